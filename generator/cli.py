@@ -1,0 +1,195 @@
+"""Command line: ``gen-models [SPEC] [options]`` and ``gen-models changes OLD NEW``.
+
+Exit status: 0 done (or, with ``--check``, everything current); 1 ``--check`` found files
+that would change; 2 bad input (the message names the file, pointer and line); 123 an
+internal error (a bug: please report it with ``--debug`` output). ``changes`` adds 3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import traceback
+from pathlib import Path
+from typing import Sequence
+
+from . import __version__
+from .config import Config, find_project_root, load_config
+from .errors import SpecError, display_path
+from .pipeline import Options, generate, read_spec
+from .render import STYLES
+from .write import write_all
+
+EXIT_OK, EXIT_CHANGED, EXIT_BAD_INPUT, EXIT_BREAKING, EXIT_INTERNAL = 0, 1, 2, 3, 123
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gen-models",
+        description=(
+            "Generate typed stream models (dataclass, pydantic, TypedDict) and a delta-merge "
+            "accumulator from an OpenAPI 3.0/3.1 or JSON Schema document."
+        ),
+        epilog=(
+            "exit status: 0 done or current; 1 --check found stale files; 2 bad input; "
+            "123 internal error. `gen-models changes --help` for the bump report. "
+            "Settings may also live in [tool.gen-models] of pyproject.toml."
+        ),
+    )
+    parser.add_argument("spec", nargs="?", type=Path, help="the spec (YAML or JSON); default: [tool.gen-models] spec")
+    parser.add_argument("-o", "--output", type=Path, help="output directory (default: generated)")
+    parser.add_argument(
+        "--style", action="append", choices=STYLES, help="style to emit; repeat for several (default: all three)"
+    )
+    parser.add_argument(
+        "--schema", action="append", metavar="NAME", help="root schema to emit (repeatable; default: the stream chunks found)"
+    )
+    parser.add_argument("--all-schemas", action="store_true", default=None, help="emit every component schema")
+    parser.add_argument("--module", metavar="NAME", help="module name stem: files are NAME_<style>.py (default: spec file stem)")
+    parser.add_argument("--target-python", metavar="X.Y", help="oldest Python the modules run on (default 3.10)")
+    parser.add_argument(
+        "--merge-policy",
+        action="append",
+        metavar="PATH=POLICY",
+        help="override a field's merge policy (PATH as --explain-merge prints it; POLICY one of concat, set, last, append, by_key, merge)",
+    )
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if any output file would change")
+    parser.add_argument("--diff", action="store_true", help="write nothing; print a unified diff of what would change")
+    parser.add_argument("--explain-merge", action="store_true", help="print each field's merge policy and exit")
+    parser.add_argument("--allow-remote-refs", action="store_true", default=None, help="allow $ref to http(s) URLs")
+    parser.add_argument(
+        "--allow-outside-refs", action="store_true", default=None, help="allow $ref to files outside the spec's directory"
+    )
+    parser.add_argument("--timings", action="store_true", help="print the time each stage took")
+    parser.add_argument("-q", "--quiet", action="store_true", help="print only errors")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks")
+    parser.add_argument("--version", action="version", version=f"gen-models {__version__}")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (see module docstring)."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list and args_list[0] == "changes":
+        from .changes import main as changes_main
+
+        return changes_main(args_list[1:])
+    parser = _parser()
+    args = parser.parse_args(args_list)
+    try:
+        return _run(args)
+    except SpecError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        if args.debug:
+            traceback.print_exc()
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("interrupted; nothing was written", file=sys.stderr)
+        return 130
+    except Exception:  # noqa: BLE001 - the last resort is a report, not a traceback
+        if args.debug:
+            traceback.print_exc()
+        else:
+            print(
+                "internal error in gen-models; nothing was written. Run again with --debug and report the output.",
+                file=sys.stderr,
+            )
+        return EXIT_INTERNAL
+
+
+def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> Options:
+    """Merge command-line arguments over the configuration into ``Options``.
+
+    Raises:
+        SpecError: no spec anywhere, or a value that does not parse.
+    """
+    values = config.values if config else {}
+    base = config.root if config else cwd
+
+    def path(value: str | None) -> Path | None:
+        return None if value is None else (base / value)
+
+    spec = args.spec or path(values.get("spec"))
+    if spec is None:
+        raise SpecError("no spec given: pass SPEC or set spec in [tool.gen-models] of pyproject.toml")
+    styles = tuple(dict.fromkeys(args.style or values.get("styles") or STYLES))
+    for style in styles:
+        if style not in STYLES:
+            raise SpecError(f"unknown style {style!r} (choose from {', '.join(STYLES)})", config.path if config else None)
+    policies = dict(values.get("merge-policies") or {})
+    for item in args.merge_policy or []:
+        name, sep, policy = item.partition("=")
+        if not sep or not name or not policy:
+            raise SpecError(f"--merge-policy {item!r}: expected PATH=POLICY")
+        policies[name] = policy
+    for name, policy in policies.items():
+        if policy.split(":", 1)[0] not in ("concat", "set", "last", "append", "by_key", "merge"):
+            raise SpecError(f"merge policy {policy!r} for {name!r}: choose concat, set, last, append, by_key or merge")
+    target = args.target_python or values.get("target-python") or "3.10"
+    try:
+        major, minor = (int(x) for x in str(target).split("."))
+    except ValueError:
+        raise SpecError(f"target Python {target!r}: expected X.Y such as 3.10") from None
+    if (major, minor) < (3, 10):
+        raise SpecError(f"target Python {target}: the generated modules need Python 3.10 or newer")
+    output = args.output or path(values.get("output")) or (base / "generated")
+    return Options(
+        spec=spec,
+        output=output,
+        styles=styles,
+        schemas=tuple(args.schema or values.get("schemas") or ()),
+        all_schemas=bool(args.all_schemas if args.all_schemas is not None else values.get("all-schemas", False)),
+        module=args.module or values.get("module"),
+        target_python=(major, minor),
+        merge_policies=policies,
+        allow_remote_refs=bool(args.allow_remote_refs or values.get("allow-remote-refs", False)),
+        allow_outside_refs=bool(args.allow_outside_refs or values.get("allow-outside-refs", False)),
+        root=config.root if config else (find_project_root(cwd) or cwd),
+    )
+
+
+def _run(args: argparse.Namespace) -> int:
+    cwd = Path.cwd()
+    config = load_config(cwd)
+    options = options_from(args, config, cwd)
+    if args.explain_merge:
+        from .merge_plan import explain
+
+        reading = read_spec(options)
+        for root in reading.schemas.roots:
+            print(f"{root}:")
+            for line in explain(reading.plans[root]):
+                print(f"  {line}")
+        return EXIT_OK
+    started = time.perf_counter()
+    outputs, reading = generate(options)
+    for warning in reading.schemas.warnings if not args.quiet else ():
+        print(f"warning: {warning}", file=sys.stderr)
+    stale = [o for o in outputs if not o.is_current()]
+    if args.check or args.diff:
+        if args.diff:
+            for output in stale:
+                sys.stdout.write(output.diff())
+        if args.check:
+            for output in stale:
+                print(f"would change: {display_path(output.path)}", file=sys.stderr)
+            if not args.quiet:
+                print(f"{len(stale)} file(s) would change, {len(outputs) - len(stale)} current", file=sys.stderr)
+            return EXIT_CHANGED if stale else EXIT_OK
+        return EXIT_OK
+    written = write_all(outputs)
+    if not args.quiet:
+        for output in outputs:
+            state = "wrote" if output.path in written else "unchanged"
+            print(f"{state}: {display_path(output.path)}")
+    if args.timings:
+        total = time.perf_counter() - started
+        stages = ", ".join(f"{k} {v:.3f}s" for k, v in reading.timings.items())
+        print(f"timings: {stages}; total {total:.3f}s", file=sys.stderr)
+    return EXIT_OK
+
+
+def entry_point() -> None:
+    """Console-script entry: ``sys.exit(main())``."""
+    sys.exit(main())

@@ -1,0 +1,115 @@
+"""Config: ``[tool.gen-models]`` in the nearest ``pyproject.toml``, found as black finds its.
+
+Keys (all optional; paths are relative to the ``pyproject.toml``)::
+
+    [tool.gen-models]
+    spec = "specs/openai.yaml"
+    output = "generated"
+    styles = ["dataclass", "pydantic", "typeddict"]
+    schemas = ["CreateChatCompletionStreamResponse"]
+    all-schemas = false
+    module = "openai"
+    target-python = "3.10"
+    allow-remote-refs = false
+    allow-outside-refs = false
+
+    [tool.gen-models.merge-policies]
+    "choices[].delta.content" = "concat"
+
+Command-line flags override these values.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import SpecError, did_you_mean
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+KEYS = (
+    "spec",
+    "output",
+    "styles",
+    "schemas",
+    "all-schemas",
+    "module",
+    "target-python",
+    "merge-policies",
+    "allow-remote-refs",
+    "allow-outside-refs",
+)
+
+
+@dataclass(frozen=True)
+class Config:
+    """The ``[tool.gen-models]`` table (``values``) and the file it came from."""
+
+    path: Path
+    values: dict[str, Any]
+
+    @property
+    def root(self) -> Path:
+        """The directory holding the ``pyproject.toml``: relative paths start here."""
+        return self.path.parent
+
+
+def find_project_root(start: Path) -> Path | None:
+    """The nearest directory at or above ``start`` with a ``pyproject.toml``, else None."""
+    for directory in (start, *start.parents):
+        if (directory / "pyproject.toml").is_file():
+            return directory
+    return None
+
+
+def load_config(start: Path) -> Config | None:
+    """The nearest ``pyproject.toml`` that has a ``[tool.gen-models]`` table, walking up from
+    ``start``; None when there is none.
+
+    Raises:
+        SpecError: the file is not valid TOML, or the table has an unknown key or a value
+            of the wrong type (the message names the key).
+    """
+    for directory in (start, *start.parents):
+        path = directory / "pyproject.toml"
+        if not path.is_file():
+            continue
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise SpecError(f"invalid TOML: {exc}", path) from None
+        table = data.get("tool", {}).get("gen-models")
+        if table is None:
+            continue
+        _check(table, path)
+        return Config(path, table)
+    return None
+
+
+def _check(table: Any, path: Path) -> None:
+    if not isinstance(table, dict):
+        raise SpecError("[tool.gen-models] must be a table", path)
+    for key, value in table.items():
+        if key not in KEYS:
+            raise SpecError(f"[tool.gen-models] has an unknown key {key!r}{did_you_mean(key, KEYS)}", path)
+        expected: type | tuple[type, ...] = {
+            "styles": list,
+            "schemas": list,
+            "all-schemas": bool,
+            "merge-policies": dict,
+            "allow-remote-refs": bool,
+            "allow-outside-refs": bool,
+        }.get(key, str)
+        if not isinstance(value, expected):
+            name = expected.__name__ if isinstance(expected, type) else "value"
+            raise SpecError(f"[tool.gen-models] {key} must be a {_toml_kind(name)}", path)
+
+
+def _toml_kind(name: str) -> str:
+    return {"list": "list", "bool": "boolean", "dict": "table", "str": "string"}.get(name, name)

@@ -1,0 +1,67 @@
+"""Errors: one exception type for problems in a spec, carrying where they are."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+
+def escape_pointer_token(token: str) -> str:
+    """Escape one JSON pointer token (RFC 6901 section 4: ``~`` → ``~0``, ``/`` → ``~1``)."""
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+def join_pointer(pointer: str, *tokens: object) -> str:
+    """Append tokens to a JSON pointer such as ``/components/schemas/Foo``."""
+    return pointer + "".join("/" + escape_pointer_token(str(t)) for t in tokens)
+
+
+@dataclass
+class SpecError(Exception):
+    """A problem in an input document that stops generation.
+
+    Attributes:
+        message: what is wrong and, where useful, what to do about it.
+        file: the document the problem is in, when known.
+        pointer: JSON pointer (RFC 6901) into that document, ``""`` for the whole document.
+        line, column: 1-based position in the file, when the loader knows it.
+    The CLI prints ``str(error)`` as ``file:line:col #pointer: message`` and exits 2.
+    """
+
+    message: str
+    file: Path | None = None
+    pointer: str | None = None
+    line: int | None = None
+    column: int | None = None
+
+    def __str__(self) -> str:
+        place = ""
+        if self.file is not None:
+            place = display_path(self.file)
+            if self.line is not None:
+                place += f":{self.line}"
+                if self.column is not None:
+                    place += f":{self.column}"
+        if self.pointer is not None:
+            place = f"{place} #{self.pointer}" if place else f"#{self.pointer}"
+        return f"{place}: {self.message}" if place else self.message
+
+
+def display_path(path: Path) -> str:
+    """Show ``path`` relative to the working directory when it is inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str:
+    """Return ``"; did you mean 'X'?"`` for the closest candidate, or ``""``."""
+    close = difflib.get_close_matches(name, list(candidates), n=3, cutoff=0.6)
+    if not close:
+        return ""
+    if len(close) == 1:
+        return f"; did you mean {close[0]!r}?"
+    return "; did you mean one of " + ", ".join(repr(c) for c in close) + "?"

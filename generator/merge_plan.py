@@ -1,0 +1,316 @@
+"""Merge plan: the IR of a stream root in, how each field of its chunks merges out.
+
+Policies (``gen-models SPEC --explain-merge`` prints the plan):
+
+``concat``  text: fragments are gathered and joined once (linear time).
+``set``     identity: the first non-empty value wins; a repeat is a no-op; a different
+            non-empty value is an anomaly (kept first, reported).
+``last``    the last non-null value wins (``finish_reason``, ``usage``: never added up).
+``append``  lists: items of every chunk, in order.
+``by_key``  lists of objects merged entry by entry on a key field (``index``).
+``merge``   objects merged field by field, each by its own policy.
+
+Defaults depend on where a field stands (its context):
+
+* root (the chunk): identity names are ``set``; other scalars, objects and lists ``last``
+  (a chunk's top level is a snapshot: ``usage`` is cumulative, never summed); lists of
+  objects with an integer ``index`` are ``by_key`` (``choices``).
+* entry (an element of a ``by_key`` list, e.g. a choice): ``delta`` is ``merge`` in delta
+  context; scalars are ``last``; lists are ``append`` (``logprobs.content``); an object is
+  ``merge`` when something inside it accumulates, else ``last``.
+* delta: strings ``concat`` except identity names and enums (``role``), which are ``set``;
+  other scalars ``last``; objects ``merge``; lists of indexed objects ``by_key``
+  (``tool_calls``), other lists ``append``.
+
+A spec overrides a field with ``x-merge: POLICY`` on its schema; a user with
+``--merge-policy PATH=POLICY`` (PATH as ``--explain-merge`` prints it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import SpecError
+from .model import Array, Enum, Field, Model, ModelRef, Prim, Schemas
+
+POLICIES = ("concat", "set", "last", "append", "by_key", "merge")
+#: Field names that identify rather than carry content: never concatenated.
+IDENTITY_NAMES = frozenset(("id", "type", "role", "name", "index", "object", "model", "created"))
+ROOT, ENTRY, DELTA = "root", "entry", "delta"
+
+
+@dataclass(frozen=True, slots=True)
+class FieldPlan:
+    """How one field merges.
+
+    Attributes:
+        field: the IR field.
+        policy: one of ``POLICIES``.
+        path: display path (``choices[].delta.tool_calls[].function.arguments``).
+        key: for ``by_key``, the key field's wire name.
+        node: for ``merge`` and ``by_key``, the plan of the object (or list element).
+        source: where the policy came from: ``default``, ``x-merge`` or ``config``.
+    """
+
+    field: Field
+    policy: str
+    path: str
+    key: str | None = None
+    node: NodePlan | None = None
+    source: str = "default"
+
+
+@dataclass(frozen=True, slots=True)
+class NodePlan:
+    """How an object merges: a plan per known field, and the context for unknown ones.
+
+    ``identity`` (for ``by_key`` elements): the wire name of the field whose new non-empty
+    value starts a new entry (``id``), and the path to a name field that does the same for
+    fragments without a key (``function.name``); see the tool-call rules in the merge
+    template.
+    """
+
+    model: Model
+    context: str
+    path: str
+    fields: tuple[FieldPlan, ...]
+    id_field: str | None = None
+    name_path: tuple[str, ...] = ()
+
+    def accumulates(self) -> bool:
+        """True when some field, at any depth, gathers rather than replaces."""
+        return any(
+            f.policy in ("concat", "append", "by_key") or (f.policy == "merge" and f.node is not None and f.node.accumulates())
+            for f in self.fields
+        )
+
+    def walk(self) -> list[NodePlan]:
+        """This node and every node below it, parents first (each model once per path)."""
+        found = [self]
+        for f in self.fields:
+            if f.node is not None:
+                found.extend(f.node.walk())
+        return found
+
+
+def plan_merge(schemas: Schemas, root: str, overrides: dict[str, str] | None = None) -> NodePlan:
+    """The merge plan of root model ``root``.
+
+    Args:
+        overrides: ``{path: policy}`` from ``--merge-policy``/configuration.
+    Raises:
+        SpecError: an override names a path the plan does not have, or a policy that does
+            not fit the field's type (``by_key`` on a string, ...).
+    """
+    overrides = dict(overrides or {})
+    node = _plan_node(schemas, schemas.models[root], ROOT, "", overrides, ())
+    if overrides:
+        path, _ = next(iter(overrides.items()))
+        known = [f.path for n in node.walk() for f in n.fields]
+        from .errors import did_you_mean
+
+        raise SpecError(f"--merge-policy {path!r}: no such field in {root}'s merge plan{did_you_mean(path, known)}")
+    return node
+
+
+def _plan_node(schemas: Schemas, model: Model, context: str, path: str, overrides: dict[str, str], stack: tuple[str, ...]) -> NodePlan:
+    fields = tuple(_plan_field(schemas, f, context, path, overrides, stack + (model.name,)) for f in model.fields)
+    id_field = next((f.wire_name for f in model.fields if f.wire_name == "id"), None)
+    return NodePlan(model, context, path, fields, id_field, _name_path(schemas, model))
+
+
+def _name_path(schemas: Schemas, model: Model) -> tuple[str, ...]:
+    """Path to a ``name`` field at depth one or two (``function.name`` of a tool call)."""
+    for f in model.fields:
+        if f.wire_name == "name":
+            return ("name",)
+    for f in model.fields:
+        if isinstance(f.type, ModelRef) and f.type.name in schemas.models:
+            inner = schemas.models[f.type.name]
+            if any(g.wire_name == "name" for g in inner.fields):
+                return (f.wire_name, "name")
+    return ()
+
+
+def _keyed_element(schemas: Schemas, f: Field) -> Model | None:
+    """The element model when ``f`` is a list of objects with an integer ``index``."""
+    if isinstance(f.type, Array) and isinstance(f.type.item, ModelRef):
+        element = schemas.models.get(f.type.item.name)
+        if element and any(g.wire_name == "index" and g.type == Prim("int") for g in element.fields):
+            return element
+    return None
+
+
+def _plan_field(schemas: Schemas, f: Field, context: str, parent: str, overrides: dict[str, str], stack: tuple[str, ...]) -> FieldPlan:
+    path = f"{parent}.{f.wire_name}" if parent else f.wire_name
+    element = _keyed_element(schemas, f)
+    model = schemas.models.get(f.type.name) if isinstance(f.type, ModelRef) else None
+    policy, key, node = _default(schemas, f, context, path, element, model, overrides, stack)
+    source = "default"
+    written = f.merge
+    if path in overrides:
+        written, source = overrides.pop(path), "config"
+    elif written is not None:
+        source = "x-merge"
+    if written is not None:
+        policy, _, key_name = written.partition(":")
+        _check_fits(f, policy, path, element, model)
+        if policy == "by_key":
+            key = key_name or "index"
+            element = element or (schemas.models.get(f.type.item.name) if isinstance(f.type, Array) and isinstance(f.type.item, ModelRef) else None)
+            assert element is not None
+            node = _plan_node(schemas, element, DELTA if context == DELTA else ENTRY, path + "[]", overrides, stack)
+        elif policy == "merge" and model is not None and node is None:
+            node = _plan_node(schemas, model, context, path, overrides, stack)
+        elif policy not in ("merge", "by_key"):
+            node, key = None, None
+    return FieldPlan(f, policy, path, key, node, source)
+
+
+def _default(
+    schemas: Schemas,
+    f: Field,
+    context: str,
+    path: str,
+    element: Model | None,
+    model: Model | None,
+    overrides: dict[str, str],
+    stack: tuple[str, ...],
+) -> tuple[str, str | None, NodePlan | None]:
+    if element is not None and element.name not in stack:
+        inner = DELTA if context == DELTA else ENTRY
+        return "by_key", "index", _plan_node(schemas, element, inner, path + "[]", overrides, stack)
+    if model is not None and model.name not in stack:
+        if context == ENTRY and f.wire_name == "delta":
+            return "merge", None, _plan_node(schemas, model, DELTA, path, overrides, stack)
+        if context == ROOT:
+            return "last", None, None
+        node = _plan_node(schemas, model, context, path, overrides, stack)
+        if context == DELTA or node.accumulates():
+            return "merge", None, node
+        return "last", None, None
+    if isinstance(f.type, Array):
+        return ("last" if context == ROOT else "append"), None, None
+    if f.wire_name in IDENTITY_NAMES and (context != ROOT or f.wire_name != "type"):
+        return "set", None, None
+    if context == DELTA and _is_text(f):
+        return "concat", None, None
+    if context == DELTA and isinstance(f.type, Enum):
+        return "set", None, None
+    return "last", None, None
+
+
+def _is_text(f: Field) -> bool:
+    return f.type == Prim("str") or (isinstance(f.type, Prim) and f.type.kind == "str")
+
+
+def _check_fits(f: Field, policy: str, path: str, element: Model | None, model: Model | None) -> None:
+    if policy == "concat" and not _is_text(f):
+        raise SpecError(f"merge policy concat for {path!r}: the field is not a string")
+    if policy == "append" and not isinstance(f.type, Array):
+        raise SpecError(f"merge policy append for {path!r}: the field is not a list")
+    if policy == "by_key" and not (isinstance(f.type, Array) and isinstance(f.type.item, ModelRef)):
+        raise SpecError(f"merge policy by_key for {path!r}: the field is not a list of objects")
+    if policy == "merge" and model is None:
+        raise SpecError(f"merge policy merge for {path!r}: the field is not an object")
+
+
+def explain(node: NodePlan) -> list[str]:
+    """Lines ``path  policy  [key]  (source)`` for every field of the plan, depth first."""
+    lines = []
+    for f in node.fields:
+        detail = f" on {f.key}" if f.key else ""
+        note = "" if f.source == "default" else f"  ({f.source})"
+        lines.append(f"{f.path:<55} {f.policy}{detail}{note}")
+        if f.node is not None:
+            lines.extend(explain(f.node))
+    lines.append(f"{(node.path + '.*') if node.path else '*':<55} unknown fields: {_unknown_rule(node.context)}")
+    return lines
+
+
+def _unknown_rule(context: str) -> str:
+    if context == DELTA:
+        return "text concat, other scalars last, objects merge, lists append"
+    if context == ENTRY:
+        return "scalars last, objects merge, lists append"
+    return "scalars last, objects merge, lists last"
+
+
+@dataclass(frozen=True, slots=True)
+class ResponsePlan:
+    """How a merged snapshot object becomes the non-stream response's object.
+
+    Attributes:
+        renames: stream wire name -> response wire name (``delta`` -> ``message``).
+        drop: stream fields the response does not have (``obfuscation``, a tool call's
+            ``index``): stream mechanics, not content. Fields neither schema knows are kept.
+        consts: required single-value fields of the response and their value (``object:
+            chat.completion``, ``role: assistant``).
+        nulls: required nullable response fields, filled with null when absent.
+        required: required non-nullable response fields; absent or null is an error
+            (``finish_reason`` of a stream that stopped early).
+        children: response wire name -> plan for that object (or each item of that list).
+    """
+
+    renames: tuple[tuple[str, str], ...] = ()
+    drop: tuple[str, ...] = ()
+    consts: tuple[tuple[str, object], ...] = ()
+    nulls: tuple[str, ...] = ()
+    required: tuple[str, ...] = ()
+    children: tuple[tuple[str, ResponsePlan], ...] = ()
+
+
+def plan_response(schemas: Schemas, stream: str, response: str) -> ResponsePlan:
+    """The conversion of stream model ``stream``'s snapshot into model ``response``."""
+    return _plan_pair(schemas, schemas.models[stream], schemas.models[response], ())
+
+
+def _target_models(schemas: Schemas, t: object) -> list[Model]:
+    """The response models a field's type may hold (through lists, aliases and unions)."""
+    from .model import AliasRef, UnionType
+
+    if isinstance(t, AliasRef) and t.name in schemas.aliases:
+        return _target_models(schemas, schemas.aliases[t.name].type)
+    if isinstance(t, Array):
+        return _target_models(schemas, t.item)
+    if isinstance(t, UnionType):
+        return [m for o in t.options for m in _target_models(schemas, o)]
+    if isinstance(t, ModelRef) and t.name in schemas.models:
+        return [schemas.models[t.name]]
+    return []
+
+
+def _plan_pair(schemas: Schemas, source: Model, target: Model, stack: tuple[str, ...]) -> ResponsePlan:
+    source_names = [f.wire_name for f in source.fields]
+    target_fields = {f.wire_name: f for f in target.fields}
+    renames = {}
+    if "delta" in source_names and "message" in target_fields and "delta" not in target_fields:
+        renames["delta"] = "message"
+    drop = tuple(f.wire_name for f in source.fields if renames.get(f.wire_name, f.wire_name) not in target_fields)
+    consts, nulls, required, children = [], [], [], []
+    for f in target.fields:
+        if not f.required:
+            pass
+        elif isinstance(f.type, Enum) and len(f.type.values) == 1:
+            consts.append((f.wire_name, f.type.values[0]))
+            continue
+        elif f.nullable:
+            nulls.append(f.wire_name)
+        else:
+            required.append(f.wire_name)
+        src_name = next((s for s, d in renames.items() if d == f.wire_name), f.wire_name)
+        src = next((g for g in source.fields if g.wire_name == src_name), None)
+        if src is None:
+            continue
+        src_models = _target_models(schemas, src.type)
+        dst_models = _target_models(schemas, f.type)
+        if len(src_models) != 1 or not dst_models or (src_models[0].name, f.wire_name) in stack:
+            continue
+        inner = stack + ((src_models[0].name, f.wire_name),)
+        if len(dst_models) == 1:
+            children.append((f.wire_name, _plan_pair(schemas, src_models[0], dst_models[0], inner)))
+        else:  # a union of response models: keep the item, drop what no variant has
+            known = {g.wire_name for m in dst_models for g in m.fields}
+            stream_only = tuple(g.wire_name for g in src_models[0].fields if g.wire_name not in known)
+            children.append((f.wire_name, ResponsePlan(drop=stream_only)))
+    return ResponsePlan(tuple(renames.items()), drop, tuple(consts), tuple(nulls), tuple(required), tuple(children))

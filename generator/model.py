@@ -1,0 +1,232 @@
+"""Model: the typed intermediate model (IR) that every style and the merge plan read.
+
+The IR is a closed set of frozen dataclasses. A field's ``required`` and ``nullable`` are
+two separate facts; nested positions (list items, map values) carry their own nullability;
+unions never contain ``null`` (it is lifted to the slot that holds the union). Reading a
+spec into this IR is ``interpret.py``'s job; the templates and the merge plan only read it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+
+class _NoDefault:
+    """Marks a field whose schema gives no default (``None`` is a real default: null)."""
+
+    _instance: _NoDefault | None = None
+
+    def __new__(cls) -> _NoDefault:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "NO_DEFAULT"
+
+
+NO_DEFAULT: Any = _NoDefault()
+
+
+@dataclass(frozen=True, slots=True)
+class Prim:
+    """A JSON scalar: ``kind`` is ``str``, ``int``, ``float``, ``bool`` or ``any`` (any JSON).
+
+    ``format`` is kept for documentation; no format changes the Python type (see
+    docs/schema-support.md: ``date-time`` stays ``str``, ``unixtime``/``int64`` stay ``int``).
+    """
+
+    kind: str
+    format: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Enum:
+    """``enum``/``const`` values (never ``null``: that is the slot's nullability).
+
+    Enums are open: the generated type is ``Literal[values] | <base types>``, so a value a
+    server adds later still parses. ``alias`` names a component enum (rendered as a
+    ``Literal`` alias); ``None`` for an inline enum.
+    """
+
+    values: tuple[Any, ...]
+    alias: str | None = None
+
+    @property
+    def bases(self) -> tuple[str, ...]:
+        """The Prim kinds of the values, in a fixed order (``str`` before ``int`` ...)."""
+        kinds = {_kind_of(v) for v in self.values}
+        return tuple(k for k in ("str", "int", "float", "bool") if k in kinds)
+
+
+def _kind_of(value: Any) -> str:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, float):
+        return "float"
+    return "str"
+
+
+@dataclass(frozen=True, slots=True)
+class ModelRef:
+    """A reference to a ``Model`` by class name."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class AliasRef:
+    """A reference to a named non-object schema (``Alias``) by name."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Array:
+    """A JSON array; ``item_nullable`` when items may be ``null``."""
+
+    item: Type
+    item_nullable: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Map:
+    """A JSON object used as a dictionary (``additionalProperties`` with no properties)."""
+
+    value: Type
+    value_nullable: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Discriminator:
+    """``discriminator`` of a ``oneOf``/``anyOf`` (OpenAPI 3.1 section 4.8.25).
+
+    ``property`` is the wire name of the tag; ``mapping`` pairs each tag value with the
+    class name of the model it selects (explicit ``mapping`` first, then implied tags).
+    """
+
+    property: str
+    mapping: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UnionType:
+    """``oneOf``/``anyOf`` (or a ``type`` list) of two or more non-null options.
+
+    Parsing tries options left to right, or dispatches on ``discriminator`` when given.
+    """
+
+    options: tuple[Type, ...]
+    discriminator: Discriminator | None = None
+
+
+Type = Union[Prim, Enum, ModelRef, AliasRef, Array, Map, UnionType]
+
+ANY = Prim("any")
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One property of a model.
+
+    Attributes:
+        wire_name: the JSON key.
+        py_name: the Python attribute name (see ``naming.attribute_name``).
+        type: the value's type, without ``null``.
+        required: the key must be present (``required`` list, minus ``writeOnly``).
+        nullable: the value may be ``null``.
+        default: the schema's ``default`` coerced to ``type``, or ``NO_DEFAULT``.
+        description, deprecated, read_only, write_only: from the schema.
+        merge: an ``x-merge`` policy given in the spec, if any.
+        pointer: JSON pointer of the property's schema, for messages.
+    """
+
+    wire_name: str
+    py_name: str
+    type: Type
+    required: bool
+    nullable: bool
+    default: Any = NO_DEFAULT
+    description: str | None = None
+    deprecated: bool = False
+    read_only: bool = False
+    write_only: bool = False
+    merge: str | None = None
+    pointer: str = ""
+
+    @property
+    def has_default(self) -> bool:
+        """True when the schema gives a default (possibly ``null``)."""
+        return self.default is not NO_DEFAULT
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    """An object schema with properties, rendered as a class in every style.
+
+    ``extra`` is the type of additional properties' values when the schema gives one;
+    additional properties are always kept (forward compatibility), typed ``Any`` otherwise.
+    """
+
+    name: str
+    fields: tuple[Field, ...]
+    description: str | None = None
+    deprecated: bool = False
+    extra: Type | None = None
+    extra_nullable: bool = False
+    pointer: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Alias:
+    """A named non-object schema (enum, union, array, map), rendered as a type alias."""
+
+    name: str
+    type: Type
+    description: str | None = None
+    deprecated: bool = False
+    pointer: str = ""
+
+
+@dataclass(frozen=True)
+class Schemas:
+    """The reading of a spec: what the templates render.
+
+    Attributes:
+        models, aliases: by class name, in rendering order (dependencies first).
+        roots: class names of the root models (stream chunks, or those asked for).
+        responses: root name -> the non-stream response model it assembles into.
+        title, version: the spec's ``info``; ``source`` its path; ``sha256`` its digest.
+        warnings: problems tolerated while reading, as printable lines.
+    """
+
+    models: dict[str, Model]
+    aliases: dict[str, Alias]
+    roots: tuple[str, ...]
+    responses: dict[str, str] = field(default_factory=dict)
+    title: str = ""
+    version: str = ""
+    source: str = ""
+    sha256: str = ""
+    warnings: tuple[str, ...] = ()
+
+
+def referenced_names(t: Type) -> list[str]:
+    """Class and alias names a type mentions, in order of appearance."""
+    if isinstance(t, (ModelRef, AliasRef)):
+        return [t.name]
+    if isinstance(t, Enum):
+        return [t.alias] if t.alias else []
+    if isinstance(t, Array):
+        return referenced_names(t.item)
+    if isinstance(t, Map):
+        return referenced_names(t.value)
+    if isinstance(t, UnionType):
+        names = [n for o in t.options for n in referenced_names(o)]
+        if t.discriminator:
+            names += [name for _, name in t.discriminator.mapping]
+        return names
+    return []

@@ -1,0 +1,111 @@
+"""Naming: Python class and attribute names derived from spec names, never from counters."""
+
+from __future__ import annotations
+
+import keyword
+import re
+import unicodedata
+
+#: Names a generated module defines or imports at module level; a schema's class name may
+#: not take them, or the module would shadow its own vocabulary.
+MODULE_NAMES = frozenset(
+    """
+    Any Annotated AsyncIterable AsyncIterator Callable Iterable Iterator Literal Mapping
+    NotRequired Required Self Sequence TypeAlias TypedDict cast dataclass field annotations
+    BaseModel ConfigDict Discriminator Field Tag TypeAdapter ValidationError
+    bool bytes dict float int list object str tuple type None True False
+    json sys typing dataclasses pydantic
+    ParseError StreamMergeError StreamFormatError StreamError Anomaly ServerSentEvent
+    """.split()
+)
+
+#: Attribute names no field may take in any style: names that class-body annotations use
+#: (a class attribute ``str`` would shadow the type ``str`` below it), dataclass helpers,
+#: and pydantic's ``BaseModel`` namespace.
+RESERVED_ATTRIBUTES = frozenset(
+    """
+    Any Annotated Literal Mapping NotRequired Required Self None True False
+    bool dict float int list object str
+    from_dict to_dict extra_fields
+    construct copy json parse_file parse_obj parse_raw schema schema_json
+    update_forward_refs validate from_orm model_config model_fields model_extra
+    model_fields_set model_computed_fields model_construct model_copy model_dump
+    model_dump_json model_json_schema model_parametrized_name model_post_init
+    model_rebuild model_validate model_validate_json model_validate_strings
+    """.split()
+)
+
+_WORD = re.compile(r"[A-Za-z0-9]+")
+
+
+def ascii_identifier_chars(text: str) -> str:
+    """Fold accents away (``café`` → ``cafe``) and turn anything else non-identifier into ``_``.
+
+    Generated names are ASCII: Python folds non-ASCII identifiers with NFKC, so two
+    different spec names could become one attribute.
+    """
+    folded = unicodedata.normalize("NFKD", text)
+    folded = "".join(c for c in folded if not unicodedata.combining(c))
+    return "".join(c if (c.isascii() and (c.isalnum() or c == "_")) else "_" for c in folded)
+
+
+def class_name(spec_name: str) -> str:
+    """PascalCase class name from a schema name: ``createChatCompletionStreamResponse`` →
+    ``CreateChatCompletionStreamResponse``, ``foo.bar-baz`` → ``FooBarBaz``.
+
+    Inner capitals are kept (``JSONSchema`` stays ``JSONSchema``); a leading digit gets the
+    prefix ``Model``; a name the module uses itself gets the suffix ``Model``.
+    """
+    words = _WORD.findall(ascii_identifier_chars(spec_name).replace("_", " "))
+    name = "".join(w[:1].upper() + w[1:] for w in words) or "Model"
+    if name[0].isdigit():
+        name = "Model" + name
+    if name in MODULE_NAMES or keyword.iskeyword(name):
+        name += "Model"
+    return name
+
+
+def pascal_word(text: str) -> str:
+    """One path segment as a PascalCase word (``tool_calls`` → ``ToolCalls``)."""
+    words = _WORD.findall(ascii_identifier_chars(text).replace("_", " "))
+    return "".join(w[:1].upper() + w[1:] for w in words)
+
+
+def singular(word: str) -> str:
+    """English singular of a PascalCase plural (``Choices`` → ``Choice``,
+    ``TopLogprobs`` → ``TopLogprob``, ``Entries`` → ``Entry``); ``""`` when not a plural."""
+    lower = word.lower()
+    if lower.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if lower.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return word[:-2]
+    if lower.endswith("s") and not lower.endswith(("ss", "us", "is")) and len(word) > 1:
+        return word[:-1]
+    return ""
+
+
+def attribute_name(wire_name: str, taken: set[str]) -> str:
+    """A Python attribute name for a property, unique within ``taken`` (which it joins).
+
+    Rules, in order: a valid, non-keyword, non-reserved ASCII name is kept as is; otherwise
+    characters are folded (``ascii_identifier_chars``), a leading digit or underscore gets
+    the prefix ``field_`` (pydantic treats ``_x`` as private), and a keyword or reserved
+    name gets a trailing ``_``. Trailing ``_`` is appended until the name is free, so the
+    result never depends on a counter.
+    """
+    name = ascii_identifier_chars(wire_name)
+    if not name or name[0].isdigit() or name[0] == "_":
+        name = "field_" + name.lstrip("_")
+    if name == "field_":
+        name = "field"
+    while keyword.iskeyword(name) or name in RESERVED_ATTRIBUTES or name in taken:
+        name += "_"
+    taken.add(name)
+    return name
+
+
+def snake_name(name: str) -> str:
+    """snake_case of a PascalCase class name, for function names (``parse_<snake>``)."""
+    step = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)
+    step = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", step)
+    return step.lower()

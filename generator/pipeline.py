@@ -1,0 +1,270 @@
+"""Pipeline: options in, generated modules out; runs the stages in order.
+
+``read_spec`` goes as far as the IR and merge plans (used by ``--explain-merge`` and
+``changes``); ``generate`` renders and formats every module in memory (nothing is written
+here: see ``write``).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from . import roots as root_selection
+from .errors import SpecError, display_path
+from .format import format_source
+from .interpret import Interpreter
+from .load import load_document
+from .merge_plan import NodePlan, ResponsePlan, plan_merge, plan_response
+from .model import Field, Model, Schemas, referenced_names
+from .render import STYLES, Generation, render
+from .resolve import RefResolver
+from .write import Output
+
+
+@dataclass(frozen=True)
+class Options:
+    """What to generate (the CLI and ``[tool.gen-models]`` fill this in).
+
+    Attributes:
+        spec: the OpenAPI or JSON Schema document.
+        output: directory for the modules.
+        styles: any of ``dataclass``, ``pydantic``, ``typeddict``.
+        schemas: root schema names; empty means the stream chunks found automatically.
+        all_schemas: emit every component schema (roots still get accumulators).
+        module: module name stem (default: the spec file's stem); files are
+            ``<module>_<style>.py``.
+        target_python: oldest Python the modules must run on (black's target, imports).
+        merge_policies: ``{path: policy}`` overrides of the merge plan.
+        allow_remote_refs, allow_outside_refs: see ``resolve.RefResolver``.
+        root: directory paths in headers are shown relative to (the project root).
+    """
+
+    spec: Path
+    output: Path = Path("generated")
+    styles: tuple[str, ...] = STYLES
+    schemas: tuple[str, ...] = ()
+    all_schemas: bool = False
+    module: str | None = None
+    target_python: tuple[int, int] = (3, 10)
+    merge_policies: dict[str, str] = field(default_factory=dict)
+    allow_remote_refs: bool = False
+    allow_outside_refs: bool = False
+    root: Path | None = None
+
+
+@dataclass
+class Reading:
+    """A spec read as far as the merge plans."""
+
+    schemas: Schemas
+    plans: dict[str, NodePlan]
+    responses: dict[str, ResponsePlan]
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+def read_spec(options: Options) -> Reading:
+    """Load, resolve and interpret the spec; select roots; plan merges.
+
+    Raises:
+        SpecError: any problem in the spec, with its place.
+    """
+    timings: dict[str, float] = {}
+    start = time.perf_counter()
+    doc = load_document(options.spec)
+    timings["load"] = time.perf_counter() - start
+    _check_document(doc.data, doc.path)
+    start = time.perf_counter()
+    interp = Interpreter(RefResolver(doc, allow_remote=options.allow_remote_refs, allow_outside=options.allow_outside_refs))
+    components = interp.components()
+    if options.schemas:
+        root_names = root_selection.check_names(interp, list(options.schemas))
+    else:
+        root_names = root_selection.stream_roots(interp)
+        if not root_names and not options.all_schemas:
+            raise SpecError(
+                "no stream-chunk schema found (an object whose 'object' is a single value ending in "
+                "'.chunk', or with choices[].delta); name the roots with --schema NAME",
+                doc.path,
+            )
+    try:
+        readings = {name: interp.read_component(components[name]) for name in root_names}
+        response_of = {}
+        for name in root_names:
+            response = root_selection.response_for(interp, name)
+            if response is not None:
+                response_of[name] = interp.read_component(components[response])
+        if options.all_schemas:
+            for loc in components.values():
+                interp.read_component(loc)
+    except RecursionError:
+        raise SpecError("schemas nest too deeply to read (over a few hundred levels)", doc.path) from None
+    roots = []
+    for name, reading in readings.items():
+        ref = reading.type
+        if not hasattr(ref, "name") or ref.name not in interp.models:
+            raise SpecError(f"root schema {name!r} is not an object with properties; it cannot be a stream chunk", doc.path, components[name].pointer)
+        roots.append(ref.name)
+    responses = {
+        roots[list(readings).index(name)]: r.type.name
+        for name, r in response_of.items()
+        if hasattr(r.type, "name") and r.type.name in interp.models
+    }
+    timings["interpret"] = time.perf_counter() - start
+    info = doc.data.get("info") if isinstance(doc.data, dict) else None
+    info = info if isinstance(info, dict) else {}
+    title = info.get("title") if isinstance(info.get("title"), str) else (doc.data.get("title") if isinstance(doc.data.get("title"), str) else "")
+    models, aliases = _ordered(interp, roots + list(responses.values()), options.all_schemas)
+    schemas = Schemas(
+        models=_avoid_class_names(models, set(models) | set(aliases)),
+        aliases=aliases,
+        roots=tuple(roots),
+        responses=responses,
+        title=title or "",
+        version=str(info.get("version", "")),
+        source=str(options.spec),
+        sha256=doc.sha256,
+        warnings=tuple(interp.warnings),
+    )
+    start = time.perf_counter()
+    plans = {r: plan_merge(schemas, r, _policies_for(options.merge_policies, r, len(roots))) for r in roots}
+    response_plans = {r: plan_response(schemas, r, resp) for r, resp in responses.items()}
+    timings["merge_plan"] = time.perf_counter() - start
+    return Reading(schemas, plans, response_plans, timings)
+
+
+def _check_document(data: object, path: Path) -> None:
+    """An OpenAPI 3.0/3.1 document or a JSON Schema; anything else is refused."""
+    if not isinstance(data, dict):
+        raise SpecError("not an OpenAPI or JSON Schema document (the top level is not a mapping)", path)
+    version = data.get("openapi")
+    if version is not None:
+        if not isinstance(version, str) or not re.match(r"3\.[01](\.\d+)?$", version):
+            raise SpecError(f"openapi {version!r} is not supported; gen-models reads OpenAPI 3.0 and 3.1", path, "/openapi")
+        return
+    if "swagger" in data:
+        raise SpecError("Swagger 2.0 is not supported; convert the spec to OpenAPI 3 first", path, "/swagger")
+    if not any(k in data for k in ("$schema", "properties", "definitions", "$defs", "type", "allOf", "anyOf", "oneOf")):
+        raise SpecError("not an OpenAPI document (no 'openapi' key) nor a JSON Schema (no '$schema', 'type' or 'properties')", path)
+
+
+def _policies_for(policies: dict[str, str], root: str, count: int) -> dict[str, str]:
+    """Overrides for one root: ``Root:path=policy`` names it; a bare path applies to all."""
+    chosen = {}
+    for path, policy in policies.items():
+        owner, sep, rest = path.partition(":")
+        if sep and owner == root:
+            chosen[rest] = policy
+        elif not sep:
+            chosen[path] = policy
+    return chosen
+
+
+def _ordered(interp: Interpreter, roots: list[str], everything: bool) -> tuple[dict[str, Model], dict]:
+    """Models reachable from the roots, dependencies first (depth-first, field order);
+    aliases in the order they are first reached. Deterministic for a given spec."""
+    models: dict[str, Model] = {}
+    aliases = {}
+    visiting: set[str] = set()
+
+    def visit(name: str) -> None:
+        if name in models or name in aliases or name in visiting:
+            return
+        visiting.add(name)
+        if name in interp.models:
+            for f in interp.models[name].fields:
+                for ref in referenced_names(f.type):
+                    visit(ref)
+            extra = interp.models[name].extra
+            for ref in referenced_names(extra) if extra is not None else []:
+                visit(ref)
+            models[name] = interp.models[name]
+        elif name in interp.aliases:
+            for ref in referenced_names(interp.aliases[name].type):
+                visit(ref)
+            aliases[name] = interp.aliases[name]
+        visiting.discard(name)
+
+    for name in roots:
+        visit(name)
+    if everything:
+        for name in list(interp.models) + list(interp.aliases):
+            visit(name)
+    return models, aliases
+
+
+def _avoid_class_names(models: dict[str, Model], names: set[str]) -> dict[str, Model]:
+    """A field may not be named like a class of the module (its annotation would see the
+    field instead of the class): such fields get a trailing ``_``."""
+    fixed = {}
+    for name, model in models.items():
+        taken = {f.py_name for f in model.fields}
+        new_fields = []
+        for f in model.fields:
+            py = f.py_name
+            while py in names:
+                py += "_"
+                while py in taken:
+                    py += "_"
+            new_fields.append(f if py == f.py_name else replace(f, py_name=py))
+        fixed[name] = replace(model, fields=tuple(new_fields))
+    return fixed
+
+
+def module_stem(options: Options) -> str:
+    """The module name stem: ``--module`` or the spec's file stem as an identifier."""
+    raw = options.module or options.spec.stem
+    stem = re.sub(r"\W+", "_", raw).strip("_").lower() or "models"
+    return ("m_" + stem) if stem[0].isdigit() else stem
+
+
+def generate(options: Options, reading: Reading | None = None) -> tuple[list[Output], Reading]:
+    """Render and format every requested module (nothing is written).
+
+    Raises:
+        SpecError: see ``read_spec``.
+    """
+    reading = reading or read_spec(options)
+    root = options.root or Path.cwd()
+    try:
+        shown = options.spec.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        shown = options.spec.name
+    gen = Generation(
+        schemas=reading.schemas,
+        plans=reading.plans,
+        responses=reading.responses,
+        command=_command(options, shown),
+        spec_display=shown,
+        target_python=options.target_python,
+    )
+    stem = module_stem(options)
+    outputs = []
+    render_time = format_time = 0.0
+    for style in options.styles:
+        start = time.perf_counter()
+        source = render(gen, style)
+        render_time += time.perf_counter() - start
+        start = time.perf_counter()
+        text = format_source(source, options.target_python, f"{stem}_{style}.py")
+        format_time += time.perf_counter() - start
+        outputs.append(Output(options.output / f"{stem}_{style}.py", text))
+    reading.timings["render"] = render_time
+    reading.timings["format"] = format_time
+    return outputs, reading
+
+
+def _command(options: Options, shown: str) -> str:
+    parts = ["gen-models", shown]
+    for name in options.schemas:
+        parts += ["--schema", name]
+    if options.all_schemas:
+        parts.append("--all-schemas")
+    return " ".join(parts)
+
+
+def describe(path: Path) -> str:
+    """A path as the CLI shows it."""
+    return display_path(path)

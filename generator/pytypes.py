@@ -1,0 +1,172 @@
+"""Python types: the one place that maps an IR type to each style's source text.
+
+Three mappings per type: the annotation (``annotation``), the dataclass/TypedDict parser
+callable (``parser``: a function ``Any -> T`` that raises the module's ``ParseError``), and
+the dataclass dump expression (``dump``). Every spec string reaches the output through
+``literal`` (``repr``), never spliced.
+"""
+
+from __future__ import annotations
+
+from .model import ANY, AliasRef, Array, Enum, Map, ModelRef, Prim, Type, UnionType
+
+PRIM_ANNOTATION = {"str": "str", "int": "int", "float": "float", "bool": "bool", "any": "Any"}
+PRIM_PARSER = {"str": "_str", "int": "_int", "float": "_float", "bool": "_bool", "any": "_any"}
+
+
+def literal(value: object) -> str:
+    """A Python literal for a JSON scalar/list/dict from the spec (``repr`` escapes every
+    quote, backslash, control, line-separator and bidi character)."""
+    return repr(value)
+
+
+def docstring(text: str, indent: int = 0) -> str:
+    """A triple-quoted literal whose value is ``text`` (up to ``inspect.cleandoc``), its
+    continuation lines indented by ``indent`` spaces.
+
+    Backslashes are escaped, ``\"\"\"`` is broken up, control and invisible characters
+    (``\\x00``, ``\\r``, U+2028, bidi controls) become escapes, and whitespace at the end of
+    a line is escaped so that black's docstring clean-up cannot change the text.
+    """
+    out = []
+    for ch in text.strip():
+        if ch == "\\":
+            out.append("\\\\")
+        elif ch == "\n" or (ch.isprintable() and ch != "\x7f"):
+            out.append(ch)
+        elif ch == "\t":
+            out.append("\\t")
+        else:
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+    lines = [_protect_trailing_space(line) for line in "".join(out).split("\n")]
+    body = "\n".join(lines).replace('"""', '\\"\\"\\"')
+    if body.startswith('"'):
+        body = "\\" + body
+    if body.endswith('"'):
+        body = body[:-1] + '\\"'
+    if "\n" not in body:
+        return f'"""{body}"""'
+    pad = " " * indent
+    first, *rest = body.split("\n")
+    return '"""' + first + "\n" + "\n".join(pad + line if line else "" for line in rest) + "\n" + pad + '"""'
+
+
+def _protect_trailing_space(line: str) -> str:
+    stripped = line.rstrip(" ")
+    return stripped + "\\x20" * (len(line) - len(stripped))
+
+
+def annotation(t: Type, style: str, nullable: bool = False) -> str:
+    """The annotation of a value of type ``t`` (``| None`` appended when nullable)."""
+    text = _annotation(t, style)
+    return f"{text} | None" if nullable and text != "Any" else text
+
+
+def _annotation(t: Type, style: str) -> str:
+    if isinstance(t, Prim):
+        return PRIM_ANNOTATION[t.kind]
+    if isinstance(t, Enum):
+        closed = t.alias or f"Literal[{', '.join(literal(v) for v in t.values)}]"
+        return " | ".join([closed, *t.bases])
+    if isinstance(t, (ModelRef, AliasRef)):
+        return t.name
+    if isinstance(t, Array):
+        return f"list[{annotation(t.item, style, t.item_nullable)}]"
+    if isinstance(t, Map):
+        return f"dict[str, {annotation(t.value, style, t.value_nullable)}]"
+    if isinstance(t, UnionType):
+        options = [_annotation(o, style) for o in t.options]
+        if style == "pydantic" and t.discriminator is not None:
+            tagged = " | ".join(f"Annotated[{o}, Tag({literal(o)})]" for o in options)
+            return f"Annotated[{tagged}, Discriminator({discriminator_getter(t)})]"
+        if style == "pydantic" and any(isinstance(o, (ModelRef, AliasRef)) for o in t.options):
+            return f"Annotated[{' | '.join(options)}, Field(union_mode='left_to_right')]"
+        return " | ".join(options)
+    raise TypeError(t)  # pragma: no cover - closed set
+
+
+def discriminator_getter(t: UnionType) -> str:
+    """Source of the call that builds a discriminated union's tag function."""
+    assert t.discriminator is not None
+    mapping = "{" + ", ".join(f"{literal(tag)}: {literal(name)}" for tag, name in t.discriminator.mapping) + "}"
+    return f"_tag({literal(t.discriminator.property)}, {mapping})"
+
+
+def parser(t: Type, style: str, nullable: bool = False) -> str:
+    """A callable ``Any -> value`` that checks (and, for dataclasses, builds) a value."""
+    inner = _parser(t, style)
+    return f"_nullable({inner})" if nullable and t != ANY else inner
+
+
+def _parser(t: Type, style: str) -> str:
+    if isinstance(t, Prim):
+        return PRIM_PARSER[t.kind]
+    if isinstance(t, Enum):
+        parsers = [PRIM_PARSER[b] for b in t.bases]
+        return parsers[0] if len(parsers) == 1 else f"_first_of(({', '.join(parsers)},))"
+    if isinstance(t, ModelRef):
+        return f"{t.name}.from_dict" if style == "dataclass" else f"_parse_{t.name}"
+    if isinstance(t, AliasRef):
+        return f"_parse_{t.name}"
+    if isinstance(t, Array):
+        return f"_list_of({parser(t.item, style, t.item_nullable)})"
+    if isinstance(t, Map):
+        return f"_map_of({parser(t.value, style, t.value_nullable)})"
+    if isinstance(t, UnionType):
+        if t.discriminator is not None:
+            table = ", ".join(
+                f"{literal(tag)}: {_parser(ModelRef(name), style)}" for tag, name in t.discriminator.mapping
+            )
+            return f"_tagged({literal(t.discriminator.property)}, {{{table}}})"
+        return f"_first_of(({', '.join(_parser(o, style) for o in t.options)},))"
+    raise TypeError(t)  # pragma: no cover - closed set
+
+
+def needs_dump(t: Type) -> bool:
+    """True when a dataclass value of this type is not already plain JSON data."""
+    if isinstance(t, (ModelRef, AliasRef)):
+        return True
+    if isinstance(t, Array):
+        return needs_dump(t.item)
+    if isinstance(t, Map):
+        return needs_dump(t.value)
+    if isinstance(t, UnionType):
+        return any(needs_dump(o) for o in t.options)
+    return False
+
+
+def dump(t: Type, value: str, nullable: bool = False) -> str:
+    """Expression turning a dataclass value back into JSON data (wire names)."""
+    if not needs_dump(t):
+        return value
+    if nullable or isinstance(t, (AliasRef, UnionType)):
+        return f"_dump({value})"
+    if isinstance(t, ModelRef):
+        return f"{value}.to_dict()"
+    if isinstance(t, Array):
+        return f"[{dump(t.item, 'x', t.item_nullable)} for x in {value}]"
+    if isinstance(t, Map):
+        return f"{{k: {dump(t.value, 'x', t.value_nullable)} for k, x in {value}.items()}}"
+    return f"_dump({value})"  # pragma: no cover
+
+
+def uses(t: Type) -> set[str]:
+    """Typing/pydantic names an annotation of ``t`` needs imported."""
+    found: set[str] = set()
+    if isinstance(t, Prim) and t.kind == "any":
+        found.add("Any")
+    elif isinstance(t, Enum) and t.alias is None:
+        found.add("Literal")
+    elif isinstance(t, Array):
+        found |= uses(t.item)
+    elif isinstance(t, Map):
+        found |= uses(t.value)
+    elif isinstance(t, UnionType):
+        for o in t.options:
+            found |= uses(o)
+        if t.discriminator is not None:
+            found |= {"Annotated", "Tag", "Discriminator"}
+        elif any(isinstance(o, (ModelRef, AliasRef)) for o in t.options):
+            found |= {"Annotated", "Field"}
+    return found
