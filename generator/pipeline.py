@@ -14,7 +14,7 @@ from pathlib import Path
 
 from . import roots as root_selection
 from .errors import SpecError, display_path
-from .format import format_source
+from .format import format_modules
 from .interpret import Interpreter
 from .load import load_document
 from .merge_plan import NodePlan, ResponsePlan, plan_merge, plan_response
@@ -241,18 +241,13 @@ def generate(options: Options, reading: Reading | None = None) -> tuple[list[Out
         target_python=options.target_python,
     )
     stem = module_stem(options)
-    outputs = []
-    render_time = format_time = 0.0
-    for style in options.styles:
-        start = time.perf_counter()
-        source = render(gen, style)
-        render_time += time.perf_counter() - start
-        start = time.perf_counter()
-        text = format_source(source, options.target_python, f"{stem}_{style}.py")
-        format_time += time.perf_counter() - start
-        outputs.append(Output(options.output / f"{stem}_{style}.py", text))
-    reading.timings["render"] = render_time
-    reading.timings["format"] = format_time
+    start = time.perf_counter()
+    sources = {f"{stem}_{style}.py": render(gen, style) for style in options.styles}
+    reading.timings["render"] = time.perf_counter() - start
+    start = time.perf_counter()
+    formatted = format_modules(sources, options.target_python)
+    reading.timings["format"] = time.perf_counter() - start
+    outputs = [Output(options.output / name, text) for name, text in formatted.items()]
     return outputs, reading
 
 
