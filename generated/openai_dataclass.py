@@ -852,13 +852,12 @@ class CreateChatCompletionStreamResponse:
     obfuscation: str | None = None
     """Random padding that evens out chunk sizes against side-channel attacks; left out when `stream_options.include_obfuscation` is false."""
     service_tier: ServiceTier | str | None = None
-    """Spec default (not applied): ``'auto'``."""
     system_fingerprint: str | None = None
     """Deprecated.
 
     Identifies the backend configuration that served the request; with `seed`, tells whether a change of backend may explain a change of output.
     """
-    object_: Literal["chat.completion.chunk"] | str
+    object: Literal["chat.completion.chunk"] | str
     """Always `chat.completion.chunk`."""
     usage: CompletionUsage | None = None
     """Token usage of the whole request. Only with `stream_options.include_usage`: then null in every chunk except the last, which has empty `choices`. A stream that is cut off may never deliver it."""
@@ -883,7 +882,7 @@ class CreateChatCompletionStreamResponse:
             obfuscation=_opt(d, "obfuscation", _str),
             service_tier=_opt(d, "service_tier", _str),
             system_fingerprint=_opt(d, "system_fingerprint", _str),
-            object_=_req(d, "object", _str),
+            object=_req(d, "object", _str),
             usage=_opt(d, "usage", CompletionUsage.from_dict),
             moderation=_opt(d, "moderation", ChatCompletionModeration.from_dict),
             extra_fields=_extras(d, _KEYS_CreateChatCompletionStreamResponse),
@@ -902,7 +901,7 @@ class CreateChatCompletionStreamResponse:
             d["service_tier"] = self.service_tier
         if self.system_fingerprint is not None:
             d["system_fingerprint"] = self.system_fingerprint
-        d["object"] = self.object_
+        d["object"] = self.object
         if self.usage is not None:
             d["usage"] = _dump(self.usage)
         if self.moderation is not None:
@@ -1406,13 +1405,12 @@ class CreateChatCompletionResponse:
     """The model that generated the completion."""
     metadata: Metadata | None = None
     service_tier: ServiceTier | str | None = None
-    """Spec default (not applied): ``'auto'``."""
     system_fingerprint: str | None = None
     """Deprecated.
 
     Identifies the backend configuration that served the request.
     """
-    object_: Literal["chat.completion"] | str
+    object: Literal["chat.completion"] | str
     """Always `chat.completion`."""
     usage: CompletionUsage | None = None
     moderation: ChatCompletionModeration | None = None
@@ -1434,7 +1432,7 @@ class CreateChatCompletionResponse:
             metadata=_opt(d, "metadata", _parse_Metadata),
             service_tier=_opt(d, "service_tier", _str),
             system_fingerprint=_opt(d, "system_fingerprint", _str),
-            object_=_req(d, "object", _str),
+            object=_req(d, "object", _str),
             usage=_opt(d, "usage", CompletionUsage.from_dict),
             moderation=_opt(d, "moderation", ChatCompletionModeration.from_dict),
             extra_fields=_extras(d, _KEYS_CreateChatCompletionResponse),
@@ -1453,7 +1451,7 @@ class CreateChatCompletionResponse:
             d["service_tier"] = self.service_tier
         if self.system_fingerprint is not None:
             d["system_fingerprint"] = self.system_fingerprint
-        d["object"] = self.object_
+        d["object"] = self.object
         if self.usage is not None:
             d["usage"] = self.usage.to_dict()
         if self.moderation is not None:
@@ -2068,7 +2066,7 @@ class _CreateChatCompletionStreamResponseMerge:
         "model",
         "moderation",
         "obfuscation",
-        "object_",
+        "object",
         "service_tier",
         "system_fingerprint",
         "usage",
@@ -2086,7 +2084,7 @@ class _CreateChatCompletionStreamResponseMerge:
         self.obfuscation: Any = None
         self.service_tier: Any = None
         self.system_fingerprint: Any = None
-        self.object_: Any = None
+        self.object: Any = None
         self.usage: Any = None
         self.moderation: Any = None
 
@@ -2137,8 +2135,8 @@ class _CreateChatCompletionStreamResponseMerge:
         if value is not None:
             self.system_fingerprint = value
         value = data.get("object")
-        if value is not None and value != self.object_:
-            self.object_ = acc.set_value(self, "object", self.object_, value)
+        if value is not None and value != self.object:
+            self.object = acc.set_value(self, "object", self.object, value)
         value = data.get("usage")
         if value is not None:
             self.usage = value
@@ -2165,8 +2163,8 @@ class _CreateChatCompletionStreamResponseMerge:
             out["service_tier"] = _clone(self.service_tier)
         if self.system_fingerprint is not None:
             out["system_fingerprint"] = self.system_fingerprint
-        if self.object_ is not None:
-            out["object"] = self.object_
+        if self.object is not None:
+            out["object"] = self.object
         if self.usage is not None:
             out["usage"] = _clone(self.usage)
         if self.moderation is not None:

@@ -23,7 +23,7 @@ from collections.abc import (
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, TypeAlias
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
+from pydantic import BaseModel, ConfigDict, Discriminator, Tag
 
 __all__ = [
     "Anomaly",
@@ -466,13 +466,12 @@ class CreateChatCompletionStreamResponse(_Model):
     obfuscation: str | None = None
     """Random padding that evens out chunk sizes against side-channel attacks; left out when `stream_options.include_obfuscation` is false."""
     service_tier: ServiceTier | str | None = None
-    """Spec default (not applied): ``'auto'``."""
     system_fingerprint: str | None = None
     """Deprecated.
 
     Identifies the backend configuration that served the request; with `seed`, tells whether a change of backend may explain a change of output.
     """
-    object_: Literal["chat.completion.chunk"] | str = Field(alias="object")
+    object: Literal["chat.completion.chunk"] | str
     """Always `chat.completion.chunk`."""
     usage: CompletionUsage | None = None
     """Token usage of the whole request. Only with `stream_options.include_usage`: then null in every chunk except the last, which has empty `choices`. A stream that is cut off may never deliver it."""
@@ -689,13 +688,12 @@ class CreateChatCompletionResponse(_Model):
     """The model that generated the completion."""
     metadata: Metadata | None = None
     service_tier: ServiceTier | str | None = None
-    """Spec default (not applied): ``'auto'``."""
     system_fingerprint: str | None = None
     """Deprecated.
 
     Identifies the backend configuration that served the request.
     """
-    object_: Literal["chat.completion"] | str = Field(alias="object")
+    object: Literal["chat.completion"] | str
     """Always `chat.completion`."""
     usage: CompletionUsage | None = None
     moderation: ChatCompletionModeration | None = None
@@ -1117,7 +1115,7 @@ class _CreateChatCompletionStreamResponseMerge:
         "model",
         "moderation",
         "obfuscation",
-        "object_",
+        "object",
         "service_tier",
         "system_fingerprint",
         "usage",
@@ -1135,7 +1133,7 @@ class _CreateChatCompletionStreamResponseMerge:
         self.obfuscation: Any = None
         self.service_tier: Any = None
         self.system_fingerprint: Any = None
-        self.object_: Any = None
+        self.object: Any = None
         self.usage: Any = None
         self.moderation: Any = None
 
@@ -1186,8 +1184,8 @@ class _CreateChatCompletionStreamResponseMerge:
         if value is not None:
             self.system_fingerprint = value
         value = data.get("object")
-        if value is not None and value != self.object_:
-            self.object_ = acc.set_value(self, "object", self.object_, value)
+        if value is not None and value != self.object:
+            self.object = acc.set_value(self, "object", self.object, value)
         value = data.get("usage")
         if value is not None:
             self.usage = value
@@ -1214,8 +1212,8 @@ class _CreateChatCompletionStreamResponseMerge:
             out["service_tier"] = _clone(self.service_tier)
         if self.system_fingerprint is not None:
             out["system_fingerprint"] = self.system_fingerprint
-        if self.object_ is not None:
-            out["object"] = self.object_
+        if self.object is not None:
+            out["object"] = self.object
         if self.usage is not None:
             out["usage"] = _clone(self.usage)
         if self.moderation is not None:

@@ -399,22 +399,31 @@ class ChatCompletionModeration(TypedDict):
 _KEYS_ChatCompletionModeration = frozenset({"input", "output"})
 
 
-CreateChatCompletionStreamResponse = TypedDict(
-    "CreateChatCompletionStreamResponse",
-    {
-        "id": "str",
-        "choices": "list[CreateChatCompletionStreamResponseChoice]",
-        "created": "int",
-        "model": "str",
-        "obfuscation": NotRequired["str | None"],
-        "service_tier": NotRequired["ServiceTier | str | None"],
-        "system_fingerprint": NotRequired["str | None"],
-        "object": "Literal['chat.completion.chunk'] | str",
-        "usage": NotRequired["CompletionUsage | None"],
-        "moderation": NotRequired["ChatCompletionModeration | None"],
-    },
-)
-"""One chunk of a streamed chat completion: a server-sent event whose data is this object. Chunks of one stream share `id`, `created` and `model`."""
+class CreateChatCompletionStreamResponse(TypedDict):
+    """One chunk of a streamed chat completion: a server-sent event whose data is this object. Chunks of one stream share `id`, `created` and `model`."""
+
+    id: str
+    """Identifier of the chat completion; the same in every chunk of a stream."""
+    choices: list[CreateChatCompletionStreamResponseChoice]
+    """The choices this chunk carries a delta for: several when `n` is greater than 1, none in the last chunk when `stream_options.include_usage` is set."""
+    created: int
+    """When the completion was created, in Unix seconds; the same in every chunk."""
+    model: str
+    """The model that generates the completion."""
+    obfuscation: NotRequired[str | None]
+    """Random padding that evens out chunk sizes against side-channel attacks; left out when `stream_options.include_obfuscation` is false."""
+    service_tier: NotRequired[ServiceTier | str | None]
+    system_fingerprint: NotRequired[str | None]
+    """Deprecated.
+
+    Identifies the backend configuration that served the request; with `seed`, tells whether a change of backend may explain a change of output.
+    """
+    object: Literal["chat.completion.chunk"] | str
+    """Always `chat.completion.chunk`."""
+    usage: NotRequired[CompletionUsage | None]
+    """Token usage of the whole request. Only with `stream_options.include_usage`: then null in every chunk except the last, which has empty `choices`. A stream that is cut off may never deliver it."""
+    moderation: NotRequired[ChatCompletionModeration | None]
+    """Moderation of the input and the output, in the moderation chunk."""
 
 
 _KEYS_CreateChatCompletionStreamResponse = frozenset(
@@ -613,22 +622,29 @@ _KEYS_CreateChatCompletionResponseChoice = frozenset(
 )
 
 
-CreateChatCompletionResponse = TypedDict(
-    "CreateChatCompletionResponse",
-    {
-        "id": "str",
-        "choices": "list[CreateChatCompletionResponseChoice]",
-        "created": "int",
-        "model": "str",
-        "metadata": NotRequired["Metadata | None"],
-        "service_tier": NotRequired["ServiceTier | str | None"],
-        "system_fingerprint": NotRequired["str | None"],
-        "object": "Literal['chat.completion'] | str",
-        "usage": NotRequired["CompletionUsage | None"],
-        "moderation": NotRequired["ChatCompletionModeration | None"],
-    },
-)
-"""A finished chat completion, as a non-streamed request returns it."""
+class CreateChatCompletionResponse(TypedDict):
+    """A finished chat completion, as a non-streamed request returns it."""
+
+    id: str
+    """Identifier of the chat completion."""
+    choices: list[CreateChatCompletionResponseChoice]
+    """The completion's choices; several when `n` is greater than 1."""
+    created: int
+    """When the completion was created, in Unix seconds."""
+    model: str
+    """The model that generated the completion."""
+    metadata: NotRequired[Metadata | None]
+    service_tier: NotRequired[ServiceTier | str | None]
+    system_fingerprint: NotRequired[str | None]
+    """Deprecated.
+
+    Identifies the backend configuration that served the request.
+    """
+    object: Literal["chat.completion"] | str
+    """Always `chat.completion`."""
+    usage: NotRequired[CompletionUsage | None]
+    moderation: NotRequired[ChatCompletionModeration | None]
+    """Moderation of the input and the output, when requested."""
 
 
 _KEYS_CreateChatCompletionResponse = frozenset(
@@ -1530,7 +1546,7 @@ class _CreateChatCompletionStreamResponseMerge:
         "model",
         "moderation",
         "obfuscation",
-        "object_",
+        "object",
         "service_tier",
         "system_fingerprint",
         "usage",
@@ -1548,7 +1564,7 @@ class _CreateChatCompletionStreamResponseMerge:
         self.obfuscation: Any = None
         self.service_tier: Any = None
         self.system_fingerprint: Any = None
-        self.object_: Any = None
+        self.object: Any = None
         self.usage: Any = None
         self.moderation: Any = None
 
@@ -1599,8 +1615,8 @@ class _CreateChatCompletionStreamResponseMerge:
         if value is not None:
             self.system_fingerprint = value
         value = data.get("object")
-        if value is not None and value != self.object_:
-            self.object_ = acc.set_value(self, "object", self.object_, value)
+        if value is not None and value != self.object:
+            self.object = acc.set_value(self, "object", self.object, value)
         value = data.get("usage")
         if value is not None:
             self.usage = value
@@ -1627,8 +1643,8 @@ class _CreateChatCompletionStreamResponseMerge:
             out["service_tier"] = _clone(self.service_tier)
         if self.system_fingerprint is not None:
             out["system_fingerprint"] = self.system_fingerprint
-        if self.object_ is not None:
-            out["object"] = self.object_
+        if self.object is not None:
+            out["object"] = self.object
         if self.usage is not None:
             out["usage"] = _clone(self.usage)
         if self.moderation is not None:

@@ -119,6 +119,9 @@ class Interpreter:
         ``$defs``), by spec name, in document order."""
         data = self.root.data
         found: dict[str, Location] = {}
+        if isinstance(data, dict) and "openapi" not in data:
+            # a bare JSON Schema document is itself a schema, named by its title or file
+            found[self._component_at(Location(self.root, "")) or self.root.path.stem] = Location(self.root, "")
         sections = [
             (("components", "schemas"), (data.get("components") or {}).get("schemas") if isinstance(data, dict) else None),
             (("definitions",), data.get("definitions") if isinstance(data, dict) else None),
@@ -188,7 +191,9 @@ class Interpreter:
         """Apply the facts written beside a ``$ref`` (or on an ``allOf`` owner)."""
         nullable = reading.nullable or _truthy(schema.get("nullable"))
         description = schema.get("description") if via_ref else (schema.get("description") or reading.description)
-        default = reading.default
+        # a default written on a shared component describes it in requests as much as in
+        # responses: only a default written here, beside the $ref, belongs to this field
+        default = NO_DEFAULT if via_ref else reading.default
         if "default" in schema:
             default = schema["default"]
         return replace(

@@ -24,8 +24,8 @@ MODULE_NAMES = frozenset(
 #: and pydantic's ``BaseModel`` namespace.
 RESERVED_ATTRIBUTES = frozenset(
     """
-    Any Annotated Literal Mapping NotRequired Required Self None True False
-    bool dict float int list object str
+    Any Annotated Literal NotRequired Required None True False
+    bool dict float int list str
     from_dict to_dict extra_fields
     construct copy json parse_file parse_obj parse_raw schema schema_json
     update_forward_refs validate from_orm model_config model_fields model_extra
