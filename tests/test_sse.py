@@ -1,0 +1,84 @@
+"""The generated server-sent-events reader (WHATWG HTML section 9.2.6) and its edge cases."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from conftest import STYLES
+
+CHUNK = {"id": "c1", "object": "chat.completion.chunk", "created": 1, "model": "m", "choices": []}
+
+
+def _lines(text: str) -> list[bytes]:
+    return text.encode().splitlines()
+
+
+@pytest.fixture(params=STYLES)
+def module(request, openai_modules):  # type: ignore[no-untyped-def]
+    return openai_modules[request.param]
+
+
+def test_events_data_fields_comments_ids_and_retry(module) -> None:
+    text = ": a comment\nevent: ping\ndata: one\n\nid: 7\nretry: 1500\ndata: two\ndata:three\n\n"
+    events = list(module.iter_sse(_lines(text)))
+    assert [(e.event, e.data) for e in events] == [("ping", "one"), ("message", "two\nthree")]
+    assert events[1].id == "7" and events[1].retry == 1500
+
+
+def test_lines_as_str_bytes_crlf_and_items_holding_several_lines(module) -> None:
+    payload = json.dumps(CHUNK)
+    items = [f"data: {payload}\r\n", b"\r\n", f"data: {payload}\n\ndata: [DONE]\n\n"]
+    assert len(list(module.iter_chunk_dicts(items))) == 2
+
+
+def test_done_stops_and_a_stream_without_done_or_final_blank_line_ends_cleanly(module) -> None:
+    payload = json.dumps(CHUNK)
+    assert len(list(module.iter_chunk_dicts(_lines(f"data: {payload}\n\ndata: [DONE]\n\ndata: {payload}\n\n")))) == 1
+    assert len(list(module.iter_chunk_dicts(_lines(f"data: {payload}\n\ndata: {payload}")))) == 2
+
+
+def test_data_split_over_several_fields_is_joined_with_newlines(module) -> None:
+    text = 'data: {"id": "c1", "object": "chat.completion.chunk",\ndata: "created": 1, "model": "m", "choices": []}\n\n'
+    (chunk,) = module.iter_chunk_dicts(_lines(text))
+    assert chunk["id"] == "c1"
+
+
+def test_error_events_and_error_objects_raise_stream_error(module) -> None:
+    with pytest.raises(module.StreamError) as info:
+        list(module.iter_chunk_dicts(_lines('event: error\ndata: {"message": "overloaded"}\n\n')))
+    assert info.value.data == {"message": "overloaded"}
+    with pytest.raises(module.StreamError):
+        list(module.iter_chunk_dicts(_lines('data: {"error": {"message": "quota"}}\n\n')))
+
+
+def test_broken_input_raises_the_modules_own_error(module) -> None:
+    with pytest.raises(module.StreamFormatError):
+        list(module.iter_chunk_dicts([b"data: \xff\xfe\n", b""]))
+    with pytest.raises(module.StreamFormatError) as info:
+        list(module.iter_chunk_dicts(_lines('data: {"id": "c1", "choi\n\n')))
+    assert info.value.event == 0
+    with pytest.raises(module.StreamFormatError):
+        list(module.iter_chunk_dicts(_lines("data: [1, 2]\n\n")))
+
+
+def test_iter_chunks_yields_typed_chunks(module) -> None:
+    payload = json.dumps({**CHUNK, "choices": [{"index": 0, "delta": {"content": "hi"}, "finish_reason": None}]})
+    (chunk,) = module.iter_chunks(_lines(f"data: {payload}\n\n"))
+    delta = chunk["choices"][0]["delta"] if isinstance(chunk, dict) else chunk.choices[0].delta
+    assert (delta["content"] if isinstance(delta, dict) else delta.content) == "hi"
+
+
+def test_async_twins(module) -> None:
+    payload = json.dumps(CHUNK)
+
+    async def lines():  # type: ignore[no-untyped-def]
+        for line in _lines(f"data: {payload}\n\ndata: {payload}\n\ndata: [DONE]\n\n"):
+            yield line
+
+    async def collect() -> list:
+        return [c async for c in module.aiter_chunks(lines())]
+
+    assert len(asyncio.run(collect())) == 2
