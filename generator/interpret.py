@@ -521,6 +521,8 @@ class Interpreter:
         tokens = loc.tokens
         if len(tokens) >= 2 and tokens[-2] in SCHEMA_SECTIONS:
             return tokens[-1]
+        if len(tokens) == 1 and loc.doc is not self.root:
+            return tokens[0]  # a file of schemas keyed by name (`defs.yaml#/Pet`)
         if not tokens and loc.doc is not self.root:
             title = loc.doc.data.get("title") if isinstance(loc.doc.data, dict) else None
             return title if isinstance(title, str) and title else loc.doc.path.stem
