@@ -59,9 +59,5 @@ def display_path(path: Path) -> str:
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str:
     """Return ``"; did you mean 'X'?"`` for the closest candidate, or ``""``."""
-    close = difflib.get_close_matches(name, list(candidates), n=3, cutoff=0.6)
-    if not close:
-        return ""
-    if len(close) == 1:
-        return f"; did you mean {close[0]!r}?"
-    return "; did you mean one of " + ", ".join(repr(c) for c in close) + "?"
+    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""

@@ -1,0 +1,138 @@
+"""The command line: exit codes, --check/--diff, configuration, --explain-merge, errors."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from generator.cli import main
+
+SPEC = ROOT / "specs" / "openai.yaml"
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A scratch project with a copy of specs/openai.yaml, as the working directory."""
+    (tmp_path / "specs").mkdir()
+    shutil.copy(SPEC, tmp_path / "specs" / "openai.yaml")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def run(*args: str) -> int:
+    return main(list(args))
+
+
+def test_generate_then_check_is_current(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("specs/openai.yaml") == 0
+    assert sorted(p.name for p in (project / "generated").iterdir()) == [
+        "openai_dataclass.py",
+        "openai_pydantic.py",
+        "openai_typeddict.py",
+    ]
+    assert run("specs/openai.yaml", "--check") == 0
+    assert not list(project.glob(".gen-models-*"))  # no temporary files left behind
+
+
+def test_check_and_diff_report_stale_files_without_writing(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run("specs/openai.yaml", "-q")
+    target = project / "generated" / "openai_pydantic.py"
+    target.write_text(target.read_text().replace("class CompletionUsage(", "class CompletionUsageOld("))
+    before = target.read_bytes()
+    capsys.readouterr()
+    assert run("specs/openai.yaml", "--check") == 1
+    assert "would change: generated/openai_pydantic.py" in capsys.readouterr().err
+    assert run("specs/openai.yaml", "--diff") == 0
+    out = capsys.readouterr().out
+    assert "-class CompletionUsageOld(" in out and "+class CompletionUsage(" in out
+    assert target.read_bytes() == before
+
+
+def test_config_in_pyproject_and_flags_override_it(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (project / "pyproject.toml").write_text(
+        textwrap.dedent(
+            """
+            [tool.gen-models]
+            spec = "specs/openai.yaml"
+            output = "src/models"
+            styles = ["typeddict"]
+            module = "chat"
+            """
+        )
+    )
+    sub = project / "src"
+    sub.mkdir()
+    os.chdir(sub)  # found by walking up, like black
+    assert run() == 0
+    assert (project / "src" / "models" / "chat_typeddict.py").exists()
+    assert run("--style", "pydantic") == 0
+    assert (project / "src" / "models" / "chat_pydantic.py").exists()
+    assert run("--check") == 0
+
+
+def test_unknown_config_key_is_named(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (project / "pyproject.toml").write_text('[tool.gen-models]\nspec = "specs/openai.yaml"\nstyle = ["pydantic"]\n')
+    assert run() == 2
+    err = capsys.readouterr().err
+    assert "unknown key 'style'" in err and "did you mean 'styles'" in err
+
+
+def test_no_spec_anywhere_and_missing_spec(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run() == 2
+    assert "no spec given" in capsys.readouterr().err
+    assert run("specs/missing.yaml") == 2
+    assert "specs/missing.yaml: file not found" in capsys.readouterr().err
+
+
+def test_unknown_schema_suggests(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("specs/openai.yaml", "--schema", "CreateChatCompletionStreamRespons") == 2
+    assert "did you mean 'CreateChatCompletionStreamResponse'" in capsys.readouterr().err
+
+
+def test_explain_merge_prints_every_policy(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("specs/openai.yaml", "--explain-merge") == 0
+    out = capsys.readouterr().out
+    for line in (
+        "choices                                                 by_key on index",
+        "choices[].delta.content                                 concat",
+        "choices[].delta.role                                    set",
+        "choices[].delta.tool_calls                              by_key on index",
+        "choices[].delta.tool_calls[].function.arguments         concat",
+        "choices[].delta.tool_calls[].id                         set",
+        "choices[].finish_reason                                 last",
+        "choices[].logprobs.content                              append",
+        "usage                                                   last",
+        "id                                                      set",
+    ):
+        assert line in out, line
+
+
+def test_merge_policy_override(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("specs/openai.yaml", "--explain-merge", "--merge-policy", "choices[].delta.role=last") == 0
+    assert "choices[].delta.role                                    last  (config)" in capsys.readouterr().out
+    assert run("specs/openai.yaml", "--explain-merge", "--merge-policy", "choices[].delta.rol=last") == 2
+    assert "did you mean 'choices[].delta.role'" in capsys.readouterr().err
+    assert run("specs/openai.yaml", "--merge-policy", "choices[].delta.role=concatenate") == 2
+
+
+def test_console_script_runs_and_bad_input_exits_2_without_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("openapi: 3.1.0\ninfo: {title: t, version: '1'}\ncomponents: {schemas: {A: {type: strng}}}\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", str(bad), "--schema", "A", "-o", str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert "bad.yaml:4:" not in result.stderr  # the file has 3 lines
+    assert "#/components/schemas/A/type: unknown type 'strng'; did you mean 'string'?" in result.stderr
+    assert not (tmp_path / "out").exists()
