@@ -848,6 +848,8 @@ def _union(options: list[Type], discriminator: Discriminator | None = None) -> T
     inline_values: list[Any] = []
     enum_at = -1
     for option in flat:
+        if isinstance(option, Prim) and any(isinstance(m, Prim) and m.kind == option.kind for m in merged):
+            continue  # str (format: binary) | str is one type in Python
         if isinstance(option, Enum) and option.alias is None:
             if enum_at < 0:
                 enum_at = len(merged)
@@ -858,7 +860,7 @@ def _union(options: list[Type], discriminator: Discriminator | None = None) -> T
     if enum_at >= 0:
         merged[enum_at] = Enum(tuple(inline_values))
     open_bases = {b for o in merged if isinstance(o, Enum) for b in o.bases}
-    merged = [o for o in merged if not (isinstance(o, Prim) and o.kind in open_bases and o.format is None)]
+    merged = [o for o in merged if not (isinstance(o, Prim) and o.kind in open_bases)]
     if len(merged) == 1 and discriminator is None:
         return merged[0]
     return UnionType(tuple(merged), discriminator)

@@ -1,0 +1,58 @@
+"""Generated modules are clean: ``mypy --strict`` and ``ruff check`` (default rules, for
+the target Python), run once over every module generated from the project's spec, the
+golden specs and the real specs of ../shared (OpenAI versions, Azure, Mistral)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import OPENAI_SPECS, ROOT, SHARED
+from generator.pipeline import Options, generate
+from generator.write import write_all
+
+SPECS = [
+    ROOT / "specs" / "openai.yaml",
+    *sorted((ROOT / "tests" / "specs").glob("*.*")),
+    *OPENAI_SPECS,
+    SHARED / "specs" / "azure" / "inference-2024-10-21.yaml",
+    SHARED / "specs" / "mistral" / "openapi.yaml",
+]
+
+
+@pytest.fixture(scope="module")
+def modules_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("typecheck")
+    for spec in SPECS:
+        module = f"{spec.parent.name}_{spec.stem}".replace("-", "_").replace(".", "_")
+        outputs, _ = generate(Options(spec=spec, output=out, module=module))
+        write_all(outputs)
+    return out
+
+
+def test_generated_modules_pass_mypy_strict(modules_dir: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--python-version", "3.10", str(modules_dir)],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout[-5000:]
+
+
+def test_generated_modules_pass_ruff(modules_dir: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "--isolated", "--target-version", "py310", str(modules_dir)],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout[-5000:]
+
+
+def test_generated_modules_import(modules_dir: Path) -> None:
+    from conftest import load_module
+
+    for path in sorted(modules_dir.glob("*.py")):
+        load_module(path)
