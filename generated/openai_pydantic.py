@@ -92,6 +92,7 @@ class _Model(BaseModel):
 
     model_config = ConfigDict(
         extra="allow",
+        protected_namespaces=(),
         strict=True,
         validate_by_alias=True,
         validate_by_name=True,
@@ -184,9 +185,6 @@ class ChatCompletionTokenLogprobTopLogprob(_Model):
     """The token's UTF-8 bytes, or null when it has no byte form."""
 
 
-_KEYS_ChatCompletionTokenLogprobTopLogprob = frozenset({"token", "logprob", "bytes"})
-
-
 class ChatCompletionTokenLogprob(_Model):
     """``ChatCompletionTokenLogprob`` (no description in the spec)."""
 
@@ -198,11 +196,6 @@ class ChatCompletionTokenLogprob(_Model):
     """The token's UTF-8 bytes; join the bytes of consecutive tokens when a character spans several. Null when the token has no byte form."""
     top_logprobs: list[ChatCompletionTokenLogprobTopLogprob]
     """The likeliest tokens at this position, with their log probabilities."""
-
-
-_KEYS_ChatCompletionTokenLogprob = frozenset(
-    {"token", "logprob", "bytes", "top_logprobs"}
-)
 
 
 class CreateChatCompletionStreamResponseChoiceLogprobs(_Model):
@@ -267,17 +260,6 @@ class CompletionUsageCompletionTokensDetails(_Model):
     """
 
 
-_KEYS_CompletionUsageCompletionTokensDetails = frozenset(
-    {
-        "accepted_prediction_tokens",
-        "audio_tokens",
-        "reasoning_tokens",
-        "text_tokens",
-        "rejected_prediction_tokens",
-    }
-)
-
-
 class CompletionUsagePromptTokensDetails(_Model):
     """How the prompt tokens break down."""
 
@@ -300,17 +282,6 @@ class CompletionUsagePromptTokensDetails(_Model):
 
     Spec default (not applied): ``0``.
     """
-
-
-_KEYS_CompletionUsagePromptTokensDetails = frozenset(
-    {
-        "audio_tokens",
-        "cached_tokens",
-        "text_tokens",
-        "image_tokens",
-        "cache_write_tokens",
-    }
-)
 
 
 class CompletionUsage(_Model):
@@ -337,17 +308,6 @@ class CompletionUsage(_Model):
     """How the prompt tokens break down."""
 
 
-_KEYS_CompletionUsage = frozenset(
-    {
-        "completion_tokens",
-        "prompt_tokens",
-        "total_tokens",
-        "completion_tokens_details",
-        "prompt_tokens_details",
-    }
-)
-
-
 class ModerationResultBody(_Model):
     """The moderation verdict for one item."""
 
@@ -368,18 +328,6 @@ class ModerationResultBody(_Model):
     """Per category, the kinds of input the score applies to."""
 
 
-_KEYS_ModerationResultBody = frozenset(
-    {
-        "type",
-        "model",
-        "flagged",
-        "categories",
-        "category_scores",
-        "category_applied_input_types",
-    }
-)
-
-
 class ChatCompletionModerationResults(_Model):
     """Moderation results for the input or the output."""
 
@@ -391,9 +339,6 @@ class ChatCompletionModerationResults(_Model):
     """One result per moderated item."""
 
 
-_KEYS_ChatCompletionModerationResults = frozenset({"type", "model", "results"})
-
-
 class ChatCompletionModerationError(_Model):
     """Moderation could not be done for the input or the output."""
 
@@ -403,9 +348,6 @@ class ChatCompletionModerationError(_Model):
     """Machine-readable error code."""
     message: str
     """What went wrong."""
-
-
-_KEYS_ChatCompletionModerationError = frozenset({"type", "code", "message"})
 
 
 class ChatCompletionModeration(_Model):
@@ -447,9 +389,6 @@ class ChatCompletionModeration(_Model):
         ),
     ]
     """Moderation of the output."""
-
-
-_KEYS_ChatCompletionModeration = frozenset({"input", "output"})
 
 
 class CreateChatCompletionStreamResponse(_Model):
@@ -504,9 +443,6 @@ class ChatCompletionMessageToolCallFunction(_Model):
     """The call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
 
 
-_KEYS_ChatCompletionMessageToolCallFunction = frozenset({"name", "arguments"})
-
-
 class ChatCompletionMessageToolCall(_Model):
     """A call of a function tool."""
 
@@ -518,9 +454,6 @@ class ChatCompletionMessageToolCall(_Model):
     """The function called."""
 
 
-_KEYS_ChatCompletionMessageToolCall = frozenset({"id", "type", "function"})
-
-
 class ChatCompletionMessageCustomToolCallCustom(_Model):
     """The custom tool called."""
 
@@ -528,9 +461,6 @@ class ChatCompletionMessageCustomToolCallCustom(_Model):
     """Name of the custom tool."""
     input: str
     """The input the model produced for the tool."""
-
-
-_KEYS_ChatCompletionMessageCustomToolCallCustom = frozenset({"name", "input"})
 
 
 class ChatCompletionMessageCustomToolCall(_Model):
@@ -542,9 +472,6 @@ class ChatCompletionMessageCustomToolCall(_Model):
     """Always `custom`."""
     custom: ChatCompletionMessageCustomToolCallCustom
     """The custom tool called."""
-
-
-_KEYS_ChatCompletionMessageCustomToolCall = frozenset({"id", "type", "custom"})
 
 
 class ChatCompletionResponseMessageAnnotationUrlCitation(_Model):
@@ -560,11 +487,6 @@ class ChatCompletionResponseMessageAnnotationUrlCitation(_Model):
     """The cited resource's title."""
 
 
-_KEYS_ChatCompletionResponseMessageAnnotationUrlCitation = frozenset(
-    {"end_index", "start_index", "url", "title"}
-)
-
-
 class ChatCompletionResponseMessageAnnotation(_Model):
     """A URL cited by the message."""
 
@@ -572,9 +494,6 @@ class ChatCompletionResponseMessageAnnotation(_Model):
     """Always `url_citation`."""
     url_citation: ChatCompletionResponseMessageAnnotationUrlCitation
     """Where the citation stands and what it cites."""
-
-
-_KEYS_ChatCompletionResponseMessageAnnotation = frozenset({"type", "url_citation"})
 
 
 class ChatCompletionResponseMessageFunctionCall(_Model):
@@ -589,9 +508,6 @@ class ChatCompletionResponseMessageFunctionCall(_Model):
     """Name of the function to call."""
 
 
-_KEYS_ChatCompletionResponseMessageFunctionCall = frozenset({"arguments", "name"})
-
-
 class ChatCompletionResponseMessageAudio(_Model):
     """The audio answer, when audio output was requested."""
 
@@ -603,11 +519,6 @@ class ChatCompletionResponseMessageAudio(_Model):
     """The audio, base64-encoded in the requested format."""
     transcript: str
     """Transcript of the audio."""
-
-
-_KEYS_ChatCompletionResponseMessageAudio = frozenset(
-    {"id", "expires_at", "data", "transcript"}
-)
 
 
 class ChatCompletionResponseMessage(_Model):
@@ -631,19 +542,6 @@ class ChatCompletionResponseMessage(_Model):
     """The audio answer, when audio output was requested."""
 
 
-_KEYS_ChatCompletionResponseMessage = frozenset(
-    {
-        "content",
-        "refusal",
-        "tool_calls",
-        "annotations",
-        "role",
-        "function_call",
-        "audio",
-    }
-)
-
-
 class CreateChatCompletionResponseChoiceLogprobs(_Model):
     """Token log probabilities of the choice."""
 
@@ -651,9 +549,6 @@ class CreateChatCompletionResponseChoiceLogprobs(_Model):
     """Log probabilities of the content tokens."""
     refusal: list[ChatCompletionTokenLogprob] | None
     """Log probabilities of the refusal tokens."""
-
-
-_KEYS_CreateChatCompletionResponseChoiceLogprobs = frozenset({"content", "refusal"})
 
 
 class CreateChatCompletionResponseChoice(_Model):
@@ -668,11 +563,6 @@ class CreateChatCompletionResponseChoice(_Model):
     message: ChatCompletionResponseMessage
     logprobs: CreateChatCompletionResponseChoiceLogprobs | None
     """Token log probabilities of the choice."""
-
-
-_KEYS_CreateChatCompletionResponseChoice = frozenset(
-    {"finish_reason", "index", "message", "logprobs"}
-)
 
 
 class CreateChatCompletionResponse(_Model):
@@ -698,22 +588,6 @@ class CreateChatCompletionResponse(_Model):
     usage: CompletionUsage | None = None
     moderation: ChatCompletionModeration | None = None
     """Moderation of the input and the output, when requested."""
-
-
-_KEYS_CreateChatCompletionResponse = frozenset(
-    {
-        "id",
-        "choices",
-        "created",
-        "model",
-        "metadata",
-        "service_tier",
-        "system_fingerprint",
-        "object",
-        "usage",
-        "moderation",
-    }
-)
 
 
 ChatCompletionMessageToolCalls: TypeAlias = list[

@@ -161,9 +161,6 @@ class ChatCompletionTokenLogprobTopLogprob(TypedDict):
     """The token's UTF-8 bytes, or null when it has no byte form."""
 
 
-_KEYS_ChatCompletionTokenLogprobTopLogprob = frozenset({"token", "logprob", "bytes"})
-
-
 class ChatCompletionTokenLogprob(TypedDict):
     """``ChatCompletionTokenLogprob`` (no description in the spec)."""
 
@@ -175,11 +172,6 @@ class ChatCompletionTokenLogprob(TypedDict):
     """The token's UTF-8 bytes; join the bytes of consecutive tokens when a character spans several. Null when the token has no byte form."""
     top_logprobs: list[ChatCompletionTokenLogprobTopLogprob]
     """The likeliest tokens at this position, with their log probabilities."""
-
-
-_KEYS_ChatCompletionTokenLogprob = frozenset(
-    {"token", "logprob", "bytes", "top_logprobs"}
-)
 
 
 class CreateChatCompletionStreamResponseChoiceLogprobs(TypedDict):
@@ -244,17 +236,6 @@ class CompletionUsageCompletionTokensDetails(TypedDict):
     """
 
 
-_KEYS_CompletionUsageCompletionTokensDetails = frozenset(
-    {
-        "accepted_prediction_tokens",
-        "audio_tokens",
-        "reasoning_tokens",
-        "text_tokens",
-        "rejected_prediction_tokens",
-    }
-)
-
-
 class CompletionUsagePromptTokensDetails(TypedDict):
     """How the prompt tokens break down."""
 
@@ -277,17 +258,6 @@ class CompletionUsagePromptTokensDetails(TypedDict):
 
     Spec default (not applied): ``0``.
     """
-
-
-_KEYS_CompletionUsagePromptTokensDetails = frozenset(
-    {
-        "audio_tokens",
-        "cached_tokens",
-        "text_tokens",
-        "image_tokens",
-        "cache_write_tokens",
-    }
-)
 
 
 class CompletionUsage(TypedDict):
@@ -316,17 +286,6 @@ class CompletionUsage(TypedDict):
     """How the prompt tokens break down."""
 
 
-_KEYS_CompletionUsage = frozenset(
-    {
-        "completion_tokens",
-        "prompt_tokens",
-        "total_tokens",
-        "completion_tokens_details",
-        "prompt_tokens_details",
-    }
-)
-
-
 class ModerationResultBody(TypedDict):
     """The moderation verdict for one item."""
 
@@ -347,18 +306,6 @@ class ModerationResultBody(TypedDict):
     """Per category, the kinds of input the score applies to."""
 
 
-_KEYS_ModerationResultBody = frozenset(
-    {
-        "type",
-        "model",
-        "flagged",
-        "categories",
-        "category_scores",
-        "category_applied_input_types",
-    }
-)
-
-
 class ChatCompletionModerationResults(TypedDict):
     """Moderation results for the input or the output."""
 
@@ -368,9 +315,6 @@ class ChatCompletionModerationResults(TypedDict):
     """The moderation model that produced the results."""
     results: list[ModerationResultBody]
     """One result per moderated item."""
-
-
-_KEYS_ChatCompletionModerationResults = frozenset({"type", "model", "results"})
 
 
 class ChatCompletionModerationError(TypedDict):
@@ -384,9 +328,6 @@ class ChatCompletionModerationError(TypedDict):
     """What went wrong."""
 
 
-_KEYS_ChatCompletionModerationError = frozenset({"type", "code", "message"})
-
-
 class ChatCompletionModeration(TypedDict):
     """Moderation of the request's input and the generated output."""
 
@@ -394,9 +335,6 @@ class ChatCompletionModeration(TypedDict):
     """Moderation of the input."""
     output: ChatCompletionModerationResults | ChatCompletionModerationError
     """Moderation of the output."""
-
-
-_KEYS_ChatCompletionModeration = frozenset({"input", "output"})
 
 
 class CreateChatCompletionStreamResponse(TypedDict):
@@ -451,9 +389,6 @@ class ChatCompletionMessageToolCallFunction(TypedDict):
     """The call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
 
 
-_KEYS_ChatCompletionMessageToolCallFunction = frozenset({"name", "arguments"})
-
-
 class ChatCompletionMessageToolCall(TypedDict):
     """A call of a function tool."""
 
@@ -465,9 +400,6 @@ class ChatCompletionMessageToolCall(TypedDict):
     """The function called."""
 
 
-_KEYS_ChatCompletionMessageToolCall = frozenset({"id", "type", "function"})
-
-
 class ChatCompletionMessageCustomToolCallCustom(TypedDict):
     """The custom tool called."""
 
@@ -475,9 +407,6 @@ class ChatCompletionMessageCustomToolCallCustom(TypedDict):
     """Name of the custom tool."""
     input: str
     """The input the model produced for the tool."""
-
-
-_KEYS_ChatCompletionMessageCustomToolCallCustom = frozenset({"name", "input"})
 
 
 class ChatCompletionMessageCustomToolCall(TypedDict):
@@ -489,9 +418,6 @@ class ChatCompletionMessageCustomToolCall(TypedDict):
     """Always `custom`."""
     custom: ChatCompletionMessageCustomToolCallCustom
     """The custom tool called."""
-
-
-_KEYS_ChatCompletionMessageCustomToolCall = frozenset({"id", "type", "custom"})
 
 
 class ChatCompletionResponseMessageAnnotationUrlCitation(TypedDict):
@@ -507,11 +433,6 @@ class ChatCompletionResponseMessageAnnotationUrlCitation(TypedDict):
     """The cited resource's title."""
 
 
-_KEYS_ChatCompletionResponseMessageAnnotationUrlCitation = frozenset(
-    {"end_index", "start_index", "url", "title"}
-)
-
-
 class ChatCompletionResponseMessageAnnotation(TypedDict):
     """A URL cited by the message."""
 
@@ -519,9 +440,6 @@ class ChatCompletionResponseMessageAnnotation(TypedDict):
     """Always `url_citation`."""
     url_citation: ChatCompletionResponseMessageAnnotationUrlCitation
     """Where the citation stands and what it cites."""
-
-
-_KEYS_ChatCompletionResponseMessageAnnotation = frozenset({"type", "url_citation"})
 
 
 class ChatCompletionResponseMessageFunctionCall(TypedDict):
@@ -536,9 +454,6 @@ class ChatCompletionResponseMessageFunctionCall(TypedDict):
     """Name of the function to call."""
 
 
-_KEYS_ChatCompletionResponseMessageFunctionCall = frozenset({"arguments", "name"})
-
-
 class ChatCompletionResponseMessageAudio(TypedDict):
     """The audio answer, when audio output was requested."""
 
@@ -550,11 +465,6 @@ class ChatCompletionResponseMessageAudio(TypedDict):
     """The audio, base64-encoded in the requested format."""
     transcript: str
     """Transcript of the audio."""
-
-
-_KEYS_ChatCompletionResponseMessageAudio = frozenset(
-    {"id", "expires_at", "data", "transcript"}
-)
 
 
 class ChatCompletionResponseMessage(TypedDict):
@@ -578,19 +488,6 @@ class ChatCompletionResponseMessage(TypedDict):
     """The audio answer, when audio output was requested."""
 
 
-_KEYS_ChatCompletionResponseMessage = frozenset(
-    {
-        "content",
-        "refusal",
-        "tool_calls",
-        "annotations",
-        "role",
-        "function_call",
-        "audio",
-    }
-)
-
-
 class CreateChatCompletionResponseChoiceLogprobs(TypedDict):
     """Token log probabilities of the choice."""
 
@@ -598,9 +495,6 @@ class CreateChatCompletionResponseChoiceLogprobs(TypedDict):
     """Log probabilities of the content tokens."""
     refusal: list[ChatCompletionTokenLogprob] | None
     """Log probabilities of the refusal tokens."""
-
-
-_KEYS_CreateChatCompletionResponseChoiceLogprobs = frozenset({"content", "refusal"})
 
 
 class CreateChatCompletionResponseChoice(TypedDict):
@@ -615,11 +509,6 @@ class CreateChatCompletionResponseChoice(TypedDict):
     message: ChatCompletionResponseMessage
     logprobs: CreateChatCompletionResponseChoiceLogprobs | None
     """Token log probabilities of the choice."""
-
-
-_KEYS_CreateChatCompletionResponseChoice = frozenset(
-    {"finish_reason", "index", "message", "logprobs"}
-)
 
 
 class CreateChatCompletionResponse(TypedDict):
@@ -645,22 +534,6 @@ class CreateChatCompletionResponse(TypedDict):
     usage: NotRequired[CompletionUsage | None]
     moderation: NotRequired[ChatCompletionModeration | None]
     """Moderation of the input and the output, when requested."""
-
-
-_KEYS_CreateChatCompletionResponse = frozenset(
-    {
-        "id",
-        "choices",
-        "created",
-        "model",
-        "metadata",
-        "service_tier",
-        "system_fingerprint",
-        "object",
-        "usage",
-        "moderation",
-    }
-)
 
 
 ChatCompletionMessageToolCalls: TypeAlias = list[

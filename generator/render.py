@@ -75,7 +75,8 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
     s = gen.schemas
     enum_aliases = [a for a in s.aliases.values() if isinstance(a.type, Enum)]
     other_aliases = [a for a in s.aliases.values() if not isinstance(a.type, Enum)]
-    models = [_model_view(m, style) for m in s.models.values()]
+    merged_models = {n.model.name for plan in gen.plans.values() for n in plan.walk()}
+    models = [_model_view(m, style, m.name in merged_models or (style == "typeddict" and m.extra is not None)) for m in s.models.values()]
     roots = [_root_view(gen, name) for name in s.roots]
     merge = _merge_view(gen, style)
     error_name = "pydantic.ValidationError" if style == "pydantic" else "ParseError"
@@ -146,6 +147,7 @@ def _imports(gen: Generation, style: str) -> list[str]:
                 pyd_names.add("Field")
         if m.extra is not None:
             typing_names |= pytypes.uses(m.extra) & {"Any", "Literal", "Annotated"}
+            pyd_names |= {"Field"}
     for a in s.aliases.values():
         typing_names |= pytypes.uses(a.type) & {"Any", "Literal", "Annotated"}
         pyd_names |= pytypes.uses(a.type) & {"Field", "Tag", "Discriminator"}
@@ -231,7 +233,7 @@ def _functional(m: Model) -> bool:
     )
 
 
-def _model_view(m: Model, style: str) -> dict[str, Any]:
+def _model_view(m: Model, style: str, merged: bool) -> dict[str, Any]:
     doc = _doc_text(m.description, m.deprecated, None, False) or f"``{m.name}`` (no description in the spec)."
     fields = [_field_view(m, f, style) for f in m.fields]
     extra_ann = pytypes.annotation(m.extra, style, m.extra_nullable) if m.extra is not None else "Any"
@@ -250,6 +252,7 @@ def _model_view(m: Model, style: str) -> dict[str, Any]:
         "extra_parser": pytypes.parser(m.extra, style, m.extra_nullable) if m.extra is not None else "",
         "known": pytypes.literal(frozenset()) if not m.fields else "frozenset({" + ", ".join(pytypes.literal(f.wire_name) for f in m.fields) + "})",
         "functional": _functional(m),
+        "needs_keys": style == "dataclass" or merged,
     }
 
 

@@ -50,6 +50,7 @@ class _Model(BaseModel):
 
     model_config = ConfigDict(
         extra="allow",
+        protected_namespaces=(),
         strict=True,
         validate_by_alias=True,
         validate_by_name=True,

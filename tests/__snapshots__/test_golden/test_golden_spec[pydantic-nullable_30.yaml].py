@@ -51,6 +51,7 @@ class _Model(BaseModel):
 
     model_config = ConfigDict(
         extra="allow",
+        protected_namespaces=(),
         strict=True,
         validate_by_alias=True,
         validate_by_name=True,
@@ -64,16 +65,10 @@ class Part(_Model):
     text: str | None = None
 
 
-_KEYS_Part = frozenset({"text"})
-
-
 class MaybePart(_Model):
     """``MaybePart`` (no description in the spec)."""
 
     note: str | None = None
-
-
-_KEYS_MaybePart = frozenset({"note"})
 
 
 class Child(_Model):
@@ -83,9 +78,6 @@ class Child(_Model):
     """Re-declared nullable in an allOf branch."""
     size: int | None = None
     extra: bool | None = None
-
-
-_KEYS_Child = frozenset({"name", "size", "extra"})
 
 
 class Chunk(_Model):

@@ -49,6 +49,7 @@ class _Model(BaseModel):
 
     model_config = ConfigDict(
         extra="allow",
+        protected_namespaces=(),
         strict=True,
         validate_by_alias=True,
         validate_by_name=True,
@@ -60,9 +61,6 @@ class Part(_Model):
     """``Part`` (no description in the spec)."""
 
     text: str | None = None
-
-
-_KEYS_Part = frozenset({"text"})
 
 
 class Chunk(_Model):

@@ -53,16 +53,10 @@ class Part(TypedDict):
     text: NotRequired[str | None]
 
 
-_KEYS_Part = frozenset({"text"})
-
-
 class MaybePart(TypedDict):
     """``MaybePart`` (no description in the spec)."""
 
     note: NotRequired[str | None]
-
-
-_KEYS_MaybePart = frozenset({"note"})
 
 
 class Child(TypedDict):
@@ -72,9 +66,6 @@ class Child(TypedDict):
     """Re-declared nullable in an allOf branch."""
     size: NotRequired[int | None]
     extra: NotRequired[bool | None]
-
-
-_KEYS_Child = frozenset({"name", "size", "extra"})
 
 
 class Chunk(TypedDict):

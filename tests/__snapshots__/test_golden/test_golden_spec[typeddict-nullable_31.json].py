@@ -51,9 +51,6 @@ class Part(TypedDict):
     text: NotRequired[str | None]
 
 
-_KEYS_Part = frozenset({"text"})
-
-
 class Chunk(TypedDict):
     """``Chunk`` (no description in the spec)."""
 

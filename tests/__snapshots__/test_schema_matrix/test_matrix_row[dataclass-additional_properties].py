@@ -1,0 +1,151 @@
+@dataclass(kw_only=True, slots=True)
+class RootFree:
+    """``RootFree`` (no description in the spec)."""
+
+    a: str | None = None
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> RootFree:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            a=_opt(d, "a", _str),
+            extra_fields=_extras(d, _KEYS_RootFree),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        if self.a is not None:
+            d["a"] = self.a
+        d.update(self.extra_fields)
+        return d
+
+
+_KEYS_RootFree = frozenset({"a"})
+
+
+@dataclass(kw_only=True, slots=True)
+class RootClosed:
+    """``RootClosed`` (no description in the spec)."""
+
+    a: str | None = None
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> RootClosed:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            a=_opt(d, "a", _str),
+            extra_fields=_extras(d, _KEYS_RootClosed),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        if self.a is not None:
+            d["a"] = self.a
+        d.update(self.extra_fields)
+        return d
+
+
+_KEYS_RootClosed = frozenset({"a"})
+
+
+@dataclass(kw_only=True, slots=True)
+class RootTyped:
+    """``RootTyped`` (no description in the spec)."""
+
+    a: str | None = None
+    extra_fields: dict[str, int] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> RootTyped:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            a=_opt(d, "a", _str),
+            extra_fields=_extras(d, _KEYS_RootTyped, _int),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        if self.a is not None:
+            d["a"] = self.a
+        d.update(_dump(self.extra_fields))
+        return d
+
+
+_KEYS_RootTyped = frozenset({"a"})
+
+
+@dataclass(kw_only=True, slots=True)
+class Part:
+    """``Part`` (no description in the spec)."""
+
+    text: str | None = None
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Part:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            text=_opt(d, "text", _str),
+            extra_fields=_extras(d, _KEYS_Part),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        if self.text is not None:
+            d["text"] = self.text
+        d.update(self.extra_fields)
+        return d
+
+
+_KEYS_Part = frozenset({"text"})
+
+
+@dataclass(kw_only=True, slots=True)
+class Root:
+    """``Root`` (no description in the spec)."""
+
+    free: RootFree
+    closed: RootClosed
+    typed: RootTyped
+    map: dict[str, Part]
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Root:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            free=_req(d, "free", RootFree.from_dict),
+            closed=_req(d, "closed", RootClosed.from_dict),
+            typed=_req(d, "typed", RootTyped.from_dict),
+            map=_req(d, "map", _map_of(Part.from_dict)),
+            extra_fields=_extras(d, _KEYS_Root),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        d["free"] = self.free.to_dict()
+        d["closed"] = self.closed.to_dict()
+        d["typed"] = self.typed.to_dict()
+        d["map"] = {k: x.to_dict() for k, x in self.map.items()}
+        d.update(self.extra_fields)
+        return d
+
+
+_KEYS_Root = frozenset({"free", "closed", "typed", "map"})

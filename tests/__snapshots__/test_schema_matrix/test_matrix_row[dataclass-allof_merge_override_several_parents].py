@@ -1,0 +1,37 @@
+@dataclass(kw_only=True, slots=True)
+class Root:
+    """``Root`` (no description in the spec)."""
+
+    name: str
+    size: float | None = None
+    """Overridden to a number."""
+    at: int
+    extra: bool
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Root:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            name=_req(d, "name", _str),
+            size=_opt(d, "size", _float),
+            at=_req(d, "at", _int),
+            extra=_req(d, "extra", _bool),
+            extra_fields=_extras(d, _KEYS_Root),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        d["name"] = self.name
+        if self.size is not None:
+            d["size"] = self.size
+        d["at"] = self.at
+        d["extra"] = self.extra
+        d.update(self.extra_fields)
+        return d
+
+
+_KEYS_Root = frozenset({"name", "size", "at", "extra"})

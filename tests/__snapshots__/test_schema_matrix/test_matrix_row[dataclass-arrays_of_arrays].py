@@ -1,0 +1,59 @@
+@dataclass(kw_only=True, slots=True)
+class RootTaggedItemItem:
+    """``RootTaggedItemItem`` (no description in the spec)."""
+
+    v: int | None = None
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> RootTaggedItemItem:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            v=_opt(d, "v", _int),
+            extra_fields=_extras(d, _KEYS_RootTaggedItemItem),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        if self.v is not None:
+            d["v"] = self.v
+        d.update(self.extra_fields)
+        return d
+
+
+_KEYS_RootTaggedItemItem = frozenset({"v"})
+
+
+@dataclass(kw_only=True, slots=True)
+class Root:
+    """``Root`` (no description in the spec)."""
+
+    grid: list[list[float]]
+    tagged: list[list[RootTaggedItemItem]] | None = None
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Root:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            grid=_req(d, "grid", _list_of(_list_of(_float))),
+            tagged=_opt(d, "tagged", _list_of(_list_of(RootTaggedItemItem.from_dict))),
+            extra_fields=_extras(d, _KEYS_Root),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        d["grid"] = self.grid
+        if self.tagged is not None:
+            d["tagged"] = [[x.to_dict() for x in x] for x in self.tagged]
+        d.update(self.extra_fields)
+        return d
+
+
+_KEYS_Root = frozenset({"grid", "tagged"})

@@ -1,0 +1,41 @@
+@dataclass(kw_only=True, slots=True)
+class Root:
+    """``Root`` (no description in the spec)."""
+
+    created: int
+    at: str
+    big: int
+    ratio: float
+    blob: str
+    link: str
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Root:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            created=_req(d, "created", _int),
+            at=_req(d, "at", _str),
+            big=_req(d, "big", _int),
+            ratio=_req(d, "ratio", _float),
+            blob=_req(d, "blob", _str),
+            link=_req(d, "link", _str),
+            extra_fields=_extras(d, _KEYS_Root),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        d["created"] = self.created
+        d["at"] = self.at
+        d["big"] = self.big
+        d["ratio"] = self.ratio
+        d["blob"] = self.blob
+        d["link"] = self.link
+        d.update(self.extra_fields)
+        return d
+
+
+_KEYS_Root = frozenset({"created", "at", "big", "ratio", "blob", "link"})

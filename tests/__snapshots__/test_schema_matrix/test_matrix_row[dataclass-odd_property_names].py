@@ -1,0 +1,70 @@
+@dataclass(kw_only=True, slots=True)
+class Root:
+    """``Root`` (no description in the spec)."""
+
+    class_: str
+    field_2nd: str
+    a_b_: str
+    a_b__: str
+    a_b___: str
+    cafe: str
+    a_b: str
+    field_id: str
+    from_dict_: str
+    str_: str
+    model_dump_: str
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Root:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            class_=_req(d, "class", _str),
+            field_2nd=_req(d, "2nd", _str),
+            a_b_=_req(d, "a-b", _str),
+            a_b__=_req(d, "a.b", _str),
+            a_b___=_req(d, "a b", _str),
+            cafe=_req(d, "café", _str),
+            a_b=_req(d, "a_b", _str),
+            field_id=_req(d, "_id", _str),
+            from_dict_=_req(d, "from_dict", _str),
+            str_=_req(d, "str", _str),
+            model_dump_=_req(d, "model_dump", _str),
+            extra_fields=_extras(d, _KEYS_Root),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        d["class"] = self.class_
+        d["2nd"] = self.field_2nd
+        d["a-b"] = self.a_b_
+        d["a.b"] = self.a_b__
+        d["a b"] = self.a_b___
+        d["café"] = self.cafe
+        d["a_b"] = self.a_b
+        d["_id"] = self.field_id
+        d["from_dict"] = self.from_dict_
+        d["str"] = self.str_
+        d["model_dump"] = self.model_dump_
+        d.update(self.extra_fields)
+        return d
+
+
+_KEYS_Root = frozenset(
+    {
+        "class",
+        "2nd",
+        "a-b",
+        "a.b",
+        "a b",
+        "café",
+        "a_b",
+        "_id",
+        "from_dict",
+        "str",
+        "model_dump",
+    }
+)

@@ -1,0 +1,92 @@
+@dataclass(kw_only=True, slots=True)
+class RootValueText:
+    """``RootValueText`` (no description in the spec)."""
+
+    text: str
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> RootValueText:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            text=_req(d, "text", _str),
+            extra_fields=_extras(d, _KEYS_RootValueText),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        d["text"] = self.text
+        d.update(self.extra_fields)
+        return d
+
+
+_KEYS_RootValueText = frozenset({"text"})
+
+
+@dataclass(kw_only=True, slots=True)
+class RootValueImage:
+    """``RootValueImage`` (no description in the spec)."""
+
+    url: str
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> RootValueImage:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            url=_req(d, "url", _str),
+            extra_fields=_extras(d, _KEYS_RootValueImage),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        d["url"] = self.url
+        d.update(self.extra_fields)
+        return d
+
+
+_KEYS_RootValueImage = frozenset({"url"})
+
+
+@dataclass(kw_only=True, slots=True)
+class Root:
+    """``Root`` (no description in the spec)."""
+
+    value: RootValueText | RootValueImage | str
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Root:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            value=_req(
+                d,
+                "value",
+                _first_of(
+                    (
+                        RootValueText.from_dict,
+                        RootValueImage.from_dict,
+                        _str,
+                    )
+                ),
+            ),
+            extra_fields=_extras(d, _KEYS_Root),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        d["value"] = _dump(self.value)
+        d.update(self.extra_fields)
+        return d
+
+
+_KEYS_Root = frozenset({"value"})

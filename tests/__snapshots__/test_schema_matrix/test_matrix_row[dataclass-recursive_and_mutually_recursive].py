@@ -1,0 +1,121 @@
+@dataclass(kw_only=True, slots=True)
+class Node:
+    """``Node`` (no description in the spec)."""
+
+    value: int | None = None
+    children: list[Node] | None = None
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Node:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            value=_opt(d, "value", _int),
+            children=_opt(d, "children", _list_of(Node.from_dict)),
+            extra_fields=_extras(d, _KEYS_Node),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        if self.value is not None:
+            d["value"] = self.value
+        if self.children is not None:
+            d["children"] = [x.to_dict() for x in self.children]
+        d.update(self.extra_fields)
+        return d
+
+
+_KEYS_Node = frozenset({"value", "children"})
+
+
+@dataclass(kw_only=True, slots=True)
+class Pong:
+    """``Pong`` (no description in the spec)."""
+
+    ping: Ping | None = None
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Pong:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            ping=_opt(d, "ping", Ping.from_dict),
+            extra_fields=_extras(d, _KEYS_Pong),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        if self.ping is not None:
+            d["ping"] = self.ping.to_dict()
+        d.update(self.extra_fields)
+        return d
+
+
+_KEYS_Pong = frozenset({"ping"})
+
+
+@dataclass(kw_only=True, slots=True)
+class Ping:
+    """``Ping`` (no description in the spec)."""
+
+    pong: Pong | None = None
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Ping:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            pong=_opt(d, "pong", Pong.from_dict),
+            extra_fields=_extras(d, _KEYS_Ping),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        if self.pong is not None:
+            d["pong"] = self.pong.to_dict()
+        d.update(self.extra_fields)
+        return d
+
+
+_KEYS_Ping = frozenset({"pong"})
+
+
+@dataclass(kw_only=True, slots=True)
+class Root:
+    """``Root`` (no description in the spec)."""
+
+    tree: Node
+    ping: Ping | None = None
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Root:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            tree=_req(d, "tree", Node.from_dict),
+            ping=_opt(d, "ping", Ping.from_dict),
+            extra_fields=_extras(d, _KEYS_Root),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        d["tree"] = self.tree.to_dict()
+        if self.ping is not None:
+            d["ping"] = self.ping.to_dict()
+        d.update(self.extra_fields)
+        return d
+
+
+_KEYS_Root = frozenset({"tree", "ping"})

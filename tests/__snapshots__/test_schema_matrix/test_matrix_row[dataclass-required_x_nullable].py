@@ -1,0 +1,37 @@
+@dataclass(kw_only=True, slots=True)
+class Root:
+    """``Root`` (no description in the spec)."""
+
+    req: str
+    req_null: str | None
+    opt: str | None = None
+    opt_null: str | None = None
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Root:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            req=_req(d, "req", _str),
+            req_null=_req(d, "req_null", _nullable(_str)),
+            opt=_opt(d, "opt", _str),
+            opt_null=_opt(d, "opt_null", _str),
+            extra_fields=_extras(d, _KEYS_Root),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        d["req"] = self.req
+        d["req_null"] = self.req_null
+        if self.opt is not None:
+            d["opt"] = self.opt
+        if self.opt_null is not None:
+            d["opt_null"] = self.opt_null
+        d.update(self.extra_fields)
+        return d
+
+
+_KEYS_Root = frozenset({"req", "req_null", "opt", "opt_null"})

@@ -1,0 +1,24 @@
+class _Model(BaseModel):
+    """Base of every model: strict types, unknown fields kept, names in and out as on the wire."""
+
+    model_config = ConfigDict(
+        extra="allow",
+        protected_namespaces=(),
+        strict=True,
+        validate_by_alias=True,
+        validate_by_name=True,
+        serialize_by_alias=True,
+    )
+
+
+class Root(_Model):
+    """``Root`` (no description in the spec)."""
+
+    name: str
+    size: float | None = None
+    """Overridden to a number."""
+    at: int
+    extra: bool
+
+
+_KEYS_Root = frozenset({"name", "size", "at", "extra"})

@@ -1,0 +1,20 @@
+class _Model(BaseModel):
+    """Base of every model: strict types, unknown fields kept, names in and out as on the wire."""
+
+    model_config = ConfigDict(
+        extra="allow",
+        protected_namespaces=(),
+        strict=True,
+        validate_by_alias=True,
+        validate_by_name=True,
+        serialize_by_alias=True,
+    )
+
+
+class Root(_Model):
+    """``Root`` (no description in the spec)."""
+
+    values: list[int | None]
+
+
+_KEYS_Root = frozenset({"values"})

@@ -1,0 +1,23 @@
+class _Model(BaseModel):
+    """Base of every model: strict types, unknown fields kept, names in and out as on the wire."""
+
+    model_config = ConfigDict(
+        extra="allow",
+        protected_namespaces=(),
+        strict=True,
+        validate_by_alias=True,
+        validate_by_name=True,
+        serialize_by_alias=True,
+    )
+
+
+class Root(_Model):
+    """``Root`` (no description in the spec)."""
+
+    req: str
+    req_null: str | None
+    opt: str | None = None
+    opt_null: str | None = None
+
+
+_KEYS_Root = frozenset({"req", "req_null", "opt", "opt_null"})

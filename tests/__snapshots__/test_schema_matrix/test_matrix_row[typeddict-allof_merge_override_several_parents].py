@@ -1,0 +1,11 @@
+class Root(TypedDict):
+    """``Root`` (no description in the spec)."""
+
+    name: str
+    size: NotRequired[float | None]
+    """Overridden to a number."""
+    at: int
+    extra: bool
+
+
+_KEYS_Root = frozenset({"name", "size", "at", "extra"})

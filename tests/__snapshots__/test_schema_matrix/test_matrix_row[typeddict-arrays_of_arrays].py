@@ -1,0 +1,14 @@
+class RootTaggedItemItem(TypedDict):
+    """``RootTaggedItemItem`` (no description in the spec)."""
+
+    v: NotRequired[int | None]
+
+
+class Root(TypedDict):
+    """``Root`` (no description in the spec)."""
+
+    grid: list[list[float]]
+    tagged: NotRequired[list[list[RootTaggedItemItem]] | None]
+
+
+_KEYS_Root = frozenset({"grid", "tagged"})

@@ -1,0 +1,7 @@
+class Root(TypedDict):
+    """``Root`` (no description in the spec)."""
+
+    v: Literal["a-b", "a b", "a_b", "1st", "class", "ümlaut", "", 'it\'s "q"'] | str
+
+
+_KEYS_Root = frozenset({"v"})

@@ -1,0 +1,12 @@
+class Root(TypedDict):
+    """``Root`` (no description in the spec)."""
+
+    created: int
+    at: str
+    big: int
+    ratio: float
+    blob: str
+    link: str
+
+
+_KEYS_Root = frozenset({"created", "at", "big", "ratio", "blob", "link"})

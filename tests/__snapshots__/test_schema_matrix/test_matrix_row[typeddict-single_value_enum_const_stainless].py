@@ -1,0 +1,9 @@
+class Root(TypedDict):
+    """``Root`` (no description in the spec)."""
+
+    object: Literal["root.chunk"] | str
+    kind: Literal["thing"] | str
+    tag: Literal["function"] | str
+
+
+_KEYS_Root = frozenset({"object", "kind", "tag"})

@@ -1,0 +1,512 @@
+"""The coverage matrix: every schema form real specs use, in all three styles.
+
+Each row is a small spec whose root schema is ``Root``; the row lists payloads the generated
+type must accept and payloads it must reject, and each style's model section is kept as a
+golden file (tests/__snapshots__/test_schema_matrix/). docs/schema-support.md is the same
+table in prose.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import textwrap
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
+
+from conftest import STYLES, load_module
+from generator.pipeline import Options, generate
+
+
+@dataclass
+class Row:
+    name: str
+    schemas: str  # YAML under components.schemas
+    accept: list[Any] = field(default_factory=list)
+    reject: list[Any] = field(default_factory=list)
+    yaml_header: str = "openapi: 3.0.3"
+
+
+ROWS = [
+    Row(
+        "required_x_nullable",
+        """
+        Root:
+          type: object
+          required: [req, req_null]
+          properties:
+            req: {type: string}
+            req_null: {type: string, nullable: true}
+            opt: {type: string}
+            opt_null: {type: string, nullable: true}
+        """,
+        accept=[{"req": "a", "req_null": None}, {"req": "a", "req_null": "b", "opt": "c", "opt_null": None}, {"req": "a", "req_null": None, "opt": None}],
+        reject=[{"req_null": None}, {"req": "a"}, {"req": None, "req_null": None}, {"req": "a", "req_null": 1}],
+    ),
+    Row(
+        "nullable_beside_ref",
+        """
+        Root:
+          type: object
+          required: [part]
+          properties:
+            part: {$ref: '#/components/schemas/Part', nullable: true}
+        Part: {type: object, required: [text], properties: {text: {type: string}}}
+        """,
+        accept=[{"part": None}, {"part": {"text": "x"}}],
+        reject=[{}, {"part": {"text": 1}}, {"part": "x"}],
+    ),
+    Row(
+        "nullable_array_items",
+        """
+        Root:
+          type: object
+          required: [values]
+          properties:
+            values: {type: array, items: {type: integer, nullable: true}}
+        """,
+        accept=[{"values": [1, None, 3]}, {"values": []}],
+        reject=[{"values": None}, {"values": [1, "2"]}, {"values": [1.5]}],
+    ),
+    Row(
+        "nullable_referenced_schema",
+        """
+        Root:
+          type: object
+          required: [maybe]
+          properties:
+            maybe: {$ref: '#/components/schemas/Maybe'}
+        Maybe: {type: object, nullable: true, properties: {note: {type: string}}}
+        """,
+        accept=[{"maybe": None}, {"maybe": {"note": "n"}}],
+        reject=[{}, {"maybe": []}],
+    ),
+    Row(
+        "nullable_allof_override",
+        """
+        Parent:
+          type: object
+          required: [name]
+          properties:
+            name: {type: string}
+        Root:
+          allOf:
+            - $ref: '#/components/schemas/Parent'
+            - type: object
+              properties:
+                name: {nullable: true}
+        """,
+        accept=[{"name": None}, {"name": "x"}],
+        reject=[{}, {"name": 3}],
+    ),
+    Row(
+        "nullable_allof_wrapped_ref",
+        """
+        Root:
+          type: object
+          required: [part]
+          properties:
+            part:
+              allOf: [{$ref: '#/components/schemas/Part'}]
+              nullable: true
+              description: An allOf-wrapped $ref, made nullable.
+        Part: {type: object, properties: {text: {type: string}}}
+        """,
+        accept=[{"part": None}, {"part": {"text": "x"}}],
+        reject=[{}, {"part": 5}],
+    ),
+    Row(
+        "type_list_with_null",
+        """
+        Root:
+          type: object
+          required: [value]
+          properties:
+            value: {type: [string, integer, "null"]}
+        """,
+        accept=[{"value": "a"}, {"value": 1}, {"value": None}],
+        reject=[{}, {"value": 1.5}, {"value": True}],
+        yaml_header="openapi: 3.1.0",
+    ),
+    Row(
+        "anyof_oneof_null_member",
+        """
+        Root:
+          type: object
+          required: [a, b]
+          properties:
+            a: {anyOf: [{type: string}, {type: 'null'}]}
+            b: {oneOf: [{$ref: '#/components/schemas/Part'}, {type: 'null'}]}
+        Part: {type: object, required: [text], properties: {text: {type: string}}}
+        """,
+        accept=[{"a": None, "b": None}, {"a": "x", "b": {"text": "t"}}],
+        reject=[{"a": None}, {"a": 1, "b": None}, {"a": None, "b": {}}],
+        yaml_header="openapi: 3.1.0",
+    ),
+    Row(
+        "anyof_null_with_default_in_branch",
+        """
+        Root:
+          type: object
+          properties:
+            tier:
+              anyOf:
+                - {type: string, enum: [auto, default], default: auto}
+                - {type: 'null'}
+        """,
+        accept=[{}, {"tier": None}, {"tier": "auto"}, {"tier": "flex"}],
+        reject=[{"tier": 1}],
+        yaml_header="openapi: 3.1.0",
+    ),
+    Row(
+        "enum_with_null_member",
+        """
+        Root:
+          type: object
+          required: [mode]
+          properties:
+            mode: {type: string, enum: [fast, slow, null], nullable: true}
+        """,
+        accept=[{"mode": None}, {"mode": "fast"}, {"mode": "later"}],
+        reject=[{}, {"mode": 2}],
+    ),
+    Row(
+        "single_value_enum_const_stainless",
+        """
+        Root:
+          type: object
+          required: [object, kind, tag]
+          properties:
+            object: {type: string, enum: [root.chunk]}
+            kind: {const: thing}
+            tag: {type: string, enum: [function], x-stainless-const: true}
+        """,
+        accept=[{"object": "root.chunk", "kind": "thing", "tag": "function"}, {"object": "", "kind": "other", "tag": "x"}],
+        reject=[{"object": 1, "kind": "thing", "tag": "function"}, {"kind": "thing", "tag": "function"}],
+        yaml_header="openapi: 3.1.0",
+    ),
+    Row(
+        "enum_values_not_identifiers",
+        """
+        Root:
+          type: object
+          required: [v]
+          properties:
+            v: {type: string, enum: ["a-b", "a b", "a_b", "1st", "class", "ümlaut", "", "it's \\"q\\""]}
+        """,
+        accept=[{"v": "a-b"}, {"v": ""}, {"v": "it's \"q\""}],
+        reject=[{"v": None}, {"v": ["a-b"]}],
+    ),
+    Row(
+        "defaults",
+        """
+        Root:
+          type: object
+          properties:
+            count: {type: integer, default: 3}
+            mode: {type: string, enum: [a, b], default: b}
+            note: {type: string, nullable: true, default: null}
+            flag: {type: boolean, default: false}
+        """,
+        accept=[{}, {"count": 1, "mode": "a", "note": None, "flag": True}],
+        reject=[{"count": "3"}, {"flag": "false"}],
+    ),
+    Row(
+        "oneof_discriminator_mapping",
+        """
+        Root:
+          type: object
+          required: [pet]
+          properties:
+            pet:
+              oneOf: [{$ref: '#/components/schemas/Cat'}, {$ref: '#/components/schemas/Dog'}]
+              discriminator:
+                propertyName: kind
+                mapping: {cat: '#/components/schemas/Cat', dog: Dog, bird: '#/components/schemas/Bird'}
+        Cat: {type: object, required: [kind, meows], properties: {kind: {type: string}, meows: {type: boolean}}}
+        Dog: {type: object, required: [kind, barks], properties: {kind: {type: string}, barks: {type: boolean}}}
+        Bird: {type: object, required: [kind], properties: {kind: {type: string}, sings: {type: boolean}}}
+        """,
+        accept=[{"pet": {"kind": "cat", "meows": True}}, {"pet": {"kind": "dog", "barks": False}}, {"pet": {"kind": "bird"}}],
+        reject=[{"pet": {"kind": "cat", "barks": True}}, {"pet": {"kind": "fish"}}, {"pet": {"meows": True}}],
+    ),
+    Row(
+        "oneof_discriminator_implied",
+        """
+        Root:
+          type: object
+          required: [shape]
+          properties:
+            shape:
+              oneOf: [{$ref: '#/components/schemas/Circle'}, {$ref: '#/components/schemas/Square'}]
+              discriminator: {propertyName: type}
+        Circle: {type: object, required: [type, r], properties: {type: {type: string, enum: [circle]}, r: {type: number}}}
+        Square: {type: object, required: [type, side], properties: {type: {type: string}, side: {type: number}}}
+        """,
+        accept=[{"shape": {"type": "circle", "r": 1}}, {"shape": {"type": "Square", "side": 2.5}}],
+        reject=[{"shape": {"type": "square", "side": 2}}, {"shape": {"type": "circle"}}],
+    ),
+    Row(
+        "oneof_without_discriminator",
+        """
+        Root:
+          type: object
+          required: [value]
+          properties:
+            value:
+              oneOf:
+                - {type: object, title: Text, required: [text], properties: {text: {type: string}}}
+                - {type: object, title: Image, required: [url], properties: {url: {type: string}}}
+                - {type: string}
+        """,
+        accept=[{"value": {"text": "t"}}, {"value": {"url": "u"}}, {"value": "plain"}],
+        reject=[{"value": {}}, {"value": 3}],
+    ),
+    Row(
+        "allof_merge_override_several_parents",
+        """
+        Named: {type: object, required: [name], properties: {name: {type: string}, size: {type: integer}}}
+        Timed: {type: object, required: [at], properties: {at: {type: integer, format: unixtime}}}
+        Root:
+          allOf:
+            - $ref: '#/components/schemas/Named'
+            - $ref: '#/components/schemas/Timed'
+            - type: object
+              required: [extra]
+              properties:
+                size: {type: number, description: Overridden to a number.}
+                extra: {type: boolean}
+        """,
+        accept=[{"name": "n", "at": 1, "extra": True, "size": 1.5}],
+        reject=[{"name": "n", "at": 1}, {"at": 1, "extra": True}, {"name": "n", "at": "1", "extra": True}],
+    ),
+    Row(
+        "additional_properties",
+        """
+        Root:
+          type: object
+          required: [free, closed, typed, map]
+          properties:
+            free: {type: object, additionalProperties: true, properties: {a: {type: string}}}
+            closed: {type: object, additionalProperties: false, properties: {a: {type: string}}}
+            typed: {type: object, additionalProperties: {type: integer}, properties: {a: {type: string}}}
+            map: {type: object, additionalProperties: {$ref: '#/components/schemas/Part'}}
+        Part: {type: object, properties: {text: {type: string}}}
+        """,
+        accept=[
+            {"free": {"a": "x", "b": [1]}, "closed": {"a": "x", "new": 1}, "typed": {"a": "x", "n": 1}, "map": {"k": {"text": "t"}}},
+        ],
+        reject=[
+            {"free": {}, "closed": {}, "typed": {"n": "1"}, "map": {}},
+            {"free": {}, "closed": {}, "typed": {}, "map": {"k": 1}},
+        ],
+    ),
+    Row(
+        "arrays_of_arrays",
+        """
+        Root:
+          type: object
+          required: [grid]
+          properties:
+            grid: {type: array, items: {type: array, items: {type: number}}}
+            tagged: {type: array, items: {type: array, items: {type: object, properties: {v: {type: integer}}}}}
+        """,
+        accept=[{"grid": [[1, 2.5], []], "tagged": [[{"v": 1}]]}],
+        reject=[{"grid": [1, 2]}, {"grid": [["1"]]}],
+    ),
+    Row(
+        "recursive_and_mutually_recursive",
+        """
+        Root:
+          type: object
+          required: [tree]
+          properties:
+            tree: {$ref: '#/components/schemas/Node'}
+            ping: {$ref: '#/components/schemas/Ping'}
+        Node: {type: object, properties: {value: {type: integer}, children: {type: array, items: {$ref: '#/components/schemas/Node'}}}}
+        Ping: {type: object, properties: {pong: {$ref: '#/components/schemas/Pong'}}}
+        Pong: {type: object, properties: {ping: {$ref: '#/components/schemas/Ping'}}}
+        """,
+        accept=[{"tree": {"value": 1, "children": [{"value": 2, "children": []}]}, "ping": {"pong": {"ping": {}}}}],
+        reject=[{"tree": {"children": [{"value": "x"}]}}, {"tree": {}, "ping": {"pong": {"ping": 1}}}],
+    ),
+    Row(
+        "odd_property_names",
+        """
+        Root:
+          type: object
+          required: ["class", "2nd", "a-b", "a.b", "a b", "café", "a_b", "_id", "from_dict", "str", "model_dump"]
+          properties:
+            class: {type: string}
+            2nd: {type: string}
+            a-b: {type: string}
+            a.b: {type: string}
+            a b: {type: string}
+            café: {type: string}
+            a_b: {type: string}
+            _id: {type: string}
+            from_dict: {type: string}
+            str: {type: string}
+            model_dump: {type: string}
+        """,
+        accept=[{k: k for k in ["class", "2nd", "a-b", "a.b", "a b", "café", "a_b", "_id", "from_dict", "str", "model_dump"]}],
+        reject=[{k: k for k in ["class", "2nd", "a-b", "a.b", "a b", "café", "a_b", "_id", "from_dict", "str"]}],
+    ),
+    Row(
+        "hostile_descriptions",
+        r'''
+        Root:
+          type: object
+          description: "Ends with a quote \" and has \"\"\" inside, a backslash \\ and {{ 7*7 }} {% include 'x' %}"
+          properties:
+            a:
+              type: string
+              description: "Non-ASCII: naïve café — ✓; a line\nthen another; trailing backslash \\"
+            b:
+              type: string
+              description: "\u2028line separator, \u202ebidi, NUL \0 and a tab\tend"
+        ''',
+        accept=[{}, {"a": "{{ 7*7 }}"}],
+        reject=[{"a": 1}],
+    ),
+    Row(
+        "formats",
+        """
+        Root:
+          type: object
+          required: [created, at, big, ratio, blob, link]
+          properties:
+            created: {type: integer, format: unixtime}
+            at: {type: string, format: date-time}
+            big: {type: integer, format: int64}
+            ratio: {type: number, format: double}
+            blob: {type: string, format: byte}
+            link: {type: string, format: uri}
+        """,
+        accept=[{"created": 1700000000, "at": "2026-01-01T00:00:00Z", "big": 2**62, "ratio": 1, "blob": "AA==", "link": "https://x"}],
+        reject=[{"created": "1700000000", "at": "x", "big": 1, "ratio": 1.0, "blob": "", "link": ""}],
+    ),
+    Row(
+        "read_only_write_only",
+        """
+        Root:
+          type: object
+          required: [id, secret]
+          properties:
+            id: {type: string, readOnly: true}
+            secret: {type: string, writeOnly: true}
+        """,
+        accept=[{"id": "x"}, {"id": "x", "secret": "s"}],
+        reject=[{"secret": "s"}],
+    ),
+    Row(
+        "yaml_1_1_scalars_stay_strings",
+        """
+        Root:
+          type: object
+          properties:
+            switch: {type: string, enum: [on, off, yes, no, 1.10, 2024-01-01], default: on}
+            version: {type: string, default: 1.10}
+        """,
+        accept=[{"switch": "on"}, {"switch": "1.10", "version": "1.10"}],
+        reject=[{"switch": True}, {"switch": 1.1}],
+    ),
+]
+
+
+class PythonSnapshot(SingleFileSnapshotExtension):
+    file_extension = "py"
+    _write_mode = WriteMode.TEXT
+
+
+def spec_text(row: Row) -> str:
+    schemas = textwrap.indent(textwrap.dedent(row.schemas).strip(), "    ")
+    return f"{row.yaml_header}\ninfo: {{title: {row.name}, version: '1'}}\npaths: {{}}\ncomponents:\n  schemas:\n{schemas}\n"
+
+
+def model_section(text: str) -> str:
+    """The part of a module a reader checks: aliases and models (not the support code)."""
+    start = text.index("\n\n\n", text.index("__all__")) + 3
+    end = min(m.start() for m in [re.search(r"\n\n\n(def parse_|def _parse_|_T = |# ---)", text[start:])] if m) + start
+    return text[start:end].strip() + "\n"
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
+    """Each row generated once: row name -> {"texts": style -> source, "modules": style -> module}."""
+    out = tmp_path_factory.mktemp("matrix")
+    result = {}
+    for row in ROWS:
+        spec = out / f"{row.name}.yaml"
+        spec.write_text(spec_text(row), encoding="utf-8")
+        outputs, _ = generate(Options(spec=spec, output=out, schemas=("Root",)))
+        texts, modules = {}, {}
+        for style, output in zip(STYLES, outputs):
+            output.path.write_text(output.text, encoding="utf-8")
+            texts[style] = output.text
+            modules[style] = load_module(output.path)
+        result[row.name] = {"texts": texts, "modules": modules}
+    return result
+
+
+@pytest.mark.parametrize("row", ROWS, ids=lambda r: r.name)
+@pytest.mark.parametrize("style", STYLES)
+def test_matrix_row(row: Row, style: str, generated, snapshot) -> None:  # type: ignore[no-untyped-def]
+    entry = generated[row.name]
+    assert model_section(entry["texts"][style]) == snapshot.use_extension(PythonSnapshot)
+    parse = entry["modules"][style].parse_root
+    for payload in row.accept:
+        parse(copy.deepcopy(payload))
+    for payload in row.reject:
+        with pytest.raises(ValueError):  # ParseError and pydantic's ValidationError both are
+            parse(copy.deepcopy(payload))
+
+
+def _wire(style: str, value: Any) -> dict[str, Any]:
+    if style == "dataclass":
+        return value.to_dict()
+    if style == "pydantic":
+        return value.model_dump(exclude_unset=True)
+    return value
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_odd_names_round_trip_to_their_wire_names(style: str, generated) -> None:  # type: ignore[no-untyped-def]
+    row = next(r for r in ROWS if r.name == "odd_property_names")
+    payload = copy.deepcopy(row.accept[0])
+    parsed = generated[row.name]["modules"][style].parse_root(copy.deepcopy(payload))
+    assert _wire(style, parsed) == payload
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_extra_fields_are_kept_even_where_additional_properties_is_false(style: str, generated) -> None:  # type: ignore[no-untyped-def]
+    row = next(r for r in ROWS if r.name == "additional_properties")
+    payload = copy.deepcopy(row.accept[0])
+    parsed = generated[row.name]["modules"][style].parse_root(copy.deepcopy(payload))
+    assert _wire(style, parsed) == payload
+
+
+def test_hostile_descriptions_keep_their_text(generated) -> None:  # type: ignore[no-untyped-def]
+    import inspect
+
+    module = generated["hostile_descriptions"]["modules"]["pydantic"]
+    doc = inspect.cleandoc(module.Root.__doc__)
+    assert doc == "Ends with a quote \" and has \"\"\" inside, a backslash \\ and {{ 7*7 }} {% include 'x' %}"
+    text = generated["hostile_descriptions"]["texts"]["pydantic"]
+    assert "\u2028" not in text and "\u202e" not in text and "\x00" not in text  # escaped, not raw
+
+
+def test_yaml_traps_come_out_as_the_text_written(generated) -> None:  # type: ignore[no-untyped-def]
+    text = generated["yaml_1_1_scalars_stay_strings"]["texts"]["pydantic"]
+    assert "Literal[\"on\", \"off\", \"yes\", \"no\", \"1.10\", \"2024-01-01\"]" in text
+    assert "``'1.10'``" in text  # the documented default
+
+
+def test_schema_support_doc_names_every_row() -> None:
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "schema-support.md").read_text(encoding="utf-8")
+    for row in ROWS:
+        assert f"`{row.name}`" in doc, row.name
