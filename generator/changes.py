@@ -1,0 +1,180 @@
+"""Changes: two spec versions in, what the bump changes for consumers out.
+
+``gen-models changes OLD NEW`` reads both specs as ``gen-models`` would (same roots), compares
+the models they produce and marks each change **breaking** or **compatible** for code that
+reads chunks with yesterday's (OLD's) models:
+
+* a model or field removed: breaking (code using it breaks once regenerated, and until then
+  reads nothing there);
+* a field added, a model added: compatible (yesterday's models keep the field as an extra);
+* a type changed: breaking unless every value of the new type fits the old one;
+* optional -> required, nullable -> not nullable: compatible; the reverse is breaking when the
+  old model would reject the new values (a required field that may now be absent or null);
+* an enum value added or removed: compatible (enums are open); deprecated set or cleared:
+  compatible.
+
+Exit status: 0 no change; 1 compatible changes only; 3 at least one breaking change;
+2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Sequence
+
+from . import pytypes
+from .errors import SpecError
+from .model import ANY, AliasRef, Enum, Field, Model, Schemas, Type, UnionType
+from .pipeline import Options, read_spec
+
+EXIT_SAME, EXIT_COMPATIBLE, EXIT_BAD_INPUT, EXIT_BREAKING = 0, 1, 2, 3
+
+
+@dataclass(frozen=True)
+class Change:
+    """One difference: ``where`` is ``Model`` or ``Model.field`` (wire name)."""
+
+    kind: str
+    where: str
+    detail: str
+    breaking: bool
+
+
+def compare(old: Schemas, new: Schemas) -> list[Change]:
+    """Every change between two readings, in model order (old models first, then new ones)."""
+    changes: list[Change] = []
+    for name, model in old.models.items():
+        if name not in new.models:
+            changes.append(Change("model removed", name, "", True))
+        else:
+            changes.extend(_compare_models(model, new.models[name], old, new))
+    for name in new.models:
+        if name not in old.models:
+            changes.append(Change("model added", name, "", False))
+    return changes
+
+
+def _compare_models(old: Model, new: Model, old_s: Schemas, new_s: Schemas) -> list[Change]:
+    changes = []
+    if old.deprecated != new.deprecated:
+        changes.append(Change("deprecated " + ("set" if new.deprecated else "cleared"), old.name, "", False))
+    new_fields = {f.wire_name: f for f in new.fields}
+    old_fields = {f.wire_name: f for f in old.fields}
+    for f in old.fields:
+        where = f"{old.name}.{f.wire_name}"
+        if f.wire_name not in new_fields:
+            changes.append(Change("field removed", where, _describe(f, old_s), True))
+            continue
+        changes.extend(_compare_fields(where, f, new_fields[f.wire_name], old_s, new_s))
+    for f in new.fields:
+        if f.wire_name not in old_fields:
+            changes.append(Change("field added", f"{new.name}.{f.wire_name}", _describe(f, new_s), False))
+    return changes
+
+
+def _compare_fields(where: str, old: Field, new: Field, old_s: Schemas, new_s: Schemas) -> list[Change]:
+    changes = []
+    old_ann = pytypes.annotation(_closed(old.type), "dataclass")
+    new_ann = pytypes.annotation(_closed(new.type), "dataclass")
+    if old_ann != new_ann:
+        changes.append(Change("type changed", where, f"{old_ann} -> {new_ann}", not _fits(new.type, old.type, old_s)))
+    if isinstance(old.type, Enum) and isinstance(new.type, Enum):
+        for value in new.type.values:
+            if value not in old.type.values:
+                changes.append(Change("enum value added", where, repr(value), False))
+        for value in old.type.values:
+            if value not in new.type.values:
+                changes.append(Change("enum value removed", where, repr(value), False))
+    if old.required != new.required:
+        detail = "now required" if new.required else "now optional"
+        changes.append(Change("required changed", where, detail, old.required and not new.required))
+    if old.nullable != new.nullable:
+        detail = "now nullable" if new.nullable else "no longer nullable"
+        changes.append(Change("nullable changed", where, detail, new.nullable and old.required and new.required))
+    if old.deprecated != new.deprecated:
+        changes.append(Change("deprecated " + ("set" if new.deprecated else "cleared"), where, "", False))
+    return changes
+
+
+def _closed(t: Type) -> Type:
+    """Enums compare by their type, not their values (value changes are reported apart)."""
+    return Enum((), t.alias) if isinstance(t, Enum) else t
+
+
+def _fits(new: Type, old: Type, old_s: Schemas) -> bool:
+    """True when every value of ``new`` is accepted by ``old`` (a narrowing)."""
+    if old == ANY or new == old:
+        return True
+    if isinstance(old, AliasRef) and old.name in old_s.aliases:
+        return _fits(new, old_s.aliases[old.name].type, old_s)
+    if isinstance(old, Enum) and isinstance(new, Enum):
+        return set(new.bases) <= set(old.bases)
+    if isinstance(old, UnionType):
+        options = new.options if isinstance(new, UnionType) else (new,)
+        return all(any(_fits(o, p, old_s) for p in old.options) for o in options)
+    return False
+
+
+def _describe(f: Field, schemas: Schemas) -> str:
+    kind = "required" if f.required else "optional"
+    nullable = ", nullable" if f.nullable else ""
+    return f"{kind}{nullable}: {pytypes.annotation(f.type, 'dataclass')}"
+
+
+def render_text(changes: list[Change]) -> str:
+    """One line per change, then a summary line."""
+    lines = []
+    for c in changes:
+        mark = "BREAKING  " if c.breaking else "compatible"
+        detail = f" ({c.detail})" if c.detail else ""
+        lines.append(f"{mark}  {c.where}: {c.kind}{detail}")
+    breaking = sum(c.breaking for c in changes)
+    lines.append(f"{len(changes)} change(s): {breaking} breaking, {len(changes) - breaking} compatible")
+    return "\n".join(lines) + "\n"
+
+
+def exit_status(changes: list[Change]) -> int:
+    """0 none, 1 compatible only, 3 at least one breaking."""
+    if not changes:
+        return EXIT_SAME
+    return EXIT_BREAKING if any(c.breaking for c in changes) else EXIT_COMPATIBLE
+
+
+def main(argv: Sequence[str]) -> int:
+    """``gen-models changes OLD NEW [--format text|json] [--schema NAME]...``."""
+    parser = argparse.ArgumentParser(
+        prog="gen-models changes",
+        description="Compare the stream models two versions of a spec produce, and mark each change "
+        "breaking or compatible for code that reads chunks with the OLD models.",
+        epilog="exit status: 0 no change; 1 compatible changes only; 3 at least one breaking change; 2 bad input.",
+    )
+    parser.add_argument("old", type=Path, help="the spec the vendored models were generated from")
+    parser.add_argument("new", type=Path, help="the new version of the spec")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--schema", action="append", metavar="NAME", help="root schema (default: the stream chunks)")
+    parser.add_argument("--all-schemas", action="store_true", help="compare every component schema")
+    args = parser.parse_args(list(argv))
+    try:
+        readings = [
+            read_spec(Options(spec=spec, schemas=tuple(args.schema or ()), all_schemas=args.all_schemas)).schemas
+            for spec in (args.old, args.new)
+        ]
+    except SpecError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    changes = compare(*readings)
+    if args.format == "json":
+        payload = {
+            "old": str(args.old),
+            "new": str(args.new),
+            "breaking": any(c.breaking for c in changes),
+            "changes": [asdict(c) for c in changes],
+        }
+        print(json.dumps(payload, indent=2))
+    else:
+        sys.stdout.write(render_text(changes))
+    return exit_status(changes)

@@ -1,0 +1,119 @@
+"""Spec bumps: the change report on real OpenAI bumps, and output stable across a bump."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import SHARED, STYLES
+from generator.changes import compare, exit_status, main
+from generator.pipeline import Options, generate, read_spec
+
+OPENAI = SHARED / "specs" / "openai"
+V2023 = OPENAI / "openapi-2023-11-06-802d487.yaml"
+V2404 = OPENAI / "openapi-2024-04-30-3bbc26b.yaml"
+V2408 = OPENAI / "openapi-2024-08-06-b372961.yaml"
+V0619A = OPENAI / "openapi-2026-08-19-06a9404.yaml"
+V0619B = OPENAI / "openapi-2026-08-19-5fd39db.yaml"
+
+
+def changes(old: Path, new: Path):  # type: ignore[no-untyped-def]
+    return compare(read_spec(Options(spec=old)).schemas, read_spec(Options(spec=new)).schemas)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field"),
+    [
+        (V2023, V2404, "CreateChatCompletionStreamResponse.usage"),
+        (V2404, V2408, "ChatCompletionStreamResponseDelta.refusal"),
+        (V0619A, V0619B, "CreateChatCompletionStreamResponse.obfuscation"),
+    ],
+    ids=["usage", "refusal", "obfuscation"],
+)
+def test_real_bump_reports_the_field_added_and_the_reverse_a_breaking_removal(old: Path, new: Path, field: str) -> None:
+    forward = changes(old, new)
+    added = [c for c in forward if c.where == field]
+    assert [(c.kind, c.breaking) for c in added] == [("field added", False)]
+    assert not any(c.breaking for c in forward)
+    assert exit_status(forward) == 1
+    backward = changes(new, old)
+    removed = [c for c in backward if c.where == field]
+    assert [(c.kind, c.breaking) for c in removed] == [("field removed", True)]
+    assert exit_status(backward) == 3
+
+
+def test_obfuscation_bump_reports_only_obfuscation() -> None:
+    assert [(c.kind, c.where) for c in changes(V0619A, V0619B)] == [
+        ("field added", "CreateChatCompletionStreamResponse.obfuscation")
+    ]
+
+
+def test_no_change_exits_0_and_json_format(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([str(V0619B), str(V0619B)]) == 0
+    assert "0 change(s)" in capsys.readouterr().out
+    assert main([str(V0619A), str(V0619B), "--format", "json"]) == 1
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["breaking"] is False
+    assert payload["changes"] == [
+        {
+            "kind": "field added",
+            "where": "CreateChatCompletionStreamResponse.obfuscation",
+            "detail": "optional: str",
+            "breaking": False,
+        }
+    ]
+    assert main([str(V0619A), str(OPENAI / "missing.yaml")]) == 2
+
+
+def test_type_required_and_nullable_changes_are_classified(tmp_path: Path) -> None:
+    def spec(name: str, props: str, required: str) -> Path:
+        path = tmp_path / name
+        path.write_text(
+            "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    C:\n"
+            f"      type: object\n      required: [{required}]\n      properties:\n{props}"
+        )
+        return path
+
+    old = spec("old.yaml", "        object: {type: string, enum: [c.chunk]}\n        a: {type: string}\n        b: {type: integer}\n        c: {type: string, enum: [x]}\n", "a, b")
+    new = spec("new.yaml", "        object: {type: string, enum: [c.chunk]}\n        a: {type: integer}\n        b: {type: integer, nullable: true}\n        c: {type: string, enum: [x, y]}\n", "a")
+    found = {(c.where, c.kind): c.breaking for c in changes(old, new)}
+    assert found == {
+        ("C.a", "type changed"): True,
+        ("C.b", "required changed"): True,
+        ("C.b", "nullable changed"): False,
+        ("C.c", "enum value added"): False,
+    }
+
+
+def test_a_bump_changes_only_the_lines_of_the_added_field(tmp_path: Path) -> None:
+    """06a9404 -> 5fd39db added only `obfuscation`: the generated modules differ in the
+    header (source name and sha256) and in obfuscation's own lines, nothing else."""
+    from generator.load import load_document
+
+    schema = load_document(V0619B).data["components"]["schemas"]["CreateChatCompletionStreamResponse"]
+    description = schema["properties"]["obfuscation"]["description"]
+    texts = {}
+    for spec in (V0619A, V0619B):
+        outputs, _ = generate(Options(spec=spec, output=tmp_path, module="m"))
+        texts[spec] = {o.path.name: o.text for o in outputs}
+    for style in STYLES:
+        name = f"m_{style}.py"
+        diff = [
+            line
+            for line in difflib.unified_diff(texts[V0619A][name].splitlines(), texts[V0619B][name].splitlines(), lineterm="", n=0)
+            if line[:1] in "+-" and not line.startswith(("+++", "---"))
+        ]
+        body = [line[1:].strip() for line in diff if not line[1:].startswith("# ")]  # not the header
+        assert body, style
+        unrelated = [
+            line
+            for line in body
+            if "obfuscation" not in line
+            and line.strip('"') not in description
+            and line not in ('"""', "frozenset(),", "if value is not None:")  # the field's merge code
+        ]
+        assert unrelated == [], style
+        assert len(body) <= 16, (style, len(body))
