@@ -151,7 +151,11 @@ def parse_document(raw: bytes, path: Path) -> Document:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise SpecError(f"not UTF-8 text (byte {exc.start})", path) from None
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise SpecError(f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8", path, None, line, column) from None
+    if not text.strip():
+        raise SpecError("the file is empty", path)
     if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
         data = _parse_json(text, path)
     else:
@@ -234,6 +238,13 @@ def _tagged_scalar(tag: str, text: str, mark: Any, path: Path) -> Any:
     return float(resolved) if tag.endswith("float") else resolved
 
 
+def _char_at(raw: bytes, mark: Any) -> str:
+    lines = raw.decode("utf-8", "replace").splitlines()
+    if 0 <= mark.line < len(lines) and 0 <= mark.column < len(lines[mark.line]):
+        return lines[mark.line][mark.column]
+    return ""
+
+
 def _at_mark(message: str, path: Path, mark: Any) -> SpecError:
     if mark is None:
         return SpecError(message, path)
@@ -261,6 +272,8 @@ def _parse_yaml(raw: bytes, path: Path) -> Any:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or "syntax error"
+        if mark is not None and _char_at(raw, mark) == "\t":
+            problem += " (a tab: YAML indents with spaces only)"
         raise _at_mark(f"invalid YAML: {problem}", path, mark) from None
     except yaml.YAMLError as exc:
         raise SpecError(f"invalid YAML: {exc}", path) from None

@@ -8,6 +8,7 @@ here: see ``write``).
 from __future__ import annotations
 
 import re
+import shlex
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -16,7 +17,7 @@ from . import roots as root_selection
 from .errors import SpecError, display_path
 from .format import format_modules
 from .interpret import Interpreter
-from .load import load_document
+from .load import Document, load_document, scalar_text
 from .merge_plan import NodePlan, ResponsePlan, plan_merge, plan_response
 from .model import Field, Model, Schemas, referenced_names
 from .render import STYLES, Generation, render
@@ -75,7 +76,7 @@ def read_spec(options: Options) -> Reading:
     start = time.perf_counter()
     doc = load_document(options.spec)
     timings["load"] = time.perf_counter() - start
-    _check_document(doc.data, doc.path)
+    _check_document(doc)
     start = time.perf_counter()
     interp = Interpreter(RefResolver(doc, allow_remote=options.allow_remote_refs, allow_outside=options.allow_outside_refs))
     components = interp.components()
@@ -105,7 +106,7 @@ def read_spec(options: Options) -> Reading:
     for name, reading in readings.items():
         ref = reading.type
         if not hasattr(ref, "name") or ref.name not in interp.models:
-            raise SpecError(f"root schema {name!r} is not an object with properties; it cannot be a stream chunk", doc.path, components[name].pointer)
+            raise components[name].error(f"root schema {name!r} is not an object with properties; it cannot be a stream chunk")
         roots.append(ref.name)
     responses = {
         roots[list(readings).index(name)]: r.type.name
@@ -135,17 +136,19 @@ def read_spec(options: Options) -> Reading:
     return Reading(schemas, plans, response_plans, timings)
 
 
-def _check_document(data: object, path: Path) -> None:
+def _check_document(doc: Document) -> None:
     """An OpenAPI 3.0/3.1 document or a JSON Schema; anything else is refused."""
+    data, path = doc.data, doc.path
     if not isinstance(data, dict):
         raise SpecError("not an OpenAPI or JSON Schema document (the top level is not a mapping)", path)
     version = data.get("openapi")
     if version is not None:
+        version = scalar_text(version) or version  # `openapi: 3.0` unquoted is a number in YAML
         if not isinstance(version, str) or not re.match(r"3\.[01](\.\d+)?$", version):
-            raise SpecError(f"openapi {version!r} is not supported; gen-models reads OpenAPI 3.0 and 3.1", path, "/openapi")
+            raise doc.error("/openapi", f"openapi {version!r} is not supported; gen-models reads OpenAPI 3.0 and 3.1")
         return
     if "swagger" in data:
-        raise SpecError("Swagger 2.0 is not supported; convert the spec to OpenAPI 3 first", path, "/swagger")
+        raise doc.error("/swagger", "Swagger 2.0 is not supported; convert the spec to OpenAPI 3 first")
     if not any(k in data for k in ("$schema", "properties", "definitions", "$defs", "type", "allOf", "anyOf", "oneOf")):
         raise SpecError("not an OpenAPI document (no 'openapi' key) nor a JSON Schema (no '$schema', 'type' or 'properties')", path)
 
@@ -252,12 +255,13 @@ def generate(options: Options, reading: Reading | None = None) -> tuple[list[Out
 
 
 def _command(options: Options, shown: str) -> str:
+    """The command that regenerates the module, quoted for a POSIX shell."""
     parts = ["gen-models", shown]
     for name in options.schemas:
         parts += ["--schema", name]
     if options.all_schemas:
         parts.append("--all-schemas")
-    return " ".join(parts)
+    return " ".join(shlex.quote(p) for p in parts)
 
 
 def describe(path: Path) -> str:

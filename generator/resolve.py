@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import SpecError, did_you_mean, escape_pointer_token
+from .errors import SpecError, did_you_mean, display_path, escape_pointer_token
 from .load import Document, load_document, parse_document
 
 
@@ -108,8 +108,7 @@ class RefResolver:
         target = (at.doc.path.parent / relative).resolve()
         if not self.allow_outside and not target.is_relative_to(self._tree):
             raise at.error(
-                f"$ref {address!r} leaves the spec's directory tree ({self._tree}); "
-                "pass --allow-outside-refs if you trust it"
+                f"$ref {address!r} points outside the spec's directory tree; pass --allow-outside-refs if you trust it"
             )
         key = str(target)
         if key not in self._docs:
@@ -117,7 +116,7 @@ class RefResolver:
                 self._docs[key] = load_document(target)
             except SpecError as exc:
                 if exc.line is None and "not found" in exc.message:
-                    raise at.error(f"$ref {address!r}: file {target} not found") from None
+                    raise at.error(f"$ref {address!r}: file {display_path(target)} not found") from None
                 raise
         return self._docs[key]
 

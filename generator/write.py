@@ -46,29 +46,57 @@ class Output:
 
 
 def write_all(outputs: list[Output]) -> list[Path]:
-    """Write every output atomically; returns the paths whose content changed.
+    """Write every output that changed, all or nothing; returns the paths written.
+
+    New texts are staged in a temporary directory beside each output directory, then renamed
+    into place (``os.replace``: atomic per file). The files they replace are kept (hard
+    links) until every rename succeeded, and put back if one fails.
 
     Raises:
-        OSError: a file cannot be written; the output directory is then left as it was.
+        OSError: a file cannot be written; the output directories are then as they were.
     """
     changed = [o for o in outputs if not o.is_current()]
     if not changed:
         return []
-    staging: dict[Path, Path] = {}
-    temp_dirs: list[Path] = []
+    temp_dirs: dict[Path, Path] = {}
     try:
-        for output in changed:
-            target_dir = output.path.parent
-            target_dir.mkdir(parents=True, exist_ok=True)
-            temp_dir = Path(tempfile.mkdtemp(prefix=".gen-models-", dir=target_dir.parent))
-            temp_dirs.append(temp_dir)
-            temp = temp_dir / output.path.name
-            with open(temp, "w", encoding="utf-8", newline="\n") as handle:
-                handle.write(output.text)
-            staging[output.path] = temp
-        for target, temp in staging.items():
-            os.replace(temp, target)
+        staged = [(o.path, _stage(o, temp_dirs)) for o in changed]
+        _commit(staged)
     finally:
-        for temp_dir in temp_dirs:
+        for temp_dir in temp_dirs.values():
             shutil.rmtree(temp_dir, ignore_errors=True)
-    return list(staging)
+    return [target for target, _ in staged]
+
+
+def _stage(output: Output, temp_dirs: dict[Path, Path]) -> Path:
+    parent = output.path.parent
+    if parent not in temp_dirs:
+        parent.mkdir(parents=True, exist_ok=True)
+        temp_dirs[parent] = Path(tempfile.mkdtemp(prefix=".gen-models-", dir=parent.parent))
+    temp = temp_dirs[parent] / output.path.name
+    with open(temp, "w", encoding="utf-8", newline="\n") as handle:
+        handle.write(output.text)
+    return temp
+
+
+def _commit(staged: list[tuple[Path, Path]]) -> None:
+    """Rename staged files over their targets; on any failure, restore the old files."""
+    done: list[tuple[Path, Path | None]] = []
+    try:
+        for target, temp in staged:
+            backup = None
+            if target.exists():
+                backup = temp.with_name(temp.name + ".previous")
+                try:
+                    os.link(target, backup)
+                except OSError:
+                    shutil.copy2(target, backup)
+            done.append((target, backup))
+            os.replace(temp, target)
+    except BaseException:
+        for target, backup in reversed(done):
+            if backup is not None:
+                os.replace(backup, target)
+            else:
+                target.unlink(missing_ok=True)
+        raise
