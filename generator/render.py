@@ -9,6 +9,7 @@ string taken from the spec reaches them as a literal built by ``pytypes.literal`
 from __future__ import annotations
 
 import keyword
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -326,7 +327,7 @@ def _node_view(node: NodePlan, root: NodePlan, cls: str) -> dict[str, Any]:
         "cls": cls,
         "doc": pytypes.docstring(f"Merge state of {node.model.name} at ``{where}`` ({node.context} context).", 4),
         "model": node.model.name,
-        "sorted_slots": sorted(slots, key=lambda s: s.lower()),
+        "sorted_slots": sorted(slots, key=_natural),
         "path": node.path,
         "context": node.context,
         "is_entry": is_entry,
@@ -334,6 +335,11 @@ def _node_view(node: NodePlan, root: NodePlan, cls: str) -> dict[str, Any]:
         "slots": slots,
         "known": f"_KEYS_{node.model.name}",
     }
+
+
+def _natural(name: str) -> list[Any]:
+    """Natural order (``p2`` before ``p10``), as ruff's RUF023 wants ``__slots__``."""
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name)]
 
 
 def _merge_field_view(f: FieldPlan, root: NodePlan, node: NodePlan) -> dict[str, Any]:

@@ -1,0 +1,210 @@
+"""Nothing half-written, nothing injected: an interruption at any stage leaves the output
+directory byte for byte as it was; hostile strings in every position of a spec come out as
+inert, exact literals."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import ROOT, STYLES, load_module
+from generator import pipeline, write
+from generator.cli import main
+
+
+def snapshot_dir(directory: Path) -> dict[str, str]:
+    """Every file under ``directory`` (and its parent, for stray temporaries) with a hash."""
+    return {
+        str(p.relative_to(directory.parent)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(directory.parent.rglob("*"))
+        if p.is_file() and "specs" not in p.parts
+    }
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    (tmp_path / "specs").mkdir()
+    shutil.copy(ROOT / "specs" / "openai.yaml", tmp_path / "specs" / "openai.yaml")
+    monkeypatch.chdir(tmp_path)
+    assert main(["specs/openai.yaml", "-q"]) == 0
+    # change the spec so that a new run would rewrite every module
+    spec = tmp_path / "specs" / "openai.yaml"
+    spec.write_text(spec.read_text().replace("Identifier of the chat completion;", "Id of the chat completion;"))
+    return tmp_path
+
+
+def _boom(*args: Any, **kwargs: Any) -> Any:
+    raise RuntimeError("interrupted")
+
+
+STAGES = {
+    "load": (pipeline, "load_document"),
+    "interpret": (pipeline.Interpreter, "read_component"),
+    "merge_plan": (pipeline, "plan_merge"),
+    "render": (pipeline, "render"),
+    "format": (pipeline, "format_modules"),
+    "write_staging": (write, "_stage"),
+}
+
+
+@pytest.mark.parametrize("stage", [*STAGES, "rename"])
+def test_an_interruption_at_any_stage_leaves_the_output_as_it_was(project: Path, monkeypatch: pytest.MonkeyPatch, stage: str) -> None:
+    before = snapshot_dir(project / "generated")
+    with pytest.MonkeyPatch.context() as patch:
+        status = _run_interrupted(patch, stage)
+    assert status == 123
+    assert snapshot_dir(project / "generated") == before
+    assert main(["specs/openai.yaml", "-q"]) == 0  # and the next run completes
+    assert snapshot_dir(project / "generated") != before
+
+
+def _run_interrupted(monkeypatch: pytest.MonkeyPatch, stage: str) -> int:
+    if stage == "rename":
+        real_replace = write.os.replace
+        calls = {"n": 0}
+
+        def replace_then_fail(src: Any, dst: Any) -> None:
+            calls["n"] += 1
+            if calls["n"] == 2:  # the second module's rename fails, after the first succeeded
+                raise OSError("disk full")
+            real_replace(src, dst)
+
+        monkeypatch.setattr(write.os, "replace", replace_then_fail)
+    else:
+        owner, name = STAGES[stage]
+        monkeypatch.setattr(owner, name, _boom)
+    return main(["specs/openai.yaml", "-q"])
+
+
+HOSTILE = [
+    '"""',
+    "'''",
+    "ends with a backslash \\",
+    "nul \x00 byte",
+    "new\nline",
+    "carriage\rreturn",
+    "{{ 7*7 }}",
+    "{% include 'x' %}",
+    "__import__('os').system('touch PWNED')",
+    "\"\"\"; import os; os.system('touch PWNED'); \"\"\"",
+    "line\u2028separator and paragraph\u2029separator",
+    "bidi \u202e override \u2066isolate\u2069",
+    "# a comment",
+]
+
+
+def hostile_spec() -> dict[str, Any]:
+    """A spec with a hostile string in every position: title, version, schema names and
+    titles, property names, descriptions, enum values, defaults, patterns, examples,
+    discriminator names and tags."""
+    props: dict[str, Any] = {"object": {"type": "string", "enum": ["evil.chunk"]}}
+    for i, text in enumerate(HOSTILE):
+        props[f"p{i} {text}"] = {
+            "type": "string",
+            "title": text,
+            "description": text,
+            "enum": [text, f"{text}!"],
+            "default": text,
+            "pattern": text,
+            "example": text,
+        }
+    props["tagged"] = {
+        "oneOf": [{"$ref": "#/components/schemas/Evil{{ 7*7 }}One"}],
+        "discriminator": {"propertyName": 'kind"""', "mapping": {HOSTILE[8]: "#/components/schemas/Evil{{ 7*7 }}One"}},
+    }
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": HOSTILE[9], "version": HOSTILE[4]},
+        "paths": {},
+        "components": {
+            "schemas": {
+                "Chunk": {"type": "object", "description": "\n".join(HOSTILE), "properties": props},
+                "Evil{{ 7*7 }}One": {
+                    "type": "object",
+                    "title": HOSTILE[0],
+                    "description": HOSTILE[2],
+                    "properties": {'kind"""': {"type": "string"}},
+                },
+            }
+        },
+    }
+
+
+def test_hostile_strings_compile_import_and_keep_their_values(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    spec = tmp_path / "evil.json"
+    spec.write_text(json.dumps(hostile_spec()))
+    assert main([str(spec), "-o", "out", "-q"]) == 0
+    for style in STYLES:
+        text = (tmp_path / "out" / f"evil_{style}.py").read_text()
+        for char in ("\x00", "\r", "\u2028", "\u2029", "\u202e", "\u2066"):
+            assert char not in text, (style, repr(char))
+        module = load_module(tmp_path / "out" / f"evil_{style}.py")
+        assert not (tmp_path / "PWNED").exists()
+        assert module._KEYS_Chunk >= {f"p{i} {t}" for i, t in enumerate(HOSTILE)}
+        # every hostile enum value and property name round-trips exactly
+        payload = {"object": "evil.chunk", "tagged": {'kind"""': HOSTILE[8]}}
+        payload.update({f"p{i} {t}": t for i, t in enumerate(HOSTILE)})
+        parsed = module.parse_chunk(json.loads(json.dumps(payload)))
+        if style == "dataclass":
+            back = parsed.to_dict()
+        elif style == "pydantic":
+            back = parsed.model_dump(exclude_unset=True)
+        else:
+            back = parsed
+        assert back == payload
+    # the Jinja-looking text stayed text
+    assert "49" not in (tmp_path / "out" / "evil_pydantic.py").read_text().split("__all__")[0]
+
+
+def test_hostile_spec_modules_pass_mypy_and_ruff(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    spec = tmp_path / "evil.json"
+    spec.write_text(json.dumps(hostile_spec()))
+    assert main([str(spec), "-o", str(tmp_path / "out"), "-q"]) == 0
+    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", str(tmp_path / "out")], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout[-3000:]
+    result = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "--isolated", "--target-version", "py310", str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout[-3000:]
+
+
+def test_nothing_but_the_final_rename_touches_the_output_directory(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Staging happens beside the output directory; inside it, only os.replace lands files."""
+    generated = project / "generated"
+    opened: list[str] = []
+    real_open = open
+
+    def spy_open(file: Any, *args: Any, **kwargs: Any) -> Any:
+        mode = args[0] if args else kwargs.get("mode", "r")
+        if any(c in mode for c in "wax+"):
+            opened.append(str(file))
+        return real_open(file, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("builtins.open", spy_open)
+        assert main(["specs/openai.yaml", "-q"]) == 0
+    assert opened and not [p for p in opened if Path(p).parent == generated]
+
+
+def test_pipeline_source_writes_only_through_write_all() -> None:
+    """A static check: no generator module but write.py opens files for writing."""
+    offenders = []
+    for path in (ROOT / "generator").glob("*.py"):
+        if path.name == "write.py":
+            continue
+        source = path.read_text()
+        if any(token in source for token in ("write_text(", "write_bytes(", '"w"', "'w'", "os.replace(", "shutil.move(")):
+            offenders.append(path.name)
+    assert offenders == []
+
