@@ -803,23 +803,39 @@ class _Merger:
         )
 
     def fragment(self, state: Any, attr: str, wire: str, value: Any) -> None:
-        """A text field's fragment that is not a string: lists are gathered (content given
-        as a list of parts); anything else is reported."""
-        if type(value) is not list:
+        """A text field's fragment off the fast path: a list (content given as a list of
+        parts), or text after list parts. The first form a field takes wins; fragments of
+        the other form are reported with their value, never silently dropped."""
+        text = getattr(state, attr)
+        lists = state._alt.get(wire) if state._alt is not None else None
+        if type(value) is str:
+            if lists is None:
+                text.append(value)
+            elif value:
+                self.anomaly(
+                    _join(state._path, wire),
+                    "mixed_fragments",
+                    "text after list fragments; kept the list",
+                    lists,
+                    value,
+                )
+        elif type(value) is list:
+            if not value:
+                return
+            if any(text):
+                self.anomaly(
+                    _join(state._path, wire),
+                    "mixed_fragments",
+                    "a list after text fragments; kept the text",
+                    "".join(text),
+                    value,
+                )
+                return
+            if state._alt is None:
+                state._alt = {}
+            state._alt.setdefault(wire, []).extend(_clone(value))
+        else:
             self.wrong_type(state, wire, value, "a string")
-            return
-        if state._alt is None:
-            state._alt = {}
-        if getattr(state, attr):
-            text = "".join(getattr(state, attr))
-            self.anomaly(
-                _join(state._path, wire),
-                "mixed_fragments",
-                "a list fragment after text; the snapshot keeps the list",
-                value,
-                text,
-            )
-        state._alt.setdefault(wire, []).extend(_clone(value))
 
     def unknown(
         self, state: Any, data: dict[str, Any], known: frozenset[str], context: str
@@ -1153,9 +1169,6 @@ class _CreateChatCompletionStreamResponseChoicesMerge:
         value = data.get("finish_reason")
         if value is not None:
             self.finish_reason = value
-        value = data.get("index")
-        if value is not None and value != self.index:
-            self.index = acc.set_value(self, "index", self.index, value)
         if not _KEYS_CreateChatCompletionStreamResponseChoice.issuperset(data):
             acc.unknown(
                 self, data, _KEYS_CreateChatCompletionStreamResponseChoice, "entry"
@@ -1167,8 +1180,7 @@ class _CreateChatCompletionStreamResponseChoicesMerge:
         if self.logprobs is not None:
             out["logprobs"] = self.logprobs.build()
         out["finish_reason"] = _clone(self.finish_reason)
-        if self.index is not None:
-            out["index"] = self.index
+        out["index"] = self.index
         if self._alt is not None:
             for wire, parts in self._alt.items():
                 out[wire] = _clone(parts)
@@ -1212,7 +1224,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaMerge:
     def add(self, data: Any, acc: _Merger) -> None:
         value = data.get("content")
         if value is not None:
-            if type(value) is str:
+            if type(value) is str and self._alt is None:
                 self.content.append(value)
             else:
                 acc.fragment(self, "content", "content", value)
@@ -1263,7 +1275,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaMerge:
             self.role = acc.set_value(self, "role", self.role, value)
         value = data.get("refusal")
         if value is not None:
-            if type(value) is str:
+            if type(value) is str and self._alt is None:
                 self.refusal.append(value)
             else:
                 acc.fragment(self, "refusal", "refusal", value)
@@ -1313,7 +1325,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaFunction_callMerge:
     def add(self, data: Any, acc: _Merger) -> None:
         value = data.get("arguments")
         if value is not None:
-            if type(value) is str:
+            if type(value) is str and self._alt is None:
                 self.arguments.append(value)
             else:
                 acc.fragment(self, "arguments", "arguments", value)
@@ -1369,9 +1381,6 @@ class _CreateChatCompletionStreamResponseChoicesDeltaTool_callsMerge:
         ) = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("index")
-        if value is not None and value != self.index:
-            self.index = acc.set_value(self, "index", self.index, value)
         value = data.get("id")
         if value is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value)
@@ -1396,8 +1405,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaTool_callsMerge:
 
     def build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        if self.index is not None:
-            out["index"] = self.index
+        out["index"] = self.index
         if self.id is not None:
             out["id"] = self.id
         if self.type is not None:
@@ -1436,7 +1444,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaTool_callsFunctionMerge:
             self.name = acc.set_value(self, "name", self.name, value)
         value = data.get("arguments")
         if value is not None:
-            if type(value) is str:
+            if type(value) is str and self._alt is None:
                 self.arguments.append(value)
             else:
                 acc.fragment(self, "arguments", "arguments", value)

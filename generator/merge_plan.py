@@ -7,7 +7,8 @@ Policies (``gen-models SPEC --explain-merge`` prints the plan):
             non-empty value is an anomaly (kept first, reported).
 ``last``    the last non-null value wins (``finish_reason``, ``usage``: never added up).
 ``append``  lists: items of every chunk, in order.
-``by_key``  lists of objects merged entry by entry on a key field (``index``).
+``by_key``  lists of objects merged entry by entry on a key field (``index``, whose own
+            policy is ``key``: only the keying rules set it).
 ``merge``   objects merged field by field, each by its own policy.
 
 Defaults depend on where a field stands (its context):
@@ -33,7 +34,7 @@ from dataclasses import dataclass
 from .errors import SpecError
 from .model import Array, Enum, Field, Model, ModelRef, Prim, Schemas
 
-POLICIES = ("concat", "set", "last", "append", "by_key", "merge")
+POLICIES = ("concat", "set", "last", "append", "by_key", "merge")  # and "key", set by by_key
 #: Field names that identify rather than carry content: never concatenated.
 IDENTITY_NAMES = frozenset(("id", "type", "role", "name", "index", "object", "model", "created"))
 ROOT, ENTRY, DELTA = "root", "entry", "delta"
@@ -113,8 +114,23 @@ def plan_merge(schemas: Schemas, root: str, overrides: dict[str, str] | None = N
     return node
 
 
-def _plan_node(schemas: Schemas, model: Model, context: str, path: str, overrides: dict[str, str], stack: tuple[str, ...]) -> NodePlan:
-    fields = tuple(_plan_field(schemas, f, context, path, overrides, stack + (model.name,)) for f in model.fields)
+def _plan_node(
+    schemas: Schemas,
+    model: Model,
+    context: str,
+    path: str,
+    overrides: dict[str, str],
+    stack: tuple[str, ...],
+    key: str | None = None,
+) -> NodePlan:
+    """The plan of one object; ``key`` names the field a ``by_key`` list keys its entries on
+    (policy ``key``: the keying logic owns it, a chunk never overwrites it)."""
+    fields = tuple(
+        FieldPlan(f, "key", f"{path}.{f.wire_name}")
+        if f.wire_name == key
+        else _plan_field(schemas, f, context, path, overrides, stack + (model.name,))
+        for f in model.fields
+    )
     id_field = next((f.wire_name for f in model.fields if f.wire_name == "id"), None)
     return NodePlan(model, context, path, fields, id_field, _name_path(schemas, model))
 
@@ -159,7 +175,9 @@ def _plan_field(schemas: Schemas, f: Field, context: str, parent: str, overrides
             key = key_name or "index"
             element = element or (schemas.models.get(f.type.item.name) if isinstance(f.type, Array) and isinstance(f.type.item, ModelRef) else None)
             assert element is not None
-            node = _plan_node(schemas, element, DELTA if context == DELTA else ENTRY, path + "[]", overrides, stack)
+            if not any(g.wire_name == key and g.type == Prim("int") for g in element.fields):
+                raise SpecError(f"merge policy by_key:{key} for {path!r}: the list's objects have no integer field {key!r}")
+            node = _plan_node(schemas, element, DELTA if context == DELTA else ENTRY, path + "[]", overrides, stack, key)
         elif policy == "merge" and model is not None and node is None:
             node = _plan_node(schemas, model, context, path, overrides, stack)
         elif policy not in ("merge", "by_key"):
@@ -179,7 +197,7 @@ def _default(
 ) -> tuple[str, str | None, NodePlan | None]:
     if element is not None and element.name not in stack:
         inner = DELTA if context == DELTA else ENTRY
-        return "by_key", "index", _plan_node(schemas, element, inner, path + "[]", overrides, stack)
+        return "by_key", "index", _plan_node(schemas, element, inner, path + "[]", overrides, stack, "index")
     if model is not None and model.name not in stack:
         if context == ENTRY and f.wire_name == "delta":
             return "merge", None, _plan_node(schemas, model, DELTA, path, overrides, stack)

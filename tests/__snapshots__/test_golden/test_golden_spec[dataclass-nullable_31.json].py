@@ -517,23 +517,39 @@ class _Merger:
         )
 
     def fragment(self, state: Any, attr: str, wire: str, value: Any) -> None:
-        """A text field's fragment that is not a string: lists are gathered (content given
-        as a list of parts); anything else is reported."""
-        if type(value) is not list:
+        """A text field's fragment off the fast path: a list (content given as a list of
+        parts), or text after list parts. The first form a field takes wins; fragments of
+        the other form are reported with their value, never silently dropped."""
+        text = getattr(state, attr)
+        lists = state._alt.get(wire) if state._alt is not None else None
+        if type(value) is str:
+            if lists is None:
+                text.append(value)
+            elif value:
+                self.anomaly(
+                    _join(state._path, wire),
+                    "mixed_fragments",
+                    "text after list fragments; kept the list",
+                    lists,
+                    value,
+                )
+        elif type(value) is list:
+            if not value:
+                return
+            if any(text):
+                self.anomaly(
+                    _join(state._path, wire),
+                    "mixed_fragments",
+                    "a list after text fragments; kept the text",
+                    "".join(text),
+                    value,
+                )
+                return
+            if state._alt is None:
+                state._alt = {}
+            state._alt.setdefault(wire, []).extend(_clone(value))
+        else:
             self.wrong_type(state, wire, value, "a string")
-            return
-        if state._alt is None:
-            state._alt = {}
-        if getattr(state, attr):
-            text = "".join(getattr(state, attr))
-            self.anomaly(
-                _join(state._path, wire),
-                "mixed_fragments",
-                "a list fragment after text; the snapshot keeps the list",
-                value,
-                text,
-            )
-        state._alt.setdefault(wire, []).extend(_clone(value))
 
     def unknown(
         self, state: Any, data: dict[str, Any], known: frozenset[str], context: str
