@@ -21,6 +21,10 @@ from .errors import SpecError
 
 #: Below this many lines to format, one process is faster than starting workers.
 PARALLEL_MIN_LINES = 1500
+#: Formatted blocks kept for later calls in the same process (black is deterministic per
+#: block; tools that generate many specs in one process share most support code).
+CACHE_BLOCKS = 4096
+_cache: dict[tuple[str, tuple[int, int]], str] = {}
 
 
 def black_mode(target_python: tuple[int, int]) -> black.Mode:
@@ -126,6 +130,16 @@ def _format_one(args: tuple[str, tuple[int, int]]) -> str:
 
 
 def _format_blocks(blocks: list[str], target_python: tuple[int, int]) -> list[str]:
+    found = {b: _cache[(b, target_python)] for b in blocks if (b, target_python) in _cache}
+    missing = [b for b in blocks if b not in found]
+    found.update(zip(missing, _format_uncached(missing, target_python)))
+    if len(_cache) + len(missing) > CACHE_BLOCKS:
+        _cache.clear()
+    _cache.update(((b, target_python), found[b]) for b in missing)
+    return [found[b] for b in blocks]
+
+
+def _format_uncached(blocks: list[str], target_python: tuple[int, int]) -> list[str]:
     jobs = [(b, target_python) for b in blocks]
     lines = sum(b.count("\n") for b in blocks)
     workers = min(os.cpu_count() or 1, 4)

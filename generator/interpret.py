@@ -107,8 +107,10 @@ class Interpreter:
         self._refs: dict[Key, Reading] = {}  # memo of read_at
         self._active: set[Key] = set()
         self._objects_open = 0  # models whose fields are being read right now
-        self._opened_at: dict[Key, int] = {}  # read_at key -> _objects_open when it began
+        self._containers_open = 0  # lists and maps whose items are being read right now
+        self._opened_at: dict[Key, tuple[int, int]] = {}  # read_at key -> both counts when it began
         self._forced_aliases: set[Key] = set()  # non-object schemas reached again through a model
+        self._model_keys: set[Key] = set()  # locations read as models
         self._reads = 0
         self._component_names = self._component_class_names()
 
@@ -146,21 +148,25 @@ class Interpreter:
             return self._refs[key]
         if key in self._active:
             name = self._names.get(key)
-            if name is not None and name in self._owners and key == self._owners[name]:
-                return Reading(ModelRef(name))
-            if self._component_at(loc) is not None and self._objects_open > self._opened_at[key]:
-                # recursion through a model: fine once this schema has a name (an alias)
+            if key in self._model_keys:
+                return Reading(ModelRef(self._names[key]))
+            objects, containers = self._opened_at[key]
+            if self._component_at(loc) is not None and (self._objects_open > objects or self._containers_open > containers):
+                # recursion through a model, a list or a map: fine once this schema has a name
                 self._forced_aliases.add(key)
-                return Reading(AliasRef(self._names.get(key) or self._claim(loc)))
+                return Reading(AliasRef(self._names.get(key) or self._claim(loc), forward=True))
             raise loc.error(
                 "this schema refers to itself without an object in between (a $ref or allOf "
                 "cycle, or a recursive union), which no Python type can express"
             )
         self._active.add(key)
-        self._opened_at[key] = self._objects_open
+        self._opened_at[key] = (self._objects_open, self._containers_open)
         try:
             reading = self.read(self.resolver.node(loc), loc)
             reading = self._name_if_component(reading, loc, want_alias or key in self._forced_aliases)
+        except RecursionError:
+            # reported where it happened, without composing the file for a line number
+            raise SpecError("schemas nest too deeply here to read (over a few hundred levels)", loc.doc.path, loc.pointer) from None
         finally:
             self._active.discard(key)
         self._refs[key] = reading
@@ -245,7 +251,12 @@ class Interpreter:
             key = _key(target)
             if key in seen:
                 raise loc.error(f"allOf includes {node['$ref']!r}, which includes this schema again (an allOf cycle)")
-            part, origins = self._flatten_node(self.resolver.node(target), target, seen | {key})
+            parent = self.resolver.node(target)
+            if isinstance(parent, dict) and self._lists_any_of(parent, target, seen):
+                # a polymorphic base whose oneOf lists its children: a child inherits the
+                # base's properties, not the list of its siblings (that would be a cycle)
+                parent = {k: v for k, v in parent.items() if k not in ("oneOf", "anyOf", "discriminator")}
+            part, origins = self._flatten_node(parent, target, seen | {key})
             rest = {k: v for k, v in node.items() if k != "$ref"}
             if rest:
                 part = dict(part)
@@ -254,6 +265,15 @@ class Interpreter:
         if "allOf" in node:
             return self._flatten(node, loc, seen)
         return node, {p: loc.child("properties", p) for p in _properties(node, loc)}
+
+    def _lists_any_of(self, parent: dict[str, Any], loc: Location, keys: frozenset[Key]) -> bool:
+        """True when a oneOf/anyOf member of ``parent`` is a $ref to one of ``keys``."""
+        for word in ("oneOf", "anyOf"):
+            for i, member in enumerate(parent.get(word) or []):
+                if isinstance(member, dict) and isinstance(member.get("$ref"), str):
+                    if _key(self.resolver.resolve(member["$ref"], loc.child(word, i, "$ref"))) in keys:
+                        return True
+        return False
 
     def _read_plain(self, schema: dict[str, Any], loc: Location, origins: dict[str, Location] | None) -> Reading:
         """A schema without ``$ref``/``allOf`` (or one flattened from them)."""
@@ -301,7 +321,7 @@ class Interpreter:
         raw = schema.get("type")
         if raw is None:
             return []
-        names = raw if isinstance(raw, list) else [raw]
+        names = [("null" if n is None else n) for n in raw] if isinstance(raw, list) else [raw]
         for name in names:
             if name not in TYPE_NAMES:
                 shown = name if isinstance(name, str) else json.dumps(name, default=str)
@@ -325,16 +345,22 @@ class Interpreter:
             return Array(self._read_union(items, loc.child("prefixItems"), []).type)
         if items is None:
             return Array(ANY)
-        if isinstance(items, list):  # draft-4 tuple form
-            options = [self.read(s, loc.child("items", i)) for i, s in enumerate(items)]
-            return Array(_union([o.type for o in options]), any(o.nullable for o in options))
-        item = self.read(items, loc.child("items"))
-        return Array(item.type, item.nullable)
+        self._containers_open += 1
+        try:
+            if isinstance(items, list):  # draft-4 tuple form
+                options = [self.read(s, loc.child("items", i)) for i, s in enumerate(items)]
+                return Array(_union([o.type for o in options]), any(o.nullable for o in options))
+            item = self.read(items, loc.child("items"))
+            return Array(item.type, item.nullable)
+        finally:
+            self._containers_open -= 1
 
-    def _read_object(self, schema: dict[str, Any], loc: Location, origins: dict[str, Location] | None) -> Type:
+    def _read_object(
+        self, schema: dict[str, Any], loc: Location, origins: dict[str, Location] | None, empty_model: bool = False
+    ) -> Type:
         properties = _properties(schema, loc)
         extra = self._additional(schema, loc)
-        if not properties:
+        if not properties and not empty_model:
             if isinstance(extra, Reading):
                 return Map(extra.type, extra.nullable)
             return Map(ANY)
@@ -344,6 +370,7 @@ class Interpreter:
             return ModelRef(name)
         self._names[key] = name
         self._owners.setdefault(name, key)
+        self._model_keys.add(key)
         self._active.add(key)  # lets a $ref back to this location find the model by name
         self._objects_open += 1
         try:
@@ -412,7 +439,11 @@ class Interpreter:
             return raw
         if raw == {}:
             return True
-        return self.read(raw, loc.child("additionalProperties"))
+        self._containers_open += 1
+        try:
+            return self.read(raw, loc.child("additionalProperties"))
+        finally:
+            self._containers_open -= 1
 
     def _read_enum(self, schema: dict[str, Any], loc: Location, types: list[str]) -> Reading:
         if "enum" in schema:
@@ -452,6 +483,9 @@ class Interpreter:
         readings: list[Reading] = []
         for i, member in enumerate(members):
             mloc = loc.child(word, i)
+            if self._refers_to(member, mloc, loc):
+                self._warn(mloc, f"{word} lists the schema itself; the member adds nothing and is left out")
+                continue
             if types and isinstance(member, dict) and "type" not in member and "$ref" not in member:
                 member = {"type": types if len(types) > 1 else types[0], **member}
             reading = self.read(member, mloc)
@@ -471,6 +505,12 @@ class Interpreter:
             deprecated=single.deprecated if single else False,
         )
 
+    def _refers_to(self, member: Any, at: Location, target: Location) -> bool:
+        """True when ``member`` is a ``$ref`` to ``target`` itself."""
+        if not (isinstance(member, dict) and isinstance(member.get("$ref"), str)):
+            return False
+        return _key(self.resolver.resolve(member["$ref"], at.child("$ref"))) == _key(target)
+
     def _discriminator(self, schema: dict[str, Any], loc: Location, options: list[Type]) -> Discriminator | None:
         raw = schema.get("discriminator")
         if raw is None:
@@ -482,7 +522,17 @@ class Interpreter:
         mapping: dict[str, str] = {}
         for tag, target in (raw.get("mapping") or {}).items():
             ref = target if isinstance(target, str) and ("#" in target or "/" in target or "." in target) else f"#/components/schemas/{target}"
-            reading = self.read_at(self.resolver.resolve(ref, dloc.child("mapping", tag)))
+            target = self.resolver.resolve(ref, dloc.child("mapping", tag))
+            reading = self.read_at(target)
+            free = reading.type == Map(ANY) or (
+                isinstance(reading.type, AliasRef) and self.aliases.get(reading.type.name, Alias("", ANY)).type == Map(ANY)
+            )
+            if free and self._component_at(target) is not None:
+                # an object with no properties still names a variant: an empty model
+                if isinstance(reading.type, AliasRef):
+                    self.aliases.pop(reading.type.name)
+                reading = Reading(self._read_object(self.resolver.node(target), target, None, empty_model=True))
+                self._refs[_key(target)] = reading
             if not isinstance(reading.type, ModelRef):
                 raise dloc.child("mapping", tag).error(f"discriminator mapping {tag!r} must name an object schema")
             mapping[str(tag)] = reading.type.name
@@ -623,7 +673,8 @@ class Interpreter:
             return replace(reading, type=Enum(t.values, alias=name))
         if isinstance(t, (UnionType, Array, Map)) or (want_alias and isinstance(t, (Prim, Enum))):
             name = self._names.get(_key(loc)) or self._claim(loc)
-            self.aliases[name] = Alias(name, t, reading.description, reading.deprecated, loc.pointer)
+            recursive = _key(loc) in self._forced_aliases
+            self.aliases[name] = Alias(name, t, reading.description, reading.deprecated, loc.pointer, recursive)
             if isinstance(t, Enum):
                 return reading
             return replace(reading, type=AliasRef(name))
@@ -747,6 +798,8 @@ def _merge_schema(merged: dict[str, Any], origins: dict[str, Location], part: di
             for name, schema in value.items():
                 if name in props and isinstance(props[name], dict) and isinstance(schema, dict):
                     props[name] = {**props[name], **schema}
+                    if not (STRUCTURAL & set(schema)) and "$ref" not in schema:
+                        continue  # an override that only annotates: $refs stay where they were written
                 else:
                     props[name] = schema
                 if name in part_origins:

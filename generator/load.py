@@ -167,7 +167,13 @@ def _parse_json(text: str, path: Path) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SpecError(f"invalid JSON: {exc.msg}", path, None, exc.lineno, exc.colno) from None
+        try:  # YAML reads JSON with trailing commas; JSON's own error otherwise
+            data = _build(text.encode("utf-8"), path)
+        except (yaml.YAMLError, SpecError):
+            data = None
+        if not isinstance(data, dict):
+            raise SpecError(f"invalid JSON: {exc.msg}", path, None, exc.lineno, exc.colno) from None
+        return data
     except RecursionError:
         raise SpecError("JSON nested too deeply", path) from None
 

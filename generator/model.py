@@ -79,9 +79,11 @@ class ModelRef:
 
 @dataclass(frozen=True, slots=True)
 class AliasRef:
-    """A reference to a named non-object schema (``Alias``) by name."""
+    """A reference to a named non-object schema (``Alias``) by name; ``forward`` when it is
+    the reference that closes a recursion (rendered as a quoted forward reference)."""
 
     name: str
+    forward: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +191,7 @@ class Alias:
     description: str | None = None
     deprecated: bool = False
     pointer: str = ""
+    recursive: bool = False
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,8 @@ MODULE_NAMES = frozenset(
 RESERVED_ATTRIBUTES = frozenset(
     """
     Any Annotated Literal NotRequired Required None True False
-    bool dict float int list str
+    bool dict float int list str classmethod staticmethod property field self
+    Field Tag Discriminator
     from_dict to_dict extra_fields
     construct copy json parse_file parse_obj parse_raw schema schema_json
     update_forward_refs validate from_orm model_config model_fields model_extra

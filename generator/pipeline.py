@@ -144,12 +144,12 @@ def _check_document(doc: Document) -> None:
     version = data.get("openapi")
     if version is not None:
         version = scalar_text(version) or version  # `openapi: 3.0` unquoted is a number in YAML
-        if not isinstance(version, str) or not re.match(r"3\.[01](\.\d+)?$", version):
-            raise doc.error("/openapi", f"openapi {version!r} is not supported; gen-models reads OpenAPI 3.0 and 3.1")
+        if not isinstance(version, str) or not re.match(r"3\.[012](\.\d+)?$", version):
+            raise doc.error("/openapi", f"openapi {version!r} is not supported; gen-models reads OpenAPI 3.0, 3.1 and 3.2")
         return
     if "swagger" in data:
         raise doc.error("/swagger", "Swagger 2.0 is not supported; convert the spec to OpenAPI 3 first")
-    if not any(k in data for k in ("$schema", "properties", "definitions", "$defs", "type", "allOf", "anyOf", "oneOf")):
+    if not any(k in data for k in ("$schema", "properties", "definitions", "$defs", "type", "allOf", "anyOf", "oneOf", "components")):
         raise SpecError("not an OpenAPI document (no 'openapi' key) nor a JSON Schema (no '$schema', 'type' or 'properties')", path)
 
 

@@ -8,6 +8,8 @@ the dataclass dump expression (``dump``). Every spec string reaches the output t
 
 from __future__ import annotations
 
+import re
+
 from .model import ANY, AliasRef, Array, Enum, Map, ModelRef, Prim, Type, UnionType
 
 PRIM_ANNOTATION = {"str": "str", "int": "int", "float": "float", "bool": "bool", "any": "Any"}
@@ -40,16 +42,25 @@ def docstring(text: str, indent: int = 0) -> str:
             code = ord(ch)
             out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
     lines = [_protect_trailing_space(line) for line in "".join(out).split("\n")]
-    body = "\n".join(lines).replace('"""', '\\"\\"\\"')
-    if body.startswith('"'):
-        body = "\\" + body
-    if body.endswith('"'):
-        body = body[:-1] + '\\"'
+    body = _escape_quotes("\n".join(lines))
     if "\n" not in body:
         return f'"""{body}"""'
     pad = " " * indent
     first, *rest = body.split("\n")
     return '"""' + first + "\n" + "\n".join(pad + line if line else "" for line in rest) + "\n" + pad + '"""'
+
+
+def _escape_quotes(body: str) -> str:
+    """Escape the double quotes that could end the literal or merge with its delimiters:
+    each quote of a run of three or more, a quote at the start, and a quote at the end."""
+    body = re.sub(r'"{3,}', lambda m: '\\"' * len(m.group()), body)
+    if body.startswith('"'):
+        body = "\\" + body
+    if body.endswith('"'):
+        backslashes = len(body[:-1]) - len(body[:-1].rstrip("\\"))
+        if backslashes % 2 == 0:  # not already escaped
+            body = body[:-1] + '\\"'
+    return body
 
 
 def _protect_trailing_space(line: str) -> str:
@@ -84,6 +95,19 @@ def _annotation(t: Type, style: str) -> str:
             return f"Annotated[{' | '.join(options)}, Field(union_mode='left_to_right')]"
         return " | ".join(options)
     raise TypeError(t)  # pragma: no cover - closed set
+
+
+def closes_recursion(t: Type) -> bool:
+    """True when ``t`` holds the reference that closes a recursion of aliases: an alias
+    whose value holds it must be written as a string (its value is evaluated at import
+    time, before the alias it names exists)."""
+    if isinstance(t, AliasRef):
+        return t.forward
+    if isinstance(t, (Array, Map)):
+        return closes_recursion(t.item if isinstance(t, Array) else t.value)
+    if isinstance(t, UnionType):
+        return any(closes_recursion(o) for o in t.options)
+    return False
 
 
 def discriminator_getter(t: UnionType) -> str:

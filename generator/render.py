@@ -8,6 +8,7 @@ string taken from the spec reaches them as a literal built by ``pytypes.literal`
 
 from __future__ import annotations
 
+import ast
 import keyword
 import re
 from dataclasses import dataclass, field
@@ -63,10 +64,61 @@ class Generation:
 
 
 def render(gen: Generation, style: str) -> str:
-    """The source of the ``style`` module (not yet formatted by black)."""
+    """The source of the ``style`` module (not yet formatted by black).
+
+    Imports are decided last, from the names the rendered module actually uses (its AST),
+    so a module imports exactly what it needs whatever the spec holds.
+    """
     env = environment()
     context = _context(gen, style)
-    return env.get_template(f"{style}.py.jinja").render(**context)
+    source = env.get_template(f"{style}.py.jinja").render(**context)
+    used = {n.id for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    used |= context["names_in_strings"]
+    return source.replace(_IMPORTS_MARK + "\n", "\n".join(_imports(gen, style, used)) + "\n", 1)
+
+
+_IMPORTS_MARK = "# <gen-models: imports>"
+
+#: Where each name a module may use comes from (TypedDict names depend on the target).
+_SOURCES = {
+    "AsyncIterable": "collections.abc",
+    "AsyncIterator": "collections.abc",
+    "Callable": "collections.abc",
+    "Iterable": "collections.abc",
+    "Iterator": "collections.abc",
+    "Mapping": "collections.abc",
+    "dataclass": "dataclasses",
+    "field": "dataclasses",
+    "Annotated": "typing",
+    "Any": "typing",
+    "Literal": "typing",
+    "TypeAlias": "typing",
+    "TypeVar": "typing",
+    "cast": "typing",
+    "BaseModel": "pydantic",
+    "ConfigDict": "pydantic",
+    "Discriminator": "pydantic",
+    "Field": "pydantic",
+    "Tag": "pydantic",
+}
+
+
+def _imports(gen: Generation, style: str, used: set[str]) -> list[str]:
+    sources = dict(_SOURCES)
+    # pydantic validates TypedDicts only from typing_extensions before Python 3.12
+    sources["TypedDict"] = "typing" if gen.target_python >= (3, 12) else "typing_extensions"
+    sources["NotRequired"] = "typing" if gen.target_python >= (3, 11) else "typing_extensions"
+    sources["TypeAliasType"] = "typing" if gen.target_python >= (3, 12) else "typing_extensions"
+    by_module: dict[str, list[str]] = {}
+    for name, module in sources.items():
+        if name in used:
+            by_module.setdefault(module, []).append(name)
+    stdlib = ["import json"] if "json" in used else []
+    third_party = []
+    for module in sorted(by_module):
+        line = f"from {module} import {', '.join(sorted(by_module[module], key=_isort_key))}"
+        (third_party if module in ("pydantic", "typing_extensions") else stdlib).append(line)
+    return stdlib + ([""] + third_party if third_party else [])
 
 
 # --------------------------------------------------------------------------- context
@@ -88,23 +140,33 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
         + [r["parse_fn"] for r in roots]
         + [r["response_parse_fn"] for r in roots if r["response"]]
         + [r["accumulator"] for r in roots]
-        + ["Anomaly", "StreamMergeError", "StreamError", "StreamFormatError", "ServerSentEvent"]
-        + ["iter_sse", "aiter_sse", "iter_chunk_dicts", "aiter_chunk_dicts", "iter_chunks", "aiter_chunks"]
+        + (["Anomaly", "StreamMergeError"] if roots else [])
+        + ["StreamError", "StreamFormatError", "ServerSentEvent", "iter_sse", "aiter_sse", "iter_chunk_dicts", "aiter_chunk_dicts"]
+        + (["iter_chunks", "aiter_chunks"] if roots else [])
     )
     if style != "pydantic":
         public.append("ParseError")
+    names_in_strings: set[str] = set()  # names used only inside annotations held as strings
+    for m in s.models.values():
+        if style == "typeddict" and _functional(m):
+            for f in m.fields:
+                names_in_strings |= pytypes.uses(f.type) & {"Any", "Literal"}
+    for a in other_aliases:
+        if a.recursive or pytypes.closes_recursion(a.type):
+            names_in_strings |= pytypes.uses(a.type) if style == "pydantic" else pytypes.uses(a.type) & {"Any", "Literal"}
     return {
         "style": style,
         "header": _header(gen, style),
         "module_doc": _module_doc(gen, style),
-        "imports": _imports(gen, style),
-        "all_names": sorted(dict.fromkeys(public)),
+        "imports": [_IMPORTS_MARK],
+        "names_in_strings": names_in_strings,
+        "all_names": sorted(dict.fromkeys(public), key=_isort_key),
         "enum_aliases": [_alias_view(a, style) for a in enum_aliases],
         "other_aliases": [_alias_view(a, style) for a in other_aliases],
         "models": models,
         "roots": roots,
         "merge": merge,
-        "sse": roots[0],
+        "sse": roots[0] if roots else None,
         "error_name": error_name,
         "uses_tag": any("_tag(" in f["decl"] for m in models for f in m["fields"])
         or any("_tag(" in a["value"] for a in [_alias_view(a, style) for a in other_aliases]),
@@ -127,62 +189,19 @@ def _module_doc(gen: Generation, style: str) -> str:
     s = gen.schemas
     kind = {"dataclass": "Dataclass", "pydantic": "Pydantic", "typeddict": "TypedDict"}[style]
     roots = ", ".join(f"``{r}``" for r in s.roots)
-    text = (
+    what = (
         f"{kind} stream models for {roots}, from {s.title} {s.version}.\n\n"
         "Also here: an accumulator per root that merges a stream's chunks into one snapshot\n"
         "(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``).\n"
-        "Self-contained: this module needs "
+        if s.roots
+        else f"{kind} models from {s.title} {s.version}, with a server-sent-events reader.\n"
+    )
+    text = (
+        what + "Self-contained: this module needs "
         + {"dataclass": "only the standard library", "pydantic": "pydantic >= 2.11", "typeddict": "typing_extensions"}[style]
         + "."
     )
     return pytypes.docstring(text)
-
-
-def _imports(gen: Generation, style: str) -> list[str]:
-    s = gen.schemas
-    typing_names = {"Any", "TypeAlias"} if s.aliases else {"Any"}
-    pyd_names = {"BaseModel", "ConfigDict"}
-    for m in s.models.values():
-        for f in m.fields:
-            typing_names |= pytypes.uses(f.type) & {"Any", "Literal", "Annotated"}
-            pyd_names |= pytypes.uses(f.type) & {"Field", "Tag", "Discriminator"}
-            if style == "pydantic" and f.py_name != f.wire_name:
-                pyd_names.add("Field")
-        if m.extra is not None:
-            typing_names |= pytypes.uses(m.extra) & {"Any", "Literal", "Annotated"}
-            pyd_names |= {"Field"}
-    for a in s.aliases.values():
-        typing_names |= pytypes.uses(a.type) & {"Any", "Literal", "Annotated"}
-        pyd_names |= pytypes.uses(a.type) & {"Field", "Tag", "Discriminator"}
-    if any(_functional(m) for m in s.models.values()) and style == "typeddict":
-        pass
-    if style != "pydantic":
-        typing_names.discard("Annotated")
-        typing_names |= {"TypeVar"}
-    if style == "typeddict":
-        typing_names.add("cast")
-    lines = [
-        "import json",
-        "from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Iterator, Mapping",
-    ]
-    if style == "dataclass":
-        lines.append("from dataclasses import dataclass, field")
-    else:
-        lines.append("from dataclasses import dataclass")
-    lines.append(f"from typing import {', '.join(sorted(typing_names))}")
-    if style == "pydantic":
-        lines.append("")
-        lines.append(f"from pydantic import {', '.join(sorted(pyd_names))}")
-    if style == "typeddict":
-        # pydantic validates TypedDicts only from typing_extensions before Python 3.12
-        if gen.target_python >= (3, 12):
-            lines[-1] = f"from typing import {', '.join(sorted(typing_names | {'NotRequired', 'TypedDict'}))}"
-        elif gen.target_python >= (3, 11):
-            lines[-1] = f"from typing import {', '.join(sorted(typing_names | {'NotRequired'}))}"
-            lines += ["", "from typing_extensions import TypedDict"]
-        else:
-            lines += ["", "from typing_extensions import NotRequired, TypedDict"]
-    return lines
 
 
 def _doc_text(description: str | None, deprecated: bool, default: Any, has_default: bool) -> str | None:
@@ -253,7 +272,7 @@ def _model_view(m: Model, style: str, merged: bool) -> dict[str, Any]:
         "extra_typed": m.extra is not None,
         "extras_parse": extra_parse,
         "extra_parser": pytypes.parser(m.extra, style, m.extra_nullable) if m.extra is not None else "",
-        "known": pytypes.literal(frozenset()) if not m.fields else "frozenset({" + ", ".join(pytypes.literal(f.wire_name) for f in m.fields) + "})",
+        "known": "frozenset[str]()" if not m.fields else "frozenset({" + ", ".join(pytypes.literal(f.wire_name) for f in m.fields) + "})",
         "functional": _functional(m),
         "needs_keys": style == "dataclass" or merged,
     }
@@ -264,10 +283,20 @@ def _alias_view(a: Alias, style: str) -> dict[str, Any]:
         value = f"Literal[{', '.join(pytypes.literal(v) for v in a.type.values)}]"
     else:
         value = pytypes.annotation(a.type, style)
+    if a.recursive or pytypes.closes_recursion(a.type):
+        # a recursive alias is written as a string (evaluated lazily); pydantic resolves
+        # one only as a TypeAliasType (PEP 695's runtime form)
+        if style == "pydantic":
+            definition = f"{a.name} = TypeAliasType({pytypes.literal(a.name)}, {pytypes.literal(value)})"
+        else:
+            definition = f"{a.name}: TypeAlias = {pytypes.literal(value)}"
+    else:
+        definition = f"{a.name}: TypeAlias = {value}"
     doc = _doc_text(a.description, a.deprecated, None, False)
     return {
         "name": a.name,
         "value": value,
+        "definition": definition,
         "doc": pytypes.docstring(doc) if doc else None,
         "parse": pytypes.parser(a.type, style),
     }
@@ -335,6 +364,12 @@ def _node_view(node: NodePlan, root: NodePlan, cls: str) -> dict[str, Any]:
         "slots": slots,
         "known": f"_KEYS_{node.model.name}",
     }
+
+
+def _isort_key(name: str) -> tuple[int, list[Any]]:
+    """isort's order, as ruff's RUF022 wants ``__all__``: CONSTANTS, then Classes, then the rest."""
+    kind = 0 if name.isupper() and len(name) > 1 else 1 if name[:1].isupper() else 2
+    return kind, _natural(name)
 
 
 def _natural(name: str) -> list[Any]:

@@ -335,6 +335,25 @@ ROWS = [
         reject=[{"tree": {"children": [{"value": "x"}]}}, {"tree": {}, "ping": {"pong": {"ping": 1}}}],
     ),
     Row(
+        "recursive_alias_through_containers",
+        """
+        Root:
+          type: object
+          required: [value]
+          properties:
+            value: {$ref: '#/components/schemas/Json'}
+        Json:
+          anyOf:
+            - {type: string}
+            - {type: number}
+            - {type: array, items: {$ref: '#/components/schemas/Json'}}
+            - {type: object, additionalProperties: {$ref: '#/components/schemas/Json'}}
+        """,
+        accept=[{"value": "a"}, {"value": [1, ["x", {"k": [2.5]}]]}, {"value": {}}],
+        reject=[{"value": [True]}, {"value": None}, {}],
+        yaml_header="openapi: 3.1.0",
+    ),
+    Row(
         "odd_property_names",
         """
         Root:

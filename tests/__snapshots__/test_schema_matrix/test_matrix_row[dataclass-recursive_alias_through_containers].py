@@ -1,0 +1,29 @@
+@dataclass(kw_only=True, slots=True)
+class Root:
+    """``Root`` (no description in the spec)."""
+
+    value: Json
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Root:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            value=_req(d, "value", _parse_Json),
+            extra_fields=_extras(d, _KEYS_Root),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        d["value"] = _dump(self.value)
+        d.update(self.extra_fields)
+        return d
+
+
+_KEYS_Root = frozenset({"value"})
+
+
+Json: TypeAlias = "str | float | list[Json] | dict[str, Json]"

@@ -1,0 +1,23 @@
+class _Model(BaseModel):
+    """Base of every model: strict types, unknown fields kept, names in and out as on the wire."""
+
+    model_config = ConfigDict(
+        extra="allow",
+        protected_namespaces=(),
+        strict=True,
+        validate_by_alias=True,
+        validate_by_name=True,
+        serialize_by_alias=True,
+    )
+
+
+class Root(_Model):
+    """``Root`` (no description in the spec)."""
+
+    value: Json
+
+
+_KEYS_Root = frozenset({"value"})
+
+
+Json = TypeAliasType("Json", "str | float | list[Json] | dict[str, Json]")
