@@ -494,6 +494,10 @@ class Interpreter:
                 continue  # the {type: "null"} member
             readings.append(reading)
         options = [r.type for r in readings]
+        if not options:
+            if not nullable:
+                raise loc.child(word).error(f"{word} has no member besides the schema itself, so no value fits it")
+            return Reading(ANY, nullable=True)  # only null (and the schema itself)
         discriminator = self._discriminator(schema, loc, options)
         union = _union(options, discriminator)
         single = readings[0] if len(readings) == 1 else None

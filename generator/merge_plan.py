@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import SpecError
-from .model import Array, Enum, Field, Model, ModelRef, Prim, Schemas
+from .model import Array, Enum, Field, Model, ModelRef, Prim, Schemas, UnionType
 
 POLICIES = ("concat", "set", "last", "append", "by_key", "merge")  # and "key", set by by_key
 #: Field names that identify rather than carry content: never concatenated.
@@ -219,7 +219,9 @@ def _default(
 
 
 def _is_text(f: Field) -> bool:
-    return f.type == Prim("str") or (isinstance(f.type, Prim) and f.type.kind == "str")
+    """A string, or a union holding one (Mistral's content: a string or a list of parts)."""
+    options = f.type.options if isinstance(f.type, UnionType) else (f.type,)
+    return any(isinstance(o, Prim) and o.kind == "str" for o in options)
 
 
 def _check_fits(f: Field, policy: str, path: str, element: Model | None, model: Model | None) -> None:

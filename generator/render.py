@@ -20,7 +20,7 @@ import jinja2
 
 from . import __version__, pytypes
 from .merge_plan import FieldPlan, NodePlan, ResponsePlan
-from .model import Alias, Enum, Field, Model, Schemas
+from .model import Alias, Enum, Field, Model, Schemas, referenced_names
 from .naming import RESERVED_ATTRIBUTES, snake_name
 
 STYLES = ("dataclass", "pydantic", "typeddict")
@@ -128,6 +128,7 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
     s = gen.schemas
     enum_aliases = [a for a in s.aliases.values() if isinstance(a.type, Enum)]
     other_aliases = [a for a in s.aliases.values() if not isinstance(a.type, Enum)]
+    lazy = _lazy_aliases(other_aliases)
     merged_models = {n.model.name for plan in gen.plans.values() for n in plan.walk()}
     models = [_model_view(m, style, m.name in merged_models or (style == "typeddict" and m.extra is not None)) for m in s.models.values()]
     roots = [_root_view(gen, name) for name in s.roots]
@@ -152,7 +153,7 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
             for f in m.fields:
                 names_in_strings |= pytypes.uses(f.type) & {"Any", "Literal"}
     for a in other_aliases:
-        if a.recursive or pytypes.closes_recursion(a.type):
+        if a.name in lazy:
             names_in_strings |= pytypes.uses(a.type) if style == "pydantic" else pytypes.uses(a.type) & {"Any", "Literal"}
     return {
         "style": style,
@@ -161,15 +162,15 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
         "imports": [_IMPORTS_MARK],
         "names_in_strings": names_in_strings,
         "all_names": sorted(dict.fromkeys(public), key=_isort_key),
-        "enum_aliases": [_alias_view(a, style) for a in enum_aliases],
-        "other_aliases": [_alias_view(a, style) for a in other_aliases],
+        "enum_aliases": [_alias_view(a, style, False) for a in enum_aliases],
+        "other_aliases": [_alias_view(a, style, a.name in lazy) for a in other_aliases],
         "models": models,
         "roots": roots,
         "merge": merge,
         "sse": roots[0] if roots else None,
         "error_name": error_name,
         "uses_tag": any("_tag(" in f["decl"] for m in models for f in m["fields"])
-        or any("_tag(" in a["value"] for a in [_alias_view(a, style) for a in other_aliases]),
+        or any("_tag(" in pytypes.annotation(a.type, style) for a in other_aliases),
     }
 
 
@@ -278,12 +279,26 @@ def _model_view(m: Model, style: str, merged: bool) -> dict[str, Any]:
     }
 
 
-def _alias_view(a: Alias, style: str) -> dict[str, Any]:
+def _lazy_aliases(aliases: list[Alias]) -> set[str]:
+    """Aliases written as strings (evaluated lazily): those in a recursion, and those whose
+    value refers to such an alias (an expression like ``Lazy | None`` cannot run at import)."""
+    lazy = {a.name for a in aliases if a.recursive or pytypes.closes_recursion(a.type)}
+    changed = True
+    while changed:
+        changed = False
+        for a in aliases:
+            if a.name not in lazy and lazy & set(referenced_names(a.type)):
+                lazy.add(a.name)
+                changed = True
+    return lazy
+
+
+def _alias_view(a: Alias, style: str, lazy: bool) -> dict[str, Any]:
     if isinstance(a.type, Enum):
         value = f"Literal[{', '.join(pytypes.literal(v) for v in a.type.values)}]"
     else:
         value = pytypes.annotation(a.type, style)
-    if a.recursive or pytypes.closes_recursion(a.type):
+    if lazy:
         # a recursive alias is written as a string (evaluated lazily); pydantic resolves
         # one only as a TypeAliasType (PEP 695's runtime form)
         if style == "pydantic":

@@ -120,3 +120,30 @@ def test_generation_is_deterministic(tmp_path: Path) -> None:
     second, _ = generate(Options(spec=NEWEST_SPEC, output=tmp_path))
     assert [o.text for o in first] == [o.text for o in second]
     assert all("2026-11" not in o.text[:400] for o in first)  # no timestamp in the header
+
+
+@pytest.mark.parametrize(
+    ("spec", "root", "module_root"),
+    [
+        ("azure/inference-2024-10-21.yaml", "createChatCompletionStreamResponse", "CreateChatCompletionStreamResponse"),
+        ("mistral/openapi.yaml", "CompletionChunk", "CompletionChunk"),
+    ],
+)
+def test_other_providers_stream_roots_are_found_and_merge(spec: str, root: str, module_root: str, tmp_path: Path) -> None:
+    from conftest import SHARED
+    from generator.pipeline import Options, read_spec
+
+    path = SHARED / "specs" / spec
+    reading = read_spec(Options(spec=path))
+    assert reading.schemas.roots == (module_root,)
+    modules = generate_modules(path, tmp_path)
+    chunks = [
+        {"id": "x", "object": "chat.completion.chunk", "created": 1, "model": "m", "choices": [{"index": 0, "delta": {"role": "assistant", "content": "Hel"}, "finish_reason": None}]},
+        {"id": "x", "object": "chat.completion.chunk", "created": 1, "model": "m", "choices": [{"index": 0, "delta": {"content": "lo"}, "finish_reason": "stop"}]},
+    ]
+    for module in modules.values():
+        acc = getattr(module, f"{module_root}Accumulator")(strict=True)
+        for chunk in chunks:
+            acc.add(copy.deepcopy(chunk))
+        assert acc.snapshot_dict()["choices"][0]["delta"]["content"] == "Hello"
+        acc.snapshot()

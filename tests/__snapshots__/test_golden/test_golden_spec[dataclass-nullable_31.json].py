@@ -517,39 +517,42 @@ class _Merger:
         )
 
     def fragment(self, state: Any, attr: str, wire: str, value: Any) -> None:
-        """A text field's fragment off the fast path: a list (content given as a list of
-        parts), or text after list parts. The first form a field takes wins; fragments of
-        the other form are reported with their value, never silently dropped."""
+        """A text field's fragment off the fast path: a list of parts (gathered) or another
+        JSON value (the last one kept), as a union type allows (Mistral's content and
+        arguments), or text after such fragments. The first form a field takes wins;
+        fragments of the other form are reported with their value, never silently dropped.
+        """
         text = getattr(state, attr)
-        lists = state._alt.get(wire) if state._alt is not None else None
+        other = state._alt.get(wire) if state._alt is not None else None
         if type(value) is str:
-            if lists is None:
+            if other is None:
                 text.append(value)
             elif value:
                 self.anomaly(
                     _join(state._path, wire),
                     "mixed_fragments",
-                    "text after list fragments; kept the list",
-                    lists,
+                    "text after non-text fragments; kept those",
+                    other,
                     value,
                 )
-        elif type(value) is list:
-            if not value:
-                return
-            if any(text):
-                self.anomaly(
-                    _join(state._path, wire),
-                    "mixed_fragments",
-                    "a list after text fragments; kept the text",
-                    "".join(text),
-                    value,
-                )
-                return
-            if state._alt is None:
-                state._alt = {}
-            state._alt.setdefault(wire, []).extend(_clone(value))
+            return
+        if value == [] or value == {}:
+            return
+        if any(text):
+            self.anomaly(
+                _join(state._path, wire),
+                "mixed_fragments",
+                "a non-text fragment after text; kept the text",
+                "".join(text),
+                value,
+            )
+            return
+        if state._alt is None:
+            state._alt = {}
+        if type(value) is list and type(other) is list:
+            other.extend(_clone(value))
         else:
-            self.wrong_type(state, wire, value, "a string")
+            state._alt[wire] = _clone(value)
 
     def unknown(
         self, state: Any, data: dict[str, Any], known: frozenset[str], context: str
