@@ -78,8 +78,7 @@ def _annotation(t: Type, style: str) -> str:
     if isinstance(t, Prim):
         return PRIM_ANNOTATION[t.kind]
     if isinstance(t, Enum):
-        closed = t.alias or f"Literal[{', '.join(literal(v) for v in t.values)}]"
-        return " | ".join([closed, *t.bases])
+        return " | ".join([_closed_enum(t), *t.bases])
     if isinstance(t, (ModelRef, AliasRef)):
         return t.name
     if isinstance(t, Array):
@@ -87,7 +86,10 @@ def _annotation(t: Type, style: str) -> str:
     if isinstance(t, Map):
         return f"dict[str, {annotation(t.value, style, t.value_nullable)}]"
     if isinstance(t, UnionType):
-        options = [_annotation(o, style) for o in t.options]
+        # enums add their open base types once, at the end (``A | Literal["x"] | str``)
+        bases = [b for o in t.options if isinstance(o, Enum) for b in o.bases]
+        options = [_closed_enum(o) if isinstance(o, Enum) else _annotation(o, style) for o in t.options]
+        options += [PRIM_ANNOTATION[b] for b in dict.fromkeys(bases) if PRIM_ANNOTATION[b] not in options]
         if style == "pydantic" and t.discriminator is not None:
             tagged = " | ".join(f"Annotated[{o}, Tag({literal(o)})]" for o in options)
             return f"Annotated[{tagged}, Discriminator({discriminator_getter(t)})]"
@@ -95,6 +97,10 @@ def _annotation(t: Type, style: str) -> str:
             return f"Annotated[{' | '.join(options)}, Field(union_mode='left_to_right')]"
         return " | ".join(options)
     raise TypeError(t)  # pragma: no cover - closed set
+
+
+def _closed_enum(t: Enum) -> str:
+    return t.alias or f"Literal[{', '.join(literal(v) for v in t.values)}]"
 
 
 def closes_recursion(t: Type) -> bool:
