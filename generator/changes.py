@@ -7,7 +7,8 @@ reads chunks with yesterday's (OLD's) models:
 * a model or field removed: breaking (code using it breaks once regenerated, and until then
   reads nothing there);
 * a field added, a model added: compatible (yesterday's models keep the field as an extra);
-* a type changed: breaking unless every value of the new type fits the old one;
+* a type changed: breaking unless every value of the new type fits the old one (a
+  narrowing, such as ``str | int`` to ``str``); an enum and its named alias are one type;
 * optional -> required, nullable -> not nullable: compatible; the reverse is breaking when the
   old model would reject the new values (a required field that may now be absent or null);
 * an enum value added or removed: compatible (enums are open); deprecated set or cleared:
@@ -22,13 +23,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Sequence
 
 from . import pytypes
 from .errors import SpecError
-from .model import ANY, AliasRef, Enum, Field, Model, Schemas, Type, UnionType
+from .model import ANY, AliasRef, Array, Enum, Field, Map, Model, Schemas, Type, UnionType
 from .pipeline import Options, read_spec
 
 EXIT_SAME, EXIT_COMPATIBLE, EXIT_BAD_INPUT, EXIT_BREAKING = 0, 1, 2, 3
@@ -78,10 +79,11 @@ def _compare_models(old: Model, new: Model, old_s: Schemas, new_s: Schemas) -> l
 
 def _compare_fields(where: str, old: Field, new: Field, old_s: Schemas, new_s: Schemas) -> list[Change]:
     changes = []
-    old_ann = pytypes.annotation(_closed(old.type), "dataclass")
-    new_ann = pytypes.annotation(_closed(new.type), "dataclass")
-    if old_ann != new_ann:
-        changes.append(Change("type changed", where, f"{old_ann} -> {new_ann}", not _fits(new.type, old.type, old_s)))
+    old_shape, new_shape = _shape(old.type, old_s), _shape(new.type, new_s)
+    if old_shape != new_shape:
+        before, after = pytypes.annotation(old.type, "dataclass"), pytypes.annotation(new.type, "dataclass")
+        shown = f"{before} -> {after}" if before != after else f"{before}: {old_shape} -> {new_shape}"
+        changes.append(Change("type changed", where, shown, not _fits(new.type, old.type, old_s)))
     if isinstance(old.type, Enum) and isinstance(new.type, Enum):
         for value in new.type.values:
             if value not in old.type.values:
@@ -100,9 +102,21 @@ def _compare_fields(where: str, old: Field, new: Field, old_s: Schemas, new_s: S
     return changes
 
 
-def _closed(t: Type) -> Type:
-    """Enums compare by their type, not their values (value changes are reported apart)."""
-    return Enum((), t.alias) if isinstance(t, Enum) else t
+def _shape(t: Type, schemas: Schemas) -> str:
+    """What a type accepts, for comparison: an enum is its open base types (its values are
+    compared apart), an alias is what it names (``ServiceTier`` and the same enum written
+    inline are one type)."""
+    if isinstance(t, Enum):
+        return "enum[" + ",".join(t.bases) + "]"
+    if isinstance(t, AliasRef) and t.name in schemas.aliases:
+        return _shape(schemas.aliases[t.name].type, schemas)
+    if isinstance(t, Array):
+        return f"list[{_shape(t.item, schemas)}{'|null' if t.item_nullable else ''}]"
+    if isinstance(t, Map):
+        return f"dict[{_shape(t.value, schemas)}{'|null' if t.value_nullable else ''}]"
+    if isinstance(t, UnionType):
+        return "|".join(sorted(_shape(o, schemas) for o in t.options))
+    return pytypes.annotation(t, "dataclass")
 
 
 def _fits(new: Type, old: Type, old_s: Schemas) -> bool:

@@ -11,8 +11,8 @@ import argparse
 import sys
 import time
 import traceback
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from . import __version__
 from .config import Config, find_project_root, load_config
@@ -27,6 +27,7 @@ EXIT_OK, EXIT_CHANGED, EXIT_BAD_INPUT, EXIT_BREAKING, EXIT_INTERNAL = 0, 1, 2, 3
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gen-models",
+        usage="gen-models [SPEC] [options]\n       gen-models changes OLD NEW [--format text|json]",
         description=(
             "Generate typed stream models (dataclass, pydantic, TypedDict) and a delta-merge "
             "accumulator from an OpenAPI 3.0/3.1 or JSON Schema document."
@@ -55,7 +56,12 @@ def _parser() -> argparse.ArgumentParser:
         help="override a field's merge policy (PATH as --explain-merge prints it; POLICY one of concat, set, last, append, by_key, merge)",
     )
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if any output file would change")
-    parser.add_argument("--diff", action="store_true", help="write nothing; print a unified diff of what would change")
+    parser.add_argument(
+        "--diff",
+        action="store_true",
+        help="write nothing; print a unified diff (paths relative to the project root) of what would change; "
+        "exits 0 unless --check is given too",
+    )
     parser.add_argument("--explain-merge", action="store_true", help="print each field's merge policy and exit")
     parser.add_argument("--allow-remote-refs", action="store_true", default=None, help="allow $ref to http(s) URLs")
     parser.add_argument(
@@ -170,7 +176,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.check or args.diff:
         if args.diff:
             for output in stale:
-                sys.stdout.write(output.diff())
+                sys.stdout.write(output.diff(options.root))
         if args.check:
             for output in stale:
                 print(f"would change: {display_path(output.path)}", file=sys.stderr)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
 
 def escape_pointer_token(token: str) -> str:

@@ -16,6 +16,8 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 
 import black
+import black.mode
+import black.parsing
 
 from .errors import SpecError
 
@@ -29,7 +31,7 @@ _cache: dict[tuple[str, tuple[int, int]], str] = {}
 
 def black_mode(target_python: tuple[int, int]) -> black.Mode:
     """Black's settings for generated modules: default line length, the target Python."""
-    versions = {v for v in black.TargetVersion if (3, int(v.name[3:])) >= target_python}
+    versions = {v for v in black.mode.TargetVersion if (3, int(v.name[3:])) >= target_python}
     return black.Mode(target_versions=versions)
 
 
@@ -41,7 +43,7 @@ def format_source(source: str, target_python: tuple[int, int], name: str) -> str
     """
     try:
         return black.format_str(source, mode=black_mode(target_python))
-    except black.InvalidInput as exc:  # pragma: no cover - a bug, not bad input
+    except black.parsing.InvalidInput as exc:  # pragma: no cover - a bug, not bad input
         raise SpecError(f"internal error: generated module {name} does not parse ({exc}); please report it") from None
 
 
@@ -65,7 +67,7 @@ def format_modules(sources: dict[str, str], target_python: tuple[int, int]) -> d
 def _join(blocks: list[tuple[int, str]], formatted: dict[str, str]) -> str:
     """Formatted blocks with black's blank lines between top-level statements: two around a
     definition (class or function, with its decorators and comments), else at most two."""
-    parts = []
+    parts: list[str] = []
     previous_is_def = False
     for blank, block in blocks:
         is_def = _is_definition(block)

@@ -147,7 +147,6 @@ class Interpreter:
         if key in self._refs:
             return self._refs[key]
         if key in self._active:
-            name = self._names.get(key)
             if key in self._model_keys:
                 return Reading(ModelRef(self._names[key]))
             objects, containers = self._opened_at[key]
@@ -268,12 +267,12 @@ class Interpreter:
 
     def _lists_any_of(self, parent: dict[str, Any], loc: Location, keys: frozenset[Key]) -> bool:
         """True when a oneOf/anyOf member of ``parent`` is a $ref to one of ``keys``."""
-        for word in ("oneOf", "anyOf"):
-            for i, member in enumerate(parent.get(word) or []):
-                if isinstance(member, dict) and isinstance(member.get("$ref"), str):
-                    if _key(self.resolver.resolve(member["$ref"], loc.child(word, i, "$ref"))) in keys:
-                        return True
-        return False
+        return any(
+            _key(self.resolver.resolve(member["$ref"], loc.child(word, i, "$ref"))) in keys
+            for word in ("oneOf", "anyOf")
+            for i, member in enumerate(parent.get(word) or [])
+            if isinstance(member, dict) and isinstance(member.get("$ref"), str)
+        )
 
     def _read_plain(self, schema: dict[str, Any], loc: Location, origins: dict[str, Location] | None) -> Reading:
         """A schema without ``$ref``/``allOf`` (or one flattened from them)."""
@@ -292,8 +291,9 @@ class Interpreter:
         if "enum" in schema or "const" in schema:
             reading = self._read_enum(schema, loc, types)
             return self._finish(replace(reading, nullable=reading.nullable or nullable), schema, loc)
-        if not types:
-            types = [_implied_type(schema)] if _implied_type(schema) else []
+        implied = _implied_type(schema)
+        if not types and implied is not None:
+            types = [implied]
         if len(types) > 1:
             options = [self._read_single(t, schema, loc, origins) for t in types]
             return self._finish(Reading(_union(options), nullable=nullable), schema, loc)
@@ -304,7 +304,7 @@ class Interpreter:
     def _finish(self, reading: Reading, schema: dict[str, Any], loc: Location, keep_inner: bool = False) -> Reading:
         """Attach the schema's own descriptive facts to a reading of its shape."""
         description = _text(schema.get("description"))
-        default = schema["default"] if "default" in schema else (reading.default if keep_inner else NO_DEFAULT)
+        default = schema.get("default", reading.default if keep_inner else NO_DEFAULT)
         title = schema.get("title")
         return replace(
             reading,
@@ -704,9 +704,8 @@ class Interpreter:
         if fitted is _MISFIT:
             self._warn(loc.child("default"), f"default {json.dumps(value, default=str)} does not fit the type; ignored")
             return NO_DEFAULT
-        if fitted != value or type(fitted) is not type(value):
-            if isinstance(value, str):
-                self._warn(loc.child("default"), f"default {value!r} is a string; read as {fitted!r}")
+        if isinstance(value, str) and (fitted != value or type(fitted) is not type(value)):
+            self._warn(loc.child("default"), f"default {value!r} is a string; read as {fitted!r}")
         return fitted
 
     def _warn(self, loc: Location, message: str) -> None:
@@ -832,15 +831,11 @@ def _fit_value(value: Any, types: list[str]) -> Any:
             text = scalar_text(value)
             if text is not None:
                 return text
-        elif t == "integer" and isinstance(value, int) and not isinstance(value, bool):
-            return int(value)
-        elif t == "integer" and isinstance(value, float) and value.is_integer():
+        elif t == "integer" and isinstance(value, int) and not isinstance(value, bool) or t == "integer" and isinstance(value, float) and value.is_integer():
             return int(value)
         elif t == "number" and isinstance(value, (int, float)) and not isinstance(value, bool):
             return value if isinstance(value, int) else float(value)
-        elif t == "boolean" and isinstance(value, bool):
-            return value
-        elif t in ("object", "array") and isinstance(value, (dict, list)):
+        elif t == "boolean" and isinstance(value, bool) or t in ("object", "array") and isinstance(value, (dict, list)):
             return value
     return _MISFIT
 

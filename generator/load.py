@@ -90,6 +90,8 @@ class Document:
             node = yaml.compose(self.raw, Loader=_EventLoader)
         except yaml.YAMLError:
             return None
+        if node is None:
+            return None
         best = node
         for token in _pointer_tokens(pointer):
             child = _child_node(node, token)
@@ -114,14 +116,15 @@ def _pointer_tokens(pointer: str) -> list[str]:
 
 
 def _child_node(node: yaml.Node, token: str) -> yaml.Node | None:
+    children: list[Any] = node.value if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) else []
     if isinstance(node, yaml.MappingNode):
-        for key, value in node.value:
+        for key, value in children:
             if isinstance(key, yaml.ScalarNode) and key.value == token:
-                return value
-    elif isinstance(node, yaml.SequenceNode) and token.isdigit():
-        index = int(token)
-        if index < len(node.value):
-            return node.value[index]
+                found: yaml.Node = value
+                return found
+    elif isinstance(node, yaml.SequenceNode) and token.isdigit() and int(token) < len(children):
+        item: yaml.Node = children[int(token)]
+        return item
     return None
 
 
@@ -210,13 +213,13 @@ def _plain_scalar(text: str) -> Any:
     if _NAN.match(text):
         return math.nan
     if _INT_OCT.match(text):
-        return _keep_source(int(text[2:], 8), text)
+        return _keep_source(int(text, 0), text)
     if _INT_HEX.match(text):
-        return _keep_source(int(text[2:], 16), text)
+        return _keep_source(int(text, 0), text)
     return text
 
 
-def _keep_source(value: int | float, text: str) -> int | float:
+def _keep_source(value: float, text: str) -> int | float:
     if repr(value) == text:
         return value
     kept: SourceInt | SourceFloat = (
@@ -231,23 +234,24 @@ def _tagged_scalar(tag: str, text: str, mark: Any, path: Path) -> Any:
     if tag in _STR_TAGS:
         return text
     resolved = _plain_scalar(text) if text else None
-    expected = {
+    expected: type | tuple[type, ...] | None = {
         "tag:yaml.org,2002:null": type(None),
         "tag:yaml.org,2002:bool": bool,
         "tag:yaml.org,2002:int": int,
         "tag:yaml.org,2002:float": (int, float),
-    }.get(tag)
+    }.get(tag)  # type: ignore[assignment]
     if expected is None:
         raise _at_mark(f"YAML tag {tag!r} is not supported in a spec", path, mark)
     if not isinstance(resolved, expected) or (expected is int and isinstance(resolved, bool)):
         raise _at_mark(f"{text!r} is not a valid {tag.rsplit(':', 1)[-1]}", path, mark)
-    return float(resolved) if tag.endswith("float") else resolved
+    return float(resolved) if tag.endswith("float") else resolved  # type: ignore[arg-type]
 
 
 def _char_at(raw: bytes, mark: Any) -> str:
     lines = raw.decode("utf-8", "replace").splitlines()
-    if 0 <= mark.line < len(lines) and 0 <= mark.column < len(lines[mark.line]):
-        return lines[mark.line][mark.column]
+    line, column = int(mark.line), int(mark.column)
+    if 0 <= line < len(lines) and 0 <= column < len(lines[line]):
+        return lines[line][column]
     return ""
 
 
@@ -260,7 +264,7 @@ def _at_mark(message: str, path: Path, mark: Any) -> SpecError:
 class _Frame:
     """A mapping or sequence being built, with what it needs until its end event."""
 
-    __slots__ = ("value", "key", "has_key", "anchor", "start", "merges", "mark")
+    __slots__ = ("anchor", "has_key", "key", "mark", "merges", "start", "value")
 
     def __init__(self, value: Any, anchor: str | None, start: int, mark: Any) -> None:
         self.value = value
@@ -297,6 +301,7 @@ def _build(raw: bytes, path: Path) -> Any:
     expanded = 0
     root: Any = None
     documents = 0
+    event: Any
     for event in yaml.parse(raw, Loader=_EventLoader):
         kind = type(event)
         if kind is ev.ScalarEvent:

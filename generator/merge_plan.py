@@ -50,7 +50,8 @@ class FieldPlan:
         path: display path (``choices[].delta.tool_calls[].function.arguments``).
         key: for ``by_key``, the key field's wire name.
         node: for ``merge`` and ``by_key``, the plan of the object (or list element).
-        source: where the policy came from: ``default``, ``x-merge`` or ``config``.
+        source: where the policy came from: ``default``, ``x-merge`` (the spec) or
+            ``override`` (``--merge-policy`` or ``merge-policies`` in the configuration).
     """
 
     field: Field
@@ -165,7 +166,7 @@ def _plan_field(schemas: Schemas, f: Field, context: str, parent: str, overrides
     source = "default"
     written = f.merge
     if path in overrides:
-        written, source = overrides.pop(path), "config"
+        written, source = overrides.pop(path), "override"
     elif written is not None:
         source = "x-merge"
     if written is not None:
@@ -300,7 +301,7 @@ def _target_models(schemas: Schemas, t: object) -> list[Model]:
     return []
 
 
-def _plan_pair(schemas: Schemas, source: Model, target: Model, stack: tuple[str, ...]) -> ResponsePlan:
+def _plan_pair(schemas: Schemas, source: Model, target: Model, stack: tuple[tuple[str, str], ...]) -> ResponsePlan:
     source_names = [f.wire_name for f in source.fields]
     target_fields = {f.wire_name: f for f in target.fields}
     renames = {}

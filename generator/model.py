@@ -9,18 +9,11 @@ spec into this IR is ``interpret.py``'s job; the templates and the merge plan on
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 
 class _NoDefault:
     """Marks a field whose schema gives no default (``None`` is a real default: null)."""
-
-    _instance: _NoDefault | None = None
-
-    def __new__(cls) -> _NoDefault:
-        if cls._instance is None:
-            cls._instance = super().__new__(cls)
-        return cls._instance
 
     def __repr__(self) -> str:
         return "NO_DEFAULT"
@@ -125,7 +118,7 @@ class UnionType:
     discriminator: Discriminator | None = None
 
 
-Type = Union[Prim, Enum, ModelRef, AliasRef, Array, Map, UnionType]
+Type = Prim | Enum | ModelRef | AliasRef | Array | Map | UnionType
 
 ANY = Prim("any")
 

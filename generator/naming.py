@@ -9,31 +9,14 @@ import unicodedata
 #: Names a generated module defines or imports at module level; a schema's class name may
 #: not take them, or the module would shadow its own vocabulary.
 MODULE_NAMES = frozenset(
-    """
-    Any Annotated AsyncIterable AsyncIterator Callable Iterable Iterator Literal Mapping
-    NotRequired Required Self Sequence TypeAlias TypedDict cast dataclass field annotations
-    BaseModel ConfigDict Discriminator Field Tag TypeAdapter ValidationError
-    bool bytes dict float int list object str tuple type None True False
-    json sys typing dataclasses pydantic
-    ParseError StreamMergeError StreamFormatError StreamError Anomaly ServerSentEvent
-    """.split()
+    ["Any", "Annotated", "AsyncIterable", "AsyncIterator", "Callable", "Iterable", "Iterator", "Literal", "Mapping", "NotRequired", "Required", "Self", "Sequence", "TypeAlias", "TypedDict", "cast", "dataclass", "field", "annotations", "BaseModel", "ConfigDict", "Discriminator", "Field", "Tag", "TypeAdapter", "ValidationError", "bool", "bytes", "dict", "float", "int", "list", "object", "str", "tuple", "type", "None", "True", "False", "json", "sys", "typing", "dataclasses", "pydantic", "ParseError", "StreamMergeError", "StreamFormatError", "StreamError", "Anomaly", "ServerSentEvent"]
 )
 
 #: Attribute names no field may take in any style: names that class-body annotations use
 #: (a class attribute ``str`` would shadow the type ``str`` below it), dataclass helpers,
 #: and pydantic's ``BaseModel`` namespace.
 RESERVED_ATTRIBUTES = frozenset(
-    """
-    Any Annotated Literal NotRequired Required None True False
-    bool dict float int list str classmethod staticmethod property field self
-    Field Tag Discriminator
-    from_dict to_dict extra_fields
-    construct copy json parse_file parse_obj parse_raw schema schema_json
-    update_forward_refs validate from_orm model_config model_fields model_extra
-    model_fields_set model_computed_fields model_construct model_copy model_dump
-    model_dump_json model_json_schema model_parametrized_name model_post_init
-    model_rebuild model_validate model_validate_json model_validate_strings
-    """.split()
+    ["Any", "Annotated", "Literal", "NotRequired", "Required", "None", "True", "False", "bool", "dict", "float", "int", "list", "str", "classmethod", "staticmethod", "property", "field", "self", "Field", "Tag", "Discriminator", "from_dict", "to_dict", "extra_fields", "construct", "copy", "json", "parse_file", "parse_obj", "parse_raw", "schema", "schema_json", "update_forward_refs", "validate", "from_orm", "model_config", "model_fields", "model_extra", "model_fields_set", "model_computed_fields", "model_construct", "model_copy", "model_dump", "model_dump_json", "model_json_schema", "model_parametrized_name", "model_post_init", "model_rebuild", "model_validate", "model_validate_json", "model_validate_strings"]
 )
 
 _WORD = re.compile(r"[A-Za-z0-9]+")

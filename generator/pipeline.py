@@ -14,12 +14,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import roots as root_selection
-from .errors import SpecError, display_path
+from .errors import SpecError
 from .format import format_modules
 from .interpret import Interpreter
 from .load import Document, load_document, scalar_text
 from .merge_plan import NodePlan, ResponsePlan, plan_merge, plan_response
-from .model import Field, Model, Schemas, referenced_names
+from .model import Alias, Model, Schemas, referenced_names
 from .render import STYLES, Generation, render
 from .resolve import RefResolver
 from .write import Output
@@ -165,11 +165,11 @@ def _policies_for(policies: dict[str, str], root: str, count: int) -> dict[str, 
     return chosen
 
 
-def _ordered(interp: Interpreter, roots: list[str], everything: bool) -> tuple[dict[str, Model], dict]:
+def _ordered(interp: Interpreter, roots: list[str], everything: bool) -> tuple[dict[str, Model], dict[str, Alias]]:
     """Models reachable from the roots, dependencies first (depth-first, field order);
     aliases in the order they are first reached. Deterministic for a given spec."""
     models: dict[str, Model] = {}
-    aliases = {}
+    aliases: dict[str, Alias] = {}
     visiting: set[str] = set()
 
     def visit(name: str) -> None:
@@ -263,7 +263,3 @@ def _command(options: Options, shown: str) -> str:
         parts.append("--all-schemas")
     return " ".join(shlex.quote(p) for p in parts)
 
-
-def describe(path: Path) -> str:
-    """A path as the CLI shows it."""
-    return display_path(path)

@@ -20,7 +20,7 @@ import jinja2
 
 from . import __version__, pytypes
 from .merge_plan import FieldPlan, NodePlan, ResponsePlan
-from .model import Alias, Enum, Field, Model, Schemas, referenced_names
+from .model import Alias, Enum, Field, Model, Prim, Schemas, referenced_names
 from .naming import RESERVED_ATTRIBUTES, snake_name
 
 STYLES = ("dataclass", "pydantic", "typeddict")
@@ -114,7 +114,7 @@ def _imports(gen: Generation, style: str, used: set[str]) -> list[str]:
         if name in used:
             by_module.setdefault(module, []).append(name)
     stdlib = ["import json"] if "json" in used else []
-    third_party = []
+    third_party: list[str] = []
     for module in sorted(by_module):
         line = f"from {module} import {', '.join(sorted(by_module[module], key=_isort_key))}"
         (third_party if module in ("pydantic", "typing_extensions") else stdlib).append(line)
@@ -399,7 +399,7 @@ def _merge_field_view(f: FieldPlan, root: NodePlan, node: NodePlan) -> dict[str,
         "policy": f.policy,
         "required": f.field.required,
         "nullable": f.field.nullable,
-        "clone": f.policy == "last" and not isinstance(f.field.type, pytypes.Prim),
+        "clone": f.policy == "last" and not isinstance(f.field.type, Prim),
         "node_cls": _state_class_name(f.node, root) if f.node is not None else "",
         "eager": f.policy == "merge" and f.field.required and not f.field.nullable,
     }

@@ -33,14 +33,20 @@ class Output:
         """True when the file on disk already has exactly this text."""
         return self.current() == self.text
 
-    def diff(self) -> str:
-        """A unified diff from the file on disk to this text (empty when current)."""
+    def diff(self, root: Path | None = None) -> str:
+        """A unified diff from the file on disk to this text (empty when current), with
+        paths relative to ``root`` (the project root) so ``git apply`` and ``patch -p1``
+        take it."""
         old = self.current()
+        shown = self.path.resolve()
+        if root is not None and shown.is_relative_to(root.resolve()):
+            shown = shown.relative_to(root.resolve())
+        name = shown.as_posix().lstrip("/")
         lines = difflib.unified_diff(
             (old or "").splitlines(keepends=True),
             self.text.splitlines(keepends=True),
-            fromfile=f"a/{self.path}" if old is not None else "/dev/null",
-            tofile=f"b/{self.path}",
+            fromfile=f"a/{name}" if old is not None else "/dev/null",
+            tofile=f"b/{name}",
         )
         return "".join(lines)
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import STYLES
 
 
@@ -55,7 +54,7 @@ def calls_of(snapshot: dict, i: int = 0) -> list[tuple]:
 
 def test_repeated_identity_fields_are_not_concatenated(module) -> None:
     frags = [call(0, "call_1", "lookup", "{"), call(0, "call_1", "lookup", "}")]
-    snap, acc = merged(module, [chunk(choice(tool_calls=[f])) for f in frags], strict=True)
+    snap, _ = merged(module, [chunk(choice(tool_calls=[f])) for f in frags], strict=True)
     assert calls_of(snap) == [(0, "call_1", "lookup", "{}")]
 
 
@@ -129,7 +128,7 @@ def test_usage_is_the_last_non_null_and_finish_reason_is_never_concatenated(modu
 
 def test_empty_top_level_placeholders_do_not_win(module) -> None:
     first = {"id": "", "object": "", "created": 0, "model": "", "choices": [], "prompt_filter_results": [{"prompt_index": 0}]}
-    snap, acc = merged(module, [first, chunk(choice(content="hi"))], strict=True)
+    snap, _ = merged(module, [first, chunk(choice(content="hi"))], strict=True)
     assert (snap["id"], snap["object"], snap["created"], snap["model"]) == ("c1", "chat.completion.chunk", 1, "m")
     assert snap["prompt_filter_results"] == [{"prompt_index": 0}]
 
@@ -142,7 +141,7 @@ def test_choices_without_delta_and_unknown_fields_are_kept(module) -> None:
         chunk(choice(finish="stop"), x_groq={"usage": {"total_tokens": 5}}, citations=["a"]),
         chunk(choice(), citations=["a", "b"]),
     ]
-    snap, acc = merged(module, chunks, strict=True)
+    snap, _ = merged(module, chunks, strict=True)
     c = snap["choices"][0]
     assert c["delta"]["content"] == "Hello" and c["delta"]["reasoning_content"] == "think"
     assert c["content_filter_results"] == {"hate": {"filtered": False}}

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import ROOT
+
 from generator.cli import main
 
 CORPUS = ROOT / "tests" / "bad_specs"

@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import SHARED, STYLES
+
 from generator.changes import compare, exit_status, main
 from generator.pipeline import Options, generate, read_spec
 

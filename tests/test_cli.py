@@ -10,8 +10,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT
+
 from generator.cli import main
 
 SPEC = ROOT / "specs" / "openai.yaml"
@@ -116,7 +116,7 @@ def test_explain_merge_prints_every_policy(project: Path, capsys: pytest.Capture
 
 def test_merge_policy_override(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run("specs/openai.yaml", "--explain-merge", "--merge-policy", "choices[].delta.role=last") == 0
-    assert "choices[].delta.role                                    last  (config)" in capsys.readouterr().out
+    assert "choices[].delta.role                                    last  (override)" in capsys.readouterr().out
     assert run("specs/openai.yaml", "--explain-merge", "--merge-policy", "choices[].delta.rol=last") == 2
     assert "did you mean 'choices[].delta.role'" in capsys.readouterr().err
     assert run("specs/openai.yaml", "--merge-policy", "choices[].delta.role=concatenate") == 2
@@ -130,6 +130,7 @@ def test_console_script_runs_and_bad_input_exits_2_without_traceback(tmp_path: P
         capture_output=True,
         text=True,
         cwd=tmp_path,
+        check=False,
     )
     assert result.returncode == 2
     assert "Traceback" not in result.stderr

@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import RECORDED, ROOT, load_module, recorded_chunks, seed_payload, spec_example_chunks
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_schema_matrix import ROWS, spec_text
 
-from conftest import RECORDED, ROOT, load_module, recorded_chunks, seed_payload, spec_example_chunks
 from generator.load import load_document
 from generator.pipeline import Options, generate
-from test_schema_matrix import ROWS, spec_text
 
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("datamodel_code_generator") is None, reason="needs datamodel-code-generator")
 

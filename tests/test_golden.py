@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import ROOT, STYLES
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
-from conftest import ROOT, STYLES
 from generator.format import format_source
 from generator.pipeline import Options, generate
 

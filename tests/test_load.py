@@ -7,11 +7,10 @@ from pathlib import Path
 
 import pytest
 import yaml
+from conftest import OPENAI_SPECS
 
 from generator.errors import SpecError
 from generator.load import load_document, parse_document, scalar_text
-
-from conftest import OPENAI_SPECS
 
 
 def load(text: str, name: str = "spec.yaml") -> object:

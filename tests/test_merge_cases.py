@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from conftest import CASES, RECORDED, STYLES, recorded_chunks
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, generate_modules
+
 from generator.errors import SpecError
 from generator.merge_plan import explain
 from generator.pipeline import Options, read_spec
@@ -63,8 +63,8 @@ def test_defaults_and_x_merge(spec: Path) -> None:
 
 def test_user_overrides_win_over_x_merge_and_are_checked(spec: Path) -> None:
     plan = plan_lines(spec, merge_policies={"choices[].delta.status": "concat", "Chunk:notes": "append"})
-    assert plan["choices[].delta.status"] == "concat (config)"
-    assert plan["notes"] == "append (config)"
+    assert plan["choices[].delta.status"] == "concat (override)"
+    assert plan["notes"] == "append (override)"
     with pytest.raises(SpecError, match="the field is not a list"):
         plan_lines(spec, merge_policies={"choices[].delta.content": "append"})
     with pytest.raises(SpecError, match="no integer field 'name'"):
@@ -89,8 +89,8 @@ def test_policies_change_the_generated_merge(spec: Path, tmp_path: Path) -> None
 def test_all_schemas_names_every_component_without_counters(tmp_path: Path) -> None:
     reading = read_spec(Options(spec=ROOT / "specs" / "openai.yaml", all_schemas=True))
     names = set(reading.schemas.models) | set(reading.schemas.aliases)
-    from generator.naming import class_name
     from generator.load import load_document
+    from generator.naming import class_name
 
     components = load_document(ROOT / "specs" / "openai.yaml").data["components"]["schemas"]
     assert {class_name(n) for n in components} <= names

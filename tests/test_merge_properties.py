@@ -4,12 +4,12 @@ and tool calls in any order that keeps each part's own order, merges back to tha
 from __future__ import annotations
 
 import copy
+import itertools
 from typing import Any
 
+from conftest import STYLES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from conftest import STYLES
 
 TEXT = st.text(max_size=40)
 FINISH = st.sampled_from(["stop", "length", "tool_calls", "content_filter"])
@@ -45,7 +45,7 @@ def _cuts(draw: st.DrawFn, text: str) -> list[str]:
     """``text`` cut at random places (pieces may be empty); joined, they give it back."""
     points = sorted(draw(st.lists(st.integers(0, len(text)), max_size=6)))
     bounds = [0, *points, len(text)]
-    return [text[a:b] for a, b in zip(bounds, bounds[1:])]
+    return [text[a:b] for a, b in itertools.pairwise(bounds)]
 
 
 @st.composite
@@ -96,7 +96,7 @@ def streams(draw: st.DrawFn) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 def _split_list(draw: st.DrawFn, items: list[Any], parts: int) -> list[list[Any]]:
     cuts = sorted(draw(st.lists(st.integers(0, len(items)), min_size=parts - 1, max_size=parts - 1)))
     bounds = [0, *cuts, len(items)]
-    return [items[a:b] for a, b in zip(bounds, bounds[1:])]
+    return [items[a:b] for a, b in itertools.pairwise(bounds)]
 
 
 def _token(text: str) -> dict[str, Any]:

@@ -6,14 +6,13 @@ import re
 import sys
 
 import pytest
-
 from conftest import RECORDED, ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def _example(style: str) -> str:
-    match = re.search(rf"<!-- example: {style} -->\n```python\n(.*?)```", README, re.S)
+    match = re.search(rf"<!-- example: {style} -->\n```python\n(.*?)```", README, re.DOTALL)
     assert match, f"README has no {style} example"
     return match.group(1)
 

@@ -7,7 +7,6 @@ import copy
 from pathlib import Path
 
 import pytest
-
 from conftest import (
     NEWEST_SPEC,
     OPENAI_SPECS,
@@ -18,6 +17,7 @@ from conftest import (
     seed_payload,
     spec_example_chunks,
 )
+
 from generator.load import load_document
 
 
@@ -77,7 +77,7 @@ def test_open_enum_accepts_a_value_the_spec_lacks(newest_modules, style: str) ->
 def test_recorded_streams_parse_chunk_by_chunk_in_every_style(newest_modules, recording: Path) -> None:
     chunks = recorded_chunks(recording)
     assert chunks
-    for style, module in newest_modules.items():
+    for module in newest_modules.values():
         for chunk in chunks:
             module.parse_create_chat_completion_stream_response(copy.deepcopy(chunk))
 
@@ -131,6 +131,7 @@ def test_generation_is_deterministic(tmp_path: Path) -> None:
 )
 def test_other_providers_stream_roots_are_found_and_merge(spec: str, root: str, module_root: str, tmp_path: Path) -> None:
     from conftest import SHARED
+
     from generator.pipeline import Options, read_spec
 
     path = SHARED / "specs" / spec

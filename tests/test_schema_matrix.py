@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import STYLES, load_module
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
-from conftest import STYLES, load_module
 from generator.pipeline import Options, generate
 
 

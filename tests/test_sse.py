@@ -6,7 +6,6 @@ import asyncio
 import json
 
 import pytest
-
 from conftest import STYLES
 
 CHUNK = {"id": "c1", "object": "chat.completion.chunk", "created": 1, "model": "m", "choices": []}
