@@ -1,0 +1,151 @@
+"""Contenders: ways to turn one stream's raw chunk payloads into its merged answer.
+
+Each is a function ``(chunks: list[bytes]) -> result``; the runtime and scaling sections
+time them on the same chunks.
+
+* ``json_loads``: the floor, ``json.loads`` of every chunk and nothing else.
+* ``fast_path(module)``: a generated module as its README shows it: ``acc.add(json.loads(raw))``
+  per chunk, one ``acc.snapshot()`` (validated once) at the end.
+* ``typed_path(module)``: each chunk parsed into the style's type first
+  (``parse_create_chat_completion_stream_response``), then added.
+* ``openai_stream_state``: openai-python's ``ChatCompletionStreamState``, fed chunks built as
+  the SDK's own stream builds them (``construct_type(ChatCompletionChunk, data)``), then
+  ``get_final_completion()``.
+* ``openai_accumulate_delta``: openai's ``accumulate_delta`` on plain dicts, one message per
+  choice (logprobs appended, usage and finish_reason taken), as a user would call it.
+* ``langchain_chunks``: langchain-core's ``AIMessageChunk`` per chunk and choice (content,
+  tool call chunks, usage, finish reason and logprobs in ``response_metadata``, as
+  langchain-openai builds them), summed with ``+``.
+
+The anchors are imported lazily; ``anchors()`` lists those that are installed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+Contender = Callable[[list[bytes]], Any]
+
+
+def json_loads(chunks: list[bytes]) -> None:
+    for raw in chunks:
+        json.loads(raw)
+
+
+def fast_path(module: ModuleType) -> Contender:
+    accumulator = module.CreateChatCompletionStreamResponseAccumulator
+
+    def merge(chunks: list[bytes]) -> Any:
+        acc = accumulator()
+        for raw in chunks:
+            acc.add(json.loads(raw))
+        return acc.snapshot()
+
+    return merge
+
+
+def typed_path(module: ModuleType) -> Contender:
+    accumulator = module.CreateChatCompletionStreamResponseAccumulator
+    parse = module.parse_create_chat_completion_stream_response
+
+    def merge(chunks: list[bytes]) -> Any:
+        acc = accumulator()
+        for raw in chunks:
+            acc.add(parse(json.loads(raw)))
+        return acc.snapshot()
+
+    return merge
+
+
+def openai_stream_state(chunks: list[bytes]) -> Any:
+    from openai._models import construct_type
+    from openai.lib.streaming.chat import ChatCompletionStreamState
+    from openai.types.chat import ChatCompletionChunk
+
+    state: Any = ChatCompletionStreamState()
+    for raw in chunks:
+        state.handle_chunk(construct_type(type_=ChatCompletionChunk, value=json.loads(raw)))
+    return state.get_final_completion()
+
+
+def openai_accumulate_delta(chunks: list[bytes]) -> Any:
+    from openai.lib.streaming._deltas import accumulate_delta
+
+    snapshot: dict[str, Any] = {}
+    choices: dict[int, dict[str, Any]] = {}
+    for raw in chunks:
+        chunk = json.loads(raw)
+        if not snapshot:
+            snapshot = {k: v for k, v in chunk.items() if k != "choices"}
+        for choice in chunk["choices"]:
+            state = choices.get(choice["index"])
+            if state is None:
+                state = choices[choice["index"]] = {"index": choice["index"], "message": {}, "logprobs": None}
+            accumulate_delta(state["message"], choice["delta"])
+            if choice.get("logprobs"):
+                if state["logprobs"] is None:
+                    state["logprobs"] = {"content": [], "refusal": []}
+                for key in ("content", "refusal"):
+                    state["logprobs"][key].extend(choice["logprobs"].get(key) or [])
+            state["finish_reason"] = choice.get("finish_reason")
+        if chunk.get("usage"):
+            snapshot["usage"] = chunk["usage"]
+    snapshot["choices"] = [choices[i] for i in sorted(choices)]
+    return snapshot
+
+
+def langchain_chunks(chunks: list[bytes]) -> Any:
+    from langchain_core.messages import AIMessageChunk
+    from langchain_core.messages.tool import tool_call_chunk
+
+    messages: dict[int, Any] = {}
+    for raw in chunks:
+        chunk = json.loads(raw)
+        for choice in chunk["choices"]:
+            delta = choice["delta"]
+            calls = [
+                tool_call_chunk(
+                    name=(call.get("function") or {}).get("name"),
+                    args=(call.get("function") or {}).get("arguments"),
+                    id=call.get("id"),
+                    index=call.get("index"),
+                )
+                for call in delta.get("tool_calls") or []
+            ]
+            metadata: dict[str, Any] = {}
+            if choice.get("finish_reason"):
+                metadata.update(finish_reason=choice["finish_reason"], model_name=chunk["model"])
+            if choice.get("logprobs"):
+                metadata["logprobs"] = choice["logprobs"]
+            message = AIMessageChunk(
+                content=delta.get("content") or "", tool_call_chunks=calls, response_metadata=metadata, id=chunk["id"]
+            )
+            index = choice["index"]
+            messages[index] = messages[index] + message if index in messages else message
+        usage = chunk.get("usage")
+        if usage:
+            tokens: Any = {
+                "input_tokens": usage["prompt_tokens"],
+                "output_tokens": usage["completion_tokens"],
+                "total_tokens": usage["total_tokens"],
+            }
+            message = AIMessageChunk(content="", usage_metadata=tokens, id=chunk["id"])
+            messages[0] = messages[0] + message if 0 in messages else message
+    return messages
+
+
+ANCHORS: dict[str, tuple[str, Contender]] = {
+    "openai StreamState": ("openai", openai_stream_state),
+    "openai accumulate_delta": ("openai", openai_accumulate_delta),
+    "langchain AIMessageChunk": ("langchain_core", langchain_chunks),
+}
+
+
+def anchors() -> dict[str, Contender]:
+    """The anchors whose package is installed (``pip install -e '.[bench]'``)."""
+    import importlib.util
+
+    return {name: fn for name, (package, fn) in ANCHORS.items() if importlib.util.find_spec(package) is not None}

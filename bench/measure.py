@@ -1,0 +1,161 @@
+"""Measuring on a noisy machine: contenders interleaved within each round (the order turns
+every round), medians over rounds, ratios taken within a round; peak memory with
+tracemalloc (in-process) or GNU time (subprocesses)."""
+
+from __future__ import annotations
+
+import gc
+import importlib.util
+import itertools
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import tracemalloc
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import TypeVar
+
+from generator.pipeline import Options, generate
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+NEWEST_SPEC = SHARED / "specs" / "openai" / "openapi-2026-08-21-f85dbe2.yaml"
+RECORDED = SHARED / "streams" / "recorded"
+STYLES = ("dataclass", "pydantic", "typeddict")
+K = TypeVar("K", bound=Hashable)
+
+
+@dataclass(frozen=True)
+class Config:
+    """What the sections share: rounds per measurement, the least time one timed sample
+    should last (short runs are repeated), quick mode (tiny inputs) and a scratch dir."""
+
+    rounds: int
+    min_time: float
+    quick: bool
+    scratch: Path
+
+
+def rounds(contenders: dict[K, Callable[[], object]], count: int, min_time: float) -> dict[K, list[float]]:
+    """Seconds per call of each contender, one sample per round.
+
+    A first call of each contender warms it up and sets how many calls one sample makes
+    (enough to last ``min_time``); then every round runs each contender once, in an order
+    that turns by one every round, after a ``gc.collect()`` (of what the harness did not
+    freeze: see ``gc.freeze``).
+    """
+    calls = {}
+    for name, fn in contenders.items():
+        gc.collect()
+        start = time.perf_counter()
+        fn()
+        calls[name] = max(1, round(min_time / max(time.perf_counter() - start, 1e-9)))
+    gc.collect()
+    gc.freeze()  # what exists now (modules, the corpus) is never scanned again: cheap collections
+    names = list(contenders)
+    samples: dict[K, list[float]] = {name: [] for name in names}
+    for r in range(count):
+        for name in names[r % len(names) :] + names[: r % len(names)]:
+            fn, n = contenders[name], calls[name]
+            gc.collect()
+            start = time.perf_counter()
+            for _ in range(n):
+                fn()
+            samples[name].append((time.perf_counter() - start) / n)
+    return samples
+
+
+def median(samples: Sequence[float]) -> float:
+    return statistics.median(samples)
+
+
+def ratio(samples: Sequence[float], base: Sequence[float]) -> float:
+    """The median over rounds of ``sample / base`` in the same round."""
+    return statistics.median(a / b for a, b in zip(samples, base))
+
+
+def peak_memory(fn: Callable[[], object]) -> int:
+    """Bytes allocated at the peak of one call of ``fn`` (tracemalloc; its result included)."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        result = fn()
+        peak = tracemalloc.get_traced_memory()[1]
+        del result
+    finally:
+        tracemalloc.stop()
+    return peak
+
+
+@dataclass(frozen=True)
+class Run:
+    """One subprocess: wall seconds, peak resident memory in bytes (0 if unknown), exit
+    status, last line of stderr."""
+
+    seconds: float
+    peak_rss: int
+    status: int
+    error: str
+
+
+#: GNU time reports the peak RSS of a child it forked itself. The ``ru_maxrss`` that
+#: ``wait4`` gives this process is no use: Linux keeps the high-water mark of the forked
+#: image across ``exec``, so every child would show this (large) process's RSS.
+GNU_TIME = "/usr/bin/time" if sys.platform.startswith("linux") and Path("/usr/bin/time").exists() else None
+
+
+def run_process(command: Sequence[str], timeout: float, cwd: Path | None = None) -> Run:
+    """Run ``command`` to the end; after ``timeout`` seconds its process group is killed
+    (status -9); a command that cannot start has status 127."""
+    with tempfile.TemporaryDirectory() as tmp:
+        rss_file, err_file = Path(tmp) / "rss", Path(tmp) / "err"
+        wrapped = [GNU_TIME, "-f", "%M", "-o", str(rss_file), *command] if GNU_TIME else list(command)
+        with err_file.open("wb") as err:
+            start = time.perf_counter()
+            try:
+                proc = subprocess.Popen(wrapped, stdout=subprocess.DEVNULL, stderr=err, cwd=cwd, start_new_session=True)
+            except OSError as exc:  # not installed
+                return Run(0.0, 0, 127, str(exc))
+            timer = threading.Timer(timeout, os.killpg, (proc.pid, signal.SIGKILL))
+            timer.start()
+            status = proc.wait()
+            seconds = time.perf_counter() - start
+            timer.cancel()
+        lines = err_file.read_text(errors="replace").strip().splitlines() if status else []
+        rss = rss_file.read_text().split() if rss_file.exists() else []
+        peak = int(rss[-1]) * 1024 if rss and rss[-1].isdigit() else 0
+    return Run(seconds, peak, status, lines[-1] if lines else "")
+
+
+def script(name: str) -> list[str]:
+    """The console script ``name`` of this interpreter's environment, as a command."""
+    path = Path(sys.executable).parent / name
+    return [str(path)] if path.exists() else [name]
+
+
+_counter = itertools.count()
+
+
+def generate_styles(spec: Path, out: Path) -> dict[str, ModuleType]:
+    """Generate the three styles from ``spec`` into ``out`` and import them (each under a
+    unique name registered in ``sys.modules``, which pydantic needs)."""
+    outputs, _ = generate(Options(spec=spec, output=out, styles=STYLES, module="bench"))
+    out.mkdir(parents=True, exist_ok=True)
+    modules = {}
+    for style, output in zip(STYLES, outputs):
+        output.path.write_text(output.text, encoding="utf-8")
+        name = f"bench_generated_{next(_counter)}_{style}"
+        spec_ = importlib.util.spec_from_file_location(name, output.path)
+        assert spec_ is not None and spec_.loader is not None
+        module = importlib.util.module_from_spec(spec_)
+        sys.modules[name] = module
+        spec_.loader.exec_module(module)
+        modules[style] = module
+    return modules

@@ -1,0 +1,64 @@
+"""Runtime: parse + merge throughput on the synthetic corpus (``corpus.runtime_corpus``).
+
+Each contender (``contenders``) takes every stream of the corpus from raw payload bytes to
+its merged answer, one kind of stream at a time (text, tool calls, n > 1, logprobs); all
+(contender, kind) pairs are interleaved in each round. Chunks per second = all chunks /
+the median time of a whole-corpus pass. "x json.loads" is the median over rounds of
+(contender time / json.loads time in the same round), for the corpus and per kind;
+"StreamState / it" is how many times faster than openai-python's
+``ChatCompletionStreamState`` the contender is, taken the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+
+from . import contenders, corpus
+from .measure import Config, median, ratio, rounds
+from .table import rate, table, times
+
+BASE = "json.loads"
+OPENAI = "openai StreamState"
+
+
+def run(config: Config, modules: dict[str, ModuleType]) -> tuple[str, dict[str, dict[str, float]]]:
+    """The runtime tables, and per contender ``x_json`` (its time / json.loads') and
+    ``x_openai`` (StreamState's time / its) on the whole corpus, medians of same-round ratios."""
+    kinds = corpus.runtime_corpus(config.quick)
+    runs: dict[str, contenders.Contender] = {BASE: contenders.json_loads}
+    runs.update({style: contenders.fast_path(m) for style, m in modules.items()})
+    runs.update({f"{style} (typed chunks)": contenders.typed_path(m) for style, m in modules.items()})
+    runs.update(contenders.anchors())
+
+    def over(fn: contenders.Contender, streams: list[corpus.Stream]) -> Callable[[], object]:
+        return lambda: [fn(s.chunks) for s in streams]
+
+    pairs = {(name, kind): over(fn, streams) for name, fn in runs.items() for kind, streams in kinds.items()}
+    samples = rounds(pairs, config.rounds, config.min_time)
+    whole = {name: [sum(r) for r in zip(*(samples[name, kind] for kind in kinds))] for name in runs}
+    figures = {
+        name: {"x_json": ratio(whole[name], whole[BASE])}
+        | ({"x_openai": ratio(whole[OPENAI], whole[name])} if OPENAI in whole else {})
+        for name in runs
+    }
+    total = sum(len(s.chunks) for streams in kinds.values() for s in streams)
+    rows = []
+    for name, f in figures.items():
+        seconds = median(whole[name])
+        speedup = times(f["x_openai"]) if "x_openai" in f else "-"
+        rows.append([name, rate(total / seconds), f"{seconds / total * 1e6:.2f}", times(f["x_json"]), speedup])
+    counts = ", ".join(f"{kind} {len(streams)} ({sum(len(s.chunks) for s in streams):,} chunks)" for kind, streams in kinds.items())
+    note = (
+        f"Streams: {counts}; {total:,} chunks; median of {config.rounds} interleaved rounds. "
+        "Styles: `acc.add(json.loads(raw))` per chunk + one `acc.snapshot()` per stream; "
+        "(typed chunks): each chunk parsed into the style's type before `add`."
+    )
+    headers = ["contender", "chunks/s", "µs/chunk", "x json.loads", "StreamState / it"]
+    text = table("Runtime: parse + merge, synthetic corpus", headers, rows, note)
+    by_kind = [[name] + [times(ratio(samples[name, kind], samples[BASE, kind])) for kind in kinds] for name in runs]
+    base_row = ["json.loads, µs/chunk"] + [
+        f"{median(samples[BASE, kind]) / sum(len(s.chunks) for s in streams) * 1e6:.2f}" for kind, streams in kinds.items()
+    ]
+    text += "\n" + table("Runtime: x json.loads by kind of stream", ["contender", *kinds], [base_row, *by_kind[1:]])
+    return text, figures

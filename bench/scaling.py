@@ -1,0 +1,91 @@
+"""Scaling: one text stream at growing sizes, per style, beside json.loads and the anchors.
+
+Sizes: 1k, 10k and 100k content chunks of a token or two each, then a 1 MiB and a 10 MiB
+answer in ~17-byte fragments (~63k and ~630k chunks). Seconds are the median of the
+interleaved rounds for the whole stream (json.loads + add per chunk, one snapshot); peak
+memory is tracemalloc's peak over one separate run (the input excluded). The anchors grow
+their answer with ``str +=`` and are only run up to ``ANCHOR_LIMIT`` chunks (the 10k stream).
+
+"Linear" compares chunks/s on the largest chunk-count stream with the smallest; "merge
+only" is the style's time minus json.loads' in the same round.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from types import ModuleType
+
+from . import contenders, corpus
+from .measure import Config, median, peak_memory, rounds
+from .table import mib, rate, seconds, table, times
+
+ANCHOR_LIMIT = 20_000
+BASE = "json.loads"
+
+
+def streams(quick: bool) -> list[corpus.Stream]:
+    if quick:
+        return [corpus.text_stream("100 chunks", 100), corpus.text_stream("1k chunks", 1000), corpus.answer_stream("16 KiB answer", 2**14)]
+    return [
+        corpus.text_stream("1k chunks", 1_000),
+        corpus.text_stream("10k chunks", 10_000),
+        corpus.text_stream("100k chunks", 100_000),
+        corpus.answer_stream("1 MiB answer", 2**20),
+        corpus.answer_stream("10 MiB answer", 10 * 2**20),
+    ]
+
+
+def run(config: Config, modules: dict[str, ModuleType]) -> tuple[str, dict[str, dict[str, float]]]:
+    """The scaling tables, and per style: ``linear`` (chunks/s largest / smallest chunk
+    stream), ``answer_s`` and ``answer_merge_s`` (the largest answer, with and without
+    json.loads)."""
+    styles = {style: contenders.fast_path(m) for style, m in modules.items()}
+    anchors = contenders.anchors()
+    names = [BASE, *styles, *anchors]
+    time_rows, memory_rows = [], []
+    per_second: dict[str, dict[str, float]] = {}
+    merge_only: dict[str, dict[str, float]] = {}
+    sized = streams(config.quick)
+    for stream in sized:
+        chunks = stream.chunks
+        runs = {BASE: contenders.json_loads, **styles}
+        if len(chunks) <= ANCHOR_LIMIT:
+            runs.update(anchors)
+        count = config.rounds if len(chunks) <= 100_000 else min(config.rounds, 3)
+        samples = rounds({name: partial(fn, chunks) for name, fn in runs.items()}, count, config.min_time)
+        label = f"{stream.name} ({len(chunks):,} chunks)"
+        time_rows.append([label] + [_cell(samples.get(n), len(chunks)) for n in names])
+        memory_rows.append([label, "-"] + [mib(peak_memory(partial(runs[n], chunks))) if n in runs else "skipped" for n in names[1:]])
+        per_second[stream.name] = {n: len(chunks) / median(s) for n, s in samples.items()}
+        merge_only[stream.name] = {n: median([a - b for a, b in zip(samples[n], samples[BASE])]) for n in styles}
+    first, last = sized[0].name, [s.name for s in sized if s.name.endswith("chunks")][-1]
+    answer = sized[-1]
+    figures = {
+        style: {
+            "linear": per_second[last][style] / per_second[first][style],
+            "answer_s": len(answer.chunks) / per_second[answer.name][style],
+            "answer_merge_s": merge_only[answer.name][style],
+        }
+        for style in styles
+    }
+    summary = [
+        [style, rate(per_second[first][style]), rate(per_second[last][style]), times(f["linear"]), seconds(f["answer_s"]), seconds(f["answer_merge_s"])]
+        for style, f in figures.items()
+    ]
+    text = table(
+        "Scaling: seconds per stream (chunks/s)",
+        ["stream", *names],
+        time_rows,
+        f"Anchors skipped above {ANCHOR_LIMIT:,} chunks (their `str +=` makes them quadratic); median of the interleaved rounds.",
+    )
+    text += "\n" + table("Scaling: peak memory (tracemalloc, one run)", ["stream", *names], memory_rows)
+    headers = ["style", f"chunks/s {first}", f"chunks/s {last}", f"{last} / {first}", f"{answer.name}", f"{answer.name}, merge only"]
+    text += "\n" + table("Scaling: linearity and the largest answer", headers, summary, "merge only: the style's time minus json.loads' in the same round (median).")
+    return text, figures
+
+
+def _cell(samples: list[float] | None, chunks: int) -> str:
+    if samples is None:
+        return "skipped"
+    value = median(samples)
+    return f"{seconds(value)} ({rate(chunks / value)})"
