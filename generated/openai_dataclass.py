@@ -174,7 +174,7 @@ class ChatCompletionMessageToolCallChunk:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            index=_req(d, "index", _int),
+            index=d["index"] if type(d.get("index")) is int else _req(d, "index", _int),
             id=_opt(d, "id", _str),
             type=_opt(d, "type", _str),
             function=_opt(
@@ -235,7 +235,7 @@ class ChatCompletionStreamResponseDelta:
                 ChatCompletionStreamResponseDeltaFunctionCall.from_dict,
             ),
             tool_calls=_opt(
-                d, "tool_calls", _list_of(ChatCompletionMessageToolCallChunk.from_dict)
+                d, "tool_calls", _P_list_of_ChatCompletionMessageToolCallChunk
             ),
             role=_opt(d, "role", _str),
             refusal=_opt(d, "refusal", _str),
@@ -282,9 +282,13 @@ class ChatCompletionTokenLogprobTopLogprob:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            token=_req(d, "token", _str),
-            logprob=_req(d, "logprob", _float),
-            bytes=_req(d, "bytes", _nullable(_list_of(_int))),
+            token=d["token"] if type(d.get("token")) is str else _req(d, "token", _str),
+            logprob=(
+                d["logprob"]
+                if type(d.get("logprob")) is float
+                else _req(d, "logprob", _float)
+            ),
+            bytes=_req(d, "bytes", _P_nullable_list_of_int),
             extra_fields=_extras(d, _KEYS_ChatCompletionTokenLogprobTopLogprob),
         )
 
@@ -321,13 +325,15 @@ class ChatCompletionTokenLogprob:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            token=_req(d, "token", _str),
-            logprob=_req(d, "logprob", _float),
-            bytes=_req(d, "bytes", _nullable(_list_of(_int))),
+            token=d["token"] if type(d.get("token")) is str else _req(d, "token", _str),
+            logprob=(
+                d["logprob"]
+                if type(d.get("logprob")) is float
+                else _req(d, "logprob", _float)
+            ),
+            bytes=_req(d, "bytes", _P_nullable_list_of_int),
             top_logprobs=_req(
-                d,
-                "top_logprobs",
-                _list_of(ChatCompletionTokenLogprobTopLogprob.from_dict),
+                d, "top_logprobs", _P_list_of_ChatCompletionTokenLogprobTopLogprob
             ),
             extra_fields=_extras(d, _KEYS_ChatCompletionTokenLogprob),
         )
@@ -364,12 +370,8 @@ class CreateChatCompletionStreamResponseChoiceLogprobs:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            content=_req(
-                d, "content", _nullable(_list_of(ChatCompletionTokenLogprob.from_dict))
-            ),
-            refusal=_req(
-                d, "refusal", _nullable(_list_of(ChatCompletionTokenLogprob.from_dict))
-            ),
+            content=_req(d, "content", _P_nullable_list_of_ChatCompletionTokenLogprob),
+            refusal=_req(d, "refusal", _P_nullable_list_of_ChatCompletionTokenLogprob),
             extra_fields=_extras(
                 d, _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs
             ),
@@ -418,8 +420,8 @@ class CreateChatCompletionStreamResponseChoice:
                 "logprobs",
                 CreateChatCompletionStreamResponseChoiceLogprobs.from_dict,
             ),
-            finish_reason=_req(d, "finish_reason", _nullable(_str)),
-            index=_req(d, "index", _int),
+            finish_reason=_req(d, "finish_reason", _P_nullable_str),
+            index=d["index"] if type(d.get("index")) is int else _req(d, "index", _int),
             extra_fields=_extras(d, _KEYS_CreateChatCompletionStreamResponseChoice),
         )
 
@@ -608,9 +610,21 @@ class CompletionUsage:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            completion_tokens=_req(d, "completion_tokens", _int),
-            prompt_tokens=_req(d, "prompt_tokens", _int),
-            total_tokens=_req(d, "total_tokens", _int),
+            completion_tokens=(
+                d["completion_tokens"]
+                if type(d.get("completion_tokens")) is int
+                else _req(d, "completion_tokens", _int)
+            ),
+            prompt_tokens=(
+                d["prompt_tokens"]
+                if type(d.get("prompt_tokens")) is int
+                else _req(d, "prompt_tokens", _int)
+            ),
+            total_tokens=(
+                d["total_tokens"]
+                if type(d.get("total_tokens")) is int
+                else _req(d, "total_tokens", _int)
+            ),
             completion_tokens_details=_opt(
                 d,
                 "completion_tokens_details",
@@ -674,13 +688,17 @@ class ModerationResultBody:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            type=_req(d, "type", _str),
-            model=_req(d, "model", _str),
-            flagged=_req(d, "flagged", _bool),
-            categories=_req(d, "categories", _map_of(_bool)),
-            category_scores=_req(d, "category_scores", _map_of(_float)),
+            type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
+            model=d["model"] if type(d.get("model")) is str else _req(d, "model", _str),
+            flagged=(
+                d["flagged"]
+                if type(d.get("flagged")) is bool
+                else _req(d, "flagged", _bool)
+            ),
+            categories=_req(d, "categories", _P_map_of_bool),
+            category_scores=_req(d, "category_scores", _P_map_of_float),
             category_applied_input_types=_req(
-                d, "category_applied_input_types", _map_of(_list_of(_str))
+                d, "category_applied_input_types", _P_map_of_list_of_str
             ),
             extra_fields=_extras(d, _KEYS_ModerationResultBody),
         )
@@ -728,9 +746,9 @@ class ChatCompletionModerationResults:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            type=_req(d, "type", _str),
-            model=_req(d, "model", _str),
-            results=_req(d, "results", _list_of(ModerationResultBody.from_dict)),
+            type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
+            model=d["model"] if type(d.get("model")) is str else _req(d, "model", _str),
+            results=_req(d, "results", _P_list_of_ModerationResultBody),
             extra_fields=_extras(d, _KEYS_ChatCompletionModerationResults),
         )
 
@@ -765,9 +783,13 @@ class ChatCompletionModerationError:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            type=_req(d, "type", _str),
-            code=_req(d, "code", _str),
-            message=_req(d, "message", _str),
+            type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
+            code=d["code"] if type(d.get("code")) is str else _req(d, "code", _str),
+            message=(
+                d["message"]
+                if type(d.get("message")) is str
+                else _req(d, "message", _str)
+            ),
             extra_fields=_extras(d, _KEYS_ChatCompletionModerationError),
         )
 
@@ -801,26 +823,10 @@ class ChatCompletionModeration:
         d = _object(data)
         return cls(
             input=_req(
-                d,
-                "input",
-                _tagged(
-                    "type",
-                    {
-                        "moderation_results": ChatCompletionModerationResults.from_dict,
-                        "error": ChatCompletionModerationError.from_dict,
-                    },
-                ),
+                d, "input", _P_tagged_type_moderation_results_ChatCompletion_7eb77aaf
             ),
             output=_req(
-                d,
-                "output",
-                _tagged(
-                    "type",
-                    {
-                        "moderation_results": ChatCompletionModerationResults.from_dict,
-                        "error": ChatCompletionModerationError.from_dict,
-                    },
-                ),
+                d, "output", _P_tagged_type_moderation_results_ChatCompletion_7eb77aaf
             ),
             extra_fields=_extras(d, _KEYS_ChatCompletionModeration),
         )
@@ -871,18 +877,22 @@ class CreateChatCompletionStreamResponse:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            id=_req(d, "id", _str),
+            id=d["id"] if type(d.get("id")) is str else _req(d, "id", _str),
             choices=_req(
-                d,
-                "choices",
-                _list_of(CreateChatCompletionStreamResponseChoice.from_dict),
+                d, "choices", _P_list_of_CreateChatCompletionStreamResponseChoice
             ),
-            created=_req(d, "created", _int),
-            model=_req(d, "model", _str),
+            created=(
+                d["created"]
+                if type(d.get("created")) is int
+                else _req(d, "created", _int)
+            ),
+            model=d["model"] if type(d.get("model")) is str else _req(d, "model", _str),
             obfuscation=_opt(d, "obfuscation", _str),
             service_tier=_opt(d, "service_tier", _str),
             system_fingerprint=_opt(d, "system_fingerprint", _str),
-            object=_req(d, "object", _str),
+            object=(
+                d["object"] if type(d.get("object")) is str else _req(d, "object", _str)
+            ),
             usage=_opt(d, "usage", CompletionUsage.from_dict),
             moderation=_opt(d, "moderation", ChatCompletionModeration.from_dict),
             extra_fields=_extras(d, _KEYS_CreateChatCompletionStreamResponse),
@@ -942,8 +952,12 @@ class ChatCompletionMessageToolCallFunction:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            name=_req(d, "name", _str),
-            arguments=_req(d, "arguments", _str),
+            name=d["name"] if type(d.get("name")) is str else _req(d, "name", _str),
+            arguments=(
+                d["arguments"]
+                if type(d.get("arguments")) is str
+                else _req(d, "arguments", _str)
+            ),
             extra_fields=_extras(d, _KEYS_ChatCompletionMessageToolCallFunction),
         )
 
@@ -977,8 +991,8 @@ class ChatCompletionMessageToolCall:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            id=_req(d, "id", _str),
-            type=_req(d, "type", _str),
+            id=d["id"] if type(d.get("id")) is str else _req(d, "id", _str),
+            type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
             function=_req(
                 d, "function", ChatCompletionMessageToolCallFunction.from_dict
             ),
@@ -1014,8 +1028,8 @@ class ChatCompletionMessageCustomToolCallCustom:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            name=_req(d, "name", _str),
-            input=_req(d, "input", _str),
+            name=d["name"] if type(d.get("name")) is str else _req(d, "name", _str),
+            input=d["input"] if type(d.get("input")) is str else _req(d, "input", _str),
             extra_fields=_extras(d, _KEYS_ChatCompletionMessageCustomToolCallCustom),
         )
 
@@ -1049,8 +1063,8 @@ class ChatCompletionMessageCustomToolCall:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            id=_req(d, "id", _str),
-            type=_req(d, "type", _str),
+            id=d["id"] if type(d.get("id")) is str else _req(d, "id", _str),
+            type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
             custom=_req(
                 d, "custom", ChatCompletionMessageCustomToolCallCustom.from_dict
             ),
@@ -1090,10 +1104,18 @@ class ChatCompletionResponseMessageAnnotationUrlCitation:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            end_index=_req(d, "end_index", _int),
-            start_index=_req(d, "start_index", _int),
-            url=_req(d, "url", _str),
-            title=_req(d, "title", _str),
+            end_index=(
+                d["end_index"]
+                if type(d.get("end_index")) is int
+                else _req(d, "end_index", _int)
+            ),
+            start_index=(
+                d["start_index"]
+                if type(d.get("start_index")) is int
+                else _req(d, "start_index", _int)
+            ),
+            url=d["url"] if type(d.get("url")) is str else _req(d, "url", _str),
+            title=d["title"] if type(d.get("title")) is str else _req(d, "title", _str),
             extra_fields=_extras(
                 d, _KEYS_ChatCompletionResponseMessageAnnotationUrlCitation
             ),
@@ -1131,7 +1153,7 @@ class ChatCompletionResponseMessageAnnotation:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            type=_req(d, "type", _str),
+            type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
             url_citation=_req(
                 d,
                 "url_citation",
@@ -1171,8 +1193,12 @@ class ChatCompletionResponseMessageFunctionCall:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            arguments=_req(d, "arguments", _str),
-            name=_req(d, "name", _str),
+            arguments=(
+                d["arguments"]
+                if type(d.get("arguments")) is str
+                else _req(d, "arguments", _str)
+            ),
+            name=d["name"] if type(d.get("name")) is str else _req(d, "name", _str),
             extra_fields=_extras(d, _KEYS_ChatCompletionResponseMessageFunctionCall),
         )
 
@@ -1208,10 +1234,18 @@ class ChatCompletionResponseMessageAudio:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            id=_req(d, "id", _str),
-            expires_at=_req(d, "expires_at", _int),
-            data=_req(d, "data", _str),
-            transcript=_req(d, "transcript", _str),
+            id=d["id"] if type(d.get("id")) is str else _req(d, "id", _str),
+            expires_at=(
+                d["expires_at"]
+                if type(d.get("expires_at")) is int
+                else _req(d, "expires_at", _int)
+            ),
+            data=d["data"] if type(d.get("data")) is str else _req(d, "data", _str),
+            transcript=(
+                d["transcript"]
+                if type(d.get("transcript")) is str
+                else _req(d, "transcript", _str)
+            ),
             extra_fields=_extras(d, _KEYS_ChatCompletionResponseMessageAudio),
         )
 
@@ -1259,15 +1293,13 @@ class ChatCompletionResponseMessage:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            content=_req(d, "content", _nullable(_str)),
-            refusal=_req(d, "refusal", _nullable(_str)),
+            content=_req(d, "content", _P_nullable_str),
+            refusal=_req(d, "refusal", _P_nullable_str),
             tool_calls=_opt(d, "tool_calls", _parse_ChatCompletionMessageToolCalls),
             annotations=_opt(
-                d,
-                "annotations",
-                _list_of(ChatCompletionResponseMessageAnnotation.from_dict),
+                d, "annotations", _P_list_of_ChatCompletionResponseMessageAnnotation
             ),
-            role=_req(d, "role", _str),
+            role=d["role"] if type(d.get("role")) is str else _req(d, "role", _str),
             function_call=_opt(
                 d, "function_call", ChatCompletionResponseMessageFunctionCall.from_dict
             ),
@@ -1322,12 +1354,8 @@ class CreateChatCompletionResponseChoiceLogprobs:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            content=_req(
-                d, "content", _nullable(_list_of(ChatCompletionTokenLogprob.from_dict))
-            ),
-            refusal=_req(
-                d, "refusal", _nullable(_list_of(ChatCompletionTokenLogprob.from_dict))
-            ),
+            content=_req(d, "content", _P_nullable_list_of_ChatCompletionTokenLogprob),
+            refusal=_req(d, "refusal", _P_nullable_list_of_ChatCompletionTokenLogprob),
             extra_fields=_extras(d, _KEYS_CreateChatCompletionResponseChoiceLogprobs),
         )
 
@@ -1364,13 +1392,15 @@ class CreateChatCompletionResponseChoice:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            finish_reason=_req(d, "finish_reason", _str),
-            index=_req(d, "index", _int),
+            finish_reason=(
+                d["finish_reason"]
+                if type(d.get("finish_reason")) is str
+                else _req(d, "finish_reason", _str)
+            ),
+            index=d["index"] if type(d.get("index")) is int else _req(d, "index", _int),
             message=_req(d, "message", ChatCompletionResponseMessage.from_dict),
             logprobs=_req(
-                d,
-                "logprobs",
-                _nullable(CreateChatCompletionResponseChoiceLogprobs.from_dict),
+                d, "logprobs", _P_nullable_CreateChatCompletionResponseChoiceLogprobs
             ),
             extra_fields=_extras(d, _KEYS_CreateChatCompletionResponseChoice),
         )
@@ -1423,16 +1453,20 @@ class CreateChatCompletionResponse:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            id=_req(d, "id", _str),
-            choices=_req(
-                d, "choices", _list_of(CreateChatCompletionResponseChoice.from_dict)
+            id=d["id"] if type(d.get("id")) is str else _req(d, "id", _str),
+            choices=_req(d, "choices", _P_list_of_CreateChatCompletionResponseChoice),
+            created=(
+                d["created"]
+                if type(d.get("created")) is int
+                else _req(d, "created", _int)
             ),
-            created=_req(d, "created", _int),
-            model=_req(d, "model", _str),
+            model=d["model"] if type(d.get("model")) is str else _req(d, "model", _str),
             metadata=_opt(d, "metadata", _parse_Metadata),
             service_tier=_opt(d, "service_tier", _str),
             system_fingerprint=_opt(d, "system_fingerprint", _str),
-            object=_req(d, "object", _str),
+            object=(
+                d["object"] if type(d.get("object")) is str else _req(d, "object", _str)
+            ),
             usage=_opt(d, "usage", CompletionUsage.from_dict),
             moderation=_opt(d, "moderation", ChatCompletionModeration.from_dict),
             extra_fields=_extras(d, _KEYS_CreateChatCompletionResponse),
@@ -1487,20 +1521,14 @@ Metadata: TypeAlias = dict[str, str]
 
 
 def _parse_ChatCompletionMessageToolCalls(value: Any) -> ChatCompletionMessageToolCalls:
-    parsed: ChatCompletionMessageToolCalls = _list_of(
-        _tagged(
-            "type",
-            {
-                "function": ChatCompletionMessageToolCall.from_dict,
-                "custom": ChatCompletionMessageCustomToolCall.from_dict,
-            },
-        )
-    )(value)
+    parsed: ChatCompletionMessageToolCalls = (
+        _P_list_of_tagged_type_function_ChatCompletionMe_9a480236(value)
+    )
     return parsed
 
 
 def _parse_Metadata(value: Any) -> Metadata:
-    parsed: Metadata = _map_of(_str)(value)
+    parsed: Metadata = _P_map_of_str(value)
     return parsed
 
 
@@ -1582,6 +1610,15 @@ def _any(value: Any) -> Any:
     return value
 
 
+#: Item parsers a list can check with one ``type() is`` test per item (not floats: an int
+#: is a valid number, and the dataclass style turns it into a float).
+_SCALARS: dict[Callable[[Any], Any], frozenset[type]] = {
+    _str: frozenset({str}),
+    _int: frozenset({int}),
+    _bool: frozenset({bool}),
+}
+
+
 def _object(value: Any) -> dict[str, Any]:
     if isinstance(value, dict):
         return value
@@ -1596,9 +1633,13 @@ def _nullable(parse: Callable[[Any], _T]) -> Callable[[Any], _T | None]:
 
 
 def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
+    scalar = _SCALARS.get(parse)
+
     def parse_list(value: Any) -> list[_T]:
         if not isinstance(value, list):
             raise ParseError(f"expected a list, got {_kind(value)}")
+        if scalar is not None and scalar.issuperset(map(type, value)):
+            return list(value)  # the common case, checked in one pass
         items = []
         for i, item in enumerate(value):
             try:
@@ -1673,6 +1714,57 @@ def _opt(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T | Non
         return parse(value)
     except ParseError as exc:
         raise exc.within(key) from None
+
+
+# Composite parsers, built once.
+_P_list_of_ChatCompletionMessageToolCallChunk = _list_of(
+    ChatCompletionMessageToolCallChunk.from_dict
+)
+_P_list_of_int = _list_of(_int)
+_P_nullable_list_of_int = _nullable(_P_list_of_int)
+_P_list_of_ChatCompletionTokenLogprobTopLogprob = _list_of(
+    ChatCompletionTokenLogprobTopLogprob.from_dict
+)
+_P_list_of_ChatCompletionTokenLogprob = _list_of(ChatCompletionTokenLogprob.from_dict)
+_P_nullable_list_of_ChatCompletionTokenLogprob = _nullable(
+    _P_list_of_ChatCompletionTokenLogprob
+)
+_P_nullable_str = _nullable(_str)
+_P_map_of_bool = _map_of(_bool)
+_P_map_of_float = _map_of(_float)
+_P_list_of_str = _list_of(_str)
+_P_map_of_list_of_str = _map_of(_P_list_of_str)
+_P_list_of_ModerationResultBody = _list_of(ModerationResultBody.from_dict)
+_P_tagged_type_moderation_results_ChatCompletion_7eb77aaf = _tagged(
+    "type",
+    {
+        "moderation_results": ChatCompletionModerationResults.from_dict,
+        "error": ChatCompletionModerationError.from_dict,
+    },
+)
+_P_list_of_CreateChatCompletionStreamResponseChoice = _list_of(
+    CreateChatCompletionStreamResponseChoice.from_dict
+)
+_P_list_of_ChatCompletionResponseMessageAnnotation = _list_of(
+    ChatCompletionResponseMessageAnnotation.from_dict
+)
+_P_nullable_CreateChatCompletionResponseChoiceLogprobs = _nullable(
+    CreateChatCompletionResponseChoiceLogprobs.from_dict
+)
+_P_list_of_CreateChatCompletionResponseChoice = _list_of(
+    CreateChatCompletionResponseChoice.from_dict
+)
+_P_tagged_type_function_ChatCompletionMessageToo_d8de9fcb = _tagged(
+    "type",
+    {
+        "function": ChatCompletionMessageToolCall.from_dict,
+        "custom": ChatCompletionMessageCustomToolCall.from_dict,
+    },
+)
+_P_list_of_tagged_type_function_ChatCompletionMe_9a480236 = _list_of(
+    _P_tagged_type_function_ChatCompletionMessageToo_d8de9fcb
+)
+_P_map_of_str = _map_of(_str)
 
 
 def _extras(
@@ -1758,7 +1850,7 @@ def _entry_order(state: Any) -> tuple[int, int]:
 
 
 def _clone(value: Any) -> Any:
-    """A copy of JSON data (a snapshot never shares mutable parts with the chunks)."""
+    """A copy of JSON data, for values the merge keeps changing (unknown fields)."""
     if type(value) is dict:
         return {k: _clone(v) for k, v in value.items()}
     if type(value) is list:
@@ -2108,10 +2200,11 @@ class _CreateChatCompletionStreamResponseMerge:
         self.moderation: Any = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("id")
+        get = data.get
+        value = get("id")
         if value is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value)
-        value = data.get("choices")
+        value = get("choices")
         if value is not None:
             if type(value) is list:
                 entries = self.choices
@@ -2138,28 +2231,28 @@ class _CreateChatCompletionStreamResponseMerge:
                     entry.add(item, acc)
             else:
                 acc.wrong_type(self, "choices", value, "a list")
-        value = data.get("created")
+        value = get("created")
         if value is not None and value != self.created:
             self.created = acc.set_value(self, "created", self.created, value)
-        value = data.get("model")
+        value = get("model")
         if value is not None and value != self.model:
             self.model = acc.set_value(self, "model", self.model, value)
-        value = data.get("obfuscation")
+        value = get("obfuscation")
         if value is not None:
             self.obfuscation = value
-        value = data.get("service_tier")
+        value = get("service_tier")
         if value is not None:
             self.service_tier = value
-        value = data.get("system_fingerprint")
+        value = get("system_fingerprint")
         if value is not None:
             self.system_fingerprint = value
-        value = data.get("object")
+        value = get("object")
         if value is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value)
-        value = data.get("usage")
+        value = get("usage")
         if value is not None:
             self.usage = value
-        value = data.get("moderation")
+        value = get("moderation")
         if value is not None:
             self.moderation = value
         if not _KEYS_CreateChatCompletionStreamResponse.issuperset(data):
@@ -2179,18 +2272,18 @@ class _CreateChatCompletionStreamResponseMerge:
         if self.obfuscation is not None:
             out["obfuscation"] = self.obfuscation
         if self.service_tier is not None:
-            out["service_tier"] = _clone(self.service_tier)
+            out["service_tier"] = self.service_tier
         if self.system_fingerprint is not None:
             out["system_fingerprint"] = self.system_fingerprint
         if self.object is not None:
             out["object"] = self.object
         if self.usage is not None:
-            out["usage"] = _clone(self.usage)
+            out["usage"] = self.usage
         if self.moderation is not None:
-            out["moderation"] = _clone(self.moderation)
+            out["moderation"] = self.moderation
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -2227,13 +2320,14 @@ class _CreateChatCompletionStreamResponseChoicesMerge:
         self.index: Any = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("delta")
+        get = data.get
+        value = get("delta")
         if value is not None:
             if type(value) is dict:
                 self.delta.add(value, acc)
             else:
                 acc.wrong_type(self, "delta", value, "an object")
-        value = data.get("logprobs")
+        value = get("logprobs")
         if value is not None:
             if type(value) is dict:
                 state = self.logprobs
@@ -2246,7 +2340,7 @@ class _CreateChatCompletionStreamResponseChoicesMerge:
                 state.add(value, acc)
             else:
                 acc.wrong_type(self, "logprobs", value, "an object")
-        value = data.get("finish_reason")
+        value = get("finish_reason")
         if value is not None:
             self.finish_reason = value
         if not _KEYS_CreateChatCompletionStreamResponseChoice.issuperset(data):
@@ -2259,11 +2353,11 @@ class _CreateChatCompletionStreamResponseChoicesMerge:
         out["delta"] = self.delta.build()
         if self.logprobs is not None:
             out["logprobs"] = self.logprobs.build()
-        out["finish_reason"] = _clone(self.finish_reason)
+        out["finish_reason"] = self.finish_reason
         out["index"] = self.index
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -2302,13 +2396,19 @@ class _CreateChatCompletionStreamResponseChoicesDeltaMerge:
         self.refusal: list[str] = []
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("content")
+        if len(data) == 1:  # most deltas carry one text fragment and nothing else
+            value = data.get("content")
+            if type(value) is str and self._alt is None:
+                self.content.append(value)
+                return
+        get = data.get
+        value = get("content")
         if value is not None:
             if type(value) is str and self._alt is None:
                 self.content.append(value)
             else:
                 acc.fragment(self, "content", "content", value)
-        value = data.get("function_call")
+        value = get("function_call")
         if value is not None:
             if type(value) is dict:
                 state = self.function_call
@@ -2321,7 +2421,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaMerge:
                 state.add(value, acc)
             else:
                 acc.wrong_type(self, "function_call", value, "an object")
-        value = data.get("tool_calls")
+        value = get("tool_calls")
         if value is not None:
             if type(value) is list:
                 entries = self.tool_calls
@@ -2350,10 +2450,10 @@ class _CreateChatCompletionStreamResponseChoicesDeltaMerge:
                     entry.add(item, acc)
             else:
                 acc.wrong_type(self, "tool_calls", value, "a list")
-        value = data.get("role")
+        value = get("role")
         if value is not None and value != self.role:
             self.role = acc.set_value(self, "role", self.role, value)
-        value = data.get("refusal")
+        value = get("refusal")
         if value is not None:
             if type(value) is str and self._alt is None:
                 self.refusal.append(value)
@@ -2378,7 +2478,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaMerge:
             out["refusal"] = "".join(self.refusal)
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -2403,13 +2503,19 @@ class _CreateChatCompletionStreamResponseChoicesDeltaFunction_callMerge:
         self.name: Any = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("arguments")
+        if len(data) == 1:  # most deltas carry one text fragment and nothing else
+            value = data.get("arguments")
+            if type(value) is str and self._alt is None:
+                self.arguments.append(value)
+                return
+        get = data.get
+        value = get("arguments")
         if value is not None:
             if type(value) is str and self._alt is None:
                 self.arguments.append(value)
             else:
                 acc.fragment(self, "arguments", "arguments", value)
-        value = data.get("name")
+        value = get("name")
         if value is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value)
         if not _KEYS_ChatCompletionStreamResponseDeltaFunctionCall.issuperset(data):
@@ -2425,7 +2531,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaFunction_callMerge:
             out["name"] = self.name
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -2461,13 +2567,14 @@ class _CreateChatCompletionStreamResponseChoicesDeltaTool_callsMerge:
         ) = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("id")
+        get = data.get
+        value = get("id")
         if value is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value)
-        value = data.get("type")
+        value = get("type")
         if value is not None and value != self.type:
             self.type = acc.set_value(self, "type", self.type, value)
-        value = data.get("function")
+        value = get("function")
         if value is not None:
             if type(value) is dict:
                 state = self.function
@@ -2494,7 +2601,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaTool_callsMerge:
             out["function"] = self.function.build()
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -2519,10 +2626,16 @@ class _CreateChatCompletionStreamResponseChoicesDeltaTool_callsFunctionMerge:
         self.arguments: list[str] = []
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("name")
+        if len(data) == 1:  # most deltas carry one text fragment and nothing else
+            value = data.get("arguments")
+            if type(value) is str and self._alt is None:
+                self.arguments.append(value)
+                return
+        get = data.get
+        value = get("name")
         if value is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value)
-        value = data.get("arguments")
+        value = get("arguments")
         if value is not None:
             if type(value) is str and self._alt is None:
                 self.arguments.append(value)
@@ -2541,7 +2654,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaTool_callsFunctionMerge:
             out["arguments"] = "".join(self.arguments)
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -2566,7 +2679,8 @@ class _CreateChatCompletionStreamResponseChoicesLogprobsMerge:
         self.refusal: list[Any] | None = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("content")
+        get = data.get
+        value = get("content")
         if value is not None:
             if type(value) is list:
                 if self.content is None:
@@ -2575,7 +2689,7 @@ class _CreateChatCompletionStreamResponseChoicesLogprobsMerge:
                     self.content.extend(value)
             else:
                 acc.wrong_type(self, "content", value, "a list")
-        value = data.get("refusal")
+        value = get("refusal")
         if value is not None:
             if type(value) is list:
                 if self.refusal is None:
@@ -2595,16 +2709,16 @@ class _CreateChatCompletionStreamResponseChoicesLogprobsMerge:
     def build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.content is not None:
-            out["content"] = _clone(self.content)
+            out["content"] = list(self.content)
         else:
             out["content"] = None
         if self.refusal is not None:
-            out["refusal"] = _clone(self.refusal)
+            out["refusal"] = list(self.refusal)
         else:
             out["refusal"] = None
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -2646,7 +2760,11 @@ class CreateChatCompletionStreamResponseAccumulator(_Merger):
         self.chunks += 1
 
     def snapshot_dict(self) -> dict[str, Any]:
-        """The merged stream so far as JSON data (wire names); builds a fresh copy, O(stream)."""
+        """The merged stream so far as JSON data (wire names), built afresh, O(stream).
+
+        Merged objects and lists are new; values the merge keeps as they came (a logprob
+        entry, ``usage``) are the chunk's own objects, not copies: change a chunk after
+        adding it and the next snapshot shows the change."""
         return self._root.build()
 
     def snapshot(self) -> CreateChatCompletionStreamResponse:

@@ -681,7 +681,7 @@ def _entry_order(state: Any) -> tuple[int, int]:
 
 
 def _clone(value: Any) -> Any:
-    """A copy of JSON data (a snapshot never shares mutable parts with the chunks)."""
+    """A copy of JSON data, for values the merge keeps changing (unknown fields)."""
     if type(value) is dict:
         return {k: _clone(v) for k, v in value.items()}
     if type(value) is list:
@@ -1031,10 +1031,11 @@ class _CreateChatCompletionStreamResponseMerge:
         self.moderation: Any = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("id")
+        get = data.get
+        value = get("id")
         if value is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value)
-        value = data.get("choices")
+        value = get("choices")
         if value is not None:
             if type(value) is list:
                 entries = self.choices
@@ -1061,28 +1062,28 @@ class _CreateChatCompletionStreamResponseMerge:
                     entry.add(item, acc)
             else:
                 acc.wrong_type(self, "choices", value, "a list")
-        value = data.get("created")
+        value = get("created")
         if value is not None and value != self.created:
             self.created = acc.set_value(self, "created", self.created, value)
-        value = data.get("model")
+        value = get("model")
         if value is not None and value != self.model:
             self.model = acc.set_value(self, "model", self.model, value)
-        value = data.get("obfuscation")
+        value = get("obfuscation")
         if value is not None:
             self.obfuscation = value
-        value = data.get("service_tier")
+        value = get("service_tier")
         if value is not None:
             self.service_tier = value
-        value = data.get("system_fingerprint")
+        value = get("system_fingerprint")
         if value is not None:
             self.system_fingerprint = value
-        value = data.get("object")
+        value = get("object")
         if value is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value)
-        value = data.get("usage")
+        value = get("usage")
         if value is not None:
             self.usage = value
-        value = data.get("moderation")
+        value = get("moderation")
         if value is not None:
             self.moderation = value
         if not _KEYS_CreateChatCompletionStreamResponse.issuperset(data):
@@ -1102,18 +1103,18 @@ class _CreateChatCompletionStreamResponseMerge:
         if self.obfuscation is not None:
             out["obfuscation"] = self.obfuscation
         if self.service_tier is not None:
-            out["service_tier"] = _clone(self.service_tier)
+            out["service_tier"] = self.service_tier
         if self.system_fingerprint is not None:
             out["system_fingerprint"] = self.system_fingerprint
         if self.object is not None:
             out["object"] = self.object
         if self.usage is not None:
-            out["usage"] = _clone(self.usage)
+            out["usage"] = self.usage
         if self.moderation is not None:
-            out["moderation"] = _clone(self.moderation)
+            out["moderation"] = self.moderation
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -1150,13 +1151,14 @@ class _CreateChatCompletionStreamResponseChoicesMerge:
         self.index: Any = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("delta")
+        get = data.get
+        value = get("delta")
         if value is not None:
             if type(value) is dict:
                 self.delta.add(value, acc)
             else:
                 acc.wrong_type(self, "delta", value, "an object")
-        value = data.get("logprobs")
+        value = get("logprobs")
         if value is not None:
             if type(value) is dict:
                 state = self.logprobs
@@ -1169,7 +1171,7 @@ class _CreateChatCompletionStreamResponseChoicesMerge:
                 state.add(value, acc)
             else:
                 acc.wrong_type(self, "logprobs", value, "an object")
-        value = data.get("finish_reason")
+        value = get("finish_reason")
         if value is not None:
             self.finish_reason = value
         if not _KEYS_CreateChatCompletionStreamResponseChoice.issuperset(data):
@@ -1182,11 +1184,11 @@ class _CreateChatCompletionStreamResponseChoicesMerge:
         out["delta"] = self.delta.build()
         if self.logprobs is not None:
             out["logprobs"] = self.logprobs.build()
-        out["finish_reason"] = _clone(self.finish_reason)
+        out["finish_reason"] = self.finish_reason
         out["index"] = self.index
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -1225,13 +1227,19 @@ class _CreateChatCompletionStreamResponseChoicesDeltaMerge:
         self.refusal: list[str] = []
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("content")
+        if len(data) == 1:  # most deltas carry one text fragment and nothing else
+            value = data.get("content")
+            if type(value) is str and self._alt is None:
+                self.content.append(value)
+                return
+        get = data.get
+        value = get("content")
         if value is not None:
             if type(value) is str and self._alt is None:
                 self.content.append(value)
             else:
                 acc.fragment(self, "content", "content", value)
-        value = data.get("function_call")
+        value = get("function_call")
         if value is not None:
             if type(value) is dict:
                 state = self.function_call
@@ -1244,7 +1252,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaMerge:
                 state.add(value, acc)
             else:
                 acc.wrong_type(self, "function_call", value, "an object")
-        value = data.get("tool_calls")
+        value = get("tool_calls")
         if value is not None:
             if type(value) is list:
                 entries = self.tool_calls
@@ -1273,10 +1281,10 @@ class _CreateChatCompletionStreamResponseChoicesDeltaMerge:
                     entry.add(item, acc)
             else:
                 acc.wrong_type(self, "tool_calls", value, "a list")
-        value = data.get("role")
+        value = get("role")
         if value is not None and value != self.role:
             self.role = acc.set_value(self, "role", self.role, value)
-        value = data.get("refusal")
+        value = get("refusal")
         if value is not None:
             if type(value) is str and self._alt is None:
                 self.refusal.append(value)
@@ -1301,7 +1309,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaMerge:
             out["refusal"] = "".join(self.refusal)
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -1326,13 +1334,19 @@ class _CreateChatCompletionStreamResponseChoicesDeltaFunction_callMerge:
         self.name: Any = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("arguments")
+        if len(data) == 1:  # most deltas carry one text fragment and nothing else
+            value = data.get("arguments")
+            if type(value) is str and self._alt is None:
+                self.arguments.append(value)
+                return
+        get = data.get
+        value = get("arguments")
         if value is not None:
             if type(value) is str and self._alt is None:
                 self.arguments.append(value)
             else:
                 acc.fragment(self, "arguments", "arguments", value)
-        value = data.get("name")
+        value = get("name")
         if value is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value)
         if not _KEYS_ChatCompletionStreamResponseDeltaFunctionCall.issuperset(data):
@@ -1348,7 +1362,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaFunction_callMerge:
             out["name"] = self.name
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -1384,13 +1398,14 @@ class _CreateChatCompletionStreamResponseChoicesDeltaTool_callsMerge:
         ) = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("id")
+        get = data.get
+        value = get("id")
         if value is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value)
-        value = data.get("type")
+        value = get("type")
         if value is not None and value != self.type:
             self.type = acc.set_value(self, "type", self.type, value)
-        value = data.get("function")
+        value = get("function")
         if value is not None:
             if type(value) is dict:
                 state = self.function
@@ -1417,7 +1432,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaTool_callsMerge:
             out["function"] = self.function.build()
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -1442,10 +1457,16 @@ class _CreateChatCompletionStreamResponseChoicesDeltaTool_callsFunctionMerge:
         self.arguments: list[str] = []
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("name")
+        if len(data) == 1:  # most deltas carry one text fragment and nothing else
+            value = data.get("arguments")
+            if type(value) is str and self._alt is None:
+                self.arguments.append(value)
+                return
+        get = data.get
+        value = get("name")
         if value is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value)
-        value = data.get("arguments")
+        value = get("arguments")
         if value is not None:
             if type(value) is str and self._alt is None:
                 self.arguments.append(value)
@@ -1464,7 +1485,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaTool_callsFunctionMerge:
             out["arguments"] = "".join(self.arguments)
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -1489,7 +1510,8 @@ class _CreateChatCompletionStreamResponseChoicesLogprobsMerge:
         self.refusal: list[Any] | None = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("content")
+        get = data.get
+        value = get("content")
         if value is not None:
             if type(value) is list:
                 if self.content is None:
@@ -1498,7 +1520,7 @@ class _CreateChatCompletionStreamResponseChoicesLogprobsMerge:
                     self.content.extend(value)
             else:
                 acc.wrong_type(self, "content", value, "a list")
-        value = data.get("refusal")
+        value = get("refusal")
         if value is not None:
             if type(value) is list:
                 if self.refusal is None:
@@ -1518,16 +1540,16 @@ class _CreateChatCompletionStreamResponseChoicesLogprobsMerge:
     def build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.content is not None:
-            out["content"] = _clone(self.content)
+            out["content"] = list(self.content)
         else:
             out["content"] = None
         if self.refusal is not None:
-            out["refusal"] = _clone(self.refusal)
+            out["refusal"] = list(self.refusal)
         else:
             out["refusal"] = None
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -1569,7 +1591,11 @@ class CreateChatCompletionStreamResponseAccumulator(_Merger):
         self.chunks += 1
 
     def snapshot_dict(self) -> dict[str, Any]:
-        """The merged stream so far as JSON data (wire names); builds a fresh copy, O(stream)."""
+        """The merged stream so far as JSON data (wire names), built afresh, O(stream).
+
+        Merged objects and lists are new; values the merge keeps as they came (a logprob
+        entry, ``usage``) are the chunk's own objects, not copies: change a chunk after
+        adding it and the next snapshot shows the change."""
         return self._root.build()
 
     def snapshot(self) -> CreateChatCompletionStreamResponse:

@@ -550,8 +550,10 @@ def _parse_ChatCompletionStreamResponseDeltaFunctionCall(
     data: Any,
 ) -> ChatCompletionStreamResponseDeltaFunctionCall:
     d = _object(data)
-    _opt(d, "arguments", _str)
-    _opt(d, "name", _str)
+    if (value := d.get("arguments")) is not None and type(value) is not str:
+        _opt(d, "arguments", _str)
+    if (value := d.get("name")) is not None and type(value) is not str:
+        _opt(d, "name", _str)
     return cast(ChatCompletionStreamResponseDeltaFunctionCall, d)
 
 
@@ -559,8 +561,10 @@ def _parse_ChatCompletionMessageToolCallChunkFunction(
     data: Any,
 ) -> ChatCompletionMessageToolCallChunkFunction:
     d = _object(data)
-    _opt(d, "name", _str)
-    _opt(d, "arguments", _str)
+    if (value := d.get("name")) is not None and type(value) is not str:
+        _opt(d, "name", _str)
+    if (value := d.get("arguments")) is not None and type(value) is not str:
+        _opt(d, "arguments", _str)
     return cast(ChatCompletionMessageToolCallChunkFunction, d)
 
 
@@ -568,9 +572,12 @@ def _parse_ChatCompletionMessageToolCallChunk(
     data: Any,
 ) -> ChatCompletionMessageToolCallChunk:
     d = _object(data)
-    _req(d, "index", _int)
-    _opt(d, "id", _str)
-    _opt(d, "type", _str)
+    if type(d.get("index")) is not int:
+        _req(d, "index", _int)
+    if (value := d.get("id")) is not None and type(value) is not str:
+        _opt(d, "id", _str)
+    if (value := d.get("type")) is not None and type(value) is not str:
+        _opt(d, "type", _str)
     _opt(d, "function", _parse_ChatCompletionMessageToolCallChunkFunction)
     return cast(ChatCompletionMessageToolCallChunk, d)
 
@@ -579,11 +586,14 @@ def _parse_ChatCompletionStreamResponseDelta(
     data: Any,
 ) -> ChatCompletionStreamResponseDelta:
     d = _object(data)
-    _opt(d, "content", _str)
+    if (value := d.get("content")) is not None and type(value) is not str:
+        _opt(d, "content", _str)
     _opt(d, "function_call", _parse_ChatCompletionStreamResponseDeltaFunctionCall)
-    _opt(d, "tool_calls", _list_of(_parse_ChatCompletionMessageToolCallChunk))
-    _opt(d, "role", _str)
-    _opt(d, "refusal", _str)
+    _opt(d, "tool_calls", _P_list_of_ChatCompletionMessageToolCallChunk)
+    if (value := d.get("role")) is not None and type(value) is not str:
+        _opt(d, "role", _str)
+    if (value := d.get("refusal")) is not None and type(value) is not str:
+        _opt(d, "refusal", _str)
     return cast(ChatCompletionStreamResponseDelta, d)
 
 
@@ -591,18 +601,22 @@ def _parse_ChatCompletionTokenLogprobTopLogprob(
     data: Any,
 ) -> ChatCompletionTokenLogprobTopLogprob:
     d = _object(data)
-    _req(d, "token", _str)
-    _req(d, "logprob", _float)
-    _req(d, "bytes", _nullable(_list_of(_int)))
+    if type(d.get("token")) is not str:
+        _req(d, "token", _str)
+    if type(d.get("logprob")) is not float:
+        _req(d, "logprob", _float)
+    _req(d, "bytes", _P_nullable_list_of_int)
     return cast(ChatCompletionTokenLogprobTopLogprob, d)
 
 
 def _parse_ChatCompletionTokenLogprob(data: Any) -> ChatCompletionTokenLogprob:
     d = _object(data)
-    _req(d, "token", _str)
-    _req(d, "logprob", _float)
-    _req(d, "bytes", _nullable(_list_of(_int)))
-    _req(d, "top_logprobs", _list_of(_parse_ChatCompletionTokenLogprobTopLogprob))
+    if type(d.get("token")) is not str:
+        _req(d, "token", _str)
+    if type(d.get("logprob")) is not float:
+        _req(d, "logprob", _float)
+    _req(d, "bytes", _P_nullable_list_of_int)
+    _req(d, "top_logprobs", _P_list_of_ChatCompletionTokenLogprobTopLogprob)
     return cast(ChatCompletionTokenLogprob, d)
 
 
@@ -610,8 +624,8 @@ def _parse_CreateChatCompletionStreamResponseChoiceLogprobs(
     data: Any,
 ) -> CreateChatCompletionStreamResponseChoiceLogprobs:
     d = _object(data)
-    _req(d, "content", _nullable(_list_of(_parse_ChatCompletionTokenLogprob)))
-    _req(d, "refusal", _nullable(_list_of(_parse_ChatCompletionTokenLogprob)))
+    _req(d, "content", _P_nullable_list_of_ChatCompletionTokenLogprob)
+    _req(d, "refusal", _P_nullable_list_of_ChatCompletionTokenLogprob)
     return cast(CreateChatCompletionStreamResponseChoiceLogprobs, d)
 
 
@@ -621,8 +635,9 @@ def _parse_CreateChatCompletionStreamResponseChoice(
     d = _object(data)
     _req(d, "delta", _parse_ChatCompletionStreamResponseDelta)
     _opt(d, "logprobs", _parse_CreateChatCompletionStreamResponseChoiceLogprobs)
-    _req(d, "finish_reason", _nullable(_str))
-    _req(d, "index", _int)
+    _req(d, "finish_reason", _P_nullable_str)
+    if type(d.get("index")) is not int:
+        _req(d, "index", _int)
     return cast(CreateChatCompletionStreamResponseChoice, d)
 
 
@@ -630,11 +645,20 @@ def _parse_CompletionUsageCompletionTokensDetails(
     data: Any,
 ) -> CompletionUsageCompletionTokensDetails:
     d = _object(data)
-    _opt(d, "accepted_prediction_tokens", _int)
-    _opt(d, "audio_tokens", _int)
-    _opt(d, "reasoning_tokens", _int)
-    _opt(d, "text_tokens", _int)
-    _opt(d, "rejected_prediction_tokens", _int)
+    if (value := d.get("accepted_prediction_tokens")) is not None and type(
+        value
+    ) is not int:
+        _opt(d, "accepted_prediction_tokens", _int)
+    if (value := d.get("audio_tokens")) is not None and type(value) is not int:
+        _opt(d, "audio_tokens", _int)
+    if (value := d.get("reasoning_tokens")) is not None and type(value) is not int:
+        _opt(d, "reasoning_tokens", _int)
+    if (value := d.get("text_tokens")) is not None and type(value) is not int:
+        _opt(d, "text_tokens", _int)
+    if (value := d.get("rejected_prediction_tokens")) is not None and type(
+        value
+    ) is not int:
+        _opt(d, "rejected_prediction_tokens", _int)
     return cast(CompletionUsageCompletionTokensDetails, d)
 
 
@@ -642,19 +666,27 @@ def _parse_CompletionUsagePromptTokensDetails(
     data: Any,
 ) -> CompletionUsagePromptTokensDetails:
     d = _object(data)
-    _opt(d, "audio_tokens", _int)
-    _opt(d, "cached_tokens", _int)
-    _opt(d, "text_tokens", _int)
-    _opt(d, "image_tokens", _int)
-    _opt(d, "cache_write_tokens", _int)
+    if (value := d.get("audio_tokens")) is not None and type(value) is not int:
+        _opt(d, "audio_tokens", _int)
+    if (value := d.get("cached_tokens")) is not None and type(value) is not int:
+        _opt(d, "cached_tokens", _int)
+    if (value := d.get("text_tokens")) is not None and type(value) is not int:
+        _opt(d, "text_tokens", _int)
+    if (value := d.get("image_tokens")) is not None and type(value) is not int:
+        _opt(d, "image_tokens", _int)
+    if (value := d.get("cache_write_tokens")) is not None and type(value) is not int:
+        _opt(d, "cache_write_tokens", _int)
     return cast(CompletionUsagePromptTokensDetails, d)
 
 
 def _parse_CompletionUsage(data: Any) -> CompletionUsage:
     d = _object(data)
-    _req(d, "completion_tokens", _int)
-    _req(d, "prompt_tokens", _int)
-    _req(d, "total_tokens", _int)
+    if type(d.get("completion_tokens")) is not int:
+        _req(d, "completion_tokens", _int)
+    if type(d.get("prompt_tokens")) is not int:
+        _req(d, "prompt_tokens", _int)
+    if type(d.get("total_tokens")) is not int:
+        _req(d, "total_tokens", _int)
     _opt(d, "completion_tokens_details", _parse_CompletionUsageCompletionTokensDetails)
     _opt(d, "prompt_tokens_details", _parse_CompletionUsagePromptTokensDetails)
     return cast(CompletionUsage, d)
@@ -662,12 +694,15 @@ def _parse_CompletionUsage(data: Any) -> CompletionUsage:
 
 def _parse_ModerationResultBody(data: Any) -> ModerationResultBody:
     d = _object(data)
-    _req(d, "type", _str)
-    _req(d, "model", _str)
-    _req(d, "flagged", _bool)
-    _req(d, "categories", _map_of(_bool))
-    _req(d, "category_scores", _map_of(_float))
-    _req(d, "category_applied_input_types", _map_of(_list_of(_str)))
+    if type(d.get("type")) is not str:
+        _req(d, "type", _str)
+    if type(d.get("model")) is not str:
+        _req(d, "model", _str)
+    if type(d.get("flagged")) is not bool:
+        _req(d, "flagged", _bool)
+    _req(d, "categories", _P_map_of_bool)
+    _req(d, "category_scores", _P_map_of_float)
+    _req(d, "category_applied_input_types", _P_map_of_list_of_str)
     return cast(ModerationResultBody, d)
 
 
@@ -675,44 +710,29 @@ def _parse_ChatCompletionModerationResults(
     data: Any,
 ) -> ChatCompletionModerationResults:
     d = _object(data)
-    _req(d, "type", _str)
-    _req(d, "model", _str)
-    _req(d, "results", _list_of(_parse_ModerationResultBody))
+    if type(d.get("type")) is not str:
+        _req(d, "type", _str)
+    if type(d.get("model")) is not str:
+        _req(d, "model", _str)
+    _req(d, "results", _P_list_of_ModerationResultBody)
     return cast(ChatCompletionModerationResults, d)
 
 
 def _parse_ChatCompletionModerationError(data: Any) -> ChatCompletionModerationError:
     d = _object(data)
-    _req(d, "type", _str)
-    _req(d, "code", _str)
-    _req(d, "message", _str)
+    if type(d.get("type")) is not str:
+        _req(d, "type", _str)
+    if type(d.get("code")) is not str:
+        _req(d, "code", _str)
+    if type(d.get("message")) is not str:
+        _req(d, "message", _str)
     return cast(ChatCompletionModerationError, d)
 
 
 def _parse_ChatCompletionModeration(data: Any) -> ChatCompletionModeration:
     d = _object(data)
-    _req(
-        d,
-        "input",
-        _tagged(
-            "type",
-            {
-                "moderation_results": _parse_ChatCompletionModerationResults,
-                "error": _parse_ChatCompletionModerationError,
-            },
-        ),
-    )
-    _req(
-        d,
-        "output",
-        _tagged(
-            "type",
-            {
-                "moderation_results": _parse_ChatCompletionModerationResults,
-                "error": _parse_ChatCompletionModerationError,
-            },
-        ),
-    )
+    _req(d, "input", _P_tagged_type_moderation_results_ChatCompletion_e7dfc382)
+    _req(d, "output", _P_tagged_type_moderation_results_ChatCompletion_e7dfc382)
     return cast(ChatCompletionModeration, d)
 
 
@@ -720,14 +740,21 @@ def _parse_CreateChatCompletionStreamResponse(
     data: Any,
 ) -> CreateChatCompletionStreamResponse:
     d = _object(data)
-    _req(d, "id", _str)
-    _req(d, "choices", _list_of(_parse_CreateChatCompletionStreamResponseChoice))
-    _req(d, "created", _int)
-    _req(d, "model", _str)
-    _opt(d, "obfuscation", _str)
-    _opt(d, "service_tier", _str)
-    _opt(d, "system_fingerprint", _str)
-    _req(d, "object", _str)
+    if type(d.get("id")) is not str:
+        _req(d, "id", _str)
+    _req(d, "choices", _P_list_of_CreateChatCompletionStreamResponseChoice)
+    if type(d.get("created")) is not int:
+        _req(d, "created", _int)
+    if type(d.get("model")) is not str:
+        _req(d, "model", _str)
+    if (value := d.get("obfuscation")) is not None and type(value) is not str:
+        _opt(d, "obfuscation", _str)
+    if (value := d.get("service_tier")) is not None and type(value) is not str:
+        _opt(d, "service_tier", _str)
+    if (value := d.get("system_fingerprint")) is not None and type(value) is not str:
+        _opt(d, "system_fingerprint", _str)
+    if type(d.get("object")) is not str:
+        _req(d, "object", _str)
     _opt(d, "usage", _parse_CompletionUsage)
     _opt(d, "moderation", _parse_ChatCompletionModeration)
     return cast(CreateChatCompletionStreamResponse, d)
@@ -737,15 +764,19 @@ def _parse_ChatCompletionMessageToolCallFunction(
     data: Any,
 ) -> ChatCompletionMessageToolCallFunction:
     d = _object(data)
-    _req(d, "name", _str)
-    _req(d, "arguments", _str)
+    if type(d.get("name")) is not str:
+        _req(d, "name", _str)
+    if type(d.get("arguments")) is not str:
+        _req(d, "arguments", _str)
     return cast(ChatCompletionMessageToolCallFunction, d)
 
 
 def _parse_ChatCompletionMessageToolCall(data: Any) -> ChatCompletionMessageToolCall:
     d = _object(data)
-    _req(d, "id", _str)
-    _req(d, "type", _str)
+    if type(d.get("id")) is not str:
+        _req(d, "id", _str)
+    if type(d.get("type")) is not str:
+        _req(d, "type", _str)
     _req(d, "function", _parse_ChatCompletionMessageToolCallFunction)
     return cast(ChatCompletionMessageToolCall, d)
 
@@ -754,8 +785,10 @@ def _parse_ChatCompletionMessageCustomToolCallCustom(
     data: Any,
 ) -> ChatCompletionMessageCustomToolCallCustom:
     d = _object(data)
-    _req(d, "name", _str)
-    _req(d, "input", _str)
+    if type(d.get("name")) is not str:
+        _req(d, "name", _str)
+    if type(d.get("input")) is not str:
+        _req(d, "input", _str)
     return cast(ChatCompletionMessageCustomToolCallCustom, d)
 
 
@@ -763,8 +796,10 @@ def _parse_ChatCompletionMessageCustomToolCall(
     data: Any,
 ) -> ChatCompletionMessageCustomToolCall:
     d = _object(data)
-    _req(d, "id", _str)
-    _req(d, "type", _str)
+    if type(d.get("id")) is not str:
+        _req(d, "id", _str)
+    if type(d.get("type")) is not str:
+        _req(d, "type", _str)
     _req(d, "custom", _parse_ChatCompletionMessageCustomToolCallCustom)
     return cast(ChatCompletionMessageCustomToolCall, d)
 
@@ -773,10 +808,14 @@ def _parse_ChatCompletionResponseMessageAnnotationUrlCitation(
     data: Any,
 ) -> ChatCompletionResponseMessageAnnotationUrlCitation:
     d = _object(data)
-    _req(d, "end_index", _int)
-    _req(d, "start_index", _int)
-    _req(d, "url", _str)
-    _req(d, "title", _str)
+    if type(d.get("end_index")) is not int:
+        _req(d, "end_index", _int)
+    if type(d.get("start_index")) is not int:
+        _req(d, "start_index", _int)
+    if type(d.get("url")) is not str:
+        _req(d, "url", _str)
+    if type(d.get("title")) is not str:
+        _req(d, "title", _str)
     return cast(ChatCompletionResponseMessageAnnotationUrlCitation, d)
 
 
@@ -784,7 +823,8 @@ def _parse_ChatCompletionResponseMessageAnnotation(
     data: Any,
 ) -> ChatCompletionResponseMessageAnnotation:
     d = _object(data)
-    _req(d, "type", _str)
+    if type(d.get("type")) is not str:
+        _req(d, "type", _str)
     _req(d, "url_citation", _parse_ChatCompletionResponseMessageAnnotationUrlCitation)
     return cast(ChatCompletionResponseMessageAnnotation, d)
 
@@ -793,8 +833,10 @@ def _parse_ChatCompletionResponseMessageFunctionCall(
     data: Any,
 ) -> ChatCompletionResponseMessageFunctionCall:
     d = _object(data)
-    _req(d, "arguments", _str)
-    _req(d, "name", _str)
+    if type(d.get("arguments")) is not str:
+        _req(d, "arguments", _str)
+    if type(d.get("name")) is not str:
+        _req(d, "name", _str)
     return cast(ChatCompletionResponseMessageFunctionCall, d)
 
 
@@ -802,20 +844,25 @@ def _parse_ChatCompletionResponseMessageAudio(
     data: Any,
 ) -> ChatCompletionResponseMessageAudio:
     d = _object(data)
-    _req(d, "id", _str)
-    _req(d, "expires_at", _int)
-    _req(d, "data", _str)
-    _req(d, "transcript", _str)
+    if type(d.get("id")) is not str:
+        _req(d, "id", _str)
+    if type(d.get("expires_at")) is not int:
+        _req(d, "expires_at", _int)
+    if type(d.get("data")) is not str:
+        _req(d, "data", _str)
+    if type(d.get("transcript")) is not str:
+        _req(d, "transcript", _str)
     return cast(ChatCompletionResponseMessageAudio, d)
 
 
 def _parse_ChatCompletionResponseMessage(data: Any) -> ChatCompletionResponseMessage:
     d = _object(data)
-    _req(d, "content", _nullable(_str))
-    _req(d, "refusal", _nullable(_str))
+    _req(d, "content", _P_nullable_str)
+    _req(d, "refusal", _P_nullable_str)
     _opt(d, "tool_calls", _parse_ChatCompletionMessageToolCalls)
-    _opt(d, "annotations", _list_of(_parse_ChatCompletionResponseMessageAnnotation))
-    _req(d, "role", _str)
+    _opt(d, "annotations", _P_list_of_ChatCompletionResponseMessageAnnotation)
+    if type(d.get("role")) is not str:
+        _req(d, "role", _str)
     _opt(d, "function_call", _parse_ChatCompletionResponseMessageFunctionCall)
     _opt(d, "audio", _parse_ChatCompletionResponseMessageAudio)
     return cast(ChatCompletionResponseMessage, d)
@@ -825,8 +872,8 @@ def _parse_CreateChatCompletionResponseChoiceLogprobs(
     data: Any,
 ) -> CreateChatCompletionResponseChoiceLogprobs:
     d = _object(data)
-    _req(d, "content", _nullable(_list_of(_parse_ChatCompletionTokenLogprob)))
-    _req(d, "refusal", _nullable(_list_of(_parse_ChatCompletionTokenLogprob)))
+    _req(d, "content", _P_nullable_list_of_ChatCompletionTokenLogprob)
+    _req(d, "refusal", _P_nullable_list_of_ChatCompletionTokenLogprob)
     return cast(CreateChatCompletionResponseChoiceLogprobs, d)
 
 
@@ -834,43 +881,45 @@ def _parse_CreateChatCompletionResponseChoice(
     data: Any,
 ) -> CreateChatCompletionResponseChoice:
     d = _object(data)
-    _req(d, "finish_reason", _str)
-    _req(d, "index", _int)
+    if type(d.get("finish_reason")) is not str:
+        _req(d, "finish_reason", _str)
+    if type(d.get("index")) is not int:
+        _req(d, "index", _int)
     _req(d, "message", _parse_ChatCompletionResponseMessage)
-    _req(d, "logprobs", _nullable(_parse_CreateChatCompletionResponseChoiceLogprobs))
+    _req(d, "logprobs", _P_nullable_CreateChatCompletionResponseChoiceLogprobs)
     return cast(CreateChatCompletionResponseChoice, d)
 
 
 def _parse_CreateChatCompletionResponse(data: Any) -> CreateChatCompletionResponse:
     d = _object(data)
-    _req(d, "id", _str)
-    _req(d, "choices", _list_of(_parse_CreateChatCompletionResponseChoice))
-    _req(d, "created", _int)
-    _req(d, "model", _str)
+    if type(d.get("id")) is not str:
+        _req(d, "id", _str)
+    _req(d, "choices", _P_list_of_CreateChatCompletionResponseChoice)
+    if type(d.get("created")) is not int:
+        _req(d, "created", _int)
+    if type(d.get("model")) is not str:
+        _req(d, "model", _str)
     _opt(d, "metadata", _parse_Metadata)
-    _opt(d, "service_tier", _str)
-    _opt(d, "system_fingerprint", _str)
-    _req(d, "object", _str)
+    if (value := d.get("service_tier")) is not None and type(value) is not str:
+        _opt(d, "service_tier", _str)
+    if (value := d.get("system_fingerprint")) is not None and type(value) is not str:
+        _opt(d, "system_fingerprint", _str)
+    if type(d.get("object")) is not str:
+        _req(d, "object", _str)
     _opt(d, "usage", _parse_CompletionUsage)
     _opt(d, "moderation", _parse_ChatCompletionModeration)
     return cast(CreateChatCompletionResponse, d)
 
 
 def _parse_ChatCompletionMessageToolCalls(value: Any) -> ChatCompletionMessageToolCalls:
-    parsed: ChatCompletionMessageToolCalls = _list_of(
-        _tagged(
-            "type",
-            {
-                "function": _parse_ChatCompletionMessageToolCall,
-                "custom": _parse_ChatCompletionMessageCustomToolCall,
-            },
-        )
-    )(value)
+    parsed: ChatCompletionMessageToolCalls = (
+        _P_list_of_tagged_type_function_ChatCompletionMe_a7f2e409(value)
+    )
     return parsed
 
 
 def _parse_Metadata(value: Any) -> Metadata:
-    parsed: Metadata = _map_of(_str)(value)
+    parsed: Metadata = _P_map_of_str(value)
     return parsed
 
 
@@ -955,6 +1004,15 @@ def _any(value: Any) -> Any:
     return value
 
 
+#: Item parsers a list can check with one ``type() is`` test per item (not floats: an int
+#: is a valid number, and the dataclass style turns it into a float).
+_SCALARS: dict[Callable[[Any], Any], frozenset[type]] = {
+    _str: frozenset({str}),
+    _int: frozenset({int}),
+    _bool: frozenset({bool}),
+}
+
+
 def _object(value: Any) -> dict[str, Any]:
     if isinstance(value, dict):
         return value
@@ -969,9 +1027,13 @@ def _nullable(parse: Callable[[Any], _T]) -> Callable[[Any], _T | None]:
 
 
 def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
+    scalar = _SCALARS.get(parse)
+
     def parse_list(value: Any) -> list[_T]:
         if not isinstance(value, list):
             raise ParseError(f"expected a list, got {_kind(value)}")
+        if scalar is not None and scalar.issuperset(map(type, value)):
+            return value  # the common case, checked in one pass
         items = []
         for i, item in enumerate(value):
             try:
@@ -1048,6 +1110,57 @@ def _opt(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T | Non
         raise exc.within(key) from None
 
 
+# Composite parsers, built once.
+_P_list_of_ChatCompletionMessageToolCallChunk = _list_of(
+    _parse_ChatCompletionMessageToolCallChunk
+)
+_P_list_of_int = _list_of(_int)
+_P_nullable_list_of_int = _nullable(_P_list_of_int)
+_P_list_of_ChatCompletionTokenLogprobTopLogprob = _list_of(
+    _parse_ChatCompletionTokenLogprobTopLogprob
+)
+_P_list_of_ChatCompletionTokenLogprob = _list_of(_parse_ChatCompletionTokenLogprob)
+_P_nullable_list_of_ChatCompletionTokenLogprob = _nullable(
+    _P_list_of_ChatCompletionTokenLogprob
+)
+_P_nullable_str = _nullable(_str)
+_P_map_of_bool = _map_of(_bool)
+_P_map_of_float = _map_of(_float)
+_P_list_of_str = _list_of(_str)
+_P_map_of_list_of_str = _map_of(_P_list_of_str)
+_P_list_of_ModerationResultBody = _list_of(_parse_ModerationResultBody)
+_P_tagged_type_moderation_results_ChatCompletion_e7dfc382 = _tagged(
+    "type",
+    {
+        "moderation_results": _parse_ChatCompletionModerationResults,
+        "error": _parse_ChatCompletionModerationError,
+    },
+)
+_P_list_of_CreateChatCompletionStreamResponseChoice = _list_of(
+    _parse_CreateChatCompletionStreamResponseChoice
+)
+_P_list_of_ChatCompletionResponseMessageAnnotation = _list_of(
+    _parse_ChatCompletionResponseMessageAnnotation
+)
+_P_nullable_CreateChatCompletionResponseChoiceLogprobs = _nullable(
+    _parse_CreateChatCompletionResponseChoiceLogprobs
+)
+_P_list_of_CreateChatCompletionResponseChoice = _list_of(
+    _parse_CreateChatCompletionResponseChoice
+)
+_P_tagged_type_function_ChatCompletionMessageToo_58813760 = _tagged(
+    "type",
+    {
+        "function": _parse_ChatCompletionMessageToolCall,
+        "custom": _parse_ChatCompletionMessageCustomToolCall,
+    },
+)
+_P_list_of_tagged_type_function_ChatCompletionMe_a7f2e409 = _list_of(
+    _P_tagged_type_function_ChatCompletionMessageToo_58813760
+)
+_P_map_of_str = _map_of(_str)
+
+
 def _extras(
     data: dict[str, Any], known: frozenset[str], parse: Callable[[Any], Any]
 ) -> None:
@@ -1113,7 +1226,7 @@ def _entry_order(state: Any) -> tuple[int, int]:
 
 
 def _clone(value: Any) -> Any:
-    """A copy of JSON data (a snapshot never shares mutable parts with the chunks)."""
+    """A copy of JSON data, for values the merge keeps changing (unknown fields)."""
     if type(value) is dict:
         return {k: _clone(v) for k, v in value.items()}
     if type(value) is list:
@@ -1461,10 +1574,11 @@ class _CreateChatCompletionStreamResponseMerge:
         self.moderation: Any = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("id")
+        get = data.get
+        value = get("id")
         if value is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value)
-        value = data.get("choices")
+        value = get("choices")
         if value is not None:
             if type(value) is list:
                 entries = self.choices
@@ -1491,28 +1605,28 @@ class _CreateChatCompletionStreamResponseMerge:
                     entry.add(item, acc)
             else:
                 acc.wrong_type(self, "choices", value, "a list")
-        value = data.get("created")
+        value = get("created")
         if value is not None and value != self.created:
             self.created = acc.set_value(self, "created", self.created, value)
-        value = data.get("model")
+        value = get("model")
         if value is not None and value != self.model:
             self.model = acc.set_value(self, "model", self.model, value)
-        value = data.get("obfuscation")
+        value = get("obfuscation")
         if value is not None:
             self.obfuscation = value
-        value = data.get("service_tier")
+        value = get("service_tier")
         if value is not None:
             self.service_tier = value
-        value = data.get("system_fingerprint")
+        value = get("system_fingerprint")
         if value is not None:
             self.system_fingerprint = value
-        value = data.get("object")
+        value = get("object")
         if value is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value)
-        value = data.get("usage")
+        value = get("usage")
         if value is not None:
             self.usage = value
-        value = data.get("moderation")
+        value = get("moderation")
         if value is not None:
             self.moderation = value
         if not _KEYS_CreateChatCompletionStreamResponse.issuperset(data):
@@ -1532,18 +1646,18 @@ class _CreateChatCompletionStreamResponseMerge:
         if self.obfuscation is not None:
             out["obfuscation"] = self.obfuscation
         if self.service_tier is not None:
-            out["service_tier"] = _clone(self.service_tier)
+            out["service_tier"] = self.service_tier
         if self.system_fingerprint is not None:
             out["system_fingerprint"] = self.system_fingerprint
         if self.object is not None:
             out["object"] = self.object
         if self.usage is not None:
-            out["usage"] = _clone(self.usage)
+            out["usage"] = self.usage
         if self.moderation is not None:
-            out["moderation"] = _clone(self.moderation)
+            out["moderation"] = self.moderation
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -1580,13 +1694,14 @@ class _CreateChatCompletionStreamResponseChoicesMerge:
         self.index: Any = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("delta")
+        get = data.get
+        value = get("delta")
         if value is not None:
             if type(value) is dict:
                 self.delta.add(value, acc)
             else:
                 acc.wrong_type(self, "delta", value, "an object")
-        value = data.get("logprobs")
+        value = get("logprobs")
         if value is not None:
             if type(value) is dict:
                 state = self.logprobs
@@ -1599,7 +1714,7 @@ class _CreateChatCompletionStreamResponseChoicesMerge:
                 state.add(value, acc)
             else:
                 acc.wrong_type(self, "logprobs", value, "an object")
-        value = data.get("finish_reason")
+        value = get("finish_reason")
         if value is not None:
             self.finish_reason = value
         if not _KEYS_CreateChatCompletionStreamResponseChoice.issuperset(data):
@@ -1612,11 +1727,11 @@ class _CreateChatCompletionStreamResponseChoicesMerge:
         out["delta"] = self.delta.build()
         if self.logprobs is not None:
             out["logprobs"] = self.logprobs.build()
-        out["finish_reason"] = _clone(self.finish_reason)
+        out["finish_reason"] = self.finish_reason
         out["index"] = self.index
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -1655,13 +1770,19 @@ class _CreateChatCompletionStreamResponseChoicesDeltaMerge:
         self.refusal: list[str] = []
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("content")
+        if len(data) == 1:  # most deltas carry one text fragment and nothing else
+            value = data.get("content")
+            if type(value) is str and self._alt is None:
+                self.content.append(value)
+                return
+        get = data.get
+        value = get("content")
         if value is not None:
             if type(value) is str and self._alt is None:
                 self.content.append(value)
             else:
                 acc.fragment(self, "content", "content", value)
-        value = data.get("function_call")
+        value = get("function_call")
         if value is not None:
             if type(value) is dict:
                 state = self.function_call
@@ -1674,7 +1795,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaMerge:
                 state.add(value, acc)
             else:
                 acc.wrong_type(self, "function_call", value, "an object")
-        value = data.get("tool_calls")
+        value = get("tool_calls")
         if value is not None:
             if type(value) is list:
                 entries = self.tool_calls
@@ -1703,10 +1824,10 @@ class _CreateChatCompletionStreamResponseChoicesDeltaMerge:
                     entry.add(item, acc)
             else:
                 acc.wrong_type(self, "tool_calls", value, "a list")
-        value = data.get("role")
+        value = get("role")
         if value is not None and value != self.role:
             self.role = acc.set_value(self, "role", self.role, value)
-        value = data.get("refusal")
+        value = get("refusal")
         if value is not None:
             if type(value) is str and self._alt is None:
                 self.refusal.append(value)
@@ -1731,7 +1852,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaMerge:
             out["refusal"] = "".join(self.refusal)
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -1756,13 +1877,19 @@ class _CreateChatCompletionStreamResponseChoicesDeltaFunction_callMerge:
         self.name: Any = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("arguments")
+        if len(data) == 1:  # most deltas carry one text fragment and nothing else
+            value = data.get("arguments")
+            if type(value) is str and self._alt is None:
+                self.arguments.append(value)
+                return
+        get = data.get
+        value = get("arguments")
         if value is not None:
             if type(value) is str and self._alt is None:
                 self.arguments.append(value)
             else:
                 acc.fragment(self, "arguments", "arguments", value)
-        value = data.get("name")
+        value = get("name")
         if value is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value)
         if not _KEYS_ChatCompletionStreamResponseDeltaFunctionCall.issuperset(data):
@@ -1778,7 +1905,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaFunction_callMerge:
             out["name"] = self.name
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -1814,13 +1941,14 @@ class _CreateChatCompletionStreamResponseChoicesDeltaTool_callsMerge:
         ) = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("id")
+        get = data.get
+        value = get("id")
         if value is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value)
-        value = data.get("type")
+        value = get("type")
         if value is not None and value != self.type:
             self.type = acc.set_value(self, "type", self.type, value)
-        value = data.get("function")
+        value = get("function")
         if value is not None:
             if type(value) is dict:
                 state = self.function
@@ -1847,7 +1975,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaTool_callsMerge:
             out["function"] = self.function.build()
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -1872,10 +2000,16 @@ class _CreateChatCompletionStreamResponseChoicesDeltaTool_callsFunctionMerge:
         self.arguments: list[str] = []
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("name")
+        if len(data) == 1:  # most deltas carry one text fragment and nothing else
+            value = data.get("arguments")
+            if type(value) is str and self._alt is None:
+                self.arguments.append(value)
+                return
+        get = data.get
+        value = get("name")
         if value is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value)
-        value = data.get("arguments")
+        value = get("arguments")
         if value is not None:
             if type(value) is str and self._alt is None:
                 self.arguments.append(value)
@@ -1894,7 +2028,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaTool_callsFunctionMerge:
             out["arguments"] = "".join(self.arguments)
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -1919,7 +2053,8 @@ class _CreateChatCompletionStreamResponseChoicesLogprobsMerge:
         self.refusal: list[Any] | None = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("content")
+        get = data.get
+        value = get("content")
         if value is not None:
             if type(value) is list:
                 if self.content is None:
@@ -1928,7 +2063,7 @@ class _CreateChatCompletionStreamResponseChoicesLogprobsMerge:
                     self.content.extend(value)
             else:
                 acc.wrong_type(self, "content", value, "a list")
-        value = data.get("refusal")
+        value = get("refusal")
         if value is not None:
             if type(value) is list:
                 if self.refusal is None:
@@ -1948,16 +2083,16 @@ class _CreateChatCompletionStreamResponseChoicesLogprobsMerge:
     def build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.content is not None:
-            out["content"] = _clone(self.content)
+            out["content"] = list(self.content)
         else:
             out["content"] = None
         if self.refusal is not None:
-            out["refusal"] = _clone(self.refusal)
+            out["refusal"] = list(self.refusal)
         else:
             out["refusal"] = None
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -1999,7 +2134,11 @@ class CreateChatCompletionStreamResponseAccumulator(_Merger):
         self.chunks += 1
 
     def snapshot_dict(self) -> dict[str, Any]:
-        """The merged stream so far as JSON data (wire names); builds a fresh copy, O(stream)."""
+        """The merged stream so far as JSON data (wire names), built afresh, O(stream).
+
+        Merged objects and lists are new; values the merge keeps as they came (a logprob
+        entry, ``usage``) are the chunk's own objects, not copies: change a chunk after
+        adding it and the next snapshot shows the change."""
         return self._root.build()
 
     def snapshot(self) -> CreateChatCompletionStreamResponse:

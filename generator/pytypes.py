@@ -8,6 +8,7 @@ the dataclass dump expression (``dump``). Every spec string reaches the output t
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 from .model import ANY, AliasRef, Array, Enum, Map, ModelRef, Prim, Type, UnionType
@@ -123,34 +124,61 @@ def discriminator_getter(t: UnionType) -> str:
     return f"_tag({literal(t.discriminator.property)}, {mapping})"
 
 
-def parser(t: Type, style: str, nullable: bool = False) -> str:
-    """A callable ``Any -> value`` that checks (and, for dataclasses, builds) a value."""
-    inner = _parser(t, style)
-    return f"_nullable({inner})" if nullable and t != ANY else inner
+class Parsers:
+    """The parser callables of one module (``Any -> value``: check, and for dataclasses
+    build, a value; raise ``ParseError``). Composite parsers (lists, maps, nullables,
+    unions) are built once, as module constants named after their structure
+    (``_P_list_of_int``), instead of on every call; ``definitions`` lists them in
+    dependency order."""
+
+    def __init__(self, style: str) -> None:
+        self.style = style
+        self.definitions: dict[str, str] = {}  # constant name -> expression
+
+    def of(self, t: Type, nullable: bool = False) -> str:
+        """The parser of a value of type ``t`` (``None`` accepted when nullable)."""
+        inner = self._of(t)
+        return self._hoist(f"_nullable({inner})") if nullable and t != ANY else inner
+
+    def _of(self, t: Type) -> str:
+        if isinstance(t, Prim):
+            return PRIM_PARSER[t.kind]
+        if isinstance(t, Enum):
+            parsers = [PRIM_PARSER[b] for b in t.bases]
+            return parsers[0] if len(parsers) == 1 else self._hoist(f"_first_of(({', '.join(parsers)},))")
+        if isinstance(t, ModelRef):
+            return f"{t.name}.from_dict" if self.style == "dataclass" else f"_parse_{t.name}"
+        if isinstance(t, AliasRef):
+            return f"_parse_{t.name}"
+        if isinstance(t, Array):
+            return self._hoist(f"_list_of({self.of(t.item, t.item_nullable)})")
+        if isinstance(t, Map):
+            return self._hoist(f"_map_of({self.of(t.value, t.value_nullable)})")
+        if isinstance(t, UnionType):
+            if t.discriminator is not None:
+                table = ", ".join(f"{literal(tag)}: {self._of(ModelRef(name))}" for tag, name in t.discriminator.mapping)
+                return self._hoist(f"_tagged({literal(t.discriminator.property)}, {{{table}}})")
+            return self._hoist(f"_first_of(({', '.join(self._of(o) for o in t.options)},))")
+        raise TypeError(t)  # pragma: no cover - closed set
+
+    def _hoist(self, expression: str) -> str:
+        readable = expression.replace(".from_dict", "").replace("_P_", "").replace("_parse_", "")
+        words = re.sub(r"[^0-9A-Za-z]+", "_", readable).strip("_")
+        name = "_P_" + re.sub(r"_+", "_", words)
+        if len(name) > 60:  # a long union: its start, and a digest of the rest for uniqueness
+            name = name[:48].rstrip("_") + "_" + hashlib.sha1(expression.encode()).hexdigest()[:8]
+        self.definitions.setdefault(name, expression)
+        return name
 
 
-def _parser(t: Type, style: str) -> str:
-    if isinstance(t, Prim):
-        return PRIM_PARSER[t.kind]
-    if isinstance(t, Enum):
-        parsers = [PRIM_PARSER[b] for b in t.bases]
-        return parsers[0] if len(parsers) == 1 else f"_first_of(({', '.join(parsers)},))"
-    if isinstance(t, ModelRef):
-        return f"{t.name}.from_dict" if style == "dataclass" else f"_parse_{t.name}"
-    if isinstance(t, AliasRef):
-        return f"_parse_{t.name}"
-    if isinstance(t, Array):
-        return f"_list_of({parser(t.item, style, t.item_nullable)})"
-    if isinstance(t, Map):
-        return f"_map_of({parser(t.value, style, t.value_nullable)})"
-    if isinstance(t, UnionType):
-        if t.discriminator is not None:
-            table = ", ".join(
-                f"{literal(tag)}: {_parser(ModelRef(name), style)}" for tag, name in t.discriminator.mapping
-            )
-            return f"_tagged({literal(t.discriminator.property)}, {{{table}}})"
-        return f"_first_of(({', '.join(_parser(o, style) for o in t.options)},))"
-    raise TypeError(t)  # pragma: no cover - closed set
+def scalar_type(t: Type) -> str | None:
+    """The one Python type a JSON value of ``t`` always has, when there is one (``str`` for a
+    string or a string enum): the generated parsers test it inline before calling a parser."""
+    if isinstance(t, Prim) and t.kind in ("str", "int", "bool", "float"):
+        return PRIM_ANNOTATION[t.kind]
+    if isinstance(t, Enum) and len(t.bases) == 1 and t.bases[0] != "float":
+        return PRIM_ANNOTATION[t.bases[0]]
+    return None
 
 
 def needs_dump(t: Type) -> bool:

@@ -20,7 +20,7 @@ import jinja2
 
 from . import __version__, pytypes
 from .merge_plan import FieldPlan, NodePlan, ResponsePlan
-from .model import Alias, Enum, Field, Model, Prim, Schemas, referenced_names
+from .model import Alias, Enum, Field, Model, Schemas, referenced_names
 from .naming import RESERVED_ATTRIBUTES, snake_name
 
 STYLES = ("dataclass", "pydantic", "typeddict")
@@ -129,8 +129,12 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
     enum_aliases = [a for a in s.aliases.values() if isinstance(a.type, Enum)]
     other_aliases = [a for a in s.aliases.values() if not isinstance(a.type, Enum)]
     lazy = _lazy_aliases(other_aliases)
+    parsers = pytypes.Parsers(style)
     merged_models = {n.model.name for plan in gen.plans.values() for n in plan.walk()}
-    models = [_model_view(m, style, m.name in merged_models or (style == "typeddict" and m.extra is not None)) for m in s.models.values()]
+    models = [
+        _model_view(m, style, m.name in merged_models or (style == "typeddict" and m.extra is not None), parsers)
+        for m in s.models.values()
+    ]
     roots = [_root_view(gen, name) for name in s.roots]
     merge = _merge_view(gen, style)
     error_name = "pydantic.ValidationError" if style == "pydantic" else "ParseError"
@@ -162,13 +166,14 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
         "imports": [_IMPORTS_MARK],
         "names_in_strings": names_in_strings,
         "all_names": sorted(dict.fromkeys(public), key=_isort_key),
-        "enum_aliases": [_alias_view(a, style, False) for a in enum_aliases],
-        "other_aliases": [_alias_view(a, style, a.name in lazy) for a in other_aliases],
+        "enum_aliases": [_alias_view(a, style, False, parsers) for a in enum_aliases],
+        "other_aliases": [_alias_view(a, style, a.name in lazy, parsers) for a in other_aliases],
         "models": models,
         "roots": roots,
         "merge": merge,
         "sse": roots[0] if roots else None,
         "error_name": error_name,
+        "parser_definitions": parsers.definitions,
         "uses_tag": any("_tag(" in f["decl"] for m in models for f in m["fields"])
         or any("_tag(" in pytypes.annotation(a.type, style) for a in other_aliases),
     }
@@ -216,7 +221,7 @@ def _doc_text(description: str | None, deprecated: bool, default: Any, has_defau
     return "\n\n".join(parts) if parts else None
 
 
-def _field_view(m: Model, f: Field, style: str) -> dict[str, Any]:
+def _field_view(m: Model, f: Field, style: str, parsers: pytypes.Parsers) -> dict[str, Any]:
     ann = pytypes.annotation(f.type, style, f.nullable or not f.required)
     doc = _doc_text(f.description, f.deprecated, f.default, f.has_default)
     view: dict[str, Any] = {
@@ -226,10 +231,15 @@ def _field_view(m: Model, f: Field, style: str) -> dict[str, Any]:
         "required": f.required,
         "nullable": f.nullable,
     }
+    wire = pytypes.literal(f.wire_name)
+    parse = parsers.of(f.type, f.nullable) if f.required else parsers.of(f.type)
+    call = f"{'_req' if f.required else '_opt'}(d, {wire}, {parse})"
+    scalar = pytypes.scalar_type(f.type)
     if style == "dataclass":
         view["decl"] = f"{f.py_name}: {ann}" + ("" if f.required else " = None")
-        parse = pytypes.parser(f.type, style, f.nullable)
-        view["parse"] = f"_req(d, {pytypes.literal(f.wire_name)}, {parse})" if f.required else f"_opt(d, {pytypes.literal(f.wire_name)}, {pytypes.parser(f.type, style)})"
+        # the common case tested inline; the parser call gives the exact error otherwise
+        fast = scalar and f.required and not f.nullable
+        view["parse"] = f"d[{wire}] if type(d.get({wire})) is {scalar} else {call}" if fast else call
         view["dump"] = pytypes.dump(f.type, f"self.{f.py_name}", f.nullable)
     elif style == "pydantic":
         alias = f.py_name != f.wire_name
@@ -243,8 +253,12 @@ def _field_view(m: Model, f: Field, style: str) -> dict[str, Any]:
         view["decl"] = f"{f.wire_name}: {view['ann']}"
         quoted = pytypes.literal(ann)  # the functional syntax evaluates annotations now
         view["functional_ann"] = quoted if f.required else f"NotRequired[{quoted}]"
-        parse = pytypes.parser(f.type, style, f.nullable)
-        view["parse"] = f"_req(d, {pytypes.literal(f.wire_name)}, {parse})" if f.required else f"_opt(d, {pytypes.literal(f.wire_name)}, {pytypes.parser(f.type, style)})"
+        if scalar and f.required and not f.nullable:
+            view["parse"] = f"if type(d.get({wire})) is not {scalar}:\n        {call}"
+        elif scalar and not f.required:
+            view["parse"] = f"if (value := d.get({wire})) is not None and type(value) is not {scalar}:\n        {call}"
+        else:
+            view["parse"] = call
     return view
 
 
@@ -256,12 +270,12 @@ def _functional(m: Model) -> bool:
     )
 
 
-def _model_view(m: Model, style: str, merged: bool) -> dict[str, Any]:
+def _model_view(m: Model, style: str, merged: bool, parsers: pytypes.Parsers) -> dict[str, Any]:
     doc = _doc_text(m.description, m.deprecated, None, False) or f"``{m.name}`` (no description in the spec)."
-    fields = [_field_view(m, f, style) for f in m.fields]
+    fields = [_field_view(m, f, style, parsers) for f in m.fields]
     extra_ann = pytypes.annotation(m.extra, style, m.extra_nullable) if m.extra is not None else "Any"
     extra_parse = (
-        f"_extras(d, _KEYS_{m.name}, {pytypes.parser(m.extra, style, m.extra_nullable)})"
+        f"_extras(d, _KEYS_{m.name}, {parsers.of(m.extra, m.extra_nullable)})"
         if m.extra is not None
         else f"_extras(d, _KEYS_{m.name})"
     )
@@ -272,7 +286,7 @@ def _model_view(m: Model, style: str, merged: bool) -> dict[str, Any]:
         "extra_ann": extra_ann,
         "extra_typed": m.extra is not None,
         "extras_parse": extra_parse,
-        "extra_parser": pytypes.parser(m.extra, style, m.extra_nullable) if m.extra is not None else "",
+        "extra_parser": parsers.of(m.extra, m.extra_nullable) if m.extra is not None else "",
         "known": "frozenset[str]()" if not m.fields else "frozenset({" + ", ".join(pytypes.literal(f.wire_name) for f in m.fields) + "})",
         "functional": _functional(m),
         "needs_keys": style == "dataclass" or merged,
@@ -293,7 +307,7 @@ def _lazy_aliases(aliases: list[Alias]) -> set[str]:
     return lazy
 
 
-def _alias_view(a: Alias, style: str, lazy: bool) -> dict[str, Any]:
+def _alias_view(a: Alias, style: str, lazy: bool, parsers: pytypes.Parsers) -> dict[str, Any]:
     if isinstance(a.type, Enum):
         value = f"Literal[{', '.join(pytypes.literal(v) for v in a.type.values)}]"
     else:
@@ -313,7 +327,7 @@ def _alias_view(a: Alias, style: str, lazy: bool) -> dict[str, Any]:
         "value": value,
         "definition": definition,
         "doc": pytypes.docstring(doc) if doc else None,
-        "parse": pytypes.parser(a.type, style),
+        "parse": parsers.of(a.type),
     }
 
 
@@ -378,6 +392,7 @@ def _node_view(node: NodePlan, root: NodePlan, cls: str) -> dict[str, Any]:
         "fields": fields,
         "slots": slots,
         "known": f"_KEYS_{node.model.name}",
+        "fast_text": next((f for f in fields if f["policy"] == "concat"), None) if node.context == "delta" else None,
     }
 
 
@@ -399,7 +414,6 @@ def _merge_field_view(f: FieldPlan, root: NodePlan, node: NodePlan) -> dict[str,
         "policy": f.policy,
         "required": f.field.required,
         "nullable": f.field.nullable,
-        "clone": f.policy == "last" and not isinstance(f.field.type, Prim),
         "node_cls": _state_class_name(f.node, root) if f.node is not None else "",
         "eager": f.policy == "merge" and f.field.required and not f.field.nullable,
     }

@@ -89,8 +89,10 @@ class Tick:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            index=_req(d, "index", _int),
-            symbol=_req(d, "symbol", _str),
+            index=d["index"] if type(d.get("index")) is int else _req(d, "index", _int),
+            symbol=(
+                d["symbol"] if type(d.get("symbol")) is str else _req(d, "symbol", _str)
+            ),
             price=_opt(d, "price", _float),
             delta=_opt(d, "delta", TickDelta.from_dict),
             extra_fields=_extras(d, _KEYS_Tick),
@@ -127,8 +129,10 @@ class TickerChunk:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            object=_req(d, "object", _str),
-            items=_req(d, "items", _list_of(Tick.from_dict)),
+            object=(
+                d["object"] if type(d.get("object")) is str else _req(d, "object", _str)
+            ),
+            items=_req(d, "items", _P_list_of_Tick),
             note=_opt(d, "note", _str),
             extra_fields=_extras(d, _KEYS_TickerChunk),
         )
@@ -218,6 +222,15 @@ def _any(value: Any) -> Any:
     return value
 
 
+#: Item parsers a list can check with one ``type() is`` test per item (not floats: an int
+#: is a valid number, and the dataclass style turns it into a float).
+_SCALARS: dict[Callable[[Any], Any], frozenset[type]] = {
+    _str: frozenset({str}),
+    _int: frozenset({int}),
+    _bool: frozenset({bool}),
+}
+
+
 def _object(value: Any) -> dict[str, Any]:
     if isinstance(value, dict):
         return value
@@ -232,9 +245,13 @@ def _nullable(parse: Callable[[Any], _T]) -> Callable[[Any], _T | None]:
 
 
 def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
+    scalar = _SCALARS.get(parse)
+
     def parse_list(value: Any) -> list[_T]:
         if not isinstance(value, list):
             raise ParseError(f"expected a list, got {_kind(value)}")
+        if scalar is not None and scalar.issuperset(map(type, value)):
+            return list(value)  # the common case, checked in one pass
         items = []
         for i, item in enumerate(value):
             try:
@@ -309,6 +326,10 @@ def _opt(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T | Non
         return parse(value)
     except ParseError as exc:
         raise exc.within(key) from None
+
+
+# Composite parsers, built once.
+_P_list_of_Tick = _list_of(Tick.from_dict)
 
 
 def _extras(
@@ -394,7 +415,7 @@ def _entry_order(state: Any) -> tuple[int, int]:
 
 
 def _clone(value: Any) -> Any:
-    """A copy of JSON data (a snapshot never shares mutable parts with the chunks)."""
+    """A copy of JSON data, for values the merge keeps changing (unknown fields)."""
     if type(value) is dict:
         return {k: _clone(v) for k, v in value.items()}
     if type(value) is list:
@@ -730,10 +751,11 @@ class _TickerChunkMerge:
         self.note: Any = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("object")
+        get = data.get
+        value = get("object")
         if value is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value)
-        value = data.get("items")
+        value = get("items")
         if value is not None:
             if type(value) is list:
                 entries = self.items
@@ -760,7 +782,7 @@ class _TickerChunkMerge:
                     entry.add(item, acc)
             else:
                 acc.wrong_type(self, "items", value, "a list")
-        value = data.get("note")
+        value = get("note")
         if value is not None:
             self.note = value
         if not _KEYS_TickerChunk.issuperset(data):
@@ -775,7 +797,7 @@ class _TickerChunkMerge:
             out["note"] = self.note
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -808,13 +830,14 @@ class _TickerChunkItemsMerge:
         self.delta: _TickerChunkItemsDeltaMerge | None = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("symbol")
+        get = data.get
+        value = get("symbol")
         if value is not None:
             self.symbol = value
-        value = data.get("price")
+        value = get("price")
         if value is not None:
             self.price = value
-        value = data.get("delta")
+        value = get("delta")
         if value is not None:
             if type(value) is dict:
                 state = self.delta
@@ -839,7 +862,7 @@ class _TickerChunkItemsMerge:
             out["delta"] = self.delta.build()
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -862,7 +885,13 @@ class _TickerChunkItemsDeltaMerge:
         self.text: list[str] = []
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("text")
+        if len(data) == 1:  # most deltas carry one text fragment and nothing else
+            value = data.get("text")
+            if type(value) is str and self._alt is None:
+                self.text.append(value)
+                return
+        get = data.get
+        value = get("text")
         if value is not None:
             if type(value) is str and self._alt is None:
                 self.text.append(value)
@@ -877,7 +906,7 @@ class _TickerChunkItemsDeltaMerge:
             out["text"] = "".join(self.text)
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -916,7 +945,11 @@ class TickerChunkAccumulator(_Merger):
         self.chunks += 1
 
     def snapshot_dict(self) -> dict[str, Any]:
-        """The merged stream so far as JSON data (wire names); builds a fresh copy, O(stream)."""
+        """The merged stream so far as JSON data (wire names), built afresh, O(stream).
+
+        Merged objects and lists are new; values the merge keeps as they came (a logprob
+        entry, ``usage``) are the chunk's own objects, not copies: change a chunk after
+        adding it and the next snapshot shows the change."""
         return self._root.build()
 
     def snapshot(self) -> TickerChunk:

@@ -119,7 +119,7 @@ class Child:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            name=_req(d, "name", _nullable(_str)),
+            name=_req(d, "name", _P_nullable_str),
             size=_opt(d, "size", _int),
             extra=_opt(d, "extra", _bool),
             extra_fields=_extras(d, _KEYS_Child),
@@ -168,14 +168,20 @@ class Chunk:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            object=_req(d, "object", _str),
-            required_plain=_req(d, "required_plain", _str),
-            required_nullable=_req(d, "required_nullable", _nullable(_str)),
+            object=(
+                d["object"] if type(d.get("object")) is str else _req(d, "object", _str)
+            ),
+            required_plain=(
+                d["required_plain"]
+                if type(d.get("required_plain")) is str
+                else _req(d, "required_plain", _str)
+            ),
+            required_nullable=_req(d, "required_nullable", _P_nullable_str),
             optional_plain=_opt(d, "optional_plain", _int),
             optional_nullable=_opt(d, "optional_nullable", _int),
-            ref_nullable=_req(d, "ref_nullable", _nullable(Part.from_dict)),
+            ref_nullable=_req(d, "ref_nullable", _P_nullable_Part),
             ref_plain=_opt(d, "ref_plain", Part.from_dict),
-            nullable_items=_opt(d, "nullable_items", _list_of(_nullable(_int))),
+            nullable_items=_opt(d, "nullable_items", _P_list_of_nullable_int),
             nullable_component=_opt(d, "nullable_component", MaybePart.from_dict),
             wrapped_ref=_opt(d, "wrapped_ref", Part.from_dict),
             enum_with_null=_opt(d, "enum_with_null", _str),
@@ -299,6 +305,15 @@ def _any(value: Any) -> Any:
     return value
 
 
+#: Item parsers a list can check with one ``type() is`` test per item (not floats: an int
+#: is a valid number, and the dataclass style turns it into a float).
+_SCALARS: dict[Callable[[Any], Any], frozenset[type]] = {
+    _str: frozenset({str}),
+    _int: frozenset({int}),
+    _bool: frozenset({bool}),
+}
+
+
 def _object(value: Any) -> dict[str, Any]:
     if isinstance(value, dict):
         return value
@@ -313,9 +328,13 @@ def _nullable(parse: Callable[[Any], _T]) -> Callable[[Any], _T | None]:
 
 
 def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
+    scalar = _SCALARS.get(parse)
+
     def parse_list(value: Any) -> list[_T]:
         if not isinstance(value, list):
             raise ParseError(f"expected a list, got {_kind(value)}")
+        if scalar is not None and scalar.issuperset(map(type, value)):
+            return list(value)  # the common case, checked in one pass
         items = []
         for i, item in enumerate(value):
             try:
@@ -390,6 +409,13 @@ def _opt(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T | Non
         return parse(value)
     except ParseError as exc:
         raise exc.within(key) from None
+
+
+# Composite parsers, built once.
+_P_nullable_str = _nullable(_str)
+_P_nullable_Part = _nullable(Part.from_dict)
+_P_nullable_int = _nullable(_int)
+_P_list_of_nullable_int = _list_of(_P_nullable_int)
 
 
 def _extras(
@@ -475,7 +501,7 @@ def _entry_order(state: Any) -> tuple[int, int]:
 
 
 def _clone(value: Any) -> Any:
-    """A copy of JSON data (a snapshot never shares mutable parts with the chunks)."""
+    """A copy of JSON data, for values the merge keeps changing (unknown fields)."""
     if type(value) is dict:
         return {k: _clone(v) for k, v in value.items()}
     if type(value) is list:
@@ -827,40 +853,41 @@ class _ChunkMerge:
         self.child: Any = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("object")
+        get = data.get
+        value = get("object")
         if value is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value)
-        value = data.get("required_plain")
+        value = get("required_plain")
         if value is not None:
             self.required_plain = value
-        value = data.get("required_nullable")
+        value = get("required_nullable")
         if value is not None:
             self.required_nullable = value
-        value = data.get("optional_plain")
+        value = get("optional_plain")
         if value is not None:
             self.optional_plain = value
-        value = data.get("optional_nullable")
+        value = get("optional_nullable")
         if value is not None:
             self.optional_nullable = value
-        value = data.get("ref_nullable")
+        value = get("ref_nullable")
         if value is not None:
             self.ref_nullable = value
-        value = data.get("ref_plain")
+        value = get("ref_plain")
         if value is not None:
             self.ref_plain = value
-        value = data.get("nullable_items")
+        value = get("nullable_items")
         if value is not None:
             self.nullable_items = value
-        value = data.get("nullable_component")
+        value = get("nullable_component")
         if value is not None:
             self.nullable_component = value
-        value = data.get("wrapped_ref")
+        value = get("wrapped_ref")
         if value is not None:
             self.wrapped_ref = value
-        value = data.get("enum_with_null")
+        value = get("enum_with_null")
         if value is not None:
             self.enum_with_null = value
-        value = data.get("child")
+        value = get("child")
         if value is not None:
             self.child = value
         if not _KEYS_Chunk.issuperset(data):
@@ -877,22 +904,22 @@ class _ChunkMerge:
             out["optional_plain"] = self.optional_plain
         if self.optional_nullable is not None:
             out["optional_nullable"] = self.optional_nullable
-        out["ref_nullable"] = _clone(self.ref_nullable)
+        out["ref_nullable"] = self.ref_nullable
         if self.ref_plain is not None:
-            out["ref_plain"] = _clone(self.ref_plain)
+            out["ref_plain"] = self.ref_plain
         if self.nullable_items is not None:
-            out["nullable_items"] = _clone(self.nullable_items)
+            out["nullable_items"] = self.nullable_items
         if self.nullable_component is not None:
-            out["nullable_component"] = _clone(self.nullable_component)
+            out["nullable_component"] = self.nullable_component
         if self.wrapped_ref is not None:
-            out["wrapped_ref"] = _clone(self.wrapped_ref)
+            out["wrapped_ref"] = self.wrapped_ref
         if self.enum_with_null is not None:
-            out["enum_with_null"] = _clone(self.enum_with_null)
+            out["enum_with_null"] = self.enum_with_null
         if self.child is not None:
-            out["child"] = _clone(self.child)
+            out["child"] = self.child
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -931,7 +958,11 @@ class ChunkAccumulator(_Merger):
         self.chunks += 1
 
     def snapshot_dict(self) -> dict[str, Any]:
-        """The merged stream so far as JSON data (wire names); builds a fresh copy, O(stream)."""
+        """The merged stream so far as JSON data (wire names), built afresh, O(stream).
+
+        Merged objects and lists are new; values the merge keeps as they came (a logprob
+        entry, ``usage``) are the chunk's own objects, not copies: change a chunk after
+        adding it and the next snapshot shows the change."""
         return self._root.build()
 
     def snapshot(self) -> Chunk:

@@ -94,23 +94,16 @@ class Chunk:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            object=_req(d, "object", _str),
-            type_list=_req(d, "type_list", _nullable(_str)),
-            any_of_null=_req(d, "any_of_null", _nullable(_int)),
+            object=(
+                d["object"] if type(d.get("object")) is str else _req(d, "object", _str)
+            ),
+            type_list=_req(d, "type_list", _P_nullable_str),
+            any_of_null=_req(d, "any_of_null", _P_nullable_int),
             one_of_null=_opt(d, "one_of_null", Part.from_dict),
             default_in_branch=_opt(d, "default_in_branch", _str),
             null_in_enum=_opt(d, "null_in_enum", _str),
-            union=_opt(
-                d,
-                "union",
-                _first_of(
-                    (
-                        _str,
-                        _list_of(_str),
-                    )
-                ),
-            ),
-            items_type_list=_opt(d, "items_type_list", _list_of(_nullable(_int))),
+            union=_opt(d, "union", _P_first_of_str_list_of_str),
+            items_type_list=_opt(d, "items_type_list", _P_list_of_nullable_int),
             extra_fields=_extras(d, _KEYS_Chunk),
         )
 
@@ -219,6 +212,15 @@ def _any(value: Any) -> Any:
     return value
 
 
+#: Item parsers a list can check with one ``type() is`` test per item (not floats: an int
+#: is a valid number, and the dataclass style turns it into a float).
+_SCALARS: dict[Callable[[Any], Any], frozenset[type]] = {
+    _str: frozenset({str}),
+    _int: frozenset({int}),
+    _bool: frozenset({bool}),
+}
+
+
 def _object(value: Any) -> dict[str, Any]:
     if isinstance(value, dict):
         return value
@@ -233,9 +235,13 @@ def _nullable(parse: Callable[[Any], _T]) -> Callable[[Any], _T | None]:
 
 
 def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
+    scalar = _SCALARS.get(parse)
+
     def parse_list(value: Any) -> list[_T]:
         if not isinstance(value, list):
             raise ParseError(f"expected a list, got {_kind(value)}")
+        if scalar is not None and scalar.issuperset(map(type, value)):
+            return list(value)  # the common case, checked in one pass
         items = []
         for i, item in enumerate(value):
             try:
@@ -310,6 +316,19 @@ def _opt(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T | Non
         return parse(value)
     except ParseError as exc:
         raise exc.within(key) from None
+
+
+# Composite parsers, built once.
+_P_nullable_str = _nullable(_str)
+_P_nullable_int = _nullable(_int)
+_P_list_of_str = _list_of(_str)
+_P_first_of_str_list_of_str = _first_of(
+    (
+        _str,
+        _P_list_of_str,
+    )
+)
+_P_list_of_nullable_int = _list_of(_P_nullable_int)
 
 
 def _extras(
@@ -395,7 +414,7 @@ def _entry_order(state: Any) -> tuple[int, int]:
 
 
 def _clone(value: Any) -> Any:
-    """A copy of JSON data (a snapshot never shares mutable parts with the chunks)."""
+    """A copy of JSON data, for values the merge keeps changing (unknown fields)."""
     if type(value) is dict:
         return {k: _clone(v) for k, v in value.items()}
     if type(value) is list:
@@ -739,28 +758,29 @@ class _ChunkMerge:
         self.items_type_list: Any = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("object")
+        get = data.get
+        value = get("object")
         if value is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value)
-        value = data.get("type_list")
+        value = get("type_list")
         if value is not None:
             self.type_list = value
-        value = data.get("any_of_null")
+        value = get("any_of_null")
         if value is not None:
             self.any_of_null = value
-        value = data.get("one_of_null")
+        value = get("one_of_null")
         if value is not None:
             self.one_of_null = value
-        value = data.get("default_in_branch")
+        value = get("default_in_branch")
         if value is not None:
             self.default_in_branch = value
-        value = data.get("null_in_enum")
+        value = get("null_in_enum")
         if value is not None:
             self.null_in_enum = value
-        value = data.get("union")
+        value = get("union")
         if value is not None:
             self.union = value
-        value = data.get("items_type_list")
+        value = get("items_type_list")
         if value is not None:
             self.items_type_list = value
         if not _KEYS_Chunk.issuperset(data):
@@ -773,18 +793,18 @@ class _ChunkMerge:
         out["type_list"] = self.type_list
         out["any_of_null"] = self.any_of_null
         if self.one_of_null is not None:
-            out["one_of_null"] = _clone(self.one_of_null)
+            out["one_of_null"] = self.one_of_null
         if self.default_in_branch is not None:
-            out["default_in_branch"] = _clone(self.default_in_branch)
+            out["default_in_branch"] = self.default_in_branch
         if self.null_in_enum is not None:
-            out["null_in_enum"] = _clone(self.null_in_enum)
+            out["null_in_enum"] = self.null_in_enum
         if self.union is not None:
-            out["union"] = _clone(self.union)
+            out["union"] = self.union
         if self.items_type_list is not None:
-            out["items_type_list"] = _clone(self.items_type_list)
+            out["items_type_list"] = self.items_type_list
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -823,7 +843,11 @@ class ChunkAccumulator(_Merger):
         self.chunks += 1
 
     def snapshot_dict(self) -> dict[str, Any]:
-        """The merged stream so far as JSON data (wire names); builds a fresh copy, O(stream)."""
+        """The merged stream so far as JSON data (wire names), built afresh, O(stream).
+
+        Merged objects and lists are new; values the merge keeps as they came (a logprob
+        entry, ``usage``) are the chunk's own objects, not copies: change a chunk after
+        adding it and the next snapshot shows the change."""
         return self._root.build()
 
     def snapshot(self) -> Chunk:

@@ -149,7 +149,7 @@ def _entry_order(state: Any) -> tuple[int, int]:
 
 
 def _clone(value: Any) -> Any:
-    """A copy of JSON data (a snapshot never shares mutable parts with the chunks)."""
+    """A copy of JSON data, for values the merge keeps changing (unknown fields)."""
     if type(value) is dict:
         return {k: _clone(v) for k, v in value.items()}
     if type(value) is list:
@@ -485,10 +485,11 @@ class _TickerChunkMerge:
         self.note: Any = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("object")
+        get = data.get
+        value = get("object")
         if value is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value)
-        value = data.get("items")
+        value = get("items")
         if value is not None:
             if type(value) is list:
                 entries = self.items
@@ -515,7 +516,7 @@ class _TickerChunkMerge:
                     entry.add(item, acc)
             else:
                 acc.wrong_type(self, "items", value, "a list")
-        value = data.get("note")
+        value = get("note")
         if value is not None:
             self.note = value
         if not _KEYS_TickerChunk.issuperset(data):
@@ -530,7 +531,7 @@ class _TickerChunkMerge:
             out["note"] = self.note
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -563,13 +564,14 @@ class _TickerChunkItemsMerge:
         self.delta: _TickerChunkItemsDeltaMerge | None = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("symbol")
+        get = data.get
+        value = get("symbol")
         if value is not None:
             self.symbol = value
-        value = data.get("price")
+        value = get("price")
         if value is not None:
             self.price = value
-        value = data.get("delta")
+        value = get("delta")
         if value is not None:
             if type(value) is dict:
                 state = self.delta
@@ -594,7 +596,7 @@ class _TickerChunkItemsMerge:
             out["delta"] = self.delta.build()
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -617,7 +619,13 @@ class _TickerChunkItemsDeltaMerge:
         self.text: list[str] = []
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("text")
+        if len(data) == 1:  # most deltas carry one text fragment and nothing else
+            value = data.get("text")
+            if type(value) is str and self._alt is None:
+                self.text.append(value)
+                return
+        get = data.get
+        value = get("text")
         if value is not None:
             if type(value) is str and self._alt is None:
                 self.text.append(value)
@@ -632,7 +640,7 @@ class _TickerChunkItemsDeltaMerge:
             out["text"] = "".join(self.text)
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -671,7 +679,11 @@ class TickerChunkAccumulator(_Merger):
         self.chunks += 1
 
     def snapshot_dict(self) -> dict[str, Any]:
-        """The merged stream so far as JSON data (wire names); builds a fresh copy, O(stream)."""
+        """The merged stream so far as JSON data (wire names), built afresh, O(stream).
+
+        Merged objects and lists are new; values the merge keeps as they came (a logprob
+        entry, ``usage``) are the chunk's own objects, not copies: change a chunk after
+        adding it and the next snapshot shows the change."""
         return self._root.build()
 
     def snapshot(self) -> TickerChunk:

@@ -178,7 +178,7 @@ def _entry_order(state: Any) -> tuple[int, int]:
 
 
 def _clone(value: Any) -> Any:
-    """A copy of JSON data (a snapshot never shares mutable parts with the chunks)."""
+    """A copy of JSON data, for values the merge keeps changing (unknown fields)."""
     if type(value) is dict:
         return {k: _clone(v) for k, v in value.items()}
     if type(value) is list:
@@ -530,40 +530,41 @@ class _ChunkMerge:
         self.child: Any = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("object")
+        get = data.get
+        value = get("object")
         if value is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value)
-        value = data.get("required_plain")
+        value = get("required_plain")
         if value is not None:
             self.required_plain = value
-        value = data.get("required_nullable")
+        value = get("required_nullable")
         if value is not None:
             self.required_nullable = value
-        value = data.get("optional_plain")
+        value = get("optional_plain")
         if value is not None:
             self.optional_plain = value
-        value = data.get("optional_nullable")
+        value = get("optional_nullable")
         if value is not None:
             self.optional_nullable = value
-        value = data.get("ref_nullable")
+        value = get("ref_nullable")
         if value is not None:
             self.ref_nullable = value
-        value = data.get("ref_plain")
+        value = get("ref_plain")
         if value is not None:
             self.ref_plain = value
-        value = data.get("nullable_items")
+        value = get("nullable_items")
         if value is not None:
             self.nullable_items = value
-        value = data.get("nullable_component")
+        value = get("nullable_component")
         if value is not None:
             self.nullable_component = value
-        value = data.get("wrapped_ref")
+        value = get("wrapped_ref")
         if value is not None:
             self.wrapped_ref = value
-        value = data.get("enum_with_null")
+        value = get("enum_with_null")
         if value is not None:
             self.enum_with_null = value
-        value = data.get("child")
+        value = get("child")
         if value is not None:
             self.child = value
         if not _KEYS_Chunk.issuperset(data):
@@ -580,22 +581,22 @@ class _ChunkMerge:
             out["optional_plain"] = self.optional_plain
         if self.optional_nullable is not None:
             out["optional_nullable"] = self.optional_nullable
-        out["ref_nullable"] = _clone(self.ref_nullable)
+        out["ref_nullable"] = self.ref_nullable
         if self.ref_plain is not None:
-            out["ref_plain"] = _clone(self.ref_plain)
+            out["ref_plain"] = self.ref_plain
         if self.nullable_items is not None:
-            out["nullable_items"] = _clone(self.nullable_items)
+            out["nullable_items"] = self.nullable_items
         if self.nullable_component is not None:
-            out["nullable_component"] = _clone(self.nullable_component)
+            out["nullable_component"] = self.nullable_component
         if self.wrapped_ref is not None:
-            out["wrapped_ref"] = _clone(self.wrapped_ref)
+            out["wrapped_ref"] = self.wrapped_ref
         if self.enum_with_null is not None:
-            out["enum_with_null"] = _clone(self.enum_with_null)
+            out["enum_with_null"] = self.enum_with_null
         if self.child is not None:
-            out["child"] = _clone(self.child)
+            out["child"] = self.child
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -634,7 +635,11 @@ class ChunkAccumulator(_Merger):
         self.chunks += 1
 
     def snapshot_dict(self) -> dict[str, Any]:
-        """The merged stream so far as JSON data (wire names); builds a fresh copy, O(stream)."""
+        """The merged stream so far as JSON data (wire names), built afresh, O(stream).
+
+        Merged objects and lists are new; values the merge keeps as they came (a logprob
+        entry, ``usage``) are the chunk's own objects, not copies: change a chunk after
+        adding it and the next snapshot shows the change."""
         return self._root.build()
 
     def snapshot(self) -> Chunk:

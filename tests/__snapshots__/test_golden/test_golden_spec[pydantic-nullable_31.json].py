@@ -151,7 +151,7 @@ def _entry_order(state: Any) -> tuple[int, int]:
 
 
 def _clone(value: Any) -> Any:
-    """A copy of JSON data (a snapshot never shares mutable parts with the chunks)."""
+    """A copy of JSON data, for values the merge keeps changing (unknown fields)."""
     if type(value) is dict:
         return {k: _clone(v) for k, v in value.items()}
     if type(value) is list:
@@ -495,28 +495,29 @@ class _ChunkMerge:
         self.items_type_list: Any = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("object")
+        get = data.get
+        value = get("object")
         if value is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value)
-        value = data.get("type_list")
+        value = get("type_list")
         if value is not None:
             self.type_list = value
-        value = data.get("any_of_null")
+        value = get("any_of_null")
         if value is not None:
             self.any_of_null = value
-        value = data.get("one_of_null")
+        value = get("one_of_null")
         if value is not None:
             self.one_of_null = value
-        value = data.get("default_in_branch")
+        value = get("default_in_branch")
         if value is not None:
             self.default_in_branch = value
-        value = data.get("null_in_enum")
+        value = get("null_in_enum")
         if value is not None:
             self.null_in_enum = value
-        value = data.get("union")
+        value = get("union")
         if value is not None:
             self.union = value
-        value = data.get("items_type_list")
+        value = get("items_type_list")
         if value is not None:
             self.items_type_list = value
         if not _KEYS_Chunk.issuperset(data):
@@ -529,18 +530,18 @@ class _ChunkMerge:
         out["type_list"] = self.type_list
         out["any_of_null"] = self.any_of_null
         if self.one_of_null is not None:
-            out["one_of_null"] = _clone(self.one_of_null)
+            out["one_of_null"] = self.one_of_null
         if self.default_in_branch is not None:
-            out["default_in_branch"] = _clone(self.default_in_branch)
+            out["default_in_branch"] = self.default_in_branch
         if self.null_in_enum is not None:
-            out["null_in_enum"] = _clone(self.null_in_enum)
+            out["null_in_enum"] = self.null_in_enum
         if self.union is not None:
-            out["union"] = _clone(self.union)
+            out["union"] = self.union
         if self.items_type_list is not None:
-            out["items_type_list"] = _clone(self.items_type_list)
+            out["items_type_list"] = self.items_type_list
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -579,7 +580,11 @@ class ChunkAccumulator(_Merger):
         self.chunks += 1
 
     def snapshot_dict(self) -> dict[str, Any]:
-        """The merged stream so far as JSON data (wire names); builds a fresh copy, O(stream)."""
+        """The merged stream so far as JSON data (wire names), built afresh, O(stream).
+
+        Merged objects and lists are new; values the merge keeps as they came (a logprob
+        entry, ``usage``) are the chunk's own objects, not copies: change a chunk after
+        adding it and the next snapshot shows the change."""
         return self._root.build()
 
     def snapshot(self) -> Chunk:

@@ -80,24 +80,30 @@ _KEYS_TickerChunk = frozenset({"object", "items", "note"})
 
 def _parse_TickDelta(data: Any) -> TickDelta:
     d = _object(data)
-    _opt(d, "text", _str)
+    if (value := d.get("text")) is not None and type(value) is not str:
+        _opt(d, "text", _str)
     return cast(TickDelta, d)
 
 
 def _parse_Tick(data: Any) -> Tick:
     d = _object(data)
-    _req(d, "index", _int)
-    _req(d, "symbol", _str)
-    _opt(d, "price", _float)
+    if type(d.get("index")) is not int:
+        _req(d, "index", _int)
+    if type(d.get("symbol")) is not str:
+        _req(d, "symbol", _str)
+    if (value := d.get("price")) is not None and type(value) is not float:
+        _opt(d, "price", _float)
     _opt(d, "delta", _parse_TickDelta)
     return cast(Tick, d)
 
 
 def _parse_TickerChunk(data: Any) -> TickerChunk:
     d = _object(data)
-    _req(d, "object", _str)
-    _req(d, "items", _list_of(_parse_Tick))
-    _opt(d, "note", _str)
+    if type(d.get("object")) is not str:
+        _req(d, "object", _str)
+    _req(d, "items", _P_list_of_Tick)
+    if (value := d.get("note")) is not None and type(value) is not str:
+        _opt(d, "note", _str)
     return cast(TickerChunk, d)
 
 
@@ -175,6 +181,15 @@ def _any(value: Any) -> Any:
     return value
 
 
+#: Item parsers a list can check with one ``type() is`` test per item (not floats: an int
+#: is a valid number, and the dataclass style turns it into a float).
+_SCALARS: dict[Callable[[Any], Any], frozenset[type]] = {
+    _str: frozenset({str}),
+    _int: frozenset({int}),
+    _bool: frozenset({bool}),
+}
+
+
 def _object(value: Any) -> dict[str, Any]:
     if isinstance(value, dict):
         return value
@@ -189,9 +204,13 @@ def _nullable(parse: Callable[[Any], _T]) -> Callable[[Any], _T | None]:
 
 
 def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
+    scalar = _SCALARS.get(parse)
+
     def parse_list(value: Any) -> list[_T]:
         if not isinstance(value, list):
             raise ParseError(f"expected a list, got {_kind(value)}")
+        if scalar is not None and scalar.issuperset(map(type, value)):
+            return value  # the common case, checked in one pass
         items = []
         for i, item in enumerate(value):
             try:
@@ -268,6 +287,10 @@ def _opt(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T | Non
         raise exc.within(key) from None
 
 
+# Composite parsers, built once.
+_P_list_of_Tick = _list_of(_parse_Tick)
+
+
 def _extras(
     data: dict[str, Any], known: frozenset[str], parse: Callable[[Any], Any]
 ) -> None:
@@ -333,7 +356,7 @@ def _entry_order(state: Any) -> tuple[int, int]:
 
 
 def _clone(value: Any) -> Any:
-    """A copy of JSON data (a snapshot never shares mutable parts with the chunks)."""
+    """A copy of JSON data, for values the merge keeps changing (unknown fields)."""
     if type(value) is dict:
         return {k: _clone(v) for k, v in value.items()}
     if type(value) is list:
@@ -667,10 +690,11 @@ class _TickerChunkMerge:
         self.note: Any = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("object")
+        get = data.get
+        value = get("object")
         if value is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value)
-        value = data.get("items")
+        value = get("items")
         if value is not None:
             if type(value) is list:
                 entries = self.items
@@ -697,7 +721,7 @@ class _TickerChunkMerge:
                     entry.add(item, acc)
             else:
                 acc.wrong_type(self, "items", value, "a list")
-        value = data.get("note")
+        value = get("note")
         if value is not None:
             self.note = value
         if not _KEYS_TickerChunk.issuperset(data):
@@ -712,7 +736,7 @@ class _TickerChunkMerge:
             out["note"] = self.note
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -745,13 +769,14 @@ class _TickerChunkItemsMerge:
         self.delta: _TickerChunkItemsDeltaMerge | None = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("symbol")
+        get = data.get
+        value = get("symbol")
         if value is not None:
             self.symbol = value
-        value = data.get("price")
+        value = get("price")
         if value is not None:
             self.price = value
-        value = data.get("delta")
+        value = get("delta")
         if value is not None:
             if type(value) is dict:
                 state = self.delta
@@ -776,7 +801,7 @@ class _TickerChunkItemsMerge:
             out["delta"] = self.delta.build()
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -799,7 +824,13 @@ class _TickerChunkItemsDeltaMerge:
         self.text: list[str] = []
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("text")
+        if len(data) == 1:  # most deltas carry one text fragment and nothing else
+            value = data.get("text")
+            if type(value) is str and self._alt is None:
+                self.text.append(value)
+                return
+        get = data.get
+        value = get("text")
         if value is not None:
             if type(value) is str and self._alt is None:
                 self.text.append(value)
@@ -814,7 +845,7 @@ class _TickerChunkItemsDeltaMerge:
             out["text"] = "".join(self.text)
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -853,7 +884,11 @@ class TickerChunkAccumulator(_Merger):
         self.chunks += 1
 
     def snapshot_dict(self) -> dict[str, Any]:
-        """The merged stream so far as JSON data (wire names); builds a fresh copy, O(stream)."""
+        """The merged stream so far as JSON data (wire names), built afresh, O(stream).
+
+        Merged objects and lists are new; values the merge keeps as they came (a logprob
+        entry, ``usage``) are the chunk's own objects, not copies: change a chunk after
+        adding it and the next snapshot shows the change."""
         return self._root.build()
 
     def snapshot(self) -> TickerChunk:

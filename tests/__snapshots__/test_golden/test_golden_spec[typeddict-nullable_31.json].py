@@ -82,29 +82,24 @@ _KEYS_Chunk = frozenset(
 
 def _parse_Part(data: Any) -> Part:
     d = _object(data)
-    _opt(d, "text", _str)
+    if (value := d.get("text")) is not None and type(value) is not str:
+        _opt(d, "text", _str)
     return cast(Part, d)
 
 
 def _parse_Chunk(data: Any) -> Chunk:
     d = _object(data)
-    _req(d, "object", _str)
-    _req(d, "type_list", _nullable(_str))
-    _req(d, "any_of_null", _nullable(_int))
+    if type(d.get("object")) is not str:
+        _req(d, "object", _str)
+    _req(d, "type_list", _P_nullable_str)
+    _req(d, "any_of_null", _P_nullable_int)
     _opt(d, "one_of_null", _parse_Part)
-    _opt(d, "default_in_branch", _str)
-    _opt(d, "null_in_enum", _str)
-    _opt(
-        d,
-        "union",
-        _first_of(
-            (
-                _str,
-                _list_of(_str),
-            )
-        ),
-    )
-    _opt(d, "items_type_list", _list_of(_nullable(_int)))
+    if (value := d.get("default_in_branch")) is not None and type(value) is not str:
+        _opt(d, "default_in_branch", _str)
+    if (value := d.get("null_in_enum")) is not None and type(value) is not str:
+        _opt(d, "null_in_enum", _str)
+    _opt(d, "union", _P_first_of_str_list_of_str)
+    _opt(d, "items_type_list", _P_list_of_nullable_int)
     return cast(Chunk, d)
 
 
@@ -182,6 +177,15 @@ def _any(value: Any) -> Any:
     return value
 
 
+#: Item parsers a list can check with one ``type() is`` test per item (not floats: an int
+#: is a valid number, and the dataclass style turns it into a float).
+_SCALARS: dict[Callable[[Any], Any], frozenset[type]] = {
+    _str: frozenset({str}),
+    _int: frozenset({int}),
+    _bool: frozenset({bool}),
+}
+
+
 def _object(value: Any) -> dict[str, Any]:
     if isinstance(value, dict):
         return value
@@ -196,9 +200,13 @@ def _nullable(parse: Callable[[Any], _T]) -> Callable[[Any], _T | None]:
 
 
 def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
+    scalar = _SCALARS.get(parse)
+
     def parse_list(value: Any) -> list[_T]:
         if not isinstance(value, list):
             raise ParseError(f"expected a list, got {_kind(value)}")
+        if scalar is not None and scalar.issuperset(map(type, value)):
+            return value  # the common case, checked in one pass
         items = []
         for i, item in enumerate(value):
             try:
@@ -275,6 +283,19 @@ def _opt(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T | Non
         raise exc.within(key) from None
 
 
+# Composite parsers, built once.
+_P_nullable_str = _nullable(_str)
+_P_nullable_int = _nullable(_int)
+_P_list_of_str = _list_of(_str)
+_P_first_of_str_list_of_str = _first_of(
+    (
+        _str,
+        _P_list_of_str,
+    )
+)
+_P_list_of_nullable_int = _list_of(_P_nullable_int)
+
+
 def _extras(
     data: dict[str, Any], known: frozenset[str], parse: Callable[[Any], Any]
 ) -> None:
@@ -340,7 +361,7 @@ def _entry_order(state: Any) -> tuple[int, int]:
 
 
 def _clone(value: Any) -> Any:
-    """A copy of JSON data (a snapshot never shares mutable parts with the chunks)."""
+    """A copy of JSON data, for values the merge keeps changing (unknown fields)."""
     if type(value) is dict:
         return {k: _clone(v) for k, v in value.items()}
     if type(value) is list:
@@ -682,28 +703,29 @@ class _ChunkMerge:
         self.items_type_list: Any = None
 
     def add(self, data: Any, acc: _Merger) -> None:
-        value = data.get("object")
+        get = data.get
+        value = get("object")
         if value is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value)
-        value = data.get("type_list")
+        value = get("type_list")
         if value is not None:
             self.type_list = value
-        value = data.get("any_of_null")
+        value = get("any_of_null")
         if value is not None:
             self.any_of_null = value
-        value = data.get("one_of_null")
+        value = get("one_of_null")
         if value is not None:
             self.one_of_null = value
-        value = data.get("default_in_branch")
+        value = get("default_in_branch")
         if value is not None:
             self.default_in_branch = value
-        value = data.get("null_in_enum")
+        value = get("null_in_enum")
         if value is not None:
             self.null_in_enum = value
-        value = data.get("union")
+        value = get("union")
         if value is not None:
             self.union = value
-        value = data.get("items_type_list")
+        value = get("items_type_list")
         if value is not None:
             self.items_type_list = value
         if not _KEYS_Chunk.issuperset(data):
@@ -716,18 +738,18 @@ class _ChunkMerge:
         out["type_list"] = self.type_list
         out["any_of_null"] = self.any_of_null
         if self.one_of_null is not None:
-            out["one_of_null"] = _clone(self.one_of_null)
+            out["one_of_null"] = self.one_of_null
         if self.default_in_branch is not None:
-            out["default_in_branch"] = _clone(self.default_in_branch)
+            out["default_in_branch"] = self.default_in_branch
         if self.null_in_enum is not None:
-            out["null_in_enum"] = _clone(self.null_in_enum)
+            out["null_in_enum"] = self.null_in_enum
         if self.union is not None:
-            out["union"] = _clone(self.union)
+            out["union"] = self.union
         if self.items_type_list is not None:
-            out["items_type_list"] = _clone(self.items_type_list)
+            out["items_type_list"] = self.items_type_list
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = _clone(parts)
+                out[wire] = list(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -766,7 +788,11 @@ class ChunkAccumulator(_Merger):
         self.chunks += 1
 
     def snapshot_dict(self) -> dict[str, Any]:
-        """The merged stream so far as JSON data (wire names); builds a fresh copy, O(stream)."""
+        """The merged stream so far as JSON data (wire names), built afresh, O(stream).
+
+        Merged objects and lists are new; values the merge keeps as they came (a logprob
+        entry, ``usage``) are the chunk's own objects, not copies: change a chunk after
+        adding it and the next snapshot shows the change."""
         return self._root.build()
 
     def snapshot(self) -> Chunk:

@@ -133,7 +133,7 @@ class Root:
             free=_req(d, "free", RootFree.from_dict),
             closed=_req(d, "closed", RootClosed.from_dict),
             typed=_req(d, "typed", RootTyped.from_dict),
-            map=_req(d, "map", _map_of(Part.from_dict)),
+            map=_req(d, "map", _P_map_of_Part),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

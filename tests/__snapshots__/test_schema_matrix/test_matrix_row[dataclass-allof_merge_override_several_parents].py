@@ -15,10 +15,12 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            name=_req(d, "name", _str),
+            name=d["name"] if type(d.get("name")) is str else _req(d, "name", _str),
             size=_opt(d, "size", _float),
-            at=_req(d, "at", _int),
-            extra=_req(d, "extra", _bool),
+            at=d["at"] if type(d.get("at")) is int else _req(d, "at", _int),
+            extra=(
+                d["extra"] if type(d.get("extra")) is bool else _req(d, "extra", _bool)
+            ),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

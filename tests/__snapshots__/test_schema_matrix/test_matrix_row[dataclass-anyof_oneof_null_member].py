@@ -11,7 +11,7 @@ class Part:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            text=_req(d, "text", _str),
+            text=d["text"] if type(d.get("text")) is str else _req(d, "text", _str),
             extra_fields=_extras(d, _KEYS_Part),
         )
 
@@ -40,8 +40,8 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            a=_req(d, "a", _nullable(_str)),
-            b=_req(d, "b", _nullable(Part.from_dict)),
+            a=_req(d, "a", _P_nullable_str),
+            b=_req(d, "b", _P_nullable_Part),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

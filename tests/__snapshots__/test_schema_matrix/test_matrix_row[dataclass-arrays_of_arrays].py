@@ -41,8 +41,8 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            grid=_req(d, "grid", _list_of(_list_of(_float))),
-            tagged=_opt(d, "tagged", _list_of(_list_of(RootTaggedItemItem.from_dict))),
+            grid=_req(d, "grid", _P_list_of_list_of_float),
+            tagged=_opt(d, "tagged", _P_list_of_list_of_RootTaggedItemItem),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

@@ -11,7 +11,7 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            v=_req(d, "v", _str),
+            v=d["v"] if type(d.get("v")) is str else _req(d, "v", _str),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

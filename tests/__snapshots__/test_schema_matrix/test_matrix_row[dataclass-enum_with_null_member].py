@@ -11,7 +11,7 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            mode=_req(d, "mode", _nullable(_str)),
+            mode=_req(d, "mode", _P_nullable_str),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

@@ -16,12 +16,20 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            created=_req(d, "created", _int),
-            at=_req(d, "at", _str),
-            big=_req(d, "big", _int),
-            ratio=_req(d, "ratio", _float),
-            blob=_req(d, "blob", _str),
-            link=_req(d, "link", _str),
+            created=(
+                d["created"]
+                if type(d.get("created")) is int
+                else _req(d, "created", _int)
+            ),
+            at=d["at"] if type(d.get("at")) is str else _req(d, "at", _str),
+            big=d["big"] if type(d.get("big")) is int else _req(d, "big", _int),
+            ratio=(
+                d["ratio"]
+                if type(d.get("ratio")) is float
+                else _req(d, "ratio", _float)
+            ),
+            blob=d["blob"] if type(d.get("blob")) is str else _req(d, "blob", _str),
+            link=d["link"] if type(d.get("link")) is str else _req(d, "link", _str),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

@@ -11,7 +11,7 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            name=_req(d, "name", _nullable(_str)),
+            name=_req(d, "name", _P_nullable_str),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

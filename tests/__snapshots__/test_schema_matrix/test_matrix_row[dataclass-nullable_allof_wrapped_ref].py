@@ -41,7 +41,7 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            part=_req(d, "part", _nullable(Part.from_dict)),
+            part=_req(d, "part", _P_nullable_Part),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

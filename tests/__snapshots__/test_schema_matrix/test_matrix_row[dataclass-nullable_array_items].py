@@ -11,7 +11,7 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            values=_req(d, "values", _list_of(_nullable(_int))),
+            values=_req(d, "values", _P_list_of_nullable_int),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

@@ -11,7 +11,7 @@ class Part:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            text=_req(d, "text", _str),
+            text=d["text"] if type(d.get("text")) is str else _req(d, "text", _str),
             extra_fields=_extras(d, _KEYS_Part),
         )
 
@@ -39,7 +39,7 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            part=_req(d, "part", _nullable(Part.from_dict)),
+            part=_req(d, "part", _P_nullable_Part),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

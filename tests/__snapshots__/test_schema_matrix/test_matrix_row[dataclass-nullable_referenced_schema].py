@@ -40,7 +40,7 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            maybe=_req(d, "maybe", _nullable(Maybe.from_dict)),
+            maybe=_req(d, "maybe", _P_nullable_Maybe),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

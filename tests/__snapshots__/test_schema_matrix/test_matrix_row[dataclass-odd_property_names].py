@@ -21,17 +21,27 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            class_=_req(d, "class", _str),
-            field_2nd=_req(d, "2nd", _str),
-            a_b_=_req(d, "a-b", _str),
-            a_b__=_req(d, "a.b", _str),
-            a_b___=_req(d, "a b", _str),
-            cafe=_req(d, "café", _str),
-            a_b=_req(d, "a_b", _str),
-            field_id=_req(d, "_id", _str),
-            from_dict_=_req(d, "from_dict", _str),
-            str_=_req(d, "str", _str),
-            model_dump_=_req(d, "model_dump", _str),
+            class_=(
+                d["class"] if type(d.get("class")) is str else _req(d, "class", _str)
+            ),
+            field_2nd=d["2nd"] if type(d.get("2nd")) is str else _req(d, "2nd", _str),
+            a_b_=d["a-b"] if type(d.get("a-b")) is str else _req(d, "a-b", _str),
+            a_b__=d["a.b"] if type(d.get("a.b")) is str else _req(d, "a.b", _str),
+            a_b___=d["a b"] if type(d.get("a b")) is str else _req(d, "a b", _str),
+            cafe=d["café"] if type(d.get("café")) is str else _req(d, "café", _str),
+            a_b=d["a_b"] if type(d.get("a_b")) is str else _req(d, "a_b", _str),
+            field_id=d["_id"] if type(d.get("_id")) is str else _req(d, "_id", _str),
+            from_dict_=(
+                d["from_dict"]
+                if type(d.get("from_dict")) is str
+                else _req(d, "from_dict", _str)
+            ),
+            str_=d["str"] if type(d.get("str")) is str else _req(d, "str", _str),
+            model_dump_=(
+                d["model_dump"]
+                if type(d.get("model_dump")) is str
+                else _req(d, "model_dump", _str)
+            ),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

@@ -12,8 +12,8 @@ class Circle:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            type=_req(d, "type", _str),
-            r=_req(d, "r", _float),
+            type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
+            r=d["r"] if type(d.get("r")) is float else _req(d, "r", _float),
             extra_fields=_extras(d, _KEYS_Circle),
         )
 
@@ -43,8 +43,8 @@ class Square:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            type=_req(d, "type", _str),
-            side=_req(d, "side", _float),
+            type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
+            side=d["side"] if type(d.get("side")) is float else _req(d, "side", _float),
             extra_fields=_extras(d, _KEYS_Square),
         )
 
@@ -73,13 +73,7 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            shape=_req(
-                d,
-                "shape",
-                _tagged(
-                    "type", {"circle": Circle.from_dict, "Square": Square.from_dict}
-                ),
-            ),
+            shape=_req(d, "shape", _P_tagged_type_circle_Circle_Square_Square),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

@@ -12,8 +12,10 @@ class Cat:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            kind=_req(d, "kind", _str),
-            meows=_req(d, "meows", _bool),
+            kind=d["kind"] if type(d.get("kind")) is str else _req(d, "kind", _str),
+            meows=(
+                d["meows"] if type(d.get("meows")) is bool else _req(d, "meows", _bool)
+            ),
             extra_fields=_extras(d, _KEYS_Cat),
         )
 
@@ -43,8 +45,10 @@ class Dog:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            kind=_req(d, "kind", _str),
-            barks=_req(d, "barks", _bool),
+            kind=d["kind"] if type(d.get("kind")) is str else _req(d, "kind", _str),
+            barks=(
+                d["barks"] if type(d.get("barks")) is bool else _req(d, "barks", _bool)
+            ),
             extra_fields=_extras(d, _KEYS_Dog),
         )
 
@@ -74,7 +78,7 @@ class Bird:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            kind=_req(d, "kind", _str),
+            kind=d["kind"] if type(d.get("kind")) is str else _req(d, "kind", _str),
             sings=_opt(d, "sings", _bool),
             extra_fields=_extras(d, _KEYS_Bird),
         )
@@ -105,18 +109,7 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            pet=_req(
-                d,
-                "pet",
-                _tagged(
-                    "kind",
-                    {
-                        "cat": Cat.from_dict,
-                        "dog": Dog.from_dict,
-                        "bird": Bird.from_dict,
-                    },
-                ),
-            ),
+            pet=_req(d, "pet", _P_tagged_kind_cat_Cat_dog_Dog_bird_Bird),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

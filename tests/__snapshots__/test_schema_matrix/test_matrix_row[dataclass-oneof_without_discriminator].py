@@ -11,7 +11,7 @@ class RootValueText:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            text=_req(d, "text", _str),
+            text=d["text"] if type(d.get("text")) is str else _req(d, "text", _str),
             extra_fields=_extras(d, _KEYS_RootValueText),
         )
 
@@ -39,7 +39,7 @@ class RootValueImage:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            url=_req(d, "url", _str),
+            url=d["url"] if type(d.get("url")) is str else _req(d, "url", _str),
             extra_fields=_extras(d, _KEYS_RootValueImage),
         )
 
@@ -67,17 +67,7 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            value=_req(
-                d,
-                "value",
-                _first_of(
-                    (
-                        RootValueText.from_dict,
-                        RootValueImage.from_dict,
-                        _str,
-                    )
-                ),
-            ),
+            value=_req(d, "value", _P_first_of_RootValueText_RootValueImage_str),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

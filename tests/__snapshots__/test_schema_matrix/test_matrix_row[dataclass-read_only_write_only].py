@@ -12,7 +12,7 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            id=_req(d, "id", _str),
+            id=d["id"] if type(d.get("id")) is str else _req(d, "id", _str),
             secret=_opt(d, "secret", _str),
             extra_fields=_extras(d, _KEYS_Root),
         )

@@ -13,7 +13,7 @@ class Node:
         d = _object(data)
         return cls(
             value=_opt(d, "value", _int),
-            children=_opt(d, "children", _list_of(Node.from_dict)),
+            children=_opt(d, "children", _P_list_of_Node),
             extra_fields=_extras(d, _KEYS_Node),
         )
 

@@ -14,8 +14,8 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            req=_req(d, "req", _str),
-            req_null=_req(d, "req_null", _nullable(_str)),
+            req=d["req"] if type(d.get("req")) is str else _req(d, "req", _str),
+            req_null=_req(d, "req_null", _P_nullable_str),
             opt=_opt(d, "opt", _str),
             opt_null=_opt(d, "opt_null", _str),
             extra_fields=_extras(d, _KEYS_Root),

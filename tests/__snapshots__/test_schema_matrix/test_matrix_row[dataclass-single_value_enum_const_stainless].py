@@ -13,9 +13,11 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            object=_req(d, "object", _str),
-            kind=_req(d, "kind", _str),
-            tag=_req(d, "tag", _str),
+            object=(
+                d["object"] if type(d.get("object")) is str else _req(d, "object", _str)
+            ),
+            kind=d["kind"] if type(d.get("kind")) is str else _req(d, "kind", _str),
+            tag=d["tag"] if type(d.get("tag")) is str else _req(d, "tag", _str),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

@@ -11,18 +11,7 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            value=_req(
-                d,
-                "value",
-                _nullable(
-                    _first_of(
-                        (
-                            _str,
-                            _int,
-                        )
-                    )
-                ),
-            ),
+            value=_req(d, "value", _P_nullable_first_of_str_int),
             extra_fields=_extras(d, _KEYS_Root),
         )
 
