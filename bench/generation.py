@@ -127,7 +127,7 @@ def run(config: Config) -> tuple[str, dict[str, float]]:
 
 def stage_times(spec: Path, out: Path) -> dict[str, float]:
     """Seconds per stage of one generation of all three styles in this process
-    (``Reading.timings``, plus the write)."""
+    (``SpecReading.timings``, plus the write)."""
     outputs, reading = generate(Options(spec=spec, output=out, styles=STYLES, root=ROOT))
     start = time.perf_counter()
     write_all(outputs)

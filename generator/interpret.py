@@ -138,8 +138,7 @@ class Interpreter:
     def read_component(self, loc: Location) -> Reading:
         """Read a named schema (a root, or every component with ``--all-schemas``); a
         non-object one gets an alias so that it has a name too."""
-        reading = self.read_at(loc, want_alias=True)
-        return reading
+        return self.read_at(loc, want_alias=True)
 
     def read_at(self, loc: Location, *, want_alias: bool = False) -> Reading:
         """Read the schema at ``loc`` (a ``$ref`` target), memoised by location."""

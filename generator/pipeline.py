@@ -57,8 +57,9 @@ class Options:
 
 
 @dataclass
-class Reading:
-    """A spec read as far as the merge plans."""
+class SpecReading:
+    """A spec read as far as the merge plans: the IR, a merge plan per root, the
+    conversion of each root into its response, and the seconds each stage took."""
 
     schemas: Schemas
     plans: dict[str, NodePlan]
@@ -66,7 +67,7 @@ class Reading:
     timings: dict[str, float] = field(default_factory=dict)
 
 
-def read_spec(options: Options) -> Reading:
+def read_spec(options: Options) -> SpecReading:
     """Load, resolve and interpret the spec; select roots; plan merges.
 
     Raises:
@@ -133,7 +134,7 @@ def read_spec(options: Options) -> Reading:
     plans = {r: plan_merge(schemas, r, _policies_for(options.merge_policies, r, len(roots))) for r in roots}
     response_plans = {r: plan_response(schemas, r, resp) for r, resp in responses.items()}
     timings["merge_plan"] = time.perf_counter() - start
-    return Reading(schemas, plans, response_plans, timings)
+    return SpecReading(schemas, plans, response_plans, timings)
 
 
 def _check_document(doc: Document) -> None:
@@ -223,7 +224,7 @@ def module_stem(options: Options) -> str:
     return ("m_" + stem) if stem[0].isdigit() else stem
 
 
-def generate(options: Options, reading: Reading | None = None) -> tuple[list[Output], Reading]:
+def generate(options: Options, reading: SpecReading | None = None) -> tuple[list[Output], SpecReading]:
     """Render and format every requested module (nothing is written).
 
     Raises:

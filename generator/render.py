@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import keyword
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -60,7 +60,6 @@ class Generation:
     command: str  # how to regenerate, shown in the header
     spec_display: str  # the spec's path as shown in the header
     target_python: tuple[int, int] = (3, 10)
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def render(gen: Generation, style: str) -> str:
