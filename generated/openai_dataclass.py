@@ -123,7 +123,7 @@ _KEYS_ChatCompletionStreamResponseDeltaFunctionCall = frozenset({"arguments", "n
 
 @dataclass(kw_only=True, slots=True)
 class ChatCompletionMessageToolCallChunkFunction:
-    """``ChatCompletionMessageToolCallChunkFunction`` (no description in the spec)."""
+    """The object at ``ChatCompletionMessageToolCallChunk.function`` (the spec describes it no further)."""
 
     name: str | None = None
     """Name of the function to call."""
@@ -266,7 +266,7 @@ _KEYS_ChatCompletionStreamResponseDelta = frozenset(
 
 @dataclass(kw_only=True, slots=True)
 class ChatCompletionTokenLogprobTopLogprob:
-    """``ChatCompletionTokenLogprobTopLogprob`` (no description in the spec)."""
+    """The object at ``ChatCompletionTokenLogprob.top_logprobs[]`` (the spec describes it no further)."""
 
     token: str
     """The token."""
@@ -393,7 +393,7 @@ _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs = frozenset(
 
 @dataclass(kw_only=True, slots=True)
 class CreateChatCompletionStreamResponseChoice:
-    """``CreateChatCompletionStreamResponseChoice`` (no description in the spec)."""
+    """The object at ``CreateChatCompletionStreamResponse.choices[]`` (the spec describes it no further)."""
 
     delta: ChatCompletionStreamResponseDelta
     logprobs: CreateChatCompletionStreamResponseChoiceLogprobs | None = None
@@ -1373,7 +1373,7 @@ _KEYS_CreateChatCompletionResponseChoiceLogprobs = frozenset({"content", "refusa
 
 @dataclass(kw_only=True, slots=True)
 class CreateChatCompletionResponseChoice:
-    """``CreateChatCompletionResponseChoice`` (no description in the spec)."""
+    """The object at ``CreateChatCompletionResponse.choices[]`` (the spec describes it no further)."""
 
     finish_reason: (
         Literal["stop", "length", "tool_calls", "content_filter", "function_call"] | str

@@ -123,7 +123,7 @@ _KEYS_ChatCompletionStreamResponseDeltaFunctionCall = frozenset({"arguments", "n
 
 
 class ChatCompletionMessageToolCallChunkFunction(_Model):
-    """``ChatCompletionMessageToolCallChunkFunction`` (no description in the spec)."""
+    """The object at ``ChatCompletionMessageToolCallChunk.function`` (the spec describes it no further)."""
 
     name: str | None = None
     """Name of the function to call."""
@@ -175,7 +175,7 @@ _KEYS_ChatCompletionStreamResponseDelta = frozenset(
 
 
 class ChatCompletionTokenLogprobTopLogprob(_Model):
-    """``ChatCompletionTokenLogprobTopLogprob`` (no description in the spec)."""
+    """The object at ``ChatCompletionTokenLogprob.top_logprobs[]`` (the spec describes it no further)."""
 
     token: str
     """The token."""
@@ -213,7 +213,7 @@ _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs = frozenset(
 
 
 class CreateChatCompletionStreamResponseChoice(_Model):
-    """``CreateChatCompletionStreamResponseChoice`` (no description in the spec)."""
+    """The object at ``CreateChatCompletionStreamResponse.choices[]`` (the spec describes it no further)."""
 
     delta: ChatCompletionStreamResponseDelta
     logprobs: CreateChatCompletionStreamResponseChoiceLogprobs | None = None
@@ -552,7 +552,7 @@ class CreateChatCompletionResponseChoiceLogprobs(_Model):
 
 
 class CreateChatCompletionResponseChoice(_Model):
-    """``CreateChatCompletionResponseChoice`` (no description in the spec)."""
+    """The object at ``CreateChatCompletionResponse.choices[]`` (the spec describes it no further)."""
 
     finish_reason: (
         Literal["stop", "length", "tool_calls", "content_filter", "function_call"] | str

@@ -99,7 +99,7 @@ _KEYS_ChatCompletionStreamResponseDeltaFunctionCall = frozenset({"arguments", "n
 
 
 class ChatCompletionMessageToolCallChunkFunction(TypedDict):
-    """``ChatCompletionMessageToolCallChunkFunction`` (no description in the spec)."""
+    """The object at ``ChatCompletionMessageToolCallChunk.function`` (the spec describes it no further)."""
 
     name: NotRequired[str | None]
     """Name of the function to call."""
@@ -151,7 +151,7 @@ _KEYS_ChatCompletionStreamResponseDelta = frozenset(
 
 
 class ChatCompletionTokenLogprobTopLogprob(TypedDict):
-    """``ChatCompletionTokenLogprobTopLogprob`` (no description in the spec)."""
+    """The object at ``ChatCompletionTokenLogprob.top_logprobs[]`` (the spec describes it no further)."""
 
     token: str
     """The token."""
@@ -189,7 +189,7 @@ _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs = frozenset(
 
 
 class CreateChatCompletionStreamResponseChoice(TypedDict):
-    """``CreateChatCompletionStreamResponseChoice`` (no description in the spec)."""
+    """The object at ``CreateChatCompletionStreamResponse.choices[]`` (the spec describes it no further)."""
 
     delta: ChatCompletionStreamResponseDelta
     logprobs: NotRequired[CreateChatCompletionStreamResponseChoiceLogprobs | None]
@@ -498,7 +498,7 @@ class CreateChatCompletionResponseChoiceLogprobs(TypedDict):
 
 
 class CreateChatCompletionResponseChoice(TypedDict):
-    """``CreateChatCompletionResponseChoice`` (no description in the spec)."""
+    """The object at ``CreateChatCompletionResponse.choices[]`` (the spec describes it no further)."""
 
     finish_reason: (
         Literal["stop", "length", "tool_calls", "content_filter", "function_call"] | str

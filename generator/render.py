@@ -269,8 +269,34 @@ def _functional(m: Model) -> bool:
     )
 
 
+def _where(pointer: str) -> str | None:
+    """Where an inline schema stands, readably: ``Chat.choices[].logprobs`` for
+    ``/components/schemas/Chat/properties/choices/items/properties/logprobs``."""
+    tokens = [t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]]
+    anchor = max((i + 1 for i, t in enumerate(tokens[:-1]) if t in ("schemas", "definitions", "$defs")), default=None)
+    if anchor is None or anchor >= len(tokens) - 1:
+        return None
+    text, i = tokens[anchor], anchor + 1
+    while i < len(tokens):
+        token = tokens[i]
+        if token in ("properties", "patternProperties") and i + 1 < len(tokens):
+            text += f".{tokens[i + 1]}"
+            i += 2
+            continue
+        if token in ("anyOf", "oneOf", "allOf") and i + 1 < len(tokens):
+            text += f" ({token} {tokens[i + 1]})" if token != "allOf" else ""
+            i += 2
+            continue
+        text += {"items": "[]", "additionalProperties": "[*]"}.get(token, "")
+        i += 1
+    return text
+
+
 def _model_view(m: Model, style: str, merged: bool, parsers: pytypes.Parsers) -> dict[str, Any]:
-    doc = _doc_text(m.description, m.deprecated, None, False) or f"``{m.name}`` (no description in the spec)."
+    where = _where(m.pointer)
+    doc = _doc_text(m.description, m.deprecated, None, False) or (
+        f"The object at ``{where}`` (the spec describes it no further)." if where else f"``{m.name}`` (no description in the spec)."
+    )
     fields = [_field_view(m, f, style, parsers) for f in m.fields]
     extra_ann = pytypes.annotation(m.extra, style, m.extra_nullable) if m.extra is not None else "Any"
     extra_parse = (

@@ -46,7 +46,7 @@ __all__ = [
 
 @dataclass(kw_only=True, slots=True)
 class TickDelta:
-    """``TickDelta`` (no description in the spec)."""
+    """The object at ``Tick.delta`` (the spec describes it no further)."""
 
     text: str | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)

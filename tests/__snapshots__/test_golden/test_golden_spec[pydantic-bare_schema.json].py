@@ -59,7 +59,7 @@ class _Model(BaseModel):
 
 
 class TickDelta(_Model):
-    """``TickDelta`` (no description in the spec)."""
+    """The object at ``Tick.delta`` (the spec describes it no further)."""
 
     text: str | None = None
 

@@ -47,7 +47,7 @@ __all__ = [
 
 
 class TickDelta(TypedDict):
-    """``TickDelta`` (no description in the spec)."""
+    """The object at ``Tick.delta`` (the spec describes it no further)."""
 
     text: NotRequired[str | None]
 

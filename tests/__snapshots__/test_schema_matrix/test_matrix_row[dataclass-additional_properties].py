@@ -1,6 +1,6 @@
 @dataclass(kw_only=True, slots=True)
 class RootFree:
-    """``RootFree`` (no description in the spec)."""
+    """The object at ``Root.free`` (the spec describes it no further)."""
 
     a: str | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -29,7 +29,7 @@ _KEYS_RootFree = frozenset({"a"})
 
 @dataclass(kw_only=True, slots=True)
 class RootClosed:
-    """``RootClosed`` (no description in the spec)."""
+    """The object at ``Root.closed`` (the spec describes it no further)."""
 
     a: str | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -58,7 +58,7 @@ _KEYS_RootClosed = frozenset({"a"})
 
 @dataclass(kw_only=True, slots=True)
 class RootTyped:
-    """``RootTyped`` (no description in the spec)."""
+    """The object at ``Root.typed`` (the spec describes it no further)."""
 
     a: str | None = None
     extra_fields: dict[str, int] = field(default_factory=dict)

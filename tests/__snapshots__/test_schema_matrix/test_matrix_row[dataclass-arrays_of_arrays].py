@@ -1,6 +1,6 @@
 @dataclass(kw_only=True, slots=True)
 class RootTaggedItemItem:
-    """``RootTaggedItemItem`` (no description in the spec)."""
+    """The object at ``Root.tagged[][]`` (the spec describes it no further)."""
 
     v: int | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)

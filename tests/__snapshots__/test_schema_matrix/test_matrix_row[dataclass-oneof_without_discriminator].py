@@ -1,6 +1,6 @@
 @dataclass(kw_only=True, slots=True)
 class RootValueText:
-    """``RootValueText`` (no description in the spec)."""
+    """The object at ``Root.value (oneOf 0)`` (the spec describes it no further)."""
 
     text: str
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -28,7 +28,7 @@ _KEYS_RootValueText = frozenset({"text"})
 
 @dataclass(kw_only=True, slots=True)
 class RootValueImage:
-    """``RootValueImage`` (no description in the spec)."""
+    """The object at ``Root.value (oneOf 1)`` (the spec describes it no further)."""
 
     url: str
     extra_fields: dict[str, Any] = field(default_factory=dict)

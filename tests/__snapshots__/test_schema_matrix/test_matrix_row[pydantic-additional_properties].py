@@ -12,19 +12,19 @@ class _Model(BaseModel):
 
 
 class RootFree(_Model):
-    """``RootFree`` (no description in the spec)."""
+    """The object at ``Root.free`` (the spec describes it no further)."""
 
     a: str | None = None
 
 
 class RootClosed(_Model):
-    """``RootClosed`` (no description in the spec)."""
+    """The object at ``Root.closed`` (the spec describes it no further)."""
 
     a: str | None = None
 
 
 class RootTyped(_Model):
-    """``RootTyped`` (no description in the spec)."""
+    """The object at ``Root.typed`` (the spec describes it no further)."""
 
     a: str | None = None
     __pydantic_extra__: dict[str, int] = Field(init=False)

@@ -12,7 +12,7 @@ class _Model(BaseModel):
 
 
 class RootTaggedItemItem(_Model):
-    """``RootTaggedItemItem`` (no description in the spec)."""
+    """The object at ``Root.tagged[][]`` (the spec describes it no further)."""
 
     v: int | None = None
 

@@ -12,13 +12,13 @@ class _Model(BaseModel):
 
 
 class RootValueText(_Model):
-    """``RootValueText`` (no description in the spec)."""
+    """The object at ``Root.value (oneOf 0)`` (the spec describes it no further)."""
 
     text: str
 
 
 class RootValueImage(_Model):
-    """``RootValueImage`` (no description in the spec)."""
+    """The object at ``Root.value (oneOf 1)`` (the spec describes it no further)."""
 
     url: str
 

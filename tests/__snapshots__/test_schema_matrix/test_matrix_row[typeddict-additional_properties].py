@@ -1,17 +1,17 @@
 class RootFree(TypedDict):
-    """``RootFree`` (no description in the spec)."""
+    """The object at ``Root.free`` (the spec describes it no further)."""
 
     a: NotRequired[str | None]
 
 
 class RootClosed(TypedDict):
-    """``RootClosed`` (no description in the spec)."""
+    """The object at ``Root.closed`` (the spec describes it no further)."""
 
     a: NotRequired[str | None]
 
 
 class RootTyped(TypedDict):
-    """``RootTyped`` (no description in the spec)."""
+    """The object at ``Root.typed`` (the spec describes it no further)."""
 
     a: NotRequired[str | None]
 

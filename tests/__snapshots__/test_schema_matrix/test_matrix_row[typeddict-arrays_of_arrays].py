@@ -1,5 +1,5 @@
 class RootTaggedItemItem(TypedDict):
-    """``RootTaggedItemItem`` (no description in the spec)."""
+    """The object at ``Root.tagged[][]`` (the spec describes it no further)."""
 
     v: NotRequired[int | None]
 

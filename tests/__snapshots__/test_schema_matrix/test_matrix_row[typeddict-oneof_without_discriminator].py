@@ -1,11 +1,11 @@
 class RootValueText(TypedDict):
-    """``RootValueText`` (no description in the spec)."""
+    """The object at ``Root.value (oneOf 0)`` (the spec describes it no further)."""
 
     text: str
 
 
 class RootValueImage(TypedDict):
-    """``RootValueImage`` (no description in the spec)."""
+    """The object at ``Root.value (oneOf 1)`` (the spec describes it no further)."""
 
     url: str
 
