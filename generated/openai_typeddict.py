@@ -934,7 +934,10 @@ def parse_create_chat_completion_stream_response(
 
 
 def parse_create_chat_completion_response(data: Any) -> CreateChatCompletionResponse:
-    """Check that decoded JSON is a ``CreateChatCompletionResponse`` and return it (the same object)."""
+    """Check that decoded JSON is a ``CreateChatCompletionResponse`` and return it (the same object).
+
+    Raises ``ParseError`` naming the field that does not fit.
+    """
     return _parse_CreateChatCompletionResponse(data)
 
 

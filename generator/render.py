@@ -169,6 +169,10 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
         "other_aliases": [_alias_view(a, style, a.name in lazy, parsers) for a in other_aliases],
         "models": models,
         "roots": roots,
+        "parse_targets": [
+            {"model": name, "parse_fn": f"parse_{snake_name(name)}"}
+            for name in dict.fromkeys([*s.roots, *s.responses.values()])
+        ],
         "merge": merge,
         "sse": roots[0] if roots else None,
         "error_name": error_name,

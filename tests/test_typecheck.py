@@ -30,6 +30,9 @@ def modules_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
         module = f"{spec.parent.name}_{spec.stem}".replace("-", "_").replace(".", "_")
         outputs, _ = generate(Options(spec=spec, output=out, module=module))
         write_all(outputs)
+    # two roots, one of them also the other's response: each parse function once
+    roots = ("CreateChatCompletionStreamResponse", "CreateChatCompletionResponse")
+    write_all(generate(Options(spec=SPECS[0], output=out, module="two_roots", schemas=roots))[0])
     return out
 
 
