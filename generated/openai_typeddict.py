@@ -12,6 +12,7 @@ Self-contained: this module needs typing_extensions.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import (
     AsyncIterable,
     AsyncIterator,
@@ -1007,6 +1008,12 @@ def _any(value: Any) -> Any:
     return value
 
 
+def _null(value: Any) -> Any:
+    if value is not None:
+        raise ParseError(f"expected null, got {_kind(value)}")
+    return None
+
+
 #: Item parsers a list can check with one ``type() is`` test per item (not floats: an int
 #: is a valid number, and the dataclass style turns it into a float).
 _SCALARS: dict[Callable[[Any], Any], frozenset[type]] = {
@@ -1077,13 +1084,16 @@ def _first_of(parsers: tuple[Callable[[Any], Any], ...]) -> Callable[[Any], Any]
 
 
 def _tagged(
-    prop: str, parsers: dict[str, Callable[[Any], Any]]
+    prop: str, parsers: dict[Any, Callable[[Any], Any]]
 ) -> Callable[[Any], Any]:
-    """A discriminated union: the alternative named by the value of ``prop``."""
+    """A discriminated union: the alternative named by the value of ``prop`` (a string, or
+    an integer: ``1`` finds the tag ``1`` or ``"1"``)."""
 
     def parse_tagged(value: Any) -> Any:
         tag = _object(value).get(prop)
-        parse = parsers.get(tag) if isinstance(tag, str) else None
+        parse = parsers.get(tag) if type(tag) in (str, int) else None
+        if parse is None and type(tag) is int:
+            parse = parsers.get(str(tag))
         if parse is None:
             known = ", ".join(map(repr, parsers))
             raise ParseError(f"{prop} is {tag!r}; expected one of {known}")
@@ -1190,7 +1200,8 @@ class Anomaly:
             ``missing_key`` (a list entry without its ``index``), ``reused_key`` (an
             ``index`` reused by an entry with another ``id``), ``wrong_type``,
             ``not_object`` (a chunk or list item that is not a JSON object),
-            ``invalid_json`` or ``mixed_fragments``.
+            ``invalid_json``, ``mixed_fragments`` (a field that changes form: text, then an
+            object) or ``too_deep`` (nesting past Python's recursion limit).
         message: one readable line.
         kept: the value the merge kept, if any.
         dropped: the value the merge did not use, if any: nothing is lost silently.
@@ -1228,51 +1239,81 @@ def _entry_order(state: Any) -> tuple[int, int]:
     return (state._key, state._seq)
 
 
-def _clone(value: Any) -> Any:
-    """A copy of JSON data, for values the merge keeps changing (unknown fields)."""
-    if type(value) is dict:
-        return {k: _clone(v) for k, v in value.items()}
-    if type(value) is list:
-        return [_clone(v) for v in value]
-    return value
+class _Merged(dict[str, Any]):
+    """An unknown object the merge builds (copied into each snapshot)."""
+
+
+#: Unknown objects nested deeper than this are kept whole (the last one), not merged.
+_MAX_DEPTH = 32
 
 
 def _built(value: Any) -> Any:
-    """Unknown fields as plain JSON data: text fragments joined, containers copied."""
+    """An unknown field as plain JSON data: text fragments joined, merged objects and lists
+    copied; values kept as they came are shared, not copied."""
     if type(value) is _Text:
         return "".join(value)
-    if type(value) is dict:
+    if type(value) is _Merged:
         return {k: _built(v) for k, v in value.items()}
     if type(value) is list:
-        return [_built(v) for v in value]
+        return list(value)
     return value
 
 
-def _merge_loose(target: dict[str, Any], key: str, value: Any, context: str) -> None:
+def _form(value: Any) -> str:
+    """The form of an unknown field's value, for the rule that its first form wins."""
+    if value is None:
+        return "null"
+    if type(value) is str or type(value) is _Text:
+        return "text"
+    if isinstance(value, dict):
+        return "object"
+    if isinstance(value, list):
+        return "list"
+    return "scalar"
+
+
+def _merge_loose(
+    acc: _Merger,
+    target: dict[str, Any],
+    path: str,
+    key: str,
+    value: Any,
+    context: str,
+    depth: int,
+) -> None:
     """Merge a field the schema does not know: text concatenates inside a delta, other
     scalars take the last non-null value (numbers are never added), objects merge
-    recursively, lists append (at the top level of a chunk a list is the last one)."""
+    recursively, lists append (at the top level of a chunk a list is the last one). The
+    first form a field takes wins: a value of another form is reported, not merged."""
     old = target.get(key)
     if value is None:
         target.setdefault(key, None)
-    elif type(value) is str:
-        if context == "delta":
-            if type(old) is _Text:
-                old.append(value)
-            else:
-                target[key] = _Text([value])
-        else:
+        return
+    if old is not None and _form(old) != _form(value):
+        acc.anomaly(
+            _join(path, key),
+            "mixed_fragments",
+            f"a {_form(value)} where a {_form(old)} came first; kept the first",
+            _built(old),
+            value,
+        )
+        return
+    if type(value) is str:
+        if context != "delta":
             target[key] = value
-    elif type(value) is dict:
-        if type(old) is not dict:
-            old = target[key] = {}
-        for k, v in value.items():
-            _merge_loose(old, k, v, context)
-    elif type(value) is list:
-        if context != "root" and type(old) is list:
-            old.extend(_clone(value))
+        elif type(old) is _Text:
+            old.append(value)
         else:
-            target[key] = _clone(value)
+            target[key] = _Text([value])
+    elif type(value) is dict and depth < _MAX_DEPTH:
+        if type(old) is not _Merged:
+            old = target[key] = _Merged()
+        for k, v in value.items():
+            _merge_loose(acc, old, _join(path, key), k, v, context, depth + 1)
+    elif type(value) is list and context != "root" and type(old) is list:
+        old.extend(value)
+    elif type(value) is list:
+        target[key] = list(value)
     else:
         target[key] = value
 
@@ -1300,7 +1341,7 @@ class _Merger:
         if isinstance(chunk, (str, bytes, bytearray)):
             try:
                 chunk = json.loads(chunk)
-            except (ValueError, UnicodeDecodeError) as exc:
+            except (ValueError, UnicodeDecodeError, RecursionError) as exc:
                 text = (
                     chunk
                     if isinstance(chunk, str)
@@ -1315,6 +1356,8 @@ class _Merger:
                 return None
         if isinstance(chunk, dict):
             return chunk
+        if isinstance(chunk, Mapping):
+            return dict(chunk)
         self.anomaly(
             "",
             "not_object",
@@ -1382,18 +1425,18 @@ class _Merger:
         if state._alt is None:
             state._alt = {}
         if type(value) is list and type(other) is list:
-            other.extend(_clone(value))
+            other.extend(value)
         else:
-            state._alt[wire] = _clone(value)
+            state._alt[wire] = list(value) if type(value) is list else value
 
     def unknown(
         self, state: Any, data: dict[str, Any], known: frozenset[str], context: str
     ) -> None:
         if state._extra is None:
-            state._extra = {}
+            state._extra = _Merged()
         for key, value in data.items():
             if key not in known:
-                _merge_loose(state._extra, key, value, context)
+                _merge_loose(self, state._extra, state._path, key, value, context, 0)
 
     def entry(
         self,
@@ -1535,8 +1578,6 @@ def _wire_get(data: Any, path: tuple[str, ...]) -> Any:
 def _state_get(state: Any, path: tuple[str, ...]) -> Any:
     for step in path:
         state = getattr(state, step, None)
-        if isinstance(state, list):
-            return "".join(state)
     return state
 
 
@@ -1565,8 +1606,8 @@ class _CreateChatCompletionStreamResponseMerge:
         self._extra: dict[str, Any] | None = None
         self._alt: dict[str, list[Any]] | None = None
         self.id: Any = None
-        self.choices: dict[int, _CreateChatCompletionStreamResponseChoicesMerge] = {}
-        self._order_choices: list[_CreateChatCompletionStreamResponseChoicesMerge] = []
+        self.choices: dict[int, _CreateChatCompletionStreamResponseChoiceMerge] = {}
+        self._order_choices: list[_CreateChatCompletionStreamResponseChoiceMerge] = []
         self.created: Any = None
         self.model: Any = None
         self.obfuscation: Any = None
@@ -1576,7 +1617,7 @@ class _CreateChatCompletionStreamResponseMerge:
         self.usage: Any = None
         self.moderation: Any = None
 
-    def add(self, data: Any, acc: _Merger) -> None:
+    def _add(self, data: Any, acc: _Merger) -> None:
         get = data.get
         value = get("id")
         if value is not None and value != self.id:
@@ -1596,7 +1637,7 @@ class _CreateChatCompletionStreamResponseMerge:
                             self._order_choices,
                             item,
                             key,
-                            _CreateChatCompletionStreamResponseChoicesMerge,
+                            _CreateChatCompletionStreamResponseChoiceMerge,
                             "index",
                             None,
                             None,
@@ -1605,7 +1646,7 @@ class _CreateChatCompletionStreamResponseMerge:
                         )
                         if entry is None:
                             continue
-                    entry.add(item, acc)
+                    entry._add(item, acc)
             else:
                 acc.wrong_type(self, "choices", value, "a list")
         value = get("created")
@@ -1635,12 +1676,12 @@ class _CreateChatCompletionStreamResponseMerge:
         if not _KEYS_CreateChatCompletionStreamResponse.issuperset(data):
             acc.unknown(self, data, _KEYS_CreateChatCompletionStreamResponse, "root")
 
-    def build(self) -> dict[str, Any]:
+    def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.id is not None:
             out["id"] = self.id
         out["choices"] = [
-            e.build() for e in sorted(self._order_choices, key=_entry_order)
+            e._build() for e in sorted(self._order_choices, key=_entry_order)
         ]
         if self.created is not None:
             out["created"] = self.created
@@ -1666,7 +1707,7 @@ class _CreateChatCompletionStreamResponseMerge:
         return out
 
 
-class _CreateChatCompletionStreamResponseChoicesMerge:
+class _CreateChatCompletionStreamResponseChoiceMerge:
     """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]`` (entry context)."""
 
     __slots__ = (
@@ -1687,21 +1728,19 @@ class _CreateChatCompletionStreamResponseChoicesMerge:
         self._seq = 0
         self._extra: dict[str, Any] | None = None
         self._alt: dict[str, list[Any]] | None = None
-        self.delta = _CreateChatCompletionStreamResponseChoicesDeltaMerge(
-            _join(path, "delta")
+        self.delta = _ChatCompletionStreamResponseDeltaMerge(_join(path, "delta"))
+        self.logprobs: _CreateChatCompletionStreamResponseChoiceLogprobsMerge | None = (
+            None
         )
-        self.logprobs: (
-            _CreateChatCompletionStreamResponseChoicesLogprobsMerge | None
-        ) = None
         self.finish_reason: Any = None
         self.index: Any = None
 
-    def add(self, data: Any, acc: _Merger) -> None:
+    def _add(self, data: Any, acc: _Merger) -> None:
         get = data.get
         value = get("delta")
         if value is not None:
             if type(value) is dict:
-                self.delta.add(value, acc)
+                self.delta._add(value, acc)
             else:
                 acc.wrong_type(self, "delta", value, "an object")
         value = get("logprobs")
@@ -1710,11 +1749,11 @@ class _CreateChatCompletionStreamResponseChoicesMerge:
                 state = self.logprobs
                 if state is None:
                     state = self.logprobs = (
-                        _CreateChatCompletionStreamResponseChoicesLogprobsMerge(
+                        _CreateChatCompletionStreamResponseChoiceLogprobsMerge(
                             _join(self._path, "logprobs")
                         )
                     )
-                state.add(value, acc)
+                state._add(value, acc)
             else:
                 acc.wrong_type(self, "logprobs", value, "an object")
         value = get("finish_reason")
@@ -1725,11 +1764,11 @@ class _CreateChatCompletionStreamResponseChoicesMerge:
                 self, data, _KEYS_CreateChatCompletionStreamResponseChoice, "entry"
             )
 
-    def build(self) -> dict[str, Any]:
+    def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        out["delta"] = self.delta.build()
+        out["delta"] = self.delta._build()
         if self.logprobs is not None:
-            out["logprobs"] = self.logprobs.build()
+            out["logprobs"] = self.logprobs._build()
         out["finish_reason"] = self.finish_reason
         out["index"] = self.index
         if self._alt is not None:
@@ -1740,7 +1779,7 @@ class _CreateChatCompletionStreamResponseChoicesMerge:
         return out
 
 
-class _CreateChatCompletionStreamResponseChoicesDeltaMerge:
+class _ChatCompletionStreamResponseDeltaMerge:
     """Merge state of ChatCompletionStreamResponseDelta at ``choices[].delta`` (delta context)."""
 
     __slots__ = (
@@ -1761,18 +1800,14 @@ class _CreateChatCompletionStreamResponseChoicesDeltaMerge:
         self._alt: dict[str, list[Any]] | None = None
         self.content: list[str] = []
         self.function_call: (
-            _CreateChatCompletionStreamResponseChoicesDeltaFunction_callMerge | None
+            _ChatCompletionStreamResponseDeltaFunctionCallMerge | None
         ) = None
-        self.tool_calls: dict[
-            int, _CreateChatCompletionStreamResponseChoicesDeltaTool_callsMerge
-        ] = {}
-        self._order_tool_calls: list[
-            _CreateChatCompletionStreamResponseChoicesDeltaTool_callsMerge
-        ] = []
+        self.tool_calls: dict[int, _ChatCompletionMessageToolCallChunkMerge] = {}
+        self._order_tool_calls: list[_ChatCompletionMessageToolCallChunkMerge] = []
         self.role: Any = None
         self.refusal: list[str] = []
 
-    def add(self, data: Any, acc: _Merger) -> None:
+    def _add(self, data: Any, acc: _Merger) -> None:
         if len(data) == 1:  # most deltas carry one text fragment and nothing else
             value = data.get("content")
             if type(value) is str and self._alt is None:
@@ -1791,11 +1826,11 @@ class _CreateChatCompletionStreamResponseChoicesDeltaMerge:
                 state = self.function_call
                 if state is None:
                     state = self.function_call = (
-                        _CreateChatCompletionStreamResponseChoicesDeltaFunction_callMerge(
+                        _ChatCompletionStreamResponseDeltaFunctionCallMerge(
                             _join(self._path, "function_call")
                         )
                     )
-                state.add(value, acc)
+                state._add(value, acc)
             else:
                 acc.wrong_type(self, "function_call", value, "an object")
         value = get("tool_calls")
@@ -1815,7 +1850,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaMerge:
                             self._order_tool_calls,
                             item,
                             key,
-                            _CreateChatCompletionStreamResponseChoicesDeltaTool_callsMerge,
+                            _ChatCompletionMessageToolCallChunkMerge,
                             "index",
                             "id",
                             "id",
@@ -1824,7 +1859,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaMerge:
                         )
                         if entry is None:
                             continue
-                    entry.add(item, acc)
+                    entry._add(item, acc)
             else:
                 acc.wrong_type(self, "tool_calls", value, "a list")
         value = get("role")
@@ -1839,15 +1874,15 @@ class _CreateChatCompletionStreamResponseChoicesDeltaMerge:
         if not _KEYS_ChatCompletionStreamResponseDelta.issuperset(data):
             acc.unknown(self, data, _KEYS_ChatCompletionStreamResponseDelta, "delta")
 
-    def build(self) -> dict[str, Any]:
+    def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.content:
             out["content"] = "".join(self.content)
         if self.function_call is not None:
-            out["function_call"] = self.function_call.build()
+            out["function_call"] = self.function_call._build()
         if self._order_tool_calls:
             out["tool_calls"] = [
-                e.build() for e in sorted(self._order_tool_calls, key=_entry_order)
+                e._build() for e in sorted(self._order_tool_calls, key=_entry_order)
             ]
         if self.role is not None:
             out["role"] = self.role
@@ -1861,7 +1896,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaMerge:
         return out
 
 
-class _CreateChatCompletionStreamResponseChoicesDeltaFunction_callMerge:
+class _ChatCompletionStreamResponseDeltaFunctionCallMerge:
     """Merge state of ChatCompletionStreamResponseDeltaFunctionCall at ``choices[].delta.function_call`` (delta context)."""
 
     __slots__ = (
@@ -1879,7 +1914,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaFunction_callMerge:
         self.arguments: list[str] = []
         self.name: Any = None
 
-    def add(self, data: Any, acc: _Merger) -> None:
+    def _add(self, data: Any, acc: _Merger) -> None:
         if len(data) == 1:  # most deltas carry one text fragment and nothing else
             value = data.get("arguments")
             if type(value) is str and self._alt is None:
@@ -1900,7 +1935,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaFunction_callMerge:
                 self, data, _KEYS_ChatCompletionStreamResponseDeltaFunctionCall, "delta"
             )
 
-    def build(self) -> dict[str, Any]:
+    def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.arguments:
             out["arguments"] = "".join(self.arguments)
@@ -1914,7 +1949,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaFunction_callMerge:
         return out
 
 
-class _CreateChatCompletionStreamResponseChoicesDeltaTool_callsMerge:
+class _ChatCompletionMessageToolCallChunkMerge:
     """Merge state of ChatCompletionMessageToolCallChunk at ``choices[].delta.tool_calls[]`` (delta context)."""
 
     __slots__ = (
@@ -1938,12 +1973,9 @@ class _CreateChatCompletionStreamResponseChoicesDeltaTool_callsMerge:
         self.index: Any = None
         self.id: Any = None
         self.type: Any = None
-        self.function: (
-            _CreateChatCompletionStreamResponseChoicesDeltaTool_callsFunctionMerge
-            | None
-        ) = None
+        self.function: _ChatCompletionMessageToolCallChunkFunctionMerge | None = None
 
-    def add(self, data: Any, acc: _Merger) -> None:
+    def _add(self, data: Any, acc: _Merger) -> None:
         get = data.get
         value = get("id")
         if value is not None and value != self.id:
@@ -1957,17 +1989,17 @@ class _CreateChatCompletionStreamResponseChoicesDeltaTool_callsMerge:
                 state = self.function
                 if state is None:
                     state = self.function = (
-                        _CreateChatCompletionStreamResponseChoicesDeltaTool_callsFunctionMerge(
+                        _ChatCompletionMessageToolCallChunkFunctionMerge(
                             _join(self._path, "function")
                         )
                     )
-                state.add(value, acc)
+                state._add(value, acc)
             else:
                 acc.wrong_type(self, "function", value, "an object")
         if not _KEYS_ChatCompletionMessageToolCallChunk.issuperset(data):
             acc.unknown(self, data, _KEYS_ChatCompletionMessageToolCallChunk, "delta")
 
-    def build(self) -> dict[str, Any]:
+    def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         out["index"] = self.index
         if self.id is not None:
@@ -1975,7 +2007,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaTool_callsMerge:
         if self.type is not None:
             out["type"] = self.type
         if self.function is not None:
-            out["function"] = self.function.build()
+            out["function"] = self.function._build()
         if self._alt is not None:
             for wire, parts in self._alt.items():
                 out[wire] = list(parts) if type(parts) is list else parts
@@ -1984,7 +2016,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaTool_callsMerge:
         return out
 
 
-class _CreateChatCompletionStreamResponseChoicesDeltaTool_callsFunctionMerge:
+class _ChatCompletionMessageToolCallChunkFunctionMerge:
     """Merge state of ChatCompletionMessageToolCallChunkFunction at ``choices[].delta.tool_calls[].function`` (delta context)."""
 
     __slots__ = (
@@ -2002,7 +2034,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaTool_callsFunctionMerge:
         self.name: Any = None
         self.arguments: list[str] = []
 
-    def add(self, data: Any, acc: _Merger) -> None:
+    def _add(self, data: Any, acc: _Merger) -> None:
         if len(data) == 1:  # most deltas carry one text fragment and nothing else
             value = data.get("arguments")
             if type(value) is str and self._alt is None:
@@ -2023,7 +2055,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaTool_callsFunctionMerge:
                 self, data, _KEYS_ChatCompletionMessageToolCallChunkFunction, "delta"
             )
 
-    def build(self) -> dict[str, Any]:
+    def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.name is not None:
             out["name"] = self.name
@@ -2037,7 +2069,7 @@ class _CreateChatCompletionStreamResponseChoicesDeltaTool_callsFunctionMerge:
         return out
 
 
-class _CreateChatCompletionStreamResponseChoicesLogprobsMerge:
+class _CreateChatCompletionStreamResponseChoiceLogprobsMerge:
     """Merge state of CreateChatCompletionStreamResponseChoiceLogprobs at ``choices[].logprobs`` (entry context)."""
 
     __slots__ = (
@@ -2055,7 +2087,7 @@ class _CreateChatCompletionStreamResponseChoicesLogprobsMerge:
         self.content: list[Any] | None = None
         self.refusal: list[Any] | None = None
 
-    def add(self, data: Any, acc: _Merger) -> None:
+    def _add(self, data: Any, acc: _Merger) -> None:
         get = data.get
         value = get("content")
         if value is not None:
@@ -2083,7 +2115,7 @@ class _CreateChatCompletionStreamResponseChoicesLogprobsMerge:
                 "entry",
             )
 
-    def build(self) -> dict[str, Any]:
+    def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.content is not None:
             out["content"] = list(self.content)
@@ -2127,14 +2159,26 @@ class CreateChatCompletionStreamResponseAccumulator(_Merger):
         self,
         chunk: CreateChatCompletionStreamResponse | Mapping[str, Any] | str | bytes,
     ) -> None:
-        """Merge one chunk: a decoded JSON object, its JSON text, or a parsed model."""
-        if type(chunk) is dict:
-            self._root.add(chunk, self)
-        else:
-            data = self.decode(chunk)
-            if data is not None:
-                self._root.add(data, self)
-        self.chunks += 1
+        """Merge one chunk: a decoded JSON object, its JSON text, or a parsed model.
+
+        Never raises unless ``strict=True`` (then ``StreamMergeError``): what does not fit
+        is merged as far as it can be and reported in ``anomalies``."""
+        try:
+            if type(chunk) is dict:
+                self._root._add(chunk, self)
+            else:
+                data = self.decode(chunk)
+                if data is not None:
+                    self._root._add(data, self)
+        except RecursionError:
+            self.anomaly(
+                "",
+                "too_deep",
+                "nested too deeply to merge; the rest of this chunk was dropped",
+                dropped=chunk,
+            )
+        finally:
+            self.chunks += 1
 
     def snapshot_dict(self) -> dict[str, Any]:
         """The merged stream so far as JSON data (wire names), built afresh, O(stream).
@@ -2142,7 +2186,7 @@ class CreateChatCompletionStreamResponseAccumulator(_Merger):
         Merged objects and lists are new; values the merge keeps as they came (a logprob
         entry, ``usage``) are the chunk's own objects, not copies: change a chunk after
         adding it and the next snapshot shows the change."""
-        return self._root.build()
+        return self._root._build()
 
     def snapshot(self) -> CreateChatCompletionStreamResponse:
         """The merged stream so far as a ``CreateChatCompletionStreamResponse``, validated once.
@@ -2185,9 +2229,10 @@ def _convert(
     """A snapshot object as its response counterpart (see ``to_response``)."""
     renames, drop, consts, nulls, required, children = plan
     out: dict[str, Any] = {}
+    taken = set(renames.values())
     for key, value in data.items():
-        if key in drop:
-            continue
+        if key in drop or (key in taken and key not in renames):
+            continue  # stream mechanics, or a stray field the renamed one replaces
         key = renames.get(key, key)
         child = children.get(key)
         if child is not None and type(value) is dict:
@@ -2394,6 +2439,9 @@ class ServerSentEvent:
     retry: int | None = None
 
 
+_LINE_BREAK = re.compile("\r\n|\r|\n")
+
+
 class _EventParser:
     """Line-by-line state of the event-stream interpretation (shared by sync and async)."""
 
@@ -2408,20 +2456,28 @@ class _EventParser:
         self.started = False
 
     def lines(self, item: str | bytes) -> list[str]:
-        if isinstance(item, (bytes, bytearray)):
+        if isinstance(item, (bytes, bytearray, memoryview)):
             try:
                 item = bytes(item).decode("utf-8")
             except UnicodeDecodeError as exc:
                 raise StreamFormatError(
                     f"not UTF-8 text ({exc.reason} at byte {exc.start})", self.count
                 ) from None
+        elif not isinstance(item, str):
+            raise StreamFormatError(
+                f"a line must be text or bytes, not {type(item).__name__}", self.count
+            )
         if not self.started:
             self.started = True
             item = item.removeprefix("\ufeff")
-        if "\n" in item or "\r" in item:
-            parts = item.splitlines()
-            return parts if parts else [""]
-        return [item]
+        if "\n" not in item and "\r" not in item:
+            return [item]
+        # only CR, LF and CRLF end a line in an event stream (not U+2028 and the like)
+        if item.endswith("\r\n"):
+            item = item[:-2]
+        elif item.endswith(("\n", "\r")):
+            item = item[:-1]
+        return _LINE_BREAK.split(item)
 
     def feed(self, line: str) -> ServerSentEvent | None:
         if not line:
@@ -2437,7 +2493,9 @@ class _EventParser:
             self.event = value
         elif name == "id" and "\x00" not in value:
             self.last_id = value
-        elif name == "retry" and value.isascii() and value.isdigit():
+        elif (
+            name == "retry" and value.isascii() and value.isdigit() and len(value) <= 12
+        ):
             self.retry = int(value)
         return None
 
@@ -2496,14 +2554,15 @@ def _chunk_data(event: ServerSentEvent, number: int) -> dict[str, Any] | None:
         return _DONE
     if event.event == "error":
         try:
-            raise StreamError(json.loads(event.data))
-        except ValueError:
-            raise StreamError(event.data) from None
+            payload = json.loads(event.data)
+        except (ValueError, RecursionError):
+            payload = event.data
+        raise StreamError(payload)
     if event.event != "message":
         return None  # other named events (pings, ...) carry no chunk
     try:
         data = json.loads(event.data)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         raise StreamFormatError(
             f"data is not JSON ({exc}): {event.data[:200]!r}", number
         ) from None

@@ -15,7 +15,7 @@ reads chunks with yesterday's (OLD's) models:
   compatible.
 
 Exit status: 0 no change; 1 compatible changes only; 3 at least one breaking change;
-2 bad input.
+2 bad input; 123 an internal error (never 1: a bug must not pass a CI gate).
 """
 
 from __future__ import annotations
@@ -23,16 +23,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import traceback
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from . import pytypes
 from .errors import SpecError
-from .model import ANY, AliasRef, Array, Enum, Field, Map, Model, Schemas, Type, UnionType
+from .model import ANY, AliasRef, Array, Enum, Field, Map, Model, ModelRef, Prim, Schemas, Type, UnionType
 from .pipeline import Options, read_spec
 
-EXIT_SAME, EXIT_COMPATIBLE, EXIT_BAD_INPUT, EXIT_BREAKING = 0, 1, 2, 3
+EXIT_SAME, EXIT_COMPATIBLE, EXIT_BAD_INPUT, EXIT_BREAKING, EXIT_INTERNAL = 0, 1, 2, 3, 123
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,7 @@ def _compare_fields(where: str, old: Field, new: Field, old_s: Schemas, new_s: S
     if old_shape != new_shape:
         before, after = pytypes.annotation(old.type, "dataclass"), pytypes.annotation(new.type, "dataclass")
         shown = f"{before} -> {after}" if before != after else f"{before}: {old_shape} -> {new_shape}"
-        changes.append(Change("type changed", where, shown, not _fits(new.type, old.type, old_s)))
+        changes.append(Change("type changed", where, shown, not _fits(new.type, old.type, new_s, old_s)))
     if isinstance(old.type, Enum) and isinstance(new.type, Enum):
         for value in new.type.values:
             if value not in old.type.values:
@@ -119,18 +120,40 @@ def _shape(t: Type, schemas: Schemas) -> str:
     return pytypes.annotation(t, "dataclass")
 
 
-def _fits(new: Type, old: Type, old_s: Schemas) -> bool:
-    """True when every value of ``new`` is accepted by ``old`` (a narrowing)."""
-    if old == ANY or new == old:
-        return True
+def _fits(new: Type, old: Type, new_s: Schemas, old_s: Schemas) -> bool:
+    """True when every value of ``new`` (read in NEW's schemas) is accepted by ``old`` (read
+    in OLD's): a narrowing. Aliases are compared by what they name, in their own spec;
+    an enum by its open base types; an integer fits a number."""
+    if isinstance(new, AliasRef) and new.name in new_s.aliases:
+        return _fits(new_s.aliases[new.name].type, old, new_s, old_s)
     if isinstance(old, AliasRef) and old.name in old_s.aliases:
-        return _fits(new, old_s.aliases[old.name].type, old_s)
-    if isinstance(old, Enum) and isinstance(new, Enum):
-        return set(new.bases) <= set(old.bases)
+        return _fits(new, old_s.aliases[old.name].type, new_s, old_s)
+    if old == ANY:
+        return True
+    if isinstance(new, UnionType):
+        return all(_fits(o, old, new_s, old_s) for o in new.options)
     if isinstance(old, UnionType):
-        options = new.options if isinstance(new, UnionType) else (new,)
-        return all(any(_fits(o, p, old_s) for p in old.options) for o in options)
+        return any(_fits(new, o, new_s, old_s) for o in old.options)
+    new_kinds, old_kinds = _kinds(new), _kinds(old)
+    if new_kinds is not None and old_kinds is not None:
+        widened = old_kinds | ({"int"} if "float" in old_kinds else set())
+        return new_kinds <= widened
+    if isinstance(new, Array) and isinstance(old, Array):
+        return (old.item_nullable or not new.item_nullable) and _fits(new.item, old.item, new_s, old_s)
+    if isinstance(new, Map) and isinstance(old, Map):
+        return (old.value_nullable or not new.value_nullable) and _fits(new.value, old.value, new_s, old_s)
+    if isinstance(new, ModelRef) and isinstance(old, ModelRef):
+        return new.name == old.name  # the model itself is compared field by field
     return False
+
+
+def _kinds(t: Type) -> set[str] | None:
+    """The JSON scalar kinds a scalar type accepts (an open enum: its base types)."""
+    if isinstance(t, Prim):
+        return {t.kind} if t.kind != "any" else None
+    if isinstance(t, Enum):
+        return set(t.bases)
+    return None
 
 
 def _describe(f: Field, schemas: Schemas) -> str:
@@ -164,7 +187,8 @@ def main(argv: Sequence[str]) -> int:
         prog="gen-models changes",
         description="Compare the stream models two versions of a spec produce, and mark each change "
         "breaking or compatible for code that reads chunks with the OLD models.",
-        epilog="exit status: 0 no change; 1 compatible changes only; 3 at least one breaking change; 2 bad input.",
+        epilog="exit status: 0 no change; 1 compatible changes only; 3 at least one breaking change; "
+        "2 bad input; 123 internal error.",
     )
     parser.add_argument("old", type=Path, help="the spec the vendored models were generated from")
     parser.add_argument("new", type=Path, help="the new version of the spec")
@@ -180,6 +204,10 @@ def main(argv: Sequence[str]) -> int:
     except SpecError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except Exception:  # noqa: BLE001 - a bug must not read as "compatible" (exit 1)
+        traceback.print_exc()
+        print("internal error in gen-models changes; please report the traceback above", file=sys.stderr)
+        return EXIT_INTERNAL
     changes = compare(*readings)
     if args.format == "json":
         payload = {

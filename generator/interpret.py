@@ -29,6 +29,7 @@ from .load import scalar_text
 from .model import (
     ANY,
     NO_DEFAULT,
+    NULL,
     Alias,
     AliasRef,
     Array,
@@ -281,7 +282,7 @@ class Interpreter:
             nullable = True
             types = [t for t in types if t != "null"]
             if not types and not _has_shape(schema):
-                return self._finish(Reading(ANY, nullable=True), schema, loc)
+                return self._finish(Reading(NULL, nullable=True), schema, loc)
         if ("anyOf" in schema or "oneOf" in schema) and not (_properties(schema, loc) and _only_constraints(schema)):
             if _properties(schema, loc):
                 schema = _distribute(schema)  # {props, oneOf: [a, b]} means oneOf: [props+a, props+b]
@@ -461,15 +462,17 @@ class Interpreter:
             if fitted is _MISFIT:
                 shown = json.dumps(value, default=str)
                 raise where.child(i).error(f"enum value {shown} does not fit type {' | '.join(types)}")
-            if fitted not in values:
+            if not any(type(v) is type(fitted) and v == fitted for v in values):  # 1 and True differ
                 values.append(fitted)
         if not values:
-            return Reading(ANY, nullable=True)
-        if any(isinstance(v, float) for v in values) or any(isinstance(v, (dict, list)) for v in values):
-            # typing.Literal cannot hold floats, objects or arrays: keep the base type
-            kinds = [_PRIM_OF.get(t, "any") for t in types] or ["any"]
+            return Reading(NULL, nullable=True)
+        declared = tuple(_PRIM_OF[t] for t in types if t in _PRIM_OF)
+        too_big = any(isinstance(v, int) and not -(2**63) <= v < 2**63 for v in values)
+        if too_big or any(isinstance(v, float) for v in values) or any(isinstance(v, (dict, list)) for v in values):
+            # typing.Literal holds no floats, objects, arrays or huge ints: the base type
+            kinds = list(declared) or sorted({_kind_of_value(v) for v in values})
             return Reading(_union([Prim(k) for k in kinds]), nullable=nullable)
-        return Reading(Enum(tuple(values)), nullable=nullable)
+        return Reading(Enum(tuple(values), declared=declared), nullable=nullable)
 
     def _read_union(self, schema: dict[str, Any], loc: Location, types: list[str]) -> Reading:
         word = "oneOf" if "oneOf" in schema else "anyOf"
@@ -489,14 +492,14 @@ class Interpreter:
                 member = {"type": types if len(types) > 1 else types[0], **member}
             reading = self.read(member, mloc)
             nullable = nullable or reading.nullable
-            if reading.type == ANY and reading.nullable and _is_null_schema(member):
+            if reading.type == NULL:
                 continue  # the {type: "null"} member
             readings.append(reading)
         options = [r.type for r in readings]
         if not options:
             if not nullable:
                 raise loc.child(word).error(f"{word} has no member besides the schema itself, so no value fits it")
-            return Reading(ANY, nullable=True)  # only null (and the schema itself)
+            return Reading(NULL, nullable=True)  # only null (and the schema itself)
         discriminator = self._discriminator(schema, loc, options)
         union = _union(options, discriminator)
         single = readings[0] if len(readings) == 1 else None
@@ -522,7 +525,7 @@ class Interpreter:
         if not isinstance(raw, dict) or not isinstance(raw.get("propertyName"), str):
             raise dloc.error("discriminator needs a propertyName (OpenAPI 3.1 section 4.8.25)")
         prop = raw["propertyName"]
-        mapping: dict[str, str] = {}
+        mapping: dict[Any, str] = {}
         for tag, target in (raw.get("mapping") or {}).items():
             ref = target if isinstance(target, str) and ("#" in target or "/" in target or "." in target) else f"#/components/schemas/{target}"
             target = self.resolver.resolve(ref, dloc.child("mapping", tag))
@@ -550,15 +553,20 @@ class Interpreter:
             tag = self._implied_tag(option.name, prop)
             if tag is not None and tag not in mapping:
                 mapping[tag] = option.name
-        return Discriminator(prop, tuple(mapping.items()))
+        attrs = {f.py_name for name in mapping.values() for f in self.models[name].fields if f.wire_name == prop} if all(
+            name in self.models for name in mapping.values()
+        ) else set()
+        attribute = next(iter(attrs)) if len(attrs) == 1 else ""
+        return Discriminator(prop, tuple(mapping.items()), "" if attribute == prop else attribute)
 
-    def _implied_tag(self, model_name: str, prop: str) -> str | None:
-        """A model's tag: its single ``const``/``enum`` value of the discriminating property,
-        else its schema name (OpenAPI 3.1 section 4.8.25.4, implicit mapping)."""
+    def _implied_tag(self, model_name: str, prop: str) -> Any:
+        """A model's tag: its single ``const``/``enum`` value of the discriminating property
+        (an integer stays one), else its schema name (OpenAPI 3.1 section 4.8.25.4, implicit
+        mapping)."""
         model = self.models.get(model_name)
         for f in model.fields if model else ():
             if f.wire_name == prop and isinstance(f.type, Enum) and len(f.type.values) == 1:
-                return str(f.type.values[0])
+                return f.type.values[0]
         return self.spec_names.get(model_name)
 
     # ----------------------------------------------------------------- names
@@ -605,8 +613,10 @@ class Interpreter:
             self.spec_names.setdefault(name, component)
         else:
             name = self._derived_name(loc)
-            while (name in self._component_names and key not in self._component_names[name]) or (
-                name in self._owners and self._owners[name] != key
+            while (
+                (name in self._component_names and key not in self._component_names[name])
+                or (name in self._owners and self._owners[name] != key)
+                or name in naming.MODULE_NAMES
             ):
                 name += "Model"
         self._names[key] = name
@@ -714,6 +724,16 @@ class Interpreter:
 # --------------------------------------------------------------------- module helpers
 
 _MISFIT: Any = object()
+
+
+def _kind_of_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, float):
+        return "float"
+    return "str" if isinstance(value, str) else "any"
 
 
 def _json_kind(value: Any) -> str:

@@ -24,7 +24,8 @@ NO_DEFAULT: Any = _NoDefault()
 
 @dataclass(frozen=True, slots=True)
 class Prim:
-    """A JSON scalar: ``kind`` is ``str``, ``int``, ``float``, ``bool`` or ``any`` (any JSON).
+    """A JSON scalar: ``kind`` is ``str``, ``int``, ``float``, ``bool``, ``null`` (only
+    ``null``: ``type: "null"``) or ``any`` (any JSON).
 
     ``format`` is kept for documentation; no format changes the Python type (see
     docs/schema-support.md: ``date-time`` stays ``str``, ``unixtime``/``int64`` stay ``int``).
@@ -45,11 +46,13 @@ class Enum:
 
     values: tuple[Any, ...]
     alias: str | None = None
+    declared: tuple[str, ...] = ()  # Prim kinds the schema's ``type`` gives, if it gives any
 
     @property
     def bases(self) -> tuple[str, ...]:
-        """The Prim kinds of the values, in a fixed order (``str`` before ``int`` ...)."""
-        kinds = {_kind_of(v) for v in self.values}
+        """The open base types, in a fixed order (``str`` before ``int`` ...): the declared
+        ``type`` (``number`` admits 1.5 beside ``enum: [1, 2]``), else the values' kinds."""
+        kinds = set(self.declared) or {_kind_of(v) for v in self.values}
         return tuple(k for k in ("str", "int", "float", "bool") if k in kinds)
 
 
@@ -104,7 +107,8 @@ class Discriminator:
     """
 
     property: str
-    mapping: tuple[tuple[str, str], ...]
+    mapping: tuple[tuple[Any, str], ...]  # tag (a string, or an integer const) -> class name
+    attribute: str = ""  # the property's Python attribute name, when it differs
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +125,7 @@ class UnionType:
 Type = Prim | Enum | ModelRef | AliasRef | Array | Map | UnionType
 
 ANY = Prim("any")
+NULL = Prim("null")
 
 
 @dataclass(frozen=True, slots=True)

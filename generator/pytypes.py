@@ -13,8 +13,8 @@ import re
 
 from .model import ANY, AliasRef, Array, Enum, Map, ModelRef, Prim, Type, UnionType
 
-PRIM_ANNOTATION = {"str": "str", "int": "int", "float": "float", "bool": "bool", "any": "Any"}
-PRIM_PARSER = {"str": "_str", "int": "_int", "float": "_float", "bool": "_bool", "any": "_any"}
+PRIM_ANNOTATION = {"str": "str", "int": "int", "float": "float", "bool": "bool", "any": "Any", "null": "None"}
+PRIM_PARSER = {"str": "_str", "int": "_int", "float": "_float", "bool": "_bool", "any": "_any", "null": "_null"}
 
 
 def literal(value: object) -> str:
@@ -72,14 +72,15 @@ def _protect_trailing_space(line: str) -> str:
 def annotation(t: Type, style: str, nullable: bool = False) -> str:
     """The annotation of a value of type ``t`` (``| None`` appended when nullable)."""
     text = _annotation(t, style)
-    return f"{text} | None" if nullable and text != "Any" else text
+    return f"{text} | None" if nullable and text not in ("Any", "None") else text
 
 
 def _annotation(t: Type, style: str) -> str:
     if isinstance(t, Prim):
         return PRIM_ANNOTATION[t.kind]
     if isinstance(t, Enum):
-        return " | ".join([_closed_enum(t), *t.bases])
+        closed = _closed_enum(t, style)
+        return " | ".join([closed, *t.bases] if closed else t.bases)
     if isinstance(t, (ModelRef, AliasRef)):
         return t.name
     if isinstance(t, Array):
@@ -89,7 +90,8 @@ def _annotation(t: Type, style: str) -> str:
     if isinstance(t, UnionType):
         # enums add their open base types once, at the end (``A | Literal["x"] | str``)
         bases = [b for o in t.options if isinstance(o, Enum) for b in o.bases]
-        options = [_closed_enum(o) if isinstance(o, Enum) else _annotation(o, style) for o in t.options]
+        options = [_closed_enum(o, style) if isinstance(o, Enum) else _annotation(o, style) for o in t.options]
+        options = [o for o in options if o]
         options += [PRIM_ANNOTATION[b] for b in dict.fromkeys(bases) if PRIM_ANNOTATION[b] not in options]
         if style == "pydantic" and t.discriminator is not None:
             tagged = " | ".join(f"Annotated[{o}, Tag({literal(o)})]" for o in options)
@@ -100,8 +102,19 @@ def _annotation(t: Type, style: str) -> str:
     raise TypeError(t)  # pragma: no cover - closed set
 
 
-def _closed_enum(t: Enum) -> str:
-    return t.alias or f"Literal[{', '.join(literal(v) for v in t.values)}]"
+def _closed_enum(t: Enum, style: str) -> str:
+    """The ``Literal`` part of an open enum (or its alias), ``""`` when there is none.
+    pydantic's ``Literal[1]`` also admits ``True`` and ``1.0``, so in that style only string
+    values are listed; the open base types admit the others, exactly."""
+    if t.alias:
+        return t.alias if literal_values(t, style) else ""
+    values = literal_values(t, style)
+    return f"Literal[{', '.join(literal(v) for v in values)}]" if values else ""
+
+
+def literal_values(t: Enum, style: str) -> tuple[object, ...]:
+    """The values an enum's ``Literal`` lists in ``style`` (see ``_closed_enum``)."""
+    return tuple(v for v in t.values if style != "pydantic" or isinstance(v, str))
 
 
 def closes_recursion(t: Type) -> bool:
@@ -121,7 +134,8 @@ def discriminator_getter(t: UnionType) -> str:
     """Source of the call that builds a discriminated union's tag function."""
     assert t.discriminator is not None
     mapping = "{" + ", ".join(f"{literal(tag)}: {literal(name)}" for tag, name in t.discriminator.mapping) + "}"
-    return f"_tag({literal(t.discriminator.property)}, {mapping})"
+    prop = t.discriminator.property
+    return f"_tag({literal(prop)}, {literal(t.discriminator.attribute or prop)}, {mapping})"
 
 
 class Parsers:
@@ -165,8 +179,11 @@ class Parsers:
         readable = expression.replace(".from_dict", "").replace("_P_", "").replace("_parse_", "")
         words = re.sub(r"[^0-9A-Za-z]+", "_", readable).strip("_")
         name = "_P_" + re.sub(r"_+", "_", words)
-        if len(name) > 60:  # a long union: its start, and a digest of the rest for uniqueness
-            name = name[:48].rstrip("_") + "_" + hashlib.sha1(expression.encode()).hexdigest()[:8]
+        digest = hashlib.sha1(expression.encode()).hexdigest()[:8]
+        if len(name) > 60:  # a long union: its start, and a digest of the whole for uniqueness
+            name = name[:48].rstrip("_") + "_" + digest
+        if self.definitions.get(name, expression) != expression:
+            name = f"{name}_{digest}"  # two expressions that read alike (tags "a-b" and "a.b")
         self.definitions.setdefault(name, expression)
         return name
 

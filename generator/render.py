@@ -93,6 +93,7 @@ _SOURCES = {
     "Literal": "typing",
     "TypeAlias": "typing",
     "TypeVar": "typing",
+    "re": "import",
     "cast": "typing",
     "BaseModel": "pydantic",
     "ConfigDict": "pydantic",
@@ -110,9 +111,9 @@ def _imports(gen: Generation, style: str, used: set[str]) -> list[str]:
     sources["TypeAliasType"] = "typing" if gen.target_python >= (3, 12) else "typing_extensions"
     by_module: dict[str, list[str]] = {}
     for name, module in sources.items():
-        if name in used:
+        if name in used and module != "import":
             by_module.setdefault(module, []).append(name)
-    stdlib = ["import json"] if "json" in used else []
+    stdlib = [f"import {m}" for m in ("json", "re") if m in used]
     third_party: list[str] = []
     for module in sorted(by_module):
         line = f"from {module} import {', '.join(sorted(by_module[module], key=_isort_key))}"
@@ -170,7 +171,7 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
         "models": models,
         "roots": roots,
         "parse_targets": [
-            {"model": name, "parse_fn": f"parse_{snake_name(name)}"}
+            {"model": name, "parse_fn": parse_function(gen.schemas, name)}
             for name in dict.fromkeys([*s.roots, *s.responses.values()])
         ],
         "merge": merge,
@@ -338,7 +339,8 @@ def _lazy_aliases(aliases: list[Alias]) -> set[str]:
 
 def _alias_view(a: Alias, style: str, lazy: bool, parsers: pytypes.Parsers) -> dict[str, Any]:
     if isinstance(a.type, Enum):
-        value = f"Literal[{', '.join(pytypes.literal(v) for v in a.type.values)}]"
+        values = pytypes.literal_values(a.type, style)
+        value = f"Literal[{', '.join(pytypes.literal(v) for v in values)}]" if values else " | ".join(a.type.bases)
     else:
         value = pytypes.annotation(a.type, style)
     if lazy:
@@ -360,15 +362,24 @@ def _alias_view(a: Alias, style: str, lazy: bool, parsers: pytypes.Parsers) -> d
     }
 
 
+def parse_function(schemas: Schemas, name: str) -> str:
+    """``parse_<snake_case>`` of a root or response model; ``parse_<ClassName>`` when two of
+    them would share a snake-case name (``HTTPServer`` and ``HttpServer``)."""
+    targets = list(dict.fromkeys([*schemas.roots, *schemas.responses.values()]))
+    snake = snake_name(name)
+    clash = sum(snake_name(t) == snake for t in targets) > 1
+    return f"parse_{name}" if clash else f"parse_{snake}"
+
+
 def _root_view(gen: Generation, name: str) -> dict[str, Any]:
     response = gen.schemas.responses.get(name)
     return {
         "model": name,
-        "parse_fn": f"parse_{snake_name(name)}",
+        "parse_fn": parse_function(gen.schemas, name),
         "accumulator": f"{name}Accumulator",
-        "state_cls": _state_class_name(gen.plans[name], gen.plans[name]),
+        "state_cls": state_class_names(gen)[id(gen.plans[name])],
         "response": response,
-        "response_parse_fn": f"parse_{snake_name(response)}" if response else "",
+        "response_parse_fn": parse_function(gen.schemas, response) if response else "",
         "plan_const": f"_TO_{snake_name(response).upper()}" if response else "",
     }
 
@@ -376,22 +387,31 @@ def _root_view(gen: Generation, name: str) -> dict[str, Any]:
 # --------------------------------------------------------------------------- merge
 
 
-def _state_class_name(node: NodePlan, root: NodePlan) -> str:
-    words = "".join(w[:1].upper() + w[1:] for w in node.path.replace("[]", "").replace(".", " ").split())
-    return f"_{root.model.name}{words}Merge" if node.path else f"_{root.model.name}Merge"
+def state_class_names(gen: Generation) -> dict[int, str]:
+    """A class name for each merge-state node (keyed by ``id(node)``): ``_<Model>Merge``,
+    or, when a model is merged at several places, ``_<Model><Context>Merge`` and then
+    trailing ``_`` until unique. Built from class names, so always valid identifiers."""
+    names: dict[int, str] = {}
+    used: set[str] = set()
+    for root_name in gen.schemas.roots:
+        for node in gen.plans[root_name].walk():
+            name = f"_{node.model.name}Merge"
+            if name in used:
+                name = f"_{node.model.name}{node.context.title()}Merge"
+            while name in used:
+                name += "_"
+            used.add(name)
+            names[id(node)] = name
+    return names
 
 
 def _merge_view(gen: Generation, style: str) -> dict[str, Any]:
-    nodes = []
-    seen: set[str] = set()
-    for root_name in gen.schemas.roots:
-        root = gen.plans[root_name]
-        for node in root.walk():
-            cls = _state_class_name(node, root)
-            if cls in seen:
-                continue
-            seen.add(cls)
-            nodes.append(_node_view(node, root, cls))
+    names = state_class_names(gen)
+    nodes = [
+        _node_view(node, names)
+        for root_name in gen.schemas.roots
+        for node in gen.plans[root_name].walk()
+    ]
     roots = [_root_view(gen, name) for name in gen.schemas.roots]
     plans = [
         {"name": r["plan_const"], "value": _response_literal(gen.responses[r["model"]])}
@@ -401,9 +421,9 @@ def _merge_view(gen: Generation, style: str) -> dict[str, Any]:
     return {"nodes": nodes, "roots": roots, "has_response": bool(plans), "response_plans": plans}
 
 
-def _node_view(node: NodePlan, root: NodePlan, cls: str) -> dict[str, Any]:
+def _node_view(node: NodePlan, names: dict[int, str]) -> dict[str, Any]:
     is_entry = node.path.endswith("[]")
-    fields = [_merge_field_view(f, root, node) for f in node.fields]
+    fields = [_merge_field_view(f, node, names) for f in node.fields]
     slots = ["_path", "_extra", "_alt"] + (["_key", "_seq"] if is_entry else [])
     for f in fields:
         slots.append(f["attr"])
@@ -411,7 +431,7 @@ def _node_view(node: NodePlan, root: NodePlan, cls: str) -> dict[str, Any]:
             slots.append(f"_order_{f['attr']}")
     where = node.path or "(chunk)"
     return {
-        "cls": cls,
+        "cls": names[id(node)],
         "doc": pytypes.docstring(f"Merge state of {node.model.name} at ``{where}`` ({node.context} context).", 4),
         "model": node.model.name,
         "sorted_slots": sorted(slots, key=_natural),
@@ -436,14 +456,14 @@ def _natural(name: str) -> list[Any]:
     return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name)]
 
 
-def _merge_field_view(f: FieldPlan, root: NodePlan, node: NodePlan) -> dict[str, Any]:
+def _merge_field_view(f: FieldPlan, node: NodePlan, names: dict[int, str]) -> dict[str, Any]:
     view: dict[str, Any] = {
         "attr": f.field.py_name,
         "wire": f.field.wire_name,
         "policy": f.policy,
         "required": f.field.required,
         "nullable": f.field.nullable,
-        "node_cls": _state_class_name(f.node, root) if f.node is not None else "",
+        "node_cls": names[id(f.node)] if f.node is not None else "",
         "eager": f.policy == "merge" and f.field.required and not f.field.nullable,
     }
     if f.policy == "by_key":

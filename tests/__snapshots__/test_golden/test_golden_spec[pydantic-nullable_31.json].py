@@ -12,6 +12,7 @@ Self-contained: this module needs pydantic >= 2.11.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import (
     AsyncIterable,
     AsyncIterator,
@@ -112,7 +113,8 @@ class Anomaly:
             ``missing_key`` (a list entry without its ``index``), ``reused_key`` (an
             ``index`` reused by an entry with another ``id``), ``wrong_type``,
             ``not_object`` (a chunk or list item that is not a JSON object),
-            ``invalid_json`` or ``mixed_fragments``.
+            ``invalid_json``, ``mixed_fragments`` (a field that changes form: text, then an
+            object) or ``too_deep`` (nesting past Python's recursion limit).
         message: one readable line.
         kept: the value the merge kept, if any.
         dropped: the value the merge did not use, if any: nothing is lost silently.
@@ -150,51 +152,81 @@ def _entry_order(state: Any) -> tuple[int, int]:
     return (state._key, state._seq)
 
 
-def _clone(value: Any) -> Any:
-    """A copy of JSON data, for values the merge keeps changing (unknown fields)."""
-    if type(value) is dict:
-        return {k: _clone(v) for k, v in value.items()}
-    if type(value) is list:
-        return [_clone(v) for v in value]
-    return value
+class _Merged(dict[str, Any]):
+    """An unknown object the merge builds (copied into each snapshot)."""
+
+
+#: Unknown objects nested deeper than this are kept whole (the last one), not merged.
+_MAX_DEPTH = 32
 
 
 def _built(value: Any) -> Any:
-    """Unknown fields as plain JSON data: text fragments joined, containers copied."""
+    """An unknown field as plain JSON data: text fragments joined, merged objects and lists
+    copied; values kept as they came are shared, not copied."""
     if type(value) is _Text:
         return "".join(value)
-    if type(value) is dict:
+    if type(value) is _Merged:
         return {k: _built(v) for k, v in value.items()}
     if type(value) is list:
-        return [_built(v) for v in value]
+        return list(value)
     return value
 
 
-def _merge_loose(target: dict[str, Any], key: str, value: Any, context: str) -> None:
+def _form(value: Any) -> str:
+    """The form of an unknown field's value, for the rule that its first form wins."""
+    if value is None:
+        return "null"
+    if type(value) is str or type(value) is _Text:
+        return "text"
+    if isinstance(value, dict):
+        return "object"
+    if isinstance(value, list):
+        return "list"
+    return "scalar"
+
+
+def _merge_loose(
+    acc: _Merger,
+    target: dict[str, Any],
+    path: str,
+    key: str,
+    value: Any,
+    context: str,
+    depth: int,
+) -> None:
     """Merge a field the schema does not know: text concatenates inside a delta, other
     scalars take the last non-null value (numbers are never added), objects merge
-    recursively, lists append (at the top level of a chunk a list is the last one)."""
+    recursively, lists append (at the top level of a chunk a list is the last one). The
+    first form a field takes wins: a value of another form is reported, not merged."""
     old = target.get(key)
     if value is None:
         target.setdefault(key, None)
-    elif type(value) is str:
-        if context == "delta":
-            if type(old) is _Text:
-                old.append(value)
-            else:
-                target[key] = _Text([value])
-        else:
+        return
+    if old is not None and _form(old) != _form(value):
+        acc.anomaly(
+            _join(path, key),
+            "mixed_fragments",
+            f"a {_form(value)} where a {_form(old)} came first; kept the first",
+            _built(old),
+            value,
+        )
+        return
+    if type(value) is str:
+        if context != "delta":
             target[key] = value
-    elif type(value) is dict:
-        if type(old) is not dict:
-            old = target[key] = {}
-        for k, v in value.items():
-            _merge_loose(old, k, v, context)
-    elif type(value) is list:
-        if context != "root" and type(old) is list:
-            old.extend(_clone(value))
+        elif type(old) is _Text:
+            old.append(value)
         else:
-            target[key] = _clone(value)
+            target[key] = _Text([value])
+    elif type(value) is dict and depth < _MAX_DEPTH:
+        if type(old) is not _Merged:
+            old = target[key] = _Merged()
+        for k, v in value.items():
+            _merge_loose(acc, old, _join(path, key), k, v, context, depth + 1)
+    elif type(value) is list and context != "root" and type(old) is list:
+        old.extend(value)
+    elif type(value) is list:
+        target[key] = list(value)
     else:
         target[key] = value
 
@@ -222,7 +254,7 @@ class _Merger:
         if isinstance(chunk, (str, bytes, bytearray)):
             try:
                 chunk = json.loads(chunk)
-            except (ValueError, UnicodeDecodeError) as exc:
+            except (ValueError, UnicodeDecodeError, RecursionError) as exc:
                 text = (
                     chunk
                     if isinstance(chunk, str)
@@ -239,6 +271,8 @@ class _Merger:
             chunk = chunk.model_dump(by_alias=True, exclude_unset=True)
         if isinstance(chunk, dict):
             return chunk
+        if isinstance(chunk, Mapping):
+            return dict(chunk)
         self.anomaly(
             "",
             "not_object",
@@ -306,18 +340,18 @@ class _Merger:
         if state._alt is None:
             state._alt = {}
         if type(value) is list and type(other) is list:
-            other.extend(_clone(value))
+            other.extend(value)
         else:
-            state._alt[wire] = _clone(value)
+            state._alt[wire] = list(value) if type(value) is list else value
 
     def unknown(
         self, state: Any, data: dict[str, Any], known: frozenset[str], context: str
     ) -> None:
         if state._extra is None:
-            state._extra = {}
+            state._extra = _Merged()
         for key, value in data.items():
             if key not in known:
-                _merge_loose(state._extra, key, value, context)
+                _merge_loose(self, state._extra, state._path, key, value, context, 0)
 
     def entry(
         self,
@@ -459,8 +493,6 @@ def _wire_get(data: Any, path: tuple[str, ...]) -> Any:
 def _state_get(state: Any, path: tuple[str, ...]) -> Any:
     for step in path:
         state = getattr(state, step, None)
-        if isinstance(state, list):
-            return "".join(state)
     return state
 
 
@@ -494,7 +526,7 @@ class _ChunkMerge:
         self.union: Any = None
         self.items_type_list: Any = None
 
-    def add(self, data: Any, acc: _Merger) -> None:
+    def _add(self, data: Any, acc: _Merger) -> None:
         get = data.get
         value = get("object")
         if value is not None and value != self.object:
@@ -523,7 +555,7 @@ class _ChunkMerge:
         if not _KEYS_Chunk.issuperset(data):
             acc.unknown(self, data, _KEYS_Chunk, "root")
 
-    def build(self) -> dict[str, Any]:
+    def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.object is not None:
             out["object"] = self.object
@@ -570,14 +602,26 @@ class ChunkAccumulator(_Merger):
         self._root = _ChunkMerge("")
 
     def add(self, chunk: Chunk | Mapping[str, Any] | str | bytes) -> None:
-        """Merge one chunk: a decoded JSON object, its JSON text, or a parsed model."""
-        if type(chunk) is dict:
-            self._root.add(chunk, self)
-        else:
-            data = self.decode(chunk)
-            if data is not None:
-                self._root.add(data, self)
-        self.chunks += 1
+        """Merge one chunk: a decoded JSON object, its JSON text, or a parsed model.
+
+        Never raises unless ``strict=True`` (then ``StreamMergeError``): what does not fit
+        is merged as far as it can be and reported in ``anomalies``."""
+        try:
+            if type(chunk) is dict:
+                self._root._add(chunk, self)
+            else:
+                data = self.decode(chunk)
+                if data is not None:
+                    self._root._add(data, self)
+        except RecursionError:
+            self.anomaly(
+                "",
+                "too_deep",
+                "nested too deeply to merge; the rest of this chunk was dropped",
+                dropped=chunk,
+            )
+        finally:
+            self.chunks += 1
 
     def snapshot_dict(self) -> dict[str, Any]:
         """The merged stream so far as JSON data (wire names), built afresh, O(stream).
@@ -585,7 +629,7 @@ class ChunkAccumulator(_Merger):
         Merged objects and lists are new; values the merge keeps as they came (a logprob
         entry, ``usage``) are the chunk's own objects, not copies: change a chunk after
         adding it and the next snapshot shows the change."""
-        return self._root.build()
+        return self._root._build()
 
     def snapshot(self) -> Chunk:
         """The merged stream so far as a ``Chunk``, validated once.
@@ -628,6 +672,9 @@ class ServerSentEvent:
     retry: int | None = None
 
 
+_LINE_BREAK = re.compile("\r\n|\r|\n")
+
+
 class _EventParser:
     """Line-by-line state of the event-stream interpretation (shared by sync and async)."""
 
@@ -642,20 +689,28 @@ class _EventParser:
         self.started = False
 
     def lines(self, item: str | bytes) -> list[str]:
-        if isinstance(item, (bytes, bytearray)):
+        if isinstance(item, (bytes, bytearray, memoryview)):
             try:
                 item = bytes(item).decode("utf-8")
             except UnicodeDecodeError as exc:
                 raise StreamFormatError(
                     f"not UTF-8 text ({exc.reason} at byte {exc.start})", self.count
                 ) from None
+        elif not isinstance(item, str):
+            raise StreamFormatError(
+                f"a line must be text or bytes, not {type(item).__name__}", self.count
+            )
         if not self.started:
             self.started = True
             item = item.removeprefix("\ufeff")
-        if "\n" in item or "\r" in item:
-            parts = item.splitlines()
-            return parts if parts else [""]
-        return [item]
+        if "\n" not in item and "\r" not in item:
+            return [item]
+        # only CR, LF and CRLF end a line in an event stream (not U+2028 and the like)
+        if item.endswith("\r\n"):
+            item = item[:-2]
+        elif item.endswith(("\n", "\r")):
+            item = item[:-1]
+        return _LINE_BREAK.split(item)
 
     def feed(self, line: str) -> ServerSentEvent | None:
         if not line:
@@ -671,7 +726,9 @@ class _EventParser:
             self.event = value
         elif name == "id" and "\x00" not in value:
             self.last_id = value
-        elif name == "retry" and value.isascii() and value.isdigit():
+        elif (
+            name == "retry" and value.isascii() and value.isdigit() and len(value) <= 12
+        ):
             self.retry = int(value)
         return None
 
@@ -730,14 +787,15 @@ def _chunk_data(event: ServerSentEvent, number: int) -> dict[str, Any] | None:
         return _DONE
     if event.event == "error":
         try:
-            raise StreamError(json.loads(event.data))
-        except ValueError:
-            raise StreamError(event.data) from None
+            payload = json.loads(event.data)
+        except (ValueError, RecursionError):
+            payload = event.data
+        raise StreamError(payload)
     if event.event != "message":
         return None  # other named events (pings, ...) carry no chunk
     try:
         data = json.loads(event.data)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         raise StreamFormatError(
             f"data is not JSON ({exc}): {event.data[:200]!r}", number
         ) from None

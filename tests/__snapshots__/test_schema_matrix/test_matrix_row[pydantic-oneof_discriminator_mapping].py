@@ -1,11 +1,15 @@
-def _tag(prop: str, tags: dict[str, str]) -> Callable[[Any], str | None]:
-    """The tag function of a discriminated union: the variant named by ``prop``'s value."""
+def _tag(prop: str, attr: str, tags: dict[Any, str]) -> Callable[[Any], str | None]:
+    """The tag function of a discriminated union: the variant named by the value of
+    ``prop`` (the wire name in data; ``attr``, the attribute, on a model)."""
 
     def tag_of(value: Any) -> str | None:
         found = (
-            value.get(prop) if isinstance(value, dict) else getattr(value, prop, None)
+            value.get(prop) if isinstance(value, dict) else getattr(value, attr, None)
         )
-        return tags.get(found) if isinstance(found, str) else None
+        name = tags.get(found) if type(found) in (str, int) else None
+        if name is None and type(found) is int:
+            name = tags.get(str(found))
+        return name
 
     return tag_of
 
@@ -51,7 +55,9 @@ class Root(_Model):
         Annotated[Cat, Tag("Cat")]
         | Annotated[Dog, Tag("Dog")]
         | Annotated[Bird, Tag("Bird")],
-        Discriminator(_tag("kind", {"cat": "Cat", "dog": "Dog", "bird": "Bird"})),
+        Discriminator(
+            _tag("kind", "kind", {"cat": "Cat", "dog": "Dog", "bird": "Bird"})
+        ),
     ]
 
 
