@@ -197,10 +197,7 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--all-schemas", action="store_true", help="compare every component schema")
     args = parser.parse_args(list(argv))
     try:
-        readings = [
-            read_spec(Options(spec=spec, schemas=tuple(args.schema or ()), all_schemas=args.all_schemas)).schemas
-            for spec in (args.old, args.new)
-        ]
+        return _report(args)
     except SpecError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -208,6 +205,14 @@ def main(argv: Sequence[str]) -> int:
         traceback.print_exc()
         print("internal error in gen-models changes; please report the traceback above", file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _report(args: argparse.Namespace) -> int:
+    """Read both specs, print the changes and return the exit status (SpecError on bad input)."""
+    readings = [
+        read_spec(Options(spec=spec, schemas=tuple(args.schema or ()), all_schemas=args.all_schemas)).schemas
+        for spec in (args.old, args.new)
+    ]
     changes = compare(*readings)
     if args.format == "json":
         payload = {

@@ -1,7 +1,8 @@
 """Command line: ``gen-models [SPEC] [options]`` and ``gen-models changes OLD NEW``.
 
 Exit status: 0 done (or, with ``--check``, everything current); 1 ``--check`` found files
-that would change; 2 bad input (the message names the file, pointer and line); 123 an
+that would change; 2 bad input (the message names the file, pointer and line) or an output that cannot
+be written (nothing is changed then); 123 an
 internal error (a bug: please report it with ``--debug`` output). ``changes`` adds 3.
 """
 
@@ -33,7 +34,7 @@ def _parser() -> argparse.ArgumentParser:
             "accumulator from an OpenAPI 3.0/3.1 or JSON Schema document."
         ),
         epilog=(
-            "exit status: 0 done or current; 1 --check found stale files; 2 bad input; "
+            "exit status: 0 done or current; 1 --check found stale files; 2 bad input or output not writable; "
             "123 internal error. `gen-models changes --help` for the bump report. "
             "Settings may also live in [tool.gen-models] of pyproject.toml."
         ),
@@ -184,7 +185,11 @@ def _run(args: argparse.Namespace) -> int:
                 print(f"{len(stale)} file(s) would change, {len(outputs) - len(stale)} current", file=sys.stderr)
             return EXIT_CHANGED if stale else EXIT_OK
         return EXIT_OK
-    written = write_all(outputs)
+    try:
+        written = write_all(outputs)
+    except OSError as exc:
+        where = exc.filename or options.output
+        raise SpecError(f"cannot write {where}: {exc.strerror or exc}; nothing was changed") from None
     if not args.quiet:
         for output in outputs:
             state = "wrote" if output.path in written else "unchanged"

@@ -109,6 +109,10 @@ def _check(table: Any, path: Path) -> None:
         if not isinstance(value, expected):
             name = expected.__name__ if isinstance(expected, type) else "value"
             raise SpecError(f"[tool.gen-models] {key} must be a {_toml_kind(name)}", path)
+        if isinstance(value, list) and not all(isinstance(v, str) for v in value):
+            raise SpecError(f"[tool.gen-models] {key} must be a list of strings", path)
+        if isinstance(value, dict) and not all(isinstance(v, str) for v in value.values()):
+            raise SpecError("[tool.gen-models.merge-policies] values must be strings (PATH = \"POLICY\")", path)
 
 
 def _toml_kind(name: str) -> str:

@@ -37,6 +37,9 @@ class SpecError(Exception):
     column: int | None = None
 
     def __str__(self) -> str:
+        return _one_line(self._text())
+
+    def _text(self) -> str:
         place = ""
         if self.file is not None:
             place = display_path(self.file)
@@ -47,6 +50,14 @@ class SpecError(Exception):
         if self.pointer is not None:
             place = f"{place} #{self.pointer}" if place else f"#{self.pointer}"
         return f"{place}: {self.message}" if place else self.message
+
+
+def _one_line(text: str) -> str:
+    """Escape what would break the one-line message (new lines, control characters,
+    terminal escapes) that spec names and pointers may carry."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def display_path(path: Path) -> str:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import ast
 import multiprocessing
 import os
+import re
+import sys
 from concurrent.futures import ProcessPoolExecutor
 
 import black
@@ -85,12 +87,29 @@ def _is_definition(block: str) -> bool:
     return False
 
 
+_PEP695 = (
+    (re.compile(r"^type (\w+) = ", re.MULTILINE), r"\1 = "),
+    (re.compile(r"^(\s*def \w+)\[\w+(?:, \w+)*\]\(", re.MULTILINE), r"\1("),
+)
+
+
+def parse_tree(source: str) -> ast.Module:
+    """``ast.parse`` that also reads a module written for Python 3.12+ (PEP 695 ``type``
+    aliases and ``def f[T](...)``) when running on an older Python: those lines are read in
+    their pre-3.12 form, line for line, which is all the callers need (statement starts,
+    names used)."""
+    if sys.version_info < (3, 12):
+        for pattern, replacement in _PEP695:
+            source = pattern.sub(replacement, source)
+    return ast.parse(source)
+
+
 def _blocks(source: str) -> list[tuple[int, str]]:
     """The module as (blank lines before, text) per top-level statement. Decorators and the
     comment lines right above a statement go with it; the first block runs to the end of the
     ``__all__`` assignment (header, docstring and imports are formatted together)."""
     lines = source.splitlines(keepends=True)
-    tree = ast.parse(source)
+    tree = parse_tree(source)
     cut = next((i + 1 for i, node in enumerate(tree.body) if _is_all(node)), 1)
     starts = [0]
     for previous, node in zip(tree.body[cut - 1 :], tree.body[cut:]):

@@ -283,6 +283,9 @@ class Interpreter:
             types = [t for t in types if t != "null"]
             if not types and not _has_shape(schema):
                 return self._finish(Reading(NULL, nullable=True), schema, loc)
+        for word in ("anyOf", "oneOf"):
+            if word in schema and (not isinstance(schema[word], list) or not schema[word]):
+                raise loc.child(word).error(f"{word} must be a non-empty list of schemas")
         if ("anyOf" in schema or "oneOf" in schema) and not (_properties(schema, loc) and _only_constraints(schema)):
             if _properties(schema, loc):
                 schema = _distribute(schema)  # {props, oneOf: [a, b]} means oneOf: [props+a, props+b]
@@ -349,6 +352,8 @@ class Interpreter:
         try:
             if isinstance(items, list):  # draft-4 tuple form
                 options = [self.read(s, loc.child("items", i)) for i, s in enumerate(items)]
+                if not options:
+                    return Array(ANY)
                 return Array(_union([o.type for o in options]), any(o.nullable for o in options))
             item = self.read(items, loc.child("items"))
             return Array(item.type, item.nullable)
@@ -901,6 +906,8 @@ def _fit_default(value: Any, t: Type) -> Any:
         return value
     if isinstance(t, Map) and isinstance(value, dict):
         return value
+    if isinstance(t, (AliasRef, ModelRef)):
+        return value  # a named type: documented as written
     return _MISFIT
 
 

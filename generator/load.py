@@ -166,9 +166,24 @@ def parse_document(raw: bytes, path: Path) -> Document:
     return Document(path, data, raw, hashlib.sha256(raw).hexdigest())
 
 
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
 def _parse_json(text: str, path: Path) -> Any:
+    data = _decode_json(text, path)
+    if _SURROGATE_ESCAPE.search(text):  # \ud800 alone is valid JSON but not text
+        try:
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise SpecError("a string holds a lone surrogate (\\ud800-\\udfff): not valid Unicode text", path) from None
+    return data
+
+
+def _decode_json(text: str, path: Path) -> Any:
     try:
         return json.loads(text)
+    except RecursionError:
+        raise SpecError("JSON nested too deeply", path) from None
     except json.JSONDecodeError as exc:
         try:  # YAML reads JSON with trailing commas; JSON's own error otherwise
             data = _build(text.encode("utf-8"), path)
@@ -177,8 +192,8 @@ def _parse_json(text: str, path: Path) -> Any:
         if not isinstance(data, dict):
             raise SpecError(f"invalid JSON: {exc.msg}", path, None, exc.lineno, exc.colno) from None
         return data
-    except RecursionError:
-        raise SpecError("JSON nested too deeply", path) from None
+    except ValueError as exc:  # an integer past Python's digit limit (sys.int_info)
+        raise SpecError(f"invalid JSON: {exc}", path) from None
 
 
 # YAML 1.2 core schema, section 10.3.2 (JSON-compatible plain scalars).
@@ -205,6 +220,8 @@ def _plain_scalar(text: str) -> Any:
     if text[0] not in _NUMBER_START:
         return text
     if _INT.match(text):
+        if len(text) > 4000:  # past Python's int conversion limit: keep the text
+            return text
         return _keep_source(int(text), text)
     if _FLOAT.match(text):
         return _keep_source(float(text), text)

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import builtins
 import keyword
 import re
 import unicodedata
 
-#: Names a generated module defines or imports at module level; a schema's class name may
-#: not take them, or the module would shadow its own vocabulary.
-MODULE_NAMES = frozenset(
-    ["Any", "Annotated", "AsyncIterable", "AsyncIterator", "Callable", "Iterable", "Iterator", "Literal", "Mapping", "NotRequired", "Required", "Self", "Sequence", "TypeAlias", "TypedDict", "cast", "dataclass", "field", "annotations", "BaseModel", "ConfigDict", "Discriminator", "Field", "Tag", "TypeAdapter", "ValidationError", "bool", "bytes", "dict", "float", "int", "list", "object", "str", "tuple", "type", "None", "True", "False", "json", "sys", "typing", "dataclasses", "pydantic", "ParseError", "StreamMergeError", "StreamFormatError", "StreamError", "Anomaly", "ServerSentEvent"]
+#: Names a generated module defines or imports at module level, and the builtins it relies
+#: on (``ValueError``, ``KeyError``...); a schema's class name may not take them, or the
+#: module would shadow its own vocabulary.
+MODULE_NAMES = frozenset(dir(builtins)) | frozenset(
+    ["TypeVar", "Any", "Annotated", "AsyncIterable", "AsyncIterator", "Callable", "Iterable", "Iterator", "Literal", "Mapping", "NotRequired", "Required", "Self", "Sequence", "TypeAlias", "TypedDict", "cast", "dataclass", "field", "annotations", "BaseModel", "ConfigDict", "Discriminator", "Field", "Tag", "TypeAdapter", "ValidationError", "bool", "bytes", "dict", "float", "int", "list", "object", "str", "tuple", "type", "None", "True", "False", "json", "sys", "typing", "dataclasses", "pydantic", "ParseError", "StreamMergeError", "StreamFormatError", "StreamError", "Anomaly", "ServerSentEvent"]
 )
 
 #: Attribute names no field may take in any style: names that class-body annotations use

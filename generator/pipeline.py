@@ -131,8 +131,10 @@ def read_spec(options: Options) -> SpecReading:
         warnings=tuple(interp.warnings),
     )
     for root in roots:
-        if f"{root}Accumulator" in schemas.models or f"{root}Accumulator" in schemas.aliases:
-            raise SpecError(f"schema {root}Accumulator has the name of {root}'s generated accumulator; rename it", doc.path)
+        clash = f"{root}Accumulator"
+        if clash in schemas.models or clash in schemas.aliases:
+            where = schemas.models[clash].pointer if clash in schemas.models else schemas.aliases[clash].pointer
+            raise doc.error(where, f"schema {clash} has the name of {root}'s generated accumulator; rename it")
     start = time.perf_counter()
     plans = {r: plan_merge(schemas, r, _policies_for(options.merge_policies, r, len(roots))) for r in roots}
     response_plans = {r: plan_response(schemas, r, resp) for r, resp in responses.items()}

@@ -19,6 +19,7 @@ from typing import Any
 import jinja2
 
 from . import __version__, pytypes
+from .format import parse_tree
 from .merge_plan import FieldPlan, NodePlan, ResponsePlan
 from .model import Alias, Enum, Field, Model, Schemas, referenced_names
 from .naming import RESERVED_ATTRIBUTES, snake_name
@@ -71,7 +72,7 @@ def render(gen: Generation, style: str) -> str:
     env = environment()
     context = _context(gen, style)
     source = env.get_template(f"{style}.py.jinja").render(**context)
-    used = {n.id for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    used = {n.id for n in ast.walk(parse_tree(source)) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     used |= context["names_in_strings"]
     return source.replace(_IMPORTS_MARK + "\n", "\n".join(_imports(gen, style, used)) + "\n", 1)
 
@@ -129,6 +130,7 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
     enum_aliases = [a for a in s.aliases.values() if isinstance(a.type, Enum)]
     other_aliases = [a for a in s.aliases.values() if not isinstance(a.type, Enum)]
     lazy = _lazy_aliases(other_aliases)
+    pep695 = gen.target_python >= (3, 12)  # `type X = ...` and generic functions with [T]
     parsers = pytypes.Parsers(style)
     merged_models = {n.model.name for plan in gen.plans.values() for n in plan.walk()}
     models = [
@@ -157,7 +159,7 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
             for f in m.fields:
                 names_in_strings |= pytypes.uses(f.type) & {"Any", "Literal"}
     for a in other_aliases:
-        if a.name in lazy:
+        if a.name in lazy and not pep695:
             names_in_strings |= pytypes.uses(a.type) if style == "pydantic" else pytypes.uses(a.type) & {"Any", "Literal"}
     return {
         "style": style,
@@ -166,8 +168,9 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
         "imports": [_IMPORTS_MARK],
         "names_in_strings": names_in_strings,
         "all_names": sorted(dict.fromkeys(public), key=_isort_key),
-        "enum_aliases": [_alias_view(a, style, False, parsers) for a in enum_aliases],
-        "other_aliases": [_alias_view(a, style, a.name in lazy, parsers) for a in other_aliases],
+        "enum_aliases": [_alias_view(a, style, False, parsers, pep695) for a in enum_aliases],
+        "other_aliases": [_alias_view(a, style, a.name in lazy, parsers, pep695) for a in other_aliases],
+        "pep695": pep695,
         "models": models,
         "roots": roots,
         "parse_targets": [
@@ -208,7 +211,11 @@ def _module_doc(gen: Generation, style: str) -> str:
     )
     text = (
         what + "Self-contained: this module needs "
-        + {"dataclass": "only the standard library", "pydantic": "pydantic >= 2.11", "typeddict": "typing_extensions"}[style]
+        + {
+            "dataclass": "only the standard library",
+            "pydantic": "pydantic >= 2.11",
+            "typeddict": "typing_extensions" if gen.target_python < (3, 12) else "only the standard library",
+        }[style]
         + "."
     )
     return pytypes.docstring(text)
@@ -337,13 +344,15 @@ def _lazy_aliases(aliases: list[Alias]) -> set[str]:
     return lazy
 
 
-def _alias_view(a: Alias, style: str, lazy: bool, parsers: pytypes.Parsers) -> dict[str, Any]:
+def _alias_view(a: Alias, style: str, lazy: bool, parsers: pytypes.Parsers, pep695: bool) -> dict[str, Any]:
     if isinstance(a.type, Enum):
         values = pytypes.literal_values(a.type, style)
         value = f"Literal[{', '.join(pytypes.literal(v) for v in values)}]" if values else " | ".join(a.type.bases)
     else:
         value = pytypes.annotation(a.type, style)
-    if lazy:
+    if pep695:
+        definition = f"type {a.name} = {value}"  # PEP 695: evaluated lazily, recursion included
+    elif lazy:
         # a recursive alias is written as a string (evaluated lazily); pydantic resolves
         # one only as a TypeAliasType (PEP 695's runtime form)
         if style == "pydantic":

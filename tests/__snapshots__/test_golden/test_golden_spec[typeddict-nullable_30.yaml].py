@@ -497,12 +497,13 @@ def _merge_loose(
 class _Merger:
     """Anomaly bookkeeping and the rare paths shared by every accumulator."""
 
-    __slots__ = ("anomalies", "chunks", "strict")
+    __slots__ = ("_next_keys", "anomalies", "chunks", "strict")
 
     def __init__(self, strict: bool) -> None:
         self.strict = strict
         self.anomalies: list[Anomaly] = []
         self.chunks = 0
+        self._next_keys: dict[str, int] = {}  # list path -> one past its largest key
 
     def anomaly(
         self, path: str, kind: str, message: str, kept: Any = None, dropped: Any = None
@@ -711,7 +712,7 @@ class _Merger:
                 )
         where = _join(owner._path, name)
         if starts:
-            key = max(entries) + 1 if entries else 0
+            key = self._next_keys.get(where, 0)
             self.anomaly(
                 f"{where}[{key}]",
                 "missing_key",
@@ -736,7 +737,11 @@ class _Merger:
         make: Callable[[str], Any],
         key_attr: str,
     ) -> Any:
-        state = make(f"{_join(owner._path, name)}[{key}]")
+        where = _join(owner._path, name)
+        state = make(f"{where}[{key}]")
+        # one past the largest key: where an entry without a key goes next
+        if key >= self._next_keys.get(where, 0):
+            self._next_keys[where] = key + 1
         state._key = key
         state._seq = len(order)
         setattr(state, key_attr, key)

@@ -1,0 +1,298 @@
+"""Faults found by adversarial testing, each kept as a test of its whole kind."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ROOT, STYLES, generate_modules
+
+from generator.changes import compare, exit_status
+from generator.changes import main as changes_main
+from generator.cli import main
+from generator.pipeline import Options, read_spec
+
+HEAD = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\ncomponents:\n  schemas:\n"
+
+
+def spec(tmp_path: Path, schemas: str, name: str = "s.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(HEAD + textwrap.indent(textwrap.dedent(schemas).strip() + "\n", "    "))
+    return path
+
+
+def chunk_spec(tmp_path: Path, props: str, extra: str = "", name: str = "s.yaml") -> Path:
+    """A chunk root whose choices' delta has ``props``."""
+    body = f"""
+    C:
+      type: object
+      properties:
+        object: {{type: string, enum: [c.chunk]}}
+        choices:
+          type: array
+          items:
+            type: object
+            properties:
+              index: {{type: integer}}
+              delta:
+                type: object
+                properties:
+{textwrap.indent(textwrap.dedent(props).strip(), " " * 18)}
+    {textwrap.dedent(extra).strip()}
+    """
+    return spec(tmp_path, body, name)
+
+
+def accumulate(module: Any, chunks: list[Any], strict: bool = False) -> Any:
+    acc = module.CAccumulator(strict=strict)
+    for c in chunks:
+        acc.add(c)
+    return acc
+
+
+# --------------------------------------------------------------------- changes
+
+
+def test_changes_compares_aliases_by_what_they_name_and_narrowings_are_compatible(tmp_path: Path) -> None:
+    old = spec(tmp_path, "L: {type: array, items: {type: integer}}\nC: {type: object, properties: {object: {type: string, enum: [c.chunk]}, e: {$ref: '#/components/schemas/L'}, n: {type: number}, s: {type: string}}}", "old.yaml")
+    new = spec(tmp_path, "L: {type: array, items: {type: string}}\nC: {type: object, properties: {object: {type: string, enum: [c.chunk]}, e: {$ref: '#/components/schemas/L'}, n: {type: integer}, s: {type: string, enum: [a, b]}}}", "new.yaml")
+    found = {c.where: c.breaking for c in compare(read_spec(Options(spec=old)).schemas, read_spec(Options(spec=new)).schemas) if c.kind == "type changed"}
+    assert found == {"C.e": True, "C.n": False, "C.s": False}
+
+
+def test_changes_never_exits_1_on_an_internal_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("generator.changes.compare", lambda *a: 1 / 0)
+    path = ROOT / "specs" / "openai.yaml"
+    assert changes_main([str(path), str(path)]) == 123
+
+
+def test_changes_reports_the_real_tool_calls_widening_as_breaking() -> None:
+    shared = ROOT.parent / "shared" / "specs" / "openai"
+    old = read_spec(Options(spec=shared / "openapi-2024-08-06-b372961.yaml")).schemas
+    new = read_spec(Options(spec=shared / "openapi-2026-08-19-06a9404.yaml")).schemas
+    calls = [c for c in compare(old, new) if c.where == "ChatCompletionResponseMessage.tool_calls"]
+    assert [(c.kind, c.breaking) for c in calls] == [("type changed", True)]
+    assert exit_status(calls) == 3
+
+
+# --------------------------------------------------------------------- names
+
+
+@pytest.mark.parametrize(
+    "props",
+    [
+        "add: {type: string}\nbuild: {type: string}\ncontent: {type: string}",
+        "a-b: {type: object, properties: {x: {type: string}}}\na b: {type: object, properties: {y: {type: string}}}\ncontent: {type: string}",
+    ],
+    ids=["merge_method_names", "odd_object_names"],
+)
+def test_property_names_never_break_the_merge_code(tmp_path: Path, props: str) -> None:
+    modules = generate_modules(chunk_spec(tmp_path, props), tmp_path / "out")
+    for module in modules.values():
+        acc = accumulate(module, [{"object": "c.chunk", "choices": [{"index": 0, "delta": {"content": "x"}}]}], strict=True)
+        assert acc.snapshot_dict()["choices"][0]["delta"]["content"] == "x"
+
+
+def test_inline_and_component_names_avoid_the_modules_own_names(tmp_path: Path) -> None:
+    path = spec(
+        tmp_path,
+        """
+        TypeVar: {type: object, properties: {a: {type: string}}}
+        ValueError: {type: object, properties: {a: {type: string}}}
+        C:
+          type: object
+          properties:
+            object: {type: string, enum: [c.chunk]}
+            stream: {type: object, properties: {error: {type: object, properties: {m: {type: string}}}}}
+            typed: {type: object, properties: {dict: {type: object, properties: {k: {type: string}}}}}
+            t: {$ref: '#/components/schemas/TypeVar'}
+            v: {$ref: '#/components/schemas/ValueError'}
+        """,
+    )
+    for module in generate_modules(path, tmp_path / "out").values():
+        module.parse_c({"object": "c.chunk", "stream": {"error": {"m": "x"}}, "typed": {"dict": {"k": "v"}}, "t": {"a": "b"}, "v": {"a": "c"}})
+        with pytest.raises(ValueError):  # ParseError and ValidationError: the builtin, not the model
+            module.parse_c({"v": {"a": 1}})
+
+
+def test_two_roots_with_one_snake_case_name_get_two_parse_functions(tmp_path: Path) -> None:
+    path = spec(tmp_path, "HTTPServer: {type: object, properties: {a: {type: string}}}\nHttpServer: {type: object, properties: {b: {type: integer}}}")
+    modules = generate_modules(path, tmp_path / "out", schemas=("HTTPServer", "HttpServer"))
+    for module in modules.values():
+        module.parse_HTTPServer({"a": "x"})
+        module.parse_HttpServer({"b": 1})
+
+
+def test_parsers_that_read_alike_stay_apart(tmp_path: Path) -> None:
+    path = spec(
+        tmp_path,
+        """
+        A: {type: object, properties: {k: {type: string}}}
+        B: {type: object, properties: {k: {type: string}}}
+        C:
+          type: object
+          properties:
+            e: {oneOf: [{$ref: '#/components/schemas/A'}, {$ref: '#/components/schemas/B'}], discriminator: {propertyName: k, mapping: {a-b: A, x: B}}}
+            f: {oneOf: [{$ref: '#/components/schemas/A'}, {$ref: '#/components/schemas/B'}], discriminator: {propertyName: k, mapping: {a.b: A, x: B}}}
+        """,
+    )
+    for module in generate_modules(path, tmp_path / "out", schemas=("C",)).values():
+        module.parse_c({"f": {"k": "a.b"}, "e": {"k": "a-b"}})
+        with pytest.raises(ValueError):
+            module.parse_c({"f": {"k": "a-b"}})
+
+
+# --------------------------------------------------------------------- types
+
+
+def test_enums_keep_their_type_in_every_style(tmp_path: Path) -> None:
+    path = spec(
+        tmp_path,
+        """
+        C:
+          type: object
+          properties:
+            level: {type: integer, enum: [0, 1]}
+            ratio: {type: number, enum: [1, 2]}
+            mixed: {enum: [1, a, true]}
+            nothing: {type: 'null'}
+        """,
+    )
+    for style, module in generate_modules(path, tmp_path / "out", schemas=("C",)).items():
+        module.parse_c({"level": 5, "ratio": 1.5, "mixed": True, "nothing": None})
+        for bad in ({"level": True}, {"level": 1.0}, {"nothing": 1}):
+            with pytest.raises(ValueError):
+                module.parse_c(bad)
+            assert style  # every style rejects the same payloads
+
+
+def test_integer_discriminator_tags(tmp_path: Path) -> None:
+    path = spec(
+        tmp_path,
+        """
+        One: {type: object, required: [k], properties: {k: {type: integer, enum: [1]}, a: {type: string}}}
+        Two: {type: object, required: [k], properties: {k: {type: integer, enum: [2]}, b: {type: string}}}
+        C: {type: object, properties: {v: {oneOf: [{$ref: '#/components/schemas/One'}, {$ref: '#/components/schemas/Two'}], discriminator: {propertyName: k}}}}
+        """,
+    )
+    for module in generate_modules(path, tmp_path / "out", schemas=("C",)).values():
+        module.parse_c({"v": {"k": 2, "b": "x"}})
+
+
+# --------------------------------------------------------------------- the accumulator
+
+
+@pytest.fixture(scope="module")
+def openai(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    return generate_modules(ROOT / "specs" / "openai.yaml", tmp_path_factory.mktemp("reg"))
+
+
+def _c(delta: dict[str, Any], **choice: Any) -> dict[str, Any]:
+    return {"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "m", "choices": [{"index": 0, "delta": delta, **choice}]}
+
+
+def _deep(levels: int) -> Any:
+    value: Any = "x"
+    for _ in range(levels):
+        value = {"k": value}
+    return value
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_the_accumulator_raises_only_its_own_error(openai: dict[str, Any], style: str) -> None:
+    module = openai[style]
+    odd = [
+        _c({"tool_calls": [{"function": {"name": [None]}}]}),
+        _c({"tool_calls": [{"function": {"name": "g"}}]}),
+        _c({"reasoning": _deep(2000)}),
+        {"id": "c", "choices": [], "x": [[[[[]]]]] * 3},
+        "[" * 100_000,
+    ]
+    lenient = module.CreateChatCompletionStreamResponseAccumulator()
+    for chunk in [_c({"content": "kept"}), *odd]:
+        lenient.add(chunk)
+    assert lenient.snapshot_dict()["choices"][0]["delta"]["content"] == "kept"
+    strict = module.CreateChatCompletionStreamResponseAccumulator(strict=True)
+    with pytest.raises(module.StreamMergeError):
+        for chunk in odd:
+            strict.add(chunk)
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_an_unknown_field_keeps_its_first_form(openai: dict[str, Any], style: str) -> None:
+    acc = openai[style].CreateChatCompletionStreamResponseAccumulator()
+    acc.add(_c({"reasoning_content": "abc"}))
+    acc.add(_c({"reasoning_content": {"x": 1}}))
+    assert acc.snapshot_dict()["choices"][0]["delta"]["reasoning_content"] == "abc"
+    assert [(a.kind, a.dropped) for a in acc.anomalies] == [("mixed_fragments", {"x": 1})]
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_stray_message_key_does_not_replace_the_merged_delta(openai: dict[str, Any], style: str) -> None:
+    acc = openai[style].CreateChatCompletionStreamResponseAccumulator()
+    acc.add(_c({"content": "hi"}, message={"content": "OTHER"}))
+    acc.add(_c({}, finish_reason="stop"))
+    response = acc.to_response()
+    message = response["choices"][0]["message"] if isinstance(response, dict) else response.choices[0].message
+    assert (message["content"] if isinstance(message, dict) else message.content) == "hi"
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_the_sse_reader_raises_only_its_own_errors(openai: dict[str, Any], style: str) -> None:
+    module = openai[style]
+    for lines in (
+        [b"data: " + b"[" * 100_000, b""],
+        ["retry: " + "9" * 5000, "data: {}", ""],
+        [memoryview(b'data: {"id": "c", "choices": []}'), b""],
+        [42],
+        [None],
+    ):
+        try:
+            list(module.iter_chunk_dicts(lines))
+        except (module.StreamFormatError, module.StreamError):
+            pass
+    text = json.dumps({"id": "c", "choices": [], "note": "a\u2028b\u0085c"}, ensure_ascii=False)
+    (chunk,) = module.iter_chunk_dicts([f"data: {text}\n"])
+    assert chunk["note"] == "a\u2028b\u0085c"
+
+
+# --------------------------------------------------------------------- bad input: exit 2
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("C: {type: object, anyOf: 1, properties: {a: {type: string}}}", "anyOf must be a non-empty list"),
+        ("C: {type: object, properties: {n: {type: integer, default: " + "9" * 5000 + "}}}", None),
+        ('"x\\ny": {type: strng}', "unknown type"),
+    ],
+    ids=["anyof_not_a_list", "huge_integer", "name_with_a_newline"],
+)
+def test_odd_input_is_exit_2_or_generates(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str | None) -> None:
+    path = spec(tmp_path, text)
+    status = main([str(path), "--schema", "C" if not text.startswith('"x') else "x\ny", "-o", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    if message is None:
+        assert status in (0, 2) and "Traceback" not in err
+    else:
+        assert status == 2 and message in err and err.count("\n") == 1
+
+
+def test_empty_tuple_items_and_a_file_as_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = spec(tmp_path, "C: {type: object, properties: {object: {type: string, enum: [c.chunk]}, a: {type: array, items: []}}}")
+    assert main([str(path), "-o", str(tmp_path / "out"), "-q"]) == 0
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert main([str(path), "-o", str(blocker)]) == 2
+    assert "cannot write" in capsys.readouterr().err
+    assert blocker.read_text() == "x"
+
+
+def test_every_name_a_module_imports_is_reserved_for_it() -> None:
+    from generator.naming import MODULE_NAMES
+    from generator.render import _SOURCES
+
+    assert set(_SOURCES) - {"re"} <= MODULE_NAMES
