@@ -606,7 +606,10 @@ def _parse_ChatCompletionTokenLogprobTopLogprob(
         _req(d, "token", _str)
     if type(d.get("logprob")) is not float:
         _req(d, "logprob", _float)
-    _req(d, "bytes", _P_nullable_list_of_int)
+    if (value := d.get("bytes", _MISSING)) is not None and (
+        type(value) is not list or not _ONLY_int.issuperset(map(type, value))
+    ):
+        _req(d, "bytes", _P_nullable_list_of_int)
     return cast(ChatCompletionTokenLogprobTopLogprob, d)
 
 
@@ -616,7 +619,10 @@ def _parse_ChatCompletionTokenLogprob(data: Any) -> ChatCompletionTokenLogprob:
         _req(d, "token", _str)
     if type(d.get("logprob")) is not float:
         _req(d, "logprob", _float)
-    _req(d, "bytes", _P_nullable_list_of_int)
+    if (value := d.get("bytes", _MISSING)) is not None and (
+        type(value) is not list or not _ONLY_int.issuperset(map(type, value))
+    ):
+        _req(d, "bytes", _P_nullable_list_of_int)
     _req(d, "top_logprobs", _P_list_of_ChatCompletionTokenLogprobTopLogprob)
     return cast(ChatCompletionTokenLogprob, d)
 
@@ -636,7 +642,10 @@ def _parse_CreateChatCompletionStreamResponseChoice(
     d = _object(data)
     _req(d, "delta", _parse_ChatCompletionStreamResponseDelta)
     _opt(d, "logprobs", _parse_CreateChatCompletionStreamResponseChoiceLogprobs)
-    _req(d, "finish_reason", _P_nullable_str)
+    if (value := d.get("finish_reason", _MISSING)) is not None and type(
+        value
+    ) is not str:
+        _req(d, "finish_reason", _P_nullable_str)
     if type(d.get("index")) is not int:
         _req(d, "index", _int)
     return cast(CreateChatCompletionStreamResponseChoice, d)
@@ -858,8 +867,10 @@ def _parse_ChatCompletionResponseMessageAudio(
 
 def _parse_ChatCompletionResponseMessage(data: Any) -> ChatCompletionResponseMessage:
     d = _object(data)
-    _req(d, "content", _P_nullable_str)
-    _req(d, "refusal", _P_nullable_str)
+    if (value := d.get("content", _MISSING)) is not None and type(value) is not str:
+        _req(d, "content", _P_nullable_str)
+    if (value := d.get("refusal", _MISSING)) is not None and type(value) is not str:
+        _req(d, "refusal", _P_nullable_str)
     _opt(d, "tool_calls", _parse_ChatCompletionMessageToolCalls)
     _opt(d, "annotations", _P_list_of_ChatCompletionResponseMessageAnnotation)
     if type(d.get("role")) is not str:
@@ -1016,11 +1027,15 @@ def _null(value: Any) -> Any:
 
 #: Item parsers a list can check with one ``type() is`` test per item (not floats: an int
 #: is a valid number, and the dataclass style turns it into a float).
+_ONLY_str = frozenset({str})
+_ONLY_int = frozenset({int})
+_ONLY_bool = frozenset({bool})
 _SCALARS: dict[Callable[[Any], Any], frozenset[type]] = {
-    _str: frozenset({str}),
-    _int: frozenset({int}),
-    _bool: frozenset({bool}),
+    _str: _ONLY_str,
+    _int: _ONLY_int,
+    _bool: _ONLY_bool,
 }
+_MISSING: Any = object()  # what a check reads for an absent key, where None fits
 
 
 def _object(value: Any) -> dict[str, Any]:
@@ -1044,13 +1059,14 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
             raise ParseError(f"expected a list, got {_kind(value)}")
         if scalar is not None and scalar.issuperset(map(type, value)):
             return value  # the common case, checked in one pass
-        items = []
-        for i, item in enumerate(value):
+        for i, item in enumerate(
+            value
+        ):  # TypedDict parsers check and return their input
             try:
-                items.append(parse(item))
+                parse(item)
             except ParseError as exc:
                 raise exc.within(i) from None
-        return items
+        return value
 
     return parse_list
 

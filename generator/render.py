@@ -21,7 +21,7 @@ import jinja2
 from . import __version__, pytypes
 from .format import parse_tree
 from .merge_plan import FieldPlan, NodePlan, ResponsePlan
-from .model import Alias, Enum, Field, Model, Schemas, referenced_names
+from .model import Alias, Array, Enum, Field, Model, Schemas, referenced_names
 from .naming import RESERVED_ATTRIBUTES, snake_name
 
 STYLES = ("dataclass", "pydantic", "typeddict")
@@ -264,13 +264,33 @@ def _field_view(m: Model, f: Field, style: str, parsers: pytypes.Parsers) -> dic
         view["decl"] = f"{f.wire_name}: {view['ann']}"
         quoted = pytypes.literal(ann)  # the functional syntax evaluates annotations now
         view["functional_ann"] = quoted if f.required else f"NotRequired[{quoted}]"
-        if scalar and f.required and not f.nullable:
-            view["parse"] = f"if type(d.get({wire})) is not {scalar}:\n        {call}"
-        elif scalar and not f.required:
-            view["parse"] = f"if (value := d.get({wire})) is not None and type(value) is not {scalar}:\n        {call}"
-        else:
-            view["parse"] = call
+        view["parse"] = _typeddict_check(f, wire, call)
     return view
+
+
+def _typeddict_check(f: Field, wire: str, call: str) -> str:
+    """A TypedDict field's check: the common case (a scalar, a list of scalars) tested
+    inline, the parser called only when that test fails, to give the exact error."""
+    scalar = pytypes.scalar_type(f.type)
+    misfit = f"type(value) is not {scalar}" if scalar else _list_misfit(f.type)
+    if misfit is None:
+        return call
+    if f.required and not f.nullable:
+        test = f"type(d.get({wire})) is not {scalar}" if scalar else f"(value := d.get({wire})) is None or {misfit}"
+    elif f.required:  # nullable: None fits, an absent key does not (_MISSING is not None)
+        test = f"(value := d.get({wire}, _MISSING)) is not None and {misfit}"
+    else:  # optional: None reads as absent
+        test = f"(value := d.get({wire})) is not None and {misfit}"
+    return f"if {test}:\n        {call}"
+
+
+def _list_misfit(t: Any) -> str | None:
+    """For a list of scalars, an expression true when ``value`` (never None) is not one:
+    a single pass over its item types."""
+    item = pytypes.scalar_type(t.item) if isinstance(t, Array) and not t.item_nullable else None
+    if item not in ("str", "int", "bool"):  # floats: an int item is a valid number too
+        return None
+    return f"(type(value) is not list or not _ONLY_{item}.issuperset(map(type, value)))"
 
 
 def _functional(m: Model) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -296,3 +297,51 @@ def test_every_name_a_module_imports_is_reserved_for_it() -> None:
     from generator.render import _SOURCES
 
     assert set(_SOURCES) - {"re"} <= MODULE_NAMES
+
+
+# ------------------------------------------------- inline checks of the parsers
+
+INLINE_CHECKED = """
+C:
+  type: object
+  required: [object, req_list, req_null_list, req_null_str, req_str]
+  properties:
+    object: {type: string, enum: [c.chunk]}
+    req_list: {type: array, items: {type: string}}
+    req_null_list: {type: [array, "null"], items: {type: integer}}
+    opt_list: {type: array, items: {type: boolean}}
+    req_null_str: {type: [string, "null"]}
+    req_str: {type: string}
+"""
+_VALID = {"object": "c.chunk", "req_list": ["a"], "req_null_list": [1, 2], "req_null_str": None, "req_str": "s"}
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        ({"req_list": None}, "req_list"),
+        ({"req_list": ["a", 1]}, "req_list[1]"),
+        ({"req_list": "a"}, "req_list"),
+        ({"req_null_list": [1, True]}, "req_null_list[1]"),
+        ({"req_null_list": [1, 1.5]}, "req_null_list[1]"),
+        ({"opt_list": [True, "no"]}, "opt_list[1]"),
+        ({"req_null_str": 1}, "req_null_str"),
+        ({"req_str": None}, "req_str"),
+    ],
+)
+def test_inline_checks_reject_what_the_parsers_reject(tmp_path: Path, change: dict[str, Any], where: str) -> None:
+    """The fast inline tests of scalars and scalar lists fall back to the parser, whose error names the place."""
+    modules = generate_modules(spec(tmp_path, INLINE_CHECKED), tmp_path / "out")
+    for style, module in modules.items():
+        assert module.parse_c(dict(_VALID)) is not None
+        assert module.parse_c(dict(_VALID, opt_list=None, req_null_list=None)) is not None
+        with pytest.raises(ValueError, match=re.escape(where if style != "pydantic" else where.replace("[", ".").rstrip("]"))):
+            module.parse_c(dict(_VALID, **change))
+        for missing in ("req_null_list", "req_null_str", "req_list"):
+            data = dict(_VALID)
+            del data[missing]
+            with pytest.raises(ValueError, match=missing):
+                module.parse_c(data)
+        if style == "typeddict":  # the same object back: TypedDicts are checked, not copied
+            data = dict(_VALID)
+            assert module.parse_c(data) is data

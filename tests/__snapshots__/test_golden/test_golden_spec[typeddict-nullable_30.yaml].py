@@ -124,7 +124,8 @@ def _parse_MaybePart(data: Any) -> MaybePart:
 
 def _parse_Child(data: Any) -> Child:
     d = _object(data)
-    _req(d, "name", _P_nullable_str)
+    if (value := d.get("name", _MISSING)) is not None and type(value) is not str:
+        _req(d, "name", _P_nullable_str)
     if (value := d.get("size")) is not None and type(value) is not int:
         _opt(d, "size", _int)
     if (value := d.get("extra")) is not None and type(value) is not bool:
@@ -138,7 +139,10 @@ def _parse_Chunk(data: Any) -> Chunk:
         _req(d, "object", _str)
     if type(d.get("required_plain")) is not str:
         _req(d, "required_plain", _str)
-    _req(d, "required_nullable", _P_nullable_str)
+    if (value := d.get("required_nullable", _MISSING)) is not None and type(
+        value
+    ) is not str:
+        _req(d, "required_nullable", _P_nullable_str)
     if (value := d.get("optional_plain")) is not None and type(value) is not int:
         _opt(d, "optional_plain", _int)
     if (value := d.get("optional_nullable")) is not None and type(value) is not int:
@@ -236,11 +240,15 @@ def _null(value: Any) -> Any:
 
 #: Item parsers a list can check with one ``type() is`` test per item (not floats: an int
 #: is a valid number, and the dataclass style turns it into a float).
+_ONLY_str = frozenset({str})
+_ONLY_int = frozenset({int})
+_ONLY_bool = frozenset({bool})
 _SCALARS: dict[Callable[[Any], Any], frozenset[type]] = {
-    _str: frozenset({str}),
-    _int: frozenset({int}),
-    _bool: frozenset({bool}),
+    _str: _ONLY_str,
+    _int: _ONLY_int,
+    _bool: _ONLY_bool,
 }
+_MISSING: Any = object()  # what a check reads for an absent key, where None fits
 
 
 def _object(value: Any) -> dict[str, Any]:
@@ -264,13 +272,14 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
             raise ParseError(f"expected a list, got {_kind(value)}")
         if scalar is not None and scalar.issuperset(map(type, value)):
             return value  # the common case, checked in one pass
-        items = []
-        for i, item in enumerate(value):
+        for i, item in enumerate(
+            value
+        ):  # TypedDict parsers check and return their input
             try:
-                items.append(parse(item))
+                parse(item)
             except ParseError as exc:
                 raise exc.within(i) from None
-        return items
+        return value
 
     return parse_list
 

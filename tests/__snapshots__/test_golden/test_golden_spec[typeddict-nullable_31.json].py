@@ -92,8 +92,10 @@ def _parse_Chunk(data: Any) -> Chunk:
     d = _object(data)
     if type(d.get("object")) is not str:
         _req(d, "object", _str)
-    _req(d, "type_list", _P_nullable_str)
-    _req(d, "any_of_null", _P_nullable_int)
+    if (value := d.get("type_list", _MISSING)) is not None and type(value) is not str:
+        _req(d, "type_list", _P_nullable_str)
+    if (value := d.get("any_of_null", _MISSING)) is not None and type(value) is not int:
+        _req(d, "any_of_null", _P_nullable_int)
     _opt(d, "one_of_null", _parse_Part)
     if (value := d.get("default_in_branch")) is not None and type(value) is not str:
         _opt(d, "default_in_branch", _str)
@@ -186,11 +188,15 @@ def _null(value: Any) -> Any:
 
 #: Item parsers a list can check with one ``type() is`` test per item (not floats: an int
 #: is a valid number, and the dataclass style turns it into a float).
+_ONLY_str = frozenset({str})
+_ONLY_int = frozenset({int})
+_ONLY_bool = frozenset({bool})
 _SCALARS: dict[Callable[[Any], Any], frozenset[type]] = {
-    _str: frozenset({str}),
-    _int: frozenset({int}),
-    _bool: frozenset({bool}),
+    _str: _ONLY_str,
+    _int: _ONLY_int,
+    _bool: _ONLY_bool,
 }
+_MISSING: Any = object()  # what a check reads for an absent key, where None fits
 
 
 def _object(value: Any) -> dict[str, Any]:
@@ -214,13 +220,14 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
             raise ParseError(f"expected a list, got {_kind(value)}")
         if scalar is not None and scalar.issuperset(map(type, value)):
             return value  # the common case, checked in one pass
-        items = []
-        for i, item in enumerate(value):
+        for i, item in enumerate(
+            value
+        ):  # TypedDict parsers check and return their input
             try:
-                items.append(parse(item))
+                parse(item)
             except ParseError as exc:
                 raise exc.within(i) from None
-        return items
+        return value
 
     return parse_list
 
