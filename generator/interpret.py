@@ -96,7 +96,7 @@ class Interpreter:
         SpecError: a schema the IR cannot express, with its file, pointer and line.
     """
 
-    def __init__(self, resolver: RefResolver) -> None:
+    def __init__(self, resolver: RefResolver, yield_to: set[Key] | None = None) -> None:
         self.resolver = resolver
         self.root = resolver.root
         self.models: dict[str, Model] = {}
@@ -113,7 +113,8 @@ class Interpreter:
         self._forced_aliases: set[Key] = set()  # non-object schemas reached again through a model
         self._model_keys: set[Key] = set()  # locations read as models
         self._reads = 0
-        self._component_names = self._component_class_names()
+        self._component_names = self._component_class_names(yield_to)
+        self.yielded: set[Key] = set()  # components an inline schema's name gave way to
 
     # ----------------------------------------------------------------- entry points
 
@@ -576,11 +577,16 @@ class Interpreter:
 
     # ----------------------------------------------------------------- names
 
-    def _component_class_names(self) -> dict[str, list[Key]]:
+    def _component_class_names(self, only: set[Key] | None) -> dict[str, list[Key]]:
         names: dict[str, list[Key]] = {}
         for spec_name, loc in self.components().items():
-            names.setdefault(naming.class_name(spec_name), []).append(_key(loc))
+            if only is None or _key(loc) in only:
+                names.setdefault(naming.class_name(spec_name), []).append(_key(loc))
         return names
+
+    def keys_of(self, names: list[str]) -> set[Key]:
+        """The locations of the schemas given these class or alias names."""
+        return {self._owners[name] for name in names}
 
     def _component_at(self, loc: Location) -> str | None:
         """The spec name when ``loc`` is exactly a named schema (``.../schemas/<name>``)."""
@@ -601,7 +607,8 @@ class Interpreter:
         """Give ``loc`` a class/alias name: its component name, or one derived from the path
         to it (see module docstring). Two schemas of one document whose names collide after
         cleaning are an error naming both; a component of another file yields by taking its
-        file's name as a prefix, and an inline schema by taking the suffix ``Model``."""
+        file's name as a prefix, and an inline schema by taking the suffix ``Model`` (giving
+        way only to the components in ``yield_to``, when given)."""
         key = _key(loc)
         component = self._component_at(loc)
         if component is not None:
@@ -618,11 +625,12 @@ class Interpreter:
             self.spec_names.setdefault(name, component)
         else:
             name = self._derived_name(loc)
-            while (
-                (name in self._component_names and key not in self._component_names[name])
-                or (name in self._owners and self._owners[name] != key)
-                or name in naming.MODULE_NAMES
-            ):
+            while True:
+                owners = self._component_names.get(name, ())
+                if owners and key not in owners:
+                    self.yielded.update(owners)
+                elif not ((name in self._owners and self._owners[name] != key) or name in naming.MODULE_NAMES):
+                    break
                 name += "Model"
         self._names[key] = name
         self._owners[name] = key

@@ -16,7 +16,7 @@ from pathlib import Path
 from . import roots as root_selection
 from .errors import SpecError
 from .format import format_modules
-from .interpret import Interpreter
+from .interpret import Interpreter, Key
 from .load import Document, load_document, scalar_text
 from .merge_plan import NodePlan, ResponsePlan, plan_merge, plan_response
 from .model import Alias, Model, Schemas, referenced_names
@@ -79,46 +79,18 @@ def read_spec(options: Options) -> SpecReading:
     timings["load"] = time.perf_counter() - start
     _check_document(doc)
     start = time.perf_counter()
-    interp = Interpreter(RefResolver(doc, allow_remote=options.allow_remote_refs, allow_outside=options.allow_outside_refs))
-    components = interp.components()
-    if options.schemas:
-        root_names = root_selection.check_names(interp, list(options.schemas))
-    else:
-        root_names = root_selection.stream_roots(interp)
-        if not root_names and not options.all_schemas:
-            raise SpecError(
-                "no stream-chunk schema found (an object whose 'object' is a single value ending in "
-                "'.chunk', or with choices[].delta); name the roots with --schema NAME",
-                doc.path,
-            )
-    try:
-        readings = {name: interp.read_component(components[name]) for name in root_names}
-        response_of = {}
-        for name in root_names:
-            response = root_selection.response_for(interp, name)
-            if response is not None:
-                response_of[name] = interp.read_component(components[response])
-        if options.all_schemas:
-            for loc in components.values():
-                interp.read_component(loc)
-    except RecursionError:
-        raise SpecError("schemas nest too deeply to read (over a few hundred levels)", doc.path) from None
-    roots = []
-    for name, reading in readings.items():
-        ref = reading.type
-        if not hasattr(ref, "name") or ref.name not in interp.models:
-            raise components[name].error(f"root schema {name!r} is not an object with properties; it cannot be a stream chunk")
-        roots.append(ref.name)
-    responses = {
-        roots[list(readings).index(name)]: r.type.name
-        for name, r in response_of.items()
-        if hasattr(r.type, "name") and r.type.name in interp.models
-    }
+    interp, roots, responses = _interpret(doc, options)
+    models, aliases = _ordered(interp, roots + list(responses.values()), options.all_schemas)
+    emitted = interp.keys_of([*models, *aliases])
+    if interp.yielded - emitted:
+        # an inline name gave way to a component the module does not hold: read again, letting
+        # only emitted components claim names, so an unrelated new component renames nothing
+        interp, roots, responses = _interpret(doc, options, yield_to=emitted)
+        models, aliases = _ordered(interp, roots + list(responses.values()), options.all_schemas)
     timings["interpret"] = time.perf_counter() - start
     info = doc.data.get("info") if isinstance(doc.data, dict) else None
     info = info if isinstance(info, dict) else {}
     title = info.get("title") if isinstance(info.get("title"), str) else (doc.data.get("title") if isinstance(doc.data.get("title"), str) else "")
-    models, aliases = _ordered(interp, roots + list(responses.values()), options.all_schemas)
     schemas = Schemas(
         models=_avoid_class_names(models, set(models) | set(aliases)),
         aliases=aliases,
@@ -169,6 +141,52 @@ def _policies_for(policies: dict[str, str], root: str, count: int) -> dict[str, 
         elif not sep:
             chosen[path] = policy
     return chosen
+
+
+def _interpret(doc: Document, options: Options, yield_to: set[Key] | None = None) -> tuple[Interpreter, list[str], dict[str, str]]:
+    """Read the roots (and their responses, or every component with ``all_schemas``) into
+    the IR: the interpreter, the roots' class names, and {root: its response's class name}.
+
+    ``yield_to``: the only components an inline schema's derived name gives way to (see
+    ``Interpreter``); None means all of them.
+    """
+    resolver = RefResolver(doc, allow_remote=options.allow_remote_refs, allow_outside=options.allow_outside_refs)
+    interp = Interpreter(resolver, yield_to=yield_to)
+    components = interp.components()
+    if options.schemas:
+        root_names = root_selection.check_names(interp, list(options.schemas))
+    else:
+        root_names = root_selection.stream_roots(interp)
+        if not root_names and not options.all_schemas:
+            raise SpecError(
+                "no stream-chunk schema found (an object whose 'object' is a single value ending in "
+                "'.chunk', or with choices[].delta); name the roots with --schema NAME",
+                doc.path,
+            )
+    try:
+        readings = {name: interp.read_component(components[name]) for name in root_names}
+        response_of = {}
+        for name in root_names:
+            response = root_selection.response_for(interp, name)
+            if response is not None:
+                response_of[name] = interp.read_component(components[response])
+        if options.all_schemas:
+            for loc in components.values():
+                interp.read_component(loc)
+    except RecursionError:
+        raise SpecError("schemas nest too deeply to read (over a few hundred levels)", doc.path) from None
+    roots = []
+    for name, reading in readings.items():
+        ref = reading.type
+        if not hasattr(ref, "name") or ref.name not in interp.models:
+            raise components[name].error(f"root schema {name!r} is not an object with properties; it cannot be a stream chunk")
+        roots.append(ref.name)
+    responses = {
+        roots[list(readings).index(name)]: r.type.name
+        for name, r in response_of.items()
+        if hasattr(r.type, "name") and r.type.name in interp.models
+    }
+    return interp, roots, responses
 
 
 def _ordered(interp: Interpreter, roots: list[str], everything: bool) -> tuple[dict[str, Model], dict[str, Alias]]:

@@ -345,3 +345,30 @@ def test_inline_checks_reject_what_the_parsers_reject(tmp_path: Path, change: di
         if style == "typeddict":  # the same object back: TypedDicts are checked, not copied
             data = dict(_VALID)
             assert module.parse_c(data) is data
+
+
+# ------------------------------------------------------------- naming stability
+
+NAMED_INLINE = """
+C:
+  type: object
+  properties:
+    object: {type: string, enum: [c.chunk]}
+    part: {type: object, properties: {a: {type: string}}}
+    other: {$ref: '#/components/schemas/Other'}
+Other: {type: object, properties: {o: {type: string}}}
+"""
+
+
+def test_an_unrelated_component_renames_no_inline_class(tmp_path: Path) -> None:
+    """Adding a schema whose name an inline class derives (`CPart`) changes nothing unless
+    the module holds it; then the inline class gives way (`CPartModel`)."""
+    before = read_spec(Options(spec=spec(tmp_path, NAMED_INLINE, "a.yaml"))).schemas
+    unrelated = spec(tmp_path, NAMED_INLINE + "CPart: {type: object, properties: {z: {type: integer}}}", "b.yaml")
+    after = read_spec(Options(spec=unrelated)).schemas
+    assert list(after.models) == list(before.models) == ["CPart", "Other", "C"]
+    referenced = spec(tmp_path, NAMED_INLINE.replace("$ref: '#/components/schemas/Other'", "$ref: '#/components/schemas/CPart'") + "CPart: {type: object, properties: {z: {type: integer}}}", "c.yaml")
+    names = read_spec(Options(spec=referenced)).schemas.models
+    assert sorted(names) == ["C", "CPart", "CPartModel"]
+    assert [f.wire_name for f in names["CPart"].fields] == ["z"]
+    assert [f.wire_name for f in names["CPartModel"].fields] == ["a"]
