@@ -1822,7 +1822,8 @@ class Anomaly:
         path: where, with list positions (``choices[0].delta.tool_calls[1].id``).
         kind: ``conflict`` (an identity field got a second, different value),
             ``missing_key`` (a list entry without its ``index``), ``reused_key`` (an
-            ``index`` reused by an entry with another ``id``), ``wrong_type``,
+            ``index`` reused by an entry with another ``id`` or name), ``wrong_type`` (a value
+            of another JSON type than the schema's: kept only where nothing better exists),
             ``not_object`` (a chunk or list item that is not a JSON object),
             ``invalid_json``, ``mixed_fragments`` (a field that changes form: text, then an
             object) or ``too_deep`` (nesting past Python's recursion limit).
@@ -1880,6 +1881,24 @@ def _built(value: Any) -> Any:
         return {k: _built(v) for k, v in value.items()}
     if type(value) is list:
         return list(value)
+    return value
+
+
+_TYPE_NAMES = {str: "a string", int: "an integer", float: "a number", bool: "a boolean"}
+
+
+def _fits(value: Any, expected: type) -> bool:
+    """``value`` is JSON of the scalar type ``expected`` (an integer is a number too)."""
+    return type(value) is expected or (expected is float and type(value) is int)
+
+
+def _plain(value: Any) -> Any:
+    """Decoded JSON with mappings of other types (``OrderedDict`` from ``object_pairs_hook``)
+    as dicts and sequences as lists, as the merge reads them."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
     return value
 
 
@@ -1981,10 +2000,12 @@ class _Merger:
                 return None
         elif hasattr(chunk, "to_dict"):
             chunk = chunk.to_dict()
-        if isinstance(chunk, dict):
+        if type(chunk) is dict:
             return chunk
         if isinstance(chunk, Mapping):
-            return dict(chunk)
+            # a dict subclass (object_pairs_hook=OrderedDict) at every level: read as dicts
+            plain: dict[str, Any] = _plain(chunk)
+            return plain
         self.anomaly(
             "",
             "not_object",
@@ -1993,10 +2014,19 @@ class _Merger:
         )
         return None
 
-    def set_value(self, state: Any, name: str, old: Any, new: Any) -> Any:
+    def set_value(
+        self, state: Any, name: str, old: Any, new: Any, expected: type | None = None
+    ) -> Any:
         """An identity field's value: the first non-empty one (``""`` and ``0`` are the
-        placeholders some servers send first); a different one is reported."""
-        if old is None or ((old == "" or old == 0) and type(old) is not bool):
+        placeholders some servers send first); a different one is reported, and so is a
+        value not of the ``expected`` type (kept only while there is no other)."""
+        if expected is not None and not _fits(new, expected):
+            return self.misfit(state, name, old, new, expected)
+        if (
+            old is None
+            or ((old == "" or old == 0) and type(old) is not bool)
+            or (expected is not None and not _fits(old, expected))
+        ):
             return new
         if (new == "" or new == 0) and type(new) is not bool:
             return old
@@ -2004,6 +2034,37 @@ class _Merger:
             _join(state._path, name),
             "conflict",
             f"{new!r} differs from the first value {old!r}; kept the first",
+            old,
+            new,
+        )
+        return old
+
+    def last_value(
+        self, state: Any, name: str, old: Any, new: Any, expected: type
+    ) -> Any:
+        """A ``last`` field's new value off the fast path: ``""`` (a placeholder) never
+        replaces a value; a value not of the ``expected`` type is reported, and kept only
+        while there is no other."""
+        if not _fits(new, expected):
+            return self.misfit(state, name, old, new, expected)
+        if new == "" and old is not None and _fits(old, expected):
+            return old
+        return new
+
+    def misfit(self, state: Any, name: str, old: Any, new: Any, expected: type) -> Any:
+        what = f"expected {_TYPE_NAMES[expected]}, got {type(new).__name__}"
+        if old is None:
+            self.anomaly(
+                _join(state._path, name),
+                "wrong_type",
+                f"{what}; kept it, as nothing else came yet",
+                new,
+            )
+            return new
+        self.anomaly(
+            _join(state._path, name),
+            "wrong_type",
+            f"{what}; kept the earlier value",
             old,
             new,
         )
@@ -2018,12 +2079,27 @@ class _Merger:
             dropped=value,
         )
 
-    def fragment(self, state: Any, attr: str, wire: str, value: Any) -> None:
+    def fragment(
+        self, state: Any, attr: str, wire: str, value: Any, text_only: bool = False
+    ) -> None:
         """A text field's fragment off the fast path: a list of parts (gathered) or another
         JSON value (the last one kept), as a union type allows (Mistral's content and
         arguments), or text after such fragments. The first form a field takes wins;
         fragments of the other form are reported with their value, never silently dropped.
-        """
+        Where the schema allows only text (``text_only``), another value is reported and
+        appended as its JSON text (``arguments`` sent as an object stays usable)."""
+        if text_only and type(value) is not str:
+            if value == [] or value == {}:
+                return
+            text = json.dumps(value, ensure_ascii=False, default=repr)
+            self.anomaly(
+                _join(state._path, wire),
+                "wrong_type",
+                f"expected text, got {type(value).__name__}; appended its JSON text",
+                text,
+                value,
+            )
+            value = text
         text = getattr(state, attr)
         other = state._alt.get(wire) if state._alt is not None else None
         if type(value) is str:
@@ -2083,7 +2159,9 @@ class _Merger:
         """The entry of a ``by_key`` list that ``item`` merges into, new or existing.
 
         Rules (tool calls of real servers): a known key selects its entry unless the item
-        carries a different non-empty ``id``, which starts a new entry at that key. An item
+        carries a different non-empty ``id`` (back to an earlier entry of that key with this
+        ``id`` if there is one, else a new entry at that key) or, without a matching ``id``, a
+        different non-empty name, which starts a new entry at that key. An item
         without a key continues the newest entry unless it carries a new non-empty ``id``
         (or a name while the newest entry already has one), which starts a new entry with
         the next free key. Entries are never merged by content and never dropped.
@@ -2119,19 +2197,44 @@ class _Merger:
                 name_attr,
             )
         current = entries.get(key)
-        if current is not None and id_wire is not None:
-            new_id, old_id = item.get(id_wire), getattr(current, id_attr or id_wire)
-            if new_id and old_id and new_id != old_id:
-                self.anomaly(
-                    f"{where}[{key}]",
-                    "reused_key",
-                    f"{id_wire} {new_id!r} arrives at the {key_attr} of {old_id!r}; started a new entry",
-                    old_id,
-                    None,
-                )
-                current = None
-        if current is None:
-            current = self._new_entry(owner, name, entries, order, key, make, key_attr)
+        if current is None or id_wire is None:
+            return current or self._new_entry(
+                owner, name, entries, order, key, make, key_attr
+            )
+        new_id, old_id = item.get(id_wire), getattr(current, id_attr or id_wire)
+        if new_id and old_id and new_id != old_id:
+            # a, b, a at one index: the third fragment goes back to a, not to a new entry
+            for earlier in order:
+                if (
+                    earlier._key == key
+                    and getattr(earlier, id_attr or id_wire) == new_id
+                ):
+                    entries[key] = earlier
+                    return earlier
+            self.anomaly(
+                f"{where}[{key}]",
+                "reused_key",
+                f"{id_wire} {new_id!r} arrives at the {key_attr} of {old_id!r}; started a new entry",
+                old_id,
+                None,
+            )
+            return self._new_entry(owner, name, entries, order, key, make, key_attr)
+        new_name = _wire_get(item, name_wire) if name_wire else None
+        old_name = _state_get(current, name_attr) if name_wire else None
+        if (
+            new_name
+            and old_name
+            and new_name != old_name
+            and not (new_id and new_id == old_id)
+        ):
+            self.anomaly(
+                f"{where}[{key}]",
+                "reused_key",
+                f"name {new_name!r} arrives at the {key_attr} of {old_name!r}; started a new entry",
+                old_name,
+                None,
+            )
+            return self._new_entry(owner, name, entries, order, key, make, key_attr)
         return current
 
     def _keyless(
@@ -2252,7 +2355,7 @@ class _CreateChatCompletionStreamResponseMerge:
         get = data.get
         value = get("id")
         if value is not None and value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value)
+            self.id = acc.set_value(self, "id", self.id, value, str)
         value = get("choices")
         if value is not None:
             if type(value) is list:
@@ -2282,28 +2385,49 @@ class _CreateChatCompletionStreamResponseMerge:
                 acc.wrong_type(self, "choices", value, "a list")
         value = get("created")
         if value is not None and value != self.created:
-            self.created = acc.set_value(self, "created", self.created, value)
+            self.created = acc.set_value(self, "created", self.created, value, int)
         value = get("model")
         if value is not None and value != self.model:
-            self.model = acc.set_value(self, "model", self.model, value)
+            self.model = acc.set_value(self, "model", self.model, value, str)
         value = get("obfuscation")
-        if value is not None:
-            self.obfuscation = value
+        if value is not None and value != self.obfuscation:
+            if type(value) is str and value:
+                self.obfuscation = value
+            else:
+                self.obfuscation = acc.last_value(
+                    self, "obfuscation", self.obfuscation, value, str
+                )
         value = get("service_tier")
-        if value is not None:
-            self.service_tier = value
+        if value is not None and value != self.service_tier:
+            if type(value) is str and value:
+                self.service_tier = value
+            else:
+                self.service_tier = acc.last_value(
+                    self, "service_tier", self.service_tier, value, str
+                )
         value = get("system_fingerprint")
-        if value is not None:
-            self.system_fingerprint = value
+        if value is not None and value != self.system_fingerprint:
+            if type(value) is str and value:
+                self.system_fingerprint = value
+            else:
+                self.system_fingerprint = acc.last_value(
+                    self, "system_fingerprint", self.system_fingerprint, value, str
+                )
         value = get("object")
         if value is not None and value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value)
+            self.object = acc.set_value(self, "object", self.object, value, str)
         value = get("usage")
         if value is not None:
-            self.usage = value
+            if type(value) is not dict:
+                acc.wrong_type(self, "usage", value, "an object")
+            elif value or self.usage is None:  # an empty object never replaces one
+                self.usage = value
         value = get("moderation")
         if value is not None:
-            self.moderation = value
+            if type(value) is not dict:
+                acc.wrong_type(self, "moderation", value, "an object")
+            elif value or self.moderation is None:  # an empty object never replaces one
+                self.moderation = value
         if not _KEYS_CreateChatCompletionStreamResponse.issuperset(data):
             acc.unknown(self, data, _KEYS_CreateChatCompletionStreamResponse, "root")
 
@@ -2388,8 +2512,13 @@ class _CreateChatCompletionStreamResponseChoiceMerge:
             else:
                 acc.wrong_type(self, "logprobs", value, "an object")
         value = get("finish_reason")
-        if value is not None:
-            self.finish_reason = value
+        if value is not None and value != self.finish_reason:
+            if type(value) is str and value:
+                self.finish_reason = value
+            else:
+                self.finish_reason = acc.last_value(
+                    self, "finish_reason", self.finish_reason, value, str
+                )
         if not _KEYS_CreateChatCompletionStreamResponseChoice.issuperset(data):
             acc.unknown(
                 self, data, _KEYS_CreateChatCompletionStreamResponseChoice, "entry"
@@ -2450,7 +2579,7 @@ class _ChatCompletionStreamResponseDeltaMerge:
             if type(value) is str and self._alt is None:
                 self.content.append(value)
             else:
-                acc.fragment(self, "content", "content", value)
+                acc.fragment(self, "content", "content", value, True)
         value = get("function_call")
         if value is not None:
             if type(value) is dict:
@@ -2471,8 +2600,13 @@ class _ChatCompletionStreamResponseDeltaMerge:
                 for item in value:
                     key = item.get("index") if type(item) is dict else None
                     entry = entries.get(key) if type(key) is int else None
-                    if entry is None or (
-                        entry.id and item.get("id") not in (None, "", entry.id)
+                    if (
+                        entry is None
+                        or (entry.id and item.get("id") not in (None, "", entry.id))
+                        or (
+                            type(probe := item.get("function")) is dict
+                            and probe.get("name")
+                        )
                     ):
                         entry = acc.entry(
                             self,
@@ -2495,13 +2629,13 @@ class _ChatCompletionStreamResponseDeltaMerge:
                 acc.wrong_type(self, "tool_calls", value, "a list")
         value = get("role")
         if value is not None and value != self.role:
-            self.role = acc.set_value(self, "role", self.role, value)
+            self.role = acc.set_value(self, "role", self.role, value, str)
         value = get("refusal")
         if value is not None:
             if type(value) is str and self._alt is None:
                 self.refusal.append(value)
             else:
-                acc.fragment(self, "refusal", "refusal", value)
+                acc.fragment(self, "refusal", "refusal", value, True)
         if not _KEYS_ChatCompletionStreamResponseDelta.issuperset(data):
             acc.unknown(self, data, _KEYS_ChatCompletionStreamResponseDelta, "delta")
 
@@ -2557,10 +2691,10 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge:
             if type(value) is str and self._alt is None:
                 self.arguments.append(value)
             else:
-                acc.fragment(self, "arguments", "arguments", value)
+                acc.fragment(self, "arguments", "arguments", value, True)
         value = get("name")
         if value is not None and value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value)
+            self.name = acc.set_value(self, "name", self.name, value, str)
         if not _KEYS_ChatCompletionStreamResponseDeltaFunctionCall.issuperset(data):
             acc.unknown(
                 self, data, _KEYS_ChatCompletionStreamResponseDeltaFunctionCall, "delta"
@@ -2610,10 +2744,10 @@ class _ChatCompletionMessageToolCallChunkMerge:
         get = data.get
         value = get("id")
         if value is not None and value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value)
+            self.id = acc.set_value(self, "id", self.id, value, str)
         value = get("type")
         if value is not None and value != self.type:
-            self.type = acc.set_value(self, "type", self.type, value)
+            self.type = acc.set_value(self, "type", self.type, value, str)
         value = get("function")
         if value is not None:
             if type(value) is dict:
@@ -2674,13 +2808,13 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge:
         get = data.get
         value = get("name")
         if value is not None and value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value)
+            self.name = acc.set_value(self, "name", self.name, value, str)
         value = get("arguments")
         if value is not None:
             if type(value) is str and self._alt is None:
                 self.arguments.append(value)
             else:
-                acc.fragment(self, "arguments", "arguments", value)
+                acc.fragment(self, "arguments", "arguments", value, True)
         if not _KEYS_ChatCompletionMessageToolCallChunkFunction.issuperset(data):
             acc.unknown(
                 self, data, _KEYS_ChatCompletionMessageToolCallChunkFunction, "delta"
@@ -3044,7 +3178,8 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
 # (WHATWG HTML "Server-sent events", section 9.2.6, interpreting an event stream).
 class StreamError(Exception):
     """The server reported an error inside the stream (``event: error``, or a data object
-    with an ``error`` member). ``data`` is the decoded payload (or its text)."""
+    with a non-empty ``error`` member). ``data`` is the decoded payload (or its text).
+    """
 
     def __init__(self, data: Any) -> None:
         super().__init__(f"the server sent an error: {data!r}")
@@ -3181,7 +3316,7 @@ _DONE: dict[str, Any] = {}  # returned by _chunk_data at "data: [DONE]"
 
 def _chunk_data(event: ServerSentEvent, number: int) -> dict[str, Any] | None:
     """An event's decoded chunk; None to skip the event, ``_DONE`` at ``[DONE]``."""
-    if event.data == "[DONE]":
+    if event.data.startswith("[DONE]"):  # as openai-python reads it: "[DONE] " too
         return _DONE
     if event.event == "error":
         try:
@@ -3201,7 +3336,7 @@ def _chunk_data(event: ServerSentEvent, number: int) -> dict[str, Any] | None:
         raise StreamFormatError(
             f"data is not a JSON object: {event.data[:200]!r}", number
         )
-    if "error" in data and "choices" not in data:
+    if data.get("error"):  # as openai-python reads it: `"error": null` is no error
         raise StreamError(data["error"])
     return data
 

@@ -21,7 +21,7 @@ import jinja2
 from . import __version__, pytypes
 from .format import parse_tree
 from .merge_plan import FieldPlan, NodePlan, ResponsePlan
-from .model import Alias, Array, Enum, Field, Model, Schemas, referenced_names
+from .model import Alias, Array, Enum, Field, Model, ModelRef, Schemas, referenced_names
 from .naming import RESERVED_ATTRIBUTES, snake_name
 
 STYLES = ("dataclass", "pydantic", "typeddict")
@@ -494,6 +494,10 @@ def _merge_field_view(f: FieldPlan, node: NodePlan, names: dict[int, str]) -> di
         "nullable": f.field.nullable,
         "node_cls": names[id(f.node)] if f.node is not None else "",
         "eager": f.policy == "merge" and f.field.required and not f.field.nullable,
+        # what set and last fields check inline: the scalar type, or an object
+        "scalar": pytypes.scalar_type(f.field.type),
+        "object": isinstance(f.field.type, ModelRef),
+        "text_only": f.policy == "concat" and pytypes.scalar_type(f.field.type) == "str",
     }
     if f.policy == "by_key":
         assert f.node is not None

@@ -21,7 +21,9 @@ V0619B = OPENAI / "openapi-2026-08-19-5fd39db.yaml"
 
 
 def changes(old: Path, new: Path):  # type: ignore[no-untyped-def]
-    return compare(read_spec(Options(spec=old)).schemas, read_spec(Options(spec=new)).schemas)
+    return compare(
+        read_spec(Options(spec=old)).schemas, read_spec(Options(spec=new)).schemas
+    )
 
 
 @pytest.mark.parametrize(
@@ -33,7 +35,9 @@ def changes(old: Path, new: Path):  # type: ignore[no-untyped-def]
     ],
     ids=["usage", "refusal", "obfuscation"],
 )
-def test_real_bump_reports_the_field_added_and_the_reverse_a_breaking_removal(old: Path, new: Path, field: str) -> None:
+def test_real_bump_reports_the_field_added_and_the_reverse_a_breaking_removal(
+    old: Path, new: Path, field: str
+) -> None:
     forward = changes(old, new)
     added = [c for c in forward if c.where == field]
     assert [(c.kind, c.breaking) for c in added] == [("field added", False)]
@@ -77,8 +81,16 @@ def test_type_required_and_nullable_changes_are_classified(tmp_path: Path) -> No
         )
         return path
 
-    old = spec("old.yaml", "        object: {type: string, enum: [c.chunk]}\n        a: {type: string}\n        b: {type: integer}\n        c: {type: string, enum: [x]}\n", "a, b")
-    new = spec("new.yaml", "        object: {type: string, enum: [c.chunk]}\n        a: {type: integer}\n        b: {type: integer, nullable: true}\n        c: {type: string, enum: [x, y]}\n", "a")
+    old = spec(
+        "old.yaml",
+        "        object: {type: string, enum: [c.chunk]}\n        a: {type: string}\n        b: {type: integer}\n        c: {type: string, enum: [x]}\n",
+        "a, b",
+    )
+    new = spec(
+        "new.yaml",
+        "        object: {type: string, enum: [c.chunk]}\n        a: {type: integer}\n        b: {type: integer, nullable: true}\n        c: {type: string, enum: [x, y]}\n",
+        "a",
+    )
     found = {(c.where, c.kind): c.breaking for c in changes(old, new)}
     assert found == {
         ("C.a", "type changed"): True,
@@ -93,7 +105,9 @@ def test_a_bump_changes_only_the_lines_of_the_added_field(tmp_path: Path) -> Non
     header (source name and sha256) and in obfuscation's own lines, nothing else."""
     from generator.load import load_document
 
-    schema = load_document(V0619B).data["components"]["schemas"]["CreateChatCompletionStreamResponse"]
+    schema = load_document(V0619B).data["components"]["schemas"][
+        "CreateChatCompletionStreamResponse"
+    ]
     description = schema["properties"]["obfuscation"]["description"]
     texts = {}
     for spec in (V0619A, V0619B):
@@ -103,17 +117,35 @@ def test_a_bump_changes_only_the_lines_of_the_added_field(tmp_path: Path) -> Non
         name = f"m_{style}.py"
         diff = [
             line
-            for line in difflib.unified_diff(texts[V0619A][name].splitlines(), texts[V0619B][name].splitlines(), lineterm="", n=0)
+            for line in difflib.unified_diff(
+                texts[V0619A][name].splitlines(),
+                texts[V0619B][name].splitlines(),
+                lineterm="",
+                n=0,
+            )
             if line[:1] in "+-" and not line.startswith(("+++", "---"))
         ]
-        body = [line[1:].strip() for line in diff if not line[1:].startswith("# ")]  # not the header
+        body = [
+            line[1:].strip() for line in diff if not line[1:].startswith("# ")
+        ]  # not the header
         assert body, style
         unrelated = [
             line
             for line in body
             if "obfuscation" not in line
             and line.strip('"') not in description
-            and line not in ('"""', "frozenset(),", "if value is not None:")  # the field's merge code
+            and line
+            not in (
+                '"""',
+                "frozenset(),",
+                "if value is not None:",
+                "if type(value) is str and value:",
+                "else:",
+                ")",
+            )  # the field's merge code
         ]
         assert unrelated == [], style
-        assert len(body) <= 20, (style, len(body))  # measured: dataclass 18, pydantic 15, typeddict 16
+        assert len(body) <= 25, (
+            style,
+            len(body),
+        )  # measured: dataclass 23, pydantic 20, typeddict 22
