@@ -2965,7 +2965,8 @@ class CreateChatCompletionStreamResponseAccumulator(_Merger):
     def to_response(self) -> CreateChatCompletionResponse:
         """The finished answer as a ``CreateChatCompletionResponse``, the type of a non-streamed call:
         ``delta`` becomes ``message``; stream-only fields (``obfuscation``, a tool call's
-        ``index``) are left out; fields neither schema knows are kept.
+        ``index``) are left out; fields neither schema knows are kept; a field the stream
+        never sent whose chunk schema allows one value (a tool call's ``type``) takes it.
 
         Raises:
             StreamMergeError: a choice has no ``finish_reason`` (the stream stopped early)
@@ -2982,6 +2983,7 @@ _ConvertPlan = tuple[
     dict[str, str],
     frozenset[str],
     dict[str, Any],
+    dict[str, Any],
     tuple[str, ...],
     tuple[str, ...],
     dict[str, Any],
@@ -2992,7 +2994,7 @@ def _convert(
     data: dict[str, Any], plan: _ConvertPlan, path: str, chunks: int
 ) -> dict[str, Any]:
     """A snapshot object as its response counterpart (see ``to_response``)."""
-    renames, drop, consts, nulls, required, children = plan
+    renames, drop, consts, fills, nulls, required, children = plan
     out: dict[str, Any] = {}
     taken = set(renames.values())
     for key, value in data.items():
@@ -3013,6 +3015,9 @@ def _convert(
             ]
         out[key] = value
     out.update(consts)
+    for key, value in fills.items():
+        if out.get(key) is None:
+            out[key] = value
     for key in nulls:
         out.setdefault(key, None)
     for key in required:
@@ -3038,6 +3043,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
     {},
     frozenset({"obfuscation"}),
     {"object": "chat.completion"},
+    {},
     (),
     (
         "id",
@@ -3050,6 +3056,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
             {"delta": "message"},
             frozenset(),
             {},
+            {},
             ("logprobs",),
             (
                 "finish_reason",
@@ -3061,16 +3068,26 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
                     {},
                     frozenset(),
                     {"role": "assistant"},
+                    {},
                     (
                         "content",
                         "refusal",
                     ),
                     (),
                     {
-                        "tool_calls": ({}, frozenset({"index"}), {}, (), (), {}),
+                        "tool_calls": (
+                            {},
+                            frozenset({"index"}),
+                            {},
+                            {"type": "function"},
+                            (),
+                            (),
+                            {},
+                        ),
                         "function_call": (
                             {},
                             frozenset(),
+                            {},
                             {},
                             (),
                             (
@@ -3085,6 +3102,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
                     {},
                     frozenset(),
                     {},
+                    {},
                     (
                         "content",
                         "refusal",
@@ -3094,6 +3112,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
                         "content": (
                             {},
                             frozenset(),
+                            {},
                             {},
                             ("bytes",),
                             (
@@ -3105,6 +3124,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
                                 "top_logprobs": (
                                     {},
                                     frozenset(),
+                                    {},
                                     {},
                                     ("bytes",),
                                     (
@@ -3119,6 +3139,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
                             {},
                             frozenset(),
                             {},
+                            {},
                             ("bytes",),
                             (
                                 "token",
@@ -3129,6 +3150,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
                                 "top_logprobs": (
                                     {},
                                     frozenset(),
+                                    {},
                                     {},
                                     ("bytes",),
                                     (
@@ -3147,6 +3169,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
             {},
             frozenset(),
             {},
+            {},
             (),
             (
                 "completion_tokens",
@@ -3154,13 +3177,14 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
                 "total_tokens",
             ),
             {
-                "completion_tokens_details": ({}, frozenset(), {}, (), (), {}),
-                "prompt_tokens_details": ({}, frozenset(), {}, (), (), {}),
+                "completion_tokens_details": ({}, frozenset(), {}, {}, (), (), {}),
+                "prompt_tokens_details": ({}, frozenset(), {}, {}, (), (), {}),
             },
         ),
         "moderation": (
             {},
             frozenset(),
+            {},
             {},
             (),
             (

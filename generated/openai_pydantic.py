@@ -1791,7 +1791,8 @@ class CreateChatCompletionStreamResponseAccumulator(_Merger):
     def to_response(self) -> CreateChatCompletionResponse:
         """The finished answer as a ``CreateChatCompletionResponse``, the type of a non-streamed call:
         ``delta`` becomes ``message``; stream-only fields (``obfuscation``, a tool call's
-        ``index``) are left out; fields neither schema knows are kept.
+        ``index``) are left out; fields neither schema knows are kept; a field the stream
+        never sent whose chunk schema allows one value (a tool call's ``type``) takes it.
 
         Raises:
             StreamMergeError: a choice has no ``finish_reason`` (the stream stopped early)
@@ -1808,6 +1809,7 @@ _ConvertPlan = tuple[
     dict[str, str],
     frozenset[str],
     dict[str, Any],
+    dict[str, Any],
     tuple[str, ...],
     tuple[str, ...],
     dict[str, Any],
@@ -1818,7 +1820,7 @@ def _convert(
     data: dict[str, Any], plan: _ConvertPlan, path: str, chunks: int
 ) -> dict[str, Any]:
     """A snapshot object as its response counterpart (see ``to_response``)."""
-    renames, drop, consts, nulls, required, children = plan
+    renames, drop, consts, fills, nulls, required, children = plan
     out: dict[str, Any] = {}
     taken = set(renames.values())
     for key, value in data.items():
@@ -1839,6 +1841,9 @@ def _convert(
             ]
         out[key] = value
     out.update(consts)
+    for key, value in fills.items():
+        if out.get(key) is None:
+            out[key] = value
     for key in nulls:
         out.setdefault(key, None)
     for key in required:
@@ -1864,6 +1869,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
     {},
     frozenset({"obfuscation"}),
     {"object": "chat.completion"},
+    {},
     (),
     (
         "id",
@@ -1876,6 +1882,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
             {"delta": "message"},
             frozenset(),
             {},
+            {},
             ("logprobs",),
             (
                 "finish_reason",
@@ -1887,16 +1894,26 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
                     {},
                     frozenset(),
                     {"role": "assistant"},
+                    {},
                     (
                         "content",
                         "refusal",
                     ),
                     (),
                     {
-                        "tool_calls": ({}, frozenset({"index"}), {}, (), (), {}),
+                        "tool_calls": (
+                            {},
+                            frozenset({"index"}),
+                            {},
+                            {"type": "function"},
+                            (),
+                            (),
+                            {},
+                        ),
                         "function_call": (
                             {},
                             frozenset(),
+                            {},
                             {},
                             (),
                             (
@@ -1911,6 +1928,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
                     {},
                     frozenset(),
                     {},
+                    {},
                     (
                         "content",
                         "refusal",
@@ -1920,6 +1938,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
                         "content": (
                             {},
                             frozenset(),
+                            {},
                             {},
                             ("bytes",),
                             (
@@ -1931,6 +1950,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
                                 "top_logprobs": (
                                     {},
                                     frozenset(),
+                                    {},
                                     {},
                                     ("bytes",),
                                     (
@@ -1945,6 +1965,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
                             {},
                             frozenset(),
                             {},
+                            {},
                             ("bytes",),
                             (
                                 "token",
@@ -1955,6 +1976,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
                                 "top_logprobs": (
                                     {},
                                     frozenset(),
+                                    {},
                                     {},
                                     ("bytes",),
                                     (
@@ -1973,6 +1995,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
             {},
             frozenset(),
             {},
+            {},
             (),
             (
                 "completion_tokens",
@@ -1980,13 +2003,14 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
                 "total_tokens",
             ),
             {
-                "completion_tokens_details": ({}, frozenset(), {}, (), (), {}),
-                "prompt_tokens_details": ({}, frozenset(), {}, (), (), {}),
+                "completion_tokens_details": ({}, frozenset(), {}, {}, (), (), {}),
+                "prompt_tokens_details": ({}, frozenset(), {}, {}, (), (), {}),
             },
         ),
         "moderation": (
             {},
             frozenset(),
+            {},
             {},
             (),
             (

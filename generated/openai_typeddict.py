@@ -2358,7 +2358,8 @@ class CreateChatCompletionStreamResponseAccumulator(_Merger):
     def to_response(self) -> CreateChatCompletionResponse:
         """The finished answer as a ``CreateChatCompletionResponse``, the type of a non-streamed call:
         ``delta`` becomes ``message``; stream-only fields (``obfuscation``, a tool call's
-        ``index``) are left out; fields neither schema knows are kept.
+        ``index``) are left out; fields neither schema knows are kept; a field the stream
+        never sent whose chunk schema allows one value (a tool call's ``type``) takes it.
 
         Raises:
             StreamMergeError: a choice has no ``finish_reason`` (the stream stopped early)
@@ -2375,6 +2376,7 @@ _ConvertPlan = tuple[
     dict[str, str],
     frozenset[str],
     dict[str, Any],
+    dict[str, Any],
     tuple[str, ...],
     tuple[str, ...],
     dict[str, Any],
@@ -2385,7 +2387,7 @@ def _convert(
     data: dict[str, Any], plan: _ConvertPlan, path: str, chunks: int
 ) -> dict[str, Any]:
     """A snapshot object as its response counterpart (see ``to_response``)."""
-    renames, drop, consts, nulls, required, children = plan
+    renames, drop, consts, fills, nulls, required, children = plan
     out: dict[str, Any] = {}
     taken = set(renames.values())
     for key, value in data.items():
@@ -2406,6 +2408,9 @@ def _convert(
             ]
         out[key] = value
     out.update(consts)
+    for key, value in fills.items():
+        if out.get(key) is None:
+            out[key] = value
     for key in nulls:
         out.setdefault(key, None)
     for key in required:
@@ -2431,6 +2436,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
     {},
     frozenset({"obfuscation"}),
     {"object": "chat.completion"},
+    {},
     (),
     (
         "id",
@@ -2443,6 +2449,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
             {"delta": "message"},
             frozenset(),
             {},
+            {},
             ("logprobs",),
             (
                 "finish_reason",
@@ -2454,16 +2461,26 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
                     {},
                     frozenset(),
                     {"role": "assistant"},
+                    {},
                     (
                         "content",
                         "refusal",
                     ),
                     (),
                     {
-                        "tool_calls": ({}, frozenset({"index"}), {}, (), (), {}),
+                        "tool_calls": (
+                            {},
+                            frozenset({"index"}),
+                            {},
+                            {"type": "function"},
+                            (),
+                            (),
+                            {},
+                        ),
                         "function_call": (
                             {},
                             frozenset(),
+                            {},
                             {},
                             (),
                             (
@@ -2478,6 +2495,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
                     {},
                     frozenset(),
                     {},
+                    {},
                     (
                         "content",
                         "refusal",
@@ -2487,6 +2505,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
                         "content": (
                             {},
                             frozenset(),
+                            {},
                             {},
                             ("bytes",),
                             (
@@ -2498,6 +2517,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
                                 "top_logprobs": (
                                     {},
                                     frozenset(),
+                                    {},
                                     {},
                                     ("bytes",),
                                     (
@@ -2512,6 +2532,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
                             {},
                             frozenset(),
                             {},
+                            {},
                             ("bytes",),
                             (
                                 "token",
@@ -2522,6 +2543,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
                                 "top_logprobs": (
                                     {},
                                     frozenset(),
+                                    {},
                                     {},
                                     ("bytes",),
                                     (
@@ -2540,6 +2562,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
             {},
             frozenset(),
             {},
+            {},
             (),
             (
                 "completion_tokens",
@@ -2547,13 +2570,14 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
                 "total_tokens",
             ),
             {
-                "completion_tokens_details": ({}, frozenset(), {}, (), (), {}),
-                "prompt_tokens_details": ({}, frozenset(), {}, (), (), {}),
+                "completion_tokens_details": ({}, frozenset(), {}, {}, (), (), {}),
+                "prompt_tokens_details": ({}, frozenset(), {}, {}, (), (), {}),
             },
         ),
         "moderation": (
             {},
             frozenset(),
+            {},
             {},
             (),
             (

@@ -267,6 +267,9 @@ class ResponsePlan:
             ``index``): stream mechanics, not content. Fields neither schema knows are kept.
         consts: required single-value fields of the response and their value (``object:
             chat.completion``, ``role: assistant``).
+        fills: stream fields whose schema allows one value (a tool call's ``type:
+            function``) and their value, for a stream that never sent them: servers that
+            omit ``type`` still give a finished response.
         nulls: required nullable response fields, filled with null when absent.
         required: required non-nullable response fields; absent or null is an error
             (``finish_reason`` of a stream that stopped early).
@@ -276,6 +279,7 @@ class ResponsePlan:
     renames: tuple[tuple[str, str], ...] = ()
     drop: tuple[str, ...] = ()
     consts: tuple[tuple[str, object], ...] = ()
+    fills: tuple[tuple[str, object], ...] = ()
     nulls: tuple[str, ...] = ()
     required: tuple[str, ...] = ()
     children: tuple[tuple[str, ResponsePlan], ...] = ()
@@ -333,5 +337,24 @@ def _plan_pair(schemas: Schemas, source: Model, target: Model, stack: tuple[tupl
         else:  # a union of response models: keep the item, drop what no variant has
             known = {g.wire_name for m in dst_models for g in m.fields}
             stream_only = tuple(g.wire_name for g in src_models[0].fields if g.wire_name not in known)
-            children.append((f.wire_name, ResponsePlan(drop=stream_only)))
-    return ResponsePlan(tuple(renames.items()), drop, tuple(consts), tuple(nulls), tuple(required), tuple(children))
+            children.append((f.wire_name, ResponsePlan(drop=stream_only, fills=_fills(src_models[0], dst_models))))
+    fills = tuple((k, v) for k, v in _fills(source, [target]) if k not in dict(consts))
+    return ResponsePlan(tuple(renames.items()), drop, tuple(consts), fills, tuple(nulls), tuple(required), tuple(children))
+
+
+def _fills(source: Model, targets: list[Model]) -> tuple[tuple[str, object], ...]:
+    """The stream's single-value fields (``type: function``) with their only value, where a
+    response model has that field and admits the value."""
+
+    def admits(name: str, value: object) -> bool:
+        for target in targets:
+            for g in target.fields:
+                if g.wire_name == name and (not isinstance(g.type, Enum) or value in g.type.values):
+                    return True
+        return False
+
+    return tuple(
+        (f.wire_name, f.type.values[0])
+        for f in source.fields
+        if isinstance(f.type, Enum) and len(f.type.values) == 1 and admits(f.wire_name, f.type.values[0])
+    )

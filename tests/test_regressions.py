@@ -557,6 +557,40 @@ def test_sse_error_null_is_no_error_and_done_may_carry_spaces(
         )
 
 
+@pytest.mark.parametrize("style", STYLES)
+def test_a_tool_call_without_type_still_makes_a_finished_response(
+    openai: dict[str, Any], style: str
+) -> None:
+    """Some OpenAI-compatible servers never send a tool call's ``type``: the chunk schema
+    allows only ``function``, so the finished response takes it."""
+    acc = accumulate_openai(
+        openai[style],
+        [
+            _c(
+                {
+                    "role": "assistant",
+                    "tool_calls": [
+                        {
+                            "index": 0,
+                            "id": "x",
+                            "function": {"name": "f", "arguments": "{}"},
+                        }
+                    ],
+                }
+            ),
+            _c({}, finish_reason="tool_calls"),
+        ],
+    )
+    assert "type" not in _calls(acc)[0]  # the snapshot shows what the stream sent
+    response = acc.to_response()
+    call = (
+        response["choices"][0]["message"]["tool_calls"][0]
+        if isinstance(response, dict)
+        else response.choices[0].message.tool_calls[0]
+    )
+    assert (call["type"] if isinstance(call, dict) else call.type) == "function"
+
+
 def accumulate_openai(module: Any, chunks: list[Any], strict: bool = False) -> Any:
     acc = module.CreateChatCompletionStreamResponseAccumulator(strict=strict)
     for c in chunks:
