@@ -1794,13 +1794,17 @@ class CreateChatCompletionStreamResponseAccumulator(_Merger):
         ``index``) are left out; fields neither schema knows are kept; a field the stream
         never sent whose chunk schema allows one value (a tool call's ``type``) takes it.
 
+        A choice without ``finish_reason`` (some servers never send one; a stream cut short
+        has none either) takes ``"tool_calls"`` if its message has tool calls, else
+        ``"stop"``, recorded as an ``incomplete`` anomaly.
+
         Raises:
-            StreamMergeError: a choice has no ``finish_reason`` (the stream stopped early)
-                or another field the response requires is missing.
+            StreamMergeError: a field the response requires is missing (with
+                ``strict=True``: also a missing ``finish_reason``).
             pydantic.ValidationError: the result does not validate as ``CreateChatCompletionResponse``.
         """
         data = _convert(
-            self.snapshot_dict(), _TO_CREATE_CHAT_COMPLETION_RESPONSE, "", self.chunks
+            self.snapshot_dict(), _TO_CREATE_CHAT_COMPLETION_RESPONSE, "", self
         )
         return parse_create_chat_completion_response(data)
 
@@ -1817,7 +1821,7 @@ _ConvertPlan = tuple[
 
 
 def _convert(
-    data: dict[str, Any], plan: _ConvertPlan, path: str, chunks: int
+    data: dict[str, Any], plan: _ConvertPlan, path: str, acc: _Merger
 ) -> dict[str, Any]:
     """A snapshot object as its response counterpart (see ``to_response``)."""
     renames, drop, consts, fills, nulls, required, children = plan
@@ -1829,11 +1833,11 @@ def _convert(
         key = renames.get(key, key)
         child = children.get(key)
         if child is not None and type(value) is dict:
-            value = _convert(value, child, _join(path, key), chunks)
+            value = _convert(value, child, _join(path, key), acc)
         elif child is not None and type(value) is list:
             value = [
                 (
-                    _convert(v, child, f"{_join(path, key)}[{i}]", chunks)
+                    _convert(v, child, f"{_join(path, key)}[{i}]", acc)
                     if type(v) is dict
                     else v
                 )
@@ -1849,19 +1853,35 @@ def _convert(
     for key in required:
         if out.get(key) is None:
             what = "null" if key in out else "missing"
-            hint = (
-                "; the stream ended before the model finished"
-                if key == "finish_reason"
-                else ""
-            )
-            raise StreamMergeError(
-                Anomaly(
-                    chunks,
-                    _join(path, key),
-                    "incomplete",
-                    f"{what}, but the response requires it{hint}",
+            if key != "finish_reason":
+                raise StreamMergeError(
+                    Anomaly(
+                        acc.chunks,
+                        _join(path, key),
+                        "incomplete",
+                        f"{what}, but the response requires it",
+                    )
                 )
+            # some servers never send one (Kimi via routers); a stream cut short has none either
+            message = out.get("message")
+            message = message if type(message) is dict else {}
+            guess = (
+                "tool_calls"
+                if message.get("tool_calls")
+                else "function_call" if message.get("function_call") else "stop"
             )
+            found = Anomaly(
+                acc.chunks,
+                _join(path, key),
+                "incomplete",
+                f"{what}: the stream never sent one; took {guess!r}",
+                guess,
+            )
+            if acc.strict:
+                raise StreamMergeError(found)
+            if found not in acc.anomalies:
+                acc.anomalies.append(found)
+            out[key] = guess
     return out
 
 

@@ -198,6 +198,10 @@ def main(argv: Sequence[str]) -> int:
     args = parser.parse_args(list(argv))
     try:
         return _report(args)
+    except BrokenPipeError:
+        from .cli import closed_pipe
+
+        return closed_pipe()
     except SpecError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -9,6 +9,7 @@ internal error (a bug: please report it with ``--debug`` output). ``changes`` ad
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 import traceback
@@ -23,6 +24,15 @@ from .render import STYLES
 from .write import write_all
 
 EXIT_OK, EXIT_CHANGED, EXIT_BAD_INPUT, EXIT_BREAKING, EXIT_INTERNAL = 0, 1, 2, 3, 123
+EXIT_CLOSED_PIPE = 141  # 128 + SIGPIPE, as a shell reports a pipe's reader going away
+
+
+def closed_pipe() -> int:
+    """The reader of stdout left (``gen-models --explain-merge | head``): not an error of
+    ours. stdout goes to devnull so the interpreter's final flush does not fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return EXIT_CLOSED_PIPE
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -35,7 +45,7 @@ def _parser() -> argparse.ArgumentParser:
         ),
         epilog=(
             "exit status: 0 done or current; 1 --check found stale files; 2 bad input or output not writable; "
-            "123 internal error. `gen-models changes --help` for the bump report. "
+            "123 internal error; 141 output pipe closed. `gen-models changes --help` for the bump report. "
             "Settings may also live in [tool.gen-models] of pyproject.toml."
         ),
     )
@@ -94,6 +104,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted; nothing was written", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return closed_pipe()
     except Exception:  # noqa: BLE001 - the last resort is a report, not a traceback
         if args.debug:
             traceback.print_exc()
@@ -168,6 +180,8 @@ def _run(args: argparse.Namespace) -> int:
             print(f"{root}:")
             for line in explain(reading.plans[root]):
                 print(f"  {line}")
+        for union in reading.schemas.union_roots:
+            print(f"{union}: a union of events; parsed, not merged (no accumulator)")
         return EXIT_OK
     started = time.perf_counter()
     outputs, reading = generate(options)

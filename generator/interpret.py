@@ -556,24 +556,26 @@ class Interpreter:
                 return None
             if option.name in mapping.values():
                 continue
-            tag = self._implied_tag(option.name, prop)
-            if tag is not None and tag not in mapping:
-                mapping[tag] = option.name
+            for tag in self._implied_tags(option.name, prop):
+                if tag not in mapping:
+                    mapping[tag] = option.name
         attrs = {f.py_name for name in mapping.values() for f in self.models[name].fields if f.wire_name == prop} if all(
             name in self.models for name in mapping.values()
         ) else set()
         attribute = next(iter(attrs)) if len(attrs) == 1 else ""
         return Discriminator(prop, tuple(mapping.items()), "" if attribute == prop else attribute)
 
-    def _implied_tag(self, model_name: str, prop: str) -> Any:
-        """A model's tag: its single ``const``/``enum`` value of the discriminating property
-        (an integer stays one), else its schema name (OpenAPI 3.1 section 4.8.25.4, implicit
-        mapping)."""
+    def _implied_tags(self, model_name: str, prop: str) -> list[Any]:
+        """A model's tags: the ``const``/``enum`` values of its discriminating property (an
+        integer stays one; every value of a multi-value enum, as ``WebSearchTool``'s
+        ``web_search`` and ``web_search_2025_08_26``, since that is what servers send),
+        else its schema name (OpenAPI 3.1 section 4.8.25.4, implicit mapping)."""
         model = self.models.get(model_name)
         for f in model.fields if model else ():
-            if f.wire_name == prop and isinstance(f.type, Enum) and len(f.type.values) == 1:
-                return f.type.values[0]
-        return self.spec_names.get(model_name)
+            if f.wire_name == prop and isinstance(f.type, Enum) and f.type.values:
+                return [v for v in f.type.values if v is not None]
+        name = self.spec_names.get(model_name)
+        return [name] if name is not None else []
 
     # ----------------------------------------------------------------- names
 

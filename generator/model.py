@@ -199,6 +199,8 @@ class Schemas:
     Attributes:
         models, aliases: by class name, in rendering order (dependencies first).
         roots: class names of the root models (stream chunks, or those asked for).
+        union_roots: roots asked for that are unions, not objects (``ResponseStreamEvent``,
+            one of many event models): they get a parse function, not an accumulator.
         responses: root name -> the non-stream response model it assembles into.
         title, version: the spec's ``info``; ``source`` its path; ``sha256`` its digest.
         warnings: problems tolerated while reading, as printable lines.
@@ -207,6 +209,7 @@ class Schemas:
     models: dict[str, Model]
     aliases: dict[str, Alias]
     roots: tuple[str, ...]
+    union_roots: tuple[str, ...] = ()
     responses: dict[str, str] = field(default_factory=dict)
     title: str = ""
     version: str = ""

@@ -19,7 +19,7 @@ from .format import format_modules
 from .interpret import Interpreter, Key
 from .load import Document, load_document, scalar_text
 from .merge_plan import NodePlan, ResponsePlan, plan_merge, plan_response
-from .model import Alias, Model, Schemas, referenced_names
+from .model import Alias, Model, ModelRef, Schemas, UnionType, referenced_names
 from .render import STYLES, Generation, render
 from .resolve import RefResolver
 from .write import Output
@@ -79,14 +79,14 @@ def read_spec(options: Options) -> SpecReading:
     timings["load"] = time.perf_counter() - start
     _check_document(doc)
     start = time.perf_counter()
-    interp, roots, responses = _interpret(doc, options)
-    models, aliases = _ordered(interp, roots + list(responses.values()), options.all_schemas)
+    interp, roots, union_roots, responses = _interpret(doc, options)
+    models, aliases = _ordered(interp, roots + union_roots + list(responses.values()), options.all_schemas)
     emitted = interp.keys_of([*models, *aliases])
     if interp.yielded - emitted:
         # an inline name gave way to a component the module does not hold: read again, letting
         # only emitted components claim names, so an unrelated new component renames nothing
-        interp, roots, responses = _interpret(doc, options, yield_to=emitted)
-        models, aliases = _ordered(interp, roots + list(responses.values()), options.all_schemas)
+        interp, roots, union_roots, responses = _interpret(doc, options, yield_to=emitted)
+        models, aliases = _ordered(interp, roots + union_roots + list(responses.values()), options.all_schemas)
     timings["interpret"] = time.perf_counter() - start
     info = doc.data.get("info") if isinstance(doc.data, dict) else None
     info = info if isinstance(info, dict) else {}
@@ -95,6 +95,7 @@ def read_spec(options: Options) -> SpecReading:
         models=_avoid_class_names(models, set(models) | set(aliases)),
         aliases=aliases,
         roots=tuple(roots),
+        union_roots=tuple(union_roots),
         responses=responses,
         title=title or "",
         version=str(info.get("version", "")),
@@ -143,9 +144,13 @@ def _policies_for(policies: dict[str, str], root: str, count: int) -> dict[str, 
     return chosen
 
 
-def _interpret(doc: Document, options: Options, yield_to: set[Key] | None = None) -> tuple[Interpreter, list[str], dict[str, str]]:
+def _interpret(
+    doc: Document, options: Options, yield_to: set[Key] | None = None
+) -> tuple[Interpreter, list[str], list[str], dict[str, str]]:
     """Read the roots (and their responses, or every component with ``all_schemas``) into
-    the IR: the interpreter, the roots' class names, and {root: its response's class name}.
+    the IR: the interpreter, the object roots' class names, the union roots' alias names
+    (asked for with ``--schema``: they get types, not an accumulator), and {root: its
+    response's class name}.
 
     ``yield_to``: the only components an inline schema's derived name gives way to (see
     ``Interpreter``); None means all of them.
@@ -175,18 +180,32 @@ def _interpret(doc: Document, options: Options, yield_to: set[Key] | None = None
                 interp.read_component(loc)
     except RecursionError:
         raise SpecError("schemas nest too deeply to read (over a few hundred levels)", doc.path) from None
-    roots = []
+    roots: list[str] = []
+    union_roots: list[str] = []
+    root_of: dict[str, str] = {}
     for name, reading in readings.items():
         ref = reading.type
-        if not hasattr(ref, "name") or ref.name not in interp.models:
-            raise components[name].error(f"root schema {name!r} is not an object with properties; it cannot be a stream chunk")
-        roots.append(ref.name)
+        if hasattr(ref, "name") and ref.name in interp.models:
+            roots.append(root_of.setdefault(name, ref.name))
+        elif hasattr(ref, "name") and ref.name in interp.aliases and _is_union_of_models(interp, ref.name):
+            union_roots.append(ref.name)
+        else:
+            raise components[name].error(
+                f"root schema {name!r} is neither an object with properties nor a union of objects; "
+                "it cannot be a stream chunk or event"
+            )
     responses = {
-        roots[list(readings).index(name)]: r.type.name
+        root_of[name]: r.type.name
         for name, r in response_of.items()
-        if hasattr(r.type, "name") and r.type.name in interp.models
+        if name in root_of and hasattr(r.type, "name") and r.type.name in interp.models
     }
-    return interp, roots, responses
+    return interp, roots, union_roots, responses
+
+
+def _is_union_of_models(interp: Interpreter, alias: str) -> bool:
+    """An alias for a union whose every member is an object model (an event union)."""
+    t = interp.aliases[alias].type
+    return isinstance(t, UnionType) and all(isinstance(o, ModelRef) and o.name in interp.models for o in t.options)
 
 
 def _ordered(interp: Interpreter, roots: list[str], everything: bool) -> tuple[dict[str, Model], dict[str, Alias]]:

@@ -101,6 +101,7 @@ _SOURCES = {
     "Discriminator": "pydantic",
     "Field": "pydantic",
     "Tag": "pydantic",
+    "TypeAdapter": "pydantic",
 }
 
 
@@ -146,6 +147,7 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
         + [a.name for a in other_aliases]
         + [r["parse_fn"] for r in roots]
         + [r["response_parse_fn"] for r in roots if r["response"]]
+        + [parse_function(s, name) for name in s.union_roots]
         + [r["accumulator"] for r in roots]
         + (["Anomaly", "StreamMergeError"] if roots else [])
         + ["StreamError", "StreamFormatError", "ServerSentEvent", "iter_sse", "aiter_sse", "iter_chunk_dicts", "aiter_chunk_dicts"]
@@ -174,11 +176,12 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
         "models": models,
         "roots": roots,
         "parse_targets": [
-            {"model": name, "parse_fn": parse_function(gen.schemas, name)}
-            for name in dict.fromkeys([*s.roots, *s.responses.values()])
+            {"model": name, "parse_fn": parse_function(gen.schemas, name), "union": name in s.union_roots}
+            for name in dict.fromkeys([*s.roots, *s.responses.values(), *s.union_roots])
         ],
         "merge": merge,
         "sse": roots[0] if roots else None,
+        "union_roots": list(s.union_roots),
         "error_name": error_name,
         "parser_definitions": parsers.definitions,
         "uses_tag": any("_tag(" in f["decl"] for m in models for f in m["fields"])
@@ -209,6 +212,16 @@ def _module_doc(gen: Generation, style: str) -> str:
         if s.roots
         else f"{kind} models from {s.title} {s.version}, with a server-sent-events reader.\n"
     )
+    if s.union_roots:
+        unions = ", ".join(f"``{u}``" for u in s.union_roots)
+        parse = ", ".join(f"``{parse_function(s, u)}``" for u in s.union_roots)
+        what = (
+            f"{kind} stream models for {unions}, from {s.title} {s.version}.\n\n"
+            f"{parse} picks the member an event's data fits; ``iter_chunk_dicts`` reads the\n"
+            "server-sent events (named events included).\n"
+            if not s.roots
+            else what + f"Event unions: {unions}, parsed by {parse}.\n"
+        )
     text = (
         what + "Self-contained: this module needs "
         + {
@@ -394,7 +407,7 @@ def _alias_view(a: Alias, style: str, lazy: bool, parsers: pytypes.Parsers, pep6
 def parse_function(schemas: Schemas, name: str) -> str:
     """``parse_<snake_case>`` of a root or response model; ``parse_<ClassName>`` when two of
     them would share a snake-case name (``HTTPServer`` and ``HttpServer``)."""
-    targets = list(dict.fromkeys([*schemas.roots, *schemas.responses.values()]))
+    targets = list(dict.fromkeys([*schemas.roots, *schemas.responses.values(), *schemas.union_roots]))
     snake = snake_name(name)
     clash = sum(snake_name(t) == snake for t in targets) > 1
     return f"parse_{name}" if clash else f"parse_{snake}"

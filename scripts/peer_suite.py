@@ -53,7 +53,8 @@ if TYPE_CHECKING:
     from generator.pipeline import Options
 
 ROOT = Path(__file__).resolve().parent.parent
-PEER_DIR = ROOT.parent / "shared" / "peer" / "datamodel-code-generator" / "openapi"
+SHARED = Path(os.environ.get("GEN_MODELS_SHARED") or ROOT.parent / "shared")  # as the tests read it
+PEER_DIR = SHARED / "peer" / "datamodel-code-generator" / "openapi"
 STYLES = ("dataclass", "pydantic", "typeddict")
 SUFFIXES = (".yaml", ".yml", ".json", ".jsonschema")
 

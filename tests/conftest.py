@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import itertools
 import json
+import os
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -15,7 +16,15 @@ import pytest
 from generator.pipeline import Options, generate
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
+# the real specs and recorded streams the tests read: ../shared beside the checkout, or
+# wherever GEN_MODELS_SHARED points
+SHARED = Path(os.environ.get("GEN_MODELS_SHARED") or ROOT.parent / "shared")
+if not (SHARED / "streams" / "recorded").is_dir():
+    pytest.exit(
+        f"the shared test data is not at {SHARED} (real specs and recorded streams: specs/, "
+        "streams/, peer/); put it beside the checkout as ../shared or set GEN_MODELS_SHARED=PATH",
+        returncode=4,
+    )
 OPENAI_SPECS = sorted((SHARED / "specs" / "openai").glob("openapi-*.yaml"))
 NEWEST_SPEC = SHARED / "specs" / "openai" / "openapi-2026-08-21-f85dbe2.yaml"
 RECORDED = sorted((SHARED / "streams" / "recorded").iterdir())

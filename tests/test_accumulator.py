@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from conftest import STYLES
@@ -187,12 +188,25 @@ def test_json_text_and_typed_chunks_are_accepted(module) -> None:
     assert acc.snapshot_dict()["choices"][0]["delta"]["content"] == "aaa"
 
 
+def _finish(response: Any) -> Any:
+    return response["choices"][0]["finish_reason"] if isinstance(response, dict) else response.choices[0].finish_reason
+
+
 def test_to_response_reports_an_unfinished_stream(module) -> None:
+    strict = module.CreateChatCompletionStreamResponseAccumulator(strict=True)
+    strict.add(chunk(choice(content="partial")))
+    with pytest.raises(module.StreamMergeError) as info:
+        strict.to_response()
+    assert info.value.anomaly.path == "choices[0].finish_reason"
+    # lenient: servers that never send finish_reason (Kimi via routers) still get a response
     acc = module.CreateChatCompletionStreamResponseAccumulator()
     acc.add(chunk(choice(content="partial")))
-    with pytest.raises(module.StreamMergeError) as info:
-        acc.to_response()
-    assert info.value.anomaly.path == "choices[0].finish_reason"
+    assert _finish(acc.to_response()) == "stop"
+    acc.to_response()
+    assert [(a.kind, a.path, a.kept) for a in acc.anomalies] == [("incomplete", "choices[0].finish_reason", "stop")]
+    calls = module.CreateChatCompletionStreamResponseAccumulator()
+    calls.add(chunk(choice(tool_calls=[{"index": 0, "id": "c", "type": "function", "function": {"name": "f", "arguments": "{}"}}])))
+    assert _finish(calls.to_response()) == "tool_calls"
     acc.add(chunk(choice(finish="length")))
     response = acc.to_response()  # length is reported in the response, never raised
     finish = response["choices"][0]["finish_reason"] if isinstance(response, dict) else response.choices[0].finish_reason

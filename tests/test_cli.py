@@ -137,3 +137,17 @@ def test_console_script_runs_and_bad_input_exits_2_without_traceback(tmp_path: P
     assert "bad.yaml:4:" not in result.stderr  # the file has 3 lines
     assert "#/components/schemas/A/type: unknown type 'strng'; did you mean 'string'?" in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_a_closed_output_pipe_is_exit_141_not_an_internal_error() -> None:
+    """``gen-models --explain-merge | head``: the reader leaves before gen-models writes."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "generator", str(ROOT / "specs" / "openai.yaml"), "--explain-merge"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    assert proc.wait(timeout=60) == 141
+    assert proc.stderr.read() == b""

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT, STYLES, generate_modules
+from conftest import ROOT, SHARED, STYLES, generate_modules
 
 from generator.changes import compare, exit_status
 from generator.changes import main as changes_main
@@ -93,7 +93,7 @@ def test_changes_never_exits_1_on_an_internal_error(
 
 
 def test_changes_reports_the_real_tool_calls_widening_as_breaking() -> None:
-    shared = ROOT.parent / "shared" / "specs" / "openai"
+    shared = SHARED / "specs" / "openai"
     old = read_spec(Options(spec=shared / "openapi-2024-08-06-b372961.yaml")).schemas
     new = read_spec(Options(spec=shared / "openapi-2026-08-19-06a9404.yaml")).schemas
     calls = [

@@ -33,6 +33,8 @@ def modules_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # two roots, one of them also the other's response: each parse function once
     roots = ("CreateChatCompletionStreamResponse", "CreateChatCompletionResponse")
     write_all(generate(Options(spec=SPECS[0], output=out, module="two_roots", schemas=roots))[0])
+    # a union root: the Responses API's events (236 models)
+    write_all(generate(Options(spec=OPENAI_SPECS[-1], output=out, module="responses_events", schemas=("ResponseStreamEvent",)))[0])
     return out
 
 
