@@ -591,6 +591,22 @@ def test_a_tool_call_without_type_still_makes_a_finished_response(
     assert (call["type"] if isinstance(call, dict) else call.type) == "function"
 
 
+@pytest.mark.parametrize("style", STYLES)
+def test_keyless_fragments_are_reported_once_per_call(openai: dict[str, Any], style: str) -> None:
+    """Servers that omit a tool call's index omit it on every fragment: one anomaly per call
+    says so, not one per fragment; nothing is lost."""
+    chunks = []
+    for call_id, name, part in (("a", "f", "x"), ("b", "g", "y")):
+        chunks.append(_c({"tool_calls": [{"id": call_id, "type": "function", "function": {"name": name, "arguments": ""}}]}))
+        chunks += [_c({"tool_calls": [{"function": {"arguments": part}}]})] * 5
+    acc = accumulate_openai(openai[style], chunks)
+    assert [(c["id"], c["function"]["arguments"]) for c in _calls(acc)] == [("a", "xxxxx"), ("b", "yyyyy")]
+    assert [(a.kind, a.path) for a in acc.anomalies] == [
+        ("missing_key", "choices[0].delta.tool_calls[0]"),
+        ("missing_key", "choices[0].delta.tool_calls[1]"),
+    ]
+
+
 def accumulate_openai(module: Any, chunks: list[Any], strict: bool = False) -> Any:
     acc = module.CreateChatCompletionStreamResponseAccumulator(strict=strict)
     for c in chunks:

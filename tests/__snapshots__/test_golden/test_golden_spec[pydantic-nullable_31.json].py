@@ -110,7 +110,8 @@ class Anomaly:
         chunk: the chunk's 0-based position in the stream.
         path: where, with list positions (``choices[0].delta.tool_calls[1].id``).
         kind: ``conflict`` (an identity field got a second, different value),
-            ``missing_key`` (a list entry without its ``index``), ``reused_key`` (an
+            ``missing_key`` (list items without their ``index``: once per entry they go to),
+            ``reused_key`` (an
             ``index`` reused by an entry with another ``id`` or name), ``wrong_type`` (a value
             of another JSON type than the schema's: kept only where nothing better exists),
             ``not_object`` (a chunk or list item that is not a JSON object),
@@ -253,13 +254,16 @@ def _merge_loose(
 class _Merger:
     """Anomaly bookkeeping and the rare paths shared by every accumulator."""
 
-    __slots__ = ("_next_keys", "anomalies", "chunks", "strict")
+    __slots__ = ("_keyless_merged", "_next_keys", "anomalies", "chunks", "strict")
 
     def __init__(self, strict: bool) -> None:
         self.strict = strict
         self.anomalies: list[Anomaly] = []
         self.chunks = 0
         self._next_keys: dict[str, int] = {}  # list path -> one past its largest key
+        self._keyless_merged: set[str] = (
+            set()
+        )  # entries already reported for keyless items
 
     def anomaly(
         self, path: str, kind: str, message: str, kept: Any = None, dropped: Any = None
@@ -555,6 +559,7 @@ class _Merger:
         where = _join(owner._path, name)
         if starts:
             key = self._next_keys.get(where, 0)
+            self._keyless_merged.add(f"{where}[{key}]")
             self.anomaly(
                 f"{where}[{key}]",
                 "missing_key",
@@ -562,11 +567,16 @@ class _Merger:
             )
             return self._new_entry(owner, name, entries, order, key, make, key_attr)
         assert newest is not None
-        self.anomaly(
-            f"{where}[{newest._key}]",
-            "missing_key",
-            f"an item without {key_attr}; merged into the newest entry",
-        )
+        path = f"{where}[{newest._key}]"
+        if (
+            path not in self._keyless_merged
+        ):  # once per entry: servers that omit it omit it on every fragment
+            self._keyless_merged.add(path)
+            self.anomaly(
+                path,
+                "missing_key",
+                f"an item without {key_attr}; merged into the newest entry (and so are later ones)",
+            )
         return newest
 
     def _new_entry(
