@@ -507,6 +507,8 @@ class Interpreter:
                 raise loc.child(word).error(f"{word} has no member besides the schema itself, so no value fits it")
             return Reading(NULL, nullable=True)  # only null (and the schema itself)
         discriminator = self._discriminator(schema, loc, options)
+        if discriminator is None and "discriminator" not in schema:
+            options = self._with_implied_discriminator(options)
         union = _union(options, discriminator)
         single = readings[0] if len(readings) == 1 else None
         return Reading(
@@ -564,6 +566,50 @@ class Interpreter:
         ) else set()
         attribute = next(iter(attrs)) if len(attrs) == 1 else ""
         return Discriminator(prop, tuple(mapping.items()), "" if attribute == prop else attribute)
+
+    def _with_implied_discriminator(self, options: list[Type]) -> list[Type]:
+        """The options with their object members as one discriminated union, when those
+        imply a discriminator (see ``_implied_discriminator``); others stay as they are
+        (``ToolChoiceParam``: a string enum, or one of several tagged objects)."""
+        objects = [o for o in options if isinstance(o, ModelRef)]
+        implied = self._implied_discriminator(objects)
+        if implied is None:
+            return options
+        if len(objects) == len(options):
+            return [UnionType(tuple(objects), implied)]
+        first = options.index(objects[0])
+        rest: list[Type] = [o for o in options if not isinstance(o, ModelRef)]
+        return rest[:first] + [UnionType(tuple(objects), implied)] + rest[first:]
+
+    def _implied_discriminator(self, options: list[ModelRef]) -> Discriminator | None:
+        """A discriminator the spec did not write but its members imply: every member is an
+        object that requires one same property holding ``const``/``enum`` values, no value
+        shared by two members (the Responses API's ``ResponseStreamEvent``: 50+ events, each
+        with its own ``type``). Without it, open enums and kept extras would let the first
+        member whose required fields are present take any payload."""
+        models = [self.models.get(o.name) for o in options]
+        if len(models) < 2 or any(m is None for m in models):
+            return None
+        first = models[0]
+        assert first is not None
+        for candidate in first.fields:
+            mapping: dict[Any, str] = {}
+            attrs = set()
+            for model in models:
+                assert model is not None
+                field = next((f for f in model.fields if f.wire_name == candidate.wire_name), None)
+                if field is None or not field.required or not isinstance(field.type, Enum) or not field.type.values:
+                    break
+                values = [v for v in field.type.values if v is not None]
+                if not values or any(v in mapping for v in values):
+                    break
+                mapping.update((v, model.name) for v in values)
+                attrs.add(field.py_name)
+            else:
+                attribute = next(iter(attrs)) if len(attrs) == 1 else ""
+                prop = candidate.wire_name
+                return Discriminator(prop, tuple(mapping.items()), "" if attribute == prop else attribute)
+        return None
 
     def _implied_tags(self, model_name: str, prop: str) -> list[Any]:
         """A model's tags: the ``const``/``enum`` values of its discriminating property (an

@@ -19,7 +19,7 @@ from .format import format_modules
 from .interpret import Interpreter, Key
 from .load import Document, load_document, scalar_text
 from .merge_plan import NodePlan, ResponsePlan, plan_merge, plan_response
-from .model import Alias, Model, ModelRef, Schemas, UnionType, referenced_names
+from .model import Alias, AliasRef, Model, ModelRef, Schemas, UnionType, referenced_names
 from .render import STYLES, Generation, render
 from .resolve import RefResolver
 from .write import Output
@@ -202,10 +202,21 @@ def _interpret(
     return interp, roots, union_roots, responses
 
 
-def _is_union_of_models(interp: Interpreter, alias: str) -> bool:
-    """An alias for a union whose every member is an object model (an event union)."""
+def _is_union_of_models(interp: Interpreter, alias: str, seen: frozenset[str] = frozenset()) -> bool:
+    """An alias for a union with object models among its members, directly or through
+    nested unions (an event union; ``ToolChoiceParam``'s string member may stand beside)."""
     t = interp.aliases[alias].type
-    return isinstance(t, UnionType) and all(isinstance(o, ModelRef) and o.name in interp.models for o in t.options)
+    return isinstance(t, UnionType) and any(_holds_model(interp, o, seen | {alias}) for o in t.options)
+
+
+def _holds_model(interp: Interpreter, t: object, seen: frozenset[str]) -> bool:
+    if isinstance(t, ModelRef):
+        return t.name in interp.models
+    if isinstance(t, UnionType):
+        return any(_holds_model(interp, o, seen) for o in t.options)
+    if isinstance(t, AliasRef) and t.name in interp.aliases and t.name not in seen:
+        return _is_union_of_models(interp, t.name, seen)
+    return False
 
 
 def _ordered(interp: Interpreter, roots: list[str], everything: bool) -> tuple[dict[str, Model], dict[str, Alias]]:

@@ -607,6 +607,51 @@ def test_keyless_fragments_are_reported_once_per_call(openai: dict[str, Any], st
     ]
 
 
+def _tc(index: int | None, call_id: Any, name: str | None, arguments: str) -> dict[str, Any]:
+    fragment: dict[str, Any] = {"function": {"arguments": arguments}}
+    if index is not None:
+        fragment["index"] = index
+    if call_id is not None:
+        fragment["id"] = call_id
+    if name is not None:
+        fragment["function"]["name"] = name
+    return _c({"tool_calls": [fragment]})
+
+
+@pytest.mark.parametrize(
+    ("fragments", "expected"),
+    [
+        # a server that changes the id mid-call (no name on the later fragment): one call
+        ([(0, "call_X", "get_weather", ""), (0, "call_Y", None, '{"city":"Paris"}')], [("call_X", "get_weather", '{"city":"Paris"}')]),
+        # a wrong-typed id, then the real one: one call with the real id
+        ([(0, 123, "f", "{"), (0, "call_1", None, "}")], [("call_1", "f", "{}")]),
+        # no index: ids a, b, then a again goes back to a
+        ([(None, "a", "f", "1"), (None, "b", "g", "2"), (None, "a", None, "3")], [("a", "f", "13"), ("b", "g", "2")]),
+        # no index: the name first, the id on a later fragment: one call, as with an index
+        ([(None, None, "f", "{"), (None, "call_1", None, "}")], [("call_1", "f", "{}")]),
+        ([(0, None, "f", "{"), (0, "call_1", None, "}")], [("call_1", "f", "{}")]),
+    ],
+)
+@pytest.mark.parametrize("style", STYLES)
+def test_tool_call_identity_on_real_server_quirks(openai: dict[str, Any], style: str, fragments: list[Any], expected: list[Any]) -> None:
+    acc = accumulate_openai(openai[style], [_tc(*f) for f in fragments] + [_c({}, finish_reason="tool_calls")])
+    assert [(c.get("id"), c["function"].get("name"), c["function"]["arguments"]) for c in _calls(acc)] == expected
+    acc.to_response()  # a finished response, no missing name
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_empty_finish_reason_and_type_are_read_as_never_sent(openai: dict[str, Any], style: str) -> None:
+    """Ollama and older sglang send ``finish_reason: ""`` and ``type: ""`` when there is none."""
+    acc = accumulate_openai(openai[style], [
+        _c({"tool_calls": [{"index": 0, "id": "c", "type": "", "function": {"name": "f", "arguments": "{}"}}]}, finish_reason=""),
+    ])
+    response = acc.to_response()
+    choice = response["choices"][0] if isinstance(response, dict) else response.choices[0].model_dump() if hasattr(response.choices[0], "model_dump") else response.choices[0].to_dict()
+    assert choice["finish_reason"] == "tool_calls"
+    assert choice["message"]["tool_calls"][0]["type"] == "function"
+    assert [(a.kind, a.kept) for a in acc.anomalies] == [("incomplete", "tool_calls")]
+
+
 def accumulate_openai(module: Any, chunks: list[Any], strict: bool = False) -> Any:
     acc = module.CreateChatCompletionStreamResponseAccumulator(strict=strict)
     for c in chunks:

@@ -43,6 +43,27 @@ components:
         - $ref: '#/components/schemas/Tool'
       discriminator: {propertyName: type}
     Name: {type: string}
+    Outer:
+      anyOf:
+        - $ref: '#/components/schemas/Event'
+        - $ref: '#/components/schemas/Name'
+    Implied:
+      anyOf:
+        - {type: string, enum: [auto, none]}
+        - $ref: '#/components/schemas/A'
+        - $ref: '#/components/schemas/B'
+    A:
+      type: object
+      required: [type]
+      properties:
+        type: {type: string, enum: [a]}
+        x: {type: integer}
+    B:
+      type: object
+      required: [type, y]
+      properties:
+        type: {type: string, enum: [b]}
+        y: {type: integer}
 """
 
 
@@ -50,7 +71,7 @@ components:
 def events(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     spec = tmp_path_factory.mktemp("events") / "events.yaml"
     spec.write_text(EVENTS)
-    return generate_modules(spec, spec.parent / "out", schemas=("Event", "Tools"))
+    return generate_modules(spec, spec.parent / "out", schemas=("Event", "Tools", "Implied", "Outer"))
 
 
 def _type(value: Any) -> Any:
@@ -128,3 +149,18 @@ def test_the_explain_merge_of_a_union_root_says_it_has_no_merge(tmp_path: Path, 
     spec.write_text(textwrap.dedent(EVENTS))
     assert main([str(spec), "--schema", "Event", "--explain-merge"]) == 0
     assert "Event: a union of events; parsed, not merged" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_members_with_their_own_tags_imply_a_discriminator(events: dict[str, Any], style: str) -> None:
+    """No ``discriminator`` written, but A and B each require ``type`` with their own values:
+    B's payload is B (left to right, A's open enum and kept extras would take it)."""
+    module = events[style]
+    b = module.parse_implied({"type": "b", "y": 1})
+    assert type(b).__name__ in ("B", "dict") and _type(b) == "b"
+    assert _type(module.parse_implied({"type": "a", "x": 1})) == "a"
+    assert module.parse_implied("auto") == "auto"  # the string member stays beside them
+    assert _type(module.parse_outer({"type": "text.delta", "delta": "x"})) == "text.delta"  # a union in a union
+    error = module.ParseError if style != "pydantic" else __import__("pydantic").ValidationError
+    with pytest.raises(error):
+        module.parse_implied({"type": "b"})  # B requires y; A does not take it instead

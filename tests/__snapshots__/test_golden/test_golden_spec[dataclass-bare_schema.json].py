@@ -727,13 +727,13 @@ class _Merger:
     ) -> Any:
         """The entry of a ``by_key`` list that ``item`` merges into, new or existing.
 
-        Rules (tool calls of real servers): a known key selects its entry unless the item
-        carries a different non-empty ``id`` (back to an earlier entry of that key with this
-        ``id`` if there is one, else a new entry at that key) or, without a matching ``id``, a
-        different non-empty name, which starts a new entry at that key. An item
-        without a key continues the newest entry unless it carries a new non-empty ``id``
-        (or a name while the newest entry already has one), which starts a new entry with
-        the next free key. Entries are never merged by content and never dropped.
+        Rules (tool calls of real servers), as the README states them: a known key selects
+        its entry; an item there with a different non-empty ``id`` goes back to an earlier
+        entry of that key with that ``id``, else starts a new entry if it brings a name (else
+        continues: ids changed mid-call); a different name without a matching ``id`` starts
+        a new entry. An item without a key continues the newest entry unless it brings a new
+        ``id`` (back to the entry that had it; completing a newest entry without one) or a
+        name while the newest entry has one. Entries are never merged by content nor dropped.
         """
         where = _join(owner._path, name)
         if type(item) is not dict:
@@ -770,16 +770,20 @@ class _Merger:
             return current or self._new_entry(
                 owner, name, entries, order, key, make, key_attr
             )
-        new_id, old_id = item.get(id_wire), getattr(current, id_attr or id_wire)
+        new_id, old_id = item.get(id_wire), _id_of(current, id_attr or id_wire)
+        new_name = _wire_get(item, name_wire) if name_wire else None
+        old_name = _state_get(current, name_attr) if name_wire else None
         if new_id and old_id and new_id != old_id:
             # a, b, a at one index: the third fragment goes back to a, not to a new entry
             for earlier in order:
                 if (
                     earlier._key == key
-                    and getattr(earlier, id_attr or id_wire) == new_id
+                    and _id_of(earlier, id_attr or id_wire) == new_id
                 ):
                     entries[key] = earlier
                     return earlier
+            if not new_name and name_wire:
+                return current  # no name, so no new call: a server that changes ids mid-call (the id conflict is reported)
             self.anomaly(
                 f"{where}[{key}]",
                 "reused_key",
@@ -788,8 +792,6 @@ class _Merger:
                 None,
             )
             return self._new_entry(owner, name, entries, order, key, make, key_attr)
-        new_name = _wire_get(item, name_wire) if name_wire else None
-        old_name = _state_get(current, name_attr) if name_wire else None
         if (
             new_name
             and old_name
@@ -822,17 +824,24 @@ class _Merger:
     ) -> Any:
         newest = order[-1] if order else None
         starts = newest is None
-        if newest is not None and id_wire is not None:
-            new_id, old_id = item.get(id_wire), getattr(newest, id_attr or id_wire)
-            if new_id and new_id != old_id:
-                starts = True
-            elif not new_id or new_id != old_id:
-                starts = (
-                    bool(name_wire)
-                    and bool(_wire_get(item, name_wire))
-                    and bool(_state_get(newest, name_attr))
-                )
         where = _join(owner._path, name)
+        if newest is not None and id_wire is not None:
+            new_id, old_id = item.get(id_wire), _id_of(newest, id_attr or id_wire)
+            new_name = (
+                bool(name_wire)
+                and bool(_wire_get(item, name_wire))
+                and bool(_state_get(newest, name_attr))
+            )
+            if new_id and new_id != old_id:
+                earlier = next(
+                    (e for e in order if _id_of(e, id_attr or id_wire) == new_id), None
+                )
+                if earlier is not None:  # an id seen before: back to its call
+                    newest = earlier
+                else:  # a new id starts a call, or completes one that had none (name first, id later)
+                    starts = bool(old_id) or new_name
+            elif not new_id:
+                starts = new_name
         if starts:
             key = self._next_keys.get(where, 0)
             self._keyless_merged.add(f"{where}[{key}]")
@@ -882,6 +891,12 @@ def _wire_get(data: Any, path: tuple[str, ...]) -> Any:
     for step in path:
         data = data.get(step) if isinstance(data, dict) else None
     return data
+
+
+def _id_of(state: Any, attr: str) -> Any:
+    """An entry's id, if it has a usable one (a wrong-typed id, reported when it came, names nothing)."""
+    value = getattr(state, attr)
+    return value if type(value) is str else None
 
 
 def _state_get(state: Any, path: tuple[str, ...]) -> Any:
