@@ -12,7 +12,10 @@ reads chunks with yesterday's (OLD's) models:
 * optional -> required, nullable -> not nullable: compatible; the reverse is breaking when the
   old model would reject the new values (a required field that may now be absent or null);
 * an enum value added or removed: compatible (enums are open); deprecated set or cleared:
-  compatible.
+  compatible;
+* a union root (``--schema ResponseStreamEvent``) removed, or a member or discriminator tag
+  added to one: breaking (yesterday's parse function rejects those events); added, or a
+  member or tag removed: compatible.
 
 Exit status: 0 no change; 1 compatible changes only; 3 at least one breaking change;
 2 bad input; 123 an internal error (never 1: a bug must not pass a CI gate).
@@ -57,7 +60,55 @@ def compare(old: Schemas, new: Schemas) -> list[Change]:
     for name in new.models:
         if name not in old.models:
             changes.append(Change("model added", name, "", False))
+    for name in old.union_roots:
+        if name not in new.union_roots:
+            changes.append(Change("union removed", name, "", True))
+        else:
+            changes.extend(_compare_unions(name, old, new))
+    for name in new.union_roots:
+        if name not in old.union_roots:
+            changes.append(Change("union added", name, "", False))
     return changes
+
+
+def _compare_unions(name: str, old: Schemas, new: Schemas) -> list[Change]:
+    """A union root's members and tags: what yesterday's parse function accepts. A member
+    or tag added is breaking (yesterday's parse rejects such events); removed, compatible."""
+    changes = []
+    old_members, new_members = _members(AliasRef(name), old, set()), _members(AliasRef(name), new, set())
+    old_tags, new_tags = _tags(AliasRef(name), old, set()), _tags(AliasRef(name), new, set())
+    for member in sorted(new_members - old_members):
+        changes.append(Change("union member added", name, member, True))
+    for member in sorted(old_members - new_members):
+        changes.append(Change("union member removed", name, member, False))
+    for tag, member in sorted(new_tags.items(), key=repr):
+        if tag not in old_tags and member in old_members:
+            changes.append(Change("union tag added", name, f"{tag!r} -> {member}", True))
+    for tag, member in sorted(old_tags.items(), key=repr):
+        if tag not in new_tags and member in new_members:
+            changes.append(Change("union tag removed", name, f"{tag!r} -> {member}", False))
+    return changes
+
+
+def _members(t: Type, schemas: Schemas, seen: set[str]) -> set[str]:
+    """The models (by name) and other shapes a union admits, through nested unions."""
+    if isinstance(t, AliasRef) and t.name in schemas.aliases and t.name not in seen:
+        return _members(schemas.aliases[t.name].type, schemas, seen | {t.name})
+    if isinstance(t, UnionType):
+        return {m for o in t.options for m in _members(o, schemas, seen)}
+    return {t.name if isinstance(t, ModelRef) else _shape(t, schemas)}
+
+
+def _tags(t: Type, schemas: Schemas, seen: set[str]) -> dict[object, str]:
+    """Discriminator tag -> model name, over a union and the unions nested in it."""
+    if isinstance(t, AliasRef) and t.name in schemas.aliases and t.name not in seen:
+        return _tags(schemas.aliases[t.name].type, schemas, seen | {t.name})
+    if not isinstance(t, UnionType):
+        return {}
+    tags: dict[object, str] = dict(t.discriminator.mapping) if t.discriminator else {}
+    for option in t.options:
+        tags.update((k, v) for k, v in _tags(option, schemas, seen).items() if k not in tags)
+    return tags
 
 
 def _compare_models(old: Model, new: Model, old_s: Schemas, new_s: Schemas) -> list[Change]:

@@ -164,3 +164,36 @@ def test_members_with_their_own_tags_imply_a_discriminator(events: dict[str, Any
     error = module.ParseError if style != "pydantic" else __import__("pydantic").ValidationError
     with pytest.raises(error):
         module.parse_implied({"type": "b"})  # B requires y; A does not take it instead
+
+
+def test_a_module_with_a_chunk_root_and_an_event_union_skips_pings_for_chunks(tmp_path: Path) -> None:
+    modules = generate_modules(
+        OPENAI_SPECS[-1], tmp_path, schemas=("CreateChatCompletionStreamResponse", "ResponseStreamEvent"), styles=("typeddict",)
+    )
+    module = modules["typeddict"]
+    chunk = {"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "m", "choices": []}
+    lines = ["event: ping", 'data: {"type": "ping"}', "", f"data: {json.dumps(chunk)}", ""]
+    assert [c["id"] for c in module.iter_chunks(lines)] == ["c"]  # chunks: named events skipped
+    assert len(list(module.iter_chunk_dicts(lines))) == 2  # events: read
+    assert len(list(module.iter_chunk_dicts(lines, named_events=False))) == 1
+
+
+def test_changes_reports_what_a_union_root_gains_and_loses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from generator.changes import main as changes_main
+
+    old, new = tmp_path / "old.yaml", tmp_path / "new.yaml"
+    old.write_text(EVENTS)
+    grown = EVENTS.replace("enum: [web_search, web_search_2025_08_26]", "enum: [web_search, web_search_2025_08_26, web_search_2026]")
+    grown = grown.replace(
+        "        - $ref: '#/components/schemas/Tool'\n    TextDelta:",
+        "        - $ref: '#/components/schemas/Tool'\n        - $ref: '#/components/schemas/B'\n    TextDelta:",
+    )
+    new.write_text(grown)
+    assert changes_main([str(old), str(new), "--schema", "Event", "--format", "json"]) == 3
+    found = {(c["kind"], c["detail"], c["breaking"]) for c in json.loads(capsys.readouterr().out)["changes"]}
+    assert ("union member added", "B", True) in found
+    assert ("union tag added", "'web_search_2026' -> Tool", True) in found
+    # the reverse: the member and the tag go (compatible); model B goes with them (breaking, as any model removed)
+    assert changes_main([str(new), str(old), "--schema", "Event", "--format", "json"]) == 3
+    found = {(c["kind"], c["detail"], c["breaking"]) for c in json.loads(capsys.readouterr().out)["changes"]}
+    assert {("union member removed", "B", False), ("union tag removed", "'web_search_2026' -> Tool", False), ("model removed", "", True)} <= found

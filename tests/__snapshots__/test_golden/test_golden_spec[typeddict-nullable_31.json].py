@@ -1167,7 +1167,9 @@ async def aiter_sse(
 _DONE: dict[str, Any] = {}  # returned by _chunk_data at "data: [DONE]"
 
 
-def _chunk_data(event: ServerSentEvent, number: int) -> dict[str, Any] | None:
+def _chunk_data(
+    event: ServerSentEvent, number: int, named: bool
+) -> dict[str, Any] | None:
     """An event's decoded chunk; None to skip the event, ``_DONE`` at ``[DONE]``."""
     if event.data.startswith("[DONE]"):  # as openai-python reads it: "[DONE] " too
         return _DONE
@@ -1177,7 +1179,7 @@ def _chunk_data(event: ServerSentEvent, number: int) -> dict[str, Any] | None:
         except (ValueError, RecursionError):
             payload = event.data
         raise StreamError(payload)
-    if event.event != "message":
+    if event.event != "message" and not named:
         return None  # other named events (pings, ...) carry no chunk
     try:
         data = json.loads(event.data)
@@ -1194,15 +1196,21 @@ def _chunk_data(event: ServerSentEvent, number: int) -> dict[str, Any] | None:
     return data
 
 
-def iter_chunk_dicts(lines: Iterable[str | bytes]) -> Iterator[dict[str, Any]]:
+def iter_chunk_dicts(
+    lines: Iterable[str | bytes], *, named_events: bool = False
+) -> Iterator[dict[str, Any]]:
     """The decoded chunks of an event stream, up to ``data: [DONE]`` (or the end).
+
+    ``named_events``: also the data of events named other than ``message`` (the Responses
+    API names every event); by default only in a module with event unions. Else such events
+    (pings) are skipped.
 
     Raises:
         StreamError: the server sent an error event.
         StreamFormatError: the input is not a well-formed stream of JSON chunks.
     """
     for number, event in enumerate(iter_sse(lines)):
-        data = _chunk_data(event, number)
+        data = _chunk_data(event, number, named_events)
         if data is _DONE:
             return
         if data is not None:
@@ -1210,12 +1218,12 @@ def iter_chunk_dicts(lines: Iterable[str | bytes]) -> Iterator[dict[str, Any]]:
 
 
 async def aiter_chunk_dicts(
-    lines: AsyncIterable[str | bytes],
+    lines: AsyncIterable[str | bytes], *, named_events: bool = False
 ) -> AsyncIterator[dict[str, Any]]:
     """``iter_chunk_dicts`` for an async iterable of lines."""
     number = 0
     async for event in aiter_sse(lines):
-        data = _chunk_data(event, number)
+        data = _chunk_data(event, number, named_events)
         if data is _DONE:
             return
         number += 1
@@ -1230,11 +1238,11 @@ def iter_chunks(lines: Iterable[str | bytes]) -> Iterator[Chunk]:
         StreamError, StreamFormatError: see ``iter_chunk_dicts``.
         ParseError: a chunk does not fit the model.
     """
-    for data in iter_chunk_dicts(lines):
+    for data in iter_chunk_dicts(lines, named_events=False):
         yield parse_chunk(data)
 
 
 async def aiter_chunks(lines: AsyncIterable[str | bytes]) -> AsyncIterator[Chunk]:
     """``iter_chunks`` for an async iterable of lines."""
-    async for data in aiter_chunk_dicts(lines):
+    async for data in aiter_chunk_dicts(lines, named_events=False):
         yield parse_chunk(data)
