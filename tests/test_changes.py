@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -149,3 +150,45 @@ def test_a_bump_changes_only_the_lines_of_the_added_field(tmp_path: Path) -> Non
             style,
             len(body),
         )  # measured: dataclass 23, pydantic 20, typeddict 22
+
+
+def test_models_enum_removals_and_deprecation_are_classified(tmp_path: Path) -> None:
+    def spec(name: str, body: str) -> Path:
+        path = tmp_path / name
+        path.write_text("openapi: 3.1.0\ninfo: {title: t, version: '1'}\ncomponents:\n  schemas:\n" + textwrap.indent(textwrap.dedent(body), "    "))
+        return path
+
+    old = spec(
+        "old.yaml",
+        """\
+        C:
+          type: object
+          properties:
+            object: {type: string, enum: [c.chunk]}
+            mode: {type: string, enum: [a, b]}
+            gone: {$ref: '#/components/schemas/Gone'}
+        Gone: {type: object, properties: {x: {type: string}}}
+        """,
+    )
+    new = spec(
+        "new.yaml",
+        """\
+        C:
+          type: object
+          properties:
+            object: {type: string, enum: [c.chunk]}
+            mode: {type: string, enum: [a], deprecated: true}
+            fresh: {$ref: '#/components/schemas/Fresh'}
+        Fresh: {type: object, properties: {y: {type: string}}}
+        """,
+    )
+    found = {(c.where, c.kind): c.breaking for c in changes(old, new)}
+    assert found == {
+        ("C.mode", "enum value removed"): False,
+        ("C.mode", "deprecated set"): False,
+        ("C.gone", "field removed"): True,
+        ("C.fresh", "field added"): False,
+        ("Gone", "model removed"): True,
+        ("Fresh", "model added"): False,
+    }
+    assert exit_status(changes(old, new)) == 3 and exit_status(changes(new, new)) == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -151,3 +152,53 @@ def test_a_closed_output_pipe_is_exit_141_not_an_internal_error() -> None:
     proc.stdout.close()
     assert proc.wait(timeout=60) == 141
     assert proc.stderr.read() == b""
+
+
+def test_every_config_key_takes_effect(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """schemas, target-python, merge-policies and all-schemas from the table, as their flags would."""
+    (project / "pyproject.toml").write_text(
+        textwrap.dedent(
+            """
+            [tool.gen-models]
+            spec = "specs/openai.yaml"
+            styles = ["typeddict"]
+            schemas = ["CreateChatCompletionStreamResponse", "CreateChatCompletionResponse"]
+            target-python = "3.12"
+
+            [tool.gen-models.merge-policies]
+            "choices[].finish_reason" = "set"
+            """
+        )
+    )
+    assert run("--explain-merge") == 0
+    out = capsys.readouterr().out
+    assert "CreateChatCompletionResponse:" in out  # the second root from `schemas`
+    assert re.search(r"choices\[\]\.finish_reason +set +\(override\)", out)
+    assert run() == 0
+    text = (project / "generated" / "openai_typeddict.py").read_text()
+    assert "def parse_create_chat_completion_response(" in text
+    assert "\ntype " in text  # target 3.12: PEP 695 aliases
+    (project / "specs" / "small.yaml").write_text(
+        "openapi: 3.1.0\ninfo: {title: t, version: '1'}\ncomponents:\n  schemas:\n"
+        "    C: {type: object, properties: {object: {type: string, enum: [c.chunk]}}}\n"
+        "    Unrelated: {type: object, properties: {x: {type: string}}}\n"
+    )
+    (project / "pyproject.toml").write_text('[tool.gen-models]\nspec = "specs/small.yaml"\nstyles = ["typeddict"]\nall-schemas = true\n')
+    assert run() == 0
+    assert "class Unrelated(" in (project / "generated" / "small_typeddict.py").read_text()
+
+
+def test_a_config_whose_spec_is_missing_is_exit_2(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (project / "pyproject.toml").write_text('[tool.gen-models]\nspec = "specs/gone.yaml"\n')
+    assert run() == 2
+    assert "specs/gone.yaml: file not found" in capsys.readouterr().err
+    assert not (project / "generated").exists()
+
+
+def test_debug_shows_the_traceback_and_the_default_does_not(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (project / "bad.yaml").write_text("openapi: 3.1.0\ninfo: {title: t, version: '1'}\ncomponents:\n  schemas:\n    C: {$ref: '#/nope'}\n")
+    assert run("bad.yaml", "--schema", "C") == 2
+    assert "Traceback" not in capsys.readouterr().err
+    assert run("bad.yaml", "--schema", "C", "--debug") == 2
+    err = capsys.readouterr().err
+    assert "Traceback (most recent call last)" in err and "#/nope" in err

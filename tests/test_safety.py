@@ -212,3 +212,30 @@ def test_pipeline_source_writes_only_through_write_all() -> None:
             offenders.append(path.name)
     assert offenders == []
 
+
+
+def test_hostile_descriptions_and_defaults_keep_their_exact_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each field's docstring holds its description exactly and its default as a literal that
+    evaluates back to the spec's string (dataclass and pydantic; the TypedDict of such names
+    is the functional form, without field docstrings)."""
+    import ast
+    import inspect
+
+    monkeypatch.chdir(tmp_path)
+    spec = tmp_path / "evil.json"
+    spec.write_text(json.dumps(hostile_spec()))
+    assert main([str(spec), "-o", "out", "-q"]) == 0
+    for style in ("dataclass", "pydantic"):
+        tree = ast.parse((tmp_path / "out" / f"evil_{style}.py").read_text())
+        chunk = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Chunk")
+        docs = [
+            inspect.cleandoc(b.value.value)  # docstring indentation, as help() reads it
+            for a, b in zip(chunk.body, chunk.body[1:])
+            if isinstance(a, ast.AnnAssign) and isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant)
+        ]
+        for text in HOSTILE:
+            doc = next((d for d in docs if d.startswith(text + "\n\n")), None)
+            assert doc is not None, (style, text)
+            default = doc.split("Spec default (not applied): ``", 1)[1].rsplit("``", 1)[0]
+            assert ast.literal_eval(default) == text, (style, text)
+        assert ast.get_docstring(chunk) == "\n".join(HOSTILE), style

@@ -529,3 +529,22 @@ def test_schema_support_doc_names_every_row() -> None:
     doc = (Path(__file__).resolve().parent.parent / "docs" / "schema-support.md").read_text(encoding="utf-8")
     for row in ROWS:
         assert f"`{row.name}`" in doc, row.name
+
+
+def test_every_row_module_passes_mypy_strict_and_ruff(generated) -> None:  # type: ignore[no-untyped-def]
+    """One mypy run over the 3 x rows modules (as tests/test_typecheck.py does for the real specs)."""
+    import subprocess
+    import sys
+
+    directory = Path(next(iter(generated.values()))["modules"]["pydantic"].__file__).parent
+    assert len(list(directory.glob("*.py"))) == 3 * len(ROWS)
+    mypy = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--python-version", "3.10", str(directory)],
+        capture_output=True, text=True, check=False,
+    )
+    assert mypy.returncode == 0, mypy.stdout[-5000:]
+    ruff = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "--isolated", "--target-version", "py310", str(directory)],
+        capture_output=True, text=True, check=False,
+    )
+    assert ruff.returncode == 0, ruff.stdout[-5000:]

@@ -57,3 +57,34 @@ def test_generated_modules_import(modules_dir: Path) -> None:
 
     for path in sorted(modules_dir.glob("*.py")):
         load_module(path)
+
+
+def test_generated_modules_import_only_the_standard_library_pydantic_and_typing_extensions(modules_dir: Path) -> None:
+    """Self-contained: nothing from ``generator`` (or anything else) at run time."""
+    import ast
+
+    allowed = set(sys.stdlib_module_names) | {"pydantic", "typing_extensions"}
+    for path in sorted(modules_dir.glob("*.py")):
+        imported = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imported |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                assert node.level == 0, path.name  # no relative imports either
+                imported.add((node.module or "").split(".")[0])
+        assert imported <= allowed, (path.name, imported - allowed)
+
+
+def test_deprecated_reads_the_same_in_every_style(modules_dir: Path) -> None:
+    """Each deprecated model and field carries the same ``Deprecated.`` docstring in all three."""
+    import re
+
+    def deprecated(path: Path) -> list[str]:
+        # the name defined just before each "Deprecated." docstring, in file order
+        names = re.findall(r"^\s*(?:class (\w+)\b.*|(\w+):[^\n]*)\n\s*\"\"\"Deprecated\.", path.read_text(encoding="utf-8"), re.MULTILINE)
+        return [cls or field for cls, field in names]
+
+    for stem in ("specs_openai", "openai_openapi_2026_08_21_f85dbe2"):
+        found = {style: deprecated(modules_dir / f"{stem}_{style}.py") for style in ("dataclass", "pydantic", "typeddict")}
+        assert found["dataclass"], stem
+        assert sorted(found["dataclass"]) == sorted(found["pydantic"]) == sorted(found["typeddict"]), found
