@@ -14,8 +14,9 @@ reads chunks with yesterday's (OLD's) models:
 * an enum value added or removed: compatible (enums are open); deprecated set or cleared:
   compatible;
 * a union root (``--schema ResponseStreamEvent``) removed, or a member or discriminator tag
-  added to one: breaking (yesterday's parse function rejects those events); added, or a
-  member or tag removed: compatible.
+  added to one, or a tag moved to another member: breaking (yesterday's parse function
+  rejects those events, or reads them as the other member); added, or a member, tag or the
+  discriminator removed: compatible.
 
 Exit status: 0 no change; 1 compatible changes only; 3 at least one breaking change;
 2 bad input; 123 an internal error (never 1: a bug must not pass a CI gate).
@@ -81,8 +82,13 @@ def _compare_unions(name: str, old: Schemas, new: Schemas) -> list[Change]:
         changes.append(Change("union member added", name, member, True))
     for member in sorted(old_members - new_members):
         changes.append(Change("union member removed", name, member, False))
+    if old_tags and not new_tags:  # dispatch by trying each member now: every tag still parses
+        changes.append(Change("union discriminator removed", name, "", False))
+        return changes
     for tag, member in sorted(new_tags.items(), key=repr):
-        if tag not in old_tags and member in old_members:
+        if tag in old_tags and old_tags[tag] != member:  # yesterday's parse picks the other member
+            changes.append(Change("union tag moved", name, f"{tag!r}: {old_tags[tag]} -> {member}", True))
+        elif tag not in old_tags and member in old_members and old_tags:
             changes.append(Change("union tag added", name, f"{tag!r} -> {member}", True))
     for tag, member in sorted(old_tags.items(), key=repr):
         if tag not in new_tags and member in new_members:

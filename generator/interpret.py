@@ -556,9 +556,10 @@ class Interpreter:
             if not isinstance(option, ModelRef):
                 self._warn(dloc, "discriminator over a union with non-object members; dispatching by trying each member instead")
                 return None
-            if option.name in mapping.values():
-                continue
-            for tag in self._implied_tags(option.name, prop):
+            tags = self._implied_tags(option.name, prop)
+            if option.name in mapping.values() and tags == [self.spec_names.get(option.name)]:
+                continue  # mapped explicitly: its schema name is no tag (its own const/enum values are)
+            for tag in tags:
                 if tag not in mapping:
                     mapping[tag] = option.name
         attrs = {f.py_name for name in mapping.values() for f in self.models[name].fields if f.wire_name == prop} if all(
@@ -600,8 +601,9 @@ class Interpreter:
                 field = next((f for f in model.fields if f.wire_name == candidate.wire_name), None)
                 if field is None or not field.required or not isinstance(field.type, Enum) or not field.type.values:
                     break
-                values = [v for v in field.type.values if v is not None]
-                if not values or any(v in mapping for v in values):
+                values = list(field.type.values)
+                # tags are strings or integers (what the dispatch looks up); null or a boolean is no tag
+                if not values or any(v is None or type(v) is bool or v in mapping for v in values):
                     break
                 mapping.update((v, model.name) for v in values)
                 attrs.add(field.py_name)

@@ -630,6 +630,8 @@ def _tc(index: int | None, call_id: Any, name: str | None, arguments: str) -> di
         # no index: the name first, the id on a later fragment: one call, as with an index
         ([(None, None, "f", "{"), (None, "call_1", None, "}")], [("call_1", "f", "{}")]),
         ([(0, None, "f", "{"), (0, "call_1", None, "}")], [("call_1", "f", "{}")]),
+        # no index, the name repeated on every fragment (Kimi): one call
+        ([(None, "a", "f", "{"), (None, None, "f", "}")], [("a", "f", "{}")]),
     ],
 )
 @pytest.mark.parametrize("style", STYLES)
@@ -650,6 +652,25 @@ def test_empty_finish_reason_and_type_are_read_as_never_sent(openai: dict[str, A
     assert choice["finish_reason"] == "tool_calls"
     assert choice["message"]["tool_calls"][0]["type"] == "function"
     assert [(a.kind, a.kept) for a in acc.anomalies] == [("incomplete", "tool_calls")]
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_second_call_at_one_index_opened_by_id_and_type_then_name(openai: dict[str, Any], style: str) -> None:
+    """The opening fragment of a call carries its type: a new id with it starts a call even
+    before the name arrives (unlike an id changed mid-call, which brings neither)."""
+    fragments: list[dict[str, Any]] = [
+        {"index": 0, "id": "call_a", "type": "function", "function": {"name": "f", "arguments": ""}},
+        {"index": 0, "function": {"arguments": '{"x":1}'}},
+        {"index": 0, "id": "call_b", "type": "function"},
+        {"index": 0, "function": {"name": "f"}},
+        {"index": 0, "function": {"arguments": '{"x":2}'}},
+    ]
+    acc = accumulate_openai(openai[style], [_c({"tool_calls": [f]}) for f in fragments] + [_c({}, finish_reason="tool_calls")])
+    assert [(c["id"], c["function"]["name"], c["function"]["arguments"]) for c in _calls(acc)] == [
+        ("call_a", "f", '{"x":1}'),
+        ("call_b", "f", '{"x":2}'),
+    ]
+    acc.to_response()
 
 
 def accumulate_openai(module: Any, chunks: list[Any], strict: bool = False) -> Any:

@@ -43,6 +43,10 @@ components:
         - $ref: '#/components/schemas/Tool'
       discriminator: {propertyName: type}
     Name: {type: string}
+    Result:
+      anyOf:
+        - {type: object, required: [ok, result], properties: {ok: {const: true}, result: {type: string}}}
+        - {type: object, required: [ok, error], properties: {ok: {const: false}, error: {type: string}}}
     Outer:
       anyOf:
         - $ref: '#/components/schemas/Event'
@@ -71,7 +75,7 @@ components:
 def events(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     spec = tmp_path_factory.mktemp("events") / "events.yaml"
     spec.write_text(EVENTS)
-    return generate_modules(spec, spec.parent / "out", schemas=("Event", "Tools", "Implied", "Outer"))
+    return generate_modules(spec, spec.parent / "out", schemas=("Event", "Tools", "Implied", "Outer", "Result"))
 
 
 def _type(value: Any) -> Any:
@@ -174,8 +178,8 @@ def test_a_module_with_a_chunk_root_and_an_event_union_skips_pings_for_chunks(tm
     chunk = {"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "m", "choices": []}
     lines = ["event: ping", 'data: {"type": "ping"}', "", f"data: {json.dumps(chunk)}", ""]
     assert [c["id"] for c in module.iter_chunks(lines)] == ["c"]  # chunks: named events skipped
-    assert len(list(module.iter_chunk_dicts(lines))) == 2  # events: read
-    assert len(list(module.iter_chunk_dicts(lines, named_events=False))) == 1
+    assert len(list(module.iter_chunk_dicts(lines))) == 1  # a chat module first: pings never reach the accumulator
+    assert len(list(module.iter_chunk_dicts(lines, named_events=True))) == 2  # events, when asked for
 
 
 def test_changes_reports_what_a_union_root_gains_and_loses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -197,3 +201,32 @@ def test_changes_reports_what_a_union_root_gains_and_loses(tmp_path: Path, capsy
     assert changes_main([str(new), str(old), "--schema", "Event", "--format", "json"]) == 3
     found = {(c["kind"], c["detail"], c["breaking"]) for c in json.loads(capsys.readouterr().out)["changes"]}
     assert {("union member removed", "B", False), ("union tag removed", "'web_search_2026' -> Tool", False), ("model removed", "", True)} <= found
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_boolean_tags_imply_no_discriminator(events: dict[str, Any], style: str) -> None:
+    """Dispatch looks tags up as strings or integers: ``const: true`` members stay tried in turn."""
+    module = events[style]
+    ok = module.parse_result({"ok": True, "result": "r"})
+    failed = module.parse_result({"ok": False, "error": "e"})
+    assert (ok["result"] if isinstance(ok, dict) else ok.result) == "r"
+    assert (failed["error"] if isinstance(failed, dict) else failed.error) == "e"
+
+
+def test_changes_reports_a_tag_that_moves_to_another_member_as_breaking(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from generator.changes import main as changes_main
+
+    def write(name: str, target: str) -> Path:
+        path = tmp_path / name
+        path.write_text(
+            EVENTS.replace(
+                "      discriminator: {propertyName: type}",
+                f"      discriminator: {{propertyName: type, mapping: {{legacy: '#/components/schemas/{target}'}}}}",
+            )
+        )
+        return path
+
+    old, new = write("old.yaml", "TextDelta"), write("new.yaml", "Tool")
+    assert changes_main([str(old), str(new), "--schema", "Tools", "--format", "json"]) == 3
+    found = {(c["kind"], c["detail"], c["breaking"]) for c in json.loads(capsys.readouterr().out)["changes"]}
+    assert found == {("union tag moved", "'legacy': TextDelta -> Tool", True)}

@@ -453,11 +453,12 @@ class _Merger:
 
         Rules (tool calls of real servers), as the README states them: a known key selects
         its entry; an item there with a different non-empty ``id`` goes back to an earlier
-        entry of that key with that ``id``, else starts a new entry if it brings a name (else
-        continues: ids changed mid-call); a different name without a matching ``id`` starts
-        a new entry. An item without a key continues the newest entry unless it brings a new
-        ``id`` (back to the entry that had it; completing a newest entry without one) or a
-        name while the newest entry has one. Entries are never merged by content nor dropped.
+        entry of that key with that ``id``, else starts a new entry if it brings a name or a
+        ``type`` (else continues: ids changed mid-call); a different name without a matching
+        ``id`` starts a new entry. An item without a key continues the newest entry unless it
+        brings a new ``id`` (back to the entry that had it; completing a newest entry without
+        one) or a name other than the newest entry's. Entries are never merged by content nor
+        dropped.
         """
         where = _join(owner._path, name)
         if type(item) is not dict:
@@ -506,8 +507,9 @@ class _Merger:
                 ):
                     entries[key] = earlier
                     return earlier
-            if not new_name and name_wire:
-                return current  # no name, so no new call: a server that changes ids mid-call (the id conflict is reported)
+            if name_wire and not new_name and not item.get("type"):
+                # neither a name nor a type, which open a call: a server that changes ids mid-call
+                return current  # (the id conflict is reported)
             self.anomaly(
                 f"{where}[{key}]",
                 "reused_key",
@@ -551,10 +553,11 @@ class _Merger:
         where = _join(owner._path, name)
         if newest is not None and id_wire is not None:
             new_id, old_id = item.get(id_wire), _id_of(newest, id_attr or id_wire)
+            # a name starts a new call only if it differs (Kimi repeats the name on every fragment)
+            item_name = _wire_get(item, name_wire) if name_wire else None
+            newest_name = _state_get(newest, name_attr) if name_wire else None
             new_name = (
-                bool(name_wire)
-                and bool(_wire_get(item, name_wire))
-                and bool(_state_get(newest, name_attr))
+                bool(item_name) and bool(newest_name) and item_name != newest_name
             )
             if new_id and new_id != old_id:
                 earlier = next(
@@ -975,8 +978,8 @@ def iter_chunk_dicts(
     """The decoded chunks of an event stream, up to ``data: [DONE]`` (or the end).
 
     ``named_events``: also the data of events named other than ``message`` (the Responses
-    API names every event); by default only in a module with event unions. Else such events
-    (pings) are skipped.
+    API names every event); by default only in a module of event unions alone. Else such
+    events (pings) are skipped.
 
     Raises:
         StreamError: the server sent an error event.
