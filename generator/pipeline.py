@@ -187,7 +187,7 @@ def _interpret(
         ref = reading.type
         if hasattr(ref, "name") and ref.name in interp.models:
             roots.append(root_of.setdefault(name, ref.name))
-        elif hasattr(ref, "name") and ref.name in interp.aliases and _is_union_of_models(interp, ref.name):
+        elif hasattr(ref, "name") and ref.name in interp.aliases and _is_event_union(interp, ref.name):
             union_roots.append(ref.name)
         else:
             raise components[name].error(
@@ -202,7 +202,7 @@ def _interpret(
     return interp, roots, union_roots, responses
 
 
-def _is_union_of_models(interp: Interpreter, alias: str, seen: frozenset[str] = frozenset()) -> bool:
+def _is_event_union(interp: Interpreter, alias: str, seen: frozenset[str] = frozenset()) -> bool:
     """An alias for a union with object models among its members, directly or through
     nested unions (an event union; ``ToolChoiceParam``'s string member may stand beside)."""
     t = interp.aliases[alias].type
@@ -215,7 +215,7 @@ def _holds_model(interp: Interpreter, t: object, seen: frozenset[str]) -> bool:
     if isinstance(t, UnionType):
         return any(_holds_model(interp, o, seen) for o in t.options)
     if isinstance(t, AliasRef) and t.name in interp.aliases and t.name not in seen:
-        return _is_union_of_models(interp, t.name, seen)
+        return _is_event_union(interp, t.name, seen)
     return False
 
 
