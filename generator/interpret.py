@@ -42,6 +42,7 @@ from .model import (
     Prim,
     Type,
     UnionType,
+    kind_of,
 )
 from .resolve import Location, RefResolver
 
@@ -476,7 +477,7 @@ class Interpreter:
         too_big = any(isinstance(v, int) and not -(2**63) <= v < 2**63 for v in values)
         if too_big or any(isinstance(v, float) for v in values) or any(isinstance(v, (dict, list)) for v in values):
             # typing.Literal holds no floats, objects, arrays or huge ints: the base type
-            kinds = list(declared) or sorted({_kind_of_value(v) for v in values})
+            kinds = list(declared) or sorted({kind_of(v) for v in values})
             return Reading(_union([Prim(k) for k in kinds]), nullable=nullable)
         return Reading(Enum(tuple(values), declared=declared), nullable=nullable)
 
@@ -598,13 +599,12 @@ class Interpreter:
             attrs = set()
             for model in models:
                 assert model is not None
-                field = next((f for f in model.fields if f.wire_name == candidate.wire_name), None)
-                if field is None or not field.required or not isinstance(field.type, Enum) or not field.type.values:
-                    break
-                values = list(field.type.values)
-                # tags are strings or integers (what the dispatch looks up); null or a boolean is no tag
-                if not values or any(v is None or type(v) is bool or v in mapping for v in values):
-                    break
+                field = next((f for f in model.fields if f.wire_name == candidate.wire_name and f.required), None)
+                values = _tag_values(field) if field is not None else []
+                every = field is not None and isinstance(field.type, Enum) and len(values) == len(field.type.values)
+                if not values or not every or any(v in mapping for v in values):
+                    break  # a member without tags, or with a null/boolean value or one another member has
+                assert field is not None
                 mapping.update((v, model.name) for v in values)
                 attrs.add(field.py_name)
             else:
@@ -620,8 +620,8 @@ class Interpreter:
         else its schema name (OpenAPI 3.1 section 4.8.25.4, implicit mapping)."""
         model = self.models.get(model_name)
         for f in model.fields if model else ():
-            if f.wire_name == prop and isinstance(f.type, Enum) and f.type.values:
-                return [v for v in f.type.values if v is not None]
+            if f.wire_name == prop and _tag_values(f):
+                return _tag_values(f)
         name = self.spec_names.get(model_name)
         return [name] if name is not None else []
 
@@ -786,17 +786,17 @@ class Interpreter:
 
 # --------------------------------------------------------------------- module helpers
 
+
+def _tag_values(field: Field) -> list[Any]:
+    """A field's const/enum values that can be discriminator tags: strings and integers, what
+    the generated dispatch looks up (null and booleans are no tags)."""
+    if not isinstance(field.type, Enum):
+        return []
+    return [v for v in field.type.values if v is not None and type(v) is not bool]
+
 _MISFIT: Any = object()
 
 
-def _kind_of_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "bool"
-    if isinstance(value, int):
-        return "int"
-    if isinstance(value, float):
-        return "float"
-    return "str" if isinstance(value, str) else "any"
 
 
 def _json_kind(value: Any) -> str:

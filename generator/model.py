@@ -52,18 +52,19 @@ class Enum:
     def bases(self) -> tuple[str, ...]:
         """The open base types, in a fixed order (``str`` before ``int`` ...): the declared
         ``type`` (``number`` admits 1.5 beside ``enum: [1, 2]``), else the values' kinds."""
-        kinds = set(self.declared) or {_kind_of(v) for v in self.values}
+        kinds = set(self.declared) or {kind_of(v) for v in self.values}
         return tuple(k for k in ("str", "int", "float", "bool") if k in kinds)
 
 
-def _kind_of(value: Any) -> str:
+def kind_of(value: Any) -> str:
+    """The JSON scalar kind of a decoded value (``bool`` before ``int``), ``any`` otherwise."""
     if isinstance(value, bool):
         return "bool"
     if isinstance(value, int):
         return "int"
     if isinstance(value, float):
         return "float"
-    return "str"
+    return "str" if isinstance(value, str) else "any"
 
 
 @dataclass(frozen=True, slots=True)
