@@ -1813,6 +1813,10 @@ def _dump(value: Any) -> Any:
 # Merging a stream: the accumulator folds decoded chunks into one snapshot.
 # Each field merges by its policy (`gen-models SPEC --explain-merge` lists
 # them); text is gathered in lists and joined once, so time is linear.
+# ---------------------------------------------------------------------------
+# Merging a stream: the accumulator folds decoded chunks into one snapshot.
+# Each field merges by its policy (`gen-models SPEC --explain-merge` lists
+# them); text is gathered in lists and joined once, so time is linear.
 @dataclass(frozen=True, slots=True)
 class Anomaly:
     """Something a chunk did that its schema does not allow, recorded instead of raised.
@@ -1962,6 +1966,40 @@ def _merge_loose(
         target[key] = value
 
 
+class _State:
+    """The merge state of one object of the stream; a generated subclass per object schema
+    adds a slot per field, ``_add`` (merge one fragment) and ``_build`` (the object so far).
+    ``_extra`` holds fields the schema does not know, ``_alt`` fragments of a text field
+    that came in another form (a list of parts)."""
+
+    __slots__ = ("_alt", "_extra", "_path")
+
+    def __init__(self, path: str) -> None:
+        self._path = path
+        self._extra: dict[str, Any] | None = None
+        self._alt: dict[str, Any] | None = None
+
+    def _finish(self, out: dict[str, Any]) -> dict[str, Any]:
+        """``out`` (the known fields, built) with the other forms and unknown fields added."""
+        if self._alt is not None:
+            for wire, parts in self._alt.items():
+                out[wire] = list(parts) if type(parts) is list else parts
+        if self._extra is not None:
+            out.update(_built(self._extra))
+        return out
+
+
+class _EntryState(_State):
+    """The merge state of one entry of a ``by_key`` list: its key and arrival order."""
+
+    __slots__ = ("_key", "_seq")
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self._key = 0
+        self._seq = 0
+
+
 class _Merger:
     """Anomaly bookkeeping and the rare paths shared by every accumulator."""
 
@@ -2002,8 +2040,8 @@ class _Merger:
                     dropped=text,
                 )
                 return None
-        elif hasattr(chunk, "to_dict"):
-            chunk = chunk.to_dict()
+        elif not isinstance(chunk, Mapping):
+            chunk = _model_data(chunk)
         if type(chunk) is dict:
             return chunk
         if isinstance(chunk, Mapping):
@@ -2145,33 +2183,74 @@ class _Merger:
             if key not in known:
                 _merge_loose(self, state._extra, state._path, key, value, context, 0)
 
-    def entry(
-        self,
-        owner: Any,
-        name: str,
-        entries: dict[int, Any],
-        order: list[Any],
-        item: Any,
-        key: Any,
-        make: Callable[[str], Any],
-        key_attr: str,
-        id_wire: str | None,
-        id_attr: str | None,
-        name_wire: tuple[str, ...],
-        name_attr: tuple[str, ...],
+    def merge_object(
+        self, owner: Any, wire: str, state: Any, make: Callable[[str], Any], value: Any
+    ) -> Any:
+        """Merge an object fragment into ``state`` (made on first use); returns the state.
+        A value that is not an object is reported and not merged."""
+        if type(value) is not dict:
+            self.wrong_type(owner, wire, value, "an object")
+            return state
+        if state is None:
+            state = make(_join(owner._path, wire))
+        state._add(value, self)
+        return state
+
+    def extend(
+        self, owner: Any, wire: str, items: list[Any] | None, value: Any
+    ) -> list[Any] | None:
+        """An ``append`` list with a fragment's items added (a new list on first use); a
+        value that is not a list is reported and not merged."""
+        if type(value) is not list:
+            self.wrong_type(owner, wire, value, "a list")
+            return items
+        if items is None:
+            return list(value)
+        items.extend(value)
+        return items
+
+    def last_object(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
+        """A ``last`` object field's new value: an empty object never replaces one; a
+        value that is not an object is reported and not kept."""
+        if type(value) is not dict:
+            self.wrong_type(owner, wire, value, "an object")
+            return old
+        return value if value or old is None else old
+
+    def merge_entries(
+        self, owner: Any, rule: _KeyedList, entries: _Entries, value: Any
+    ) -> None:
+        """Merge the items of a ``by_key`` list fragment into ``entries``, each into the
+        entry ``rule`` picks (``pick_entry``); a value that is not a list is reported.
+        """
+        if type(value) is not list:
+            self.wrong_type(owner, rule.wire, value, "a list")
+            return
+        by_key = entries.by_key
+        for item in value:
+            key = item.get(rule.key) if type(item) is dict else None
+            entry = by_key.get(key) if type(key) is int else None
+            if entry is None or rule.may_split(entry, item):
+                entry = self.pick_entry(owner, rule, entries, item, key)
+                if entry is None:
+                    continue
+            entry._add(item, self)
+
+    def pick_entry(
+        self, owner: Any, rule: _KeyedList, entries: _Entries, item: Any, key: Any
     ) -> Any:
         """The entry of a ``by_key`` list that ``item`` merges into, new or existing.
 
         Rules (tool calls of real servers), as the README states them: a known key selects
-        its entry; an item there with a different non-empty ``id`` goes back to an earlier
-        entry of that key with that ``id``, else starts a new entry if it brings a name or a
+        its entry; an item there with a different non-empty id goes back to an earlier
+        entry of that key with that id, else starts a new entry if it brings a name or a
         ``type`` (else continues: ids changed mid-call); a different name without a matching
-        ``id`` starts a new entry. An item without a key continues the newest entry unless it
-        brings a new ``id`` (back to the entry that had it; completing a newest entry without
+        id starts a new entry. An item without a key continues the newest entry unless it
+        brings a new id (back to the entry that had it; completing a newest entry without
         one) or a name other than the newest entry's. Entries are never merged by content nor
         dropped.
         """
-        where = _join(owner._path, name)
+        where = _join(owner._path, rule.wire)
         if type(item) is not dict:
             self.anomaly(
                 where,
@@ -2185,98 +2264,60 @@ class _Merger:
                 self.anomaly(
                     where,
                     "wrong_type",
-                    f"{key_attr} {key!r} is not an integer; read as missing",
+                    f"{rule.key} {key!r} is not an integer; read as missing",
                     dropped=key,
                 )
-            return self._keyless(
-                owner,
-                name,
-                entries,
-                order,
-                item,
-                make,
-                key_attr,
-                id_wire,
-                id_attr,
-                name_wire,
-                name_attr,
-            )
-        current = entries.get(key)
-        if current is None or id_wire is None:
-            return current or self._new_entry(
-                owner, name, entries, order, key, make, key_attr
-            )
-        new_id, old_id = item.get(id_wire), _id_of(current, id_attr or id_wire)
-        new_name = _wire_get(item, name_wire) if name_wire else None
-        old_name = _state_get(current, name_attr) if name_wire else None
+            return self._keyless(owner, rule, entries, item)
+        current = entries.by_key.get(key)
+        if current is None or rule.id_wire is None:
+            return current or self._new_entry(owner, rule, entries, key)
+        new_id, old_id = item.get(rule.id_wire), rule.id_of(current)
+        new_name = _wire_get(item, rule.name_wire) if rule.name_wire else None
+        old_name = _state_get(current, rule.name_attr) if rule.name_wire else None
         if new_id and old_id and new_id != old_id:
             # a, b, a at one index: the third fragment goes back to a, not to a new entry
-            for earlier in order:
-                if (
-                    earlier._key == key
-                    and _id_of(earlier, id_attr or id_wire) == new_id
-                ):
-                    entries[key] = earlier
+            for earlier in entries.order:
+                if earlier._key == key and rule.id_of(earlier) == new_id:
+                    entries.by_key[key] = earlier
                     return earlier
-            if name_wire and not new_name and not item.get("type"):
-                # neither a name nor a type, which open a call: a server that changes ids mid-call
+            if rule.name_wire and not new_name and not item.get("type"):
+                # neither a name nor a type, which open an entry: a server that changes ids mid-call
                 return current  # (the id conflict is reported)
-            self.anomaly(
-                f"{where}[{key}]",
-                "reused_key",
-                f"{id_wire} {new_id!r} arrives at the {key_attr} of {old_id!r}; started a new entry",
-                old_id,
-                None,
-            )
-            return self._new_entry(owner, name, entries, order, key, make, key_attr)
+            message = f"{rule.id_wire} {new_id!r} arrives at the {rule.key} of {old_id!r}; started a new entry"
+            self.anomaly(f"{where}[{key}]", "reused_key", message, old_id, None)
+            return self._new_entry(owner, rule, entries, key)
         if (
             new_name
             and old_name
             and new_name != old_name
             and not (new_id and new_id == old_id)
         ):
-            self.anomaly(
-                f"{where}[{key}]",
-                "reused_key",
-                f"name {new_name!r} arrives at the {key_attr} of {old_name!r}; started a new entry",
-                old_name,
-                None,
-            )
-            return self._new_entry(owner, name, entries, order, key, make, key_attr)
+            message = f"name {new_name!r} arrives at the {rule.key} of {old_name!r}; started a new entry"
+            self.anomaly(f"{where}[{key}]", "reused_key", message, old_name, None)
+            return self._new_entry(owner, rule, entries, key)
         return current
 
     def _keyless(
-        self,
-        owner: Any,
-        name: str,
-        entries: dict[int, Any],
-        order: list[Any],
-        item: dict[str, Any],
-        make: Callable[[str], Any],
-        key_attr: str,
-        id_wire: str | None,
-        id_attr: str | None,
-        name_wire: tuple[str, ...],
-        name_attr: tuple[str, ...],
+        self, owner: Any, rule: _KeyedList, entries: _Entries, item: dict[str, Any]
     ) -> Any:
-        newest = order[-1] if order else None
+        newest = entries.order[-1] if entries.order else None
         starts = newest is None
-        where = _join(owner._path, name)
-        if newest is not None and id_wire is not None:
-            new_id, old_id = item.get(id_wire), _id_of(newest, id_attr or id_wire)
-            # a name starts a new call only if it differs (Kimi repeats the name on every fragment)
-            item_name = _wire_get(item, name_wire) if name_wire else None
-            newest_name = _state_get(newest, name_attr) if name_wire else None
+        where = _join(owner._path, rule.wire)
+        if newest is not None and rule.id_wire is not None:
+            new_id, old_id = item.get(rule.id_wire), rule.id_of(newest)
+            # a name starts a new entry only if it differs (Kimi repeats the name on every fragment)
+            item_name = _wire_get(item, rule.name_wire) if rule.name_wire else None
+            newest_name = _state_get(newest, rule.name_attr) if rule.name_wire else None
             new_name = (
                 bool(item_name) and bool(newest_name) and item_name != newest_name
             )
             if new_id and new_id != old_id:
                 earlier = next(
-                    (e for e in order if _id_of(e, id_attr or id_wire) == new_id), None
+                    (e for e in entries.order if rule.id_of(e) == new_id), None
                 )
-                if earlier is not None:  # an id seen before: back to its call
+                if earlier is not None:  # an id seen before: back to its entry
                     newest = earlier
-                else:  # a new id starts a call, or completes one that had none (name first, id later)
+                else:  # a new id starts an entry, or completes one that had none (name first, id later)
                     starts = bool(old_id) or new_name
             elif not new_id:
                 starts = new_name
@@ -2286,9 +2327,9 @@ class _Merger:
             self.anomaly(
                 f"{where}[{key}]",
                 "missing_key",
-                f"an item without {key_attr}; started entry {key_attr}={key}",
+                f"an item without {rule.key}; started entry {rule.key}={key}",
             )
-            return self._new_entry(owner, name, entries, order, key, make, key_attr)
+            return self._new_entry(owner, rule, entries, key)
         assert newest is not None
         path = f"{where}[{newest._key}]"
         if (
@@ -2298,31 +2339,76 @@ class _Merger:
             self.anomaly(
                 path,
                 "missing_key",
-                f"an item without {key_attr}; merged into the newest entry (and so are later ones)",
+                f"an item without {rule.key}; merged into the newest entry (and so are later ones)",
             )
         return newest
 
     def _new_entry(
-        self,
-        owner: Any,
-        name: str,
-        entries: dict[int, Any],
-        order: list[Any],
-        key: int,
-        make: Callable[[str], Any],
-        key_attr: str,
+        self, owner: Any, rule: _KeyedList, entries: _Entries, key: int
     ) -> Any:
-        where = _join(owner._path, name)
-        state = make(f"{where}[{key}]")
+        where = _join(owner._path, rule.wire)
+        state = rule.make(f"{where}[{key}]")
         # one past the largest key: where an entry without a key goes next
         if key >= self._next_keys.get(where, 0):
             self._next_keys[where] = key + 1
         state._key = key
-        state._seq = len(order)
-        setattr(state, key_attr, key)
-        entries[key] = state
-        order.append(state)
+        state._seq = len(entries.order)
+        setattr(state, rule.key_attr, key)
+        entries.by_key[key] = state
+        entries.order.append(state)
         return state
+
+
+class _Entries:
+    """The entries of a ``by_key`` list while streaming: by key (sparse and out-of-order
+    keys are safe) and in order of arrival; ``built`` sorts them by key."""
+
+    __slots__ = ("by_key", "order")
+
+    def __init__(self) -> None:
+        self.by_key: dict[int, Any] = {}
+        self.order: list[Any] = []
+
+    def built(self) -> list[dict[str, Any]]:
+        return [entry._build() for entry in sorted(self.order, key=_entry_order)]
+
+
+@dataclass(frozen=True, slots=True)
+class _KeyedList:
+    """How a ``by_key`` list field picks the entry each item merges into.
+
+    Attributes:
+        wire: the list's wire name (``tool_calls``).
+        key: the key's wire name (``index``); ``key_attr`` its attribute on an entry.
+        make: the merge-state class of an entry (called with the entry's path).
+        id_wire, id_attr: the identity field (``id``) whose new non-empty value starts a
+            new entry at a taken key; None when the entries have none.
+        name_wire, name_attr: the path to a name (``function.name``) that does the same.
+    """
+
+    wire: str
+    key: str
+    key_attr: str
+    make: Callable[[str], Any]
+    id_wire: str | None = None
+    id_attr: str | None = None
+    name_wire: tuple[str, ...] = ()
+    name_attr: tuple[str, ...] = ()
+
+    def id_of(self, state: Any) -> str | None:
+        """An entry's id, if it has a usable one (a wrong-typed id, reported when it came,
+        names nothing)."""
+        value = getattr(state, self.id_attr) if self.id_attr is not None else None
+        return value if type(value) is str else None
+
+    def may_split(self, entry: Any, item: dict[str, Any]) -> bool:
+        """True when ``item`` may belong to another entry than the one at its key: it
+        brings another id, or a name (the full rules run in ``pick_entry`` then)."""
+        if self.id_wire is not None and self.id_attr is not None:
+            old = getattr(entry, self.id_attr)
+            if old and item.get(self.id_wire) not in (None, "", old):
+                return True
+        return bool(self.name_wire) and bool(_wire_get(item, self.name_wire))
 
 
 def _wire_get(data: Any, path: tuple[str, ...]) -> Any:
@@ -2331,628 +2417,165 @@ def _wire_get(data: Any, path: tuple[str, ...]) -> Any:
     return data
 
 
-def _id_of(state: Any, attr: str) -> Any:
-    """An entry's id, if it has a usable one (a wrong-typed id, reported when it came, names nothing)."""
-    value = getattr(state, attr)
-    return value if type(value) is str else None
-
-
 def _state_get(state: Any, path: tuple[str, ...]) -> Any:
     for step in path:
         state = getattr(state, step, None)
     return state
 
 
-class _CreateChatCompletionStreamResponseMerge:
-    """Merge state of CreateChatCompletionStreamResponse at ``(chunk)`` (root context)."""
+def _model_data(chunk: Any) -> Any:
+    """A typed chunk as decoded JSON, reading only the fields that were set: a pydantic
+    model (this module's or another library's, such as openai-python's chunk objects) by
+    ``model_dump(by_alias=True, exclude_unset=True)``, a dataclass by its ``to_dict()``;
+    anything else as it is (``decode`` reports it)."""
+    dump = getattr(chunk, "model_dump", None)
+    if callable(dump):
+        return dump(by_alias=True, exclude_unset=True)
+    to_dict = getattr(chunk, "to_dict", None)
+    if callable(to_dict):
+        return to_dict()
+    return chunk
 
-    __slots__ = (
-        "_alt",
-        "_extra",
-        "_order_choices",
-        "_path",
-        "choices",
-        "created",
-        "id",
-        "model",
-        "moderation",
-        "obfuscation",
-        "object",
-        "service_tier",
-        "system_fingerprint",
-        "usage",
-    )
 
-    def __init__(self, path: str) -> None:
-        self._path = path
-        self._extra: dict[str, Any] | None = None
-        self._alt: dict[str, list[Any]] | None = None
-        self.id: Any = None
-        self.choices: dict[int, _CreateChatCompletionStreamResponseChoiceMerge] = {}
-        self._order_choices: list[_CreateChatCompletionStreamResponseChoiceMerge] = []
-        self.created: Any = None
-        self.model: Any = None
-        self.obfuscation: Any = None
-        self.service_tier: Any = None
-        self.system_fingerprint: Any = None
-        self.object: Any = None
-        self.usage: Any = None
-        self.moderation: Any = None
+# ---------------------------------------------------------------------------
+# The finished answer: a merged snapshot turned into the non-stream response.
+@dataclass(frozen=True, slots=True)
+class _Guess:
+    """The value a required response field takes when the stream never sent one: the
+    value of the first ``(path, value)`` of ``when`` whose path holds something non-empty
+    in the converted object, else ``otherwise``."""
 
-    def _add(self, data: Any, acc: _Merger) -> None:
-        get = data.get
-        value = get("id")
-        if value is not None and value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value, str)
-        value = get("choices")
-        if value is not None:
-            if type(value) is list:
-                entries = self.choices
-                for item in value:
-                    key = item.get("index") if type(item) is dict else None
-                    entry = entries.get(key) if type(key) is int else None
-                    if entry is None:
-                        entry = acc.entry(
-                            self,
-                            "choices",
-                            entries,
-                            self._order_choices,
-                            item,
-                            key,
-                            _CreateChatCompletionStreamResponseChoiceMerge,
-                            "index",
-                            None,
-                            None,
-                            (),
-                            (),
-                        )
-                        if entry is None:
-                            continue
-                    entry._add(item, acc)
-            else:
-                acc.wrong_type(self, "choices", value, "a list")
-        value = get("created")
-        if value is not None and value != self.created:
-            self.created = acc.set_value(self, "created", self.created, value, int)
-        value = get("model")
-        if value is not None and value != self.model:
-            self.model = acc.set_value(self, "model", self.model, value, str)
-        value = get("obfuscation")
-        if value is not None and value != self.obfuscation:
-            if type(value) is str and value:
-                self.obfuscation = value
-            else:
-                self.obfuscation = acc.last_value(
-                    self, "obfuscation", self.obfuscation, value, str
+    when: tuple[tuple[tuple[str, ...], str], ...]
+    otherwise: str
+
+
+@dataclass(frozen=True, slots=True)
+class _ResponseRule:
+    """How one snapshot object becomes its response counterpart (``to_response``).
+
+    Attributes:
+        renames: stream wire name -> response wire name (``delta`` -> ``message``).
+        drop: stream-only fields (stream mechanics such as a tool call's ``index``).
+        consts: required single-value response fields and their value.
+        fills: fields whose stream schema allows one value, for a stream that never sent
+            them (or sent ``""``).
+        nulls: required nullable response fields, null when absent.
+        required: required non-nullable response fields.
+        guesses: required fields a stream may end without, and how to infer them.
+
+    A response's rules are a flat map from the path of an object (wire names from the top,
+    without list positions: ``choices.message``; ``""`` for the top) to its rule; objects
+    without a rule are kept as they are.
+    """
+
+    renames: tuple[tuple[str, str], ...] = ()
+    drop: frozenset[str] = frozenset()
+    consts: tuple[tuple[str, Any], ...] = ()
+    fills: tuple[tuple[str, Any], ...] = ()
+    nulls: tuple[str, ...] = ()
+    required: tuple[str, ...] = ()
+    guesses: tuple[tuple[str, _Guess], ...] = ()
+
+
+def _convert(
+    data: dict[str, Any],
+    rules: dict[str, _ResponseRule],
+    at: str,
+    path: str,
+    acc: _Merger,
+) -> dict[str, Any]:
+    """The snapshot object ``data`` at rule path ``at`` (display path ``path``, with list
+    positions) as its response counterpart (see ``to_response``).
+
+    Raises:
+        StreamMergeError: a required field without a guess never arrived, or (with
+            ``strict``) one with a guess did not either.
+    """
+    rule = rules[at]
+    out: dict[str, Any] = {}
+    renames = dict(rule.renames)
+    taken = set(renames.values())
+    for key, value in data.items():
+        if key in rule.drop or (key in taken and key not in renames):
+            continue  # stream mechanics, or a stray field the renamed one replaces
+        key = renames.get(key, key)
+        inner, where = _join(at, key), _join(path, key)
+        if inner in rules and type(value) is dict:
+            value = _convert(value, rules, inner, where, acc)
+        elif inner in rules and type(value) is list:
+            value = [
+                (
+                    _convert(v, rules, inner, f"{where}[{i}]", acc)
+                    if type(v) is dict
+                    else v
                 )
-        value = get("service_tier")
-        if value is not None and value != self.service_tier:
-            if type(value) is str and value:
-                self.service_tier = value
-            else:
-                self.service_tier = acc.last_value(
-                    self, "service_tier", self.service_tier, value, str
-                )
-        value = get("system_fingerprint")
-        if value is not None and value != self.system_fingerprint:
-            if type(value) is str and value:
-                self.system_fingerprint = value
-            else:
-                self.system_fingerprint = acc.last_value(
-                    self, "system_fingerprint", self.system_fingerprint, value, str
-                )
-        value = get("object")
-        if value is not None and value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value, str)
-        value = get("usage")
-        if value is not None:
-            if type(value) is not dict:
-                acc.wrong_type(self, "usage", value, "an object")
-            elif value or self.usage is None:  # an empty object never replaces one
-                self.usage = value
-        value = get("moderation")
-        if value is not None:
-            if type(value) is not dict:
-                acc.wrong_type(self, "moderation", value, "an object")
-            elif value or self.moderation is None:  # an empty object never replaces one
-                self.moderation = value
-        if not _KEYS_CreateChatCompletionStreamResponse.issuperset(data):
-            acc.unknown(self, data, _KEYS_CreateChatCompletionStreamResponse, "root")
-
-    def _build(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if self.id is not None:
-            out["id"] = self.id
-        out["choices"] = [
-            e._build() for e in sorted(self._order_choices, key=_entry_order)
-        ]
-        if self.created is not None:
-            out["created"] = self.created
-        if self.model is not None:
-            out["model"] = self.model
-        if self.obfuscation is not None:
-            out["obfuscation"] = self.obfuscation
-        if self.service_tier is not None:
-            out["service_tier"] = self.service_tier
-        if self.system_fingerprint is not None:
-            out["system_fingerprint"] = self.system_fingerprint
-        if self.object is not None:
-            out["object"] = self.object
-        if self.usage is not None:
-            out["usage"] = self.usage
-        if self.moderation is not None:
-            out["moderation"] = self.moderation
-        if self._alt is not None:
-            for wire, parts in self._alt.items():
-                out[wire] = list(parts) if type(parts) is list else parts
-        if self._extra is not None:
-            out.update(_built(self._extra))
-        return out
-
-
-class _CreateChatCompletionStreamResponseChoiceMerge:
-    """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]`` (entry context)."""
-
-    __slots__ = (
-        "_alt",
-        "_extra",
-        "_key",
-        "_path",
-        "_seq",
-        "delta",
-        "finish_reason",
-        "index",
-        "logprobs",
-    )
-
-    def __init__(self, path: str) -> None:
-        self._path = path
-        self._key = 0
-        self._seq = 0
-        self._extra: dict[str, Any] | None = None
-        self._alt: dict[str, list[Any]] | None = None
-        self.delta = _ChatCompletionStreamResponseDeltaMerge(_join(path, "delta"))
-        self.logprobs: _CreateChatCompletionStreamResponseChoiceLogprobsMerge | None = (
-            None
-        )
-        self.finish_reason: Any = None
-        self.index: Any = None
-
-    def _add(self, data: Any, acc: _Merger) -> None:
-        get = data.get
-        value = get("delta")
-        if value is not None:
-            if type(value) is dict:
-                self.delta._add(value, acc)
-            else:
-                acc.wrong_type(self, "delta", value, "an object")
-        value = get("logprobs")
-        if value is not None:
-            if type(value) is dict:
-                state = self.logprobs
-                if state is None:
-                    state = self.logprobs = (
-                        _CreateChatCompletionStreamResponseChoiceLogprobsMerge(
-                            _join(self._path, "logprobs")
-                        )
-                    )
-                state._add(value, acc)
-            else:
-                acc.wrong_type(self, "logprobs", value, "an object")
-        value = get("finish_reason")
-        if value is not None and value != self.finish_reason:
-            if type(value) is str and value:
-                self.finish_reason = value
-            else:
-                self.finish_reason = acc.last_value(
-                    self, "finish_reason", self.finish_reason, value, str
-                )
-        if not _KEYS_CreateChatCompletionStreamResponseChoice.issuperset(data):
-            acc.unknown(
-                self, data, _KEYS_CreateChatCompletionStreamResponseChoice, "entry"
-            )
-
-    def _build(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        out["delta"] = self.delta._build()
-        if self.logprobs is not None:
-            out["logprobs"] = self.logprobs._build()
-        out["finish_reason"] = self.finish_reason
-        out["index"] = self.index
-        if self._alt is not None:
-            for wire, parts in self._alt.items():
-                out[wire] = list(parts) if type(parts) is list else parts
-        if self._extra is not None:
-            out.update(_built(self._extra))
-        return out
-
-
-class _ChatCompletionStreamResponseDeltaMerge:
-    """Merge state of ChatCompletionStreamResponseDelta at ``choices[].delta`` (delta context)."""
-
-    __slots__ = (
-        "_alt",
-        "_extra",
-        "_order_tool_calls",
-        "_path",
-        "content",
-        "function_call",
-        "refusal",
-        "role",
-        "tool_calls",
-    )
-
-    def __init__(self, path: str) -> None:
-        self._path = path
-        self._extra: dict[str, Any] | None = None
-        self._alt: dict[str, list[Any]] | None = None
-        self.content: list[str] = []
-        self.function_call: (
-            _ChatCompletionStreamResponseDeltaFunctionCallMerge | None
-        ) = None
-        self.tool_calls: dict[int, _ChatCompletionMessageToolCallChunkMerge] = {}
-        self._order_tool_calls: list[_ChatCompletionMessageToolCallChunkMerge] = []
-        self.role: Any = None
-        self.refusal: list[str] = []
-
-    def _add(self, data: Any, acc: _Merger) -> None:
-        if len(data) == 1:  # most deltas carry one text fragment and nothing else
-            value = data.get("content")
-            if type(value) is str and self._alt is None:
-                self.content.append(value)
-                return
-        get = data.get
-        value = get("content")
-        if value is not None:
-            if type(value) is str and self._alt is None:
-                self.content.append(value)
-            else:
-                acc.fragment(self, "content", "content", value, True)
-        value = get("function_call")
-        if value is not None:
-            if type(value) is dict:
-                state = self.function_call
-                if state is None:
-                    state = self.function_call = (
-                        _ChatCompletionStreamResponseDeltaFunctionCallMerge(
-                            _join(self._path, "function_call")
-                        )
-                    )
-                state._add(value, acc)
-            else:
-                acc.wrong_type(self, "function_call", value, "an object")
-        value = get("tool_calls")
-        if value is not None:
-            if type(value) is list:
-                entries = self.tool_calls
-                for item in value:
-                    key = item.get("index") if type(item) is dict else None
-                    entry = entries.get(key) if type(key) is int else None
-                    if (
-                        entry is None
-                        or (entry.id and item.get("id") not in (None, "", entry.id))
-                        or (
-                            type(probe := item.get("function")) is dict
-                            and probe.get("name")
-                        )
-                    ):
-                        entry = acc.entry(
-                            self,
-                            "tool_calls",
-                            entries,
-                            self._order_tool_calls,
-                            item,
-                            key,
-                            _ChatCompletionMessageToolCallChunkMerge,
-                            "index",
-                            "id",
-                            "id",
-                            ("function", "name"),
-                            ("function", "name"),
-                        )
-                        if entry is None:
-                            continue
-                    entry._add(item, acc)
-            else:
-                acc.wrong_type(self, "tool_calls", value, "a list")
-        value = get("role")
-        if value is not None and value != self.role:
-            self.role = acc.set_value(self, "role", self.role, value, str)
-        value = get("refusal")
-        if value is not None:
-            if type(value) is str and self._alt is None:
-                self.refusal.append(value)
-            else:
-                acc.fragment(self, "refusal", "refusal", value, True)
-        if not _KEYS_ChatCompletionStreamResponseDelta.issuperset(data):
-            acc.unknown(self, data, _KEYS_ChatCompletionStreamResponseDelta, "delta")
-
-    def _build(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if self.content:
-            out["content"] = "".join(self.content)
-        if self.function_call is not None:
-            out["function_call"] = self.function_call._build()
-        if self._order_tool_calls:
-            out["tool_calls"] = [
-                e._build() for e in sorted(self._order_tool_calls, key=_entry_order)
+                for i, v in enumerate(value)
             ]
-        if self.role is not None:
-            out["role"] = self.role
-        if self.refusal:
-            out["refusal"] = "".join(self.refusal)
-        if self._alt is not None:
-            for wire, parts in self._alt.items():
-                out[wire] = list(parts) if type(parts) is list else parts
-        if self._extra is not None:
-            out.update(_built(self._extra))
-        return out
-
-
-class _ChatCompletionStreamResponseDeltaFunctionCallMerge:
-    """Merge state of ChatCompletionStreamResponseDeltaFunctionCall at ``choices[].delta.function_call`` (delta context)."""
-
-    __slots__ = (
-        "_alt",
-        "_extra",
-        "_path",
-        "arguments",
-        "name",
-    )
-
-    def __init__(self, path: str) -> None:
-        self._path = path
-        self._extra: dict[str, Any] | None = None
-        self._alt: dict[str, list[Any]] | None = None
-        self.arguments: list[str] = []
-        self.name: Any = None
-
-    def _add(self, data: Any, acc: _Merger) -> None:
-        if len(data) == 1:  # most deltas carry one text fragment and nothing else
-            value = data.get("arguments")
-            if type(value) is str and self._alt is None:
-                self.arguments.append(value)
-                return
-        get = data.get
-        value = get("arguments")
-        if value is not None:
-            if type(value) is str and self._alt is None:
-                self.arguments.append(value)
-            else:
-                acc.fragment(self, "arguments", "arguments", value, True)
-        value = get("name")
-        if value is not None and value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value, str)
-        if not _KEYS_ChatCompletionStreamResponseDeltaFunctionCall.issuperset(data):
-            acc.unknown(
-                self, data, _KEYS_ChatCompletionStreamResponseDeltaFunctionCall, "delta"
+        out[key] = value
+    out.update(rule.consts)
+    for key, value in rule.fills:
+        if out.get(key) in (
+            None,
+            "",
+        ):  # never sent, or sent empty (Ollama's `type: ""`)
+            out[key] = value
+    for key in rule.nulls:
+        out.setdefault(key, None)
+    guesses = dict(rule.guesses)
+    for key in rule.required:
+        guess = guesses.get(key)
+        if out.get(key) is not None and not (
+            guess is not None and out[key] == ""
+        ):  # Ollama sends ""
+            continue
+        what = (
+            "missing"
+            if key not in out
+            else "null" if out[key] is None else repr(out[key])
+        )
+        if guess is None:
+            raise StreamMergeError(
+                Anomaly(
+                    acc.chunks,
+                    _join(path, key),
+                    "incomplete",
+                    f"{what}, but the response requires it",
+                )
             )
-
-    def _build(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if self.arguments:
-            out["arguments"] = "".join(self.arguments)
-        if self.name is not None:
-            out["name"] = self.name
-        if self._alt is not None:
-            for wire, parts in self._alt.items():
-                out[wire] = list(parts) if type(parts) is list else parts
-        if self._extra is not None:
-            out.update(_built(self._extra))
-        return out
-
-
-class _ChatCompletionMessageToolCallChunkMerge:
-    """Merge state of ChatCompletionMessageToolCallChunk at ``choices[].delta.tool_calls[]`` (delta context)."""
-
-    __slots__ = (
-        "_alt",
-        "_extra",
-        "_key",
-        "_path",
-        "_seq",
-        "function",
-        "id",
-        "index",
-        "type",
-    )
-
-    def __init__(self, path: str) -> None:
-        self._path = path
-        self._key = 0
-        self._seq = 0
-        self._extra: dict[str, Any] | None = None
-        self._alt: dict[str, list[Any]] | None = None
-        self.index: Any = None
-        self.id: Any = None
-        self.type: Any = None
-        self.function: _ChatCompletionMessageToolCallChunkFunctionMerge | None = None
-
-    def _add(self, data: Any, acc: _Merger) -> None:
-        get = data.get
-        value = get("id")
-        if value is not None and value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value, str)
-        value = get("type")
-        if value is not None and value != self.type:
-            self.type = acc.set_value(self, "type", self.type, value, str)
-        value = get("function")
-        if value is not None:
-            if type(value) is dict:
-                state = self.function
-                if state is None:
-                    state = self.function = (
-                        _ChatCompletionMessageToolCallChunkFunctionMerge(
-                            _join(self._path, "function")
-                        )
-                    )
-                state._add(value, acc)
-            else:
-                acc.wrong_type(self, "function", value, "an object")
-        if not _KEYS_ChatCompletionMessageToolCallChunk.issuperset(data):
-            acc.unknown(self, data, _KEYS_ChatCompletionMessageToolCallChunk, "delta")
-
-    def _build(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        out["index"] = self.index
-        if self.id is not None:
-            out["id"] = self.id
-        if self.type is not None:
-            out["type"] = self.type
-        if self.function is not None:
-            out["function"] = self.function._build()
-        if self._alt is not None:
-            for wire, parts in self._alt.items():
-                out[wire] = list(parts) if type(parts) is list else parts
-        if self._extra is not None:
-            out.update(_built(self._extra))
-        return out
+        # some servers never send one (Kimi via routers); a stream cut short has none either
+        value = next(
+            (v for where, v in guess.when if _wire_get(out, where)), guess.otherwise
+        )
+        found = Anomaly(
+            acc.chunks,
+            _join(path, key),
+            "incomplete",
+            f"{what}: the stream never sent a value; took {value!r}",
+            value,
+        )
+        if acc.strict:
+            raise StreamMergeError(found)
+        if found not in acc.anomalies:
+            acc.anomalies.append(found)
+        out[key] = value
+    return out
 
 
-class _ChatCompletionMessageToolCallChunkFunctionMerge:
-    """Merge state of ChatCompletionMessageToolCallChunkFunction at ``choices[].delta.tool_calls[].function`` (delta context)."""
-
-    __slots__ = (
-        "_alt",
-        "_extra",
-        "_path",
-        "arguments",
-        "name",
-    )
-
-    def __init__(self, path: str) -> None:
-        self._path = path
-        self._extra: dict[str, Any] | None = None
-        self._alt: dict[str, list[Any]] | None = None
-        self.name: Any = None
-        self.arguments: list[str] = []
-
-    def _add(self, data: Any, acc: _Merger) -> None:
-        if len(data) == 1:  # most deltas carry one text fragment and nothing else
-            value = data.get("arguments")
-            if type(value) is str and self._alt is None:
-                self.arguments.append(value)
-                return
-        get = data.get
-        value = get("name")
-        if value is not None and value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value, str)
-        value = get("arguments")
-        if value is not None:
-            if type(value) is str and self._alt is None:
-                self.arguments.append(value)
-            else:
-                acc.fragment(self, "arguments", "arguments", value, True)
-        if not _KEYS_ChatCompletionMessageToolCallChunkFunction.issuperset(data):
-            acc.unknown(
-                self, data, _KEYS_ChatCompletionMessageToolCallChunkFunction, "delta"
-            )
-
-    def _build(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if self.name is not None:
-            out["name"] = self.name
-        if self.arguments:
-            out["arguments"] = "".join(self.arguments)
-        if self._alt is not None:
-            for wire, parts in self._alt.items():
-                out[wire] = list(parts) if type(parts) is list else parts
-        if self._extra is not None:
-            out.update(_built(self._extra))
-        return out
-
-
-class _CreateChatCompletionStreamResponseChoiceLogprobsMerge:
-    """Merge state of CreateChatCompletionStreamResponseChoiceLogprobs at ``choices[].logprobs`` (entry context)."""
-
-    __slots__ = (
-        "_alt",
-        "_extra",
-        "_path",
-        "content",
-        "refusal",
-    )
-
-    def __init__(self, path: str) -> None:
-        self._path = path
-        self._extra: dict[str, Any] | None = None
-        self._alt: dict[str, list[Any]] | None = None
-        self.content: list[Any] | None = None
-        self.refusal: list[Any] | None = None
-
-    def _add(self, data: Any, acc: _Merger) -> None:
-        get = data.get
-        value = get("content")
-        if value is not None:
-            if type(value) is list:
-                if self.content is None:
-                    self.content = list(value)
-                else:
-                    self.content.extend(value)
-            else:
-                acc.wrong_type(self, "content", value, "a list")
-        value = get("refusal")
-        if value is not None:
-            if type(value) is list:
-                if self.refusal is None:
-                    self.refusal = list(value)
-                else:
-                    self.refusal.extend(value)
-            else:
-                acc.wrong_type(self, "refusal", value, "a list")
-        if not _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs.issuperset(data):
-            acc.unknown(
-                self,
-                data,
-                _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs,
-                "entry",
-            )
-
-    def _build(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if self.content is not None:
-            out["content"] = list(self.content)
-        else:
-            out["content"] = None
-        if self.refusal is not None:
-            out["refusal"] = list(self.refusal)
-        else:
-            out["refusal"] = None
-        if self._alt is not None:
-            for wire, parts in self._alt.items():
-                out[wire] = list(parts) if type(parts) is list else parts
-        if self._extra is not None:
-            out.update(_built(self._extra))
-        return out
-
-
-class CreateChatCompletionStreamResponseAccumulator(_Merger):
-    """Folds the chunks of one ``CreateChatCompletionStreamResponse`` stream into one merged snapshot.
-
-    Feed it every chunk in order with ``add`` (decoded JSON is fastest: it merges at that
-    level and validates once, in ``snapshot``). A chunk that strays from the schema is
-    merged as far as it can be and reported in ``anomalies``; with ``strict=True`` the
-    first stray raises ``StreamMergeError`` instead.
-
-    Example::
-
-        acc = CreateChatCompletionStreamResponseAccumulator()
-        for chunk in iter_chunk_dicts(response.iter_lines()):
-            acc.add(chunk)
-        final = acc.snapshot()
+class _ChunkAccumulator(_Merger):
+    """What every generated ``<Root>Accumulator`` does: feed chunks to the root's merge
+    state, count them, turn failures into anomalies; the subclass adds the typed results.
     """
 
     __slots__ = ("_root",)
 
-    def __init__(self, *, strict: bool = False) -> None:
+    def __init__(self, root: Any, strict: bool) -> None:
         super().__init__(strict)
-        self._root = _CreateChatCompletionStreamResponseMerge("")
+        self._root = root
 
-    def add(
-        self,
-        chunk: CreateChatCompletionStreamResponse | Mapping[str, Any] | str | bytes,
-    ) -> None:
-        """Merge one chunk: a decoded JSON object, its JSON text, or a parsed model.
+    def add(self, chunk: Any) -> None:
+        """Merge one chunk: a decoded JSON object (fastest), its JSON text or bytes, or a
+        typed model (this module's, or another library's such as openai-python's chunk
+        objects: only the fields that were set are read).
 
         Never raises unless ``strict=True`` (then ``StreamMergeError``): what does not fit
         is merged as far as it can be and reported in ``anomalies``."""
@@ -2979,7 +2602,411 @@ class CreateChatCompletionStreamResponseAccumulator(_Merger):
         Merged objects and lists are new; values the merge keeps as they came (a logprob
         entry, ``usage``) are the chunk's own objects, not copies: change a chunk after
         adding it and the next snapshot shows the change."""
-        return self._root._build()
+        built: dict[str, Any] = self._root._build()
+        return built
+
+
+class _CreateChatCompletionStreamResponseMerge(_State):
+    """Merge state of CreateChatCompletionStreamResponse at ``(chunk)`` (root context)."""
+
+    __slots__ = (
+        "choices",
+        "created",
+        "id",
+        "model",
+        "moderation",
+        "obfuscation",
+        "object",
+        "service_tier",
+        "system_fingerprint",
+        "usage",
+    )
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.id: str | None = None
+        self.choices = _Entries()
+        self.created: int | None = None
+        self.model: str | None = None
+        self.obfuscation: str | None = None
+        self.service_tier: str | None = None
+        self.system_fingerprint: str | None = None
+        self.object: str | None = None
+        self.usage: dict[str, Any] | None = None
+        self.moderation: dict[str, Any] | None = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (value := get("id")) is not None and value != self.id:
+            self.id = acc.set_value(self, "id", self.id, value, str)
+        if (value := get("choices")) is not None:
+            acc.merge_entries(self, _CHOICES, self.choices, value)
+        if (value := get("created")) is not None and value != self.created:
+            self.created = acc.set_value(self, "created", self.created, value, int)
+        if (value := get("model")) is not None and value != self.model:
+            self.model = acc.set_value(self, "model", self.model, value, str)
+        if (value := get("obfuscation")) is not None and value != self.obfuscation:
+            if type(value) is str and value:
+                self.obfuscation = value
+            else:
+                self.obfuscation = acc.last_value(
+                    self, "obfuscation", self.obfuscation, value, str
+                )
+        if (value := get("service_tier")) is not None and value != self.service_tier:
+            if type(value) is str and value:
+                self.service_tier = value
+            else:
+                self.service_tier = acc.last_value(
+                    self, "service_tier", self.service_tier, value, str
+                )
+        if (
+            value := get("system_fingerprint")
+        ) is not None and value != self.system_fingerprint:
+            if type(value) is str and value:
+                self.system_fingerprint = value
+            else:
+                self.system_fingerprint = acc.last_value(
+                    self, "system_fingerprint", self.system_fingerprint, value, str
+                )
+        if (value := get("object")) is not None and value != self.object:
+            self.object = acc.set_value(self, "object", self.object, value, str)
+        if (value := get("usage")) is not None:
+            self.usage = acc.last_object(self, "usage", self.usage, value)
+        if (value := get("moderation")) is not None:
+            self.moderation = acc.last_object(
+                self, "moderation", self.moderation, value
+            )
+        if not _KEYS_CreateChatCompletionStreamResponse.issuperset(data):
+            acc.unknown(self, data, _KEYS_CreateChatCompletionStreamResponse, "root")
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.id is not None:
+            out["id"] = self.id
+        out["choices"] = self.choices.built()
+        if self.created is not None:
+            out["created"] = self.created
+        if self.model is not None:
+            out["model"] = self.model
+        if self.obfuscation is not None:
+            out["obfuscation"] = self.obfuscation
+        if self.service_tier is not None:
+            out["service_tier"] = self.service_tier
+        if self.system_fingerprint is not None:
+            out["system_fingerprint"] = self.system_fingerprint
+        if self.object is not None:
+            out["object"] = self.object
+        if self.usage is not None:
+            out["usage"] = self.usage
+        if self.moderation is not None:
+            out["moderation"] = self.moderation
+        return self._finish(out)
+
+
+class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
+    """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]`` (entry context)."""
+
+    __slots__ = ("delta", "finish_reason", "index", "logprobs")
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.delta = _ChatCompletionStreamResponseDeltaMerge(_join(path, "delta"))
+        self.logprobs: _CreateChatCompletionStreamResponseChoiceLogprobsMerge | None = (
+            None
+        )
+        self.finish_reason: str | None = None
+        self.index = 0
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (value := get("delta")) is not None:
+            acc.merge_object(
+                self,
+                "delta",
+                self.delta,
+                _ChatCompletionStreamResponseDeltaMerge,
+                value,
+            )
+        if (value := get("logprobs")) is not None:
+            self.logprobs = acc.merge_object(
+                self,
+                "logprobs",
+                self.logprobs,
+                _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
+                value,
+            )
+        if (value := get("finish_reason")) is not None and value != self.finish_reason:
+            if type(value) is str and value:
+                self.finish_reason = value
+            else:
+                self.finish_reason = acc.last_value(
+                    self, "finish_reason", self.finish_reason, value, str
+                )
+        if not _KEYS_CreateChatCompletionStreamResponseChoice.issuperset(data):
+            acc.unknown(
+                self, data, _KEYS_CreateChatCompletionStreamResponseChoice, "entry"
+            )
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["delta"] = self.delta._build()
+        if self.logprobs is not None:
+            out["logprobs"] = self.logprobs._build()
+        out["finish_reason"] = self.finish_reason
+        out["index"] = self.index
+        return self._finish(out)
+
+
+class _ChatCompletionStreamResponseDeltaMerge(_State):
+    """Merge state of ChatCompletionStreamResponseDelta at ``choices[].delta`` (delta context)."""
+
+    __slots__ = ("content", "function_call", "refusal", "role", "tool_calls")
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.content: list[str] = []
+        self.function_call: (
+            _ChatCompletionStreamResponseDeltaFunctionCallMerge | None
+        ) = None
+        self.tool_calls = _Entries()
+        self.role: str | None = None
+        self.refusal: list[str] = []
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        if len(data) == 1:  # most deltas carry one text fragment and nothing else
+            value = data.get("content")
+            if type(value) is str and self._alt is None:
+                self.content.append(value)
+                return
+        get = data.get
+        if (value := get("content")) is not None:
+            if type(value) is str and self._alt is None:
+                self.content.append(value)
+            else:
+                acc.fragment(self, "content", "content", value, text_only=True)
+        if (value := get("function_call")) is not None:
+            self.function_call = acc.merge_object(
+                self,
+                "function_call",
+                self.function_call,
+                _ChatCompletionStreamResponseDeltaFunctionCallMerge,
+                value,
+            )
+        if (value := get("tool_calls")) is not None:
+            acc.merge_entries(self, _TOOL_CALLS, self.tool_calls, value)
+        if (value := get("role")) is not None and value != self.role:
+            self.role = acc.set_value(self, "role", self.role, value, str)
+        if (value := get("refusal")) is not None:
+            if type(value) is str and self._alt is None:
+                self.refusal.append(value)
+            else:
+                acc.fragment(self, "refusal", "refusal", value, text_only=True)
+        if not _KEYS_ChatCompletionStreamResponseDelta.issuperset(data):
+            acc.unknown(self, data, _KEYS_ChatCompletionStreamResponseDelta, "delta")
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.content:
+            out["content"] = "".join(self.content)
+        if self.function_call is not None:
+            out["function_call"] = self.function_call._build()
+        if self.tool_calls.order:
+            out["tool_calls"] = self.tool_calls.built()
+        if self.role is not None:
+            out["role"] = self.role
+        if self.refusal:
+            out["refusal"] = "".join(self.refusal)
+        return self._finish(out)
+
+
+class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
+    """Merge state of ChatCompletionStreamResponseDeltaFunctionCall at ``choices[].delta.function_call`` (delta context)."""
+
+    __slots__ = ("arguments", "name")
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.arguments: list[str] = []
+        self.name: str | None = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        if len(data) == 1:  # most deltas carry one text fragment and nothing else
+            value = data.get("arguments")
+            if type(value) is str and self._alt is None:
+                self.arguments.append(value)
+                return
+        get = data.get
+        if (value := get("arguments")) is not None:
+            if type(value) is str and self._alt is None:
+                self.arguments.append(value)
+            else:
+                acc.fragment(self, "arguments", "arguments", value, text_only=True)
+        if (value := get("name")) is not None and value != self.name:
+            self.name = acc.set_value(self, "name", self.name, value, str)
+        if not _KEYS_ChatCompletionStreamResponseDeltaFunctionCall.issuperset(data):
+            acc.unknown(
+                self, data, _KEYS_ChatCompletionStreamResponseDeltaFunctionCall, "delta"
+            )
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.arguments:
+            out["arguments"] = "".join(self.arguments)
+        if self.name is not None:
+            out["name"] = self.name
+        return self._finish(out)
+
+
+class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
+    """Merge state of ChatCompletionMessageToolCallChunk at ``choices[].delta.tool_calls[]`` (delta context)."""
+
+    __slots__ = ("function", "id", "index", "type")
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.index = 0
+        self.id: str | None = None
+        self.type: str | None = None
+        self.function: _ChatCompletionMessageToolCallChunkFunctionMerge | None = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (value := get("id")) is not None and value != self.id:
+            self.id = acc.set_value(self, "id", self.id, value, str)
+        if (value := get("type")) is not None and value != self.type:
+            self.type = acc.set_value(self, "type", self.type, value, str)
+        if (value := get("function")) is not None:
+            self.function = acc.merge_object(
+                self,
+                "function",
+                self.function,
+                _ChatCompletionMessageToolCallChunkFunctionMerge,
+                value,
+            )
+        if not _KEYS_ChatCompletionMessageToolCallChunk.issuperset(data):
+            acc.unknown(self, data, _KEYS_ChatCompletionMessageToolCallChunk, "delta")
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["index"] = self.index
+        if self.id is not None:
+            out["id"] = self.id
+        if self.type is not None:
+            out["type"] = self.type
+        if self.function is not None:
+            out["function"] = self.function._build()
+        return self._finish(out)
+
+
+class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
+    """Merge state of ChatCompletionMessageToolCallChunkFunction at ``choices[].delta.tool_calls[].function`` (delta context)."""
+
+    __slots__ = ("arguments", "name")
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.name: str | None = None
+        self.arguments: list[str] = []
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        if len(data) == 1:  # most deltas carry one text fragment and nothing else
+            value = data.get("arguments")
+            if type(value) is str and self._alt is None:
+                self.arguments.append(value)
+                return
+        get = data.get
+        if (value := get("name")) is not None and value != self.name:
+            self.name = acc.set_value(self, "name", self.name, value, str)
+        if (value := get("arguments")) is not None:
+            if type(value) is str and self._alt is None:
+                self.arguments.append(value)
+            else:
+                acc.fragment(self, "arguments", "arguments", value, text_only=True)
+        if not _KEYS_ChatCompletionMessageToolCallChunkFunction.issuperset(data):
+            acc.unknown(
+                self, data, _KEYS_ChatCompletionMessageToolCallChunkFunction, "delta"
+            )
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.name is not None:
+            out["name"] = self.name
+        if self.arguments:
+            out["arguments"] = "".join(self.arguments)
+        return self._finish(out)
+
+
+class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
+    """Merge state of CreateChatCompletionStreamResponseChoiceLogprobs at ``choices[].logprobs`` (entry context)."""
+
+    __slots__ = ("content", "refusal")
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.content: list[Any] | None = None
+        self.refusal: list[Any] | None = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (value := get("content")) is not None:
+            self.content = acc.extend(self, "content", self.content, value)
+        if (value := get("refusal")) is not None:
+            self.refusal = acc.extend(self, "refusal", self.refusal, value)
+        if not _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs.issuperset(data):
+            acc.unknown(
+                self,
+                data,
+                _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs,
+                "entry",
+            )
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["content"] = None if self.content is None else list(self.content)
+        out["refusal"] = None if self.refusal is None else list(self.refusal)
+        return self._finish(out)
+
+
+_CHOICES = _KeyedList(
+    wire="choices",
+    key="index",
+    key_attr="index",
+    make=_CreateChatCompletionStreamResponseChoiceMerge,
+)
+
+
+_TOOL_CALLS = _KeyedList(
+    wire="tool_calls",
+    key="index",
+    key_attr="index",
+    make=_ChatCompletionMessageToolCallChunkMerge,
+    id_wire="id",
+    id_attr="id",
+    name_wire=("function", "name"),
+    name_attr=("function", "name"),
+)
+
+
+class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
+    """Folds the chunks of one ``CreateChatCompletionStreamResponse`` stream into one merged snapshot.
+
+    Feed it every chunk in order with ``add`` (decoded JSON is fastest: it merges at that
+    level and validates once, in ``snapshot``). A chunk that strays from the schema is
+    merged as far as it can be and reported in ``anomalies``; with ``strict=True`` the
+    first stray raises ``StreamMergeError`` instead.
+
+    Example::
+
+        acc = CreateChatCompletionStreamResponseAccumulator()
+        for chunk in iter_chunk_dicts(response.iter_lines()):
+            acc.add(chunk)
+        final = acc.snapshot()
+    """
+
+    __slots__ = ()
+
+    def __init__(self, *, strict: bool = False) -> None:
+        super().__init__(_CreateChatCompletionStreamResponseMerge(""), strict)
 
     def snapshot(self) -> CreateChatCompletionStreamResponse:
         """The merged stream so far as a ``CreateChatCompletionStreamResponse``, validated once.
@@ -2996,262 +3023,70 @@ class CreateChatCompletionStreamResponseAccumulator(_Merger):
         ``index``) are left out; fields neither schema knows are kept; a field the stream
         never sent whose chunk schema allows one value (a tool call's ``type``) takes it.
 
-        A choice without ``finish_reason`` (some servers never send one; a stream cut short
-        has none either) takes ``"tool_calls"`` if its message has tool calls, else
-        ``"stop"``, recorded as an ``incomplete`` anomaly.
+        A required field the stream may end without (none here) is inferred from
+        the answer and recorded as an ``incomplete`` anomaly.
 
         Raises:
             StreamMergeError: a field the response requires is missing (with
-                ``strict=True``: also a missing ``finish_reason``).
+                ``strict=True``: also an inferred one).
             ParseError: the result does not validate as ``CreateChatCompletionResponse``.
         """
         data = _convert(
-            self.snapshot_dict(), _TO_CREATE_CHAT_COMPLETION_RESPONSE, "", self
+            self.snapshot_dict(), _TO_CREATE_CHAT_COMPLETION_RESPONSE, "", "", self
         )
         return parse_create_chat_completion_response(data)
 
 
-_ConvertPlan = tuple[
-    dict[str, str],
-    frozenset[str],
-    dict[str, Any],
-    dict[str, Any],
-    tuple[str, ...],
-    tuple[str, ...],
-    dict[str, Any],
-]
-
-
-def _convert(
-    data: dict[str, Any], plan: _ConvertPlan, path: str, acc: _Merger
-) -> dict[str, Any]:
-    """A snapshot object as its response counterpart (see ``to_response``)."""
-    renames, drop, consts, fills, nulls, required, children = plan
-    out: dict[str, Any] = {}
-    taken = set(renames.values())
-    for key, value in data.items():
-        if key in drop or (key in taken and key not in renames):
-            continue  # stream mechanics, or a stray field the renamed one replaces
-        key = renames.get(key, key)
-        child = children.get(key)
-        if child is not None and type(value) is dict:
-            value = _convert(value, child, _join(path, key), acc)
-        elif child is not None and type(value) is list:
-            value = [
-                (
-                    _convert(v, child, f"{_join(path, key)}[{i}]", acc)
-                    if type(v) is dict
-                    else v
-                )
-                for i, v in enumerate(value)
-            ]
-        out[key] = value
-    out.update(consts)
-    for key, value in fills.items():
-        if out.get(key) in (
-            None,
-            "",
-        ):  # never sent, or sent empty (Ollama's `type: ""`)
-            out[key] = value
-    for key in nulls:
-        out.setdefault(key, None)
-    for key in required:
-        if out.get(key) is None or (
-            key == "finish_reason" and out[key] == ""
-        ):  # Ollama sends ""
-            what = (
-                "missing"
-                if key not in out
-                else "null" if out[key] is None else repr(out[key])
-            )
-            if key != "finish_reason":
-                raise StreamMergeError(
-                    Anomaly(
-                        acc.chunks,
-                        _join(path, key),
-                        "incomplete",
-                        f"{what}, but the response requires it",
-                    )
-                )
-            # some servers never send one (Kimi via routers); a stream cut short has none either
-            message = out.get("message")
-            message = message if type(message) is dict else {}
-            guess = (
-                "tool_calls"
-                if message.get("tool_calls")
-                else "function_call" if message.get("function_call") else "stop"
-            )
-            found = Anomaly(
-                acc.chunks,
-                _join(path, key),
-                "incomplete",
-                f"{what}: the stream never sent a value; took {guess!r}",
-                guess,
-            )
-            if acc.strict:
-                raise StreamMergeError(found)
-            if found not in acc.anomalies:
-                acc.anomalies.append(found)
-            out[key] = guess
-    return out
-
-
-_TO_CREATE_CHAT_COMPLETION_RESPONSE: _ConvertPlan = (
-    {},
-    frozenset({"obfuscation"}),
-    {"object": "chat.completion"},
-    {},
-    (),
-    (
-        "id",
-        "choices",
-        "created",
-        "model",
+_TO_CREATE_CHAT_COMPLETION_RESPONSE: dict[str, _ResponseRule] = {
+    "": _ResponseRule(
+        drop=frozenset({"obfuscation"}),
+        consts=(("object", "chat.completion"),),
+        required=("id", "choices", "created", "model"),
     ),
-    {
-        "choices": (
-            {"delta": "message"},
-            frozenset(),
-            {},
-            {},
-            ("logprobs",),
+    "choices": _ResponseRule(
+        renames=(("delta", "message"),),
+        nulls=("logprobs",),
+        required=("finish_reason", "index", "message"),
+        guesses=(
             (
                 "finish_reason",
-                "index",
-                "message",
-            ),
-            {
-                "message": (
-                    {},
-                    frozenset(),
-                    {"role": "assistant"},
-                    {},
+                _Guess(
                     (
-                        "content",
-                        "refusal",
+                        (("message", "tool_calls"), "tool_calls"),
+                        (("message", "function_call"), "function_call"),
                     ),
-                    (),
-                    {
-                        "tool_calls": (
-                            {},
-                            frozenset({"index"}),
-                            {},
-                            {"type": "function"},
-                            (),
-                            (),
-                            {},
-                        ),
-                        "function_call": (
-                            {},
-                            frozenset(),
-                            {},
-                            {},
-                            (),
-                            (
-                                "arguments",
-                                "name",
-                            ),
-                            {},
-                        ),
-                    },
+                    "stop",
                 ),
-                "logprobs": (
-                    {},
-                    frozenset(),
-                    {},
-                    {},
-                    (
-                        "content",
-                        "refusal",
-                    ),
-                    (),
-                    {
-                        "content": (
-                            {},
-                            frozenset(),
-                            {},
-                            {},
-                            ("bytes",),
-                            (
-                                "token",
-                                "logprob",
-                                "top_logprobs",
-                            ),
-                            {
-                                "top_logprobs": (
-                                    {},
-                                    frozenset(),
-                                    {},
-                                    {},
-                                    ("bytes",),
-                                    (
-                                        "token",
-                                        "logprob",
-                                    ),
-                                    {},
-                                )
-                            },
-                        ),
-                        "refusal": (
-                            {},
-                            frozenset(),
-                            {},
-                            {},
-                            ("bytes",),
-                            (
-                                "token",
-                                "logprob",
-                                "top_logprobs",
-                            ),
-                            {
-                                "top_logprobs": (
-                                    {},
-                                    frozenset(),
-                                    {},
-                                    {},
-                                    ("bytes",),
-                                    (
-                                        "token",
-                                        "logprob",
-                                    ),
-                                    {},
-                                )
-                            },
-                        ),
-                    },
-                ),
-            },
-        ),
-        "usage": (
-            {},
-            frozenset(),
-            {},
-            {},
-            (),
-            (
-                "completion_tokens",
-                "prompt_tokens",
-                "total_tokens",
             ),
-            {
-                "completion_tokens_details": ({}, frozenset(), {}, {}, (), (), {}),
-                "prompt_tokens_details": ({}, frozenset(), {}, {}, (), (), {}),
-            },
         ),
-        "moderation": (
-            {},
-            frozenset(),
-            {},
-            {},
-            (),
-            (
-                "input",
-                "output",
-            ),
-            {},
-        ),
-    },
-)
+    ),
+    "choices.message": _ResponseRule(
+        consts=(("role", "assistant"),), nulls=("content", "refusal")
+    ),
+    "choices.message.tool_calls": _ResponseRule(
+        drop=frozenset({"index"}), fills=(("type", "function"),)
+    ),
+    "choices.message.function_call": _ResponseRule(required=("arguments", "name")),
+    "choices.logprobs": _ResponseRule(nulls=("content", "refusal")),
+    "choices.logprobs.content": _ResponseRule(
+        nulls=("bytes",), required=("token", "logprob", "top_logprobs")
+    ),
+    "choices.logprobs.content.top_logprobs": _ResponseRule(
+        nulls=("bytes",), required=("token", "logprob")
+    ),
+    "choices.logprobs.refusal": _ResponseRule(
+        nulls=("bytes",), required=("token", "logprob", "top_logprobs")
+    ),
+    "choices.logprobs.refusal.top_logprobs": _ResponseRule(
+        nulls=("bytes",), required=("token", "logprob")
+    ),
+    "usage": _ResponseRule(
+        required=("completion_tokens", "prompt_tokens", "total_tokens")
+    ),
+    "usage.completion_tokens_details": _ResponseRule(),
+    "usage.prompt_tokens_details": _ResponseRule(),
+    "moderation": _ResponseRule(required=("input", "output")),
+}
 
 
 # ---------------------------------------------------------------------------
@@ -3424,6 +3259,33 @@ def _chunk_data(
     return data
 
 
+def _chunk_dicts(
+    lines: Iterable[str | bytes], named_events: bool
+) -> Iterator[dict[str, Any]]:
+    """The decoded chunks of an event stream, up to ``data: [DONE]`` (or the end); see the
+    module's ``iter_chunk_dicts``."""
+    for number, event in enumerate(iter_sse(lines)):
+        data = _chunk_data(event, number, named_events)
+        if data is _DONE:
+            return
+        if data is not None:
+            yield data
+
+
+async def _achunk_dicts(
+    lines: AsyncIterable[str | bytes], named_events: bool
+) -> AsyncIterator[dict[str, Any]]:
+    """``_chunk_dicts`` for an async iterable of lines."""
+    number = 0
+    async for event in aiter_sse(lines):
+        data = _chunk_data(event, number, named_events)
+        if data is _DONE:
+            return
+        number += 1
+        if data is not None:
+            yield data
+
+
 def iter_chunk_dicts(
     lines: Iterable[str | bytes], *, named_events: bool = False
 ) -> Iterator[dict[str, Any]]:
@@ -3437,26 +3299,14 @@ def iter_chunk_dicts(
         StreamError: the server sent an error event.
         StreamFormatError: the input is not a well-formed stream of JSON chunks.
     """
-    for number, event in enumerate(iter_sse(lines)):
-        data = _chunk_data(event, number, named_events)
-        if data is _DONE:
-            return
-        if data is not None:
-            yield data
+    return _chunk_dicts(lines, named_events)
 
 
-async def aiter_chunk_dicts(
+def aiter_chunk_dicts(
     lines: AsyncIterable[str | bytes], *, named_events: bool = False
 ) -> AsyncIterator[dict[str, Any]]:
     """``iter_chunk_dicts`` for an async iterable of lines."""
-    number = 0
-    async for event in aiter_sse(lines):
-        data = _chunk_data(event, number, named_events)
-        if data is _DONE:
-            return
-        number += 1
-        if data is not None:
-            yield data
+    return _achunk_dicts(lines, named_events)
 
 
 def iter_chunks(

@@ -58,6 +58,11 @@ def _parser() -> argparse.ArgumentParser:
         "--schema", action="append", metavar="NAME", help="root schema to emit (repeatable; default: the stream chunks found)"
     )
     parser.add_argument("--all-schemas", action="store_true", default=None, help="emit every component schema")
+    parser.add_argument(
+        "--runtime",
+        choices=("inline", "package"),
+        help="inline: the runtime in every module (default); package: once, as _runtime.py beside them",
+    )
     parser.add_argument("--module", metavar="NAME", help="module name stem: files are NAME_<style>.py (default: spec file stem)")
     parser.add_argument("--target-python", metavar="X.Y", help="oldest Python the modules run on (default 3.10)")
     parser.add_argument(
@@ -165,7 +170,14 @@ def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> 
         allow_remote_refs=bool(args.allow_remote_refs or values.get("allow-remote-refs", False)),
         allow_outside_refs=bool(args.allow_outside_refs or values.get("allow-outside-refs", False)),
         root=config.root if config else (find_project_root(cwd) or cwd),
+        runtime_package=_runtime_layout(args.runtime or values.get("runtime") or "inline") == "package",
     )
+
+
+def _runtime_layout(value: object) -> str:
+    if value not in ("inline", "package"):
+        raise SpecError(f"runtime {value!r}: choose inline or package")
+    return str(value)
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -44,6 +44,7 @@ KEYS = (
     "merge-policies",
     "allow-remote-refs",
     "allow-outside-refs",
+    "runtime",
 )
 
 

@@ -258,6 +258,24 @@ def _unknown_rule(context: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Guess:
+    """How ``to_response`` infers a required field the stream never sent: the value of
+    the first ``(path, value)`` in ``when`` whose path (in the response object) holds
+    something non-empty, else ``otherwise``."""
+
+    when: tuple[tuple[tuple[str, ...], str], ...]
+    otherwise: str
+
+
+#: Required response fields that real streams end without, and how to infer them from the
+#: answer (Kimi via routers never sends ``finish_reason``; a stream cut short has none).
+#: The response's own validation then checks the value.
+GUESSES = {
+    "finish_reason": Guess(((("message", "tool_calls"), "tool_calls"), (("message", "function_call"), "function_call")), "stop"),
+}
+
+
+@dataclass(frozen=True, slots=True)
 class ResponsePlan:
     """How a merged snapshot object becomes the non-stream response's object.
 
@@ -271,8 +289,10 @@ class ResponsePlan:
             function``) and their value, for a stream that never sent them: servers that
             omit ``type`` still give a finished response.
         nulls: required nullable response fields, filled with null when absent.
-        required: required non-nullable response fields; absent or null is an error
-            (``finish_reason`` of a stream that stopped early).
+        required: required non-nullable response fields; absent or null is an error,
+            unless ``guesses`` infers it.
+        guesses: required fields a stream may end without (``finish_reason``), with how
+            to infer each (see ``GUESSES``).
         children: response wire name -> plan for that object (or each item of that list).
     """
 
@@ -282,6 +302,7 @@ class ResponsePlan:
     fills: tuple[tuple[str, object], ...] = ()
     nulls: tuple[str, ...] = ()
     required: tuple[str, ...] = ()
+    guesses: tuple[tuple[str, Guess], ...] = ()
     children: tuple[tuple[str, ResponsePlan], ...] = ()
 
 
@@ -339,7 +360,11 @@ def _plan_pair(schemas: Schemas, source: Model, target: Model, stack: tuple[tupl
             stream_only = tuple(g.wire_name for g in src_models[0].fields if g.wire_name not in known)
             children.append((f.wire_name, ResponsePlan(drop=stream_only, fills=_fills(src_models[0], dst_models))))
     fills = tuple((k, v) for k, v in _fills(source, [target]) if k not in dict(consts))
-    return ResponsePlan(tuple(renames.items()), drop, tuple(consts), fills, tuple(nulls), tuple(required), tuple(children))
+    guesses = tuple((k, GUESSES[k]) for k in required if k in GUESSES)
+    return ResponsePlan(
+        tuple(renames.items()), drop, tuple(consts), fills, tuple(nulls), tuple(required), guesses, tuple(children)
+    )
+
 
 
 def _fills(source: Model, targets: list[Model]) -> tuple[tuple[str, object], ...]:

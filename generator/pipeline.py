@@ -20,7 +20,7 @@ from .interpret import Interpreter, Key
 from .load import Document, load_document, scalar_text
 from .merge_plan import NodePlan, ResponsePlan, plan_merge, plan_response
 from .model import Alias, AliasRef, Model, ModelRef, Schemas, UnionType, referenced_names
-from .render import STYLES, Generation, render
+from .render import RUNTIME_MODULE, STYLES, Generation, render, render_runtime
 from .resolve import RefResolver
 from .write import Output
 
@@ -41,6 +41,9 @@ class Options:
         merge_policies: ``{path: policy}`` overrides of the merge plan.
         allow_remote_refs, allow_outside_refs: see ``resolve.RefResolver``.
         root: directory paths in headers are shown relative to (the project root).
+        runtime_package: emit the fixed runtime once, as ``_runtime.py`` beside the modules
+            (which then import it: the output directory must be a package), instead of
+            inlined into each module.
     """
 
     spec: Path
@@ -54,6 +57,7 @@ class Options:
     allow_remote_refs: bool = False
     allow_outside_refs: bool = False
     root: Path | None = None
+    runtime_package: bool = False
 
 
 @dataclass
@@ -296,10 +300,13 @@ def generate(options: Options, reading: SpecReading | None = None) -> tuple[list
         command=_command(options, shown),
         spec_display=shown,
         target_python=options.target_python,
+        runtime_package=options.runtime_package,
     )
     stem = module_stem(options)
     start = time.perf_counter()
     sources = {f"{stem}_{style}.py": render(gen, style) for style in options.styles}
+    if options.runtime_package:
+        sources[f"{RUNTIME_MODULE}.py"] = render_runtime(gen)
     reading.timings["render"] = time.perf_counter() - start
     start = time.perf_counter()
     formatted = format_modules(sources, options.target_python)
@@ -315,5 +322,7 @@ def _command(options: Options, shown: str) -> str:
         parts += ["--schema", name]
     if options.all_schemas:
         parts.append("--all-schemas")
+    if options.runtime_package:
+        parts += ["--runtime", "package"]
     return " ".join(shlex.quote(p) for p in parts)
 

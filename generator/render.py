@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import keyword
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -18,7 +19,7 @@ from typing import Any
 
 import jinja2
 
-from . import __version__, pytypes
+from . import __version__, pytypes, runtime
 from .format import parse_tree
 from .merge_plan import FieldPlan, NodePlan, ResponsePlan
 from .model import Alias, Array, Enum, Field, Model, ModelRef, Schemas, referenced_names
@@ -61,6 +62,11 @@ class Generation:
     command: str  # how to regenerate, shown in the header
     spec_display: str  # the spec's path as shown in the header
     target_python: tuple[int, int] = (3, 10)
+    runtime_package: bool = False  # the runtime in one ``_runtime.py`` beside the modules
+
+
+#: The module a package of generated modules shares the runtime from (``--runtime package``).
+RUNTIME_MODULE = "_runtime"
 
 
 def render(gen: Generation, style: str) -> str:
@@ -71,10 +77,34 @@ def render(gen: Generation, style: str) -> str:
     """
     env = environment()
     context = _context(gen, style)
+    shared = _runtime_names() if gen.runtime_package else frozenset()
+    context["runtime"] = {name: "" if shared else runtime.inlined(name) for name in ("merge", "sse")}
     source = env.get_template(f"{style}.py.jinja").render(**context)
     used = {n.id for n in ast.walk(parse_tree(source)) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     used |= context["names_in_strings"]
-    return source.replace(_IMPORTS_MARK + "\n", "\n".join(_imports(gen, style, used)) + "\n", 1)
+    imports = _imports(gen, style, used - shared)
+    from_runtime = sorted(shared & (used | set(context["all_names"])), key=_import_key)
+    if from_runtime:
+        imports += ["", f"from .{RUNTIME_MODULE} import {', '.join(from_runtime)}"]
+    return source.replace(_IMPORTS_MARK + "\n", "\n".join(imports) + "\n", 1)
+
+
+def render_runtime(gen: Generation) -> str:
+    """The source of ``_runtime.py``, the runtime shared by a package of generated modules
+    (``--runtime package``): the runtime modules' code, with the imports it needs."""
+    body = "\n\n".join(runtime.inlined(name) for name in ("merge", "sse"))
+    header = [line.replace(" (runtime style)", "") for line in _header(gen, "runtime")]
+    doc = pytypes.docstring(
+        "The runtime shared by the generated modules beside this file: anomalies and the merge\n"
+        "machinery of the accumulators, and the server-sent-events reader. Standard library only."
+    )
+    source = "\n".join(header) + f"\n{doc}\n\nfrom __future__ import annotations\n\n{_IMPORTS_MARK}\n\n\n{body}"
+    used = {n.id for n in ast.walk(parse_tree(source)) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    return source.replace(_IMPORTS_MARK + "\n", "\n".join(_imports(gen, "runtime", used)) + "\n", 1)
+
+
+def _runtime_names() -> frozenset[str]:
+    return frozenset().union(*(runtime.defined_names(name) for name in ("merge", "sse")))
 
 
 _IMPORTS_MARK = "# <gen-models: imports>"
@@ -423,6 +453,9 @@ def _root_view(gen: Generation, name: str) -> dict[str, Any]:
         "response": response,
         "response_parse_fn": parse_function(gen.schemas, response) if response else "",
         "plan_const": f"_TO_{snake_name(response).upper()}" if response else "",
+        "guessed": ", ".join(f"``{k}``" for k, _ in gen.responses[name].guesses) or "none here"
+        if response
+        else "",
     }
 
 
@@ -460,17 +493,17 @@ def _merge_view(gen: Generation, style: str) -> dict[str, Any]:
         for r in roots
         if r["response"]
     ]
-    return {"nodes": nodes, "roots": roots, "has_response": bool(plans), "response_plans": plans}
+    keyed_lists = [f["keyed_list"] for n in nodes for f in n["fields"] if f["policy"] == "by_key"]
+    short = Counter(rule["short"] for rule in keyed_lists)
+    for rule in keyed_lists:  # ``_TOOL_CALLS`` where one list has that name, else qualified
+        rule["name"] = rule["short"] if short[rule["short"]] == 1 else rule["long"]
+    return {"nodes": nodes, "roots": roots, "has_response": bool(plans), "response_plans": plans, "keyed_lists": keyed_lists}
 
 
 def _node_view(node: NodePlan, names: dict[int, str]) -> dict[str, Any]:
     is_entry = node.path.endswith("[]")
     fields = [_merge_field_view(f, node, names) for f in node.fields]
-    slots = ["_path", "_extra", "_alt"] + (["_key", "_seq"] if is_entry else [])
-    for f in fields:
-        slots.append(f["attr"])
-        if f["policy"] == "by_key":
-            slots.append(f"_order_{f['attr']}")
+    slots = [f["attr"] for f in fields]
     where = node.path or "(chunk)"
     return {
         "cls": names[id(node)],
@@ -493,6 +526,13 @@ def _isort_key(name: str) -> tuple[int, list[Any]]:
     return kind, _natural(name)
 
 
+def _import_key(name: str) -> tuple[int, list[Any]]:
+    """isort's order of the names of one ``from`` import, as ruff's I001 wants it: by kind
+    (CONSTANTS, Classes, others: ``_private`` is an other), then case-insensitively."""
+    kind = 0 if name.isupper() and len(name) > 1 else 1 if name[:1].isupper() else 2
+    return kind, _natural(name.lower())
+
+
 def _natural(name: str) -> list[Any]:
     """Natural order (``p2`` before ``p10``), as ruff's RUF023 wants ``__slots__``."""
     return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name)]
@@ -512,19 +552,29 @@ def _merge_field_view(f: FieldPlan, node: NodePlan, names: dict[int, str]) -> di
         "object": isinstance(f.field.type, ModelRef),
         "text_only": f.policy == "concat" and pytypes.scalar_type(f.field.type) == "str",
     }
+    scalar = view["scalar"]
+    view["state_type"] = f"{scalar} | None" if scalar else "dict[str, Any] | None" if view["object"] else "Any"
     if f.policy == "by_key":
         assert f.node is not None
         element = f.node
         key_field = next(g for g in element.model.fields if g.wire_name == f.key)
         id_field = next((g for g in element.model.fields if g.wire_name == element.id_field), None)
-        view.update(
-            key=f.key,
-            key_attr=key_field.py_name,
-            id_wire=id_field.wire_name if id_field else None,
-            id_attr=id_field.py_name if id_field else None,
-            name_wire=element.name_path,
-            name_attr=_py_path(element, element.name_path),
-        )
+        short = f"_{view['attr'].strip('_').upper()}"
+        owner = snake_name(names[id(node)].strip("_").removesuffix("Merge")).upper()
+        args = [
+            f"wire={pytypes.literal(f.field.wire_name)}",
+            f"key={pytypes.literal(f.key)}",
+            f"key_attr={pytypes.literal(key_field.py_name)}",
+            f"make={names[id(element)]}",
+        ]
+        if id_field is not None:
+            args += [f"id_wire={pytypes.literal(id_field.wire_name)}", f"id_attr={pytypes.literal(id_field.py_name)}"]
+        if element.name_path:
+            args += [
+                f"name_wire={pytypes.literal(element.name_path)}",
+                f"name_attr={pytypes.literal(_py_path(element, element.name_path))}",
+            ]
+        view["keyed_list"] = {"short": short, "long": f"_{owner}{short}", "args": ", ".join(args)}
     return view
 
 
@@ -543,11 +593,34 @@ def _py_path(node: NodePlan, wire_path: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _response_literal(plan: ResponsePlan) -> str:
-    renames = "{" + ", ".join(f"{pytypes.literal(a)}: {pytypes.literal(b)}" for a, b in plan.renames) + "}"
-    drop = "frozenset({" + ", ".join(pytypes.literal(d) for d in plan.drop) + "})" if plan.drop else "frozenset()"
-    consts = "{" + ", ".join(f"{pytypes.literal(k)}: {pytypes.literal(v)}" for k, v in plan.consts) + "}"
-    fills = "{" + ", ".join(f"{pytypes.literal(k)}: {pytypes.literal(v)}" for k, v in plan.fills) + "}"
-    nulls = "(" + "".join(f"{pytypes.literal(n)}, " for n in plan.nulls) + ")"
-    required = "(" + "".join(f"{pytypes.literal(n)}, " for n in plan.required) + ")"
-    children = "{" + ", ".join(f"{pytypes.literal(k)}: {_response_literal(v)}" for k, v in plan.children) + "}"
-    return f"({renames}, {drop}, {consts}, {fills}, {nulls}, {required}, {children})"
+    """A dict display ``{path: _ResponseRule(...)}``, one entry per object of the response
+    (see ``_ResponseRule`` in the runtime), keyword arguments for what each rule sets."""
+    return "{" + "".join(f"{pytypes.literal(at)}: {rule}, " for at, rule in _response_rules(plan, "")) + "}"
+
+
+def _response_rules(plan: ResponsePlan, at: str) -> list[tuple[str, str]]:
+    lit = pytypes.literal
+    args = []
+    if plan.renames:
+        args.append(f"renames={_tuple(f'({lit(a)}, {lit(b)})' for a, b in plan.renames)}")
+    if plan.drop:
+        args.append("drop=frozenset({" + ", ".join(lit(d) for d in plan.drop) + "})")
+    for name, pairs in (("consts", plan.consts), ("fills", plan.fills)):
+        if pairs:
+            args.append(f"{name}={_tuple(f'({lit(k)}, {lit(v)})' for k, v in pairs)}")
+    for name, keys in (("nulls", plan.nulls), ("required", plan.required)):
+        if keys:
+            args.append(f"{name}={_tuple(lit(k) for k in keys)}")
+    if plan.guesses:
+        guess = (f"({lit(k)}, _Guess({lit(g.when)}, {lit(g.otherwise)}))" for k, g in plan.guesses)
+        args.append(f"guesses={_tuple(guess)}")
+    rules = [(at, "_ResponseRule(" + ", ".join(args) + ")")]
+    for key, child in plan.children:
+        rules += _response_rules(child, f"{at}.{key}" if at else key)
+    return rules
+
+
+def _tuple(items: Any) -> str:
+    """A tuple display without a trailing comma where black would keep it exploded."""
+    parts = list(items)
+    return f"({parts[0]},)" if len(parts) == 1 else "(" + ", ".join(parts) + ")"

@@ -374,6 +374,10 @@ def _extras(
 # Merging a stream: the accumulator folds decoded chunks into one snapshot.
 # Each field merges by its policy (`gen-models SPEC --explain-merge` lists
 # them); text is gathered in lists and joined once, so time is linear.
+# ---------------------------------------------------------------------------
+# Merging a stream: the accumulator folds decoded chunks into one snapshot.
+# Each field merges by its policy (`gen-models SPEC --explain-merge` lists
+# them); text is gathered in lists and joined once, so time is linear.
 @dataclass(frozen=True, slots=True)
 class Anomaly:
     """Something a chunk did that its schema does not allow, recorded instead of raised.
@@ -523,6 +527,40 @@ def _merge_loose(
         target[key] = value
 
 
+class _State:
+    """The merge state of one object of the stream; a generated subclass per object schema
+    adds a slot per field, ``_add`` (merge one fragment) and ``_build`` (the object so far).
+    ``_extra`` holds fields the schema does not know, ``_alt`` fragments of a text field
+    that came in another form (a list of parts)."""
+
+    __slots__ = ("_alt", "_extra", "_path")
+
+    def __init__(self, path: str) -> None:
+        self._path = path
+        self._extra: dict[str, Any] | None = None
+        self._alt: dict[str, Any] | None = None
+
+    def _finish(self, out: dict[str, Any]) -> dict[str, Any]:
+        """``out`` (the known fields, built) with the other forms and unknown fields added."""
+        if self._alt is not None:
+            for wire, parts in self._alt.items():
+                out[wire] = list(parts) if type(parts) is list else parts
+        if self._extra is not None:
+            out.update(_built(self._extra))
+        return out
+
+
+class _EntryState(_State):
+    """The merge state of one entry of a ``by_key`` list: its key and arrival order."""
+
+    __slots__ = ("_key", "_seq")
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self._key = 0
+        self._seq = 0
+
+
 class _Merger:
     """Anomaly bookkeeping and the rare paths shared by every accumulator."""
 
@@ -563,9 +601,8 @@ class _Merger:
                     dropped=text,
                 )
                 return None
-        elif hasattr(chunk, "to_dict"):
-            # a model of another library (openai-python's ChatCompletionChunk)
-            chunk = chunk.to_dict()
+        elif not isinstance(chunk, Mapping):
+            chunk = _model_data(chunk)
         if type(chunk) is dict:
             return chunk
         if isinstance(chunk, Mapping):
@@ -707,33 +744,74 @@ class _Merger:
             if key not in known:
                 _merge_loose(self, state._extra, state._path, key, value, context, 0)
 
-    def entry(
-        self,
-        owner: Any,
-        name: str,
-        entries: dict[int, Any],
-        order: list[Any],
-        item: Any,
-        key: Any,
-        make: Callable[[str], Any],
-        key_attr: str,
-        id_wire: str | None,
-        id_attr: str | None,
-        name_wire: tuple[str, ...],
-        name_attr: tuple[str, ...],
+    def merge_object(
+        self, owner: Any, wire: str, state: Any, make: Callable[[str], Any], value: Any
+    ) -> Any:
+        """Merge an object fragment into ``state`` (made on first use); returns the state.
+        A value that is not an object is reported and not merged."""
+        if type(value) is not dict:
+            self.wrong_type(owner, wire, value, "an object")
+            return state
+        if state is None:
+            state = make(_join(owner._path, wire))
+        state._add(value, self)
+        return state
+
+    def extend(
+        self, owner: Any, wire: str, items: list[Any] | None, value: Any
+    ) -> list[Any] | None:
+        """An ``append`` list with a fragment's items added (a new list on first use); a
+        value that is not a list is reported and not merged."""
+        if type(value) is not list:
+            self.wrong_type(owner, wire, value, "a list")
+            return items
+        if items is None:
+            return list(value)
+        items.extend(value)
+        return items
+
+    def last_object(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
+        """A ``last`` object field's new value: an empty object never replaces one; a
+        value that is not an object is reported and not kept."""
+        if type(value) is not dict:
+            self.wrong_type(owner, wire, value, "an object")
+            return old
+        return value if value or old is None else old
+
+    def merge_entries(
+        self, owner: Any, rule: _KeyedList, entries: _Entries, value: Any
+    ) -> None:
+        """Merge the items of a ``by_key`` list fragment into ``entries``, each into the
+        entry ``rule`` picks (``pick_entry``); a value that is not a list is reported.
+        """
+        if type(value) is not list:
+            self.wrong_type(owner, rule.wire, value, "a list")
+            return
+        by_key = entries.by_key
+        for item in value:
+            key = item.get(rule.key) if type(item) is dict else None
+            entry = by_key.get(key) if type(key) is int else None
+            if entry is None or rule.may_split(entry, item):
+                entry = self.pick_entry(owner, rule, entries, item, key)
+                if entry is None:
+                    continue
+            entry._add(item, self)
+
+    def pick_entry(
+        self, owner: Any, rule: _KeyedList, entries: _Entries, item: Any, key: Any
     ) -> Any:
         """The entry of a ``by_key`` list that ``item`` merges into, new or existing.
 
         Rules (tool calls of real servers), as the README states them: a known key selects
-        its entry; an item there with a different non-empty ``id`` goes back to an earlier
-        entry of that key with that ``id``, else starts a new entry if it brings a name or a
+        its entry; an item there with a different non-empty id goes back to an earlier
+        entry of that key with that id, else starts a new entry if it brings a name or a
         ``type`` (else continues: ids changed mid-call); a different name without a matching
-        ``id`` starts a new entry. An item without a key continues the newest entry unless it
-        brings a new ``id`` (back to the entry that had it; completing a newest entry without
+        id starts a new entry. An item without a key continues the newest entry unless it
+        brings a new id (back to the entry that had it; completing a newest entry without
         one) or a name other than the newest entry's. Entries are never merged by content nor
         dropped.
         """
-        where = _join(owner._path, name)
+        where = _join(owner._path, rule.wire)
         if type(item) is not dict:
             self.anomaly(
                 where,
@@ -747,98 +825,60 @@ class _Merger:
                 self.anomaly(
                     where,
                     "wrong_type",
-                    f"{key_attr} {key!r} is not an integer; read as missing",
+                    f"{rule.key} {key!r} is not an integer; read as missing",
                     dropped=key,
                 )
-            return self._keyless(
-                owner,
-                name,
-                entries,
-                order,
-                item,
-                make,
-                key_attr,
-                id_wire,
-                id_attr,
-                name_wire,
-                name_attr,
-            )
-        current = entries.get(key)
-        if current is None or id_wire is None:
-            return current or self._new_entry(
-                owner, name, entries, order, key, make, key_attr
-            )
-        new_id, old_id = item.get(id_wire), _id_of(current, id_attr or id_wire)
-        new_name = _wire_get(item, name_wire) if name_wire else None
-        old_name = _state_get(current, name_attr) if name_wire else None
+            return self._keyless(owner, rule, entries, item)
+        current = entries.by_key.get(key)
+        if current is None or rule.id_wire is None:
+            return current or self._new_entry(owner, rule, entries, key)
+        new_id, old_id = item.get(rule.id_wire), rule.id_of(current)
+        new_name = _wire_get(item, rule.name_wire) if rule.name_wire else None
+        old_name = _state_get(current, rule.name_attr) if rule.name_wire else None
         if new_id and old_id and new_id != old_id:
             # a, b, a at one index: the third fragment goes back to a, not to a new entry
-            for earlier in order:
-                if (
-                    earlier._key == key
-                    and _id_of(earlier, id_attr or id_wire) == new_id
-                ):
-                    entries[key] = earlier
+            for earlier in entries.order:
+                if earlier._key == key and rule.id_of(earlier) == new_id:
+                    entries.by_key[key] = earlier
                     return earlier
-            if name_wire and not new_name and not item.get("type"):
-                # neither a name nor a type, which open a call: a server that changes ids mid-call
+            if rule.name_wire and not new_name and not item.get("type"):
+                # neither a name nor a type, which open an entry: a server that changes ids mid-call
                 return current  # (the id conflict is reported)
-            self.anomaly(
-                f"{where}[{key}]",
-                "reused_key",
-                f"{id_wire} {new_id!r} arrives at the {key_attr} of {old_id!r}; started a new entry",
-                old_id,
-                None,
-            )
-            return self._new_entry(owner, name, entries, order, key, make, key_attr)
+            message = f"{rule.id_wire} {new_id!r} arrives at the {rule.key} of {old_id!r}; started a new entry"
+            self.anomaly(f"{where}[{key}]", "reused_key", message, old_id, None)
+            return self._new_entry(owner, rule, entries, key)
         if (
             new_name
             and old_name
             and new_name != old_name
             and not (new_id and new_id == old_id)
         ):
-            self.anomaly(
-                f"{where}[{key}]",
-                "reused_key",
-                f"name {new_name!r} arrives at the {key_attr} of {old_name!r}; started a new entry",
-                old_name,
-                None,
-            )
-            return self._new_entry(owner, name, entries, order, key, make, key_attr)
+            message = f"name {new_name!r} arrives at the {rule.key} of {old_name!r}; started a new entry"
+            self.anomaly(f"{where}[{key}]", "reused_key", message, old_name, None)
+            return self._new_entry(owner, rule, entries, key)
         return current
 
     def _keyless(
-        self,
-        owner: Any,
-        name: str,
-        entries: dict[int, Any],
-        order: list[Any],
-        item: dict[str, Any],
-        make: Callable[[str], Any],
-        key_attr: str,
-        id_wire: str | None,
-        id_attr: str | None,
-        name_wire: tuple[str, ...],
-        name_attr: tuple[str, ...],
+        self, owner: Any, rule: _KeyedList, entries: _Entries, item: dict[str, Any]
     ) -> Any:
-        newest = order[-1] if order else None
+        newest = entries.order[-1] if entries.order else None
         starts = newest is None
-        where = _join(owner._path, name)
-        if newest is not None and id_wire is not None:
-            new_id, old_id = item.get(id_wire), _id_of(newest, id_attr or id_wire)
-            # a name starts a new call only if it differs (Kimi repeats the name on every fragment)
-            item_name = _wire_get(item, name_wire) if name_wire else None
-            newest_name = _state_get(newest, name_attr) if name_wire else None
+        where = _join(owner._path, rule.wire)
+        if newest is not None and rule.id_wire is not None:
+            new_id, old_id = item.get(rule.id_wire), rule.id_of(newest)
+            # a name starts a new entry only if it differs (Kimi repeats the name on every fragment)
+            item_name = _wire_get(item, rule.name_wire) if rule.name_wire else None
+            newest_name = _state_get(newest, rule.name_attr) if rule.name_wire else None
             new_name = (
                 bool(item_name) and bool(newest_name) and item_name != newest_name
             )
             if new_id and new_id != old_id:
                 earlier = next(
-                    (e for e in order if _id_of(e, id_attr or id_wire) == new_id), None
+                    (e for e in entries.order if rule.id_of(e) == new_id), None
                 )
-                if earlier is not None:  # an id seen before: back to its call
+                if earlier is not None:  # an id seen before: back to its entry
                     newest = earlier
-                else:  # a new id starts a call, or completes one that had none (name first, id later)
+                else:  # a new id starts an entry, or completes one that had none (name first, id later)
                     starts = bool(old_id) or new_name
             elif not new_id:
                 starts = new_name
@@ -848,9 +888,9 @@ class _Merger:
             self.anomaly(
                 f"{where}[{key}]",
                 "missing_key",
-                f"an item without {key_attr}; started entry {key_attr}={key}",
+                f"an item without {rule.key}; started entry {rule.key}={key}",
             )
-            return self._new_entry(owner, name, entries, order, key, make, key_attr)
+            return self._new_entry(owner, rule, entries, key)
         assert newest is not None
         path = f"{where}[{newest._key}]"
         if (
@@ -860,31 +900,76 @@ class _Merger:
             self.anomaly(
                 path,
                 "missing_key",
-                f"an item without {key_attr}; merged into the newest entry (and so are later ones)",
+                f"an item without {rule.key}; merged into the newest entry (and so are later ones)",
             )
         return newest
 
     def _new_entry(
-        self,
-        owner: Any,
-        name: str,
-        entries: dict[int, Any],
-        order: list[Any],
-        key: int,
-        make: Callable[[str], Any],
-        key_attr: str,
+        self, owner: Any, rule: _KeyedList, entries: _Entries, key: int
     ) -> Any:
-        where = _join(owner._path, name)
-        state = make(f"{where}[{key}]")
+        where = _join(owner._path, rule.wire)
+        state = rule.make(f"{where}[{key}]")
         # one past the largest key: where an entry without a key goes next
         if key >= self._next_keys.get(where, 0):
             self._next_keys[where] = key + 1
         state._key = key
-        state._seq = len(order)
-        setattr(state, key_attr, key)
-        entries[key] = state
-        order.append(state)
+        state._seq = len(entries.order)
+        setattr(state, rule.key_attr, key)
+        entries.by_key[key] = state
+        entries.order.append(state)
         return state
+
+
+class _Entries:
+    """The entries of a ``by_key`` list while streaming: by key (sparse and out-of-order
+    keys are safe) and in order of arrival; ``built`` sorts them by key."""
+
+    __slots__ = ("by_key", "order")
+
+    def __init__(self) -> None:
+        self.by_key: dict[int, Any] = {}
+        self.order: list[Any] = []
+
+    def built(self) -> list[dict[str, Any]]:
+        return [entry._build() for entry in sorted(self.order, key=_entry_order)]
+
+
+@dataclass(frozen=True, slots=True)
+class _KeyedList:
+    """How a ``by_key`` list field picks the entry each item merges into.
+
+    Attributes:
+        wire: the list's wire name (``tool_calls``).
+        key: the key's wire name (``index``); ``key_attr`` its attribute on an entry.
+        make: the merge-state class of an entry (called with the entry's path).
+        id_wire, id_attr: the identity field (``id``) whose new non-empty value starts a
+            new entry at a taken key; None when the entries have none.
+        name_wire, name_attr: the path to a name (``function.name``) that does the same.
+    """
+
+    wire: str
+    key: str
+    key_attr: str
+    make: Callable[[str], Any]
+    id_wire: str | None = None
+    id_attr: str | None = None
+    name_wire: tuple[str, ...] = ()
+    name_attr: tuple[str, ...] = ()
+
+    def id_of(self, state: Any) -> str | None:
+        """An entry's id, if it has a usable one (a wrong-typed id, reported when it came,
+        names nothing)."""
+        value = getattr(state, self.id_attr) if self.id_attr is not None else None
+        return value if type(value) is str else None
+
+    def may_split(self, entry: Any, item: dict[str, Any]) -> bool:
+        """True when ``item`` may belong to another entry than the one at its key: it
+        brings another id, or a name (the full rules run in ``pick_entry`` then)."""
+        if self.id_wire is not None and self.id_attr is not None:
+            old = getattr(entry, self.id_attr)
+            if old and item.get(self.id_wire) not in (None, "", old):
+                return True
+        return bool(self.name_wire) and bool(_wire_get(item, self.name_wire))
 
 
 def _wire_get(data: Any, path: tuple[str, ...]) -> Any:
@@ -893,25 +978,199 @@ def _wire_get(data: Any, path: tuple[str, ...]) -> Any:
     return data
 
 
-def _id_of(state: Any, attr: str) -> Any:
-    """An entry's id, if it has a usable one (a wrong-typed id, reported when it came, names nothing)."""
-    value = getattr(state, attr)
-    return value if type(value) is str else None
-
-
 def _state_get(state: Any, path: tuple[str, ...]) -> Any:
     for step in path:
         state = getattr(state, step, None)
     return state
 
 
-class _ChunkMerge:
+def _model_data(chunk: Any) -> Any:
+    """A typed chunk as decoded JSON, reading only the fields that were set: a pydantic
+    model (this module's or another library's, such as openai-python's chunk objects) by
+    ``model_dump(by_alias=True, exclude_unset=True)``, a dataclass by its ``to_dict()``;
+    anything else as it is (``decode`` reports it)."""
+    dump = getattr(chunk, "model_dump", None)
+    if callable(dump):
+        return dump(by_alias=True, exclude_unset=True)
+    to_dict = getattr(chunk, "to_dict", None)
+    if callable(to_dict):
+        return to_dict()
+    return chunk
+
+
+# ---------------------------------------------------------------------------
+# The finished answer: a merged snapshot turned into the non-stream response.
+@dataclass(frozen=True, slots=True)
+class _Guess:
+    """The value a required response field takes when the stream never sent one: the
+    value of the first ``(path, value)`` of ``when`` whose path holds something non-empty
+    in the converted object, else ``otherwise``."""
+
+    when: tuple[tuple[tuple[str, ...], str], ...]
+    otherwise: str
+
+
+@dataclass(frozen=True, slots=True)
+class _ResponseRule:
+    """How one snapshot object becomes its response counterpart (``to_response``).
+
+    Attributes:
+        renames: stream wire name -> response wire name (``delta`` -> ``message``).
+        drop: stream-only fields (stream mechanics such as a tool call's ``index``).
+        consts: required single-value response fields and their value.
+        fills: fields whose stream schema allows one value, for a stream that never sent
+            them (or sent ``""``).
+        nulls: required nullable response fields, null when absent.
+        required: required non-nullable response fields.
+        guesses: required fields a stream may end without, and how to infer them.
+
+    A response's rules are a flat map from the path of an object (wire names from the top,
+    without list positions: ``choices.message``; ``""`` for the top) to its rule; objects
+    without a rule are kept as they are.
+    """
+
+    renames: tuple[tuple[str, str], ...] = ()
+    drop: frozenset[str] = frozenset()
+    consts: tuple[tuple[str, Any], ...] = ()
+    fills: tuple[tuple[str, Any], ...] = ()
+    nulls: tuple[str, ...] = ()
+    required: tuple[str, ...] = ()
+    guesses: tuple[tuple[str, _Guess], ...] = ()
+
+
+def _convert(
+    data: dict[str, Any],
+    rules: dict[str, _ResponseRule],
+    at: str,
+    path: str,
+    acc: _Merger,
+) -> dict[str, Any]:
+    """The snapshot object ``data`` at rule path ``at`` (display path ``path``, with list
+    positions) as its response counterpart (see ``to_response``).
+
+    Raises:
+        StreamMergeError: a required field without a guess never arrived, or (with
+            ``strict``) one with a guess did not either.
+    """
+    rule = rules[at]
+    out: dict[str, Any] = {}
+    renames = dict(rule.renames)
+    taken = set(renames.values())
+    for key, value in data.items():
+        if key in rule.drop or (key in taken and key not in renames):
+            continue  # stream mechanics, or a stray field the renamed one replaces
+        key = renames.get(key, key)
+        inner, where = _join(at, key), _join(path, key)
+        if inner in rules and type(value) is dict:
+            value = _convert(value, rules, inner, where, acc)
+        elif inner in rules and type(value) is list:
+            value = [
+                (
+                    _convert(v, rules, inner, f"{where}[{i}]", acc)
+                    if type(v) is dict
+                    else v
+                )
+                for i, v in enumerate(value)
+            ]
+        out[key] = value
+    out.update(rule.consts)
+    for key, value in rule.fills:
+        if out.get(key) in (
+            None,
+            "",
+        ):  # never sent, or sent empty (Ollama's `type: ""`)
+            out[key] = value
+    for key in rule.nulls:
+        out.setdefault(key, None)
+    guesses = dict(rule.guesses)
+    for key in rule.required:
+        guess = guesses.get(key)
+        if out.get(key) is not None and not (
+            guess is not None and out[key] == ""
+        ):  # Ollama sends ""
+            continue
+        what = (
+            "missing"
+            if key not in out
+            else "null" if out[key] is None else repr(out[key])
+        )
+        if guess is None:
+            raise StreamMergeError(
+                Anomaly(
+                    acc.chunks,
+                    _join(path, key),
+                    "incomplete",
+                    f"{what}, but the response requires it",
+                )
+            )
+        # some servers never send one (Kimi via routers); a stream cut short has none either
+        value = next(
+            (v for where, v in guess.when if _wire_get(out, where)), guess.otherwise
+        )
+        found = Anomaly(
+            acc.chunks,
+            _join(path, key),
+            "incomplete",
+            f"{what}: the stream never sent a value; took {value!r}",
+            value,
+        )
+        if acc.strict:
+            raise StreamMergeError(found)
+        if found not in acc.anomalies:
+            acc.anomalies.append(found)
+        out[key] = value
+    return out
+
+
+class _ChunkAccumulator(_Merger):
+    """What every generated ``<Root>Accumulator`` does: feed chunks to the root's merge
+    state, count them, turn failures into anomalies; the subclass adds the typed results.
+    """
+
+    __slots__ = ("_root",)
+
+    def __init__(self, root: Any, strict: bool) -> None:
+        super().__init__(strict)
+        self._root = root
+
+    def add(self, chunk: Any) -> None:
+        """Merge one chunk: a decoded JSON object (fastest), its JSON text or bytes, or a
+        typed model (this module's, or another library's such as openai-python's chunk
+        objects: only the fields that were set are read).
+
+        Never raises unless ``strict=True`` (then ``StreamMergeError``): what does not fit
+        is merged as far as it can be and reported in ``anomalies``."""
+        try:
+            if type(chunk) is dict:
+                self._root._add(chunk, self)
+            else:
+                data = self.decode(chunk)
+                if data is not None:
+                    self._root._add(data, self)
+        except RecursionError:
+            self.anomaly(
+                "",
+                "too_deep",
+                "nested too deeply to merge; the rest of this chunk was dropped",
+                dropped=chunk,
+            )
+        finally:
+            self.chunks += 1
+
+    def snapshot_dict(self) -> dict[str, Any]:
+        """The merged stream so far as JSON data (wire names), built afresh, O(stream).
+
+        Merged objects and lists are new; values the merge keeps as they came (a logprob
+        entry, ``usage``) are the chunk's own objects, not copies: change a chunk after
+        adding it and the next snapshot shows the change."""
+        built: dict[str, Any] = self._root._build()
+        return built
+
+
+class _ChunkMerge(_State):
     """Merge state of Chunk at ``(chunk)`` (root context)."""
 
     __slots__ = (
-        "_alt",
-        "_extra",
-        "_path",
         "child",
         "enum_with_null",
         "nullable_component",
@@ -927,106 +1186,87 @@ class _ChunkMerge:
     )
 
     def __init__(self, path: str) -> None:
-        self._path = path
-        self._extra: dict[str, Any] | None = None
-        self._alt: dict[str, list[Any]] | None = None
-        self.object: Any = None
-        self.required_plain: Any = None
-        self.required_nullable: Any = None
-        self.optional_plain: Any = None
-        self.optional_nullable: Any = None
-        self.ref_nullable: Any = None
-        self.ref_plain: Any = None
+        super().__init__(path)
+        self.object: str | None = None
+        self.required_plain: str | None = None
+        self.required_nullable: str | None = None
+        self.optional_plain: int | None = None
+        self.optional_nullable: int | None = None
+        self.ref_nullable: dict[str, Any] | None = None
+        self.ref_plain: dict[str, Any] | None = None
         self.nullable_items: Any = None
-        self.nullable_component: Any = None
-        self.wrapped_ref: Any = None
-        self.enum_with_null: Any = None
-        self.child: Any = None
+        self.nullable_component: dict[str, Any] | None = None
+        self.wrapped_ref: dict[str, Any] | None = None
+        self.enum_with_null: str | None = None
+        self.child: dict[str, Any] | None = None
 
-    def _add(self, data: Any, acc: _Merger) -> None:
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
         get = data.get
-        value = get("object")
-        if value is not None and value != self.object:
+        if (value := get("object")) is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
-        value = get("required_plain")
-        if value is not None and value != self.required_plain:
+        if (
+            value := get("required_plain")
+        ) is not None and value != self.required_plain:
             if type(value) is str and value:
                 self.required_plain = value
             else:
                 self.required_plain = acc.last_value(
                     self, "required_plain", self.required_plain, value, str
                 )
-        value = get("required_nullable")
-        if value is not None and value != self.required_nullable:
+        if (
+            value := get("required_nullable")
+        ) is not None and value != self.required_nullable:
             if type(value) is str and value:
                 self.required_nullable = value
             else:
                 self.required_nullable = acc.last_value(
                     self, "required_nullable", self.required_nullable, value, str
                 )
-        value = get("optional_plain")
-        if value is not None and value != self.optional_plain:
+        if (
+            value := get("optional_plain")
+        ) is not None and value != self.optional_plain:
             if type(value) is int:
                 self.optional_plain = value
             else:
                 self.optional_plain = acc.last_value(
                     self, "optional_plain", self.optional_plain, value, int
                 )
-        value = get("optional_nullable")
-        if value is not None and value != self.optional_nullable:
+        if (
+            value := get("optional_nullable")
+        ) is not None and value != self.optional_nullable:
             if type(value) is int:
                 self.optional_nullable = value
             else:
                 self.optional_nullable = acc.last_value(
                     self, "optional_nullable", self.optional_nullable, value, int
                 )
-        value = get("ref_nullable")
-        if value is not None:
-            if type(value) is not dict:
-                acc.wrong_type(self, "ref_nullable", value, "an object")
-            elif (
-                value or self.ref_nullable is None
-            ):  # an empty object never replaces one
-                self.ref_nullable = value
-        value = get("ref_plain")
-        if value is not None:
-            if type(value) is not dict:
-                acc.wrong_type(self, "ref_plain", value, "an object")
-            elif value or self.ref_plain is None:  # an empty object never replaces one
-                self.ref_plain = value
-        value = get("nullable_items")
-        if value is not None:
+        if (value := get("ref_nullable")) is not None:
+            self.ref_nullable = acc.last_object(
+                self, "ref_nullable", self.ref_nullable, value
+            )
+        if (value := get("ref_plain")) is not None:
+            self.ref_plain = acc.last_object(self, "ref_plain", self.ref_plain, value)
+        if (value := get("nullable_items")) is not None:
             self.nullable_items = value
-        value = get("nullable_component")
-        if value is not None:
-            if type(value) is not dict:
-                acc.wrong_type(self, "nullable_component", value, "an object")
-            elif (
-                value or self.nullable_component is None
-            ):  # an empty object never replaces one
-                self.nullable_component = value
-        value = get("wrapped_ref")
-        if value is not None:
-            if type(value) is not dict:
-                acc.wrong_type(self, "wrapped_ref", value, "an object")
-            elif (
-                value or self.wrapped_ref is None
-            ):  # an empty object never replaces one
-                self.wrapped_ref = value
-        value = get("enum_with_null")
-        if value is not None and value != self.enum_with_null:
+        if (value := get("nullable_component")) is not None:
+            self.nullable_component = acc.last_object(
+                self, "nullable_component", self.nullable_component, value
+            )
+        if (value := get("wrapped_ref")) is not None:
+            self.wrapped_ref = acc.last_object(
+                self, "wrapped_ref", self.wrapped_ref, value
+            )
+        if (
+            value := get("enum_with_null")
+        ) is not None and value != self.enum_with_null:
             if type(value) is str and value:
                 self.enum_with_null = value
             else:
                 self.enum_with_null = acc.last_value(
                     self, "enum_with_null", self.enum_with_null, value, str
                 )
-        value = get("child")
-        if value is not None:
-            if type(value) is not dict:
-                acc.wrong_type(self, "child", value, "an object")
-            elif value or self.child is None:  # an empty object never replaces one
-                self.child = value
+        if (value := get("child")) is not None:
+            self.child = acc.last_object(self, "child", self.child, value)
         if not _KEYS_Chunk.issuperset(data):
             acc.unknown(self, data, _KEYS_Chunk, "root")
 
@@ -1054,15 +1294,10 @@ class _ChunkMerge:
             out["enum_with_null"] = self.enum_with_null
         if self.child is not None:
             out["child"] = self.child
-        if self._alt is not None:
-            for wire, parts in self._alt.items():
-                out[wire] = list(parts) if type(parts) is list else parts
-        if self._extra is not None:
-            out.update(_built(self._extra))
-        return out
+        return self._finish(out)
 
 
-class ChunkAccumulator(_Merger):
+class ChunkAccumulator(_ChunkAccumulator):
     """Folds the chunks of one ``Chunk`` stream into one merged snapshot.
 
     Feed it every chunk in order with ``add`` (decoded JSON is fastest: it merges at that
@@ -1078,41 +1313,10 @@ class ChunkAccumulator(_Merger):
         final = acc.snapshot()
     """
 
-    __slots__ = ("_root",)
+    __slots__ = ()
 
     def __init__(self, *, strict: bool = False) -> None:
-        super().__init__(strict)
-        self._root = _ChunkMerge("")
-
-    def add(self, chunk: Chunk | Mapping[str, Any] | str | bytes) -> None:
-        """Merge one chunk: a decoded JSON object, its JSON text, or a parsed model.
-
-        Never raises unless ``strict=True`` (then ``StreamMergeError``): what does not fit
-        is merged as far as it can be and reported in ``anomalies``."""
-        try:
-            if type(chunk) is dict:
-                self._root._add(chunk, self)
-            else:
-                data = self.decode(chunk)
-                if data is not None:
-                    self._root._add(data, self)
-        except RecursionError:
-            self.anomaly(
-                "",
-                "too_deep",
-                "nested too deeply to merge; the rest of this chunk was dropped",
-                dropped=chunk,
-            )
-        finally:
-            self.chunks += 1
-
-    def snapshot_dict(self) -> dict[str, Any]:
-        """The merged stream so far as JSON data (wire names), built afresh, O(stream).
-
-        Merged objects and lists are new; values the merge keeps as they came (a logprob
-        entry, ``usage``) are the chunk's own objects, not copies: change a chunk after
-        adding it and the next snapshot shows the change."""
-        return self._root._build()
+        super().__init__(_ChunkMerge(""), strict)
 
     def snapshot(self) -> Chunk:
         """The merged stream so far as a ``Chunk``, validated once.
@@ -1294,6 +1498,33 @@ def _chunk_data(
     return data
 
 
+def _chunk_dicts(
+    lines: Iterable[str | bytes], named_events: bool
+) -> Iterator[dict[str, Any]]:
+    """The decoded chunks of an event stream, up to ``data: [DONE]`` (or the end); see the
+    module's ``iter_chunk_dicts``."""
+    for number, event in enumerate(iter_sse(lines)):
+        data = _chunk_data(event, number, named_events)
+        if data is _DONE:
+            return
+        if data is not None:
+            yield data
+
+
+async def _achunk_dicts(
+    lines: AsyncIterable[str | bytes], named_events: bool
+) -> AsyncIterator[dict[str, Any]]:
+    """``_chunk_dicts`` for an async iterable of lines."""
+    number = 0
+    async for event in aiter_sse(lines):
+        data = _chunk_data(event, number, named_events)
+        if data is _DONE:
+            return
+        number += 1
+        if data is not None:
+            yield data
+
+
 def iter_chunk_dicts(
     lines: Iterable[str | bytes], *, named_events: bool = False
 ) -> Iterator[dict[str, Any]]:
@@ -1307,26 +1538,14 @@ def iter_chunk_dicts(
         StreamError: the server sent an error event.
         StreamFormatError: the input is not a well-formed stream of JSON chunks.
     """
-    for number, event in enumerate(iter_sse(lines)):
-        data = _chunk_data(event, number, named_events)
-        if data is _DONE:
-            return
-        if data is not None:
-            yield data
+    return _chunk_dicts(lines, named_events)
 
 
-async def aiter_chunk_dicts(
+def aiter_chunk_dicts(
     lines: AsyncIterable[str | bytes], *, named_events: bool = False
 ) -> AsyncIterator[dict[str, Any]]:
     """``iter_chunk_dicts`` for an async iterable of lines."""
-    number = 0
-    async for event in aiter_sse(lines):
-        data = _chunk_data(event, number, named_events)
-        if data is _DONE:
-            return
-        number += 1
-        if data is not None:
-            yield data
+    return _achunk_dicts(lines, named_events)
 
 
 def iter_chunks(lines: Iterable[str | bytes]) -> Iterator[Chunk]:

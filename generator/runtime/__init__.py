@@ -1,0 +1,58 @@
+"""The fixed runtime of generated modules, as real Python: ``merge`` (anomalies, the merge
+bookkeeping every accumulator shares, the conversion into a non-stream response), ``sse``
+(the server-sent-events reader) and ``events`` (the fold of event-union streams).
+
+These modules are imported, unit-tested, linted and type-checked here like any other code.
+Rendering takes their source verbatim (``inlined``): without the module docstring and the
+import lines, since a generated module computes its imports from the names it uses. Rules
+for the runtime modules, so that inlining stays sound: standard library only; imports only
+at the top; a runtime module imports another only as ``from .other import name``; names
+that are not public API start with ``_``; nothing refers to a generated name (what varies
+per schema is passed in as data or as classes).
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import cache
+from pathlib import Path
+
+#: Runtime modules in the order they are laid out in a generated module.
+MODULES = ("merge", "sse", "events")
+
+
+@cache
+def inlined(name: str) -> str:
+    """The source of runtime module ``name`` as it goes into a generated module: its code
+    after the docstring and the import lines, byte for byte.
+
+    Raises:
+        FileNotFoundError: no runtime module of that name.
+    """
+    source = (Path(__file__).resolve().parent / f"{name}.py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    lines = source.splitlines(keepends=True)
+    skip: set[int] = set()
+    for node in tree.body:
+        is_doc = isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+        if is_doc or isinstance(node, (ast.Import, ast.ImportFrom)):
+            assert node.end_lineno is not None
+            skip.update(range(node.lineno - 1, node.end_lineno))
+    kept = [line for i, line in enumerate(lines) if i not in skip]
+    return "".join(kept).strip("\n") + "\n"
+
+
+@cache
+def defined_names(name: str) -> frozenset[str]:
+    """The top-level names runtime module ``name`` defines (what a generated module imports
+    from ``_runtime`` when the runtime is emitted once per package)."""
+    tree = ast.parse(inlined(name))
+    found: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.add(node.name)
+        elif isinstance(node, ast.Assign):
+            found.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            found.add(node.target.id)
+    return frozenset(found)

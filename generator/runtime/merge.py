@@ -1,0 +1,643 @@
+"""The merge runtime: anomalies, the per-stream bookkeeping and the rare paths every
+generated accumulator shares.
+
+Real Python, imported and tested as it is; ``render`` inlines it verbatim into each
+generated module (or once per package, ``--runtime package``), dropping this docstring and
+the import lines. What varies per schema (which fields a chunk has and how each merges)
+is generated as small state classes that call into this module with named rules
+(``_KeyedList``, ``_ResponseRule``): no chat-completion field name appears here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+# ---------------------------------------------------------------------------
+# Merging a stream: the accumulator folds decoded chunks into one snapshot.
+# Each field merges by its policy (`gen-models SPEC --explain-merge` lists
+# them); text is gathered in lists and joined once, so time is linear.
+@dataclass(frozen=True, slots=True)
+class Anomaly:
+    """Something a chunk did that its schema does not allow, recorded instead of raised.
+
+    Attributes:
+        chunk: the chunk's 0-based position in the stream.
+        path: where, with list positions (``choices[0].delta.tool_calls[1].id``).
+        kind: ``conflict`` (an identity field got a second, different value),
+            ``missing_key`` (list items without their ``index``: once per entry they go to),
+            ``reused_key`` (an
+            ``index`` reused by an entry with another ``id`` or name), ``wrong_type`` (a value
+            of another JSON type than the schema's: kept only where nothing better exists),
+            ``not_object`` (a chunk or list item that is not a JSON object),
+            ``invalid_json``, ``mixed_fragments`` (a field that changes form: text, then an
+            object) or ``too_deep`` (nesting past Python's recursion limit).
+        message: one readable line.
+        kept: the value the merge kept, if any.
+        dropped: the value the merge did not use, if any: nothing is lost silently.
+    """
+
+    chunk: int
+    path: str
+    kind: str
+    message: str
+    kept: Any = None
+    dropped: Any = None
+
+
+class StreamMergeError(ValueError):
+    """Raised by a ``strict=True`` accumulator at the first anomaly, and by
+    ``to_response()`` when the stream cannot make a finished response. ``anomaly`` says
+    what and where."""
+
+    def __init__(self, anomaly: Anomaly) -> None:
+        super().__init__(f"chunk {anomaly.chunk}: {anomaly.path or '(chunk)'}: {anomaly.message}")
+        self.anomaly = anomaly
+
+
+class _Text(list[str]):
+    """Fragments of an unknown text field inside a delta, joined when a snapshot is built."""
+
+
+def _join(path: str, name: str) -> str:
+    return f"{path}.{name}" if path else name
+
+
+def _entry_order(state: Any) -> tuple[int, int]:
+    return (state._key, state._seq)
+
+
+class _Merged(dict[str, Any]):
+    """An unknown object the merge builds (copied into each snapshot)."""
+
+
+#: Unknown objects nested deeper than this are kept whole (the last one), not merged.
+_MAX_DEPTH = 32
+
+
+def _built(value: Any) -> Any:
+    """An unknown field as plain JSON data: text fragments joined, merged objects and lists
+    copied; values kept as they came are shared, not copied."""
+    if type(value) is _Text:
+        return "".join(value)
+    if type(value) is _Merged:
+        return {k: _built(v) for k, v in value.items()}
+    if type(value) is list:
+        return list(value)
+    return value
+
+
+_TYPE_NAMES = {str: "a string", int: "an integer", float: "a number", bool: "a boolean"}
+
+
+def _fits(value: Any, expected: type) -> bool:
+    """``value`` is JSON of the scalar type ``expected`` (an integer is a number too)."""
+    return type(value) is expected or (expected is float and type(value) is int)
+
+
+def _plain(value: Any) -> Any:
+    """Decoded JSON with mappings of other types (``OrderedDict`` from ``object_pairs_hook``)
+    as dicts and sequences as lists, as the merge reads them."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _form(value: Any) -> str:
+    """The form of an unknown field's value, for the rule that its first form wins."""
+    if value is None:
+        return "null"
+    if type(value) is str or type(value) is _Text:
+        return "text"
+    if isinstance(value, dict):
+        return "object"
+    if isinstance(value, list):
+        return "list"
+    return "scalar"
+
+
+def _merge_loose(
+    acc: _Merger, target: dict[str, Any], path: str, key: str, value: Any, context: str, depth: int
+) -> None:
+    """Merge a field the schema does not know: text concatenates inside a delta, other
+    scalars take the last non-null value (numbers are never added), objects merge
+    recursively, lists append (at the top level of a chunk a list is the last one). The
+    first form a field takes wins: a value of another form is reported, not merged."""
+    old = target.get(key)
+    if value is None:
+        target.setdefault(key, None)
+        return
+    if old is not None and _form(old) != _form(value):
+        acc.anomaly(_join(path, key), "mixed_fragments", f"a {_form(value)} where a {_form(old)} came first; kept the first", _built(old), value)
+        return
+    if type(value) is str:
+        if context != "delta":
+            target[key] = value
+        elif type(old) is _Text:
+            old.append(value)
+        else:
+            target[key] = _Text([value])
+    elif type(value) is dict and depth < _MAX_DEPTH:
+        if type(old) is not _Merged:
+            old = target[key] = _Merged()
+        for k, v in value.items():
+            _merge_loose(acc, old, _join(path, key), k, v, context, depth + 1)
+    elif type(value) is list and context != "root" and type(old) is list:
+        old.extend(value)
+    elif type(value) is list:
+        target[key] = list(value)
+    else:
+        target[key] = value
+
+
+class _State:
+    """The merge state of one object of the stream; a generated subclass per object schema
+    adds a slot per field, ``_add`` (merge one fragment) and ``_build`` (the object so far).
+    ``_extra`` holds fields the schema does not know, ``_alt`` fragments of a text field
+    that came in another form (a list of parts)."""
+
+    __slots__ = ("_alt", "_extra", "_path")
+
+    def __init__(self, path: str) -> None:
+        self._path = path
+        self._extra: dict[str, Any] | None = None
+        self._alt: dict[str, Any] | None = None
+
+    def _finish(self, out: dict[str, Any]) -> dict[str, Any]:
+        """``out`` (the known fields, built) with the other forms and unknown fields added."""
+        if self._alt is not None:
+            for wire, parts in self._alt.items():
+                out[wire] = list(parts) if type(parts) is list else parts
+        if self._extra is not None:
+            out.update(_built(self._extra))
+        return out
+
+
+class _EntryState(_State):
+    """The merge state of one entry of a ``by_key`` list: its key and arrival order."""
+
+    __slots__ = ("_key", "_seq")
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self._key = 0
+        self._seq = 0
+
+
+class _Merger:
+    """Anomaly bookkeeping and the rare paths shared by every accumulator."""
+
+    __slots__ = ("_keyless_merged", "_next_keys", "anomalies", "chunks", "strict")
+
+    def __init__(self, strict: bool) -> None:
+        self.strict = strict
+        self.anomalies: list[Anomaly] = []
+        self.chunks = 0
+        self._next_keys: dict[str, int] = {}  # list path -> one past its largest key
+        self._keyless_merged: set[str] = set()  # entries already reported for keyless items
+
+    def anomaly(self, path: str, kind: str, message: str, kept: Any = None, dropped: Any = None) -> None:
+        found = Anomaly(self.chunks, path, kind, message, kept, dropped)
+        if self.strict:
+            raise StreamMergeError(found)
+        self.anomalies.append(found)
+
+    def decode(self, chunk: Any) -> dict[str, Any] | None:
+        """A chunk given as JSON text or bytes, or as a typed model, as decoded JSON."""
+        if isinstance(chunk, (str, bytes, bytearray)):
+            try:
+                chunk = json.loads(chunk)
+            except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+                text = chunk if isinstance(chunk, str) else bytes(chunk).decode("utf-8", "replace")
+                self.anomaly("", "invalid_json", f"not valid JSON ({exc}); chunk dropped", dropped=text)
+                return None
+        elif not isinstance(chunk, Mapping):
+            chunk = _model_data(chunk)
+        if type(chunk) is dict:
+            return chunk
+        if isinstance(chunk, Mapping):
+            # a dict subclass (object_pairs_hook=OrderedDict) at every level: read as dicts
+            plain: dict[str, Any] = _plain(chunk)
+            return plain
+        self.anomaly("", "not_object", f"a chunk must be a JSON object, not {type(chunk).__name__}; dropped", dropped=chunk)
+        return None
+
+    def set_value(self, state: Any, name: str, old: Any, new: Any, expected: type | None = None) -> Any:
+        """An identity field's value: the first non-empty one (``""`` and ``0`` are the
+        placeholders some servers send first); a different one is reported, and so is a
+        value not of the ``expected`` type (kept only while there is no other)."""
+        if expected is not None and not _fits(new, expected):
+            return self.misfit(state, name, old, new, expected)
+        if old is None or ((old == "" or old == 0) and type(old) is not bool) or (expected is not None and not _fits(old, expected)):
+            return new
+        if (new == "" or new == 0) and type(new) is not bool:
+            return old
+        self.anomaly(
+            _join(state._path, name), "conflict", f"{new!r} differs from the first value {old!r}; kept the first", old, new
+        )
+        return old
+
+    def last_value(self, state: Any, name: str, old: Any, new: Any, expected: type) -> Any:
+        """A ``last`` field's new value off the fast path: ``""`` (a placeholder) never
+        replaces a value; a value not of the ``expected`` type is reported, and kept only
+        while there is no other."""
+        if not _fits(new, expected):
+            return self.misfit(state, name, old, new, expected)
+        if new == "" and old is not None and _fits(old, expected):
+            return old
+        return new
+
+    def misfit(self, state: Any, name: str, old: Any, new: Any, expected: type) -> Any:
+        what = f"expected {_TYPE_NAMES[expected]}, got {type(new).__name__}"
+        if old is None:
+            self.anomaly(_join(state._path, name), "wrong_type", f"{what}; kept it, as nothing else came yet", new)
+            return new
+        self.anomaly(_join(state._path, name), "wrong_type", f"{what}; kept the earlier value", old, new)
+        return old
+
+    def wrong_type(self, state: Any, name: str, value: Any, expected: str) -> None:
+        kind = "null" if value is None else type(value).__name__
+        self.anomaly(_join(state._path, name), "wrong_type", f"expected {expected}, got {kind}; value not merged", dropped=value)
+
+    def fragment(self, state: Any, attr: str, wire: str, value: Any, text_only: bool = False) -> None:
+        """A text field's fragment off the fast path: a list of parts (gathered) or another
+        JSON value (the last one kept), as a union type allows (Mistral's content and
+        arguments), or text after such fragments. The first form a field takes wins;
+        fragments of the other form are reported with their value, never silently dropped.
+        Where the schema allows only text (``text_only``), another value is reported and
+        appended as its JSON text (``arguments`` sent as an object stays usable)."""
+        if text_only and type(value) is not str:
+            if value == [] or value == {}:
+                return
+            text = json.dumps(value, ensure_ascii=False, default=repr)
+            self.anomaly(_join(state._path, wire), "wrong_type", f"expected text, got {type(value).__name__}; appended its JSON text", text, value)
+            value = text
+        text = getattr(state, attr)
+        other = state._alt.get(wire) if state._alt is not None else None
+        if type(value) is str:
+            if other is None:
+                text.append(value)
+            elif value:
+                self.anomaly(_join(state._path, wire), "mixed_fragments", "text after non-text fragments; kept those", other, value)
+            return
+        if value == [] or value == {}:
+            return
+        if any(text):
+            self.anomaly(_join(state._path, wire), "mixed_fragments", "a non-text fragment after text; kept the text", "".join(text), value)
+            return
+        if state._alt is None:
+            state._alt = {}
+        if type(value) is list and type(other) is list:
+            other.extend(value)
+        else:
+            state._alt[wire] = list(value) if type(value) is list else value
+
+    def unknown(self, state: Any, data: dict[str, Any], known: frozenset[str], context: str) -> None:
+        if state._extra is None:
+            state._extra = _Merged()
+        for key, value in data.items():
+            if key not in known:
+                _merge_loose(self, state._extra, state._path, key, value, context, 0)
+
+    def merge_object(self, owner: Any, wire: str, state: Any, make: Callable[[str], Any], value: Any) -> Any:
+        """Merge an object fragment into ``state`` (made on first use); returns the state.
+        A value that is not an object is reported and not merged."""
+        if type(value) is not dict:
+            self.wrong_type(owner, wire, value, "an object")
+            return state
+        if state is None:
+            state = make(_join(owner._path, wire))
+        state._add(value, self)
+        return state
+
+    def extend(self, owner: Any, wire: str, items: list[Any] | None, value: Any) -> list[Any] | None:
+        """An ``append`` list with a fragment's items added (a new list on first use); a
+        value that is not a list is reported and not merged."""
+        if type(value) is not list:
+            self.wrong_type(owner, wire, value, "a list")
+            return items
+        if items is None:
+            return list(value)
+        items.extend(value)
+        return items
+
+    def last_object(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
+        """A ``last`` object field's new value: an empty object never replaces one; a
+        value that is not an object is reported and not kept."""
+        if type(value) is not dict:
+            self.wrong_type(owner, wire, value, "an object")
+            return old
+        return value if value or old is None else old
+
+    def merge_entries(self, owner: Any, rule: _KeyedList, entries: _Entries, value: Any) -> None:
+        """Merge the items of a ``by_key`` list fragment into ``entries``, each into the
+        entry ``rule`` picks (``pick_entry``); a value that is not a list is reported."""
+        if type(value) is not list:
+            self.wrong_type(owner, rule.wire, value, "a list")
+            return
+        by_key = entries.by_key
+        for item in value:
+            key = item.get(rule.key) if type(item) is dict else None
+            entry = by_key.get(key) if type(key) is int else None
+            if entry is None or rule.may_split(entry, item):
+                entry = self.pick_entry(owner, rule, entries, item, key)
+                if entry is None:
+                    continue
+            entry._add(item, self)
+
+    def pick_entry(self, owner: Any, rule: _KeyedList, entries: _Entries, item: Any, key: Any) -> Any:
+        """The entry of a ``by_key`` list that ``item`` merges into, new or existing.
+
+        Rules (tool calls of real servers), as the README states them: a known key selects
+        its entry; an item there with a different non-empty id goes back to an earlier
+        entry of that key with that id, else starts a new entry if it brings a name or a
+        ``type`` (else continues: ids changed mid-call); a different name without a matching
+        id starts a new entry. An item without a key continues the newest entry unless it
+        brings a new id (back to the entry that had it; completing a newest entry without
+        one) or a name other than the newest entry's. Entries are never merged by content nor
+        dropped.
+        """
+        where = _join(owner._path, rule.wire)
+        if type(item) is not dict:
+            self.anomaly(where, "not_object", f"a list item is {type(item).__name__}, not an object; dropped", dropped=item)
+            return None
+        if type(key) is not int or isinstance(key, bool):
+            if key is not None:
+                self.anomaly(where, "wrong_type", f"{rule.key} {key!r} is not an integer; read as missing", dropped=key)
+            return self._keyless(owner, rule, entries, item)
+        current = entries.by_key.get(key)
+        if current is None or rule.id_wire is None:
+            return current or self._new_entry(owner, rule, entries, key)
+        new_id, old_id = item.get(rule.id_wire), rule.id_of(current)
+        new_name = _wire_get(item, rule.name_wire) if rule.name_wire else None
+        old_name = _state_get(current, rule.name_attr) if rule.name_wire else None
+        if new_id and old_id and new_id != old_id:
+            # a, b, a at one index: the third fragment goes back to a, not to a new entry
+            for earlier in entries.order:
+                if earlier._key == key and rule.id_of(earlier) == new_id:
+                    entries.by_key[key] = earlier
+                    return earlier
+            if rule.name_wire and not new_name and not item.get("type"):
+                # neither a name nor a type, which open an entry: a server that changes ids mid-call
+                return current  # (the id conflict is reported)
+            message = f"{rule.id_wire} {new_id!r} arrives at the {rule.key} of {old_id!r}; started a new entry"
+            self.anomaly(f"{where}[{key}]", "reused_key", message, old_id, None)
+            return self._new_entry(owner, rule, entries, key)
+        if new_name and old_name and new_name != old_name and not (new_id and new_id == old_id):
+            message = f"name {new_name!r} arrives at the {rule.key} of {old_name!r}; started a new entry"
+            self.anomaly(f"{where}[{key}]", "reused_key", message, old_name, None)
+            return self._new_entry(owner, rule, entries, key)
+        return current
+
+    def _keyless(self, owner: Any, rule: _KeyedList, entries: _Entries, item: dict[str, Any]) -> Any:
+        newest = entries.order[-1] if entries.order else None
+        starts = newest is None
+        where = _join(owner._path, rule.wire)
+        if newest is not None and rule.id_wire is not None:
+            new_id, old_id = item.get(rule.id_wire), rule.id_of(newest)
+            # a name starts a new entry only if it differs (Kimi repeats the name on every fragment)
+            item_name = _wire_get(item, rule.name_wire) if rule.name_wire else None
+            newest_name = _state_get(newest, rule.name_attr) if rule.name_wire else None
+            new_name = bool(item_name) and bool(newest_name) and item_name != newest_name
+            if new_id and new_id != old_id:
+                earlier = next((e for e in entries.order if rule.id_of(e) == new_id), None)
+                if earlier is not None:  # an id seen before: back to its entry
+                    newest = earlier
+                else:  # a new id starts an entry, or completes one that had none (name first, id later)
+                    starts = bool(old_id) or new_name
+            elif not new_id:
+                starts = new_name
+        if starts:
+            key = self._next_keys.get(where, 0)
+            self._keyless_merged.add(f"{where}[{key}]")
+            self.anomaly(f"{where}[{key}]", "missing_key", f"an item without {rule.key}; started entry {rule.key}={key}")
+            return self._new_entry(owner, rule, entries, key)
+        assert newest is not None
+        path = f"{where}[{newest._key}]"
+        if path not in self._keyless_merged:  # once per entry: servers that omit it omit it on every fragment
+            self._keyless_merged.add(path)
+            self.anomaly(path, "missing_key", f"an item without {rule.key}; merged into the newest entry (and so are later ones)")
+        return newest
+
+    def _new_entry(self, owner: Any, rule: _KeyedList, entries: _Entries, key: int) -> Any:
+        where = _join(owner._path, rule.wire)
+        state = rule.make(f"{where}[{key}]")
+        # one past the largest key: where an entry without a key goes next
+        if key >= self._next_keys.get(where, 0):
+            self._next_keys[where] = key + 1
+        state._key = key
+        state._seq = len(entries.order)
+        setattr(state, rule.key_attr, key)
+        entries.by_key[key] = state
+        entries.order.append(state)
+        return state
+
+
+class _Entries:
+    """The entries of a ``by_key`` list while streaming: by key (sparse and out-of-order
+    keys are safe) and in order of arrival; ``built`` sorts them by key."""
+
+    __slots__ = ("by_key", "order")
+
+    def __init__(self) -> None:
+        self.by_key: dict[int, Any] = {}
+        self.order: list[Any] = []
+
+    def built(self) -> list[dict[str, Any]]:
+        return [entry._build() for entry in sorted(self.order, key=_entry_order)]
+
+
+@dataclass(frozen=True, slots=True)
+class _KeyedList:
+    """How a ``by_key`` list field picks the entry each item merges into.
+
+    Attributes:
+        wire: the list's wire name (``tool_calls``).
+        key: the key's wire name (``index``); ``key_attr`` its attribute on an entry.
+        make: the merge-state class of an entry (called with the entry's path).
+        id_wire, id_attr: the identity field (``id``) whose new non-empty value starts a
+            new entry at a taken key; None when the entries have none.
+        name_wire, name_attr: the path to a name (``function.name``) that does the same.
+    """
+
+    wire: str
+    key: str
+    key_attr: str
+    make: Callable[[str], Any]
+    id_wire: str | None = None
+    id_attr: str | None = None
+    name_wire: tuple[str, ...] = ()
+    name_attr: tuple[str, ...] = ()
+
+    def id_of(self, state: Any) -> str | None:
+        """An entry's id, if it has a usable one (a wrong-typed id, reported when it came,
+        names nothing)."""
+        value = getattr(state, self.id_attr) if self.id_attr is not None else None
+        return value if type(value) is str else None
+
+    def may_split(self, entry: Any, item: dict[str, Any]) -> bool:
+        """True when ``item`` may belong to another entry than the one at its key: it
+        brings another id, or a name (the full rules run in ``pick_entry`` then)."""
+        if self.id_wire is not None and self.id_attr is not None:
+            old = getattr(entry, self.id_attr)
+            if old and item.get(self.id_wire) not in (None, "", old):
+                return True
+        return bool(self.name_wire) and bool(_wire_get(item, self.name_wire))
+
+
+def _wire_get(data: Any, path: tuple[str, ...]) -> Any:
+    for step in path:
+        data = data.get(step) if isinstance(data, dict) else None
+    return data
+
+
+def _state_get(state: Any, path: tuple[str, ...]) -> Any:
+    for step in path:
+        state = getattr(state, step, None)
+    return state
+
+
+
+def _model_data(chunk: Any) -> Any:
+    """A typed chunk as decoded JSON, reading only the fields that were set: a pydantic
+    model (this module's or another library's, such as openai-python's chunk objects) by
+    ``model_dump(by_alias=True, exclude_unset=True)``, a dataclass by its ``to_dict()``;
+    anything else as it is (``decode`` reports it)."""
+    dump = getattr(chunk, "model_dump", None)
+    if callable(dump):
+        return dump(by_alias=True, exclude_unset=True)
+    to_dict = getattr(chunk, "to_dict", None)
+    if callable(to_dict):
+        return to_dict()
+    return chunk
+
+
+# ---------------------------------------------------------------------------
+# The finished answer: a merged snapshot turned into the non-stream response.
+@dataclass(frozen=True, slots=True)
+class _Guess:
+    """The value a required response field takes when the stream never sent one: the
+    value of the first ``(path, value)`` of ``when`` whose path holds something non-empty
+    in the converted object, else ``otherwise``."""
+
+    when: tuple[tuple[tuple[str, ...], str], ...]
+    otherwise: str
+
+
+@dataclass(frozen=True, slots=True)
+class _ResponseRule:
+    """How one snapshot object becomes its response counterpart (``to_response``).
+
+    Attributes:
+        renames: stream wire name -> response wire name (``delta`` -> ``message``).
+        drop: stream-only fields (stream mechanics such as a tool call's ``index``).
+        consts: required single-value response fields and their value.
+        fills: fields whose stream schema allows one value, for a stream that never sent
+            them (or sent ``""``).
+        nulls: required nullable response fields, null when absent.
+        required: required non-nullable response fields.
+        guesses: required fields a stream may end without, and how to infer them.
+
+    A response's rules are a flat map from the path of an object (wire names from the top,
+    without list positions: ``choices.message``; ``""`` for the top) to its rule; objects
+    without a rule are kept as they are.
+    """
+
+    renames: tuple[tuple[str, str], ...] = ()
+    drop: frozenset[str] = frozenset()
+    consts: tuple[tuple[str, Any], ...] = ()
+    fills: tuple[tuple[str, Any], ...] = ()
+    nulls: tuple[str, ...] = ()
+    required: tuple[str, ...] = ()
+    guesses: tuple[tuple[str, _Guess], ...] = ()
+
+
+def _convert(data: dict[str, Any], rules: dict[str, _ResponseRule], at: str, path: str, acc: _Merger) -> dict[str, Any]:
+    """The snapshot object ``data`` at rule path ``at`` (display path ``path``, with list
+    positions) as its response counterpart (see ``to_response``).
+
+    Raises:
+        StreamMergeError: a required field without a guess never arrived, or (with
+            ``strict``) one with a guess did not either.
+    """
+    rule = rules[at]
+    out: dict[str, Any] = {}
+    renames = dict(rule.renames)
+    taken = set(renames.values())
+    for key, value in data.items():
+        if key in rule.drop or (key in taken and key not in renames):
+            continue  # stream mechanics, or a stray field the renamed one replaces
+        key = renames.get(key, key)
+        inner, where = _join(at, key), _join(path, key)
+        if inner in rules and type(value) is dict:
+            value = _convert(value, rules, inner, where, acc)
+        elif inner in rules and type(value) is list:
+            value = [_convert(v, rules, inner, f"{where}[{i}]", acc) if type(v) is dict else v for i, v in enumerate(value)]
+        out[key] = value
+    out.update(rule.consts)
+    for key, value in rule.fills:
+        if out.get(key) in (None, ""):  # never sent, or sent empty (Ollama's `type: ""`)
+            out[key] = value
+    for key in rule.nulls:
+        out.setdefault(key, None)
+    guesses = dict(rule.guesses)
+    for key in rule.required:
+        guess = guesses.get(key)
+        if out.get(key) is not None and not (guess is not None and out[key] == ""):  # Ollama sends ""
+            continue
+        what = "missing" if key not in out else "null" if out[key] is None else repr(out[key])
+        if guess is None:
+            raise StreamMergeError(Anomaly(acc.chunks, _join(path, key), "incomplete", f"{what}, but the response requires it"))
+        # some servers never send one (Kimi via routers); a stream cut short has none either
+        value = next((v for where, v in guess.when if _wire_get(out, where)), guess.otherwise)
+        found = Anomaly(acc.chunks, _join(path, key), "incomplete", f"{what}: the stream never sent a value; took {value!r}", value)
+        if acc.strict:
+            raise StreamMergeError(found)
+        if found not in acc.anomalies:
+            acc.anomalies.append(found)
+        out[key] = value
+    return out
+
+
+class _ChunkAccumulator(_Merger):
+    """What every generated ``<Root>Accumulator`` does: feed chunks to the root's merge
+    state, count them, turn failures into anomalies; the subclass adds the typed results."""
+
+    __slots__ = ("_root",)
+
+    def __init__(self, root: Any, strict: bool) -> None:
+        super().__init__(strict)
+        self._root = root
+
+    def add(self, chunk: Any) -> None:
+        """Merge one chunk: a decoded JSON object (fastest), its JSON text or bytes, or a
+        typed model (this module's, or another library's such as openai-python's chunk
+        objects: only the fields that were set are read).
+
+        Never raises unless ``strict=True`` (then ``StreamMergeError``): what does not fit
+        is merged as far as it can be and reported in ``anomalies``."""
+        try:
+            if type(chunk) is dict:
+                self._root._add(chunk, self)
+            else:
+                data = self.decode(chunk)
+                if data is not None:
+                    self._root._add(data, self)
+        except RecursionError:
+            self.anomaly("", "too_deep", "nested too deeply to merge; the rest of this chunk was dropped", dropped=chunk)
+        finally:
+            self.chunks += 1
+
+    def snapshot_dict(self) -> dict[str, Any]:
+        """The merged stream so far as JSON data (wire names), built afresh, O(stream).
+
+        Merged objects and lists are new; values the merge keeps as they came (a logprob
+        entry, ``usage``) are the chunk's own objects, not copies: change a chunk after
+        adding it and the next snapshot shows the change."""
+        built: dict[str, Any] = self._root._build()
+        return built

@@ -1,0 +1,178 @@
+"""The runtime as real Python (``generator/runtime``): imported and exercised directly,
+without rendering, plus the inlining that puts it into generated modules."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+from typing import Any
+
+import pytest
+
+from generator import runtime
+from generator.runtime.merge import (
+    StreamMergeError,
+    _ChunkAccumulator,
+    _convert,
+    _EntryState,
+    _Guess,
+    _KeyedList,
+    _Merger,
+    _model_data,
+    _ResponseRule,
+    _State,
+)
+from generator.runtime.sse import StreamError, _chunk_dicts
+
+
+class _Call(_EntryState):
+    """A hand-written merge state, as render would generate it: ``{index, id, name, args}``."""
+
+    __slots__ = ("args", "id", "index", "name")
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.index = 0
+        self.id: str | None = None
+        self.name: str | None = None
+        self.args: list[str] = []
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        if (value := data.get("id")) is not None and value != self.id:
+            self.id = acc.set_value(self, "id", self.id, value, str)
+        if (value := data.get("name")) is not None and value != self.name:
+            self.name = acc.set_value(self, "name", self.name, value, str)
+        if (value := data.get("args")) is not None:
+            self.args.append(value)
+
+    def _build(self) -> dict[str, Any]:
+        return self._finish({"index": self.index, "id": self.id, "name": self.name, "args": "".join(self.args)})
+
+
+_CALLS = _KeyedList(wire="calls", key="index", key_attr="index", make=_Call, id_wire="id", id_attr="id", name_wire=("name",), name_attr=("name",))
+
+
+class _Root(_State):
+    __slots__ = ("calls",)
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        from generator.runtime.merge import _Entries
+
+        self.calls = _Entries()
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        if (value := data.get("calls")) is not None:
+            acc.merge_entries(self, _CALLS, self.calls, value)
+        acc.unknown(self, data, frozenset({"calls"}), "root")
+
+    def _build(self) -> dict[str, Any]:
+        return self._finish({"calls": self.calls.built()})
+
+
+def _fold(chunks: list[Any], strict: bool = False) -> tuple[dict[str, Any], _ChunkAccumulator]:
+    acc = _ChunkAccumulator(_Root(""), strict)
+    for chunk in chunks:
+        acc.add(chunk)
+    return acc.snapshot_dict(), acc
+
+
+def test_keyed_entries_merge_by_key_and_sort_by_key() -> None:
+    chunks = [
+        {"calls": [{"index": 1, "id": "b", "name": "g", "args": "{"}]},
+        {"calls": [{"index": 0, "id": "a", "name": "f", "args": "["}]},
+        {"calls": [{"index": 1, "args": "}"}, {"index": 0, "args": "]"}]},
+    ]
+    data, acc = _fold(chunks)
+    assert data["calls"] == [
+        {"index": 0, "id": "a", "name": "f", "args": "[]"},
+        {"index": 1, "id": "b", "name": "g", "args": "{}"},
+    ]
+    assert acc.anomalies == []
+
+
+def test_a_new_id_and_name_at_a_taken_key_starts_an_entry_and_is_reported() -> None:
+    data, acc = _fold([{"calls": [{"index": 0, "id": "a", "name": "f"}]}, {"calls": [{"index": 0, "id": "b", "name": "g"}]}])
+    assert [c["id"] for c in data["calls"]] == ["a", "b"]
+    assert [a.kind for a in acc.anomalies] == ["reused_key"]
+
+
+def test_keyless_fragments_continue_the_newest_entry_reported_once() -> None:
+    data, acc = _fold([{"calls": [{"id": "a", "name": "f", "args": "x"}]}, {"calls": [{"args": "y"}]}, {"calls": [{"args": "z"}]}])
+    assert data["calls"] == [{"index": 0, "id": "a", "name": "f", "args": "xyz"}]
+    assert [a.kind for a in acc.anomalies] == ["missing_key"]  # once per entry, not per fragment
+
+
+def test_unknown_fields_are_kept_and_strict_raises() -> None:
+    data, _ = _fold([{"calls": [], "extra": {"a": 1}}, {"extra": {"b": 2}}])
+    assert data["extra"] == {"a": 1, "b": 2}
+    with pytest.raises(StreamMergeError, match="not an object"):
+        _fold([{"calls": ["x"]}], strict=True)
+
+
+def test_a_chunk_as_text_bytes_or_model_is_decoded() -> None:
+    @dataclasses.dataclass
+    class Chunk:
+        def to_dict(self) -> dict[str, Any]:
+            return {"calls": [{"index": 0, "args": "c"}]}
+
+    data, acc = _fold(['{"calls": [{"index": 0, "args": "a"}]}', b'{"calls": [{"index": 0, "args": "b"}]}', Chunk(), "{"])
+    assert data["calls"][0]["args"] == "abc"
+    assert [a.kind for a in acc.anomalies] == ["invalid_json"]
+    assert acc.chunks == 4
+
+
+def test_model_data_prefers_model_dump_of_set_fields() -> None:
+    class Model:
+        def model_dump(self, *, by_alias: bool, exclude_unset: bool) -> dict[str, Any]:
+            assert by_alias and exclude_unset
+            return {"a": 1}
+
+        def to_dict(self) -> dict[str, Any]:  # pragma: no cover - not called
+            raise AssertionError
+
+    assert _model_data(Model()) == {"a": 1}
+    assert _model_data(3) == 3
+
+
+_RULES = {
+    "": _ResponseRule(consts=(("object", "done"),), required=("id", "items")),
+    "items": _ResponseRule(
+        renames=(("delta", "message"),),
+        drop=frozenset({"index"}),
+        required=("finish",),
+        guesses=(("finish", _Guess(((("message", "calls"), "calls"),), "stop")),),
+    ),
+}
+
+
+def test_convert_renames_drops_and_guesses_from_flat_rules() -> None:
+    acc = _Merger(False)
+    data = {"id": "x", "items": [{"index": 0, "delta": {"calls": [1]}}, {"index": 1, "delta": {}, "finish": "len"}]}
+    out = _convert(data, _RULES, "", "", acc)
+    assert out == {"id": "x", "object": "done", "items": [{"message": {"calls": [1]}, "finish": "calls"}, {"message": {}, "finish": "len"}]}
+    assert [(a.path, a.kind) for a in acc.anomalies] == [("items[0].finish", "incomplete")]
+
+
+def test_convert_raises_for_a_required_field_without_a_guess() -> None:
+    with pytest.raises(StreamMergeError, match="items: missing"):
+        _convert({"id": "x"}, _RULES, "", "", _Merger(False))
+
+
+def test_sse_chunk_dicts_stop_at_done_and_raise_on_error_events() -> None:
+    lines = ["data: {\"a\": 1}", "", "event: ping", "data: {}", "", "data: [DONE]", "", "data: {\"b\": 2}", ""]
+    assert list(_chunk_dicts(lines, False)) == [{"a": 1}]
+    with pytest.raises(StreamError):
+        list(_chunk_dicts(["event: error", "data: {\"message\": \"x\"}", ""], False))
+
+
+@pytest.mark.parametrize("name", runtime.MODULES)
+def test_inlined_source_drops_docstring_and_imports_only(name: str) -> None:
+    try:
+        text = runtime.inlined(name)
+    except FileNotFoundError:
+        pytest.skip(f"runtime module {name} not present")
+    tree = ast.parse(text)
+    assert not any(isinstance(n, (ast.Import, ast.ImportFrom)) for n in tree.body)
+    assert not (isinstance(tree.body[0], ast.Expr) and isinstance(tree.body[0].value, ast.Constant))
+    assert runtime.defined_names(name)
