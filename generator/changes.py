@@ -33,11 +33,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from . import pytypes
+from . import errors
 from .errors import SpecError
 from .model import ANY, AliasRef, Array, Enum, Field, Map, Model, ModelRef, Prim, Schemas, Type, UnionType
 from .pipeline import Options, read_spec
 
-EXIT_SAME, EXIT_COMPATIBLE, EXIT_BAD_INPUT, EXIT_BREAKING, EXIT_INTERNAL = 0, 1, 2, 3, 123
+EXIT_SAME, EXIT_COMPATIBLE, EXIT_BREAKING = 0, 1, 3  # and errors.EXIT_BAD_INPUT, errors.EXIT_INTERNAL
 
 
 @dataclass(frozen=True)
@@ -261,11 +262,11 @@ def main(argv: Sequence[str]) -> int:
         return closed_pipe()
     except SpecError as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except Exception:  # noqa: BLE001 - a bug must not read as "compatible" (exit 1)
+        return errors.exit_status(exc)
+    except Exception as exc:  # noqa: BLE001 - a bug must not read as "compatible" (exit 1)
         traceback.print_exc()
         print("internal error in gen-models changes; please report the traceback above", file=sys.stderr)
-        return EXIT_INTERNAL
+        return errors.exit_status(exc)
 
 
 def _report(args: argparse.Namespace) -> int:

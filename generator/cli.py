@@ -18,12 +18,12 @@ from pathlib import Path
 
 from . import __version__
 from .config import Config, find_project_root, load_config
-from .errors import SpecError, display_path
+from .errors import EXIT_INTERNAL, InternalError, OutputError, SpecError, display_path, exit_status
 from .pipeline import Options, generate, read_spec
 from .render import STYLES
 from .write import write_all
 
-EXIT_OK, EXIT_CHANGED, EXIT_BAD_INPUT, EXIT_BREAKING, EXIT_INTERNAL = 0, 1, 2, 3, 123
+EXIT_OK, EXIT_CHANGED, EXIT_BREAKING = 0, 1, 3
 EXIT_CLOSED_PIPE = 141  # 128 + SIGPIPE, as a shell reports a pipe's reader going away
 
 
@@ -101,11 +101,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(args_list)
     try:
         return _run(args)
-    except SpecError as exc:
+    except (SpecError, OutputError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         if args.debug:
             traceback.print_exc()
-        return EXIT_BAD_INPUT
+        return exit_status(exc)
+    except InternalError as exc:
+        print(f"internal error in gen-models: {exc}; nothing was written", file=sys.stderr)
+        if args.debug:
+            traceback.print_exc()
+        return exit_status(exc)
     except KeyboardInterrupt:
         print("interrupted; nothing was written", file=sys.stderr)
         return 130
@@ -215,7 +220,7 @@ def _run(args: argparse.Namespace) -> int:
         written = write_all(outputs)
     except OSError as exc:
         where = exc.filename or options.output
-        raise SpecError(f"cannot write {where}: {exc.strerror or exc}; nothing was changed") from None
+        raise OutputError(f"cannot write {where}: {exc.strerror or exc}; nothing was changed") from None
     if not args.quiet:
         for output in outputs:
             state = "wrote" if output.path in written else "unchanged"

@@ -1,4 +1,9 @@
-"""Errors: one exception type for problems in a spec, carrying where they are."""
+"""Errors: what stops generation, by whose fault, and the exit status each gives.
+
+``SpecError`` is bad input (a spec, a flag, a configuration value), carrying where it is;
+``OutputError`` an output that cannot be written; ``InternalError`` a generator bug.
+``exit_status`` is the one place that maps them to the CLI's exit codes.
+"""
 
 from __future__ import annotations
 
@@ -72,3 +77,25 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str:
     """Return ``"; did you mean 'X'?"`` for the closest candidate, or ``""``."""
     close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
     return f"; did you mean {close[0]!r}?" if close else ""
+
+
+class OutputError(Exception):
+    """An output file or directory that cannot be written (nothing was changed)."""
+
+
+class InternalError(Exception):
+    """A bug in gen-models (generated code that does not parse, say), not bad input: the
+    CLI asks for a report instead of blaming the spec."""
+
+
+#: Exit status of the CLI: 2 for bad input and unwritable output, 123 for a generator bug
+#: (black's convention), as README.md documents.
+EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 123
+
+
+def exit_status(error: BaseException) -> int:
+    """The CLI's exit status for ``error`` (see the constants above)."""
+    if isinstance(error, (SpecError, OutputError)):
+        return EXIT_BAD_INPUT
+    return EXIT_INTERNAL

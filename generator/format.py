@@ -21,7 +21,7 @@ import black
 import black.mode
 import black.parsing
 
-from .errors import SpecError
+from .errors import InternalError
 
 #: Below this many lines to format, one process is faster than starting workers.
 PARALLEL_MIN_LINES = 1500
@@ -41,26 +41,26 @@ def format_source(source: str, target_python: tuple[int, int], name: str) -> str
     """Format one whole module with black (the reference the block-wise path must match).
 
     Raises:
-        SpecError: black cannot parse the module (a generator bug, named so it can be reported).
+        InternalError: black cannot parse the module (a generator bug, named so it can be reported).
     """
     try:
         return black.format_str(source, mode=black_mode(target_python))
     except black.parsing.InvalidInput as exc:  # pragma: no cover - a bug, not bad input
-        raise SpecError(f"internal error: generated module {name} does not parse ({exc}); please report it") from None
+        raise InternalError(f"generated module {name} does not parse ({exc}); please report it") from None
 
 
 def format_modules(sources: dict[str, str], target_python: tuple[int, int]) -> dict[str, str]:
     """Format several modules (name -> source), block by block; see the module docstring.
 
     Raises:
-        SpecError: a module does not parse (a generator bug).
+        InternalError: a module does not parse (a generator bug).
     """
     split: dict[str, list[tuple[int, str]]] = {}
     for name, source in sources.items():
         try:
             split[name] = _blocks(source)
         except SyntaxError as exc:  # pragma: no cover - a bug, not bad input
-            raise SpecError(f"internal error: generated module {name} does not parse ({exc}); please report it") from None
+            raise InternalError(f"generated module {name} does not parse ({exc}); please report it") from None
     unique = list(dict.fromkeys(block for blocks in split.values() for _, block in blocks))
     formatted = dict(zip(unique, _format_blocks(unique, target_python)))
     return {name: _join(blocks, formatted) for name, blocks in split.items()}
