@@ -32,8 +32,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from . import pytypes
-from . import errors
+from . import errors, pytypes
 from .errors import SpecError
 from .model import ANY, AliasRef, Array, Enum, Field, Map, Model, ModelRef, Prim, Schemas, Type, UnionType
 from .pipeline import Options, read_spec
