@@ -20,6 +20,8 @@ from . import __version__
 from .config import Config, find_project_root, load_config
 from .errors import EXIT_INTERNAL, InternalError, OutputError, SpecError, display_path, exit_status
 from .pipeline import Options, generate, read_spec
+from .policy import CHOICES as POLICY_CHOICES
+from .policy import parse_policy
 from .render import STYLES
 from .write import write_all
 
@@ -69,7 +71,7 @@ def _parser() -> argparse.ArgumentParser:
         "--merge-policy",
         action="append",
         metavar="PATH=POLICY",
-        help="override a field's merge policy (PATH as --explain-merge prints it; POLICY one of concat, set, last, append, by_key, merge)",
+        help=f"override a field's merge policy (PATH as --explain-merge prints it; POLICY one of {POLICY_CHOICES})",
     )
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if any output file would change")
     parser.add_argument(
@@ -153,8 +155,7 @@ def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> 
             raise SpecError(f"--merge-policy {item!r}: expected PATH=POLICY")
         policies[name] = policy
     for name, policy in policies.items():
-        if policy.split(":", 1)[0] not in ("concat", "set", "last", "append", "by_key", "merge"):
-            raise SpecError(f"merge policy {policy!r} for {name!r}: choose concat, set, last, append, by_key or merge")
+        parse_policy(policy, f"--merge-policy {name!r}")  # checked before the spec is read
     target = args.target_python or values.get("target-python") or "3.10"
     try:
         major, minor = (int(x) for x in str(target).split("."))

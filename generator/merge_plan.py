@@ -33,8 +33,8 @@ from dataclasses import dataclass
 
 from .errors import SpecError
 from .model import Array, Enum, Field, Model, ModelRef, Prim, Schemas, UnionType
+from .policy import Policy, parse_policy
 
-POLICIES = ("concat", "set", "last", "append", "by_key", "merge")  # and "key", set by by_key
 #: Field names that identify rather than carry content: never concatenated.
 IDENTITY_NAMES = frozenset(("id", "type", "role", "name", "index", "object", "model", "created"))
 ROOT, ENTRY, DELTA = "root", "entry", "delta"
@@ -46,7 +46,7 @@ class FieldPlan:
 
     Attributes:
         field: the IR field.
-        policy: one of ``POLICIES``.
+        policy: how it merges (``policy.Policy``).
         path: display path (``choices[].delta.tool_calls[].function.arguments``).
         key: for ``by_key``, the key field's wire name.
         node: for ``merge`` and ``by_key``, the plan of the object (or list element).
@@ -55,7 +55,7 @@ class FieldPlan:
     """
 
     field: Field
-    policy: str
+    policy: Policy
     path: str
     key: str | None = None
     node: NodePlan | None = None
@@ -82,7 +82,7 @@ class NodePlan:
     def accumulates(self) -> bool:
         """True when some field, at any depth, gathers rather than replaces."""
         return any(
-            f.policy in ("concat", "append", "by_key") or (f.policy == "merge" and f.node is not None and f.node.accumulates())
+            f.policy in (Policy.CONCAT, Policy.APPEND, Policy.BY_KEY) or (f.policy == Policy.MERGE and f.node is not None and f.node.accumulates())
             for f in self.fields
         )
 
@@ -127,7 +127,7 @@ def _plan_node(
     """The plan of one object; ``key`` names the field a ``by_key`` list keys its entries on
     (policy ``key``: the keying logic owns it, a chunk never overwrites it)."""
     fields = tuple(
-        FieldPlan(f, "key", f"{path}.{f.wire_name}")
+        FieldPlan(f, Policy.KEY, f"{path}.{f.wire_name}")
         if f.wire_name == key
         else _plan_field(schemas, f, context, path, overrides, stack + (model.name,))
         for f in model.fields
@@ -170,18 +170,19 @@ def _plan_field(schemas: Schemas, f: Field, context: str, parent: str, overrides
     elif written is not None:
         source = "x-merge"
     if written is not None:
-        policy, _, key_name = written.partition(":")
+        parsed = parse_policy(written, f"merge policy for {path!r}")
+        policy, key_name = parsed.policy, parsed.key
         _check_fits(f, policy, path, element, model)
-        if policy == "by_key":
+        if policy == Policy.BY_KEY:
             key = key_name or "index"
             element = element or (schemas.models.get(f.type.item.name) if isinstance(f.type, Array) and isinstance(f.type.item, ModelRef) else None)
             assert element is not None
             if not any(g.wire_name == key and g.type == Prim("int") for g in element.fields):
                 raise SpecError(f"merge policy by_key:{key} for {path!r}: the list's objects have no integer field {key!r}")
             node = _plan_node(schemas, element, DELTA if context == DELTA else ENTRY, path + "[]", overrides, stack, key)
-        elif policy == "merge" and model is not None and node is None:
+        elif policy == Policy.MERGE and model is not None and node is None:
             node = _plan_node(schemas, model, context, path, overrides, stack)
-        elif policy not in ("merge", "by_key"):
+        elif policy not in (Policy.MERGE, Policy.BY_KEY):
             node, key = None, None
     return FieldPlan(f, policy, path, key, node, source)
 
@@ -195,28 +196,28 @@ def _default(
     model: Model | None,
     overrides: dict[str, str],
     stack: tuple[str, ...],
-) -> tuple[str, str | None, NodePlan | None]:
+) -> tuple[Policy, str | None, NodePlan | None]:
     if element is not None and element.name not in stack:
         inner = DELTA if context == DELTA else ENTRY
-        return "by_key", "index", _plan_node(schemas, element, inner, path + "[]", overrides, stack, "index")
+        return Policy.BY_KEY, "index", _plan_node(schemas, element, inner, path + "[]", overrides, stack, "index")
     if model is not None and model.name not in stack:
         if context == ENTRY and f.wire_name == "delta":
-            return "merge", None, _plan_node(schemas, model, DELTA, path, overrides, stack)
+            return Policy.MERGE, None, _plan_node(schemas, model, DELTA, path, overrides, stack)
         if context == ROOT:
-            return "last", None, None
+            return Policy.LAST, None, None
         node = _plan_node(schemas, model, context, path, overrides, stack)
         if context == DELTA or node.accumulates():
-            return "merge", None, node
-        return "last", None, None
+            return Policy.MERGE, None, node
+        return Policy.LAST, None, None
     if isinstance(f.type, Array):
-        return ("last" if context == ROOT else "append"), None, None
+        return (Policy.LAST if context == ROOT else Policy.APPEND), None, None
     if f.wire_name in IDENTITY_NAMES and (context != ROOT or f.wire_name != "type"):
-        return "set", None, None
+        return Policy.SET, None, None
     if context == DELTA and _is_text(f):
-        return "concat", None, None
+        return Policy.CONCAT, None, None
     if context == DELTA and isinstance(f.type, Enum):
-        return "set", None, None
-    return "last", None, None
+        return Policy.SET, None, None
+    return Policy.LAST, None, None
 
 
 def _is_text(f: Field) -> bool:
@@ -225,14 +226,14 @@ def _is_text(f: Field) -> bool:
     return any(isinstance(o, Prim) and o.kind == "str" for o in options)
 
 
-def _check_fits(f: Field, policy: str, path: str, element: Model | None, model: Model | None) -> None:
-    if policy == "concat" and not _is_text(f):
+def _check_fits(f: Field, policy: Policy, path: str, element: Model | None, model: Model | None) -> None:
+    if policy == Policy.CONCAT and not _is_text(f):
         raise SpecError(f"merge policy concat for {path!r}: the field is not a string")
-    if policy == "append" and not isinstance(f.type, Array):
+    if policy == Policy.APPEND and not isinstance(f.type, Array):
         raise SpecError(f"merge policy append for {path!r}: the field is not a list")
-    if policy == "by_key" and not (isinstance(f.type, Array) and isinstance(f.type.item, ModelRef)):
+    if policy == Policy.BY_KEY and not (isinstance(f.type, Array) and isinstance(f.type.item, ModelRef)):
         raise SpecError(f"merge policy by_key for {path!r}: the field is not a list of objects")
-    if policy == "merge" and model is None:
+    if policy == Policy.MERGE and model is None:
         raise SpecError(f"merge policy merge for {path!r}: the field is not an object")
 
 
