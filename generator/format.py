@@ -89,7 +89,7 @@ def _is_definition(block: str) -> bool:
 
 _PEP695 = (
     (re.compile(r"^type (\w+) = ", re.MULTILINE), r"\1 = "),
-    (re.compile(r"^(\s*def \w+)\[\w+(?:, \w+)*\]\(", re.MULTILINE), r"\1("),
+    (re.compile(r"^(\s*def \w+)\[\w+(?:: \w+)?(?:, \w+(?:: \w+)?)*\]\(", re.MULTILINE), r"\1("),
 )
 
 

@@ -78,7 +78,7 @@ def render(gen: Generation, style: str) -> str:
     env = environment()
     context = _context(gen, style)
     shared = _runtime_names() if gen.runtime_package else frozenset()
-    context["runtime"] = {name: "" if shared else runtime.inlined(name) for name in ("merge", "sse")}
+    context["runtime"] = {name: "" if shared else runtime.inlined(name) for name in ("merge", "sse", "lenient_pydantic")}
     source = env.get_template(f"{style}.py.jinja").render(**context)
     used = {n.id for n in ast.walk(parse_tree(source)) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     used |= context["names_in_strings"]
@@ -132,6 +132,10 @@ _SOURCES = {
     "Field": "pydantic",
     "Tag": "pydantic",
     "TypeAdapter": "pydantic",
+    "ValidationError": "pydantic",
+    "ContextVar": "contextvars",
+    "types": "import",
+    "typing": "import",
 }
 
 
@@ -145,7 +149,7 @@ def _imports(gen: Generation, style: str, used: set[str]) -> list[str]:
     for name, module in sources.items():
         if name in used and module != "import":
             by_module.setdefault(module, []).append(name)
-    stdlib = [f"import {m}" for m in ("json", "re") if m in used]
+    stdlib = [f"import {m}" for m in ("json", "re", "types", "typing") if m in used]
     third_party: list[str] = []
     for module in sorted(by_module):
         line = f"from {module} import {', '.join(sorted(by_module[module], key=_isort_key))}"
@@ -168,7 +172,7 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
         _model_view(m, style, m.name in merged_models or (style == "typeddict" and m.extra is not None), parsers)
         for m in s.models.values()
     ]
-    roots = [_root_view(gen, name) for name in s.roots]
+    roots = [_root_view(gen, name, style) for name in s.roots]
     merge = _merge_view(gen, style)
     error_name = "pydantic.ValidationError" if style == "pydantic" else "ParseError"
     public = (
@@ -443,7 +447,7 @@ def parse_function(schemas: Schemas, name: str) -> str:
     return f"parse_{name}" if clash else f"parse_{snake}"
 
 
-def _root_view(gen: Generation, name: str) -> dict[str, Any]:
+def _root_view(gen: Generation, name: str, style: str) -> dict[str, Any]:
     response = gen.schemas.responses.get(name)
     return {
         "model": name,
@@ -453,6 +457,10 @@ def _root_view(gen: Generation, name: str) -> dict[str, Any]:
         "response": response,
         "response_parse_fn": parse_function(gen.schemas, response) if response else "",
         "plan_const": f"_TO_{snake_name(response).upper()}" if response else "",
+        "validate": f"{name}.model_validate" if style == "pydantic" else parse_function(gen.schemas, name),
+        "response_validate": (f"{response}.model_validate" if style == "pydantic" else parse_function(gen.schemas, response))
+        if response
+        else "",
         "guessed": ", ".join(f"``{k}``" for k, _ in gen.responses[name].guesses) or "none here"
         if response
         else "",
@@ -487,7 +495,7 @@ def _merge_view(gen: Generation, style: str) -> dict[str, Any]:
         for root_name in gen.schemas.roots
         for node in gen.plans[root_name].walk()
     ]
-    roots = [_root_view(gen, name) for name in gen.schemas.roots]
+    roots = [_root_view(gen, name, style) for name in gen.schemas.roots]
     plans = [
         {"name": r["plan_const"], "value": _response_literal(gen.responses[r["model"]])}
         for r in roots

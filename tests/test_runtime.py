@@ -154,9 +154,12 @@ def test_convert_renames_drops_and_guesses_from_flat_rules() -> None:
     assert [(a.path, a.kind) for a in acc.anomalies] == [("items[0].finish", "incomplete")]
 
 
-def test_convert_raises_for_a_required_field_without_a_guess() -> None:
+def test_convert_leaves_out_a_required_field_without_a_guess_and_strict_raises() -> None:
+    acc = _Merger(False)
+    assert _convert({"id": "x"}, _RULES, "", "", acc) == {"id": "x", "object": "done"}
+    assert [(a.path, a.kind) for a in acc.anomalies] == [("items", "incomplete")]
     with pytest.raises(StreamMergeError, match="items: missing"):
-        _convert({"id": "x"}, _RULES, "", "", _Merger(False))
+        _convert({"id": "x"}, _RULES, "", "", _Merger(True))
 
 
 def test_sse_chunk_dicts_stop_at_done_and_raise_on_error_events() -> None:

@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 
 #: Runtime modules in the order they are laid out in a generated module.
-MODULES = ("merge", "sse", "events")
+MODULES = ("merge", "sse", "events", "lenient_pydantic")
 
 
 @cache

@@ -207,6 +207,13 @@ class _Merger:
             raise StreamMergeError(found)
         self.anomalies.append(found)
 
+    def drift(self, path: str, message: str) -> None:
+        """Record, once, that a result does not fit its schema and was built anyway
+        (``schema_drift``); the caller raises instead under ``strict``."""
+        found = Anomaly(self.chunks, path, "schema_drift", message)
+        if found not in self.anomalies:
+            self.anomalies.append(found)
+
     def decode(self, chunk: Any) -> dict[str, Any] | None:
         """A chunk given as JSON text or bytes, or as a typed model, as decoded JSON."""
         if isinstance(chunk, (str, bytes, bytearray)):
@@ -562,8 +569,8 @@ def _convert(data: dict[str, Any], rules: dict[str, _ResponseRule], at: str, pat
     positions) as its response counterpart (see ``to_response``).
 
     Raises:
-        StreamMergeError: a required field without a guess never arrived, or (with
-            ``strict``) one with a guess did not either.
+        StreamMergeError: with ``strict``, a required field never arrived (otherwise it
+            is inferred by its guess, or left out; either way reported as ``incomplete``).
     """
     rule = rules[at]
     out: dict[str, Any] = {}
@@ -591,8 +598,13 @@ def _convert(data: dict[str, Any], rules: dict[str, _ResponseRule], at: str, pat
         if out.get(key) is not None and not (guess is not None and out[key] == ""):  # Ollama sends ""
             continue
         what = "missing" if key not in out else "null" if out[key] is None else repr(out[key])
-        if guess is None:
-            raise StreamMergeError(Anomaly(acc.chunks, _join(path, key), "incomplete", f"{what}, but the response requires it"))
+        if guess is None:  # left out: the response is built anyway (``_built_anyway``)
+            found = Anomaly(acc.chunks, _join(path, key), "incomplete", f"{what}, but the response requires it")
+            if acc.strict:
+                raise StreamMergeError(found)
+            if found not in acc.anomalies:
+                acc.anomalies.append(found)
+            continue
         # some servers never send one (Kimi via routers); a stream cut short has none either
         value = next((v for where, v in guess.when if _wire_get(out, where)), guess.otherwise)
         found = Anomaly(acc.chunks, _join(path, key), "incomplete", f"{what}: the stream never sent a value; took {value!r}", value)

@@ -21,8 +21,9 @@ from collections.abc import (
     Iterator,
     Mapping,
 )
+from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 __all__ = [
     "Anomaly",
@@ -164,8 +165,14 @@ class ParseError(ValueError):
     def __init__(self, message: str, path: tuple[str | int, ...] = ()) -> None:
         self.message = message
         self.path = path
-        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
-        super().__init__(f"{where.lstrip('.')}: {message}" if where else message)
+        super().__init__(f"{self.where}: {message}" if path else message)
+
+    @property
+    def where(self) -> str:
+        """The path as text: ``choices[0].index``."""
+        return "".join(
+            f"[{p}]" if isinstance(p, int) else f".{p}" for p in self.path
+        ).lstrip(".")
 
     def within(self, step: str | int) -> ParseError:
         """The same error, one level further out."""
@@ -310,11 +317,19 @@ def _tagged(
     return parse_tagged
 
 
+#: Set while a lenient parse runs (``_built_anyway``): the required fields found missing.
+_LENIENT: ContextVar[list[str] | None] = ContextVar("_LENIENT", default=None)
+
+
 def _req(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T:
     try:
         value = data[key]
     except KeyError:
-        raise ParseError("required field is missing", (key,)) from None
+        missing = _LENIENT.get()
+        if missing is None:
+            raise ParseError("required field is missing", (key,)) from None
+        missing.append(key)
+        return cast(_T, None)
     try:
         return parse(value)
     except ParseError as exc:
@@ -329,6 +344,24 @@ def _opt(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T | Non
         return parse(value)
     except ParseError as exc:
         raise exc.within(key) from None
+
+
+def _built_anyway(parse: Callable[[Any], _T], data: dict[str, Any], acc: _Merger) -> _T:
+    """``parse(data)``, for an accumulator's result. With ``acc.strict``, its ``ParseError``;
+    otherwise a result that does not fit its schema (a server that omits a field the spec
+    requires) is reported once as a ``schema_drift`` anomaly and built anyway, missing
+    required fields read as absent (``None``). A value of another type still raises."""
+    try:
+        return parse(data)
+    except ParseError as exc:
+        if acc.strict:
+            raise
+        acc.drift(exc.where, f"does not fit its schema ({exc.message}); built anyway")
+    token = _LENIENT.set([])
+    try:
+        return parse(data)
+    finally:
+        _LENIENT.reset(token)
 
 
 # Composite parsers, built once.
@@ -585,6 +618,13 @@ class _Merger:
         if self.strict:
             raise StreamMergeError(found)
         self.anomalies.append(found)
+
+    def drift(self, path: str, message: str) -> None:
+        """Record, once, that a result does not fit its schema and was built anyway
+        (``schema_drift``); the caller raises instead under ``strict``."""
+        found = Anomaly(self.chunks, path, "schema_drift", message)
+        if found not in self.anomalies:
+            self.anomalies.append(found)
 
     def decode(self, chunk: Any) -> dict[str, Any] | None:
         """A chunk given as JSON text or bytes, or as a typed model, as decoded JSON."""
@@ -1052,8 +1092,8 @@ def _convert(
     positions) as its response counterpart (see ``to_response``).
 
     Raises:
-        StreamMergeError: a required field without a guess never arrived, or (with
-            ``strict``) one with a guess did not either.
+        StreamMergeError: with ``strict``, a required field never arrived (otherwise it
+            is inferred by its guess, or left out; either way reported as ``incomplete``).
     """
     rule = rules[at]
     out: dict[str, Any] = {}
@@ -1097,15 +1137,18 @@ def _convert(
             if key not in out
             else "null" if out[key] is None else repr(out[key])
         )
-        if guess is None:
-            raise StreamMergeError(
-                Anomaly(
-                    acc.chunks,
-                    _join(path, key),
-                    "incomplete",
-                    f"{what}, but the response requires it",
-                )
+        if guess is None:  # left out: the response is built anyway (``_built_anyway``)
+            found = Anomaly(
+                acc.chunks,
+                _join(path, key),
+                "incomplete",
+                f"{what}, but the response requires it",
             )
+            if acc.strict:
+                raise StreamMergeError(found)
+            if found not in acc.anomalies:
+                acc.anomalies.append(found)
+            continue
         # some servers never send one (Kimi via routers); a stream cut short has none either
         value = next(
             (v for where, v in guess.when if _wire_get(out, where)), guess.otherwise
@@ -1283,11 +1326,15 @@ class ChunkAccumulator(_ChunkAccumulator):
     def snapshot(self) -> Chunk:
         """The merged stream so far as a ``Chunk``, validated once.
 
+        A snapshot that does not fit the schema (a stream cut before its first chunk, a
+        server that omits a required field) is reported as a ``schema_drift`` anomaly
+        and built anyway (``_built_anyway``).
+
         Raises:
-            ParseError: the merged stream lacks something the schema requires (a
-                stream cut before its first chunk, a server that omits a required field).
+            ParseError: with ``strict=True``, a snapshot that does not fit; always,
+                a value of another type than the schema's.
         """
-        return parse_chunk(self.snapshot_dict())
+        return _built_anyway(parse_chunk, self.snapshot_dict(), self)
 
 
 # ---------------------------------------------------------------------------

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 import re
+import types
+import typing
 from collections.abc import (
     AsyncIterable,
     AsyncIterator,
@@ -22,9 +24,9 @@ from collections.abc import (
     Mapping,
 )
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 __all__ = [
     "Anomaly",
@@ -118,6 +120,113 @@ _KEYS_Chunk = frozenset(
         "child",
     }
 )
+
+
+_ADAPTERS: dict[int, tuple[Any, TypeAdapter[Any]]] = {}
+
+
+def _construct(model: type[BaseModel], data: Any) -> Any:
+    """``model`` built from ``data`` without failing (see the module docstring); data that
+    is not an object is returned as it is."""
+    if type(data) is not dict:
+        return data
+    names = {(info.alias or name): name for name, info in model.model_fields.items()}
+    values: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
+    for key, value in data.items():
+        name = names.get(key)
+        if name is None:
+            extra[key] = value
+        else:
+            values[name] = _value(model.model_fields[name].annotation, value)
+    return model.model_construct(_fields_set=set(values), **values, **extra)
+
+
+def _value(annotation: Any, value: Any) -> Any:
+    """``value`` validated as ``annotation``, else built leniently, else as it came."""
+    try:
+        return _adapter(annotation).validate_python(value)
+    except (ValidationError, TypeError):
+        pass
+    if type(value) is dict:
+        models = [
+            c
+            for c in _members(annotation)
+            if isinstance(c, type) and issubclass(c, BaseModel)
+        ]
+        if models:
+            return _construct(max(models, key=lambda m: _fit(m, value)), value)
+    if type(value) is list:
+        items = [
+            typing.get_args(m)[0]
+            for m in _members(annotation)
+            if typing.get_origin(m) is list and typing.get_args(m)
+        ]
+        if items:
+            return [_value(items[0], item) for item in value]
+    return value
+
+
+def _fit(model: type[BaseModel], value: dict[str, Any]) -> int:
+    """How well an object fits a model: the keys it shares with the model's wire names,
+    and a tag (a ``Literal`` field) that matches counts more than any number of keys."""
+    score = 0
+    for name, info in model.model_fields.items():
+        key = info.alias or name
+        if key in value:
+            score += 1
+            if typing.get_origin(info.annotation) is typing.Literal and value[
+                key
+            ] in typing.get_args(info.annotation):
+                score += 1000
+    return score
+
+
+def _members(annotation: Any) -> list[Any]:
+    """The alternatives an annotation admits, through unions, ``Annotated`` and type aliases."""
+    value = getattr(annotation, "__value__", None)  # a TypeAliasType
+    if value is not None:
+        return _members(value)
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _members(typing.get_args(annotation)[0])
+    if origin is typing.Union or origin is types.UnionType:
+        return [m for arg in typing.get_args(annotation) for m in _members(arg)]
+    return [annotation]
+
+
+def _adapter(annotation: Any) -> TypeAdapter[Any]:
+    found = _ADAPTERS.get(id(annotation))
+    if found is None or found[0] is not annotation:
+        found = _ADAPTERS[id(annotation)] = (annotation, TypeAdapter(annotation))
+    return found[1]
+
+
+_M = TypeVar("_M", bound=BaseModel)
+
+
+def _built_anyway(parse: Callable[[Any], _M], data: dict[str, Any], acc: _Merger) -> _M:
+    """``parse(data)`` (a model's ``model_validate``), for an accumulator's result. With ``acc.strict``, its
+    ``ValidationError``; otherwise a result that does not fit its schema (a server that
+    omits a field the spec requires) is reported once as a ``schema_drift`` anomaly and
+    built anyway, without validating what does not fit: a missing required field stays
+    unset (reading it raises ``AttributeError``)."""
+    try:
+        return parse(data)
+    except ValidationError as exc:
+        if acc.strict:
+            raise
+        first = exc.errors()[0]
+        where = "".join(
+            f"[{p}]" if isinstance(p, int) else f".{p}" for p in first["loc"]
+        ).lstrip(".")
+        acc.drift(
+            where,
+            f"does not fit its schema ({exc.error_count()} problem(s), first: {first['msg']}); built anyway",
+        )
+    model: type[_M] = parse.__self__  # type: ignore[attr-defined]  # the model of its model_validate
+    built: _M = _construct(model, data)
+    return built
 
 
 def parse_chunk(data: Any) -> Chunk:
@@ -337,6 +446,13 @@ class _Merger:
         if self.strict:
             raise StreamMergeError(found)
         self.anomalies.append(found)
+
+    def drift(self, path: str, message: str) -> None:
+        """Record, once, that a result does not fit its schema and was built anyway
+        (``schema_drift``); the caller raises instead under ``strict``."""
+        found = Anomaly(self.chunks, path, "schema_drift", message)
+        if found not in self.anomalies:
+            self.anomalies.append(found)
 
     def decode(self, chunk: Any) -> dict[str, Any] | None:
         """A chunk given as JSON text or bytes, or as a typed model, as decoded JSON."""
@@ -804,8 +920,8 @@ def _convert(
     positions) as its response counterpart (see ``to_response``).
 
     Raises:
-        StreamMergeError: a required field without a guess never arrived, or (with
-            ``strict``) one with a guess did not either.
+        StreamMergeError: with ``strict``, a required field never arrived (otherwise it
+            is inferred by its guess, or left out; either way reported as ``incomplete``).
     """
     rule = rules[at]
     out: dict[str, Any] = {}
@@ -849,15 +965,18 @@ def _convert(
             if key not in out
             else "null" if out[key] is None else repr(out[key])
         )
-        if guess is None:
-            raise StreamMergeError(
-                Anomaly(
-                    acc.chunks,
-                    _join(path, key),
-                    "incomplete",
-                    f"{what}, but the response requires it",
-                )
+        if guess is None:  # left out: the response is built anyway (``_built_anyway``)
+            found = Anomaly(
+                acc.chunks,
+                _join(path, key),
+                "incomplete",
+                f"{what}, but the response requires it",
             )
+            if acc.strict:
+                raise StreamMergeError(found)
+            if found not in acc.anomalies:
+                acc.anomalies.append(found)
+            continue
         # some servers never send one (Kimi via routers); a stream cut short has none either
         value = next(
             (v for where, v in guess.when if _wire_get(out, where)), guess.otherwise
@@ -1076,11 +1195,15 @@ class ChunkAccumulator(_ChunkAccumulator):
     def snapshot(self) -> Chunk:
         """The merged stream so far as a ``Chunk``, validated once.
 
+        A snapshot that does not fit the schema (a stream cut before its first chunk, a
+        server that omits a required field) is reported as a ``schema_drift`` anomaly
+        and built anyway (``_built_anyway``).
+
         Raises:
-            pydantic.ValidationError: the merged stream lacks something the schema requires (a
-                stream cut before its first chunk, a server that omits a required field).
+            pydantic.ValidationError: with ``strict=True``, a snapshot that does not fit; always,
+                a value of another type than the schema's.
         """
-        return parse_chunk(self.snapshot_dict())
+        return _built_anyway(Chunk.model_validate, self.snapshot_dict(), self)
 
 
 # ---------------------------------------------------------------------------
