@@ -331,8 +331,8 @@ class _EventFold:
         parent[field] = new
         return new
 
-    def child(self, container: dict[Any, Any], key: Any, path: str) -> dict[str, Any]:
-        """The object at ``container[key]``; a missing one is created (``missing_slot``)."""
+    def child(self, container: dict[Any, Any], key: Any, path: str, new: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The object at ``container[key]``; a missing one is created from ``new`` (``missing_slot``)."""
         value = container.get(key)
         if type(value) is dict:
             return value
@@ -340,12 +340,20 @@ class _EventFold:
             self.report(path, "wrong_type", "not an object: event dropped", dropped=_thaw(value))
             raise _Skip
         self.report(path, "missing_slot", "no earlier event created this slot: created")
-        new: dict[str, Any] = {}
-        container[key] = new
-        self._placeholders.add(id(new))
-        return new
+        made: dict[str, Any] = _own(dict(new)) if new else {}
+        container[key] = made
+        self._placeholders.add(id(made))
+        return made
 
-    def item(self, collection: str, event: Mapping[str, Any], index: str, ident: str | None, path: str) -> dict[str, Any]:
+    def item(
+        self,
+        collection: str,
+        event: Mapping[str, Any],
+        index: str,
+        ident: str | None,
+        path: str,
+        new: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
         """The top-level slot ``collection[event[index]]``, checked against ``event[ident]``.
 
         An ``ident`` naming another known item is reported (``id_mismatch``) and wins; one
@@ -375,7 +383,7 @@ class _EventFold:
         value = container.get(key)
         if type(value) is dict:
             return value
-        found = self.child(container, key, path)
+        found = self.child(container, key, path, new)
         if wanted is not None:
             found[self.id_field] = wanted
             self._ids.setdefault(collection, {})[wanted] = key
