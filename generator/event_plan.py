@@ -192,15 +192,16 @@ def plan_events(
     overrides: Mapping[str, Any] | None = None,
     *,
     spec_file: Path | None = None,
+    base: Mapping[str, Any] | None = None,
 ) -> EventPlan:
-    """The checked plan for union ``root``: the shipped map for it (if any), then the union's
-    ``x-merge``, then ``overrides``.
+    """The checked plan for union ``root``: ``base`` (default: the shipped map for ``root``, if
+    any), then the union's ``x-merge``, then ``overrides``.
 
     Raises:
         SpecError: no map for ``root``; a member not mapped (naming its tag: add an entry, or
             ``{op: ignore}``); a path, field or op that the spec or vocabulary does not have.
     """
-    data, sources = _merged_map(spec, root, overrides, spec_file)
+    data, sources = _merged_map(spec, root, overrides, spec_file, base)
     plan, missing = _build(spec, root, data, sources, spec_file)
     if missing:
         where, pointer = sources.get("events", (spec_file, ""))
@@ -214,23 +215,33 @@ def plan_events(
     return plan
 
 
-def unmapped_events(spec: Mapping[str, Any], root: str, overrides: Mapping[str, Any] | None = None) -> list[str]:
+def unmapped_events(
+    spec: Mapping[str, Any],
+    root: str,
+    overrides: Mapping[str, Any] | None = None,
+    *,
+    base: Mapping[str, Any] | None = None,
+) -> list[str]:
     """Tag values of ``root``'s members that the (merged) map neither maps nor ignores: what
     ``gen-models --check`` names when a spec bump adds an event type.
 
     Raises:
         SpecError: as ``plan_events``, except for unmapped members.
     """
-    data, sources = _merged_map(spec, root, overrides, None)
+    data, sources = _merged_map(spec, root, overrides, None, base)
     _, missing = _build(spec, root, data, sources, None)
     return [tag for tag, _ in missing]
 
 
 def _merged_map(
-    spec: Mapping[str, Any], root: str, overrides: Mapping[str, Any] | None, spec_file: Path | None
+    spec: Mapping[str, Any],
+    root: str,
+    overrides: Mapping[str, Any] | None,
+    spec_file: Path | None,
+    base: Mapping[str, Any] | None = None,
 ) -> tuple[dict[str, Any], dict[str, tuple[Path | None, str]]]:
     """The map after x-merge and overrides; ``sources``: ``{"events"|tag: (file, pointer)}``."""
-    shipped = shipped_maps().get(root)
+    shipped = (Path("<base map>"), dict(base)) if base is not None else shipped_maps().get(root)
     data: dict[str, Any] = {}
     sources: dict[str, tuple[Path | None, str]] = {}
     layers: list[tuple[Any, Path | None, str, str]] = []

@@ -366,7 +366,10 @@ class _EventFold:
         if wanted is not None:
             ids = self._ids.setdefault(collection, {})
             known = ids.get(wanted)
-            if known is not None and known != key:
+            if known is not None and key is None:
+                self.report(path, "missing_key", f"no {index}: routed by {ident} to {collection}[{known}]")
+                key = known
+            elif known is not None and known != key:
                 self.report(
                     path,
                     "id_mismatch",
@@ -449,7 +452,9 @@ class _EventFold:
                 container[key] = _Text((delta,))
         elif type(delta) is dict:
             target = container.get(key)
-            if type(target) is not dict:
+            if target is None:  # no event opens these (shell output per command): the first delta does
+                target = container[key] = {}
+            elif type(target) is not dict:
                 target = self.child(container, key, path)
             for name, piece in delta.items():
                 if type(piece) is str:
