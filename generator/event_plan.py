@@ -404,10 +404,8 @@ def _action(schemas: _Spec, entry: Any, member: str, target: str, place: tuple[P
         leaves = schemas.resolve(target, at)
         if not leaves:
             raise SpecError(f"path {'.'.join(map(str, at))!r} does not resolve in {target}", *place)
-        if constant is not None and op is Op.SET:
-            allowed = schemas.enum_values(leaves)
-            if allowed is not None and json.loads(constant) not in allowed:
-                raise SpecError(f"{raw_value!r}: {'.'.join(map(str, at))} allows only {sorted(allowed)}", *place)
+        if constant is not None and not schemas.allows(leaves, json.loads(constant)):
+            raise SpecError(f"{raw_value!r}: no schema that {'.'.join(map(str, at))} reaches allows it", *place)
     if op is Op.SIDE and (value is None or not isinstance(entry.get("channel"), str)):
         raise SpecError("op 'side' needs 'channel' (a name) and 'value' (an event field)", *place)
     ident = event_field(entry["id"], "id", ("string",)) if "id" in entry else None
@@ -600,16 +598,23 @@ class _Spec:
                 return []
         return current
 
-    def enum_values(self, leaves: list[Any]) -> set[Any] | None:
-        """The values a set of leaf schemas allows when all of them are enums, else None."""
-        allowed: set[Any] = set()
+    def allows(self, leaves: list[Any], value: Any) -> bool:
+        """Whether any leaf schema admits a constant: its ``enum`` has it, or it has no enum and
+        is of the value's JSON type (or untyped). Statuses are plain strings on some output
+        items and enums on others, so one admitting leaf is enough."""
+        kind = {str: "string", bool: "boolean", int: "integer", float: "number"}.get(type(value))
         for leaf in leaves:
             for shape in self.alternatives(leaf):
                 values = shape.get("enum")
-                if not isinstance(values, list):
-                    return None
-                allowed.update(values)
-        return allowed
+                if isinstance(values, list):
+                    if value in values:
+                        return True
+                    continue
+                t = shape.get("type")
+                types = t if isinstance(t, list) else [t]
+                if t is None or kind in types or (kind == "integer" and "number" in types):
+                    return True
+        return False
 
 
 # -- showing a plan -----------------------------------------------------------------------------------
