@@ -14,7 +14,8 @@ A map is YAML (shipped ones live in ``generator/maps/``, e.g. ``openai-responses
         {op: append, at: "output[{output_index}].content[{content_index}].text", value: delta, id: item_id}
 
 Entry keys: ``op`` (an ``Op``), ``at`` (a keyed path: ``name[{event_field}]`` is a keyed slot,
-``.name`` a field), ``value`` (an event field, or ``=constant``), ``id`` (an event field checked
+``.name`` a field), ``value`` (an event field, ``=constant``, or ``*``: the whole event, for
+lifecycle and side ops), ``id`` (an event field checked
 against the first slot's ``id``), ``check: fold`` (compare a final value with the fold), ``new`` (what
 a slot this event must create starts as), ``channel``/``key``/``keep`` (side channels).
 
@@ -66,6 +67,8 @@ class Op(enum.Enum):
 
 
 _LIFECYCLE = {Op.INIT, Op.REFRESH, Op.FINALIZE}
+#: ``value: "*"``: the whole event is the value (small families whose last event is the result)
+WHOLE_EVENT = "*"
 _SLOT_OPS = {Op.CREATE, Op.REPLACE, Op.APPEND, Op.EXTEND, Op.SET}
 _ENTRY_KEYS = {"op", "at", "value", "id", "check", "new", "channel", "key", "keep"}
 _FAMILY_KEYS = {"family", "root", "target", "tag", "order", "unknown", "events"}
@@ -89,7 +92,8 @@ class Action:
     Attributes:
         op: what it does.
         at: where, as steps from the target's root (``()`` for lifecycle, side, error, ignore).
-        value: the event field the value comes from (``None``: none, or a constant).
+        value: the event field the value comes from (``None``: none, or a constant; ``"*"``: the
+            whole event).
         constant: the value for ``value: =constant`` (JSON text, else ``None``).
         ident: the event field checked against the first slot's ``id`` (``item_id``).
         check: a final value is compared with the fold (``check: fold``).
@@ -378,6 +382,10 @@ def _action(schemas: _Spec, entry: Any, member: str, target: str, place: tuple[P
     derived = False
     if isinstance(raw_value, str) and raw_value.startswith("="):
         constant = json.dumps(raw_value[1:])
+    elif raw_value == WHOLE_EVENT:
+        if op not in _LIFECYCLE and op is not Op.SIDE:
+            raise SpecError(f"value '*' (the whole event) is for init, refresh, finalize and side, not {op.value!r}", *place)
+        value = WHOLE_EVENT
     elif raw_value is not None:
         value = event_field(raw_value, "value")
     at: tuple[Step, ...] = ()
@@ -677,6 +685,8 @@ def _action_handler(action: Action) -> _Handler:
     constant = json.loads(action.constant) if action.constant is not None else None
 
     def value_of(event: dict[str, Any]) -> Any:
+        if value_field == WHOLE_EVENT:
+            return event
         return event.get(value_field) if value_field is not None else constant
 
     if op is Op.INIT:

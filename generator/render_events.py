@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from . import pytypes
-from .event_plan import Action, EventPlan, EventRule, Op
+from .event_plan import WHOLE_EVENT, Action, EventPlan, EventRule, Op
 
 RUNTIME_DIR = Path(__file__).resolve().parent / "runtime"
 
@@ -148,6 +148,8 @@ def _describe(action: Action) -> str:
 
 
 def _value(action: Action) -> str:
+    if action.value == WHOLE_EVENT:
+        return "e"
     if action.value is not None:
         return f"e.get({pytypes.literal(action.value)})"
     return pytypes.literal(json.loads(action.constant)) if action.constant is not None else "None"

@@ -177,3 +177,47 @@ def test_the_specs_own_example_events_apply(spec: dict[str, Any]) -> None:
         assert {a.kind for a in fold.anomalies} <= {"missing_slot", "unknown_id"}, (event["type"], fold.anomalies)
         applied += 1
     assert applied >= 40
+
+
+# -- the smaller families: speech, transcription, image generation and edit ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "root",
+    ["CreateSpeechResponseStreamEvent", "CreateTranscriptionResponseStreamEvent", "ImageGenStreamEvent", "ImageEditStreamEvent"],
+)
+def test_the_smaller_families_are_mapped(spec: dict[str, Any], root: str) -> None:
+    assert root in event_unions(spec)
+    assert unmapped_events(spec, root) == []
+
+
+def test_transcription_folds_text_logprobs_and_segments(spec: dict[str, Any]) -> None:
+    fold = new_fold(plan_events(spec, "CreateTranscriptionResponseStreamEvent"))
+    fold.add({"type": "transcript.text.delta", "delta": "Hel", "logprobs": [{"token": "Hel"}]})
+    fold.add({"type": "transcript.text.segment", "id": "s1", "start": 0.0, "end": 1.0, "text": "Hello", "speaker": "A"})
+    fold.add({"type": "transcript.text.delta", "delta": "lo", "logprobs": [{"token": "lo"}]})
+    early = fold.snapshot()
+    assert early == {"text": "Hello", "logprobs": [{"token": "Hel"}, {"token": "lo"}]}
+    usage = {"type": "tokens", "input_tokens": 3, "output_tokens": 2, "total_tokens": 5}
+    fold.add({"type": "transcript.text.done", "text": "Hello", "logprobs": early["logprobs"], "usage": usage})
+    assert fold.snapshot()["usage"] == usage and fold.snapshot()["text"] == "Hello"
+    assert fold.channels["segments"][0]["speaker"] == "A" and fold.anomalies == []
+    assert fold.terminal == "transcript.text.done"
+
+
+def test_speech_audio_is_a_side_channel_and_done_is_the_result(spec: dict[str, Any]) -> None:
+    fold = new_fold(plan_events(spec, "CreateSpeechResponseStreamEvent"))
+    fold.add({"type": "speech.audio.delta", "audio": "AAA"})
+    fold.add({"type": "speech.audio.delta", "audio": "BBB"})
+    fold.add({"type": "speech.audio.done", "usage": {"input_tokens": 1, "output_tokens": 2, "total_tokens": 3}})
+    assert fold.channels == {"audio": ["AAA", "BBB"]} and fold.snapshot()["usage"]["total_tokens"] == 3
+
+
+@pytest.mark.parametrize(("root", "prefix"), [("ImageGenStreamEvent", "image_generation"), ("ImageEditStreamEvent", "image_edit")])
+def test_partial_images_replace_each_other_and_completed_is_final(spec: dict[str, Any], root: str, prefix: str) -> None:
+    fold = new_fold(plan_events(spec, root))
+    for n in range(3):
+        fold.add({"type": f"{prefix}.partial_image", "b64_json": f"p{n}", "partial_image_index": n})
+    assert fold.channels == {"partial_image": "p2"}
+    fold.add({"type": f"{prefix}.completed", "b64_json": "final", "size": "1024x1024"})
+    assert fold.snapshot()["b64_json"] == "final" and fold.terminal == f"{prefix}.completed"

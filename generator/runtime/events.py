@@ -135,8 +135,9 @@ class _EventFold:
     Attributes:
         anomalies: every stray, in order.
         unknown_events: events of types the map does not know, as received (copies).
-        channels: side channels: ``{name: [values]}`` (``keep: all``) or ``{name: {key: value}}``
-            (``keep: last``, e.g. the latest partial image per output item).
+        channels: side channels: ``{name: [values]}`` (``keep: all``), ``{name: {key: value}}``
+            (``keep: last`` with a key: the latest partial image per output item) or
+            ``{name: value}`` (``keep: last`` without a key).
         error: the ``error`` event, when one came (the stream ended with an error).
         terminal: the tag of the terminal event seen (``response.completed``...), or ``None``.
     """
@@ -483,9 +484,11 @@ class _EventFold:
 
     def side(self, channel: str, value: Any, key: Any = None, keep_all: bool = True) -> None:
         """A side channel: ``keep_all`` gathers every value (audio deltas); otherwise the latest
-        value per ``key`` replaces the previous one (partial image previews)."""
+        value replaces the previous one, per ``key`` when one is given (partial image previews)."""
         if keep_all:
             self.channels.setdefault(channel, []).append(_own(value))
+        elif key is None:
+            self.channels[channel] = _own(value)
         else:
             self.channels.setdefault(channel, {})[key] = _own(value)
 
