@@ -13,30 +13,8 @@ State while streaming (never shown to users: ``_EventFold.snapshot()`` turns it 
 * appended text is a ``_Text``: a list of fragments joined once, at snapshot (never ``+=``);
 * numbers are never added up: a value is set, replaced or left alone.
 
-Every stray is an ``Anomaly`` (``strict=True``: ``StreamMergeError`` at the first one). Kinds:
-
-``not_object``     an event that is not a JSON object (or JSON text/bytes of one); dropped.
-``invalid_json``   JSON text that does not decode; dropped.
-``no_tag``         an object without a string tag (``type``); kept in ``unknown_events``.
-``unknown_event``  a tag the map does not know (a newer server); kept in ``unknown_events``.
-``duplicate``      an event whose ``sequence_number`` was seen before; applied once.
-``out_of_order``   a ``sequence_number`` lower than one seen before (applied).
-``gap``            ``sequence_number`` skipped ahead (events lost; applied).
-``missing_key``    an address field (``output_index``...) absent or not an integer/string; dropped.
-``missing_slot``   an event addressing a slot no earlier event created (a delta before its
-                   ``content_part.added``, openai-python#2852): the slot is created.
-``exists``         ``create`` at a slot already created (merged: the fold's text stays).
-``id_mismatch``    ``item_id`` names another known item than ``output_index`` does: routed by the
-                   id (it is the stronger address).
-``unknown_id``     ``item_id`` names no known item while the slot at ``output_index`` has another
-                   id: follows ``output_index`` (some servers rotate ids on every event).
-``done_differs``   a ``.done`` value differs from what the deltas folded to: the server's value is
-                   kept, the fold's is in ``dropped``.
-``emptied``        a ``.done``/final value is ``[]``/``""`` where the fold holds a non-empty one:
-                   the fold's is kept (``content_part.done`` sends ``logprobs: []`` in recordings).
-``wrong_type``     a value of the wrong JSON type for its operation (text expected...); dropped.
-``after_terminal`` an event after ``response.completed``/``incomplete``/``failed`` (applied).
-``repeated_init``  a second ``response.created`` (its top-level fields refresh; the fold stays).
+Every stray is an ``Anomaly``; ``_EventFold``'s docstring lists the kinds (it is inlined into
+generated modules, this docstring is not).
 """
 
 import json
@@ -102,6 +80,8 @@ def _as_event(obj: Any) -> Any:
     Raises:
         ValueError: JSON text that does not decode (``json.JSONDecodeError``).
     """
+    if type(obj) is dict:
+        return obj
     if isinstance(obj, (str, bytes, bytearray)):
         return json.loads(obj)
     dump = getattr(obj, "model_dump", None)
@@ -140,6 +120,32 @@ class _EventFold:
             ``{name: value}`` (``keep: last`` without a key).
         error: the ``error`` event, when one came (the stream ended with an error).
         terminal: the tag of the terminal event seen (``response.completed``...), or ``None``.
+
+    Every stray is an ``Anomaly`` (``strict=True``: ``StreamMergeError`` at the first one). Kinds:
+
+    ``not_object``     an event that is not a JSON object (or JSON text/bytes of one); dropped.
+    ``invalid_json``   JSON text that does not decode; dropped.
+    ``no_tag``         an object without a string tag (``type``); kept in ``unknown_events``.
+    ``unknown_event``  a tag the map does not know (a newer server); kept in ``unknown_events``.
+    ``duplicate``      an event whose ``sequence_number`` was seen before; applied once.
+    ``out_of_order``   a ``sequence_number`` lower than one seen before (applied).
+    ``gap``            ``sequence_number`` skipped ahead (events lost; applied).
+    ``missing_key``    an address field (``output_index``...) absent or not an integer/string: the
+                       event is dropped, unless its ``item_id`` names a known item (routed there).
+    ``missing_slot``   an event addressing a slot no earlier event created (a delta before its
+                       ``content_part.added``, openai-python#2852): the slot is created.
+    ``exists``         ``create`` at a slot already created (merged: the fold's text stays).
+    ``id_mismatch``    ``item_id`` names another known item than ``output_index`` does: routed by the
+                       id (it is the stronger address).
+    ``unknown_id``     ``item_id`` names no known item while the slot at ``output_index`` has another
+                       id: follows ``output_index`` (some servers rotate ids on every event).
+    ``done_differs``   a ``.done`` value differs from what the deltas folded to: the server's value is
+                       kept, the fold's is in ``dropped``.
+    ``emptied``        a ``.done``/final value is ``[]``/``""`` where the fold holds a non-empty one:
+                       the fold's is kept (``content_part.done`` sends ``logprobs: []`` in recordings).
+    ``wrong_type``     a value of the wrong JSON type for its operation (text expected...); dropped.
+    ``after_terminal`` an event after ``response.completed``/``incomplete``/``failed`` (applied).
+    ``repeated_init``  a second ``response.created`` (its top-level fields refresh; the fold stays).
     """
 
     def __init__(
