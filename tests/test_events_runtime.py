@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.event_plan import new_fold, plan_events
-from generator.runtime.events import _EventFold, _Slots, _Text
+from generator.runtime.events import _EventFold, _Fragments, _Slots
 from generator.runtime.merge import StreamMergeError
 
 # -- a small spec of the Responses shapes ------------------------------------------------------------
@@ -199,7 +199,7 @@ def text_of(f: _EventFold, oi: int = 0, ci: int = 0) -> Any:
 def test_text_is_gathered_in_a_list_and_joined_at_snapshot() -> None:
     f = fold([created(), msg_added(), part_added(), text_delta("Hel"), text_delta("lo")])
     raw = f.response["output"][0]["content"][0]["text"]
-    assert type(f.response["output"]) is _Slots and type(raw) is _Text and list(raw) == ["Hel", "lo"]
+    assert type(f.response["output"]) is _Slots and type(raw) is _Fragments and list(raw) == ["Hel", "lo"]
     assert text_of(f) == "Hello"
     assert f.anomalies == []
 

@@ -10,7 +10,7 @@ State while streaming (never shown to users: ``_EventFold.snapshot()`` turns it 
 * a keyed slot (``output[{output_index}]``, ``content[{content_index}]``, ``summary[...]``,
   ``annotations[...]``, shell ``commands[...]``) is a ``_Slots``: a ``dict`` keyed by the event's
   index, so sparse and out-of-order indexes are safe; the snapshot lists it sorted by key;
-* appended text is a ``_Text``: a list of fragments joined once, at snapshot (never ``+=``);
+* appended text is a ``_Fragments``: a list of fragments joined once, at snapshot (never ``+=``);
 * numbers are never added up: a value is set, replaced or left alone.
 
 Every stray is an ``Anomaly``; ``_EventFold``'s docstring lists the kinds (it is inlined into
@@ -28,7 +28,7 @@ class _Slots(dict[Any, Any]):
     """A keyed slot while streaming: ``{index: value}``; the snapshot lists values sorted by key."""
 
 
-class _Text(list[str]):
+class _Fragments(list[str]):
     """Fragments of appended text, joined once when a snapshot is built."""
 
 
@@ -51,9 +51,9 @@ def _own(value: Any) -> Any:
 
 
 def _thaw(value: Any) -> Any:
-    """Plain JSON from fold state: ``_Slots`` → list sorted by key, ``_Text`` → joined ``str``."""
+    """Plain JSON from fold state: ``_Slots`` → list sorted by key, ``_Fragments`` → joined ``str``."""
     t = type(value)
-    if t is _Text:
+    if t is _Fragments:
         return "".join(value)
     if t is _Slots:
         return [_thaw(value[k]) for k in sorted(value, key=_key_order)]
@@ -70,7 +70,7 @@ def _key_order(key: Any) -> tuple[bool, Any]:
 
 def _filled(value: Any) -> bool:
     """A value worth keeping over an empty one: not ``None``, ``""``, ``[]``, ``{}``."""
-    return value is not None and value != "" and value != [] and value != {} and value != _Text()
+    return value is not None and value != "" and value != [] and value != {} and value != _Fragments()
 
 
 def _as_event(obj: Any) -> Any:
@@ -93,7 +93,7 @@ def _as_event(obj: Any) -> Any:
     return obj
 
 
-def _path(template: str, event: Mapping[str, Any]) -> str:
+def _event_path(template: str, event: Mapping[str, Any]) -> str:
     """``output[{output_index}].text`` with the event's values, for an anomaly's ``path``."""
     try:
         return template.format_map(event)
@@ -237,7 +237,7 @@ class _EventFold:
         Raises:
             StreamMergeError: under ``strict=True``.
         """
-        anomaly = Anomaly(self.position, _path(path, self.event), kind, message, kept, dropped)
+        anomaly = Anomaly(self.position, _event_path(path, self.event), kind, message, kept, dropped)
         self.anomalies.append(anomaly)
         if self.strict:
             raise StreamMergeError(anomaly)
@@ -306,36 +306,36 @@ class _EventFold:
 
     # -- addressing -------------------------------------------------------------------------------
 
-    def key(self, event: Mapping[str, Any], field: str, path: str) -> Any:
-        """The event's address ``field`` (an integer or string)."""
-        key = event.get(field)
+    def key(self, event: Mapping[str, Any], name: str, path: str) -> Any:
+        """The event's address ``name`` (an integer or string)."""
+        key = event.get(name)
         if type(key) is int or type(key) is str:
             return key
-        self.report(path, "missing_key", f"{field} is {key!r}, not an integer: event dropped", dropped=dict(event))
+        self.report(path, "missing_key", f"{name} is {key!r}, not an integer: event dropped", dropped=dict(event))
         raise _Skip
 
-    def slots(self, parent: dict[str, Any], field: str, path: str) -> _Slots:
-        """The keyed container ``parent[field]`` (a list becomes ``_Slots``; absent: created)."""
-        value = parent.get(field)
+    def slots(self, parent: dict[str, Any], name: str, path: str) -> _Slots:
+        """The keyed container ``parent[name]`` (a list becomes ``_Slots``; absent: created)."""
+        value = parent.get(name)
         if type(value) is _Slots:
             return value
         slots = _Slots()
         if type(value) is list:
             slots.update(enumerate(value))
         elif value is not None:
-            self.report(path, "wrong_type", f"{field} is not a list: replaced", dropped=_thaw(value))
-        parent[field] = slots
+            self.report(path, "wrong_type", f"{name} is not a list: replaced", dropped=_thaw(value))
+        parent[name] = slots
         return slots
 
-    def field(self, parent: dict[str, Any], field: str, path: str) -> dict[str, Any]:
-        """The object ``parent[field]`` (created empty when absent or null)."""
-        value = parent.get(field)
+    def field(self, parent: dict[str, Any], name: str, path: str) -> dict[str, Any]:
+        """The object ``parent[name]`` (created empty when absent or null)."""
+        value = parent.get(name)
         if type(value) is dict:
             return value
         if value is not None:
-            self.report(path, "wrong_type", f"{field} is not an object: replaced", dropped=_thaw(value))
+            self.report(path, "wrong_type", f"{name} is not an object: replaced", dropped=_thaw(value))
         new: dict[str, Any] = {}
-        parent[field] = new
+        parent[name] = new
         return new
 
     def child(self, container: dict[Any, Any], key: Any, path: str, new: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -448,15 +448,15 @@ class _EventFold:
         (``shell_call_output_content.delta``: ``{"stdout": ...}``)."""
         if type(delta) is str:
             old = container.get(key)
-            if type(old) is _Text:
+            if type(old) is _Fragments:
                 old.append(delta)
             elif old is None or old == "":
-                container[key] = _Text((delta,))
+                container[key] = _Fragments((delta,))
             elif type(old) is str:
-                container[key] = _Text((old, delta))
+                container[key] = _Fragments((old, delta))
             else:
                 self.report(path, "wrong_type", "text appended to a value that is not text: replaced", delta, _thaw(old))
-                container[key] = _Text((delta,))
+                container[key] = _Fragments((delta,))
         elif type(delta) is dict:
             target = container.get(key)
             if target is None:  # no event opens these (shell output per command): the first delta does
