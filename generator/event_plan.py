@@ -312,6 +312,10 @@ def _build(
     if order is not None and not isinstance(order, str):
         raise SpecError(f"{root}: 'order' must be an event field name", *where)
     members = schemas.members(root, tag)
+    if order is not None:  # members not mapped yet are reported as such, not here
+        for member in dict.fromkeys(m for t, m in members.items() if t in data["events"]):
+            if member and not schemas.has_kind(schemas.properties(member).get(order), ("integer",)):
+                raise SpecError(f"{root}: order {order!r} is not an integer field of {member}; remove 'order' or fix it", *where)
     origin: dict[str, str] = data.get("_origin", {})
     rules: list[EventRule] = []
     missing: list[tuple[str, str]] = []
@@ -640,7 +644,8 @@ def explain(plan: EventPlan) -> str:
         for action in rule.actions:
             value = action.value or (f"={json.loads(action.constant)}" if action.constant else "")
             if action.op is Op.SIDE:
-                value = f"{value} -> {action.channel}" + ("" if action.keep_all else f" (latest per {action.key or '-'})")
+                latest = f" (latest per {action.key})" if action.key else " (latest)"
+                value = f"{value} -> {action.channel}" + ("" if action.keep_all else latest)
             extras = " (check)" if action.check else ""
             extras += " (derived)" if action.derived else ""
             source = rule.source + ("" if rule.member else ", not in spec")

@@ -89,6 +89,7 @@ def test_an_event_type_added_to_the_spec_fails_naming_it(spec: dict[str, Any]) -
             "type": {"type": "string", "enum": ["response.new_thing.delta"]},
             "output_index": {"type": "integer"},
             "delta": {"type": "string"},
+            "sequence_number": {"type": "integer"},
         },
     }
     schemas[ROOT]["anyOf"].append({"$ref": "#/components/schemas/ResponseNewThingEvent"})
@@ -221,3 +222,9 @@ def test_partial_images_replace_each_other_and_completed_is_final(spec: dict[str
     assert fold.channels == {"partial_image": "p2"}
     fold.add({"type": f"{prefix}.completed", "b64_json": "final", "size": "1024x1024"})
     assert fold.snapshot()["b64_json"] == "final" and fold.terminal == f"{prefix}.completed"
+
+
+def test_order_must_be_an_integer_field_of_every_member(spec: dict[str, Any]) -> None:
+    with pytest.raises(SpecError, match=r"order 'item_id' is not an integer field of ResponseAudioDeltaEvent"):
+        plan_events(spec, ROOT, {"order": "item_id"})
+    assert plan_events(spec, ROOT, {"order": None}).order is None

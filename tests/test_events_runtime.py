@@ -41,7 +41,7 @@ def _array(items: Any) -> dict[str, Any]:
     return {"type": "array", "items": items}
 
 
-_ADDR = {"output_index": I, "item_id": S, "sequence_number": I}
+_ADDR = {"output_index": I, "item_id": S}
 _MEMBERS: dict[str, dict[str, Any]] = {
     "response.created": {"response": _ref("Response")},
     "response.queued": {"response": _ref("Response")},
@@ -61,7 +61,7 @@ _MEMBERS: dict[str, dict[str, Any]] = {
     "response.function_call_arguments.delta": {**_ADDR, "delta": S},
     "response.function_call_arguments.done": {**_ADDR, "arguments": S},
     "response.web_search_call.searching": dict(_ADDR),
-    "response.audio.delta": {"delta": S, "sequence_number": I},
+    "response.audio.delta": {"delta": S},
     "response.image_generation_call.partial_image": {**_ADDR, "partial_image_b64": S, "partial_image_index": I},
     "response.mcp_list_tools.in_progress": dict(_ADDR),
 }
@@ -76,7 +76,7 @@ SPEC: dict[str, Any] = {
     "components": {
         "schemas": {
             "Events": {"anyOf": [_ref(_member_name(t)) for t in _MEMBERS], "discriminator": {"propertyName": "type"}},
-            **{_member_name(t): _obj(type={"type": "string", "enum": [t]}, **p) for t, p in _MEMBERS.items()},
+            **{_member_name(t): _obj(type={"type": "string", "enum": [t]}, sequence_number=I, **p) for t, p in _MEMBERS.items()},
             "Response": _obj(id=S, status=S, output=_array(_ref("OutputItem")), usage=_obj(total_tokens=I)),
             "OutputItem": {"anyOf": [_ref("Message"), _ref("FunctionCall"), _ref("Reasoning"), _ref("WebSearchCall")]},
             "Message": _obj(type=S, id=S, status=S, content=_array(_ref("Part"))),
