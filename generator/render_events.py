@@ -127,7 +127,7 @@ def _handler_view(rule: EventRule, name: str, constants: list[dict[str, str]], p
     lines: list[str] = []
     variables: dict[str, str] = {}  # path prefix -> variable holding that slot
     for action in rule.actions:
-        lines += _action_lines(action, variables, constants, prefix)
+        lines += _action_lines(action, variables, constants, prefix, rule.tag)
     summary = "; ".join(_describe(a) for a in rule.actions)
     return {
         "name": name,
@@ -155,7 +155,9 @@ def _value(action: Action) -> str:
     return pytypes.literal(json.loads(action.constant)) if action.constant is not None else "None"
 
 
-def _action_lines(action: Action, variables: dict[str, str], constants: list[dict[str, str]], prefix: str) -> list[str]:
+def _action_lines(
+    action: Action, variables: dict[str, str], constants: list[dict[str, str]], prefix: str, tag: str
+) -> list[str]:
     op, lit = action.op, pytypes.literal
     if op is Op.IGNORE:
         return []
@@ -174,7 +176,8 @@ def _action_lines(action: Action, variables: dict[str, str], constants: list[dic
     at = action.at
     new_name = "None"
     if action.new:
-        new_name = f"{prefix}_NEW_{len(constants)}"
+        # what a slot this event creates starts as: _<UNION>_NEW_<EVENT TYPE>
+        new_name = _unique(f"{prefix}_NEW_{_identifier(tag).upper()}", {c["name"] for c in constants})
         constants.append({"name": new_name, "value": lit(json.loads(action.new))})
     keyed_before_last = [i for i, s in enumerate(at[:-1]) if s.key]
     innermost = keyed_before_last[-1] if keyed_before_last else -1
