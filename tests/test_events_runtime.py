@@ -596,3 +596,21 @@ def test_error_stream_keeps_the_error_and_the_failed_response(newest_plan: Any) 
         f.add(event)
     assert f.error is not None and f.error["error"]["code"] == "insufficient_quota"
     assert f.terminal == "response.failed" and f.snapshot()["status"] == "failed"
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers(-2, 3) | st.text(max_size=3),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["id", "text", "content", "type"]), inner, max_size=3),
+    max_leaves=8,
+)
+_fields = st.sampled_from(
+    ["output_index", "content_index", "summary_index", "item_id", "delta", "text", "item", "part", "response", "logprobs", "sequence_number"]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.dictionaries(_fields, _json, max_size=6).flatmap(lambda d: st.sampled_from(list(_MEMBERS) + ["x.y"]).map(lambda t: {**d, "type": t})), max_size=12))
+def test_any_event_sequence_folds_without_raising(events: list[dict[str, Any]]) -> None:
+    """Whatever a server sends, a non-strict fold reports and goes on; its snapshot is JSON."""
+    f = fold(events, numbered=False)
+    json.dumps(f.snapshot())

@@ -296,7 +296,7 @@ class _EventFold:
             for key, item in enumerate(value):
                 slots[key] = _own(item)
                 ident = item.get(self.id_field) if type(item) is dict else None
-                if ident is not None:
+                if type(ident) is str or type(ident) is int:
                     ids[ident] = key
         elif value is not None:
             self.report(name, "wrong_type", f"{name} is not a list", dropped=value)
@@ -370,6 +370,9 @@ class _EventFold:
         container = self.slots(self.response, collection, collection)
         key = event.get(index)
         wanted = event.get(ident) if ident is not None else None
+        if wanted is not None and type(wanted) is not str and type(wanted) is not int:
+            self.report(path, "wrong_type", f"{ident} is not a string: not checked", dropped=wanted)
+            wanted = None
         if wanted is not None:
             ids = self._ids.setdefault(collection, {})
             known = ids.get(wanted)
@@ -440,7 +443,7 @@ class _EventFold:
         container[key] = new
         if collection is not None and type(new) is dict:
             ident = new.get(self.id_field)
-            if ident is not None:
+            if type(ident) is str or type(ident) is int:
                 self._ids.setdefault(collection, {})[ident] = key
 
     def append(self, container: dict[Any, Any], key: Any, delta: Any, path: str) -> None:
@@ -493,7 +496,7 @@ class _EventFold:
         value replaces the previous one, per ``key`` when one is given (partial image previews)."""
         if keep_all:
             self.channels.setdefault(channel, []).append(_own(value))
-        elif key is None:
+        elif key is None or (type(key) is not str and type(key) is not int):
             self.channels[channel] = _own(value)
         else:
             self.channels.setdefault(channel, {})[key] = _own(value)
