@@ -608,7 +608,7 @@ _fields = st.sampled_from(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.lists(st.dictionaries(_fields, _json, max_size=6).flatmap(lambda d: st.sampled_from(list(_MEMBERS) + ["x.y"]).map(lambda t: {**d, "type": t})), max_size=12))
 def test_any_event_sequence_folds_without_raising(events: list[dict[str, Any]]) -> None:
     """Whatever a server sends, a non-strict fold reports and goes on; its snapshot is JSON."""
