@@ -760,8 +760,8 @@ class Interpreter:
 
     def _merge_policy(self, schema: dict[str, Any], loc: Location) -> str | None:
         raw = schema.get("x-merge")
-        if raw is None:
-            return None
+        if raw is None or (isinstance(raw, dict) and ("anyOf" in schema or "oneOf" in schema)):
+            return None  # on a union, a mapping is the event union's merge map (event_plan.py reads it)
         if not isinstance(raw, str) or raw.split(":", 1)[0] not in MERGE_POLICIES:
             raise loc.child("x-merge").error(f"x-merge must be one of {', '.join(MERGE_POLICIES)} (by_key may name its key: by_key:id), not {raw!r}")
         return raw

@@ -11,7 +11,7 @@ import unicodedata
 #: on (``ValueError``, ``KeyError``...); a schema's class name may not take them, or the
 #: module would shadow its own vocabulary.
 MODULE_NAMES = frozenset(dir(builtins)) | frozenset(
-    ["TypeVar", "Any", "Annotated", "AsyncIterable", "AsyncIterator", "Callable", "Iterable", "Iterator", "Literal", "Mapping", "NotRequired", "Required", "Self", "Sequence", "TypeAlias", "TypedDict", "cast", "dataclass", "field", "annotations", "BaseModel", "ConfigDict", "Discriminator", "Field", "Tag", "TypeAdapter", "ValidationError", "bool", "bytes", "dict", "float", "int", "list", "object", "str", "tuple", "type", "None", "True", "False", "json", "sys", "typing", "dataclasses", "pydantic", "ParseError", "StreamMergeError", "StreamFormatError", "StreamError", "Anomaly", "ServerSentEvent", "ContextVar", "types"]
+    ["TypeVar", "Any", "Annotated", "AsyncIterable", "AsyncIterator", "Callable", "Iterable", "Iterator", "Literal", "Mapping", "NotRequired", "Required", "Self", "Sequence", "TypeAlias", "TypedDict", "cast", "dataclass", "field", "annotations", "BaseModel", "ConfigDict", "Discriminator", "Field", "Tag", "TypeAdapter", "ValidationError", "bool", "bytes", "dict", "float", "int", "list", "object", "str", "tuple", "type", "None", "True", "False", "json", "sys", "typing", "dataclasses", "pydantic", "ParseError", "StreamMergeError", "StreamFormatError", "StreamError", "Anomaly", "ServerSentEvent", "ContextVar", "types", "Protocol"]
 )
 
 #: Attribute names no field may take in any style: names that class-body annotations use

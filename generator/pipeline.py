@@ -15,6 +15,7 @@ from pathlib import Path
 
 from . import roots as root_selection
 from .errors import SpecError
+from .event_plan import EventPlan, has_map, plan_events, unmapped_events
 from .format import format_modules
 from .interpret import Interpreter, Key
 from .load import Document, load_document, scalar_text
@@ -69,6 +70,8 @@ class SpecReading:
     plans: dict[str, NodePlan]
     responses: dict[str, ResponsePlan]
     timings: dict[str, float] = field(default_factory=dict)
+    event_plans: dict[str, EventPlan] = field(default_factory=dict)  # union root -> its fold
+    unmapped: dict[str, list[str]] = field(default_factory=dict)  # union root -> event types no map covers
 
 
 def read_spec(options: Options) -> SpecReading:
@@ -115,8 +118,23 @@ def read_spec(options: Options) -> SpecReading:
     start = time.perf_counter()
     plans = {r: plan_merge(schemas, r, _policies_for(options.merge_policies, r, len(roots))) for r in roots}
     response_plans = {r: plan_response(schemas, r, resp) for r, resp in responses.items()}
+    event_plans, unmapped = _event_plans(doc, union_roots)
     timings["merge_plan"] = time.perf_counter() - start
-    return SpecReading(schemas, plans, response_plans, timings)
+    return SpecReading(schemas, plans, response_plans, timings, event_plans, unmapped)
+
+
+def _event_plans(doc: Document, union_roots: list[str]) -> tuple[dict[str, EventPlan], dict[str, list[str]]]:
+    """The fold of each union root that has a merge map (shipped, or ``x-merge`` on it), and
+    the event types each map leaves out (they fold as unknown events; ``--check`` fails)."""
+    plans: dict[str, EventPlan] = {}
+    unmapped: dict[str, list[str]] = {}
+    for union in union_roots:
+        if has_map(doc.data, union):
+            plans[union] = plan_events(doc.data, union, spec_file=doc.path, allow_unmapped=True)
+            missing = unmapped_events(doc.data, union)
+            if missing:
+                unmapped[union] = missing
+    return plans, unmapped
 
 
 def _check_document(doc: Document) -> None:
@@ -301,6 +319,8 @@ def generate(options: Options, reading: SpecReading | None = None) -> tuple[list
         spec_display=shown,
         target_python=options.target_python,
         runtime_package=options.runtime_package,
+        event_plans=reading.event_plans,
+        styles=options.styles,
     )
     stem = module_stem(options)
     start = time.perf_counter()

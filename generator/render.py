@@ -12,7 +12,7 @@ import ast
 import keyword
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -20,10 +20,12 @@ from typing import Any
 import jinja2
 
 from . import __version__, pytypes, runtime
+from .event_plan import EventPlan
 from .format import parse_tree
 from .merge_plan import FieldPlan, NodePlan, ResponsePlan
 from .model import Alias, Array, Enum, Field, Model, ModelRef, Schemas, referenced_names
 from .naming import RESERVED_ATTRIBUTES, snake_name
+from .render_events import events_view
 
 STYLES = ("dataclass", "pydantic", "typeddict")
 
@@ -63,6 +65,8 @@ class Generation:
     spec_display: str  # the spec's path as shown in the header
     target_python: tuple[int, int] = (3, 10)
     runtime_package: bool = False  # the runtime in one ``_runtime.py`` beside the modules
+    event_plans: dict[str, EventPlan] = field(default_factory=dict)  # union root -> its fold
+    styles: tuple[str, ...] = STYLES  # every style generated in this run (what _runtime.py serves)
 
 
 #: The module a package of generated modules shares the runtime from (``--runtime package``).
@@ -77,8 +81,9 @@ def render(gen: Generation, style: str) -> str:
     """
     env = environment()
     context = _context(gen, style)
-    shared = _runtime_names() if gen.runtime_package else frozenset()
-    context["runtime"] = {name: "" if shared else runtime.inlined(name) for name in ("merge", "sse", "lenient_pydantic")}
+    shared = _runtime_names(gen) if gen.runtime_package else frozenset()
+    here = () if shared else _runtime_modules(gen, (style,))
+    context["runtime"] = {name: runtime.inlined(name) if name in here else "" for name in runtime.MODULES}
     source = env.get_template(f"{style}.py.jinja").render(**context)
     used = {n.id for n in ast.walk(parse_tree(source)) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     used |= context["names_in_strings"]
@@ -92,19 +97,24 @@ def render(gen: Generation, style: str) -> str:
 def render_runtime(gen: Generation) -> str:
     """The source of ``_runtime.py``, the runtime shared by a package of generated modules
     (``--runtime package``): the runtime modules' code, with the imports it needs."""
-    body = "\n\n".join(runtime.inlined(name) for name in ("merge", "sse"))
+    body = "\n\n".join(runtime.inlined(name) for name in _runtime_modules(gen, gen.styles))
     header = [line.replace(" (runtime style)", "") for line in _header(gen, "runtime")]
     doc = pytypes.docstring(
         "The runtime shared by the generated modules beside this file: anomalies and the merge\n"
-        "machinery of the accumulators, and the server-sent-events reader. Standard library only."
+        "machinery of the accumulators, and the server-sent-events reader."
     )
     source = "\n".join(header) + f"\n{doc}\n\nfrom __future__ import annotations\n\n{_IMPORTS_MARK}\n\n\n{body}"
     used = {n.id for n in ast.walk(parse_tree(source)) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     return source.replace(_IMPORTS_MARK + "\n", "\n".join(_imports(gen, "runtime", used)) + "\n", 1)
 
 
-def _runtime_names() -> frozenset[str]:
-    return frozenset().union(*(runtime.defined_names(name) for name in ("merge", "sse")))
+def _runtime_modules(gen: Generation, styles: tuple[str, ...]) -> tuple[str, ...]:
+    """The runtime modules the modules of ``styles`` need (see ``runtime.needed``)."""
+    return runtime.needed(chunks=bool(gen.schemas.roots), events=bool(gen.event_plans), pydantic="pydantic" in styles)
+
+
+def _runtime_names(gen: Generation) -> frozenset[str]:
+    return frozenset().union(*(runtime.defined_names(name) for name in _runtime_modules(gen, gen.styles)))
 
 
 _IMPORTS_MARK = "# <gen-models: imports>"
@@ -134,6 +144,7 @@ _SOURCES = {
     "TypeAdapter": "pydantic",
     "ValidationError": "pydantic",
     "ContextVar": "contextvars",
+    "Protocol": "typing",
     "types": "import",
     "typing": "import",
 }
@@ -174,6 +185,10 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
     ]
     roots = [_root_view(gen, name, style) for name in s.roots]
     merge = _merge_view(gen, style)
+    events = events_view(
+        list(gen.event_plans.values()),
+        parse_functions={p.target: _validate_function(gen, p.target, style) for p in gen.event_plans.values()},
+    )
     error_name = "pydantic.ValidationError" if style == "pydantic" else "ParseError"
     public = (
         [a.name for a in enum_aliases]
@@ -183,7 +198,9 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
         + [r["response_parse_fn"] for r in roots if r["response"]]
         + [parse_function(s, name) for name in s.union_roots]
         + [r["accumulator"] for r in roots]
-        + (["Anomaly", "StreamMergeError"] if roots else [])
+        + [parse_function(s, p.target) for p in gen.event_plans.values()]
+        + events["public"]
+        + (["Anomaly", "StreamMergeError"] if roots or events["unions"] else [])
         + ["StreamError", "StreamFormatError", "ServerSentEvent", "iter_sse", "aiter_sse", "iter_chunk_dicts", "aiter_chunk_dicts"]
         + (["iter_chunks", "aiter_chunks"] if roots else [])
     )
@@ -211,9 +228,10 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
         "roots": roots,
         "parse_targets": [
             {"model": name, "parse_fn": parse_function(gen.schemas, name), "union": name in s.union_roots}
-            for name in dict.fromkeys([*s.roots, *s.responses.values(), *s.union_roots])
+            for name in dict.fromkeys([*s.roots, *s.responses.values(), *s.union_roots, *_event_targets(gen)])
         ],
         "merge": merge,
+        "events": events,
         "sse": roots[0] if roots else None,
         "union_roots": list(s.union_roots),
         "error_name": error_name,
@@ -438,6 +456,16 @@ def _alias_view(a: Alias, style: str, lazy: bool, parsers: pytypes.Parsers, pep6
     }
 
 
+def _event_targets(gen: Generation) -> list[str]:
+    return [p.target for p in gen.event_plans.values()]
+
+
+def _validate_function(gen: Generation, name: str, style: str) -> str:
+    """What an accumulator passes to ``_built_anyway`` to validate a ``name``: pydantic's
+    ``model_validate`` (the lenient path builds that model), else the parse function."""
+    return f"{name}.model_validate" if style == "pydantic" else parse_function(gen.schemas, name)
+
+
 def parse_function(schemas: Schemas, name: str) -> str:
     """``parse_<snake_case>`` of a root or response model; ``parse_<ClassName>`` when two of
     them would share a snake-case name (``HTTPServer`` and ``HttpServer``)."""
@@ -457,10 +485,8 @@ def _root_view(gen: Generation, name: str, style: str) -> dict[str, Any]:
         "response": response,
         "response_parse_fn": parse_function(gen.schemas, response) if response else "",
         "plan_const": f"_TO_{snake_name(response).upper()}" if response else "",
-        "validate": f"{name}.model_validate" if style == "pydantic" else parse_function(gen.schemas, name),
-        "response_validate": (f"{response}.model_validate" if style == "pydantic" else parse_function(gen.schemas, response))
-        if response
-        else "",
+        "validate": _validate_function(gen, name, style),
+        "response_validate": _validate_function(gen, response, style) if response else "",
         "guessed": ", ".join(f"``{k}``" for k, _ in gen.responses[name].guesses) or "none here"
         if response
         else "",

@@ -91,3 +91,10 @@ def openai_modules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Module
 def newest_modules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, ModuleType]:
     """The three styles generated from the newest real OpenAI spec (3 MB)."""
     return generate_modules(NEWEST_SPEC, tmp_path_factory.mktemp("newest"))
+
+
+@pytest.fixture(scope="session")
+def responses_modules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, ModuleType]:
+    """The three styles of ``--schema ResponseStreamEvent`` from the newest real OpenAI spec:
+    the event union's models, parse function and generated accumulator."""
+    return generate_modules(NEWEST_SPEC, tmp_path_factory.mktemp("responses"), schemas=("ResponseStreamEvent",), module="responses")

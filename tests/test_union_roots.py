@@ -113,8 +113,8 @@ def test_a_root_that_is_neither_object_nor_union_is_exit_2(tmp_path: Path, capsy
 
 
 @pytest.fixture(scope="module")
-def responses(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    return generate_modules(OPENAI_SPECS[-1], tmp_path_factory.mktemp("responses"), schemas=("ResponseStreamEvent",), module="responses")
+def responses(responses_modules: dict[str, Any]) -> dict[str, Any]:
+    return responses_modules
 
 
 def _recorded_events(module: Any, path: Path) -> list[dict[str, Any]]:

@@ -1,6 +1,7 @@
-"""The fixed runtime of generated modules, as real Python: ``merge`` (anomalies, the merge
-bookkeeping every accumulator shares, the conversion into a non-stream response), ``sse``
-(the server-sent-events reader) and ``events`` (the fold of event-union streams).
+"""The fixed runtime of generated modules, as real Python: ``anomalies`` (what every
+accumulator reports), ``merge`` (the chunk merger's bookkeeping and the conversion into a
+non-stream response), ``events`` (the fold of event-union streams), ``lenient_pydantic``
+(building a pydantic result that does not validate) and ``sse`` (the event-stream reader).
 
 These modules are imported, unit-tested, linted and type-checked here like any other code.
 Rendering takes their source verbatim (``inlined``): without the module docstring and the
@@ -18,7 +19,7 @@ from functools import cache
 from pathlib import Path
 
 #: Runtime modules in the order they are laid out in a generated module.
-MODULES = ("merge", "sse", "events", "lenient_pydantic")
+MODULES = ("anomalies", "merge", "events", "lenient_pydantic", "sse")
 
 
 @cache
@@ -56,3 +57,16 @@ def defined_names(name: str) -> frozenset[str]:
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             found.add(node.target.id)
     return frozenset(found)
+
+
+def needed(*, chunks: bool, events: bool, pydantic: bool) -> tuple[str, ...]:
+    """The runtime modules a generated module holds, in layout order: ``chunks`` when it has
+    a chunk accumulator, ``events`` an event-union accumulator, ``pydantic`` for that style."""
+    wanted = {"sse"}
+    if chunks or events:
+        wanted |= {"anomalies", "lenient_pydantic"} if pydantic else {"anomalies"}
+    if chunks:
+        wanted.add("merge")
+    if events:
+        wanted.add("events")
+    return tuple(name for name in MODULES if name in wanted)

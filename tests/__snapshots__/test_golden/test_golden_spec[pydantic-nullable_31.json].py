@@ -24,7 +24,7 @@ from collections.abc import (
     Mapping,
 )
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
@@ -178,7 +178,9 @@ def _adapter(annotation: Any) -> TypeAdapter[Any]:
 _M = TypeVar("_M", bound=BaseModel)
 
 
-def _built_anyway(parse: Callable[[Any], _M], data: dict[str, Any], acc: _Merger) -> _M:
+def _built_anyway(
+    parse: Callable[[Any], _M], data: dict[str, Any], acc: _Reporter
+) -> _M:
     """``parse(data)`` (a model's ``model_validate``), for an accumulator's result. With ``acc.strict``, its
     ``ValidationError``; otherwise a result that does not fit its schema (a server that
     omits a field the spec requires) is reported once as a ``schema_drift`` anomaly and
@@ -208,13 +210,8 @@ def parse_chunk(data: Any) -> Chunk:
 
 
 # ---------------------------------------------------------------------------
-# Merging a stream: the accumulator folds decoded chunks into one snapshot.
-# Each field merges by its policy (`gen-models SPEC --explain-merge` lists
-# them); text is gathered in lists and joined once, so time is linear.
-# ---------------------------------------------------------------------------
-# Merging a stream: the accumulator folds decoded chunks into one snapshot.
-# Each field merges by its policy (`gen-models SPEC --explain-merge` lists
-# them); text is gathered in lists and joined once, so time is linear.
+# Anomalies: what a stream did that its schema does not allow, recorded
+# instead of raised (strict=True raises StreamMergeError).
 @dataclass(frozen=True, slots=True)
 class Anomaly:
     """Something a chunk did that its schema does not allow, recorded instead of raised.
@@ -255,6 +252,19 @@ class StreamMergeError(ValueError):
         self.anomaly = anomaly
 
 
+class _Reporter(Protocol):
+    """What ``_built_anyway`` needs of an accumulator's state: its ``strict`` flag, and a
+    way to record once that a result does not fit its schema."""
+
+    strict: bool
+
+    def drift(self, path: str, message: str) -> None: ...
+
+
+# ---------------------------------------------------------------------------
+# Merging a stream: the accumulator folds decoded chunks into one snapshot.
+# Each field merges by its policy (`gen-models SPEC --explain-merge` lists
+# them); text is gathered in lists and joined once, so time is linear.
 class _Text(list[str]):
     """Fragments of an unknown text field inside a delta, joined when a snapshot is built."""
 

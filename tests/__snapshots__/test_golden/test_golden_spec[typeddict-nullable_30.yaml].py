@@ -23,7 +23,7 @@ from collections.abc import (
 )
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar, cast
+from typing import Any, Literal, Protocol, TypeVar, cast
 
 from typing_extensions import NotRequired, TypedDict
 
@@ -367,7 +367,9 @@ def _opt(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T | Non
         raise exc.within(key) from None
 
 
-def _built_anyway(parse: Callable[[Any], _T], data: dict[str, Any], acc: _Merger) -> _T:
+def _built_anyway(
+    parse: Callable[[Any], _T], data: dict[str, Any], acc: _Reporter
+) -> _T:
     """``parse(data)``, for an accumulator's result. With ``acc.strict``, its ``ParseError``;
     otherwise a result that does not fit its schema (a server that omits a field the spec
     requires) is reported once as a ``schema_drift`` anomaly and built anyway, missing
@@ -405,13 +407,8 @@ def _extras(
 
 
 # ---------------------------------------------------------------------------
-# Merging a stream: the accumulator folds decoded chunks into one snapshot.
-# Each field merges by its policy (`gen-models SPEC --explain-merge` lists
-# them); text is gathered in lists and joined once, so time is linear.
-# ---------------------------------------------------------------------------
-# Merging a stream: the accumulator folds decoded chunks into one snapshot.
-# Each field merges by its policy (`gen-models SPEC --explain-merge` lists
-# them); text is gathered in lists and joined once, so time is linear.
+# Anomalies: what a stream did that its schema does not allow, recorded
+# instead of raised (strict=True raises StreamMergeError).
 @dataclass(frozen=True, slots=True)
 class Anomaly:
     """Something a chunk did that its schema does not allow, recorded instead of raised.
@@ -452,6 +449,19 @@ class StreamMergeError(ValueError):
         self.anomaly = anomaly
 
 
+class _Reporter(Protocol):
+    """What ``_built_anyway`` needs of an accumulator's state: its ``strict`` flag, and a
+    way to record once that a result does not fit its schema."""
+
+    strict: bool
+
+    def drift(self, path: str, message: str) -> None: ...
+
+
+# ---------------------------------------------------------------------------
+# Merging a stream: the accumulator folds decoded chunks into one snapshot.
+# Each field merges by its policy (`gen-models SPEC --explain-merge` lists
+# them); text is gathered in lists and joined once, so time is linear.
 class _Text(list[str]):
     """Fragments of an unknown text field inside a delta, joined when a snapshot is built."""
 

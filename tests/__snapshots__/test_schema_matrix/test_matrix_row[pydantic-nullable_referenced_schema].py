@@ -109,7 +109,9 @@ def _adapter(annotation: Any) -> TypeAdapter[Any]:
 _M = TypeVar("_M", bound=BaseModel)
 
 
-def _built_anyway(parse: Callable[[Any], _M], data: dict[str, Any], acc: _Merger) -> _M:
+def _built_anyway(
+    parse: Callable[[Any], _M], data: dict[str, Any], acc: _Reporter
+) -> _M:
     """``parse(data)`` (a model's ``model_validate``), for an accumulator's result. With ``acc.strict``, its
     ``ValidationError``; otherwise a result that does not fit its schema (a server that
     omits a field the spec requires) is reported once as a ``schema_drift`` anomaly and

@@ -1,0 +1,56 @@
+"""Anomalies: what a stream did that its schema does not allow, recorded instead of raised
+(``StreamMergeError`` under ``strict=True``). Shared by the chunk merger (``merge``) and the
+event fold (``events``); inlined into every generated module that has an accumulator.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class Anomaly:
+    """Something a chunk did that its schema does not allow, recorded instead of raised.
+
+    Attributes:
+        chunk: the chunk's 0-based position in the stream.
+        path: where, with list positions (``choices[0].delta.tool_calls[1].id``).
+        kind: ``conflict`` (an identity field got a second, different value),
+            ``missing_key`` (list items without their ``index``: once per entry they go to),
+            ``reused_key`` (an
+            ``index`` reused by an entry with another ``id`` or name), ``wrong_type`` (a value
+            of another JSON type than the schema's: kept only where nothing better exists),
+            ``not_object`` (a chunk or list item that is not a JSON object),
+            ``invalid_json``, ``mixed_fragments`` (a field that changes form: text, then an
+            object) or ``too_deep`` (nesting past Python's recursion limit).
+        message: one readable line.
+        kept: the value the merge kept, if any.
+        dropped: the value the merge did not use, if any: nothing is lost silently.
+    """
+
+    chunk: int
+    path: str
+    kind: str
+    message: str
+    kept: Any = None
+    dropped: Any = None
+
+
+class StreamMergeError(ValueError):
+    """Raised by a ``strict=True`` accumulator at the first anomaly, and by
+    ``to_response()`` when the stream cannot make a finished response. ``anomaly`` says
+    what and where."""
+
+    def __init__(self, anomaly: Anomaly) -> None:
+        super().__init__(f"chunk {anomaly.chunk}: {anomaly.path or '(chunk)'}: {anomaly.message}")
+        self.anomaly = anomaly
+
+
+class _Reporter(Protocol):
+    """What ``_built_anyway`` needs of an accumulator's state: its ``strict`` flag, and a
+    way to record once that a result does not fit its schema."""
+
+    strict: bool
+
+    def drift(self, path: str, message: str) -> None: ...
