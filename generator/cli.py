@@ -191,6 +191,7 @@ def _run(args: argparse.Namespace) -> int:
     config = load_config(cwd)
     options = options_from(args, config, cwd)
     if args.explain_merge:
+        from .event_plan import explain as explain_events
         from .merge_plan import explain
 
         reading = read_spec(options)
@@ -199,12 +200,18 @@ def _run(args: argparse.Namespace) -> int:
             for line in explain(reading.plans[root]):
                 print(f"  {line}")
         for union in reading.schemas.union_roots:
-            print(f"{union}: a union of events; parsed, not merged (no accumulator)")
+            if union in reading.event_plans:
+                print(explain_events(reading.event_plans[union]))
+            else:
+                print(f"{union}: a union of events; parsed, not merged (no merge map: see docs/events.md)")
         return EXIT_OK
     started = time.perf_counter()
     outputs, reading = generate(options)
     for warning in reading.schemas.warnings if not args.quiet else ():
         print(f"warning: {warning}", file=sys.stderr)
+    unmapped = [f"{union}: event type {tag!r} is not in the merge map" for union, tags in reading.unmapped.items() for tag in tags]
+    for line in unmapped if not args.quiet or args.check else ():
+        print(f"{'error' if args.check else 'warning'}: {line} (it folds as an unknown event: kept, reported); map it or ignore it", file=sys.stderr)
     stale = [o for o in outputs if not o.is_current()]
     if args.check or args.diff:
         if args.diff:
@@ -215,7 +222,7 @@ def _run(args: argparse.Namespace) -> int:
                 print(f"would change: {display_path(output.path)}", file=sys.stderr)
             if not args.quiet:
                 print(f"{len(stale)} file(s) would change, {len(outputs) - len(stale)} current", file=sys.stderr)
-            return EXIT_CHANGED if stale else EXIT_OK
+            return EXIT_CHANGED if stale or unmapped else EXIT_OK
         return EXIT_OK
     try:
         written = write_all(outputs)
