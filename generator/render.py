@@ -608,7 +608,9 @@ def _merge_field_view(f: FieldPlan, node: NodePlan, names: dict[int, str]) -> di
                 f"name_wire={pytypes.literal(element.name_path)}",
                 f"name_attr={pytypes.literal(_py_path(element, element.name_path))}",
             ]
-        view["keyed_list"] = {"short": short, "long": f"_{owner}{short}", "args": ", ".join(args)}
+        identity = id_field is not None or bool(element.name_path)
+        view["key"] = f.key
+        view["keyed_list"] = {"short": short, "long": f"_{owner}{short}", "args": ", ".join(args), "identity": identity}
     return view
 
 

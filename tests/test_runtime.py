@@ -62,8 +62,14 @@ class _Root(_State):
         self.calls = _Entries()
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        if (value := data.get("calls")) is not None:
-            acc.merge_entries(self, _CALLS, self.calls, value)
+        for item in data.get("calls") or ():  # as the generated code does it
+            key = item.get("index") if type(item) is dict else None
+            entry = self.calls.by_key.get(key) if type(key) is int else None
+            if entry is None or _CALLS.may_split(entry, item):
+                entry = acc.pick_entry(self, _CALLS, self.calls, item, key)
+                if entry is None:
+                    continue
+            entry._add(item, acc)
         acc.unknown(self, data, frozenset({"calls"}), "root")
 
     def _build(self) -> dict[str, Any]:

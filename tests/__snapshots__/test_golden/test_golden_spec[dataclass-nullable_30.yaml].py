@@ -918,29 +918,11 @@ class _Merger:
             return old
         return value if value or old is None else old
 
-    def merge_entries(
-        self, owner: Any, rule: _KeyedList, entries: _Entries, value: Any
-    ) -> None:
-        """Merge the items of a ``by_key`` list fragment into ``entries``, each into the
-        entry ``rule`` picks (``pick_entry``); a value that is not a list is reported.
-        """
-        if type(value) is not list:
-            self.wrong_type(owner, rule.wire, value, "a list")
-            return
-        by_key = entries.by_key
-        for item in value:
-            key = item.get(rule.key) if type(item) is dict else None
-            entry = by_key.get(key) if type(key) is int else None
-            if entry is None or rule.may_split(entry, item):
-                entry = self.pick_entry(owner, rule, entries, item, key)
-                if entry is None:
-                    continue
-            entry._add(item, self)
-
     def pick_entry(
         self, owner: Any, rule: _KeyedList, entries: _Entries, item: Any, key: Any
     ) -> Any:
-        """The entry of a ``by_key`` list that ``item`` merges into, new or existing.
+        """The entry of a ``by_key`` list that ``item`` merges into, new or existing; None
+        (reported) for an item that is not an object.
 
         Rules (tool calls of real servers), as the README states them: a known key selects
         its entry; an item there with a different non-empty id goes back to an earlier
@@ -1085,6 +1067,10 @@ class _KeyedList:
         id_wire, id_attr: the identity field (``id``) whose new non-empty value starts a
             new entry at a taken key; None when the entries have none.
         name_wire, name_attr: the path to a name (``function.name``) that does the same.
+
+    The generated ``_add`` finds the entry at an item's key itself (the common case) and
+    calls ``_Merger.pick_entry`` when there is none, or when ``may_split`` says the item
+    may belong to another entry.
     """
 
     wire: str
@@ -1096,20 +1082,20 @@ class _KeyedList:
     name_wire: tuple[str, ...] = ()
     name_attr: tuple[str, ...] = ()
 
+    def may_split(self, entry: Any, item: dict[str, Any]) -> bool:
+        """True when ``item`` may belong to another entry than the one at its key: it
+        brings another id, or a name (the full rules run in ``pick_entry`` then)."""
+        if self.id_attr is not None and self.id_wire is not None:
+            old = getattr(entry, self.id_attr)
+            if old and item.get(self.id_wire) not in (None, "", old):
+                return True
+        return bool(self.name_wire) and bool(_wire_get(item, self.name_wire))
+
     def id_of(self, state: Any) -> str | None:
         """An entry's id, if it has a usable one (a wrong-typed id, reported when it came,
         names nothing)."""
         value = getattr(state, self.id_attr) if self.id_attr is not None else None
         return value if type(value) is str else None
-
-    def may_split(self, entry: Any, item: dict[str, Any]) -> bool:
-        """True when ``item`` may belong to another entry than the one at its key: it
-        brings another id, or a name (the full rules run in ``pick_entry`` then)."""
-        if self.id_wire is not None and self.id_attr is not None:
-            old = getattr(entry, self.id_attr)
-            if old and item.get(self.id_wire) not in (None, "", old):
-                return True
-        return bool(self.name_wire) and bool(_wire_get(item, self.name_wire))
 
 
 def _wire_get(data: Any, path: tuple[str, ...]) -> Any:
