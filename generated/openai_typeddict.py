@@ -941,16 +941,14 @@ def parse_create_chat_completion_stream_response(
 ) -> CreateChatCompletionStreamResponse:
     """Check that decoded JSON is a ``CreateChatCompletionStreamResponse`` and return it (the same object).
 
-    Raises ``ParseError`` naming the field that does not fit.
-    """
+    Raises ``ParseError`` naming the field that does not fit."""
     return _parse_CreateChatCompletionStreamResponse(data)
 
 
 def parse_create_chat_completion_response(data: Any) -> CreateChatCompletionResponse:
     """Check that decoded JSON is a ``CreateChatCompletionResponse`` and return it (the same object).
 
-    Raises ``ParseError`` naming the field that does not fit.
-    """
+    Raises ``ParseError`` naming the field that does not fit."""
     return _parse_CreateChatCompletionResponse(data)
 
 

@@ -23,7 +23,7 @@ from . import __version__, pytypes, runtime
 from .event_plan import EventPlan
 from .format import parse_tree
 from .merge_plan import FieldPlan, NodePlan, ResponsePlan
-from .model import Alias, Array, Enum, Field, Model, ModelRef, Schemas, referenced_names
+from .model import Alias, Array, Enum, Field, Model, ModelRef, Schemas, UnionType, referenced_names
 from .naming import RESERVED_ATTRIBUTES, snake_name
 from .render_events import events_view
 
@@ -185,6 +185,7 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
     ]
     roots = [_root_view(gen, name, style) for name in s.roots]
     merge = _merge_view(gen, style)
+    unknown_event = _unknown_event_name(s)
     events = events_view(
         list(gen.event_plans.values()),
         parse_functions={p.target: _validate_function(gen, p.target, style) for p in gen.event_plans.values()},
@@ -199,6 +200,7 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
         + [parse_function(s, name) for name in s.union_roots]
         + [r["accumulator"] for r in roots]
         + [parse_function(s, p.target) for p in gen.event_plans.values()]
+        + ([unknown_event] if unknown_event else [])
         + events["public"]
         + (["Anomaly", "StreamMergeError"] if roots or events["unions"] else [])
         + ["StreamError", "StreamFormatError", "ServerSentEvent", "iter_sse", "aiter_sse", "iter_chunk_dicts", "aiter_chunk_dicts"]
@@ -227,9 +229,10 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
         "models": models,
         "roots": roots,
         "parse_targets": [
-            {"model": name, "parse_fn": parse_function(gen.schemas, name), "union": name in s.union_roots}
+            {"model": name, "parse_fn": parse_function(gen.schemas, name), "union": name in s.union_roots, **_tags_view(s, name)}
             for name in dict.fromkeys([*s.roots, *s.responses.values(), *s.union_roots, *_event_targets(gen)])
         ],
+        "unknown_event": unknown_event,
         "merge": merge,
         "events": events,
         "sse": roots[0] if roots else None,
@@ -454,6 +457,29 @@ def _alias_view(a: Alias, style: str, lazy: bool, parsers: pytypes.Parsers, pep6
         "doc": pytypes.docstring(doc) if doc else None,
         "parse": parsers.of(a.type),
     }
+
+
+def _tags_view(s: Schemas, name: str) -> dict[str, Any]:
+    """For an event-union root dispatched on a string tag: the tag's wire name and the set
+    of tags it knows (an event with another tag parses as the unknown-event class)."""
+    alias = s.aliases.get(name) if name in s.union_roots else None
+    t = alias.type if alias is not None else None
+    found = t.discriminator if isinstance(t, UnionType) else None
+    if found is None or not found.mapping or not all(isinstance(tag, str) for tag, _ in found.mapping):
+        return {"tag_prop": None}
+    tags = ", ".join(pytypes.literal(tag) for tag in dict.fromkeys(tag for tag, _ in found.mapping))
+    return {"tag_prop": pytypes.literal(found.property), "tags_const": f"_TAGS_{snake_name(name).upper()}", "tags": tags}
+
+
+def _unknown_event_name(s: Schemas) -> str | None:
+    """The class of events whose tag their union does not know (``UnknownEvent``, or with
+    ``_`` added while a schema has the name); None when no union root dispatches on a tag."""
+    if not any(_tags_view(s, u)["tag_prop"] for u in s.union_roots):
+        return None
+    name = "UnknownEvent"
+    while name in s.models or name in s.aliases:
+        name += "_"
+    return name
 
 
 def _event_targets(gen: Generation) -> list[str]:

@@ -230,3 +230,17 @@ def test_changes_reports_a_tag_that_moves_to_another_member_as_breaking(tmp_path
     assert changes_main([str(old), str(new), "--schema", "Tools", "--format", "json"]) == 3
     found = {(c["kind"], c["detail"], c["breaking"]) for c in json.loads(capsys.readouterr().out)["changes"]}
     assert found == {("union tag moved", "'legacy': TextDelta -> Tool", True)}
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_an_event_type_the_union_does_not_list_parses_as_an_unknown_event(events: dict[str, Any], style: str) -> None:
+    module = events[style]
+    event = {"type": "text.delta.v2", "delta": "x", "extra": [1]}
+    parsed = module.parse_event(event)
+    assert type(parsed).__name__ == "UnknownEvent" if style != "typeddict" else parsed is event
+    as_data = parsed if style == "typeddict" else parsed.to_dict() if style == "dataclass" else parsed.model_dump()
+    assert as_data == event  # kept whole, nothing dropped
+    assert _type(module.parse_event({"type": "text.delta", "delta": "y"})) == "text.delta"
+    error = module.ParseError if style != "pydantic" else __import__("pydantic").ValidationError
+    with pytest.raises(error):
+        module.parse_event({"delta": "no tag"})  # no tag at all: not an event of this union

@@ -112,8 +112,7 @@ def _parse_TickerChunk(data: Any) -> TickerChunk:
 def parse_ticker_chunk(data: Any) -> TickerChunk:
     """Check that decoded JSON is a ``TickerChunk`` and return it (the same object).
 
-    Raises ``ParseError`` naming the field that does not fit.
-    """
+    Raises ``ParseError`` naming the field that does not fit."""
     return _parse_TickerChunk(data)
 
 

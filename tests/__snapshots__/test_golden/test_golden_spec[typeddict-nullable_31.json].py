@@ -110,8 +110,7 @@ def _parse_Chunk(data: Any) -> Chunk:
 def parse_chunk(data: Any) -> Chunk:
     """Check that decoded JSON is a ``Chunk`` and return it (the same object).
 
-    Raises ``ParseError`` naming the field that does not fit.
-    """
+    Raises ``ParseError`` naming the field that does not fit."""
     return _parse_Chunk(data)
 
 
