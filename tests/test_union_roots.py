@@ -1,6 +1,6 @@
 """Union roots: ``--schema`` naming a union of event objects (the Responses API's
 ``ResponseStreamEvent``) emits its members' types and a parse function, in all three styles;
-replayed on the real Responses-API streams of ../shared."""
+replayed on the real Responses-API streams of tests/data (with the newest real spec)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import OPENAI_SPECS, SHARED, STYLES, generate_modules
+from conftest import OPENAI_SPECS, RESPONSES, STYLES, generate_modules
 
 from generator.cli import main
-
-RESPONSES = sorted(p for p in (SHARED / "streams" / "responses").iterdir() if p.suffix in (".sse", ".jsonl"))
 
 EVENTS = """\
 openapi: 3.1.0
@@ -124,6 +122,7 @@ def _recorded_events(module: Any, path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
+@pytest.mark.shared
 def test_real_responses_streams_parse_into_the_member_their_type_names(responses: dict[str, Any]) -> None:
     """727 recorded events of 46 types. Measured: 671 parse in every style; the 56 others
     break the spec they are read with (the 2026-08 spec, newer than the recordings): a field
@@ -170,6 +169,7 @@ def test_members_with_their_own_tags_imply_a_discriminator(events: dict[str, Any
         module.parse_implied({"type": "b"})  # B requires y; A does not take it instead
 
 
+@pytest.mark.shared
 def test_a_module_with_a_chunk_root_and_an_event_union_skips_pings_for_chunks(tmp_path: Path) -> None:
     modules = generate_modules(
         OPENAI_SPECS[-1], tmp_path, schemas=("CreateChatCompletionStreamResponse", "ResponseStreamEvent"), styles=("typeddict",)
