@@ -11,7 +11,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, schemas_spec
 
 from generator.cli import main
 
@@ -202,3 +202,60 @@ def test_debug_shows_the_traceback_and_the_default_does_not(project: Path, capsy
     assert run("bad.yaml", "--schema", "C", "--debug") == 2
     err = capsys.readouterr().err
     assert "Traceback (most recent call last)" in err and "#/nope" in err
+
+
+# ----------------------------------------------------- bad input: exit 2
+# (moved from test_regressions.py: faults found by adversarial testing, each kept as a test
+# of its whole kind)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "C: {type: object, anyOf: 1, properties: {a: {type: string}}}",
+            "anyOf must be a non-empty list",
+        ),
+        (
+            "C: {type: object, properties: {n: {type: integer, default: "
+            + "9" * 5000
+            + "}}}",
+            None,
+        ),
+        ('"x\\ny": {type: strng}', "unknown type"),
+    ],
+    ids=["anyof_not_a_list", "huge_integer", "name_with_a_newline"],
+)
+def test_odd_input_is_exit_2_or_generates(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str | None
+) -> None:
+    path = schemas_spec(tmp_path, text)
+    status = main(
+        [
+            str(path),
+            "--schema",
+            "C" if not text.startswith('"x') else "x\ny",
+            "-o",
+            str(tmp_path / "out"),
+        ]
+    )
+    err = capsys.readouterr().err
+    if message is None:
+        assert status in (0, 2) and "Traceback" not in err
+    else:
+        assert status == 2 and message in err and err.count("\n") == 1
+
+
+def test_empty_tuple_items_and_a_file_as_output(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = schemas_spec(
+        tmp_path,
+        "C: {type: object, properties: {object: {type: string, enum: [c.chunk]}, a: {type: array, items: []}}}",
+    )
+    assert main([str(path), "-o", str(tmp_path / "out"), "-q"]) == 0
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert main([str(path), "-o", str(blocker)]) == 2
+    assert "cannot write" in capsys.readouterr().err
+    assert blocker.read_text() == "x"

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import STYLES, load_module
+from conftest import STYLES, generate_modules, load_module, schemas_spec
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 from generator.pipeline import Options, generate
@@ -548,3 +548,109 @@ def test_every_row_module_passes_mypy_strict_and_ruff(generated) -> None:  # typ
         capture_output=True, text=True, check=False,
     )
     assert ruff.returncode == 0, ruff.stdout[-5000:]
+
+
+# --------------------------- types kept and inline checks of the parsers
+# (moved from test_regressions.py: faults found by adversarial testing, each kept as a test
+# of its whole kind)
+
+
+def test_enums_keep_their_type_in_every_style(tmp_path: Path) -> None:
+    path = schemas_spec(
+        tmp_path,
+        """
+        C:
+          type: object
+          properties:
+            level: {type: integer, enum: [0, 1]}
+            ratio: {type: number, enum: [1, 2]}
+            mixed: {enum: [1, a, true]}
+            nothing: {type: 'null'}
+        """,
+    )
+    for style, module in generate_modules(
+        path, tmp_path / "out", schemas=("C",)
+    ).items():
+        module.parse_c({"level": 5, "ratio": 1.5, "mixed": True, "nothing": None})
+        for bad in ({"level": True}, {"level": 1.0}, {"nothing": 1}):
+            with pytest.raises(ValueError):
+                module.parse_c(bad)
+            assert style  # every style rejects the same payloads
+
+
+def test_integer_discriminator_tags(tmp_path: Path) -> None:
+    path = schemas_spec(
+        tmp_path,
+        """
+        One: {type: object, required: [k], properties: {k: {type: integer, enum: [1]}, a: {type: string}}}
+        Two: {type: object, required: [k], properties: {k: {type: integer, enum: [2]}, b: {type: string}}}
+        C: {type: object, properties: {v: {oneOf: [{$ref: '#/components/schemas/One'}, {$ref: '#/components/schemas/Two'}], discriminator: {propertyName: k}}}}
+        """,
+    )
+    for module in generate_modules(path, tmp_path / "out", schemas=("C",)).values():
+        module.parse_c({"v": {"k": 2, "b": "x"}})
+
+
+INLINE_CHECKED = """
+C:
+  type: object
+  required: [object, req_list, req_null_list, req_null_str, req_str]
+  properties:
+    object: {type: string, enum: [c.chunk]}
+    req_list: {type: array, items: {type: string}}
+    req_null_list: {type: [array, "null"], items: {type: integer}}
+    opt_list: {type: array, items: {type: boolean}}
+    req_null_str: {type: [string, "null"]}
+    req_str: {type: string}
+"""
+
+
+_VALID = {
+    "object": "c.chunk",
+    "req_list": ["a"],
+    "req_null_list": [1, 2],
+    "req_null_str": None,
+    "req_str": "s",
+}
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        ({"req_list": None}, "req_list"),
+        ({"req_list": ["a", 1]}, "req_list[1]"),
+        ({"req_list": "a"}, "req_list"),
+        ({"req_null_list": [1, True]}, "req_null_list[1]"),
+        ({"req_null_list": [1, 1.5]}, "req_null_list[1]"),
+        ({"opt_list": [True, "no"]}, "opt_list[1]"),
+        ({"req_null_str": 1}, "req_null_str"),
+        ({"req_str": None}, "req_str"),
+    ],
+)
+def test_inline_checks_reject_what_the_parsers_reject(
+    tmp_path: Path, change: dict[str, Any], where: str
+) -> None:
+    """The fast inline tests of scalars and scalar lists fall back to the parser, whose error names the place."""
+    modules = generate_modules(schemas_spec(tmp_path, INLINE_CHECKED), tmp_path / "out")
+    for style, module in modules.items():
+        assert module.parse_c(dict(_VALID)) is not None
+        assert (
+            module.parse_c(dict(_VALID, opt_list=None, req_null_list=None)) is not None
+        )
+        with pytest.raises(
+            ValueError,
+            match=re.escape(
+                where if style != "pydantic" else where.replace("[", ".").rstrip("]")
+            ),
+        ):
+            module.parse_c(dict(_VALID, **change))
+        for missing in ("req_null_list", "req_null_str", "req_list"):
+            data = dict(_VALID)
+            del data[missing]
+            with pytest.raises(ValueError, match=missing):
+                module.parse_c(data)
+        if (
+            style == "typeddict"
+        ):  # the same object back: TypedDicts are checked, not copied
+            data = dict(_VALID)
+            assert module.parse_c(data) is data
