@@ -22,9 +22,7 @@ V0619B = OPENAI / "openapi-2026-08-19-5fd39db.yaml"
 
 
 def changes(old: Path, new: Path):  # type: ignore[no-untyped-def]
-    return compare(
-        read_spec(Options(spec=old)).schemas, read_spec(Options(spec=new)).schemas
-    )
+    return compare(read_spec(Options(spec=old)).schemas, read_spec(Options(spec=new)).schemas)
 
 
 @pytest.mark.shared
@@ -37,9 +35,7 @@ def changes(old: Path, new: Path):  # type: ignore[no-untyped-def]
     ],
     ids=["usage", "refusal", "obfuscation"],
 )
-def test_real_bump_reports_the_field_added_and_the_reverse_a_breaking_removal(
-    old: Path, new: Path, field: str
-) -> None:
+def test_real_bump_reports_the_field_added_and_the_reverse_a_breaking_removal(old: Path, new: Path, field: str) -> None:
     forward = changes(old, new)
     added = [c for c in forward if c.where == field]
     assert [(c.kind, c.breaking) for c in added] == [("field added", False)]
@@ -110,9 +106,7 @@ def test_a_bump_changes_only_the_lines_of_the_added_field(tmp_path: Path) -> Non
     header (source name and sha256) and in obfuscation's own lines, nothing else."""
     from generator.load import load_document
 
-    schema = load_document(V0619B).data["components"]["schemas"][
-        "CreateChatCompletionStreamResponse"
-    ]
+    schema = load_document(V0619B).data["components"]["schemas"]["CreateChatCompletionStreamResponse"]
     description = schema["properties"]["obfuscation"]["description"]
     texts = {}
     for spec in (V0619A, V0619B):
@@ -130,9 +124,7 @@ def test_a_bump_changes_only_the_lines_of_the_added_field(tmp_path: Path) -> Non
             )
             if line[:1] in "+-" and not line.startswith(("+++", "---"))
         ]
-        body = [
-            line[1:].strip() for line in diff if not line[1:].startswith("# ")
-        ]  # not the header
+        body = [line[1:].strip() for line in diff if not line[1:].startswith("# ")]  # not the header
         assert body, style
         unrelated = [
             line
@@ -159,7 +151,10 @@ def test_a_bump_changes_only_the_lines_of_the_added_field(tmp_path: Path) -> Non
 def test_models_enum_removals_and_deprecation_are_classified(tmp_path: Path) -> None:
     def spec(name: str, body: str) -> Path:
         path = tmp_path / name
-        path.write_text("openapi: 3.1.0\ninfo: {title: t, version: '1'}\ncomponents:\n  schemas:\n" + textwrap.indent(textwrap.dedent(body), "    "))
+        path.write_text(
+            "openapi: 3.1.0\ninfo: {title: t, version: '1'}\ncomponents:\n  schemas:\n"
+            + textwrap.indent(textwrap.dedent(body), "    ")
+        )
         return path
 
     old = spec(
@@ -218,17 +213,13 @@ def test_changes_compares_aliases_by_what_they_name_and_narrowings_are_compatibl
     )
     found = {
         c.where: c.breaking
-        for c in compare(
-            read_spec(Options(spec=old)).schemas, read_spec(Options(spec=new)).schemas
-        )
+        for c in compare(read_spec(Options(spec=old)).schemas, read_spec(Options(spec=new)).schemas)
         if c.kind == "type changed"
     }
     assert found == {"C.e": True, "C.n": False, "C.s": False}
 
 
-def test_changes_never_exits_1_on_an_internal_error(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_changes_never_exits_1_on_an_internal_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("generator.changes.compare", lambda *a: 1 / 0)
     path = ROOT / "specs" / "openai.yaml"
     assert main([str(path), str(path)]) == 123
@@ -239,10 +230,6 @@ def test_changes_reports_the_real_tool_calls_widening_as_breaking() -> None:
     shared = OPENAI
     old = read_spec(Options(spec=shared / "openapi-2024-08-06-b372961.yaml")).schemas
     new = read_spec(Options(spec=shared / "openapi-2026-08-19-06a9404.yaml")).schemas
-    calls = [
-        c
-        for c in compare(old, new)
-        if c.where == "ChatCompletionResponseMessage.tool_calls"
-    ]
+    calls = [c for c in compare(old, new) if c.where == "ChatCompletionResponseMessage.tool_calls"]
     assert [(c.kind, c.breaking) for c in calls] == [("type changed", True)]
     assert exit_status(calls) == 3

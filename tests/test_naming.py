@@ -15,9 +15,7 @@ from conftest import generate_modules, schemas_spec
 from generator.pipeline import Options, read_spec
 
 
-def chunk_spec(
-    tmp_path: Path, props: str, extra: str = "", name: str = "s.yaml"
-) -> Path:
+def chunk_spec(tmp_path: Path, props: str, extra: str = "", name: str = "s.yaml") -> Path:
     """A chunk root whose choices' delta has ``props``."""
     body = f"""
     C:
@@ -96,9 +94,7 @@ def test_inline_and_component_names_avoid_the_modules_own_names(tmp_path: Path) 
                 "v": {"a": "c"},
             }
         )
-        with pytest.raises(
-            ValueError
-        ):  # ParseError and ValidationError: the builtin, not the model
+        with pytest.raises(ValueError):  # ParseError and ValidationError: the builtin, not the model
             module.parse_c({"v": {"a": 1}})
 
 
@@ -109,9 +105,7 @@ def test_two_roots_with_one_snake_case_name_get_two_parse_functions(
         tmp_path,
         "HTTPServer: {type: object, properties: {a: {type: string}}}\nHttpServer: {type: object, properties: {b: {type: integer}}}",
     )
-    modules = generate_modules(
-        path, tmp_path / "out", schemas=("HTTPServer", "HttpServer")
-    )
+    modules = generate_modules(path, tmp_path / "out", schemas=("HTTPServer", "HttpServer"))
     for module in modules.values():
         module.parse_HTTPServer({"a": "x"})
         module.parse_HttpServer({"b": 1})
@@ -167,9 +161,7 @@ def test_an_unrelated_component_renames_no_inline_class(tmp_path: Path) -> None:
     assert list(after.models) == list(before.models) == ["CPart", "Other", "C"]
     referenced = schemas_spec(
         tmp_path,
-        NAMED_INLINE.replace(
-            "$ref: '#/components/schemas/Other'", "$ref: '#/components/schemas/CPart'"
-        )
+        NAMED_INLINE.replace("$ref: '#/components/schemas/Other'", "$ref: '#/components/schemas/CPart'")
         + "CPart: {type: object, properties: {z: {type: integer}}}",
         "c.yaml",
     )

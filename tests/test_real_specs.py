@@ -133,7 +133,9 @@ def test_generation_is_deterministic(tmp_path: Path) -> None:
         ("mistral/openapi.yaml", "CompletionChunk", "CompletionChunk"),
     ],
 )
-def test_other_providers_stream_roots_are_found_and_merge(spec: str, root: str, module_root: str, tmp_path: Path) -> None:
+def test_other_providers_stream_roots_are_found_and_merge(
+    spec: str, root: str, module_root: str, tmp_path: Path
+) -> None:
     from conftest import SPECS
 
     from generator.pipeline import Options, read_spec
@@ -143,8 +145,20 @@ def test_other_providers_stream_roots_are_found_and_merge(spec: str, root: str, 
     assert reading.schemas.roots == (module_root,)
     modules = generate_modules(path, tmp_path)
     chunks = [
-        {"id": "x", "object": "chat.completion.chunk", "created": 1, "model": "m", "choices": [{"index": 0, "delta": {"role": "assistant", "content": "Hel"}, "finish_reason": None}]},
-        {"id": "x", "object": "chat.completion.chunk", "created": 1, "model": "m", "choices": [{"index": 0, "delta": {"content": "lo"}, "finish_reason": "stop"}]},
+        {
+            "id": "x",
+            "object": "chat.completion.chunk",
+            "created": 1,
+            "model": "m",
+            "choices": [{"index": 0, "delta": {"role": "assistant", "content": "Hel"}, "finish_reason": None}],
+        },
+        {
+            "id": "x",
+            "object": "chat.completion.chunk",
+            "created": 1,
+            "model": "m",
+            "choices": [{"index": 0, "delta": {"content": "lo"}, "finish_reason": "stop"}],
+        },
     ]
     for module in modules.values():
         acc = getattr(module, f"{module_root}Accumulator")(strict=True)

@@ -90,9 +90,7 @@ def test_async_twins(module) -> None:
 
 
 @pytest.mark.parametrize("style", STYLES)
-def test_the_sse_reader_raises_only_its_own_errors(
-    openai_modules: dict[str, Any], style: str
-) -> None:
+def test_the_sse_reader_raises_only_its_own_errors(openai_modules: dict[str, Any], style: str) -> None:
     module = openai_modules[style]
     for lines in (
         [b"data: " + b"[" * 100_000, b""],
@@ -105,17 +103,13 @@ def test_the_sse_reader_raises_only_its_own_errors(
             list(module.iter_chunk_dicts(lines))
         except (module.StreamFormatError, module.StreamError):
             pass
-    text = json.dumps(
-        {"id": "c", "choices": [], "note": "a\u2028b\u0085c"}, ensure_ascii=False
-    )
+    text = json.dumps({"id": "c", "choices": [], "note": "a\u2028b\u0085c"}, ensure_ascii=False)
     (chunk,) = module.iter_chunk_dicts([f"data: {text}\n"])
     assert chunk["note"] == "a\u2028b\u0085c"
 
 
 @pytest.mark.parametrize("style", STYLES)
-def test_sse_error_null_is_no_error_and_done_may_carry_spaces(
-    openai_modules: dict[str, Any], style: str
-) -> None:
+def test_sse_error_null_is_no_error_and_done_may_carry_spaces(openai_modules: dict[str, Any], style: str) -> None:
     module = openai_modules[style]
     lines = [
         'data: {"id": "c", "choices": [], "error": null}',
@@ -127,6 +121,4 @@ def test_sse_error_null_is_no_error_and_done_may_carry_spaces(
     ]
     assert [c["id"] for c in module.iter_chunk_dicts(lines)] == ["c"]
     with pytest.raises(module.StreamError):
-        list(
-            module.iter_chunk_dicts(['data: {"error": {"message": "overloaded"}}', ""])
-        )
+        list(module.iter_chunk_dicts(['data: {"error": {"message": "overloaded"}}', ""]))

@@ -40,14 +40,20 @@ def modules_dir(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPat
 def test_generated_modules_pass_mypy_strict(modules_dir: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--python-version", "3.10", str(modules_dir)],
-        capture_output=True, text=True, check=False)
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, result.stdout[-5000:]
 
 
 def test_generated_modules_pass_ruff(modules_dir: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "ruff", "check", "--isolated", "--target-version", "py310", str(modules_dir)],
-        capture_output=True, text=True, check=False)
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, result.stdout[-5000:]
 
 
@@ -80,12 +86,20 @@ def test_deprecated_reads_the_same_in_every_style(modules_dir: Path) -> None:
 
     def deprecated(path: Path) -> list[str]:
         # the name defined just before each "Deprecated." docstring, in file order
-        names = re.findall(r"^\s*(?:class (\w+)\b.*|(\w+):[^\n]*)\n\s*\"\"\"Deprecated\.", path.read_text(encoding="utf-8"), re.MULTILINE)
+        names = re.findall(
+            r"^\s*(?:class (\w+)\b.*|(\w+):[^\n]*)\n\s*\"\"\"Deprecated\.",
+            path.read_text(encoding="utf-8"),
+            re.MULTILINE,
+        )
         return [cls or field for cls, field in names]
 
-    stems = [s for s in ("specs_openai", "openai_openapi_2026_08_21_f85dbe2") if (modules_dir / f"{s}_dataclass.py").exists()]
+    stems = [
+        s for s in ("specs_openai", "openai_openapi_2026_08_21_f85dbe2") if (modules_dir / f"{s}_dataclass.py").exists()
+    ]
     assert stems
     for stem in stems:
-        found = {style: deprecated(modules_dir / f"{stem}_{style}.py") for style in ("dataclass", "pydantic", "typeddict")}
+        found = {
+            style: deprecated(modules_dir / f"{stem}_{style}.py") for style in ("dataclass", "pydantic", "typeddict")
+        }
         assert found["dataclass"], stem
         assert sorted(found["dataclass"]) == sorted(found["pydantic"]) == sorted(found["typeddict"]), found
