@@ -227,9 +227,8 @@ def test_changes_never_exits_1_on_an_internal_error(tmp_path: Path, monkeypatch:
 
 @pytest.mark.shared
 def test_changes_reports_the_real_tool_calls_widening_as_breaking() -> None:
-    shared = OPENAI
-    old = read_spec(Options(spec=shared / "openapi-2024-08-06-b372961.yaml")).schemas
-    new = read_spec(Options(spec=shared / "openapi-2026-08-19-06a9404.yaml")).schemas
+    old = read_spec(Options(spec=V2408)).schemas
+    new = read_spec(Options(spec=V0619A)).schemas
     calls = [c for c in compare(old, new) if c.where == "ChatCompletionResponseMessage.tool_calls"]
     assert [(c.kind, c.breaking) for c in calls] == [("type changed", True)]
     assert exit_status(calls) == 3
