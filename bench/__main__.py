@@ -1,8 +1,8 @@
 """``python -m bench``: run the sections, print their tables, then the issue #6 targets.
 
-    python -m bench                      # everything, about five minutes on 2 cores
-    python -m bench --only runtime       # one section (repeatable)
-    python -m bench --quick              # tiny inputs, few rounds: checks that it runs
+python -m bench                      # everything, about five minutes on 2 cores
+python -m bench --only runtime       # one section (repeatable)
+python -m bench --quick              # tiny inputs, few rounds: checks that it runs
 """
 
 from __future__ import annotations
@@ -27,8 +27,16 @@ SECTIONS = ("generation", "runtime", "scaling", "recorded")
 def source() -> str:
     """The commit measured, and whether the generator or templates had uncommitted changes."""
     try:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=False).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "generator", "templates"], cwd=ROOT, capture_output=True, text=True, check=False).stdout
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=False
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "generator", "templates"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout
     except OSError:
         return "commit unknown"
     return f"commit {commit or 'unknown'}" + (" + uncommitted changes to generator/templates" if dirty.strip() else "")
@@ -64,7 +72,9 @@ def targets(figures: dict[str, Any]) -> str:
     if "gen_all_s" in gen:
         check("generation, all three styles < 1.5 s", seconds(gen["gen_all_s"]), gen["gen_all_s"] < 1.5)
     if "dmcg_whole_ratio" in gen:
-        check("datamodel-codegen whole spec >= 10x slower", times(gen["dmcg_whole_ratio"]), gen["dmcg_whole_ratio"] >= 10)
+        check(
+            "datamodel-codegen whole spec >= 10x slower", times(gen["dmcg_whole_ratio"]), gen["dmcg_whole_ratio"] >= 10
+        )
     run = figures.get("runtime", {})
     for style, limit in (("typeddict", 1.5), ("pydantic", 2.5), ("dataclass", 4.0)):
         if style in run:
@@ -106,7 +116,10 @@ def main(argv: list[str] | None = None) -> int:
                 text, figures[name] = section.run(config, modules)
                 print(text, flush=True)
     print(targets(figures))
-    print(f"At the end: {load()}." + (" --quick: tiny inputs, figures not comparable with the targets." if args.quick else ""))
+    print(
+        f"At the end: {load()}."
+        + (" --quick: tiny inputs, figures not comparable with the targets." if args.quick else "")
+    )
     return 0
 
 

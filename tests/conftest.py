@@ -1,4 +1,5 @@
-"""Shared fixtures: paths to ../shared, and generating + importing modules in a test."""
+"""Shared fixtures: the test data (tests/data, and the real specs found or skipped), and
+generating + importing modules in a test."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import itertools
 import json
 import os
 import sys
+import textwrap
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -16,19 +18,47 @@ import pytest
 from generator.pipeline import Options, generate
 
 ROOT = Path(__file__).resolve().parent.parent
-# the real specs and recorded streams the tests read: ../shared beside the checkout, or
-# wherever GEN_MODELS_SHARED points
-SHARED = Path(os.environ.get("GEN_MODELS_SHARED") or ROOT.parent / "shared")
-if not (SHARED / "streams" / "recorded").is_dir():
-    pytest.exit(
-        f"the shared test data is not at {SHARED} (real specs and recorded streams: specs/, "
-        "streams/, peer/); put it beside the checkout as ../shared or set GEN_MODELS_SHARED=PATH",
-        returncode=4,
-    )
-OPENAI_SPECS = sorted((SHARED / "specs" / "openai").glob("openapi-*.yaml"))
-NEWEST_SPEC = SHARED / "specs" / "openai" / "openapi-2026-08-21-f85dbe2.yaml"
-RECORDED = sorted((SHARED / "streams" / "recorded").iterdir())
-CASES = sorted((SHARED / "streams" / "cases").glob("*.json"))
+DATA = ROOT / "tests" / "data"  # small real fixtures kept in the repository (see its README)
+RECORDED = sorted((DATA / "streams" / "recorded").iterdir())
+CASES = sorted((DATA / "streams" / "cases").glob("*.json"))
+RESPONSES = sorted(p for p in (DATA / "streams" / "responses").iterdir() if p.suffix in (".sse", ".jsonl"))
+
+
+def _load_fetch_specs() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("fetch_specs", ROOT / "scripts" / "fetch_specs.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+fetch_specs = _load_fetch_specs()
+# The large real specs (11 MB, pinned in scripts/specs.lock.json) are not in the repository.
+# They are looked for in $GEN_MODELS_SHARED, then the cache scripts/fetch_specs.py fills, then
+# ../shared beside the checkout; the first directory that holds all of them under specs/ wins.
+# Tests that read them are marked `shared` (or use a fixture listed in SHARED_FIXTURES): they
+# skip when the specs are absent, with the command that gets them; under CI they fail.
+SPEC_FILES = [entry["path"] for entry in fetch_specs.lock_entries()]
+SHARED_CANDIDATES = [
+    *([Path(os.environ["GEN_MODELS_SHARED"])] if os.environ.get("GEN_MODELS_SHARED") else []),
+    fetch_specs.cache_dir(),
+    ROOT.parent / "shared",
+]
+FOUND = next((c for c in SHARED_CANDIDATES if all((c / "specs" / f).is_file() for f in SPEC_FILES)), None)
+HAVE_SHARED = FOUND is not None
+# where the specs are, or where they would be (the paths exist only when HAVE_SHARED)
+SHARED = FOUND or SHARED_CANDIDATES[0]
+SPECS = SHARED / "specs"
+OPENAI_SPECS = [SPECS / f for f in sorted(SPEC_FILES) if f.startswith("openai/openapi-")]
+NEWEST_SPEC = SPECS / "openai" / "openapi-2026-08-21-f85dbe2.yaml"
+SHARED_FIXTURES = {"newest_modules", "responses_modules"}
+IN_CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
+MISSING_SHARED = (
+    "needs the real specs (scripts/specs.lock.json), not found in "
+    + ", ".join(str(c) for c in SHARED_CANDIDATES)
+    + ": run `python scripts/fetch_specs.py` (or `--from DIR` to copy them from a local copy of shared/)"
+)
+SKIP_REASON = "needs the real specs: run `python scripts/fetch_specs.py` (see the report header)"
 STYLES = ("dataclass", "pydantic", "typeddict")
 
 _counter = itertools.count()
@@ -58,6 +88,17 @@ def generate_modules(spec: Path, out: Path, **options: Any) -> dict[str, ModuleT
     return modules
 
 
+MINI_HEAD = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\ncomponents:\n  schemas:\n"
+
+
+def schemas_spec(tmp_path: Path, schemas: str, name: str = "s.yaml") -> Path:
+    """A small OpenAPI 3.1 file in ``tmp_path`` whose ``components.schemas`` are ``schemas``
+    (YAML, dedented)."""
+    path = tmp_path / name
+    path.write_text(MINI_HEAD + textwrap.indent(textwrap.dedent(schemas).strip() + "\n", "    "))
+    return path
+
+
 def recorded_chunks(path: Path) -> list[Any]:
     """The chunks of a recorded stream (``.sse`` data lines or ``.jsonl`` lines), decoded."""
     text = path.read_text(encoding="utf-8")
@@ -77,7 +118,7 @@ def spec_example_chunks(spec_data: dict[str, Any], name: str = "CreateChatComple
 
 def seed_payload() -> Any:
     """The seed 000 example chunk (JSON after its title line)."""
-    path = next((SHARED / "seeds").glob("000_*.txt"))
+    path = next((DATA / "seeds").glob("000_*.txt"))
     return json.loads(path.read_text(encoding="utf-8").split("\n", 1)[1])
 
 
@@ -89,7 +130,8 @@ def openai_modules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Module
 
 @pytest.fixture(scope="session")
 def newest_modules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, ModuleType]:
-    """The three styles generated from the newest real OpenAI spec (3 MB)."""
+    """The three styles generated from the newest real OpenAI spec (3 MB); a test that uses it
+    is marked ``shared``."""
     return generate_modules(NEWEST_SPEC, tmp_path_factory.mktemp("newest"))
 
 
@@ -97,4 +139,25 @@ def newest_modules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Module
 def responses_modules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, ModuleType]:
     """The three styles of ``--schema ResponseStreamEvent`` from the newest real OpenAI spec:
     the event union's models, parse function and generated accumulator."""
-    return generate_modules(NEWEST_SPEC, tmp_path_factory.mktemp("responses"), schemas=("ResponseStreamEvent",), module="responses")
+    return generate_modules(
+        NEWEST_SPEC, tmp_path_factory.mktemp("responses"), schemas=("ResponseStreamEvent",), module="responses"
+    )
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects: marks added here count
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if SHARED_FIXTURES & set(getattr(item, "fixturenames", ())) and not item.get_closest_marker("shared"):
+            item.add_marker(pytest.mark.shared)
+        if item.get_closest_marker("shared") and not HAVE_SHARED and not IN_CI:
+            # a skip mark, not pytest.skip() at setup: -ra then lists each test by its own place
+            item.add_marker(pytest.mark.skip(reason=SKIP_REASON))
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if item.get_closest_marker("shared") and not HAVE_SHARED and IN_CI:
+        pytest.fail(f"CI runs every test, but this one {MISSING_SHARED}", pytrace=False)
+
+
+def pytest_report_header() -> str:
+    return f"real specs: {SPECS}" if HAVE_SHARED else f"real specs: absent, tests marked shared skip; {MISSING_SHARED}"

@@ -22,7 +22,9 @@ def test_the_corpus_is_large_and_every_file_has_an_expectation() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
-def test_bad_spec(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_spec(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     case = EXPECTED[name]
     monkeypatch.chdir(CORPUS)
     out = tmp_path / "out"

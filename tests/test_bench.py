@@ -3,15 +3,24 @@ Benchmarks are not tests: no figure is checked here."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
-from conftest import ROOT
+from conftest import DATA, ROOT
 
 
 def test_bench_quick_runs_and_prints_tables() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "bench", "--quick"], cwd=ROOT, capture_output=True, text=True, timeout=300, check=False
+        [sys.executable, "-m", "bench", "--quick"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        # --quick reads no real spec, only the recorded streams: tests/data holds them laid
+        # out as shared/ does (streams/recorded), so the smoke test needs no external data
+        env={**os.environ, "GEN_MODELS_SHARED": str(DATA)},
     )
     assert result.returncode == 0, result.stderr
     for title in ("Generation", "Runtime", "Scaling", "Recorded streams", "Targets"):

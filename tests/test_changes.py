@@ -8,12 +8,12 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import SHARED, STYLES
+from conftest import ROOT, SPECS, STYLES, schemas_spec
 
 from generator.changes import compare, exit_status, main
 from generator.pipeline import Options, generate, read_spec
 
-OPENAI = SHARED / "specs" / "openai"
+OPENAI = SPECS / "openai"
 V2023 = OPENAI / "openapi-2023-11-06-802d487.yaml"
 V2404 = OPENAI / "openapi-2024-04-30-3bbc26b.yaml"
 V2408 = OPENAI / "openapi-2024-08-06-b372961.yaml"
@@ -22,11 +22,10 @@ V0619B = OPENAI / "openapi-2026-08-19-5fd39db.yaml"
 
 
 def changes(old: Path, new: Path):  # type: ignore[no-untyped-def]
-    return compare(
-        read_spec(Options(spec=old)).schemas, read_spec(Options(spec=new)).schemas
-    )
+    return compare(read_spec(Options(spec=old)).schemas, read_spec(Options(spec=new)).schemas)
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize(
     ("old", "new", "field"),
     [
@@ -36,9 +35,7 @@ def changes(old: Path, new: Path):  # type: ignore[no-untyped-def]
     ],
     ids=["usage", "refusal", "obfuscation"],
 )
-def test_real_bump_reports_the_field_added_and_the_reverse_a_breaking_removal(
-    old: Path, new: Path, field: str
-) -> None:
+def test_real_bump_reports_the_field_added_and_the_reverse_a_breaking_removal(old: Path, new: Path, field: str) -> None:
     forward = changes(old, new)
     added = [c for c in forward if c.where == field]
     assert [(c.kind, c.breaking) for c in added] == [("field added", False)]
@@ -50,12 +47,14 @@ def test_real_bump_reports_the_field_added_and_the_reverse_a_breaking_removal(
     assert exit_status(backward) == 3
 
 
+@pytest.mark.shared
 def test_obfuscation_bump_reports_only_obfuscation() -> None:
     assert [(c.kind, c.where) for c in changes(V0619A, V0619B)] == [
         ("field added", "CreateChatCompletionStreamResponse.obfuscation")
     ]
 
 
+@pytest.mark.shared
 def test_no_change_exits_0_and_json_format(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([str(V0619B), str(V0619B)]) == 0
     assert "0 change(s)" in capsys.readouterr().out
@@ -101,14 +100,13 @@ def test_type_required_and_nullable_changes_are_classified(tmp_path: Path) -> No
     }
 
 
+@pytest.mark.shared
 def test_a_bump_changes_only_the_lines_of_the_added_field(tmp_path: Path) -> None:
     """06a9404 -> 5fd39db added only `obfuscation`: the generated modules differ in the
     header (source name and sha256) and in obfuscation's own lines, nothing else."""
     from generator.load import load_document
 
-    schema = load_document(V0619B).data["components"]["schemas"][
-        "CreateChatCompletionStreamResponse"
-    ]
+    schema = load_document(V0619B).data["components"]["schemas"]["CreateChatCompletionStreamResponse"]
     description = schema["properties"]["obfuscation"]["description"]
     texts = {}
     for spec in (V0619A, V0619B):
@@ -126,9 +124,7 @@ def test_a_bump_changes_only_the_lines_of_the_added_field(tmp_path: Path) -> Non
             )
             if line[:1] in "+-" and not line.startswith(("+++", "---"))
         ]
-        body = [
-            line[1:].strip() for line in diff if not line[1:].startswith("# ")
-        ]  # not the header
+        body = [line[1:].strip() for line in diff if not line[1:].startswith("# ")]  # not the header
         assert body, style
         unrelated = [
             line
@@ -155,7 +151,10 @@ def test_a_bump_changes_only_the_lines_of_the_added_field(tmp_path: Path) -> Non
 def test_models_enum_removals_and_deprecation_are_classified(tmp_path: Path) -> None:
     def spec(name: str, body: str) -> Path:
         path = tmp_path / name
-        path.write_text("openapi: 3.1.0\ninfo: {title: t, version: '1'}\ncomponents:\n  schemas:\n" + textwrap.indent(textwrap.dedent(body), "    "))
+        path.write_text(
+            "openapi: 3.1.0\ninfo: {title: t, version: '1'}\ncomponents:\n  schemas:\n"
+            + textwrap.indent(textwrap.dedent(body), "    ")
+        )
         return path
 
     old = spec(
@@ -192,3 +191,44 @@ def test_models_enum_removals_and_deprecation_are_classified(tmp_path: Path) -> 
         ("Fresh", "model added"): False,
     }
     assert exit_status(changes(old, new)) == 3 and exit_status(changes(new, new)) == 0
+
+
+# ----------------------------------- faults found by adversarial testing
+# (moved from test_regressions.py: faults found by adversarial testing, each kept as a test
+# of its whole kind)
+
+
+def test_changes_compares_aliases_by_what_they_name_and_narrowings_are_compatible(
+    tmp_path: Path,
+) -> None:
+    old = schemas_spec(
+        tmp_path,
+        "L: {type: array, items: {type: integer}}\nC: {type: object, properties: {object: {type: string, enum: [c.chunk]}, e: {$ref: '#/components/schemas/L'}, n: {type: number}, s: {type: string}}}",
+        "old.yaml",
+    )
+    new = schemas_spec(
+        tmp_path,
+        "L: {type: array, items: {type: string}}\nC: {type: object, properties: {object: {type: string, enum: [c.chunk]}, e: {$ref: '#/components/schemas/L'}, n: {type: integer}, s: {type: string, enum: [a, b]}}}",
+        "new.yaml",
+    )
+    found = {
+        c.where: c.breaking
+        for c in compare(read_spec(Options(spec=old)).schemas, read_spec(Options(spec=new)).schemas)
+        if c.kind == "type changed"
+    }
+    assert found == {"C.e": True, "C.n": False, "C.s": False}
+
+
+def test_changes_never_exits_1_on_an_internal_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("generator.changes.compare", lambda *a: 1 / 0)
+    path = ROOT / "specs" / "openai.yaml"
+    assert main([str(path), str(path)]) == 123
+
+
+@pytest.mark.shared
+def test_changes_reports_the_real_tool_calls_widening_as_breaking() -> None:
+    old = read_spec(Options(spec=V2408)).schemas
+    new = read_spec(Options(spec=V0619A)).schemas
+    calls = [c for c in compare(old, new) if c.where == "ChatCompletionResponseMessage.tool_calls"]
+    assert [(c.kind, c.breaking) for c in calls] == [("type changed", True)]
+    assert exit_status(calls) == 3

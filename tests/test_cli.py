@@ -11,7 +11,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, schemas_spec
 
 from generator.cli import main
 
@@ -57,17 +57,13 @@ def test_check_and_diff_report_stale_files_without_writing(project: Path, capsys
 
 
 def test_config_in_pyproject_and_flags_override_it(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (project / "pyproject.toml").write_text(
-        textwrap.dedent(
-            """
+    (project / "pyproject.toml").write_text(textwrap.dedent("""
             [tool.gen-models]
             spec = "specs/openai.yaml"
             output = "src/models"
             styles = ["typeddict"]
             module = "chat"
-            """
-        )
-    )
+            """))
     sub = project / "src"
     sub.mkdir()
     os.chdir(sub)  # found by walking up, like black
@@ -156,9 +152,7 @@ def test_a_closed_output_pipe_is_exit_141_not_an_internal_error() -> None:
 
 def test_every_config_key_takes_effect(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """schemas, target-python, merge-policies and all-schemas from the table, as their flags would."""
-    (project / "pyproject.toml").write_text(
-        textwrap.dedent(
-            """
+    (project / "pyproject.toml").write_text(textwrap.dedent("""
             [tool.gen-models]
             spec = "specs/openai.yaml"
             styles = ["typeddict"]
@@ -167,9 +161,7 @@ def test_every_config_key_takes_effect(project: Path, capsys: pytest.CaptureFixt
 
             [tool.gen-models.merge-policies]
             "choices[].finish_reason" = "set"
-            """
-        )
-    )
+            """))
     assert run("--explain-merge") == 0
     out = capsys.readouterr().out
     assert "CreateChatCompletionResponse:" in out  # the second root from `schemas`
@@ -183,7 +175,9 @@ def test_every_config_key_takes_effect(project: Path, capsys: pytest.CaptureFixt
         "    C: {type: object, properties: {object: {type: string, enum: [c.chunk]}}}\n"
         "    Unrelated: {type: object, properties: {x: {type: string}}}\n"
     )
-    (project / "pyproject.toml").write_text('[tool.gen-models]\nspec = "specs/small.yaml"\nstyles = ["typeddict"]\nall-schemas = true\n')
+    (project / "pyproject.toml").write_text(
+        '[tool.gen-models]\nspec = "specs/small.yaml"\nstyles = ["typeddict"]\nall-schemas = true\n'
+    )
     assert run() == 0
     assert "class Unrelated(" in (project / "generated" / "small_typeddict.py").read_text()
 
@@ -196,9 +190,64 @@ def test_a_config_whose_spec_is_missing_is_exit_2(project: Path, capsys: pytest.
 
 
 def test_debug_shows_the_traceback_and_the_default_does_not(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (project / "bad.yaml").write_text("openapi: 3.1.0\ninfo: {title: t, version: '1'}\ncomponents:\n  schemas:\n    C: {$ref: '#/nope'}\n")
+    (project / "bad.yaml").write_text(
+        "openapi: 3.1.0\ninfo: {title: t, version: '1'}\ncomponents:\n  schemas:\n    C: {$ref: '#/nope'}\n"
+    )
     assert run("bad.yaml", "--schema", "C") == 2
     assert "Traceback" not in capsys.readouterr().err
     assert run("bad.yaml", "--schema", "C", "--debug") == 2
     err = capsys.readouterr().err
     assert "Traceback (most recent call last)" in err and "#/nope" in err
+
+
+# ----------------------------------------------------- bad input: exit 2
+# (moved from test_regressions.py: faults found by adversarial testing, each kept as a test
+# of its whole kind)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "C: {type: object, anyOf: 1, properties: {a: {type: string}}}",
+            "anyOf must be a non-empty list",
+        ),
+        (
+            "C: {type: object, properties: {n: {type: integer, default: " + "9" * 5000 + "}}}",
+            None,
+        ),
+        ('"x\\ny": {type: strng}', "unknown type"),
+    ],
+    ids=["anyof_not_a_list", "huge_integer", "name_with_a_newline"],
+)
+def test_odd_input_is_exit_2_or_generates(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str | None
+) -> None:
+    path = schemas_spec(tmp_path, text)
+    status = main(
+        [
+            str(path),
+            "--schema",
+            "C" if not text.startswith('"x') else "x\ny",
+            "-o",
+            str(tmp_path / "out"),
+        ]
+    )
+    err = capsys.readouterr().err
+    if message is None:
+        assert status in (0, 2) and "Traceback" not in err
+    else:
+        assert status == 2 and message in err and err.count("\n") == 1
+
+
+def test_empty_tuple_items_and_a_file_as_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = schemas_spec(
+        tmp_path,
+        "C: {type: object, properties: {object: {type: string, enum: [c.chunk]}, a: {type: array, items: []}}}",
+    )
+    assert main([str(path), "-o", str(tmp_path / "out"), "-q"]) == 0
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert main([str(path), "-o", str(blocker)]) == 2
+    assert "cannot write" in capsys.readouterr().err
+    assert blocker.read_text() == "x"

@@ -22,7 +22,9 @@ from test_schema_matrix import ROWS, spec_text
 from generator.load import load_document
 from generator.pipeline import Options, generate
 
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("datamodel_code_generator") is None, reason="needs datamodel-code-generator")
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("datamodel_code_generator") is None, reason="needs datamodel-code-generator"
+)
 
 #: Intended differences: rule -> how to recognise it from the rejecting side's pydantic errors.
 #: Each is explained in docs/schema-support.md.
@@ -119,7 +121,12 @@ def _json_schema(spec: dict[str, Any], root: str) -> dict[str, Any]:
             return [convert(n) for n in node]
         if not isinstance(node, dict):
             return node
-        out = {k: convert(v) for k, v in node.items() if not k.startswith("x-") and k not in ("discriminator", "example", "deprecated", "readOnly", "writeOnly", "nullable", "format")}
+        out = {
+            k: convert(v)
+            for k, v in node.items()
+            if not k.startswith("x-")
+            and k not in ("discriminator", "example", "deprecated", "readOnly", "writeOnly", "nullable", "format")
+        }
         if isinstance(out.get("$ref"), str):
             out = {"$ref": out["$ref"].replace("#/components/schemas/", "#/definitions/")}
         if node.get("nullable") is True:
@@ -158,7 +165,9 @@ def test_openai_examples_seed_and_recorded_chunks_agree(openai_pair) -> None:  #
     assert _validate(ours, odd) is None and _validate(theirs, odd) is not None
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 @given(st.data())
 def test_openai_payloads_drawn_from_the_schema_agree(openai_pair, data) -> None:  # type: ignore[no-untyped-def]
     from hypothesis_jsonschema import from_schema

@@ -76,7 +76,9 @@ def test_removing_one_entry_fails_naming_it(spec: dict[str, Any], shipped: dict[
     smaller = copy.deepcopy(shipped)
     del smaller["events"]["response.refusal.delta"]
     assert unmapped_events(spec, ROOT, base=smaller) == ["response.refusal.delta"]
-    with pytest.raises(SpecError, match=r"'response\.refusal\.delta' \(ResponseRefusalDeltaEvent\) not in the merge map"):
+    with pytest.raises(
+        SpecError, match=r"'response\.refusal\.delta' \(ResponseRefusalDeltaEvent\) not in the merge map"
+    ):
         plan_events(spec, ROOT, base=smaller)
 
 
@@ -118,14 +120,26 @@ def test_an_event_type_the_spec_does_not_list_may_be_declared(spec: dict[str, An
 @pytest.mark.parametrize(
     ("entry", "message"),
     [
-        ({"op": "append", "at": "output[{output_index}].nonexistent", "value": "delta"}, "does not resolve in Response"),
-        ({"op": "append", "at": "output[{output_index}].arguments", "value": "deltas"}, "has no such field; did you mean 'delta'"),
+        (
+            {"op": "append", "at": "output[{output_index}].nonexistent", "value": "delta"},
+            "does not resolve in Response",
+        ),
+        (
+            {"op": "append", "at": "output[{output_index}].arguments", "value": "deltas"},
+            "has no such field; did you mean 'delta'",
+        ),
         ({"op": "append", "at": "output[{sequence}].arguments", "value": "delta"}, "placeholder {sequence}"),
-        ({"op": "append", "at": "output[{output_index}].arguments", "value": "delta", "id": "output_index"}, "not an integer or string"),
+        (
+            {"op": "append", "at": "output[{output_index}].arguments", "value": "delta", "id": "output_index"},
+            "not an integer or string",
+        ),
         ({"op": "appendd", "at": "output[{output_index}].arguments", "value": "delta"}, "did you mean 'append'"),
         ({"op": "append", "at": "output[output_index].arguments", "value": "delta"}, "is not 'name' or 'name"),
         ({"op": "append", "value": "delta"}, "needs 'at'"),
-        ({"op": "append", "at": "output[{output_index}].arguments", "value": "delta", "chek": "fold"}, "unknown entry key 'chek'"),
+        (
+            {"op": "append", "at": "output[{output_index}].arguments", "value": "delta", "chek": "fold"},
+            "unknown entry key 'chek'",
+        ),
     ],
 )
 def test_bad_entries_fail_naming_the_place(spec: dict[str, Any], entry: dict[str, Any], message: str) -> None:
@@ -155,7 +169,9 @@ def test_explain_lists_every_action(spec: dict[str, Any]) -> None:
     text = explain(plan_events(spec, ROOT))
     lines = text.splitlines()
     assert lines[0].startswith("ResponseStreamEvent -> Response")
-    assert any(line.startswith("response.output_text.delta") and "append" in line and "item_id" in line for line in lines)
+    assert any(
+        line.startswith("response.output_text.delta") and "append" in line and "item_id" in line for line in lines
+    )
     assert any("partial_image_b64 -> partial_image (latest per output_index)" in line for line in lines)
     assert sum(1 for line in lines if line.startswith("response.output_text.delta")) == 2  # text and logprobs
 
@@ -185,7 +201,12 @@ def test_the_specs_own_example_events_apply(spec: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize(
     "root",
-    ["CreateSpeechResponseStreamEvent", "CreateTranscriptionResponseStreamEvent", "ImageGenStreamEvent", "ImageEditStreamEvent"],
+    [
+        "CreateSpeechResponseStreamEvent",
+        "CreateTranscriptionResponseStreamEvent",
+        "ImageGenStreamEvent",
+        "ImageEditStreamEvent",
+    ],
 )
 def test_the_smaller_families_are_mapped(spec: dict[str, Any], root: str) -> None:
     assert root in event_unions(spec)
@@ -214,7 +235,9 @@ def test_speech_audio_is_a_side_channel_and_done_is_the_result(spec: dict[str, A
     assert fold.channels == {"audio": ["AAA", "BBB"]} and fold.snapshot()["usage"]["total_tokens"] == 3
 
 
-@pytest.mark.parametrize(("root", "prefix"), [("ImageGenStreamEvent", "image_generation"), ("ImageEditStreamEvent", "image_edit")])
+@pytest.mark.parametrize(
+    ("root", "prefix"), [("ImageGenStreamEvent", "image_generation"), ("ImageEditStreamEvent", "image_edit")]
+)
 def test_partial_images_replace_each_other_and_completed_is_final(spec: dict[str, Any], root: str, prefix: str) -> None:
     fold = new_fold(plan_events(spec, root))
     for n in range(3):

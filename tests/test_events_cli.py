@@ -87,7 +87,11 @@ def test_a_declared_map_gives_an_accumulator_in_every_style(tmp_path: Path, styl
     acc = modules[style].EventsAccumulator()
     for event in STREAM:
         acc.add(event)
-    assert acc.snapshot_dict() == {"id": "a1", "status": "in_progress", "parts": [{"text": "hello "}, {"text": "world"}]}
+    assert acc.snapshot_dict() == {
+        "id": "a1",
+        "status": "in_progress",
+        "parts": [{"text": "hello "}, {"text": "world"}],
+    }
     assert [a.kind for a in acc.anomalies] == ["missing_slot", "missing_slot", "unknown_event"]  # parts never created
     assert acc.unknown_events == [STREAM[-1]]
     answer = acc.snapshot()

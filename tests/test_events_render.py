@@ -44,7 +44,9 @@ def test_one_handler_per_event_type_and_a_table(responses_modules: dict[str, Mod
 
 @pytest.mark.parametrize("style", STYLES)
 @pytest.mark.parametrize("path", RESPONSES, ids=lambda p: p.name[:12])
-def test_generated_accumulator_folds_as_the_plan_does(responses_modules: dict[str, ModuleType], plan: EventPlan, path: Path, style: str) -> None:
+def test_generated_accumulator_folds_as_the_plan_does(
+    responses_modules: dict[str, ModuleType], plan: EventPlan, path: Path, style: str
+) -> None:
     module = responses_modules[style]
     acc = module.ResponseStreamEventAccumulator()
     reference = new_fold(plan)
@@ -52,18 +54,26 @@ def test_generated_accumulator_folds_as_the_plan_does(responses_modules: dict[st
         acc.add(event)
         reference.add(event)
     assert acc.snapshot_dict() == reference.snapshot()
-    assert [(a.chunk, a.path, a.kind) for a in acc.anomalies] == [(a.chunk, a.path, a.kind) for a in reference.anomalies]
+    assert [(a.chunk, a.path, a.kind) for a in acc.anomalies] == [
+        (a.chunk, a.path, a.kind) for a in reference.anomalies
+    ]
     assert acc.unknown_events == reference.unknown_events and acc.error == reference.error
     assert acc.finished == reference.terminal
     typed = acc.snapshot()  # built even where the recorded server strays from the newest spec
-    data = typed if style == "typeddict" else typed.model_dump(by_alias=True, exclude_unset=True) if style == "pydantic" else typed.to_dict()
+    data = (
+        typed
+        if style == "typeddict"
+        else typed.model_dump(by_alias=True, exclude_unset=True) if style == "pydantic" else typed.to_dict()
+    )
     assert data["id"] == reference.snapshot()["id"]
     assert len(data.get("output") or []) == len(reference.snapshot().get("output") or [])
     assert {a.kind for a in acc.anomalies} - {a.kind for a in reference.anomalies} <= {"schema_drift"}
 
 
 @pytest.mark.parametrize("style", STYLES)
-def test_the_typed_snapshot_of_a_stray_stream_raises_under_strict(responses_modules: dict[str, ModuleType], style: str) -> None:
+def test_the_typed_snapshot_of_a_stray_stream_raises_under_strict(
+    responses_modules: dict[str, ModuleType], style: str
+) -> None:
     module = responses_modules[style]
     events = [e for e in recorded_chunks(RESPONSES[5]) if e.get("type") != "response.completed"]
     acc = module.ResponseStreamEventAccumulator()

@@ -76,7 +76,10 @@ SPEC: dict[str, Any] = {
     "components": {
         "schemas": {
             "Events": {"anyOf": [_ref(_member_name(t)) for t in _MEMBERS], "discriminator": {"propertyName": "type"}},
-            **{_member_name(t): _obj(type={"type": "string", "enum": [t]}, sequence_number=I, **p) for t, p in _MEMBERS.items()},
+            **{
+                _member_name(t): _obj(type={"type": "string", "enum": [t]}, sequence_number=I, **p)
+                for t, p in _MEMBERS.items()
+            },
             "Response": _obj(id=S, status=S, output=_array(_ref("OutputItem")), usage=_obj(total_tokens=I)),
             "OutputItem": {"anyOf": [_ref("Message"), _ref("FunctionCall"), _ref("Reasoning"), _ref("WebSearchCall")]},
             "Message": _obj(type=S, id=S, status=S, content=_array(_ref("Part"))),
@@ -88,7 +91,9 @@ SPEC: dict[str, Any] = {
             },
             "FunctionCall": _obj(type=S, id=S, status=S, arguments=S, name=S, call_id=S),
             "Reasoning": _obj(type=S, id=S, summary=_array(_obj(type=S, text=S)), encrypted_content=S),
-            "WebSearchCall": _obj(type=S, id=S, status={"type": "string", "enum": ["in_progress", "searching", "completed"]}),
+            "WebSearchCall": _obj(
+                type=S, id=S, status={"type": "string", "enum": ["in_progress", "searching", "completed"]}
+            ),
         }
     },
 }
@@ -115,7 +120,13 @@ MAP: dict[str, Any] = {
             {"op": "append", "at": _CI + ".text", "value": "delta", "id": "item_id", "new": {"type": "output_text"}},
             {"op": "extend", "at": _CI + ".logprobs", "value": "logprobs", "id": "item_id"},
         ],
-        "response.output_text.done": {"op": "replace", "at": _CI + ".text", "value": "text", "id": "item_id", "check": "fold"},
+        "response.output_text.done": {
+            "op": "replace",
+            "at": _CI + ".text",
+            "value": "text",
+            "id": "item_id",
+            "check": "fold",
+        },
         "response.refusal.delta": {"op": "append", "at": _CI + ".refusal", "value": "delta", "id": "item_id"},
         "response.reasoning_summary_text.delta": {
             "op": "append",
@@ -123,7 +134,12 @@ MAP: dict[str, Any] = {
             "value": "delta",
             "id": "item_id",
         },
-        "response.function_call_arguments.delta": {"op": "append", "at": _OI + ".arguments", "value": "delta", "id": "item_id"},
+        "response.function_call_arguments.delta": {
+            "op": "append",
+            "at": _OI + ".arguments",
+            "value": "delta",
+            "id": "item_id",
+        },
         "response.function_call_arguments.done": {
             "op": "replace",
             "at": _OI + ".arguments",
@@ -131,7 +147,12 @@ MAP: dict[str, Any] = {
             "id": "item_id",
             "check": "fold",
         },
-        "response.web_search_call.searching": {"op": "set", "at": _OI + ".status", "value": "=searching", "id": "item_id"},
+        "response.web_search_call.searching": {
+            "op": "set",
+            "at": _OI + ".status",
+            "value": "=searching",
+            "id": "item_id",
+        },
         "response.audio.delta": {"op": "side", "channel": "audio", "value": "delta"},
         "response.image_generation_call.partial_image": {
             "op": "side",
@@ -173,11 +194,24 @@ def msg_added(oi: int = 0, mid: str = "msg_1") -> dict[str, Any]:
 
 def part_added(oi: int = 0, ci: int = 0, mid: str = "msg_1") -> dict[str, Any]:
     part = {"type": "output_text", "text": "", "annotations": []}
-    return {"type": "response.content_part.added", "output_index": oi, "content_index": ci, "item_id": mid, "part": part}
+    return {
+        "type": "response.content_part.added",
+        "output_index": oi,
+        "content_index": ci,
+        "item_id": mid,
+        "part": part,
+    }
 
 
 def text_delta(delta: str, oi: int = 0, ci: int = 0, mid: str = "msg_1", **extra: Any) -> dict[str, Any]:
-    return {"type": "response.output_text.delta", "output_index": oi, "content_index": ci, "item_id": mid, "delta": delta, **extra}
+    return {
+        "type": "response.output_text.delta",
+        "output_index": oi,
+        "content_index": ci,
+        "item_id": mid,
+        "delta": delta,
+        **extra,
+    }
 
 
 def fc_added(oi: int, fid: str) -> dict[str, Any]:
@@ -205,7 +239,17 @@ def test_text_is_gathered_in_a_list_and_joined_at_snapshot() -> None:
 
 
 def test_keyed_slots_are_sparse_and_out_of_order_safe() -> None:
-    f = fold([created(), fc_added(2, "fc_2"), msg_added(0), part_added(0, 1), text_delta("b", 0, 1), part_added(0, 0), text_delta("a")])
+    f = fold(
+        [
+            created(),
+            fc_added(2, "fc_2"),
+            msg_added(0),
+            part_added(0, 1),
+            text_delta("b", 0, 1),
+            part_added(0, 0),
+            text_delta("a"),
+        ]
+    )
     out = f.snapshot()["output"]
     assert [item["id"] for item in out] == ["msg_1", "fc_2"]  # sorted by key; no hole filled in
     assert [p["text"] for p in out[0]["content"]] == ["a", "b"]
@@ -240,7 +284,15 @@ def test_resumed_stream_starts_at_queued_or_in_progress() -> None:
 
 
 def test_refresh_keeps_the_folded_output() -> None:
-    f = fold([created(), msg_added(), part_added(), text_delta("hi"), {"type": "response.in_progress", "response": {**RESP, "status": "x"}}])
+    f = fold(
+        [
+            created(),
+            msg_added(),
+            part_added(),
+            text_delta("hi"),
+            {"type": "response.in_progress", "response": {**RESP, "status": "x"}},
+        ]
+    )
     assert f.snapshot()["status"] == "x" and text_of(f) == "hi"
 
 
@@ -255,18 +307,47 @@ def test_every_terminal_event_gives_the_final_response(terminal: str) -> None:
 
 
 def test_final_output_absent_is_filled_from_the_fold() -> None:
-    f = fold([created(), msg_added(), part_added(), text_delta("x"), {"type": "response.completed", "response": {"id": "resp_1"}}])
+    f = fold(
+        [
+            created(),
+            msg_added(),
+            part_added(),
+            text_delta("x"),
+            {"type": "response.completed", "response": {"id": "resp_1"}},
+        ]
+    )
     assert text_of(f) == "x" and f.anomalies == []
 
 
 def test_final_empty_output_never_erases_the_fold() -> None:
-    f = fold([created(), msg_added(), part_added(), text_delta("x"), {"type": "response.completed", "response": {**RESP, "output": []}}])
+    f = fold(
+        [
+            created(),
+            msg_added(),
+            part_added(),
+            text_delta("x"),
+            {"type": "response.completed", "response": {**RESP, "output": []}},
+        ]
+    )
     assert text_of(f) == "x" and kinds(f) == ["emptied"]
 
 
 def test_final_output_is_authoritative() -> None:
-    item = {"type": "message", "id": "msg_1", "status": "completed", "content": [{"type": "output_text", "text": "server"}]}
-    f = fold([created(), msg_added(), part_added(), text_delta("fold"), {"type": "response.completed", "response": {**RESP, "output": [item]}}])
+    item = {
+        "type": "message",
+        "id": "msg_1",
+        "status": "completed",
+        "content": [{"type": "output_text", "text": "server"}],
+    }
+    f = fold(
+        [
+            created(),
+            msg_added(),
+            part_added(),
+            text_delta("fold"),
+            {"type": "response.completed", "response": {**RESP, "output": [item]}},
+        ]
+    )
     assert f.snapshot()["output"] == [item]
 
 
@@ -287,20 +368,45 @@ def test_events_after_the_terminal_one_are_reported() -> None:
 
 def test_output_item_done_replaces_the_item() -> None:
     """openai-python never applies output_item.done: items stay in_progress."""
-    done_item = {"type": "message", "id": "msg_1", "status": "completed", "content": [{"type": "output_text", "text": "hi"}]}
-    f = fold([created(), msg_added(), part_added(), text_delta("hi"), {"type": "response.output_item.done", "output_index": 0, "item": done_item}])
+    done_item = {
+        "type": "message",
+        "id": "msg_1",
+        "status": "completed",
+        "content": [{"type": "output_text", "text": "hi"}],
+    }
+    f = fold(
+        [
+            created(),
+            msg_added(),
+            part_added(),
+            text_delta("hi"),
+            {"type": "response.output_item.done", "output_index": 0, "item": done_item},
+        ]
+    )
     assert f.snapshot()["output"][0] == done_item and f.anomalies == []
 
 
 def test_done_value_differing_from_the_fold_is_reported_and_the_servers_kept() -> None:
-    done = {"type": "response.output_text.done", "output_index": 0, "content_index": 0, "item_id": "msg_1", "text": "Hello!"}
+    done = {
+        "type": "response.output_text.done",
+        "output_index": 0,
+        "content_index": 0,
+        "item_id": "msg_1",
+        "text": "Hello!",
+    }
     f = fold([created(), msg_added(), part_added(), text_delta("Hello"), done])
     assert text_of(f) == "Hello!" and kinds(f) == ["done_differs"]
     assert f.anomalies[0].kept == "Hello!" and f.anomalies[0].dropped == "Hello"
 
 
 def test_done_value_equal_to_the_fold_is_silent() -> None:
-    done = {"type": "response.output_text.done", "output_index": 0, "content_index": 0, "item_id": "msg_1", "text": "Hello"}
+    done = {
+        "type": "response.output_text.done",
+        "output_index": 0,
+        "content_index": 0,
+        "item_id": "msg_1",
+        "text": "Hello",
+    }
     assert fold([created(), msg_added(), part_added(), text_delta("Hel"), text_delta("lo"), done]).anomalies == []
 
 
@@ -308,36 +414,81 @@ def test_empty_done_list_keeps_the_folded_logprobs() -> None:
     """content_part.done can send logprobs: [] while the deltas carried them (recordings)."""
     lp = [{"token": "a"}]
     part = {"type": "output_text", "text": "a", "annotations": [], "logprobs": []}
-    done = {"type": "response.content_part.done", "output_index": 0, "content_index": 0, "item_id": "msg_1", "part": part}
+    done = {
+        "type": "response.content_part.done",
+        "output_index": 0,
+        "content_index": 0,
+        "item_id": "msg_1",
+        "part": part,
+    }
     f = fold([created(), msg_added(), part_added(), text_delta("a", logprobs=lp), done])
     assert f.snapshot()["output"][0]["content"][0]["logprobs"] == lp and kinds(f) == ["emptied"]
 
 
 def test_logprobs_extend() -> None:
     """openai-python drops logprob deltas."""
-    f = fold([created(), msg_added(), part_added(), text_delta("a", logprobs=[{"token": "a"}]), text_delta("b", logprobs=[{"token": "b"}])])
+    f = fold(
+        [
+            created(),
+            msg_added(),
+            part_added(),
+            text_delta("a", logprobs=[{"token": "a"}]),
+            text_delta("b", logprobs=[{"token": "b"}]),
+        ]
+    )
     assert f.snapshot()["output"][0]["content"][0]["logprobs"] == [{"token": "a"}, {"token": "b"}]
 
 
 def test_refusal_and_reasoning_summary_accumulate() -> None:
     """openai-python drops refusal and reasoning-summary deltas."""
-    reasoning = {"type": "response.output_item.added", "output_index": 1, "item": {"type": "reasoning", "id": "rs_1", "summary": []}}
+    reasoning = {
+        "type": "response.output_item.added",
+        "output_index": 1,
+        "item": {"type": "reasoning", "id": "rs_1", "summary": []},
+    }
     refusal = {"type": "response.refusal.delta", "output_index": 0, "content_index": 0, "item_id": "msg_1"}
-    summary = {"type": "response.reasoning_summary_text.delta", "output_index": 1, "summary_index": 0, "item_id": "rs_1"}
-    f = fold([created(), msg_added(), reasoning, {**refusal, "delta": "I can"}, {**refusal, "delta": "not"}, {**summary, "delta": "Think"}, {**summary, "delta": "ing"}])
+    summary = {
+        "type": "response.reasoning_summary_text.delta",
+        "output_index": 1,
+        "summary_index": 0,
+        "item_id": "rs_1",
+    }
+    f = fold(
+        [
+            created(),
+            msg_added(),
+            reasoning,
+            {**refusal, "delta": "I can"},
+            {**refusal, "delta": "not"},
+            {**summary, "delta": "Think"},
+            {**summary, "delta": "ing"},
+        ]
+    )
     out = f.snapshot()["output"]
     assert out[0]["content"][0]["refusal"] == "I cannot" and out[1]["summary"][0]["text"] == "Thinking"
 
 
 def test_status_only_the_event_name_carries_is_set() -> None:
-    ws = {"type": "response.output_item.added", "output_index": 0, "item": {"type": "web_search_call", "id": "ws_1", "status": "in_progress"}}
+    ws = {
+        "type": "response.output_item.added",
+        "output_index": 0,
+        "item": {"type": "web_search_call", "id": "ws_1", "status": "in_progress"},
+    }
     f = fold([created(), ws, {"type": "response.web_search_call.searching", "output_index": 0, "item_id": "ws_1"}])
     assert f.snapshot()["output"][0]["status"] == "searching"
 
 
 def test_opaque_fields_take_the_last_value() -> None:
-    added = {"type": "response.output_item.added", "output_index": 0, "item": {"type": "reasoning", "id": "rs_1", "encrypted_content": "A"}}
-    done = {"type": "response.output_item.done", "output_index": 0, "item": {"type": "reasoning", "id": "rs_1", "encrypted_content": "B"}}
+    added = {
+        "type": "response.output_item.added",
+        "output_index": 0,
+        "item": {"type": "reasoning", "id": "rs_1", "encrypted_content": "A"},
+    }
+    done = {
+        "type": "response.output_item.done",
+        "output_index": 0,
+        "item": {"type": "reasoning", "id": "rs_1", "encrypted_content": "B"},
+    }
     assert fold([created(), added, done]).snapshot()["output"][0]["encrypted_content"] == "B"
 
 
@@ -410,8 +561,21 @@ def test_events_without_sequence_numbers_are_fine() -> None:
 
 
 def test_side_channels() -> None:
-    pi = {"type": "response.image_generation_call.partial_image", "output_index": 0, "item_id": "ig", "partial_image_index": 0}
-    f = fold([created(), {"type": "response.audio.delta", "delta": "AA"}, {"type": "response.audio.delta", "delta": "BB"}, {**pi, "partial_image_b64": "p0"}, {**pi, "partial_image_b64": "p1"}])
+    pi = {
+        "type": "response.image_generation_call.partial_image",
+        "output_index": 0,
+        "item_id": "ig",
+        "partial_image_index": 0,
+    }
+    f = fold(
+        [
+            created(),
+            {"type": "response.audio.delta", "delta": "AA"},
+            {"type": "response.audio.delta", "delta": "BB"},
+            {**pi, "partial_image_b64": "p0"},
+            {**pi, "partial_image_b64": "p1"},
+        ]
+    )
     assert f.channels == {"audio": ["AA", "BB"], "partial_image": {0: "p1"}}
     assert f.snapshot() == RESP
 
@@ -472,9 +636,13 @@ def test_bad_input_is_reported_not_raised() -> None:
 
 def test_snapshot_before_the_end_is_the_best_fold_so_far() -> None:
     """Users who stop reading early get every item's text and arguments so far, statuses as left."""
-    f = fold([created(), msg_added(), part_added(), text_delta("par"), fc_added(1, "fc_1"), args_delta('{"q":', 1, "fc_1")])
+    f = fold(
+        [created(), msg_added(), part_added(), text_delta("par"), fc_added(1, "fc_1"), args_delta('{"q":', 1, "fc_1")]
+    )
     out = f.snapshot()["output"]
-    assert out[0]["content"][0]["text"] == "par" and out[1]["arguments"] == '{"q":' and out[1]["status"] == "in_progress"
+    assert (
+        out[0]["content"][0]["text"] == "par" and out[1]["arguments"] == '{"q":' and out[1]["status"] == "in_progress"
+    )
 
 
 # -- splitting text never changes the result ------------------------------------------------------------------------------
@@ -600,16 +768,36 @@ def test_error_stream_keeps_the_error_and_the_failed_response(newest_plan: Any) 
 
 _json = st.recursive(
     st.none() | st.booleans() | st.integers(-2, 3) | st.text(max_size=3),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["id", "text", "content", "type"]), inner, max_size=3),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.sampled_from(["id", "text", "content", "type"]), inner, max_size=3),
     max_leaves=8,
 )
 _fields = st.sampled_from(
-    ["output_index", "content_index", "summary_index", "item_id", "delta", "text", "item", "part", "response", "logprobs", "sequence_number"]
+    [
+        "output_index",
+        "content_index",
+        "summary_index",
+        "item_id",
+        "delta",
+        "text",
+        "item",
+        "part",
+        "response",
+        "logprobs",
+        "sequence_number",
+    ]
 )
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(st.dictionaries(_fields, _json, max_size=6).flatmap(lambda d: st.sampled_from(list(_MEMBERS) + ["x.y"]).map(lambda t: {**d, "type": t})), max_size=12))
+@given(
+    st.lists(
+        st.dictionaries(_fields, _json, max_size=6).flatmap(
+            lambda d: st.sampled_from(list(_MEMBERS) + ["x.y"]).map(lambda t: {**d, "type": t})
+        ),
+        max_size=12,
+    )
+)
 def test_any_event_sequence_folds_without_raising(events: list[dict[str, Any]]) -> None:
     """Whatever a server sends, a non-strict fold reports and goes on; its snapshot is JSON."""
     f = fold(events, numbered=False)

@@ -27,7 +27,14 @@ ODD_TEXT = st.sampled_from(["", "x", "a b", '"""', "\\", "{{ x }}", "class", "ü
 
 def _schemas() -> st.SearchStrategy[dict[str, Any]]:
     prim = st.sampled_from(
-        [{"type": "string"}, {"type": "integer"}, {"type": "number"}, {"type": "boolean"}, {}, {"type": "string", "format": "date-time"}]
+        [
+            {"type": "string"},
+            {"type": "integer"},
+            {"type": "number"},
+            {"type": "boolean"},
+            {},
+            {"type": "string", "format": "date-time"},
+        ]
     )
     enum = st.lists(ODD_TEXT, min_size=1, max_size=4).map(lambda v: {"type": "string", "enum": v})
     ref = st.sampled_from(NAMES).map(lambda n: {"$ref": f"#/components/schemas/{n}"})
@@ -37,7 +44,9 @@ def _schemas() -> st.SearchStrategy[dict[str, Any]]:
         props = st.dictionaries(st.sampled_from(["id", "a-b", "_x", "from", "str", "ok", "ü", "1"]), inner, max_size=4)
         return st.one_of(
             st.builds(lambda i: {"type": "array", "items": i}, inner),
-            st.builds(lambda p, r: {"type": "object", "properties": p, "required": sorted(p)[:r]}, props, st.integers(0, 2)),
+            st.builds(
+                lambda p, r: {"type": "object", "properties": p, "required": sorted(p)[:r]}, props, st.integers(0, 2)
+            ),
             st.builds(lambda i: {**i, "nullable": True}, inner),
             st.builds(lambda i: {"anyOf": [i, {"type": "null"}]}, inner),
             st.builds(lambda a, b: {"oneOf": [a, b]}, inner, inner),
@@ -56,9 +65,17 @@ def specs(draw: st.DrawFn) -> dict[str, Any]:
     components["Root"] = {
         "type": "object",
         "required": ["object"],
-        "properties": {"object": {"type": "string", "enum": ["r.chunk"]}, **draw(st.dictionaries(st.sampled_from(["p", "q-q", "r"]), schema, max_size=3))},
+        "properties": {
+            "object": {"type": "string", "enum": ["r.chunk"]},
+            **draw(st.dictionaries(st.sampled_from(["p", "q-q", "r"]), schema, max_size=3)),
+        },
     }
-    return {"openapi": "3.1.0", "info": {"title": "fuzz", "version": "1"}, "paths": {}, "components": {"schemas": components}}
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "fuzz", "version": "1"},
+        "paths": {},
+        "components": {"schemas": components},
+    }
 
 
 def _generate(spec: dict[str, Any], out: Path) -> list[Path] | None:
@@ -97,7 +114,12 @@ def test_a_sample_of_random_schemas_passes_mypy_strict(tmp_path: Path) -> None:
             target.write_text(path.read_text())
             count += 1
     assert count >= 9
-    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(out)], capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, result.stdout[-4000:]
 
 
@@ -107,7 +129,11 @@ def _seeded_example(strategy: st.SearchStrategy[Any], rng: random.Random) -> Any
     from hypothesis import settings as hsettings
 
     target = rng.random()
-    return find(strategy, lambda s: random.Random(json.dumps(s, sort_keys=True)).random() < target + 0.5, settings=hsettings(database=None, max_examples=50))
+    return find(
+        strategy,
+        lambda s: random.Random(json.dumps(s, sort_keys=True)).random() < target + 0.5,
+        settings=hsettings(database=None, max_examples=50),
+    )
 
 
 # ------------------------------------------------------------------ streams
@@ -118,7 +144,15 @@ VALID = [c for p in RECORDED for c in recorded_chunks(p)]
 def _mutate(draw: st.DrawFn, chunk: Any) -> Any:
     chunk = copy.deepcopy(chunk)
     kind = draw(st.integers(0, 9))
-    junk = draw(st.one_of(st.none(), st.integers(), st.text(max_size=5), st.lists(st.integers(), max_size=2), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2)))
+    junk = draw(
+        st.one_of(
+            st.none(),
+            st.integers(),
+            st.text(max_size=5),
+            st.lists(st.integers(), max_size=2),
+            st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+        )
+    )
     if kind == 0:
         return junk
     if kind == 1 and isinstance(chunk, dict) and chunk:
@@ -175,7 +209,18 @@ def test_mutated_streams_never_crash_the_accumulator_nor_lose_merged_text(openai
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.one_of(st.binary(max_size=30), st.text(alphabet=string.printable + "é\u2028", max_size=30), st.sampled_from([b"data: {", b"data: [DONE]", b"", b"event: error", b"data: {\"choices\": []}", b": c", b"data: \xff"])), max_size=20))
+@given(
+    st.lists(
+        st.one_of(
+            st.binary(max_size=30),
+            st.text(alphabet=string.printable + "é\u2028", max_size=30),
+            st.sampled_from(
+                [b"data: {", b"data: [DONE]", b"", b"event: error", b'data: {"choices": []}', b": c", b"data: \xff"]
+            ),
+        ),
+        max_size=20,
+    )
+)
 def test_random_lines_make_the_sse_reader_raise_only_its_own_errors(openai_modules, lines) -> None:  # type: ignore[no-untyped-def]
     for style in STYLES:
         module = openai_modules[style]

@@ -33,9 +33,9 @@ def test_generated_dir_is_what_specs_openai_yaml_gives() -> None:
     outputs, _ = generate(Options(spec=ROOT / "specs" / "openai.yaml", output=ROOT / "generated", root=ROOT))
     assert [o.path.name for o in outputs] == [f"openai_{s}.py" for s in STYLES]
     for output in outputs:
-        assert output.path.read_text(encoding="utf-8") == output.text, (
-            f"{output.path} is stale: run `gen-models specs/openai.yaml` and commit it"
-        )
+        assert (
+            output.path.read_text(encoding="utf-8") == output.text
+        ), f"{output.path} is stale: run `gen-models specs/openai.yaml` and commit it"
 
 
 @pytest.mark.parametrize("spec", GOLDEN_SPECS, ids=lambda p: p.name)
@@ -89,5 +89,8 @@ def test_target_312_modules_are_black_stable_and_ruff_clean(tmp_path: Path) -> N
     assert any("\ntype Json = " in text for text in texts)
     result = subprocess.run(
         [sys.executable, "-m", "ruff", "check", "--isolated", "--target-version", "py312", str(tmp_path / "out")],
-        capture_output=True, text=True, check=False)
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, result.stdout[-5000:]

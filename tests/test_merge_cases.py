@@ -115,7 +115,10 @@ RECORDED_EXPECTED: dict[str, dict[str, Any]] = {
     },
     "openai-python-max_tokens_length.sse": {"finish": ["length"], "content": ['{"']},
     "openai-python-content_logprobs.sse": {"finish": ["stop"], "content": ["Foo!"]},
-    "openai-node-leading_newline_chunks.sse": {"finish": ["stop"], "content": ['\n\n{"city":"San Francisco","units":"c"}']},
+    "openai-node-leading_newline_chunks.sse": {
+        "finish": ["stop"],
+        "content": ['\n\n{"city":"San Francisco","units":"c"}'],
+    },
     "openai-python-strict_tools.sse": {
         "finish": ["tool_calls"],
         "tools": [("get_weather", {"city": "San Francisco", "state": "CA"})],
@@ -137,9 +140,18 @@ RECORDED_EXPECTED: dict[str, dict[str, Any]] = {
         "logprobs": [(10, 0)],
     },
     "openai-node-works.sse": {"finish": ["stop"], "content": ['{"city":"San Francisco","units":"c"}']},
-    "openai-python-json_schema_response_format.sse": {"finish": ["stop"], "content_start": ['\n  {\n    "location": "San Francisco, CA"']},
-    "openai-python-non_strict_tool.sse": {"finish": ["tool_calls"], "tools": [("get_weather", {"city": "New York City"})]},
-    "openai-python-parse_nothing.sse": {"finish": ["stop"], "content_start": ["I'm unable to provide real-time weather updates."]},
+    "openai-python-json_schema_response_format.sse": {
+        "finish": ["stop"],
+        "content_start": ['\n  {\n    "location": "San Francisco, CA"'],
+    },
+    "openai-python-non_strict_tool.sse": {
+        "finish": ["tool_calls"],
+        "tools": [("get_weather", {"city": "New York City"})],
+    },
+    "openai-python-parse_nothing.sse": {
+        "finish": ["stop"],
+        "content_start": ["I'm unable to provide real-time weather updates."],
+    },
     "openai-python-parse_pydantic_model.sse": {
         "finish": ["stop"],
         "content": ['{"city":"San Francisco","temperature":61,"units":"f"}'],
@@ -154,32 +166,35 @@ RECORDED_EXPECTED: dict[str, dict[str, Any]] = {
         "logprobs": [(0, 11)],
     },
     "vercel-ai-azure-model-router.jsonl": {"finish": ["stop"], "content": ["Capital of Denmark."]},
-    "vercel-ai-openai-text.jsonl": {"finish": ["stop"], "content_start": ["**Holiday Name:** Harmony Day\n\n**Date:**"]},
+    "vercel-ai-openai-text.jsonl": {
+        "finish": ["stop"],
+        "content_start": ["**Holiday Name:** Harmony Day\n\n**Date:**"],
+    },
 }
 # the usage each recording ends with (total_tokens; None: the recording has none)
 RECORDED_USAGE: dict[str, int | None] = {
-    'openai-node-content_logprobs.sse': 27,
-    'openai-node-leading_newline_chunks.sse': 27,
-    'openai-node-refusal_logprobs.sse': 30,
-    'openai-node-works.sse': 27,
-    'openai-python-content_logprobs.sse': 11,
-    'openai-python-json_schema_response_format.sse': 196,
-    'openai-python-max_tokens_length.sse': 80,
-    'openai-python-multiple_choices_n3.sse': 121,
-    'openai-python-non_strict_tool.sse': 60,
-    'openai-python-parallel_tools.sse': 209,
-    'openai-python-parse_nothing.sse': 44,
-    'openai-python-parse_pydantic_model.sse': 93,
-    'openai-python-pydantic_tool.sse': 100,
-    'openai-python-refusal.sse': 90,
-    'openai-python-refusal_logprobs.sse': 91,
-    'openai-python-strict_tools.sse': 67,
-    'simonw-llm-kimi-repeated-tool-call.sse': 74,
-    'vercel-ai-anthropic-fallback-tool-call.sse': None,
-    'vercel-ai-azure-model-router.jsonl': 93,
-    'vercel-ai-groq-tool-call.jsonl': 225,
-    'vercel-ai-mistral-incremental-tool-call.jsonl': 185,
-    'vercel-ai-openai-text.jsonl': 316,
+    "openai-node-content_logprobs.sse": 27,
+    "openai-node-leading_newline_chunks.sse": 27,
+    "openai-node-refusal_logprobs.sse": 30,
+    "openai-node-works.sse": 27,
+    "openai-python-content_logprobs.sse": 11,
+    "openai-python-json_schema_response_format.sse": 196,
+    "openai-python-max_tokens_length.sse": 80,
+    "openai-python-multiple_choices_n3.sse": 121,
+    "openai-python-non_strict_tool.sse": 60,
+    "openai-python-parallel_tools.sse": 209,
+    "openai-python-parse_nothing.sse": 44,
+    "openai-python-parse_pydantic_model.sse": 93,
+    "openai-python-pydantic_tool.sse": 100,
+    "openai-python-refusal.sse": 90,
+    "openai-python-refusal_logprobs.sse": 91,
+    "openai-python-strict_tools.sse": 67,
+    "simonw-llm-kimi-repeated-tool-call.sse": 74,
+    "vercel-ai-anthropic-fallback-tool-call.sse": None,
+    "vercel-ai-azure-model-router.jsonl": 93,
+    "vercel-ai-groq-tool-call.jsonl": 225,
+    "vercel-ai-mistral-incremental-tool-call.jsonl": 185,
+    "vercel-ai-openai-text.jsonl": 316,
 }
 RECORDED_EXPECTED["openai-node-refusal_logprobs.sse"]["logprobs"] = [(0, 12)]
 RECORDED_EXPECTED["openai-python-content_logprobs.sse"]["logprobs"] = [(2, 0)]
@@ -226,9 +241,9 @@ def test_recorded_stream_merges_without_losing_data(newest_modules, style: str, 
         if "content" in expected:
             assert [c["delta"].get("content") for c in snapshot["choices"]] == expected["content"]
         if "content_start" in expected:
-            assert [c["delta"]["content"][: len(start)] for c, start in zip(snapshot["choices"], expected["content_start"])] == expected[
-                "content_start"
-            ]
+            assert [
+                c["delta"]["content"][: len(start)] for c, start in zip(snapshot["choices"], expected["content_start"])
+            ] == expected["content_start"]
         # logprobs.content and logprobs.refusal appended, the first chunk's not counted twice
         counts = [
             (len((c.get("logprobs") or {}).get("content") or []), len((c.get("logprobs") or {}).get("refusal") or []))

@@ -74,8 +74,16 @@ def test_user_overrides_win_over_x_merge_and_are_checked(spec: Path) -> None:
 def test_policies_change_the_generated_merge(spec: Path, tmp_path: Path) -> None:
     modules = generate_modules(spec, tmp_path / "out", merge_policies={"notes": "append"})
     chunks = [
-        {"object": "t.chunk", "notes": ["a"], "choices": [{"index": 0, "delta": {"content": "x", "status": "queued", "tags": ["p"]}}]},
-        {"object": "t.chunk", "notes": ["b"], "choices": [{"index": 0, "delta": {"content": "y", "status": "done", "tags": ["q"]}}]},
+        {
+            "object": "t.chunk",
+            "notes": ["a"],
+            "choices": [{"index": 0, "delta": {"content": "x", "status": "queued", "tags": ["p"]}}],
+        },
+        {
+            "object": "t.chunk",
+            "notes": ["b"],
+            "choices": [{"index": 0, "delta": {"content": "y", "status": "done", "tags": ["q"]}}],
+        },
     ]
     for module in modules.values():
         acc = module.ChunkAccumulator(strict=True)

@@ -22,7 +22,11 @@ def answers(draw: st.DrawFn) -> dict[str, Any]:
     call_ids = iter(range(10_000))
     for index in sorted(indices):
         calls = [
-            {"id": f"call_{next(call_ids)}", "name": draw(st.from_regex(r"[a-z_]{1,12}", fullmatch=True)), "arguments": draw(TEXT)}
+            {
+                "id": f"call_{next(call_ids)}",
+                "name": draw(st.from_regex(r"[a-z_]{1,12}", fullmatch=True)),
+                "arguments": draw(TEXT),
+            }
             for _ in range(draw(st.integers(0, 3)))
         ]
         choices.append(
@@ -35,7 +39,10 @@ def answers(draw: st.DrawFn) -> dict[str, Any]:
                 "finish_reason": draw(FINISH),
             }
         )
-    usage = draw(st.none() | st.fixed_dictionaries({"prompt_tokens": st.integers(0, 999), "completion_tokens": st.integers(0, 999)}))
+    usage = draw(
+        st.none()
+        | st.fixed_dictionaries({"prompt_tokens": st.integers(0, 999), "completion_tokens": st.integers(0, 999)})
+    )
     if usage is not None:
         usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
     return {"id": "chatcmpl-prop", "choices": choices, "usage": usage}
@@ -58,13 +65,21 @@ def streams(draw: st.DrawFn) -> tuple[dict[str, Any], list[dict[str, Any]]]:
             pieces = _cuts(draw, choice["content"])
             runs = _split_list(draw, choice["tokens"], len(pieces))
             parts.append(
-                [(i, {"delta": {"content": p}, "logprobs": {"content": [_token(t) for t in run], "refusal": None}}) for p, run in zip(pieces, runs)]
+                [
+                    (i, {"delta": {"content": p}, "logprobs": {"content": [_token(t) for t in run], "refusal": None}})
+                    for p, run in zip(pieces, runs)
+                ]
             )
         if choice["refusal"] is not None:
             parts.append([(i, {"delta": {"refusal": p}}) for p in _cuts(draw, choice["refusal"])])
         for k, call in enumerate(choice["tool_calls"]):
             pieces = _cuts(draw, call["arguments"])
-            first = {"index": k, "id": call["id"], "type": "function", "function": {"name": call["name"], "arguments": pieces[0]}}
+            first = {
+                "index": k,
+                "id": call["id"],
+                "type": "function",
+                "function": {"name": call["name"], "arguments": pieces[0]},
+            }
             rest = [{"index": k, "function": {"arguments": p}} for p in pieces[1:]]
             parts.append([(i, {"delta": {"tool_calls": [f]}}) for f in [first, *rest]])
     # interleave the parts, each in its own order
@@ -110,7 +125,13 @@ def _chunk(events: list[tuple[int, dict[str, Any]]]) -> dict[str, Any]:
     for index, body in events:
         last = choices[-1] if choices else None
         calls = body.get("delta", {}).get("tool_calls")
-        if last is not None and last["index"] == index and calls and set(last["delta"]) == {"tool_calls"} and len(body) == 1:
+        if (
+            last is not None
+            and last["index"] == index
+            and calls
+            and set(last["delta"]) == {"tool_calls"}
+            and len(body) == 1
+        ):
             last["delta"]["tool_calls"].extend(copy.deepcopy(calls))
             continue
         entry = {"index": index, "finish_reason": None, **copy.deepcopy(body)}
@@ -143,7 +164,9 @@ def _snapshot_view(snapshot: dict[str, Any]) -> list[dict[str, Any]]:
                 "index": c["index"],
                 "content": d.get("content"),
                 "refusal": d.get("refusal"),
-                "calls": [(t["id"], t["function"]["name"], t["function"]["arguments"]) for t in d.get("tool_calls", [])],
+                "calls": [
+                    (t["id"], t["function"]["name"], t["function"]["arguments"]) for t in d.get("tool_calls", [])
+                ],
                 "tokens": [t["token"] for t in ((c.get("logprobs") or {}).get("content") or [])],
                 "finish_reason": c["finish_reason"],
             }
@@ -161,6 +184,10 @@ def test_fragmented_interleaved_answer_merges_back(openai_modules, stream) -> No
             acc.add(copy.deepcopy(chunk))
         snapshot = acc.snapshot_dict()
         assert _snapshot_view(snapshot) == _expected_snapshot_view(answer)
-        assert snapshot["usage"] == answer["usage"] if answer["usage"] is not None else "usage" not in snapshot or snapshot["usage"] is None
+        assert (
+            snapshot["usage"] == answer["usage"]
+            if answer["usage"] is not None
+            else "usage" not in snapshot or snapshot["usage"] is None
+        )
         acc.snapshot()  # validates as the typed model
         acc.to_response()  # and converts into the finished response

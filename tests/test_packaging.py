@@ -30,7 +30,10 @@ def test_wheel_installs_into_a_fresh_venv_and_runs(tmp_path: Path) -> None:
     python = env / "bin" / "python"
     # the new environment sees this one's dependencies, but gen-models only from the wheel
     site = subprocess.run(
-        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], capture_output=True, text=True, check=True
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.strip()
     Path(site, "deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     subprocess.run(
@@ -51,7 +54,9 @@ def test_wheel_installs_into_a_fresh_venv_and_runs(tmp_path: Path) -> None:
     work = tmp_path / "work"
     (work / "specs").mkdir(parents=True)
     (work / "specs" / "openai.yaml").write_bytes((ROOT / "specs" / "openai.yaml").read_bytes())
-    result = subprocess.run([str(env / "bin" / "gen-models"), "specs/openai.yaml"], cwd=work, capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [str(env / "bin" / "gen-models"), "specs/openai.yaml"], cwd=work, capture_output=True, text=True, check=False
+    )
     assert result.returncode == 0, result.stderr
     for style in ("dataclass", "pydantic", "typeddict"):
         produced = (work / "generated" / f"openai_{style}.py").read_text()

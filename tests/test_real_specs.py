@@ -29,6 +29,7 @@ def _extras(style: str, parsed: object) -> dict:
     return {}
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize("spec", OPENAI_SPECS, ids=lambda p: p.stem)
 def test_every_openai_version_parses_its_examples_and_merges_them(spec: Path, tmp_path: Path) -> None:
     modules = generate_modules(spec, tmp_path)
@@ -49,6 +50,7 @@ def test_every_openai_version_parses_its_examples_and_merges_them(spec: Path, tm
         assert acc.anomalies == []
 
 
+@pytest.mark.shared
 def test_fields_newer_than_the_spec_are_kept_not_rejected(tmp_path: Path) -> None:
     """The 2023-11 spec knows no refusal, usage, service_tier: the seed payload still parses
     and those fields are kept as extras (dataclass, pydantic) or left in the dict."""
@@ -113,6 +115,7 @@ def test_required_nullable_fields_stay_required_and_nullable(newest_modules) -> 
         assert "finish_reason" in str(info.value), style
 
 
+@pytest.mark.shared
 def test_generation_is_deterministic(tmp_path: Path) -> None:
     from generator.pipeline import Options, generate
 
@@ -122,6 +125,7 @@ def test_generation_is_deterministic(tmp_path: Path) -> None:
     assert all("2026-11" not in o.text[:400] for o in first)  # no timestamp in the header
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize(
     ("spec", "root", "module_root"),
     [
@@ -129,18 +133,32 @@ def test_generation_is_deterministic(tmp_path: Path) -> None:
         ("mistral/openapi.yaml", "CompletionChunk", "CompletionChunk"),
     ],
 )
-def test_other_providers_stream_roots_are_found_and_merge(spec: str, root: str, module_root: str, tmp_path: Path) -> None:
-    from conftest import SHARED
+def test_other_providers_stream_roots_are_found_and_merge(
+    spec: str, root: str, module_root: str, tmp_path: Path
+) -> None:
+    from conftest import SPECS
 
     from generator.pipeline import Options, read_spec
 
-    path = SHARED / "specs" / spec
+    path = SPECS / spec
     reading = read_spec(Options(spec=path))
     assert reading.schemas.roots == (module_root,)
     modules = generate_modules(path, tmp_path)
     chunks = [
-        {"id": "x", "object": "chat.completion.chunk", "created": 1, "model": "m", "choices": [{"index": 0, "delta": {"role": "assistant", "content": "Hel"}, "finish_reason": None}]},
-        {"id": "x", "object": "chat.completion.chunk", "created": 1, "model": "m", "choices": [{"index": 0, "delta": {"content": "lo"}, "finish_reason": "stop"}]},
+        {
+            "id": "x",
+            "object": "chat.completion.chunk",
+            "created": 1,
+            "model": "m",
+            "choices": [{"index": 0, "delta": {"role": "assistant", "content": "Hel"}, "finish_reason": None}],
+        },
+        {
+            "id": "x",
+            "object": "chat.completion.chunk",
+            "created": 1,
+            "model": "m",
+            "choices": [{"index": 0, "delta": {"content": "lo"}, "finish_reason": "stop"}],
+        },
     ]
     for module in modules.values():
         acc = getattr(module, f"{module_root}Accumulator")(strict=True)

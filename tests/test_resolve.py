@@ -20,8 +20,7 @@ def write(path: Path, text: str) -> Path:
 
 def chunk_spec(tmp_path: Path, prop: str, extra: str = "") -> Path:
     """A spec whose stream chunk has one field ``value: <prop>``, plus ``extra`` schemas."""
-    head = textwrap.dedent(
-        f"""\
+    head = textwrap.dedent(f"""\
         openapi: 3.1.0
         info: {{title: t, version: "1"}}
         components:
@@ -31,8 +30,7 @@ def chunk_spec(tmp_path: Path, prop: str, extra: str = "") -> Path:
               properties:
                 object: {{type: string, enum: [x.chunk]}}
                 value: {prop}
-        """
-    )
+        """)
     return write(tmp_path / "spec.yaml", head + textwrap.indent(textwrap.dedent(extra).strip() + "\n", "    "))
 
 
@@ -76,7 +74,9 @@ def test_relative_file_refs_and_recursion(tmp_path: Path) -> None:
 
 
 def test_dangling_ref_names_the_place_and_suggests(tmp_path: Path) -> None:
-    spec = chunk_spec(tmp_path, "{$ref: '#/components/schemas/Usag'}", "Usage: {type: object, properties: {n: {type: integer}}}")
+    spec = chunk_spec(
+        tmp_path, "{$ref: '#/components/schemas/Usag'}", "Usage: {type: object, properties: {n: {type: integer}}}"
+    )
     with pytest.raises(SpecError) as info:
         read_spec(Options(spec=spec))
     err = info.value

@@ -49,7 +49,16 @@ class _Call(_EntryState):
         return self._finish({"index": self.index, "id": self.id, "name": self.name, "args": "".join(self.args)})
 
 
-_CALLS = _KeyedList(wire="calls", key="index", key_attr="index", make=_Call, id_wire="id", id_attr="id", name_wire=("name",), name_attr=("name",))
+_CALLS = _KeyedList(
+    wire="calls",
+    key="index",
+    key_attr="index",
+    make=_Call,
+    id_wire="id",
+    id_attr="id",
+    name_wire=("name",),
+    name_attr=("name",),
+)
 
 
 class _Root(_State):
@@ -98,13 +107,17 @@ def test_keyed_entries_merge_by_key_and_sort_by_key() -> None:
 
 
 def test_a_new_id_and_name_at_a_taken_key_starts_an_entry_and_is_reported() -> None:
-    data, acc = _fold([{"calls": [{"index": 0, "id": "a", "name": "f"}]}, {"calls": [{"index": 0, "id": "b", "name": "g"}]}])
+    data, acc = _fold(
+        [{"calls": [{"index": 0, "id": "a", "name": "f"}]}, {"calls": [{"index": 0, "id": "b", "name": "g"}]}]
+    )
     assert [c["id"] for c in data["calls"]] == ["a", "b"]
     assert [a.kind for a in acc.anomalies] == ["reused_key"]
 
 
 def test_keyless_fragments_continue_the_newest_entry_reported_once() -> None:
-    data, acc = _fold([{"calls": [{"id": "a", "name": "f", "args": "x"}]}, {"calls": [{"args": "y"}]}, {"calls": [{"args": "z"}]}])
+    data, acc = _fold(
+        [{"calls": [{"id": "a", "name": "f", "args": "x"}]}, {"calls": [{"args": "y"}]}, {"calls": [{"args": "z"}]}]
+    )
     assert data["calls"] == [{"index": 0, "id": "a", "name": "f", "args": "xyz"}]
     assert [a.kind for a in acc.anomalies] == ["missing_key"]  # once per entry, not per fragment
 
@@ -122,7 +135,9 @@ def test_a_chunk_as_text_bytes_or_model_is_decoded() -> None:
         def to_dict(self) -> dict[str, Any]:
             return {"calls": [{"index": 0, "args": "c"}]}
 
-    data, acc = _fold(['{"calls": [{"index": 0, "args": "a"}]}', b'{"calls": [{"index": 0, "args": "b"}]}', Chunk(), "{"])
+    data, acc = _fold(
+        ['{"calls": [{"index": 0, "args": "a"}]}', b'{"calls": [{"index": 0, "args": "b"}]}', Chunk(), "{"]
+    )
     assert data["calls"][0]["args"] == "abc"
     assert [a.kind for a in acc.anomalies] == ["invalid_json"]
     assert acc.chunks == 4
@@ -156,7 +171,11 @@ def test_convert_renames_drops_and_guesses_from_flat_rules() -> None:
     acc = _Merger(False)
     data = {"id": "x", "items": [{"index": 0, "delta": {"calls": [1]}}, {"index": 1, "delta": {}, "finish": "len"}]}
     out = _convert(data, _RULES, "", "", acc)
-    assert out == {"id": "x", "object": "done", "items": [{"message": {"calls": [1]}, "finish": "calls"}, {"message": {}, "finish": "len"}]}
+    assert out == {
+        "id": "x",
+        "object": "done",
+        "items": [{"message": {"calls": [1]}, "finish": "calls"}, {"message": {}, "finish": "len"}],
+    }
     assert [(a.path, a.kind) for a in acc.anomalies] == [("items[0].finish", "incomplete")]
 
 
@@ -169,10 +188,10 @@ def test_convert_leaves_out_a_required_field_without_a_guess_and_strict_raises()
 
 
 def test_sse_chunk_dicts_stop_at_done_and_raise_on_error_events() -> None:
-    lines = ["data: {\"a\": 1}", "", "event: ping", "data: {}", "", "data: [DONE]", "", "data: {\"b\": 2}", ""]
+    lines = ['data: {"a": 1}', "", "event: ping", "data: {}", "", "data: [DONE]", "", 'data: {"b": 2}', ""]
     assert list(_chunk_dicts(lines, False)) == [{"a": 1}]
     with pytest.raises(StreamError):
-        list(_chunk_dicts(["event: error", "data: {\"message\": \"x\"}", ""], False))
+        list(_chunk_dicts(["event: error", 'data: {"message": "x"}', ""], False))
 
 
 @pytest.mark.parametrize("name", runtime.MODULES)

@@ -97,7 +97,7 @@ HOSTILE = [
     "{{ 7*7 }}",
     "{% include 'x' %}",
     "__import__('os').system('touch PWNED')",
-    "\"\"\"; import os; os.system('touch PWNED'); \"\"\"",
+    '"""; import os; os.system(\'touch PWNED\'); """',
     "line\u2028separator and paragraph\u2029separator",
     "bidi \u202e override \u2066isolate\u2069",
     "# a comment",
@@ -175,15 +175,22 @@ def test_hostile_spec_modules_pass_mypy_and_ruff(tmp_path: Path) -> None:
     spec = tmp_path / "evil.json"
     spec.write_text(json.dumps(hostile_spec()))
     assert main([str(spec), "-o", str(tmp_path / "out"), "-q"]) == 0
-    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", str(tmp_path / "out")], capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", str(tmp_path / "out")], capture_output=True, text=True, check=False
+    )
     assert result.returncode == 0, result.stdout[-3000:]
     result = subprocess.run(
         [sys.executable, "-m", "ruff", "check", "--isolated", "--target-version", "py310", str(tmp_path / "out")],
-        capture_output=True, text=True, check=False)
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, result.stdout[-3000:]
 
 
-def test_nothing_but_the_final_rename_touches_the_output_directory(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_nothing_but_the_final_rename_touches_the_output_directory(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Staging happens beside the output directory; inside it, only os.replace lands files."""
     generated = project / "generated"
     opened: list[str] = []
@@ -208,13 +215,16 @@ def test_pipeline_source_writes_only_through_write_all() -> None:
         if path.name == "write.py":
             continue
         source = path.read_text()
-        if any(token in source for token in ("write_text(", "write_bytes(", '"w"', "'w'", "os.replace(", "shutil.move(")):
+        if any(
+            token in source for token in ("write_text(", "write_bytes(", '"w"', "'w'", "os.replace(", "shutil.move(")
+        ):
             offenders.append(path.name)
     assert offenders == []
 
 
-
-def test_hostile_descriptions_and_defaults_keep_their_exact_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hostile_descriptions_and_defaults_keep_their_exact_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Each field's docstring holds its description exactly and its default as a literal that
     evaluates back to the spec's string (dataclass and pydantic; the TypedDict of such names
     is the functional form, without field docstrings)."""

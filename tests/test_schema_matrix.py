@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import STYLES, load_module
+from conftest import STYLES, generate_modules, load_module, schemas_spec
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 from generator.pipeline import Options, generate
@@ -44,7 +44,11 @@ ROWS = [
             opt: {type: string}
             opt_null: {type: string, nullable: true}
         """,
-        accept=[{"req": "a", "req_null": None}, {"req": "a", "req_null": "b", "opt": "c", "opt_null": None}, {"req": "a", "req_null": None, "opt": None}],
+        accept=[
+            {"req": "a", "req_null": None},
+            {"req": "a", "req_null": "b", "opt": "c", "opt_null": None},
+            {"req": "a", "req_null": None, "opt": None},
+        ],
         reject=[{"req_null": None}, {"req": "a"}, {"req": None, "req_null": None}, {"req": "a", "req_null": 1}],
     ),
     Row(
@@ -185,7 +189,10 @@ ROWS = [
             kind: {const: thing}
             tag: {type: string, enum: [function], x-stainless-const: true}
         """,
-        accept=[{"object": "root.chunk", "kind": "thing", "tag": "function"}, {"object": "", "kind": "other", "tag": "x"}],
+        accept=[
+            {"object": "root.chunk", "kind": "thing", "tag": "function"},
+            {"object": "", "kind": "other", "tag": "x"},
+        ],
         reject=[{"object": 1, "kind": "thing", "tag": "function"}, {"kind": "thing", "tag": "function"}],
         yaml_header="openapi: 3.1.0",
     ),
@@ -198,7 +205,7 @@ ROWS = [
           properties:
             v: {type: string, enum: ["a-b", "a b", "a_b", "1st", "class", "ümlaut", "", "it's \\"q\\""]}
         """,
-        accept=[{"v": "a-b"}, {"v": ""}, {"v": "it's \"q\""}],
+        accept=[{"v": "a-b"}, {"v": ""}, {"v": 'it\'s "q"'}],
         reject=[{"v": None}, {"v": ["a-b"]}],
     ),
     Row(
@@ -231,7 +238,11 @@ ROWS = [
         Dog: {type: object, required: [kind, barks], properties: {kind: {type: string}, barks: {type: boolean}}}
         Bird: {type: object, required: [kind], properties: {kind: {type: string}, sings: {type: boolean}}}
         """,
-        accept=[{"pet": {"kind": "cat", "meows": True}}, {"pet": {"kind": "dog", "barks": False}}, {"pet": {"kind": "bird"}}],
+        accept=[
+            {"pet": {"kind": "cat", "meows": True}},
+            {"pet": {"kind": "dog", "barks": False}},
+            {"pet": {"kind": "bird"}},
+        ],
         reject=[{"pet": {"kind": "cat", "barks": True}}, {"pet": {"kind": "fish"}}, {"pet": {"meows": True}}],
     ),
     Row(
@@ -298,7 +309,12 @@ ROWS = [
         Part: {type: object, properties: {text: {type: string}}}
         """,
         accept=[
-            {"free": {"a": "x", "b": [1]}, "closed": {"a": "x", "new": 1}, "typed": {"a": "x", "n": 1}, "map": {"k": {"text": "t"}}},
+            {
+                "free": {"a": "x", "b": [1]},
+                "closed": {"a": "x", "new": 1},
+                "typed": {"a": "x", "n": 1},
+                "map": {"k": {"text": "t"}},
+            },
         ],
         reject=[
             {"free": {}, "closed": {}, "typed": {"n": "1"}, "map": {}},
@@ -372,12 +388,17 @@ ROWS = [
             str: {type: string}
             model_dump: {type: string}
         """,
-        accept=[{k: k for k in ["class", "2nd", "a-b", "a.b", "a b", "café", "a_b", "_id", "from_dict", "str", "model_dump"]}],
+        accept=[
+            {
+                k: k
+                for k in ["class", "2nd", "a-b", "a.b", "a b", "café", "a_b", "_id", "from_dict", "str", "model_dump"]
+            }
+        ],
         reject=[{k: k for k in ["class", "2nd", "a-b", "a.b", "a b", "café", "a_b", "_id", "from_dict", "str"]}],
     ),
     Row(
         "hostile_descriptions",
-        r'''
+        r"""
         Root:
           type: object
           description: "Ends with a quote \" and has \"\"\" inside, a backslash \\ and {{ 7*7 }} {% include 'x' %}"
@@ -388,7 +409,7 @@ ROWS = [
             b:
               type: string
               description: "\u2028line separator, \u202ebidi, NUL \0 and a tab\tend"
-        ''',
+        """,
         accept=[{}, {"a": "{{ 7*7 }}"}],
         reject=[{"a": 1}],
     ),
@@ -406,7 +427,16 @@ ROWS = [
             blob: {type: string, format: byte}
             link: {type: string, format: uri}
         """,
-        accept=[{"created": 1700000000, "at": "2026-01-01T00:00:00Z", "big": 2**62, "ratio": 1, "blob": "AA==", "link": "https://x"}],
+        accept=[
+            {
+                "created": 1700000000,
+                "at": "2026-01-01T00:00:00Z",
+                "big": 2**62,
+                "ratio": 1,
+                "blob": "AA==",
+                "link": "https://x",
+            }
+        ],
         reject=[{"created": "1700000000", "at": "x", "big": 1, "ratio": 1.0, "blob": "", "link": ""}],
     ),
     Row(
@@ -514,14 +544,14 @@ def test_hostile_descriptions_keep_their_text(generated) -> None:  # type: ignor
 
     module = generated["hostile_descriptions"]["modules"]["pydantic"]
     doc = inspect.cleandoc(module.Root.__doc__)
-    assert doc == "Ends with a quote \" and has \"\"\" inside, a backslash \\ and {{ 7*7 }} {% include 'x' %}"
+    assert doc == 'Ends with a quote " and has """ inside, a backslash \\ and {{ 7*7 }} {% include \'x\' %}'
     text = generated["hostile_descriptions"]["texts"]["pydantic"]
     assert "\u2028" not in text and "\u202e" not in text and "\x00" not in text  # escaped, not raw
 
 
 def test_yaml_traps_come_out_as_the_text_written(generated) -> None:  # type: ignore[no-untyped-def]
     text = generated["yaml_1_1_scalars_stay_strings"]["texts"]["pydantic"]
-    assert "Literal[\"on\", \"off\", \"yes\", \"no\", \"1.10\", \"2024-01-01\"]" in text
+    assert 'Literal["on", "off", "yes", "no", "1.10", "2024-01-01"]' in text
     assert "``'1.10'``" in text  # the documented default
 
 
@@ -540,11 +570,111 @@ def test_every_row_module_passes_mypy_strict_and_ruff(generated) -> None:  # typ
     assert len(list(directory.glob("*.py"))) == 3 * len(ROWS)
     mypy = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--python-version", "3.10", str(directory)],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert mypy.returncode == 0, mypy.stdout[-5000:]
     ruff = subprocess.run(
         [sys.executable, "-m", "ruff", "check", "--isolated", "--target-version", "py310", str(directory)],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert ruff.returncode == 0, ruff.stdout[-5000:]
+
+
+# --------------------------- types kept and inline checks of the parsers
+# (moved from test_regressions.py: faults found by adversarial testing, each kept as a test
+# of its whole kind)
+
+
+def test_enums_keep_their_type_in_every_style(tmp_path: Path) -> None:
+    path = schemas_spec(
+        tmp_path,
+        """
+        C:
+          type: object
+          properties:
+            level: {type: integer, enum: [0, 1]}
+            ratio: {type: number, enum: [1, 2]}
+            mixed: {enum: [1, a, true]}
+            nothing: {type: 'null'}
+        """,
+    )
+    for style, module in generate_modules(path, tmp_path / "out", schemas=("C",)).items():
+        module.parse_c({"level": 5, "ratio": 1.5, "mixed": True, "nothing": None})
+        for bad in ({"level": True}, {"level": 1.0}, {"nothing": 1}):
+            with pytest.raises(ValueError):
+                module.parse_c(bad)
+            assert style  # every style rejects the same payloads
+
+
+def test_integer_discriminator_tags(tmp_path: Path) -> None:
+    path = schemas_spec(
+        tmp_path,
+        """
+        One: {type: object, required: [k], properties: {k: {type: integer, enum: [1]}, a: {type: string}}}
+        Two: {type: object, required: [k], properties: {k: {type: integer, enum: [2]}, b: {type: string}}}
+        C: {type: object, properties: {v: {oneOf: [{$ref: '#/components/schemas/One'}, {$ref: '#/components/schemas/Two'}], discriminator: {propertyName: k}}}}
+        """,
+    )
+    for module in generate_modules(path, tmp_path / "out", schemas=("C",)).values():
+        module.parse_c({"v": {"k": 2, "b": "x"}})
+
+
+INLINE_CHECKED = """
+C:
+  type: object
+  required: [object, req_list, req_null_list, req_null_str, req_str]
+  properties:
+    object: {type: string, enum: [c.chunk]}
+    req_list: {type: array, items: {type: string}}
+    req_null_list: {type: [array, "null"], items: {type: integer}}
+    opt_list: {type: array, items: {type: boolean}}
+    req_null_str: {type: [string, "null"]}
+    req_str: {type: string}
+"""
+
+
+_VALID = {
+    "object": "c.chunk",
+    "req_list": ["a"],
+    "req_null_list": [1, 2],
+    "req_null_str": None,
+    "req_str": "s",
+}
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        ({"req_list": None}, "req_list"),
+        ({"req_list": ["a", 1]}, "req_list[1]"),
+        ({"req_list": "a"}, "req_list"),
+        ({"req_null_list": [1, True]}, "req_null_list[1]"),
+        ({"req_null_list": [1, 1.5]}, "req_null_list[1]"),
+        ({"opt_list": [True, "no"]}, "opt_list[1]"),
+        ({"req_null_str": 1}, "req_null_str"),
+        ({"req_str": None}, "req_str"),
+    ],
+)
+def test_inline_checks_reject_what_the_parsers_reject(tmp_path: Path, change: dict[str, Any], where: str) -> None:
+    """The fast inline tests of scalars and scalar lists fall back to the parser, whose error names the place."""
+    modules = generate_modules(schemas_spec(tmp_path, INLINE_CHECKED), tmp_path / "out")
+    for style, module in modules.items():
+        assert module.parse_c(dict(_VALID)) is not None
+        assert module.parse_c(dict(_VALID, opt_list=None, req_null_list=None)) is not None
+        with pytest.raises(
+            ValueError,
+            match=re.escape(where if style != "pydantic" else where.replace("[", ".").rstrip("]")),
+        ):
+            module.parse_c(dict(_VALID, **change))
+        for missing in ("req_null_list", "req_null_str", "req_list"):
+            data = dict(_VALID)
+            del data[missing]
+            with pytest.raises(ValueError, match=missing):
+                module.parse_c(data)
+        if style == "typeddict":  # the same object back: TypedDicts are checked, not copied
+            data = dict(_VALID)
+            assert module.parse_c(data) is data

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
 import pytest
 from conftest import STYLES
@@ -81,3 +82,43 @@ def test_async_twins(module) -> None:
         return [c async for c in module.aiter_chunks(lines())]
 
     assert len(asyncio.run(collect())) == 2
+
+
+# -------------------------------------------------- errors and odd lines
+# (moved from test_regressions.py: faults found by adversarial testing, each kept as a test
+# of its whole kind)
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_the_sse_reader_raises_only_its_own_errors(openai_modules: dict[str, Any], style: str) -> None:
+    module = openai_modules[style]
+    for lines in (
+        [b"data: " + b"[" * 100_000, b""],
+        ["retry: " + "9" * 5000, "data: {}", ""],
+        [memoryview(b'data: {"id": "c", "choices": []}'), b""],
+        [42],
+        [None],
+    ):
+        try:
+            list(module.iter_chunk_dicts(lines))
+        except (module.StreamFormatError, module.StreamError):
+            pass
+    text = json.dumps({"id": "c", "choices": [], "note": "a\u2028b\u0085c"}, ensure_ascii=False)
+    (chunk,) = module.iter_chunk_dicts([f"data: {text}\n"])
+    assert chunk["note"] == "a\u2028b\u0085c"
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_sse_error_null_is_no_error_and_done_may_carry_spaces(openai_modules: dict[str, Any], style: str) -> None:
+    module = openai_modules[style]
+    lines = [
+        'data: {"id": "c", "choices": [], "error": null}',
+        "",
+        "data: [DONE] ",
+        "",
+        'data: {"id": "late"}',
+        "",
+    ]
+    assert [c["id"] for c in module.iter_chunk_dicts(lines)] == ["c"]
+    with pytest.raises(module.StreamError):
+        list(module.iter_chunk_dicts(['data: {"error": {"message": "overloaded"}}', ""]))

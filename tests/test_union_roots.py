@@ -1,6 +1,6 @@
 """Union roots: ``--schema`` naming a union of event objects (the Responses API's
 ``ResponseStreamEvent``) emits its members' types and a parse function, in all three styles;
-replayed on the real Responses-API streams of ../shared."""
+replayed on the real Responses-API streams of tests/data (with the newest real spec)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import OPENAI_SPECS, SHARED, STYLES, generate_modules
+from conftest import OPENAI_SPECS, RESPONSES, STYLES, generate_modules
 
 from generator.cli import main
-
-RESPONSES = sorted(p for p in (SHARED / "streams" / "responses").iterdir() if p.suffix in (".sse", ".jsonl"))
 
 EVENTS = """\
 openapi: 3.1.0
@@ -100,7 +98,14 @@ def test_a_union_root_parses_each_event_into_its_member(events: dict[str, Any], 
 
 @pytest.mark.parametrize("style", STYLES)
 def test_named_events_are_read_in_an_event_module(events: dict[str, Any], style: str) -> None:
-    lines = ["event: text.delta", 'data: {"type": "text.delta", "delta": "a"}', "", "event: ping", 'data: {"type": "ping"}', ""]
+    lines = [
+        "event: text.delta",
+        'data: {"type": "text.delta", "delta": "a"}',
+        "",
+        "event: ping",
+        'data: {"type": "ping"}',
+        "",
+    ]
     assert [e["type"] for e in events[style].iter_chunk_dicts(lines)] == ["text.delta", "ping"]
 
 
@@ -124,6 +129,7 @@ def _recorded_events(module: Any, path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
+@pytest.mark.shared
 def test_real_responses_streams_parse_into_the_member_their_type_names(responses: dict[str, Any]) -> None:
     """727 recorded events of 46 types. Measured: 671 parse in every style; the 56 others
     break the spec they are read with (the 2026-08 spec, newer than the recordings): a field
@@ -148,7 +154,9 @@ def test_real_responses_streams_parse_into_the_member_their_type_names(responses
     assert outcomes["typeddict"]["parsed"] >= 671, outcomes
 
 
-def test_the_explain_merge_of_a_union_root_says_it_has_no_merge(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_explain_merge_of_a_union_root_says_it_has_no_merge(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     spec = tmp_path / "events.yaml"
     spec.write_text(textwrap.dedent(EVENTS))
     assert main([str(spec), "--schema", "Event", "--explain-merge"]) == 0
@@ -170,9 +178,13 @@ def test_members_with_their_own_tags_imply_a_discriminator(events: dict[str, Any
         module.parse_implied({"type": "b"})  # B requires y; A does not take it instead
 
 
+@pytest.mark.shared
 def test_a_module_with_a_chunk_root_and_an_event_union_skips_pings_for_chunks(tmp_path: Path) -> None:
     modules = generate_modules(
-        OPENAI_SPECS[-1], tmp_path, schemas=("CreateChatCompletionStreamResponse", "ResponseStreamEvent"), styles=("typeddict",)
+        OPENAI_SPECS[-1],
+        tmp_path,
+        schemas=("CreateChatCompletionStreamResponse", "ResponseStreamEvent"),
+        styles=("typeddict",),
     )
     module = modules["typeddict"]
     chunk = {"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "m", "choices": []}
@@ -187,7 +199,9 @@ def test_changes_reports_what_a_union_root_gains_and_loses(tmp_path: Path, capsy
 
     old, new = tmp_path / "old.yaml", tmp_path / "new.yaml"
     old.write_text(EVENTS)
-    grown = EVENTS.replace("enum: [web_search, web_search_2025_08_26]", "enum: [web_search, web_search_2025_08_26, web_search_2026]")
+    grown = EVENTS.replace(
+        "enum: [web_search, web_search_2025_08_26]", "enum: [web_search, web_search_2025_08_26, web_search_2026]"
+    )
     grown = grown.replace(
         "        - $ref: '#/components/schemas/Tool'\n    TextDelta:",
         "        - $ref: '#/components/schemas/Tool'\n        - $ref: '#/components/schemas/B'\n    TextDelta:",
@@ -200,7 +214,11 @@ def test_changes_reports_what_a_union_root_gains_and_loses(tmp_path: Path, capsy
     # the reverse: the member and the tag go (compatible); model B goes with them (breaking, as any model removed)
     assert changes_main([str(new), str(old), "--schema", "Event", "--format", "json"]) == 3
     found = {(c["kind"], c["detail"], c["breaking"]) for c in json.loads(capsys.readouterr().out)["changes"]}
-    assert {("union member removed", "B", False), ("union tag removed", "'web_search_2026' -> Tool", False), ("model removed", "", True)} <= found
+    assert {
+        ("union member removed", "B", False),
+        ("union tag removed", "'web_search_2026' -> Tool", False),
+        ("model removed", "", True),
+    } <= found
 
 
 @pytest.mark.parametrize("style", STYLES)
@@ -213,7 +231,9 @@ def test_boolean_tags_imply_no_discriminator(events: dict[str, Any], style: str)
     assert (failed["error"] if isinstance(failed, dict) else failed.error) == "e"
 
 
-def test_changes_reports_a_tag_that_moves_to_another_member_as_breaking(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_changes_reports_a_tag_that_moves_to_another_member_as_breaking(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from generator.changes import main as changes_main
 
     def write(name: str, target: str) -> Path:
