@@ -12,13 +12,11 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import NEWEST_SPEC, SHARED, STYLES, recorded_chunks
+from conftest import NEWEST_SPEC, RESPONSES, STYLES, recorded_chunks
 
 from generator.event_plan import EventPlan, new_fold, plan_events
 
 pytestmark = pytest.mark.shared
-
-RESPONSES = sorted((SHARED / "streams" / "responses").glob("[0-9]*"))
 
 
 @pytest.fixture(scope="module")
