@@ -740,9 +740,16 @@ class Interpreter:
     def _name_if_component(self, reading: Reading, loc: Location, want_alias: bool) -> Reading:
         """A named non-object schema gets an alias (so an enum reads ``ServiceTier``)."""
         component = self._component_at(loc)
-        if component is None or isinstance(reading.type, ModelRef):
+        forced = _key(loc) in self._forced_aliases
+        if component is None or (isinstance(reading.type, ModelRef) and not forced):
             return reading
         t = reading.type
+        if forced and isinstance(t, (ModelRef, AliasRef)):
+            # a recursion reached this schema by name before it was read: the name must be
+            # defined, even where the schema is only another named type (``X: $ref Y``)
+            name = self._names.get(_key(loc)) or self._claim(loc)
+            self.aliases[name] = Alias(name, t, reading.description, reading.deprecated, loc.pointer, True)
+            return replace(reading, type=AliasRef(name))
         if isinstance(t, Enum) and t.alias is None:
             name = self._names.get(_key(loc)) or self._claim(loc)
             self.aliases[name] = Alias(name, t, reading.description, reading.deprecated, loc.pointer)
