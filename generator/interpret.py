@@ -54,8 +54,6 @@ _PRIM_OF = {"string": "str", "integer": "int", "number": "float", "boolean": "bo
 STRUCTURAL = frozenset(
     ("type", "properties", "additionalProperties", "items", "allOf", "anyOf", "oneOf", "enum", "const")
 )
-#: Sections whose keys name reusable schemas: a schema found there is named after its key.
-SCHEMA_SECTIONS = ("schemas", "definitions", "$defs")
 #: Refuse to read more schema nodes than this (a guard against documents that expand).
 MAX_SCHEMA_READS = 2_000_000
 MERGE_POLICIES = ("concat", "set", "last", "append", "by_key", "merge")
@@ -76,11 +74,8 @@ class Reading:
     title: str | None = None
 
 
-Key = tuple[str, str]
-
-
-def _key(loc: Location) -> Key:
-    return (str(loc.doc.path), loc.pointer)
+Key = naming.Key
+_key = naming.location_key
 
 
 def _truthy(value: Any) -> bool:
@@ -97,15 +92,14 @@ class Interpreter:
         SpecError: a schema the IR cannot express, with its file, pointer and line.
     """
 
-    def __init__(self, resolver: RefResolver, yield_to: set[Key] | None = None) -> None:
+    def __init__(self, resolver: RefResolver) -> None:
         self.resolver = resolver
         self.root = resolver.root
         self.models: dict[str, Model] = {}
         self.aliases: dict[str, Alias] = {}
         self.warnings: list[str] = []
-        self.spec_names: dict[str, str] = {}  # class name -> component key in the spec
-        self._names: dict[Key, str] = {}  # location -> class or alias name given to it
-        self._owners: dict[str, Key] = {}  # class or alias name -> location that owns it
+        self.places: dict[str, naming.Place] = {}  # provisional id -> where it was read
+        self._names: dict[Key, str] = {}  # location -> provisional id given to it
         self._refs: dict[Key, Reading] = {}  # memo of read_at
         self._active: set[Key] = set()
         self._objects_open = 0  # models whose fields are being read right now
@@ -114,8 +108,7 @@ class Interpreter:
         self._forced_aliases: set[Key] = set()  # non-object schemas reached again through a model
         self._model_keys: set[Key] = set()  # locations read as models
         self._reads = 0
-        self._component_names = self._component_class_names(yield_to)
-        self.yielded: set[Key] = set()  # components an inline schema's name gave way to
+        self._listed = {_key(loc) for loc in self.components().values()}
 
     # ----------------------------------------------------------------- entry points
 
@@ -375,8 +368,6 @@ class Interpreter:
         name = self._names.get(key) or self._claim(loc)
         if name in self.models:
             return ModelRef(name)
-        self._names[key] = name
-        self._owners.setdefault(name, key)
         self._model_keys.add(key)
         self._active.add(key)  # lets a $ref back to this location find the model by name
         self._objects_open += 1
@@ -404,11 +395,6 @@ class Interpreter:
         required = {r for r in required_raw if isinstance(r, str)}
         for missing in sorted(required - set(properties)):
             self._warn(loc.child("required"), f"required names {missing!r}, which has no schema under properties; ignored")
-        taken: set[str] = set()
-        # names that are already valid identifiers claim themselves first (no renaming churn)
-        exact = {w for w in properties if naming.attribute_name(w, set()) == w}
-        py_names = {w: naming.attribute_name(w, taken) for w in properties if w in exact}
-        py_names.update({w: naming.attribute_name(w, taken) for w in properties if w not in exact})
         fields = []
         for wire, prop in properties.items():
             ploc = origins.get(wire) or loc.child("properties", wire)
@@ -417,7 +403,7 @@ class Interpreter:
             fields.append(
                 Field(
                     wire_name=wire,
-                    py_name=py_names[wire],
+                    py_name="",  # named by naming.name_schemas
                     type=reading.type,
                     required=wire in required and not reading.write_only,
                     nullable=reading.nullable,
@@ -558,16 +544,12 @@ class Interpreter:
                 self._warn(dloc, "discriminator over a union with non-object members; dispatching by trying each member instead")
                 return None
             tags = self._implied_tags(option.name, prop)
-            if option.name in mapping.values() and tags == [self.spec_names.get(option.name)]:
+            if option.name in mapping.values() and tags == [self.places[option.name].component]:
                 continue  # mapped explicitly: its schema name is no tag (its own const/enum values are)
             for tag in tags:
                 if tag not in mapping:
                     mapping[tag] = option.name
-        attrs = {f.py_name for name in mapping.values() for f in self.models[name].fields if f.wire_name == prop} if all(
-            name in self.models for name in mapping.values()
-        ) else set()
-        attribute = next(iter(attrs)) if len(attrs) == 1 else ""
-        return Discriminator(prop, tuple(mapping.items()), "" if attribute == prop else attribute)
+        return Discriminator(prop, tuple(mapping.items()))
 
     def _with_implied_discriminator(self, options: list[Type]) -> list[Type]:
         """The options with their object members as one discriminated union, when those
@@ -596,7 +578,6 @@ class Interpreter:
         assert first is not None
         for candidate in first.fields:
             mapping: dict[Any, str] = {}
-            attrs = set()
             for model in models:
                 assert model is not None
                 field = next((f for f in model.fields if f.wire_name == candidate.wire_name and f.required), None)
@@ -606,11 +587,8 @@ class Interpreter:
                     break  # a member without tags, or with a null/boolean value or one another member has
                 assert field is not None
                 mapping.update((v, model.name) for v in values)
-                attrs.add(field.py_name)
             else:
-                attribute = next(iter(attrs)) if len(attrs) == 1 else ""
-                prop = candidate.wire_name
-                return Discriminator(prop, tuple(mapping.items()), "" if attribute == prop else attribute)
+                return Discriminator(candidate.wire_name, tuple(mapping.items()))
         return None
 
     def _implied_tags(self, model_name: str, prop: str) -> list[Any]:
@@ -622,120 +600,22 @@ class Interpreter:
         for f in model.fields if model else ():
             if f.wire_name == prop and _tag_values(f):
                 return _tag_values(f)
-        name = self.spec_names.get(model_name)
-        return [name] if name is not None else []
+        place = self.places.get(model_name)
+        return [place.component] if place is not None and place.component is not None else []
 
     # ----------------------------------------------------------------- names
 
-    def _component_class_names(self, only: set[Key] | None) -> dict[str, list[Key]]:
-        names: dict[str, list[Key]] = {}
-        for spec_name, loc in self.components().items():
-            if only is None or _key(loc) in only:
-                names.setdefault(naming.class_name(spec_name), []).append(_key(loc))
-        return names
-
-    def keys_of(self, names: list[str]) -> set[Key]:
-        """The locations of the schemas given these class or alias names."""
-        return {self._owners[name] for name in names}
-
     def _component_at(self, loc: Location) -> str | None:
-        """The spec name when ``loc`` is exactly a named schema (``.../schemas/<name>``)."""
-        tokens = loc.tokens
-        if len(tokens) >= 2 and tokens[-2] in SCHEMA_SECTIONS:
-            return tokens[-1]
-        if len(tokens) == 1 and loc.doc is not self.root:
-            return tokens[0]  # a file of schemas keyed by name (`defs.yaml#/Pet`)
-        if not tokens and loc.doc is not self.root:
-            title = loc.doc.data.get("title") if isinstance(loc.doc.data, dict) else None
-            return title if isinstance(title, str) and title else loc.doc.path.stem
-        if not tokens:
-            title = loc.doc.data.get("title") if isinstance(loc.doc.data, dict) else None
-            return title if isinstance(title, str) and title else loc.doc.path.stem
-        return None
+        return naming.component_at(loc, self.root)
 
     def _claim(self, loc: Location) -> str:
-        """Give ``loc`` a class/alias name: its component name, or one derived from the path
-        to it (see module docstring). Two schemas of one document whose names collide after
-        cleaning are an error naming both; a component of another file yields by taking its
-        file's name as a prefix, and an inline schema by taking the suffix ``Model`` (giving
-        way only to the components in ``yield_to``, when given)."""
+        """Give ``loc`` a provisional id (its name is decided by ``naming.name_schemas``, once
+        the roots are known and only for what is emitted)."""
         key = _key(loc)
-        component = self._component_at(loc)
-        if component is not None:
-            name = naming.class_name(component)
-            claimed = self._owners.get(name)
-            if claimed is not None and claimed != key and loc.doc is not self.root:
-                name = naming.class_name(loc.doc.path.stem) + name
-                claimed = self._owners.get(name)
-            if claimed is not None and claimed != key:
-                raise loc.error(
-                    f"schemas {self._spec_name_of(claimed)!r} and {component!r} both become the "
-                    f"Python name {name!r}; rename one of them"
-                )
-            self.spec_names.setdefault(name, component)
-        else:
-            name = self._derived_name(loc)
-            while True:
-                owners = self._component_names.get(name, ())
-                if owners and key not in owners:
-                    self.yielded.update(owners)
-                elif not ((name in self._owners and self._owners[name] != key) or name in naming.MODULE_NAMES):
-                    break
-                name += "Model"
-        self._names[key] = name
-        self._owners[name] = key
-        return name
-
-    def _spec_name_of(self, key: Key) -> str:
-        return key[1].rsplit("/", 1)[-1].replace("~1", "/").replace("~0", "~") or key[0]
-
-    def _derived_name(self, loc: Location) -> str:
-        tokens = loc.tokens
-        anchor = 0
-        for i in range(len(tokens) - 1):
-            if tokens[i] in SCHEMA_SECTIONS:
-                anchor = i + 2
-        base_loc = Location(loc.doc, "").child(*tokens[:anchor]) if anchor else Location(loc.doc, "")
-        base = self._names.get(_key(base_loc)) or naming.class_name(self._component_at(base_loc) or loc.doc.path.stem)
-        words: list[str] = []
-        node: Any = self.resolver.node(base_loc)
-        rest = tokens[anchor:]
-        i = 0
-        while i < len(rest):
-            token = rest[i]
-            child = _step(node, token)
-            if token in ("properties", "patternProperties", "$defs", "definitions") and i + 1 < len(rest):
-                words.append(naming.pascal_word(rest[i + 1]) if token != "patternProperties" else "Value")
-                node = _step(child, rest[i + 1])
-                i += 2
-                continue
-            if token in ("anyOf", "oneOf") and i + 1 < len(rest):
-                member = _step(child, rest[i + 1])
-                if sum(not _is_null_schema(m) for m in child or ()) > 1:  # not just "X or null"
-                    words.append(_variant_word(member, int(rest[i + 1]) if rest[i + 1].isdigit() else 0))
-                node = member
-                i += 2
-                continue
-            if token in ("allOf",) and i + 1 < len(rest):
-                node = _step(child, rest[i + 1])
-                i += 2
-                continue
-            if token == "items":
-                plural = naming.singular(words[-1]) if words else ""
-                if plural:
-                    words[-1] = plural
-                else:
-                    words.append("Item")
-            elif token == "additionalProperties":
-                words.append("Value")
-            elif token == "prefixItems":
-                words.append("Item")
-                i += 1
-            elif not token.isdigit():
-                words.append(naming.pascal_word(token))
-            node = child
-            i += 1
-        return base + "".join(words)
+        pid = f"#{len(self.places)}"
+        self.places[pid] = naming.Place(loc, self._component_at(loc), key in self._listed)
+        self._names[key] = pid
+        return pid
 
     def _name_if_component(self, reading: Reading, loc: Location, want_alias: bool) -> Reading:
         """A named non-object schema gets an alias (so an enum reads ``ServiceTier``)."""
@@ -847,38 +727,8 @@ def _distribute(schema: dict[str, Any]) -> dict[str, Any]:
     """Push an owner's own keywords into each anyOf/oneOf member (``allOf`` of both)."""
     word = "oneOf" if "oneOf" in schema else "anyOf"
     own = {k: v for k, v in schema.items() if k not in ("oneOf", "anyOf", "discriminator", "description", "title")}
-    members = [m if _is_null_schema(m) else {"allOf": [own, m]} for m in schema[word]]
+    members = [m if naming.is_null_schema(m) else {"allOf": [own, m]} for m in schema[word]]
     return {k: v for k, v in schema.items() if k in ("discriminator", "description", "title")} | {word: members}
-
-
-def _is_null_schema(schema: Any) -> bool:
-    if not isinstance(schema, dict):
-        return False
-    t = schema.get("type")
-    return t == "null" or t == ["null"] or schema.get("enum") == [None] or ("const" in schema and schema["const"] is None)
-
-
-def _step(node: Any, token: str) -> Any:
-    if isinstance(node, dict):
-        return node.get(token)
-    if isinstance(node, list) and token.isdigit() and int(token) < len(node):
-        return node[int(token)]
-    return None
-
-
-def _variant_word(member: Any, index: int) -> str:
-    """Name part for an inline ``anyOf``/``oneOf`` member: its title, else its single
-    ``type`` tag value, else its position (``Option1``...), local to that union."""
-    if isinstance(member, dict):
-        title = member.get("title")
-        if isinstance(title, str) and naming.pascal_word(title):
-            return naming.pascal_word(title)
-        tag = ((member.get("properties") or {}).get("type") or {}) if isinstance(member.get("properties"), dict) else {}
-        if isinstance(tag, dict):
-            values = tag.get("enum") or ([tag["const"]] if "const" in tag else [])
-            if len(values) == 1 and isinstance(values[0], str) and naming.pascal_word(values[0]):
-                return naming.pascal_word(values[0])
-    return f"Option{index + 1}"
 
 
 def _merge_schema(merged: dict[str, Any], origins: dict[str, Location], part: dict[str, Any], part_origins: dict[str, Location]) -> None:

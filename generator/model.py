@@ -235,3 +235,24 @@ def referenced_names(t: Type) -> list[str]:
             names += [name for _, name in t.discriminator.mapping]
         return names
     return []
+
+
+def renamed(t: Type, new: dict[str, str]) -> Type:
+    """``t`` with every class and alias name it mentions replaced through ``new`` (names
+    missing from ``new`` are kept)."""
+    if isinstance(t, ModelRef):
+        return ModelRef(new.get(t.name, t.name))
+    if isinstance(t, AliasRef):
+        return AliasRef(new.get(t.name, t.name), t.forward)
+    if isinstance(t, Enum):
+        return Enum(t.values, new.get(t.alias, t.alias), t.declared) if t.alias else t
+    if isinstance(t, Array):
+        return Array(renamed(t.item, new), t.item_nullable)
+    if isinstance(t, Map):
+        return Map(renamed(t.value, new), t.value_nullable)
+    if isinstance(t, UnionType):
+        d = t.discriminator
+        if d is not None:
+            d = Discriminator(d.property, tuple((tag, new.get(name, name)) for tag, name in d.mapping), d.attribute)
+        return UnionType(tuple(renamed(o, new) for o in t.options), d)
+    return t

@@ -18,11 +18,11 @@ from typing import Any
 
 import jinja2
 
-from . import __version__, pytypes
+from . import __version__, naming, pytypes
 from .format import parse_tree
 from .merge_plan import FieldPlan, NodePlan, ResponsePlan
 from .model import Alias, Array, Enum, Field, Model, ModelRef, Schemas, referenced_names
-from .naming import RESERVED_ATTRIBUTES, snake_name
+from .naming import RESERVED_ATTRIBUTES, parse_function
 
 STYLES = ("dataclass", "pydantic", "typeddict")
 
@@ -404,25 +404,16 @@ def _alias_view(a: Alias, style: str, lazy: bool, parsers: pytypes.Parsers, pep6
     }
 
 
-def parse_function(schemas: Schemas, name: str) -> str:
-    """``parse_<snake_case>`` of a root or response model; ``parse_<ClassName>`` when two of
-    them would share a snake-case name (``HTTPServer`` and ``HttpServer``)."""
-    targets = list(dict.fromkeys([*schemas.roots, *schemas.responses.values(), *schemas.union_roots]))
-    snake = snake_name(name)
-    clash = sum(snake_name(t) == snake for t in targets) > 1
-    return f"parse_{name}" if clash else f"parse_{snake}"
-
-
 def _root_view(gen: Generation, name: str) -> dict[str, Any]:
     response = gen.schemas.responses.get(name)
     return {
         "model": name,
         "parse_fn": parse_function(gen.schemas, name),
-        "accumulator": f"{name}Accumulator",
+        "accumulator": naming.accumulator_name(name),
         "state_cls": state_class_names(gen)[id(gen.plans[name])],
         "response": response,
         "response_parse_fn": parse_function(gen.schemas, response) if response else "",
-        "plan_const": f"_TO_{snake_name(response).upper()}" if response else "",
+        "plan_const": naming.response_plan_constant(response) if response else "",
     }
 
 
@@ -430,21 +421,8 @@ def _root_view(gen: Generation, name: str) -> dict[str, Any]:
 
 
 def state_class_names(gen: Generation) -> dict[int, str]:
-    """A class name for each merge-state node (keyed by ``id(node)``): ``_<Model>Merge``,
-    or, when a model is merged at several places, ``_<Model><Context>Merge`` and then
-    trailing ``_`` until unique. Built from class names, so always valid identifiers."""
-    names: dict[int, str] = {}
-    used: set[str] = set()
-    for root_name in gen.schemas.roots:
-        for node in gen.plans[root_name].walk():
-            name = f"_{node.model.name}Merge"
-            if name in used:
-                name = f"_{node.model.name}{node.context.title()}Merge"
-            while name in used:
-                name += "_"
-            used.add(name)
-            names[id(node)] = name
-    return names
+    """A class name for each merge-state node, keyed by ``id(node)`` (see ``naming``)."""
+    return naming.state_class_names(node for root_name in gen.schemas.roots for node in gen.plans[root_name].walk())
 
 
 def _merge_view(gen: Generation, style: str) -> dict[str, Any]:
