@@ -28,11 +28,13 @@ class Prim:
     ``null``: ``type: "null"``) or ``any`` (any JSON).
 
     ``format`` is kept for documentation; no format changes the Python type (see
-    docs/schema-support.md: ``date-time`` stays ``str``, ``unixtime``/``int64`` stay ``int``).
+    docs/schema-support.md: ``date-time`` stays ``str``, ``unixtime``/``int64`` stay ``int``),
+    so it is no part of the type's identity: ``Prim("int", "int32") == Prim("int")``, and a
+    ``format`` on an ``index`` changes no merge plan.
     """
 
     kind: str
-    format: str | None = None
+    format: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -168,6 +168,7 @@ def _interpret(doc: Document, options: Options) -> tuple[Interpreter, list[str],
                 interp.read_component(loc)
     except RecursionError:
         raise SpecError("schemas nest too deeply to read (over a few hundred levels)", doc.path) from None
+    interp.settle()
     roots: list[str] = []
     union_roots: list[str] = []
     root_of: dict[str, str] = {}
