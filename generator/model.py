@@ -3,7 +3,8 @@
 The IR is a closed set of frozen dataclasses. A field's ``required`` and ``nullable`` are
 two separate facts; nested positions (list items, map values) carry their own nullability;
 unions never contain ``null`` (it is lifted to the slot that holds the union). Reading a
-spec into this IR is ``interpret.py``'s job; the templates and the merge plan only read it.
+spec into this IR is ``interpret``'s job (``naming`` names it); the templates and the merge plan
+only read it.
 """
 
 from __future__ import annotations
