@@ -231,3 +231,30 @@ def test_arrays_and_maps_of_unions_settle_too(tmp_path: Path) -> None:
     tagged = Discriminator("t", (("a", "A"), ("b", "B")))
     assert fields["many"] == Array(UnionType((ModelRef("A"), ModelRef("B")), tagged))
     assert fields["by"] == Map(UnionType((ModelRef("A"), ModelRef("B")), tagged))
+
+
+def test_a_format_on_an_index_changes_no_merge_plan(tmp_path: Path) -> None:
+    from generator.merge_plan import explain
+
+    def plan(index: str) -> list[str]:
+        path = spec(
+            tmp_path,
+            f"""
+            Chunk:
+              type: object
+              properties:
+                object: {{type: string, enum: [x.chunk]}}
+                choices:
+                  type: array
+                  items:
+                    type: object
+                    properties:
+                      index: {index}
+                      delta: {{type: object, properties: {{content: {{type: string}}}}}}
+            """,
+        )
+        return explain(read_spec(Options(spec=path)).plans["Chunk"])
+
+    with_format = plan("{type: integer, format: int32}")
+    assert with_format == plan("{type: integer}")
+    assert any(line.split()[:2] == ["choices", "by_key"] for line in with_format)
