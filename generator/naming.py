@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .load import Document
-from .model import Array, Discriminator, Map, Model, Schemas, Type, UnionType, renamed
+from .model import Array, Discriminator, Map, Model, Schemas, Type, UnionType, referenced_names, renamed
 from .resolve import Location, RefResolver
 
 #: Names a generated module defines or imports at module level, and the builtins it relies
@@ -395,6 +395,7 @@ def name_schemas(schemas: Schemas, places: Mapping[str, Place], resolver: RefRes
             accumulator.
     """
     order = [*schemas.models, *schemas.aliases]
+    _check_defined(schemas)
     new = class_names(order, places, resolver)
     taken = set(new.values())
     models: dict[str, Model] = {}
@@ -427,6 +428,25 @@ def name_schemas(schemas: Schemas, places: Mapping[str, Place], resolver: RefRes
         union_roots=tuple(new[r] for r in schemas.union_roots),
         responses={new[r]: new[resp] for r, resp in schemas.responses.items()},
     )
+
+
+def _check_defined(schemas: Schemas) -> None:
+    """Every type the IR mentions is one it holds: a name referenced and never defined would
+    make the module fail at import (``NameError``), a generator bug, reported as one."""
+    defined = set(schemas.models) | set(schemas.aliases)
+    types = [t for m in schemas.models.values() for t in (*(f.type for f in m.fields), *((m.extra,) if m.extra else ()))]
+    types += [a.type for a in schemas.aliases.values()]
+    missing = sorted({name for t in types for name in referenced_names(t)} - defined)
+    if missing:
+        where = [p for p in (_users_of(schemas, n) for n in missing) if p]
+        raise RuntimeError(f"internal error: types referenced but never defined: {', '.join(missing)} {where}")
+
+
+def _users_of(schemas: Schemas, name: str) -> str:
+    """Pointers of the models and aliases that mention ``name`` (for the internal error)."""
+    users = [m.pointer for m in schemas.models.values() if any(name in referenced_names(f.type) for f in m.fields)]
+    users += [a.pointer for a in schemas.aliases.values() if name in referenced_names(a.type)]
+    return ", ".join(users)
 
 
 def _attributes(t: Type, models: Mapping[str, Model]) -> Type:

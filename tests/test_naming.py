@@ -182,3 +182,13 @@ def test_parse_functions_fall_back_to_class_names_on_a_snake_clash() -> None:
     schemas = Schemas(models={}, aliases={}, roots=("HTTPServer", "HttpServer"))
     assert naming.parse_function(schemas, "HTTPServer") == "parse_HTTPServer"
     assert naming.parse_function(Schemas(models={}, aliases={}, roots=("Chunk",)), "Chunk") == "parse_chunk"
+
+
+def test_a_type_referenced_and_never_defined_is_an_internal_error() -> None:
+    """The kind of the fuzz-found ``NameError: _parse_Uni``: caught before anything renders."""
+    from generator.model import Field, ModelRef
+
+    field = Field("x", "", ModelRef("#9"), required=False, nullable=False)
+    schemas = Schemas(models={"#0": Model("#0", (field,), pointer="/components/schemas/Root")}, aliases={}, roots=("#0",))
+    with pytest.raises(RuntimeError, match="referenced but never defined: #9 .*Root"):
+        naming.name_schemas(schemas, {}, None)  # type: ignore[arg-type]
