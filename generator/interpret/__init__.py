@@ -15,14 +15,17 @@ Rules (each cites where it comes from; docs/schema-support.md has the full table
 * nothing is named here: every type read gets a provisional id, and ``naming.name_schemas``
   names what is emitted, once the roots are known.
 
-Modules: ``reader`` (the ``Interpreter``: entry points, objects, arrays, unions), ``keywords``
-(what one schema node says; ``Reading``), ``allof``, ``enums``, ``unions``, ``defaults``,
-``discriminators``.
+Modules: ``reader`` (the ``Interpreter``: entry points, ``$ref``s, dispatch), ``base`` (the
+state its parts share), ``objects`` (objects, fields, maps, arrays), ``choices``
+(``oneOf``/``anyOf``, a discriminator's mapping), ``keywords`` (what one schema node says;
+``Reading``), ``allof``, ``enums``, ``unions`` (normalising options), ``defaults``,
+``discriminators`` (the pass that decides them).
 """
 
 from __future__ import annotations
 
+from .base import Key
 from .keywords import Reading
-from .reader import MAX_SCHEMA_READS, Interpreter, Key
+from .reader import MAX_SCHEMA_READS, Interpreter
 
 __all__ = ["MAX_SCHEMA_READS", "Interpreter", "Key", "Reading"]

@@ -1,7 +1,9 @@
 """The reader: resolved schemas in, IR models and aliases out, on demand and memoised.
 
-It reads a schema by its keywords, handing each concern to its module (``allof``,
-``enums``, ``unions``, ``defaults``); names nothing (every type gets a provisional id and a
+``Interpreter`` holds the entry points, ``$ref``s (recursion), ``allOf`` owners and the
+dispatch on a schema's keywords; its parts read objects (``objects``) and unions
+(``choices``), and each other concern has its module (``allof``, ``enums``, ``unions``,
+``defaults``). It names nothing (every type gets a provisional id and a
 ``naming.Place``: ``naming.name_schemas`` names what is emitted); leaves discriminators
 pending until ``settle``.
 """
@@ -21,9 +23,7 @@ from ..model import (
     Alias,
     AliasRef,
     Array,
-    Discriminator,
     Enum,
-    Field,
     Map,
     Model,
     ModelRef,
@@ -34,7 +34,8 @@ from ..model import (
 from ..resolve import Location, RefResolver
 from . import discriminators
 from .allof import flatten
-from .defaults import coerce_default
+from .base import Key, _key
+from .choices import UnionReading, mapping_ref
 from .enums import read_enum
 from .keywords import (
     PRIM_OF,
@@ -51,16 +52,14 @@ from .keywords import (
     truthy,
     type_names,
 )
+from .objects import ObjectReading
 from .unions import union
 
 #: Refuse to read more schema nodes than this (a guard against documents that expand).
 MAX_SCHEMA_READS = 2_000_000
 
-Key = naming.Key
-_key = naming.location_key
 
-
-class Interpreter:
+class Interpreter(ObjectReading, UnionReading):
     """Reads schemas into IR models and aliases, on demand and memoised by location.
 
     Args:
@@ -175,7 +174,7 @@ class Interpreter:
             dloc = Location(doc, "").child(*path, "discriminator")
             for tag, target in mapping.items():
                 try:
-                    self._variants.add(_key(self.resolver.resolve(_mapping_ref(target), dloc.child("mapping", tag))))
+                    self._variants.add(_key(self.resolver.resolve(mapping_ref(target), dloc.child("mapping", tag))))
                 except SpecError:
                     pass  # reported where the mapping is read
         return
@@ -250,7 +249,7 @@ class Interpreter:
         if ("anyOf" in schema or "oneOf" in schema) and not (properties(schema, loc) and only_constraints(schema)):
             if properties(schema, loc):
                 schema = distribute(schema)  # {props, oneOf: [a, b]} means oneOf: [props+a, props+b]
-            reading = self._readunion(schema, loc, types)
+            reading = self._read_union(schema, loc, types)
             return self._finish(replace(reading, nullable=reading.nullable or nullable), schema, loc, keep_inner=True)
         if "enum" in schema or "const" in schema:
             reading = read_enum(schema, loc, types)
@@ -289,195 +288,6 @@ class Interpreter:
             return self._read_array(schema, loc)
         return self._read_object(schema, loc, origins)
 
-    def _read_array(self, schema: dict[str, Any], loc: Location) -> Type:
-        items = schema.get("items")
-        if items is None and isinstance(schema.get("prefixItems"), list):
-            items = {"anyOf": schema["prefixItems"]}  # a tuple, read as a list of its item types
-            return Array(self._readunion(items, loc.child("prefixItems"), []).type)
-        if items is None:
-            return Array(ANY)
-        self._containers_open += 1
-        try:
-            if isinstance(items, list):  # draft-4 tuple form
-                options = [self.read(s, loc.child("items", i)) for i, s in enumerate(items)]
-                if not options:
-                    return Array(ANY)
-                return Array(union([o.type for o in options]), any(o.nullable for o in options))
-            item = self.read(items, loc.child("items"))
-            return Array(item.type, item.nullable)
-        finally:
-            self._containers_open -= 1
-
-    def _read_object(
-        self, schema: dict[str, Any], loc: Location, origins: dict[str, Location] | None, empty_model: bool = False
-    ) -> Type:
-        props = properties(schema, loc)
-        extra = self._additional(schema, loc)
-        key = _key(loc)
-        if key in self._variants and not isinstance(extra, Reading) and self._component_at(loc) is not None:
-            empty_model = True  # an object with no properties still names a discriminator's variant
-        if not props and not empty_model:
-            if isinstance(extra, Reading):
-                return Map(extra.type, extra.nullable)
-            return Map(ANY)
-        name = self._names.get(key) or self._claim(loc)
-        if name in self.models:
-            return ModelRef(name)
-        self._model_keys.add(key)
-        self._active.add(key)  # lets a $ref back to this location find the model by name
-        self._objects_open += 1
-        try:
-            fields = self._fields(schema, props, loc, origins or {})
-        finally:
-            self._objects_open -= 1
-            self._active.discard(key)
-        self.models[name] = Model(
-            name=name,
-            fields=fields,
-            description=text(schema.get("description")),
-            deprecated=truthy(schema.get("deprecated")),
-            extra=extra.type if isinstance(extra, Reading) else None,
-            extra_nullable=extra.nullable if isinstance(extra, Reading) else False,
-            pointer=loc.pointer,
-        )
-        return ModelRef(name)
-
-    def _fields(self, schema: dict[str, Any], props: dict[str, Any], loc: Location, origins: dict[str, Location]) -> tuple[Field, ...]:
-        required_raw = schema.get("required", [])
-        if not isinstance(required_raw, list):
-            self._warn(loc.child("required"), "required is not a list; ignored")
-            required_raw = []
-        required = {r for r in required_raw if isinstance(r, str)}
-        for missing in sorted(required - set(props)):
-            self._warn(loc.child("required"), f"required names {missing!r}, which has no schema under properties; ignored")
-        fields = []
-        for wire, prop in props.items():
-            ploc = origins.get(wire) or loc.child("properties", wire)
-            reading = self.read(prop, ploc)
-            default = coerce_default(reading, ploc, self._warn)
-            fields.append(
-                Field(
-                    wire_name=wire,
-                    py_name="",  # named by naming.name_schemas
-                    type=reading.type,
-                    required=wire in required and not reading.write_only,
-                    nullable=reading.nullable,
-                    default=default,
-                    description=reading.description,
-                    deprecated=reading.deprecated,
-                    read_only=reading.read_only,
-                    write_only=reading.write_only,
-                    merge=reading.merge,
-                    pointer=ploc.pointer,
-                )
-            )
-        return tuple(fields)
-
-    def _additional(self, schema: dict[str, Any], loc: Location) -> Reading | bool:
-        """``additionalProperties``: a Reading for a schema, else whether extras are allowed.
-
-        Extras are kept either way (forward compatibility); ``false`` is documented, not
-        enforced, as a new field in a live stream must not break yesterday's models.
-        """
-        raw = schema.get("additionalProperties", True)
-        if raw in ("true", "false"):
-            self._warn(loc.child("additionalProperties"), f"additionalProperties is the string {raw!r}; read as a boolean")
-            raw = raw == "true"
-        if isinstance(raw, bool):
-            return raw
-        if raw == {}:
-            return True
-        self._containers_open += 1
-        try:
-            return self.read(raw, loc.child("additionalProperties"))
-        finally:
-            self._containers_open -= 1
-
-    def _readunion(self, schema: dict[str, Any], loc: Location, types: list[str]) -> Reading:
-        word = "oneOf" if "oneOf" in schema else "anyOf"
-        members = schema[word]
-        if not isinstance(members, list) or not members:
-            raise loc.child(word).error(f"{word} must be a non-empty list of schemas")
-        if "oneOf" in schema and "anyOf" in schema:
-            self._warn(loc, "both oneOf and anyOf given; reading oneOf only")
-        nullable = False
-        readings: list[Reading] = []
-        for i, member in enumerate(members):
-            mloc = loc.child(word, i)
-            if self._refers_to(member, mloc, loc):
-                self._warn(mloc, f"{word} lists the schema itself; the member adds nothing and is left out")
-                continue
-            if types and isinstance(member, dict) and "type" not in member and "$ref" not in member:
-                member = {"type": types if len(types) > 1 else types[0], **member}
-            reading = self.read(member, mloc)
-            nullable = nullable or reading.nullable
-            if reading.type == NULL:
-                continue  # the {type: "null"} member
-            readings.append(reading)
-        options = [r.type for r in readings]
-        if not options:
-            if not nullable:
-                raise loc.child(word).error(f"{word} has no member besides the schema itself, so no value fits it")
-            return Reading(NULL, nullable=True)  # only null (and the schema itself)
-        discriminator = self._discriminator(schema, loc, options)
-        normal = union(options, discriminator)
-        objects = sum(isinstance(o, ModelRef) for o in normal.options) if isinstance(normal, UnionType) else 0
-        if discriminator is None and "discriminator" not in schema and objects > 1:
-            # its object members may imply one: decided once every model is read
-            normal = UnionType(tuple(options), discriminators.IMPLIED)
-        single = readings[0] if len(readings) == 1 else None
-        return Reading(
-            normal,
-            nullable=nullable,
-            description=single.description if single else None,
-            default=single.default if single else NO_DEFAULT,
-            deprecated=single.deprecated if single else False,
-        )
-
-    def _refers_to(self, member: Any, at: Location, target: Location) -> bool:
-        """True when ``member`` is a ``$ref`` to ``target`` itself."""
-        if not (isinstance(member, dict) and isinstance(member.get("$ref"), str)):
-            return False
-        return _key(self.resolver.resolve(member["$ref"], at.child("$ref"))) == _key(target)
-
-    def _discriminator(self, schema: dict[str, Any], loc: Location, options: list[Type]) -> Discriminator | None:
-        """The explicit discriminator's mapping as written (its targets read, and added to
-        ``options`` when the union lacks them), pending the members' own tags."""
-        raw = schema.get("discriminator")
-        if raw is None:
-            return None
-        dloc = loc.child("discriminator")
-        if not isinstance(raw, dict) or not isinstance(raw.get("propertyName"), str):
-            raise dloc.error("discriminator needs a propertyName (OpenAPI 3.1 section 4.8.25)")
-        prop = raw["propertyName"]
-        mapping: dict[Any, str] = {}
-        for tag, target in (raw.get("mapping") or {}).items():
-            target = self.resolver.resolve(_mapping_ref(target), dloc.child("mapping", tag))
-            reading = self.read_at(target)  # an object without properties reads as an empty model here
-            if not isinstance(reading.type, ModelRef):
-                raise dloc.child("mapping", tag).error(f"discriminator mapping {tag!r} must name an object schema")
-            mapping[str(tag)] = reading.type.name
-            if reading.type not in options:
-                options.append(reading.type)  # a mapping may name a schema the oneOf lacks
-        if not all(isinstance(option, ModelRef) for option in options):
-            self._warn(dloc, "discriminator over a union with non-object members; dispatching by trying each member instead")
-            return None
-        return discriminators.Pending(prop, tuple(mapping.items()), explicit=True)  # members' tags: see settle
-
-    # ----------------------------------------------------------------- names
-
-    def _component_at(self, loc: Location) -> str | None:
-        return naming.component_at(loc, self.root)
-
-    def _claim(self, loc: Location) -> str:
-        """Give ``loc`` a provisional id (its name is decided by ``naming.name_schemas``, once
-        the roots are known and only for what is emitted)."""
-        key = _key(loc)
-        pid = f"#{len(self.places)}"
-        self.places[pid] = naming.Place(loc, self._component_at(loc), key in self._listed)
-        self._names[key] = pid
-        return pid
-
     def _name_if_component(self, reading: Reading, loc: Location, want_alias: bool) -> Reading:
         """A named non-object schema gets an alias (so an enum reads ``ServiceTier``)."""
         component = self._component_at(loc)
@@ -503,15 +313,3 @@ class Interpreter:
                 return reading
             return replace(reading, type=AliasRef(name))
         return reading
-
-    # ----------------------------------------------------------------- small helpers
-
-    def _warn(self, loc: Location, message: str) -> None:
-        self.warnings.append(str(SpecError(message, loc.doc.path, loc.pointer)))
-
-
-def _mapping_ref(target: Any) -> str:
-    """A discriminator mapping value as a ``$ref``: a bare name means a component schema."""
-    if isinstance(target, str) and ("#" in target or "/" in target or "." in target):
-        return target
-    return f"#/components/schemas/{target}"
