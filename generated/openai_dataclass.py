@@ -825,10 +825,14 @@ class ChatCompletionModeration:
         d = _object(data)
         return cls(
             input=_req(
-                d, "input", _P_tagged_type_moderation_results_ChatCompletion_7eb77aaf
+                d,
+                "input",
+                _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
             ),
             output=_req(
-                d, "output", _P_tagged_type_moderation_results_ChatCompletion_7eb77aaf
+                d,
+                "output",
+                _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
             ),
             extra_fields=_extras(d, _KEYS_ChatCompletionModeration),
         )
@@ -1524,7 +1528,7 @@ Metadata: TypeAlias = dict[str, str]
 
 def _parse_ChatCompletionMessageToolCalls(value: Any) -> ChatCompletionMessageToolCalls:
     parsed: ChatCompletionMessageToolCalls = (
-        _P_list_of_tagged_type_function_ChatCompletionMe_9a480236(value)
+        _P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more(value)
     )
     return parsed
 
@@ -1783,7 +1787,7 @@ _P_map_of_float = _map_of(_float)
 _P_list_of_str = _list_of(_str)
 _P_map_of_list_of_str = _map_of(_P_list_of_str)
 _P_list_of_ModerationResultBody = _list_of(ModerationResultBody.from_dict)
-_P_tagged_type_moderation_results_ChatCompletion_7eb77aaf = _tagged(
+_P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more = _tagged(
     "type",
     {
         "moderation_results": ChatCompletionModerationResults.from_dict,
@@ -1802,15 +1806,15 @@ _P_nullable_CreateChatCompletionResponseChoiceLogprobs = _nullable(
 _P_list_of_CreateChatCompletionResponseChoice = _list_of(
     CreateChatCompletionResponseChoice.from_dict
 )
-_P_tagged_type_function_ChatCompletionMessageToo_d8de9fcb = _tagged(
+_P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _tagged(
     "type",
     {
         "function": ChatCompletionMessageToolCall.from_dict,
         "custom": ChatCompletionMessageCustomToolCall.from_dict,
     },
 )
-_P_list_of_tagged_type_function_ChatCompletionMe_9a480236 = _list_of(
-    _P_tagged_type_function_ChatCompletionMessageToo_d8de9fcb
+_P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _list_of(
+    _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more
 )
 _P_map_of_str = _map_of(_str)
 

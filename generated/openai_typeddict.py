@@ -742,8 +742,16 @@ def _parse_ChatCompletionModerationError(data: Any) -> ChatCompletionModerationE
 
 def _parse_ChatCompletionModeration(data: Any) -> ChatCompletionModeration:
     d = _object(data)
-    _req(d, "input", _P_tagged_type_moderation_results_ChatCompletion_e7dfc382)
-    _req(d, "output", _P_tagged_type_moderation_results_ChatCompletion_e7dfc382)
+    _req(
+        d,
+        "input",
+        _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
+    )
+    _req(
+        d,
+        "output",
+        _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
+    )
     return cast(ChatCompletionModeration, d)
 
 
@@ -926,7 +934,7 @@ def _parse_CreateChatCompletionResponse(data: Any) -> CreateChatCompletionRespon
 
 def _parse_ChatCompletionMessageToolCalls(value: Any) -> ChatCompletionMessageToolCalls:
     parsed: ChatCompletionMessageToolCalls = (
-        _P_list_of_tagged_type_function_ChatCompletionMe_a7f2e409(value)
+        _P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more(value)
     )
     return parsed
 
@@ -1192,7 +1200,7 @@ _P_map_of_float = _map_of(_float)
 _P_list_of_str = _list_of(_str)
 _P_map_of_list_of_str = _map_of(_P_list_of_str)
 _P_list_of_ModerationResultBody = _list_of(_parse_ModerationResultBody)
-_P_tagged_type_moderation_results_ChatCompletion_e7dfc382 = _tagged(
+_P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more = _tagged(
     "type",
     {
         "moderation_results": _parse_ChatCompletionModerationResults,
@@ -1211,15 +1219,15 @@ _P_nullable_CreateChatCompletionResponseChoiceLogprobs = _nullable(
 _P_list_of_CreateChatCompletionResponseChoice = _list_of(
     _parse_CreateChatCompletionResponseChoice
 )
-_P_tagged_type_function_ChatCompletionMessageToo_58813760 = _tagged(
+_P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _tagged(
     "type",
     {
         "function": _parse_ChatCompletionMessageToolCall,
         "custom": _parse_ChatCompletionMessageCustomToolCall,
     },
 )
-_P_list_of_tagged_type_function_ChatCompletionMe_a7f2e409 = _list_of(
-    _P_tagged_type_function_ChatCompletionMessageToo_58813760
+_P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _list_of(
+    _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more
 )
 _P_map_of_str = _map_of(_str)
 

@@ -3,7 +3,8 @@
 The IR is a closed set of frozen dataclasses. A field's ``required`` and ``nullable`` are
 two separate facts; nested positions (list items, map values) carry their own nullability;
 unions never contain ``null`` (it is lifted to the slot that holds the union). Reading a
-spec into this IR is ``interpret.py``'s job; the templates and the merge plan only read it.
+spec into this IR is ``interpret``'s job (``naming`` names it); the templates and the merge plan
+only read it.
 """
 
 from __future__ import annotations
@@ -28,11 +29,13 @@ class Prim:
     ``null``: ``type: "null"``) or ``any`` (any JSON).
 
     ``format`` is kept for documentation; no format changes the Python type (see
-    docs/schema-support.md: ``date-time`` stays ``str``, ``unixtime``/``int64`` stay ``int``).
+    docs/schema-support.md: ``date-time`` stays ``str``, ``unixtime``/``int64`` stay ``int``),
+    so it is no part of the type's identity: ``Prim("int", "int32") == Prim("int")``, and a
+    ``format`` on an ``index`` changes no merge plan.
     """
 
     kind: str
-    format: str | None = None
+    format: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,3 +238,24 @@ def referenced_names(t: Type) -> list[str]:
             names += [name for _, name in t.discriminator.mapping]
         return names
     return []
+
+
+def renamed(t: Type, new: dict[str, str]) -> Type:
+    """``t`` with every class and alias name it mentions replaced through ``new`` (names
+    missing from ``new`` are kept)."""
+    if isinstance(t, ModelRef):
+        return ModelRef(new.get(t.name, t.name))
+    if isinstance(t, AliasRef):
+        return AliasRef(new.get(t.name, t.name), t.forward)
+    if isinstance(t, Enum):
+        return Enum(t.values, new.get(t.alias, t.alias), t.declared) if t.alias else t
+    if isinstance(t, Array):
+        return Array(renamed(t.item, new), t.item_nullable)
+    if isinstance(t, Map):
+        return Map(renamed(t.value, new), t.value_nullable)
+    if isinstance(t, UnionType):
+        d = t.discriminator
+        if d is not None:
+            d = Discriminator(d.property, tuple((tag, new.get(name, name)) for tag, name in d.mapping), d.attribute)
+        return UnionType(tuple(renamed(o, new) for o in t.options), d)
+    return t

@@ -10,14 +10,15 @@ from __future__ import annotations
 import re
 import shlex
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import naming
 from . import roots as root_selection
 from .errors import SpecError
 from .event_plan import EventPlan, has_map, plan_events, unmapped_events
 from .format import format_modules
-from .interpret import Interpreter, Key
+from .interpret import Interpreter
 from .load import Document, load_document, scalar_text
 from .merge_plan import NodePlan, ResponsePlan, plan_merge, plan_response
 from .model import Alias, AliasRef, Model, ModelRef, Schemas, UnionType, referenced_names
@@ -88,18 +89,12 @@ def read_spec(options: Options) -> SpecReading:
     start = time.perf_counter()
     interp, roots, union_roots, responses = _interpret(doc, options)
     models, aliases = _ordered(interp, roots + union_roots + list(responses.values()), options.all_schemas)
-    emitted = interp.keys_of([*models, *aliases])
-    if interp.yielded - emitted:
-        # an inline name gave way to a component the module does not hold: read again, letting
-        # only emitted components claim names, so an unrelated new component renames nothing
-        interp, roots, union_roots, responses = _interpret(doc, options, yield_to=emitted)
-        models, aliases = _ordered(interp, roots + union_roots + list(responses.values()), options.all_schemas)
     timings["interpret"] = time.perf_counter() - start
     info = doc.data.get("info") if isinstance(doc.data, dict) else None
     info = info if isinstance(info, dict) else {}
     title = info.get("title") if isinstance(info.get("title"), str) else (doc.data.get("title") if isinstance(doc.data.get("title"), str) else "")
-    schemas = Schemas(
-        models=_avoid_class_names(models, set(models) | set(aliases)),
+    read = Schemas(
+        models=models,
         aliases=aliases,
         roots=tuple(roots),
         union_roots=tuple(union_roots),
@@ -110,31 +105,40 @@ def read_spec(options: Options) -> SpecReading:
         sha256=doc.sha256,
         warnings=tuple(interp.warnings),
     )
-    for root in roots:
-        clash = f"{root}Accumulator"
-        if clash in schemas.models or clash in schemas.aliases:
-            where = schemas.models[clash].pointer if clash in schemas.models else schemas.aliases[clash].pointer
-            raise doc.error(where, f"schema {clash} has the name of {root}'s generated accumulator; rename it")
     start = time.perf_counter()
-    plans = {r: plan_merge(schemas, r, _policies_for(options.merge_policies, r, len(roots))) for r in roots}
-    response_plans = {r: plan_response(schemas, r, resp) for r, resp in responses.items()}
-    event_plans, unmapped = _event_plans(doc, union_roots)
+    schemas = naming.name_schemas(read, interp.places, interp.resolver)
+    timings["naming"] = time.perf_counter() - start
+    start = time.perf_counter()
+    plans = {r: plan_merge(schemas, r, _policies_for(options.merge_policies, r, len(schemas.roots))) for r in schemas.roots}
+    response_plans = {r: plan_response(schemas, r, resp) for r, resp in schemas.responses.items()}
+    event_plans, unmapped = _event_plans(doc, schemas)
     timings["merge_plan"] = time.perf_counter() - start
     return SpecReading(schemas, plans, response_plans, timings, event_plans, unmapped)
 
 
-def _event_plans(doc: Document, union_roots: list[str]) -> tuple[dict[str, EventPlan], dict[str, list[str]]]:
-    """The fold of each union root that has a merge map (shipped, or ``x-merge`` on it), and
-    the event types each map leaves out (they fold as unknown events; ``--check`` fails)."""
+def _event_plans(doc: Document, schemas: Schemas) -> tuple[dict[str, EventPlan], dict[str, list[str]]]:
+    """The fold of each union root that has a merge map (shipped, or ``x-merge`` on it), by
+    the root's class name, and the event types each map leaves out (they fold as unknown
+    events; ``--check`` fails). Maps name components as the spec does."""
     plans: dict[str, EventPlan] = {}
     unmapped: dict[str, list[str]] = {}
-    for union in union_roots:
-        if has_map(doc.data, union):
-            plans[union] = plan_events(doc.data, union, spec_file=doc.path, allow_unmapped=True)
-            missing = unmapped_events(doc.data, union)
+    for union in schemas.union_roots:
+        name = component_name(schemas.aliases[union].pointer)
+        if name is not None and has_map(doc.data, name):
+            plans[union] = plan_events(doc.data, name, spec_file=doc.path, allow_unmapped=True)
+            missing = unmapped_events(doc.data, name)
             if missing:
                 unmapped[union] = missing
     return plans, unmapped
+
+
+def component_name(pointer: str) -> str | None:
+    """``Foo`` for ``/components/schemas/Foo`` (or ``#/...``); None for another place."""
+    prefix = "/components/schemas/"
+    pointer = pointer.removeprefix("#")
+    if not pointer.startswith(prefix) or "/" in pointer[len(prefix) :]:
+        return None
+    return pointer[len(prefix) :].replace("~1", "/").replace("~0", "~")
 
 
 def _check_document(doc: Document) -> None:
@@ -166,19 +170,14 @@ def _policies_for(policies: dict[str, str], root: str, count: int) -> dict[str, 
     return chosen
 
 
-def _interpret(
-    doc: Document, options: Options, yield_to: set[Key] | None = None
-) -> tuple[Interpreter, list[str], list[str], dict[str, str]]:
+def _interpret(doc: Document, options: Options) -> tuple[Interpreter, list[str], list[str], dict[str, str]]:
     """Read the roots (and their responses, or every component with ``all_schemas``) into
     the IR: the interpreter, the object roots' class names, the union roots' alias names
     (asked for with ``--schema``: they get types, not an accumulator), and {root: its
-    response's class name}.
-
-    ``yield_to``: the only components an inline schema's derived name gives way to (see
-    ``Interpreter``); None means all of them.
+    response's class name}; all by provisional id (see ``naming``).
     """
     resolver = RefResolver(doc, allow_remote=options.allow_remote_refs, allow_outside=options.allow_outside_refs)
-    interp = Interpreter(resolver, yield_to=yield_to)
+    interp = Interpreter(resolver)
     components = interp.components()
     if options.schemas:
         root_names = root_selection.check_names(interp, list(options.schemas))
@@ -202,6 +201,7 @@ def _interpret(
                 interp.read_component(loc)
     except RecursionError:
         raise SpecError("schemas nest too deeply to read (over a few hundred levels)", doc.path) from None
+    interp.settle()
     roots: list[str] = []
     union_roots: list[str] = []
     root_of: dict[str, str] = {}
@@ -274,29 +274,9 @@ def _ordered(interp: Interpreter, roots: list[str], everything: bool) -> tuple[d
     return models, aliases
 
 
-def _avoid_class_names(models: dict[str, Model], names: set[str]) -> dict[str, Model]:
-    """A field may not be named like a class of the module (its annotation would see the
-    field instead of the class): such fields get a trailing ``_``."""
-    fixed = {}
-    for name, model in models.items():
-        taken = {f.py_name for f in model.fields}
-        new_fields = []
-        for f in model.fields:
-            py = f.py_name
-            while py in names:
-                py += "_"
-                while py in taken:
-                    py += "_"
-            new_fields.append(f if py == f.py_name else replace(f, py_name=py))
-        fixed[name] = replace(model, fields=tuple(new_fields))
-    return fixed
-
-
 def module_stem(options: Options) -> str:
     """The module name stem: ``--module`` or the spec's file stem as an identifier."""
-    raw = options.module or options.spec.stem
-    stem = re.sub(r"\W+", "_", raw).strip("_").lower() or "models"
-    return ("m_" + stem) if stem[0].isdigit() else stem
+    return naming.module_stem(options.module or options.spec.stem)
 
 
 def generate(options: Options, reading: SpecReading | None = None) -> tuple[list[Output], SpecReading]:

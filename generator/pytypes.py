@@ -8,10 +8,10 @@ the dataclass dump expression (``dump``). Every spec string reaches the output t
 
 from __future__ import annotations
 
-import hashlib
 import re
 
 from .model import ANY, AliasRef, Array, Enum, Map, ModelRef, Prim, Type, UnionType
+from .naming import ParserNames
 
 PRIM_ANNOTATION = {"str": "str", "int": "int", "float": "float", "bool": "bool", "any": "Any", "null": "None"}
 PRIM_PARSER = {"str": "_str", "int": "_int", "float": "_float", "bool": "_bool", "any": "_any", "null": "_null"}
@@ -141,51 +141,49 @@ def discriminator_getter(t: UnionType) -> str:
 class Parsers:
     """The parser callables of one module (``Any -> value``: check, and for dataclasses
     build, a value; raise ``ParseError``). Composite parsers (lists, maps, nullables,
-    unions) are built once, as module constants named after their structure
-    (``_P_list_of_int``), instead of on every call; ``definitions`` lists them in
-    dependency order."""
+    unions) are built once, as module constants named after what they parse
+    (``_P_list_of_int``: see ``naming.ParserNames``), instead of on every call;
+    ``definitions`` lists them in dependency order."""
 
     def __init__(self, style: str) -> None:
         self.style = style
-        self.definitions: dict[str, str] = {}  # constant name -> expression
+        self._names = ParserNames()
+        self.definitions = self._names.definitions  # constant name -> expression
 
     def of(self, t: Type, nullable: bool = False) -> str:
         """The parser of a value of type ``t`` (``None`` accepted when nullable)."""
         inner = self._of(t)
-        return self._hoist(f"_nullable({inner})") if nullable and t != ANY else inner
+        return self._hoist("_nullable", [inner]) if nullable and t != ANY else inner
 
     def _of(self, t: Type) -> str:
         if isinstance(t, Prim):
             return PRIM_PARSER[t.kind]
         if isinstance(t, Enum):
             parsers = [PRIM_PARSER[b] for b in t.bases]
-            return parsers[0] if len(parsers) == 1 else self._hoist(f"_first_of(({', '.join(parsers)},))")
+            return parsers[0] if len(parsers) == 1 else self._hoist("_first_of", parsers)
         if isinstance(t, ModelRef):
             return f"{t.name}.from_dict" if self.style == "dataclass" else f"_parse_{t.name}"
         if isinstance(t, AliasRef):
             return f"_parse_{t.name}"
         if isinstance(t, Array):
-            return self._hoist(f"_list_of({self.of(t.item, t.item_nullable)})")
+            return self._hoist("_list_of", [self.of(t.item, t.item_nullable)])
         if isinstance(t, Map):
-            return self._hoist(f"_map_of({self.of(t.value, t.value_nullable)})")
+            return self._hoist("_map_of", [self.of(t.value, t.value_nullable)])
         if isinstance(t, UnionType):
             if t.discriminator is not None:
-                table = ", ".join(f"{literal(tag)}: {self._of(ModelRef(name))}" for tag, name in t.discriminator.mapping)
-                return self._hoist(f"_tagged({literal(t.discriminator.property)}, {{{table}}})")
-            return self._hoist(f"_first_of(({', '.join(self._of(o) for o in t.options)},))")
+                d = t.discriminator
+                pairs = [(literal(tag), self._of(ModelRef(name))) for tag, name in d.mapping]
+                table = ", ".join(f"{tag}: {parser}" for tag, parser in pairs)
+                expression = f"_tagged({literal(d.property)}, {{{table}}})"
+                return self._names.name(expression, ["tagged", literal(d.property)], pairs)
+            return self._hoist("_first_of", [self._of(o) for o in t.options])
         raise TypeError(t)  # pragma: no cover - closed set
 
-    def _hoist(self, expression: str) -> str:
-        readable = expression.replace(".from_dict", "").replace("_P_", "").replace("_parse_", "")
-        words = re.sub(r"[^0-9A-Za-z]+", "_", readable).strip("_")
-        name = "_P_" + re.sub(r"_+", "_", words)
-        digest = hashlib.sha1(expression.encode()).hexdigest()[:8]
-        if len(name) > 60:  # a long union: its start, and a digest of the whole for uniqueness
-            name = name[:48].rstrip("_") + "_" + digest
-        if self.definitions.get(name, expression) != expression:
-            name = f"{name}_{digest}"  # two expressions that read alike (tags "a-b" and "a.b")
-        self.definitions.setdefault(name, expression)
-        return name
+    def _hoist(self, kind: str, parsers: list[str]) -> str:
+        """The constant for ``kind(parsers)`` (``_first_of`` takes them as a tuple)."""
+        inner = ", ".join(parsers)
+        expression = f"{kind}(({inner},))" if kind == "_first_of" else f"{kind}({inner})"
+        return self._names.name(expression, [kind], [[p] for p in parsers])
 
 
 def scalar_type(t: Type) -> str | None:

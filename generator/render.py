@@ -19,12 +19,12 @@ from typing import Any
 
 import jinja2
 
-from . import __version__, pytypes, runtime
+from . import __version__, naming, pytypes, runtime
 from .event_plan import EventPlan
 from .format import parse_tree
 from .merge_plan import FieldPlan, NodePlan, ResponsePlan
 from .model import Alias, Array, Enum, Field, Model, ModelRef, Schemas, UnionType, referenced_names
-from .naming import RESERVED_ATTRIBUTES, snake_name
+from .naming import RESERVED_ATTRIBUTES, parse_function, snake_name
 from .render_events import events_view
 
 STYLES = ("dataclass", "pydantic", "typeddict")
@@ -188,7 +188,8 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
     unknown_event = _unknown_event_name(s)
     events = events_view(
         list(gen.event_plans.values()),
-        parse_functions={p.target: _validate_function(gen, p.target, style) for p in gen.event_plans.values()},
+        parse_functions={p.target: _validate_function(gen, _event_class(gen, p.target), style) for p in gen.event_plans.values()},
+        class_names={p.root: union for union, p in gen.event_plans.items()} | {p.target: _event_class(gen, p.target) for p in gen.event_plans.values()},
     )
     error_name = "pydantic.ValidationError" if style == "pydantic" else "ParseError"
     public = (
@@ -199,7 +200,7 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
         + [r["response_parse_fn"] for r in roots if r["response"]]
         + [parse_function(s, name) for name in s.union_roots]
         + [r["accumulator"] for r in roots]
-        + [parse_function(s, p.target) for p in gen.event_plans.values()]
+        + [parse_function(s, target) for target in _event_targets(gen)]
         + ([unknown_event] if unknown_event else [])
         + events["public"]
         + (["Anomaly", "StreamMergeError"] if roots or events["unions"] else [])
@@ -483,7 +484,16 @@ def _unknown_event_name(s: Schemas) -> str | None:
 
 
 def _event_targets(gen: Generation) -> list[str]:
-    return [p.target for p in gen.event_plans.values()]
+    """Class names of the responses the event unions fold into."""
+    return [_event_class(gen, p.target) for p in gen.event_plans.values()]
+
+
+def _event_class(gen: Generation, component: str) -> str:
+    """The class name of the component a merge map names as its spec does (``Response``)."""
+    pointer = "/components/schemas/" + component.replace("~", "~0").replace("/", "~1")
+    found = [m.name for m in gen.schemas.models.values() if m.pointer == pointer]
+    found += [a.name for a in gen.schemas.aliases.values() if a.pointer == pointer]
+    return found[0] if found else component
 
 
 def _validate_function(gen: Generation, name: str, style: str) -> str:
@@ -492,25 +502,16 @@ def _validate_function(gen: Generation, name: str, style: str) -> str:
     return f"{name}.model_validate" if style == "pydantic" else parse_function(gen.schemas, name)
 
 
-def parse_function(schemas: Schemas, name: str) -> str:
-    """``parse_<snake_case>`` of a root or response model; ``parse_<ClassName>`` when two of
-    them would share a snake-case name (``HTTPServer`` and ``HttpServer``)."""
-    targets = list(dict.fromkeys([*schemas.roots, *schemas.responses.values(), *schemas.union_roots]))
-    snake = snake_name(name)
-    clash = sum(snake_name(t) == snake for t in targets) > 1
-    return f"parse_{name}" if clash else f"parse_{snake}"
-
-
 def _root_view(gen: Generation, name: str, style: str) -> dict[str, Any]:
     response = gen.schemas.responses.get(name)
     return {
         "model": name,
         "parse_fn": parse_function(gen.schemas, name),
-        "accumulator": f"{name}Accumulator",
+        "accumulator": naming.accumulator_name(name),
         "state_cls": state_class_names(gen)[id(gen.plans[name])],
         "response": response,
         "response_parse_fn": parse_function(gen.schemas, response) if response else "",
-        "plan_const": f"_TO_{snake_name(response).upper()}" if response else "",
+        "plan_const": naming.response_plan_constant(response) if response else "",
         "validate": _validate_function(gen, name, style),
         "response_validate": _validate_function(gen, response, style) if response else "",
         "guessed": ", ".join(f"``{k}``" for k, _ in gen.responses[name].guesses) or "none here"
@@ -523,21 +524,8 @@ def _root_view(gen: Generation, name: str, style: str) -> dict[str, Any]:
 
 
 def state_class_names(gen: Generation) -> dict[int, str]:
-    """A class name for each merge-state node (keyed by ``id(node)``): ``_<Model>Merge``,
-    or, when a model is merged at several places, ``_<Model><Context>Merge`` and then
-    trailing ``_`` until unique. Built from class names, so always valid identifiers."""
-    names: dict[int, str] = {}
-    used: set[str] = set()
-    for root_name in gen.schemas.roots:
-        for node in gen.plans[root_name].walk():
-            name = f"_{node.model.name}Merge"
-            if name in used:
-                name = f"_{node.model.name}{node.context.title()}Merge"
-            while name in used:
-                name += "_"
-            used.add(name)
-            names[id(node)] = name
-    return names
+    """A class name for each merge-state node, keyed by ``id(node)`` (see ``naming``)."""
+    return naming.state_class_names(node for root_name in gen.schemas.roots for node in gen.plans[root_name].walk())
 
 
 def _merge_view(gen: Generation, style: str) -> dict[str, Any]:

@@ -370,6 +370,40 @@ ROWS = [
         yaml_header="openapi: 3.1.0",
     ),
     Row(
+        # fuzz-found: the recursion reaches Ünï by name before Ünï is read, and Ünï is only
+        # another named type (a nullable $ref): its name must still be defined
+        "nullable_recursive_union_through_a_map",
+        """
+        Root:
+          type: object
+          required: [p]
+          properties:
+            p: {$ref: '#/components/schemas/Ünï'}
+        Ünï:
+          anyOf: [{$ref: '#/components/schemas/class', nullable: true}, {type: 'null'}]
+        class: {type: object, additionalProperties: {$ref: '#/components/schemas/C.c'}}
+        C.c:
+          anyOf: [{oneOf: [{$ref: '#/components/schemas/Ünï'}, {type: string}]}, {type: 'null'}]
+        """,
+        accept=[{"p": None}, {"p": {}}, {"p": {"a": "x", "b": None, "c": {"d": {"e": "y"}}}}],
+        reject=[{}, {"p": 1}, {"p": {"a": 1}}, {"p": {"a": {"b": [1]}}}],
+        yaml_header="openapi: 3.1.0",
+    ),
+    Row(
+        "named_ref_reached_by_recursion",
+        """
+        Root:
+          type: object
+          required: [p]
+          properties:
+            p: {$ref: '#/components/schemas/Link'}
+        Link: {$ref: '#/components/schemas/Node', description: A node, by another name.}
+        Node: {type: object, properties: {value: {type: integer}, next: {$ref: '#/components/schemas/Link'}}}
+        """,
+        accept=[{"p": {}}, {"p": {"value": 1, "next": {"value": 2, "next": {}}}}],
+        reject=[{"p": 1}, {"p": {"next": {"value": "x"}}}],
+    ),
+    Row(
         "odd_property_names",
         """
         Root:

@@ -1,0 +1,68 @@
+"""The reader's state and the few operations every part of it uses (``ReaderBase``).
+
+``Interpreter`` (``reader``) is built from parts, one per concern: ``objects.ObjectReading``
+(objects, their fields, arrays and maps), ``choices.UnionReading`` (``oneOf``/``anyOf`` and an
+explicit discriminator's mapping); they share this state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import naming
+from ..errors import SpecError
+from ..load import Document
+from ..model import Alias, Model
+from ..resolve import Location, RefResolver
+from .keywords import Reading
+
+Key = naming.Key
+_key = naming.location_key
+
+
+class ReaderBase:
+    """What the parts of the reader share: the resolver, what has been read, and the
+    recursion bookkeeping (which locations are open, inside how many objects and containers)."""
+
+    resolver: RefResolver
+    root: Document
+    models: dict[str, Model]  # by provisional id
+    aliases: dict[str, Alias]  # by provisional id
+    warnings: list[str]
+    places: dict[str, naming.Place]  # provisional id -> where it was read
+    _names: dict[Key, str]  # location -> provisional id given to it
+    _listed: set[Key]  # the root document's named schemas
+    _active: set[Key]  # locations being read right now
+    _model_keys: set[Key]  # locations read as models
+    _variants: set[Key]  # locations a discriminator mapping names
+    _objects_open: int  # models whose fields are being read right now
+    _containers_open: int  # lists and maps whose items are being read right now
+
+    def read(self, schema: Any, loc: Location) -> Reading:
+        """Read one schema node found at ``loc`` (see ``Interpreter.read``)."""
+        raise NotImplementedError
+
+    def read_at(self, loc: Location, *, want_alias: bool = False) -> Reading:
+        """Read the schema at ``loc``, memoised (see ``Interpreter.read_at``)."""
+        raise NotImplementedError
+
+    def _read_union(self, schema: dict[str, Any], loc: Location, types: list[str]) -> Reading:
+        """Read a ``oneOf``/``anyOf`` (see ``choices.UnionReading``)."""
+        raise NotImplementedError
+
+    def _component_at(self, loc: Location) -> str | None:
+        """The spec name when ``loc`` is a named schema (``naming.component_at``)."""
+        return naming.component_at(loc, self.root)
+
+    def _claim(self, loc: Location) -> str:
+        """Give ``loc`` a provisional id (its name is decided by ``naming.name_schemas``, once
+        the roots are known and only for what is emitted)."""
+        key = _key(loc)
+        pid = f"#{len(self.places)}"
+        self.places[pid] = naming.Place(loc, self._component_at(loc), key in self._listed)
+        self._names[key] = pid
+        return pid
+
+    def _warn(self, loc: Location, message: str) -> None:
+        """Note a problem tolerated while reading, with its place."""
+        self.warnings.append(str(SpecError(message, loc.doc.path, loc.pointer)))

@@ -1,0 +1,96 @@
+"""Choices: ``oneOf``/``anyOf`` read into a union (``null`` members lifted onto the slot, a
+member that is the schema itself left out), and an explicit discriminator's mapping read;
+the discriminator itself is decided later (``discriminators.settle``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import NO_DEFAULT, NULL, Discriminator, ModelRef, Type, UnionType
+from ..resolve import Location
+from . import discriminators
+from .base import ReaderBase, _key
+from .keywords import Reading
+from .unions import union
+
+
+class UnionReading(ReaderBase):
+    """The reader's part for unions."""
+
+    def _read_union(self, schema: dict[str, Any], loc: Location, types: list[str]) -> Reading:
+        word = "oneOf" if "oneOf" in schema else "anyOf"
+        members = schema[word]
+        if not isinstance(members, list) or not members:
+            raise loc.child(word).error(f"{word} must be a non-empty list of schemas")
+        if "oneOf" in schema and "anyOf" in schema:
+            self._warn(loc, "both oneOf and anyOf given; reading oneOf only")
+        nullable = False
+        readings: list[Reading] = []
+        for i, member in enumerate(members):
+            mloc = loc.child(word, i)
+            if self._refers_to(member, mloc, loc):
+                self._warn(mloc, f"{word} lists the schema itself; the member adds nothing and is left out")
+                continue
+            if types and isinstance(member, dict) and "type" not in member and "$ref" not in member:
+                member = {"type": types if len(types) > 1 else types[0], **member}
+            reading = self.read(member, mloc)
+            nullable = nullable or reading.nullable
+            if reading.type == NULL:
+                continue  # the {type: "null"} member
+            readings.append(reading)
+        options = [r.type for r in readings]
+        if not options:
+            if not nullable:
+                raise loc.child(word).error(f"{word} has no member besides the schema itself, so no value fits it")
+            return Reading(NULL, nullable=True)  # only null (and the schema itself)
+        discriminator = self._discriminator(schema, loc, options)
+        normal = union(options, discriminator)
+        objects = sum(isinstance(o, ModelRef) for o in normal.options) if isinstance(normal, UnionType) else 0
+        if discriminator is None and "discriminator" not in schema and objects > 1:
+            # its object members may imply one: decided once every model is read
+            normal = UnionType(tuple(options), discriminators.IMPLIED)
+        single = readings[0] if len(readings) == 1 else None
+        return Reading(
+            normal,
+            nullable=nullable,
+            description=single.description if single else None,
+            default=single.default if single else NO_DEFAULT,
+            deprecated=single.deprecated if single else False,
+        )
+
+    def _refers_to(self, member: Any, at: Location, target: Location) -> bool:
+        """True when ``member`` is a ``$ref`` to ``target`` itself."""
+        if not (isinstance(member, dict) and isinstance(member.get("$ref"), str)):
+            return False
+        return _key(self.resolver.resolve(member["$ref"], at.child("$ref"))) == _key(target)
+
+    def _discriminator(self, schema: dict[str, Any], loc: Location, options: list[Type]) -> Discriminator | None:
+        """The explicit discriminator's mapping as written (its targets read, and added to
+        ``options`` when the union lacks them), pending the members' own tags."""
+        raw = schema.get("discriminator")
+        if raw is None:
+            return None
+        dloc = loc.child("discriminator")
+        if not isinstance(raw, dict) or not isinstance(raw.get("propertyName"), str):
+            raise dloc.error("discriminator needs a propertyName (OpenAPI 3.1 section 4.8.25)")
+        prop = raw["propertyName"]
+        mapping: dict[Any, str] = {}
+        for tag, target in (raw.get("mapping") or {}).items():
+            target = self.resolver.resolve(mapping_ref(target), dloc.child("mapping", tag))
+            reading = self.read_at(target)  # an object without properties reads as an empty model here
+            if not isinstance(reading.type, ModelRef):
+                raise dloc.child("mapping", tag).error(f"discriminator mapping {tag!r} must name an object schema")
+            mapping[str(tag)] = reading.type.name
+            if reading.type not in options:
+                options.append(reading.type)  # a mapping may name a schema the oneOf lacks
+        if not all(isinstance(option, ModelRef) for option in options):
+            self._warn(dloc, "discriminator over a union with non-object members; dispatching by trying each member instead")
+            return None
+        return discriminators.Pending(prop, tuple(mapping.items()), explicit=True)  # members' tags: see settle
+
+
+def mapping_ref(target: Any) -> str:
+    """A discriminator mapping value as a ``$ref``: a bare name means a component schema."""
+    if isinstance(target, str) and ("#" in target or "/" in target or "." in target):
+        return target
+    return f"#/components/schemas/{target}"

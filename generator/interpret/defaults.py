@@ -1,0 +1,81 @@
+"""Defaults: a schema's ``default`` fitted to its type, recorded and documented, never applied.
+
+Numbers and booleans written as strings (Mistral's ``default: '0'``) are read as what they
+spell, with a warning; a default that fits no type is dropped with a warning.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from typing import Any
+
+from ..load import scalar_text
+from ..model import NO_DEFAULT, AliasRef, Array, Enum, Map, ModelRef, Prim, Type, UnionType
+from ..resolve import Location
+from .keywords import MISFIT, Reading
+
+
+def coerce_default(reading: Reading, loc: Location, warn: Callable[[Location, str], None]) -> Any:
+    """``reading``'s default fitted to its type, or ``NO_DEFAULT`` (``null`` only where the
+    slot is nullable)."""
+    value = reading.default
+    if value is NO_DEFAULT:
+        return NO_DEFAULT
+    if value is None:
+        return None if reading.nullable else NO_DEFAULT
+    fitted = fit_default(value, reading.type)
+    if fitted is MISFIT:
+        warn(loc.child("default"), f"default {json.dumps(value, default=str)} does not fit the type; ignored")
+        return NO_DEFAULT
+    if isinstance(value, str) and (fitted != value or type(fitted) is not type(value)):
+        warn(loc.child("default"), f"default {value!r} is a string; read as {fitted!r}")
+    return fitted
+
+
+def fit_default(value: Any, t: Type) -> Any:
+    """A default made to fit its type, tolerating numbers and booleans written as strings
+    (Mistral's spec writes ``default: '0'``), or ``MISFIT``."""
+    if isinstance(t, Prim):
+        if t.kind == "any":
+            return value
+        if t.kind == "str":
+            if isinstance(value, str):
+                return value
+            text = scalar_text(value)
+            return text if text is not None else MISFIT
+        if t.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            return {"true": True, "false": False}.get(value, MISFIT) if isinstance(value, str) else MISFIT
+        if t.kind in ("int", "float"):
+            if isinstance(value, str):
+                try:
+                    value = int(value) if t.kind == "int" else float(value)
+                except ValueError:
+                    return MISFIT
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                return MISFIT
+            if t.kind == "int":
+                return int(value) if float(value).is_integer() else MISFIT
+            return float(value) if math.isfinite(value) else MISFIT
+    if isinstance(t, Enum):
+        for base in t.bases:
+            fitted = fit_default(value, Prim(base))
+            if fitted is not MISFIT:
+                return fitted
+        return MISFIT
+    if isinstance(t, UnionType):
+        for option in t.options:
+            fitted = fit_default(value, option)
+            if fitted is not MISFIT:
+                return fitted
+        return MISFIT
+    if isinstance(t, Array) and isinstance(value, list):
+        return value
+    if isinstance(t, Map) and isinstance(value, dict):
+        return value
+    if isinstance(t, (AliasRef, ModelRef)):
+        return value  # a named type: documented as written
+    return MISFIT

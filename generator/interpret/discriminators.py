@@ -1,0 +1,145 @@
+"""Discriminators: which member of a union a payload's tag selects.
+
+Decided in a pass over the finished IR (``settle``), when every model has all its fields, so
+the result never depends on the order the spec was read in. While reading, a union that has
+or may imply a discriminator carries a ``Pending`` one and its options as read; ``settle``
+replaces it, and normalises again each union that holds a settled one.
+
+* explicit (``discriminator: {propertyName, mapping}``, OpenAPI 3.1 section 4.8.25): the
+  mapping as written, then each member's own tags (``implied_tags``).
+* implied: the spec wrote none, but every object member requires one same property holding
+  ``const``/``enum`` values, no value shared by two members (``implied_discriminator``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..model import Alias, Array, Discriminator, Enum, Field, Map, Model, ModelRef, Type, UnionType
+from ..naming import Place
+from .unions import union
+
+
+@dataclass(frozen=True, slots=True)
+class Pending(Discriminator):
+    """A discriminator not decided yet: ``explicit`` when the spec wrote one (``property`` and
+    ``mapping`` hold what it wrote), else the union's object members may imply one."""
+
+    explicit: bool = False
+
+
+#: The stand-in of a union whose discriminator, if any, is implied by its members.
+IMPLIED = Pending("", ())
+
+
+def settle(models: dict[str, Model], aliases: dict[str, Alias], places: Mapping[str, Place]) -> None:
+    """Replace every ``Pending`` discriminator in ``models`` and ``aliases`` (in place) by the
+    discriminator it stands for, or by none."""
+    finished = dict(models)
+    pass_ = _Settle(finished, places)
+    for name, m in finished.items():
+        fields = tuple(replace(f, type=pass_.type(f.type)) for f in m.fields)
+        extra = pass_.type(m.extra) if m.extra is not None else None
+        models[name] = replace(m, fields=fields, extra=extra)
+    for name, a in list(aliases.items()):
+        aliases[name] = replace(a, type=pass_.type(a.type))
+
+
+class _Settle:
+    def __init__(self, models: Mapping[str, Model], places: Mapping[str, Place]) -> None:
+        self.models = models
+        self.places = places
+
+    def type(self, t: Type) -> Type:
+        if isinstance(t, Array):
+            return Array(self.type(t.item), t.item_nullable)
+        if isinstance(t, Map):
+            return Map(self.type(t.value), t.value_nullable)
+        if not isinstance(t, UnionType):
+            return t
+        options = [self.type(o) for o in t.options]
+        d = t.discriminator
+        if isinstance(d, Pending):
+            if d.explicit:
+                return union(options, self.explicit(d, options))
+            return union(self.with_implied(options))
+        if options != list(t.options):
+            return union(options, d)  # a member settled: normalise again (it may flatten)
+        return t
+
+    def explicit(self, d: Pending, options: list[Type]) -> Discriminator:
+        """The mapping as written, then each member's own tags (a member mapped explicitly
+        by its schema name alone adds none)."""
+        mapping = dict(d.mapping)
+        for option in options:
+            assert isinstance(option, ModelRef)  # checked while reading
+            tags = self.implied_tags(option.name, d.property)
+            if option.name in mapping.values() and tags == [self.places[option.name].component]:
+                continue  # mapped explicitly: its schema name is no tag (its own const/enum values are)
+            for tag in tags:
+                if tag not in mapping:
+                    mapping[tag] = option.name
+        return Discriminator(d.property, tuple(mapping.items()))
+
+    def with_implied(self, options: list[Type]) -> list[Type]:
+        """The options with their object members as one discriminated union, when those
+        imply a discriminator (see ``implied_discriminator``); others stay as they are
+        (``ToolChoiceParam``: a string enum, or one of several tagged objects)."""
+        objects = [o for o in options if isinstance(o, ModelRef)]
+        implied = self.implied_discriminator(objects)
+        if implied is None:
+            return options
+        if len(objects) == len(options):
+            return [UnionType(tuple(objects), implied)]
+        first = options.index(objects[0])
+        rest: list[Type] = [o for o in options if not isinstance(o, ModelRef)]
+        return rest[:first] + [UnionType(tuple(objects), implied)] + rest[first:]
+
+    def implied_discriminator(self, options: list[ModelRef]) -> Discriminator | None:
+        """A discriminator the spec did not write but its members imply: every member is an
+        object that requires one same property holding ``const``/``enum`` values, no value
+        shared by two members (the Responses API's ``ResponseStreamEvent``: 50+ events, each
+        with its own ``type``). Without it, open enums and kept extras would let the first
+        member whose required fields are present take any payload."""
+        models = [self.models.get(o.name) for o in options]
+        if len(models) < 2 or any(m is None for m in models):
+            return None
+        first = models[0]
+        assert first is not None
+        for candidate in first.fields:
+            mapping: dict[Any, str] = {}
+            for model in models:
+                assert model is not None
+                field = next((f for f in model.fields if f.wire_name == candidate.wire_name and f.required), None)
+                values = tag_values(field) if field is not None else []
+                every = field is not None and isinstance(field.type, Enum) and len(values) == len(field.type.values)
+                if not values or not every or any(v in mapping for v in values):
+                    break  # a member without tags, or with a null/boolean value or one another member has
+                assert field is not None
+                mapping.update((v, model.name) for v in values)
+            else:
+                return Discriminator(candidate.wire_name, tuple(mapping.items()))
+        return None
+
+    def implied_tags(self, model_name: str, prop: str) -> list[Any]:
+        """A model's tags: the ``const``/``enum`` values of its discriminating property (an
+        integer stays one; every value of a multi-value enum, as ``WebSearchTool``'s
+        ``web_search`` and ``web_search_2025_08_26``, since that is what servers send),
+        else its schema name (OpenAPI 3.1 section 4.8.25.4, implicit mapping)."""
+        model = self.models.get(model_name)
+        for f in model.fields if model else ():
+            if f.wire_name == prop and tag_values(f):
+                return tag_values(f)
+        place = self.places.get(model_name)
+        return [place.component] if place is not None and place.component is not None else []
+
+
+
+def tag_values(field: Field) -> list[Any]:
+    """A field's const/enum values that can be discriminator tags: strings and integers, what
+    the generated dispatch looks up (null and booleans are no tags)."""
+    if not isinstance(field.type, Enum):
+        return []
+    return [v for v in field.type.values if v is not None and type(v) is not bool]

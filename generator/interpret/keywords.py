@@ -1,0 +1,124 @@
+"""Schema keywords: what a schema node says on its own, before anything is resolved.
+
+Small pure functions over one schema mapping (its ``type`` names, ``properties``, the shape
+its keywords imply, an ``x-merge`` policy), and ``Reading``: what one schema means, the unit
+every reading function returns.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import SpecError, did_you_mean
+from ..model import NO_DEFAULT, Type
+from ..naming import is_null_schema
+from ..policy import parse_policy
+from ..resolve import Location
+
+#: JSON Schema ``type`` names (JSON Schema validation section 6.1.1).
+TYPE_NAMES = ("string", "integer", "number", "boolean", "array", "object", "null")
+#: The IR's scalar kind of each JSON Schema scalar type.
+PRIM_OF = {"string": "str", "integer": "int", "number": "float", "boolean": "bool"}
+#: Keywords that give a schema a shape; a ``$ref`` with any of these beside it is read as
+#: ``allOf: [{$ref}, {the rest}]`` (JSON Schema 2020-12 section 8.2.3.1 applies both).
+STRUCTURAL = frozenset(
+    ("type", "properties", "additionalProperties", "items", "allOf", "anyOf", "oneOf", "enum", "const")
+)
+#: What a value that fits no type is fitted to (``enums.fit_value``, ``defaults.fit_default``).
+MISFIT: Any = object()
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What one schema means: a type plus the facts that belong to the slot holding it."""
+
+    type: Type
+    nullable: bool = False
+    description: str | None = None
+    deprecated: bool = False
+    default: Any = NO_DEFAULT
+    read_only: bool = False
+    write_only: bool = False
+    merge: str | None = None
+    title: str | None = None
+
+
+def truthy(value: Any) -> bool:
+    """``true`` as a YAML boolean, tolerating the string ``'true'`` some specs write."""
+    return value is True or value == "true"
+
+
+def json_kind(value: Any) -> str:
+    return {dict: "a mapping", list: "a list", str: "a string", bool: "a boolean"}.get(type(value), type(value).__name__)
+
+
+def text(value: Any) -> str | None:
+    return value if isinstance(value, str) and value.strip() else None
+
+
+def properties(schema: dict[str, Any], loc: Location) -> dict[str, Any]:
+    raw = schema.get("properties")
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise loc.child("properties").error("properties must be a mapping of names to schemas")
+    return raw
+
+
+def has_shape(schema: dict[str, Any]) -> bool:
+    return any(k in schema for k in ("properties", "items", "enum", "const", "anyOf", "oneOf", "additionalProperties"))
+
+
+def implied_type(schema: dict[str, Any]) -> str | None:
+    """The type a schema without ``type`` has by its keywords (as real specs assume)."""
+    if any(k in schema for k in ("properties", "additionalProperties", "patternProperties")):
+        return "object"
+    if "items" in schema or "prefixItems" in schema:
+        return "array"
+    return None
+
+
+def only_constraints(schema: dict[str, Any]) -> bool:
+    """True when every anyOf/oneOf member only constrains (``required: [...]``), so the
+    owner's properties are the shape."""
+    members = schema.get("oneOf") or schema.get("anyOf") or []
+    return all(isinstance(m, dict) and not (STRUCTURAL & set(m)) and "$ref" not in m for m in members)
+
+
+def distribute(schema: dict[str, Any]) -> dict[str, Any]:
+    """Push an owner's own keywords into each anyOf/oneOf member (``allOf`` of both)."""
+    word = "oneOf" if "oneOf" in schema else "anyOf"
+    own = {k: v for k, v in schema.items() if k not in ("oneOf", "anyOf", "discriminator", "description", "title")}
+    members = [m if is_null_schema(m) else {"allOf": [own, m]} for m in schema[word]]
+    return {k: v for k, v in schema.items() if k in ("discriminator", "description", "title")} | {word: members}
+
+
+def type_names(schema: dict[str, Any], loc: Location) -> list[str]:
+    """The ``type`` names a schema gives (``None`` in a list is ``null``), checked."""
+    raw = schema.get("type")
+    if raw is None:
+        return []
+    names = [("null" if n is None else n) for n in raw] if isinstance(raw, list) else [raw]
+    for name in names:
+        if name not in TYPE_NAMES:
+            shown = name if isinstance(name, str) else json.dumps(name, default=str)
+            raise loc.child("type").error(
+                f"unknown type {shown!r}{did_you_mean(str(name), TYPE_NAMES)} (JSON Schema types: {', '.join(TYPE_NAMES)})"
+            )
+    return list(dict.fromkeys(names))
+
+
+def merge_policy(schema: dict[str, Any], loc: Location) -> str | None:
+    """The ``x-merge`` policy a schema gives, checked by ``policy.parse_policy`` (``by_key``
+    may name its key). On a union, a mapping is the event union's merge map, which
+    ``event_plan`` reads: not a field policy."""
+    raw = schema.get("x-merge")
+    if raw is None or (isinstance(raw, dict) and ("anyOf" in schema or "oneOf" in schema)):
+        return None
+    try:
+        parse_policy(raw, "x-merge")
+    except SpecError as exc:
+        raise loc.child("x-merge").error(exc.message) from None
+    return str(raw)

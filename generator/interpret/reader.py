@@ -1,0 +1,315 @@
+"""The reader: resolved schemas in, IR models and aliases out, on demand and memoised.
+
+``Interpreter`` holds the entry points, ``$ref``s (recursion), ``allOf`` owners and the
+dispatch on a schema's keywords; its parts read objects (``objects``) and unions
+(``choices``), and each other concern has its module (``allof``, ``enums``, ``unions``,
+``defaults``). It names nothing (every type gets a provisional id and a
+``naming.Place``: ``naming.name_schemas`` names what is emitted); leaves discriminators
+pending until ``settle``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from .. import naming
+from ..errors import SpecError
+from ..load import Document
+from ..model import (
+    ANY,
+    NO_DEFAULT,
+    NULL,
+    Alias,
+    AliasRef,
+    Array,
+    Enum,
+    Map,
+    Model,
+    ModelRef,
+    Prim,
+    Type,
+    UnionType,
+)
+from ..resolve import Location, RefResolver
+from . import discriminators
+from .allof import flatten
+from .base import Key, _key
+from .choices import UnionReading, mapping_ref
+from .enums import read_enum
+from .keywords import (
+    PRIM_OF,
+    STRUCTURAL,
+    Reading,
+    distribute,
+    has_shape,
+    implied_type,
+    json_kind,
+    merge_policy,
+    only_constraints,
+    properties,
+    text,
+    truthy,
+    type_names,
+)
+from .objects import ObjectReading
+from .unions import union
+
+#: Refuse to read more schema nodes than this (a guard against documents that expand).
+MAX_SCHEMA_READS = 2_000_000
+
+
+class Interpreter(ObjectReading, UnionReading):
+    """Reads schemas into IR models and aliases, on demand and memoised by location.
+
+    Args:
+        resolver: resolves ``$ref`` (and owns the root document).
+    Raises (from the read methods):
+        SpecError: a schema the IR cannot express, with its file, pointer and line.
+    """
+
+    def __init__(self, resolver: RefResolver) -> None:
+        self.resolver = resolver
+        self.root = resolver.root
+        self.models: dict[str, Model] = {}
+        self.aliases: dict[str, Alias] = {}
+        self.warnings: list[str] = []
+        self.places: dict[str, naming.Place] = {}  # provisional id -> where it was read
+        self._names: dict[Key, str] = {}  # location -> provisional id given to it
+        self._refs: dict[Key, Reading] = {}  # memo of read_at
+        self._active: set[Key] = set()
+        self._objects_open = 0  # models whose fields are being read right now
+        self._containers_open = 0  # lists and maps whose items are being read right now
+        self._opened_at: dict[Key, tuple[int, int]] = {}  # read_at key -> both counts when it began
+        self._forced_aliases: set[Key] = set()  # non-object schemas reached again through a model
+        self._model_keys: set[Key] = set()  # locations read as models
+        self._reads = 0
+        self._listed = {_key(loc) for loc in self.components().values()}
+        self._variants: set[Key] = set()  # locations a discriminator mapping names
+        self._scanned: set[str] = set()  # documents whose discriminator mappings are noted
+        self._scan(self.root)
+
+    # ----------------------------------------------------------------- entry points
+
+    def components(self) -> dict[str, Location]:
+        """The root document's named schemas (``components/schemas``, ``definitions``,
+        ``$defs``), by spec name, in document order."""
+        data = self.root.data
+        found: dict[str, Location] = {}
+        if isinstance(data, dict) and "openapi" not in data:
+            # a bare JSON Schema document is itself a schema, named by its title or file
+            found[self._component_at(Location(self.root, "")) or self.root.path.stem] = Location(self.root, "")
+        sections = [
+            (("components", "schemas"), (data.get("components") or {}).get("schemas") if isinstance(data, dict) else None),
+            (("definitions",), data.get("definitions") if isinstance(data, dict) else None),
+            (("$defs",), data.get("$defs") if isinstance(data, dict) else None),
+        ]
+        for path, section in sections:
+            if isinstance(section, dict):
+                for name in section:
+                    found.setdefault(name, Location(self.root, "").child(*path, name))
+        return found
+
+    def read_component(self, loc: Location) -> Reading:
+        """Read a named schema (a root, or every component with ``--all-schemas``); a
+        non-object one gets an alias so that it has a name too."""
+        return self.read_at(loc, want_alias=True)
+
+    def read_at(self, loc: Location, *, want_alias: bool = False) -> Reading:
+        """Read the schema at ``loc`` (a ``$ref`` target), memoised by location."""
+        key = _key(loc)
+        if key in self._refs:
+            return self._refs[key]
+        self._scan(loc.doc)
+        if key in self._active:
+            if key in self._model_keys:
+                return Reading(ModelRef(self._names[key]))
+            objects, containers = self._opened_at[key]
+            if self._component_at(loc) is not None and (self._objects_open > objects or self._containers_open > containers):
+                # recursion through a model, a list or a map: fine once this schema has a name
+                self._forced_aliases.add(key)
+                return Reading(AliasRef(self._names.get(key) or self._claim(loc), forward=True))
+            raise loc.error(
+                "this schema refers to itself without an object in between (a $ref or allOf "
+                "cycle, or a recursive union), which no Python type can express"
+            )
+        self._active.add(key)
+        self._opened_at[key] = (self._objects_open, self._containers_open)
+        try:
+            reading = self.read(self.resolver.node(loc), loc)
+            reading = self._name_if_component(reading, loc, want_alias or key in self._forced_aliases)
+        except RecursionError:
+            # reported where it happened, without composing the file for a line number
+            raise SpecError("schemas nest too deeply here to read (over a few hundred levels)", loc.doc.path, loc.pointer) from None
+        finally:
+            self._active.discard(key)
+        self._refs[key] = reading
+        return reading
+
+    def settle(self) -> None:
+        """Finish the reading once every root is read: decide the discriminators (see
+        ``discriminators.settle``)."""
+        discriminators.settle(self.models, self.aliases, self.places)
+
+    def _scan(self, doc: Document) -> None:
+        """Note the targets of every discriminator mapping in ``doc`` before reading from it:
+        an object schema without properties there still names a variant, so it reads as an
+        (empty) model wherever it is used, never as a map first and a model later."""
+        if str(doc.path) in self._scanned:
+            return
+        self._scanned.add(str(doc.path))
+        stack: list[tuple[Any, tuple[str, ...]]] = [(doc.data, ())]
+        while stack:
+            node, path = stack.pop()
+            if isinstance(node, list):
+                stack.extend((v, (*path, str(i))) for i, v in enumerate(node))
+                continue
+            if not isinstance(node, dict):
+                continue
+            stack.extend((v, (*path, str(k))) for k, v in node.items())
+            raw = node.get("discriminator")
+            if not isinstance(raw, dict) or not isinstance(raw.get("mapping"), dict) or not isinstance(raw.get("propertyName"), str):
+                continue
+            mapping = raw["mapping"]
+            dloc = Location(doc, "").child(*path, "discriminator")
+            for tag, target in mapping.items():
+                try:
+                    self._variants.add(_key(self.resolver.resolve(mapping_ref(target), dloc.child("mapping", tag))))
+                except SpecError:
+                    pass  # reported where the mapping is read
+        return
+
+    # ----------------------------------------------------------------- reading
+
+    def read(self, schema: Any, loc: Location) -> Reading:
+        """Read one schema node found at ``loc``."""
+        self._reads += 1
+        if self._reads > MAX_SCHEMA_READS:
+            raise loc.error(f"the spec expands to more than {MAX_SCHEMA_READS} schema nodes; refusing it")
+        if isinstance(schema, bool):
+            return Reading(ANY)
+        if not isinstance(schema, dict):
+            raise loc.error(f"a schema must be a mapping, not {json_kind(schema)}")
+        if "$ref" in schema:
+            if STRUCTURAL & set(schema):
+                rest = {k: v for k, v in schema.items() if k != "$ref"}
+                return self._read_all_of({**rest, "allOf": [{"$ref": schema["$ref"]}]}, loc)
+            target = self.resolver.resolve(schema["$ref"], loc.child("$ref"))
+            return self._with_own_facts(self.read_at(target), schema, loc, via_ref=True)
+        if "allOf" in schema:
+            return self._read_all_of(schema, loc)
+        return self._read_plain(schema, loc, None)
+
+    def _with_own_facts(self, reading: Reading, schema: dict[str, Any], loc: Location, via_ref: bool) -> Reading:
+        """Apply the facts written beside a ``$ref`` (or on an ``allOf`` owner)."""
+        nullable = reading.nullable or truthy(schema.get("nullable"))
+        description = schema.get("description") if via_ref else (schema.get("description") or reading.description)
+        # a default written on a shared component describes it in requests as much as in
+        # responses: only a default written here, beside the $ref, belongs to this field
+        default = NO_DEFAULT if via_ref else reading.default
+        if "default" in schema:
+            default = schema["default"]
+        return replace(
+            reading,
+            nullable=nullable,
+            description=text(description),
+            deprecated=truthy(schema.get("deprecated")) or (reading.deprecated and not via_ref),
+            default=default,
+            read_only=reading.read_only or truthy(schema.get("readOnly")),
+            write_only=reading.write_only or truthy(schema.get("writeOnly")),
+            merge=merge_policy(schema, loc) or reading.merge,
+            title=schema.get("title") if isinstance(schema.get("title"), str) else reading.title,
+        )
+
+    def _read_all_of(self, schema: dict[str, Any], loc: Location) -> Reading:
+        members = schema["allOf"]
+        if not isinstance(members, list) or not members:
+            raise loc.child("allOf").error("allOf must be a non-empty list of schemas")
+        own = {k: v for k, v in schema.items() if k != "allOf"}
+        if len(members) == 1 and not (STRUCTURAL & set(own)):
+            # allOf-wrapped $ref (a common way to put nullable/description beside a $ref)
+            member = members[0]
+            reading = self.read(member, loc.child("allOf", 0))
+            return self._with_own_facts(reading, own, loc, via_ref=isinstance(member, dict) and "$ref" in member)
+        merged, origins = flatten(self.resolver, schema, loc, frozenset({_key(loc)}))
+        return self._read_plain(merged, loc, origins)
+
+    def _read_plain(self, schema: dict[str, Any], loc: Location, origins: dict[str, Location] | None) -> Reading:
+        """A schema without ``$ref``/``allOf`` (or one flattened from them)."""
+        nullable = truthy(schema.get("nullable"))
+        types = type_names(schema, loc)
+        if "null" in types:
+            nullable = True
+            types = [t for t in types if t != "null"]
+            if not types and not has_shape(schema):
+                return self._finish(Reading(NULL, nullable=True), schema, loc)
+        for word in ("anyOf", "oneOf"):
+            if word in schema and (not isinstance(schema[word], list) or not schema[word]):
+                raise loc.child(word).error(f"{word} must be a non-empty list of schemas")
+        if ("anyOf" in schema or "oneOf" in schema) and not (properties(schema, loc) and only_constraints(schema)):
+            if properties(schema, loc):
+                schema = distribute(schema)  # {props, oneOf: [a, b]} means oneOf: [props+a, props+b]
+            reading = self._read_union(schema, loc, types)
+            return self._finish(replace(reading, nullable=reading.nullable or nullable), schema, loc, keep_inner=True)
+        if "enum" in schema or "const" in schema:
+            reading = read_enum(schema, loc, types)
+            return self._finish(replace(reading, nullable=reading.nullable or nullable), schema, loc)
+        implied = implied_type(schema)
+        if not types and implied is not None:
+            types = [implied]
+        if len(types) > 1:
+            options = [self._read_single(t, schema, loc, origins) for t in types]
+            return self._finish(Reading(union(options), nullable=nullable), schema, loc)
+        if not types:
+            return self._finish(Reading(ANY, nullable=nullable), schema, loc)
+        return self._finish(Reading(self._read_single(types[0], schema, loc, origins), nullable=nullable), schema, loc)
+
+    def _finish(self, reading: Reading, schema: dict[str, Any], loc: Location, keep_inner: bool = False) -> Reading:
+        """Attach the schema's own descriptive facts to a reading of its shape."""
+        description = text(schema.get("description"))
+        default = schema.get("default", reading.default if keep_inner else NO_DEFAULT)
+        title = schema.get("title")
+        return replace(
+            reading,
+            description=description if description is not None else (reading.description if keep_inner else None),
+            deprecated=truthy(schema.get("deprecated")) or (keep_inner and reading.deprecated),
+            default=default,
+            read_only=truthy(schema.get("readOnly")) or reading.read_only,
+            write_only=truthy(schema.get("writeOnly")) or reading.write_only,
+            merge=merge_policy(schema, loc) or reading.merge,
+            title=title if isinstance(title, str) else reading.title,
+        )
+
+    def _read_single(self, type_name: str, schema: dict[str, Any], loc: Location, origins: dict[str, Location] | None) -> Type:
+        if type_name in PRIM_OF:
+            fmt = schema.get("format")
+            return Prim(PRIM_OF[type_name], fmt if isinstance(fmt, str) else None)
+        if type_name == "array":
+            return self._read_array(schema, loc)
+        return self._read_object(schema, loc, origins)
+
+    def _name_if_component(self, reading: Reading, loc: Location, want_alias: bool) -> Reading:
+        """A named non-object schema gets an alias (so an enum reads ``ServiceTier``)."""
+        component = self._component_at(loc)
+        forced = _key(loc) in self._forced_aliases
+        if component is None or (isinstance(reading.type, ModelRef) and not forced):
+            return reading
+        t = reading.type
+        if forced and isinstance(t, (ModelRef, AliasRef)):
+            # a recursion reached this schema by name before it was read: the name must be
+            # defined, even where the schema is only another named type (``X: $ref Y``)
+            name = self._names.get(_key(loc)) or self._claim(loc)
+            self.aliases[name] = Alias(name, t, reading.description, reading.deprecated, loc.pointer, True)
+            return replace(reading, type=AliasRef(name))
+        if isinstance(t, Enum) and t.alias is None:
+            name = self._names.get(_key(loc)) or self._claim(loc)
+            self.aliases[name] = Alias(name, t, reading.description, reading.deprecated, loc.pointer)
+            return replace(reading, type=Enum(t.values, alias=name))
+        if isinstance(t, (UnionType, Array, Map)) or (want_alias and isinstance(t, (Prim, Enum))):
+            name = self._names.get(_key(loc)) or self._claim(loc)
+            recursive = _key(loc) in self._forced_aliases
+            self.aliases[name] = Alias(name, t, reading.description, reading.deprecated, loc.pointer, recursive)
+            if isinstance(t, Enum):
+                return reading
+            return replace(reading, type=AliasRef(name))
+        return reading

@@ -1,0 +1,35 @@
+@dataclass(kw_only=True, slots=True)
+class Root:
+    """``Root`` (no description in the spec)."""
+
+    p: Uni | None
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Root:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            p=_req(d, "p", _P_nullable_Uni),
+            extra_fields=_extras(d, _KEYS_Root),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        d["p"] = _dump(self.p)
+        d.update(self.extra_fields)
+        return d
+
+
+_KEYS_Root = frozenset({"p"})
+
+
+CC: TypeAlias = "Uni | str"
+
+
+Class: TypeAlias = "dict[str, CC | None]"
+
+
+Uni: TypeAlias = "Class"

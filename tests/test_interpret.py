@@ -1,0 +1,260 @@
+"""Interpret, by module: keywords, unions, enums, defaults, allOf, and discriminators decided
+over the finished IR (the same whatever order the roots are read in)."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import STYLES, load_module
+
+from generator.interpret.allof import flatten
+from generator.interpret.defaults import fit_default
+from generator.interpret.enums import read_enum
+from generator.interpret.keywords import MISFIT, distribute, implied_type, type_names
+from generator.interpret.unions import union
+from generator.load import load_document
+from generator.model import ANY, Array, Discriminator, Enum, Map, ModelRef, Prim, Schemas, UnionType
+from generator.pipeline import Options, generate, read_spec
+from generator.resolve import Location, RefResolver
+
+
+def spec(tmp_path: Path, schemas: str, name: str = "spec.yaml") -> Path:
+    head = 'openapi: 3.1.0\ninfo: {title: t, version: "1"}\ncomponents:\n  schemas:\n'
+    path = tmp_path / name
+    path.write_text(head + textwrap.indent(textwrap.dedent(schemas).strip() + "\n", "    "), encoding="utf-8")
+    return path
+
+
+def read(path: Path, *roots: str) -> Schemas:
+    return read_spec(Options(spec=path, schemas=roots)).schemas
+
+
+# ------------------------------------------------------------------ keywords, unions, enums, defaults
+
+
+def test_keywords_read_one_node() -> None:
+    loc = Location(load_document_text("{}"), "")
+    assert type_names({"type": ["string", None]}, loc) == ["string", "null"]
+    assert implied_type({"properties": {}}) == "object" and implied_type({"items": {}}) == "array"
+    assert distribute({"properties": {"a": {}}, "oneOf": [{"required": ["a"]}, {"type": "null"}]}) == {
+        "oneOf": [{"allOf": [{"properties": {"a": {}}}, {"required": ["a"]}]}, {"type": "null"}]
+    }
+
+
+def test_union_normalises_its_options() -> None:
+    assert union([Prim("str"), Enum(("a",))]) == Enum(("a",))  # the open enum admits str already
+    assert union([Prim("str"), ANY]) == ANY
+    assert union([UnionType((Prim("int"), Prim("str"))), Prim("bool")]) == UnionType((Prim("int"), Prim("str"), Prim("bool")))
+    assert union([Enum(("a",)), Prim("int"), Enum(("b",))]) == UnionType((Enum(("a", "b")), Prim("int")))
+    assert union([Prim("int")]) == Prim("int")
+
+
+def test_enums_lift_null_and_fit_values_to_the_type() -> None:
+    loc = Location(load_document_text("{}"), "")
+    reading = read_enum({"enum": ["on", None]}, loc, ["string"])
+    assert reading.type == Enum(("on",), declared=("str",)) and reading.nullable
+    assert read_enum({"const": 1.5}, loc, []).type == Prim("float")  # no float Literal: the base type
+
+
+def test_defaults_fit_their_type_or_misfit() -> None:
+    assert fit_default("0", Prim("int")) == 0
+    assert fit_default("true", Prim("bool")) is True
+    assert fit_default("x", Prim("int")) is MISFIT
+    assert fit_default(2, UnionType((Prim("str"), Prim("int")))) == "2"  # the first option that fits
+
+
+def test_format_is_no_part_of_a_type() -> None:
+    assert Prim("int", "int32") == Prim("int") and hash(Prim("int", "int32")) == hash(Prim("int"))
+
+
+def test_all_of_flattens_in_order(tmp_path: Path) -> None:
+    path = spec(
+        tmp_path,
+        """
+        Base: {type: object, required: [a], properties: {a: {type: string}, b: {type: string}}}
+        Child:
+          allOf:
+            - {$ref: '#/components/schemas/Base'}
+            - {required: [b], properties: {b: {type: integer}, c: {type: boolean}}}
+        """,
+    )
+    doc = load_document(path)
+    loc = Location(doc, "/components/schemas/Child")
+    merged, origins = flatten(RefResolver(doc), doc.data["components"]["schemas"]["Child"], loc, frozenset())
+    assert merged["required"] == ["a", "b"]
+    assert merged["properties"]["b"] == {"type": "integer"}  # the later branch overrides
+    assert origins["a"].pointer == "/components/schemas/Base/properties/a"
+
+
+def load_document_text(text: str) -> Any:
+    import tempfile
+
+    path = Path(tempfile.mkdtemp()) / "doc.yaml"
+    path.write_text(text)
+    return load_document(path)
+
+
+# ------------------------------------------------------------------ discriminators
+
+EVENTS = """
+Event:
+  oneOf:
+    - {$ref: '#/components/schemas/Started'}
+    - {$ref: '#/components/schemas/Done'}
+Started:
+  type: object
+  required: [type]
+  properties:
+    type: {type: string, enum: [started]}
+    children: {type: array, items: {$ref: '#/components/schemas/Event'}}
+Done:
+  type: object
+  required: [type]
+  properties:
+    type: {type: string, const: done}
+Tagged:
+  oneOf:
+    - {$ref: '#/components/schemas/Started'}
+    - {$ref: '#/components/schemas/Done'}
+  discriminator: {propertyName: type}
+"""
+
+
+def _event_types(schemas: Schemas) -> dict[str, Any]:
+    return {name: schemas.aliases[name].type for name in ("Event", "Tagged") if name in schemas.aliases}
+
+
+def test_discriminators_do_not_depend_on_reading_order(tmp_path: Path) -> None:
+    """``Started`` is still being read when ``Event`` is reached through its ``children``;
+    the implied discriminator is decided once both members are whole."""
+    path = spec(tmp_path, EVENTS)
+    orders = [("Started", "Event", "Tagged"), ("Event", "Tagged", "Started"), ("Tagged", "Started", "Event")]
+    readings = [read(path, *order) for order in orders]
+    first = _event_types(readings[0])
+    assert first["Event"] == UnionType((ModelRef("Started"), ModelRef("Done")), Discriminator("type", (("started", "Started"), ("done", "Done"))))
+    assert first["Tagged"].discriminator.mapping == (("started", "Started"), ("done", "Done"))  # members' own tags
+    for other in readings[1:]:
+        assert _event_types(other) == first
+        # which reference closes the recursion (quoted in annotations) still follows the order
+        assert _unforward(other.models) == _unforward(readings[0].models)
+
+
+def _unforward(value: object) -> str:
+    return repr(value).replace("forward=True", "forward=False")
+
+
+def test_implied_discriminator_groups_the_objects_beside_other_members(tmp_path: Path) -> None:
+    path = spec(
+        tmp_path,
+        """
+        Root:
+          type: object
+          properties:
+            object: {type: string, enum: [x.chunk]}
+            choice:
+              oneOf:
+                - {type: string, enum: [auto, none]}
+                - {$ref: '#/components/schemas/Done'}
+                - {$ref: '#/components/schemas/Other'}
+        Done: {type: object, required: [type], properties: {type: {type: string, const: done}}}
+        Other: {type: object, required: [type], properties: {type: {type: string, const: other}}}
+        """,
+    )
+    choice = read(path).models["Root"].fields[1].type
+    assert isinstance(choice, UnionType) and choice.options[0] == Enum(("auto", "none"))
+    inner = choice.options[1]
+    assert isinstance(inner, UnionType) and inner.discriminator == Discriminator("type", (("done", "Done"), ("other", "Other")))
+
+
+MAPPED_EMPTY = """
+Root:
+  type: object
+  properties:
+    object: {type: string, enum: [x.chunk]}
+    meta: {$ref: '#/components/schemas/Empty'}
+    pet: {$ref: '#/components/schemas/Pet'}
+Pet:
+  oneOf: [{$ref: '#/components/schemas/Cat'}, {$ref: '#/components/schemas/Empty'}]
+  discriminator: {propertyName: kind, mapping: {cat: Cat, empty: Empty}}
+Cat: {type: object, required: [kind], properties: {kind: {type: string}, lives: {type: integer}}}
+Empty: {type: object}
+"""
+
+
+def test_a_mapped_object_without_properties_is_one_model_wherever_it_is_used(tmp_path: Path) -> None:
+    """``Empty`` is reached as a plain field before the mapping that names it a variant: it
+    reads as an (empty) model at both places, with no memo rewritten mid-read."""
+    path = spec(tmp_path, MAPPED_EMPTY)
+    schemas = read(path)
+    assert "Empty" in schemas.models and "Empty" not in schemas.aliases
+    assert schemas.models["Root"].fields[1].type == ModelRef("Empty")
+    pet = schemas.aliases["Pet"].type
+    assert isinstance(pet, UnionType) and pet.discriminator is not None and ("empty", "Empty") in pet.discriminator.mapping
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_mapped_empty_model_parses_in_every_style(tmp_path: Path, style: str) -> None:
+    path = spec(tmp_path, MAPPED_EMPTY, name="mapped.yaml")
+    outputs, _ = generate(Options(spec=path, output=tmp_path, styles=(style,)))
+    for output in outputs:
+        output.path.write_text(output.text)
+        module = load_module(output.path)
+        chunk = {"object": "x.chunk", "meta": {"any": 1}, "pet": {"kind": "empty"}}
+        if style == "pydantic":
+            parsed = module.Root.model_validate(chunk)
+            assert type(parsed.pet).__name__ == "Empty"
+        elif style == "dataclass":
+            parsed = module.Root.from_dict(chunk)
+            assert type(parsed.pet).__name__ == "Empty"
+        else:
+            assert module.parse_root(chunk) == chunk
+
+
+def test_arrays_and_maps_of_unions_settle_too(tmp_path: Path) -> None:
+    path = spec(
+        tmp_path,
+        """
+        Root:
+          type: object
+          properties:
+            object: {type: string, enum: [x.chunk]}
+            many: {type: array, items: {oneOf: [{$ref: '#/components/schemas/A'}, {$ref: '#/components/schemas/B'}]}}
+            by: {type: object, additionalProperties: {oneOf: [{$ref: '#/components/schemas/A'}, {$ref: '#/components/schemas/B'}]}}
+        A: {type: object, required: [t], properties: {t: {const: a}}}
+        B: {type: object, required: [t], properties: {t: {const: b}}}
+        """,
+    )
+    fields = {f.wire_name: f.type for f in read(path).models["Root"].fields}
+    tagged = Discriminator("t", (("a", "A"), ("b", "B")))
+    assert fields["many"] == Array(UnionType((ModelRef("A"), ModelRef("B")), tagged))
+    assert fields["by"] == Map(UnionType((ModelRef("A"), ModelRef("B")), tagged))
+
+
+def test_a_format_on_an_index_changes_no_merge_plan(tmp_path: Path) -> None:
+    from generator.merge_plan import explain
+
+    def plan(index: str) -> list[str]:
+        path = spec(
+            tmp_path,
+            f"""
+            Chunk:
+              type: object
+              properties:
+                object: {{type: string, enum: [x.chunk]}}
+                choices:
+                  type: array
+                  items:
+                    type: object
+                    properties:
+                      index: {index}
+                      delta: {{type: object, properties: {{content: {{type: string}}}}}}
+            """,
+        )
+        return explain(read_spec(Options(spec=path)).plans["Chunk"])
+
+    with_format = plan("{type: integer, format: int32}")
+    assert with_format == plan("{type: integer}")
+    assert any(line.split()[:2] == ["choices", "by_key"] for line in with_format)
