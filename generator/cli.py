@@ -57,7 +57,10 @@ def _parser() -> argparse.ArgumentParser:
         "--style", action="append", choices=STYLES, help="style to emit; repeat for several (default: all three)"
     )
     parser.add_argument(
-        "--schema", action="append", metavar="NAME", help="root schema to emit (repeatable; default: the stream chunks found)"
+        "--schema",
+        action="append",
+        metavar="NAME",
+        help="root schema to emit (repeatable; default: the stream chunks found)",
     )
     parser.add_argument("--all-schemas", action="store_true", default=None, help="emit every component schema")
     parser.add_argument(
@@ -65,7 +68,9 @@ def _parser() -> argparse.ArgumentParser:
         choices=("inline", "package"),
         help="inline: the runtime in every module (default); package: once, as _runtime.py beside them",
     )
-    parser.add_argument("--module", metavar="NAME", help="module name stem: files are NAME_<style>.py (default: spec file stem)")
+    parser.add_argument(
+        "--module", metavar="NAME", help="module name stem: files are NAME_<style>.py (default: spec file stem)"
+    )
     parser.add_argument("--target-python", metavar="X.Y", help="oldest Python the modules run on (default 3.10)")
     parser.add_argument(
         "--merge-policy",
@@ -83,7 +88,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--explain-merge", action="store_true", help="print each field's merge policy and exit")
     parser.add_argument("--allow-remote-refs", action="store_true", default=None, help="allow $ref to http(s) URLs")
     parser.add_argument(
-        "--allow-outside-refs", action="store_true", default=None, help="allow $ref to files outside the spec's directory"
+        "--allow-outside-refs",
+        action="store_true",
+        default=None,
+        help="allow $ref to files outside the spec's directory",
     )
     parser.add_argument("--timings", action="store_true", help="print the time each stage took")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only errors")
@@ -147,7 +155,9 @@ def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> 
     styles = tuple(dict.fromkeys(args.style or values.get("styles") or STYLES))
     for style in styles:
         if style not in STYLES:
-            raise SpecError(f"unknown style {style!r} (choose from {', '.join(STYLES)})", config.path if config else None)
+            raise SpecError(
+                f"unknown style {style!r} (choose from {', '.join(STYLES)})", config.path if config else None
+            )
     policies = dict(values.get("merge-policies") or {})
     for item in args.merge_policy or []:
         name, sep, policy = item.partition("=")
@@ -209,9 +219,16 @@ def _run(args: argparse.Namespace) -> int:
     outputs, reading = generate(options)
     for warning in reading.schemas.warnings if not args.quiet else ():
         print(f"warning: {warning}", file=sys.stderr)
-    unmapped = [f"{union}: event type {tag!r} is not in the merge map" for union, tags in reading.unmapped.items() for tag in tags]
+    unmapped = [
+        f"{union}: event type {tag!r} is not in the merge map"
+        for union, tags in reading.unmapped.items()
+        for tag in tags
+    ]
     for line in unmapped if not args.quiet or args.check else ():
-        print(f"{'error' if args.check else 'warning'}: {line} (it folds as an unknown event: kept, reported); map it or ignore it", file=sys.stderr)
+        print(
+            f"{'error' if args.check else 'warning'}: {line} (it folds as an unknown event: kept, reported); map it or ignore it",
+            file=sys.stderr,
+        )
     stale = [o for o in outputs if not o.is_current()]
     if args.check or args.diff:
         if args.diff:

@@ -113,7 +113,7 @@ def _check(table: Any, path: Path) -> None:
         if isinstance(value, list) and not all(isinstance(v, str) for v in value):
             raise SpecError(f"[tool.gen-models] {key} must be a list of strings", path)
         if isinstance(value, dict) and not all(isinstance(v, str) for v in value.values()):
-            raise SpecError("[tool.gen-models.merge-policies] values must be strings (PATH = \"POLICY\")", path)
+            raise SpecError('[tool.gen-models.merge-policies] values must be strings (PATH = "POLICY")', path)
 
 
 def _toml_kind(name: str) -> str:

@@ -188,9 +188,15 @@ def event_unions(spec: Mapping[str, Any]) -> list[str]:
     for ops in (spec.get("paths") or {}).values():
         for op in (ops or {}).values() if isinstance(ops, dict) else ():
             for response in ((op or {}).get("responses") or {}).values() if isinstance(op, dict) else ():
-                media = ((response or {}).get("content") or {}).get("text/event-stream") if isinstance(response, dict) else None
+                media = (
+                    ((response or {}).get("content") or {}).get("text/event-stream")
+                    if isinstance(response, dict)
+                    else None
+                )
                 ref = ((media or {}).get("schema") or {}).get("$ref") if isinstance(media, dict) else None
-                name = ref.rsplit("/", 1)[-1] if isinstance(ref, str) and ref.startswith("#/components/schemas/") else None
+                name = (
+                    ref.rsplit("/", 1)[-1] if isinstance(ref, str) and ref.startswith("#/components/schemas/") else None
+                )
                 schema = _components(spec).get(name) if name else None
                 if name and isinstance(schema, dict) and ("anyOf" in schema or "oneOf" in schema) and name not in found:
                     found.append(name)
@@ -317,7 +323,9 @@ def _build(
             raise SpecError(f"{root}: the merge map needs '{key}: <name>'", *where)
     target, tag = str(data["target"]), str(data["tag"])
     if target not in _components(spec):
-        raise SpecError(f"{root}: target {target!r} is not a schema of the spec{did_you_mean(target, _components(spec))}", *where)
+        raise SpecError(
+            f"{root}: target {target!r} is not a schema of the spec{did_you_mean(target, _components(spec))}", *where
+        )
     if data.get("unknown", "keep") != "keep":
         raise SpecError(f"{root}: 'unknown: {data.get('unknown')}' is not supported (only 'keep')", *where)
     order = data.get("order")
@@ -327,7 +335,9 @@ def _build(
     if order is not None:  # members not mapped yet are reported as such, not here
         for member in dict.fromkeys(m for t, m in members.items() if t in data["events"]):
             if member and not schemas.has_kind(schemas.properties(member).get(order), ("integer",)):
-                raise SpecError(f"{root}: order {order!r} is not an integer field of {member}; remove 'order' or fix it", *where)
+                raise SpecError(
+                    f"{root}: order {order!r} is not an integer field of {member}; remove 'order' or fix it", *where
+                )
     origin: dict[str, str] = data.get("_origin", {})
     rules: list[EventRule] = []
     missing: list[tuple[str, str]] = []
@@ -358,12 +368,16 @@ def _build(
     return plan, missing
 
 
-def _actions(schemas: _Spec, entry: Any, member: str, target: str, place: tuple[Path | None, str]) -> tuple[Action, ...]:
+def _actions(
+    schemas: _Spec, entry: Any, member: str, target: str, place: tuple[Path | None, str]
+) -> tuple[Action, ...]:
     entries = entry if isinstance(entry, list) else [entry]
     if not entries:
         raise SpecError("an empty entry: give an op ({op: ignore} to skip the event)", *place)
     return tuple(
-        _action(schemas, e, member, target, (place[0], join_pointer(place[1], i) if isinstance(entry, list) else place[1]))
+        _action(
+            schemas, e, member, target, (place[0], join_pointer(place[1], i) if isinstance(entry, list) else place[1])
+        )
         for i, e in enumerate(entries)
     )
 
@@ -379,7 +393,9 @@ def _action(schemas: _Spec, entry: Any, member: str, target: str, place: tuple[P
         op = Op(entry.get("op"))
     except ValueError:
         ops = [o.value for o in Op]
-        raise SpecError(f"op {entry.get('op')!r} is not one of {', '.join(ops)}{did_you_mean(str(entry.get('op')), ops)}", *place) from None
+        raise SpecError(
+            f"op {entry.get('op')!r} is not one of {', '.join(ops)}{did_you_mean(str(entry.get('op')), ops)}", *place
+        ) from None
     props = schemas.properties(member) if member else {}
 
     def event_field(name: Any, what: str, kinds: tuple[str, ...] | None = None) -> str:
@@ -400,7 +416,9 @@ def _action(schemas: _Spec, entry: Any, member: str, target: str, place: tuple[P
         constant = json.dumps(raw_value[1:])
     elif raw_value == WHOLE_EVENT:
         if op not in _LIFECYCLE and op is not Op.SIDE:
-            raise SpecError(f"value '*' (the whole event) is for init, refresh, finalize and side, not {op.value!r}", *place)
+            raise SpecError(
+                f"value '*' (the whole event) is for init, refresh, finalize and side, not {op.value!r}", *place
+            )
         value = WHOLE_EVENT
     elif raw_value is not None:
         value = event_field(raw_value, "value")
@@ -478,7 +496,9 @@ def _parse_path(text: Any, place: tuple[Path | None, str]) -> tuple[Step, ...]:
     return tuple(steps)
 
 
-def _derive_slot(schemas: _Spec, props: dict[str, Any], target: str, place: tuple[Path | None, str]) -> tuple[tuple[Step, ...], str]:
+def _derive_slot(
+    schemas: _Spec, props: dict[str, Any], target: str, place: tuple[Path | None, str]
+) -> tuple[tuple[Step, ...], str]:
     """For ``create``/``replace`` without ``at``: the event field whose schema is the items of a
     top-level list of the target, and the integer ``<list>_index`` field addressing it."""
     for name, items in schemas.top_lists(target).items():
@@ -556,19 +576,27 @@ class _Spec:
         """
         schema = self.components.get(root)
         if not isinstance(schema, dict) or not isinstance(schema.get("anyOf") or schema.get("oneOf"), list):
-            raise SpecError(f"{root!r} is not a union schema (anyOf/oneOf) of the spec", None, join_pointer(_SCHEMAS, root))
+            raise SpecError(
+                f"{root!r} is not a union schema (anyOf/oneOf) of the spec", None, join_pointer(_SCHEMAS, root)
+            )
         found: dict[str, str] = {}
         stack = list(schema.get("anyOf") or schema.get("oneOf") or [])
         while stack:
             option = stack.pop(0)
             name = self.ref_name(option)
             resolved = self.components.get(name) if name else option
-            if isinstance(resolved, dict) and isinstance(resolved.get("anyOf") or resolved.get("oneOf"), list) and "properties" not in resolved:
+            if (
+                isinstance(resolved, dict)
+                and isinstance(resolved.get("anyOf") or resolved.get("oneOf"), list)
+                and "properties" not in resolved
+            ):
                 stack[:0] = list(resolved.get("anyOf") or resolved.get("oneOf") or [])
                 continue
             values = self._tag_values(self.properties(name) if name else (resolved or {}).get("properties", {}), tag)
             if not values:
-                raise SpecError(f"member {name or option!r} of {root} has no one-value {tag!r}", None, join_pointer(_SCHEMAS, root))
+                raise SpecError(
+                    f"member {name or option!r} of {root} has no one-value {tag!r}", None, join_pointer(_SCHEMAS, root)
+                )
             for value in values:
                 found[value] = name or ""
         return found
@@ -587,7 +615,9 @@ class _Spec:
         for shape in self.alternatives(schema):
             t = shape.get("type")
             types = t if isinstance(t, list) else [t]
-            if any(k in types for k in kinds) or (shape.get("enum") and all(isinstance(v, str) for v in shape["enum"]) and "string" in kinds):
+            if any(k in types for k in kinds) or (
+                shape.get("enum") and all(isinstance(v, str) for v in shape["enum"]) and "string" in kinds
+            ):
                 return True
         return False
 
@@ -680,9 +710,7 @@ def fold_handlers(plan: EventPlan) -> dict[str, _Handler]:
 
 def new_fold(plan: EventPlan, *, strict: bool = False) -> _EventFold:
     """An empty fold for ``plan``'s stream: ``fold.add(event)`` each event, ``fold.snapshot()``."""
-    return _EventFold(
-        fold_handlers(plan), tag=plan.tag, collections=plan.collections, order=plan.order, strict=strict
-    )
+    return _EventFold(fold_handlers(plan), tag=plan.tag, collections=plan.collections, order=plan.order, strict=strict)
 
 
 def _rule_handler(rule: EventRule) -> _Handler:

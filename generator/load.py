@@ -156,7 +156,9 @@ def parse_document(raw: bytes, path: Path) -> Document:
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise SpecError(f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8", path, None, line, column) from None
+        raise SpecError(
+            f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8", path, None, line, column
+        ) from None
     if not text.strip():
         raise SpecError("the file is empty", path)
     if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
@@ -239,9 +241,7 @@ def _plain_scalar(text: str) -> Any:
 def _keep_source(value: float, text: str) -> int | float:
     if repr(value) == text:
         return value
-    kept: SourceInt | SourceFloat = (
-        SourceInt(value) if isinstance(value, int) else SourceFloat(value)
-    )
+    kept: SourceInt | SourceFloat = SourceInt(value) if isinstance(value, int) else SourceFloat(value)
     kept.source = text
     return kept
 
@@ -256,7 +256,9 @@ def _tagged_scalar(tag: str, text: str, mark: Any, path: Path) -> Any:
         "tag:yaml.org,2002:bool": bool,
         "tag:yaml.org,2002:int": int,
         "tag:yaml.org,2002:float": (int, float),
-    }.get(tag)  # type: ignore[assignment]
+    }.get(
+        tag
+    )  # type: ignore[assignment]
     if expected is None:
         raise _at_mark(f"YAML tag {tag!r} is not supported in a spec", path, mark)
     if not isinstance(resolved, expected) or (expected is int and isinstance(resolved, bool)):
@@ -359,7 +361,9 @@ def _build(raw: bytes, path: Path) -> Any:
             if name not in anchors:
                 raise _at_mark(f"YAML alias *{name} has no anchor before it", path, event.start_mark)
             if name in open_anchors:
-                raise _at_mark(f"YAML alias *{name} refers to its own ancestor (a recursive structure)", path, event.start_mark)
+                raise _at_mark(
+                    f"YAML alias *{name} refers to its own ancestor (a recursive structure)", path, event.start_mark
+                )
             value = anchors[name]
             expanded += sizes[name]
             if expanded > MAX_EXPANDED_NODES:
@@ -371,7 +375,9 @@ def _build(raw: bytes, path: Path) -> Any:
         elif kind is ev.DocumentStartEvent:
             documents += 1
             if documents > 1:
-                raise _at_mark("more than one YAML document in the file; a spec is one document", path, event.start_mark)
+                raise _at_mark(
+                    "more than one YAML document in the file; a spec is one document", path, event.start_mark
+                )
             continue
         else:
             continue

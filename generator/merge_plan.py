@@ -82,7 +82,8 @@ class NodePlan:
     def accumulates(self) -> bool:
         """True when some field, at any depth, gathers rather than replaces."""
         return any(
-            f.policy in (Policy.CONCAT, Policy.APPEND, Policy.BY_KEY) or (f.policy == Policy.MERGE and f.node is not None and f.node.accumulates())
+            f.policy in (Policy.CONCAT, Policy.APPEND, Policy.BY_KEY)
+            or (f.policy == Policy.MERGE and f.node is not None and f.node.accumulates())
             for f in self.fields
         )
 
@@ -127,9 +128,11 @@ def _plan_node(
     """The plan of one object; ``key`` names the field a ``by_key`` list keys its entries on
     (policy ``key``: the keying logic owns it, a chunk never overwrites it)."""
     fields = tuple(
-        FieldPlan(f, Policy.KEY, f"{path}.{f.wire_name}")
-        if f.wire_name == key
-        else _plan_field(schemas, f, context, path, overrides, stack + (model.name,))
+        (
+            FieldPlan(f, Policy.KEY, f"{path}.{f.wire_name}")
+            if f.wire_name == key
+            else _plan_field(schemas, f, context, path, overrides, stack + (model.name,))
+        )
         for f in model.fields
     )
     id_field = next((f.wire_name for f in model.fields if f.wire_name == "id"), None)
@@ -158,7 +161,9 @@ def _keyed_element(schemas: Schemas, f: Field) -> Model | None:
     return None
 
 
-def _plan_field(schemas: Schemas, f: Field, context: str, parent: str, overrides: dict[str, str], stack: tuple[str, ...]) -> FieldPlan:
+def _plan_field(
+    schemas: Schemas, f: Field, context: str, parent: str, overrides: dict[str, str], stack: tuple[str, ...]
+) -> FieldPlan:
     path = f"{parent}.{f.wire_name}" if parent else f.wire_name
     element = _keyed_element(schemas, f)
     model = schemas.models.get(f.type.name) if isinstance(f.type, ModelRef) else None
@@ -175,11 +180,19 @@ def _plan_field(schemas: Schemas, f: Field, context: str, parent: str, overrides
         _check_fits(f, policy, path, element, model)
         if policy == Policy.BY_KEY:
             key = key_name or "index"
-            element = element or (schemas.models.get(f.type.item.name) if isinstance(f.type, Array) and isinstance(f.type.item, ModelRef) else None)
+            element = element or (
+                schemas.models.get(f.type.item.name)
+                if isinstance(f.type, Array) and isinstance(f.type.item, ModelRef)
+                else None
+            )
             assert element is not None
             if not any(g.wire_name == key and g.type == Prim("int") for g in element.fields):
-                raise SpecError(f"merge policy by_key:{key} for {path!r}: the list's objects have no integer field {key!r}")
-            node = _plan_node(schemas, element, DELTA if context == DELTA else ENTRY, path + "[]", overrides, stack, key)
+                raise SpecError(
+                    f"merge policy by_key:{key} for {path!r}: the list's objects have no integer field {key!r}"
+                )
+            node = _plan_node(
+                schemas, element, DELTA if context == DELTA else ENTRY, path + "[]", overrides, stack, key
+            )
         elif policy == Policy.MERGE and model is not None and node is None:
             node = _plan_node(schemas, model, context, path, overrides, stack)
         elif policy not in (Policy.MERGE, Policy.BY_KEY):
@@ -272,7 +285,9 @@ class Guess:
 #: answer (Kimi via routers never sends ``finish_reason``; a stream cut short has none).
 #: The response's own validation then checks the value.
 GUESSES = {
-    "finish_reason": Guess(((("message", "tool_calls"), "tool_calls"), (("message", "function_call"), "function_call")), "stop"),
+    "finish_reason": Guess(
+        ((("message", "tool_calls"), "tool_calls"), (("message", "function_call"), "function_call")), "stop"
+    ),
 }
 
 
@@ -365,7 +380,6 @@ def _plan_pair(schemas: Schemas, source: Model, target: Model, stack: tuple[tupl
     return ResponsePlan(
         tuple(renames.items()), drop, tuple(consts), fills, tuple(nulls), tuple(required), guesses, tuple(children)
     )
-
 
 
 def _fills(source: Model, targets: list[Model]) -> tuple[tuple[str, object], ...]:

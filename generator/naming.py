@@ -29,14 +29,122 @@ from .resolve import Location, RefResolver
 #: on (``ValueError``, ``KeyError``...); a schema's class name may not take them, or the
 #: module would shadow its own vocabulary.
 MODULE_NAMES = frozenset(dir(builtins)) | frozenset(
-    ["TypeVar", "Any", "Annotated", "AsyncIterable", "AsyncIterator", "Callable", "Iterable", "Iterator", "Literal", "Mapping", "NotRequired", "Required", "Self", "Sequence", "TypeAlias", "TypedDict", "cast", "dataclass", "field", "annotations", "BaseModel", "ConfigDict", "Discriminator", "Field", "Tag", "TypeAdapter", "ValidationError", "bool", "bytes", "dict", "float", "int", "list", "object", "str", "tuple", "type", "None", "True", "False", "json", "sys", "typing", "dataclasses", "pydantic", "ParseError", "StreamMergeError", "StreamFormatError", "StreamError", "Anomaly", "ServerSentEvent", "ContextVar", "types", "Protocol"]
+    [
+        "TypeVar",
+        "Any",
+        "Annotated",
+        "AsyncIterable",
+        "AsyncIterator",
+        "Callable",
+        "Iterable",
+        "Iterator",
+        "Literal",
+        "Mapping",
+        "NotRequired",
+        "Required",
+        "Self",
+        "Sequence",
+        "TypeAlias",
+        "TypedDict",
+        "cast",
+        "dataclass",
+        "field",
+        "annotations",
+        "BaseModel",
+        "ConfigDict",
+        "Discriminator",
+        "Field",
+        "Tag",
+        "TypeAdapter",
+        "ValidationError",
+        "bool",
+        "bytes",
+        "dict",
+        "float",
+        "int",
+        "list",
+        "object",
+        "str",
+        "tuple",
+        "type",
+        "None",
+        "True",
+        "False",
+        "json",
+        "sys",
+        "typing",
+        "dataclasses",
+        "pydantic",
+        "ParseError",
+        "StreamMergeError",
+        "StreamFormatError",
+        "StreamError",
+        "Anomaly",
+        "ServerSentEvent",
+        "ContextVar",
+        "types",
+        "Protocol",
+    ]
 )
 
 #: Attribute names no field may take in any style: names that class-body annotations use
 #: (a class attribute ``str`` would shadow the type ``str`` below it), dataclass helpers,
 #: and pydantic's ``BaseModel`` namespace.
 RESERVED_ATTRIBUTES = frozenset(
-    ["Any", "Annotated", "Literal", "NotRequired", "Required", "None", "True", "False", "bool", "dict", "float", "int", "list", "str", "classmethod", "staticmethod", "property", "field", "self", "Field", "Tag", "Discriminator", "from_dict", "to_dict", "extra_fields", "construct", "copy", "json", "parse_file", "parse_obj", "parse_raw", "schema", "schema_json", "update_forward_refs", "validate", "from_orm", "model_config", "model_fields", "model_extra", "model_fields_set", "model_computed_fields", "model_construct", "model_copy", "model_dump", "model_dump_json", "model_json_schema", "model_parametrized_name", "model_post_init", "model_rebuild", "model_validate", "model_validate_json", "model_validate_strings"]
+    [
+        "Any",
+        "Annotated",
+        "Literal",
+        "NotRequired",
+        "Required",
+        "None",
+        "True",
+        "False",
+        "bool",
+        "dict",
+        "float",
+        "int",
+        "list",
+        "str",
+        "classmethod",
+        "staticmethod",
+        "property",
+        "field",
+        "self",
+        "Field",
+        "Tag",
+        "Discriminator",
+        "from_dict",
+        "to_dict",
+        "extra_fields",
+        "construct",
+        "copy",
+        "json",
+        "parse_file",
+        "parse_obj",
+        "parse_raw",
+        "schema",
+        "schema_json",
+        "update_forward_refs",
+        "validate",
+        "from_orm",
+        "model_config",
+        "model_fields",
+        "model_extra",
+        "model_fields_set",
+        "model_computed_fields",
+        "model_construct",
+        "model_copy",
+        "model_dump",
+        "model_dump_json",
+        "model_json_schema",
+        "model_parametrized_name",
+        "model_post_init",
+        "model_rebuild",
+        "model_validate",
+        "model_validate_json",
+        "model_validate_strings",
+    ]
 )
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
@@ -267,7 +375,9 @@ def class_names(order: Sequence[str], places: Mapping[str, Place], resolver: Ref
             name = class_name(place.loc.doc.path.stem) + name
         if name in owner:
             other = places[owner[name]].component
-            raise place.loc.error(f"schemas {other!r} and {place.component!r} both become the Python name {name!r}; rename one of them")
+            raise place.loc.error(
+                f"schemas {other!r} and {place.component!r} both become the Python name {name!r}; rename one of them"
+            )
         names[pid], owner[name] = name, pid
         at[location_key(place.loc)] = name
     listed = {class_name(p.component) for p in (places[i] for i in order) if p.listed and p.component is not None}
@@ -340,7 +450,9 @@ def is_null_schema(schema: Any) -> bool:
     if not isinstance(schema, dict):
         return False
     t = schema.get("type")
-    return t == "null" or t == ["null"] or schema.get("enum") == [None] or ("const" in schema and schema["const"] is None)
+    return (
+        t == "null" or t == ["null"] or schema.get("enum") == [None] or ("const" in schema and schema["const"] is None)
+    )
 
 
 def _step(node: Any, token: str) -> Any:
@@ -419,7 +531,9 @@ def name_schemas(schemas: Schemas, places: Mapping[str, Place], resolver: RefRes
         clash = accumulator_name(root)
         if clash in taken:
             loc = places[next(pid for pid, n in new.items() if n == clash)].loc
-            raise loc.doc.error(loc.pointer, f"schema {clash} has the name of {root}'s generated accumulator; rename it")
+            raise loc.doc.error(
+                loc.pointer, f"schema {clash} has the name of {root}'s generated accumulator; rename it"
+            )
     return replace(
         schemas,
         models=models,
@@ -434,7 +548,9 @@ def _check_defined(schemas: Schemas) -> None:
     """Every type the IR mentions is one it holds: a name referenced and never defined would
     make the module fail at import (``NameError``), a generator bug, reported as one."""
     defined = set(schemas.models) | set(schemas.aliases)
-    types = [t for m in schemas.models.values() for t in (*(f.type for f in m.fields), *((m.extra,) if m.extra else ()))]
+    types = [
+        t for m in schemas.models.values() for t in (*(f.type for f in m.fields), *((m.extra,) if m.extra else ()))
+    ]
     types += [a.type for a in schemas.aliases.values()]
     missing = sorted({name for t in types for name in referenced_names(t)} - defined)
     if missing:
@@ -457,7 +573,11 @@ def _attributes(t: Type, models: Mapping[str, Model]) -> Type:
         d = t.discriminator
         if d is not None:
             names = [name for _, name in d.mapping]
-            attrs = {f.py_name for n in names for f in models[n].fields if f.wire_name == d.property} if all(n in models for n in names) else set()
+            attrs = (
+                {f.py_name for n in names for f in models[n].fields if f.wire_name == d.property}
+                if all(n in models for n in names)
+                else set()
+            )
             attribute = next(iter(attrs)) if len(attrs) == 1 else ""
             d = Discriminator(d.property, d.mapping, "" if attribute == d.property else attribute)
         return UnionType(options, d)

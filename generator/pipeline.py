@@ -92,7 +92,11 @@ def read_spec(options: Options) -> SpecReading:
     timings["interpret"] = time.perf_counter() - start
     info = doc.data.get("info") if isinstance(doc.data, dict) else None
     info = info if isinstance(info, dict) else {}
-    title = info.get("title") if isinstance(info.get("title"), str) else (doc.data.get("title") if isinstance(doc.data.get("title"), str) else "")
+    title = (
+        info.get("title")
+        if isinstance(info.get("title"), str)
+        else (doc.data.get("title") if isinstance(doc.data.get("title"), str) else "")
+    )
     read = Schemas(
         models=models,
         aliases=aliases,
@@ -109,7 +113,9 @@ def read_spec(options: Options) -> SpecReading:
     schemas = naming.name_schemas(read, interp.places, interp.resolver)
     timings["naming"] = time.perf_counter() - start
     start = time.perf_counter()
-    plans = {r: plan_merge(schemas, r, _policies_for(options.merge_policies, r, len(schemas.roots))) for r in schemas.roots}
+    plans = {
+        r: plan_merge(schemas, r, _policies_for(options.merge_policies, r, len(schemas.roots))) for r in schemas.roots
+    }
     response_plans = {r: plan_response(schemas, r, resp) for r, resp in schemas.responses.items()}
     event_plans, unmapped = _event_plans(doc, schemas)
     timings["merge_plan"] = time.perf_counter() - start
@@ -150,12 +156,19 @@ def _check_document(doc: Document) -> None:
     if version is not None:
         version = scalar_text(version) or version  # `openapi: 3.0` unquoted is a number in YAML
         if not isinstance(version, str) or not re.match(r"3\.[012](\.\d+)?$", version):
-            raise doc.error("/openapi", f"openapi {version!r} is not supported; gen-models reads OpenAPI 3.0, 3.1 and 3.2")
+            raise doc.error(
+                "/openapi", f"openapi {version!r} is not supported; gen-models reads OpenAPI 3.0, 3.1 and 3.2"
+            )
         return
     if "swagger" in data:
         raise doc.error("/swagger", "Swagger 2.0 is not supported; convert the spec to OpenAPI 3 first")
-    if not any(k in data for k in ("$schema", "properties", "definitions", "$defs", "type", "allOf", "anyOf", "oneOf", "components")):
-        raise SpecError("not an OpenAPI document (no 'openapi' key) nor a JSON Schema (no '$schema', 'type' or 'properties')", path)
+    if not any(
+        k in data
+        for k in ("$schema", "properties", "definitions", "$defs", "type", "allOf", "anyOf", "oneOf", "components")
+    ):
+        raise SpecError(
+            "not an OpenAPI document (no 'openapi' key) nor a JSON Schema (no '$schema', 'type' or 'properties')", path
+        )
 
 
 def _policies_for(policies: dict[str, str], root: str, count: int) -> dict[str, str]:
@@ -325,4 +338,3 @@ def _command(options: Options, shown: str) -> str:
     if options.runtime_package:
         parts += ["--runtime", "package"]
     return " ".join(shlex.quote(p) for p in parts)
-

@@ -188,8 +188,11 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
     unknown_event = _unknown_event_name(s)
     events = events_view(
         list(gen.event_plans.values()),
-        parse_functions={p.target: _validate_function(gen, _event_class(gen, p.target), style) for p in gen.event_plans.values()},
-        class_names={p.root: union for union, p in gen.event_plans.items()} | {p.target: _event_class(gen, p.target) for p in gen.event_plans.values()},
+        parse_functions={
+            p.target: _validate_function(gen, _event_class(gen, p.target), style) for p in gen.event_plans.values()
+        },
+        class_names={p.root: union for union, p in gen.event_plans.items()}
+        | {p.target: _event_class(gen, p.target) for p in gen.event_plans.values()},
     )
     error_name = "pydantic.ValidationError" if style == "pydantic" else "ParseError"
     public = (
@@ -204,7 +207,15 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
         + ([unknown_event] if unknown_event else [])
         + events["public"]
         + (["Anomaly", "StreamMergeError"] if roots or events["unions"] else [])
-        + ["StreamError", "StreamFormatError", "ServerSentEvent", "iter_sse", "aiter_sse", "iter_chunk_dicts", "aiter_chunk_dicts"]
+        + [
+            "StreamError",
+            "StreamFormatError",
+            "ServerSentEvent",
+            "iter_sse",
+            "aiter_sse",
+            "iter_chunk_dicts",
+            "aiter_chunk_dicts",
+        ]
         + (["iter_chunks", "aiter_chunks"] if roots else [])
     )
     if style != "pydantic":
@@ -216,7 +227,9 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
                 names_in_strings |= pytypes.uses(f.type) & {"Any", "Literal"}
     for a in other_aliases:
         if a.name in lazy and not pep695:
-            names_in_strings |= pytypes.uses(a.type) if style == "pydantic" else pytypes.uses(a.type) & {"Any", "Literal"}
+            names_in_strings |= (
+                pytypes.uses(a.type) if style == "pydantic" else pytypes.uses(a.type) & {"Any", "Literal"}
+            )
     return {
         "style": style,
         "header": _header(gen, style),
@@ -230,7 +243,12 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
         "models": models,
         "roots": roots,
         "parse_targets": [
-            {"model": name, "parse_fn": parse_function(gen.schemas, name), "union": name in s.union_roots, **_tags_view(s, name)}
+            {
+                "model": name,
+                "parse_fn": parse_function(gen.schemas, name),
+                "union": name in s.union_roots,
+                **_tags_view(s, name),
+            }
             for name in dict.fromkeys([*s.roots, *s.responses.values(), *s.union_roots, *_event_targets(gen)])
         ],
         "unknown_event": unknown_event,
@@ -279,7 +297,8 @@ def _module_doc(gen: Generation, style: str) -> str:
             else what + f"Event unions: {unions}, parsed by {parse}.\n"
         )
     text = (
-        what + "Self-contained: this module needs "
+        what
+        + "Self-contained: this module needs "
         + {
             "dataclass": "only the standard library",
             "pydantic": "pydantic >= 2.11",
@@ -365,7 +384,10 @@ def _list_misfit(t: Any) -> str | None:
 def _functional(m: Model) -> bool:
     """A TypedDict needs the functional syntax when a key is not a plain identifier."""
     return any(
-        not f.wire_name.isidentifier() or keyword.iskeyword(f.wire_name) or not f.wire_name.isascii() or f.wire_name in RESERVED_ATTRIBUTES
+        not f.wire_name.isidentifier()
+        or keyword.iskeyword(f.wire_name)
+        or not f.wire_name.isascii()
+        or f.wire_name in RESERVED_ATTRIBUTES
         for f in m.fields
     )
 
@@ -396,7 +418,9 @@ def _where(pointer: str) -> str | None:
 def _model_view(m: Model, style: str, merged: bool, parsers: pytypes.Parsers) -> dict[str, Any]:
     where = _where(m.pointer)
     doc = _doc_text(m.description, m.deprecated, None, False) or (
-        f"The object at ``{where}`` (the spec describes it no further)." if where else f"``{m.name}`` (no description in the spec)."
+        f"The object at ``{where}`` (the spec describes it no further)."
+        if where
+        else f"``{m.name}`` (no description in the spec)."
     )
     fields = [_field_view(m, f, style, parsers) for f in m.fields]
     extra_ann = pytypes.annotation(m.extra, style, m.extra_nullable) if m.extra is not None else "Any"
@@ -413,7 +437,11 @@ def _model_view(m: Model, style: str, merged: bool, parsers: pytypes.Parsers) ->
         "extra_typed": m.extra is not None,
         "extras_parse": extra_parse,
         "extra_parser": parsers.of(m.extra, m.extra_nullable) if m.extra is not None else "",
-        "known": "frozenset[str]()" if not m.fields else "frozenset({" + ", ".join(pytypes.literal(f.wire_name) for f in m.fields) + "})",
+        "known": (
+            "frozenset[str]()"
+            if not m.fields
+            else "frozenset({" + ", ".join(pytypes.literal(f.wire_name) for f in m.fields) + "})"
+        ),
         "functional": _functional(m),
         "needs_keys": style == "dataclass" or merged,
     }
@@ -469,7 +497,11 @@ def _tags_view(s: Schemas, name: str) -> dict[str, Any]:
     if found is None or not found.mapping or not all(isinstance(tag, str) for tag, _ in found.mapping):
         return {"tag_prop": None}
     tags = ", ".join(pytypes.literal(tag) for tag in dict.fromkeys(tag for tag, _ in found.mapping))
-    return {"tag_prop": pytypes.literal(found.property), "tags_const": f"_TAGS_{snake_name(name).upper()}", "tags": tags}
+    return {
+        "tag_prop": pytypes.literal(found.property),
+        "tags_const": f"_TAGS_{snake_name(name).upper()}",
+        "tags": tags,
+    }
 
 
 def _unknown_event_name(s: Schemas) -> str | None:
@@ -514,9 +546,7 @@ def _root_view(gen: Generation, name: str, style: str) -> dict[str, Any]:
         "plan_const": naming.response_plan_constant(response) if response else "",
         "validate": _validate_function(gen, name, style),
         "response_validate": _validate_function(gen, response, style) if response else "",
-        "guessed": ", ".join(f"``{k}``" for k, _ in gen.responses[name].guesses) or "none here"
-        if response
-        else "",
+        "guessed": ", ".join(f"``{k}``" for k, _ in gen.responses[name].guesses) or "none here" if response else "",
     }
 
 
@@ -530,22 +560,22 @@ def state_class_names(gen: Generation) -> dict[int, str]:
 
 def _merge_view(gen: Generation, style: str) -> dict[str, Any]:
     names = state_class_names(gen)
-    nodes = [
-        _node_view(node, names)
-        for root_name in gen.schemas.roots
-        for node in gen.plans[root_name].walk()
-    ]
+    nodes = [_node_view(node, names) for root_name in gen.schemas.roots for node in gen.plans[root_name].walk()]
     roots = [_root_view(gen, name, style) for name in gen.schemas.roots]
     plans = [
-        {"name": r["plan_const"], "value": _response_literal(gen.responses[r["model"]])}
-        for r in roots
-        if r["response"]
+        {"name": r["plan_const"], "value": _response_literal(gen.responses[r["model"]])} for r in roots if r["response"]
     ]
     keyed_lists = [f["keyed_list"] for n in nodes for f in n["fields"] if f["policy"] == "by_key"]
     short = Counter(rule["short"] for rule in keyed_lists)
     for rule in keyed_lists:  # ``_TOOL_CALLS`` where one list has that name, else qualified
         rule["name"] = rule["short"] if short[rule["short"]] == 1 else rule["long"]
-    return {"nodes": nodes, "roots": roots, "has_response": bool(plans), "response_plans": plans, "keyed_lists": keyed_lists}
+    return {
+        "nodes": nodes,
+        "roots": roots,
+        "has_response": bool(plans),
+        "response_plans": plans,
+        "keyed_lists": keyed_lists,
+    }
 
 
 def _node_view(node: NodePlan, names: dict[int, str]) -> dict[str, Any]:

@@ -159,7 +159,10 @@ def _action_lines(
         if template in variables:
             parent = variables[template]
             continue
-        var = _unique(_identifier(step.name) if _identifier(step.name) not in ("f", "e") else step.name + "_", set(variables.values()))
+        var = _unique(
+            _identifier(step.name) if _identifier(step.name) not in ("f", "e") else step.name + "_",
+            set(variables.values()),
+        )
         fresh = new_name if i == innermost else None
         new_arg = f", {fresh}" if fresh and fresh != "None" else ""
         if step.key is None:

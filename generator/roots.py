@@ -28,7 +28,9 @@ def stream_roots(interp: Interpreter) -> list[str]:
         props = schema.get("properties")
         if not isinstance(props, dict):
             continue
-        if any(isinstance(v, str) and v.endswith(CHUNK_SUFFIX) for v in _single_values(interp, props.get("object"), loc)) or _choices_have_delta(interp, props.get("choices"), loc):
+        if any(
+            isinstance(v, str) and v.endswith(CHUNK_SUFFIX) for v in _single_values(interp, props.get("object"), loc)
+        ) or _choices_have_delta(interp, props.get("choices"), loc):
             found.append(name)
     return found
 
@@ -53,7 +55,13 @@ def response_for(interp: Interpreter, chunk_name: str) -> str | None:
         props = schema.get("properties")
         if not isinstance(props, dict):
             continue
-        if wanted and wanted & set(_single_values(interp, props.get("object"), loc)) or not wanted and name == by_name and "choices" in props:
+        if (
+            wanted
+            and wanted & set(_single_values(interp, props.get("object"), loc))
+            or not wanted
+            and name == by_name
+            and "choices" in props
+        ):
             candidates.append(name)
     if by_name in candidates:
         return by_name

@@ -16,7 +16,9 @@ from .keywords import STRUCTURAL, json_kind, properties, truthy
 Origins = dict[str, Location]
 
 
-def flatten(resolver: RefResolver, schema: dict[str, Any], loc: Location, seen: frozenset[Key]) -> tuple[dict[str, Any], Origins]:
+def flatten(
+    resolver: RefResolver, schema: dict[str, Any], loc: Location, seen: frozenset[Key]
+) -> tuple[dict[str, Any], Origins]:
     """Merge an ``allOf`` (recursively, through ``$ref``s) into one schema dict, keeping
     where each property was written (for naming and messages)."""
     merged: dict[str, Any] = {}
@@ -31,7 +33,9 @@ def flatten(resolver: RefResolver, schema: dict[str, Any], loc: Location, seen: 
     return merged, origins
 
 
-def _flatten_node(resolver: RefResolver, node: Any, loc: Location, seen: frozenset[Key]) -> tuple[dict[str, Any], Origins]:
+def _flatten_node(
+    resolver: RefResolver, node: Any, loc: Location, seen: frozenset[Key]
+) -> tuple[dict[str, Any], Origins]:
     if isinstance(node, bool):
         return {}, {}
     if not isinstance(node, dict):

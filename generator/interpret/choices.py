@@ -84,7 +84,9 @@ class UnionReading(ReaderBase):
             if reading.type not in options:
                 options.append(reading.type)  # a mapping may name a schema the oneOf lacks
         if not all(isinstance(option, ModelRef) for option in options):
-            self._warn(dloc, "discriminator over a union with non-object members; dispatching by trying each member instead")
+            self._warn(
+                dloc, "discriminator over a union with non-object members; dispatching by trying each member instead"
+            )
             return None
         return discriminators.Pending(prop, tuple(mapping.items()), explicit=True)  # members' tags: see settle
 

@@ -136,7 +136,6 @@ class _Settle:
         return [place.component] if place is not None and place.component is not None else []
 
 
-
 def tag_values(field: Field) -> list[Any]:
     """A field's const/enum values that can be discriminator tags: strings and integers, what
     the generated dispatch looks up (null and booleans are no tags)."""

@@ -60,7 +60,14 @@ def fit_value(value: Any, types: list[str]) -> Any:
             text = scalar_text(value)
             if text is not None:
                 return text
-        elif t == "integer" and isinstance(value, int) and not isinstance(value, bool) or t == "integer" and isinstance(value, float) and value.is_integer():
+        elif (
+            t == "integer"
+            and isinstance(value, int)
+            and not isinstance(value, bool)
+            or t == "integer"
+            and isinstance(value, float)
+            and value.is_integer()
+        ):
             return int(value)
         elif t == "number" and isinstance(value, (int, float)) and not isinstance(value, bool):
             return value if isinstance(value, int) else float(value)

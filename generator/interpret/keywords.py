@@ -51,7 +51,9 @@ def truthy(value: Any) -> bool:
 
 
 def json_kind(value: Any) -> str:
-    return {dict: "a mapping", list: "a list", str: "a string", bool: "a boolean"}.get(type(value), type(value).__name__)
+    return {dict: "a mapping", list: "a list", str: "a string", bool: "a boolean"}.get(
+        type(value), type(value).__name__
+    )
 
 
 def text(value: Any) -> str | None:

@@ -69,14 +69,18 @@ class ObjectReading(ReaderBase):
         )
         return ModelRef(name)
 
-    def _fields(self, schema: dict[str, Any], props: dict[str, Any], loc: Location, origins: dict[str, Location]) -> tuple[Field, ...]:
+    def _fields(
+        self, schema: dict[str, Any], props: dict[str, Any], loc: Location, origins: dict[str, Location]
+    ) -> tuple[Field, ...]:
         required_raw = schema.get("required", [])
         if not isinstance(required_raw, list):
             self._warn(loc.child("required"), "required is not a list; ignored")
             required_raw = []
         required = {r for r in required_raw if isinstance(r, str)}
         for missing in sorted(required - set(props)):
-            self._warn(loc.child("required"), f"required names {missing!r}, which has no schema under properties; ignored")
+            self._warn(
+                loc.child("required"), f"required names {missing!r}, which has no schema under properties; ignored"
+            )
         fields = []
         for wire, prop in props.items():
             ploc = origins.get(wire) or loc.child("properties", wire)
@@ -108,7 +112,9 @@ class ObjectReading(ReaderBase):
         """
         raw = schema.get("additionalProperties", True)
         if raw in ("true", "false"):
-            self._warn(loc.child("additionalProperties"), f"additionalProperties is the string {raw!r}; read as a boolean")
+            self._warn(
+                loc.child("additionalProperties"), f"additionalProperties is the string {raw!r}; read as a boolean"
+            )
             raw = raw == "true"
         if isinstance(raw, bool):
             return raw

@@ -100,7 +100,10 @@ class Interpreter(ObjectReading, UnionReading):
             # a bare JSON Schema document is itself a schema, named by its title or file
             found[self._component_at(Location(self.root, "")) or self.root.path.stem] = Location(self.root, "")
         sections = [
-            (("components", "schemas"), (data.get("components") or {}).get("schemas") if isinstance(data, dict) else None),
+            (
+                ("components", "schemas"),
+                (data.get("components") or {}).get("schemas") if isinstance(data, dict) else None,
+            ),
             (("definitions",), data.get("definitions") if isinstance(data, dict) else None),
             (("$defs",), data.get("$defs") if isinstance(data, dict) else None),
         ]
@@ -125,7 +128,9 @@ class Interpreter(ObjectReading, UnionReading):
             if key in self._model_keys:
                 return Reading(ModelRef(self._names[key]))
             objects, containers = self._opened_at[key]
-            if self._component_at(loc) is not None and (self._objects_open > objects or self._containers_open > containers):
+            if self._component_at(loc) is not None and (
+                self._objects_open > objects or self._containers_open > containers
+            ):
                 # recursion through a model, a list or a map: fine once this schema has a name
                 self._forced_aliases.add(key)
                 return Reading(AliasRef(self._names.get(key) or self._claim(loc), forward=True))
@@ -140,7 +145,9 @@ class Interpreter(ObjectReading, UnionReading):
             reading = self._name_if_component(reading, loc, want_alias or key in self._forced_aliases)
         except RecursionError:
             # reported where it happened, without composing the file for a line number
-            raise SpecError("schemas nest too deeply here to read (over a few hundred levels)", loc.doc.path, loc.pointer) from None
+            raise SpecError(
+                "schemas nest too deeply here to read (over a few hundred levels)", loc.doc.path, loc.pointer
+            ) from None
         finally:
             self._active.discard(key)
         self._refs[key] = reading
@@ -168,7 +175,11 @@ class Interpreter(ObjectReading, UnionReading):
                 continue
             stack.extend((v, (*path, str(k))) for k, v in node.items())
             raw = node.get("discriminator")
-            if not isinstance(raw, dict) or not isinstance(raw.get("mapping"), dict) or not isinstance(raw.get("propertyName"), str):
+            if (
+                not isinstance(raw, dict)
+                or not isinstance(raw.get("mapping"), dict)
+                or not isinstance(raw.get("propertyName"), str)
+            ):
                 continue
             mapping = raw["mapping"]
             dloc = Location(doc, "").child(*path, "discriminator")
@@ -280,7 +291,9 @@ class Interpreter(ObjectReading, UnionReading):
             title=title if isinstance(title, str) else reading.title,
         )
 
-    def _read_single(self, type_name: str, schema: dict[str, Any], loc: Location, origins: dict[str, Location] | None) -> Type:
+    def _read_single(
+        self, type_name: str, schema: dict[str, Any], loc: Location, origins: dict[str, Location] | None
+    ) -> Type:
         if type_name in PRIM_OF:
             fmt = schema.get("format")
             return Prim(PRIM_OF[type_name], fmt if isinstance(fmt, str) else None)

@@ -35,7 +35,9 @@ def inlined(name: str) -> str:
     lines = source.splitlines(keepends=True)
     skip: set[int] = set()
     for node in tree.body:
-        is_doc = isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+        is_doc = (
+            isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+        )
         if is_doc or isinstance(node, (ast.Import, ast.ImportFrom)):
             assert node.end_lineno is not None
             skip.update(range(node.lineno - 1, node.end_lineno))

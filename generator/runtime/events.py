@@ -345,7 +345,9 @@ class _EventFold:
         parent[name] = new
         return new
 
-    def child(self, container: dict[Any, Any], key: Any, path: str, new: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    def child(
+        self, container: dict[Any, Any], key: Any, path: str, new: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
         """The object at ``container[key]``; a missing one is created from ``new`` (``missing_slot``)."""
         value = container.get(key)
         if type(value) is dict:
@@ -420,7 +422,13 @@ class _EventFold:
         self._place(container, key, value, old, path, collection, quiet=True)
 
     def replace(
-        self, container: dict[Any, Any], key: Any, value: Any, path: str, check: bool = False, collection: str | None = None
+        self,
+        container: dict[Any, Any],
+        key: Any,
+        value: Any,
+        path: str,
+        check: bool = False,
+        collection: str | None = None,
     ) -> None:
         """Set the slot to the server's ``value`` (``output_item.done``, ``*.done``). With
         ``check``, a value other than the fold's is reported (``done_differs``; the server's is
@@ -429,7 +437,9 @@ class _EventFold:
         if check and old is not None:
             folded = _thaw(old)
             if folded != value and _filled(value):
-                self.report(path, "done_differs", "the final value differs from the fold: the server's kept", value, folded)
+                self.report(
+                    path, "done_differs", "the final value differs from the fold: the server's kept", value, folded
+                )
         self._place(container, key, value, old, path, collection, quiet=False)
 
     def _place(
@@ -445,7 +455,9 @@ class _EventFold:
                 now = new.get(name)
                 if not _filled(now) and _filled(was):
                     if now is not None and not quiet:
-                        self.report(f"{path}.{name}", "emptied", "an empty final value: the fold's kept", _thaw(was), now)
+                        self.report(
+                            f"{path}.{name}", "emptied", "an empty final value: the fold's kept", _thaw(was), now
+                        )
                     new[name] = was
         container[key] = new
         if collection is not None and type(new) is dict:
@@ -465,7 +477,9 @@ class _EventFold:
             elif type(old) is str:
                 container[key] = _Fragments((old, delta))
             else:
-                self.report(path, "wrong_type", "text appended to a value that is not text: replaced", delta, _thaw(old))
+                self.report(
+                    path, "wrong_type", "text appended to a value that is not text: replaced", delta, _thaw(old)
+                )
                 container[key] = _Fragments((delta,))
         elif type(delta) is dict:
             target = container.get(key)

@@ -48,7 +48,9 @@ def _value(annotation: Any, value: Any) -> Any:
         if models:
             return _construct(max(models, key=lambda m: _fit(m, value)), value)
     if type(value) is list:
-        items = [typing.get_args(m)[0] for m in _members(annotation) if typing.get_origin(m) is list and typing.get_args(m)]
+        items = [
+            typing.get_args(m)[0] for m in _members(annotation) if typing.get_origin(m) is list and typing.get_args(m)
+        ]
         if items:
             return [_value(items[0], item) for item in value]
     return value

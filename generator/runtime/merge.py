@@ -97,7 +97,13 @@ def _merge_loose(
         target.setdefault(key, None)
         return
     if old is not None and _form(old) != _form(value):
-        acc.anomaly(_join(path, key), "mixed_fragments", f"a {_form(value)} where a {_form(old)} came first; kept the first", _built(old), value)
+        acc.anomaly(
+            _join(path, key),
+            "mixed_fragments",
+            f"a {_form(value)} where a {_form(old)} came first; kept the first",
+            _built(old),
+            value,
+        )
         return
     if type(value) is str:
         if context != "delta":
@@ -195,7 +201,9 @@ class _Merger:
             # a dict subclass (object_pairs_hook=OrderedDict) at every level: read as dicts
             plain: dict[str, Any] = _plain(chunk)
             return plain
-        self.anomaly("", "not_object", f"a chunk must be a JSON object, not {type(chunk).__name__}; dropped", dropped=chunk)
+        self.anomaly(
+            "", "not_object", f"a chunk must be a JSON object, not {type(chunk).__name__}; dropped", dropped=chunk
+        )
         return None
 
     def set_value(self, state: Any, name: str, old: Any, new: Any, expected: type | None = None) -> Any:
@@ -204,12 +212,20 @@ class _Merger:
         value not of the ``expected`` type (kept only while there is no other)."""
         if expected is not None and not _fits(new, expected):
             return self.misfit(state, name, old, new, expected)
-        if old is None or ((old == "" or old == 0) and type(old) is not bool) or (expected is not None and not _fits(old, expected)):
+        if (
+            old is None
+            or ((old == "" or old == 0) and type(old) is not bool)
+            or (expected is not None and not _fits(old, expected))
+        ):
             return new
         if (new == "" or new == 0) and type(new) is not bool:
             return old
         self.anomaly(
-            _join(state._path, name), "conflict", f"{new!r} differs from the first value {old!r}; kept the first", old, new
+            _join(state._path, name),
+            "conflict",
+            f"{new!r} differs from the first value {old!r}; kept the first",
+            old,
+            new,
         )
         return old
 
@@ -233,7 +249,9 @@ class _Merger:
 
     def wrong_type(self, state: Any, name: str, value: Any, expected: str) -> None:
         kind = "null" if value is None else type(value).__name__
-        self.anomaly(_join(state._path, name), "wrong_type", f"expected {expected}, got {kind}; value not merged", dropped=value)
+        self.anomaly(
+            _join(state._path, name), "wrong_type", f"expected {expected}, got {kind}; value not merged", dropped=value
+        )
 
     def fragment(self, state: Any, attr: str, wire: str, value: Any, text_only: bool = False) -> None:
         """A text field's fragment off the fast path: a list of parts (gathered) or another
@@ -246,7 +264,13 @@ class _Merger:
             if value == [] or value == {}:
                 return
             text = json.dumps(value, ensure_ascii=False, default=repr)
-            self.anomaly(_join(state._path, wire), "wrong_type", f"expected text, got {type(value).__name__}; appended its JSON text", text, value)
+            self.anomaly(
+                _join(state._path, wire),
+                "wrong_type",
+                f"expected text, got {type(value).__name__}; appended its JSON text",
+                text,
+                value,
+            )
             value = text
         text = getattr(state, attr)
         other = state._alt.get(wire) if state._alt is not None else None
@@ -254,12 +278,24 @@ class _Merger:
             if other is None:
                 text.append(value)
             elif value:
-                self.anomaly(_join(state._path, wire), "mixed_fragments", "text after non-text fragments; kept those", other, value)
+                self.anomaly(
+                    _join(state._path, wire),
+                    "mixed_fragments",
+                    "text after non-text fragments; kept those",
+                    other,
+                    value,
+                )
             return
         if value == [] or value == {}:
             return
         if any(text):
-            self.anomaly(_join(state._path, wire), "mixed_fragments", "a non-text fragment after text; kept the text", "".join(text), value)
+            self.anomaly(
+                _join(state._path, wire),
+                "mixed_fragments",
+                "a non-text fragment after text; kept the text",
+                "".join(text),
+                value,
+            )
             return
         if state._alt is None:
             state._alt = {}
@@ -320,7 +356,9 @@ class _Merger:
         """
         where = _join(owner._path, rule.wire)
         if type(item) is not dict:
-            self.anomaly(where, "not_object", f"a list item is {type(item).__name__}, not an object; dropped", dropped=item)
+            self.anomaly(
+                where, "not_object", f"a list item is {type(item).__name__}, not an object; dropped", dropped=item
+            )
             return None
         if type(key) is not int or isinstance(key, bool):
             if key is not None:
@@ -371,13 +409,17 @@ class _Merger:
         if starts:
             key = self._next_keys.get(where, 0)
             self._keyless_merged.add(f"{where}[{key}]")
-            self.anomaly(f"{where}[{key}]", "missing_key", f"an item without {rule.key}; started entry {rule.key}={key}")
+            self.anomaly(
+                f"{where}[{key}]", "missing_key", f"an item without {rule.key}; started entry {rule.key}={key}"
+            )
             return self._new_entry(owner, rule, entries, key)
         assert newest is not None
         path = f"{where}[{newest._key}]"
         if path not in self._keyless_merged:  # once per entry: servers that omit it omit it on every fragment
             self._keyless_merged.add(path)
-            self.anomaly(path, "missing_key", f"an item without {rule.key}; merged into the newest entry (and so are later ones)")
+            self.anomaly(
+                path, "missing_key", f"an item without {rule.key}; merged into the newest entry (and so are later ones)"
+            )
         return newest
 
     def _new_entry(self, owner: Any, rule: _KeyedList, entries: _Entries, key: int) -> Any:
@@ -462,7 +504,6 @@ def _state_get(state: Any, path: tuple[str, ...]) -> Any:
     return state
 
 
-
 def _model_data(chunk: Any) -> Any:
     """A typed chunk as decoded JSON, reading only the fields that were set: a pydantic
     model (this module's or another library's, such as openai-python's chunk objects) by
@@ -537,7 +578,9 @@ def _convert(data: dict[str, Any], rules: dict[str, _ResponseRule], at: str, pat
         if inner in rules and type(value) is dict:
             value = _convert(value, rules, inner, where, acc)
         elif inner in rules and type(value) is list:
-            value = [_convert(v, rules, inner, f"{where}[{i}]", acc) if type(v) is dict else v for i, v in enumerate(value)]
+            value = [
+                _convert(v, rules, inner, f"{where}[{i}]", acc) if type(v) is dict else v for i, v in enumerate(value)
+            ]
         out[key] = value
     out.update(rule.consts)
     for key, value in rule.fills:
@@ -560,7 +603,9 @@ def _convert(data: dict[str, Any], rules: dict[str, _ResponseRule], at: str, pat
             continue
         # some servers never send one (Kimi via routers); a stream cut short has none either
         value = next((v for where, v in guess.when if _wire_get(out, where)), guess.otherwise)
-        found = Anomaly(acc.chunks, _join(path, key), "incomplete", f"{what}: the stream never sent a value; took {value!r}", value)
+        found = Anomaly(
+            acc.chunks, _join(path, key), "incomplete", f"{what}: the stream never sent a value; took {value!r}", value
+        )
         if acc.strict:
             raise StreamMergeError(found)
         if found not in acc.anomalies:
@@ -594,7 +639,9 @@ class _ChunkAccumulator(_Merger):
                 if data is not None:
                     self._root._add(data, self)
         except RecursionError:
-            self.anomaly("", "too_deep", "nested too deeply to merge; the rest of this chunk was dropped", dropped=chunk)
+            self.anomaly(
+                "", "too_deep", "nested too deeply to merge; the rest of this chunk was dropped", dropped=chunk
+            )
         finally:
             self.chunks += 1
 
