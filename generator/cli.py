@@ -64,6 +64,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--all-schemas", action="store_true", default=None, help="emit every component schema")
     parser.add_argument(
+        "--merge-map",
+        action="append",
+        type=Path,
+        metavar="FILE",
+        help="a merge map for an event union (YAML with root: <union>), over the shipped one and x-merge; repeatable",
+    )
+    parser.add_argument(
         "--runtime",
         choices=("inline", "package"),
         help="inline: the runtime in every module (default); package: once, as _runtime.py beside them",
@@ -186,6 +193,7 @@ def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> 
         allow_remote_refs=bool(args.allow_remote_refs or values.get("allow-remote-refs", False)),
         allow_outside_refs=bool(args.allow_outside_refs or values.get("allow-outside-refs", False)),
         root=config.root if config else (find_project_root(cwd) or cwd),
+        merge_maps=tuple(args.merge_map or [path(p) for p in values.get("merge-maps") or ()]),
         runtime_package=_runtime_layout(args.runtime or values.get("runtime") or "inline") == "package",
     )
 

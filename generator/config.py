@@ -12,6 +12,8 @@ Keys (all optional; paths are relative to the ``pyproject.toml``)::
     target-python = "3.10"
     allow-remote-refs = false
     allow-outside-refs = false
+    runtime = "inline"                   # or "package": _runtime.py once, beside the modules
+    merge-maps = ["maps/responses.yaml"] # event-union merge maps over the shipped ones
 
     [tool.gen-models.merge-policies]
     "choices[].delta.content" = "concat"
@@ -45,6 +47,7 @@ KEYS = (
     "allow-remote-refs",
     "allow-outside-refs",
     "runtime",
+    "merge-maps",
 )
 
 
@@ -106,6 +109,7 @@ def _check(table: Any, path: Path) -> None:
             "merge-policies": dict,
             "allow-remote-refs": bool,
             "allow-outside-refs": bool,
+            "merge-maps": list,
         }.get(key, str)
         if not isinstance(value, expected):
             name = expected.__name__ if isinstance(expected, type) else "value"

@@ -36,7 +36,7 @@ from __future__ import annotations
 import enum
 import json
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -172,6 +172,33 @@ def shipped_maps() -> dict[str, tuple[Path, dict[str, Any]]]:
         if not isinstance(data, dict) or not isinstance(data.get("root"), str):
             raise SpecError("a merge map must be a mapping with 'root: <union schema>'", path, "")
         found[data["root"]] = (path, data)
+    return found
+
+
+def read_map_files(paths: Sequence[Path]) -> dict[str, dict[str, Any]]:
+    """User merge maps (``--merge-map FILE``, ``merge-maps`` in the configuration): each a
+    YAML mapping like the shipped ones, with ``root: <union schema>``; by root, later files'
+    entries over earlier ones'. They apply over the shipped map and the union's ``x-merge``.
+
+    Raises:
+        SpecError: a file that cannot be read, is not YAML, or is not a map with ``root``.
+    """
+    found: dict[str, dict[str, Any]] = {}
+    for path in paths:
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise SpecError(f"merge map: cannot read it ({exc.strerror or exc})", path) from None
+        except yaml.YAMLError as exc:
+            raise SpecError(f"merge map: not YAML ({exc})", path) from None
+        if not isinstance(data, dict) or not isinstance(data.get("root"), str):
+            raise SpecError("a merge map must be a mapping with 'root: <union schema>'", path, "")
+        merged = found.setdefault(data["root"], {})
+        for key, value in data.items():
+            if key == "events" and isinstance(value, dict) and isinstance(merged.get("events"), dict):
+                merged["events"] = {**merged["events"], **value}
+            elif key != "root":
+                merged[key] = value
     return found
 
 

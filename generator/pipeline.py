@@ -12,11 +12,12 @@ import shlex
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from . import naming
 from . import roots as root_selection
 from .errors import SpecError
-from .event_plan import EventPlan, has_map, plan_events, unmapped_events
+from .event_plan import EventPlan, has_map, plan_events, read_map_files, unmapped_events
 from .format import format_modules
 from .interpret import Interpreter
 from .load import Document, load_document, scalar_text
@@ -43,6 +44,8 @@ class Options:
         merge_policies: ``{path: policy}`` overrides of the merge plan.
         allow_remote_refs, allow_outside_refs: see ``resolve.RefResolver``.
         root: directory paths in headers are shown relative to (the project root).
+        merge_maps: user merge maps for event unions (``--merge-map``), over the shipped
+            ones and ``x-merge``.
         runtime_package: emit the fixed runtime once, as ``_runtime.py`` beside the modules
             (which then import it: the output directory must be a package), instead of
             inlined into each module.
@@ -60,6 +63,7 @@ class Options:
     allow_outside_refs: bool = False
     root: Path | None = None
     runtime_package: bool = False
+    merge_maps: tuple[Path, ...] = ()
 
 
 @dataclass
@@ -117,22 +121,30 @@ def read_spec(options: Options) -> SpecReading:
         r: plan_merge(schemas, r, _policies_for(options.merge_policies, r, len(schemas.roots))) for r in schemas.roots
     }
     response_plans = {r: plan_response(schemas, r, resp) for r, resp in schemas.responses.items()}
-    event_plans, unmapped = _event_plans(doc, schemas)
+    event_plans, unmapped = _event_plans(doc, schemas, read_map_files(options.merge_maps))
     timings["merge_plan"] = time.perf_counter() - start
     return SpecReading(schemas, plans, response_plans, timings, event_plans, unmapped)
 
 
-def _event_plans(doc: Document, schemas: Schemas) -> tuple[dict[str, EventPlan], dict[str, list[str]]]:
+def _event_plans(
+    doc: Document, schemas: Schemas, user_maps: dict[str, dict[str, Any]]
+) -> tuple[dict[str, EventPlan], dict[str, list[str]]]:
     """The fold of each union root that has a merge map (shipped, or ``x-merge`` on it), by
     the root's class name, and the event types each map leaves out (they fold as unknown
     events; ``--check`` fails). Maps name components as the spec does."""
     plans: dict[str, EventPlan] = {}
     unmapped: dict[str, list[str]] = {}
-    for union in schemas.union_roots:
-        name = component_name(schemas.aliases[union].pointer)
-        if name is not None and has_map(doc.data, name):
-            plans[union] = plan_events(doc.data, name, spec_file=doc.path, allow_unmapped=True)
-            missing = unmapped_events(doc.data, name)
+    names = {component_name(schemas.aliases[u].pointer): u for u in schemas.union_roots}
+    for root in user_maps:
+        if root not in names:
+            raise SpecError(
+                f"a merge map is given for {root!r}, which is not an event-union root of this run (--schema {root})"
+            )
+    for name, union in names.items():
+        overrides = user_maps.get(name) if name is not None else None
+        if name is not None and (overrides is not None or has_map(doc.data, name)):
+            plans[union] = plan_events(doc.data, name, overrides, spec_file=doc.path, allow_unmapped=True)
+            missing = unmapped_events(doc.data, name, overrides)
             if missing:
                 unmapped[union] = missing
     return plans, unmapped

@@ -161,3 +161,56 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 def pytest_report_header() -> str:
     return f"real specs: {SPECS}" if HAVE_SHARED else f"real specs: absent, tests marked shared skip; {MISSING_SHARED}"
+
+
+def event_schema(tag: str, properties: dict[str, Any]) -> dict[str, Any]:
+    """An event object: a one-value ``type`` tag and ``properties``, all required."""
+    return {
+        "type": "object",
+        "required": ["type", *properties],
+        "properties": {"type": {"type": "string", "enum": [tag]}, **properties},
+    }
+
+
+_ANSWER = {"$ref": "#/components/schemas/Answer"}
+#: A small event union that declares its own merge map (``x-merge`` on the union).
+EVENTS_MAP_SPEC: dict[str, Any] = {
+    "openapi": "3.1.0",
+    "info": {"title": "events", "version": "1"},
+    "paths": {},
+    "components": {
+        "schemas": {
+            "Events": {
+                "anyOf": [
+                    {"$ref": "#/components/schemas/Created"},
+                    {"$ref": "#/components/schemas/TextDelta"},
+                    {"$ref": "#/components/schemas/Completed"},
+                ],
+                "discriminator": {"propertyName": "type"},
+                "x-merge": {
+                    "family": "small",
+                    "target": "Answer",
+                    "tag": "type",
+                    "events": {
+                        "answer.created": {"op": "init", "value": "answer"},
+                        "answer.text.delta": {"op": "append", "at": "parts[{index}].text", "value": "delta"},
+                        "answer.completed": {"op": "finalize", "value": "answer"},
+                    },
+                },
+            },
+            "Created": event_schema("answer.created", {"answer": _ANSWER}),
+            "Completed": event_schema("answer.completed", {"answer": _ANSWER}),
+            "TextDelta": event_schema("answer.text.delta", {"index": {"type": "integer"}, "delta": {"type": "string"}}),
+            "Answer": {
+                "type": "object",
+                "required": ["id", "status", "parts"],
+                "properties": {
+                    "id": {"type": "string"},
+                    "status": {"type": "string"},
+                    "parts": {"type": "array", "items": {"$ref": "#/components/schemas/Part"}},
+                },
+            },
+            "Part": {"type": "object", "properties": {"text": {"type": "string"}}},
+        }
+    },
+}

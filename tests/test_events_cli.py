@@ -11,60 +11,11 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import STYLES, generate_modules
+from conftest import EVENTS_MAP_SPEC, STYLES, event_schema, generate_modules
 
 from generator.cli import main
 
-
-def _event(tag: str, properties: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "required": ["type", *properties],
-        "properties": {"type": {"type": "string", "enum": [tag]}, **properties},
-    }
-
-
-_ANSWER = {"$ref": "#/components/schemas/Answer"}
-SPEC: dict[str, Any] = {
-    "openapi": "3.1.0",
-    "info": {"title": "events", "version": "1"},
-    "paths": {},
-    "components": {
-        "schemas": {
-            "Events": {
-                "anyOf": [
-                    {"$ref": "#/components/schemas/Created"},
-                    {"$ref": "#/components/schemas/TextDelta"},
-                    {"$ref": "#/components/schemas/Completed"},
-                ],
-                "discriminator": {"propertyName": "type"},
-                "x-merge": {
-                    "family": "small",
-                    "target": "Answer",
-                    "tag": "type",
-                    "events": {
-                        "answer.created": {"op": "init", "value": "answer"},
-                        "answer.text.delta": {"op": "append", "at": "parts[{index}].text", "value": "delta"},
-                        "answer.completed": {"op": "finalize", "value": "answer"},
-                    },
-                },
-            },
-            "Created": _event("answer.created", {"answer": _ANSWER}),
-            "Completed": _event("answer.completed", {"answer": _ANSWER}),
-            "TextDelta": _event("answer.text.delta", {"index": {"type": "integer"}, "delta": {"type": "string"}}),
-            "Answer": {
-                "type": "object",
-                "required": ["id", "status", "parts"],
-                "properties": {
-                    "id": {"type": "string"},
-                    "status": {"type": "string"},
-                    "parts": {"type": "array", "items": {"$ref": "#/components/schemas/Part"}},
-                },
-            },
-            "Part": {"type": "object", "properties": {"text": {"type": "string"}}},
-        }
-    },
-}
+SPEC = EVENTS_MAP_SPEC
 
 STREAM = [
     {"type": "answer.created", "answer": {"id": "a1", "status": "in_progress", "parts": []}},
@@ -112,7 +63,7 @@ def test_an_event_type_the_map_lacks_warns_and_fails_check(tmp_path: Path, capsy
     assert main([str(spec), "--schema", "Events", "-o", str(out), "--check"]) == 0
     bumped = copy.deepcopy(SPEC)
     schemas = bumped["components"]["schemas"]
-    schemas["Refusal"] = _event("answer.refusal.delta", {"delta": {"type": "string"}})
+    schemas["Refusal"] = event_schema("answer.refusal.delta", {"delta": {"type": "string"}})
     schemas["Events"]["anyOf"].append({"$ref": "#/components/schemas/Refusal"})
     spec.write_text(yaml.safe_dump(bumped, sort_keys=False), encoding="utf-8")
     capsys.readouterr()
@@ -121,3 +72,22 @@ def test_an_event_type_the_map_lacks_warns_and_fails_check(tmp_path: Path, capsy
     assert "event type 'answer.refusal.delta' is not in the merge map" in err
     assert main([str(spec), "--schema", "Events", "-o", str(out)]) == 0  # generation goes on: it folds as unknown
     assert "warning: Events: event type 'answer.refusal.delta'" in capsys.readouterr().err
+
+
+def test_a_merge_map_file_maps_what_the_spec_lacks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bumped = copy.deepcopy(SPEC)
+    schemas = bumped["components"]["schemas"]
+    schemas["Refusal"] = event_schema("answer.refusal.delta", {"delta": {"type": "string"}})
+    schemas["Events"]["anyOf"].append({"$ref": "#/components/schemas/Refusal"})
+    spec, out = _write(tmp_path, bumped), tmp_path / "out"
+    extra = tmp_path / "refusal.yaml"
+    extra.write_text("root: Events\nevents:\n  answer.refusal.delta: {op: ignore}\n", encoding="utf-8")
+    args = [str(spec), "--schema", "Events", "-o", str(out), "--merge-map", str(extra)]
+    assert main([*args, "-q"]) == 0
+    assert main([*args, "--check"]) == 0
+    assert "answer.refusal.delta" not in capsys.readouterr().err
+    assert main([*args, "--explain-merge"]) == 0
+    assert "answer.refusal.delta" in capsys.readouterr().out
+    extra.write_text("root: Nope\nevents: {}\n", encoding="utf-8")
+    assert main(args) == 2
+    assert "'Nope', which is not an event-union root" in capsys.readouterr().err

@@ -47,7 +47,9 @@ def test_keywords_read_one_node() -> None:
 def test_union_normalises_its_options() -> None:
     assert union([Prim("str"), Enum(("a",))]) == Enum(("a",))  # the open enum admits str already
     assert union([Prim("str"), ANY]) == ANY
-    assert union([UnionType((Prim("int"), Prim("str"))), Prim("bool")]) == UnionType((Prim("int"), Prim("str"), Prim("bool")))
+    assert union([UnionType((Prim("int"), Prim("str"))), Prim("bool")]) == UnionType(
+        (Prim("int"), Prim("str"), Prim("bool"))
+    )
     assert union([Enum(("a",)), Prim("int"), Enum(("b",))]) == UnionType((Enum(("a", "b")), Prim("int")))
     assert union([Prim("int")]) == Prim("int")
 
@@ -134,7 +136,9 @@ def test_discriminators_do_not_depend_on_reading_order(tmp_path: Path) -> None:
     orders = [("Started", "Event", "Tagged"), ("Event", "Tagged", "Started"), ("Tagged", "Started", "Event")]
     readings = [read(path, *order) for order in orders]
     first = _event_types(readings[0])
-    assert first["Event"] == UnionType((ModelRef("Started"), ModelRef("Done")), Discriminator("type", (("started", "Started"), ("done", "Done"))))
+    assert first["Event"] == UnionType(
+        (ModelRef("Started"), ModelRef("Done")), Discriminator("type", (("started", "Started"), ("done", "Done")))
+    )
     assert first["Tagged"].discriminator.mapping == (("started", "Started"), ("done", "Done"))  # members' own tags
     for other in readings[1:]:
         assert _event_types(other) == first
@@ -166,7 +170,9 @@ def test_implied_discriminator_groups_the_objects_beside_other_members(tmp_path:
     choice = read(path).models["Root"].fields[1].type
     assert isinstance(choice, UnionType) and choice.options[0] == Enum(("auto", "none"))
     inner = choice.options[1]
-    assert isinstance(inner, UnionType) and inner.discriminator == Discriminator("type", (("done", "Done"), ("other", "Other")))
+    assert isinstance(inner, UnionType) and inner.discriminator == Discriminator(
+        "type", (("done", "Done"), ("other", "Other"))
+    )
 
 
 MAPPED_EMPTY = """
@@ -192,7 +198,9 @@ def test_a_mapped_object_without_properties_is_one_model_wherever_it_is_used(tmp
     assert "Empty" in schemas.models and "Empty" not in schemas.aliases
     assert schemas.models["Root"].fields[1].type == ModelRef("Empty")
     pet = schemas.aliases["Pet"].type
-    assert isinstance(pet, UnionType) and pet.discriminator is not None and ("empty", "Empty") in pet.discriminator.mapping
+    assert (
+        isinstance(pet, UnionType) and pet.discriminator is not None and ("empty", "Empty") in pet.discriminator.mapping
+    )
 
 
 @pytest.mark.parametrize("style", STYLES)

@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import importlib
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import RECORDED, ROOT, STYLES, recorded_chunks
 
 from generator import runtime
+from generator.pipeline import Options, generate
 from generator.runtime.merge import (
     StreamMergeError,
     _ChunkAccumulator,
@@ -23,6 +28,7 @@ from generator.runtime.merge import (
     _State,
 )
 from generator.runtime.sse import StreamError, _chunk_dicts
+from generator.write import write_all
 
 
 class _Call(_EntryState):
@@ -204,3 +210,65 @@ def test_inlined_source_drops_docstring_and_imports_only(name: str) -> None:
     assert not any(isinstance(n, (ast.Import, ast.ImportFrom)) for n in tree.body)
     assert not (isinstance(tree.body[0], ast.Expr) and isinstance(tree.body[0].value, ast.Constant))
     assert runtime.defined_names(name)
+
+
+def test_runtime_package_modules_share_one_runtime_and_merge_alike(
+    tmp_path: Path, openai_modules: dict[str, Any]
+) -> None:
+    """``--runtime package``: ``_runtime.py`` once, modules that import it, the same merge."""
+    package = tmp_path / "vendored"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    write_all(
+        generate(Options(spec=ROOT / "specs" / "openai.yaml", output=package, module="openai", runtime_package=True))[0]
+    )
+    assert (package / "_runtime.py").is_file()
+    sys.path.insert(0, str(tmp_path))
+    try:
+        for style in STYLES:
+            module = importlib.import_module(f"vendored.openai_{style}")
+            text = (package / f"openai_{style}.py").read_text(encoding="utf-8")
+            assert "from ._runtime import" in text and "class _Merger" not in text
+            chunks = recorded_chunks(next(p for p in RECORDED if p.name == "openai-python-parallel_tools.sse"))
+            shared, inline = (
+                module.CreateChatCompletionStreamResponseAccumulator(),
+                openai_modules[style].CreateChatCompletionStreamResponseAccumulator(),
+            )
+            for chunk in chunks:
+                shared.add(chunk)
+                inline.add(chunk)
+            assert shared.snapshot_dict() == inline.snapshot_dict()
+            assert module.Anomaly is importlib.import_module("vendored._runtime").Anomaly
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in [n for n in sys.modules if n == "vendored" or n.startswith("vendored.")]:
+            del sys.modules[name]
+
+
+def test_lenient_pydantic_builds_what_does_not_validate() -> None:
+    pydantic = pytest.importorskip("pydantic")
+    from generator.runtime.lenient_pydantic import _construct
+
+    class Usage(pydantic.BaseModel):
+        model_config = pydantic.ConfigDict(extra="allow", strict=True)
+        input_tokens: int
+        cached: int  # required; servers omit it
+
+    class Answer(pydantic.BaseModel):
+        model_config = pydantic.ConfigDict(extra="allow", strict=True)
+        id: str
+        usage: Usage | None = None
+        parts: list[Usage] = pydantic.Field(default_factory=list)
+
+    data = {
+        "id": "a",
+        "usage": {"input_tokens": 3},
+        "parts": [{"input_tokens": 1, "cached": 0}, {"input_tokens": "x"}],
+        "more": 1,
+    }
+    with pytest.raises(pydantic.ValidationError):
+        Answer.model_validate(data)
+    built = _construct(Answer, data)
+    assert built.id == "a" and built.usage.input_tokens == 3 and built.model_extra == {"more": 1}
+    assert isinstance(built.usage, Usage) and not hasattr(built.usage, "cached")  # missing stays unset
+    assert built.parts[0] == Usage(input_tokens=1, cached=0) and built.parts[1].input_tokens == "x"  # kept as it came

@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import OPENAI_SPECS, ROOT, SPECS
+import yaml
+from conftest import EVENTS_MAP_SPEC, OPENAI_SPECS, ROOT, SPECS
 
 from generator.pipeline import Options, generate
 from generator.write import write_all
@@ -30,6 +31,15 @@ def modules_dir(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPat
         # two roots, one of them also the other's response: each parse function once
         roots = ("CreateChatCompletionStreamResponse", "CreateChatCompletionResponse")
         write_all(generate(Options(spec=LOCAL_SPECS[0], output=out, module="two_roots", schemas=roots))[0])
+        # the runtime once per package (--runtime package): modules import it from _runtime
+        package = out / "vendored"
+        package.mkdir()
+        (package / "__init__.py").write_text("", encoding="utf-8")
+        write_all(generate(Options(spec=LOCAL_SPECS[0], output=package, module="openai", runtime_package=True))[0])
+        # an event union with its own merge map (x-merge): the generated event fold
+        events = out / "events_map.yaml"
+        events.write_text(yaml.safe_dump(EVENTS_MAP_SPEC), encoding="utf-8")
+        write_all(generate(Options(spec=events, output=out, module="events_map", schemas=("Events",)))[0])
     else:
         # a union root: the Responses API's events (236 models)
         schemas = ("ResponseStreamEvent",)
