@@ -23,7 +23,7 @@ from collections.abc import (
 )
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, TypeAlias, TypeVar, cast
+from typing import Any, Literal, TypeAlias, TypeVar, cast
 
 __all__ = [
     "Anomaly",
@@ -1748,13 +1748,12 @@ def _opt(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T | Non
         raise exc.within(key) from None
 
 
-def _built_anyway(
-    parse: Callable[[Any], _T], data: dict[str, Any], acc: _Reporter
-) -> _T:
+def _built_anyway(parse: Callable[[Any], _T], data: dict[str, Any], acc: Any) -> _T:
     """``parse(data)``, for an accumulator's result. With ``acc.strict``, its ``ParseError``;
     otherwise a result that does not fit its schema (a server that omits a field the spec
     requires) is reported once as a ``schema_drift`` anomaly and built anyway, missing
-    required fields read as absent (``None``). A value of another type still raises."""
+    required fields read as absent (``None``). A value of another type still raises.
+    ``acc``: the accumulator's state (its ``strict`` flag and ``drift``)."""
     try:
         return parse(data)
     except ParseError as exc:
@@ -1889,15 +1888,6 @@ class StreamMergeError(ValueError):
             f"chunk {anomaly.chunk}: {anomaly.path or '(chunk)'}: {anomaly.message}"
         )
         self.anomaly = anomaly
-
-
-class _Reporter(Protocol):
-    """What ``_built_anyway`` needs of an accumulator's state: its ``strict`` flag, and a
-    way to record once that a result does not fit its schema."""
-
-    strict: bool
-
-    def drift(self, path: str, message: str) -> None: ...
 
 
 # ---------------------------------------------------------------------------
@@ -3079,9 +3069,10 @@ class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
             ParseError: with ``strict=True``, a snapshot that does not fit; always,
                 a value of another type than the schema's.
         """
-        return _built_anyway(
+        built: CreateChatCompletionStreamResponse = _built_anyway(
             parse_create_chat_completion_stream_response, self.snapshot_dict(), self
         )
+        return built
 
     def to_response(self) -> CreateChatCompletionResponse:
         """The finished answer as a ``CreateChatCompletionResponse``, the type of a non-streamed call:
@@ -3101,7 +3092,10 @@ class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
         data = _convert(
             self.snapshot_dict(), _TO_CREATE_CHAT_COMPLETION_RESPONSE, "", "", self
         )
-        return _built_anyway(parse_create_chat_completion_response, data, self)
+        built: CreateChatCompletionResponse = _built_anyway(
+            parse_create_chat_completion_response, data, self
+        )
+        return built
 
 
 _TO_CREATE_CHAT_COMPLETION_RESPONSE: dict[str, _ResponseRule] = {

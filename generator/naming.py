@@ -83,7 +83,6 @@ MODULE_NAMES = frozenset(dir(builtins)) | frozenset(
         "ServerSentEvent",
         "ContextVar",
         "types",
-        "Protocol",
     ]
 )
 

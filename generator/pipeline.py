@@ -23,7 +23,7 @@ from .interpret import Interpreter
 from .load import Document, load_document, scalar_text
 from .merge_plan import NodePlan, ResponsePlan, plan_merge, plan_response
 from .model import Alias, AliasRef, Model, ModelRef, Schemas, UnionType, referenced_names
-from .render import RUNTIME_MODULE, STYLES, Generation, render, render_runtime
+from .render import STYLES, Generation, render, render_runtime
 from .resolve import RefResolver
 from .write import Output
 
@@ -331,7 +331,7 @@ def generate(options: Options, reading: SpecReading | None = None) -> tuple[list
     start = time.perf_counter()
     sources = {f"{stem}_{style}.py": render(gen, style) for style in options.styles}
     if options.runtime_package:
-        sources[f"{RUNTIME_MODULE}.py"] = render_runtime(gen)
+        sources.update(render_runtime(gen))
     reading.timings["render"] = time.perf_counter() - start
     start = time.perf_counter()
     formatted = format_modules(sources, options.target_python)

@@ -69,39 +69,62 @@ class Generation:
     styles: tuple[str, ...] = STYLES  # every style generated in this run (what _runtime.py serves)
 
 
-#: The module a package of generated modules shares the runtime from (``--runtime package``).
+#: The modules a package of generated modules shares the runtime from (``--runtime package``):
+#: the standard-library part, and the pydantic style's part (so that the other styles' modules
+#: never need pydantic).
 RUNTIME_MODULE = "_runtime"
+PYDANTIC_RUNTIME_MODULE = "_runtime_pydantic"
 
 
 def render(gen: Generation, style: str) -> str:
     """The source of the ``style`` module (not yet formatted by black).
 
     Imports are decided last, from the names the rendered module actually uses (its AST),
-    so a module imports exactly what it needs whatever the spec holds.
+    so a module imports exactly what it needs whatever the spec holds. With
+    ``gen.runtime_package`` the runtime is imported from the shared files instead of inlined.
     """
     env = environment()
     context = _context(gen, style)
-    shared = _runtime_names(gen) if gen.runtime_package else frozenset()
-    here = () if shared else _runtime_modules(gen, (style,))
-    context["runtime"] = {name: runtime.inlined(name) if name in here else "" for name in runtime.MODULES}
+    here = _runtime_modules(gen, (style,))
+    inline = () if gen.runtime_package else here
+    context["runtime"] = {name: runtime.inlined(name) if name in inline else "" for name in runtime.MODULES}
     source = env.get_template(f"{style}.py.jinja").render(**context)
     used = {n.id for n in ast.walk(parse_tree(source)) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     used |= context["names_in_strings"]
-    imports = _imports(gen, style, used - shared)
-    from_runtime = sorted(shared & (used | set(context["all_names"])), key=_import_key)
-    if from_runtime:
-        imports += ["", f"from .{RUNTIME_MODULE} import {', '.join(from_runtime)}"]
+    wanted = used | set(context["all_names"])
+    shared: dict[str, list[str]] = {}
+    for name in here if gen.runtime_package else ():
+        target = PYDANTIC_RUNTIME_MODULE if name in runtime.PYDANTIC_MODULES else RUNTIME_MODULE
+        shared.setdefault(target, []).extend(sorted(runtime.defined_names(name) & wanted))
+    imports = _imports(gen, style, used - {n for names in shared.values() for n in names})
+    local = [
+        f"from .{target} import {', '.join(sorted(names, key=_import_key))}"
+        for target, names in sorted(shared.items())
+        if names
+    ]
+    imports += [""] + local if local else []
     return source.replace(_IMPORTS_MARK + "\n", "\n".join(imports) + "\n", 1)
 
 
-def render_runtime(gen: Generation) -> str:
-    """The source of ``_runtime.py``, the runtime shared by a package of generated modules
-    (``--runtime package``): the runtime modules' code, with the imports it needs."""
-    body = "\n\n".join(runtime.inlined(name) for name in _runtime_modules(gen, gen.styles))
+def render_runtime(gen: Generation) -> dict[str, str]:
+    """The shared runtime files of a package of generated modules (``--runtime package``):
+    ``{file name: source}``, ``_runtime.py`` (standard library only) and, when the pydantic
+    style is generated, ``_runtime_pydantic.py``."""
+    modules = _runtime_modules(gen, gen.styles)
+    files = {
+        RUNTIME_MODULE: [m for m in modules if m not in runtime.PYDANTIC_MODULES],
+        PYDANTIC_RUNTIME_MODULE: [m for m in modules if m in runtime.PYDANTIC_MODULES],
+    }
+    return {f"{name}.py": _runtime_source(gen, parts) for name, parts in files.items() if parts}
+
+
+def _runtime_source(gen: Generation, parts: list[str]) -> str:
+    body = "\n\n".join(runtime.inlined(name) for name in parts)
     header = [line.replace(" (runtime style)", "") for line in _header(gen, "runtime")]
     doc = pytypes.docstring(
-        "The runtime shared by the generated modules beside this file: anomalies and the merge\n"
-        "machinery of the accumulators, and the server-sent-events reader."
+        "Runtime shared by the generated modules beside this file (gen-models' generator/runtime:\n"
+        + ", ".join(parts)
+        + ")."
     )
     source = "\n".join(header) + f"\n{doc}\n\nfrom __future__ import annotations\n\n{_IMPORTS_MARK}\n\n\n{body}"
     used = {n.id for n in ast.walk(parse_tree(source)) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
@@ -111,10 +134,6 @@ def render_runtime(gen: Generation) -> str:
 def _runtime_modules(gen: Generation, styles: tuple[str, ...]) -> tuple[str, ...]:
     """The runtime modules the modules of ``styles`` need (see ``runtime.needed``)."""
     return runtime.needed(chunks=bool(gen.schemas.roots), events=bool(gen.event_plans), pydantic="pydantic" in styles)
-
-
-def _runtime_names(gen: Generation) -> frozenset[str]:
-    return frozenset().union(*(runtime.defined_names(name) for name in _runtime_modules(gen, gen.styles)))
 
 
 _IMPORTS_MARK = "# <gen-models: imports>"
@@ -144,7 +163,6 @@ _SOURCES = {
     "TypeAdapter": "pydantic",
     "ValidationError": "pydantic",
     "ContextVar": "contextvars",
-    "Protocol": "typing",
     "types": "import",
     "typing": "import",
 }

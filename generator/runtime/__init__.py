@@ -1,7 +1,7 @@
 """The fixed runtime of generated modules, as real Python: ``anomalies`` (what every
 accumulator reports), ``merge`` (the chunk merger's bookkeeping and the conversion into a
-non-stream response), ``events`` (the fold of event-union streams), ``lenient_pydantic``
-(building a pydantic result that does not validate) and ``sse`` (the event-stream reader).
+non-stream response), ``events`` (the fold of event-union streams), ``pydantic_models``
+(the pydantic style's model base and lenient results) and ``sse`` (the event-stream reader).
 
 These modules are imported, unit-tested, linted and type-checked here like any other code.
 Rendering takes their source verbatim (``inlined``): without the module docstring and the
@@ -19,7 +19,9 @@ from functools import cache
 from pathlib import Path
 
 #: Runtime modules in the order they are laid out in a generated module.
-MODULES = ("anomalies", "merge", "events", "lenient_pydantic", "sse")
+MODULES = ("pydantic_models", "anomalies", "merge", "events", "sse")
+#: Runtime modules that need pydantic: shared from their own file with ``--runtime package``.
+PYDANTIC_MODULES = ("pydantic_models",)
 
 
 @cache
@@ -64,9 +66,9 @@ def defined_names(name: str) -> frozenset[str]:
 def needed(*, chunks: bool, events: bool, pydantic: bool) -> tuple[str, ...]:
     """The runtime modules a generated module holds, in layout order: ``chunks`` when it has
     a chunk accumulator, ``events`` an event-union accumulator, ``pydantic`` for that style."""
-    wanted = {"sse"}
+    wanted = {"sse", "pydantic_models"} if pydantic else {"sse"}
     if chunks or events:
-        wanted |= {"anomalies", "lenient_pydantic"} if pydantic else {"anomalies"}
+        wanted.add("anomalies")
     if chunks:
         wanted.add("merge")
     if events:

@@ -6,7 +6,7 @@ event fold (``events``); inlined into every generated module that has an accumul
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,12 +45,3 @@ class StreamMergeError(ValueError):
     def __init__(self, anomaly: Anomaly) -> None:
         super().__init__(f"chunk {anomaly.chunk}: {anomaly.path or '(chunk)'}: {anomaly.message}")
         self.anomaly = anomaly
-
-
-class _Reporter(Protocol):
-    """What ``_built_anyway`` needs of an accumulator's state: its ``strict`` flag, and a
-    way to record once that a result does not fit its schema."""
-
-    strict: bool
-
-    def drift(self, path: str, message: str) -> None: ...

@@ -24,7 +24,7 @@ from collections.abc import (
     Mapping,
 )
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
@@ -48,6 +48,8 @@ __all__ = [
 ]
 
 
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the models' base, union tags, lenient results.
 class _Model(BaseModel):
     """Base of every model: strict types, unknown fields kept, names in and out as on the wire."""
 
@@ -61,36 +63,45 @@ class _Model(BaseModel):
     )
 
 
-class TickDelta(_Model):
-    """The object at ``Tick.delta`` (the spec describes it no further)."""
+def _tag(prop: str, attr: str, tags: dict[Any, str]) -> Callable[[Any], str | None]:
+    """The tag function of a discriminated union: the variant named by the value of
+    ``prop`` (the wire name in data; ``attr``, the attribute, on a model)."""
 
-    text: str | None = None
+    def tag_of(value: Any) -> str | None:
+        found = (
+            value.get(prop) if isinstance(value, dict) else getattr(value, attr, None)
+        )
+        name = tags.get(found) if type(found) in (str, int) else None
+        if name is None and type(found) is int:
+            name = tags.get(str(found))
+        return name
 
-
-_KEYS_TickDelta = frozenset({"text"})
-
-
-class Tick(_Model):
-    """``Tick`` (no description in the spec)."""
-
-    index: int
-    symbol: str
-    price: float | None = None
-    delta: TickDelta | None = None
+    return tag_of
 
 
-_KEYS_Tick = frozenset({"index", "symbol", "price", "delta"})
-
-
-class TickerChunk(_Model):
-    """``TickerChunk`` (no description in the spec)."""
-
-    object: Literal["ticker.chunk"] | str
-    items: list[Tick]
-    note: str | None = None
-
-
-_KEYS_TickerChunk = frozenset({"object", "items", "note"})
+def _built_anyway(
+    validate: Callable[[Any], Any], data: dict[str, Any], acc: Any
+) -> Any:
+    """``validate(data)`` (a model's ``model_validate``), for an accumulator's result. With
+    ``acc.strict``, its ``ValidationError``; otherwise a result that does not fit its schema
+    (a server that omits a field the spec requires) is reported once as a ``schema_drift``
+    anomaly and built anyway (``_construct``): a missing required field stays unset.
+    ``acc``: the accumulator's state (its ``strict`` flag and ``drift``)."""
+    try:
+        return validate(data)
+    except ValidationError as exc:
+        if acc.strict:
+            raise
+        first = exc.errors()[0]
+        where = "".join(
+            f"[{p}]" if isinstance(p, int) else f".{p}" for p in first["loc"]
+        ).lstrip(".")
+        acc.drift(
+            where,
+            f"does not fit its schema ({exc.error_count()} problem(s), first: {first['msg']}); built anyway",
+        )
+    model = validate.__self__  # type: ignore[attr-defined]  # the model whose model_validate it is
+    return _construct(model, data)
 
 
 _ADAPTERS: dict[int, tuple[Any, TypeAdapter[Any]]] = {}
@@ -173,33 +184,36 @@ def _adapter(annotation: Any) -> TypeAdapter[Any]:
     return found[1]
 
 
-_M = TypeVar("_M", bound=BaseModel)
+class TickDelta(_Model):
+    """The object at ``Tick.delta`` (the spec describes it no further)."""
+
+    text: str | None = None
 
 
-def _built_anyway(
-    parse: Callable[[Any], _M], data: dict[str, Any], acc: _Reporter
-) -> _M:
-    """``parse(data)`` (a model's ``model_validate``), for an accumulator's result. With ``acc.strict``, its
-    ``ValidationError``; otherwise a result that does not fit its schema (a server that
-    omits a field the spec requires) is reported once as a ``schema_drift`` anomaly and
-    built anyway, without validating what does not fit: a missing required field stays
-    unset (reading it raises ``AttributeError``)."""
-    try:
-        return parse(data)
-    except ValidationError as exc:
-        if acc.strict:
-            raise
-        first = exc.errors()[0]
-        where = "".join(
-            f"[{p}]" if isinstance(p, int) else f".{p}" for p in first["loc"]
-        ).lstrip(".")
-        acc.drift(
-            where,
-            f"does not fit its schema ({exc.error_count()} problem(s), first: {first['msg']}); built anyway",
-        )
-    model: type[_M] = parse.__self__  # type: ignore[attr-defined]  # the model of its model_validate
-    built: _M = _construct(model, data)
-    return built
+_KEYS_TickDelta = frozenset({"text"})
+
+
+class Tick(_Model):
+    """``Tick`` (no description in the spec)."""
+
+    index: int
+    symbol: str
+    price: float | None = None
+    delta: TickDelta | None = None
+
+
+_KEYS_Tick = frozenset({"index", "symbol", "price", "delta"})
+
+
+class TickerChunk(_Model):
+    """``TickerChunk`` (no description in the spec)."""
+
+    object: Literal["ticker.chunk"] | str
+    items: list[Tick]
+    note: str | None = None
+
+
+_KEYS_TickerChunk = frozenset({"object", "items", "note"})
 
 
 def parse_ticker_chunk(data: Any) -> TickerChunk:
@@ -248,15 +262,6 @@ class StreamMergeError(ValueError):
             f"chunk {anomaly.chunk}: {anomaly.path or '(chunk)'}: {anomaly.message}"
         )
         self.anomaly = anomaly
-
-
-class _Reporter(Protocol):
-    """What ``_built_anyway`` needs of an accumulator's state: its ``strict`` flag, and a
-    way to record once that a result does not fit its schema."""
-
-    strict: bool
-
-    def drift(self, path: str, message: str) -> None: ...
 
 
 # ---------------------------------------------------------------------------
@@ -1161,7 +1166,10 @@ class TickerChunkAccumulator(_ChunkAccumulator):
             pydantic.ValidationError: with ``strict=True``, a snapshot that does not fit; always,
                 a value of another type than the schema's.
         """
-        return _built_anyway(TickerChunk.model_validate, self.snapshot_dict(), self)
+        built: TickerChunk = _built_anyway(
+            TickerChunk.model_validate, self.snapshot_dict(), self
+        )
+        return built
 
 
 # ---------------------------------------------------------------------------

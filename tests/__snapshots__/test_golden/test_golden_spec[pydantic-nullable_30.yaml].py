@@ -24,7 +24,7 @@ from collections.abc import (
     Mapping,
 )
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
@@ -49,6 +49,8 @@ __all__ = [
 ]
 
 
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the models' base, union tags, lenient results.
 class _Model(BaseModel):
     """Base of every model: strict types, unknown fields kept, names in and out as on the wire."""
 
@@ -62,64 +64,45 @@ class _Model(BaseModel):
     )
 
 
-class Part(_Model):
-    """``Part`` (no description in the spec)."""
+def _tag(prop: str, attr: str, tags: dict[Any, str]) -> Callable[[Any], str | None]:
+    """The tag function of a discriminated union: the variant named by the value of
+    ``prop`` (the wire name in data; ``attr``, the attribute, on a model)."""
 
-    text: str | None = None
+    def tag_of(value: Any) -> str | None:
+        found = (
+            value.get(prop) if isinstance(value, dict) else getattr(value, attr, None)
+        )
+        name = tags.get(found) if type(found) in (str, int) else None
+        if name is None and type(found) is int:
+            name = tags.get(str(found))
+        return name
 
-
-class MaybePart(_Model):
-    """``MaybePart`` (no description in the spec)."""
-
-    note: str | None = None
-
-
-class Child(_Model):
-    """``Child`` (no description in the spec)."""
-
-    name: str | None
-    """Re-declared nullable in an allOf branch."""
-    size: int | None = None
-    extra: bool | None = None
+    return tag_of
 
 
-class Chunk(_Model):
-    """``Chunk`` (no description in the spec)."""
-
-    object: Literal["forms.chunk"] | str
-    required_plain: str
-    """Required, not nullable."""
-    required_nullable: str | None
-    """Required and nullable (nullable true)."""
-    optional_plain: int | None = None
-    optional_nullable: int | None = None
-    ref_nullable: Part | None
-    """nullable beside a $ref."""
-    ref_plain: Part | None = None
-    nullable_items: list[int | None] | None = None
-    nullable_component: MaybePart | None = None
-    wrapped_ref: Part | None = None
-    """an allOf-wrapped $ref made nullable."""
-    enum_with_null: Literal["a", "b"] | str | None = None
-    child: Child | None = None
-
-
-_KEYS_Chunk = frozenset(
-    {
-        "object",
-        "required_plain",
-        "required_nullable",
-        "optional_plain",
-        "optional_nullable",
-        "ref_nullable",
-        "ref_plain",
-        "nullable_items",
-        "nullable_component",
-        "wrapped_ref",
-        "enum_with_null",
-        "child",
-    }
-)
+def _built_anyway(
+    validate: Callable[[Any], Any], data: dict[str, Any], acc: Any
+) -> Any:
+    """``validate(data)`` (a model's ``model_validate``), for an accumulator's result. With
+    ``acc.strict``, its ``ValidationError``; otherwise a result that does not fit its schema
+    (a server that omits a field the spec requires) is reported once as a ``schema_drift``
+    anomaly and built anyway (``_construct``): a missing required field stays unset.
+    ``acc``: the accumulator's state (its ``strict`` flag and ``drift``)."""
+    try:
+        return validate(data)
+    except ValidationError as exc:
+        if acc.strict:
+            raise
+        first = exc.errors()[0]
+        where = "".join(
+            f"[{p}]" if isinstance(p, int) else f".{p}" for p in first["loc"]
+        ).lstrip(".")
+        acc.drift(
+            where,
+            f"does not fit its schema ({exc.error_count()} problem(s), first: {first['msg']}); built anyway",
+        )
+    model = validate.__self__  # type: ignore[attr-defined]  # the model whose model_validate it is
+    return _construct(model, data)
 
 
 _ADAPTERS: dict[int, tuple[Any, TypeAdapter[Any]]] = {}
@@ -202,33 +185,64 @@ def _adapter(annotation: Any) -> TypeAdapter[Any]:
     return found[1]
 
 
-_M = TypeVar("_M", bound=BaseModel)
+class Part(_Model):
+    """``Part`` (no description in the spec)."""
+
+    text: str | None = None
 
 
-def _built_anyway(
-    parse: Callable[[Any], _M], data: dict[str, Any], acc: _Reporter
-) -> _M:
-    """``parse(data)`` (a model's ``model_validate``), for an accumulator's result. With ``acc.strict``, its
-    ``ValidationError``; otherwise a result that does not fit its schema (a server that
-    omits a field the spec requires) is reported once as a ``schema_drift`` anomaly and
-    built anyway, without validating what does not fit: a missing required field stays
-    unset (reading it raises ``AttributeError``)."""
-    try:
-        return parse(data)
-    except ValidationError as exc:
-        if acc.strict:
-            raise
-        first = exc.errors()[0]
-        where = "".join(
-            f"[{p}]" if isinstance(p, int) else f".{p}" for p in first["loc"]
-        ).lstrip(".")
-        acc.drift(
-            where,
-            f"does not fit its schema ({exc.error_count()} problem(s), first: {first['msg']}); built anyway",
-        )
-    model: type[_M] = parse.__self__  # type: ignore[attr-defined]  # the model of its model_validate
-    built: _M = _construct(model, data)
-    return built
+class MaybePart(_Model):
+    """``MaybePart`` (no description in the spec)."""
+
+    note: str | None = None
+
+
+class Child(_Model):
+    """``Child`` (no description in the spec)."""
+
+    name: str | None
+    """Re-declared nullable in an allOf branch."""
+    size: int | None = None
+    extra: bool | None = None
+
+
+class Chunk(_Model):
+    """``Chunk`` (no description in the spec)."""
+
+    object: Literal["forms.chunk"] | str
+    required_plain: str
+    """Required, not nullable."""
+    required_nullable: str | None
+    """Required and nullable (nullable true)."""
+    optional_plain: int | None = None
+    optional_nullable: int | None = None
+    ref_nullable: Part | None
+    """nullable beside a $ref."""
+    ref_plain: Part | None = None
+    nullable_items: list[int | None] | None = None
+    nullable_component: MaybePart | None = None
+    wrapped_ref: Part | None = None
+    """an allOf-wrapped $ref made nullable."""
+    enum_with_null: Literal["a", "b"] | str | None = None
+    child: Child | None = None
+
+
+_KEYS_Chunk = frozenset(
+    {
+        "object",
+        "required_plain",
+        "required_nullable",
+        "optional_plain",
+        "optional_nullable",
+        "ref_nullable",
+        "ref_plain",
+        "nullable_items",
+        "nullable_component",
+        "wrapped_ref",
+        "enum_with_null",
+        "child",
+    }
+)
 
 
 def parse_chunk(data: Any) -> Chunk:
@@ -277,15 +291,6 @@ class StreamMergeError(ValueError):
             f"chunk {anomaly.chunk}: {anomaly.path or '(chunk)'}: {anomaly.message}"
         )
         self.anomaly = anomaly
-
-
-class _Reporter(Protocol):
-    """What ``_built_anyway`` needs of an accumulator's state: its ``strict`` flag, and a
-    way to record once that a result does not fit its schema."""
-
-    strict: bool
-
-    def drift(self, path: str, message: str) -> None: ...
 
 
 # ---------------------------------------------------------------------------
@@ -1199,7 +1204,8 @@ class ChunkAccumulator(_ChunkAccumulator):
             pydantic.ValidationError: with ``strict=True``, a snapshot that does not fit; always,
                 a value of another type than the schema's.
         """
-        return _built_anyway(Chunk.model_validate, self.snapshot_dict(), self)
+        built: Chunk = _built_anyway(Chunk.model_validate, self.snapshot_dict(), self)
+        return built
 
 
 # ---------------------------------------------------------------------------

@@ -1,3 +1,5 @@
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the models' base, union tags, lenient results.
 class _Model(BaseModel):
     """Base of every model: strict types, unknown fields kept, names in and out as on the wire."""
 
@@ -11,41 +13,45 @@ class _Model(BaseModel):
     )
 
 
-class RootFree(_Model):
-    """The object at ``Root.free`` (the spec describes it no further)."""
+def _tag(prop: str, attr: str, tags: dict[Any, str]) -> Callable[[Any], str | None]:
+    """The tag function of a discriminated union: the variant named by the value of
+    ``prop`` (the wire name in data; ``attr``, the attribute, on a model)."""
 
-    a: str | None = None
+    def tag_of(value: Any) -> str | None:
+        found = (
+            value.get(prop) if isinstance(value, dict) else getattr(value, attr, None)
+        )
+        name = tags.get(found) if type(found) in (str, int) else None
+        if name is None and type(found) is int:
+            name = tags.get(str(found))
+        return name
 
-
-class RootClosed(_Model):
-    """The object at ``Root.closed`` (the spec describes it no further)."""
-
-    a: str | None = None
-
-
-class RootTyped(_Model):
-    """The object at ``Root.typed`` (the spec describes it no further)."""
-
-    a: str | None = None
-    __pydantic_extra__: dict[str, int] = Field(init=False)
+    return tag_of
 
 
-class Part(_Model):
-    """``Part`` (no description in the spec)."""
-
-    text: str | None = None
-
-
-class Root(_Model):
-    """``Root`` (no description in the spec)."""
-
-    free: RootFree
-    closed: RootClosed
-    typed: RootTyped
-    map: dict[str, Part]
-
-
-_KEYS_Root = frozenset({"free", "closed", "typed", "map"})
+def _built_anyway(
+    validate: Callable[[Any], Any], data: dict[str, Any], acc: Any
+) -> Any:
+    """``validate(data)`` (a model's ``model_validate``), for an accumulator's result. With
+    ``acc.strict``, its ``ValidationError``; otherwise a result that does not fit its schema
+    (a server that omits a field the spec requires) is reported once as a ``schema_drift``
+    anomaly and built anyway (``_construct``): a missing required field stays unset.
+    ``acc``: the accumulator's state (its ``strict`` flag and ``drift``)."""
+    try:
+        return validate(data)
+    except ValidationError as exc:
+        if acc.strict:
+            raise
+        first = exc.errors()[0]
+        where = "".join(
+            f"[{p}]" if isinstance(p, int) else f".{p}" for p in first["loc"]
+        ).lstrip(".")
+        acc.drift(
+            where,
+            f"does not fit its schema ({exc.error_count()} problem(s), first: {first['msg']}); built anyway",
+        )
+    model = validate.__self__  # type: ignore[attr-defined]  # the model whose model_validate it is
+    return _construct(model, data)
 
 
 _ADAPTERS: dict[int, tuple[Any, TypeAdapter[Any]]] = {}
@@ -128,30 +134,38 @@ def _adapter(annotation: Any) -> TypeAdapter[Any]:
     return found[1]
 
 
-_M = TypeVar("_M", bound=BaseModel)
+class RootFree(_Model):
+    """The object at ``Root.free`` (the spec describes it no further)."""
+
+    a: str | None = None
 
 
-def _built_anyway(
-    parse: Callable[[Any], _M], data: dict[str, Any], acc: _Reporter
-) -> _M:
-    """``parse(data)`` (a model's ``model_validate``), for an accumulator's result. With ``acc.strict``, its
-    ``ValidationError``; otherwise a result that does not fit its schema (a server that
-    omits a field the spec requires) is reported once as a ``schema_drift`` anomaly and
-    built anyway, without validating what does not fit: a missing required field stays
-    unset (reading it raises ``AttributeError``)."""
-    try:
-        return parse(data)
-    except ValidationError as exc:
-        if acc.strict:
-            raise
-        first = exc.errors()[0]
-        where = "".join(
-            f"[{p}]" if isinstance(p, int) else f".{p}" for p in first["loc"]
-        ).lstrip(".")
-        acc.drift(
-            where,
-            f"does not fit its schema ({exc.error_count()} problem(s), first: {first['msg']}); built anyway",
-        )
-    model: type[_M] = parse.__self__  # type: ignore[attr-defined]  # the model of its model_validate
-    built: _M = _construct(model, data)
-    return built
+class RootClosed(_Model):
+    """The object at ``Root.closed`` (the spec describes it no further)."""
+
+    a: str | None = None
+
+
+class RootTyped(_Model):
+    """The object at ``Root.typed`` (the spec describes it no further)."""
+
+    a: str | None = None
+    __pydantic_extra__: dict[str, int] = Field(init=False)
+
+
+class Part(_Model):
+    """``Part`` (no description in the spec)."""
+
+    text: str | None = None
+
+
+class Root(_Model):
+    """``Root`` (no description in the spec)."""
+
+    free: RootFree
+    closed: RootClosed
+    typed: RootTyped
+    map: dict[str, Part]
+
+
+_KEYS_Root = frozenset({"free", "closed", "typed", "map"})

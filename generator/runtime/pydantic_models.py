@@ -1,21 +1,72 @@
-"""Building a pydantic model from data that does not validate, for the pydantic style's
-accumulators: spec drift never loses an answer.
+"""The pydantic style's fixed runtime: the base of every model (``_Model``), the tag function
+of discriminated unions (``_tag``), and building a result that does not validate, for the
+accumulators (``_built_anyway``): spec drift never loses an answer.
 
 A finished response whose server omits a field the spec requires (``cache_write_tokens``
 in the 2026-08 OpenAI spec, Groq's ``x_groq.id``) fails validation as a whole. The
 accumulator reports that as an anomaly and then builds the model here: every field that
 validates on its own is validated; one that does not is built the same way (an object into
 the model its annotation names) or kept as it came; a missing required field stays unset
-(reading it raises ``AttributeError``). Inlined only into pydantic-style modules.
+(reading it raises ``AttributeError``). Inlined only into pydantic-style modules (with
+``--runtime package``, shared from ``_runtime_pydantic.py``).
 """
 
 from __future__ import annotations
 
 import types
 import typing
+from collections.abc import Callable
 from typing import Any
 
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+
+
+class _Model(BaseModel):
+    """Base of every model: strict types, unknown fields kept, names in and out as on the wire."""
+
+    model_config = ConfigDict(
+        extra="allow",
+        protected_namespaces=(),
+        strict=True,
+        validate_by_alias=True,
+        validate_by_name=True,
+        serialize_by_alias=True,
+    )
+
+
+def _tag(prop: str, attr: str, tags: dict[Any, str]) -> Callable[[Any], str | None]:
+    """The tag function of a discriminated union: the variant named by the value of
+    ``prop`` (the wire name in data; ``attr``, the attribute, on a model)."""
+
+    def tag_of(value: Any) -> str | None:
+        found = value.get(prop) if isinstance(value, dict) else getattr(value, attr, None)
+        name = tags.get(found) if type(found) in (str, int) else None
+        if name is None and type(found) is int:
+            name = tags.get(str(found))
+        return name
+
+    return tag_of
+
+
+def _built_anyway(validate: Callable[[Any], Any], data: dict[str, Any], acc: Any) -> Any:
+    """``validate(data)`` (a model's ``model_validate``), for an accumulator's result. With
+    ``acc.strict``, its ``ValidationError``; otherwise a result that does not fit its schema
+    (a server that omits a field the spec requires) is reported once as a ``schema_drift``
+    anomaly and built anyway (``_construct``): a missing required field stays unset.
+    ``acc``: the accumulator's state (its ``strict`` flag and ``drift``)."""
+    try:
+        return validate(data)
+    except ValidationError as exc:
+        if acc.strict:
+            raise
+        first = exc.errors()[0]
+        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in first["loc"]).lstrip(".")
+        acc.drift(
+            where, f"does not fit its schema ({exc.error_count()} problem(s), first: {first['msg']}); built anyway"
+        )
+    model = validate.__self__  # type: ignore[attr-defined]  # the model whose model_validate it is
+    return _construct(model, data)
+
 
 _ADAPTERS: dict[int, tuple[Any, TypeAdapter[Any]]] = {}
 
