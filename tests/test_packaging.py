@@ -12,6 +12,8 @@ from pathlib import Path
 
 from conftest import ROOT
 
+from generator import runtime
+
 
 def test_wheel_installs_into_a_fresh_venv_and_runs(tmp_path: Path) -> None:
     dist = tmp_path / "dist"
@@ -22,8 +24,11 @@ def test_wheel_installs_into_a_fresh_venv_and_runs(tmp_path: Path) -> None:
     )
     (wheel,) = dist.glob("gen_models-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    for template in ("dataclass", "pydantic", "typeddict", "_merge", "_sse", "_parsers", "_module"):
+    for template in ("dataclass", "pydantic", "typeddict", "_merge", "_events", "_sse", "_parsers", "_module"):
         assert f"generator/templates/{template}.py.jinja" in names
+    for name in runtime.MODULES:  # the runtime is read as text at generation: it must ship
+        assert f"generator/runtime/{name}.py" in names
+    assert "generator/maps/openai-responses.yaml" in names  # the shipped merge maps
 
     env = tmp_path / "env"
     venv.create(env, with_pip=False)
