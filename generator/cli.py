@@ -22,7 +22,7 @@ from .errors import EXIT_INTERNAL, InternalError, OutputError, SpecError, displa
 from .pipeline import Options, generate, read_spec
 from .policy import CHOICES as POLICY_CHOICES
 from .policy import parse_policy
-from .render import STYLES
+from .styles import STYLES
 from .write import write_all
 
 EXIT_OK, EXIT_CHANGED, EXIT_BREAKING = 0, 1, 3

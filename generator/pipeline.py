@@ -23,8 +23,9 @@ from .interpret import Interpreter
 from .load import Document, load_document, scalar_text
 from .merge_plan import NodePlan, ResponsePlan, plan_merge, plan_response
 from .model import Alias, AliasRef, Model, ModelRef, Schemas, UnionType, referenced_names
-from .render import STYLES, Generation, render, render_runtime
+from .render import Generation, render, render_runtime
 from .resolve import RefResolver
+from .styles import STYLES
 from .write import Output
 
 

@@ -12,6 +12,7 @@ import ast
 import keyword
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -26,8 +27,7 @@ from .merge_plan import FieldPlan, NodePlan, ResponsePlan
 from .model import Alias, Array, Enum, Field, Model, ModelRef, Schemas, UnionType, referenced_names
 from .naming import RESERVED_ATTRIBUTES, parse_function, snake_name
 from .render_events import events_view
-
-STYLES = ("dataclass", "pydantic", "typeddict")
+from .styles import STYLES, TRAITS, Style
 
 
 def templates_dir() -> Path:
@@ -197,8 +197,9 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
     pep695 = gen.target_python >= (3, 12)  # `type X = ...` and generic functions with [T]
     parsers = pytypes.Parsers(style)
     merged_models = {n.model.name for plan in gen.plans.values() for n in plan.walk()}
+    traits = TRAITS[style]
     models = [
-        _model_view(m, style, m.name in merged_models or (style == "typeddict" and m.extra is not None), parsers)
+        _model_view(m, style, m.name in merged_models or (traits.keys_for_extra and m.extra is not None), parsers)
         for m in s.models.values()
     ]
     roots = [_root_view(gen, name, style) for name in s.roots]
@@ -212,7 +213,7 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
         class_names={p.root: union for union, p in gen.event_plans.items()}
         | {p.target: _event_class(gen, p.target) for p in gen.event_plans.values()},
     )
-    error_name = "pydantic.ValidationError" if style == "pydantic" else "ParseError"
+    error_name = traits.error_name
     public = (
         [a.name for a in enum_aliases]
         + [m.name for m in s.models.values()]
@@ -236,17 +237,17 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
         ]
         + (["iter_chunks", "aiter_chunks"] if roots else [])
     )
-    if style != "pydantic":
+    if traits.own_parse_error:
         public.append("ParseError")
     names_in_strings: set[str] = set()  # names used only inside annotations held as strings
     for m in s.models.values():
-        if style == "typeddict" and _functional(m):
+        if style == Style.TYPEDDICT and _functional(m):  # the functional syntax: annotations as strings
             for f in m.fields:
                 names_in_strings |= pytypes.uses(f.type) & {"Any", "Literal"}
     for a in other_aliases:
         if a.name in lazy and not pep695:
             names_in_strings |= (
-                pytypes.uses(a.type) if style == "pydantic" else pytypes.uses(a.type) & {"Any", "Literal"}
+                pytypes.uses(a.type) if traits.resolves_string_aliases else pytypes.uses(a.type) & {"Any", "Literal"}
             )
     return {
         "style": style,
@@ -295,7 +296,7 @@ def _header(gen: Generation, style: str) -> list[str]:
 
 def _module_doc(gen: Generation, style: str) -> str:
     s = gen.schemas
-    kind = {"dataclass": "Dataclass", "pydantic": "Pydantic", "typeddict": "TypedDict"}[style]
+    kind = TRAITS[style].label
     roots = ", ".join(f"``{r}``" for r in s.roots)
     what = (
         f"{kind} stream models for {roots}, from {s.title} {s.version}.\n\n"
@@ -314,16 +315,7 @@ def _module_doc(gen: Generation, style: str) -> str:
             if not s.roots
             else what + f"Event unions: {unions}, parsed by {parse}.\n"
         )
-    text = (
-        what
-        + "Self-contained: this module needs "
-        + {
-            "dataclass": "only the standard library",
-            "pydantic": "pydantic >= 2.11",
-            "typeddict": "typing_extensions" if gen.target_python < (3, 12) else "only the standard library",
-        }[style]
-        + "."
-    )
+    text = what + f"Self-contained: this module needs {TRAITS[style].dependency(gen.target_python)}."
     return pytypes.docstring(text)
 
 
@@ -351,27 +343,48 @@ def _field_view(m: Model, f: Field, style: str, parsers: pytypes.Parsers) -> dic
     wire = pytypes.literal(f.wire_name)
     parse = parsers.of(f.type, f.nullable) if f.required else parsers.of(f.type)
     call = f"{'_req' if f.required else '_opt'}(d, {wire}, {parse})"
-    scalar = pytypes.scalar_type(f.type)
-    if style == "dataclass":
-        view["decl"] = f"{f.py_name}: {ann}" + ("" if f.required else " = None")
-        # the common case tested inline; the parser call gives the exact error otherwise
-        fast = scalar and f.required and not f.nullable
-        view["parse"] = f"d[{wire}] if type(d.get({wire})) is {scalar} else {call}" if fast else call
-        view["dump"] = pytypes.dump(f.type, f"self.{f.py_name}", f.nullable)
-    elif style == "pydantic":
-        alias = f.py_name != f.wire_name
-        if f.required:
-            value = f" = Field(alias={pytypes.literal(f.wire_name)})" if alias else ""
-        else:
-            value = f" = Field(default=None, alias={pytypes.literal(f.wire_name)})" if alias else " = None"
-        view["decl"] = f"{f.py_name}: {ann}{value}"
-    else:
-        view["ann"] = ann if f.required else f"NotRequired[{ann}]"
-        view["decl"] = f"{f.wire_name}: {view['ann']}"
-        quoted = pytypes.literal(ann)  # the functional syntax evaluates annotations now
-        view["functional_ann"] = quoted if f.required else f"NotRequired[{quoted}]"
-        view["parse"] = _typeddict_check(f, wire, call)
+    view.update(_FIELD_EMITTERS[style](f, ann, wire, call))
     return view
+
+
+def _dataclass_field(f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
+    # the common case tested inline; the parser call gives the exact error otherwise
+    scalar = pytypes.scalar_type(f.type)
+    fast = scalar and f.required and not f.nullable
+    return {
+        "decl": f"{f.py_name}: {ann}" + ("" if f.required else " = None"),
+        "parse": f"d[{wire}] if type(d.get({wire})) is {scalar} else {call}" if fast else call,
+        "dump": pytypes.dump(f.type, f"self.{f.py_name}", f.nullable),
+    }
+
+
+def _pydantic_field(f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
+    alias = f.py_name != f.wire_name
+    if f.required:
+        value = f" = Field(alias={wire})" if alias else ""
+    else:
+        value = f" = Field(default=None, alias={wire})" if alias else " = None"
+    return {"decl": f"{f.py_name}: {ann}{value}"}
+
+
+def _typeddict_field(f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
+    declared = ann if f.required else f"NotRequired[{ann}]"
+    quoted = pytypes.literal(ann)  # the functional syntax evaluates annotations now
+    return {
+        "ann": declared,
+        "decl": f"{f.wire_name}: {declared}",
+        "functional_ann": quoted if f.required else f"NotRequired[{quoted}]",
+        "parse": _typeddict_check(f, wire, call),
+    }
+
+
+#: How each style declares a field and reads it: one emitter per style, one signature (the
+#: field, its annotation, its wire name as a literal, and the checking parser call).
+_FIELD_EMITTERS: dict[str, Callable[[Field, str, str, str], dict[str, str]]] = {
+    Style.DATACLASS: _dataclass_field,
+    Style.PYDANTIC: _pydantic_field,
+    Style.TYPEDDICT: _typeddict_field,
+}
 
 
 def _typeddict_check(f: Field, wire: str, call: str) -> str:
@@ -461,7 +474,7 @@ def _model_view(m: Model, style: str, merged: bool, parsers: pytypes.Parsers) ->
             else "frozenset({" + ", ".join(pytypes.literal(f.wire_name) for f in m.fields) + "})"
         ),
         "functional": _functional(m),
-        "needs_keys": style == "dataclass" or merged,
+        "needs_keys": TRAITS[style].keeps_keys or merged,
     }
 
 
@@ -490,7 +503,7 @@ def _alias_view(a: Alias, style: str, lazy: bool, parsers: pytypes.Parsers, pep6
     elif lazy:
         # a recursive alias is written as a string (evaluated lazily); pydantic resolves
         # one only as a TypeAliasType (PEP 695's runtime form)
-        if style == "pydantic":
+        if TRAITS[style].resolves_string_aliases:
             definition = f"{a.name} = TypeAliasType({pytypes.literal(a.name)}, {pytypes.literal(value)})"
         else:
             definition = f"{a.name}: TypeAlias = {pytypes.literal(value)}"
@@ -549,7 +562,7 @@ def _event_class(gen: Generation, component: str) -> str:
 def _validate_function(gen: Generation, name: str, style: str) -> str:
     """What an accumulator passes to ``_built_anyway`` to validate a ``name``: pydantic's
     ``model_validate`` (the lenient path builds that model), else the parse function."""
-    return f"{name}.model_validate" if style == "pydantic" else parse_function(gen.schemas, name)
+    return f"{name}.model_validate" if TRAITS[style].validates_by_model else parse_function(gen.schemas, name)
 
 
 def _root_view(gen: Generation, name: str, style: str) -> dict[str, Any]:

@@ -1,0 +1,86 @@
+"""Styles: the kinds of module gen-models emits, and what sets each apart, decided here once.
+
+``Style`` names them; ``TRAITS`` holds each style's facts that rendering asks about (what a
+model is called in prose, the error its parsers raise, what a module needs installed, how an
+accumulator validates its result, whether models keep their field-name sets). How an IR
+type is written in each style lives in ``pytypes``; the layout of each in ``templates/``.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Style(str, enum.Enum):
+    """A kind of generated module (a ``str``, so it compares equal to its name)."""
+
+    DATACLASS = "dataclass"
+    PYDANTIC = "pydantic"
+    TYPEDDICT = "typeddict"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+#: Every style, in the order modules are generated and listed.
+STYLES: tuple[str, ...] = tuple(s.value for s in Style)
+
+
+@dataclass(frozen=True, slots=True)
+class Traits:
+    """What sets a style apart, for rendering.
+
+    Attributes:
+        label: the style in prose (``Dataclass stream models for ...``).
+        error_name: the exception its parse functions raise, as documented.
+        own_parse_error: the module defines and exports ``ParseError``.
+        needs: what the module needs installed, per target Python (oldest first).
+        validates_by_model: accumulators validate with the model's ``model_validate``
+            (pydantic: the lenient path builds that model) instead of the parse function.
+        keeps_keys: every model keeps its set of wire names (``_KEYS_<Model>``; the
+            dataclass parsers use it to find unknown fields).
+        keys_for_extra: a model with typed extra fields keeps its wire names.
+        resolves_string_aliases: the style validates through recursive aliases, written as
+            ``TypeAliasType`` with a string value whose names it all evaluates (pydantic);
+            the others keep a ``TypeAlias`` string, where only ``Any``/``Literal`` matter.
+    """
+
+    label: str
+    error_name: str
+    own_parse_error: bool
+    needs: tuple[tuple[tuple[int, int], str], ...]
+    validates_by_model: bool = False
+    keeps_keys: bool = False
+    keys_for_extra: bool = False
+    resolves_string_aliases: bool = False
+
+    def dependency(self, target_python: tuple[int, int]) -> str:
+        """What a module for ``target_python`` needs installed (``pydantic >= 2.11``)."""
+        return next(text for since, text in reversed(self.needs) if target_python >= since)
+
+
+TRAITS: dict[str, Traits] = {
+    Style.DATACLASS: Traits(
+        label="Dataclass",
+        error_name="ParseError",
+        own_parse_error=True,
+        needs=(((3, 10), "only the standard library"),),
+        keeps_keys=True,
+    ),
+    Style.PYDANTIC: Traits(
+        label="Pydantic",
+        error_name="pydantic.ValidationError",
+        own_parse_error=False,
+        needs=(((3, 10), "pydantic >= 2.11"),),
+        validates_by_model=True,
+        resolves_string_aliases=True,
+    ),
+    Style.TYPEDDICT: Traits(
+        label="TypedDict",
+        error_name="ParseError",
+        own_parse_error=True,
+        needs=(((3, 10), "typing_extensions"), ((3, 12), "only the standard library")),
+        keys_for_extra=True,
+    ),
+}
