@@ -86,7 +86,14 @@ def _logprobs(token: str, rng: random.Random) -> dict[str, Any]:
 
 
 def text_stream(
-    name: str, chunks: int = 0, *, answer_bytes: int = 0, fragment: int = 4, n: int = 1, logprobs: bool = False, seed: int = 0
+    name: str,
+    chunks: int = 0,
+    *,
+    answer_bytes: int = 0,
+    fragment: int = 4,
+    n: int = 1,
+    logprobs: bool = False,
+    seed: int = 0,
 ) -> Stream:
     """``chunks`` content chunks (or as many as make ``answer_bytes`` of text) of about
     ``fragment`` bytes each, over ``n`` choices sent one choice per chunk, in turn (as the
@@ -125,7 +132,9 @@ def tool_stream(name: str, calls: int, fragments: int, *, seed: int = 0) -> Stre
         head = {"index": index, "id": f"call_{rng.getrandbits(96):024x}", "type": "function"}
         head["function"] = {"name": rng.choice(("get_weather", "search_docs", "lookup_order")), "arguments": ""}
         out.append(_encode([_choice(0, {"tool_calls": [head]})], rng))
-        args = json.dumps({"query": _fragment(rng, 4 * fragments).strip(), "limit": rng.randint(1, 50), "unit": "celsius"})
+        args = json.dumps(
+            {"query": _fragment(rng, 4 * fragments).strip(), "limit": rng.randint(1, 50), "unit": "celsius"}
+        )
         step = max(1, -(-len(args) // fragments))
         for start in range(0, len(args), step):
             piece = {"index": index, "function": {"arguments": args[start : start + step]}}

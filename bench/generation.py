@@ -59,7 +59,9 @@ def stream_closure(spec: Path, out: Path) -> int:
             elif isinstance(node, list):
                 stack.extend(node)
     closure = {"openapi": doc["openapi"], "info": doc["info"], "paths": {}, "components": {"schemas": found}}
-    out.write_text(yaml.dump(closure, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper), sort_keys=False), encoding="utf-8")
+    out.write_text(
+        yaml.dump(closure, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper), sort_keys=False), encoding="utf-8"
+    )
     return len(found)
 
 
@@ -70,14 +72,27 @@ def run(config: Config) -> tuple[str, dict[str, float]]:
     scratch = config.scratch / "generation"
     scratch.mkdir(parents=True, exist_ok=True)
     fresh = itertools.count()
-    commands = {} if config.quick else {f"gen-models --style {style}": [*script("gen-models"), str(spec), "--style", style, "-q"] for style in STYLES}
+    commands = (
+        {}
+        if config.quick
+        else {
+            f"gen-models --style {style}": [*script("gen-models"), str(spec), "--style", style, "-q"]
+            for style in STYLES
+        }
+    )
     commands[ALL] = [*script("gen-models"), str(spec), "-q"]
     closure_note = ""
     if not config.quick:
         closure = scratch / "stream_closure.yaml"
         count = stream_closure(spec, closure)
         closure_note = f" The stream closure is {count} schemas."
-        dmcg = [*script("datamodel-codegen"), "--input-file-type", "openapi", "--output-model-type", "pydantic_v2.BaseModel"]
+        dmcg = [
+            *script("datamodel-codegen"),
+            "--input-file-type",
+            "openapi",
+            "--output-model-type",
+            "pydantic_v2.BaseModel",
+        ]
         commands[f"datamodel-codegen, stream closure ({count} schemas)"] = [*dmcg, "--input", str(closure)]
         commands["datamodel-codegen, whole spec"] = [*dmcg, "--input", str(spec)]
 
@@ -146,7 +161,11 @@ def _stages(spec: Path, scratch: Path, count: int) -> str:
     totals = [sum(values[r] for values in samples.values()) for r in range(count)]
     labels = {"interpret": "resolve + IR (interpret)", "format": "format (black)"}
     rows = [
-        [labels.get(stage, stage.replace("_", " ")), seconds(median(v)), f"{statistics.median(x / t for x, t in zip(v, totals)):.0%}"]
+        [
+            labels.get(stage, stage.replace("_", " ")),
+            seconds(median(v)),
+            f"{statistics.median(x / t for x, t in zip(v, totals)):.0%}",
+        ]
         for stage, v in samples.items()
     ]
     rows.append(["total", seconds(median(totals)), "100%"])

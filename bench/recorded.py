@@ -82,7 +82,9 @@ def run(config: Config, modules: dict[str, ModuleType]) -> tuple[str, dict[str, 
             if style in failures:
                 row.append(failures[style])
             else:
-                row.append(f"{median(samples[style]) / chunks * 1e6:.1f} ({times(ratio(samples[style], samples[BASE]))})")
+                row.append(
+                    f"{median(samples[style]) / chunks * 1e6:.1f} ({times(ratio(samples[style], samples[BASE]))})"
+                )
         rows.append(row)
         if failures:
             continue  # the totals compare like with like

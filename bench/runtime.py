@@ -48,7 +48,9 @@ def run(config: Config, modules: dict[str, ModuleType]) -> tuple[str, dict[str, 
         seconds = median(whole[name])
         speedup = times(f["x_openai"]) if "x_openai" in f else "-"
         rows.append([name, rate(total / seconds), f"{seconds / total * 1e6:.2f}", times(f["x_json"]), speedup])
-    counts = ", ".join(f"{kind} {len(streams)} ({sum(len(s.chunks) for s in streams):,} chunks)" for kind, streams in kinds.items())
+    counts = ", ".join(
+        f"{kind} {len(streams)} ({sum(len(s.chunks) for s in streams):,} chunks)" for kind, streams in kinds.items()
+    )
     note = (
         f"Streams: {counts}; {total:,} chunks; median of {config.rounds} interleaved rounds. "
         "Styles: `acc.add(json.loads(raw))` per chunk + one `acc.snapshot()` per stream; "
@@ -58,7 +60,8 @@ def run(config: Config, modules: dict[str, ModuleType]) -> tuple[str, dict[str, 
     text = table("Runtime: parse + merge, synthetic corpus", headers, rows, note)
     by_kind = [[name] + [times(ratio(samples[name, kind], samples[BASE, kind])) for kind in kinds] for name in runs]
     base_row = ["json.loads, µs/chunk"] + [
-        f"{median(samples[BASE, kind]) / sum(len(s.chunks) for s in streams) * 1e6:.2f}" for kind, streams in kinds.items()
+        f"{median(samples[BASE, kind]) / sum(len(s.chunks) for s in streams) * 1e6:.2f}"
+        for kind, streams in kinds.items()
     ]
     text += "\n" + table("Runtime: x json.loads by kind of stream", ["contender", *kinds], [base_row, *by_kind[1:]])
     return text, figures

@@ -25,7 +25,11 @@ BASE = "json.loads"
 
 def streams(quick: bool) -> list[corpus.Stream]:
     if quick:
-        return [corpus.text_stream("100 chunks", 100), corpus.text_stream("1k chunks", 1000), corpus.answer_stream("16 KiB answer", 2**14)]
+        return [
+            corpus.text_stream("100 chunks", 100),
+            corpus.text_stream("1k chunks", 1000),
+            corpus.answer_stream("16 KiB answer", 2**14),
+        ]
     return [
         corpus.text_stream("1k chunks", 1_000),
         corpus.text_stream("10k chunks", 10_000),
@@ -55,7 +59,9 @@ def run(config: Config, modules: dict[str, ModuleType]) -> tuple[str, dict[str, 
         samples = rounds({name: partial(fn, chunks) for name, fn in runs.items()}, count, config.min_time)
         label = f"{stream.name} ({len(chunks):,} chunks)"
         time_rows.append([label] + [_cell(samples.get(n), len(chunks)) for n in names])
-        memory_rows.append([label, "-"] + [mib(peak_memory(partial(runs[n], chunks))) if n in runs else "skipped" for n in names[1:]])
+        memory_rows.append(
+            [label, "-"] + [mib(peak_memory(partial(runs[n], chunks))) if n in runs else "skipped" for n in names[1:]]
+        )
         per_second[stream.name] = {n: len(chunks) / median(s) for n, s in samples.items()}
         merge_only[stream.name] = {n: median([a - b for a, b in zip(samples[n], samples[BASE])]) for n in styles}
     first, last = sized[0].name, [s.name for s in sized if s.name.endswith("chunks")][-1]
@@ -69,7 +75,14 @@ def run(config: Config, modules: dict[str, ModuleType]) -> tuple[str, dict[str, 
         for style in styles
     }
     summary = [
-        [style, rate(per_second[first][style]), rate(per_second[last][style]), times(f["linear"]), seconds(f["answer_s"]), seconds(f["answer_merge_s"])]
+        [
+            style,
+            rate(per_second[first][style]),
+            rate(per_second[last][style]),
+            times(f["linear"]),
+            seconds(f["answer_s"]),
+            seconds(f["answer_merge_s"]),
+        ]
         for style, f in figures.items()
     ]
     text = table(
@@ -79,8 +92,20 @@ def run(config: Config, modules: dict[str, ModuleType]) -> tuple[str, dict[str, 
         f"Anchors skipped above {ANCHOR_LIMIT:,} chunks (their `str +=` makes them quadratic); median of the interleaved rounds.",
     )
     text += "\n" + table("Scaling: peak memory (tracemalloc, one run)", ["stream", *names], memory_rows)
-    headers = ["style", f"chunks/s {first}", f"chunks/s {last}", f"{last} / {first}", f"{answer.name}", f"{answer.name}, merge only"]
-    text += "\n" + table("Scaling: linearity and the largest answer", headers, summary, "merge only: the style's time minus json.loads' in the same round (median).")
+    headers = [
+        "style",
+        f"chunks/s {first}",
+        f"chunks/s {last}",
+        f"{last} / {first}",
+        f"{answer.name}",
+        f"{answer.name}, merge only",
+    ]
+    text += "\n" + table(
+        "Scaling: linearity and the largest answer",
+        headers,
+        summary,
+        "merge only: the style's time minus json.loads' in the same round (median).",
+    )
     return text, figures
 
 
