@@ -1,6 +1,6 @@
 """``python -m bench``: run the sections, print their tables, then the targets of issues #6 and #11.
 
-python -m bench                      # everything, about five minutes on 2 cores
+python -m bench                      # everything, about seven minutes on 2 cores
 python -m bench --only runtime       # one section (repeatable)
 python -m bench --quick              # tiny inputs, few rounds: checks that it runs
 """

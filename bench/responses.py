@@ -255,13 +255,16 @@ def run(config: Config) -> tuple[str, dict[str, Any]]:
         f"(a few characters each) and 8 lifecycle/item events: {figures['events'][small]:,} and "
         f"{figures['events'][large]:,} events; median of {config.rounds} interleaved rounds "
         f"({min(config.rounds, 3)} above 10k). Styles: `acc.add(json.loads(line))` per event, then one "
-        "`snapshot_dict()` or one typed `snapshot()`. openai: `ResponseStreamState.handle_event` on "
-        "`construct_type(type_=ResponseStreamEvent, value=json.loads(line))` per event (the SDK's own event "
-        "construction, included in its figure, as a user of `client.responses.stream` pays it), then the "
-        "completed response."
+        "`snapshot_dict()` or one typed `snapshot()`."
     )
     if skipped:
         note += " openai-python is not installed: its contender is skipped (`pip install -e '.[bench]'`)."
+    else:
+        note += (
+            " openai: `ResponseStreamState.handle_event` on `construct_type(type_=ResponseStreamEvent, "
+            "value=json.loads(line))` per event (the SDK's own event construction, included in its figure, as a "
+            "user of `client.responses.stream` pays it), then the completed response."
+        )
     if figures["mismatch"]:
         note += " TEXT MISMATCH: " + "; ".join(figures["mismatch"]) + "."
     else:

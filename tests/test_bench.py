@@ -14,6 +14,6 @@ def test_bench_quick_runs_and_prints_tables() -> None:
         [sys.executable, "-m", "bench", "--quick"], cwd=ROOT, capture_output=True, text=True, timeout=300, check=False
     )
     assert result.returncode == 0, result.stderr
-    for title in ("Generation", "Runtime", "Scaling", "Recorded streams", "Targets"):
+    for title in ("Generation", "Runtime", "Scaling", "Recorded streams", "Responses", "Targets"):
         assert f"### {title}" in result.stdout
     assert "| json.loads " in result.stdout
