@@ -222,8 +222,7 @@ def run(config: Config) -> tuple[str, dict[str, Any]]:
             problem = check(name, fn, lines, text) if name != BASE else ""
             if problem:
                 figures["mismatch"].append(f"{name} (N = {n:,}): {problem}")
-        count = config.rounds if n <= 10_000 else min(config.rounds, 3)
-        samples = rounds({name: partial(fn, lines) for name, fn in runs.items()}, count, config.min_time)
+        samples = rounds({name: partial(fn, lines) for name, fn in runs.items()}, config.rounds, config.min_time)
         figures["by_n"][n] = {
             name: {
                 "us_event": median(s) / len(lines) * 1e6,
@@ -253,8 +252,7 @@ def run(config: Config) -> tuple[str, dict[str, Any]]:
         f"Spec: `{NEWEST_SPEC.name}`, `--schema ResponseStreamEvent` (modules {'from the cache' if cached else 'generated'}"
         ", about 18 s: kept in the temp dir `gen-models-bench-cache/`, keyed by spec, generator and templates). A text stream of N `output_text.delta` events "
         f"(a few characters each) and 8 lifecycle/item events: {figures['events'][small]:,} and "
-        f"{figures['events'][large]:,} events; median of {config.rounds} interleaved rounds "
-        f"({min(config.rounds, 3)} above 10k). Styles: `acc.add(json.loads(line))` per event, then one "
+        f"{figures['events'][large]:,} events; median of {config.rounds} interleaved rounds. Styles: `acc.add(json.loads(line))` per event, then one "
         "`snapshot_dict()` or one typed `snapshot()`."
     )
     if skipped:
