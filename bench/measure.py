@@ -44,20 +44,26 @@ class Config:
     scratch: Path
 
 
-def rounds(contenders: dict[K, Callable[[], object]], count: int, min_time: float) -> dict[K, list[float]]:
+def rounds(
+    contenders: dict[K, Callable[[], object]],
+    count: int,
+    min_time: float,
+    clock: Callable[[], float] = time.perf_counter,
+) -> dict[K, list[float]]:
     """Seconds per call of each contender, one sample per round.
 
     A first call of each contender warms it up and sets how many calls one sample makes
     (enough to last ``min_time``); then every round runs each contender once, in an order
     that turns by one every round, after a ``gc.collect()`` (of what the harness did not
-    freeze: see ``gc.freeze``).
+    freeze: see ``gc.freeze``). ``clock``: wall time by default; ``time.process_time`` (this
+    process's CPU time) leaves out the time other jobs on a shared machine take the core away.
     """
     calls = {}
     for name, fn in contenders.items():
         gc.collect()
-        start = time.perf_counter()
+        start = clock()
         fn()
-        calls[name] = max(1, round(min_time / max(time.perf_counter() - start, 1e-9)))
+        calls[name] = max(1, round(min_time / max(clock() - start, 1e-9)))
     gc.collect()
     gc.freeze()  # what exists now (modules, the corpus) is never scanned again: cheap collections
     names = list(contenders)
@@ -66,10 +72,10 @@ def rounds(contenders: dict[K, Callable[[], object]], count: int, min_time: floa
         for name in names[r % len(names) :] + names[: r % len(names)]:
             fn, n = contenders[name], calls[name]
             gc.collect()
-            start = time.perf_counter()
+            start = clock()
             for _ in range(n):
                 fn()
-            samples[name].append((time.perf_counter() - start) / n)
+            samples[name].append((clock() - start) / n)
     return samples
 
 

@@ -14,7 +14,9 @@ TypedDict and pydantic the same ending in one typed ``acc.snapshot()``; openai-p
 ``ResponseStreamState.handle_event`` on events built as the SDK's stream builds them
 (``construct_type(type_=ResponseStreamEvent, value=json.loads(line))``, cost included), its
 final response read as ``get_final_response()`` does. Per-event microseconds for N = 6,000 and
-60,000 deltas; "x json.loads" and "StreamState / it" are medians of same-round ratios.
+60,000 deltas, in this process's CPU time (``time.process_time``): on the shared 2 cores, wall
+time swung 2x between runs with other jobs' load; "x json.loads" and "StreamState / it" are
+medians of same-round ratios.
 
 Before timing, every contender's fold is checked: the text of a fold stopped before
 ``response.completed`` (whose response would overwrite it) and of the final response equals
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import time
 from collections.abc import Callable
 from functools import partial
 from types import ModuleType
@@ -222,7 +225,8 @@ def run(config: Config) -> tuple[str, dict[str, Any]]:
             problem = check(name, fn, lines, text) if name != BASE else ""
             if problem:
                 figures["mismatch"].append(f"{name} (N = {n:,}): {problem}")
-        samples = rounds({name: partial(fn, lines) for name, fn in runs.items()}, config.rounds, config.min_time)
+        contenders = {name: partial(fn, lines) for name, fn in runs.items()}
+        samples = rounds(contenders, config.rounds, config.min_time, clock=time.process_time)
         figures["by_n"][n] = {
             name: {
                 "us_event": median(s) / len(lines) * 1e6,
@@ -252,7 +256,8 @@ def run(config: Config) -> tuple[str, dict[str, Any]]:
         f"Spec: `{NEWEST_SPEC.name}`, `--schema ResponseStreamEvent` (modules {'from the cache' if cached else 'generated'}"
         ", about 18 s: kept in the temp dir `gen-models-bench-cache/`, keyed by spec, generator and templates). A text stream of N `output_text.delta` events "
         f"(a few characters each) and 8 lifecycle/item events: {figures['events'][small]:,} and "
-        f"{figures['events'][large]:,} events; median of {config.rounds} interleaved rounds. Styles: `acc.add(json.loads(line))` per event, then one "
+        f"{figures['events'][large]:,} events; median of {config.rounds} interleaved rounds, "
+        "in CPU time (`time.process_time`: the time other jobs take the core away is left out). Styles: `acc.add(json.loads(line))` per event, then one "
         "`snapshot_dict()` or one typed `snapshot()`."
     )
     if skipped:
