@@ -1,6 +1,6 @@
-"""``python -m bench``: run the sections, print their tables, then the issue #6 targets.
+"""``python -m bench``: run the sections, print their tables, then the targets of issues #6 and #11.
 
-python -m bench                      # everything, about five minutes on 2 cores
+python -m bench                      # everything, about seven minutes on 2 cores
 python -m bench --only runtime       # one section (repeatable)
 python -m bench --quick              # tiny inputs, few rounds: checks that it runs
 """
@@ -17,11 +17,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from . import generation, recorded, runtime, scaling
+from . import generation, recorded, responses, runtime, scaling
 from .measure import ROOT, Config, generate_styles
 from .table import seconds, table, times
 
-SECTIONS = ("generation", "runtime", "scaling", "recorded")
+SECTIONS = ("generation", "runtime", "scaling", "recorded", "responses")
 
 
 def source() -> str:
@@ -62,7 +62,8 @@ def machine() -> str:
 
 
 def targets(figures: dict[str, Any]) -> str:
-    """The targets of issue #6 whose figures this run measured, each with its verdict."""
+    """The targets of issues #6 (chat) and #11 (Responses) whose figures this run measured,
+    each with its verdict."""
     rows = []
 
     def check(name: str, measured: str, met: bool) -> None:
@@ -87,7 +88,20 @@ def targets(figures: dict[str, Any]) -> str:
         check(f"{style}: chunks/s, largest vs smallest >= 0.8", times(f["linear"]), f["linear"] >= 0.8)
         check(f"{style}: largest answer, parse + merge < 2 s", seconds(f["answer_s"]), f["answer_s"] < 2)
         check(f"{style}: largest answer, merge only < 2 s", seconds(f["answer_merge_s"]), f["answer_merge_s"] < 2)
-    return table("Targets (issue #6)", ["target", "measured", "verdict"], rows) if rows else ""
+    resp = figures.get("responses", {})
+    if resp:
+        small, large = sorted(resp["by_n"])
+        at = resp["by_n"][large]
+        name = resp["target"]
+        check(f"responses: {name} <= 2x json.loads (N={large:,})", times(at[name]["x_json"]), at[name]["x_json"] <= 2)
+        if "x_openai" in at[name]:
+            faster = at[name]["x_openai"]
+            check(f"responses: {name} >= 10x faster than ResponseStreamState", times(faster), faster >= 10)
+        for contender, flat in resp["flat"].items():
+            if contender != responses.BASE and contender != responses.OPENAI:
+                check(f"responses: {contender} µs/event {large:,} / {small:,} <= 1.3", times(flat), flat <= 1.3)
+        check("responses: every fold has the text sent", f"{len(resp['mismatch'])} mismatches", not resp["mismatch"])
+    return table("Targets (issues #6 and #11)", ["target", "measured", "verdict"], rows) if rows else ""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -110,11 +124,19 @@ def main(argv: list[str] | None = None) -> int:
         if "generation" in chosen:
             text, figures["generation"] = generation.run(config)
             print(text, flush=True)
-        modules = generate_styles(ROOT / "specs" / "openai.yaml", config.scratch / "modules")
-        for name, section in (("runtime", runtime), ("scaling", scaling), ("recorded", recorded)):
-            if name in chosen:
+        chat = [
+            (name, section)
+            for name, section in (("runtime", runtime), ("scaling", scaling), ("recorded", recorded))
+            if name in chosen
+        ]
+        if chat:
+            modules = generate_styles(ROOT / "specs" / "openai.yaml", config.scratch / "modules")
+            for name, section in chat:
                 text, figures[name] = section.run(config, modules)
                 print(text, flush=True)
+        if "responses" in chosen:
+            text, figures["responses"] = responses.run(config)
+            print(text, flush=True)
     print(targets(figures))
     print(
         f"At the end: {load()}."

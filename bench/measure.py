@@ -5,6 +5,7 @@ tracemalloc (in-process) or GNU time (subprocesses)."""
 from __future__ import annotations
 
 import gc
+import hashlib
 import importlib.util
 import itertools
 import os
@@ -43,20 +44,26 @@ class Config:
     scratch: Path
 
 
-def rounds(contenders: dict[K, Callable[[], object]], count: int, min_time: float) -> dict[K, list[float]]:
+def rounds(
+    contenders: dict[K, Callable[[], object]],
+    count: int,
+    min_time: float,
+    clock: Callable[[], float] = time.perf_counter,
+) -> dict[K, list[float]]:
     """Seconds per call of each contender, one sample per round.
 
     A first call of each contender warms it up and sets how many calls one sample makes
     (enough to last ``min_time``); then every round runs each contender once, in an order
     that turns by one every round, after a ``gc.collect()`` (of what the harness did not
-    freeze: see ``gc.freeze``).
+    freeze: see ``gc.freeze``). ``clock``: wall time by default; ``time.process_time`` (this
+    process's CPU time) leaves out the time other jobs on a shared machine take the core away.
     """
     calls = {}
     for name, fn in contenders.items():
         gc.collect()
-        start = time.perf_counter()
+        start = clock()
         fn()
-        calls[name] = max(1, round(min_time / max(time.perf_counter() - start, 1e-9)))
+        calls[name] = max(1, round(min_time / max(clock() - start, 1e-9)))
     gc.collect()
     gc.freeze()  # what exists now (modules, the corpus) is never scanned again: cheap collections
     names = list(contenders)
@@ -65,10 +72,10 @@ def rounds(contenders: dict[K, Callable[[], object]], count: int, min_time: floa
         for name in names[r % len(names) :] + names[: r % len(names)]:
             fn, n = contenders[name], calls[name]
             gc.collect()
-            start = time.perf_counter()
+            start = clock()
             for _ in range(n):
                 fn()
-            samples[name].append((time.perf_counter() - start) / n)
+            samples[name].append((clock() - start) / n)
     return samples
 
 
@@ -143,19 +150,48 @@ def script(name: str) -> list[str]:
 _counter = itertools.count()
 
 
-def generate_styles(spec: Path, out: Path) -> dict[str, ModuleType]:
+def generate_styles(spec: Path, out: Path, schemas: tuple[str, ...] = ()) -> dict[str, ModuleType]:
     """Generate the three styles from ``spec`` into ``out`` and import them (each under a
-    unique name registered in ``sys.modules``, which pydantic needs)."""
-    outputs, _ = generate(Options(spec=spec, output=out, styles=STYLES, module="bench"))
+    unique name registered in ``sys.modules``, which pydantic needs); ``schemas``: the
+    roots (``--schema``), default the stream chunks found automatically."""
+    outputs, _ = generate(Options(spec=spec, output=out, styles=STYLES, schemas=schemas, module="bench"))
     out.mkdir(parents=True, exist_ok=True)
-    modules = {}
-    for style, output in zip(STYLES, outputs):
+    for output in outputs:
         output.path.write_text(output.text, encoding="utf-8")
+    return import_styles([output.path for output in outputs])
+
+
+def import_styles(paths: Sequence[Path]) -> dict[str, ModuleType]:
+    """Import one generated module per style (``paths`` in ``STYLES`` order)."""
+    modules = {}
+    for style, path in zip(STYLES, paths):
         name = f"bench_generated_{next(_counter)}_{style}"
-        spec_ = importlib.util.spec_from_file_location(name, output.path)
+        spec_ = importlib.util.spec_from_file_location(name, path)
         assert spec_ is not None and spec_.loader is not None
         module = importlib.util.module_from_spec(spec_)
         sys.modules[name] = module
         spec_.loader.exec_module(module)
         modules[style] = module
     return modules
+
+
+def cached_styles(spec: Path, schemas: tuple[str, ...]) -> tuple[dict[str, ModuleType], bool]:
+    """``generate_styles``, cached across runs in the system's temp dir under a key made of
+    the spec, the roots and every file of ``generator/`` and ``templates/`` (any change
+    regenerates). Returns the modules and whether they came from the cache."""
+    digest = hashlib.sha256(spec.read_bytes() + repr(schemas).encode())
+    for path in sorted([*(ROOT / "generator").rglob("*"), *(ROOT / "templates").rglob("*")]):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    cache = Path(tempfile.gettempdir()) / "gen-models-bench-cache" / digest.hexdigest()[:16]
+    paths = [cache / f"bench_{style}.py" for style in STYLES]
+    if all(path.exists() for path in paths):
+        return import_styles(paths), True
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=cache.parent) as tmp:
+        generate_styles(spec, Path(tmp) / "out", schemas)
+        try:
+            (Path(tmp) / "out").rename(cache)  # atomic: a concurrent run may have won
+        except OSError:
+            pass
+    return import_styles(paths), False
