@@ -379,6 +379,10 @@ class _EventFold:
         container = self.slots(self.response, collection, collection)
         key = event.get(index)
         wanted = event.get(ident) if ident is not None else None
+        if type(wanted) is str and type(key) is int:  # the common case: a known item, where it was
+            ids = self._ids.get(collection)
+            if ids is not None and ids.get(wanted) == key and type(value := container.get(key)) is dict:
+                return value
         if wanted is not None and type(wanted) is not str and type(wanted) is not int:
             self.report(path, "wrong_type", f"{ident} is not a string: not checked", dropped=wanted)
             wanted = None
@@ -503,6 +507,8 @@ class _EventFold:
             self.report(path, "wrong_type", "a list delta that is not a list: dropped", dropped=items)
             return
         old = container.get(key)
+        if not items and type(old) is list:  # most text deltas carry `logprobs: []`
+            return
         if type(old) is list:
             old.extend(_own(items))
         else:
