@@ -247,7 +247,7 @@ def test_runtime_package_modules_share_one_runtime_and_merge_alike(
 
 def test_lenient_pydantic_builds_what_does_not_validate() -> None:
     pydantic = pytest.importorskip("pydantic")
-    from generator.runtime.lenient_pydantic import _construct
+    from generator.runtime.pydantic_models import _construct
 
     class Usage(pydantic.BaseModel):
         model_config = pydantic.ConfigDict(extra="allow", strict=True)
