@@ -2,26 +2,31 @@
 recorded Responses streams.
 
 Synthetic tests build their fold from a small spec and map written here (the Responses shapes,
-reduced), through ``event_plan.new_fold``: the calls the generated handlers make. One test per
-behaviour of issue #11 point 4, and per openai-python failure it names (marked ``openai-python``).
+reduced), four ways: through ``event_plan.new_fold`` (the calls the generated handlers make, built
+from the plan), and through the accumulator generated from that spec in each of the three styles
+(the map as ``x-merge`` on the union). One test per behaviour of issue #11 point 4, and per
+openai-python failure it names (marked ``openai-python``).
 """
 
 from __future__ import annotations
 
+import copy
+import inspect
 import itertools
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
-from conftest import NEWEST_SPEC, SHARED, recorded_chunks
+from conftest import NEWEST_SPEC, SHARED, STYLES, generate_modules, recorded_chunks
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.event_plan import new_fold, plan_events
+from generator.runtime.anomalies import StreamMergeError
 from generator.runtime.events import _EventFold, _Fragments, _Slots
-from generator.runtime.merge import StreamMergeError
 
 # -- a small spec of the Responses shapes ------------------------------------------------------------
 
@@ -168,9 +173,43 @@ MAP: dict[str, Any] = {
 PLAN = plan_events(SPEC, "Events", MAP)
 
 
+FOLDERS = ("plan", *STYLES)
+_folder: dict[str, Any] = {"make": lambda strict: new_fold(PLAN, strict=strict)}
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The accumulators generated from SPEC with MAP as the union's ``x-merge``, per style."""
+    spec = copy.deepcopy(SPEC)
+    spec["components"]["schemas"]["Events"]["x-merge"] = MAP
+    path = tmp_path_factory.mktemp("events_runtime") / "events.yaml"
+    path.write_text(yaml.safe_dump(spec, sort_keys=False), encoding="utf-8")
+    return generate_modules(path, path.parent / "out", schemas=("Events",))
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Tests that never call ``fold`` (recorded streams, ``new_fold`` directly) run once."""
+    source = inspect.getsource(metafunc.function).replace("new_fold(", "")
+    uses_fold = "fold(" in source.split(":", 1)[1]
+    metafunc.parametrize("folder", FOLDERS if uses_fold else ["plan"], indirect=True)
+
+
+@pytest.fixture(autouse=True)
+def folder(request: pytest.FixtureRequest, generated: dict[str, Any]) -> Iterator[str]:
+    """Every test of ``fold`` runs on the plan's fold and on each style's generated one."""
+    param = getattr(request, "param", "plan")
+    if param == "plan":
+        _folder["make"] = lambda strict: new_fold(PLAN, strict=strict)
+    else:
+        module = generated[param]
+        _folder["make"] = lambda strict: module.EventsAccumulator(strict=strict)._fold
+    yield param
+    _folder["make"] = lambda strict: new_fold(PLAN, strict=strict)
+
+
 def fold(events: list[dict[str, Any]], strict: bool = False, numbered: bool = True) -> _EventFold:
     """Fold ``events`` (numbered 1, 2, ... unless they carry ``sequence_number``)."""
-    f = new_fold(PLAN, strict=strict)
+    f: _EventFold = _folder["make"](strict)
     for n, event in enumerate(events, 1):
         f.add({"sequence_number": n, **event} if numbered else event)
     return f
@@ -233,7 +272,9 @@ def text_of(f: _EventFold, oi: int = 0, ci: int = 0) -> Any:
 def test_text_is_gathered_in_a_list_and_joined_at_snapshot() -> None:
     f = fold([created(), msg_added(), part_added(), text_delta("Hel"), text_delta("lo")])
     raw = f.response["output"][0]["content"][0]["text"]
-    assert type(f.response["output"]) is _Slots and type(raw) is _Fragments and list(raw) == ["Hel", "lo"]
+    # (by name: a generated module has its own copy of the runtime's classes)
+    assert type(f.response["output"]).__name__ == _Slots.__name__ and type(raw).__name__ == _Fragments.__name__
+    assert list(raw) == ["Hel", "lo"]
     assert text_of(f) == "Hello"
     assert f.anomalies == []
 
@@ -517,9 +558,10 @@ def test_item_id_naming_another_known_item_is_reported_and_routed_by_id() -> Non
 
 
 def test_item_id_mismatch_raises_under_strict() -> None:
-    with pytest.raises(StreamMergeError) as info:
+    with pytest.raises(ValueError) as info:  # StreamMergeError: the runtime's or a generated module's
         fold([created(), fc_added(0, "fc_a"), fc_added(1, "fc_b"), args_delta("x", 0, "fc_b")], strict=True)
-    assert info.value.anomaly.kind == "id_mismatch" and info.value.anomaly.chunk == 3
+    assert type(info.value).__name__ == StreamMergeError.__name__
+    assert info.value.anomaly.kind == "id_mismatch" and info.value.anomaly.chunk == 3  # type: ignore[attr-defined]
 
 
 def test_item_id_naming_no_known_item_follows_output_index() -> None:
@@ -588,8 +630,9 @@ def test_unknown_event_types_are_kept_reported_and_never_fail() -> None:
 
 
 def test_unknown_event_raises_under_strict() -> None:
-    with pytest.raises(StreamMergeError, match="not in the map"):
+    with pytest.raises(ValueError, match="not in the map") as info:
         fold([created(), {"type": "response.new_thing"}], strict=True)
+    assert type(info.value).__name__ == StreamMergeError.__name__
 
 
 def test_ignored_events_do_nothing() -> None:
