@@ -3038,20 +3038,10 @@ _TOOL_CALLS = _KeyedList(
 
 
 class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
-    """Folds the chunks of one ``CreateChatCompletionStreamResponse`` stream into one merged snapshot.
-
-    Feed it every chunk in order with ``add`` (decoded JSON is fastest: it merges at that
-    level and validates once, in ``snapshot``). A chunk that strays from the schema is
-    merged as far as it can be and reported in ``anomalies``; with ``strict=True`` the
-    first stray raises ``StreamMergeError`` instead.
-
-    Example::
-
-        acc = CreateChatCompletionStreamResponseAccumulator()
-        for chunk in iter_chunk_dicts(response.iter_lines()):
-            acc.add(chunk)
-        final = acc.snapshot()
-    """
+    """Merges the chunks of one ``CreateChatCompletionStreamResponse`` stream: ``add`` each in order (decoded
+    JSON is fastest), then ask for ``snapshot()`` or ``to_response()``. A chunk that strays
+    from the schema is merged as far as it can be and reported in ``anomalies``
+    (``strict=True``: ``StreamMergeError`` at the first stray instead)."""
 
     __slots__ = ()
 
@@ -3059,35 +3049,21 @@ class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
         super().__init__(_CreateChatCompletionStreamResponseMerge(""), strict)
 
     def snapshot(self) -> CreateChatCompletionStreamResponse:
-        """The merged stream so far as a ``CreateChatCompletionStreamResponse``, validated once.
-
-        A snapshot that does not fit the schema (a stream cut before its first chunk, a
-        server that omits a required field) is reported as a ``schema_drift`` anomaly
-        and built anyway (``_built_anyway``).
-
-        Raises:
-            ParseError: with ``strict=True``, a snapshot that does not fit; always,
-                a value of another type than the schema's.
-        """
+        """The merged stream so far as a ``CreateChatCompletionStreamResponse``, validated once. One that does not
+        fit (a server omits a required field) is reported as ``schema_drift`` and built
+        anyway; ``strict=True`` raises ``ParseError`` instead, as does a value of another
+        type than the schema's."""
         built: CreateChatCompletionStreamResponse = _built_anyway(
             parse_create_chat_completion_stream_response, self.snapshot_dict(), self
         )
         return built
 
     def to_response(self) -> CreateChatCompletionResponse:
-        """The finished answer as a ``CreateChatCompletionResponse``, the type of a non-streamed call:
-        ``delta`` becomes ``message``; stream-only fields (``obfuscation``, a tool call's
-        ``index``) are left out; fields neither schema knows are kept; a field the stream
-        never sent whose chunk schema allows one value (a tool call's ``type``) takes it.
-
-        A required field the stream may end without (none here) is inferred from
-        the answer, and any other missing one left out; each is recorded as an
-        ``incomplete`` anomaly and the response is built anyway (see ``snapshot``).
-
-        Raises:
-            StreamMergeError: with ``strict=True``, a required field never arrived.
-            ParseError: with ``strict=True``, the result does not fit
-                ``CreateChatCompletionResponse``; always, a value of another type than the schema's.
+        """The finished answer as a ``CreateChatCompletionResponse``, as if not streamed: ``delta`` becomes
+        ``message``, stream-only fields are left out, unknown ones kept, a one-value field
+        never sent (a tool call's ``type``) filled. A required field never sent is inferred
+        (``finish_reason``) or left out, reported as ``incomplete``, and the result built
+        anyway as in ``snapshot``; ``strict=True`` raises ``StreamMergeError`` instead.
         """
         data = _convert(
             self.snapshot_dict(), _TO_CREATE_CHAT_COMPLETION_RESPONSE, "", "", self

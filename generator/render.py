@@ -546,6 +546,14 @@ def _unknown_event_name(s: Schemas) -> str | None:
     return name
 
 
+def _guessed(plan: ResponsePlan) -> list[str]:
+    """The fields a response plan infers when a stream never sent them, at any depth."""
+    found = [k for k, _ in plan.guesses]
+    for _, child in plan.children:
+        found += [k for k in _guessed(child) if k not in found]
+    return found
+
+
 def _event_targets(gen: Generation) -> list[str]:
     """Class names of the responses the event unions fold into."""
     return [_event_class(gen, p.target) for p in gen.event_plans.values()]
@@ -577,7 +585,7 @@ def _root_view(gen: Generation, name: str, style: str) -> dict[str, Any]:
         "plan_const": naming.response_plan_constant(response) if response else "",
         "validate": _validate_function(gen, name, style),
         "response_validate": _validate_function(gen, response, style) if response else "",
-        "guessed": ", ".join(f"``{k}``" for k, _ in gen.responses[name].guesses) or "none here" if response else "",
+        "guessed": ", ".join(f"``{k}``" for k in _guessed(gen.responses[name])) or "none here" if response else "",
     }
 
 

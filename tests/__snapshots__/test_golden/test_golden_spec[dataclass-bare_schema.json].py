@@ -1322,20 +1322,10 @@ _ITEMS = _KeyedList(wire="items", key="index", key_attr="index", make=_TickMerge
 
 
 class TickerChunkAccumulator(_ChunkAccumulator):
-    """Folds the chunks of one ``TickerChunk`` stream into one merged snapshot.
-
-    Feed it every chunk in order with ``add`` (decoded JSON is fastest: it merges at that
-    level and validates once, in ``snapshot``). A chunk that strays from the schema is
-    merged as far as it can be and reported in ``anomalies``; with ``strict=True`` the
-    first stray raises ``StreamMergeError`` instead.
-
-    Example::
-
-        acc = TickerChunkAccumulator()
-        for chunk in iter_chunk_dicts(response.iter_lines()):
-            acc.add(chunk)
-        final = acc.snapshot()
-    """
+    """Merges the chunks of one ``TickerChunk`` stream: ``add`` each in order (decoded
+    JSON is fastest), then ask for ``snapshot()``. A chunk that strays
+    from the schema is merged as far as it can be and reported in ``anomalies``
+    (``strict=True``: ``StreamMergeError`` at the first stray instead)."""
 
     __slots__ = ()
 
@@ -1343,16 +1333,10 @@ class TickerChunkAccumulator(_ChunkAccumulator):
         super().__init__(_TickerChunkMerge(""), strict)
 
     def snapshot(self) -> TickerChunk:
-        """The merged stream so far as a ``TickerChunk``, validated once.
-
-        A snapshot that does not fit the schema (a stream cut before its first chunk, a
-        server that omits a required field) is reported as a ``schema_drift`` anomaly
-        and built anyway (``_built_anyway``).
-
-        Raises:
-            ParseError: with ``strict=True``, a snapshot that does not fit; always,
-                a value of another type than the schema's.
-        """
+        """The merged stream so far as a ``TickerChunk``, validated once. One that does not
+        fit (a server omits a required field) is reported as ``schema_drift`` and built
+        anyway; ``strict=True`` raises ``ParseError`` instead, as does a value of another
+        type than the schema's."""
         built: TickerChunk = _built_anyway(
             parse_ticker_chunk, self.snapshot_dict(), self
         )

@@ -1326,20 +1326,10 @@ class _ChunkMerge(_State):
 
 
 class ChunkAccumulator(_ChunkAccumulator):
-    """Folds the chunks of one ``Chunk`` stream into one merged snapshot.
-
-    Feed it every chunk in order with ``add`` (decoded JSON is fastest: it merges at that
-    level and validates once, in ``snapshot``). A chunk that strays from the schema is
-    merged as far as it can be and reported in ``anomalies``; with ``strict=True`` the
-    first stray raises ``StreamMergeError`` instead.
-
-    Example::
-
-        acc = ChunkAccumulator()
-        for chunk in iter_chunk_dicts(response.iter_lines()):
-            acc.add(chunk)
-        final = acc.snapshot()
-    """
+    """Merges the chunks of one ``Chunk`` stream: ``add`` each in order (decoded
+    JSON is fastest), then ask for ``snapshot()``. A chunk that strays
+    from the schema is merged as far as it can be and reported in ``anomalies``
+    (``strict=True``: ``StreamMergeError`` at the first stray instead)."""
 
     __slots__ = ()
 
@@ -1347,16 +1337,10 @@ class ChunkAccumulator(_ChunkAccumulator):
         super().__init__(_ChunkMerge(""), strict)
 
     def snapshot(self) -> Chunk:
-        """The merged stream so far as a ``Chunk``, validated once.
-
-        A snapshot that does not fit the schema (a stream cut before its first chunk, a
-        server that omits a required field) is reported as a ``schema_drift`` anomaly
-        and built anyway (``_built_anyway``).
-
-        Raises:
-            ParseError: with ``strict=True``, a snapshot that does not fit; always,
-                a value of another type than the schema's.
-        """
+        """The merged stream so far as a ``Chunk``, validated once. One that does not
+        fit (a server omits a required field) is reported as ``schema_drift`` and built
+        anyway; ``strict=True`` raises ``ParseError`` instead, as does a value of another
+        type than the schema's."""
         built: Chunk = _built_anyway(parse_chunk, self.snapshot_dict(), self)
         return built
 
