@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import io
 import os
 import re
@@ -13,7 +14,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, schemas_spec
+import yaml
+from conftest import EVENTS_MAP_SPEC, ROOT, event_schema, schemas_spec
 
 from generator import cli
 from generator.cli import main
@@ -542,3 +544,20 @@ def test_templates_doc_lists_every_template() -> None:
     doc = (ROOT / "docs" / "templates.md").read_text()
     for name in template_names():
         assert f"`{name}`" in doc, name
+
+
+def test_regenerate_line_with_a_merge_map_reproduces_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    spec = copy.deepcopy(EVENTS_MAP_SPEC)
+    spec["components"]["schemas"]["Refusal"] = event_schema("answer.refusal.delta", {"delta": {"type": "string"}})
+    spec["components"]["schemas"]["Events"]["anyOf"].append({"$ref": "#/components/schemas/Refusal"})
+    (tmp_path / "events.yaml").write_text(yaml.safe_dump(spec), encoding="utf-8")
+    (tmp_path / "maps").mkdir()
+    (tmp_path / "maps" / "refusal.yaml").write_text("root: Events\nevents:\n  answer.refusal.delta: {op: ignore}\n")
+    monkeypatch.chdir(tmp_path)
+    assert run("events.yaml", "--schema", "Events", "--merge-map", "maps/refusal.yaml", "--style", "dataclass") == 0
+    command = header_command(tmp_path / "generated" / "events_dataclass.py")
+    assert command == ["events.yaml", "--style", "dataclass", "--schema", "Events", "--merge-map", "maps/refusal.yaml"]
+    assert run(*command, "--check") == 0
+    assert run(*command[:-2], "--check") == 1  # without the map: the event is unmapped
