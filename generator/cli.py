@@ -334,6 +334,7 @@ class _Progress:
         self.stream = stream
         self.stage = ""
         self.shown = ""
+        self.visible = False  # the run has taken PROGRESS_AFTER seconds
         self.lock = threading.Lock()
         self.done = threading.Event()
         self.thread = threading.Thread(target=self._run, name="gen-models progress", daemon=True)
@@ -341,13 +342,14 @@ class _Progress:
     def __call__(self, stage: str) -> None:
         with self.lock:
             self.stage = stage
-            if self.shown:
+            if self.visible:
                 self._show()
 
     def _run(self) -> None:
         if self.done.wait(PROGRESS_AFTER):
             return
         with self.lock:
+            self.visible = True
             self._show()
 
     def _show(self) -> None:
