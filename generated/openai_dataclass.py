@@ -3284,8 +3284,17 @@ def _chunk_data(
     try:
         data = json.loads(event.data)
     except (ValueError, RecursionError) as exc:
+        cut = isinstance(exc, json.JSONDecodeError) and (
+            exc.msg.startswith("Unterminated") or exc.pos >= len(event.data.rstrip())
+        )
+        hint = (
+            "; it stops short, as when pieces of bytes (iter_bytes(), iter_raw(), a socket's reads) are given "
+            "instead of whole lines: pass lines (iter_lines())"
+            if cut
+            else ""
+        )
         raise StreamFormatError(
-            f"data is not JSON ({exc}): {event.data[:200]!r}", number
+            f"data is not JSON ({exc}): {event.data[:200]!r}{hint}", number
         ) from None
     if not isinstance(data, dict):
         raise StreamFormatError(

@@ -10,16 +10,20 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
+import threading
 import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from typing import NoReturn, TextIO
 
 from . import __version__
 from .config import Config, find_project_root, load_config
 from .errors import EXIT_INTERNAL, InternalError, OutputError, SpecError, display_path, exit_status
-from .pipeline import Options, generate, read_spec
+from .pipeline import STDIN, Options, generate, read_spec
 from .policy import CHOICES as POLICY_CHOICES
 from .policy import parse_policy
 from .styles import STYLES
@@ -51,8 +55,17 @@ def _parser() -> argparse.ArgumentParser:
             "Settings may also live in [tool.gen-models] of pyproject.toml."
         ),
     )
-    parser.add_argument("spec", nargs="?", type=Path, help="the spec (YAML or JSON); default: [tool.gen-models] spec")
-    parser.add_argument("-o", "--output", type=Path, help="output directory (default: generated)")
+    parser.add_argument(
+        "spec", nargs="?", help="the spec (YAML or JSON; - reads standard input); default: [tool.gen-models] spec"
+    )
+    parser.add_argument("--input", metavar="SPEC", help="the spec, as a flag (the same as SPEC)")
+    parser.add_argument("--url", help=argparse.SUPPRESS)  # refused with a hint: see _spec_path
+    parser.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        help="output directory (default: generated), or a FILE.py for a single --style",
+    )
     parser.add_argument(
         "--style", action="append", choices=STYLES, help="style to emit; repeat for several (default: all three)"
     )
@@ -77,6 +90,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--module", metavar="NAME", help="module name stem: files are NAME_<style>.py (default: spec file stem)"
+    )
+    parser.add_argument(
+        "--custom-template-dir",
+        type=Path,
+        metavar="DIR",
+        help="templates here override the shipped ones of the same name (docs/templates.md)",
     )
     parser.add_argument("--target-python", metavar="X.Y", help="oldest Python the modules run on (default 3.10)")
     parser.add_argument(
@@ -156,9 +175,22 @@ def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> 
     def path(value: str | None) -> Path | None:
         return None if value is None else (base / value)
 
-    spec = args.spec or path(values.get("spec"))
-    if spec is None:
-        raise SpecError("no spec given: pass SPEC or set spec in [tool.gen-models] of pyproject.toml")
+    if args.url is not None:
+        _refuse_url(args.url)
+    if args.spec is not None and args.input is not None:
+        raise SpecError(f"two specs given ({args.spec} and --input {args.input}): pass one")
+    given = args.spec if args.spec is not None else args.input
+    spec_bytes = None
+    if given == "-":
+        spec, spec_bytes = STDIN, sys.stdin.buffer.read()
+    elif given is not None:
+        spec = _spec_path(given)
+    elif values.get("spec") is not None:
+        spec = base / _spec_path(values["spec"])
+    else:
+        raise SpecError(
+            "no spec given: pass SPEC (or - for standard input) or set spec in [tool.gen-models] of pyproject.toml"
+        )
     styles = tuple(dict.fromkeys(args.style or values.get("styles") or STYLES))
     for style in styles:
         if style not in STYLES:
@@ -195,6 +227,29 @@ def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> 
         root=config.root if config else (find_project_root(cwd) or cwd),
         merge_maps=tuple(args.merge_map or [path(p) for p in values.get("merge-maps") or ()]),
         runtime_package=_runtime_layout(args.runtime or values.get("runtime") or "inline") == "package",
+        template_dir=args.custom_template_dir or path(values.get("custom-template-dir")),
+        spec_bytes=spec_bytes,
+    )
+
+
+_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
+
+
+def _spec_path(text: str) -> Path:
+    """The spec's path; a URL is refused (``Path`` would lose a slash of it).
+
+    Raises:
+        SpecError: ``text`` is a URL.
+    """
+    if _URL.match(text):
+        _refuse_url(text)
+    return Path(text)
+
+
+def _refuse_url(url: str) -> NoReturn:
+    raise SpecError(
+        f"{url}: gen-models reads a local file, not a URL; download the spec first "
+        f"(curl -fLo openapi.yaml '{url}'), then pass its path (and commit it beside the generated modules)"
     )
 
 
@@ -224,7 +279,8 @@ def _run(args: argparse.Namespace) -> int:
                 print(f"{union}: a union of events; parsed, not merged (no merge map: see docs/events.md)")
         return EXIT_OK
     started = time.perf_counter()
-    outputs, reading = generate(options)
+    with progress_report(sys.stderr, enabled=not args.quiet) as progress:
+        outputs, reading = generate(options, progress=progress)
     for warning in reading.schemas.warnings if not args.quiet else ():
         print(f"warning: {warning}", file=sys.stderr)
     unmapped = [
@@ -263,6 +319,68 @@ def _run(args: argparse.Namespace) -> int:
         stages = ", ".join(f"{k} {v:.3f}s" for k, v in reading.timings.items())
         print(f"timings: {stages}; total {total:.3f}s", file=sys.stderr)
     return EXIT_OK
+
+
+#: Seconds a run goes before progress shows (shorter runs print nothing).
+PROGRESS_AFTER = 1.0
+
+
+class _Progress:
+    """The current stage, shown on one line of a terminal's stderr (``gen-models: format 3
+    module(s)...``) once the run has taken ``PROGRESS_AFTER`` seconds, rewritten as stages
+    change, and cleared at the end. A thread shows it, so that a long stage shows too."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.stage = ""
+        self.shown = ""
+        self.visible = False  # the run has taken PROGRESS_AFTER seconds
+        self.lock = threading.Lock()
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="gen-models progress", daemon=True)
+
+    def __call__(self, stage: str) -> None:
+        with self.lock:
+            self.stage = stage
+            if self.visible:
+                self._show()
+
+    def _run(self) -> None:
+        if self.done.wait(PROGRESS_AFTER):
+            return
+        with self.lock:
+            self.visible = True
+            self._show()
+
+    def _show(self) -> None:
+        if self.stage and self.stage != self.shown:
+            self.stream.write(f"\r\x1b[Kgen-models: {self.stage}...")
+            self.stream.flush()
+            self.shown = self.stage
+
+    def close(self) -> None:
+        self.done.set()
+        self.thread.join()
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+
+
+@contextmanager
+def progress_report(stream: TextIO, enabled: bool = True) -> Iterator[Callable[[str], None]]:
+    """A progress callback for ``generate``: shows stages on ``stream`` when it is a
+    terminal and the run is long (see ``_Progress``); does nothing otherwise (a pipe, a
+    log, ``-q``)."""
+    isatty = getattr(stream, "isatty", None)
+    if not enabled or not (isatty and isatty()):
+        yield lambda stage: None
+        return
+    progress = _Progress(stream)
+    progress.thread.start()
+    try:
+        yield progress
+    finally:
+        progress.close()
 
 
 def entry_point() -> None:

@@ -14,6 +14,7 @@ Keys (all optional; paths are relative to the ``pyproject.toml``)::
     allow-outside-refs = false
     runtime = "inline"                   # or "package": _runtime.py once, beside the modules
     merge-maps = ["maps/responses.yaml"] # event-union merge maps over the shipped ones
+    custom-template-dir = "templates"    # templates overriding the shipped ones by name
 
     [tool.gen-models.merge-policies]
     "choices[].delta.content" = "concat"
@@ -48,6 +49,7 @@ KEYS = (
     "allow-outside-refs",
     "runtime",
     "merge-maps",
+    "custom-template-dir",
 )
 
 

@@ -7,10 +7,12 @@ here: see ``write``).
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +22,10 @@ from .errors import SpecError
 from .event_plan import EventPlan, has_map, plan_events, read_map_files, unmapped_events
 from .format import format_modules
 from .interpret import Interpreter
-from .load import Document, load_document, scalar_text
+from .load import Document, load_document, parse_document, scalar_text
 from .merge_plan import NodePlan, ResponsePlan, plan_merge, plan_response
 from .model import Alias, AliasRef, Model, ModelRef, Schemas, UnionType, referenced_names
-from .render import Generation, render, render_runtime
+from .render import Generation, check_template_dir, render, render_runtime
 from .resolve import RefResolver
 from .styles import STYLES
 from .write import Output
@@ -34,8 +36,9 @@ class Options:
     """What to generate (the CLI and ``[tool.gen-models]`` fill this in).
 
     Attributes:
-        spec: the OpenAPI or JSON Schema document.
-        output: directory for the modules.
+        spec: the OpenAPI or JSON Schema document (``<stdin>`` when ``spec_bytes`` holds it).
+        output: directory for the modules; or, with one style, a file ending in ``.py``
+            (that is not a directory) to write the module to.
         styles: any of ``dataclass``, ``pydantic``, ``typeddict``.
         schemas: root schema names; empty means the stream chunks found automatically.
         all_schemas: emit every component schema (roots still get accumulators).
@@ -50,6 +53,10 @@ class Options:
         runtime_package: emit the fixed runtime once, as ``_runtime.py`` beside the modules
             (which then import it: the output directory must be a package), instead of
             inlined into each module.
+        template_dir: the user's templates (``--custom-template-dir``), looked up before
+            the shipped ones by name.
+        spec_bytes: the spec's text when it was read from standard input (``-``); ``spec``
+            is then ``Path("<stdin>")`` and relative ``$ref`` start at the working directory.
     """
 
     spec: Path
@@ -65,6 +72,19 @@ class Options:
     root: Path | None = None
     runtime_package: bool = False
     merge_maps: tuple[Path, ...] = ()
+    template_dir: Path | None = None
+    spec_bytes: bytes | None = field(default=None, repr=False)
+
+
+#: The spec's name when it was read from standard input.
+STDIN = Path("<stdin>")
+
+#: Called with each stage's name (and what it works on) as it starts: ``--progress``.
+Progress = Callable[[str], None]
+
+
+def _no_progress(stage: str) -> None:
+    pass
 
 
 @dataclass
@@ -80,18 +100,21 @@ class SpecReading:
     unmapped: dict[str, list[str]] = field(default_factory=dict)  # union root -> event types no map covers
 
 
-def read_spec(options: Options) -> SpecReading:
-    """Load, resolve and interpret the spec; select roots; plan merges.
+def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReading:
+    """Load, resolve and interpret the spec; select roots; plan merges. ``progress`` is
+    told each stage as it starts.
 
     Raises:
         SpecError: any problem in the spec, with its place.
     """
     timings: dict[str, float] = {}
     start = time.perf_counter()
-    doc = load_document(options.spec)
+    progress(f"load {options.spec}")
+    doc = load_document(options.spec) if options.spec_bytes is None else parse_document(options.spec_bytes, STDIN)
     timings["load"] = time.perf_counter() - start
     _check_document(doc)
     start = time.perf_counter()
+    progress("interpret")
     interp, roots, union_roots, responses = _interpret(doc, options)
     models, aliases = _ordered(interp, roots + union_roots + list(responses.values()), options.all_schemas)
     timings["interpret"] = time.perf_counter() - start
@@ -115,9 +138,11 @@ def read_spec(options: Options) -> SpecReading:
         warnings=tuple(interp.warnings),
     )
     start = time.perf_counter()
+    progress(f"name {len(models)} models, {len(aliases)} aliases")
     schemas = naming.name_schemas(read, interp.places, interp.resolver)
     timings["naming"] = time.perf_counter() - start
     start = time.perf_counter()
+    progress("plan merges")
     plans = {
         r: plan_merge(schemas, r, _policies_for(options.merge_policies, r, len(schemas.roots))) for r in schemas.roots
     }
@@ -305,49 +330,117 @@ def module_stem(options: Options) -> str:
     return naming.module_stem(options.module or options.spec.stem)
 
 
-def generate(options: Options, reading: SpecReading | None = None) -> tuple[list[Output], SpecReading]:
-    """Render and format every requested module (nothing is written).
+def output_file(options: Options) -> Path | None:
+    """The file ``-o`` names (``out/chat.py``: one style, written there), or None when it
+    names a directory.
 
     Raises:
-        SpecError: see ``read_spec``.
+        SpecError: a file is named but several styles are asked for (one file each).
     """
-    reading = reading or read_spec(options)
+    out = options.output
+    if out.suffix != ".py" or out.is_dir():
+        return None
+    if len(options.styles) != 1:
+        raise SpecError(
+            f"-o {out} names one file, but {len(options.styles)} styles are asked for "
+            f"({', '.join(options.styles)}), one module each: pass a single --style, or give -o a directory"
+        )
+    return out
+
+
+def generate(
+    options: Options, reading: SpecReading | None = None, progress: Progress = _no_progress
+) -> tuple[list[Output], SpecReading]:
+    """Render and format every requested module (nothing is written). ``progress`` is told
+    each stage as it starts.
+
+    Raises:
+        SpecError: see ``read_spec``; also ``-o FILE.py`` with several styles, and a
+            custom template directory that is not one or names no template of ours.
+    """
+    target_file = output_file(options)
+    if options.template_dir is not None:
+        check_template_dir(options.template_dir)
+    reading = reading or read_spec(options, progress)
     root = options.root or Path.cwd()
-    try:
-        shown = options.spec.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        shown = options.spec.name
+    if options.spec_bytes is not None:
+        shown = str(STDIN)
+    else:
+        try:
+            shown = options.spec.resolve().relative_to(root.resolve()).as_posix()
+        except ValueError:
+            shown = options.spec.name
     gen = Generation(
         schemas=reading.schemas,
         plans=reading.plans,
         responses=reading.responses,
-        command=_command(options, shown),
+        command=command(options),
         spec_display=shown,
         target_python=options.target_python,
         runtime_package=options.runtime_package,
         event_plans=reading.event_plans,
         styles=options.styles,
+        template_dir=options.template_dir,
     )
     stem = module_stem(options)
     start = time.perf_counter()
-    sources = {f"{stem}_{style}.py": render(gen, style) for style in options.styles}
+    sources = {}
+    for style in options.styles:
+        progress(f"render {style}")
+        sources[f"{stem}_{style}.py"] = render(gen, style)
     if options.runtime_package:
         sources.update(render_runtime(gen))
     reading.timings["render"] = time.perf_counter() - start
     start = time.perf_counter()
+    progress(f"format {len(sources)} module(s)")
     formatted = format_modules(sources, options.target_python)
     reading.timings["format"] = time.perf_counter() - start
-    outputs = [Output(options.output / name, text) for name, text in formatted.items()]
+    out_dir = target_file.parent if target_file else options.output
+    module_file = f"{stem}_{options.styles[0]}.py"
+    outputs = [
+        Output(target_file if target_file and name == module_file else out_dir / name, text)
+        for name, text in formatted.items()
+    ]
     return outputs, reading
 
 
-def _command(options: Options, shown: str) -> str:
-    """The command that regenerates the module, quoted for a POSIX shell."""
-    parts = ["gen-models", shown]
+def command(options: Options) -> str:
+    """The command that regenerates exactly these modules, run from the project root
+    (``options.root``), quoted for a POSIX shell: the spec and every option that changes
+    the output or is needed to read the spec, paths relative to the project root (options
+    at their default are left out)."""
+    root = options.root or Path.cwd()
+
+    def rel(path: Path) -> str:
+        try:
+            return Path(os.path.relpath(path.resolve(), root.resolve())).as_posix()
+        except ValueError:  # another drive (Windows)
+            return path.resolve().as_posix()
+
+    parts = ["gen-models", "-" if options.spec_bytes is not None else rel(options.spec)]
+    if set(options.styles) != set(STYLES):
+        for style in options.styles:
+            parts += ["--style", style]
     for name in options.schemas:
         parts += ["--schema", name]
     if options.all_schemas:
         parts.append("--all-schemas")
+    if options.module is not None and module_stem(options) != module_stem(replace(options, module=None)):
+        parts += ["--module", options.module]
+    if rel(options.output) != "generated":
+        parts += ["-o", rel(options.output)]
+    if options.target_python != (3, 10):
+        parts += ["--target-python", ".".join(map(str, options.target_python))]
     if options.runtime_package:
         parts += ["--runtime", "package"]
+    for path, policy in options.merge_policies.items():
+        parts += ["--merge-policy", f"{path}={policy}"]
+    for merge_map in options.merge_maps:
+        parts += ["--merge-map", rel(merge_map)]
+    if options.template_dir is not None:
+        parts += ["--custom-template-dir", rel(options.template_dir)]
+    if options.allow_remote_refs:
+        parts.append("--allow-remote-refs")
+    if options.allow_outside_refs:
+        parts.append("--allow-outside-refs")
     return " ".join(shlex.quote(p) for p in parts)

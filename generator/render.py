@@ -21,6 +21,7 @@ from typing import Any
 import jinja2
 
 from . import __version__, naming, pytypes, runtime
+from .errors import SpecError, did_you_mean
 from .event_plan import EventPlan
 from .format import parse_tree
 from .merge_plan import FieldPlan, NodePlan, ResponsePlan
@@ -39,11 +40,40 @@ def templates_dir() -> Path:
     raise FileNotFoundError("gen-models templates not found next to the generator package")  # pragma: no cover
 
 
-@lru_cache(maxsize=1)
-def environment() -> jinja2.Environment:
-    """The Jinja environment: strict undefined names, no autoescape (Python, not HTML)."""
+def template_names() -> list[str]:
+    """The shipped templates, by the name a custom template directory overrides them with."""
+    return sorted(p.name for p in templates_dir().glob("*.jinja"))
+
+
+def check_template_dir(directory: Path) -> None:
+    """A custom template directory (``--custom-template-dir``) must exist, and each
+    ``*.py.jinja`` in it must be named after a template of ours (a misspelt override would
+    otherwise be ignored without a word). Other files (``*.jinja`` helpers to include) are
+    allowed.
+
+    Raises:
+        SpecError: it is not a directory, or names a template we do not have.
+    """
+    if not directory.is_dir():
+        raise SpecError("custom template directory: not a directory", directory)
+    ours = template_names()
+    for path in sorted(directory.glob("*.py.jinja")):
+        if path.name not in ours:
+            raise SpecError(
+                f"not a gen-models template{did_you_mean(path.name, ours)} (templates: {', '.join(ours)}; "
+                "see docs/templates.md)",
+                path,
+            )
+
+
+@lru_cache(maxsize=4)
+def environment(custom_dir: Path | None = None) -> jinja2.Environment:
+    """The Jinja environment: strict undefined names, no autoescape (Python, not HTML).
+    With ``custom_dir`` (``--custom-template-dir``), a template there overrides ours of the
+    same name, also where another template includes or imports it."""
+    search = [str(custom_dir)] if custom_dir is not None else []
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(templates_dir())),
+        loader=jinja2.FileSystemLoader([*search, str(templates_dir())]),
         undefined=jinja2.StrictUndefined,
         autoescape=False,
         keep_trailing_newline=True,
@@ -67,6 +97,7 @@ class Generation:
     runtime_package: bool = False  # the runtime in one ``_runtime.py`` beside the modules
     event_plans: dict[str, EventPlan] = field(default_factory=dict)  # union root -> its fold
     styles: tuple[str, ...] = STYLES  # every style generated in this run (what _runtime.py serves)
+    template_dir: Path | None = None  # the user's templates, before ours (--custom-template-dir)
 
 
 #: The modules a package of generated modules shares the runtime from (``--runtime package``):
@@ -83,12 +114,15 @@ def render(gen: Generation, style: str) -> str:
     so a module imports exactly what it needs whatever the spec holds. With
     ``gen.runtime_package`` the runtime is imported from the shared files instead of inlined.
     """
-    env = environment()
+    env = environment(gen.template_dir.resolve() if gen.template_dir is not None else None)
     context = _context(gen, style)
     here = _runtime_modules(gen, (style,))
     inline = () if gen.runtime_package else here
     context["runtime"] = {name: runtime.inlined(name) if name in inline else "" for name in runtime.MODULES}
-    source = env.get_template(f"{style}.py.jinja").render(**context)
+    if gen.template_dir is None:
+        source = env.get_template(f"{style}.py.jinja").render(**context)
+    else:
+        source = _render_custom(gen.template_dir, env, f"{style}.py.jinja", context)
     used = {n.id for n in ast.walk(parse_tree(source)) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     used |= context["names_in_strings"]
     wanted = used | set(context["all_names"])
@@ -104,6 +138,29 @@ def render(gen: Generation, style: str) -> str:
     ]
     imports += [""] + local if local else []
     return source.replace(_IMPORTS_MARK + "\n", "\n".join(imports) + "\n", 1)
+
+
+def _render_custom(directory: Path, env: jinja2.Environment, name: str, context: dict[str, Any]) -> str:
+    """Render with the user's templates first: their mistakes (Jinja syntax, an unknown
+    context name, Python that does not parse) are bad input naming the template, not a bug
+    of ours.
+
+    Raises:
+        SpecError: as above.
+    """
+    try:
+        source = env.get_template(name).render(**context)
+    except jinja2.TemplateSyntaxError as exc:
+        raise SpecError(f"template syntax error: {exc.message}", Path(exc.filename or name), None, exc.lineno) from None
+    except jinja2.TemplateError as exc:
+        raise SpecError(f"custom template failed while rendering {name}: {exc}", directory) from None
+    try:
+        parse_tree(source)
+    except SyntaxError as exc:
+        raise SpecError(
+            f"with these templates the {name} module is not valid Python (line {exc.lineno}: {exc.msg})", directory
+        ) from None
+    return source
 
 
 def render_runtime(gen: Generation) -> dict[str, str]:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import copy
+import io
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -11,9 +14,14 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, schemas_spec
+import yaml
+from conftest import EVENTS_MAP_SPEC, ROOT, event_schema, schemas_spec
 
+from generator import cli
 from generator.cli import main
+from generator.pipeline import Options
+from generator.pipeline import command as command_of
+from generator.render import template_names, templates_dir
 
 SPEC = ROOT / "specs" / "openai.yaml"
 
@@ -251,3 +259,305 @@ def test_empty_tuple_items_and_a_file_as_output(tmp_path: Path, capsys: pytest.C
     assert main([str(path), "-o", str(blocker)]) == 2
     assert "cannot write" in capsys.readouterr().err
     assert blocker.read_text() == "x"
+
+
+# --------------------------------------------------------------------------- CLI habits (issue 13)
+
+
+def header_command(path: Path) -> list[str]:
+    """The arguments of a module's "Regenerate with" line (after ``gen-models``)."""
+    line = next(line for line in path.read_text().splitlines() if line.startswith("# Regenerate with: "))
+    words = shlex.split(line.removeprefix("# Regenerate with: "))
+    assert words[0] == "gen-models"
+    return words[1:]
+
+
+def test_output_file_with_one_style_writes_that_file(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("specs/openai.yaml", "-o", "src/chat.py", "--style", "pydantic") == 0
+    assert sorted(p.name for p in (project / "src").iterdir()) == ["chat.py"]
+    assert "\nclass CreateChatCompletionStreamResponse(" in (project / "src" / "chat.py").read_text()
+    assert capsys.readouterr().out == "wrote: src/chat.py\n"
+    assert run("specs/openai.yaml", "-o", "src/chat.py", "--style", "pydantic", "--check") == 0
+    assert header_command(project / "src" / "chat.py") == [
+        "specs/openai.yaml",
+        "--style",
+        "pydantic",
+        "-o",
+        "src/chat.py",
+    ]
+
+
+def test_output_file_with_several_styles_is_refused_saying_why(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run("specs/openai.yaml", "-o", "chat.py") == 2
+    err = capsys.readouterr().err
+    assert "-o chat.py names one file, but 3 styles are asked for (dataclass, pydantic, typeddict)" in err
+    assert "pass a single --style, or give -o a directory" in err
+    assert not (project / "chat.py").exists() and not (project / "generated").exists()
+
+
+def test_dash_reads_the_spec_from_stdin(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    raw = (project / "specs" / "openai.yaml").read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw)))
+    assert run("-", "--module", "chat", "--style", "typeddict") == 0
+    text = (project / "generated" / "chat_typeddict.py").read_text()
+    assert "# Source: '<stdin>', info.title" in text
+    assert header_command(project / "generated" / "chat_typeddict.py") == [
+        "-",
+        "--style",
+        "typeddict",
+        "--module",
+        "chat",
+    ]
+    # the same bytes from the file give the same module, but for the source's name
+    assert run("specs/openai.yaml", "--module", "chat", "--style", "typeddict", "-o", "again") == 0
+    again = (project / "again" / "chat_typeddict.py").read_text()
+    assert again.split("\n", 4)[4] == text.split("\n", 4)[4]
+
+
+def test_stdin_errors_name_stdin(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"openapi: [unclosed\n")))
+    assert run("-") == 2
+    assert capsys.readouterr().err.startswith("error: <stdin>:")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["https://example.com/openapi.yaml"],
+        ["--input", "http://example.com/openapi.yaml"],
+        ["--url", "https://example.com/openapi.yaml"],
+    ],
+)
+def test_a_url_is_refused_with_a_hint_to_download_it(
+    args: list[str], project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(*args) == 2
+    err = capsys.readouterr().err
+    url = args[-1]
+    assert err.startswith(f"error: {url}: gen-models reads a local file, not a URL; download the spec first")
+    assert f"curl -fLo openapi.yaml '{url}'" in err
+    assert "file not found" not in err
+
+
+def test_a_url_in_the_config_is_refused_too(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (project / "pyproject.toml").write_text('[tool.gen-models]\nspec = "https://example.com/openapi.yaml"\n')
+    assert run() == 2
+    assert "https://example.com/openapi.yaml: gen-models reads a local file, not a URL" in capsys.readouterr().err
+
+
+def test_input_and_output_are_aliases(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("--input", "specs/openai.yaml", "--output", "out", "--style", "dataclass") == 0
+    assert (project / "out" / "openai_dataclass.py").exists()
+    assert run("specs/openai.yaml", "--input", "specs/openai.yaml") == 2
+    assert "two specs given" in capsys.readouterr().err
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_shows_stages_on_a_terminal_only(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cli, "PROGRESS_AFTER", 0.0)  # every run counts as long
+    assert run("specs/openai.yaml", "--style", "dataclass") == 0
+    assert "gen-models:" not in capsys.readouterr().err  # stderr is not a terminal: quiet
+    terminal = FakeTerminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert run("specs/openai.yaml", "--style", "dataclass", "-o", "tty") == 0
+    shown = terminal.getvalue()
+    assert "gen-models: format 1 module(s)..." in shown and "gen-models: render dataclass..." in shown
+    assert shown.endswith("\r\x1b[K")  # the line is cleared at the end
+    quiet = FakeTerminal()
+    monkeypatch.setattr(sys, "stderr", quiet)
+    assert run("specs/openai.yaml", "--style", "dataclass", "-o", "tty2", "-q") == 0
+    assert quiet.getvalue() == ""
+
+
+def test_short_runs_show_no_progress_on_a_terminal(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "PROGRESS_AFTER", 600.0)
+    terminal = FakeTerminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert run("specs/openai.yaml", "--style", "dataclass", "-q") == 0
+    assert terminal.getvalue() == ""
+    with cli.progress_report(terminal) as progress:
+        progress("load")
+    assert terminal.getvalue() == ""
+
+
+def test_regenerate_line_reproduces_the_run(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every flag that changes the output is in the header, paths relative to the project
+    root: the command run from the root (where a pyproject.toml is) finds nothing to change."""
+    (project / "pyproject.toml").write_text("[project]\nname = 'app'\n")
+    templates = project / "tpl"
+    templates.mkdir()
+    (templates / "_module.py.jinja").write_text(
+        (templates_dir() / "_module.py.jinja").read_text().replace("{{ module_doc }}", "# ours\n{{ module_doc }}")
+    )
+    sub = project / "src"
+    sub.mkdir()
+    monkeypatch.chdir(sub)
+    args = [
+        "../specs/openai.yaml",
+        "--style",
+        "typeddict",
+        "--style",
+        "pydantic",
+        "--schema",
+        "CreateChatCompletionStreamResponse",
+        "--module",
+        "chat",
+        "-o",
+        "vendored",
+        "--target-python",
+        "3.11",
+        "--runtime",
+        "package",
+        "--merge-policy",
+        "choices[].delta.content=last",
+        "--custom-template-dir",
+        "../tpl",
+    ]
+    assert run(*args) == 0
+    written = sorted(p.name for p in (sub / "vendored").iterdir())
+    assert written == ["_runtime.py", "_runtime_pydantic.py", "chat_pydantic.py", "chat_typeddict.py"]
+    command = header_command(sub / "vendored" / "chat_pydantic.py")
+    assert command == [
+        "specs/openai.yaml",
+        "--style",
+        "typeddict",
+        "--style",
+        "pydantic",
+        "--schema",
+        "CreateChatCompletionStreamResponse",
+        "--module",
+        "chat",
+        "-o",
+        "src/vendored",
+        "--target-python",
+        "3.11",
+        "--runtime",
+        "package",
+        "--merge-policy",
+        "choices[].delta.content=last",
+        "--custom-template-dir",
+        "tpl",
+    ]
+    assert header_command(sub / "vendored" / "_runtime.py") == command
+    monkeypatch.chdir(project)
+    capsys.readouterr()
+    assert run(*command, "--check") == 0, capsys.readouterr().err
+    # and a flag left out would show: the run without the template directory differs
+    assert run(*command[:-2], "--check") == 1
+
+
+def test_regenerate_line_keeps_merge_maps_and_ref_permissions(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    options = Options(
+        spec=project / "specs" / "openai.yaml",
+        output=project / "generated",
+        root=project,
+        all_schemas=True,
+        merge_maps=(project / "maps" / "events.yaml",),
+        allow_remote_refs=True,
+        allow_outside_refs=True,
+    )
+    assert shlex.split(command_of(options)) == [
+        "gen-models",
+        "specs/openai.yaml",
+        "--all-schemas",
+        "--merge-map",
+        "maps/events.yaml",
+        "--allow-remote-refs",
+        "--allow-outside-refs",
+    ]
+
+
+# --------------------------------------------------------------------------- custom templates
+
+
+def test_custom_template_dir_overrides_a_template_and_the_output_still_type_checks(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    templates = project / "templates"
+    templates.mkdir()
+    ours = (templates_dir() / "_module.py.jinja").read_text()
+    marked = ours.replace(
+        "{{ module_doc }}\n", "{{ module_doc }}\n\n# Vendored by myapp: regenerate, do not edit.\n", 1
+    )
+    assert marked != ours
+    (templates / "_module.py.jinja").write_text(marked)
+    (project / "pyproject.toml").write_text(
+        '[tool.gen-models]\nspec = "specs/openai.yaml"\ncustom-template-dir = "templates"\n'
+    )
+    assert run() == 0
+    modules = sorted((project / "generated").glob("*.py"))
+    assert len(modules) == 3
+    for module in modules:
+        text = module.read_text()
+        assert "\n# Vendored by myapp: regenerate, do not edit.\n" in text, module.name
+        assert header_command(module) == ["specs/openai.yaml", "--custom-template-dir", "templates"]
+    for tool in (
+        ["mypy", "--strict", "--no-incremental", "--python-version", "3.10"],
+        ["ruff", "check", "--isolated", "--target-version", "py310"],
+    ):
+        result = subprocess.run(
+            [sys.executable, "-m", *tool, *map(str, modules)], check=False, capture_output=True, text=True, cwd=project
+        )
+        assert result.returncode == 0, result.stdout + result.stderr
+    assert run("--check") == 0
+    assert run("--check", "--custom-template-dir", str(project / "specs")) == 1  # ours again: all differ
+
+
+def test_custom_template_dir_mistakes_are_bad_input(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("specs/openai.yaml", "--custom-template-dir", "missing") == 2
+    assert "missing: custom template directory: not a directory" in capsys.readouterr().err
+    templates = project / "tpl"
+    templates.mkdir()
+    (templates / "_modul.py.jinja").write_text("")
+    assert run("specs/openai.yaml", "--custom-template-dir", "tpl") == 2
+    assert "not a gen-models template; did you mean '_module.py.jinja'?" in capsys.readouterr().err
+    (templates / "_modul.py.jinja").unlink()
+    (templates / "_sse.py.jinja").write_text("{% if %}\n")
+    assert run("specs/openai.yaml", "--custom-template-dir", "tpl") == 2
+    assert "_sse.py.jinja:1: template syntax error" in capsys.readouterr().err
+    (templates / "_sse.py.jinja").write_text("def broken(:\n")
+    assert run("specs/openai.yaml", "--custom-template-dir", "tpl", "--style", "dataclass") == 2
+    assert "the dataclass.py.jinja module is not valid Python" in capsys.readouterr().err
+    (templates / "_sse.py.jinja").write_text("{{ no_such_name }}\n")
+    assert run("specs/openai.yaml", "--custom-template-dir", "tpl", "--style", "dataclass") == 2
+    assert "'no_such_name' is undefined" in capsys.readouterr().err
+    assert not (project / "generated").exists()
+
+
+def test_templates_doc_lists_every_template() -> None:
+    doc = (ROOT / "docs" / "templates.md").read_text()
+    for name in template_names():
+        assert f"`{name}`" in doc, name
+
+
+def test_regenerate_line_with_a_merge_map_reproduces_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    spec = copy.deepcopy(EVENTS_MAP_SPEC)
+    spec["components"]["schemas"]["Refusal"] = event_schema("answer.refusal.delta", {"delta": {"type": "string"}})
+    spec["components"]["schemas"]["Events"]["anyOf"].append({"$ref": "#/components/schemas/Refusal"})
+    (tmp_path / "events.yaml").write_text(yaml.safe_dump(spec), encoding="utf-8")
+    (tmp_path / "maps").mkdir()
+    (tmp_path / "maps" / "refusal.yaml").write_text("root: Events\nevents:\n  answer.refusal.delta: {op: ignore}\n")
+    monkeypatch.chdir(tmp_path)
+    assert run("events.yaml", "--schema", "Events", "--merge-map", "maps/refusal.yaml", "--style", "dataclass") == 0
+    command = header_command(tmp_path / "generated" / "events_dataclass.py")
+    assert command == ["events.yaml", "--style", "dataclass", "--schema", "Events", "--merge-map", "maps/refusal.yaml"]
+    assert run(*command, "--check") == 0
+    assert run(*command[:-2], "--check") == 1  # without the map: the event is unmapped

@@ -29,6 +29,7 @@ def test_wheel_installs_into_a_fresh_venv_and_runs(tmp_path: Path) -> None:
     for name in runtime.MODULES:  # the runtime is read as text at generation: it must ship
         assert f"generator/runtime/{name}.py" in names
     assert "generator/maps/openai-responses.yaml" in names  # the shipped merge maps
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names), names  # MIT, as pyproject says
 
     env = tmp_path / "env"
     venv.create(env, with_pip=False)

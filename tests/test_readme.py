@@ -52,3 +52,22 @@ def test_readme_responses_example_runs_on_a_recorded_stream(
         del sys.modules["openai_responses_pydantic"]
     printed = capsys.readouterr().out
     assert "completed" in printed and "function_call" in printed  # recording 06 calls a tool
+
+
+def test_readme_has_no_placeholder_urls_and_a_license_ships() -> None:
+    assert "<you>" not in README and "github.com/" not in README.replace("raw.githubusercontent.com", "")
+    licence = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert licence.startswith("MIT License") and "Copyright (c) 2026 gen-models contributors" in licence
+    assert 'license = "MIT"' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+
+
+def test_readme_synopsis_lists_every_option() -> None:
+    """Each option of `gen-models --help` is in the README's synopsis (but --url, refused)."""
+    from generator.cli import _parser
+
+    synopsis = re.search(r"## Command line\n\n```\n(.*?)```", README, re.DOTALL)
+    assert synopsis
+    for action in _parser()._actions:
+        for flag in action.option_strings:
+            if flag.startswith("--") and flag not in ("--url", "--output", "--quiet"):
+                assert flag in synopsis.group(1), flag

@@ -122,3 +122,15 @@ def test_sse_error_null_is_no_error_and_done_may_carry_spaces(openai_modules: di
     assert [c["id"] for c in module.iter_chunk_dicts(lines)] == ["c"]
     with pytest.raises(module.StreamError):
         list(module.iter_chunk_dicts(['data: {"error": {"message": "overloaded"}}', ""]))
+
+
+def test_bytes_pieces_instead_of_lines_get_a_hint(module) -> None:
+    """``iter_bytes()`` pieces end mid-line: each is read as a whole line, so an event's data
+    stops short; the error says to pass lines."""
+    raw = f"data: {json.dumps(CHUNK)}\n\n".encode()
+    pieces = [raw[:20], raw[20:]]  # as httpx's iter_bytes() may cut them
+    with pytest.raises(module.StreamFormatError, match=r"data is not JSON .*pass lines \(iter_lines\(\)\)"):
+        list(module.iter_chunk_dicts(pieces))
+    with pytest.raises(module.StreamFormatError) as caught:  # not JSON at all: no such hint
+        list(module.iter_chunk_dicts(["data: not json", ""]))
+    assert "iter_lines" not in str(caught.value)

@@ -163,7 +163,16 @@ def _chunk_data(event: ServerSentEvent, number: int, named: bool) -> dict[str, A
     try:
         data = json.loads(event.data)
     except (ValueError, RecursionError) as exc:
-        raise StreamFormatError(f"data is not JSON ({exc}): {event.data[:200]!r}", number) from None
+        cut = isinstance(exc, json.JSONDecodeError) and (
+            exc.msg.startswith("Unterminated") or exc.pos >= len(event.data.rstrip())
+        )
+        hint = (
+            "; it stops short, as when pieces of bytes (iter_bytes(), iter_raw(), a socket's reads) are given "
+            "instead of whole lines: pass lines (iter_lines())"
+            if cut
+            else ""
+        )
+        raise StreamFormatError(f"data is not JSON ({exc}): {event.data[:200]!r}{hint}", number) from None
     if not isinstance(data, dict):
         raise StreamFormatError(f"data is not a JSON object: {event.data[:200]!r}", number)
     if data.get("error"):  # as openai-python reads it: `"error": null` is no error
