@@ -37,6 +37,9 @@ from .policy import Policy, parse_policy
 
 #: Field names that identify rather than carry content: never concatenated.
 IDENTITY_NAMES = frozenset(("id", "type", "role", "name", "index", "object", "model", "created"))
+#: Text fields that hold JSON text (a tool call's ``arguments``): some servers re-send the
+#: whole text so far on each fragment, which the merge detects (``json_text`` in the runtime).
+JSON_TEXT_NAMES = frozenset(("arguments",))
 ROOT, ENTRY, DELTA = "root", "entry", "delta"
 
 
@@ -60,6 +63,12 @@ class FieldPlan:
     key: str | None = None
     node: NodePlan | None = None
     source: str = "default"
+
+    @property
+    def json_text(self) -> bool:
+        """A ``concat`` field holding JSON text: a fragment that repeats the whole text so far
+        is one copy, not a second (reported)."""
+        return self.policy == Policy.CONCAT and self.field.wire_name in JSON_TEXT_NAMES
 
 
 @dataclass(frozen=True, slots=True)

@@ -647,6 +647,7 @@ def _merge_field_view(f: FieldPlan, node: NodePlan, names: dict[int, str]) -> di
         "scalar": pytypes.scalar_type(f.field.type),
         "object": isinstance(f.field.type, ModelRef),
         "text_only": f.policy == "concat" and pytypes.scalar_type(f.field.type) == "str",
+        "json_text": f.json_text,
     }
     scalar = view["scalar"]
     view["state_type"] = f"{scalar} | None" if scalar else "dict[str, Any] | None" if view["object"] else "Any"

@@ -45,3 +45,18 @@ class StreamMergeError(ValueError):
     def __init__(self, anomaly: Anomaly) -> None:
         super().__init__(f"chunk {anomaly.chunk}: {anomaly.path or '(chunk)'}: {anomaly.message}")
         self.anomaly = anomaly
+
+
+def _joined(fragments: list[str]) -> str:
+    """Text fragments joined once, as one valid string: a character outside the Basic
+    Multilingual Plane sent as two JSON ``\\uXXXX`` escapes split across two chunks (a
+    surrogate pair cut in half) becomes the one character; a surrogate without its other
+    half becomes U+FFFD. Linear; plain text takes the first check only."""
+    text = "".join(fragments)
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # surrogates: pair them up, replace the lone ones
+        return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    return text

@@ -21,7 +21,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .anomalies import Anomaly, StreamMergeError
+from .anomalies import Anomaly, StreamMergeError, _joined
 
 
 class _Slots(dict[Any, Any]):
@@ -54,7 +54,7 @@ def _thaw(value: Any) -> Any:
     """Plain JSON from fold state: ``_Slots`` → list sorted by key, ``_Fragments`` → joined ``str``."""
     t = type(value)
     if t is _Fragments:
-        return "".join(value)
+        return _joined(value)
     if t is _Slots:
         return [_thaw(value[k]) for k in sorted(value, key=_key_order)]
     if t is dict:
