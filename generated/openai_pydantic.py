@@ -1402,6 +1402,10 @@ class _Merger:
                 dropped=item,
             )
             return None
+        if (
+            type(key) is float and key.is_integer()
+        ):  # a key typed number: whole numbers on the wire
+            key = int(key)
         if type(key) is not int or isinstance(key, bool):
             if key is not None:
                 self.anomaly(

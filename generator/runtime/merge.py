@@ -515,6 +515,8 @@ class _Merger:
                 where, "not_object", f"a list item is {type(item).__name__}, not an object; dropped", dropped=item
             )
             return None
+        if type(key) is float and key.is_integer():  # a key typed number: whole numbers on the wire
+            key = int(key)
         if type(key) is not int or isinstance(key, bool):
             if key is not None:
                 self.anomaly(where, "wrong_type", f"{rule.key} {key!r} is not an integer; read as missing", dropped=key)
