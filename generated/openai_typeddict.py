@@ -1258,7 +1258,9 @@ class Anomaly:
             of another JSON type than the schema's: kept only where nothing better exists),
             ``not_object`` (a chunk or list item that is not a JSON object),
             ``invalid_json``, ``mixed_fragments`` (a field that changes form: text, then an
-            object) or ``too_deep`` (nesting past Python's recursion limit).
+            object; or parts that are not text where only text is allowed),
+            ``repeated_text`` (JSON text such as ``arguments`` re-sent whole: one copy kept)
+            or ``too_deep`` (nesting past Python's recursion limit).
         message: one readable line.
         kept: the value the merge kept, if any.
         dropped: the value the merge did not use, if any: nothing is lost silently.
