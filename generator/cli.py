@@ -283,6 +283,8 @@ def _run(args: argparse.Namespace) -> int:
         outputs, reading = generate(options, progress=progress)
     for warning in reading.schemas.warnings if not args.quiet else ():
         print(f"warning: {warning}", file=sys.stderr)
+    for warning in reading.merge_warnings if not args.quiet else ():
+        print(f"warning: {warning}", file=sys.stderr)
     unmapped = [
         f"{union}: event type {tag!r} is not in the merge map"
         for union, tags in reading.unmapped.items()

@@ -29,14 +29,17 @@ A spec overrides a field with ``x-merge: POLICY`` on its schema; a user with
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .errors import SpecError
-from .model import Array, Enum, Field, Model, ModelRef, Prim, Schemas, UnionType
+from .model import AliasRef, Array, Enum, Field, Model, ModelRef, Prim, Schemas, Type, UnionType
 from .policy import Policy, parse_policy
 
 #: Field names that identify rather than carry content: never concatenated.
 IDENTITY_NAMES = frozenset(("id", "type", "role", "name", "index", "object", "model", "created"))
+#: Text fields that hold JSON text (a tool call's ``arguments``): some servers re-send the
+#: whole text so far on each fragment, which the merge detects (``json_text`` in the runtime).
+JSON_TEXT_NAMES = frozenset(("arguments",))
 ROOT, ENTRY, DELTA = "root", "entry", "delta"
 
 
@@ -52,6 +55,9 @@ class FieldPlan:
         node: for ``merge`` and ``by_key``, the plan of the object (or list element).
         source: where the policy came from: ``default``, ``x-merge`` (the spec) or
             ``override`` (``--merge-policy`` or ``merge-policies`` in the configuration).
+        fallback: for a list or object inside a choice or delta that takes ``last`` by
+            default (each chunk's value replaces the one before: it can lose data), why, and
+            the override that would change it; ``--explain-merge`` and generation print it.
     """
 
     field: Field
@@ -60,6 +66,13 @@ class FieldPlan:
     key: str | None = None
     node: NodePlan | None = None
     source: str = "default"
+    fallback: str = ""
+
+    @property
+    def json_text(self) -> bool:
+        """A ``concat`` field holding JSON text: a fragment that repeats the whole text so far
+        is one copy, not a second (reported)."""
+        return self.policy == Policy.CONCAT and self.field.wire_name in JSON_TEXT_NAMES
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +91,10 @@ class NodePlan:
     fields: tuple[FieldPlan, ...]
     id_field: str | None = None
     name_path: tuple[str, ...] = ()
+    #: for an object that is a union of object schemas (a ``oneOf`` delta): the variants
+    #: whose properties ``model`` gathers, and the fields they give conflicting types
+    union_of: tuple[str, ...] = ()
+    conflicts: tuple[str, ...] = ()
 
     def accumulates(self) -> bool:
         """True when some field, at any depth, gathers rather than replaces."""
@@ -124,9 +141,11 @@ def _plan_node(
     overrides: dict[str, str],
     stack: tuple[str, ...],
     key: str | None = None,
+    union: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
 ) -> NodePlan:
     """The plan of one object; ``key`` names the field a ``by_key`` list keys its entries on
-    (policy ``key``: the keying logic owns it, a chunk never overwrites it)."""
+    (policy ``key``: the keying logic owns it, a chunk never overwrites it); ``union`` the
+    variants and conflicts of a model gathered from a union (``_union_model``)."""
     fields = tuple(
         (
             FieldPlan(f, Policy.KEY, f"{path}.{f.wire_name}")
@@ -136,7 +155,69 @@ def _plan_node(
         for f in model.fields
     )
     id_field = next((f.wire_name for f in model.fields if f.wire_name == "id"), None)
-    return NodePlan(model, context, path, fields, id_field, _name_path(schemas, model))
+    return NodePlan(model, context, path, fields, id_field, _name_path(schemas, model), *union)
+
+
+def _meaning(schemas: Schemas, t: Type) -> Type:
+    """What a type holds, whatever its spelling: through named aliases (a named array
+    schema, a named union) to the type they stand for. (``null``, 3.0 ``nullable`` and
+    ``allOf`` wrappers of one schema are already read away by ``interpret``.)"""
+    seen: set[str] = set()
+    while isinstance(t, AliasRef) and t.name in schemas.aliases and t.name not in seen:
+        seen.add(t.name)
+        t = schemas.aliases[t.name].type
+    return t
+
+
+def _is_key(schemas: Schemas, f: Field, name: str) -> bool:
+    """``f`` can key a ``by_key`` list: named ``name`` and holding whole numbers, typed
+    ``integer`` (any ``format``) or ``number`` (a fractional value is reported at merge)."""
+    t = _meaning(schemas, f.type)
+    return f.wire_name == name and isinstance(t, Prim) and t.kind in ("int", "float")
+
+
+def _element(schemas: Schemas, f: Field) -> Model | None:
+    """The object model a list field holds, if it holds objects of one model."""
+    t = _meaning(schemas, f.type)
+    item = _meaning(schemas, t.item) if isinstance(t, Array) else None
+    return schemas.models.get(item.name) if isinstance(item, ModelRef) else None
+
+
+def _object_model(
+    schemas: Schemas, f: Field, owner: str
+) -> tuple[Model | None, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """The model an object field merges as: its model, or for a union of object schemas
+    (``oneOf``/``anyOf``) one model over the union of their properties, with the variants
+    and the fields they type differently (the first variant's type is used)."""
+    t = _meaning(schemas, f.type)
+    if isinstance(t, ModelRef):
+        return schemas.models.get(t.name), ((), ())
+    if not isinstance(t, UnionType):
+        return None, ((), ())
+    options = [_meaning(schemas, o) for o in t.options]
+    if not all(isinstance(o, ModelRef) and o.name in schemas.models for o in options):
+        return None, ((), ())
+    variants = [schemas.models[o.name] for o in options if isinstance(o, ModelRef)]
+    gathered: dict[str, Field] = {}
+    first_in: dict[str, str] = {}
+    conflicts = []
+    for variant in variants:
+        for g in variant.fields:
+            first = gathered.get(g.wire_name)
+            if first is None:
+                required = all(any(h.wire_name == g.wire_name and h.required for h in v.fields) for v in variants)
+                gathered[g.wire_name] = replace(g, required=required, merge=g.merge)
+                first_in[g.wire_name] = variant.name
+            elif _meaning(schemas, first.type) != _meaning(schemas, g.type):
+                conflicts.append(
+                    f"{g.wire_name!r} has another type in {variant.name} than in {first_in[g.wire_name]}; "
+                    f"merged as in {first_in[g.wire_name]}"
+                )
+    from .naming import class_name
+
+    name = f.type.name if isinstance(f.type, AliasRef) else f"{owner}{class_name(f.wire_name)}"
+    model = Model(name, tuple(gathered.values()), pointer=f.pointer)
+    return model, (tuple(v.name for v in variants), tuple(conflicts))
 
 
 def _name_path(schemas: Schemas, model: Model) -> tuple[str, ...]:
@@ -153,11 +234,10 @@ def _name_path(schemas: Schemas, model: Model) -> tuple[str, ...]:
 
 
 def _keyed_element(schemas: Schemas, f: Field) -> Model | None:
-    """The element model when ``f`` is a list of objects with an integer ``index``."""
-    if isinstance(f.type, Array) and isinstance(f.type.item, ModelRef):
-        element = schemas.models.get(f.type.item.name)
-        if element and any(g.wire_name == "index" and g.type == Prim("int") for g in element.fields):
-            return element
+    """The element model when ``f`` is a list of objects with a whole-number ``index``."""
+    element = _element(schemas, f)
+    if element and any(_is_key(schemas, g, "index") for g in element.fields):
+        return element
     return None
 
 
@@ -166,9 +246,17 @@ def _plan_field(
 ) -> FieldPlan:
     path = f"{parent}.{f.wire_name}" if parent else f.wire_name
     element = _keyed_element(schemas, f)
-    model = schemas.models.get(f.type.name) if isinstance(f.type, ModelRef) else None
-    policy, key, node = _default(schemas, f, context, path, element, model, overrides, stack)
+    model, union = _object_model(schemas, f, stack[-1] if stack else "")
+    policy, key, node = _default(schemas, f, context, path, element, model, overrides, stack, union)
     source = "default"
+    fallback = ""
+    if context != ROOT and policy == Policy.LAST:
+        if isinstance(_meaning(schemas, f.type), Array):
+            fallback = f"a list taken whole from the last chunk that sends it; --merge-policy '{path}=append'"
+            fallback += " gathers every chunk's items"
+        elif model is not None:
+            fallback = f"an object taken whole from the last chunk that sends it; --merge-policy '{path}=merge'"
+            fallback += " merges it field by field"
     written = f.merge
     if path in overrides:
         written, source = overrides.pop(path), "override"
@@ -177,16 +265,13 @@ def _plan_field(
     if written is not None:
         parsed = parse_policy(written, f"merge policy for {path!r}")
         policy, key_name = parsed.policy, parsed.key
-        _check_fits(f, policy, path, element, model)
+        fallback = ""
+        _check_fits(schemas, f, policy, path, element, model)
         if policy == Policy.BY_KEY:
             key = key_name or "index"
-            element = element or (
-                schemas.models.get(f.type.item.name)
-                if isinstance(f.type, Array) and isinstance(f.type.item, ModelRef)
-                else None
-            )
+            element = element or _element(schemas, f)
             assert element is not None
-            if not any(g.wire_name == key and g.type == Prim("int") for g in element.fields):
+            if not any(_is_key(schemas, g, key) for g in element.fields):
                 raise SpecError(
                     f"merge policy by_key:{key} for {path!r}: the list's objects have no integer field {key!r}"
                 )
@@ -194,10 +279,10 @@ def _plan_field(
                 schemas, element, DELTA if context == DELTA else ENTRY, path + "[]", overrides, stack, key
             )
         elif policy == Policy.MERGE and model is not None and node is None:
-            node = _plan_node(schemas, model, context, path, overrides, stack)
+            node = _plan_node(schemas, model, context, path, overrides, stack, union=union)
         elif policy not in (Policy.MERGE, Policy.BY_KEY):
             node, key = None, None
-    return FieldPlan(f, policy, path, key, node, source)
+    return FieldPlan(f, policy, path, key, node, source, fallback)
 
 
 def _default(
@@ -209,42 +294,46 @@ def _default(
     model: Model | None,
     overrides: dict[str, str],
     stack: tuple[str, ...],
+    union: tuple[tuple[str, ...], tuple[str, ...]],
 ) -> tuple[Policy, str | None, NodePlan | None]:
     if element is not None and element.name not in stack:
         inner = DELTA if context == DELTA else ENTRY
         return Policy.BY_KEY, "index", _plan_node(schemas, element, inner, path + "[]", overrides, stack, "index")
     if model is not None and model.name not in stack:
         if context == ENTRY and f.wire_name == "delta":
-            return Policy.MERGE, None, _plan_node(schemas, model, DELTA, path, overrides, stack)
+            return Policy.MERGE, None, _plan_node(schemas, model, DELTA, path, overrides, stack, union=union)
         if context == ROOT:
             return Policy.LAST, None, None
-        node = _plan_node(schemas, model, context, path, overrides, stack)
+        node = _plan_node(schemas, model, context, path, overrides, stack, union=union)
         if context == DELTA or node.accumulates():
             return Policy.MERGE, None, node
         return Policy.LAST, None, None
-    if isinstance(f.type, Array):
+    if isinstance(_meaning(schemas, f.type), Array):
         return (Policy.LAST if context == ROOT else Policy.APPEND), None, None
     if f.wire_name in IDENTITY_NAMES and (context != ROOT or f.wire_name != "type"):
         return Policy.SET, None, None
-    if context == DELTA and _is_text(f):
+    if context == DELTA and _is_text(schemas, f):
         return Policy.CONCAT, None, None
     if context == DELTA and isinstance(f.type, Enum):
         return Policy.SET, None, None
     return Policy.LAST, None, None
 
 
-def _is_text(f: Field) -> bool:
+def _is_text(schemas: Schemas, f: Field) -> bool:
     """A string, or a union holding one (Mistral's content: a string or a list of parts)."""
-    options = f.type.options if isinstance(f.type, UnionType) else (f.type,)
-    return any(isinstance(o, Prim) and o.kind == "str" for o in options)
+    t = _meaning(schemas, f.type)
+    options = t.options if isinstance(t, UnionType) else (t,)
+    return any(isinstance(o, Prim) and o.kind == "str" for o in (_meaning(schemas, o) for o in options))
 
 
-def _check_fits(f: Field, policy: Policy, path: str, element: Model | None, model: Model | None) -> None:
-    if policy == Policy.CONCAT and not _is_text(f):
+def _check_fits(
+    schemas: Schemas, f: Field, policy: Policy, path: str, element: Model | None, model: Model | None
+) -> None:
+    if policy == Policy.CONCAT and not _is_text(schemas, f):
         raise SpecError(f"merge policy concat for {path!r}: the field is not a string")
-    if policy == Policy.APPEND and not isinstance(f.type, Array):
+    if policy == Policy.APPEND and not isinstance(_meaning(schemas, f.type), Array):
         raise SpecError(f"merge policy append for {path!r}: the field is not a list")
-    if policy == Policy.BY_KEY and not (isinstance(f.type, Array) and isinstance(f.type.item, ModelRef)):
+    if policy == Policy.BY_KEY and _element(schemas, f) is None:
         raise SpecError(f"merge policy by_key for {path!r}: the field is not a list of objects")
     if policy == Policy.MERGE and model is None:
         raise SpecError(f"merge policy merge for {path!r}: the field is not an object")
@@ -257,17 +346,31 @@ def explain(node: NodePlan) -> list[str]:
         detail = f" on {f.key}" if f.key else ""
         note = "" if f.source == "default" else f"  ({f.source})"
         lines.append(f"{f.path:<55} {f.policy}{detail}{note}")
+        if f.fallback:
+            lines.append(f"{'':<55}   (can lose data: {f.fallback})")
+        if f.node is not None and f.node.union_of:
+            lines.append(f"{'':<55}   (a union: fields of {', '.join(f.node.union_of)} merged together)")
         if f.node is not None:
             lines.extend(explain(f.node))
     lines.append(f"{(node.path + '.*') if node.path else '*':<55} unknown fields: {_unknown_rule(node.context)}")
     return lines
 
 
+def merge_warnings(node: NodePlan) -> list[str]:
+    """One line per place the plan can lose data (a list or object inside a choice or delta
+    taken whole from the last chunk) and per field a union's variants type differently."""
+    lines: list[str] = []
+    for n in node.walk():
+        lines.extend(f"merge plan: {n.path or '(chunk)'}: {c}" for c in n.conflicts)
+        lines.extend(f"merge plan: {f.path} is {f.fallback}" for f in n.fields if f.fallback)
+    return lines
+
+
 def _unknown_rule(context: str) -> str:
     if context == DELTA:
-        return "text concat, other scalars last, objects merge, lists append"
+        return "text concat once it grows (a repeated value: last), other scalars last, objects merge, lists append (by index where items have one)"
     if context == ENTRY:
-        return "scalars last, objects merge, lists append"
+        return "scalars last, objects merge, lists append (by index where items have one)"
     return "scalars last, objects merge, lists last"
 
 

@@ -23,7 +23,7 @@ from .event_plan import EventPlan, has_map, plan_events, read_map_files, unmappe
 from .format import format_modules
 from .interpret import Interpreter
 from .load import Document, load_document, parse_document, scalar_text
-from .merge_plan import NodePlan, ResponsePlan, plan_merge, plan_response
+from .merge_plan import NodePlan, ResponsePlan, merge_warnings, plan_merge, plan_response
 from .model import Alias, AliasRef, Model, ModelRef, Schemas, UnionType, referenced_names
 from .render import Generation, check_template_dir, render, render_runtime
 from .resolve import RefResolver
@@ -98,6 +98,7 @@ class SpecReading:
     timings: dict[str, float] = field(default_factory=dict)
     event_plans: dict[str, EventPlan] = field(default_factory=dict)  # union root -> its fold
     unmapped: dict[str, list[str]] = field(default_factory=dict)  # union root -> event types no map covers
+    merge_warnings: list[str] = field(default_factory=list)  # where a merge plan can lose data (merge_plan)
 
 
 def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReading:
@@ -149,7 +150,8 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     response_plans = {r: plan_response(schemas, r, resp) for r, resp in schemas.responses.items()}
     event_plans, unmapped = _event_plans(doc, schemas, read_map_files(options.merge_maps))
     timings["merge_plan"] = time.perf_counter() - start
-    return SpecReading(schemas, plans, response_plans, timings, event_plans, unmapped)
+    warned = [line for r in schemas.roots for line in merge_warnings(plans[r])]
+    return SpecReading(schemas, plans, response_plans, timings, event_plans, unmapped, warned)
 
 
 def _event_plans(

@@ -689,7 +689,13 @@ def _node_view(node: NodePlan, names: dict[int, str]) -> dict[str, Any]:
         "is_entry": is_entry,
         "fields": fields,
         "slots": slots,
-        "known": f"_KEYS_{node.model.name}",
+        # a union's model (``NodePlan.union_of``) has no class, so no ``_KEYS_``: its own constant
+        "known": f"_MERGE_KEYS_{node.model.name}" if node.union_of else f"_KEYS_{node.model.name}",
+        "known_def": (
+            "frozenset({" + ", ".join(pytypes.literal(f.field.wire_name) for f in node.fields) + "})"
+            if node.union_of
+            else ""
+        ),
         "fast_text": next((f for f in fields if f["policy"] == "concat"), None) if node.context == "delta" else None,
     }
 
@@ -725,6 +731,7 @@ def _merge_field_view(f: FieldPlan, node: NodePlan, names: dict[int, str]) -> di
         "scalar": pytypes.scalar_type(f.field.type),
         "object": isinstance(f.field.type, ModelRef),
         "text_only": f.policy == "concat" and pytypes.scalar_type(f.field.type) == "str",
+        "json_text": f.json_text,
     }
     scalar = view["scalar"]
     view["state_type"] = f"{scalar} | None" if scalar else "dict[str, Any] | None" if view["object"] else "Any"

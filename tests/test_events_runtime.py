@@ -845,3 +845,10 @@ def test_any_event_sequence_folds_without_raising(events: list[dict[str, Any]]) 
     """Whatever a server sends, a non-strict fold reports and goes on; its snapshot is JSON."""
     f = fold(events, numbered=False)
     json.dumps(f.snapshot())
+
+
+@pytest.mark.parametrize("address", [[0], {"i": 0}, 1.5, True])
+def test_an_address_that_is_not_an_integer_or_string_is_reported_not_a_crash(address: Any) -> None:
+    """Found by the any-sequence property test: a list as ``output_index`` raised TypeError."""
+    f = fold([created(), {**msg_added(), "output_index": address}])
+    assert "missing_key" in kinds(f) and f.snapshot()["output"] == []

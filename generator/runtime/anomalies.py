@@ -23,7 +23,9 @@ class Anomaly:
             of another JSON type than the schema's: kept only where nothing better exists),
             ``not_object`` (a chunk or list item that is not a JSON object),
             ``invalid_json``, ``mixed_fragments`` (a field that changes form: text, then an
-            object) or ``too_deep`` (nesting past Python's recursion limit).
+            object; or parts that are not text where only text is allowed),
+            ``repeated_text`` (JSON text such as ``arguments`` re-sent whole: one copy kept)
+            or ``too_deep`` (nesting past Python's recursion limit).
         message: one readable line.
         kept: the value the merge kept, if any.
         dropped: the value the merge did not use, if any: nothing is lost silently.
@@ -45,3 +47,18 @@ class StreamMergeError(ValueError):
     def __init__(self, anomaly: Anomaly) -> None:
         super().__init__(f"chunk {anomaly.chunk}: {anomaly.path or '(chunk)'}: {anomaly.message}")
         self.anomaly = anomaly
+
+
+def _joined(fragments: list[str]) -> str:
+    """Text fragments joined once, as one valid string: a character outside the Basic
+    Multilingual Plane sent as two JSON ``\\uXXXX`` escapes split across two chunks (a
+    surrogate pair cut in half) becomes the one character; a surrogate without its other
+    half becomes U+FFFD. Linear; plain text takes the first check only."""
+    text = "".join(fragments)
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # surrogates: pair them up, replace the lone ones
+        return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    return text

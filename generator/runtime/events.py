@@ -21,7 +21,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .anomalies import Anomaly, StreamMergeError
+from .anomalies import Anomaly, StreamMergeError, _joined
 
 
 class _Slots(dict[Any, Any]):
@@ -54,7 +54,7 @@ def _thaw(value: Any) -> Any:
     """Plain JSON from fold state: ``_Slots`` → list sorted by key, ``_Fragments`` → joined ``str``."""
     t = type(value)
     if t is _Fragments:
-        return "".join(value)
+        return _joined(value)
     if t is _Slots:
         return [_thaw(value[k]) for k in sorted(value, key=_key_order)]
     if t is dict:
@@ -386,6 +386,8 @@ class _EventFold:
         if wanted is not None and type(wanted) is not str and type(wanted) is not int:
             self.report(path, "wrong_type", f"{ident} is not a string: not checked", dropped=wanted)
             wanted = None
+        if type(key) is not int and type(key) is not str:
+            key = None  # not an address (a list, an object...): only the id may still route it
         if wanted is not None:
             ids = self._ids.setdefault(collection, {})
             known = ids.get(wanted)
@@ -404,7 +406,7 @@ class _EventFold:
                 if have is not None and have != wanted:
                     self.report(path, "unknown_id", f"{ident} {wanted!r} names no item: {index} followed (id {have!r})")
         if type(key) is not int and type(key) is not str:
-            self.report(path, "missing_key", f"{index} is {key!r}: event dropped", dropped=dict(event))
+            self.report(path, "missing_key", f"{index} is {event.get(index)!r}: event dropped", dropped=dict(event))
             raise _Skip
         value = container.get(key)
         if type(value) is dict:

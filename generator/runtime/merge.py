@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .anomalies import Anomaly, StreamMergeError
+from .anomalies import Anomaly, StreamMergeError, _joined
 
 
 # ---------------------------------------------------------------------------
@@ -23,7 +23,41 @@ from .anomalies import Anomaly, StreamMergeError
 # Each field merges by its policy (`gen-models SPEC --explain-merge` lists
 # them); text is gathered in lists and joined once, so time is linear.
 class _Text(list[str]):
-    """Fragments of an unknown text field inside a delta, joined when a snapshot is built."""
+    """Fragments of an unknown text field inside a delta, joined when a snapshot is built.
+    While every fragment is the same value (a label the server repeats on each chunk, Groq's
+    ``channel: "analysis"``) the field is that one value; the first different fragment shows
+    that the text grows (``grows``), and from then on every fragment counts, the repeats too."""
+
+    __slots__ = ("grows",)
+
+    def __init__(self, first: str, grows: bool = False) -> None:
+        super().__init__((first,))
+        self.grows = grows
+
+    def add(self, fragment: str) -> None:
+        if not self.grows and fragment != self[0]:
+            self.grows = True
+        self.append(fragment)
+
+    def text(self) -> str:
+        return _joined(self) if self.grows else _joined(self[:1])
+
+
+class _Items(list[Any]):
+    """An unknown list inside a choice or delta whose items carry their own integer
+    ``index`` (OpenRouter's ``reasoning_details``): items merge by that index, like tool
+    calls, each an unknown object; items without one are appended."""
+
+    __slots__ = ("by_index",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.by_index: dict[int, _Merged] = {}
+
+
+def _indexed(items: list[Any]) -> bool:
+    """True when some item is an object with an integer ``index``."""
+    return any(type(item) is dict and type(item.get("index")) is int for item in items)
 
 
 def _join(path: str, name: str) -> str:
@@ -46,9 +80,11 @@ def _built(value: Any) -> Any:
     """An unknown field as plain JSON data: text fragments joined, merged objects and lists
     copied; values kept as they came are shared, not copied."""
     if type(value) is _Text:
-        return "".join(value)
+        return value.text()
     if type(value) is _Merged:
         return {k: _built(v) for k, v in value.items()}
+    if type(value) is _Items:
+        return [_built(v) for v in value]
     if type(value) is list:
         return list(value)
     return value
@@ -88,10 +124,12 @@ def _form(value: Any) -> str:
 def _merge_loose(
     acc: _Merger, target: dict[str, Any], path: str, key: str, value: Any, context: str, depth: int
 ) -> None:
-    """Merge a field the schema does not know: text concatenates inside a delta, other
-    scalars take the last non-null value (numbers are never added), objects merge
-    recursively, lists append (at the top level of a chunk a list is the last one). The
-    first form a field takes wins: a value of another form is reported, not merged."""
+    """Merge a field the schema does not know: text concatenates inside a delta once it
+    grows (a value repeated on each chunk stays one value, see ``_Text``), other scalars
+    take the last non-null value (numbers are never added), objects merge recursively,
+    lists append, and merge by ``index`` where their items carry one (``_Items``; at the top
+    level of a chunk a list is the last one). The first form a field takes wins: a value
+    of another form is reported, not merged."""
     old = target.get(key)
     if value is None:
         target.setdefault(key, None)
@@ -109,20 +147,42 @@ def _merge_loose(
         if context != "delta":
             target[key] = value
         elif type(old) is _Text:
-            old.append(value)
+            old.add(value)
         else:
-            target[key] = _Text([value])
+            target[key] = _Text(value)
     elif type(value) is dict and depth < _MAX_DEPTH:
         if type(old) is not _Merged:
             old = target[key] = _Merged()
         for k, v in value.items():
             _merge_loose(acc, old, _join(path, key), k, v, context, depth + 1)
+    elif type(value) is list and context != "root" and (type(old) is _Items or (not old and _indexed(value))):
+        if type(old) is not _Items:
+            old = target[key] = _Items()
+        _merge_items(acc, old, _join(path, key), value, context, depth)
     elif type(value) is list and context != "root" and type(old) is list:
         old.extend(value)
     elif type(value) is list:
         target[key] = list(value)
     else:
         target[key] = value
+
+
+def _merge_items(acc: _Merger, items: _Items, path: str, value: list[Any], context: str, depth: int) -> None:
+    """Merge a fragment's list into ``items`` by each item's own ``index`` (see ``_Items``)."""
+    for item in value:
+        index = item.get("index") if type(item) is dict else None
+        if type(index) is not int or depth >= _MAX_DEPTH:
+            items.append(item)
+            continue
+        entry = items.by_index.get(index)
+        if entry is None:
+            entry = items.by_index[index] = _Merged()
+            items.append(entry)
+        for k, v in item.items():
+            if k == "index":
+                entry[k] = v
+            else:
+                _merge_loose(acc, entry, f"{path}[{index}]", k, v, context, depth + 1)
 
 
 class _State:
@@ -142,7 +202,7 @@ class _State:
         """``out`` (the known fields, built) with the other forms and unknown fields added."""
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = list(parts) if type(parts) is list else parts
+                out[wire] = [_built(p) for p in parts] if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -162,7 +222,7 @@ class _EntryState(_State):
 class _Merger:
     """Anomaly bookkeeping and the rare paths shared by every accumulator."""
 
-    __slots__ = ("_keyless_merged", "_next_keys", "anomalies", "chunks", "strict")
+    __slots__ = ("_keyless_merged", "_next_keys", "_reported", "anomalies", "chunks", "strict")
 
     def __init__(self, strict: bool) -> None:
         self.strict = strict
@@ -170,6 +230,7 @@ class _Merger:
         self.chunks = 0
         self._next_keys: dict[str, int] = {}  # list path -> one past its largest key
         self._keyless_merged: set[str] = set()  # entries already reported for keyless items
+        self._reported: set[str] = set()  # fields already reported for re-sent text
 
     def anomaly(self, path: str, kind: str, message: str, kept: Any = None, dropped: Any = None) -> None:
         found = Anomaly(self.chunks, path, kind, message, kept, dropped)
@@ -254,14 +315,26 @@ class _Merger:
         )
 
     def fragment(self, state: Any, attr: str, wire: str, value: Any, text_only: bool = False) -> None:
-        """A text field's fragment off the fast path: a list of parts (gathered) or another
-        JSON value (the last one kept), as a union type allows (Mistral's content and
-        arguments), or text after such fragments. The first form a field takes wins;
-        fragments of the other form are reported with their value, never silently dropped.
-        Where the schema allows only text (``text_only``), another value is reported and
-        appended as its JSON text (``arguments`` sent as an object stays usable)."""
+        """A text field's fragment off the fast path: a list of parts, another JSON value,
+        or text after such fragments.
+
+        A list of parts (Mistral's thinking and text parts): where the schema allows only
+        text (``text_only``), the text of its text parts (``{"type": "text", "text": ...}``
+        or plain strings) joins the field's text, so the answer's text stays clean, and its
+        other parts are reported (``dropped``), never appended as JSON text. Where the schema
+        allows a list, the field becomes its list of parts, in order: text that came before
+        or comes after is a text part (adjacent text joins one part). Another JSON value
+        (``arguments`` as an object): where the schema allows only text, reported and
+        appended as its JSON text (it stays usable); else the last one is kept, and text and
+        such a value are never mixed (the first form wins, the other is reported)."""
+        if type(value) is list:
+            if text_only:
+                self._text_parts(state, attr, wire, value)
+            else:
+                self._parts(state, attr, wire, value)
+            return
         if text_only and type(value) is not str:
-            if value == [] or value == {}:
+            if value == {}:
                 return
             text = json.dumps(value, ensure_ascii=False, default=repr)
             self.anomaly(
@@ -275,34 +348,116 @@ class _Merger:
         text = getattr(state, attr)
         other = state._alt.get(wire) if state._alt is not None else None
         if type(value) is str:
-            if other is None:
+            if type(other) is list:
+                self._parts(state, attr, wire, [value])
+            elif other is None:
                 text.append(value)
             elif value:
                 self.anomaly(
-                    _join(state._path, wire),
-                    "mixed_fragments",
-                    "text after non-text fragments; kept those",
-                    other,
-                    value,
+                    _join(state._path, wire), "mixed_fragments", "text after a non-text value; kept that", other, value
                 )
             return
-        if value == [] or value == {}:
+        if value == {}:
             return
-        if any(text):
+        if any(text) or type(other) is list:
+            kept = "".join(text) if any(text) else other
             self.anomaly(
-                _join(state._path, wire),
-                "mixed_fragments",
-                "a non-text fragment after text; kept the text",
-                "".join(text),
-                value,
+                _join(state._path, wire), "mixed_fragments", "a non-text value after text; kept the text", kept, value
             )
             return
         if state._alt is None:
             state._alt = {}
-        if type(value) is list and type(other) is list:
-            other.extend(value)
-        else:
-            state._alt[wire] = list(value) if type(value) is list else value
+        state._alt[wire] = value
+
+    def _text_parts(self, state: Any, attr: str, wire: str, parts: list[Any]) -> None:
+        """A list of parts for a field that holds only text: its text parts' text joins the
+        text; the other parts are reported."""
+        text = getattr(state, attr)
+        others = []
+        for part in parts:
+            if type(part) is str:
+                text.append(part)
+            elif type(part) is dict and part.get("type", "text") == "text" and type(part.get("text")) is str:
+                text.append(part["text"])
+            else:
+                others.append(part)
+        if others:
+            self.anomaly(
+                _join(state._path, wire),
+                "mixed_fragments",
+                "parts that are not text where the schema allows only text; kept their text, not them",
+                None,
+                others,
+            )
+
+    def _parts(self, state: Any, attr: str, wire: str, parts: list[Any]) -> None:
+        """Fragments of a field that the schema lets hold a list of parts, gathered as one
+        list in order (see ``fragment``): text joins the text part it follows."""
+        if state._alt is None:
+            state._alt = {}
+        gathered: Any = state._alt.get(wire)
+        if type(gathered) is not list:
+            if gathered is not None:  # an object came first: the first form wins
+                self.anomaly(
+                    _join(state._path, wire), "mixed_fragments", "parts after a non-text value; kept that", None, parts
+                )
+                return
+            gathered = state._alt[wire] = []
+            text = getattr(state, attr)
+            if any(text):  # text so far: the first part
+                gathered.append(_Merged(type="text", text=_Text("".join(text), grows=True)))
+                text.clear()
+        for part in parts:
+            if type(part) is str:
+                part = {"type": "text", "text": part}
+            last = gathered[-1] if gathered else None
+            if type(part) is dict and set(part) == {"type", "text"} and part["type"] == "text":
+                if type(last) is _Merged and type(part["text"]) is str:
+                    last["text"].add(part["text"])
+                    continue
+                if type(part["text"]) is str:
+                    part = _Merged(type="text", text=_Text(part["text"], grows=True))
+            gathered.append(part)
+
+    def json_text(self, state: Any, attr: str, wire: str, value: Any) -> None:
+        """A fragment of a field that holds JSON text (a tool call's ``arguments``). Some
+        servers re-send the whole text so far on each fragment instead of what is new: where
+        the text so far is JSON text of an object or list (``{...``: a true continuation never
+        starts with all of it), a fragment that starts with everything gathered replaces it
+        (one copy is kept), reported once per field. Cheap: the full comparison runs only for
+        a fragment at least as long as the number of fragments so far that starts with the
+        first one."""
+        if type(value) is not str or state._alt is not None:
+            if type(value) is dict and value:  # an object: its JSON text (reported), then the same rule
+                self.fragment(state, attr, wire, value, text_only=True)
+                text = getattr(state, attr)
+                if len(text) > 1 and text[0][:1] in ("{", "[") and text[-1].startswith("".join(text[:-1])):
+                    self._resent(state, attr, wire, text.pop())
+                return
+            self.fragment(state, attr, wire, value, text_only=True)
+            return
+        text = getattr(state, attr)
+        if not text or text == [""]:
+            text[:] = [value] if value or not text else text
+            return
+        if (
+            text[0][0] in "{["  # JSON text of an object or list: a delta never repeats all of it
+            and len(value) >= len(text)
+            and value.startswith(text[0])
+            and value.startswith("".join(text))
+        ):
+            self._resent(state, attr, wire, value)
+        elif value:
+            text.append(value)
+
+    def _resent(self, state: Any, attr: str, wire: str, value: str) -> None:
+        text = getattr(state, attr)
+        where = _join(state._path, wire)
+        if where not in self._reported:
+            self._reported.add(where)
+            message = "a fragment repeats all the text so far (the whole text re-sent); kept one copy (once per field)"
+            self.anomaly(where, "repeated_text", message, value, "".join(text))
+        text[:] = [value]
 
     def unknown(self, state: Any, data: dict[str, Any], known: frozenset[str], context: str) -> None:
         if state._extra is None:
@@ -360,6 +515,8 @@ class _Merger:
                 where, "not_object", f"a list item is {type(item).__name__}, not an object; dropped", dropped=item
             )
             return None
+        if type(key) is float and key.is_integer():  # a key typed number: whole numbers on the wire
+            key = int(key)
         if type(key) is not int or isinstance(key, bool):
             if key is not None:
                 self.anomaly(where, "wrong_type", f"{rule.key} {key!r} is not an integer; read as missing", dropped=key)

@@ -1,0 +1,262 @@
+"""Stream-merge defects found on real streams (issue 14, point 3), each a test of its whole
+kind in all three styles, with a small written stream: a surrogate pair cut across chunks,
+``arguments`` re-sent whole, an unknown label repeated on each chunk, ``reasoning_details``
+with their own ``index``, ``content`` sent as a list of parts."""
+
+from __future__ import annotations
+
+import json
+from types import ModuleType
+from typing import Any
+
+import pytest
+from conftest import STYLES, generate_modules
+
+from generator.runtime.anomalies import _joined
+
+
+def _c(delta: dict[str, Any], **choice: Any) -> dict[str, Any]:
+    return {
+        "id": "c",
+        "object": "chat.completion.chunk",
+        "created": 1,
+        "model": "m",
+        "choices": [{"index": 0, "delta": delta, **choice}],
+    }
+
+
+def _merged(module: ModuleType, chunks: list[Any], root: str = "CreateChatCompletionStreamResponse") -> Any:
+    acc = getattr(module, f"{root}Accumulator")()
+    for chunk in chunks:
+        acc.add(chunk)
+    return acc
+
+
+def _delta(acc: Any) -> dict[str, Any]:
+    delta: dict[str, Any] = acc.snapshot_dict()["choices"][0]["delta"]
+    return delta
+
+
+# ------------------------------------------------------------- (a) surrogate pairs
+
+
+def test_joined_pairs_surrogates_and_never_leaves_a_lone_one() -> None:
+    assert _joined(["a\ud83d", "\ude00b"]) == "a\U0001f600b"
+    assert _joined(["x\ud83d"]) == "x\ufffd"  # cut short: replaced, never a lone surrogate
+    assert _joined(["\ude00\ud83d"]) == "\ufffd\ufffd"  # halves in the wrong order
+    assert _joined(["plain", " été"]) == "plain été"
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_surrogate_pair_split_across_chunks_is_one_character(openai_modules: dict[str, Any], style: str) -> None:
+    # the wire text: JSON escapes, each half in its own chunk (content, arguments, refusal, unknown text)
+    lines = [
+        (
+            '{"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,'
+            '"delta":{"content":"smile \\ud83d","reasoning_content":"r\\ud83d","tool_calls":[{"index":0,"id":"t",'
+            '"type":"function","function":{"name":"f","arguments":"{\\"e\\": \\"\\ud83d"}}]}}]}'
+        ),
+        (
+            '{"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,'
+            '"delta":{"content":"\\ude00!","reasoning_content":"\\ude00","tool_calls":[{"index":0,'
+            '"function":{"arguments":"\\ude00\\"}"}}]},"finish_reason":"tool_calls"}]}'
+        ),
+    ]
+    acc = _merged(openai_modules[style], [json.loads(line) for line in lines])
+    delta = _delta(acc)
+    assert delta["content"] == "smile \U0001f600!"
+    assert delta["reasoning_content"] == "r\U0001f600"
+    assert json.loads(delta["tool_calls"][0]["function"]["arguments"]) == {"e": "\U0001f600"}
+    json.dumps(acc.snapshot_dict(), ensure_ascii=False).encode("utf-8")  # no lone surrogate anywhere
+    response = acc.to_response()
+    message = response["choices"][0]["message"] if isinstance(response, dict) else response.choices[0].message
+    assert (message["content"] if isinstance(message, dict) else message.content).encode("utf-8")
+
+
+# ------------------------------------------------------ (b) arguments re-sent whole
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_arguments_resent_whole_keep_one_copy_reported(openai_modules: dict[str, Any], style: str) -> None:
+    fragments = ['{"city": ', '{"city": "Par', '{"city": "Paris"}', '{"city": "Paris"}']
+    chunks = [_c({"tool_calls": [{"index": 0, "id": "t1", "type": "function", "function": {"name": "w"}}]})]
+    chunks += [_c({"tool_calls": [{"index": 0, "function": {"arguments": f}}]}) for f in fragments]
+    # a second call sent as ordinary deltas stays as it is
+    chunks += [_c({"tool_calls": [{"index": 1, "id": "t2", "function": {"name": "v", "arguments": ""}}]})]
+    chunks += [_c({"tool_calls": [{"index": 1, "function": {"arguments": f}}]}) for f in ("{", '"a": ', '{"b": 1}}')]
+    acc = _merged(openai_modules[style], chunks)
+    calls = _delta(acc)["tool_calls"]
+    assert [c["function"]["arguments"] for c in calls] == ['{"city": "Paris"}', '{"a": {"b": 1}}']
+    assert [(a.kind, a.path) for a in acc.anomalies] == [
+        ("repeated_text", "choices[0].delta.tool_calls[0].function.arguments")
+    ]
+    assert acc.anomalies[0].kept == '{"city": "Par'
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_arguments_resent_whole_as_objects_keep_one_copy(openai_modules: dict[str, Any], style: str) -> None:
+    chunks = [_c({"tool_calls": [{"index": 0, "id": "t", "function": {"name": "w", "arguments": {"q": 1}}}]})]
+    chunks += [_c({"tool_calls": [{"index": 0, "function": {"arguments": {"q": 1}}}]})]
+    acc = _merged(openai_modules[style], chunks)
+    assert json.loads(_delta(acc)["tool_calls"][0]["function"]["arguments"]) == {"q": 1}
+    assert "repeated_text" in [a.kind for a in acc.anomalies]
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_text_that_only_looks_repeated_is_not_cut(openai_modules: dict[str, Any], style: str) -> None:
+    # content is not JSON text: "ha" after "ha" is more text; non-JSON arguments too
+    chunks = [_c({"content": "ha"}), _c({"content": "ha"})]
+    chunks += [_c({"tool_calls": [{"index": 0, "id": "t", "function": {"name": "w", "arguments": "x"}}]})]
+    chunks += [_c({"tool_calls": [{"index": 0, "function": {"arguments": "x"}}]})]
+    acc = _merged(openai_modules[style], chunks)
+    assert _delta(acc)["content"] == "haha"
+    assert _delta(acc)["tool_calls"][0]["function"]["arguments"] == "xx"
+    assert acc.anomalies == []
+
+
+# ------------------------------------------------ (c) an unknown label repeated on each chunk
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_an_unknown_label_repeated_on_each_chunk_stays_one_value(openai_modules: dict[str, Any], style: str) -> None:
+    chunks = [_c({"channel": "analysis", "reasoning": part}) for part in ("Let", " me", " think")]
+    chunks += [_c({"channel": "analysis", "reasoning": "."}, finish_reason="stop")]
+    acc = _merged(openai_modules[style], chunks)
+    delta = _delta(acc)
+    assert delta["channel"] == "analysis"
+    assert delta["reasoning"] == "Let me think."
+    assert acc.anomalies == []
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_unknown_text_that_grows_keeps_its_repeats(openai_modules: dict[str, Any], style: str) -> None:
+    # the same fragment twice, then another: it is text that grows, nothing is lost
+    acc = _merged(openai_modules[style], [_c({"reasoning": "ha"}), _c({"reasoning": "ha"}), _c({"reasoning": "!"})])
+    assert _delta(acc)["reasoning"] == "haha!"
+
+
+# --------------------------------------------- (d) reasoning_details with their own index
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_reasoning_details_merge_by_their_own_index(openai_modules: dict[str, Any], style: str) -> None:
+    def detail(index: int, **fields: Any) -> dict[str, Any]:
+        return _c({"reasoning_details": [{"type": "reasoning.text", "index": index, "format": "x", **fields}]})
+
+    chunks = [
+        detail(0, text="First"),
+        detail(0, text=" step"),
+        detail(1, text="Second"),
+        detail(0, text="."),
+        detail(1, signature="sig"),
+        _c({"reasoning_details": [{"type": "reasoning.summary", "summary": "no index: appended"}]}),
+    ]
+    acc = _merged(openai_modules[style], chunks)
+    assert _delta(acc)["reasoning_details"] == [
+        {"type": "reasoning.text", "index": 0, "format": "x", "text": "First step."},
+        {"type": "reasoning.text", "index": 1, "format": "x", "text": "Second", "signature": "sig"},
+        {"type": "reasoning.summary", "summary": "no index: appended"},
+    ]
+    assert acc.anomalies == []
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_unknown_lists_without_index_still_append(openai_modules: dict[str, Any], style: str) -> None:
+    acc = _merged(openai_modules[style], [_c({"citations": ["a"]}), _c({"citations": ["b"]})])
+    assert _delta(acc)["citations"] == ["a", "b"]
+
+
+# -------------------------------------------------- (e) content sent as a list of parts
+
+MISTRAL_PARTS = [
+    _c({"role": "assistant", "content": ""}),
+    _c({"content": [{"type": "thinking", "thinking": [{"type": "text", "text": "Hmm."}]}]}),
+    _c({"content": [{"type": "text", "text": "The answer"}]}),
+    _c({"content": " is 4."}, finish_reason="stop"),
+]
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_list_content_for_a_text_field_keeps_the_text_clean(openai_modules: dict[str, Any], style: str) -> None:
+    acc = _merged(openai_modules[style], MISTRAL_PARTS)
+    assert _delta(acc)["content"] == "The answer is 4."  # no JSON text of the parts in the answer
+    assert [(a.kind, a.dropped) for a in acc.anomalies] == [
+        ("mixed_fragments", [{"type": "thinking", "thinking": [{"type": "text", "text": "Hmm."}]}])
+    ]
+    response = acc.to_response()
+    message = response["choices"][0]["message"] if isinstance(response, dict) else response.choices[0].message
+    assert (message["content"] if isinstance(message, dict) else message.content) == "The answer is 4."
+
+
+PARTS_SPEC = """\
+openapi: 3.1.0
+info: {title: t, version: '1'}
+components:
+  schemas:
+    Chunk:
+      type: object
+      required: [id, choices]
+      properties:
+        id: {type: string}
+        choices:
+          type: array
+          items:
+            type: object
+            required: [index, delta]
+            properties:
+              index: {type: integer}
+              finish_reason: {type: [string, 'null']}
+              delta:
+                type: object
+                properties:
+                  role: {type: string, enum: [assistant]}
+                  content:
+                    anyOf:
+                      - {type: string}
+                      - type: array
+                        items:
+                          type: object
+                          required: [type]
+                          properties:
+                            type: {type: string}
+                            text: {type: string}
+                            thinking: {type: array, items: {type: object}}
+"""
+
+
+@pytest.fixture(scope="module")
+def parts_modules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, ModuleType]:
+    spec = tmp_path_factory.mktemp("parts") / "parts.yaml"
+    spec.write_text(PARTS_SPEC)
+    return generate_modules(spec, spec.parent / "out")
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_list_content_where_the_schema_allows_parts_is_a_list_of_parts(
+    parts_modules: dict[str, ModuleType], style: str
+) -> None:
+    chunks = [{"id": "c", "choices": c["choices"]} for c in MISTRAL_PARTS]
+    chunks.append({"id": "c", "choices": [{"index": 0, "delta": {"content": [{"type": "text", "text": " Sure."}]}}]})
+    acc = _merged(parts_modules[style], chunks, root="Chunk")
+    assert _delta(acc)["content"] == [
+        {"type": "thinking", "thinking": [{"type": "text", "text": "Hmm."}]},
+        {"type": "text", "text": "The answer is 4. Sure."},
+    ]
+    assert acc.anomalies == []
+    acc.snapshot()  # validates
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_text_before_parts_becomes_the_first_part(parts_modules: dict[str, ModuleType], style: str) -> None:
+    chunks = [
+        {"id": "c", "choices": [{"index": 0, "delta": {"content": "Hello"}}]},
+        {"id": "c", "choices": [{"index": 0, "delta": {"content": [{"type": "image", "url": "u"}]}}]},
+    ]
+    acc = _merged(parts_modules[style], chunks, root="Chunk")
+    assert _delta(acc)["content"] == [{"type": "text", "text": "Hello"}, {"type": "image", "url": "u"}]
+
+
+def test_the_event_fold_joins_split_surrogate_pairs_too() -> None:
+    from generator.runtime.events import _Fragments, _thaw
+
+    assert _thaw({"text": _Fragments(("a\ud83d", "\ude00"))}) == {"text": "a\U0001f600"}
