@@ -322,7 +322,9 @@ class Interpreter(ObjectReading, UnionReading):
             name = self._names.get(_key(loc)) or self._claim(loc)
             recursive = _key(loc) in self._forced_aliases
             self.aliases[name] = Alias(name, t, reading.description, reading.deprecated, loc.pointer, recursive)
-            if isinstance(t, Enum):
+            if isinstance(t, Enum) or t == NULL:
+                # an alias of None is defined (its name is public) but never referenced:
+                # ``OnlyNull | None`` would fail when evaluated (``None | None``)
                 return reading
             return replace(reading, type=AliasRef(name))
         return reading
