@@ -198,6 +198,40 @@ ROWS = [
         yaml_header="openapi: 3.1.0",
     ),
     Row(
+        # integer and number enums keep their values as Literal (open: any integer still
+        # parses); a boolean or 1.0 is not an integer value, in pydantic too
+        "integer_and_number_enums",
+        """
+        Level: {type: integer, enum: [1, 2, 3], x-enum-varnames: [LOW, MID, HIGH]}
+        Ratio: {type: number, enum: [1, 2]}
+        Root:
+          type: object
+          required: [lvl, code, ratio, frac]
+          properties:
+            lvl: {$ref: '#/components/schemas/Level'}
+            code: {type: integer, enum: [200, 404], x-enumNames: [Ok, NotFound]}
+            ratio: {$ref: '#/components/schemas/Ratio'}
+            frac: {type: number, enum: [0.5, 1.5]}
+            mixed: {enum: [1, a]}
+        """,
+        accept=[
+            {"lvl": 1, "code": 200, "ratio": 1, "frac": 0.5, "mixed": "a"},
+            {"lvl": 7, "code": 500, "ratio": 1.5, "frac": 2, "mixed": 1},
+            {"lvl": 3, "code": 404, "ratio": 2.0, "frac": 1.5, "mixed": "b"},
+        ],
+        reject=[
+            {"lvl": True, "code": 200, "ratio": 1, "frac": 0.5},
+            {"lvl": 1.0, "code": 200, "ratio": 1, "frac": 0.5},
+            {"lvl": 1, "code": "200", "ratio": 1, "frac": 0.5},
+            {"lvl": 1, "code": False, "ratio": 1, "frac": 0.5},
+            {"lvl": 1, "code": 200, "ratio": True, "frac": 0.5},
+            {"lvl": 1, "code": 200, "ratio": 1, "frac": "0.5"},
+            {"lvl": 1, "code": 200, "ratio": 1, "frac": 0.5, "mixed": True},
+            {"lvl": 1, "code": 200, "ratio": 1, "frac": 0.5, "mixed": 1.0},
+        ],
+        yaml_header="openapi: 3.1.0",
+    ),
+    Row(
         "single_value_enum_const_stainless",
         """
         Root:

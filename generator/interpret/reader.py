@@ -317,7 +317,7 @@ class Interpreter(ObjectReading, UnionReading):
         if isinstance(t, Enum) and t.alias is None:
             name = self._names.get(_key(loc)) or self._claim(loc)
             self.aliases[name] = Alias(name, t, reading.description, reading.deprecated, loc.pointer)
-            return replace(reading, type=Enum(t.values, alias=name))
+            return replace(reading, type=replace(t, alias=name))
         if isinstance(t, (UnionType, Array, Map)) or (want_alias and isinstance(t, (Prim, Enum))):
             name = self._names.get(_key(loc)) or self._claim(loc)
             recursive = _key(loc) in self._forced_aliases
