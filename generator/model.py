@@ -188,7 +188,11 @@ class Model:
 
 @dataclass(frozen=True, slots=True)
 class Alias:
-    """A named non-object schema (enum, union, array, map), rendered as a type alias."""
+    """A named non-object schema (enum, union, array, map), rendered as a type alias.
+
+    ``nullable`` when the schema itself admits ``null`` (``Json: anyOf [..., null]``): the
+    alias then admits ``None`` wherever it is used, through recursion too (an enum alias
+    keeps only its values: its slots carry the ``null``)."""
 
     name: str
     type: Type
@@ -196,6 +200,7 @@ class Alias:
     deprecated: bool = False
     pointer: str = ""
     recursive: bool = False
+    nullable: bool = False
 
 
 @dataclass(frozen=True)

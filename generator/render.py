@@ -493,7 +493,7 @@ def _alias_view(a: Alias, style: str, lazy: bool, parsers: pytypes.Parsers, pep6
     if isinstance(a.type, Enum):
         value = pytypes.literal_text(a.type, style) or " | ".join(a.type.bases)
     else:
-        value = pytypes.annotation(a.type, style)
+        value = pytypes.annotation(a.type, style, a.nullable)
     if pep695:
         definition = f"type {a.name} = {value}"  # PEP 695: evaluated lazily, recursion included
     elif lazy:
@@ -513,7 +513,7 @@ def _alias_view(a: Alias, style: str, lazy: bool, parsers: pytypes.Parsers, pep6
         "value": value,
         "definition": definition,
         "doc": pytypes.docstring(doc) if doc else None,
-        "parse": parsers.of(a.type),
+        "parse": parsers.of(a.type, a.nullable),
     }
 
 

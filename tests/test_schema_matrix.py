@@ -443,6 +443,49 @@ ROWS = [
         yaml_header="openapi: 3.1.0",
     ),
     Row(
+        # a component that admits null admits it as itself and wherever it is referenced,
+        # through recursion too: the JSON-value schema accepts {"a": [null]}
+        "component_own_nullability",
+        """
+        Root:
+          type: object
+          required: [j, node, maybe, list]
+          properties:
+            j: {$ref: '#/components/schemas/Json'}
+            node: {$ref: '#/components/schemas/Node'}
+            maybe: {$ref: '#/components/schemas/MaybeText'}
+            list: {type: array, items: {$ref: '#/components/schemas/MaybeText'}}
+        Json:
+          anyOf:
+            - {type: string}
+            - {type: number}
+            - {type: boolean}
+            - {type: 'null'}
+            - {type: array, items: {$ref: '#/components/schemas/Json'}}
+            - {type: object, additionalProperties: {$ref: '#/components/schemas/Json'}}
+        Node:
+          type: [object, 'null']
+          required: [next]
+          properties:
+            v: {type: integer}
+            next: {$ref: '#/components/schemas/Node'}
+        MaybeText: {type: [string, 'null']}
+        """,
+        accept=[
+            {"j": {"a": [None]}, "node": None, "maybe": None, "list": [None, "x"]},
+            {"j": None, "node": {"next": {"v": 1, "next": None}}, "maybe": "m", "list": []},
+            {"j": [1, "a", True, None, {"k": None, "l": [[None]]}], "node": None, "maybe": None, "list": [None]},
+        ],
+        reject=[
+            {"node": None, "maybe": None, "list": []},
+            {"j": None, "node": {"v": 1}, "maybe": None, "list": []},
+            {"j": None, "node": {"next": 1}, "maybe": None, "list": []},
+            {"j": None, "node": None, "maybe": 1, "list": []},
+            {"j": None, "node": None, "maybe": None, "list": [1]},
+        ],
+        yaml_header="openapi: 3.1.0",
+    ),
+    Row(
         "named_ref_reached_by_recursion",
         """
         Root:

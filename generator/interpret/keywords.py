@@ -69,6 +69,28 @@ def properties(schema: dict[str, Any], loc: Location) -> dict[str, Any]:
     return raw
 
 
+def admits_null(schema: Any) -> bool:
+    """True when a schema node says on its own that it admits ``null`` (``nullable: true``,
+    ``null`` in ``type`` or ``enum``, ``const: null``, a null member of ``anyOf``/``oneOf``):
+    what a recursion back to it must know before it is read."""
+    if not isinstance(schema, dict):
+        return False
+    types = schema.get("type")
+    if (
+        truthy(schema.get("nullable"))
+        or types == "null"
+        or (isinstance(types, list) and ("null" in types or None in types))
+        or (isinstance(schema.get("enum"), list) and None in schema["enum"])
+        or ("const" in schema and schema["const"] is None)
+    ):
+        return True
+    return any(
+        is_null_schema(m) or (isinstance(m, dict) and truthy(m.get("nullable")) and "$ref" not in m)
+        for word in ("anyOf", "oneOf")
+        for m in (schema.get(word) if isinstance(schema.get(word), list) else [])
+    )
+
+
 def has_shape(schema: dict[str, Any]) -> bool:
     return any(k in schema for k in ("properties", "items", "enum", "const", "anyOf", "oneOf", "additionalProperties"))
 

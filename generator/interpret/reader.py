@@ -41,6 +41,7 @@ from .keywords import (
     PRIM_OF,
     STRUCTURAL,
     Reading,
+    admits_null,
     distribute,
     has_shape,
     implied_type,
@@ -125,15 +126,17 @@ class Interpreter(ObjectReading, UnionReading):
             return self._refs[key]
         self._scan(loc.doc)
         if key in self._active:
+            # the schema's own null (``Node: {nullable: true}``) holds where recursion reaches it
+            nullable = admits_null(self.resolver.node(loc))
             if key in self._model_keys:
-                return Reading(ModelRef(self._names[key]))
+                return Reading(ModelRef(self._names[key]), nullable=nullable)
             objects, containers = self._opened_at[key]
             if self._component_at(loc) is not None and (
                 self._objects_open > objects or self._containers_open > containers
             ):
                 # recursion through a model, a list or a map: fine once this schema has a name
                 self._forced_aliases.add(key)
-                return Reading(AliasRef(self._names.get(key) or self._claim(loc), forward=True))
+                return Reading(AliasRef(self._names.get(key) or self._claim(loc), forward=True), nullable=nullable)
             raise loc.error(
                 "this schema refers to itself without an object in between (a $ref or allOf "
                 "cycle, or a recursive union), which no Python type can express"
@@ -312,7 +315,9 @@ class Interpreter(ObjectReading, UnionReading):
             # a recursion reached this schema by name before it was read: the name must be
             # defined, even where the schema is only another named type (``X: $ref Y``)
             name = self._names.get(_key(loc)) or self._claim(loc)
-            self.aliases[name] = Alias(name, t, reading.description, reading.deprecated, loc.pointer, True)
+            self.aliases[name] = Alias(
+                name, t, reading.description, reading.deprecated, loc.pointer, True, reading.nullable
+            )
             return replace(reading, type=AliasRef(name))
         if isinstance(t, Enum) and t.alias is None:
             name = self._names.get(_key(loc)) or self._claim(loc)
@@ -321,7 +326,9 @@ class Interpreter(ObjectReading, UnionReading):
         if isinstance(t, (UnionType, Array, Map)) or (want_alias and isinstance(t, (Prim, Enum))):
             name = self._names.get(_key(loc)) or self._claim(loc)
             recursive = _key(loc) in self._forced_aliases
-            self.aliases[name] = Alias(name, t, reading.description, reading.deprecated, loc.pointer, recursive)
+            self.aliases[name] = Alias(
+                name, t, reading.description, reading.deprecated, loc.pointer, recursive, reading.nullable and t != NULL
+            )
             if isinstance(t, Enum) or t == NULL:
                 # an alias of None is defined (its name is public) but never referenced:
                 # ``OnlyNull | None`` would fail when evaluated (``None | None``)
