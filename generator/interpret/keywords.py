@@ -84,10 +84,9 @@ def admits_null(schema: Any) -> bool:
         or ("const" in schema and schema["const"] is None)
     ):
         return True
+    members = [m for word in ("anyOf", "oneOf") if isinstance(schema.get(word), list) for m in schema[word]]
     return any(
-        is_null_schema(m) or (isinstance(m, dict) and truthy(m.get("nullable")) and "$ref" not in m)
-        for word in ("anyOf", "oneOf")
-        for m in (schema.get(word) if isinstance(schema.get(word), list) else [])
+        is_null_schema(m) or (isinstance(m, dict) and truthy(m.get("nullable")) and "$ref" not in m) for m in members
     )
 
 
