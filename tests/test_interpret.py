@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import STYLES, load_module
+from conftest import STYLES, load_module, schemas_spec
 
+from generator.errors import SpecError
 from generator.interpret.allof import flatten
 from generator.interpret.defaults import fit_default
 from generator.interpret.enums import read_enum
@@ -266,3 +267,18 @@ def test_a_format_on_an_index_changes_no_merge_plan(tmp_path: Path) -> None:
     with_format = plan("{type: integer, format: int32}")
     assert with_format == plan("{type: integer}")
     assert any(line.split()[:2] == ["choices", "by_key"] for line in with_format)
+
+
+def test_a_ref_cycle_error_names_every_schema_on_it(tmp_path: Path) -> None:
+    """Issue 12 point 8: a cycle with nothing in between names the whole cycle, in order."""
+    path = schemas_spec(
+        tmp_path,
+        """
+        C: {type: object, properties: {a: {$ref: '#/components/schemas/AliasOne'}}}
+        AliasOne: {$ref: '#/components/schemas/AliasTwo'}
+        AliasTwo: {oneOf: [{type: integer}, {$ref: '#/components/schemas/AliasThree'}]}
+        AliasThree: {anyOf: [{type: string}, {$ref: '#/components/schemas/AliasOne'}]}
+        """,
+    )
+    with pytest.raises(SpecError, match="AliasOne -> AliasTwo -> AliasThree -> AliasOne: "):
+        generate(Options(spec=path, output=tmp_path / "out", schemas=("C",)))

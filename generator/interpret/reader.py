@@ -79,6 +79,7 @@ class Interpreter(ObjectReading, UnionReading):
         self._names: dict[Key, str] = {}  # location -> provisional id given to it
         self._refs: dict[Key, Reading] = {}  # memo of read_at
         self._active: set[Key] = set()
+        self._open_refs: list[tuple[Key, Location]] = []  # read_at's open locations, in order
         self._objects_open = 0  # models whose fields are being read right now
         self._containers_open = 0  # lists and maps whose items are being read right now
         self._opened_at: dict[Key, tuple[int, int]] = {}  # read_at key -> both counts when it began
@@ -138,11 +139,12 @@ class Interpreter(ObjectReading, UnionReading):
                 self._forced_aliases.add(key)
                 return Reading(AliasRef(self._names.get(key) or self._claim(loc), forward=True), nullable=nullable)
             raise loc.error(
-                "this schema refers to itself without an object in between (a $ref or allOf "
-                "cycle, or a recursive union), which no Python type can express"
+                f"this schema refers to itself without an object in between ({self._cycle(key)}: a $ref "
+                "or allOf cycle, or a recursive union), which no Python type can express"
             )
         self._active.add(key)
         self._opened_at[key] = (self._objects_open, self._containers_open)
+        self._open_refs.append((key, loc))
         try:
             reading = self.read(self.resolver.node(loc), loc)
             reading = self._name_if_component(reading, loc, want_alias or key in self._forced_aliases)
@@ -153,8 +155,18 @@ class Interpreter(ObjectReading, UnionReading):
             ) from None
         finally:
             self._active.discard(key)
+            self._open_refs.pop()
         self._refs[key] = reading
         return reading
+
+    def _cycle(self, key: Key) -> str:
+        """The schemas on the cycle that reaches ``key`` again, in the order they were
+        followed (``AliasOne -> AliasTwo -> AliasOne``): names for components, else pointers."""
+        keys = [k for k, _ in self._open_refs]
+        start = keys.index(key) if key in keys else len(keys) - 1
+        path = [loc for _, loc in self._open_refs[start:]]
+        shown = [self._component_at(loc) or loc.pointer or "#" for loc in path]
+        return " -> ".join([*shown, shown[0]]) if shown else ""
 
     def settle(self) -> None:
         """Finish the reading once every root is read: decide the discriminators (see
