@@ -282,3 +282,31 @@ def test_a_ref_cycle_error_names_every_schema_on_it(tmp_path: Path) -> None:
     )
     with pytest.raises(SpecError, match="AliasOne -> AliasTwo -> AliasThree -> AliasOne: "):
         generate(Options(spec=path, output=tmp_path / "out", schemas=("C",)))
+
+
+def test_unenforced_keywords_warn_once_per_kind_with_count_and_first_place(tmp_path: Path) -> None:
+    """Issue 12 point 6: a keyword the models do not enforce is never dropped in silence."""
+    path = schemas_spec(
+        tmp_path,
+        """
+        C:
+          type: object
+          patternProperties: {"^x-": {type: string}}
+          properties:
+            a: {type: string, maxLength: 3, pattern: "^a"}
+            b: {type: integer, minimum: 0}
+            c: {type: array, items: {type: string, minLength: 1}, uniqueItems: true}
+            d: {not: {type: string}, if: {type: string}, then: {maxLength: 2}}
+            e: false
+            f: {type: array, items: {type: string}, uniqueItems: false}
+        """,
+    )
+    _, reading = generate(Options(spec=path, output=tmp_path / "out", schemas=("C",)))
+    warnings = [w for w in reading.schemas.warnings if "not enforced" in w]
+    by_kind = {w.split(": ")[1]: w for w in warnings}
+    assert len(warnings) == len(by_kind) == 7, warnings
+    strings = by_kind["string constraints (pattern, minLength, maxLength)"]
+    assert "#/components/schemas/C/properties/a:" in strings and "(2 places, the first here)" in strings
+    assert "(1 place)" in by_kind["uniqueItems"]  # uniqueItems: false constrains nothing
+    assert "#/components/schemas/C/properties/e:" in by_kind["false schemas (no value allowed)"]
+    assert {"patternProperties", "not", "if/then/else"} <= set(by_kind)

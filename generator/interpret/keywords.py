@@ -30,6 +30,40 @@ STRUCTURAL = frozenset(
 MISFIT: Any = object()
 
 
+#: Keywords the generated models do not enforce, by the kind a warning names (one warning
+#: per kind, with its count and first place: see ``Interpreter.settle``).
+UNENFORCED = {
+    "patternProperties": "patternProperties",
+    "if": "if/then/else",
+    "then": "if/then/else",
+    "else": "if/then/else",
+    "not": "not",
+    "uniqueItems": "uniqueItems",
+    "pattern": "string constraints (pattern, minLength, maxLength)",
+    "minLength": "string constraints (pattern, minLength, maxLength)",
+    "maxLength": "string constraints (pattern, minLength, maxLength)",
+    "minimum": "number constraints (minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf)",
+    "maximum": "number constraints (minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf)",
+    "exclusiveMinimum": "number constraints (minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf)",
+    "exclusiveMaximum": "number constraints (minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf)",
+    "multipleOf": "number constraints (minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf)",
+    "minItems": "array constraints (minItems, maxItems, contains)",
+    "maxItems": "array constraints (minItems, maxItems, contains)",
+    "contains": "array constraints (minItems, maxItems, contains)",
+    "minProperties": "object constraints (minProperties, maxProperties, propertyNames, dependentRequired)",
+    "maxProperties": "object constraints (minProperties, maxProperties, propertyNames, dependentRequired)",
+    "propertyNames": "object constraints (minProperties, maxProperties, propertyNames, dependentRequired)",
+    "dependentRequired": "object constraints (minProperties, maxProperties, propertyNames, dependentRequired)",
+}
+
+
+def unenforced(schema: dict[str, Any]) -> list[str]:
+    """The kinds of unenforced keywords a schema node uses (``uniqueItems: false`` and the
+    like, which constrain nothing, are not counted)."""
+    kinds = [UNENFORCED[k] for k in schema if k in UNENFORCED and schema[k] is not False]
+    return list(dict.fromkeys(kinds))
+
+
 @dataclass(frozen=True, slots=True)
 class Reading:
     """What one schema means: a type plus the facts that belong to the slot holding it."""

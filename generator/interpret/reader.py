@@ -52,6 +52,7 @@ from .keywords import (
     text,
     truthy,
     type_names,
+    unenforced,
 )
 from .objects import ObjectReading
 from .unions import union
@@ -79,7 +80,10 @@ class Interpreter(ObjectReading, UnionReading):
         self._names: dict[Key, str] = {}  # location -> provisional id given to it
         self._refs: dict[Key, Reading] = {}  # memo of read_at
         self._active: set[Key] = set()
-        self._open_refs: list[tuple[Key, Location]] = []  # read_at's open locations, in order
+        self._open_refs: list[tuple[Key, Location]] = []
+        self._unenforced: dict[str, dict[tuple[str, str], Location]] = (
+            {}
+        )  # kind -> places, first first  # read_at's open locations, in order
         self._objects_open = 0  # models whose fields are being read right now
         self._containers_open = 0  # lists and maps whose items are being read right now
         self._opened_at: dict[Key, tuple[int, int]] = {}  # read_at key -> both counts when it began
@@ -170,8 +174,15 @@ class Interpreter(ObjectReading, UnionReading):
 
     def settle(self) -> None:
         """Finish the reading once every root is read: decide the discriminators (see
-        ``discriminators.settle``)."""
+        ``discriminators.settle``) and warn once per kind of keyword left unenforced."""
         discriminators.settle(self.models, self.aliases, self.places)
+        for kind, places in self._unenforced.items():
+            first = next(iter(places.values()))
+            count = f"{len(places)} places, the first here" if len(places) > 1 else "1 place"
+            self._warn(first, f"{kind}: not enforced by the generated models ({count})")
+
+    def _note_unenforced(self, kind: str, loc: Location) -> None:
+        self._unenforced.setdefault(kind, {}).setdefault((str(loc.doc.path), loc.pointer), loc)
 
     def _scan(self, doc: Document) -> None:
         """Note the targets of every discriminator mapping in ``doc`` before reading from it:
@@ -213,9 +224,13 @@ class Interpreter(ObjectReading, UnionReading):
         if self._reads > MAX_SCHEMA_READS:
             raise loc.error(f"the spec expands to more than {MAX_SCHEMA_READS} schema nodes; refusing it")
         if isinstance(schema, bool):
+            if schema is False:
+                self._note_unenforced("false schemas (no value allowed)", loc)
             return Reading(ANY)
         if not isinstance(schema, dict):
             raise loc.error(f"a schema must be a mapping, not {json_kind(schema)}")
+        for kind in unenforced(schema):
+            self._note_unenforced(kind, loc)
         if "$ref" in schema:
             if STRUCTURAL & set(schema):
                 rest = {k: v for k, v in schema.items() if k != "$ref"}
