@@ -388,6 +388,39 @@ ROWS = [
         reject=[{"grid": [1, 2]}, {"grid": [["1"]]}],
     ),
     Row(
+        # prefixItems (2020-12 tuples): a list of the prefix's item types, and the rest's that
+        # items gives; items: false adds none (positions and length are not checked: docs)
+        "prefix_items_tuples",
+        """
+        Root:
+          type: object
+          required: [pair, more]
+          properties:
+            pair:
+              type: array
+              prefixItems: [{type: string}, {type: integer}]
+              items: false
+            more:
+              type: array
+              prefixItems: [{type: string}]
+              items: {type: boolean}
+            loose:
+              type: array
+              prefixItems: [{type: integer}, {type: 'null'}]
+        """,
+        accept=[
+            {"pair": ["a", 1], "more": ["x", True, False]},
+            {"pair": ["a", 1], "more": ["x"], "loose": [1, None]},
+        ],
+        reject=[
+            {"pair": ["a", 1.5], "more": []},
+            {"pair": ["a", None], "more": []},
+            {"pair": ["a", 1], "more": ["x", 1]},
+            {"pair": ["a", 1], "more": ["x"], "loose": ["s"]},
+        ],
+        yaml_header="openapi: 3.1.0",
+    ),
+    Row(
         "recursive_and_mutually_recursive",
         """
         Root:
