@@ -1522,7 +1522,7 @@ ChatCompletionMessageToolCalls: TypeAlias = list[
 """The tool calls the model made."""
 
 
-Metadata: TypeAlias = dict[str, str]
+Metadata: TypeAlias = dict[str, str] | None
 """Up to 16 key-value pairs attached to an object (keys up to 64 characters, values up to 512)."""
 
 
@@ -1534,7 +1534,7 @@ def _parse_ChatCompletionMessageToolCalls(value: Any) -> ChatCompletionMessageTo
 
 
 def _parse_Metadata(value: Any) -> Metadata:
-    parsed: Metadata = _P_map_of_str(value)
+    parsed: Metadata = _P_nullable_map_of_str(value)
     return parsed
 
 
@@ -1816,6 +1816,7 @@ _P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _list
     _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more
 )
 _P_map_of_str = _map_of(_str)
+_P_nullable_map_of_str = _nullable(_P_map_of_str)
 
 
 def _extras(

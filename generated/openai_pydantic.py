@@ -735,7 +735,7 @@ ChatCompletionMessageToolCalls: TypeAlias = list[
 """The tool calls the model made."""
 
 
-Metadata: TypeAlias = dict[str, str]
+Metadata: TypeAlias = dict[str, str] | None
 """Up to 16 key-value pairs attached to an object (keys up to 64 characters, values up to 512)."""
 
 

@@ -544,7 +544,7 @@ ChatCompletionMessageToolCalls: TypeAlias = list[
 """The tool calls the model made."""
 
 
-Metadata: TypeAlias = dict[str, str]
+Metadata: TypeAlias = dict[str, str] | None
 """Up to 16 key-value pairs attached to an object (keys up to 64 characters, values up to 512)."""
 
 
@@ -940,7 +940,7 @@ def _parse_ChatCompletionMessageToolCalls(value: Any) -> ChatCompletionMessageTo
 
 
 def _parse_Metadata(value: Any) -> Metadata:
-    parsed: Metadata = _P_map_of_str(value)
+    parsed: Metadata = _P_nullable_map_of_str(value)
     return parsed
 
 
@@ -1228,6 +1228,7 @@ _P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _list
     _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more
 )
 _P_map_of_str = _map_of(_str)
+_P_nullable_map_of_str = _nullable(_P_map_of_str)
 
 
 def _extras(

@@ -50,6 +50,8 @@ class Enum:
     values: tuple[Any, ...]
     alias: str | None = None
     declared: tuple[str, ...] = ()  # Prim kinds the schema's ``type`` gives, if it gives any
+    #: the values' names (``x-enum-varnames``/``x-enumNames``), for documentation only
+    names: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def bases(self) -> tuple[str, ...]:
@@ -186,7 +188,11 @@ class Model:
 
 @dataclass(frozen=True, slots=True)
 class Alias:
-    """A named non-object schema (enum, union, array, map), rendered as a type alias."""
+    """A named non-object schema (enum, union, array, map), rendered as a type alias.
+
+    ``nullable`` when the schema itself admits ``null`` (``Json: anyOf [..., null]``): the
+    alias then admits ``None`` wherever it is used, through recursion too (an enum alias
+    keeps only its values: its slots carry the ``null``)."""
 
     name: str
     type: Type
@@ -194,6 +200,7 @@ class Alias:
     deprecated: bool = False
     pointer: str = ""
     recursive: bool = False
+    nullable: bool = False
 
 
 @dataclass(frozen=True)
@@ -248,7 +255,7 @@ def renamed(t: Type, new: dict[str, str]) -> Type:
     if isinstance(t, AliasRef):
         return AliasRef(new.get(t.name, t.name), t.forward)
     if isinstance(t, Enum):
-        return Enum(t.values, new.get(t.alias, t.alias), t.declared) if t.alias else t
+        return Enum(t.values, new.get(t.alias, t.alias), t.declared, t.names) if t.alias else t
     if isinstance(t, Array):
         return Array(renamed(t.item, new), t.item_nullable)
     if isinstance(t, Map):

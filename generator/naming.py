@@ -33,6 +33,7 @@ MODULE_NAMES = frozenset(dir(builtins)) | frozenset(
         "TypeVar",
         "Any",
         "Annotated",
+        "BeforeValidator",
         "AsyncIterable",
         "AsyncIterator",
         "Callable",

@@ -102,19 +102,41 @@ def _annotation(t: Type, style: str) -> str:
     raise TypeError(t)  # pragma: no cover - closed set
 
 
+#: The pydantic module's check that an integer ``Literal`` value is an ``int`` (see
+#: ``literal_text``), defined in the module when used.
+EXACT_INT = "_exact_int"
+
+
 def _closed_enum(t: Enum, style: str) -> str:
-    """The ``Literal`` part of an open enum (or its alias), ``""`` when there is none.
-    pydantic's ``Literal[1]`` also admits ``True`` and ``1.0``, so in that style only string
-    values are listed; the open base types admit the others, exactly."""
+    """The ``Literal`` part of an open enum (or its alias), ``""`` when there is none."""
     if t.alias:
         return t.alias if literal_values(t, style) else ""
-    values = literal_values(t, style)
-    return f"Literal[{', '.join(literal(v) for v in values)}]" if values else ""
+    return literal_text(t, style)
 
 
 def literal_values(t: Enum, style: str) -> tuple[object, ...]:
-    """The values an enum's ``Literal`` lists in ``style`` (see ``_closed_enum``)."""
-    return tuple(v for v in t.values if style != "pydantic" or isinstance(v, str))
+    """The values an enum's ``Literal`` lists in ``style``: all of them, except that
+    pydantic's ``Literal[True]`` also admits ``1`` (and ``Literal[1]`` ``True``), so in that
+    style an enum holding booleans lists only its strings; the open base types admit the
+    others, exactly."""
+    if style != "pydantic":
+        return t.values
+    if any(isinstance(v, bool) for v in t.values):
+        return tuple(v for v in t.values if isinstance(v, str))
+    return tuple(v for v in t.values if isinstance(v, (str, int)))
+
+
+def literal_text(t: Enum, style: str) -> str:
+    """The ``Literal[...]`` of an enum's values in ``style``, ``""`` when it lists none.
+    pydantic's ``Literal[1]`` admits ``True`` and ``1.0`` even in strict mode, so there an
+    integer ``Literal`` is ``Annotated`` with a check that the value is an ``int``."""
+    values = literal_values(t, style)
+    if not values:
+        return ""
+    text = f"Literal[{', '.join(literal(v) for v in values)}]"
+    if style == "pydantic" and any(isinstance(v, int) for v in values):
+        text = f"Annotated[{text}, BeforeValidator({EXACT_INT})]"
+    return text
 
 
 def closes_recursion(t: Type) -> bool:
@@ -231,6 +253,8 @@ def uses(t: Type) -> set[str]:
         found.add("Any")
     elif isinstance(t, Enum) and t.alias is None:
         found.add("Literal")
+        if any(isinstance(v, int) and not isinstance(v, bool) for v in t.values):
+            found |= {"Annotated", "BeforeValidator", EXACT_INT}  # pydantic's (see literal_text)
     elif isinstance(t, Array):
         found |= uses(t.item)
     elif isinstance(t, Map):

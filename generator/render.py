@@ -13,7 +13,7 @@ import keyword
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -216,6 +216,7 @@ _SOURCES = {
     "ConfigDict": "pydantic",
     "Discriminator": "pydantic",
     "Field": "pydantic",
+    "BeforeValidator": "pydantic",
     "Tag": "pydantic",
     "TypeAdapter": "pydantic",
     "ValidationError": "pydantic",
@@ -334,6 +335,13 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
         "union_roots": list(s.union_roots),
         "error_name": error_name,
         "parser_definitions": parsers.definitions,
+        "uses_exact_int": any(
+            f"BeforeValidator({pytypes.EXACT_INT})" in text
+            for text in [f["decl"] for m in models for f in m["fields"]]
+            + [m["extra_ann"] for m in models]
+            + [pytypes.annotation(a.type, style) for a in s.aliases.values()]
+            + [pytypes.literal_text(a.type, style) for a in enum_aliases if isinstance(a.type, Enum)]
+        ),
         "uses_tag": any("_tag(" in f["decl"] for m in models for f in m["fields"])
         or any("_tag(" in pytypes.annotation(a.type, style) for a in other_aliases),
     }
@@ -376,12 +384,14 @@ def _module_doc(gen: Generation, style: str) -> str:
     return pytypes.docstring(text)
 
 
-def _doc_text(description: str | None, deprecated: bool, default: Any, has_default: bool) -> str | None:
+def _doc_text(description: str | None, deprecated: bool, default: Any, has_default: bool, t: Any = None) -> str | None:
     parts = []
     if deprecated:
         parts.append("Deprecated.")
     if description:
         parts.append(description.strip())
+    if isinstance(t, Enum) and t.names and not t.alias:
+        parts.append(f"Values: {', '.join(t.names)}.")  # x-enum-varnames / x-enumNames
     if has_default:
         parts.append(f"Spec default (not applied): ``{default!r}``.")
     return "\n\n".join(parts) if parts else None
@@ -389,7 +399,7 @@ def _doc_text(description: str | None, deprecated: bool, default: Any, has_defau
 
 def _field_view(m: Model, f: Field, style: str, parsers: pytypes.Parsers) -> dict[str, Any]:
     ann = pytypes.annotation(f.type, style, f.nullable or not f.required)
-    doc = _doc_text(f.description, f.deprecated, f.default, f.has_default)
+    doc = _doc_text(f.description, f.deprecated, f.default, f.has_default, f.type)
     view: dict[str, Any] = {
         "py": f.py_name,
         "wire": f.wire_name,
@@ -551,10 +561,9 @@ def _lazy_aliases(aliases: list[Alias]) -> set[str]:
 
 def _alias_view(a: Alias, style: str, lazy: bool, parsers: pytypes.Parsers, pep695: bool) -> dict[str, Any]:
     if isinstance(a.type, Enum):
-        values = pytypes.literal_values(a.type, style)
-        value = f"Literal[{', '.join(pytypes.literal(v) for v in values)}]" if values else " | ".join(a.type.bases)
+        value = pytypes.literal_text(a.type, style) or " | ".join(a.type.bases)
     else:
-        value = pytypes.annotation(a.type, style)
+        value = pytypes.annotation(a.type, style, a.nullable)
     if pep695:
         definition = f"type {a.name} = {value}"  # PEP 695: evaluated lazily, recursion included
     elif lazy:
@@ -566,13 +575,15 @@ def _alias_view(a: Alias, style: str, lazy: bool, parsers: pytypes.Parsers, pep6
             definition = f"{a.name}: TypeAlias = {pytypes.literal(value)}"
     else:
         definition = f"{a.name}: TypeAlias = {value}"
-    doc = _doc_text(a.description, a.deprecated, None, False)
+    doc = _doc_text(
+        a.description, a.deprecated, None, False, replace(a.type, alias=None) if isinstance(a.type, Enum) else None
+    )
     return {
         "name": a.name,
         "value": value,
         "definition": definition,
         "doc": pytypes.docstring(doc) if doc else None,
-        "parse": parsers.of(a.type),
+        "parse": parsers.of(a.type, a.nullable),
     }
 
 

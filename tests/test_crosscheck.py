@@ -74,7 +74,8 @@ def classify(ours: list[dict[str, Any]] | None, theirs: list[dict[str, Any]] | N
         if kinds <= {"union_tag_invalid", "union_tag_not_found", "literal_error"}:
             return "open-enum"
     if theirs is None and ours is not None:
-        kinds = {e["type"] for e in ours}
+        # an integer enum's check (``_exact_int``) rejecting True or 1.0 is strictness too
+        kinds = {e["type"] for e in ours if not (e["type"] == "value_error" and "_exact_int" in str(e["loc"]))}
         if all(k.endswith(("_type", "_parsing")) or k in ("int_from_float", "literal_error") for k in kinds):
             return "strict-scalars"
         if row == "additional_properties":

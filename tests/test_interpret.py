@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import STYLES, load_module
+from conftest import STYLES, load_module, schemas_spec
 
+from generator.errors import SpecError
 from generator.interpret.allof import flatten
 from generator.interpret.defaults import fit_default
 from generator.interpret.enums import read_enum
@@ -266,3 +267,46 @@ def test_a_format_on_an_index_changes_no_merge_plan(tmp_path: Path) -> None:
     with_format = plan("{type: integer, format: int32}")
     assert with_format == plan("{type: integer}")
     assert any(line.split()[:2] == ["choices", "by_key"] for line in with_format)
+
+
+def test_a_ref_cycle_error_names_every_schema_on_it(tmp_path: Path) -> None:
+    """Issue 12 point 8: a cycle with nothing in between names the whole cycle, in order."""
+    path = schemas_spec(
+        tmp_path,
+        """
+        C: {type: object, properties: {a: {$ref: '#/components/schemas/AliasOne'}}}
+        AliasOne: {$ref: '#/components/schemas/AliasTwo'}
+        AliasTwo: {oneOf: [{type: integer}, {$ref: '#/components/schemas/AliasThree'}]}
+        AliasThree: {anyOf: [{type: string}, {$ref: '#/components/schemas/AliasOne'}]}
+        """,
+    )
+    with pytest.raises(SpecError, match="AliasOne -> AliasTwo -> AliasThree -> AliasOne: "):
+        generate(Options(spec=path, output=tmp_path / "out", schemas=("C",)))
+
+
+def test_unenforced_keywords_warn_once_per_kind_with_count_and_first_place(tmp_path: Path) -> None:
+    """Issue 12 point 6: a keyword the models do not enforce is never dropped in silence."""
+    path = schemas_spec(
+        tmp_path,
+        """
+        C:
+          type: object
+          patternProperties: {"^x-": {type: string}}
+          properties:
+            a: {type: string, maxLength: 3, pattern: "^a"}
+            b: {type: integer, minimum: 0}
+            c: {type: array, items: {type: string, minLength: 1}, uniqueItems: true}
+            d: {not: {type: string}, if: {type: string}, then: {maxLength: 2}}
+            e: false
+            f: {type: array, items: {type: string}, uniqueItems: false}
+        """,
+    )
+    _, reading = generate(Options(spec=path, output=tmp_path / "out", schemas=("C",)))
+    warnings = [w for w in reading.schemas.warnings if "not enforced" in w]
+    by_kind = {w.split(": ")[1]: w for w in warnings}
+    assert len(warnings) == len(by_kind) == 7, warnings
+    strings = by_kind["string constraints (pattern, minLength, maxLength)"]
+    assert "#/components/schemas/C/properties/a:" in strings and "(2 places, the first here)" in strings
+    assert "(1 place)" in by_kind["uniqueItems"]  # uniqueItems: false constrains nothing
+    assert "#/components/schemas/C/properties/e:" in by_kind["false schemas (no value allowed)"]
+    assert {"patternProperties", "not", "if/then/else"} <= set(by_kind)

@@ -27,6 +27,7 @@ def read_enum(schema: dict[str, Any], loc: Location, types: list[str]) -> Readin
     else:
         raw, where = [schema["const"]], loc.child("const")
     nullable = any(v is None for v in raw)
+    names = value_names(schema, raw)
     values: list[Any] = []
     for i, value in enumerate(raw):
         if value is None:
@@ -45,7 +46,18 @@ def read_enum(schema: dict[str, Any], loc: Location, types: list[str]) -> Readin
         # typing.Literal holds no floats, objects, arrays or huge ints: the base type
         kinds = list(declared) or sorted({kind_of(v) for v in values})
         return Reading(union([Prim(k) for k in kinds]), nullable=nullable)
-    return Reading(Enum(tuple(values), declared=declared), nullable=nullable)
+    return Reading(Enum(tuple(values), declared=declared, names=names), nullable=nullable)
+
+
+def value_names(schema: dict[str, Any], raw: list[Any]) -> tuple[str, ...]:
+    """``"value = NAME"`` for each non-null value that ``x-enum-varnames`` (openapi-generator)
+    or ``x-enumNames`` (NSwag) names, in order; ``()`` when neither is a list of strings as
+    long as ``enum``."""
+    for key in ("x-enum-varnames", "x-enumNames"):
+        given = schema.get(key)
+        if isinstance(given, list) and len(given) == len(raw) and all(isinstance(n, str) for n in given):
+            return tuple(f"{json.dumps(v, default=str)} = {n}" for v, n in zip(raw, given) if v is not None)
+    return ()
 
 
 def fit_value(value: Any, types: list[str]) -> Any:

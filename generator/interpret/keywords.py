@@ -30,6 +30,40 @@ STRUCTURAL = frozenset(
 MISFIT: Any = object()
 
 
+#: Keywords the generated models do not enforce, by the kind a warning names (one warning
+#: per kind, with its count and first place: see ``Interpreter.settle``).
+UNENFORCED = {
+    "patternProperties": "patternProperties",
+    "if": "if/then/else",
+    "then": "if/then/else",
+    "else": "if/then/else",
+    "not": "not",
+    "uniqueItems": "uniqueItems",
+    "pattern": "string constraints (pattern, minLength, maxLength)",
+    "minLength": "string constraints (pattern, minLength, maxLength)",
+    "maxLength": "string constraints (pattern, minLength, maxLength)",
+    "minimum": "number constraints (minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf)",
+    "maximum": "number constraints (minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf)",
+    "exclusiveMinimum": "number constraints (minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf)",
+    "exclusiveMaximum": "number constraints (minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf)",
+    "multipleOf": "number constraints (minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf)",
+    "minItems": "array constraints (minItems, maxItems, contains)",
+    "maxItems": "array constraints (minItems, maxItems, contains)",
+    "contains": "array constraints (minItems, maxItems, contains)",
+    "minProperties": "object constraints (minProperties, maxProperties, propertyNames, dependentRequired)",
+    "maxProperties": "object constraints (minProperties, maxProperties, propertyNames, dependentRequired)",
+    "propertyNames": "object constraints (minProperties, maxProperties, propertyNames, dependentRequired)",
+    "dependentRequired": "object constraints (minProperties, maxProperties, propertyNames, dependentRequired)",
+}
+
+
+def unenforced(schema: dict[str, Any]) -> list[str]:
+    """The kinds of unenforced keywords a schema node uses (``uniqueItems: false`` and the
+    like, which constrain nothing, are not counted)."""
+    kinds = [UNENFORCED[k] for k in schema if k in UNENFORCED and schema[k] is not False]
+    return list(dict.fromkeys(kinds))
+
+
 @dataclass(frozen=True, slots=True)
 class Reading:
     """What one schema means: a type plus the facts that belong to the slot holding it."""
@@ -67,6 +101,27 @@ def properties(schema: dict[str, Any], loc: Location) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise loc.child("properties").error("properties must be a mapping of names to schemas")
     return raw
+
+
+def admits_null(schema: Any) -> bool:
+    """True when a schema node says on its own that it admits ``null`` (``nullable: true``,
+    ``null`` in ``type`` or ``enum``, ``const: null``, a null member of ``anyOf``/``oneOf``):
+    what a recursion back to it must know before it is read."""
+    if not isinstance(schema, dict):
+        return False
+    types = schema.get("type")
+    if (
+        truthy(schema.get("nullable"))
+        or types == "null"
+        or (isinstance(types, list) and ("null" in types or None in types))
+        or (isinstance(schema.get("enum"), list) and None in schema["enum"])
+        or ("const" in schema and schema["const"] is None)
+    ):
+        return True
+    members = [m for word in ("anyOf", "oneOf") if isinstance(schema.get(word), list) for m in schema[word]]
+    return any(
+        is_null_schema(m) or (isinstance(m, dict) and truthy(m.get("nullable")) and "$ref" not in m) for m in members
+    )
 
 
 def has_shape(schema: dict[str, Any]) -> bool:

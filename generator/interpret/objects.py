@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import ANY, Array, Field, Map, Model, ModelRef, Type
+from ..model import ANY, NULL, Array, Field, Map, Model, ModelRef, Type
 from ..resolve import Location
 from .base import ReaderBase, _key
 from .defaults import coerce_default
@@ -18,9 +18,21 @@ class ObjectReading(ReaderBase):
 
     def _read_array(self, schema: dict[str, Any], loc: Location) -> Type:
         items = schema.get("items")
-        if items is None and isinstance(schema.get("prefixItems"), list):
-            items = {"anyOf": schema["prefixItems"]}  # a tuple, read as a list of its item types
-            return Array(self._read_union(items, loc.child("prefixItems"), []).type)
+        if isinstance(schema.get("prefixItems"), list) and schema["prefixItems"]:
+            # a tuple (2020-12), read as a list of its item types: the prefix's, and the
+            # rest's that ``items`` gives (``items: false`` closes it; absent adds nothing)
+            members = list(schema["prefixItems"])
+            where = [loc.child("prefixItems", i) for i in range(len(members))]
+            if isinstance(items, dict):
+                members.append(items)
+                where.append(loc.child("items"))
+            self._containers_open += 1
+            try:
+                readings = [self.read(m, at) for m, at in zip(members, where)]
+            finally:
+                self._containers_open -= 1
+            types = [r.type for r in readings if r.type != NULL]
+            return Array(union(types) if types else NULL, any(r.nullable for r in readings))
         if items is None:
             return Array(ANY)
         self._containers_open += 1

@@ -41,6 +41,7 @@ from .keywords import (
     PRIM_OF,
     STRUCTURAL,
     Reading,
+    admits_null,
     distribute,
     has_shape,
     implied_type,
@@ -51,6 +52,7 @@ from .keywords import (
     text,
     truthy,
     type_names,
+    unenforced,
 )
 from .objects import ObjectReading
 from .unions import union
@@ -78,6 +80,10 @@ class Interpreter(ObjectReading, UnionReading):
         self._names: dict[Key, str] = {}  # location -> provisional id given to it
         self._refs: dict[Key, Reading] = {}  # memo of read_at
         self._active: set[Key] = set()
+        self._open_refs: list[tuple[Key, Location]] = []
+        self._unenforced: dict[str, dict[tuple[str, str], Location]] = (
+            {}
+        )  # kind -> places, first first  # read_at's open locations, in order
         self._objects_open = 0  # models whose fields are being read right now
         self._containers_open = 0  # lists and maps whose items are being read right now
         self._opened_at: dict[Key, tuple[int, int]] = {}  # read_at key -> both counts when it began
@@ -125,21 +131,24 @@ class Interpreter(ObjectReading, UnionReading):
             return self._refs[key]
         self._scan(loc.doc)
         if key in self._active:
+            # the schema's own null (``Node: {nullable: true}``) holds where recursion reaches it
+            nullable = admits_null(self.resolver.node(loc))
             if key in self._model_keys:
-                return Reading(ModelRef(self._names[key]))
+                return Reading(ModelRef(self._names[key]), nullable=nullable)
             objects, containers = self._opened_at[key]
             if self._component_at(loc) is not None and (
                 self._objects_open > objects or self._containers_open > containers
             ):
                 # recursion through a model, a list or a map: fine once this schema has a name
                 self._forced_aliases.add(key)
-                return Reading(AliasRef(self._names.get(key) or self._claim(loc), forward=True))
+                return Reading(AliasRef(self._names.get(key) or self._claim(loc), forward=True), nullable=nullable)
             raise loc.error(
-                "this schema refers to itself without an object in between (a $ref or allOf "
-                "cycle, or a recursive union), which no Python type can express"
+                f"this schema refers to itself without an object in between ({self._cycle(key)}: a $ref "
+                "or allOf cycle, or a recursive union), which no Python type can express"
             )
         self._active.add(key)
         self._opened_at[key] = (self._objects_open, self._containers_open)
+        self._open_refs.append((key, loc))
         try:
             reading = self.read(self.resolver.node(loc), loc)
             reading = self._name_if_component(reading, loc, want_alias or key in self._forced_aliases)
@@ -150,13 +159,30 @@ class Interpreter(ObjectReading, UnionReading):
             ) from None
         finally:
             self._active.discard(key)
+            self._open_refs.pop()
         self._refs[key] = reading
         return reading
 
+    def _cycle(self, key: Key) -> str:
+        """The schemas on the cycle that reaches ``key`` again, in the order they were
+        followed (``AliasOne -> AliasTwo -> AliasOne``): names for components, else pointers."""
+        keys = [k for k, _ in self._open_refs]
+        start = keys.index(key) if key in keys else len(keys) - 1
+        path = [loc for _, loc in self._open_refs[start:]]
+        shown = [self._component_at(loc) or loc.pointer or "#" for loc in path]
+        return " -> ".join([*shown, shown[0]]) if shown else ""
+
     def settle(self) -> None:
         """Finish the reading once every root is read: decide the discriminators (see
-        ``discriminators.settle``)."""
+        ``discriminators.settle``) and warn once per kind of keyword left unenforced."""
         discriminators.settle(self.models, self.aliases, self.places)
+        for kind, places in self._unenforced.items():
+            first = next(iter(places.values()))
+            count = f"{len(places)} places, the first here" if len(places) > 1 else "1 place"
+            self._warn(first, f"{kind}: not enforced by the generated models ({count})")
+
+    def _note_unenforced(self, kind: str, loc: Location) -> None:
+        self._unenforced.setdefault(kind, {}).setdefault((str(loc.doc.path), loc.pointer), loc)
 
     def _scan(self, doc: Document) -> None:
         """Note the targets of every discriminator mapping in ``doc`` before reading from it:
@@ -198,9 +224,13 @@ class Interpreter(ObjectReading, UnionReading):
         if self._reads > MAX_SCHEMA_READS:
             raise loc.error(f"the spec expands to more than {MAX_SCHEMA_READS} schema nodes; refusing it")
         if isinstance(schema, bool):
+            if schema is False:
+                self._note_unenforced("false schemas (no value allowed)", loc)
             return Reading(ANY)
         if not isinstance(schema, dict):
             raise loc.error(f"a schema must be a mapping, not {json_kind(schema)}")
+        for kind in unenforced(schema):
+            self._note_unenforced(kind, loc)
         if "$ref" in schema:
             if STRUCTURAL & set(schema):
                 rest = {k: v for k, v in schema.items() if k != "$ref"}
@@ -312,17 +342,23 @@ class Interpreter(ObjectReading, UnionReading):
             # a recursion reached this schema by name before it was read: the name must be
             # defined, even where the schema is only another named type (``X: $ref Y``)
             name = self._names.get(_key(loc)) or self._claim(loc)
-            self.aliases[name] = Alias(name, t, reading.description, reading.deprecated, loc.pointer, True)
+            self.aliases[name] = Alias(
+                name, t, reading.description, reading.deprecated, loc.pointer, True, reading.nullable
+            )
             return replace(reading, type=AliasRef(name))
         if isinstance(t, Enum) and t.alias is None:
             name = self._names.get(_key(loc)) or self._claim(loc)
             self.aliases[name] = Alias(name, t, reading.description, reading.deprecated, loc.pointer)
-            return replace(reading, type=Enum(t.values, alias=name))
+            return replace(reading, type=replace(t, alias=name))
         if isinstance(t, (UnionType, Array, Map)) or (want_alias and isinstance(t, (Prim, Enum))):
             name = self._names.get(_key(loc)) or self._claim(loc)
             recursive = _key(loc) in self._forced_aliases
-            self.aliases[name] = Alias(name, t, reading.description, reading.deprecated, loc.pointer, recursive)
-            if isinstance(t, Enum):
+            self.aliases[name] = Alias(
+                name, t, reading.description, reading.deprecated, loc.pointer, recursive, reading.nullable and t != NULL
+            )
+            if isinstance(t, Enum) or t == NULL:
+                # an alias of None is defined (its name is public) but never referenced:
+                # ``OnlyNull | None`` would fail when evaluated (``None | None``)
                 return reading
             return replace(reading, type=AliasRef(name))
         return reading

@@ -26,10 +26,10 @@ class Root:
 _KEYS_Root = frozenset({"p"})
 
 
-CC: TypeAlias = "Uni | str"
+CC: TypeAlias = "Uni | str | None"
 
 
 Class: TypeAlias = "dict[str, CC | None]"
 
 
-Uni: TypeAlias = "Class"
+Uni: TypeAlias = "Class | None"

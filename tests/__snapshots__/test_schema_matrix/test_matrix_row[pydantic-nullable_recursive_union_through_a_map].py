@@ -143,10 +143,12 @@ class Root(_Model):
 _KEYS_Root = frozenset({"p"})
 
 
-CC = TypeAliasType("CC", "Annotated[Uni | str, Field(union_mode='left_to_right')]")
+CC = TypeAliasType(
+    "CC", "Annotated[Uni | str, Field(union_mode='left_to_right')] | None"
+)
 
 
 Class = TypeAliasType("Class", "dict[str, CC | None]")
 
 
-Uni = TypeAliasType("Uni", "Class")
+Uni = TypeAliasType("Uni", "Class | None")

@@ -1,0 +1,38 @@
+@dataclass(kw_only=True, slots=True)
+class Root:
+    """``Root`` (no description in the spec)."""
+
+    n: None
+    o: None = None
+    l: list[None] | None = None
+    u: str | None = None
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Root:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            n=_req(d, "n", _P_nullable_null),
+            o=_opt(d, "o", _null),
+            l=_opt(d, "l", _P_list_of_nullable_null),
+            u=_opt(d, "u", _str),
+            extra_fields=_extras(d, _KEYS_Root),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        d["n"] = self.n
+        if self.o is not None:
+            d["o"] = self.o
+        if self.l is not None:
+            d["l"] = self.l
+        if self.u is not None:
+            d["u"] = self.u
+        d.update(self.extra_fields)
+        return d
+
+
+_KEYS_Root = frozenset({"n", "o", "l", "u"})

@@ -1,0 +1,47 @@
+Level: TypeAlias = Literal[1, 2, 3]
+"""Values: 1 = LOW, 2 = MID, 3 = HIGH."""
+
+
+Ratio: TypeAlias = Literal[1, 2]
+
+
+@dataclass(kw_only=True, slots=True)
+class Root:
+    """``Root`` (no description in the spec)."""
+
+    lvl: Level | int
+    code: Literal[200, 404] | int
+    """Values: 200 = Ok, 404 = NotFound."""
+    ratio: Ratio | float
+    frac: float
+    mixed: Literal[1, "a"] | str | int | None = None
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Root:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            lvl=d["lvl"] if type(d.get("lvl")) is int else _req(d, "lvl", _int),
+            code=d["code"] if type(d.get("code")) is int else _req(d, "code", _int),
+            ratio=_req(d, "ratio", _float),
+            frac=d["frac"] if type(d.get("frac")) is float else _req(d, "frac", _float),
+            mixed=_opt(d, "mixed", _P_first_of_str_int),
+            extra_fields=_extras(d, _KEYS_Root),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        d["lvl"] = self.lvl
+        d["code"] = self.code
+        d["ratio"] = self.ratio
+        d["frac"] = self.frac
+        if self.mixed is not None:
+            d["mixed"] = self.mixed
+        d.update(self.extra_fields)
+        return d
+
+
+_KEYS_Root = frozenset({"lvl", "code", "ratio", "frac", "mixed"})

@@ -1,0 +1,25 @@
+class Node(TypedDict):
+    """``Node`` (no description in the spec)."""
+
+    v: NotRequired[int | None]
+    next: Node | None
+
+
+Root = TypedDict(
+    "Root",
+    {
+        "j": "Json | None",
+        "node": "Node | None",
+        "maybe": "str | None",
+        "list": "list[str | None]",
+    },
+)
+"""``Root`` (no description in the spec)."""
+
+
+_KEYS_Root = frozenset({"j", "node", "maybe", "list"})
+
+
+Json: TypeAlias = (
+    "str | float | bool | list[Json | None] | dict[str, Json | None] | None"
+)

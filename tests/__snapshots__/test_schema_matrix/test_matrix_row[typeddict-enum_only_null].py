@@ -1,0 +1,10 @@
+class Root(TypedDict):
+    """``Root`` (no description in the spec)."""
+
+    n: None
+    o: NotRequired[None]
+    l: NotRequired[list[None] | None]
+    u: NotRequired[str | None]
+
+
+_KEYS_Root = frozenset({"n", "o", "l", "u"})
