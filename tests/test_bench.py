@@ -7,7 +7,8 @@ import os
 import subprocess
 import sys
 
-from conftest import DATA, ROOT
+import pytest
+from conftest import DATA, ROOT, SPECS
 
 
 def test_bench_quick_runs_and_prints_tables() -> None:
@@ -26,3 +27,19 @@ def test_bench_quick_runs_and_prints_tables() -> None:
     for title in ("Generation", "Runtime", "Scaling", "Recorded streams", "Responses", "Targets"):
         assert f"### {title}" in result.stdout
     assert "| json.loads " in result.stdout
+
+
+@pytest.mark.shared
+def test_bench_quick_responses_section_runs_on_the_real_spec() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "bench", "--quick", "--only", "responses"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+        env={**os.environ, "GEN_MODELS_SHARED": str(SPECS.parent)},
+    )
+    assert result.returncode == 0, result.stderr
+    assert "### Responses" in result.stdout and "| typeddict snapshot() " in result.stdout
+    assert "every fold has the text sent" in result.stdout
