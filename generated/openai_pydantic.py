@@ -23,7 +23,7 @@ from collections.abc import (
     Iterator,
     Mapping,
 )
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, is_dataclass
 from typing import Annotated, Any, Literal, TypeAlias
 
 from pydantic import (
@@ -1579,15 +1579,31 @@ def _state_get(state: Any, path: tuple[str, ...]) -> Any:
 def _model_data(chunk: Any) -> Any:
     """A typed chunk as decoded JSON, reading only the fields that were set: a pydantic
     model (this module's or another library's, such as openai-python's chunk objects) by
-    ``model_dump(by_alias=True, exclude_unset=True)``, a dataclass by its ``to_dict()``;
-    anything else as it is (``decode`` reports it)."""
+    ``model_dump(by_alias=True, exclude_unset=True)``, a dataclass by its ``to_dict()`` (any
+    other dataclass by its fields that are not ``None``); anything else as it is (``decode``
+    reports it)."""
     dump = getattr(chunk, "model_dump", None)
     if callable(dump):
         return dump(by_alias=True, exclude_unset=True)
     to_dict = getattr(chunk, "to_dict", None)
     if callable(to_dict):
         return to_dict()
+    if is_dataclass(chunk) and not isinstance(
+        chunk, type
+    ):  # another library's dataclass
+        return _set_fields(asdict(chunk))
     return chunk
+
+
+def _set_fields(value: Any) -> Any:
+    """A dataclass's fields as decoded JSON, leaving out those that are ``None`` (a dataclass
+    cannot tell a field the server never sent from one it sent as null: absent is safer).
+    """
+    if type(value) is dict:
+        return {k: _set_fields(v) for k, v in value.items() if v is not None}
+    if type(value) is list:
+        return [_set_fields(v) for v in value]
+    return value
 
 
 # ---------------------------------------------------------------------------

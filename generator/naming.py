@@ -84,6 +84,8 @@ MODULE_NAMES = frozenset(dir(builtins)) | frozenset(
         "ServerSentEvent",
         "ContextVar",
         "types",
+        "asdict",
+        "is_dataclass",
     ]
 )
 

@@ -205,6 +205,8 @@ _SOURCES = {
     "Mapping": "collections.abc",
     "dataclass": "dataclasses",
     "field": "dataclasses",
+    "asdict": "dataclasses",
+    "is_dataclass": "dataclasses",
     "Annotated": "typing",
     "Any": "typing",
     "Literal": "typing",

@@ -272,3 +272,20 @@ def test_lenient_pydantic_builds_what_does_not_validate() -> None:
     assert built.id == "a" and built.usage.input_tokens == 3 and built.model_extra == {"more": 1}
     assert isinstance(built.usage, Usage) and not hasattr(built.usage, "cached")  # missing stays unset
     assert built.parts[0] == Usage(input_tokens=1, cached=0) and built.parts[1].input_tokens == "x"  # kept as it came
+
+
+def test_another_librarys_dataclass_chunk_is_read_by_its_fields_that_are_set() -> None:
+    @dataclasses.dataclass
+    class Call:
+        index: int
+        args: str | None = None
+        name: str | None = None
+
+    @dataclasses.dataclass
+    class Chunk:
+        calls: list[Call]
+        extra: str | None = None
+
+    data, acc = _fold([Chunk([Call(0, "{", "f")]), Chunk([Call(0, "}")])])
+    assert data == {"calls": [{"index": 0, "id": None, "name": "f", "args": "{}"}]}  # no "extra": None
+    assert acc.anomalies == []
