@@ -588,3 +588,12 @@ def _attributes(t: Type, models: Mapping[str, Model]) -> Type:
     if isinstance(t, Map):
         return Map(_attributes(t.value, models), t.value_nullable)
     return t
+
+
+def component_name(pointer: str) -> str | None:
+    """``Foo`` for ``/components/schemas/Foo`` (or ``#/...``); None for another place."""
+    prefix = "/components/schemas/"
+    pointer = pointer.removeprefix("#")
+    if not pointer.startswith(prefix) or "/" in pointer[len(prefix) :]:
+        return None
+    return pointer[len(prefix) :].replace("~1", "/").replace("~0", "~")

@@ -162,7 +162,7 @@ def _event_plans(
     events; ``--check`` fails). Maps name components as the spec does."""
     plans: dict[str, EventPlan] = {}
     unmapped: dict[str, list[str]] = {}
-    names = {component_name(schemas.aliases[u].pointer): u for u in schemas.union_roots}
+    names = {naming.component_name(schemas.aliases[u].pointer): u for u in schemas.union_roots}
     for root in user_maps:
         if root not in names:
             raise SpecError(
@@ -176,15 +176,6 @@ def _event_plans(
             if missing:
                 unmapped[union] = missing
     return plans, unmapped
-
-
-def component_name(pointer: str) -> str | None:
-    """``Foo`` for ``/components/schemas/Foo`` (or ``#/...``); None for another place."""
-    prefix = "/components/schemas/"
-    pointer = pointer.removeprefix("#")
-    if not pointer.startswith(prefix) or "/" in pointer[len(prefix) :]:
-        return None
-    return pointer[len(prefix) :].replace("~1", "/").replace("~0", "~")
 
 
 def _check_document(doc: Document) -> None:

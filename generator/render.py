@@ -631,9 +631,8 @@ def _event_targets(gen: Generation) -> list[str]:
 
 def _event_class(gen: Generation, component: str) -> str:
     """The class name of the component a merge map names as its spec does (``Response``)."""
-    pointer = "/components/schemas/" + component.replace("~", "~0").replace("/", "~1")
-    found = [m.name for m in gen.schemas.models.values() if m.pointer == pointer]
-    found += [a.name for a in gen.schemas.aliases.values() if a.pointer == pointer]
+    found = [m.name for m in gen.schemas.models.values() if naming.component_name(m.pointer) == component]
+    found += [a.name for a in gen.schemas.aliases.values() if naming.component_name(a.pointer) == component]
     return found[0] if found else component
 
 
