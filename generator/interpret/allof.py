@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import SpecError
 from ..naming import Key, location_key
 from ..resolve import Location, RefResolver
 from .keywords import STRUCTURAL, json_kind, properties, truthy
@@ -96,3 +97,35 @@ def merge_schema(merged: dict[str, Any], origins: Origins, part: dict[str, Any],
             merged["enum"] = common or value
         else:
             merged[key] = value
+
+
+def allof_bases(resolver: RefResolver, node: Any, loc: Location) -> set[Key]:
+    """The schemas ``node`` builds on through ``allOf`` (and a ``$ref`` with a shape beside
+    it, which reads as one), transitively: ``Husky: allOf [$ref Dog]`` with ``Dog: allOf
+    [$ref Pet]`` gives ``{Dog, Pet}``. A ``$ref`` that does not resolve is skipped here (it
+    is reported where the schema is read)."""
+    found: set[Key] = set()
+    stack: list[tuple[Any, Location]] = [(node, loc)]
+    while stack:
+        schema, at = stack.pop()
+        if not isinstance(schema, dict):
+            continue
+        members = schema.get("allOf") if isinstance(schema.get("allOf"), list) else []
+        refs = [(m, at.child("allOf", i)) for i, m in enumerate(members)]
+        if isinstance(schema.get("$ref"), str) and STRUCTURAL & set(schema):
+            refs.append((schema, at))
+        for member, mloc in refs:
+            if not isinstance(member, dict):
+                continue
+            if not isinstance(member.get("$ref"), str):
+                stack.append((member, mloc))  # an inline allOf member may hold its own allOf
+                continue
+            try:
+                target = resolver.resolve(member["$ref"], mloc.child("$ref"))
+            except SpecError:
+                continue
+            key = location_key(target)
+            if key not in found:
+                found.add(key)
+                stack.append((resolver.node(target), target))
+    return found

@@ -46,6 +46,10 @@ class ReaderBase:
         """Read the schema at ``loc``, memoised (see ``Interpreter.read_at``)."""
         raise NotImplementedError
 
+    def components(self) -> dict[str, Location]:
+        """The root document's named schemas (see ``Interpreter.components``)."""
+        raise NotImplementedError
+
     def _read_union(self, schema: dict[str, Any], loc: Location, types: list[str]) -> Reading:
         """Read a ``oneOf``/``anyOf`` (see ``choices.UnionReading``)."""
         raise NotImplementedError

@@ -1,21 +1,27 @@
 """Choices: ``oneOf``/``anyOf`` read into a union (``null`` members lifted onto the slot, a
-member that is the schema itself left out), and an explicit discriminator's mapping read;
-the discriminator itself is decided later (``discriminators.settle``)."""
+member that is the schema itself left out), an explicit discriminator's mapping read, and a
+reference to an ``allOf`` parent that declares a discriminator read as the union of the
+schemas built on it; the discriminator itself is decided later (``discriminators.settle``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from ..errors import SpecError
 from ..model import NO_DEFAULT, NULL, Discriminator, ModelRef, Type, UnionType
 from ..resolve import Location
 from . import discriminators
-from .base import ReaderBase, _key
+from .allof import allof_bases
+from .base import Key, ReaderBase, _key
 from .keywords import Reading
 from .unions import union
 
 
 class UnionReading(ReaderBase):
     """The reader's part for unions."""
+
+    _children: dict[Key, list[Location]]  # allOf parent -> the named schemas built on it
 
     def _read_union(self, schema: dict[str, Any], loc: Location, types: list[str]) -> Reading:
         word = "oneOf" if "oneOf" in schema else "anyOf"
@@ -28,6 +34,8 @@ class UnionReading(ReaderBase):
         readings: list[Reading] = []
         for i, member in enumerate(members):
             mloc = loc.child(word, i)
+            if member is False:
+                continue  # admits nothing: no option (JSON Schema 2020-12 section 4.3.2)
             if self._refers_to(member, mloc, loc):
                 self._warn(mloc, f"{word} lists the schema itself; the member adds nothing and is left out")
                 continue
@@ -89,6 +97,78 @@ class UnionReading(ReaderBase):
             )
             return None
         return discriminators.Pending(prop, tuple(mapping.items()), explicit=True)  # members' tags: see settle
+
+
+    def _dispatched(self, reading: Reading, target: Location) -> Reading:
+        """What a ``$ref`` to ``target`` reads as: ``reading`` itself, unless ``target`` is an
+        ``allOf`` parent that declares a ``discriminator`` (no ``oneOf``/``anyOf`` beside it).
+        Then the reference reads as the union of its variants, dispatched by the tag
+        (OpenAPI 3.0.3 section 4.7.25 and 3.1 section 4.8.25: "the discriminator MAY be added
+        to a parent schema definition, and all schemas building on the parent schema via an
+        ``allOf`` construct may be used as an alternate schema"):
+
+        * the ``mapping``'s targets, each under the tags written for it;
+        * every named schema of the root document that builds on the parent through
+          ``allOf`` (transitively: ``Husky`` on ``Dog`` on ``Pet``), under its own
+          ``const``/``enum`` values of the tag property, else its component name (the
+          implicit mapping), unless the mapping already names it.
+
+        The parent is a variant only when its mapping names it. Each variant holds the
+        parent's fields (``allOf`` is flattened), so they still validate; a tag no variant
+        has, or a missing tag, is rejected ("no schema can be determined"). A parent with no
+        variant stays itself. The reading keeps its nullability and descriptive facts.
+
+        Raises:
+            SpecError: a mapping value naming a schema that is not an object.
+        """
+        node = self.resolver.node(target)
+        raw = node.get("discriminator") if isinstance(node, dict) else None
+        if (
+            not isinstance(raw, dict)
+            or not isinstance(raw.get("propertyName"), str)
+            or "oneOf" in node
+            or "anyOf" in node
+            or not isinstance(reading.type, ModelRef)
+        ):
+            return reading
+        dloc = target.child("discriminator")
+        mapping: dict[Any, str] = {}
+        options: list[Type] = []
+        for tag, where in (raw.get("mapping") or {}).items() if isinstance(raw.get("mapping"), dict) else ():
+            found = self.read_at(self.resolver.resolve(mapping_ref(where), dloc.child("mapping", tag)))
+            if not isinstance(found.type, ModelRef):
+                raise dloc.child("mapping", tag).error(f"discriminator mapping {tag!r} must name an object schema")
+            mapping[str(tag)] = found.type.name
+            if found.type not in options:
+                options.append(found.type)
+        for child in self._allof_children(target):
+            found = self.read_at(child)
+            if isinstance(found.type, ModelRef) and found.type not in options and found.type != reading.type:
+                options.append(found.type)
+        if not options or options == [reading.type]:
+            return reading
+        pending = discriminators.Pending(raw["propertyName"], tuple(mapping.items()), explicit=True)
+        return replace(reading, type=UnionType(tuple(options), pending))
+
+    def _allof_children(self, parent: Location) -> list[Location]:
+        """The root document's named schemas that build on ``parent`` through ``allOf``, in
+        document order (computed once per parent)."""
+        if not hasattr(self, "_children"):
+            self._children = {}
+        key = _key(parent)
+        if key not in self._children:
+            children = []
+            for loc in self.components().values():
+                if _key(loc) == key:
+                    continue
+                try:
+                    bases = allof_bases(self.resolver, self.resolver.node(loc), loc)
+                except SpecError:
+                    continue
+                if key in bases:
+                    children.append(loc)
+            self._children[key] = children
+        return self._children[key]
 
 
 def mapping_ref(target: Any) -> str:

@@ -9,6 +9,7 @@ from ..model import ANY, NULL, Array, Field, Map, Model, ModelRef, Type
 from ..resolve import Location
 from .base import ReaderBase, _key
 from .defaults import coerce_default
+from .forbidden import typed_extras
 from .keywords import Reading, properties, text, truthy
 from .unions import union
 
@@ -51,7 +52,7 @@ class ObjectReading(ReaderBase):
         self, schema: dict[str, Any], loc: Location, origins: dict[str, Location] | None, empty_model: bool = False
     ) -> Type:
         props = properties(schema, loc)
-        extra = self._additional(schema, loc)
+        extra = typed_extras(self, schema, loc, self._additional(schema, loc))
         key = _key(loc)
         if key in self._variants and not isinstance(extra, Reading) and self._component_at(loc) is not None:
             empty_model = True  # an object with no properties still names a discriminator's variant

@@ -37,6 +37,7 @@ from .allof import flatten
 from .base import Key, _key
 from .choices import UnionReading, mapping_ref
 from .enums import read_enum
+from .forbidden import read_false
 from .keywords import (
     PRIM_OF,
     STRUCTURAL,
@@ -224,9 +225,7 @@ class Interpreter(ObjectReading, UnionReading):
         if self._reads > MAX_SCHEMA_READS:
             raise loc.error(f"the spec expands to more than {MAX_SCHEMA_READS} schema nodes; refusing it")
         if isinstance(schema, bool):
-            if schema is False:
-                self._note_unenforced("false schemas (no value allowed)", loc)
-            return Reading(ANY)
+            return Reading(ANY) if schema else read_false(self, loc)
         if not isinstance(schema, dict):
             raise loc.error(f"a schema must be a mapping, not {json_kind(schema)}")
         for kind in unenforced(schema):
@@ -236,7 +235,7 @@ class Interpreter(ObjectReading, UnionReading):
                 rest = {k: v for k, v in schema.items() if k != "$ref"}
                 return self._read_all_of({**rest, "allOf": [{"$ref": schema["$ref"]}]}, loc)
             target = self.resolver.resolve(schema["$ref"], loc.child("$ref"))
-            return self._with_own_facts(self.read_at(target), schema, loc, via_ref=True)
+            return self._with_own_facts(self._dispatched(self.read_at(target), target), schema, loc, via_ref=True)
         if "allOf" in schema:
             return self._read_all_of(schema, loc)
         return self._read_plain(schema, loc, None)

@@ -1,0 +1,7 @@
+class Root(TypedDict):
+    """``Root`` (no description in the spec)."""
+
+    name: str
+
+
+_KEYS_Root = frozenset({"name"})
