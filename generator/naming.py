@@ -149,18 +149,24 @@ RESERVED_ATTRIBUTES = frozenset(
     ]
 )
 
-_WORD = re.compile(r"[A-Za-z0-9]+")
+_WORD = re.compile(r"[^\W_]+")  # letters and digits, of any script
 
 
-def ascii_identifier_chars(text: str) -> str:
-    """Fold accents away (``café`` → ``cafe``) and turn anything else non-identifier into ``_``.
-
-    Generated names are ASCII: Python folds non-ASCII identifiers with NFKC, so two
-    different spec names could become one attribute.
-    """
-    folded = unicodedata.normalize("NFKD", text)
-    folded = "".join(c for c in folded if not unicodedata.combining(c))
-    return "".join(c if (c.isascii() and (c.isalnum() or c == "_")) else "_" for c in folded)
+def name_chars(text: str) -> str:
+    """A name's characters for a class name: Latin letters lose their accents (``Ünï`` →
+    ``Uni``), letters and digits of other scripts are kept as they are (``Пользователь``:
+    Python accepts them in identifiers, PEP 3131, and black and ruff's default rules do
+    too; a generic name would say less), anything else becomes ``_``. The result is in
+    NFKC form, the form Python gives an identifier, so two names that Python would read as
+    one are seen as one here."""
+    out = []
+    for c in text:
+        base = "".join(d for d in unicodedata.normalize("NFKD", c) if not unicodedata.combining(d))
+        if base.isascii():
+            out.append("".join(b if (b.isalnum() or b == "_") else "_" for b in base))
+        else:
+            out.append(c if ("a" + c).isidentifier() else "_")
+    return unicodedata.normalize("NFKC", "".join(out))
 
 
 def class_name(spec_name: str) -> str:
@@ -170,10 +176,12 @@ def class_name(spec_name: str) -> str:
     Inner capitals are kept (``JSONSchema`` stays ``JSONSchema``); a leading digit gets the
     prefix ``Model``; a name the module uses itself gets the suffix ``Model``.
     """
-    words = _WORD.findall(ascii_identifier_chars(spec_name).replace("_", " "))
-    name = "".join(w[:1].upper() + w[1:] for w in words) or "Model"
+    words = _WORD.findall(name_chars(spec_name).replace("_", " "))
+    name = unicodedata.normalize("NFKC", "".join(w[:1].upper() + w[1:] for w in words)) or "Model"
     if name[0].isdigit():
         name = "Model" + name
+    if not name.isidentifier():
+        name = "Model"
     if name in MODULE_NAMES or keyword.iskeyword(name):
         name += "Model"
     return name
@@ -181,8 +189,9 @@ def class_name(spec_name: str) -> str:
 
 def pascal_word(text: str) -> str:
     """One path segment as a PascalCase word (``tool_calls`` → ``ToolCalls``)."""
-    words = _WORD.findall(ascii_identifier_chars(text).replace("_", " "))
-    return "".join(w[:1].upper() + w[1:] for w in words)
+    words = _WORD.findall(name_chars(text).replace("_", " "))
+    word = unicodedata.normalize("NFKC", "".join(w[:1].upper() + w[1:] for w in words))
+    return word if ("A" + word).isidentifier() else ""
 
 
 def singular(word: str) -> str:
@@ -202,12 +211,12 @@ def attribute_name(wire_name: str, taken: set[str]) -> str:
     """A Python attribute name for a property, unique within ``taken`` (which it joins).
 
     Rules, in order: a valid, non-keyword, non-reserved ASCII name is kept as is; otherwise
-    characters are folded (``ascii_identifier_chars``), a leading digit or underscore gets
+    characters are folded (``name_chars``), a leading digit or underscore gets
     the prefix ``field_`` (pydantic treats ``_x`` as private), and a keyword or reserved
     name gets a trailing ``_``. Trailing ``_`` is appended until the name is free, so the
     result never depends on a counter.
     """
-    name = ascii_identifier_chars(wire_name)
+    name = name_chars(wire_name)
     if not name or name[0].isdigit() or name[0] == "_":
         name = "field_" + name.lstrip("_")
     if name == "field_":
@@ -341,15 +350,24 @@ class Place:
 
 def component_at(loc: Location, root: Document) -> str | None:
     """The spec name when ``loc`` is exactly a named schema (``.../schemas/<name>``, a key of
-    a file of schemas, or a whole document: its title or file stem)."""
+    a file of schemas, or a whole document: its title; else, for the spec itself, the last
+    segment of its ``$id`` or ``Root``, and for another file, its stem)."""
     tokens = loc.tokens
     if len(tokens) >= 2 and tokens[-2] in SCHEMA_SECTIONS:
         return tokens[-1]
     if len(tokens) == 1 and loc.doc is not root:
         return tokens[0]  # a file of schemas keyed by name (`defs.yaml#/Pet`)
     if not tokens:
-        title = loc.doc.data.get("title") if isinstance(loc.doc.data, dict) else None
-        return title if isinstance(title, str) and title else loc.doc.path.stem
+        data = loc.doc.data if isinstance(loc.doc.data, dict) else {}
+        title = data.get("title")
+        if isinstance(title, str) and title:
+            return title
+        if loc.doc is not root:
+            return loc.doc.path.stem  # another file: its name is in the $ref that reaches it
+        # the spec itself: never its file's name, which a copy (api.json) would change
+        ident = data.get("$id") if isinstance(data.get("$id"), str) else ""
+        last = re.split(r"[/#]", ident.rstrip("/#"))[-1].split(".")[0] if ident else ""
+        return last if pascal_word(last) else "Root"
     return None
 
 
@@ -405,7 +423,14 @@ def derived_name(loc: Location, resolver: RefResolver, at: Mapping[Key, str]) ->
         if tokens[i] in SCHEMA_SECTIONS:
             anchor = i + 2
     base_loc = Location(loc.doc, "").child(*tokens[:anchor]) if anchor else Location(loc.doc, "")
-    base = at.get(location_key(base_loc)) or class_name(component_at(base_loc, resolver.root) or loc.doc.path.stem)
+    outside = _outside_schemas(loc, resolver.root) if not anchor and loc.doc is resolver.root else None
+    if outside is not None:
+        # a schema in the document but under no named schema (reached by a $ref into paths):
+        # named after the OpenAPI object holding it, never after the file's name
+        base, anchor = outside
+        base_loc = Location(loc.doc, "").child(*tokens[:anchor])
+    else:
+        base = at.get(location_key(base_loc)) or class_name(component_at(base_loc, resolver.root) or loc.doc.path.stem)
     words: list[str] = []
     node: Any = resolver.node(base_loc)
     rest = tokens[anchor:]
@@ -445,6 +470,102 @@ def derived_name(loc: Location, resolver: RefResolver, at: Mapping[Key, str]) ->
         node = child
         i += 1
     return base + "".join(words)
+
+
+#: OpenAPI sections whose entries hold a schema somewhere below, and the word a schema found
+#: there takes after the entry's name (``components/responses/NotFound`` → ``NotFoundResponse``).
+_HOLDERS = {
+    "responses": "Response",
+    "requestBodies": "Request",
+    "parameters": "Parameter",
+    "headers": "Header",
+    "callbacks": "Callback",
+    "pathItems": "",
+    "mediaTypes": "",
+}
+_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace", "query")
+
+
+def _outside_schemas(loc: Location, root: Document) -> tuple[str, int] | None:
+    """The name of a schema of the root document that stands under no named schema, and how
+    many of its pointer's tokens that name covers (the walk goes on from there: properties,
+    items...). Built from the OpenAPI objects on the way (OpenAPI 3.1 section 4.8):
+
+    * in an operation (``paths``, ``webhooks``, ``components/pathItems``): its
+      ``operationId``, else the method and the path's words (``PostItemsId``), then
+      ``Request`` for the request body, ``Response`` (plus the status code when it is not
+      ``200``: ``Response404``, ``ResponseDefault``) for a response, the parameter's name
+      plus ``Parameter``, a header's name plus ``Header``;
+    * in ``components/responses``, ``requestBodies``, ``parameters``, ``headers``: the
+      entry's name plus ``Response``, ``Request``, ``Parameter``, ``Header``;
+    * elsewhere: the words of the pointer.
+
+    ``content/<media type>`` adds nothing when the media type is JSON (``application/json``,
+    ``...+json``, ``text/event-stream``, the usual), else the media type's words. None when
+    ``loc`` is the document itself."""
+    tokens = loc.tokens
+    if not tokens:
+        return None
+    words: list[str] = []
+    node: Any = root.data
+    i = 0
+
+    def take(n: int) -> list[Any]:
+        nonlocal node, i
+        stepped = []
+        for token in tokens[i : i + n]:
+            node = _step(node, token)
+            stepped.append(node)
+        i += n
+        return stepped
+
+    while i < len(tokens):
+        token = tokens[i]
+        if token == "schema" or token in ("properties", "items", "additionalProperties", "allOf", "anyOf", "oneOf"):
+            if i == 0:
+                return None  # the document is itself a schema: named as one (component_at)
+            break  # from here the walk of a schema (derived_name) names the rest
+        if token in ("paths", "webhooks") and i + 1 < len(tokens):
+            take(2)
+            path_words = pascal_word(tokens[i - 1].replace("{", " ").replace("}", " "))
+            if i < len(tokens) and tokens[i] in _METHODS:
+                (operation,) = take(1)
+                op_id = operation.get("operationId") if isinstance(operation, dict) else None
+                words = [pascal_word(op_id)] if isinstance(op_id, str) and pascal_word(op_id) else []
+                words = words or [pascal_word(tokens[i - 1]), path_words]
+            else:
+                words = [path_words]
+            continue
+        if token == "components" and i + 2 < len(tokens) and tokens[i + 1] in _HOLDERS:
+            section = tokens[i + 1]
+            take(3)
+            words = [pascal_word(tokens[i - 1]), _HOLDERS[section]]
+            continue
+        if token == "requestBody":
+            take(1)
+            words.append("Request")
+            continue
+        if token == "responses" and i + 1 < len(tokens):
+            take(2)
+            code = tokens[i - 1]
+            words.append("Response" + ("" if code == "200" else pascal_word(code)))
+            continue
+        if token in ("parameters", "headers") and i + 1 < len(tokens):
+            (entry,) = take(2)[-1:]
+            name = entry.get("name") if token == "parameters" and isinstance(entry, dict) else tokens[i - 1]
+            word = pascal_word(name) if isinstance(name, str) else ""
+            words.append((word or pascal_word(tokens[i - 1])) + ("Parameter" if token == "parameters" else "Header"))
+            continue
+        if token == "content" and i + 1 < len(tokens):
+            take(2)
+            media = tokens[i - 1].split(";")[0].strip().lower()
+            if not (media.endswith("json") or media in ("text/event-stream", "*/*")):
+                words.append(pascal_word(media))
+            continue
+        take(1)
+        if not token.isdigit():
+            words.append(pascal_word(token))
+    return class_name("".join(words) or "Schema"), i + (1 if i < len(tokens) and tokens[i] == "schema" else 0)
 
 
 def is_null_schema(schema: Any) -> bool:
@@ -519,6 +640,14 @@ def name_schemas(schemas: Schemas, places: Mapping[str, Place], resolver: RefRes
         extra = renamed(m.extra, new) if m.extra is not None else None
         models[new[pid]] = replace(m, name=new[pid], fields=fields, extra=extra)
     aliases = {new[pid]: replace(a, name=new[pid], type=renamed(a.type, new)) for pid, a in schemas.aliases.items()}
+    for pid, name in new.items():
+        note = origin_note(places[pid], name, resolver.root)
+        if note is None:
+            continue
+        if name in models:
+            models[name] = replace(models[name], description=_with_note(models[name].description, note))
+        elif name in aliases:
+            aliases[name] = replace(aliases[name], description=_with_note(aliases[name].description, note))
     models = {
         name: replace(
             m,
@@ -544,6 +673,40 @@ def name_schemas(schemas: Schemas, places: Mapping[str, Place], resolver: RefRes
         union_roots=tuple(new[r] for r in schemas.union_roots),
         responses={new[r]: new[resp] for r, resp in schemas.responses.items()},
     )
+
+
+def origin_note(place: Place, name: str, root: Document) -> str | None:
+    """A sentence for the docstring of a class or alias whose Python name is not its
+    component's name (more than the first letter's case): which component it comes from
+    (``#/components/schemas/None``, or ``other.yaml#/Pet`` in another file) and why the name
+    differs. None for an inline schema or a name kept as written."""
+    spec = place.component
+    if spec is None or name in (spec, spec[:1].upper() + spec[1:]):
+        return None
+    where = place.loc.pointer or "/"
+    where = f"#{where}" if place.loc.doc is root else f"{place.loc.doc.path.name}#{where}"
+    words = _WORD.findall(name_chars(spec).replace("_", " "))
+    base = unicodedata.normalize("NFKC", "".join(w[:1].upper() + w[1:] for w in words))
+    if base and base != name and name.endswith(base + "Model"):
+        if keyword.iskeyword(base):
+            why = f"``{base}`` is a Python keyword"
+        elif base in dir(builtins):
+            why = f"``{base}`` is a Python builtin"
+        else:
+            why = f"the generated module uses ``{base}`` itself"
+    elif base and base[0].isdigit():
+        why = "a Python name cannot start with a digit"
+    elif base and name.endswith(base) and name != base:
+        why = f"another schema of the module is named ``{base}``"
+    elif not spec.isascii():
+        why = "its accents are folded to ASCII letters" if name.isascii() else "written in PascalCase"
+    else:
+        why = "written as a Python name"
+    return f"From ``{where}`` ({why})."
+
+
+def _with_note(description: str | None, note: str) -> str:
+    return f"{description}\n\n{note}" if description else note
 
 
 def _check_defined(schemas: Schemas) -> None:

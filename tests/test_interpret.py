@@ -297,8 +297,10 @@ def test_unenforced_keywords_warn_once_per_kind_with_count_and_first_place(tmp_p
             b: {type: integer, minimum: 0}
             c: {type: array, items: {type: string, minLength: 1}, uniqueItems: true}
             d: {not: {type: string}, if: {type: string}, then: {maxLength: 2}}
-            e: false
+            e: {$ref: '#/components/schemas/Nothing'}
             f: {type: array, items: {type: string}, uniqueItems: false}
+            g: false
+        Nothing: false
         """,
     )
     _, reading = generate(Options(spec=path, output=tmp_path / "out", schemas=("C",)))
@@ -308,5 +310,7 @@ def test_unenforced_keywords_warn_once_per_kind_with_count_and_first_place(tmp_p
     strings = by_kind["string constraints (pattern, minLength, maxLength)"]
     assert "#/components/schemas/C/properties/a:" in strings and "(2 places, the first here)" in strings
     assert "(1 place)" in by_kind["uniqueItems"]  # uniqueItems: false constrains nothing
-    assert "#/components/schemas/C/properties/e:" in by_kind["false schemas (no value allowed)"]
+    # a false property is honoured (the key is forbidden); a false component reached by $ref is not
+    assert "#/components/schemas/Nothing:" in by_kind["false schemas (no value allowed)"]
+    assert "(1 place)" in by_kind["false schemas (no value allowed)"]
     assert {"patternProperties", "not", "if/then/else"} <= set(by_kind)

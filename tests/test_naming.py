@@ -373,3 +373,139 @@ def test_an_unrelated_component_renames_no_inline_class(tmp_path: Path) -> None:
     assert sorted(names) == ["C", "CPart", "CPartModel"]
     assert [f.wire_name for f in names["CPart"].fields] == ["z"]
     assert [f.wire_name for f in names["CPartModel"].fields] == ["a"]
+
+
+# ------------------------------------------------- issue 12 point 7: names that stay put and say where they come from
+
+PATHS_SPEC = """\
+openapi: 3.0.3
+info: {title: t, version: '1'}
+paths:
+  /items/{id}:
+    get:
+      operationId: getItem
+      parameters:
+        - name: filter
+          in: query
+          schema: {type: object, properties: {q: {type: string}}}
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  id: {type: string}
+                  owner: {type: object, properties: {name: {type: string}}}
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema: {type: object, properties: {name: {type: string}}}
+      responses:
+        default:
+          description: err
+          content:
+            application/json:
+              schema: {type: object, properties: {error: {type: string}}}
+components:
+  responses:
+    NotFound:
+      description: nf
+      content:
+        application/json:
+          schema: {type: object, properties: {missing: {type: string}}}
+  schemas:
+    Root:
+      type: object
+      properties:
+        item: {$ref: '#/paths/~1items~1{id}/get/responses/200/content/application~1json/schema'}
+        req: {$ref: '#/paths/~1items~1{id}/post/requestBody/content/application~1json/schema'}
+        err: {$ref: '#/paths/~1items~1{id}/post/responses/default/content/application~1json/schema'}
+        nf: {$ref: '#/components/responses/NotFound/content/application~1json/schema'}
+        filter: {$ref: '#/paths/~1items~1{id}/get/parameters/0/schema'}
+"""
+
+
+def test_a_schema_reached_through_paths_is_named_after_its_operation_not_the_file(tmp_path: Path) -> None:
+    names = []
+    for file in ("openai.yaml", "api.yaml"):
+        (tmp_path / file).write_text(PATHS_SPEC, encoding="utf-8")
+        names.append(list(read_spec(Options(spec=tmp_path / file, schemas=("Root",))).schemas.models))
+    assert (
+        names[0]
+        == names[1]
+        == [
+            "GetItemResponseOwner",
+            "GetItemResponse",
+            "PostItemsIdRequest",
+            "PostItemsIdResponseDefault",
+            "NotFoundResponse",
+            "GetItemFilterParameter",
+            "Root",
+        ]
+    )
+
+
+def test_an_untitled_json_schema_document_is_not_named_after_its_file(tmp_path: Path) -> None:
+    body = '{"type": "object", "properties": {"a": {"type": "object", "properties": {"b": {"type": "string"}}}}}'
+    names = []
+    for file in ("chunk.json", "api.json"):
+        (tmp_path / file).write_text(body, encoding="utf-8")
+        names.append(sorted(read_spec(Options(spec=tmp_path / file, schemas=("Root",))).schemas.models))
+    assert names[0] == names[1] == ["Root", "RootA"]
+    with_id = body[:-1] + ', "$id": "https://example.com/schemas/tick.schema.json"}'
+    (tmp_path / "x.json").write_text(with_id, encoding="utf-8")
+    assert sorted(read_spec(Options(spec=tmp_path / "x.json", schemas=("tick",))).schemas.models) == ["Tick", "TickA"]
+
+
+ODD_COMPONENTS = """
+Root:
+  type: object
+  properties:
+    a: {$ref: '#/components/schemas/None'}
+    b: {$ref: '#/components/schemas/ValueError'}
+    c: {$ref: '#/components/schemas/Field'}
+    d: {$ref: '#/components/schemas/Пользователь'}
+    e: {$ref: '#/components/schemas/Ünï'}
+    f: {$ref: '#/components/schemas/2nd'}
+    g: {$ref: '#/components/schemas/createThing'}
+    h: {$ref: '#/components/schemas/Kind-Of'}
+None: {type: object, description: Nothing at all., properties: {x: {type: string}}}
+ValueError: {type: object, properties: {x: {type: string}}}
+Field: {type: object, properties: {x: {type: string}}}
+Пользователь: {type: object, required: [имя], properties: {имя: {type: string}}}
+Ünï: {type: object, properties: {x: {type: string}}}
+2nd: {type: object, properties: {x: {type: string}}}
+createThing: {type: object, properties: {x: {type: string}}}
+Kind-Of: {type: string, enum: [a, b]}
+"""
+
+
+def test_a_class_not_named_as_its_component_says_which_component_it_comes_from(tmp_path: Path) -> None:
+    schemas = read_spec(Options(spec=schemas_spec(tmp_path, ODD_COMPONENTS), schemas=("Root",))).schemas
+    docs = {name: m.description for name, m in schemas.models.items()}
+    docs.update({name: a.description for name, a in schemas.aliases.items()})
+    assert docs["NoneModel"] == "Nothing at all.\n\nFrom ``#/components/schemas/None`` (``None`` is a Python keyword)."
+    assert docs["ValueErrorModel"] == "From ``#/components/schemas/ValueError`` (``ValueError`` is a Python builtin)."
+    assert docs["FieldModel"] == "From ``#/components/schemas/Field`` (the generated module uses ``Field`` itself)."
+    assert docs["Uni"] == "From ``#/components/schemas/Ünï`` (its accents are folded to ASCII letters)."
+    assert docs["Model2nd"] == "From ``#/components/schemas/2nd`` (a Python name cannot start with a digit)."
+    assert docs["KindOf"] == "From ``#/components/schemas/Kind-Of`` (written as a Python name)."
+    assert docs["Пользователь"] is None  # the word kept as written: no note
+    assert docs["CreateThing"] is None  # only the first letter's case changed
+
+
+def test_non_latin_names_keep_their_word_in_every_style(tmp_path: Path) -> None:
+    """Python identifiers may hold any script's letters (PEP 3131): ``Пользователь`` stays
+    itself rather than a generic ``Model``; Latin accents are folded (``Ünï`` → ``Uni``)."""
+    assert naming.class_name("Пользователь") == "Пользователь" and naming.class_name("用户") == "用户"
+    assert naming.class_name("Ünï") == "Uni" and naming.class_name("ﬁle") == "File"  # NFKC, as Python reads it
+    assert naming.class_name("٣x") == "Model٣x"  # a digit of another script still cannot lead
+    modules = generate_modules(schemas_spec(tmp_path, ODD_COMPONENTS), tmp_path / "out", schemas=("Root",))
+    for style, module in modules.items():
+        root = module.parse_root({"d": {"имя": "Аня"}, "a": {"x": "y"}})
+        d = root["d"] if style == "typeddict" else root.d
+        assert (d["имя"] if style == "typeddict" else d.имя) == "Аня"
+        assert "From ``#/components/schemas/None``" in str(module.NoneModel.__doc__)

@@ -98,7 +98,6 @@ class UnionReading(ReaderBase):
             return None
         return discriminators.Pending(prop, tuple(mapping.items()), explicit=True)  # members' tags: see settle
 
-
     def _dispatched(self, reading: Reading, target: Location) -> Reading:
         """What a ``$ref`` to ``target`` reads as: ``reading`` itself, unless ``target`` is an
         ``allOf`` parent that declares a ``discriminator`` (no ``oneOf``/``anyOf`` beside it).
