@@ -681,8 +681,8 @@ def origin_note(place: Place, name: str, root: Document) -> str | None:
     (``#/components/schemas/None``, or ``other.yaml#/Pet`` in another file) and why the name
     differs. None for an inline schema or a name kept as written."""
     spec = place.component
-    if spec is None or name in (spec, spec[:1].upper() + spec[1:]):
-        return None
+    if spec is None or name in (spec, spec[:1].upper() + spec[1:]) or not place.loc.tokens:
+        return None  # inline, kept as written, or a whole document (named by its title)
     where = place.loc.pointer or "/"
     where = f"#{where}" if place.loc.doc is root else f"{place.loc.doc.path.name}#{where}"
     words = _WORD.findall(name_chars(spec).replace("_", " "))

@@ -110,7 +110,7 @@ def allof_bases(resolver: RefResolver, node: Any, loc: Location) -> set[Key]:
         schema, at = stack.pop()
         if not isinstance(schema, dict):
             continue
-        members = schema.get("allOf") if isinstance(schema.get("allOf"), list) else []
+        members: list[Any] = schema["allOf"] if isinstance(schema.get("allOf"), list) else []
         refs = [(m, at.child("allOf", i)) for i, m in enumerate(members)]
         if isinstance(schema.get("$ref"), str) and STRUCTURAL & set(schema):
             refs.append((schema, at))

@@ -37,6 +37,7 @@ class ReaderBase:
     _variants: set[Key]  # locations a discriminator mapping names
     _objects_open: int  # models whose fields are being read right now
     _containers_open: int  # lists and maps whose items are being read right now
+    _unenforced: dict[str, dict[tuple[str, str], Location]]  # keyword kind -> its places, first first
 
     def read(self, schema: Any, loc: Location) -> Reading:
         """Read one schema node found at ``loc`` (see ``Interpreter.read``)."""
@@ -44,6 +45,10 @@ class ReaderBase:
 
     def read_at(self, loc: Location, *, want_alias: bool = False) -> Reading:
         """Read the schema at ``loc``, memoised (see ``Interpreter.read_at``)."""
+        raise NotImplementedError
+
+    def _note_unenforced(self, kind: str, loc: Location) -> None:
+        """Note a keyword left unenforced (see ``Interpreter.settle``)."""
         raise NotImplementedError
 
     def components(self) -> dict[str, Location]:
