@@ -509,3 +509,15 @@ def test_non_latin_names_keep_their_word_in_every_style(tmp_path: Path) -> None:
         d = root["d"] if style == "typeddict" else root.d
         assert (d["имя"] if style == "typeddict" else d.имя) == "Аня"
         assert "From ``#/components/schemas/None``" in str(module.NoneModel.__doc__)
+
+
+def test_copying_the_projects_spec_renames_no_class(tmp_path: Path) -> None:
+    """specs/openai.yaml read as itself and as a copy named api.yaml: the same names."""
+    spec = Path(__file__).resolve().parent.parent / "specs" / "openai.yaml"
+    copy = tmp_path / "api.yaml"
+    copy.write_bytes(spec.read_bytes())
+    names = []
+    for path in (spec, copy):
+        schemas = read_spec(Options(spec=path)).schemas
+        names.append([*schemas.models, *schemas.aliases])
+    assert names[0] == names[1] and len(names[0]) > 20

@@ -7,7 +7,8 @@ accept and reject, and each style's model section as a golden file
   schema built on it that the tag names (explicit mapping, implicit by component name, a
   child's own ``enum`` tags, transitively), and the parent's own fields still validate;
 * a property whose schema is ``false``: the key is forbidden;
-* ``patternProperties`` beside an ``additionalProperties`` schema: extra keys typed.
+* ``patternProperties`` beside an ``additionalProperties`` schema: extra keys typed;
+* names that are not the components' (issue 12 point 7): a keyword's, another script's.
 """
 
 from __future__ import annotations
@@ -158,6 +159,24 @@ ROWS = [
         reject=[{"name": "a", "x-trace": [1]}, {"name": "a", "other": {"k": 1}}, {"name": "a", "n_count": 1.5}],
         yaml_header="openapi: 3.1.0",
     ),
+    Row(
+        "names_not_the_components",
+        """
+        Root:
+          type: object
+          required: [user]
+          properties:
+            user: {$ref: '#/components/schemas/Пользователь'}
+            none: {$ref: '#/components/schemas/None'}
+            kind: {$ref: '#/components/schemas/Kind-Of'}
+        Пользователь: {type: object, required: [имя], properties: {имя: {type: string}, Ünï: {type: integer}}}
+        None: {type: object, properties: {x: {type: string}}}
+        Kind-Of: {type: string, enum: [a, b]}
+        """,
+        accept=[{"user": {"имя": "Аня", "Ünï": 1}, "none": {"x": "y"}, "kind": "a"}],
+        reject=[{"user": {"Ünï": 1}}, {"user": {"имя": 1}}, {"user": {"имя": "a"}, "none": {"x": 1}}],
+        yaml_header="openapi: 3.1.0",
+    ),
 ]
 
 
@@ -300,3 +319,18 @@ def test_pattern_properties_warn_only_where_not_honoured(tmp_path: Path) -> None
         module.parse_root({"typed": {"a1": 1}, "open": {"a1": "not checked", "b": []}})
         with pytest.raises(ValueError):
             module.parse_root({"typed": {"a1": "x"}})
+
+
+def test_every_row_module_passes_mypy_strict_and_ruff(generated) -> None:  # type: ignore[no-untyped-def]
+    """One mypy run and one ruff run over the 3 x rows modules (non-ASCII names included)."""
+    import subprocess
+    import sys
+
+    directory = Path(next(iter(generated.values()))["modules"]["pydantic"].__file__).parent
+    assert len(list(directory.glob("*.py"))) == 3 * len(ROWS)
+    for tool in (
+        ["mypy", "--strict", "--no-incremental", "--python-version", "3.10"],
+        ["ruff", "check", "--isolated", "--target-version", "py310"],
+    ):
+        result = subprocess.run([sys.executable, "-m", *tool, str(directory)], capture_output=True, text=True)
+        assert result.returncode == 0, result.stdout[-5000:]

@@ -1,0 +1,29 @@
+KindOf: TypeAlias = Literal["a", "b"]
+"""From ``#/components/schemas/Kind-Of`` (written as a Python name)."""
+
+
+Пользователь = TypedDict(
+    "Пользователь",
+    {
+        "имя": "str",
+        "Ünï": NotRequired["int | None"],
+    },
+)
+"""``Пользователь`` (no description in the spec)."""
+
+
+class NoneModel(TypedDict):
+    """From ``#/components/schemas/None`` (``None`` is a Python keyword)."""
+
+    x: NotRequired[str | None]
+
+
+class Root(TypedDict):
+    """``Root`` (no description in the spec)."""
+
+    user: Пользователь
+    none: NotRequired[NoneModel | None]
+    kind: NotRequired[KindOf | str | None]
+
+
+_KEYS_Root = frozenset({"user", "none", "kind"})
