@@ -332,5 +332,7 @@ def test_every_row_module_passes_mypy_strict_and_ruff(generated) -> None:  # typ
         ["mypy", "--strict", "--no-incremental", "--python-version", "3.10"],
         ["ruff", "check", "--isolated", "--target-version", "py310"],
     ):
-        result = subprocess.run([sys.executable, "-m", *tool, str(directory)], capture_output=True, text=True)
+        result = subprocess.run(
+            [sys.executable, "-m", *tool, str(directory)], capture_output=True, text=True, check=False
+        )
         assert result.returncode == 0, result.stdout[-5000:]
