@@ -336,3 +336,49 @@ def test_every_row_module_passes_mypy_strict_and_ruff(generated) -> None:  # typ
             [sys.executable, "-m", *tool, str(directory)], capture_output=True, text=True, check=False
         )
         assert result.returncode == 0, result.stdout[-5000:]
+
+
+def test_a_child_that_adds_nothing_and_a_recursion_through_the_parent(tmp_path: Path) -> None:
+    """``Cat: allOf [$ref Pet]`` is a variant with the parent's shape: its name selects the
+    parent's class (and a direct ``$ref Cat`` reads as that class); a child that refers
+    back to the parent (``Dog.mother``) dispatches again, at every depth. The parent's own
+    name is no tag: its mapping does not name it."""
+    path = schemas_spec(
+        tmp_path,
+        """
+        Pet:
+          type: object
+          required: [petType]
+          properties:
+            petType: {type: string}
+            friends: {type: array, items: {$ref: '#/components/schemas/Pet'}}
+          discriminator: {propertyName: petType}
+        Dog:
+          allOf:
+            - $ref: '#/components/schemas/Pet'
+            - properties:
+                mother: {$ref: '#/components/schemas/Pet'}
+                bark: {type: boolean}
+        Cat:
+          allOf: [{$ref: '#/components/schemas/Pet'}]
+          description: A cat is a pet and nothing more.
+        Root:
+          type: object
+          properties:
+            pet: {$ref: '#/components/schemas/Pet'}
+            cat: {$ref: '#/components/schemas/Cat'}
+        """,
+    )
+    good = {"pet": {"petType": "Dog", "mother": {"petType": "Cat", "friends": [{"petType": "Dog", "bark": True}]}}}
+    for style, module in generate_modules(path, tmp_path / "out", schemas=("Root",)).items():
+        root = module.parse_root(copy.deepcopy(good))
+        if style != "typeddict":
+            assert type(root.pet) is module.Dog and type(root.pet.mother) is module.Pet
+            assert type(root.pet.mother.friends[0]) is module.Dog
+        module.parse_root({"cat": {"petType": "anything"}})
+        for bad in (
+            {"pet": {"petType": "Dog", "mother": {"petType": "Cat", "friends": [{"petType": "Dog", "bark": "x"}]}}},
+            {"pet": {"petType": "Pet"}},
+        ):
+            with pytest.raises(ValueError):
+                module.parse_root(bad)

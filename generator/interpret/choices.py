@@ -14,7 +14,7 @@ from ..resolve import Location
 from . import discriminators
 from .allof import allof_bases
 from .base import Key, ReaderBase, _key
-from .keywords import Reading
+from .keywords import STRUCTURAL, Reading
 from .unions import union
 
 
@@ -98,8 +98,8 @@ class UnionReading(ReaderBase):
             return None
         return discriminators.Pending(prop, tuple(mapping.items()), explicit=True)  # members' tags: see settle
 
-    def _dispatched(self, reading: Reading, target: Location) -> Reading:
-        """What a ``$ref`` to ``target`` reads as: ``reading`` itself, unless ``target`` is an
+    def _dispatched(self, reading: Reading, target: Location, at: Location) -> Reading:
+        """What a ``$ref`` (at ``at``) to ``target`` reads as: ``reading`` itself, unless ``target`` is an
         ``allOf`` parent that declares a ``discriminator`` (no ``oneOf``/``anyOf`` beside it).
         Then the reference reads as the union of its variants, dispatched by the tag
         (OpenAPI 3.0.3 section 4.7.25 and 3.1 section 4.8.25: "the discriminator MAY be added
@@ -110,7 +110,9 @@ class UnionReading(ReaderBase):
         * every named schema of the root document that builds on the parent through
           ``allOf`` (transitively: ``Husky`` on ``Dog`` on ``Pet``), under its own
           ``const``/``enum`` values of the tag property, else its component name (the
-          implicit mapping), unless the mapping already names it.
+          implicit mapping), unless the mapping already names it. A child that only names
+          another schema (``Cat: allOf [$ref Pet]``, a ``description`` at most beside it)
+          reads as that one, so its name selects that one's class (the parent's, here).
 
         The parent is a variant only when its mapping names it. Each variant holds the
         parent's fields (``allOf`` is flattened), so they still validate; a tag no variant
@@ -130,24 +132,66 @@ class UnionReading(ReaderBase):
             or not isinstance(reading.type, ModelRef)
         ):
             return reading
+        children = self._allof_children(target)
+        holder = Location(at.doc, "").child(*at.tokens[:-2]) if at.tokens[-2:-1] == ["allOf"] else None
+        if (
+            holder is not None
+            and _key(holder) in {_key(c) for c in children}
+            and _synonym_ref(self.resolver.node(holder))
+        ):
+            return reading  # ``Cat: allOf [$ref Pet]`` names the parent's shape: Cat is a variant, not the union
         dloc = target.child("discriminator")
         mapping: dict[Any, str] = {}
+        synonyms: list[Any] = []
         options: list[Type] = []
+        mapped: set[Key] = set()
         for tag, where in (raw.get("mapping") or {}).items() if isinstance(raw.get("mapping"), dict) else ():
-            found = self.read_at(self.resolver.resolve(mapping_ref(where), dloc.child("mapping", tag)))
-            if not isinstance(found.type, ModelRef):
+            found = self._variant(
+                self.resolver.resolve(mapping_ref(where), dloc.child("mapping", tag)), target, reading
+            )
+            if not isinstance(found, ModelRef):
                 raise dloc.child("mapping", tag).error(f"discriminator mapping {tag!r} must name an object schema")
-            mapping[str(tag)] = found.type.name
-            if found.type not in options:
-                options.append(found.type)
-        for child in self._allof_children(target):
-            found = self.read_at(child)
-            if isinstance(found.type, ModelRef) and found.type not in options and found.type != reading.type:
-                options.append(found.type)
-        if not options or options == [reading.type]:
+            mapped.add(_key(self.resolver.resolve(mapping_ref(where), dloc.child("mapping", tag))))
+            mapping[str(tag)] = found.name
+            if found not in options:
+                options.append(found)
+        for child in children:
+            found = self._variant(child, target, reading)
+            if not isinstance(found, ModelRef):
+                continue
+            if _synonym_ref(self.resolver.node(child)) and _key(child) not in mapped:
+                # it adds nothing to the schema it names: its tag (its name) picks that one's class
+                name = self._component_at(child)
+                if name is not None and name not in mapping:
+                    mapping[name] = found.name
+                    synonyms.append(name)
+            if found not in options and (found != reading.type or synonyms):
+                options.append(found)
+        if not options or options == [reading.type] and not synonyms:
             return reading
-        pending = discriminators.Pending(raw["propertyName"], tuple(mapping.items()), explicit=True)
+        pending = discriminators.Pending(
+            raw["propertyName"],
+            tuple(mapping.items()),
+            explicit=True,
+            synonyms=tuple(synonyms),
+            quiet=(reading.type.name,),  # the parent: a variant only under the tags given for it
+        )
         return replace(reading, type=UnionType(tuple(options), pending))
+
+    def _variant(self, loc: Location, parent: Location, reading: Reading) -> Type:
+        """The type a variant at ``loc`` reads as: through schemas that only name another
+        (``Cat: allOf [$ref Pet]``, read here without reading them, as one may be open right
+        now) to the parent's own type or another schema's."""
+        seen: set[Key] = set()
+        while _key(loc) not in seen:
+            if _key(loc) == _key(parent):
+                return reading.type
+            seen.add(_key(loc))
+            ref = _synonym_ref(self.resolver.node(loc))
+            if ref is None:
+                break
+            loc = self.resolver.resolve(ref, loc.child("allOf", 0, "$ref"))
+        return self.read_at(loc).type
 
     def _allof_children(self, parent: Location) -> list[Location]:
         """The root document's named schemas that build on ``parent`` through ``allOf``, in
@@ -168,6 +212,18 @@ class UnionReading(ReaderBase):
                     children.append(loc)
             self._children[key] = children
         return self._children[key]
+
+
+def _synonym_ref(node: Any) -> str | None:
+    """The ``$ref`` of a schema that only names another through ``allOf`` (``allOf: [{$ref:
+    X}]``, nothing that shapes it beside: the reader reads it as ``X`` itself), else None."""
+    if not isinstance(node, dict) or STRUCTURAL & (set(node) - {"allOf"}):
+        return None
+    members = node.get("allOf")
+    if not isinstance(members, list) or len(members) != 1 or not isinstance(members[0], dict):
+        return None
+    ref = members[0].get("$ref")
+    return ref if isinstance(ref, str) and not (STRUCTURAL & set(members[0])) else None
 
 
 def mapping_ref(target: Any) -> str:

@@ -28,6 +28,11 @@ class Pending(Discriminator):
     ``mapping`` hold what it wrote), else the union's object members may imply one."""
 
     explicit: bool = False
+    #: tags the reader added for schemas that only name another (``Cat: allOf [$ref Pet]``
+    #: selects ``Pet``'s class): not written in a mapping, so they hide no member's own tags
+    synonyms: tuple[Any, ...] = ()
+    #: members that take only the tags written for them, none of their own (an allOf parent)
+    quiet: tuple[str, ...] = ()
 
 
 #: The stand-in of a union whose discriminator, if any, is implied by its members.
@@ -73,10 +78,11 @@ class _Settle:
         """The mapping as written, then each member's own tags (a member mapped explicitly
         by its schema name alone adds none)."""
         mapping = dict(d.mapping)
+        written = {name for tag, name in d.mapping if tag not in d.synonyms}
         for option in options:
             assert isinstance(option, ModelRef)  # checked while reading
             tags = self.implied_tags(option.name, d.property)
-            if option.name in mapping.values() and tags == [self.places[option.name].component]:
+            if option.name in d.quiet or (option.name in written and tags == [self.places[option.name].component]):
                 continue  # mapped explicitly: its schema name is no tag (its own const/enum values are)
             for tag in tags:
                 if tag not in mapping:

@@ -235,7 +235,7 @@ class Interpreter(ObjectReading, UnionReading):
                 rest = {k: v for k, v in schema.items() if k != "$ref"}
                 return self._read_all_of({**rest, "allOf": [{"$ref": schema["$ref"]}]}, loc)
             target = self.resolver.resolve(schema["$ref"], loc.child("$ref"))
-            return self._with_own_facts(self._dispatched(self.read_at(target), target), schema, loc, via_ref=True)
+            return self._with_own_facts(self._dispatched(self.read_at(target), target, loc), schema, loc, via_ref=True)
         if "allOf" in schema:
             return self._read_all_of(schema, loc)
         return self._read_plain(schema, loc, None)
