@@ -29,6 +29,7 @@ A spec overrides a field with ``x-merge: POLICY`` on its schema; a user with
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, replace
 
 from .errors import SpecError
@@ -40,7 +41,23 @@ IDENTITY_NAMES = frozenset(("id", "type", "role", "name", "index", "object", "mo
 #: Text fields that hold JSON text (a tool call's ``arguments``): some servers re-send the
 #: whole text so far on each fragment, which the merge detects (``json_text`` in the runtime).
 JSON_TEXT_NAMES = frozenset(("arguments",))
-ROOT, ENTRY, DELTA = "root", "entry", "delta"
+
+
+class Context(str, enum.Enum):
+    """Where an object stands in a chunk, which sets its fields' default policies (see the
+    module docstring) and how the runtime merges fields the schema does not know there
+    (``_merge_loose``: the generated code passes the value, ``"root"``, ``"entry"`` or
+    ``"delta"``)."""
+
+    ROOT = "root"  # the chunk itself: a snapshot of the stream's top level
+    ENTRY = "entry"  # an element of a ``by_key`` list (a choice)
+    DELTA = "delta"  # inside a choice's ``delta``: fragments to gather
+
+    def __str__(self) -> str:
+        return self.value
+
+
+ROOT, ENTRY, DELTA = Context.ROOT, Context.ENTRY, Context.DELTA
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +103,7 @@ class NodePlan:
     """
 
     model: Model
-    context: str
+    context: Context
     path: str
     fields: tuple[FieldPlan, ...]
     id_field: str | None = None
@@ -136,7 +153,7 @@ def plan_merge(schemas: Schemas, root: str, overrides: dict[str, str] | None = N
 def _plan_node(
     schemas: Schemas,
     model: Model,
-    context: str,
+    context: Context,
     path: str,
     overrides: dict[str, str],
     stack: tuple[str, ...],
@@ -242,7 +259,7 @@ def _keyed_element(schemas: Schemas, f: Field) -> Model | None:
 
 
 def _plan_field(
-    schemas: Schemas, f: Field, context: str, parent: str, overrides: dict[str, str], stack: tuple[str, ...]
+    schemas: Schemas, f: Field, context: Context, parent: str, overrides: dict[str, str], stack: tuple[str, ...]
 ) -> FieldPlan:
     path = f"{parent}.{f.wire_name}" if parent else f.wire_name
     element = _keyed_element(schemas, f)
@@ -288,7 +305,7 @@ def _plan_field(
 def _default(
     schemas: Schemas,
     f: Field,
-    context: str,
+    context: Context,
     path: str,
     element: Model | None,
     model: Model | None,
@@ -366,7 +383,7 @@ def merge_warnings(node: NodePlan) -> list[str]:
     return lines
 
 
-def _unknown_rule(context: str) -> str:
+def _unknown_rule(context: Context) -> str:
     if context == DELTA:
         return "text concat once it grows (a repeated value: last), other scalars last, objects merge, lists append (by index where items have one)"
     if context == ENTRY:
