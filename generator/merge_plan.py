@@ -33,7 +33,7 @@ import enum
 from dataclasses import dataclass, replace
 
 from .errors import SpecError
-from .model import AliasRef, Array, Enum, Field, Model, ModelRef, Prim, Schemas, Type, UnionType
+from .model import ANY, AliasRef, Array, Enum, Field, Model, ModelRef, Prim, Schemas, Type, UnionType
 from .policy import Policy, parse_policy
 
 #: Field names that identify rather than carry content: never concatenated.
@@ -75,6 +75,9 @@ class FieldPlan:
         fallback: for a list or object inside a choice or delta that takes ``last`` by
             default (each chunk's value replaces the one before: it can lose data), why, and
             the override that would change it; ``--explain-merge`` and generation print it.
+        declared: False for a field no schema declares, planned because an override names
+            it (servers add fields: ``choices[].delta.reasoning_details``); its ``field`` is
+            then made up (type any JSON, optional, nullable).
     """
 
     field: Field
@@ -84,6 +87,7 @@ class FieldPlan:
     node: NodePlan | None = None
     source: str = "default"
     fallback: str = ""
+    declared: bool = True
 
     @property
     def json_text(self) -> bool:
@@ -112,6 +116,16 @@ class NodePlan:
     #: whose properties ``model`` gathers, and the fields they give conflicting types
     union_of: tuple[str, ...] = ()
     conflicts: tuple[str, ...] = ()
+    #: the model is made up for a field no schema declares (an override's ``merge`` or
+    #: ``by_key``): it has no class of its own, its fields are all unknown but the key
+    synthetic: bool = False
+
+    @property
+    def own_keys(self) -> bool:
+        """True when the wire names this node merges by name are not its model class's
+        (``_KEYS_<Model>``): a union's gathered model, a made-up model, or a model with
+        fields an override adds."""
+        return bool(self.union_of) or self.synthetic or not all(f.declared for f in self.fields)
 
     def accumulates(self) -> bool:
         """True when some field, at any depth, gathers rather than replaces."""
@@ -134,19 +148,27 @@ def plan_merge(schemas: Schemas, root: str, overrides: dict[str, str] | None = N
     """The merge plan of root model ``root``.
 
     Args:
-        overrides: ``{path: policy}`` from ``--merge-policy``/configuration.
+        overrides: ``{path: policy}`` from ``--merge-policy``/configuration. A path may
+            name a field the schema does not define, inside an object the plan has
+            (``choices[].delta.reasoning_details``: servers add fields); it merges by the
+            override (see ``_plan_undeclared``).
     Raises:
-        SpecError: an override names a path the plan does not have, or a policy that does
-            not fit the field's type (``by_key`` on a string, ...).
+        SpecError: an override names a path whose parent object the plan does not have
+            (a typo), or a policy that does not fit the field's type (``by_key`` on a
+            string, ...).
     """
     overrides = dict(overrides or {})
     node = _plan_node(schemas, schemas.models[root], ROOT, "", overrides, ())
     if overrides:
         path, _ = next(iter(overrides.items()))
         known = [f.path for n in node.walk() for f in n.fields]
+        parent = path.rpartition(".")[0]
         from .errors import did_you_mean
 
-        raise SpecError(f"--merge-policy {path!r}: no such field in {root}'s merge plan{did_you_mean(path, known)}")
+        raise SpecError(
+            f"--merge-policy {path!r}: no such field in {root}'s merge plan, nor a field to add to one of its "
+            f"objects ({parent!r} is not one){did_you_mean(path, known)}"
+        )
     return node
 
 
@@ -159,10 +181,12 @@ def _plan_node(
     stack: tuple[str, ...],
     key: str | None = None,
     union: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
+    synthetic: bool = False,
 ) -> NodePlan:
     """The plan of one object; ``key`` names the field a ``by_key`` list keys its entries on
     (policy ``key``: the keying logic owns it, a chunk never overwrites it); ``union`` the
-    variants and conflicts of a model gathered from a union (``_union_model``)."""
+    variants and conflicts of a model gathered from a union (``_union_model``); then the
+    fields an override adds (``_plan_undeclared``)."""
     fields = tuple(
         (
             FieldPlan(f, Policy.KEY, f"{path}.{f.wire_name}")
@@ -171,8 +195,50 @@ def _plan_node(
         )
         for f in model.fields
     )
+    taken = {f.py_name for f in model.fields}
+    added = [p for p in overrides if p.rpartition(".")[0] == path and _plain_name(p.rpartition(".")[2])]
+    fields += tuple(_plan_undeclared(schemas, model, name, context, overrides, stack, taken) for name in added)
     id_field = next((f.wire_name for f in model.fields if f.wire_name == "id"), None)
-    return NodePlan(model, context, path, fields, id_field, _name_path(schemas, model), *union)
+    return NodePlan(model, context, path, fields, id_field, _name_path(schemas, model), *union, synthetic=synthetic)
+
+
+def _plain_name(name: str) -> bool:
+    """A wire name an override path can add (not a list step ``x[]``, not empty)."""
+    return bool(name) and not name.endswith("[]")
+
+
+def _plan_undeclared(
+    schemas: Schemas,
+    owner: Model,
+    path: str,
+    context: Context,
+    overrides: dict[str, str],
+    stack: tuple[str, ...],
+    taken: set[str],
+) -> FieldPlan:
+    """A field the schema does not define, named by an override (``path``, popped from
+    ``overrides``) inside an object of the plan: it merges by the override, as any JSON
+    (``concat`` text, ``last``/``set`` values, ``append`` lists); ``merge`` makes it an object
+    whose fields all merge as unknown fields of its context do, ``by_key[:KEY]`` a list of
+    such objects keyed by their integer ``KEY`` (``index``), like tool calls."""
+    from .naming import attribute_name, class_name, singular
+
+    written = overrides.pop(path)
+    parsed = parse_policy(written, f"merge policy for {path!r}")
+    name = path.rpartition(".")[2]
+    field = Field(name, attribute_name(name, taken), ANY, required=False, nullable=True, pointer=owner.pointer)
+    node, key = None, None
+    if parsed.policy == Policy.BY_KEY:
+        key = parsed.key or "index"
+        key_field = Field(key, attribute_name(key, set()), Prim("int"), required=False, nullable=False)
+        word = class_name(name)
+        element = Model(f"{owner.name}{singular(word) or word + 'Item'}", (key_field,), pointer=owner.pointer)
+        inner = DELTA if context == DELTA else ENTRY
+        node = _plan_node(schemas, element, inner, path + "[]", overrides, stack + (owner.name,), key, synthetic=True)
+    elif parsed.policy == Policy.MERGE:
+        model = Model(f"{owner.name}{class_name(name)}", (), pointer=owner.pointer)
+        node = _plan_node(schemas, model, context, path, overrides, stack + (owner.name,), synthetic=True)
+    return FieldPlan(field, parsed.policy, path, key, node, "override", declared=False)
 
 
 def _meaning(schemas: Schemas, t: Type) -> Type:
@@ -361,7 +427,11 @@ def explain(node: NodePlan) -> list[str]:
     lines = []
     for f in node.fields:
         detail = f" on {f.key}" if f.key else ""
-        note = "" if f.source == "default" else f"  ({f.source})"
+        note = (
+            ""
+            if f.source == "default"
+            else f"  ({f.source})" if f.declared else f"  ({f.source} of an undeclared field)"
+        )
         lines.append(f"{f.path:<55} {f.policy}{detail}{note}")
         if f.fallback:
             lines.append(f"{'':<55}   (can lose data: {f.fallback})")
