@@ -487,8 +487,11 @@ class ResponsePlan:
 
     Attributes:
         renames: stream wire name -> response wire name (``delta`` -> ``message``).
-        drop: stream fields the response does not have (``obfuscation``, a tool call's
-            ``index``): stream mechanics, not content. Fields neither schema knows are kept.
+        drop: stream mechanics the response does not have: ``STREAM_ONLY`` fields
+            (``obfuscation``) and the ``index`` of a list entry (a tool call's: the key the
+            stream's fragments merge on). Everything else the stream carried is kept, those
+            the response schema has no field for too (``usage`` inside a choice, provider
+            extras): each style keeps them as unknown fields.
         consts: required single-value fields of the response and their value (``object:
             chat.completion``, ``role: assistant``).
         fills: stream fields whose schema allows one value (a tool call's ``type:
@@ -512,9 +515,24 @@ class ResponsePlan:
     children: tuple[tuple[str, ResponsePlan], ...] = ()
 
 
+#: Fields of a chunk that only carry the stream (OpenAI's ``obfuscation`` pads each chunk
+#: against length side channels): left out of the finished answer.
+STREAM_ONLY = frozenset(("obfuscation",))
+
+
 def plan_response(schemas: Schemas, stream: str, response: str) -> ResponsePlan:
     """The conversion of stream model ``stream``'s snapshot into model ``response``."""
     return _plan_pair(schemas, schemas.models[stream], schemas.models[response], ())
+
+
+def _stream_only(source: Model, target_names: set[str], renames: dict[str, str], entry: bool) -> tuple[str, ...]:
+    """The fields of ``source`` that ``to_response`` leaves out (see ``ResponsePlan.drop``)."""
+    return tuple(
+        f.wire_name
+        for f in source.fields
+        if renames.get(f.wire_name, f.wire_name) not in target_names
+        and (f.wire_name in STREAM_ONLY or (entry and f.wire_name == "index"))
+    )
 
 
 def _target_models(schemas: Schemas, t: object) -> list[Model]:
@@ -532,13 +550,16 @@ def _target_models(schemas: Schemas, t: object) -> list[Model]:
     return []
 
 
-def _plan_pair(schemas: Schemas, source: Model, target: Model, stack: tuple[tuple[str, str], ...]) -> ResponsePlan:
+def _plan_pair(
+    schemas: Schemas, source: Model, target: Model, stack: tuple[tuple[str, str], ...], entry: bool = False
+) -> ResponsePlan:
+    """The plan of one object pair; ``entry`` when the source is an item of a list."""
     source_names = [f.wire_name for f in source.fields]
     target_fields = {f.wire_name: f for f in target.fields}
     renames = {}
     if "delta" in source_names and "message" in target_fields and "delta" not in target_fields:
         renames["delta"] = "message"
-    drop = tuple(f.wire_name for f in source.fields if renames.get(f.wire_name, f.wire_name) not in target_fields)
+    drop = _stream_only(source, set(target_fields), renames, entry)
     consts, nulls, required, children = [], [], [], []
     for f in target.fields:
         if not f.required:
@@ -559,11 +580,12 @@ def _plan_pair(schemas: Schemas, source: Model, target: Model, stack: tuple[tupl
         if len(src_models) != 1 or not dst_models or (src_models[0].name, f.wire_name) in stack:
             continue
         inner = stack + ((src_models[0].name, f.wire_name),)
+        listed = isinstance(_meaning(schemas, src.type), Array)
         if len(dst_models) == 1:
-            children.append((f.wire_name, _plan_pair(schemas, src_models[0], dst_models[0], inner)))
-        else:  # a union of response models: keep the item, drop what no variant has
+            children.append((f.wire_name, _plan_pair(schemas, src_models[0], dst_models[0], inner, listed)))
+        else:  # a union of response models: keep the item, drop the mechanics no variant has
             known = {g.wire_name for m in dst_models for g in m.fields}
-            stream_only = tuple(g.wire_name for g in src_models[0].fields if g.wire_name not in known)
+            stream_only = _stream_only(src_models[0], known, {}, listed)
             children.append((f.wire_name, ResponsePlan(drop=stream_only, fills=_fills(src_models[0], dst_models))))
     fills = tuple((k, v) for k, v in _fills(source, [target]) if k not in dict(consts))
     guesses = tuple((k, GUESSES[k]) for k in required if k in GUESSES)
