@@ -24,7 +24,11 @@ Defaults depend on where a field stands (its context):
   (``tool_calls``), other lists ``append``.
 
 A spec overrides a field with ``x-merge: POLICY`` on its schema; a user with
-``--merge-policy PATH=POLICY`` (PATH as ``--explain-merge`` prints it).
+``--merge-policy PATH=POLICY`` (PATH as ``--explain-merge`` prints it), also for a field the
+schema does not define inside an object of the plan (``_plan_undeclared``).
+
+``plan_response`` gives how a merged snapshot becomes the non-stream response
+(``to_response``): renames, stream mechanics left out, required fields filled or inferred.
 """
 
 from __future__ import annotations
