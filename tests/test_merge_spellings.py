@@ -87,16 +87,28 @@ def _type_of(schema: dict[str, Any]) -> Any:
 
 
 def inline_refs(spec: Spec, rng: random.Random) -> None:
-    """A ``$ref`` to an object component (alone, or beside a description) becomes a copy of
-    the component written in place."""
+    """A ``$ref`` to a component (an object, an enum, a list; alone, or beside a description)
+    becomes a copy of the component written in place."""
     schemas = _schemas(spec)
     for parent, key, schema in list(_places(spec)):
         ref = schema.get("$ref")
         if parent is schemas or not isinstance(ref, str) or set(schema) - {"$ref", "description"}:
             continue
         target = schemas.get(ref[len(PREFIX) :])
-        if isinstance(target, dict) and target.get("type") == "object" and rng.random() < 0.5:
+        if isinstance(target, dict) and "$ref" not in target and rng.random() < 0.5:
             parent[key] = copy.deepcopy(target)
+
+
+def alias_refs(spec: Spec, rng: random.Random) -> None:
+    """A ``$ref`` to a component goes through a new component that is only a ``$ref`` to it."""
+    schemas = _schemas(spec)
+    for parent, key, schema in list(_places(spec)):
+        ref = schema.get("$ref")
+        if parent is schemas or not isinstance(ref, str) or rng.random() >= 0.5:
+            continue
+        name = _new_name(spec, ref[len(PREFIX) :] + "Alias")
+        schemas[name] = {"$ref": ref}
+        schema["$ref"] = PREFIX + name
 
 
 def extract_objects(spec: Spec, rng: random.Random) -> None:
@@ -191,6 +203,7 @@ REWRITES: dict[str, Callable[[Spec, random.Random], None]] = {
     f.__name__: f
     for f in (
         inline_refs,
+        alias_refs,
         extract_objects,
         add_formats,
         wrap_in_all_of,

@@ -59,7 +59,7 @@ def _repeats(text: list[str], value: str, size: int) -> bool:
     """True when ``value`` repeats all of ``text`` (``size`` characters, JSON text of an
     object or list) and perhaps more: the whole text so far re-sent. Reads ``text`` only when
     ``value`` is at least as long, so a check costs at most ``len(value)``."""
-    # the first part of the text starts the value too: `{` or `[` opens both
+    # JSON text of an object or list: a true continuation never starts with all of it
     return len(value) >= size and value[:1] in ("{", "[") and value.startswith("".join(text))
 
 
