@@ -506,6 +506,10 @@ class ResponsePlan:
             unless ``guesses`` infers it.
         guesses: required fields a stream may end without (``finish_reason``), with how
             to infer each (see ``GUESSES``).
+        suffixes: fields whose stream value names the chunk's type and the suffix that,
+            cut off, names the response's (``object: chat.completion.chunk`` ->
+            ``chat.completion``), where the response's schema gives no single value (Mistral's
+            ``object`` is a plain string).
         children: response wire name -> plan for that object (or each item of that list).
     """
 
@@ -517,7 +521,13 @@ class ResponsePlan:
     required: tuple[str, ...] = ()
     guesses: tuple[tuple[str, Guess], ...] = ()
     children: tuple[tuple[str, ResponsePlan], ...] = ()
+    suffixes: tuple[tuple[str, str], ...] = ()
 
+
+#: Fields that name an object's type (``object: chat.completion.chunk``), and the suffix of a
+#: chunk's value that a response's value lacks (``chat.completion``).
+TYPE_NAMES = ("object",)
+CHUNK_SUFFIX = ".chunk"
 
 #: Fields of a chunk that only carry the stream (OpenAI's ``obfuscation`` pads each chunk
 #: against length side channels): left out of the finished answer.
@@ -593,8 +603,21 @@ def _plan_pair(
             children.append((f.wire_name, ResponsePlan(drop=stream_only, fills=_fills(src_models[0], dst_models))))
     fills = tuple((k, v) for k, v in _fills(source, [target]) if k not in dict(consts))
     guesses = tuple((k, GUESSES[k]) for k in required if k in GUESSES)
+    suffixes = tuple(
+        (name, CHUNK_SUFFIX)
+        for name in TYPE_NAMES
+        if name in source_names and name in target_fields and name not in dict(consts)
+    )
     return ResponsePlan(
-        tuple(renames.items()), drop, tuple(consts), fills, tuple(nulls), tuple(required), guesses, tuple(children)
+        tuple(renames.items()),
+        drop,
+        tuple(consts),
+        fills,
+        tuple(nulls),
+        tuple(required),
+        guesses,
+        tuple(children),
+        suffixes,
     )
 
 

@@ -814,6 +814,8 @@ def _response_rules(plan: ResponsePlan, at: str) -> list[tuple[str, str]]:
     if plan.guesses:
         guess = (f"({lit(k)}, _Guess({lit(g.when)}, {lit(g.otherwise)}))" for k, g in plan.guesses)
         args.append(f"guesses={_tuple(guess)}")
+    if plan.suffixes:
+        args.append(f"suffixes={_tuple(f'({lit(k)}, {lit(v)})' for k, v in plan.suffixes)}")
     rules = [(at, "_ResponseRule(" + ", ".join(args) + ")")]
     for key, child in plan.children:
         rules += _response_rules(child, f"{at}.{key}" if at else key)

@@ -95,6 +95,7 @@ def test_a_provider_spec_merges_recorded_streams(
     assert _get(_get(_data(response), "usage"), "total_tokens") == RECORDED_USAGE[recording.name]
     if recording.name == OWN[provider]:  # its own stream: nothing strays from its spec
         assert acc.anomalies == []
+        assert _get(_data(response), "object") == "chat.completion"
 
 
 def test_each_provider_finds_its_response(provider_modules: dict[str, dict[str, ModuleType]]) -> None:

@@ -258,3 +258,5 @@ def test_a_response_found_from_the_operation_gives_to_response(tmp_path: Path, s
     assert data["choices"][0]["message"]["content"] == "ok"
     assert data["choices"][0]["finish_reason"] == "stop"
     assert data["x_provider"] == {"region": "eu"}
+    # its `object` is a plain string: the chunk's type name without `.chunk` names the answer's
+    assert data["object"] == "chat.completion"

@@ -742,6 +742,8 @@ class _ResponseRule:
         nulls: required nullable response fields, null when absent.
         required: required non-nullable response fields.
         guesses: required fields a stream may end without, and how to infer them.
+        suffixes: fields whose value, ending in the suffix, names the chunk's type: cut
+            off, it names the response's (``chat.completion.chunk`` -> ``chat.completion``).
 
     A response's rules are a flat map from the path of an object (wire names from the top,
     without list positions: ``choices.message``; ``""`` for the top) to its rule; objects
@@ -755,6 +757,7 @@ class _ResponseRule:
     nulls: tuple[str, ...] = ()
     required: tuple[str, ...] = ()
     guesses: tuple[tuple[str, _Guess], ...] = ()
+    suffixes: tuple[tuple[str, str], ...] = ()
 
 
 def _convert(data: dict[str, Any], rules: dict[str, _ResponseRule], at: str, path: str, acc: _Merger) -> dict[str, Any]:
@@ -782,6 +785,10 @@ def _convert(data: dict[str, Any], rules: dict[str, _ResponseRule], at: str, pat
             ]
         out[key] = value
     out.update(rule.consts)
+    for key, suffix in rule.suffixes:
+        value = out.get(key)
+        if type(value) is str and value.endswith(suffix):
+            out[key] = value[: -len(suffix)]
     for key, value in rule.fills:
         if out.get(key) in (None, ""):  # never sent, or sent empty (Ollama's `type: ""`)
             out[key] = value
