@@ -1950,7 +1950,7 @@ def _repeats(text: list[str], value: str, size: int) -> bool:
     """True when ``value`` repeats all of ``text`` (``size`` characters, JSON text of an
     object or list) and perhaps more: the whole text so far re-sent. Reads ``text`` only when
     ``value`` is at least as long, so a check costs at most ``len(value)``."""
-    # the first part of the text starts the value too: `{` or `[` opens both
+    # JSON text of an object or list: a true continuation never starts with all of it
     return (
         len(value) >= size
         and value[:1] in ("{", "[")
@@ -2754,6 +2754,8 @@ class _ResponseRule:
         nulls: required nullable response fields, null when absent.
         required: required non-nullable response fields.
         guesses: required fields a stream may end without, and how to infer them.
+        suffixes: fields whose value, ending in the suffix, names the chunk's type: cut
+            off, it names the response's (``chat.completion.chunk`` -> ``chat.completion``).
 
     A response's rules are a flat map from the path of an object (wire names from the top,
     without list positions: ``choices.message``; ``""`` for the top) to its rule; objects
@@ -2767,6 +2769,7 @@ class _ResponseRule:
     nulls: tuple[str, ...] = ()
     required: tuple[str, ...] = ()
     guesses: tuple[tuple[str, _Guess], ...] = ()
+    suffixes: tuple[tuple[str, str], ...] = ()
 
 
 def _convert(
@@ -2805,6 +2808,10 @@ def _convert(
             ]
         out[key] = value
     out.update(rule.consts)
+    for key, suffix in rule.suffixes:
+        value = out.get(key)
+        if type(value) is str and value.endswith(suffix):
+            out[key] = value[: -len(suffix)]
     for key, value in rule.fills:
         if out.get(key) in (
             None,
