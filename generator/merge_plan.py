@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 from .errors import SpecError
 from .model import ANY, AliasRef, Array, Enum, Field, Model, ModelRef, Prim, Schemas, Type, UnionType
 from .policy import Policy, parse_policy
+from .roots import CHUNK_SUFFIX
 
 #: Field names that identify rather than carry content: never concatenated.
 IDENTITY_NAMES = frozenset(("id", "type", "role", "name", "index", "object", "model", "created"))
@@ -524,10 +525,9 @@ class ResponsePlan:
     suffixes: tuple[tuple[str, str], ...] = ()
 
 
-#: Fields that name an object's type (``object: chat.completion.chunk``), and the suffix of a
-#: chunk's value that a response's value lacks (``chat.completion``).
+#: Fields that name an object's type (``object: chat.completion.chunk``); a chunk's value
+#: ends in ``roots.CHUNK_SUFFIX``, which a response's value lacks (``chat.completion``).
 TYPE_NAMES = ("object",)
-CHUNK_SUFFIX = ".chunk"
 
 #: Fields of a chunk that only carry the stream (OpenAI's ``obfuscation`` pads each chunk
 #: against length side channels): left out of the finished answer.
