@@ -24,23 +24,45 @@ Defaults depend on where a field stands (its context):
   (``tool_calls``), other lists ``append``.
 
 A spec overrides a field with ``x-merge: POLICY`` on its schema; a user with
-``--merge-policy PATH=POLICY`` (PATH as ``--explain-merge`` prints it).
+``--merge-policy PATH=POLICY`` (PATH as ``--explain-merge`` prints it), also for a field the
+schema does not define inside an object of the plan (``_plan_undeclared``).
+
+``plan_response`` gives how a merged snapshot becomes the non-stream response
+(``to_response``): renames, stream mechanics left out, required fields filled or inferred.
 """
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, replace
 
 from .errors import SpecError
-from .model import AliasRef, Array, Enum, Field, Model, ModelRef, Prim, Schemas, Type, UnionType
+from .model import ANY, AliasRef, Array, Enum, Field, Model, ModelRef, Prim, Schemas, Type, UnionType
 from .policy import Policy, parse_policy
+from .roots import CHUNK_SUFFIX
 
 #: Field names that identify rather than carry content: never concatenated.
 IDENTITY_NAMES = frozenset(("id", "type", "role", "name", "index", "object", "model", "created"))
 #: Text fields that hold JSON text (a tool call's ``arguments``): some servers re-send the
 #: whole text so far on each fragment, which the merge detects (``json_text`` in the runtime).
 JSON_TEXT_NAMES = frozenset(("arguments",))
-ROOT, ENTRY, DELTA = "root", "entry", "delta"
+
+
+class Context(str, enum.Enum):
+    """Where an object stands in a chunk, which sets its fields' default policies (see the
+    module docstring) and how the runtime merges fields the schema does not know there
+    (``_merge_loose``: the generated code passes the value, ``"root"``, ``"entry"`` or
+    ``"delta"``)."""
+
+    ROOT = "root"  # the chunk itself: a snapshot of the stream's top level
+    ENTRY = "entry"  # an element of a ``by_key`` list (a choice)
+    DELTA = "delta"  # inside a choice's ``delta``: fragments to gather
+
+    def __str__(self) -> str:
+        return self.value
+
+
+ROOT, ENTRY, DELTA = Context.ROOT, Context.ENTRY, Context.DELTA
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +80,9 @@ class FieldPlan:
         fallback: for a list or object inside a choice or delta that takes ``last`` by
             default (each chunk's value replaces the one before: it can lose data), why, and
             the override that would change it; ``--explain-merge`` and generation print it.
+        declared: False for a field no schema declares, planned because an override names
+            it (servers add fields: ``choices[].delta.reasoning_details``); its ``field`` is
+            then made up (type any JSON, optional, nullable).
     """
 
     field: Field
@@ -67,6 +92,7 @@ class FieldPlan:
     node: NodePlan | None = None
     source: str = "default"
     fallback: str = ""
+    declared: bool = True
 
     @property
     def json_text(self) -> bool:
@@ -86,7 +112,7 @@ class NodePlan:
     """
 
     model: Model
-    context: str
+    context: Context
     path: str
     fields: tuple[FieldPlan, ...]
     id_field: str | None = None
@@ -95,6 +121,16 @@ class NodePlan:
     #: whose properties ``model`` gathers, and the fields they give conflicting types
     union_of: tuple[str, ...] = ()
     conflicts: tuple[str, ...] = ()
+    #: the model is made up for a field no schema declares (an override's ``merge`` or
+    #: ``by_key``): it has no class of its own, its fields are all unknown but the key
+    synthetic: bool = False
+
+    @property
+    def own_keys(self) -> bool:
+        """True when the wire names this node merges by name are not its model class's
+        (``_KEYS_<Model>``): a union's gathered model, a made-up model, or a model with
+        fields an override adds."""
+        return bool(self.union_of) or self.synthetic or not all(f.declared for f in self.fields)
 
     def accumulates(self) -> bool:
         """True when some field, at any depth, gathers rather than replaces."""
@@ -117,35 +153,45 @@ def plan_merge(schemas: Schemas, root: str, overrides: dict[str, str] | None = N
     """The merge plan of root model ``root``.
 
     Args:
-        overrides: ``{path: policy}`` from ``--merge-policy``/configuration.
+        overrides: ``{path: policy}`` from ``--merge-policy``/configuration. A path may
+            name a field the schema does not define, inside an object the plan has
+            (``choices[].delta.reasoning_details``: servers add fields); it merges by the
+            override (see ``_plan_undeclared``).
     Raises:
-        SpecError: an override names a path the plan does not have, or a policy that does
-            not fit the field's type (``by_key`` on a string, ...).
+        SpecError: an override names a path whose parent object the plan does not have
+            (a typo), or a policy that does not fit the field's type (``by_key`` on a
+            string, ...).
     """
     overrides = dict(overrides or {})
     node = _plan_node(schemas, schemas.models[root], ROOT, "", overrides, ())
     if overrides:
         path, _ = next(iter(overrides.items()))
         known = [f.path for n in node.walk() for f in n.fields]
+        parent = path.rpartition(".")[0]
         from .errors import did_you_mean
 
-        raise SpecError(f"--merge-policy {path!r}: no such field in {root}'s merge plan{did_you_mean(path, known)}")
+        raise SpecError(
+            f"--merge-policy {path!r}: no such field in {root}'s merge plan, nor a field to add to one of its "
+            f"objects ({parent!r} is not one){did_you_mean(path, known)}"
+        )
     return node
 
 
 def _plan_node(
     schemas: Schemas,
     model: Model,
-    context: str,
+    context: Context,
     path: str,
     overrides: dict[str, str],
     stack: tuple[str, ...],
     key: str | None = None,
     union: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
+    synthetic: bool = False,
 ) -> NodePlan:
     """The plan of one object; ``key`` names the field a ``by_key`` list keys its entries on
     (policy ``key``: the keying logic owns it, a chunk never overwrites it); ``union`` the
-    variants and conflicts of a model gathered from a union (``_union_model``)."""
+    variants and conflicts of a model gathered from a union (``_union_model``); then the
+    fields an override adds (``_plan_undeclared``)."""
     fields = tuple(
         (
             FieldPlan(f, Policy.KEY, f"{path}.{f.wire_name}")
@@ -154,8 +200,50 @@ def _plan_node(
         )
         for f in model.fields
     )
+    taken = {f.py_name for f in model.fields}
+    added = [p for p in overrides if p.rpartition(".")[0] == path and _plain_name(p.rpartition(".")[2])]
+    fields += tuple(_plan_undeclared(schemas, model, name, context, overrides, stack, taken) for name in added)
     id_field = next((f.wire_name for f in model.fields if f.wire_name == "id"), None)
-    return NodePlan(model, context, path, fields, id_field, _name_path(schemas, model), *union)
+    return NodePlan(model, context, path, fields, id_field, _name_path(schemas, model), *union, synthetic=synthetic)
+
+
+def _plain_name(name: str) -> bool:
+    """A wire name an override path can add (not a list step ``x[]``, not empty)."""
+    return bool(name) and not name.endswith("[]")
+
+
+def _plan_undeclared(
+    schemas: Schemas,
+    owner: Model,
+    path: str,
+    context: Context,
+    overrides: dict[str, str],
+    stack: tuple[str, ...],
+    taken: set[str],
+) -> FieldPlan:
+    """A field the schema does not define, named by an override (``path``, popped from
+    ``overrides``) inside an object of the plan: it merges by the override, as any JSON
+    (``concat`` text, ``last``/``set`` values, ``append`` lists); ``merge`` makes it an object
+    whose fields all merge as unknown fields of its context do, ``by_key[:KEY]`` a list of
+    such objects keyed by their integer ``KEY`` (``index``), like tool calls."""
+    from .naming import attribute_name, class_name, singular
+
+    written = overrides.pop(path)
+    parsed = parse_policy(written, f"merge policy for {path!r}")
+    name = path.rpartition(".")[2]
+    field = Field(name, attribute_name(name, taken), ANY, required=False, nullable=True, pointer=owner.pointer)
+    node, key = None, None
+    if parsed.policy == Policy.BY_KEY:
+        key = parsed.key or "index"
+        key_field = Field(key, attribute_name(key, set()), Prim("int"), required=False, nullable=False)
+        word = class_name(name)
+        element = Model(f"{owner.name}{singular(word) or word + 'Item'}", (key_field,), pointer=owner.pointer)
+        inner = DELTA if context == DELTA else ENTRY
+        node = _plan_node(schemas, element, inner, path + "[]", overrides, stack + (owner.name,), key, synthetic=True)
+    elif parsed.policy == Policy.MERGE:
+        model = Model(f"{owner.name}{class_name(name)}", (), pointer=owner.pointer)
+        node = _plan_node(schemas, model, context, path, overrides, stack + (owner.name,), synthetic=True)
+    return FieldPlan(field, parsed.policy, path, key, node, "override", declared=False)
 
 
 def _meaning(schemas: Schemas, t: Type) -> Type:
@@ -242,7 +330,7 @@ def _keyed_element(schemas: Schemas, f: Field) -> Model | None:
 
 
 def _plan_field(
-    schemas: Schemas, f: Field, context: str, parent: str, overrides: dict[str, str], stack: tuple[str, ...]
+    schemas: Schemas, f: Field, context: Context, parent: str, overrides: dict[str, str], stack: tuple[str, ...]
 ) -> FieldPlan:
     path = f"{parent}.{f.wire_name}" if parent else f.wire_name
     element = _keyed_element(schemas, f)
@@ -288,7 +376,7 @@ def _plan_field(
 def _default(
     schemas: Schemas,
     f: Field,
-    context: str,
+    context: Context,
     path: str,
     element: Model | None,
     model: Model | None,
@@ -344,7 +432,11 @@ def explain(node: NodePlan) -> list[str]:
     lines = []
     for f in node.fields:
         detail = f" on {f.key}" if f.key else ""
-        note = "" if f.source == "default" else f"  ({f.source})"
+        note = (
+            ""
+            if f.source == "default"
+            else f"  ({f.source})" if f.declared else f"  ({f.source} of an undeclared field)"
+        )
         lines.append(f"{f.path:<55} {f.policy}{detail}{note}")
         if f.fallback:
             lines.append(f"{'':<55}   (can lose data: {f.fallback})")
@@ -366,7 +458,7 @@ def merge_warnings(node: NodePlan) -> list[str]:
     return lines
 
 
-def _unknown_rule(context: str) -> str:
+def _unknown_rule(context: Context) -> str:
     if context == DELTA:
         return "text concat once it grows (a repeated value: last), other scalars last, objects merge, lists append (by index where items have one)"
     if context == ENTRY:
@@ -400,8 +492,11 @@ class ResponsePlan:
 
     Attributes:
         renames: stream wire name -> response wire name (``delta`` -> ``message``).
-        drop: stream fields the response does not have (``obfuscation``, a tool call's
-            ``index``): stream mechanics, not content. Fields neither schema knows are kept.
+        drop: stream mechanics the response does not have: ``STREAM_ONLY`` fields
+            (``obfuscation``) and the ``index`` of a list entry (a tool call's: the key the
+            stream's fragments merge on). Everything else the stream carried is kept, those
+            the response schema has no field for too (``usage`` inside a choice, provider
+            extras): each style keeps them as unknown fields.
         consts: required single-value fields of the response and their value (``object:
             chat.completion``, ``role: assistant``).
         fills: stream fields whose schema allows one value (a tool call's ``type:
@@ -412,6 +507,10 @@ class ResponsePlan:
             unless ``guesses`` infers it.
         guesses: required fields a stream may end without (``finish_reason``), with how
             to infer each (see ``GUESSES``).
+        suffixes: fields whose stream value names the chunk's type and the suffix that,
+            cut off, names the response's (``object: chat.completion.chunk`` ->
+            ``chat.completion``), where the response's schema gives no single value (Mistral's
+            ``object`` is a plain string).
         children: response wire name -> plan for that object (or each item of that list).
     """
 
@@ -423,11 +522,31 @@ class ResponsePlan:
     required: tuple[str, ...] = ()
     guesses: tuple[tuple[str, Guess], ...] = ()
     children: tuple[tuple[str, ResponsePlan], ...] = ()
+    suffixes: tuple[tuple[str, str], ...] = ()
+
+
+#: Fields that name an object's type (``object: chat.completion.chunk``); a chunk's value
+#: ends in ``roots.CHUNK_SUFFIX``, which a response's value lacks (``chat.completion``).
+TYPE_NAMES = ("object",)
+
+#: Fields of a chunk that only carry the stream (OpenAI's ``obfuscation`` pads each chunk
+#: against length side channels): left out of the finished answer.
+STREAM_ONLY = frozenset(("obfuscation",))
 
 
 def plan_response(schemas: Schemas, stream: str, response: str) -> ResponsePlan:
     """The conversion of stream model ``stream``'s snapshot into model ``response``."""
     return _plan_pair(schemas, schemas.models[stream], schemas.models[response], ())
+
+
+def _stream_only(source: Model, target_names: set[str], renames: dict[str, str], entry: bool) -> tuple[str, ...]:
+    """The fields of ``source`` that ``to_response`` leaves out (see ``ResponsePlan.drop``)."""
+    return tuple(
+        f.wire_name
+        for f in source.fields
+        if renames.get(f.wire_name, f.wire_name) not in target_names
+        and (f.wire_name in STREAM_ONLY or (entry and f.wire_name == "index"))
+    )
 
 
 def _target_models(schemas: Schemas, t: object) -> list[Model]:
@@ -445,13 +564,16 @@ def _target_models(schemas: Schemas, t: object) -> list[Model]:
     return []
 
 
-def _plan_pair(schemas: Schemas, source: Model, target: Model, stack: tuple[tuple[str, str], ...]) -> ResponsePlan:
+def _plan_pair(
+    schemas: Schemas, source: Model, target: Model, stack: tuple[tuple[str, str], ...], entry: bool = False
+) -> ResponsePlan:
+    """The plan of one object pair; ``entry`` when the source is an item of a list."""
     source_names = [f.wire_name for f in source.fields]
     target_fields = {f.wire_name: f for f in target.fields}
     renames = {}
     if "delta" in source_names and "message" in target_fields and "delta" not in target_fields:
         renames["delta"] = "message"
-    drop = tuple(f.wire_name for f in source.fields if renames.get(f.wire_name, f.wire_name) not in target_fields)
+    drop = _stream_only(source, set(target_fields), renames, entry)
     consts, nulls, required, children = [], [], [], []
     for f in target.fields:
         if not f.required:
@@ -472,16 +594,30 @@ def _plan_pair(schemas: Schemas, source: Model, target: Model, stack: tuple[tupl
         if len(src_models) != 1 or not dst_models or (src_models[0].name, f.wire_name) in stack:
             continue
         inner = stack + ((src_models[0].name, f.wire_name),)
+        listed = isinstance(_meaning(schemas, src.type), Array)
         if len(dst_models) == 1:
-            children.append((f.wire_name, _plan_pair(schemas, src_models[0], dst_models[0], inner)))
-        else:  # a union of response models: keep the item, drop what no variant has
+            children.append((f.wire_name, _plan_pair(schemas, src_models[0], dst_models[0], inner, listed)))
+        else:  # a union of response models: keep the item, drop the mechanics no variant has
             known = {g.wire_name for m in dst_models for g in m.fields}
-            stream_only = tuple(g.wire_name for g in src_models[0].fields if g.wire_name not in known)
+            stream_only = _stream_only(src_models[0], known, {}, listed)
             children.append((f.wire_name, ResponsePlan(drop=stream_only, fills=_fills(src_models[0], dst_models))))
     fills = tuple((k, v) for k, v in _fills(source, [target]) if k not in dict(consts))
     guesses = tuple((k, GUESSES[k]) for k in required if k in GUESSES)
+    suffixes = tuple(
+        (name, CHUNK_SUFFIX)
+        for name in TYPE_NAMES
+        if name in source_names and name in target_fields and name not in dict(consts)
+    )
     return ResponsePlan(
-        tuple(renames.items()), drop, tuple(consts), fills, tuple(nulls), tuple(required), guesses, tuple(children)
+        tuple(renames.items()),
+        drop,
+        tuple(consts),
+        fills,
+        tuple(nulls),
+        tuple(required),
+        guesses,
+        tuple(children),
+        suffixes,
     )
 
 

@@ -701,12 +701,17 @@ def _node_view(node: NodePlan, names: dict[int, str]) -> dict[str, Any]:
         "is_entry": is_entry,
         "fields": fields,
         "slots": slots,
-        # a union's model (``NodePlan.union_of``) has no class, so no ``_KEYS_``: its own constant
-        "known": f"_MERGE_KEYS_{node.model.name}" if node.union_of else f"_KEYS_{node.model.name}",
+        # a union's or a made-up model has no class, so no ``_KEYS_``, and fields an override
+        # adds are not in the class's: then the node has its own constant (``own_keys``)
+        "known": (
+            (f"_MERGE_KEYS_{node.model.name}" if node.union_of else f"_KEYS{names[id(node)]}")
+            if node.own_keys
+            else f"_KEYS_{node.model.name}"
+        ),
         "known_def": (
-            "frozenset({" + ", ".join(pytypes.literal(f.field.wire_name) for f in node.fields) + "})"
-            if node.union_of
-            else ""
+            ("frozenset({" + ", ".join(pytypes.literal(f.field.wire_name) for f in node.fields) + "})")
+            if node.own_keys and node.fields
+            else "frozenset[str]()" if node.own_keys else ""
         ),
         "fast_text": next((f for f in fields if f["policy"] == "concat"), None) if node.context == "delta" else None,
     }
@@ -809,6 +814,8 @@ def _response_rules(plan: ResponsePlan, at: str) -> list[tuple[str, str]]:
     if plan.guesses:
         guess = (f"({lit(k)}, _Guess({lit(g.when)}, {lit(g.otherwise)}))" for k, g in plan.guesses)
         args.append(f"guesses={_tuple(guess)}")
+    if plan.suffixes:
+        args.append(f"suffixes={_tuple(f'({lit(k)}, {lit(v)})' for k, v in plan.suffixes)}")
     rules = [(at, "_ResponseRule(" + ", ".join(args) + ")")]
     for key, child in plan.children:
         rules += _response_rules(child, f"{at}.{key}" if at else key)

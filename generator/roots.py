@@ -40,7 +40,10 @@ def response_for(interp: Interpreter, chunk_name: str) -> str | None:
 
     The response's ``object`` value is the chunk's without ``.chunk`` (``chat.completion``);
     among several, the one named like the chunk without ``Stream`` wins. Otherwise a schema
-    named that way that has ``choices[].message``.
+    named that way that has ``choices``. Otherwise the one an operation answers with JSON
+    beside an event stream of the chunk (``_answered_beside``: Mistral's ``/v1/chat/completions``
+    answers ``application/json`` ``ChatCompletionResponse`` or ``text/event-stream``
+    ``CompletionEvent``, whose ``data`` is the chunk).
     """
     components = interp.components()
     chunk = _deref(interp, interp.resolver.node(components[chunk_name]), components[chunk_name])
@@ -65,7 +68,97 @@ def response_for(interp: Interpreter, chunk_name: str) -> str | None:
             candidates.append(name)
     if by_name in candidates:
         return by_name
-    return candidates[0] if candidates else None
+    return candidates[0] if candidates else _answered_beside(interp, chunk_name)
+
+
+#: Media types of a streamed answer (server-sent events, JSON lines), and of a JSON one.
+STREAM_MEDIA = ("text/event-stream", "application/x-ndjson", "application/jsonl", "application/x-jsonlines")
+HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+
+
+def _answered_beside(interp: Interpreter, chunk_name: str) -> str | None:
+    """The component an operation answers as JSON (``application/json`` or ``...+json``) in
+    a response whose event stream (``STREAM_MEDIA``) holds ``chunk_name`` (as its schema, or
+    within a few steps of it: a property, list items, a union member); first in document
+    order. Only a named schema (a ``$ref`` to a component) is taken: an inline one has no
+    component to read."""
+    data = interp.root.data
+    paths = data.get("paths") if isinstance(data, dict) else None
+    if not isinstance(paths, dict):
+        return None
+    components = interp.components()
+    names = {(id(loc.doc), loc.pointer): name for name, loc in components.items()}
+    chunk = components[chunk_name]
+    top = Location(interp.root, "")
+    for path, item in paths.items():
+        if not isinstance(item, dict):
+            continue
+        for method in HTTP_METHODS:
+            operation = item.get(method)
+            responses = operation.get("responses") if isinstance(operation, dict) else None
+            if not isinstance(responses, dict):
+                continue
+            for code, response in responses.items():
+                at = top.child("paths", path, method, "responses", code)
+                content, at = _content(interp, response, at)
+                streams = [m for m in content if isinstance(m, str) and m.split(";")[0].strip() in STREAM_MEDIA]
+                if not any(
+                    _reaches(interp, content[m].get("schema"), at.child("content", m, "schema"), chunk)
+                    for m in streams
+                    if isinstance(content[m], dict)
+                ):
+                    continue
+                for media, body in content.items():
+                    kind = str(media).split(";")[0].strip()
+                    if (kind == "application/json" or kind.endswith("+json")) and isinstance(body, dict):
+                        name = _component_of(interp, body.get("schema"), at.child("content", media, "schema"), names)
+                        if name is not None and name != chunk_name:
+                            return name
+    return None
+
+
+def _content(interp: Interpreter, response: Any, at: Location) -> tuple[dict[str, Any], Location]:
+    """A response object's ``content`` (through a ``$ref`` to ``components/responses``)."""
+    for _ in range(8):
+        if isinstance(response, dict) and "$ref" in response:
+            at = interp.resolver.resolve(response["$ref"], at.child("$ref"))
+            response = interp.resolver.node(at)
+    content = response.get("content") if isinstance(response, dict) else None
+    return (content if isinstance(content, dict) else {}), at
+
+
+def _component_of(interp: Interpreter, schema: Any, at: Location, names: dict[tuple[int, str], str]) -> str | None:
+    """The component a schema is, following ``$ref`` hops: the last component reached."""
+    found = None
+    for _ in range(8):
+        if not isinstance(schema, dict) or "$ref" not in schema:
+            break
+        at = interp.resolver.resolve(schema["$ref"], at.child("$ref"))
+        schema = interp.resolver.node(at)
+        found = names.get((id(at.doc), at.pointer), found)
+    return found
+
+
+def _reaches(interp: Interpreter, schema: Any, at: Location, target: Location, depth: int = 0) -> bool:
+    """True when ``schema`` is ``target`` or holds it within a few steps (``$ref`` hops, a
+    property, list items, a union or ``allOf`` member)."""
+    if depth > 6 or not isinstance(schema, dict):
+        return False
+    if "$ref" in schema:
+        at = interp.resolver.resolve(schema["$ref"], at.child("$ref"))
+        if at.doc is target.doc and at.pointer == target.pointer:
+            return True
+        return _reaches(interp, interp.resolver.node(at), at, target, depth + 1)
+    steps: list[tuple[Any, Location]] = []
+    props = schema.get("properties")
+    if isinstance(props, dict):
+        steps += [(v, at.child("properties", k)) for k, v in props.items()]
+    if isinstance(schema.get("items"), dict):
+        steps.append((schema["items"], at.child("items")))
+    for word in ("oneOf", "anyOf", "allOf"):
+        if isinstance(schema.get(word), list):
+            steps += [(v, at.child(word, i)) for i, v in enumerate(schema[word])]
+    return any(_reaches(interp, v, where, target, depth + 1) for v, where in steps)
 
 
 def check_names(interp: Interpreter, names: list[str]) -> list[str]:

@@ -8,7 +8,7 @@ import pytest
 from conftest import ROOT, generate_modules
 
 from generator.errors import SpecError
-from generator.merge_plan import explain
+from generator.merge_plan import Context, explain
 from generator.pipeline import Options, read_spec
 
 SPEC = """\
@@ -103,3 +103,17 @@ def test_all_schemas_names_every_component_without_counters(tmp_path: Path) -> N
     components = load_document(ROOT / "specs" / "openai.yaml").data["components"]["schemas"]
     assert {class_name(n) for n in components} <= names
     assert not [n for n in names if n.rstrip("0123456789") != n and n.startswith("Type")]
+
+
+def test_contexts_are_typed() -> None:
+    """Each node's context is a ``Context`` (a ``str`` enum: the generated code passes its
+    value to the runtime), set by where the node stands."""
+    plan = read_spec(Options(spec=ROOT / "specs" / "openai.yaml")).plans["CreateChatCompletionStreamResponse"]
+    contexts = {node.path: node.context for node in plan.walk()}
+    assert contexts[""] is Context.ROOT
+    assert contexts["choices[]"] is Context.ENTRY
+    assert contexts["choices[].logprobs"] is Context.ENTRY
+    assert contexts["choices[].delta"] is Context.DELTA
+    assert contexts["choices[].delta.tool_calls[]"] is Context.DELTA
+    assert all(isinstance(c, Context) for c in contexts.values())
+    assert [str(c) for c in Context] == ["root", "entry", "delta"]

@@ -5,14 +5,17 @@ with their own ``index``, ``content`` sent as a list of parts."""
 
 from __future__ import annotations
 
+import collections
 import json
-from types import ModuleType
+from collections.abc import Iterator
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import pytest
 from conftest import STYLES, generate_modules
 
 from generator.runtime.anomalies import _joined
+from generator.runtime.merge import _Merger
 
 
 def _c(delta: dict[str, Any], **choice: Any) -> dict[str, Any]:
@@ -111,6 +114,62 @@ def test_text_that_only_looks_repeated_is_not_cut(openai_modules: dict[str, Any]
     acc = _merged(openai_modules[style], chunks)
     assert _delta(acc)["content"] == "haha"
     assert _delta(acc)["tool_calls"][0]["function"]["arguments"] == "xx"
+    assert acc.anomalies == []
+
+
+class _CountingText(collections.UserList):  # type: ignore[type-arg]
+    """A stand-in for the gathered fragments that counts every character read from it: not a
+    ``list``, so ``"".join`` and indexing go through ``__iter__`` and ``__getitem__``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.size = 0
+        self.read = 0
+
+    def __iter__(self) -> Iterator[str]:
+        for part in self.data:
+            self.read += len(part)
+            yield part
+
+    def __getitem__(self, i: Any) -> Any:
+        got = self.data[i]
+        self.read += len(got) if isinstance(got, str) else sum(len(p) for p in got)
+        return got
+
+
+def _fed(fragments: list[Any]) -> tuple[Any, _CountingText]:
+    acc = _Merger(strict=False)
+    state = SimpleNamespace(_path="f", _alt=None, arguments=_CountingText())
+    for fragment in fragments:
+        acc.json_text(state, "arguments", "arguments", fragment)
+    return acc, state.arguments
+
+
+def test_arguments_check_reads_each_character_a_bounded_number_of_times() -> None:
+    # many long fragments that each start with `{` (as a re-send would): the re-send check must
+    # not re-read all the text so far for each one (quadratic); it reads at most what comes in
+    fragments = ['{"', 'a": 1, '] + ['{"k' + str(i) + '": "' + "x" * 400 + '"}' for i in range(300)]
+    acc, text = _fed(fragments)
+    assert "".join(text.data) == "".join(fragments) and acc.anomalies == []
+    assert text.read <= 2 * sum(len(f) for f in fragments)
+    # a real re-send of the whole text each time: each check reads at most its fragment
+    whole = json.dumps({"k": "y" * 2000})
+    resent = [whole[:n] for n in range(1, len(whole) + 1, 7)] + [whole]
+    acc, text = _fed(resent)
+    assert text.data == [whole] and [a.kind for a in acc.anomalies] == ["repeated_text"]
+    assert text.read <= sum(len(f) for f in resent)
+    # objects re-sent whole (each reported as JSON text) take the same bounded check
+    acc, text = _fed([{"q": i} for i in range(300)])
+    assert text.read <= 2 * sum(len(json.dumps({"q": i})) for i in range(300))
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_many_long_fragments_opening_with_a_brace_are_all_kept(openai_modules: dict[str, Any], style: str) -> None:
+    fragments = ['{"', 'a": 1, '] + ['{"k' + str(i) + '": "' + "x" * 50 + '"},' for i in range(60)]
+    chunks = [_c({"tool_calls": [{"index": 0, "id": "t", "function": {"name": "w"}}]})]
+    chunks += [_c({"tool_calls": [{"index": 0, "function": {"arguments": f}}]}) for f in fragments]
+    acc = _merged(openai_modules[style], chunks)
+    assert _delta(acc)["tool_calls"][0]["function"]["arguments"] == "".join(fragments)
     assert acc.anomalies == []
 
 

@@ -436,6 +436,30 @@ class _Text(list[str]):
         return _joined(self) if self.grows else _joined(self[:1])
 
 
+class _JsonText(list[str]):
+    """Fragments of a field that holds JSON text (a tool call's ``arguments``), joined when
+    a snapshot is built, and ``size``, their total length: what ``_Merger.json_text`` checks
+    before it reads them (see there)."""
+
+    __slots__ = ("size",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.size = 0
+
+
+def _repeats(text: list[str], value: str, size: int) -> bool:
+    """True when ``value`` repeats all of ``text`` (``size`` characters, JSON text of an
+    object or list) and perhaps more: the whole text so far re-sent. Reads ``text`` only when
+    ``value`` is at least as long, so a check costs at most ``len(value)``."""
+    # JSON text of an object or list: a true continuation never starts with all of it
+    return (
+        len(value) >= size
+        and value[:1] in ("{", "[")
+        and value.startswith("".join(text))
+    )
+
+
 class _Items(list[Any]):
     """An unknown list inside a choice or delta whose items carry their own integer
     ``index`` (OpenRouter's ``reasoning_details``): items merge by that index, like tool
@@ -890,42 +914,43 @@ class _Merger:
             gathered.append(part)
 
     def json_text(self, state: Any, attr: str, wire: str, value: Any) -> None:
-        """A fragment of a field that holds JSON text (a tool call's ``arguments``). Some
-        servers re-send the whole text so far on each fragment instead of what is new: where
-        the text so far is JSON text of an object or list (``{...``: a true continuation never
-        starts with all of it), a fragment that starts with everything gathered replaces it
-        (one copy is kept), reported once per field. Cheap: the full comparison runs only for
-        a fragment at least as long as the number of fragments so far that starts with the
-        first one."""
-        if type(value) is not str or state._alt is not None:
-            if (
-                type(value) is dict and value
-            ):  # an object: its JSON text (reported), then the same rule
-                self.fragment(state, attr, wire, value, text_only=True)
-                text = getattr(state, attr)
-                if (
-                    len(text) > 1
-                    and text[0][:1] in ("{", "[")
-                    and text[-1].startswith("".join(text[:-1]))
-                ):
-                    self._resent(state, attr, wire, text.pop())
-                return
-            self.fragment(state, attr, wire, value, text_only=True)
-            return
+        """A fragment of a field that holds JSON text (a tool call's ``arguments``, gathered
+        in a ``_JsonText``). Some servers re-send the whole text so far on each fragment
+        instead of what is new: where the text so far is JSON text of an object or list
+        (``{...``: a true continuation never starts with all of it), a fragment that starts
+        with everything gathered replaces it (one copy is kept), reported once per field.
+
+        Linear in the stream for every input: the text so far is read only for a fragment at
+        least as long as all of it (``_JsonText.size``), so each check reads no more
+        characters than the fragment brings."""
         text = getattr(state, attr)
-        if not text or text == [""]:
-            text[:] = [value] if value or not text else text
+        if type(value) is not str or state._alt is not None:
+            start = len(text)
+            self.fragment(state, attr, wire, value, text_only=True)
+            if len(text) <= start:
+                return
+            added = text[start:]
+            text.size += sum(len(part) for part in added)
+            if type(value) is dict and len(added) == 1 and start:
+                # an object (reported, kept as its JSON text) may re-send the whole object so far
+                last = text.pop()
+                text.size -= len(last)
+                if _repeats(text, last, text.size):
+                    self._resent(state, attr, wire, last)
+                else:
+                    text.append(last)
+                    text.size += len(last)
             return
-        if (
-            text[0][0]
-            in "{["  # JSON text of an object or list: a delta never repeats all of it
-            and len(value) >= len(text)
-            and value.startswith(text[0])
-            and value.startswith("".join(text))
-        ):
+        if not text.size:
+            if value or not text:
+                text[:] = [value]
+                text.size = len(value)
+            return
+        if _repeats(text, value, text.size):
             self._resent(state, attr, wire, value)
         elif value:
             text.append(value)
+            text.size += len(value)
 
     def _resent(self, state: Any, attr: str, wire: str, value: str) -> None:
         text = getattr(state, attr)
@@ -935,6 +960,7 @@ class _Merger:
             message = "a fragment repeats all the text so far (the whole text re-sent); kept one copy (once per field)"
             self.anomaly(where, "repeated_text", message, value, "".join(text))
         text[:] = [value]
+        text.size = len(value)
 
     def unknown(
         self, state: Any, data: dict[str, Any], known: frozenset[str], context: str
@@ -1230,6 +1256,8 @@ class _ResponseRule:
         nulls: required nullable response fields, null when absent.
         required: required non-nullable response fields.
         guesses: required fields a stream may end without, and how to infer them.
+        suffixes: fields whose value, ending in the suffix, names the chunk's type: cut
+            off, it names the response's (``chat.completion.chunk`` -> ``chat.completion``).
 
     A response's rules are a flat map from the path of an object (wire names from the top,
     without list positions: ``choices.message``; ``""`` for the top) to its rule; objects
@@ -1243,6 +1271,7 @@ class _ResponseRule:
     nulls: tuple[str, ...] = ()
     required: tuple[str, ...] = ()
     guesses: tuple[tuple[str, _Guess], ...] = ()
+    suffixes: tuple[tuple[str, str], ...] = ()
 
 
 def _convert(
@@ -1281,6 +1310,10 @@ def _convert(
             ]
         out[key] = value
     out.update(rule.consts)
+    for key, suffix in rule.suffixes:
+        value = out.get(key)
+        if type(value) is str and value.endswith(suffix):
+            out[key] = value[: -len(suffix)]
     for key, value in rule.fills:
         if out.get(key) in (
             None,

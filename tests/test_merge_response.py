@@ -1,0 +1,262 @@
+"""``to_response()`` (issue 14, points 4 and 5): what the stream carried that the non-stream
+response has no field for is kept, in every style (pydantic: extra fields, dataclass:
+``extra_fields``, TypedDict: the keys), and only stream mechanics are left out
+(``obfuscation``, a list entry's ``index``); a spec whose non-stream response is not named
+beside the chunk gets it from the operation that answers either one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from conftest import STYLES, generate_modules
+
+from generator.pipeline import Options, read_spec
+
+HEAD = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\n"
+
+#: A chunk whose schema declares what the response's does not: ``usage`` inside a choice, a
+#: provider's ``x_provider`` at the top, ``obfuscation``, a tool call's ``index``.
+CHUNK_AND_RESPONSE = """\
+    Chunk:
+      type: object
+      required: [id, object, choices]
+      properties:
+        id: {type: string}
+        object: {type: string, enum: [chat.completion.chunk]}
+        obfuscation: {type: string}
+        x_provider: {type: object, properties: {region: {type: string}}}
+        choices:
+          type: array
+          items:
+            type: object
+            required: [index]
+            properties:
+              index: {type: integer}
+              finish_reason: {type: [string, 'null']}
+              usage: {type: object, properties: {tokens: {type: integer}}}
+              delta:
+                type: object
+                properties:
+                  content: {type: string}
+                  tool_calls:
+                    type: array
+                    items:
+                      type: object
+                      properties:
+                        index: {type: integer}
+                        id: {type: string}
+                        function:
+                          type: object
+                          properties: {name: {type: string}, arguments: {type: string}}
+    Answer:
+      type: object
+      required: [id, object, choices]
+      properties:
+        id: {type: string}
+        object: {type: string, enum: [chat.completion]}
+        choices:
+          type: array
+          items:
+            type: object
+            required: [index, finish_reason, message]
+            properties:
+              index: {type: integer}
+              finish_reason: {type: string}
+              message:
+                type: object
+                properties:
+                  content: {type: [string, 'null']}
+                  tool_calls:
+                    type: array
+                    items:
+                      type: object
+                      properties:
+                        id: {type: string}
+                        function:
+                          type: object
+                          properties: {name: {type: string}, arguments: {type: string}}
+"""
+
+
+def _spec(tmp_path: Path, body: str, name: str = "s.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(HEAD + body)
+    return path
+
+
+def _components(schemas: str) -> str:
+    return "components:\n  schemas:\n" + schemas
+
+
+def _data(value: Any) -> Any:
+    """A response of any style as JSON data, unknown fields included."""
+    if hasattr(value, "model_dump"):
+        return value.model_dump(by_alias=True, exclude_unset=True)
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    return value
+
+
+STREAM = [
+    {
+        "id": "c",
+        "object": "chat.completion.chunk",
+        "obfuscation": "xyz",
+        "x_provider": {"region": "eu"},
+        "choices": [
+            {
+                "index": 0,
+                "delta": {"tool_calls": [{"index": 0, "id": "t", "function": {"name": "f", "arguments": "{}"}}]},
+            }
+        ],
+    },
+    {
+        "id": "c",
+        "object": "chat.completion.chunk",
+        "x_unknown": [1],
+        "choices": [{"index": 0, "delta": {"content": "ok"}, "finish_reason": "stop", "usage": {"tokens": 3}}],
+    },
+]
+
+
+@pytest.fixture(scope="module")
+def answer_modules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, ModuleType]:
+    tmp = tmp_path_factory.mktemp("answer")
+    # the response is found by the `object` values (chat.completion.chunk -> chat.completion)
+    spec = _spec(tmp, _components(CHUNK_AND_RESPONSE))
+    return generate_modules(spec, tmp / "out", schemas=("Chunk",))
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_to_response_keeps_what_the_response_has_no_field_for(
+    answer_modules: dict[str, ModuleType], style: str
+) -> None:
+    acc = answer_modules[style].ChunkAccumulator()
+    for chunk in STREAM:
+        acc.add(chunk)
+    response = acc.to_response()
+    data = _data(response)
+    assert data["object"] == "chat.completion"
+    assert data["x_provider"] == {"region": "eu"}  # declared by the chunk only
+    assert data["x_unknown"] == [1]  # declared by neither
+    choice = data["choices"][0]
+    assert choice["usage"] == {"tokens": 3}
+    assert choice["message"]["content"] == "ok"
+    assert choice["message"]["tool_calls"] == [{"id": "t", "function": {"name": "f", "arguments": "{}"}}]
+    assert "obfuscation" not in data  # stream mechanics: left out
+    assert acc.anomalies == []
+    if style == "pydantic":  # kept as extra fields of the models, not as a dict beside them
+        assert response.model_extra == {"x_provider": {"region": "eu"}, "x_unknown": [1]}
+    elif style == "dataclass":
+        assert response.choices[0].extra_fields == {"usage": {"tokens": 3}}
+
+
+def test_the_response_plan_drops_only_stream_mechanics(tmp_path: Path) -> None:
+    reading = read_spec(Options(spec=_spec(tmp_path, _components(CHUNK_AND_RESPONSE)), schemas=("Chunk",)))
+    plan = reading.responses["Chunk"]
+    assert plan.drop == ("obfuscation",)
+    choices = dict(plan.children)["choices"]
+    assert choices.drop == ()  # usage stays
+    calls = dict(dict(choices.children)["message"].children)["tool_calls"]
+    assert calls.drop == ("index",)
+
+
+#: Point 5: the response has another ``object`` value and name than the chunk suggests; the
+#: operation answers it as JSON, or the chunk as an event stream (wrapped in an event object,
+#: as Mistral's CompletionEvent wraps CompletionChunk, or through components/responses).
+OPERATIONS = {
+    "direct": """\
+paths:
+  /chat/completions:
+    post:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Answer'}
+            text/event-stream:
+              schema: {$ref: '#/components/schemas/Chunk'}
+""",
+    "wrapped event": """\
+paths:
+  /v1/chat:
+    post:
+      responses:
+        '422':
+          description: bad
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Problem'}
+        '200':
+          description: ok
+          content:
+            text/event-stream:
+              schema: {$ref: '#/components/schemas/Event'}
+            application/json; charset=utf-8:
+              schema: {$ref: '#/components/schemas/Answer'}
+""",
+    "response reference": """\
+paths:
+  /v1/chat:
+    post:
+      responses:
+        '200': {$ref: '#/components/responses/ChatAnswer'}
+components:
+  responses:
+    ChatAnswer:
+      description: ok
+      content:
+        application/json:
+          schema: {$ref: '#/components/schemas/AnswerAlias'}
+        text/event-stream:
+          schema: {type: object, properties: {data: {$ref: '#/components/schemas/Chunk'}}}
+""",
+}
+EXTRA_SCHEMAS = """\
+    Event: {type: object, properties: {data: {$ref: '#/components/schemas/Chunk'}}}
+    Problem: {type: object, properties: {detail: {type: string}}}
+    AnswerAlias: {$ref: '#/components/schemas/Answer'}
+"""
+
+
+def _operation_spec(tmp_path: Path, kind: str) -> Path:
+    # an answer that neither the `object` values nor the name would find
+    schemas = CHUNK_AND_RESPONSE.replace("enum: [chat.completion]}", "}").replace("    Answer:", "    Completion:")
+    schemas = schemas.replace("ChatCompletion", "Completion") + EXTRA_SCHEMAS.replace(
+        "schemas/Answer'", "schemas/Completion'"
+    )
+    operations = OPERATIONS[kind].replace("schemas/Answer'", "schemas/Completion'")
+    if "components:" in operations:
+        body, responses = operations.split("components:\n")
+        return _spec(tmp_path, body + "components:\n" + responses + "  schemas:\n" + schemas)
+    return _spec(tmp_path, operations + _components(schemas))
+
+
+@pytest.mark.parametrize("kind", OPERATIONS)
+def test_the_response_is_found_from_the_operation(tmp_path: Path, kind: str) -> None:
+    reading = read_spec(Options(spec=_operation_spec(tmp_path, kind), schemas=("Chunk",)))
+    assert reading.schemas.responses == {"Chunk": "Completion"}
+
+
+def test_without_such_an_operation_there_is_no_response(tmp_path: Path) -> None:
+    spec = _operation_spec(tmp_path, "direct")
+    spec.write_text(spec.read_text().replace("text/event-stream", "application/x-other"))
+    assert read_spec(Options(spec=spec, schemas=("Chunk",))).schemas.responses == {}
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_response_found_from_the_operation_gives_to_response(tmp_path: Path, style: str) -> None:
+    module = generate_modules(_operation_spec(tmp_path, "wrapped event"), tmp_path / "out", styles=(style,))[style]
+    acc = module.ChunkAccumulator()
+    for chunk in STREAM:
+        acc.add(chunk)
+    data = _data(acc.to_response())
+    assert data["choices"][0]["message"]["content"] == "ok"
+    assert data["choices"][0]["finish_reason"] == "stop"
+    assert data["x_provider"] == {"region": "eu"}
+    # its `object` is a plain string: the chunk's type name without `.chunk` names the answer's
+    assert data["object"] == "chat.completion"
