@@ -219,6 +219,10 @@ _SOURCES = {
     "Discriminator": "pydantic",
     "Field": "pydantic",
     "BeforeValidator": "pydantic",
+    "Strict": "pydantic",
+    "GetCoreSchemaHandler": "pydantic",
+    "CoreSchema": "pydantic_core",
+    "core_schema": "pydantic_core",
     "Tag": "pydantic",
     "TypeAdapter": "pydantic",
     "ValidationError": "pydantic",
@@ -242,7 +246,7 @@ def _imports(gen: Generation, style: str, used: set[str]) -> list[str]:
     third_party: list[str] = []
     for module in sorted(by_module):
         line = f"from {module} import {', '.join(sorted(by_module[module], key=_isort_key))}"
-        (third_party if module in ("pydantic", "typing_extensions") else stdlib).append(line)
+        (third_party if module in ("pydantic", "pydantic_core", "typing_extensions") else stdlib).append(line)
     return stdlib + ([""] + third_party if third_party else [])
 
 
@@ -255,9 +259,11 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
     other_aliases = [a for a in s.aliases.values() if not isinstance(a.type, Enum)]
     lazy = _lazy_aliases(other_aliases)
     pep695 = gen.target_python >= (3, 12)  # `type X = ...` and generic functions with [T]
-    parsers = pytypes.Parsers(style)
-    merged_models = {n.model.name for plan in gen.plans.values() for n in plan.walk()}
     traits = TRAITS[style]
+    # before 3.12 the standard-library styles hold a recursive alias as a string
+    strings = frozenset(lazy) if not pep695 and not traits.resolves_string_aliases else frozenset()
+    parsers = pytypes.Parsers(style, gen.target_python, strings)
+    merged_models = {n.model.name for plan in gen.plans.values() for n in plan.walk()}
     models = [
         _model_view(m, style, m.name in merged_models or (traits.keys_for_extra and m.extra is not None), parsers)
         for m in s.models.values()
@@ -304,11 +310,15 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
         if style == Style.TYPEDDICT and _functional(m):  # the functional syntax: annotations as strings
             for f in m.fields:
                 names_in_strings |= pytypes.uses(f.type) & {"Any", "Literal"}
+                if "typing." in pytypes.annotation(f.value_type, style, strings=strings):
+                    names_in_strings.add("typing")
     for a in other_aliases:
         if a.name in lazy and not pep695:
             names_in_strings |= (
                 pytypes.uses(a.type) if traits.resolves_string_aliases else pytypes.uses(a.type) & {"Any", "Literal"}
             )
+            if "typing." in pytypes.annotation(a.value_type, style, strings=strings):
+                names_in_strings.add("typing")  # typing.Union of aliases held as strings
     return {
         "style": style,
         "header": _header(gen, style),
@@ -343,6 +353,12 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
             + [m["extra_ann"] for m in models]
             + [pytypes.annotation(a.type, style) for a in s.aliases.values()]
             + [pytypes.literal_text(a.type, style) for a in enum_aliases if isinstance(a.type, Enum)]
+        ),
+        "uses_tuple_tail": any(
+            f"{pytypes.TUPLE_TAIL}(" in text
+            for text in [f["decl"] for m in models for f in m["fields"]]
+            + [m["extra_ann"] for m in models]
+            + [pytypes.annotation(a.type, style) for a in s.aliases.values()]
         ),
         "uses_tag": any("_tag(" in f["decl"] for m in models for f in m["fields"])
         or any("_tag(" in pytypes.annotation(a.type, style) for a in other_aliases),
@@ -400,8 +416,10 @@ def _doc_text(description: str | None, deprecated: bool, default: Any, has_defau
 
 
 def _field_view(m: Model, f: Field, style: str, parsers: pytypes.Parsers) -> dict[str, Any]:
-    ann = pytypes.annotation(f.type, style, f.nullable or not f.required)
+    ann = pytypes.annotation(f.value_type, style, not f.required, parsers.target, parsers.strings)
     doc = _doc_text(f.description, f.deprecated, f.default, f.has_default, f.type)
+    positions = pytypes.tuple_positions(f.type, style, parsers.target)
+    doc = "\n\n".join(p for p in (doc, positions) if p) or None
     view: dict[str, Any] = {
         "py": f.py_name,
         "wire": f.wire_name,
@@ -410,7 +428,7 @@ def _field_view(m: Model, f: Field, style: str, parsers: pytypes.Parsers) -> dic
         "nullable": f.nullable,
     }
     wire = pytypes.literal(f.wire_name)
-    parse = parsers.of(f.type, f.nullable) if f.required else parsers.of(f.type)
+    parse = parsers.of(f.value_type) if f.required else parsers.of(f.type)
     call = f"{'_req' if f.required else '_opt'}(d, {wire}, {parse})"
     view.update(_FIELD_EMITTERS[style](f, ann, wire, call))
     return view
@@ -423,7 +441,7 @@ def _dataclass_field(f: Field, ann: str, wire: str, call: str) -> dict[str, str]
     return {
         "decl": f"{f.py_name}: {ann}" + ("" if f.required else " = None"),
         "parse": f"d[{wire}] if type(d.get({wire})) is {scalar} else {call}" if fast else call,
-        "dump": pytypes.dump(f.type, f"self.{f.py_name}", f.nullable),
+        "dump": pytypes.dump(f.value_type, f"self.{f.py_name}"),
     }
 
 
@@ -523,10 +541,14 @@ def _model_view(m: Model, style: str, merged: bool, parsers: pytypes.Parsers) ->
         else f"``{m.name}`` (no description in the spec)."
     )
     fields = [_field_view(m, f, style, parsers) for f in m.fields]
-    extra_ann = pytypes.annotation(m.extra, style, m.extra_nullable) if m.extra is not None else "Any"
+    extra_ann = (
+        pytypes.annotation(m.extra_type, style, target=parsers.target, strings=parsers.strings)
+        if m.extra_type is not None
+        else "Any"
+    )
     extra_parse = (
-        f"_extras(d, _KEYS_{m.name}, {parsers.of(m.extra, m.extra_nullable)})"
-        if m.extra is not None
+        f"_extras(d, _KEYS_{m.name}, {parsers.of(m.extra_type)})"
+        if m.extra_type is not None
         else f"_extras(d, _KEYS_{m.name})"
     )
     return {
@@ -536,7 +558,7 @@ def _model_view(m: Model, style: str, merged: bool, parsers: pytypes.Parsers) ->
         "extra_ann": extra_ann,
         "extra_typed": m.extra is not None,
         "extras_parse": extra_parse,
-        "extra_parser": parsers.of(m.extra, m.extra_nullable) if m.extra is not None else "",
+        "extra_parser": parsers.of(m.extra_type) if m.extra_type is not None else "",
         "known": (
             "frozenset[str]()"
             if not m.fields
@@ -565,7 +587,7 @@ def _alias_view(a: Alias, style: str, lazy: bool, parsers: pytypes.Parsers, pep6
     if isinstance(a.type, Enum):
         value = pytypes.literal_text(a.type, style) or " | ".join(a.type.bases)
     else:
-        value = pytypes.annotation(a.type, style, a.nullable)
+        value = pytypes.annotation(a.value_type, style, target=parsers.target, strings=parsers.strings)
     if pep695:
         definition = f"type {a.name} = {value}"  # PEP 695: evaluated lazily, recursion included
     elif lazy:
@@ -580,12 +602,14 @@ def _alias_view(a: Alias, style: str, lazy: bool, parsers: pytypes.Parsers, pep6
     doc = _doc_text(
         a.description, a.deprecated, None, False, replace(a.type, alias=None) if isinstance(a.type, Enum) else None
     )
+    positions = pytypes.tuple_positions(a.type, style, parsers.target)
+    doc = "\n\n".join(p for p in (doc, positions) if p) or None
     return {
         "name": a.name,
         "value": value,
         "definition": definition,
         "doc": pytypes.docstring(doc) if doc else None,
-        "parse": parsers.of(a.type, a.nullable),
+        "parse": parsers.of(a.value_type),
     }
 
 
