@@ -260,7 +260,7 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
     lazy = _lazy_aliases(other_aliases)
     pep695 = gen.target_python >= (3, 12)  # `type X = ...` and generic functions with [T]
     traits = TRAITS[style]
-    # before 3.12 the standard-library styles hold a recursive alias as a string
+    # before 3.12 the dataclass style holds a recursive alias as a string
     strings = frozenset(lazy) if not pep695 and not traits.resolves_string_aliases else frozenset()
     parsers = pytypes.Parsers(style, gen.target_python, strings)
     merged_models = {n.model.name for plan in gen.plans.values() for n in plan.walk()}
@@ -310,15 +310,12 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
         if style == Style.TYPEDDICT and _functional(m):  # the functional syntax: annotations as strings
             for f in m.fields:
                 names_in_strings |= pytypes.uses(f.type) & {"Any", "Literal"}
-                if "typing." in pytypes.annotation(f.value_type, style, strings=strings):
-                    names_in_strings.add("typing")
     for a in other_aliases:
         if a.name in lazy and not pep695:
-            names_in_strings |= (
-                pytypes.uses(a.type) if traits.resolves_string_aliases else pytypes.uses(a.type) & {"Any", "Literal"}
-            )
-            if "typing." in pytypes.annotation(a.value_type, style, strings=strings):
-                names_in_strings.add("typing")  # typing.Union of aliases held as strings
+            # the names the string names (``typing`` for a ``typing.Union`` of string aliases)
+            text = pytypes.annotation(a.value_type, style, target=parsers.target, strings=strings)
+            wanted = pytypes.uses(a.type) if traits.resolves_string_aliases else {"Any", "Literal"}
+            names_in_strings |= set(re.findall(r"[A-Za-z_]\w*", text)) & (wanted | {"typing"})
     return {
         "style": style,
         "header": _header(gen, style),
@@ -439,7 +436,7 @@ def _dataclass_field(f: Field, ann: str, wire: str, call: str) -> dict[str, str]
     scalar = pytypes.scalar_type(f.type)
     fast = scalar and f.required and not f.nullable
     return {
-        "decl": f"{f.py_name}: {ann}" + ("" if f.required else " = None"),
+        "decl": f"{f.py_name}: {ann}" + ("" if f.required else " = None") + _noqa(ann),
         "parse": f"d[{wire}] if type(d.get({wire})) is {scalar} else {call}" if fast else call,
         "dump": pytypes.dump(f.value_type, f"self.{f.py_name}"),
     }
@@ -557,6 +554,7 @@ def _model_view(m: Model, style: str, merged: bool, parsers: pytypes.Parsers) ->
         "fields": fields,
         "extra_ann": extra_ann,
         "extra_typed": m.extra is not None,
+        "extra_noqa": _noqa(extra_ann),
         "extras_parse": extra_parse,
         "extra_parser": parsers.of(m.extra_type) if m.extra_type is not None else "",
         "known": (
@@ -567,6 +565,14 @@ def _model_view(m: Model, style: str, merged: bool, parsers: pytypes.Parsers) ->
         "functional": _functional(m),
         "needs_keys": TRAITS[style].keeps_keys or merged,
     }
+
+
+def _noqa(annotation: str) -> str:
+    """The comment that keeps ruff from rewriting a ``typing.Optional``/``typing.Union`` of
+    an alias held as a string into ``X | None``, which fails when evaluated (see
+    ``pytypes.annotation``); ``""`` when there is none."""
+    codes = [code for word, code in (("typing.Union[", "UP007"), ("typing.Optional[", "UP045")) if word in annotation]
+    return f"  # noqa: {', '.join(codes)}" if codes else ""
 
 
 def _lazy_aliases(aliases: list[Alias]) -> set[str]:
@@ -592,11 +598,11 @@ def _alias_view(a: Alias, style: str, lazy: bool, parsers: pytypes.Parsers, pep6
         definition = f"type {a.name} = {value}"  # PEP 695: evaluated lazily, recursion included
     elif lazy:
         # a recursive alias is written as a string (evaluated lazily); pydantic resolves
-        # one only as a TypeAliasType (PEP 695's runtime form)
+        # one only as a TypeAliasType (PEP 695's runtime form), which ``X | None`` joins
         if TRAITS[style].resolves_string_aliases:
             definition = f"{a.name} = TypeAliasType({pytypes.literal(a.name)}, {pytypes.literal(value)})"
         else:
-            definition = f"{a.name}: TypeAlias = {pytypes.literal(value)}"
+            definition = f"{a.name}: TypeAlias = {pytypes.literal(value)}{_noqa(value)}"
     else:
         definition = f"{a.name}: TypeAlias = {value}"
     doc = _doc_text(

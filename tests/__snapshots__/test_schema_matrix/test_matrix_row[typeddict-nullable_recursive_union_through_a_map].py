@@ -7,10 +7,10 @@ class Root(TypedDict):
 _KEYS_Root = frozenset({"p"})
 
 
-CC: TypeAlias = "Uni | str | None"
+CC = TypeAliasType("CC", "Uni | str | None")
 
 
-Class: TypeAlias = "dict[str, CC | None]"
+Class = TypeAliasType("Class", "dict[str, CC | None]")
 
 
-Uni: TypeAlias = "Class | None"
+Uni = TypeAliasType("Uni", "Class | None")
