@@ -9,6 +9,7 @@ table in prose.
 from __future__ import annotations
 
 import copy
+import json
 import re
 import textwrap
 from dataclasses import dataclass, field
@@ -929,3 +930,22 @@ def test_inline_checks_reject_what_the_parsers_reject(tmp_path: Path, change: di
         if style == "typeddict":  # the same object back: TypedDicts are checked, not copied
             data = dict(_VALID)
             assert module.parse_c(data) is data
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_tuple_merges_as_a_whole_and_round_trips(style: str, generated) -> None:  # type: ignore[no-untyped-def]
+    """A tuple field in a stream is one value, taken last (never appended item by item), and
+    comes back as the JSON list it was (issue 12: prefixItems)."""
+    module = generated["prefix_items_tuples"]["modules"][style]
+    acc = module.RootAccumulator()
+    acc.add({"pair": ["a", 1], "more": ["x", True], "parts": [{"text": "t"}, None]})
+    acc.add({"pair": ["b", 2], "more": ["y"]})
+    wire = json.loads(json.dumps(_wire(style, acc.snapshot())))  # a tuple is a JSON list
+    assert (wire["pair"], wire["more"], wire["parts"]) == (["b", 2], ["y"], [{"text": "t"}, None])
+    parsed = module.parse_root({"pair": ["a", 1], "more": ["x", True], "parts": [{"text": "t"}, None]})
+    if style == "dataclass":
+        assert parsed.pair == ("a", 1) and parsed.to_dict()["parts"] == [{"text": "t"}, None]
+    elif style == "pydantic":
+        assert parsed.pair == ("a", 1) and parsed.model_dump(mode="json")["parts"] == [{"text": "t"}, None]
+    else:
+        assert parsed["pair"] == ["a", 1]  # the decoded JSON itself
