@@ -1,14 +1,16 @@
 """Model: the typed intermediate model (IR) that every style and the merge plan read.
 
-The IR is a closed set of frozen dataclasses. A field's ``required`` and ``nullable`` are
-two separate facts; nested positions (list items, map values) carry their own nullability;
-unions never contain ``null`` (it is lifted to the slot that holds the union). Reading a
+The IR is a closed set of frozen dataclasses. Admitting ``null`` is one concept: a type
+that admits it is ``Nullable(inner)``, wherever it stands (a field's value, a list item, a
+map value, a model's extra values, a named alias's own type); unions never contain ``null``
+(it is lifted to a ``Nullable`` around the union). A field's ``required`` is a separate fact. Reading a
 spec into this IR is ``interpret``'s job (``naming`` names it); the templates and the merge plan
 only read it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -90,18 +92,53 @@ class AliasRef:
 
 @dataclass(frozen=True, slots=True)
 class Array:
-    """A JSON array; ``item_nullable`` when items may be ``null``."""
+    """A JSON array of ``items`` (``Nullable`` when an item may be ``null``)."""
 
-    item: Type
-    item_nullable: bool = False
+    items: Type
+
+    @property
+    def item(self) -> Type:
+        """The items' type without ``null``."""
+        return strip_null(self.items)
+
+    @property
+    def item_nullable(self) -> bool:
+        """True when an item may be ``null``."""
+        return isinstance(self.items, Nullable)
+
+
+@dataclass(frozen=True, slots=True)
+class Tuple:
+    """A JSON array read by position (2020-12 ``prefixItems``).
+
+    ``prefix`` gives the type of each leading position (``Nullable`` where ``null`` is
+    allowed); ``rest`` the type of every item after them (``items``), or ``None`` when no
+    more are allowed (``items: false``, or a draft-4 ``items`` list with
+    ``additionalItems: false``). ``min_items`` is how many leading positions must be
+    present (``minItems``, at most ``len(prefix)``): JSON Schema lets a shorter array match.
+    """
+
+    prefix: tuple[Type, ...]
+    rest: Type | None = None
+    min_items: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class Map:
-    """A JSON object used as a dictionary (``additionalProperties`` with no properties)."""
+    """A JSON object used as a dictionary (``additionalProperties`` with no properties),
+    whose values are ``values`` (``Nullable`` when a value may be ``null``)."""
 
-    value: Type
-    value_nullable: bool = False
+    values: Type
+
+    @property
+    def value(self) -> Type:
+        """The values' type without ``null``."""
+        return strip_null(self.values)
+
+    @property
+    def value_nullable(self) -> bool:
+        """True when a value may be ``null``."""
+        return isinstance(self.values, Nullable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,10 +165,29 @@ class UnionType:
     discriminator: Discriminator | None = None
 
 
-Type = Prim | Enum | ModelRef | AliasRef | Array | Map | UnionType
+@dataclass(frozen=True, slots=True)
+class Nullable:
+    """A type that admits ``null`` besides the values of ``inner`` (never itself
+    ``Nullable``): ``nullable: true``, ``type: [X, "null"]``, a ``null`` member of
+    ``anyOf``/``oneOf``, ``null`` in an ``enum``. Build one with ``with_null``."""
+
+    inner: Type
+
+
+Type = Prim | Enum | ModelRef | AliasRef | Array | Tuple | Map | UnionType | Nullable
 
 ANY = Prim("any")
 NULL = Prim("null")
+
+
+def with_null(t: Type, admits: bool = True) -> Type:
+    """``t`` admitting ``null`` when ``admits`` (``Nullable(t)``, never nested), else ``t``."""
+    return Nullable(t) if admits and not isinstance(t, Nullable) else t
+
+
+def strip_null(t: Type) -> Type:
+    """``t`` without ``null``: the inner type of a ``Nullable``, else ``t`` itself."""
+    return t.inner if isinstance(t, Nullable) else t
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,9 +197,9 @@ class Field:
     Attributes:
         wire_name: the JSON key.
         py_name: the Python attribute name (see ``naming.attribute_name``).
-        type: the value's type, without ``null``.
+        value_type: the value's type, ``Nullable`` when the value may be ``null`` (``type``
+            and ``nullable`` read it without and with that fact).
         required: the key must be present (``required`` list, minus ``writeOnly``).
-        nullable: the value may be ``null``.
         default: the schema's ``default`` coerced to ``type``, or ``NO_DEFAULT``.
         description, deprecated, read_only, write_only: from the schema.
         merge: an ``x-merge`` policy given in the spec, if any.
@@ -152,9 +208,8 @@ class Field:
 
     wire_name: str
     py_name: str
-    type: Type
+    value_type: Type
     required: bool
-    nullable: bool
     default: Any = NO_DEFAULT
     description: str | None = None
     deprecated: bool = False
@@ -162,6 +217,16 @@ class Field:
     write_only: bool = False
     merge: str | None = None
     pointer: str = ""
+
+    @property
+    def type(self) -> Type:
+        """The value's type without ``null``."""
+        return strip_null(self.value_type)
+
+    @property
+    def nullable(self) -> bool:
+        """True when the value may be ``null``."""
+        return isinstance(self.value_type, Nullable)
 
     @property
     def has_default(self) -> bool:
@@ -173,34 +238,54 @@ class Field:
 class Model:
     """An object schema with properties, rendered as a class in every style.
 
-    ``extra`` is the type of additional properties' values when the schema gives one;
-    additional properties are always kept (forward compatibility), typed ``Any`` otherwise.
+    ``extra_type`` is the type of additional properties' values when the schema gives one
+    (``Nullable`` when they may be ``null``); additional properties are always kept (forward
+    compatibility), typed ``Any`` otherwise.
     """
 
     name: str
     fields: tuple[Field, ...]
     description: str | None = None
     deprecated: bool = False
-    extra: Type | None = None
-    extra_nullable: bool = False
+    extra_type: Type | None = None
     pointer: str = ""
+
+    @property
+    def extra(self) -> Type | None:
+        """The additional properties' type without ``null`` (``None``: not given)."""
+        return strip_null(self.extra_type) if self.extra_type is not None else None
+
+    @property
+    def extra_nullable(self) -> bool:
+        """True when an additional property's value may be ``null``."""
+        return isinstance(self.extra_type, Nullable)
 
 
 @dataclass(frozen=True, slots=True)
 class Alias:
     """A named non-object schema (enum, union, array, map), rendered as a type alias.
 
-    ``nullable`` when the schema itself admits ``null`` (``Json: anyOf [..., null]``): the
-    alias then admits ``None`` wherever it is used, through recursion too (an enum alias
-    keeps only its values: its slots carry the ``null``)."""
+    ``value_type`` is ``Nullable`` when the schema itself admits ``null`` (``Json: anyOf
+    [..., null]``): the alias then admits ``None`` wherever it is used, through recursion too
+    (an enum alias keeps only its values: its slots carry the ``null``). ``type`` and
+    ``nullable`` read it without and with that fact."""
 
     name: str
-    type: Type
+    value_type: Type
     description: str | None = None
     deprecated: bool = False
     pointer: str = ""
     recursive: bool = False
-    nullable: bool = False
+
+    @property
+    def type(self) -> Type:
+        """The alias's type without ``null``."""
+        return strip_null(self.value_type)
+
+    @property
+    def nullable(self) -> bool:
+        """True when the named schema itself admits ``null``."""
+        return isinstance(self.value_type, Nullable)
 
 
 @dataclass(frozen=True)
@@ -235,10 +320,14 @@ def referenced_names(t: Type) -> list[str]:
         return [t.name]
     if isinstance(t, Enum):
         return [t.alias] if t.alias else []
+    if isinstance(t, Nullable):
+        return referenced_names(t.inner)
     if isinstance(t, Array):
-        return referenced_names(t.item)
+        return referenced_names(t.items)
+    if isinstance(t, Tuple):
+        return [n for p in (*t.prefix, *([t.rest] if t.rest is not None else [])) for n in referenced_names(p)]
     if isinstance(t, Map):
-        return referenced_names(t.value)
+        return referenced_names(t.values)
     if isinstance(t, UnionType):
         names = [n for o in t.options for n in referenced_names(o)]
         if t.discriminator:
@@ -256,13 +345,26 @@ def renamed(t: Type, new: dict[str, str]) -> Type:
         return AliasRef(new.get(t.name, t.name), t.forward)
     if isinstance(t, Enum):
         return Enum(t.values, new.get(t.alias, t.alias), t.declared, t.names) if t.alias else t
-    if isinstance(t, Array):
-        return Array(renamed(t.item, new), t.item_nullable)
-    if isinstance(t, Map):
-        return Map(renamed(t.value, new), t.value_nullable)
     if isinstance(t, UnionType):
         d = t.discriminator
         if d is not None:
             d = Discriminator(d.property, tuple((tag, new.get(name, name)) for tag, name in d.mapping), d.attribute)
         return UnionType(tuple(renamed(o, new) for o in t.options), d)
+    return map_parts(t, lambda part: renamed(part, new))
+
+
+def map_parts(t: Type, change: Callable[[Type], Type]) -> Type:
+    """``t`` with ``change`` applied to each type it holds directly (a ``Nullable``'s inner
+    type, list items, tuple positions, map values, union options); a type holding none is
+    returned as it is. The one place a pass over types learns the shapes that hold others."""
+    if isinstance(t, Nullable):
+        return with_null(change(t.inner))
+    if isinstance(t, Array):
+        return Array(change(t.items))
+    if isinstance(t, Tuple):
+        return Tuple(tuple(change(p) for p in t.prefix), change(t.rest) if t.rest is not None else None, t.min_items)
+    if isinstance(t, Map):
+        return Map(change(t.values))
+    if isinstance(t, UnionType):
+        return UnionType(tuple(change(o) for o in t.options), t.discriminator)
     return t

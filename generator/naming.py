@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .load import Document
-from .model import Array, Discriminator, Map, Model, Schemas, Type, UnionType, referenced_names, renamed
+from .model import Discriminator, Model, Schemas, Type, UnionType, map_parts, referenced_names, renamed
 from .resolve import Location, RefResolver
 
 #: Names a generated module defines or imports at module level, and the builtins it relies
@@ -34,6 +34,10 @@ MODULE_NAMES = frozenset(dir(builtins)) | frozenset(
         "Any",
         "Annotated",
         "BeforeValidator",
+        "Strict",
+        "GetCoreSchemaHandler",
+        "CoreSchema",
+        "core_schema",
         "AsyncIterable",
         "AsyncIterator",
         "Callable",
@@ -636,10 +640,14 @@ def name_schemas(schemas: Schemas, places: Mapping[str, Place], resolver: RefRes
     models: dict[str, Model] = {}
     for pid, m in schemas.models.items():
         py_names = field_names([f.wire_name for f in m.fields], taken)
-        fields = tuple(replace(f, py_name=py, type=renamed(f.type, new)) for f, py in zip(m.fields, py_names))
-        extra = renamed(m.extra, new) if m.extra is not None else None
-        models[new[pid]] = replace(m, name=new[pid], fields=fields, extra=extra)
-    aliases = {new[pid]: replace(a, name=new[pid], type=renamed(a.type, new)) for pid, a in schemas.aliases.items()}
+        fields = tuple(
+            replace(f, py_name=py, value_type=renamed(f.value_type, new)) for f, py in zip(m.fields, py_names)
+        )
+        extra = renamed(m.extra_type, new) if m.extra_type is not None else None
+        models[new[pid]] = replace(m, name=new[pid], fields=fields, extra_type=extra)
+    aliases = {
+        new[pid]: replace(a, name=new[pid], value_type=renamed(a.value_type, new)) for pid, a in schemas.aliases.items()
+    }
     for pid, name in new.items():
         note = origin_note(places[pid], name, resolver.root)
         if note is None:
@@ -651,12 +659,12 @@ def name_schemas(schemas: Schemas, places: Mapping[str, Place], resolver: RefRes
     models = {
         name: replace(
             m,
-            fields=tuple(replace(f, type=_attributes(f.type, models)) for f in m.fields),
-            extra=_attributes(m.extra, models) if m.extra is not None else None,
+            fields=tuple(replace(f, value_type=_attributes(f.value_type, models)) for f in m.fields),
+            extra_type=_attributes(m.extra_type, models) if m.extra_type is not None else None,
         )
         for name, m in models.items()
     }
-    aliases = {name: replace(a, type=_attributes(a.type, models)) for name, a in aliases.items()}
+    aliases = {name: replace(a, value_type=_attributes(a.value_type, models)) for name, a in aliases.items()}
     roots = tuple(new[r] for r in schemas.roots)
     for root in roots:
         clash = accumulator_name(root)
@@ -746,11 +754,7 @@ def _attributes(t: Type, models: Mapping[str, Model]) -> Type:
             attribute = next(iter(attrs)) if len(attrs) == 1 else ""
             d = Discriminator(d.property, d.mapping, "" if attribute == d.property else attribute)
         return UnionType(options, d)
-    if isinstance(t, Array):
-        return Array(_attributes(t.item, models), t.item_nullable)
-    if isinstance(t, Map):
-        return Map(_attributes(t.value, models), t.value_nullable)
-    return t
+    return map_parts(t, lambda part: _attributes(part, models))
 
 
 def component_name(pointer: str) -> str | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .model import ANY, AliasRef, Array, Enum, Map, ModelRef, Prim, Type, UnionType
+from .model import ANY, AliasRef, Array, Enum, Map, ModelRef, Nullable, Prim, Tuple, Type, UnionType, strip_null
 from .naming import ParserNames
 
 PRIM_ANNOTATION = {"str": "str", "int": "int", "float": "float", "bool": "bool", "any": "Any", "null": "None"}
@@ -69,13 +69,30 @@ def _protect_trailing_space(line: str) -> str:
     return stripped + "\\x20" * (len(line) - len(stripped))
 
 
-def annotation(t: Type, style: str, nullable: bool = False) -> str:
-    """The annotation of a value of type ``t`` (``| None`` appended when nullable)."""
-    text = _annotation(t, style)
-    return f"{text} | None" if nullable and text not in ("Any", "None") else text
+def annotation(
+    t: Type,
+    style: str,
+    nullable: bool = False,
+    target: tuple[int, int] = (3, 10),
+    strings: frozenset[str] = frozenset(),
+) -> str:
+    """The annotation of a value of type ``t`` in ``style`` for Python ``target``: ``| None``
+    appended when ``t`` is ``Nullable``, or when ``nullable`` asks for it (an optional field
+    reads ``null`` as absent).
+
+    ``strings``: aliases the module holds as strings at run time (recursive ones, before
+    Python 3.12, in the standard-library styles). ``"..." | None`` cannot be evaluated, so
+    a union with one of them as a member is written ``typing.Optional[...]`` or
+    ``typing.Union[...]``, which ``typing.get_type_hints`` evaluates."""
+    if isinstance(t, Nullable):
+        t, nullable = t.inner, True
+    text = _annotation(t, style, target, strings)
+    if not nullable or text in ("Any", "None"):
+        return text
+    return f"typing.Optional[{text}]" if text in strings else f"{text} | None"
 
 
-def _annotation(t: Type, style: str) -> str:
+def _annotation(t: Type, style: str, target: tuple[int, int] = (3, 10), strings: frozenset[str] = frozenset()) -> str:
     if isinstance(t, Prim):
         return PRIM_ANNOTATION[t.kind]
     if isinstance(t, Enum):
@@ -84,13 +101,17 @@ def _annotation(t: Type, style: str) -> str:
     if isinstance(t, (ModelRef, AliasRef)):
         return t.name
     if isinstance(t, Array):
-        return f"list[{annotation(t.item, style, t.item_nullable)}]"
+        return f"list[{annotation(t.items, style, target=target, strings=strings)}]"
+    if isinstance(t, Tuple):
+        return _tuple_annotation(t, style, target, strings)
     if isinstance(t, Map):
-        return f"dict[str, {annotation(t.value, style, t.value_nullable)}]"
+        return f"dict[str, {annotation(t.values, style, target=target, strings=strings)}]"
     if isinstance(t, UnionType):
         # enums add their open base types once, at the end (``A | Literal["x"] | str``)
         bases = [b for o in t.options if isinstance(o, Enum) for b in o.bases]
-        options = [_closed_enum(o, style) if isinstance(o, Enum) else _annotation(o, style) for o in t.options]
+        options = [
+            _closed_enum(o, style) if isinstance(o, Enum) else _annotation(o, style, target, strings) for o in t.options
+        ]
         options = [o for o in options if o]
         options += [PRIM_ANNOTATION[b] for b in dict.fromkeys(bases) if PRIM_ANNOTATION[b] not in options]
         if style == "pydantic" and t.discriminator is not None:
@@ -98,9 +119,67 @@ def _annotation(t: Type, style: str) -> str:
             return f"Annotated[{tagged}, Discriminator({discriminator_getter(t)})]"
         if style == "pydantic" and any(isinstance(o, (ModelRef, AliasRef)) for o in t.options):
             return f"Annotated[{' | '.join(options)}, Field(union_mode='left_to_right')]"
+        if strings & set(options):
+            return f"typing.Union[{', '.join(options)}]"
         return " | ".join(options)
     raise TypeError(t)  # pragma: no cover - closed set
 
+
+def _tuple_annotation(t: Tuple, style: str, target: tuple[int, int], strings: frozenset[str]) -> str:
+    """A tuple's annotation: one ``tuple[...]`` per length it may have (``minItems`` up to
+    the prefix), the longest ending in ``*tuple[Rest, ...]`` when more items may follow.
+
+    Where the style cannot say that, the widest honest type (``tuple_positions`` documents
+    the positions, and the parsers check them): a TypedDict holds the decoded JSON, a
+    ``list`` of the positions' types; pydantic cannot validate ``*tuple[...]`` and the
+    dataclass style for Python 3.10 cannot write it, so a tuple open at the end is a
+    ``tuple[A | B | Rest, ...]`` there (pydantic checks the positions still, through
+    ``_TupleTail``). pydantic's tuples take the JSON list (``Strict(False)`` on the tuple
+    only: its items stay strict)."""
+    parts = [annotation(p, style, target=target, strings=strings) for p in t.prefix]
+    rest = annotation(t.rest, style, target=target, strings=strings) if t.rest is not None else None
+    if style == "typeddict":
+        return f"list[{_any_of([*parts, *([rest] if rest else [])], strings)}]"
+    if rest is not None and style == "pydantic":
+        positions = f"tuple[{', '.join([*parts, rest])}]"
+        return f"Annotated[tuple[{_any_of([*parts, rest], strings)}, ...], {TUPLE_TAIL}({positions}, {t.min_items})]"
+    if rest is not None and target < (3, 11):
+        shapes = [f"tuple[{_any_of([*parts, rest], strings)}, ...]"]
+    else:
+        shapes = [f"tuple[{', '.join(parts[:k])}]" if k else "tuple[()]" for k in range(t.min_items, len(parts) + 1)]
+        if rest is not None:
+            shapes[-1] = f"tuple[{', '.join(parts)}, *tuple[{rest}, ...]]"
+    if style == "pydantic":
+        shapes = [f"Annotated[{shape}, Strict(False)]" for shape in shapes]
+    return " | ".join(shapes)
+
+
+def _any_of(options: list[str], strings: frozenset[str]) -> str:
+    """``A | B`` of annotation texts, each once (``Any`` when one of them is; see
+    ``annotation`` for ``strings``)."""
+    unique = list(dict.fromkeys(options))
+    if "Any" in unique or len(unique) == 1:
+        return "Any" if "Any" in unique else unique[0]
+    return f"typing.Union[{', '.join(unique)}]" if strings & set(unique) else " | ".join(unique)
+
+
+def tuple_positions(t: Type, style: str, target: tuple[int, int] = (3, 10)) -> str | None:
+    """For a tuple whose annotation in ``style`` does not spell out its positions, the
+    sentence that does (for the docstring); ``None`` otherwise."""
+    t = strip_null(t)
+    if not isinstance(t, Tuple):
+        return None
+    if style != "typeddict" and not (t.rest is not None and (style == "pydantic" or target < (3, 11))):
+        return None  # spelled out by the annotation
+    where = ", ".join(f"{i}: ``{annotation(p, style, target=target)}``" for i, p in enumerate(t.prefix))
+    rest = "no more items" if t.rest is None else f"then any number of ``{annotation(t.rest, style, target=target)}``"
+    least = f"; at least {t.min_items} item{'s' if t.min_items > 1 else ''}" if t.min_items else ""
+    return f"Items by position (checked): {where}; {rest}{least}."
+
+
+#: The pydantic module's ``Annotated`` metadata that validates a tuple open at the end by
+#: position (pydantic cannot validate ``*tuple[...]``), defined in the module when used.
+TUPLE_TAIL = "_TupleTail"
 
 #: The pydantic module's check that an integer ``Literal`` value is an ``int`` (see
 #: ``literal_text``), defined in the module when used.
@@ -145,11 +224,23 @@ def closes_recursion(t: Type) -> bool:
     time, before the alias it names exists)."""
     if isinstance(t, AliasRef):
         return t.forward
-    if isinstance(t, (Array, Map)):
-        return closes_recursion(t.item if isinstance(t, Array) else t.value)
+    return any(closes_recursion(part) for part in _parts(t))
+
+
+def _parts(t: Type) -> list[Type]:
+    """The types ``t`` holds directly (a ``Nullable``'s inner type, items, positions,
+    values, options)."""
+    if isinstance(t, Nullable):
+        return [t.inner]
+    if isinstance(t, Array):
+        return [t.items]
+    if isinstance(t, Tuple):
+        return [*t.prefix, *([t.rest] if t.rest is not None else [])]
+    if isinstance(t, Map):
+        return [t.values]
     if isinstance(t, UnionType):
-        return any(closes_recursion(o) for o in t.options)
-    return False
+        return list(t.options)
+    return []
 
 
 def discriminator_getter(t: UnionType) -> str:
@@ -167,13 +258,18 @@ class Parsers:
     (``_P_list_of_int``: see ``naming.ParserNames``), instead of on every call;
     ``definitions`` lists them in dependency order."""
 
-    def __init__(self, style: str) -> None:
+    def __init__(self, style: str, target: tuple[int, int] = (3, 10), strings: frozenset[str] = frozenset()) -> None:
         self.style = style
+        self.target = target  # the oldest Python the module runs on (annotations it may use)
+        self.strings = strings  # aliases held as strings at run time (see ``annotation``)
         self._names = ParserNames()
         self.definitions = self._names.definitions  # constant name -> expression
 
     def of(self, t: Type, nullable: bool = False) -> str:
-        """The parser of a value of type ``t`` (``None`` accepted when nullable)."""
+        """The parser of a value of type ``t`` (``None`` accepted when ``t`` is ``Nullable``,
+        or when ``nullable`` asks for it)."""
+        if isinstance(t, Nullable):
+            t, nullable = t.inner, True
         inner = self._of(t)
         return self._hoist("_nullable", [inner]) if nullable and t != ANY else inner
 
@@ -188,9 +284,18 @@ class Parsers:
         if isinstance(t, AliasRef):
             return f"_parse_{t.name}"
         if isinstance(t, Array):
-            return self._hoist("_list_of", [self.of(t.item, t.item_nullable)])
+            return self._hoist("_list_of", [self.of(t.items)])
+        if isinstance(t, Tuple):
+            prefix = [self.of(p) for p in t.prefix]
+            rest = self.of(t.rest) if t.rest is not None else "None"
+            expression = f"_tuple_of(({', '.join(prefix)},), {rest}, {t.min_items})"
+            shape = [
+                ["then", rest] if t.rest is not None else ["closed"],
+                *([[f"min_{t.min_items}"]] if t.min_items else []),
+            ]
+            return self._names.name(expression, ["tuple_of"], [*([p] for p in prefix), *shape])
         if isinstance(t, Map):
-            return self._hoist("_map_of", [self.of(t.value, t.value_nullable)])
+            return self._hoist("_map_of", [self.of(t.values)])
         if isinstance(t, UnionType):
             if t.discriminator is not None:
                 d = t.discriminator
@@ -219,30 +324,27 @@ def scalar_type(t: Type) -> str | None:
 
 
 def needs_dump(t: Type) -> bool:
-    """True when a dataclass value of this type is not already plain JSON data."""
-    if isinstance(t, (ModelRef, AliasRef)):
+    """True when a dataclass value of this type is not already plain JSON data (a tuple
+    becomes a list)."""
+    if isinstance(t, (ModelRef, AliasRef, Tuple)):
         return True
-    if isinstance(t, Array):
-        return needs_dump(t.item)
-    if isinstance(t, Map):
-        return needs_dump(t.value)
-    if isinstance(t, UnionType):
-        return any(needs_dump(o) for o in t.options)
-    return False
+    return any(needs_dump(part) for part in _parts(t))
 
 
 def dump(t: Type, value: str, nullable: bool = False) -> str:
     """Expression turning a dataclass value back into JSON data (wire names)."""
+    if isinstance(t, Nullable):
+        t, nullable = t.inner, True
     if not needs_dump(t):
         return value
-    if nullable or isinstance(t, (AliasRef, UnionType)):
+    if nullable or isinstance(t, (AliasRef, UnionType, Tuple)):
         return f"_dump({value})"
     if isinstance(t, ModelRef):
         return f"{value}.to_dict()"
     if isinstance(t, Array):
-        return f"[{dump(t.item, 'x', t.item_nullable)} for x in {value}]"
+        return f"[{dump(t.items, 'x')} for x in {value}]"
     if isinstance(t, Map):
-        return f"{{k: {dump(t.value, 'x', t.value_nullable)} for k, x in {value}.items()}}"
+        return f"{{k: {dump(t.values, 'x')} for k, x in {value}.items()}}"
     return f"_dump({value})"  # pragma: no cover
 
 
@@ -255,10 +357,11 @@ def uses(t: Type) -> set[str]:
         found.add("Literal")
         if any(isinstance(v, int) and not isinstance(v, bool) for v in t.values):
             found |= {"Annotated", "BeforeValidator", EXACT_INT}  # pydantic's (see literal_text)
-    elif isinstance(t, Array):
-        found |= uses(t.item)
-    elif isinstance(t, Map):
-        found |= uses(t.value)
+    elif isinstance(t, (Nullable, Array, Tuple, Map)):
+        for part in _parts(t):
+            found |= uses(part)
+        if isinstance(t, Tuple):
+            found |= {"Annotated", "Strict"} | ({TUPLE_TAIL} if t.rest is not None else set())  # pydantic's
     elif isinstance(t, UnionType):
         for o in t.options:
             found |= uses(o)

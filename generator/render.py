@@ -219,6 +219,10 @@ _SOURCES = {
     "Discriminator": "pydantic",
     "Field": "pydantic",
     "BeforeValidator": "pydantic",
+    "Strict": "pydantic",
+    "GetCoreSchemaHandler": "pydantic",
+    "CoreSchema": "pydantic_core",
+    "core_schema": "pydantic_core",
     "Tag": "pydantic",
     "TypeAdapter": "pydantic",
     "ValidationError": "pydantic",
@@ -242,7 +246,7 @@ def _imports(gen: Generation, style: str, used: set[str]) -> list[str]:
     third_party: list[str] = []
     for module in sorted(by_module):
         line = f"from {module} import {', '.join(sorted(by_module[module], key=_isort_key))}"
-        (third_party if module in ("pydantic", "typing_extensions") else stdlib).append(line)
+        (third_party if module in ("pydantic", "pydantic_core", "typing_extensions") else stdlib).append(line)
     return stdlib + ([""] + third_party if third_party else [])
 
 
@@ -255,9 +259,11 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
     other_aliases = [a for a in s.aliases.values() if not isinstance(a.type, Enum)]
     lazy = _lazy_aliases(other_aliases)
     pep695 = gen.target_python >= (3, 12)  # `type X = ...` and generic functions with [T]
-    parsers = pytypes.Parsers(style)
-    merged_models = {n.model.name for plan in gen.plans.values() for n in plan.walk()}
     traits = TRAITS[style]
+    # before 3.12 the dataclass style holds a recursive alias as a string
+    strings = frozenset(lazy) if not pep695 and not traits.resolves_string_aliases else frozenset()
+    parsers = pytypes.Parsers(style, gen.target_python, strings)
+    merged_models = {n.model.name for plan in gen.plans.values() for n in plan.walk()}
     models = [
         _model_view(m, style, m.name in merged_models or (traits.keys_for_extra and m.extra is not None), parsers)
         for m in s.models.values()
@@ -306,9 +312,10 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
                 names_in_strings |= pytypes.uses(f.type) & {"Any", "Literal"}
     for a in other_aliases:
         if a.name in lazy and not pep695:
-            names_in_strings |= (
-                pytypes.uses(a.type) if traits.resolves_string_aliases else pytypes.uses(a.type) & {"Any", "Literal"}
-            )
+            # the names the string names (``typing`` for a ``typing.Union`` of string aliases)
+            text = pytypes.annotation(a.value_type, style, target=parsers.target, strings=strings)
+            wanted = pytypes.uses(a.type) if traits.resolves_string_aliases else {"Any", "Literal"}
+            names_in_strings |= set(re.findall(r"[A-Za-z_]\w*", text)) & (wanted | {"typing"})
     return {
         "style": style,
         "header": _header(gen, style),
@@ -343,6 +350,12 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
             + [m["extra_ann"] for m in models]
             + [pytypes.annotation(a.type, style) for a in s.aliases.values()]
             + [pytypes.literal_text(a.type, style) for a in enum_aliases if isinstance(a.type, Enum)]
+        ),
+        "uses_tuple_tail": any(
+            f"{pytypes.TUPLE_TAIL}(" in text
+            for text in [f["decl"] for m in models for f in m["fields"]]
+            + [m["extra_ann"] for m in models]
+            + [pytypes.annotation(a.type, style) for a in s.aliases.values()]
         ),
         "uses_tag": any("_tag(" in f["decl"] for m in models for f in m["fields"])
         or any("_tag(" in pytypes.annotation(a.type, style) for a in other_aliases),
@@ -400,8 +413,10 @@ def _doc_text(description: str | None, deprecated: bool, default: Any, has_defau
 
 
 def _field_view(m: Model, f: Field, style: str, parsers: pytypes.Parsers) -> dict[str, Any]:
-    ann = pytypes.annotation(f.type, style, f.nullable or not f.required)
+    ann = pytypes.annotation(f.value_type, style, not f.required, parsers.target, parsers.strings)
     doc = _doc_text(f.description, f.deprecated, f.default, f.has_default, f.type)
+    positions = pytypes.tuple_positions(f.type, style, parsers.target)
+    doc = "\n\n".join(p for p in (doc, positions) if p) or None
     view: dict[str, Any] = {
         "py": f.py_name,
         "wire": f.wire_name,
@@ -410,7 +425,7 @@ def _field_view(m: Model, f: Field, style: str, parsers: pytypes.Parsers) -> dic
         "nullable": f.nullable,
     }
     wire = pytypes.literal(f.wire_name)
-    parse = parsers.of(f.type, f.nullable) if f.required else parsers.of(f.type)
+    parse = parsers.of(f.value_type) if f.required else parsers.of(f.type)
     call = f"{'_req' if f.required else '_opt'}(d, {wire}, {parse})"
     view.update(_FIELD_EMITTERS[style](f, ann, wire, call))
     return view
@@ -421,9 +436,9 @@ def _dataclass_field(f: Field, ann: str, wire: str, call: str) -> dict[str, str]
     scalar = pytypes.scalar_type(f.type)
     fast = scalar and f.required and not f.nullable
     return {
-        "decl": f"{f.py_name}: {ann}" + ("" if f.required else " = None"),
+        "decl": f"{f.py_name}: {ann}" + ("" if f.required else " = None") + _noqa(ann),
         "parse": f"d[{wire}] if type(d.get({wire})) is {scalar} else {call}" if fast else call,
-        "dump": pytypes.dump(f.type, f"self.{f.py_name}", f.nullable),
+        "dump": pytypes.dump(f.value_type, f"self.{f.py_name}"),
     }
 
 
@@ -523,10 +538,14 @@ def _model_view(m: Model, style: str, merged: bool, parsers: pytypes.Parsers) ->
         else f"``{m.name}`` (no description in the spec)."
     )
     fields = [_field_view(m, f, style, parsers) for f in m.fields]
-    extra_ann = pytypes.annotation(m.extra, style, m.extra_nullable) if m.extra is not None else "Any"
+    extra_ann = (
+        pytypes.annotation(m.extra_type, style, target=parsers.target, strings=parsers.strings)
+        if m.extra_type is not None
+        else "Any"
+    )
     extra_parse = (
-        f"_extras(d, _KEYS_{m.name}, {parsers.of(m.extra, m.extra_nullable)})"
-        if m.extra is not None
+        f"_extras(d, _KEYS_{m.name}, {parsers.of(m.extra_type)})"
+        if m.extra_type is not None
         else f"_extras(d, _KEYS_{m.name})"
     )
     return {
@@ -535,8 +554,9 @@ def _model_view(m: Model, style: str, merged: bool, parsers: pytypes.Parsers) ->
         "fields": fields,
         "extra_ann": extra_ann,
         "extra_typed": m.extra is not None,
+        "extra_noqa": _noqa(extra_ann),
         "extras_parse": extra_parse,
-        "extra_parser": parsers.of(m.extra, m.extra_nullable) if m.extra is not None else "",
+        "extra_parser": parsers.of(m.extra_type) if m.extra_type is not None else "",
         "known": (
             "frozenset[str]()"
             if not m.fields
@@ -545,6 +565,14 @@ def _model_view(m: Model, style: str, merged: bool, parsers: pytypes.Parsers) ->
         "functional": _functional(m),
         "needs_keys": TRAITS[style].keeps_keys or merged,
     }
+
+
+def _noqa(annotation: str) -> str:
+    """The comment that keeps ruff from rewriting a ``typing.Optional``/``typing.Union`` of
+    an alias held as a string into ``X | None``, which fails when evaluated (see
+    ``pytypes.annotation``); ``""`` when there is none."""
+    codes = [code for word, code in (("typing.Union[", "UP007"), ("typing.Optional[", "UP045")) if word in annotation]
+    return f"  # noqa: {', '.join(codes)}" if codes else ""
 
 
 def _lazy_aliases(aliases: list[Alias]) -> set[str]:
@@ -565,27 +593,29 @@ def _alias_view(a: Alias, style: str, lazy: bool, parsers: pytypes.Parsers, pep6
     if isinstance(a.type, Enum):
         value = pytypes.literal_text(a.type, style) or " | ".join(a.type.bases)
     else:
-        value = pytypes.annotation(a.type, style, a.nullable)
+        value = pytypes.annotation(a.value_type, style, target=parsers.target, strings=parsers.strings)
     if pep695:
         definition = f"type {a.name} = {value}"  # PEP 695: evaluated lazily, recursion included
     elif lazy:
         # a recursive alias is written as a string (evaluated lazily); pydantic resolves
-        # one only as a TypeAliasType (PEP 695's runtime form)
+        # one only as a TypeAliasType (PEP 695's runtime form), which ``X | None`` joins
         if TRAITS[style].resolves_string_aliases:
             definition = f"{a.name} = TypeAliasType({pytypes.literal(a.name)}, {pytypes.literal(value)})"
         else:
-            definition = f"{a.name}: TypeAlias = {pytypes.literal(value)}"
+            definition = f"{a.name}: TypeAlias = {pytypes.literal(value)}{_noqa(value)}"
     else:
         definition = f"{a.name}: TypeAlias = {value}"
     doc = _doc_text(
         a.description, a.deprecated, None, False, replace(a.type, alias=None) if isinstance(a.type, Enum) else None
     )
+    positions = pytypes.tuple_positions(a.type, style, parsers.target)
+    doc = "\n\n".join(p for p in (doc, positions) if p) or None
     return {
         "name": a.name,
         "value": value,
         "definition": definition,
         "doc": pytypes.docstring(doc) if doc else None,
-        "parse": parsers.of(a.type, a.nullable),
+        "parse": parsers.of(a.value_type),
     }
 
 

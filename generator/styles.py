@@ -41,9 +41,11 @@ class Traits:
         keeps_keys: every model keeps its set of wire names (``_KEYS_<Model>``; the
             dataclass parsers use it to find unknown fields).
         keys_for_extra: a model with typed extra fields keeps its wire names.
-        resolves_string_aliases: the style validates through recursive aliases, written as
-            ``TypeAliasType`` with a string value whose names it all evaluates (pydantic);
-            the others keep a ``TypeAlias`` string, where only ``Any``/``Literal`` matter.
+        resolves_string_aliases: before Python 3.12, recursive aliases are written as
+            ``TypeAliasType`` with a string value whose names all get imported (pydantic
+            validates through them; ``typing.get_type_hints`` evaluates them in both):
+            the styles that may use ``typing_extensions``. The dataclass style keeps a
+            ``TypeAlias`` string (``pytypes.annotation``'s ``strings``).
     """
 
     label: str
@@ -82,5 +84,6 @@ TRAITS: dict[str, Traits] = {
         own_parse_error=True,
         needs=(((3, 10), "typing_extensions"), ((3, 12), "only the standard library")),
         keys_for_extra=True,
+        resolves_string_aliases=True,
     ),
 }

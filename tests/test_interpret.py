@@ -314,3 +314,104 @@ def test_unenforced_keywords_warn_once_per_kind_with_count_and_first_place(tmp_p
     assert "#/components/schemas/Nothing:" in by_kind["false schemas (no value allowed)"]
     assert "(1 place)" in by_kind["false schemas (no value allowed)"]
     assert {"patternProperties", "not", "if/then/else"} <= set(by_kind)
+
+
+# ------------------------------------------------------------------ null as one concept, tuples
+
+
+def test_null_is_one_concept_of_the_ir_wherever_it_stands(tmp_path: Path) -> None:
+    """A type that admits null is ``Nullable(inner)`` in every position: a field's value, a
+    list item, a map value, a model's extra values, a named alias's own type (issue 16)."""
+    from generator.model import AliasRef, Nullable, with_null
+
+    schemas = read(
+        spec(
+            tmp_path,
+            """
+            Root:
+              type: object
+              required: [a]
+              properties:
+                a: {type: string, nullable: true}
+                items: {type: array, items: {type: [integer, 'null']}}
+                map: {type: object, additionalProperties: {anyOf: [{type: string}, {type: 'null'}]}}
+                both: {$ref: '#/components/schemas/Both'}
+              additionalProperties: {type: boolean, nullable: true}
+            Both: {anyOf: [{type: string}, {type: array, items: {type: string}}, {type: 'null'}]}
+            """,
+        ),
+        "Root",
+    )
+    fields = {f.wire_name: f for f in schemas.models["Root"].fields}
+    assert fields["a"].value_type == Nullable(Prim("str")) and fields["a"].type == Prim("str") and fields["a"].nullable
+    assert fields["items"].value_type == Array(Nullable(Prim("int"))) and fields["items"].type.item_nullable
+    assert fields["map"].value_type == Map(Nullable(Prim("str")))
+    assert schemas.models["Root"].extra_type == Nullable(Prim("bool"))
+    both = schemas.aliases["Both"]
+    assert both.value_type == Nullable(UnionType((Prim("str"), Array(Prim("str"))))) and both.nullable
+    assert fields["both"].value_type == Nullable(AliasRef("Both"))  # the slot admits what the alias admits
+    assert with_null(with_null(Prim("int"))) == Nullable(Prim("int"))  # never nested
+
+
+def test_prefix_items_read_as_tuples(tmp_path: Path) -> None:
+    from generator.model import Nullable, Tuple
+
+    schemas = read(
+        spec(
+            tmp_path,
+            """
+            Root:
+              type: object
+              properties:
+                closed: {type: array, prefixItems: [{type: string}, {type: integer}], items: false, minItems: 2}
+                rest: {type: array, prefixItems: [{type: string}], items: {type: boolean, nullable: true}}
+                open: {type: array, prefixItems: [{type: integer}], minItems: 5}
+                capped: {type: array, prefixItems: [{type: integer}, {type: string}], maxItems: 1}
+                draft4: {type: array, items: [{type: string}], additionalItems: {type: integer}}
+            """,
+        ),
+        "Root",
+    )
+    fields = {f.wire_name: f.type for f in schemas.models["Root"].fields}
+    assert fields["closed"] == Tuple((Prim("str"), Prim("int")), None, 2)
+    assert fields["rest"] == Tuple((Prim("str"),), Nullable(Prim("bool")), 0)
+    assert fields["open"] == Tuple((Prim("int"),), ANY, 1)  # minItems past the prefix: the prefix is required
+    assert fields["capped"] == Tuple((Prim("int"),), None, 0)
+    assert fields["draft4"] == Tuple((Prim("str"),), Prim("int"), 0)
+
+
+def test_tuple_annotations_in_each_style_and_target() -> None:
+    from generator import pytypes
+    from generator.model import Nullable, Tuple
+
+    closed = Tuple((Prim("str"), Prim("int")), None, 1)
+    rest = Tuple((Prim("str"),), Prim("bool"), 1)
+    assert pytypes.annotation(closed, "dataclass") == "tuple[str] | tuple[str, int]"
+    assert pytypes.annotation(rest, "dataclass") == "tuple[str | bool, ...]"
+    assert pytypes.annotation(rest, "dataclass", target=(3, 11)) == "tuple[str, *tuple[bool, ...]]"
+    assert pytypes.annotation(closed, "typeddict") == "list[str | int]"
+    assert pytypes.annotation(Nullable(closed), "pydantic") == (
+        "Annotated[tuple[str], Strict(False)] | Annotated[tuple[str, int], Strict(False)] | None"
+    )
+    assert pytypes.annotation(rest, "pydantic") == "Annotated[tuple[str | bool, ...], _TupleTail(tuple[str, bool], 1)]"
+    assert pytypes.tuple_positions(rest, "typeddict") == (
+        "Items by position (checked): 0: ``str``; then any number of ``bool``; at least 1 item."
+    )
+    assert pytypes.tuple_positions(closed, "dataclass") is None  # the annotation says it all
+
+
+def test_a_union_with_an_alias_held_as_a_string_evaluates() -> None:
+    """Before 3.12 the dataclass style holds a recursive alias as a string, which ``|``
+    cannot join: the union is ``typing.Optional``/``typing.Union`` there (issue 12)."""
+    from generator import pytypes
+    from generator.model import AliasRef, Nullable
+
+    strings = frozenset({"Json"})
+    assert pytypes.annotation(Nullable(AliasRef("Json")), "dataclass", strings=strings) == "typing.Optional[Json]"
+    assert pytypes.annotation(AliasRef("Json"), "dataclass", True, strings=strings) == "typing.Optional[Json]"
+    union_ = UnionType((AliasRef("Json"), Prim("str")))
+    assert pytypes.annotation(union_, "dataclass", strings=strings) == "typing.Union[Json, str]"
+    assert pytypes.annotation(Array(Nullable(AliasRef("Json"))), "dataclass", strings=strings) == (
+        "list[typing.Optional[Json]]"
+    )
+    assert pytypes.annotation(Nullable(AliasRef("Other")), "dataclass", strings=strings) == "Other | None"

@@ -211,7 +211,7 @@ def test_a_type_referenced_and_never_defined_is_an_internal_error() -> None:
     """The kind of the fuzz-found ``NameError: _parse_Uni``: caught before anything renders."""
     from generator.model import Field, ModelRef
 
-    field = Field("x", "", ModelRef("#9"), required=False, nullable=False)
+    field = Field("x", "", ModelRef("#9"), required=False)
     schemas = Schemas(
         models={"#0": Model("#0", (field,), pointer="/components/schemas/Root")}, aliases={}, roots=("#0",)
     )

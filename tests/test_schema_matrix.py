@@ -9,6 +9,7 @@ table in prose.
 from __future__ import annotations
 
 import copy
+import json
 import re
 import textwrap
 from dataclasses import dataclass, field
@@ -388,8 +389,9 @@ ROWS = [
         reject=[{"grid": [1, 2]}, {"grid": [["1"]]}],
     ),
     Row(
-        # prefixItems (2020-12 tuples): a list of the prefix's item types, and the rest's that
-        # items gives; items: false adds none (positions and length are not checked: docs)
+        # prefixItems (2020-12 tuples): tuple[...] by position; items: false closes it, items
+        # types the rest (absent: any); JSON Schema lets a shorter array match unless minItems
+        # says how many positions must be there; a draft-4 items list reads the same way
         "prefix_items_tuples",
         """
         Root:
@@ -400,23 +402,63 @@ ROWS = [
               type: array
               prefixItems: [{type: string}, {type: integer}]
               items: false
+              minItems: 2
+            short:
+              type: array
+              prefixItems: [{type: string}, {type: integer}]
+              items: false
             more:
               type: array
               prefixItems: [{type: string}]
               items: {type: boolean}
+              minItems: 1
             loose:
               type: array
               prefixItems: [{type: integer}, {type: 'null'}]
+            parts:
+              type: array
+              prefixItems: [{$ref: '#/components/schemas/Part'}, {type: string, nullable: true}]
+              minItems: 2
+              maxItems: 2
+            at: {$ref: '#/components/schemas/Point'}
+            old:
+              type: array
+              items: [{type: string}, {type: integer}]
+              additionalItems: false
+              minItems: 1
+        Part: {type: object, required: [text], properties: {text: {type: string}}}
+        Point:
+          type: [array, 'null']
+          prefixItems: [{type: number}, {type: number}]
+          items: false
+          minItems: 2
         """,
         accept=[
             {"pair": ["a", 1], "more": ["x", True, False]},
-            {"pair": ["a", 1], "more": ["x"], "loose": [1, None]},
+            {"pair": ["a", 1], "more": ["x"], "loose": [1, None, "any", {}], "short": []},
+            {"pair": ["a", 1], "more": ["x"], "loose": [], "short": ["a"], "at": None, "old": ["s"]},
+            {"pair": ["a", 1], "more": ["x"], "parts": [{"text": "t"}, None], "at": [1, 2.5], "old": ["s", 2]},
         ],
         reject=[
-            {"pair": ["a", 1.5], "more": []},
-            {"pair": ["a", None], "more": []},
+            {"pair": ["a", 1.5], "more": ["x"]},
+            {"pair": ["a", None], "more": ["x"]},
+            {"pair": ["a"], "more": ["x"]},
+            {"pair": ["a", 1, 2], "more": ["x"]},
+            {"pair": [1, "a"], "more": ["x"]},
+            {"pair": "a1", "more": ["x"]},
             {"pair": ["a", 1], "more": ["x", 1]},
+            {"pair": ["a", 1], "more": [True]},
+            {"pair": ["a", 1], "more": []},
+            {"pair": ["a", 1], "more": ["x"], "short": ["a", 1, 2]},
+            {"pair": ["a", 1], "more": ["x"], "short": [1]},
             {"pair": ["a", 1], "more": ["x"], "loose": ["s"]},
+            {"pair": ["a", 1], "more": ["x"], "loose": [1, 2]},
+            {"pair": ["a", 1], "more": ["x"], "parts": [{"text": 1}, None]},
+            {"pair": ["a", 1], "more": ["x"], "parts": [{"text": "t"}]},
+            {"pair": ["a", 1], "more": ["x"], "at": [1]},
+            {"pair": ["a", 1], "more": ["x"], "at": [1, "2"]},
+            {"pair": ["a", 1], "more": ["x"], "old": ["s", 2, 3]},
+            {"pair": ["a", 1], "more": ["x"], "old": []},
         ],
         yaml_header="openapi: 3.1.0",
     ),
@@ -734,13 +776,9 @@ def evaluate_annotations(module: Any) -> int:
     from pydantic import TypeAdapter
 
     namespace = vars(module)
-    # Known limit (docs/schema-support.md): before Python 3.12 the standard-library styles
-    # write a recursive alias as a string, which ``Lazy | None`` cannot join at run time;
-    # such modules have their aliases evaluated, not the classes that use them
-    lazy = any(isinstance(v, str) and n in namespace.get("__annotations__", {}) for n, v in namespace.items())
     count = 0
     for name, value in list(namespace.items()):
-        if isinstance(value, type) and value.__module__ == module.__name__ and not lazy:
+        if isinstance(value, type) and value.__module__ == module.__name__:
             typing.get_type_hints(value, namespace, namespace, include_extras=True)
             count += 1
     hints = namespace.get("__annotations__", {})
@@ -749,7 +787,12 @@ def evaluate_annotations(module: Any) -> int:
             continue
         value = namespace[name]
         if isinstance(value, str):
-            continue  # a recursive alias held as a string (see above)
+            # a recursive alias held as a string (before Python 3.12, the standard-library
+            # styles): evaluated as get_type_hints evaluates a class's annotation of it
+            holder = type("Holder", (), {"__annotations__": {"value": value}, "__module__": module.__name__})
+            typing.get_type_hints(holder, namespace, namespace, include_extras=True)
+            count += 1
+            continue
         if module.__name__.endswith("pydantic"):
             TypeAdapter(value)
         count += 1
@@ -887,3 +930,22 @@ def test_inline_checks_reject_what_the_parsers_reject(tmp_path: Path, change: di
         if style == "typeddict":  # the same object back: TypedDicts are checked, not copied
             data = dict(_VALID)
             assert module.parse_c(data) is data
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_tuple_merges_as_a_whole_and_round_trips(style: str, generated) -> None:  # type: ignore[no-untyped-def]
+    """A tuple field in a stream is one value, taken last (never appended item by item), and
+    comes back as the JSON list it was (issue 12: prefixItems)."""
+    module = generated["prefix_items_tuples"]["modules"][style]
+    acc = module.RootAccumulator()
+    acc.add({"pair": ["a", 1], "more": ["x", True], "parts": [{"text": "t"}, None]})
+    acc.add({"pair": ["b", 2], "more": ["y"]})
+    wire = json.loads(json.dumps(_wire(style, acc.snapshot())))  # a tuple is a JSON list
+    assert (wire["pair"], wire["more"], wire["parts"]) == (["b", 2], ["y"], [{"text": "t"}, None])
+    parsed = module.parse_root({"pair": ["a", 1], "more": ["x", True], "parts": [{"text": "t"}, None]})
+    if style == "dataclass":
+        assert parsed.pair == ("a", 1) and parsed.to_dict()["parts"] == [{"text": "t"}, None]
+    elif style == "pydantic":
+        assert parsed.pair == ("a", 1) and parsed.model_dump(mode="json")["parts"] == [{"text": "t"}, None]
+    else:
+        assert parsed["pair"] == ["a", 1]  # the decoded JSON itself

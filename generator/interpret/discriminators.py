@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..model import Alias, Array, Discriminator, Enum, Field, Map, Model, ModelRef, Type, UnionType
+from ..model import Alias, Discriminator, Enum, Field, Model, ModelRef, Type, UnionType, map_parts
 from ..naming import Place
 from .unions import union
 
@@ -45,11 +45,11 @@ def settle(models: dict[str, Model], aliases: dict[str, Alias], places: Mapping[
     finished = dict(models)
     pass_ = _Settle(finished, places)
     for name, m in finished.items():
-        fields = tuple(replace(f, type=pass_.type(f.type)) for f in m.fields)
-        extra = pass_.type(m.extra) if m.extra is not None else None
-        models[name] = replace(m, fields=fields, extra=extra)
+        fields = tuple(replace(f, value_type=pass_.type(f.value_type)) for f in m.fields)
+        extra = pass_.type(m.extra_type) if m.extra_type is not None else None
+        models[name] = replace(m, fields=fields, extra_type=extra)
     for name, a in list(aliases.items()):
-        aliases[name] = replace(a, type=pass_.type(a.type))
+        aliases[name] = replace(a, value_type=pass_.type(a.value_type))
 
 
 class _Settle:
@@ -58,12 +58,8 @@ class _Settle:
         self.places = places
 
     def type(self, t: Type) -> Type:
-        if isinstance(t, Array):
-            return Array(self.type(t.item), t.item_nullable)
-        if isinstance(t, Map):
-            return Map(self.type(t.value), t.value_nullable)
         if not isinstance(t, UnionType):
-            return t
+            return map_parts(t, self.type)
         options = [self.type(o) for o in t.options]
         d = t.discriminator
         if isinstance(d, Pending):

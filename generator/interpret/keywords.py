@@ -59,8 +59,17 @@ UNENFORCED = {
 
 def unenforced(schema: dict[str, Any]) -> list[str]:
     """The kinds of unenforced keywords a schema node uses (``uniqueItems: false`` and the
-    like, which constrain nothing, are not counted)."""
-    kinds = [UNENFORCED[k] for k in schema if k in UNENFORCED and schema[k] is not False]
+    like, which constrain nothing, are not counted; nor a tuple's ``minItems``/``maxItems``
+    no larger than its prefix, which its ``Tuple`` honours)."""
+    prefix = schema.get("prefixItems") if "prefixItems" in schema else schema.get("items")
+    size = len(prefix) if isinstance(prefix, list) else -1
+    kinds = [
+        UNENFORCED[k]
+        for k in schema
+        if k in UNENFORCED
+        and schema[k] is not False
+        and not (k in ("minItems", "maxItems") and isinstance(schema[k], int) and schema[k] <= size)
+    ]
     return list(dict.fromkeys(kinds))
 
 

@@ -1,17 +1,17 @@
 """Objects: a schema with ``properties`` as a model, its fields, ``additionalProperties``
-(a map when there are no properties), and arrays (their items, tuples read as lists)."""
+(a map when there are no properties), and arrays (their items; ``prefixItems`` and a
+draft-4 ``items`` list as tuples)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..model import ANY, NULL, Array, Field, Map, Model, ModelRef, Type
+from ..model import ANY, Array, Field, Map, Model, ModelRef, Tuple, Type, with_null
 from ..resolve import Location
 from .base import ReaderBase, _key
 from .defaults import coerce_default
 from .forbidden import typed_extras
 from .keywords import Reading, properties, text, truthy
-from .unions import union
 
 
 class ObjectReading(ReaderBase):
@@ -19,34 +19,45 @@ class ObjectReading(ReaderBase):
 
     def _read_array(self, schema: dict[str, Any], loc: Location) -> Type:
         items = schema.get("items")
-        if isinstance(schema.get("prefixItems"), list) and schema["prefixItems"]:
-            # a tuple (2020-12), read as a list of its item types: the prefix's, and the
-            # rest's that ``items`` gives (``items: false`` closes it; absent adds nothing)
-            members = list(schema["prefixItems"])
-            where = [loc.child("prefixItems", i) for i in range(len(members))]
-            if isinstance(items, dict):
-                members.append(items)
-                where.append(loc.child("items"))
-            self._containers_open += 1
-            try:
-                readings = [self.read(m, at) for m, at in zip(members, where)]
-            finally:
-                self._containers_open -= 1
-            types = [r.type for r in readings if r.type != NULL]
-            return Array(union(types) if types else NULL, any(r.nullable for r in readings))
+        prefix = schema.get("prefixItems")
+        if isinstance(prefix, list) and prefix:
+            # a tuple (2020-12): positions from prefixItems, the rest from items
+            return self._read_tuple(schema, loc, prefix, "prefixItems", items, "items")
         if items is None:
             return Array(ANY)
+        if isinstance(items, list):  # draft-4 tuple form: the rest from additionalItems
+            if not items:
+                return Array(ANY)
+            return self._read_tuple(schema, loc, items, "items", schema.get("additionalItems"), "additionalItems")
         self._containers_open += 1
         try:
-            if isinstance(items, list):  # draft-4 tuple form
-                options = [self.read(s, loc.child("items", i)) for i, s in enumerate(items)]
-                if not options:
-                    return Array(ANY)
-                return Array(union([o.type for o in options]), any(o.nullable for o in options))
             item = self.read(items, loc.child("items"))
-            return Array(item.type, item.nullable)
+            return Array(with_null(item.type, item.nullable))
         finally:
             self._containers_open -= 1
+
+    def _read_tuple(
+        self, schema: dict[str, Any], loc: Location, prefix: list[Any], word: str, rest: Any, rest_word: str
+    ) -> Type:
+        """A positional array: each of ``prefix`` (read at ``word``) types its position,
+        ``rest`` (at ``rest_word``) every item after them: a schema types them, ``false``
+        allows none, absent or ``true`` allows any. ``minItems`` says how many positions
+        must be present (JSON Schema lets a shorter array match), and a ``maxItems`` no
+        longer than the prefix closes it."""
+        self._containers_open += 1
+        try:
+            positions = [self.read(m, loc.child(word, i)) for i, m in enumerate(prefix)]
+            more = None if rest is False else self.read(rest, loc.child(rest_word)) if isinstance(rest, dict) else None
+        finally:
+            self._containers_open -= 1
+        types = tuple(with_null(r.type, r.nullable) for r in positions)
+        rest_type: Type | None = None if rest is False else with_null(more.type, more.nullable) if more else ANY
+        high = schema.get("maxItems")
+        if isinstance(high, int) and not isinstance(high, bool) and 0 <= high <= len(types):
+            types, rest_type = types[:high], None
+        low = schema.get("minItems")
+        least = min(low, len(types)) if isinstance(low, int) and not isinstance(low, bool) and low > 0 else 0
+        return Tuple(types, rest_type, least)
 
     def _read_object(
         self, schema: dict[str, Any], loc: Location, origins: dict[str, Location] | None, empty_model: bool = False
@@ -58,7 +69,7 @@ class ObjectReading(ReaderBase):
             empty_model = True  # an object with no properties still names a discriminator's variant
         if not props and not empty_model:
             if isinstance(extra, Reading):
-                return Map(extra.type, extra.nullable)
+                return Map(with_null(extra.type, extra.nullable))
             return Map(ANY)
         name = self._names.get(key) or self._claim(loc)
         if name in self.models:
@@ -76,8 +87,7 @@ class ObjectReading(ReaderBase):
             fields=fields,
             description=text(schema.get("description")),
             deprecated=truthy(schema.get("deprecated")),
-            extra=extra.type if isinstance(extra, Reading) else None,
-            extra_nullable=extra.nullable if isinstance(extra, Reading) else False,
+            extra_type=with_null(extra.type, extra.nullable) if isinstance(extra, Reading) else None,
             pointer=loc.pointer,
         )
         return ModelRef(name)
@@ -103,9 +113,8 @@ class ObjectReading(ReaderBase):
                 Field(
                     wire_name=wire,
                     py_name="",  # named by naming.name_schemas
-                    type=reading.type,
+                    value_type=with_null(reading.type, reading.nullable),
                     required=wire in required and not reading.write_only,
-                    nullable=reading.nullable,
                     default=default,
                     description=reading.description,
                     deprecated=reading.deprecated,

@@ -28,8 +28,10 @@ from ..model import (
     Model,
     ModelRef,
     Prim,
+    Tuple,
     Type,
     UnionType,
+    with_null,
 )
 from ..resolve import Location, RefResolver
 from . import discriminators
@@ -342,19 +344,18 @@ class Interpreter(ObjectReading, UnionReading):
             # defined, even where the schema is only another named type (``X: $ref Y``)
             name = self._names.get(_key(loc)) or self._claim(loc)
             self.aliases[name] = Alias(
-                name, t, reading.description, reading.deprecated, loc.pointer, True, reading.nullable
+                name, with_null(t, reading.nullable), reading.description, reading.deprecated, loc.pointer, True
             )
             return replace(reading, type=AliasRef(name))
         if isinstance(t, Enum) and t.alias is None:
             name = self._names.get(_key(loc)) or self._claim(loc)
             self.aliases[name] = Alias(name, t, reading.description, reading.deprecated, loc.pointer)
             return replace(reading, type=replace(t, alias=name))
-        if isinstance(t, (UnionType, Array, Map)) or (want_alias and isinstance(t, (Prim, Enum))):
+        if isinstance(t, (UnionType, Array, Tuple, Map)) or (want_alias and isinstance(t, (Prim, Enum))):
             name = self._names.get(_key(loc)) or self._claim(loc)
             recursive = _key(loc) in self._forced_aliases
-            self.aliases[name] = Alias(
-                name, t, reading.description, reading.deprecated, loc.pointer, recursive, reading.nullable and t != NULL
-            )
+            own = with_null(t, reading.nullable and t != NULL)  # the schema's own null, in its type
+            self.aliases[name] = Alias(name, own, reading.description, reading.deprecated, loc.pointer, recursive)
             if isinstance(t, Enum) or t == NULL:
                 # an alias of None is defined (its name is public) but never referenced:
                 # ``OnlyNull | None`` would fail when evaluated (``None | None``)

@@ -401,7 +401,7 @@ def _extras(
 def _dump(value: Any) -> Any:
     if hasattr(value, "to_dict"):
         return value.to_dict()
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):  # a tuple (``prefixItems``) is a JSON list
         return [_dump(v) for v in value]
     if isinstance(value, dict):
         return {k: _dump(v) for k, v in value.items()}

@@ -34,7 +34,7 @@ _KEYS_Node = frozenset({"v", "next"})
 class Root:
     """``Root`` (no description in the spec)."""
 
-    j: Json | None
+    j: typing.Optional[Json]  # noqa: UP045
     node: Node | None
     maybe: str | None
     list_: list[str | None]
@@ -68,5 +68,5 @@ _KEYS_Root = frozenset({"j", "node", "maybe", "list"})
 
 
 Json: TypeAlias = (
-    "str | float | bool | list[Json | None] | dict[str, Json | None] | None"
+    "str | float | bool | list[typing.Optional[Json]] | dict[str, typing.Optional[Json]] | None"  # noqa: UP045
 )

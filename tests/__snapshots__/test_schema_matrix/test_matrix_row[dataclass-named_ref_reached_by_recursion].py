@@ -3,7 +3,7 @@ class Node:
     """``Node`` (no description in the spec)."""
 
     value: int | None = None
-    next: Link | None = None
+    next: typing.Optional[Link] = None  # noqa: UP045
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 

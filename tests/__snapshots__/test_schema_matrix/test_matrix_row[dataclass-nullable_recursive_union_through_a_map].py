@@ -2,7 +2,7 @@
 class Root:
     """``Root`` (no description in the spec)."""
 
-    p: Uni | None
+    p: typing.Optional[Uni]  # noqa: UP045
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -26,12 +26,10 @@ class Root:
 _KEYS_Root = frozenset({"p"})
 
 
-CC: TypeAlias = "Uni | str | None"
-"""From ``#/components/schemas/C.c`` (written as a Python name)."""
+CC: TypeAlias = "typing.Union[Uni, str] | None"  # noqa: UP007
 
 
-Class: TypeAlias = "dict[str, CC | None]"
+Class: TypeAlias = "dict[str, typing.Optional[CC]]"  # noqa: UP045
 
 
-Uni: TypeAlias = "Class | None"
-"""From ``#/components/schemas/Ünï`` (its accents are folded to ASCII letters)."""
+Uni: TypeAlias = "typing.Optional[Class]"  # noqa: UP045

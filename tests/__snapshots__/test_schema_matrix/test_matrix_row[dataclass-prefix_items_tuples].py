@@ -1,10 +1,44 @@
 @dataclass(kw_only=True, slots=True)
+class Part:
+    """``Part`` (no description in the spec)."""
+
+    text: str
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Part:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            text=d["text"] if type(d.get("text")) is str else _req(d, "text", _str),
+            extra_fields=_extras(d, _KEYS_Part),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        d["text"] = self.text
+        d.update(self.extra_fields)
+        return d
+
+
+_KEYS_Part = frozenset({"text"})
+
+
+@dataclass(kw_only=True, slots=True)
 class Root:
     """``Root`` (no description in the spec)."""
 
-    pair: list[str | int]
-    more: list[str | bool]
-    loose: list[int | None] | None = None
+    pair: tuple[str, int]
+    short: tuple[()] | tuple[str] | tuple[str, int] | None = None
+    more: tuple[str | bool, ...]
+    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least 1 item."""
+    loose: tuple[Any, ...] | None = None
+    """Items by position (checked): 0: ``int``, 1: ``None``; then any number of ``Any``."""
+    parts: tuple[Part, str | None] | None = None
+    at: Point | None = None
+    old: tuple[str] | tuple[str, int] | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -13,21 +47,36 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            pair=_req(d, "pair", _P_list_of_first_of_str_int),
-            more=_req(d, "more", _P_list_of_first_of_str_bool),
-            loose=_opt(d, "loose", _P_list_of_nullable_int),
+            pair=_req(d, "pair", _P_tuple_of_str_int_closed_min_2),
+            short=_opt(d, "short", _P_tuple_of_str_int_closed),
+            more=_req(d, "more", _P_tuple_of_str_then_bool_min_1),
+            loose=_opt(d, "loose", _P_tuple_of_int_nullable_null_then_any),
+            parts=_opt(d, "parts", _P_tuple_of_Part_nullable_str_closed_min_2),
+            at=_opt(d, "at", _parse_Point),
+            old=_opt(d, "old", _P_tuple_of_str_int_closed_min_1),
             extra_fields=_extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         d: dict[str, Any] = {}
-        d["pair"] = self.pair
-        d["more"] = self.more
+        d["pair"] = _dump(self.pair)
+        if self.short is not None:
+            d["short"] = _dump(self.short)
+        d["more"] = _dump(self.more)
         if self.loose is not None:
-            d["loose"] = self.loose
+            d["loose"] = _dump(self.loose)
+        if self.parts is not None:
+            d["parts"] = _dump(self.parts)
+        if self.at is not None:
+            d["at"] = _dump(self.at)
+        if self.old is not None:
+            d["old"] = _dump(self.old)
         d.update(self.extra_fields)
         return d
 
 
-_KEYS_Root = frozenset({"pair", "more", "loose"})
+_KEYS_Root = frozenset({"pair", "short", "more", "loose", "parts", "at", "old"})
+
+
+Point: TypeAlias = tuple[float, float] | None

@@ -20,6 +20,6 @@ Root = TypedDict(
 _KEYS_Root = frozenset({"j", "node", "maybe", "list"})
 
 
-Json: TypeAlias = (
-    "str | float | bool | list[Json | None] | dict[str, Json | None] | None"
+Json = TypeAliasType(
+    "Json", "str | float | bool | list[Json | None] | dict[str, Json | None] | None"
 )

@@ -14,5 +14,5 @@ class Root(TypedDict):
 _KEYS_Root = frozenset({"p"})
 
 
-Link: TypeAlias = "Node"
+Link = TypeAliasType("Link", "Node")
 """A node"""

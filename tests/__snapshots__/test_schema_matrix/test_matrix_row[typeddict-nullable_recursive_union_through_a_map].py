@@ -7,12 +7,10 @@ class Root(TypedDict):
 _KEYS_Root = frozenset({"p"})
 
 
-CC: TypeAlias = "Uni | str | None"
-"""From ``#/components/schemas/C.c`` (written as a Python name)."""
+CC = TypeAliasType("CC", "Uni | str | None")
 
 
-Class: TypeAlias = "dict[str, CC | None]"
+Class = TypeAliasType("Class", "dict[str, CC | None]")
 
 
-Uni: TypeAlias = "Class | None"
-"""From ``#/components/schemas/Ünï`` (its accents are folded to ASCII letters)."""
+Uni = TypeAliasType("Uni", "Class | None")

@@ -7,4 +7,4 @@ class Root(TypedDict):
 _KEYS_Root = frozenset({"value"})
 
 
-Json: TypeAlias = "str | float | list[Json] | dict[str, Json]"
+Json = TypeAliasType("Json", "str | float | list[Json] | dict[str, Json]")
