@@ -37,6 +37,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .cache import cache_dir
 from .errors import InternalError, SpecError
 
 # black, and what only formatting needs, are imported when a block must be formatted (black
@@ -290,15 +291,6 @@ class FormatCache:
         self._added = False
 
 
-def cache_dir() -> Path:
-    """gen-models' cache directory: ``$GEN_MODELS_CACHE``, else ``$XDG_CACHE_HOME/gen-models``,
-    else ``~/.cache/gen-models`` (the directory ``scripts/fetch_specs.py`` also uses)."""
-    if os.environ.get("GEN_MODELS_CACHE"):
-        return Path(os.environ["GEN_MODELS_CACHE"])
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "gen-models"
-
-
 def _join(blocks: list[tuple[int, str]], formatted: dict[str, str]) -> str:
     """Formatted blocks with black's blank lines between top-level statements: two around a
     definition (class or function, with its decorators and comments), else at most two."""
@@ -340,11 +332,18 @@ def parse_tree(source: str) -> ast.Module:
 def _blocks(source: str) -> list[tuple[int, str]]:
     """The module as (blank lines before, text) per top-level statement. Decorators and the
     comment lines right above a statement go with it; the first block runs to the end of the
-    ``__all__`` assignment (header, docstring and imports are formatted together)."""
+    ``__all__`` assignment (docstring and imports are formatted together). The header's
+    comment lines are a block of their own when black leaves them as they are (``_is_plain``:
+    they name the run's paths and options, and need no formatting)."""
     lines = source.splitlines(keepends=True)
     tree = parse_tree(source)
     cut = next((i + 1 for i, node in enumerate(tree.body) if _is_all(node)), 1)
     starts = [0]
+    header = 0
+    while header < len(lines) and lines[header].startswith("#"):
+        header += 1
+    if 0 < header < len(lines) and _is_plain("".join(lines[:header])) and lines[header].startswith(('"', "from ")):
+        starts.append(header)
     for previous, node in zip(tree.body[cut - 1 :], tree.body[cut:]):
         if _is_string(node) and isinstance(previous, (ast.Assign, ast.AnnAssign)):
             continue  # an attribute docstring stays with its assignment
@@ -370,6 +369,15 @@ def _blocks(source: str) -> list[tuple[int, str]]:
     return result
 
 
+_PLAIN_COMMENT = re.compile(r"#(?: (?!fmt:|type:|yapf:)[^\n]*\S)?\n")
+
+
+def _is_plain(block: str) -> bool:
+    """Comment lines black leaves as they are: ``#`` alone or ``# text`` without trailing
+    space (and no ``# fmt:`` or ``# type:`` directive), each ending its line."""
+    return all(_PLAIN_COMMENT.fullmatch(line) for line in block.splitlines(keepends=True))
+
+
 def _is_string(node: ast.stmt) -> bool:
     return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
 
@@ -387,8 +395,10 @@ def _format_one(args: tuple[str, tuple[int, int]]) -> str:
 
 def _format_blocks(blocks: list[str], target_python: tuple[int, int], store: FormatCache) -> list[str]:
     """Each block formatted: from this process's cache, else the cache file, else black."""
-    found: dict[str, str] = {}
+    found: dict[str, str] = {b: b for b in blocks if b.endswith("\n") and _is_plain(b)}  # as black leaves them
     for b in blocks:
+        if b in found:
+            continue
         text = _cache.get((b, target_python))
         if text is None:
             text = store.get(b)
