@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -198,7 +199,7 @@ def run(config: Config) -> tuple[str, dict[str, Any]]:
         return [
             name,
             seconds(median(walls[name])),
-            seconds(cpu) if cpu == cpu else "n/a",
+            "n/a" if math.isnan(cpu) else seconds(cpu),
             peak,
             times(against) if against is not None else "-",
         ]
