@@ -10,7 +10,10 @@ are formatted as top-level blocks, and black sees each distinct block once:
   version and target Python, under ``<cache>/format/``), so the runtime is formatted once
   per machine and black version, not per module or per run, and a spec bump re-formats only
   the blocks it changed;
-* the blocks left are spread over the CPU cores when there are enough of them.
+* the blocks left are spread over the CPU cores when there are enough of them;
+* the header's comment lines (they name the run's paths and options) are left as they are
+  (black would leave them too, ``_is_plain``), and a module whose text below them was
+  formatted before is taken whole from the cache, without parsing it.
 
 The formatted blocks are joined with the blank lines black puts between top-level
 statements. The test suite checks that every joined module is exactly what black gives for
@@ -163,20 +166,47 @@ def format_modules(
         return format_with_ruff(sources, target_python)
     if formatter != "black":
         raise SpecError(f"formatter {formatter!r}: choose from {', '.join(FORMATTERS)}")
-    split: dict[str, list[tuple[int, str]]] = {}
-    for name, source in sources.items():
-        try:
-            split[name] = _blocks(source)
-        except SyntaxError as exc:  # pragma: no cover - a bug, not bad input
-            raise InternalError(f"generated module {name} does not parse ({exc}); please report it") from None
-    unique = list(dict.fromkeys(block for blocks in split.values() for _, block in blocks))
     if isinstance(cache, FormatCache):
         store = cache
     else:
         store = FormatCache.default(target_python) if cache else FormatCache.disabled()
+    results: dict[str, str] = {}
+    split: dict[str, tuple[str, str, list[tuple[int, str]]]] = {}
+    for name, source in sources.items():
+        header, rest = _split_header(source)
+        whole = store.get(rest)  # the same module formatted before (a re-run): no parsing at all
+        if whole is not None:
+            results[name] = header + whole
+            continue
+        try:
+            split[name] = (header, rest, _blocks(rest))
+        except SyntaxError as exc:  # pragma: no cover - a bug, not bad input
+            raise InternalError(f"generated module {name} does not parse ({exc}); please report it") from None
+    unique = list(dict.fromkeys(block for _, _, blocks in split.values() for _, block in blocks))
     formatted = dict(zip(unique, _format_blocks(unique, target_python, store)))
+    for name, (header, rest, blocks) in split.items():
+        body = _join(blocks, formatted)
+        store.put(rest, body)
+        results[name] = header + body
     store.save()
-    return {name: _join(blocks, formatted) for name, blocks in split.items()}
+    return {name: results[name] for name in sources}
+
+
+def _split_header(source: str) -> tuple[str, str]:
+    """The module's leading comment lines (its header, naming the run's paths and options)
+    and the rest, when black leaves those lines as they are and the rest starts with the
+    docstring or an import (so that black puts no blank line between them); else
+    ``("", source)``."""
+    at = 0
+    while source.startswith("#", at):
+        end = source.find("\n", at)
+        if end < 0:
+            return "", source
+        at = end + 1
+    header, rest = source[:at], source[at:]
+    if header and _is_plain(header) and rest.startswith(('"', "from ")):
+        return header, rest
+    return "", source
 
 
 def format_with_ruff(sources: dict[str, str], target_python: tuple[int, int]) -> dict[str, str]:
@@ -333,17 +363,11 @@ def _blocks(source: str) -> list[tuple[int, str]]:
     """The module as (blank lines before, text) per top-level statement. Decorators and the
     comment lines right above a statement go with it; the first block runs to the end of the
     ``__all__`` assignment (docstring and imports are formatted together). The header's
-    comment lines are a block of their own when black leaves them as they are (``_is_plain``:
-    they name the run's paths and options, and need no formatting)."""
+    comment lines are split off before (``_split_header``)."""
     lines = source.splitlines(keepends=True)
     tree = parse_tree(source)
     cut = next((i + 1 for i, node in enumerate(tree.body) if _is_all(node)), 1)
     starts = [0]
-    header = 0
-    while header < len(lines) and lines[header].startswith("#"):
-        header += 1
-    if 0 < header < len(lines) and _is_plain("".join(lines[:header])) and lines[header].startswith(('"', "from ")):
-        starts.append(header)
     for previous, node in zip(tree.body[cut - 1 :], tree.body[cut:]):
         if _is_string(node) and isinstance(previous, (ast.Assign, ast.AnnAssign)):
             continue  # an attribute docstring stays with its assignment
@@ -395,10 +419,8 @@ def _format_one(args: tuple[str, tuple[int, int]]) -> str:
 
 def _format_blocks(blocks: list[str], target_python: tuple[int, int], store: FormatCache) -> list[str]:
     """Each block formatted: from this process's cache, else the cache file, else black."""
-    found: dict[str, str] = {b: b for b in blocks if b.endswith("\n") and _is_plain(b)}  # as black leaves them
+    found: dict[str, str] = {}
     for b in blocks:
-        if b in found:
-            continue
         text = _cache.get((b, target_python))
         if text is None:
             text = store.get(b)
