@@ -35,7 +35,8 @@ from pathlib import Path
 from . import errors, pytypes
 from .errors import SpecError
 from .model import ANY, AliasRef, Array, Enum, Field, Map, Model, ModelRef, Prim, Schemas, Type, UnionType
-from .pipeline import Options, read_spec
+from .options import Options
+from .pipeline import read_spec
 
 EXIT_SAME, EXIT_COMPATIBLE, EXIT_BREAKING = 0, 1, 3  # and errors.EXIT_BAD_INPUT, errors.EXIT_INTERNAL
 

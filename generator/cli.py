@@ -17,13 +17,16 @@ import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import NoReturn, TextIO
 
 from . import __version__
 from .config import Config, find_project_root, load_config
 from .errors import EXIT_INTERNAL, InternalError, OutputError, SpecError, display_path, exit_status
-from .pipeline import STDIN, Options, generate, read_spec
+from .fingerprint import current_outputs, expected_outputs, inputs_digest
+from .format import FORMATTERS, formatter_version
+from .options import STDIN, Options
 from .policy import CHOICES as POLICY_CHOICES
 from .policy import parse_policy
 from .styles import STYLES
@@ -99,6 +102,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--target-python", metavar="X.Y", help="oldest Python the modules run on (default 3.10)")
     parser.add_argument(
+        "--formatter",
+        choices=FORMATTERS,
+        help="black (default) or ruff: `ruff format` (needs the ruff package; its own layout)",
+    )
+    parser.add_argument(
         "--merge-policy",
         action="append",
         metavar="PATH=POLICY",
@@ -118,6 +126,11 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         default=None,
         help="allow $ref to files outside the spec's directory",
+    )
+    parser.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="do all the work: neither skip current outputs (the header's fingerprint) nor reuse formatted code",
     )
     parser.add_argument("--timings", action="store_true", help="print the time each stage took")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only errors")
@@ -213,6 +226,11 @@ def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> 
     if (major, minor) < (3, 10):
         raise SpecError(f"target Python {target}: the generated modules need Python 3.10 or newer")
     output = args.output or path(values.get("output")) or (base / "generated")
+    formatter = args.formatter or values.get("formatter") or "black"
+    if formatter not in FORMATTERS:
+        raise SpecError(
+            f"formatter {formatter!r}: choose from {', '.join(FORMATTERS)}", config.path if config else None
+        )
     return Options(
         spec=spec,
         output=output,
@@ -229,6 +247,8 @@ def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> 
         runtime_package=_runtime_layout(args.runtime or values.get("runtime") or "inline") == "package",
         template_dir=args.custom_template_dir or path(values.get("custom-template-dir")),
         spec_bytes=spec_bytes,
+        formatter=formatter,
+        use_cache=not getattr(args, "no_cache", False),
     )
 
 
@@ -266,6 +286,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.explain_merge:
         from .event_plan import explain as explain_events
         from .merge_plan import explain
+        from .pipeline import read_spec
 
         reading = read_spec(options)
         for root in reading.schemas.roots:
@@ -279,6 +300,11 @@ def _run(args: argparse.Namespace) -> int:
                 print(f"{union}: a union of events; parsed, not merged (no merge map: see docs/events.md)")
         return EXIT_OK
     started = time.perf_counter()
+    inputs = inputs_digest(options, formatter_version(options.formatter))
+    if options.use_cache and inputs is not None and current_outputs(options, inputs) is not None:
+        return _report_current(args, expected_outputs(options), started)
+    from .pipeline import generate
+
     with progress_report(sys.stderr, enabled=not args.quiet) as progress:
         outputs, reading = generate(options, progress=progress)
     for warning in reading.schemas.warnings if not args.quiet else ():
@@ -295,6 +321,9 @@ def _run(args: argparse.Namespace) -> int:
             f"{'error' if args.check else 'warning'}: {line} (it folds as an unknown event: kept, reported); map it or ignore it",
             file=sys.stderr,
         )
+    if not (reading.schemas.warnings or reading.merge_warnings or unmapped):
+        # a run that warned is not fingerprinted: it is done again, and warns again, every time
+        outputs = [replace(o, inputs=inputs) for o in outputs]
     stale = [o for o in outputs if not o.is_current()]
     if args.check or args.diff:
         if args.diff:
@@ -307,6 +336,7 @@ def _run(args: argparse.Namespace) -> int:
                 print(f"{len(stale)} file(s) would change, {len(outputs) - len(stale)} current", file=sys.stderr)
             return EXIT_CHANGED if stale or unmapped else EXIT_OK
         return EXIT_OK
+    refreshed = {o.path for o in outputs if o.is_current()}  # only the fingerprint line differs
     try:
         written = write_all(outputs)
     except OSError as exc:
@@ -314,12 +344,31 @@ def _run(args: argparse.Namespace) -> int:
         raise OutputError(f"cannot write {where}: {exc.strerror or exc}; nothing was changed") from None
     if not args.quiet:
         for output in outputs:
-            state = "wrote" if output.path in written else "unchanged"
+            if output.path not in written:
+                state = "unchanged"
+            elif output.path in refreshed:
+                state = "unchanged (fingerprint updated)"
+            else:
+                state = "wrote"
             print(f"{state}: {display_path(output.path)}")
     if args.timings:
         total = time.perf_counter() - started
         stages = ", ".join(f"{k} {v:.3f}s" for k, v in reading.timings.items())
         print(f"timings: {stages}; total {total:.3f}s", file=sys.stderr)
+    return EXIT_OK
+
+
+def _report_current(args: argparse.Namespace, paths: list[Path], started: float) -> int:
+    """What a run whose outputs are all current says (``fingerprint.current_outputs``):
+    the same as a run that did the work and found nothing to change."""
+    if args.check and not args.quiet:
+        print(f"0 file(s) would change, {len(paths)} current", file=sys.stderr)
+    elif not (args.check or args.diff or args.quiet):
+        for path in paths:
+            print(f"unchanged: {display_path(path)}")
+    if args.timings:
+        total = time.perf_counter() - started
+        print(f"timings: fingerprint {total:.3f}s (every output current: nothing else done)", file=sys.stderr)
     return EXIT_OK
 
 

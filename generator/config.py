@@ -15,6 +15,7 @@ Keys (all optional; paths are relative to the ``pyproject.toml``)::
     runtime = "inline"                   # or "package": _runtime.py once, beside the modules
     merge-maps = ["maps/responses.yaml"] # event-union merge maps over the shipped ones
     custom-template-dir = "templates"    # templates overriding the shipped ones by name
+    formatter = "black"                  # or "ruff": `ruff format` (the ruff package)
 
     [tool.gen-models.merge-policies]
     "choices[].delta.content" = "concat"
@@ -50,6 +51,7 @@ KEYS = (
     "runtime",
     "merge-maps",
     "custom-template-dir",
+    "formatter",
 )
 
 

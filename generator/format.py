@@ -1,38 +1,134 @@
-"""Format: generated sources in, black-formatted sources out.
+"""Format: generated sources in, formatted sources out (black by default, ruff on request).
 
 Black is the authority on layout (its version is pinned: the bytes depend on it). It costs
-about 0.2 ms a line, and the three styles of one spec share most of their support code, so
-modules are formatted as top-level blocks: each distinct block once, the blocks spread over
-the CPU cores, then joined with the blank lines the template put between them (two between
-top-level definitions, as black would). The test suite checks that every joined module is
-exactly what black gives for the whole module.
+about 0.3 ms a line, and most of a module is the same text in every run: the fixed runtime
+(``generator/runtime``, inlined verbatim) and the support code the styles share. So modules
+are formatted as top-level blocks, and black sees each distinct block once:
+
+* within a run, a block that several modules hold is formatted once;
+* across runs, formatted blocks are kept in a cache file (``FormatCache``: one per black
+  version and target Python, under ``<cache>/format/``), so the runtime is formatted once
+  per machine and black version, not per module or per run, and a spec bump re-formats only
+  the blocks it changed;
+* the blocks left are spread over the CPU cores when there are enough of them;
+* the header's comment lines (they name the run's paths and options) are left as they are
+  (black would leave them too, ``_is_plain``), and a module whose text below them was
+  formatted before is taken whole from the cache, without parsing it.
+
+The formatted blocks are joined with the blank lines black puts between top-level
+statements. The test suite checks that every joined module is exactly what black gives for
+the whole module (``format_source``), with and without the cache. Black's API already skips
+its AST-equivalence check (``--fast`` is what ``format_str`` does); there is nothing more to
+turn off there.
+
+``formatter="ruff"`` (opt-in) formats whole modules with ``ruff format`` instead: a
+different layout (pinned by its own golden files), in milliseconds.
 """
 
 from __future__ import annotations
 
 import ast
-import multiprocessing
+import hashlib
+import json
 import os
 import re
+import shutil
+import subprocess
 import sys
-from concurrent.futures import ProcessPoolExecutor
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-import black
-import black.mode
-import black.parsing
+from .cache import cache_dir
+from .errors import InternalError, SpecError
 
-from .errors import InternalError
+# black, and what only formatting needs, are imported when a block must be formatted (black
+# takes ~0.2 s to import): a run whose outputs are current never imports them.
+if TYPE_CHECKING:
+    import black
 
+#: The formatters ``--formatter`` accepts; the first is the default.
+FORMATTERS = ("black", "ruff")
 #: Below this many lines to format, one process is faster than starting workers.
 PARALLEL_MIN_LINES = 1500
 #: Formatted blocks kept for later calls in the same process (black is deterministic per
 #: block; tools that generate many specs in one process share most support code).
 CACHE_BLOCKS = 4096
+#: Blocks a cache file keeps (the least recently used go first): about 20 MB of text.
+CACHE_FILE_BLOCKS = 20000
+#: Changes whenever ``black_mode`` changes: part of every cache file's name.
+MODE_KEY = "default-line-length"
+#: ``ruff format`` settings: black's line length, no configuration file read (the bytes must
+#: not depend on where the command runs).
+RUFF_ARGS = ("format", "--isolated", "--line-length", "88")
 _cache: dict[tuple[str, tuple[int, int]], str] = {}
+
+
+def black_version() -> str:
+    """The installed black's version, without importing black (``_black_version`` is the
+    small module black's wheel ships for this; ``importlib.metadata`` as a fallback)."""
+    try:
+        from _black_version import version  # type: ignore[import-untyped]
+
+        return str(version)
+    except ImportError:  # pragma: no cover - black installed without its version module
+        from importlib.metadata import version as dist_version
+
+        return dist_version("black")
+
+
+def ruff_binary() -> str:
+    """The ``ruff`` executable of the installed ``ruff`` package.
+
+    Raises:
+        SpecError: the package is not installed (``--formatter ruff`` cannot run; exit 2).
+    """
+    try:
+        from ruff import find_ruff_bin  # type: ignore[import-untyped]
+    except ImportError:
+        found = shutil.which("ruff")
+        if found:
+            return found
+        raise SpecError(
+            "--formatter ruff: ruff is not installed; install it (pip install ruff) or use the default, black"
+        ) from None
+    return str(find_ruff_bin())
+
+
+def ruff_version() -> str:
+    """``ruff --version`` of ``ruff_binary()`` (its last word, such as ``0.17.6``).
+
+    Raises:
+        SpecError: ruff is not installed or does not run.
+    """
+    binary = ruff_binary()
+    try:
+        done = subprocess.run([binary, "--version"], capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError) as exc:
+        raise SpecError(f"--formatter ruff: {binary} --version failed ({exc})") from None
+    return done.stdout.split()[-1] if done.stdout.split() else "unknown"
+
+
+def formatter_version(formatter: str) -> str:
+    """``black 26.10.1`` or ``ruff 0.17.6``: what the generated bytes depend on (the
+    fingerprint holds it).
+
+    Raises:
+        SpecError: an unknown formatter, or ruff asked for and not installed.
+    """
+    if formatter == "black":
+        return f"black {black_version()}"
+    if formatter == "ruff":
+        return f"ruff {ruff_version()}"
+    raise SpecError(f"formatter {formatter!r}: choose from {', '.join(FORMATTERS)}")
 
 
 def black_mode(target_python: tuple[int, int]) -> black.Mode:
     """Black's settings for generated modules: default line length, the target Python."""
+    import black
+    import black.mode
+
     versions = {v for v in black.mode.TargetVersion if (3, int(v.name[3:])) >= target_python}
     return black.Mode(target_versions=versions)
 
@@ -43,27 +139,186 @@ def format_source(source: str, target_python: tuple[int, int], name: str) -> str
     Raises:
         InternalError: black cannot parse the module (a generator bug, named so it can be reported).
     """
+    import black
+    import black.parsing
+
     try:
         return black.format_str(source, mode=black_mode(target_python))
     except black.parsing.InvalidInput as exc:  # pragma: no cover - a bug, not bad input
         raise InternalError(f"generated module {name} does not parse ({exc}); please report it") from None
 
 
-def format_modules(sources: dict[str, str], target_python: tuple[int, int]) -> dict[str, str]:
-    """Format several modules (name -> source), block by block; see the module docstring.
+def format_modules(
+    sources: dict[str, str],
+    target_python: tuple[int, int],
+    formatter: str = "black",
+    cache: FormatCache | bool = True,
+) -> dict[str, str]:
+    """Format several modules (name -> source): with black block by block (see the module
+    docstring; ``cache`` keeps formatted blocks across runs: True the default cache file,
+    False none, or the ``FormatCache`` given), or with ruff as whole modules.
 
     Raises:
         InternalError: a module does not parse (a generator bug).
+        SpecError: ``formatter`` is unknown, or ruff is asked for and not installed.
     """
-    split: dict[str, list[tuple[int, str]]] = {}
+    if formatter == "ruff":
+        return format_with_ruff(sources, target_python)
+    if formatter != "black":
+        raise SpecError(f"formatter {formatter!r}: choose from {', '.join(FORMATTERS)}")
+    if isinstance(cache, FormatCache):
+        store = cache
+    else:
+        store = FormatCache.default(target_python) if cache else FormatCache.disabled()
+    results: dict[str, str] = {}
+    split: dict[str, tuple[str, str, list[tuple[int, str]]]] = {}
     for name, source in sources.items():
+        header, rest = _split_header(source)
+        whole = store.get(rest)  # the same module formatted before (a re-run): no parsing at all
+        if whole is not None:
+            results[name] = header + whole
+            continue
         try:
-            split[name] = _blocks(source)
+            split[name] = (header, rest, _blocks(rest))
         except SyntaxError as exc:  # pragma: no cover - a bug, not bad input
             raise InternalError(f"generated module {name} does not parse ({exc}); please report it") from None
-    unique = list(dict.fromkeys(block for blocks in split.values() for _, block in blocks))
-    formatted = dict(zip(unique, _format_blocks(unique, target_python)))
-    return {name: _join(blocks, formatted) for name, blocks in split.items()}
+    unique = list(dict.fromkeys(block for _, _, blocks in split.values() for _, block in blocks))
+    formatted = dict(zip(unique, _format_blocks(unique, target_python, store)))
+    for name, (header, rest, blocks) in split.items():
+        body = _join(blocks, formatted)
+        store.put(rest, body)
+        results[name] = header + body
+    store.save()
+    return {name: results[name] for name in sources}
+
+
+def _split_header(source: str) -> tuple[str, str]:
+    """The module's leading comment lines (its header, naming the run's paths and options)
+    and the rest, when black leaves those lines as they are and the rest starts with the
+    docstring or an import (so that black puts no blank line between them); else
+    ``("", source)``."""
+    at = 0
+    while source.startswith("#", at):
+        end = source.find("\n", at)
+        if end < 0:
+            return "", source
+        at = end + 1
+    header, rest = source[:at], source[at:]
+    if header and _is_plain(header) and rest.startswith(('"', "from ")):
+        return header, rest
+    return "", source
+
+
+def format_with_ruff(sources: dict[str, str], target_python: tuple[int, int]) -> dict[str, str]:
+    """Each module formatted by ``ruff format`` (``RUFF_ARGS``, the target Python), the
+    modules at once, one process each.
+
+    Raises:
+        SpecError: ruff is not installed.
+        InternalError: ruff refuses a module (it does not parse: a generator bug).
+    """
+    binary = ruff_binary()
+    target = f"py{target_python[0]}{target_python[1]}"
+    running = {
+        name: subprocess.Popen(
+            [binary, *RUFF_ARGS, "--target-version", target, "--stdin-filename", name, "-"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        for name in sources
+    }
+    results: dict[str, str] = {}
+    for name, process in running.items():
+        out, err = process.communicate(sources[name].encode("utf-8"))
+        if process.returncode != 0:
+            message = err.decode("utf-8", "replace").strip().splitlines()
+            raise InternalError(
+                f"ruff format refused generated module {name} ({message[0] if message else 'no message'}); "
+                "please report it"
+            )
+        results[name] = out.decode("utf-8")
+    return results
+
+
+class FormatCache:
+    """Black's output per block, kept in one JSON file per black version, mode and target
+    Python (``{sha256 of the block: formatted text}``), so that later runs do not format the
+    same text again. A file that cannot be read counts as empty; it is replaced atomically
+    (``os.replace``); when two runs write at once the last one wins (a cache: nothing but
+    time is lost). The least recently used blocks beyond ``CACHE_FILE_BLOCKS`` are dropped.
+    """
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self._entries: dict[str, str] | None = None
+        self._used: set[str] = set()
+        self._added = False
+
+    @classmethod
+    def default(cls, target_python: tuple[int, int]) -> FormatCache:
+        """The cache file for this black version and target under ``cache_dir()``."""
+        name = f"black-{black_version()}-{MODE_KEY}-py{target_python[0]}{target_python[1]}.json"
+        return cls(cache_dir() / "format" / name)
+
+    @classmethod
+    def disabled(cls) -> FormatCache:
+        """A cache that keeps nothing (``--no-cache``)."""
+        return cls(None)
+
+    @staticmethod
+    def key(block: str) -> str:
+        return hashlib.sha256(block.encode("utf-8")).hexdigest()[:32]
+
+    def _load(self) -> dict[str, str]:
+        if self._entries is None:
+            self._entries = {}
+            if self.path is not None:
+                try:
+                    data = json.loads(self.path.read_text(encoding="utf-8"))
+                except (OSError, ValueError):
+                    data = None
+                if isinstance(data, dict) and all(isinstance(v, str) for v in data.values()):
+                    self._entries = data
+        return self._entries
+
+    def get(self, block: str) -> str | None:
+        """The formatted text of ``block``, or None when not cached."""
+        if self.path is None:
+            return None
+        key = self.key(block)
+        found = self._load().get(key)
+        if found is not None:
+            self._used.add(key)
+        return found
+
+    def put(self, block: str, formatted: str) -> None:
+        """Remember ``formatted`` as black's output for ``block`` (written by ``save``)."""
+        if self.path is None:
+            return
+        key = self.key(block)
+        self._load()[key] = formatted
+        self._used.add(key)
+        self._added = True
+
+    def save(self) -> None:
+        """Write the file when blocks were added: used blocks last (most recent), at most
+        ``CACHE_FILE_BLOCKS``. Write errors are ignored (a read-only home: no cache)."""
+        if self.path is None or not self._added:
+            return
+        entries = self._load()
+        ordered = {k: v for k, v in entries.items() if k not in self._used}
+        ordered.update((k, entries[k]) for k in entries if k in self._used)
+        kept = dict(list(ordered.items())[-CACHE_FILE_BLOCKS:])
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temp = tempfile.mkstemp(prefix=".format-", dir=self.path.parent)
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                json.dump(kept, out, ensure_ascii=False)
+            os.replace(temp, self.path)
+        except OSError:
+            return
+        self._added = False
 
 
 def _join(blocks: list[tuple[int, str]], formatted: dict[str, str]) -> str:
@@ -107,7 +362,8 @@ def parse_tree(source: str) -> ast.Module:
 def _blocks(source: str) -> list[tuple[int, str]]:
     """The module as (blank lines before, text) per top-level statement. Decorators and the
     comment lines right above a statement go with it; the first block runs to the end of the
-    ``__all__`` assignment (header, docstring and imports are formatted together)."""
+    ``__all__`` assignment (docstring and imports are formatted together). The header's
+    comment lines are split off before (``_split_header``)."""
     lines = source.splitlines(keepends=True)
     tree = parse_tree(source)
     cut = next((i + 1 for i, node in enumerate(tree.body) if _is_all(node)), 1)
@@ -137,6 +393,15 @@ def _blocks(source: str) -> list[tuple[int, str]]:
     return result
 
 
+_PLAIN_COMMENT = re.compile(r"#(?: (?!fmt:|type:|yapf:)[^\n]*\S)?\n")
+
+
+def _is_plain(block: str) -> bool:
+    """Comment lines black leaves as they are: ``#`` alone or ``# text`` without trailing
+    space (and no ``# fmt:`` or ``# type:`` directive), each ending its line."""
+    return all(_PLAIN_COMMENT.fullmatch(line) for line in block.splitlines(keepends=True))
+
+
 def _is_string(node: ast.stmt) -> bool:
     return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
 
@@ -146,26 +411,54 @@ def _is_all(node: ast.stmt) -> bool:
 
 
 def _format_one(args: tuple[str, tuple[int, int]]) -> str:
+    import black
+
     block, target_python = args
     return black.format_str(block, mode=black_mode(target_python))
 
 
-def _format_blocks(blocks: list[str], target_python: tuple[int, int]) -> list[str]:
-    found = {b: _cache[(b, target_python)] for b in blocks if (b, target_python) in _cache}
+def _format_blocks(blocks: list[str], target_python: tuple[int, int], store: FormatCache) -> list[str]:
+    """Each block formatted: from this process's cache, else the cache file, else black."""
+    found: dict[str, str] = {}
+    for b in blocks:
+        text = _cache.get((b, target_python))
+        if text is None:
+            text = store.get(b)
+        if text is not None:
+            found[b] = text
     missing = [b for b in blocks if b not in found]
-    found.update(zip(missing, _format_uncached(missing, target_python)))
-    if len(_cache) + len(missing) > CACHE_BLOCKS:
+    for block, text in zip(missing, _format_uncached(missing, target_python)):
+        found[block] = text
+        store.put(block, text)
+    if len(_cache) + len(blocks) > CACHE_BLOCKS:
         _cache.clear()
-    _cache.update(((b, target_python), found[b]) for b in missing)
+    _cache.update(((b, target_python), found[b]) for b in blocks)
     return [found[b] for b in blocks]
 
 
-def _format_uncached(blocks: list[str], target_python: tuple[int, int]) -> list[str]:
-    jobs = [(b, target_python) for b in blocks]
-    lines = sum(b.count("\n") for b in blocks)
+def workers_for(lines: int) -> int:
+    """Processes to format ``lines`` lines with: one below ``PARALLEL_MIN_LINES`` or without
+    ``fork``, else one per core (at most 4)."""
+    import multiprocessing
+
     workers = min(os.cpu_count() or 1, 4)
     if workers < 2 or lines < PARALLEL_MIN_LINES or "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    return workers
+
+
+def _format_uncached(blocks: Iterable[str], target_python: tuple[int, int]) -> list[str]:
+    jobs = [(b, target_python) for b in blocks]
+    if not jobs:
+        return []
+    import black  # noqa: F401 - before forking, so that the workers inherit it imported
+
+    workers = workers_for(sum(b.count("\n") for b, _ in jobs))
+    if workers == 1:
         return [_format_one(job) for job in jobs]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     # biggest first, so the workers finish together
     order = sorted(range(len(jobs)), key=lambda i: -len(jobs[i][0]))
     with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:

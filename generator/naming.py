@@ -23,6 +23,7 @@ from typing import Any
 
 from .load import Document
 from .model import Discriminator, Model, Schemas, Type, UnionType, map_parts, referenced_names, renamed
+from .options import stem as module_stem  # noqa: F401 (the name callers know)
 from .resolve import Location, RefResolver
 
 #: Names a generated module defines or imports at module level, and the builtins it relies
@@ -273,12 +274,6 @@ def state_class_names(nodes: Iterable[Any]) -> dict[int, str]:
         used.add(name)
         names[id(node)] = name
     return names
-
-
-def module_stem(raw: str) -> str:
-    """A module name stem from ``--module`` or the spec's file stem, as an identifier."""
-    stem = re.sub(r"\W+", "_", raw).strip("_").lower() or "models"
-    return ("m_" + stem) if stem[0].isdigit() else stem
 
 
 class ParserNames:

@@ -25,59 +25,11 @@ from .interpret import Interpreter
 from .load import Document, load_document, parse_document, scalar_text
 from .merge_plan import NodePlan, ResponsePlan, merge_warnings, plan_merge, plan_response
 from .model import Alias, AliasRef, Model, ModelRef, Schemas, UnionType, referenced_names
+from .options import STDIN, Options, module_stem, output_file
 from .render import Generation, check_template_dir, render, render_runtime
 from .resolve import RefResolver
 from .styles import STYLES
 from .write import Output
-
-
-@dataclass(frozen=True)
-class Options:
-    """What to generate (the CLI and ``[tool.gen-models]`` fill this in).
-
-    Attributes:
-        spec: the OpenAPI or JSON Schema document (``<stdin>`` when ``spec_bytes`` holds it).
-        output: directory for the modules; or, with one style, a file ending in ``.py``
-            (that is not a directory) to write the module to.
-        styles: any of ``dataclass``, ``pydantic``, ``typeddict``.
-        schemas: root schema names; empty means the stream chunks found automatically.
-        all_schemas: emit every component schema (roots still get accumulators).
-        module: module name stem (default: the spec file's stem); files are
-            ``<module>_<style>.py``.
-        target_python: oldest Python the modules must run on (black's target, imports).
-        merge_policies: ``{path: policy}`` overrides of the merge plan.
-        allow_remote_refs, allow_outside_refs: see ``resolve.RefResolver``.
-        root: directory paths in headers are shown relative to (the project root).
-        merge_maps: user merge maps for event unions (``--merge-map``), over the shipped
-            ones and ``x-merge``.
-        runtime_package: emit the fixed runtime once, as ``_runtime.py`` beside the modules
-            (which then import it: the output directory must be a package), instead of
-            inlined into each module.
-        template_dir: the user's templates (``--custom-template-dir``), looked up before
-            the shipped ones by name.
-        spec_bytes: the spec's text when it was read from standard input (``-``); ``spec``
-            is then ``Path("<stdin>")`` and relative ``$ref`` start at the working directory.
-    """
-
-    spec: Path
-    output: Path = Path("generated")
-    styles: tuple[str, ...] = STYLES
-    schemas: tuple[str, ...] = ()
-    all_schemas: bool = False
-    module: str | None = None
-    target_python: tuple[int, int] = (3, 10)
-    merge_policies: dict[str, str] = field(default_factory=dict)
-    allow_remote_refs: bool = False
-    allow_outside_refs: bool = False
-    root: Path | None = None
-    runtime_package: bool = False
-    merge_maps: tuple[Path, ...] = ()
-    template_dir: Path | None = None
-    spec_bytes: bytes | None = field(default=None, repr=False)
-
-
-#: The spec's name when it was read from standard input.
-STDIN = Path("<stdin>")
 
 #: Called with each stage's name (and what it works on) as it starts: ``--progress``.
 Progress = Callable[[str], None]
@@ -318,29 +270,6 @@ def _ordered(interp: Interpreter, roots: list[str], everything: bool) -> tuple[d
     return models, aliases
 
 
-def module_stem(options: Options) -> str:
-    """The module name stem: ``--module`` or the spec's file stem as an identifier."""
-    return naming.module_stem(options.module or options.spec.stem)
-
-
-def output_file(options: Options) -> Path | None:
-    """The file ``-o`` names (``out/chat.py``: one style, written there), or None when it
-    names a directory.
-
-    Raises:
-        SpecError: a file is named but several styles are asked for (one file each).
-    """
-    out = options.output
-    if out.suffix != ".py" or out.is_dir():
-        return None
-    if len(options.styles) != 1:
-        raise SpecError(
-            f"-o {out} names one file, but {len(options.styles)} styles are asked for "
-            f"({', '.join(options.styles)}), one module each: pass a single --style, or give -o a directory"
-        )
-    return out
-
-
 def generate(
     options: Options, reading: SpecReading | None = None, progress: Progress = _no_progress
 ) -> tuple[list[Output], SpecReading]:
@@ -386,7 +315,7 @@ def generate(
     reading.timings["render"] = time.perf_counter() - start
     start = time.perf_counter()
     progress(f"format {len(sources)} module(s)")
-    formatted = format_modules(sources, options.target_python)
+    formatted = format_modules(sources, options.target_python, options.formatter, options.use_cache)
     reading.timings["format"] = time.perf_counter() - start
     out_dir = target_file.parent if target_file else options.output
     module_file = f"{stem}_{options.styles[0]}.py"
@@ -426,6 +355,8 @@ def command(options: Options) -> str:
         parts += ["--target-python", ".".join(map(str, options.target_python))]
     if options.runtime_package:
         parts += ["--runtime", "package"]
+    if options.formatter != "black":
+        parts += ["--formatter", options.formatter]
     for path, policy in options.merge_policies.items():
         parts += ["--merge-policy", f"{path}={policy}"]
     for merge_map in options.merge_maps:

@@ -21,6 +21,7 @@ from typing import Any
 import jinja2
 
 from . import __version__, naming, pytypes, runtime
+from .cache import template_cache
 from .errors import SpecError, did_you_mean
 from .event_plan import EventPlan
 from .format import parse_tree
@@ -79,6 +80,7 @@ def environment(custom_dir: Path | None = None) -> jinja2.Environment:
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
+        bytecode_cache=template_cache(),
     )
     env.filters["pyrepr"] = pytypes.literal
     return env

@@ -14,13 +14,23 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from .fingerprint import stamp, unstamp
+
 
 @dataclass(frozen=True)
 class Output:
-    """One generated file: where it goes and its full text."""
+    """One generated file: where it goes, the module's code (``text``, what the golden
+    files pin) and, when the run has one, the ``inputs`` digest its fingerprint line
+    records (``fingerprint``)."""
 
     path: Path
     text: str
+    inputs: str | None = None
+
+    @property
+    def content(self) -> str:
+        """The file's full text: ``text`` with the fingerprint line when ``inputs`` is set."""
+        return stamp(self.text, self.inputs) if self.inputs is not None else self.text
 
     def current(self) -> str | None:
         """The file's text on disk now, or None when it does not exist."""
@@ -30,13 +40,21 @@ class Output:
             return None
 
     def is_current(self) -> bool:
-        """True when the file on disk already has exactly this text."""
-        return self.current() == self.text
+        """True when the file on disk already holds this code (its fingerprint line aside:
+        a file that differs only there is current, and ``write_all`` refreshes the line)."""
+        old = self.current()
+        return old is not None and (old == self.text or unstamp(old)[0] == self.text)
+
+    def is_written(self) -> bool:
+        """True when the file on disk is exactly ``content``: nothing to write."""
+        return self.current() == self.content
 
     def diff(self, root: Path | None = None) -> str:
-        """A unified diff from the file on disk to this text (empty when current), with
-        paths relative to ``root`` (the project root) so ``git apply`` and ``patch -p1``
-        take it."""
+        """A unified diff from the file on disk to ``content`` (empty when the code is
+        current), with paths relative to ``root`` (the project root) so ``git apply`` and
+        ``patch -p1`` take it."""
+        if self.is_current():
+            return ""
         old = self.current()
         shown = self.path.resolve()
         if root is not None and shown.is_relative_to(root.resolve()):
@@ -44,7 +62,7 @@ class Output:
         name = shown.as_posix().lstrip("/")
         lines = difflib.unified_diff(
             (old or "").splitlines(keepends=True),
-            self.text.splitlines(keepends=True),
+            self.content.splitlines(keepends=True),
             fromfile=f"a/{name}" if old is not None else "/dev/null",
             tofile=f"b/{name}",
         )
@@ -52,7 +70,8 @@ class Output:
 
 
 def write_all(outputs: list[Output]) -> list[Path]:
-    """Write every output that changed, all or nothing; returns the paths written.
+    """Write every output whose file is not exactly its ``content`` (its code changed, or
+    only its fingerprint line), all or nothing; returns the paths written.
 
     New texts are staged in a temporary directory beside each output directory, then renamed
     into place (``os.replace``: atomic per file). The files they replace are kept (hard
@@ -61,7 +80,7 @@ def write_all(outputs: list[Output]) -> list[Path]:
     Raises:
         OSError: a file cannot be written; the output directories are then as they were.
     """
-    changed = [o for o in outputs if not o.is_current()]
+    changed = [o for o in outputs if not o.is_written()]
     if not changed:
         return []
     temp_dirs: dict[Path, Path] = {}
@@ -81,7 +100,7 @@ def _stage(output: Output, temp_dirs: dict[Path, Path]) -> Path:
         temp_dirs[parent] = Path(tempfile.mkdtemp(prefix=".gen-models-", dir=parent.parent))
     temp = temp_dirs[parent] / output.path.name
     with open(temp, "w", encoding="utf-8", newline="\n") as handle:
-        handle.write(output.text)
+        handle.write(output.content)
     return temp
 
 

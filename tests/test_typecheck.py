@@ -36,6 +36,8 @@ def modules_dir(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPat
         package.mkdir()
         (package / "__init__.py").write_text("", encoding="utf-8")
         write_all(generate(Options(spec=LOCAL_SPECS[0], output=package, module="openai", runtime_package=True))[0])
+        # --formatter ruff: ruff's layout of the same modules
+        write_all(generate(Options(spec=LOCAL_SPECS[0], output=out, module="ruff_formatted", formatter="ruff"))[0])
         # an event union with its own merge map (x-merge): the generated event fold
         events = out / "events_map.yaml"
         events.write_text(yaml.safe_dump(EVENTS_MAP_SPEC), encoding="utf-8")

@@ -1,0 +1,99 @@
+"""Options: what one run generates (the CLI and ``[tool.gen-models]`` fill them in), and
+the files it writes, known before the spec is read.
+
+Kept apart from ``pipeline`` and light to import (standard library only), so that a run whose
+outputs are current (``fingerprint``) is answered without importing the spec reader, the
+templates or the formatter.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import SpecError
+from .styles import STYLES
+
+
+@dataclass(frozen=True)
+class Options:
+    """What to generate (the CLI and ``[tool.gen-models]`` fill this in).
+
+    Attributes:
+        spec: the OpenAPI or JSON Schema document (``<stdin>`` when ``spec_bytes`` holds it).
+        output: directory for the modules; or, with one style, a file ending in ``.py``
+            (that is not a directory) to write the module to.
+        styles: any of ``dataclass``, ``pydantic``, ``typeddict``.
+        schemas: root schema names; empty means the stream chunks found automatically.
+        all_schemas: emit every component schema (roots still get accumulators).
+        module: module name stem (default: the spec file's stem); files are
+            ``<module>_<style>.py``.
+        target_python: oldest Python the modules must run on (black's target, imports).
+        merge_policies: ``{path: policy}`` overrides of the merge plan.
+        allow_remote_refs, allow_outside_refs: see ``resolve.RefResolver``.
+        root: directory paths in headers are shown relative to (the project root).
+        merge_maps: user merge maps for event unions (``--merge-map``), over the shipped
+            ones and ``x-merge``.
+        runtime_package: emit the fixed runtime once, as ``_runtime.py`` beside the modules
+            (which then import it: the output directory must be a package), instead of
+            inlined into each module.
+        template_dir: the user's templates (``--custom-template-dir``), looked up before
+            the shipped ones by name.
+        spec_bytes: the spec's text when it was read from standard input (``-``); ``spec``
+            is then ``Path("<stdin>")`` and relative ``$ref`` start at the working directory.
+        formatter: ``black`` (the default) or ``ruff`` (``ruff format``; see ``format``).
+        use_cache: keep formatted blocks across runs (``format.FormatCache``); False for
+            ``--no-cache``. The only field that does not change the output.
+    """
+
+    spec: Path
+    output: Path = Path("generated")
+    styles: tuple[str, ...] = STYLES
+    schemas: tuple[str, ...] = ()
+    all_schemas: bool = False
+    module: str | None = None
+    target_python: tuple[int, int] = (3, 10)
+    merge_policies: dict[str, str] = field(default_factory=dict)
+    allow_remote_refs: bool = False
+    allow_outside_refs: bool = False
+    root: Path | None = None
+    runtime_package: bool = False
+    merge_maps: tuple[Path, ...] = ()
+    template_dir: Path | None = None
+    spec_bytes: bytes | None = field(default=None, repr=False)
+    formatter: str = "black"
+    use_cache: bool = True
+
+
+#: The spec's name when it was read from standard input.
+STDIN = Path("<stdin>")
+
+
+def module_stem(options: Options) -> str:
+    """The module name stem: ``--module`` or the spec's file stem as an identifier."""
+    return stem(options.module or options.spec.stem)
+
+
+def output_file(options: Options) -> Path | None:
+    """The file ``-o`` names (``out/chat.py``: one style, written there), or None when it
+    names a directory.
+
+    Raises:
+        SpecError: a file is named but several styles are asked for (one file each).
+    """
+    out = options.output
+    if out.suffix != ".py" or out.is_dir():
+        return None
+    if len(options.styles) != 1:
+        raise SpecError(
+            f"-o {out} names one file, but {len(options.styles)} styles are asked for "
+            f"({', '.join(options.styles)}), one module each: pass a single --style, or give -o a directory"
+        )
+    return out
+
+
+def stem(raw: str) -> str:
+    """A module name stem from ``--module`` or the spec's file stem, as an identifier."""
+    text = re.sub(r"\W+", "_", raw).strip("_").lower() or "models"
+    return ("m_" + text) if text[0].isdigit() else text
