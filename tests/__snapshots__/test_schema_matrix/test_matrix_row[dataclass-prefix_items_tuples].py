@@ -15,7 +15,11 @@ class Root:
         return cls(
             pair=_req(d, "pair", _P_list_of_first_of_str_int),
             more=_req(d, "more", _P_list_of_first_of_str_bool),
-            loose=_opt(d, "loose", _P_list_of_nullable_int),
+            loose=(
+                None
+                if d.get("loose") is None
+                else _opt(d, "loose", _P_list_of_nullable_int)
+            ),
             extra_fields=_extras(d, _KEYS_Root),
         )
 
