@@ -140,13 +140,13 @@ def _answers(module: ModuleType, lines: list[str]) -> Any:
     the merged answers of the dict way, the typed way and the JSON-text way."""
     results: dict[str, Any] = {"dicts": list(module.iter_chunk_dicts(lines))}
     typed = list(module.iter_chunks(lines))
-    results["typed"] = [
+    results["typed chunks"] = [
         c if isinstance(c, dict) else c.model_dump() if hasattr(c, "model_dump") else c.to_dict() for c in typed
     ]
     for way, chunks in (
         ("dict", results["dicts"]),
         ("typed", typed),
-        ("text", [line[5:].strip() for line in lines if line.startswith("data:")][:-1]),
+        ("text", [line[5:].strip() for line in lines if line.startswith("data:") and "[DONE]" not in line]),
     ):
         acc = module.CreateChatCompletionStreamResponseAccumulator()
         for chunk in chunks:
@@ -180,6 +180,7 @@ def test_recorded_streams_give_the_same_answers_with_and_without_orjson(
 ) -> None:
     with_orjson, without = _both_ways(openai_modules[style], monkeypatch, _sse_lines(path))
     assert with_orjson == without
+    assert with_orjson["typed"] == with_orjson["dict"] == with_orjson["text"]  # typed chunks merge as their dicts
 
 
 SHARED_RECORDED = sorted(p for p in (SHARED / "streams" / "recorded").glob("*") if p.suffix in (".sse", ".jsonl"))

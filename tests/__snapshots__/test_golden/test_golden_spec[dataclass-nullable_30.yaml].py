@@ -1586,7 +1586,12 @@ class _ChunkAccumulator(_Merger):
             if type(chunk) is dict:
                 self._root._add(chunk, self)
             else:
-                data = self.decode(chunk)
+                reader = _READERS.get(
+                    type(chunk)
+                )  # a typed chunk of a class read before
+                data = reader(chunk) if reader is not None else None
+                if type(data) is not dict:
+                    data = self.decode(chunk)
                 if data is not None:
                     self._root._add(data, self)
         except RecursionError:
