@@ -198,6 +198,9 @@ _LINE_VOCABULARY = [
     "\r",
     b'data: {"h": 8}',
     b"",
+    b"data: \xff\xfe",  # not UTF-8: an error naming the event
+    b'data: {"i": 9}\n',
+    b"event: ping",
 ]
 
 
