@@ -81,6 +81,17 @@ def targets(figures: dict[str, Any]) -> str:
         if style in run:
             x_json = run[style]["x_json"]
             check(f"{style} parse + merge <= {limit}x json.loads", times(x_json), x_json <= limit)
+    for style in ("dataclass", "pydantic", "typeddict"):  # issue #15
+        if style in run:
+            check(
+                f"#15 {style}: dict path <= 1.3x json.loads", times(run[style]["x_json"]), run[style]["x_json"] <= 1.3
+            )
+        text = run.get(f"{style} {runtime.TEXT}")
+        if text and runtime.ORJSON in run:
+            check(f"#15 {style}: add(raw), orjson, <= 0.8x json.loads", times(text["x_json"]), text["x_json"] <= 0.8)
+        typed = run.get(f"{style} {runtime.TYPED_TEXT}")
+        if typed:
+            check(f"#15 {style}: typed per chunk <= 2x json.loads", times(typed["x_json"]), typed["x_json"] <= 2)
     if "x_openai" in run.get("pydantic", {}):
         faster = run["pydantic"]["x_openai"]
         check("pydantic >= 18x faster than StreamState", times(faster), faster >= 18)
@@ -101,7 +112,7 @@ def targets(figures: dict[str, Any]) -> str:
             if contender != responses.BASE and contender != responses.OPENAI:
                 check(f"responses: {contender} µs/event {large:,} / {small:,} <= 1.3", times(flat), flat <= 1.3)
         check("responses: every fold has the text sent", f"{len(resp['mismatch'])} mismatches", not resp["mismatch"])
-    return table("Targets (issues #6 and #11)", ["target", "measured", "verdict"], rows) if rows else ""
+    return table("Targets (issues #6, #11 and #15)", ["target", "measured", "verdict"], rows) if rows else ""
 
 
 def main(argv: list[str] | None = None) -> int:

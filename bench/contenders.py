@@ -3,11 +3,17 @@
 Each is a function ``(chunks: list[bytes]) -> result``; the runtime and scaling sections
 time them on the same chunks.
 
-* ``json_loads``: the floor, ``json.loads`` of every chunk and nothing else.
+* ``json_loads``: the floor, ``json.loads`` of every chunk and nothing else;
+  ``orjson_loads``: the same with orjson (when installed), the floor of the decode-bound path.
 * ``fast_path(module)``: a generated module as its README shows it: ``acc.add(json.loads(raw))``
   per chunk, one ``acc.snapshot()`` (validated once) at the end.
+* ``text_path(module)``: ``acc.add(raw)``: the module decodes the JSON text itself (orjson when
+  it is installed, ``json.loads`` otherwise).
 * ``typed_path(module)``: each chunk parsed into the style's type first
-  (``parse_create_chat_completion_stream_response``), then added.
+  (``parse_create_chat_completion_stream_response(json.loads(raw))``), then added.
+* ``typed_text_path(module)``: each chunk made a typed chunk the way ``iter_chunks`` makes it
+  from an event's data (the pydantic style validates the JSON text with pydantic-core, the
+  others decode it as ``acc.add(raw)`` does and parse), then added.
 * ``openai_stream_state``: openai-python's ``ChatCompletionStreamState``, fed chunks built as
   the SDK's own stream builds them (``construct_type(ChatCompletionChunk, data)``), then
   ``get_final_completion()``.
@@ -35,6 +41,21 @@ def json_loads(chunks: list[bytes]) -> None:
         json.loads(raw)
 
 
+def orjson_loads(chunks: list[bytes]) -> None:
+    import orjson
+
+    loads = orjson.loads
+    for raw in chunks:
+        loads(raw)
+
+
+def have_orjson() -> bool:
+    """Whether orjson is installed (the modules then decode with it)."""
+    import importlib.util
+
+    return importlib.util.find_spec("orjson") is not None
+
+
 def fast_path(module: ModuleType) -> Contender:
     accumulator = module.CreateChatCompletionStreamResponseAccumulator
 
@@ -55,6 +76,31 @@ def typed_path(module: ModuleType) -> Contender:
         acc = accumulator()
         for raw in chunks:
             acc.add(parse(json.loads(raw)))
+        return acc.snapshot()
+
+    return merge
+
+
+def text_path(module: ModuleType) -> Contender:
+    accumulator = module.CreateChatCompletionStreamResponseAccumulator
+
+    def merge(chunks: list[bytes]) -> Any:
+        acc = accumulator()
+        for raw in chunks:
+            acc.add(raw)
+        return acc.snapshot()
+
+    return merge
+
+
+def typed_text_path(module: ModuleType) -> Contender:
+    accumulator = module.CreateChatCompletionStreamResponseAccumulator
+    chunk_model = module._chunk_model  # what iter_chunks calls on each event's data
+
+    def merge(chunks: list[bytes]) -> Any:
+        acc = accumulator()
+        for number, raw in enumerate(chunks):
+            acc.add(chunk_model(raw, number))
         return acc.snapshot()
 
     return merge

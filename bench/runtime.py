@@ -19,7 +19,10 @@ from .measure import Config, median, ratio, rounds
 from .table import rate, table, times
 
 BASE = "json.loads"
+ORJSON = "orjson.loads"
 OPENAI = "openai StreamState"
+TEXT = "(add(raw))"
+TYPED_TEXT = "(typed, iter_chunks' way)"
 
 
 def run(config: Config, modules: dict[str, ModuleType]) -> tuple[str, dict[str, dict[str, float]]]:
@@ -27,8 +30,13 @@ def run(config: Config, modules: dict[str, ModuleType]) -> tuple[str, dict[str, 
     ``x_openai`` (StreamState's time / its) on the whole corpus, medians of same-round ratios."""
     kinds = corpus.runtime_corpus(config.quick)
     runs: dict[str, contenders.Contender] = {BASE: contenders.json_loads}
+    orjson = contenders.have_orjson()
+    if orjson:
+        runs[ORJSON] = contenders.orjson_loads
     runs.update({style: contenders.fast_path(m) for style, m in modules.items()})
+    runs.update({f"{style} {TEXT}": contenders.text_path(m) for style, m in modules.items()})
     runs.update({f"{style} (typed chunks)": contenders.typed_path(m) for style, m in modules.items()})
+    runs.update({f"{style} {TYPED_TEXT}": contenders.typed_text_path(m) for style, m in modules.items()})
     runs.update(contenders.anchors())
 
     def over(fn: contenders.Contender, streams: list[corpus.Stream]) -> Callable[[], object]:
@@ -54,7 +62,11 @@ def run(config: Config, modules: dict[str, ModuleType]) -> tuple[str, dict[str, 
     note = (
         f"Streams: {counts}; {total:,} chunks; median of {config.rounds} interleaved rounds. "
         "Styles: `acc.add(json.loads(raw))` per chunk + one `acc.snapshot()` per stream; "
-        "(typed chunks): each chunk parsed into the style's type before `add`."
+        f"{TEXT}: `acc.add(raw)`, the module decoding the text ("
+        + ("orjson: installed" if orjson else "json.loads: orjson is not installed")
+        + "); (typed chunks): `parse(json.loads(raw))` per chunk before `add`; "
+        f"{TYPED_TEXT}: each chunk made typed as `iter_chunks` makes it from the event's data "
+        "(pydantic: `model_validate_json`; the others: decoded as by `add(raw)`, then parsed), then added."
     )
     headers = ["contender", "chunks/s", "µs/chunk", "x json.loads", "StreamState / it"]
     text = table("Runtime: parse + merge, synthetic corpus", headers, rows, note)

@@ -2,7 +2,8 @@
 
 Sizes: 1k, 10k and 100k content chunks of a token or two each, then a 1 MiB and a 10 MiB
 answer in ~17-byte fragments (~63k and ~630k chunks). Seconds are the median of the
-interleaved rounds for the whole stream (json.loads + add per chunk, one snapshot); peak
+interleaved rounds for the whole stream (json.loads + add per chunk, one snapshot; "(add(raw))":
+``acc.add(raw)``, the module decoding, with orjson when it is installed); peak
 memory is tracemalloc's peak over one separate run (the input excluded). The anchors grow
 their answer with ``str +=`` and are only run up to ``ANCHOR_LIMIT`` chunks (the 10k stream).
 
@@ -21,6 +22,8 @@ from .table import mib, rate, seconds, table, times
 
 ANCHOR_LIMIT = 20_000
 BASE = "json.loads"
+ORJSON = "orjson.loads"
+TEXT = "(add(raw))"
 
 
 def streams(quick: bool) -> list[corpus.Stream]:
@@ -44,15 +47,17 @@ def run(config: Config, modules: dict[str, ModuleType]) -> tuple[str, dict[str, 
     stream), ``answer_s`` and ``answer_merge_s`` (the largest answer, with and without
     json.loads)."""
     styles = {style: contenders.fast_path(m) for style, m in modules.items()}
+    styles.update({f"{style} {TEXT}": contenders.text_path(m) for style, m in modules.items()})
     anchors = contenders.anchors()
-    names = [BASE, *styles, *anchors]
+    floors = {BASE: contenders.json_loads} | ({ORJSON: contenders.orjson_loads} if contenders.have_orjson() else {})
+    names = [*floors, *styles, *anchors]
     time_rows, memory_rows = [], []
     per_second: dict[str, dict[str, float]] = {}
     merge_only: dict[str, dict[str, float]] = {}
     sized = streams(config.quick)
     for stream in sized:
         chunks = stream.chunks
-        runs = {BASE: contenders.json_loads, **styles}
+        runs = {**floors, **styles}
         if len(chunks) <= ANCHOR_LIMIT:
             runs.update(anchors)
         count = config.rounds if len(chunks) <= 100_000 else min(config.rounds, 3)
@@ -60,10 +65,13 @@ def run(config: Config, modules: dict[str, ModuleType]) -> tuple[str, dict[str, 
         label = f"{stream.name} ({len(chunks):,} chunks)"
         time_rows.append([label] + [_cell(samples.get(n), len(chunks)) for n in names])
         memory_rows.append(
-            [label, "-"] + [mib(peak_memory(partial(runs[n], chunks))) if n in runs else "skipped" for n in names[1:]]
+            [label]
+            + ["-" for _ in floors]
+            + [mib(peak_memory(partial(runs[n], chunks))) if n in runs else "skipped" for n in names[len(floors) :]]
         )
         per_second[stream.name] = {n: len(chunks) / median(s) for n, s in samples.items()}
-        merge_only[stream.name] = {n: median([a - b for a, b in zip(samples[n], samples[BASE])]) for n in styles}
+        floor = {n: samples[ORJSON if n.endswith(TEXT) and ORJSON in samples else BASE] for n in styles}
+        merge_only[stream.name] = {n: median([a - b for a, b in zip(samples[n], floor[n])]) for n in styles}
     first, last = sized[0].name, [s.name for s in sized if s.name.endswith("chunks")][-1]
     answer = sized[-1]
     figures = {
@@ -104,7 +112,7 @@ def run(config: Config, modules: dict[str, ModuleType]) -> tuple[str, dict[str, 
         "Scaling: linearity and the largest answer",
         headers,
         summary,
-        "merge only: the style's time minus json.loads' in the same round (median).",
+        "merge only: the style's time minus its decoder's (json.loads, or orjson.loads for (add(raw)) when installed) in the same round (median).",
     )
     return text, figures
 

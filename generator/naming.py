@@ -90,6 +90,7 @@ MODULE_NAMES = frozenset(dir(builtins)) | frozenset(
         "ContextVar",
         "types",
         "asdict",
+        "fields",
         "is_dataclass",
     ]
 )

@@ -208,6 +208,7 @@ _SOURCES = {
     "dataclass": "dataclasses",
     "field": "dataclasses",
     "asdict": "dataclasses",
+    "fields": "dataclasses",
     "is_dataclass": "dataclasses",
     "Annotated": "typing",
     "Any": "typing",
@@ -435,11 +436,19 @@ def _field_view(m: Model, f: Field, style: str, parsers: pytypes.Parsers) -> dic
 
 def _dataclass_field(f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
     # the common case tested inline; the parser call gives the exact error otherwise
+    # (an optional field: absent or null reads as None without a call, a scalar as itself)
     scalar = pytypes.scalar_type(f.type)
-    fast = scalar and f.required and not f.nullable
+    if f.required:
+        parse = f"d[{wire}] if type(d.get({wire})) is {scalar} else {call}" if scalar and not f.nullable else call
+    else:
+        parse = (
+            f"None if (v := d.get({wire})) is None else v if type(v) is {scalar} else {call}"
+            if scalar
+            else f"None if d.get({wire}) is None else {call}"
+        )
     return {
         "decl": f"{f.py_name}: {ann}" + ("" if f.required else " = None") + _noqa(ann),
-        "parse": f"d[{wire}] if type(d.get({wire})) is {scalar} else {call}" if fast else call,
+        "parse": parse,
         "dump": pytypes.dump(f.value_type, f"self.{f.py_name}"),
     }
 

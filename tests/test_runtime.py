@@ -289,3 +289,71 @@ def test_another_librarys_dataclass_chunk_is_read_by_its_fields_that_are_set() -
     data, acc = _fold([Chunk([Call(0, "{", "f")]), Chunk([Call(0, "}")])])
     assert data == {"calls": [{"index": 0, "id": None, "name": "f", "args": "{}"}]}  # no "extra": None
     assert acc.anomalies == []
+
+
+def test_model_data_reads_pydantic_models_by_their_set_fields_with_wire_names() -> None:
+    from pydantic import BaseModel, ConfigDict, Field
+
+    class Inner(BaseModel):
+        model_config = ConfigDict(extra="allow")
+        text: str | None = None
+
+    class Outer(BaseModel):
+        model_config = ConfigDict(extra="allow", populate_by_name=True)
+        kind: str | None = Field(default=None, alias="type")
+        inner: Inner | None = None
+        items: list[Inner] = []
+        unset: int | None = None
+
+    model = Outer.model_validate({"type": "t", "inner": {"text": "a", "x": 1}, "items": [{}], "extra": [1]})
+    expected = model.model_dump(by_alias=True, exclude_unset=True)
+    assert expected == {"type": "t", "inner": {"text": "a", "x": 1}, "items": [{}], "extra": [1]}
+    assert _model_data(model) == expected  # by pydantic-core's serializer, decided once for the class
+    assert _model_data(Outer(inner=None)) == {"inner": None}  # set to null: read as sent
+
+    class Custom(Outer):
+        def model_dump(self, **kwargs: Any) -> dict[str, Any]:  # type: ignore[override]
+            return {"custom": kwargs == {"by_alias": True, "exclude_unset": True}}
+
+    assert _model_data(Custom()) == {"custom": True}  # a class's own model_dump is respected
+
+
+def test_model_data_reads_another_librarys_dataclass_by_fields_without_copying_leaves() -> None:
+    import threading
+
+    @dataclasses.dataclass
+    class Function:
+        name: str | None = None
+        arguments: str | None = None
+
+    @dataclasses.dataclass
+    class Call:
+        index: int
+        function: Function
+        id: str | None = None
+        pair: tuple[int, int] = (1, 2)
+        handle: Any = None
+
+    lock = threading.Lock()  # asdict would try to deep-copy it (and fail)
+    data = _model_data(Call(index=0, function=Function(arguments="{"), handle=lock))
+    assert data == {"index": 0, "function": {"arguments": "{"}, "pair": [1, 2], "handle": lock}
+    assert data["handle"] is lock
+
+
+def test_add_reads_typed_chunks_as_their_dicts() -> None:
+    """A class read once is read the same way by ``add`` afterwards (the per-class reader),
+    and a reader that gives no object falls back to ``decode``, which reports it."""
+
+    class Chunk:
+        def __init__(self, data: Any) -> None:
+            self.data = data
+
+        def to_dict(self) -> Any:
+            return self.data
+
+    acc = _ChunkAccumulator(_Root(""), strict=False)
+    acc.add(Chunk({"calls": [{"index": 0, "args": "a"}]}))
+    acc.add(Chunk({"calls": [{"index": 0, "args": "b"}]}))
+    acc.add(Chunk([1]))
+    assert acc.snapshot_dict()["calls"][0]["args"] == "ab"
+    assert [a.kind for a in acc.anomalies] == ["not_object"]

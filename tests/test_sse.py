@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 from conftest import STYLES
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 CHUNK = {"id": "c1", "object": "chat.completion.chunk", "created": 1, "model": "m", "choices": []}
 
@@ -134,3 +136,123 @@ def test_bytes_pieces_instead_of_lines_get_a_hint(module) -> None:
     with pytest.raises(module.StreamFormatError) as caught:  # not JSON at all: no such hint
         list(module.iter_chunk_dicts(["data: not json", ""]))
     assert "iter_lines" not in str(caught.value)
+
+
+# -------------------------------------------------- the fast path for one-line `data:` events
+# (``_chunks`` reads `data: ...` lines and the blank line ending a one-line unnamed event
+# without the general machinery; it must give what the general reader gives, line for line)
+
+
+def _reference(lines: list[Any], named: bool) -> list[Any]:
+    """What the general reader (``iter_sse``, one event at a time) makes of ``lines``: each
+    chunk, or the error raised, as ``("raised", type name)``."""
+    from generator.runtime import sse
+
+    out: list[Any] = []
+    try:
+        for number, event in enumerate(sse.iter_sse(lines)):
+            if event.data.startswith("[DONE]"):
+                break
+            if not sse._skip(event, named):
+                out.append(sse._chunk_object(event.data, number))
+    except (sse.StreamError, sse.StreamFormatError) as exc:
+        out.append(("raised", type(exc).__name__, getattr(exc, "event", None)))
+    return out
+
+
+def _fast(lines: list[Any], named: bool) -> list[Any]:
+    from generator.runtime import sse
+
+    out: list[Any] = []
+    try:
+        out.extend(sse._chunk_dicts(lines, named))  # the chunks before an error stay
+    except (sse.StreamError, sse.StreamFormatError) as exc:
+        out.append(("raised", type(exc).__name__, getattr(exc, "event", None)))
+    return out
+
+
+_LINE_VOCABULARY = [
+    'data: {"a": 1}',
+    'data:{"b": 2}',
+    'data:  {"c": 3}',
+    "data: [DONE]",
+    "data: [DONE] ",
+    "data: {",
+    'data: "x": 1}',
+    "data",
+    "data: 1",
+    "",
+    "",
+    "",
+    ": comment",
+    "event: ping",
+    "event: error",
+    "event:",
+    "id: 7",
+    "retry: 100",
+    'data: {"error": {"m": 1}}',
+    'data: {"error": null, "d": 1}',
+    "\ufeffdata: {}",
+    'data: {"e": 5}\r\n',
+    'data: {"f": 6}\n\ndata: {"g": 7}\n',
+    "\r",
+    b'data: {"h": 8}',
+    b"",
+    b"data: \xff\xfe",  # not UTF-8: an error naming the event
+    b'data: {"i": 9}\n',
+    b"event: ping",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_LINE_VOCABULARY), max_size=14), st.booleans())
+def test_the_fast_path_reads_every_stream_as_the_general_reader_does(lines: list[Any], named: bool) -> None:
+    assert _fast(lines, named) == _reference(lines, named)
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ['data: {"a": 1}', "", 'data:{"b": 2}', "", 'data:  {"c": 3}', ""],  # one space is dropped, not two
+        ["event: ping", 'data: {"a": 1}', "", 'data: {"b": 2}', ""],  # a named event between fast ones
+        ['data: {"a":', "data: 1}", "", 'data: {"b": 2}', ""],  # two data lines make one event
+        ["\ufeffdata: {}", "", "\ufeffdata: {}", ""],  # a BOM only at the very start is dropped
+        ['data: {"a": 1}', "id: 3", "", "retry: 5", 'data: {"b": 2}', ""],
+        ['data: {"a": 1}', "", "data: [DONE]", "", 'data: {"b": 2}', ""],
+        ['data: {"a": 1}', "", 'data: {"b": 2}'],  # an event left open at the end
+        ['data: {"a": 1}', "", "data: nope", ""],  # the error names event 1
+        [b'data: {"a": 1}', b"", 'data: {"b": 2}', "", 'data: {"c": 3}\r\n', "\r\n"],
+    ],
+)
+def test_the_fast_path_on_written_streams(lines: list[Any]) -> None:
+    assert _fast(lines, False) == _reference(lines, False)
+    assert _fast(lines, True) == _reference(lines, True)
+
+
+def test_the_async_reader_takes_the_same_path(module) -> None:
+    lines = ['data: {"id": "a"}', "", "event: ping", "data: {}", "", 'data:{"id": "b"}', "", "data: [DONE]", ""]
+
+    async def feed():  # type: ignore[no-untyped-def]
+        for line in lines:
+            yield line
+
+    async def collect() -> list:
+        return [c async for c in module.aiter_chunk_dicts(feed())]
+
+    assert asyncio.run(collect()) == list(module.iter_chunk_dicts(lines)) == [{"id": "a"}, {"id": "b"}]
+
+
+def test_iter_chunks_raises_what_iter_chunk_dicts_raises(module) -> None:
+    """The pydantic style validates the JSON text itself; an error object, a chunk that does
+    not fit and text that is not JSON still raise as the dict way does."""
+    with pytest.raises(module.StreamError):
+        list(module.iter_chunks(['data: {"error": {"message": "quota"}}', ""]))
+    payload = json.dumps({**CHUNK, "error": {"message": "late"}})  # a valid chunk carrying an error
+    with pytest.raises(module.StreamError):
+        list(module.iter_chunks([f"data: {payload}", ""]))
+    with pytest.raises(module.StreamFormatError) as info:
+        list(module.iter_chunks([f"data: {json.dumps(CHUNK)}", "", "data: {", ""]))
+    assert info.value.event == 1
+    error = module.ParseError if hasattr(module, "ParseError") else __import__("pydantic").ValidationError
+    with pytest.raises(error):
+        list(module.iter_chunks([f"data: {json.dumps({**CHUNK, 'created': 'soon'})}", ""]))

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
 from .anomalies import Anomaly, StreamMergeError, _joined
+from .sse import _loads
 
 
 # ---------------------------------------------------------------------------
@@ -266,15 +267,17 @@ class _Merger:
             self.anomalies.append(found)
 
     def decode(self, chunk: Any) -> dict[str, Any] | None:
-        """A chunk given as JSON text or bytes, or as a typed model, as decoded JSON."""
-        if isinstance(chunk, (str, bytes, bytearray)):
+        """A chunk given as JSON text or bytes (read by orjson when it is installed, see
+        ``_loads``), or as a typed model (see ``_model_data``), as decoded JSON."""
+        kind = type(chunk)
+        if kind is str or kind is bytes or kind is bytearray or isinstance(chunk, (str, bytes, bytearray)):
             try:
-                chunk = json.loads(chunk)
+                chunk = _loads(chunk)
             except (ValueError, UnicodeDecodeError, RecursionError) as exc:
                 text = chunk if isinstance(chunk, str) else bytes(chunk).decode("utf-8", "replace")
                 self.anomaly("", "invalid_json", f"not valid JSON ({exc}); chunk dropped", dropped=text)
                 return None
-        elif not isinstance(chunk, Mapping):
+        elif kind in _READERS or not isinstance(chunk, Mapping):
             chunk = _model_data(chunk)
         if type(chunk) is dict:
             return chunk
@@ -693,28 +696,65 @@ def _state_get(state: Any, path: tuple[str, ...]) -> Any:
 def _model_data(chunk: Any) -> Any:
     """A typed chunk as decoded JSON, reading only the fields that were set: a pydantic
     model (this module's or another library's, such as openai-python's chunk objects) by
-    ``model_dump(by_alias=True, exclude_unset=True)``, a dataclass by its ``to_dict()`` (any
-    other dataclass by its fields that are not ``None``); anything else as it is (``decode``
-    reports it)."""
-    dump = getattr(chunk, "model_dump", None)
+    its set fields and unknown ones, wire names (``model_dump(by_alias=True,
+    exclude_unset=True)``, by pydantic-core's serializer itself when the class keeps
+    pydantic's ``model_dump``); a dataclass of this module by its ``to_dict()`` (generated
+    code that reads each attribute once), any other dataclass by its fields that are not
+    ``None``; anything else as it is (``decode`` reports it). How a class is read is
+    decided once per class (``_READERS``)."""
+    reader = _READERS.get(type(chunk))
+    if reader is None:
+        reader = _READERS[type(chunk)] = _reader(type(chunk))
+    return reader(chunk)
+
+
+#: How ``_model_data`` reads an instance of each class it has seen.
+_READERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _reader(kind: type) -> Callable[[Any], Any]:
+    """How ``_model_data`` reads an instance of class ``kind`` (see there)."""
+    dump = getattr(kind, "model_dump", None)
     if callable(dump):
-        return dump(by_alias=True, exclude_unset=True)
-    to_dict = getattr(chunk, "to_dict", None)
-    if callable(to_dict):
-        return to_dict()
-    if is_dataclass(chunk) and not isinstance(chunk, type):  # another library's dataclass
-        return _set_fields(asdict(chunk))
-    return chunk
+        serializer = getattr(kind, "__pydantic_serializer__", None)
+        if serializer is not None and getattr(dump, "__qualname__", "") == "BaseModel.model_dump":
+            to_python = serializer.to_python
+            return lambda chunk: to_python(chunk, by_alias=True, exclude_unset=True)
+        return lambda chunk: chunk.model_dump(by_alias=True, exclude_unset=True)
+    if callable(getattr(kind, "to_dict", None)):
+        return lambda chunk: chunk.to_dict()
+    if is_dataclass(kind):  # another library's dataclass
+        return _set_fields
+    return lambda chunk: chunk
 
 
 def _set_fields(value: Any) -> Any:
-    """A dataclass's fields as decoded JSON, leaving out those that are ``None`` (a dataclass
-    cannot tell a field the server never sent from one it sent as null: absent is safer)."""
-    if type(value) is dict:
+    """A dataclass's fields as decoded JSON, read attribute by attribute, leaving out those
+    that are ``None`` (a dataclass cannot tell a field the server never sent from one it
+    sent as null: absent is safer); nested dataclasses the same way, lists and dicts as
+    new lists and dicts, other values as they are."""
+    kind = type(value)
+    if kind is dict:
         return {k: _set_fields(v) for k, v in value.items() if v is not None}
-    if type(value) is list:
+    if kind is list or kind is tuple:
         return [_set_fields(v) for v in value]
+    if kind is str or kind is int or kind is float or kind is bool:
+        return value
+    if is_dataclass(value) and not isinstance(value, type):
+        names = _FIELD_NAMES.get(kind)
+        if names is None:
+            names = _FIELD_NAMES[kind] = tuple(f.name for f in fields(value))
+        out = {}
+        for name in names:
+            item = getattr(value, name)
+            if item is not None:
+                out[name] = _set_fields(item)
+        return out
     return value
+
+
+#: The field names of each dataclass ``_set_fields`` has read.
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 # ---------------------------------------------------------------------------
@@ -841,7 +881,10 @@ class _ChunkAccumulator(_Merger):
             if type(chunk) is dict:
                 self._root._add(chunk, self)
             else:
-                data = self.decode(chunk)
+                reader = _READERS.get(type(chunk))  # a typed chunk of a class read before
+                data = reader(chunk) if reader is not None else None
+                if type(data) is not dict:
+                    data = self.decode(chunk)
                 if data is not None:
                     self._root._add(data, self)
         except RecursionError:

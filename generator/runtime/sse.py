@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
+from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -145,26 +145,69 @@ async def aiter_sse(lines: AsyncIterable[str | bytes]) -> AsyncIterator[ServerSe
         yield event
 
 
-_DONE: dict[str, Any] = {}  # returned by _chunk_data at "data: [DONE]"
+# JSON text is read by orjson when it is importable (no dependency: the standard library otherwise),
+# with the same results either way. Where the two would differ, the standard library
+# decides: orjson rejects NaN, Infinity, 1e400, lone surrogates and a byte order mark,
+# which json.loads reads, so any text orjson rejects goes to json.loads (whose error, if
+# it fails too, is the one raised); and orjson reads an integer beyond 64 bits as a float,
+# so text with a run of 19 or more digits (such an integer has one) goes to json.loads
+# unread by orjson.
+try:
+    _orjson_loads: Any = __import__("orjson").loads  # typed Any with or without orjson installed
+except ImportError:  # pragma: no cover - depends on the environment
+    _orjson_loads = None
+
+_DIGITS = bytes(48 if 48 <= byte <= 57 else 32 for byte in range(256))  # each digit -> "0", the rest -> " "
+_LONG_NUMBER = b"0" * 19  # 2**63 has 19 digits: a shorter integer fits orjson's 64 bits
 
 
-def _chunk_data(event: ServerSentEvent, number: int, named: bool) -> dict[str, Any] | None:
-    """An event's decoded chunk; None to skip the event, ``_DONE`` at ``[DONE]``."""
-    if event.data.startswith("[DONE]"):  # as openai-python reads it: "[DONE] " too
-        return _DONE
+def _loads(text: str | bytes | bytearray) -> Any:
+    """``json.loads(text)``, by orjson when it is installed and gives the same value.
+
+    Raises:
+        ValueError (``json.JSONDecodeError``), RecursionError: as ``json.loads`` does.
+    """
+    if _orjson_loads is not None:
+        try:
+            raw = text.encode() if type(text) is str else text
+            if _LONG_NUMBER not in raw.translate(_DIGITS):
+                return _orjson_loads(raw)
+        except (ValueError, TypeError):  # orjson.JSONDecodeError, UnicodeEncodeError (a lone surrogate)
+            pass
+    return json.loads(text)
+
+
+_DONE: Any = object()  # what a chunk decoder's caller gets at "data: [DONE]"
+
+
+def _skip(event: ServerSentEvent, named: bool) -> bool:
+    """True for an event that carries no chunk (a named event such as a ping, unless
+    ``named``).
+
+    Raises:
+        StreamError: an ``error`` event.
+    """
     if event.event == "error":
         try:
-            payload = json.loads(event.data)
+            payload = _loads(event.data)
         except (ValueError, RecursionError):
             payload = event.data
         raise StreamError(payload)
-    if event.event != "message" and not named:
-        return None  # other named events (pings, ...) carry no chunk
+    return event.event != "message" and not named
+
+
+def _chunk_object(text: str, number: int) -> dict[str, Any]:
+    """The decoded chunk of event ``number`` whose data is ``text``.
+
+    Raises:
+        StreamFormatError: the data is not a JSON object.
+        StreamError: it is an object with a non-empty ``error`` member.
+    """
     try:
-        data = json.loads(event.data)
+        data = _loads(text)
     except (ValueError, RecursionError) as exc:
         cut = isinstance(exc, json.JSONDecodeError) and (
-            exc.msg.startswith("Unterminated") or exc.pos >= len(event.data.rstrip())
+            exc.msg.startswith("Unterminated") or exc.pos >= len(text.rstrip())
         )
         hint = (
             "; it stops short, as when pieces of bytes (iter_bytes(), iter_raw(), a socket's reads) are given "
@@ -172,32 +215,107 @@ def _chunk_data(event: ServerSentEvent, number: int, named: bool) -> dict[str, A
             if cut
             else ""
         )
-        raise StreamFormatError(f"data is not JSON ({exc}): {event.data[:200]!r}{hint}", number) from None
-    if not isinstance(data, dict):
-        raise StreamFormatError(f"data is not a JSON object: {event.data[:200]!r}", number)
+        raise StreamFormatError(f"data is not JSON ({exc}): {text[:200]!r}{hint}", number) from None
+    if type(data) is not dict:
+        raise StreamFormatError(f"data is not a JSON object: {text[:200]!r}", number)
     if data.get("error"):  # as openai-python reads it: `"error": null` is no error
         raise StreamError(data["error"])
     return data
 
 
+def _chunk_texts(parser: _EventParser, item: str | bytes, named: bool) -> list[Any]:
+    """The data of the chunk events that line(s) ``item`` complete, in order, ending with
+    ``_DONE`` at ``data: [DONE]``."""
+    texts: list[Any] = []
+    for line in parser.lines(item):
+        event = parser.feed(line)
+        if event is not None:
+            if event.data.startswith("[DONE]"):  # as openai-python reads it: "[DONE] " too
+                texts.append(_DONE)
+                return texts
+            if not _skip(event, named):
+                texts.append(event.data)
+    return texts
+
+
+def _chunks(lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any]) -> Iterator[Any]:
+    """``decode(data, event number)`` for each chunk event of an event stream, up to
+    ``data: [DONE]`` (or the end): see the module's ``iter_chunk_dicts``.
+
+    The common lines take a fast path that keeps the reader's semantics: a ``data:`` line
+    (text or UTF-8 bytes holding no line break, after the first line) and the blank line
+    that ends an event of one such line with no ``event:`` name; everything else goes line
+    by line through ``_EventParser``."""
+    parser = _EventParser()
+    data = parser.data
+    for item in lines:
+        if type(item) is bytes and parser.started:
+            try:
+                item = item.decode("utf-8")
+            except UnicodeDecodeError:
+                pass  # the general path raises it, naming the event
+        if type(item) is str and parser.started and "\n" not in item and "\r" not in item:
+            if item[:5] == "data:":
+                data.append(item[6:] if item[5:6] == " " else item[5:])
+                continue
+            if not item and len(data) == 1 and not parser.event:
+                text = data.pop()
+                parser.count += 1
+                if text.startswith("[DONE]"):
+                    return
+                yield decode(text, parser.count - 1)
+                continue
+        texts = _chunk_texts(parser, item, named)
+        data = parser.data
+        for text in texts:
+            if text is _DONE:
+                return
+            yield decode(text, parser.count - 1)
+    event = parser.dispatch()
+    if event is not None and not event.data.startswith("[DONE]") and not _skip(event, named):
+        yield decode(event.data, parser.count - 1)
+
+
+async def _achunks(
+    lines: AsyncIterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
+) -> AsyncIterator[Any]:
+    """``_chunks`` for an async iterable of lines."""
+    parser = _EventParser()
+    data = parser.data
+    async for item in lines:
+        if type(item) is bytes and parser.started:
+            try:
+                item = item.decode("utf-8")
+            except UnicodeDecodeError:
+                pass  # the general path raises it, naming the event
+        if type(item) is str and parser.started and "\n" not in item and "\r" not in item:
+            if item[:5] == "data:":
+                data.append(item[6:] if item[5:6] == " " else item[5:])
+                continue
+            if not item and len(data) == 1 and not parser.event:
+                text = data.pop()
+                parser.count += 1
+                if text.startswith("[DONE]"):
+                    return
+                yield decode(text, parser.count - 1)
+                continue
+        texts = _chunk_texts(parser, item, named)
+        data = parser.data
+        for text in texts:
+            if text is _DONE:
+                return
+            yield decode(text, parser.count - 1)
+    event = parser.dispatch()
+    if event is not None and not event.data.startswith("[DONE]") and not _skip(event, named):
+        yield decode(event.data, parser.count - 1)
+
+
 def _chunk_dicts(lines: Iterable[str | bytes], named_events: bool) -> Iterator[dict[str, Any]]:
     """The decoded chunks of an event stream, up to ``data: [DONE]`` (or the end); see the
     module's ``iter_chunk_dicts``."""
-    for number, event in enumerate(iter_sse(lines)):
-        data = _chunk_data(event, number, named_events)
-        if data is _DONE:
-            return
-        if data is not None:
-            yield data
+    return _chunks(lines, named_events, _chunk_object)
 
 
-async def _achunk_dicts(lines: AsyncIterable[str | bytes], named_events: bool) -> AsyncIterator[dict[str, Any]]:
+def _achunk_dicts(lines: AsyncIterable[str | bytes], named_events: bool) -> AsyncIterator[dict[str, Any]]:
     """``_chunk_dicts`` for an async iterable of lines."""
-    number = 0
-    async for event in aiter_sse(lines):
-        data = _chunk_data(event, number, named_events)
-        if data is _DONE:
-            return
-        number += 1
-        if data is not None:
-            yield data
+    return _achunks(lines, named_events, _chunk_object)

@@ -22,7 +22,7 @@ from collections.abc import (
     Mapping,
 )
 from contextvars import ContextVar
-from dataclasses import asdict, dataclass, field, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, Literal, TypeVar, cast
 
 __all__ = [
@@ -60,7 +60,11 @@ class Part:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            text=_opt(d, "text", _str),
+            text=(
+                None
+                if (v := d.get("text")) is None
+                else v if type(v) is str else _opt(d, "text", _str)
+            ),
             extra_fields=_extras(d, _KEYS_Part),
         )
 
@@ -89,7 +93,11 @@ class MaybePart:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            note=_opt(d, "note", _str),
+            note=(
+                None
+                if (v := d.get("note")) is None
+                else v if type(v) is str else _opt(d, "note", _str)
+            ),
             extra_fields=_extras(d, _KEYS_MaybePart),
         )
 
@@ -122,8 +130,16 @@ class Child:
         d = _object(data)
         return cls(
             name=_req(d, "name", _P_nullable_str),
-            size=_opt(d, "size", _int),
-            extra=_opt(d, "extra", _bool),
+            size=(
+                None
+                if (v := d.get("size")) is None
+                else v if type(v) is int else _opt(d, "size", _int)
+            ),
+            extra=(
+                None
+                if (v := d.get("extra")) is None
+                else v if type(v) is bool else _opt(d, "extra", _bool)
+            ),
             extra_fields=_extras(d, _KEYS_Child),
         )
 
@@ -179,15 +195,43 @@ class Chunk:
                 else _req(d, "required_plain", _str)
             ),
             required_nullable=_req(d, "required_nullable", _P_nullable_str),
-            optional_plain=_opt(d, "optional_plain", _int),
-            optional_nullable=_opt(d, "optional_nullable", _int),
+            optional_plain=(
+                None
+                if (v := d.get("optional_plain")) is None
+                else v if type(v) is int else _opt(d, "optional_plain", _int)
+            ),
+            optional_nullable=(
+                None
+                if (v := d.get("optional_nullable")) is None
+                else v if type(v) is int else _opt(d, "optional_nullable", _int)
+            ),
             ref_nullable=_req(d, "ref_nullable", _P_nullable_Part),
-            ref_plain=_opt(d, "ref_plain", Part.from_dict),
-            nullable_items=_opt(d, "nullable_items", _P_list_of_nullable_int),
-            nullable_component=_opt(d, "nullable_component", MaybePart.from_dict),
-            wrapped_ref=_opt(d, "wrapped_ref", Part.from_dict),
-            enum_with_null=_opt(d, "enum_with_null", _str),
-            child=_opt(d, "child", Child.from_dict),
+            ref_plain=(
+                None
+                if d.get("ref_plain") is None
+                else _opt(d, "ref_plain", Part.from_dict)
+            ),
+            nullable_items=(
+                None
+                if d.get("nullable_items") is None
+                else _opt(d, "nullable_items", _P_list_of_nullable_int)
+            ),
+            nullable_component=(
+                None
+                if d.get("nullable_component") is None
+                else _opt(d, "nullable_component", MaybePart.from_dict)
+            ),
+            wrapped_ref=(
+                None
+                if d.get("wrapped_ref") is None
+                else _opt(d, "wrapped_ref", Part.from_dict)
+            ),
+            enum_with_null=(
+                None
+                if (v := d.get("enum_with_null")) is None
+                else v if type(v) is str else _opt(d, "enum_with_null", _str)
+            ),
+            child=None if d.get("child") is None else _opt(d, "child", Child.from_dict),
             extra_fields=_extras(d, _KEYS_Chunk),
         )
 
@@ -830,10 +874,17 @@ class _Merger:
             self.anomalies.append(found)
 
     def decode(self, chunk: Any) -> dict[str, Any] | None:
-        """A chunk given as JSON text or bytes, or as a typed model, as decoded JSON."""
-        if isinstance(chunk, (str, bytes, bytearray)):
+        """A chunk given as JSON text or bytes (read by orjson when it is installed, see
+        ``_loads``), or as a typed model (see ``_model_data``), as decoded JSON."""
+        kind = type(chunk)
+        if (
+            kind is str
+            or kind is bytes
+            or kind is bytearray
+            or isinstance(chunk, (str, bytes, bytearray))
+        ):
             try:
-                chunk = json.loads(chunk)
+                chunk = _loads(chunk)
             except (ValueError, UnicodeDecodeError, RecursionError) as exc:
                 text = (
                     chunk
@@ -847,7 +898,7 @@ class _Merger:
                     dropped=text,
                 )
                 return None
-        elif not isinstance(chunk, Mapping):
+        elif kind in _READERS or not isinstance(chunk, Mapping):
             chunk = _model_data(chunk)
         if type(chunk) is dict:
             return chunk
@@ -1348,31 +1399,68 @@ def _state_get(state: Any, path: tuple[str, ...]) -> Any:
 def _model_data(chunk: Any) -> Any:
     """A typed chunk as decoded JSON, reading only the fields that were set: a pydantic
     model (this module's or another library's, such as openai-python's chunk objects) by
-    ``model_dump(by_alias=True, exclude_unset=True)``, a dataclass by its ``to_dict()`` (any
-    other dataclass by its fields that are not ``None``); anything else as it is (``decode``
-    reports it)."""
-    dump = getattr(chunk, "model_dump", None)
+    its set fields and unknown ones, wire names (``model_dump(by_alias=True,
+    exclude_unset=True)``, by pydantic-core's serializer itself when the class keeps
+    pydantic's ``model_dump``); a dataclass of this module by its ``to_dict()`` (generated
+    code that reads each attribute once), any other dataclass by its fields that are not
+    ``None``; anything else as it is (``decode`` reports it). How a class is read is
+    decided once per class (``_READERS``)."""
+    reader = _READERS.get(type(chunk))
+    if reader is None:
+        reader = _READERS[type(chunk)] = _reader(type(chunk))
+    return reader(chunk)
+
+
+#: How ``_model_data`` reads an instance of each class it has seen.
+_READERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _reader(kind: type) -> Callable[[Any], Any]:
+    """How ``_model_data`` reads an instance of class ``kind`` (see there)."""
+    dump = getattr(kind, "model_dump", None)
     if callable(dump):
-        return dump(by_alias=True, exclude_unset=True)
-    to_dict = getattr(chunk, "to_dict", None)
-    if callable(to_dict):
-        return to_dict()
-    if is_dataclass(chunk) and not isinstance(
-        chunk, type
-    ):  # another library's dataclass
-        return _set_fields(asdict(chunk))
-    return chunk
+        serializer = getattr(kind, "__pydantic_serializer__", None)
+        if (
+            serializer is not None
+            and getattr(dump, "__qualname__", "") == "BaseModel.model_dump"
+        ):
+            to_python = serializer.to_python
+            return lambda chunk: to_python(chunk, by_alias=True, exclude_unset=True)
+        return lambda chunk: chunk.model_dump(by_alias=True, exclude_unset=True)
+    if callable(getattr(kind, "to_dict", None)):
+        return lambda chunk: chunk.to_dict()
+    if is_dataclass(kind):  # another library's dataclass
+        return _set_fields
+    return lambda chunk: chunk
 
 
 def _set_fields(value: Any) -> Any:
-    """A dataclass's fields as decoded JSON, leaving out those that are ``None`` (a dataclass
-    cannot tell a field the server never sent from one it sent as null: absent is safer).
-    """
-    if type(value) is dict:
+    """A dataclass's fields as decoded JSON, read attribute by attribute, leaving out those
+    that are ``None`` (a dataclass cannot tell a field the server never sent from one it
+    sent as null: absent is safer); nested dataclasses the same way, lists and dicts as
+    new lists and dicts, other values as they are."""
+    kind = type(value)
+    if kind is dict:
         return {k: _set_fields(v) for k, v in value.items() if v is not None}
-    if type(value) is list:
+    if kind is list or kind is tuple:
         return [_set_fields(v) for v in value]
+    if kind is str or kind is int or kind is float or kind is bool:
+        return value
+    if is_dataclass(value) and not isinstance(value, type):
+        names = _FIELD_NAMES.get(kind)
+        if names is None:
+            names = _FIELD_NAMES[kind] = tuple(f.name for f in fields(value))
+        out = {}
+        for name in names:
+            item = getattr(value, name)
+            if item is not None:
+                out[name] = _set_fields(item)
+        return out
     return value
+
+
+#: The field names of each dataclass ``_set_fields`` has read.
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 # ---------------------------------------------------------------------------
@@ -1531,7 +1619,12 @@ class _ChunkAccumulator(_Merger):
             if type(chunk) is dict:
                 self._root._add(chunk, self)
             else:
-                data = self.decode(chunk)
+                reader = _READERS.get(
+                    type(chunk)
+                )  # a typed chunk of a class read before
+                data = reader(chunk) if reader is not None else None
+                if type(data) is not dict:
+                    data = self.decode(chunk)
                 if data is not None:
                     self._root._add(data, self)
         except RecursionError:
@@ -1842,28 +1935,76 @@ async def aiter_sse(
         yield event
 
 
-_DONE: dict[str, Any] = {}  # returned by _chunk_data at "data: [DONE]"
+# JSON text is read by orjson when it is importable (no dependency: the standard library otherwise),
+# with the same results either way. Where the two would differ, the standard library
+# decides: orjson rejects NaN, Infinity, 1e400, lone surrogates and a byte order mark,
+# which json.loads reads, so any text orjson rejects goes to json.loads (whose error, if
+# it fails too, is the one raised); and orjson reads an integer beyond 64 bits as a float,
+# so text with a run of 19 or more digits (such an integer has one) goes to json.loads
+# unread by orjson.
+try:
+    _orjson_loads: Any = __import__(
+        "orjson"
+    ).loads  # typed Any with or without orjson installed
+except ImportError:  # pragma: no cover - depends on the environment
+    _orjson_loads = None
+
+_DIGITS = bytes(
+    48 if 48 <= byte <= 57 else 32 for byte in range(256)
+)  # each digit -> "0", the rest -> " "
+_LONG_NUMBER = b"0" * 19  # 2**63 has 19 digits: a shorter integer fits orjson's 64 bits
 
 
-def _chunk_data(
-    event: ServerSentEvent, number: int, named: bool
-) -> dict[str, Any] | None:
-    """An event's decoded chunk; None to skip the event, ``_DONE`` at ``[DONE]``."""
-    if event.data.startswith("[DONE]"):  # as openai-python reads it: "[DONE] " too
-        return _DONE
+def _loads(text: str | bytes | bytearray) -> Any:
+    """``json.loads(text)``, by orjson when it is installed and gives the same value.
+
+    Raises:
+        ValueError (``json.JSONDecodeError``), RecursionError: as ``json.loads`` does.
+    """
+    if _orjson_loads is not None:
+        try:
+            raw = text.encode() if type(text) is str else text
+            if _LONG_NUMBER not in raw.translate(_DIGITS):
+                return _orjson_loads(raw)
+        except (
+            ValueError,
+            TypeError,
+        ):  # orjson.JSONDecodeError, UnicodeEncodeError (a lone surrogate)
+            pass
+    return json.loads(text)
+
+
+_DONE: Any = object()  # what a chunk decoder's caller gets at "data: [DONE]"
+
+
+def _skip(event: ServerSentEvent, named: bool) -> bool:
+    """True for an event that carries no chunk (a named event such as a ping, unless
+    ``named``).
+
+    Raises:
+        StreamError: an ``error`` event.
+    """
     if event.event == "error":
         try:
-            payload = json.loads(event.data)
+            payload = _loads(event.data)
         except (ValueError, RecursionError):
             payload = event.data
         raise StreamError(payload)
-    if event.event != "message" and not named:
-        return None  # other named events (pings, ...) carry no chunk
+    return event.event != "message" and not named
+
+
+def _chunk_object(text: str, number: int) -> dict[str, Any]:
+    """The decoded chunk of event ``number`` whose data is ``text``.
+
+    Raises:
+        StreamFormatError: the data is not a JSON object.
+        StreamError: it is an object with a non-empty ``error`` member.
+    """
     try:
-        data = json.loads(event.data)
+        data = _loads(text)
     except (ValueError, RecursionError) as exc:
         cut = isinstance(exc, json.JSONDecodeError) and (
-            exc.msg.startswith("Unterminated") or exc.pos >= len(event.data.rstrip())
+            exc.msg.startswith("Unterminated") or exc.pos >= len(text.rstrip())
         )
         hint = (
             "; it stops short, as when pieces of bytes (iter_bytes(), iter_raw(), a socket's reads) are given "
@@ -1872,15 +2013,112 @@ def _chunk_data(
             else ""
         )
         raise StreamFormatError(
-            f"data is not JSON ({exc}): {event.data[:200]!r}{hint}", number
+            f"data is not JSON ({exc}): {text[:200]!r}{hint}", number
         ) from None
-    if not isinstance(data, dict):
-        raise StreamFormatError(
-            f"data is not a JSON object: {event.data[:200]!r}", number
-        )
+    if type(data) is not dict:
+        raise StreamFormatError(f"data is not a JSON object: {text[:200]!r}", number)
     if data.get("error"):  # as openai-python reads it: `"error": null` is no error
         raise StreamError(data["error"])
     return data
+
+
+def _chunk_texts(parser: _EventParser, item: str | bytes, named: bool) -> list[Any]:
+    """The data of the chunk events that line(s) ``item`` complete, in order, ending with
+    ``_DONE`` at ``data: [DONE]``."""
+    texts: list[Any] = []
+    for line in parser.lines(item):
+        event = parser.feed(line)
+        if event is not None:
+            if event.data.startswith(
+                "[DONE]"
+            ):  # as openai-python reads it: "[DONE] " too
+                texts.append(_DONE)
+                return texts
+            if not _skip(event, named):
+                texts.append(event.data)
+    return texts
+
+
+def _chunks(
+    lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
+) -> Iterator[Any]:
+    """``decode(data, event number)`` for each chunk event of an event stream, up to
+    ``data: [DONE]`` (or the end): see the module's ``iter_chunk_dicts``.
+
+    The common lines take a fast path that keeps the reader's semantics: a ``data:`` line
+    (text holding no line break, after the first line) and the blank line that ends an
+    event of one such line with no ``event:`` name; everything else goes line by line
+    through ``_EventParser``."""
+    parser = _EventParser()
+    data = parser.data
+    for item in lines:
+        if (
+            type(item) is str
+            and parser.started
+            and "\n" not in item
+            and "\r" not in item
+        ):
+            if item[:5] == "data:":
+                data.append(item[6:] if item[5:6] == " " else item[5:])
+                continue
+            if not item and len(data) == 1 and not parser.event:
+                text = data.pop()
+                parser.count += 1
+                if text.startswith("[DONE]"):
+                    return
+                yield decode(text, parser.count - 1)
+                continue
+        texts = _chunk_texts(parser, item, named)
+        data = parser.data
+        for text in texts:
+            if text is _DONE:
+                return
+            yield decode(text, parser.count - 1)
+    event = parser.dispatch()
+    if (
+        event is not None
+        and not event.data.startswith("[DONE]")
+        and not _skip(event, named)
+    ):
+        yield decode(event.data, parser.count - 1)
+
+
+async def _achunks(
+    lines: AsyncIterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
+) -> AsyncIterator[Any]:
+    """``_chunks`` for an async iterable of lines."""
+    parser = _EventParser()
+    data = parser.data
+    async for item in lines:
+        if (
+            type(item) is str
+            and parser.started
+            and "\n" not in item
+            and "\r" not in item
+        ):
+            if item[:5] == "data:":
+                data.append(item[6:] if item[5:6] == " " else item[5:])
+                continue
+            if not item and len(data) == 1 and not parser.event:
+                text = data.pop()
+                parser.count += 1
+                if text.startswith("[DONE]"):
+                    return
+                yield decode(text, parser.count - 1)
+                continue
+        texts = _chunk_texts(parser, item, named)
+        data = parser.data
+        for text in texts:
+            if text is _DONE:
+                return
+            yield decode(text, parser.count - 1)
+    event = parser.dispatch()
+    if (
+        event is not None
+        and not event.data.startswith("[DONE]")
+        and not _skip(event, named)
+    ):
+        yield decode(event.data, parser.count - 1)
 
 
 def _chunk_dicts(
@@ -1888,26 +2126,14 @@ def _chunk_dicts(
 ) -> Iterator[dict[str, Any]]:
     """The decoded chunks of an event stream, up to ``data: [DONE]`` (or the end); see the
     module's ``iter_chunk_dicts``."""
-    for number, event in enumerate(iter_sse(lines)):
-        data = _chunk_data(event, number, named_events)
-        if data is _DONE:
-            return
-        if data is not None:
-            yield data
+    return _chunks(lines, named_events, _chunk_object)
 
 
-async def _achunk_dicts(
+def _achunk_dicts(
     lines: AsyncIterable[str | bytes], named_events: bool
 ) -> AsyncIterator[dict[str, Any]]:
     """``_chunk_dicts`` for an async iterable of lines."""
-    number = 0
-    async for event in aiter_sse(lines):
-        data = _chunk_data(event, number, named_events)
-        if data is _DONE:
-            return
-        number += 1
-        if data is not None:
-            yield data
+    return _achunks(lines, named_events, _chunk_object)
 
 
 def iter_chunk_dicts(
@@ -1933,6 +2159,11 @@ def aiter_chunk_dicts(
     return _achunk_dicts(lines, named_events)
 
 
+def _chunk_model(text: str, number: int) -> Chunk:
+    """Event ``number``'s data, decoded, checked as ``iter_chunk_dicts`` does and parsed."""
+    return parse_chunk(_chunk_object(text, number))
+
+
 def iter_chunks(lines: Iterable[str | bytes]) -> Iterator[Chunk]:
     """The chunks of an event stream, each parsed as a ``Chunk``.
 
@@ -1940,11 +2171,9 @@ def iter_chunks(lines: Iterable[str | bytes]) -> Iterator[Chunk]:
         StreamError, StreamFormatError: see ``iter_chunk_dicts``.
         ParseError: a chunk does not fit the model.
     """
-    for data in iter_chunk_dicts(lines, named_events=False):
-        yield parse_chunk(data)
+    return _chunks(lines, False, _chunk_model)
 
 
-async def aiter_chunks(lines: AsyncIterable[str | bytes]) -> AsyncIterator[Chunk]:
+def aiter_chunks(lines: AsyncIterable[str | bytes]) -> AsyncIterator[Chunk]:
     """``iter_chunks`` for an async iterable of lines."""
-    async for data in aiter_chunk_dicts(lines, named_events=False):
-        yield parse_chunk(data)
+    return _achunks(lines, False, _chunk_model)

@@ -11,7 +11,11 @@ class RootFree:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            a=_opt(d, "a", _str),
+            a=(
+                None
+                if (v := d.get("a")) is None
+                else v if type(v) is str else _opt(d, "a", _str)
+            ),
             extra_fields=_extras(d, _KEYS_RootFree),
         )
 
@@ -40,7 +44,11 @@ class RootClosed:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            a=_opt(d, "a", _str),
+            a=(
+                None
+                if (v := d.get("a")) is None
+                else v if type(v) is str else _opt(d, "a", _str)
+            ),
             extra_fields=_extras(d, _KEYS_RootClosed),
         )
 
@@ -69,7 +77,11 @@ class RootTyped:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            a=_opt(d, "a", _str),
+            a=(
+                None
+                if (v := d.get("a")) is None
+                else v if type(v) is str else _opt(d, "a", _str)
+            ),
             extra_fields=_extras(d, _KEYS_RootTyped, _int),
         )
 
@@ -98,7 +110,11 @@ class Part:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            text=_opt(d, "text", _str),
+            text=(
+                None
+                if (v := d.get("text")) is None
+                else v if type(v) is str else _opt(d, "text", _str)
+            ),
             extra_fields=_extras(d, _KEYS_Part),
         )
 

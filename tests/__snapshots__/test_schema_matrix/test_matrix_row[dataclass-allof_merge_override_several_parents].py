@@ -16,7 +16,11 @@ class Root:
         d = _object(data)
         return cls(
             name=d["name"] if type(d.get("name")) is str else _req(d, "name", _str),
-            size=_opt(d, "size", _float),
+            size=(
+                None
+                if (v := d.get("size")) is None
+                else v if type(v) is float else _opt(d, "size", _float)
+            ),
             at=d["at"] if type(d.get("at")) is int else _req(d, "at", _int),
             extra=(
                 d["extra"] if type(d.get("extra")) is bool else _req(d, "extra", _bool)

@@ -12,7 +12,11 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            tier=_opt(d, "tier", _str),
+            tier=(
+                None
+                if (v := d.get("tier")) is None
+                else v if type(v) is str else _opt(d, "tier", _str)
+            ),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

@@ -11,7 +11,11 @@ class RootTaggedItemItem:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            v=_opt(d, "v", _int),
+            v=(
+                None
+                if (v := d.get("v")) is None
+                else v if type(v) is int else _opt(d, "v", _int)
+            ),
             extra_fields=_extras(d, _KEYS_RootTaggedItemItem),
         )
 
@@ -42,7 +46,11 @@ class Root:
         d = _object(data)
         return cls(
             grid=_req(d, "grid", _P_list_of_list_of_float),
-            tagged=_opt(d, "tagged", _P_list_of_list_of_RootTaggedItemItem),
+            tagged=(
+                None
+                if d.get("tagged") is None
+                else _opt(d, "tagged", _P_list_of_list_of_RootTaggedItemItem)
+            ),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

@@ -12,7 +12,11 @@ class Node:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            v=_opt(d, "v", _int),
+            v=(
+                None
+                if (v := d.get("v")) is None
+                else v if type(v) is int else _opt(d, "v", _int)
+            ),
             next=_req(d, "next", _P_nullable_Node),
             extra_fields=_extras(d, _KEYS_Node),
         )

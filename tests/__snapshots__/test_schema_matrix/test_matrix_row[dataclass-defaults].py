@@ -18,10 +18,26 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            count=_opt(d, "count", _int),
-            mode=_opt(d, "mode", _str),
-            note=_opt(d, "note", _str),
-            flag=_opt(d, "flag", _bool),
+            count=(
+                None
+                if (v := d.get("count")) is None
+                else v if type(v) is int else _opt(d, "count", _int)
+            ),
+            mode=(
+                None
+                if (v := d.get("mode")) is None
+                else v if type(v) is str else _opt(d, "mode", _str)
+            ),
+            note=(
+                None
+                if (v := d.get("note")) is None
+                else v if type(v) is str else _opt(d, "note", _str)
+            ),
+            flag=(
+                None
+                if (v := d.get("flag")) is None
+                else v if type(v) is bool else _opt(d, "flag", _bool)
+            ),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

@@ -15,9 +15,13 @@ class Root:
         d = _object(data)
         return cls(
             n=_req(d, "n", _P_nullable_null),
-            o=_opt(d, "o", _null),
-            l=_opt(d, "l", _P_list_of_nullable_null),
-            u=_opt(d, "u", _str),
+            o=None if d.get("o") is None else _opt(d, "o", _null),
+            l=None if d.get("l") is None else _opt(d, "l", _P_list_of_nullable_null),
+            u=(
+                None
+                if (v := d.get("u")) is None
+                else v if type(v) is str else _opt(d, "u", _str)
+            ),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

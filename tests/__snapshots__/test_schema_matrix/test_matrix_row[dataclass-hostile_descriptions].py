@@ -16,8 +16,16 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            a=_opt(d, "a", _str),
-            b=_opt(d, "b", _str),
+            a=(
+                None
+                if (v := d.get("a")) is None
+                else v if type(v) is str else _opt(d, "a", _str)
+            ),
+            b=(
+                None
+                if (v := d.get("b")) is None
+                else v if type(v) is str else _opt(d, "b", _str)
+            ),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

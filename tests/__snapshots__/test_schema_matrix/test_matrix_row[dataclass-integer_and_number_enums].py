@@ -27,7 +27,11 @@ class Root:
             code=d["code"] if type(d.get("code")) is int else _req(d, "code", _int),
             ratio=_req(d, "ratio", _float),
             frac=d["frac"] if type(d.get("frac")) is float else _req(d, "frac", _float),
-            mixed=_opt(d, "mixed", _P_first_of_str_int),
+            mixed=(
+                None
+                if d.get("mixed") is None
+                else _opt(d, "mixed", _P_first_of_str_int)
+            ),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

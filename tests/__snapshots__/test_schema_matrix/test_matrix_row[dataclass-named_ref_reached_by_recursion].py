@@ -12,8 +12,12 @@ class Node:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            value=_opt(d, "value", _int),
-            next=_opt(d, "next", _parse_Link),
+            value=(
+                None
+                if (v := d.get("value")) is None
+                else v if type(v) is int else _opt(d, "value", _int)
+            ),
+            next=None if d.get("next") is None else _opt(d, "next", _parse_Link),
             extra_fields=_extras(d, _KEYS_Node),
         )
 

@@ -11,7 +11,11 @@ class Part:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            text=_opt(d, "text", _str),
+            text=(
+                None
+                if (v := d.get("text")) is None
+                else v if type(v) is str else _opt(d, "text", _str)
+            ),
             extra_fields=_extras(d, _KEYS_Part),
         )
 

@@ -11,7 +11,11 @@ class Maybe:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            note=_opt(d, "note", _str),
+            note=(
+                None
+                if (v := d.get("note")) is None
+                else v if type(v) is str else _opt(d, "note", _str)
+            ),
             extra_fields=_extras(d, _KEYS_Maybe),
         )
 

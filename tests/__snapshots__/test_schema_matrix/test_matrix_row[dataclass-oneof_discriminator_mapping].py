@@ -79,7 +79,11 @@ class Bird:
         d = _object(data)
         return cls(
             kind=d["kind"] if type(d.get("kind")) is str else _req(d, "kind", _str),
-            sings=_opt(d, "sings", _bool),
+            sings=(
+                None
+                if (v := d.get("sings")) is None
+                else v if type(v) is bool else _opt(d, "sings", _bool)
+            ),
             extra_fields=_extras(d, _KEYS_Bird),
         )
 

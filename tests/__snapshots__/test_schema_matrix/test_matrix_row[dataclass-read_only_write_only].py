@@ -13,7 +13,11 @@ class Root:
         d = _object(data)
         return cls(
             id=d["id"] if type(d.get("id")) is str else _req(d, "id", _str),
-            secret=_opt(d, "secret", _str),
+            secret=(
+                None
+                if (v := d.get("secret")) is None
+                else v if type(v) is str else _opt(d, "secret", _str)
+            ),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

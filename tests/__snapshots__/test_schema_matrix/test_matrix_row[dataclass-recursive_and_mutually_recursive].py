@@ -12,8 +12,16 @@ class Node:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            value=_opt(d, "value", _int),
-            children=_opt(d, "children", _P_list_of_Node),
+            value=(
+                None
+                if (v := d.get("value")) is None
+                else v if type(v) is int else _opt(d, "value", _int)
+            ),
+            children=(
+                None
+                if d.get("children") is None
+                else _opt(d, "children", _P_list_of_Node)
+            ),
             extra_fields=_extras(d, _KEYS_Node),
         )
 
@@ -44,7 +52,7 @@ class Pong:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            ping=_opt(d, "ping", Ping.from_dict),
+            ping=None if d.get("ping") is None else _opt(d, "ping", Ping.from_dict),
             extra_fields=_extras(d, _KEYS_Pong),
         )
 
@@ -73,7 +81,7 @@ class Ping:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            pong=_opt(d, "pong", Pong.from_dict),
+            pong=None if d.get("pong") is None else _opt(d, "pong", Pong.from_dict),
             extra_fields=_extras(d, _KEYS_Ping),
         )
 
@@ -104,7 +112,7 @@ class Root:
         d = _object(data)
         return cls(
             tree=_req(d, "tree", Node.from_dict),
-            ping=_opt(d, "ping", Ping.from_dict),
+            ping=None if d.get("ping") is None else _opt(d, "ping", Ping.from_dict),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

@@ -16,8 +16,16 @@ class Root:
         return cls(
             req=d["req"] if type(d.get("req")) is str else _req(d, "req", _str),
             req_null=_req(d, "req_null", _P_nullable_str),
-            opt=_opt(d, "opt", _str),
-            opt_null=_opt(d, "opt_null", _str),
+            opt=(
+                None
+                if (v := d.get("opt")) is None
+                else v if type(v) is str else _opt(d, "opt", _str)
+            ),
+            opt_null=(
+                None
+                if (v := d.get("opt_null")) is None
+                else v if type(v) is str else _opt(d, "opt_null", _str)
+            ),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

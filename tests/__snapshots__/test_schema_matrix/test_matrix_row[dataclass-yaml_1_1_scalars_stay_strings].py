@@ -14,8 +14,16 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            switch=_opt(d, "switch", _str),
-            version=_opt(d, "version", _str),
+            switch=(
+                None
+                if (v := d.get("switch")) is None
+                else v if type(v) is str else _opt(d, "switch", _str)
+            ),
+            version=(
+                None
+                if (v := d.get("version")) is None
+                else v if type(v) is str else _opt(d, "version", _str)
+            ),
             extra_fields=_extras(d, _KEYS_Root),
         )
 
