@@ -33,6 +33,7 @@ schema does not define inside an object of the plan (``_plan_undeclared``).
 
 from __future__ import annotations
 
+import difflib
 import enum
 from dataclasses import dataclass, replace
 
@@ -83,6 +84,8 @@ class FieldPlan:
         declared: False for a field no schema declares, planned because an override names
             it (servers add fields: ``choices[].delta.reasoning_details``); its ``field`` is
             then made up (type any JSON, optional, nullable).
+        doubt: for such a field whose name is close to one the object declares (a typo?),
+            what ``--explain-merge`` and generation print about it.
     """
 
     field: Field
@@ -93,6 +96,7 @@ class FieldPlan:
     source: str = "default"
     fallback: str = ""
     declared: bool = True
+    doubt: str = ""
 
     @property
     def json_text(self) -> bool:
@@ -243,7 +247,15 @@ def _plan_undeclared(
     elif parsed.policy == Policy.MERGE:
         model = Model(f"{owner.name}{class_name(name)}", (), pointer=owner.pointer)
         node = _plan_node(schemas, model, context, path, overrides, stack + (owner.name,), synthetic=True)
-    return FieldPlan(field, parsed.policy, path, key, node, "override", declared=False)
+    # closer than did_you_mean's cutoff: `rol` for `role` (0.86), not `citations` for `obfuscation` (0.6)
+    close = difflib.get_close_matches(name, [f.wire_name for f in owner.fields], n=1, cutoff=0.8)
+    doubt = (
+        f"is not in the schema; did you mean {close[0]!r}? it merges by the override as a field the schema does "
+        "not define"
+        if close
+        else ""
+    )
+    return FieldPlan(field, parsed.policy, path, key, node, "override", declared=False, doubt=doubt)
 
 
 def _meaning(schemas: Schemas, t: Type) -> Type:
@@ -440,6 +452,8 @@ def explain(node: NodePlan) -> list[str]:
         lines.append(f"{f.path:<55} {f.policy}{detail}{note}")
         if f.fallback:
             lines.append(f"{'':<55}   (can lose data: {f.fallback})")
+        if f.doubt:
+            lines.append(f"{'':<55}   ({f.doubt})")
         if f.node is not None and f.node.union_of:
             lines.append(f"{'':<55}   (a union: fields of {', '.join(f.node.union_of)} merged together)")
         if f.node is not None:
@@ -450,11 +464,13 @@ def explain(node: NodePlan) -> list[str]:
 
 def merge_warnings(node: NodePlan) -> list[str]:
     """One line per place the plan can lose data (a list or object inside a choice or delta
-    taken whole from the last chunk) and per field a union's variants type differently."""
+    taken whole from the last chunk), per field a union's variants type differently, and per
+    override of an undeclared field whose name is close to a declared one (a typo?)."""
     lines: list[str] = []
     for n in node.walk():
         lines.extend(f"merge plan: {n.path or '(chunk)'}: {c}" for c in n.conflicts)
         lines.extend(f"merge plan: {f.path} is {f.fallback}" for f in n.fields if f.fallback)
+        lines.extend(f"merge plan: {f.path} {f.doubt}" for f in n.fields if f.doubt)
     return lines
 
 

@@ -170,3 +170,20 @@ def test_modules_with_undeclared_overrides_are_clean(override_modules: dict[str,
         check=False,
     )
     assert found.returncode == 0, found.stdout
+
+
+def test_an_undeclared_name_close_to_a_declared_one_is_doubted(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    reading = read_spec(Options(spec=SPEC, merge_policies={"choices[].delta.contnet": "concat"}))
+    doubt = "choices[].delta.contnet is not in the schema; did you mean 'content'?"
+    assert any(doubt in line for line in reading.merge_warnings)
+    assert (
+        main(
+            [str(SPEC), "-o", str(tmp_path), "--style", "typeddict", "--merge-policy", "choices[].delta.contnet=concat"]
+        )
+        == 0
+    )
+    assert f"warning: merge plan: {doubt}" in capsys.readouterr().err
+    # a name close to nothing declared is not doubted
+    assert read_spec(Options(spec=SPEC, merge_policies=OVERRIDES)).merge_warnings == []
