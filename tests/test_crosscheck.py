@@ -38,6 +38,7 @@ RULES = {
     "nullable-kept": "theirs loses a nullable (allOf override, type list, enum null); ours keeps it",
     "yaml-1.1": "theirs reads YAML 1.1 (`on` is a boolean); ours reads YAML 1.2 (`on` is text)",
     "mapping-joins-union": "a discriminator mapping naming a schema the oneOf lacks: ours adds it to the union",
+    "tuple-positions": "theirs reads prefixItems as a list (positions and length unchecked); ours checks each by position",
 }
 
 
@@ -80,6 +81,8 @@ def classify(ours: list[dict[str, Any]] | None, theirs: list[dict[str, Any]] | N
             return "strict-scalars"
         if row == "additional_properties":
             return "typed-extras"
+        if all("tuple[" in str(e["loc"]) for e in ours):
+            return "tuple-positions"
     return None
 
 
