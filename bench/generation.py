@@ -118,7 +118,7 @@ def run(config: Config) -> tuple[str, dict[str, Any]]:
     current_dir = scratch / "current"
     styles = STYLES if not config.quick else ("pydantic",)
     commands: dict[str, tuple[list[str], str]] = {}  # name -> (argv without -o, cache: cold/warm/none)
-    for style in styles:
+    for style in styles if not config.quick else ():
         for cache in ("cold", "warm"):
             commands[f"gen-models --style {style}, closure, {cache}"] = (
                 [*gen_models(), str(closure), "--style", style, "-q"],
@@ -294,7 +294,7 @@ def _stages(spec: Path, scratch: Path, count: int, warm_cache: Path) -> str:
     """gen-models' stage split, cold and warm: ``stage_times`` in a fresh process per round,
     as a command would run (no in-process cache or warm import carried over)."""
     rows = []
-    for cache in ("cold", "warm"):
+    for cache in ("cold", "warm") if count > 1 else ("warm",):
         samples: dict[str, list[float]] = {}
         for r in range(count):
             cache_dir = warm_cache if cache == "warm" else scratch / f"stages-cold{r}"

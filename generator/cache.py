@@ -9,6 +9,7 @@ deleting the directory is always safe.
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,3 +38,18 @@ def template_cache() -> jinja2.BytecodeCache | None:
     except OSError:
         return None
     return jinja2.FileSystemBytecodeCache(str(directory))
+
+
+def store_file(path: Path, text: str) -> bool:
+    """Write ``text`` to the cache file ``path`` atomically (a temporary file beside it, then
+    ``os.replace``); False when it cannot be written (a read-only home: no cache). The only
+    writing outside ``write.write_all``, and only under ``cache_dir()``."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temp, path)
+    except OSError:
+        return False
+    return True

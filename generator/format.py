@@ -35,12 +35,11 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .cache import cache_dir
+from .cache import cache_dir, store_file
 from .errors import InternalError, SpecError
 
 # black, and what only formatting needs, are imported when a block must be formatted (black
@@ -310,15 +309,8 @@ class FormatCache:
         ordered = {k: v for k, v in entries.items() if k not in self._used}
         ordered.update((k, entries[k]) for k in entries if k in self._used)
         kept = dict(list(ordered.items())[-CACHE_FILE_BLOCKS:])
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temp = tempfile.mkstemp(prefix=".format-", dir=self.path.parent)
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump(kept, out, ensure_ascii=False)
-            os.replace(temp, self.path)
-        except OSError:
-            return
-        self._added = False
+        if store_file(self.path, json.dumps(kept, ensure_ascii=False)):
+            self._added = False
 
 
 def _join(blocks: list[tuple[int, str]], formatted: dict[str, str]) -> str:
