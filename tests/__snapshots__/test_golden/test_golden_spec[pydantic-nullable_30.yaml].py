@@ -1725,12 +1725,17 @@ def _chunks(
     ``data: [DONE]`` (or the end): see the module's ``iter_chunk_dicts``.
 
     The common lines take a fast path that keeps the reader's semantics: a ``data:`` line
-    (text holding no line break, after the first line) and the blank line that ends an
-    event of one such line with no ``event:`` name; everything else goes line by line
-    through ``_EventParser``."""
+    (text or UTF-8 bytes holding no line break, after the first line) and the blank line
+    that ends an event of one such line with no ``event:`` name; everything else goes line
+    by line through ``_EventParser``."""
     parser = _EventParser()
     data = parser.data
     for item in lines:
+        if type(item) is bytes and parser.started:
+            try:
+                item = item.decode("utf-8")
+            except UnicodeDecodeError:
+                pass  # the general path raises it, naming the event
         if (
             type(item) is str
             and parser.started
@@ -1769,6 +1774,11 @@ async def _achunks(
     parser = _EventParser()
     data = parser.data
     async for item in lines:
+        if type(item) is bytes and parser.started:
+            try:
+                item = item.decode("utf-8")
+            except UnicodeDecodeError:
+                pass  # the general path raises it, naming the event
         if (
             type(item) is str
             and parser.started
