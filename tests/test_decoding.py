@@ -34,7 +34,10 @@ ODD_TEXTS = [
     '{"a": 1, "b": 2, "a": 3}',  # repeated key: the last value, in the first key's place
     "[0.1, 1.0000000000000002, -0.0, 5e-324, 1.7976931348623157e308]",
     '"\\u0000 control escaped"',
-    "[0.12345678901234567890123]",  # a long fraction: read by json.loads (19 digits), same float
+    "[0.12345678901234567890123]",  # a long fraction: same float
+    '{"id": "x1234567890123456789012", "n": 12345678901234567890123}',  # a long run in a string, then a number
+    '{"id": "1234567890123456789012", "n": [1,\n -99999999999999999999]}',
+    "12345678901234567890123",  # a top-level number
 ]
 BAD_TEXTS = ['{"a": 1', "[1] x", '"\x01"', "", "\ufeff{}", "[" * 5000 + "]" * 5000, "01", "{'a': 1}"]
 
@@ -96,6 +99,22 @@ def test_loads_of_bytes_json_loads_detects_and_orjson_does_not() -> None:
         '{"a": "\ud800"}'.encode("utf-8", "surrogatepass"),
     ):
         assert _same(sse._loads(raw), json.loads(raw))
+
+
+def test_orjson_reads_long_digit_runs_inside_strings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ids made of digits (``"chatcmpl-000...0"``, nanosecond timestamps in strings) do not
+    send a chunk to json.loads; a number of 19 digits or more does."""
+    calls = []
+
+    def spy(raw: Any) -> Any:
+        calls.append(raw)
+        return orjson.loads(raw)
+
+    monkeypatch.setattr(sse, "_orjson_loads", spy)
+    assert sse._loads('{"id": "c-0000000000000000000000", "t": "1733000000000000000", "n": 1}')["n"] == 1
+    assert len(calls) == 1
+    assert sse._loads('{"id": "c-0000000000000000000000", "n": 10000000000000000000000}')["n"] == 10**22
+    assert len(calls) == 1  # json.loads read that one
 
 
 def test_a_lone_surrogate_in_str_input_goes_to_json_loads() -> None:

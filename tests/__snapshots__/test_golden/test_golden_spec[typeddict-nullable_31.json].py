@@ -1713,13 +1713,13 @@ async def aiter_sse(
         yield event
 
 
-# JSON text is read by orjson when it is importable (no dependency: the standard library otherwise),
-# with the same results either way. Where the two would differ, the standard library
-# decides: orjson rejects NaN, Infinity, 1e400, lone surrogates and a byte order mark,
-# which json.loads reads, so any text orjson rejects goes to json.loads (whose error, if
-# it fails too, is the one raised); and orjson reads an integer beyond 64 bits as a float,
-# so text with a run of 19 or more digits (such an integer has one) goes to json.loads
-# unread by orjson.
+# JSON text is read by orjson when it is importable (no dependency: the standard library
+# otherwise), with the same results either way. Where the two would differ, the standard
+# library decides: orjson rejects NaN, Infinity, 1e400, lone surrogates and a byte order
+# mark, which json.loads reads, so any text orjson rejects goes to json.loads (whose error,
+# if it fails too, is the one raised); and orjson reads an integer beyond 64 bits as a
+# float, so text where a run of 19 or more digits (such an integer has one) may start a
+# number goes to json.loads unread by orjson.
 try:
     _orjson_loads: Any = __import__(
         "orjson"
@@ -1741,8 +1741,16 @@ def _loads(text: str | bytes | bytearray) -> Any:
     """
     if _orjson_loads is not None:
         try:
-            raw = text.encode() if type(text) is str else text
-            if _LONG_NUMBER not in raw.translate(_DIGITS):
+            raw = text.encode() if isinstance(text, str) else text
+            digits = raw.translate(_DIGITS)
+            at = digits.find(
+                _LONG_NUMBER
+            )  # where a run of 19 digits starts (the byte before is no digit)
+            while at >= 0 and not _starts_number(
+                raw, at
+            ):  # inside a string (an id): orjson reads it right
+                at = digits.find(_LONG_NUMBER, digits.find(b" ", at))
+            if at < 0:
                 return _orjson_loads(raw)
         except (
             ValueError,
@@ -1750,6 +1758,16 @@ def _loads(text: str | bytes | bytearray) -> Any:
         ):  # orjson.JSONDecodeError, UnicodeEncodeError (a lone surrogate)
             pass
     return json.loads(text)
+
+
+def _starts_number(raw: bytes | bytearray, at: int) -> bool:
+    """True when the digits at ``at`` may start a JSON number: after ``:``, ``[``, ``,`` or
+    at the start, with a minus sign and whitespace between (or so it looks without parsing:
+    text in a string that looks so is read by json.loads, which is only slower)."""
+    at -= 1
+    while at >= 0 and raw[at] in b" \t\r\n-":
+        at -= 1
+    return at < 0 or raw[at] in b":[,"
 
 
 _DONE: Any = object()  # what a chunk decoder's caller gets at "data: [DONE]"
@@ -1824,12 +1842,17 @@ def _chunks(
     ``data: [DONE]`` (or the end): see the module's ``iter_chunk_dicts``.
 
     The common lines take a fast path that keeps the reader's semantics: a ``data:`` line
-    (text holding no line break, after the first line) and the blank line that ends an
-    event of one such line with no ``event:`` name; everything else goes line by line
-    through ``_EventParser``."""
+    (text or UTF-8 bytes holding no line break, after the first line) and the blank line
+    that ends an event of one such line with no ``event:`` name; everything else goes line
+    by line through ``_EventParser``."""
     parser = _EventParser()
     data = parser.data
     for item in lines:
+        if type(item) is bytes and parser.started:
+            try:
+                item = item.decode("utf-8")
+            except UnicodeDecodeError:
+                pass  # the general path raises it, naming the event
         if (
             type(item) is str
             and parser.started
@@ -1868,6 +1891,11 @@ async def _achunks(
     parser = _EventParser()
     data = parser.data
     async for item in lines:
+        if type(item) is bytes and parser.started:
+            try:
+                item = item.decode("utf-8")
+            except UnicodeDecodeError:
+                pass  # the general path raises it, naming the event
         if (
             type(item) is str
             and parser.started
