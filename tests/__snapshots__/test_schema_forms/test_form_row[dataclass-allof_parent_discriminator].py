@@ -57,7 +57,11 @@ class Cat:
                 else _req(d, "petType", _str)
             ),
             name=d["name"] if type(d.get("name")) is str else _req(d, "name", _str),
-            meow=_opt(d, "meow", _int),
+            meow=(
+                None
+                if (v := d.get("meow")) is None
+                else v if type(v) is int else _opt(d, "meow", _int)
+            ),
             extra_fields=_extras(d, _KEYS_Cat),
         )
 
@@ -132,8 +136,18 @@ class Root:
         d = _object(data)
         return cls(
             pet=_req(d, "pet", _P_tagged_petType_dog_Dog_Cat_Cat_Husky_Husky),
-            pets=_opt(d, "pets", _P_list_of_tagged_petType_dog_Dog_Cat_Cat_Husky_Husky),
-            maybe=_opt(d, "maybe", _P_tagged_petType_dog_Dog_Cat_Cat_Husky_Husky),
+            pets=(
+                None
+                if d.get("pets") is None
+                else _opt(
+                    d, "pets", _P_list_of_tagged_petType_dog_Dog_Cat_Cat_Husky_Husky
+                )
+            ),
+            maybe=(
+                None
+                if d.get("maybe") is None
+                else _opt(d, "maybe", _P_tagged_petType_dog_Dog_Cat_Cat_Husky_Husky)
+            ),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

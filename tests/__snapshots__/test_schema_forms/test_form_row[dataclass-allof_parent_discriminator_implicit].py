@@ -14,7 +14,11 @@ class Circle:
         d = _object(data)
         return cls(
             kind=d["kind"] if type(d.get("kind")) is str else _req(d, "kind", _str),
-            label=_opt(d, "label", _str),
+            label=(
+                None
+                if (v := d.get("label")) is None
+                else v if type(v) is str else _opt(d, "label", _str)
+            ),
             r=d["r"] if type(d.get("r")) is float else _req(d, "r", _float),
             extra_fields=_extras(d, _KEYS_Circle),
         )
@@ -49,7 +53,11 @@ class Square:
         d = _object(data)
         return cls(
             kind=d["kind"] if type(d.get("kind")) is str else _req(d, "kind", _str),
-            label=_opt(d, "label", _str),
+            label=(
+                None
+                if (v := d.get("label")) is None
+                else v if type(v) is str else _opt(d, "label", _str)
+            ),
             side=d["side"] if type(d.get("side")) is float else _req(d, "side", _float),
             extra_fields=_extras(d, _KEYS_Square),
         )

@@ -15,9 +15,9 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            legacy=_opt(d, "legacy", _null),
+            legacy=None if d.get("legacy") is None else _opt(d, "legacy", _null),
             a=d["a"] if type(d.get("a")) is str else _req(d, "a", _str),
-            secret=_opt(d, "secret", _null),
+            secret=None if d.get("secret") is None else _opt(d, "secret", _null),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

@@ -17,7 +17,11 @@ class Пользователь:
         d = _object(data)
         return cls(
             имя=d["имя"] if type(d.get("имя")) is str else _req(d, "имя", _str),
-            Uni=_opt(d, "Ünï", _int),
+            Uni=(
+                None
+                if (v := d.get("Ünï")) is None
+                else v if type(v) is int else _opt(d, "Ünï", _int)
+            ),
             extra_fields=_extras(d, _KEYS_Пользователь),
         )
 
@@ -47,7 +51,11 @@ class NoneModel:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            x=_opt(d, "x", _str),
+            x=(
+                None
+                if (v := d.get("x")) is None
+                else v if type(v) is str else _opt(d, "x", _str)
+            ),
             extra_fields=_extras(d, _KEYS_NoneModel),
         )
 
@@ -79,8 +87,14 @@ class Root:
         d = _object(data)
         return cls(
             user=_req(d, "user", Пользователь.from_dict),
-            none=_opt(d, "none", NoneModel.from_dict),
-            kind=_opt(d, "kind", _str),
+            none=(
+                None if d.get("none") is None else _opt(d, "none", NoneModel.from_dict)
+            ),
+            kind=(
+                None
+                if (v := d.get("kind")) is None
+                else v if type(v) is str else _opt(d, "kind", _str)
+            ),
             extra_fields=_extras(d, _KEYS_Root),
         )
 

@@ -27,9 +27,11 @@ _KEYS_Root = frozenset({"p"})
 
 
 CC: TypeAlias = "typing.Union[Uni, str] | None"  # noqa: UP007
+"""From ``#/components/schemas/C.c`` (written as a Python name)."""
 
 
 Class: TypeAlias = "dict[str, typing.Optional[CC]]"  # noqa: UP045
 
 
 Uni: TypeAlias = "typing.Optional[Class]"  # noqa: UP045
+"""From ``#/components/schemas/Ünï`` (its accents are folded to ASCII letters)."""

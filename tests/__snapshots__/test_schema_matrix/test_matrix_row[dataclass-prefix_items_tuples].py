@@ -48,12 +48,28 @@ class Root:
         d = _object(data)
         return cls(
             pair=_req(d, "pair", _P_tuple_of_str_int_closed_min_2),
-            short=_opt(d, "short", _P_tuple_of_str_int_closed),
+            short=(
+                None
+                if d.get("short") is None
+                else _opt(d, "short", _P_tuple_of_str_int_closed)
+            ),
             more=_req(d, "more", _P_tuple_of_str_then_bool_min_1),
-            loose=_opt(d, "loose", _P_tuple_of_int_nullable_null_then_any),
-            parts=_opt(d, "parts", _P_tuple_of_Part_nullable_str_closed_min_2),
-            at=_opt(d, "at", _parse_Point),
-            old=_opt(d, "old", _P_tuple_of_str_int_closed_min_1),
+            loose=(
+                None
+                if d.get("loose") is None
+                else _opt(d, "loose", _P_tuple_of_int_nullable_null_then_any)
+            ),
+            parts=(
+                None
+                if d.get("parts") is None
+                else _opt(d, "parts", _P_tuple_of_Part_nullable_str_closed_min_2)
+            ),
+            at=None if d.get("at") is None else _opt(d, "at", _parse_Point),
+            old=(
+                None
+                if d.get("old") is None
+                else _opt(d, "old", _P_tuple_of_str_int_closed_min_1)
+            ),
             extra_fields=_extras(d, _KEYS_Root),
         )
 
