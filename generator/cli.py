@@ -67,7 +67,10 @@ def _parser() -> argparse.ArgumentParser:
         help="output directory (default: generated), or a FILE.py for a single --style",
     )
     parser.add_argument(
-        "--style", action="append", choices=ALL_STYLES, help="style to emit; repeat for several (default: the first three)"
+        "--style",
+        action="append",
+        choices=ALL_STYLES,
+        help="style to emit; repeat for several (default: the first three)",
     )
     parser.add_argument(
         "--schema",

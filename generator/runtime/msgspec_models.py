@@ -177,9 +177,7 @@ def _fields(cls: type) -> tuple[tuple[str, str, Any, bool], ...]:
     """A model's fields as ``(attribute, wire name, annotation, required)``, read once."""
     found = _FIELDS.get(cls)
     if found is None:
-        found = _FIELDS[cls] = tuple(
-            (f.name, f.encode_name, f.type, f.required) for f in msgspec.structs.fields(cls)  # type: ignore[arg-type]
-        )
+        found = _FIELDS[cls] = tuple((f.name, f.encode_name, f.type, f.required) for f in msgspec.structs.fields(cls))
     return found
 
 
