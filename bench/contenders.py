@@ -8,6 +8,8 @@ time them on the same chunks.
   per chunk, one ``acc.snapshot()`` (validated once) at the end.
 * ``typed_path(module)``: each chunk parsed into the style's type first
   (``parse_create_chat_completion_stream_response``), then added.
+* ``msgspec_typed_path(module)``: the msgspec style's typed path, each chunk decoded from its
+  bytes into the Structs (``decode_create_chat_completion_stream_response``), then added.
 * ``openai_stream_state``: openai-python's ``ChatCompletionStreamState``, fed chunks built as
   the SDK's own stream builds them (``construct_type(ChatCompletionChunk, data)``), then
   ``get_final_completion()``.
@@ -55,6 +57,21 @@ def typed_path(module: ModuleType) -> Contender:
         acc = accumulator()
         for raw in chunks:
             acc.add(parse(json.loads(raw)))
+        return acc.snapshot()
+
+    return merge
+
+
+def msgspec_typed_path(module: ModuleType) -> Contender:
+    """The msgspec style's typed path: each chunk decoded from its bytes straight into the
+    Structs (``decode_create_chat_completion_stream_response``), then added."""
+    accumulator = module.CreateChatCompletionStreamResponseAccumulator
+    decode = module.decode_create_chat_completion_stream_response
+
+    def merge(chunks: list[bytes]) -> Any:
+        acc = accumulator()
+        for raw in chunks:
+            acc.add(decode(raw))
         return acc.snapshot()
 
     return merge

@@ -199,7 +199,13 @@ def context(
                 inside.add(m.name)
                 changed = True
     for view in models:
-        view["checks_inside"] = view["name"] in inside
+        m = s.models[view["name"]]
+        reach = [f for f in m.fields if not checkers.native(f.type) or _reaches(s, f.type, inside)]
+        view["checks_inside"] = ", ".join(
+            f"({pytypes.literal(f.py_name)}, {pytypes.literal(f.wire_name)})" for f in reach
+        )
+        if len(reach) == 1:
+            view["checks_inside"] += ","
     targets = {name: checkers.validate_target(name) for name in [*s.roots, *s.responses.values(), *s.union_roots]}
     return {
         "msgspec_named": alias_definitions(checkers, [*s.aliases.values()]),

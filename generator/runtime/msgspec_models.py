@@ -30,9 +30,12 @@ class _Struct(msgspec.Struct, kw_only=True, omit_defaults=True, forbid_unknown_f
 
     extra_fields: ClassVar[dict[str, Any]] = {}
     """Fields the payload carried that the schema does not define, by wire name."""
-    _extra_check: ClassVar[Any] = None  # how the values of extra fields are checked (typed extras)
+    #: how the values of extra fields are checked (a model whose schema types them)
+    _extra_check: ClassVar[Any] = None
     _extras_below: ClassVar[bool] = False  # an object inside has extra fields
-    _checks_inside: ClassVar[bool] = False  # a slot inside is checked in __post_init__ (may hold extras)
+    #: ``(attribute, wire name)`` of the fields that may hold a slot checked in ``__post_init__``
+    #: (whose objects may have extra fields that ``to_dict`` must find)
+    _checks_inside: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names and unknown fields; optional fields that are
@@ -257,11 +260,14 @@ def _add_extras(built: Any, data: Any) -> None:
     """Put the extra fields of ``built`` and of every object inside back into ``data`` (its
     ``to_builtins`` form)."""
     if isinstance(built, _Struct) and type(data) is dict:
-        if not (built._extras_below or built._checks_inside or built.extra_fields):
-            return
-        for attr, wire, _, _ in _fields(type(built)):
-            if wire in data:
-                _add_extras(getattr(built, attr), data[wire])
+        if built._extras_below:
+            for attr, wire, _, _ in _fields(type(built)):
+                if wire in data:
+                    _add_extras(getattr(built, attr), data[wire])
+        else:
+            for attr, wire in built._checks_inside:
+                if wire in data:
+                    _add_extras(getattr(built, attr), data[wire])
         if built.extra_fields:
             data.update(msgspec.to_builtins(built.extra_fields))
     elif type(built) is list and type(data) is list:
