@@ -132,6 +132,11 @@ class Checkers:
         return name
 
 
+def declarable(wire_name: str) -> bool:
+    """msgspec refuses a field whose wire name holds ``\\``, ``"`` or a control character."""
+    return not any(ch in wire_name for ch in '\\"') and all(ord(ch) >= 0x20 for ch in wire_name)
+
+
 def _kind_of(value: Any) -> str:
     return {bool: "bool", int: "int", float: "float", str: "str"}.get(type(value), "any")
 
@@ -188,6 +193,12 @@ def context(
         for fv, f in zip(view["fields"], m.fields):
             ann = pytypes.annotation(f.type, "msgspec", f.nullable or not f.required)
             fv.update(field_view(checkers, m, f, ann))
+        # a wire name msgspec refuses: no field; kept in extra_fields, its value checked there
+        odd = [f for f in m.fields if not declarable(f.wire_name)]
+        view["odd_checks"] = ", ".join(
+            f"{pytypes.literal(f.wire_name)}: {checkers.checker(f.type, f.nullable or not f.required)}" for f in odd
+        )
+        view["fields"] = [fv for fv, f in zip(view["fields"], m.fields) if declarable(f.wire_name)]
         view["post_init"] = [(fv["py"], fv["check"], fv["wire"]) for fv in view["fields"] if fv["check"]]
         view["extra_check"] = model_extra_check(checkers, m)
     inside = {v["name"] for v in models if v["post_init"]}
@@ -200,7 +211,11 @@ def context(
                 changed = True
     for view in models:
         m = s.models[view["name"]]
-        reach = [f for f in m.fields if not checkers.native(f.type) or _reaches(s, f.type, inside)]
+        reach = [
+            f
+            for f in m.fields
+            if declarable(f.wire_name) and (not checkers.native(f.type) or _reaches(s, f.type, inside))
+        ]
         view["checks_inside"] = ", ".join(
             f"({pytypes.literal(f.py_name)}, {pytypes.literal(f.wire_name)})" for f in reach
         )
