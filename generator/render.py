@@ -313,6 +313,7 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
             "aiter_chunk_dicts",
         ]
         + (["iter_chunks", "aiter_chunks"] if roots else [])
+        + ([r["parse_fn"].replace("parse_", "decode_", 1) for r in roots] if style == Style.MSGSPEC else [])
     )
     if traits.own_parse_error:
         public.append("ParseError")

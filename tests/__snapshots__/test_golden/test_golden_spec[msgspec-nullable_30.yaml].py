@@ -42,6 +42,7 @@ __all__ = [
     "aiter_chunk_dicts",
     "aiter_chunks",
     "aiter_sse",
+    "decode_chunk",
     "iter_chunk_dicts",
     "iter_chunks",
     "iter_sse",
@@ -65,6 +66,9 @@ class _Struct(
     """Fields the payload carried that the schema does not define, by wire name."""
     #: how the values of extra fields are checked (a model whose schema types them)
     _extra_check: ClassVar[Any] = None
+    #: the checkers of the fields whose wire names msgspec refuses (``\``, ``"``, control
+    #: characters): kept in ``extra_fields``, by wire name
+    _odd_checks: ClassVar[dict[str, Any]] = {}
     _extras_below: ClassVar[bool] = False  # an object inside has extra fields
     #: ``(attribute, wire name)`` of the fields that may hold a slot checked in ``__post_init__``
     #: (whose objects may have extra fields that ``to_dict`` must find)
@@ -303,10 +307,15 @@ def _keep_extras(built: Any, data: Any, where: str) -> bool:
         if len(data) > len(known) or not set(data).issubset(known):
             extras = {k: v for k, v in data.items() if k not in known}
             if extras:
-                check = built._extra_check
-                if check is not None:
+                odd, check = built._odd_checks, built._extra_check
+                if check is not None or odd:
                     extras = {
-                        k: _checked(check, v, f"{where}.{k}") for k, v in extras.items()
+                        k: (
+                            v
+                            if (c := odd.get(k, check)) is None
+                            else _checked(c, v, f"{where}.{k}")
+                        )
+                        for k, v in extras.items()
                     }
                 built.extra_fields = extras  # type: ignore[misc]
                 found = True

@@ -12,13 +12,15 @@ class _Struct(
 
     extra_fields: ClassVar[dict[str, Any]] = {}
     """Fields the payload carried that the schema does not define, by wire name."""
-    _extra_check: ClassVar[Any] = (
-        None  # how the values of extra fields are checked (typed extras)
-    )
+    #: how the values of extra fields are checked (a model whose schema types them)
+    _extra_check: ClassVar[Any] = None
+    #: the checkers of the fields whose wire names msgspec refuses (``\``, ``"``, control
+    #: characters): kept in ``extra_fields``, by wire name
+    _odd_checks: ClassVar[dict[str, Any]] = {}
     _extras_below: ClassVar[bool] = False  # an object inside has extra fields
-    _checks_inside: ClassVar[bool] = (
-        False  # a slot inside is checked in __post_init__ (may hold extras)
-    )
+    #: ``(attribute, wire name)`` of the fields that may hold a slot checked in ``__post_init__``
+    #: (whose objects may have extra fields that ``to_dict`` must find)
+    _checks_inside: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names and unknown fields; optional fields that are
@@ -189,7 +191,8 @@ def _fields(cls: type) -> tuple[tuple[str, str, Any, bool], ...]:
     found = _FIELDS.get(cls)
     if found is None:
         found = _FIELDS[cls] = tuple(
-            (f.name, f.encode_name, f.type, f.required) for f in msgspec.structs.fields(cls)  # type: ignore[arg-type]
+            (f.name, f.encode_name, f.type, f.required)
+            for f in msgspec.structs.fields(cls)
         )
     return found
 
@@ -252,10 +255,15 @@ def _keep_extras(built: Any, data: Any, where: str) -> bool:
         if len(data) > len(known) or not set(data).issubset(known):
             extras = {k: v for k, v in data.items() if k not in known}
             if extras:
-                check = built._extra_check
-                if check is not None:
+                odd, check = built._odd_checks, built._extra_check
+                if check is not None or odd:
                     extras = {
-                        k: _checked(check, v, f"{where}.{k}") for k, v in extras.items()
+                        k: (
+                            v
+                            if (c := odd.get(k, check)) is None
+                            else _checked(c, v, f"{where}.{k}")
+                        )
+                        for k, v in extras.items()
                     }
                 built.extra_fields = extras  # type: ignore[misc]
                 found = True
@@ -277,11 +285,14 @@ def _add_extras(built: Any, data: Any) -> None:
     """Put the extra fields of ``built`` and of every object inside back into ``data`` (its
     ``to_builtins`` form)."""
     if isinstance(built, _Struct) and type(data) is dict:
-        if not (built._extras_below or built._checks_inside or built.extra_fields):
-            return
-        for attr, wire, _, _ in _fields(type(built)):
-            if wire in data:
-                _add_extras(getattr(built, attr), data[wire])
+        if built._extras_below:
+            for attr, wire, _, _ in _fields(type(built)):
+                if wire in data:
+                    _add_extras(getattr(built, attr), data[wire])
+        else:
+            for attr, wire in built._checks_inside:
+                if wire in data:
+                    _add_extras(getattr(built, attr), data[wire])
         if built.extra_fields:
             data.update(msgspec.to_builtins(built.extra_fields))
     elif type(built) is list and type(data) is list:
