@@ -14,6 +14,8 @@ time them on the same chunks.
 * ``typed_text_path(module)``: each chunk made a typed chunk the way ``iter_chunks`` makes it
   from an event's data (the pydantic style validates the JSON text with pydantic-core, the
   others decode it as ``acc.add(raw)`` does and parse), then added.
+* ``msgspec_typed_path(module)``: the msgspec style's typed path, each chunk decoded from its
+  bytes into the Structs (``decode_create_chat_completion_stream_response``), then added.
 * ``openai_stream_state``: openai-python's ``ChatCompletionStreamState``, fed chunks built as
   the SDK's own stream builds them (``construct_type(ChatCompletionChunk, data)``), then
   ``get_final_completion()``.
@@ -101,6 +103,21 @@ def typed_text_path(module: ModuleType) -> Contender:
         acc = accumulator()
         for number, raw in enumerate(chunks):
             acc.add(chunk_model(raw, number))
+        return acc.snapshot()
+
+    return merge
+
+
+def msgspec_typed_path(module: ModuleType) -> Contender:
+    """The msgspec style's typed path: each chunk decoded from its bytes straight into the
+    Structs (``decode_create_chat_completion_stream_response``), then added."""
+    accumulator = module.CreateChatCompletionStreamResponseAccumulator
+    decode = module.decode_create_chat_completion_stream_response
+
+    def merge(chunks: list[bytes]) -> Any:
+        acc = accumulator()
+        for raw in chunks:
+            acc.add(decode(raw))
         return acc.snapshot()
 
     return merge

@@ -29,7 +29,7 @@ from .format import FORMATTERS, formatter_version
 from .options import STDIN, Options
 from .policy import CHOICES as POLICY_CHOICES
 from .policy import parse_policy
-from .styles import STYLES
+from .styles import ALL_STYLES, STYLES
 from .write import write_all
 
 EXIT_OK, EXIT_CHANGED, EXIT_BREAKING = 0, 1, 3
@@ -70,7 +70,10 @@ def _parser() -> argparse.ArgumentParser:
         help="output directory (default: generated), or a FILE.py for a single --style",
     )
     parser.add_argument(
-        "--style", action="append", choices=STYLES, help="style to emit; repeat for several (default: all three)"
+        "--style",
+        action="append",
+        choices=ALL_STYLES,
+        help="style to emit; repeat for several (default: the first three)",
     )
     parser.add_argument(
         "--schema",
@@ -206,9 +209,9 @@ def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> 
         )
     styles = tuple(dict.fromkeys(args.style or values.get("styles") or STYLES))
     for style in styles:
-        if style not in STYLES:
+        if style not in ALL_STYLES:
             raise SpecError(
-                f"unknown style {style!r} (choose from {', '.join(STYLES)})", config.path if config else None
+                f"unknown style {style!r} (choose from {', '.join(ALL_STYLES)})", config.path if config else None
             )
     policies = dict(values.get("merge-policies") or {})
     for item in args.merge_policy or []:

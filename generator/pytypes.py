@@ -198,6 +198,8 @@ def literal_values(t: Enum, style: str) -> tuple[object, ...]:
     pydantic's ``Literal[True]`` also admits ``1`` (and ``Literal[1]`` ``True``), so in that
     style an enum holding booleans lists only its strings; the open base types admit the
     others, exactly."""
+    if style == "msgspec":  # msgspec's Literal takes no floats: the open float base admits them
+        return tuple(v for v in t.values if not isinstance(v, float))
     if style != "pydantic":
         return t.values
     if any(isinstance(v, bool) for v in t.values):

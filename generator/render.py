@@ -20,7 +20,7 @@ from typing import Any
 
 import jinja2
 
-from . import __version__, naming, pytypes, runtime
+from . import __version__, msgspec_style, naming, pytypes, runtime
 from .cache import template_cache
 from .errors import SpecError, did_you_mean
 from .event_plan import EventPlan
@@ -107,6 +107,14 @@ class Generation:
 #: never need pydantic).
 RUNTIME_MODULE = "_runtime"
 PYDANTIC_RUNTIME_MODULE = "_runtime_pydantic"
+MSGSPEC_RUNTIME_MODULE = "_runtime_msgspec"
+
+
+def _runtime_file(name: str) -> str:
+    """The shared runtime file a runtime module goes into (``--runtime package``)."""
+    if name in runtime.MSGSPEC_MODULES:
+        return MSGSPEC_RUNTIME_MODULE
+    return PYDANTIC_RUNTIME_MODULE if name in runtime.PYDANTIC_MODULES else RUNTIME_MODULE
 
 
 def render(gen: Generation, style: str) -> str:
@@ -130,7 +138,7 @@ def render(gen: Generation, style: str) -> str:
     wanted = used | set(context["all_names"])
     shared: dict[str, list[str]] = {}
     for name in here if gen.runtime_package else ():
-        target = PYDANTIC_RUNTIME_MODULE if name in runtime.PYDANTIC_MODULES else RUNTIME_MODULE
+        target = _runtime_file(name)
         shared.setdefault(target, []).extend(sorted(runtime.defined_names(name) & wanted))
     imports = _imports(gen, style, used - {n for names in shared.values() for n in names})
     local = [
@@ -170,10 +178,9 @@ def render_runtime(gen: Generation) -> dict[str, str]:
     ``{file name: source}``, ``_runtime.py`` (standard library only) and, when the pydantic
     style is generated, ``_runtime_pydantic.py``."""
     modules = _runtime_modules(gen, gen.styles)
-    files = {
-        RUNTIME_MODULE: [m for m in modules if m not in runtime.PYDANTIC_MODULES],
-        PYDANTIC_RUNTIME_MODULE: [m for m in modules if m in runtime.PYDANTIC_MODULES],
-    }
+    files: dict[str, list[str]] = {}
+    for name in modules:
+        files.setdefault(_runtime_file(name), []).append(name)
     return {f"{name}.py": _runtime_source(gen, parts) for name, parts in files.items() if parts}
 
 
@@ -192,7 +199,12 @@ def _runtime_source(gen: Generation, parts: list[str]) -> str:
 
 def _runtime_modules(gen: Generation, styles: tuple[str, ...]) -> tuple[str, ...]:
     """The runtime modules the modules of ``styles`` need (see ``runtime.needed``)."""
-    return runtime.needed(chunks=bool(gen.schemas.roots), events=bool(gen.event_plans), pydantic="pydantic" in styles)
+    return runtime.needed(
+        chunks=bool(gen.schemas.roots),
+        events=bool(gen.event_plans),
+        pydantic="pydantic" in styles,
+        msgspec="msgspec" in styles,
+    )
 
 
 _IMPORTS_MARK = "# <gen-models: imports>"
@@ -212,6 +224,8 @@ _SOURCES = {
     "is_dataclass": "dataclasses",
     "Annotated": "typing",
     "Any": "typing",
+    "ClassVar": "typing",
+    "TYPE_CHECKING": "typing",
     "Literal": "typing",
     "TypeAlias": "typing",
     "TypeVar": "typing",
@@ -232,6 +246,7 @@ _SOURCES = {
     "ContextVar": "contextvars",
     "types": "import",
     "typing": "import",
+    "msgspec": "import",
 }
 
 
@@ -250,6 +265,8 @@ def _imports(gen: Generation, style: str, used: set[str]) -> list[str]:
     for module in sorted(by_module):
         line = f"from {module} import {', '.join(sorted(by_module[module], key=_isort_key))}"
         (third_party if module in ("pydantic", "pydantic_core", "typing_extensions") else stdlib).append(line)
+    if "msgspec" in used:
+        third_party.insert(0, "import msgspec")
     return stdlib + ([""] + third_party if third_party else [])
 
 
@@ -305,6 +322,7 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
             "aiter_chunk_dicts",
         ]
         + (["iter_chunks", "aiter_chunks"] if roots else [])
+        + ([r["parse_fn"].replace("parse_", "decode_", 1) for r in roots] if style == Style.MSGSPEC else [])
     )
     if traits.own_parse_error:
         public.append("ParseError")
@@ -362,7 +380,7 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
         ),
         "uses_tag": any("_tag(" in f["decl"] for m in models for f in m["fields"])
         or any("_tag(" in pytypes.annotation(a.type, style) for a in other_aliases),
-    }
+    } | (msgspec_style.context(s, lazy, models, other_aliases, roots) if style == Style.MSGSPEC else {})
 
 
 def _header(gen: Generation, style: str) -> list[str]:
@@ -479,6 +497,7 @@ _FIELD_EMITTERS: dict[str, Callable[[Field, str, str, str], dict[str, str]]] = {
     Style.DATACLASS: _dataclass_field,
     Style.PYDANTIC: _pydantic_field,
     Style.TYPEDDICT: _typeddict_field,
+    Style.MSGSPEC: msgspec_style.field_decl,  # msgspec_style.context redeclares what msgspec cannot type
 }
 
 
@@ -680,6 +699,8 @@ def _event_class(gen: Generation, component: str) -> str:
 def _validate_function(gen: Generation, name: str, style: str) -> str:
     """What an accumulator passes to ``_built_anyway`` to validate a ``name``: pydantic's
     ``model_validate`` (the lenient path builds that model), else the parse function."""
+    if TRAITS[style].validates_by_class:
+        return name
     return f"{name}.model_validate" if TRAITS[style].validates_by_model else parse_function(gen.schemas, name)
 
 

@@ -18,13 +18,16 @@ class Style(str, enum.Enum):
     DATACLASS = "dataclass"
     PYDANTIC = "pydantic"
     TYPEDDICT = "typeddict"
+    MSGSPEC = "msgspec"
 
     def __str__(self) -> str:
         return self.value
 
 
-#: Every style, in the order modules are generated and listed.
-STYLES: tuple[str, ...] = tuple(s.value for s in Style)
+#: The styles generated when none is asked for, in the order modules are generated and listed.
+STYLES: tuple[str, ...] = (Style.DATACLASS.value, Style.PYDANTIC.value, Style.TYPEDDICT.value)
+#: Every style (``--style msgspec`` is opt-in: its modules need msgspec installed).
+ALL_STYLES: tuple[str, ...] = tuple(s.value for s in Style)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,8 +47,10 @@ class Traits:
         resolves_string_aliases: before Python 3.12, recursive aliases are written as
             ``TypeAliasType`` with a string value whose names all get imported (pydantic
             validates through them; ``typing.get_type_hints`` evaluates them in both):
-            the styles that may use ``typing_extensions``. The dataclass style keeps a
+            the styles that may use ``typing_extensions``. The others keep a
             ``TypeAlias`` string (``pytypes.annotation``'s ``strings``).
+        validates_by_class: accumulators give ``_built_anyway`` the class (or checker) to
+            build, not a parse function (msgspec).
     """
 
     label: str
@@ -56,6 +61,7 @@ class Traits:
     keeps_keys: bool = False
     keys_for_extra: bool = False
     resolves_string_aliases: bool = False
+    validates_by_class: bool = False
 
     def dependency(self, target_python: tuple[int, int]) -> str:
         """What a module for ``target_python`` needs installed (``pydantic >= 2.11``)."""
@@ -85,5 +91,12 @@ TRAITS: dict[str, Traits] = {
         needs=(((3, 10), "typing_extensions"), ((3, 12), "only the standard library")),
         keys_for_extra=True,
         resolves_string_aliases=True,
+    ),
+    Style.MSGSPEC: Traits(
+        label="msgspec",
+        error_name="msgspec.ValidationError",
+        own_parse_error=False,
+        needs=(((3, 10), "msgspec >= 0.18"),),
+        validates_by_class=True,
     ),
 }

@@ -110,7 +110,7 @@ def test_a_bump_changes_only_the_lines_of_the_added_field(tmp_path: Path) -> Non
     description = schema["properties"]["obfuscation"]["description"]
     texts = {}
     for spec in (V0619A, V0619B):
-        outputs, _ = generate(Options(spec=spec, output=tmp_path, module="m"))
+        outputs, _ = generate(Options(spec=spec, output=tmp_path, module="m", styles=STYLES))
         texts[spec] = {o.path.name: o.text for o in outputs}
     for style in STYLES:
         name = f"m_{style}.py"

@@ -81,7 +81,9 @@ def test_the_typed_snapshot_of_a_stray_stream_raises_under_strict(
     strict = module.ResponseStreamEventAccumulator(strict=True)
     for event in events:
         strict.add(event)
-    error = module.ParseError if style != "pydantic" else __import__("pydantic").ValidationError
+    error = {"pydantic": __import__("pydantic").ValidationError, "msgspec": __import__("msgspec").ValidationError}.get(
+        style
+    ) or module.ParseError
     if any(a.kind == "schema_drift" for a in acc.anomalies):
         with pytest.raises(error):
             strict.snapshot()

@@ -83,7 +83,7 @@ def _generate(spec: dict[str, Any], out: Path) -> list[Path] | None:
     out.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(spec))
     try:
-        outputs, _ = generate(Options(spec=path, output=out, schemas=("Root",)))
+        outputs, _ = generate(Options(spec=path, output=out, schemas=("Root",), styles=STYLES))
     except SpecError:
         return None  # a clear error is an allowed outcome
     for output in outputs:

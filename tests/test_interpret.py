@@ -218,6 +218,10 @@ def test_a_mapped_empty_model_parses_in_every_style(tmp_path: Path, style: str) 
         elif style == "dataclass":
             parsed = module.Root.from_dict(chunk)
             assert type(parsed.pet).__name__ == "Empty"
+        elif style == "msgspec":
+            parsed = module.parse_root(chunk)
+            assert type(parsed.pet).__name__ == "Empty"
+            assert parsed.to_dict() == chunk
         else:
             assert module.parse_root(chunk) == chunk
 

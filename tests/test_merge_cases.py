@@ -14,7 +14,7 @@ from conftest import CASES, RECORDED, STYLES, recorded_chunks
 
 def as_dict(style: str, value: Any) -> Any:
     """A typed snapshot (or response) back as JSON data with wire names."""
-    if style == "dataclass":
+    if style in ("dataclass", "msgspec"):
         return value.to_dict()
     if style == "pydantic":
         return value.model_dump(by_alias=True, exclude_unset=True)

@@ -220,7 +220,15 @@ def test_runtime_package_modules_share_one_runtime_and_merge_alike(
     package.mkdir()
     (package / "__init__.py").write_text("", encoding="utf-8")
     write_all(
-        generate(Options(spec=ROOT / "specs" / "openai.yaml", output=package, module="openai", runtime_package=True))[0]
+        generate(
+            Options(
+                spec=ROOT / "specs" / "openai.yaml",
+                output=package,
+                module="openai",
+                runtime_package=True,
+                styles=STYLES,
+            )
+        )[0]
     )
     assert (package / "_runtime.py").is_file()
     sys.path.insert(0, str(tmp_path))

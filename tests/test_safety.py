@@ -145,7 +145,7 @@ def test_hostile_strings_compile_import_and_keep_their_values(tmp_path: Path, mo
     monkeypatch.chdir(tmp_path)
     spec = tmp_path / "evil.json"
     spec.write_text(json.dumps(hostile_spec()))
-    assert main([str(spec), "-o", "out", "-q"]) == 0
+    assert main([str(spec), "-o", "out", "-q", *[a for style in STYLES for a in ("--style", style)]]) == 0
     for style in STYLES:
         text = (tmp_path / "out" / f"evil_{style}.py").read_text()
         for char in ("\x00", "\r", "\u2028", "\u2029", "\u202e", "\u2066"):
@@ -157,7 +157,7 @@ def test_hostile_strings_compile_import_and_keep_their_values(tmp_path: Path, mo
         payload = {"object": "evil.chunk", "tagged": {'kind"""': HOSTILE[8]}}
         payload.update({f"p{i} {t}": t for i, t in enumerate(HOSTILE)})
         parsed = module.parse_chunk(json.loads(json.dumps(payload)))
-        if style == "dataclass":
+        if style in ("dataclass", "msgspec"):
             back = parsed.to_dict()
         elif style == "pydantic":
             back = parsed.model_dump(exclude_unset=True)
@@ -174,7 +174,9 @@ def test_hostile_spec_modules_pass_mypy_and_ruff(tmp_path: Path) -> None:
 
     spec = tmp_path / "evil.json"
     spec.write_text(json.dumps(hostile_spec()))
-    assert main([str(spec), "-o", str(tmp_path / "out"), "-q"]) == 0
+    assert (
+        main([str(spec), "-o", str(tmp_path / "out"), "-q", *[a for style in STYLES for a in ("--style", style)]]) == 0
+    )
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", str(tmp_path / "out")], capture_output=True, text=True, check=False
     )

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import EVENTS_MAP_SPEC, OPENAI_SPECS, ROOT, SPECS
+from conftest import EVENTS_MAP_SPEC, OPENAI_SPECS, ROOT, SPECS, STYLES
 
 from generator.pipeline import Options, generate
 from generator.write import write_all
@@ -25,17 +25,23 @@ def modules_dir(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPat
     out = tmp_path_factory.mktemp(f"typecheck_{request.param}")
     for spec in LOCAL_SPECS if request.param == "local" else REAL_SPECS:
         module = f"{spec.parent.name}_{spec.stem}".replace("-", "_").replace(".", "_")
-        outputs, _ = generate(Options(spec=spec, output=out, module=module))
+        outputs, _ = generate(Options(spec=spec, output=out, module=module, styles=STYLES))
         write_all(outputs)
     if request.param == "local":
         # two roots, one of them also the other's response: each parse function once
         roots = ("CreateChatCompletionStreamResponse", "CreateChatCompletionResponse")
-        write_all(generate(Options(spec=LOCAL_SPECS[0], output=out, module="two_roots", schemas=roots))[0])
+        write_all(
+            generate(Options(spec=LOCAL_SPECS[0], output=out, module="two_roots", schemas=roots, styles=STYLES))[0]
+        )
         # the runtime once per package (--runtime package): modules import it from _runtime
         package = out / "vendored"
         package.mkdir()
         (package / "__init__.py").write_text("", encoding="utf-8")
-        write_all(generate(Options(spec=LOCAL_SPECS[0], output=package, module="openai", runtime_package=True))[0])
+        write_all(
+            generate(
+                Options(spec=LOCAL_SPECS[0], output=package, module="openai", runtime_package=True, styles=STYLES)
+            )[0]
+        )
         # --formatter ruff: ruff's layout of the same modules
         write_all(generate(Options(spec=LOCAL_SPECS[0], output=out, module="ruff_formatted", formatter="ruff"))[0])
         # an event union with its own merge map (x-merge): the generated event fold
@@ -45,7 +51,11 @@ def modules_dir(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPat
     else:
         # a union root: the Responses API's events (236 models)
         schemas = ("ResponseStreamEvent",)
-        write_all(generate(Options(spec=OPENAI_SPECS[-1], output=out, module="responses_events", schemas=schemas))[0])
+        write_all(
+            generate(
+                Options(spec=OPENAI_SPECS[-1], output=out, module="responses_events", schemas=schemas, styles=STYLES)
+            )[0]
+        )
     return out
 
 
@@ -80,7 +90,7 @@ def test_generated_modules_import_only_the_standard_library_pydantic_and_typing_
     """Self-contained: nothing from ``generator`` (or anything else) at run time."""
     import ast
 
-    allowed = set(sys.stdlib_module_names) | {"pydantic", "typing_extensions"}
+    allowed = set(sys.stdlib_module_names) | {"pydantic", "typing_extensions", "msgspec"}  # msgspec: its style
     for path in sorted(modules_dir.glob("*.py")):
         imported = set()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -93,7 +103,7 @@ def test_generated_modules_import_only_the_standard_library_pydantic_and_typing_
 
 
 def test_deprecated_reads_the_same_in_every_style(modules_dir: Path) -> None:
-    """Each deprecated model and field carries the same ``Deprecated.`` docstring in all three."""
+    """Each deprecated model and field carries the same ``Deprecated.`` docstring in every style."""
     import re
 
     def deprecated(path: Path) -> list[str]:
@@ -110,8 +120,6 @@ def test_deprecated_reads_the_same_in_every_style(modules_dir: Path) -> None:
     ]
     assert stems
     for stem in stems:
-        found = {
-            style: deprecated(modules_dir / f"{stem}_{style}.py") for style in ("dataclass", "pydantic", "typeddict")
-        }
+        found = {style: deprecated(modules_dir / f"{stem}_{style}.py") for style in STYLES}
         assert found["dataclass"], stem
-        assert sorted(found["dataclass"]) == sorted(found["pydantic"]) == sorted(found["typeddict"]), found
+        assert all(sorted(names) == sorted(found["dataclass"]) for names in found.values()), found

@@ -1,0 +1,241 @@
+"""The msgspec style's field emitter and checkers: IR fields in, ``msgspec.Struct`` field
+declarations out, plus the checkers of the slots msgspec cannot type itself.
+
+msgspec types a union only when its members differ in JSON kind (at most one object type,
+one array type, one string type ...), and it resolves neither string (recursive) aliases
+nor ``Literal`` floats. A field whose type msgspec can decode is declared as such (checked
+by msgspec, in C); any other is declared with its real type for type checkers and ``Any``
+for msgspec (``if TYPE_CHECKING: ... else: ...``), and checked in the class's
+``__post_init__`` by a checker built from the runtime's ``_OneOf``/``_ListOf``/``_MapOf``
+(``generator/runtime/msgspec_models.py``): unions left to right, or by a discriminator's tag.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import pytypes
+from .model import (
+    Alias,
+    AliasRef,
+    Array,
+    Enum,
+    Field,
+    Map,
+    Model,
+    ModelRef,
+    Prim,
+    Schemas,
+    Type,
+    UnionType,
+    referenced_names,
+)
+
+_PRIM_KIND = {"str": "str", "int": "int", "float": "float", "bool": "bool", "any": "any", "null": "null"}
+
+
+@dataclass
+class Checkers:
+    """What a msgspec module needs beyond its annotations: which slots msgspec cannot type,
+    and the checker expression of each (module-level constants, defined after the models).
+
+    Attributes:
+        schemas: the IR.
+        lazy: aliases written as strings (recursive): msgspec cannot resolve them.
+        named: non-native alias name -> its checker expression (``_C_<Alias>``, a ``_Named``).
+        fields: constant name -> checker expression of a model's non-native field.
+    """
+
+    schemas: Schemas
+    lazy: set[str]
+    named: dict[str, str] = field(default_factory=dict)
+    fields: dict[str, str] = field(default_factory=dict)
+
+    def kinds(self, t: Type, seen: frozenset[str] = frozenset()) -> set[str]:
+        """The JSON kinds a value of ``t`` may have (``object``, ``array``, ``str`` ...)."""
+        if isinstance(t, Prim):
+            return {_PRIM_KIND[t.kind]}
+        if isinstance(t, Enum):
+            return set(t.bases) | {kind for kind in map(_kind_of, t.values)}
+        if isinstance(t, (ModelRef, Map)):
+            return {"object"}
+        if isinstance(t, Array):
+            return {"array"}
+        if isinstance(t, AliasRef):
+            alias = self.schemas.aliases.get(t.name)
+            if alias is None or t.name in seen:
+                return {"any"}
+            return self.kinds(alias.type, seen | {t.name}) | ({"null"} if alias.nullable else set())
+        return {k for o in t.options for k in self.kinds(o, seen)}
+
+    def native(self, t: Type, seen: frozenset[str] = frozenset()) -> bool:
+        """True when msgspec can decode ``t`` as annotated."""
+        if isinstance(t, (Prim, Enum, ModelRef)):
+            return True
+        if isinstance(t, AliasRef):
+            alias = self.schemas.aliases.get(t.name)
+            if alias is None or t.name in self.lazy or t.name in seen:
+                return False
+            return self.native(alias.type, seen | {t.name})
+        if isinstance(t, Array):
+            return self.native(t.item, seen)
+        if isinstance(t, Map):
+            return self.native(t.value, seen)
+        if t.discriminator is not None or not all(self.native(o, seen) for o in t.options):
+            return False
+        found: set[str] = set()
+        for option in t.options:
+            kinds = self.kinds(option)
+            if "any" in kinds or found & kinds:
+                return False
+            found |= kinds
+        return True
+
+    def checker(self, t: Type, nullable: bool = False) -> str:
+        """A runtime expression that checks and builds a value of ``t``: its annotation
+        where msgspec can decode it, else a checker of the runtime."""
+        if self.native(t):
+            return pytypes.annotation(t, "msgspec", nullable)
+        if isinstance(t, AliasRef):
+            text = self.alias_checker(t.name)
+        elif isinstance(t, Array):
+            text = f"_ListOf({self.checker(t.item)}{', True' if t.item_nullable else ''})"
+        elif isinstance(t, Map):
+            text = f"_MapOf({self.checker(t.value)}{', True' if t.value_nullable else ''})"
+        else:
+            assert isinstance(t, UnionType)
+            options = ", ".join(self.checker(o) for o in t.options)
+            text = f"_OneOf(({options}{',' if len(t.options) == 1 else ''})"
+            d = t.discriminator
+            if d is not None:
+                tags = ", ".join(f"{pytypes.literal(tag)}: {name}" for tag, name in d.mapping)
+                text += f", {pytypes.literal(d.property)}, {{{tags}}}"
+            text += ")"
+        return f"_OrNone({text})" if nullable else text
+
+    def alias_checker(self, name: str) -> str:
+        """The named checker of a non-native alias (defined once, filled after the models)."""
+        constant = f"_C_{name}"
+        if name not in self.named:
+            self.named[name] = ""  # recursion: the name exists before its value
+            alias = self.schemas.aliases[name]
+            self.named[name] = self.checker(alias.type, alias.nullable)
+        return constant
+
+    def validate_target(self, name: str) -> str:
+        """What ``_parse``/``_built_anyway`` take to build a ``name``: its class, or the
+        checker of a union alias msgspec cannot type."""
+        alias = self.schemas.aliases.get(name)
+        if alias is not None and not self.native(AliasRef(name)):
+            return self.alias_checker(name)
+        return name
+
+
+def declarable(wire_name: str) -> bool:
+    """msgspec refuses a field whose wire name holds ``\\``, ``"`` or a control character."""
+    return not any(ch in wire_name for ch in '\\"') and all(ord(ch) >= 0x20 for ch in wire_name)
+
+
+def _kind_of(value: Any) -> str:
+    return {bool: "bool", int: "int", float: "float", str: "str"}.get(type(value), "any")
+
+
+def field_view(checkers: Checkers, m: Model, f: Field, ann: str) -> dict[str, Any]:
+    """A msgspec field: ``decl`` (its declaration), ``checked_ann`` and ``check`` (the real
+    annotation and the checker constant, when msgspec cannot type it; else empty)."""
+    wire = pytypes.literal(f.wire_name)
+    renamed = f.py_name != f.wire_name
+    if f.required:
+        value = f" = msgspec.field(name={wire})" if renamed else ""
+    else:
+        value = f" = msgspec.field(default=None, name={wire})" if renamed else " = None"
+    nullable = f.nullable or not f.required
+    if checkers.native(f.type):
+        return {"decl": f"{f.py_name}: {ann}{value}", "checked_ann": "", "check": ""}
+    constant = f"_C_{m.name}_{f.py_name}"
+    checkers.fields[constant] = checkers.checker(f.type, nullable)
+    return {"decl": f"{f.py_name}: Any{value}", "checked_ann": f"{f.py_name}: {ann}{value}", "check": constant}
+
+
+def model_extra_check(checkers: Checkers, m: Model) -> str:
+    """The checker of a model's typed additional properties, ``""`` when untyped."""
+    if m.extra is None:
+        return ""
+    return checkers.checker(m.extra, m.extra_nullable)
+
+
+def alias_definitions(checkers: Checkers, aliases: list[Alias]) -> list[tuple[str, str]]:
+    """``(constant, checker)`` of every non-native alias reached so far, in a stable order."""
+    return [(f"_C_{a.name}", checkers.named[a.name]) for a in aliases if a.name in checkers.named]
+
+
+def field_decl(f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
+    """The field emitter ``render`` calls (one signature for every style): the declaration
+    as msgspec reads it when it can type the field (``context`` redeclares the others)."""
+    renamed = f.py_name != f.wire_name
+    if f.required:
+        value = f" = msgspec.field(name={wire})" if renamed else ""
+    else:
+        value = f" = msgspec.field(default=None, name={wire})" if renamed else " = None"
+    return {"decl": f"{f.py_name}: {ann}{value}", "checked_ann": "", "check": ""}
+
+
+def context(
+    s: Schemas, lazy: set[str], models: list[dict[str, Any]], aliases: list[Alias], roots: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """What the msgspec template needs beyond the shared context: each model view gets
+    ``post_init`` (its checked fields), ``extra_check`` and ``checks_inside``; the module gets
+    the checker constants and, per parse target, what ``_parse`` builds."""
+    checkers = Checkers(s, lazy)
+    for view in models:
+        m = s.models[view["name"]]
+        for fv, f in zip(view["fields"], m.fields):
+            ann = pytypes.annotation(f.type, "msgspec", f.nullable or not f.required)
+            fv.update(field_view(checkers, m, f, ann))
+        # a wire name msgspec refuses: no field; kept in extra_fields, its value checked there
+        odd = [f for f in m.fields if not declarable(f.wire_name)]
+        view["odd_checks"] = ", ".join(
+            f"{pytypes.literal(f.wire_name)}: {checkers.checker(f.type, f.nullable or not f.required)}" for f in odd
+        )
+        view["fields"] = [fv for fv, f in zip(view["fields"], m.fields) if declarable(f.wire_name)]
+        view["post_init"] = [(fv["py"], fv["check"], fv["wire"]) for fv in view["fields"] if fv["check"]]
+        view["extra_check"] = model_extra_check(checkers, m)
+    inside = {v["name"] for v in models if v["post_init"]}
+    changed = True
+    while changed:  # a model reaching a checked field through native ones checks inside too
+        changed = False
+        for m in s.models.values():
+            if m.name not in inside and any(_reaches(s, f.type, inside) for f in m.fields):
+                inside.add(m.name)
+                changed = True
+    for view in models:
+        m = s.models[view["name"]]
+        reach = [
+            f
+            for f in m.fields
+            if declarable(f.wire_name) and (not checkers.native(f.type) or _reaches(s, f.type, inside))
+        ]
+        view["checks_inside"] = ", ".join(
+            f"({pytypes.literal(f.py_name)}, {pytypes.literal(f.wire_name)})" for f in reach
+        )
+        if len(reach) == 1:
+            view["checks_inside"] += ","
+    targets = {name: checkers.validate_target(name) for name in [*s.roots, *s.responses.values(), *s.union_roots]}
+    return {
+        "msgspec_named": alias_definitions(checkers, [*s.aliases.values()]),
+        "msgspec_fields": list(checkers.fields.items()),
+        "msgspec_targets": targets,
+        "msgspec_fast": {r["model"]: "error" not in {f.wire_name for f in s.models[r["model"]].fields} for r in roots},
+    }
+
+
+def _reaches(s: Schemas, t: Type, inside: set[str], seen: frozenset[str] = frozenset()) -> bool:
+    """True when a value of ``t`` may hold a model of ``inside``."""
+    for name in referenced_names(t):
+        if name in inside:
+            return True
+        alias = s.aliases.get(name)
+        if alias is not None and name not in seen and _reaches(s, alias.type, inside, seen | {name}):
+            return True
+    return False
