@@ -25,8 +25,10 @@ from .model import (
     Map,
     Model,
     ModelRef,
+    Nullable,
     Prim,
     Schemas,
+    Tuple,
     Type,
     UnionType,
     referenced_names,
@@ -60,8 +62,10 @@ class Checkers:
             return set(t.bases) | {kind for kind in map(_kind_of, t.values)}
         if isinstance(t, (ModelRef, Map)):
             return {"object"}
-        if isinstance(t, Array):
+        if isinstance(t, (Array, Tuple)):
             return {"array"}
+        if isinstance(t, Nullable):
+            return self.kinds(t.inner, seen) | {"null"}
         if isinstance(t, AliasRef):
             alias = self.schemas.aliases.get(t.name)
             if alias is None or t.name in seen:
@@ -82,6 +86,10 @@ class Checkers:
             return self.native(t.item, seen)
         if isinstance(t, Map):
             return self.native(t.value, seen)
+        if isinstance(t, Nullable):
+            return self.native(t.inner, seen)
+        if isinstance(t, Tuple):  # one fixed length only: msgspec reads ``tuple[A, B]`` by position
+            return t.rest is None and t.min_items == len(t.prefix) and all(self.native(p, seen) for p in t.prefix)
         if t.discriminator is not None or not all(self.native(o, seen) for o in t.options):
             return False
         found: set[str] = set()
@@ -97,8 +105,14 @@ class Checkers:
         where msgspec can decode it, else a checker of the runtime."""
         if self.native(t):
             return pytypes.annotation(t, "msgspec", nullable)
+        if isinstance(t, Nullable):
+            return f"_OrNone({self.checker(t.inner)})"
         if isinstance(t, AliasRef):
             text = self.alias_checker(t.name)
+        elif isinstance(t, Tuple):
+            prefix = "".join(f"{self.checker(p)}, " for p in t.prefix)
+            rest = self.checker(t.rest) if t.rest is not None else "None"
+            text = f"_TupleOf(({prefix}), {rest}, {t.min_items})"
         elif isinstance(t, Array):
             text = f"_ListOf({self.checker(t.item)}{', True' if t.item_nullable else ''})"
         elif isinstance(t, Map):

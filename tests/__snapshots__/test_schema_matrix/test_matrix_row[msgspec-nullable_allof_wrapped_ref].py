@@ -81,6 +81,19 @@ class _MapOf:
         self.nullable = nullable
 
 
+class _TupleOf:
+    """A JSON array read by position (``prefixItems``): the ``prefix`` checkers, then
+    ``rest`` for any further item (``None``: no further item), at least ``least`` items.
+    """
+
+    __slots__ = ("least", "prefix", "rest")
+
+    def __init__(self, prefix: tuple[Any, ...], rest: Any, least: int) -> None:
+        self.prefix = prefix
+        self.rest = rest
+        self.least = least
+
+
 class _OrNone:
     """A slot that may be null, around a checker."""
 
@@ -90,7 +103,7 @@ class _OrNone:
         self.inner = inner
 
 
-_CHECKERS = (_Named, _OneOf, _ListOf, _MapOf, _OrNone)
+_CHECKERS = (_Named, _OneOf, _ListOf, _TupleOf, _MapOf, _OrNone)
 
 
 def _checked(check: Any, value: Any, where: str) -> Any:
@@ -126,6 +139,8 @@ def _check_value(check: Any, value: Any) -> Any:
             except msgspec.ValidationError as exc:
                 raise msgspec.ValidationError(f"[{i}]: {exc}") from None
         return out
+    if kind is _TupleOf:
+        return _tuple_of(check, value)
     if kind is _MapOf:
         if type(value) is not dict:
             raise msgspec.ValidationError(f"Expected `object`, got `{_kind(value)}`")
@@ -143,6 +158,32 @@ def _check_value(check: Any, value: Any) -> Any:
     if kind is _OneOf:
         return _one_of(check, value)
     return _parse(check, value)
+
+
+def _tuple_of(check: _TupleOf, value: Any) -> tuple[Any, ...]:
+    if type(value) is not list:
+        raise msgspec.ValidationError(f"Expected `array`, got `{_kind(value)}`")
+    most = len(check.prefix) if check.rest is None else None
+    if len(value) < check.least or (most is not None and len(value) > most):
+        wanted = (
+            f"{check.least} to {most}"
+            if most is not None
+            else f"at least {check.least}"
+        )
+        raise msgspec.ValidationError(
+            f"Expected an array of {wanted} items, got {len(value)}"
+        )
+    out = []
+    for i, item in enumerate(value):
+        try:
+            out.append(
+                _check_value(
+                    check.prefix[i] if i < len(check.prefix) else check.rest, item
+                )
+            )
+        except msgspec.ValidationError as exc:
+            raise msgspec.ValidationError(f"[{i}]: {exc}") from None
+    return tuple(out)
 
 
 def _one_of(check: _OneOf, value: Any) -> Any:
