@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs fd26988f9eec27bd0eb14a402c83b7ce, output 14fd391068ab80df3c05c7228f7a117d
+# Fingerprint: inputs 41f6f953ac681c91778b73a2ba41d2d9, output 4cf4fe074c5b28753346f26efabc3362
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -395,7 +395,11 @@ class ChatCompletionTokenLogprob:
         d["token"] = self.token
         d["logprob"] = self.logprob
         d["bytes"] = self.bytes
-        d["top_logprobs"] = [x.to_dict() for x in self.top_logprobs]
+        d["top_logprobs"] = (
+            None
+            if self.top_logprobs is None
+            else [x.to_dict() for x in self.top_logprobs]
+        )
         d.update(self.extra_fields)
         return d
 
@@ -483,7 +487,7 @@ class CreateChatCompletionStreamResponseChoice:
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         d: dict[str, Any] = {}
-        d["delta"] = self.delta.to_dict()
+        d["delta"] = None if self.delta is None else self.delta.to_dict()
         if self.logprobs is not None:
             d["logprobs"] = _dump(self.logprobs)
         d["finish_reason"] = self.finish_reason
@@ -866,7 +870,9 @@ class ChatCompletionModerationResults:
         d: dict[str, Any] = {}
         d["type"] = self.type
         d["model"] = self.model
-        d["results"] = [x.to_dict() for x in self.results]
+        d["results"] = (
+            None if self.results is None else [x.to_dict() for x in self.results]
+        )
         d.update(self.extra_fields)
         return d
 
@@ -1035,7 +1041,9 @@ class CreateChatCompletionStreamResponse:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         d: dict[str, Any] = {}
         d["id"] = self.id
-        d["choices"] = [x.to_dict() for x in self.choices]
+        d["choices"] = (
+            None if self.choices is None else [x.to_dict() for x in self.choices]
+        )
         d["created"] = self.created
         d["model"] = self.model
         if self.obfuscation is not None:
@@ -1137,7 +1145,7 @@ class ChatCompletionMessageToolCall:
         d: dict[str, Any] = {}
         d["id"] = self.id
         d["type"] = self.type
-        d["function"] = self.function.to_dict()
+        d["function"] = None if self.function is None else self.function.to_dict()
         d.update(self.extra_fields)
         return d
 
@@ -1209,7 +1217,7 @@ class ChatCompletionMessageCustomToolCall:
         d: dict[str, Any] = {}
         d["id"] = self.id
         d["type"] = self.type
-        d["custom"] = self.custom.to_dict()
+        d["custom"] = None if self.custom is None else self.custom.to_dict()
         d.update(self.extra_fields)
         return d
 
@@ -1299,7 +1307,9 @@ class ChatCompletionResponseMessageAnnotation:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         d: dict[str, Any] = {}
         d["type"] = self.type
-        d["url_citation"] = self.url_citation.to_dict()
+        d["url_citation"] = (
+            None if self.url_citation is None else self.url_citation.to_dict()
+        )
         d.update(self.extra_fields)
         return d
 
@@ -1561,7 +1571,7 @@ class CreateChatCompletionResponseChoice:
         d: dict[str, Any] = {}
         d["finish_reason"] = self.finish_reason
         d["index"] = self.index
-        d["message"] = self.message.to_dict()
+        d["message"] = None if self.message is None else self.message.to_dict()
         d["logprobs"] = _dump(self.logprobs)
         d.update(self.extra_fields)
         return d
@@ -1647,7 +1657,9 @@ class CreateChatCompletionResponse:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         d: dict[str, Any] = {}
         d["id"] = self.id
-        d["choices"] = [x.to_dict() for x in self.choices]
+        d["choices"] = (
+            None if self.choices is None else [x.to_dict() for x in self.choices]
+        )
         d["created"] = self.created
         d["model"] = self.model
         if self.metadata is not None:

@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs fd26988f9eec27bd0eb14a402c83b7ce, output 9b4a30009a9d5c006e8cbb767c5dafbc
+# Fingerprint: inputs 41f6f953ac681c91778b73a2ba41d2d9, output 9b4a30009a9d5c006e8cbb767c5dafbc
 """TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot

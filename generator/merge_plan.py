@@ -38,7 +38,7 @@ import enum
 from dataclasses import dataclass, replace
 
 from .errors import SpecError
-from .model import ANY, AliasRef, Array, Enum, Field, Model, ModelRef, Prim, Schemas, Type, UnionType
+from .model import ANY, AliasRef, Array, Enum, Field, Model, ModelRef, Nullable, Prim, Schemas, Type, UnionType
 from .policy import Policy, parse_policy
 from .roots import CHUNK_SUFFIX
 
@@ -235,11 +235,11 @@ def _plan_undeclared(
     written = overrides.pop(path)
     parsed = parse_policy(written, f"merge policy for {path!r}")
     name = path.rpartition(".")[2]
-    field = Field(name, attribute_name(name, taken), ANY, required=False, nullable=True, pointer=owner.pointer)
+    field = Field(name, attribute_name(name, taken), Nullable(ANY), required=False, pointer=owner.pointer)
     node, key = None, None
     if parsed.policy == Policy.BY_KEY:
         key = parsed.key or "index"
-        key_field = Field(key, attribute_name(key, set()), Prim("int"), required=False, nullable=False)
+        key_field = Field(key, attribute_name(key, set()), Prim("int"), required=False)
         word = class_name(name)
         element = Model(f"{owner.name}{singular(word) or word + 'Item'}", (key_field,), pointer=owner.pointer)
         inner = DELTA if context == DELTA else ENTRY

@@ -32,6 +32,9 @@ from .resolve import Location, RefResolver
 MODULE_NAMES = frozenset(dir(builtins)) | frozenset(
     [
         "TypeVar",
+        "TYPE_CHECKING",
+        "ClassVar",
+        "msgspec",
         "Any",
         "Annotated",
         "BeforeValidator",

@@ -452,6 +452,17 @@ def _field_view(m: Model, f: Field, style: str, parsers: pytypes.Parsers) -> dic
     return view
 
 
+def _required_dump(f: Field) -> str:
+    """``to_dict``'s expression for ``f``. A result built anyway (spec drift: the server left
+    a required object out) holds ``None`` there, so a required field's conversion is guarded
+    too: ``to_dict`` never raises on what the accumulator built."""
+    value = f"self.{f.py_name}"
+    dump = pytypes.dump(f.value_type, value)
+    if not f.required or dump == value or dump.startswith("_dump("):
+        return dump
+    return f"None if {value} is None else {dump}"
+
+
 def _dataclass_field(f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
     # the common case tested inline; the parser call gives the exact error otherwise
     # (an optional field: absent or null reads as None without a call, a scalar as itself)
@@ -467,7 +478,7 @@ def _dataclass_field(f: Field, ann: str, wire: str, call: str) -> dict[str, str]
     return {
         "decl": f"{f.py_name}: {ann}" + ("" if f.required else " = None") + _noqa(ann),
         "parse": parse,
-        "dump": pytypes.dump(f.value_type, f"self.{f.py_name}"),
+        "dump": _required_dump(f),
     }
 
 

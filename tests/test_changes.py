@@ -134,6 +134,8 @@ def test_a_bump_changes_only_the_lines_of_the_added_field(tmp_path: Path) -> Non
             and line
             not in (
                 '"""',
+                "None",  # the first and last line of a parse expression black splits
+                "),",
                 "frozenset(),",
                 "if value is not None:",
                 "if type(value) is str and value:",

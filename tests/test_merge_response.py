@@ -260,3 +260,27 @@ def test_a_response_found_from_the_operation_gives_to_response(tmp_path: Path, s
     assert data["x_provider"] == {"region": "eu"}
     # its `object` is a plain string: the chunk's type name without `.chunk` names the answer's
     assert data["object"] == "chat.completion"
+
+
+def test_a_response_missing_a_required_object_converts_back_to_json(tmp_path: Path) -> None:
+    """Spec drift: the response requires ``usage`` (an object) and the stream never sent it.
+    ``to_response()`` builds the answer anyway and reports it; turning that answer back into
+    JSON data (``to_dict`` in the dataclass style) must not raise on the missing object (it
+    raised ``AttributeError`` on ``None.to_dict()``)."""
+    body = CHUNK_AND_RESPONSE.replace(
+        "      required: [id, object, choices]\n      properties:\n        id: {type: string}\n"
+        "        object: {type: string, enum: [chat.completion]}\n",
+        "      required: [id, object, choices, usage]\n      properties:\n        id: {type: string}\n"
+        "        object: {type: string, enum: [chat.completion]}\n"
+        "        usage: {type: object, required: [total], properties: {total: {type: integer}}}\n",
+    )
+    assert body != CHUNK_AND_RESPONSE
+    modules = generate_modules(_spec(tmp_path, _components(body)), tmp_path / "out", schemas=("Chunk",))
+    for style, module in modules.items():
+        acc = module.ChunkAccumulator()
+        for chunk in STREAM:
+            acc.add(chunk)
+        answer = _data(acc.to_response())
+        assert answer.get("usage") is None, style
+        assert answer["choices"][0]["message"]["content"] == "ok", style
+        assert any(a.kind in ("incomplete", "schema_drift") for a in acc.anomalies), style

@@ -22,7 +22,7 @@ from generator.load import load_document
 
 
 def _extras(style: str, parsed: object) -> dict:
-    if style == "dataclass":
+    if style in ("dataclass", "msgspec"):
         return parsed.extra_fields  # type: ignore[attr-defined]
     if style == "pydantic":
         return parsed.model_extra  # type: ignore[attr-defined]

@@ -22,7 +22,7 @@ from collections.abc import (
     Mapping,
 )
 from contextvars import ContextVar
-from dataclasses import asdict, dataclass, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, Literal, TypeAlias, TypeVar, cast
 
 from typing_extensions import NotRequired, TypedDict
@@ -1327,6 +1327,30 @@ class _Text(list[str]):
         return _joined(self) if self.grows else _joined(self[:1])
 
 
+class _JsonText(list[str]):
+    """Fragments of a field that holds JSON text (a tool call's ``arguments``), joined when
+    a snapshot is built, and ``size``, their total length: what ``_Merger.json_text`` checks
+    before it reads them (see there)."""
+
+    __slots__ = ("size",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.size = 0
+
+
+def _repeats(text: list[str], value: str, size: int) -> bool:
+    """True when ``value`` repeats all of ``text`` (``size`` characters, JSON text of an
+    object or list) and perhaps more: the whole text so far re-sent. Reads ``text`` only when
+    ``value`` is at least as long, so a check costs at most ``len(value)``."""
+    # JSON text of an object or list: a true continuation never starts with all of it
+    return (
+        len(value) >= size
+        and value[:1] in ("{", "[")
+        and value.startswith("".join(text))
+    )
+
+
 class _Items(list[Any]):
     """An unknown list inside a choice or delta whose items carry their own integer
     ``index`` (OpenRouter's ``reasoning_details``): items merge by that index, like tool
@@ -1553,10 +1577,17 @@ class _Merger:
             self.anomalies.append(found)
 
     def decode(self, chunk: Any) -> dict[str, Any] | None:
-        """A chunk given as JSON text or bytes, or as a typed model, as decoded JSON."""
-        if isinstance(chunk, (str, bytes, bytearray)):
+        """A chunk given as JSON text or bytes (read by orjson when it is installed, see
+        ``_loads``), or as a typed model (see ``_model_data``), as decoded JSON."""
+        kind = type(chunk)
+        if (
+            kind is str
+            or kind is bytes
+            or kind is bytearray
+            or isinstance(chunk, (str, bytes, bytearray))
+        ):
             try:
-                chunk = json.loads(chunk)
+                chunk = _loads(chunk)
             except (ValueError, UnicodeDecodeError, RecursionError) as exc:
                 text = (
                     chunk
@@ -1570,7 +1601,7 @@ class _Merger:
                     dropped=text,
                 )
                 return None
-        elif not isinstance(chunk, Mapping):
+        elif kind in _READERS or not isinstance(chunk, Mapping):
             chunk = _model_data(chunk)
         if type(chunk) is dict:
             return chunk
@@ -1781,42 +1812,43 @@ class _Merger:
             gathered.append(part)
 
     def json_text(self, state: Any, attr: str, wire: str, value: Any) -> None:
-        """A fragment of a field that holds JSON text (a tool call's ``arguments``). Some
-        servers re-send the whole text so far on each fragment instead of what is new: where
-        the text so far is JSON text of an object or list (``{...``: a true continuation never
-        starts with all of it), a fragment that starts with everything gathered replaces it
-        (one copy is kept), reported once per field. Cheap: the full comparison runs only for
-        a fragment at least as long as the number of fragments so far that starts with the
-        first one."""
-        if type(value) is not str or state._alt is not None:
-            if (
-                type(value) is dict and value
-            ):  # an object: its JSON text (reported), then the same rule
-                self.fragment(state, attr, wire, value, text_only=True)
-                text = getattr(state, attr)
-                if (
-                    len(text) > 1
-                    and text[0][:1] in ("{", "[")
-                    and text[-1].startswith("".join(text[:-1]))
-                ):
-                    self._resent(state, attr, wire, text.pop())
-                return
-            self.fragment(state, attr, wire, value, text_only=True)
-            return
+        """A fragment of a field that holds JSON text (a tool call's ``arguments``, gathered
+        in a ``_JsonText``). Some servers re-send the whole text so far on each fragment
+        instead of what is new: where the text so far is JSON text of an object or list
+        (``{...``: a true continuation never starts with all of it), a fragment that starts
+        with everything gathered replaces it (one copy is kept), reported once per field.
+
+        Linear in the stream for every input: the text so far is read only for a fragment at
+        least as long as all of it (``_JsonText.size``), so each check reads no more
+        characters than the fragment brings."""
         text = getattr(state, attr)
-        if not text or text == [""]:
-            text[:] = [value] if value or not text else text
+        if type(value) is not str or state._alt is not None:
+            start = len(text)
+            self.fragment(state, attr, wire, value, text_only=True)
+            if len(text) <= start:
+                return
+            added = text[start:]
+            text.size += sum(len(part) for part in added)
+            if type(value) is dict and len(added) == 1 and start:
+                # an object (reported, kept as its JSON text) may re-send the whole object so far
+                last = text.pop()
+                text.size -= len(last)
+                if _repeats(text, last, text.size):
+                    self._resent(state, attr, wire, last)
+                else:
+                    text.append(last)
+                    text.size += len(last)
             return
-        if (
-            text[0][0]
-            in "{["  # JSON text of an object or list: a delta never repeats all of it
-            and len(value) >= len(text)
-            and value.startswith(text[0])
-            and value.startswith("".join(text))
-        ):
+        if not text.size:
+            if value or not text:
+                text[:] = [value]
+                text.size = len(value)
+            return
+        if _repeats(text, value, text.size):
             self._resent(state, attr, wire, value)
         elif value:
             text.append(value)
+            text.size += len(value)
 
     def _resent(self, state: Any, attr: str, wire: str, value: str) -> None:
         text = getattr(state, attr)
@@ -1826,6 +1858,7 @@ class _Merger:
             message = "a fragment repeats all the text so far (the whole text re-sent); kept one copy (once per field)"
             self.anomaly(where, "repeated_text", message, value, "".join(text))
         text[:] = [value]
+        text.size = len(value)
 
     def unknown(
         self, state: Any, data: dict[str, Any], known: frozenset[str], context: str
@@ -2069,30 +2102,68 @@ def _state_get(state: Any, path: tuple[str, ...]) -> Any:
 def _model_data(chunk: Any) -> Any:
     """A typed chunk as decoded JSON, reading only the fields that were set: a pydantic
     model (this module's or another library's, such as openai-python's chunk objects) by
-    ``model_dump(by_alias=True, exclude_unset=True)``, a dataclass by its ``to_dict()`` (any
-    other dataclass by its fields that are not ``None``); anything else as it is (``decode``
-    reports it)."""
-    dump = getattr(chunk, "model_dump", None)
+    its set fields and unknown ones, wire names (``model_dump(by_alias=True,
+    exclude_unset=True)``, by pydantic-core's serializer itself when the class keeps
+    pydantic's ``model_dump``); a dataclass of this module by its ``to_dict()`` (generated
+    code that reads each attribute once), any other dataclass by its fields that are not
+    ``None``; anything else as it is (``decode`` reports it). How a class is read is
+    decided once per class (``_READERS``)."""
+    reader = _READERS.get(type(chunk))
+    if reader is None:
+        reader = _READERS[type(chunk)] = _reader(type(chunk))
+    return reader(chunk)
+
+
+#: How ``_model_data`` reads an instance of each class it has seen.
+_READERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _reader(kind: type) -> Callable[[Any], Any]:
+    """How ``_model_data`` reads an instance of class ``kind`` (see there)."""
+    dump = getattr(kind, "model_dump", None)
     if callable(dump):
-        return dump(by_alias=True, exclude_unset=True)
-    to_dict = getattr(chunk, "to_dict", None)
-    if callable(to_dict):
-        return to_dict()
-    if is_dataclass(chunk) and not isinstance(
-        chunk, type
-    ):  # another library's dataclass
-        return _set_fields(asdict(chunk))
-    return chunk
+        serializer = getattr(kind, "__pydantic_serializer__", None)
+        if (
+            serializer is not None
+            and getattr(dump, "__qualname__", "") == "BaseModel.model_dump"
+        ):
+            to_python = serializer.to_python
+            return lambda chunk: to_python(chunk, by_alias=True, exclude_unset=True)
+        return lambda chunk: chunk.model_dump(by_alias=True, exclude_unset=True)
+    if callable(getattr(kind, "to_dict", None)):
+        return lambda chunk: chunk.to_dict()
+    if is_dataclass(kind):  # another library's dataclass
+        return _set_fields
+    return lambda chunk: chunk
 
 
 def _set_fields(value: Any) -> Any:
-    """A dataclass's fields as decoded JSON, leaving out those that are ``None`` (a dataclass
-    cannot tell a field the server never sent from one it sent as null: absent is safer)."""
-    if type(value) is dict:
+    """A dataclass's fields as decoded JSON, read attribute by attribute, leaving out those
+    that are ``None`` (a dataclass cannot tell a field the server never sent from one it
+    sent as null: absent is safer); nested dataclasses the same way, lists and dicts as
+    new lists and dicts, other values as they are."""
+    kind = type(value)
+    if kind is dict:
         return {k: _set_fields(v) for k, v in value.items() if v is not None}
-    if type(value) is list:
+    if kind is list or kind is tuple:
         return [_set_fields(v) for v in value]
+    if kind is str or kind is int or kind is float or kind is bool:
+        return value
+    if is_dataclass(value) and not isinstance(value, type):
+        names = _FIELD_NAMES.get(kind)
+        if names is None:
+            names = _FIELD_NAMES[kind] = tuple(f.name for f in fields(value))
+        out = {}
+        for name in names:
+            item = getattr(value, name)
+            if item is not None:
+                out[name] = _set_fields(item)
+        return out
     return value
+
+
+#: The field names of each dataclass ``_set_fields`` has read.
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 # ---------------------------------------------------------------------------
@@ -2120,6 +2191,8 @@ class _ResponseRule:
         nulls: required nullable response fields, null when absent.
         required: required non-nullable response fields.
         guesses: required fields a stream may end without, and how to infer them.
+        suffixes: fields whose value, ending in the suffix, names the chunk's type: cut
+            off, it names the response's (``chat.completion.chunk`` -> ``chat.completion``).
 
     A response's rules are a flat map from the path of an object (wire names from the top,
     without list positions: ``choices.message``; ``""`` for the top) to its rule; objects
@@ -2133,6 +2206,7 @@ class _ResponseRule:
     nulls: tuple[str, ...] = ()
     required: tuple[str, ...] = ()
     guesses: tuple[tuple[str, _Guess], ...] = ()
+    suffixes: tuple[tuple[str, str], ...] = ()
 
 
 def _convert(
@@ -2169,6 +2243,10 @@ def _convert(
             ]
         out[key] = value
     out.update(rule.consts)
+    for key, suffix in rule.suffixes:
+        value = out.get(key)
+        if type(value) is str and value.endswith(suffix):
+            out[key] = value[: -len(suffix)]
     for key, value in rule.fills:
         if out.get(key) in (
             None,
@@ -2243,7 +2321,12 @@ class _ChunkAccumulator(_Merger):
             if type(chunk) is dict:
                 self._root._add(chunk, self)
             else:
-                data = self.decode(chunk)
+                reader = _READERS.get(
+                    type(chunk)
+                )  # a typed chunk of a class read before
+                data = reader(chunk) if reader is not None else None
+                if type(data) is not dict:
+                    data = self.decode(chunk)
                 if data is not None:
                     self._root._add(data, self)
         except RecursionError:
@@ -2503,7 +2586,7 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
-        self.arguments: list[str] = []
+        self.arguments = _JsonText()
         self.name: str | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
@@ -2580,7 +2663,7 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
     def __init__(self, path: str) -> None:
         super().__init__(path)
         self.name: str | None = None
-        self.arguments: list[str] = []
+        self.arguments = _JsonText()
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
         if len(data) == 1:  # most deltas carry one text fragment and nothing else
@@ -2884,28 +2967,94 @@ async def aiter_sse(
         yield event
 
 
-_DONE: dict[str, Any] = {}  # returned by _chunk_data at "data: [DONE]"
+# JSON text is read by orjson when it is importable (no dependency: the standard library
+# otherwise), with the same results either way. Where the two would differ, the standard
+# library decides: orjson rejects NaN, Infinity, 1e400, lone surrogates and a byte order
+# mark, which json.loads reads, so any text orjson rejects goes to json.loads (whose error,
+# if it fails too, is the one raised); and orjson reads an integer beyond 64 bits as a
+# float, so text where a run of 19 or more digits (such an integer has one) may start a
+# number goes to json.loads unread by orjson.
+try:
+    _orjson_loads: Any = __import__(
+        "orjson"
+    ).loads  # typed Any with or without orjson installed
+except ImportError:  # pragma: no cover - depends on the environment
+    _orjson_loads = None
+
+_DIGITS = bytes(
+    48 if 48 <= byte <= 57 else 32 for byte in range(256)
+)  # each digit -> "0", the rest -> " "
+_LONG_NUMBER = b"0" * 19  # 2**63 has 19 digits: a shorter integer fits orjson's 64 bits
 
 
-def _chunk_data(
-    event: ServerSentEvent, number: int, named: bool
-) -> dict[str, Any] | None:
-    """An event's decoded chunk; None to skip the event, ``_DONE`` at ``[DONE]``."""
-    if event.data.startswith("[DONE]"):  # as openai-python reads it: "[DONE] " too
-        return _DONE
+def _loads(text: str | bytes | bytearray) -> Any:
+    """``json.loads(text)``, by orjson when it is installed and gives the same value.
+
+    Raises:
+        ValueError (``json.JSONDecodeError``), RecursionError: as ``json.loads`` does.
+    """
+    if _orjson_loads is not None:
+        try:
+            raw = text.encode() if isinstance(text, str) else text
+            digits = raw.translate(_DIGITS)
+            at = digits.find(
+                _LONG_NUMBER
+            )  # where a run of 19 digits starts (the byte before is no digit)
+            while at >= 0 and not _starts_number(
+                raw, at
+            ):  # inside a string (an id): orjson reads it right
+                at = digits.find(_LONG_NUMBER, digits.find(b" ", at))
+            if at < 0:
+                return _orjson_loads(raw)
+        except (
+            ValueError,
+            TypeError,
+        ):  # orjson.JSONDecodeError, UnicodeEncodeError (a lone surrogate)
+            pass
+    return json.loads(text)
+
+
+def _starts_number(raw: bytes | bytearray, at: int) -> bool:
+    """True when the digits at ``at`` may start a JSON number: after ``:``, ``[``, ``,`` or
+    at the start, with a minus sign and whitespace between (or so it looks without parsing:
+    text in a string that looks so is read by json.loads, which is only slower)."""
+    at -= 1
+    while at >= 0 and raw[at] in b" \t\r\n-":
+        at -= 1
+    return at < 0 or raw[at] in b":[,"
+
+
+_DONE: Any = object()  # what a chunk decoder's caller gets at "data: [DONE]"
+
+
+def _skip(event: ServerSentEvent, named: bool) -> bool:
+    """True for an event that carries no chunk (a named event such as a ping, unless
+    ``named``).
+
+    Raises:
+        StreamError: an ``error`` event.
+    """
     if event.event == "error":
         try:
-            payload = json.loads(event.data)
+            payload = _loads(event.data)
         except (ValueError, RecursionError):
             payload = event.data
         raise StreamError(payload)
-    if event.event != "message" and not named:
-        return None  # other named events (pings, ...) carry no chunk
+    return event.event != "message" and not named
+
+
+def _chunk_object(text: str, number: int) -> dict[str, Any]:
+    """The decoded chunk of event ``number`` whose data is ``text``.
+
+    Raises:
+        StreamFormatError: the data is not a JSON object.
+        StreamError: it is an object with a non-empty ``error`` member.
+    """
     try:
-        data = json.loads(event.data)
+        data = _loads(text)
     except (ValueError, RecursionError) as exc:
         cut = isinstance(exc, json.JSONDecodeError) and (
-            exc.msg.startswith("Unterminated") or exc.pos >= len(event.data.rstrip())
+            exc.msg.startswith("Unterminated") or exc.pos >= len(text.rstrip())
         )
         hint = (
             "; it stops short, as when pieces of bytes (iter_bytes(), iter_raw(), a socket's reads) are given "
@@ -2914,15 +3063,122 @@ def _chunk_data(
             else ""
         )
         raise StreamFormatError(
-            f"data is not JSON ({exc}): {event.data[:200]!r}{hint}", number
+            f"data is not JSON ({exc}): {text[:200]!r}{hint}", number
         ) from None
-    if not isinstance(data, dict):
-        raise StreamFormatError(
-            f"data is not a JSON object: {event.data[:200]!r}", number
-        )
+    if type(data) is not dict:
+        raise StreamFormatError(f"data is not a JSON object: {text[:200]!r}", number)
     if data.get("error"):  # as openai-python reads it: `"error": null` is no error
         raise StreamError(data["error"])
     return data
+
+
+def _chunk_texts(parser: _EventParser, item: str | bytes, named: bool) -> list[Any]:
+    """The data of the chunk events that line(s) ``item`` complete, in order, ending with
+    ``_DONE`` at ``data: [DONE]``."""
+    texts: list[Any] = []
+    for line in parser.lines(item):
+        event = parser.feed(line)
+        if event is not None:
+            if event.data.startswith(
+                "[DONE]"
+            ):  # as openai-python reads it: "[DONE] " too
+                texts.append(_DONE)
+                return texts
+            if not _skip(event, named):
+                texts.append(event.data)
+    return texts
+
+
+def _chunks(
+    lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
+) -> Iterator[Any]:
+    """``decode(data, event number)`` for each chunk event of an event stream, up to
+    ``data: [DONE]`` (or the end): see the module's ``iter_chunk_dicts``.
+
+    The common lines take a fast path that keeps the reader's semantics: a ``data:`` line
+    (text or UTF-8 bytes holding no line break, after the first line) and the blank line
+    that ends an event of one such line with no ``event:`` name; everything else goes line
+    by line through ``_EventParser``."""
+    parser = _EventParser()
+    data = parser.data
+    for item in lines:
+        if type(item) is bytes and parser.started:
+            try:
+                item = item.decode("utf-8")
+            except UnicodeDecodeError:
+                pass  # the general path raises it, naming the event
+        if (
+            type(item) is str
+            and parser.started
+            and "\n" not in item
+            and "\r" not in item
+        ):
+            if item[:5] == "data:":
+                data.append(item[6:] if item[5:6] == " " else item[5:])
+                continue
+            if not item and len(data) == 1 and not parser.event:
+                text = data.pop()
+                parser.count += 1
+                if text.startswith("[DONE]"):
+                    return
+                yield decode(text, parser.count - 1)
+                continue
+        texts = _chunk_texts(parser, item, named)
+        data = parser.data
+        for text in texts:
+            if text is _DONE:
+                return
+            yield decode(text, parser.count - 1)
+    event = parser.dispatch()
+    if (
+        event is not None
+        and not event.data.startswith("[DONE]")
+        and not _skip(event, named)
+    ):
+        yield decode(event.data, parser.count - 1)
+
+
+async def _achunks(
+    lines: AsyncIterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
+) -> AsyncIterator[Any]:
+    """``_chunks`` for an async iterable of lines."""
+    parser = _EventParser()
+    data = parser.data
+    async for item in lines:
+        if type(item) is bytes and parser.started:
+            try:
+                item = item.decode("utf-8")
+            except UnicodeDecodeError:
+                pass  # the general path raises it, naming the event
+        if (
+            type(item) is str
+            and parser.started
+            and "\n" not in item
+            and "\r" not in item
+        ):
+            if item[:5] == "data:":
+                data.append(item[6:] if item[5:6] == " " else item[5:])
+                continue
+            if not item and len(data) == 1 and not parser.event:
+                text = data.pop()
+                parser.count += 1
+                if text.startswith("[DONE]"):
+                    return
+                yield decode(text, parser.count - 1)
+                continue
+        texts = _chunk_texts(parser, item, named)
+        data = parser.data
+        for text in texts:
+            if text is _DONE:
+                return
+            yield decode(text, parser.count - 1)
+    event = parser.dispatch()
+    if (
+        event is not None
+        and not event.data.startswith("[DONE]")
+        and not _skip(event, named)
+    ):
+        yield decode(event.data, parser.count - 1)
 
 
 def _chunk_dicts(
@@ -2930,26 +3186,14 @@ def _chunk_dicts(
 ) -> Iterator[dict[str, Any]]:
     """The decoded chunks of an event stream, up to ``data: [DONE]`` (or the end); see the
     module's ``iter_chunk_dicts``."""
-    for number, event in enumerate(iter_sse(lines)):
-        data = _chunk_data(event, number, named_events)
-        if data is _DONE:
-            return
-        if data is not None:
-            yield data
+    return _chunks(lines, named_events, _chunk_object)
 
 
-async def _achunk_dicts(
+def _achunk_dicts(
     lines: AsyncIterable[str | bytes], named_events: bool
 ) -> AsyncIterator[dict[str, Any]]:
     """``_chunk_dicts`` for an async iterable of lines."""
-    number = 0
-    async for event in aiter_sse(lines):
-        data = _chunk_data(event, number, named_events)
-        if data is _DONE:
-            return
-        number += 1
-        if data is not None:
-            yield data
+    return _achunks(lines, named_events, _chunk_object)
 
 
 def iter_chunk_dicts(
@@ -2975,6 +3219,11 @@ def aiter_chunk_dicts(
     return _achunk_dicts(lines, named_events)
 
 
+def _chunk_model(text: str, number: int) -> CreateChatCompletionStreamResponse:
+    """Event ``number``'s data, decoded, checked as ``iter_chunk_dicts`` does and parsed."""
+    return parse_create_chat_completion_stream_response(_chunk_object(text, number))
+
+
 def iter_chunks(
     lines: Iterable[str | bytes],
 ) -> Iterator[CreateChatCompletionStreamResponse]:
@@ -2984,13 +3233,11 @@ def iter_chunks(
         StreamError, StreamFormatError: see ``iter_chunk_dicts``.
         ParseError: a chunk does not fit the model.
     """
-    for data in iter_chunk_dicts(lines, named_events=False):
-        yield parse_create_chat_completion_stream_response(data)
+    return _chunks(lines, False, _chunk_model)
 
 
-async def aiter_chunks(
+def aiter_chunks(
     lines: AsyncIterable[str | bytes],
 ) -> AsyncIterator[CreateChatCompletionStreamResponse]:
     """``iter_chunks`` for an async iterable of lines."""
-    async for data in aiter_chunk_dicts(lines, named_events=False):
-        yield parse_create_chat_completion_stream_response(data)
+    return _achunks(lines, False, _chunk_model)
