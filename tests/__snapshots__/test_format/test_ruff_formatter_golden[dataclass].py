@@ -382,7 +382,11 @@ class ChatCompletionTokenLogprob:
         d["token"] = self.token
         d["logprob"] = self.logprob
         d["bytes"] = self.bytes
-        d["top_logprobs"] = [x.to_dict() for x in self.top_logprobs]
+        d["top_logprobs"] = (
+            None
+            if self.top_logprobs is None
+            else [x.to_dict() for x in self.top_logprobs]
+        )
         d.update(self.extra_fields)
         return d
 
@@ -468,7 +472,7 @@ class CreateChatCompletionStreamResponseChoice:
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         d: dict[str, Any] = {}
-        d["delta"] = self.delta.to_dict()
+        d["delta"] = None if self.delta is None else self.delta.to_dict()
         if self.logprobs is not None:
             d["logprobs"] = _dump(self.logprobs)
         d["finish_reason"] = self.finish_reason
@@ -833,7 +837,9 @@ class ChatCompletionModerationResults:
         d: dict[str, Any] = {}
         d["type"] = self.type
         d["model"] = self.model
-        d["results"] = [x.to_dict() for x in self.results]
+        d["results"] = (
+            None if self.results is None else [x.to_dict() for x in self.results]
+        )
         d.update(self.extra_fields)
         return d
 
@@ -994,7 +1000,9 @@ class CreateChatCompletionStreamResponse:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         d: dict[str, Any] = {}
         d["id"] = self.id
-        d["choices"] = [x.to_dict() for x in self.choices]
+        d["choices"] = (
+            None if self.choices is None else [x.to_dict() for x in self.choices]
+        )
         d["created"] = self.created
         d["model"] = self.model
         if self.obfuscation is not None:
@@ -1094,7 +1102,7 @@ class ChatCompletionMessageToolCall:
         d: dict[str, Any] = {}
         d["id"] = self.id
         d["type"] = self.type
-        d["function"] = self.function.to_dict()
+        d["function"] = None if self.function is None else self.function.to_dict()
         d.update(self.extra_fields)
         return d
 
@@ -1166,7 +1174,7 @@ class ChatCompletionMessageCustomToolCall:
         d: dict[str, Any] = {}
         d["id"] = self.id
         d["type"] = self.type
-        d["custom"] = self.custom.to_dict()
+        d["custom"] = None if self.custom is None else self.custom.to_dict()
         d.update(self.extra_fields)
         return d
 
@@ -1252,7 +1260,9 @@ class ChatCompletionResponseMessageAnnotation:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         d: dict[str, Any] = {}
         d["type"] = self.type
-        d["url_citation"] = self.url_citation.to_dict()
+        d["url_citation"] = (
+            None if self.url_citation is None else self.url_citation.to_dict()
+        )
         d.update(self.extra_fields)
         return d
 
@@ -1496,7 +1506,7 @@ class CreateChatCompletionResponseChoice:
         d: dict[str, Any] = {}
         d["finish_reason"] = self.finish_reason
         d["index"] = self.index
-        d["message"] = self.message.to_dict()
+        d["message"] = None if self.message is None else self.message.to_dict()
         d["logprobs"] = _dump(self.logprobs)
         d.update(self.extra_fields)
         return d
@@ -1574,7 +1584,9 @@ class CreateChatCompletionResponse:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         d: dict[str, Any] = {}
         d["id"] = self.id
-        d["choices"] = [x.to_dict() for x in self.choices]
+        d["choices"] = (
+            None if self.choices is None else [x.to_dict() for x in self.choices]
+        )
         d["created"] = self.created
         d["model"] = self.model
         if self.metadata is not None:

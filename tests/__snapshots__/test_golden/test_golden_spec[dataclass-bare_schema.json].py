@@ -159,7 +159,7 @@ class TickerChunk:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         d: dict[str, Any] = {}
         d["object"] = self.object
-        d["items"] = [x.to_dict() for x in self.items]
+        d["items"] = None if self.items is None else [x.to_dict() for x in self.items]
         if self.note is not None:
             d["note"] = self.note
         d.update(self.extra_fields)

@@ -101,7 +101,7 @@ class Root:
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         d: dict[str, Any] = {}
-        d["user"] = self.user.to_dict()
+        d["user"] = None if self.user is None else self.user.to_dict()
         if self.none is not None:
             d["none"] = self.none.to_dict()
         if self.kind is not None:

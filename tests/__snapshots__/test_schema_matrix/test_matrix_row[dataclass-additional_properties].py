@@ -156,10 +156,12 @@ class Root:
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         d: dict[str, Any] = {}
-        d["free"] = self.free.to_dict()
-        d["closed"] = self.closed.to_dict()
-        d["typed"] = self.typed.to_dict()
-        d["map"] = {k: x.to_dict() for k, x in self.map.items()}
+        d["free"] = None if self.free is None else self.free.to_dict()
+        d["closed"] = None if self.closed is None else self.closed.to_dict()
+        d["typed"] = None if self.typed is None else self.typed.to_dict()
+        d["map"] = (
+            None if self.map is None else {k: x.to_dict() for k, x in self.map.items()}
+        )
         d.update(self.extra_fields)
         return d
 

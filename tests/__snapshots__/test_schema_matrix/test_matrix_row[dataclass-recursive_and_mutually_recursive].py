@@ -119,7 +119,7 @@ class Root:
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         d: dict[str, Any] = {}
-        d["tree"] = self.tree.to_dict()
+        d["tree"] = None if self.tree is None else self.tree.to_dict()
         if self.ping is not None:
             d["ping"] = self.ping.to_dict()
         d.update(self.extra_fields)

@@ -258,8 +258,10 @@ def _known(annotation: Any, value: Any) -> Any:
     """``value`` without the fields the models of ``annotation`` do not define, at every level."""
     if type(value) is dict:
         if isinstance(annotation, type) and issubclass(annotation, _Struct):
-            fields = {wire: ann for _, wire, ann, _ in _fields(annotation)}
-            return {k: _known(fields[k], v) for k, v in value.items() if k in fields}
+            declared = {wire: ann for _, wire, ann, _ in _fields(annotation)}
+            return {
+                k: _known(declared[k], v) for k, v in value.items() if k in declared
+            }
         if typing.get_origin(annotation) is dict:
             item = typing.get_args(annotation)[1]
             return {k: _known(item, v) for k, v in value.items()}
