@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 41f6f953ac681c91778b73a2ba41d2d9, output 4cf4fe074c5b28753346f26efabc3362
+# Fingerprint: inputs c14679617d18c9bc90cf18abd7edb102, output 9fac0461b7d367095d7a0736cdd3dc47
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -24,7 +24,7 @@ from collections.abc import (
 )
 from contextvars import ContextVar
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Any, Literal, TypeAlias, TypeVar, cast
+from typing import Any, ClassVar, Literal, TypeAlias, TypeVar, cast
 
 __all__ = [
     "Anomaly",
@@ -113,8 +113,10 @@ class ChatCompletionStreamResponseDeltaFunctionCall:
                 if (v := d.get("name")) is None
                 else v if type(v) is str else _opt(d, "name", _str)
             ),
-            extra_fields=_extras(
-                d, _KEYS_ChatCompletionStreamResponseDeltaFunctionCall
+            extra_fields=(
+                {}
+                if _KEYS_ChatCompletionStreamResponseDeltaFunctionCall.issuperset(d)
+                else _extras(d, _KEYS_ChatCompletionStreamResponseDeltaFunctionCall)
             ),
         )
 
@@ -158,7 +160,11 @@ class ChatCompletionMessageToolCallChunkFunction:
                 if (v := d.get("arguments")) is None
                 else v if type(v) is str else _opt(d, "arguments", _str)
             ),
-            extra_fields=_extras(d, _KEYS_ChatCompletionMessageToolCallChunkFunction),
+            extra_fields=(
+                {}
+                if _KEYS_ChatCompletionMessageToolCallChunkFunction.issuperset(d)
+                else _extras(d, _KEYS_ChatCompletionMessageToolCallChunkFunction)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -211,7 +217,11 @@ class ChatCompletionMessageToolCallChunk:
                     d, "function", ChatCompletionMessageToolCallChunkFunction.from_dict
                 )
             ),
-            extra_fields=_extras(d, _KEYS_ChatCompletionMessageToolCallChunk),
+            extra_fields=(
+                {}
+                if _KEYS_ChatCompletionMessageToolCallChunk.issuperset(d)
+                else _extras(d, _KEYS_ChatCompletionMessageToolCallChunk)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -290,7 +300,11 @@ class ChatCompletionStreamResponseDelta:
                 if (v := d.get("refusal")) is None
                 else v if type(v) is str else _opt(d, "refusal", _str)
             ),
-            extra_fields=_extras(d, _KEYS_ChatCompletionStreamResponseDelta),
+            extra_fields=(
+                {}
+                if _KEYS_ChatCompletionStreamResponseDelta.issuperset(d)
+                else _extras(d, _KEYS_ChatCompletionStreamResponseDelta)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -340,7 +354,11 @@ class ChatCompletionTokenLogprobTopLogprob:
                 else _req(d, "logprob", _float)
             ),
             bytes=_req(d, "bytes", _P_nullable_list_of_int),
-            extra_fields=_extras(d, _KEYS_ChatCompletionTokenLogprobTopLogprob),
+            extra_fields=(
+                {}
+                if _KEYS_ChatCompletionTokenLogprobTopLogprob.issuperset(d)
+                else _extras(d, _KEYS_ChatCompletionTokenLogprobTopLogprob)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -386,7 +404,11 @@ class ChatCompletionTokenLogprob:
             top_logprobs=_req(
                 d, "top_logprobs", _P_list_of_ChatCompletionTokenLogprobTopLogprob
             ),
-            extra_fields=_extras(d, _KEYS_ChatCompletionTokenLogprob),
+            extra_fields=(
+                {}
+                if _KEYS_ChatCompletionTokenLogprob.issuperset(d)
+                else _extras(d, _KEYS_ChatCompletionTokenLogprob)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -427,8 +449,10 @@ class CreateChatCompletionStreamResponseChoiceLogprobs:
         return cls(
             content=_req(d, "content", _P_nullable_list_of_ChatCompletionTokenLogprob),
             refusal=_req(d, "refusal", _P_nullable_list_of_ChatCompletionTokenLogprob),
-            extra_fields=_extras(
-                d, _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs
+            extra_fields=(
+                {}
+                if _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs.issuperset(d)
+                else _extras(d, _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs)
             ),
         )
 
@@ -479,9 +503,17 @@ class CreateChatCompletionStreamResponseChoice:
                     CreateChatCompletionStreamResponseChoiceLogprobs.from_dict,
                 )
             ),
-            finish_reason=_req(d, "finish_reason", _P_nullable_str),
+            finish_reason=(
+                v
+                if (v := d.get("finish_reason", _MISSING)) is None or type(v) is str
+                else _req(d, "finish_reason", _P_nullable_str)
+            ),
             index=d["index"] if type(d.get("index")) is int else _req(d, "index", _int),
-            extra_fields=_extras(d, _KEYS_CreateChatCompletionStreamResponseChoice),
+            extra_fields=(
+                {}
+                if _KEYS_CreateChatCompletionStreamResponseChoice.issuperset(d)
+                else _extras(d, _KEYS_CreateChatCompletionStreamResponseChoice)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -564,7 +596,11 @@ class CompletionUsageCompletionTokensDetails:
                     v if type(v) is int else _opt(d, "rejected_prediction_tokens", _int)
                 )
             ),
-            extra_fields=_extras(d, _KEYS_CompletionUsageCompletionTokensDetails),
+            extra_fields=(
+                {}
+                if _KEYS_CompletionUsageCompletionTokensDetails.issuperset(d)
+                else _extras(d, _KEYS_CompletionUsageCompletionTokensDetails)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -651,7 +687,11 @@ class CompletionUsagePromptTokensDetails:
                 if (v := d.get("cache_write_tokens")) is None
                 else v if type(v) is int else _opt(d, "cache_write_tokens", _int)
             ),
-            extra_fields=_extras(d, _KEYS_CompletionUsagePromptTokensDetails),
+            extra_fields=(
+                {}
+                if _KEYS_CompletionUsagePromptTokensDetails.issuperset(d)
+                else _extras(d, _KEYS_CompletionUsagePromptTokensDetails)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -746,7 +786,11 @@ class CompletionUsage:
                     CompletionUsagePromptTokensDetails.from_dict,
                 )
             ),
-            extra_fields=_extras(d, _KEYS_CompletionUsage),
+            extra_fields=(
+                {}
+                if _KEYS_CompletionUsage.issuperset(d)
+                else _extras(d, _KEYS_CompletionUsage)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -813,7 +857,11 @@ class ModerationResultBody:
             category_applied_input_types=_req(
                 d, "category_applied_input_types", _P_map_of_list_of_str
             ),
-            extra_fields=_extras(d, _KEYS_ModerationResultBody),
+            extra_fields=(
+                {}
+                if _KEYS_ModerationResultBody.issuperset(d)
+                else _extras(d, _KEYS_ModerationResultBody)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -862,7 +910,11 @@ class ChatCompletionModerationResults:
             type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
             model=d["model"] if type(d.get("model")) is str else _req(d, "model", _str),
             results=_req(d, "results", _P_list_of_ModerationResultBody),
-            extra_fields=_extras(d, _KEYS_ChatCompletionModerationResults),
+            extra_fields=(
+                {}
+                if _KEYS_ChatCompletionModerationResults.issuperset(d)
+                else _extras(d, _KEYS_ChatCompletionModerationResults)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -905,7 +957,11 @@ class ChatCompletionModerationError:
                 if type(d.get("message")) is str
                 else _req(d, "message", _str)
             ),
-            extra_fields=_extras(d, _KEYS_ChatCompletionModerationError),
+            extra_fields=(
+                {}
+                if _KEYS_ChatCompletionModerationError.issuperset(d)
+                else _extras(d, _KEYS_ChatCompletionModerationError)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -947,7 +1003,11 @@ class ChatCompletionModeration:
                 "output",
                 _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
             ),
-            extra_fields=_extras(d, _KEYS_ChatCompletionModeration),
+            extra_fields=(
+                {}
+                if _KEYS_ChatCompletionModeration.issuperset(d)
+                else _extras(d, _KEYS_ChatCompletionModeration)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1034,7 +1094,11 @@ class CreateChatCompletionStreamResponse:
                 if d.get("moderation") is None
                 else _opt(d, "moderation", ChatCompletionModeration.from_dict)
             ),
-            extra_fields=_extras(d, _KEYS_CreateChatCompletionStreamResponse),
+            extra_fields=(
+                {}
+                if _KEYS_CreateChatCompletionStreamResponse.issuperset(d)
+                else _extras(d, _KEYS_CreateChatCompletionStreamResponse)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1099,7 +1163,11 @@ class ChatCompletionMessageToolCallFunction:
                 if type(d.get("arguments")) is str
                 else _req(d, "arguments", _str)
             ),
-            extra_fields=_extras(d, _KEYS_ChatCompletionMessageToolCallFunction),
+            extra_fields=(
+                {}
+                if _KEYS_ChatCompletionMessageToolCallFunction.issuperset(d)
+                else _extras(d, _KEYS_ChatCompletionMessageToolCallFunction)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1137,7 +1205,11 @@ class ChatCompletionMessageToolCall:
             function=_req(
                 d, "function", ChatCompletionMessageToolCallFunction.from_dict
             ),
-            extra_fields=_extras(d, _KEYS_ChatCompletionMessageToolCall),
+            extra_fields=(
+                {}
+                if _KEYS_ChatCompletionMessageToolCall.issuperset(d)
+                else _extras(d, _KEYS_ChatCompletionMessageToolCall)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1171,7 +1243,11 @@ class ChatCompletionMessageCustomToolCallCustom:
         return cls(
             name=d["name"] if type(d.get("name")) is str else _req(d, "name", _str),
             input=d["input"] if type(d.get("input")) is str else _req(d, "input", _str),
-            extra_fields=_extras(d, _KEYS_ChatCompletionMessageCustomToolCallCustom),
+            extra_fields=(
+                {}
+                if _KEYS_ChatCompletionMessageCustomToolCallCustom.issuperset(d)
+                else _extras(d, _KEYS_ChatCompletionMessageCustomToolCallCustom)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1209,7 +1285,11 @@ class ChatCompletionMessageCustomToolCall:
             custom=_req(
                 d, "custom", ChatCompletionMessageCustomToolCallCustom.from_dict
             ),
-            extra_fields=_extras(d, _KEYS_ChatCompletionMessageCustomToolCall),
+            extra_fields=(
+                {}
+                if _KEYS_ChatCompletionMessageCustomToolCall.issuperset(d)
+                else _extras(d, _KEYS_ChatCompletionMessageCustomToolCall)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1257,8 +1337,14 @@ class ChatCompletionResponseMessageAnnotationUrlCitation:
             ),
             url=d["url"] if type(d.get("url")) is str else _req(d, "url", _str),
             title=d["title"] if type(d.get("title")) is str else _req(d, "title", _str),
-            extra_fields=_extras(
-                d, _KEYS_ChatCompletionResponseMessageAnnotationUrlCitation
+            extra_fields=(
+                {}
+                if _KEYS_ChatCompletionResponseMessageAnnotationUrlCitation.issuperset(
+                    d
+                )
+                else _extras(
+                    d, _KEYS_ChatCompletionResponseMessageAnnotationUrlCitation
+                )
             ),
         )
 
@@ -1300,7 +1386,11 @@ class ChatCompletionResponseMessageAnnotation:
                 "url_citation",
                 ChatCompletionResponseMessageAnnotationUrlCitation.from_dict,
             ),
-            extra_fields=_extras(d, _KEYS_ChatCompletionResponseMessageAnnotation),
+            extra_fields=(
+                {}
+                if _KEYS_ChatCompletionResponseMessageAnnotation.issuperset(d)
+                else _extras(d, _KEYS_ChatCompletionResponseMessageAnnotation)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1342,7 +1432,11 @@ class ChatCompletionResponseMessageFunctionCall:
                 else _req(d, "arguments", _str)
             ),
             name=d["name"] if type(d.get("name")) is str else _req(d, "name", _str),
-            extra_fields=_extras(d, _KEYS_ChatCompletionResponseMessageFunctionCall),
+            extra_fields=(
+                {}
+                if _KEYS_ChatCompletionResponseMessageFunctionCall.issuperset(d)
+                else _extras(d, _KEYS_ChatCompletionResponseMessageFunctionCall)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1389,7 +1483,11 @@ class ChatCompletionResponseMessageAudio:
                 if type(d.get("transcript")) is str
                 else _req(d, "transcript", _str)
             ),
-            extra_fields=_extras(d, _KEYS_ChatCompletionResponseMessageAudio),
+            extra_fields=(
+                {}
+                if _KEYS_ChatCompletionResponseMessageAudio.issuperset(d)
+                else _extras(d, _KEYS_ChatCompletionResponseMessageAudio)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1436,8 +1534,16 @@ class ChatCompletionResponseMessage:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            content=_req(d, "content", _P_nullable_str),
-            refusal=_req(d, "refusal", _P_nullable_str),
+            content=(
+                v
+                if (v := d.get("content", _MISSING)) is None or type(v) is str
+                else _req(d, "content", _P_nullable_str)
+            ),
+            refusal=(
+                v
+                if (v := d.get("refusal", _MISSING)) is None or type(v) is str
+                else _req(d, "refusal", _P_nullable_str)
+            ),
             tool_calls=(
                 None
                 if d.get("tool_calls") is None
@@ -1465,7 +1571,11 @@ class ChatCompletionResponseMessage:
                 if d.get("audio") is None
                 else _opt(d, "audio", ChatCompletionResponseMessageAudio.from_dict)
             ),
-            extra_fields=_extras(d, _KEYS_ChatCompletionResponseMessage),
+            extra_fields=(
+                {}
+                if _KEYS_ChatCompletionResponseMessage.issuperset(d)
+                else _extras(d, _KEYS_ChatCompletionResponseMessage)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1517,7 +1627,11 @@ class CreateChatCompletionResponseChoiceLogprobs:
         return cls(
             content=_req(d, "content", _P_nullable_list_of_ChatCompletionTokenLogprob),
             refusal=_req(d, "refusal", _P_nullable_list_of_ChatCompletionTokenLogprob),
-            extra_fields=_extras(d, _KEYS_CreateChatCompletionResponseChoiceLogprobs),
+            extra_fields=(
+                {}
+                if _KEYS_CreateChatCompletionResponseChoiceLogprobs.issuperset(d)
+                else _extras(d, _KEYS_CreateChatCompletionResponseChoiceLogprobs)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1563,7 +1677,11 @@ class CreateChatCompletionResponseChoice:
             logprobs=_req(
                 d, "logprobs", _P_nullable_CreateChatCompletionResponseChoiceLogprobs
             ),
-            extra_fields=_extras(d, _KEYS_CreateChatCompletionResponseChoice),
+            extra_fields=(
+                {}
+                if _KEYS_CreateChatCompletionResponseChoice.issuperset(d)
+                else _extras(d, _KEYS_CreateChatCompletionResponseChoice)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1650,7 +1768,11 @@ class CreateChatCompletionResponse:
                 if d.get("moderation") is None
                 else _opt(d, "moderation", ChatCompletionModeration.from_dict)
             ),
-            extra_fields=_extras(d, _KEYS_CreateChatCompletionResponse),
+            extra_fields=(
+                {}
+                if _KEYS_CreateChatCompletionResponse.issuperset(d)
+                else _extras(d, _KEYS_CreateChatCompletionResponse)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1815,6 +1937,7 @@ _SCALARS: dict[Callable[[Any], Any], frozenset[type]] = {
     _int: _ONLY_int,
     _bool: _ONLY_bool,
 }
+_MISSING: Any = object()  # what a check reads for an absent key, where None fits
 
 
 def _object(value: Any) -> dict[str, Any]:
@@ -2864,6 +2987,14 @@ class _KeyedList:
                 return True
         return bool(self.name_wire) and bool(_wire_get(item, self.name_wire))
 
+    def may_split_model(self, entry: Any, item: Any) -> bool:
+        """``may_split`` for an item given as a typed model (read by attribute)."""
+        if self.id_attr is not None:
+            old = getattr(entry, self.id_attr)
+            if old and getattr(item, self.id_attr, None) not in (None, "", old):
+                return True
+        return bool(self.name_attr) and bool(_state_get(item, self.name_attr))
+
     def id_of(self, state: Any) -> str | None:
         """An entry's id, if it has a usable one (a wrong-typed id, reported when it came,
         names nothing)."""
@@ -2881,6 +3012,26 @@ def _state_get(state: Any, path: tuple[str, ...]) -> Any:
     for step in path:
         state = getattr(state, step, None)
     return state
+
+
+def _as_json(value: Any) -> Any:
+    """A value of a typed model's field as decoded JSON: models read as ``_model_data``
+    reads a chunk, lists item by item, anything else as it is. The rare path of
+    ``_add_model``: a value it does not read by attribute goes to ``_add`` in this form.
+    """
+    kind = type(value)
+    if (
+        kind is str
+        or kind is int
+        or kind is float
+        or kind is bool
+        or kind is dict
+        or value is None
+    ):
+        return value
+    if kind is list or kind is tuple:
+        return [_as_json(item) for item in value]
+    return _model_data(value)
 
 
 def _model_data(chunk: Any) -> Any:
@@ -3087,9 +3238,13 @@ def _convert(
 class _ChunkAccumulator(_Merger):
     """What every generated ``<Root>Accumulator`` does: feed chunks to the root's merge
     state, count them, turn failures into anomalies; the subclass adds the typed results.
-    """
+
+    ``_model``: the module's class of a chunk, whose instances the root's merge state reads
+    by attribute (``_add_model``, generated beside ``_add``); None in the TypedDict style,
+    whose chunks are dicts."""
 
     __slots__ = ("_root",)
+    _model: ClassVar[type | None] = None
 
     def __init__(self, root: Any, strict: bool) -> None:
         super().__init__(strict)
@@ -3097,14 +3252,22 @@ class _ChunkAccumulator(_Merger):
 
     def add(self, chunk: Any) -> None:
         """Merge one chunk: a decoded JSON object (fastest), its JSON text or bytes, or a
-        typed model (this module's, or another library's such as openai-python's chunk
-        objects: only the fields that were set are read).
+        typed model: this module's chunk class is read by attribute (``_add_model``, never
+        dumped), another library's (openai-python's chunk objects) by its fields that were
+        set (``_model_data``).
 
         Never raises unless ``strict=True`` (then ``StreamMergeError``): what does not fit
         is merged as far as it can be and reported in ``anomalies``."""
         try:
-            if type(chunk) is dict:
+            kind = type(chunk)
+            if kind is dict:
                 self._root._add(chunk, self)
+            elif kind is self._model:
+                self._root._add_model(chunk, self)
+            elif kind is bytes or kind is str:
+                data = self.decode(chunk)
+                if data is not None:
+                    self._root._add(data, self)
             else:
                 reader = _READERS.get(
                     type(chunk)
@@ -3216,6 +3379,69 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         if not _KEYS_CreateChatCompletionStreamResponse.issuperset(data):
             acc.unknown(self, data, _KEYS_CreateChatCompletionStreamResponse, "root")
 
+    def _add_model(
+        self, model: CreateChatCompletionStreamResponse, acc: _Merger
+    ) -> None:
+        """``_add`` for a ``CreateChatCompletionStreamResponse`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        item: Any
+        if (value := model.id) is not None and value != self.id:
+            self.id = acc.set_value(self, "id", self.id, value, str)
+        if (value := model.choices) is not None:
+            if type(value) is not list:
+                self._add({"choices": _as_json(value)}, acc)
+            for item in value if type(value) is list else ():
+                key = (
+                    item.index
+                    if type(item) is CreateChatCompletionStreamResponseChoice
+                    else None
+                )
+                entry = self.choices.by_key.get(key) if type(key) is int else None
+                if entry is None:
+                    self._add({"choices": [_as_json(item)]}, acc)
+                else:
+                    entry._add_model(item, acc)
+        if (value := model.created) is not None and value != self.created:
+            self.created = acc.set_value(self, "created", self.created, value, int)
+        if (value := model.model) is not None and value != self.model:
+            self.model = acc.set_value(self, "model", self.model, value, str)
+        if (value := model.obfuscation) is not None and value != self.obfuscation:
+            if type(value) is str and value:
+                self.obfuscation = value
+            else:
+                self.obfuscation = acc.last_value(
+                    self, "obfuscation", self.obfuscation, value, str
+                )
+        if (value := model.service_tier) is not None and value != self.service_tier:
+            if type(value) is str and value:
+                self.service_tier = value
+            else:
+                self.service_tier = acc.last_value(
+                    self, "service_tier", self.service_tier, value, str
+                )
+        if (
+            value := model.system_fingerprint
+        ) is not None and value != self.system_fingerprint:
+            if type(value) is str and value:
+                self.system_fingerprint = value
+            else:
+                self.system_fingerprint = acc.last_value(
+                    self, "system_fingerprint", self.system_fingerprint, value, str
+                )
+        if (value := model.object) is not None and value != self.object:
+            self.object = acc.set_value(self, "object", self.object, value, str)
+        if (value := model.usage) is not None:
+            self.usage = acc.last_object(self, "usage", self.usage, _as_json(value))
+        if (value := model.moderation) is not None:
+            self.moderation = acc.last_object(
+                self, "moderation", self.moderation, _as_json(value)
+            )
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
+
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.id is not None:
@@ -3262,13 +3488,16 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
             else:
                 acc.wrong_type(self, "delta", value, "an object")
         if (value := get("logprobs")) is not None:
-            self.logprobs = acc.merge_object(
-                self,
-                "logprobs",
-                self.logprobs,
-                _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
-                value,
-            )
+            if type(value) is dict and self.logprobs is not None:
+                self.logprobs._add(value, acc)
+            else:
+                self.logprobs = acc.merge_object(
+                    self,
+                    "logprobs",
+                    self.logprobs,
+                    _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
+                    value,
+                )
         if (value := get("finish_reason")) is not None and value != self.finish_reason:
             if type(value) is str and value:
                 self.finish_reason = value
@@ -3280,6 +3509,40 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
             acc.unknown(
                 self, data, _KEYS_CreateChatCompletionStreamResponseChoice, "entry"
             )
+
+    def _add_model(
+        self, model: CreateChatCompletionStreamResponseChoice, acc: _Merger
+    ) -> None:
+        """``_add`` for a ``CreateChatCompletionStreamResponseChoice`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        if (value := model.delta) is not None:
+            if type(value) is ChatCompletionStreamResponseDelta:
+                self.delta._add_model(value, acc)
+            else:
+                self._add({"delta": _as_json(value)}, acc)
+        if (value := model.logprobs) is not None:
+            if type(value) is CreateChatCompletionStreamResponseChoiceLogprobs:
+                if self.logprobs is None:
+                    self.logprobs = (
+                        _CreateChatCompletionStreamResponseChoiceLogprobsMerge(
+                            _join(self._path, "logprobs")
+                        )
+                    )
+                self.logprobs._add_model(value, acc)
+            else:
+                self._add({"logprobs": _as_json(value)}, acc)
+        if (value := model.finish_reason) is not None and value != self.finish_reason:
+            if type(value) is str and value:
+                self.finish_reason = value
+            else:
+                self.finish_reason = acc.last_value(
+                    self, "finish_reason", self.finish_reason, value, str
+                )
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -3319,20 +3582,33 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
             else:
                 acc.fragment(self, "content", "content", value, text_only=True)
         if (value := get("function_call")) is not None:
-            self.function_call = acc.merge_object(
-                self,
-                "function_call",
-                self.function_call,
-                _ChatCompletionStreamResponseDeltaFunctionCallMerge,
-                value,
-            )
+            if type(value) is dict and self.function_call is not None:
+                self.function_call._add(value, acc)
+            else:
+                self.function_call = acc.merge_object(
+                    self,
+                    "function_call",
+                    self.function_call,
+                    _ChatCompletionStreamResponseDeltaFunctionCallMerge,
+                    value,
+                )
         if (value := get("tool_calls")) is not None:
             if type(value) is not list:
                 acc.wrong_type(self, "tool_calls", value, "a list")
             for item in value if type(value) is list else ():
                 key = item.get("index") if type(item) is dict else None
                 entry = self.tool_calls.by_key.get(key) if type(key) is int else None
-                if entry is None or _TOOL_CALLS.may_split(entry, item):
+                if (
+                    entry is None
+                    or (
+                        item.get("id")
+                        or (
+                            type(part := item.get("function")) is dict
+                            and part.get("name")
+                        )
+                    )
+                    and _TOOL_CALLS.may_split(entry, item)
+                ):
                     entry = acc.pick_entry(
                         self, _TOOL_CALLS, self.tool_calls, item, key
                     )
@@ -3348,6 +3624,55 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
                 acc.fragment(self, "refusal", "refusal", value, text_only=True)
         if not _KEYS_ChatCompletionStreamResponseDelta.issuperset(data):
             acc.unknown(self, data, _KEYS_ChatCompletionStreamResponseDelta, "delta")
+
+    def _add_model(
+        self, model: ChatCompletionStreamResponseDelta, acc: _Merger
+    ) -> None:
+        """``_add`` for a ``ChatCompletionStreamResponseDelta`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        item: Any
+        if (value := model.content) is not None:
+            if type(value) is str and self._alt is None:
+                self.content.append(value)
+            else:
+                acc.fragment(self, "content", "content", value, text_only=True)
+        if (value := model.function_call) is not None:
+            if type(value) is ChatCompletionStreamResponseDeltaFunctionCall:
+                if self.function_call is None:
+                    self.function_call = (
+                        _ChatCompletionStreamResponseDeltaFunctionCallMerge(
+                            _join(self._path, "function_call")
+                        )
+                    )
+                self.function_call._add_model(value, acc)
+            else:
+                self._add({"function_call": _as_json(value)}, acc)
+        if (value := model.tool_calls) is not None:
+            if type(value) is not list:
+                self._add({"tool_calls": _as_json(value)}, acc)
+            for item in value if type(value) is list else ():
+                key = (
+                    item.index
+                    if type(item) is ChatCompletionMessageToolCallChunk
+                    else None
+                )
+                entry = self.tool_calls.by_key.get(key) if type(key) is int else None
+                if entry is None or _TOOL_CALLS.may_split_model(entry, item):
+                    self._add({"tool_calls": [_as_json(item)]}, acc)
+                else:
+                    entry._add_model(item, acc)
+        if (value := model.role) is not None and value != self.role:
+            self.role = acc.set_value(self, "role", self.role, value, str)
+        if (value := model.refusal) is not None:
+            if type(value) is str and self._alt is None:
+                self.refusal.append(value)
+            else:
+                acc.fragment(self, "refusal", "refusal", value, text_only=True)
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -3382,13 +3707,40 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
                 return
         get = data.get
         if (value := get("arguments")) is not None:
-            acc.json_text(self, "arguments", "arguments", value)
+            text = self.arguments
+            # shorter than the text so far: a continuation, never the whole text re-sent
+            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
+                text.append(value)
+                text.size += len(value)
+            else:
+                acc.json_text(self, "arguments", "arguments", value)
         if (value := get("name")) is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
         if not _KEYS_ChatCompletionStreamResponseDeltaFunctionCall.issuperset(data):
             acc.unknown(
                 self, data, _KEYS_ChatCompletionStreamResponseDeltaFunctionCall, "delta"
             )
+
+    def _add_model(
+        self, model: ChatCompletionStreamResponseDeltaFunctionCall, acc: _Merger
+    ) -> None:
+        """``_add`` for a ``ChatCompletionStreamResponseDeltaFunctionCall`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        if (value := model.arguments) is not None:
+            text = self.arguments
+            # shorter than the text so far: a continuation, never the whole text re-sent
+            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
+                text.append(value)
+                text.size += len(value)
+            else:
+                acc.json_text(self, "arguments", "arguments", value)
+        if (value := model.name) is not None and value != self.name:
+            self.name = acc.set_value(self, "name", self.name, value, str)
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -3418,15 +3770,42 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
         if (value := get("type")) is not None and value != self.type:
             self.type = acc.set_value(self, "type", self.type, value, str)
         if (value := get("function")) is not None:
-            self.function = acc.merge_object(
-                self,
-                "function",
-                self.function,
-                _ChatCompletionMessageToolCallChunkFunctionMerge,
-                value,
-            )
+            if type(value) is dict and self.function is not None:
+                self.function._add(value, acc)
+            else:
+                self.function = acc.merge_object(
+                    self,
+                    "function",
+                    self.function,
+                    _ChatCompletionMessageToolCallChunkFunctionMerge,
+                    value,
+                )
         if not _KEYS_ChatCompletionMessageToolCallChunk.issuperset(data):
             acc.unknown(self, data, _KEYS_ChatCompletionMessageToolCallChunk, "delta")
+
+    def _add_model(
+        self, model: ChatCompletionMessageToolCallChunk, acc: _Merger
+    ) -> None:
+        """``_add`` for a ``ChatCompletionMessageToolCallChunk`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        if (value := model.id) is not None and value != self.id:
+            self.id = acc.set_value(self, "id", self.id, value, str)
+        if (value := model.type) is not None and value != self.type:
+            self.type = acc.set_value(self, "type", self.type, value, str)
+        if (value := model.function) is not None:
+            if type(value) is ChatCompletionMessageToolCallChunkFunction:
+                if self.function is None:
+                    self.function = _ChatCompletionMessageToolCallChunkFunctionMerge(
+                        _join(self._path, "function")
+                    )
+                self.function._add_model(value, acc)
+            else:
+                self._add({"function": _as_json(value)}, acc)
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -3460,11 +3839,38 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
         if (value := get("name")) is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
         if (value := get("arguments")) is not None:
-            acc.json_text(self, "arguments", "arguments", value)
+            text = self.arguments
+            # shorter than the text so far: a continuation, never the whole text re-sent
+            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
+                text.append(value)
+                text.size += len(value)
+            else:
+                acc.json_text(self, "arguments", "arguments", value)
         if not _KEYS_ChatCompletionMessageToolCallChunkFunction.issuperset(data):
             acc.unknown(
                 self, data, _KEYS_ChatCompletionMessageToolCallChunkFunction, "delta"
             )
+
+    def _add_model(
+        self, model: ChatCompletionMessageToolCallChunkFunction, acc: _Merger
+    ) -> None:
+        """``_add`` for a ``ChatCompletionMessageToolCallChunkFunction`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        if (value := model.name) is not None and value != self.name:
+            self.name = acc.set_value(self, "name", self.name, value, str)
+        if (value := model.arguments) is not None:
+            text = self.arguments
+            # shorter than the text so far: a continuation, never the whole text re-sent
+            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
+                text.append(value)
+                text.size += len(value)
+            else:
+                acc.json_text(self, "arguments", "arguments", value)
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -3498,6 +3904,21 @@ class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
                 _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs,
                 "entry",
             )
+
+    def _add_model(
+        self, model: CreateChatCompletionStreamResponseChoiceLogprobs, acc: _Merger
+    ) -> None:
+        """``_add`` for a ``CreateChatCompletionStreamResponseChoiceLogprobs`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        if (value := model.content) is not None:
+            self.content = acc.extend(self, "content", self.content, _as_json(value))
+        if (value := model.refusal) is not None:
+            self.refusal = acc.extend(self, "refusal", self.refusal, _as_json(value))
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -3533,6 +3954,7 @@ class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
     (``strict=True``: ``StreamMergeError`` at the first stray instead)."""
 
     __slots__ = ()
+    _model = CreateChatCompletionStreamResponse
 
     def __init__(self, *, strict: bool = False) -> None:
         super().__init__(_CreateChatCompletionStreamResponseMerge(""), strict)

@@ -29,7 +29,7 @@ from .merge_plan import FieldPlan, NodePlan, ResponsePlan
 from .model import Alias, Array, Enum, Field, Model, ModelRef, Schemas, UnionType, referenced_names
 from .naming import RESERVED_ATTRIBUTES, parse_function, snake_name
 from .render_events import events_view
-from .styles import STYLES, TRAITS, Style
+from .styles import STYLES, TRAITS, Style, Traits
 
 
 def templates_dir() -> Path:
@@ -467,8 +467,10 @@ def _dataclass_field(f: Field, ann: str, wire: str, call: str) -> dict[str, str]
     # the common case tested inline; the parser call gives the exact error otherwise
     # (an optional field: absent or null reads as None without a call, a scalar as itself)
     scalar = pytypes.scalar_type(f.type)
-    if f.required:
-        parse = f"d[{wire}] if type(d.get({wire})) is {scalar} else {call}" if scalar and not f.nullable else call
+    if f.required and scalar and f.nullable:
+        parse = f"v if (v := d.get({wire}, _MISSING)) is None or type(v) is {scalar} else {call}"
+    elif f.required:
+        parse = f"d[{wire}] if type(d.get({wire})) is {scalar} else {call}" if scalar else call
     else:
         parse = (
             f"None if (v := d.get({wire})) is None else v if type(v) is {scalar} else {call}"
@@ -587,7 +589,8 @@ def _model_view(m: Model, style: str, merged: bool, parsers: pytypes.Parsers) ->
     extra_parse = (
         f"_extras(d, _KEYS_{m.name}, {parsers.of(m.extra_type)})"
         if m.extra_type is not None
-        else f"_extras(d, _KEYS_{m.name})"
+        # no unknown field, the common case, tested inline
+        else f"{{}} if _KEYS_{m.name}.issuperset(d) else _extras(d, _KEYS_{m.name})"
     )
     return {
         "name": m.name,
@@ -741,8 +744,11 @@ def state_class_names(gen: Generation) -> dict[int, str]:
 
 def _merge_view(gen: Generation, style: str) -> dict[str, Any]:
     names = state_class_names(gen)
-    nodes = [_node_view(node, names) for root_name in gen.schemas.roots for node in gen.plans[root_name].walk()]
+    traits = TRAITS[style]
+    nodes = [_node_view(node, names, traits) for root_name in gen.schemas.roots for node in gen.plans[root_name].walk()]
     roots = [_root_view(gen, name, style) for name in gen.schemas.roots]
+    for root in roots:
+        root["typed"] = _typed(gen.plans[root["model"]], traits)
     plans = [
         {"name": r["plan_const"], "value": _response_literal(gen.responses[r["model"]])} for r in roots if r["response"]
     ]
@@ -753,15 +759,24 @@ def _merge_view(gen: Generation, style: str) -> dict[str, Any]:
     return {
         "nodes": nodes,
         "roots": roots,
+        "extras": traits.model_extras,
+        "reads_dict": traits.reads_dict,
         "has_response": bool(plans),
         "response_plans": plans,
         "keyed_lists": keyed_lists,
     }
 
 
-def _node_view(node: NodePlan, names: dict[int, str]) -> dict[str, Any]:
+def _typed(node: NodePlan, traits: Traits) -> bool:
+    """True when ``node``'s merge state reads a chunk's model of its own class by attribute
+    (``_add_model``): a style whose chunks are model instances, a node whose model is a
+    class of the module (not a union's gathered fields, not made up for an override)."""
+    return traits.model_extras is not None and not node.union_of and not node.synthetic
+
+
+def _node_view(node: NodePlan, names: dict[int, str], traits: Traits) -> dict[str, Any]:
     is_entry = node.path.endswith("[]")
-    fields = [_merge_field_view(f, node, names) for f in node.fields]
+    fields = [_merge_field_view(f, node, names, traits) for f in node.fields]
     slots = [f["attr"] for f in fields]
     where = node.path or "(chunk)"
     return {
@@ -787,6 +802,7 @@ def _node_view(node: NodePlan, names: dict[int, str]) -> dict[str, Any]:
             else "frozenset[str]()" if node.own_keys else ""
         ),
         "fast_text": next((f for f in fields if f["policy"] == "concat"), None) if node.context == "delta" else None,
+        "typed": _typed(node, traits),
     }
 
 
@@ -808,10 +824,15 @@ def _natural(name: str) -> list[Any]:
     return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name)]
 
 
-def _merge_field_view(f: FieldPlan, node: NodePlan, names: dict[int, str]) -> dict[str, Any]:
+def _merge_field_view(f: FieldPlan, node: NodePlan, names: dict[int, str], traits: Traits) -> dict[str, Any]:
     view: dict[str, Any] = {
         "attr": f.field.py_name,
         "wire": f.field.wire_name,
+        # read by ``_add_model`` as an attribute; else it is in the model's extras
+        "attribute": f.declared
+        and not (traits.odd_names_in_extras and not msgspec_style.declarable(f.field.wire_name)),
+        # the class ``_add_model`` expects of a merged object or list item (read by attribute)
+        "child_model": f.node.model.name if f.node is not None and _typed(f.node, traits) else "",
         "policy": f.policy,
         "required": f.field.required,
         "nullable": f.field.nullable,
@@ -846,8 +867,23 @@ def _merge_field_view(f: FieldPlan, node: NodePlan, names: dict[int, str]) -> di
                 f"name_attr={pytypes.literal(_py_path(element, element.name_path))}",
             ]
         identity = id_field is not None or bool(element.name_path)
+        # what may_split needs to look further (an id or a name in the item), read inline:
+        # most fragments carry neither
+        hints = [f"item.get({pytypes.literal(id_field.wire_name)})"] if id_field is not None else []
+        if len(element.name_path) == 2:
+            outer, inner = (pytypes.literal(step) for step in element.name_path)
+            hints.append(f"(type(part := item.get({outer})) is dict and part.get({inner}))")
+        elif element.name_path:
+            hints.append(f"_wire_get(item, {pytypes.literal(element.name_path)})")
         view["key"] = f.key
-        view["keyed_list"] = {"short": short, "long": f"_{owner}{short}", "args": ", ".join(args), "identity": identity}
+        view["key_attr"] = key_field.py_name
+        view["keyed_list"] = {
+            "short": short,
+            "long": f"_{owner}{short}",
+            "args": ", ".join(args),
+            "identity": identity,
+            "split_hint": " or ".join(hints),
+        }
     return view
 
 

@@ -51,6 +51,14 @@ class Traits:
             ``TypeAlias`` string (``pytypes.annotation``'s ``strings``).
         validates_by_class: accumulators give ``_built_anyway`` the class (or checker) to
             build, not a parse function (msgspec).
+        model_extras: the attribute of a model instance that holds its unknown fields, for
+            the merge states' ``_add_model`` (which reads a typed chunk by attribute); None
+            when a chunk is a dict (TypedDict: it is merged as decoded JSON).
+        odd_names_in_extras: a field whose wire name the library refuses (msgspec: ``\\``,
+            ``"``, control characters) is no attribute but kept in the model's extras.
+        reads_dict: ``_add_model`` reads fields from the instance's ``__dict__`` (pydantic:
+            a result built despite drift may lack a required field, which an attribute
+            read would raise on; the dict read is as fast).
     """
 
     label: str
@@ -62,6 +70,9 @@ class Traits:
     keys_for_extra: bool = False
     resolves_string_aliases: bool = False
     validates_by_class: bool = False
+    model_extras: str | None = None
+    odd_names_in_extras: bool = False
+    reads_dict: bool = False
 
     def dependency(self, target_python: tuple[int, int]) -> str:
         """What a module for ``target_python`` needs installed (``pydantic >= 2.11``)."""
@@ -75,6 +86,7 @@ TRAITS: dict[str, Traits] = {
         own_parse_error=True,
         needs=(((3, 10), "only the standard library"),),
         keeps_keys=True,
+        model_extras="extra_fields",
     ),
     Style.PYDANTIC: Traits(
         label="Pydantic",
@@ -83,6 +95,8 @@ TRAITS: dict[str, Traits] = {
         needs=(((3, 10), "pydantic >= 2.11"),),
         validates_by_model=True,
         resolves_string_aliases=True,
+        model_extras="__pydantic_extra__",
+        reads_dict=True,
     ),
     Style.TYPEDDICT: Traits(
         label="TypedDict",
@@ -98,5 +112,7 @@ TRAITS: dict[str, Traits] = {
         own_parse_error=False,
         needs=(((3, 10), "msgspec >= 0.18"),),
         validates_by_class=True,
+        model_extras="extra_fields",
+        odd_names_in_extras=True,
     ),
 }

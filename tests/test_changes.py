@@ -144,10 +144,10 @@ def test_a_bump_changes_only_the_lines_of_the_added_field(tmp_path: Path) -> Non
             )  # the field's merge code
         ]
         assert unrelated == [], style
-        assert len(body) <= 25, (
+        assert len(body) <= 36, (
             style,
             len(body),
-        )  # measured: dataclass 23, pydantic 20, typeddict 22
+        )  # measured: dataclass 32, pydantic 29, typeddict 22 (a field's merge code is in _add and _add_model)
 
 
 def test_models_enum_removals_and_deprecation_are_classified(tmp_path: Path) -> None:

@@ -252,3 +252,75 @@ def test_recorded_stream_merges_without_losing_data(newest_modules, style: str, 
         assert counts == expected.get("logprobs", [(0, 0)] * len(counts))
     assert set(RECORDED_USAGE) == {r.name for r in RECORDED}  # every recording is stated
     assert (snapshot.get("usage") or {}).get("total_tokens") == RECORDED_USAGE[recording.name]
+
+
+def _typed(module: Any, chunk: Any) -> Any:
+    """``chunk`` parsed into the module's chunk class, or as it is when it does not parse."""
+    try:
+        return module.parse_create_chat_completion_stream_response(copy.deepcopy(chunk))
+    except Exception:  # noqa: BLE001 - a case's broken chunk (any style's error): it stays decoded JSON
+        return copy.deepcopy(chunk)
+
+
+def _merged_both_ways(module: Any, chunks: list[Any]) -> tuple[Any, Any]:
+    by_json = module.CreateChatCompletionStreamResponseAccumulator()
+    by_model = module.CreateChatCompletionStreamResponseAccumulator()
+    for chunk in chunks:
+        by_json.add(copy.deepcopy(chunk))
+        by_model.add(_typed(module, chunk))
+    return by_json, by_model
+
+
+def _anomalies(acc: Any) -> list[tuple[Any, ...]]:
+    return [(a.chunk, a.path, a.kind, a.message) for a in acc.anomalies]
+
+
+@pytest.mark.parametrize("source", [*CASES, *RECORDED], ids=lambda p: p.name)
+@pytest.mark.parametrize("style", [s for s in STYLES if s != "typeddict"])
+def test_typed_chunks_merge_as_their_json(openai_modules, style: str, source: Path) -> None:
+    """A chunk given as this module's model (``_add_model``: read by attribute, never
+    dumped) merges exactly as its decoded JSON: the same snapshot, the same anomalies."""
+    if source.suffix == ".json":
+        chunks = json.loads(source.read_text(encoding="utf-8"))["chunks"]
+    else:
+        chunks = recorded_chunks(source)
+    module = openai_modules[style]
+    assert module.CreateChatCompletionStreamResponseAccumulator._model is module.CreateChatCompletionStreamResponse
+    typed = [_typed(module, chunk) for chunk in chunks]
+    assert any(type(t) is module.CreateChatCompletionStreamResponse for t in typed)
+    by_json, by_model = _merged_both_ways(module, chunks)
+    assert by_model.snapshot_dict() == by_json.snapshot_dict()
+    assert _anomalies(by_model) == _anomalies(by_json)
+
+
+def test_a_typed_chunk_with_wrong_values_merges_as_its_json(openai_modules) -> None:
+    """Dataclasses do not check what they are given: values of other types than declared
+    (an int for text, a string for a list, a dict for a model) are merged as JSON and
+    reported as from decoded JSON, nothing dropped."""
+    module = openai_modules["dataclass"]
+    good = {
+        "id": "c",
+        "object": "chat.completion.chunk",
+        "created": 1,
+        "model": "m",
+        "choices": [{"index": 0, "delta": {"content": "a"}, "finish_reason": None, "logprobs": None}],
+    }
+    chunk = module.parse_create_chat_completion_stream_response(copy.deepcopy(good))
+    chunk.choices[0].delta.content = 5
+    chunk.choices[0].delta.tool_calls = "x"
+    chunk.choices.append({"index": 1, "delta": {"content": "b"}})
+    chunk.extra_fields["x_extra"] = {"k": 1}
+    as_json = copy.deepcopy(good)
+    as_json["choices"][0]["delta"].update(content=5, tool_calls="x")
+    as_json["choices"].append({"index": 1, "delta": {"content": "b"}})
+    as_json["x_extra"] = {"k": 1}
+    by_model, by_json = (module.CreateChatCompletionStreamResponseAccumulator() for _ in range(2))
+    for acc, second in ((by_model, chunk), (by_json, as_json)):
+        acc.add(copy.deepcopy(good))
+        acc.add(second)
+    snapshot = by_model.snapshot_dict()
+    assert snapshot == by_json.snapshot_dict()
+    assert [c["delta"].get("content") for c in snapshot["choices"]] == ["a5", "b"]
+    assert snapshot["x_extra"] == {"k": 1}
+    assert _anomalies(by_model) == _anomalies(by_json)
+    assert {a.kind for a in by_model.anomalies} == {"wrong_type"}

@@ -17,6 +17,7 @@ from generator import runtime
 from generator.pipeline import Options, generate
 from generator.runtime.merge import (
     StreamMergeError,
+    _as_json,
     _ChunkAccumulator,
     _convert,
     _EntryState,
@@ -160,6 +161,37 @@ def test_model_data_prefers_model_dump_of_set_fields() -> None:
 
     assert _model_data(Model()) == {"a": 1}
     assert _model_data(3) == 3
+
+
+def test_as_json_reads_models_inside_lists_and_keeps_json_as_it_is() -> None:
+    @dataclasses.dataclass
+    class Part:
+        text: str
+        note: str | None = None
+
+        def to_dict(self) -> dict[str, Any]:
+            return {"text": self.text} if self.note is None else {"text": self.text, "note": self.note}
+
+    payload = {"k": [1]}
+    assert _as_json(payload) is payload  # decoded JSON is not copied
+    assert _as_json([Part("a"), {"b": 1}, (Part("c", "n"),)]) == [{"text": "a"}, {"b": 1}, [{"text": "c", "note": "n"}]]
+    assert _as_json(None) is None and _as_json("x") == "x" and _as_json(2.5) == 2.5
+
+
+def test_may_split_model_reads_the_identity_by_attribute() -> None:
+    @dataclasses.dataclass
+    class Item:
+        id: str | None = None
+        name: str | None = None
+
+    entry = _Call("calls[]")
+    entry.id = "a"
+    assert not _CALLS.may_split_model(entry, Item())
+    assert not _CALLS.may_split_model(entry, Item(id="a"))
+    assert not _CALLS.may_split_model(entry, Item(id=""))
+    assert _CALLS.may_split_model(entry, Item(id="b"))
+    assert _CALLS.may_split_model(entry, Item(name="f"))  # a name may start another call
+    assert _CALLS.may_split_model(entry, object()) is False  # nothing to read: no split
 
 
 _RULES = {

@@ -23,7 +23,7 @@ from collections.abc import (
 )
 from contextvars import ContextVar
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Any, Literal, TypeAlias, TypeVar, cast
+from typing import Any, ClassVar, Literal, TypeAlias, TypeVar, cast
 
 __all__ = [
     "Anomaly",
@@ -112,9 +112,9 @@ class ChatCompletionStreamResponseDeltaFunctionCall:
             else v
             if type(v) is str
             else _opt(d, "name", _str),
-            extra_fields=_extras(
-                d, _KEYS_ChatCompletionStreamResponseDeltaFunctionCall
-            ),
+            extra_fields={}
+            if _KEYS_ChatCompletionStreamResponseDeltaFunctionCall.issuperset(d)
+            else _extras(d, _KEYS_ChatCompletionStreamResponseDeltaFunctionCall),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -157,7 +157,9 @@ class ChatCompletionMessageToolCallChunkFunction:
             else v
             if type(v) is str
             else _opt(d, "arguments", _str),
-            extra_fields=_extras(d, _KEYS_ChatCompletionMessageToolCallChunkFunction),
+            extra_fields={}
+            if _KEYS_ChatCompletionMessageToolCallChunkFunction.issuperset(d)
+            else _extras(d, _KEYS_ChatCompletionMessageToolCallChunkFunction),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -208,7 +210,9 @@ class ChatCompletionMessageToolCallChunk:
             else _opt(
                 d, "function", ChatCompletionMessageToolCallChunkFunction.from_dict
             ),
-            extra_fields=_extras(d, _KEYS_ChatCompletionMessageToolCallChunk),
+            extra_fields={}
+            if _KEYS_ChatCompletionMessageToolCallChunk.issuperset(d)
+            else _extras(d, _KEYS_ChatCompletionMessageToolCallChunk),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -281,7 +285,9 @@ class ChatCompletionStreamResponseDelta:
             else v
             if type(v) is str
             else _opt(d, "refusal", _str),
-            extra_fields=_extras(d, _KEYS_ChatCompletionStreamResponseDelta),
+            extra_fields={}
+            if _KEYS_ChatCompletionStreamResponseDelta.issuperset(d)
+            else _extras(d, _KEYS_ChatCompletionStreamResponseDelta),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -329,7 +335,9 @@ class ChatCompletionTokenLogprobTopLogprob:
             if type(d.get("logprob")) is float
             else _req(d, "logprob", _float),
             bytes=_req(d, "bytes", _P_nullable_list_of_int),
-            extra_fields=_extras(d, _KEYS_ChatCompletionTokenLogprobTopLogprob),
+            extra_fields={}
+            if _KEYS_ChatCompletionTokenLogprobTopLogprob.issuperset(d)
+            else _extras(d, _KEYS_ChatCompletionTokenLogprobTopLogprob),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -373,7 +381,9 @@ class ChatCompletionTokenLogprob:
             top_logprobs=_req(
                 d, "top_logprobs", _P_list_of_ChatCompletionTokenLogprobTopLogprob
             ),
-            extra_fields=_extras(d, _KEYS_ChatCompletionTokenLogprob),
+            extra_fields={}
+            if _KEYS_ChatCompletionTokenLogprob.issuperset(d)
+            else _extras(d, _KEYS_ChatCompletionTokenLogprob),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -414,9 +424,9 @@ class CreateChatCompletionStreamResponseChoiceLogprobs:
         return cls(
             content=_req(d, "content", _P_nullable_list_of_ChatCompletionTokenLogprob),
             refusal=_req(d, "refusal", _P_nullable_list_of_ChatCompletionTokenLogprob),
-            extra_fields=_extras(
-                d, _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs
-            ),
+            extra_fields={}
+            if _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs.issuperset(d)
+            else _extras(d, _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -464,9 +474,13 @@ class CreateChatCompletionStreamResponseChoice:
                 "logprobs",
                 CreateChatCompletionStreamResponseChoiceLogprobs.from_dict,
             ),
-            finish_reason=_req(d, "finish_reason", _P_nullable_str),
+            finish_reason=v
+            if (v := d.get("finish_reason", _MISSING)) is None or type(v) is str
+            else _req(d, "finish_reason", _P_nullable_str),
             index=d["index"] if type(d.get("index")) is int else _req(d, "index", _int),
-            extra_fields=_extras(d, _KEYS_CreateChatCompletionStreamResponseChoice),
+            extra_fields={}
+            if _KEYS_CreateChatCompletionStreamResponseChoice.issuperset(d)
+            else _extras(d, _KEYS_CreateChatCompletionStreamResponseChoice),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -545,7 +559,9 @@ class CompletionUsageCompletionTokensDetails:
             else v
             if type(v) is int
             else _opt(d, "rejected_prediction_tokens", _int),
-            extra_fields=_extras(d, _KEYS_CompletionUsageCompletionTokensDetails),
+            extra_fields={}
+            if _KEYS_CompletionUsageCompletionTokensDetails.issuperset(d)
+            else _extras(d, _KEYS_CompletionUsageCompletionTokensDetails),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -632,7 +648,9 @@ class CompletionUsagePromptTokensDetails:
             else v
             if type(v) is int
             else _opt(d, "cache_write_tokens", _int),
-            extra_fields=_extras(d, _KEYS_CompletionUsagePromptTokensDetails),
+            extra_fields={}
+            if _KEYS_CompletionUsagePromptTokensDetails.issuperset(d)
+            else _extras(d, _KEYS_CompletionUsagePromptTokensDetails),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -715,7 +733,9 @@ class CompletionUsage:
             else _opt(
                 d, "prompt_tokens_details", CompletionUsagePromptTokensDetails.from_dict
             ),
-            extra_fields=_extras(d, _KEYS_CompletionUsage),
+            extra_fields={}
+            if _KEYS_CompletionUsage.issuperset(d)
+            else _extras(d, _KEYS_CompletionUsage),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -780,7 +800,9 @@ class ModerationResultBody:
             category_applied_input_types=_req(
                 d, "category_applied_input_types", _P_map_of_list_of_str
             ),
-            extra_fields=_extras(d, _KEYS_ModerationResultBody),
+            extra_fields={}
+            if _KEYS_ModerationResultBody.issuperset(d)
+            else _extras(d, _KEYS_ModerationResultBody),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -829,7 +851,9 @@ class ChatCompletionModerationResults:
             type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
             model=d["model"] if type(d.get("model")) is str else _req(d, "model", _str),
             results=_req(d, "results", _P_list_of_ModerationResultBody),
-            extra_fields=_extras(d, _KEYS_ChatCompletionModerationResults),
+            extra_fields={}
+            if _KEYS_ChatCompletionModerationResults.issuperset(d)
+            else _extras(d, _KEYS_ChatCompletionModerationResults),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -870,7 +894,9 @@ class ChatCompletionModerationError:
             message=d["message"]
             if type(d.get("message")) is str
             else _req(d, "message", _str),
-            extra_fields=_extras(d, _KEYS_ChatCompletionModerationError),
+            extra_fields={}
+            if _KEYS_ChatCompletionModerationError.issuperset(d)
+            else _extras(d, _KEYS_ChatCompletionModerationError),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -912,7 +938,9 @@ class ChatCompletionModeration:
                 "output",
                 _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
             ),
-            extra_fields=_extras(d, _KEYS_ChatCompletionModeration),
+            extra_fields={}
+            if _KEYS_ChatCompletionModeration.issuperset(d)
+            else _extras(d, _KEYS_ChatCompletionModeration),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -993,7 +1021,9 @@ class CreateChatCompletionStreamResponse:
             moderation=None
             if d.get("moderation") is None
             else _opt(d, "moderation", ChatCompletionModeration.from_dict),
-            extra_fields=_extras(d, _KEYS_CreateChatCompletionStreamResponse),
+            extra_fields={}
+            if _KEYS_CreateChatCompletionStreamResponse.issuperset(d)
+            else _extras(d, _KEYS_CreateChatCompletionStreamResponse),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1056,7 +1086,9 @@ class ChatCompletionMessageToolCallFunction:
             arguments=d["arguments"]
             if type(d.get("arguments")) is str
             else _req(d, "arguments", _str),
-            extra_fields=_extras(d, _KEYS_ChatCompletionMessageToolCallFunction),
+            extra_fields={}
+            if _KEYS_ChatCompletionMessageToolCallFunction.issuperset(d)
+            else _extras(d, _KEYS_ChatCompletionMessageToolCallFunction),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1094,7 +1126,9 @@ class ChatCompletionMessageToolCall:
             function=_req(
                 d, "function", ChatCompletionMessageToolCallFunction.from_dict
             ),
-            extra_fields=_extras(d, _KEYS_ChatCompletionMessageToolCall),
+            extra_fields={}
+            if _KEYS_ChatCompletionMessageToolCall.issuperset(d)
+            else _extras(d, _KEYS_ChatCompletionMessageToolCall),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1128,7 +1162,9 @@ class ChatCompletionMessageCustomToolCallCustom:
         return cls(
             name=d["name"] if type(d.get("name")) is str else _req(d, "name", _str),
             input=d["input"] if type(d.get("input")) is str else _req(d, "input", _str),
-            extra_fields=_extras(d, _KEYS_ChatCompletionMessageCustomToolCallCustom),
+            extra_fields={}
+            if _KEYS_ChatCompletionMessageCustomToolCallCustom.issuperset(d)
+            else _extras(d, _KEYS_ChatCompletionMessageCustomToolCallCustom),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1166,7 +1202,9 @@ class ChatCompletionMessageCustomToolCall:
             custom=_req(
                 d, "custom", ChatCompletionMessageCustomToolCallCustom.from_dict
             ),
-            extra_fields=_extras(d, _KEYS_ChatCompletionMessageCustomToolCall),
+            extra_fields={}
+            if _KEYS_ChatCompletionMessageCustomToolCall.issuperset(d)
+            else _extras(d, _KEYS_ChatCompletionMessageCustomToolCall),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1210,9 +1248,9 @@ class ChatCompletionResponseMessageAnnotationUrlCitation:
             else _req(d, "start_index", _int),
             url=d["url"] if type(d.get("url")) is str else _req(d, "url", _str),
             title=d["title"] if type(d.get("title")) is str else _req(d, "title", _str),
-            extra_fields=_extras(
-                d, _KEYS_ChatCompletionResponseMessageAnnotationUrlCitation
-            ),
+            extra_fields={}
+            if _KEYS_ChatCompletionResponseMessageAnnotationUrlCitation.issuperset(d)
+            else _extras(d, _KEYS_ChatCompletionResponseMessageAnnotationUrlCitation),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1253,7 +1291,9 @@ class ChatCompletionResponseMessageAnnotation:
                 "url_citation",
                 ChatCompletionResponseMessageAnnotationUrlCitation.from_dict,
             ),
-            extra_fields=_extras(d, _KEYS_ChatCompletionResponseMessageAnnotation),
+            extra_fields={}
+            if _KEYS_ChatCompletionResponseMessageAnnotation.issuperset(d)
+            else _extras(d, _KEYS_ChatCompletionResponseMessageAnnotation),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1293,7 +1333,9 @@ class ChatCompletionResponseMessageFunctionCall:
             if type(d.get("arguments")) is str
             else _req(d, "arguments", _str),
             name=d["name"] if type(d.get("name")) is str else _req(d, "name", _str),
-            extra_fields=_extras(d, _KEYS_ChatCompletionResponseMessageFunctionCall),
+            extra_fields={}
+            if _KEYS_ChatCompletionResponseMessageFunctionCall.issuperset(d)
+            else _extras(d, _KEYS_ChatCompletionResponseMessageFunctionCall),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1336,7 +1378,9 @@ class ChatCompletionResponseMessageAudio:
             transcript=d["transcript"]
             if type(d.get("transcript")) is str
             else _req(d, "transcript", _str),
-            extra_fields=_extras(d, _KEYS_ChatCompletionResponseMessageAudio),
+            extra_fields={}
+            if _KEYS_ChatCompletionResponseMessageAudio.issuperset(d)
+            else _extras(d, _KEYS_ChatCompletionResponseMessageAudio),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1383,8 +1427,12 @@ class ChatCompletionResponseMessage:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            content=_req(d, "content", _P_nullable_str),
-            refusal=_req(d, "refusal", _P_nullable_str),
+            content=v
+            if (v := d.get("content", _MISSING)) is None or type(v) is str
+            else _req(d, "content", _P_nullable_str),
+            refusal=v
+            if (v := d.get("refusal", _MISSING)) is None or type(v) is str
+            else _req(d, "refusal", _P_nullable_str),
             tool_calls=None
             if d.get("tool_calls") is None
             else _opt(d, "tool_calls", _parse_ChatCompletionMessageToolCalls),
@@ -1402,7 +1450,9 @@ class ChatCompletionResponseMessage:
             audio=None
             if d.get("audio") is None
             else _opt(d, "audio", ChatCompletionResponseMessageAudio.from_dict),
-            extra_fields=_extras(d, _KEYS_ChatCompletionResponseMessage),
+            extra_fields={}
+            if _KEYS_ChatCompletionResponseMessage.issuperset(d)
+            else _extras(d, _KEYS_ChatCompletionResponseMessage),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1454,7 +1504,9 @@ class CreateChatCompletionResponseChoiceLogprobs:
         return cls(
             content=_req(d, "content", _P_nullable_list_of_ChatCompletionTokenLogprob),
             refusal=_req(d, "refusal", _P_nullable_list_of_ChatCompletionTokenLogprob),
-            extra_fields=_extras(d, _KEYS_CreateChatCompletionResponseChoiceLogprobs),
+            extra_fields={}
+            if _KEYS_CreateChatCompletionResponseChoiceLogprobs.issuperset(d)
+            else _extras(d, _KEYS_CreateChatCompletionResponseChoiceLogprobs),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1498,7 +1550,9 @@ class CreateChatCompletionResponseChoice:
             logprobs=_req(
                 d, "logprobs", _P_nullable_CreateChatCompletionResponseChoiceLogprobs
             ),
-            extra_fields=_extras(d, _KEYS_CreateChatCompletionResponseChoice),
+            extra_fields={}
+            if _KEYS_CreateChatCompletionResponseChoice.issuperset(d)
+            else _extras(d, _KEYS_CreateChatCompletionResponseChoice),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1577,7 +1631,9 @@ class CreateChatCompletionResponse:
             moderation=None
             if d.get("moderation") is None
             else _opt(d, "moderation", ChatCompletionModeration.from_dict),
-            extra_fields=_extras(d, _KEYS_CreateChatCompletionResponse),
+            extra_fields={}
+            if _KEYS_CreateChatCompletionResponse.issuperset(d)
+            else _extras(d, _KEYS_CreateChatCompletionResponse),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -1742,6 +1798,7 @@ _SCALARS: dict[Callable[[Any], Any], frozenset[type]] = {
     _int: _ONLY_int,
     _bool: _ONLY_bool,
 }
+_MISSING: Any = object()  # what a check reads for an absent key, where None fits
 
 
 def _object(value: Any) -> dict[str, Any]:
@@ -2790,6 +2847,14 @@ class _KeyedList:
                 return True
         return bool(self.name_wire) and bool(_wire_get(item, self.name_wire))
 
+    def may_split_model(self, entry: Any, item: Any) -> bool:
+        """``may_split`` for an item given as a typed model (read by attribute)."""
+        if self.id_attr is not None:
+            old = getattr(entry, self.id_attr)
+            if old and getattr(item, self.id_attr, None) not in (None, "", old):
+                return True
+        return bool(self.name_attr) and bool(_state_get(item, self.name_attr))
+
     def id_of(self, state: Any) -> str | None:
         """An entry's id, if it has a usable one (a wrong-typed id, reported when it came,
         names nothing)."""
@@ -2807,6 +2872,25 @@ def _state_get(state: Any, path: tuple[str, ...]) -> Any:
     for step in path:
         state = getattr(state, step, None)
     return state
+
+
+def _as_json(value: Any) -> Any:
+    """A value of a typed model's field as decoded JSON: models read as ``_model_data``
+    reads a chunk, lists item by item, anything else as it is. The rare path of
+    ``_add_model``: a value it does not read by attribute goes to ``_add`` in this form."""
+    kind = type(value)
+    if (
+        kind is str
+        or kind is int
+        or kind is float
+        or kind is bool
+        or kind is dict
+        or value is None
+    ):
+        return value
+    if kind is list or kind is tuple:
+        return [_as_json(item) for item in value]
+    return _model_data(value)
 
 
 def _model_data(chunk: Any) -> Any:
@@ -3012,9 +3096,14 @@ def _convert(
 
 class _ChunkAccumulator(_Merger):
     """What every generated ``<Root>Accumulator`` does: feed chunks to the root's merge
-    state, count them, turn failures into anomalies; the subclass adds the typed results."""
+    state, count them, turn failures into anomalies; the subclass adds the typed results.
+
+    ``_model``: the module's class of a chunk, whose instances the root's merge state reads
+    by attribute (``_add_model``, generated beside ``_add``); None in the TypedDict style,
+    whose chunks are dicts."""
 
     __slots__ = ("_root",)
+    _model: ClassVar[type | None] = None
 
     def __init__(self, root: Any, strict: bool) -> None:
         super().__init__(strict)
@@ -3022,14 +3111,22 @@ class _ChunkAccumulator(_Merger):
 
     def add(self, chunk: Any) -> None:
         """Merge one chunk: a decoded JSON object (fastest), its JSON text or bytes, or a
-        typed model (this module's, or another library's such as openai-python's chunk
-        objects: only the fields that were set are read).
+        typed model: this module's chunk class is read by attribute (``_add_model``, never
+        dumped), another library's (openai-python's chunk objects) by its fields that were
+        set (``_model_data``).
 
         Never raises unless ``strict=True`` (then ``StreamMergeError``): what does not fit
         is merged as far as it can be and reported in ``anomalies``."""
         try:
-            if type(chunk) is dict:
+            kind = type(chunk)
+            if kind is dict:
                 self._root._add(chunk, self)
+            elif kind is self._model:
+                self._root._add_model(chunk, self)
+            elif kind is bytes or kind is str:
+                data = self.decode(chunk)
+                if data is not None:
+                    self._root._add(data, self)
             else:
                 reader = _READERS.get(
                     type(chunk)
@@ -3141,6 +3238,69 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         if not _KEYS_CreateChatCompletionStreamResponse.issuperset(data):
             acc.unknown(self, data, _KEYS_CreateChatCompletionStreamResponse, "root")
 
+    def _add_model(
+        self, model: CreateChatCompletionStreamResponse, acc: _Merger
+    ) -> None:
+        """``_add`` for a ``CreateChatCompletionStreamResponse`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        item: Any
+        if (value := model.id) is not None and value != self.id:
+            self.id = acc.set_value(self, "id", self.id, value, str)
+        if (value := model.choices) is not None:
+            if type(value) is not list:
+                self._add({"choices": _as_json(value)}, acc)
+            for item in value if type(value) is list else ():
+                key = (
+                    item.index
+                    if type(item) is CreateChatCompletionStreamResponseChoice
+                    else None
+                )
+                entry = self.choices.by_key.get(key) if type(key) is int else None
+                if entry is None:
+                    self._add({"choices": [_as_json(item)]}, acc)
+                else:
+                    entry._add_model(item, acc)
+        if (value := model.created) is not None and value != self.created:
+            self.created = acc.set_value(self, "created", self.created, value, int)
+        if (value := model.model) is not None and value != self.model:
+            self.model = acc.set_value(self, "model", self.model, value, str)
+        if (value := model.obfuscation) is not None and value != self.obfuscation:
+            if type(value) is str and value:
+                self.obfuscation = value
+            else:
+                self.obfuscation = acc.last_value(
+                    self, "obfuscation", self.obfuscation, value, str
+                )
+        if (value := model.service_tier) is not None and value != self.service_tier:
+            if type(value) is str and value:
+                self.service_tier = value
+            else:
+                self.service_tier = acc.last_value(
+                    self, "service_tier", self.service_tier, value, str
+                )
+        if (
+            value := model.system_fingerprint
+        ) is not None and value != self.system_fingerprint:
+            if type(value) is str and value:
+                self.system_fingerprint = value
+            else:
+                self.system_fingerprint = acc.last_value(
+                    self, "system_fingerprint", self.system_fingerprint, value, str
+                )
+        if (value := model.object) is not None and value != self.object:
+            self.object = acc.set_value(self, "object", self.object, value, str)
+        if (value := model.usage) is not None:
+            self.usage = acc.last_object(self, "usage", self.usage, _as_json(value))
+        if (value := model.moderation) is not None:
+            self.moderation = acc.last_object(
+                self, "moderation", self.moderation, _as_json(value)
+            )
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
+
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.id is not None:
@@ -3187,13 +3347,16 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
             else:
                 acc.wrong_type(self, "delta", value, "an object")
         if (value := get("logprobs")) is not None:
-            self.logprobs = acc.merge_object(
-                self,
-                "logprobs",
-                self.logprobs,
-                _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
-                value,
-            )
+            if type(value) is dict and self.logprobs is not None:
+                self.logprobs._add(value, acc)
+            else:
+                self.logprobs = acc.merge_object(
+                    self,
+                    "logprobs",
+                    self.logprobs,
+                    _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
+                    value,
+                )
         if (value := get("finish_reason")) is not None and value != self.finish_reason:
             if type(value) is str and value:
                 self.finish_reason = value
@@ -3205,6 +3368,40 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
             acc.unknown(
                 self, data, _KEYS_CreateChatCompletionStreamResponseChoice, "entry"
             )
+
+    def _add_model(
+        self, model: CreateChatCompletionStreamResponseChoice, acc: _Merger
+    ) -> None:
+        """``_add`` for a ``CreateChatCompletionStreamResponseChoice`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        if (value := model.delta) is not None:
+            if type(value) is ChatCompletionStreamResponseDelta:
+                self.delta._add_model(value, acc)
+            else:
+                self._add({"delta": _as_json(value)}, acc)
+        if (value := model.logprobs) is not None:
+            if type(value) is CreateChatCompletionStreamResponseChoiceLogprobs:
+                if self.logprobs is None:
+                    self.logprobs = (
+                        _CreateChatCompletionStreamResponseChoiceLogprobsMerge(
+                            _join(self._path, "logprobs")
+                        )
+                    )
+                self.logprobs._add_model(value, acc)
+            else:
+                self._add({"logprobs": _as_json(value)}, acc)
+        if (value := model.finish_reason) is not None and value != self.finish_reason:
+            if type(value) is str and value:
+                self.finish_reason = value
+            else:
+                self.finish_reason = acc.last_value(
+                    self, "finish_reason", self.finish_reason, value, str
+                )
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -3244,20 +3441,33 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
             else:
                 acc.fragment(self, "content", "content", value, text_only=True)
         if (value := get("function_call")) is not None:
-            self.function_call = acc.merge_object(
-                self,
-                "function_call",
-                self.function_call,
-                _ChatCompletionStreamResponseDeltaFunctionCallMerge,
-                value,
-            )
+            if type(value) is dict and self.function_call is not None:
+                self.function_call._add(value, acc)
+            else:
+                self.function_call = acc.merge_object(
+                    self,
+                    "function_call",
+                    self.function_call,
+                    _ChatCompletionStreamResponseDeltaFunctionCallMerge,
+                    value,
+                )
         if (value := get("tool_calls")) is not None:
             if type(value) is not list:
                 acc.wrong_type(self, "tool_calls", value, "a list")
             for item in value if type(value) is list else ():
                 key = item.get("index") if type(item) is dict else None
                 entry = self.tool_calls.by_key.get(key) if type(key) is int else None
-                if entry is None or _TOOL_CALLS.may_split(entry, item):
+                if (
+                    entry is None
+                    or (
+                        item.get("id")
+                        or (
+                            type(part := item.get("function")) is dict
+                            and part.get("name")
+                        )
+                    )
+                    and _TOOL_CALLS.may_split(entry, item)
+                ):
                     entry = acc.pick_entry(
                         self, _TOOL_CALLS, self.tool_calls, item, key
                     )
@@ -3273,6 +3483,55 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
                 acc.fragment(self, "refusal", "refusal", value, text_only=True)
         if not _KEYS_ChatCompletionStreamResponseDelta.issuperset(data):
             acc.unknown(self, data, _KEYS_ChatCompletionStreamResponseDelta, "delta")
+
+    def _add_model(
+        self, model: ChatCompletionStreamResponseDelta, acc: _Merger
+    ) -> None:
+        """``_add`` for a ``ChatCompletionStreamResponseDelta`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        item: Any
+        if (value := model.content) is not None:
+            if type(value) is str and self._alt is None:
+                self.content.append(value)
+            else:
+                acc.fragment(self, "content", "content", value, text_only=True)
+        if (value := model.function_call) is not None:
+            if type(value) is ChatCompletionStreamResponseDeltaFunctionCall:
+                if self.function_call is None:
+                    self.function_call = (
+                        _ChatCompletionStreamResponseDeltaFunctionCallMerge(
+                            _join(self._path, "function_call")
+                        )
+                    )
+                self.function_call._add_model(value, acc)
+            else:
+                self._add({"function_call": _as_json(value)}, acc)
+        if (value := model.tool_calls) is not None:
+            if type(value) is not list:
+                self._add({"tool_calls": _as_json(value)}, acc)
+            for item in value if type(value) is list else ():
+                key = (
+                    item.index
+                    if type(item) is ChatCompletionMessageToolCallChunk
+                    else None
+                )
+                entry = self.tool_calls.by_key.get(key) if type(key) is int else None
+                if entry is None or _TOOL_CALLS.may_split_model(entry, item):
+                    self._add({"tool_calls": [_as_json(item)]}, acc)
+                else:
+                    entry._add_model(item, acc)
+        if (value := model.role) is not None and value != self.role:
+            self.role = acc.set_value(self, "role", self.role, value, str)
+        if (value := model.refusal) is not None:
+            if type(value) is str and self._alt is None:
+                self.refusal.append(value)
+            else:
+                acc.fragment(self, "refusal", "refusal", value, text_only=True)
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -3307,13 +3566,40 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
                 return
         get = data.get
         if (value := get("arguments")) is not None:
-            acc.json_text(self, "arguments", "arguments", value)
+            text = self.arguments
+            # shorter than the text so far: a continuation, never the whole text re-sent
+            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
+                text.append(value)
+                text.size += len(value)
+            else:
+                acc.json_text(self, "arguments", "arguments", value)
         if (value := get("name")) is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
         if not _KEYS_ChatCompletionStreamResponseDeltaFunctionCall.issuperset(data):
             acc.unknown(
                 self, data, _KEYS_ChatCompletionStreamResponseDeltaFunctionCall, "delta"
             )
+
+    def _add_model(
+        self, model: ChatCompletionStreamResponseDeltaFunctionCall, acc: _Merger
+    ) -> None:
+        """``_add`` for a ``ChatCompletionStreamResponseDeltaFunctionCall`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        if (value := model.arguments) is not None:
+            text = self.arguments
+            # shorter than the text so far: a continuation, never the whole text re-sent
+            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
+                text.append(value)
+                text.size += len(value)
+            else:
+                acc.json_text(self, "arguments", "arguments", value)
+        if (value := model.name) is not None and value != self.name:
+            self.name = acc.set_value(self, "name", self.name, value, str)
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -3343,15 +3629,42 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
         if (value := get("type")) is not None and value != self.type:
             self.type = acc.set_value(self, "type", self.type, value, str)
         if (value := get("function")) is not None:
-            self.function = acc.merge_object(
-                self,
-                "function",
-                self.function,
-                _ChatCompletionMessageToolCallChunkFunctionMerge,
-                value,
-            )
+            if type(value) is dict and self.function is not None:
+                self.function._add(value, acc)
+            else:
+                self.function = acc.merge_object(
+                    self,
+                    "function",
+                    self.function,
+                    _ChatCompletionMessageToolCallChunkFunctionMerge,
+                    value,
+                )
         if not _KEYS_ChatCompletionMessageToolCallChunk.issuperset(data):
             acc.unknown(self, data, _KEYS_ChatCompletionMessageToolCallChunk, "delta")
+
+    def _add_model(
+        self, model: ChatCompletionMessageToolCallChunk, acc: _Merger
+    ) -> None:
+        """``_add`` for a ``ChatCompletionMessageToolCallChunk`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        if (value := model.id) is not None and value != self.id:
+            self.id = acc.set_value(self, "id", self.id, value, str)
+        if (value := model.type) is not None and value != self.type:
+            self.type = acc.set_value(self, "type", self.type, value, str)
+        if (value := model.function) is not None:
+            if type(value) is ChatCompletionMessageToolCallChunkFunction:
+                if self.function is None:
+                    self.function = _ChatCompletionMessageToolCallChunkFunctionMerge(
+                        _join(self._path, "function")
+                    )
+                self.function._add_model(value, acc)
+            else:
+                self._add({"function": _as_json(value)}, acc)
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -3385,11 +3698,38 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
         if (value := get("name")) is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
         if (value := get("arguments")) is not None:
-            acc.json_text(self, "arguments", "arguments", value)
+            text = self.arguments
+            # shorter than the text so far: a continuation, never the whole text re-sent
+            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
+                text.append(value)
+                text.size += len(value)
+            else:
+                acc.json_text(self, "arguments", "arguments", value)
         if not _KEYS_ChatCompletionMessageToolCallChunkFunction.issuperset(data):
             acc.unknown(
                 self, data, _KEYS_ChatCompletionMessageToolCallChunkFunction, "delta"
             )
+
+    def _add_model(
+        self, model: ChatCompletionMessageToolCallChunkFunction, acc: _Merger
+    ) -> None:
+        """``_add`` for a ``ChatCompletionMessageToolCallChunkFunction`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        if (value := model.name) is not None and value != self.name:
+            self.name = acc.set_value(self, "name", self.name, value, str)
+        if (value := model.arguments) is not None:
+            text = self.arguments
+            # shorter than the text so far: a continuation, never the whole text re-sent
+            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
+                text.append(value)
+                text.size += len(value)
+            else:
+                acc.json_text(self, "arguments", "arguments", value)
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -3423,6 +3763,21 @@ class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
                 _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs,
                 "entry",
             )
+
+    def _add_model(
+        self, model: CreateChatCompletionStreamResponseChoiceLogprobs, acc: _Merger
+    ) -> None:
+        """``_add`` for a ``CreateChatCompletionStreamResponseChoiceLogprobs`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        if (value := model.content) is not None:
+            self.content = acc.extend(self, "content", self.content, _as_json(value))
+        if (value := model.refusal) is not None:
+            self.refusal = acc.extend(self, "refusal", self.refusal, _as_json(value))
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -3458,6 +3813,7 @@ class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
     (``strict=True``: ``StreamMergeError`` at the first stray instead)."""
 
     __slots__ = ()
+    _model = CreateChatCompletionStreamResponse
 
     def __init__(self, *, strict: bool = False) -> None:
         super().__init__(_CreateChatCompletionStreamResponseMerge(""), strict)

@@ -1900,6 +1900,14 @@ class _KeyedList:
                 return True
         return bool(self.name_wire) and bool(_wire_get(item, self.name_wire))
 
+    def may_split_model(self, entry: Any, item: Any) -> bool:
+        """``may_split`` for an item given as a typed model (read by attribute)."""
+        if self.id_attr is not None:
+            old = getattr(entry, self.id_attr)
+            if old and getattr(item, self.id_attr, None) not in (None, "", old):
+                return True
+        return bool(self.name_attr) and bool(_state_get(item, self.name_attr))
+
     def id_of(self, state: Any) -> str | None:
         """An entry's id, if it has a usable one (a wrong-typed id, reported when it came,
         names nothing)."""
@@ -1917,6 +1925,25 @@ def _state_get(state: Any, path: tuple[str, ...]) -> Any:
     for step in path:
         state = getattr(state, step, None)
     return state
+
+
+def _as_json(value: Any) -> Any:
+    """A value of a typed model's field as decoded JSON: models read as ``_model_data``
+    reads a chunk, lists item by item, anything else as it is. The rare path of
+    ``_add_model``: a value it does not read by attribute goes to ``_add`` in this form."""
+    kind = type(value)
+    if (
+        kind is str
+        or kind is int
+        or kind is float
+        or kind is bool
+        or kind is dict
+        or value is None
+    ):
+        return value
+    if kind is list or kind is tuple:
+        return [_as_json(item) for item in value]
+    return _model_data(value)
 
 
 def _model_data(chunk: Any) -> Any:
@@ -2122,9 +2149,14 @@ def _convert(
 
 class _ChunkAccumulator(_Merger):
     """What every generated ``<Root>Accumulator`` does: feed chunks to the root's merge
-    state, count them, turn failures into anomalies; the subclass adds the typed results."""
+    state, count them, turn failures into anomalies; the subclass adds the typed results.
+
+    ``_model``: the module's class of a chunk, whose instances the root's merge state reads
+    by attribute (``_add_model``, generated beside ``_add``); None in the TypedDict style,
+    whose chunks are dicts."""
 
     __slots__ = ("_root",)
+    _model: ClassVar[type | None] = None
 
     def __init__(self, root: Any, strict: bool) -> None:
         super().__init__(strict)
@@ -2132,14 +2164,22 @@ class _ChunkAccumulator(_Merger):
 
     def add(self, chunk: Any) -> None:
         """Merge one chunk: a decoded JSON object (fastest), its JSON text or bytes, or a
-        typed model (this module's, or another library's such as openai-python's chunk
-        objects: only the fields that were set are read).
+        typed model: this module's chunk class is read by attribute (``_add_model``, never
+        dumped), another library's (openai-python's chunk objects) by its fields that were
+        set (``_model_data``).
 
         Never raises unless ``strict=True`` (then ``StreamMergeError``): what does not fit
         is merged as far as it can be and reported in ``anomalies``."""
         try:
-            if type(chunk) is dict:
+            kind = type(chunk)
+            if kind is dict:
                 self._root._add(chunk, self)
+            elif kind is self._model:
+                self._root._add_model(chunk, self)
+            elif kind is bytes or kind is str:
+                data = self.decode(chunk)
+                if data is not None:
+                    self._root._add(data, self)
             else:
                 reader = _READERS.get(
                     type(chunk)
@@ -2251,6 +2291,69 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         if not _KEYS_CreateChatCompletionStreamResponse.issuperset(data):
             acc.unknown(self, data, _KEYS_CreateChatCompletionStreamResponse, "root")
 
+    def _add_model(
+        self, model: CreateChatCompletionStreamResponse, acc: _Merger
+    ) -> None:
+        """``_add`` for a ``CreateChatCompletionStreamResponse`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        item: Any
+        if (value := model.id) is not None and value != self.id:
+            self.id = acc.set_value(self, "id", self.id, value, str)
+        if (value := model.choices) is not None:
+            if type(value) is not list:
+                self._add({"choices": _as_json(value)}, acc)
+            for item in value if type(value) is list else ():
+                key = (
+                    item.index
+                    if type(item) is CreateChatCompletionStreamResponseChoice
+                    else None
+                )
+                entry = self.choices.by_key.get(key) if type(key) is int else None
+                if entry is None:
+                    self._add({"choices": [_as_json(item)]}, acc)
+                else:
+                    entry._add_model(item, acc)
+        if (value := model.created) is not None and value != self.created:
+            self.created = acc.set_value(self, "created", self.created, value, int)
+        if (value := model.model) is not None and value != self.model:
+            self.model = acc.set_value(self, "model", self.model, value, str)
+        if (value := model.obfuscation) is not None and value != self.obfuscation:
+            if type(value) is str and value:
+                self.obfuscation = value
+            else:
+                self.obfuscation = acc.last_value(
+                    self, "obfuscation", self.obfuscation, value, str
+                )
+        if (value := model.service_tier) is not None and value != self.service_tier:
+            if type(value) is str and value:
+                self.service_tier = value
+            else:
+                self.service_tier = acc.last_value(
+                    self, "service_tier", self.service_tier, value, str
+                )
+        if (
+            value := model.system_fingerprint
+        ) is not None and value != self.system_fingerprint:
+            if type(value) is str and value:
+                self.system_fingerprint = value
+            else:
+                self.system_fingerprint = acc.last_value(
+                    self, "system_fingerprint", self.system_fingerprint, value, str
+                )
+        if (value := model.object) is not None and value != self.object:
+            self.object = acc.set_value(self, "object", self.object, value, str)
+        if (value := model.usage) is not None:
+            self.usage = acc.last_object(self, "usage", self.usage, _as_json(value))
+        if (value := model.moderation) is not None:
+            self.moderation = acc.last_object(
+                self, "moderation", self.moderation, _as_json(value)
+            )
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
+
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.id is not None:
@@ -2297,13 +2400,16 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
             else:
                 acc.wrong_type(self, "delta", value, "an object")
         if (value := get("logprobs")) is not None:
-            self.logprobs = acc.merge_object(
-                self,
-                "logprobs",
-                self.logprobs,
-                _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
-                value,
-            )
+            if type(value) is dict and self.logprobs is not None:
+                self.logprobs._add(value, acc)
+            else:
+                self.logprobs = acc.merge_object(
+                    self,
+                    "logprobs",
+                    self.logprobs,
+                    _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
+                    value,
+                )
         if (value := get("finish_reason")) is not None and value != self.finish_reason:
             if type(value) is str and value:
                 self.finish_reason = value
@@ -2315,6 +2421,40 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
             acc.unknown(
                 self, data, _KEYS_CreateChatCompletionStreamResponseChoice, "entry"
             )
+
+    def _add_model(
+        self, model: CreateChatCompletionStreamResponseChoice, acc: _Merger
+    ) -> None:
+        """``_add`` for a ``CreateChatCompletionStreamResponseChoice`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        if (value := model.delta) is not None:
+            if type(value) is ChatCompletionStreamResponseDelta:
+                self.delta._add_model(value, acc)
+            else:
+                self._add({"delta": _as_json(value)}, acc)
+        if (value := model.logprobs) is not None:
+            if type(value) is CreateChatCompletionStreamResponseChoiceLogprobs:
+                if self.logprobs is None:
+                    self.logprobs = (
+                        _CreateChatCompletionStreamResponseChoiceLogprobsMerge(
+                            _join(self._path, "logprobs")
+                        )
+                    )
+                self.logprobs._add_model(value, acc)
+            else:
+                self._add({"logprobs": _as_json(value)}, acc)
+        if (value := model.finish_reason) is not None and value != self.finish_reason:
+            if type(value) is str and value:
+                self.finish_reason = value
+            else:
+                self.finish_reason = acc.last_value(
+                    self, "finish_reason", self.finish_reason, value, str
+                )
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2354,20 +2494,33 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
             else:
                 acc.fragment(self, "content", "content", value, text_only=True)
         if (value := get("function_call")) is not None:
-            self.function_call = acc.merge_object(
-                self,
-                "function_call",
-                self.function_call,
-                _ChatCompletionStreamResponseDeltaFunctionCallMerge,
-                value,
-            )
+            if type(value) is dict and self.function_call is not None:
+                self.function_call._add(value, acc)
+            else:
+                self.function_call = acc.merge_object(
+                    self,
+                    "function_call",
+                    self.function_call,
+                    _ChatCompletionStreamResponseDeltaFunctionCallMerge,
+                    value,
+                )
         if (value := get("tool_calls")) is not None:
             if type(value) is not list:
                 acc.wrong_type(self, "tool_calls", value, "a list")
             for item in value if type(value) is list else ():
                 key = item.get("index") if type(item) is dict else None
                 entry = self.tool_calls.by_key.get(key) if type(key) is int else None
-                if entry is None or _TOOL_CALLS.may_split(entry, item):
+                if (
+                    entry is None
+                    or (
+                        item.get("id")
+                        or (
+                            type(part := item.get("function")) is dict
+                            and part.get("name")
+                        )
+                    )
+                    and _TOOL_CALLS.may_split(entry, item)
+                ):
                     entry = acc.pick_entry(
                         self, _TOOL_CALLS, self.tool_calls, item, key
                     )
@@ -2383,6 +2536,55 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
                 acc.fragment(self, "refusal", "refusal", value, text_only=True)
         if not _KEYS_ChatCompletionStreamResponseDelta.issuperset(data):
             acc.unknown(self, data, _KEYS_ChatCompletionStreamResponseDelta, "delta")
+
+    def _add_model(
+        self, model: ChatCompletionStreamResponseDelta, acc: _Merger
+    ) -> None:
+        """``_add`` for a ``ChatCompletionStreamResponseDelta`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        item: Any
+        if (value := model.content) is not None:
+            if type(value) is str and self._alt is None:
+                self.content.append(value)
+            else:
+                acc.fragment(self, "content", "content", value, text_only=True)
+        if (value := model.function_call) is not None:
+            if type(value) is ChatCompletionStreamResponseDeltaFunctionCall:
+                if self.function_call is None:
+                    self.function_call = (
+                        _ChatCompletionStreamResponseDeltaFunctionCallMerge(
+                            _join(self._path, "function_call")
+                        )
+                    )
+                self.function_call._add_model(value, acc)
+            else:
+                self._add({"function_call": _as_json(value)}, acc)
+        if (value := model.tool_calls) is not None:
+            if type(value) is not list:
+                self._add({"tool_calls": _as_json(value)}, acc)
+            for item in value if type(value) is list else ():
+                key = (
+                    item.index
+                    if type(item) is ChatCompletionMessageToolCallChunk
+                    else None
+                )
+                entry = self.tool_calls.by_key.get(key) if type(key) is int else None
+                if entry is None or _TOOL_CALLS.may_split_model(entry, item):
+                    self._add({"tool_calls": [_as_json(item)]}, acc)
+                else:
+                    entry._add_model(item, acc)
+        if (value := model.role) is not None and value != self.role:
+            self.role = acc.set_value(self, "role", self.role, value, str)
+        if (value := model.refusal) is not None:
+            if type(value) is str and self._alt is None:
+                self.refusal.append(value)
+            else:
+                acc.fragment(self, "refusal", "refusal", value, text_only=True)
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2417,13 +2619,40 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
                 return
         get = data.get
         if (value := get("arguments")) is not None:
-            acc.json_text(self, "arguments", "arguments", value)
+            text = self.arguments
+            # shorter than the text so far: a continuation, never the whole text re-sent
+            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
+                text.append(value)
+                text.size += len(value)
+            else:
+                acc.json_text(self, "arguments", "arguments", value)
         if (value := get("name")) is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
         if not _KEYS_ChatCompletionStreamResponseDeltaFunctionCall.issuperset(data):
             acc.unknown(
                 self, data, _KEYS_ChatCompletionStreamResponseDeltaFunctionCall, "delta"
             )
+
+    def _add_model(
+        self, model: ChatCompletionStreamResponseDeltaFunctionCall, acc: _Merger
+    ) -> None:
+        """``_add`` for a ``ChatCompletionStreamResponseDeltaFunctionCall`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        if (value := model.arguments) is not None:
+            text = self.arguments
+            # shorter than the text so far: a continuation, never the whole text re-sent
+            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
+                text.append(value)
+                text.size += len(value)
+            else:
+                acc.json_text(self, "arguments", "arguments", value)
+        if (value := model.name) is not None and value != self.name:
+            self.name = acc.set_value(self, "name", self.name, value, str)
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2453,15 +2682,42 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
         if (value := get("type")) is not None and value != self.type:
             self.type = acc.set_value(self, "type", self.type, value, str)
         if (value := get("function")) is not None:
-            self.function = acc.merge_object(
-                self,
-                "function",
-                self.function,
-                _ChatCompletionMessageToolCallChunkFunctionMerge,
-                value,
-            )
+            if type(value) is dict and self.function is not None:
+                self.function._add(value, acc)
+            else:
+                self.function = acc.merge_object(
+                    self,
+                    "function",
+                    self.function,
+                    _ChatCompletionMessageToolCallChunkFunctionMerge,
+                    value,
+                )
         if not _KEYS_ChatCompletionMessageToolCallChunk.issuperset(data):
             acc.unknown(self, data, _KEYS_ChatCompletionMessageToolCallChunk, "delta")
+
+    def _add_model(
+        self, model: ChatCompletionMessageToolCallChunk, acc: _Merger
+    ) -> None:
+        """``_add`` for a ``ChatCompletionMessageToolCallChunk`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        if (value := model.id) is not None and value != self.id:
+            self.id = acc.set_value(self, "id", self.id, value, str)
+        if (value := model.type) is not None and value != self.type:
+            self.type = acc.set_value(self, "type", self.type, value, str)
+        if (value := model.function) is not None:
+            if type(value) is ChatCompletionMessageToolCallChunkFunction:
+                if self.function is None:
+                    self.function = _ChatCompletionMessageToolCallChunkFunctionMerge(
+                        _join(self._path, "function")
+                    )
+                self.function._add_model(value, acc)
+            else:
+                self._add({"function": _as_json(value)}, acc)
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2495,11 +2751,38 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
         if (value := get("name")) is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
         if (value := get("arguments")) is not None:
-            acc.json_text(self, "arguments", "arguments", value)
+            text = self.arguments
+            # shorter than the text so far: a continuation, never the whole text re-sent
+            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
+                text.append(value)
+                text.size += len(value)
+            else:
+                acc.json_text(self, "arguments", "arguments", value)
         if not _KEYS_ChatCompletionMessageToolCallChunkFunction.issuperset(data):
             acc.unknown(
                 self, data, _KEYS_ChatCompletionMessageToolCallChunkFunction, "delta"
             )
+
+    def _add_model(
+        self, model: ChatCompletionMessageToolCallChunkFunction, acc: _Merger
+    ) -> None:
+        """``_add`` for a ``ChatCompletionMessageToolCallChunkFunction`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        if (value := model.name) is not None and value != self.name:
+            self.name = acc.set_value(self, "name", self.name, value, str)
+        if (value := model.arguments) is not None:
+            text = self.arguments
+            # shorter than the text so far: a continuation, never the whole text re-sent
+            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
+                text.append(value)
+                text.size += len(value)
+            else:
+                acc.json_text(self, "arguments", "arguments", value)
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2533,6 +2816,21 @@ class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
                 _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs,
                 "entry",
             )
+
+    def _add_model(
+        self, model: CreateChatCompletionStreamResponseChoiceLogprobs, acc: _Merger
+    ) -> None:
+        """``_add`` for a ``CreateChatCompletionStreamResponseChoiceLogprobs`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        if (value := model.content) is not None:
+            self.content = acc.extend(self, "content", self.content, _as_json(value))
+        if (value := model.refusal) is not None:
+            self.refusal = acc.extend(self, "refusal", self.refusal, _as_json(value))
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2568,6 +2866,7 @@ class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
     (``strict=True``: ``StreamMergeError`` at the first stray instead)."""
 
     __slots__ = ()
+    _model = CreateChatCompletionStreamResponse
 
     def __init__(self, *, strict: bool = False) -> None:
         super().__init__(_CreateChatCompletionStreamResponseMerge(""), strict)

@@ -23,7 +23,7 @@ from collections.abc import (
 )
 from contextvars import ContextVar
 from dataclasses import dataclass, fields, is_dataclass
-from typing import Any, Literal, TypeAlias, TypeVar, cast
+from typing import Any, ClassVar, Literal, TypeAlias, TypeVar, cast
 
 from typing_extensions import NotRequired, TypedDict
 
@@ -2080,6 +2080,14 @@ class _KeyedList:
                 return True
         return bool(self.name_wire) and bool(_wire_get(item, self.name_wire))
 
+    def may_split_model(self, entry: Any, item: Any) -> bool:
+        """``may_split`` for an item given as a typed model (read by attribute)."""
+        if self.id_attr is not None:
+            old = getattr(entry, self.id_attr)
+            if old and getattr(item, self.id_attr, None) not in (None, "", old):
+                return True
+        return bool(self.name_attr) and bool(_state_get(item, self.name_attr))
+
     def id_of(self, state: Any) -> str | None:
         """An entry's id, if it has a usable one (a wrong-typed id, reported when it came,
         names nothing)."""
@@ -2097,6 +2105,25 @@ def _state_get(state: Any, path: tuple[str, ...]) -> Any:
     for step in path:
         state = getattr(state, step, None)
     return state
+
+
+def _as_json(value: Any) -> Any:
+    """A value of a typed model's field as decoded JSON: models read as ``_model_data``
+    reads a chunk, lists item by item, anything else as it is. The rare path of
+    ``_add_model``: a value it does not read by attribute goes to ``_add`` in this form."""
+    kind = type(value)
+    if (
+        kind is str
+        or kind is int
+        or kind is float
+        or kind is bool
+        or kind is dict
+        or value is None
+    ):
+        return value
+    if kind is list or kind is tuple:
+        return [_as_json(item) for item in value]
+    return _model_data(value)
 
 
 def _model_data(chunk: Any) -> Any:
@@ -2302,9 +2329,14 @@ def _convert(
 
 class _ChunkAccumulator(_Merger):
     """What every generated ``<Root>Accumulator`` does: feed chunks to the root's merge
-    state, count them, turn failures into anomalies; the subclass adds the typed results."""
+    state, count them, turn failures into anomalies; the subclass adds the typed results.
+
+    ``_model``: the module's class of a chunk, whose instances the root's merge state reads
+    by attribute (``_add_model``, generated beside ``_add``); None in the TypedDict style,
+    whose chunks are dicts."""
 
     __slots__ = ("_root",)
+    _model: ClassVar[type | None] = None
 
     def __init__(self, root: Any, strict: bool) -> None:
         super().__init__(strict)
@@ -2312,14 +2344,22 @@ class _ChunkAccumulator(_Merger):
 
     def add(self, chunk: Any) -> None:
         """Merge one chunk: a decoded JSON object (fastest), its JSON text or bytes, or a
-        typed model (this module's, or another library's such as openai-python's chunk
-        objects: only the fields that were set are read).
+        typed model: this module's chunk class is read by attribute (``_add_model``, never
+        dumped), another library's (openai-python's chunk objects) by its fields that were
+        set (``_model_data``).
 
         Never raises unless ``strict=True`` (then ``StreamMergeError``): what does not fit
         is merged as far as it can be and reported in ``anomalies``."""
         try:
-            if type(chunk) is dict:
+            kind = type(chunk)
+            if kind is dict:
                 self._root._add(chunk, self)
+            elif kind is self._model:
+                self._root._add_model(chunk, self)
+            elif kind is bytes or kind is str:
+                data = self.decode(chunk)
+                if data is not None:
+                    self._root._add(data, self)
             else:
                 reader = _READERS.get(
                     type(chunk)
@@ -2477,13 +2517,16 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
             else:
                 acc.wrong_type(self, "delta", value, "an object")
         if (value := get("logprobs")) is not None:
-            self.logprobs = acc.merge_object(
-                self,
-                "logprobs",
-                self.logprobs,
-                _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
-                value,
-            )
+            if type(value) is dict and self.logprobs is not None:
+                self.logprobs._add(value, acc)
+            else:
+                self.logprobs = acc.merge_object(
+                    self,
+                    "logprobs",
+                    self.logprobs,
+                    _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
+                    value,
+                )
         if (value := get("finish_reason")) is not None and value != self.finish_reason:
             if type(value) is str and value:
                 self.finish_reason = value
@@ -2534,20 +2577,33 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
             else:
                 acc.fragment(self, "content", "content", value, text_only=True)
         if (value := get("function_call")) is not None:
-            self.function_call = acc.merge_object(
-                self,
-                "function_call",
-                self.function_call,
-                _ChatCompletionStreamResponseDeltaFunctionCallMerge,
-                value,
-            )
+            if type(value) is dict and self.function_call is not None:
+                self.function_call._add(value, acc)
+            else:
+                self.function_call = acc.merge_object(
+                    self,
+                    "function_call",
+                    self.function_call,
+                    _ChatCompletionStreamResponseDeltaFunctionCallMerge,
+                    value,
+                )
         if (value := get("tool_calls")) is not None:
             if type(value) is not list:
                 acc.wrong_type(self, "tool_calls", value, "a list")
             for item in value if type(value) is list else ():
                 key = item.get("index") if type(item) is dict else None
                 entry = self.tool_calls.by_key.get(key) if type(key) is int else None
-                if entry is None or _TOOL_CALLS.may_split(entry, item):
+                if (
+                    entry is None
+                    or (
+                        item.get("id")
+                        or (
+                            type(part := item.get("function")) is dict
+                            and part.get("name")
+                        )
+                    )
+                    and _TOOL_CALLS.may_split(entry, item)
+                ):
                     entry = acc.pick_entry(
                         self, _TOOL_CALLS, self.tool_calls, item, key
                     )
@@ -2597,7 +2653,13 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
                 return
         get = data.get
         if (value := get("arguments")) is not None:
-            acc.json_text(self, "arguments", "arguments", value)
+            text = self.arguments
+            # shorter than the text so far: a continuation, never the whole text re-sent
+            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
+                text.append(value)
+                text.size += len(value)
+            else:
+                acc.json_text(self, "arguments", "arguments", value)
         if (value := get("name")) is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
         if not _KEYS_ChatCompletionStreamResponseDeltaFunctionCall.issuperset(data):
@@ -2633,13 +2695,16 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
         if (value := get("type")) is not None and value != self.type:
             self.type = acc.set_value(self, "type", self.type, value, str)
         if (value := get("function")) is not None:
-            self.function = acc.merge_object(
-                self,
-                "function",
-                self.function,
-                _ChatCompletionMessageToolCallChunkFunctionMerge,
-                value,
-            )
+            if type(value) is dict and self.function is not None:
+                self.function._add(value, acc)
+            else:
+                self.function = acc.merge_object(
+                    self,
+                    "function",
+                    self.function,
+                    _ChatCompletionMessageToolCallChunkFunctionMerge,
+                    value,
+                )
         if not _KEYS_ChatCompletionMessageToolCallChunk.issuperset(data):
             acc.unknown(self, data, _KEYS_ChatCompletionMessageToolCallChunk, "delta")
 
@@ -2675,7 +2740,13 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
         if (value := get("name")) is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
         if (value := get("arguments")) is not None:
-            acc.json_text(self, "arguments", "arguments", value)
+            text = self.arguments
+            # shorter than the text so far: a continuation, never the whole text re-sent
+            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
+                text.append(value)
+                text.size += len(value)
+            else:
+                acc.json_text(self, "arguments", "arguments", value)
         if not _KEYS_ChatCompletionMessageToolCallChunkFunction.issuperset(data):
             acc.unknown(
                 self, data, _KEYS_ChatCompletionMessageToolCallChunkFunction, "delta"

@@ -23,7 +23,7 @@ from collections.abc import (
 )
 from contextvars import ContextVar
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Any, Literal, TypeVar, cast
+from typing import Any, ClassVar, Literal, TypeVar, cast
 
 __all__ = [
     "Anomaly",
@@ -65,7 +65,7 @@ class Part:
                 if (v := d.get("text")) is None
                 else v if type(v) is str else _opt(d, "text", _str)
             ),
-            extra_fields=_extras(d, _KEYS_Part),
+            extra_fields={} if _KEYS_Part.issuperset(d) else _extras(d, _KEYS_Part),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -98,7 +98,9 @@ class MaybePart:
                 if (v := d.get("note")) is None
                 else v if type(v) is str else _opt(d, "note", _str)
             ),
-            extra_fields=_extras(d, _KEYS_MaybePart),
+            extra_fields=(
+                {} if _KEYS_MaybePart.issuperset(d) else _extras(d, _KEYS_MaybePart)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -129,7 +131,11 @@ class Child:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            name=_req(d, "name", _P_nullable_str),
+            name=(
+                v
+                if (v := d.get("name", _MISSING)) is None or type(v) is str
+                else _req(d, "name", _P_nullable_str)
+            ),
             size=(
                 None
                 if (v := d.get("size")) is None
@@ -140,7 +146,7 @@ class Child:
                 if (v := d.get("extra")) is None
                 else v if type(v) is bool else _opt(d, "extra", _bool)
             ),
-            extra_fields=_extras(d, _KEYS_Child),
+            extra_fields={} if _KEYS_Child.issuperset(d) else _extras(d, _KEYS_Child),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -194,7 +200,11 @@ class Chunk:
                 if type(d.get("required_plain")) is str
                 else _req(d, "required_plain", _str)
             ),
-            required_nullable=_req(d, "required_nullable", _P_nullable_str),
+            required_nullable=(
+                v
+                if (v := d.get("required_nullable", _MISSING)) is None or type(v) is str
+                else _req(d, "required_nullable", _P_nullable_str)
+            ),
             optional_plain=(
                 None
                 if (v := d.get("optional_plain")) is None
@@ -232,7 +242,7 @@ class Chunk:
                 else v if type(v) is str else _opt(d, "enum_with_null", _str)
             ),
             child=None if d.get("child") is None else _opt(d, "child", Child.from_dict),
-            extra_fields=_extras(d, _KEYS_Chunk),
+            extra_fields={} if _KEYS_Chunk.issuperset(d) else _extras(d, _KEYS_Chunk),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -373,6 +383,7 @@ _SCALARS: dict[Callable[[Any], Any], frozenset[type]] = {
     _int: _ONLY_int,
     _bool: _ONLY_bool,
 }
+_MISSING: Any = object()  # what a check reads for an absent key, where None fits
 
 
 def _object(value: Any) -> dict[str, Any]:
@@ -1377,6 +1388,14 @@ class _KeyedList:
                 return True
         return bool(self.name_wire) and bool(_wire_get(item, self.name_wire))
 
+    def may_split_model(self, entry: Any, item: Any) -> bool:
+        """``may_split`` for an item given as a typed model (read by attribute)."""
+        if self.id_attr is not None:
+            old = getattr(entry, self.id_attr)
+            if old and getattr(item, self.id_attr, None) not in (None, "", old):
+                return True
+        return bool(self.name_attr) and bool(_state_get(item, self.name_attr))
+
     def id_of(self, state: Any) -> str | None:
         """An entry's id, if it has a usable one (a wrong-typed id, reported when it came,
         names nothing)."""
@@ -1394,6 +1413,26 @@ def _state_get(state: Any, path: tuple[str, ...]) -> Any:
     for step in path:
         state = getattr(state, step, None)
     return state
+
+
+def _as_json(value: Any) -> Any:
+    """A value of a typed model's field as decoded JSON: models read as ``_model_data``
+    reads a chunk, lists item by item, anything else as it is. The rare path of
+    ``_add_model``: a value it does not read by attribute goes to ``_add`` in this form.
+    """
+    kind = type(value)
+    if (
+        kind is str
+        or kind is int
+        or kind is float
+        or kind is bool
+        or kind is dict
+        or value is None
+    ):
+        return value
+    if kind is list or kind is tuple:
+        return [_as_json(item) for item in value]
+    return _model_data(value)
 
 
 def _model_data(chunk: Any) -> Any:
@@ -1600,9 +1639,13 @@ def _convert(
 class _ChunkAccumulator(_Merger):
     """What every generated ``<Root>Accumulator`` does: feed chunks to the root's merge
     state, count them, turn failures into anomalies; the subclass adds the typed results.
-    """
+
+    ``_model``: the module's class of a chunk, whose instances the root's merge state reads
+    by attribute (``_add_model``, generated beside ``_add``); None in the TypedDict style,
+    whose chunks are dicts."""
 
     __slots__ = ("_root",)
+    _model: ClassVar[type | None] = None
 
     def __init__(self, root: Any, strict: bool) -> None:
         super().__init__(strict)
@@ -1610,14 +1653,22 @@ class _ChunkAccumulator(_Merger):
 
     def add(self, chunk: Any) -> None:
         """Merge one chunk: a decoded JSON object (fastest), its JSON text or bytes, or a
-        typed model (this module's, or another library's such as openai-python's chunk
-        objects: only the fields that were set are read).
+        typed model: this module's chunk class is read by attribute (``_add_model``, never
+        dumped), another library's (openai-python's chunk objects) by its fields that were
+        set (``_model_data``).
 
         Never raises unless ``strict=True`` (then ``StreamMergeError``): what does not fit
         is merged as far as it can be and reported in ``anomalies``."""
         try:
-            if type(chunk) is dict:
+            kind = type(chunk)
+            if kind is dict:
                 self._root._add(chunk, self)
+            elif kind is self._model:
+                self._root._add_model(chunk, self)
+            elif kind is bytes or kind is str:
+                data = self.decode(chunk)
+                if data is not None:
+                    self._root._add(data, self)
             else:
                 reader = _READERS.get(
                     type(chunk)
@@ -1750,6 +1801,76 @@ class _ChunkMerge(_State):
         if not _KEYS_Chunk.issuperset(data):
             acc.unknown(self, data, _KEYS_Chunk, "root")
 
+    def _add_model(self, model: Chunk, acc: _Merger) -> None:
+        """``_add`` for a ``Chunk`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        if (value := model.object) is not None and value != self.object:
+            self.object = acc.set_value(self, "object", self.object, value, str)
+        if (value := model.required_plain) is not None and value != self.required_plain:
+            if type(value) is str and value:
+                self.required_plain = value
+            else:
+                self.required_plain = acc.last_value(
+                    self, "required_plain", self.required_plain, value, str
+                )
+        if (
+            value := model.required_nullable
+        ) is not None and value != self.required_nullable:
+            if type(value) is str and value:
+                self.required_nullable = value
+            else:
+                self.required_nullable = acc.last_value(
+                    self, "required_nullable", self.required_nullable, value, str
+                )
+        if (value := model.optional_plain) is not None and value != self.optional_plain:
+            if type(value) is int:
+                self.optional_plain = value
+            else:
+                self.optional_plain = acc.last_value(
+                    self, "optional_plain", self.optional_plain, value, int
+                )
+        if (
+            value := model.optional_nullable
+        ) is not None and value != self.optional_nullable:
+            if type(value) is int:
+                self.optional_nullable = value
+            else:
+                self.optional_nullable = acc.last_value(
+                    self, "optional_nullable", self.optional_nullable, value, int
+                )
+        if (value := model.ref_nullable) is not None:
+            self.ref_nullable = acc.last_object(
+                self, "ref_nullable", self.ref_nullable, _as_json(value)
+            )
+        if (value := model.ref_plain) is not None:
+            self.ref_plain = acc.last_object(
+                self, "ref_plain", self.ref_plain, _as_json(value)
+            )
+        if (value := model.nullable_items) is not None:
+            self.nullable_items = _as_json(value)
+        if (value := model.nullable_component) is not None:
+            self.nullable_component = acc.last_object(
+                self, "nullable_component", self.nullable_component, _as_json(value)
+            )
+        if (value := model.wrapped_ref) is not None:
+            self.wrapped_ref = acc.last_object(
+                self, "wrapped_ref", self.wrapped_ref, _as_json(value)
+            )
+        if (value := model.enum_with_null) is not None and value != self.enum_with_null:
+            if type(value) is str and value:
+                self.enum_with_null = value
+            else:
+                self.enum_with_null = acc.last_value(
+                    self, "enum_with_null", self.enum_with_null, value, str
+                )
+        if (value := model.child) is not None:
+            self.child = acc.last_object(self, "child", self.child, _as_json(value))
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
+
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.object is not None:
@@ -1784,6 +1905,7 @@ class ChunkAccumulator(_ChunkAccumulator):
     (``strict=True``: ``StreamMergeError`` at the first stray instead)."""
 
     __slots__ = ()
+    _model = Chunk
 
     def __init__(self, *, strict: bool = False) -> None:
         super().__init__(_ChunkMerge(""), strict)

@@ -1358,6 +1358,14 @@ class _KeyedList:
                 return True
         return bool(self.name_wire) and bool(_wire_get(item, self.name_wire))
 
+    def may_split_model(self, entry: Any, item: Any) -> bool:
+        """``may_split`` for an item given as a typed model (read by attribute)."""
+        if self.id_attr is not None:
+            old = getattr(entry, self.id_attr)
+            if old and getattr(item, self.id_attr, None) not in (None, "", old):
+                return True
+        return bool(self.name_attr) and bool(_state_get(item, self.name_attr))
+
     def id_of(self, state: Any) -> str | None:
         """An entry's id, if it has a usable one (a wrong-typed id, reported when it came,
         names nothing)."""
@@ -1375,6 +1383,26 @@ def _state_get(state: Any, path: tuple[str, ...]) -> Any:
     for step in path:
         state = getattr(state, step, None)
     return state
+
+
+def _as_json(value: Any) -> Any:
+    """A value of a typed model's field as decoded JSON: models read as ``_model_data``
+    reads a chunk, lists item by item, anything else as it is. The rare path of
+    ``_add_model``: a value it does not read by attribute goes to ``_add`` in this form.
+    """
+    kind = type(value)
+    if (
+        kind is str
+        or kind is int
+        or kind is float
+        or kind is bool
+        or kind is dict
+        or value is None
+    ):
+        return value
+    if kind is list or kind is tuple:
+        return [_as_json(item) for item in value]
+    return _model_data(value)
 
 
 def _model_data(chunk: Any) -> Any:
@@ -1581,9 +1609,13 @@ def _convert(
 class _ChunkAccumulator(_Merger):
     """What every generated ``<Root>Accumulator`` does: feed chunks to the root's merge
     state, count them, turn failures into anomalies; the subclass adds the typed results.
-    """
+
+    ``_model``: the module's class of a chunk, whose instances the root's merge state reads
+    by attribute (``_add_model``, generated beside ``_add``); None in the TypedDict style,
+    whose chunks are dicts."""
 
     __slots__ = ("_root",)
+    _model: ClassVar[type | None] = None
 
     def __init__(self, root: Any, strict: bool) -> None:
         super().__init__(strict)
@@ -1591,14 +1623,22 @@ class _ChunkAccumulator(_Merger):
 
     def add(self, chunk: Any) -> None:
         """Merge one chunk: a decoded JSON object (fastest), its JSON text or bytes, or a
-        typed model (this module's, or another library's such as openai-python's chunk
-        objects: only the fields that were set are read).
+        typed model: this module's chunk class is read by attribute (``_add_model``, never
+        dumped), another library's (openai-python's chunk objects) by its fields that were
+        set (``_model_data``).
 
         Never raises unless ``strict=True`` (then ``StreamMergeError``): what does not fit
         is merged as far as it can be and reported in ``anomalies``."""
         try:
-            if type(chunk) is dict:
+            kind = type(chunk)
+            if kind is dict:
                 self._root._add(chunk, self)
+            elif kind is self._model:
+                self._root._add_model(chunk, self)
+            elif kind is bytes or kind is str:
+                data = self.decode(chunk)
+                if data is not None:
+                    self._root._add(data, self)
             else:
                 reader = _READERS.get(
                     type(chunk)
@@ -1662,6 +1702,33 @@ class _TickerChunkMerge(_State):
         if not _KEYS_TickerChunk.issuperset(data):
             acc.unknown(self, data, _KEYS_TickerChunk, "root")
 
+    def _add_model(self, model: TickerChunk, acc: _Merger) -> None:
+        """``_add`` for a ``TickerChunk`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        item: Any
+        if (value := model.object) is not None and value != self.object:
+            self.object = acc.set_value(self, "object", self.object, value, str)
+        if (value := model.items) is not None:
+            if type(value) is not list:
+                self._add({"items": _as_json(value)}, acc)
+            for item in value if type(value) is list else ():
+                key = item.index if type(item) is Tick else None
+                entry = self.items.by_key.get(key) if type(key) is int else None
+                if entry is None:
+                    self._add({"items": [_as_json(item)]}, acc)
+                else:
+                    entry._add_model(item, acc)
+        if (value := model.note) is not None and value != self.note:
+            if type(value) is str and value:
+                self.note = value
+            else:
+                self.note = acc.last_value(self, "note", self.note, value, str)
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
+
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.object is not None:
@@ -1697,11 +1764,40 @@ class _TickMerge(_EntryState):
             else:
                 self.price = acc.last_value(self, "price", self.price, value, float)
         if (value := get("delta")) is not None:
-            self.delta = acc.merge_object(
-                self, "delta", self.delta, _TickDeltaMerge, value
-            )
+            if type(value) is dict and self.delta is not None:
+                self.delta._add(value, acc)
+            else:
+                self.delta = acc.merge_object(
+                    self, "delta", self.delta, _TickDeltaMerge, value
+                )
         if not _KEYS_Tick.issuperset(data):
             acc.unknown(self, data, _KEYS_Tick, "entry")
+
+    def _add_model(self, model: Tick, acc: _Merger) -> None:
+        """``_add`` for a ``Tick`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        if (value := model.symbol) is not None and value != self.symbol:
+            if type(value) is str and value:
+                self.symbol = value
+            else:
+                self.symbol = acc.last_value(self, "symbol", self.symbol, value, str)
+        if (value := model.price) is not None and value != self.price:
+            if type(value) is float:
+                self.price = value
+            else:
+                self.price = acc.last_value(self, "price", self.price, value, float)
+        if (value := model.delta) is not None:
+            if type(value) is TickDelta:
+                if self.delta is None:
+                    self.delta = _TickDeltaMerge(_join(self._path, "delta"))
+                self.delta._add_model(value, acc)
+            else:
+                self._add({"delta": _as_json(value)}, acc)
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -1739,6 +1835,20 @@ class _TickDeltaMerge(_State):
         if not _KEYS_TickDelta.issuperset(data):
             acc.unknown(self, data, _KEYS_TickDelta, "delta")
 
+    def _add_model(self, model: TickDelta, acc: _Merger) -> None:
+        """``_add`` for a ``TickDelta`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        if (value := model.text) is not None:
+            if type(value) is str and self._alt is None:
+                self.text.append(value)
+            else:
+                acc.fragment(self, "text", "text", value, text_only=True)
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.extra_fields:
+            self._add(extra, acc)
+
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.text:
@@ -1756,6 +1866,7 @@ class TickerChunkAccumulator(_ChunkAccumulator):
     (``strict=True``: ``StreamMergeError`` at the first stray instead)."""
 
     __slots__ = ()
+    _model = TickerChunk
 
     def __init__(self, *, strict: bool = False) -> None:
         super().__init__(_TickerChunkMerge(""), strict)

@@ -24,7 +24,7 @@ from collections.abc import (
     Mapping,
 )
 from dataclasses import dataclass, fields, is_dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
@@ -1062,6 +1062,14 @@ class _KeyedList:
                 return True
         return bool(self.name_wire) and bool(_wire_get(item, self.name_wire))
 
+    def may_split_model(self, entry: Any, item: Any) -> bool:
+        """``may_split`` for an item given as a typed model (read by attribute)."""
+        if self.id_attr is not None:
+            old = getattr(entry, self.id_attr)
+            if old and getattr(item, self.id_attr, None) not in (None, "", old):
+                return True
+        return bool(self.name_attr) and bool(_state_get(item, self.name_attr))
+
     def id_of(self, state: Any) -> str | None:
         """An entry's id, if it has a usable one (a wrong-typed id, reported when it came,
         names nothing)."""
@@ -1079,6 +1087,26 @@ def _state_get(state: Any, path: tuple[str, ...]) -> Any:
     for step in path:
         state = getattr(state, step, None)
     return state
+
+
+def _as_json(value: Any) -> Any:
+    """A value of a typed model's field as decoded JSON: models read as ``_model_data``
+    reads a chunk, lists item by item, anything else as it is. The rare path of
+    ``_add_model``: a value it does not read by attribute goes to ``_add`` in this form.
+    """
+    kind = type(value)
+    if (
+        kind is str
+        or kind is int
+        or kind is float
+        or kind is bool
+        or kind is dict
+        or value is None
+    ):
+        return value
+    if kind is list or kind is tuple:
+        return [_as_json(item) for item in value]
+    return _model_data(value)
 
 
 def _model_data(chunk: Any) -> Any:
@@ -1285,9 +1313,13 @@ def _convert(
 class _ChunkAccumulator(_Merger):
     """What every generated ``<Root>Accumulator`` does: feed chunks to the root's merge
     state, count them, turn failures into anomalies; the subclass adds the typed results.
-    """
+
+    ``_model``: the module's class of a chunk, whose instances the root's merge state reads
+    by attribute (``_add_model``, generated beside ``_add``); None in the TypedDict style,
+    whose chunks are dicts."""
 
     __slots__ = ("_root",)
+    _model: ClassVar[type | None] = None
 
     def __init__(self, root: Any, strict: bool) -> None:
         super().__init__(strict)
@@ -1295,14 +1327,22 @@ class _ChunkAccumulator(_Merger):
 
     def add(self, chunk: Any) -> None:
         """Merge one chunk: a decoded JSON object (fastest), its JSON text or bytes, or a
-        typed model (this module's, or another library's such as openai-python's chunk
-        objects: only the fields that were set are read).
+        typed model: this module's chunk class is read by attribute (``_add_model``, never
+        dumped), another library's (openai-python's chunk objects) by its fields that were
+        set (``_model_data``).
 
         Never raises unless ``strict=True`` (then ``StreamMergeError``): what does not fit
         is merged as far as it can be and reported in ``anomalies``."""
         try:
-            if type(chunk) is dict:
+            kind = type(chunk)
+            if kind is dict:
                 self._root._add(chunk, self)
+            elif kind is self._model:
+                self._root._add_model(chunk, self)
+            elif kind is bytes or kind is str:
+                data = self.decode(chunk)
+                if data is not None:
+                    self._root._add(data, self)
             else:
                 reader = _READERS.get(
                     type(chunk)
@@ -1402,6 +1442,56 @@ class _ChunkMerge(_State):
         if not _KEYS_Chunk.issuperset(data):
             acc.unknown(self, data, _KEYS_Chunk, "root")
 
+    def _add_model(self, model: Chunk, acc: _Merger) -> None:
+        """``_add`` for a ``Chunk`` object, read by attribute (never dumped)."""
+        value: (
+            Any  # each field's value in turn (a dataclass does not check what it holds)
+        )
+        get = model.__dict__.get
+        if (value := get("object")) is not None and value != self.object:
+            self.object = acc.set_value(self, "object", self.object, value, str)
+        if (value := get("type_list")) is not None and value != self.type_list:
+            if type(value) is str and value:
+                self.type_list = value
+            else:
+                self.type_list = acc.last_value(
+                    self, "type_list", self.type_list, value, str
+                )
+        if (value := get("any_of_null")) is not None and value != self.any_of_null:
+            if type(value) is int:
+                self.any_of_null = value
+            else:
+                self.any_of_null = acc.last_value(
+                    self, "any_of_null", self.any_of_null, value, int
+                )
+        if (value := get("one_of_null")) is not None:
+            self.one_of_null = acc.last_object(
+                self, "one_of_null", self.one_of_null, _as_json(value)
+            )
+        if (
+            value := get("default_in_branch")
+        ) is not None and value != self.default_in_branch:
+            if type(value) is str and value:
+                self.default_in_branch = value
+            else:
+                self.default_in_branch = acc.last_value(
+                    self, "default_in_branch", self.default_in_branch, value, str
+                )
+        if (value := get("null_in_enum")) is not None and value != self.null_in_enum:
+            if type(value) is str and value:
+                self.null_in_enum = value
+            else:
+                self.null_in_enum = acc.last_value(
+                    self, "null_in_enum", self.null_in_enum, value, str
+                )
+        if (value := get("union")) is not None:
+            self.union = _as_json(value)
+        if (value := get("items_type_list")) is not None:
+            self.items_type_list = _as_json(value)
+        # unknown fields, and those an override names, merge as decoded JSON
+        if extra := model.__pydantic_extra__:
+            self._add(extra, acc)
+
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.object is not None:
@@ -1428,6 +1518,7 @@ class ChunkAccumulator(_ChunkAccumulator):
     (``strict=True``: ``StreamMergeError`` at the first stray instead)."""
 
     __slots__ = ()
+    _model = Chunk
 
     def __init__(self, *, strict: bool = False) -> None:
         super().__init__(_ChunkMerge(""), strict)

@@ -20,7 +20,7 @@ class Dog:
             ),
             name=d["name"] if type(d.get("name")) is str else _req(d, "name", _str),
             bark=d["bark"] if type(d.get("bark")) is bool else _req(d, "bark", _bool),
-            extra_fields=_extras(d, _KEYS_Dog),
+            extra_fields={} if _KEYS_Dog.issuperset(d) else _extras(d, _KEYS_Dog),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -62,7 +62,7 @@ class Cat:
                 if (v := d.get("meow")) is None
                 else v if type(v) is int else _opt(d, "meow", _int)
             ),
-            extra_fields=_extras(d, _KEYS_Cat),
+            extra_fields={} if _KEYS_Cat.issuperset(d) else _extras(d, _KEYS_Cat),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -103,7 +103,7 @@ class Husky:
             name=d["name"] if type(d.get("name")) is str else _req(d, "name", _str),
             bark=d["bark"] if type(d.get("bark")) is bool else _req(d, "bark", _bool),
             sled=d["sled"] if type(d.get("sled")) is bool else _req(d, "sled", _bool),
-            extra_fields=_extras(d, _KEYS_Husky),
+            extra_fields={} if _KEYS_Husky.issuperset(d) else _extras(d, _KEYS_Husky),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -148,7 +148,7 @@ class Root:
                 if d.get("maybe") is None
                 else _opt(d, "maybe", _P_tagged_petType_dog_Dog_Cat_Cat_Husky_Husky)
             ),
-            extra_fields=_extras(d, _KEYS_Root),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -20,7 +20,7 @@ class Circle:
                 else v if type(v) is str else _opt(d, "label", _str)
             ),
             r=d["r"] if type(d.get("r")) is float else _req(d, "r", _float),
-            extra_fields=_extras(d, _KEYS_Circle),
+            extra_fields={} if _KEYS_Circle.issuperset(d) else _extras(d, _KEYS_Circle),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -59,7 +59,7 @@ class Square:
                 else v if type(v) is str else _opt(d, "label", _str)
             ),
             side=d["side"] if type(d.get("side")) is float else _req(d, "side", _float),
-            extra_fields=_extras(d, _KEYS_Square),
+            extra_fields={} if _KEYS_Square.issuperset(d) else _extras(d, _KEYS_Square),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -92,7 +92,7 @@ class Root:
             shape=_req(
                 d, "shape", _P_tagged_kind_Circle_Circle_square_Square_box_Square
             ),
-            extra_fields=_extras(d, _KEYS_Root),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -18,7 +18,7 @@ class Root:
             legacy=None if d.get("legacy") is None else _opt(d, "legacy", _null),
             a=d["a"] if type(d.get("a")) is str else _req(d, "a", _str),
             secret=None if d.get("secret") is None else _opt(d, "secret", _null),
-            extra_fields=_extras(d, _KEYS_Root),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -22,7 +22,11 @@ class Пользователь:
                 if (v := d.get("Ünï")) is None
                 else v if type(v) is int else _opt(d, "Ünï", _int)
             ),
-            extra_fields=_extras(d, _KEYS_Пользователь),
+            extra_fields=(
+                {}
+                if _KEYS_Пользователь.issuperset(d)
+                else _extras(d, _KEYS_Пользователь)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -56,7 +60,9 @@ class NoneModel:
                 if (v := d.get("x")) is None
                 else v if type(v) is str else _opt(d, "x", _str)
             ),
-            extra_fields=_extras(d, _KEYS_NoneModel),
+            extra_fields=(
+                {} if _KEYS_NoneModel.issuperset(d) else _extras(d, _KEYS_NoneModel)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -95,7 +101,7 @@ class Root:
                 if (v := d.get("kind")) is None
                 else v if type(v) is str else _opt(d, "kind", _str)
             ),
-            extra_fields=_extras(d, _KEYS_Root),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -16,7 +16,9 @@ class RootFree:
                 if (v := d.get("a")) is None
                 else v if type(v) is str else _opt(d, "a", _str)
             ),
-            extra_fields=_extras(d, _KEYS_RootFree),
+            extra_fields=(
+                {} if _KEYS_RootFree.issuperset(d) else _extras(d, _KEYS_RootFree)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -49,7 +51,9 @@ class RootClosed:
                 if (v := d.get("a")) is None
                 else v if type(v) is str else _opt(d, "a", _str)
             ),
-            extra_fields=_extras(d, _KEYS_RootClosed),
+            extra_fields=(
+                {} if _KEYS_RootClosed.issuperset(d) else _extras(d, _KEYS_RootClosed)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -115,7 +119,7 @@ class Part:
                 if (v := d.get("text")) is None
                 else v if type(v) is str else _opt(d, "text", _str)
             ),
-            extra_fields=_extras(d, _KEYS_Part),
+            extra_fields={} if _KEYS_Part.issuperset(d) else _extras(d, _KEYS_Part),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -150,7 +154,7 @@ class Root:
             closed=_req(d, "closed", RootClosed.from_dict),
             typed=_req(d, "typed", RootTyped.from_dict),
             map=_req(d, "map", _P_map_of_Part),
-            extra_fields=_extras(d, _KEYS_Root),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:

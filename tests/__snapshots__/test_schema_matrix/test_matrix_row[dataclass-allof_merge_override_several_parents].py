@@ -25,7 +25,7 @@ class Root:
             extra=(
                 d["extra"] if type(d.get("extra")) is bool else _req(d, "extra", _bool)
             ),
-            extra_fields=_extras(d, _KEYS_Root),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:

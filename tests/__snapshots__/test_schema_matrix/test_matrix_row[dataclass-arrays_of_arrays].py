@@ -16,7 +16,11 @@ class RootTaggedItemItem:
                 if (v := d.get("v")) is None
                 else v if type(v) is int else _opt(d, "v", _int)
             ),
-            extra_fields=_extras(d, _KEYS_RootTaggedItemItem),
+            extra_fields=(
+                {}
+                if _KEYS_RootTaggedItemItem.issuperset(d)
+                else _extras(d, _KEYS_RootTaggedItemItem)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,7 +55,7 @@ class Root:
                 if d.get("tagged") is None
                 else _opt(d, "tagged", _P_list_of_list_of_RootTaggedItemItem)
             ),
-            extra_fields=_extras(d, _KEYS_Root),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:

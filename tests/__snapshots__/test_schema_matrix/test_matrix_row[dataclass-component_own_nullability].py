@@ -18,7 +18,7 @@ class Node:
                 else v if type(v) is int else _opt(d, "v", _int)
             ),
             next=_req(d, "next", _P_nullable_Node),
-            extra_fields=_extras(d, _KEYS_Node),
+            extra_fields={} if _KEYS_Node.issuperset(d) else _extras(d, _KEYS_Node),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -52,9 +52,13 @@ class Root:
         return cls(
             j=_req(d, "j", _P_nullable_Json),
             node=_req(d, "node", _P_nullable_Node),
-            maybe=_req(d, "maybe", _P_nullable_str),
+            maybe=(
+                v
+                if (v := d.get("maybe", _MISSING)) is None or type(v) is str
+                else _req(d, "maybe", _P_nullable_str)
+            ),
             list_=_req(d, "list", _P_list_of_nullable_str),
-            extra_fields=_extras(d, _KEYS_Root),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -38,7 +38,7 @@ class Root:
                 if (v := d.get("flag")) is None
                 else v if type(v) is bool else _opt(d, "flag", _bool)
             ),
-            extra_fields=_extras(d, _KEYS_Root),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:

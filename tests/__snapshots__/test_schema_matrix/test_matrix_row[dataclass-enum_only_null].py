@@ -22,7 +22,7 @@ class Root:
                 if (v := d.get("u")) is None
                 else v if type(v) is str else _opt(d, "u", _str)
             ),
-            extra_fields=_extras(d, _KEYS_Root),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -12,7 +12,7 @@ class Root:
         d = _object(data)
         return cls(
             v=d["v"] if type(d.get("v")) is str else _req(d, "v", _str),
-            extra_fields=_extras(d, _KEYS_Root),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:

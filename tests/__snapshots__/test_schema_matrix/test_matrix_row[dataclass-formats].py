@@ -30,7 +30,7 @@ class Root:
             ),
             blob=d["blob"] if type(d.get("blob")) is str else _req(d, "blob", _str),
             link=d["link"] if type(d.get("link")) is str else _req(d, "link", _str),
-            extra_fields=_extras(d, _KEYS_Root),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:

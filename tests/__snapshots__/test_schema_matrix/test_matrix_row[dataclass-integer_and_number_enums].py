@@ -32,7 +32,7 @@ class Root:
                 if d.get("mixed") is None
                 else _opt(d, "mixed", _P_first_of_str_int)
             ),
-            extra_fields=_extras(d, _KEYS_Root),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:

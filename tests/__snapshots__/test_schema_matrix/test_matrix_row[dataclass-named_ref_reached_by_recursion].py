@@ -18,7 +18,7 @@ class Node:
                 else v if type(v) is int else _opt(d, "value", _int)
             ),
             next=None if d.get("next") is None else _opt(d, "next", _parse_Link),
-            extra_fields=_extras(d, _KEYS_Node),
+            extra_fields={} if _KEYS_Node.issuperset(d) else _extras(d, _KEYS_Node),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -49,7 +49,7 @@ class Root:
         d = _object(data)
         return cls(
             p=_req(d, "p", _parse_Link),
-            extra_fields=_extras(d, _KEYS_Root),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:

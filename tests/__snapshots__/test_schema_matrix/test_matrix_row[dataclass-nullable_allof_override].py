@@ -11,8 +11,12 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            name=_req(d, "name", _P_nullable_str),
-            extra_fields=_extras(d, _KEYS_Root),
+            name=(
+                v
+                if (v := d.get("name", _MISSING)) is None or type(v) is str
+                else _req(d, "name", _P_nullable_str)
+            ),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -12,7 +12,7 @@ class Part:
         d = _object(data)
         return cls(
             text=d["text"] if type(d.get("text")) is str else _req(d, "text", _str),
-            extra_fields=_extras(d, _KEYS_Part),
+            extra_fields={} if _KEYS_Part.issuperset(d) else _extras(d, _KEYS_Part),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -40,7 +40,7 @@ class Root:
         d = _object(data)
         return cls(
             part=_req(d, "part", _P_nullable_Part),
-            extra_fields=_extras(d, _KEYS_Root),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:

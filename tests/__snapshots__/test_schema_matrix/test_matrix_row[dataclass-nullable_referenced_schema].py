@@ -16,7 +16,7 @@ class Maybe:
                 if (v := d.get("note")) is None
                 else v if type(v) is str else _opt(d, "note", _str)
             ),
-            extra_fields=_extras(d, _KEYS_Maybe),
+            extra_fields={} if _KEYS_Maybe.issuperset(d) else _extras(d, _KEYS_Maybe),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -45,7 +45,7 @@ class Root:
         d = _object(data)
         return cls(
             maybe=_req(d, "maybe", _P_nullable_Maybe),
-            extra_fields=_extras(d, _KEYS_Root),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:

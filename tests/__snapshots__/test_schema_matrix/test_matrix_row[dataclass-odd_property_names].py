@@ -42,7 +42,7 @@ class Root:
                 if type(d.get("model_dump")) is str
                 else _req(d, "model_dump", _str)
             ),
-            extra_fields=_extras(d, _KEYS_Root),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:

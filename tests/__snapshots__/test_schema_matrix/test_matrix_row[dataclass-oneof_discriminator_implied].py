@@ -14,7 +14,7 @@ class Circle:
         return cls(
             type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
             r=d["r"] if type(d.get("r")) is float else _req(d, "r", _float),
-            extra_fields=_extras(d, _KEYS_Circle),
+            extra_fields={} if _KEYS_Circle.issuperset(d) else _extras(d, _KEYS_Circle),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -45,7 +45,7 @@ class Square:
         return cls(
             type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
             side=d["side"] if type(d.get("side")) is float else _req(d, "side", _float),
-            extra_fields=_extras(d, _KEYS_Square),
+            extra_fields={} if _KEYS_Square.issuperset(d) else _extras(d, _KEYS_Square),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -74,7 +74,7 @@ class Root:
         d = _object(data)
         return cls(
             shape=_req(d, "shape", _P_tagged_type_circle_Circle_Square_Square),
-            extra_fields=_extras(d, _KEYS_Root),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:

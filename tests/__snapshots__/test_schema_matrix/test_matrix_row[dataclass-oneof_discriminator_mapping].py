@@ -16,7 +16,7 @@ class Cat:
             meows=(
                 d["meows"] if type(d.get("meows")) is bool else _req(d, "meows", _bool)
             ),
-            extra_fields=_extras(d, _KEYS_Cat),
+            extra_fields={} if _KEYS_Cat.issuperset(d) else _extras(d, _KEYS_Cat),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -49,7 +49,7 @@ class Dog:
             barks=(
                 d["barks"] if type(d.get("barks")) is bool else _req(d, "barks", _bool)
             ),
-            extra_fields=_extras(d, _KEYS_Dog),
+            extra_fields={} if _KEYS_Dog.issuperset(d) else _extras(d, _KEYS_Dog),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -84,7 +84,7 @@ class Bird:
                 if (v := d.get("sings")) is None
                 else v if type(v) is bool else _opt(d, "sings", _bool)
             ),
-            extra_fields=_extras(d, _KEYS_Bird),
+            extra_fields={} if _KEYS_Bird.issuperset(d) else _extras(d, _KEYS_Bird),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -114,7 +114,7 @@ class Root:
         d = _object(data)
         return cls(
             pet=_req(d, "pet", _P_tagged_kind_cat_Cat_dog_Dog_bird_Bird),
-            extra_fields=_extras(d, _KEYS_Root),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -12,7 +12,11 @@ class RootValueText:
         d = _object(data)
         return cls(
             text=d["text"] if type(d.get("text")) is str else _req(d, "text", _str),
-            extra_fields=_extras(d, _KEYS_RootValueText),
+            extra_fields=(
+                {}
+                if _KEYS_RootValueText.issuperset(d)
+                else _extras(d, _KEYS_RootValueText)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -40,7 +44,11 @@ class RootValueImage:
         d = _object(data)
         return cls(
             url=d["url"] if type(d.get("url")) is str else _req(d, "url", _str),
-            extra_fields=_extras(d, _KEYS_RootValueImage),
+            extra_fields=(
+                {}
+                if _KEYS_RootValueImage.issuperset(d)
+                else _extras(d, _KEYS_RootValueImage)
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -68,7 +76,7 @@ class Root:
         d = _object(data)
         return cls(
             value=_req(d, "value", _P_first_of_RootValueText_RootValueImage_str),
-            extra_fields=_extras(d, _KEYS_Root),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:

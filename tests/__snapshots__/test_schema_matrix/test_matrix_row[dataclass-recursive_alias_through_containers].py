@@ -12,7 +12,7 @@ class Root:
         d = _object(data)
         return cls(
             value=_req(d, "value", _parse_Json),
-            extra_fields=_extras(d, _KEYS_Root),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -22,7 +22,7 @@ class Node:
                 if d.get("children") is None
                 else _opt(d, "children", _P_list_of_Node)
             ),
-            extra_fields=_extras(d, _KEYS_Node),
+            extra_fields={} if _KEYS_Node.issuperset(d) else _extras(d, _KEYS_Node),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -53,7 +53,7 @@ class Pong:
         d = _object(data)
         return cls(
             ping=None if d.get("ping") is None else _opt(d, "ping", Ping.from_dict),
-            extra_fields=_extras(d, _KEYS_Pong),
+            extra_fields={} if _KEYS_Pong.issuperset(d) else _extras(d, _KEYS_Pong),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -82,7 +82,7 @@ class Ping:
         d = _object(data)
         return cls(
             pong=None if d.get("pong") is None else _opt(d, "pong", Pong.from_dict),
-            extra_fields=_extras(d, _KEYS_Ping),
+            extra_fields={} if _KEYS_Ping.issuperset(d) else _extras(d, _KEYS_Ping),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -113,7 +113,7 @@ class Root:
         return cls(
             tree=_req(d, "tree", Node.from_dict),
             ping=None if d.get("ping") is None else _opt(d, "ping", Ping.from_dict),
-            extra_fields=_extras(d, _KEYS_Root),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:

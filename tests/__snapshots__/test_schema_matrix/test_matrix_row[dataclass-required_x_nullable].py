@@ -15,7 +15,11 @@ class Root:
         d = _object(data)
         return cls(
             req=d["req"] if type(d.get("req")) is str else _req(d, "req", _str),
-            req_null=_req(d, "req_null", _P_nullable_str),
+            req_null=(
+                v
+                if (v := d.get("req_null", _MISSING)) is None or type(v) is str
+                else _req(d, "req_null", _P_nullable_str)
+            ),
             opt=(
                 None
                 if (v := d.get("opt")) is None
@@ -26,7 +30,7 @@ class Root:
                 if (v := d.get("opt_null")) is None
                 else v if type(v) is str else _opt(d, "opt_null", _str)
             ),
-            extra_fields=_extras(d, _KEYS_Root),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -18,7 +18,7 @@ class Root:
             ),
             kind=d["kind"] if type(d.get("kind")) is str else _req(d, "kind", _str),
             tag=d["tag"] if type(d.get("tag")) is str else _req(d, "tag", _str),
-            extra_fields=_extras(d, _KEYS_Root),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 
     def to_dict(self) -> dict[str, Any]:
