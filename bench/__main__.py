@@ -92,6 +92,9 @@ def targets(figures: dict[str, Any]) -> str:
         typed = run.get(f"{style} {runtime.TYPED_TEXT}")
         if typed:
             check(f"#15 {style}: typed per chunk <= 2x json.loads", times(typed["x_json"]), typed["x_json"] <= 2)
+    typed = run.get(runtime.MSGSPEC_TYPED)
+    if typed:
+        check("#15 msgspec: typed per chunk <= 0.3x json.loads", times(typed["x_json"]), typed["x_json"] <= 0.3)
     if "x_openai" in run.get("pydantic", {}):
         faster = run["pydantic"]["x_openai"]
         check("pydantic >= 18x faster than StreamState", times(faster), faster >= 18)

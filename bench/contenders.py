@@ -16,6 +16,8 @@ time them on the same chunks.
   others decode it as ``acc.add(raw)`` does and parse), then added.
 * ``msgspec_typed_path(module)``: the msgspec style's typed path, each chunk decoded from its
   bytes into the Structs (``decode_create_chat_completion_stream_response``), then added.
+* ``msgspec_reference()``: msgspec's hand-written ceiling: minimal hand-written Structs, text
+  and arguments gathered in lists (see there); None when msgspec is not installed.
 * ``openai_stream_state``: openai-python's ``ChatCompletionStreamState``, fed chunks built as
   the SDK's own stream builds them (``construct_type(ChatCompletionChunk, data)``), then
   ``get_final_completion()``.
@@ -119,6 +121,65 @@ def msgspec_typed_path(module: ModuleType) -> Contender:
         for raw in chunks:
             acc.add(decode(raw))
         return acc.snapshot()
+
+    return merge
+
+
+def msgspec_reference() -> Contender | None:
+    """msgspec's hand-written ceiling (None when msgspec is not installed): each chunk decoded
+    from its bytes into minimal hand-written Structs (only the fields the answer needs, no
+    checks beyond msgspec's own), text and tool-call arguments gathered in lists per choice
+    and joined once at the end. Less than any generated accumulator does (no unknown
+    fields, anomalies or validated result): the floor of a typed merge in Python."""
+    try:
+        import msgspec
+    except ImportError:
+        return None
+
+    # defstruct: this module's annotations are strings (``from __future__``), which msgspec
+    # cannot resolve for classes local to a function
+    struct = msgspec.defstruct
+    function = struct("Function", [("name", str | None, None), ("arguments", str | None, None)])
+    call = struct("ToolCall", [("index", int), ("id", str | None, None), ("function", function | None, None)])
+    delta = struct(
+        "Delta", [("content", str | None, None), ("role", str | None, None), ("tool_calls", list[call] | None, None)]
+    )
+    choice = struct(
+        "Choice", [("index", int), ("delta", delta), ("finish_reason", str | None, None), ("logprobs", Any, None)]
+    )
+    chunk_type = struct("Chunk", [("id", str), ("model", str), ("choices", list[choice]), ("usage", Any, None)])
+    decode = msgspec.json.Decoder(chunk_type).decode
+
+    def merge(chunks: list[bytes]) -> Any:
+        texts: dict[int, list[str]] = {}
+        calls: dict[tuple[int, int], list[Any]] = {}
+        finish: dict[int, str] = {}
+        usage = None
+        for raw in chunks:
+            chunk: Any = decode(raw)
+            for choice in chunk.choices:
+                delta = choice.delta
+                if delta.content is not None:
+                    texts.setdefault(choice.index, []).append(delta.content)
+                for call in delta.tool_calls or ():
+                    entry = calls.setdefault((choice.index, call.index), [None, None, []])
+                    if call.id:
+                        entry[0] = call.id
+                    if call.function is not None:
+                        if call.function.name:
+                            entry[1] = call.function.name
+                        if call.function.arguments:
+                            entry[2].append(call.function.arguments)
+                if choice.finish_reason is not None:
+                    finish[choice.index] = choice.finish_reason
+            if chunk.usage is not None:
+                usage = chunk.usage
+        return (
+            {i: "".join(t) for i, t in texts.items()},
+            {k: (v[0], v[1], "".join(v[2])) for k, v in calls.items()},
+            finish,
+            usage,
+        )
 
     return merge
 

@@ -23,6 +23,20 @@ ORJSON = "orjson.loads"
 OPENAI = "openai StreamState"
 TEXT = "(add(raw))"
 TYPED_TEXT = "(typed, iter_chunks' way)"
+MSGSPEC = "msgspec"
+MSGSPEC_TYPED = "msgspec (typed: decode_ + add)"
+MSGSPEC_REFERENCE = "msgspec hand-written ceiling"
+
+
+def _msgspec_module(config: Config) -> ModuleType | None:
+    """The msgspec style of ``specs/openai.yaml``, or None when msgspec is not installed."""
+    import importlib.util
+
+    if importlib.util.find_spec("msgspec") is None:
+        return None
+    from .msgspec_path import _module
+
+    return _module(config.scratch / "msgspec")
 
 
 def run(config: Config, modules: dict[str, ModuleType]) -> tuple[str, dict[str, dict[str, float]]]:
@@ -37,6 +51,13 @@ def run(config: Config, modules: dict[str, ModuleType]) -> tuple[str, dict[str, 
     runs.update({f"{style} {TEXT}": contenders.text_path(m) for style, m in modules.items()})
     runs.update({f"{style} (typed chunks)": contenders.typed_path(m) for style, m in modules.items()})
     runs.update({f"{style} {TYPED_TEXT}": contenders.typed_text_path(m) for style, m in modules.items()})
+    msgspec = _msgspec_module(config)
+    if msgspec is not None:
+        runs[MSGSPEC] = contenders.fast_path(msgspec)
+        runs[MSGSPEC_TYPED] = contenders.msgspec_typed_path(msgspec)
+    reference = contenders.msgspec_reference()
+    if reference is not None:
+        runs[MSGSPEC_REFERENCE] = reference
     runs.update(contenders.anchors())
 
     def over(fn: contenders.Contender, streams: list[corpus.Stream]) -> Callable[[], object]:
@@ -66,7 +87,11 @@ def run(config: Config, modules: dict[str, ModuleType]) -> tuple[str, dict[str, 
         + ("orjson: installed" if orjson else "json.loads: orjson is not installed")
         + "); (typed chunks): `parse(json.loads(raw))` per chunk before `add`; "
         f"{TYPED_TEXT}: each chunk made typed as `iter_chunks` makes it from the event's data "
-        "(pydantic: `model_validate_json`; the others: decoded as by `add(raw)`, then parsed), then added."
+        "(pydantic: `model_validate_json`; the others: decoded as by `add(raw)`, then parsed), then added. "
+        f"{MSGSPEC_TYPED}: each chunk's bytes decoded into the Structs "
+        "(`decode_create_chat_completion_stream_response`), then added; "
+        f"{MSGSPEC_REFERENCE}: minimal hand-written Structs and a merge of text and tool-call "
+        "arguments only (no unknown fields, anomalies or validated result): the floor of a typed merge in Python."
     )
     headers = ["contender", "chunks/s", "µs/chunk", "x json.loads", "StreamState / it"]
     text = table("Runtime: parse + merge, synthetic corpus", headers, rows, note)
