@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs c14679617d18c9bc90cf18abd7edb102, output 9fac0461b7d367095d7a0736cdd3dc47
+# Fingerprint: inputs 3c89bbcac87c98381494d21c7a632f24, output 8347abba24b9a8c9d8629e9ddf2e43f9
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -3383,9 +3383,8 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         self, model: CreateChatCompletionStreamResponse, acc: _Merger
     ) -> None:
         """``_add`` for a ``CreateChatCompletionStreamResponse`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         item: Any
         if (value := model.id) is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value, str)
@@ -3514,9 +3513,8 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
         self, model: CreateChatCompletionStreamResponseChoice, acc: _Merger
     ) -> None:
         """``_add`` for a ``CreateChatCompletionStreamResponseChoice`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         if (value := model.delta) is not None:
             if type(value) is ChatCompletionStreamResponseDelta:
                 self.delta._add_model(value, acc)
@@ -3629,9 +3627,8 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
         self, model: ChatCompletionStreamResponseDelta, acc: _Merger
     ) -> None:
         """``_add`` for a ``ChatCompletionStreamResponseDelta`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         item: Any
         if (value := model.content) is not None:
             if type(value) is str and self._alt is None:
@@ -3725,9 +3722,8 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
         self, model: ChatCompletionStreamResponseDeltaFunctionCall, acc: _Merger
     ) -> None:
         """``_add`` for a ``ChatCompletionStreamResponseDeltaFunctionCall`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         if (value := model.arguments) is not None:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
@@ -3787,9 +3783,8 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
         self, model: ChatCompletionMessageToolCallChunk, acc: _Merger
     ) -> None:
         """``_add`` for a ``ChatCompletionMessageToolCallChunk`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         if (value := model.id) is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value, str)
         if (value := model.type) is not None and value != self.type:
@@ -3855,9 +3850,8 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
         self, model: ChatCompletionMessageToolCallChunkFunction, acc: _Merger
     ) -> None:
         """``_add`` for a ``ChatCompletionMessageToolCallChunkFunction`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         if (value := model.name) is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
         if (value := model.arguments) is not None:
@@ -3909,9 +3903,8 @@ class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
         self, model: CreateChatCompletionStreamResponseChoiceLogprobs, acc: _Merger
     ) -> None:
         """``_add`` for a ``CreateChatCompletionStreamResponseChoiceLogprobs`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         if (value := model.content) is not None:
             self.content = acc.extend(self, "content", self.content, _as_json(value))
         if (value := model.refusal) is not None:

@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs c14679617d18c9bc90cf18abd7edb102, output 14446e881187f25f7648041b973d5a0a
+# Fingerprint: inputs 3c89bbcac87c98381494d21c7a632f24, output d1496a243ad1737bc78882803f7bcbfe
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -1987,9 +1987,8 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         self, model: CreateChatCompletionStreamResponse, acc: _Merger
     ) -> None:
         """``_add`` for a ``CreateChatCompletionStreamResponse`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         item: Any
         get = model.__dict__.get
         if (value := get("id")) is not None and value != self.id:
@@ -2119,9 +2118,8 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
         self, model: CreateChatCompletionStreamResponseChoice, acc: _Merger
     ) -> None:
         """``_add`` for a ``CreateChatCompletionStreamResponseChoice`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         get = model.__dict__.get
         if (value := get("delta")) is not None:
             if type(value) is ChatCompletionStreamResponseDelta:
@@ -2235,9 +2233,8 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
         self, model: ChatCompletionStreamResponseDelta, acc: _Merger
     ) -> None:
         """``_add`` for a ``ChatCompletionStreamResponseDelta`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         item: Any
         get = model.__dict__.get
         if (value := get("content")) is not None:
@@ -2332,9 +2329,8 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
         self, model: ChatCompletionStreamResponseDeltaFunctionCall, acc: _Merger
     ) -> None:
         """``_add`` for a ``ChatCompletionStreamResponseDeltaFunctionCall`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         get = model.__dict__.get
         if (value := get("arguments")) is not None:
             text = self.arguments
@@ -2395,9 +2391,8 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
         self, model: ChatCompletionMessageToolCallChunk, acc: _Merger
     ) -> None:
         """``_add`` for a ``ChatCompletionMessageToolCallChunk`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         get = model.__dict__.get
         if (value := get("id")) is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value, str)
@@ -2464,9 +2459,8 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
         self, model: ChatCompletionMessageToolCallChunkFunction, acc: _Merger
     ) -> None:
         """``_add`` for a ``ChatCompletionMessageToolCallChunkFunction`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         get = model.__dict__.get
         if (value := get("name")) is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
@@ -2519,9 +2513,8 @@ class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
         self, model: CreateChatCompletionStreamResponseChoiceLogprobs, acc: _Merger
     ) -> None:
         """``_add`` for a ``CreateChatCompletionStreamResponseChoiceLogprobs`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         get = model.__dict__.get
         if (value := get("content")) is not None:
             self.content = acc.extend(self, "content", self.content, _as_json(value))

@@ -28,8 +28,8 @@ different layout (pinned by its own golden files), in milliseconds.
 from __future__ import annotations
 
 import ast
+import contextlib
 import hashlib
-import json
 import os
 import re
 import shutil
@@ -54,9 +54,9 @@ PARALLEL_MIN_LINES = 1500
 #: Formatted blocks kept for later calls in the same process (black is deterministic per
 #: block; tools that generate many specs in one process share most support code).
 CACHE_BLOCKS = 4096
-#: Blocks a cache file keeps (the least recently used go first): about 20 MB of text.
+#: Blocks a cache directory keeps (the least recently used go first).
 CACHE_FILE_BLOCKS = 20000
-#: Changes whenever ``black_mode`` changes: part of every cache file's name.
+#: Changes whenever ``black_mode`` changes: part of every cache directory's name.
 MODE_KEY = "default-line-length"
 #: ``ruff format`` settings: black's line length, no configuration file read (the bytes must
 #: not depend on where the command runs).
@@ -241,23 +241,26 @@ def format_with_ruff(sources: dict[str, str], target_python: tuple[int, int]) ->
 
 
 class FormatCache:
-    """Black's output per block, kept in one JSON file per black version, mode and target
-    Python (``{sha256 of the block: formatted text}``), so that later runs do not format the
-    same text again. A file that cannot be read counts as empty; it is replaced atomically
-    (``os.replace``); when two runs write at once the last one wins (a cache: nothing but
-    time is lost). The least recently used blocks beyond ``CACHE_FILE_BLOCKS`` are dropped.
+    """Black's output per block, kept in one directory per black version, mode and target
+    Python, one file per block named by the sha256 of the block's text (its first 32 hex
+    digits), so that later runs do not format the same text again and read only the blocks
+    they need (a single file grew to hundreds of MB after ``--all-schemas`` runs, and every
+    run read it whole). An entry that cannot be read counts as missing; entries are written
+    atomically (``os.replace``); two runs writing at once write the same bytes. When a run
+    adds entries, the least recently used beyond ``CACHE_FILE_BLOCKS`` are deleted (a run
+    marks what it used then). Older gen-models versions kept one JSON file per directory
+    name: such files are deleted then too.
     """
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
-        self._entries: dict[str, str] | None = None
+        self._added: dict[str, str] = {}
         self._used: set[str] = set()
-        self._added = False
 
     @classmethod
     def default(cls, target_python: tuple[int, int]) -> FormatCache:
-        """The cache file for this black version and target under ``cache_dir()``."""
-        name = f"black-{black_version()}-{MODE_KEY}-py{target_python[0]}{target_python[1]}.json"
+        """The cache directory for this black version and target under ``cache_dir()``."""
+        name = f"black-{black_version()}-{MODE_KEY}-py{target_python[0]}{target_python[1]}"
         return cls(cache_dir() / "format" / name)
 
     @classmethod
@@ -269,48 +272,57 @@ class FormatCache:
     def key(block: str) -> str:
         return hashlib.sha256(block.encode("utf-8")).hexdigest()[:32]
 
-    def _load(self) -> dict[str, str]:
-        if self._entries is None:
-            self._entries = {}
-            if self.path is not None:
-                try:
-                    data = json.loads(self.path.read_text(encoding="utf-8"))
-                except (OSError, ValueError):
-                    data = None
-                if isinstance(data, dict) and all(isinstance(v, str) for v in data.values()):
-                    self._entries = data
-        return self._entries
-
     def get(self, block: str) -> str | None:
         """The formatted text of ``block``, or None when not cached."""
         if self.path is None:
             return None
         key = self.key(block)
-        found = self._load().get(key)
-        if found is not None:
-            self._used.add(key)
+        found = self._added.get(key)
+        if found is None:
+            try:
+                found = (self.path / key).read_text(encoding="utf-8")
+            except (OSError, ValueError):  # missing, unreadable, not UTF-8
+                return None
+        self._used.add(key)
         return found
 
     def put(self, block: str, formatted: str) -> None:
         """Remember ``formatted`` as black's output for ``block`` (written by ``save``)."""
-        if self.path is None:
-            return
-        key = self.key(block)
-        self._load()[key] = formatted
-        self._used.add(key)
-        self._added = True
+        if self.path is not None:
+            self._added[self.key(block)] = formatted
 
     def save(self) -> None:
-        """Write the file when blocks were added: used blocks last (most recent), at most
-        ``CACHE_FILE_BLOCKS``. Write errors are ignored (a read-only home: no cache)."""
+        """Write the blocks added, mark those used as recent and delete the least recently
+        used beyond ``CACHE_FILE_BLOCKS``. Write errors are ignored (a read-only home: no
+        cache)."""
         if self.path is None or not self._added:
             return
-        entries = self._load()
-        ordered = {k: v for k, v in entries.items() if k not in self._used}
-        ordered.update((k, entries[k]) for k in entries if k in self._used)
-        kept = dict(list(ordered.items())[-CACHE_FILE_BLOCKS:])
-        if store_file(self.path, json.dumps(kept, ensure_ascii=False)):
-            self._added = False
+        for key, text in self._added.items():
+            if not store_file(self.path / key, text):
+                return
+        self._prune()
+        self._added.clear()
+
+    def _prune(self) -> None:
+        assert self.path is not None
+        for key in self._used - set(self._added):  # used now: recent
+            with contextlib.suppress(OSError):
+                os.utime(self.path / key)
+        with contextlib.suppress(OSError):
+            for legacy in self.path.parent.glob("*.json"):  # earlier versions' single files
+                legacy.unlink()
+        try:
+            entries = [e for e in os.scandir(self.path) if e.is_file() and not e.name.startswith(".")]
+        except OSError:
+            return
+        if len(entries) <= CACHE_FILE_BLOCKS:
+            return
+        order = list(self._added)  # this run's, oldest first, go last
+        rank = {key: i for i, key in enumerate(order)}
+        entries.sort(key=lambda e: (e.name in rank, rank.get(e.name, 0), e.stat().st_mtime_ns))
+        for entry in entries[: len(entries) - CACHE_FILE_BLOCKS]:
+            with contextlib.suppress(OSError):
+                os.unlink(entry.path)
 
 
 def _join(blocks: list[tuple[int, str]], formatted: dict[str, str]) -> str:

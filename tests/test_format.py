@@ -5,7 +5,7 @@ own golden files."""
 
 from __future__ import annotations
 
-import json
+import os
 import sys
 from pathlib import Path
 
@@ -73,9 +73,9 @@ def test_cold_warm_and_no_cache_give_black_of_the_whole_module(
     tmp_path: Path, black_calls: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     sources = rendered(SPEC)
-    cache_file = tmp_path / "format.json"
+    cache_file = tmp_path / "format"
     cold = format_modules(sources, TARGET, cache=FormatCache(cache_file))
-    assert black_calls and json.loads(cache_file.read_text())
+    assert black_calls and any(cache_file.iterdir())
     black_calls.clear()
     monkeypatch.setattr(fmt, "_cache", {})
     warm = format_modules(sources, TARGET, cache=FormatCache(cache_file))
@@ -90,7 +90,7 @@ def test_cold_warm_and_no_cache_give_black_of_the_whole_module(
 def test_the_runtime_is_formatted_once_then_only_what_the_spec_generated(
     tmp_path: Path, black_calls: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    cache_file = tmp_path / "format.json"
+    cache_file = tmp_path / "format"
     format_modules(rendered(SPEC), TARGET, cache=FormatCache(cache_file))
     fixed = runtime_blocks()
     assert fixed & set(black_calls)  # the first run formats the runtime (once: blocks are distinct)
@@ -105,32 +105,46 @@ def test_the_runtime_is_formatted_once_then_only_what_the_spec_generated(
     assert header == [], "the header's comment lines are left as black leaves them"
 
 
-def test_a_damaged_cache_file_is_ignored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unreadable_cache_is_ignored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fmt, "_cache", {})
     sources = rendered(OTHER_SPEC)
-    cache_file = tmp_path / "format.json"
-    cache_file.write_text('{"truncated": ')
-    assert format_modules(sources, TARGET, cache=FormatCache(cache_file)) == format_modules(
-        sources, TARGET, cache=False
-    )
-    assert isinstance(json.loads(cache_file.read_text()), dict)  # rewritten whole
+    expected = format_modules(sources, TARGET, cache=False)
+    in_the_way = tmp_path / "a-file"  # the cache directory's place holds a file: no cache
+    in_the_way.write_text('{"truncated": ')
+    monkeypatch.setattr(fmt, "_cache", {})
+    assert format_modules(sources, TARGET, cache=FormatCache(in_the_way)) == expected
+    entries = tmp_path / "format"
+    format_modules(sources, TARGET, cache=FormatCache(entries))
+    for entry in entries.iterdir():  # entries that are not UTF-8 read as missing
+        entry.write_bytes(b"\xff\xfe")
+    monkeypatch.setattr(fmt, "_cache", {})
+    assert format_modules(sources, TARGET, cache=FormatCache(entries)) == expected
 
 
-def test_the_cache_file_keeps_the_most_recently_used_blocks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_cache_keeps_the_most_recently_used_blocks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fmt, "CACHE_FILE_BLOCKS", 3)
-    cache = FormatCache(tmp_path / "format.json")
+    legacy = tmp_path / "black-old.json"  # an earlier version's single cache file
+    legacy.write_text("{}")
+    cache = FormatCache(tmp_path / "format")
     for i in range(5):
         cache.put(f"x{i} = {i}\n", f"x{i} = {i}\n")
     cache.save()
-    kept = json.loads((tmp_path / "format.json").read_text())
-    assert list(kept) == [FormatCache.key(f"x{i} = {i}\n") for i in (2, 3, 4)]
+    assert {p.name for p in (tmp_path / "format").iterdir()} == {FormatCache.key(f"x{i} = {i}\n") for i in (2, 3, 4)}
+    assert not legacy.exists()
+    for i, at in ((2, 1), (3, 2), (4, 3)):  # written in this order (the clock may not tell them apart)
+        os.utime(tmp_path / "format" / FormatCache.key(f"x{i} = {i}\n"), ns=(at * 10**9, at * 10**9))
+    later = FormatCache(tmp_path / "format")
+    assert later.get("x2 = 2\n") == "x2 = 2\n"  # used again: recent
+    later.put("x5 = 5\n", "x5 = 5\n")
+    later.save()
+    assert {p.name for p in (tmp_path / "format").iterdir()} == {FormatCache.key(f"x{i} = {i}\n") for i in (2, 4, 5)}
 
 
 def test_the_default_cache_file_is_under_gen_models_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GEN_MODELS_CACHE", str(tmp_path))
     path = FormatCache.default((3, 11)).path
     assert path is not None and path.parent == tmp_path / "format"
-    assert fmt.black_version() in path.name and path.name.endswith("py311.json")
+    assert fmt.black_version() in path.name and path.name.endswith("py311")
 
 
 def test_parallel_formatting_gives_the_same_bytes(monkeypatch: pytest.MonkeyPatch) -> None:

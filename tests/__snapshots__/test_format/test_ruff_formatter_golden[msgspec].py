@@ -2295,9 +2295,8 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         self, model: CreateChatCompletionStreamResponse, acc: _Merger
     ) -> None:
         """``_add`` for a ``CreateChatCompletionStreamResponse`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         item: Any
         if (value := model.id) is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value, str)
@@ -2426,9 +2425,8 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
         self, model: CreateChatCompletionStreamResponseChoice, acc: _Merger
     ) -> None:
         """``_add`` for a ``CreateChatCompletionStreamResponseChoice`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         if (value := model.delta) is not None:
             if type(value) is ChatCompletionStreamResponseDelta:
                 self.delta._add_model(value, acc)
@@ -2541,9 +2539,8 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
         self, model: ChatCompletionStreamResponseDelta, acc: _Merger
     ) -> None:
         """``_add`` for a ``ChatCompletionStreamResponseDelta`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         item: Any
         if (value := model.content) is not None:
             if type(value) is str and self._alt is None:
@@ -2637,9 +2634,8 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
         self, model: ChatCompletionStreamResponseDeltaFunctionCall, acc: _Merger
     ) -> None:
         """``_add`` for a ``ChatCompletionStreamResponseDeltaFunctionCall`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         if (value := model.arguments) is not None:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
@@ -2699,9 +2695,8 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
         self, model: ChatCompletionMessageToolCallChunk, acc: _Merger
     ) -> None:
         """``_add`` for a ``ChatCompletionMessageToolCallChunk`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         if (value := model.id) is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value, str)
         if (value := model.type) is not None and value != self.type:
@@ -2767,9 +2762,8 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
         self, model: ChatCompletionMessageToolCallChunkFunction, acc: _Merger
     ) -> None:
         """``_add`` for a ``ChatCompletionMessageToolCallChunkFunction`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         if (value := model.name) is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
         if (value := model.arguments) is not None:
@@ -2821,9 +2815,8 @@ class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
         self, model: CreateChatCompletionStreamResponseChoiceLogprobs, acc: _Merger
     ) -> None:
         """``_add`` for a ``CreateChatCompletionStreamResponseChoiceLogprobs`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         if (value := model.content) is not None:
             self.content = acc.extend(self, "content", self.content, _as_json(value))
         if (value := model.refusal) is not None:

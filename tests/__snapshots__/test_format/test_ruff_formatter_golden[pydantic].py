@@ -1984,9 +1984,8 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         self, model: CreateChatCompletionStreamResponse, acc: _Merger
     ) -> None:
         """``_add`` for a ``CreateChatCompletionStreamResponse`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         item: Any
         get = model.__dict__.get
         if (value := get("id")) is not None and value != self.id:
@@ -2116,9 +2115,8 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
         self, model: CreateChatCompletionStreamResponseChoice, acc: _Merger
     ) -> None:
         """``_add`` for a ``CreateChatCompletionStreamResponseChoice`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         get = model.__dict__.get
         if (value := get("delta")) is not None:
             if type(value) is ChatCompletionStreamResponseDelta:
@@ -2232,9 +2230,8 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
         self, model: ChatCompletionStreamResponseDelta, acc: _Merger
     ) -> None:
         """``_add`` for a ``ChatCompletionStreamResponseDelta`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         item: Any
         get = model.__dict__.get
         if (value := get("content")) is not None:
@@ -2329,9 +2326,8 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
         self, model: ChatCompletionStreamResponseDeltaFunctionCall, acc: _Merger
     ) -> None:
         """``_add`` for a ``ChatCompletionStreamResponseDeltaFunctionCall`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         get = model.__dict__.get
         if (value := get("arguments")) is not None:
             text = self.arguments
@@ -2392,9 +2388,8 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
         self, model: ChatCompletionMessageToolCallChunk, acc: _Merger
     ) -> None:
         """``_add`` for a ``ChatCompletionMessageToolCallChunk`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         get = model.__dict__.get
         if (value := get("id")) is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value, str)
@@ -2461,9 +2456,8 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
         self, model: ChatCompletionMessageToolCallChunkFunction, acc: _Merger
     ) -> None:
         """``_add`` for a ``ChatCompletionMessageToolCallChunkFunction`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         get = model.__dict__.get
         if (value := get("name")) is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
@@ -2516,9 +2510,8 @@ class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
         self, model: CreateChatCompletionStreamResponseChoiceLogprobs, acc: _Merger
     ) -> None:
         """``_add`` for a ``CreateChatCompletionStreamResponseChoiceLogprobs`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         get = model.__dict__.get
         if (value := get("content")) is not None:
             self.content = acc.extend(self, "content", self.content, _as_json(value))

@@ -1803,9 +1803,8 @@ class _ChunkMerge(_State):
 
     def _add_model(self, model: Chunk, acc: _Merger) -> None:
         """``_add`` for a ``Chunk`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         if (value := model.object) is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
         if (value := model.required_plain) is not None and value != self.required_plain:

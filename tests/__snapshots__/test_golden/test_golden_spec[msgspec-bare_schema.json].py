@@ -1704,9 +1704,8 @@ class _TickerChunkMerge(_State):
 
     def _add_model(self, model: TickerChunk, acc: _Merger) -> None:
         """``_add`` for a ``TickerChunk`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         item: Any
         if (value := model.object) is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
@@ -1775,9 +1774,8 @@ class _TickMerge(_EntryState):
 
     def _add_model(self, model: Tick, acc: _Merger) -> None:
         """``_add`` for a ``Tick`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         if (value := model.symbol) is not None and value != self.symbol:
             if type(value) is str and value:
                 self.symbol = value
@@ -1837,9 +1835,8 @@ class _TickDeltaMerge(_State):
 
     def _add_model(self, model: TickDelta, acc: _Merger) -> None:
         """``_add`` for a ``TickDelta`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         if (value := model.text) is not None:
             if type(value) is str and self._alt is None:
                 self.text.append(value)

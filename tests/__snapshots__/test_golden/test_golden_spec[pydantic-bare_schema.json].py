@@ -1406,9 +1406,8 @@ class _TickerChunkMerge(_State):
 
     def _add_model(self, model: TickerChunk, acc: _Merger) -> None:
         """``_add`` for a ``TickerChunk`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         item: Any
         get = model.__dict__.get
         if (value := get("object")) is not None and value != self.object:
@@ -1478,9 +1477,8 @@ class _TickMerge(_EntryState):
 
     def _add_model(self, model: Tick, acc: _Merger) -> None:
         """``_add`` for a ``Tick`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         get = model.__dict__.get
         if (value := get("symbol")) is not None and value != self.symbol:
             if type(value) is str and value:
@@ -1541,9 +1539,8 @@ class _TickDeltaMerge(_State):
 
     def _add_model(self, model: TickDelta, acc: _Merger) -> None:
         """``_add`` for a ``TickDelta`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         get = model.__dict__.get
         if (value := get("text")) is not None:
             if type(value) is str and self._alt is None:

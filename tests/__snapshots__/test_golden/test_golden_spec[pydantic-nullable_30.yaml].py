@@ -1504,9 +1504,8 @@ class _ChunkMerge(_State):
 
     def _add_model(self, model: Chunk, acc: _Merger) -> None:
         """``_add`` for a ``Chunk`` object, read by attribute (never dumped)."""
-        value: (
-            Any  # each field's value in turn (a dataclass does not check what it holds)
-        )
+        # each field's value in turn, of any type: a dataclass does not check what it holds
+        value: Any
         get = model.__dict__.get
         if (value := get("object")) is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
