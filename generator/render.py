@@ -722,6 +722,7 @@ def _root_view(gen: Generation, name: str, style: str) -> dict[str, Any]:
     response = gen.schemas.responses.get(name)
     return {
         "model": name,
+        "typed": _typed(gen.plans[name], TRAITS[style]),  # the accumulator reads the model
         "parse_fn": parse_function(gen.schemas, name),
         "accumulator": naming.accumulator_name(name),
         "state_cls": state_class_names(gen)[id(gen.plans[name])],
@@ -747,8 +748,6 @@ def _merge_view(gen: Generation, style: str) -> dict[str, Any]:
     traits = TRAITS[style]
     nodes = [_node_view(node, names, traits) for root_name in gen.schemas.roots for node in gen.plans[root_name].walk()]
     roots = [_root_view(gen, name, style) for name in gen.schemas.roots]
-    for root in roots:
-        root["typed"] = _typed(gen.plans[root["model"]], traits)
     plans = [
         {"name": r["plan_const"], "value": _response_literal(gen.responses[r["model"]])} for r in roots if r["response"]
     ]

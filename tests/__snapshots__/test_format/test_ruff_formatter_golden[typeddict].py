@@ -2074,19 +2074,21 @@ class _KeyedList:
     def may_split(self, entry: Any, item: dict[str, Any]) -> bool:
         """True when ``item`` may belong to another entry than the one at its key: it
         brings another id, or a name (the full rules run in ``pick_entry`` then)."""
-        if self.id_attr is not None and self.id_wire is not None:
-            old = getattr(entry, self.id_attr)
-            if old and item.get(self.id_wire) not in (None, "", old):
-                return True
-        return bool(self.name_wire) and bool(_wire_get(item, self.name_wire))
+        new_id = item.get(self.id_wire) if self.id_wire is not None else None
+        return self._splits(
+            entry, new_id, _wire_get(item, self.name_wire) if self.name_wire else None
+        )
 
     def may_split_model(self, entry: Any, item: Any) -> bool:
         """``may_split`` for an item given as a typed model (read by attribute)."""
-        if self.id_attr is not None:
-            old = getattr(entry, self.id_attr)
-            if old and getattr(item, self.id_attr, None) not in (None, "", old):
-                return True
-        return bool(self.name_attr) and bool(_state_get(item, self.name_attr))
+        new_id = getattr(item, self.id_attr, None) if self.id_attr is not None else None
+        return self._splits(
+            entry, new_id, _state_get(item, self.name_attr) if self.name_attr else None
+        )
+
+    def _splits(self, entry: Any, new_id: Any, name: Any) -> bool:
+        old = getattr(entry, self.id_attr) if self.id_attr is not None else None
+        return bool(old and new_id not in (None, "", old)) or bool(name)
 
     def id_of(self, state: Any) -> str | None:
         """An entry's id, if it has a usable one (a wrong-typed id, reported when it came,
@@ -2361,9 +2363,7 @@ class _ChunkAccumulator(_Merger):
                 if data is not None:
                     self._root._add(data, self)
             else:
-                reader = _READERS.get(
-                    type(chunk)
-                )  # a typed chunk of a class read before
+                reader = _READERS.get(kind)  # a typed chunk of a class read before
                 data = reader(chunk) if reader is not None else None
                 if type(data) is not dict:
                     data = self.decode(chunk)
