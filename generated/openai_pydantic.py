@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs b1cb2234163caa7fd1003b9dfef361bb, output 31928dadb41d1089a2bc5e9e83bf5c4d
+# Fingerprint: inputs ff1165fca1672fe463844e627425e838, output 086e439ec9aa4bb03d70e18306458381
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -87,7 +87,7 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------------
-# The style's fixed runtime: the models' base, union tags, lenient results.
+# The style's fixed runtime: the models' base and union tags.
 class _Model(BaseModel):
     """Base of every model: strict types, unknown fields kept, names in and out as on the wire."""
 
@@ -117,6 +117,8 @@ def _tag(prop: str, attr: str, tags: dict[Any, str]) -> Callable[[Any], str | No
     return tag_of
 
 
+# ---------------------------------------------------------------------------
+# The accumulators' part: models merged as they are, lenient results.
 def _built_anyway(
     validate: Callable[[Any], Any], data: dict[str, Any], acc: Any
 ) -> Any:
@@ -141,6 +143,29 @@ def _built_anyway(
     model = validate.__self__  # type: ignore[attr-defined]  # the model whose model_validate it is
     return _construct(model, data)
 
+
+def _merge_model(state: Any, model: BaseModel, acc: Any) -> None:
+    """Merge ``model``, an instance of the class ``state`` merges, into ``state`` (a root
+    state's ``_add_model``, and a child's whose attributes are not all named as on the
+    wire). A pydantic model keeps its declared fields in ``__dict__`` by attribute name, so
+    the state's ``_add(data, acc, extra)`` merges that dict as it merges decoded JSON: the
+    same code, rules and anomalies, nothing dumped; then ``extra``, the fields the class
+    does not declare (``__pydantic_extra__``). Attributes whose wire name differs (an
+    alias) are renamed first."""
+    data = model.__dict__
+    renamed = _RENAMED.get(type(model))
+    if renamed is None:
+        declared = type(model).model_fields
+        renamed = _RENAMED[type(model)] = {
+            n: f.alias for n, f in declared.items() if f.alias and f.alias != n
+        }
+    if renamed:
+        data = {renamed.get(name, name): value for name, value in data.items()}
+    state._add(data, acc, model.__pydantic_extra__ or {})
+
+
+#: Per model class: its attributes whose wire name differs (attribute -> alias).
+_RENAMED: dict[type, dict[str, str]] = {}
 
 _ADAPTERS: dict[int, tuple[Any, TypeAdapter[Any]]] = {}
 
@@ -1185,6 +1210,13 @@ class _Merger:
         return old
 
     def wrong_type(self, state: Any, name: str, value: Any, expected: str) -> None:
+        """A value of field ``name`` that is not of the ``expected`` kind: reported, not
+        merged. A typed value (a model of another class, a tuple) is no such stray: it
+        merges as its JSON (``_as_json``) instead."""
+        data = _as_json(value)
+        if type(data) is not type(value):
+            state._add({name: data}, self)
+            return
         kind = "null" if value is None else type(value).__name__
         self.anomaly(
             _join(state._path, name),
@@ -1207,7 +1239,9 @@ class _Merger:
         or comes after is a text part (adjacent text joins one part). Another JSON value
         (``arguments`` as an object): where the schema allows only text, reported and
         appended as its JSON text (it stays usable); else the last one is kept, and text and
-        such a value are never mixed (the first form wins, the other is reported)."""
+        such a value are never mixed (the first form wins, the other is reported). Typed
+        parts (models) are read as their JSON."""
+        value = _as_json(value)
         if type(value) is list:
             if text_only:
                 self._text_parts(state, attr, wire, value)
@@ -1384,7 +1418,10 @@ class _Merger:
         self, owner: Any, wire: str, state: Any, make: Callable[[str], Any], value: Any
     ) -> Any:
         """Merge an object fragment into ``state`` (made on first use); returns the state.
-        A value that is not an object is reported and not merged."""
+        A value that is not an object is reported and not merged; a model merges as its JSON.
+        """
+        if type(value) is not dict:
+            value = _as_json(value)
         if type(value) is not dict:
             self.wrong_type(owner, wire, value, "an object")
             return state
@@ -1397,7 +1434,10 @@ class _Merger:
         self, owner: Any, wire: str, items: list[Any] | None, value: Any
     ) -> list[Any] | None:
         """An ``append`` list with a fragment's items added (a new list on first use); a
-        value that is not a list is reported and not merged."""
+        value that is not a list is reported and not merged; typed items (a model's list,
+        a tuple) are kept as their JSON."""
+        if type(value) is not list or (value and type(value[0]) is not dict):
+            value = _as_json(value)
         if type(value) is not list:
             self.wrong_type(owner, wire, value, "a list")
             return items
@@ -1408,7 +1448,10 @@ class _Merger:
 
     def last_object(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
         """A ``last`` object field's new value: an empty object never replaces one; a
-        value that is not an object is reported and not kept."""
+        value that is not an object is reported and not kept; a model is kept as its JSON.
+        """
+        if type(value) is not dict:
+            value = _as_json(value)
         if type(value) is not dict:
             self.wrong_type(owner, wire, value, "an object")
             return old
@@ -1930,7 +1973,9 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         self.usage: dict[str, Any] | None = None
         self.moderation: dict[str, Any] | None = None
 
-    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+    def _add(
+        self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
+    ) -> None:
         get = data.get
         if (value := get("id")) is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value, str)
@@ -1938,6 +1983,17 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             if type(value) is not list:
                 acc.wrong_type(self, "choices", value, "a list")
             for item in value if type(value) is list else ():
+                if type(item) is not dict:
+                    # a model of this module merges as it is into its entry, else as its JSON
+                    if type(item) is CreateChatCompletionStreamResponseChoice:
+                        key = item.__dict__.get("index")
+                        entry = (
+                            self.choices.by_key.get(key) if type(key) is int else None
+                        )
+                        if entry is not None:
+                            entry._add(item.__dict__, acc, item.__pydantic_extra__)
+                            continue
+                    item = _as_json(item)
                 key = item.get("index") if type(item) is dict else None
                 entry = self.choices.by_key.get(key) if type(key) is int else None
                 if entry is None:
@@ -1980,71 +2036,15 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             self.moderation = acc.last_object(
                 self, "moderation", self.moderation, value
             )
-        if not _KEYS_CreateChatCompletionStreamResponse.issuperset(data):
-            acc.unknown(self, data, _KEYS_CreateChatCompletionStreamResponse, "root")
-
-    def _add_model(
-        self, model: CreateChatCompletionStreamResponse, acc: _Merger
-    ) -> None:
-        """``_add`` for a ``CreateChatCompletionStreamResponse`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
-        item: Any
-        get = model.__dict__.get
-        if (value := get("id")) is not None and value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value, str)
-        if (value := get("choices")) is not None:
-            if type(value) is not list:
-                self._add({"choices": _as_json(value)}, acc)
-            for item in value if type(value) is list else ():
-                key = (
-                    item.__dict__.get("index")
-                    if type(item) is CreateChatCompletionStreamResponseChoice
-                    else None
+        if extra is None:
+            if not _KEYS_CreateChatCompletionStreamResponse.issuperset(data):
+                acc.unknown(
+                    self, data, _KEYS_CreateChatCompletionStreamResponse, "root"
                 )
-                entry = self.choices.by_key.get(key) if type(key) is int else None
-                if entry is None:
-                    self._add({"choices": [_as_json(item)]}, acc)
-                else:
-                    entry._add_model(item, acc)
-        if (value := get("created")) is not None and value != self.created:
-            self.created = acc.set_value(self, "created", self.created, value, int)
-        if (value := get("model")) is not None and value != self.model:
-            self.model = acc.set_value(self, "model", self.model, value, str)
-        if (value := get("obfuscation")) is not None and value != self.obfuscation:
-            if type(value) is str and value:
-                self.obfuscation = value
-            else:
-                self.obfuscation = acc.last_value(
-                    self, "obfuscation", self.obfuscation, value, str
-                )
-        if (value := get("service_tier")) is not None and value != self.service_tier:
-            if type(value) is str and value:
-                self.service_tier = value
-            else:
-                self.service_tier = acc.last_value(
-                    self, "service_tier", self.service_tier, value, str
-                )
-        if (
-            value := get("system_fingerprint")
-        ) is not None and value != self.system_fingerprint:
-            if type(value) is str and value:
-                self.system_fingerprint = value
-            else:
-                self.system_fingerprint = acc.last_value(
-                    self, "system_fingerprint", self.system_fingerprint, value, str
-                )
-        if (value := get("object")) is not None and value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := get("usage")) is not None:
-            self.usage = acc.last_object(self, "usage", self.usage, _as_json(value))
-        if (value := get("moderation")) is not None:
-            self.moderation = acc.last_object(
-                self, "moderation", self.moderation, _as_json(value)
-            )
-        # unknown fields, and those an override names, merge as decoded JSON
-        if extra := model.__pydantic_extra__:
+        elif extra:
             self._add(extra, acc)
+
+    _add_model = _merge_model
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2084,16 +2084,25 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
         self.finish_reason: str | None = None
         self.index = 0
 
-    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+    def _add(
+        self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
+    ) -> None:
         get = data.get
         if (value := get("delta")) is not None:
             if type(value) is dict:
                 self.delta._add(value, acc)
+            elif type(value) is ChatCompletionStreamResponseDelta:
+                self.delta._add(value.__dict__, acc, value.__pydantic_extra__)
             else:
                 acc.wrong_type(self, "delta", value, "an object")
         if (value := get("logprobs")) is not None:
             if type(value) is dict and self.logprobs is not None:
                 self.logprobs._add(value, acc)
+            elif (
+                type(value) is CreateChatCompletionStreamResponseChoiceLogprobs
+                and self.logprobs is not None
+            ):
+                self.logprobs._add(value.__dict__, acc, value.__pydantic_extra__)
             else:
                 self.logprobs = acc.merge_object(
                     self,
@@ -2109,43 +2118,12 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
                 self.finish_reason = acc.last_value(
                     self, "finish_reason", self.finish_reason, value, str
                 )
-        if not _KEYS_CreateChatCompletionStreamResponseChoice.issuperset(data):
-            acc.unknown(
-                self, data, _KEYS_CreateChatCompletionStreamResponseChoice, "entry"
-            )
-
-    def _add_model(
-        self, model: CreateChatCompletionStreamResponseChoice, acc: _Merger
-    ) -> None:
-        """``_add`` for a ``CreateChatCompletionStreamResponseChoice`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
-        get = model.__dict__.get
-        if (value := get("delta")) is not None:
-            if type(value) is ChatCompletionStreamResponseDelta:
-                self.delta._add_model(value, acc)
-            else:
-                self._add({"delta": _as_json(value)}, acc)
-        if (value := get("logprobs")) is not None:
-            if type(value) is CreateChatCompletionStreamResponseChoiceLogprobs:
-                if self.logprobs is None:
-                    self.logprobs = (
-                        _CreateChatCompletionStreamResponseChoiceLogprobsMerge(
-                            _join(self._path, "logprobs")
-                        )
-                    )
-                self.logprobs._add_model(value, acc)
-            else:
-                self._add({"logprobs": _as_json(value)}, acc)
-        if (value := get("finish_reason")) is not None and value != self.finish_reason:
-            if type(value) is str and value:
-                self.finish_reason = value
-            else:
-                self.finish_reason = acc.last_value(
-                    self, "finish_reason", self.finish_reason, value, str
+        if extra is None:
+            if not _KEYS_CreateChatCompletionStreamResponseChoice.issuperset(data):
+                acc.unknown(
+                    self, data, _KEYS_CreateChatCompletionStreamResponseChoice, "entry"
                 )
-        # unknown fields, and those an override names, merge as decoded JSON
-        if extra := model.__pydantic_extra__:
+        elif extra:
             self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
@@ -2173,7 +2151,9 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
         self.role: str | None = None
         self.refusal: list[str] = []
 
-    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+    def _add(
+        self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
+    ) -> None:
         if len(data) == 1:  # most deltas carry one text fragment and nothing else
             value = data.get("content")
             if type(value) is str and self._alt is None:
@@ -2188,6 +2168,11 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
         if (value := get("function_call")) is not None:
             if type(value) is dict and self.function_call is not None:
                 self.function_call._add(value, acc)
+            elif (
+                type(value) is ChatCompletionStreamResponseDeltaFunctionCall
+                and self.function_call is not None
+            ):
+                self.function_call._add(value.__dict__, acc, value.__pydantic_extra__)
             else:
                 self.function_call = acc.merge_object(
                     self,
@@ -2200,6 +2185,21 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
             if type(value) is not list:
                 acc.wrong_type(self, "tool_calls", value, "a list")
             for item in value if type(value) is list else ():
+                if type(item) is not dict:
+                    # a model of this module merges as it is into its entry, else as its JSON
+                    if type(item) is ChatCompletionMessageToolCallChunk:
+                        key = item.__dict__.get("index")
+                        entry = (
+                            self.tool_calls.by_key.get(key)
+                            if type(key) is int
+                            else None
+                        )
+                        if entry is not None and not _TOOL_CALLS.may_split_model(
+                            entry, item
+                        ):
+                            entry._add(item.__dict__, acc, item.__pydantic_extra__)
+                            continue
+                    item = _as_json(item)
                 key = item.get("index") if type(item) is dict else None
                 entry = self.tool_calls.by_key.get(key) if type(key) is int else None
                 if (
@@ -2226,56 +2226,12 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
                 self.refusal.append(value)
             else:
                 acc.fragment(self, "refusal", "refusal", value, text_only=True)
-        if not _KEYS_ChatCompletionStreamResponseDelta.issuperset(data):
-            acc.unknown(self, data, _KEYS_ChatCompletionStreamResponseDelta, "delta")
-
-    def _add_model(
-        self, model: ChatCompletionStreamResponseDelta, acc: _Merger
-    ) -> None:
-        """``_add`` for a ``ChatCompletionStreamResponseDelta`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
-        item: Any
-        get = model.__dict__.get
-        if (value := get("content")) is not None:
-            if type(value) is str and self._alt is None:
-                self.content.append(value)
-            else:
-                acc.fragment(self, "content", "content", value, text_only=True)
-        if (value := get("function_call")) is not None:
-            if type(value) is ChatCompletionStreamResponseDeltaFunctionCall:
-                if self.function_call is None:
-                    self.function_call = (
-                        _ChatCompletionStreamResponseDeltaFunctionCallMerge(
-                            _join(self._path, "function_call")
-                        )
-                    )
-                self.function_call._add_model(value, acc)
-            else:
-                self._add({"function_call": _as_json(value)}, acc)
-        if (value := get("tool_calls")) is not None:
-            if type(value) is not list:
-                self._add({"tool_calls": _as_json(value)}, acc)
-            for item in value if type(value) is list else ():
-                key = (
-                    item.__dict__.get("index")
-                    if type(item) is ChatCompletionMessageToolCallChunk
-                    else None
+        if extra is None:
+            if not _KEYS_ChatCompletionStreamResponseDelta.issuperset(data):
+                acc.unknown(
+                    self, data, _KEYS_ChatCompletionStreamResponseDelta, "delta"
                 )
-                entry = self.tool_calls.by_key.get(key) if type(key) is int else None
-                if entry is None or _TOOL_CALLS.may_split_model(entry, item):
-                    self._add({"tool_calls": [_as_json(item)]}, acc)
-                else:
-                    entry._add_model(item, acc)
-        if (value := get("role")) is not None and value != self.role:
-            self.role = acc.set_value(self, "role", self.role, value, str)
-        if (value := get("refusal")) is not None:
-            if type(value) is str and self._alt is None:
-                self.refusal.append(value)
-            else:
-                acc.fragment(self, "refusal", "refusal", value, text_only=True)
-        # unknown fields, and those an override names, merge as decoded JSON
-        if extra := model.__pydantic_extra__:
+        elif extra:
             self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
@@ -2303,7 +2259,9 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
         self.arguments = _JsonText()
         self.name: str | None = None
 
-    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+    def _add(
+        self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
+    ) -> None:
         if len(data) == 1:  # most deltas carry one text fragment and nothing else
             value = data.get("arguments")
             if type(value) is str and self._alt is None:
@@ -2320,30 +2278,15 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
                 acc.json_text(self, "arguments", "arguments", value)
         if (value := get("name")) is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
-        if not _KEYS_ChatCompletionStreamResponseDeltaFunctionCall.issuperset(data):
-            acc.unknown(
-                self, data, _KEYS_ChatCompletionStreamResponseDeltaFunctionCall, "delta"
-            )
-
-    def _add_model(
-        self, model: ChatCompletionStreamResponseDeltaFunctionCall, acc: _Merger
-    ) -> None:
-        """``_add`` for a ``ChatCompletionStreamResponseDeltaFunctionCall`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
-        get = model.__dict__.get
-        if (value := get("arguments")) is not None:
-            text = self.arguments
-            # shorter than the text so far: a continuation, never the whole text re-sent
-            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
-                text.append(value)
-                text.size += len(value)
-            else:
-                acc.json_text(self, "arguments", "arguments", value)
-        if (value := get("name")) is not None and value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value, str)
-        # unknown fields, and those an override names, merge as decoded JSON
-        if extra := model.__pydantic_extra__:
+        if extra is None:
+            if not _KEYS_ChatCompletionStreamResponseDeltaFunctionCall.issuperset(data):
+                acc.unknown(
+                    self,
+                    data,
+                    _KEYS_ChatCompletionStreamResponseDeltaFunctionCall,
+                    "delta",
+                )
+        elif extra:
             self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
@@ -2367,7 +2310,9 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
         self.type: str | None = None
         self.function: _ChatCompletionMessageToolCallChunkFunctionMerge | None = None
 
-    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+    def _add(
+        self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
+    ) -> None:
         get = data.get
         if (value := get("id")) is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value, str)
@@ -2376,6 +2321,11 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
         if (value := get("function")) is not None:
             if type(value) is dict and self.function is not None:
                 self.function._add(value, acc)
+            elif (
+                type(value) is ChatCompletionMessageToolCallChunkFunction
+                and self.function is not None
+            ):
+                self.function._add(value.__dict__, acc, value.__pydantic_extra__)
             else:
                 self.function = acc.merge_object(
                     self,
@@ -2384,31 +2334,12 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
                     _ChatCompletionMessageToolCallChunkFunctionMerge,
                     value,
                 )
-        if not _KEYS_ChatCompletionMessageToolCallChunk.issuperset(data):
-            acc.unknown(self, data, _KEYS_ChatCompletionMessageToolCallChunk, "delta")
-
-    def _add_model(
-        self, model: ChatCompletionMessageToolCallChunk, acc: _Merger
-    ) -> None:
-        """``_add`` for a ``ChatCompletionMessageToolCallChunk`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
-        get = model.__dict__.get
-        if (value := get("id")) is not None and value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value, str)
-        if (value := get("type")) is not None and value != self.type:
-            self.type = acc.set_value(self, "type", self.type, value, str)
-        if (value := get("function")) is not None:
-            if type(value) is ChatCompletionMessageToolCallChunkFunction:
-                if self.function is None:
-                    self.function = _ChatCompletionMessageToolCallChunkFunctionMerge(
-                        _join(self._path, "function")
-                    )
-                self.function._add_model(value, acc)
-            else:
-                self._add({"function": _as_json(value)}, acc)
-        # unknown fields, and those an override names, merge as decoded JSON
-        if extra := model.__pydantic_extra__:
+        if extra is None:
+            if not _KEYS_ChatCompletionMessageToolCallChunk.issuperset(data):
+                acc.unknown(
+                    self, data, _KEYS_ChatCompletionMessageToolCallChunk, "delta"
+                )
+        elif extra:
             self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
@@ -2433,7 +2364,9 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
         self.name: str | None = None
         self.arguments = _JsonText()
 
-    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+    def _add(
+        self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
+    ) -> None:
         if len(data) == 1:  # most deltas carry one text fragment and nothing else
             value = data.get("arguments")
             if type(value) is str and self._alt is None:
@@ -2450,30 +2383,15 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
                 text.size += len(value)
             else:
                 acc.json_text(self, "arguments", "arguments", value)
-        if not _KEYS_ChatCompletionMessageToolCallChunkFunction.issuperset(data):
-            acc.unknown(
-                self, data, _KEYS_ChatCompletionMessageToolCallChunkFunction, "delta"
-            )
-
-    def _add_model(
-        self, model: ChatCompletionMessageToolCallChunkFunction, acc: _Merger
-    ) -> None:
-        """``_add`` for a ``ChatCompletionMessageToolCallChunkFunction`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
-        get = model.__dict__.get
-        if (value := get("name")) is not None and value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value, str)
-        if (value := get("arguments")) is not None:
-            text = self.arguments
-            # shorter than the text so far: a continuation, never the whole text re-sent
-            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
-                text.append(value)
-                text.size += len(value)
-            else:
-                acc.json_text(self, "arguments", "arguments", value)
-        # unknown fields, and those an override names, merge as decoded JSON
-        if extra := model.__pydantic_extra__:
+        if extra is None:
+            if not _KEYS_ChatCompletionMessageToolCallChunkFunction.issuperset(data):
+                acc.unknown(
+                    self,
+                    data,
+                    _KEYS_ChatCompletionMessageToolCallChunkFunction,
+                    "delta",
+                )
+        elif extra:
             self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
@@ -2495,33 +2413,25 @@ class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
         self.content: list[Any] | None = None
         self.refusal: list[Any] | None = None
 
-    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+    def _add(
+        self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
+    ) -> None:
         get = data.get
         if (value := get("content")) is not None:
             self.content = acc.extend(self, "content", self.content, value)
         if (value := get("refusal")) is not None:
             self.refusal = acc.extend(self, "refusal", self.refusal, value)
-        if not _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs.issuperset(data):
-            acc.unknown(
-                self,
-                data,
-                _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs,
-                "entry",
-            )
-
-    def _add_model(
-        self, model: CreateChatCompletionStreamResponseChoiceLogprobs, acc: _Merger
-    ) -> None:
-        """``_add`` for a ``CreateChatCompletionStreamResponseChoiceLogprobs`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
-        get = model.__dict__.get
-        if (value := get("content")) is not None:
-            self.content = acc.extend(self, "content", self.content, _as_json(value))
-        if (value := get("refusal")) is not None:
-            self.refusal = acc.extend(self, "refusal", self.refusal, _as_json(value))
-        # unknown fields, and those an override names, merge as decoded JSON
-        if extra := model.__pydantic_extra__:
+        if extra is None:
+            if not _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs.issuperset(
+                data
+            ):
+                acc.unknown(
+                    self,
+                    data,
+                    _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs,
+                    "entry",
+                )
+        elif extra:
             self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:

@@ -759,7 +759,7 @@ def _merge_view(gen: Generation, style: str) -> dict[str, Any]:
         "nodes": nodes,
         "roots": roots,
         "extras": traits.model_extras,
-        "reads_dict": traits.reads_dict,
+        "dict_models": traits.dict_models,
         "has_response": bool(plans),
         "response_plans": plans,
         "keyed_lists": keyed_lists,
@@ -832,6 +832,8 @@ def _merge_field_view(f: FieldPlan, node: NodePlan, names: dict[int, str], trait
         and not (traits.odd_names_in_extras and not msgspec_style.declarable(f.field.wire_name)),
         # the class ``_add_model`` expects of a merged object or list item (read by attribute)
         "child_model": f.node.model.name if f.node is not None and _typed(f.node, traits) else "",
+        # its attributes are not all named as on the wire (pydantic aliases): ``_merge_model``
+        "child_renamed": f.node is not None and any(g.py_name != g.wire_name for g in f.node.model.fields),
         "policy": f.policy,
         "required": f.field.required,
         "nullable": f.field.nullable,

@@ -56,9 +56,11 @@ class Traits:
             when a chunk is a dict (TypedDict: it is merged as decoded JSON).
         odd_names_in_extras: a field whose wire name the library refuses (msgspec: ``\\``,
             ``"``, control characters) is no attribute but kept in the model's extras.
-        reads_dict: ``_add_model`` reads fields from the instance's ``__dict__`` (pydantic:
-            a result built despite drift may lack a required field, which an attribute
-            read would raise on; the dict read is as fast).
+        dict_models: a model instance keeps its declared fields in ``__dict__`` by
+            attribute name (pydantic), so the merge states' ``_add`` merges that dict as it
+            merges decoded JSON (``_merge_model`` in the runtime) and reads a merged object
+            or list item of the module's classes as such; no ``_add_model`` is generated
+            per class. Otherwise ``_add_model`` reads each attribute (slots).
     """
 
     label: str
@@ -72,7 +74,7 @@ class Traits:
     validates_by_class: bool = False
     model_extras: str | None = None
     odd_names_in_extras: bool = False
-    reads_dict: bool = False
+    dict_models: bool = False
 
     def dependency(self, target_python: tuple[int, int]) -> str:
         """What a module for ``target_python`` needs installed (``pydantic >= 2.11``)."""
@@ -96,7 +98,7 @@ TRAITS: dict[str, Traits] = {
         validates_by_model=True,
         resolves_string_aliases=True,
         model_extras="__pydantic_extra__",
-        reads_dict=True,
+        dict_models=True,
     ),
     Style.TYPEDDICT: Traits(
         label="TypedDict",

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CASES, RECORDED, STYLES, recorded_chunks
+from conftest import CASES, RECORDED, STYLES, generate_modules, recorded_chunks, schemas_spec
 
 
 def as_dict(style: str, value: Any) -> Any:
@@ -324,3 +324,74 @@ def test_a_typed_chunk_with_wrong_values_merges_as_its_json(openai_modules) -> N
     assert snapshot["x_extra"] == {"k": 1}
     assert _anomalies(by_model) == _anomalies(by_json)
     assert {a.kind for a in by_model.anomalies} == {"wrong_type"}
+
+
+_RENAMED_SPEC = """
+Chunk:
+  type: object
+  required: [id, object, choices]
+  properties:
+    id: {type: string}
+    object: {type: string, enum: [demo.chunk]}
+    choices:
+      type: array
+      items:
+        type: object
+        required: [index, delta]
+        properties:
+          index: {type: integer}
+          delta:
+            type: object
+            properties:
+              content: {type: string}
+              from: {type: string}
+              x-trace: {type: string}
+              tool_calls:
+                type: array
+                items:
+                  type: object
+                  required: [index]
+                  properties:
+                    index: {type: integer}
+                    id: {type: string}
+                    function:
+                      type: object
+                      properties:
+                        name: {type: string}
+                        arguments: {type: string}
+                        class: {type: string}
+"""
+
+
+@pytest.mark.parametrize("style", [s for s in STYLES if s != "typeddict"])
+def test_typed_chunks_with_renamed_attributes_merge_as_their_json(tmp_path: Path, style: str) -> None:
+    """Wire names that are no Python names (``from``, ``x-trace``, ``class``) are attributes
+    of another name: a typed chunk still merges exactly as its JSON, at the root, in a
+    merged object and in a keyed list's items (the pydantic style renames them back,
+    ``_merge_model``)."""
+    module = generate_modules(schemas_spec(tmp_path, _RENAMED_SPEC), tmp_path / "out", styles=(style,))[style]
+    head = {"id": "c1", "object": "demo.chunk"}
+    call = {"index": 0, "id": "t1", "function": {"name": "f", "class": "k1", "arguments": '{"a"'}}
+    chunks = [
+        {**head, "choices": [{"index": 0, "delta": {"content": "Hi", "from": "me", "x-trace": "a"}}]},
+        {**head, "choices": [{"index": 0, "delta": {"content": " there", "x-trace": "b", "tool_calls": [call]}}]},
+        {
+            **head,
+            "choices": [
+                {"index": 0, "delta": {"tool_calls": [{"index": 0, "function": {"arguments": ": 1}", "class": "k2"}}]}}
+            ],
+        },
+        {**head, "x-new": 1, "choices": [{"index": 0, "delta": {"from": "you", "x-odd": [1]}}]},
+    ]
+    by_json, by_model = module.ChunkAccumulator(), module.ChunkAccumulator()
+    for chunk in chunks:
+        by_json.add(copy.deepcopy(chunk))
+        typed = module.parse_chunk(copy.deepcopy(chunk))
+        assert type(typed) is module.Chunk
+        by_model.add(typed)
+    snapshot = by_model.snapshot_dict()
+    assert snapshot == by_json.snapshot_dict()
+    assert _anomalies(by_model) == _anomalies(by_json)
+    delta = snapshot["choices"][0]["delta"]
+    assert (delta["content"], delta["from"], delta["x-trace"], delta["x-odd"]) == ("Hi there", "meyou", "ab", [1])
+    assert delta["tool_calls"][0]["function"] == {"name": "f", "class": "k1k2", "arguments": '{"a": 1}'}

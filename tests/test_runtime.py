@@ -244,6 +244,24 @@ def test_inlined_source_drops_docstring_and_imports_only(name: str) -> None:
     assert runtime.defined_names(name)
 
 
+@pytest.mark.parametrize("name", runtime.MODULES)
+def test_runtime_binds_no_name_a_generated_module_would_import(name: str) -> None:
+    """A generated module imports every name its code loads that render knows a source
+    for (``render._SOURCES``): a local variable or argument of the runtime named so
+    (``fields``) would add an unused import to every module that inlines it (ruff F401)."""
+    from generator.render import _SOURCES
+
+    try:
+        tree = ast.parse(runtime.inlined(name))
+    except FileNotFoundError:
+        pytest.skip(f"runtime module {name} not present")
+    bound = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    bound |= {
+        a.arg for n in ast.walk(tree) if isinstance(n, ast.arguments) for a in (*n.posonlyargs, *n.args, *n.kwonlyargs)
+    }
+    assert not bound & set(_SOURCES), f"rename these in generator/runtime/{name}.py"
+
+
 def test_runtime_package_modules_share_one_runtime_and_merge_alike(
     tmp_path: Path, openai_modules: dict[str, Any]
 ) -> None:
@@ -287,7 +305,7 @@ def test_runtime_package_modules_share_one_runtime_and_merge_alike(
 
 def test_lenient_pydantic_builds_what_does_not_validate() -> None:
     pydantic = pytest.importorskip("pydantic")
-    from generator.runtime.pydantic_models import _construct
+    from generator.runtime.pydantic_results import _construct
 
     class Usage(pydantic.BaseModel):
         model_config = pydantic.ConfigDict(extra="allow", strict=True)

@@ -1,14 +1,15 @@
 """The fixed runtime of generated modules, as real Python: ``anomalies`` (what every
 accumulator reports), ``merge`` (the chunk merger's bookkeeping and the conversion into a
 non-stream response), ``events`` (the fold of event-union streams), ``pydantic_models``
-(the pydantic style's model base and lenient results), ``msgspec_models`` (the msgspec
+(the pydantic style's model base), ``pydantic_results`` (its accumulators' model merge and
+lenient results), ``msgspec_models`` (the msgspec
 style's, and its checkers) and ``sse`` (the event-stream reader).
 
 These modules are imported, unit-tested, linted and type-checked here like any other code.
 Rendering takes their source verbatim (``inlined``): without the module docstring and the
 import lines, since a generated module computes its imports from the names it uses. Rules
 for the runtime modules, so that inlining stays sound: standard library only (the style
-modules ``pydantic_models`` and ``msgspec_models`` aside); imports only
+modules ``pydantic_models``, ``pydantic_results`` and ``msgspec_models`` aside); imports only
 at the top; a runtime module imports another only as ``from .other import name``; names
 that are not public API start with ``_``; nothing refers to a generated name (what varies
 per schema is passed in as data or as classes).
@@ -21,9 +22,9 @@ from functools import cache
 from pathlib import Path
 
 #: Runtime modules in the order they are laid out in a generated module.
-MODULES = ("pydantic_models", "msgspec_models", "anomalies", "merge", "events", "sse")
+MODULES = ("pydantic_models", "msgspec_models", "anomalies", "pydantic_results", "merge", "events", "sse")
 #: Runtime modules that need pydantic: shared from their own file with ``--runtime package``.
-PYDANTIC_MODULES = ("pydantic_models",)
+PYDANTIC_MODULES = ("pydantic_models", "pydantic_results")
 #: Runtime modules that need msgspec: likewise.
 MSGSPEC_MODULES = ("msgspec_models",)
 
@@ -76,6 +77,8 @@ def needed(*, chunks: bool, events: bool, pydantic: bool, msgspec: bool = False)
         wanted.add("msgspec_models")
     if chunks or events:
         wanted.add("anomalies")
+        if pydantic:
+            wanted.add("pydantic_results")
     if chunks:
         wanted.add("merge")
     if events:

@@ -332,6 +332,13 @@ class _Merger:
         return old
 
     def wrong_type(self, state: Any, name: str, value: Any, expected: str) -> None:
+        """A value of field ``name`` that is not of the ``expected`` kind: reported, not
+        merged. A typed value (a model of another class, a tuple) is no such stray: it
+        merges as its JSON (``_as_json``) instead."""
+        data = _as_json(value)
+        if type(data) is not type(value):
+            state._add({name: data}, self)
+            return
         kind = "null" if value is None else type(value).__name__
         self.anomaly(
             _join(state._path, name), "wrong_type", f"expected {expected}, got {kind}; value not merged", dropped=value
@@ -349,7 +356,9 @@ class _Merger:
         or comes after is a text part (adjacent text joins one part). Another JSON value
         (``arguments`` as an object): where the schema allows only text, reported and
         appended as its JSON text (it stays usable); else the last one is kept, and text and
-        such a value are never mixed (the first form wins, the other is reported)."""
+        such a value are never mixed (the first form wins, the other is reported). Typed
+        parts (models) are read as their JSON."""
+        value = _as_json(value)
         if type(value) is list:
             if text_only:
                 self._text_parts(state, attr, wire, value)
@@ -500,7 +509,9 @@ class _Merger:
 
     def merge_object(self, owner: Any, wire: str, state: Any, make: Callable[[str], Any], value: Any) -> Any:
         """Merge an object fragment into ``state`` (made on first use); returns the state.
-        A value that is not an object is reported and not merged."""
+        A value that is not an object is reported and not merged; a model merges as its JSON."""
+        if type(value) is not dict:
+            value = _as_json(value)
         if type(value) is not dict:
             self.wrong_type(owner, wire, value, "an object")
             return state
@@ -511,7 +522,10 @@ class _Merger:
 
     def extend(self, owner: Any, wire: str, items: list[Any] | None, value: Any) -> list[Any] | None:
         """An ``append`` list with a fragment's items added (a new list on first use); a
-        value that is not a list is reported and not merged."""
+        value that is not a list is reported and not merged; typed items (a model's list,
+        a tuple) are kept as their JSON."""
+        if type(value) is not list or (value and type(value[0]) is not dict):
+            value = _as_json(value)
         if type(value) is not list:
             self.wrong_type(owner, wire, value, "a list")
             return items
@@ -522,7 +536,9 @@ class _Merger:
 
     def last_object(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
         """A ``last`` object field's new value: an empty object never replaces one; a
-        value that is not an object is reported and not kept."""
+        value that is not an object is reported and not kept; a model is kept as its JSON."""
+        if type(value) is not dict:
+            value = _as_json(value)
         if type(value) is not dict:
             self.wrong_type(owner, wire, value, "an object")
             return old

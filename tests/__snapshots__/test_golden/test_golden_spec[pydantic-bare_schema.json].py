@@ -49,7 +49,7 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------------
-# The style's fixed runtime: the models' base, union tags, lenient results.
+# The style's fixed runtime: the models' base and union tags.
 class _Model(BaseModel):
     """Base of every model: strict types, unknown fields kept, names in and out as on the wire."""
 
@@ -79,6 +79,8 @@ def _tag(prop: str, attr: str, tags: dict[Any, str]) -> Callable[[Any], str | No
     return tag_of
 
 
+# ---------------------------------------------------------------------------
+# The accumulators' part: models merged as they are, lenient results.
 def _built_anyway(
     validate: Callable[[Any], Any], data: dict[str, Any], acc: Any
 ) -> Any:
@@ -103,6 +105,29 @@ def _built_anyway(
     model = validate.__self__  # type: ignore[attr-defined]  # the model whose model_validate it is
     return _construct(model, data)
 
+
+def _merge_model(state: Any, model: BaseModel, acc: Any) -> None:
+    """Merge ``model``, an instance of the class ``state`` merges, into ``state`` (a root
+    state's ``_add_model``, and a child's whose attributes are not all named as on the
+    wire). A pydantic model keeps its declared fields in ``__dict__`` by attribute name, so
+    the state's ``_add(data, acc, extra)`` merges that dict as it merges decoded JSON: the
+    same code, rules and anomalies, nothing dumped; then ``extra``, the fields the class
+    does not declare (``__pydantic_extra__``). Attributes whose wire name differs (an
+    alias) are renamed first."""
+    data = model.__dict__
+    renamed = _RENAMED.get(type(model))
+    if renamed is None:
+        declared = type(model).model_fields
+        renamed = _RENAMED[type(model)] = {
+            n: f.alias for n, f in declared.items() if f.alias and f.alias != n
+        }
+    if renamed:
+        data = {renamed.get(name, name): value for name, value in data.items()}
+    state._add(data, acc, model.__pydantic_extra__ or {})
+
+
+#: Per model class: its attributes whose wire name differs (attribute -> alias).
+_RENAMED: dict[type, dict[str, str]] = {}
 
 _ADAPTERS: dict[int, tuple[Any, TypeAdapter[Any]]] = {}
 
@@ -654,6 +679,13 @@ class _Merger:
         return old
 
     def wrong_type(self, state: Any, name: str, value: Any, expected: str) -> None:
+        """A value of field ``name`` that is not of the ``expected`` kind: reported, not
+        merged. A typed value (a model of another class, a tuple) is no such stray: it
+        merges as its JSON (``_as_json``) instead."""
+        data = _as_json(value)
+        if type(data) is not type(value):
+            state._add({name: data}, self)
+            return
         kind = "null" if value is None else type(value).__name__
         self.anomaly(
             _join(state._path, name),
@@ -676,7 +708,9 @@ class _Merger:
         or comes after is a text part (adjacent text joins one part). Another JSON value
         (``arguments`` as an object): where the schema allows only text, reported and
         appended as its JSON text (it stays usable); else the last one is kept, and text and
-        such a value are never mixed (the first form wins, the other is reported)."""
+        such a value are never mixed (the first form wins, the other is reported). Typed
+        parts (models) are read as their JSON."""
+        value = _as_json(value)
         if type(value) is list:
             if text_only:
                 self._text_parts(state, attr, wire, value)
@@ -853,7 +887,10 @@ class _Merger:
         self, owner: Any, wire: str, state: Any, make: Callable[[str], Any], value: Any
     ) -> Any:
         """Merge an object fragment into ``state`` (made on first use); returns the state.
-        A value that is not an object is reported and not merged."""
+        A value that is not an object is reported and not merged; a model merges as its JSON.
+        """
+        if type(value) is not dict:
+            value = _as_json(value)
         if type(value) is not dict:
             self.wrong_type(owner, wire, value, "an object")
             return state
@@ -866,7 +903,10 @@ class _Merger:
         self, owner: Any, wire: str, items: list[Any] | None, value: Any
     ) -> list[Any] | None:
         """An ``append`` list with a fragment's items added (a new list on first use); a
-        value that is not a list is reported and not merged."""
+        value that is not a list is reported and not merged; typed items (a model's list,
+        a tuple) are kept as their JSON."""
+        if type(value) is not list or (value and type(value[0]) is not dict):
+            value = _as_json(value)
         if type(value) is not list:
             self.wrong_type(owner, wire, value, "a list")
             return items
@@ -877,7 +917,10 @@ class _Merger:
 
     def last_object(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
         """A ``last`` object field's new value: an empty object never replaces one; a
-        value that is not an object is reported and not kept."""
+        value that is not an object is reported and not kept; a model is kept as its JSON.
+        """
+        if type(value) is not dict:
+            value = _as_json(value)
         if type(value) is not dict:
             self.wrong_type(owner, wire, value, "an object")
             return old
@@ -1381,7 +1424,9 @@ class _TickerChunkMerge(_State):
         self.items = _Entries()
         self.note: str | None = None
 
-    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+    def _add(
+        self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
+    ) -> None:
         get = data.get
         if (value := get("object")) is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
@@ -1389,6 +1434,15 @@ class _TickerChunkMerge(_State):
             if type(value) is not list:
                 acc.wrong_type(self, "items", value, "a list")
             for item in value if type(value) is list else ():
+                if type(item) is not dict:
+                    # a model of this module merges as it is into its entry, else as its JSON
+                    if type(item) is Tick:
+                        key = item.__dict__.get("index")
+                        entry = self.items.by_key.get(key) if type(key) is int else None
+                        if entry is not None:
+                            entry._add(item.__dict__, acc, item.__pydantic_extra__)
+                            continue
+                    item = _as_json(item)
                 key = item.get("index") if type(item) is dict else None
                 entry = self.items.by_key.get(key) if type(key) is int else None
                 if entry is None:
@@ -1401,35 +1455,13 @@ class _TickerChunkMerge(_State):
                 self.note = value
             else:
                 self.note = acc.last_value(self, "note", self.note, value, str)
-        if not _KEYS_TickerChunk.issuperset(data):
-            acc.unknown(self, data, _KEYS_TickerChunk, "root")
-
-    def _add_model(self, model: TickerChunk, acc: _Merger) -> None:
-        """``_add`` for a ``TickerChunk`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
-        item: Any
-        get = model.__dict__.get
-        if (value := get("object")) is not None and value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := get("items")) is not None:
-            if type(value) is not list:
-                self._add({"items": _as_json(value)}, acc)
-            for item in value if type(value) is list else ():
-                key = item.__dict__.get("index") if type(item) is Tick else None
-                entry = self.items.by_key.get(key) if type(key) is int else None
-                if entry is None:
-                    self._add({"items": [_as_json(item)]}, acc)
-                else:
-                    entry._add_model(item, acc)
-        if (value := get("note")) is not None and value != self.note:
-            if type(value) is str and value:
-                self.note = value
-            else:
-                self.note = acc.last_value(self, "note", self.note, value, str)
-        # unknown fields, and those an override names, merge as decoded JSON
-        if extra := model.__pydantic_extra__:
+        if extra is None:
+            if not _KEYS_TickerChunk.issuperset(data):
+                acc.unknown(self, data, _KEYS_TickerChunk, "root")
+        elif extra:
             self._add(extra, acc)
+
+    _add_model = _merge_model
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -1453,7 +1485,9 @@ class _TickMerge(_EntryState):
         self.price: float | None = None
         self.delta: _TickDeltaMerge | None = None
 
-    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+    def _add(
+        self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
+    ) -> None:
         get = data.get
         if (value := get("symbol")) is not None and value != self.symbol:
             if type(value) is str and value:
@@ -1468,37 +1502,16 @@ class _TickMerge(_EntryState):
         if (value := get("delta")) is not None:
             if type(value) is dict and self.delta is not None:
                 self.delta._add(value, acc)
+            elif type(value) is TickDelta and self.delta is not None:
+                self.delta._add(value.__dict__, acc, value.__pydantic_extra__)
             else:
                 self.delta = acc.merge_object(
                     self, "delta", self.delta, _TickDeltaMerge, value
                 )
-        if not _KEYS_Tick.issuperset(data):
-            acc.unknown(self, data, _KEYS_Tick, "entry")
-
-    def _add_model(self, model: Tick, acc: _Merger) -> None:
-        """``_add`` for a ``Tick`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
-        get = model.__dict__.get
-        if (value := get("symbol")) is not None and value != self.symbol:
-            if type(value) is str and value:
-                self.symbol = value
-            else:
-                self.symbol = acc.last_value(self, "symbol", self.symbol, value, str)
-        if (value := get("price")) is not None and value != self.price:
-            if type(value) is float:
-                self.price = value
-            else:
-                self.price = acc.last_value(self, "price", self.price, value, float)
-        if (value := get("delta")) is not None:
-            if type(value) is TickDelta:
-                if self.delta is None:
-                    self.delta = _TickDeltaMerge(_join(self._path, "delta"))
-                self.delta._add_model(value, acc)
-            else:
-                self._add({"delta": _as_json(value)}, acc)
-        # unknown fields, and those an override names, merge as decoded JSON
-        if extra := model.__pydantic_extra__:
+        if extra is None:
+            if not _KEYS_Tick.issuperset(data):
+                acc.unknown(self, data, _KEYS_Tick, "entry")
+        elif extra:
             self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
@@ -1522,7 +1535,9 @@ class _TickDeltaMerge(_State):
         super().__init__(path)
         self.text: list[str] = []
 
-    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+    def _add(
+        self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
+    ) -> None:
         if len(data) == 1:  # most deltas carry one text fragment and nothing else
             value = data.get("text")
             if type(value) is str and self._alt is None:
@@ -1534,21 +1549,10 @@ class _TickDeltaMerge(_State):
                 self.text.append(value)
             else:
                 acc.fragment(self, "text", "text", value, text_only=True)
-        if not _KEYS_TickDelta.issuperset(data):
-            acc.unknown(self, data, _KEYS_TickDelta, "delta")
-
-    def _add_model(self, model: TickDelta, acc: _Merger) -> None:
-        """``_add`` for a ``TickDelta`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
-        get = model.__dict__.get
-        if (value := get("text")) is not None:
-            if type(value) is str and self._alt is None:
-                self.text.append(value)
-            else:
-                acc.fragment(self, "text", "text", value, text_only=True)
-        # unknown fields, and those an override names, merge as decoded JSON
-        if extra := model.__pydantic_extra__:
+        if extra is None:
+            if not _KEYS_TickDelta.issuperset(data):
+                acc.unknown(self, data, _KEYS_TickDelta, "delta")
+        elif extra:
             self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:

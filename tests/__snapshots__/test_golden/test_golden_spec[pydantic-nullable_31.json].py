@@ -48,7 +48,7 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------------
-# The style's fixed runtime: the models' base, union tags, lenient results.
+# The style's fixed runtime: the models' base and union tags.
 class _Model(BaseModel):
     """Base of every model: strict types, unknown fields kept, names in and out as on the wire."""
 
@@ -78,6 +78,8 @@ def _tag(prop: str, attr: str, tags: dict[Any, str]) -> Callable[[Any], str | No
     return tag_of
 
 
+# ---------------------------------------------------------------------------
+# The accumulators' part: models merged as they are, lenient results.
 def _built_anyway(
     validate: Callable[[Any], Any], data: dict[str, Any], acc: Any
 ) -> Any:
@@ -102,6 +104,29 @@ def _built_anyway(
     model = validate.__self__  # type: ignore[attr-defined]  # the model whose model_validate it is
     return _construct(model, data)
 
+
+def _merge_model(state: Any, model: BaseModel, acc: Any) -> None:
+    """Merge ``model``, an instance of the class ``state`` merges, into ``state`` (a root
+    state's ``_add_model``, and a child's whose attributes are not all named as on the
+    wire). A pydantic model keeps its declared fields in ``__dict__`` by attribute name, so
+    the state's ``_add(data, acc, extra)`` merges that dict as it merges decoded JSON: the
+    same code, rules and anomalies, nothing dumped; then ``extra``, the fields the class
+    does not declare (``__pydantic_extra__``). Attributes whose wire name differs (an
+    alias) are renamed first."""
+    data = model.__dict__
+    renamed = _RENAMED.get(type(model))
+    if renamed is None:
+        declared = type(model).model_fields
+        renamed = _RENAMED[type(model)] = {
+            n: f.alias for n, f in declared.items() if f.alias and f.alias != n
+        }
+    if renamed:
+        data = {renamed.get(name, name): value for name, value in data.items()}
+    state._add(data, acc, model.__pydantic_extra__ or {})
+
+
+#: Per model class: its attributes whose wire name differs (attribute -> alias).
+_RENAMED: dict[type, dict[str, str]] = {}
 
 _ADAPTERS: dict[int, tuple[Any, TypeAdapter[Any]]] = {}
 
@@ -656,6 +681,13 @@ class _Merger:
         return old
 
     def wrong_type(self, state: Any, name: str, value: Any, expected: str) -> None:
+        """A value of field ``name`` that is not of the ``expected`` kind: reported, not
+        merged. A typed value (a model of another class, a tuple) is no such stray: it
+        merges as its JSON (``_as_json``) instead."""
+        data = _as_json(value)
+        if type(data) is not type(value):
+            state._add({name: data}, self)
+            return
         kind = "null" if value is None else type(value).__name__
         self.anomaly(
             _join(state._path, name),
@@ -678,7 +710,9 @@ class _Merger:
         or comes after is a text part (adjacent text joins one part). Another JSON value
         (``arguments`` as an object): where the schema allows only text, reported and
         appended as its JSON text (it stays usable); else the last one is kept, and text and
-        such a value are never mixed (the first form wins, the other is reported)."""
+        such a value are never mixed (the first form wins, the other is reported). Typed
+        parts (models) are read as their JSON."""
+        value = _as_json(value)
         if type(value) is list:
             if text_only:
                 self._text_parts(state, attr, wire, value)
@@ -855,7 +889,10 @@ class _Merger:
         self, owner: Any, wire: str, state: Any, make: Callable[[str], Any], value: Any
     ) -> Any:
         """Merge an object fragment into ``state`` (made on first use); returns the state.
-        A value that is not an object is reported and not merged."""
+        A value that is not an object is reported and not merged; a model merges as its JSON.
+        """
+        if type(value) is not dict:
+            value = _as_json(value)
         if type(value) is not dict:
             self.wrong_type(owner, wire, value, "an object")
             return state
@@ -868,7 +905,10 @@ class _Merger:
         self, owner: Any, wire: str, items: list[Any] | None, value: Any
     ) -> list[Any] | None:
         """An ``append`` list with a fragment's items added (a new list on first use); a
-        value that is not a list is reported and not merged."""
+        value that is not a list is reported and not merged; typed items (a model's list,
+        a tuple) are kept as their JSON."""
+        if type(value) is not list or (value and type(value[0]) is not dict):
+            value = _as_json(value)
         if type(value) is not list:
             self.wrong_type(owner, wire, value, "a list")
             return items
@@ -879,7 +919,10 @@ class _Merger:
 
     def last_object(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
         """A ``last`` object field's new value: an empty object never replaces one; a
-        value that is not an object is reported and not kept."""
+        value that is not an object is reported and not kept; a model is kept as its JSON.
+        """
+        if type(value) is not dict:
+            value = _as_json(value)
         if type(value) is not dict:
             self.wrong_type(owner, wire, value, "an object")
             return old
@@ -1397,7 +1440,9 @@ class _ChunkMerge(_State):
         self.union: Any = None
         self.items_type_list: Any = None
 
-    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+    def _add(
+        self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
+    ) -> None:
         get = data.get
         if (value := get("object")) is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
@@ -1436,60 +1481,16 @@ class _ChunkMerge(_State):
                     self, "null_in_enum", self.null_in_enum, value, str
                 )
         if (value := get("union")) is not None:
-            self.union = value
-        if (value := get("items_type_list")) is not None:
-            self.items_type_list = value
-        if not _KEYS_Chunk.issuperset(data):
-            acc.unknown(self, data, _KEYS_Chunk, "root")
-
-    def _add_model(self, model: Chunk, acc: _Merger) -> None:
-        """``_add`` for a ``Chunk`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
-        get = model.__dict__.get
-        if (value := get("object")) is not None and value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := get("type_list")) is not None and value != self.type_list:
-            if type(value) is str and value:
-                self.type_list = value
-            else:
-                self.type_list = acc.last_value(
-                    self, "type_list", self.type_list, value, str
-                )
-        if (value := get("any_of_null")) is not None and value != self.any_of_null:
-            if type(value) is int:
-                self.any_of_null = value
-            else:
-                self.any_of_null = acc.last_value(
-                    self, "any_of_null", self.any_of_null, value, int
-                )
-        if (value := get("one_of_null")) is not None:
-            self.one_of_null = acc.last_object(
-                self, "one_of_null", self.one_of_null, _as_json(value)
-            )
-        if (
-            value := get("default_in_branch")
-        ) is not None and value != self.default_in_branch:
-            if type(value) is str and value:
-                self.default_in_branch = value
-            else:
-                self.default_in_branch = acc.last_value(
-                    self, "default_in_branch", self.default_in_branch, value, str
-                )
-        if (value := get("null_in_enum")) is not None and value != self.null_in_enum:
-            if type(value) is str and value:
-                self.null_in_enum = value
-            else:
-                self.null_in_enum = acc.last_value(
-                    self, "null_in_enum", self.null_in_enum, value, str
-                )
-        if (value := get("union")) is not None:
             self.union = _as_json(value)
         if (value := get("items_type_list")) is not None:
             self.items_type_list = _as_json(value)
-        # unknown fields, and those an override names, merge as decoded JSON
-        if extra := model.__pydantic_extra__:
+        if extra is None:
+            if not _KEYS_Chunk.issuperset(data):
+                acc.unknown(self, data, _KEYS_Chunk, "root")
+        elif extra:
             self._add(extra, acc)
+
+    _add_model = _merge_model
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

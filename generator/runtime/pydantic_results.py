@@ -1,0 +1,134 @@
+"""The pydantic style's runtime for accumulators: merging this module's models as they are
+(``_merge_model``) and building a result that does not validate (``_built_anyway``): spec
+drift never loses an answer.
+
+A finished response whose server omits a field the spec requires (``cache_write_tokens``
+in the 2026-08 OpenAI spec, Groq's ``x_groq.id``) fails validation as a whole. The
+accumulator reports that as an anomaly and then builds the model here: every field that
+validates on its own is validated; one that does not is built the same way (an object into
+the model its annotation names) or kept as it came; a missing required field stays unset
+(reading it raises ``AttributeError``). Inlined only into pydantic-style modules that have
+an accumulator (with ``--runtime package``, shared from ``_runtime_pydantic.py``).
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+
+def _built_anyway(validate: Callable[[Any], Any], data: dict[str, Any], acc: Any) -> Any:
+    """``validate(data)`` (a model's ``model_validate``), for an accumulator's result. With
+    ``acc.strict``, its ``ValidationError``; otherwise a result that does not fit its schema
+    (a server that omits a field the spec requires) is reported once as a ``schema_drift``
+    anomaly and built anyway (``_construct``): a missing required field stays unset.
+    ``acc``: the accumulator's state (its ``strict`` flag and ``drift``)."""
+    try:
+        return validate(data)
+    except ValidationError as exc:
+        if acc.strict:
+            raise
+        first = exc.errors()[0]
+        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in first["loc"]).lstrip(".")
+        acc.drift(
+            where, f"does not fit its schema ({exc.error_count()} problem(s), first: {first['msg']}); built anyway"
+        )
+    model = validate.__self__  # type: ignore[attr-defined]  # the model whose model_validate it is
+    return _construct(model, data)
+
+
+def _merge_model(state: Any, model: BaseModel, acc: Any) -> None:
+    """Merge ``model``, an instance of the class ``state`` merges, into ``state`` (a root
+    state's ``_add_model``, and a child's whose attributes are not all named as on the
+    wire). A pydantic model keeps its declared fields in ``__dict__`` by attribute name, so
+    the state's ``_add(data, acc, extra)`` merges that dict as it merges decoded JSON: the
+    same code, rules and anomalies, nothing dumped; then ``extra``, the fields the class
+    does not declare (``__pydantic_extra__``). Attributes whose wire name differs (an
+    alias) are renamed first."""
+    data = model.__dict__
+    renamed = _RENAMED.get(type(model))
+    if renamed is None:
+        declared = type(model).model_fields
+        renamed = _RENAMED[type(model)] = {n: f.alias for n, f in declared.items() if f.alias and f.alias != n}
+    if renamed:
+        data = {renamed.get(name, name): value for name, value in data.items()}
+    state._add(data, acc, model.__pydantic_extra__ or {})
+
+
+#: Per model class: its attributes whose wire name differs (attribute -> alias).
+_RENAMED: dict[type, dict[str, str]] = {}
+
+_ADAPTERS: dict[int, tuple[Any, TypeAdapter[Any]]] = {}
+
+
+def _construct(model: type[BaseModel], data: Any) -> Any:
+    """``model`` built from ``data`` without failing (see the module docstring); data that
+    is not an object is returned as it is."""
+    if type(data) is not dict:
+        return data
+    names = {(info.alias or name): name for name, info in model.model_fields.items()}
+    values: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
+    for key, value in data.items():
+        name = names.get(key)
+        if name is None:
+            extra[key] = value
+        else:
+            values[name] = _value(model.model_fields[name].annotation, value)
+    return model.model_construct(_fields_set=set(values), **values, **extra)
+
+
+def _value(annotation: Any, value: Any) -> Any:
+    """``value`` validated as ``annotation``, else built leniently, else as it came."""
+    try:
+        return _adapter(annotation).validate_python(value)
+    except (ValidationError, TypeError):
+        pass
+    if type(value) is dict:
+        models = [c for c in _members(annotation) if isinstance(c, type) and issubclass(c, BaseModel)]
+        if models:
+            return _construct(max(models, key=lambda m: _fit(m, value)), value)
+    if type(value) is list:
+        items = [
+            typing.get_args(m)[0] for m in _members(annotation) if typing.get_origin(m) is list and typing.get_args(m)
+        ]
+        if items:
+            return [_value(items[0], item) for item in value]
+    return value
+
+
+def _fit(model: type[BaseModel], value: dict[str, Any]) -> int:
+    """How well an object fits a model: the keys it shares with the model's wire names,
+    and a tag (a ``Literal`` field) that matches counts more than any number of keys."""
+    score = 0
+    for name, info in model.model_fields.items():
+        key = info.alias or name
+        if key in value:
+            score += 1
+            if typing.get_origin(info.annotation) is typing.Literal and value[key] in typing.get_args(info.annotation):
+                score += 1000
+    return score
+
+
+def _members(annotation: Any) -> list[Any]:
+    """The alternatives an annotation admits, through unions, ``Annotated`` and type aliases."""
+    value = getattr(annotation, "__value__", None)  # a TypeAliasType
+    if value is not None:
+        return _members(value)
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _members(typing.get_args(annotation)[0])
+    if origin is typing.Union or origin is types.UnionType:
+        return [m for arg in typing.get_args(annotation) for m in _members(arg)]
+    return [annotation]
+
+
+def _adapter(annotation: Any) -> TypeAdapter[Any]:
+    found = _ADAPTERS.get(id(annotation))
+    if found is None or found[0] is not annotation:
+        found = _ADAPTERS[id(annotation)] = (annotation, TypeAdapter(annotation))
+    return found[1]
