@@ -1,5 +1,6 @@
 """Cache: the directory where gen-models keeps what later runs can reuse (formatted blocks,
-compiled templates), and the compiled-template cache itself.
+compiled templates, the names a rendered module uses), the compiled-template cache and the
+store of facts derived from a text (``recall``/``remember``).
 
 Everything kept there is checked before use (by the text it was made from, and the version
 of the tool that made it), so a stale or damaged entry costs time, never a wrong output;
@@ -8,10 +9,17 @@ deleting the directory is always safe.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from . import __version__
+
+#: Entries kept per kind of derived fact; beyond it the least recently written half goes.
+DERIVED_ENTRIES = 2_000
 
 if TYPE_CHECKING:
     import jinja2
@@ -53,3 +61,35 @@ def store_file(path: Path, text: str) -> bool:
     except OSError:
         return False
     return True
+
+
+def recall(kind: str, text: str) -> list[str] | None:
+    """The lines ``remember`` kept for ``text`` under ``kind`` (``names``), or None: none
+    kept, kept by another gen-models version, or damaged (the entry's first line gives the
+    version and the number of lines that follow)."""
+    try:
+        lines = (cache_dir() / kind / _text_key(text)).read_text(encoding="utf-8").split("\n")
+    except (OSError, ValueError):
+        return None
+    if lines[0] != f"gen-models {__version__} {len(lines) - 1}":
+        return None
+    return lines[1:]
+
+
+def remember(kind: str, text: str, lines: list[str]) -> None:
+    """Keep ``lines`` (no line breaks in them), derived from ``text``, for later runs'
+    ``recall``; beyond ``DERIVED_ENTRIES`` entries of a kind the older half is deleted.
+    Write errors are ignored (no cache)."""
+    directory = cache_dir() / kind
+    if not store_file(directory / _text_key(text), "\n".join([f"gen-models {__version__} {len(lines)}", *lines])):
+        return
+    with contextlib.suppress(OSError):
+        entries = [e for e in os.scandir(directory) if e.is_file() and not e.name.startswith(".")]
+        if len(entries) > DERIVED_ENTRIES:
+            entries.sort(key=lambda e: e.stat().st_mtime)
+            for old in entries[: len(entries) // 2]:
+                os.unlink(old.path)
+
+
+def _text_key(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]

@@ -20,6 +20,7 @@ import hashlib
 import json
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -312,6 +313,15 @@ def _parse_yaml(raw: bytes, path: Path) -> Any:
 
 def _build(raw: bytes, path: Path) -> Any:
     """Build plain data from the first YAML document's events (see module docstring)."""
+    loader = _EventLoader(raw)  # its events one call each: ``yaml.parse`` wraps them in a generator
+    try:
+        return _build_from(loader.get_event, path)
+    finally:
+        loader.dispose()
+
+
+def _build_from(next_event: Callable[[], Any], path: Path) -> Any:
+    """``_build`` on events from ``next_event`` (None after the last)."""
     stack: list[_Frame] = []
     frame: _Frame | None = None
     anchors: dict[str, Any] = {}
@@ -321,7 +331,7 @@ def _build(raw: bytes, path: Path) -> Any:
     root: Any = None
     documents = 0
     event: Any
-    for event in yaml.parse(raw, Loader=_EventLoader):
+    while (event := next_event()) is not None:
         kind = type(event)
         if kind is ev.ScalarEvent:
             expanded += 1

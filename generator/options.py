@@ -43,8 +43,9 @@ class Options:
         spec_bytes: the spec's text when it was read from standard input (``-``); ``spec``
             is then ``Path("<stdin>")`` and relative ``$ref`` start at the working directory.
         formatter: ``black`` (the default) or ``ruff`` (``ruff format``; see ``format``).
-        use_cache: keep formatted blocks across runs (``format.FormatCache``); False for
-            ``--no-cache``. The only field that does not change the output.
+        use_cache: keep formatted blocks and the names each module uses across runs
+            (``format.FormatCache``, ``cache.recall``); False for ``--no-cache``. The only
+            field that does not change the output.
     """
 
     spec: Path

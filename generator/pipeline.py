@@ -303,6 +303,7 @@ def generate(
         event_plans=reading.event_plans,
         styles=options.styles,
         template_dir=options.template_dir,
+        use_cache=options.use_cache,
     )
     stem = module_stem(options)
     start = time.perf_counter()

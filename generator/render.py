@@ -20,7 +20,7 @@ from typing import Any
 
 import jinja2
 
-from . import __version__, msgspec_style, naming, pytypes, runtime
+from . import __version__, cache, msgspec_style, naming, pytypes, runtime
 from .cache import template_cache
 from .errors import SpecError, did_you_mean
 from .event_plan import EventPlan
@@ -100,6 +100,7 @@ class Generation:
     event_plans: dict[str, EventPlan] = field(default_factory=dict)  # union root -> its fold
     styles: tuple[str, ...] = STYLES  # every style generated in this run (what _runtime.py serves)
     template_dir: Path | None = None  # the user's templates, before ours (--custom-template-dir)
+    use_cache: bool = True  # keep what later runs can reuse (cache.py); False: --no-cache
 
 
 #: The modules a package of generated modules shares the runtime from (``--runtime package``):
@@ -133,8 +134,7 @@ def render(gen: Generation, style: str) -> str:
         source = env.get_template(f"{style}.py.jinja").render(**context)
     else:
         source = _render_custom(gen.template_dir, env, f"{style}.py.jinja", context)
-    used = {n.id for n in ast.walk(parse_tree(source)) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-    used |= context["names_in_strings"]
+    used = names_loaded(source, gen.use_cache) | context["names_in_strings"]
     wanted = used | set(context["all_names"])
     shared: dict[str, list[str]] = {}
     for name in here if gen.runtime_package else ():
@@ -193,8 +193,21 @@ def _runtime_source(gen: Generation, parts: list[str]) -> str:
         + ")."
     )
     source = "\n".join(header) + f"\n{doc}\n\nfrom __future__ import annotations\n\n{_IMPORTS_MARK}\n\n\n{body}"
-    used = {n.id for n in ast.walk(parse_tree(source)) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    used = names_loaded(source, gen.use_cache)
     return source.replace(_IMPORTS_MARK + "\n", "\n".join(_imports(gen, "runtime", used)) + "\n", 1)
+
+
+def names_loaded(source: str, use_cache: bool = True) -> set[str]:
+    """The names ``source``'s code loads (``ast.Name`` in load context): what a module's
+    imports are made from. Parsing and walking a module takes ~70 ms, so the set is kept in
+    the cache by the text it came from (``cache.remember``): a run that renders the same
+    text again (the same spec, options and gen-models) skips both."""
+    if use_cache and (kept := cache.recall("names", source)) is not None:
+        return set(kept)
+    names = {n.id for n in ast.walk(parse_tree(source)) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    if use_cache:
+        cache.remember("names", source, sorted(names))
+    return names
 
 
 def _runtime_modules(gen: Generation, styles: tuple[str, ...]) -> tuple[str, ...]:
