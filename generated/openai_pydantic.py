@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 14dcb430606d998ac27d2aedb3f8adbb, output 086e439ec9aa4bb03d70e18306458381
+# Fingerprint: inputs a5cebbcbd2286fae866151a0e12d6021, output 152aff7a2309ca00f569d3793dc3bfdd
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -2154,7 +2154,9 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
     def _add(
         self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
     ) -> None:
-        if len(data) == 1:  # most deltas carry one text fragment and nothing else
+        if (
+            len(data) == 1 and not extra
+        ):  # most deltas carry one text fragment and nothing else
             value = data.get("content")
             if type(value) is str and self._alt is None:
                 self.content.append(value)
@@ -2262,7 +2264,9 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
     def _add(
         self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
     ) -> None:
-        if len(data) == 1:  # most deltas carry one text fragment and nothing else
+        if (
+            len(data) == 1 and not extra
+        ):  # most deltas carry one text fragment and nothing else
             value = data.get("arguments")
             if type(value) is str and self._alt is None:
                 acc.json_text(self, "arguments", "arguments", value)
@@ -2367,7 +2371,9 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
     def _add(
         self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
     ) -> None:
-        if len(data) == 1:  # most deltas carry one text fragment and nothing else
+        if (
+            len(data) == 1 and not extra
+        ):  # most deltas carry one text fragment and nothing else
             value = data.get("arguments")
             if type(value) is str and self._alt is None:
                 acc.json_text(self, "arguments", "arguments", value)

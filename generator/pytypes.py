@@ -31,8 +31,11 @@ def docstring(text: str, indent: int = 0) -> str:
     (``\\x00``, ``\\r``, U+2028, bidi controls) become escapes, and whitespace at the end of
     a line is escaped so that black's docstring clean-up cannot change the text.
     """
+    text = text.strip()
+    if "\\" not in text and text.replace("\n", "").isprintable():  # nothing to escape (most text)
+        return _docstring_of(text, indent)
     out = []
-    for ch in text.strip():
+    for ch in text:
         if ch == "\\":
             out.append("\\\\")
         elif ch == "\n" or (ch.isprintable() and ch != "\x7f"):
@@ -42,7 +45,11 @@ def docstring(text: str, indent: int = 0) -> str:
         else:
             code = ord(ch)
             out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
-    lines = [_protect_trailing_space(line) for line in "".join(out).split("\n")]
+    return _docstring_of("".join(out), indent)
+
+
+def _docstring_of(escaped: str, indent: int) -> str:
+    lines = [_protect_trailing_space(line) for line in escaped.split("\n")]
     body = _escape_quotes("\n".join(lines))
     if "\n" not in body:
         return f'"""{body}"""'

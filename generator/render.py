@@ -200,13 +200,15 @@ def _runtime_source(gen: Generation, parts: list[str]) -> str:
 def names_loaded(source: str, use_cache: bool = True) -> set[str]:
     """The names ``source``'s code loads (``ast.Name`` in load context): what a module's
     imports are made from. Parsing and walking a module takes ~70 ms, so the set is kept in
-    the cache by the text it came from (``cache.remember``): a run that renders the same
-    text again (the same spec, options and gen-models) skips both."""
-    if use_cache and (kept := cache.recall("names", source)) is not None:
+    the cache by the text it came from (``cache.remember``), the header's comment lines
+    left out (they name the output path): a run that renders the same module again (the
+    same spec, options and gen-models, any output directory) skips both."""
+    key = re.sub(r"\A(?:#[^\n]*\n)+", "", source)
+    if use_cache and (kept := cache.recall("names", key)) is not None:
         return set(kept)
     names = {n.id for n in ast.walk(parse_tree(source)) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     if use_cache:
-        cache.remember("names", source, sorted(names))
+        cache.remember("names", key, sorted(names))
     return names
 
 

@@ -68,3 +68,11 @@ def test_names_loaded_are_the_loads_and_a_second_run_reads_them_without_parsing(
     assert render.names_loaded(SOURCE) == first
     with pytest.raises(AssertionError, match="parsed again"):
         render.names_loaded(SOURCE, use_cache=False)  # --no-cache: neither read nor written
+
+
+def test_names_are_recalled_for_the_same_module_under_another_header(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The header's comment lines name the output path (``-o``): another directory, the
+    same module, the names recalled without parsing."""
+    first = render.names_loaded("# Regenerate with: gen-models s.yaml -o a\n" + SOURCE)
+    monkeypatch.setattr(render, "parse_tree", None)  # any parse would fail
+    assert render.names_loaded("# Regenerate with: gen-models s.yaml -o b\n" + SOURCE) == first

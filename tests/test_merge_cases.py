@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -326,41 +327,47 @@ def test_a_typed_chunk_with_wrong_values_merges_as_its_json(openai_modules) -> N
     assert {a.kind for a in by_model.anomalies} == {"wrong_type"}
 
 
-_RENAMED_SPEC = """
+def _chunk_spec(delta: str) -> str:
+    """A spec whose chunk ``Chunk`` has ``choices[].delta`` with the properties ``delta``
+    (YAML lines, dedented)."""
+    lines = textwrap.indent(textwrap.dedent(delta).strip(), " " * 14)
+    return f"""
 Chunk:
   type: object
   required: [id, object, choices]
   properties:
-    id: {type: string}
-    object: {type: string, enum: [demo.chunk]}
+    id: {{type: string}}
+    object: {{type: string, enum: [demo.chunk]}}
     choices:
       type: array
       items:
         type: object
         required: [index, delta]
         properties:
-          index: {type: integer}
+          index: {{type: integer}}
           delta:
             type: object
             properties:
-              content: {type: string}
-              from: {type: string}
-              x-trace: {type: string}
-              tool_calls:
-                type: array
-                items:
-                  type: object
-                  required: [index]
-                  properties:
-                    index: {type: integer}
-                    id: {type: string}
-                    function:
-                      type: object
-                      properties:
-                        name: {type: string}
-                        arguments: {type: string}
-                        class: {type: string}
+{lines}
 """
+
+
+def _chunk_merged_both_ways(tmp_path: Path, style: str, delta: str, chunks: list[Any]) -> tuple[Any, Any]:
+    """``chunks`` added to two ``ChunkAccumulator`` of the ``style`` module of
+    ``_chunk_spec(delta)``: as JSON and as the module's ``Chunk`` models."""
+    module = generate_modules(schemas_spec(tmp_path, _chunk_spec(delta)), tmp_path / "out", styles=(style,))[style]
+    by_json, by_model = module.ChunkAccumulator(), module.ChunkAccumulator()
+    for chunk in chunks:
+        by_json.add(copy.deepcopy(chunk))
+        typed = module.parse_chunk(copy.deepcopy(chunk))
+        assert type(typed) is module.Chunk
+        by_model.add(typed)
+    assert by_model.snapshot_dict() == by_json.snapshot_dict()
+    assert _anomalies(by_model) == _anomalies(by_json)
+    return by_json, by_model
+
+
+_HEAD = {"id": "c1", "object": "demo.chunk"}
 
 
 @pytest.mark.parametrize("style", [s for s in STYLES if s != "typeddict"])
@@ -369,29 +376,50 @@ def test_typed_chunks_with_renamed_attributes_merge_as_their_json(tmp_path: Path
     of another name: a typed chunk still merges exactly as its JSON, at the root, in a
     merged object and in a keyed list's items (the pydantic style renames them back,
     ``_merge_model``)."""
-    module = generate_modules(schemas_spec(tmp_path, _RENAMED_SPEC), tmp_path / "out", styles=(style,))[style]
-    head = {"id": "c1", "object": "demo.chunk"}
+    delta = """
+        content: {type: string}
+        from: {type: string}
+        x-trace: {type: string}
+        tool_calls:
+          type: array
+          items:
+            type: object
+            required: [index]
+            properties:
+              index: {type: integer}
+              id: {type: string}
+              function:
+                type: object
+                properties:
+                  name: {type: string}
+                  arguments: {type: string}
+                  class: {type: string}
+    """
     call = {"index": 0, "id": "t1", "function": {"name": "f", "class": "k1", "arguments": '{"a"'}}
+    more = {"index": 0, "function": {"arguments": ": 1}", "class": "k2"}}
     chunks = [
-        {**head, "choices": [{"index": 0, "delta": {"content": "Hi", "from": "me", "x-trace": "a"}}]},
-        {**head, "choices": [{"index": 0, "delta": {"content": " there", "x-trace": "b", "tool_calls": [call]}}]},
-        {
-            **head,
-            "choices": [
-                {"index": 0, "delta": {"tool_calls": [{"index": 0, "function": {"arguments": ": 1}", "class": "k2"}}]}}
-            ],
-        },
-        {**head, "x-new": 1, "choices": [{"index": 0, "delta": {"from": "you", "x-odd": [1]}}]},
+        {**_HEAD, "choices": [{"index": 0, "delta": {"content": "Hi", "from": "me", "x-trace": "a"}}]},
+        {**_HEAD, "choices": [{"index": 0, "delta": {"content": " there", "x-trace": "b", "tool_calls": [call]}}]},
+        {**_HEAD, "choices": [{"index": 0, "delta": {"tool_calls": [more]}}]},
+        {**_HEAD, "x-new": 1, "choices": [{"index": 0, "delta": {"from": "you", "x-odd": [1]}}]},
     ]
-    by_json, by_model = module.ChunkAccumulator(), module.ChunkAccumulator()
-    for chunk in chunks:
-        by_json.add(copy.deepcopy(chunk))
-        typed = module.parse_chunk(copy.deepcopy(chunk))
-        assert type(typed) is module.Chunk
-        by_model.add(typed)
-    snapshot = by_model.snapshot_dict()
-    assert snapshot == by_json.snapshot_dict()
-    assert _anomalies(by_model) == _anomalies(by_json)
-    delta = snapshot["choices"][0]["delta"]
-    assert (delta["content"], delta["from"], delta["x-trace"], delta["x-odd"]) == ("Hi there", "meyou", "ab", [1])
-    assert delta["tool_calls"][0]["function"] == {"name": "f", "class": "k1k2", "arguments": '{"a": 1}'}
+    _, by_model = _chunk_merged_both_ways(tmp_path, style, delta, chunks)
+    merged = by_model.snapshot_dict()["choices"][0]["delta"]
+    assert (merged["content"], merged["from"], merged["x-trace"], merged["x-odd"]) == ("Hi there", "meyou", "ab", [1])
+    assert merged["tool_calls"][0]["function"] == {"name": "f", "class": "k1k2", "arguments": '{"a": 1}'}
+
+
+@pytest.mark.parametrize("style", [s for s in STYLES if s != "typeddict"])
+def test_a_typed_one_field_object_keeps_its_unknown_fields(tmp_path: Path, style: str) -> None:
+    """A delta whose class declares one text field: its model's field dict has one entry,
+    the shape the merge's one-fragment fast path takes; the fields it does not declare
+    (``reasoning``) still merge, as from its JSON."""
+    chunks = [
+        {**_HEAD, "choices": [{"index": 0, "delta": {"content": "Hi"}}]},
+        {**_HEAD, "choices": [{"index": 0, "delta": {"content": " there", "reasoning": "r1"}}]},
+        {**_HEAD, "choices": [{"index": 0, "delta": {"reasoning": "r2"}}]},
+    ]
+    _, by_model = _chunk_merged_both_ways(tmp_path, style, "content: {type: string}", chunks)
+    merged = by_model.snapshot_dict()["choices"][0]["delta"]
+    assert merged["content"] == "Hi there"
+    assert "reasoning" in merged

@@ -4,6 +4,7 @@ inert, exact literals."""
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import shutil
@@ -12,8 +13,10 @@ from typing import Any
 
 import pytest
 from conftest import ROOT, STYLES, load_module
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from generator import pipeline, write
+from generator import pipeline, pytypes, write
 from generator.cli import main
 
 
@@ -252,3 +255,13 @@ def test_hostile_descriptions_and_defaults_keep_their_exact_text(
             default = doc.split("Spec default (not applied): ``", 1)[1].rsplit("``", 1)[0]
             assert ast.literal_eval(default) == text, (style, text)
         assert ast.get_docstring(chunk) == "\n".join(HOSTILE), style
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.characters(), max_size=60) | st.sampled_from(HOSTILE))
+def test_a_docstring_literal_holds_its_text_exactly(text: str) -> None:
+    """``pytypes.docstring`` (its fast path for text with nothing to escape, and the
+    escaping one): the literal, evaluated, is the stripped text itself (a text of several
+    lines ends with the line break before the closing quotes)."""
+    value = ast.literal_eval(pytypes.docstring(text))
+    assert value == text.strip() + ("\n" if "\n" in text.strip() else "")

@@ -21,6 +21,8 @@ import ast
 from functools import cache
 from pathlib import Path
 
+from ..cache import recall, remember
+
 #: Runtime modules in the order they are laid out in a generated module.
 MODULES = ("pydantic_models", "msgspec_models", "anomalies", "pydantic_results", "merge", "events", "sse")
 #: Runtime modules that need pydantic: shared from their own file with ``--runtime package``.
@@ -38,6 +40,16 @@ def inlined(name: str) -> str:
         FileNotFoundError: no runtime module of that name.
     """
     source = (Path(__file__).resolve().parent / f"{name}.py").read_text(encoding="utf-8")
+    kept = recall("inlined", source)  # parsing the runtime takes ~30 ms a run
+    if kept is not None:
+        return "\n".join(kept)
+    text = _inline(source)
+    remember("inlined", source, text.split("\n"))
+    return text
+
+
+def _inline(source: str) -> str:
+    """``source`` without its docstring and import lines (see ``inlined``)."""
     tree = ast.parse(source)
     lines = source.splitlines(keepends=True)
     skip: set[int] = set()

@@ -2149,7 +2149,9 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
     def _add(
         self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
     ) -> None:
-        if len(data) == 1:  # most deltas carry one text fragment and nothing else
+        if (
+            len(data) == 1 and not extra
+        ):  # most deltas carry one text fragment and nothing else
             value = data.get("content")
             if type(value) is str and self._alt is None:
                 self.content.append(value)
@@ -2257,7 +2259,9 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
     def _add(
         self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
     ) -> None:
-        if len(data) == 1:  # most deltas carry one text fragment and nothing else
+        if (
+            len(data) == 1 and not extra
+        ):  # most deltas carry one text fragment and nothing else
             value = data.get("arguments")
             if type(value) is str and self._alt is None:
                 acc.json_text(self, "arguments", "arguments", value)
@@ -2362,7 +2366,9 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
     def _add(
         self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
     ) -> None:
-        if len(data) == 1:  # most deltas carry one text fragment and nothing else
+        if (
+            len(data) == 1 and not extra
+        ):  # most deltas carry one text fragment and nothing else
             value = data.get("arguments")
             if type(value) is str and self._alt is None:
                 acc.json_text(self, "arguments", "arguments", value)

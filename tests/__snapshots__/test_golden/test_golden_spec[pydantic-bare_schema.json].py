@@ -1538,7 +1538,9 @@ class _TickDeltaMerge(_State):
     def _add(
         self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
     ) -> None:
-        if len(data) == 1:  # most deltas carry one text fragment and nothing else
+        if (
+            len(data) == 1 and not extra
+        ):  # most deltas carry one text fragment and nothing else
             value = data.get("text")
             if type(value) is str and self._alt is None:
                 self.text.append(value)
