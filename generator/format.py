@@ -6,8 +6,12 @@ about 0.3 ms a line, and most of a module is the same text in every run: the fix
 are formatted as top-level blocks, and black sees each distinct block once:
 
 * within a run, a block that several modules hold is formatted once;
+* black's output for the fixed runtime's blocks ships with gen-models
+  (``generator/runtime/formatted.json``, for the pinned black and the default target
+  Python; ``scripts/format_runtime.py`` writes it, a test keeps it current): even a first
+  run on a machine formats only what the spec generated;
 * across runs, formatted blocks are kept in a cache file (``FormatCache``: one per black
-  version and target Python, under ``<cache>/format/``), so the runtime is formatted once
+  version and target Python, under ``<cache>/format/``), so the rest is formatted once
   per machine and black version, not per module or per run, and a spec bump re-formats only
   the blocks it changed;
 * the blocks left are spread over the CPU cores when there are enough of them;
@@ -30,12 +34,14 @@ from __future__ import annotations
 import ast
 import contextlib
 import hashlib
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
 from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -422,12 +428,17 @@ def _format_one(args: tuple[str, tuple[int, int]]) -> str:
 
 
 def _format_blocks(blocks: list[str], target_python: tuple[int, int], store: FormatCache) -> list[str]:
-    """Each block formatted: from this process's cache, else the cache file, else black."""
+    """Each block formatted: from this process's cache, else the cache file, else the
+    runtime's shipped formatting, else black."""
     found: dict[str, str] = {}
+    shipped: dict[str, str] | None = None
     for b in blocks:
         text = _cache.get((b, target_python))
         if text is None:
             text = store.get(b)
+        if text is None:
+            shipped = shipped if shipped is not None else shipped_formatting(target_python)
+            text = shipped.get(FormatCache.key(b))
         if text is not None:
             found[b] = text
     missing = [b for b in blocks if b not in found]
@@ -438,6 +449,43 @@ def _format_blocks(blocks: list[str], target_python: tuple[int, int], store: For
         _cache.clear()
     _cache.update(((b, target_python), found[b]) for b in blocks)
     return [found[b] for b in blocks]
+
+
+#: Black's output for the fixed runtime's blocks (see the module docstring).
+SHIPPED = Path(__file__).resolve().parent / "runtime" / "formatted.json"
+#: The target Python ``SHIPPED`` is formatted for (gen-models' default).
+SHIPPED_TARGET = (3, 10)
+
+
+@cache
+def shipped_formatting(target_python: tuple[int, int]) -> dict[str, str]:
+    """``SHIPPED``'s blocks (``FormatCache.key`` of a block -> black's output), when it was
+    made by the installed black for ``target_python`` and this mode; else none. A block
+    that changed since is not in it (its key is its text's): it is formatted as any other."""
+    try:
+        data = json.loads(SHIPPED.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    made_for = (data.get("black"), data.get("mode"), tuple(data.get("target", ())))
+    if made_for != (black_version(), MODE_KEY, target_python):
+        return {}
+    blocks: dict[str, str] = data.get("blocks", {})
+    return blocks
+
+
+def runtime_formatting() -> dict[str, object]:
+    """What ``SHIPPED`` holds: the installed black's output for each top-level block of
+    each runtime module (as ``runtime.inlined`` gives it), for ``SHIPPED_TARGET``."""
+    from . import runtime
+
+    blocks = sorted({block for name in runtime.MODULES for _, block in _blocks(runtime.inlined(name))})
+    formatted = _format_uncached(blocks, SHIPPED_TARGET)
+    return {
+        "black": black_version(),
+        "mode": MODE_KEY,
+        "target": list(SHIPPED_TARGET),
+        "blocks": {FormatCache.key(b): text for b, text in zip(blocks, formatted)},
+    }
 
 
 def workers_for(lines: int) -> int:
