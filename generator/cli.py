@@ -133,7 +133,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--no-cache",
         action="store_true",
-        help="do all the work: neither skip current outputs (the header's fingerprint) nor reuse formatted code",
+        help="do all the work: neither skip current outputs (the header's fingerprint) nor reuse what earlier runs kept (formatted code, the names each module uses)",
     )
     parser.add_argument("--timings", action="store_true", help="print the time each stage took")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only errors")
