@@ -64,7 +64,8 @@ def store_file(path: Path, text: str) -> bool:
 
 
 def recall(kind: str, text: str) -> list[str] | None:
-    """The lines ``remember`` kept for ``text`` under ``kind`` (``names``), or None: none
+    """The lines ``remember`` kept for ``text`` under ``kind`` (``names-1``: a name that
+    changes whenever what is derived does), or None: none
     kept, kept by another gen-models version, or damaged (the entry's first line gives the
     version and the number of lines that follow)."""
     try:

@@ -197,6 +197,10 @@ def _runtime_source(gen: Generation, parts: list[str]) -> str:
     return source.replace(_IMPORTS_MARK + "\n", "\n".join(_imports(gen, "runtime", used)) + "\n", 1)
 
 
+#: The cache's kind for ``names_loaded``: a new one whenever what it derives changes.
+_NAMES = "names-1"
+
+
 def names_loaded(source: str, use_cache: bool = True) -> set[str]:
     """The names ``source``'s code loads (``ast.Name`` in load context): what a module's
     imports are made from. Parsing and walking a module takes ~70 ms, so the set is kept in
@@ -204,11 +208,11 @@ def names_loaded(source: str, use_cache: bool = True) -> set[str]:
     left out (they name the output path): a run that renders the same module again (the
     same spec, options and gen-models, any output directory) skips both."""
     key = re.sub(r"\A(?:#[^\n]*\n)+", "", source)
-    if use_cache and (kept := cache.recall("names", key)) is not None:
+    if use_cache and (kept := cache.recall(_NAMES, key)) is not None:
         return set(kept)
     names = {n.id for n in ast.walk(parse_tree(source)) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     if use_cache:
-        cache.remember("names", key, sorted(names))
+        cache.remember(_NAMES, key, sorted(names))
     return names
 
 

@@ -31,6 +31,10 @@ PYDANTIC_MODULES = ("pydantic_models", "pydantic_results")
 MSGSPEC_MODULES = ("msgspec_models",)
 
 
+#: The cache's kind for ``inlined``: a new one whenever ``_inline`` changes.
+_INLINED = "inlined-1"
+
+
 @cache
 def inlined(name: str) -> str:
     """The source of runtime module ``name`` as it goes into a generated module: its code
@@ -40,11 +44,11 @@ def inlined(name: str) -> str:
         FileNotFoundError: no runtime module of that name.
     """
     source = (Path(__file__).resolve().parent / f"{name}.py").read_text(encoding="utf-8")
-    kept = recall("inlined", source)  # parsing the runtime takes ~30 ms a run
+    kept = recall(_INLINED, source)  # parsing the runtime takes ~30 ms a run
     if kept is not None:
         return "\n".join(kept)
     text = _inline(source)
-    remember("inlined", source, text.split("\n"))
+    remember(_INLINED, source, text.split("\n"))
     return text
 
 
