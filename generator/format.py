@@ -6,10 +6,11 @@ about 0.3 ms a line, and most of a module is the same text in every run: the fix
 are formatted as top-level blocks, and black sees each distinct block once:
 
 * within a run, a block that several modules hold is formatted once;
-* black's output for the fixed runtime's blocks ships with gen-models
-  (``generator/runtime/formatted.json``, for the pinned black and the default target
-  Python; ``scripts/format_runtime.py`` writes it, a test keeps it current): even a first
-  run on a machine formats only what the spec generated;
+* black's output for the fixed blocks (the runtime's, and the styles' support code: blocks
+  that do not depend on the spec) ships with gen-models (``generator/runtime/formatted.json``,
+  for the pinned black and the default target Python; ``scripts/format_runtime.py`` writes
+  it, a test keeps it current): even a first run on a machine formats only what the spec
+  generated;
 * across runs, formatted blocks are kept in a cache file (``FormatCache``: one per black
   version and target Python, under ``<cache>/format/``), so the rest is formatted once
   per machine and black version, not per module or per run, and a spec bump re-formats only
@@ -453,7 +454,7 @@ def _format_blocks(blocks: list[str], target_python: tuple[int, int], store: For
     return [found[b] for b in blocks]
 
 
-#: Black's output for the fixed runtime's blocks (see the module docstring).
+#: Black's output for the fixed blocks (see the module docstring).
 SHIPPED = Path(__file__).resolve().parent / "runtime" / "formatted.json"
 #: The target Python ``SHIPPED`` is formatted for (gen-models' default).
 SHIPPED_TARGET = (3, 10)
@@ -473,21 +474,6 @@ def shipped_formatting(target_python: tuple[int, int]) -> dict[str, str]:
         return {}
     blocks: dict[str, str] = data.get("blocks", {})
     return blocks
-
-
-def runtime_formatting() -> dict[str, object]:
-    """What ``SHIPPED`` holds: the installed black's output for each top-level block of
-    each runtime module (as ``runtime.inlined`` gives it), for ``SHIPPED_TARGET``."""
-    from . import runtime
-
-    blocks = sorted({block for name in runtime.MODULES for _, block in _blocks(runtime.inlined(name))})
-    formatted = _format_uncached(blocks, SHIPPED_TARGET)
-    return {
-        "black": black_version(),
-        "mode": MODE_KEY,
-        "target": list(SHIPPED_TARGET),
-        "blocks": {FormatCache.key(b): text for b, text in zip(blocks, formatted)},
-    }
 
 
 def workers_for(lines: int) -> int:

@@ -281,6 +281,29 @@ def generate(
             custom template directory that is not one or names no template of ours.
     """
     target_file = output_file(options)
+    sources, reading = render_sources(options, reading, progress)
+    start = time.perf_counter()
+    progress(f"format {len(sources)} module(s)")
+    formatted = format_modules(sources, options.target_python, options.formatter, options.use_cache)
+    reading.timings["format"] = time.perf_counter() - start
+    out_dir = target_file.parent if target_file else options.output
+    module_file = f"{module_stem(options)}_{options.styles[0]}.py"
+    outputs = [
+        Output(target_file if target_file and name == module_file else out_dir / name, text)
+        for name, text in formatted.items()
+    ]
+    return outputs, reading
+
+
+def render_sources(
+    options: Options, reading: SpecReading | None = None, progress: Progress = _no_progress
+) -> tuple[dict[str, str], SpecReading]:
+    """Every requested module rendered, not yet formatted: file name -> source (see
+    ``generate``, which formats them).
+
+    Raises:
+        SpecError: as ``generate``.
+    """
     if options.template_dir is not None:
         check_template_dir(options.template_dir)
     reading = reading or read_spec(options, progress)
@@ -314,17 +337,7 @@ def generate(
     if options.runtime_package:
         sources.update(render_runtime(gen))
     reading.timings["render"] = time.perf_counter() - start
-    start = time.perf_counter()
-    progress(f"format {len(sources)} module(s)")
-    formatted = format_modules(sources, options.target_python, options.formatter, options.use_cache)
-    reading.timings["format"] = time.perf_counter() - start
-    out_dir = target_file.parent if target_file else options.output
-    module_file = f"{stem}_{options.styles[0]}.py"
-    outputs = [
-        Output(target_file if target_file and name == module_file else out_dir / name, text)
-        for name, text in formatted.items()
-    ]
-    return outputs, reading
+    return sources, reading
 
 
 def command(options: Options) -> str:

@@ -1,20 +1,62 @@
-"""Write ``generator/runtime/formatted.json``: black's output for the fixed runtime's blocks,
-shipped so that a first run on a machine formats only what the spec generated
-(``generator/format.py``). Run it after changing ``generator/runtime/`` or black's pin;
-``tests/test_format.py`` fails until it is current.
+"""Write ``generator/runtime/formatted.json``: black's output for the blocks of generated
+modules that do not depend on the spec, shipped so that a first run on a machine formats
+only what the spec generated (``generator/format.py``). Run it after changing
+``generator/runtime/``, the templates' fixed code or black's pin; ``tests/test_format.py``
+fails until it is current.
 
     .venv/bin/python scripts/format_runtime.py
+
+The blocks: every top-level block of each runtime module (``runtime.inlined``), and every
+block that the modules of two unrelated reference specs have in common, rendered in every
+style (inlined runtime, default options): the styles' support code (``ParseError``,
+``_req``, the section comments before each runtime part), never a schema's text.
 """
 
 from __future__ import annotations
 
 import json
+import tempfile
+from pathlib import Path
 
 from generator import format as fmt
+from generator import runtime
+from generator.options import Options
+from generator.pipeline import render_sources
+from generator.styles import ALL_STYLES
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Two specs with no schema in common: what their modules share is the styles' own code.
+REFERENCE_SPECS = (ROOT / "specs" / "openai.yaml", ROOT / "tests" / "specs" / "nullable_31.json")
+
+
+def shipped_blocks() -> list[str]:
+    """The blocks ``formatted.json`` holds black's output for, sorted."""
+    blocks = {block for name in runtime.MODULES for _, block in fmt._blocks(runtime.inlined(name))}
+    per_spec = []
+    with tempfile.TemporaryDirectory() as out:
+        for spec in REFERENCE_SPECS:
+            options = Options(spec=spec, output=Path(out), styles=ALL_STYLES, root=ROOT, use_cache=False)
+            sources, _ = render_sources(options)
+            per_spec.append({block for source in sources.values() for _, block in fmt._blocks(source)})
+    return sorted(blocks | set.intersection(*per_spec))
+
+
+def build() -> dict[str, object]:
+    """``formatted.json``'s content: the installed black, its mode, the target Python, and
+    black's output per block (keyed by ``FormatCache.key``)."""
+    blocks = shipped_blocks()
+    formatted = fmt._format_uncached(blocks, fmt.SHIPPED_TARGET)
+    return {
+        "black": fmt.black_version(),
+        "mode": fmt.MODE_KEY,
+        "target": list(fmt.SHIPPED_TARGET),
+        "blocks": {fmt.FormatCache.key(b): text for b, text in zip(blocks, formatted)},
+    }
 
 
 def main() -> None:
-    data = fmt.runtime_formatting()
+    data = build()
     fmt.SHIPPED.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(f"wrote {fmt.SHIPPED} ({len(data['blocks'])} blocks)")  # type: ignore[arg-type]
 
