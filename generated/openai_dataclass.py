@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs a5cebbcbd2286fae866151a0e12d6021, output 4cf0e420377b90d0a99aaa8ce92beccb
+# Fingerprint: inputs 422d1ee92e05e7c5907f7d772b74b1fc, output 4cf0e420377b90d0a99aaa8ce92beccb
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
