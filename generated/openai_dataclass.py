@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 422d1ee92e05e7c5907f7d772b74b1fc, output 4cf0e420377b90d0a99aaa8ce92beccb
+# Fingerprint: inputs 389401dd816bbdc96d95ebcb6ec5f5a6, output 347019298ca9dd7fe0ad566d0a307923
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -3036,9 +3036,9 @@ def _state_get(state: Any, path: tuple[str, ...]) -> Any:
 
 def _as_json(value: Any) -> Any:
     """A value of a typed model's field as decoded JSON: models read as ``_model_data``
-    reads a chunk, lists item by item, anything else as it is. The rare path of
-    ``_add_model``: a value it does not read by attribute goes to ``_add`` in this form.
-    """
+    reads a chunk, lists and tuples item by item, anything else as it is. The rare path of
+    typed merging: a value the generated code does not read as this module's model (another
+    class, a tuple, a list of models) is merged in this form."""
     kind = type(value)
     if (
         kind is str
@@ -3259,9 +3259,10 @@ class _ChunkAccumulator(_Merger):
     """What every generated ``<Root>Accumulator`` does: feed chunks to the root's merge
     state, count them, turn failures into anomalies; the subclass adds the typed results.
 
-    ``_model``: the module's class of a chunk, whose instances the root's merge state reads
-    by attribute (``_add_model``, generated beside ``_add``); None in the TypedDict style,
-    whose chunks are dicts."""
+    ``_model``: the module's class of a chunk, whose instances the root's merge state
+    merges as they are (``_add_model``: attributes read by generated code, or a pydantic
+    model's field dict by ``_add``); None in the TypedDict style, whose chunks are dicts.
+    """
 
     __slots__ = ("_root",)
     _model: ClassVar[type | None] = None
@@ -3272,7 +3273,7 @@ class _ChunkAccumulator(_Merger):
 
     def add(self, chunk: Any) -> None:
         """Merge one chunk: a decoded JSON object (fastest), its JSON text or bytes, or a
-        typed model: this module's chunk class is read by attribute (``_add_model``, never
+        typed model: this module's chunk class is merged as it is (``_add_model``, never
         dumped), another library's (openai-python's chunk objects) by its fields that were
         set (``_model_data``).
 

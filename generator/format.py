@@ -181,7 +181,7 @@ def format_modules(
     results: dict[str, str] = {}
     split: dict[str, tuple[str, str, list[tuple[int, str]]]] = {}
     for name, source in sources.items():
-        header, rest = _split_header(source)
+        header, rest = split_header(source)
         whole = store.get(rest)  # the same module formatted before (a re-run): no parsing at all
         if whole is not None:
             results[name] = header + whole
@@ -200,7 +200,7 @@ def format_modules(
     return {name: results[name] for name in sources}
 
 
-def _split_header(source: str) -> tuple[str, str]:
+def split_header(source: str) -> tuple[str, str]:
     """The module's leading comment lines (its header, naming the run's paths and options)
     and the rest, when black leaves those lines as they are and the rest starts with the
     docstring or an import (so that black puts no blank line between them); else
@@ -376,7 +376,7 @@ def _blocks(source: str) -> list[tuple[int, str]]:
     """The module as (blank lines before, text) per top-level statement. Decorators and the
     comment lines right above a statement go with it; the first block runs to the end of the
     ``__all__`` assignment (docstring and imports are formatted together). The header's
-    comment lines are split off before (``_split_header``)."""
+    comment lines are split off before (``split_header``)."""
     lines = source.splitlines(keepends=True)
     tree = parse_tree(source)
     cut = next((i + 1 for i, node in enumerate(tree.body) if _is_all(node)), 1)

@@ -24,7 +24,7 @@ from . import __version__, cache, msgspec_style, naming, pytypes, runtime
 from .cache import template_cache
 from .errors import SpecError, did_you_mean
 from .event_plan import EventPlan
-from .format import parse_tree
+from .format import parse_tree, split_header
 from .merge_plan import FieldPlan, NodePlan, ResponsePlan
 from .model import Alias, Array, Enum, Field, Model, ModelRef, Schemas, UnionType, referenced_names
 from .naming import RESERVED_ATTRIBUTES, parse_function, snake_name
@@ -207,7 +207,7 @@ def names_loaded(source: str, use_cache: bool = True) -> set[str]:
     the cache by the text it came from (``cache.remember``), the header's comment lines
     left out (they name the output path): a run that renders the same module again (the
     same spec, options and gen-models, any output directory) skips both."""
-    key = re.sub(r"\A(?:#[^\n]*\n)+", "", source)
+    _, key = split_header(source)
     if use_cache and (kept := cache.recall(_NAMES, key)) is not None:
         return set(kept)
     names = {n.id for n in ast.walk(parse_tree(source)) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
@@ -786,9 +786,10 @@ def _merge_view(gen: Generation, style: str) -> dict[str, Any]:
 
 
 def _typed(node: NodePlan, traits: Traits) -> bool:
-    """True when ``node``'s merge state reads a chunk's model of its own class by attribute
-    (``_add_model``): a style whose chunks are model instances, a node whose model is a
-    class of the module (not a union's gathered fields, not made up for an override)."""
+    """True when ``node``'s merge state merges a model of its own class as it is, never
+    dumped (``_add_model`` reading attributes, or pydantic's field dict read by ``_add``):
+    a style whose chunks are model instances, a node whose model is a class of the module
+    (not a union's gathered fields, not made up for an override)."""
     return traits.model_extras is not None and not node.union_of and not node.synthetic
 
 

@@ -1409,9 +1409,9 @@ def _state_get(state: Any, path: tuple[str, ...]) -> Any:
 
 def _as_json(value: Any) -> Any:
     """A value of a typed model's field as decoded JSON: models read as ``_model_data``
-    reads a chunk, lists item by item, anything else as it is. The rare path of
-    ``_add_model``: a value it does not read by attribute goes to ``_add`` in this form.
-    """
+    reads a chunk, lists and tuples item by item, anything else as it is. The rare path of
+    typed merging: a value the generated code does not read as this module's model (another
+    class, a tuple, a list of models) is merged in this form."""
     kind = type(value)
     if (
         kind is str
@@ -1632,9 +1632,10 @@ class _ChunkAccumulator(_Merger):
     """What every generated ``<Root>Accumulator`` does: feed chunks to the root's merge
     state, count them, turn failures into anomalies; the subclass adds the typed results.
 
-    ``_model``: the module's class of a chunk, whose instances the root's merge state reads
-    by attribute (``_add_model``, generated beside ``_add``); None in the TypedDict style,
-    whose chunks are dicts."""
+    ``_model``: the module's class of a chunk, whose instances the root's merge state
+    merges as they are (``_add_model``: attributes read by generated code, or a pydantic
+    model's field dict by ``_add``); None in the TypedDict style, whose chunks are dicts.
+    """
 
     __slots__ = ("_root",)
     _model: ClassVar[type | None] = None
@@ -1645,7 +1646,7 @@ class _ChunkAccumulator(_Merger):
 
     def add(self, chunk: Any) -> None:
         """Merge one chunk: a decoded JSON object (fastest), its JSON text or bytes, or a
-        typed model: this module's chunk class is read by attribute (``_add_model``, never
+        typed model: this module's chunk class is merged as it is (``_add_model``, never
         dumped), another library's (openai-python's chunk objects) by its fields that were
         set (``_model_data``).
 
