@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 389401dd816bbdc96d95ebcb6ec5f5a6, output bd5edc6f9d7b1a69d7a7f5ee4e4c4b72
+# Fingerprint: inputs 7fa5ee2918ad15fc5800f72112a4eeb8, output 15803c519c2a1a34b589f1abe70369ee
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -119,6 +119,18 @@ def _tag(prop: str, attr: str, tags: dict[Any, str]) -> Callable[[Any], str | No
 
 # ---------------------------------------------------------------------------
 # The accumulators' part: models merged as they are, lenient results.
+#: A merge state's ``_add(data, acc, extra)``: ``extra`` is None for decoded JSON (its
+#: unknown fields are checked), and a model's ``__pydantic_extra__`` when ``data`` is the
+#: model's field dict (which holds no unknown field).
+_Extra = dict[str, Any] | None
+
+
+def _wire_names(model: type[BaseModel]) -> frozenset[str]:
+    """The wire names of ``model``'s declared fields (the alias of an attribute named
+    otherwise): the fields a merge state of that class knows."""
+    return frozenset(info.alias or name for name, info in model.model_fields.items())
+
+
 def _built_anyway(
     validate: Callable[[Any], Any], data: dict[str, Any], acc: Any
 ) -> Any:
@@ -161,7 +173,9 @@ def _merge_model(state: Any, model: BaseModel, acc: Any) -> None:
         }
     if renamed:
         data = {renamed.get(name, name): value for name, value in data.items()}
-    state._add(data, acc, model.__pydantic_extra__ or {})
+    # {}, not None: ``data`` holds declared fields only, no check for unknown ones is needed
+    extra: _Extra = model.__pydantic_extra__ or {}
+    state._add(data, acc, extra)
 
 
 #: Per model class: its attributes whose wire name differs (attribute -> alias).
@@ -255,18 +269,12 @@ ModerationInputType: TypeAlias = Literal["text", "image"]
 
 
 class ChatCompletionStreamResponseDeltaFunctionCall(_Model):
-    """Deprecated.
-
-    Replaced by `tool_calls`; a piece of the function the model calls.
-    """
+    """Deprecated. Replaced by `tool_calls`; a piece of the function the model calls."""
 
     arguments: str | None = None
     """The next piece of the call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
     name: str | None = None
     """Name of the function to call."""
-
-
-_KEYS_ChatCompletionStreamResponseDeltaFunctionCall = frozenset({"arguments", "name"})
 
 
 class ChatCompletionMessageToolCallChunkFunction(_Model):
@@ -276,9 +284,6 @@ class ChatCompletionMessageToolCallChunkFunction(_Model):
     """Name of the function to call."""
     arguments: str | None = None
     """The next piece of the call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
-
-
-_KEYS_ChatCompletionMessageToolCallChunkFunction = frozenset({"name", "arguments"})
 
 
 class ChatCompletionMessageToolCallChunk(_Model):
@@ -292,21 +297,13 @@ class ChatCompletionMessageToolCallChunk(_Model):
     function: ChatCompletionMessageToolCallChunkFunction | None = None
 
 
-_KEYS_ChatCompletionMessageToolCallChunk = frozenset(
-    {"index", "id", "type", "function"}
-)
-
-
 class ChatCompletionStreamResponseDelta(_Model):
     """What one chunk adds to a choice's message."""
 
     content: str | None = None
     """The next piece of the message text."""
     function_call: ChatCompletionStreamResponseDeltaFunctionCall | None = None
-    """Deprecated.
-
-    Replaced by `tool_calls`; a piece of the function the model calls.
-    """
+    """Deprecated. Replaced by `tool_calls`; a piece of the function the model calls."""
     tool_calls: list[ChatCompletionMessageToolCallChunk] | None = None
     role: Literal["developer", "system", "user", "assistant", "tool"] | str | None = (
         None
@@ -314,11 +311,6 @@ class ChatCompletionStreamResponseDelta(_Model):
     """Who authored the message (in the first chunk of a choice)."""
     refusal: str | None = None
     """The next piece of the model's refusal text."""
-
-
-_KEYS_ChatCompletionStreamResponseDelta = frozenset(
-    {"content", "function_call", "tool_calls", "role", "refusal"}
-)
 
 
 class ChatCompletionTokenLogprobTopLogprob(_Model):
@@ -354,11 +346,6 @@ class CreateChatCompletionStreamResponseChoiceLogprobs(_Model):
     """Log probabilities of the refusal tokens in this chunk."""
 
 
-_KEYS_CreateChatCompletionStreamResponseChoiceLogprobs = frozenset(
-    {"content", "refusal"}
-)
-
-
 class CreateChatCompletionStreamResponseChoice(_Model):
     """The object at ``CreateChatCompletionStreamResponse.choices[]`` (the spec describes it no further)."""
 
@@ -375,80 +362,45 @@ class CreateChatCompletionStreamResponseChoice(_Model):
     """Position of the choice among the `n` choices of the request."""
 
 
-_KEYS_CreateChatCompletionStreamResponseChoice = frozenset(
-    {"delta", "logprobs", "finish_reason", "index"}
-)
-
-
 class CompletionUsageCompletionTokensDetails(_Model):
     """How the generated tokens break down."""
 
     accepted_prediction_tokens: int | None = None
-    """Tokens of a Predicted Output that the completion used.
-
-    Spec default (not applied): ``0``.
-    """
+    """Tokens of a Predicted Output that the completion used. Spec default (not applied): ``0``."""
     audio_tokens: int | None = None
-    """Audio tokens the model generated.
-
-    Spec default (not applied): ``0``.
-    """
+    """Audio tokens the model generated. Spec default (not applied): ``0``."""
     reasoning_tokens: int | None = None
-    """Tokens the model spent reasoning.
-
-    Spec default (not applied): ``0``.
-    """
+    """Tokens the model spent reasoning. Spec default (not applied): ``0``."""
     text_tokens: int | None = None
     """Text tokens the model generated."""
     rejected_prediction_tokens: int | None = None
-    """Tokens of a Predicted Output that the completion did not use; they are still billed and count against the context window.
-
-    Spec default (not applied): ``0``.
-    """
+    """Tokens of a Predicted Output that the completion did not use; they are still billed and count against the context window. Spec default (not applied): ``0``."""
 
 
 class CompletionUsagePromptTokensDetails(_Model):
     """How the prompt tokens break down."""
 
     audio_tokens: int | None = None
-    """Audio tokens in the prompt.
-
-    Spec default (not applied): ``0``.
-    """
+    """Audio tokens in the prompt. Spec default (not applied): ``0``."""
     cached_tokens: int | None = None
-    """Prompt tokens served from the cache.
-
-    Spec default (not applied): ``0``.
-    """
+    """Prompt tokens served from the cache. Spec default (not applied): ``0``."""
     text_tokens: int | None = None
     """Text tokens in the prompt."""
     image_tokens: int | None = None
     """Image tokens in the prompt."""
     cache_write_tokens: int | None = None
-    """Prompt tokens written to the cache.
-
-    Spec default (not applied): ``0``.
-    """
+    """Prompt tokens written to the cache. Spec default (not applied): ``0``."""
 
 
 class CompletionUsage(_Model):
     """Token counts of a request."""
 
     completion_tokens: int
-    """Tokens the model generated.
-
-    Spec default (not applied): ``0``.
-    """
+    """Tokens the model generated. Spec default (not applied): ``0``."""
     prompt_tokens: int
-    """Tokens in the prompt.
-
-    Spec default (not applied): ``0``.
-    """
+    """Tokens in the prompt. Spec default (not applied): ``0``."""
     total_tokens: int
-    """Prompt and completion tokens together.
-
-    Spec default (not applied): ``0``.
-    """
+    """Prompt and completion tokens together. Spec default (not applied): ``0``."""
     completion_tokens_details: CompletionUsageCompletionTokensDetails | None = None
     """How the generated tokens break down."""
     prompt_tokens_details: CompletionUsagePromptTokensDetails | None = None
@@ -459,10 +411,7 @@ class ModerationResultBody(_Model):
     """The moderation verdict for one item."""
 
     type: Literal["moderation_result"] | str
-    """Always `moderation_result`.
-
-    Spec default (not applied): ``'moderation_result'``.
-    """
+    """Always `moderation_result`. Spec default (not applied): ``'moderation_result'``."""
     model: str
     """The moderation model used."""
     flagged: bool
@@ -555,32 +504,13 @@ class CreateChatCompletionStreamResponse(_Model):
     """Random padding that evens out chunk sizes against side-channel attacks; left out when `stream_options.include_obfuscation` is false."""
     service_tier: ServiceTier | str | None = None
     system_fingerprint: str | None = None
-    """Deprecated.
-
-    Identifies the backend configuration that served the request; with `seed`, tells whether a change of backend may explain a change of output.
-    """
+    """Deprecated. Identifies the backend configuration that served the request; with `seed`, tells whether a change of backend may explain a change of output."""
     object: Literal["chat.completion.chunk"] | str
     """Always `chat.completion.chunk`."""
     usage: CompletionUsage | None = None
     """Token usage of the whole request. Only with `stream_options.include_usage`: then null in every chunk except the last, which has empty `choices`. A stream that is cut off may never deliver it."""
     moderation: ChatCompletionModeration | None = None
     """Moderation of the input and the output, in the moderation chunk."""
-
-
-_KEYS_CreateChatCompletionStreamResponse = frozenset(
-    {
-        "id",
-        "choices",
-        "created",
-        "model",
-        "obfuscation",
-        "service_tier",
-        "system_fingerprint",
-        "object",
-        "usage",
-        "moderation",
-    }
-)
 
 
 class ChatCompletionMessageToolCallFunction(_Model):
@@ -646,10 +576,7 @@ class ChatCompletionResponseMessageAnnotation(_Model):
 
 
 class ChatCompletionResponseMessageFunctionCall(_Model):
-    """Deprecated.
-
-    Replaced by `tool_calls`; the function the model called.
-    """
+    """Deprecated. Replaced by `tool_calls`; the function the model called."""
 
     arguments: str
     """The call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
@@ -683,10 +610,7 @@ class ChatCompletionResponseMessage(_Model):
     role: Literal["assistant"] | str
     """Always `assistant`."""
     function_call: ChatCompletionResponseMessageFunctionCall | None = None
-    """Deprecated.
-
-    Replaced by `tool_calls`; the function the model called.
-    """
+    """Deprecated. Replaced by `tool_calls`; the function the model called."""
     audio: ChatCompletionResponseMessageAudio | None = None
     """The audio answer, when audio output was requested."""
 
@@ -728,10 +652,7 @@ class CreateChatCompletionResponse(_Model):
     metadata: Metadata | None = None
     service_tier: ServiceTier | str | None = None
     system_fingerprint: str | None = None
-    """Deprecated.
-
-    Identifies the backend configuration that served the request.
-    """
+    """Deprecated. Identifies the backend configuration that served the request."""
     object: Literal["chat.completion"] | str
     """Always `chat.completion`."""
     usage: CompletionUsage | None = None
@@ -1043,11 +964,13 @@ def _merge_items(
 
 class _State:
     """The merge state of one object of the stream; a generated subclass per object schema
-    adds a slot per field, ``_add`` (merge one fragment) and ``_build`` (the object so far).
+    adds a slot per field, ``_known`` (their wire names), ``_add`` (merge one fragment) and
+    ``_build`` (the object so far).
     ``_extra`` holds fields the schema does not know, ``_alt`` fragments of a text field
     that came in another form (a list of parts)."""
 
     __slots__ = ("_alt", "_extra", "_path")
+    _known: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, path: str) -> None:
         self._path = path
@@ -1406,8 +1329,21 @@ class _Merger:
         text.size = len(value)
 
     def unknown(
-        self, state: Any, data: dict[str, Any], known: frozenset[str], context: str
+        self,
+        state: Any,
+        data: dict[str, Any],
+        context: str,
+        extra: dict[str, Any] | None = None,
     ) -> None:
+        """What ``state``'s generated ``_add`` does not merge itself: the fields of ``data``
+        (decoded JSON) that it does not know (``_known``), merged into its ``_extra`` by the
+        rules for such fields in ``context`` (``_merge_loose``); or, when ``data`` is a
+        model's field dict, ``extra``, the fields the model's class does not declare
+        (pydantic's ``__pydantic_extra__``), merged as decoded JSON."""
+        if extra:
+            state._add(extra, self)
+            return
+        known = state._known
         if state._extra is None:
             state._extra = _Merged()
         for key, value in data.items():
@@ -1610,6 +1546,7 @@ class _KeyedList:
         id_wire, id_attr: the identity field (``id``) whose new non-empty value starts a
             new entry at a taken key; None when the entries have none.
         name_wire, name_attr: the path to a name (``function.name``) that does the same.
+
 
     The generated ``_add`` finds the entry at an item's key itself (the common case) and
     calls ``_Merger.pick_entry`` when there is none, or when ``may_split`` says the item
@@ -1960,6 +1897,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         "system_fingerprint",
         "usage",
     )
+    _known = _wire_names(CreateChatCompletionStreamResponse)
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
@@ -1974,9 +1912,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         self.usage: dict[str, Any] | None = None
         self.moderation: dict[str, Any] | None = None
 
-    def _add(
-        self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
-    ) -> None:
+    def _add(self, data: dict[str, Any], acc: _Merger, extra: _Extra = None) -> None:
         get = data.get
         if (value := get("id")) is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value, str)
@@ -2037,13 +1973,8 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             self.moderation = acc.last_object(
                 self, "moderation", self.moderation, value
             )
-        if extra is None:
-            if not _KEYS_CreateChatCompletionStreamResponse.issuperset(data):
-                acc.unknown(
-                    self, data, _KEYS_CreateChatCompletionStreamResponse, "root"
-                )
-        elif extra:
-            self._add(extra, acc)
+        if extra or (extra is None and not self._known.issuperset(data)):
+            acc.unknown(self, data, "root", extra)
 
     _add_model = _merge_model
 
@@ -2075,6 +2006,7 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
     """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]`` (entry context)."""
 
     __slots__ = ("delta", "finish_reason", "index", "logprobs")
+    _known = _wire_names(CreateChatCompletionStreamResponseChoice)
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
@@ -2085,9 +2017,7 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
         self.finish_reason: str | None = None
         self.index = 0
 
-    def _add(
-        self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
-    ) -> None:
+    def _add(self, data: dict[str, Any], acc: _Merger, extra: _Extra = None) -> None:
         get = data.get
         if (value := get("delta")) is not None:
             if type(value) is dict:
@@ -2119,13 +2049,8 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
                 self.finish_reason = acc.last_value(
                     self, "finish_reason", self.finish_reason, value, str
                 )
-        if extra is None:
-            if not _KEYS_CreateChatCompletionStreamResponseChoice.issuperset(data):
-                acc.unknown(
-                    self, data, _KEYS_CreateChatCompletionStreamResponseChoice, "entry"
-                )
-        elif extra:
-            self._add(extra, acc)
+        if extra or (extra is None and not self._known.issuperset(data)):
+            acc.unknown(self, data, "entry", extra)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2141,6 +2066,7 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
     """Merge state of ChatCompletionStreamResponseDelta at ``choices[].delta`` (delta context)."""
 
     __slots__ = ("content", "function_call", "refusal", "role", "tool_calls")
+    _known = _wire_names(ChatCompletionStreamResponseDelta)
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
@@ -2152,12 +2078,9 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
         self.role: str | None = None
         self.refusal: list[str] = []
 
-    def _add(
-        self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
-    ) -> None:
-        if (
-            len(data) == 1 and not extra
-        ):  # most deltas carry one text fragment and nothing else
+    def _add(self, data: dict[str, Any], acc: _Merger, extra: _Extra = None) -> None:
+        # most deltas carry one text fragment and nothing else
+        if len(data) == 1 and not extra:
             value = data.get("content")
             if type(value) is str and self._alt is None:
                 self.content.append(value)
@@ -2229,13 +2152,8 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
                 self.refusal.append(value)
             else:
                 acc.fragment(self, "refusal", "refusal", value, text_only=True)
-        if extra is None:
-            if not _KEYS_ChatCompletionStreamResponseDelta.issuperset(data):
-                acc.unknown(
-                    self, data, _KEYS_ChatCompletionStreamResponseDelta, "delta"
-                )
-        elif extra:
-            self._add(extra, acc)
+        if extra or (extra is None and not self._known.issuperset(data)):
+            acc.unknown(self, data, "delta", extra)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2256,22 +2174,14 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
     """Merge state of ChatCompletionStreamResponseDeltaFunctionCall at ``choices[].delta.function_call`` (delta context)."""
 
     __slots__ = ("arguments", "name")
+    _known = _wire_names(ChatCompletionStreamResponseDeltaFunctionCall)
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
         self.arguments = _JsonText()
         self.name: str | None = None
 
-    def _add(
-        self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
-    ) -> None:
-        if (
-            len(data) == 1 and not extra
-        ):  # most deltas carry one text fragment and nothing else
-            value = data.get("arguments")
-            if type(value) is str and self._alt is None:
-                acc.json_text(self, "arguments", "arguments", value)
-                return
+    def _add(self, data: dict[str, Any], acc: _Merger, extra: _Extra = None) -> None:
         get = data.get
         if (value := get("arguments")) is not None:
             text = self.arguments
@@ -2283,16 +2193,8 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
                 acc.json_text(self, "arguments", "arguments", value)
         if (value := get("name")) is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
-        if extra is None:
-            if not _KEYS_ChatCompletionStreamResponseDeltaFunctionCall.issuperset(data):
-                acc.unknown(
-                    self,
-                    data,
-                    _KEYS_ChatCompletionStreamResponseDeltaFunctionCall,
-                    "delta",
-                )
-        elif extra:
-            self._add(extra, acc)
+        if extra or (extra is None and not self._known.issuperset(data)):
+            acc.unknown(self, data, "delta", extra)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2307,6 +2209,7 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
     """Merge state of ChatCompletionMessageToolCallChunk at ``choices[].delta.tool_calls[]`` (delta context)."""
 
     __slots__ = ("function", "id", "index", "type")
+    _known = _wire_names(ChatCompletionMessageToolCallChunk)
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
@@ -2315,9 +2218,7 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
         self.type: str | None = None
         self.function: _ChatCompletionMessageToolCallChunkFunctionMerge | None = None
 
-    def _add(
-        self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
-    ) -> None:
+    def _add(self, data: dict[str, Any], acc: _Merger, extra: _Extra = None) -> None:
         get = data.get
         if (value := get("id")) is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value, str)
@@ -2339,13 +2240,8 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
                     _ChatCompletionMessageToolCallChunkFunctionMerge,
                     value,
                 )
-        if extra is None:
-            if not _KEYS_ChatCompletionMessageToolCallChunk.issuperset(data):
-                acc.unknown(
-                    self, data, _KEYS_ChatCompletionMessageToolCallChunk, "delta"
-                )
-        elif extra:
-            self._add(extra, acc)
+        if extra or (extra is None and not self._known.issuperset(data)):
+            acc.unknown(self, data, "delta", extra)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2363,22 +2259,14 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
     """Merge state of ChatCompletionMessageToolCallChunkFunction at ``choices[].delta.tool_calls[].function`` (delta context)."""
 
     __slots__ = ("arguments", "name")
+    _known = _wire_names(ChatCompletionMessageToolCallChunkFunction)
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
         self.name: str | None = None
         self.arguments = _JsonText()
 
-    def _add(
-        self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
-    ) -> None:
-        if (
-            len(data) == 1 and not extra
-        ):  # most deltas carry one text fragment and nothing else
-            value = data.get("arguments")
-            if type(value) is str and self._alt is None:
-                acc.json_text(self, "arguments", "arguments", value)
-                return
+    def _add(self, data: dict[str, Any], acc: _Merger, extra: _Extra = None) -> None:
         get = data.get
         if (value := get("name")) is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
@@ -2390,16 +2278,8 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
                 text.size += len(value)
             else:
                 acc.json_text(self, "arguments", "arguments", value)
-        if extra is None:
-            if not _KEYS_ChatCompletionMessageToolCallChunkFunction.issuperset(data):
-                acc.unknown(
-                    self,
-                    data,
-                    _KEYS_ChatCompletionMessageToolCallChunkFunction,
-                    "delta",
-                )
-        elif extra:
-            self._add(extra, acc)
+        if extra or (extra is None and not self._known.issuperset(data)):
+            acc.unknown(self, data, "delta", extra)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2414,32 +2294,21 @@ class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
     """Merge state of CreateChatCompletionStreamResponseChoiceLogprobs at ``choices[].logprobs`` (entry context)."""
 
     __slots__ = ("content", "refusal")
+    _known = _wire_names(CreateChatCompletionStreamResponseChoiceLogprobs)
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
         self.content: list[Any] | None = None
         self.refusal: list[Any] | None = None
 
-    def _add(
-        self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
-    ) -> None:
+    def _add(self, data: dict[str, Any], acc: _Merger, extra: _Extra = None) -> None:
         get = data.get
         if (value := get("content")) is not None:
             self.content = acc.extend(self, "content", self.content, value)
         if (value := get("refusal")) is not None:
             self.refusal = acc.extend(self, "refusal", self.refusal, value)
-        if extra is None:
-            if not _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs.issuperset(
-                data
-            ):
-                acc.unknown(
-                    self,
-                    data,
-                    _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs,
-                    "entry",
-                )
-        elif extra:
-            self._add(extra, acc)
+        if extra or (extra is None and not self._known.issuperset(data)):
+            acc.unknown(self, data, "entry", extra)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2554,8 +2423,6 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: dict[str, _ResponseRule] = {
     "usage": _ResponseRule(
         required=("completion_tokens", "prompt_tokens", "total_tokens")
     ),
-    "usage.completion_tokens_details": _ResponseRule(),
-    "usage.prompt_tokens_details": _ResponseRule(),
     "moderation": _ResponseRule(required=("input", "output")),
 }
 

@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 389401dd816bbdc96d95ebcb6ec5f5a6, output 698d2af6539e81de4870fd52225c93a2
+# Fingerprint: inputs 7fa5ee2918ad15fc5800f72112a4eeb8, output 8ebc6597ca4e57c0fe967524bbb0cf15
 """TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -87,10 +87,7 @@ ModerationInputType: TypeAlias = Literal["text", "image"]
 
 
 class ChatCompletionStreamResponseDeltaFunctionCall(TypedDict):
-    """Deprecated.
-
-    Replaced by `tool_calls`; a piece of the function the model calls.
-    """
+    """Deprecated. Replaced by `tool_calls`; a piece of the function the model calls."""
 
     arguments: NotRequired[str | None]
     """The next piece of the call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
@@ -135,10 +132,7 @@ class ChatCompletionStreamResponseDelta(TypedDict):
     content: NotRequired[str | None]
     """The next piece of the message text."""
     function_call: NotRequired[ChatCompletionStreamResponseDeltaFunctionCall | None]
-    """Deprecated.
-
-    Replaced by `tool_calls`; a piece of the function the model calls.
-    """
+    """Deprecated. Replaced by `tool_calls`; a piece of the function the model calls."""
     tool_calls: NotRequired[list[ChatCompletionMessageToolCallChunk] | None]
     role: NotRequired[
         Literal["developer", "system", "user", "assistant", "tool"] | str | None
@@ -216,71 +210,41 @@ class CompletionUsageCompletionTokensDetails(TypedDict):
     """How the generated tokens break down."""
 
     accepted_prediction_tokens: NotRequired[int | None]
-    """Tokens of a Predicted Output that the completion used.
-
-    Spec default (not applied): ``0``.
-    """
+    """Tokens of a Predicted Output that the completion used. Spec default (not applied): ``0``."""
     audio_tokens: NotRequired[int | None]
-    """Audio tokens the model generated.
-
-    Spec default (not applied): ``0``.
-    """
+    """Audio tokens the model generated. Spec default (not applied): ``0``."""
     reasoning_tokens: NotRequired[int | None]
-    """Tokens the model spent reasoning.
-
-    Spec default (not applied): ``0``.
-    """
+    """Tokens the model spent reasoning. Spec default (not applied): ``0``."""
     text_tokens: NotRequired[int | None]
     """Text tokens the model generated."""
     rejected_prediction_tokens: NotRequired[int | None]
-    """Tokens of a Predicted Output that the completion did not use; they are still billed and count against the context window.
-
-    Spec default (not applied): ``0``.
-    """
+    """Tokens of a Predicted Output that the completion did not use; they are still billed and count against the context window. Spec default (not applied): ``0``."""
 
 
 class CompletionUsagePromptTokensDetails(TypedDict):
     """How the prompt tokens break down."""
 
     audio_tokens: NotRequired[int | None]
-    """Audio tokens in the prompt.
-
-    Spec default (not applied): ``0``.
-    """
+    """Audio tokens in the prompt. Spec default (not applied): ``0``."""
     cached_tokens: NotRequired[int | None]
-    """Prompt tokens served from the cache.
-
-    Spec default (not applied): ``0``.
-    """
+    """Prompt tokens served from the cache. Spec default (not applied): ``0``."""
     text_tokens: NotRequired[int | None]
     """Text tokens in the prompt."""
     image_tokens: NotRequired[int | None]
     """Image tokens in the prompt."""
     cache_write_tokens: NotRequired[int | None]
-    """Prompt tokens written to the cache.
-
-    Spec default (not applied): ``0``.
-    """
+    """Prompt tokens written to the cache. Spec default (not applied): ``0``."""
 
 
 class CompletionUsage(TypedDict):
     """Token counts of a request."""
 
     completion_tokens: int
-    """Tokens the model generated.
-
-    Spec default (not applied): ``0``.
-    """
+    """Tokens the model generated. Spec default (not applied): ``0``."""
     prompt_tokens: int
-    """Tokens in the prompt.
-
-    Spec default (not applied): ``0``.
-    """
+    """Tokens in the prompt. Spec default (not applied): ``0``."""
     total_tokens: int
-    """Prompt and completion tokens together.
-
-    Spec default (not applied): ``0``.
-    """
+    """Prompt and completion tokens together. Spec default (not applied): ``0``."""
     completion_tokens_details: NotRequired[
         CompletionUsageCompletionTokensDetails | None
     ]
@@ -293,10 +257,7 @@ class ModerationResultBody(TypedDict):
     """The moderation verdict for one item."""
 
     type: Literal["moderation_result"] | str
-    """Always `moderation_result`.
-
-    Spec default (not applied): ``'moderation_result'``.
-    """
+    """Always `moderation_result`. Spec default (not applied): ``'moderation_result'``."""
     model: str
     """The moderation model used."""
     flagged: bool
@@ -355,10 +316,7 @@ class CreateChatCompletionStreamResponse(TypedDict):
     """Random padding that evens out chunk sizes against side-channel attacks; left out when `stream_options.include_obfuscation` is false."""
     service_tier: NotRequired[ServiceTier | str | None]
     system_fingerprint: NotRequired[str | None]
-    """Deprecated.
-
-    Identifies the backend configuration that served the request; with `seed`, tells whether a change of backend may explain a change of output.
-    """
+    """Deprecated. Identifies the backend configuration that served the request; with `seed`, tells whether a change of backend may explain a change of output."""
     object: Literal["chat.completion.chunk"] | str
     """Always `chat.completion.chunk`."""
     usage: NotRequired[CompletionUsage | None]
@@ -446,10 +404,7 @@ class ChatCompletionResponseMessageAnnotation(TypedDict):
 
 
 class ChatCompletionResponseMessageFunctionCall(TypedDict):
-    """Deprecated.
-
-    Replaced by `tool_calls`; the function the model called.
-    """
+    """Deprecated. Replaced by `tool_calls`; the function the model called."""
 
     arguments: str
     """The call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
@@ -483,10 +438,7 @@ class ChatCompletionResponseMessage(TypedDict):
     role: Literal["assistant"] | str
     """Always `assistant`."""
     function_call: NotRequired[ChatCompletionResponseMessageFunctionCall | None]
-    """Deprecated.
-
-    Replaced by `tool_calls`; the function the model called.
-    """
+    """Deprecated. Replaced by `tool_calls`; the function the model called."""
     audio: NotRequired[ChatCompletionResponseMessageAudio | None]
     """The audio answer, when audio output was requested."""
 
@@ -528,10 +480,7 @@ class CreateChatCompletionResponse(TypedDict):
     metadata: NotRequired[Metadata | None]
     service_tier: NotRequired[ServiceTier | str | None]
     system_fingerprint: NotRequired[str | None]
-    """Deprecated.
-
-    Identifies the backend configuration that served the request.
-    """
+    """Deprecated. Identifies the backend configuration that served the request."""
     object: Literal["chat.completion"] | str
     """Always `chat.completion`."""
     usage: NotRequired[CompletionUsage | None]
@@ -1509,11 +1458,13 @@ def _merge_items(
 
 class _State:
     """The merge state of one object of the stream; a generated subclass per object schema
-    adds a slot per field, ``_add`` (merge one fragment) and ``_build`` (the object so far).
+    adds a slot per field, ``_known`` (their wire names), ``_add`` (merge one fragment) and
+    ``_build`` (the object so far).
     ``_extra`` holds fields the schema does not know, ``_alt`` fragments of a text field
     that came in another form (a list of parts)."""
 
     __slots__ = ("_alt", "_extra", "_path")
+    _known: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, path: str) -> None:
         self._path = path
@@ -1872,8 +1823,21 @@ class _Merger:
         text.size = len(value)
 
     def unknown(
-        self, state: Any, data: dict[str, Any], known: frozenset[str], context: str
+        self,
+        state: Any,
+        data: dict[str, Any],
+        context: str,
+        extra: dict[str, Any] | None = None,
     ) -> None:
+        """What ``state``'s generated ``_add`` does not merge itself: the fields of ``data``
+        (decoded JSON) that it does not know (``_known``), merged into its ``_extra`` by the
+        rules for such fields in ``context`` (``_merge_loose``); or, when ``data`` is a
+        model's field dict, ``extra``, the fields the model's class does not declare
+        (pydantic's ``__pydantic_extra__``), merged as decoded JSON."""
+        if extra:
+            state._add(extra, self)
+            return
+        known = state._known
         if state._extra is None:
             state._extra = _Merged()
         for key, value in data.items():
@@ -2076,6 +2040,7 @@ class _KeyedList:
         id_wire, id_attr: the identity field (``id``) whose new non-empty value starts a
             new entry at a taken key; None when the entries have none.
         name_wire, name_attr: the path to a name (``function.name``) that does the same.
+
 
     The generated ``_add`` finds the entry at an item's key itself (the common case) and
     calls ``_Merger.pick_entry`` when there is none, or when ``may_split`` says the item
@@ -2426,6 +2391,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         "system_fingerprint",
         "usage",
     )
+    _known = _KEYS_CreateChatCompletionStreamResponse
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
@@ -2490,8 +2456,8 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             self.moderation = acc.last_object(
                 self, "moderation", self.moderation, value
             )
-        if not _KEYS_CreateChatCompletionStreamResponse.issuperset(data):
-            acc.unknown(self, data, _KEYS_CreateChatCompletionStreamResponse, "root")
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2521,6 +2487,7 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
     """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]`` (entry context)."""
 
     __slots__ = ("delta", "finish_reason", "index", "logprobs")
+    _known = _KEYS_CreateChatCompletionStreamResponseChoice
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
@@ -2556,10 +2523,8 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
                 self.finish_reason = acc.last_value(
                     self, "finish_reason", self.finish_reason, value, str
                 )
-        if not _KEYS_CreateChatCompletionStreamResponseChoice.issuperset(data):
-            acc.unknown(
-                self, data, _KEYS_CreateChatCompletionStreamResponseChoice, "entry"
-            )
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "entry")
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2575,6 +2540,7 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
     """Merge state of ChatCompletionStreamResponseDelta at ``choices[].delta`` (delta context)."""
 
     __slots__ = ("content", "function_call", "refusal", "role", "tool_calls")
+    _known = _KEYS_ChatCompletionStreamResponseDelta
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
@@ -2587,7 +2553,8 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
         self.refusal: list[str] = []
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        if len(data) == 1:  # most deltas carry one text fragment and nothing else
+        # most deltas carry one text fragment and nothing else
+        if len(data) == 1:
             value = data.get("content")
             if type(value) is str and self._alt is None:
                 self.content.append(value)
@@ -2639,8 +2606,8 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
                 self.refusal.append(value)
             else:
                 acc.fragment(self, "refusal", "refusal", value, text_only=True)
-        if not _KEYS_ChatCompletionStreamResponseDelta.issuperset(data):
-            acc.unknown(self, data, _KEYS_ChatCompletionStreamResponseDelta, "delta")
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "delta")
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2661,6 +2628,7 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
     """Merge state of ChatCompletionStreamResponseDeltaFunctionCall at ``choices[].delta.function_call`` (delta context)."""
 
     __slots__ = ("arguments", "name")
+    _known = _KEYS_ChatCompletionStreamResponseDeltaFunctionCall
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
@@ -2668,11 +2636,6 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
         self.name: str | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        if len(data) == 1:  # most deltas carry one text fragment and nothing else
-            value = data.get("arguments")
-            if type(value) is str and self._alt is None:
-                acc.json_text(self, "arguments", "arguments", value)
-                return
         get = data.get
         if (value := get("arguments")) is not None:
             text = self.arguments
@@ -2684,10 +2647,8 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
                 acc.json_text(self, "arguments", "arguments", value)
         if (value := get("name")) is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
-        if not _KEYS_ChatCompletionStreamResponseDeltaFunctionCall.issuperset(data):
-            acc.unknown(
-                self, data, _KEYS_ChatCompletionStreamResponseDeltaFunctionCall, "delta"
-            )
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "delta")
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2702,6 +2663,7 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
     """Merge state of ChatCompletionMessageToolCallChunk at ``choices[].delta.tool_calls[]`` (delta context)."""
 
     __slots__ = ("function", "id", "index", "type")
+    _known = _KEYS_ChatCompletionMessageToolCallChunk
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
@@ -2727,8 +2689,8 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
                     _ChatCompletionMessageToolCallChunkFunctionMerge,
                     value,
                 )
-        if not _KEYS_ChatCompletionMessageToolCallChunk.issuperset(data):
-            acc.unknown(self, data, _KEYS_ChatCompletionMessageToolCallChunk, "delta")
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "delta")
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2746,6 +2708,7 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
     """Merge state of ChatCompletionMessageToolCallChunkFunction at ``choices[].delta.tool_calls[].function`` (delta context)."""
 
     __slots__ = ("arguments", "name")
+    _known = _KEYS_ChatCompletionMessageToolCallChunkFunction
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
@@ -2753,11 +2716,6 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
         self.arguments = _JsonText()
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        if len(data) == 1:  # most deltas carry one text fragment and nothing else
-            value = data.get("arguments")
-            if type(value) is str and self._alt is None:
-                acc.json_text(self, "arguments", "arguments", value)
-                return
         get = data.get
         if (value := get("name")) is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
@@ -2769,10 +2727,8 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
                 text.size += len(value)
             else:
                 acc.json_text(self, "arguments", "arguments", value)
-        if not _KEYS_ChatCompletionMessageToolCallChunkFunction.issuperset(data):
-            acc.unknown(
-                self, data, _KEYS_ChatCompletionMessageToolCallChunkFunction, "delta"
-            )
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "delta")
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2787,6 +2743,7 @@ class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
     """Merge state of CreateChatCompletionStreamResponseChoiceLogprobs at ``choices[].logprobs`` (entry context)."""
 
     __slots__ = ("content", "refusal")
+    _known = _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
@@ -2799,13 +2756,8 @@ class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
             self.content = acc.extend(self, "content", self.content, value)
         if (value := get("refusal")) is not None:
             self.refusal = acc.extend(self, "refusal", self.refusal, value)
-        if not _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs.issuperset(data):
-            acc.unknown(
-                self,
-                data,
-                _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs,
-                "entry",
-            )
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "entry")
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2917,8 +2869,6 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: dict[str, _ResponseRule] = {
     "usage": _ResponseRule(
         required=("completion_tokens", "prompt_tokens", "total_tokens")
     ),
-    "usage.completion_tokens_details": _ResponseRule(),
-    "usage.prompt_tokens_details": _ResponseRule(),
     "moderation": _ResponseRule(required=("input", "output")),
 }
 

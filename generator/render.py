@@ -440,16 +440,21 @@ def _module_doc(gen: Generation, style: str) -> str:
 
 
 def _doc_text(description: str | None, deprecated: bool, default: Any, has_default: bool, t: Any = None) -> str | None:
-    parts = []
-    if deprecated:
-        parts.append("Deprecated.")
-    if description:
-        parts.append(description.strip())
+    """A schema's or a field's documentation: its description with the notes the spec adds
+    (deprecated, enum value names, a default that is not applied). The notes are sentences of
+    a one-line description, and paragraphs of their own after a longer one (whose last
+    paragraph may be a list or a code block)."""
+    text = (description or "").strip()
+    notes = []
     if isinstance(t, Enum) and t.names and not t.alias:
-        parts.append(f"Values: {', '.join(t.names)}.")  # x-enum-varnames / x-enumNames
+        notes.append(f"Values: {', '.join(t.names)}.")  # x-enum-varnames / x-enumNames
     if has_default:
-        parts.append(f"Spec default (not applied): ``{default!r}``.")
-    return "\n\n".join(parts) if parts else None
+        notes.append(f"Spec default (not applied): ``{default!r}``.")
+    if "\n" in text:
+        parts = (["Deprecated."] if deprecated else []) + [text, *notes]
+        return "\n\n".join(parts)
+    parts = (["Deprecated."] if deprecated else []) + ([text] if text else []) + notes
+    return " ".join(parts) if parts else None
 
 
 def _field_view(m: Model, f: Field, style: str, parsers: pytypes.Parsers) -> dict[str, Any]:
@@ -626,7 +631,7 @@ def _model_view(m: Model, style: str, merged: bool, parsers: pytypes.Parsers) ->
             else "frozenset({" + ", ".join(pytypes.literal(f.wire_name) for f in m.fields) + "})"
         ),
         "functional": _functional(m),
-        "needs_keys": TRAITS[style].keeps_keys or merged,
+        "needs_keys": TRAITS[style].keeps_keys or (merged and not TRAITS[style].reads_wire_names),
     }
 
 
@@ -808,19 +813,24 @@ def _node_view(node: NodePlan, names: dict[int, str], traits: Traits) -> dict[st
         "is_entry": is_entry,
         "fields": fields,
         "slots": slots,
-        # a union's or a made-up model has no class, so no ``_KEYS_``, and fields an override
-        # adds are not in the class's: then the node has its own constant (``own_keys``)
+        # a union's or a made-up model has no class, and fields an override adds are not in
+        # the class's: then the node spells its wire names out (``own_keys``)
         "known": (
-            (f"_MERGE_KEYS_{node.model.name}" if node.union_of else f"_KEYS{names[id(node)]}")
-            if node.own_keys
-            else f"_KEYS_{node.model.name}"
-        ),
-        "known_def": (
             ("frozenset({" + ", ".join(pytypes.literal(f.field.wire_name) for f in node.fields) + "})")
             if node.own_keys and node.fields
-            else "frozenset[str]()" if node.own_keys else ""
+            else (
+                "frozenset[str]()"
+                if node.own_keys
+                else f"_wire_names({node.model.name})" if traits.reads_wire_names else f"_KEYS_{node.model.name}"
+            )
         ),
-        "fast_text": next((f for f in fields if f["policy"] == "concat"), None) if node.context == "delta" else None,
+        # most deltas carry one text fragment: appended before anything else is read (a JSON
+        # text field needs no such path: its own appends a continuation inline)
+        "fast_text": (
+            next((f for f in fields if f["policy"] == "concat" and not f["json_text"]), None)
+            if node.context == "delta"
+            else None
+        ),
         "typed": _typed(node, traits),
     }
 
@@ -946,9 +956,11 @@ def _response_rules(plan: ResponsePlan, at: str) -> list[tuple[str, str]]:
         args.append(f"guesses={_tuple(guess)}")
     if plan.suffixes:
         args.append(f"suffixes={_tuple(f'({lit(k)}, {lit(v)})' for k, v in plan.suffixes)}")
-    rules = [(at, "_ResponseRule(" + ", ".join(args) + ")")]
+    rules = []
     for key, child in plan.children:
         rules += _response_rules(child, f"{at}.{key}" if at else key)
+    if args or rules or not at:  # an object with nothing to change below it stays as it came
+        rules.insert(0, (at, "_ResponseRule(" + ", ".join(args) + ")"))
     return rules
 
 

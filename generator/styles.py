@@ -61,6 +61,9 @@ class Traits:
             merges decoded JSON (``_merge_model`` in the runtime) and reads a merged object
             or list item of the module's classes as such; no ``_add_model`` is generated
             per class. Otherwise ``_add_model`` reads each attribute (slots).
+        reads_wire_names: a merge state finds the wire names of its class's fields in the
+            class itself (``_wire_names``: pydantic's ``model_fields``), so they are not
+            spelled out as ``_KEYS_<Model>`` for it.
     """
 
     label: str
@@ -75,6 +78,7 @@ class Traits:
     model_extras: str | None = None
     odd_names_in_extras: bool = False
     dict_models: bool = False
+    reads_wire_names: bool = False
 
     def dependency(self, target_python: tuple[int, int]) -> str:
         """What a module for ``target_python`` needs installed (``pydantic >= 2.11``)."""
@@ -99,6 +103,7 @@ TRAITS: dict[str, Traits] = {
         resolves_string_aliases=True,
         model_extras="__pydantic_extra__",
         dict_models=True,
+        reads_wire_names=True,
     ),
     Style.TYPEDDICT: Traits(
         label="TypedDict",

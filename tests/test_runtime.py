@@ -36,6 +36,7 @@ class _Call(_EntryState):
     """A hand-written merge state, as render would generate it: ``{index, id, name, args}``."""
 
     __slots__ = ("args", "id", "index", "name")
+    _known = frozenset({"index", "id", "name", "args"})
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
@@ -70,6 +71,7 @@ _CALLS = _KeyedList(
 
 class _Root(_State):
     __slots__ = ("calls",)
+    _known = frozenset({"calls"})
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
@@ -86,7 +88,8 @@ class _Root(_State):
                 if entry is None:
                     continue
             entry._add(item, acc)
-        acc.unknown(self, data, frozenset({"calls"}), "root")
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
 
     def _build(self) -> dict[str, Any]:
         return self._finish({"calls": self.calls.built()})

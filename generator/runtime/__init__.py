@@ -77,8 +77,9 @@ def defined_names(name: str) -> frozenset[str]:
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             found.add(node.name)
-        elif isinstance(node, ast.Assign):
-            found.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.Assign):  # ``a = ...`` and ``a, b = ...``
+            targets = [e for t in node.targets for e in (t.elts if isinstance(t, ast.Tuple) else [t])]
+            found.update(t.id for t in targets if isinstance(t, ast.Name))
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             found.add(node.target.id)
     return frozenset(found)

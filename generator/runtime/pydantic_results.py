@@ -20,6 +20,17 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+#: A merge state's ``_add(data, acc, extra)``: ``extra`` is None for decoded JSON (its
+#: unknown fields are checked), and a model's ``__pydantic_extra__`` when ``data`` is the
+#: model's field dict (which holds no unknown field).
+_Extra = dict[str, Any] | None
+
+
+def _wire_names(model: type[BaseModel]) -> frozenset[str]:
+    """The wire names of ``model``'s declared fields (the alias of an attribute named
+    otherwise): the fields a merge state of that class knows."""
+    return frozenset(info.alias or name for name, info in model.model_fields.items())
+
 
 def _built_anyway(validate: Callable[[Any], Any], data: dict[str, Any], acc: Any) -> Any:
     """``validate(data)`` (a model's ``model_validate``), for an accumulator's result. With
@@ -56,7 +67,9 @@ def _merge_model(state: Any, model: BaseModel, acc: Any) -> None:
         renamed = _RENAMED[type(model)] = {n: f.alias for n, f in declared.items() if f.alias and f.alias != n}
     if renamed:
         data = {renamed.get(name, name): value for name, value in data.items()}
-    state._add(data, acc, model.__pydantic_extra__ or {})
+    # {}, not None: ``data`` holds declared fields only, no check for unknown ones is needed
+    extra: _Extra = model.__pydantic_extra__ or {}
+    state._add(data, acc, extra)
 
 
 #: Per model class: its attributes whose wire name differs (attribute -> alias).

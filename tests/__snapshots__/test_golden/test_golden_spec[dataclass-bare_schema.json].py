@@ -695,11 +695,13 @@ def _merge_items(
 
 class _State:
     """The merge state of one object of the stream; a generated subclass per object schema
-    adds a slot per field, ``_add`` (merge one fragment) and ``_build`` (the object so far).
+    adds a slot per field, ``_known`` (their wire names), ``_add`` (merge one fragment) and
+    ``_build`` (the object so far).
     ``_extra`` holds fields the schema does not know, ``_alt`` fragments of a text field
     that came in another form (a list of parts)."""
 
     __slots__ = ("_alt", "_extra", "_path")
+    _known: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, path: str) -> None:
         self._path = path
@@ -1058,8 +1060,21 @@ class _Merger:
         text.size = len(value)
 
     def unknown(
-        self, state: Any, data: dict[str, Any], known: frozenset[str], context: str
+        self,
+        state: Any,
+        data: dict[str, Any],
+        context: str,
+        extra: dict[str, Any] | None = None,
     ) -> None:
+        """What ``state``'s generated ``_add`` does not merge itself: the fields of ``data``
+        (decoded JSON) that it does not know (``_known``), merged into its ``_extra`` by the
+        rules for such fields in ``context`` (``_merge_loose``); or, when ``data`` is a
+        model's field dict, ``extra``, the fields the model's class does not declare
+        (pydantic's ``__pydantic_extra__``), merged as decoded JSON."""
+        if extra:
+            state._add(extra, self)
+            return
+        known = state._known
         if state._extra is None:
             state._extra = _Merged()
         for key, value in data.items():
@@ -1262,6 +1277,7 @@ class _KeyedList:
         id_wire, id_attr: the identity field (``id``) whose new non-empty value starts a
             new entry at a taken key; None when the entries have none.
         name_wire, name_attr: the path to a name (``function.name``) that does the same.
+
 
     The generated ``_add`` finds the entry at an item's key itself (the common case) and
     calls ``_Merger.pick_entry`` when there is none, or when ``may_split`` says the item
@@ -1601,6 +1617,7 @@ class _TickerChunkMerge(_State):
     """Merge state of TickerChunk at ``(chunk)`` (root context)."""
 
     __slots__ = ("items", "note", "object")
+    _known = _KEYS_TickerChunk
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
@@ -1628,8 +1645,8 @@ class _TickerChunkMerge(_State):
                 self.note = value
             else:
                 self.note = acc.last_value(self, "note", self.note, value, str)
-        if not _KEYS_TickerChunk.issuperset(data):
-            acc.unknown(self, data, _KEYS_TickerChunk, "root")
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
 
     def _add_model(self, model: TickerChunk, acc: _Merger) -> None:
         """``_add`` for a ``TickerChunk`` object, read by attribute (never dumped)."""
@@ -1671,6 +1688,7 @@ class _TickMerge(_EntryState):
     """Merge state of Tick at ``items[]`` (entry context)."""
 
     __slots__ = ("delta", "index", "price", "symbol")
+    _known = _KEYS_Tick
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
@@ -1698,8 +1716,8 @@ class _TickMerge(_EntryState):
                 self.delta = acc.merge_object(
                     self, "delta", self.delta, _TickDeltaMerge, value
                 )
-        if not _KEYS_Tick.issuperset(data):
-            acc.unknown(self, data, _KEYS_Tick, "entry")
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "entry")
 
     def _add_model(self, model: Tick, acc: _Merger) -> None:
         """``_add`` for a ``Tick`` object, read by attribute (never dumped)."""
@@ -1742,13 +1760,15 @@ class _TickDeltaMerge(_State):
     """Merge state of TickDelta at ``items[].delta`` (delta context)."""
 
     __slots__ = ("text",)
+    _known = _KEYS_TickDelta
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
         self.text: list[str] = []
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        if len(data) == 1:  # most deltas carry one text fragment and nothing else
+        # most deltas carry one text fragment and nothing else
+        if len(data) == 1:
             value = data.get("text")
             if type(value) is str and self._alt is None:
                 self.text.append(value)
@@ -1759,8 +1779,8 @@ class _TickDeltaMerge(_State):
                 self.text.append(value)
             else:
                 acc.fragment(self, "text", "text", value, text_only=True)
-        if not _KEYS_TickDelta.issuperset(data):
-            acc.unknown(self, data, _KEYS_TickDelta, "delta")
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "delta")
 
     def _add_model(self, model: TickDelta, acc: _Merger) -> None:
         """``_add`` for a ``TickDelta`` object, read by attribute (never dumped)."""

@@ -706,11 +706,13 @@ def _merge_items(
 
 class _State:
     """The merge state of one object of the stream; a generated subclass per object schema
-    adds a slot per field, ``_add`` (merge one fragment) and ``_build`` (the object so far).
+    adds a slot per field, ``_known`` (their wire names), ``_add`` (merge one fragment) and
+    ``_build`` (the object so far).
     ``_extra`` holds fields the schema does not know, ``_alt`` fragments of a text field
     that came in another form (a list of parts)."""
 
     __slots__ = ("_alt", "_extra", "_path")
+    _known: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, path: str) -> None:
         self._path = path
@@ -1069,8 +1071,21 @@ class _Merger:
         text.size = len(value)
 
     def unknown(
-        self, state: Any, data: dict[str, Any], known: frozenset[str], context: str
+        self,
+        state: Any,
+        data: dict[str, Any],
+        context: str,
+        extra: dict[str, Any] | None = None,
     ) -> None:
+        """What ``state``'s generated ``_add`` does not merge itself: the fields of ``data``
+        (decoded JSON) that it does not know (``_known``), merged into its ``_extra`` by the
+        rules for such fields in ``context`` (``_merge_loose``); or, when ``data`` is a
+        model's field dict, ``extra``, the fields the model's class does not declare
+        (pydantic's ``__pydantic_extra__``), merged as decoded JSON."""
+        if extra:
+            state._add(extra, self)
+            return
+        known = state._known
         if state._extra is None:
             state._extra = _Merged()
         for key, value in data.items():
@@ -1273,6 +1288,7 @@ class _KeyedList:
         id_wire, id_attr: the identity field (``id``) whose new non-empty value starts a
             new entry at a taken key; None when the entries have none.
         name_wire, name_attr: the path to a name (``function.name``) that does the same.
+
 
     The generated ``_add`` finds the entry at an item's key itself (the common case) and
     calls ``_Merger.pick_entry`` when there is none, or when ``may_split`` says the item
@@ -1621,6 +1637,7 @@ class _ChunkMerge(_State):
         "type_list",
         "union",
     )
+    _known = _KEYS_Chunk
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
@@ -1675,8 +1692,8 @@ class _ChunkMerge(_State):
             self.union = value
         if (value := get("items_type_list")) is not None:
             self.items_type_list = value
-        if not _KEYS_Chunk.issuperset(data):
-            acc.unknown(self, data, _KEYS_Chunk, "root")
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
 
     def _add_model(self, model: Chunk, acc: _Merger) -> None:
         """``_add`` for a ``Chunk`` object, read by attribute (never dumped)."""

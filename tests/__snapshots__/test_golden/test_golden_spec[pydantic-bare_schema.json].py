@@ -81,6 +81,18 @@ def _tag(prop: str, attr: str, tags: dict[Any, str]) -> Callable[[Any], str | No
 
 # ---------------------------------------------------------------------------
 # The accumulators' part: models merged as they are, lenient results.
+#: A merge state's ``_add(data, acc, extra)``: ``extra`` is None for decoded JSON (its
+#: unknown fields are checked), and a model's ``__pydantic_extra__`` when ``data`` is the
+#: model's field dict (which holds no unknown field).
+_Extra = dict[str, Any] | None
+
+
+def _wire_names(model: type[BaseModel]) -> frozenset[str]:
+    """The wire names of ``model``'s declared fields (the alias of an attribute named
+    otherwise): the fields a merge state of that class knows."""
+    return frozenset(info.alias or name for name, info in model.model_fields.items())
+
+
 def _built_anyway(
     validate: Callable[[Any], Any], data: dict[str, Any], acc: Any
 ) -> Any:
@@ -123,7 +135,9 @@ def _merge_model(state: Any, model: BaseModel, acc: Any) -> None:
         }
     if renamed:
         data = {renamed.get(name, name): value for name, value in data.items()}
-    state._add(data, acc, model.__pydantic_extra__ or {})
+    # {}, not None: ``data`` holds declared fields only, no check for unknown ones is needed
+    extra: _Extra = model.__pydantic_extra__ or {}
+    state._add(data, acc, extra)
 
 
 #: Per model class: its attributes whose wire name differs (attribute -> alias).
@@ -215,9 +229,6 @@ class TickDelta(_Model):
     text: str | None = None
 
 
-_KEYS_TickDelta = frozenset({"text"})
-
-
 class Tick(_Model):
     """``Tick`` (no description in the spec)."""
 
@@ -227,18 +238,12 @@ class Tick(_Model):
     delta: TickDelta | None = None
 
 
-_KEYS_Tick = frozenset({"index", "symbol", "price", "delta"})
-
-
 class TickerChunk(_Model):
     """``TickerChunk`` (no description in the spec)."""
 
     object: Literal["ticker.chunk"] | str
     items: list[Tick]
     note: str | None = None
-
-
-_KEYS_TickerChunk = frozenset({"object", "items", "note"})
 
 
 def parse_ticker_chunk(data: Any) -> TickerChunk:
@@ -512,11 +517,13 @@ def _merge_items(
 
 class _State:
     """The merge state of one object of the stream; a generated subclass per object schema
-    adds a slot per field, ``_add`` (merge one fragment) and ``_build`` (the object so far).
+    adds a slot per field, ``_known`` (their wire names), ``_add`` (merge one fragment) and
+    ``_build`` (the object so far).
     ``_extra`` holds fields the schema does not know, ``_alt`` fragments of a text field
     that came in another form (a list of parts)."""
 
     __slots__ = ("_alt", "_extra", "_path")
+    _known: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, path: str) -> None:
         self._path = path
@@ -875,8 +882,21 @@ class _Merger:
         text.size = len(value)
 
     def unknown(
-        self, state: Any, data: dict[str, Any], known: frozenset[str], context: str
+        self,
+        state: Any,
+        data: dict[str, Any],
+        context: str,
+        extra: dict[str, Any] | None = None,
     ) -> None:
+        """What ``state``'s generated ``_add`` does not merge itself: the fields of ``data``
+        (decoded JSON) that it does not know (``_known``), merged into its ``_extra`` by the
+        rules for such fields in ``context`` (``_merge_loose``); or, when ``data`` is a
+        model's field dict, ``extra``, the fields the model's class does not declare
+        (pydantic's ``__pydantic_extra__``), merged as decoded JSON."""
+        if extra:
+            state._add(extra, self)
+            return
+        known = state._known
         if state._extra is None:
             state._extra = _Merged()
         for key, value in data.items():
@@ -1079,6 +1099,7 @@ class _KeyedList:
         id_wire, id_attr: the identity field (``id``) whose new non-empty value starts a
             new entry at a taken key; None when the entries have none.
         name_wire, name_attr: the path to a name (``function.name``) that does the same.
+
 
     The generated ``_add`` finds the entry at an item's key itself (the common case) and
     calls ``_Merger.pick_entry`` when there is none, or when ``may_split`` says the item
@@ -1418,6 +1439,7 @@ class _TickerChunkMerge(_State):
     """Merge state of TickerChunk at ``(chunk)`` (root context)."""
 
     __slots__ = ("items", "note", "object")
+    _known = _wire_names(TickerChunk)
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
@@ -1425,9 +1447,7 @@ class _TickerChunkMerge(_State):
         self.items = _Entries()
         self.note: str | None = None
 
-    def _add(
-        self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
-    ) -> None:
+    def _add(self, data: dict[str, Any], acc: _Merger, extra: _Extra = None) -> None:
         get = data.get
         if (value := get("object")) is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
@@ -1456,11 +1476,8 @@ class _TickerChunkMerge(_State):
                 self.note = value
             else:
                 self.note = acc.last_value(self, "note", self.note, value, str)
-        if extra is None:
-            if not _KEYS_TickerChunk.issuperset(data):
-                acc.unknown(self, data, _KEYS_TickerChunk, "root")
-        elif extra:
-            self._add(extra, acc)
+        if extra or (extra is None and not self._known.issuperset(data)):
+            acc.unknown(self, data, "root", extra)
 
     _add_model = _merge_model
 
@@ -1478,6 +1495,7 @@ class _TickMerge(_EntryState):
     """Merge state of Tick at ``items[]`` (entry context)."""
 
     __slots__ = ("delta", "index", "price", "symbol")
+    _known = _wire_names(Tick)
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
@@ -1486,9 +1504,7 @@ class _TickMerge(_EntryState):
         self.price: float | None = None
         self.delta: _TickDeltaMerge | None = None
 
-    def _add(
-        self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
-    ) -> None:
+    def _add(self, data: dict[str, Any], acc: _Merger, extra: _Extra = None) -> None:
         get = data.get
         if (value := get("symbol")) is not None and value != self.symbol:
             if type(value) is str and value:
@@ -1509,11 +1525,8 @@ class _TickMerge(_EntryState):
                 self.delta = acc.merge_object(
                     self, "delta", self.delta, _TickDeltaMerge, value
                 )
-        if extra is None:
-            if not _KEYS_Tick.issuperset(data):
-                acc.unknown(self, data, _KEYS_Tick, "entry")
-        elif extra:
-            self._add(extra, acc)
+        if extra or (extra is None and not self._known.issuperset(data)):
+            acc.unknown(self, data, "entry", extra)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -1531,17 +1544,15 @@ class _TickDeltaMerge(_State):
     """Merge state of TickDelta at ``items[].delta`` (delta context)."""
 
     __slots__ = ("text",)
+    _known = _wire_names(TickDelta)
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
         self.text: list[str] = []
 
-    def _add(
-        self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
-    ) -> None:
-        if (
-            len(data) == 1 and not extra
-        ):  # most deltas carry one text fragment and nothing else
+    def _add(self, data: dict[str, Any], acc: _Merger, extra: _Extra = None) -> None:
+        # most deltas carry one text fragment and nothing else
+        if len(data) == 1 and not extra:
             value = data.get("text")
             if type(value) is str and self._alt is None:
                 self.text.append(value)
@@ -1552,11 +1563,8 @@ class _TickDeltaMerge(_State):
                 self.text.append(value)
             else:
                 acc.fragment(self, "text", "text", value, text_only=True)
-        if extra is None:
-            if not _KEYS_TickDelta.issuperset(data):
-                acc.unknown(self, data, _KEYS_TickDelta, "delta")
-        elif extra:
-            self._add(extra, acc)
+        if extra or (extra is None and not self._known.issuperset(data)):
+            acc.unknown(self, data, "delta", extra)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

@@ -80,6 +80,18 @@ def _tag(prop: str, attr: str, tags: dict[Any, str]) -> Callable[[Any], str | No
 
 # ---------------------------------------------------------------------------
 # The accumulators' part: models merged as they are, lenient results.
+#: A merge state's ``_add(data, acc, extra)``: ``extra`` is None for decoded JSON (its
+#: unknown fields are checked), and a model's ``__pydantic_extra__`` when ``data`` is the
+#: model's field dict (which holds no unknown field).
+_Extra = dict[str, Any] | None
+
+
+def _wire_names(model: type[BaseModel]) -> frozenset[str]:
+    """The wire names of ``model``'s declared fields (the alias of an attribute named
+    otherwise): the fields a merge state of that class knows."""
+    return frozenset(info.alias or name for name, info in model.model_fields.items())
+
+
 def _built_anyway(
     validate: Callable[[Any], Any], data: dict[str, Any], acc: Any
 ) -> Any:
@@ -122,7 +134,9 @@ def _merge_model(state: Any, model: BaseModel, acc: Any) -> None:
         }
     if renamed:
         data = {renamed.get(name, name): value for name, value in data.items()}
-    state._add(data, acc, model.__pydantic_extra__ or {})
+    # {}, not None: ``data`` holds declared fields only, no check for unknown ones is needed
+    extra: _Extra = model.__pydantic_extra__ or {}
+    state._add(data, acc, extra)
 
 
 #: Per model class: its attributes whose wire name differs (attribute -> alias).
@@ -227,20 +241,6 @@ class Chunk(_Model):
     null_in_enum: Literal["x", "y"] | str | None = None
     union: str | list[str] | None = None
     items_type_list: list[int | None] | None = None
-
-
-_KEYS_Chunk = frozenset(
-    {
-        "object",
-        "type_list",
-        "any_of_null",
-        "one_of_null",
-        "default_in_branch",
-        "null_in_enum",
-        "union",
-        "items_type_list",
-    }
-)
 
 
 def parse_chunk(data: Any) -> Chunk:
@@ -514,11 +514,13 @@ def _merge_items(
 
 class _State:
     """The merge state of one object of the stream; a generated subclass per object schema
-    adds a slot per field, ``_add`` (merge one fragment) and ``_build`` (the object so far).
+    adds a slot per field, ``_known`` (their wire names), ``_add`` (merge one fragment) and
+    ``_build`` (the object so far).
     ``_extra`` holds fields the schema does not know, ``_alt`` fragments of a text field
     that came in another form (a list of parts)."""
 
     __slots__ = ("_alt", "_extra", "_path")
+    _known: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, path: str) -> None:
         self._path = path
@@ -877,8 +879,21 @@ class _Merger:
         text.size = len(value)
 
     def unknown(
-        self, state: Any, data: dict[str, Any], known: frozenset[str], context: str
+        self,
+        state: Any,
+        data: dict[str, Any],
+        context: str,
+        extra: dict[str, Any] | None = None,
     ) -> None:
+        """What ``state``'s generated ``_add`` does not merge itself: the fields of ``data``
+        (decoded JSON) that it does not know (``_known``), merged into its ``_extra`` by the
+        rules for such fields in ``context`` (``_merge_loose``); or, when ``data`` is a
+        model's field dict, ``extra``, the fields the model's class does not declare
+        (pydantic's ``__pydantic_extra__``), merged as decoded JSON."""
+        if extra:
+            state._add(extra, self)
+            return
+        known = state._known
         if state._extra is None:
             state._extra = _Merged()
         for key, value in data.items():
@@ -1081,6 +1096,7 @@ class _KeyedList:
         id_wire, id_attr: the identity field (``id``) whose new non-empty value starts a
             new entry at a taken key; None when the entries have none.
         name_wire, name_attr: the path to a name (``function.name``) that does the same.
+
 
     The generated ``_add`` finds the entry at an item's key itself (the common case) and
     calls ``_Merger.pick_entry`` when there is none, or when ``may_split`` says the item
@@ -1429,6 +1445,7 @@ class _ChunkMerge(_State):
         "type_list",
         "union",
     )
+    _known = _wire_names(Chunk)
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
@@ -1441,9 +1458,7 @@ class _ChunkMerge(_State):
         self.union: Any = None
         self.items_type_list: Any = None
 
-    def _add(
-        self, data: dict[str, Any], acc: _Merger, extra: dict[str, Any] | None = None
-    ) -> None:
+    def _add(self, data: dict[str, Any], acc: _Merger, extra: _Extra = None) -> None:
         get = data.get
         if (value := get("object")) is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
@@ -1485,11 +1500,8 @@ class _ChunkMerge(_State):
             self.union = _as_json(value)
         if (value := get("items_type_list")) is not None:
             self.items_type_list = _as_json(value)
-        if extra is None:
-            if not _KEYS_Chunk.issuperset(data):
-                acc.unknown(self, data, _KEYS_Chunk, "root")
-        elif extra:
-            self._add(extra, acc)
+        if extra or (extra is None and not self._known.issuperset(data)):
+            acc.unknown(self, data, "root", extra)
 
     _add_model = _merge_model
 
