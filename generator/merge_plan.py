@@ -132,8 +132,9 @@ class NodePlan:
     @property
     def own_keys(self) -> bool:
         """True when the wire names this node merges by name are not its model class's
-        (``_KEYS_<Model>``): a union's gathered model, a made-up model, or a model with
-        fields an override adds."""
+        (``_KEYS_<Model>``, or read from the class: ``_wire_names``), so its merge state
+        spells them out: a union's gathered model, a made-up model, or a model with fields
+        an override adds."""
         return bool(self.union_of) or self.synthetic or not all(f.declared for f in self.fields)
 
     def accumulates(self) -> bool:
