@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 7fa5ee2918ad15fc5800f72112a4eeb8, output 15803c519c2a1a34b589f1abe70369ee
+# Fingerprint: inputs b6c63bd7ee17a417afb17c2521235468, output 15803c519c2a1a34b589f1abe70369ee
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
