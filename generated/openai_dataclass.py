@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs b6c63bd7ee17a417afb17c2521235468, output f9ad722f0b6cad77c6be9fc42713dcb2
+# Fingerprint: inputs ad6039e8c9cf83725901a6d7cbcb8596, output 4d049c6554997ca8be5b673ebb347160
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -2781,6 +2781,17 @@ class _Merger:
         items.extend(value)
         return items
 
+    def last_list(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
+        """A ``last`` list field's new value (an empty list replaces one: a list may become
+        empty); a value that is not a list is reported and not kept; a tuple or a list of
+        models is kept as its JSON."""
+        if type(value) is not list or (value and type(value[0]) is not dict):
+            value = _as_json(value)
+        if type(value) is not list:
+            self.wrong_type(owner, wire, value, "a list")
+            return old
+        return value
+
     def last_object(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
         """A ``last`` object field's new value: an empty object never replaces one; a
         value that is not an object is reported and not kept; a model is kept as its JSON.
@@ -3995,6 +4006,8 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: dict[str, _ResponseRule] = {
     "usage": _ResponseRule(
         required=("completion_tokens", "prompt_tokens", "total_tokens")
     ),
+    "usage.completion_tokens_details": _ResponseRule(),
+    "usage.prompt_tokens_details": _ResponseRule(),
     "moderation": _ResponseRule(required=("input", "output")),
 }
 

@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs b6c63bd7ee17a417afb17c2521235468, output 15803c519c2a1a34b589f1abe70369ee
+# Fingerprint: inputs ad6039e8c9cf83725901a6d7cbcb8596, output f0b1ef2fec2f32c12482fb1cce858cad
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -89,7 +89,11 @@ __all__ = [
 # ---------------------------------------------------------------------------
 # The style's fixed runtime: the models' base and union tags.
 class _Model(BaseModel):
-    """Base of every model: strict types, unknown fields kept, names in and out as on the wire."""
+    """Base of every model: strict types, unknown fields kept, names in and out as on the
+    wire. A model may be made in code by attribute name too (``Delta(from_="me")``), but
+    data is read by wire name only (``by_name=False`` wherever this module validates it):
+    a key spelled like an attribute (``from_``) is an unknown field there, as in the merge.
+    """
 
     model_config = ConfigDict(
         extra="allow",
@@ -126,21 +130,25 @@ _Extra = dict[str, Any] | None
 
 
 def _wire_names(model: type[BaseModel]) -> frozenset[str]:
-    """The wire names of ``model``'s declared fields (the alias of an attribute named
-    otherwise): the fields a merge state of that class knows."""
-    return frozenset(info.alias or name for name, info in model.model_fields.items())
+    """The wire names of ``model``'s declared fields: the fields a merge state of that
+    class knows."""
+    return frozenset(_wire(name, info) for name, info in model.model_fields.items())
 
 
-def _built_anyway(
-    validate: Callable[[Any], Any], data: dict[str, Any], acc: Any
-) -> Any:
+def _wire(name: str, info: Any) -> str:
+    """The wire name of attribute ``name``: its alias when it has one (``""`` is one: a
+    property named by the empty string)."""
+    return name if info.alias is None else info.alias
+
+
+def _built_anyway(validate: Callable[..., Any], data: dict[str, Any], acc: Any) -> Any:
     """``validate(data)`` (a model's ``model_validate``), for an accumulator's result. With
     ``acc.strict``, its ``ValidationError``; otherwise a result that does not fit its schema
     (a server that omits a field the spec requires) is reported once as a ``schema_drift``
     anomaly and built anyway (``_construct``): a missing required field stays unset.
     ``acc``: the accumulator's state (its ``strict`` flag and ``drift``)."""
     try:
-        return validate(data)
+        return validate(data, by_name=False)
     except ValidationError as exc:
         if acc.strict:
             raise
@@ -169,7 +177,7 @@ def _merge_model(state: Any, model: BaseModel, acc: Any) -> None:
     if renamed is None:
         declared = type(model).model_fields
         renamed = _RENAMED[type(model)] = {
-            n: f.alias for n, f in declared.items() if f.alias and f.alias != n
+            n: _wire(n, f) for n, f in declared.items() if _wire(n, f) != n
         }
     if renamed:
         data = {renamed.get(name, name): value for name, value in data.items()}
@@ -189,7 +197,7 @@ def _construct(model: type[BaseModel], data: Any) -> Any:
     is not an object is returned as it is."""
     if type(data) is not dict:
         return data
-    names = {(info.alias or name): name for name, info in model.model_fields.items()}
+    names = {_wire(name, info): name for name, info in model.model_fields.items()}
     values: dict[str, Any] = {}
     extra: dict[str, Any] = {}
     for key, value in data.items():
@@ -197,14 +205,37 @@ def _construct(model: type[BaseModel], data: Any) -> Any:
         if name is None:
             extra[key] = value
         else:
-            values[name] = _value(model.model_fields[name].annotation, value)
+            values[name] = _value(_annotations(model)[name], value)
     return model.model_construct(_fields_set=set(values), **values, **extra)
+
+
+def _annotations(model: type[BaseModel]) -> dict[str, Any]:
+    """``model``'s field annotations, evaluated in its own module: pydantic may keep one
+    that names a later alias as a ``ForwardRef``, which a ``TypeAdapter`` made here would
+    look up in this module (the runtime's own file with ``--runtime package``)."""
+    found = _HINTS.get(model)
+    if found is None:
+        found = {name: info.annotation for name, info in model.model_fields.items()}
+        try:
+            found.update(
+                (k, v)
+                for k, v in typing.get_type_hints(model, include_extras=True).items()
+                if k in found
+            )
+        except (NameError, TypeError):  # pydantic's own reading, then
+            pass
+        _HINTS[model] = found
+    return found
+
+
+#: Per model class: its evaluated annotations (``_annotations``).
+_HINTS: dict[type, dict[str, Any]] = {}
 
 
 def _value(annotation: Any, value: Any) -> Any:
     """``value`` validated as ``annotation``, else built leniently, else as it came."""
     try:
-        return _adapter(annotation).validate_python(value)
+        return _adapter(annotation).validate_python(value, by_name=False)
     except (ValidationError, TypeError):
         pass
     if type(value) is dict:
@@ -231,7 +262,7 @@ def _fit(model: type[BaseModel], value: dict[str, Any]) -> int:
     and a tag (a ``Literal`` field) that matches counts more than any number of keys."""
     score = 0
     for name, info in model.model_fields.items():
-        key = info.alias or name
+        key = _wire(name, info)
         if key in value:
             score += 1
             if typing.get_origin(info.annotation) is typing.Literal and value[
@@ -690,12 +721,12 @@ def parse_create_chat_completion_stream_response(
     data: Any,
 ) -> CreateChatCompletionStreamResponse:
     """Parse one decoded ``CreateChatCompletionStreamResponse``; raises ``pydantic.ValidationError``."""
-    return CreateChatCompletionStreamResponse.model_validate(data)
+    return CreateChatCompletionStreamResponse.model_validate(data, by_name=False)
 
 
 def parse_create_chat_completion_response(data: Any) -> CreateChatCompletionResponse:
     """Parse one decoded ``CreateChatCompletionResponse``; raises ``pydantic.ValidationError``."""
-    return CreateChatCompletionResponse.model_validate(data)
+    return CreateChatCompletionResponse.model_validate(data, by_name=False)
 
 
 # ---------------------------------------------------------------------------
@@ -1381,6 +1412,17 @@ class _Merger:
             return list(value)
         items.extend(value)
         return items
+
+    def last_list(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
+        """A ``last`` list field's new value (an empty list replaces one: a list may become
+        empty); a value that is not a list is reported and not kept; a tuple or a list of
+        models is kept as its JSON."""
+        if type(value) is not list or (value and type(value[0]) is not dict):
+            value = _as_json(value)
+        if type(value) is not list:
+            self.wrong_type(owner, wire, value, "a list")
+            return old
+        return value
 
     def last_object(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
         """A ``last`` object field's new value: an empty object never replaces one; a
@@ -2423,6 +2465,8 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: dict[str, _ResponseRule] = {
     "usage": _ResponseRule(
         required=("completion_tokens", "prompt_tokens", "total_tokens")
     ),
+    "usage.completion_tokens_details": _ResponseRule(),
+    "usage.prompt_tokens_details": _ResponseRule(),
     "moderation": _ResponseRule(required=("input", "output")),
 }
 
@@ -2823,7 +2867,9 @@ def _chunk_model(text: str, number: int) -> CreateChatCompletionStreamResponse:
     as ``iter_chunk_dicts`` does and validated as a dict: the errors and any value pydantic
     reads only from Python objects (a lone surrogate) are the same as by that way."""
     try:
-        chunk = CreateChatCompletionStreamResponse.model_validate_json(text)
+        chunk = CreateChatCompletionStreamResponse.model_validate_json(
+            text, by_name=False
+        )
     except ValidationError:
         return parse_create_chat_completion_stream_response(_chunk_object(text, number))
     extra = chunk.__pydantic_extra__

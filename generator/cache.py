@@ -84,12 +84,25 @@ def remember(kind: str, text: str, lines: list[str]) -> None:
     directory = cache_dir() / kind
     if not store_file(directory / _text_key(text), "\n".join([f"gen-models {__version__} {len(lines)}", *lines])):
         return
-    with contextlib.suppress(OSError):
+    try:
         entries = [e for e in os.scandir(directory) if e.is_file() and not e.name.startswith(".")]
-        if len(entries) > DERIVED_ENTRIES:
-            entries.sort(key=lambda e: e.stat().st_mtime)
-            for old in entries[: len(entries) // 2]:
+    except OSError:
+        return
+    if len(entries) > DERIVED_ENTRIES:
+        entries.sort(key=modified)
+        for old in entries[: len(entries) // 2]:
+            with contextlib.suppress(OSError):  # another run may have deleted it already
                 os.unlink(old.path)
+
+
+def modified(entry: os.DirEntry[str]) -> int:
+    """``entry``'s modification time in nanoseconds; -1 when it is gone: runs share the
+    cache, and another run may delete an entry between a listing and this look (pruning
+    must never fail on that)."""
+    try:
+        return entry.stat().st_mtime_ns
+    except OSError:
+        return -1
 
 
 def _text_key(text: str) -> str:

@@ -46,7 +46,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .cache import cache_dir, store_file
+from .cache import cache_dir, modified, store_file
 from .errors import InternalError, SpecError
 
 # black, and what only formatting needs, are imported when a block must be formatted (black
@@ -328,7 +328,7 @@ class FormatCache:
             return
         order = list(self._added)  # this run's, oldest first, go last
         rank = {key: i for i, key in enumerate(order)}
-        entries.sort(key=lambda e: (e.name in rank, rank.get(e.name, 0), e.stat().st_mtime_ns))
+        entries.sort(key=lambda e: (e.name in rank, rank.get(e.name, 0), modified(e)))
         for entry in entries[: len(entries) - CACHE_FILE_BLOCKS]:
             with contextlib.suppress(OSError):
                 os.unlink(entry.path)

@@ -26,7 +26,20 @@ from .errors import SpecError, did_you_mean
 from .event_plan import EventPlan
 from .format import parse_tree, split_header
 from .merge_plan import FieldPlan, NodePlan, ResponsePlan
-from .model import Alias, Array, Enum, Field, Model, ModelRef, Schemas, UnionType, referenced_names
+from .model import (
+    Alias,
+    AliasRef,
+    Array,
+    Enum,
+    Field,
+    Map,
+    Model,
+    ModelRef,
+    Schemas,
+    Tuple,
+    UnionType,
+    referenced_names,
+)
 from .naming import RESERVED_ATTRIBUTES, parse_function, snake_name
 from .render_events import events_view
 from .styles import STYLES, TRAITS, Style, Traits
@@ -770,7 +783,12 @@ def state_class_names(gen: Generation) -> dict[int, str]:
 def _merge_view(gen: Generation, style: str) -> dict[str, Any]:
     names = state_class_names(gen)
     traits = TRAITS[style]
-    nodes = [_node_view(node, names, traits) for root_name in gen.schemas.roots for node in gen.plans[root_name].walk()]
+    aliases = gen.schemas.aliases
+    nodes = [
+        _node_view(node, names, traits, aliases)
+        for root_name in gen.schemas.roots
+        for node in gen.plans[root_name].walk()
+    ]
     roots = [_root_view(gen, name, style) for name in gen.schemas.roots]
     plans = [
         {"name": r["plan_const"], "value": _response_literal(gen.responses[r["model"]])} for r in roots if r["response"]
@@ -798,9 +816,9 @@ def _typed(node: NodePlan, traits: Traits) -> bool:
     return traits.model_extras is not None and not node.union_of and not node.synthetic
 
 
-def _node_view(node: NodePlan, names: dict[int, str], traits: Traits) -> dict[str, Any]:
+def _node_view(node: NodePlan, names: dict[int, str], traits: Traits, aliases: dict[str, Alias]) -> dict[str, Any]:
     is_entry = node.path.endswith("[]")
-    fields = [_merge_field_view(f, node, names, traits) for f in node.fields]
+    fields = [_merge_field_view(f, node, names, traits, aliases) for f in node.fields]
     slots = [f["attr"] for f in fields]
     where = node.path or "(chunk)"
     return {
@@ -853,7 +871,19 @@ def _natural(name: str) -> list[Any]:
     return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name)]
 
 
-def _merge_field_view(f: FieldPlan, node: NodePlan, names: dict[int, str], traits: Traits) -> dict[str, Any]:
+def _json_kind(t: Any, aliases: dict[str, Alias]) -> str:
+    """``object`` or ``list`` when every JSON value of ``t`` is one (a model, a map, an
+    array or a tuple, through named aliases), else ``""``: what a ``last`` field checks."""
+    seen: set[str] = set()
+    while isinstance(t, AliasRef) and t.name in aliases and t.name not in seen:
+        seen.add(t.name)
+        t = aliases[t.name].type
+    return "object" if isinstance(t, (ModelRef, Map)) else "list" if isinstance(t, (Array, Tuple)) else ""
+
+
+def _merge_field_view(
+    f: FieldPlan, node: NodePlan, names: dict[int, str], traits: Traits, aliases: dict[str, Alias]
+) -> dict[str, Any]:
     view: dict[str, Any] = {
         "attr": f.field.py_name,
         "wire": f.field.wire_name,
@@ -871,12 +901,17 @@ def _merge_field_view(f: FieldPlan, node: NodePlan, names: dict[int, str], trait
         "eager": f.policy == "merge" and f.field.required and not f.field.nullable,
         # what set and last fields check inline: the scalar type, or an object
         "scalar": pytypes.scalar_type(f.field.type),
-        "object": isinstance(f.field.type, ModelRef),
+        "object": _json_kind(f.field.type, aliases) == "object",
+        "list": _json_kind(f.field.type, aliases) == "list",
         "text_only": f.policy == "concat" and pytypes.scalar_type(f.field.type) == "str",
         "json_text": f.json_text,
     }
     scalar = view["scalar"]
-    view["state_type"] = f"{scalar} | None" if scalar else "dict[str, Any] | None" if view["object"] else "Any"
+    view["state_type"] = (
+        f"{scalar} | None"
+        if scalar
+        else "dict[str, Any] | None" if view["object"] else "list[Any] | None" if view["list"] else "Any"
+    )
     if f.policy == "by_key":
         assert f.node is not None
         element = f.node
@@ -956,11 +991,11 @@ def _response_rules(plan: ResponsePlan, at: str) -> list[tuple[str, str]]:
         args.append(f"guesses={_tuple(guess)}")
     if plan.suffixes:
         args.append(f"suffixes={_tuple(f'({lit(k)}, {lit(v)})' for k, v in plan.suffixes)}")
-    rules = []
+    # every object gets a rule, one with nothing to change too: ``_convert`` then copies it,
+    # so a response never shares a dict with the chunks or the accumulator's state
+    rules = [(at, "_ResponseRule(" + ", ".join(args) + ")")]
     for key, child in plan.children:
         rules += _response_rules(child, f"{at}.{key}" if at else key)
-    if args or rules or not at:  # an object with nothing to change below it stays as it came
-        rules.insert(0, (at, "_ResponseRule(" + ", ".join(args) + ")"))
     return rules
 
 

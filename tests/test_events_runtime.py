@@ -622,6 +622,19 @@ def test_side_channels() -> None:
     assert f.snapshot() == RESP
 
 
+@pytest.mark.parametrize("first_keyed", [True, False])
+def test_a_side_channel_keeps_the_form_of_its_first_value(first_keyed: bool) -> None:
+    """A partial image without ``output_index`` and one with it, in either order: the
+    channel keeps the form of its first value, the other is reported, never merged into it
+    (found by ``test_any_event_sequence_folds_without_raising``: a keyed value was set into
+    the keyless channel's value)."""
+    pi = {"type": "response.image_generation_call.partial_image", "partial_image_b64": {"p": 0}}
+    events = [{**pi, "output_index": 0}, {**pi, "partial_image_b64": "p1"}]
+    f = fold([created(), *(events if first_keyed else events[::-1])])
+    assert f.channels == {"partial_image": {0: {"p": 0}}} if first_keyed else {"partial_image": "p1"}
+    assert [(a.kind, a.dropped) for a in f.anomalies] == [("mixed_fragments", "p1" if first_keyed else {"p": 0})]
+
+
 def test_unknown_event_types_are_kept_reported_and_never_fail() -> None:
     new = {"type": "response.apply_patch_call_operation_diff.delta", "output_index": 0, "delta": "+"}
     f = fold([created(), new, {"no": "tag"}])

@@ -9,6 +9,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import ROOT, STYLES, load_module
@@ -170,6 +171,32 @@ def test_the_cache_keeps_the_most_recently_used_blocks(tmp_path: Path, monkeypat
     later.put("x5 = 5\n", "x5 = 5\n")
     later.save()
     assert {p.name for p in (tmp_path / "format").iterdir()} == {FormatCache.key(f"x{i} = {i}\n") for i in (2, 4, 5)}
+
+
+def test_pruning_survives_entries_another_run_deletes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Runs share the cache (parallel test workers, CI jobs): an entry another run deletes
+    between this run's listing and its look at the entry's age is skipped, not a crash
+    (FileNotFoundError from ``os.DirEntry.stat``, seen under pytest-xdist)."""
+    monkeypatch.setattr(fmt, "CACHE_FILE_BLOCKS", 2)
+    cache = FormatCache(tmp_path / "format")
+    for i in range(4):
+        cache.put(f"x{i} = {i}\n", f"x{i} = {i}\n")
+    cache.save()
+    listing = os.scandir
+
+    def listed_then_pruned_elsewhere(path: Any) -> Any:
+        entries = list(listing(path))
+        for entry in entries[:2]:
+            os.unlink(entry.path)
+        return iter(entries)
+
+    monkeypatch.setattr(os, "scandir", listed_then_pruned_elsewhere)
+    later = FormatCache(tmp_path / "format")
+    for i in range(4, 7):
+        later.put(f"x{i} = {i}\n", f"x{i} = {i}\n")
+    later.save()  # no FileNotFoundError
+    monkeypatch.setattr(os, "scandir", listing)
+    assert len(list((tmp_path / "format").iterdir())) <= 3
 
 
 def test_the_default_cache_file_is_under_gen_models_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

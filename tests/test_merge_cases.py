@@ -410,6 +410,42 @@ def test_typed_chunks_with_renamed_attributes_merge_as_their_json(tmp_path: Path
 
 
 @pytest.mark.parametrize("style", [s for s in STYLES if s != "typeddict"])
+def test_a_property_named_by_the_empty_string_merges_as_declared(tmp_path: Path, style: str) -> None:
+    """A property whose wire name is ``""`` (an alias that is empty, not absent): it merges
+    by its policy, is no unknown field, and a typed chunk merges it as its JSON."""
+    delta = """
+        content: {type: string}
+        "": {type: string}
+    """
+    chunks = [
+        {**_HEAD, "choices": [{"index": 0, "delta": {"": "ab"}}]},
+        {**_HEAD, "choices": [{"index": 0, "delta": {"": "cd", "content": "x"}}]},
+    ]
+    by_json, _ = _chunk_merged_both_ways(tmp_path, style, delta, chunks)
+    assert by_json.snapshot_dict()["choices"][0]["delta"] == {"": "abcd", "content": "x"}
+    assert by_json.anomalies == []
+
+
+@pytest.mark.parametrize("style", [s for s in STYLES if s != "typeddict"])
+def test_a_key_spelled_like_an_attribute_is_an_unknown_field(tmp_path: Path, style: str) -> None:
+    """Data is read by wire name only: ``from_`` (the attribute of wire name ``from``) and
+    ``class_`` in a chunk are fields the schema does not know, kept as they came, by the
+    JSON merge and by the typed chunk alike (pydantic models may still be made in code by
+    attribute name)."""
+    delta = """
+        content: {type: string}
+        from: {type: string}
+    """
+    chunks = [
+        {**_HEAD, "class_": None, "choices": [{"index": 0, "delta": {"from": "me", "from_": "x"}}]},
+        {**_HEAD, "choices": [{"index": 0, "delta": {"from_": "y"}}]},
+    ]
+    by_json, _ = _chunk_merged_both_ways(tmp_path, style, delta, chunks)
+    data = by_json.snapshot_dict()
+    assert data["choices"][0]["delta"] == {"from": "me", "from_": "xy"} and data["class_"] is None
+
+
+@pytest.mark.parametrize("style", [s for s in STYLES if s != "typeddict"])
 def test_a_typed_one_field_object_keeps_its_unknown_fields(tmp_path: Path, style: str) -> None:
     """A delta whose class declares one text field: its model's field dict has one entry,
     the shape the merge's one-fragment fast path takes; the fields it does not declare
@@ -423,3 +459,50 @@ def test_a_typed_one_field_object_keeps_its_unknown_fields(tmp_path: Path, style
     merged = by_model.snapshot_dict()["choices"][0]["delta"]
     assert merged["content"] == "Hi there"
     assert "reasoning" in merged
+
+
+#: A chunk with ``last`` fields whose values are a map, a named map and a list (top level).
+_LAST_SHAPES = """
+Chunk:
+  type: object
+  required: [id, object, choices]
+  properties:
+    id: {type: string}
+    object: {type: string, enum: [demo.chunk]}
+    meta: {type: object, additionalProperties: {type: string}}
+    labels: {$ref: '#/components/schemas/Labels'}
+    tags: {type: array, items: {type: string}}
+    choices:
+      type: array
+      items:
+        type: object
+        properties:
+          index: {type: integer}
+          delta: {type: object, properties: {content: {type: string}}}
+Labels:
+  type: object
+  additionalProperties: {type: string}
+"""
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_last_maps_and_lists_keep_their_rules(tmp_path: Path, style: str) -> None:
+    """A ``last`` field whose schema is a map (inline or named) or a list follows the rules
+    of ``last`` objects: ``{}`` never replaces a value, a value of the wrong type is
+    reported and never kept over a good one; an empty list replaces one (a list may empty)."""
+    module = generate_modules(schemas_spec(tmp_path, _LAST_SHAPES), tmp_path / "out", styles=(style,))[style]
+    acc = module.ChunkAccumulator()
+    for extra in (
+        {"meta": {"a": "1"}, "labels": {"k": "v"}, "tags": ["x"]},
+        {"meta": {}, "labels": {}, "tags": "bad"},
+        {"meta": "oops", "labels": 3},
+        {"tags": []},
+    ):
+        acc.add({**_HEAD, "choices": [], **extra})
+    data = acc.snapshot_dict()
+    assert (data["meta"], data["labels"], data["tags"]) == ({"a": "1"}, {"k": "v"}, [])
+    assert [(a.kind, a.path) for a in acc.anomalies] == [
+        ("wrong_type", "tags"),
+        ("wrong_type", "meta"),
+        ("wrong_type", "labels"),
+    ]

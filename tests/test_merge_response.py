@@ -284,3 +284,26 @@ def test_a_response_missing_a_required_object_converts_back_to_json(tmp_path: Pa
         assert answer.get("usage") is None, style
         assert answer["choices"][0]["message"]["content"] == "ok", style
         assert any(a.kind in ("incomplete", "schema_drift") for a in acc.anomalies), style
+
+
+def test_a_typeddict_response_shares_no_object_with_the_chunks(openai_modules: dict[str, ModuleType]) -> None:
+    """``to_response()`` copies every object of the response, those it changes nothing in too
+    (a usage's token details): the result never shares a dict with a chunk the caller passed,
+    with the accumulator's state, or with another result."""
+    details = {"reasoning_tokens": 3}
+    chunks = [
+        {"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "m", "choices": []},
+        {"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "m", "choices": []},
+    ]
+    chunks[0]["choices"] = [{"index": 0, "delta": {"content": "hi"}, "finish_reason": "stop"}]
+    usage = {"completion_tokens": 1, "prompt_tokens": 1, "total_tokens": 2, "completion_tokens_details": details}
+    chunks[1]["usage"] = usage
+    acc = openai_modules["typeddict"].CreateChatCompletionStreamResponseAccumulator()
+    for chunk in chunks:
+        acc.add(chunk)
+    first, second = acc.to_response(), acc.to_response()
+    assert first == second and first["usage"]["completion_tokens_details"] == details
+    first["usage"]["completion_tokens_details"]["reasoning_tokens"] = 99
+    assert details == {"reasoning_tokens": 3}
+    assert second["usage"]["completion_tokens_details"] == {"reasoning_tokens": 3}
+    assert acc.to_response() == second

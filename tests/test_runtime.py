@@ -265,6 +265,32 @@ def test_runtime_binds_no_name_a_generated_module_would_import(name: str) -> Non
     assert not bound & set(_SOURCES), f"rename these in generator/runtime/{name}.py"
 
 
+TOOL_CALL_WITHOUT_ARGUMENTS = {
+    "id": "a",
+    "object": "chat.completion.chunk",
+    "created": 1,
+    "model": "m",
+    "choices": [
+        {
+            "index": 0,
+            "finish_reason": "tool_calls",
+            "delta": {"tool_calls": [{"index": 0, "id": "c1", "type": "function", "function": {"name": "f"}}]},
+        }
+    ],
+}
+
+
+def _tool_call(response: Any) -> Any:
+    """The first tool call of a response of any style, as plain data."""
+    call = response["choices"][0]["message"]["tool_calls"][0] if isinstance(response, dict) else None
+    if call is None:
+        call = response.choices[0].message.tool_calls[0]
+        if hasattr(call, "model_dump"):
+            return call.model_dump(exclude_unset=True)
+        return call.to_dict() if hasattr(call, "to_dict") else call  # a union's item built leniently stays data
+    return call
+
+
 def test_runtime_package_modules_share_one_runtime_and_merge_alike(
     tmp_path: Path, openai_modules: dict[str, Any]
 ) -> None:
@@ -300,6 +326,17 @@ def test_runtime_package_modules_share_one_runtime_and_merge_alike(
                 inline.add(chunk)
             assert shared.snapshot_dict() == inline.snapshot_dict()
             assert module.Anomaly is importlib.import_module("vendored._runtime").Anomaly
+            # a response built despite drift (a tool call without arguments): the lenient
+            # build reads annotations that name the module's aliases, from the runtime's file
+            drifted = [
+                module.CreateChatCompletionStreamResponseAccumulator() for module in (module, openai_modules[style])
+            ]
+            for acc in drifted:
+                acc.add({**TOOL_CALL_WITHOUT_ARGUMENTS})
+            results = [acc.to_response() for acc in drifted]
+            assert [a.kind for a in drifted[0].anomalies] == [a.kind for a in drifted[1].anomalies] == ["schema_drift"]
+            shared_call, inline_call = (_tool_call(r) for r in results)
+            assert shared_call == inline_call and shared_call["function"]["name"] == "f", style
     finally:
         sys.path.remove(str(tmp_path))
         for name in [n for n in sys.modules if n == "vendored" or n.startswith("vendored.")]:

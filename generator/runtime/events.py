@@ -170,6 +170,7 @@ class _EventFold:
         self.anomalies: list[Anomaly] = []
         self.unknown_events: list[Any] = []
         self.channels: dict[str, Any] = {}
+        self._keyed_channels: set[str] = set()  # channels that hold the latest value per key
         self.error: dict[str, Any] | None = None
         self.terminal: str | None = None
         self._initialised = False
@@ -522,13 +523,23 @@ class _EventFold:
 
     def side(self, channel: str, value: Any, key: Any = None, keep_all: bool = True) -> None:
         """A side channel: ``keep_all`` gathers every value (audio deltas); otherwise the latest
-        value replaces the previous one, per ``key`` when one is given (partial image previews)."""
+        value replaces the previous one, per ``key`` when one is given (partial image previews).
+        A channel keeps the form of its first value: a value with a key after values without
+        one, or the reverse, is reported (``mixed_fragments``) and not kept."""
         if keep_all:
             self.channels.setdefault(channel, []).append(_own(value))
-        elif key is None or (type(key) is not str and type(key) is not int):
-            self.channels[channel] = _own(value)
-        else:
+            return
+        keyed = type(key) is str or type(key) is int
+        if channel in self.channels and (channel in self._keyed_channels) != keyed:
+            # the first form wins (one latest value, or the latest per key), as for any field
+            had = "with" if keyed else "without"
+            message = f"side channel {channel!r}: a value {had} a key after values {'without' if keyed else 'with'} one"
+            self.report("", "mixed_fragments", message + "; not kept", dropped=value)
+        elif keyed:
+            self._keyed_channels.add(channel)
             self.channels.setdefault(channel, {})[key] = _own(value)
+        else:
+            self.channels[channel] = _own(value)
 
     # -- the result -------------------------------------------------------------------------------
 

@@ -27,19 +27,25 @@ _Extra = dict[str, Any] | None
 
 
 def _wire_names(model: type[BaseModel]) -> frozenset[str]:
-    """The wire names of ``model``'s declared fields (the alias of an attribute named
-    otherwise): the fields a merge state of that class knows."""
-    return frozenset(info.alias or name for name, info in model.model_fields.items())
+    """The wire names of ``model``'s declared fields: the fields a merge state of that
+    class knows."""
+    return frozenset(_wire(name, info) for name, info in model.model_fields.items())
 
 
-def _built_anyway(validate: Callable[[Any], Any], data: dict[str, Any], acc: Any) -> Any:
+def _wire(name: str, info: Any) -> str:
+    """The wire name of attribute ``name``: its alias when it has one (``""`` is one: a
+    property named by the empty string)."""
+    return name if info.alias is None else info.alias
+
+
+def _built_anyway(validate: Callable[..., Any], data: dict[str, Any], acc: Any) -> Any:
     """``validate(data)`` (a model's ``model_validate``), for an accumulator's result. With
     ``acc.strict``, its ``ValidationError``; otherwise a result that does not fit its schema
     (a server that omits a field the spec requires) is reported once as a ``schema_drift``
     anomaly and built anyway (``_construct``): a missing required field stays unset.
     ``acc``: the accumulator's state (its ``strict`` flag and ``drift``)."""
     try:
-        return validate(data)
+        return validate(data, by_name=False)
     except ValidationError as exc:
         if acc.strict:
             raise
@@ -64,7 +70,7 @@ def _merge_model(state: Any, model: BaseModel, acc: Any) -> None:
     renamed = _RENAMED.get(type(model))
     if renamed is None:
         declared = type(model).model_fields
-        renamed = _RENAMED[type(model)] = {n: f.alias for n, f in declared.items() if f.alias and f.alias != n}
+        renamed = _RENAMED[type(model)] = {n: _wire(n, f) for n, f in declared.items() if _wire(n, f) != n}
     if renamed:
         data = {renamed.get(name, name): value for name, value in data.items()}
     # {}, not None: ``data`` holds declared fields only, no check for unknown ones is needed
@@ -83,7 +89,7 @@ def _construct(model: type[BaseModel], data: Any) -> Any:
     is not an object is returned as it is."""
     if type(data) is not dict:
         return data
-    names = {(info.alias or name): name for name, info in model.model_fields.items()}
+    names = {_wire(name, info): name for name, info in model.model_fields.items()}
     values: dict[str, Any] = {}
     extra: dict[str, Any] = {}
     for key, value in data.items():
@@ -91,14 +97,33 @@ def _construct(model: type[BaseModel], data: Any) -> Any:
         if name is None:
             extra[key] = value
         else:
-            values[name] = _value(model.model_fields[name].annotation, value)
+            values[name] = _value(_annotations(model)[name], value)
     return model.model_construct(_fields_set=set(values), **values, **extra)
+
+
+def _annotations(model: type[BaseModel]) -> dict[str, Any]:
+    """``model``'s field annotations, evaluated in its own module: pydantic may keep one
+    that names a later alias as a ``ForwardRef``, which a ``TypeAdapter`` made here would
+    look up in this module (the runtime's own file with ``--runtime package``)."""
+    found = _HINTS.get(model)
+    if found is None:
+        found = {name: info.annotation for name, info in model.model_fields.items()}
+        try:
+            found.update((k, v) for k, v in typing.get_type_hints(model, include_extras=True).items() if k in found)
+        except (NameError, TypeError):  # pydantic's own reading, then
+            pass
+        _HINTS[model] = found
+    return found
+
+
+#: Per model class: its evaluated annotations (``_annotations``).
+_HINTS: dict[type, dict[str, Any]] = {}
 
 
 def _value(annotation: Any, value: Any) -> Any:
     """``value`` validated as ``annotation``, else built leniently, else as it came."""
     try:
-        return _adapter(annotation).validate_python(value)
+        return _adapter(annotation).validate_python(value, by_name=False)
     except (ValidationError, TypeError):
         pass
     if type(value) is dict:
@@ -119,7 +144,7 @@ def _fit(model: type[BaseModel], value: dict[str, Any]) -> int:
     and a tag (a ``Literal`` field) that matches counts more than any number of keys."""
     score = 0
     for name, info in model.model_fields.items():
-        key = info.alias or name
+        key = _wire(name, info)
         if key in value:
             score += 1
             if typing.get_origin(info.annotation) is typing.Literal and value[key] in typing.get_args(info.annotation):

@@ -1203,6 +1203,17 @@ class _Merger:
         items.extend(value)
         return items
 
+    def last_list(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
+        """A ``last`` list field's new value (an empty list replaces one: a list may become
+        empty); a value that is not a list is reported and not kept; a tuple or a list of
+        models is kept as its JSON."""
+        if type(value) is not list or (value and type(value[0]) is not dict):
+            value = _as_json(value)
+        if type(value) is not list:
+            self.wrong_type(owner, wire, value, "a list")
+            return old
+        return value
+
     def last_object(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
         """A ``last`` object field's new value: an empty object never replaces one; a
         value that is not an object is reported and not kept; a model is kept as its JSON.

@@ -1232,6 +1232,17 @@ class _Merger:
         items.extend(value)
         return items
 
+    def last_list(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
+        """A ``last`` list field's new value (an empty list replaces one: a list may become
+        empty); a value that is not a list is reported and not kept; a tuple or a list of
+        models is kept as its JSON."""
+        if type(value) is not list or (value and type(value[0]) is not dict):
+            value = _as_json(value)
+        if type(value) is not list:
+            self.wrong_type(owner, wire, value, "a list")
+            return old
+        return value
+
     def last_object(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
         """A ``last`` object field's new value: an empty object never replaces one; a
         value that is not an object is reported and not kept; a model is kept as its JSON.
@@ -1760,7 +1771,7 @@ class _ChunkMerge(_State):
         self.optional_nullable: int | None = None
         self.ref_nullable: dict[str, Any] | None = None
         self.ref_plain: dict[str, Any] | None = None
-        self.nullable_items: Any = None
+        self.nullable_items: list[Any] | None = None
         self.nullable_component: dict[str, Any] | None = None
         self.wrapped_ref: dict[str, Any] | None = None
         self.enum_with_null: str | None = None
@@ -1813,7 +1824,9 @@ class _ChunkMerge(_State):
         if (value := get("ref_plain")) is not None:
             self.ref_plain = acc.last_object(self, "ref_plain", self.ref_plain, value)
         if (value := get("nullable_items")) is not None:
-            self.nullable_items = value
+            self.nullable_items = acc.last_list(
+                self, "nullable_items", self.nullable_items, value
+            )
         if (value := get("nullable_component")) is not None:
             self.nullable_component = acc.last_object(
                 self, "nullable_component", self.nullable_component, value
@@ -1883,7 +1896,9 @@ class _ChunkMerge(_State):
                 self, "ref_plain", self.ref_plain, _as_json(value)
             )
         if (value := model.nullable_items) is not None:
-            self.nullable_items = _as_json(value)
+            self.nullable_items = acc.last_list(
+                self, "nullable_items", self.nullable_items, _as_json(value)
+            )
         if (value := model.nullable_component) is not None:
             self.nullable_component = acc.last_object(
                 self, "nullable_component", self.nullable_component, _as_json(value)

@@ -1205,6 +1205,17 @@ class _Merger:
         items.extend(value)
         return items
 
+    def last_list(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
+        """A ``last`` list field's new value (an empty list replaces one: a list may become
+        empty); a value that is not a list is reported and not kept; a tuple or a list of
+        models is kept as its JSON."""
+        if type(value) is not list or (value and type(value[0]) is not dict):
+            value = _as_json(value)
+        if type(value) is not list:
+            self.wrong_type(owner, wire, value, "a list")
+            return old
+        return value
+
     def last_object(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
         """A ``last`` object field's new value: an empty object never replaces one; a
         value that is not an object is reported and not kept; a model is kept as its JSON.
@@ -1729,7 +1740,7 @@ class _ChunkMerge(_State):
         self.default_in_branch: str | None = None
         self.null_in_enum: str | None = None
         self.union: Any = None
-        self.items_type_list: Any = None
+        self.items_type_list: list[Any] | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
         get = data.get
@@ -1772,7 +1783,9 @@ class _ChunkMerge(_State):
         if (value := get("union")) is not None:
             self.union = value
         if (value := get("items_type_list")) is not None:
-            self.items_type_list = value
+            self.items_type_list = acc.last_list(
+                self, "items_type_list", self.items_type_list, value
+            )
         if not self._known.issuperset(data):
             acc.unknown(self, data, "root")
 
@@ -1819,7 +1832,9 @@ class _ChunkMerge(_State):
         if (value := model.union) is not None:
             self.union = _as_json(value)
         if (value := model.items_type_list) is not None:
-            self.items_type_list = _as_json(value)
+            self.items_type_list = acc.last_list(
+                self, "items_type_list", self.items_type_list, _as_json(value)
+            )
         # unknown fields, and those an override names, merge as decoded JSON
         if extra := model.extra_fields:
             self._add(extra, acc)

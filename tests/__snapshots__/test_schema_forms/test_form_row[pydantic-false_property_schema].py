@@ -1,7 +1,11 @@
 # ---------------------------------------------------------------------------
 # The style's fixed runtime: the models' base and union tags.
 class _Model(BaseModel):
-    """Base of every model: strict types, unknown fields kept, names in and out as on the wire."""
+    """Base of every model: strict types, unknown fields kept, names in and out as on the
+    wire. A model may be made in code by attribute name too (``Delta(from_="me")``), but
+    data is read by wire name only (``by_name=False`` wherever this module validates it):
+    a key spelled like an attribute (``from_``) is an unknown field there, as in the merge.
+    """
 
     model_config = ConfigDict(
         extra="allow",
