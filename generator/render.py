@@ -884,6 +884,7 @@ def _json_kind(t: Any, aliases: dict[str, Alias]) -> str:
 def _merge_field_view(
     f: FieldPlan, node: NodePlan, names: dict[int, str], traits: Traits, aliases: dict[str, Alias]
 ) -> dict[str, Any]:
+    kind = _json_kind(f.field.type, aliases)
     view: dict[str, Any] = {
         "attr": f.field.py_name,
         "wire": f.field.wire_name,
@@ -901,8 +902,8 @@ def _merge_field_view(
         "eager": f.policy == "merge" and f.field.required and not f.field.nullable,
         # what set and last fields check inline: the scalar type, or an object
         "scalar": pytypes.scalar_type(f.field.type),
-        "object": _json_kind(f.field.type, aliases) == "object",
-        "list": _json_kind(f.field.type, aliases) == "list",
+        "object": kind == "object",
+        "list": kind == "list",
         "text_only": f.policy == "concat" and pytypes.scalar_type(f.field.type) == "str",
         "json_text": f.json_text,
     }
