@@ -24,7 +24,7 @@ from typing import NoReturn, TextIO
 from . import __version__
 from .config import Config, find_project_root, load_config
 from .errors import EXIT_INTERNAL, InternalError, OutputError, SpecError, display_path, exit_status
-from .fingerprint import current_outputs, expected_outputs, inputs_digest
+from .fingerprint import RUNTIME_FILES, current_outputs, expected_outputs, inputs_digest, runtime_inputs_digest
 from .format import FORMATTERS, formatter_version
 from .options import STDIN, Options
 from .policy import CHOICES as POLICY_CHOICES
@@ -304,7 +304,8 @@ def _run(args: argparse.Namespace) -> int:
         return EXIT_OK
     started = time.perf_counter()
     inputs = inputs_digest(options, formatter_version(options.formatter))
-    if options.use_cache and inputs is not None and current_outputs(options, inputs) is not None:
+    shared = runtime_inputs_digest(options, formatter_version(options.formatter))
+    if options.use_cache and inputs is not None and current_outputs(options, inputs, shared) is not None:
         return _report_current(args, expected_outputs(options), started)
     from .pipeline import generate
 
@@ -326,7 +327,7 @@ def _run(args: argparse.Namespace) -> int:
         )
     if not (reading.schemas.warnings or reading.merge_warnings or unmapped):
         # a run that warned is not fingerprinted: it is done again, and warns again, every time
-        outputs = [replace(o, inputs=inputs) for o in outputs]
+        outputs = [replace(o, inputs=shared if o.path.name in RUNTIME_FILES else inputs) for o in outputs]
     stale = [o for o in outputs if not o.is_current()]
     if args.check or args.diff:
         if args.diff:

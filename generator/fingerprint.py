@@ -44,8 +44,11 @@ _LINE = re.compile(r"# Fingerprint: inputs ([0-9a-f]{32}), output ([0-9a-f]{32})
 #: Options fields that do not change what is written.
 IGNORED_FIELDS = frozenset({"use_cache"})
 #: The runtime files ``--runtime package`` writes beside the modules (``render``: the
-#: standard-library part always, the pydantic part with the pydantic style).
-RUNTIME_FILE, PYDANTIC_RUNTIME_FILE = "_runtime.py", "_runtime_pydantic.py"
+#: standard-library part always, a style's part with that style). They hold the same bytes
+#: whatever spec a run reads, so modules of several specs share them; their fingerprint's
+#: ``inputs`` is ``runtime_inputs_digest``, not the run's.
+RUNTIME_FILE, PYDANTIC_RUNTIME_FILE, MSGSPEC_RUNTIME_FILE = "_runtime.py", "_runtime_pydantic.py", "_runtime_msgspec.py"
+RUNTIME_FILES = frozenset({RUNTIME_FILE, PYDANTIC_RUNTIME_FILE, MSGSPEC_RUNTIME_FILE})
 _REF_KEY = re.compile(rb"""\$ref['"]?\s*:\s*""")
 _PLAIN = re.compile(rb"""[^\s,}\]'"#]+""")
 _generator_digest: dict[Path | None, str] = {}
@@ -106,6 +109,8 @@ def expected_outputs(options: Options) -> list[Path]:
         paths.append(directory / RUNTIME_FILE)
         if "pydantic" in options.styles:
             paths.append(directory / PYDANTIC_RUNTIME_FILE)
+        if "msgspec" in options.styles:
+            paths.append(directory / MSGSPEC_RUNTIME_FILE)
     return paths
 
 
@@ -222,9 +227,25 @@ def _spec_files(spec: Path) -> Iterator[tuple[Path, bytes]]:
             todo.append(target)
 
 
-def current_outputs(options: Options, inputs: str) -> list[Path] | None:
+def runtime_inputs_digest(options: Options, formatter_version: str) -> str:
+    """The ``inputs`` digest of the shared runtime files: what their bytes depend on (this
+    gen-models and its code, the formatter, the target Python), never the spec."""
+    h = hashlib.sha256()
+    for label, value in (
+        ("gen-models", __version__),
+        ("python", ".".join(map(str, sys.version_info[:2]))),
+        ("formatter", f"{options.formatter} {formatter_version}"),
+        ("generator", generator_digest()),
+        ("target", ".".join(map(str, options.target_python))),
+    ):
+        h.update(f"{label}\0{len(value)}\0{value}".encode())
+    return h.hexdigest()[:32]
+
+
+def current_outputs(options: Options, inputs: str, runtime_inputs: str = "") -> list[Path] | None:
     """The run's outputs when every one is current (made from ``inputs``, the run's
-    ``inputs_digest``, and not edited since), else None: the run must do its work.
+    ``inputs_digest``, the shared runtime files from ``runtime_inputs``, and not edited
+    since), else None: the run must do its work.
 
     Raises:
         SpecError: the options are inconsistent (see ``expected_outputs``).
@@ -235,6 +256,6 @@ def current_outputs(options: Options, inputs: str) -> list[Path] | None:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             return None
-        if not is_intact(text, inputs):
+        if not is_intact(text, runtime_inputs if path.name in RUNTIME_FILES else inputs):
             return None
     return paths

@@ -446,6 +446,22 @@ def test_a_key_spelled_like_an_attribute_is_an_unknown_field(tmp_path: Path, sty
 
 
 @pytest.mark.parametrize("style", [s for s in STYLES if s != "typeddict"])
+def test_a_typed_list_item_with_a_key_spelled_like_an_attribute_merges_as_its_json(tmp_path: Path, style: str) -> None:
+    """An item of an ``append`` list that carries ``from_`` (the attribute of its field
+    ``from``) but no ``from``: as a typed chunk's item it is read as its JSON, without a
+    ``from: null`` the item never had (pydantic marks ``from_`` set for both)."""
+    delta = """
+        content: {type: string}
+        marks:
+          type: array
+          items: {type: object, properties: {a: {type: string}, from: {type: string}}}
+    """
+    chunks = [{**_HEAD, "choices": [{"index": 0, "delta": {"marks": [{"a": "c", "from_": "z"}, {"from": "y"}]}}]}]
+    by_json, _ = _chunk_merged_both_ways(tmp_path, style, delta, chunks)
+    assert by_json.snapshot_dict()["choices"][0]["delta"]["marks"] == [{"a": "c", "from_": "z"}, {"from": "y"}]
+
+
+@pytest.mark.parametrize("style", [s for s in STYLES if s != "typeddict"])
 def test_a_typed_one_field_object_keeps_its_unknown_fields(tmp_path: Path, style: str) -> None:
     """A delta whose class declares one text field: its model's field dict has one entry,
     the shape the merge's one-fragment fast path takes; the fields it does not declare
@@ -506,3 +522,37 @@ def test_last_maps_and_lists_keep_their_rules(tmp_path: Path, style: str) -> Non
         ("wrong_type", "meta"),
         ("wrong_type", "labels"),
     ]
+
+
+_MAP_OF_MODELS = """
+Chunk:
+  type: object
+  required: [id, object, choices]
+  properties:
+    id: {type: string}
+    object: {type: string, enum: [demo.chunk]}
+    items: {type: object, additionalProperties: {$ref: '#/components/schemas/Item'}}
+    choices: {type: array, items: {type: object, properties: {index: {type: integer}}}}
+Item:
+  type: object
+  properties:
+    a: {type: string}
+"""
+
+
+@pytest.mark.parametrize("style", [s for s in STYLES if s != "typeddict"])
+def test_a_last_map_of_models_merges_as_its_json(tmp_path: Path, style: str) -> None:
+    """A typed chunk's map of models (a ``last`` field) is kept as its JSON, as the same
+    chunk's JSON is: the snapshot holds no model objects and validates."""
+    module = generate_modules(schemas_spec(tmp_path, _MAP_OF_MODELS), tmp_path / "out", styles=(style,))[style]
+    by_json, by_model = module.ChunkAccumulator(), module.ChunkAccumulator()
+    for chunk in (
+        {**_HEAD, "choices": [], "items": {"x": {"a": "1"}}},
+        {**_HEAD, "choices": [], "items": {"y": {"a": "2"}}},
+    ):
+        by_json.add(copy.deepcopy(chunk))
+        by_model.add(module.parse_chunk(copy.deepcopy(chunk)))
+    assert by_model.snapshot_dict() == by_json.snapshot_dict()
+    assert json.dumps(by_model.snapshot_dict()["items"]) == '{"y": {"a": "2"}}'
+    by_model.snapshot()
+    assert by_model.anomalies == by_json.anomalies == []

@@ -6,6 +6,7 @@ beside the chunk gets it from the operation that answers either one."""
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -284,6 +285,61 @@ def test_a_response_missing_a_required_object_converts_back_to_json(tmp_path: Pa
         assert answer.get("usage") is None, style
         assert answer["choices"][0]["message"]["content"] == "ok", style
         assert any(a.kind in ("incomplete", "schema_drift") for a in acc.anomalies), style
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_response_shares_no_object_with_the_chunks(answer_modules: dict[str, ModuleType], style: str) -> None:
+    """``to_response()`` copies what it takes from the snapshot, all the way down: values
+    the merge keeps as they came (an unknown object, a choice's ``usage``, nested dicts in
+    them) are never the chunk's own objects, nor shared between two results."""
+    nested = {"region": "eu", "zones": [{"id": 1}]}
+    acc = answer_modules[style].ChunkAccumulator()
+    for chunk in STREAM:
+        acc.add(copy.deepcopy(chunk))
+    acc.add({"id": "c1", "object": "chat.completion.chunk", "choices": [], "x_more": nested})
+    first, second = acc.to_response(), acc.to_response()
+    assert _data(first) == _data(second)
+    for response in (first, second):
+        data = response if isinstance(response, dict) else response.model_extra if style == "pydantic" else None
+        if data is None:
+            data = response.extra_fields
+        data["x_more"]["zones"][0]["id"] = 99
+    assert nested == {"region": "eu", "zones": [{"id": 1}]}
+    assert _data(acc.to_response())["x_more"] == nested
+
+
+def test_a_lenient_pydantic_response_keeps_a_key_spelled_like_an_attribute_as_unknown(tmp_path: Path) -> None:
+    """A response built despite drift (``from`` never sent): a key spelled like an
+    attribute (``class_``, the attribute of wire name ``class``) stays an unknown field,
+    never fills ``class``, and never breaks the build when ``class`` came too."""
+    schemas = """\
+    Msg:
+      type: object
+      required: [id, object, from]
+      properties:
+        id: {type: string}
+        object: {type: string, enum: [msg]}
+        from: {type: string}
+        class: {type: integer}
+    MsgChunk:
+      type: object
+      required: [id, object, choices]
+      properties:
+        id: {type: string}
+        object: {type: string, enum: [msg.chunk]}
+        from: {type: string}
+        class: {type: integer}
+        choices: {type: array, items: {type: object, properties: {index: {type: integer}}}}
+"""
+    module = generate_modules(
+        _spec(tmp_path, _components(schemas)), tmp_path / "out", schemas=("MsgChunk",), styles=("pydantic",)
+    )["pydantic"]
+    for sent, expected in (({"class_": 5}, None), ({"class": 1, "class_": 5}, 1)):
+        acc = module.MsgChunkAccumulator()
+        acc.add({"id": "m", "object": "msg.chunk", "choices": [], **sent})
+        response = acc.to_response()
+        assert response.class_ == expected and response.model_extra == {"class_": 5, "choices": []}
+        assert [a.kind for a in acc.anomalies] == ["incomplete", "schema_drift"]
 
 
 def test_a_typeddict_response_shares_no_object_with_the_chunks(openai_modules: dict[str, ModuleType]) -> None:

@@ -455,3 +455,36 @@ def test_add_reads_typed_chunks_as_their_dicts() -> None:
     acc.add(Chunk([1]))
     assert acc.snapshot_dict()["calls"][0]["args"] == "ab"
     assert [a.kind for a in acc.anomalies] == ["not_object"]
+
+
+def test_modules_of_several_specs_share_one_package_runtime(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--runtime package`` writes the same runtime files whatever spec a run reads (every
+    runtime module of a file, a header that names no spec, a fingerprint of what the bytes
+    depend on): a chat module and a models-only module written into one package both
+    import, the events part is there for an event-union module, and neither run makes the
+    other's outputs stale (``--check`` stays 0)."""
+    from generator.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    package = tmp_path / "pk"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    runs = [
+        [str(ROOT / "specs" / "openai.yaml"), "--module", "chat"],
+        [str(ROOT / "tests" / "specs" / "nullable_31.json"), "--module", "other", "--style", "pydantic"],
+    ]
+    for run in runs:
+        assert main([*run, "-o", "pk", "--runtime", "package", "-q"]) == 0
+    shared = (package / "_runtime.py").read_text(encoding="utf-8")
+    assert "class _EventFold" in shared and "class _Merger" in shared and "Source:" not in shared
+    for run in runs:
+        assert main([*run, "-o", "pk", "--runtime", "package", "-q", "--check"]) == 0
+    assert (package / "_runtime.py").read_text(encoding="utf-8") == shared
+    sys.path.insert(0, str(tmp_path))
+    try:
+        for name in ("pk.chat_pydantic", "pk.chat_dataclass", "pk.other_pydantic"):
+            importlib.import_module(name)
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in [n for n in sys.modules if n == "pk" or n.startswith("pk.")]:
+            del sys.modules[name]

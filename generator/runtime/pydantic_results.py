@@ -98,7 +98,10 @@ def _construct(model: type[BaseModel], data: Any) -> Any:
             extra[key] = value
         else:
             values[name] = _value(_annotations(model)[name], value)
-    return model.model_construct(_fields_set=set(values), **values, **extra)
+    built = model.model_construct(_fields_set=set(values), **values)
+    if extra:  # set as extras, never as keyword arguments: ``class_`` would fill ``class``
+        object.__setattr__(built, "__pydantic_extra__", {**(built.__pydantic_extra__ or {}), **extra})
+    return built
 
 
 def _annotations(model: type[BaseModel]) -> dict[str, Any]:

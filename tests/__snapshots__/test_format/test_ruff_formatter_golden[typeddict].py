@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+import typing
 from collections.abc import (
     AsyncIterable,
     AsyncIterator,
@@ -1347,6 +1348,15 @@ def _built(value: Any) -> Any:
     return value
 
 
+def _copied(value: Any) -> Any:
+    """JSON data copied: new dicts and lists all the way down, other values as they are."""
+    if type(value) is dict or type(value) is _Merged:
+        return {k: _copied(v) for k, v in value.items()}
+    if type(value) is list:
+        return [_copied(v) for v in value]
+    return value
+
+
 _TYPE_NAMES = {str: "a string", int: "an integer", float: "a number", bool: "a boolean"}
 
 
@@ -1877,8 +1887,7 @@ class _Merger:
         """A ``last`` list field's new value (an empty list replaces one: a list may become
         empty); a value that is not a list is reported and not kept; a tuple or a list of
         models is kept as its JSON."""
-        if type(value) is not list or (value and type(value[0]) is not dict):
-            value = _as_json(value)
+        value = _as_json(value)
         if type(value) is not list:
             self.wrong_type(owner, wire, value, "a list")
             return old
@@ -1886,7 +1895,8 @@ class _Merger:
 
     def last_object(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
         """A ``last`` object field's new value: an empty object never replaces one; a
-        value that is not an object is reported and not kept; a model is kept as its JSON."""
+        value that is not an object is reported and not kept; a model is kept as its JSON
+        (and a map of models, which the generated code reads through ``_as_json``)."""
         if type(value) is not dict:
             value = _as_json(value)
         if type(value) is not dict:
@@ -2107,17 +2117,24 @@ def _as_json(value: Any) -> Any:
     typed merging: a value the generated code does not read as this module's model (another
     class, a tuple, a list of models) is merged in this form."""
     kind = type(value)
-    if (
-        kind is str
-        or kind is int
-        or kind is float
-        or kind is bool
-        or kind is dict
-        or value is None
-    ):
+    if kind is str or kind is int or kind is float or kind is bool or value is None:
         return value
-    if kind is list or kind is tuple:
-        return [_as_json(item) for item in value]
+    if kind is dict:  # a map's values may be models: a new dict only if one is
+        converted = {k: _as_json(v) for k, v in value.items()}
+        return (
+            value
+            if all(a is b for a, b in zip(converted.values(), value.values()))
+            else converted
+        )
+    if (
+        kind is list or kind is tuple
+    ):  # a new list only for a tuple or if an item changes
+        items = [_as_json(item) for item in value]
+        return (
+            value
+            if kind is list and all(a is b for a, b in zip(items, value))
+            else items
+        )
     return _model_data(value)
 
 
@@ -2150,13 +2167,75 @@ def _reader(kind: type) -> Callable[[Any], Any]:
             and getattr(dump, "__qualname__", "") == "BaseModel.model_dump"
         ):
             to_python = serializer.to_python
-            return lambda chunk: to_python(chunk, by_alias=True, exclude_unset=True)
+            if not _renames_within(kind, set()):
+                return lambda chunk: to_python(chunk, by_alias=True, exclude_unset=True)
+            return lambda chunk: _without_phantoms(
+                to_python(chunk, by_alias=True, exclude_unset=True), chunk
+            )
         return lambda chunk: chunk.model_dump(by_alias=True, exclude_unset=True)
     if callable(getattr(kind, "to_dict", None)):
         return lambda chunk: chunk.to_dict()
     if is_dataclass(kind):  # another library's dataclass
         return _set_fields
     return lambda chunk: chunk
+
+
+def _renamed(kind: Any) -> dict[str, str]:
+    """A pydantic class's attributes whose wire name differs: attribute -> alias."""
+    declared = getattr(kind, "model_fields", {})
+    return {
+        n: f.alias for n, f in declared.items() if f.alias is not None and f.alias != n
+    }
+
+
+def _renames_within(kind: Any, seen: set[Any]) -> bool:
+    """True when a pydantic class or a model class its fields may hold has a renamed field
+    (see ``_without_phantoms``); a reference not yet resolved counts as one."""
+    if kind in seen:
+        return False
+    seen.add(kind)
+    if _renamed(kind):
+        return True
+    stack = [f.annotation for f in getattr(kind, "model_fields", {}).values()]
+    while stack:
+        annotation = stack.pop()
+        if isinstance(annotation, (str, typing.ForwardRef)):
+            return True
+        if (
+            isinstance(annotation, type)
+            and hasattr(annotation, "model_fields")
+            and _renames_within(annotation, seen)
+        ):
+            return True
+        stack.extend(typing.get_args(annotation))
+        value = getattr(annotation, "__value__", None)  # a TypeAliasType
+        if value is not None:
+            stack.append(value)
+    return False
+
+
+def _without_phantoms(data: Any, model: Any) -> Any:
+    """A pydantic dump (``data``, of ``model``) without the phantom nulls of renamed fields,
+    at every depth: an unknown key spelled like a renamed field's attribute (``from_``
+    beside the field ``from``) marks that field set (pydantic keeps one set of names for
+    both), so ``exclude_unset`` dumps it as null. A null declared field merges as absent,
+    so dropping it loses nothing."""
+    if type(data) is not dict:
+        return data
+    renamed = _renamed(type(model))
+    extra = model.__pydantic_extra__
+    for name in renamed.keys() & extra.keys() if extra else ():
+        if data.get(renamed[name], 0) is None:
+            del data[renamed[name]]
+    for name, value in model.__dict__.items():
+        child = data.get(renamed.get(name, name))
+        if hasattr(value, "__pydantic_extra__"):
+            _without_phantoms(child, value)
+        elif type(value) is list and type(child) is list:
+            for item, dumped in zip(value, child):
+                if hasattr(item, "__pydantic_extra__"):
+                    _without_phantoms(dumped, item)
+    return data
 
 
 def _set_fields(value: Any) -> Any:
@@ -2260,9 +2339,13 @@ def _convert(
             value = [
                 _convert(v, rules, inner, f"{where}[{i}]", acc)
                 if type(v) is dict
-                else v
+                else _copied(v)
                 for i, v in enumerate(value)
             ]
+        else:
+            value = _copied(
+                value
+            )  # the response shares nothing with the chunks or the state
         out[key] = value
     out.update(rule.consts)
     for key, suffix in rule.suffixes:
@@ -2818,7 +2901,8 @@ class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
         ``message``, stream-only fields are left out, unknown ones kept, a one-value field
         never sent (a tool call's ``type``) filled. A required field never sent is inferred
         (``finish_reason``) or left out, reported as ``incomplete``, and the result built
-        anyway as in ``snapshot``; ``strict=True`` raises ``StreamMergeError`` instead."""
+        anyway as in ``snapshot``; ``strict=True`` raises ``StreamMergeError`` instead. A new
+        copy at each call: it shares no object with the chunks or with ``snapshot_dict()``."""
         data = _convert(
             self.snapshot_dict(), _TO_CREATE_CHAT_COMPLETION_RESPONSE, "", "", self
         )
