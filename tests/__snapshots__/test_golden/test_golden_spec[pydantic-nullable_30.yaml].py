@@ -1230,6 +1230,10 @@ def _state_get(state: Any, path: tuple[str, ...]) -> Any:
     return state
 
 
+#: The types of decoded JSON values (``_as_json`` keeps a dict of them as it is).
+_JSON_TYPES = frozenset({str, int, float, bool, type(None), dict, list})
+
+
 def _as_json(value: Any) -> Any:
     """A value of a typed model's field as decoded JSON: models read as ``_model_data``
     reads a chunk, lists and tuples item by item, anything else as it is. The rare path of
@@ -1238,22 +1242,11 @@ def _as_json(value: Any) -> Any:
     kind = type(value)
     if kind is str or kind is int or kind is float or kind is bool or value is None:
         return value
-    if kind is dict:  # a map's values may be models: a new dict only if one is
-        converted = {k: _as_json(v) for k, v in value.items()}
-        return (
-            value
-            if all(a is b for a, b in zip(converted.values(), value.values()))
-            else converted
-        )
-    if (
-        kind is list or kind is tuple
-    ):  # a new list only for a tuple or if an item changes
-        items = [_as_json(item) for item in value]
-        return (
-            value
-            if kind is list and all(a is b for a, b in zip(items, value))
-            else items
-        )
+    if kind is dict:  # a map's values may be models: a new dict only where one is
+        plain = all(type(v) in _JSON_TYPES for v in value.values())
+        return value if plain else {k: _as_json(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [_as_json(item) for item in value]
     return _model_data(value)
 
 
@@ -1326,7 +1319,11 @@ def _renames_within(kind: Any, seen: set[Any]) -> bool:
             and _renames_within(annotation, seen)
         ):
             return True
-        stack.extend(typing.get_args(annotation))
+        origin = typing.get_origin(annotation)
+        if origin is typing.Annotated:  # the type, not its metadata
+            stack.append(typing.get_args(annotation)[0])
+        elif origin is not typing.Literal:  # a literal's values are no types
+            stack.extend(typing.get_args(annotation))
         value = getattr(annotation, "__value__", None)  # a TypeAliasType
         if value is not None:
             stack.append(value)
