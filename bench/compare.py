@@ -14,7 +14,6 @@ machine's drift falls on both; the figure is the median over rounds of new / old
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import subprocess
 import sys
 import tempfile
@@ -27,7 +26,7 @@ from typing import Any
 from generator.pipeline import Options, generate
 from generator.write import write_all
 
-from .measure import RECORDED, ROOT, STYLES, ratio, rounds
+from .measure import RECORDED, ROOT, STYLES, import_module, ratio, rounds
 from .recorded import sse_lines
 from .table import table
 
@@ -50,16 +49,7 @@ def modules_at(rev: str | None, styles: list[str], out: Path) -> dict[str, Modul
             subprocess.run(command, cwd=tree, check=True)
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=True)
-    return {style: _load(out / f"openai_{style}.py", f"{out.name}_{style}") for style in styles}
-
-
-def _load(path: Path, name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    return {style: import_module(out / f"openai_{style}.py") for style in styles}
 
 
 def _ways(module: ModuleType, streams: list[list[str]]) -> dict[str, Callable[[], Any]]:

@@ -163,16 +163,19 @@ def generate_styles(spec: Path, out: Path, schemas: tuple[str, ...] = ()) -> dic
 
 def import_styles(paths: Sequence[Path]) -> dict[str, ModuleType]:
     """Import one generated module per style (``paths`` in ``STYLES`` order)."""
-    modules = {}
-    for style, path in zip(STYLES, paths):
-        name = f"bench_generated_{next(_counter)}_{style}"
-        spec_ = importlib.util.spec_from_file_location(name, path)
-        assert spec_ is not None and spec_.loader is not None
-        module = importlib.util.module_from_spec(spec_)
-        sys.modules[name] = module
-        spec_.loader.exec_module(module)
-        modules[style] = module
-    return modules
+    return {style: import_module(path) for style, path in zip(STYLES, paths)}
+
+
+def import_module(path: Path) -> ModuleType:
+    """Import the generated module at ``path`` under a name of its own, registered in
+    ``sys.modules`` (pydantic resolves the module's annotations through it)."""
+    name = f"bench_generated_{next(_counter)}_{path.stem}"
+    spec_ = importlib.util.spec_from_file_location(name, path)
+    assert spec_ is not None and spec_.loader is not None
+    module = importlib.util.module_from_spec(spec_)
+    sys.modules[name] = module
+    spec_.loader.exec_module(module)
+    return module
 
 
 def cached_styles(spec: Path, schemas: tuple[str, ...]) -> tuple[dict[str, ModuleType], bool]:

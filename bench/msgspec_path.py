@@ -26,23 +26,15 @@ from typing import Any
 
 from bench.contenders import json_loads, msgspec_typed_path
 from bench.corpus import runtime_corpus
-from bench.measure import ROOT, median, rounds
+from bench.measure import ROOT, import_module, median, rounds
 from generator.pipeline import Options, generate
 
 
 def _module(out: Path) -> ModuleType:
-    import importlib.util
-    import sys
-
     outputs, _ = generate(Options(spec=ROOT / "specs" / "openai.yaml", output=out, styles=("msgspec",)))
     out.mkdir(parents=True, exist_ok=True)
     outputs[0].path.write_text(outputs[0].text, encoding="utf-8")
-    spec = importlib.util.spec_from_file_location("bench_msgspec_style", outputs[0].path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_msgspec_style"] = module
-    spec.loader.exec_module(module)
-    return module
+    return import_module(outputs[0].path)
 
 
 def main(argv: list[str] | None = None) -> None:
