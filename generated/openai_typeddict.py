@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 34ac7329bb7c7b964911704ddb0d5036, output ac92666e02e3cf09bf095b37294c695d
+# Fingerprint: inputs 2497d8f1abdf174f5ab1c96097ec61af, output 7e505159e675adc928b11ac877f34341
 """TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -1352,7 +1352,7 @@ def _built(value: Any) -> Any:
 
 def _copied(value: Any) -> Any:
     """JSON data copied: new dicts and lists all the way down, other values as they are."""
-    if type(value) is dict or type(value) is _Merged:
+    if type(value) is dict:
         return {k: _copied(v) for k, v in value.items()}
     if type(value) is list:
         return [_copied(v) for v in value]
@@ -2061,7 +2061,6 @@ class _KeyedList:
             new entry at a taken key; None when the entries have none.
         name_wire, name_attr: the path to a name (``function.name``) that does the same.
 
-
     The generated ``_add`` finds the entry at an item's key itself (the common case) and
     calls ``_Merger.pick_entry`` when there is none, or when ``may_split`` says the item
     may belong to another entry.
@@ -2177,11 +2176,21 @@ def _reader(kind: type) -> Callable[[Any], Any]:
 
 
 def _renamed(kind: Any) -> dict[str, str]:
-    """A pydantic class's attributes whose wire name differs: attribute -> alias."""
-    declared = getattr(kind, "model_fields", {})
-    return {
-        n: f.alias for n, f in declared.items() if f.alias is not None and f.alias != n
-    }
+    """A pydantic class's attributes whose wire name differs: attribute -> alias (read once
+    per class: ``_without_phantoms`` asks for every model of a dump)."""
+    found = _RENAMES.get(kind)
+    if found is None:
+        declared = getattr(kind, "model_fields", {})
+        found = _RENAMES[kind] = {
+            n: f.alias
+            for n, f in declared.items()
+            if f.alias is not None and f.alias != n
+        }
+    return found
+
+
+#: Per pydantic class: ``_renamed``.
+_RENAMES: dict[Any, dict[str, str]] = {}
 
 
 def _renames_within(kind: Any, seen: set[Any]) -> bool:

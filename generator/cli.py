@@ -303,8 +303,9 @@ def _run(args: argparse.Namespace) -> int:
                 print(f"{union}: a union of events; parsed, not merged (no merge map: see docs/events.md)")
         return EXIT_OK
     started = time.perf_counter()
-    inputs = inputs_digest(options, formatter_version(options.formatter))
-    shared = runtime_inputs_digest(options, formatter_version(options.formatter))
+    formatter = formatter_version(options.formatter)
+    inputs = inputs_digest(options, formatter)
+    shared = runtime_inputs_digest(options, formatter)
     if options.use_cache and inputs is not None and current_outputs(options, inputs, shared) is not None:
         return _report_current(args, expected_outputs(options), started)
     from .pipeline import generate

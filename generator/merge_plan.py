@@ -259,7 +259,7 @@ def _plan_undeclared(
     return FieldPlan(field, parsed.policy, path, key, node, "override", declared=False, doubt=doubt)
 
 
-def _meaning(schemas: Schemas, t: Type) -> Type:
+def meaning(schemas: Schemas, t: Type) -> Type:
     """What a type holds, whatever its spelling: through named aliases (a named array
     schema, a named union) to the type they stand for. (``null``, 3.0 ``nullable`` and
     ``allOf`` wrappers of one schema are already read away by ``interpret``.)"""
@@ -273,14 +273,14 @@ def _meaning(schemas: Schemas, t: Type) -> Type:
 def _is_key(schemas: Schemas, f: Field, name: str) -> bool:
     """``f`` can key a ``by_key`` list: named ``name`` and holding whole numbers, typed
     ``integer`` (any ``format``) or ``number`` (a fractional value is reported at merge)."""
-    t = _meaning(schemas, f.type)
+    t = meaning(schemas, f.type)
     return f.wire_name == name and isinstance(t, Prim) and t.kind in ("int", "float")
 
 
 def _element(schemas: Schemas, f: Field) -> Model | None:
     """The object model a list field holds, if it holds objects of one model."""
-    t = _meaning(schemas, f.type)
-    item = _meaning(schemas, t.item) if isinstance(t, Array) else None
+    t = meaning(schemas, f.type)
+    item = meaning(schemas, t.item) if isinstance(t, Array) else None
     return schemas.models.get(item.name) if isinstance(item, ModelRef) else None
 
 
@@ -290,12 +290,12 @@ def _object_model(
     """The model an object field merges as: its model, or for a union of object schemas
     (``oneOf``/``anyOf``) one model over the union of their properties, with the variants
     and the fields they type differently (the first variant's type is used)."""
-    t = _meaning(schemas, f.type)
+    t = meaning(schemas, f.type)
     if isinstance(t, ModelRef):
         return schemas.models.get(t.name), ((), ())
     if not isinstance(t, UnionType):
         return None, ((), ())
-    options = [_meaning(schemas, o) for o in t.options]
+    options = [meaning(schemas, o) for o in t.options]
     if not all(isinstance(o, ModelRef) and o.name in schemas.models for o in options):
         return None, ((), ())
     variants = [schemas.models[o.name] for o in options if isinstance(o, ModelRef)]
@@ -309,7 +309,7 @@ def _object_model(
                 required = all(any(h.wire_name == g.wire_name and h.required for h in v.fields) for v in variants)
                 gathered[g.wire_name] = replace(g, required=required, merge=g.merge)
                 first_in[g.wire_name] = variant.name
-            elif _meaning(schemas, first.type) != _meaning(schemas, g.type):
+            elif meaning(schemas, first.type) != meaning(schemas, g.type):
                 conflicts.append(
                     f"{g.wire_name!r} has another type in {variant.name} than in {first_in[g.wire_name]}; "
                     f"merged as in {first_in[g.wire_name]}"
@@ -352,7 +352,7 @@ def _plan_field(
     source = "default"
     fallback = ""
     if context != ROOT and policy == Policy.LAST:
-        if isinstance(_meaning(schemas, f.type), Array):
+        if isinstance(meaning(schemas, f.type), Array):
             fallback = f"a list taken whole from the last chunk that sends it; --merge-policy '{path}=append'"
             fallback += " gathers every chunk's items"
         elif model is not None:
@@ -409,7 +409,7 @@ def _default(
         if context == DELTA or node.accumulates():
             return Policy.MERGE, None, node
         return Policy.LAST, None, None
-    if isinstance(_meaning(schemas, f.type), Array):
+    if isinstance(meaning(schemas, f.type), Array):
         return (Policy.LAST if context == ROOT else Policy.APPEND), None, None
     if f.wire_name in IDENTITY_NAMES and (context != ROOT or f.wire_name != "type"):
         return Policy.SET, None, None
@@ -422,9 +422,9 @@ def _default(
 
 def _is_text(schemas: Schemas, f: Field) -> bool:
     """A string, or a union holding one (Mistral's content: a string or a list of parts)."""
-    t = _meaning(schemas, f.type)
+    t = meaning(schemas, f.type)
     options = t.options if isinstance(t, UnionType) else (t,)
-    return any(isinstance(o, Prim) and o.kind == "str" for o in (_meaning(schemas, o) for o in options))
+    return any(isinstance(o, Prim) and o.kind == "str" for o in (meaning(schemas, o) for o in options))
 
 
 def _check_fits(
@@ -432,7 +432,7 @@ def _check_fits(
 ) -> None:
     if policy == Policy.CONCAT and not _is_text(schemas, f):
         raise SpecError(f"merge policy concat for {path!r}: the field is not a string")
-    if policy == Policy.APPEND and not isinstance(_meaning(schemas, f.type), Array):
+    if policy == Policy.APPEND and not isinstance(meaning(schemas, f.type), Array):
         raise SpecError(f"merge policy append for {path!r}: the field is not a list")
     if policy == Policy.BY_KEY and _element(schemas, f) is None:
         raise SpecError(f"merge policy by_key for {path!r}: the field is not a list of objects")
@@ -611,7 +611,7 @@ def _plan_pair(
         if len(src_models) != 1 or not dst_models or (src_models[0].name, f.wire_name) in stack:
             continue
         inner = stack + ((src_models[0].name, f.wire_name),)
-        listed = isinstance(_meaning(schemas, src.type), Array)
+        listed = isinstance(meaning(schemas, src.type), Array)
         if len(dst_models) == 1:
             children.append((f.wire_name, _plan_pair(schemas, src_models[0], dst_models[0], inner, listed)))
         else:  # a union of response models: keep the item, drop the mechanics no variant has

@@ -26,10 +26,9 @@ from .errors import SpecError, did_you_mean
 from .event_plan import EventPlan
 from .fingerprint import MSGSPEC_RUNTIME_FILE, PYDANTIC_RUNTIME_FILE, RUNTIME_FILE
 from .format import parse_tree, split_header
-from .merge_plan import FieldPlan, NodePlan, ResponsePlan
+from .merge_plan import FieldPlan, NodePlan, ResponsePlan, meaning
 from .model import (
     Alias,
-    AliasRef,
     Array,
     Enum,
     Field,
@@ -791,9 +790,8 @@ def state_class_names(gen: Generation) -> dict[int, str]:
 def _merge_view(gen: Generation, style: str) -> dict[str, Any]:
     names = state_class_names(gen)
     traits = TRAITS[style]
-    aliases = gen.schemas.aliases
     nodes = [
-        _node_view(node, names, traits, aliases)
+        _node_view(node, names, traits, gen.schemas)
         for root_name in gen.schemas.roots
         for node in gen.plans[root_name].walk()
     ]
@@ -824,9 +822,9 @@ def _typed(node: NodePlan, traits: Traits) -> bool:
     return traits.model_extras is not None and not node.union_of and not node.synthetic
 
 
-def _node_view(node: NodePlan, names: dict[int, str], traits: Traits, aliases: dict[str, Alias]) -> dict[str, Any]:
+def _node_view(node: NodePlan, names: dict[int, str], traits: Traits, schemas: Schemas) -> dict[str, Any]:
     is_entry = node.path.endswith("[]")
-    fields = [_merge_field_view(f, node, names, traits, aliases) for f in node.fields]
+    fields = [_merge_field_view(f, node, names, traits, schemas) for f in node.fields]
     slots = [f["attr"] for f in fields]
     where = node.path or "(chunk)"
     return {
@@ -879,20 +877,17 @@ def _natural(name: str) -> list[Any]:
     return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name)]
 
 
-def _json_kind(t: Any, aliases: dict[str, Alias]) -> str:
+def _json_kind(t: Any, schemas: Schemas) -> str:
     """``object`` or ``list`` when every JSON value of ``t`` is one (a model, a map, an
     array or a tuple, through named aliases), else ``""``: what a ``last`` field checks."""
-    seen: set[str] = set()
-    while isinstance(t, AliasRef) and t.name in aliases and t.name not in seen:
-        seen.add(t.name)
-        t = aliases[t.name].type
+    t = meaning(schemas, t)
     return "object" if isinstance(t, (ModelRef, Map)) else "list" if isinstance(t, (Array, Tuple)) else ""
 
 
 def _merge_field_view(
-    f: FieldPlan, node: NodePlan, names: dict[int, str], traits: Traits, aliases: dict[str, Alias]
+    f: FieldPlan, node: NodePlan, names: dict[int, str], traits: Traits, schemas: Schemas
 ) -> dict[str, Any]:
-    kind = _json_kind(f.field.type, aliases)
+    kind = _json_kind(f.field.type, schemas)
     view: dict[str, Any] = {
         "attr": f.field.py_name,
         "wire": f.field.wire_name,

@@ -532,9 +532,9 @@ class _EventFold:
         keyed = type(key) is str or type(key) is int
         if channel in self.channels and (channel in self._keyed_channels) != keyed:
             # the first form wins (one latest value, or the latest per key), as for any field
-            had = "with" if keyed else "without"
-            message = f"side channel {channel!r}: a value {had} a key after values {'without' if keyed else 'with'} one"
-            self.report("", "mixed_fragments", message + "; not kept", dropped=value)
+            first, this = ("without", "with") if keyed else ("with", "without")
+            message = f"side channel {channel!r}: a value {this} a key after values {first} one; not kept"
+            self.report("", "mixed_fragments", message, dropped=value)
         elif keyed:
             self._keyed_channels.add(channel)
             self.channels.setdefault(channel, {})[key] = _own(value)

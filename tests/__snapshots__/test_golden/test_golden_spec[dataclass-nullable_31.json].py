@@ -600,7 +600,7 @@ def _built(value: Any) -> Any:
 
 def _copied(value: Any) -> Any:
     """JSON data copied: new dicts and lists all the way down, other values as they are."""
-    if type(value) is dict or type(value) is _Merged:
+    if type(value) is dict:
         return {k: _copied(v) for k, v in value.items()}
     if type(value) is list:
         return [_copied(v) for v in value]
@@ -1309,7 +1309,6 @@ class _KeyedList:
             new entry at a taken key; None when the entries have none.
         name_wire, name_attr: the path to a name (``function.name``) that does the same.
 
-
     The generated ``_add`` finds the entry at an item's key itself (the common case) and
     calls ``_Merger.pick_entry`` when there is none, or when ``may_split`` says the item
     may belong to another entry.
@@ -1425,11 +1424,21 @@ def _reader(kind: type) -> Callable[[Any], Any]:
 
 
 def _renamed(kind: Any) -> dict[str, str]:
-    """A pydantic class's attributes whose wire name differs: attribute -> alias."""
-    declared = getattr(kind, "model_fields", {})
-    return {
-        n: f.alias for n, f in declared.items() if f.alias is not None and f.alias != n
-    }
+    """A pydantic class's attributes whose wire name differs: attribute -> alias (read once
+    per class: ``_without_phantoms`` asks for every model of a dump)."""
+    found = _RENAMES.get(kind)
+    if found is None:
+        declared = getattr(kind, "model_fields", {})
+        found = _RENAMES[kind] = {
+            n: f.alias
+            for n, f in declared.items()
+            if f.alias is not None and f.alias != n
+        }
+    return found
+
+
+#: Per pydantic class: ``_renamed``.
+_RENAMES: dict[Any, dict[str, str]] = {}
 
 
 def _renames_within(kind: Any, seen: set[Any]) -> bool:
