@@ -276,6 +276,8 @@ class Alias:
     deprecated: bool = False
     pointer: str = ""
     recursive: bool = False
+    #: a union's ``x-merge`` mapping as written (its event merge map, which ``event_plan`` checks)
+    merge_map: Any = field(default=None, compare=False)
 
     @property
     def type(self) -> Type:

@@ -257,6 +257,52 @@ def parse_function(schemas: Schemas, name: str) -> str:
     return f"parse_{name}" if clash else f"parse_{snake}"
 
 
+class EventNames:
+    """The names one event union's fold takes in a module: its handlers (``_on_<event type>``),
+    its slot constants (``_<UNION>_<FIELDS>``), its dispatch table and accumulator. Names are
+    compared as Python compares identifiers (NFKC: ``x`` and ``ｘ`` are one name), so two event
+    types never share a handler."""
+
+    def __init__(self, union: str) -> None:
+        self.prefix = "_" + snake_name(union).upper()
+        self.table = f"{self.prefix}_HANDLERS"
+        self.accumulator = accumulator_name(union)
+        self._taken: set[str] = set()
+
+    def handler(self, tag: str) -> str:
+        """``_on_response_output_text_delta`` for ``response.output_text.delta``."""
+        return self._unique("_on_" + _event_words(tag).lower())
+
+    def slot(self, fields: Sequence[str]) -> str:
+        """``_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT`` for a slot at ``output[..].content[..].text``."""
+        return self._unique(f"{self.prefix}_{'_'.join(_event_words(f) for f in fields).upper()}")
+
+    def _unique(self, name: str) -> str:
+        candidate, n = name, 2
+        while unicodedata.normalize("NFKC", candidate) in self._taken:
+            candidate, n = f"{name}_{n}", n + 1
+        self._taken.add(unicodedata.normalize("NFKC", candidate))
+        return candidate
+
+
+def local_name(field: str, taken: Iterable[str]) -> str:
+    """A handler's local variable for the object at ``field`` (``content``), never ``f`` or
+    ``e`` (the handler's parameters) nor one already ``taken``."""
+    base = _event_words(field).lower()
+    base = f"{base}_" if base in ("f", "e") else base
+    candidate, n, used = base, 2, set(taken)
+    while candidate in used:
+        candidate, n = f"{base}_{n}", n + 1
+    return candidate
+
+
+def _event_words(text: str) -> str:
+    """An event type or field as identifier words (``response.output_text.delta`` ->
+    ``response_output_text_delta``); ``t_`` before one that is not an identifier."""
+    name = re.sub(r"\W+", "_", unicodedata.normalize("NFKC", text)).strip("_") or "event"
+    return name if name.isidentifier() and not keyword.iskeyword(name.lower()) else f"t_{name}"
+
+
 def response_plan_constant(response: str) -> str:
     """The module constant holding the conversion of a root into ``response``."""
     return f"_TO_{snake_name(response).upper()}"

@@ -19,10 +19,11 @@ from typing import Any
 from . import naming
 from . import roots as root_selection
 from .errors import SpecError
-from .event_plan import EventPlan, has_map, plan_events, read_map_files, unmapped_events
+from .event_plan import EventPlan, plan_events
 from .format import format_modules
 from .interpret import Interpreter
 from .load import Document, load_document, parse_document, scalar_text
+from .merge_maps import has_map, map_target, read_map_files
 from .merge_plan import NodePlan, ResponsePlan, merge_warnings, plan_merge, plan_response
 from .model import Alias, AliasRef, Model, ModelRef, Schemas, UnionType, referenced_names
 from .options import STDIN, Options, module_stem, output_file
@@ -68,8 +69,9 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     _check_document(doc)
     start = time.perf_counter()
     progress("interpret")
-    interp, roots, union_roots, responses = _interpret(doc, options)
-    models, aliases = _ordered(interp, roots + union_roots + list(responses.values()), options.all_schemas)
+    user_maps = read_map_files(options.merge_maps)
+    interp, roots, union_roots, responses, targets = _interpret(doc, options, user_maps)
+    models, aliases = _ordered(interp, roots + union_roots + list(responses.values()) + targets, options.all_schemas)
     timings["interpret"] = time.perf_counter() - start
     info = doc.data.get("info") if isinstance(doc.data, dict) else None
     info = info if isinstance(info, dict) else {}
@@ -100,14 +102,14 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
         r: plan_merge(schemas, r, _policies_for(options.merge_policies, r, len(schemas.roots))) for r in schemas.roots
     }
     response_plans = {r: plan_response(schemas, r, resp) for r, resp in schemas.responses.items()}
-    event_plans, unmapped = _event_plans(doc, schemas, read_map_files(options.merge_maps))
+    event_plans, unmapped = _event_plans(schemas, user_maps, doc.path)
     timings["merge_plan"] = time.perf_counter() - start
     warned = [line for r in schemas.roots for line in merge_warnings(plans[r])]
     return SpecReading(schemas, plans, response_plans, timings, event_plans, unmapped, warned)
 
 
 def _event_plans(
-    doc: Document, schemas: Schemas, user_maps: dict[str, dict[str, Any]]
+    schemas: Schemas, user_maps: dict[str, dict[str, Any]], spec_file: Path | None
 ) -> tuple[dict[str, EventPlan], dict[str, list[str]]]:
     """The fold of each union root that has a merge map (shipped, or ``x-merge`` on it), by
     the root's class name, and the event types each map leaves out (they fold as unknown
@@ -122,11 +124,10 @@ def _event_plans(
             )
     for name, union in names.items():
         overrides = user_maps.get(name) if name is not None else None
-        if name is not None and (overrides is not None or has_map(doc.data, name)):
-            plans[union] = plan_events(doc.data, name, overrides, spec_file=doc.path, allow_unmapped=True)
-            missing = unmapped_events(doc.data, name, overrides)
-            if missing:
-                unmapped[union] = missing
+        if name is not None and (overrides is not None or has_map(schemas, name)):
+            plans[union] = plan_events(schemas, name, overrides, spec_file=spec_file, allow_unmapped=True)
+            if plans[union].unmapped:
+                unmapped[union] = [tag for tag, _ in plans[union].unmapped]
     return plans, unmapped
 
 
@@ -166,11 +167,14 @@ def _policies_for(policies: dict[str, str], root: str, count: int) -> dict[str, 
     return chosen
 
 
-def _interpret(doc: Document, options: Options) -> tuple[Interpreter, list[str], list[str], dict[str, str]]:
+def _interpret(
+    doc: Document, options: Options, user_maps: dict[str, dict[str, Any]]
+) -> tuple[Interpreter, list[str], list[str], dict[str, str], list[str]]:
     """Read the roots (and their responses, or every component with ``all_schemas``) into
     the IR: the interpreter, the object roots' class names, the union roots' alias names
-    (asked for with ``--schema``: they get types, not an accumulator), and {root: its
-    response's class name}; all by provisional id (see ``naming``).
+    (asked for with ``--schema``: they get types, and an accumulator when a merge map covers
+    them), {root: its response's class name}, and the targets those maps build (read even
+    where no event refers to them); all by provisional id (see ``naming``).
     """
     resolver = RefResolver(doc, allow_remote=options.allow_remote_refs, allow_outside=options.allow_outside_refs)
     interp = Interpreter(resolver)
@@ -192,6 +196,12 @@ def _interpret(doc: Document, options: Options) -> tuple[Interpreter, list[str],
             response = root_selection.response_for(interp, name)
             if response is not None:
                 response_of[name] = interp.read_component(components[response])
+        targets = []
+        for name, reading in readings.items():
+            alias = interp.aliases.get(getattr(reading.type, "name", ""))
+            target = map_target(name, alias.merge_map if alias is not None else None, user_maps.get(name))
+            if alias is not None and target in components:
+                targets.append(interp.read_component(components[target]).type)
         if options.all_schemas:
             for loc in components.values():
                 interp.read_component(loc)
@@ -217,7 +227,8 @@ def _interpret(doc: Document, options: Options) -> tuple[Interpreter, list[str],
         for name, r in response_of.items()
         if name in root_of and hasattr(r.type, "name") and r.type.name in interp.models
     }
-    return interp, roots, union_roots, responses
+    built = [t.name for t in targets if isinstance(t, ModelRef)]
+    return interp, roots, union_roots, responses, built
 
 
 def _is_event_union(interp: Interpreter, alias: str, seen: frozenset[str] = frozenset()) -> bool:

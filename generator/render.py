@@ -333,10 +333,9 @@ def _context(gen: Generation, style: str) -> dict[str, Any]:
     events = events_view(
         list(gen.event_plans.values()),
         parse_functions={
-            p.target: _validate_function(gen, _event_class(gen, p.target), style) for p in gen.event_plans.values()
+            p.target_class: _validate_function(gen, p.target_class, style) for p in gen.event_plans.values()
         },
-        class_names={p.root: union for union, p in gen.event_plans.items()}
-        | {p.target: _event_class(gen, p.target) for p in gen.event_plans.values()},
+        class_names={p.root: union for union, p in gen.event_plans.items()},
     )
     error_name = traits.error_name
     public = (
@@ -744,14 +743,7 @@ def _guessed(plan: ResponsePlan) -> list[str]:
 
 def _event_targets(gen: Generation) -> list[str]:
     """Class names of the responses the event unions fold into."""
-    return [_event_class(gen, p.target) for p in gen.event_plans.values()]
-
-
-def _event_class(gen: Generation, component: str) -> str:
-    """The class name of the component a merge map names as its spec does (``Response``)."""
-    found = [m.name for m in gen.schemas.models.values() if naming.component_name(m.pointer) == component]
-    found += [a.name for a in gen.schemas.aliases.values() if naming.component_name(a.pointer) == component]
-    return found[0] if found else component
+    return [p.target_class for p in gen.event_plans.values()]
 
 
 def _validate_function(gen: Generation, name: str, style: str) -> str:

@@ -1,9 +1,9 @@
 """Render event folds: an ``EventPlan`` in, the view ``templates/_events.py.jinja`` lays out.
 
-For each union root with a plan the template emits one small handler per event type (the calls
-``event_plan.fold_handlers`` makes at run time, written out: no generic walk over the plan on the
-hot path), a dispatch table ``{event type: handler}`` and ``<Union>Accumulator``. The handlers call
-the runtime in ``generator/runtime/events.py`` (``_EventFold``), inlined into the module.
+For each union root with a plan the template emits its slots (``_Slot`` constants: a path
+parsed once), one small handler per event type, each line the ``call()`` of one action written
+out (``event_plan.new_fold`` makes the same calls without generating code), a dispatch table
+``{event type: handler}`` and ``<Union>Accumulator``. Names come from ``naming.EventNames``.
 
 Every string from the spec or a map reaches the template as a literal built by ``pytypes.literal``.
 """
@@ -11,62 +11,51 @@ Every string from the spec or a map reaches the template as a literal built by `
 from __future__ import annotations
 
 import json
-import keyword
-import re
 from typing import Any
 
 from . import pytypes
-from .event_plan import WHOLE_EVENT, Action, EventPlan, EventRule, Op
+from .event_plan import WHOLE_EVENT, Action, Call, EventPlan, EventRule, EventValue, Op, Slot
+from .naming import EventNames, local_name
 
 
 def events_view(
-    plans: list[EventPlan],
-    *,
-    parse_functions: dict[str, str],
-    class_names: dict[str, str] | None = None,
+    plans: list[EventPlan], *, parse_functions: dict[str, str], class_names: dict[str, str]
 ) -> dict[str, Any]:
     """The context of ``_events.py.jinja``.
 
     Args:
         plans: one per union root to fold.
-        parse_functions: ``{target schema: name of the module's function that turns decoded JSON
+        parse_functions: ``{target class: name of the module's function that turns decoded JSON
             into the typed target}`` (``{"Response": "parse_response"}``), used by ``snapshot()``.
-        class_names: ``{spec name: class name}`` for the union and target (default: the same).
+        class_names: ``{union as the spec names it: its class name}``.
     Returns:
         ``{"unions": [...], "public": [accumulator names]}`` (the fold runtime is inlined by
         ``render`` with the rest of the runtime).
     """
-    names = class_names or {}
-    unions = [_union_view(plan, parse_functions[plan.target], names) for plan in plans]
+    unions = [_union_view(plan, parse_functions[plan.target_class], class_names[plan.root]) for plan in plans]
     return {"unions": unions, "public": [u["accumulator"] for u in unions]}
 
 
-def _union_view(plan: EventPlan, parse_fn: str, names: dict[str, str]) -> dict[str, Any]:
-    union = names.get(plan.root, plan.root)
-    target = names.get(plan.target, plan.target)
-    prefix = "_" + re.sub(r"(?<!^)(?=[A-Z])", "_", union).upper()
-    taken: set[str] = set()
-    constants: list[dict[str, str]] = []
-    handlers = []
-    for rule in plan.rules:
-        name = _unique("_on_" + _identifier(rule.tag), taken)
-        handlers.append(_handler_view(rule, name, constants, prefix))
+def _union_view(plan: EventPlan, parse_fn: str, union: str) -> dict[str, Any]:
+    names = EventNames(union)
+    slots = {slot: names.slot([step.name for step in slot.at]) for slot in plan.slots}
     return {
-        "accumulator": f"{union}Accumulator",
+        "accumulator": names.accumulator,
         "union": union,
-        "target": target,
+        "target": plan.target_class,
         "parse_fn": parse_fn,
-        "table": f"{prefix}_HANDLERS",
+        "table": names.table,
         "tag": pytypes.literal(plan.tag),
         "collections": pytypes.literal(plan.collections),
         "order": pytypes.literal(plan.order),
-        "handlers": handlers,
-        "constants": constants,
-        "doc": pytypes.docstring(_accumulator_doc(plan, union, target), 4),
+        "slots": [{"name": name, "value": _slot_text(slot)} for slot, name in slots.items()],
+        "handlers": [_handler_view(rule, names.handler(rule.tag), slots) for rule in plan.rules],
+        "doc": pytypes.docstring(_accumulator_doc(plan, union), 4),
     }
 
 
-def _accumulator_doc(plan: EventPlan, union: str, target: str) -> str:
+def _accumulator_doc(plan: EventPlan, union: str) -> str:
+    target = plan.target_class
     return (
         f"Folds a stream of ``{union}`` events into the ``{target}`` they build.\n\n"
         "``add(event)`` takes a decoded dict, JSON text or bytes, or an event object of this module;\n"
@@ -82,25 +71,27 @@ def _accumulator_doc(plan: EventPlan, union: str, target: str) -> str:
     )
 
 
-def _identifier(text: str) -> str:
-    name = re.sub(r"\W+", "_", text).strip("_").lower() or "event"
-    return name if name.isidentifier() and not keyword.iskeyword(name) else f"t_{name}"
+def _slot_text(slot: Slot) -> str:
+    """``_Slot("output[{output_index}].text", ident="item_id")``."""
+    args = [pytypes.literal(slot.path)]
+    if slot.ident:
+        args.append(f"ident={pytypes.literal(slot.ident)}")
+    if slot.new:
+        args.append(f"new={pytypes.literal(json.loads(slot.new))}")
+    return f"_Slot({', '.join(args)})"
 
 
-def _unique(name: str, taken: set[str]) -> str:
-    candidate, n = name, 2
-    while candidate in taken:
-        candidate, n = f"{name}_{n}", n + 1
-    taken.add(candidate)
-    return candidate
-
-
-def _handler_view(rule: EventRule, name: str, constants: list[dict[str, str]], prefix: str) -> dict[str, Any]:
-    lines: list[str] = []
-    variables: dict[str, str] = {}  # path prefix -> variable holding that slot
-    for action in rule.actions:
-        lines += _action_lines(action, variables, constants, prefix, rule.tag)
+def _handler_view(rule: EventRule, name: str, slots: dict[Slot, str]) -> dict[str, Any]:
     summary = "; ".join(_describe(a) for a in rule.actions)
+    lines: list[str] = []
+    parents: dict[Any, str] = {}  # a shared walk -> the local holding its object
+    for call in rule.calls:
+        walk = call.slot.walk if call.slot is not None else None
+        if walk in rule.shared_walks and walk not in parents:
+            assert call.slot is not None
+            parents[walk] = local_name(call.slot.at[-2].name if len(call.slot.at) > 1 else "response", parents.values())
+            lines.append(f"{parents[walk]} = {slots[call.slot]}.parent(f, e)")
+        lines.append(_call_text(call, slots, parents.get(walk)))
     return {
         "name": name,
         "tag": pytypes.literal(rule.tag),
@@ -119,81 +110,18 @@ def _describe(action: Action) -> str:
     return f"{action.op.value} {value}{where}".rstrip()
 
 
-def _value(action: Action) -> str:
-    if action.value == WHOLE_EVENT:
+def _call_text(call: Call, slots: dict[Slot, str], parent: str | None) -> str:
+    """One action's call written out: ``_SLOT.append(f, e, e.get("delta"))``, ``f.init(...)``."""
+    args = [_value_text(a) for a in call.args] + ([parent] if parent else [])
+    args += [f"{name}={pytypes.literal(json.loads(text))}" for name, text in call.keywords]
+    if call.slot is None:
+        return f"f.{call.method}({', '.join(args)})"
+    return f"{slots[call.slot]}.{call.method}({', '.join(['f', 'e', *args])})"
+
+
+def _value_text(value: EventValue) -> str:
+    if value.field == WHOLE_EVENT:
         return "e"
-    if action.value is not None:
-        return f"e.get({pytypes.literal(action.value)})"
-    return pytypes.literal(json.loads(action.constant)) if action.constant is not None else "None"
-
-
-def _action_lines(
-    action: Action, variables: dict[str, str], constants: list[dict[str, str]], prefix: str, tag: str
-) -> list[str]:
-    op, lit = action.op, pytypes.literal
-    if op is Op.IGNORE:
-        return []
-    if op is Op.INIT:
-        return [f"f.init({_value(action)})"]
-    if op is Op.REFRESH:
-        return [f"f.refresh({_value(action)})"]
-    if op is Op.FINALIZE:
-        return [f"f.finalize({_value(action)})"]
-    if op is Op.ERROR:
-        return ["f.fail(e)"]
-    if op is Op.SIDE:
-        key = f"e.get({lit(action.key)})" if action.key else "None"
-        return [f"f.side({lit(action.channel)}, {_value(action)}, {key}, keep_all={action.keep_all})"]
-    lines: list[str] = []
-    at = action.at
-    new_name = "None"
-    if action.new:
-        # what a slot this event creates starts as: _<UNION>_NEW_<EVENT TYPE>
-        new_name = _unique(f"{prefix}_NEW_{_identifier(tag).upper()}", {c["name"] for c in constants})
-        constants.append({"name": new_name, "value": lit(json.loads(action.new))})
-    keyed_before_last = [i for i, s in enumerate(at[:-1]) if s.key]
-    innermost = keyed_before_last[-1] if keyed_before_last else -1
-    parent = "f.response"
-    for i, step in enumerate(at[:-1]):
-        template = ".".join(str(s) for s in at[: i + 1])
-        if template in variables:
-            parent = variables[template]
-            continue
-        var = _unique(
-            _identifier(step.name) if _identifier(step.name) not in ("f", "e") else step.name + "_",
-            set(variables.values()),
-        )
-        fresh = new_name if i == innermost else None
-        new_arg = f", {fresh}" if fresh and fresh != "None" else ""
-        if step.key is None:
-            lines.append(f"{var} = f.field({parent}, {lit(step.name)}, {lit(template)})")
-        elif i == 0:
-            lines.append(
-                f"{var} = f.item({lit(step.name)}, e, {lit(step.key)}, {lit(action.ident)}, {lit(template)}{new_arg})"
-            )
-        else:
-            lines.append(
-                f"{var} = f.child(f.slots({parent}, {lit(step.name)}, {lit(template)}), "
-                f"f.key(e, {lit(step.key)}, {lit(template)}), {lit(template)}{new_arg})"
-            )
-        variables[template] = var
-        parent = var
-    last, path = at[-1], lit(action.path)
-    if last.key is None:
-        target = f"{parent}, {lit(last.name)}"
-    else:
-        target = f"f.slots({parent}, {lit(last.name)}, {path}), f.key(e, {lit(last.key)}, {path})"
-    collection = lit(at[0].name) if len(at) == 1 and at[0].key else None
-    value = _value(action)
-    if op is Op.CREATE:
-        lines.append(f"f.create({target}, {value}, {path}" + (f", {collection})" if collection else ")"))
-    elif op is Op.REPLACE:
-        extra = (", check=True" if action.check else "") + (f", collection={collection}" if collection else "")
-        lines.append(f"f.replace({target}, {value}, {path}{extra})")
-    elif op is Op.APPEND:
-        lines.append(f"f.append({target}, {value}, {path})")
-    elif op is Op.EXTEND:
-        lines.append(f"f.extend({target}, {value}, {path})")
-    else:
-        lines.append(f"f.set({target}, {value})")
-    return lines
+    if value.field is not None:
+        return f"e.get({pytypes.literal(value.field)})"
+    return pytypes.literal(json.loads(value.constant)) if value.constant is not None else "None"

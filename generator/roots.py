@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .errors import SpecError, did_you_mean
@@ -215,3 +216,26 @@ def _choices_have_delta(interp: Interpreter, prop: Any, loc: Location) -> bool:
         return False
     items = _deref(interp, prop.get("items"), loc)
     return isinstance(items, dict) and isinstance(items.get("properties"), dict) and "delta" in items["properties"]
+
+
+def event_unions(spec: Mapping[str, Any]) -> list[str]:
+    """Union schemas that operations answer as ``text/event-stream`` (in path order): the
+    event streams a spec declares (``ResponseStreamEvent``)."""
+    found: list[str] = []
+    components = (spec.get("components") or {}).get("schemas") or {}
+    for ops in (spec.get("paths") or {}).values():
+        for op in (ops or {}).values() if isinstance(ops, dict) else ():
+            for response in ((op or {}).get("responses") or {}).values() if isinstance(op, dict) else ():
+                media = (
+                    ((response or {}).get("content") or {}).get("text/event-stream")
+                    if isinstance(response, dict)
+                    else None
+                )
+                ref = ((media or {}).get("schema") or {}).get("$ref") if isinstance(media, dict) else None
+                name = (
+                    ref.rsplit("/", 1)[-1] if isinstance(ref, str) and ref.startswith("#/components/schemas/") else None
+                )
+                schema = components.get(name) if name else None
+                if name and isinstance(schema, dict) and ("anyOf" in schema or "oneOf" in schema) and name not in found:
+                    found.append(name)
+    return found

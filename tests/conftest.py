@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from generator.pipeline import Options, generate
+from generator.model import Schemas
+from generator.pipeline import Options, generate, read_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"  # small real fixtures kept in the repository (see its README)
@@ -89,6 +90,13 @@ def generate_modules(spec: Path, out: Path, **options: Any) -> dict[str, ModuleT
         output.path.write_text(output.text, encoding="utf-8")
         modules[style] = load_module(output.path)
     return modules
+
+
+def read_ir(spec: dict[str, Any], *roots: str) -> Schemas:
+    """The IR of a spec given as decoded data, read with ``roots`` (``--schema``): what event
+    plans are checked against."""
+    options = Options(spec=Path("<spec>"), spec_bytes=json.dumps(spec, default=str).encode(), schemas=roots)
+    return read_spec(options).schemas
 
 
 MINI_HEAD = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\ncomponents:\n  schemas:\n"

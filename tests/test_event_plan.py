@@ -9,20 +9,13 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import NEWEST_SPEC
+from conftest import NEWEST_SPEC, read_ir
 
 from generator.errors import SpecError
-from generator.event_plan import (
-    MAPS_DIR,
-    Op,
-    Step,
-    event_unions,
-    explain,
-    new_fold,
-    plan_events,
-    shipped_maps,
-    unmapped_events,
-)
+from generator.event_plan import Op, Step, explain, new_fold, plan_events
+from generator.merge_maps import MAPS_DIR, shipped_maps
+from generator.model import Schemas
+from generator.roots import event_unions
 
 pytestmark = pytest.mark.shared
 ROOT = "ResponseStreamEvent"
@@ -33,6 +26,23 @@ def spec() -> dict[str, Any]:
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     data: dict[str, Any] = yaml.load(NEWEST_SPEC.read_bytes(), Loader=loader)
     return data
+
+
+FAMILIES = (
+    "CreateSpeechResponseStreamEvent",
+    "CreateTranscriptionResponseStreamEvent",
+    "ImageGenStreamEvent",
+    "ImageEditStreamEvent",
+)
+
+
+@pytest.fixture(scope="module")
+def ir(spec: dict[str, Any]) -> Schemas:
+    return read_ir(spec, ROOT, *FAMILIES, "BetaResponseStreamEvent")
+
+
+def unmapped_events(ir: Schemas, root: str, **options: Any) -> list[str]:
+    return [tag for tag, _ in plan_events(ir, root, allow_unmapped=True, **options).unmapped]
 
 
 @pytest.fixture(scope="module")
@@ -54,32 +64,32 @@ def test_the_stream_unions_are_found_from_the_paths(spec: dict[str, Any]) -> Non
     assert ROOT in event_unions(spec)
 
 
-def test_every_member_of_the_newest_spec_is_mapped_or_ignored(spec: dict[str, Any]) -> None:
-    plan = plan_events(spec, ROOT)
+def test_every_member_of_the_newest_spec_is_mapped_or_ignored(spec: dict[str, Any], ir: Schemas) -> None:
+    plan = plan_events(ir, ROOT)
     members = _members(spec)
     assert len(members) == 58
     assert [r.tag for r in plan.rules] == members and all(r.member for r in plan.rules)
-    assert unmapped_events(spec, ROOT) == []
+    assert unmapped_events(ir, ROOT) == []
     assert plan.target == "Response" and plan.tag == "type" and plan.order == "sequence_number"
     assert plan.collections == ("output",)
 
 
-def test_what_the_schema_says_is_derived(spec: dict[str, Any]) -> None:
-    plan = plan_events(spec, ROOT)
+def test_what_the_schema_says_is_derived(spec: dict[str, Any], ir: Schemas) -> None:
+    plan = plan_events(ir, ROOT)
     created, added = plan.rule("response.created"), plan.rule("response.output_item.added")
     assert created is not None and added is not None
     assert created.actions[0].value == "response" and created.actions[0].derived
     assert added.actions[0].at == (Step("output", "output_index"),) and added.actions[0].value == "item"
 
 
-def test_removing_one_entry_fails_naming_it(spec: dict[str, Any], shipped: dict[str, Any]) -> None:
+def test_removing_one_entry_fails_naming_it(spec: dict[str, Any], shipped: dict[str, Any], ir: Schemas) -> None:
     smaller = copy.deepcopy(shipped)
     del smaller["events"]["response.refusal.delta"]
-    assert unmapped_events(spec, ROOT, base=smaller) == ["response.refusal.delta"]
+    assert unmapped_events(ir, ROOT, base=smaller) == ["response.refusal.delta"]
     with pytest.raises(
         SpecError, match=r"'response\.refusal\.delta' \(ResponseRefusalDeltaEvent\) not in the merge map"
     ):
-        plan_events(spec, ROOT, base=smaller)
+        plan_events(ir, ROOT, base=smaller)
 
 
 def test_an_event_type_added_to_the_spec_fails_naming_it(spec: dict[str, Any]) -> None:
@@ -95,24 +105,24 @@ def test_an_event_type_added_to_the_spec_fails_naming_it(spec: dict[str, Any]) -
         },
     }
     schemas[ROOT]["anyOf"].append({"$ref": "#/components/schemas/ResponseNewThingEvent"})
-    assert unmapped_events(bumped, ROOT) == ["response.new_thing.delta"]
+    assert unmapped_events(read_ir(bumped, ROOT), ROOT) == ["response.new_thing.delta"]
     with pytest.raises(SpecError, match=r"response\.new_thing\.delta"):
-        plan_events(bumped, ROOT)
+        plan_events(read_ir(bumped, ROOT), ROOT)
     # mapped inline with x-merge on the union, it plans
     schemas[ROOT]["x-merge"] = {"events": {"response.new_thing.delta": {"op": "ignore"}}}
-    rule = plan_events(bumped, ROOT).rule("response.new_thing.delta")
+    rule = plan_events(read_ir(bumped, ROOT), ROOT).rule("response.new_thing.delta")
     assert rule is not None and rule.source == "x-merge" and rule.actions[0].op is Op.IGNORE
 
 
-def test_overrides_replace_an_entry(spec: dict[str, Any]) -> None:
-    plan = plan_events(spec, ROOT, {"events": {"response.audio.delta": {"op": "ignore"}}})
+def test_overrides_replace_an_entry(spec: dict[str, Any], ir: Schemas) -> None:
+    plan = plan_events(ir, ROOT, {"events": {"response.audio.delta": {"op": "ignore"}}})
     rule = plan.rule("response.audio.delta")
     assert rule is not None and rule.source == "override" and rule.actions[0].op is Op.IGNORE
 
 
-def test_an_event_type_the_spec_does_not_list_may_be_declared(spec: dict[str, Any]) -> None:
+def test_an_event_type_the_spec_does_not_list_may_be_declared(spec: dict[str, Any], ir: Schemas) -> None:
     entry = {"op": "append", "at": "output[{output_index}].operation.diff", "value": "delta", "id": "item_id"}
-    plan = plan_events(spec, ROOT, {"events": {"response.apply_patch_call_operation_diff.delta": entry}})
+    plan = plan_events(ir, ROOT, {"events": {"response.apply_patch_call_operation_diff.delta": entry}})
     rule = plan.rule("response.apply_patch_call_operation_diff.delta")
     assert rule is not None and rule.member == ""
 
@@ -131,7 +141,7 @@ def test_an_event_type_the_spec_does_not_list_may_be_declared(spec: dict[str, An
         ({"op": "append", "at": "output[{sequence}].arguments", "value": "delta"}, "placeholder {sequence}"),
         (
             {"op": "append", "at": "output[{output_index}].arguments", "value": "delta", "id": "output_index"},
-            "not an integer or string",
+            "output_index is not a string",  # an id is compared with a slot's string id
         ),
         ({"op": "appendd", "at": "output[{output_index}].arguments", "value": "delta"}, "did you mean 'append'"),
         ({"op": "append", "at": "output[output_index].arguments", "value": "delta"}, "is not 'name' or 'name"),
@@ -142,31 +152,33 @@ def test_an_event_type_the_spec_does_not_list_may_be_declared(spec: dict[str, An
         ),
     ],
 )
-def test_bad_entries_fail_naming_the_place(spec: dict[str, Any], entry: dict[str, Any], message: str) -> None:
+def test_bad_entries_fail_naming_the_place(
+    spec: dict[str, Any], entry: dict[str, Any], message: str, ir: Schemas
+) -> None:
     with pytest.raises(SpecError, match=message.replace("{", r"\{").replace("}", r"\}").replace("[", r"\[")) as info:
-        plan_events(spec, ROOT, {"events": {"response.function_call_arguments.delta": entry}})
+        plan_events(ir, ROOT, {"events": {"response.function_call_arguments.delta": entry}})
     assert info.value.pointer is not None and "response.function_call_arguments.delta" in info.value.pointer
 
 
-def test_a_placeholder_must_be_an_integer_or_string_field(spec: dict[str, Any]) -> None:
+def test_a_placeholder_must_be_an_integer_or_string_field(spec: dict[str, Any], ir: Schemas) -> None:
     entry = {"op": "extend", "at": "output[{logprobs}].content", "value": "logprobs"}
     with pytest.raises(SpecError, match="not an integer or string"):
-        plan_events(spec, ROOT, {"events": {"response.output_text.delta": entry}})
+        plan_events(ir, ROOT, {"events": {"response.output_text.delta": entry}})
 
 
-def test_a_status_constant_must_be_allowed_by_the_schema(spec: dict[str, Any]) -> None:
+def test_a_status_constant_must_be_allowed_by_the_schema(spec: dict[str, Any], ir: Schemas) -> None:
     entry = {"op": "set", "at": "output[{output_index}].content", "value": "=searching", "id": "item_id"}
     with pytest.raises(SpecError, match="reaches allows it"):
-        plan_events(spec, ROOT, {"events": {"response.web_search_call.searching": entry}})
+        plan_events(ir, ROOT, {"events": {"response.web_search_call.searching": entry}})
 
 
-def test_a_union_without_a_map_asks_for_x_merge(spec: dict[str, Any]) -> None:
+def test_a_union_without_a_map_asks_for_x_merge(spec: dict[str, Any], ir: Schemas) -> None:
     with pytest.raises(SpecError, match="no merge map for event union 'BetaResponseStreamEvent'"):
-        plan_events(spec, "BetaResponseStreamEvent")
+        plan_events(ir, "BetaResponseStreamEvent")
 
 
-def test_explain_lists_every_action(spec: dict[str, Any]) -> None:
-    text = explain(plan_events(spec, ROOT))
+def test_explain_lists_every_action(spec: dict[str, Any], ir: Schemas) -> None:
+    text = explain(plan_events(ir, ROOT))
     lines = text.splitlines()
     assert lines[0].startswith("ResponseStreamEvent -> Response")
     assert any(
@@ -176,9 +188,9 @@ def test_explain_lists_every_action(spec: dict[str, Any]) -> None:
     assert sum(1 for line in lines if line.startswith("response.output_text.delta")) == 2  # text and logprobs
 
 
-def test_the_specs_own_example_events_apply(spec: dict[str, Any]) -> None:
+def test_the_specs_own_example_events_apply(spec: dict[str, Any], ir: Schemas) -> None:
     """Each member's ``x-oaiMeta.example`` (where it has one) applies without an error."""
-    plan = plan_events(spec, ROOT)
+    plan = plan_events(ir, ROOT)
     schemas = spec["components"]["schemas"]
     applied = 0
     for ref in schemas[ROOT]["anyOf"]:
@@ -208,13 +220,13 @@ def test_the_specs_own_example_events_apply(spec: dict[str, Any]) -> None:
         "ImageEditStreamEvent",
     ],
 )
-def test_the_smaller_families_are_mapped(spec: dict[str, Any], root: str) -> None:
+def test_the_smaller_families_are_mapped(spec: dict[str, Any], root: str, ir: Schemas) -> None:
     assert root in event_unions(spec)
-    assert unmapped_events(spec, root) == []
+    assert unmapped_events(ir, root) == []
 
 
-def test_transcription_folds_text_logprobs_and_segments(spec: dict[str, Any]) -> None:
-    fold = new_fold(plan_events(spec, "CreateTranscriptionResponseStreamEvent"))
+def test_transcription_folds_text_logprobs_and_segments(spec: dict[str, Any], ir: Schemas) -> None:
+    fold = new_fold(plan_events(ir, "CreateTranscriptionResponseStreamEvent"))
     fold.add({"type": "transcript.text.delta", "delta": "Hel", "logprobs": [{"token": "Hel"}]})
     fold.add({"type": "transcript.text.segment", "id": "s1", "start": 0.0, "end": 1.0, "text": "Hello", "speaker": "A"})
     fold.add({"type": "transcript.text.delta", "delta": "lo", "logprobs": [{"token": "lo"}]})
@@ -227,8 +239,8 @@ def test_transcription_folds_text_logprobs_and_segments(spec: dict[str, Any]) ->
     assert fold.terminal == "transcript.text.done"
 
 
-def test_speech_audio_is_a_side_channel_and_done_is_the_result(spec: dict[str, Any]) -> None:
-    fold = new_fold(plan_events(spec, "CreateSpeechResponseStreamEvent"))
+def test_speech_audio_is_a_side_channel_and_done_is_the_result(spec: dict[str, Any], ir: Schemas) -> None:
+    fold = new_fold(plan_events(ir, "CreateSpeechResponseStreamEvent"))
     fold.add({"type": "speech.audio.delta", "audio": "AAA"})
     fold.add({"type": "speech.audio.delta", "audio": "BBB"})
     fold.add({"type": "speech.audio.done", "usage": {"input_tokens": 1, "output_tokens": 2, "total_tokens": 3}})
@@ -238,8 +250,10 @@ def test_speech_audio_is_a_side_channel_and_done_is_the_result(spec: dict[str, A
 @pytest.mark.parametrize(
     ("root", "prefix"), [("ImageGenStreamEvent", "image_generation"), ("ImageEditStreamEvent", "image_edit")]
 )
-def test_partial_images_replace_each_other_and_completed_is_final(spec: dict[str, Any], root: str, prefix: str) -> None:
-    fold = new_fold(plan_events(spec, root))
+def test_partial_images_replace_each_other_and_completed_is_final(
+    spec: dict[str, Any], root: str, prefix: str, ir: Schemas
+) -> None:
+    fold = new_fold(plan_events(ir, root))
     for n in range(3):
         fold.add({"type": f"{prefix}.partial_image", "b64_json": f"p{n}", "partial_image_index": n})
     assert fold.channels == {"partial_image": "p2"}
@@ -247,7 +261,7 @@ def test_partial_images_replace_each_other_and_completed_is_final(spec: dict[str
     assert fold.snapshot()["b64_json"] == "final" and fold.terminal == f"{prefix}.completed"
 
 
-def test_order_must_be_an_integer_field_of_every_member(spec: dict[str, Any]) -> None:
+def test_order_must_be_an_integer_field_of_every_member(spec: dict[str, Any], ir: Schemas) -> None:
     with pytest.raises(SpecError, match=r"order 'item_id' is not an integer field of ResponseAudioDeltaEvent"):
-        plan_events(spec, ROOT, {"order": "item_id"})
-    assert plan_events(spec, ROOT, {"order": None}).order is None
+        plan_events(ir, ROOT, {"order": "item_id"})
+    assert plan_events(ir, ROOT, {"order": None}).order is None

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import NEWEST_SPEC, RESPONSES, STYLES, recorded_chunks
+from conftest import NEWEST_SPEC, RESPONSES, STYLES, read_ir, recorded_chunks
 
 from generator.event_plan import EventPlan, new_fold, plan_events
 
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.shared
 @pytest.fixture(scope="module")
 def plan() -> EventPlan:
     spec = yaml.load(NEWEST_SPEC.read_bytes(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    return plan_events(spec, "ResponseStreamEvent")
+    return plan_events(read_ir(spec, "ResponseStreamEvent"), "ResponseStreamEvent")
 
 
 def _drop_encrypted(value: Any) -> Any:
@@ -104,5 +104,9 @@ def test_generated_accumulator_strict_and_side_channels(responses_modules: dict[
 
 def test_generated_handlers_read_like_hand_written_code(responses_modules: dict[str, ModuleType]) -> None:
     handler = inspect.getsource(responses_modules["dataclass"]._on_response_output_text_delta)
-    assert "f.append(" in handler and 'e.get("delta")' in handler and "f.extend(" in handler
+    assert '.append(f, e, e.get("delta"), content)' in handler and 'e.get("logprobs"), content' in handler
+    assert handler.count(".parent(f, e)") == 1  # the content part is found once for both actions
     assert "for " not in handler  # no walk over the plan on the hot path
+    body = handler.split('"""')[-1]
+    assert "[{" not in body  # a slot's path is named once, in its _Slot constant
+    assert 'ident="item_id"' in inspect.getsource(responses_modules["dataclass"])

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import NEWEST_SPEC, SHARED, STYLES, generate_modules, recorded_chunks
+from conftest import NEWEST_SPEC, SHARED, STYLES, generate_modules, read_ir, recorded_chunks
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -170,7 +170,7 @@ MAP: dict[str, Any] = {
     },
 }
 
-PLAN = plan_events(SPEC, "Events", MAP)
+PLAN = plan_events(read_ir(SPEC, "Events"), "Events", MAP)
 
 
 FOLDERS = ("plan", *STYLES)
@@ -739,7 +739,7 @@ def _without_encrypted(value: Any) -> Any:
 @pytest.fixture(scope="module")
 def newest_plan() -> Any:
     spec = yaml.load(NEWEST_SPEC.read_bytes(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    return plan_events(spec, "ResponseStreamEvent")
+    return plan_events(read_ir(spec, "ResponseStreamEvent"), "ResponseStreamEvent")
 
 
 @pytest.mark.shared

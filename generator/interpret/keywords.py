@@ -176,6 +176,15 @@ def type_names(schema: dict[str, Any], loc: Location) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+def union_merge_map(schema: Any) -> Any:
+    """A union's ``x-merge`` when it is a mapping: the event union's merge map, checked by
+    ``event_plan`` (None otherwise)."""
+    if isinstance(schema, dict) and ("anyOf" in schema or "oneOf" in schema):
+        raw = schema.get("x-merge")
+        return raw if isinstance(raw, dict) else None
+    return None
+
+
 def merge_policy(schema: dict[str, Any], loc: Location) -> str | None:
     """The ``x-merge`` policy a schema gives, checked by ``policy.parse_policy`` (``by_key``
     may name its key). On a union, a mapping is the event union's merge map, which

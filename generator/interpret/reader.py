@@ -56,6 +56,7 @@ from .keywords import (
     truthy,
     type_names,
     unenforced,
+    union_merge_map,
 )
 from .objects import ObjectReading
 from .unions import union
@@ -355,7 +356,10 @@ class Interpreter(ObjectReading, UnionReading):
             name = self._names.get(_key(loc)) or self._claim(loc)
             recursive = _key(loc) in self._forced_aliases
             own = with_null(t, reading.nullable and t != NULL)  # the schema's own null, in its type
-            self.aliases[name] = Alias(name, own, reading.description, reading.deprecated, loc.pointer, recursive)
+            merge_map = union_merge_map(self.resolver.node(loc)) if isinstance(t, UnionType) else None
+            self.aliases[name] = Alias(
+                name, own, reading.description, reading.deprecated, loc.pointer, recursive, merge_map
+            )
             if isinstance(t, Enum) or t == NULL:
                 # an alias of None is defined (its name is public) but never referenced:
                 # ``OnlyNull | None`` would fail when evaluated (``None | None``)

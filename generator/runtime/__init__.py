@@ -24,7 +24,16 @@ from pathlib import Path
 from ..cache import recall, remember
 
 #: Runtime modules in the order they are laid out in a generated module.
-MODULES = ("pydantic_models", "msgspec_models", "anomalies", "pydantic_results", "merge", "events", "sse")
+MODULES = (
+    "pydantic_models",
+    "msgspec_models",
+    "anomalies",
+    "pydantic_results",
+    "merge",
+    "events",
+    "event_slots",
+    "sse",
+)
 #: Runtime modules that need pydantic: shared from their own file with ``--runtime package``.
 PYDANTIC_MODULES = ("pydantic_models", "pydantic_results")
 #: Runtime modules that need msgspec: likewise.
@@ -99,5 +108,5 @@ def needed(*, chunks: bool, events: bool, pydantic: bool, msgspec: bool = False)
     if chunks:
         wanted.add("merge")
     if events:
-        wanted.add("events")
+        wanted.update(("events", "event_slots"))
     return tuple(name for name in MODULES if name in wanted)

@@ -1,0 +1,153 @@
+"""What an event plan reads of the IR: a union's members by tag value, an event's fields, the
+JSON kinds a field admits, and the types a slot path reaches in the target.
+
+Maps name schemas as the spec does (``Response``, ``ResponseStreamEvent``); the IR names them
+as the output does (``naming``): ``EventSchema`` maps the first to the second through each
+type's pointer, and reads nothing but the IR (the interpreter has settled every ``$ref``,
+``allOf``, nullability and discriminator already).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from .errors import SpecError
+from .model import Alias, AliasRef, Array, Enum, Field, Model, ModelRef, Prim, Schemas, Type, UnionType, strip_null
+from .naming import component_name
+
+#: the JSON kinds a map may ask of an event field, as the IR's scalar kinds
+_KINDS = {"integer": ("int",), "string": ("str",)}
+
+
+class EventSchema:
+    """Read-only questions about the IR of one run (see the module docstring)."""
+
+    def __init__(self, schemas: Schemas) -> None:
+        self.schemas = schemas
+        named: list[Model | Alias] = [*schemas.models.values(), *schemas.aliases.values()]
+        #: component name (as maps write it) -> class or alias name in the IR
+        self.classes = {c: x.name for x in named if (c := component_name(x.pointer)) is not None}
+
+    def class_of(self, component: str) -> str | None:
+        """The IR name of component ``component``, or None when the run did not read it."""
+        return self.classes.get(component)
+
+    def fields(self, model: str) -> dict[str, Field]:
+        """``{wire name: field}`` of a model (its ``allOf`` parts already merged)."""
+        found = self.schemas.models.get(model)
+        return {f.wire_name: f for f in found.fields} if found is not None else {}
+
+    def shapes(self, t: Type, depth: int = 0) -> Iterator[Type]:
+        """The concrete types ``t`` may take: ``null`` stripped, aliases followed, unions
+        flattened (a recursion is followed a few levels only)."""
+        t = strip_null(t)
+        if isinstance(t, AliasRef):
+            alias = self.schemas.aliases.get(t.name)
+            if alias is not None and depth < 12:
+                yield from self.shapes(alias.value_type, depth + 1)
+        elif isinstance(t, UnionType):
+            for option in t.options:
+                yield from self.shapes(option, depth + 1)
+        else:
+            yield t
+
+    def members(self, union: str, tag: str) -> dict[str, str]:
+        """``{tag value: member model}`` of union alias ``union`` (nested unions flattened). A
+        member's tag values are its ``tag`` field's single value, else the values the
+        union's discriminator mapping gives it (Cohere's members list every tag in ``type``).
+
+        Raises:
+            SpecError: ``union`` is not a union, or a member has no tag value.
+        """
+        alias = self.schemas.aliases.get(union)
+        if alias is None or not isinstance(alias.type, UnionType):
+            raise SpecError(f"{union!r} is not a union schema (anyOf/oneOf) of the spec", None, "")
+        found: dict[str, str] = {}
+        for member, mapped in self._member_models(alias.type, tag):
+            values = self._own_tags(member, tag) or mapped
+            if not values:
+                raise SpecError(f"member {member!r} of {union} has no one-value {tag!r}", None, alias.pointer)
+            for value in values:
+                found.setdefault(value, member)
+        return found
+
+    def _member_models(self, union: UnionType, tag: str, depth: int = 0) -> Iterator[tuple[str, list[str]]]:
+        """Each model member of a union with the tags its discriminator maps to it."""
+        mapping: dict[str, list[str]] = {}
+        d = union.discriminator
+        if d is not None and d.property == tag:
+            for value, model in d.mapping:
+                if isinstance(value, str):
+                    mapping.setdefault(model, []).append(value)
+        for option in union.options:
+            if isinstance(option, ModelRef):
+                yield option.name, mapping.get(option.name, [])
+            elif isinstance(option, AliasRef) and depth < 12:
+                nested = self.schemas.aliases.get(option.name)
+                if nested is not None and isinstance(nested.type, UnionType):
+                    yield from self._member_models(nested.type, tag, depth + 1)
+
+    def _own_tags(self, model: str, tag: str) -> list[str]:
+        field = self.fields(model).get(tag)
+        t = field.type if field is not None else None
+        return [t.values[0]] if isinstance(t, Enum) and len(t.values) == 1 and isinstance(t.values[0], str) else []
+
+    def is_kind(self, t: Type | None, kind: str) -> bool:
+        """Whether ``t`` admits JSON ``kind`` (``integer``, ``string``), ``null`` aside."""
+        if t is None:
+            return False
+        wanted = _KINDS[kind]
+        for shape in self.shapes(t):
+            if isinstance(shape, Prim) and shape.kind in wanted:
+                return True
+            if isinstance(shape, Enum) and any(b in wanted for b in shape.bases):
+                return True
+        return False
+
+    def holds(self, t: Type, model: str) -> bool:
+        """Whether ``t`` is model ``model`` (or it, nullable)."""
+        return any(isinstance(s, ModelRef) and s.name == model for s in self.shapes(t))
+
+    def top_lists(self, target: str) -> dict[str, Type]:
+        """The target's list fields: ``{wire name: the items' type}``."""
+        found: dict[str, Type] = {}
+        for name, f in self.fields(target).items():
+            for shape in self.shapes(f.value_type):
+                if isinstance(shape, Array):
+                    found[name] = strip_null(shape.items)
+        return found
+
+    def resolve(self, target: str, steps: tuple[tuple[str, bool], ...]) -> list[Type]:
+        """The types a path of ``(field, keyed)`` steps can reach in model ``target`` (any
+        union member may hold a step; a keyed step goes into a list's items); empty when it
+        resolves nowhere."""
+        current: list[Type] = [ModelRef(target)]
+        for name, keyed in steps:
+            following: list[Type] = []
+            for shape in (s for t in current for s in self.shapes(t)):
+                f = self.fields(shape.name).get(name) if isinstance(shape, ModelRef) else None
+                if f is None:
+                    continue
+                if not keyed:
+                    following.append(f.value_type)
+                    continue
+                following += [s.items for s in self.shapes(f.value_type) if isinstance(s, Array)]
+            current = following
+            if not current:
+                return []
+        return current
+
+    def allows(self, leaves: list[Type], value: Any) -> bool:
+        """Whether any leaf type admits a constant: an enum that has it, or a scalar of its
+        kind (``any`` admits everything). Statuses are plain strings on some output items and
+        enums on others, so one admitting leaf is enough; enums are open, but a constant a map
+        writes must be one the spec lists."""
+        kind = {str: "str", bool: "bool", int: "int", float: "float"}.get(type(value))
+        for shape in (s for leaf in leaves for s in self.shapes(leaf)):
+            if isinstance(shape, Enum):
+                if value in shape.values:
+                    return True
+            elif isinstance(shape, Prim) and (shape.kind in ("any", kind) or (kind == "int" and shape.kind == "float")):
+                return True
+        return False

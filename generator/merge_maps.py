@@ -1,0 +1,136 @@
+"""Merge maps: where an event union's map comes from, layered. The map shipped with gen-models
+(``generator/maps/*.yaml``), then ``x-merge`` on the union schema (as the IR keeps it), then the
+user's files (``--merge-map``) and overrides; ``event_plan`` checks the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import SpecError, did_you_mean, join_pointer
+from .event_schema import EventSchema
+from .model import Schemas
+
+MAPS_DIR = Path(__file__).resolve().parent / "maps"
+#: the keys of a map (``events`` holds the entries, checked by ``event_plan``)
+FAMILY_KEYS = {"family", "root", "target", "tag", "order", "unknown", "events"}
+
+
+def shipped_maps() -> dict[str, tuple[Path, dict[str, Any]]]:
+    """The maps shipped with gen-models: ``{root schema: (file, map)}``.
+
+    Raises:
+        SpecError: a shipped map that is not a mapping with ``root`` (a packaging bug).
+    """
+    found: dict[str, tuple[Path, dict[str, Any]]] = {}
+    for path in sorted(MAPS_DIR.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or not isinstance(data.get("root"), str):
+            raise SpecError("a merge map must be a mapping with 'root: <union schema>'", path, "")
+        found[data["root"]] = (path, data)
+    return found
+
+
+def read_map_files(paths: Sequence[Path]) -> dict[str, dict[str, Any]]:
+    """User merge maps (``--merge-map FILE``, ``merge-maps`` in the configuration): each a
+    YAML mapping like the shipped ones, with ``root: <union schema>``; by root, later files'
+    entries over earlier ones'. They apply over the shipped map and the union's ``x-merge``.
+
+    Raises:
+        SpecError: a file that cannot be read, is not YAML, or is not a map with ``root``.
+    """
+    found: dict[str, dict[str, Any]] = {}
+    for path in paths:
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise SpecError(f"merge map: cannot read it ({exc.strerror or exc})", path) from None
+        except yaml.YAMLError as exc:
+            raise SpecError(f"merge map: not YAML ({exc})", path) from None
+        if not isinstance(data, dict) or not isinstance(data.get("root"), str):
+            raise SpecError("a merge map must be a mapping with 'root: <union schema>'", path, "")
+        merged = found.setdefault(data["root"], {})
+        for key, value in data.items():
+            if key == "events" and isinstance(value, dict) and isinstance(merged.get("events"), dict):
+                merged["events"] = {**merged["events"], **value}
+            elif key != "root":
+                merged[key] = value
+    return found
+
+
+def has_map(schemas: Schemas, root: str) -> bool:
+    """True when union ``root`` (as the spec names it) has a merge map: one shipped with
+    gen-models, or a mapping ``x-merge`` on the union schema."""
+    return root in shipped_maps() or isinstance(x_merge(schemas, root)[0], dict)
+
+
+def map_target(root: str, declared: Any, user_map: Mapping[str, Any] | None) -> str | None:
+    """The schema union ``root``'s map builds (``target``), from the layer that sets it last:
+    the user's map, the union's ``x-merge``, the shipped map; None without one (the plan
+    reports a map that lacks it)."""
+    for layer in (user_map, declared, shipped_maps().get(root, (None, None))[1]):
+        if isinstance(layer, Mapping) and isinstance(layer.get("target"), str):
+            return str(layer["target"])
+    return None
+
+
+def x_merge(schemas: Schemas, root: str) -> tuple[Any, str]:
+    """The union's ``x-merge`` (None when it has none) and its pointer."""
+    alias = schemas.aliases.get(EventSchema(schemas).class_of(root) or "")
+    if alias is None:
+        return None, ""
+    return alias.merge_map, join_pointer(alias.pointer, "x-merge")
+
+
+def merged_map(
+    schemas: Schemas,
+    root: str,
+    overrides: Mapping[str, Any] | None,
+    spec_file: Path | None,
+    base: Mapping[str, Any] | None = None,
+) -> tuple[dict[str, Any], dict[str, tuple[Path | None, str]]]:
+    """The map after x-merge and overrides; ``sources``: ``{"events"|tag: (file, pointer)}``."""
+    shipped = (Path("<base map>"), dict(base)) if base is not None else shipped_maps().get(root)
+    data: dict[str, Any] = {}
+    sources: dict[str, tuple[Path | None, str]] = {}
+    layers: list[tuple[Any, Path | None, str, str]] = []
+    if shipped is not None:
+        layers.append((shipped[1], shipped[0], "", f"map:{shipped[0].name}"))
+    declared, pointer = x_merge(schemas, root)
+    if declared is not None:
+        layers.append((declared, spec_file, pointer, "x-merge"))
+    if overrides:
+        layers.append((overrides, None, "", "override"))
+    if not layers:
+        raise SpecError(
+            f"no merge map for event union {root!r}: declare one with 'x-merge' on the schema "
+            "(family keys and events: {<type>: {op: ...}})",
+            spec_file,
+            pointer.removesuffix("/x-merge"),
+        )
+    events: dict[str, Any] = {}
+    origin: dict[str, str] = {}
+    for layer, file, pointer, source in layers:
+        if not isinstance(layer, dict):
+            raise SpecError("a merge map must be a mapping (family keys and 'events')", file, pointer)
+        for key, value in layer.items():
+            if key not in FAMILY_KEYS:
+                raise SpecError(f"unknown merge-map key {key!r}{did_you_mean(key, FAMILY_KEYS)}", file, pointer)
+            if key != "events":
+                data[key] = value
+                continue
+            if not isinstance(value, dict):
+                raise SpecError("'events' must map event types to entries", file, join_pointer(pointer, "events"))
+            sources["events"] = (file, join_pointer(pointer, "events"))
+            for tag, entry in value.items():
+                events[str(tag)] = entry
+                origin[str(tag)] = source
+                sources[str(tag)] = (file, join_pointer(pointer, "events", tag))
+    data["events"] = events
+    data["_origin"] = origin
+    data.setdefault("root", root)
+    return data, sources
