@@ -2,15 +2,22 @@
 compiled templates, the names a rendered module uses), the compiled-template cache and the
 store of facts derived from a text (``recall``/``remember``).
 
-Everything kept there is checked before use (by the text it was made from, and the version
-of the tool that made it), so a stale or damaged entry costs time, never a wrong output;
-deleting the directory is always safe.
+Every entry starts with a seal (``seal``): the gen-models version that wrote it, the sha256
+of the input it was made from and the sha256 of its content. ``unseal`` checks all three on
+every read; an entry that fails (appended to, truncated, edited, moved under another name,
+written by another version, not UTF-8) is deleted and the work done again (``--debug``
+reports it), so a stale or damaged entry costs time, never a wrong output. Deleting the
+directory is always safe.
+
+The digests catch damage, not a forger: whoever can write the cache directory can write a
+matching seal. ``--no-cache`` neither reads nor writes it.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 import os
 import tempfile
 from pathlib import Path
@@ -23,6 +30,9 @@ DERIVED_ENTRIES = 2_000
 
 if TYPE_CHECKING:
     import jinja2
+
+#: Where discarded entries are reported (the CLI shows this logger under ``--debug``).
+log = logging.getLogger("generator.cache")
 
 
 def cache_dir() -> Path:
@@ -63,26 +73,55 @@ def store_file(path: Path, text: str) -> bool:
     return True
 
 
+def seal(inputs: str, content: str) -> str:
+    """An entry's text: a first line naming this gen-models version, the sha256 of
+    ``inputs`` (what the content was made from) and of ``content``, then ``content``."""
+    return f"gen-models {__version__} inputs {_sha(inputs)} content {_sha(content)}\n{content}"
+
+
+def unseal(path: Path, inputs: str) -> str | None:
+    """The content of the entry at ``path`` when its seal (see ``seal``) matches this
+    version, ``inputs`` and the content itself; None when there is no entry. An entry that
+    does not match, or cannot be read, is deleted (reported to ``log``) and None returned:
+    the caller does the work again and keeps its result anew."""
+    try:
+        entry = path.read_bytes()
+    except OSError:  # none, or unreadable: nothing to trust either way
+        return None
+    head, _, content = entry.partition(b"\n")
+    try:
+        text = content.decode("utf-8")
+        expected = f"gen-models {__version__} inputs {_sha(inputs)} content {_sha(text)}"
+        if head.decode("utf-8") == expected:
+            return text
+    except UnicodeDecodeError:
+        pass
+    log.debug("cache entry %s does not match its seal (damaged, edited or of another version): discarded", path)
+    with contextlib.suppress(OSError):
+        path.unlink()
+    return None
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 def recall(kind: str, text: str) -> list[str] | None:
     """The lines ``remember`` kept for ``text`` under ``kind`` (``names-1``: a name that
-    changes whenever what is derived does), or None: none
-    kept, kept by another gen-models version, or damaged (the entry's first line gives the
-    version and the number of lines that follow)."""
-    try:
-        lines = (cache_dir() / kind / _text_key(text)).read_text(encoding="utf-8").split("\n")
-    except (OSError, ValueError):
+    changes whenever what is derived does), or None: none kept, or kept by another
+    gen-models version, or damaged (checked by ``unseal``; a damaged entry is deleted)."""
+    content = unseal(cache_dir() / kind / _text_key(text), text)
+    if content is None:
         return None
-    if lines[0] != f"gen-models {__version__} {len(lines) - 1}":
-        return None
-    return lines[1:]
+    return content.split("\n") if content else []
 
 
 def remember(kind: str, text: str, lines: list[str]) -> None:
     """Keep ``lines`` (no line breaks in them), derived from ``text``, for later runs'
-    ``recall``; beyond ``DERIVED_ENTRIES`` entries of a kind the older half is deleted.
-    Write errors are ignored (no cache)."""
+    ``recall``, sealed (``seal``); beyond ``DERIVED_ENTRIES`` entries of a kind the older
+    half is deleted. Write errors are ignored (no cache)."""
     directory = cache_dir() / kind
-    if not store_file(directory / _text_key(text), "\n".join([f"gen-models {__version__} {len(lines)}", *lines])):
+    if not store_file(directory / _text_key(text), seal(text, "\n".join(lines))):
         return
     try:
         entries = [e for e in os.scandir(directory) if e.is_file() and not e.name.startswith(".")]

@@ -9,6 +9,7 @@ internal error (a bug: please report it with ``--debug`` output). ``changes`` ad
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import re
 import sys
@@ -137,7 +138,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--timings", action="store_true", help="print the time each stage took")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only errors")
-    parser.add_argument("--debug", action="store_true", help="show tracebacks")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks, and cache entries discarded as damaged")
     parser.add_argument("--version", action="version", version=f"gen-models {__version__}")
     return parser
 
@@ -151,6 +152,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return changes_main(args_list[1:])
     parser = _parser()
     args = parser.parse_args(args_list)
+    if args.debug:
+        _show_debug_log()
     try:
         return _run(args)
     except (SpecError, OutputError) as exc:
@@ -177,6 +180,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                 file=sys.stderr,
             )
         return EXIT_INTERNAL
+
+
+def _show_debug_log() -> None:
+    """``--debug``: gen-models' own debug messages (a cache entry discarded, say) on stderr."""
+    logger = logging.getLogger("generator")
+    if not logger.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("debug: %(message)s"))
+        logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
 
 
 def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> Options:

@@ -46,7 +46,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .cache import cache_dir, modified, store_file
+from .cache import cache_dir, modified, seal, store_file, unseal
 from .errors import InternalError, SpecError
 
 # black, and what only formatting needs, are imported when a block must be formatted (black
@@ -251,19 +251,20 @@ def format_with_ruff(sources: dict[str, str], target_python: tuple[int, int]) ->
 
 class FormatCache:
     """Black's output per block, kept in one directory per black version, mode and target
-    Python, one file per block named by the sha256 of the block's text (its first 32 hex
-    digits), so that later runs do not format the same text again and read only the blocks
-    they need (a single file grew to hundreds of MB after ``--all-schemas`` runs, and every
-    run read it whole). An entry that cannot be read counts as missing; entries are written
-    atomically (``os.replace``); two runs writing at once write the same bytes. When a run
-    adds entries, the least recently used beyond ``CACHE_FILE_BLOCKS`` are deleted (a run
-    marks what it used then). Older gen-models versions kept one JSON file per directory
-    name: such files are deleted then too.
+        Python, one file per block named by the sha256 of the block's text (its first 32 hex
+        digits), so that later runs do not format the same text again and read only the blocks
+        they need (a single file grew to hundreds of MB after ``--all-schemas`` runs, and every
+        run read it whole). Each entry is sealed with the digests of its block and of its text
+    (``cache.seal``): one that does not match counts as missing and is deleted; entries are written
+        atomically (``os.replace``); two runs writing at once write the same bytes. When a run
+        adds entries, the least recently used beyond ``CACHE_FILE_BLOCKS`` are deleted (a run
+        marks what it used then). Older gen-models versions kept one JSON file per directory
+        name: such files are deleted then too.
     """
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
-        self._added: dict[str, str] = {}
+        self._added: dict[str, tuple[str, str]] = {}  # key -> (block, its formatting)
         self._used: set[str] = set()
 
     @classmethod
@@ -286,19 +287,17 @@ class FormatCache:
         if self.path is None:
             return None
         key = self.key(block)
-        found = self._added.get(key)
-        if found is None:
-            try:
-                found = (self.path / key).read_text(encoding="utf-8")
-            except (OSError, ValueError):  # missing, unreadable, not UTF-8
-                return None
+        added = self._added.get(key)
+        found = added[1] if added is not None else unseal(self.path / key, block)
+        if found is None:  # missing, or damaged (and deleted)
+            return None
         self._used.add(key)
         return found
 
     def put(self, block: str, formatted: str) -> None:
         """Remember ``formatted`` as black's output for ``block`` (written by ``save``)."""
         if self.path is not None:
-            self._added[self.key(block)] = formatted
+            self._added[self.key(block)] = (block, formatted)
 
     def save(self) -> None:
         """Write the blocks added, mark those used as recent and delete the least recently
@@ -306,8 +305,8 @@ class FormatCache:
         cache)."""
         if self.path is None or not self._added:
             return
-        for key, text in self._added.items():
-            if not store_file(self.path / key, text):
+        for key, (block, text) in self._added.items():
+            if not store_file(self.path / key, seal(block, text)):
                 return
         self._prune()
         self._added.clear()
