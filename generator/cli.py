@@ -25,7 +25,15 @@ from typing import NoReturn, TextIO
 from . import __version__
 from .config import Config, find_project_root, load_config
 from .errors import EXIT_INTERNAL, InternalError, OutputError, SpecError, display_path, exit_status
-from .fingerprint import RUNTIME_FILES, current_outputs, expected_outputs, inputs_digest, runtime_inputs_digest
+from .fingerprint import (
+    RUNTIME_FILES,
+    current_outputs,
+    expected_outputs,
+    inputs_digest,
+    relative_reads,
+    runtime_inputs_digest,
+    with_reads,
+)
 from .format import FORMATTERS, formatter_version
 from .options import STDIN, Options
 from .policy import CHOICES as POLICY_CHOICES
@@ -339,9 +347,7 @@ def _run(args: argparse.Namespace) -> int:
             f"{'error' if args.check else 'warning'}: {line} (it folds as an unknown event: kept, reported); map it or ignore it",
             file=sys.stderr,
         )
-    if not (reading.schemas.warnings or reading.merge_warnings or unmapped):
-        # a run that warned is not fingerprinted: it is done again, and warns again, every time
-        outputs = [replace(o, inputs=shared if o.path.name in RUNTIME_FILES else inputs) for o in outputs]
+    outputs = _fingerprinted(outputs, options, reading.files, None if unmapped else inputs, shared)
     stale = [o for o in outputs if not o.is_current()]
     if args.check or args.diff:
         if args.diff:
@@ -374,6 +380,26 @@ def _run(args: argparse.Namespace) -> int:
         stages = ", ".join(f"{k} {v:.3f}s" for k, v in reading.timings.items())
         print(f"timings: {stages}; total {total:.3f}s", file=sys.stderr)
     return EXIT_OK
+
+
+def _fingerprinted(
+    outputs: list[Output], options: Options, files: dict[Path, bytes], inputs: str | None, shared: str
+) -> list[Output]:
+    """``outputs`` with their fingerprints: the shared runtime files always (their bytes
+    never depend on the spec), the modules when the run has ``inputs`` (None: standard
+    input, remote references, or events left unmapped, which ``--check`` must report every
+    time), extended by the files the loader read besides the spec. A run that warned is
+    fingerprinted too: its warnings show again when something changes or with --no-cache."""
+    reads = relative_reads(options.spec, files) if inputs is not None else {}
+    module_inputs = with_reads(inputs, reads) if inputs is not None else None
+    return [
+        (
+            replace(o, inputs=shared)
+            if o.path.name in RUNTIME_FILES
+            else replace(o, inputs=module_inputs, reads=tuple(sorted(reads)))
+        )
+        for o in outputs
+    ]
 
 
 def _report_current(args: argparse.Namespace, paths: list[Path], started: float) -> int:

@@ -51,6 +51,7 @@ class SpecReading:
     event_plans: dict[str, EventPlan] = field(default_factory=dict)  # union root -> its fold
     unmapped: dict[str, list[str]] = field(default_factory=dict)  # union root -> event types no map covers
     merge_warnings: list[str] = field(default_factory=list)  # where a merge plan can lose data (merge_plan)
+    files: dict[Path, bytes] = field(default_factory=dict)  # files the loader read besides the spec ($ref targets)
 
 
 def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReading:
@@ -103,7 +104,8 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     event_plans, unmapped = _event_plans(doc, schemas, read_map_files(options.merge_maps))
     timings["merge_plan"] = time.perf_counter() - start
     warned = [line for r in schemas.roots for line in merge_warnings(plans[r])]
-    return SpecReading(schemas, plans, response_plans, timings, event_plans, unmapped, warned)
+    files = interp.resolver.files()
+    return SpecReading(schemas, plans, response_plans, timings, event_plans, unmapped, warned, files)
 
 
 def _event_plans(

@@ -21,16 +21,17 @@ from .fingerprint import stamp, unstamp
 class Output:
     """One generated file: where it goes, the module's code (``text``, what the golden
     files pin) and, when the run has one, the ``inputs`` digest its fingerprint line
-    records (``fingerprint``)."""
+    records and the files besides the spec it names (``fingerprint``)."""
 
     path: Path
     text: str
     inputs: str | None = None
+    reads: tuple[str, ...] = ()  # the files the line names besides the spec (fingerprint.stamp)
 
     @property
     def content(self) -> str:
         """The file's full text: ``text`` with the fingerprint line when ``inputs`` is set."""
-        return stamp(self.text, self.inputs) if self.inputs is not None else self.text
+        return stamp(self.text, self.inputs, self.reads) if self.inputs is not None else self.text
 
     def current(self) -> str | None:
         """The file's text on disk now, or None when it does not exist."""
