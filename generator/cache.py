@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import logging
 import os
 import tempfile
 from pathlib import Path
@@ -32,7 +31,7 @@ if TYPE_CHECKING:
     import jinja2
 
 #: Where discarded entries are reported (the CLI shows this logger under ``--debug``).
-log = logging.getLogger("generator.cache")
+LOGGER = "generator.cache"
 
 
 def cache_dir() -> Path:
@@ -82,7 +81,7 @@ def seal(inputs: str, content: str) -> str:
 def unseal(path: Path, inputs: str) -> str | None:
     """The content of the entry at ``path`` when its seal (see ``seal``) matches this
     version, ``inputs`` and the content itself; None when there is no entry. An entry that
-    does not match, or cannot be read, is deleted (reported to ``log``) and None returned:
+    does not match, or cannot be read, is deleted (reported to the ``LOGGER`` logger) and None returned:
     the caller does the work again and keeps its result anew."""
     try:
         entry = path.read_bytes()
@@ -96,7 +95,11 @@ def unseal(path: Path, inputs: str) -> str | None:
             return text
     except UnicodeDecodeError:
         pass
-    log.debug("cache entry %s does not match its seal (damaged, edited or of another version): discarded", path)
+    import logging  # here: ~15 ms of import a run with a sound cache does not need
+
+    logging.getLogger(LOGGER).debug(
+        "cache entry %s does not match its seal (damaged, edited or of another version): discarded", path
+    )
     with contextlib.suppress(OSError):
         path.unlink()
     return None

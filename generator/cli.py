@@ -9,13 +9,11 @@ internal error (a bug: please report it with ``--debug`` output). ``changes`` ad
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import re
 import sys
 import threading
 import time
-import traceback
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -167,12 +165,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (SpecError, OutputError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         if args.debug:
-            traceback.print_exc()
+            _print_traceback()
         return exit_status(exc)
     except InternalError as exc:
         print(f"internal error in gen-models: {exc}; nothing was written", file=sys.stderr)
         if args.debug:
-            traceback.print_exc()
+            _print_traceback()
         return exit_status(exc)
     except KeyboardInterrupt:
         print("interrupted; nothing was written", file=sys.stderr)
@@ -181,7 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return closed_pipe()
     except Exception:  # noqa: BLE001 - the last resort is a report, not a traceback
         if args.debug:
-            traceback.print_exc()
+            _print_traceback()
         else:
             print(
                 "internal error in gen-models; nothing was written. Run again with --debug and report the output.",
@@ -190,8 +188,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
 
 
+def _print_traceback() -> None:
+    """``--debug``'s traceback (``traceback`` imported here: ~25 ms a run that succeeds skips)."""
+    import traceback
+
+    traceback.print_exc()
+
+
 def _show_debug_log() -> None:
     """``--debug``: gen-models' own debug messages (a cache entry discarded, say) on stderr."""
+    import logging  # here: ~15 ms of import that runs without --debug do not need
+
     logger = logging.getLogger("generator")
     if not logger.handlers:
         handler = logging.StreamHandler()

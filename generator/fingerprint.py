@@ -42,7 +42,6 @@ import re
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from urllib.parse import quote, unquote
 
 from . import __version__
 from .options import Options, module_stem, output_file
@@ -72,7 +71,7 @@ def stamp(body: str, inputs: str, reads: Sequence[str] = ()) -> str:
     lines (the header)."""
     lines = body.splitlines(keepends=True)
     at = _header_end(lines)
-    named = f", reads {' '.join(quote(r, safe='/') for r in reads)}" if reads else ""
+    named = f", reads {' '.join(_quote(r) for r in reads)}" if reads else ""
     line = f"{PREFIX}inputs {inputs}, output {digest(body.encode('utf-8'))}{named}\n"
     return "".join(lines[:at] + [line] + lines[at:])
 
@@ -88,7 +87,18 @@ def stamped_reads(text: str) -> list[str]:
     """The files (relative to the spec's directory) the fingerprint line of ``text`` says
     the run read besides the spec; none when it has no line."""
     _, found = _stamp_of(text)
-    return [unquote(r) for r in found.group(3).split(" ")] if found and found.group(3) else []
+    if not found or not found.group(3):
+        return []
+    from urllib.parse import unquote  # here: ~10 ms of import that most runs (no $ref'd files) skip
+
+    return [unquote(r) for r in found.group(3).split(" ")]
+
+
+def _quote(name: str) -> str:
+    """``name`` as one token of the line (a space or comma in a file name is escaped)."""
+    from urllib.parse import quote
+
+    return quote(name, safe="/")
 
 
 def _stamp_of(text: str) -> tuple[str, re.Match[str] | None]:
