@@ -37,7 +37,7 @@ from .options import STDIN, Options
 from .policy import CHOICES as POLICY_CHOICES
 from .policy import parse_policy
 from .styles import ALL_STYLES, STYLES
-from .write import write_all
+from .write import Output, write_all
 
 EXIT_OK, EXIT_CHANGED, EXIT_BREAKING = 0, 1, 3
 EXIT_CLOSED_PIPE = 141  # 128 + SIGPIPE, as a shell reports a pipe's reader going away

@@ -41,9 +41,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .errors import SpecError, did_you_mean, join_pointer
+from .load import load_document
+from .map_files import MapLayer
 from .runtime.events import _EventFold, _Handler
 
 MAPS_DIR = Path(__file__).resolve().parent / "maps"
@@ -168,37 +168,10 @@ def shipped_maps() -> dict[str, tuple[Path, dict[str, Any]]]:
     """
     found: dict[str, tuple[Path, dict[str, Any]]] = {}
     for path in sorted(MAPS_DIR.glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = load_document(path).data  # the loader every map and spec goes through
         if not isinstance(data, dict) or not isinstance(data.get("root"), str):
             raise SpecError("a merge map must be a mapping with 'root: <union schema>'", path, "")
         found[data["root"]] = (path, data)
-    return found
-
-
-def read_map_files(paths: Sequence[Path]) -> dict[str, dict[str, Any]]:
-    """User merge maps (``--merge-map FILE``, ``merge-maps`` in the configuration): each a
-    YAML mapping like the shipped ones, with ``root: <union schema>``; by root, later files'
-    entries over earlier ones'. They apply over the shipped map and the union's ``x-merge``.
-
-    Raises:
-        SpecError: a file that cannot be read, is not YAML, or is not a map with ``root``.
-    """
-    found: dict[str, dict[str, Any]] = {}
-    for path in paths:
-        try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise SpecError(f"merge map: cannot read it ({exc.strerror or exc})", path) from None
-        except yaml.YAMLError as exc:
-            raise SpecError(f"merge map: not YAML ({exc})", path) from None
-        if not isinstance(data, dict) or not isinstance(data.get("root"), str):
-            raise SpecError("a merge map must be a mapping with 'root: <union schema>'", path, "")
-        merged = found.setdefault(data["root"], {})
-        for key, value in data.items():
-            if key == "events" and isinstance(value, dict) and isinstance(merged.get("events"), dict):
-                merged["events"] = {**merged["events"], **value}
-            elif key != "root":
-                merged[key] = value
     return found
 
 
@@ -313,19 +286,25 @@ def _merged_map(
     for layer, file, pointer, source in layers:
         if not isinstance(layer, dict):
             raise SpecError("a merge map must be a mapping (family keys and 'events')", file, pointer)
+
+        def place(*key: str) -> tuple[Path | None, str]:
+            """Where ``key`` of this layer is: a map file's entries know their file (MapLayer)."""
+            known = layer.place(*key) if isinstance(layer, MapLayer) else None
+            return known if known is not None else (file, join_pointer(pointer, *key))
+
         for key, value in layer.items():
             if key not in _FAMILY_KEYS:
-                raise SpecError(f"unknown merge-map key {key!r}{did_you_mean(key, _FAMILY_KEYS)}", file, pointer)
+                raise SpecError(f"unknown merge-map key {key!r}{did_you_mean(key, _FAMILY_KEYS)}", *place(key))
             if key != "events":
                 data[key] = value
                 continue
             if not isinstance(value, dict):
-                raise SpecError("'events' must map event types to entries", file, join_pointer(pointer, "events"))
-            sources["events"] = (file, join_pointer(pointer, "events"))
+                raise SpecError("'events' must map event types to entries", *place("events"))
+            sources["events"] = place("events")
             for tag, entry in value.items():
                 events[str(tag)] = entry
                 origin[str(tag)] = source
-                sources[str(tag)] = (file, join_pointer(pointer, "events", tag))
+                sources[str(tag)] = place("events", str(tag))
     data["events"] = events
     data["_origin"] = origin
     data.setdefault("root", root)
@@ -432,7 +411,11 @@ def _action(schemas: _Spec, entry: Any, member: str, target: str, place: tuple[P
             if name not in props:
                 raise SpecError(f"{what} {name!r}: {member} has no such field{did_you_mean(name, props)}", *place)
             if kinds is not None and not schemas.has_kind(props[name], kinds):
-                raise SpecError(f"{what} {name!r}: {member}.{name} is not an integer or string", *place)
+                wanted = " or ".join(kinds)
+                raise SpecError(
+                    f"{what} {name!r}: {member}.{name} must be {'an' if wanted[0] in 'aeiou' else 'a'} {wanted} field",
+                    *place,
+                )
         return name
 
     raw_value = entry.get("value")
@@ -488,6 +471,12 @@ def _action(schemas: _Spec, entry: Any, member: str, target: str, place: tuple[P
     new = entry.get("new")
     if new is not None and not isinstance(new, dict):
         raise SpecError("'new' must be an object (what a slot created by this event starts as)", *place)
+    try:  # the generated module holds it as JSON: no inf or nan (they would not import)
+        new_json = json.dumps(new, sort_keys=True, allow_nan=False) if new is not None else None
+    except ValueError:
+        raise SpecError("'new' holds inf or nan, which JSON has not; write a finite number or a string", *place) from None
+    except RecursionError:
+        raise SpecError("'new' nests too deeply (over several hundred levels)", *place) from None
     return Action(
         op=op,
         at=at,
@@ -495,7 +484,7 @@ def _action(schemas: _Spec, entry: Any, member: str, target: str, place: tuple[P
         constant=constant,
         ident=ident,
         check=check == "fold",
-        new=json.dumps(new, sort_keys=True) if new is not None else None,
+        new=new_json,
         channel=entry.get("channel"),
         key=key,
         keep_all=keep == "all",
@@ -625,6 +614,13 @@ class _Spec:
                     f"member {name or option!r} of {root} has no one-value {tag!r}", None, join_pointer(_SCHEMAS, root)
                 )
             for value in values:
+                if found.get(value, name or "") != (name or ""):
+                    raise SpecError(
+                        f"members {found[value] or 'inline'!r} and {name or 'inline'!r} of {root} share the tag "
+                        f"{tag} = {value!r}: an event type must name one member",
+                        None,
+                        join_pointer(_SCHEMAS, root),
+                    )
                 found[value] = name or ""
         return found
 

@@ -19,10 +19,11 @@ from typing import Any
 from . import naming
 from . import roots as root_selection
 from .errors import SpecError
-from .event_plan import EventPlan, has_map, plan_events, read_map_files, unmapped_events
+from .event_plan import EventPlan, has_map, plan_events, unmapped_events
 from .format import format_modules
 from .interpret import Interpreter
 from .load import Document, load_document, parse_document, scalar_text
+from .map_files import MapLayer, located, read_map_files
 from .merge_plan import NodePlan, ResponsePlan, merge_warnings, plan_merge, plan_response
 from .model import Alias, AliasRef, Model, ModelRef, Schemas, UnionType, referenced_names
 from .options import STDIN, Options, module_stem, output_file
@@ -109,18 +110,32 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
 
 
 def _event_plans(
-    doc: Document, schemas: Schemas, user_maps: dict[str, dict[str, Any]]
+    doc: Document, schemas: Schemas, user_maps: dict[str, MapLayer]
 ) -> tuple[dict[str, EventPlan], dict[str, list[str]]]:
     """The fold of each union root that has a merge map (shipped, or ``x-merge`` on it), by
     the root's class name, and the event types each map leaves out (they fold as unknown
-    events; ``--check`` fails). Maps name components as the spec does."""
+    events; ``--check`` fails). Maps name components as the spec does.
+
+    Raises:
+        SpecError: a map or union-shape problem, at its file, line and pointer.
+    """
+    try:
+        return _event_plans_of(doc, schemas, user_maps)
+    except SpecError as exc:
+        raise located(exc, doc) from None
+
+
+def _event_plans_of(
+    doc: Document, schemas: Schemas, user_maps: dict[str, MapLayer]
+) -> tuple[dict[str, EventPlan], dict[str, list[str]]]:
     plans: dict[str, EventPlan] = {}
     unmapped: dict[str, list[str]] = {}
     names = {naming.component_name(schemas.aliases[u].pointer): u for u in schemas.union_roots}
-    for root in user_maps:
+    for root, layer in user_maps.items():
         if root not in names:
             raise SpecError(
-                f"a merge map is given for {root!r}, which is not an event-union root of this run (--schema {root})"
+                f"a merge map is given for {root!r}, which is not an event-union root of this run (--schema {root})",
+                *(layer.place("root") or (None, None)),
             )
     for name, union in names.items():
         overrides = user_maps.get(name) if name is not None else None

@@ -90,6 +90,24 @@ def test_unknown_config_key_is_named(project: Path, capsys: pytest.CaptureFixtur
     assert "unknown key 'style'" in err and "did you mean 'styles'" in err
 
 
+@pytest.mark.parametrize(
+    "toml, message",
+    [
+        ("tool = 5\n", "pyproject.toml: [tool] must be a table"),
+        ("tool = [1, 2]\n", "pyproject.toml: [tool] must be a table"),
+        ('[tool]\ngen-models = "x"\n', "pyproject.toml: [tool.gen-models] must be a table"),
+        ("[tool]\ngen-models = [1]\n", "pyproject.toml: [tool.gen-models] must be a table"),
+        ('[tool.gen-models]\nspec = 5\n', "pyproject.toml: [tool.gen-models] spec must be a string"),
+    ],
+)
+def test_a_configuration_table_of_the_wrong_type_is_bad_input(
+    project: Path, capsys: pytest.CaptureFixture[str], toml: str, message: str
+) -> None:
+    (project / "pyproject.toml").write_text(toml)
+    assert run("specs/openai.yaml") == 2
+    assert capsys.readouterr().err == f"error: {message}\n"
+
+
 def test_no_spec_anywhere_and_missing_spec(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run() == 2
     assert "no spec given" in capsys.readouterr().err
