@@ -474,7 +474,9 @@ def _action(schemas: _Spec, entry: Any, member: str, target: str, place: tuple[P
     try:  # the generated module holds it as JSON: no inf or nan (they would not import)
         new_json = json.dumps(new, sort_keys=True, allow_nan=False) if new is not None else None
     except ValueError:
-        raise SpecError("'new' holds inf or nan, which JSON has not; write a finite number or a string", *place) from None
+        raise SpecError(
+            "'new' holds inf or nan, which JSON has not; write a finite number or a string", *place
+        ) from None
     except RecursionError:
         raise SpecError("'new' nests too deeply (over several hundred levels)", *place) from None
     return Action(

@@ -97,7 +97,7 @@ def test_unknown_config_key_is_named(project: Path, capsys: pytest.CaptureFixtur
         ("tool = [1, 2]\n", "pyproject.toml: [tool] must be a table"),
         ('[tool]\ngen-models = "x"\n', "pyproject.toml: [tool.gen-models] must be a table"),
         ("[tool]\ngen-models = [1]\n", "pyproject.toml: [tool.gen-models] must be a table"),
-        ('[tool.gen-models]\nspec = 5\n', "pyproject.toml: [tool.gen-models] spec must be a string"),
+        ("[tool.gen-models]\nspec = 5\n", "pyproject.toml: [tool.gen-models] spec must be a string"),
     ],
 )
 def test_a_configuration_table_of_the_wrong_type_is_bad_input(

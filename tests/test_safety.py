@@ -267,3 +267,49 @@ def test_a_docstring_literal_holds_its_text_exactly(text: str) -> None:
     lines ends with the line break before the closing quotes)."""
     value = ast.literal_eval(pytypes.docstring(text))
     assert value == text.strip() + ("\n" if "\n" in text.strip() else "")
+
+
+# -- merge maps are input like specs -------------------------------------------------------------
+
+EVENTS = ROOT / "tests" / "bad_specs" / "events.yaml"
+MAP_HEAD = "root: Event\ntarget: Thing\ntag: type\nevents:\n  thing.created: {op: init}\n"
+
+
+def test_yaml_values_a_map_may_hold_come_out_as_importable_plain_data(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bare date stays its text (YAML 1.2), keys of any scalar type become text: the
+    module imports and holds exactly that."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "map.yaml").write_text(
+        MAP_HEAD + '  thing.item.added: {op: create, at: "items[{index}]", value: item,'
+        " new: {text: 2024-01-01, 1: one, true: yes, null: ~, 2.5: x}}\n"
+    )
+    status = main([str(EVENTS), "--schema", "Event", "--merge-map", "map.yaml", "--style", "dataclass", "-q"])
+    assert status == 0
+    module = load_module(tmp_path / "generated" / "events_dataclass.py")
+    assert module._EVENT_NEW_THING_ITEM_ADDED == {
+        "text": "2024-01-01",
+        "1": "one",
+        "true": "yes",
+        "null": None,
+        "2.5": "x",
+    }
+
+
+def test_inf_in_an_inline_x_merge_is_refused_at_its_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    spec = EVENTS.read_text() + (
+        "      x-merge:\n        target: Thing\n        tag: type\n        events:\n"
+        "          thing.created: {op: init}\n"
+        '          thing.item.added: {op: create, at: "items[{index}]", value: item, new: {score: -.inf}}\n'
+    )
+    (tmp_path / "inline.yaml").write_text(spec)
+    assert main(["inline.yaml", "--schema", "Event", "-q"]) == 2
+    assert capsys.readouterr().err == (
+        "error: inline.yaml:38:29 #/components/schemas/Event/x-merge/events/thing.item.added: "
+        "'new' holds inf or nan, which JSON has not; write a finite number or a string\n"
+    )
+    assert not (tmp_path / "generated").exists()
