@@ -34,9 +34,10 @@ entry of that event type whole.
 from __future__ import annotations
 
 import enum
+import functools
 import json
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -286,12 +287,7 @@ def _merged_map(
     for layer, file, pointer, source in layers:
         if not isinstance(layer, dict):
             raise SpecError("a merge map must be a mapping (family keys and 'events')", file, pointer)
-
-        def place(*key: str) -> tuple[Path | None, str]:
-            """Where ``key`` of this layer is: a map file's entries know their file (MapLayer)."""
-            known = layer.place(*key) if isinstance(layer, MapLayer) else None
-            return known if known is not None else (file, join_pointer(pointer, *key))
-
+        place = functools.partial(_place, layer, file, pointer)
         for key, value in layer.items():
             if key not in _FAMILY_KEYS:
                 raise SpecError(f"unknown merge-map key {key!r}{did_you_mean(key, _FAMILY_KEYS)}", *place(key))
@@ -309,6 +305,12 @@ def _merged_map(
     data["_origin"] = origin
     data.setdefault("root", root)
     return data, sources
+
+
+def _place(layer: Mapping[str, Any], file: Path | None, pointer: str, *key: str) -> tuple[Path | None, str]:
+    """Where ``key`` of a map layer is: a map file's entries know their file (``MapLayer``)."""
+    known = layer.place(*key) if isinstance(layer, MapLayer) else None
+    return known if known is not None else (file, join_pointer(pointer, *key))
 
 
 # -- building and checking --------------------------------------------------------------------------

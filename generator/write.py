@@ -1,8 +1,11 @@
 """Write: rendered modules in, files on disk out, all or nothing.
 
-Every module is written to a temporary directory beside the output directory first; only
-when all are written are they renamed into place (``os.replace``, atomic per file), so a
-failure at any earlier stage leaves the output directory exactly as it was.
+Every module is written to a temporary directory inside the output directory first
+(``.gen-models-*``: on the same file system as its target even when the output directory
+is a mount point, and nothing beside the output directory is touched); only when all are
+written are they renamed into place (``os.replace``, atomic per file), so a failure at any
+earlier stage leaves the output directory's files exactly as they were (the temporary
+directory is removed).
 """
 
 from __future__ import annotations
@@ -74,7 +77,7 @@ def write_all(outputs: list[Output]) -> list[Path]:
     """Write every output whose file is not exactly its ``content`` (its code changed, or
     only its fingerprint line), all or nothing; returns the paths written.
 
-    New texts are staged in a temporary directory beside each output directory, then renamed
+    New texts are staged in a temporary directory inside each output directory, then renamed
     into place (``os.replace``: atomic per file). The files they replace are kept (hard
     links) until every rename succeeded, and put back if one fails.
 
@@ -98,7 +101,8 @@ def _stage(output: Output, temp_dirs: dict[Path, Path]) -> Path:
     parent = output.path.parent
     if parent not in temp_dirs:
         parent.mkdir(parents=True, exist_ok=True)
-        temp_dirs[parent] = Path(tempfile.mkdtemp(prefix=".gen-models-", dir=parent.parent))
+        # inside the output directory: a rename within one file system, whatever is mounted where
+        temp_dirs[parent] = Path(tempfile.mkdtemp(prefix=".gen-models-", dir=parent))
     temp = temp_dirs[parent] / output.path.name
     with open(temp, "w", encoding="utf-8", newline="\n") as handle:
         handle.write(output.content)

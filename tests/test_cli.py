@@ -12,6 +12,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -584,3 +585,19 @@ def test_regenerate_line_with_a_merge_map_reproduces_the_run(
     assert command == ["events.yaml", "--style", "dataclass", "--schema", "Events", "--merge-map", "maps/refusal.yaml"]
     assert run(*command, "--check") == 0
     assert run(*command[:-2], "--check") == 1  # without the map: the event is unmapped
+
+
+def test_a_module_name_imports_as_written(project: Path) -> None:
+    """``--module ﬁle``: Python reads ``import ﬁle_typeddict`` as ``import file_typeddict``."""
+    import sys
+
+    assert run("specs/openai.yaml", "--module", "ﬁle", "--style", "typeddict", "-q") == 0
+    assert [p.name for p in (project / "generated").glob("*.py")] == ["file_typeddict.py"]
+    sys.path.insert(0, str(project / "generated"))
+    try:
+        namespace: dict[str, Any] = {}
+        exec("import ﬁle_typeddict as module", namespace)  # noqa: S102 - the statement as a user writes it
+        assert namespace["module"].__file__ == str(project / "generated" / "file_typeddict.py")
+    finally:
+        sys.path.remove(str(project / "generated"))
+        sys.modules.pop("file_typeddict", None)

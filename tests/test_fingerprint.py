@@ -235,9 +235,11 @@ PART_EDITED = PART + "    n: {type: integer}\n"
         # JSON may spell any character of a key as an escape: the loader reads it as $ref
         (
             "escaped.json",
-            '{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {}, "components": {"schemas":'
-            ' {"Chunk": {"type": "object", "properties": {"object": {"type": "string", "enum": ["t.chunk"]},'
-            ' "part": {"\\u0024ref": "parts.yaml#/Part"}}}}}}',
+            (
+                '{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {}, "components": {"schemas":'
+                ' {"Chunk": {"type": "object", "properties": {"object": {"type": "string", "enum": ["t.chunk"]},'
+                ' "part": {"\\u0024ref": "parts.yaml#/Part"}}}}}}'
+            ),
         ),
         # YAML: the value on the next line, after a comment
         (

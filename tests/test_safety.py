@@ -197,7 +197,8 @@ def test_hostile_spec_modules_pass_mypy_and_ruff(tmp_path: Path) -> None:
 def test_nothing_but_the_final_rename_touches_the_output_directory(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Staging happens beside the output directory; inside it, only os.replace lands files."""
+    """Staging happens in a temporary directory; in the output directory itself, only
+    os.replace lands files."""
     generated = project / "generated"
     opened: list[str] = []
     real_open = open
@@ -212,6 +213,32 @@ def test_nothing_but_the_final_rename_touches_the_output_directory(
         patch.setattr("builtins.open", spy_open)
         assert main(["specs/openai.yaml", "-q"]) == 0
     assert opened and not [p for p in opened if Path(p).parent == generated]
+
+
+def test_staging_stays_inside_the_output_directory_so_a_mount_point_can_be_written(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The output directory stands for a mount point: a rename into it from anywhere else
+    fails with EXDEV ("Invalid cross-device link"); and nothing beside it may appear."""
+    import errno
+    import os
+
+    generated = project / "generated"
+    beside_before = sorted(os.listdir(project))
+    seen_beside: list[list[str]] = []
+    real_replace = os.replace
+
+    def mounted_replace(src: Any, dst: Any) -> None:
+        seen_beside.append(sorted(os.listdir(project)))
+        if Path(dst).parent == generated and generated not in Path(src).parents:
+            raise OSError(errno.EXDEV, "Invalid cross-device link", str(src))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", mounted_replace)
+    assert main(["specs/openai.yaml", "-q"]) == 0
+    assert seen_beside and all(listing == beside_before for listing in seen_beside)
+    assert sorted(os.listdir(project)) == beside_before
+    assert not [p for p in os.listdir(generated) if p.startswith(".")]  # the staging directory is gone
 
 
 def test_pipeline_source_writes_only_through_write_all() -> None:
