@@ -363,7 +363,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.check:
             for output in stale:
                 print(f"would change: {display_path(output.path)}", file=sys.stderr)
-            if not args.quiet:
+            if stale and not args.quiet:  # silent when all is current: a pre-commit hook's usual case
                 print(f"{len(stale)} file(s) would change, {len(outputs) - len(stale)} current", file=sys.stderr)
             return EXIT_CHANGED if stale or unmapped else EXIT_OK
         return EXIT_OK
@@ -411,10 +411,8 @@ def _fingerprinted(
 
 def _report_current(args: argparse.Namespace, paths: list[Path], started: float) -> int:
     """What a run whose outputs are all current says (``fingerprint.current_outputs``):
-    the same as a run that did the work and found nothing to change."""
-    if args.check and not args.quiet:
-        print(f"0 file(s) would change, {len(paths)} current", file=sys.stderr)
-    elif not (args.check or args.diff or args.quiet):
+    the same as a run that did the work and found nothing to change (``--check``: nothing)."""
+    if not (args.check or args.diff or args.quiet):
         for path in paths:
             print(f"unchanged: {display_path(path)}")
     if args.timings:

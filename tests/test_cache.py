@@ -31,7 +31,7 @@ def test_an_entry_of_another_version_or_damaged_is_not_recalled(tmp_path: Path) 
     (entry,) = (tmp_path / "cache" / "names").iterdir()
     entry.write_text(entry.read_text(encoding="utf-8").rsplit("\n", 1)[0], encoding="utf-8")  # a line lost
     assert cache.recall("names", "a") is None
-    entry.write_text(cache.seal("a", "x").replace(f"gen-models {__version__} ", "gen-models 0.0.1 "), encoding="utf-8")
+    entry.write_bytes(cache.seal("a", "x").replace(f"gen-models {__version__} ".encode(), b"gen-models 0.0.1 "))
     assert cache.recall("names", "a") is None
     entry.write_bytes(b"\xff\xfe")
     assert cache.recall("names", "a") is None
@@ -101,16 +101,14 @@ components:
 """
 
 
-def _tampered(text: str, how: str) -> str:
-    head, _, content = text.partition("\n")
+def _tampered(entry: bytes, how: str) -> bytes:
+    head, _, content = entry.partition(b"\n")
     if how == "append":
-        return text + "\nimport os; os.system('echo owned')\n"
+        return entry + b"\nimport os; os.system('echo owned')\n"
     if how == "truncate":
-        return text[: max(len(head) + 1, len(text) // 2)]
-    lines = content.split("\n")  # edit: one line of the content changed, the seal left as it was
-    at = next(i for i, line in enumerate(lines) if line.strip())
-    lines[at] = lines[at] + "_edited"
-    return head + "\n" + "\n".join(lines)
+        return entry[: max(len(head) + 1, len(entry) // 2)]
+    at = len(content) // 2  # edit: one byte of the content changed, the seal left as it was
+    return head + b"\n" + content[:at] + bytes([content[at] ^ 1]) + content[at + 1 :]
 
 
 def _forget_in_process_caches() -> None:
@@ -120,10 +118,11 @@ def _forget_in_process_caches() -> None:
 
     formatting._cache.clear()
     runtime.inlined.cache_clear()
+    render.environment.cache_clear()  # its templates, compiled or read from the jinja cache
 
 
 @pytest.mark.parametrize("how", ["append", "truncate", "edit"])
-@pytest.mark.parametrize("kind", ["format", "names-1", "inlined-1"])
+@pytest.mark.parametrize("kind", ["format", "names-1", "inlined-1", "jinja"])
 def test_a_tampered_entry_of_any_kind_is_discarded_and_the_output_is_the_no_cache_output(
     kind: str, how: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -142,7 +141,7 @@ def test_a_tampered_entry_of_any_kind_is_discarded_and_the_output_is_the_no_cach
     entries = [p for p in (tmp_path / "cache" / kind).rglob("*") if p.is_file() and not p.name.startswith(".")]
     assert entries
     for entry in entries:
-        entry.write_text(_tampered(entry.read_text(encoding="utf-8"), how), encoding="utf-8")
+        entry.write_bytes(_tampered(entry.read_bytes(), how))
     _forget_in_process_caches()
     capsys.readouterr()
     assert main(["s.yaml", "--style", "typeddict", "--debug"]) == 0
