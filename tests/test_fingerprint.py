@@ -248,6 +248,9 @@ PART_EDITED = PART + "    n: {type: integer}\n"
                 "part: {$ref: 'parts.yaml#/Part'}", "part:\n          $ref: # the part\n            parts.yaml#/Part"
             ),
         ),
+        # a percent-escaped path, and a file: URI (RFC 3986 relative references)
+        ("escaped_path.yaml", SPLIT_MAIN.replace("'parts.yaml#/Part'", "'%70arts.yaml#/Part'")),
+        ("file_uri.yaml", SPLIT_MAIN.replace("'parts.yaml#/Part'", "'file:parts.yaml#/Part'")),
         # YAML: a quoted key, a flow mapping over two lines, an anchor on the value
         (
             "quoted.yaml",
