@@ -32,7 +32,7 @@ from .fingerprint import (
     runtime_inputs_digest,
     with_reads,
 )
-from .format import FORMATTERS, formatter_version
+from .formatters import FORMATTERS, formatter_version
 from .options import STDIN, Options
 from .policy import CHOICES as POLICY_CHOICES
 from .policy import parse_policy
