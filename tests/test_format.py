@@ -16,8 +16,7 @@ from conftest import ROOT, STYLES, load_module
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 from generator import format as fmt
-from generator import formatters
-from generator import runtime
+from generator import formatters, runtime
 from generator.cli import main
 from generator.format import FormatCache, format_modules, format_source
 from generator.pipeline import Options, generate
