@@ -127,7 +127,14 @@ def relative_reads(spec: Path, files: Mapping[Path, bytes]) -> dict[str, bytes]:
     """``files`` (absolute paths the loader read: ``SpecReading.files``) by their path
     relative to ``spec``'s directory, as the fingerprint line names them."""
     base = spec.resolve().parent
-    return {Path(os.path.relpath(path, base)).as_posix(): data for path, data in files.items()}
+    return {_relative(path, base): data for path, data in files.items()}
+
+
+def _relative(path: Path, base: Path) -> str:
+    try:
+        return Path(os.path.relpath(path, base)).as_posix()
+    except ValueError:  # another drive (Windows, with --allow-outside-refs): the absolute path
+        return path.as_posix()
 
 
 def _header_end(lines: list[str]) -> int:
