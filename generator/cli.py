@@ -14,7 +14,6 @@ import re
 import sys
 import threading
 import time
-import traceback
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -24,13 +23,21 @@ from typing import NoReturn, TextIO
 from . import __version__
 from .config import Config, find_project_root, load_config
 from .errors import EXIT_INTERNAL, InternalError, OutputError, SpecError, display_path, exit_status
-from .fingerprint import RUNTIME_FILES, current_outputs, expected_outputs, inputs_digest, runtime_inputs_digest
-from .format import FORMATTERS, formatter_version
+from .fingerprint import (
+    RUNTIME_FILES,
+    current_outputs,
+    expected_outputs,
+    inputs_digest,
+    relative_reads,
+    runtime_inputs_digest,
+    with_reads,
+)
+from .formatters import FORMATTERS, formatter_version
 from .options import STDIN, Options
 from .policy import CHOICES as POLICY_CHOICES
 from .policy import parse_policy
 from .styles import ALL_STYLES, STYLES
-from .write import write_all
+from .write import Output, write_all
 
 EXIT_OK, EXIT_CHANGED, EXIT_BREAKING = 0, 1, 3
 EXIT_CLOSED_PIPE = 141  # 128 + SIGPIPE, as a shell reports a pipe's reader going away
@@ -137,7 +144,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--timings", action="store_true", help="print the time each stage took")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only errors")
-    parser.add_argument("--debug", action="store_true", help="show tracebacks")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks, and cache entries discarded as damaged")
     parser.add_argument("--version", action="version", version=f"gen-models {__version__}")
     return parser
 
@@ -151,17 +158,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return changes_main(args_list[1:])
     parser = _parser()
     args = parser.parse_args(args_list)
+    if args.debug:
+        _show_debug_log()
     try:
         return _run(args)
     except (SpecError, OutputError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         if args.debug:
-            traceback.print_exc()
+            _print_traceback()
         return exit_status(exc)
     except InternalError as exc:
         print(f"internal error in gen-models: {exc}; nothing was written", file=sys.stderr)
         if args.debug:
-            traceback.print_exc()
+            _print_traceback()
         return exit_status(exc)
     except KeyboardInterrupt:
         print("interrupted; nothing was written", file=sys.stderr)
@@ -170,13 +179,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         return closed_pipe()
     except Exception:  # noqa: BLE001 - the last resort is a report, not a traceback
         if args.debug:
-            traceback.print_exc()
+            _print_traceback()
         else:
             print(
                 "internal error in gen-models; nothing was written. Run again with --debug and report the output.",
                 file=sys.stderr,
             )
         return EXIT_INTERNAL
+
+
+def _print_traceback() -> None:
+    """``--debug``'s traceback (``traceback`` imported here: ~25 ms a run that succeeds skips)."""
+    import traceback
+
+    traceback.print_exc()
+
+
+def _show_debug_log() -> None:
+    """``--debug``: gen-models' own debug messages (a cache entry discarded, say) on stderr."""
+    import logging  # here: ~15 ms of import that runs without --debug do not need
+
+    logger = logging.getLogger("generator")
+    if not logger.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("debug: %(message)s"))
+        logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
 
 
 def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> Options:
@@ -326,9 +354,7 @@ def _run(args: argparse.Namespace) -> int:
             f"{'error' if args.check else 'warning'}: {line} (it folds as an unknown event: kept, reported); map it or ignore it",
             file=sys.stderr,
         )
-    if not (reading.schemas.warnings or reading.merge_warnings or unmapped):
-        # a run that warned is not fingerprinted: it is done again, and warns again, every time
-        outputs = [replace(o, inputs=shared if o.path.name in RUNTIME_FILES else inputs) for o in outputs]
+    outputs = _fingerprinted(outputs, options, reading.files, None if unmapped else inputs, shared)
     stale = [o for o in outputs if not o.is_current()]
     if args.check or args.diff:
         if args.diff:
@@ -337,7 +363,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.check:
             for output in stale:
                 print(f"would change: {display_path(output.path)}", file=sys.stderr)
-            if not args.quiet:
+            if stale and not args.quiet:  # silent when all is current: a pre-commit hook's usual case
                 print(f"{len(stale)} file(s) would change, {len(outputs) - len(stale)} current", file=sys.stderr)
             return EXIT_CHANGED if stale or unmapped else EXIT_OK
         return EXIT_OK
@@ -363,12 +389,30 @@ def _run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _fingerprinted(
+    outputs: list[Output], options: Options, files: dict[Path, bytes], inputs: str | None, shared: str
+) -> list[Output]:
+    """``outputs`` with their fingerprints: the shared runtime files always (their bytes
+    never depend on the spec), the modules when the run has ``inputs`` (None: standard
+    input, remote references, or events left unmapped, which ``--check`` must report every
+    time), extended by the files the loader read besides the spec. A run that warned is
+    fingerprinted too: its warnings show again when something changes or with --no-cache."""
+    reads = relative_reads(options.spec, files) if inputs is not None else {}
+    module_inputs = with_reads(inputs, reads) if inputs is not None else None
+    return [
+        (
+            replace(o, inputs=shared)
+            if o.path.name in RUNTIME_FILES
+            else replace(o, inputs=module_inputs, reads=tuple(sorted(reads)))
+        )
+        for o in outputs
+    ]
+
+
 def _report_current(args: argparse.Namespace, paths: list[Path], started: float) -> int:
     """What a run whose outputs are all current says (``fingerprint.current_outputs``):
-    the same as a run that did the work and found nothing to change."""
-    if args.check and not args.quiet:
-        print(f"0 file(s) would change, {len(paths)} current", file=sys.stderr)
-    elif not (args.check or args.diff or args.quiet):
+    the same as a run that did the work and found nothing to change (``--check``: nothing)."""
+    if not (args.check or args.diff or args.quiet):
         for path in paths:
             print(f"unchanged: {display_path(path)}")
     if args.timings:

@@ -92,7 +92,10 @@ def load_config(start: Path) -> Config | None:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
             raise SpecError(f"invalid TOML: {exc}", path) from None
-        table = data.get("tool", {}).get("gen-models")
+        tool = data.get("tool", {})
+        if not isinstance(tool, dict):  # `tool = 5`: no table, so no [tool.gen-models] either
+            raise SpecError("[tool] must be a table", path)
+        table = tool.get("gen-models")
         if table is None:
             continue
         _check(table, path)

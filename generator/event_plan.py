@@ -391,7 +391,7 @@ class _Checker:
             kinds = ("integer", "string") if kind == "key" else (kind,) if kind else ()
             if kinds and not any(self.ir.is_kind(self.fields[name].value_type, k) for k in kinds):
                 wanted = "a string" if kinds == ("string",) else "an integer or string"
-                raise self.error(f"{what} {name!r}: {self.member}.{name} is not {wanted}")
+                raise self.error(f"{what} {name!r}: {self.member}.{name} must be {wanted} field")
         return name
 
     def action(self, entry: Any) -> Action:
@@ -434,6 +434,12 @@ class _Checker:
         new = entry.get("new")
         if new is not None and not isinstance(new, dict):
             raise self.error("'new' must be an object (what a slot created by this event starts as)")
+        try:  # the generated module holds it as JSON: no inf or nan (they would not import)
+            new_json = json.dumps(new, sort_keys=True, allow_nan=False) if new is not None else None
+        except ValueError:
+            raise self.error("'new' holds inf or nan, which JSON has not; write a finite number or a string") from None
+        except RecursionError:
+            raise self.error("'new' nests too deeply (over several hundred levels)") from None
         return Action(
             op=op,
             at=at,
@@ -441,7 +447,7 @@ class _Checker:
             constant=constant,
             ident=self.event_field(entry["id"], "id", "string") if "id" in entry else None,
             check=entry.get("check") == "fold",
-            new=json.dumps(new, sort_keys=True) if new is not None else None,
+            new=new_json,
             channel=entry.get("channel"),
             key=self.event_field(entry["key"], "key", "key") if "key" in entry else None,
             keep_all=keep == "all",

@@ -69,7 +69,13 @@ class EventSchema:
             if not values:
                 raise SpecError(f"member {member!r} of {union} has no one-value {tag!r}", None, alias.pointer)
             for value in values:
-                found.setdefault(value, member)
+                if found.setdefault(value, member) != member:
+                    raise SpecError(
+                        f"members {found[value]!r} and {member!r} of {union} share the tag {tag} = {value!r}: "
+                        "an event type must name one member",
+                        None,
+                        alias.pointer,
+                    )
         return found
 
     def _member_models(self, union: UnionType, tag: str, depth: int = 0) -> Iterator[tuple[str, list[str]]]:

@@ -3,15 +3,19 @@ outputs are current does nothing (``gen-models`` re-runs and ``--check`` in mill
 
 Every generated file gets one header line::
 
-    # Fingerprint: inputs 3f2a...(32 hex), output 9c1d...(32 hex)
+    # Fingerprint: inputs 3f2a...(32 hex), output 9c1d...(32 hex)[, reads parts.yaml common/x.json]
 
 ``inputs`` is a sha256 (first 128 bits) of everything the output is made from: the spec's
-bytes and those of the files it ``$ref``s (found by a scan of the bytes, recursively), the
-merge maps, every field of ``Options`` (paths relative to the project root; ``use_cache``
-aside, which does not change the output), gen-models' version, the bytes of every file of the ``generator``
-package and of its templates and of ``--custom-template-dir``, the formatter and its
-version, and the Python version running the generator. ``output`` is the sha256 of the
-file's own text without this line: a file edited by hand no longer matches it.
+bytes, the merge maps, every field of ``Options`` (paths relative to the project root;
+``use_cache`` aside, which does not change the output), gen-models' version, the bytes of
+every file of the ``generator`` package and of its templates and of ``--custom-template-dir``,
+the formatter and its version, the Python version running the generator, and the path and
+bytes of every other file the loader opened for the run (``$ref`` targets, recorded by the
+resolver as it loads them: ``SpecReading.files``). Those files are named after ``reads``,
+relative to the spec's directory and percent-quoted, so that a later run can hash them again
+before reading the spec; a line whose list was edited no longer matches its digest.
+``output`` is the sha256 of the file's own text without this line: a file edited by hand no
+longer matches it.
 
 Before the spec is read (and before the YAML reader, the templates or black are imported),
 ``current_outputs`` recomputes ``inputs`` and reads the files the run would write: when
@@ -20,9 +24,13 @@ the run does all the work, as without a fingerprint, and compares the code itsel
 whose code is the same and only the fingerprint differs counts as current for ``--check``
 (the normal run refreshes the line).
 
-No fingerprint is taken (every run does all the work) when the spec comes from standard
-input, when a ``$ref`` points at a URL or at something the scan cannot read for sure, and
-when the run gave warnings or left events unmapped (so that they are shown every time).
+A run that warned is fingerprinted like any other: its warnings are a function of the
+inputs, so they are printed when the work is done (something changed, or ``--no-cache``),
+not on every check. No fingerprint is taken for the modules (every run does all the work)
+when the spec comes from standard input, when ``--allow-remote-refs`` is given, and when
+the run left events unmapped (``--check`` fails on those, and must say so every time). The
+shared runtime files (``--runtime package``) are always stamped with
+``runtime_inputs_digest``: the same bytes whatever spec or warnings a run had.
 """
 
 from __future__ import annotations
@@ -32,7 +40,7 @@ import hashlib
 import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from . import __version__
@@ -40,7 +48,7 @@ from .options import Options, module_stem, output_file
 
 #: The header line's start; the line is inserted after the module's leading comment lines.
 PREFIX = "# Fingerprint: "
-_LINE = re.compile(r"# Fingerprint: inputs ([0-9a-f]{32}), output ([0-9a-f]{32})")
+_LINE = re.compile(r"# Fingerprint: inputs ([0-9a-f]{32}), output ([0-9a-f]{32})(?:, reads (\S+(?: \S+)*))?")
 #: Options fields that do not change what is written.
 IGNORED_FIELDS = frozenset({"use_cache"})
 #: The runtime files ``--runtime package`` writes beside the modules (``render``: the
@@ -49,8 +57,6 @@ IGNORED_FIELDS = frozenset({"use_cache"})
 #: ``inputs`` is ``runtime_inputs_digest``, not the run's.
 RUNTIME_FILE, PYDANTIC_RUNTIME_FILE, MSGSPEC_RUNTIME_FILE = "_runtime.py", "_runtime_pydantic.py", "_runtime_msgspec.py"
 RUNTIME_FILES = frozenset({RUNTIME_FILE, PYDANTIC_RUNTIME_FILE, MSGSPEC_RUNTIME_FILE})
-_REF_KEY = re.compile(rb"""\$ref['"]?\s*:\s*""")
-_PLAIN = re.compile(rb"""[^\s,}\]'"#]+""")
 _generator_digest: dict[Path | None, str] = {}
 
 
@@ -59,24 +65,76 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:32]
 
 
-def stamp(body: str, inputs: str) -> str:
-    """``body`` with the fingerprint line (``inputs`` and the digest of ``body``) inserted
-    after its leading comment lines (the header)."""
+def stamp(body: str, inputs: str, reads: Sequence[str] = ()) -> str:
+    """``body`` with the fingerprint line (``inputs``, the digest of ``body`` and the files
+    ``reads`` names, relative to the spec's directory) inserted after its leading comment
+    lines (the header)."""
     lines = body.splitlines(keepends=True)
     at = _header_end(lines)
-    line = f"{PREFIX}inputs {inputs}, output {digest(body.encode('utf-8'))}\n"
+    named = f", reads {' '.join(_quote(r) for r in reads)}" if reads else ""
+    line = f"{PREFIX}inputs {inputs}, output {digest(body.encode('utf-8'))}{named}\n"
     return "".join(lines[:at] + [line] + lines[at:])
 
 
 def unstamp(text: str) -> tuple[str, str | None, str | None]:
     """``(body, inputs, output)``: the text without its fingerprint line and the two
     digests that line holds; ``(text, None, None)`` when it has none."""
+    body, found = _stamp_of(text)
+    return (body, found.group(1), found.group(2)) if found else (text, None, None)
+
+
+def stamped_reads(text: str) -> list[str]:
+    """The files (relative to the spec's directory) the fingerprint line of ``text`` says
+    the run read besides the spec; none when it has no line."""
+    _, found = _stamp_of(text)
+    if not found or not found.group(3):
+        return []
+    from urllib.parse import unquote  # here: ~10 ms of import that most runs (no $ref'd files) skip
+
+    return [unquote(r) for r in found.group(3).split(" ")]
+
+
+def _quote(name: str) -> str:
+    """``name`` as one token of the line (a space or comma in a file name is escaped)."""
+    from urllib.parse import quote
+
+    return quote(name, safe="/")
+
+
+def _stamp_of(text: str) -> tuple[str, re.Match[str] | None]:
+    """``text`` without its fingerprint line, and that line's match (None: no line)."""
     lines = text.splitlines(keepends=True)
     for i in reversed(range(_header_end(lines))):
         found = _LINE.fullmatch(lines[i].rstrip("\r\n"))
         if found:
-            return "".join(lines[:i] + lines[i + 1 :]), found.group(1), found.group(2)
-    return text, None, None
+            return "".join(lines[:i] + lines[i + 1 :]), found
+    return text, None
+
+
+def with_reads(inputs: str, reads: Mapping[str, bytes]) -> str:
+    """``inputs`` extended by the files the loader read besides the spec (``{path relative
+    to the spec's directory: bytes}``): the digest a module's fingerprint line records."""
+    if not reads:
+        return inputs
+    h = hashlib.sha256(inputs.encode())
+    for name in sorted(reads):
+        h.update(f"read {name}\0{len(reads[name])}\0".encode())
+        h.update(reads[name])
+    return h.hexdigest()[:32]
+
+
+def relative_reads(spec: Path, files: Mapping[Path, bytes]) -> dict[str, bytes]:
+    """``files`` (absolute paths the loader read: ``SpecReading.files``) by their path
+    relative to ``spec``'s directory, as the fingerprint line names them."""
+    base = spec.resolve().parent
+    return {_relative(path, base): data for path, data in files.items()}
+
+
+def _relative(path: Path, base: Path) -> str:
+    try:
+        return Path(os.path.relpath(path, base)).as_posix()
+    except ValueError:  # another drive (Windows, with --allow-outside-refs): the absolute path
+        return path.as_posix()
 
 
 def _header_end(lines: list[str]) -> int:
@@ -115,9 +173,10 @@ def expected_outputs(options: Options) -> list[Path]:
 
 
 def inputs_digest(options: Options, formatter_version: str) -> str | None:
-    """The ``inputs`` digest of a run (see the module docstring), or None when the run has
-    none (standard input, a remote or unreadable ``$ref``, a missing input file: the run
-    then does all the work and reports what is wrong)."""
+    """The ``inputs`` digest of a run (see the module docstring) before the files the loader
+    reads besides the spec are added (``with_reads``), or None when the run has none
+    (standard input, ``--allow-remote-refs``, a missing input file: the run then does all
+    the work and reports what is wrong)."""
     if options.spec_bytes is not None or options.allow_remote_refs:
         return None
     h = hashlib.sha256()
@@ -139,11 +198,10 @@ def inputs_digest(options: Options, formatter_version: str) -> str | None:
         if f.name not in IGNORED_FIELDS and f.name not in ("spec_bytes", "root"):
             add(f"option {f.name}", _normal(getattr(options, f.name), root).encode())
     try:
-        for path, data in _spec_files(options.spec):
-            add(f"spec {_normal(path, root)}", data)
+        add(f"spec {_normal(options.spec, root)}", options.spec.read_bytes())
         for path in options.merge_maps:
             add(f"map {_normal(path, root)}", path.read_bytes())
-    except (OSError, _Unsure):
+    except OSError:
         return None
     return h.hexdigest()[:32]
 
@@ -183,50 +241,6 @@ def _normal(value: object, root: Path) -> str:
     return repr(value)
 
 
-class _Unsure(Exception):
-    """A ``$ref`` the scan cannot follow for sure: no fingerprint."""
-
-
-def _spec_files(spec: Path) -> Iterator[tuple[Path, bytes]]:
-    """The spec and every file it ``$ref``s, transitively (each once), with their bytes.
-
-    A ``$ref`` is found as a ``$ref`` key (YAML or JSON) and its value read from the bytes:
-    ``#...`` stays in the file; a relative path (before any ``#``) is followed.
-
-    Raises:
-        OSError: a file cannot be read.
-        _Unsure: a ``$ref`` value that is a URL, or cannot be read plainly.
-    """
-    todo = [spec.resolve()]
-    seen: set[Path] = set()
-    while todo:
-        path = todo.pop()
-        if path in seen:
-            continue
-        seen.add(path)
-        data = path.read_bytes()
-        yield path, data
-        for key in _REF_KEY.finditer(data):
-            at = key.end()
-            quote = data[at : at + 1]
-            if quote in (b'"', b"'"):
-                at += 1
-            if data[at : at + 1] == b"#":
-                continue
-            value = _PLAIN.match(data, at)
-            end = value.end() if value else at
-            after = data[end : end + 1]
-            if value is None or (quote in (b'"', b"'") and after not in (quote, b"#")):
-                raise _Unsure(f"$ref at byte {key.start()} of {path}")
-            address = value.group().decode("utf-8", "replace")
-            if "://" in address or address.startswith("//"):
-                raise _Unsure(f"$ref {address!r} is a URL")
-            target = (path.parent / address).resolve()
-            if not target.is_file():
-                raise _Unsure(f"$ref {address!r}: no such file")
-            todo.append(target)
-
-
 def runtime_inputs_digest(options: Options, formatter_version: str) -> str:
     """The ``inputs`` digest of the shared runtime files: what their bytes depend on (this
     gen-models and its code, the formatter, the target Python), never the spec."""
@@ -244,8 +258,9 @@ def runtime_inputs_digest(options: Options, formatter_version: str) -> str:
 
 def current_outputs(options: Options, inputs: str, runtime_inputs: str = "") -> list[Path] | None:
     """The run's outputs when every one is current (made from ``inputs``, the run's
-    ``inputs_digest``, the shared runtime files from ``runtime_inputs``, and not edited
-    since), else None: the run must do its work.
+    ``inputs_digest``, with the files its line names read again (``with_reads``); the shared
+    runtime files from ``runtime_inputs``; and not edited since), else None: the run must do
+    its work.
 
     Raises:
         SpecError: the options are inconsistent (see ``expected_outputs``).
@@ -256,6 +271,14 @@ def current_outputs(options: Options, inputs: str, runtime_inputs: str = "") -> 
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             return None
-        if not is_intact(text, runtime_inputs if path.name in RUNTIME_FILES else inputs):
+        if path.name in RUNTIME_FILES:
+            expected = runtime_inputs
+        else:
+            try:  # the files the run that wrote it read besides the spec, read again
+                reads = {name: (options.spec.resolve().parent / name).read_bytes() for name in stamped_reads(text)}
+            except OSError:
+                return None
+            expected = with_reads(inputs, reads)
+        if not is_intact(text, expected):
             return None
     return paths

@@ -5,14 +5,14 @@ user's files (``--merge-map``) and overrides; ``event_plan`` checks the result.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .errors import SpecError, did_you_mean, join_pointer
 from .event_schema import EventSchema
+from .load import load_document
+from .map_files import MapLayer
 from .model import Schemas
 
 MAPS_DIR = Path(__file__).resolve().parent / "maps"
@@ -28,37 +28,10 @@ def shipped_maps() -> dict[str, tuple[Path, dict[str, Any]]]:
     """
     found: dict[str, tuple[Path, dict[str, Any]]] = {}
     for path in sorted(MAPS_DIR.glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = load_document(path).data  # the loader every map and spec goes through
         if not isinstance(data, dict) or not isinstance(data.get("root"), str):
             raise SpecError("a merge map must be a mapping with 'root: <union schema>'", path, "")
         found[data["root"]] = (path, data)
-    return found
-
-
-def read_map_files(paths: Sequence[Path]) -> dict[str, dict[str, Any]]:
-    """User merge maps (``--merge-map FILE``, ``merge-maps`` in the configuration): each a
-    YAML mapping like the shipped ones, with ``root: <union schema>``; by root, later files'
-    entries over earlier ones'. They apply over the shipped map and the union's ``x-merge``.
-
-    Raises:
-        SpecError: a file that cannot be read, is not YAML, or is not a map with ``root``.
-    """
-    found: dict[str, dict[str, Any]] = {}
-    for path in paths:
-        try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise SpecError(f"merge map: cannot read it ({exc.strerror or exc})", path) from None
-        except yaml.YAMLError as exc:
-            raise SpecError(f"merge map: not YAML ({exc})", path) from None
-        if not isinstance(data, dict) or not isinstance(data.get("root"), str):
-            raise SpecError("a merge map must be a mapping with 'root: <union schema>'", path, "")
-        merged = found.setdefault(data["root"], {})
-        for key, value in data.items():
-            if key == "events" and isinstance(value, dict) and isinstance(merged.get("events"), dict):
-                merged["events"] = {**merged["events"], **value}
-            elif key != "root":
-                merged[key] = value
     return found
 
 
@@ -119,18 +92,26 @@ def merged_map(
             raise SpecError("a merge map must be a mapping (family keys and 'events')", file, pointer)
         for key, value in layer.items():
             if key not in FAMILY_KEYS:
-                raise SpecError(f"unknown merge-map key {key!r}{did_you_mean(key, FAMILY_KEYS)}", file, pointer)
+                raise SpecError(
+                    f"unknown merge-map key {key!r}{did_you_mean(key, FAMILY_KEYS)}", *_place(layer, file, pointer, key)
+                )
             if key != "events":
                 data[key] = value
                 continue
             if not isinstance(value, dict):
-                raise SpecError("'events' must map event types to entries", file, join_pointer(pointer, "events"))
-            sources["events"] = (file, join_pointer(pointer, "events"))
+                raise SpecError("'events' must map event types to entries", *_place(layer, file, pointer, "events"))
+            sources["events"] = _place(layer, file, pointer, "events")
             for tag, entry in value.items():
                 events[str(tag)] = entry
                 origin[str(tag)] = source
-                sources[str(tag)] = (file, join_pointer(pointer, "events", tag))
+                sources[str(tag)] = _place(layer, file, pointer, "events", str(tag))
     data["events"] = events
     data["_origin"] = origin
     data.setdefault("root", root)
     return data, sources
+
+
+def _place(layer: Mapping[str, Any], file: Path | None, pointer: str, *key: str) -> tuple[Path | None, str]:
+    """Where ``key`` of a map layer is: a map file's entries know their file (``MapLayer``)."""
+    known = layer.place(*key) if isinstance(layer, MapLayer) else None
+    return known if known is not None else (file, join_pointer(pointer, *key))

@@ -9,6 +9,7 @@ templates or the formatter.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -95,6 +96,16 @@ def output_file(options: Options) -> Path | None:
 
 
 def stem(raw: str) -> str:
-    """A module name stem from ``--module`` or the spec's file stem, as an identifier."""
-    text = re.sub(r"\W+", "_", raw).strip("_").lower() or "models"
-    return ("m_" + text) if text[0].isdigit() else text
+    """A module name stem from ``--module`` or the spec's file stem, as an identifier that
+    imports as written: NFKC-normalised first and last (Python normalises identifiers so:
+    a file named ``ﬁle_typeddict.py`` is not found by ``import ﬁle_typeddict``, which looks
+    for ``file_typeddict``), other characters than letters, digits and ``_`` made ``_``.
+
+    Raises:
+        SpecError: the result is still not an identifier (no known name does this).
+    """
+    text = re.sub(r"\W+", "_", unicodedata.normalize("NFKC", raw)).strip("_").lower() or "models"
+    text = unicodedata.normalize("NFKC", ("m_" + text) if text[0].isdigit() else text)
+    if not text.isidentifier():
+        raise SpecError(f"module name {raw!r} gives {text!r}, which is not a Python identifier; pass --module NAME")
+    return text

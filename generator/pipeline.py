@@ -14,7 +14,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
 
 from . import naming
 from . import roots as root_selection
@@ -23,7 +22,8 @@ from .event_plan import EventPlan, plan_events
 from .format import format_modules
 from .interpret import Interpreter
 from .load import Document, load_document, parse_document, scalar_text
-from .merge_maps import has_map, map_target, read_map_files
+from .map_files import MapLayer, located, read_map_files
+from .merge_maps import has_map, map_target
 from .merge_plan import NodePlan, ResponsePlan, merge_warnings, plan_merge, plan_response
 from .model import Alias, AliasRef, Model, ModelRef, Schemas, UnionType, referenced_names
 from .options import STDIN, Options, module_stem, output_file
@@ -52,6 +52,7 @@ class SpecReading:
     event_plans: dict[str, EventPlan] = field(default_factory=dict)  # union root -> its fold
     unmapped: dict[str, list[str]] = field(default_factory=dict)  # union root -> event types no map covers
     merge_warnings: list[str] = field(default_factory=list)  # where a merge plan can lose data (merge_plan)
+    files: dict[Path, bytes] = field(default_factory=dict)  # files the loader read besides the spec ($ref targets)
 
 
 def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReading:
@@ -102,30 +103,45 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
         r: plan_merge(schemas, r, _policies_for(options.merge_policies, r, len(schemas.roots))) for r in schemas.roots
     }
     response_plans = {r: plan_response(schemas, r, resp) for r, resp in schemas.responses.items()}
-    event_plans, unmapped = _event_plans(schemas, user_maps, doc.path)
+    event_plans, unmapped = _event_plans(doc, schemas, user_maps)
     timings["merge_plan"] = time.perf_counter() - start
     warned = [line for r in schemas.roots for line in merge_warnings(plans[r])]
-    return SpecReading(schemas, plans, response_plans, timings, event_plans, unmapped, warned)
+    files = interp.resolver.files()
+    return SpecReading(schemas, plans, response_plans, timings, event_plans, unmapped, warned, files)
 
 
 def _event_plans(
-    schemas: Schemas, user_maps: dict[str, dict[str, Any]], spec_file: Path | None
+    doc: Document, schemas: Schemas, user_maps: dict[str, MapLayer]
 ) -> tuple[dict[str, EventPlan], dict[str, list[str]]]:
     """The fold of each union root that has a merge map (shipped, or ``x-merge`` on it), by
     the root's class name, and the event types each map leaves out (they fold as unknown
-    events; ``--check`` fails). Maps name components as the spec does."""
+    events; ``--check`` fails). Maps name components as the spec does.
+
+    Raises:
+        SpecError: a map or union-shape problem, at its file, line and pointer.
+    """
+    try:
+        return _event_plans_of(doc, schemas, user_maps)
+    except SpecError as exc:
+        raise located(exc, doc) from None
+
+
+def _event_plans_of(
+    doc: Document, schemas: Schemas, user_maps: dict[str, MapLayer]
+) -> tuple[dict[str, EventPlan], dict[str, list[str]]]:
     plans: dict[str, EventPlan] = {}
     unmapped: dict[str, list[str]] = {}
     names = {naming.component_name(schemas.aliases[u].pointer): u for u in schemas.union_roots}
-    for root in user_maps:
+    for root, layer in user_maps.items():
         if root not in names:
             raise SpecError(
-                f"a merge map is given for {root!r}, which is not an event-union root of this run (--schema {root})"
+                f"a merge map is given for {root!r}, which is not an event-union root of this run (--schema {root})",
+                *(layer.place("root") or (None, None)),
             )
     for name, union in names.items():
         overrides = user_maps.get(name) if name is not None else None
         if name is not None and (overrides is not None or has_map(schemas, name)):
-            plans[union] = plan_events(schemas, name, overrides, spec_file=spec_file, allow_unmapped=True)
+            plans[union] = plan_events(schemas, name, overrides, spec_file=doc.path, allow_unmapped=True)
             if plans[union].unmapped:
                 unmapped[union] = [tag for tag, _ in plans[union].unmapped]
     return plans, unmapped
@@ -168,7 +184,7 @@ def _policies_for(policies: dict[str, str], root: str, count: int) -> dict[str, 
 
 
 def _interpret(
-    doc: Document, options: Options, user_maps: dict[str, dict[str, Any]]
+    doc: Document, options: Options, user_maps: dict[str, MapLayer]
 ) -> tuple[Interpreter, list[str], list[str], dict[str, str], list[str]]:
     """Read the roots (and their responses, or every component with ``all_schemas``) into
     the IR: the interpreter, the object roots' class names, the union roots' alias names

@@ -57,6 +57,11 @@ class RefResolver:
         self._docs: dict[str, Document] = {str(root.path.resolve()): root}
         self._urls: dict[int, str] = {}  # id(document) -> the URL it was fetched from
 
+    def files(self) -> dict[Path, bytes]:
+        """Every local file loaded so far besides the root (its resolved path and the bytes
+        read): what the run's output depends on beyond the spec, for its fingerprint."""
+        return {doc.path: doc.raw for doc in self._docs.values() if doc is not self.root and id(doc) not in self._urls}
+
     def resolve(self, ref: Any, at: Location) -> Location:
         """The location ``ref`` (found at ``at``) points to.
 

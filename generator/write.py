@@ -1,8 +1,11 @@
 """Write: rendered modules in, files on disk out, all or nothing.
 
-Every module is written to a temporary directory beside the output directory first; only
-when all are written are they renamed into place (``os.replace``, atomic per file), so a
-failure at any earlier stage leaves the output directory exactly as it was.
+Every module is written to a temporary directory inside the output directory first
+(``.gen-models-*``: on the same file system as its target even when the output directory
+is a mount point, and nothing beside the output directory is touched); only when all are
+written are they renamed into place (``os.replace``, atomic per file), so a failure at any
+earlier stage leaves the output directory's files exactly as they were (the temporary
+directory is removed).
 """
 
 from __future__ import annotations
@@ -21,16 +24,17 @@ from .fingerprint import stamp, unstamp
 class Output:
     """One generated file: where it goes, the module's code (``text``, what the golden
     files pin) and, when the run has one, the ``inputs`` digest its fingerprint line
-    records (``fingerprint``)."""
+    records and the files besides the spec it names (``fingerprint``)."""
 
     path: Path
     text: str
     inputs: str | None = None
+    reads: tuple[str, ...] = ()  # the files the line names besides the spec (fingerprint.stamp)
 
     @property
     def content(self) -> str:
         """The file's full text: ``text`` with the fingerprint line when ``inputs`` is set."""
-        return stamp(self.text, self.inputs) if self.inputs is not None else self.text
+        return stamp(self.text, self.inputs, self.reads) if self.inputs is not None else self.text
 
     def current(self) -> str | None:
         """The file's text on disk now, or None when it does not exist."""
@@ -73,7 +77,7 @@ def write_all(outputs: list[Output]) -> list[Path]:
     """Write every output whose file is not exactly its ``content`` (its code changed, or
     only its fingerprint line), all or nothing; returns the paths written.
 
-    New texts are staged in a temporary directory beside each output directory, then renamed
+    New texts are staged in a temporary directory inside each output directory, then renamed
     into place (``os.replace``: atomic per file). The files they replace are kept (hard
     links) until every rename succeeded, and put back if one fails.
 
@@ -97,7 +101,8 @@ def _stage(output: Output, temp_dirs: dict[Path, Path]) -> Path:
     parent = output.path.parent
     if parent not in temp_dirs:
         parent.mkdir(parents=True, exist_ok=True)
-        temp_dirs[parent] = Path(tempfile.mkdtemp(prefix=".gen-models-", dir=parent.parent))
+        # inside the output directory: a rename within one file system, whatever is mounted where
+        temp_dirs[parent] = Path(tempfile.mkdtemp(prefix=".gen-models-", dir=parent))
     temp = temp_dirs[parent] / output.path.name
     with open(temp, "w", encoding="utf-8", newline="\n") as handle:
         handle.write(output.content)

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -88,6 +89,24 @@ def test_unknown_config_key_is_named(project: Path, capsys: pytest.CaptureFixtur
     assert run() == 2
     err = capsys.readouterr().err
     assert "unknown key 'style'" in err and "did you mean 'styles'" in err
+
+
+@pytest.mark.parametrize(
+    "toml, message",
+    [
+        ("tool = 5\n", "pyproject.toml: [tool] must be a table"),
+        ("tool = [1, 2]\n", "pyproject.toml: [tool] must be a table"),
+        ('[tool]\ngen-models = "x"\n', "pyproject.toml: [tool.gen-models] must be a table"),
+        ("[tool]\ngen-models = [1]\n", "pyproject.toml: [tool.gen-models] must be a table"),
+        ("[tool.gen-models]\nspec = 5\n", "pyproject.toml: [tool.gen-models] spec must be a string"),
+    ],
+)
+def test_a_configuration_table_of_the_wrong_type_is_bad_input(
+    project: Path, capsys: pytest.CaptureFixture[str], toml: str, message: str
+) -> None:
+    (project / "pyproject.toml").write_text(toml)
+    assert run("specs/openai.yaml") == 2
+    assert capsys.readouterr().err == f"error: {message}\n"
 
 
 def test_no_spec_anywhere_and_missing_spec(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -566,3 +585,19 @@ def test_regenerate_line_with_a_merge_map_reproduces_the_run(
     assert command == ["events.yaml", "--style", "dataclass", "--schema", "Events", "--merge-map", "maps/refusal.yaml"]
     assert run(*command, "--check") == 0
     assert run(*command[:-2], "--check") == 1  # without the map: the event is unmapped
+
+
+def test_a_module_name_imports_as_written(project: Path) -> None:
+    """``--module ﬁle``: Python reads ``import ﬁle_typeddict`` as ``import file_typeddict``."""
+    import sys
+
+    assert run("specs/openai.yaml", "--module", "ﬁle", "--style", "typeddict", "-q") == 0
+    assert [p.name for p in (project / "generated").glob("*.py")] == ["file_typeddict.py"]
+    sys.path.insert(0, str(project / "generated"))
+    try:
+        namespace: dict[str, Any] = {}
+        exec("import ﬁle_typeddict as module", namespace)  # noqa: S102 - the statement as a user writes it
+        assert namespace["module"].__file__ == str(project / "generated" / "file_typeddict.py")
+    finally:
+        sys.path.remove(str(project / "generated"))
+        sys.modules.pop("file_typeddict", None)

@@ -141,7 +141,7 @@ def test_an_event_type_the_spec_does_not_list_may_be_declared(spec: dict[str, An
         ({"op": "append", "at": "output[{sequence}].arguments", "value": "delta"}, "placeholder {sequence}"),
         (
             {"op": "append", "at": "output[{output_index}].arguments", "value": "delta", "id": "output_index"},
-            "output_index is not a string",  # an id is compared with a slot's string id
+            "id 'output_index': ResponseFunctionCallArgumentsDeltaEvent.output_index must be a string field",
         ),
         ({"op": "appendd", "at": "output[{output_index}].arguments", "value": "delta"}, "did you mean 'append'"),
         ({"op": "append", "at": "output[output_index].arguments", "value": "delta"}, "is not 'name' or 'name"),
@@ -162,7 +162,7 @@ def test_bad_entries_fail_naming_the_place(
 
 def test_a_placeholder_must_be_an_integer_or_string_field(spec: dict[str, Any], ir: Schemas) -> None:
     entry = {"op": "extend", "at": "output[{logprobs}].content", "value": "logprobs"}
-    with pytest.raises(SpecError, match="not an integer or string"):
+    with pytest.raises(SpecError, match="must be an integer or string field"):
         plan_events(ir, ROOT, {"events": {"response.output_text.delta": entry}})
 
 

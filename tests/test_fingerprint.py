@@ -79,7 +79,7 @@ def test_current_outputs_skip_all_work(
     assert run("specs/openai.yaml", *STYLE, "--diff") == 0
     assert len(generations) == 1  # none of the three read the spec
     out, err = capsys.readouterr()
-    assert "unchanged: generated/openai_typeddict.py" in out and "0 file(s) would change, 1 current" in err
+    assert out == "unchanged: generated/openai_typeddict.py\n" and err == ""  # --check and --diff: silent
     assert (project / "generated" / "openai_typeddict.py").read_text() == written
     assert run("specs/openai.yaml", *STYLE, "--no-cache", "--check") == 0
     assert len(generations) == 2  # --no-cache does the work
@@ -217,30 +217,107 @@ def test_generator_files_and_custom_templates_are_in_the_digest(project: Path, m
     assert inputs_digest(moved, version) == before
 
 
-def test_no_fingerprint_for_stdin_remote_refs_or_a_ref_the_scan_cannot_read(project: Path) -> None:
+def test_no_fingerprint_for_stdin_or_remote_refs(project: Path) -> None:
     version = formatter_version("black")
     spec = project / "specs" / "openai.yaml"
     assert inputs_digest(Options(spec=Path("<stdin>"), spec_bytes=spec.read_bytes()), version) is None
     assert inputs_digest(Options(spec=spec, allow_remote_refs=True), version) is None
-    remote = project / "specs" / "remote.yaml"
-    remote.write_text(SPLIT_MAIN.replace("'parts.yaml#/Part'", "'https://example.com/parts.yaml#/Part'"))
-    assert inputs_digest(Options(spec=remote), version) is None
-    missing = project / "specs" / "missing.yaml"
-    missing.write_text(SPLIT_MAIN)  # parts.yaml is not there
-    assert inputs_digest(Options(spec=missing), version) is None
-    local = project / "specs" / "local.json"
-    local.write_text('{"openapi": "3.1.0", "x": {"$ref": "#/components/schemas/A"}, "y": {"$ref" : "#/b"}}')
-    assert inputs_digest(Options(spec=local), version) is not None
+    assert inputs_digest(Options(spec=spec), version) is not None
 
 
-def test_a_run_that_warns_is_not_fingerprinted(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+PART = "Part:\n  type: object\n  properties:\n    text: {type: string}\n"
+PART_EDITED = PART + "    n: {type: integer}\n"
+
+
+@pytest.mark.parametrize(
+    "name, spec",
+    [
+        # JSON may spell any character of a key as an escape: the loader reads it as $ref
+        (
+            "escaped.json",
+            (
+                '{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {}, "components": {"schemas":'
+                ' {"Chunk": {"type": "object", "properties": {"object": {"type": "string", "enum": ["t.chunk"]},'
+                ' "part": {"\\u0024ref": "parts.yaml#/Part"}}}}}}'
+            ),
+        ),
+        # YAML: the value on the next line, after a comment
+        (
+            "comment.yaml",
+            SPLIT_MAIN.replace(
+                "part: {$ref: 'parts.yaml#/Part'}", "part:\n          $ref: # the part\n            parts.yaml#/Part"
+            ),
+        ),
+        # a percent-escaped path, and a file: URI (RFC 3986 relative references)
+        ("escaped_path.yaml", SPLIT_MAIN.replace("'parts.yaml#/Part'", "'%70arts.yaml#/Part'")),
+        ("file_uri.yaml", SPLIT_MAIN.replace("'parts.yaml#/Part'", "'file:parts.yaml#/Part'")),
+        # YAML: a quoted key, a flow mapping over two lines, an anchor on the value
+        (
+            "quoted.yaml",
+            SPLIT_MAIN.replace("{$ref: 'parts.yaml#/Part'}", '{"$ref":\n            &p "parts.yaml#/Part"}'),
+        ),
+    ],
+)
+def test_every_file_the_loader_read_is_in_the_fingerprint(
+    project: Path, generations: list[Options], name: str, spec: str
+) -> None:
+    """The files are the ones the loader opened (recorded as it loads them), whatever the
+    spelling of the ``$ref`` that made it open them."""
+    (project / "specs" / name).write_text(spec)
+    parts = project / "specs" / "parts.yaml"
+    parts.write_text(PART)
+    assert run(f"specs/{name}", *STYLE) == 0
+    module = project / "generated" / f"{name.split('.')[0]}_typeddict.py"
+    assert ", reads parts.yaml\n" in module.read_text()
+    assert run(f"specs/{name}", *STYLE, "--check") == 0
+    assert len(generations) == 1  # current: the shortcut
+    parts.write_text(PART_EDITED)
+    assert run(f"specs/{name}", *STYLE, "--check") == 1
+    assert len(generations) == 2
+
+
+def test_a_fingerprint_line_whose_list_of_files_was_edited_is_not_current(
+    project: Path, generations: list[Options]
+) -> None:
+    (project / "specs" / "split.yaml").write_text(SPLIT_MAIN)
+    (project / "specs" / "parts.yaml").write_text(PART)
+    assert run("specs/split.yaml", *STYLE) == 0
+    module = project / "generated" / "split_typeddict.py"
+    module.write_text(module.read_text().replace(", reads parts.yaml\n", "\n"))
+    assert run("specs/split.yaml", *STYLE, "--check") == 0  # the code is current: the work was done
+    assert len(generations) == 2
+
+
+def test_a_run_that_warns_is_fingerprinted_and_warns_again_only_when_it_does_the_work(
+    project: Path, generations: list[Options], capsys: pytest.CaptureFixture[str]
+) -> None:
     spec = project / "specs" / "warns.yaml"
     spec.write_text(SPLIT_MAIN.replace("part: {$ref: 'parts.yaml#/Part'}", "part: {type: string, pattern: '^a'}"))
     assert run("specs/warns.yaml", *STYLE) == 0
     assert "warning:" in capsys.readouterr().err
-    assert "# Fingerprint:" not in (project / "generated" / "warns_typeddict.py").read_text()
+    assert "# Fingerprint:" in (project / "generated" / "warns_typeddict.py").read_text()
+    assert run("specs/warns.yaml", *STYLE, "--check", "-q") == 0
     assert run("specs/warns.yaml", *STYLE) == 0
-    assert "warning:" in capsys.readouterr().err  # shown again: the run did its work
+    assert len(generations) == 1  # current: nothing done
+    out, err = capsys.readouterr()
+    assert err == "" and out == "unchanged: generated/warns_typeddict.py\n"
+    assert run("specs/warns.yaml", *STYLE, "--no-cache") == 0  # asked: the work, and its warnings
+    assert "warning:" in capsys.readouterr().err
+
+
+def test_a_shared_runtime_package_is_byte_stable_across_specs_that_warn_or_not(project: Path) -> None:
+    (project / "specs" / "split.yaml").write_text(SPLIT_MAIN)
+    (project / "specs" / "parts.yaml").write_text(PART)
+    (project / "specs" / "warns.yaml").write_text(
+        SPLIT_MAIN.replace("part: {$ref: 'parts.yaml#/Part'}", "part: {type: string, pattern: '^a'}")
+    )
+    runtime = project / "generated" / "_runtime.py"
+    assert run("specs/split.yaml", *STYLE, "--runtime", "package", "-q") == 0
+    first = runtime.read_bytes()
+    assert b"# Fingerprint: " in first
+    for spec in ("warns", "split", "warns"):
+        assert run(f"specs/{spec}.yaml", *STYLE, "--runtime", "package", "-q") == 0
+        assert runtime.read_bytes() == first
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from conftest import ROOT, STYLES, load_module
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 from generator import format as fmt
-from generator import runtime
+from generator import formatters, runtime
 from generator.cli import main
 from generator.format import FormatCache, format_modules, format_source
 from generator.pipeline import Options, generate
@@ -233,7 +233,7 @@ def test_ruff_formatter_without_ruff_is_bad_input(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setitem(sys.modules, "ruff", None)  # import ruff fails
-    monkeypatch.setattr(fmt.shutil, "which", lambda name: None)
+    monkeypatch.setattr(formatters.shutil, "which", lambda name: None)
     monkeypatch.chdir(tmp_path)
     assert main([str(SPEC), "--formatter", "ruff", "-o", str(tmp_path / "out")]) == 2
     assert "ruff is not installed" in capsys.readouterr().err

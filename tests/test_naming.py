@@ -187,6 +187,10 @@ def test_derived_and_simple_names() -> None:
     assert naming.class_name("Ünï") == "Uni"
     assert naming.class_name("ParseError") == "ParseErrorModel"  # the module's own name
     assert naming.module_stem("2024 spec") == "m_2024_spec"
+    # importable as written: Python NFKC-normalises identifiers (ﬁ is f + i, ² is 2)
+    assert naming.module_stem("ﬁle") == "file"
+    assert naming.module_stem("ｏｐｅｎａｉ²") == "openai2"
+    assert naming.module_stem("²spec") == "m_2spec"
     assert naming.accumulator_name("Chunk") == "ChunkAccumulator"
     assert naming.response_plan_constant("CreateChatCompletionResponse") == "_TO_CREATE_CHAT_COMPLETION_RESPONSE"
 

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from generator import pipeline, pytypes, write
 from generator.cli import main
+from generator.fingerprint import unstamp
 
 
 def snapshot_dir(directory: Path) -> dict[str, str]:
@@ -168,8 +169,8 @@ def test_hostile_strings_compile_import_and_keep_their_values(tmp_path: Path, mo
         else:
             back = parsed
         assert back == payload
-    # the Jinja-looking text stayed text
-    assert "49" not in (tmp_path / "out" / "evil_pydantic.py").read_text().split("__all__")[0]
+    # the Jinja-looking text stayed text (the fingerprint line's hex digits aside)
+    assert "49" not in unstamp((tmp_path / "out" / "evil_pydantic.py").read_text())[0].split("__all__")[0]
 
 
 def test_hostile_spec_modules_pass_mypy_and_ruff(tmp_path: Path) -> None:
@@ -197,7 +198,8 @@ def test_hostile_spec_modules_pass_mypy_and_ruff(tmp_path: Path) -> None:
 def test_nothing_but_the_final_rename_touches_the_output_directory(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Staging happens beside the output directory; inside it, only os.replace lands files."""
+    """Staging happens in a temporary directory; in the output directory itself, only
+    os.replace lands files."""
     generated = project / "generated"
     opened: list[str] = []
     real_open = open
@@ -212,6 +214,32 @@ def test_nothing_but_the_final_rename_touches_the_output_directory(
         patch.setattr("builtins.open", spy_open)
         assert main(["specs/openai.yaml", "-q"]) == 0
     assert opened and not [p for p in opened if Path(p).parent == generated]
+
+
+def test_staging_stays_inside_the_output_directory_so_a_mount_point_can_be_written(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The output directory stands for a mount point: a rename into it from anywhere else
+    fails with EXDEV ("Invalid cross-device link"); and nothing beside it may appear."""
+    import errno
+    import os
+
+    generated = project / "generated"
+    beside_before = sorted(os.listdir(project))
+    seen_beside: list[list[str]] = []
+    real_replace = os.replace
+
+    def mounted_replace(src: Any, dst: Any) -> None:
+        seen_beside.append(sorted(os.listdir(project)))
+        if Path(dst).parent == generated and generated not in Path(src).parents:
+            raise OSError(errno.EXDEV, "Invalid cross-device link", str(src))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", mounted_replace)
+    assert main(["specs/openai.yaml", "-q"]) == 0
+    assert seen_beside and all(listing == beside_before for listing in seen_beside)
+    assert sorted(os.listdir(project)) == beside_before
+    assert not [p for p in os.listdir(generated) if p.startswith(".")]  # the staging directory is gone
 
 
 def test_pipeline_source_writes_only_through_write_all() -> None:
@@ -267,3 +295,57 @@ def test_a_docstring_literal_holds_its_text_exactly(text: str) -> None:
     lines ends with the line break before the closing quotes)."""
     value = ast.literal_eval(pytypes.docstring(text))
     assert value == text.strip() + ("\n" if "\n" in text.strip() else "")
+
+
+# -- merge maps are input like specs -------------------------------------------------------------
+
+EVENTS = ROOT / "tests" / "bad_specs" / "events.yaml"
+MAP_HEAD = "root: Event\ntarget: Thing\ntag: type\nevents:\n  thing.created: {op: init}\n"
+
+
+def test_yaml_values_a_map_may_hold_come_out_as_importable_plain_data(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bare date stays its text (YAML 1.2), keys of any scalar type become text: the
+    module imports and holds exactly that."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "map.yaml").write_text(
+        MAP_HEAD + '  thing.item.added: {op: create, at: "items[{index}]", value: item,'
+        " new: {text: 2024-01-01, 1: one, true: yes, null: ~, 2.5: x}}\n"
+    )
+    status = main([str(EVENTS), "--schema", "Event", "--merge-map", "map.yaml", "--style", "dataclass", "-q"])
+    assert status == 0
+    path = tmp_path / "generated" / "events_dataclass.py"
+    load_module(path)  # it imports
+    slot = next(
+        node.value
+        for node in ast.parse(path.read_text()).body
+        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "_EVENT_ITEMS"
+    )
+    assert isinstance(slot, ast.Call)
+    new = next(k.value for k in slot.keywords if k.arg == "new")
+    assert ast.literal_eval(new) == {
+        "text": "2024-01-01",
+        "1": "one",
+        "true": "yes",
+        "null": None,
+        "2.5": "x",
+    }
+
+
+def test_inf_in_an_inline_x_merge_is_refused_at_its_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    spec = EVENTS.read_text() + (
+        "      x-merge:\n        target: Thing\n        tag: type\n        events:\n"
+        "          thing.created: {op: init}\n"
+        '          thing.item.added: {op: create, at: "items[{index}]", value: item, new: {score: -.inf}}\n'
+    )
+    (tmp_path / "inline.yaml").write_text(spec)
+    assert main(["inline.yaml", "--schema", "Event", "-q"]) == 2
+    assert capsys.readouterr().err == (
+        "error: inline.yaml:38:29 #/components/schemas/Event/x-merge/events/thing.item.added: "
+        "'new' holds inf or nan, which JSON has not; write a finite number or a string\n"
+    )
+    assert not (tmp_path / "generated").exists()

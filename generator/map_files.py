@@ -1,0 +1,80 @@
+"""Map files: user merge maps (``--merge-map FILE``, ``merge-maps`` in the configuration) in,
+one merged map per event-union root out, read as the hostile input they may be.
+
+A map file goes through the spec's loader (``load.load_document``): the same size limit,
+UTF-8 only, YAML 1.2 core-schema scalars (a bare date stays a string), no object tags
+(``!!set``, ``!!binary``, ``!!timestamp``, ``!!python/...`` are refused), no recursive
+aliases, alias expansion budgeted (an alias bomb is refused in milliseconds), keys as text.
+Every error is a ``SpecError`` naming the file, line and JSON pointer (``located`` adds the
+line to the errors the map checks in ``event_plan`` raise with a file and pointer only).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .errors import SpecError, join_pointer
+from .load import Document, load_document
+
+
+class MapLayer(dict[str, Any]):
+    """The user maps of one union root merged (later files' entries over earlier ones'),
+    with the file and JSON pointer each entry came from: ``places`` by ``("root",)``, a
+    family key ``(key,)``, ``("events",)`` or ``("events", tag)``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.places: dict[tuple[str, ...], tuple[Path, str]] = {}
+
+    def place(self, *key: str) -> tuple[Path, str] | None:
+        """Where ``key`` came from (file, pointer), or None."""
+        return self.places.get(key)
+
+
+def read_map_files(paths: Sequence[Path]) -> dict[str, MapLayer]:
+    """User merge maps: each a YAML mapping like the shipped ones, with ``root: <union
+    schema>``; by root, later files' entries over earlier ones'. They apply over the shipped
+    map and the union's ``x-merge``.
+
+    Raises:
+        SpecError: a file that cannot be read, is too large, not UTF-8, not YAML, uses a YAML
+            feature the loader refuses, or is not a map with ``root`` (file:line #pointer).
+    """
+    found: dict[str, MapLayer] = {}
+    for path in paths:
+        doc = load_document(path)
+        data = doc.data
+        if not isinstance(data, dict) or not isinstance(data.get("root"), str):
+            raise doc.error("", "a merge map must be a mapping with 'root: <union schema>'")
+        merged = found.setdefault(data["root"], MapLayer())
+        merged.places.setdefault(("root",), (path, "/root"))
+        for key, value in data.items():
+            if key == "root":
+                continue
+            if key == "events" and isinstance(value, dict) and isinstance(merged.get("events"), dict):
+                merged["events"] = {**merged["events"], **value}
+            else:
+                merged[key] = value
+            merged.places[(key,)] = (path, join_pointer("", key))
+            for tag in value if key == "events" and isinstance(value, dict) else ():
+                merged.places[("events", str(tag))] = (path, join_pointer("", "events", tag))
+    return found
+
+
+def located(error: SpecError, spec: Document) -> SpecError:
+    """``error`` with its file's line and column added when it has a pointer and no line:
+    an error from the map checks (a map file's, the spec's ``x-merge``, a shipped map's) or
+    from the union's shape (no file: the spec's). Unchanged when the place cannot be found."""
+    if error.pointer is None or error.line is not None:
+        return error
+    file = error.file if error.file is not None else spec.path
+    try:
+        doc = spec if file == spec.path else load_document(file)
+    except SpecError:
+        return error
+    where = doc.locate(error.pointer)
+    line, column = where if where else (None, None)
+    return dataclasses.replace(error, file=file, line=line, column=column)
