@@ -39,7 +39,7 @@ from dataclasses import dataclass, replace
 
 from .errors import SpecError
 from .model import ANY, AliasRef, Array, Enum, Field, Model, ModelRef, Nullable, Prim, Schemas, Type, UnionType
-from .policy import Policy, parse_policy
+from .policy import Policy, WrittenPolicy, parse_policy
 from .roots import CHUNK_SUFFIX
 
 #: Field names that identify rather than carry content: never concatenated.
@@ -167,10 +167,10 @@ def plan_merge(schemas: Schemas, root: str, overrides: dict[str, str] | None = N
             (a typo), or a policy that does not fit the field's type (``by_key`` on a
             string, ...).
     """
-    overrides = dict(overrides or {})
-    node = _plan_node(schemas, schemas.models[root], ROOT, "", overrides, ())
-    if overrides:
-        path, _ = next(iter(overrides.items()))
+    written = {path: parse_policy(text, f"merge policy for {path!r}") for path, text in (overrides or {}).items()}
+    node = _plan_node(schemas, schemas.models[root], ROOT, "", written, ())
+    if written:
+        path = next(iter(written))
         known = [f.path for n in node.walk() for f in n.fields]
         parent = path.rpartition(".")[0]
         from .errors import did_you_mean
@@ -187,7 +187,7 @@ def _plan_node(
     model: Model,
     context: Context,
     path: str,
-    overrides: dict[str, str],
+    overrides: dict[str, WrittenPolicy],
     stack: tuple[str, ...],
     key: str | None = None,
     union: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
@@ -222,7 +222,7 @@ def _plan_undeclared(
     owner: Model,
     path: str,
     context: Context,
-    overrides: dict[str, str],
+    overrides: dict[str, WrittenPolicy],
     stack: tuple[str, ...],
     taken: set[str],
 ) -> FieldPlan:
@@ -233,8 +233,7 @@ def _plan_undeclared(
     such objects keyed by their integer ``KEY`` (``index``), like tool calls."""
     from .naming import attribute_name, class_name, singular
 
-    written = overrides.pop(path)
-    parsed = parse_policy(written, f"merge policy for {path!r}")
+    parsed = overrides.pop(path)
     name = path.rpartition(".")[2]
     field = Field(name, attribute_name(name, taken), Nullable(ANY), required=False, pointer=owner.pointer)
     node, key = None, None
@@ -343,7 +342,12 @@ def _keyed_element(schemas: Schemas, f: Field) -> Model | None:
 
 
 def _plan_field(
-    schemas: Schemas, f: Field, context: Context, parent: str, overrides: dict[str, str], stack: tuple[str, ...]
+    schemas: Schemas,
+    f: Field,
+    context: Context,
+    parent: str,
+    overrides: dict[str, WrittenPolicy],
+    stack: tuple[str, ...],
 ) -> FieldPlan:
     path = f"{parent}.{f.wire_name}" if parent else f.wire_name
     element = _keyed_element(schemas, f)
@@ -364,8 +368,7 @@ def _plan_field(
     elif written is not None:
         source = "x-merge"
     if written is not None:
-        parsed = parse_policy(written, f"merge policy for {path!r}")
-        policy, key_name = parsed.policy, parsed.key
+        policy, key_name = written.policy, written.key
         fallback = ""
         _check_fits(schemas, f, policy, path, element, model)
         if policy == Policy.BY_KEY:
@@ -393,7 +396,7 @@ def _default(
     path: str,
     element: Model | None,
     model: Model | None,
-    overrides: dict[str, str],
+    overrides: dict[str, WrittenPolicy],
     stack: tuple[str, ...],
     union: tuple[tuple[str, ...], tuple[str, ...]],
 ) -> tuple[Policy, str | None, NodePlan | None]:

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .policy import WrittenPolicy
+
 
 class _NoDefault:
     """Marks a field whose schema gives no default (``None`` is a real default: null)."""
@@ -202,7 +204,7 @@ class Field:
         required: the key must be present (``required`` list, minus ``writeOnly``).
         default: the schema's ``default`` coerced to ``type``, or ``NO_DEFAULT``.
         description, deprecated, read_only, write_only: from the schema.
-        merge: an ``x-merge`` policy given in the spec, if any.
+        merge: the ``x-merge`` policy the spec gives, parsed (``policy.parse_policy``), if any.
         pointer: JSON pointer of the property's schema, for messages.
     """
 
@@ -215,7 +217,7 @@ class Field:
     deprecated: bool = False
     read_only: bool = False
     write_only: bool = False
-    merge: str | None = None
+    merge: WrittenPolicy | None = None
     pointer: str = ""
 
     @property

@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import SpecError, did_you_mean
 from ..model import NO_DEFAULT, Type
 from ..naming import is_null_schema
-from ..policy import parse_policy
+from ..policy import WrittenPolicy, parse_policy
 from ..resolve import Location
 
 #: JSON Schema ``type`` names (JSON Schema validation section 6.1.1).
@@ -84,7 +84,7 @@ class Reading:
     default: Any = NO_DEFAULT
     read_only: bool = False
     write_only: bool = False
-    merge: str | None = None
+    merge: WrittenPolicy | None = None
     title: str | None = None
 
 
@@ -185,7 +185,7 @@ def union_merge_map(schema: Any) -> Any:
     return None
 
 
-def merge_policy(schema: dict[str, Any], loc: Location) -> str | None:
+def merge_policy(schema: dict[str, Any], loc: Location) -> WrittenPolicy | None:
     """The ``x-merge`` policy a schema gives, checked by ``policy.parse_policy`` (``by_key``
     may name its key). On a union, a mapping is the event union's merge map, which
     ``event_plan`` reads: not a field policy."""
@@ -193,7 +193,6 @@ def merge_policy(schema: dict[str, Any], loc: Location) -> str | None:
     if raw is None or (isinstance(raw, dict) and ("anyOf" in schema or "oneOf" in schema)):
         return None
     try:
-        parse_policy(raw, "x-merge")
+        return parse_policy(raw, "x-merge")
     except SpecError as exc:
         raise loc.child("x-merge").error(exc.message) from None
-    return str(raw)
