@@ -1,0 +1,128 @@
+"""Names of generated code: parse functions, accumulators, merge-state classes, the hoisted
+parsers' constants, and an event union's handlers, slots and locals."""
+
+from __future__ import annotations
+
+import keyword
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..model import Schemas
+from .words import _joined, _words, snake_name
+
+
+def accumulator_name(root: str) -> str:
+    """The accumulator class of a root model."""
+    return f"{root}Accumulator"
+
+
+def parse_function(schemas: Schemas, name: str) -> str:
+    """``parse_<snake_case>`` of a root or response model; ``parse_<ClassName>`` when two of
+    them would share a snake-case name (``HTTPServer`` and ``HttpServer``)."""
+    targets = list(dict.fromkeys([*schemas.roots, *schemas.responses.values(), *schemas.union_roots]))
+    snake = snake_name(name)
+    clash = sum(snake_name(t) == snake for t in targets) > 1
+    return f"parse_{name}" if clash else f"parse_{snake}"
+
+
+class EventNames:
+    """The names one event union's fold takes in a module: its handlers (``_on_<event type>``),
+    its slot constants (``_<UNION>_<FIELDS>``), its dispatch table and accumulator. Names are
+    compared as Python compares identifiers (NFKC: ``x`` and ``ｘ`` are one name), so two event
+    types never share a handler."""
+
+    def __init__(self, union: str) -> None:
+        self.prefix = "_" + snake_name(union).upper()
+        self.table = f"{self.prefix}_HANDLERS"
+        self.accumulator = accumulator_name(union)
+        self._taken: set[str] = set()
+
+    def handler(self, tag: str) -> str:
+        """``_on_response_output_text_delta`` for ``response.output_text.delta``."""
+        return self._unique("_on_" + _event_words(tag).lower())
+
+    def slot(self, fields: Sequence[str]) -> str:
+        """``_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT`` for a slot at ``output[..].content[..].text``."""
+        return self._unique(f"{self.prefix}_{'_'.join(_event_words(f) for f in fields).upper()}")
+
+    def _unique(self, name: str) -> str:
+        candidate, n = name, 2
+        while unicodedata.normalize("NFKC", candidate) in self._taken:
+            candidate, n = f"{name}_{n}", n + 1
+        self._taken.add(unicodedata.normalize("NFKC", candidate))
+        return candidate
+
+
+def local_name(field: str, taken: Iterable[str]) -> str:
+    """A handler's local variable for the object at ``field`` (``content``), never ``f`` or
+    ``e`` (the handler's parameters) nor one already ``taken``."""
+    base = _event_words(field).lower()
+    base = f"{base}_" if base in ("f", "e") else base
+    candidate, n, used = base, 2, set(taken)
+    while candidate in used:
+        candidate, n = f"{base}_{n}", n + 1
+    return candidate
+
+
+def _event_words(text: str) -> str:
+    """An event type or field as identifier words (``response.output_text.delta`` ->
+    ``response_output_text_delta``); ``t_`` before one that is not an identifier."""
+    name = re.sub(r"\W+", "_", unicodedata.normalize("NFKC", text)).strip("_") or "event"
+    return name if name.isidentifier() and not keyword.iskeyword(name.lower()) else f"t_{name}"
+
+
+def response_plan_constant(response: str) -> str:
+    """The module constant holding the conversion of a root into ``response``."""
+    return f"_TO_{snake_name(response).upper()}"
+
+
+def state_class_names(nodes: Iterable[Any]) -> dict[int, str]:
+    """A class name for each merge-state node (keyed by ``id(node)``), given the nodes of every
+    root's plan in rendering order: ``_<Model>Merge``, or, when a model is merged at several
+    places, ``_<Model><Context>Merge`` and then trailing ``_`` until unique. Built from class
+    names, so always valid identifiers."""
+    names: dict[int, str] = {}
+    used: set[str] = set()
+    for node in nodes:
+        name = f"_{node.model.name}Merge"
+        if name in used:
+            name = f"_{node.model.name}{node.context.title()}Merge"
+        while name in used:
+            name += "_"
+        used.add(name)
+        names[id(node)] = name
+    return names
+
+
+class ParserNames:
+    """Names of the hoisted composite parsers of one module, after what they parse: the kind
+    (``list_of``, ``map_of``, ``nullable``, ``first_of``, ``tagged`` with its tag property),
+    then each member (a parser it combines, with its tag): ``_P_list_of_int``,
+    ``_P_tagged_type_function_ToolCall_custom_CustomToolCall``. A name longer than
+    ``LONGEST`` with several members keeps the first member and says how many follow
+    (``_P_first_of_A_and_12_more``); two expressions that read alike (tags ``a-b`` and
+    ``a.b``) take ``_2``, ``_3``... in the order the module first uses them."""
+
+    LONGEST = 60
+
+    def __init__(self) -> None:
+        self.definitions: dict[str, str] = {}  # constant name -> expression, in first-use order
+        self._by_expression: dict[str, str] = {}
+
+    def name(self, expression: str, head: Sequence[str], members: Sequence[Sequence[str]]) -> str:
+        """The constant for ``expression``: the same expression always gets the same name."""
+        if expression in self._by_expression:
+            return self._by_expression[expression]
+        words = [_words(w) for w in head]
+        name = _joined([*words, *(_words(w) for m in members for w in m)])
+        if len(name) > self.LONGEST and len(members) > 1:
+            name = _joined([*words, *(_words(w) for w in members[0]), f"and_{len(members) - 1}_more"])
+        base, n = name, 1
+        while name in self.definitions:
+            n += 1
+            name = f"{base}_{n}"
+        self.definitions[name] = expression
+        self._by_expression[expression] = name
+        return name

@@ -1,0 +1,241 @@
+"""Words: how text from a spec becomes a Python name (a class, an attribute, snake case), and
+the names a generated module keeps for itself (``MODULE_NAMES``, ``RESERVED_ATTRIBUTES``)."""
+
+from __future__ import annotations
+
+import builtins
+import keyword
+import re
+import unicodedata
+from collections.abc import Iterable
+
+#: Names a generated module defines or imports at module level, and the builtins it relies
+#: on (``ValueError``, ``KeyError``...); a schema's class name may not take them, or the
+#: module would shadow its own vocabulary.
+MODULE_NAMES = frozenset(dir(builtins)) | frozenset(
+    [
+        "TypeVar",
+        "TYPE_CHECKING",
+        "ClassVar",
+        "msgspec",
+        "Any",
+        "Annotated",
+        "BeforeValidator",
+        "Strict",
+        "GetCoreSchemaHandler",
+        "CoreSchema",
+        "core_schema",
+        "AsyncIterable",
+        "AsyncIterator",
+        "Callable",
+        "Iterable",
+        "Iterator",
+        "Literal",
+        "Mapping",
+        "NotRequired",
+        "Required",
+        "Self",
+        "Sequence",
+        "TypeAlias",
+        "TypedDict",
+        "cast",
+        "dataclass",
+        "field",
+        "annotations",
+        "BaseModel",
+        "ConfigDict",
+        "Discriminator",
+        "Field",
+        "Tag",
+        "TypeAdapter",
+        "ValidationError",
+        "bool",
+        "bytes",
+        "dict",
+        "float",
+        "int",
+        "list",
+        "object",
+        "str",
+        "tuple",
+        "type",
+        "None",
+        "True",
+        "False",
+        "json",
+        "sys",
+        "typing",
+        "dataclasses",
+        "pydantic",
+        "ParseError",
+        "StreamMergeError",
+        "StreamFormatError",
+        "StreamError",
+        "Anomaly",
+        "ServerSentEvent",
+        "ContextVar",
+        "types",
+        "asdict",
+        "fields",
+        "is_dataclass",
+    ]
+)
+
+#: Attribute names no field may take in any style: names that class-body annotations use
+#: (a class attribute ``str`` would shadow the type ``str`` below it), dataclass helpers,
+#: and pydantic's ``BaseModel`` namespace.
+RESERVED_ATTRIBUTES = frozenset(
+    [
+        "Any",
+        "Annotated",
+        "Literal",
+        "NotRequired",
+        "Required",
+        "None",
+        "True",
+        "False",
+        "bool",
+        "dict",
+        "float",
+        "int",
+        "list",
+        "str",
+        "classmethod",
+        "staticmethod",
+        "property",
+        "field",
+        "self",
+        "Field",
+        "Tag",
+        "Discriminator",
+        "from_dict",
+        "to_dict",
+        "extra_fields",
+        "construct",
+        "copy",
+        "json",
+        "parse_file",
+        "parse_obj",
+        "parse_raw",
+        "schema",
+        "schema_json",
+        "update_forward_refs",
+        "validate",
+        "from_orm",
+        "model_config",
+        "model_fields",
+        "model_extra",
+        "model_fields_set",
+        "model_computed_fields",
+        "model_construct",
+        "model_copy",
+        "model_dump",
+        "model_dump_json",
+        "model_json_schema",
+        "model_parametrized_name",
+        "model_post_init",
+        "model_rebuild",
+        "model_validate",
+        "model_validate_json",
+        "model_validate_strings",
+    ]
+)
+
+_WORD = re.compile(r"[^\W_]+")  # letters and digits, of any script
+
+
+def name_chars(text: str) -> str:
+    """A name's characters for a class name: Latin letters lose their accents (``Ünï`` →
+    ``Uni``), letters and digits of other scripts are kept as they are (``Пользователь``:
+    Python accepts them in identifiers, PEP 3131, and black and ruff's default rules do
+    too; a generic name would say less), anything else becomes ``_``. The result is in
+    NFKC form, the form Python gives an identifier, so two names that Python would read as
+    one are seen as one here."""
+    out = []
+    for c in text:
+        base = "".join(d for d in unicodedata.normalize("NFKD", c) if not unicodedata.combining(d))
+        if base.isascii():
+            out.append("".join(b if (b.isalnum() or b == "_") else "_" for b in base))
+        else:
+            out.append(c if ("a" + c).isidentifier() else "_")
+    return unicodedata.normalize("NFKC", "".join(out))
+
+
+def class_name(spec_name: str) -> str:
+    """PascalCase class name from a schema name: ``createChatCompletionStreamResponse`` →
+    ``CreateChatCompletionStreamResponse``, ``foo.bar-baz`` → ``FooBarBaz``.
+
+    Inner capitals are kept (``JSONSchema`` stays ``JSONSchema``); a leading digit gets the
+    prefix ``Model``; a name the module uses itself gets the suffix ``Model``.
+    """
+    words = _WORD.findall(name_chars(spec_name).replace("_", " "))
+    name = unicodedata.normalize("NFKC", "".join(w[:1].upper() + w[1:] for w in words)) or "Model"
+    if name[0].isdigit():
+        name = "Model" + name
+    if not name.isidentifier():
+        name = "Model"
+    if name in MODULE_NAMES or keyword.iskeyword(name):
+        name += "Model"
+    return name
+
+
+def pascal_word(text: str) -> str:
+    """One path segment as a PascalCase word (``tool_calls`` → ``ToolCalls``)."""
+    words = _WORD.findall(name_chars(text).replace("_", " "))
+    word = unicodedata.normalize("NFKC", "".join(w[:1].upper() + w[1:] for w in words))
+    return word if ("A" + word).isidentifier() else ""
+
+
+def singular(word: str) -> str:
+    """English singular of a PascalCase plural (``Choices`` → ``Choice``,
+    ``TopLogprobs`` → ``TopLogprob``, ``Entries`` → ``Entry``); ``""`` when not a plural."""
+    lower = word.lower()
+    if lower.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if lower.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return word[:-2]
+    if lower.endswith("s") and not lower.endswith(("ss", "us", "is")) and len(word) > 1:
+        return word[:-1]
+    return ""
+
+
+def attribute_name(wire_name: str, taken: set[str]) -> str:
+    """A Python attribute name for a property, unique within ``taken`` (which it joins).
+
+    Rules, in order: a valid, non-keyword, non-reserved ASCII name is kept as is; otherwise
+    characters are folded (``name_chars``), a leading digit or underscore gets
+    the prefix ``field_`` (pydantic treats ``_x`` as private), and a keyword or reserved
+    name gets a trailing ``_``. Trailing ``_`` is appended until the name is free, so the
+    result never depends on a counter.
+    """
+    name = name_chars(wire_name)
+    if not name or name[0].isdigit() or name[0] == "_":
+        name = "field_" + name.lstrip("_")
+    if name == "field_":
+        name = "field"
+    while keyword.iskeyword(name) or name in RESERVED_ATTRIBUTES or name in taken:
+        name += "_"
+    taken.add(name)
+    return name
+
+
+def snake_name(name: str) -> str:
+    """snake_case of a PascalCase class name, for function names (``parse_<snake>``)."""
+    step = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)
+    step = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", step)
+    return step.lower()
+
+
+def _words(text: str) -> str:
+    """A parser expression's words: what it parses, without the call syntax."""
+    readable = text.replace(".from_dict", "").replace("_P_", "").replace("_parse_", "")
+    return re.sub(r"_+", "_", re.sub(r"[^0-9A-Za-z]+", "_", readable)).strip("_")
+
+
+def _joined(words: Iterable[str]) -> str:
+    return "_P_" + "_".join(w for w in words if w)
+
+
+# ----------------------------------------------------------------------- the naming pass
+
+#: Sections whose keys name reusable schemas: a schema found there is named after its key.
