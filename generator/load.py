@@ -423,3 +423,31 @@ def _apply_merges(target: dict[str, Any], merges: list[Any], path: Path, mark: A
             raise _at_mark("a YAML merge key (<<) must refer to mappings", path, mark)
         for key, value in source.items():
             target.setdefault(key, value)
+
+
+def check_document(doc: Document) -> None:
+    """An OpenAPI 3.0/3.1/3.2 document or a JSON Schema; anything else is refused.
+
+    Raises:
+        SpecError: another kind of document (Swagger 2.0 named), at its place.
+    """
+    data, path = doc.data, doc.path
+    if not isinstance(data, dict):
+        raise SpecError("not an OpenAPI or JSON Schema document (the top level is not a mapping)", path)
+    version = data.get("openapi")
+    if version is not None:
+        version = scalar_text(version) or version  # `openapi: 3.0` unquoted is a number in YAML
+        if not isinstance(version, str) or not re.match(r"3\.[012](\.\d+)?$", version):
+            raise doc.error(
+                "/openapi", f"openapi {version!r} is not supported; gen-models reads OpenAPI 3.0, 3.1 and 3.2"
+            )
+        return
+    if "swagger" in data:
+        raise doc.error("/swagger", "Swagger 2.0 is not supported; convert the spec to OpenAPI 3 first")
+    if not any(
+        k in data
+        for k in ("$schema", "properties", "definitions", "$defs", "type", "allOf", "anyOf", "oneOf", "components")
+    ):
+        raise SpecError(
+            "not an OpenAPI document (no 'openapi' key) nor a JSON Schema (no '$schema', 'type' or 'properties')", path
+        )

@@ -8,7 +8,6 @@ here: see ``write``).
 from __future__ import annotations
 
 import os
-import re
 import shlex
 import time
 from collections.abc import Callable
@@ -21,7 +20,7 @@ from .errors import SpecError
 from .event_plan import EventPlan, plan_events
 from .format import format_modules
 from .interpret import Interpreter
-from .load import Document, load_document, parse_document, scalar_text
+from .load import Document, check_document, load_document, parse_document
 from .map_files import MapLayer, located, read_map_files
 from .merge_maps import has_map, map_target
 from .merge_plan import NodePlan, ResponsePlan, merge_warnings, plan_merge, plan_response
@@ -67,7 +66,7 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     progress(f"load {options.spec}")
     doc = load_document(options.spec) if options.spec_bytes is None else parse_document(options.spec_bytes, STDIN)
     timings["load"] = time.perf_counter() - start
-    _check_document(doc)
+    check_document(doc)
     start = time.perf_counter()
     progress("interpret")
     user_maps = read_map_files(options.merge_maps)
@@ -145,30 +144,6 @@ def _event_plans_of(
             if plans[union].unmapped:
                 unmapped[union] = [tag for tag, _ in plans[union].unmapped]
     return plans, unmapped
-
-
-def _check_document(doc: Document) -> None:
-    """An OpenAPI 3.0/3.1 document or a JSON Schema; anything else is refused."""
-    data, path = doc.data, doc.path
-    if not isinstance(data, dict):
-        raise SpecError("not an OpenAPI or JSON Schema document (the top level is not a mapping)", path)
-    version = data.get("openapi")
-    if version is not None:
-        version = scalar_text(version) or version  # `openapi: 3.0` unquoted is a number in YAML
-        if not isinstance(version, str) or not re.match(r"3\.[012](\.\d+)?$", version):
-            raise doc.error(
-                "/openapi", f"openapi {version!r} is not supported; gen-models reads OpenAPI 3.0, 3.1 and 3.2"
-            )
-        return
-    if "swagger" in data:
-        raise doc.error("/swagger", "Swagger 2.0 is not supported; convert the spec to OpenAPI 3 first")
-    if not any(
-        k in data
-        for k in ("$schema", "properties", "definitions", "$defs", "type", "allOf", "anyOf", "oneOf", "components")
-    ):
-        raise SpecError(
-            "not an OpenAPI document (no 'openapi' key) nor a JSON Schema (no '$schema', 'type' or 'properties')", path
-        )
 
 
 def _policies_for(policies: dict[str, str], root: str, count: int) -> dict[str, str]:
