@@ -2506,16 +2506,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         if (value := get("id")) is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value, str)
         if (value := get("choices")) is not None:
-            if type(value) is not list:
-                acc.wrong_type(self, "choices", value, "a list")
-            for item in value if type(value) is list else ():
-                key = item.get("index") if type(item) is dict else None
-                entry = self.choices.by_key.get(key) if type(key) is int else None
-                if entry is None:
-                    entry = acc.pick_entry(self, _CHOICES, self.choices, item, key)
-                    if entry is None:
-                        continue
-                entry._add(item, acc)
+            self._merge_choices(value, acc)
         if (value := get("created")) is not None and value != self.created:
             self.created = acc.set_value(self, "created", self.created, value, int)
         if (value := get("model")) is not None and value != self.model:
@@ -2553,6 +2544,19 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             )
         if not self._known.issuperset(data):
             acc.unknown(self, data, "root")
+
+    def _merge_choices(self, value: Any, acc: _Merger) -> None:
+        """Merges a list's entries into the entries of the same key (``by_key``)."""
+        if type(value) is not list:
+            acc.wrong_type(self, "choices", value, "a list")
+        for item in value if type(value) is list else ():
+            key = item.get("index") if type(item) is dict else None
+            entry = self.choices.by_key.get(key) if type(key) is int else None
+            if entry is None:
+                entry = acc.pick_entry(self, _CHOICES, self.choices, item, key)
+                if entry is None:
+                    continue
+            entry._add(item, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2672,28 +2676,7 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
                     value,
                 )
         if (value := get("tool_calls")) is not None:
-            if type(value) is not list:
-                acc.wrong_type(self, "tool_calls", value, "a list")
-            for item in value if type(value) is list else ():
-                key = item.get("index") if type(item) is dict else None
-                entry = self.tool_calls.by_key.get(key) if type(key) is int else None
-                if (
-                    entry is None
-                    or (
-                        item.get("id")
-                        or (
-                            type(part := item.get("function")) is dict
-                            and part.get("name")
-                        )
-                    )
-                    and _TOOL_CALLS.may_split(entry, item)
-                ):
-                    entry = acc.pick_entry(
-                        self, _TOOL_CALLS, self.tool_calls, item, key
-                    )
-                    if entry is None:
-                        continue
-                entry._add(item, acc)
+            self._merge_tool_calls(value, acc)
         if (value := get("role")) is not None and value != self.role:
             self.role = acc.set_value(self, "role", self.role, value, str)
         if (value := get("refusal")) is not None:
@@ -2703,6 +2686,26 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
                 acc.fragment(self, "refusal", "refusal", value, text_only=True)
         if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
+
+    def _merge_tool_calls(self, value: Any, acc: _Merger) -> None:
+        """Merges a list's entries into the entries of the same key (``by_key``)."""
+        if type(value) is not list:
+            acc.wrong_type(self, "tool_calls", value, "a list")
+        for item in value if type(value) is list else ():
+            key = item.get("index") if type(item) is dict else None
+            entry = self.tool_calls.by_key.get(key) if type(key) is int else None
+            if (
+                entry is None
+                or (
+                    item.get("id")
+                    or (type(part := item.get("function")) is dict and part.get("name"))
+                )
+                and _TOOL_CALLS.may_split(entry, item)
+            ):
+                entry = acc.pick_entry(self, _TOOL_CALLS, self.tool_calls, item, key)
+                if entry is None:
+                    continue
+            entry._add(item, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

@@ -1818,16 +1818,7 @@ class _TickerChunkMerge(_State):
         if (value := get("object")) is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
         if (value := get("items")) is not None:
-            if type(value) is not list:
-                acc.wrong_type(self, "items", value, "a list")
-            for item in value if type(value) is list else ():
-                key = item.get("index") if type(item) is dict else None
-                entry = self.items.by_key.get(key) if type(key) is int else None
-                if entry is None:
-                    entry = acc.pick_entry(self, _ITEMS, self.items, item, key)
-                    if entry is None:
-                        continue
-                entry._add(item, acc)
+            self._merge_items(value, acc)
         if (value := get("note")) is not None and value != self.note:
             if type(value) is str and value:
                 self.note = value
@@ -1835,6 +1826,19 @@ class _TickerChunkMerge(_State):
                 self.note = acc.last_value(self, "note", self.note, value, str)
         if not self._known.issuperset(data):
             acc.unknown(self, data, "root")
+
+    def _merge_items(self, value: Any, acc: _Merger) -> None:
+        """Merges a list's entries into the entries of the same key (``by_key``)."""
+        if type(value) is not list:
+            acc.wrong_type(self, "items", value, "a list")
+        for item in value if type(value) is list else ():
+            key = item.get("index") if type(item) is dict else None
+            entry = self.items.by_key.get(key) if type(key) is int else None
+            if entry is None:
+                entry = acc.pick_entry(self, _ITEMS, self.items, item, key)
+                if entry is None:
+                    continue
+            entry._add(item, acc)
 
     def _add_model(self, model: TickerChunk, acc: _Merger) -> None:
         """``_add`` for a ``TickerChunk`` object, read by attribute (never dumped)."""

@@ -1588,25 +1588,7 @@ class _TickerChunkMerge(_State):
         if (value := get("object")) is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
         if (value := get("items")) is not None:
-            if type(value) is not list:
-                acc.wrong_type(self, "items", value, "a list")
-            for item in value if type(value) is list else ():
-                if type(item) is not dict:
-                    # a model of this module merges as it is into its entry, else as its JSON
-                    if type(item) is Tick:
-                        key = item.__dict__.get("index")
-                        entry = self.items.by_key.get(key) if type(key) is int else None
-                        if entry is not None:
-                            entry._add(item.__dict__, acc, item.__pydantic_extra__)
-                            continue
-                    item = _as_json(item)
-                key = item.get("index") if type(item) is dict else None
-                entry = self.items.by_key.get(key) if type(key) is int else None
-                if entry is None:
-                    entry = acc.pick_entry(self, _ITEMS, self.items, item, key)
-                    if entry is None:
-                        continue
-                entry._add(item, acc)
+            self._merge_items(value, acc)
         if (value := get("note")) is not None and value != self.note:
             if type(value) is str and value:
                 self.note = value
@@ -1616,6 +1598,28 @@ class _TickerChunkMerge(_State):
             acc.unknown(self, data, "root", extra)
 
     _add_model = _merge_model
+
+    def _merge_items(self, value: Any, acc: _Merger) -> None:
+        """Merges a list's entries into the entries of the same key (``by_key``)."""
+        if type(value) is not list:
+            acc.wrong_type(self, "items", value, "a list")
+        for item in value if type(value) is list else ():
+            if type(item) is not dict:
+                # a model of this module merges as it is into its entry, else as its JSON
+                if type(item) is Tick:
+                    key = item.__dict__.get("index")
+                    entry = self.items.by_key.get(key) if type(key) is int else None
+                    if entry is not None:
+                        entry._add(item.__dict__, acc, item.__pydantic_extra__)
+                        continue
+                item = _as_json(item)
+            key = item.get("index") if type(item) is dict else None
+            entry = self.items.by_key.get(key) if type(key) is int else None
+            if entry is None:
+                entry = acc.pick_entry(self, _ITEMS, self.items, item, key)
+                if entry is None:
+                    continue
+            entry._add(item, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
