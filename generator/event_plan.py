@@ -50,7 +50,7 @@ from .errors import SpecError, did_you_mean, join_pointer
 from .event_schema import EventSchema
 from .merge_maps import merged_map
 from .model import Schemas, strip_null
-from .runtime.event_slots import _path_steps, _Slot
+from .runtime.event_paths import _path_steps, _Slot
 from .runtime.events import _EventFold, _Handler
 
 

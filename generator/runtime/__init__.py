@@ -31,7 +31,7 @@ MODULES = (
     "pydantic_results",
     "merge",
     "events",
-    "event_slots",
+    "event_paths",
     "sse",
 )
 #: Runtime modules that need pydantic: shared from their own file with ``--runtime package``.
@@ -108,5 +108,5 @@ def needed(*, chunks: bool, events: bool, pydantic: bool, msgspec: bool = False)
     if chunks:
         wanted.add("merge")
     if events:
-        wanted.update(("events", "event_slots"))
+        wanted.update(("events", "event_paths"))
     return tuple(name for name in MODULES if name in wanted)
