@@ -28,7 +28,7 @@ every placeholder names an integer or string field of the event (errors are ``Sp
 naming the place and what to do).
 
 What an op does is defined once: ``Action.call`` says which method of the fold runtime
-(``runtime/events.py``, ``runtime/event_slots.py``) it calls with which values; the generated
+(``runtime/events.py``, ``runtime/event_paths.py``) it calls with which values; the generated
 handlers (``render_events``) write that call out, and ``new_fold`` makes the same calls
 without generating code.
 
