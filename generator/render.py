@@ -140,9 +140,12 @@ def render(gen: Generation, style: str) -> str:
     """
     env = environment(gen.template_dir.resolve() if gen.template_dir is not None else None)
     context = _context(gen, style)
-    here = _runtime_modules(gen, (style,))
-    inline = () if gen.runtime_package else here
-    context["runtime"] = {name: runtime.inlined(name) if name in inline else "" for name in runtime.MODULES}
+    here = _runtime_modules(gen, (style,), "_tuple_of(" in " ".join(context["parser_definitions"].values()))
+    inline = [name for name in here if name in runtime.PER_MODULE or not gen.runtime_package]
+    context["runtime"] = {
+        block: "\n\n".join(runtime.inlined(name) for name in names if name in inline)
+        for block, names in runtime.BLOCKS.items()
+    }
     if gen.template_dir is None:
         source = env.get_template(f"{style}.py.jinja").render(**context)
     else:
@@ -150,7 +153,7 @@ def render(gen: Generation, style: str) -> str:
     used = names_loaded(source, gen.use_cache) | context["names_in_strings"]
     wanted = used | set(context["all_names"])
     shared: dict[str, list[str]] = {}
-    for name in here if gen.runtime_package else ():
+    for name in [name for name in here if name not in inline] if gen.runtime_package else ():
         target = _runtime_file(name)
         shared.setdefault(target, []).extend(sorted(runtime.defined_names(name) & wanted))
     imports = _imports(gen, style, used - {n for names in shared.values() for n in names})
@@ -236,13 +239,16 @@ def names_loaded(source: str, use_cache: bool = True) -> set[str]:
     return names
 
 
-def _runtime_modules(gen: Generation, styles: tuple[str, ...]) -> tuple[str, ...]:
-    """The runtime modules the modules of ``styles`` need (see ``runtime.needed``)."""
+def _runtime_modules(gen: Generation, styles: tuple[str, ...], tuples: bool) -> tuple[str, ...]:
+    """The runtime modules the modules of ``styles`` need (see ``runtime.needed``); ``tuples``
+    when their parsers read a list by position."""
     return runtime.needed(
         chunks=bool(gen.schemas.roots),
         events=bool(gen.event_plans),
         pydantic="pydantic" in styles,
         msgspec="msgspec" in styles,
+        parsing=next((style for style in styles if TRAITS[style].own_parse_error), None),  # parsers as functions
+        tuples=tuples,
     )
 
 

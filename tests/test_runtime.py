@@ -15,20 +15,12 @@ from conftest import RECORDED, ROOT, STYLES, recorded_chunks
 
 from generator import runtime
 from generator.pipeline import Options, generate
-from generator.runtime.merge import (
-    StreamMergeError,
-    _as_json,
-    _ChunkAccumulator,
-    _convert,
-    _EntryState,
-    _Guess,
-    _KeyedList,
-    _Merger,
-    _model_data,
-    _ResponseRule,
-    _State,
-)
+from generator.runtime.anomalies import StreamMergeError
+from generator.runtime.keyed import _Entries, _KeyedList
+from generator.runtime.merge import _ChunkAccumulator, _EntryState, _Merger, _State
+from generator.runtime.response import _convert, _Guess, _ResponseRule
 from generator.runtime.sse import StreamError, _chunk_dicts
+from generator.runtime.typed import _as_json, _model_data
 from generator.write import write_all
 
 
@@ -75,8 +67,6 @@ class _Root(_State):
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
-        from generator.runtime.merge import _Entries
-
         self.calls = _Entries()
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
