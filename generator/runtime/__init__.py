@@ -20,15 +20,17 @@ import lines, since a generated module computes its imports from the names it us
 template places each block of ``BLOCKS`` (``runtime.merge``, ``runtime.parsing``...). Rules
 for the runtime modules, so that inlining stays sound: standard library only (the style
 modules ``pydantic_models``, ``pydantic_results`` and ``msgspec_models`` aside); imports only
-at the top; a runtime module imports another only as ``from .other import name``, and only
-one laid out before it (a base class must be defined first); names that are not public API
-start with ``_``; nothing refers to a generated name (what varies per schema is passed in as
-data or as classes).
+at the top; a runtime module imports another only as ``from .other import name``, and what
+it uses at import time (a base class) only from one laid out before it (``MODULES``); names
+that are not public API start with ``_``; nothing refers to a generated name (what varies per
+schema is passed in as data or as classes). The runtime is written for Python 3.10; for a
+3.12+ target its generic functions take PEP 695 type parameters when inlined.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from functools import cache
 from pathlib import Path
 
@@ -62,13 +64,16 @@ _INLINED = "inlined-1"
 
 
 @cache
-def inlined(name: str) -> str:
+def inlined(name: str, pep695: bool = False) -> str:
     """The source of runtime module ``name`` as it goes into a generated module: its code
-    after the docstring and the import lines, byte for byte.
+    after the docstring and the import lines, byte for byte; with ``pep695`` (a target of
+    Python 3.12 or later), its generic functions take type parameters (see ``_pep695``).
 
     Raises:
         FileNotFoundError: no runtime module of that name.
     """
+    if pep695:
+        return _pep695(inlined(name))
     source = (Path(__file__).resolve().parent / f"{name}.py").read_text(encoding="utf-8")
     kept = recall(_INLINED, source)  # parsing the runtime takes ~30 ms a run
     if kept is not None:
@@ -76,6 +81,31 @@ def inlined(name: str) -> str:
     text = _inline(source)
     remember(_INLINED, source, text.split("\n"))
     return text
+
+
+def _pep695(text: str) -> str:
+    """Inlined runtime ``text`` with PEP 695 generics, as ruff's pyupgrade rules ask of a
+    module for Python 3.12+: each ``_T = TypeVar("_T")`` line goes, and a top-level function
+    that mentions ``_T`` declares ``[T]`` and says ``T``. The runtime itself is written for
+    Python 3.10 (a type variable is imported from the module that defines it)."""
+    if "_T" not in text:
+        return text
+    lines = text.split("\n")
+    drop: set[int] = set()
+    for node in ast.parse(text).body:
+        if isinstance(node, ast.Assign) and ast.unparse(node) == "_T = TypeVar('_T')":
+            drop.add(node.lineno - 1)
+        elif isinstance(node, ast.FunctionDef) and _T_NAME.search(ast.unparse(node)):
+            assert node.end_lineno is not None
+            first = node.lineno - 1  # the `def` line (decorators come before it)
+            lines[first] = lines[first].replace(f"def {node.name}(", f"def {node.name}[T](", 1)
+            for i in range(first, node.end_lineno):
+                lines[i] = _T_NAME.sub("T", lines[i])
+    return "\n".join(line for i, line in enumerate(lines) if i not in drop)
+
+
+#: The runtime's one type variable, as a word.
+_T_NAME = re.compile(r"\b_T\b")
 
 
 def _inline(source: str) -> str:
