@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 7c7688a14290375a610b6fdafaef18fa, output a83dba1d1ce5e4e6467d6d9f69954e1d
+# Fingerprint: inputs 76f6800c0d00ef299718ef7ed8cc7eec, output a83dba1d1ce5e4e6467d6d9f69954e1d
 """TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
