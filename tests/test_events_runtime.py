@@ -26,7 +26,8 @@ from hypothesis import strategies as st
 
 from generator.event_plan import new_fold, plan_events
 from generator.runtime.anomalies import StreamMergeError
-from generator.runtime.events import _EventFold, _Fragments, _Slots
+from generator.runtime.event_slots import _Fragments, _Slots
+from generator.runtime.events import _EventFold
 
 # -- a small spec of the Responses shapes ------------------------------------------------------------
 

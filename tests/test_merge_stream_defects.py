@@ -316,6 +316,6 @@ def test_text_before_parts_becomes_the_first_part(parts_modules: dict[str, Modul
 
 
 def test_the_event_fold_joins_split_surrogate_pairs_too() -> None:
-    from generator.runtime.events import _Fragments, _thaw
+    from generator.runtime.event_slots import _Fragments, _thaw
 
     assert _thaw({"text": _Fragments(("a\ud83d", "\ude00"))}) == {"text": "a\U0001f600"}

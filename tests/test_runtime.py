@@ -15,20 +15,12 @@ from conftest import RECORDED, ROOT, STYLES, recorded_chunks
 
 from generator import runtime
 from generator.pipeline import Options, generate
-from generator.runtime.merge import (
-    StreamMergeError,
-    _as_json,
-    _ChunkAccumulator,
-    _convert,
-    _EntryState,
-    _Guess,
-    _KeyedList,
-    _Merger,
-    _model_data,
-    _ResponseRule,
-    _State,
-)
+from generator.runtime.anomalies import StreamMergeError
+from generator.runtime.keyed import _Entries, _KeyedList
+from generator.runtime.merge import _ChunkAccumulator, _EntryState, _Merger, _State
+from generator.runtime.response import _convert, _Guess, _ResponseRule
 from generator.runtime.sse import StreamError, _chunk_dicts
+from generator.runtime.typed import _as_json, _model_data
 from generator.write import write_all
 
 
@@ -75,8 +67,6 @@ class _Root(_State):
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
-        from generator.runtime.merge import _Entries
-
         self.calls = _Entries()
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
@@ -488,3 +478,84 @@ def test_modules_of_several_specs_share_one_package_runtime(tmp_path: Path, monk
         sys.path.remove(str(tmp_path))
         for name in [n for n in sys.modules if n == "pk" or n.startswith("pk.")]:
             del sys.modules[name]
+
+
+def test_needed_lays_out_the_parsers_of_the_style_and_only_what_the_module_uses() -> None:
+    """``needed``: a style whose parsers are functions gets ``parsing`` and its own variant;
+    tuples and lenient results only where the module reads a tuple or has an accumulator."""
+    bare = runtime.needed(chunks=False, events=False, pydantic=False, parsing="typeddict")
+    assert bare == ("parsing", "parsing_typeddict", "sse")
+    full = runtime.needed(chunks=True, events=True, pydantic=False, parsing="dataclass", tuples=True)
+    assert {"tuples_dataclass", "lenient", "typed", "keyed", "response", "event_ops"} <= set(full)
+    assert not {"parsing_typeddict", "tuples_typeddict"} & set(full)
+    assert list(full) == [name for name in runtime.MODULES if name in full]  # layout order
+    assert not set(runtime.PER_MODULE) & set(runtime.needed(chunks=True, events=True, pydantic=True))
+
+
+def test_runtime_modules_import_only_modules_laid_out_before_them_for_their_bases() -> None:
+    """A class's bases are defined before it in a generated module: a base from another
+    runtime module comes from one laid out earlier."""
+    order = {name: i for i, name in enumerate(runtime.MODULES)}
+    for name in runtime.MODULES:
+        tree = ast.parse((ROOT / "generator" / "runtime" / f"{name}.py").read_text(encoding="utf-8"))
+        imported = {
+            alias.name: node.module
+            for node in tree.body
+            if isinstance(node, ast.ImportFrom) and node.level == 1
+            for alias in node.names
+        }
+        for cls in (n for n in tree.body if isinstance(n, ast.ClassDef)):
+            for base in (b.id for b in cls.bases if isinstance(b, ast.Name) and b.id in imported):
+                assert order[imported[base]] < order[name], f"{name}.{cls.name}: base {base}"
+
+
+def test_pep695_inlining_gives_generic_functions_type_parameters() -> None:
+    """For a 3.12+ target the parsers' generics are PEP 695 (ruff's UP047 asks for them);
+    the runtime itself, written for 3.10, keeps its ``TypeVar``."""
+    text = runtime.inlined("parsing", pep695=True)
+    assert "TypeVar" not in text and "_T" not in text
+    assert "def _nullable[T](parse: Callable[[Any], T]) -> Callable[[Any], T | None]:" in text
+    assert "return cast(T, None)" in text
+    assert "def _list_of[T](" in runtime.inlined("parsing_typeddict", pep695=True)
+    assert "def _built_anyway[T](" in runtime.inlined("lenient", pep695=True)
+    assert runtime.inlined("merge", pep695=True) == runtime.inlined("merge")
+    ast.parse(runtime.inlined("parsing"))  # the 3.10 form as it is
+
+
+def test_parsers_build_values_in_the_dataclass_style_and_return_their_input_in_typeddict() -> None:
+    from generator.runtime import parsing, parsing_dataclass, parsing_typeddict, tuples_dataclass, tuples_typeddict
+
+    items = [{"a": 1}]
+    assert parsing_typeddict._list_of(parsing._object)(items) is items
+    built = parsing_dataclass._list_of(parsing._object)(items)
+    assert built == items and built is not items
+    assert parsing_dataclass._float(1) == 1.0 and type(parsing_dataclass._float(1)) is float
+    assert type(parsing_typeddict._float(1)) is int
+    pair = [1, "x"]
+    assert tuples_dataclass._tuple_of((parsing._int, parsing._str), None, 2)(pair) == (1, "x")
+    assert tuples_typeddict._tuple_of((parsing._int, parsing._str), None, 2)(pair) is pair
+    with pytest.raises(parsing.ParseError) as caught:
+        parsing_typeddict._list_of(parsing._map_of(parsing._int))([{"a": 1}, {"b": "x"}])
+    assert caught.value.where == "[1].b"
+
+
+def test_built_anyway_reports_drift_once_and_reads_missing_required_fields_as_absent() -> None:
+    from generator.runtime import lenient, parsing
+
+    def parse(data: Any) -> dict[str, Any]:
+        return {"id": parsing._req(data, "id", parsing._str), "n": parsing._opt(data, "n", parsing._int)}
+
+    class Acc:
+        def __init__(self) -> None:
+            self.strict = False
+            self.drifts: list[tuple[str, str]] = []
+
+        def drift(self, path: str, message: str) -> None:
+            self.drifts.append((path, message))
+
+    acc = Acc()
+    assert lenient._built_anyway(parse, {"n": 2}, acc) == {"id": None, "n": 2}
+    assert acc.drifts == [("id", "does not fit its schema (required field is missing); built anyway")]
+    acc.strict = True
+    with pytest.raises(parsing.ParseError):
+        lenient._built_anyway(parse, {}, acc)

@@ -1,43 +1,62 @@
-"""The fixed runtime of generated modules, as real Python: ``anomalies`` (what every
-accumulator reports), ``merge`` (the chunk merger's bookkeeping and the conversion into a
-non-stream response), ``events`` (the fold of event-union streams), ``pydantic_models``
-(the pydantic style's model base), ``pydantic_results`` (its accumulators' model merge and
-lenient results), ``msgspec_models`` (the msgspec
-style's, and its checkers) and ``sse`` (the event-stream reader).
+"""The fixed runtime of generated modules, as real Python, a module per job:
+
+* ``anomalies``: what every accumulator reports;
+* the chunk merge: ``bookkeeping`` (the anomaly log), ``typed`` (reading typed models as
+  JSON), ``loose`` (fields the schema does not know), ``text`` (text fields off the fast
+  path), ``keyed`` (keyed-list bookkeeping), ``merge`` (the merger and the accumulator
+  base), ``response`` (conversion into a non-stream response);
+* the event fold: ``event_slots`` (its state and addressing), ``event_ops`` (operations on
+  one slot), ``events`` (the fold's entry point and lifecycle);
+* parsing for the dataclass and TypedDict styles: ``parsing`` (shared), ``parsing_dataclass``
+  / ``parsing_typeddict`` (what differs by style), ``tuples_dataclass`` / ``tuples_typeddict``
+  (``prefixItems``), ``lenient`` (results built anyway);
+* ``pydantic_models`` (the pydantic style's model base), ``pydantic_results`` (its
+  accumulators' model merge and lenient results), ``msgspec_models`` (the msgspec style's,
+  and its checkers) and ``sse`` (the event-stream reader).
 
 These modules are imported, unit-tested, linted and type-checked here like any other code.
 Rendering takes their source verbatim (``inlined``): without the module docstring and the
-import lines, since a generated module computes its imports from the names it uses. Rules
+import lines, since a generated module computes its imports from the names it uses; a
+template places each block of ``BLOCKS`` (``runtime.merge``, ``runtime.parsing``...). Rules
 for the runtime modules, so that inlining stays sound: standard library only (the style
 modules ``pydantic_models``, ``pydantic_results`` and ``msgspec_models`` aside); imports only
-at the top; a runtime module imports another only as ``from .other import name``; names
-that are not public API start with ``_``; nothing refers to a generated name (what varies
-per schema is passed in as data or as classes).
+at the top; a runtime module imports another only as ``from .other import name``, and what
+it uses at import time (a base class) only from one laid out before it (``MODULES``); names
+that are not public API start with ``_``; nothing refers to a generated name (what varies per
+schema is passed in as data or as classes). The runtime is written for Python 3.10; for a
+3.12+ target its generic functions take PEP 695 type parameters when inlined.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from functools import cache
 from pathlib import Path
 
 from ..cache import recall, remember
 
+#: What a template places as one piece (``runtime.<block>``): its runtime modules, in the
+#: order they are laid out.
+BLOCKS = {
+    "pydantic_models": ("pydantic_models",),
+    "msgspec_models": ("msgspec_models",),
+    "parsing": ("parsing", "parsing_dataclass", "parsing_typeddict", "tuples_dataclass", "tuples_typeddict", "lenient"),
+    "anomalies": ("anomalies",),
+    "pydantic_results": ("pydantic_results",),
+    "merge": ("bookkeeping", "typed", "loose", "text", "keyed", "merge", "response"),
+    "events": ("event_slots", "event_ops", "events", "event_paths"),
+    "sse": ("sse",),
+}
 #: Runtime modules in the order they are laid out in a generated module.
-MODULES = (
-    "pydantic_models",
-    "msgspec_models",
-    "anomalies",
-    "pydantic_results",
-    "merge",
-    "events",
-    "event_paths",
-    "sse",
-)
+MODULES = tuple(name for names in BLOCKS.values() for name in names)
 #: Runtime modules that need pydantic: shared from their own file with ``--runtime package``.
 PYDANTIC_MODULES = ("pydantic_models", "pydantic_results")
 #: Runtime modules that need msgspec: likewise.
 MSGSPEC_MODULES = ("msgspec_models",)
+#: Runtime modules inlined into each generated module even with ``--runtime package``: the
+#: dataclass and TypedDict styles' parsers define the same names differently.
+PER_MODULE = BLOCKS["parsing"]
 
 
 #: The cache's kind for ``inlined``: a new one whenever ``_inline`` changes.
@@ -45,13 +64,16 @@ _INLINED = "inlined-1"
 
 
 @cache
-def inlined(name: str) -> str:
+def inlined(name: str, pep695: bool = False) -> str:
     """The source of runtime module ``name`` as it goes into a generated module: its code
-    after the docstring and the import lines, byte for byte.
+    after the docstring and the import lines, byte for byte; with ``pep695`` (a target of
+    Python 3.12 or later), its generic functions take type parameters (see ``_pep695``).
 
     Raises:
         FileNotFoundError: no runtime module of that name.
     """
+    if pep695:
+        return _pep695(inlined(name))
     source = (Path(__file__).resolve().parent / f"{name}.py").read_text(encoding="utf-8")
     kept = recall(_INLINED, source)  # parsing the runtime takes ~30 ms a run
     if kept is not None:
@@ -59,6 +81,31 @@ def inlined(name: str) -> str:
     text = _inline(source)
     remember(_INLINED, source, text.split("\n"))
     return text
+
+
+def _pep695(text: str) -> str:
+    """Inlined runtime ``text`` with PEP 695 generics, as ruff's pyupgrade rules ask of a
+    module for Python 3.12+: each ``_T = TypeVar("_T")`` line goes, and a top-level function
+    that mentions ``_T`` declares ``[T]`` and says ``T``. The runtime itself is written for
+    Python 3.10 (a type variable is imported from the module that defines it)."""
+    if "_T" not in text:
+        return text
+    lines = text.split("\n")
+    drop: set[int] = set()
+    for node in ast.parse(text).body:
+        if isinstance(node, ast.Assign) and ast.unparse(node) == "_T = TypeVar('_T')":
+            drop.add(node.lineno - 1)
+        elif isinstance(node, ast.FunctionDef) and _T_NAME.search(ast.unparse(node)):
+            assert node.end_lineno is not None
+            first = node.lineno - 1  # the `def` line (decorators come before it)
+            lines[first] = lines[first].replace(f"def {node.name}(", f"def {node.name}[T](", 1)
+            for i in range(first, node.end_lineno):
+                lines[i] = _T_NAME.sub("T", lines[i])
+    return "\n".join(line for i, line in enumerate(lines) if i not in drop)
+
+
+#: The runtime's one type variable, as a word.
+_T_NAME = re.compile(r"\b_T\b")
 
 
 def _inline(source: str) -> str:
@@ -94,19 +141,34 @@ def defined_names(name: str) -> frozenset[str]:
     return frozenset(found)
 
 
-def needed(*, chunks: bool, events: bool, pydantic: bool, msgspec: bool = False) -> tuple[str, ...]:
+def needed(
+    *,
+    chunks: bool,
+    events: bool,
+    pydantic: bool,
+    msgspec: bool = False,
+    parsing: str | None = None,
+    tuples: bool = False,
+) -> tuple[str, ...]:
     """The runtime modules a generated module holds, in layout order: ``chunks`` when it has
     a chunk accumulator, ``events`` an event-union accumulator, ``pydantic`` and ``msgspec``
-    for those styles."""
+    for those styles; ``parsing``: the style (``dataclass``, ``typeddict``) whose parsers it
+    holds, ``tuples`` when they read a list by position."""
     wanted = {"sse", "pydantic_models"} if pydantic else {"sse"}
     if msgspec:
         wanted.add("msgspec_models")
+    if parsing is not None:
+        wanted.update(("parsing", f"parsing_{parsing}"))
+        if tuples:
+            wanted.add(f"tuples_{parsing}")
     if chunks or events:
         wanted.add("anomalies")
         if pydantic:
             wanted.add("pydantic_results")
+        if parsing is not None:
+            wanted.add("lenient")
     if chunks:
-        wanted.add("merge")
+        wanted.update(BLOCKS["merge"])
     if events:
-        wanted.update(("events", "event_paths"))
+        wanted.update(BLOCKS["events"])
     return tuple(name for name in MODULES if name in wanted)

@@ -612,6 +612,222 @@ def _joined(fragments: list[str]) -> str:
 # Merging a stream: the accumulator folds decoded chunks into one snapshot.
 # Each field merges by its policy (`gen-models SPEC --explain-merge` lists
 # them); text is gathered in lists and joined once, so time is linear.
+def _join(path: str, name: str) -> str:
+    return f"{path}.{name}" if path else name
+
+
+class _Bookkeeping:
+    """The anomaly log of one stream's merge and the counters its rare paths keep; the
+    base of each part of ``_Merger`` (one class per concern, one instance per stream).
+
+    Attributes:
+        strict: raise ``StreamMergeError`` at the first anomaly.
+        anomalies: every stray, in order.
+        chunks: the chunks merged so far (an anomaly's position).
+    """
+
+    __slots__ = (
+        "_keyless_merged",
+        "_next_keys",
+        "_reported",
+        "anomalies",
+        "chunks",
+        "strict",
+    )
+
+    def __init__(self, strict: bool) -> None:
+        self.strict = strict
+        self.anomalies: list[Anomaly] = []
+        self.chunks = 0
+        self._next_keys: dict[str, int] = (
+            {}
+        )  # list path -> one past its largest key (``_KeyedMerge``)
+        self._keyless_merged: set[str] = (
+            set()
+        )  # entries already reported for keyless items (``_KeyedMerge``)
+        self._reported: set[str] = (
+            set()
+        )  # fields already reported for re-sent text (``_TextMerge``)
+
+    def anomaly(
+        self, path: str, kind: str, message: str, kept: Any = None, dropped: Any = None
+    ) -> None:
+        found = Anomaly(self.chunks, path, kind, message, kept, dropped)
+        if self.strict:
+            raise StreamMergeError(found)
+        self.anomalies.append(found)
+
+    def drift(self, path: str, message: str) -> None:
+        """Record, once, that a result does not fit its schema and was built anyway
+        (``schema_drift``); the caller raises instead under ``strict``."""
+        found = Anomaly(self.chunks, path, "schema_drift", message)
+        if found not in self.anomalies:
+            self.anomalies.append(found)
+
+
+#: The types of decoded JSON values (``_as_json`` keeps a dict of them as it is).
+_JSON_TYPES = frozenset({str, int, float, bool, type(None), dict, list})
+
+
+def _as_json(value: Any) -> Any:
+    """A value of a typed model's field as decoded JSON: models read as ``_model_data``
+    reads a chunk, lists and tuples item by item, anything else as it is. The rare path of
+    typed merging: a value the generated code does not read as this module's model (another
+    class, a tuple, a list of models) is merged in this form."""
+    kind = type(value)
+    if kind is str or kind is int or kind is float or kind is bool or value is None:
+        return value
+    if kind is dict:  # a map's values may be models: a new dict only where one is
+        plain = all(type(v) in _JSON_TYPES for v in value.values())
+        return value if plain else {k: _as_json(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [_as_json(item) for item in value]
+    return _model_data(value)
+
+
+def _model_data(chunk: Any) -> Any:
+    """A typed chunk as decoded JSON, reading only the fields that were set: a pydantic
+    model (this module's or another library's, such as openai-python's chunk objects) by
+    its set fields and unknown ones, wire names (``model_dump(by_alias=True,
+    exclude_unset=True)``, by pydantic-core's serializer itself when the class keeps
+    pydantic's ``model_dump``); a dataclass of this module by its ``to_dict()`` (generated
+    code that reads each attribute once), any other dataclass by its fields that are not
+    ``None``; anything else as it is (``decode`` reports it). How a class is read is
+    decided once per class (``_READERS``)."""
+    reader = _READERS.get(type(chunk))
+    if reader is None:
+        reader = _READERS[type(chunk)] = _reader(type(chunk))
+    return reader(chunk)
+
+
+#: How ``_model_data`` reads an instance of each class it has seen.
+_READERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _reader(kind: type) -> Callable[[Any], Any]:
+    """How ``_model_data`` reads an instance of class ``kind`` (see there)."""
+    dump = getattr(kind, "model_dump", None)
+    if callable(dump):
+        serializer = getattr(kind, "__pydantic_serializer__", None)
+        if (
+            serializer is not None
+            and getattr(dump, "__qualname__", "") == "BaseModel.model_dump"
+        ):
+            to_python = serializer.to_python
+            if not _renames_within(kind, set()):
+                return lambda chunk: to_python(chunk, by_alias=True, exclude_unset=True)
+            return lambda chunk: _without_phantoms(
+                to_python(chunk, by_alias=True, exclude_unset=True), chunk
+            )
+        return lambda chunk: chunk.model_dump(by_alias=True, exclude_unset=True)
+    if callable(getattr(kind, "to_dict", None)):
+        return lambda chunk: chunk.to_dict()
+    if is_dataclass(kind):  # another library's dataclass
+        return _set_fields
+    return lambda chunk: chunk
+
+
+def _renamed(kind: Any) -> dict[str, str]:
+    """A pydantic class's attributes whose wire name differs: attribute -> alias (read once
+    per class: ``_without_phantoms`` asks for every model of a dump)."""
+    found = _RENAMES.get(kind)
+    if found is None:
+        declared = getattr(kind, "model_fields", {})
+        found = _RENAMES[kind] = {
+            n: f.alias
+            for n, f in declared.items()
+            if f.alias is not None and f.alias != n
+        }
+    return found
+
+
+#: Per pydantic class: ``_renamed``.
+_RENAMES: dict[Any, dict[str, str]] = {}
+
+
+def _renames_within(kind: Any, seen: set[Any]) -> bool:
+    """True when a pydantic class or a model class its fields may hold has a renamed field
+    (see ``_without_phantoms``); a reference not yet resolved counts as one."""
+    if kind in seen:
+        return False
+    seen.add(kind)
+    if _renamed(kind):
+        return True
+    stack = [f.annotation for f in getattr(kind, "model_fields", {}).values()]
+    while stack:
+        annotation = stack.pop()
+        if isinstance(annotation, (str, typing.ForwardRef)):
+            return True
+        if (
+            isinstance(annotation, type)
+            and hasattr(annotation, "model_fields")
+            and _renames_within(annotation, seen)
+        ):
+            return True
+        origin = typing.get_origin(annotation)
+        if origin is typing.Annotated:  # the type, not its metadata
+            stack.append(typing.get_args(annotation)[0])
+        elif origin is not typing.Literal:  # a literal's values are no types
+            stack.extend(typing.get_args(annotation))
+        value = getattr(annotation, "__value__", None)  # a TypeAliasType
+        if value is not None:
+            stack.append(value)
+    return False
+
+
+def _without_phantoms(data: Any, model: Any) -> Any:
+    """A pydantic dump (``data``, of ``model``) without the phantom nulls of renamed fields,
+    at every depth: an unknown key spelled like a renamed field's attribute (``from_``
+    beside the field ``from``) marks that field set (pydantic keeps one set of names for
+    both), so ``exclude_unset`` dumps it as null. A null declared field merges as absent,
+    so dropping it loses nothing."""
+    if type(data) is not dict:
+        return data
+    renamed = _renamed(type(model))
+    extra = model.__pydantic_extra__
+    for name in renamed.keys() & extra.keys() if extra else ():
+        if data.get(renamed[name], 0) is None:
+            del data[renamed[name]]
+    for name, value in model.__dict__.items():
+        child = data.get(renamed.get(name, name))
+        if hasattr(value, "__pydantic_extra__"):
+            _without_phantoms(child, value)
+        elif type(value) is list and type(child) is list:
+            for item, dumped in zip(value, child):
+                if hasattr(item, "__pydantic_extra__"):
+                    _without_phantoms(dumped, item)
+    return data
+
+
+def _set_fields(value: Any) -> Any:
+    """A dataclass's fields as decoded JSON, read attribute by attribute, leaving out those
+    that are ``None`` (a dataclass cannot tell a field the server never sent from one it
+    sent as null: absent is safer); nested dataclasses the same way, lists and dicts as
+    new lists and dicts, other values as they are."""
+    kind = type(value)
+    if kind is dict:
+        return {k: _set_fields(v) for k, v in value.items() if v is not None}
+    if kind is list or kind is tuple:
+        return [_set_fields(v) for v in value]
+    if kind is str or kind is int or kind is float or kind is bool:
+        return value
+    if is_dataclass(value) and not isinstance(value, type):
+        names = _FIELD_NAMES.get(kind)
+        if names is None:
+            names = _FIELD_NAMES[kind] = tuple(f.name for f in fields(value))
+        out = {}
+        for name in names:
+            item = getattr(value, name)
+            if item is not None:
+                out[name] = _set_fields(item)
+        return out
+    return value
+
+
+#: The field names of each dataclass ``_set_fields`` has read.
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 class _Text(list[str]):
     """Fragments of an unknown text field inside a delta, joined when a snapshot is built.
     While every fragment is the same value (a label the server repeats on each chunk, Groq's
@@ -634,30 +850,6 @@ class _Text(list[str]):
         return _joined(self) if self.grows else _joined(self[:1])
 
 
-class _JsonText(list[str]):
-    """Fragments of a field that holds JSON text (a tool call's ``arguments``), joined when
-    a snapshot is built, and ``size``, their total length: what ``_Merger.json_text`` checks
-    before it reads them (see there)."""
-
-    __slots__ = ("size",)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.size = 0
-
-
-def _repeats(text: list[str], value: str, size: int) -> bool:
-    """True when ``value`` repeats all of ``text`` (``size`` characters, JSON text of an
-    object or list) and perhaps more: the whole text so far re-sent. Reads ``text`` only when
-    ``value`` is at least as long, so a check costs at most ``len(value)``."""
-    # JSON text of an object or list: a true continuation never starts with all of it
-    return (
-        len(value) >= size
-        and value[:1] in ("{", "[")
-        and value.startswith("".join(text))
-    )
-
-
 class _Items(list[Any]):
     """An unknown list inside a choice or delta whose items carry their own integer
     ``index`` (OpenRouter's ``reasoning_details``): items merge by that index, like tool
@@ -673,14 +865,6 @@ class _Items(list[Any]):
 def _indexed(items: list[Any]) -> bool:
     """True when some item is an object with an integer ``index``."""
     return any(type(item) is dict and type(item.get("index")) is int for item in items)
-
-
-def _join(path: str, name: str) -> str:
-    return f"{path}.{name}" if path else name
-
-
-def _entry_order(state: Any) -> tuple[int, int]:
-    return (state._key, state._seq)
 
 
 class _Merged(dict[str, Any]):
@@ -705,33 +889,6 @@ def _built(value: Any) -> Any:
     return value
 
 
-def _copied(value: Any) -> Any:
-    """JSON data copied: new dicts and lists all the way down, other values as they are."""
-    if type(value) is dict:
-        return {k: _copied(v) for k, v in value.items()}
-    if type(value) is list:
-        return [_copied(v) for v in value]
-    return value
-
-
-_TYPE_NAMES = {str: "a string", int: "an integer", float: "a number", bool: "a boolean"}
-
-
-def _fits(value: Any, expected: type) -> bool:
-    """``value`` is JSON of the scalar type ``expected`` (an integer is a number too)."""
-    return type(value) is expected or (expected is float and type(value) is int)
-
-
-def _plain(value: Any) -> Any:
-    """Decoded JSON with mappings of other types (``OrderedDict`` from ``object_pairs_hook``)
-    as dicts and sequences as lists, as the merge reads them."""
-    if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
-
-
 def _form(value: Any) -> str:
     """The form of an unknown field's value, for the rule that its first form wins."""
     if value is None:
@@ -746,7 +903,7 @@ def _form(value: Any) -> str:
 
 
 def _merge_loose(
-    acc: _Merger,
+    acc: _Bookkeeping,
     target: dict[str, Any],
     path: str,
     key: str,
@@ -802,7 +959,12 @@ def _merge_loose(
 
 
 def _merge_items(
-    acc: _Merger, items: _Items, path: str, value: list[Any], context: str, depth: int
+    acc: _Bookkeeping,
+    items: _Items,
+    path: str,
+    value: list[Any],
+    context: str,
+    depth: int,
 ) -> None:
     """Merge a fragment's list into ``items`` by each item's own ``index`` (see ``_Items``)."""
     for item in value:
@@ -821,191 +983,35 @@ def _merge_items(
                 _merge_loose(acc, entry, f"{path}[{index}]", k, v, context, depth + 1)
 
 
-class _State:
-    """The merge state of one object of the stream; a generated subclass per object schema
-    adds a slot per field, ``_known`` (their wire names), ``_add`` (merge one fragment) and
-    ``_build`` (the object so far).
-    ``_extra`` holds fields the schema does not know, ``_alt`` fragments of a text field
-    that came in another form (a list of parts)."""
+class _JsonText(list[str]):
+    """Fragments of a field that holds JSON text (a tool call's ``arguments``), joined when
+    a snapshot is built, and ``size``, their total length: what ``_Merger.json_text`` checks
+    before it reads them (see there)."""
 
-    __slots__ = ("_alt", "_extra", "_path")
-    _known: ClassVar[frozenset[str]] = frozenset()
+    __slots__ = ("size",)
 
-    def __init__(self, path: str) -> None:
-        self._path = path
-        self._extra: dict[str, Any] | None = None
-        self._alt: dict[str, Any] | None = None
-
-    def _finish(self, out: dict[str, Any]) -> dict[str, Any]:
-        """``out`` (the known fields, built) with the other forms and unknown fields added."""
-        if self._alt is not None:
-            for wire, parts in self._alt.items():
-                out[wire] = [_built(p) for p in parts] if type(parts) is list else parts
-        if self._extra is not None:
-            out.update(_built(self._extra))
-        return out
+    def __init__(self) -> None:
+        super().__init__()
+        self.size = 0
 
 
-class _EntryState(_State):
-    """The merge state of one entry of a ``by_key`` list: its key and arrival order."""
-
-    __slots__ = ("_key", "_seq")
-
-    def __init__(self, path: str) -> None:
-        super().__init__(path)
-        self._key = 0
-        self._seq = 0
-
-
-class _Merger:
-    """Anomaly bookkeeping and the rare paths shared by every accumulator."""
-
-    __slots__ = (
-        "_keyless_merged",
-        "_next_keys",
-        "_reported",
-        "anomalies",
-        "chunks",
-        "strict",
+def _repeats(text: list[str], value: str, size: int) -> bool:
+    """True when ``value`` repeats all of ``text`` (``size`` characters, JSON text of an
+    object or list) and perhaps more: the whole text so far re-sent. Reads ``text`` only when
+    ``value`` is at least as long, so a check costs at most ``len(value)``."""
+    # JSON text of an object or list: a true continuation never starts with all of it
+    return (
+        len(value) >= size
+        and value[:1] in ("{", "[")
+        and value.startswith("".join(text))
     )
 
-    def __init__(self, strict: bool) -> None:
-        self.strict = strict
-        self.anomalies: list[Anomaly] = []
-        self.chunks = 0
-        self._next_keys: dict[str, int] = {}  # list path -> one past its largest key
-        self._keyless_merged: set[str] = (
-            set()
-        )  # entries already reported for keyless items
-        self._reported: set[str] = set()  # fields already reported for re-sent text
 
-    def anomaly(
-        self, path: str, kind: str, message: str, kept: Any = None, dropped: Any = None
-    ) -> None:
-        found = Anomaly(self.chunks, path, kind, message, kept, dropped)
-        if self.strict:
-            raise StreamMergeError(found)
-        self.anomalies.append(found)
+class _TextMerge(_Bookkeeping):
+    """The merger's rare paths for text fields (a part of ``_Merger``): the generated code
+    appends a string fragment itself and calls these for anything else."""
 
-    def drift(self, path: str, message: str) -> None:
-        """Record, once, that a result does not fit its schema and was built anyway
-        (``schema_drift``); the caller raises instead under ``strict``."""
-        found = Anomaly(self.chunks, path, "schema_drift", message)
-        if found not in self.anomalies:
-            self.anomalies.append(found)
-
-    def decode(self, chunk: Any) -> dict[str, Any] | None:
-        """A chunk given as JSON text or bytes (read by orjson when it is installed, see
-        ``_loads``), or as a typed model (see ``_model_data``), as decoded JSON."""
-        kind = type(chunk)
-        if (
-            kind is str
-            or kind is bytes
-            or kind is bytearray
-            or isinstance(chunk, (str, bytes, bytearray))
-        ):
-            try:
-                chunk = _loads(chunk)
-            except (ValueError, UnicodeDecodeError, RecursionError) as exc:
-                text = (
-                    chunk
-                    if isinstance(chunk, str)
-                    else bytes(chunk).decode("utf-8", "replace")
-                )
-                self.anomaly(
-                    "",
-                    "invalid_json",
-                    f"not valid JSON ({exc}); chunk dropped",
-                    dropped=text,
-                )
-                return None
-        elif kind in _READERS or not isinstance(chunk, Mapping):
-            chunk = _model_data(chunk)
-        if type(chunk) is dict:
-            return chunk
-        if isinstance(chunk, Mapping):
-            # a dict subclass (object_pairs_hook=OrderedDict) at every level: read as dicts
-            plain: dict[str, Any] = _plain(chunk)
-            return plain
-        self.anomaly(
-            "",
-            "not_object",
-            f"a chunk must be a JSON object, not {type(chunk).__name__}; dropped",
-            dropped=chunk,
-        )
-        return None
-
-    def set_value(
-        self, state: Any, name: str, old: Any, new: Any, expected: type | None = None
-    ) -> Any:
-        """An identity field's value: the first non-empty one (``""`` and ``0`` are the
-        placeholders some servers send first); a different one is reported, and so is a
-        value not of the ``expected`` type (kept only while there is no other)."""
-        if expected is not None and not _fits(new, expected):
-            return self.misfit(state, name, old, new, expected)
-        if (
-            old is None
-            or ((old == "" or old == 0) and type(old) is not bool)
-            or (expected is not None and not _fits(old, expected))
-        ):
-            return new
-        if (new == "" or new == 0) and type(new) is not bool:
-            return old
-        self.anomaly(
-            _join(state._path, name),
-            "conflict",
-            f"{new!r} differs from the first value {old!r}; kept the first",
-            old,
-            new,
-        )
-        return old
-
-    def last_value(
-        self, state: Any, name: str, old: Any, new: Any, expected: type
-    ) -> Any:
-        """A ``last`` field's new value off the fast path: ``""`` (a placeholder) never
-        replaces a value; a value not of the ``expected`` type is reported, and kept only
-        while there is no other."""
-        if not _fits(new, expected):
-            return self.misfit(state, name, old, new, expected)
-        if new == "" and old is not None and _fits(old, expected):
-            return old
-        return new
-
-    def misfit(self, state: Any, name: str, old: Any, new: Any, expected: type) -> Any:
-        what = f"expected {_TYPE_NAMES[expected]}, got {type(new).__name__}"
-        if old is None:
-            self.anomaly(
-                _join(state._path, name),
-                "wrong_type",
-                f"{what}; kept it, as nothing else came yet",
-                new,
-            )
-            return new
-        self.anomaly(
-            _join(state._path, name),
-            "wrong_type",
-            f"{what}; kept the earlier value",
-            old,
-            new,
-        )
-        return old
-
-    def wrong_type(self, state: Any, name: str, value: Any, expected: str) -> None:
-        """A value of field ``name`` that is not of the ``expected`` kind: reported, not
-        merged. A typed value (a model of another class, a tuple) is no such stray: it
-        merges as its JSON (``_as_json``) instead."""
-        data = _as_json(value)
-        if type(data) is not type(value):
-            state._add({name: data}, self)
-            return
-        kind = "null" if value is None else type(value).__name__
-        self.anomaly(
-            _join(state._path, name),
-            "wrong_type",
-            f"expected {expected}, got {kind}; value not merged",
-            dropped=value,
-        )
+    __slots__ = ()
 
     def fragment(
         self, state: Any, attr: str, wire: str, value: Any, text_only: bool = False
@@ -1187,80 +1193,95 @@ class _Merger:
         text[:] = [value]
         text.size = len(value)
 
-    def unknown(
-        self,
-        state: Any,
-        data: dict[str, Any],
-        context: str,
-        extra: dict[str, Any] | None = None,
-    ) -> None:
-        """What ``state``'s generated ``_add`` does not merge itself: the fields of ``data``
-        (decoded JSON) that it does not know (``_known``), merged into its ``_extra`` by the
-        rules for such fields in ``context`` (``_merge_loose``); or, when ``data`` is a
-        model's field dict, ``extra``, the fields the model's class does not declare
-        (pydantic's ``__pydantic_extra__``), merged as decoded JSON."""
-        if extra:
-            state._add(extra, self)
-            return
-        known = state._known
-        if state._extra is None:
-            state._extra = _Merged()
-        for key, value in data.items():
-            if key not in known:
-                _merge_loose(self, state._extra, state._path, key, value, context, 0)
 
-    def merge_object(
-        self, owner: Any, wire: str, state: Any, make: Callable[[str], Any], value: Any
-    ) -> Any:
-        """Merge an object fragment into ``state`` (made on first use); returns the state.
-        A value that is not an object is reported and not merged; a model merges as its JSON.
-        """
-        if type(value) is not dict:
-            value = _as_json(value)
-        if type(value) is not dict:
-            self.wrong_type(owner, wire, value, "an object")
-            return state
-        if state is None:
-            state = make(_join(owner._path, wire))
-        state._add(value, self)
-        return state
+def _entry_order(state: Any) -> tuple[int, int]:
+    return (state._key, state._seq)
 
-    def extend(
-        self, owner: Any, wire: str, items: list[Any] | None, value: Any
-    ) -> list[Any] | None:
-        """An ``append`` list with a fragment's items added (a new list on first use); a
-        value that is not a list is reported and not merged; typed items (a model's list,
-        a tuple) are kept as their JSON."""
-        if type(value) is not list or (value and type(value[0]) is not dict):
-            value = _as_json(value)
-        if type(value) is not list:
-            self.wrong_type(owner, wire, value, "a list")
-            return items
-        if items is None:
-            return list(value)
-        items.extend(value)
-        return items
 
-    def last_list(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
-        """A ``last`` list field's new value (an empty list replaces one: a list may become
-        empty); a value that is not a list is reported and not kept; a tuple or a list of
-        models is kept as its JSON."""
-        value = _as_json(value)
-        if type(value) is not list:
-            self.wrong_type(owner, wire, value, "a list")
-            return old
-        return value
+class _Entries:
+    """The entries of a ``by_key`` list while streaming: by key (sparse and out-of-order
+    keys are safe) and in order of arrival; ``built`` sorts them by key."""
 
-    def last_object(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
-        """A ``last`` object field's new value: an empty object never replaces one; a
-        value that is not an object is reported and not kept; a model is kept as its JSON
-        (and a map of models, which the generated code reads through ``_as_json``)."""
-        if type(value) is not dict:
-            value = _as_json(value)
-        if type(value) is not dict:
-            self.wrong_type(owner, wire, value, "an object")
-            return old
-        return value if value or old is None else old
+    __slots__ = ("by_key", "order")
+
+    def __init__(self) -> None:
+        self.by_key: dict[int, Any] = {}
+        self.order: list[Any] = []
+
+    def built(self) -> list[dict[str, Any]]:
+        return [entry._build() for entry in sorted(self.order, key=_entry_order)]
+
+
+@dataclass(frozen=True, slots=True)
+class _KeyedList:
+    """How a ``by_key`` list field picks the entry each item merges into.
+
+    Attributes:
+        wire: the list's wire name (``tool_calls``).
+        key: the key's wire name (``index``); ``key_attr`` its attribute on an entry.
+        make: the merge-state class of an entry (called with the entry's path).
+        id_wire, id_attr: the identity field (``id``) whose new non-empty value starts a
+            new entry at a taken key; None when the entries have none.
+        name_wire, name_attr: the path to a name (``function.name``) that does the same.
+
+    The generated ``_add`` finds the entry at an item's key itself (the common case) and
+    calls ``_Merger.pick_entry`` when there is none, or when ``may_split`` says the item
+    may belong to another entry.
+    """
+
+    wire: str
+    key: str
+    key_attr: str
+    make: Callable[[str], Any]
+    id_wire: str | None = None
+    id_attr: str | None = None
+    name_wire: tuple[str, ...] = ()
+    name_attr: tuple[str, ...] = ()
+
+    def may_split(self, entry: Any, item: dict[str, Any]) -> bool:
+        """True when ``item`` may belong to another entry than the one at its key: it
+        brings another id, or a name (the full rules run in ``pick_entry`` then)."""
+        new_id = item.get(self.id_wire) if self.id_wire is not None else None
+        return self._splits(
+            entry, new_id, _wire_get(item, self.name_wire) if self.name_wire else None
+        )
+
+    def may_split_model(self, entry: Any, item: Any) -> bool:
+        """``may_split`` for an item given as a typed model (read by attribute)."""
+        new_id = getattr(item, self.id_attr, None) if self.id_attr is not None else None
+        return self._splits(
+            entry, new_id, _state_get(item, self.name_attr) if self.name_attr else None
+        )
+
+    def _splits(self, entry: Any, new_id: Any, name: Any) -> bool:
+        old = getattr(entry, self.id_attr) if self.id_attr is not None else None
+        return bool(old and new_id not in (None, "", old)) or bool(name)
+
+    def id_of(self, state: Any) -> str | None:
+        """An entry's id, if it has a usable one (a wrong-typed id, reported when it came,
+        names nothing)."""
+        value = getattr(state, self.id_attr) if self.id_attr is not None else None
+        return value if type(value) is str else None
+
+
+def _wire_get(data: Any, path: tuple[str, ...]) -> Any:
+    for step in path:
+        data = data.get(step) if isinstance(data, dict) else None
+    return data
+
+
+def _state_get(state: Any, path: tuple[str, ...]) -> Any:
+    for step in path:
+        state = getattr(state, step, None)
+    return state
+
+
+class _KeyedMerge(_Bookkeeping):
+    """The merger's choice of entry for an item of a keyed list (a part of ``_Merger``):
+    the generated code finds the entry at an item's key itself and calls ``pick_entry``
+    when there is none or the item may start another."""
+
+    __slots__ = ()
 
     def pick_entry(
         self, owner: Any, rule: _KeyedList, entries: _Entries, item: Any, key: Any
@@ -1390,249 +1411,328 @@ class _Merger:
         return state
 
 
-class _Entries:
-    """The entries of a ``by_key`` list while streaming: by key (sparse and out-of-order
-    keys are safe) and in order of arrival; ``built`` sorts them by key."""
-
-    __slots__ = ("by_key", "order")
-
-    def __init__(self) -> None:
-        self.by_key: dict[int, Any] = {}
-        self.order: list[Any] = []
-
-    def built(self) -> list[dict[str, Any]]:
-        return [entry._build() for entry in sorted(self.order, key=_entry_order)]
+_TYPE_NAMES = {str: "a string", int: "an integer", float: "a number", bool: "a boolean"}
 
 
-@dataclass(frozen=True, slots=True)
-class _KeyedList:
-    """How a ``by_key`` list field picks the entry each item merges into.
-
-    Attributes:
-        wire: the list's wire name (``tool_calls``).
-        key: the key's wire name (``index``); ``key_attr`` its attribute on an entry.
-        make: the merge-state class of an entry (called with the entry's path).
-        id_wire, id_attr: the identity field (``id``) whose new non-empty value starts a
-            new entry at a taken key; None when the entries have none.
-        name_wire, name_attr: the path to a name (``function.name``) that does the same.
-
-    The generated ``_add`` finds the entry at an item's key itself (the common case) and
-    calls ``_Merger.pick_entry`` when there is none, or when ``may_split`` says the item
-    may belong to another entry.
-    """
-
-    wire: str
-    key: str
-    key_attr: str
-    make: Callable[[str], Any]
-    id_wire: str | None = None
-    id_attr: str | None = None
-    name_wire: tuple[str, ...] = ()
-    name_attr: tuple[str, ...] = ()
-
-    def may_split(self, entry: Any, item: dict[str, Any]) -> bool:
-        """True when ``item`` may belong to another entry than the one at its key: it
-        brings another id, or a name (the full rules run in ``pick_entry`` then)."""
-        new_id = item.get(self.id_wire) if self.id_wire is not None else None
-        return self._splits(
-            entry, new_id, _wire_get(item, self.name_wire) if self.name_wire else None
-        )
-
-    def may_split_model(self, entry: Any, item: Any) -> bool:
-        """``may_split`` for an item given as a typed model (read by attribute)."""
-        new_id = getattr(item, self.id_attr, None) if self.id_attr is not None else None
-        return self._splits(
-            entry, new_id, _state_get(item, self.name_attr) if self.name_attr else None
-        )
-
-    def _splits(self, entry: Any, new_id: Any, name: Any) -> bool:
-        old = getattr(entry, self.id_attr) if self.id_attr is not None else None
-        return bool(old and new_id not in (None, "", old)) or bool(name)
-
-    def id_of(self, state: Any) -> str | None:
-        """An entry's id, if it has a usable one (a wrong-typed id, reported when it came,
-        names nothing)."""
-        value = getattr(state, self.id_attr) if self.id_attr is not None else None
-        return value if type(value) is str else None
+def _fits(value: Any, expected: type) -> bool:
+    """``value`` is JSON of the scalar type ``expected`` (an integer is a number too)."""
+    return type(value) is expected or (expected is float and type(value) is int)
 
 
-def _wire_get(data: Any, path: tuple[str, ...]) -> Any:
-    for step in path:
-        data = data.get(step) if isinstance(data, dict) else None
-    return data
-
-
-def _state_get(state: Any, path: tuple[str, ...]) -> Any:
-    for step in path:
-        state = getattr(state, step, None)
-    return state
-
-
-#: The types of decoded JSON values (``_as_json`` keeps a dict of them as it is).
-_JSON_TYPES = frozenset({str, int, float, bool, type(None), dict, list})
-
-
-def _as_json(value: Any) -> Any:
-    """A value of a typed model's field as decoded JSON: models read as ``_model_data``
-    reads a chunk, lists and tuples item by item, anything else as it is. The rare path of
-    typed merging: a value the generated code does not read as this module's model (another
-    class, a tuple, a list of models) is merged in this form."""
-    kind = type(value)
-    if kind is str or kind is int or kind is float or kind is bool or value is None:
-        return value
-    if kind is dict:  # a map's values may be models: a new dict only where one is
-        plain = all(type(v) in _JSON_TYPES for v in value.values())
-        return value if plain else {k: _as_json(v) for k, v in value.items()}
-    if kind is list or kind is tuple:
-        return [_as_json(item) for item in value]
-    return _model_data(value)
-
-
-def _model_data(chunk: Any) -> Any:
-    """A typed chunk as decoded JSON, reading only the fields that were set: a pydantic
-    model (this module's or another library's, such as openai-python's chunk objects) by
-    its set fields and unknown ones, wire names (``model_dump(by_alias=True,
-    exclude_unset=True)``, by pydantic-core's serializer itself when the class keeps
-    pydantic's ``model_dump``); a dataclass of this module by its ``to_dict()`` (generated
-    code that reads each attribute once), any other dataclass by its fields that are not
-    ``None``; anything else as it is (``decode`` reports it). How a class is read is
-    decided once per class (``_READERS``)."""
-    reader = _READERS.get(type(chunk))
-    if reader is None:
-        reader = _READERS[type(chunk)] = _reader(type(chunk))
-    return reader(chunk)
-
-
-#: How ``_model_data`` reads an instance of each class it has seen.
-_READERS: dict[type, Callable[[Any], Any]] = {}
-
-
-def _reader(kind: type) -> Callable[[Any], Any]:
-    """How ``_model_data`` reads an instance of class ``kind`` (see there)."""
-    dump = getattr(kind, "model_dump", None)
-    if callable(dump):
-        serializer = getattr(kind, "__pydantic_serializer__", None)
-        if (
-            serializer is not None
-            and getattr(dump, "__qualname__", "") == "BaseModel.model_dump"
-        ):
-            to_python = serializer.to_python
-            if not _renames_within(kind, set()):
-                return lambda chunk: to_python(chunk, by_alias=True, exclude_unset=True)
-            return lambda chunk: _without_phantoms(
-                to_python(chunk, by_alias=True, exclude_unset=True), chunk
-            )
-        return lambda chunk: chunk.model_dump(by_alias=True, exclude_unset=True)
-    if callable(getattr(kind, "to_dict", None)):
-        return lambda chunk: chunk.to_dict()
-    if is_dataclass(kind):  # another library's dataclass
-        return _set_fields
-    return lambda chunk: chunk
-
-
-def _renamed(kind: Any) -> dict[str, str]:
-    """A pydantic class's attributes whose wire name differs: attribute -> alias (read once
-    per class: ``_without_phantoms`` asks for every model of a dump)."""
-    found = _RENAMES.get(kind)
-    if found is None:
-        declared = getattr(kind, "model_fields", {})
-        found = _RENAMES[kind] = {
-            n: f.alias
-            for n, f in declared.items()
-            if f.alias is not None and f.alias != n
-        }
-    return found
-
-
-#: Per pydantic class: ``_renamed``.
-_RENAMES: dict[Any, dict[str, str]] = {}
-
-
-def _renames_within(kind: Any, seen: set[Any]) -> bool:
-    """True when a pydantic class or a model class its fields may hold has a renamed field
-    (see ``_without_phantoms``); a reference not yet resolved counts as one."""
-    if kind in seen:
-        return False
-    seen.add(kind)
-    if _renamed(kind):
-        return True
-    stack = [f.annotation for f in getattr(kind, "model_fields", {}).values()]
-    while stack:
-        annotation = stack.pop()
-        if isinstance(annotation, (str, typing.ForwardRef)):
-            return True
-        if (
-            isinstance(annotation, type)
-            and hasattr(annotation, "model_fields")
-            and _renames_within(annotation, seen)
-        ):
-            return True
-        origin = typing.get_origin(annotation)
-        if origin is typing.Annotated:  # the type, not its metadata
-            stack.append(typing.get_args(annotation)[0])
-        elif origin is not typing.Literal:  # a literal's values are no types
-            stack.extend(typing.get_args(annotation))
-        value = getattr(annotation, "__value__", None)  # a TypeAliasType
-        if value is not None:
-            stack.append(value)
-    return False
-
-
-def _without_phantoms(data: Any, model: Any) -> Any:
-    """A pydantic dump (``data``, of ``model``) without the phantom nulls of renamed fields,
-    at every depth: an unknown key spelled like a renamed field's attribute (``from_``
-    beside the field ``from``) marks that field set (pydantic keeps one set of names for
-    both), so ``exclude_unset`` dumps it as null. A null declared field merges as absent,
-    so dropping it loses nothing."""
-    if type(data) is not dict:
-        return data
-    renamed = _renamed(type(model))
-    extra = model.__pydantic_extra__
-    for name in renamed.keys() & extra.keys() if extra else ():
-        if data.get(renamed[name], 0) is None:
-            del data[renamed[name]]
-    for name, value in model.__dict__.items():
-        child = data.get(renamed.get(name, name))
-        if hasattr(value, "__pydantic_extra__"):
-            _without_phantoms(child, value)
-        elif type(value) is list and type(child) is list:
-            for item, dumped in zip(value, child):
-                if hasattr(item, "__pydantic_extra__"):
-                    _without_phantoms(dumped, item)
-    return data
-
-
-def _set_fields(value: Any) -> Any:
-    """A dataclass's fields as decoded JSON, read attribute by attribute, leaving out those
-    that are ``None`` (a dataclass cannot tell a field the server never sent from one it
-    sent as null: absent is safer); nested dataclasses the same way, lists and dicts as
-    new lists and dicts, other values as they are."""
-    kind = type(value)
-    if kind is dict:
-        return {k: _set_fields(v) for k, v in value.items() if v is not None}
-    if kind is list or kind is tuple:
-        return [_set_fields(v) for v in value]
-    if kind is str or kind is int or kind is float or kind is bool:
-        return value
-    if is_dataclass(value) and not isinstance(value, type):
-        names = _FIELD_NAMES.get(kind)
-        if names is None:
-            names = _FIELD_NAMES[kind] = tuple(f.name for f in fields(value))
-        out = {}
-        for name in names:
-            item = getattr(value, name)
-            if item is not None:
-                out[name] = _set_fields(item)
-        return out
+def _plain(value: Any) -> Any:
+    """Decoded JSON with mappings of other types (``OrderedDict`` from ``object_pairs_hook``)
+    as dicts and sequences as lists, as the merge reads them."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
     return value
 
 
-#: The field names of each dataclass ``_set_fields`` has read.
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+class _State:
+    """The merge state of one object of the stream; a generated subclass per object schema
+    adds a slot per field, ``_known`` (their wire names), ``_add`` (merge one fragment) and
+    ``_build`` (the object so far).
+    ``_extra`` holds fields the schema does not know, ``_alt`` fragments of a text field
+    that came in another form (a list of parts)."""
+
+    __slots__ = ("_alt", "_extra", "_path")
+    _known: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self, path: str) -> None:
+        self._path = path
+        self._extra: dict[str, Any] | None = None
+        self._alt: dict[str, Any] | None = None
+
+    def _finish(self, out: dict[str, Any]) -> dict[str, Any]:
+        """``out`` (the known fields, built) with the other forms and unknown fields added."""
+        if self._alt is not None:
+            for wire, parts in self._alt.items():
+                out[wire] = [_built(p) for p in parts] if type(parts) is list else parts
+        if self._extra is not None:
+            out.update(_built(self._extra))
+        return out
+
+
+class _EntryState(_State):
+    """The merge state of one entry of a ``by_key`` list: its key and arrival order."""
+
+    __slots__ = ("_key", "_seq")
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self._key = 0
+        self._seq = 0
+
+
+class _Merger(_TextMerge, _KeyedMerge):
+    """Anomaly bookkeeping and the rare paths shared by every accumulator: a field's value
+    off the fast path here, text fields' in ``_TextMerge``, keyed lists' in ``_KeyedMerge``,
+    the log in ``_Bookkeeping``."""
+
+    __slots__ = ()
+
+    def decode(self, chunk: Any) -> dict[str, Any] | None:
+        """A chunk given as JSON text or bytes (read by orjson when it is installed, see
+        ``_loads``), or as a typed model (see ``_model_data``), as decoded JSON."""
+        kind = type(chunk)
+        if (
+            kind is str
+            or kind is bytes
+            or kind is bytearray
+            or isinstance(chunk, (str, bytes, bytearray))
+        ):
+            try:
+                chunk = _loads(chunk)
+            except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+                text = (
+                    chunk
+                    if isinstance(chunk, str)
+                    else bytes(chunk).decode("utf-8", "replace")
+                )
+                self.anomaly(
+                    "",
+                    "invalid_json",
+                    f"not valid JSON ({exc}); chunk dropped",
+                    dropped=text,
+                )
+                return None
+        elif kind in _READERS or not isinstance(chunk, Mapping):
+            chunk = _model_data(chunk)
+        if type(chunk) is dict:
+            return chunk
+        if isinstance(chunk, Mapping):
+            # a dict subclass (object_pairs_hook=OrderedDict) at every level: read as dicts
+            plain: dict[str, Any] = _plain(chunk)
+            return plain
+        self.anomaly(
+            "",
+            "not_object",
+            f"a chunk must be a JSON object, not {type(chunk).__name__}; dropped",
+            dropped=chunk,
+        )
+        return None
+
+    def set_value(
+        self, state: Any, name: str, old: Any, new: Any, expected: type | None = None
+    ) -> Any:
+        """An identity field's value: the first non-empty one (``""`` and ``0`` are the
+        placeholders some servers send first); a different one is reported, and so is a
+        value not of the ``expected`` type (kept only while there is no other)."""
+        if expected is not None and not _fits(new, expected):
+            return self.misfit(state, name, old, new, expected)
+        if (
+            old is None
+            or ((old == "" or old == 0) and type(old) is not bool)
+            or (expected is not None and not _fits(old, expected))
+        ):
+            return new
+        if (new == "" or new == 0) and type(new) is not bool:
+            return old
+        self.anomaly(
+            _join(state._path, name),
+            "conflict",
+            f"{new!r} differs from the first value {old!r}; kept the first",
+            old,
+            new,
+        )
+        return old
+
+    def last_value(
+        self, state: Any, name: str, old: Any, new: Any, expected: type
+    ) -> Any:
+        """A ``last`` field's new value off the fast path: ``""`` (a placeholder) never
+        replaces a value; a value not of the ``expected`` type is reported, and kept only
+        while there is no other."""
+        if not _fits(new, expected):
+            return self.misfit(state, name, old, new, expected)
+        if new == "" and old is not None and _fits(old, expected):
+            return old
+        return new
+
+    def misfit(self, state: Any, name: str, old: Any, new: Any, expected: type) -> Any:
+        what = f"expected {_TYPE_NAMES[expected]}, got {type(new).__name__}"
+        if old is None:
+            self.anomaly(
+                _join(state._path, name),
+                "wrong_type",
+                f"{what}; kept it, as nothing else came yet",
+                new,
+            )
+            return new
+        self.anomaly(
+            _join(state._path, name),
+            "wrong_type",
+            f"{what}; kept the earlier value",
+            old,
+            new,
+        )
+        return old
+
+    def wrong_type(self, state: Any, name: str, value: Any, expected: str) -> None:
+        """A value of field ``name`` that is not of the ``expected`` kind: reported, not
+        merged. A typed value (a model of another class, a tuple) is no such stray: it
+        merges as its JSON (``_as_json``) instead."""
+        data = _as_json(value)
+        if type(data) is not type(value):
+            state._add({name: data}, self)
+            return
+        kind = "null" if value is None else type(value).__name__
+        self.anomaly(
+            _join(state._path, name),
+            "wrong_type",
+            f"expected {expected}, got {kind}; value not merged",
+            dropped=value,
+        )
+
+    def unknown(
+        self,
+        state: Any,
+        data: dict[str, Any],
+        context: str,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        """What ``state``'s generated ``_add`` does not merge itself: the fields of ``data``
+        (decoded JSON) that it does not know (``_known``), merged into its ``_extra`` by the
+        rules for such fields in ``context`` (``_merge_loose``); or, when ``data`` is a
+        model's field dict, ``extra``, the fields the model's class does not declare
+        (pydantic's ``__pydantic_extra__``), merged as decoded JSON."""
+        if extra:
+            state._add(extra, self)
+            return
+        known = state._known
+        if state._extra is None:
+            state._extra = _Merged()
+        for key, value in data.items():
+            if key not in known:
+                _merge_loose(self, state._extra, state._path, key, value, context, 0)
+
+    def merge_object(
+        self, owner: Any, wire: str, state: Any, make: Callable[[str], Any], value: Any
+    ) -> Any:
+        """Merge an object fragment into ``state`` (made on first use); returns the state.
+        A value that is not an object is reported and not merged; a model merges as its JSON.
+        """
+        if type(value) is not dict:
+            value = _as_json(value)
+        if type(value) is not dict:
+            self.wrong_type(owner, wire, value, "an object")
+            return state
+        if state is None:
+            state = make(_join(owner._path, wire))
+        state._add(value, self)
+        return state
+
+    def extend(
+        self, owner: Any, wire: str, items: list[Any] | None, value: Any
+    ) -> list[Any] | None:
+        """An ``append`` list with a fragment's items added (a new list on first use); a
+        value that is not a list is reported and not merged; typed items (a model's list,
+        a tuple) are kept as their JSON."""
+        if type(value) is not list or (value and type(value[0]) is not dict):
+            value = _as_json(value)
+        if type(value) is not list:
+            self.wrong_type(owner, wire, value, "a list")
+            return items
+        if items is None:
+            return list(value)
+        items.extend(value)
+        return items
+
+    def last_list(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
+        """A ``last`` list field's new value (an empty list replaces one: a list may become
+        empty); a value that is not a list is reported and not kept; a tuple or a list of
+        models is kept as its JSON."""
+        value = _as_json(value)
+        if type(value) is not list:
+            self.wrong_type(owner, wire, value, "a list")
+            return old
+        return value
+
+    def last_object(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
+        """A ``last`` object field's new value: an empty object never replaces one; a
+        value that is not an object is reported and not kept; a model is kept as its JSON
+        (and a map of models, which the generated code reads through ``_as_json``)."""
+        if type(value) is not dict:
+            value = _as_json(value)
+        if type(value) is not dict:
+            self.wrong_type(owner, wire, value, "an object")
+            return old
+        return value if value or old is None else old
+
+
+class _ChunkAccumulator(_Merger):
+    """What every generated ``<Root>Accumulator`` does: feed chunks to the root's merge
+    state, count them, turn failures into anomalies; the subclass adds the typed results.
+
+    ``_model``: the module's class of a chunk, whose instances the root's merge state
+    merges as they are (``_add_model``: attributes read by generated code, or a pydantic
+    model's field dict by ``_add``); None in the TypedDict style, whose chunks are dicts.
+    """
+
+    __slots__ = ("_root",)
+    _model: ClassVar[type | None] = None
+
+    def __init__(self, root: Any, strict: bool) -> None:
+        super().__init__(strict)
+        self._root = root
+
+    def add(self, chunk: Any) -> None:
+        """Merge one chunk: a decoded JSON object (fastest), its JSON text or bytes, or a
+        typed model: this module's chunk class is merged as it is (``_add_model``, never
+        dumped), another library's (openai-python's chunk objects) by its fields that were
+        set (``_model_data``).
+
+        Never raises unless ``strict=True`` (then ``StreamMergeError``): what does not fit
+        is merged as far as it can be and reported in ``anomalies``."""
+        try:
+            kind = type(chunk)
+            if kind is dict:
+                self._root._add(chunk, self)
+            elif kind is self._model:
+                self._root._add_model(chunk, self)
+            elif kind is bytes or kind is str:
+                data = self.decode(chunk)
+                if data is not None:
+                    self._root._add(data, self)
+            else:
+                reader = _READERS.get(kind)  # a typed chunk of a class read before
+                data = reader(chunk) if reader is not None else None
+                if type(data) is not dict:
+                    data = self.decode(chunk)
+                if data is not None:
+                    self._root._add(data, self)
+        except RecursionError:
+            self.anomaly(
+                "",
+                "too_deep",
+                "nested too deeply to merge; the rest of this chunk was dropped",
+                dropped=chunk,
+            )
+        finally:
+            self.chunks += 1
+
+    def snapshot_dict(self) -> dict[str, Any]:
+        """The merged stream so far as JSON data (wire names), built afresh, O(stream).
+
+        Merged objects and lists are new; values the merge keeps as they came (a logprob
+        entry, ``usage``) are the chunk's own objects, not copies: change a chunk after
+        adding it and the next snapshot shows the change."""
+        built: dict[str, Any] = self._root._build()
+        return built
 
 
 # ---------------------------------------------------------------------------
 # The finished answer: a merged snapshot turned into the non-stream response.
+def _copied(value: Any) -> Any:
+    """JSON data copied: new dicts and lists all the way down, other values as they are."""
+    if type(value) is dict:
+        return {k: _copied(v) for k, v in value.items()}
+    if type(value) is list:
+        return [_copied(v) for v in value]
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class _Guess:
     """The value a required response field takes when the stream never sent one: the
@@ -1767,67 +1867,6 @@ def _convert(
             acc.anomalies.append(found)
         out[key] = value
     return out
-
-
-class _ChunkAccumulator(_Merger):
-    """What every generated ``<Root>Accumulator`` does: feed chunks to the root's merge
-    state, count them, turn failures into anomalies; the subclass adds the typed results.
-
-    ``_model``: the module's class of a chunk, whose instances the root's merge state
-    merges as they are (``_add_model``: attributes read by generated code, or a pydantic
-    model's field dict by ``_add``); None in the TypedDict style, whose chunks are dicts.
-    """
-
-    __slots__ = ("_root",)
-    _model: ClassVar[type | None] = None
-
-    def __init__(self, root: Any, strict: bool) -> None:
-        super().__init__(strict)
-        self._root = root
-
-    def add(self, chunk: Any) -> None:
-        """Merge one chunk: a decoded JSON object (fastest), its JSON text or bytes, or a
-        typed model: this module's chunk class is merged as it is (``_add_model``, never
-        dumped), another library's (openai-python's chunk objects) by its fields that were
-        set (``_model_data``).
-
-        Never raises unless ``strict=True`` (then ``StreamMergeError``): what does not fit
-        is merged as far as it can be and reported in ``anomalies``."""
-        try:
-            kind = type(chunk)
-            if kind is dict:
-                self._root._add(chunk, self)
-            elif kind is self._model:
-                self._root._add_model(chunk, self)
-            elif kind is bytes or kind is str:
-                data = self.decode(chunk)
-                if data is not None:
-                    self._root._add(data, self)
-            else:
-                reader = _READERS.get(kind)  # a typed chunk of a class read before
-                data = reader(chunk) if reader is not None else None
-                if type(data) is not dict:
-                    data = self.decode(chunk)
-                if data is not None:
-                    self._root._add(data, self)
-        except RecursionError:
-            self.anomaly(
-                "",
-                "too_deep",
-                "nested too deeply to merge; the rest of this chunk was dropped",
-                dropped=chunk,
-            )
-        finally:
-            self.chunks += 1
-
-    def snapshot_dict(self) -> dict[str, Any]:
-        """The merged stream so far as JSON data (wire names), built afresh, O(stream).
-
-        Merged objects and lists are new; values the merge keeps as they came (a logprob
-        entry, ``usage``) are the chunk's own objects, not copies: change a chunk after
-        adding it and the next snapshot shows the change."""
-        built: dict[str, Any] = self._root._build()
-        return built
 
 
 class _ChunkMerge(_State):
