@@ -524,6 +524,22 @@ def test_custom_template_dir_overrides_a_template_and_the_output_still_type_chec
     assert run("--check", "--custom-template-dir", str(project / "specs")) == 1  # ours again: all differ
 
 
+def test_the_pre_commit_hooks_see_every_file_a_run_writes(project: Path) -> None:
+    """Every style, ``--runtime package`` (``_runtime*.py``) and ``-o FILE.py``: an edit to any
+    output triggers the hooks, as does one to the spec or the configuration."""
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    styles = ("dataclass", "pydantic", "typeddict", "msgspec")
+    assert run("specs/openai.yaml", *(a for s in styles for a in ("--style", s)), "--runtime", "package", "-q") == 0
+    assert run("specs/openai.yaml", "--style", "msgspec", "-o", "src/app/chat.py", "-q") == 0
+    (project / "pyproject.toml").write_text("[tool.gen-models]\n")
+    written = sorted(p.relative_to(project).as_posix() for p in project.rglob("*") if p.is_file())
+    assert "src/app/chat.py" in written and "generated/_runtime_msgspec.py" in written
+    for hook in hooks:
+        for path in written:
+            assert re.search(hook["files"], path), (hook["id"], path)
+        assert not re.search(hook["files"], "README.md"), hook["id"]
+
+
 def test_help_and_the_package_description_name_every_style() -> None:
     from generator.styles import TRAITS
 
