@@ -191,3 +191,12 @@ def test_readme_why_table_points_at_tests_and_benchmarks_that_exist() -> None:
         text = (ROOT / path).read_text(encoding="utf-8")
         assert not name or f"def {name}(" in text, f"{path}::{name}"
     assert set(benches) <= set(SECTIONS)
+
+
+def test_readme_fetch_commands_are_ones_fetch_specs_takes(tmp_path: Path) -> None:
+    """Each ``scripts/fetch_specs.py`` command the README gives parses (run with ``--check``
+    into an empty cache: it reports the files missing, exit 1, and fetches nothing)."""
+    commands = re.findall(r"^\s*\.venv/bin/python scripts/fetch_specs\.py([^#\n]*)", README, re.MULTILINE)
+    assert len(commands) >= 2
+    for args in commands:
+        assert fetch_specs.main([*args.split(), "--check", "--cache", str(tmp_path)]) == 1, args
