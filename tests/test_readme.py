@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import NEWEST_SPEC, RECORDED, RESPONSES, ROOT, fetch_specs
+from conftest import NEWEST_SPEC, RECORDED, RESPONSES, ROOT, SPECS, fetch_specs
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
@@ -200,3 +200,33 @@ def test_readme_fetch_commands_are_ones_fetch_specs_takes(tmp_path: Path) -> Non
     assert len(commands) >= 2
     for args in commands:
         assert fetch_specs.main([*args.split(), "--check", "--cache", str(tmp_path)]) == 1, args
+
+
+@pytest.mark.shared
+def test_readme_bump_diff_sizes_are_what_gen_models_writes(tmp_path: Path) -> None:
+    """The lines the real ``obfuscation`` bump moves in each default style, the header's
+    sha256 and fingerprint lines left out (the README names them apart)."""
+    import difflib
+
+    from generator.pipeline import Options, generate
+
+    said = re.search(
+        r"moves\s+(\d+) lines of the dataclass module, (\d+) of the pydantic one and (\d+) of the TypedDict one", README
+    )
+    assert said, "the README states what the obfuscation bump moves"
+    texts = []
+    for commit in ("06a9404", "5fd39db"):
+        spec = tmp_path / "openai.yaml"  # one name, as when the vendored spec is replaced
+        spec.write_bytes((SPECS / "openai" / f"openapi-2026-08-19-{commit}.yaml").read_bytes())
+        outputs, _ = generate(Options(spec=spec, output=tmp_path))
+        texts.append([o.text.splitlines() for o in outputs])
+    header = ("# sha256 of the source:", "# Fingerprint:")
+    moved = [
+        sum(
+            1
+            for line in difflib.unified_diff(old, new, n=0, lineterm="")
+            if line[:1] in "+-" and not line.startswith(("+++", "---")) and not line[1:].startswith(header)
+        )
+        for old, new in zip(*texts)
+    ]
+    assert moved == [int(n) for n in said.groups()]
