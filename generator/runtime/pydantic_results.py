@@ -7,8 +7,9 @@ in the 2026-08 OpenAI spec, Groq's ``x_groq.id``) fails validation as a whole. T
 accumulator reports that as an anomaly and then builds the model here: every field that
 validates on its own is validated; one that does not is built the same way (an object into
 the model its annotation names) or kept as it came; a missing required field reads as
-``None``, as in the other styles (not in ``model_fields_set``). Inlined only into pydantic-style modules that have
-an accumulator (with ``--runtime package``, shared from ``_runtime_pydantic.py``).
+``None``, as in the other styles (not in ``model_fields_set``). Inlined only into
+pydantic-style modules that have an accumulator (with ``--runtime package``, shared from
+``_runtime_pydantic.py``).
 """
 
 from __future__ import annotations
