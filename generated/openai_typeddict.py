@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 8b2d473615460f35eaeca5a62a3596c9, output 319d5166f33005694809a296b302b4d3
+# Fingerprint: inputs 8dbf4241e5e8b0814989992a331a9325, output 319d5166f33005694809a296b302b4d3
 """TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
