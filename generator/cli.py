@@ -56,7 +56,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="gen-models",
         usage="gen-models [SPEC] [options]\n       gen-models changes OLD NEW [--format text|json]",
         description=(
-            "Generate typed stream models (dataclass, pydantic, TypedDict) and a delta-merge "
+            "Generate typed stream models (dataclass, pydantic, TypedDict, msgspec) and a delta-merge "
             "accumulator from an OpenAPI 3.0/3.1 or JSON Schema document."
         ),
         epilog=(

@@ -487,26 +487,6 @@ def _unknown_rule(context: Context) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Guess:
-    """How ``to_response`` infers a required field the stream never sent: the value of
-    the first ``(path, value)`` in ``when`` whose path (in the response object) holds
-    something non-empty, else ``otherwise``."""
-
-    when: tuple[tuple[tuple[str, ...], str], ...]
-    otherwise: str
-
-
-#: Required response fields that real streams end without, and how to infer them from the
-#: answer (Kimi via routers never sends ``finish_reason``; a stream cut short has none).
-#: The response's own validation then checks the value.
-GUESSES = {
-    "finish_reason": Guess(
-        ((("message", "tool_calls"), "tool_calls"), (("message", "function_call"), "function_call")), "stop"
-    ),
-}
-
-
-@dataclass(frozen=True, slots=True)
 class ResponsePlan:
     """How a merged snapshot object becomes the non-stream response's object.
 
@@ -523,10 +503,12 @@ class ResponsePlan:
             function``) and their value, for a stream that never sent them: servers that
             omit ``type`` still give a finished response.
         nulls: required nullable response fields, filled with null when absent.
-        required: required non-nullable response fields; absent or null is an error,
-            unless ``guesses`` infers it.
-        guesses: required fields a stream may end without (``finish_reason``), with how
-            to infer each (see ``GUESSES``).
+        required: required non-nullable response fields; absent or null is reported as
+            ``incomplete`` and left out, never invented: a stream cut short (or a server
+            that never sends one: Kimi via routers) has no ``finish_reason``, and a guessed
+            ``"stop"`` would tell the caller the answer is complete.
+        blank: required fields whose ``""`` means none was sent: an enum that has no
+            ``""`` (Ollama sends ``finish_reason: ""``).
         suffixes: fields whose stream value names the chunk's type and the suffix that,
             cut off, names the response's (``object: chat.completion.chunk`` ->
             ``chat.completion``), where the response's schema gives no single value (Mistral's
@@ -540,7 +522,7 @@ class ResponsePlan:
     fills: tuple[tuple[str, object], ...] = ()
     nulls: tuple[str, ...] = ()
     required: tuple[str, ...] = ()
-    guesses: tuple[tuple[str, Guess], ...] = ()
+    blank: tuple[str, ...] = ()
     children: tuple[tuple[str, ResponsePlan], ...] = ()
     suffixes: tuple[tuple[str, str], ...] = ()
 
@@ -622,7 +604,11 @@ def _plan_pair(
             stream_only = _stream_only(src_models[0], known, {}, listed)
             children.append((f.wire_name, ResponsePlan(drop=stream_only, fills=_fills(src_models[0], dst_models))))
     fills = tuple((k, v) for k, v in _fills(source, [target]) if k not in dict(consts))
-    guesses = tuple((k, GUESSES[k]) for k in required if k in GUESSES)
+    blank = tuple(
+        f.wire_name
+        for f in target.fields
+        if f.wire_name in required and isinstance(f.type, Enum) and "" not in f.type.values
+    )
     suffixes = tuple(
         (name, CHUNK_SUFFIX)
         for name in TYPE_NAMES
@@ -635,7 +621,7 @@ def _plan_pair(
         fills,
         tuple(nulls),
         tuple(required),
-        guesses,
+        blank,
         tuple(children),
         suffixes,
     )

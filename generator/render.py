@@ -739,14 +739,6 @@ def _unknown_event_name(s: Schemas) -> str | None:
     return name
 
 
-def _guessed(plan: ResponsePlan) -> list[str]:
-    """The fields a response plan infers when a stream never sent them, at any depth."""
-    found = [k for k, _ in plan.guesses]
-    for _, child in plan.children:
-        found += [k for k in _guessed(child) if k not in found]
-    return found
-
-
 def _event_targets(gen: Generation) -> list[str]:
     """Class names of the responses the event unions fold into."""
     return [p.target_class for p in gen.event_plans.values()]
@@ -773,7 +765,6 @@ def _root_view(gen: Generation, name: str, style: str) -> dict[str, Any]:
         "plan_const": naming.response_plan_constant(response) if response else "",
         "validate": _validate_function(gen, name, style),
         "response_validate": _validate_function(gen, response, style) if response else "",
-        "guessed": ", ".join(f"``{k}``" for k in _guessed(gen.responses[name])) or "none here" if response else "",
     }
 
 
@@ -987,12 +978,9 @@ def _response_rules(plan: ResponsePlan, at: str) -> list[tuple[str, str]]:
     for name, pairs in (("consts", plan.consts), ("fills", plan.fills)):
         if pairs:
             args.append(f"{name}={_tuple(f'({lit(k)}, {lit(v)})' for k, v in pairs)}")
-    for name, keys in (("nulls", plan.nulls), ("required", plan.required)):
+    for name, keys in (("nulls", plan.nulls), ("required", plan.required), ("blank", plan.blank)):
         if keys:
             args.append(f"{name}={_tuple(lit(k) for k in keys)}")
-    if plan.guesses:
-        guess = (f"({lit(k)}, _Guess({lit(g.when)}, {lit(g.otherwise)}))" for k, g in plan.guesses)
-        args.append(f"guesses={_tuple(guess)}")
     if plan.suffixes:
         args.append(f"suffixes={_tuple(f'({lit(k)}, {lit(v)})' for k, v in plan.suffixes)}")
     rules = [(at, "_ResponseRule(" + ", ".join(args) + ")")]

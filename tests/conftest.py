@@ -38,7 +38,9 @@ fetch_specs = _load_fetch_specs()
 # They are looked for in $GEN_MODELS_SHARED, then the cache scripts/fetch_specs.py fills, then
 # ../shared beside the checkout; the first directory that holds all of them under specs/ wins.
 # Tests that read them are marked `shared` (or use a fixture listed in SHARED_FIXTURES): they
-# skip when the specs are absent, with the command that gets them; under CI they fail.
+# skip when the specs are absent, with the command that gets them; under CI they fail. They read
+# only specs/ there (what fetch_specs.py fetches; test_data.py checks): the recorded streams are
+# in tests/data.
 SPEC_FILES = [entry["path"] for entry in fetch_specs.lock_entries()]
 SHARED_CANDIDATES = [
     *([Path(os.environ["GEN_MODELS_SHARED"])] if os.environ.get("GEN_MODELS_SHARED") else []),

@@ -228,7 +228,10 @@ def test_json_text_and_typed_chunks_are_accepted(module) -> None:
 
 
 def _finish(response: Any) -> Any:
-    return response["choices"][0]["finish_reason"] if isinstance(response, dict) else response.choices[0].finish_reason
+    """The first choice's finish reason; None when it has none (a TypedDict has no key)."""
+    return (
+        response["choices"][0].get("finish_reason") if isinstance(response, dict) else response.choices[0].finish_reason
+    )
 
 
 def test_to_response_reports_an_unfinished_stream(module) -> None:
@@ -237,12 +240,12 @@ def test_to_response_reports_an_unfinished_stream(module) -> None:
     with pytest.raises(module.StreamMergeError) as info:
         strict.to_response()
     assert info.value.anomaly.path == "choices[0].finish_reason"
-    # lenient: servers that never send finish_reason (Kimi via routers) still get a response
+    # lenient: the response is built, but claims no finish reason the server never sent
     acc = module.CreateChatCompletionStreamResponseAccumulator()
     acc.add(chunk(choice(content="partial")))
-    assert _finish(acc.to_response()) == "stop"
+    assert _finish(acc.to_response()) is None
     acc.to_response()
-    assert [(a.kind, a.path, a.kept) for a in acc.anomalies] == [("incomplete", "choices[0].finish_reason", "stop")]
+    assert ("incomplete", "choices[0].finish_reason", None) in [(a.kind, a.path, a.kept) for a in acc.anomalies]
     calls = module.CreateChatCompletionStreamResponseAccumulator()
     calls.add(
         chunk(
@@ -251,7 +254,7 @@ def test_to_response_reports_an_unfinished_stream(module) -> None:
             )
         )
     )
-    assert _finish(calls.to_response()) == "tool_calls"
+    assert _finish(calls.to_response()) is None  # a cut stream with a call is no finished "tool_calls"
     acc.add(chunk(choice(finish="length")))
     response = acc.to_response()  # length is reported in the response, never raised
     finish = (
@@ -603,9 +606,9 @@ def test_empty_finish_reason_and_type_are_read_as_never_sent(openai_modules: dic
             else response.choices[0].to_dict()
         )
     )
-    assert choice["finish_reason"] == "tool_calls"
+    assert choice.get("finish_reason") is None  # none was sent: never guessed
     assert choice["message"]["tool_calls"][0]["type"] == "function"
-    assert [(a.kind, a.kept) for a in acc.anomalies] == [("incomplete", "tool_calls")]
+    assert ("incomplete", "choices[0].finish_reason") in [(a.kind, a.path) for a in acc.anomalies]
 
 
 @pytest.mark.parametrize("style", STYLES)

@@ -21,7 +21,7 @@ from conftest import EVENTS_MAP_SPEC, ROOT, event_schema, schemas_spec
 from generator import cli
 from generator.cli import main
 from generator.fingerprint import unstamp
-from generator.pipeline import Options
+from generator.pipeline import Options, generate
 from generator.pipeline import command as command_of
 from generator.render import template_names, templates_dir
 
@@ -541,6 +541,61 @@ def test_custom_template_dir_overrides_a_template_and_the_output_still_type_chec
         assert result.returncode == 0, result.stdout + result.stderr
     assert run("--check") == 0
     assert run("--check", "--custom-template-dir", str(project / "specs")) == 1  # ours again: all differ
+
+
+def test_the_pre_commit_hooks_see_every_file_a_run_writes(project: Path) -> None:
+    """Every style, ``--runtime package`` (``_runtime*.py``) and ``-o FILE.py``: an edit to any
+    output triggers the hooks, as does one to the spec or the configuration."""
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    styles = ("dataclass", "pydantic", "typeddict", "msgspec")
+    assert run("specs/openai.yaml", *(a for s in styles for a in ("--style", s)), "--runtime", "package", "-q") == 0
+    assert run("specs/openai.yaml", "--style", "msgspec", "-o", "src/app/chat.py", "-q") == 0
+    (project / "pyproject.toml").write_text("[tool.gen-models]\n")
+    written = sorted(p.relative_to(project).as_posix() for p in project.rglob("*") if p.is_file())
+    assert "src/app/chat.py" in written and "generated/_runtime_msgspec.py" in written
+    for hook in hooks:
+        for path in written:
+            assert re.search(hook["files"], path), (hook["id"], path)
+        assert not re.search(hook["files"], "README.md"), hook["id"]
+
+
+def test_help_and_the_package_description_name_every_style() -> None:
+    from generator.styles import TRAITS
+
+    summary = cli._parser().description or ""
+    description = re.search(r'^description = "(.*)"$', (ROOT / "pyproject.toml").read_text(), re.MULTILINE)
+    assert description
+    for style in TRAITS:
+        name = "TypedDict" if style == "typeddict" else style
+        assert name in summary and name in description.group(1), style
+
+
+def test_a_copied_template_keeps_a_line_added_at_its_top_and_bottom(tmp_path: Path) -> None:
+    """Templates a user copies behave as text: a line added above a template's first comment
+    stays its own line (the comment strips whitespace inside the template, never across its
+    first line), and one added at the bottom comes out too, except after a style template's
+    last block: Jinja leaves out what a template that extends another has outside its blocks
+    (docs/templates.md says so)."""
+    spec = yaml.safe_load((ROOT / "specs" / "openai.yaml").read_text(encoding="utf-8"))
+    spec["components"]["schemas"].update(copy.deepcopy(EVENTS_MAP_SPEC["components"]["schemas"]))
+    path = tmp_path / "both.yaml"  # a chunk root and an event union: every template is used
+    path.write_text(yaml.safe_dump(spec, sort_keys=False), encoding="utf-8")
+    copied = tmp_path / "templates"
+    copied.mkdir()
+    for template in sorted(templates_dir().glob("*.py.jinja")):
+        text = template.read_text(encoding="utf-8")
+        (copied / template.name).write_text(f"# top of {template.name}\n{text}# bottom of {template.name}\n")
+    styles = ("dataclass", "pydantic", "typeddict", "msgspec")
+    roots = ("CreateChatCompletionStreamResponse", "Events")
+    outputs, _ = generate(Options(spec=path, output=tmp_path, styles=styles, schemas=roots, template_dir=copied))
+    for style, output in zip(styles, outputs):
+        lines = output.text.splitlines()
+        used = {"_module", style, "_merge", "_events", "_sse"} | (
+            {"_parsers"} if style in ("dataclass", "typeddict") else set()
+        )
+        for name in sorted(used):
+            assert f"# top of {name}.py.jinja" in lines, (style, name)
+            assert (f"# bottom of {name}.py.jinja" in lines) == (name != style), (style, name)
 
 
 def test_custom_template_dir_mistakes_are_bad_input(project: Path, capsys: pytest.CaptureFixture[str]) -> None:

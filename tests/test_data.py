@@ -49,3 +49,16 @@ def test_fetch_from_a_local_copy_fills_the_cache_the_tests_read(tmp_path: Path) 
     assert fetch_specs.main(["--check", "--cache", str(cache)]) == 0
     for entry in fetch_specs.lock_entries():
         assert (cache / "specs" / entry["path"]).read_bytes() == (SHARED / "specs" / entry["path"]).read_bytes()
+
+
+def test_the_shared_tier_reads_only_what_fetch_specs_puts_in_the_cache() -> None:
+    """The ``shared`` tests find their data in the first of ``$GEN_MODELS_SHARED``, the cache
+    and ``../shared`` that holds the pinned specs; after ``fetch_specs.py`` that is the cache,
+    which holds ``specs/`` only. A test that read anything else beside it (the recorded
+    streams once did) would fail after the README's steps: streams are read from tests/data."""
+    read = {
+        (path.name, part)
+        for path in sorted(DATA.parent.glob("*.py"))
+        for part in re.findall(r"\bSHARED\s*/\s*\"([^\"]+)\"", path.read_text(encoding="utf-8"))
+    }
+    assert {part for _, part in read} <= {"specs"}, sorted(read)

@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from conftest import DEFAULT_STYLES, RECORDED, ROOT, SHARED, STYLES
+from conftest import DEFAULT_STYLES, RECORDED, ROOT, STYLES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -200,20 +200,6 @@ def test_recorded_streams_give_the_same_answers_with_and_without_orjson(
     with_orjson, without = _both_ways(openai_modules[style], monkeypatch, _sse_lines(path))
     assert with_orjson == without
     assert with_orjson["typed"] == with_orjson["dict"] == with_orjson["text"]  # typed chunks merge as their dicts
-
-
-SHARED_RECORDED = sorted(p for p in (SHARED / "streams" / "recorded").glob("*") if p.suffix in (".sse", ".jsonl"))
-
-
-@pytest.mark.shared
-@pytest.mark.parametrize("style", STYLES)
-def test_shared_recorded_streams_give_the_same_answers_with_and_without_orjson(
-    openai_modules: dict[str, ModuleType], monkeypatch: pytest.MonkeyPatch, style: str
-) -> None:
-    assert SHARED_RECORDED
-    for path in SHARED_RECORDED:
-        with_orjson, without = _both_ways(openai_modules[style], monkeypatch, _sse_lines(path))
-        assert with_orjson == without, path.name
 
 
 @pytest.mark.parametrize("style", STYLES)

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import NEWEST_SPEC, SHARED, STYLES, generate_modules, read_ir, recorded_chunks
+from conftest import NEWEST_SPEC, RESPONSES, STYLES, generate_modules, read_ir, recorded_chunks
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -719,13 +719,9 @@ def test_splitting_text_deltas_gives_the_same_snapshot(pieces: list[str], data: 
     assert fold(fine).snapshot() == fold(coarse).snapshot()
 
 
-# -- the recorded streams (../shared/streams/responses) ------------------------------------------------------------------
+# -- the recorded streams (tests/data/streams/responses; the plan from the newest spec: shared) -------------------------
 
 TERMINAL = ("response.completed", "response.incomplete", "response.failed")
-
-
-def _recorded() -> list[Path]:
-    return sorted((SHARED / "streams" / "responses").glob("[0-9]*"))
 
 
 def _without_encrypted(value: Any) -> Any:
@@ -744,7 +740,7 @@ def newest_plan() -> Any:
 
 
 @pytest.mark.shared
-@pytest.mark.parametrize("path", _recorded(), ids=lambda p: p.name[:12])
+@pytest.mark.parametrize("path", RESPONSES, ids=lambda p: p.name[:12])
 def test_recorded_stream_folds_to_its_terminal_response(path: Path, newest_plan: Any) -> None:
     events = recorded_chunks(path)
     terminal = [e for e in events if e["type"] in TERMINAL]
@@ -764,7 +760,7 @@ def test_recorded_stream_folds_to_its_terminal_response(path: Path, newest_plan:
 
 
 @pytest.mark.shared
-@pytest.mark.parametrize("path", _recorded(), ids=lambda p: p.name[:12])
+@pytest.mark.parametrize("path", RESPONSES, ids=lambda p: p.name[:12])
 def test_recorded_stream_stopped_early_has_everything_so_far(path: Path, newest_plan: Any) -> None:
     """At every cut, each item's text/arguments/code/summary is a prefix of its final value."""
     events = recorded_chunks(path)
@@ -803,7 +799,7 @@ def test_recorded_stream_stopped_early_has_everything_so_far(path: Path, newest_
 
 @pytest.mark.shared
 def test_apply_patch_stream_keeps_its_unknown_event_types(newest_plan: Any) -> None:
-    path = next(p for p in _recorded() if "apply-patch" in p.name)
+    path = next(p for p in RESPONSES if "apply-patch" in p.name)
     f = new_fold(newest_plan)
     for event in recorded_chunks(path):
         f.add(event)
@@ -815,7 +811,7 @@ def test_apply_patch_stream_keeps_its_unknown_event_types(newest_plan: Any) -> N
 
 @pytest.mark.shared
 def test_error_stream_keeps_the_error_and_the_failed_response(newest_plan: Any) -> None:
-    path = next(p for p in _recorded() if "error" in p.name)
+    path = next(p for p in RESPONSES if "error" in p.name)
     f = new_fold(newest_plan)
     for event in recorded_chunks(path):
         f.add(event)

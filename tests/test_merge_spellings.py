@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import RECORDED, ROOT, SHARED, generate_modules, recorded_chunks
+from conftest import RECORDED, ROOT, generate_modules, recorded_chunks
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -317,15 +317,10 @@ def test_rewrites_keep_the_plan_and_the_merged_results(tmp: Path, names: list[st
     assert _results_of(text, tmp, RECORDED) == _results_of(ORIGINAL, tmp, RECORDED)
 
 
-@pytest.mark.shared
-def test_all_rewrites_keep_the_merged_results_of_the_shared_recordings(tmp: Path) -> None:
-    where = SHARED / "streams" / "recorded"
-    recordings = sorted(p for p in where.iterdir() if p.suffix in (".sse", ".jsonl")) if where.is_dir() else []
-    if not recordings:
-        pytest.skip("../shared/streams/recorded holds no recordings")
+def test_all_rewrites_keep_the_merged_results_of_every_recording(tmp: Path) -> None:
     everything = copy.deepcopy(_original())
     for rewrite in REWRITES.values():
         rewrite(everything, _Always())
     text = json.dumps(everything, indent=1)
     assert _explained(text, tmp) == _explained(ORIGINAL, tmp)
-    assert _results_of(text, tmp, recordings) == _results_of(ORIGINAL, tmp, recordings)
+    assert _results_of(text, tmp, RECORDED) == _results_of(ORIGINAL, tmp, RECORDED)

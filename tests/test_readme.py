@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import RECORDED, RESPONSES, ROOT
+from conftest import NEWEST_SPEC, RECORDED, RESPONSES, ROOT, SPECS, fetch_specs
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
@@ -39,20 +40,43 @@ def test_ci_runs_the_readme_test_command() -> None:
 
 
 @pytest.mark.shared
-def test_readme_responses_example_runs_on_a_recorded_stream(
-    responses_modules: dict[str, object], capsys: pytest.CaptureFixture[str]
+def test_readme_responses_example_runs_as_its_command_writes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    match = re.search(r"<!-- example: responses -->\n```python\n(.*?)```", README, re.DOTALL)
-    assert match, "README has no responses example"
+    """The example's first line is the command that makes the module it imports: run it on the
+    upstream spec the README names (a copy named as in the command), then the example."""
+    from generator.cli import main
+
+    example = _example("responses")
+    command = re.match(r"# gen-models (.*)\n", example)
+    assert command, "the responses example starts with its gen-models command"
+    args = command.group(1).split()
+    (tmp_path / args[0]).write_bytes(NEWEST_SPEC.read_bytes())
+    assert NEWEST_SPEC.name.endswith(f"-{_upstream_commit()[:7]}.yaml")  # the spec the README names
+    monkeypatch.chdir(tmp_path)
+    assert main([*args, "-q"]) == 0
     recording = next(p for p in RESPONSES if p.name.startswith("06_"))
-    lines = recording.read_bytes().splitlines()
-    sys.modules["openai_responses_pydantic"] = responses_modules["pydantic"]  # type: ignore[assignment]
+    module = re.search(r"^from (\w+) import", example, re.MULTILINE)
+    assert module
+    monkeypatch.syspath_prepend(str(tmp_path))
     try:
-        exec(compile(match.group(1), "README:responses", "exec"), {"lines": lines})  # noqa: S102
+        exec(compile(example, "README:responses", "exec"), {"lines": recording.read_bytes().splitlines()})  # noqa: S102
     finally:
-        del sys.modules["openai_responses_pydantic"]
+        sys.modules.pop(module.group(1), None)
     printed = capsys.readouterr().out
     assert "completed" in printed and "function_call" in printed  # recording 06 calls a tool
+
+
+def _upstream_commit() -> str:
+    """The commit of the upstream spec the README's Responses section names."""
+    found = re.search(r"raw\.githubusercontent\.com/openai/openai-openapi/([0-9a-f]{40})/openapi\.yaml", README)
+    assert found, "the README names the upstream spec's address"
+    return found.group(1)
+
+
+def test_readme_names_the_pinned_upstream_spec() -> None:
+    entry = next(e for e in fetch_specs.lock_entries() if e["commit"] == _upstream_commit())
+    assert entry["url"] in README and entry["commit"][:7] in entry["path"]
 
 
 def test_readme_has_no_placeholder_urls_and_a_license_ships() -> None:
@@ -130,3 +154,79 @@ def test_readme_openai_sdk_example_runs_against_a_local_replay(
     _run_example("openai", {"messages": [{"role": "user", "content": "hi"}]})
     printed = capsys.readouterr().out
     assert "[]" in printed  # no anomalies: the SDK's objects carry only what the server sent
+
+
+def _count(text: str) -> int:
+    return int(text.replace(",", ""))
+
+
+def test_readme_runtime_package_line_counts_are_what_gen_models_writes(tmp_path: Path) -> None:
+    from generator.cli import main
+
+    said = re.search(
+        r"For `specs/openai.yaml` in the pydantic style: ([\d,]+) lines beside a ([\d,]+)-line `_runtime.py`"
+        r".*?and a ([\d,]+)-line `_runtime_pydantic.py`, or ([\d,]+) lines\s+inlined",
+        README,
+        re.DOTALL,
+    )
+    assert said, "the README states the --runtime package line counts"
+    spec = str(ROOT / "specs" / "openai.yaml")
+    assert main([spec, "--style", "pydantic", "--runtime", "package", "-o", str(tmp_path), "-q"]) == 0
+    names = ("openai_pydantic.py", "_runtime.py", "_runtime_pydantic.py")
+    got = [len((tmp_path / n).read_text(encoding="utf-8").splitlines()) for n in names]
+    inlined = (ROOT / "generated" / "openai_pydantic.py").read_text(encoding="utf-8")  # kept current by a test
+    got.append(len(inlined.splitlines()))
+    assert [_count(n) for n in said.groups()] == got
+
+
+def test_readme_why_table_points_at_tests_and_benchmarks_that_exist() -> None:
+    """Each row of "Why gen-models" names the test or bench section that measures it."""
+    from bench.__main__ import SECTIONS
+
+    table = README.split("## Why gen-models", 1)[1].split("\n## ", 1)[0]
+    tests = re.findall(r"`(tests/\w+\.py)(?:::(\w+))?`", table)
+    benches = re.findall(r"`python -m bench --only (\w+)`", table)
+    assert len(tests) >= 5 and len(benches) >= 3
+    for path, name in tests:
+        text = (ROOT / path).read_text(encoding="utf-8")
+        assert not name or f"def {name}(" in text, f"{path}::{name}"
+    assert set(benches) <= set(SECTIONS)
+
+
+def test_readme_fetch_commands_are_ones_fetch_specs_takes(tmp_path: Path) -> None:
+    """Each ``scripts/fetch_specs.py`` command the README gives parses (run with ``--check``
+    into an empty cache: it reports the files missing, exit 1, and fetches nothing)."""
+    commands = re.findall(r"^\s*\.venv/bin/python scripts/fetch_specs\.py([^#\n]*)", README, re.MULTILINE)
+    assert len(commands) >= 2
+    for args in commands:
+        assert fetch_specs.main([*args.split(), "--check", "--cache", str(tmp_path)]) == 1, args
+
+
+@pytest.mark.shared
+def test_readme_bump_diff_sizes_are_what_gen_models_writes(tmp_path: Path) -> None:
+    """The lines the real ``obfuscation`` bump moves in each default style, the header's
+    sha256 and fingerprint lines left out (the README names them apart)."""
+    import difflib
+
+    from generator.pipeline import Options, generate
+
+    said = re.search(
+        r"moves\s+(\d+) lines of the dataclass module, (\d+) of the pydantic one and (\d+) of the TypedDict one", README
+    )
+    assert said, "the README states what the obfuscation bump moves"
+    texts = []
+    for commit in ("06a9404", "5fd39db"):
+        spec = tmp_path / "openai.yaml"  # one name, as when the vendored spec is replaced
+        spec.write_bytes((SPECS / "openai" / f"openapi-2026-08-19-{commit}.yaml").read_bytes())
+        outputs, _ = generate(Options(spec=spec, output=tmp_path))
+        texts.append([o.text.splitlines() for o in outputs])
+    header = ("# sha256 of the source:", "# Fingerprint:")
+    moved = [
+        sum(
+            1
+            for line in difflib.unified_diff(old, new, n=0, lineterm="")
+            if line[:1] in "+-" and not line.startswith(("+++", "---")) and not line[1:].startswith(header)
+        )
+        for old, new in zip(*texts)
+    ]
+    assert moved == [int(n) for n in said.groups()]

@@ -18,7 +18,7 @@ from generator.pipeline import Options, generate
 from generator.runtime.anomalies import StreamMergeError
 from generator.runtime.keyed import _Entries, _KeyedList
 from generator.runtime.merge import _ChunkAccumulator, _EntryState, _Merger, _State
-from generator.runtime.response import _convert, _Guess, _ResponseRule
+from generator.runtime.response import _convert, _ResponseRule
 from generator.runtime.sse import StreamError, _chunk_dicts
 from generator.runtime.typed import _as_json, _model_data
 from generator.write import write_all
@@ -190,32 +190,40 @@ def test_may_split_model_reads_the_identity_by_attribute() -> None:
 _RULES = {
     "": _ResponseRule(consts=(("object", "done"),), required=("id", "items")),
     "items": _ResponseRule(
-        renames=(("delta", "message"),),
-        drop=frozenset({"index"}),
-        required=("finish",),
-        guesses=(("finish", _Guess(((("message", "calls"), "calls"),), "stop")),),
+        renames=(("delta", "message"),), drop=frozenset({"index"}), required=("finish",), blank=("finish",)
     ),
 }
 
 
-def test_convert_renames_drops_and_guesses_from_flat_rules() -> None:
+def test_convert_renames_drops_and_never_guesses_a_required_field() -> None:
     acc = _Merger(False)
-    data = {"id": "x", "items": [{"index": 0, "delta": {"calls": [1]}}, {"index": 1, "delta": {}, "finish": "len"}]}
+    data = {
+        "id": "x",
+        "items": [
+            {"index": 0, "delta": {"calls": [1]}},
+            {"index": 1, "delta": {}, "finish": "len"},
+            {"index": 2, "delta": {}, "finish": ""},
+        ],
+    }
     out = _convert(data, _RULES, "", "", acc)
     assert out == {
         "id": "x",
         "object": "done",
-        "items": [{"message": {"calls": [1]}, "finish": "calls"}, {"message": {}, "finish": "len"}],
+        "items": [{"message": {"calls": [1]}}, {"message": {}, "finish": "len"}, {"message": {}}],
     }
-    assert [(a.path, a.kind) for a in acc.anomalies] == [("items[0].finish", "incomplete")]
+    assert [(a.path, a.kind, a.kept) for a in acc.anomalies] == [
+        ("items[0].finish", "incomplete", None),
+        ("items[2].finish", "incomplete", None),  # "" where the field is blank: none was sent
+    ]
 
 
-def test_convert_leaves_out_a_required_field_without_a_guess_and_strict_raises() -> None:
+def test_convert_leaves_out_a_required_field_and_strict_raises() -> None:
     acc = _Merger(False)
     assert _convert({"id": "x"}, _RULES, "", "", acc) == {"id": "x", "object": "done"}
     assert [(a.path, a.kind) for a in acc.anomalies] == [("items", "incomplete")]
     with pytest.raises(StreamMergeError, match="items: missing"):
         _convert({"id": "x"}, _RULES, "", "", _Merger(True))
+    assert _convert({"id": "", "items": []}, _RULES, "", "", acc)["id"] == ""  # "" is a value unless blank
 
 
 def test_sse_chunk_dicts_stop_at_done_and_raise_on_error_events() -> None:
@@ -358,7 +366,8 @@ def test_lenient_pydantic_builds_what_does_not_validate() -> None:
         Answer.model_validate(data)
     built = _construct(Answer, data)
     assert built.id == "a" and built.usage.input_tokens == 3 and built.model_extra == {"more": 1}
-    assert isinstance(built.usage, Usage) and not hasattr(built.usage, "cached")  # missing stays unset
+    assert isinstance(built.usage, Usage) and built.usage.cached is None  # missing reads as None,
+    assert "cached" not in built.usage.model_fields_set  # but was never set
     assert built.parts[0] == Usage(input_tokens=1, cached=0) and built.parts[1].input_tokens == "x"  # kept as it came
 
 

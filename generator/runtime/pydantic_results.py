@@ -6,9 +6,10 @@ A finished response whose server omits a field the spec requires (``cache_write_
 in the 2026-08 OpenAI spec, Groq's ``x_groq.id``) fails validation as a whole. The
 accumulator reports that as an anomaly and then builds the model here: every field that
 validates on its own is validated; one that does not is built the same way (an object into
-the model its annotation names) or kept as it came; a missing required field stays unset
-(reading it raises ``AttributeError``). Inlined only into pydantic-style modules that have
-an accumulator (with ``--runtime package``, shared from ``_runtime_pydantic.py``).
+the model its annotation names) or kept as it came; a missing required field reads as
+``None``, as in the other styles (not in ``model_fields_set``). Inlined only into
+pydantic-style modules that have an accumulator (with ``--runtime package``, shared from
+``_runtime_pydantic.py``).
 """
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ def _built_anyway(validate: Callable[..., Any], data: dict[str, Any], acc: Any) 
     """``validate(data)`` (a model's ``model_validate``), for an accumulator's result. With
     ``acc.strict``, its ``ValidationError``; otherwise a result that does not fit its schema
     (a server that omits a field the spec requires) is reported once as a ``schema_drift``
-    anomaly and built anyway (``_construct``): a missing required field stays unset.
+    anomaly and built anyway (``_construct``): a missing required field reads as ``None``
+    (and is not in ``model_fields_set``).
     ``acc``: the accumulator's state (its ``strict`` flag and ``drift``)."""
     try:
         return validate(data, by_name=False)
@@ -98,7 +100,11 @@ def _construct(model: type[BaseModel], data: Any) -> Any:
             extra[key] = value
         else:
             values[name] = _value(_annotations(model)[name], value)
-    built = model.model_construct(_fields_set=set(values), **values)
+    given = set(values)
+    for name, info in model.model_fields.items():  # None as in the other styles, not an AttributeError
+        if info.is_required():
+            values.setdefault(name, None)
+    built = model.model_construct(_fields_set=given, **values)
     if extra:  # set as extras, never as keyword arguments: ``class_`` would fill ``class``
         object.__setattr__(built, "__pydantic_extra__", {**(built.__pydantic_extra__ or {}), **extra})
     return built

@@ -1545,16 +1545,6 @@ def _copied(value: Any) -> Any:
 
 
 @dataclass(frozen=True, slots=True)
-class _Guess:
-    """The value a required response field takes when the stream never sent one: the
-    value of the first ``(path, value)`` of ``when`` whose path holds something non-empty
-    in the converted object, else ``otherwise``."""
-
-    when: tuple[tuple[tuple[str, ...], str], ...]
-    otherwise: str
-
-
-@dataclass(frozen=True, slots=True)
 class _ResponseRule:
     """How one snapshot object becomes its response counterpart (``to_response``).
 
@@ -1565,8 +1555,9 @@ class _ResponseRule:
         fills: fields whose stream schema allows one value, for a stream that never sent
             them (or sent ``""``).
         nulls: required nullable response fields, null when absent.
-        required: required non-nullable response fields.
-        guesses: required fields a stream may end without, and how to infer them.
+        required: required non-nullable response fields: one the stream never sent (a cut
+            stream's ``finish_reason``) is left out, never invented.
+        blank: required fields whose ``""`` means none was sent (Ollama's ``finish_reason``).
         suffixes: fields whose value, ending in the suffix, names the chunk's type: cut
             off, it names the response's (``chat.completion.chunk`` -> ``chat.completion``).
 
@@ -1581,7 +1572,7 @@ class _ResponseRule:
     fills: tuple[tuple[str, Any], ...] = ()
     nulls: tuple[str, ...] = ()
     required: tuple[str, ...] = ()
-    guesses: tuple[tuple[str, _Guess], ...] = ()
+    blank: tuple[str, ...] = ()
     suffixes: tuple[tuple[str, str], ...] = ()
 
 
@@ -1597,7 +1588,7 @@ def _convert(
 
     Raises:
         StreamMergeError: with ``strict``, a required field never arrived (otherwise it
-            is inferred by its guess, or left out; either way reported as ``incomplete``).
+            is left out, reported as ``incomplete``).
     """
     rule = rules[at]
     out: dict[str, Any] = {}
@@ -1637,46 +1628,26 @@ def _convert(
             out[key] = value
     for key in rule.nulls:
         out.setdefault(key, None)
-    guesses = dict(rule.guesses)
     for key in rule.required:
-        guess = guesses.get(key)
-        if out.get(key) is not None and not (
-            guess is not None and out[key] == ""
-        ):  # Ollama sends ""
+        if out.get(key) is not None and not (out[key] == "" and key in rule.blank):
             continue
         what = (
             "missing"
             if key not in out
             else "null" if out[key] is None else repr(out[key])
         )
-        if guess is None:  # left out: the response is built anyway (``_built_anyway``)
-            found = Anomaly(
-                acc.chunks,
-                _join(path, key),
-                "incomplete",
-                f"{what}, but the response requires it",
-            )
-            if acc.strict:
-                raise StreamMergeError(found)
-            if found not in acc.anomalies:
-                acc.anomalies.append(found)
-            continue
-        # some servers never send one (Kimi via routers); a stream cut short has none either
-        value = next(
-            (v for where, v in guess.when if _wire_get(out, where)), guess.otherwise
-        )
+        # left out, never guessed: a cut stream must not look finished; built anyway (``_built_anyway``)
+        out.pop(key, None)
         found = Anomaly(
             acc.chunks,
             _join(path, key),
             "incomplete",
-            f"{what}: the stream never sent a value; took {value!r}",
-            value,
+            f"{what}, but the response requires it",
         )
         if acc.strict:
             raise StreamMergeError(found)
         if found not in acc.anomalies:
             acc.anomalies.append(found)
-        out[key] = value
     return out
 
 
