@@ -9,6 +9,7 @@ differs (``dataclass``, ``pydantic``, ``typeddict``, ``msgspec`` beside this mod
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -80,7 +81,7 @@ class Traits:
         return next(text for since, text in reversed(self.needs) if target_python >= since)
 
 
-class Emitter:
+class Emitter(ABC):
     """One style's source text (subclassed once per style; instances hold no state).
 
     Attributes:
@@ -198,12 +199,12 @@ class Emitter:
 
     # ------------------------------------------------------------------ fields and parsing
 
+    @abstractmethod
     def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
         """How the style declares and reads a field: ``decl`` (the declaration) and what
         else its template reads of a field (``parse``, ``dump``, ...). ``ann`` is its
         annotation, ``wire`` its wire name as a literal, ``call`` the checking parser call
         (``_req(d, 'x', _str)``)."""
-        raise NotImplementedError  # pragma: no cover - every style declares fields
 
     def model_view(self, m: Model) -> dict[str, Any]:
         """What the style's template reads of a model beyond the shared view."""

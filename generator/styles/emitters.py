@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Emitter, Traits
+from .base import Emitter
 from .dataclass import DataclassEmitter
 from .msgspec import MsgspecEmitter
 from .pydantic import PydanticEmitter
@@ -12,8 +12,6 @@ from .typeddict import TypedDictEmitter
 EMITTERS: dict[str, Emitter] = {
     e.name: e for e in (DataclassEmitter(), PydanticEmitter(), TypedDictEmitter(), MsgspecEmitter())
 }
-#: Each style's traits, by name.
-TRAITS: dict[str, Traits] = {name: e.traits for name, e in EMITTERS.items()}
 
 
 def emitter(style: str) -> Emitter:
