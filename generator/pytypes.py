@@ -110,25 +110,16 @@ def noqa(annotation: str) -> str:
     return f"  # noqa: {', '.join(codes)}" if codes else ""
 
 
-#: The pydantic module's ``Annotated`` metadata that validates a tuple open at the end by
-#: position (pydantic cannot validate ``*tuple[...]``), defined in the module when used.
-TUPLE_TAIL = "_TupleTail"
-
-#: The pydantic module's check that an integer ``Literal`` value is an ``int`` (see
-#: ``literal_text``), defined in the module when used.
-EXACT_INT = "_exact_int"
-
-
 def closes_recursion(t: Type) -> bool:
     """True when ``t`` holds the reference that closes a recursion of aliases: an alias
     whose value holds it must be written as a string (its value is evaluated at import
     time, before the alias it names exists)."""
     if isinstance(t, AliasRef):
         return t.forward
-    return any(closes_recursion(part) for part in _parts(t))
+    return any(closes_recursion(part) for part in parts(t))
 
 
-def _parts(t: Type) -> list[Type]:
+def parts(t: Type) -> list[Type]:
     """The types ``t`` holds directly (a ``Nullable``'s inner type, items, positions,
     values, options)."""
     if isinstance(t, Nullable):
@@ -223,28 +214,17 @@ def needs_dump(t: Type) -> bool:
     becomes a list)."""
     if isinstance(t, (ModelRef, AliasRef, Tuple)):
         return True
-    return any(needs_dump(part) for part in _parts(t))
+    return any(needs_dump(part) for part in parts(t))
 
 
 def uses(t: Type) -> set[str]:
-    """Typing/pydantic names an annotation of ``t`` needs imported."""
+    """The typing names (``Any``, ``Literal``) an annotation of ``t`` needs imported in every
+    style (a style's own: ``Emitter.annotation_names``)."""
     found: set[str] = set()
     if isinstance(t, Prim) and t.kind == "any":
         found.add("Any")
     elif isinstance(t, Enum) and t.alias is None:
         found.add("Literal")
-        if any(isinstance(v, int) and not isinstance(v, bool) for v in t.values):
-            found |= {"Annotated", "BeforeValidator", EXACT_INT}  # pydantic's (see literal_text)
-    elif isinstance(t, (Nullable, Array, Tuple, Map)):
-        for part in _parts(t):
-            found |= uses(part)
-        if isinstance(t, Tuple):
-            found |= {"Annotated", "Strict"} | ({TUPLE_TAIL} if t.rest is not None else set())  # pydantic's
-    elif isinstance(t, UnionType):
-        for o in t.options:
-            found |= uses(o)
-        if t.discriminator is not None:
-            found |= {"Annotated", "Tag", "Discriminator"}
-        elif any(isinstance(o, (ModelRef, AliasRef)) for o in t.options):
-            found |= {"Annotated", "Field"}
+    for part in parts(t):
+        found |= uses(part)
     return found

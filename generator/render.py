@@ -231,7 +231,7 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
         if a.name in lazy and not pep695:
             # the names the string names (``typing`` for a ``typing.Union`` of string aliases)
             text = style.annotation(a.value_type, target=parsers.target, strings=strings)
-            wanted = pytypes.uses(a.type) if traits.resolves_string_aliases else {"Any", "Literal"}
+            wanted = style.annotation_names(a.type) if traits.resolves_string_aliases else {"Any", "Literal"}
             names_in_strings |= set(re.findall(r"[A-Za-z_]\w*", text)) & (wanted | {"typing"})
     views: dict[str, Any] = {
         "style": style.name,

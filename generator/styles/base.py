@@ -228,6 +228,10 @@ class Emitter(ABC):
         """Public names the style adds, given the chunk roots' parse functions."""
         return []
 
+    def annotation_names(self, t: Type) -> set[str]:
+        """The names an annotation of ``t`` needs imported (``Any``, ``Literal`` ...)."""
+        return pytypes.uses(t)
+
     def names_in_strings(self, models: list[Model]) -> set[str]:
         """Names the models use only inside annotations held as strings (imported still)."""
         return set()

@@ -7,8 +7,16 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .. import pytypes
-from ..model import AliasRef, Enum, Field, ModelRef, Schemas, Tuple, UnionType
+from ..model import AliasRef, Enum, Field, ModelRef, Schemas, Tuple, Type, UnionType
 from .base import Emitter, Traits, any_of
+
+#: The module's ``Annotated`` metadata that validates a tuple open at the end by position
+#: (pydantic cannot validate ``*tuple[...]``), defined in the module when used.
+TUPLE_TAIL = "_TupleTail"
+
+#: The module's check that an integer ``Literal`` value is an ``int`` (see ``literal_text``),
+#: defined in the module when used.
+EXACT_INT = "_exact_int"
 
 
 class PydanticEmitter(Emitter):
@@ -44,7 +52,7 @@ class PydanticEmitter(Emitter):
         the JSON list (``Strict(False)`` on the tuple only: its items stay strict)."""
         if rest is not None:
             positions = f"tuple[{', '.join([*parts, rest])}]"
-            tail = f"{pytypes.TUPLE_TAIL}({positions}, {t.min_items})"
+            tail = f"{TUPLE_TAIL}({positions}, {t.min_items})"
             return f"Annotated[tuple[{any_of([*parts, rest], strings)}, ...], {tail}]"
         shapes = self.tuple_shapes(t, parts, rest, target, strings)
         return " | ".join(f"Annotated[{shape}, Strict(False)]" for shape in shapes)
@@ -66,8 +74,13 @@ class PydanticEmitter(Emitter):
         integer ``Literal`` is ``Annotated`` with a check that the value is an ``int``."""
         text = super().literal_text(t)
         if any(isinstance(v, int) for v in self.literal_values(t)):
-            text = f"Annotated[{text}, BeforeValidator({pytypes.EXACT_INT})]"
+            text = f"Annotated[{text}, BeforeValidator({EXACT_INT})]"
         return text
+
+    def annotation_names(self, t: Type) -> set[str]:
+        """Also pydantic's own: ``Annotated`` with ``BeforeValidator``, ``Strict``, ``Tag``,
+        ``Discriminator``, ``Field`` and the module's helpers, where ``t`` needs them."""
+        return pytypes.uses(t) | _pydantic_names(t)
 
     def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
         """``decl``: an alias where the wire name is not the attribute's."""
@@ -93,9 +106,9 @@ class PydanticEmitter(Emitter):
         others = [aliases[a.name] for a in schemas.aliases.values() if not isinstance(a.type, Enum)]
         return {
             "uses_exact_int": any(
-                f"BeforeValidator({pytypes.EXACT_INT})" in text for text in [*declared, *aliases.values(), *enums]
+                f"BeforeValidator({EXACT_INT})" in text for text in [*declared, *aliases.values(), *enums]
             ),
-            "uses_tuple_tail": any(f"{pytypes.TUPLE_TAIL}(" in text for text in [*declared, *aliases.values()]),
+            "uses_tuple_tail": any(f"{TUPLE_TAIL}(" in text for text in [*declared, *aliases.values()]),
             "uses_tag": any("_tag(" in f["decl"] for m in models for f in m["fields"])
             or any("_tag(" in text for text in others),
         }
@@ -103,11 +116,27 @@ class PydanticEmitter(Emitter):
 
 def discriminator_getter(t: UnionType) -> str:
     """Source of the call that builds a discriminated union's tag function."""
-    assert t.discriminator is not None
-    mapping = (
-        "{"
-        + ", ".join(f"{pytypes.literal(tag)}: {pytypes.literal(name)}" for tag, name in t.discriminator.mapping)
-        + "}"
-    )
-    prop = t.discriminator.property
-    return f"_tag({pytypes.literal(prop)}, {pytypes.literal(t.discriminator.attribute or prop)}, {mapping})"
+    d = t.discriminator
+    assert d is not None
+    lit = pytypes.literal
+    mapping = ", ".join(f"{lit(tag)}: {lit(name)}" for tag, name in d.mapping)
+    return f"_tag({lit(d.property)}, {lit(d.attribute or d.property)}, {{{mapping}}})"
+
+
+def _pydantic_names(t: Type) -> set[str]:
+    """The pydantic names and module helpers the annotation of ``t`` uses (see
+    ``literal_text``, ``tuple_annotation``, ``union_annotation``)."""
+    found: set[str] = set()
+    if isinstance(t, Enum) and t.alias is None:
+        if any(isinstance(v, int) and not isinstance(v, bool) for v in t.values):
+            found |= {"Annotated", "BeforeValidator", EXACT_INT}
+    elif isinstance(t, Tuple):
+        found |= {"Annotated", "Strict"} | ({TUPLE_TAIL} if t.rest is not None else set())
+    elif isinstance(t, UnionType):
+        if t.discriminator is not None:
+            found |= {"Annotated", "Tag", "Discriminator"}
+        elif any(isinstance(o, (ModelRef, AliasRef)) for o in t.options):
+            found |= {"Annotated", "Field"}
+    for part in pytypes.parts(t):
+        found |= _pydantic_names(part)
+    return found
