@@ -560,12 +560,12 @@ def test_the_pre_commit_hooks_see_every_file_a_run_writes(project: Path) -> None
 
 
 def test_help_and_the_package_description_name_every_style() -> None:
-    from generator.styles import TRAITS
+    from generator.styles import ALL_STYLES
 
     summary = cli._parser().description or ""
     description = re.search(r'^description = "(.*)"$', (ROOT / "pyproject.toml").read_text(), re.MULTILINE)
     assert description
-    for style in TRAITS:
+    for style in ALL_STYLES:
         name = "TypedDict" if style == "typeddict" else style
         assert name in summary and name in description.group(1), style
 

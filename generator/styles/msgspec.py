@@ -1,4 +1,4 @@
-"""The msgspec style's field emitter and checkers: IR fields in, ``msgspec.Struct`` field
+"""The msgspec style (``--style msgspec``): IR fields in, ``msgspec.Struct`` field
 declarations out, plus the checkers of the slots msgspec cannot type itself.
 
 msgspec types a union only when its members differ in JSON kind (at most one object type,
@@ -13,10 +13,10 @@ for msgspec (``if TYPE_CHECKING: ... else: ...``), and checked in the class's
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-from . import pytypes
-from .model import (
+from .. import pytypes
+from ..model import (
     Alias,
     AliasRef,
     Array,
@@ -33,6 +33,7 @@ from .model import (
     UnionType,
     referenced_names,
 )
+from .base import Emitter, Traits
 
 _PRIM_KIND = {"str": "str", "int": "int", "float": "float", "bool": "bool", "any": "any", "null": "null"}
 
@@ -45,12 +46,14 @@ class Checkers:
     Attributes:
         schemas: the IR.
         lazy: aliases written as strings (recursive): msgspec cannot resolve them.
+        emitter: the style's annotations.
         named: non-native alias name -> its checker expression (``_C_<Alias>``, a ``_Named``).
         fields: constant name -> checker expression of a model's non-native field.
     """
 
     schemas: Schemas
     lazy: set[str]
+    emitter: Emitter
     named: dict[str, str] = field(default_factory=dict)
     fields: dict[str, str] = field(default_factory=dict)
 
@@ -104,7 +107,7 @@ class Checkers:
         """A runtime expression that checks and builds a value of ``t``: its annotation
         where msgspec can decode it, else a checker of the runtime."""
         if self.native(t):
-            return pytypes.annotation(t, "msgspec", nullable)
+            return self.emitter.annotation(t, nullable)
         if isinstance(t, Nullable):
             return f"_OrNone({self.checker(t.inner)})"
         if isinstance(t, AliasRef):
@@ -155,15 +158,18 @@ def _kind_of(value: Any) -> str:
     return {bool: "bool", int: "int", float: "float", str: "str"}.get(type(value), "any")
 
 
+def _default(f: Field, wire: str) -> str:
+    """What follows a field's annotation: its default and, when renamed, its wire name."""
+    renamed = f.py_name != f.wire_name
+    if f.required:
+        return f" = msgspec.field(name={wire})" if renamed else ""
+    return f" = msgspec.field(default=None, name={wire})" if renamed else " = None"
+
+
 def field_view(checkers: Checkers, m: Model, f: Field, ann: str) -> dict[str, Any]:
     """A msgspec field: ``decl`` (its declaration), ``checked_ann`` and ``check`` (the real
     annotation and the checker constant, when msgspec cannot type it; else empty)."""
-    wire = pytypes.literal(f.wire_name)
-    renamed = f.py_name != f.wire_name
-    if f.required:
-        value = f" = msgspec.field(name={wire})" if renamed else ""
-    else:
-        value = f" = msgspec.field(default=None, name={wire})" if renamed else " = None"
+    value = _default(f, pytypes.literal(f.wire_name))
     nullable = f.nullable or not f.required
     if checkers.native(f.type):
         return {"decl": f"{f.py_name}: {ann}{value}", "checked_ann": "", "check": ""}
@@ -184,28 +190,17 @@ def alias_definitions(checkers: Checkers, aliases: list[Alias]) -> list[tuple[st
     return [(f"_C_{a.name}", checkers.named[a.name]) for a in aliases if a.name in checkers.named]
 
 
-def field_decl(f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
-    """The field emitter ``render`` calls (one signature for every style): the declaration
-    as msgspec reads it when it can type the field (``context`` redeclares the others)."""
-    renamed = f.py_name != f.wire_name
-    if f.required:
-        value = f" = msgspec.field(name={wire})" if renamed else ""
-    else:
-        value = f" = msgspec.field(default=None, name={wire})" if renamed else " = None"
-    return {"decl": f"{f.py_name}: {ann}{value}", "checked_ann": "", "check": ""}
-
-
 def context(
-    s: Schemas, lazy: set[str], models: list[dict[str, Any]], aliases: list[Alias], roots: list[dict[str, Any]]
+    emitter: Emitter, s: Schemas, lazy: set[str], models: list[dict[str, Any]], roots: list[dict[str, Any]]
 ) -> dict[str, Any]:
     """What the msgspec template needs beyond the shared context: each model view gets
     ``post_init`` (its checked fields), ``extra_check`` and ``checks_inside``; the module gets
     the checker constants and, per parse target, what ``_parse`` builds."""
-    checkers = Checkers(s, lazy)
+    checkers = Checkers(s, lazy, emitter)
     for view in models:
         m = s.models[view["name"]]
         for fv, f in zip(view["fields"], m.fields):
-            ann = pytypes.annotation(f.type, "msgspec", f.nullable or not f.required)
+            ann = emitter.annotation(f.type, f.nullable or not f.required)
             fv.update(field_view(checkers, m, f, ann))
         # a wire name msgspec refuses: no field; kept in extra_fields, its value checked there
         odd = [f for f in m.fields if not declarable(f.wire_name)]
@@ -253,3 +248,41 @@ def _reaches(s: Schemas, t: Type, inside: set[str], seen: frozenset[str] = froze
         if alias is not None and name not in seen and _reaches(s, alias.type, inside, seen | {name}):
             return True
     return False
+
+
+class MsgspecEmitter(Emitter):
+    """The msgspec style's source text."""
+
+    name: ClassVar[str] = "msgspec"
+    traits: ClassVar[Traits] = Traits(
+        label="msgspec",
+        error_name="msgspec.ValidationError",
+        own_parse_error=False,
+        needs=(((3, 10), "msgspec >= 0.18"),),
+        model_extras="extra_fields",
+    )
+
+    def literal_values(self, t: Enum) -> tuple[object, ...]:
+        """msgspec's ``Literal`` takes no floats: the open float base admits them."""
+        return tuple(v for v in t.values if not isinstance(v, float))
+
+    def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
+        """``decl``: the declaration as msgspec reads it when it can type the field
+        (``context`` redeclares the others)."""
+        return {"decl": f"{f.py_name}: {ann}{_default(f, wire)}", "checked_ann": "", "check": ""}
+
+    def validate_function(self, name: str, parse_fn: str) -> str:
+        """The class itself (``_built_anyway`` builds it with msgspec)."""
+        return name
+
+    def declares(self, wire_name: str) -> bool:
+        """A wire name msgspec refuses is kept in the model's extras (``declarable``)."""
+        return declarable(wire_name)
+
+    def public_names(self, parse_functions: list[str]) -> list[str]:
+        """A ``decode_<root>`` (JSON bytes to model, in one step) beside each ``parse_<root>``."""
+        return [fn.replace("parse_", "decode_", 1) for fn in parse_functions]
+
+    def context(self, schemas: Schemas, lazy: set[str], views: dict[str, Any]) -> dict[str, Any]:
+        """The checkers (see the module-level ``context``)."""
+        return context(self, schemas, lazy, views["models"], views["roots"])

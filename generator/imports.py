@@ -1,0 +1,92 @@
+"""Imports of a generated module: where each name it may use comes from, and the import
+lines for the names its code loads (found by ``render.names_loaded``), in the order ruff
+wants them (isort's), with the orders ruff wants of ``__all__`` and ``__slots__``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+#: The line of a rendered module that its imports replace.
+IMPORTS_MARK = "# <gen-models: imports>"
+
+#: Where each name a module may use comes from (TypedDict names depend on the target).
+SOURCES = {
+    "AsyncIterable": "collections.abc",
+    "AsyncIterator": "collections.abc",
+    "Callable": "collections.abc",
+    "Iterable": "collections.abc",
+    "Iterator": "collections.abc",
+    "Mapping": "collections.abc",
+    "dataclass": "dataclasses",
+    "field": "dataclasses",
+    "asdict": "dataclasses",
+    "fields": "dataclasses",
+    "is_dataclass": "dataclasses",
+    "Annotated": "typing",
+    "Any": "typing",
+    "ClassVar": "typing",
+    "TYPE_CHECKING": "typing",
+    "Literal": "typing",
+    "TypeAlias": "typing",
+    "TypeVar": "typing",
+    "re": "import",
+    "cast": "typing",
+    "BaseModel": "pydantic",
+    "ConfigDict": "pydantic",
+    "Discriminator": "pydantic",
+    "Field": "pydantic",
+    "BeforeValidator": "pydantic",
+    "Strict": "pydantic",
+    "GetCoreSchemaHandler": "pydantic",
+    "CoreSchema": "pydantic_core",
+    "core_schema": "pydantic_core",
+    "Tag": "pydantic",
+    "TypeAdapter": "pydantic",
+    "ValidationError": "pydantic",
+    "ContextVar": "contextvars",
+    "types": "import",
+    "typing": "import",
+    "msgspec": "import",
+}
+
+
+def import_lines(target_python: tuple[int, int], used: set[str]) -> list[str]:
+    """The import lines of a module for Python ``target_python`` whose code loads the names
+    ``used``: the standard library's, then (after an empty line) the third parties'."""
+    sources = dict(SOURCES)
+    # pydantic validates TypedDicts only from typing_extensions before Python 3.12
+    sources["TypedDict"] = "typing" if target_python >= (3, 12) else "typing_extensions"
+    sources["NotRequired"] = "typing" if target_python >= (3, 11) else "typing_extensions"
+    sources["TypeAliasType"] = "typing" if target_python >= (3, 12) else "typing_extensions"
+    by_module: dict[str, list[str]] = {}
+    for name, module in sources.items():
+        if name in used and module != "import":
+            by_module.setdefault(module, []).append(name)
+    stdlib = [f"import {m}" for m in ("json", "re", "types", "typing") if m in used]
+    third_party: list[str] = []
+    for module in sorted(by_module):
+        line = f"from {module} import {', '.join(sorted(by_module[module], key=isort_key))}"
+        (third_party if module in ("pydantic", "pydantic_core", "typing_extensions") else stdlib).append(line)
+    if "msgspec" in used:
+        third_party.insert(0, "import msgspec")
+    return stdlib + ([""] + third_party if third_party else [])
+
+
+def isort_key(name: str) -> tuple[int, list[Any]]:
+    """isort's order, as ruff's RUF022 wants ``__all__``: CONSTANTS, then Classes, then the rest."""
+    kind = 0 if name.isupper() and len(name) > 1 else 1 if name[:1].isupper() else 2
+    return kind, natural(name)
+
+
+def import_key(name: str) -> tuple[int, list[Any]]:
+    """isort's order of the names of one ``from`` import, as ruff's I001 wants it: by kind
+    (CONSTANTS, Classes, others: ``_private`` is an other), then case-insensitively."""
+    kind = 0 if name.isupper() and len(name) > 1 else 1 if name[:1].isupper() else 2
+    return kind, natural(name.lower())
+
+
+def natural(name: str) -> list[Any]:
+    """Natural order (``p2`` before ``p10``), as ruff's RUF023 wants ``__slots__``."""
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name)]

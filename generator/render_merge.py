@@ -1,0 +1,252 @@
+"""Render merge plans: the chunk roots' ``NodePlan``/``ResponsePlan`` in, the views
+``templates/_merge.py.jinja`` lays out (merge-state classes and their fields, keyed lists,
+response rules, and each root's accumulator).
+
+Every string from the spec reaches the template as a literal built by ``pytypes.literal``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from . import naming, pytypes
+from .imports import natural
+from .merge_plan import FieldPlan, NodePlan, ResponsePlan, meaning
+from .model import Array, Map, ModelRef, Schemas, Tuple
+from .naming import parse_function, snake_name
+from .styles.base import Emitter, Traits
+
+if TYPE_CHECKING:
+    from .render import Generation
+
+
+def validate_function(gen: Generation, name: str, emitter: Emitter) -> str:
+    """What an accumulator passes to ``_built_anyway`` to validate a ``name`` (the style's
+    ``Emitter.validate_function``: the parse function, pydantic's ``model_validate`` ...)."""
+    return emitter.validate_function(name, parse_function(gen.schemas, name))
+
+
+def root_view(gen: Generation, name: str, emitter: Emitter) -> dict[str, Any]:
+    """What the templates read of the chunk root ``name``: its parse function, accumulator,
+    merge state class, response and how each is validated."""
+    response = gen.schemas.responses.get(name)
+    return {
+        "model": name,
+        "typed": _typed(gen.plans[name], emitter.traits),  # the accumulator reads the model
+        "parse_fn": parse_function(gen.schemas, name),
+        "accumulator": naming.accumulator_name(name),
+        "state_cls": state_class_names(gen)[id(gen.plans[name])],
+        "response": response,
+        "response_parse_fn": parse_function(gen.schemas, response) if response else "",
+        "plan_const": naming.response_plan_constant(response) if response else "",
+        "validate": validate_function(gen, name, emitter),
+        "response_validate": validate_function(gen, response, emitter) if response else "",
+    }
+
+
+def state_class_names(gen: Generation) -> dict[int, str]:
+    """A class name for each merge-state node, keyed by ``id(node)`` (see ``naming``)."""
+    return naming.state_class_names(node for root_name in gen.schemas.roots for node in gen.plans[root_name].walk())
+
+
+def merge_view(gen: Generation, emitter: Emitter, roots: list[dict[str, Any]]) -> dict[str, Any]:
+    """The ``merge`` of the template context: the merge-state nodes of every root (``roots``:
+    their ``root_view``), the response plans and the keyed lists."""
+    names = state_class_names(gen)
+    traits = emitter.traits
+    nodes = [
+        _node_view(node, names, emitter, gen.schemas)
+        for root_name in gen.schemas.roots
+        for node in gen.plans[root_name].walk()
+    ]
+    plans = [
+        {"name": r["plan_const"], "value": _response_literal(gen.responses[r["model"]])} for r in roots if r["response"]
+    ]
+    keyed_lists = [f["keyed_list"] for n in nodes for f in n["fields"] if f["policy"] == "by_key"]
+    short = Counter(rule["short"] for rule in keyed_lists)
+    for rule in keyed_lists:  # ``_TOOL_CALLS`` where one list has that name, else qualified
+        rule["name"] = rule["short"] if short[rule["short"]] == 1 else rule["long"]
+    return {
+        "nodes": nodes,
+        "roots": roots,
+        "extras": traits.model_extras,
+        "dict_models": traits.dict_models,
+        "has_response": bool(plans),
+        "response_plans": plans,
+        "keyed_lists": keyed_lists,
+    }
+
+
+def _typed(node: NodePlan, traits: Traits) -> bool:
+    """True when ``node``'s merge state merges a model of its own class as it is, never
+    dumped (``_add_model`` reading attributes, or pydantic's field dict read by ``_add``):
+    a style whose chunks are model instances, a node whose model is a class of the module
+    (not a union's gathered fields, not made up for an override)."""
+    return traits.model_extras is not None and not node.union_of and not node.synthetic
+
+
+def _node_view(node: NodePlan, names: dict[int, str], emitter: Emitter, schemas: Schemas) -> dict[str, Any]:
+    traits = emitter.traits
+    is_entry = node.path.endswith("[]")
+    fields = [_merge_field_view(f, node, names, emitter, schemas) for f in node.fields]
+    slots = [f["attr"] for f in fields]
+    where = node.path or "(chunk)"
+    return {
+        "cls": names[id(node)],
+        "doc": pytypes.docstring(f"Merge state of {node.model.name} at ``{where}`` ({node.context} context).", 4),
+        "model": node.model.name,
+        "sorted_slots": sorted(slots, key=natural),
+        "path": node.path,
+        "context": node.context,
+        "is_entry": is_entry,
+        "fields": fields,
+        "slots": slots,
+        # a union's or a made-up model has no class, and fields an override adds are not in
+        # the class's: then the node spells its wire names out (``own_keys``)
+        "known": (
+            ("frozenset({" + ", ".join(pytypes.literal(f.field.wire_name) for f in node.fields) + "})")
+            if node.own_keys and node.fields
+            else (
+                "frozenset[str]()"
+                if node.own_keys
+                else f"_wire_names({node.model.name})" if traits.reads_wire_names else f"_KEYS_{node.model.name}"
+            )
+        ),
+        # most deltas carry one text fragment: appended before anything else is read (a JSON
+        # text field needs no such path: its own appends a continuation inline)
+        "fast_text": (
+            next((f for f in fields if f["policy"] == "concat" and not f["json_text"]), None)
+            if node.context == "delta"
+            else None
+        ),
+        "typed": _typed(node, traits),
+    }
+
+
+def _json_kind(t: Any, schemas: Schemas) -> str:
+    """``object`` or ``list`` when every JSON value of ``t`` is one (a model, a map, an
+    array or a tuple, through named aliases), else ``""``: what a ``last`` field checks."""
+    t = meaning(schemas, t)
+    return "object" if isinstance(t, (ModelRef, Map)) else "list" if isinstance(t, (Array, Tuple)) else ""
+
+
+def _merge_field_view(
+    f: FieldPlan, node: NodePlan, names: dict[int, str], emitter: Emitter, schemas: Schemas
+) -> dict[str, Any]:
+    kind = _json_kind(f.field.type, schemas)
+    view: dict[str, Any] = {
+        "attr": f.field.py_name,
+        "wire": f.field.wire_name,
+        # read by ``_add_model`` as an attribute; else it is in the model's extras
+        "attribute": f.declared and emitter.declares(f.field.wire_name),
+        # the class ``_add_model`` expects of a merged object or list item (read by attribute)
+        "child_model": f.node.model.name if f.node is not None and _typed(f.node, emitter.traits) else "",
+        # its attributes are not all named as on the wire (pydantic aliases): ``_merge_model``
+        "child_renamed": f.node is not None and any(g.py_name != g.wire_name for g in f.node.model.fields),
+        "policy": f.policy,
+        "required": f.field.required,
+        "nullable": f.field.nullable,
+        "node_cls": names[id(f.node)] if f.node is not None else "",
+        "eager": f.policy == "merge" and f.field.required and not f.field.nullable,
+        # what set and last fields check inline: the scalar type, or an object
+        "scalar": pytypes.scalar_type(f.field.type),
+        "object": kind == "object",
+        "list": kind == "list",
+        # a map or list whose values may be this module's models (a typed chunk's): read as JSON
+        "holds_models": kind != "" and not isinstance(f.field.type, ModelRef) and pytypes.needs_dump(f.field.type),
+        "text_only": f.policy == "concat" and pytypes.scalar_type(f.field.type) == "str",
+        "json_text": f.json_text,
+    }
+    scalar = view["scalar"]
+    view["state_type"] = (
+        f"{scalar} | None"
+        if scalar
+        else "dict[str, Any] | None" if view["object"] else "list[Any] | None" if view["list"] else "Any"
+    )
+    if f.policy == "by_key":
+        assert f.node is not None
+        element = f.node
+        key_field = next(g for g in element.model.fields if g.wire_name == f.key)
+        id_field = next((g for g in element.model.fields if g.wire_name == element.id_field), None)
+        short = f"_{view['attr'].strip('_').upper()}"
+        owner = snake_name(names[id(node)].strip("_").removesuffix("Merge")).upper()
+        args = [
+            f"wire={pytypes.literal(f.field.wire_name)}",
+            f"key={pytypes.literal(f.key)}",
+            f"key_attr={pytypes.literal(key_field.py_name)}",
+            f"make={names[id(element)]}",
+        ]
+        if id_field is not None:
+            args += [f"id_wire={pytypes.literal(id_field.wire_name)}", f"id_attr={pytypes.literal(id_field.py_name)}"]
+        if element.name_path:
+            args += [
+                f"name_wire={pytypes.literal(element.name_path)}",
+                f"name_attr={pytypes.literal(_py_path(element, element.name_path))}",
+            ]
+        identity = id_field is not None or bool(element.name_path)
+        # what may_split needs to look further (an id or a name in the item), read inline:
+        # most fragments carry neither
+        hints = [f"item.get({pytypes.literal(id_field.wire_name)})"] if id_field is not None else []
+        if len(element.name_path) == 2:
+            outer, inner = (pytypes.literal(step) for step in element.name_path)
+            hints.append(f"(type(part := item.get({outer})) is dict and part.get({inner}))")
+        elif element.name_path:
+            hints.append(f"_wire_get(item, {pytypes.literal(element.name_path)})")
+        view["key"] = f.key
+        view["key_attr"] = key_field.py_name
+        view["keyed_list"] = {
+            "short": short,
+            "long": f"_{owner}{short}",
+            "args": ", ".join(args),
+            "identity": identity,
+            "split_hint": " or ".join(hints),
+        }
+    return view
+
+
+def _py_path(node: NodePlan, wire_path: tuple[str, ...]) -> tuple[str, ...]:
+    attrs = []
+    current: NodePlan | None = node
+    for step in wire_path:
+        if current is None:
+            break
+        plan = next((f for f in current.fields if f.field.wire_name == step), None)
+        if plan is None:
+            break
+        attrs.append(plan.field.py_name)
+        current = plan.node
+    return tuple(attrs)
+
+
+def _response_literal(plan: ResponsePlan) -> str:
+    """A dict display ``{path: _ResponseRule(...)}``, one entry per object of the response
+    (see ``_ResponseRule`` in the runtime), keyword arguments for what each rule sets."""
+    return "{" + "".join(f"{pytypes.literal(at)}: {rule}, " for at, rule in _response_rules(plan, "")) + "}"
+
+
+def _response_rules(plan: ResponsePlan, at: str) -> list[tuple[str, str]]:
+    lit = pytypes.literal
+    args = []
+    if plan.renames:
+        args.append(f"renames={_tuple(f'({lit(a)}, {lit(b)})' for a, b in plan.renames)}")
+    if plan.drop:
+        args.append("drop=frozenset({" + ", ".join(lit(d) for d in plan.drop) + "})")
+    for name, pairs in (("consts", plan.consts), ("fills", plan.fills)):
+        if pairs:
+            args.append(f"{name}={_tuple(f'({lit(k)}, {lit(v)})' for k, v in pairs)}")
+    for name, keys in (("nulls", plan.nulls), ("required", plan.required), ("blank", plan.blank)):
+        if keys:
+            args.append(f"{name}={_tuple(lit(k) for k in keys)}")
+    if plan.suffixes:
+        args.append(f"suffixes={_tuple(f'({lit(k)}, {lit(v)})' for k, v in plan.suffixes)}")
+    rules = [(at, "_ResponseRule(" + ", ".join(args) + ")")]
+    for key, child in plan.children:
+        rules += _response_rules(child, f"{at}.{key}" if at else key)
+    return rules
+
+
+def _tuple(items: Any) -> str:
+    """A tuple display without a trailing comma where black would keep it exploded."""
+    parts = list(items)
+    return f"({parts[0]},)" if len(parts) == 1 else "(" + ", ".join(parts) + ")"

@@ -1,0 +1,34 @@
+"""Styles: the kinds of module gen-models emits, one module each, behind one protocol.
+
+``Style`` names them (this module imports nothing of gen-models: options and naming read the
+names). Each style's ``Emitter`` (``base``; ``dataclass``, ``pydantic``, ``typeddict``,
+``msgspec``) answers everything rendering asks per style: annotations, field declarations
+with their parse and dump expressions, the parser of a model, what accumulators validate
+with, the public names and template context the style adds, and its ``Traits`` (what a
+model is called in prose, the error its parsers raise, what a module needs installed, ...);
+``emitters.emitter(style)`` gives it. The layout of each style lives in
+``templates/<style>.py.jinja``. Adding a style is a module here (an ``Emitter`` subclass),
+its line in ``Style`` and ``emitters.EMITTERS``, its template and its goldens.
+"""
+
+from __future__ import annotations
+
+import enum
+
+
+class Style(str, enum.Enum):
+    """A kind of generated module (a ``str``, so it compares equal to its name)."""
+
+    DATACLASS = "dataclass"
+    PYDANTIC = "pydantic"
+    TYPEDDICT = "typeddict"
+    MSGSPEC = "msgspec"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+#: The styles generated when none is asked for, in the order modules are generated and listed.
+STYLES: tuple[str, ...] = (Style.DATACLASS.value, Style.PYDANTIC.value, Style.TYPEDDICT.value)
+#: Every style (``--style msgspec`` is opt-in: its modules need msgspec installed).
+ALL_STYLES: tuple[str, ...] = tuple(s.value for s in Style)

@@ -1,0 +1,252 @@
+"""What every style emitter answers, and the answers most styles share.
+
+An ``Emitter`` is one style's source text: the annotation of an IR type, a field's
+declaration with its parse and dump expressions, the parser of a model, what an
+accumulator validates with, the public names and template context the style adds. Render
+asks the style's emitter and decides nothing per style; a style overrides only where it
+differs (``dataclass``, ``pydantic``, ``typeddict``, ``msgspec`` beside this module).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .. import pytypes
+from ..model import (
+    AliasRef,
+    Array,
+    Enum,
+    Field,
+    Map,
+    Model,
+    ModelRef,
+    Nullable,
+    Prim,
+    Schemas,
+    Tuple,
+    Type,
+    UnionType,
+    strip_null,
+)
+
+#: One ``(since Python, text)`` per target Python a style's needs change at (oldest first).
+Needs = tuple[tuple[tuple[int, int], str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Traits:
+    """What sets a style apart, for rendering (facts the templates and plans read).
+
+    Attributes:
+        label: the style in prose (``Dataclass stream models for ...``).
+        error_name: the exception its parse functions raise, as documented.
+        own_parse_error: the module defines and exports ``ParseError``.
+        needs: what the module needs installed, per target Python (oldest first).
+        keeps_keys: every model keeps its set of wire names (``_KEYS_<Model>``; the
+            dataclass parsers use it to find unknown fields).
+        keys_for_extra: a model with typed extra fields keeps its wire names.
+        resolves_string_aliases: before Python 3.12, recursive aliases are written as
+            ``TypeAliasType`` with a string value whose names all get imported (pydantic
+            validates through them; ``typing.get_type_hints`` evaluates them in both):
+            the styles that may use ``typing_extensions``. The others keep a
+            ``TypeAlias`` string (``Emitter.annotation``'s ``strings``).
+        model_extras: the attribute of a model instance that holds its unknown fields, for
+            the merge states' ``_add_model`` (which reads a typed chunk by attribute); None
+            when a chunk is a dict (TypedDict: it is merged as decoded JSON).
+        dict_models: a model instance keeps its declared fields in ``__dict__`` by
+            attribute name (pydantic), so the merge states' ``_add`` merges that dict as it
+            merges decoded JSON (``_merge_model`` in the runtime) and reads a merged object
+            or list item of the module's classes as such; no ``_add_model`` is generated
+            per class. Otherwise ``_add_model`` reads each attribute (slots).
+        reads_wire_names: a merge state finds the wire names of its class's fields in the
+            class itself (``_wire_names``: pydantic's ``model_fields``), so they are not
+            spelled out as ``_KEYS_<Model>`` for it.
+    """
+
+    label: str
+    error_name: str
+    own_parse_error: bool
+    needs: Needs
+    keeps_keys: bool = False
+    keys_for_extra: bool = False
+    resolves_string_aliases: bool = False
+    model_extras: str | None = None
+    dict_models: bool = False
+    reads_wire_names: bool = False
+
+    def dependency(self, target_python: tuple[int, int]) -> str:
+        """What a module for ``target_python`` needs installed (``pydantic >= 2.11``)."""
+        return next(text for since, text in reversed(self.needs) if target_python >= since)
+
+
+class Emitter(ABC):
+    """One style's source text (subclassed once per style; instances hold no state).
+
+    Attributes:
+        name: the style's name (``--style``), also its template's (``<name>.py.jinja``).
+        traits: the style's facts (``Traits``).
+    """
+
+    name: ClassVar[str]
+    traits: ClassVar[Traits]
+
+    # ------------------------------------------------------------------ annotations
+
+    def annotation(
+        self, t: Type, nullable: bool = False, target: tuple[int, int] = (3, 10), strings: frozenset[str] = frozenset()
+    ) -> str:
+        """The annotation of a value of type ``t`` for Python ``target``: ``| None``
+        appended when ``t`` is ``Nullable``, or when ``nullable`` asks for it (an optional
+        field reads ``null`` as absent).
+
+        ``strings``: aliases the module holds as strings at run time (recursive ones, before
+        Python 3.12, in the standard-library styles). ``"..." | None`` cannot be evaluated,
+        so a union with one of them as a member is written ``typing.Optional[...]`` or
+        ``typing.Union[...]``, which ``typing.get_type_hints`` evaluates."""
+        if isinstance(t, Nullable):
+            t, nullable = t.inner, True
+        text = self._annotation(t, target, strings)
+        if not nullable or text in ("Any", "None"):
+            return text
+        return f"typing.Optional[{text}]" if text in strings else f"{text} | None"
+
+    def _annotation(self, t: Type, target: tuple[int, int], strings: frozenset[str]) -> str:
+        if isinstance(t, Prim):
+            return pytypes.PRIM_ANNOTATION[t.kind]
+        if isinstance(t, Enum):
+            closed = self._closed_enum(t)
+            return " | ".join([closed, *t.bases] if closed else t.bases)
+        if isinstance(t, (ModelRef, AliasRef)):
+            return t.name
+        if isinstance(t, Array):
+            return f"list[{self.annotation(t.items, target=target, strings=strings)}]"
+        if isinstance(t, Tuple):
+            parts = [self.annotation(p, target=target, strings=strings) for p in t.prefix]
+            rest = self.annotation(t.rest, target=target, strings=strings) if t.rest is not None else None
+            return self.tuple_annotation(t, parts, rest, target, strings)
+        if isinstance(t, Map):
+            return f"dict[str, {self.annotation(t.values, target=target, strings=strings)}]"
+        if isinstance(t, UnionType):
+            # enums add their open base types once, at the end (``A | Literal["x"] | str``)
+            bases = [b for o in t.options if isinstance(o, Enum) for b in o.bases]
+            options = [
+                self._closed_enum(o) if isinstance(o, Enum) else self._annotation(o, target, strings) for o in t.options
+            ]
+            options = [o for o in options if o]
+            prims = pytypes.PRIM_ANNOTATION
+            options += [prims[b] for b in dict.fromkeys(bases) if prims[b] not in options]
+            return self.union_annotation(t, options, strings)
+        raise TypeError(t)  # pragma: no cover - closed set
+
+    def union_annotation(self, t: UnionType, options: list[str], strings: frozenset[str]) -> str:
+        """A union's annotation from its options' (``A | B``)."""
+        if strings & set(options):
+            return f"typing.Union[{', '.join(options)}]"
+        return " | ".join(options)
+
+    def tuple_annotation(
+        self, t: Tuple, parts: list[str], rest: str | None, target: tuple[int, int], strings: frozenset[str]
+    ) -> str:
+        """A tuple's annotation from its positions' (``parts``) and its rest's: one
+        ``tuple[...]`` per length it may have (``minItems`` up to the prefix), the longest
+        ending in ``*tuple[Rest, ...]`` when more items may follow (see ``tuple_shapes``)."""
+        return " | ".join(self.tuple_shapes(t, parts, rest, target, strings))
+
+    def tuple_shapes(
+        self, t: Tuple, parts: list[str], rest: str | None, target: tuple[int, int], strings: frozenset[str]
+    ) -> list[str]:
+        """The ``tuple[...]`` of each length a tuple may have. Python 3.10 cannot write
+        ``*tuple[...]``: a tuple open at the end is a ``tuple[A | B | Rest, ...]`` there (the
+        parsers check the positions, and ``tuple_positions`` documents them)."""
+        if rest is not None and target < (3, 11):
+            return [f"tuple[{any_of([*parts, rest], strings)}, ...]"]
+        shapes = [f"tuple[{', '.join(parts[:k])}]" if k else "tuple[()]" for k in range(t.min_items, len(parts) + 1)]
+        if rest is not None:
+            shapes[-1] = f"tuple[{', '.join(parts)}, *tuple[{rest}, ...]]"
+        return shapes
+
+    def tuple_spelled_out(self, t: Tuple, target: tuple[int, int]) -> bool:
+        """True when a tuple's annotation says what each position holds."""
+        return t.rest is None or target >= (3, 11)
+
+    def tuple_positions(self, t: Type, target: tuple[int, int] = (3, 10)) -> str | None:
+        """For a tuple whose annotation does not spell out its positions, the sentence that
+        does (for the docstring); ``None`` otherwise."""
+        t = strip_null(t)
+        if not isinstance(t, Tuple) or self.tuple_spelled_out(t, target):
+            return None
+        where = ", ".join(f"{i}: ``{self.annotation(p, target=target)}``" for i, p in enumerate(t.prefix))
+        rest = "no more items" if t.rest is None else f"then any number of ``{self.annotation(t.rest, target=target)}``"
+        least = f"; at least {t.min_items} item{'s' if t.min_items > 1 else ''}" if t.min_items else ""
+        return f"Items by position (checked): {where}; {rest}{least}."
+
+    def _closed_enum(self, t: Enum) -> str:
+        """The ``Literal`` part of an open enum (or its alias), ``""`` when there is none."""
+        if t.alias:
+            return t.alias if self.literal_values(t) else ""
+        return self.literal_text(t)
+
+    def literal_values(self, t: Enum) -> tuple[object, ...]:
+        """The values an enum's ``Literal`` lists (its open base types admit the others)."""
+        return t.values
+
+    def literal_text(self, t: Enum) -> str:
+        """The ``Literal[...]`` of an enum's values, ``""`` when it lists none."""
+        values = self.literal_values(t)
+        return f"Literal[{', '.join(pytypes.literal(v) for v in values)}]" if values else ""
+
+    # ------------------------------------------------------------------ fields and parsing
+
+    @abstractmethod
+    def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
+        """How the style declares and reads a field: ``decl`` (the declaration) and what
+        else its template reads of a field (``parse``, ``dump``, ...). ``ann`` is its
+        annotation, ``wire`` its wire name as a literal, ``call`` the checking parser call
+        (``_req(d, 'x', _str)``)."""
+
+    def model_view(self, m: Model) -> dict[str, Any]:
+        """What the style's template reads of a model beyond the shared view."""
+        return {}
+
+    def model_parser(self, name: str) -> str:
+        """The parser callable of the model ``name`` (``Any -> model``)."""
+        return f"_parse_{name}"
+
+    def validate_function(self, name: str, parse_fn: str) -> str:
+        """What an accumulator passes to ``_built_anyway`` to validate a ``name`` (whose
+        parse function is ``parse_fn``)."""
+        return parse_fn
+
+    def declares(self, wire_name: str) -> bool:
+        """True when a field of this wire name is an attribute of its model (else it is kept
+        in the model's extras)."""
+        return True
+
+    def public_names(self, parse_functions: list[str]) -> list[str]:
+        """Public names the style adds, given the chunk roots' parse functions."""
+        return []
+
+    def annotation_names(self, t: Type) -> set[str]:
+        """The names an annotation of ``t`` needs imported (``Any``, ``Literal`` ...)."""
+        return pytypes.uses(t)
+
+    def names_in_strings(self, models: list[Model]) -> set[str]:
+        """Names the models use only inside annotations held as strings (imported still)."""
+        return set()
+
+    def context(self, schemas: Schemas, lazy: set[str], views: dict[str, Any]) -> dict[str, Any]:
+        """What the style's template needs beyond the shared context, given the IR, the
+        aliases written as strings, and the shared context so far (``models``,
+        ``enum_aliases``, ``other_aliases``, ``roots``: the views, which it may add to)."""
+        return {}
+
+
+def any_of(options: list[str], strings: frozenset[str]) -> str:
+    """``A | B`` of annotation texts, each once (``Any`` when one of them is; see
+    ``Emitter.annotation`` for ``strings``)."""
+    unique = list(dict.fromkeys(options))
+    if "Any" in unique or len(unique) == 1:
+        return "Any" if "Any" in unique else unique[0]
+    return f"typing.Union[{', '.join(unique)}]" if strings & set(unique) else " | ".join(unique)

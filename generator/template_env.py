@@ -1,0 +1,108 @@
+"""Templates: where they are, the Jinja environment that renders them, and the user's own
+(``--custom-template-dir``), whose mistakes are bad input naming the template.
+
+Jinja never sees spec text as template source: spec strings reach the templates as
+literals (the ``pyrepr`` filter is ``pytypes.literal``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from . import pytypes
+from .cache import template_cache
+from .errors import SpecError, did_you_mean
+from .format import parse_tree
+
+
+def templates_dir() -> Path:
+    """``generator/templates`` in an installed wheel, else ``templates/`` of the checkout."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "templates", here.parent / "templates"):
+        if (candidate / "dataclass.py.jinja").is_file():
+            return candidate
+    raise FileNotFoundError("gen-models templates not found next to the generator package")  # pragma: no cover
+
+
+def template_names() -> list[str]:
+    """The shipped templates, by the name a custom template directory overrides them with."""
+    return sorted(p.name for p in templates_dir().glob("*.jinja"))
+
+
+def check_template_dir(directory: Path) -> None:
+    """A custom template directory (``--custom-template-dir``) must exist, and each
+    ``*.py.jinja`` in it must be named after a template of ours (a misspelt override would
+    otherwise be ignored without a word). Other files (``*.jinja`` helpers to include) are
+    allowed.
+
+    Raises:
+        SpecError: it is not a directory, or names a template we do not have.
+    """
+    if not directory.is_dir():
+        raise SpecError("custom template directory: not a directory", directory)
+    ours = template_names()
+    for path in sorted(directory.glob("*.py.jinja")):
+        if path.name not in ours:
+            raise SpecError(
+                f"not a gen-models template{did_you_mean(path.name, ours)} (templates: {', '.join(ours)}; "
+                "see docs/templates.md)",
+                path,
+            )
+
+
+@lru_cache(maxsize=4)
+def environment(custom_dir: Path | None = None) -> jinja2.Environment:
+    """The Jinja environment: strict undefined names, no autoescape (Python, not HTML).
+    With ``custom_dir`` (``--custom-template-dir``), a template there overrides ours of the
+    same name, also where another template includes or imports it."""
+    search = [str(custom_dir)] if custom_dir is not None else []
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader([*search, str(templates_dir())]),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        bytecode_cache=template_cache(),
+    )
+    env.filters["pyrepr"] = pytypes.literal
+    return env
+
+
+def render_template(env: jinja2.Environment, name: str, context: dict[str, Any], custom_dir: Path | None) -> str:
+    """The template ``name`` of ``env`` rendered with ``context``; with ``custom_dir`` (the
+    user's templates first), checked as described in ``_render_custom``.
+
+    Raises:
+        SpecError: a custom template failed (see ``_render_custom``).
+    """
+    if custom_dir is None:
+        return env.get_template(name).render(**context)
+    return _render_custom(custom_dir, env, name, context)
+
+
+def _render_custom(directory: Path, env: jinja2.Environment, name: str, context: dict[str, Any]) -> str:
+    """Render with the user's templates first: their mistakes (Jinja syntax, an unknown
+    context name, Python that does not parse) are bad input naming the template, not a bug
+    of ours.
+
+    Raises:
+        SpecError: as above.
+    """
+    try:
+        source = env.get_template(name).render(**context)
+    except jinja2.TemplateSyntaxError as exc:
+        raise SpecError(f"template syntax error: {exc.message}", Path(exc.filename or name), None, exc.lineno) from None
+    except jinja2.TemplateError as exc:
+        raise SpecError(f"custom template failed while rendering {name}: {exc}", directory) from None
+    try:
+        parse_tree(source)
+    except SyntaxError as exc:
+        raise SpecError(
+            f"with these templates the {name} module is not valid Python (line {exc.lineno}: {exc.msg})", directory
+        ) from None
+    return source
