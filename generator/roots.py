@@ -10,7 +10,6 @@ from .errors import SpecError, did_you_mean
 from .interpret import Interpreter
 from .interpret.spec_view import SpecView
 from .naming import class_name
-from .resolve import Location
 
 CHUNK_SUFFIX = ".chunk"
 
@@ -77,19 +76,10 @@ def _answered_beside(view: SpecView, chunk_name: str) -> str | None:
     for answer in view.answers():
         if any(view.reaches(stream, chunk) for stream in answer.streams):
             for body in answer.json:
-                name = _component_of(view, body)
+                name = view.named(body)
                 if name is not None and name != chunk_name:
                     return name
     return None
-
-
-def _component_of(view: SpecView, loc: Location) -> str | None:
-    """The component a schema is a ``$ref`` to (following hops), or None for an inline one."""
-    node = view.resolver.node(loc)
-    if not isinstance(node, dict) or "$ref" not in node:
-        return None
-    _, at = view.schema(loc)
-    return view.component_names().get((id(at.doc), at.pointer))
 
 
 def event_unions(interp: Interpreter) -> list[str]:
@@ -99,7 +89,7 @@ def event_unions(interp: Interpreter) -> list[str]:
     found: list[str] = []
     for answer in view.answers():
         for stream in answer.streams:
-            name = _component_of(view, stream)
+            name = view.named(stream)
             if name is not None and name not in found and view.is_union(stream):
                 found.append(name)
     return found

@@ -76,6 +76,14 @@ class SpecView:
         node, _ = self.schema(loc)
         return isinstance(node, dict) and ("anyOf" in node or "oneOf" in node)
 
+    def named(self, loc: Location) -> str | None:
+        """The component a schema is a ``$ref`` to (following hops), or None for an inline one."""
+        node = self.resolver.node(loc)
+        if not isinstance(node, dict) or "$ref" not in node:
+            return None
+        _, at = self.schema(loc)
+        return self.component_names().get((id(at.doc), at.pointer))
+
     def component_names(self) -> dict[tuple[int, str], str]:
         """``{(id of its document, pointer): name}`` of every component."""
         if self._names is None:
