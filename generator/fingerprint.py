@@ -45,6 +45,7 @@ from pathlib import Path
 
 from . import __version__
 from .options import Options, module_stem, output_file
+from .styles import runtime_parts
 
 #: The header line's start; the line is inserted after the module's leading comment lines.
 PREFIX = "# Fingerprint: "
@@ -57,6 +58,8 @@ IGNORED_FIELDS = frozenset({"use_cache"})
 #: ``inputs`` is ``runtime_inputs_digest``, not the run's.
 RUNTIME_FILE, PYDANTIC_RUNTIME_FILE, MSGSPEC_RUNTIME_FILE = "_runtime.py", "_runtime_pydantic.py", "_runtime_msgspec.py"
 RUNTIME_FILES = frozenset({RUNTIME_FILE, PYDANTIC_RUNTIME_FILE, MSGSPEC_RUNTIME_FILE})
+#: The file of each style-owned runtime part (``styles.RUNTIME_PARTS``), in output order.
+RUNTIME_PART_FILES = {"pydantic": PYDANTIC_RUNTIME_FILE, "msgspec": MSGSPEC_RUNTIME_FILE}
 _generator_digest: dict[Path | None, str] = {}
 
 
@@ -165,10 +168,8 @@ def expected_outputs(options: Options) -> list[Path]:
     paths = [target if target else directory / f"{stem}_{style}.py" for style in options.styles]
     if options.runtime_package:
         paths.append(directory / RUNTIME_FILE)
-        if "pydantic" in options.styles:
-            paths.append(directory / PYDANTIC_RUNTIME_FILE)
-        if "msgspec" in options.styles:
-            paths.append(directory / MSGSPEC_RUNTIME_FILE)
+        parts = runtime_parts(options.styles)
+        paths += [directory / name for part, name in RUNTIME_PART_FILES.items() if part in parts]
     return paths
 
 

@@ -30,7 +30,7 @@ from .model import Alias, Enum, Field, Model, Schemas, UnionType, referenced_nam
 from .naming import parse_function, snake_name
 from .render_events import events_view
 from .render_merge import merge_view, root_view, validate_function
-from .styles import STYLES
+from .styles import STYLES, runtime_parts
 from .styles.base import Emitter
 from .styles.emitters import emitter
 from .template_env import check_template_dir, environment, render_template, template_names, templates_dir
@@ -122,9 +122,8 @@ def render_runtime(gen: Generation) -> dict[str, str]:
     and msgspec styles, their own file. Every runtime module of a file goes in, whatever the
     spec needs: the same bytes from every run, so modules of several specs (a chat module,
     a Responses one) share one package."""
-    modules = runtime.needed(
-        chunks=True, events=True, pydantic="pydantic" in gen.styles, msgspec="msgspec" in gen.styles
-    )
+    parts = runtime_parts(gen.styles)
+    modules = runtime.needed(chunks=True, events=True, pydantic="pydantic" in parts, msgspec="msgspec" in parts)
     files: dict[str, list[str]] = {}
     for name in modules:
         files.setdefault(_runtime_file(name), []).append(name)
@@ -172,8 +171,8 @@ def _runtime_modules(gen: Generation, styles: tuple[str, ...], tuples: bool) -> 
     return runtime.needed(
         chunks=bool(gen.schemas.roots),
         events=bool(gen.event_plans),
-        pydantic="pydantic" in styles,
-        msgspec="msgspec" in styles,
+        pydantic="pydantic" in runtime_parts(styles),  # the style-owned runtime parts
+        msgspec="msgspec" in runtime_parts(styles),
         parsing=next(
             (style for style in styles if emitter(style).traits.own_parse_error), None
         ),  # parsers as functions

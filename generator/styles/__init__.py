@@ -32,3 +32,11 @@ class Style(str, enum.Enum):
 STYLES: tuple[str, ...] = (Style.DATACLASS.value, Style.PYDANTIC.value, Style.TYPEDDICT.value)
 #: Every style (``--style msgspec`` is opt-in: its modules need msgspec installed).
 ALL_STYLES: tuple[str, ...] = tuple(s.value for s in Style)
+#: The styles whose modules need a runtime part of their own (it imports their library), by
+#: the part's name: with ``--runtime package`` it is its own file (``_runtime_<part>.py``).
+RUNTIME_PARTS: dict[str, str] = {Style.PYDANTIC.value: "pydantic", Style.MSGSPEC.value: "msgspec"}
+
+
+def runtime_parts(styles: tuple[str, ...]) -> frozenset[str]:
+    """The style-owned runtime parts that modules of ``styles`` need (``{"pydantic"}``)."""
+    return frozenset(RUNTIME_PARTS[s] for s in styles if s in RUNTIME_PARTS)
