@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from .errors import SpecError, did_you_mean, join_pointer
-from .event_schema import EventSchema
 from .load import load_document
 from .map_files import MapLayer
 from .model import Schemas
+from .naming import component_name
 
 MAPS_DIR = Path(__file__).resolve().parent / "maps"
 #: the keys of a map (``events`` holds the entries, checked by ``event_plan``)
@@ -53,7 +53,7 @@ def map_target(root: str, declared: Any, user_map: Mapping[str, Any] | None) -> 
 
 def x_merge(schemas: Schemas, root: str) -> tuple[Any, str]:
     """The union's ``x-merge`` (None when it has none) and its pointer."""
-    alias = schemas.aliases.get(EventSchema(schemas).class_of(root) or "")
+    alias = next((a for a in schemas.aliases.values() if component_name(a.pointer) == root), None)
     if alias is None:
         return None, ""
     return alias.merge_map, join_pointer(alias.pointer, "x-merge")
