@@ -49,9 +49,9 @@ from typing import Any
 from .errors import SpecError, did_you_mean, join_pointer
 from .event_schema import EventSchema
 from .merge_maps import merged_map
-from .model import Schemas, strip_null
+from .model import ModelRef, Schemas, strip_null
 from .runtime.event_paths import _path_steps, _Slot
-from .runtime.events import _EventFold, _Handler
+from .runtime.events import _dig, _EventFold, _Handler
 
 
 class Op(enum.Enum):
@@ -62,10 +62,15 @@ class Op(enum.Enum):
     INIT = "init"  #: the snapshot starts from the value (``response.created``)
     REFRESH = "refresh"  #: top-level fields from the value, folded lists kept; may come first
     FINALIZE = "finalize"  #: terminal; the value wins, a null/absent/empty list is filled from the fold
+    FINISH = "finish"  #: terminal, without a value (``message_stop``)
     CREATE = "create"  #: create the slot from the value (reported if it exists)
     REPLACE = "replace"  #: set the slot to the server's value; ``check: fold`` compares
-    APPEND = "append"  #: append text (an object appends field by field)
+    MERGE = "merge"  #: merge an object field by field (nested too); ``null`` keeps; no ``at``: the response
+    APPEND = "append"  #: append text (an object appends field by field, its tags never joined)
+    JSON = "json"  #: gather JSON text fragments, parsed once (``parse``, or at snapshot)
+    PARSE = "parse"  #: parse the JSON text gathered for the slot (``content_block_stop``)
     EXTEND = "extend"  #: extend a list
+    PUSH = "push"  #: push one item onto a list (a citation)
     SET = "set"  #: set a constant only the event's name carries (a status)
     SIDE = "side"  #: no snapshot change: collect into a named side channel
     ERROR = "error"  #: the stream's error event: kept, no snapshot change (the fold's ``fail``)
@@ -75,8 +80,10 @@ class Op(enum.Enum):
 _LIFECYCLE = {Op.INIT, Op.REFRESH, Op.FINALIZE}
 #: ``value: "*"``: the whole event is the value (small families whose last event is the result)
 WHOLE_EVENT = "*"
-_SLOT_OPS = {Op.CREATE, Op.REPLACE, Op.APPEND, Op.EXTEND, Op.SET}
-_ENTRY_KEYS = {"op", "at", "value", "id", "check", "new", "channel", "key", "keep"}
+_SLOT_OPS = {Op.CREATE, Op.REPLACE, Op.MERGE, Op.APPEND, Op.JSON, Op.PARSE, Op.EXTEND, Op.PUSH, Op.SET}
+#: ops that take no value
+_NO_VALUE = {Op.FINISH, Op.PARSE, Op.ERROR, Op.IGNORE}
+_ENTRY_KEYS = {"op", "at", "value", "id", "check", "new", "channel", "key", "keep", "when", "optional"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,12 +100,14 @@ class Step:
 @dataclass(frozen=True, slots=True)
 class Slot:
     """Where a slot op lands (a ``_Slot`` of the runtime): its path from the target's root,
-    the event field checked against the first keyed step's ``id``, and JSON text of what a
-    slot the event must create starts as."""
+    the event field checked against the first keyed step's ``id``, JSON text of what a
+    slot the event must create starts as, and the fields of an appended object never joined
+    (those the schema types as enums: tags)."""
 
     at: tuple[Step, ...]
     ident: str | None = None
     new: str | None = None
+    fixed: tuple[str, ...] = ()
 
     @property
     def path(self) -> str:
@@ -115,18 +124,24 @@ class Slot:
 
 @dataclass(frozen=True, slots=True)
 class EventValue:
-    """An argument of an op's call: the event field ``field``, the whole event (``field`` is
-    ``"*"``), or, with ``field`` None, the constant whose JSON text is ``constant``."""
+    """An argument of an op's call: the event field ``field`` (a dotted path for a nested
+    value: ``delta.text``), the whole event (``field`` is ``"*"``), or, with ``field`` None,
+    the constant whose JSON text is ``constant``."""
 
     field: str | None = None
     constant: str | None = None
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The field's path as names (``("delta", "text")``); ``()`` for a constant or the event."""
+        return tuple(self.field.split(".")) if self.field not in (None, WHOLE_EVENT) else ()
+
     def of(self, event: Mapping[str, Any]) -> Any:
-        """The value for one event (what the generated ``e.get(...)`` reads)."""
+        """The value for one event (what the generated ``e.get(...)``/``_dig(e, ...)`` reads)."""
         if self.field == WHOLE_EVENT:
             return event
         if self.field is not None:
-            return event.get(self.field)
+            return _dig(event, *self.names)
         return json.loads(self.constant) if self.constant is not None else None
 
 
@@ -158,6 +173,11 @@ class Action:
         channel, key, keep_all: side channels: name, the event field keying the latest value
             (``keep: last``), or every value gathered (``keep: all``).
         derived: ``at``/``value`` came from the spec, not the map.
+        when: ``(event field path, JSON text of a value)``: the action applies only to events
+            whose field has that value (``delta.type`` is ``text_delta``).
+        optional: an absent (or null) value does nothing (``create``/``replace``; the other
+            slot ops ignore an absent value anyway).
+        fixed: fields of an appended object never joined (see ``Slot``).
     """
 
     op: Op
@@ -171,6 +191,9 @@ class Action:
     key: str | None = None
     keep_all: bool = True
     derived: bool = False
+    when: tuple[str, str] | None = None
+    optional: bool = False
+    fixed: tuple[str, ...] = ()
 
     @property
     def path(self) -> str:
@@ -179,8 +202,8 @@ class Action:
 
     @property
     def slot(self) -> Slot | None:
-        """Where a slot op lands; None for the other ops."""
-        return Slot(self.at, self.ident, self.new) if self.op in _SLOT_OPS else None
+        """Where a slot op lands; None for the other ops (and ``merge`` into the response)."""
+        return Slot(self.at, self.ident, self.new, self.fixed) if self.op in _SLOT_OPS and self.at else None
 
     def call(self) -> Call | None:
         """The one definition of what this action does: the runtime call it makes (None for
@@ -190,12 +213,20 @@ class Action:
             return None
         if self.op is Op.ERROR:
             return Call("fail", None, (EventValue(WHOLE_EVENT),))
+        if self.op is Op.FINISH:
+            return Call("finish", None, ())
         if self.op is Op.SIDE:
             key = EventValue(self.key) if self.key else EventValue()
             channel = EventValue(constant=json.dumps(self.channel))
             return Call(self.op.value, None, (channel, value, key), (("keep_all", json.dumps(self.keep_all)),))
-        check = (("check", "true"),) if self.check else ()
-        return Call(self.op.value, self.slot, (value,), check)
+        if self.op is Op.MERGE and not self.at:
+            return Call("merge_response", None, (value,))
+        if self.op is Op.PARSE:
+            return Call("parse", self.slot, ())
+        keywords: tuple[tuple[str, str], ...] = (("check", "true"),) if self.check else ()
+        if self.optional and self.op in (Op.CREATE, Op.REPLACE):
+            keywords += (("optional", "true"),)
+        return Call(self.op.value, self.slot, (value,), keywords)
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,15 +242,34 @@ class EventRule:
 
     @property
     def calls(self) -> tuple[Call, ...]:
-        """The runtime calls its actions make, in order (``ignore`` makes none)."""
-        return tuple(c for a in self.actions if (c := a.call()) is not None)
+        """The runtime calls of its actions without ``when``, in order (``ignore`` makes none)."""
+        return tuple(c for a in self.actions if a.when is None and (c := a.call()) is not None)
 
     @property
-    def shared_walks(self) -> frozenset[Any]:
-        """Walks (``Slot.walk``) that several of its calls use: a handler finds each object
-        they lead to once per event and passes it to every call below it."""
-        walks = [c.slot.walk for c in self.calls if c.slot is not None]
-        return frozenset(w for w in walks if walks.count(w) > 1)
+    def dispatch(self) -> EventValue | None:
+        """The nested field its ``when`` entries test (``delta.type``), or None: the checks
+        make every ``when`` of one event type test the same field."""
+        return next((EventValue(a.when[0]) for a in self.actions if a.when is not None), None)
+
+    @property
+    def cases(self) -> tuple[tuple[str, tuple[Call, ...]], ...]:
+        """``(JSON text of a value of the dispatch field, the calls made for it)``, in the
+        order the map first names each value; an event whose value is none of them is kept
+        as unknown (the fold's ``unmatched``)."""
+        found: dict[str, list[Call]] = {}
+        for action in self.actions:
+            if action.when is not None:
+                calls = found.setdefault(action.when[1], [])
+                if (call := action.call()) is not None:
+                    calls.append(call)
+        return tuple((value, tuple(calls)) for value, calls in found.items())
+
+
+def shared_walks(calls: tuple[Call, ...]) -> frozenset[Any]:
+    """Walks (``Slot.walk``) that several ``calls`` use: a handler finds each object they lead
+    to once per event and passes it to every call below it."""
+    walks = [c.slot.walk for c in calls if c.slot is not None]
+    return frozenset(w for w in walks if walks.count(w) > 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,10 +380,13 @@ def _build(
                 )
     origin: dict[str, str] = data.get("_origin", {})
     declared: dict[str, Any] = data["events"]
+    extra: set[str] = data.get("_extra", set())
+    for value in declared:
+        _check_listed(value, members, value in extra, origin.get(value, ""), sources.get(value, where), union)
     rules: list[EventRule] = []
     for value, member in [*members.items(), *((v, "") for v in declared if v not in members)]:
-        # a declared type the spec does not list yet (servers send them: apply_patch_call_operation_diff)
-        # is allowed, checked for shape only
+        # a declared type the spec does not list (`extra_events`: an error event outside the
+        # union, a type servers send before the spec has it) is checked for shape only
         if value in declared:
             actions = _Checker(ir, member, target_class, sources.get(value, where)).actions(declared[value])
             rules.append(EventRule(value, member, actions, origin.get(value, "map")))
@@ -351,8 +404,31 @@ def _build(
     )
 
 
+def _kinds_text(kinds: frozenset[str]) -> str:
+    return " or ".join(sorted(kinds))
+
+
 def _type_of(field: Any) -> Any:
     return field.value_type if field is not None else None
+
+
+def _check_listed(
+    value: str, members: Mapping[str, str], extra: bool, origin: str, place: tuple[Path | None, str], union: str
+) -> None:
+    """An entry under ``events`` names a member of the union; one under ``extra_events`` a
+    type the union does not list. Shipped maps cover several versions of a vendor's spec, so
+    their ``events`` may name types an older version lacks (taken as extra)."""
+    if extra and value in members:
+        raise SpecError(
+            f"event type {value!r} is a member of {union} ({members[value]}): move it from 'extra_events' to 'events'",
+            *place,
+        )
+    if not extra and value not in members and not origin.startswith("map:"):
+        raise SpecError(
+            f"event type {value!r} is not a member of {union}{did_you_mean(value, members)}. An event type "
+            "the spec does not list (an error event, a type newer servers send) goes under 'extra_events'",
+            *place,
+        )
 
 
 class _Checker:
@@ -368,7 +444,7 @@ class _Checker:
         if not entries:
             raise SpecError("an empty entry: give an op ({op: ignore} to skip the event)", *self.place)
         file, pointer = self.place
-        return tuple(
+        actions = tuple(
             _Checker(
                 self.ir,
                 self.member,
@@ -377,6 +453,12 @@ class _Checker:
             ).action(e)
             for i, e in enumerate(entries)
         )
+        tested = sorted({a.when[0] for a in actions if a.when is not None})
+        if len(tested) > 1:
+            raise self.error(
+                f"the entries' 'when' test {' and '.join(tested)}: the entries of one event type test one field"
+            )
+        return actions
 
     def error(self, message: str) -> SpecError:
         return SpecError(message, *self.place)
@@ -408,11 +490,19 @@ class _Checker:
             raise self.error(
                 f"op {entry.get('op')!r} is not one of {', '.join(ops)}{did_you_mean(str(entry.get('op')), ops)}"
             ) from None
+        when = self.when(entry["when"]) if "when" in entry else None
         raw_value = entry.get("value")
-        value, constant = self.value(op, raw_value)
+        if raw_value is not None and op in _NO_VALUE:
+            raise self.error(f"op {op.value!r} takes no 'value'")
+        value, constant = self.value(op, raw_value, when)
         at = self.path(entry["at"]) if "at" in entry else ()
         if at and op not in _SLOT_OPS:
             raise self.error(f"op {op.value!r} takes no 'at'")
+        if op is Op.MERGE and not at and value is None:
+            raise self.error("op 'merge' needs 'value' (an event field holding an object)")
+        optional = entry.get("optional", False)
+        if not isinstance(optional, bool):
+            raise self.error(f"optional {optional!r}: true or false")
         derived = False
         if op in _LIFECYCLE and value is None and self.member:
             value = next((n for n, f in self.fields.items() if self.ir.holds(f.value_type, self.target)), None)
@@ -422,8 +512,9 @@ class _Checker:
         if op in (Op.CREATE, Op.REPLACE) and not at and self.member:
             at, value = self.derived_slot()
             derived = True
-        if op in _SLOT_OPS:
-            self.check_slot(op, at, value, constant, raw_value)
+        fixed: tuple[str, ...] = ()
+        if op in _SLOT_OPS and (at or op is not Op.MERGE):
+            fixed = self.check_slot(op, at, value, constant, raw_value, when)
         if op is Op.SIDE and (value is None or not isinstance(entry.get("channel"), str)):
             raise self.error("op 'side' needs 'channel' (a name) and 'value' (an event field)")
         keep = entry.get("keep", "all")
@@ -452,10 +543,13 @@ class _Checker:
             key=self.event_field(entry["key"], "key", "key") if "key" in entry else None,
             keep_all=keep == "all",
             derived=derived,
+            when=when,
+            optional=optional,
+            fixed=fixed,
         )
 
-    def value(self, op: Op, raw: Any) -> tuple[str | None, str | None]:
-        """``(event field or "*", JSON text of a constant)`` of an entry's ``value``."""
+    def value(self, op: Op, raw: Any, when: tuple[str, str] | None) -> tuple[str | None, str | None]:
+        """``(event field path or "*", JSON text of a constant)`` of an entry's ``value``."""
         if isinstance(raw, str) and raw.startswith("="):
             return None, json.dumps(raw[1:])
         if raw == WHOLE_EVENT:
@@ -464,7 +558,59 @@ class _Checker:
                     f"value '*' (the whole event) is for init, refresh, finalize and side, not {op.value!r}"
                 )
             return WHOLE_EVENT, None
-        return (self.event_field(raw, "value"), None) if raw is not None else (None, None)
+        if raw is None:
+            return None, None
+        if isinstance(raw, str) and "." in raw:
+            self.value_types(raw, "value", when)
+            return raw, None
+        return self.event_field(raw, "value"), None
+
+    def value_types(self, text: str, what: str, when: tuple[str, str] | None = None) -> list[Any]:
+        """The types the event's nested field ``text`` (``delta.text``) may have; with
+        ``when``, only the union members its tag selects are read (``delta.type`` is
+        ``text_delta``: ``delta`` is a ``TextContentBlockDelta``)."""
+        names = text.split(".")
+        if any(not n for n in names):
+            raise self.error(f"{what} {text!r}: a path of event fields such as delta.text")
+        if not self.member:
+            return []
+        current = [self.fields[self.event_field(names[0], what)].value_type]
+        for i, name in enumerate(names[1:], 1):
+            shapes = [x for t in current for x in self.ir.shapes(t)]
+            if when is not None and tuple(when[0].split("."))[:-1] == tuple(names[:i]):
+                tag, wanted = when[0].rsplit(".", 1)[-1], json.loads(when[1])
+                shapes = [x for x in shapes if self._has_value(x, tag, wanted)]
+            found = [self.ir.fields(x.name) for x in shapes if isinstance(x, ModelRef)]
+            following = [f[name].value_type for f in found if name in f]
+            if not following:
+                known = sorted({n for f in found for n in f})
+                head = ".".join(names[:i])
+                raise self.error(
+                    f"{what} {text!r}: {self.member}.{head} has no field {name!r}{did_you_mean(name, known)}"
+                )
+            current = following
+        return current
+
+    def _has_value(self, shape: Any, tag: str, wanted: Any) -> bool:
+        field = self.ir.fields(shape.name).get(tag) if isinstance(shape, ModelRef) else None
+        return field is not None and self.ir.allows([field.value_type], wanted)
+
+    def when(self, raw: Any) -> tuple[str, str]:
+        """``{delta.type: text_delta}`` → ``("delta.type", '"text_delta"')``, checked: one
+        nested field, and a value some member of the field's schema allows."""
+        if not isinstance(raw, dict) or len(raw) != 1:
+            raise self.error("'when' must be one field and its value, such as {delta.type: text_delta}")
+        ((path, wanted),) = raw.items()
+        if not isinstance(path, str) or isinstance(wanted, (dict, list)) or wanted is None:
+            raise self.error("'when' must be one field and its value, such as {delta.type: text_delta}")
+        types = (
+            self.value_types(path, "when")
+            if "." in path
+            else ([self.fields[self.event_field(path, "when")].value_type] if self.member else [])
+        )
+        if types and not self.ir.allows(types, wanted):
+            raise self.error(f"when {path} = {wanted!r}: no schema of {self.member}.{path} allows that value")
+        return path, json.dumps(wanted)
 
     def path(self, text: Any) -> tuple[Step, ...]:
         """``output[{output_index}].content[{content_index}].text`` → steps (the runtime's grammar)."""
@@ -475,10 +621,21 @@ class _Checker:
         except ValueError as exc:
             raise self.error(str(exc)) from None
 
-    def check_slot(self, op: Op, at: tuple[Step, ...], value: str | None, constant: str | None, raw: Any) -> None:
+    def check_slot(
+        self,
+        op: Op,
+        at: tuple[Step, ...],
+        value: str | None,
+        constant: str | None,
+        raw: Any,
+        when: tuple[str, str] | None,
+    ) -> tuple[str, ...]:
+        """Check a slot op: its path resolves in the target, its value can go there (by JSON
+        kind: text is appended to text, a list extends a list...). Returns the fields of an
+        appended object never joined (the enum-typed fields of the slot's objects)."""
         if not at:
             raise self.error(f"op {op.value!r} needs 'at' (a path such as output[{{output_index}}].text)")
-        if value is None and constant is None:
+        if value is None and constant is None and op is not Op.PARSE:
             raise self.error(f"op {op.value!r} needs 'value' (an event field, or =constant)")
         for step in at:
             if step.key:
@@ -489,6 +646,40 @@ class _Checker:
             raise self.error(f"path {path!r} does not resolve in {self.target}")
         if constant is not None and not self.ir.allows(leaves, json.loads(constant)):
             raise self.error(f"{raw!r}: no schema that {path} reaches allows it")
+        if value is None or value == WHOLE_EVENT or not self.member:
+            return ()
+        values = self.value_types(value, "value", when)
+        self.check_kinds(op, value, values, path, leaves)
+        if op is Op.APPEND and "object" in self.ir.json_kinds(values):
+            return self.ir.enum_fields(leaves)
+        return ()
+
+    def check_kinds(self, op: Op, value: str, values: list[Any], path: str, leaves: list[Any]) -> None:
+        """The value's JSON kinds against the slot's: text or an object is appended to its
+        kind, JSON text is text, a list extends a list, an object merges into an object, an
+        item is pushed onto a list of its kind, other values share a kind with the slot.
+        ``any`` (or a schema that says nothing) fits all."""
+        have, slot = self.ir.json_kinds(values) - {"null"}, self.ir.json_kinds(leaves) - {"null"}
+        if op is Op.PUSH:
+            if slot and "any" not in slot and "array" not in slot:
+                raise self.error(f"op 'push' at {path!r}: {self.target}.{path} is not a list")
+            slot = self.ir.json_kinds(self.ir.items(leaves)) - {"null"}
+        if op is Op.JSON:
+            fits = "any" in have or have <= {"string"}
+        elif not have or not slot or "any" in have or "any" in slot:
+            return
+        elif op is Op.APPEND:
+            fits = bool(have & slot & {"string", "object"})
+        elif op is Op.EXTEND:
+            fits = "array" in have and "array" in slot
+        elif op is Op.MERGE:
+            fits = "object" in have and "object" in slot
+        else:
+            fits = bool(have & slot)
+        if not fits:
+            raise self.error(
+                f"op {op.value!r}: value {value!r} ({_kinds_text(have)}) cannot go to {path!r} ({_kinds_text(slot)})"
+            )
 
     def derived_slot(self) -> tuple[tuple[Step, ...], str]:
         """For ``create``/``replace`` without ``at``: the event field whose type is the items
@@ -521,6 +712,9 @@ def explain(plan: EventPlan) -> str:
                 value = f"{value} -> {action.channel}" + ("" if action.keep_all else latest)
             extras = " (check)" if action.check else ""
             extras += " (derived)" if action.derived else ""
+            extras += " (optional)" if action.optional else ""
+            if action.when is not None:
+                extras += f" when {action.when[0]}={json.loads(action.when[1])}"
             source = rule.source + ("" if rule.member else ", not in spec")
             rows.append((rule.tag, action.op.value + extras, action.path, value, action.ident or "", source))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
@@ -537,7 +731,8 @@ def fold_handlers(plan: EventPlan) -> dict[str, _Handler]:
     """``{event type: handler}`` making each action's ``call()`` at run time: the calls the
     generated handlers write out (``render_events``)."""
     slots = {
-        slot: _Slot(slot.path, ident=slot.ident, new=json.loads(slot.new) if slot.new else None) for slot in plan.slots
+        slot: _Slot(slot.path, ident=slot.ident, new=json.loads(slot.new) if slot.new else None, fixed=slot.fixed)
+        for slot in plan.slots
     }
     return {rule.tag: _rule_handler(rule, slots) for rule in plan.rules}
 
@@ -548,19 +743,31 @@ def new_fold(plan: EventPlan, *, strict: bool = False) -> _EventFold:
 
 
 def _rule_handler(rule: EventRule, slots: Mapping[Slot, _Slot]) -> _Handler:
-    calls, shared = rule.calls, rule.shared_walks
+    calls, dispatch = rule.calls, rule.dispatch
+    cases = {json.loads(value): case for value, case in rule.cases}
 
     def handle(fold: _EventFold, event: dict[str, Any]) -> None:
-        parents: dict[Any, Any] = {}
-        for call in calls:
-            args = [a.of(event) for a in call.args]
-            keywords = {name: json.loads(text) for name, text in call.keywords}
-            if call.slot is None:
-                getattr(fold, call.method)(*args, **keywords)
-                continue
-            slot = slots[call.slot]
-            if call.slot.walk in shared and call.slot.walk not in parents:
-                parents[call.slot.walk] = slot.parent(fold, event)
-            getattr(slot, call.method)(fold, event, *args, parents.get(call.slot.walk), **keywords)
+        _make_calls(calls, fold, event, slots)
+        if dispatch is not None:
+            tag = dispatch.of(event)
+            case = cases.get(tag) if isinstance(tag, (str, int, float, bool)) else None
+            if case is None:
+                fold.unmatched(str(dispatch.field), tag)
+            else:
+                _make_calls(case, fold, event, slots)
 
     return handle
+
+
+def _make_calls(calls: tuple[Call, ...], fold: _EventFold, event: dict[str, Any], slots: Mapping[Slot, _Slot]) -> None:
+    shared, parents = shared_walks(calls), dict[Any, Any]()
+    for call in calls:
+        args = [a.of(event) for a in call.args]
+        keywords = {name: json.loads(text) for name, text in call.keywords}
+        if call.slot is None:
+            getattr(fold, call.method)(*args, **keywords)
+            continue
+        slot = slots[call.slot]
+        if call.slot.walk in shared and call.slot.walk not in parents:
+            parents[call.slot.walk] = slot.parent(fold, event)
+        getattr(slot, call.method)(fold, event, *args, parents.get(call.slot.walk), **keywords)

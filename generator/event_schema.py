@@ -13,11 +13,28 @@ from collections.abc import Iterator
 from typing import Any
 
 from .errors import SpecError
-from .model import Alias, AliasRef, Array, Enum, Field, Model, ModelRef, Prim, Schemas, Type, UnionType, strip_null
+from .model import (
+    Alias,
+    AliasRef,
+    Array,
+    Enum,
+    Field,
+    Map,
+    Model,
+    ModelRef,
+    Prim,
+    Schemas,
+    Tuple,
+    Type,
+    UnionType,
+    strip_null,
+)
 from .naming import component_name
 
 #: the JSON kinds a map may ask of an event field, as the IR's scalar kinds
 _KINDS = {"integer": ("int",), "string": ("str",)}
+#: the JSON kind of each IR scalar kind (integers are numbers: a count may go to a number)
+_JSON_KINDS = {"str": "string", "int": "number", "float": "number", "bool": "boolean", "null": "null", "any": "any"}
 
 
 class EventSchema:
@@ -157,3 +174,42 @@ class EventSchema:
             elif isinstance(shape, Prim) and (shape.kind in ("any", kind) or (kind == "int" and shape.kind == "float")):
                 return True
         return False
+
+    def json_kinds(self, types: list[Type]) -> frozenset[str]:
+        """The JSON kinds (``string``, ``number``, ``boolean``, ``object``, ``array``, ``null``,
+        ``any``) that values of ``types`` may take."""
+        found: set[str] = set()
+        for t in types:
+            if strip_null(t) != t:
+                found.add("null")
+            for shape in self.shapes(t):
+                if isinstance(shape, Prim):
+                    found.add(_JSON_KINDS.get(shape.kind, "any"))
+                elif isinstance(shape, Enum):
+                    found.update(_JSON_KINDS.get(b, "any") for b in shape.bases)
+                elif isinstance(shape, (ModelRef, Map)):
+                    found.add("object")
+                elif isinstance(shape, (Array, Tuple)):
+                    found.add("array")
+                else:
+                    found.add("any")
+        return frozenset(found)
+
+    def items(self, types: list[Type]) -> list[Type]:
+        """The items' types of the lists among ``types``."""
+        return [x.items for t in types for x in self.shapes(t) if isinstance(x, Array)]
+
+    def enum_fields(self, types: list[Type], depth: int = 0) -> tuple[str, ...]:
+        """Wire names of the fields typed as enums (tags: ``type``) in the objects ``types``
+        may be, and in the objects they hold (a few levels), sorted: an appended object never
+        joins them."""
+        found: set[str] = set()
+        for shape in (x for t in types for x in self.shapes(t)):
+            if not isinstance(shape, ModelRef):
+                continue
+            for name, f in self.fields(shape.name).items():
+                if any(isinstance(x, Enum) for x in self.shapes(f.value_type)):
+                    found.add(name)
+                elif depth < 3:
+                    found.update(self.enum_fields([f.value_type], depth + 1))
+        return tuple(sorted(found))

@@ -182,9 +182,24 @@ def _parse_json(text: str, path: Path) -> Any:
     return data
 
 
+class _DuplicateKey(ValueError):
+    """A JSON object names one key twice (RFC 8259 4: names SHOULD be unique; we require it)."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise _DuplicateKey(f"duplicate key {twice!r} in an object; remove one of them")
+    return found
+
+
 def _decode_json(text: str, path: Path) -> Any:
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_unique_keys)
+    except _DuplicateKey as exc:
+        raise SpecError(str(exc), path) from None
     except RecursionError:
         raise SpecError("JSON nested too deeply", path) from None
     except json.JSONDecodeError as exc:
@@ -284,11 +299,12 @@ def _at_mark(message: str, path: Path, mark: Any) -> SpecError:
 class _Frame:
     """A mapping or sequence being built, with what it needs until its end event."""
 
-    __slots__ = ("anchor", "has_key", "key", "mark", "merges", "start", "value")
+    __slots__ = ("anchor", "has_key", "key", "key_mark", "mark", "merges", "start", "value")
 
     def __init__(self, value: Any, anchor: str | None, start: int, mark: Any) -> None:
         self.value = value
         self.key: Any = None
+        self.key_mark: Any = None
         self.has_key = False
         self.anchor = anchor
         self.start = start
@@ -400,10 +416,13 @@ def _build_from(next_event: Callable[[], Any], path: Path) -> Any:
             if isinstance(value, (dict, list)):
                 raise _at_mark("a mapping key must be a scalar", path, event.start_mark)
             frame.key = value if isinstance(value, str) else _key_text(value)
+            frame.key_mark = event.start_mark
             frame.has_key = True
         else:
             if frame.key == "<<" and isinstance(value, (dict, list)):
                 frame.merges = (frame.merges or []) + ([value] if isinstance(value, dict) else value)
+            elif frame.key in frame.value:  # YAML 1.2 (3.2.1.1): keys are unique; PyYAML keeps the last
+                raise _at_mark(f"duplicate key {frame.key!r} in a mapping; remove one of them", path, frame.key_mark)
             else:
                 frame.value[frame.key] = value
             frame.has_key = False

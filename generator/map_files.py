@@ -54,13 +54,14 @@ def read_map_files(paths: Sequence[Path]) -> dict[str, MapLayer]:
         for key, value in data.items():
             if key == "root":
                 continue
-            if key == "events" and isinstance(value, dict) and isinstance(merged.get("events"), dict):
-                merged["events"] = {**merged["events"], **value}
+            sections = ("events", "extra_events")
+            if key in sections and isinstance(value, dict) and isinstance(merged.get(key), dict):
+                merged[key] = {**merged[key], **value}
             else:
                 merged[key] = value
             merged.places[(key,)] = (path, join_pointer("", key))
-            for tag in value if key == "events" and isinstance(value, dict) else ():
-                merged.places[("events", str(tag))] = (path, join_pointer("", "events", tag))
+            for tag in value if key in sections and isinstance(value, dict) else ():
+                merged.places[(key, str(tag))] = (path, join_pointer("", key, tag))
     return found
 
 

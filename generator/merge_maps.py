@@ -16,8 +16,11 @@ from .model import Schemas
 from .naming import component_name
 
 MAPS_DIR = Path(__file__).resolve().parent / "maps"
-#: the keys of a map (``events`` holds the entries, checked by ``event_plan``)
-FAMILY_KEYS = {"family", "root", "target", "tag", "order", "unknown", "events"}
+#: the keys of a map (``events`` and ``extra_events`` hold the entries, checked by ``event_plan``)
+FAMILY_KEYS = {"family", "root", "target", "tag", "order", "unknown", "events", "extra_events"}
+#: the sections of a map that hold entries: the union's members, and event types the spec
+#: does not list (an ``error`` event outside the union, a type newer servers send)
+ENTRY_SECTIONS = ("events", "extra_events")
 
 
 def shipped_maps() -> dict[str, tuple[Path, dict[str, Any]]]:
@@ -66,7 +69,10 @@ def merged_map(
     spec_file: Path | None,
     base: Mapping[str, Any] | None = None,
 ) -> tuple[dict[str, Any], dict[str, tuple[Path | None, str]]]:
-    """The map after x-merge and overrides; ``sources``: ``{"events"|tag: (file, pointer)}``."""
+    """The map after x-merge and overrides; ``sources``: ``{"events"|tag: (file, pointer)}``.
+    ``data["events"]`` holds both sections' entries; ``data["_extra"]`` the types declared
+    under ``extra_events``, ``data["_origin"]`` each type's layer (``map:<file>``, ``x-merge``,
+    ``override``)."""
     shipped = (Path("<base map>"), dict(base)) if base is not None else shipped_maps().get(root)
     data: dict[str, Any] = {}
     sources: dict[str, tuple[Path | None, str]] = {}
@@ -87,6 +93,7 @@ def merged_map(
         )
     events: dict[str, Any] = {}
     origin: dict[str, str] = {}
+    extra: set[str] = set()
     for layer, file, pointer, source in layers:
         if not isinstance(layer, dict):
             raise SpecError("a merge map must be a mapping (family keys and 'events')", file, pointer)
@@ -95,18 +102,22 @@ def merged_map(
                 raise SpecError(
                     f"unknown merge-map key {key!r}{did_you_mean(key, FAMILY_KEYS)}", *_place(layer, file, pointer, key)
                 )
-            if key != "events":
+            if key not in ENTRY_SECTIONS:
                 data[key] = value
                 continue
             if not isinstance(value, dict):
-                raise SpecError("'events' must map event types to entries", *_place(layer, file, pointer, "events"))
-            sources["events"] = _place(layer, file, pointer, "events")
+                raise SpecError(f"'{key}' must map event types to entries", *_place(layer, file, pointer, key))
+            sources.setdefault("events", _place(layer, file, pointer, key))
+            if key == "events":
+                sources["events"] = _place(layer, file, pointer, key)
             for tag, entry in value.items():
                 events[str(tag)] = entry
                 origin[str(tag)] = source
-                sources[str(tag)] = _place(layer, file, pointer, "events", str(tag))
+                sources[str(tag)] = _place(layer, file, pointer, key, str(tag))
+                (extra.add if key == "extra_events" else extra.discard)(str(tag))
     data["events"] = events
     data["_origin"] = origin
+    data["_extra"] = extra
     data.setdefault("root", root)
     return data, sources
 

@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from . import pytypes
-from .event_plan import WHOLE_EVENT, Action, Call, EventPlan, EventRule, EventValue, Op, Slot
+from .event_plan import WHOLE_EVENT, Action, Call, EventPlan, EventRule, EventValue, Op, Slot, shared_walks
 from .naming import EventNames, local_name
 
 
@@ -78,26 +78,44 @@ def _slot_text(slot: Slot) -> str:
         args.append(f"ident={pytypes.literal(slot.ident)}")
     if slot.new:
         args.append(f"new={pytypes.literal(json.loads(slot.new))}")
+    if slot.fixed:
+        args.append(f"fixed={pytypes.literal(slot.fixed)}")
     return f"_Slot({', '.join(args)})"
 
 
 def _handler_view(rule: EventRule, name: str, slots: dict[Slot, str]) -> dict[str, Any]:
     summary = "; ".join(_describe(a) for a in rule.actions)
-    lines: list[str] = []
-    parents: dict[Any, str] = {}  # a shared walk -> the local holding its object
-    for call in rule.calls:
-        walk = call.slot.walk if call.slot is not None else None
-        if walk in rule.shared_walks and walk not in parents:
-            assert call.slot is not None
-            parents[walk] = local_name(call.slot.at[-2].name if len(call.slot.at) > 1 else "response", parents.values())
-            lines.append(f"{parents[walk]} = {slots[call.slot]}.parent(f, e)")
-        lines.append(_call_text(call, slots, parents.get(walk)))
+    lines = _calls_lines(rule.calls, slots, ())
+    if rule.dispatch is not None:  # one branch per value of a nested tag; others kept as unknown
+        tag = local_name(str(rule.dispatch.field), ())
+        lines.append(f"{tag} = {_value_text(rule.dispatch)}")
+        for i, (value, calls) in enumerate(rule.cases):
+            lines.append(f"{'el' if i else ''}if {tag} == {pytypes.literal(json.loads(value))}:")
+            lines += ["    " + line for line in _calls_lines(calls, slots, (tag,))] or ["    pass"]
+        lines += ["else:", f"    f.unmatched({pytypes.literal(rule.dispatch.field)}, {tag})"]
     return {
         "name": name,
         "tag": pytypes.literal(rule.tag),
         "doc": pytypes.docstring(f"``{rule.tag}``: {summary}.", 4),
         "lines": lines,  # an ignored event: the docstring is the body
     }
+
+
+def _calls_lines(calls: tuple[Call, ...], slots: dict[Slot, str], taken: tuple[str, ...]) -> list[str]:
+    """The calls written out; a walk several calls share is found once, into a local."""
+    lines: list[str] = []
+    parents: dict[Any, str] = {}  # a shared walk -> the local holding its object
+    shared = shared_walks(calls)
+    for call in calls:
+        walk = call.slot.walk if call.slot is not None else None
+        if walk in shared and walk not in parents:
+            assert call.slot is not None
+            parents[walk] = local_name(
+                call.slot.at[-2].name if len(call.slot.at) > 1 else "response", [*taken, *parents.values()]
+            )
+            lines.append(f"{parents[walk]} = {slots[call.slot]}.parent(f, e)")
+        lines.append(_call_text(call, slots, parents.get(walk)))
+    return lines
 
 
 def _describe(action: Action) -> str:
@@ -107,7 +125,8 @@ def _describe(action: Action) -> str:
         return f"side channel {action.channel!r} gets {value}" + ("" if action.keep_all else " (latest)")
     if action.op is Op.IGNORE:
         return "ignored"
-    return f"{action.op.value} {value}{where}".rstrip()
+    when = f" when {action.when[0]} is {json.loads(action.when[1])}" if action.when else ""
+    return f"{action.op.value} {value}{where}{when}".rstrip().replace("  ", " ")
 
 
 def _call_text(call: Call, slots: dict[Slot, str], parent: str | None) -> str:
@@ -122,6 +141,8 @@ def _call_text(call: Call, slots: dict[Slot, str], parent: str | None) -> str:
 def _value_text(value: EventValue) -> str:
     if value.field == WHOLE_EVENT:
         return "e"
+    if len(value.names) > 1:
+        return f"_dig(e, {', '.join(pytypes.literal(n) for n in value.names)})"
     if value.field is not None:
         return f"e.get({pytypes.literal(value.field)})"
     return pytypes.literal(json.loads(value.constant)) if value.constant is not None else "None"

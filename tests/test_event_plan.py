@@ -130,9 +130,21 @@ def test_overrides_replace_an_entry(spec: dict[str, Any], ir: Schemas) -> None:
 
 def test_an_event_type_the_spec_does_not_list_may_be_declared(spec: dict[str, Any], ir: Schemas) -> None:
     entry = {"op": "append", "at": "output[{output_index}].operation.diff", "value": "delta", "id": "item_id"}
-    plan = plan_events(ir, ROOT, {"events": {"response.apply_patch_call_operation_diff.delta": entry}})
+    plan = plan_events(ir, ROOT, {"extra_events": {"response.apply_patch_call_operation_diff.delta": entry}})
     rule = plan.rule("response.apply_patch_call_operation_diff.delta")
     assert rule is not None and rule.member == ""
+
+
+def test_an_event_type_not_in_the_union_is_an_error_unless_declared_extra(ir: Schemas) -> None:
+    """A typo in an event name is not silently a new event type (#24): did you mean, and where
+    a type the spec does not list goes."""
+    entry = {"op": "append", "at": "output[{output_index}].content[{content_index}].text", "value": "delta"}
+    with pytest.raises(SpecError) as caught:
+        plan_events(ir, ROOT, {"events": {"response.output_text.deltaa": entry}})
+    assert "not a member of ResponseStreamEvent; did you mean 'response.output_text.delta'?" in str(caught.value)
+    assert "extra_events" in str(caught.value)
+    with pytest.raises(SpecError, match="move it from 'extra_events' to 'events'"):
+        plan_events(ir, ROOT, {"extra_events": {"response.output_text.delta": entry}})
 
 
 @pytest.mark.parametrize(

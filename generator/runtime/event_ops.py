@@ -1,7 +1,8 @@
-"""What an event does to the slot it addresses: create, replace, append text, extend a
-list, set (``_SlotOps``, the part of ``_EventFold`` a generated handler calls after
-``item``/``child`` found the slot). Numbers are never added up: a value is set, replaced
-or left alone.
+"""What an event does to the slot it addresses: create, replace, merge an object, append
+text, gather JSON text and parse it, extend a list, push an item, set (``_SlotOps``, the part
+of ``_EventFold`` a generated handler calls after ``item``/``child`` found the slot). Numbers
+are never added up: a value is set, replaced or left alone; a value of another JSON type than
+a filled slot holds never replaces it (``wrong_type``: the fold's kept).
 
 Real Python, imported and tested as it is; inlined into generated modules without this
 docstring and the import lines (see the package docstring).
@@ -9,7 +10,15 @@ docstring and the import lines (see the package docstring).
 
 from typing import Any
 
-from .event_slots import _Addressing, _filled, _Fragments, _own, _thaw
+from .event_slots import _Addressing, _event_path, _filled, _Fragments, _JsonText, _own, _parsed, _thaw
+
+#: the JSON kind of a fold value, for the rule that a value of another kind never replaces one
+_KINDS = {dict: "object", list: "array", str: "string", _Fragments: "string", _JsonText: "string", bool: "boolean"}
+
+
+def _kind(value: Any) -> str:
+    t = type(value)
+    return _KINDS.get(t) or ("number" if t is int or t is float else "array" if isinstance(value, list) else "other")
 
 
 class _SlotOps(_Addressing):
@@ -51,6 +60,10 @@ class _SlotOps(_Addressing):
             if value is not None and not quiet:
                 self.report(path, "emptied", "an empty final value: the fold's kept", _thaw(old), value)
             return
+        if _filled(old) and type(old) is not _JsonText and _kind(value) != _kind(old):
+            message = f"a {_kind(value)} where the fold holds a {_kind(old)}: the fold's kept"
+            self.report(path, "wrong_type", message, _thaw(old), value)
+            return
         new = _own(value)
         if type(new) is dict and type(old) is dict:
             for name, was in old.items():
@@ -67,9 +80,39 @@ class _SlotOps(_Addressing):
             if type(ident) is str or type(ident) is int:
                 self._ids.setdefault(collection, {})[ident] = key
 
-    def append(self, container: dict[Any, Any], key: Any, delta: Any, path: str) -> None:
-        """Append text (``null`` counts as empty); an object delta appends field by field
-        (``shell_call_output_content.delta``: ``{"stdout": ...}``)."""
+    def merge(self, container: dict[Any, Any], key: Any, value: Any, path: str) -> None:
+        """Merge an object into the slot field by field, into nested objects too; ``null``
+        keeps the value held (a ``message_delta``'s usage: ``input_tokens: null`` keeps the
+        count from ``message_start``); text is replaced, not joined. ``null`` merges nothing."""
+        if value is None:
+            return
+        if type(value) is not dict:
+            self.report(path, "wrong_type", "a value to merge that is not an object: dropped", dropped=value)
+            return
+        target = container.get(key)
+        if type(target) is not dict:
+            if _filled(target):
+                self.report(
+                    path, "wrong_type", "an object merged into a value that is not one: replaced", value, _thaw(target)
+                )
+            target = container[key] = {}
+        self._merge_into(target, value, path)
+
+    def _merge_into(self, target: dict[Any, Any], value: dict[Any, Any], path: str) -> None:
+        for name, piece in value.items():
+            if piece is None:
+                continue
+            held = target.get(name)
+            if type(piece) is dict and type(held) is dict:
+                self._merge_into(held, piece, f"{path}.{name}")
+            else:
+                self._place(target, name, piece, held, f"{path}.{name}", None, quiet=False)
+
+    def append(self, container: dict[Any, Any], key: Any, delta: Any, path: str, fixed: tuple[str, ...] = ()) -> None:
+        """Append text (``null`` counts as empty); an object delta appends field by field, into
+        nested objects too (``{"function": {"arguments": ...}}``), except its ``fixed`` fields
+        (the schema types them as enums: a tag such as ``type``), which are set once and never
+        joined (a different value is reported ``tag_changed``, the held one kept)."""
         if type(delta) is str:
             old = container.get(key)
             if type(old) is _Fragments:
@@ -90,10 +133,16 @@ class _SlotOps(_Addressing):
             elif type(target) is not dict:
                 target = self.child(container, key, path)
             for name, piece in delta.items():
-                if type(piece) is str:
-                    self.append(target, name, piece, f"{path}.{name}")
-                else:
-                    target[name] = _own(piece)
+                held = target.get(name)
+                if name in fixed and held is not None:
+                    if piece is not None and piece != held:
+                        self.report(
+                            f"{path}.{name}", "tag_changed", "a tag differs from the one held: kept", held, piece
+                        )
+                elif type(piece) is str or (type(piece) is dict and (held is None or type(held) is dict)):
+                    self.append(target, name, piece, f"{path}.{name}", fixed)
+                elif piece is not None:
+                    self._place(target, name, piece, held, f"{path}.{name}", None, quiet=False)
         elif delta is not None:
             self.report(path, "wrong_type", "a text delta that is not text: dropped", dropped=delta)
 
@@ -111,6 +160,47 @@ class _SlotOps(_Addressing):
             old.extend(_own(items))
         else:
             container[key] = _own(items)
+
+    def push(self, container: dict[Any, Any], key: Any, item: Any, path: str) -> None:
+        """Push one item onto a list (a ``citations_delta``'s citation); ``null`` pushes nothing."""
+        if item is None:
+            return
+        held = container.get(key)
+        if type(held) is list:
+            held.append(_own(item))
+        elif held is None:
+            container[key] = [_own(item)]
+        else:
+            self.report(
+                path, "wrong_type", "an item pushed onto a value that is not a list: dropped", _thaw(held), item
+            )
+
+    def json(self, container: dict[Any, Any], key: Any, fragment: Any, path: str) -> None:
+        """Gather a fragment of JSON text for the slot (``input_json_delta``); parsed once, by
+        ``parse`` or at snapshot. Text that is only whitespace keeps the value held (the
+        ``input: {}`` a tool-use block starts with)."""
+        if fragment is None:
+            return
+        if type(fragment) is not str:
+            self.report(path, "wrong_type", "a JSON fragment that is not text: dropped", dropped=fragment)
+            return
+        held = container.get(key)
+        if type(held) is _JsonText:
+            held.append(fragment)
+            return
+        text = _JsonText((fragment,))
+        text.before, text.path = held, _event_path(path, self.event)
+        container[key] = text
+
+    def parse(self, container: dict[Any, Any], key: Any, path: str) -> None:
+        """Parse the JSON text gathered for the slot (``content_block_stop``); text that is not
+        JSON is kept as text and reported (``invalid_json``). Nothing gathered: nothing done."""
+        held = container.get(key)
+        if type(held) is _JsonText:
+            value, ok = _parsed(held)
+            if not ok:
+                self.report(path, "invalid_json", "JSON text that does not parse: kept as text", kept=value)
+            container[key] = value
 
     def set(self, container: dict[Any, Any], key: Any, value: Any) -> None:
         """Set a value only the event carries (a status named by the event type); last wins."""

@@ -42,13 +42,22 @@ class _Slot:
         ident: the event field checked against the first keyed step's ``id`` (``item_id``).
         new: what the innermost keyed step before the last starts as when an event must
             create it (a reasoning summary part: ``{"type": "summary_text"}``).
+        fixed: fields of an appended object that are never joined (tags: ``type``).
     """
 
-    __slots__ = ("_first", "_ident", "_key", "_name", "_rest", "collection", "path")
+    __slots__ = ("_first", "_fixed", "_ident", "_key", "_name", "_rest", "collection", "path")
 
-    def __init__(self, path: str, *, ident: str | None = None, new: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        path: str,
+        *,
+        ident: str | None = None,
+        new: Mapping[str, Any] | None = None,
+        fixed: tuple[str, ...] = (),
+    ) -> None:
         steps = _path_steps(path)
         self.path = path
+        self._fixed = fixed
         #: the top-level keyed list when the slot is its item (``output[{output_index}]``)
         self.collection = steps[0][0] if len(steps) == 1 and steps[0][1] else None
         self._ident = ident
@@ -100,8 +109,19 @@ class _Slot:
             return parent, self._name
         return f.slots(parent, self._name, self.path), f.key(e, self._key, self.path)
 
-    def create(self, f: _EventFold, e: Mapping[str, Any], value: Any, parent: dict[Any, Any] | None = None) -> None:
-        """Create the slot from ``value`` (``_EventFold.create``)."""
+    def create(
+        self,
+        f: _EventFold,
+        e: Mapping[str, Any],
+        value: Any,
+        parent: dict[Any, Any] | None = None,
+        *,
+        optional: bool = False,
+    ) -> None:
+        """Create the slot from ``value`` (``_EventFold.create``); ``optional``: an absent
+        value does nothing."""
+        if optional and value is None:
+            return
         if self._key is None:  # inline ``locate``: the hot path of every delta
             container, key = (self.parent(f, e) if parent is None else parent), self._name
         else:
@@ -116,9 +136,12 @@ class _Slot:
         parent: dict[Any, Any] | None = None,
         *,
         check: bool = False,
+        optional: bool = False,
     ) -> None:
         """Set the slot to the server's ``value``; with ``check`` compare it with the fold
-        (``_EventFold.replace``)."""
+        (``_EventFold.replace``); ``optional``: an absent value does nothing."""
+        if optional and value is None:
+            return
         container, key = self.locate(f, e, parent)
         f.replace(container, key, value, self.path, check, self.collection)
 
@@ -128,7 +151,30 @@ class _Slot:
             container, key = (self.parent(f, e) if parent is None else parent), self._name
         else:
             container, key = self.locate(f, e, parent)
-        f.append(container, key, value, self.path)
+        f.append(container, key, value, self.path, self._fixed)
+
+    def merge(self, f: _EventFold, e: Mapping[str, Any], value: Any, parent: dict[Any, Any] | None = None) -> None:
+        """Merge an object field by field, ``null`` keeping what is held (``_EventFold.merge``)."""
+        if value is not None:
+            container, key = self.locate(f, e, parent)
+            f.merge(container, key, value, self.path)
+
+    def json(self, f: _EventFold, e: Mapping[str, Any], value: Any, parent: dict[Any, Any] | None = None) -> None:
+        """Gather a fragment of JSON text (``_EventFold.json``)."""
+        if value is not None:
+            container, key = self.locate(f, e, parent)
+            f.json(container, key, value, self.path)
+
+    def parse(self, f: _EventFold, e: Mapping[str, Any], parent: dict[Any, Any] | None = None) -> None:
+        """Parse the JSON text gathered for the slot (``_EventFold.parse``)."""
+        container, key = self.locate(f, e, parent)
+        f.parse(container, key, self.path)
+
+    def push(self, f: _EventFold, e: Mapping[str, Any], value: Any, parent: dict[Any, Any] | None = None) -> None:
+        """Push one item onto a list (``_EventFold.push``)."""
+        if value is not None:
+            container, key = self.locate(f, e, parent)
+            f.push(container, key, value, self.path)
 
     def extend(self, f: _EventFold, e: Mapping[str, Any], value: Any, parent: dict[Any, Any] | None = None) -> None:
         """Extend a list (``_EventFold.extend``)."""

@@ -7,12 +7,15 @@ State while streaming (never shown to users: ``_EventFold.snapshot()`` turns it 
 * a keyed slot (``output[{output_index}]``, ``content[{content_index}]``, ``summary[...]``,
   ``annotations[...]``, shell ``commands[...]``) is a ``_Slots``: a ``dict`` keyed by the event's
   index, so sparse and out-of-order indexes are safe; the snapshot lists it sorted by key;
-* appended text is a ``_Fragments``: a list of fragments joined once, at snapshot (never ``+=``).
+* appended text is a ``_Fragments``: a list of fragments joined once, at snapshot (never ``+=``);
+* JSON text sent in fragments (``op: json``) is a ``_JsonText``, parsed once (``op: parse`` or
+  at snapshot).
 
 Real Python, imported and tested as it is; inlined into generated modules without this
 docstring and the import lines (see the package docstring).
 """
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -25,6 +28,28 @@ class _Slots(dict[Any, Any]):
 
 class _Fragments(list[str]):
     """Fragments of appended text, joined once when a snapshot is built."""
+
+
+class _JsonText(list[str]):
+    """Fragments of JSON text for one field (a tool call's ``input``), parsed once: at the
+    event the map names (``parse``) or when a snapshot is built. ``before`` is the field's
+    value when the first fragment came (``{}`` from the block's start): text that is only
+    whitespace keeps it. ``path`` names the field in an ``invalid_json`` anomaly."""
+
+    before: Any = None
+    path: str = ""
+
+
+def _parsed(text: _JsonText) -> tuple[Any, bool]:
+    """``(value, parsed)`` of gathered JSON text: the parsed value, ``before`` for blank text,
+    or the text itself (``parsed`` False) when it is not JSON: kept, never lost."""
+    joined = "".join(text)
+    if not joined.strip():
+        return _thaw(text.before), True
+    try:
+        return json.loads(joined), True
+    except (ValueError, RecursionError):
+        return joined, False
 
 
 class _Skip(Exception):
@@ -41,17 +66,24 @@ def _own(value: Any) -> Any:
     return value
 
 
-def _thaw(value: Any) -> Any:
-    """Plain JSON from fold state: ``_Slots`` → list sorted by key, ``_Fragments`` → joined ``str``."""
+def _thaw(value: Any, bad: list[_JsonText] | None = None) -> Any:
+    """Plain JSON from fold state: ``_Slots`` → list sorted by key, ``_Fragments`` → joined
+    ``str``, ``_JsonText`` → its parsed value (JSON text that does not parse stays text and
+    is added to ``bad``)."""
     t = type(value)
     if t is _Fragments:
         return _joined(value)
     if t is _Slots:
-        return [_thaw(value[k]) for k in sorted(value, key=_key_order)]
+        return [_thaw(value[k], bad) for k in sorted(value, key=_key_order)]
     if t is dict:
-        return {k: _thaw(v) for k, v in value.items()}
+        return {k: _thaw(v, bad) for k, v in value.items()}
     if t is list:
-        return [_thaw(v) for v in value]
+        return [_thaw(v, bad) for v in value]
+    if t is _JsonText:
+        parsed, ok = _parsed(value)
+        if not ok and bad is not None:
+            bad.append(value)
+        return parsed
     return value
 
 

@@ -18,10 +18,20 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .event_ops import _SlotOps
-from .event_slots import _filled, _own, _Skip, _Slots, _thaw
+from .event_slots import _filled, _JsonText, _own, _Skip, _Slots, _thaw
 
 #: a handler: applies one event (a decoded JSON object) to the fold
 _Handler = Callable[["_EventFold", dict[str, Any]], None]
+
+
+def _dig(value: Any, *names: str) -> Any:
+    """``value[names[0]][names[1]]...``, or None where a step is absent or not an object (an
+    event's nested value: ``_dig(e, "delta", "text")``)."""
+    for name in names:
+        if type(value) is not dict:
+            return None
+        value = value.get(name)
+    return value
 
 
 def _as_event(obj: Any) -> Any:
@@ -70,7 +80,10 @@ class _EventFold(_SlotOps):
     ``invalid_json``   JSON text that does not decode; dropped.
     ``no_tag``         an object without a string tag (``type``); kept in ``unknown_events``.
     ``unknown_event``  a tag the map does not know (a newer server); kept in ``unknown_events``.
-    ``duplicate``      an event whose ``sequence_number`` was seen before; applied once.
+    ``unknown_event``  also: a nested tag the map does not know (``delta.type`` of a newer server).
+    ``duplicate``      an identical repeat of an event (same ``sequence_number``, same content):
+                       applied once. A different event with a seen number is applied (``reused_number``).
+    ``reused_number``  a different event with a ``sequence_number`` seen before (applied).
     ``out_of_order``   a ``sequence_number`` lower than one seen before (applied).
     ``gap``            ``sequence_number`` skipped ahead (events lost; applied).
     ``missing_key``    an address field (``output_index``...) absent or not an integer/string: the
@@ -86,7 +99,12 @@ class _EventFold(_SlotOps):
                        kept, the fold's is in ``dropped``.
     ``emptied``        a ``.done``/final value is ``[]``/``""`` where the fold holds a non-empty one:
                        the fold's is kept (``content_part.done`` sends ``logprobs: []`` in recordings).
-    ``wrong_type``     a value of the wrong JSON type for its operation (text expected...); dropped.
+    ``wrong_type``     a value of the wrong JSON type for its operation (text expected...), or of
+                       another type than the filled value it would replace; dropped, the fold kept.
+    ``tag_changed``    an appended object's tag (a field the schema types as an enum) differs from
+                       the one held: the held one kept, never joined.
+    ``invalid_json``   also: JSON text gathered in fragments (``op: json``) that does not parse at
+                       ``parse`` or at snapshot: kept as text.
     ``after_terminal`` an event after ``response.completed``/``incomplete``/``failed`` (applied).
     ``repeated_init``  a second ``response.created`` (its top-level fields refresh; the fold stays).
     """
@@ -112,7 +130,7 @@ class _EventFold(_SlotOps):
         self.error: dict[str, Any] | None = None
         self.terminal: str | None = None
         self._initialised = False
-        self._seen: set[int] = set()
+        self._seen: dict[int, Any] = {}  # sequence number -> the event that had it
         self._max_seq: int | None = None
 
     # -- the entry point ---------------------------------------------------------------------
@@ -154,10 +172,14 @@ class _EventFold(_SlotOps):
         """Check ``sequence_number``: False (reported) for a repeat, which is then not applied."""
         if type(seq) is not int:
             return True  # older servers send none
-        if seq in self._seen:
-            self.report("", "duplicate", f"{self.order} {seq} seen before: applied once", dropped=dict(self.event))
-            return False
-        self._seen.add(seq)
+        seen = self._seen.get(seq)
+        if seen is not None:
+            if seen == self.event:
+                self.report("", "duplicate", f"{self.order} {seq} seen before: applied once", dropped=dict(self.event))
+                return False
+            self.report("", "reused_number", f"{self.order} {seq} seen before on another event (applied)")
+        else:
+            self._seen[seq] = self.event
         last = self._max_seq
         if last is not None:
             if seq < last:
@@ -208,8 +230,41 @@ class _EventFold(_SlotOps):
                 continue
             elif not _filled(item) and _filled(response.get(name)):
                 self.report(name, "emptied", f"the final {name} is empty: the fold's is kept", dropped=item)
+            elif type(item) is list and type(response.get(name)) is _Slots:
+                self._final_items(name, item)
             else:
                 self._set_collection(name, item)
+
+    def _final_items(self, name: str, items: list[Any]) -> None:
+        """A final list over a folded one: each item placed as ``replace`` does (an empty
+        field never erases folded text: ``emptied``); folded items it does not list are kept
+        (``emptied``)."""
+        slots = self.response[name]
+        for key, item in enumerate(items):
+            self._place(slots, key, item, slots.get(key), f"{name}[{key}]", name, quiet=False)
+        for key in sorted((k for k in slots if type(k) is not int or k >= len(items)), key=str):
+            self.report(f"{name}[{key}]", "emptied", f"the final {name} lacks a folded item: kept", _thaw(slots[key]))
+
+    def finish(self) -> None:
+        """A terminal event without a value (``message_stop``): the stream is finished."""
+        self.terminal = str(self.event.get(self.tag))
+
+    def merge_response(self, value: Any) -> None:
+        """Merge an object into the response field by field (``message_delta``'s ``delta``):
+        see ``merge``."""
+        if value is None:
+            return
+        if type(value) is not dict:
+            self.report("", "wrong_type", "a value to merge that is not an object: dropped", dropped=value)
+            return
+        self._initialised = True
+        self._merge_into(self.response, value, "")
+
+    def unmatched(self, path: str, value: Any) -> None:
+        """An event whose nested tag (``delta.type``) no entry of its type names: kept in
+        ``unknown_events`` and reported (``unknown_event``), as an unknown event type is."""
+        self.unknown_events.append(_own(dict(self.event)))
+        self.report(path, "unknown_event", f"{path} {value!r} is not in the map: kept in unknown_events")
 
     def fail(self, event: Mapping[str, Any]) -> None:
         """The ``error`` event: kept in ``error``; the snapshot is unchanged."""
@@ -253,6 +308,16 @@ class _EventFold(_SlotOps):
     # -- the result -------------------------------------------------------------------------------
 
     def snapshot(self) -> dict[str, Any]:
-        """The response so far as plain JSON (keyed slots as sorted lists, text joined); a copy."""
-        result: dict[str, Any] = _thaw(self.response)
+        """The response so far as plain JSON (keyed slots as sorted lists, text joined, JSON
+        text parsed); a copy. JSON text that does not parse is kept as text and reported once
+        (``invalid_json``).
+
+        Raises:
+            StreamMergeError: under ``strict=True``, for JSON text that does not parse.
+        """
+        bad: list[_JsonText] = []
+        result: dict[str, Any] = _thaw(self.response, bad)
+        for text in bad:
+            if not any(a.kind == "invalid_json" and a.path == text.path for a in self.anomalies):
+                self.report(text.path, "invalid_json", "JSON text that does not parse: kept as text", "".join(text))
         return result
