@@ -424,8 +424,9 @@ def _check_listed(
             *place,
         )
     if not extra and value not in members and not origin.startswith("map:"):
+        hint = did_you_mean(value, members)
         raise SpecError(
-            f"event type {value!r} is not a member of {union}{did_you_mean(value, members)}. An event type "
+            f"event type {value!r} is not a member of {union}{hint}{' ' if hint else '. '}An event type "
             "the spec does not list (an error event, a type newer servers send) goes under 'extra_events'",
             *place,
         )

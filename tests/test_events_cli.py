@@ -91,3 +91,38 @@ def test_a_merge_map_file_maps_what_the_spec_lacks(tmp_path: Path, capsys: pytes
     extra.write_text("root: Nope\nevents: {}\n", encoding="utf-8")
     assert main(args) == 2
     assert "'Nope', which is not an event-union root" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("entries", "message"),
+    [
+        (
+            "  answer.text.deltaa: {op: ignore}\n",
+            "refusal.yaml:3:23 #/events/answer.text.deltaa: event type 'answer.text.deltaa' is not a member of "
+            "Events; did you mean 'answer.text.delta'? An event type the spec does not list",
+        ),
+        ("  answer.created: {op: ignore}\n  answer.created: {op: init}\n", "refusal.yaml:4:3: duplicate key"),
+        (
+            "  answer.created: {op: append, at: status, value: answer}\n",
+            "op 'append': value 'answer' (object) cannot go to 'status' (string)",
+        ),
+        (
+            "  answer.text.delta: {op: extend, at: 'parts[{index}].text', value: delta}\n",
+            "op 'extend': value 'delta' (string) cannot go to 'parts[{index}].text' (string)",
+        ),
+        (
+            "  answer.text.delta: {op: append, at: 'parts[{index}].text', value: delta.text}\n",
+            "refusal.yaml:3:22 #/events/answer.text.delta: value 'delta.text': TextDelta.delta has no field 'text'",
+        ),
+    ],
+    ids=["typo", "duplicate", "object-to-text", "extend-text", "nested-in-text"],
+)
+def test_a_map_error_names_the_file_line_and_entry(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], entries: str, message: str
+) -> None:
+    """Map files are input as hostile as specs (#24): nothing silently accepted."""
+    spec, extra = _write(tmp_path, SPEC), tmp_path / "refusal.yaml"
+    extra.write_text("root: Events\nevents:\n" + entries, encoding="utf-8")
+    assert main([str(spec), "--schema", "Events", "-o", str(tmp_path / "out"), "--merge-map", str(extra)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and not (tmp_path / "out").exists()

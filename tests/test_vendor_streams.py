@@ -23,6 +23,7 @@ from conftest import DATA, SPECS, STYLES, generate_modules, read_ir, recorded_ch
 
 from generator.event_plan import EventPlan, new_fold, plan_events
 from generator.load import load_document
+from generator.map_files import read_map_files
 
 pytestmark = pytest.mark.shared
 
@@ -100,3 +101,138 @@ def test_the_generated_handler_reads_as_written_by_hand(modules: dict[str, dict[
     assert 'if delta_type == "text_delta":' in handler
     assert 'f.unmatched("delta.type", delta_type)' in handler
     assert len(handler.splitlines()) <= 25
+
+
+# -- edge cases the recordings do not hold (written from the Messages streaming docs) ------------
+
+
+def _anthropic(events: list[dict[str, Any]], plans: dict[str, EventPlan], strict: bool = False) -> Any:
+    fold = new_fold(plans["anthropic"], strict=strict)
+    for event in events:
+        fold.add(event)
+    return fold
+
+
+START = {
+    "type": "message_start",
+    "message": {
+        "id": "m",
+        "type": "message",
+        "role": "assistant",
+        "content": [],
+        "model": "c",
+        "usage": {"input_tokens": 5, "output_tokens": 1},
+    },
+}
+
+
+def _tool_events(fragments: list[str]) -> list[dict[str, Any]]:
+    block = {"type": "tool_use", "id": "t", "name": "get", "input": {}}
+    deltas = [
+        {"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": p}}
+        for p in fragments
+    ]
+    return [START, {"type": "content_block_start", "index": 0, "content_block": block}, *deltas]
+
+
+def test_tool_input_split_inside_a_string_escape_is_parsed_whole(plans: dict[str, EventPlan]) -> None:
+    text = json.dumps({"q": 'say "hi"\n\u00e9', "n": [1, 2]})
+    cut = text.index("\\")  # split between a backslash and what it escapes
+    events = [*_tool_events(["", text[: cut + 1], text[cut + 1 :]]), {"type": "content_block_stop", "index": 0}]
+    fold = _anthropic(events, plans)
+    assert fold.snapshot()["content"][0]["input"] == json.loads(text) and not fold.anomalies
+
+
+def test_tool_input_is_parsed_at_snapshot_when_the_stream_is_cut_before_the_stop(plans: dict[str, EventPlan]) -> None:
+    whole = _anthropic(_tool_events(['{"a": ', "1}"]), plans)
+    assert whole.snapshot()["content"][0]["input"] == {"a": 1}
+    cut = _anthropic(_tool_events(['{"a": ', "1"]), plans)
+    snapshot = cut.snapshot()
+    assert snapshot["content"][0]["input"] == '{"a": 1'  # kept as text, never lost
+    assert [(a.kind, a.path) for a in cut.anomalies] == [("invalid_json", "content[0].input")]
+    cut.snapshot()
+    assert len(cut.anomalies) == 1  # reported once
+
+
+def test_no_input_fragments_keep_the_blocks_own_input(plans: dict[str, EventPlan]) -> None:
+    fold = _anthropic([*_tool_events(["", ""]), {"type": "content_block_stop", "index": 0}], plans)
+    assert fold.snapshot()["content"][0]["input"] == {}
+
+
+def test_a_delta_before_its_block_start_is_kept_and_reported(plans: dict[str, EventPlan]) -> None:
+    delta = {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "Hi"}}
+    fold = _anthropic([START, delta, {**delta, "delta": {"type": "text_delta", "text": " there"}}], plans)
+    assert fold.snapshot()["content"] == [{"type": "text", "text": "Hi there"}]
+    assert [a.kind for a in fold.anomalies] == ["missing_slot"]
+
+
+def test_an_unknown_delta_type_is_kept_as_an_unknown_event(plans: dict[str, EventPlan]) -> None:
+    new = {"type": "content_block_delta", "index": 0, "delta": {"type": "compaction_delta", "x": 1}}
+    fold = _anthropic([START, new], plans)
+    assert fold.unknown_events == [new]
+    assert [(a.kind, a.path) for a in fold.anomalies] == [("unknown_event", "delta.type")]
+
+
+def test_citations_are_pushed_one_by_one(plans: dict[str, EventPlan]) -> None:
+    cite = {"type": "char_location", "cited_text": "x", "document_index": 0, "start_char_index": 0, "end_char_index": 1}
+    events = [
+        START,
+        {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+        {"type": "content_block_delta", "index": 0, "delta": {"type": "citations_delta", "citation": cite}},
+        {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "x"}},
+        {"type": "content_block_delta", "index": 0, "delta": {"type": "citations_delta", "citation": cite}},
+    ]
+    assert _anthropic(events, plans).snapshot()["content"] == [{"type": "text", "text": "x", "citations": [cite, cite]}]
+
+
+def test_usage_nulls_keep_the_counts_of_message_start_and_stop_is_terminal(plans: dict[str, EventPlan]) -> None:
+    end = {
+        "type": "message_delta",
+        "delta": {"stop_reason": "end_turn", "stop_sequence": None},
+        "usage": {"input_tokens": None, "output_tokens": 9},
+    }
+    fold = _anthropic([START, end, {"type": "message_stop"}], plans)
+    snapshot = fold.snapshot()
+    assert snapshot["usage"] == {"input_tokens": 5, "output_tokens": 9}
+    assert snapshot["stop_reason"] == "end_turn" and snapshot["type"] == "message"
+    assert fold.terminal == "message_stop" and not fold.anomalies
+
+
+def test_an_error_event_outside_the_union_is_kept_and_the_fold_too(plans: dict[str, EventPlan]) -> None:
+    error = {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}
+    text = {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "Hi"}}
+    block = {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}}
+    fold = _anthropic([START, block, text, error], plans)
+    assert fold.error == error and fold.snapshot()["content"] == [{"type": "text", "text": "Hi"}]
+
+
+def test_a_map_written_from_the_guide_gives_the_shipped_result(plans: dict[str, EventPlan], tmp_path: Path) -> None:
+    """What a user writes first from docs/events.md (values at nested paths, a ``when`` per
+    delta type) is accepted as a ``--merge-map`` file and folds every recording as the shipped
+    map does."""
+    path = tmp_path / "anthropic.yaml"
+    path.write_text(
+        """root: MessageStreamEvent
+events:
+  content_block_delta:
+    - {when: {delta.type: text_delta}, op: append, at: "content[{index}].text", value: delta.text}
+    - {when: {delta.type: thinking_delta}, op: append, at: "content[{index}].thinking", value: delta.thinking}
+    - {when: {delta.type: signature_delta}, op: replace, at: "content[{index}].signature", value: delta.signature}
+    - {when: {delta.type: input_json_delta}, op: json, at: "content[{index}].input", value: delta.partial_json}
+    - {when: {delta.type: citations_delta}, op: push, at: "content[{index}].citations", value: delta.citation}
+  message_delta:
+    - {op: merge, value: delta}
+    - {op: merge, at: usage, value: usage}
+""",
+        encoding="utf-8",
+    )
+    ir = read_ir(load_document(SPECS / VENDORS["anthropic"][0]).data, "MessageStreamEvent")
+    mine = plan_events(ir, "MessageStreamEvent", read_map_files([path])["MessageStreamEvent"])
+    assert mine.rule("content_block_delta") != plans["anthropic"].rule("content_block_delta")  # no `new`
+    for param in (p for p in STREAMS if p.values[0] == "anthropic"):
+        events = recorded_chunks(param.values[1])
+        a, b = new_fold(mine), new_fold(plans["anthropic"])
+        for event in events:
+            a.add(event)
+            b.add(event)
+        assert a.snapshot() == b.snapshot()

@@ -1,0 +1,159 @@
+"""The fold's operations one by one, on the runtime itself (``runtime/events.py``,
+``event_ops.py``, ``event_paths.py``): handlers written as the generated ones are, so these
+need no spec. Each op's meaning is stated in docs/events.md; a test here pins each rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from generator.runtime.anomalies import StreamMergeError
+from generator.runtime.event_paths import _Slot
+from generator.runtime.events import _dig, _EventFold
+
+CONTENT = _Slot("content[{index}]")
+INPUT = _Slot("content[{index}].input")
+CALL = _Slot("calls[{index}]", fixed=("type",))
+CITATIONS = _Slot("content[{index}].citations")
+USAGE = _Slot("usage")
+
+
+def fold(handlers: dict[str, Any], events: list[dict[str, Any]], **options: Any) -> _EventFold:
+    f = _EventFold(handlers, collections=("content",), order=options.pop("order", None), **options)
+    for event in events:
+        f.add(event)
+    return f
+
+
+def test_dig_reads_nested_values_and_stops_at_what_is_not_an_object() -> None:
+    assert _dig({"delta": {"text": "a"}}, "delta", "text") == "a"
+    assert _dig({"delta": "text"}, "delta", "text") is None and _dig({}, "delta", "text") is None
+
+
+def test_merge_goes_field_by_field_into_nested_objects_and_null_keeps() -> None:
+    handlers = {
+        "start": lambda f, e: f.init(e["message"]),
+        "delta": lambda f, e: (f.merge_response(e.get("delta")), USAGE.merge(f, e, e.get("usage"))),
+    }
+    start = {"type": "start", "message": {"stop": None, "usage": {"input": 5, "output": 1, "detail": {"a": 1}}}}
+    delta = {"type": "delta", "delta": {"stop": "end"}, "usage": {"input": None, "output": 9, "detail": {"b": 2}}}
+    f = fold(handlers, [start, delta])
+    assert f.snapshot() == {"stop": "end", "usage": {"input": 5, "output": 9, "detail": {"a": 1, "b": 2}}}
+    assert not f.anomalies
+
+
+def test_merge_of_what_is_not_an_object_is_dropped_and_reported() -> None:
+    f = fold({"d": lambda f, e: USAGE.merge(f, e, e.get("usage"))}, [{"type": "d", "usage": 5}])
+    assert f.snapshot() == {} and [a.kind for a in f.anomalies] == ["wrong_type"]
+
+
+def test_an_appended_object_joins_text_into_nested_objects_and_never_joins_its_tags() -> None:
+    handlers = {
+        "start": lambda f, e: CALL.create(f, e, e.get("call")),
+        "delta": lambda f, e: CALL.append(f, e, e.get("call")),
+    }
+    start = {"type": "start", "index": 0, "call": {"type": "function", "function": {"name": "get", "arguments": ""}}}
+    delta = {"type": "delta", "index": 0, "call": {"type": "function", "function": {"arguments": '{"a"'}}}
+    more = {"type": "delta", "index": 0, "call": {"type": "tool", "function": {"arguments": ": 1}"}}}
+    f = fold(handlers, [start, delta, more])
+    call = f.snapshot()["calls"][0]
+    assert call == {"type": "function", "function": {"name": "get", "arguments": '{"a": 1}'}}
+    assert [(a.kind, a.path) for a in f.anomalies] == [("tag_changed", "calls[0].type")]
+
+
+def test_json_fragments_are_parsed_once_at_parse_and_bad_text_is_kept() -> None:
+    handlers = {
+        "start": lambda f, e: CONTENT.create(f, e, e.get("block")),
+        "delta": lambda f, e: INPUT.json(f, e, e.get("partial")),
+        "stop": lambda f, e: INPUT.parse(f, e),
+    }
+    start = {"type": "start", "index": 0, "block": {"input": {}}}
+    good = fold(
+        handlers,
+        [
+            start,
+            {"type": "delta", "index": 0, "partial": '{"a": [1,'},
+            {"type": "delta", "index": 0, "partial": " 2]}"},
+            {"type": "stop", "index": 0},
+        ],
+    )
+    assert good.snapshot()["content"][0]["input"] == {"a": [1, 2]} and not good.anomalies
+    bad = fold(handlers, [start, {"type": "delta", "index": 0, "partial": '{"a": '}, {"type": "stop", "index": 0}])
+    assert bad.snapshot()["content"][0]["input"] == '{"a": '
+    assert [(a.kind, a.path) for a in bad.anomalies] == [("invalid_json", "content[0].input")]
+    blank = fold(handlers, [start, {"type": "delta", "index": 0, "partial": " "}, {"type": "stop", "index": 0}])
+    assert blank.snapshot()["content"][0]["input"] == {}
+    with pytest.raises(StreamMergeError):
+        fold(
+            handlers, [start, {"type": "delta", "index": 0, "partial": "{"}, {"type": "stop", "index": 0}], strict=True
+        )
+
+
+def test_push_adds_one_item_and_never_replaces_what_is_not_a_list() -> None:
+    handlers = {"c": lambda f, e: CITATIONS.push(f, e, e.get("citation"))}
+    f = fold(
+        handlers,
+        [
+            {"type": "c", "index": 0, "citation": {"n": 1}},
+            {"type": "c", "index": 0, "citation": None},
+            {"type": "c", "index": 0, "citation": {"n": 2}},
+        ],
+    )
+    assert f.snapshot() == {"content": [{"citations": [{"n": 1}, {"n": 2}]}]}
+    assert [a.kind for a in f.anomalies] == ["missing_slot"]
+
+
+def test_finish_marks_the_stream_finished_without_changing_the_snapshot() -> None:
+    f = fold({"s": lambda f, e: f.init({"a": 1}), "stop": lambda f, e: f.finish()}, [{"type": "s"}, {"type": "stop"}])
+    assert f.terminal == "stop" and f.snapshot() == {"a": 1}
+
+
+def test_unmatched_keeps_the_event_and_reports_it() -> None:
+    event = {"type": "d", "delta": {"type": "new"}}
+    f = fold({"d": lambda f, e: f.unmatched("delta.type", _dig(e, "delta", "type"))}, [event])
+    assert f.unknown_events == [event] and [(a.kind, a.path) for a in f.anomalies] == [("unknown_event", "delta.type")]
+
+
+def test_only_an_identical_repeat_is_dropped_by_its_sequence_number() -> None:
+    handlers = {"t": lambda f, e: _Slot("text").append(f, e, e.get("delta"))}
+    events = [
+        {"type": "t", "n": 0, "delta": "a"},
+        {"type": "t", "n": 0, "delta": "a"},  # a resent event: applied once
+        {"type": "t", "n": 0, "delta": "b"},  # a server that numbers every event 0: applied
+    ]
+    f = fold(handlers, events, order="n")
+    assert f.snapshot() == {"text": "ab"}
+    assert [a.kind for a in f.anomalies] == ["duplicate", "reused_number"]
+
+
+def test_a_value_of_another_type_never_replaces_a_filled_one() -> None:
+    text = _Slot("text")
+    handlers = {
+        "d": lambda f, e: text.append(f, e, e.get("delta")),
+        "done": lambda f, e: text.replace(f, e, e.get("text")),
+    }
+    f = fold(handlers, [{"type": "d", "delta": "Hello"}, {"type": "done", "text": 42}])
+    assert f.snapshot() == {"text": "Hello"} and [a.kind for a in f.anomalies] == ["wrong_type"]
+    item = _Slot("content[{index}]")
+    g = fold(
+        {"add": lambda f, e: item.create(f, e, e.get("item"))},
+        [{"type": "add", "index": 0, "item": {"t": "x"}}, {"type": "add", "index": 0, "item": "str"}],
+    )
+    assert g.snapshot() == {"content": [{"t": "x"}]} and [a.kind for a in g.anomalies] == ["exists", "wrong_type"]
+
+
+def test_a_final_list_never_erases_folded_items_or_their_text() -> None:
+    text = _Slot("content[{index}].text")
+    handlers = {"d": lambda f, e: text.append(f, e, e.get("delta")), "end": lambda f, e: f.finalize(e.get("response"))}
+    events = [
+        {"type": "d", "index": 0, "delta": "Hello"},
+        {"type": "d", "index": 1, "delta": "World"},
+        {"type": "end", "response": {"status": "done", "content": [{"text": "", "id": "a"}]}},
+    ]
+    f = fold(handlers, events)
+    assert f.snapshot() == {"status": "done", "content": [{"text": "Hello", "id": "a"}, {"text": "World"}]}
+    assert [(a.kind, a.path) for a in f.anomalies if a.kind == "emptied"] == [
+        ("emptied", "content[0].text"),
+        ("emptied", "content[1]"),
+    ]
