@@ -98,8 +98,10 @@ def test_a_merge_map_file_maps_what_the_spec_lacks(tmp_path: Path, capsys: pytes
     [
         (
             "  answer.text.deltaa: {op: ignore}\n",
-            "refusal.yaml:3:23 #/events/answer.text.deltaa: event type 'answer.text.deltaa' is not a member of "
-            "Events; did you mean 'answer.text.delta'? An event type the spec does not list",
+            (
+                "refusal.yaml:3:23 #/events/answer.text.deltaa: event type 'answer.text.deltaa' is not a member of "
+                "Events; did you mean 'answer.text.delta'? An event type the spec does not list"
+            ),
         ),
         ("  answer.created: {op: ignore}\n  answer.created: {op: init}\n", "refusal.yaml:4:3: duplicate key"),
         (
