@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 0920160190eecf4035dddc3e87cc5ad5, output 3ae93b179dffcfb5658ce5e4c324147f
+# Fingerprint: inputs a3435cbdb0faab0ed1223df2496fd5fd, output e0c52e89ae84af576dd9c52a9397b0f1
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -2947,9 +2947,9 @@ def iter_chunk_dicts(
 ) -> Iterator[dict[str, Any]]:
     """The decoded chunks of an event stream, up to ``data: [DONE]`` (or the end).
 
-    ``named_events``: also the data of events named other than ``message`` (the Responses
-    API names every event); by default only in a module of event unions alone. Else such
-    events (pings) are skipped.
+    ``named_events``: also the data of events named other than ``message`` (the Responses,
+    Anthropic and Cohere APIs name every event); by default in a module with an event
+    union, so that none of its events is dropped. Else such events (pings) are skipped.
 
     Raises:
         StreamError: the server sent an error event.

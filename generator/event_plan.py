@@ -354,29 +354,39 @@ def _build(
 ) -> EventPlan:
     """The plan; members the map lacks are listed in its ``unmapped``."""
     where = sources.get("events", (spec_file, ""))
+
+    def at(key: str) -> tuple[Path | None, str]:
+        return sources.get(f"key:{key}", where)
+
     for key in ("target", "tag"):
         if not isinstance(data.get(key), str):
-            raise SpecError(f"{root}: the merge map needs '{key}: <name>'", *where)
+            raise SpecError(f"{root}: the merge map needs '{key}: <name>'", *at(key))
     target, tag = str(data["target"]), str(data["tag"])
     target_class = ir.class_of(target)
     if target_class is None or target_class not in ir.schemas.models:
         raise SpecError(
-            f"{root}: target {target!r} is not a schema of the spec{did_you_mean(target, ir.classes)}", *where
+            f"{root}: target {target!r} is not a schema of the spec{did_you_mean(target, ir.classes)}", *at("target")
         )
     if data.get("unknown", "keep") != "keep":
-        raise SpecError(f"{root}: 'unknown: {data.get('unknown')}' is not supported (only 'keep')", *where)
+        raise SpecError(f"{root}: 'unknown: {data.get('unknown')}' is not supported (only 'keep')", *at("unknown"))
     order = data.get("order")
     if order is not None and not isinstance(order, str):
-        raise SpecError(f"{root}: 'order' must be an event field name", *where)
+        raise SpecError(f"{root}: 'order' must be an event field name", *at("order"))
     union = ir.class_of(root)
     if union is None:
         raise SpecError(f"{root!r} is not a union schema (anyOf/oneOf) of the spec", spec_file, "")
+    fields = ir.member_fields(union)
+    if tag not in fields:
+        raise SpecError(
+            f"{root}: tag {tag!r}: no member of {root} has that field{did_you_mean(tag, fields)}", *at("tag")
+        )
     members = ir.members(union, tag)
     if order is not None:  # members not mapped yet are reported as such, not here
         for member in dict.fromkeys(m for t, m in members.items() if t in data["events"]):
             if not ir.is_kind(_type_of(ir.fields(member).get(order)), "integer"):
                 raise SpecError(
-                    f"{root}: order {order!r} is not an integer field of {member}; remove 'order' or fix it", *where
+                    f"{root}: order {order!r} is not an integer field of {member}; remove 'order' or fix it",
+                    *at("order"),
                 )
     origin: dict[str, str] = data.get("_origin", {})
     declared: dict[str, Any] = data["events"]

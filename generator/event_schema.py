@@ -95,6 +95,13 @@ class EventSchema:
                     )
         return found
 
+    def member_fields(self, union: str) -> list[str]:
+        """The wire names of fields any model member of union alias ``union`` has, sorted."""
+        alias = self.schemas.aliases.get(union)
+        if alias is None or not isinstance(alias.type, UnionType):
+            return []
+        return sorted({name for member, _ in self._member_models(alias.type, "") for name in self.fields(member)})
+
     def _member_models(self, union: UnionType, tag: str, depth: int = 0) -> Iterator[tuple[str, list[str]]]:
         """Each model member of a union with the tags its discriminator maps to it."""
         mapping: dict[str, list[str]] = {}

@@ -69,7 +69,8 @@ def merged_map(
     spec_file: Path | None,
     base: Mapping[str, Any] | None = None,
 ) -> tuple[dict[str, Any], dict[str, tuple[Path | None, str]]]:
-    """The map after x-merge and overrides; ``sources``: ``{"events"|tag: (file, pointer)}``.
+    """The map after x-merge and overrides; ``sources``: ``{"events"|tag|"key:<family key>":
+    (file, pointer)}``.
     ``data["events"]`` holds both sections' entries; ``data["_extra"]`` the types declared
     under ``extra_events``, ``data["_origin"]`` each type's layer (``map:<file>``, ``x-merge``,
     ``override``)."""
@@ -83,7 +84,8 @@ def merged_map(
     if declared is not None:
         layers.append((declared, spec_file, pointer, "x-merge"))
     if overrides:
-        layers.append((overrides, None, "", "override"))
+        first = overrides.place("root") if isinstance(overrides, MapLayer) else None
+        layers.append((overrides, None, "", f"file:{first[0].name}" if first else "override"))
     if not layers:
         raise SpecError(
             f"no merge map for event union {root!r}: declare one with 'x-merge' on the schema "
@@ -104,7 +106,19 @@ def merged_map(
                 )
             if key not in ENTRY_SECTIONS:
                 data[key] = value
+                sources[f"key:{key}"] = _place(layer, file, pointer, key)
                 continue
+            other = ENTRY_SECTIONS[key == "events"]
+            both = sorted(
+                str(t)
+                for t in value
+                if isinstance(value, dict) and isinstance(layer.get(other), dict) and t in layer[other]
+            )
+            if both:
+                raise SpecError(
+                    f"event type {both[0]!r} is under both 'events' and 'extra_events'; keep one entry",
+                    *_place(layer, file, pointer, key, both[0]),
+                )
             if not isinstance(value, dict):
                 raise SpecError(f"'{key}' must map event types to entries", *_place(layer, file, pointer, key))
             sources.setdefault("events", _place(layer, file, pointer, key))

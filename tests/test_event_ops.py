@@ -157,3 +157,45 @@ def test_a_final_list_never_erases_folded_items_or_their_text() -> None:
         ("emptied", "content[0].text"),
         ("emptied", "content[1]"),
     ]
+
+
+def test_an_absent_value_makes_no_slot() -> None:
+    """An entry whose value the event lacks (a text entry on a tool-use delta) creates
+    nothing: no empty parent objects, no `new` applied (found trying a Bedrock map)."""
+    text = _Slot("content[{index}].reasoning.text", new={"type": "reasoning"})
+    handlers = {"d": lambda f, e: (text.append(f, e, _dig(e, "delta", "text")), INPUT.parse(f, e))}
+    f = fold(handlers, [{"type": "d", "index": 0, "delta": {"other": 1}}])
+    assert f.snapshot() == {} and not f.anomalies
+
+
+def test_json_fragments_before_the_blocks_start_are_kept_at_any_depth() -> None:
+    nested = _Slot("content[{index}].tool.input")
+    handlers = {
+        "start": lambda f, e: CONTENT.create(f, e, e.get("block")),
+        "delta": lambda f, e: nested.json(f, e, e.get("partial")),
+    }
+    events = [
+        {"type": "delta", "index": 0, "partial": '{"a": '},
+        {"type": "start", "index": 0, "block": {"tool": {"id": "t", "name": "get"}}},
+        {"type": "delta", "index": 0, "partial": "1}"},
+    ]
+    f = fold(handlers, events)
+    assert f.snapshot() == {"content": [{"tool": {"id": "t", "name": "get", "input": {"a": 1}}}]}
+    assert [a.kind for a in f.anomalies] == ["missing_slot"]
+
+
+def test_fragments_after_a_failed_parse_still_join_the_text() -> None:
+    handlers = {"delta": lambda f, e: INPUT.json(f, e, e.get("partial")), "stop": lambda f, e: INPUT.parse(f, e)}
+    events = [
+        {"type": "delta", "index": 0, "partial": '{"a": '},
+        {"type": "stop", "index": 0},
+        {"type": "delta", "index": 0, "partial": "1}"},
+    ]
+    f = fold(handlers, events)
+    assert f.snapshot()["content"][0]["input"] == {"a": 1}
+    assert [a.kind for a in f.anomalies] == ["missing_slot", "invalid_json"]  # reported at the stop
+
+
+def test_parse_of_a_slot_no_event_made_creates_nothing() -> None:
+    f = fold({"stop": lambda f, e: INPUT.parse(f, e)}, [{"type": "stop", "index": 3}])
+    assert f.snapshot() == {} and not f.anomalies

@@ -128,3 +128,31 @@ def test_a_map_error_names_the_file_line_and_entry(
     assert main([str(spec), "--schema", "Events", "-o", str(tmp_path / "out"), "--merge-map", str(extra)]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "tag: typ\n",
+            "refusal.yaml:2:6 #/tag: Events: tag 'typ': no member of Events has that field; did you mean 'type'?",
+        ),
+        (
+            "target: Answr\n",
+            "refusal.yaml:2:9 #/target: Events: target 'Answr' is not a schema of the spec; did you mean",
+        ),
+        ("order: seq\n", "refusal.yaml:2:8 #/order: Events: order 'seq' is not an integer field"),
+        (
+            "events:\n  answer.created: {op: ignore}\nextra_events:\n  answer.created: {op: ignore}\n",
+            "refusal.yaml:3:19 #/events/answer.created: event type 'answer.created' is under both",
+        ),
+    ],
+    ids=["tag", "target", "order", "both-sections"],
+)
+def test_a_family_key_error_names_its_own_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
+) -> None:
+    spec, extra = _write(tmp_path, SPEC), tmp_path / "refusal.yaml"
+    extra.write_text("root: Events\n" + text, encoding="utf-8")
+    assert main([str(spec), "--schema", "Events", "-o", str(tmp_path / "out"), "--merge-map", str(extra)]) == 2
+    assert message in capsys.readouterr().err

@@ -568,3 +568,34 @@ def test_built_anyway_reports_drift_once_and_reads_missing_required_fields_as_ab
     acc.strict = True
     with pytest.raises(parsing.ParseError):
         lenient._built_anyway(parse, {}, acc)
+
+
+def test_no_two_runtime_modules_define_one_name() -> None:
+    """Inlined together (or shared as one ``_runtime.py``), a name two runtime modules define
+    would silently be the later one (the chunk merge's ``_JsonText`` and the event fold's JSON
+    buffer once were). The dataclass and TypedDict parsers define theirs apart (``PER_MODULE``)."""
+    import ast
+
+    from generator import runtime
+
+    seen: dict[str, str] = {}
+    clashes = []
+    # each style's own modules never meet another style's: they may share names among them
+    styles = {"parsing", "parsing_dataclass", "parsing_typeddict", "tuples_dataclass", "tuples_typeddict", "lenient"}
+    styles |= {*runtime.PYDANTIC_MODULES, *runtime.MSGSPEC_MODULES}
+    for module in runtime.MODULES:
+        tree = ast.parse((Path(runtime.__file__).parent / f"{module}.py").read_text(encoding="utf-8"))
+        for node in tree.body:
+            names = (
+                [node.name]
+                if isinstance(node, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
+                else [
+                    t.id for t in getattr(node, "targets", [getattr(node, "target", None)]) if isinstance(t, ast.Name)
+                ]
+            )
+            for name in names:
+                other = seen.get(name)
+                if other is not None and other != module and not (other in styles and module in styles):
+                    clashes.append(f"{name}: {other} and {module}")
+                seen.setdefault(name, module)
+    assert not clashes

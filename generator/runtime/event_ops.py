@@ -10,13 +10,13 @@ docstring and the import lines (see the package docstring).
 
 from typing import Any
 
-from .event_slots import _Addressing, _event_path, _filled, _Fragments, _JsonText, _own, _parsed, _thaw
+from .event_slots import _Addressing, _event_path, _filled, _Fragments, _JsonFragments, _own, _parsed, _thaw
 
 #: the JSON kind of a fold value, for the rule that a value of another kind never replaces one
-_KINDS = {dict: "object", list: "array", str: "string", _Fragments: "string", _JsonText: "string", bool: "boolean"}
+_KINDS = {dict: "object", list: "array", str: "string", _Fragments: "string", _JsonFragments: "string", bool: "boolean"}
 
 
-def _kind(value: Any) -> str:
+def _json_kind(value: Any) -> str:
     t = type(value)
     return _KINDS.get(t) or ("number" if t is int or t is float else "array" if isinstance(value, list) else "other")
 
@@ -29,7 +29,7 @@ class _SlotOps(_Addressing):
         delta made it): ``value`` wins except where it is empty and the fold is not."""
         old = container.get(key)
         if old is not None and id(old) not in self._placeholders:
-            self.report(path, "exists", "created twice: merged", dropped=_thaw(old))
+            self.report(path, "exists", "created twice: the new value wins where it is filled", _own(value), _thaw(old))
         self._place(container, key, value, old, path, collection, quiet=True)
 
     def replace(
@@ -60,25 +60,30 @@ class _SlotOps(_Addressing):
             if value is not None and not quiet:
                 self.report(path, "emptied", "an empty final value: the fold's kept", _thaw(old), value)
             return
-        if _filled(old) and type(old) is not _JsonText and _kind(value) != _kind(old):
-            message = f"a {_kind(value)} where the fold holds a {_kind(old)}: the fold's kept"
+        if _filled(old) and type(old) is not _JsonFragments and _json_kind(value) != _json_kind(old):
+            message = f"a {_json_kind(value)} where the fold holds a {_json_kind(old)}: the fold's kept"
             self.report(path, "wrong_type", message, _thaw(old), value)
             return
         new = _own(value)
         if type(new) is dict and type(old) is dict:
-            for name, was in old.items():
-                now = new.get(name)
-                if not _filled(now) and _filled(was):
-                    if now is not None and not quiet:
-                        self.report(
-                            f"{path}.{name}", "emptied", "an empty final value: the fold's kept", _thaw(was), now
-                        )
-                    new[name] = was
+            self._keep_folded(new, old, path, quiet)
         container[key] = new
         if collection is not None and type(new) is dict:
             ident = new.get(self.id_field)
             if type(ident) is str or type(ident) is int:
                 self._ids.setdefault(collection, {})[ident] = key
+
+    def _keep_folded(self, new: dict[Any, Any], old: dict[Any, Any], path: str, quiet: bool) -> None:
+        """Into ``new`` (a server's object), what the fold holds and ``new`` leaves empty, at
+        every depth (a tool's input gathered before its block's start)."""
+        for name, was in old.items():
+            now = new.get(name)
+            if type(now) is dict and type(was) is dict:
+                self._keep_folded(now, was, f"{path}.{name}", quiet)
+            elif not _filled(now) and _filled(was):
+                if now is not None and not quiet:
+                    self.report(f"{path}.{name}", "emptied", "an empty final value: the fold's kept", _thaw(was), now)
+                new[name] = was
 
     def merge(self, container: dict[Any, Any], key: Any, value: Any, path: str) -> None:
         """Merge an object into the slot field by field, into nested objects too; ``null``
@@ -185,10 +190,10 @@ class _SlotOps(_Addressing):
             self.report(path, "wrong_type", "a JSON fragment that is not text: dropped", dropped=fragment)
             return
         held = container.get(key)
-        if type(held) is _JsonText:
+        if type(held) is _JsonFragments:
             held.append(fragment)
             return
-        text = _JsonText((fragment,))
+        text = _JsonFragments((fragment,))
         text.before, text.path = held, _event_path(path, self.event)
         container[key] = text
 
@@ -196,11 +201,12 @@ class _SlotOps(_Addressing):
         """Parse the JSON text gathered for the slot (``content_block_stop``); text that is not
         JSON is kept as text and reported (``invalid_json``). Nothing gathered: nothing done."""
         held = container.get(key)
-        if type(held) is _JsonText:
+        if type(held) is _JsonFragments:
             value, ok = _parsed(held)
-            if not ok:
-                self.report(path, "invalid_json", "JSON text that does not parse: kept as text", kept=value)
-            container[key] = value
+            if ok:
+                container[key] = value
+            else:  # kept as gathered: later fragments still join it; a snapshot shows the text
+                self.report(path, "invalid_json", "JSON text that does not parse: kept as text", value, held.before)
 
     def set(self, container: dict[Any, Any], key: Any, value: Any) -> None:
         """Set a value only the event carries (a status named by the event type); last wins."""

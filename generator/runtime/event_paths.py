@@ -146,7 +146,10 @@ class _Slot:
         f.replace(container, key, value, self.path, check, self.collection)
 
     def append(self, f: _EventFold, e: Mapping[str, Any], value: Any, parent: dict[Any, Any] | None = None) -> None:
-        """Append text, or an object field by field (``_EventFold.append``)."""
+        """Append text, or an object field by field (``_EventFold.append``); an absent value
+        does nothing (no slot is made for it)."""
+        if value is None:
+            return
         if self._key is None:  # inline ``locate``: the hot path of every delta
             container, key = (self.parent(f, e) if parent is None else parent), self._name
         else:
@@ -166,9 +169,30 @@ class _Slot:
             f.json(container, key, value, self.path)
 
     def parse(self, f: _EventFold, e: Mapping[str, Any], parent: dict[Any, Any] | None = None) -> None:
-        """Parse the JSON text gathered for the slot (``_EventFold.parse``)."""
-        container, key = self.locate(f, e, parent)
-        f.parse(container, key, self.path)
+        """Parse the JSON text gathered for the slot (``_EventFold.parse``); a slot no event
+        made is left alone (nothing is created for it)."""
+        container = parent if parent is not None else self._find(f, e)
+        if container is not None and self._key is None:
+            f.parse(container, self._name, self.path)
+
+    def _find(self, f: _EventFold, e: Mapping[str, Any]) -> dict[Any, Any] | None:
+        """The object holding this slot for event ``e`` if events made it; None otherwise
+        (nothing is created or reported)."""
+        node: Any = f.response
+        for name, key, _path, _new in ((self._first,) if self._first else ()) + self._rest:
+            node = node.get(name) if isinstance(node, dict) else None
+            if key is not None:
+                index = e.get(key)
+                if isinstance(node, dict):
+                    node = node.get(index)
+                elif type(node) is list and type(index) is int and 0 <= index < len(node):
+                    node = node[index]
+                else:
+                    node = None
+            if type(node) is not dict:
+                return None
+        found: dict[Any, Any] = node
+        return found
 
     def push(self, f: _EventFold, e: Mapping[str, Any], value: Any, parent: dict[Any, Any] | None = None) -> None:
         """Push one item onto a list (``_EventFold.push``)."""
@@ -177,7 +201,9 @@ class _Slot:
             f.push(container, key, value, self.path)
 
     def extend(self, f: _EventFold, e: Mapping[str, Any], value: Any, parent: dict[Any, Any] | None = None) -> None:
-        """Extend a list (``_EventFold.extend``)."""
+        """Extend a list (``_EventFold.extend``); an absent value does nothing."""
+        if value is None:
+            return
         if self._key is None:  # inline ``locate``: the hot path of every delta
             container, key = (self.parent(f, e) if parent is None else parent), self._name
         else:

@@ -8,7 +8,7 @@ State while streaming (never shown to users: ``_EventFold.snapshot()`` turns it 
   ``annotations[...]``, shell ``commands[...]``) is a ``_Slots``: a ``dict`` keyed by the event's
   index, so sparse and out-of-order indexes are safe; the snapshot lists it sorted by key;
 * appended text is a ``_Fragments``: a list of fragments joined once, at snapshot (never ``+=``);
-* JSON text sent in fragments (``op: json``) is a ``_JsonText``, parsed once (``op: parse`` or
+* JSON text sent in fragments (``op: json``) is a ``_JsonFragments``, parsed once (``op: parse`` or
   at snapshot).
 
 Real Python, imported and tested as it is; inlined into generated modules without this
@@ -30,7 +30,7 @@ class _Fragments(list[str]):
     """Fragments of appended text, joined once when a snapshot is built."""
 
 
-class _JsonText(list[str]):
+class _JsonFragments(list[str]):
     """Fragments of JSON text for one field (a tool call's ``input``), parsed once: at the
     event the map names (``parse``) or when a snapshot is built. ``before`` is the field's
     value when the first fragment came (``{}`` from the block's start): text that is only
@@ -40,7 +40,7 @@ class _JsonText(list[str]):
     path: str = ""
 
 
-def _parsed(text: _JsonText) -> tuple[Any, bool]:
+def _parsed(text: _JsonFragments) -> tuple[Any, bool]:
     """``(value, parsed)`` of gathered JSON text: the parsed value, ``before`` for blank text,
     or the text itself (``parsed`` False) when it is not JSON: kept, never lost."""
     joined = "".join(text)
@@ -66,9 +66,9 @@ def _own(value: Any) -> Any:
     return value
 
 
-def _thaw(value: Any, bad: list[_JsonText] | None = None) -> Any:
+def _thaw(value: Any, bad: list[_JsonFragments] | None = None) -> Any:
     """Plain JSON from fold state: ``_Slots`` → list sorted by key, ``_Fragments`` → joined
-    ``str``, ``_JsonText`` → its parsed value (JSON text that does not parse stays text and
+    ``str``, ``_JsonFragments`` → its parsed value (JSON text that does not parse stays text and
     is added to ``bad``)."""
     t = type(value)
     if t is _Fragments:
@@ -79,7 +79,7 @@ def _thaw(value: Any, bad: list[_JsonText] | None = None) -> Any:
         return {k: _thaw(v, bad) for k, v in value.items()}
     if t is list:
         return [_thaw(v, bad) for v in value]
-    if t is _JsonText:
+    if t is _JsonFragments:
         parsed, ok = _parsed(value)
         if not ok and bad is not None:
             bad.append(value)
@@ -190,7 +190,7 @@ class _Addressing:
         if value is not None:
             self.report(path, "wrong_type", "not an object: event dropped", dropped=_thaw(value))
             raise _Skip
-        self.report(path, "missing_slot", "no earlier event created this slot: created")
+        self.report(path, "missing_slot", "created by this event: no earlier event opened it")
         made: dict[str, Any] = _own(dict(new)) if new else {}
         container[key] = made
         self._placeholders.add(id(made))

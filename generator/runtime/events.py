@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .event_ops import _SlotOps
-from .event_slots import _filled, _JsonText, _own, _Skip, _Slots, _thaw
+from .event_slots import _filled, _JsonFragments, _own, _Skip, _Slots, _thaw
 
 #: a handler: applies one event (a decoded JSON object) to the fold
 _Handler = Callable[["_EventFold", dict[str, Any]], None]
@@ -105,7 +105,8 @@ class _EventFold(_SlotOps):
                        the one held: the held one kept, never joined.
     ``invalid_json``   also: JSON text gathered in fragments (``op: json``) that does not parse at
                        ``parse`` or at snapshot: kept as text.
-    ``after_terminal`` an event after ``response.completed``/``incomplete``/``failed`` (applied).
+    ``after_terminal`` an event after the terminal one (``finalize``/``finish``: ``response.completed``,
+                       ``message_stop``) (applied).
     ``repeated_init``  a second ``response.created`` (its top-level fields refresh; the fold stays).
     """
 
@@ -315,9 +316,11 @@ class _EventFold(_SlotOps):
         Raises:
             StreamMergeError: under ``strict=True``, for JSON text that does not parse.
         """
-        bad: list[_JsonText] = []
+        bad: list[_JsonFragments] = []
         result: dict[str, Any] = _thaw(self.response, bad)
         for text in bad:
             if not any(a.kind == "invalid_json" and a.path == text.path for a in self.anomalies):
-                self.report(text.path, "invalid_json", "JSON text that does not parse: kept as text", "".join(text))
+                self.report(
+                    text.path, "invalid_json", "JSON text that does not parse: kept as text", "".join(text), text.before
+                )
         return result

@@ -2135,9 +2135,9 @@ def iter_chunk_dicts(
 ) -> Iterator[dict[str, Any]]:
     """The decoded chunks of an event stream, up to ``data: [DONE]`` (or the end).
 
-    ``named_events``: also the data of events named other than ``message`` (the Responses
-    API names every event); by default only in a module of event unions alone. Else such
-    events (pings) are skipped.
+    ``named_events``: also the data of events named other than ``message`` (the Responses,
+    Anthropic and Cohere APIs name every event); by default in a module with an event
+    union, so that none of its events is dropped. Else such events (pings) are skipped.
 
     Raises:
         StreamError: the server sent an error event.
