@@ -236,3 +236,18 @@ events:
             a.add(event)
             b.add(event)
         assert a.snapshot() == b.snapshot()
+
+
+def test_a_module_with_the_target_as_a_second_root_reads_every_event(tmp_path: Path) -> None:
+    """Cohere names every SSE event (``event: message-start``); with ``ChatResponseV2`` as a
+    second root the reader once skipped them all (0 of 153 events, no error)."""
+    spec, root, accumulator = VENDORS["cohere"]
+    module = generate_modules(
+        SPECS / spec, tmp_path, schemas=(root, "ChatResponseV2"), styles=("typeddict",), module="cohere2"
+    )["typeddict"]
+    path = next(p.values[1] for p in STREAMS if p.values[1].suffix == ".sse" and p.values[0] == "cohere")
+    lines = path.read_bytes().splitlines(keepends=True)
+    acc = getattr(module, accumulator)()
+    for event in module.iter_chunk_dicts(lines):
+        acc.add(event)
+    assert acc.snapshot_dict() == expected(path) and acc.finished == "message-end"
