@@ -17,11 +17,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from . import generation, recorded, responses, runtime, scaling
+from . import anthropic, generation, recorded, responses, runtime, scaling
 from .measure import ROOT, Config, generate_styles
 from .table import seconds, table, times
 
-SECTIONS = ("generation", "runtime", "scaling", "recorded", "responses")
+SECTIONS = ("generation", "runtime", "scaling", "recorded", "responses", "anthropic")
 
 
 def source() -> str:
@@ -150,6 +150,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(text, flush=True)
         if "responses" in chosen:
             text, figures["responses"] = responses.run(config)
+            print(text, flush=True)
+        if "anthropic" in chosen:
+            text, figures["anthropic"] = anthropic.run(config)
             print(text, flush=True)
     print(targets(figures))
     print(
