@@ -49,7 +49,7 @@ from typing import Any
 from .errors import SpecError, did_you_mean, join_pointer
 from .event_schema import EventSchema
 from .merge_maps import merged_map
-from .model import ModelRef, Schemas, strip_null
+from .model import Enum, ModelRef, Schemas, strip_null
 from .runtime.event_paths import _path_steps, _Slot
 from .runtime.events import _dig, _EventFold, _Handler
 
@@ -621,7 +621,21 @@ class _Checker:
         )
         if types and not self.ir.allows(types, wanted):
             raise self.error(f"when {path} = {wanted!r}: no schema of {self.member}.{path} allows that value")
+        if types and not self.is_tag(path, types):
+            raise self.error(
+                f"when {path}: {self.member}.{path} is not a tag (an enum, or the discriminator of a union); "
+                "'when' branches on the field that names what kind of value an event carries"
+            )
         return path, json.dumps(wanted)
+
+    def is_tag(self, path: str, types: list[Any]) -> bool:
+        """Whether the event field ``path`` of types ``types`` names a kind: an enum (a
+        const), or the discriminator property of the union holding it."""
+        if any(isinstance(x, Enum) for t in types for x in self.ir.shapes(t)):
+            return True
+        head, _, name = path.rpartition(".")
+        parents = self.value_types(head, "when") if head else [ModelRef(self.member)]
+        return any(self.ir.discriminated_by(t, name) for t in parents)
 
     def path(self, text: Any) -> tuple[Step, ...]:
         """``output[{output_index}].content[{content_index}].text`` → steps (the runtime's grammar)."""

@@ -182,6 +182,14 @@ class EventSchema:
                 return True
         return False
 
+    def discriminated_by(self, t: Type, name: str, depth: int = 0) -> bool:
+        """Whether ``t`` is (an alias of) a union whose discriminator is property ``name``."""
+        t = strip_null(t)
+        if isinstance(t, AliasRef) and depth < 12:
+            alias = self.schemas.aliases.get(t.name)
+            return alias is not None and self.discriminated_by(alias.value_type, name, depth + 1)
+        return isinstance(t, UnionType) and t.discriminator is not None and t.discriminator.property == name
+
     def json_kinds(self, types: list[Type]) -> frozenset[str]:
         """The JSON kinds (``string``, ``number``, ``boolean``, ``object``, ``array``, ``null``,
         ``any``) that values of ``types`` may take."""
