@@ -111,6 +111,7 @@ RESERVED_ATTRIBUTES = frozenset(
         "from_dict",
         "to_dict",
         "extra_fields",
+        "null_fields",
         "construct",
         "copy",
         "json",
