@@ -292,7 +292,7 @@ class Alias:
 
     ``value_type`` is ``Nullable`` when the schema itself admits ``null`` (``Json: anyOf
     [..., null]``): the alias then admits ``None`` wherever it is used, through recursion too
-    (an enum alias keeps only its values: its slots carry the ``null``). ``type`` and
+    (an enum alias as well: ``Plan: TypeAlias = Literal["basic", "pro"] | None``). ``type`` and
     ``nullable`` read it without and with that fact."""
 
     name: str

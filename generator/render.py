@@ -457,6 +457,8 @@ def _lazy_aliases(aliases: list[Alias]) -> set[str]:
 def _alias_view(a: Alias, style: Emitter, lazy: bool, parsers: pytypes.Parsers, pep695: bool) -> dict[str, Any]:
     if isinstance(a.type, Enum):
         value = style.literal_text(a.type) or " | ".join(a.type.bases)
+        if a.nullable and value != "None":  # the component admits null itself (``enum: [a, null]``)
+            value += " | None"
     else:
         value = style.annotation(a.value_type, target=parsers.target, strings=parsers.strings)
     if pep695:

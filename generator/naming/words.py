@@ -16,6 +16,8 @@ MODULE_NAMES = frozenset(dir(builtins)) | frozenset(
     [
         "TypeVar",
         "TYPE_CHECKING",
+        "model_validator",
+        "ModelWrapValidatorHandler",
         "ClassVar",
         "msgspec",
         "Any",

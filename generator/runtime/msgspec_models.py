@@ -333,7 +333,10 @@ def _add_extras(built: Any, data: Any) -> None:
                 if wire in data:
                     _add_extras(getattr(built, attr), data[wire])
         if built.extra_fields:
-            data.update(msgspec.to_builtins(built.extra_fields))
+            extra = msgspec.to_builtins(built.extra_fields)
+            for key, value in built.extra_fields.items():  # a model among them has extras too
+                _add_extras(value, extra[key])
+            data.update(extra)
     elif type(built) is list and type(data) is list:
         for item, raw in zip(built, data):
             _add_extras(item, raw)
