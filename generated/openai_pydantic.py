@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 0920160190eecf4035dddc3e87cc5ad5, output 3ae93b179dffcfb5658ce5e4c324147f
+# Fingerprint: inputs ba56225a3884ff142a2b851aef289bf1, output 4b31a9bddd40907c67ce05c10ebdec79
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -309,7 +309,9 @@ def _adapter(annotation: Any) -> TypeAdapter[Any]:
     return found[1]
 
 
-ServiceTier: TypeAlias = Literal["auto", "default", "flex", "scale", "priority", "fast"]
+ServiceTier: TypeAlias = (
+    Literal["auto", "default", "flex", "scale", "priority", "fast"] | None
+)
 """The processing tier that served the request. In a request, `auto` (the default) uses the project's setting; a response reports the tier actually used, which may differ from the one asked for."""
 
 
