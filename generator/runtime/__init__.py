@@ -9,8 +9,10 @@
   one slot), ``events`` (the fold's entry point and lifecycle);
 * parsing for the dataclass and TypedDict styles: ``parsing`` (shared), ``parsing_dataclass``
   / ``parsing_typeddict`` (what differs by style), ``tuples_dataclass`` / ``tuples_typeddict``
-  (``prefixItems``), ``lenient`` (results built anyway);
-* ``pydantic_models`` (the pydantic style's model base), ``pydantic_results`` (its
+  (``prefixItems``), ``patterns`` (extra keys by ``patternProperties``), ``lenient`` (results
+  built anyway);
+* ``pydantic_models`` (the pydantic style's model base), ``pydantic_patterns`` (its extra
+  keys by ``patternProperties``), ``pydantic_results`` (its
   accumulators' model merge and lenient results), ``msgspec_models`` (the msgspec style's,
   and its checkers) and ``sse`` (the event-stream reader).
 
