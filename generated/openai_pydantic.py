@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs a3435cbdb0faab0ed1223df2496fd5fd, output e0c52e89ae84af576dd9c52a9397b0f1
+# Fingerprint: inputs 26e91d93e180502ebee1a09b1fe53795, output 45c2382c3b4c6c7d83de9a88085dfe61
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -309,7 +309,9 @@ def _adapter(annotation: Any) -> TypeAdapter[Any]:
     return found[1]
 
 
-ServiceTier: TypeAlias = Literal["auto", "default", "flex", "scale", "priority", "fast"]
+ServiceTier: TypeAlias = (
+    Literal["auto", "default", "flex", "scale", "priority", "fast"] | None
+)
 """The processing tier that served the request. In a request, `auto` (the default) uses the project's setting; a response reports the tier actually used, which may differ from the one asked for."""
 
 

@@ -38,6 +38,8 @@ SOURCES = {
     "Discriminator": "pydantic",
     "Field": "pydantic",
     "BeforeValidator": "pydantic",
+    "model_validator": "pydantic",
+    "ModelWrapValidatorHandler": "pydantic",
     "Strict": "pydantic",
     "GetCoreSchemaHandler": "pydantic",
     "CoreSchema": "pydantic_core",

@@ -11,7 +11,7 @@ only read it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .policy import WrittenPolicy
@@ -242,7 +242,12 @@ class Model:
 
     ``extra_type`` is the type of additional properties' values when the schema gives one
     (``Nullable`` when they may be ``null``); additional properties are always kept (forward
-    compatibility), typed ``Any`` otherwise.
+    compatibility), typed ``Any`` otherwise. ``patterns`` (``patternProperties``: a regular
+    expression and the type of the values of the keys it matches, searched as JSON Schema
+    does) check each extra key by the patterns it matches; a key matching none is checked by
+    ``rest_type`` (``additionalProperties``' schema; ``None``: any value), or refused when
+    ``closed`` (``additionalProperties: false`` beside patterns). ``extra_type`` is then the
+    union of them all, the annotation of the extra fields.
     """
 
     name: str
@@ -251,6 +256,24 @@ class Model:
     deprecated: bool = False
     extra_type: Type | None = None
     pointer: str = ""
+    patterns: tuple[tuple[str, Type], ...] = ()
+    rest_type: Type | None = None
+    closed: bool = False
+
+    def map_types(self, f: Callable[[Type], Type]) -> Model:
+        """This model with ``f`` applied to the type of each field and of its extras."""
+        return replace(
+            self,
+            fields=tuple(replace(x, value_type=f(x.value_type)) for x in self.fields),
+            extra_type=f(self.extra_type) if self.extra_type is not None else None,
+            patterns=tuple((p, f(t)) for p, t in self.patterns),
+            rest_type=f(self.rest_type) if self.rest_type is not None else None,
+        )
+
+    def types(self) -> list[Type]:
+        """Every type the model mentions: its fields', its extras' (patterns included)."""
+        extras = [t for t in (self.extra_type, self.rest_type) if t is not None]
+        return [*(f.value_type for f in self.fields), *extras, *(t for _, t in self.patterns)]
 
     @property
     def extra(self) -> Type | None:
@@ -269,7 +292,7 @@ class Alias:
 
     ``value_type`` is ``Nullable`` when the schema itself admits ``null`` (``Json: anyOf
     [..., null]``): the alias then admits ``None`` wherever it is used, through recursion too
-    (an enum alias keeps only its values: its slots carry the ``null``). ``type`` and
+    (an enum alias as well: ``Plan: TypeAlias = Literal["basic", "pro"] | None``). ``type`` and
     ``nullable`` read it without and with that fact."""
 
     name: str
@@ -304,6 +327,8 @@ class Schemas:
         responses: root name -> the non-stream response model it assembles into.
         title, version: the spec's ``info``; ``source`` its path; ``sha256`` its digest.
         warnings: problems tolerated while reading, as printable lines.
+        renames: ``(class or alias name, note)`` of each whose Python name is not its
+            component's (``NoneModel``: ``From ``#/components/schemas/None`` (...).``), by name.
     """
 
     models: dict[str, Model]
@@ -316,6 +341,7 @@ class Schemas:
     source: str = ""
     sha256: str = ""
     warnings: tuple[str, ...] = ()
+    renames: tuple[tuple[str, str], ...] = ()
 
 
 def referenced_names(t: Type) -> list[str]:

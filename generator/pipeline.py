@@ -251,12 +251,9 @@ def _ordered(interp: Interpreter, roots: list[str], everything: bool) -> tuple[d
             return
         visiting.add(name)
         if name in interp.models:
-            for f in interp.models[name].fields:
-                for ref in referenced_names(f.type):
+            for t in interp.models[name].types():
+                for ref in referenced_names(t):
                     visit(ref)
-            extra = interp.models[name].extra
-            for ref in referenced_names(extra) if extra is not None else []:
-                visit(ref)
             models[name] = interp.models[name]
         elif name in interp.aliases:
             for ref in referenced_names(interp.aliases[name].type):

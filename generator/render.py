@@ -26,7 +26,7 @@ from .fingerprint import MSGSPEC_RUNTIME_FILE, PYDANTIC_RUNTIME_FILE, RUNTIME_FI
 from .format import parse_tree, split_header
 from .imports import IMPORTS_MARK, import_key, import_lines, isort_key
 from .merge_plan import NodePlan, ResponsePlan
-from .model import Alias, Enum, Field, Model, Schemas, UnionType, referenced_names
+from .model import Alias, Enum, Field, Model, Schemas, Type, UnionType, referenced_names
 from .naming import parse_function, snake_name
 from .render_events import events_view
 from .render_merge import merge_view, root_view, validate_function
@@ -167,7 +167,8 @@ def names_loaded(source: str, use_cache: bool = True) -> set[str]:
 
 def _runtime_modules(gen: Generation, styles: tuple[str, ...], tuples: bool) -> tuple[str, ...]:
     """The runtime modules the modules of ``styles`` need (see ``runtime.needed``); ``tuples``
-    when their parsers read a list by position."""
+    when their parsers read a list by position; extra fields checked by key when a model has
+    ``patternProperties``."""
     return runtime.needed(
         chunks=bool(gen.schemas.roots),
         events=bool(gen.event_plans),
@@ -177,6 +178,7 @@ def _runtime_modules(gen: Generation, styles: tuple[str, ...], tuples: bool) -> 
             (style for style in styles if emitter(style).traits.own_parse_error), None
         ),  # parsers as functions
         tuples=tuples,
+        patterns=any(m.patterns for m in gen.schemas.models.values()),
     )
 
 
@@ -195,7 +197,12 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
     parsers = pytypes.Parsers(style, gen.target_python, strings)
     merged_models = {n.model.name for plan in gen.plans.values() for n in plan.walk()}
     models = [
-        _model_view(m, style, m.name in merged_models or (traits.keys_for_extra and m.extra is not None), parsers)
+        _model_view(
+            m,
+            style,
+            m.name in merged_models or (traits.keys_for_extra and (m.extra is not None or bool(m.patterns))),
+            parsers,
+        )
         for m in s.models.values()
     ]
     roots = [root_view(gen, name, style) for name in s.roots]
@@ -306,6 +313,9 @@ def _module_doc(gen: Generation, style: Emitter) -> str:
             else what + f"Event unions: {unions}, parsed by {parse}.\n"
         )
     text = what + f"Self-contained: this module needs {style.traits.dependency(gen.target_python)}."
+    if s.renames:  # every class or alias whose name is not its component's, findable by either
+        lines = [f"* ``{name}``: {note[:1].lower()}{note[1:]}" for name, note in s.renames]
+        text += "\n\nNamed otherwise than their components:\n\n" + "\n".join(lines)
     return pytypes.docstring(text)
 
 
@@ -388,12 +398,22 @@ def _model_view(m: Model, style: Emitter, merged: bool, parsers: pytypes.Parsers
         # no unknown field, the common case, tested inline
         else f"{{}} if _KEYS_{m.name}.issuperset(d) else _extras(d, _KEYS_{m.name})"
     )
+    if m.patterns:  # each extra key by the patterns it matches (patternProperties)
+        table = "".join(f"({pytypes.literal(p)}, {parsers.of(t)}), " for p, t in m.patterns)
+        rest = parsers.of(m.rest_type) if m.rest_type is not None else "None"
+        extra_parse = f"_pattern_extras(d, _KEYS_{m.name}, ({table}), {rest}, {m.closed})"
     return {
         "name": m.name,
         "doc": pytypes.docstring(doc, 4),
         "fields": fields,
         "extra_ann": extra_ann,
-        "extra_typed": m.extra is not None,
+        "extra_typed": m.extra is not None or bool(m.patterns),
+        "pattern_rules": _pattern_rules(m, style, parsers),
+        "extras_check": (
+            extra_parse
+            if m.patterns
+            else f"_extras(d, _KEYS_{m.name}, {parsers.of(m.extra_type)})" if m.extra_type is not None else ""
+        ),
         "extra_noqa": pytypes.noqa(extra_ann),
         "extras_parse": extra_parse,
         "extra_parser": parsers.of(m.extra_type) if m.extra_type is not None else "",
@@ -404,6 +424,20 @@ def _model_view(m: Model, style: Emitter, merged: bool, parsers: pytypes.Parsers
         ),
         "needs_keys": style.traits.keeps_keys or (merged and not style.traits.reads_wire_names),
     } | style.model_view(m)
+
+
+def _pattern_rules(m: Model, style: Emitter, parsers: pytypes.Parsers) -> str:
+    """``(patterns, rest, closed)`` of a model's extra keys as annotations (the pydantic
+    style's ``_by_pattern`` reads them); ``""`` without ``patternProperties``."""
+    if not m.patterns:
+        return ""
+
+    def ann(t: Type) -> str:
+        return style.annotation(t, target=parsers.target, strings=parsers.strings)
+
+    table = "".join(f"({pytypes.literal(p)}, {ann(t)}), " for p, t in m.patterns)
+    rest = ann(m.rest_type) if m.rest_type is not None else "None"
+    return f"(({table}), {rest}, {m.closed})"
 
 
 def _lazy_aliases(aliases: list[Alias]) -> set[str]:
@@ -423,6 +457,8 @@ def _lazy_aliases(aliases: list[Alias]) -> set[str]:
 def _alias_view(a: Alias, style: Emitter, lazy: bool, parsers: pytypes.Parsers, pep695: bool) -> dict[str, Any]:
     if isinstance(a.type, Enum):
         value = style.literal_text(a.type) or " | ".join(a.type.bases)
+        if a.nullable and value != "None":  # the component admits null itself (``enum: [a, null]``)
+            value += " | None"
     else:
         value = style.annotation(a.value_type, target=parsers.target, strings=parsers.strings)
     if pep695:

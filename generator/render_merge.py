@@ -139,7 +139,7 @@ def _merge_field_view(
         "attr": f.field.py_name,
         "wire": f.field.wire_name,
         # read by ``_add_model`` as an attribute; else it is in the model's extras
-        "attribute": f.declared and emitter.declares(f.field.wire_name),
+        "attribute": f.declared and emitter.declares(f.field),
         # the class ``_add_model`` expects of a merged object or list item (read by attribute)
         "child_model": f.node.model.name if f.node is not None and _typed(f.node, emitter.traits) else "",
         # its attributes are not all named as on the wire (pydantic aliases): ``_merge_model``

@@ -295,7 +295,7 @@ def test_unenforced_keywords_warn_once_per_kind_with_count_and_first_place(tmp_p
         """
         C:
           type: object
-          patternProperties: {"^x-": {type: string}}
+          patternProperties: {"^x-": {type: string}, "^y-": false}
           properties:
             a: {type: string, maxLength: 3, pattern: "^a"}
             b: {type: integer, minimum: 0}

@@ -581,8 +581,7 @@ def test_no_two_runtime_modules_define_one_name() -> None:
     seen: dict[str, str] = {}
     clashes = []
     # each style's own modules never meet another style's: they may share names among them
-    styles = {"parsing", "parsing_dataclass", "parsing_typeddict", "tuples_dataclass", "tuples_typeddict", "lenient"}
-    styles |= {*runtime.PYDANTIC_MODULES, *runtime.MSGSPEC_MODULES}
+    styles = {*runtime.BLOCKS["parsing"], *runtime.PYDANTIC_MODULES, *runtime.MSGSPEC_MODULES}
     for module in runtime.MODULES:
         tree = ast.parse((Path(runtime.__file__).parent / f"{module}.py").read_text(encoding="utf-8"))
         for node in tree.body:
@@ -599,3 +598,62 @@ def test_no_two_runtime_modules_define_one_name() -> None:
                     clashes.append(f"{name}: {other} and {module}")
                 seen.setdefault(name, module)
     assert not clashes
+
+
+def test_pattern_extras_check_each_key_by_every_pattern_it_matches() -> None:
+    """``patterns`` (issue 27): a key by every pattern it matches, else by the rest, else
+    refused when closed; the error names the key."""
+    from generator.runtime.parsing import ParseError
+    from generator.runtime.patterns import _pattern_extras
+
+    def integer(value: Any) -> Any:
+        if type(value) is not int:
+            raise ParseError("expected an integer")
+        return value * 10  # a parser builds: the first matching pattern's value is kept
+
+    def text(value: Any) -> Any:
+        if type(value) is not str:
+            raise ParseError("expected a string")
+        return value
+
+    known = frozenset({"name"})
+    patterns = (("^n_", integer), ("count$", integer), ("^x-", text))
+    data = {"name": 1, "n_count": 2, "x-a": "s", "other": [1]}
+    assert _pattern_extras(data, known, patterns, None, False) == {"n_count": 20, "x-a": "s", "other": [1]}
+    with pytest.raises(ParseError, match="other"):
+        _pattern_extras(data, known, patterns, text, False)
+    with pytest.raises(ParseError, match="^other: not allowed"):
+        _pattern_extras(data, known, patterns, None, True)
+    with pytest.raises(ParseError, match="^x-count: expected"):  # ^x- and count$ both apply
+        _pattern_extras({"x-count": "s"}, known, patterns, None, False)
+
+
+def test_pydantic_by_pattern_validates_extras_again_by_key() -> None:
+    from pydantic import BaseModel, ConfigDict
+
+    from generator.runtime.pydantic_patterns import _by_pattern
+
+    class Open(BaseModel):
+        model_config = ConfigDict(extra="allow", strict=True)
+
+    rules = (("^x-", str), ("^n_", int)), bool, False
+    model = Open.model_validate({"x-a": "s", "n_b": 1, "flag": True})
+    _by_pattern(model, {"x-a": "s", "n_b": 1, "flag": True}, lambda: rules)
+    for bad in ({"x-a": 1}, {"n_b": True}, {"flag": 1}):
+        with pytest.raises(ValueError, match=next(iter(bad))):
+            _by_pattern(Open.model_validate(bad), bad, lambda: rules)
+
+
+def test_msgspec_by_key_checks_each_extra_key() -> None:
+    import msgspec
+
+    from generator.runtime.msgspec_models import _ByKey
+
+    check = _ByKey((("^x-", str), ("^n_", int)), None, True)
+    assert check.checked("x-a", "s", "$.x-a") == "s"
+    assert check.checked("n_b", 3, "$.n_b") == 3
+    with pytest.raises(msgspec.ValidationError, match="n_b"):
+        check.checked("n_b", "3", "$.n_b")
+    with pytest.raises(msgspec.ValidationError, match="not allowed"):
+        check.checked("other", 1, "$.other")
+    assert _ByKey((), bool, False).checked("any", True, "$.any") is True

@@ -45,9 +45,7 @@ def settle(models: dict[str, Model], aliases: dict[str, Alias], places: Mapping[
     finished = dict(models)
     pass_ = _Settle(finished, places)
     for name, m in finished.items():
-        fields = tuple(replace(f, value_type=pass_.type(f.value_type)) for f in m.fields)
-        extra = pass_.type(m.extra_type) if m.extra_type is not None else None
-        models[name] = replace(m, fields=fields, extra_type=extra)
+        models[name] = m.map_types(pass_.type)
     for name, a in list(aliases.items()):
         aliases[name] = replace(a, value_type=pass_.type(a.value_type))
 

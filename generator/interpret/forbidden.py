@@ -9,16 +9,21 @@ without matching the patterns.
   ``null`` (docs/schema-support.md). A ``false`` member of ``anyOf``/``oneOf`` admits
   nothing and is left out of the union (``choices``). Other ``false`` schemas stay
   ``Any``, with the ``false schemas`` warning.
-* ``patternProperties`` beside an ``additionalProperties`` schema (or ``false``): every key
-  not under ``properties`` matches a pattern or falls to ``additionalProperties``, so its
-  value is one of those schemas: the extras are typed as their union (the pattern a key
-  matches is not checked). With ``additionalProperties`` absent or ``true``, a key that
-  matches no pattern may hold anything: the extras stay untyped, with the
-  ``patternProperties`` warning.
+* ``patternProperties`` whose schemas are objects: each key not under ``properties`` is
+  checked against the schema of every pattern it matches (``re.search``, as JSON Schema
+  searches), and a key matching none against ``additionalProperties``: its schema, any
+  value when absent or ``true``, none when ``false`` (the key is refused: beside patterns,
+  ``false`` says which keys may be there, so it is enforced). The extra fields are
+  annotated with the union of those schemas (``Any`` when a key may hold anything). A
+  pattern that Python's ``re`` cannot compile, or a boolean pattern schema, is not
+  honoured: the extras stay as ``additionalProperties`` says, with the ``patternProperties``
+  warning.
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..model import ANY, NULL
@@ -53,28 +58,49 @@ def read_false(reader: _Reader, loc: Location) -> Reading:
     return Reading(ANY)
 
 
-def typed_extras(reader: _Reader, schema: dict[str, Any], loc: Location, extra: Reading | bool) -> Reading | bool:
+@dataclass(frozen=True)
+class Extras:
+    """What an object says of its keys beyond ``properties``: ``patterns`` (regular
+    expression, reading of the values of the keys it matches), ``rest`` (the reading of
+    ``additionalProperties``' schema, or whether a key matching no pattern is allowed), and
+    ``annotation``: the reading the extra fields are annotated with (``None``: ``Any``)."""
+
+    patterns: tuple[tuple[str, Reading], ...]
+    rest: Reading | bool
+    annotation: Reading | None
+
+
+def typed_extras(reader: _Reader, schema: dict[str, Any], loc: Location, extra: Reading | bool) -> Extras:
     """``extra`` (what ``additionalProperties`` says: a reading, or whether extras are
-    allowed) with ``patternProperties`` folded in where that is sound (see the module
-    docstring): the union of every pattern's schema and the ``additionalProperties``
-    schema, read where each is written; the ``patternProperties`` warning for ``loc`` is
-    then withdrawn. Otherwise ``extra`` as it is."""
+    allowed) with ``patternProperties`` beside it where they can be honoured (see the module
+    docstring): each pattern's schema read where it is written; the ``patternProperties``
+    warning for ``loc`` is then withdrawn. Otherwise ``extra`` alone."""
+    alone = Extras((), extra, extra if isinstance(extra, Reading) else None)
     patterns = schema.get("patternProperties")
-    if not isinstance(patterns, dict) or not patterns or extra is True:
-        return extra
-    if not all(isinstance(s, dict) for s in patterns.values()):
-        return extra  # a boolean pattern schema: not honoured (warned)
+    if not isinstance(patterns, dict) or not patterns:
+        return alone
+    if not all(isinstance(s, dict) and isinstance(p, str) and _compiles(p) for p, s in patterns.items()):
+        return alone  # a boolean pattern schema, or a pattern Python cannot read: not honoured (warned)
     reader._containers_open += 1
     try:
-        readings = [reader.read(s, loc.child("patternProperties", p)) for p, s in patterns.items()]
+        readings = tuple((p, reader.read(s, loc.child("patternProperties", p))) for p, s in patterns.items())
     finally:
         reader._containers_open -= 1
-    if isinstance(extra, Reading):
-        readings.append(extra)
-    types = [r.type for r in readings if r.type != NULL]
-    nullable = any(r.nullable or r.type == NULL for r in readings)
     places = reader._unenforced.get(PATTERN_KIND, {})
     places.pop((str(loc.doc.path), loc.pointer), None)
     if not places:
         reader._unenforced.pop(PATTERN_KIND, None)
-    return Reading(union(types) if types else NULL, nullable=nullable)
+    every = [r for _, r in readings] + ([extra] if isinstance(extra, Reading) else [])
+    if extra is True or any(r.type == ANY for r in every):
+        return Extras(readings, extra, None)
+    types = [r.type for r in every if r.type != NULL]
+    nullable = any(r.nullable or r.type == NULL for r in every)
+    return Extras(readings, extra, Reading(union(types) if types else NULL, nullable=nullable))
+
+
+def _compiles(pattern: str) -> bool:
+    try:
+        re.compile(pattern)
+    except re.error:
+        return False
+    return True

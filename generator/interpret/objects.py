@@ -63,12 +63,15 @@ class ObjectReading(ReaderBase):
         self, schema: dict[str, Any], loc: Location, origins: dict[str, Location] | None, empty_model: bool = False
     ) -> Type:
         props = properties(schema, loc)
-        extra = typed_extras(self, schema, loc, self._additional(schema, loc))
+        extras = typed_extras(self, schema, loc, self._additional(schema, loc))
+        extra = extras.annotation
         key = _key(loc)
-        if key in self._variants and not isinstance(extra, Reading) and self._component_at(loc) is not None:
+        if key in self._variants and extra is None and self._component_at(loc) is not None:
             empty_model = True  # an object with no properties still names a discriminator's variant
+        if extras.patterns:
+            empty_model = True  # which key holds what: a map's one value type cannot say it
         if not props and not empty_model:
-            if isinstance(extra, Reading):
+            if extra is not None:
                 return Map(with_null(extra.type, extra.nullable))
             return Map(ANY)
         name = self._names.get(key) or self._claim(loc)
@@ -87,8 +90,11 @@ class ObjectReading(ReaderBase):
             fields=fields,
             description=text(schema.get("description")),
             deprecated=truthy(schema.get("deprecated")),
-            extra_type=with_null(extra.type, extra.nullable) if isinstance(extra, Reading) else None,
+            extra_type=with_null(extra.type, extra.nullable) if extra is not None else None,
             pointer=loc.pointer,
+            patterns=tuple((p, with_null(r.type, r.nullable)) for p, r in extras.patterns),
+            rest_type=(with_null(extras.rest.type, extras.rest.nullable) if isinstance(extras.rest, Reading) else None),
+            closed=bool(extras.patterns) and extras.rest is False,
         )
         return ModelRef(name)
 

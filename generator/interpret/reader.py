@@ -350,7 +350,9 @@ class Interpreter(ObjectReading, UnionReading):
             return replace(reading, type=AliasRef(name))
         if isinstance(t, Enum) and t.alias is None:
             name = self._names.get(_key(loc)) or self._claim(loc)
-            self.aliases[name] = Alias(name, t, reading.description, reading.deprecated, loc.pointer)
+            # the schema's own null is in the alias too: ``Plan`` validated as itself takes it
+            own = with_null(t, reading.nullable)
+            self.aliases[name] = Alias(name, own, reading.description, reading.deprecated, loc.pointer)
             return replace(reading, type=replace(t, alias=name))
         if isinstance(t, (UnionType, Array, Tuple, Map)) or (want_alias and isinstance(t, (Prim, Enum))):
             name = self._names.get(_key(loc)) or self._claim(loc)

@@ -333,30 +333,23 @@ def name_schemas(schemas: Schemas, places: Mapping[str, Place], resolver: RefRes
     models: dict[str, Model] = {}
     for pid, m in schemas.models.items():
         py_names = field_names([f.wire_name for f in m.fields], taken)
-        fields = tuple(
-            replace(f, py_name=py, value_type=renamed(f.value_type, new)) for f, py in zip(m.fields, py_names)
-        )
-        extra = renamed(m.extra_type, new) if m.extra_type is not None else None
-        models[new[pid]] = replace(m, name=new[pid], fields=fields, extra_type=extra)
+        fields = tuple(replace(f, py_name=py) for f, py in zip(m.fields, py_names))
+        models[new[pid]] = replace(m, name=new[pid], fields=fields).map_types(lambda t: renamed(t, new))
     aliases = {
         new[pid]: replace(a, name=new[pid], value_type=renamed(a.value_type, new)) for pid, a in schemas.aliases.items()
     }
+    notes: list[tuple[str, str]] = []
     for pid, name in new.items():
         note = origin_note(places[pid], name, resolver.root)
         if note is None:
             continue
+        if name in models or name in aliases:
+            notes.append((name, note))
         if name in models:
             models[name] = replace(models[name], description=_with_note(models[name].description, note))
         elif name in aliases:
             aliases[name] = replace(aliases[name], description=_with_note(aliases[name].description, note))
-    models = {
-        name: replace(
-            m,
-            fields=tuple(replace(f, value_type=_attributes(f.value_type, models)) for f in m.fields),
-            extra_type=_attributes(m.extra_type, models) if m.extra_type is not None else None,
-        )
-        for name, m in models.items()
-    }
+    models = {name: m.map_types(lambda t: _attributes(t, models)) for name, m in models.items()}
     aliases = {name: replace(a, value_type=_attributes(a.value_type, models)) for name, a in aliases.items()}
     roots = tuple(new[r] for r in schemas.roots)
     for root in roots:
@@ -373,6 +366,7 @@ def name_schemas(schemas: Schemas, places: Mapping[str, Place], resolver: RefRes
         roots=roots,
         union_roots=tuple(new[r] for r in schemas.union_roots),
         responses={new[r]: new[resp] for r, resp in schemas.responses.items()},
+        renames=tuple(sorted(notes)),
     )
 
 
@@ -414,9 +408,7 @@ def _check_defined(schemas: Schemas) -> None:
     """Every type the IR mentions is one it holds: a name referenced and never defined would
     make the module fail at import (``NameError``), a generator bug, reported as one."""
     defined = set(schemas.models) | set(schemas.aliases)
-    types = [
-        t for m in schemas.models.values() for t in (*(f.type for f in m.fields), *((m.extra,) if m.extra else ()))
-    ]
+    types = [t for m in schemas.models.values() for t in m.types()]
     types += [a.type for a in schemas.aliases.values()]
     missing = sorted({name for t in types for name in referenced_names(t)} - defined)
     if missing:

@@ -16,6 +16,8 @@ MODULE_NAMES = frozenset(dir(builtins)) | frozenset(
     [
         "TypeVar",
         "TYPE_CHECKING",
+        "model_validator",
+        "ModelWrapValidatorHandler",
         "ClassVar",
         "msgspec",
         "Any",
@@ -111,6 +113,7 @@ RESERVED_ATTRIBUTES = frozenset(
         "from_dict",
         "to_dict",
         "extra_fields",
+        "null_fields",
         "construct",
         "copy",
         "json",

@@ -9,8 +9,10 @@
   one slot), ``events`` (the fold's entry point and lifecycle);
 * parsing for the dataclass and TypedDict styles: ``parsing`` (shared), ``parsing_dataclass``
   / ``parsing_typeddict`` (what differs by style), ``tuples_dataclass`` / ``tuples_typeddict``
-  (``prefixItems``), ``lenient`` (results built anyway);
-* ``pydantic_models`` (the pydantic style's model base), ``pydantic_results`` (its
+  (``prefixItems``), ``patterns`` (extra keys by ``patternProperties``), ``lenient`` (results
+  built anyway);
+* ``pydantic_models`` (the pydantic style's model base), ``pydantic_patterns`` (its extra
+  keys by ``patternProperties``), ``pydantic_results`` (its
   accumulators' model merge and lenient results), ``msgspec_models`` (the msgspec style's,
   and its checkers) and ``sse`` (the event-stream reader).
 
@@ -39,9 +41,17 @@ from ..cache import recall, remember
 #: What a template places as one piece (``runtime.<block>``): its runtime modules, in the
 #: order they are laid out.
 BLOCKS = {
-    "pydantic_models": ("pydantic_models",),
+    "pydantic_models": ("pydantic_models", "pydantic_patterns"),
     "msgspec_models": ("msgspec_models",),
-    "parsing": ("parsing", "parsing_dataclass", "parsing_typeddict", "tuples_dataclass", "tuples_typeddict", "lenient"),
+    "parsing": (
+        "parsing",
+        "parsing_dataclass",
+        "parsing_typeddict",
+        "tuples_dataclass",
+        "tuples_typeddict",
+        "patterns",
+        "lenient",
+    ),
     "anomalies": ("anomalies",),
     "pydantic_results": ("pydantic_results",),
     "merge": ("bookkeeping", "typed", "loose", "text", "keyed", "merge", "response"),
@@ -51,12 +61,13 @@ BLOCKS = {
 #: Runtime modules in the order they are laid out in a generated module.
 MODULES = tuple(name for names in BLOCKS.values() for name in names)
 #: Runtime modules that need pydantic: shared from their own file with ``--runtime package``.
-PYDANTIC_MODULES = ("pydantic_models", "pydantic_results")
+PYDANTIC_MODULES = ("pydantic_models", "pydantic_patterns", "pydantic_results")
 #: Runtime modules that need msgspec: likewise.
 MSGSPEC_MODULES = ("msgspec_models",)
 #: Runtime modules inlined into each generated module even with ``--runtime package``: the
-#: dataclass and TypedDict styles' parsers define the same names differently.
-PER_MODULE = BLOCKS["parsing"]
+#: dataclass and TypedDict styles' parsers define the same names differently; the pydantic
+#: style's checks by key serve only modules whose schemas have ``patternProperties``.
+PER_MODULE = (*BLOCKS["parsing"], "pydantic_patterns")
 
 
 #: The cache's kind for ``inlined``: a new one whenever ``_inline`` changes.
@@ -149,18 +160,24 @@ def needed(
     msgspec: bool = False,
     parsing: str | None = None,
     tuples: bool = False,
+    patterns: bool = False,
 ) -> tuple[str, ...]:
     """The runtime modules a generated module holds, in layout order: ``chunks`` when it has
     a chunk accumulator, ``events`` an event-union accumulator, ``pydantic`` and ``msgspec``
     for those styles; ``parsing``: the style (``dataclass``, ``typeddict``) whose parsers it
-    holds, ``tuples`` when they read a list by position."""
+    holds, ``tuples`` when they read a list by position, ``patterns`` when they check extra
+    fields by key (``patternProperties``)."""
     wanted = {"sse", "pydantic_models"} if pydantic else {"sse"}
+    if pydantic and patterns:
+        wanted.add("pydantic_patterns")
     if msgspec:
         wanted.add("msgspec_models")
     if parsing is not None:
         wanted.update(("parsing", f"parsing_{parsing}"))
         if tuples:
             wanted.add(f"tuples_{parsing}")
+        if patterns:
+            wanted.add("patterns")
     if chunks or events:
         wanted.add("anomalies")
         if pydantic:

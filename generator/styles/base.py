@@ -219,9 +219,9 @@ class Emitter(ABC):
         parse function is ``parse_fn``)."""
         return parse_fn
 
-    def declares(self, wire_name: str) -> bool:
-        """True when a field of this wire name is an attribute of its model (else it is kept
-        in the model's extras)."""
+    def declares(self, f: Field) -> bool:
+        """True when the field ``f`` is an attribute of its model (else it is kept in the
+        model's extras)."""
         return True
 
     def public_names(self, parse_functions: list[str]) -> list[str]:

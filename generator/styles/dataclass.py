@@ -4,10 +4,10 @@ names; parsers check each field (the common case inline) and raise the module's
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from .. import pytypes
-from ..model import AliasRef, Array, Field, Map, ModelRef, Nullable, Tuple, Type, UnionType
+from ..model import NULL, AliasRef, Array, Field, Map, Model, ModelRef, Nullable, Tuple, Type, UnionType
 from .base import Emitter, Traits
 
 
@@ -23,6 +23,12 @@ class DataclassEmitter(Emitter):
         keeps_keys=True,
         model_extras="extra_fields",
     )
+
+    def model_view(self, m: Model) -> dict[str, Any]:
+        """``null_keys``: the wire names of the optional fields whose only value is ``null``
+        (``const: null``), as a literal set; ``to_dict`` writes back those the payload held."""
+        keys = [pytypes.literal(f.wire_name) for f in m.fields if null_only(f)]
+        return {"null_keys": f"frozenset({{{', '.join(keys)}}})" if keys else ""}
 
     def model_parser(self, name: str) -> str:
         """A dataclass builds itself: ``Model.from_dict``."""
@@ -47,7 +53,15 @@ class DataclassEmitter(Emitter):
             "decl": f"{f.py_name}: {ann}" + ("" if f.required else " = None") + pytypes.noqa(ann),
             "parse": parse,
             "dump": _required_dump(f),
+            "null_only": "yes" if null_only(f) else "",  # truthy for the template
         }
+
+
+def null_only(f: Field) -> bool:
+    """An optional field whose only value is ``null`` (``const: null``, ``enum: [null]``,
+    ``type: "null"``): its ``None`` cannot say whether the key was sent, so the model keeps
+    the wire names it was sent with."""
+    return not f.required and f.type == NULL
 
 
 def _required_dump(f: Field) -> str:

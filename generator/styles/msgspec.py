@@ -34,6 +34,7 @@ from ..model import (
     referenced_names,
 )
 from .base import Emitter, Traits
+from .dataclass import null_only
 
 _PRIM_KIND = {"str": "str", "int": "int", "float": "float", "bool": "bool", "any": "any", "null": "null"}
 
@@ -154,6 +155,22 @@ def declarable(wire_name: str) -> bool:
     return not any(ch in wire_name for ch in '\\"') and all(ord(ch) >= 0x20 for ch in wire_name)
 
 
+def declared(f: Field) -> bool:
+    """True when ``f`` is a field of its msgspec model. A field msgspec cannot name
+    (``declarable``) is kept in ``extra_fields``, its value checked there; so is an optional
+    field whose only value is ``null`` (``const: null``): an attribute would read ``None``
+    whether the key was sent or not (and ``to_dict`` leaves ``None`` out), while
+    ``extra_fields`` holds the key exactly when it was sent, and writes it back."""
+    return declarable(f.wire_name) and not null_only(f)
+
+
+def _odd_checker(checkers: Checkers, f: Field) -> str:
+    """The checker of a field kept in ``extra_fields`` (``declared``); ``None`` as a checker
+    would check nothing, so a field whose only value is ``null`` is checked as ``type(None)``."""
+    check = checkers.checker(f.type, f.nullable or not f.required)
+    return "type(None)" if check == "None" else check
+
+
 def _kind_of(value: Any) -> str:
     return {bool: "bool", int: "int", float: "float", str: "str"}.get(type(value), "any")
 
@@ -179,7 +196,12 @@ def field_view(checkers: Checkers, m: Model, f: Field, ann: str) -> dict[str, An
 
 
 def model_extra_check(checkers: Checkers, m: Model) -> str:
-    """The checker of a model's typed additional properties, ``""`` when untyped."""
+    """The checker of a model's typed additional properties, ``""`` when untyped; by key
+    (``_ByKey``) when it has ``patternProperties``."""
+    if m.patterns:
+        table = "".join(f"({pytypes.literal(p)}, {checkers.checker(t)}), " for p, t in m.patterns)
+        rest = checkers.checker(m.rest_type) if m.rest_type is not None else "None"
+        return f"_ByKey(({table}), {rest}, {m.closed})"
     if m.extra is None:
         return ""
     return checkers.checker(m.extra, m.extra_nullable)
@@ -203,11 +225,9 @@ def context(
             ann = emitter.annotation(f.type, f.nullable or not f.required)
             fv.update(field_view(checkers, m, f, ann))
         # a wire name msgspec refuses: no field; kept in extra_fields, its value checked there
-        odd = [f for f in m.fields if not declarable(f.wire_name)]
-        view["odd_checks"] = ", ".join(
-            f"{pytypes.literal(f.wire_name)}: {checkers.checker(f.type, f.nullable or not f.required)}" for f in odd
-        )
-        view["fields"] = [fv for fv, f in zip(view["fields"], m.fields) if declarable(f.wire_name)]
+        odd = [f for f in m.fields if not declared(f)]
+        view["odd_checks"] = ", ".join(f"{pytypes.literal(f.wire_name)}: {_odd_checker(checkers, f)}" for f in odd)
+        view["fields"] = [fv for fv, f in zip(view["fields"], m.fields) if declared(f)]
         view["post_init"] = [(fv["py"], fv["check"], fv["wire"]) for fv in view["fields"] if fv["check"]]
         view["extra_check"] = model_extra_check(checkers, m)
     inside = {v["name"] for v in models if v["post_init"]}
@@ -220,11 +240,7 @@ def context(
                 changed = True
     for view in models:
         m = s.models[view["name"]]
-        reach = [
-            f
-            for f in m.fields
-            if declarable(f.wire_name) and (not checkers.native(f.type) or _reaches(s, f.type, inside))
-        ]
+        reach = [f for f in m.fields if declared(f) and (not checkers.native(f.type) or _reaches(s, f.type, inside))]
         view["checks_inside"] = ", ".join(
             f"({pytypes.literal(f.py_name)}, {pytypes.literal(f.wire_name)})" for f in reach
         )
@@ -275,9 +291,10 @@ class MsgspecEmitter(Emitter):
         """The class itself (``_built_anyway`` builds it with msgspec)."""
         return name
 
-    def declares(self, wire_name: str) -> bool:
-        """A wire name msgspec refuses is kept in the model's extras (``declarable``)."""
-        return declarable(wire_name)
+    def declares(self, f: Field) -> bool:
+        """A wire name msgspec refuses, and a field whose only value is ``null``, are kept in
+        the model's extras (``declared``)."""
+        return declared(f)
 
     def public_names(self, parse_functions: list[str]) -> list[str]:
         """A ``decode_<root>`` (JSON bytes to model, in one step) beside each ``parse_<root>``."""

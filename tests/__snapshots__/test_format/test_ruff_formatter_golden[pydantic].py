@@ -307,7 +307,9 @@ def _adapter(annotation: Any) -> TypeAdapter[Any]:
     return found[1]
 
 
-ServiceTier: TypeAlias = Literal["auto", "default", "flex", "scale", "priority", "fast"]
+ServiceTier: TypeAlias = (
+    Literal["auto", "default", "flex", "scale", "priority", "fast"] | None
+)
 """The processing tier that served the request. In a request, `auto` (the default) uses the project's setting; a response reports the tier actually used, which may differ from the one asked for."""
 
 

@@ -12,7 +12,16 @@ class Root:
         d = _object(data)
         return cls(
             name=d["name"] if type(d.get("name")) is str else _req(d, "name", _str),
-            extra_fields=_extras(d, _KEYS_Root, _P_first_of_str_int_bool),
+            extra_fields=_pattern_extras(
+                d,
+                _KEYS_Root,
+                (
+                    ("^x-", _str),
+                    ("^n_", _int),
+                ),
+                _bool,
+                False,
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:

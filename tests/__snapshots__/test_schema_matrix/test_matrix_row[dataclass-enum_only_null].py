@@ -8,6 +8,9 @@ class Root:
     u: str | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+    null_fields: frozenset[str] = frozenset()
+    """The fields whose only value is ``null`` that the payload carried, by wire name
+    (``to_dict`` writes them back)."""
 
     @classmethod
     def from_dict(cls, data: Any) -> Root:
@@ -23,14 +26,15 @@ class Root:
                 else v if type(v) is str else _opt(d, "u", _str)
             ),
             extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
+            null_fields=frozenset({"o"}).intersection(d),
         )
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         d: dict[str, Any] = {}
         d["n"] = self.n
-        if self.o is not None:
-            d["o"] = self.o
+        if "o" in self.null_fields:
+            d["o"] = None
         if self.l is not None:
             d["l"] = self.l
         if self.u is not None:

@@ -106,6 +106,34 @@ class _OrNone:
 _CHECKERS = (_Named, _OneOf, _ListOf, _TupleOf, _MapOf, _OrNone)
 
 
+class _ByKey:
+    """The check of a model's extra fields by key (``patternProperties``): each by the checker
+    of every pattern its key matches (``re.search``; the first one's value is kept), a key
+    matching none by ``rest`` (``None``: any value), or refused when ``closed``."""
+
+    __slots__ = ("closed", "patterns", "rest")
+
+    def __init__(
+        self, patterns: tuple[tuple[str, Any], ...], rest: Any, closed: bool
+    ) -> None:
+        self.patterns = patterns
+        self.rest = rest
+        self.closed = closed
+
+    def checked(self, key: str, value: Any, where: str) -> Any:
+        """``value`` of the extra field ``key`` checked (see the class docstring)."""
+        checks = [check for pattern, check in self.patterns if re.search(pattern, key)]
+        if not checks and self.closed and not _LENIENT.get():
+            raise msgspec.ValidationError(
+                f"{where}: not allowed: the key matches no pattern"
+            )
+        built = [
+            _checked(check, value, where)
+            for check in checks or ([self.rest] if self.rest is not None else [])
+        ]
+        return built[0] if built else value
+
+
 def _checked(check: Any, value: Any, where: str) -> Any:
     """``value`` checked and built by ``check`` (from ``__post_init__``); raises
     ``msgspec.ValidationError`` naming ``where``, except in a lenient build (kept as it is).
@@ -304,7 +332,11 @@ def _keep_extras(built: Any, data: Any, where: str) -> bool:
                         k: (
                             v
                             if (c := odd.get(k, check)) is None
-                            else _checked(c, v, f"{where}.{k}")
+                            else (
+                                c.checked(k, v, f"{where}.{k}")
+                                if type(c) is _ByKey
+                                else _checked(c, v, f"{where}.{k}")
+                            )
                         )
                         for k, v in extras.items()
                     }
@@ -337,7 +369,13 @@ def _add_extras(built: Any, data: Any) -> None:
                 if wire in data:
                     _add_extras(getattr(built, attr), data[wire])
         if built.extra_fields:
-            data.update(msgspec.to_builtins(built.extra_fields))
+            extra = msgspec.to_builtins(built.extra_fields)
+            for (
+                key,
+                value,
+            ) in built.extra_fields.items():  # a model among them has extras too
+                _add_extras(value, extra[key])
+            data.update(extra)
     elif type(built) is list and type(data) is list:
         for item, raw in zip(built, data):
             _add_extras(item, raw)

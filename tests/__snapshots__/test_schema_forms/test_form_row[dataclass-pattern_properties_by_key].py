@@ -1,0 +1,139 @@
+@dataclass(kw_only=True, slots=True)
+class Closed:
+    """``Closed`` (no description in the spec)."""
+
+    name: str | None = None
+    extra_fields: dict[str, str | int] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Closed:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            name=(
+                None
+                if (v := d.get("name")) is None
+                else v if type(v) is str else _opt(d, "name", _str)
+            ),
+            extra_fields=_pattern_extras(
+                d,
+                _KEYS_Closed,
+                (
+                    ("^x-", _str),
+                    ("count$", _int),
+                    ("^n_", _int),
+                ),
+                None,
+                True,
+            ),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        if self.name is not None:
+            d["name"] = self.name
+        d.update(_dump(self.extra_fields))
+        return d
+
+
+_KEYS_Closed = frozenset({"name"})
+
+
+@dataclass(kw_only=True, slots=True)
+class Open:
+    """``Open`` (no description in the spec)."""
+
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Open:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            extra_fields=_pattern_extras(d, _KEYS_Open, (("^x-", _str),), None, False),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        d.update(_dump(self.extra_fields))
+        return d
+
+
+_KEYS_Open = frozenset[str]()
+
+
+@dataclass(kw_only=True, slots=True)
+class Typed:
+    """``Typed`` (no description in the spec)."""
+
+    extra_fields: dict[str, str | Open | bool] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Typed:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            extra_fields=_pattern_extras(
+                d,
+                _KEYS_Typed,
+                (
+                    ("^x-", _str),
+                    ("^o_", Open.from_dict),
+                ),
+                _bool,
+                False,
+            ),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        d.update(_dump(self.extra_fields))
+        return d
+
+
+_KEYS_Typed = frozenset[str]()
+
+
+@dataclass(kw_only=True, slots=True)
+class Root:
+    """``Root`` (no description in the spec)."""
+
+    closed: Closed | None = None
+    open: Open | None = None
+    typed: Typed | None = None
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Root:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        d = _object(data)
+        return cls(
+            closed=(
+                None if d.get("closed") is None else _opt(d, "closed", Closed.from_dict)
+            ),
+            open=None if d.get("open") is None else _opt(d, "open", Open.from_dict),
+            typed=None if d.get("typed") is None else _opt(d, "typed", Typed.from_dict),
+            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        d: dict[str, Any] = {}
+        if self.closed is not None:
+            d["closed"] = self.closed.to_dict()
+        if self.open is not None:
+            d["open"] = self.open.to_dict()
+        if self.typed is not None:
+            d["typed"] = self.typed.to_dict()
+        d.update(self.extra_fields)
+        return d
+
+
+_KEYS_Root = frozenset({"closed", "open", "typed"})

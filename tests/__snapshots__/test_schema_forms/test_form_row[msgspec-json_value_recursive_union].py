@@ -1,0 +1,505 @@
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the models' base, unknown fields, checkers, lenient results.
+class _Struct(
+    msgspec.Struct,
+    kw_only=True,
+    omit_defaults=True,
+    forbid_unknown_fields=True,
+    dict=True,
+):
+    """Base of every model: keyword construction, ``None`` defaults left out when encoding,
+    unknown fields kept in ``extra_fields`` (see the module docstring)."""
+
+    extra_fields: ClassVar[dict[str, Any]] = {}
+    """Fields the payload carried that the schema does not define, by wire name."""
+    #: how the values of extra fields are checked (a model whose schema types them)
+    _extra_check: ClassVar[Any] = None
+    #: the checkers of the fields whose wire names msgspec refuses (``\``, ``"``, control
+    #: characters): kept in ``extra_fields``, by wire name
+    _odd_checks: ClassVar[dict[str, Any]] = {}
+    _extras_below: ClassVar[bool] = False  # an object inside has extra fields
+    #: ``(attribute, wire name)`` of the fields that may hold a slot checked in ``__post_init__``
+    #: (whose objects may have extra fields that ``to_dict`` must find)
+    _checks_inside: ClassVar[tuple[tuple[str, str], ...]] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names and unknown fields; optional fields that are
+        None are left out."""
+        data: dict[str, Any] = msgspec.to_builtins(self)
+        if self._extras_below or self._checks_inside or self.extra_fields:
+            _add_extras(self, data)
+        return data
+
+
+#: Set while a lenient build runs (``_built_anyway``): checks keep what does not fit.
+_LENIENT: ContextVar[bool] = ContextVar("_LENIENT", default=False)
+
+
+class _Named:
+    """A checker by name, set after its definition (recursive aliases refer to themselves)."""
+
+    __slots__ = ("check",)
+
+    def __init__(self) -> None:
+        self.check: Any = None
+
+
+class _OneOf:
+    """A union msgspec cannot type: the first option the value fits, or with ``tag`` (a
+    discriminator's wire name) the option its tag names in ``tags``."""
+
+    __slots__ = ("options", "tag", "tags")
+
+    def __init__(
+        self,
+        options: tuple[Any, ...],
+        tag: str | None = None,
+        tags: dict[Any, Any] | None = None,
+    ) -> None:
+        self.options = options
+        self.tag = tag
+        self.tags = tags
+
+
+class _ListOf:
+    """A list whose items need a checker (``nullable``: an item may be null)."""
+
+    __slots__ = ("item", "nullable")
+
+    def __init__(self, item: Any, nullable: bool = False) -> None:
+        self.item = item
+        self.nullable = nullable
+
+
+class _MapOf:
+    """An object used as a dictionary whose values need a checker."""
+
+    __slots__ = ("nullable", "value")
+
+    def __init__(self, value: Any, nullable: bool = False) -> None:
+        self.value = value
+        self.nullable = nullable
+
+
+class _TupleOf:
+    """A JSON array read by position (``prefixItems``): the ``prefix`` checkers, then
+    ``rest`` for any further item (``None``: no further item), at least ``least`` items.
+    """
+
+    __slots__ = ("least", "prefix", "rest")
+
+    def __init__(self, prefix: tuple[Any, ...], rest: Any, least: int) -> None:
+        self.prefix = prefix
+        self.rest = rest
+        self.least = least
+
+
+class _OrNone:
+    """A slot that may be null, around a checker."""
+
+    __slots__ = ("inner",)
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+
+_CHECKERS = (_Named, _OneOf, _ListOf, _TupleOf, _MapOf, _OrNone)
+
+
+class _ByKey:
+    """The check of a model's extra fields by key (``patternProperties``): each by the checker
+    of every pattern its key matches (``re.search``; the first one's value is kept), a key
+    matching none by ``rest`` (``None``: any value), or refused when ``closed``."""
+
+    __slots__ = ("closed", "patterns", "rest")
+
+    def __init__(
+        self, patterns: tuple[tuple[str, Any], ...], rest: Any, closed: bool
+    ) -> None:
+        self.patterns = patterns
+        self.rest = rest
+        self.closed = closed
+
+    def checked(self, key: str, value: Any, where: str) -> Any:
+        """``value`` of the extra field ``key`` checked (see the class docstring)."""
+        checks = [check for pattern, check in self.patterns if re.search(pattern, key)]
+        if not checks and self.closed and not _LENIENT.get():
+            raise msgspec.ValidationError(
+                f"{where}: not allowed: the key matches no pattern"
+            )
+        built = [
+            _checked(check, value, where)
+            for check in checks or ([self.rest] if self.rest is not None else [])
+        ]
+        return built[0] if built else value
+
+
+def _checked(check: Any, value: Any, where: str) -> Any:
+    """``value`` checked and built by ``check`` (from ``__post_init__``); raises
+    ``msgspec.ValidationError`` naming ``where``, except in a lenient build (kept as it is).
+    """
+    try:
+        return _check_value(check, value)
+    except msgspec.ValidationError as exc:
+        if _LENIENT.get():
+            return value
+        raise msgspec.ValidationError(f"{where}: {exc}") from None
+
+
+def _check_value(check: Any, value: Any) -> Any:
+    """``value`` as ``check`` says: a checker above, a model class, or a type msgspec knows."""
+    kind = type(check)
+    if kind is _Named:
+        return _check_value(check.check, value)
+    if kind is _OrNone:
+        return None if value is None else _check_value(check.inner, value)
+    if kind is _ListOf:
+        if type(value) is not list:
+            raise msgspec.ValidationError(f"Expected `array`, got `{_kind(value)}`")
+        out = []
+        for i, item in enumerate(value):
+            try:
+                out.append(
+                    None
+                    if item is None and check.nullable
+                    else _check_value(check.item, item)
+                )
+            except msgspec.ValidationError as exc:
+                raise msgspec.ValidationError(f"[{i}]: {exc}") from None
+        return out
+    if kind is _TupleOf:
+        return _tuple_of(check, value)
+    if kind is _MapOf:
+        if type(value) is not dict:
+            raise msgspec.ValidationError(f"Expected `object`, got `{_kind(value)}`")
+        found = {}
+        for key, item in value.items():
+            try:
+                found[key] = (
+                    None
+                    if item is None and check.nullable
+                    else _check_value(check.value, item)
+                )
+            except msgspec.ValidationError as exc:
+                raise msgspec.ValidationError(f"[{key!r}]: {exc}") from None
+        return found
+    if kind is _OneOf:
+        return _one_of(check, value)
+    return _parse(check, value)
+
+
+def _tuple_of(check: _TupleOf, value: Any) -> tuple[Any, ...]:
+    if type(value) is not list:
+        raise msgspec.ValidationError(f"Expected `array`, got `{_kind(value)}`")
+    most = len(check.prefix) if check.rest is None else None
+    if len(value) < check.least or (most is not None and len(value) > most):
+        wanted = (
+            f"{check.least} to {most}"
+            if most is not None
+            else f"at least {check.least}"
+        )
+        raise msgspec.ValidationError(
+            f"Expected an array of {wanted} items, got {len(value)}"
+        )
+    out = []
+    for i, item in enumerate(value):
+        try:
+            out.append(
+                _check_value(
+                    check.prefix[i] if i < len(check.prefix) else check.rest, item
+                )
+            )
+        except msgspec.ValidationError as exc:
+            raise msgspec.ValidationError(f"[{i}]: {exc}") from None
+    return tuple(out)
+
+
+def _one_of(check: _OneOf, value: Any) -> Any:
+    if check.tag is not None and check.tags is not None:
+        tag = value.get(check.tag) if type(value) is dict else None
+        chosen = check.tags.get(tag) if type(tag) in (str, int) else None
+        if chosen is None and type(tag) is int:
+            chosen = check.tags.get(str(tag))
+        if chosen is None:
+            known = ", ".join(map(repr, check.tags))
+            raise msgspec.ValidationError(
+                f"{check.tag} is {tag!r}; expected one of {known}"
+            )
+        return _check_value(chosen, value)
+    problems = []
+    for option in check.options:
+        try:
+            return _check_value(option, value)
+        except msgspec.ValidationError as exc:
+            problems.append(
+                f"{getattr(option, '__name__', type(option).__name__)}: {exc}"
+            )
+    raise msgspec.ValidationError(
+        f"fits none of the union's options ({'; '.join(problems)})"
+    )
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {
+        bool: "bool",
+        int: "int",
+        float: "float",
+        str: "str",
+        list: "array",
+        dict: "object",
+    }.get(type(value), type(value).__name__)
+
+
+_FIELDS: dict[type, tuple[tuple[str, str, Any, bool], ...]] = {}
+
+
+def _fields(cls: type) -> tuple[tuple[str, str, Any, bool], ...]:
+    """A model's fields as ``(attribute, wire name, annotation, required)``, read once."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = tuple(
+            (f.name, f.encode_name, f.type, f.required)
+            for f in msgspec.structs.fields(cls)
+        )
+    return found
+
+
+def _parse(model: Any, data: Any) -> Any:
+    """``data`` (decoded JSON) as ``model`` (a model class or a type msgspec knows), unknown
+    fields kept (see the module docstring); raises ``msgspec.ValidationError`` saying where
+    it does not fit."""
+    if type(model) in _CHECKERS:
+        return _check_value(model, data)
+    try:
+        return msgspec.convert(data, model)
+    except msgspec.ValidationError as exc:
+        if "unknown field" not in str(exc):
+            raise
+    built = msgspec.convert(_known(model, data), model)
+    _keep_extras(built, data, "$")
+    return built
+
+
+def _known(annotation: Any, value: Any) -> Any:
+    """``value`` without the fields the models of ``annotation`` do not define, at every level."""
+    if type(value) is dict:
+        if isinstance(annotation, type) and issubclass(annotation, _Struct):
+            declared = {wire: ann for _, wire, ann, _ in _fields(annotation)}
+            return {
+                k: _known(declared[k], v) for k, v in value.items() if k in declared
+            }
+        if typing.get_origin(annotation) is dict:
+            item = typing.get_args(annotation)[1]
+            return {k: _known(item, v) for k, v in value.items()}
+        for member in typing.get_args(annotation):  # X | None, or a union msgspec types
+            if (
+                isinstance(member, type) and issubclass(member, _Struct)
+            ) or typing.get_origin(member) is dict:
+                return _known(member, value)
+        return value
+    if type(value) is list:
+        if typing.get_origin(annotation) is list:
+            item = typing.get_args(annotation)[0]
+            return [_known(item, v) for v in value]
+        for member in typing.get_args(annotation):
+            if typing.get_origin(member) is list:
+                return _known(member, value)
+    return value
+
+
+def _keep_extras(built: Any, data: Any, where: str) -> bool:
+    """Walk a built value beside the data it came from; put each object's unknown fields in
+    its ``extra_fields`` (checked when its schema types them). True when any were found.
+    """
+    if isinstance(built, _Struct) and type(data) is dict:
+        found = False
+        for attr, wire, _, _ in _fields(type(built)):
+            if wire in data and _keep_extras(
+                getattr(built, attr), data[wire], f"{where}.{wire}"
+            ):
+                found = True
+        if found:
+            built._extras_below = True  # type: ignore[misc]
+        known = built.__struct_encode_fields__
+        if len(data) > len(known) or not set(data).issubset(known):
+            extras = {k: v for k, v in data.items() if k not in known}
+            if extras:
+                odd, check = built._odd_checks, built._extra_check
+                if check is not None or odd:
+                    extras = {
+                        k: (
+                            v
+                            if (c := odd.get(k, check)) is None
+                            else (
+                                c.checked(k, v, f"{where}.{k}")
+                                if type(c) is _ByKey
+                                else _checked(c, v, f"{where}.{k}")
+                            )
+                        )
+                        for k, v in extras.items()
+                    }
+                built.extra_fields = extras  # type: ignore[misc]
+                found = True
+        return found
+    if type(built) is list and type(data) is list and len(built) == len(data):
+        found = False
+        for i, (item, raw) in enumerate(zip(built, data)):
+            found = _keep_extras(item, raw, f"{where}[{i}]") or found
+        return found
+    if type(built) is dict and type(data) is dict:
+        found = False
+        for key, item in built.items():
+            found = _keep_extras(item, data.get(key), f"{where}.{key}") or found
+        return found
+    return False
+
+
+def _add_extras(built: Any, data: Any) -> None:
+    """Put the extra fields of ``built`` and of every object inside back into ``data`` (its
+    ``to_builtins`` form)."""
+    if isinstance(built, _Struct) and type(data) is dict:
+        if built._extras_below:
+            for attr, wire, _, _ in _fields(type(built)):
+                if wire in data:
+                    _add_extras(getattr(built, attr), data[wire])
+        else:
+            for attr, wire in built._checks_inside:
+                if wire in data:
+                    _add_extras(getattr(built, attr), data[wire])
+        if built.extra_fields:
+            extra = msgspec.to_builtins(built.extra_fields)
+            for (
+                key,
+                value,
+            ) in built.extra_fields.items():  # a model among them has extras too
+                _add_extras(value, extra[key])
+            data.update(extra)
+    elif type(built) is list and type(data) is list:
+        for item, raw in zip(built, data):
+            _add_extras(item, raw)
+    elif type(built) is dict and type(data) is dict:
+        for key, item in built.items():
+            _add_extras(item, data.get(key))
+
+
+def _built_anyway(model: Any, data: dict[str, Any], acc: Any) -> Any:
+    """``data`` as ``model`` for an accumulator's result. With ``acc.strict``, its
+    ``msgspec.ValidationError``; otherwise a result that does not fit its schema (a server
+    that omits a field the spec requires) is reported once as a ``schema_drift`` anomaly and
+    built anyway: every field that fits is built, one that does not is built the same way or
+    kept as it came, a missing required field reads as ``None``.
+    ``acc``: the accumulator's state (its ``strict`` flag and ``drift``)."""
+    try:
+        return _parse(model, data)
+    except msgspec.ValidationError as exc:
+        if acc.strict:
+            raise
+        text = str(exc)
+        where = (
+            text.rpartition(" - at `$")[2].rstrip("`").lstrip(".")
+            if " - at `$" in text
+            else ""
+        )
+        acc.drift(where, f"does not fit its schema ({text}); built anyway")
+    token = _LENIENT.set(True)
+    try:
+        return _lenient(model, data)
+    finally:
+        _LENIENT.reset(token)
+
+
+def _lenient(annotation: Any, value: Any) -> Any:
+    """``value`` as ``annotation`` if it fits, else built as far as it goes, else as it came."""
+    try:
+        return _parse(annotation, value)
+    except (msgspec.ValidationError, TypeError):
+        pass
+    if type(value) is dict:
+        models = [
+            m
+            for m in _members(annotation)
+            if isinstance(m, type) and issubclass(m, _Struct)
+        ]
+        if models:
+            model = models[0]
+            values = {}
+            for attr, wire, ann, required in _fields(model):
+                if wire in value:
+                    values[attr] = _lenient(ann, value[wire])
+                elif required:
+                    values[attr] = None
+            built = model(**values)
+            _keep_extras(built, value, "$")
+            return built
+    if type(value) is list:
+        items = [
+            typing.get_args(m)[0]
+            for m in _members(annotation)
+            if typing.get_origin(m) is list
+        ]
+        if items:
+            return [_lenient(items[0], item) for item in value]
+    return value
+
+
+def _members(annotation: Any) -> list[Any]:
+    """The alternatives an annotation admits, through unions."""
+    if (
+        typing.get_origin(annotation) is typing.Union
+        or type(annotation).__name__ == "UnionType"
+    ):
+        return [m for arg in typing.get_args(annotation) for m in _members(arg)]
+    return [annotation]
+
+
+class Root(_Struct, kw_only=True):
+    """``Root`` (no description in the spec)."""
+
+    if TYPE_CHECKING:
+        value: Json | None = None
+    else:
+        value: Any = None
+    if TYPE_CHECKING:
+        values: list[Json | None] | None = None
+    else:
+        values: Any = None
+    if TYPE_CHECKING:
+        words: Words | None = None
+    else:
+        words: Any = None
+    _checks_inside: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("value", "value"),
+        ("values", "values"),
+        ("words", "words"),
+    )
+
+    def __post_init__(self) -> None:
+        self.value = _checked(_C_Root_value, self.value, "value")
+        self.values = _checked(_C_Root_values, self.values, "values")
+        self.words = _checked(_C_Root_words, self.words, "words")
+
+
+_KEYS_Root = frozenset({"value", "values", "words"})
+
+
+Json: TypeAlias = (
+    "str | float | bool | list[typing.Optional[Json]] | dict[str, typing.Optional[Json]] | None"  # noqa: UP045
+)
+
+
+Words: TypeAlias = "str | list[Words]"
+
+
+# Checkers of the slots msgspec cannot type itself (unions of several objects, recursive
+# aliases): called from __post_init__ and _parse.
+_C_Json = _Named()
+_C_Words = _Named()
+_C_Json.check = _OrNone(
+    _OneOf((str, float, bool, _ListOf(_C_Json, True), _MapOf(_C_Json, True)))
+)
+_C_Words.check = _OneOf((str, _ListOf(_C_Words)))
+_C_Root_value = _OrNone(_C_Json)
+_C_Root_values = _OrNone(_ListOf(_C_Json, True))
+_C_Root_words = _OrNone(_C_Words)

@@ -1,0 +1,11 @@
+class Root(TypedDict):
+    """``Root`` (no description in the spec)."""
+
+    code: int
+    msg: str | None
+    always: None
+    detail: NotRequired[None]
+    gone: NotRequired[None]
+
+
+_KEYS_Root = frozenset({"code", "msg", "always", "detail", "gone"})
