@@ -1,7 +1,8 @@
 """The fixed runtime of generated modules, as real Python, a module per job:
 
-* ``anomalies``: what every accumulator reports;
-* the chunk merge: ``bookkeeping`` (the anomaly log), ``typed`` (reading typed models as
+* ``anomalies``: what every accumulator reports; ``bookkeeping``: the triage of its kinds
+  (``_ANOMALY_KINDS``) and the chunk merge's anomaly log;
+* the chunk merge: ``typed`` (reading typed models as
   JSON), ``loose`` (fields the schema does not know), ``text`` (text fields off the fast
   path), ``keyed`` (keyed-list bookkeeping), ``merge`` (the merger and the accumulator
   base), ``response`` (conversion into a non-stream response);
@@ -42,9 +43,9 @@ BLOCKS = {
     "pydantic_models": ("pydantic_models",),
     "msgspec_models": ("msgspec_models",),
     "parsing": ("parsing", "parsing_dataclass", "parsing_typeddict", "tuples_dataclass", "tuples_typeddict", "lenient"),
-    "anomalies": ("anomalies",),
+    "anomalies": ("anomalies", "bookkeeping"),
     "pydantic_results": ("pydantic_results",),
-    "merge": ("bookkeeping", "typed", "loose", "text", "keyed", "merge", "response"),
+    "merge": ("typed", "loose", "text", "keyed", "merge", "response"),
     "events": ("event_slots", "event_ops", "events", "event_paths"),
     "sse": ("sse",),
 }
@@ -162,7 +163,7 @@ def needed(
         if tuples:
             wanted.add(f"tuples_{parsing}")
     if chunks or events:
-        wanted.add("anomalies")
+        wanted.update(BLOCKS["anomalies"])
         if pydantic:
             wanted.add("pydantic_results")
         if parsing is not None:
