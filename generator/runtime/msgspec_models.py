@@ -132,13 +132,16 @@ _CHECKERS = (_Named, _OneOf, _ListOf, _TupleOf, _MapOf, _OrNone)
 
 def _checked(check: Any, value: Any, where: str) -> Any:
     """``value`` checked and built by ``check`` (from ``__post_init__``); raises
-    ``msgspec.ValidationError`` naming ``where``, except in a lenient build (kept as it is)."""
+    ``msgspec.ValidationError`` naming ``where``. In a lenient build (``_built_anyway``),
+    built as far as it goes instead (``_lenient_check``), from the path of the model being
+    made: the strict check inside runs without leniency, so that nothing below it is
+    made leniently under another path."""
+    lenient = _LENIENT.get()
+    if lenient is not None:
+        return _lenient_check(check, value, (*lenient.at, where), lenient)
     try:
         return _check_value(check, value)
     except msgspec.ValidationError as exc:
-        lenient = _LENIENT.get()
-        if lenient is not None:
-            return _lenient_check(check, value, (*lenient.at, where), lenient)
         raise msgspec.ValidationError(f"{where}: {exc}") from None
 
 

@@ -155,7 +155,7 @@ def _value(annotation: Any, value: Any, path: tuple[str | int, ...], problems: _
     place; else kept as it came (reported at ``path``). A union of several shapes without a
     tag is not guessed at: kept whole, as the other styles do."""
     try:
-        return _adapter(annotation).validate_python(value, by_name=False)
+        return _adapter(annotation).validate_python(value, by_name=False, strict=True)
     except (ValidationError, TypeError):
         pass
     shape = _shape(annotation, value)
