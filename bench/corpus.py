@@ -131,7 +131,7 @@ def new_id_stream(name: str, calls: int, *, keyed: bool = False, seed: int = 0) 
     out = [_encode([_choice(0, {"role": "assistant", "content": None, "refusal": None})], rng)]
     for k in range(calls):
         call: dict[str, Any] = {"id": f"call_{k:08d}", "type": "function"}
-        call["function"] = {"name": "lookup_order", "arguments": '{"order": %d}' % k}
+        call["function"] = {"name": "lookup_order", "arguments": json.dumps({"order": k})}
         if keyed:
             call["index"] = 0
         out.append(_encode([_choice(0, {"tool_calls": [call]})], rng))

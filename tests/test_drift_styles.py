@@ -261,7 +261,9 @@ def test_a_normal_chat_stream_puts_no_answer_at_risk(openai_modules: dict[str, M
 @pytest.mark.parametrize("style", STYLES)
 def test_the_chat_reader_yields_every_chunk_before_an_error(openai_modules: dict[str, ModuleType], style: str) -> None:
     module = openai_modules[style]
-    one_read = 'data: {"id": "a", "choices": []}\n\ndata: {"id": "b", "choices": []}\n\nevent: error\ndata: {"x": 1}\n\n'
+    one_read = (
+        'data: {"id": "a", "choices": []}\n\ndata: {"id": "b", "choices": []}\n\nevent: error\ndata: {"x": 1}\n\n'
+    )
     seen = []
     with pytest.raises(module.StreamError) as caught:
         for chunk in module.iter_chunk_dicts([one_read]):
@@ -291,7 +293,12 @@ def test_tool_calls_with_a_new_id_each_fold_in_linear_time(
         acc = getattr(module, CHAT_ACC)()
         for k in range(calls):
             call: dict[str, Any] = {"id": f"call_{k}", "type": "function", "function": {"name": "f", "arguments": "{}"}}
-            acc.add({"id": "c", "choices": [{"index": 0, "delta": {"tool_calls": [call | ({"index": 0} if keyed else {})]}}]})
+            acc.add(
+                {
+                    "id": "c",
+                    "choices": [{"index": 0, "delta": {"tool_calls": [call | ({"index": 0} if keyed else {})]}}],
+                }
+            )
     finally:
         module._KeyedList.id_of = id_of
     built = acc.snapshot_dict()["choices"][0]["delta"]["tool_calls"]
@@ -300,7 +307,9 @@ def test_tool_calls_with_a_new_id_each_fold_in_linear_time(
 
 
 @pytest.mark.parametrize("style", STYLES)
-def test_deeply_nested_json_is_invalid_json_in_the_chunk_merge(openai_modules: dict[str, ModuleType], style: str) -> None:
+def test_deeply_nested_json_is_invalid_json_in_the_chunk_merge(
+    openai_modules: dict[str, ModuleType], style: str
+) -> None:
     acc = getattr(openai_modules[style], CHAT_ACC)()
     acc.add("[" * 100_000 + "]" * 100_000)
     assert [a.kind for a in acc.anomalies] == ["invalid_json"] and acc.answer_at_risk
@@ -386,7 +395,9 @@ def _mutated(events: list[Any], mutations: list[tuple[str, int, int, Any]]) -> l
 _FUZZED = [p for p in RESPONSES if len(recorded_chunks(p)) <= 40]
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 @given(which=st.integers(0, len(_FUZZED) - 1), mutations=st.lists(_MUTATION, min_size=1, max_size=4))
 def test_mutated_responses_streams_build_alike_in_every_style(
     responses_modules: dict[str, ModuleType], which: int, mutations: list[tuple[str, int, int, Any]]
@@ -397,7 +408,9 @@ def test_mutated_responses_streams_build_alike_in_every_style(
 _CHAT_FUZZED = [p for p in RECORDED if len(recorded_chunks(p)) <= 60]
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 @given(which=st.integers(0, len(_CHAT_FUZZED) - 1), mutations=st.lists(_MUTATION, min_size=1, max_size=4))
 def test_mutated_chat_streams_build_alike_in_every_style(
     openai_modules: dict[str, ModuleType], which: int, mutations: list[tuple[str, int, int, Any]]

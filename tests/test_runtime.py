@@ -367,7 +367,11 @@ def test_lenient_pydantic_builds_what_does_not_validate() -> None:
     problems: list[tuple[tuple[str | int, ...], bool]] = []
     built = _construct(Answer, data, (), problems)
     # every place that does not fit, with its path: missing (True) or kept as it came (False)
-    assert problems == [(("usage", "cached"), True), (("parts", 1, "input_tokens"), False), (("parts", 1, "cached"), True)]
+    assert problems == [
+        (("usage", "cached"), True),
+        (("parts", 1, "input_tokens"), False),
+        (("parts", 1, "cached"), True),
+    ]
     assert built.id == "a" and built.usage.input_tokens == 3 and built.model_extra == {"more": 1}
     assert isinstance(built.usage, Usage) and built.usage.cached is None  # missing reads as None,
     assert "cached" not in built.usage.model_fields_set  # but was never set

@@ -14,7 +14,6 @@ from typing import Any
 
 from .anomalies import Anomaly, StreamMergeError
 
-
 # ---------------------------------------------------------------------------
 # Triage: every anomaly kind of both folds (the chunk merge and the event fold), and
 # whether the answer survives it (drift: the server differs from the spec, nothing it

@@ -326,11 +326,11 @@ def _chunks(lines: Iterable[str | bytes], named: bool, decode: Callable[[str, in
                 raise StreamError(text.payload)
             yield decode(text, parser.count - 1)
     event = parser.dispatch()
-    text = _event_text(event, named) if event is not None else None
-    if type(text) is _Failed:
-        raise StreamError(text.payload)
-    if text is not None and text is not _DONE:
-        yield decode(text, parser.count - 1)
+    last: Any = _event_text(event, named) if event is not None else None
+    if type(last) is _Failed:
+        raise StreamError(last.payload)
+    if last is not None and last is not _DONE:
+        yield decode(last, parser.count - 1)
 
 
 async def _achunks(
@@ -365,11 +365,11 @@ async def _achunks(
                 raise StreamError(text.payload)
             yield decode(text, parser.count - 1)
     event = parser.dispatch()
-    text = _event_text(event, named) if event is not None else None
-    if type(text) is _Failed:
-        raise StreamError(text.payload)
-    if text is not None and text is not _DONE:
-        yield decode(text, parser.count - 1)
+    last: Any = _event_text(event, named) if event is not None else None
+    if type(last) is _Failed:
+        raise StreamError(last.payload)
+    if last is not None and last is not _DONE:
+        yield decode(last, parser.count - 1)
 
 
 def _chunk_dicts(lines: Iterable[str | bytes], named_events: bool) -> Iterator[dict[str, Any]]:
