@@ -123,6 +123,22 @@ def answer_stream(name: str, answer_bytes: int, *, fragment: int = 14, seed: int
     return text_stream(name, answer_bytes=answer_bytes, fragment=fragment, seed=seed)
 
 
+def new_id_stream(name: str, calls: int, *, keyed: bool = False, seed: int = 0) -> Stream:
+    """``calls`` tool calls of one chunk each, every one with a new ``id`` and no ``index``
+    (or, ``keyed``, all at ``index: 0``): the shape that was quadratic in the merge (issue
+    #25: each call looked for an earlier entry with its id by a scan)."""
+    rng = random.Random(seed)
+    out = [_encode([_choice(0, {"role": "assistant", "content": None, "refusal": None})], rng)]
+    for k in range(calls):
+        call: dict[str, Any] = {"id": f"call_{k:08d}", "type": "function"}
+        call["function"] = {"name": "lookup_order", "arguments": json.dumps({"order": k})}
+        if keyed:
+            call["index"] = 0
+        out.append(_encode([_choice(0, {"tool_calls": [call]})], rng))
+    out.append(_encode([_choice(0, {}, "tool_calls")], rng))
+    return Stream(name, out)
+
+
 def tool_stream(name: str, calls: int, fragments: int, *, seed: int = 0) -> Stream:
     """``calls`` parallel tool calls, one after another, each announced (``id``, ``type``,
     ``name``, empty ``arguments``) and then its arguments JSON in ``fragments`` pieces."""

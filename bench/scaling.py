@@ -1,7 +1,9 @@
 """Scaling: one text stream at growing sizes, per style, beside json.loads and the anchors.
 
-Sizes: 1k, 10k and 100k content chunks of a token or two each, then a 1 MiB and a 10 MiB
-answer in ~17-byte fragments (~63k and ~630k chunks). Seconds are the median of the
+Sizes: 1k, 10k and 100k content chunks of a token or two each, a 1 MiB answer in ~17-byte
+fragments (~63k chunks), 10k and 100k tool calls that each bring a new ``id`` without an
+``index`` (and 100k all at ``index: 0``: issue #25's quadratic case, now linear), then a
+10 MiB answer (~630k chunks). Seconds are the median of the
 interleaved rounds for the whole stream (json.loads + add per chunk, one snapshot; "(add(raw))":
 ``acc.add(raw)``, the module decoding, with orjson when it is installed); peak
 memory is tracemalloc's peak over one separate run (the input excluded). The anchors grow
@@ -31,6 +33,7 @@ def streams(quick: bool) -> list[corpus.Stream]:
         return [
             corpus.text_stream("100 chunks", 100),
             corpus.text_stream("1k chunks", 1000),
+            corpus.new_id_stream("1k calls, new id, no index", 1000),
             corpus.answer_stream("16 KiB answer", 2**14),
         ]
     return [
@@ -38,6 +41,9 @@ def streams(quick: bool) -> list[corpus.Stream]:
         corpus.text_stream("10k chunks", 10_000),
         corpus.text_stream("100k chunks", 100_000),
         corpus.answer_stream("1 MiB answer", 2**20),
+        corpus.new_id_stream("10k calls, new id, no index", 10_000),
+        corpus.new_id_stream("100k calls, new id, no index", 100_000),
+        corpus.new_id_stream("100k calls, new id, all at index 0", 100_000, keyed=True),
         corpus.answer_stream("10 MiB answer", 10 * 2**20),
     ]
 
@@ -58,7 +64,7 @@ def run(config: Config, modules: dict[str, ModuleType]) -> tuple[str, dict[str, 
     for stream in sized:
         chunks = stream.chunks
         runs = {**floors, **styles}
-        if len(chunks) <= ANCHOR_LIMIT:
+        if len(chunks) <= ANCHOR_LIMIT and stream.name.endswith(("chunks", "answer")):  # text streams only
             runs.update(anchors)
         count = config.rounds if len(chunks) <= 100_000 else min(config.rounds, 3)
         samples = rounds({name: partial(fn, chunks) for name, fn in runs.items()}, count, config.min_time)

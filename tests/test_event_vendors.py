@@ -31,11 +31,8 @@ VENDORS = {
     "anthropic": ("anthropic/openapi.json", "MessageStreamEvent", "MessageStreamEventAccumulator"),
     "cohere": ("cohere/openapi.yaml", "StreamedChatResponseV2", "StreamedChatResponseV2Accumulator"),
 }
-#: a content block type the published spec lacks (``mcp_tool_use``): the dataclass and TypedDict
-#: snapshots raise on an unknown tag in a closed union until issue #25's tolerance lands
-_UNKNOWN_TAG = pytest.mark.xfail(reason="#25: an unknown tag in a closed union", strict=True)
 STREAMS = [
-    pytest.param(vendor, path, marks=[_UNKNOWN_TAG] if "mcp_servers" in path.name else [])
+    pytest.param(vendor, path)
     for vendor in VENDORS
     for path in sorted((DATA / "streams" / vendor).iterdir())
     if path.suffix in (".sse", ".jsonl")
@@ -88,8 +85,7 @@ def test_every_style_folds_the_recording_into_the_vendors_result(
             acc.add(event)
         assert acc.snapshot_dict() == ours, style
         acc.snapshot()  # the typed result, built even where the server omits a field the spec requires
-        # the fold's anomalies; where a style's validation places a `schema_drift` is its own
-        seen[style] = [(a.chunk, a.path, a.kind) for a in acc.anomalies if a.kind != "schema_drift"]
+        seen[style] = [(a.chunk, a.path, a.kind) for a in acc.anomalies]
     assert len({json.dumps(v) for v in seen.values()}) == 1, seen
 
 

@@ -151,10 +151,13 @@ def _reference(lines: list[Any], named: bool) -> list[Any]:
     out: list[Any] = []
     try:
         for number, event in enumerate(sse.iter_sse(lines)):
-            if event.data.startswith("[DONE]"):
+            text = sse._event_text(event, named)
+            if text is sse._DONE:
                 break
-            if not sse._skip(event, named):
-                out.append(sse._chunk_object(event.data, number))
+            if type(text) is sse._Failed:
+                raise sse.StreamError(text.payload)
+            if text is not None:
+                out.append((sse._event_object if named else sse._chunk_object)(text, number))
     except (sse.StreamError, sse.StreamFormatError) as exc:
         out.append(("raised", type(exc).__name__, getattr(exc, "event", None)))
     return out

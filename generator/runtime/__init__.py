@@ -1,7 +1,8 @@
 """The fixed runtime of generated modules, as real Python, a module per job:
 
-* ``anomalies``: what every accumulator reports;
-* the chunk merge: ``bookkeeping`` (the anomaly log), ``typed`` (reading typed models as
+* ``anomalies``: what every accumulator reports; ``bookkeeping``: the triage of its kinds
+  (``_ANOMALY_KINDS``) and the chunk merge's anomaly log;
+* the chunk merge: ``typed`` (reading typed models as
   JSON), ``loose`` (fields the schema does not know), ``text`` (text fields off the fast
   path), ``keyed`` (keyed-list bookkeeping), ``merge`` (the merger and the accumulator
   base), ``response`` (conversion into a non-stream response);
@@ -52,9 +53,9 @@ BLOCKS = {
         "patterns",
         "lenient",
     ),
-    "anomalies": ("anomalies",),
+    "anomalies": ("anomalies", "bookkeeping"),
     "pydantic_results": ("pydantic_results",),
-    "merge": ("bookkeeping", "typed", "loose", "text", "keyed", "merge", "response"),
+    "merge": ("typed", "loose", "text", "keyed", "merge", "response"),
     "events": ("event_slots", "event_ops", "events", "event_paths"),
     "sse": ("sse",),
 }
@@ -179,7 +180,7 @@ def needed(
         if patterns:
             wanted.add("patterns")
     if chunks or events:
-        wanted.add("anomalies")
+        wanted.update(BLOCKS["anomalies"])
         if pydantic:
             wanted.add("pydantic_results")
         if parsing is not None:

@@ -25,7 +25,9 @@ class Anomaly:
             ``invalid_json``, ``mixed_fragments`` (a field that changes form: text, then an
             object; or parts that are not text where only text is allowed),
             ``repeated_text`` (JSON text such as ``arguments`` re-sent whole: one copy kept)
-            or ``too_deep`` (nesting past Python's recursion limit).
+            or ``too_deep`` (nesting past Python's recursion limit); the event fold's kinds are
+            in ``_EventFold``'s docstring. Which kinds may have changed the answer and which
+            are drift: ``_ANOMALY_KINDS`` (``bookkeeping``), ``acc.answer_at_risk``.
         message: one readable line.
         kept: the value the merge kept, if any.
         dropped: the value the merge did not use, if any: nothing is lost silently.

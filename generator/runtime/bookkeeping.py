@@ -1,5 +1,7 @@
-"""The chunk merger's anomaly log: what every part of the merge (``_TextMerge``,
-``_KeyedMerge``, ``_Merger``) reports into, and the display path of a field.
+"""The anomaly log: the triage of every anomaly kind (``_ANOMALY_KINDS``: drift, or may
+have changed the answer), shared by the chunk merge and the event fold; the chunk merger's
+log that every part of the merge (``_TextMerge``, ``_KeyedMerge``, ``_Merger``) reports
+into, and the display path of a field.
 
 Real Python, imported and tested as it is; ``render`` inlines it verbatim into each
 generated module (or once per package, ``--runtime package``), dropping this docstring and
@@ -11,6 +13,54 @@ from __future__ import annotations
 from typing import Any
 
 from .anomalies import Anomaly, StreamMergeError
+
+# ---------------------------------------------------------------------------
+# Triage: every anomaly kind of both folds (the chunk merge and the event fold), and
+# whether the answer survives it (drift: the server differs from the spec, nothing it
+# sent is lost) or it may have changed the answer (a value dropped or replaced, a guess
+# between two readings, a gap in the stream). A kind not listed counts as a risk.
+# docs/anomalies.md explains each; add a kind here with its line there.
+_ANOMALY_KINDS: dict[str, bool] = {  # kind -> may have changed the answer
+    # drift: the answer survives
+    "schema_drift": False,  # a result built anyway: a required field missing, a value kept as its JSON
+    "unknown_event": False,  # an event type the map does not know: kept in unknown_events
+    "emptied": False,  # an empty final/.done value where the fold holds one: the fold's kept
+    "exists": False,  # a slot created twice: merged, the fold's text kept
+    "missing_slot": False,  # a delta before its slot was created: created, nothing lost
+    "repeated_init": False,  # a second initial event: top-level fields refreshed, fold kept
+    "unknown_id": False,  # an item id that names no item (ids rotated): the position followed
+    "duplicate": False,  # an identical repeat of an event (same number, same content): applied once
+    # may have changed the answer
+    "conflict": True,  # an identity field got a second value: the first kept, the second dropped
+    "done_differs": True,  # a .done value differs from the fold: the server's kept, the fold's dropped
+    "reused_number": True,  # a different event with a number seen before: applied, the stream is confused
+    "tag_changed": True,  # an appended object's tag differs from the one held: the held one kept
+    "gap": True,  # event numbers skipped: events lost
+    "out_of_order": True,  # an event number lower than one seen: applied out of order
+    "after_terminal": True,  # an event after the terminal one: applied to a finished answer
+    "incomplete": True,  # a required response field never sent (a stream cut short)
+    "missing_key": True,  # an item without its index: merged by a rule, or dropped
+    "reused_key": True,  # an index reused by another id or name: a new entry started
+    "id_mismatch": True,  # item_id and output_index disagree: routed by the id
+    "wrong_type": True,  # a value of another JSON type than its operation takes: dropped or kept instead
+    "mixed_fragments": True,  # a field that changes form (text, then an object): a part not kept
+    "repeated_text": True,  # JSON text re-sent whole: one copy kept
+    "not_object": True,  # a chunk, event or item that is not an object: dropped
+    "no_tag": True,  # an event without a type: not folded (kept in unknown_events)
+    "invalid_json": True,  # text that does not decode: dropped
+    "too_deep": True,  # nesting past the recursion limit: the rest of the chunk dropped
+}
+
+
+def _at_risk(anomaly: Anomaly) -> bool:
+    """True when ``anomaly`` may have changed the answer (see ``_ANOMALY_KINDS``): a value
+    dropped or replaced, a guess, a gap; False for drift, which the answer survives."""
+    return _ANOMALY_KINDS.get(anomaly.kind, True)
+
+
+def _risks(anomalies: list[Anomaly]) -> list[Anomaly]:
+    """The anomalies that may have changed the answer, in order (``_at_risk``)."""
+    return [found for found in anomalies if _ANOMALY_KINDS.get(found.kind, True)]
 
 
 # ---------------------------------------------------------------------------
@@ -53,3 +103,10 @@ class _Bookkeeping:
         found = Anomaly(self.chunks, path, "schema_drift", message)
         if found not in self.anomalies:
             self.anomalies.append(found)
+
+    @property
+    def answer_at_risk(self) -> bool:
+        """True when an anomaly so far may have changed the answer (a value dropped or
+        replaced, a guess, a gap); drift (a field the server omits, an unknown enum value
+        or event type, a value kept as its JSON) does not count. See ``_ANOMALY_KINDS``."""
+        return bool(_risks(self.anomalies))

@@ -146,7 +146,7 @@ class _EventFold(_SlotOps):
         self.event = {}
         try:
             event = _as_event(obj)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:  # nested past the recursion limit: not JSON we read
             self.report("", "invalid_json", f"not JSON: {exc}", dropped=obj)
             return
         if type(event) is not dict:
@@ -168,6 +168,8 @@ class _EventFold(_SlotOps):
             handler(self, event)
         except _Skip:
             pass
+        except RecursionError:  # a value nested past the recursion limit (copied as the fold keeps it)
+            self.report("", "too_deep", "nested too deeply to fold: the event was not applied", dropped=event)
 
     def _in_order(self, seq: Any) -> bool:
         """Check ``sequence_number``: False (reported) for a repeat, which is then not applied."""

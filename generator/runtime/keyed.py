@@ -21,16 +21,52 @@ def _entry_order(state: Any) -> tuple[int, int]:
 
 class _Entries:
     """The entries of a ``by_key`` list while streaming: by key (sparse and out-of-order
-    keys are safe) and in order of arrival; ``built`` sorts them by key."""
+    keys are safe) and in order of arrival; ``built`` sorts them by key. ``with_id`` finds
+    the entries that have an id in constant time (amortised: each entry is indexed once it
+    has its id, which never changes after: a second one is a reported conflict)."""
 
-    __slots__ = ("by_key", "order")
+    __slots__ = ("_by_id", "_indexed", "_pending", "by_key", "order")
 
     def __init__(self) -> None:
         self.by_key: dict[int, Any] = {}
         self.order: list[Any] = []
+        self._by_id: dict[Any, list[Any]] = {}  # id -> its entries, in order of arrival
+        self._indexed = 0  # entries of ``order`` looked at so far
+        self._pending: list[Any] = []  # entries looked at before they had an id
 
     def built(self) -> list[dict[str, Any]]:
         return [entry._build() for entry in sorted(self.order, key=_entry_order)]
+
+    def with_id(self, rule: _KeyedList, ident: Any) -> list[Any]:
+        """The entries whose id is ``ident``, in order of arrival (none for an id that is
+        not a string: ``id_of`` reads only those)."""
+        if type(ident) is not str:
+            return []
+        order, by_id = self.order, self._by_id
+        if self._pending:  # an entry made without an id gets it from a later item
+            waiting = []
+            for entry in self._pending:
+                found = rule.id_of(entry)
+                if found is None:
+                    waiting.append(entry)
+                else:
+                    by_id.setdefault(found, []).append(entry)
+            self._pending = waiting
+        for entry in order[self._indexed :]:
+            found = rule.id_of(entry)
+            if found is None:
+                self._pending.append(entry)
+            else:
+                by_id.setdefault(found, []).append(entry)
+        self._indexed = len(order)
+        entries = by_id.get(ident, ())
+        if len(entries) > 1:
+            entries.sort(key=_arrival)
+        return list(entries)
+
+
+def _arrival(state: Any) -> int:
+    return int(state._seq)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,8 +169,8 @@ class _KeyedMerge(_Bookkeeping):
         old_name = _state_get(current, rule.name_attr) if rule.name_wire else None
         if new_id and old_id and new_id != old_id:
             # a, b, a at one index: the third fragment goes back to a, not to a new entry
-            for earlier in entries.order:
-                if earlier._key == key and rule.id_of(earlier) == new_id:
+            for earlier in entries.with_id(rule, new_id):
+                if earlier._key == key:
                     entries.by_key[key] = earlier
                     return earlier
             if rule.name_wire and not new_name and not item.get("type"):
@@ -160,7 +196,7 @@ class _KeyedMerge(_Bookkeeping):
             newest_name = _state_get(newest, rule.name_attr) if rule.name_wire else None
             new_name = bool(item_name) and bool(newest_name) and item_name != newest_name
             if new_id and new_id != old_id:
-                earlier = next((e for e in entries.order if rule.id_of(e) == new_id), None)
+                earlier = next(iter(entries.with_id(rule, new_id)), None)
                 if earlier is not None:  # an id seen before: back to its entry
                     newest = earlier
                 else:  # a new id starts an entry, or completes one that had none (name first, id later)

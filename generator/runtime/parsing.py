@@ -5,7 +5,7 @@ checks of scalars, the combinators the generated module builds its composite par
 
 What differs by style is in ``parsing_dataclass`` / ``parsing_typeddict`` (whether a parser
 builds new values or checks and returns its input), tuples in ``tuples_dataclass`` /
-``tuples_typeddict``, lenient results in ``lenient``. These modules are inlined into every
+``tuples_typeddict``, lenient results in ``lenient`` (with ``_Kept``, below). These modules are inlined into every
 generated module of those styles, even with ``--runtime package`` (two styles' parsers share
 names).
 
@@ -16,7 +16,6 @@ docstring and the import lines (see the package docstring).
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextvars import ContextVar
 from typing import Any, TypeVar, cast
 
 # ---------------------------------------------------------------------------
@@ -79,10 +78,6 @@ def _bool(value: Any) -> bool:
     raise ParseError(f"expected a boolean, got {_kind(value)}")
 
 
-def _any(value: Any) -> Any:
-    return value
-
-
 def _null(value: Any) -> Any:
     if value is not None:
         raise ParseError(f"expected null, got {_kind(value)}")
@@ -122,7 +117,9 @@ def _map_of(parse: Callable[[Any], _T]) -> Callable[[Any], dict[str, _T]]:
             try:
                 entries[key] = parse(item)
             except ParseError as exc:
-                raise exc.within(key) from None
+                if type(item) is not _Kept:
+                    raise exc.within(key) from None
+                entries[key] = item.value
         return entries
 
     return parse_map
@@ -160,22 +157,32 @@ def _tagged(prop: str, parsers: dict[Any, Callable[[Any], Any]]) -> Callable[[An
     return parse_tagged
 
 
-#: Set while a lenient parse runs (``_built_anyway``): the required fields found missing.
-_LENIENT: ContextVar[list[str] | None] = ContextVar("_LENIENT", default=None)
+class _Kept:
+    """A value a lenient build keeps as it came (``_built_anyway`` puts it where the parse
+    failed): no parser takes it, so the one that reads the place (``_req``, ``_opt``, a list
+    or map item) catches that and returns ``value``, the JSON as it came (``None`` for a
+    required field that is missing). Only the failing path pays for it."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
+def _any(value: Any) -> Any:
+    return value.value if type(value) is _Kept else value
 
 
 def _req(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T:
     try:
         value = data[key]
     except KeyError:
-        missing = _LENIENT.get()
-        if missing is None:
-            raise ParseError("required field is missing", (key,)) from None
-        missing.append(key)
-        return cast(_T, None)
+        raise ParseError("required field is missing", (key,)) from None
     try:
         return parse(value)
     except ParseError as exc:
+        if type(value) is _Kept:
+            return cast(_T, value.value)
         raise exc.within(key) from None
 
 
@@ -186,4 +193,6 @@ def _opt(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T | Non
     try:
         return parse(value)
     except ParseError as exc:
+        if type(value) is _Kept:
+            return cast(_T, value.value)
         raise exc.within(key) from None

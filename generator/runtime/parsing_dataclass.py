@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .parsing import _SCALARS, _T, ParseError, _kind
+from .parsing import _SCALARS, _T, ParseError, _Kept, _kind
 
 
 def _float(value: Any) -> float:
@@ -32,7 +32,9 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
             try:
                 items.append(parse(item))
             except ParseError as exc:
-                raise exc.within(i) from None
+                if type(item) is not _Kept:
+                    raise exc.within(i) from None
+                items.append(item.value)
         return items
 
     return parse_list

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .parsing import _SCALARS, _T, ParseError, _kind
+from .parsing import _SCALARS, _T, ParseError, _Kept, _kind
 
 
 def _float(value: Any) -> float:
@@ -31,7 +31,8 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
             try:
                 parse(item)
             except ParseError as exc:
-                raise exc.within(i) from None
+                if type(item) is not _Kept:
+                    raise exc.within(i) from None
         return value
 
     return parse_list

@@ -19,7 +19,7 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel, Discriminator, Tag, TypeAdapter, ValidationError
 
 #: A merge state's ``_add(data, acc, extra)``: ``extra`` is None for decoded JSON (its
 #: unknown fields are checked), and a model's ``__pydantic_extra__`` when ``data`` is the
@@ -41,23 +41,40 @@ def _wire(name: str, info: Any) -> str:
 
 def _built_anyway(validate: Callable[..., Any], data: dict[str, Any], acc: Any) -> Any:
     """``validate(data)`` (a model's ``model_validate``), for an accumulator's result. With
-    ``acc.strict``, its ``ValidationError``; otherwise a result that does not fit its schema
-    (a server that omits a field the spec requires) is reported once as a ``schema_drift``
-    anomaly and built anyway (``_construct``): a missing required field reads as ``None``
-    (and is not in ``model_fields_set``).
+    ``acc.strict``, its ``ValidationError``; otherwise whatever the server sent is built
+    (``_construct``), as in every style: each place that does not fit (a required field
+    missing, a value of another type, an unknown tag in a closed union, at any depth) is
+    reported as a ``schema_drift`` anomaly with its path and kept as its JSON where it was;
+    a missing required field reads as ``None`` (and is not in ``model_fields_set``).
     ``acc``: the accumulator's state (its ``strict`` flag and ``drift``)."""
     try:
         return validate(data, by_name=False)
-    except ValidationError as exc:
+    except ValidationError:
         if acc.strict:
             raise
-        first = exc.errors()[0]
-        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in first["loc"]).lstrip(".")
-        acc.drift(
-            where, f"does not fit its schema ({exc.error_count()} problem(s), first: {first['msg']}); built anyway"
-        )
     model = validate.__self__  # type: ignore[attr-defined]  # the model whose model_validate it is
-    return _construct(model, data)
+    problems: _Problems = []
+    built = _construct(model, data, (), problems)
+    for where, missing in sorted(problems, key=lambda item: _path_order(item[0])):
+        acc.drift(_where(where), _DRIFT_MISSING if missing else _DRIFT_KEPT)
+    return built
+
+
+#: The two messages of a result built anyway (``schema_drift``), the same in every style.
+_DRIFT_MISSING = "a required field is missing: built without it"
+_DRIFT_KEPT = "does not fit its schema: kept as it came (JSON)"
+#: Where a lenient build found a place that does not fit: (path, a required field missing).
+_Problems = list[tuple[tuple[str | int, ...], bool]]
+
+
+def _where(path: tuple[str | int, ...]) -> str:
+    """A path as text: ``output[0].content``."""
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+
+
+def _path_order(path: tuple[str | int, ...]) -> tuple[tuple[int, Any], ...]:
+    """Sort key of a path: list positions in number order, keys in text order."""
+    return tuple((0, p) if isinstance(p, int) else (1, p) for p in path)
 
 
 def _merge_model(state: Any, model: BaseModel, acc: Any) -> None:
@@ -86,10 +103,12 @@ _RENAMED: dict[type, dict[str, str]] = {}
 _ADAPTERS: dict[int, tuple[Any, TypeAdapter[Any]]] = {}
 
 
-def _construct(model: type[BaseModel], data: Any) -> Any:
-    """``model`` built from ``data`` without failing (see the module docstring); data that
-    is not an object is returned as it is."""
+def _construct(model: type[BaseModel], data: Any, path: tuple[str | int, ...], problems: _Problems) -> Any:
+    """``model`` built from ``data`` without failing (see ``_built_anyway``), the places
+    that do not fit added to ``problems``; data that is not an object is returned as it is
+    (reported)."""
     if type(data) is not dict:
+        problems.append((path, False))
         return data
     names = {_wire(name, info): name for name, info in model.model_fields.items()}
     values: dict[str, Any] = {}
@@ -99,11 +118,12 @@ def _construct(model: type[BaseModel], data: Any) -> Any:
         if name is None:
             extra[key] = value
         else:
-            values[name] = _value(_annotations(model)[name], value)
+            values[name] = _value(_annotations(model)[name], value, (*path, key), problems)
     given = set(values)
     for name, info in model.model_fields.items():  # None as in the other styles, not an AttributeError
-        if info.is_required():
-            values.setdefault(name, None)
+        if info.is_required() and name not in values:
+            problems.append(((*path, _wire(name, info)), True))
+            values[name] = None
     built = model.model_construct(_fields_set=given, **values)
     if extra:  # set as extras, never as keyword arguments: ``class_`` would fill ``class``
         object.__setattr__(built, "__pydantic_extra__", {**(built.__pydantic_extra__ or {}), **extra})
@@ -129,36 +149,62 @@ def _annotations(model: type[BaseModel]) -> dict[str, Any]:
 _HINTS: dict[type, dict[str, Any]] = {}
 
 
-def _value(annotation: Any, value: Any) -> Any:
-    """``value`` validated as ``annotation``, else built leniently, else as it came."""
+def _value(annotation: Any, value: Any, path: tuple[str | int, ...], problems: _Problems) -> Any:
+    """``value`` validated as ``annotation``; else, where the annotation names one shape (a
+    model, a tagged union's member by its tag, a list, a map), built as that shape place by
+    place; else kept as it came (reported at ``path``). A union of several shapes without a
+    tag is not guessed at: kept whole, as the other styles do."""
     try:
-        return _adapter(annotation).validate_python(value, by_name=False)
+        return _adapter(annotation).validate_python(value, by_name=False, strict=True)
     except (ValidationError, TypeError):
         pass
-    if type(value) is dict:
-        models = [c for c in _members(annotation) if isinstance(c, type) and issubclass(c, BaseModel)]
-        if models:
-            return _construct(max(models, key=lambda m: _fit(m, value)), value)
-    if type(value) is list:
-        items = [
-            typing.get_args(m)[0] for m in _members(annotation) if typing.get_origin(m) is list and typing.get_args(m)
-        ]
-        if items:
-            return [_value(items[0], item) for item in value]
+    shape = _shape(annotation, value)
+    if shape is not None:
+        if type(value) is dict and isinstance(shape, type) and issubclass(shape, BaseModel):
+            return _construct(shape, value, path, problems)
+        origin, args = typing.get_origin(shape), typing.get_args(shape)
+        if type(value) is list and origin is list and args:
+            return [_value(args[0], item, (*path, i), problems) for i, item in enumerate(value)]
+        if type(value) is dict and origin is dict and len(args) == 2:
+            return {k: _value(args[1], v, (*path, k), problems) for k, v in value.items()}
+    problems.append((path, False))
     return value
 
 
-def _fit(model: type[BaseModel], value: dict[str, Any]) -> int:
-    """How well an object fits a model: the keys it shares with the model's wire names,
-    and a tag (a ``Literal`` field) that matches counts more than any number of keys."""
-    score = 0
-    for name, info in model.model_fields.items():
-        key = _wire(name, info)
-        if key in value:
-            score += 1
-            if typing.get_origin(info.annotation) is typing.Literal and value[key] in typing.get_args(info.annotation):
-                score += 1000
-    return score
+def _shape(annotation: Any, value: Any) -> Any:
+    """The one shape ``value`` is built as (see ``_value``), or None: the annotation's only
+    alternative besides null, or the member of a tagged union its tag names."""
+    tagged = _tagged_members(annotation)
+    if tagged is not None:
+        tag_of, members = tagged
+        return members.get(tag_of(value)) if type(value) is dict else None
+    options = [m for m in _members(annotation) if m is not type(None)]
+    return options[0] if len(options) == 1 else None
+
+
+def _tagged_members(annotation: Any) -> tuple[Callable[[Any], Any], dict[str, Any]] | None:
+    """A discriminated union's tag function and its members by tag name (through aliases
+    and ``| None``), or None when ``annotation`` is no such union."""
+    value = getattr(annotation, "__value__", None)  # a TypeAliasType
+    if value is not None:
+        return _tagged_members(value)
+    origin = typing.get_origin(annotation)
+    if origin is typing.Union or origin is types.UnionType:
+        options = [a for a in typing.get_args(annotation) if a is not type(None)]
+        return _tagged_members(options[0]) if len(options) == 1 else None
+    if origin is not typing.Annotated:
+        return None
+    inner, *metadata = typing.get_args(annotation)
+    tag_of = next((m.discriminator for m in metadata if isinstance(m, Discriminator)), None)
+    if not callable(tag_of):
+        return None if metadata and any(isinstance(m, Tag) for m in metadata) else _tagged_members(inner)
+    members: dict[str, Any] = {}
+    union = typing.get_origin(inner) in (typing.Union, types.UnionType)
+    for option in typing.get_args(inner) if union else (inner,):
+        if typing.get_origin(option) is typing.Annotated:
+            model, *marks = typing.get_args(option)
+            members.update((mark.tag, model) for mark in marks if isinstance(mark, Tag))
+    return tag_of, members
 
 
 def _members(annotation: Any) -> list[Any]:

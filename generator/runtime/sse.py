@@ -194,20 +194,37 @@ def _starts_number(raw: bytes | bytearray, at: int) -> bool:
 _DONE: Any = object()  # what a chunk decoder's caller gets at "data: [DONE]"
 
 
-def _skip(event: ServerSentEvent, named: bool) -> bool:
-    """True for an event that carries no chunk (a named event such as a ping, unless
-    ``named``).
+class _Failed:
+    """What the chunk reader meets in place of an error event: the chunks before it are
+    yielded, then ``StreamError(payload)`` is raised."""
 
-    Raises:
-        StreamError: an ``error`` event.
-    """
+    __slots__ = ("payload",)
+
+    def __init__(self, payload: Any) -> None:
+        self.payload = payload
+
+
+def _event_text(event: ServerSentEvent, named: bool) -> Any:
+    """What a dispatched event gives the chunk reader: its data text (a chunk), ``_DONE`` at
+    ``data: [DONE]``, ``_Failed`` for an error event, or None for an event that carries no
+    chunk (a named event such as a ping, unless ``named``).
+
+    An ``error`` event whose data is a JSON object with a string ``type`` is, with
+    ``named`` (a module of event unions: the Responses API names every event, ``error``
+    among them), an event of the union like any other: its text is given, so that the
+    accumulator folds it (``acc.error``) and the ``response.failed`` after it. Otherwise
+    (chat chunks) an error event ends the stream with ``StreamError``."""
+    if event.data.startswith("[DONE]"):  # as openai-python reads it: "[DONE] " too
+        return _DONE
     if event.event == "error":
         try:
             payload = _loads(event.data)
         except (ValueError, RecursionError):
             payload = event.data
-        raise StreamError(payload)
-    return event.event != "message" and not named
+        if named and type(payload) is dict and type(payload.get("type")) is str:
+            return event.data
+        return _Failed(payload)
+    return event.data if event.event == "message" or named else None
 
 
 def _chunk_object(text: str, number: int) -> dict[str, Any]:
@@ -216,6 +233,28 @@ def _chunk_object(text: str, number: int) -> dict[str, Any]:
     Raises:
         StreamFormatError: the data is not a JSON object.
         StreamError: it is an object with a non-empty ``error`` member.
+    """
+    data = _object_of(text, number)
+    if data.get("error"):  # as openai-python reads it: `"error": null` is no error
+        raise StreamError(data["error"])
+    return data
+
+
+def _event_object(text: str, number: int) -> dict[str, Any]:
+    """``_chunk_object`` for a stream of event unions: an object with a string ``type`` is
+    an event of the union (the ``error`` event among them), given to the caller to fold;
+    only one without a type and with an ``error`` member raises ``StreamError``."""
+    data = _object_of(text, number)
+    if type(data.get("type")) is not str and data.get("error"):
+        raise StreamError(data["error"])
+    return data
+
+
+def _object_of(text: str, number: int) -> dict[str, Any]:
+    """The JSON object ``text`` (event ``number``'s data).
+
+    Raises:
+        StreamFormatError: the data is not a JSON object.
     """
     try:
         data = _loads(text)
@@ -232,29 +271,28 @@ def _chunk_object(text: str, number: int) -> dict[str, Any]:
         raise StreamFormatError(f"data is not JSON ({exc}): {text[:200]!r}{hint}", number) from None
     if type(data) is not dict:
         raise StreamFormatError(f"data is not a JSON object: {text[:200]!r}", number)
-    if data.get("error"):  # as openai-python reads it: `"error": null` is no error
-        raise StreamError(data["error"])
     return data
 
 
 def _chunk_texts(parser: _EventParser, item: str | bytes, named: bool) -> list[Any]:
-    """The data of the chunk events that line(s) ``item`` complete, in order, ending with
-    ``_DONE`` at ``data: [DONE]``."""
+    """What the events that line(s) ``item`` complete give (``_event_text``), in order, up
+    to ``_DONE`` or an error (``_Failed``): the chunks before an error are all kept."""
     texts: list[Any] = []
     for line in parser.lines(item):
         event = parser.feed(line)
         if event is not None:
-            if event.data.startswith("[DONE]"):  # as openai-python reads it: "[DONE] " too
-                texts.append(_DONE)
-                return texts
-            if not _skip(event, named):
-                texts.append(event.data)
+            text = _event_text(event, named)
+            if text is not None:
+                texts.append(text)
+                if text is _DONE or type(text) is _Failed:
+                    return texts
     return texts
 
 
 def _chunks(lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any]) -> Iterator[Any]:
     """``decode(data, event number)`` for each chunk event of an event stream, up to
-    ``data: [DONE]`` (or the end): see the module's ``iter_chunk_dicts``.
+    ``data: [DONE]`` (or the end): see the module's ``iter_chunk_dicts``. An error event
+    raises ``StreamError`` after every chunk before it was yielded.
 
     The common lines take a fast path that keeps the reader's semantics: a ``data:`` line
     (text or UTF-8 bytes holding no line break, after the first line) and the blank line
@@ -284,10 +322,15 @@ def _chunks(lines: Iterable[str | bytes], named: bool, decode: Callable[[str, in
         for text in texts:
             if text is _DONE:
                 return
+            if type(text) is _Failed:
+                raise StreamError(text.payload)
             yield decode(text, parser.count - 1)
     event = parser.dispatch()
-    if event is not None and not event.data.startswith("[DONE]") and not _skip(event, named):
-        yield decode(event.data, parser.count - 1)
+    last: Any = _event_text(event, named) if event is not None else None
+    if type(last) is _Failed:
+        raise StreamError(last.payload)
+    if last is not None and last is not _DONE:
+        yield decode(last, parser.count - 1)
 
 
 async def _achunks(
@@ -318,18 +361,23 @@ async def _achunks(
         for text in texts:
             if text is _DONE:
                 return
+            if type(text) is _Failed:
+                raise StreamError(text.payload)
             yield decode(text, parser.count - 1)
     event = parser.dispatch()
-    if event is not None and not event.data.startswith("[DONE]") and not _skip(event, named):
-        yield decode(event.data, parser.count - 1)
+    last: Any = _event_text(event, named) if event is not None else None
+    if type(last) is _Failed:
+        raise StreamError(last.payload)
+    if last is not None and last is not _DONE:
+        yield decode(last, parser.count - 1)
 
 
 def _chunk_dicts(lines: Iterable[str | bytes], named_events: bool) -> Iterator[dict[str, Any]]:
     """The decoded chunks of an event stream, up to ``data: [DONE]`` (or the end); see the
     module's ``iter_chunk_dicts``."""
-    return _chunks(lines, named_events, _chunk_object)
+    return _chunks(lines, named_events, _event_object if named_events else _chunk_object)
 
 
 def _achunk_dicts(lines: AsyncIterable[str | bytes], named_events: bool) -> AsyncIterator[dict[str, Any]]:
     """``_chunk_dicts`` for an async iterable of lines."""
-    return _achunks(lines, named_events, _chunk_object)
+    return _achunks(lines, named_events, _event_object if named_events else _chunk_object)

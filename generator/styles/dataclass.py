@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .. import pytypes
-from ..model import NULL, AliasRef, Array, Field, Map, Model, ModelRef, Nullable, Tuple, Type, UnionType
+from ..model import NULL, Field, Model, Nullable, Type
 from .base import Emitter, Traits
 
 
@@ -65,28 +65,18 @@ def null_only(f: Field) -> bool:
 
 
 def _required_dump(f: Field) -> str:
-    """``to_dict``'s expression for ``f``. A result built anyway (spec drift: the server left
-    a required object out) holds ``None`` there, so a required field's conversion is guarded
-    too: ``to_dict`` never raises on what the accumulator built."""
-    value = f"self.{f.py_name}"
-    converted = dump(f.value_type, value)
-    if not f.required or converted == value or converted.startswith("_dump("):
-        return converted
-    return f"None if {value} is None else {converted}"
+    """``to_dict``'s expression for ``f``. A result built anyway (spec drift) may hold, in
+    any field, ``None`` where a required object was left out or the JSON the server sent
+    where the types cannot hold it: every field that is not a plain scalar is dumped by
+    ``_dump``, which takes what it finds, so ``to_dict`` never raises on what the
+    accumulator built."""
+    return dump(f.value_type, f"self.{f.py_name}")
 
 
-def dump(t: Type, value: str, nullable: bool = False) -> str:
-    """Expression turning a dataclass value back into JSON data (wire names)."""
+def dump(t: Type, value: str) -> str:
+    """Expression turning a dataclass value back into JSON data (wire names): the value
+    itself for scalars, else ``_dump`` (models, lists, maps, unions; or JSON kept as it
+    came, see ``_required_dump``)."""
     if isinstance(t, Nullable):
-        t, nullable = t.inner, True
-    if not pytypes.needs_dump(t):
-        return value
-    if nullable or isinstance(t, (AliasRef, UnionType, Tuple)):
-        return f"_dump({value})"
-    if isinstance(t, ModelRef):
-        return f"{value}.to_dict()"
-    if isinstance(t, Array):
-        return f"[{dump(t.items, 'x')} for x in {value}]"
-    if isinstance(t, Map):
-        return f"{{k: {dump(t.values, 'x')} for k, x in {value}.items()}}"
-    return f"_dump({value})"  # pragma: no cover
+        t = t.inner
+    return f"_dump({value})" if pytypes.needs_dump(t) else value

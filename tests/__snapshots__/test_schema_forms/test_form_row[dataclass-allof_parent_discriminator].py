@@ -156,7 +156,7 @@ class Root:
         d: dict[str, Any] = {}
         d["pet"] = _dump(self.pet)
         if self.pets is not None:
-            d["pets"] = [_dump(x) for x in self.pets]
+            d["pets"] = _dump(self.pets)
         if self.maybe is not None:
             d["maybe"] = _dump(self.maybe)
         d.update(self.extra_fields)

@@ -107,9 +107,9 @@ class Root:
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         d: dict[str, Any] = {}
-        d["user"] = None if self.user is None else self.user.to_dict()
+        d["user"] = _dump(self.user)
         if self.none is not None:
-            d["none"] = self.none.to_dict()
+            d["none"] = _dump(self.none)
         if self.kind is not None:
             d["kind"] = self.kind
         d.update(self.extra_fields)

@@ -160,12 +160,10 @@ class Root:
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         d: dict[str, Any] = {}
-        d["free"] = None if self.free is None else self.free.to_dict()
-        d["closed"] = None if self.closed is None else self.closed.to_dict()
-        d["typed"] = None if self.typed is None else self.typed.to_dict()
-        d["map"] = (
-            None if self.map is None else {k: x.to_dict() for k, x in self.map.items()}
-        )
+        d["free"] = _dump(self.free)
+        d["closed"] = _dump(self.closed)
+        d["typed"] = _dump(self.typed)
+        d["map"] = _dump(self.map)
         d.update(self.extra_fields)
         return d
 

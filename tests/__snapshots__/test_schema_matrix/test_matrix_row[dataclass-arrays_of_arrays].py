@@ -63,7 +63,7 @@ class Root:
         d: dict[str, Any] = {}
         d["grid"] = self.grid
         if self.tagged is not None:
-            d["tagged"] = [[x.to_dict() for x in x] for x in self.tagged]
+            d["tagged"] = _dump(self.tagged)
         d.update(self.extra_fields)
         return d
 

@@ -31,7 +31,7 @@ class Node:
         if self.value is not None:
             d["value"] = self.value
         if self.children is not None:
-            d["children"] = [x.to_dict() for x in self.children]
+            d["children"] = _dump(self.children)
         d.update(self.extra_fields)
         return d
 
@@ -60,7 +60,7 @@ class Pong:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         d: dict[str, Any] = {}
         if self.ping is not None:
-            d["ping"] = self.ping.to_dict()
+            d["ping"] = _dump(self.ping)
         d.update(self.extra_fields)
         return d
 
@@ -89,7 +89,7 @@ class Ping:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         d: dict[str, Any] = {}
         if self.pong is not None:
-            d["pong"] = self.pong.to_dict()
+            d["pong"] = _dump(self.pong)
         d.update(self.extra_fields)
         return d
 
@@ -119,9 +119,9 @@ class Root:
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         d: dict[str, Any] = {}
-        d["tree"] = None if self.tree is None else self.tree.to_dict()
+        d["tree"] = _dump(self.tree)
         if self.ping is not None:
-            d["ping"] = self.ping.to_dict()
+            d["ping"] = _dump(self.ping)
         d.update(self.extra_fields)
         return d
 
