@@ -34,6 +34,28 @@ def stream_roots(interp: Interpreter) -> list[str]:
     return found
 
 
+def declared_streams(interp: Interpreter) -> list[str]:
+    """Spec names of the components the spec's operations stream (``text/event-stream``,
+    ``application/x-ndjson``, JSON lines: ``SpecView.answers``), in document order: a chunk
+    object (Ollama's ``ChatStreamEvent``, Gemini's ``GenerateContentResponse`` of
+    ``streamGenerateContent``) or an event union (``ResponseStreamEvent``). Only a named
+    schema (a ``$ref`` to a component) is taken: an inline one has no name to give it."""
+    view = SpecView(interp)
+    found: list[str] = []
+    for answer in view.answers():
+        for stream in answer.streams:
+            name = view.named(stream)
+            if name is not None and name not in found:
+                found.append(name)
+    return found
+
+
+def default_roots(interp: Interpreter) -> list[str]:
+    """The roots of a run without ``--schema``: the stream chunks found by shape
+    (``stream_roots``), then every other stream the spec declares (``declared_streams``)."""
+    return list(dict.fromkeys(stream_roots(interp) + declared_streams(interp)))
+
+
 def response_for(interp: Interpreter, chunk_name: str) -> str | None:
     """Spec name of the non-stream response a chunk assembles into, if the spec has one.
 
@@ -42,7 +64,10 @@ def response_for(interp: Interpreter, chunk_name: str) -> str | None:
     named that way that has ``choices``. Otherwise the one an operation answers with JSON
     beside an event stream of the chunk (``_answered_beside``: Mistral's ``/v1/chat/completions``
     answers ``application/json`` ``ChatCompletionResponse`` or ``text/event-stream``
-    ``CompletionEvent``, whose ``data`` is the chunk).
+    ``CompletionEvent``, whose ``data`` is the chunk; Ollama's ``/api/chat`` ``ChatResponse``
+    beside ``application/x-ndjson`` ``ChatStreamEvent``). None where the operation answers
+    the stream's own schema (Gemini's ``GenerateContentResponse``): the snapshot is the
+    finished answer.
     """
     view = SpecView(interp)
     components = interp.components()

@@ -12,11 +12,14 @@ from typing import Any
 
 from .anomalies import Anomaly, StreamMergeError
 
-
 # ---------------------------------------------------------------------------
 # Merging a stream: the accumulator folds decoded chunks into one snapshot.
 # Each field merges by its policy (`gen-models SPEC --explain-merge` lists
 # them); text is gathered in lists and joined once, so time is linear.
+#: Anomaly kinds that may have changed the answer (for the triage of anomaly kinds).
+_ANSWER_MAY_HAVE_CHANGED = frozenset(("text_replaced",))
+
+
 def _join(path: str, name: str) -> str:
     return f"{path}.{name}" if path else name
 
