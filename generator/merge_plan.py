@@ -446,11 +446,11 @@ def _inside_items(path: str, overrides: dict[str, WrittenPolicy]) -> WrittenPoli
 
 def _holds_text(schemas: Schemas, f: Field, seen: tuple[str, ...]) -> bool:
     """``f`` could be sent in pieces: a plain string (not an enum, not an identity name, not
-    a stamp such as a ``date-time``), or an object (a model) holding such a field, a few
+    a stamp such as a ``date-time``, not stream padding such as ``obfuscation``), or an object (a model) holding such a field, a few
     levels down."""
     t = meaning(schemas, f.type)
     if isinstance(t, Prim):
-        return t.kind == "str" and f.wire_name not in IDENTITY_NAMES and t.format not in STAMP_FORMATS
+        return t.kind == "str" and f.wire_name not in IDENTITY_NAMES | STREAM_ONLY and t.format not in STAMP_FORMATS
     if isinstance(t, ModelRef) and t.name in schemas.models and t.name not in seen and len(seen) < 4:
         return any(_holds_text(schemas, g, seen + (t.name,)) for g in schemas.models[t.name].fields)
     return False

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from . import naming
 from . import roots as root_selection
+from .chunk_maps import plan_stream
 from .errors import SpecError
 from .event_plan import EventPlan, plan_events
 from .format import format_modules
@@ -23,7 +24,6 @@ from .interpret import Interpreter
 from .load import Document, check_document, load_document, parse_document
 from .map_files import MapLayer, located, read_map_files
 from .merge_maps import has_map, map_target
-from .chunk_maps import plan_stream
 from .merge_plan import NodePlan, ResponsePlan, merge_warnings, plan_response
 from .model import Alias, AliasRef, Model, ModelRef, Schemas, UnionType, referenced_names
 from .options import STDIN, Options, module_stem, output_file

@@ -10,6 +10,7 @@ from .errors import SpecError, did_you_mean
 from .interpret import Interpreter
 from .interpret.spec_view import SpecView
 from .naming import class_name
+from .resolve import Location
 
 CHUNK_SUFFIX = ".chunk"
 
@@ -44,10 +45,25 @@ def declared_streams(interp: Interpreter) -> list[str]:
     found: list[str] = []
     for answer in view.answers():
         for stream in answer.streams:
-            name = view.named(stream)
+            name = _payload(view, stream)
             if name is not None and name not in found:
                 found.append(name)
     return found
+
+
+#: The fields of a server-sent event: a schema of only these describes the framing.
+SSE_FIELDS = frozenset(("event", "data", "id", "retry"))
+
+
+def _payload(view: SpecView, stream: Location) -> str | None:
+    """The component a streamed schema carries: itself, or where it describes the SSE
+    framing (only ``event``, ``data``, ``id``, ``retry``: Mistral's ``CompletionEvent``,
+    whose ``data`` is the ``CompletionChunk``) its ``data``'s component (None for an
+    inline one)."""
+    props = view.properties(stream)
+    if "data" in props and set(props) <= SSE_FIELDS:
+        return view.named(props["data"])
+    return view.named(stream)
 
 
 def default_roots(interp: Interpreter) -> list[str]:

@@ -41,7 +41,8 @@ class _Runs:
     def __init__(self, field: str) -> None:
         self.field = field
         self.items: list[Any] = []
-        self.pieces: list[str] | None = None  # the newest item's text, while it may grow
+        # the newest item's text, while it may grow
+        self.pieces: list[str] | None = None
 
     def add(self, item: Any) -> None:
         """One item of a chunk's list, in order."""
