@@ -7,6 +7,7 @@ with no anomaly and ``strict=True`` passing."""
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 from pathlib import Path
 from types import ModuleType
@@ -151,7 +152,7 @@ def test_real_gemini_streams_give_the_answer_text_joined_calls_whole_signatures_
     plain = [p for p in parts if set(p) == {"text"}]
     assert "".join(p["text"] for p in plain) == text
     # adjacent plain text parts are one part, as the non-stream answer gives them
-    assert all(set(a) != {"text"} or set(b) != {"text"} for a, b in zip(parts, parts[1:]))
+    assert all(set(a) != {"text"} or set(b) != {"text"} for a, b in itertools.pairwise(parts))
     assert [p for p in parts if "functionCall" in p] == [p for p in sent if "functionCall" in p]
     signed = [p["thoughtSignature"] for p in sent if "thoughtSignature" in p]
     assert [p["thoughtSignature"] for p in parts if "thoughtSignature" in p] == signed
@@ -350,7 +351,7 @@ def test_fields_inside_list_items_name_the_text_a_list_joins(tmp_path: Path) -> 
         """,
     )
     joined = read_spec(Options(spec=spec, schemas=("Chunk",), merge_policies={"parts[].text": "concat"}))
-    assert [line.split()[:4] for line in explain(joined.plans["Chunk"])][0] == ["parts", "join", "on", "text"]
+    assert explain(joined.plans["Chunk"])[0].split()[:4] == ["parts", "join", "on", "text"]
     with pytest.raises(SpecError, match="the one policy for a field inside them is concat"):
         read_spec(Options(spec=spec, schemas=("Chunk",), merge_policies={"parts[].text": "last"}))
     with pytest.raises(SpecError, match="no string 'nope'|a string 'nope'"):
