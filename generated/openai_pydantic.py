@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs bff028ead21591a802982fffce6220e3, output 64e35db2ae7e81d7f2c908f2c6f6b352
+# Fingerprint: inputs 7844440d5727ce39c47026ed4d05521c, output eced19dadf3f27462c10777316b1f624
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -24,7 +24,7 @@ from collections.abc import (
     Iterator,
     Mapping,
 )
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from typing import Annotated, Any, ClassVar, Literal, TypeAlias
 
 from pydantic import (
@@ -1202,22 +1202,22 @@ class _JsonText(list[str]):
 class _Runs:
     """The items of a ``join`` list (Gemini's ``parts``): every chunk's items in order, where
     an item of the same kind as the one before it (the same fields, all of the same value,
-    but its text ``field``) joins that one's text: its fragments gathered and joined once.
+    but its text ``text_wire``) joins that one's text: its fragments gathered and joined once.
     A thought part after text, a part with a signature or a function call starts a new item;
     nothing is merged by content beyond that, nor dropped."""
 
-    __slots__ = ("field", "items", "pieces")
+    __slots__ = ("items", "pieces", "text_wire")
 
-    def __init__(self, field: str) -> None:
-        self.field = field
+    def __init__(self, text_wire: str) -> None:
+        self.text_wire = text_wire
         self.items: list[Any] = []
         # the newest item's text, while it may grow
         self.pieces: list[str] | None = None
 
     def add(self, item: Any) -> None:
         """One item of a chunk's list, in order."""
-        field = self.field
-        text = item.get(field) if type(item) is dict else None
+        wire = self.text_wire
+        text = item.get(wire) if type(item) is dict else None
         if type(text) is not str:
             self._close()
             self.pieces = None
@@ -1226,7 +1226,7 @@ class _Runs:
         newest = self.items[-1] if self.pieces is not None else None
         if newest is not None and len(newest) == len(item):
             for key, value in item.items():
-                if key != field and (key not in newest or newest[key] != value):
+                if key != wire and (key not in newest or newest[key] != value):
                     break
             else:
                 assert self.pieces is not None
@@ -1240,7 +1240,7 @@ class _Runs:
         """The newest item's text joined once (when it grew)."""
         if self.pieces is not None and len(self.pieces) > 1:
             text = _joined(self.pieces)
-            self.items[-1][self.field] = text
+            self.items[-1][self.text_wire] = text
             self.pieces[:] = [text]
 
     def built(self) -> list[Any]:

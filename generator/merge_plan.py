@@ -17,8 +17,9 @@ Policies (``gen-models SPEC --explain-merge`` prints the plan):
             ``LIST[].TEXT=concat`` (``candidates[].content.parts[].text=concat``).
 
 A ``last`` field by default that a stream could send in pieces (a plain string, or an object
-holding one; not one written ``last``, which says each value replaces the one before) reports a different non-empty text replacing the one it holds (``text_replaced``: it
-may have changed the answer); ``--explain-merge`` marks each (``pieces``).
+holding one; not one written ``last``, which says each value replaces the one before)
+reports a different non-empty text replacing the one it holds (``text_replaced``: it may have
+changed the answer); ``--explain-merge`` marks each (``pieces``).
 
 Defaults depend on where a field stands (its context):
 
@@ -55,9 +56,6 @@ from .roots import CHUNK_SUFFIX
 
 #: Field names that identify rather than carry content: never concatenated.
 IDENTITY_NAMES = frozenset(("id", "type", "role", "name", "index", "object", "model", "created"))
-#: String formats whose values are stamps, never text sent in pieces (Ollama's ``created_at``
-#: changes on every chunk, and the last one is right).
-STAMP_FORMATS = frozenset(("date-time", "date", "time", "duration", "uri", "uuid", "byte", "binary"))
 #: Text fields that hold JSON text (a tool call's ``arguments``): some servers re-send the
 #: whole text so far on each fragment, which the merge detects (``json_text`` in the runtime).
 JSON_TEXT_NAMES = frozenset(("arguments",))
@@ -446,11 +444,12 @@ def _inside_items(path: str, overrides: dict[str, WrittenPolicy]) -> WrittenPoli
 
 def _holds_text(schemas: Schemas, f: Field, seen: tuple[str, ...]) -> bool:
     """``f`` could be sent in pieces: a plain string (not an enum, not an identity name, not
-    a stamp such as a ``date-time``, not stream padding such as ``obfuscation``), or an object (a model) holding such a field, a few
-    levels down."""
+    stream padding such as ``obfuscation``; no ``format`` changes a plan, so a stamp that
+    changes on every chunk, Ollama's ``created_at``, is ``last`` in its chunk map), or an
+    object (a model) holding such a field, a few levels down."""
     t = meaning(schemas, f.type)
     if isinstance(t, Prim):
-        return t.kind == "str" and f.wire_name not in IDENTITY_NAMES | STREAM_ONLY and t.format not in STAMP_FORMATS
+        return t.kind == "str" and f.wire_name not in IDENTITY_NAMES | STREAM_ONLY
     if isinstance(t, ModelRef) and t.name in schemas.models and t.name not in seen and len(seen) < 4:
         return any(_holds_text(schemas, g, seen + (t.name,)) for g in schemas.models[t.name].fields)
     return False

@@ -32,22 +32,22 @@ class _JsonText(list[str]):
 class _Runs:
     """The items of a ``join`` list (Gemini's ``parts``): every chunk's items in order, where
     an item of the same kind as the one before it (the same fields, all of the same value,
-    but its text ``field``) joins that one's text: its fragments gathered and joined once.
+    but its text ``text_wire``) joins that one's text: its fragments gathered and joined once.
     A thought part after text, a part with a signature or a function call starts a new item;
     nothing is merged by content beyond that, nor dropped."""
 
-    __slots__ = ("field", "items", "pieces")
+    __slots__ = ("items", "pieces", "text_wire")
 
-    def __init__(self, field: str) -> None:
-        self.field = field
+    def __init__(self, text_wire: str) -> None:
+        self.text_wire = text_wire
         self.items: list[Any] = []
         # the newest item's text, while it may grow
         self.pieces: list[str] | None = None
 
     def add(self, item: Any) -> None:
         """One item of a chunk's list, in order."""
-        field = self.field
-        text = item.get(field) if type(item) is dict else None
+        wire = self.text_wire
+        text = item.get(wire) if type(item) is dict else None
         if type(text) is not str:
             self._close()
             self.pieces = None
@@ -56,7 +56,7 @@ class _Runs:
         newest = self.items[-1] if self.pieces is not None else None
         if newest is not None and len(newest) == len(item):
             for key, value in item.items():
-                if key != field and (key not in newest or newest[key] != value):
+                if key != wire and (key not in newest or newest[key] != value):
                     break
             else:
                 assert self.pieces is not None
@@ -70,7 +70,7 @@ class _Runs:
         """The newest item's text joined once (when it grew)."""
         if self.pieces is not None and len(self.pieces) > 1:
             text = _joined(self.pieces)
-            self.items[-1][self.field] = text
+            self.items[-1][self.text_wire] = text
             self.pieces[:] = [text]
 
     def built(self) -> list[Any]:
