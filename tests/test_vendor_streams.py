@@ -363,3 +363,38 @@ def test_fields_inside_list_items_name_the_text_a_list_joins(tmp_path: Path) -> 
         for chunk in chunks:
             acc.add(json.dumps(chunk))
         assert acc.snapshot_dict()["parts"] == [{"text": "ab"}, {"text": "c", "kind": "x"}]
+
+
+# --- JSON lines: the reader of every module reads Ollama's NDJSON as it reads SSE --------
+
+
+@pytest.mark.shared
+def test_the_stream_reader_reads_json_lines(ollama_modules: dict[str, ModuleType]) -> None:
+    """``iter_chunk_dicts`` takes a stream whose first line opens a JSON object as JSON lines
+    (one chunk a line, blank lines skipped, several lines in one item split): what
+    ``httpx``'s ``iter_lines()`` or ``iter_text()`` gives of Ollama's ``/api/chat``."""
+    import asyncio
+
+    recording = OLLAMA_STREAMS[0]
+    raw = recording.read_bytes()
+    chunks = recorded_chunks(recording)
+    for module in ollama_modules.values():
+        assert list(module.iter_chunk_dicts(raw.splitlines())) == chunks
+        assert list(module.iter_chunk_dicts(["", raw.decode("utf-8")])) == chunks  # a blank line, then all at once
+        acc = module.GenerateStreamEventAccumulator(strict=True)
+        for chunk in module.iter_chunks(raw.splitlines()):
+            acc.add(chunk)
+        assert acc.snapshot_dict()["response"] == "".join(c.get("response", "") for c in chunks)
+        with pytest.raises(module.StreamError):  # Ollama's error line, mid-stream
+            list(module.iter_chunk_dicts([*raw.splitlines()[:2], b'{"error": "model crashed"}']))
+        with pytest.raises(module.StreamFormatError):
+            list(module.iter_chunk_dicts([b'{"model": "m"}', b'{"model": ']))
+
+        async def lines() -> Any:
+            for line in raw.splitlines():
+                yield line
+
+        async def collect(module: ModuleType = module) -> list[Any]:
+            return [chunk async for chunk in module.aiter_chunk_dicts(lines())]
+
+        assert asyncio.run(collect()) == chunks
