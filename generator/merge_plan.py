@@ -384,7 +384,8 @@ def _plan_field(
             fallback = f"an object taken whole from the last chunk that sends it; --merge-policy '{path}=merge'"
             fallback += " merges it field by field"
     written = f.merge
-    inside = _inside_items(path, overrides)
+    # a field inside the items of a list the plan has no object for (not keyed): ``parts[].text``
+    inside = _inside_items(path, overrides) if node is None and path not in overrides and f.merge is None else None
     if path in overrides:
         written, source = overrides.pop(path), "override"
     elif inside is not None:

@@ -75,7 +75,7 @@ def parse_policy(text: object, where: str) -> WrittenPolicy:
     if colon and (policy not in (Policy.BY_KEY, Policy.JOIN) or not key):
         raise SpecError(f"{where}: only by_key names a key (by_key:id) and join a text field (join:text), not {text!r}")
     key, equals, absent = key.partition("=")
-    if equals and (policy is not Policy.BY_KEY or not absent.lstrip("-").isdigit()):
+    if equals and (policy is not Policy.BY_KEY or not key or not absent.lstrip("-").isdigit()):
         raise SpecError(
             f"{where}: only by_key gives an omitted key a whole-number value (by_key:index=0), not {text!r}"
         )

@@ -129,6 +129,11 @@ def test_a_user_override_replaces_the_shipped_entries_at_and_below_its_path() ->
     reading = read_spec(Options(spec=GEMINI, merge_policies={"candidates[].content.parts": "append"}))
     lines = explain(reading.plans["GenerateContentResponse"])
     assert any(line.split()[:2] == ["candidates[].content.parts", "append"] and "(override)" in line for line in lines)
+    # a field of a keyed list's entries is the entry's field, not a text the list joins
+    reading = read_spec(Options(spec=GEMINI, merge_policies={"candidates[].finishMessage": "concat"}))
+    lines = explain(reading.plans["GenerateContentResponse"])
+    assert any(line.split()[:2] == ["candidates[].finishMessage", "concat"] for line in lines)
+    assert any(line.split()[:2] == ["candidates", "by_key"] for line in lines)
 
 
 def test_every_shipped_chunk_map_is_well_formed() -> None:
@@ -398,3 +403,52 @@ def test_the_stream_reader_reads_json_lines(ollama_modules: dict[str, ModuleType
             return [chunk async for chunk in module.aiter_chunk_dicts(lines())]
 
         assert asyncio.run(collect()) == chunks
+
+
+# --- the parts, as Python ---------------------------------------------------------------
+
+
+def test_written_policies_name_an_omitted_key_and_a_joined_text() -> None:
+    from generator.policy import Policy, WrittenPolicy, parse_policy
+
+    assert parse_policy("by_key:index=0", "x") == WrittenPolicy(Policy.BY_KEY, "index", 0)
+    assert str(parse_policy("by_key:index=0", "x")) == "by_key:index=0"
+    assert (
+        parse_policy("join", "x") == WrittenPolicy(Policy.JOIN) and str(parse_policy("join:text", "x")) == "join:text"
+    )
+    for bad in ("join:text=0", "concat:text", "by_key:index=zero", "by_key:=0"):
+        with pytest.raises(SpecError):
+            parse_policy(bad, "x")
+
+
+def test_runs_join_adjacent_items_of_one_kind_and_keep_every_other_item() -> None:
+    from generator.runtime.text import _lost_text, _Runs
+
+    runs = _Runs("text")
+    call = {"functionCall": {"name": "f"}}
+    for item in (
+        {"text": "a", "thought": True},
+        {"text": "b", "thought": True},
+        {"text": "c"},
+        {"text": "d"},
+        {"text": "", "thoughtSignature": "S"},
+        call,
+        {"text": "e"},
+        "not an object",
+    ):
+        runs.add(item)
+    first = runs.built()
+    assert first == [
+        {"text": "ab", "thought": True},
+        {"text": "cd"},
+        {"text": "", "thoughtSignature": "S"},
+        call,
+        {"text": "e"},
+        "not an object",
+    ]
+    assert first[3] is call and runs.built() == first  # taken as they came; building twice changes nothing
+    runs.add({"text": "f"})
+    assert runs.built()[-1] == {"text": "f"}
+    assert _lost_text({"content": "Hel", "role": "a"}, {"content": "", "role": "a"}) == ".content"
+    assert _lost_text({"content": "Hel"}, {"content": "Hel", "more": "x"}) is None
+    assert _lost_text("a", "b") == "" and _lost_text("", "b") is None and _lost_text(1, 2) is None
