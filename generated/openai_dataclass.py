@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 4dbd25307021f4ca6bd532d93217524e, output 4133b2fe9768bf104e3a0fe462c63bcf
+# Fingerprint: inputs ac8e382e8cca4755703bfb7f66a2daba, output 887d6840cb8e9dff96a5a2afb04292f0
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -2203,7 +2203,9 @@ class Anomaly:
             ``not_object`` (a chunk or list item that is not a JSON object),
             ``invalid_json``, ``mixed_fragments`` (a field that changes form: text, then an
             object; or parts that are not text where only text is allowed),
-            ``repeated_text`` (JSON text such as ``arguments`` re-sent whole: one copy kept)
+            ``repeated_text`` (JSON text such as ``arguments`` re-sent whole: one copy kept),
+            ``text_replaced`` (a ``last`` field's text replaced by a different one: sent in
+            pieces, it may have changed the answer; the last kept, the earlier in ``dropped``)
             or ``too_deep`` (nesting past Python's recursion limit); the event fold's kinds are
             in ``_EventFold``'s docstring. Which kinds may have changed the answer and which
             are drift: ``_ANOMALY_KINDS`` (``bookkeeping``), ``acc.answer_at_risk``.
@@ -2278,6 +2280,7 @@ _ANOMALY_KINDS: dict[str, bool] = {  # kind -> may have changed the answer
     "wrong_type": True,  # a value of another JSON type than its operation takes: dropped or kept instead
     "mixed_fragments": True,  # a field that changes form (text, then an object): a part not kept
     "repeated_text": True,  # JSON text re-sent whole: one copy kept
+    "text_replaced": True,  # a last field's text replaced by a different one (sent in pieces?): the last kept
     "not_object": True,  # a chunk, event or item that is not an object: dropped
     "no_tag": True,  # an event without a type: not folded (kept in unknown_events)
     "invalid_json": True,  # text that does not decode: dropped
@@ -2691,6 +2694,70 @@ class _JsonText(list[str]):
         self.size = 0
 
 
+class _Runs:
+    """The items of a ``join`` list (Gemini's ``parts``): every chunk's items in order, where
+    an item of the same kind as the one before it (the same fields, all of the same value,
+    but its text ``text_wire``) joins that one's text: its fragments gathered and joined once.
+    A thought part after text, a part with a signature or a function call starts a new item;
+    nothing is merged by content beyond that, nor dropped."""
+
+    __slots__ = ("items", "pieces", "text_wire")
+
+    def __init__(self, text_wire: str) -> None:
+        self.text_wire = text_wire
+        self.items: list[Any] = []
+        # the newest item's text, while it may grow
+        self.pieces: list[str] | None = None
+
+    def add(self, item: Any) -> None:
+        """One item of a chunk's list, in order."""
+        wire = self.text_wire
+        text = item.get(wire) if type(item) is dict else None
+        if type(text) is not str:
+            self._close()
+            self.pieces = None
+            self.items.append(item)
+            return
+        newest = self.items[-1] if self.pieces is not None else None
+        if newest is not None and len(newest) == len(item):
+            for key, value in item.items():
+                if key != wire and (key not in newest or newest[key] != value):
+                    break
+            else:
+                assert self.pieces is not None
+                self.pieces.append(text)
+                return
+        self._close()
+        self.pieces = [text]
+        self.items.append(dict(item))  # a copy: its text grows
+
+    def _close(self) -> None:
+        """The newest item's text joined once (when it grew)."""
+        if self.pieces is not None and len(self.pieces) > 1:
+            text = _joined(self.pieces)
+            self.items[-1][self.text_wire] = text
+            self.pieces[:] = [text]
+
+    def built(self) -> list[Any]:
+        """The items so far (a new list; text items are the merge's own copies)."""
+        self._close()
+        return list(self.items)
+
+
+def _lost_text(old: Any, new: Any) -> str | None:
+    """Where ``new`` (a ``last`` field's value) drops or changes non-empty text that ``old``
+    held: ``""`` for the value itself, ``.content`` for a field of an object; None when it
+    keeps all of it."""
+    if type(old) is str:
+        return "" if old and old != new else None
+    if type(old) is dict:
+        for key, value in old.items():
+            where = _lost_text(value, new.get(key) if type(new) is dict else None)
+            if where is not None:
+                return f".{key}{where}"
+    return None
+
+
 def _repeats(text: list[str], value: str, size: int) -> bool:
     """True when ``value`` repeats all of ``text`` (``size`` characters, JSON text of an
     object or list) and perhaps more: the whole text so far re-sent. Reads ``text`` only when
@@ -2839,6 +2906,22 @@ class _TextMerge(_Bookkeeping):
                 if type(part["text"]) is str:
                     part = _Merged(type="text", text=_Text(part["text"], grows=True))
             gathered.append(part)
+
+    def replaced(self, state: Any, wire: str, old: Any, new: Any) -> None:
+        """A ``last`` field that a stream could send in pieces got a value that drops or
+        changes the text it held (``text_replaced``: a server that sends the text in pieces,
+        which ``last`` keeps only the end of, may have changed the answer). The new value is
+        kept, as ``last`` says; the old one is in the anomaly."""
+        where = _lost_text(old, new)
+        if where is not None:
+            self.anomaly(
+                _join(state._path, wire) + where,
+                "text_replaced",
+                "a different text replaced the one this field held (sent in pieces? merge it with concat or "
+                "merge); kept the last",
+                new,
+                old,
+            )
 
     def json_text(self, state: Any, attr: str, wire: str, value: Any) -> None:
         """A fragment of a field that holds JSON text (a tool call's ``arguments``, gathered
@@ -3280,6 +3363,18 @@ class _Merger(_TextMerge, _KeyedMerge):
             return old
         return new
 
+    def last_text(self, state: Any, wire: str, old: Any, new: Any) -> Any:
+        """A ``last`` string field that a stream could send in pieces, off the fast path:
+        ``""`` never replaces a text; a different text replacing one is reported
+        (``replaced``); a value that is not a string as ``last_value`` says."""
+        if type(new) is not str:
+            return self.last_value(state, wire, old, new, str)
+        if not new and old is not None:
+            return old
+        if type(old) is str:
+            self.replaced(state, wire, old, new)
+        return new
+
     def misfit(self, state: Any, name: str, old: Any, new: Any, expected: type) -> Any:
         what = f"expected {_TYPE_NAMES[expected]}, got {type(new).__name__}"
         if old is None:
@@ -3369,6 +3464,17 @@ class _Merger(_TextMerge, _KeyedMerge):
         items.extend(value)
         return items
 
+    def join_items(self, state: Any, wire: str, runs: _Runs, value: Any) -> None:
+        """A ``join`` list's fragment: its items added to ``runs``; a value that is not a
+        list is reported and not merged; typed items are read as their JSON."""
+        if type(value) is not list or (value and type(value[0]) is not dict):
+            value = _as_json(value)
+        if type(value) is not list:
+            self.wrong_type(state, wire, value, "a list")
+            return
+        for item in value:
+            runs.add(item)
+
     def last_list(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
         """A ``last`` list field's new value (an empty list replaces one: a list may become
         empty); a value that is not a list is reported and not kept; a tuple or a list of
@@ -3379,16 +3485,24 @@ class _Merger(_TextMerge, _KeyedMerge):
             return old
         return value
 
-    def last_object(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
+    def last_object(
+        self, owner: Any, wire: str, old: Any, value: Any, pieces: bool = False
+    ) -> Any:
         """A ``last`` object field's new value: an empty object never replaces one; a
         value that is not an object is reported and not kept; a model is kept as its JSON
-        (and a map of models, which the generated code reads through ``_as_json``)."""
+        (and a map of models, which the generated code reads through ``_as_json``). Where
+        the object holds text a stream could send in pieces (``pieces``), a new value that
+        drops or changes that text is reported (``replaced``)."""
         if type(value) is not dict:
             value = _as_json(value)
         if type(value) is not dict:
             self.wrong_type(owner, wire, value, "an object")
             return old
-        return value if value or old is None else old
+        if not value and old is not None:
+            return old
+        if pieces and old is not None:
+            self.replaced(owner, wire, old, value)
+        return value
 
 
 class _ChunkAccumulator(_Merger):
@@ -3627,11 +3741,12 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         if (
             value := get("system_fingerprint")
         ) is not None and value != self.system_fingerprint:
-            if type(value) is str and value:
+            # text a stream could send in pieces: a different text replacing it is reported
+            if type(value) is str and value and not self.system_fingerprint:
                 self.system_fingerprint = value
             else:
-                self.system_fingerprint = acc.last_value(
-                    self, "system_fingerprint", self.system_fingerprint, value, str
+                self.system_fingerprint = acc.last_text(
+                    self, "system_fingerprint", self.system_fingerprint, value
                 )
         if (value := get("object")) is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
@@ -3701,11 +3816,12 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         if (
             value := model.system_fingerprint
         ) is not None and value != self.system_fingerprint:
-            if type(value) is str and value:
+            # text a stream could send in pieces: a different text replacing it is reported
+            if type(value) is str and value and not self.system_fingerprint:
                 self.system_fingerprint = value
             else:
-                self.system_fingerprint = acc.last_value(
-                    self, "system_fingerprint", self.system_fingerprint, value, str
+                self.system_fingerprint = acc.last_text(
+                    self, "system_fingerprint", self.system_fingerprint, value
                 )
         if (value := model.object) is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
@@ -4579,7 +4695,76 @@ def _chunk_texts(parser: _EventParser, item: str | bytes, named: bool) -> list[A
     return texts
 
 
+def _opens_json(item: str | bytes) -> bool:
+    """True for a first line that opens a JSON object: the stream is JSON lines (NDJSON:
+    Ollama's ``application/x-ndjson``), not server-sent events, where no field starts so.
+    """
+    if type(item) is not str and type(item) is not bytes:
+        return False  # the event-stream reader says what is wrong with it
+    start = item.lstrip()[:1]
+    return start == "{" or start == b"{"
+
+
+def _blank(item: Any) -> bool:
+    """A blank line (text or bytes) before the first one that says what the stream is."""
+    return (type(item) is str or type(item) is bytes) and not item.strip()
+
+
+def _text_lines(item: str | bytes, number: int) -> list[str]:
+    """The non-blank lines of one item of a JSON-lines stream (an item may hold several).
+
+    Raises:
+        StreamFormatError: bytes that are not UTF-8 (``number``: the next chunk's).
+    """
+    if type(item) is bytes:
+        try:
+            item = item.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise StreamFormatError(f"a line is not UTF-8 ({exc})", number) from None
+    assert type(item) is str
+    if "\n" not in item and "\r" not in item:
+        return [item] if item.strip() else []
+    return [line for line in item.splitlines() if line.strip()]
+
+
+def _prepend(head: list[Any], rest: Iterator[Any]) -> Iterator[Any]:
+    """The items of ``head``, then those of ``rest``."""
+    yield from head
+    yield from rest
+
+
+def _json_lines(
+    first: str | bytes, rest: Iterator[str | bytes], decode: Callable[[str, int], Any]
+) -> Iterator[Any]:
+    """``decode(line, number)`` for each non-blank line of a JSON-lines stream."""
+    number = 0
+    for item in _prepend([first], rest):
+        for line in _text_lines(item, number):
+            yield decode(line, number)
+            number += 1
+
+
 def _chunks(
+    lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
+) -> Iterator[Any]:
+    """``decode(data, event number)`` for each chunk of a stream: server-sent events, up to
+    ``data: [DONE]`` (or the end), or JSON lines, one chunk a line, when the first line that
+    is not blank opens a JSON object; see the module's ``iter_chunk_dicts``."""
+    rest = iter(lines)
+    head = (
+        []
+    )  # the blank lines before the first that is not, kept for the event-stream reader
+    for item in rest:
+        head.append(item)
+        if not _blank(item):
+            break
+    if head and _opens_json(head[-1]):
+        yield from _json_lines(head[-1], rest, decode)
+    else:
+        yield from _sse_chunks(_prepend(head, rest), named, decode)
+
+
+def _sse_chunks(
     lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
 ) -> Iterator[Any]:
     """``decode(data, event number)`` for each chunk event of an event stream, up to
@@ -4634,6 +4819,38 @@ async def _achunks(
     lines: AsyncIterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
 ) -> AsyncIterator[Any]:
     """``_chunks`` for an async iterable of lines."""
+    rest = aiter(lines)
+    head: list[Any] = []  # as in ``_chunks``
+    async for item in rest:
+        head.append(item)
+        if not _blank(item):
+            break
+    if head and _opens_json(head[-1]):
+        number = 0
+        for line in _text_lines(head[-1], number):
+            yield decode(line, number)
+            number += 1
+        async for item in rest:
+            for line in _text_lines(item, number):
+                yield decode(line, number)
+                number += 1
+        return
+    async for chunk in _asse_chunks(_aprepend(head, rest), named, decode):
+        yield chunk
+
+
+async def _aprepend(head: list[Any], rest: AsyncIterable[Any]) -> AsyncIterator[Any]:
+    """The items of ``head``, then those of ``rest``."""
+    for item in head:
+        yield item
+    async for item in rest:
+        yield item
+
+
+async def _asse_chunks(
+    lines: AsyncIterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
+) -> AsyncIterator[Any]:
+    """``_sse_chunks`` for an async iterable of lines."""
     parser = _EventParser()
     data = parser.data
     async for item in lines:
@@ -4696,7 +4913,9 @@ def _achunk_dicts(
 def iter_chunk_dicts(
     lines: Iterable[str | bytes], *, named_events: bool = False
 ) -> Iterator[dict[str, Any]]:
-    """The decoded chunks of an event stream, up to ``data: [DONE]`` (or the end).
+    """The decoded chunks of an event stream, up to ``data: [DONE]`` (or the end); or of
+    JSON lines (``application/x-ndjson``: Ollama), one chunk a line, when the first line
+    that is not blank opens a JSON object.
 
     ``named_events``: also the data of events named other than ``message`` (the Responses,
     Anthropic and Cohere APIs name every event); by default in a module with an event

@@ -10,6 +10,16 @@ Policies (``gen-models SPEC --explain-merge`` prints the plan):
 ``by_key``  lists of objects merged entry by entry on a key field (``index``, whose own
             policy is ``key``: only the keying rules set it).
 ``merge``   objects merged field by field, each by its own policy.
+``join``    lists of objects: items of every chunk, in order, where an item of the same kind
+            as the one before it (the same fields, all of the same value, but its text)
+            joins that one's text (``join:text``; Gemini's ``parts``: a thought part, a part
+            with a signature or a function call starts a new one). Written also as
+            ``LIST[].TEXT=concat`` (``candidates[].content.parts[].text=concat``).
+
+A ``last`` field by default that a stream could send in pieces (a plain string, or an object
+holding one; not one written ``last``, which says each value replaces the one before)
+reports a different non-empty text replacing the one it holds (``text_replaced``: it may have
+changed the answer); ``--explain-merge`` marks each (``pieces``).
 
 Defaults depend on where a field stands (its context):
 
@@ -25,7 +35,9 @@ Defaults depend on where a field stands (its context):
 
 A spec overrides a field with ``x-merge: POLICY`` on its schema; a user with
 ``--merge-policy PATH=POLICY`` (PATH as ``--explain-merge`` prints it), also for a field the
-schema does not define inside an object of the plan (``_plan_undeclared``).
+schema does not define inside an object of the plan (``_plan_undeclared``). Shipped chunk
+maps (``generator/maps/chunks/*.yaml``, ``chunk_maps``) give a vendor's stream the overrides
+it needs (Ollama's ``message``, Gemini's ``candidates``), layered under the user's.
 
 ``plan_response`` gives how a merged snapshot becomes the non-stream response
 (``to_response``): renames, stream mechanics left out, required fields filled or inferred.
@@ -86,6 +98,11 @@ class FieldPlan:
             then made up (type any JSON, optional, nullable).
         doubt: for such a field whose name is close to one the object declares (a typo?),
             what ``--explain-merge`` and generation print about it.
+        absent: for ``by_key``, the key of an item that omits it (``by_key:index=0``);
+            None: such an item is reported (``missing_key``).
+        pieces: for ``last``, a field a stream could send in pieces (a plain string, or an
+            object holding one): a different non-empty text replacing the one it holds is
+            reported (``text_replaced``).
     """
 
     field: Field
@@ -97,6 +114,8 @@ class FieldPlan:
     fallback: str = ""
     declared: bool = True
     doubt: str = ""
+    absent: int | None = None
+    pieces: bool = False
 
     @property
     def json_text(self) -> bool:
@@ -140,7 +159,7 @@ class NodePlan:
     def accumulates(self) -> bool:
         """True when some field, at any depth, gathers rather than replaces."""
         return any(
-            f.policy in (Policy.CONCAT, Policy.APPEND, Policy.BY_KEY)
+            f.policy in (Policy.CONCAT, Policy.APPEND, Policy.BY_KEY, Policy.JOIN)
             or (f.policy == Policy.MERGE and f.node is not None and f.node.accumulates())
             for f in self.fields
         )
@@ -255,7 +274,9 @@ def _plan_undeclared(
         if close
         else ""
     )
-    return FieldPlan(field, parsed.policy, path, key, node, "override", declared=False, doubt=doubt)
+    return FieldPlan(
+        field, parsed.policy, path, key, node, "override", declared=False, doubt=doubt, absent=parsed.absent
+    )
 
 
 def meaning(schemas: Schemas, t: Type) -> Type:
@@ -355,23 +376,33 @@ def _plan_field(
     policy, key, node = _default(schemas, f, context, path, element, model, overrides, stack, union)
     source = "default"
     fallback = ""
-    if context != ROOT and policy == Policy.LAST:
-        if isinstance(meaning(schemas, f.type), Array):
+    if policy == Policy.LAST:
+        if context != ROOT and isinstance(meaning(schemas, f.type), Array):
             fallback = f"a list taken whole from the last chunk that sends it; --merge-policy '{path}=append'"
             fallback += " gathers every chunk's items"
-        elif model is not None:
+        elif model is not None and _holds_text(schemas, f, ()):
             fallback = f"an object taken whole from the last chunk that sends it; --merge-policy '{path}=merge'"
             fallback += " merges it field by field"
     written = f.merge
+    # a field inside the items of a list the plan has no object for (not keyed): ``parts[].text``
+    inside = _inside_items(path, overrides) if node is None and path not in overrides and f.merge is None else None
     if path in overrides:
         written, source = overrides.pop(path), "override"
+    elif inside is not None:
+        written, source = inside, "override"
     elif written is not None:
         source = "x-merge"
+    absent = None
     if written is not None:
         policy, key_name = written.policy, written.key
         fallback = ""
-        _check_fits(schemas, f, policy, path, element, model)
-        if policy == Policy.BY_KEY:
+        _check_fits(schemas, f, policy, path, element, model, key_name)
+        if policy == Policy.JOIN:
+            node, key = None, key_name or "text"
+        elif policy == Policy.BY_KEY and node is not None and key == (key_name or "index"):
+            absent = written.absent  # the default's plan of the entries (nested overrides applied there)
+        elif policy == Policy.BY_KEY:
+            absent = written.absent
             key = key_name or "index"
             element = element or _element(schemas, f)
             assert element is not None
@@ -386,7 +417,43 @@ def _plan_field(
             node = _plan_node(schemas, model, context, path, overrides, stack, union=union)
         elif policy not in (Policy.MERGE, Policy.BY_KEY):
             node, key = None, None
-    return FieldPlan(f, policy, path, key, node, source, fallback)
+    # a ``last`` written in a spec, a map or an override says each value replaces the one before
+    pieces = policy == Policy.LAST and source == "default" and _holds_text(schemas, f, ())
+    return FieldPlan(f, policy, path, key, node, source, fallback, absent=absent, pieces=pieces)
+
+
+def _inside_items(path: str, overrides: dict[str, WrittenPolicy]) -> WrittenPolicy | None:
+    """An override of a field inside the items of list ``path`` (``parts[].text=concat``),
+    popped, as the list's policy (``join:text``), when the plan has no object for those items
+    (a list whose items are not merged by key): the only policy such a field takes.
+
+    Raises:
+        SpecError: another policy for such a field, or more than one such field.
+    """
+    inner = [p for p in overrides if p.startswith(path + "[].") and "." not in p[len(path) + 3 :]]
+    if not inner:
+        return None
+    written = overrides[inner[0]]
+    if len(inner) > 1 or written.policy != Policy.CONCAT:
+        raise SpecError(
+            f"--merge-policy {inner[0]!r}: the items of {path!r} are taken whole; the one policy for a field inside "
+            f"them is concat, for one text field (adjacent items of the same kind join their text: {path}=join:FIELD)"
+        )
+    del overrides[inner[0]]
+    return WrittenPolicy(Policy.JOIN, inner[0].rpartition(".")[2])
+
+
+def _holds_text(schemas: Schemas, f: Field, seen: tuple[str, ...]) -> bool:
+    """``f`` could be sent in pieces: a plain string (not an enum, not an identity name, not
+    stream padding such as ``obfuscation``; no ``format`` changes a plan, so a stamp that
+    changes on every chunk, Ollama's ``created_at``, is ``last`` in its chunk map), or an
+    object (a model) holding such a field, a few levels down."""
+    t = meaning(schemas, f.type)
+    if isinstance(t, Prim):
+        return t.kind == "str" and f.wire_name not in IDENTITY_NAMES | STREAM_ONLY
+    if isinstance(t, ModelRef) and t.name in schemas.models and t.name not in seen and len(seen) < 4:
+        return any(_holds_text(schemas, g, seen + (t.name,)) for g in schemas.models[t.name].fields)
+    return False
 
 
 def _default(
@@ -431,7 +498,13 @@ def _is_text(schemas: Schemas, f: Field) -> bool:
 
 
 def _check_fits(
-    schemas: Schemas, f: Field, policy: Policy, path: str, element: Model | None, model: Model | None
+    schemas: Schemas,
+    f: Field,
+    policy: Policy,
+    path: str,
+    element: Model | None,
+    model: Model | None,
+    key: str | None = None,
 ) -> None:
     if policy == Policy.CONCAT and not _is_text(schemas, f):
         raise SpecError(f"merge policy concat for {path!r}: the field is not a string")
@@ -441,6 +514,13 @@ def _check_fits(
         raise SpecError(f"merge policy by_key for {path!r}: the field is not a list of objects")
     if policy == Policy.MERGE and model is None:
         raise SpecError(f"merge policy merge for {path!r}: the field is not an object")
+    if policy == Policy.JOIN:
+        items = _element(schemas, f)
+        text = key or "text"
+        if items is None or not any(g.wire_name == text and _is_text(schemas, g) for g in items.fields):
+            raise SpecError(
+                f"merge policy join:{text} for {path!r}: the field is not a list of objects with a string {text!r}"
+            )
 
 
 def explain(node: NodePlan) -> list[str]:
@@ -448,6 +528,7 @@ def explain(node: NodePlan) -> list[str]:
     lines = []
     for f in node.fields:
         detail = f" on {f.key}" if f.key else ""
+        detail += f" ({f.key} {f.absent} when omitted)" if f.absent is not None else ""
         note = (
             ""
             if f.source == "default"
@@ -456,6 +537,10 @@ def explain(node: NodePlan) -> list[str]:
         lines.append(f"{f.path:<55} {f.policy}{detail}{note}")
         if f.fallback:
             lines.append(f"{'':<55}   (can lose data: {f.fallback})")
+        elif f.pieces:
+            lines.append(
+                f"{'':<55}   (pieces: text a stream could send in pieces; a different text replacing it is reported)"
+            )
         if f.doubt:
             lines.append(f"{'':<55}   ({f.doubt})")
         if f.node is not None and f.node.union_of:

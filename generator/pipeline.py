@@ -16,6 +16,7 @@ from pathlib import Path
 
 from . import naming
 from . import roots as root_selection
+from .chunk_maps import plan_stream
 from .errors import SpecError
 from .event_plan import EventPlan, plan_events
 from .format import format_modules
@@ -23,7 +24,7 @@ from .interpret import Interpreter
 from .load import Document, check_document, load_document, parse_document
 from .map_files import MapLayer, located, read_map_files
 from .merge_maps import has_map, map_target
-from .merge_plan import NodePlan, ResponsePlan, merge_warnings, plan_merge, plan_response
+from .merge_plan import NodePlan, ResponsePlan, merge_warnings, plan_response
 from .model import Alias, AliasRef, Model, ModelRef, Schemas, UnionType, referenced_names
 from .options import STDIN, Options, module_stem, output_file
 from .render import Generation, check_template_dir, render, render_runtime
@@ -98,13 +99,15 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     timings["naming"] = time.perf_counter() - start
     start = time.perf_counter()
     progress("plan merges")
-    plans = {
-        r: plan_merge(schemas, r, _policies_for(options.merge_policies, r, len(schemas.roots))) for r in schemas.roots
-    }
+    plans: dict[str, NodePlan] = {}
+    warned: list[str] = []
+    for r in schemas.roots:  # each with its shipped chunk map, under the user's overrides
+        plans[r], map_warnings = plan_stream(schemas, r, _policies_for(options.merge_policies, r, len(schemas.roots)))
+        warned += map_warnings
     response_plans = {r: plan_response(schemas, r, resp) for r, resp in schemas.responses.items()}
     event_plans, unmapped = _event_plans(doc, schemas, user_maps)
     timings["merge_plan"] = time.perf_counter() - start
-    warned = [line for r in schemas.roots for line in merge_warnings(plans[r])]
+    warned += [line for r in schemas.roots for line in merge_warnings(plans[r])]
     files = interp.resolver.files()
     return SpecReading(schemas, plans, response_plans, timings, event_plans, unmapped, warned, files)
 
@@ -173,11 +176,12 @@ def _interpret(
     if options.schemas:
         root_names = root_selection.check_names(interp, list(options.schemas))
     else:
-        root_names = root_selection.stream_roots(interp)
+        root_names = root_selection.default_roots(interp)
         if not root_names and not options.all_schemas:
             raise SpecError(
-                "no stream-chunk schema found (an object whose 'object' is a single value ending in "
-                "'.chunk', or with choices[].delta); name the roots with --schema NAME",
+                "no stream schema found (no operation streams a named schema as text/event-stream or "
+                "application/x-ndjson, and no object's 'object' is a single value ending in '.chunk', nor has "
+                "choices[].delta); name the roots with --schema NAME",
                 doc.path,
             )
     try:
@@ -208,6 +212,8 @@ def _interpret(
             roots.append(root_of.setdefault(name, ref.name))
         elif hasattr(ref, "name") and ref.name in interp.aliases and _is_event_union(interp, ref.name):
             union_roots.append(ref.name)
+        elif not options.schemas:
+            continue  # a declared stream of no object (audio bytes, text): nothing to merge
         else:
             raise components[name].error(
                 f"root schema {name!r} is neither an object with properties nor a union of objects; "

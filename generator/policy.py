@@ -24,6 +24,7 @@ class Policy(str, enum.Enum):
     APPEND = "append"  # list items of every chunk, in order
     BY_KEY = "by_key"  # list entries merged by a key field
     MERGE = "merge"  # an object merged field by field
+    JOIN = "join"  # list items appended; an item of the same kind as the one before joins its text
     KEY = "key"  # the key of a by_key entry: set by the keying rules only, never written
 
     def __str__(self) -> str:
@@ -38,17 +39,23 @@ CHOICES = ", ".join(p.value for p in WRITABLE)
 
 @dataclass(frozen=True, slots=True)
 class WrittenPolicy:
-    """A policy as written: ``by_key`` may name its key (``by_key:id``; default ``index``)."""
+    """A policy as written: ``by_key`` may name its key (``by_key:id``; default ``index``)
+    and the value an item that omits it has (``by_key:index=0``: proto3 JSON leaves zero
+    values out, so Gemini's first candidate comes without its ``index``); ``join`` may name
+    the text field it joins (``join:text``, the default)."""
 
     policy: Policy
     key: str | None = None
+    absent: int | None = None
 
     def __str__(self) -> str:
-        return f"{self.policy.value}:{self.key}" if self.key else self.policy.value
+        if not self.key:
+            return self.policy.value
+        return f"{self.policy.value}:{self.key}" + (f"={self.absent}" if self.absent is not None else "")
 
 
 def parse_policy(text: object, where: str) -> WrittenPolicy:
-    """Parse ``concat``, ``by_key``, ``by_key:id``, ...
+    """Parse ``concat``, ``by_key``, ``by_key:id``, ``by_key:index=0``, ``join:text``, ...
 
     Args:
         where: how the place is named in an error (``--merge-policy 'choices'``).
@@ -61,7 +68,15 @@ def parse_policy(text: object, where: str) -> WrittenPolicy:
     except ValueError:
         policy = Policy.KEY
     if policy is Policy.KEY:
-        raise SpecError(f"{where}: merge policy {text!r} is not one of {CHOICES} (by_key may name its key: by_key:id)")
-    if colon and (policy is not Policy.BY_KEY or not key):
-        raise SpecError(f"{where}: only by_key names a key (by_key:id), not {text!r}")
-    return WrittenPolicy(policy, key or None)
+        raise SpecError(
+            f"{where}: merge policy {text!r} is not one of {CHOICES} (by_key may name its key: by_key:id, "
+            "and the key of an item that omits it: by_key:index=0; join the text field it joins: join:text)"
+        )
+    if colon and (policy not in (Policy.BY_KEY, Policy.JOIN) or not key):
+        raise SpecError(f"{where}: only by_key names a key (by_key:id) and join a text field (join:text), not {text!r}")
+    key, equals, absent = key.partition("=")
+    if equals and (policy is not Policy.BY_KEY or not key or not absent.lstrip("-").isdigit()):
+        raise SpecError(
+            f"{where}: only by_key gives an omitted key a whole-number value (by_key:index=0), not {text!r}"
+        )
+    return WrittenPolicy(policy, key or None, int(absent) if equals else None)

@@ -157,6 +157,10 @@ def _merge_field_view(
         "holds_models": kind != "" and not isinstance(f.field.type, ModelRef) and pytypes.needs_dump(f.field.type),
         "text_only": f.policy == "concat" and pytypes.scalar_type(f.field.type) == "str",
         "json_text": f.json_text,
+        # by_key: the key of an item that omits it (proto3 JSON: ``index`` 0), or None
+        "absent": f.absent,
+        # last: text a stream could send in pieces (a different text replacing it is reported)
+        "pieces": f.pieces,
     }
     scalar = view["scalar"]
     view["state_type"] = (
@@ -164,6 +168,8 @@ def _merge_field_view(
         if scalar
         else "dict[str, Any] | None" if view["object"] else "list[Any] | None" if view["list"] else "Any"
     )
+    if f.policy == "join":
+        view["key"] = f.key
     if f.policy == "by_key":
         assert f.node is not None
         element = f.node

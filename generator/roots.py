@@ -10,6 +10,7 @@ from .errors import SpecError, did_you_mean
 from .interpret import Interpreter
 from .interpret.spec_view import SpecView
 from .naming import class_name
+from .resolve import Location
 
 CHUNK_SUFFIX = ".chunk"
 
@@ -34,6 +35,50 @@ def stream_roots(interp: Interpreter) -> list[str]:
     return found
 
 
+def declared_streams(interp: Interpreter) -> list[str]:
+    """Spec names of the components the spec's operations stream (``text/event-stream``,
+    ``application/x-ndjson``, JSON lines: ``SpecView.answers``), in document order: a chunk
+    object (Ollama's ``ChatStreamEvent``, Gemini's ``GenerateContentResponse`` of
+    ``streamGenerateContent``) or an event union (``ResponseStreamEvent``). Only a named
+    schema (a ``$ref`` to a component) is taken: an inline one has no name to give it."""
+    view = SpecView(interp)
+    found: list[str] = []
+    for answer in view.answers():
+        for stream in answer.streams:
+            name = _payload(view, stream)
+            if name is not None and name not in found:
+                found.append(name)
+    return found
+
+
+#: The fields of a server-sent event: a schema of only these describes the framing.
+SSE_FIELDS = frozenset(("event", "data", "id", "retry"))
+
+
+def _payload(view: SpecView, stream: Location) -> str | None:
+    """The component a streamed schema carries: itself, or where it describes the SSE
+    framing (only ``event``, ``data``, ``id``, ``retry``: Mistral's ``CompletionEvent``,
+    whose ``data`` is the ``CompletionChunk``) its ``data``'s component (None for an
+    inline one)."""
+    props = view.properties(stream)
+    if "data" in props and set(props) <= SSE_FIELDS:
+        return view.named(props["data"])
+    return view.named(stream)
+
+
+def default_roots(interp: Interpreter) -> list[str]:
+    """The roots of a run without ``--schema``: the stream chunks found by shape
+    (``stream_roots``), then every other chunk stream the spec declares
+    (``declared_streams``). The event unions it declares (``event_unions``: OpenAI's
+    Responses, speech, transcription and image streams) are not default roots yet: their
+    closures take a minute to generate cold in three styles (issue #28); ``--schema`` names
+    them."""
+    view = SpecView(interp)
+    components = interp.components()
+    chunks = [name for name in declared_streams(interp) if not view.is_union(components[name])]
+    return list(dict.fromkeys(stream_roots(interp) + chunks))
+
+
 def response_for(interp: Interpreter, chunk_name: str) -> str | None:
     """Spec name of the non-stream response a chunk assembles into, if the spec has one.
 
@@ -42,7 +87,10 @@ def response_for(interp: Interpreter, chunk_name: str) -> str | None:
     named that way that has ``choices``. Otherwise the one an operation answers with JSON
     beside an event stream of the chunk (``_answered_beside``: Mistral's ``/v1/chat/completions``
     answers ``application/json`` ``ChatCompletionResponse`` or ``text/event-stream``
-    ``CompletionEvent``, whose ``data`` is the chunk).
+    ``CompletionEvent``, whose ``data`` is the chunk; Ollama's ``/api/chat`` ``ChatResponse``
+    beside ``application/x-ndjson`` ``ChatStreamEvent``). None where the operation answers
+    the stream's own schema (Gemini's ``GenerateContentResponse``): the snapshot is the
+    finished answer.
     """
     view = SpecView(interp)
     components = interp.components()

@@ -20,6 +20,18 @@ def test_the_recorded_responses_streams_are_the_ones_the_manifest_names() -> Non
         assert hashlib.sha256((directory / entry["file"]).read_bytes()).hexdigest() == entry["sha256"], entry["file"]
 
 
+@pytest.mark.parametrize("vendor", ["gemini", "ollama"])
+def test_the_vendor_streams_are_the_ones_their_manifest_names(vendor: str) -> None:
+    """Gemini's and Ollama's recorded streams: each named with its repository, path, commit,
+    licence and sha256."""
+    directory = DATA / "streams" / vendor
+    manifest = json.loads((directory / "MANIFEST.json").read_text(encoding="utf-8"))
+    assert {entry["file"] for entry in manifest} == {p.name for p in directory.iterdir()} - {"MANIFEST.json"}
+    for entry in manifest:
+        assert re.fullmatch(r"[0-9a-f]{40}", entry["commit"]) and entry["licence"] and entry["repo"]
+        assert hashlib.sha256((directory / entry["file"]).read_bytes()).hexdigest() == entry["sha256"], entry["file"]
+
+
 def test_every_pinned_spec_names_a_commit_a_sha256_and_its_url() -> None:
     for entry in fetch_specs.lock_entries():
         assert re.fullmatch(r"[0-9a-f]{40}", entry["commit"]) and re.fullmatch(r"[0-9a-f]{64}", entry["sha256"])

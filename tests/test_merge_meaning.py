@@ -265,6 +265,7 @@ FALLBACK = """\
                 type: object
                 properties:
                   hate: {type: boolean}
+                  reason: {type: string}
               delta:
                 type: object
                 properties:

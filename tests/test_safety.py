@@ -49,7 +49,7 @@ def _boom(*args: Any, **kwargs: Any) -> Any:
 STAGES = {
     "load": (pipeline, "load_document"),
     "interpret": (pipeline.Interpreter, "read_component"),
-    "merge_plan": (pipeline, "plan_merge"),
+    "merge_plan": (pipeline, "plan_stream"),
     "render": (pipeline, "render"),
     "format": (pipeline, "format_modules"),
     "write_staging": (write, "_stage"),

@@ -24,7 +24,9 @@ class Anomaly:
             ``not_object`` (a chunk or list item that is not a JSON object),
             ``invalid_json``, ``mixed_fragments`` (a field that changes form: text, then an
             object; or parts that are not text where only text is allowed),
-            ``repeated_text`` (JSON text such as ``arguments`` re-sent whole: one copy kept)
+            ``repeated_text`` (JSON text such as ``arguments`` re-sent whole: one copy kept),
+            ``text_replaced`` (a ``last`` field's text replaced by a different one: sent in
+            pieces, it may have changed the answer; the last kept, the earlier in ``dropped``)
             or ``too_deep`` (nesting past Python's recursion limit); the event fold's kinds are
             in ``_EventFold``'s docstring. Which kinds may have changed the answer and which
             are drift: ``_ANOMALY_KINDS`` (``bookkeeping``), ``acc.answer_at_risk``.

@@ -45,6 +45,7 @@ _ANOMALY_KINDS: dict[str, bool] = {  # kind -> may have changed the answer
     "wrong_type": True,  # a value of another JSON type than its operation takes: dropped or kept instead
     "mixed_fragments": True,  # a field that changes form (text, then an object): a part not kept
     "repeated_text": True,  # JSON text re-sent whole: one copy kept
+    "text_replaced": True,  # a last field's text replaced by a different one (sent in pieces?): the last kept
     "not_object": True,  # a chunk, event or item that is not an object: dropped
     "no_tag": True,  # an event without a type: not folded (kept in unknown_events)
     "invalid_json": True,  # text that does not decode: dropped

@@ -19,7 +19,7 @@ from .bookkeeping import _join
 from .keyed import _KeyedMerge
 from .loose import _built, _merge_loose, _Merged
 from .sse import _loads
-from .text import _TextMerge
+from .text import _Runs, _TextMerge
 from .typed import _READERS, _as_json, _model_data
 
 _TYPE_NAMES = {str: "a string", int: "an integer", float: "a number", bool: "a boolean"}
@@ -140,6 +140,18 @@ class _Merger(_TextMerge, _KeyedMerge):
             return old
         return new
 
+    def last_text(self, state: Any, wire: str, old: Any, new: Any) -> Any:
+        """A ``last`` string field that a stream could send in pieces, off the fast path:
+        ``""`` never replaces a text; a different text replacing one is reported
+        (``replaced``); a value that is not a string as ``last_value`` says."""
+        if type(new) is not str:
+            return self.last_value(state, wire, old, new, str)
+        if not new and old is not None:
+            return old
+        if type(old) is str:
+            self.replaced(state, wire, old, new)
+        return new
+
     def misfit(self, state: Any, name: str, old: Any, new: Any, expected: type) -> Any:
         what = f"expected {_TYPE_NAMES[expected]}, got {type(new).__name__}"
         if old is None:
@@ -204,6 +216,17 @@ class _Merger(_TextMerge, _KeyedMerge):
         items.extend(value)
         return items
 
+    def join_items(self, state: Any, wire: str, runs: _Runs, value: Any) -> None:
+        """A ``join`` list's fragment: its items added to ``runs``; a value that is not a
+        list is reported and not merged; typed items are read as their JSON."""
+        if type(value) is not list or (value and type(value[0]) is not dict):
+            value = _as_json(value)
+        if type(value) is not list:
+            self.wrong_type(state, wire, value, "a list")
+            return
+        for item in value:
+            runs.add(item)
+
     def last_list(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
         """A ``last`` list field's new value (an empty list replaces one: a list may become
         empty); a value that is not a list is reported and not kept; a tuple or a list of
@@ -214,16 +237,22 @@ class _Merger(_TextMerge, _KeyedMerge):
             return old
         return value
 
-    def last_object(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
+    def last_object(self, owner: Any, wire: str, old: Any, value: Any, pieces: bool = False) -> Any:
         """A ``last`` object field's new value: an empty object never replaces one; a
         value that is not an object is reported and not kept; a model is kept as its JSON
-        (and a map of models, which the generated code reads through ``_as_json``)."""
+        (and a map of models, which the generated code reads through ``_as_json``). Where
+        the object holds text a stream could send in pieces (``pieces``), a new value that
+        drops or changes that text is reported (``replaced``)."""
         if type(value) is not dict:
             value = _as_json(value)
         if type(value) is not dict:
             self.wrong_type(owner, wire, value, "an object")
             return old
-        return value if value or old is None else old
+        if not value and old is not None:
+            return old
+        if pieces and old is not None:
+            self.replaced(owner, wire, old, value)
+        return value
 
 
 class _ChunkAccumulator(_Merger):

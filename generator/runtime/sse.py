@@ -289,7 +289,69 @@ def _chunk_texts(parser: _EventParser, item: str | bytes, named: bool) -> list[A
     return texts
 
 
+def _opens_json(item: str | bytes) -> bool:
+    """True for a first line that opens a JSON object: the stream is JSON lines (NDJSON:
+    Ollama's ``application/x-ndjson``), not server-sent events, where no field starts so."""
+    if type(item) is not str and type(item) is not bytes:
+        return False  # the event-stream reader says what is wrong with it
+    start = item.lstrip()[:1]
+    return start == "{" or start == b"{"
+
+
+def _blank(item: Any) -> bool:
+    """A blank line (text or bytes) before the first one that says what the stream is."""
+    return (type(item) is str or type(item) is bytes) and not item.strip()
+
+
+def _text_lines(item: str | bytes, number: int) -> list[str]:
+    """The non-blank lines of one item of a JSON-lines stream (an item may hold several).
+
+    Raises:
+        StreamFormatError: bytes that are not UTF-8 (``number``: the next chunk's).
+    """
+    if type(item) is bytes:
+        try:
+            item = item.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise StreamFormatError(f"a line is not UTF-8 ({exc})", number) from None
+    assert type(item) is str
+    if "\n" not in item and "\r" not in item:
+        return [item] if item.strip() else []
+    return [line for line in item.splitlines() if line.strip()]
+
+
+def _prepend(head: list[Any], rest: Iterator[Any]) -> Iterator[Any]:
+    """The items of ``head``, then those of ``rest``."""
+    yield from head
+    yield from rest
+
+
+def _json_lines(first: str | bytes, rest: Iterator[str | bytes], decode: Callable[[str, int], Any]) -> Iterator[Any]:
+    """``decode(line, number)`` for each non-blank line of a JSON-lines stream."""
+    number = 0
+    for item in _prepend([first], rest):
+        for line in _text_lines(item, number):
+            yield decode(line, number)
+            number += 1
+
+
 def _chunks(lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any]) -> Iterator[Any]:
+    """``decode(data, event number)`` for each chunk of a stream: server-sent events, up to
+    ``data: [DONE]`` (or the end), or JSON lines, one chunk a line, when the first line that
+    is not blank opens a JSON object; see the module's ``iter_chunk_dicts``."""
+    rest = iter(lines)
+    head = []  # the blank lines before the first that is not, kept for the event-stream reader
+    for item in rest:
+        head.append(item)
+        if not _blank(item):
+            break
+    if head and _opens_json(head[-1]):
+        yield from _json_lines(head[-1], rest, decode)
+    else:
+        yield from _sse_chunks(_prepend(head, rest), named, decode)
+
+
+def _sse_chunks(lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any]) -> Iterator[Any]:
     """``decode(data, event number)`` for each chunk event of an event stream, up to
     ``data: [DONE]`` (or the end): see the module's ``iter_chunk_dicts``. An error event
     raises ``StreamError`` after every chunk before it was yielded.
@@ -337,6 +399,38 @@ async def _achunks(
     lines: AsyncIterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
 ) -> AsyncIterator[Any]:
     """``_chunks`` for an async iterable of lines."""
+    rest = aiter(lines)
+    head: list[Any] = []  # as in ``_chunks``
+    async for item in rest:
+        head.append(item)
+        if not _blank(item):
+            break
+    if head and _opens_json(head[-1]):
+        number = 0
+        for line in _text_lines(head[-1], number):
+            yield decode(line, number)
+            number += 1
+        async for item in rest:
+            for line in _text_lines(item, number):
+                yield decode(line, number)
+                number += 1
+        return
+    async for chunk in _asse_chunks(_aprepend(head, rest), named, decode):
+        yield chunk
+
+
+async def _aprepend(head: list[Any], rest: AsyncIterable[Any]) -> AsyncIterator[Any]:
+    """The items of ``head``, then those of ``rest``."""
+    for item in head:
+        yield item
+    async for item in rest:
+        yield item
+
+
+async def _asse_chunks(
+    lines: AsyncIterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
+) -> AsyncIterator[Any]:
+    """``_sse_chunks`` for an async iterable of lines."""
     parser = _EventParser()
     data = parser.data
     async for item in lines:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .anomalies import _joined
 from .bookkeeping import _Bookkeeping, _join
 from .loose import _Merged, _Text
 from .typed import _as_json
@@ -26,6 +27,70 @@ class _JsonText(list[str]):
     def __init__(self) -> None:
         super().__init__()
         self.size = 0
+
+
+class _Runs:
+    """The items of a ``join`` list (Gemini's ``parts``): every chunk's items in order, where
+    an item of the same kind as the one before it (the same fields, all of the same value,
+    but its text ``text_wire``) joins that one's text: its fragments gathered and joined once.
+    A thought part after text, a part with a signature or a function call starts a new item;
+    nothing is merged by content beyond that, nor dropped."""
+
+    __slots__ = ("items", "pieces", "text_wire")
+
+    def __init__(self, text_wire: str) -> None:
+        self.text_wire = text_wire
+        self.items: list[Any] = []
+        # the newest item's text, while it may grow
+        self.pieces: list[str] | None = None
+
+    def add(self, item: Any) -> None:
+        """One item of a chunk's list, in order."""
+        wire = self.text_wire
+        text = item.get(wire) if type(item) is dict else None
+        if type(text) is not str:
+            self._close()
+            self.pieces = None
+            self.items.append(item)
+            return
+        newest = self.items[-1] if self.pieces is not None else None
+        if newest is not None and len(newest) == len(item):
+            for key, value in item.items():
+                if key != wire and (key not in newest or newest[key] != value):
+                    break
+            else:
+                assert self.pieces is not None
+                self.pieces.append(text)
+                return
+        self._close()
+        self.pieces = [text]
+        self.items.append(dict(item))  # a copy: its text grows
+
+    def _close(self) -> None:
+        """The newest item's text joined once (when it grew)."""
+        if self.pieces is not None and len(self.pieces) > 1:
+            text = _joined(self.pieces)
+            self.items[-1][self.text_wire] = text
+            self.pieces[:] = [text]
+
+    def built(self) -> list[Any]:
+        """The items so far (a new list; text items are the merge's own copies)."""
+        self._close()
+        return list(self.items)
+
+
+def _lost_text(old: Any, new: Any) -> str | None:
+    """Where ``new`` (a ``last`` field's value) drops or changes non-empty text that ``old``
+    held: ``""`` for the value itself, ``.content`` for a field of an object; None when it
+    keeps all of it."""
+    if type(old) is str:
+        return "" if old and old != new else None
+    if type(old) is dict:
+        for key, value in old.items():
+            where = _lost_text(value, new.get(key) if type(new) is dict else None)
+            if where is not None:
+                return f".{key}{where}"
+    return None
 
 
 def _repeats(text: list[str], value: str, size: int) -> bool:
@@ -148,6 +213,22 @@ class _TextMerge(_Bookkeeping):
                 if type(part["text"]) is str:
                     part = _Merged(type="text", text=_Text(part["text"], grows=True))
             gathered.append(part)
+
+    def replaced(self, state: Any, wire: str, old: Any, new: Any) -> None:
+        """A ``last`` field that a stream could send in pieces got a value that drops or
+        changes the text it held (``text_replaced``: a server that sends the text in pieces,
+        which ``last`` keeps only the end of, may have changed the answer). The new value is
+        kept, as ``last`` says; the old one is in the anomaly."""
+        where = _lost_text(old, new)
+        if where is not None:
+            self.anomaly(
+                _join(state._path, wire) + where,
+                "text_replaced",
+                "a different text replaced the one this field held (sent in pieces? merge it with concat or "
+                "merge); kept the last",
+                new,
+                old,
+            )
 
     def json_text(self, state: Any, attr: str, wire: str, value: Any) -> None:
         """A fragment of a field that holds JSON text (a tool call's ``arguments``, gathered

@@ -22,6 +22,7 @@ from collections.abc import (
     Iterator,
     Mapping,
 )
+from contextvars import ContextVar
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar, Literal, TypeVar, cast
 
@@ -257,7 +258,7 @@ class Chunk:
             d["optional_nullable"] = self.optional_nullable
         d["ref_nullable"] = _dump(self.ref_nullable)
         if self.ref_plain is not None:
-            d["ref_plain"] = _dump(self.ref_plain)
+            d["ref_plain"] = self.ref_plain.to_dict()
         if self.nullable_items is not None:
             d["nullable_items"] = self.nullable_items
         if self.nullable_component is not None:
@@ -267,7 +268,7 @@ class Chunk:
         if self.enum_with_null is not None:
             d["enum_with_null"] = self.enum_with_null
         if self.child is not None:
-            d["child"] = _dump(self.child)
+            d["child"] = self.child.to_dict()
         d.update(self.extra_fields)
         return d
 
@@ -357,6 +358,10 @@ def _bool(value: Any) -> bool:
     raise ParseError(f"expected a boolean, got {_kind(value)}")
 
 
+def _any(value: Any) -> Any:
+    return value
+
+
 def _null(value: Any) -> Any:
     if value is not None:
         raise ParseError(f"expected null, got {_kind(value)}")
@@ -396,9 +401,7 @@ def _map_of(parse: Callable[[Any], _T]) -> Callable[[Any], dict[str, _T]]:
             try:
                 entries[key] = parse(item)
             except ParseError as exc:
-                if type(item) is not _Kept:
-                    raise exc.within(key) from None
-                entries[key] = item.value
+                raise exc.within(key) from None
         return entries
 
     return parse_map
@@ -438,32 +441,22 @@ def _tagged(
     return parse_tagged
 
 
-class _Kept:
-    """A value a lenient build keeps as it came (``_built_anyway`` puts it where the parse
-    failed): no parser takes it, so the one that reads the place (``_req``, ``_opt``, a list
-    or map item) catches that and returns ``value``, the JSON as it came (``None`` for a
-    required field that is missing). Only the failing path pays for it."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-
-def _any(value: Any) -> Any:
-    return value.value if type(value) is _Kept else value
+#: Set while a lenient parse runs (``_built_anyway``): the required fields found missing.
+_LENIENT: ContextVar[list[str] | None] = ContextVar("_LENIENT", default=None)
 
 
 def _req(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T:
     try:
         value = data[key]
     except KeyError:
-        raise ParseError("required field is missing", (key,)) from None
+        missing = _LENIENT.get()
+        if missing is None:
+            raise ParseError("required field is missing", (key,)) from None
+        missing.append(key)
+        return cast(_T, None)
     try:
         return parse(value)
     except ParseError as exc:
-        if type(value) is _Kept:
-            return cast(_T, value.value)
         raise exc.within(key) from None
 
 
@@ -474,8 +467,6 @@ def _opt(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T | Non
     try:
         return parse(value)
     except ParseError as exc:
-        if type(value) is _Kept:
-            return cast(_T, value.value)
         raise exc.within(key) from None
 
 
@@ -498,115 +489,30 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
             try:
                 items.append(parse(item))
             except ParseError as exc:
-                if type(item) is not _Kept:
-                    raise exc.within(i) from None
-                items.append(item.value)
+                raise exc.within(i) from None
         return items
 
     return parse_list
 
 
-#: The two messages of a result built anyway (``schema_drift``), the same in every style:
-#: a required field the server did not send, and a value the types cannot hold.
-_DRIFT_MISSING = "a required field is missing: built without it"
-_DRIFT_KEPT = "does not fit its schema: kept as it came (JSON)"
-
-
 def _built_anyway(parse: Callable[[Any], _T], data: dict[str, Any], acc: Any) -> _T:
     """``parse(data)``, for an accumulator's result. With ``acc.strict``, its ``ParseError``;
-    otherwise whatever the server sent is built: each place that does not fit (a required
-    field missing, a value of another type, an unknown tag in a closed union, at any depth)
-    is reported as a ``schema_drift`` anomaly with its path, and kept as its JSON where it
-    was (a missing required field reads as ``None`` in a dataclass, and is left out of a
-    TypedDict). Every other place is typed as usual: a tagged union's member is the one its
-    tag names, also when that member is incomplete.
-
-    How: the parse is repeated with a ``_Kept`` marker at each failing place (in a copy of
-    the data along that path only) until it goes through; the parser that reads a marked
-    place returns its value as it came. A TypedDict's parsers return their input, so its
-    result is ``data`` itself. ``acc``: the accumulator's state (``strict`` and ``drift``).
-    """
+    otherwise a result that does not fit its schema (a server that omits a field the spec
+    requires) is reported once as a ``schema_drift`` anomaly and built anyway, missing
+    required fields read as absent (``None`` in a dataclass, keys left out of a TypedDict).
+    A value of another type still raises.
+    ``acc``: the accumulator's state (its ``strict`` flag and ``drift``)."""
     try:
         return parse(data)
     except ParseError as exc:
         if acc.strict:
             raise
-        error = exc
-    marked: dict[tuple[str | int, ...], bool] = (
-        {}
-    )  # path -> a required field was missing
-    patched: Any = data
-    built: Any = data
-    for _ in range(_MOST_PLACES):
-        path = error.path
-        while path and (
-            path in marked
-            or any(path[: len(p)] == p for p in marked if len(p) < len(path))
-        ):
-            path = path[
-                :-1
-            ]  # a place no parser can keep (inside a tuple): keep its container
-        if not path:
-            break
-        patched = _marked(patched, path)
-        for inner in [p for p in marked if p[: len(path)] == path]:
-            del marked[inner]
-        marked[path] = (
-            error.message == "required field is missing" and path == error.path
-        )
-        try:
-            built = parse(patched)
-        except ParseError as exc:
-            error = exc
-            continue
-        break
-    else:
-        built = patched = data  # not reached with real data: kept whole
-    for where, missing in sorted(marked.items(), key=lambda item: _path_order(item[0])):
-        acc.drift(_where(where), _DRIFT_MISSING if missing else _DRIFT_KEPT)
-    if built is patched:  # a TypedDict: the data as it came, a missing field left out
-        return cast(_T, data)
-    return cast(_T, built)
-
-
-#: How many places one lenient build marks at most (then the data is given back unchecked).
-_MOST_PLACES = 100_000
-
-
-def _marked(data: Any, path: tuple[str | int, ...]) -> Any:
-    """A copy of ``data`` with ``_Kept`` (of the value there, or ``None``) at ``path``: the
-    containers along the path are new, everything else is shared."""
-    top = _shallow(data)
-    here = top
-    for step in path[:-1]:
-        inner = _shallow(here[step])
-        here[step] = inner
-        here = inner
-    last = path[-1]
-    here[last] = _Kept(here.get(last) if type(here) is dict else here[last])
-    return top
-
-
-def _shallow(value: Any) -> Any:
-    if type(value) is dict:
-        return dict(value)
-    if type(value) is list:
-        return list(value)
-    raise ParseError(
-        "not a container"
-    )  # not reached: a parse error's path leads through containers
-
-
-def _where(path: tuple[str | int, ...]) -> str:
-    """A path as text: ``output[0].content``."""
-    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(
-        "."
-    )
-
-
-def _path_order(path: tuple[str | int, ...]) -> tuple[tuple[int, Any], ...]:
-    """Sort key of a path: list positions in number order, keys in text order."""
-    return tuple((0, p) if isinstance(p, int) else (1, p) for p in path)
+        acc.drift(exc.where, f"does not fit its schema ({exc.message}); built anyway")
+    token = _LENIENT.set([])
+    try:
+        return parse(data)
+    finally:
+        _LENIENT.reset(token)
 
 
 # Composite parsers, built once.
@@ -631,9 +537,7 @@ def _extras(
             try:
                 extras[key] = parse(value)
             except ParseError as exc:
-                if type(value) is not _Kept:  # a lenient build keeps it as it came
-                    raise exc.within(key) from None
-                extras[key] = value.value
+                raise exc.within(key) from None
     return extras
 
 
@@ -665,10 +569,10 @@ class Anomaly:
             ``not_object`` (a chunk or list item that is not a JSON object),
             ``invalid_json``, ``mixed_fragments`` (a field that changes form: text, then an
             object; or parts that are not text where only text is allowed),
-            ``repeated_text`` (JSON text such as ``arguments`` re-sent whole: one copy kept)
-            or ``too_deep`` (nesting past Python's recursion limit); the event fold's kinds are
-            in ``_EventFold``'s docstring. Which kinds may have changed the answer and which
-            are drift: ``_ANOMALY_KINDS`` (``bookkeeping``), ``acc.answer_at_risk``.
+            ``repeated_text`` (JSON text such as ``arguments`` re-sent whole: one copy kept),
+            ``text_replaced`` (a ``last`` field's text replaced by a different one: sent in
+            pieces, it may have changed the answer; the last kept, the earlier in ``dropped``)
+            or ``too_deep`` (nesting past Python's recursion limit).
         message: one readable line.
         kept: the value the merge kept, if any.
         dropped: the value the merge did not use, if any: nothing is lost silently.
@@ -710,56 +614,13 @@ def _joined(fragments: list[str]) -> str:
 
 
 # ---------------------------------------------------------------------------
-# Triage: every anomaly kind of both folds (the chunk merge and the event fold), and
-# whether the answer survives it (drift: the server differs from the spec, nothing it
-# sent is lost) or it may have changed the answer (a value dropped or replaced, a guess
-# between two readings, a gap in the stream). A kind not listed counts as a risk.
-# docs/anomalies.md explains each; add a kind here with its line there.
-_ANOMALY_KINDS: dict[str, bool] = {  # kind -> may have changed the answer
-    # drift: the answer survives
-    "schema_drift": False,  # a result built anyway: a required field missing, a value kept as its JSON
-    "unknown_event": False,  # an event type the map does not know: kept in unknown_events
-    "emptied": False,  # an empty final/.done value where the fold holds one: the fold's kept
-    "exists": False,  # a slot created twice: merged, the fold's text kept
-    "missing_slot": False,  # a delta before its slot was created: created, nothing lost
-    "repeated_init": False,  # a second initial event: top-level fields refreshed, fold kept
-    "unknown_id": False,  # an item id that names no item (ids rotated): the position followed
-    # may have changed the answer
-    "conflict": True,  # an identity field got a second value: the first kept, the second dropped
-    "done_differs": True,  # a .done value differs from the fold: the server's kept, the fold's dropped
-    "duplicate": True,  # an event number seen before: the event not applied
-    "gap": True,  # event numbers skipped: events lost
-    "out_of_order": True,  # an event number lower than one seen: applied out of order
-    "after_terminal": True,  # an event after the terminal one: applied to a finished answer
-    "incomplete": True,  # a required response field never sent (a stream cut short)
-    "missing_key": True,  # an item without its index: merged by a rule, or dropped
-    "reused_key": True,  # an index reused by another id or name: a new entry started
-    "id_mismatch": True,  # item_id and output_index disagree: routed by the id
-    "wrong_type": True,  # a value of another JSON type than its operation takes: dropped or kept instead
-    "mixed_fragments": True,  # a field that changes form (text, then an object): a part not kept
-    "repeated_text": True,  # JSON text re-sent whole: one copy kept
-    "not_object": True,  # a chunk, event or item that is not an object: dropped
-    "no_tag": True,  # an event without a type: not folded (kept in unknown_events)
-    "invalid_json": True,  # text that does not decode: dropped
-    "too_deep": True,  # nesting past the recursion limit: the rest of the chunk dropped
-}
-
-
-def _at_risk(anomaly: Anomaly) -> bool:
-    """True when ``anomaly`` may have changed the answer (see ``_ANOMALY_KINDS``): a value
-    dropped or replaced, a guess, a gap; False for drift, which the answer survives."""
-    return _ANOMALY_KINDS.get(anomaly.kind, True)
-
-
-def _risks(anomalies: list[Anomaly]) -> list[Anomaly]:
-    """The anomalies that may have changed the answer, in order (``_at_risk``)."""
-    return [found for found in anomalies if _ANOMALY_KINDS.get(found.kind, True)]
-
-
-# ---------------------------------------------------------------------------
 # Merging a stream: the accumulator folds decoded chunks into one snapshot.
 # Each field merges by its policy (`gen-models SPEC --explain-merge` lists
 # them); text is gathered in lists and joined once, so time is linear.
+#: Anomaly kinds that may have changed the answer (for the triage of anomaly kinds).
+_ANSWER_MAY_HAVE_CHANGED = frozenset(("text_replaced",))
+
+
 def _join(path: str, name: str) -> str:
     return f"{path}.{name}" if path else name
 
@@ -811,14 +672,6 @@ class _Bookkeeping:
         found = Anomaly(self.chunks, path, "schema_drift", message)
         if found not in self.anomalies:
             self.anomalies.append(found)
-
-    @property
-    def answer_at_risk(self) -> bool:
-        """True when an anomaly so far may have changed the answer (a value dropped or
-        replaced, a guess, a gap); drift (a field the server omits, an unknown enum value
-        or event type, a value kept as its JSON) does not count. See ``_ANOMALY_KINDS``.
-        """
-        return bool(_risks(self.anomalies))
 
 
 #: The types of decoded JSON values (``_as_json`` keeps a dict of them as it is).
@@ -1151,6 +1004,70 @@ class _JsonText(list[str]):
         self.size = 0
 
 
+class _Runs:
+    """The items of a ``join`` list (Gemini's ``parts``): every chunk's items in order, where
+    an item of the same kind as the one before it (the same fields, all of the same value,
+    but its text ``text_wire``) joins that one's text: its fragments gathered and joined once.
+    A thought part after text, a part with a signature or a function call starts a new item;
+    nothing is merged by content beyond that, nor dropped."""
+
+    __slots__ = ("items", "pieces", "text_wire")
+
+    def __init__(self, text_wire: str) -> None:
+        self.text_wire = text_wire
+        self.items: list[Any] = []
+        # the newest item's text, while it may grow
+        self.pieces: list[str] | None = None
+
+    def add(self, item: Any) -> None:
+        """One item of a chunk's list, in order."""
+        wire = self.text_wire
+        text = item.get(wire) if type(item) is dict else None
+        if type(text) is not str:
+            self._close()
+            self.pieces = None
+            self.items.append(item)
+            return
+        newest = self.items[-1] if self.pieces is not None else None
+        if newest is not None and len(newest) == len(item):
+            for key, value in item.items():
+                if key != wire and (key not in newest or newest[key] != value):
+                    break
+            else:
+                assert self.pieces is not None
+                self.pieces.append(text)
+                return
+        self._close()
+        self.pieces = [text]
+        self.items.append(dict(item))  # a copy: its text grows
+
+    def _close(self) -> None:
+        """The newest item's text joined once (when it grew)."""
+        if self.pieces is not None and len(self.pieces) > 1:
+            text = _joined(self.pieces)
+            self.items[-1][self.text_wire] = text
+            self.pieces[:] = [text]
+
+    def built(self) -> list[Any]:
+        """The items so far (a new list; text items are the merge's own copies)."""
+        self._close()
+        return list(self.items)
+
+
+def _lost_text(old: Any, new: Any) -> str | None:
+    """Where ``new`` (a ``last`` field's value) drops or changes non-empty text that ``old``
+    held: ``""`` for the value itself, ``.content`` for a field of an object; None when it
+    keeps all of it."""
+    if type(old) is str:
+        return "" if old and old != new else None
+    if type(old) is dict:
+        for key, value in old.items():
+            where = _lost_text(value, new.get(key) if type(new) is dict else None)
+            if where is not None:
+                return f".{key}{where}"
+    return None
+
+
 def _repeats(text: list[str], value: str, size: int) -> bool:
     """True when ``value`` repeats all of ``text`` (``size`` characters, JSON text of an
     object or list) and perhaps more: the whole text so far re-sent. Reads ``text`` only when
@@ -1300,6 +1217,22 @@ class _TextMerge(_Bookkeeping):
                     part = _Merged(type="text", text=_Text(part["text"], grows=True))
             gathered.append(part)
 
+    def replaced(self, state: Any, wire: str, old: Any, new: Any) -> None:
+        """A ``last`` field that a stream could send in pieces got a value that drops or
+        changes the text it held (``text_replaced``: a server that sends the text in pieces,
+        which ``last`` keeps only the end of, may have changed the answer). The new value is
+        kept, as ``last`` says; the old one is in the anomaly."""
+        where = _lost_text(old, new)
+        if where is not None:
+            self.anomaly(
+                _join(state._path, wire) + where,
+                "text_replaced",
+                "a different text replaced the one this field held (sent in pieces? merge it with concat or "
+                "merge); kept the last",
+                new,
+                old,
+            )
+
     def json_text(self, state: Any, attr: str, wire: str, value: Any) -> None:
         """A fragment of a field that holds JSON text (a tool call's ``arguments``, gathered
         in a ``_JsonText``). Some servers re-send the whole text so far on each fragment
@@ -1356,52 +1289,16 @@ def _entry_order(state: Any) -> tuple[int, int]:
 
 class _Entries:
     """The entries of a ``by_key`` list while streaming: by key (sparse and out-of-order
-    keys are safe) and in order of arrival; ``built`` sorts them by key. ``with_id`` finds
-    the entries that have an id in constant time (amortised: each entry is indexed once it
-    has its id, which never changes after: a second one is a reported conflict)."""
+    keys are safe) and in order of arrival; ``built`` sorts them by key."""
 
-    __slots__ = ("_by_id", "_indexed", "_pending", "by_key", "order")
+    __slots__ = ("by_key", "order")
 
     def __init__(self) -> None:
         self.by_key: dict[int, Any] = {}
         self.order: list[Any] = []
-        self._by_id: dict[Any, list[Any]] = {}  # id -> its entries, in order of arrival
-        self._indexed = 0  # entries of ``order`` looked at so far
-        self._pending: list[Any] = []  # entries looked at before they had an id
 
     def built(self) -> list[dict[str, Any]]:
         return [entry._build() for entry in sorted(self.order, key=_entry_order)]
-
-    def with_id(self, rule: _KeyedList, ident: Any) -> list[Any]:
-        """The entries whose id is ``ident``, in order of arrival (none for an id that is
-        not a string: ``id_of`` reads only those)."""
-        if type(ident) is not str:
-            return []
-        order, by_id = self.order, self._by_id
-        if self._pending:  # an entry made without an id gets it from a later item
-            waiting = []
-            for entry in self._pending:
-                found = rule.id_of(entry)
-                if found is None:
-                    waiting.append(entry)
-                else:
-                    by_id.setdefault(found, []).append(entry)
-            self._pending = waiting
-        for entry in order[self._indexed :]:
-            found = rule.id_of(entry)
-            if found is None:
-                self._pending.append(entry)
-            else:
-                by_id.setdefault(found, []).append(entry)
-        self._indexed = len(order)
-        entries = by_id.get(ident, ())
-        if len(entries) > 1:
-            entries.sort(key=_arrival)
-        return list(entries)
-
-
-def _arrival(state: Any) -> int:
-    return int(state._seq)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1520,8 +1417,8 @@ class _KeyedMerge(_Bookkeeping):
         old_name = _state_get(current, rule.name_attr) if rule.name_wire else None
         if new_id and old_id and new_id != old_id:
             # a, b, a at one index: the third fragment goes back to a, not to a new entry
-            for earlier in entries.with_id(rule, new_id):
-                if earlier._key == key:
+            for earlier in entries.order:
+                if earlier._key == key and rule.id_of(earlier) == new_id:
                     entries.by_key[key] = earlier
                     return earlier
             if rule.name_wire and not new_name and not item.get("type"):
@@ -1556,7 +1453,9 @@ class _KeyedMerge(_Bookkeeping):
                 bool(item_name) and bool(newest_name) and item_name != newest_name
             )
             if new_id and new_id != old_id:
-                earlier = next(iter(entries.with_id(rule, new_id)), None)
+                earlier = next(
+                    (e for e in entries.order if rule.id_of(e) == new_id), None
+                )
                 if earlier is not None:  # an id seen before: back to its entry
                     newest = earlier
                 else:  # a new id starts an entry, or completes one that had none (name first, id later)
@@ -1740,6 +1639,18 @@ class _Merger(_TextMerge, _KeyedMerge):
             return old
         return new
 
+    def last_text(self, state: Any, wire: str, old: Any, new: Any) -> Any:
+        """A ``last`` string field that a stream could send in pieces, off the fast path:
+        ``""`` never replaces a text; a different text replacing one is reported
+        (``replaced``); a value that is not a string as ``last_value`` says."""
+        if type(new) is not str:
+            return self.last_value(state, wire, old, new, str)
+        if not new and old is not None:
+            return old
+        if type(old) is str:
+            self.replaced(state, wire, old, new)
+        return new
+
     def misfit(self, state: Any, name: str, old: Any, new: Any, expected: type) -> Any:
         what = f"expected {_TYPE_NAMES[expected]}, got {type(new).__name__}"
         if old is None:
@@ -1829,6 +1740,17 @@ class _Merger(_TextMerge, _KeyedMerge):
         items.extend(value)
         return items
 
+    def join_items(self, state: Any, wire: str, runs: _Runs, value: Any) -> None:
+        """A ``join`` list's fragment: its items added to ``runs``; a value that is not a
+        list is reported and not merged; typed items are read as their JSON."""
+        if type(value) is not list or (value and type(value[0]) is not dict):
+            value = _as_json(value)
+        if type(value) is not list:
+            self.wrong_type(state, wire, value, "a list")
+            return
+        for item in value:
+            runs.add(item)
+
     def last_list(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
         """A ``last`` list field's new value (an empty list replaces one: a list may become
         empty); a value that is not a list is reported and not kept; a tuple or a list of
@@ -1839,16 +1761,24 @@ class _Merger(_TextMerge, _KeyedMerge):
             return old
         return value
 
-    def last_object(self, owner: Any, wire: str, old: Any, value: Any) -> Any:
+    def last_object(
+        self, owner: Any, wire: str, old: Any, value: Any, pieces: bool = False
+    ) -> Any:
         """A ``last`` object field's new value: an empty object never replaces one; a
         value that is not an object is reported and not kept; a model is kept as its JSON
-        (and a map of models, which the generated code reads through ``_as_json``)."""
+        (and a map of models, which the generated code reads through ``_as_json``). Where
+        the object holds text a stream could send in pieces (``pieces``), a new value that
+        drops or changes that text is reported (``replaced``)."""
         if type(value) is not dict:
             value = _as_json(value)
         if type(value) is not dict:
             self.wrong_type(owner, wire, value, "an object")
             return old
-        return value if value or old is None else old
+        if not value and old is not None:
+            return old
+        if pieces and old is not None:
+            self.replaced(owner, wire, old, value)
+        return value
 
 
 class _ChunkAccumulator(_Merger):
@@ -2071,20 +2001,22 @@ class _ChunkMerge(_State):
         if (
             value := get("required_plain")
         ) is not None and value != self.required_plain:
-            if type(value) is str and value:
+            # text a stream could send in pieces: a different text replacing it is reported
+            if type(value) is str and value and not self.required_plain:
                 self.required_plain = value
             else:
-                self.required_plain = acc.last_value(
-                    self, "required_plain", self.required_plain, value, str
+                self.required_plain = acc.last_text(
+                    self, "required_plain", self.required_plain, value
                 )
         if (
             value := get("required_nullable")
         ) is not None and value != self.required_nullable:
-            if type(value) is str and value:
+            # text a stream could send in pieces: a different text replacing it is reported
+            if type(value) is str and value and not self.required_nullable:
                 self.required_nullable = value
             else:
-                self.required_nullable = acc.last_value(
-                    self, "required_nullable", self.required_nullable, value, str
+                self.required_nullable = acc.last_text(
+                    self, "required_nullable", self.required_nullable, value
                 )
         if (
             value := get("optional_plain")
@@ -2106,21 +2038,23 @@ class _ChunkMerge(_State):
                 )
         if (value := get("ref_nullable")) is not None:
             self.ref_nullable = acc.last_object(
-                self, "ref_nullable", self.ref_nullable, value
+                self, "ref_nullable", self.ref_nullable, value, pieces=True
             )
         if (value := get("ref_plain")) is not None:
-            self.ref_plain = acc.last_object(self, "ref_plain", self.ref_plain, value)
+            self.ref_plain = acc.last_object(
+                self, "ref_plain", self.ref_plain, value, pieces=True
+            )
         if (value := get("nullable_items")) is not None:
             self.nullable_items = acc.last_list(
                 self, "nullable_items", self.nullable_items, value
             )
         if (value := get("nullable_component")) is not None:
             self.nullable_component = acc.last_object(
-                self, "nullable_component", self.nullable_component, value
+                self, "nullable_component", self.nullable_component, value, pieces=True
             )
         if (value := get("wrapped_ref")) is not None:
             self.wrapped_ref = acc.last_object(
-                self, "wrapped_ref", self.wrapped_ref, value
+                self, "wrapped_ref", self.wrapped_ref, value, pieces=True
             )
         if (
             value := get("enum_with_null")
@@ -2143,20 +2077,22 @@ class _ChunkMerge(_State):
         if (value := model.object) is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
         if (value := model.required_plain) is not None and value != self.required_plain:
-            if type(value) is str and value:
+            # text a stream could send in pieces: a different text replacing it is reported
+            if type(value) is str and value and not self.required_plain:
                 self.required_plain = value
             else:
-                self.required_plain = acc.last_value(
-                    self, "required_plain", self.required_plain, value, str
+                self.required_plain = acc.last_text(
+                    self, "required_plain", self.required_plain, value
                 )
         if (
             value := model.required_nullable
         ) is not None and value != self.required_nullable:
-            if type(value) is str and value:
+            # text a stream could send in pieces: a different text replacing it is reported
+            if type(value) is str and value and not self.required_nullable:
                 self.required_nullable = value
             else:
-                self.required_nullable = acc.last_value(
-                    self, "required_nullable", self.required_nullable, value, str
+                self.required_nullable = acc.last_text(
+                    self, "required_nullable", self.required_nullable, value
                 )
         if (value := model.optional_plain) is not None and value != self.optional_plain:
             if type(value) is int:
@@ -2176,11 +2112,11 @@ class _ChunkMerge(_State):
                 )
         if (value := model.ref_nullable) is not None:
             self.ref_nullable = acc.last_object(
-                self, "ref_nullable", self.ref_nullable, _as_json(value)
+                self, "ref_nullable", self.ref_nullable, _as_json(value), pieces=True
             )
         if (value := model.ref_plain) is not None:
             self.ref_plain = acc.last_object(
-                self, "ref_plain", self.ref_plain, _as_json(value)
+                self, "ref_plain", self.ref_plain, _as_json(value), pieces=True
             )
         if (value := model.nullable_items) is not None:
             self.nullable_items = acc.last_list(
@@ -2188,11 +2124,15 @@ class _ChunkMerge(_State):
             )
         if (value := model.nullable_component) is not None:
             self.nullable_component = acc.last_object(
-                self, "nullable_component", self.nullable_component, _as_json(value)
+                self,
+                "nullable_component",
+                self.nullable_component,
+                _as_json(value),
+                pieces=True,
             )
         if (value := model.wrapped_ref) is not None:
             self.wrapped_ref = acc.last_object(
-                self, "wrapped_ref", self.wrapped_ref, _as_json(value)
+                self, "wrapped_ref", self.wrapped_ref, _as_json(value), pieces=True
             )
         if (value := model.enum_with_null) is not None and value != self.enum_with_null:
             if type(value) is str and value:
@@ -2453,37 +2393,20 @@ def _starts_number(raw: bytes | bytearray, at: int) -> bool:
 _DONE: Any = object()  # what a chunk decoder's caller gets at "data: [DONE]"
 
 
-class _Failed:
-    """What the chunk reader meets in place of an error event: the chunks before it are
-    yielded, then ``StreamError(payload)`` is raised."""
+def _skip(event: ServerSentEvent, named: bool) -> bool:
+    """True for an event that carries no chunk (a named event such as a ping, unless
+    ``named``).
 
-    __slots__ = ("payload",)
-
-    def __init__(self, payload: Any) -> None:
-        self.payload = payload
-
-
-def _event_text(event: ServerSentEvent, named: bool) -> Any:
-    """What a dispatched event gives the chunk reader: its data text (a chunk), ``_DONE`` at
-    ``data: [DONE]``, ``_Failed`` for an error event, or None for an event that carries no
-    chunk (a named event such as a ping, unless ``named``).
-
-    An ``error`` event whose data is a JSON object with a string ``type`` is, with
-    ``named`` (a module of event unions: the Responses API names every event, ``error``
-    among them), an event of the union like any other: its text is given, so that the
-    accumulator folds it (``acc.error``) and the ``response.failed`` after it. Otherwise
-    (chat chunks) an error event ends the stream with ``StreamError``."""
-    if event.data.startswith("[DONE]"):  # as openai-python reads it: "[DONE] " too
-        return _DONE
+    Raises:
+        StreamError: an ``error`` event.
+    """
     if event.event == "error":
         try:
             payload = _loads(event.data)
         except (ValueError, RecursionError):
             payload = event.data
-        if named and type(payload) is dict and type(payload.get("type")) is str:
-            return event.data
-        return _Failed(payload)
-    return event.data if event.event == "message" or named else None
+        raise StreamError(payload)
+    return event.event != "message" and not named
 
 
 def _chunk_object(text: str, number: int) -> dict[str, Any]:
@@ -2492,28 +2415,6 @@ def _chunk_object(text: str, number: int) -> dict[str, Any]:
     Raises:
         StreamFormatError: the data is not a JSON object.
         StreamError: it is an object with a non-empty ``error`` member.
-    """
-    data = _object_of(text, number)
-    if data.get("error"):  # as openai-python reads it: `"error": null` is no error
-        raise StreamError(data["error"])
-    return data
-
-
-def _event_object(text: str, number: int) -> dict[str, Any]:
-    """``_chunk_object`` for a stream of event unions: an object with a string ``type`` is
-    an event of the union (the ``error`` event among them), given to the caller to fold;
-    only one without a type and with an ``error`` member raises ``StreamError``."""
-    data = _object_of(text, number)
-    if type(data.get("type")) is not str and data.get("error"):
-        raise StreamError(data["error"])
-    return data
-
-
-def _object_of(text: str, number: int) -> dict[str, Any]:
-    """The JSON object ``text`` (event ``number``'s data).
-
-    Raises:
-        StreamFormatError: the data is not a JSON object.
     """
     try:
         data = _loads(text)
@@ -2532,30 +2433,102 @@ def _object_of(text: str, number: int) -> dict[str, Any]:
         ) from None
     if type(data) is not dict:
         raise StreamFormatError(f"data is not a JSON object: {text[:200]!r}", number)
+    if data.get("error"):  # as openai-python reads it: `"error": null` is no error
+        raise StreamError(data["error"])
     return data
 
 
 def _chunk_texts(parser: _EventParser, item: str | bytes, named: bool) -> list[Any]:
-    """What the events that line(s) ``item`` complete give (``_event_text``), in order, up
-    to ``_DONE`` or an error (``_Failed``): the chunks before an error are all kept."""
+    """The data of the chunk events that line(s) ``item`` complete, in order, ending with
+    ``_DONE`` at ``data: [DONE]``."""
     texts: list[Any] = []
     for line in parser.lines(item):
         event = parser.feed(line)
         if event is not None:
-            text = _event_text(event, named)
-            if text is not None:
-                texts.append(text)
-                if text is _DONE or type(text) is _Failed:
-                    return texts
+            if event.data.startswith(
+                "[DONE]"
+            ):  # as openai-python reads it: "[DONE] " too
+                texts.append(_DONE)
+                return texts
+            if not _skip(event, named):
+                texts.append(event.data)
     return texts
+
+
+def _opens_json(item: str | bytes) -> bool:
+    """True for a first line that opens a JSON object: the stream is JSON lines (NDJSON:
+    Ollama's ``application/x-ndjson``), not server-sent events, where no field starts so.
+    """
+    if type(item) is not str and type(item) is not bytes:
+        return False  # the event-stream reader says what is wrong with it
+    start = item.lstrip()[:1]
+    return start == "{" or start == b"{"
+
+
+def _blank(item: Any) -> bool:
+    """A blank line (text or bytes) before the first one that says what the stream is."""
+    return (type(item) is str or type(item) is bytes) and not item.strip()
+
+
+def _text_lines(item: str | bytes, number: int) -> list[str]:
+    """The non-blank lines of one item of a JSON-lines stream (an item may hold several).
+
+    Raises:
+        StreamFormatError: bytes that are not UTF-8 (``number``: the next chunk's).
+    """
+    if type(item) is bytes:
+        try:
+            item = item.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise StreamFormatError(f"a line is not UTF-8 ({exc})", number) from None
+    assert type(item) is str
+    if "\n" not in item and "\r" not in item:
+        return [item] if item.strip() else []
+    return [line for line in item.splitlines() if line.strip()]
+
+
+def _prepend(head: list[Any], rest: Iterator[Any]) -> Iterator[Any]:
+    """The items of ``head``, then those of ``rest``."""
+    yield from head
+    yield from rest
+
+
+def _json_lines(
+    first: str | bytes, rest: Iterator[str | bytes], decode: Callable[[str, int], Any]
+) -> Iterator[Any]:
+    """``decode(line, number)`` for each non-blank line of a JSON-lines stream."""
+    number = 0
+    for item in _prepend([first], rest):
+        for line in _text_lines(item, number):
+            yield decode(line, number)
+            number += 1
 
 
 def _chunks(
     lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
 ) -> Iterator[Any]:
+    """``decode(data, event number)`` for each chunk of a stream: server-sent events, up to
+    ``data: [DONE]`` (or the end), or JSON lines, one chunk a line, when the first line that
+    is not blank opens a JSON object; see the module's ``iter_chunk_dicts``."""
+    rest = iter(lines)
+    head = (
+        []
+    )  # the blank lines before the first that is not, kept for the event-stream reader
+    for item in rest:
+        head.append(item)
+        if not _blank(item):
+            break
+    if head and _opens_json(head[-1]):
+        yield from _json_lines(head[-1], rest, decode)
+    else:
+        yield from _sse_chunks(_prepend(head, rest), named, decode)
+
+
+def _sse_chunks(
+    lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
+) -> Iterator[Any]:
     """``decode(data, event number)`` for each chunk event of an event stream, up to
-    ``data: [DONE]`` (or the end): see the module's ``iter_chunk_dicts``. An error event
-    raises ``StreamError`` after every chunk before it was yielded.
+    ``data: [DONE]`` (or the end).
 
     The common lines take a fast path that keeps the reader's semantics: a ``data:`` line
     (text or UTF-8 bytes holding no line break, after the first line) and the blank line
@@ -2590,21 +2563,52 @@ def _chunks(
         for text in texts:
             if text is _DONE:
                 return
-            if type(text) is _Failed:
-                raise StreamError(text.payload)
             yield decode(text, parser.count - 1)
     event = parser.dispatch()
-    last: Any = _event_text(event, named) if event is not None else None
-    if type(last) is _Failed:
-        raise StreamError(last.payload)
-    if last is not None and last is not _DONE:
-        yield decode(last, parser.count - 1)
+    if (
+        event is not None
+        and not event.data.startswith("[DONE]")
+        and not _skip(event, named)
+    ):
+        yield decode(event.data, parser.count - 1)
 
 
 async def _achunks(
     lines: AsyncIterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
 ) -> AsyncIterator[Any]:
     """``_chunks`` for an async iterable of lines."""
+    rest = aiter(lines)
+    head: list[Any] = []  # as in ``_chunks``
+    async for item in rest:
+        head.append(item)
+        if not _blank(item):
+            break
+    if head and _opens_json(head[-1]):
+        number = 0
+        for line in _text_lines(head[-1], number):
+            yield decode(line, number)
+            number += 1
+        async for item in rest:
+            for line in _text_lines(item, number):
+                yield decode(line, number)
+                number += 1
+        return
+    async for chunk in _asse_chunks(_aprepend(head, rest), named, decode):
+        yield chunk
+
+
+async def _aprepend(head: list[Any], rest: AsyncIterable[Any]) -> AsyncIterator[Any]:
+    """The items of ``head``, then those of ``rest``."""
+    for item in head:
+        yield item
+    async for item in rest:
+        yield item
+
+
+async def _asse_chunks(
+    lines: AsyncIterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
+) -> AsyncIterator[Any]:
+    """``_sse_chunks`` for an async iterable of lines."""
     parser = _EventParser()
     data = parser.data
     async for item in lines:
@@ -2634,15 +2638,14 @@ async def _achunks(
         for text in texts:
             if text is _DONE:
                 return
-            if type(text) is _Failed:
-                raise StreamError(text.payload)
             yield decode(text, parser.count - 1)
     event = parser.dispatch()
-    last: Any = _event_text(event, named) if event is not None else None
-    if type(last) is _Failed:
-        raise StreamError(last.payload)
-    if last is not None and last is not _DONE:
-        yield decode(last, parser.count - 1)
+    if (
+        event is not None
+        and not event.data.startswith("[DONE]")
+        and not _skip(event, named)
+    ):
+        yield decode(event.data, parser.count - 1)
 
 
 def _chunk_dicts(
@@ -2650,35 +2653,29 @@ def _chunk_dicts(
 ) -> Iterator[dict[str, Any]]:
     """The decoded chunks of an event stream, up to ``data: [DONE]`` (or the end); see the
     module's ``iter_chunk_dicts``."""
-    return _chunks(
-        lines, named_events, _event_object if named_events else _chunk_object
-    )
+    return _chunks(lines, named_events, _chunk_object)
 
 
 def _achunk_dicts(
     lines: AsyncIterable[str | bytes], named_events: bool
 ) -> AsyncIterator[dict[str, Any]]:
     """``_chunk_dicts`` for an async iterable of lines."""
-    return _achunks(
-        lines, named_events, _event_object if named_events else _chunk_object
-    )
+    return _achunks(lines, named_events, _chunk_object)
 
 
 def iter_chunk_dicts(
     lines: Iterable[str | bytes], *, named_events: bool = False
 ) -> Iterator[dict[str, Any]]:
-    """The decoded chunks of an event stream, up to ``data: [DONE]`` (or the end).
+    """The decoded chunks of an event stream, up to ``data: [DONE]`` (or the end); or of
+    JSON lines (``application/x-ndjson``: Ollama), one chunk a line, when the first line
+    that is not blank opens a JSON object.
 
-    ``named_events``: also the data of events named other than ``message`` (the Responses,
-    Anthropic and Cohere APIs name every event); by default in a module with an event
-    union, so that none of its events is dropped. Else such events (pings) are skipped.
-
-    With ``named_events``, an ``event: error`` whose data is an object with a ``type`` is an
-    event of the union like any other: given to the caller (an accumulator keeps it in
-    ``acc.error``), not raised.
+    ``named_events``: also the data of events named other than ``message`` (the Responses
+    API names every event); by default only in a module of event unions alone. Else such
+    events (pings) are skipped.
 
     Raises:
-        StreamError: the server sent an error event (after every chunk before it).
+        StreamError: the server sent an error event.
         StreamFormatError: the input is not a well-formed stream of JSON chunks.
     """
     return _chunk_dicts(lines, named_events)

@@ -1,0 +1,97 @@
+"""Chunk maps: the merge-plan overrides shipped with gen-models for a vendor's chunk stream
+(``generator/maps/chunks/*.yaml``), found by the stream's root schema as the spec names it
+(``ChatStreamEvent``, ``GenerateContentResponse``), as the shipped event maps are found
+(``merge_maps``). A map is data: ``root``, ``family`` and ``policies`` (``{path: policy}``,
+as ``--merge-policy`` writes them); the user's overrides are layered over it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+
+from .errors import SpecError
+from .load import load_document
+from .merge_maps import MAPS_DIR
+from .merge_plan import NodePlan, plan_merge
+from .model import Schemas
+from .naming import component_name
+from .policy import parse_policy
+
+CHUNK_MAPS_DIR = MAPS_DIR / "chunks"
+#: the keys of a chunk map
+CHUNK_MAP_KEYS = frozenset(("family", "root", "policies"))
+
+
+@cache
+def shipped_chunk_maps() -> dict[str, tuple[Path, dict[str, str]]]:
+    """The chunk maps shipped with gen-models: ``{root schema: (file, {path: policy})}``.
+
+    Raises:
+        SpecError: a shipped map that is not a mapping with ``root`` and ``policies`` of
+            policies a user may write (a packaging bug), at its file.
+    """
+    found: dict[str, tuple[Path, dict[str, str]]] = {}
+    for path in sorted(CHUNK_MAPS_DIR.glob("*.yaml")):
+        data = load_document(path).data
+        if (
+            not isinstance(data, dict)
+            or not isinstance(data.get("root"), str)
+            or not isinstance(data.get("policies"), dict)
+            or set(data) - CHUNK_MAP_KEYS
+        ):
+            raise SpecError(
+                f"a chunk map must be a mapping of {', '.join(sorted(CHUNK_MAP_KEYS))} (root: <schema>, "
+                "policies: {path: policy})",
+                path,
+                "",
+            )
+        policies = {str(k): str(v) for k, v in data["policies"].items()}
+        for key, text in policies.items():
+            parse_policy(text, f"{path.name}: {key!r}")
+        found[data["root"]] = (path, policies)
+    return found
+
+
+def chunk_map(root: str | None) -> tuple[Path, dict[str, str]] | None:
+    """The shipped chunk map of the stream whose root schema the spec names ``root``."""
+    return shipped_chunk_maps().get(root) if root is not None else None
+
+
+def plan_stream(schemas: Schemas, root: str, overrides: dict[str, str]) -> tuple[NodePlan, list[str]]:
+    """The merge plan of chunk root ``root`` with its shipped chunk map (if any) under the
+    user's ``overrides`` (a user's path replaces the map's entries at and below it), and the
+    warnings to print: a shipped map that does not fit this spec's schema (a spec that
+    names another schema so) is left out, said once, and the plan made without it.
+
+    Raises:
+        SpecError: an override of the user's that does not fit (as ``plan_merge``).
+    """
+    found = chunk_map(component_name(schemas.models[root].pointer))
+    if found is None:
+        return plan_merge(schemas, root, overrides), []
+    path, shipped = found
+    kept = {
+        p: text
+        for p, text in shipped.items()
+        if not any(p == mine or p.startswith((mine + ".", mine + "[]")) for mine in overrides)
+    }
+    try:
+        node = plan_merge(schemas, root, {**kept, **overrides})
+    except SpecError as exc:
+        node = plan_merge(schemas, root, overrides)
+        return node, [f"merge plan: the shipped chunk map {path.name} does not fit {root} ({exc}); planned without it"]
+    label = f"map:{path.name}"
+    return _relabel(node, {p for p in kept if p not in overrides}, label), []
+
+
+def _relabel(node: NodePlan, paths: set[str], label: str) -> NodePlan:
+    """``node`` with the source of the fields a shipped map planned (``paths``, or a list
+    whose items' field it names: ``parts[].text``) said as ``label``."""
+    fields = []
+    for f in node.fields:
+        child = _relabel(f.node, paths, label) if f.node is not None else None
+        mapped = f.source == "override" and (f.path in paths or any(p.startswith(f.path + "[].") for p in paths))
+        fields.append(replace(f, node=child, source=label if mapped else f.source))
+    return replace(node, fields=tuple(fields))
