@@ -313,6 +313,18 @@ def _object_model(
     t = meaning(schemas, f.type)
     if isinstance(t, ModelRef):
         return schemas.models.get(t.name), ((), ())
+    from .naming import class_name
+
+    name = f.type.name if isinstance(f.type, AliasRef) else f"{owner}{class_name(f.wire_name)}"
+    return _gathered(schemas, t, name, f.pointer)
+
+
+def _gathered(
+    schemas: Schemas, t: Type, name: str, pointer: str
+) -> tuple[Model | None, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """For a union of object schemas, one model ``name`` over the union of their
+    properties, with the variants and the fields they type differently (see
+    ``_object_model``); ``(None, ...)`` for anything else."""
     if not isinstance(t, UnionType):
         return None, ((), ())
     options = [meaning(schemas, o) for o in t.options]
@@ -334,10 +346,7 @@ def _object_model(
                     f"{g.wire_name!r} has another type in {variant.name} than in {first_in[g.wire_name]}; "
                     f"merged as in {first_in[g.wire_name]}"
                 )
-    from .naming import class_name
-
-    name = f.type.name if isinstance(f.type, AliasRef) else f"{owner}{class_name(f.wire_name)}"
-    model = Model(name, tuple(gathered.values()), pointer=f.pointer)
+    model = Model(name, tuple(gathered.values()), pointer=pointer)
     return model, (tuple(v.name for v in variants), tuple(conflicts))
 
 
@@ -362,6 +371,31 @@ def _keyed_element(schemas: Schemas, f: Field) -> Model | None:
     return None
 
 
+def _keyed_union_element(
+    schemas: Schemas, f: Field, owner: str
+) -> tuple[Model | None, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """For a list whose items are a union of object schemas that all have a whole-number
+    ``index`` (OpenRouter's ``reasoning_details``), the items gathered into one model (see
+    ``_gathered``): such a list merges by ``index`` as a list of one indexed model does."""
+    t = meaning(schemas, f.type)
+    item = meaning(schemas, t.item) if isinstance(t, Array) else None
+    if not isinstance(item, UnionType):
+        return None, ((), ())
+    variants = [meaning(schemas, o) for o in item.options]
+    if not all(
+        isinstance(v, ModelRef)
+        and v.name in schemas.models
+        and any(_is_key(schemas, g, "index") for g in schemas.models[v.name].fields)
+        for v in variants
+    ):
+        return None, ((), ())
+    from .naming import class_name
+
+    named = t.item if isinstance(t, Array) and isinstance(t.item, AliasRef) else None
+    name = named.name if named is not None else f"{owner}{class_name(f.wire_name)}Item"
+    return _gathered(schemas, item, name, f.pointer)
+
+
 def _plan_field(
     schemas: Schemas,
     f: Field,
@@ -372,8 +406,11 @@ def _plan_field(
 ) -> FieldPlan:
     path = f"{parent}.{f.wire_name}" if parent else f.wire_name
     element = _keyed_element(schemas, f)
+    items_union: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    if element is None:
+        element, items_union = _keyed_union_element(schemas, f, stack[-1] if stack else "")
     model, union = _object_model(schemas, f, stack[-1] if stack else "")
-    policy, key, node = _default(schemas, f, context, path, element, model, overrides, stack, union)
+    policy, key, node = _default(schemas, f, context, path, element, model, overrides, stack, union, items_union)
     source = "default"
     fallback = ""
     if policy == Policy.LAST:
@@ -466,10 +503,12 @@ def _default(
     overrides: dict[str, WrittenPolicy],
     stack: tuple[str, ...],
     union: tuple[tuple[str, ...], tuple[str, ...]],
+    items_union: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
 ) -> tuple[Policy, str | None, NodePlan | None]:
     if element is not None and element.name not in stack:
         inner = DELTA if context == DELTA else ENTRY
-        return Policy.BY_KEY, "index", _plan_node(schemas, element, inner, path + "[]", overrides, stack, "index")
+        node = _plan_node(schemas, element, inner, path + "[]", overrides, stack, "index", union=items_union)
+        return Policy.BY_KEY, "index", node
     if model is not None and model.name not in stack:
         if context == ENTRY and f.wire_name == "delta":
             return Policy.MERGE, None, _plan_node(schemas, model, DELTA, path, overrides, stack, union=union)
