@@ -247,3 +247,28 @@ def test_a_module_with_the_target_as_a_second_root_reads_every_event(tmp_path: P
     for event in module.iter_chunk_dicts(lines):
         acc.add(event)
     assert acc.snapshot_dict() == expected(path) and acc.finished == "message-end"
+
+
+def test_an_error_event_mid_stream_reaches_the_accumulator(modules: dict[str, dict[str, ModuleType]]) -> None:
+    """Anthropic sends ``event: error`` mid-stream (``overloaded_error``): the README's loop
+    hands it to the accumulator, which keeps it and the text folded before it."""
+    events = [
+        ("message_start", START),
+        (
+            "content_block_start",
+            {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+        ),
+        (
+            "content_block_delta",
+            {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "Hi"}},
+        ),
+        ("error", {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}),
+    ]
+    lines = [line for name, data in events for line in (f"event: {name}", f"data: {json.dumps(data)}", "")]
+    for style in STYLES:
+        module = modules["anthropic"][style]
+        acc = module.MessageStreamEventAccumulator()
+        for event in module.iter_chunk_dicts(lines):
+            acc.add(event)
+        assert acc.error == events[-1][1] and acc.snapshot_dict()["content"] == [{"type": "text", "text": "Hi"}]
+        assert acc.finished is None
