@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 4a92e8110f290f08576c68bea29f7098, output de4729c3a8ffe18d286fbccf1eb7822c
+# Fingerprint: inputs 95124ed7e9d9f2cc88a1e857a7ea01be, output de4729c3a8ffe18d286fbccf1eb7822c
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
