@@ -22,7 +22,6 @@ from collections.abc import (
     Iterator,
     Mapping,
 )
-from contextvars import ContextVar
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar, Literal, TypeVar, cast
 
@@ -243,10 +242,6 @@ def _bool(value: Any) -> bool:
     raise ParseError(f"expected a boolean, got {_kind(value)}")
 
 
-def _any(value: Any) -> Any:
-    return value
-
-
 def _null(value: Any) -> Any:
     if value is not None:
         raise ParseError(f"expected null, got {_kind(value)}")
@@ -286,7 +281,9 @@ def _map_of(parse: Callable[[Any], _T]) -> Callable[[Any], dict[str, _T]]:
             try:
                 entries[key] = parse(item)
             except ParseError as exc:
-                raise exc.within(key) from None
+                if type(item) is not _Kept:
+                    raise exc.within(key) from None
+                entries[key] = item.value
         return entries
 
     return parse_map
@@ -326,22 +323,32 @@ def _tagged(
     return parse_tagged
 
 
-#: Set while a lenient parse runs (``_built_anyway``): the required fields found missing.
-_LENIENT: ContextVar[list[str] | None] = ContextVar("_LENIENT", default=None)
+class _Kept:
+    """A value a lenient build keeps as it came (``_built_anyway`` puts it where the parse
+    failed): no parser takes it, so the one that reads the place (``_req``, ``_opt``, a list
+    or map item) catches that and returns ``value``, the JSON as it came (``None`` for a
+    required field that is missing). Only the failing path pays for it."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
+def _any(value: Any) -> Any:
+    return value.value if type(value) is _Kept else value
 
 
 def _req(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T:
     try:
         value = data[key]
     except KeyError:
-        missing = _LENIENT.get()
-        if missing is None:
-            raise ParseError("required field is missing", (key,)) from None
-        missing.append(key)
-        return cast(_T, None)
+        raise ParseError("required field is missing", (key,)) from None
     try:
         return parse(value)
     except ParseError as exc:
+        if type(value) is _Kept:
+            return cast(_T, value.value)
         raise exc.within(key) from None
 
 
@@ -352,6 +359,8 @@ def _opt(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T | Non
     try:
         return parse(value)
     except ParseError as exc:
+        if type(value) is _Kept:
+            return cast(_T, value.value)
         raise exc.within(key) from None
 
 
@@ -374,30 +383,115 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
             try:
                 items.append(parse(item))
             except ParseError as exc:
-                raise exc.within(i) from None
+                if type(item) is not _Kept:
+                    raise exc.within(i) from None
+                items.append(item.value)
         return items
 
     return parse_list
 
 
+#: The two messages of a result built anyway (``schema_drift``), the same in every style:
+#: a required field the server did not send, and a value the types cannot hold.
+_DRIFT_MISSING = "a required field is missing: built without it"
+_DRIFT_KEPT = "does not fit its schema: kept as it came (JSON)"
+
+
 def _built_anyway(parse: Callable[[Any], _T], data: dict[str, Any], acc: Any) -> _T:
     """``parse(data)``, for an accumulator's result. With ``acc.strict``, its ``ParseError``;
-    otherwise a result that does not fit its schema (a server that omits a field the spec
-    requires) is reported once as a ``schema_drift`` anomaly and built anyway, missing
-    required fields read as absent (``None`` in a dataclass, keys left out of a TypedDict).
-    A value of another type still raises.
-    ``acc``: the accumulator's state (its ``strict`` flag and ``drift``)."""
+    otherwise whatever the server sent is built: each place that does not fit (a required
+    field missing, a value of another type, an unknown tag in a closed union, at any depth)
+    is reported as a ``schema_drift`` anomaly with its path, and kept as its JSON where it
+    was (a missing required field reads as ``None`` in a dataclass, and is left out of a
+    TypedDict). Every other place is typed as usual: a tagged union's member is the one its
+    tag names, also when that member is incomplete.
+
+    How: the parse is repeated with a ``_Kept`` marker at each failing place (in a copy of
+    the data along that path only) until it goes through; the parser that reads a marked
+    place returns its value as it came. A TypedDict's parsers return their input, so its
+    result is ``data`` itself. ``acc``: the accumulator's state (``strict`` and ``drift``).
+    """
     try:
         return parse(data)
     except ParseError as exc:
         if acc.strict:
             raise
-        acc.drift(exc.where, f"does not fit its schema ({exc.message}); built anyway")
-    token = _LENIENT.set([])
-    try:
-        return parse(data)
-    finally:
-        _LENIENT.reset(token)
+        error = exc
+    marked: dict[tuple[str | int, ...], bool] = (
+        {}
+    )  # path -> a required field was missing
+    patched: Any = data
+    built: Any = data
+    for _ in range(_MOST_PLACES):
+        path = error.path
+        while path and (
+            path in marked
+            or any(path[: len(p)] == p for p in marked if len(p) < len(path))
+        ):
+            path = path[
+                :-1
+            ]  # a place no parser can keep (inside a tuple): keep its container
+        if not path:
+            break
+        patched = _marked(patched, path)
+        for inner in [p for p in marked if p[: len(path)] == path]:
+            del marked[inner]
+        marked[path] = (
+            error.message == "required field is missing" and path == error.path
+        )
+        try:
+            built = parse(patched)
+        except ParseError as exc:
+            error = exc
+            continue
+        break
+    else:
+        built = patched = data  # not reached with real data: kept whole
+    for where, missing in sorted(marked.items(), key=lambda item: _path_order(item[0])):
+        acc.drift(_where(where), _DRIFT_MISSING if missing else _DRIFT_KEPT)
+    if built is patched:  # a TypedDict: the data as it came, a missing field left out
+        return cast(_T, data)
+    return cast(_T, built)
+
+
+#: How many places one lenient build marks at most (then the data is given back unchecked).
+_MOST_PLACES = 100_000
+
+
+def _marked(data: Any, path: tuple[str | int, ...]) -> Any:
+    """A copy of ``data`` with ``_Kept`` (of the value there, or ``None``) at ``path``: the
+    containers along the path are new, everything else is shared."""
+    top = _shallow(data)
+    here = top
+    for step in path[:-1]:
+        inner = _shallow(here[step])
+        here[step] = inner
+        here = inner
+    last = path[-1]
+    here[last] = _Kept(here.get(last) if type(here) is dict else here[last])
+    return top
+
+
+def _shallow(value: Any) -> Any:
+    if type(value) is dict:
+        return dict(value)
+    if type(value) is list:
+        return list(value)
+    raise ParseError(
+        "not a container"
+    )  # not reached: a parse error's path leads through containers
+
+
+def _where(path: tuple[str | int, ...]) -> str:
+    """A path as text: ``output[0].content``."""
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(
+        "."
+    )
+
+
+def _path_order(path: tuple[str | int, ...]) -> tuple[tuple[int, Any], ...]:
+    """Sort key of a path: list positions in number order, keys in text order."""
+    return tuple((0, p) if isinstance(p, int) else (1, p) for p in path)
 
 
 # Composite parsers, built once.
@@ -428,7 +522,9 @@ def _extras(
             try:
                 extras[key] = parse(value)
             except ParseError as exc:
-                raise exc.within(key) from None
+                if type(value) is not _Kept:  # a lenient build keeps it as it came
+                    raise exc.within(key) from None
+                extras[key] = value.value
     return extras
 
 
@@ -463,7 +559,9 @@ class Anomaly:
             ``repeated_text`` (JSON text such as ``arguments`` re-sent whole: one copy kept),
             ``text_replaced`` (a ``last`` field's text replaced by a different one: sent in
             pieces, it may have changed the answer; the last kept, the earlier in ``dropped``)
-            or ``too_deep`` (nesting past Python's recursion limit).
+            or ``too_deep`` (nesting past Python's recursion limit); the event fold's kinds are
+            in ``_EventFold``'s docstring. Which kinds may have changed the answer and which
+            are drift: ``_ANOMALY_KINDS`` (``bookkeeping``), ``acc.answer_at_risk``.
         message: one readable line.
         kept: the value the merge kept, if any.
         dropped: the value the merge did not use, if any: nothing is lost silently.
@@ -505,13 +603,59 @@ def _joined(fragments: list[str]) -> str:
 
 
 # ---------------------------------------------------------------------------
+# Triage: every anomaly kind of both folds (the chunk merge and the event fold), and
+# whether the answer survives it (drift: the server differs from the spec, nothing it
+# sent is lost) or it may have changed the answer (a value dropped or replaced, a guess
+# between two readings, a gap in the stream). A kind not listed counts as a risk.
+# docs/anomalies.md explains each; add a kind here with its line there.
+_ANOMALY_KINDS: dict[str, bool] = {  # kind -> may have changed the answer
+    # drift: the answer survives
+    "schema_drift": False,  # a result built anyway: a required field missing, a value kept as its JSON
+    "unknown_event": False,  # an event type the map does not know: kept in unknown_events
+    "emptied": False,  # an empty final/.done value where the fold holds one: the fold's kept
+    "exists": False,  # a slot created twice: merged, the fold's text kept
+    "missing_slot": False,  # a delta before its slot was created: created, nothing lost
+    "repeated_init": False,  # a second initial event: top-level fields refreshed, fold kept
+    "unknown_id": False,  # an item id that names no item (ids rotated): the position followed
+    "duplicate": False,  # an identical repeat of an event (same number, same content): applied once
+    # may have changed the answer
+    "conflict": True,  # an identity field got a second value: the first kept, the second dropped
+    "done_differs": True,  # a .done value differs from the fold: the server's kept, the fold's dropped
+    "reused_number": True,  # a different event with a number seen before: applied, the stream is confused
+    "tag_changed": True,  # an appended object's tag differs from the one held: the held one kept
+    "gap": True,  # event numbers skipped: events lost
+    "out_of_order": True,  # an event number lower than one seen: applied out of order
+    "after_terminal": True,  # an event after the terminal one: applied to a finished answer
+    "incomplete": True,  # a required response field never sent (a stream cut short)
+    "missing_key": True,  # an item without its index: merged by a rule, or dropped
+    "reused_key": True,  # an index reused by another id or name: a new entry started
+    "id_mismatch": True,  # item_id and output_index disagree: routed by the id
+    "wrong_type": True,  # a value of another JSON type than its operation takes: dropped or kept instead
+    "mixed_fragments": True,  # a field that changes form (text, then an object): a part not kept
+    "repeated_text": True,  # JSON text re-sent whole: one copy kept
+    "text_replaced": True,  # a last field's text replaced by a different one (sent in pieces?): the last kept
+    "not_object": True,  # a chunk, event or item that is not an object: dropped
+    "no_tag": True,  # an event without a type: not folded (kept in unknown_events)
+    "invalid_json": True,  # text that does not decode: dropped
+    "too_deep": True,  # nesting past the recursion limit: the rest of the chunk dropped
+}
+
+
+def _at_risk(anomaly: Anomaly) -> bool:
+    """True when ``anomaly`` may have changed the answer (see ``_ANOMALY_KINDS``): a value
+    dropped or replaced, a guess, a gap; False for drift, which the answer survives."""
+    return _ANOMALY_KINDS.get(anomaly.kind, True)
+
+
+def _risks(anomalies: list[Anomaly]) -> list[Anomaly]:
+    """The anomalies that may have changed the answer, in order (``_at_risk``)."""
+    return [found for found in anomalies if _ANOMALY_KINDS.get(found.kind, True)]
+
+
+# ---------------------------------------------------------------------------
 # Merging a stream: the accumulator folds decoded chunks into one snapshot.
 # Each field merges by its policy (`gen-models SPEC --explain-merge` lists
 # them); text is gathered in lists and joined once, so time is linear.
-#: Anomaly kinds that may have changed the answer (for the triage of anomaly kinds).
-_ANSWER_MAY_HAVE_CHANGED = frozenset(("text_replaced",))
-
-
 def _join(path: str, name: str) -> str:
     return f"{path}.{name}" if path else name
 
@@ -563,6 +707,14 @@ class _Bookkeeping:
         found = Anomaly(self.chunks, path, "schema_drift", message)
         if found not in self.anomalies:
             self.anomalies.append(found)
+
+    @property
+    def answer_at_risk(self) -> bool:
+        """True when an anomaly so far may have changed the answer (a value dropped or
+        replaced, a guess, a gap); drift (a field the server omits, an unknown enum value
+        or event type, a value kept as its JSON) does not count. See ``_ANOMALY_KINDS``.
+        """
+        return bool(_risks(self.anomalies))
 
 
 #: The types of decoded JSON values (``_as_json`` keeps a dict of them as it is).
@@ -1180,16 +1332,52 @@ def _entry_order(state: Any) -> tuple[int, int]:
 
 class _Entries:
     """The entries of a ``by_key`` list while streaming: by key (sparse and out-of-order
-    keys are safe) and in order of arrival; ``built`` sorts them by key."""
+    keys are safe) and in order of arrival; ``built`` sorts them by key. ``with_id`` finds
+    the entries that have an id in constant time (amortised: each entry is indexed once it
+    has its id, which never changes after: a second one is a reported conflict)."""
 
-    __slots__ = ("by_key", "order")
+    __slots__ = ("_by_id", "_indexed", "_pending", "by_key", "order")
 
     def __init__(self) -> None:
         self.by_key: dict[int, Any] = {}
         self.order: list[Any] = []
+        self._by_id: dict[Any, list[Any]] = {}  # id -> its entries, in order of arrival
+        self._indexed = 0  # entries of ``order`` looked at so far
+        self._pending: list[Any] = []  # entries looked at before they had an id
 
     def built(self) -> list[dict[str, Any]]:
         return [entry._build() for entry in sorted(self.order, key=_entry_order)]
+
+    def with_id(self, rule: _KeyedList, ident: Any) -> list[Any]:
+        """The entries whose id is ``ident``, in order of arrival (none for an id that is
+        not a string: ``id_of`` reads only those)."""
+        if type(ident) is not str:
+            return []
+        order, by_id = self.order, self._by_id
+        if self._pending:  # an entry made without an id gets it from a later item
+            waiting = []
+            for entry in self._pending:
+                found = rule.id_of(entry)
+                if found is None:
+                    waiting.append(entry)
+                else:
+                    by_id.setdefault(found, []).append(entry)
+            self._pending = waiting
+        for entry in order[self._indexed :]:
+            found = rule.id_of(entry)
+            if found is None:
+                self._pending.append(entry)
+            else:
+                by_id.setdefault(found, []).append(entry)
+        self._indexed = len(order)
+        entries = by_id.get(ident, ())
+        if len(entries) > 1:
+            entries.sort(key=_arrival)
+        return list(entries)
+
+
+def _arrival(state: Any) -> int:
+    return int(state._seq)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1308,8 +1496,8 @@ class _KeyedMerge(_Bookkeeping):
         old_name = _state_get(current, rule.name_attr) if rule.name_wire else None
         if new_id and old_id and new_id != old_id:
             # a, b, a at one index: the third fragment goes back to a, not to a new entry
-            for earlier in entries.order:
-                if earlier._key == key and rule.id_of(earlier) == new_id:
+            for earlier in entries.with_id(rule, new_id):
+                if earlier._key == key:
                     entries.by_key[key] = earlier
                     return earlier
             if rule.name_wire and not new_name and not item.get("type"):
@@ -1344,9 +1532,7 @@ class _KeyedMerge(_Bookkeeping):
                 bool(item_name) and bool(newest_name) and item_name != newest_name
             )
             if new_id and new_id != old_id:
-                earlier = next(
-                    (e for e in entries.order if rule.id_of(e) == new_id), None
-                )
+                earlier = next(iter(entries.with_id(rule, new_id)), None)
                 if earlier is not None:  # an id seen before: back to its entry
                     newest = earlier
                 else:  # a new id starts an entry, or completes one that had none (name first, id later)
@@ -2210,20 +2396,37 @@ def _starts_number(raw: bytes | bytearray, at: int) -> bool:
 _DONE: Any = object()  # what a chunk decoder's caller gets at "data: [DONE]"
 
 
-def _skip(event: ServerSentEvent, named: bool) -> bool:
-    """True for an event that carries no chunk (a named event such as a ping, unless
-    ``named``).
+class _Failed:
+    """What the chunk reader meets in place of an error event: the chunks before it are
+    yielded, then ``StreamError(payload)`` is raised."""
 
-    Raises:
-        StreamError: an ``error`` event.
-    """
+    __slots__ = ("payload",)
+
+    def __init__(self, payload: Any) -> None:
+        self.payload = payload
+
+
+def _event_text(event: ServerSentEvent, named: bool) -> Any:
+    """What a dispatched event gives the chunk reader: its data text (a chunk), ``_DONE`` at
+    ``data: [DONE]``, ``_Failed`` for an error event, or None for an event that carries no
+    chunk (a named event such as a ping, unless ``named``).
+
+    An ``error`` event whose data is a JSON object with a string ``type`` is, with
+    ``named`` (a module of event unions: the Responses API names every event, ``error``
+    among them), an event of the union like any other: its text is given, so that the
+    accumulator folds it (``acc.error``) and the ``response.failed`` after it. Otherwise
+    (chat chunks) an error event ends the stream with ``StreamError``."""
+    if event.data.startswith("[DONE]"):  # as openai-python reads it: "[DONE] " too
+        return _DONE
     if event.event == "error":
         try:
             payload = _loads(event.data)
         except (ValueError, RecursionError):
             payload = event.data
-        raise StreamError(payload)
-    return event.event != "message" and not named
+        if named and type(payload) is dict and type(payload.get("type")) is str:
+            return event.data
+        return _Failed(payload)
+    return event.data if event.event == "message" or named else None
 
 
 def _chunk_object(text: str, number: int) -> dict[str, Any]:
@@ -2232,6 +2435,28 @@ def _chunk_object(text: str, number: int) -> dict[str, Any]:
     Raises:
         StreamFormatError: the data is not a JSON object.
         StreamError: it is an object with a non-empty ``error`` member.
+    """
+    data = _object_of(text, number)
+    if data.get("error"):  # as openai-python reads it: `"error": null` is no error
+        raise StreamError(data["error"])
+    return data
+
+
+def _event_object(text: str, number: int) -> dict[str, Any]:
+    """``_chunk_object`` for a stream of event unions: an object with a string ``type`` is
+    an event of the union (the ``error`` event among them), given to the caller to fold;
+    only one without a type and with an ``error`` member raises ``StreamError``."""
+    data = _object_of(text, number)
+    if type(data.get("type")) is not str and data.get("error"):
+        raise StreamError(data["error"])
+    return data
+
+
+def _object_of(text: str, number: int) -> dict[str, Any]:
+    """The JSON object ``text`` (event ``number``'s data).
+
+    Raises:
+        StreamFormatError: the data is not a JSON object.
     """
     try:
         data = _loads(text)
@@ -2250,25 +2475,21 @@ def _chunk_object(text: str, number: int) -> dict[str, Any]:
         ) from None
     if type(data) is not dict:
         raise StreamFormatError(f"data is not a JSON object: {text[:200]!r}", number)
-    if data.get("error"):  # as openai-python reads it: `"error": null` is no error
-        raise StreamError(data["error"])
     return data
 
 
 def _chunk_texts(parser: _EventParser, item: str | bytes, named: bool) -> list[Any]:
-    """The data of the chunk events that line(s) ``item`` complete, in order, ending with
-    ``_DONE`` at ``data: [DONE]``."""
+    """What the events that line(s) ``item`` complete give (``_event_text``), in order, up
+    to ``_DONE`` or an error (``_Failed``): the chunks before an error are all kept."""
     texts: list[Any] = []
     for line in parser.lines(item):
         event = parser.feed(line)
         if event is not None:
-            if event.data.startswith(
-                "[DONE]"
-            ):  # as openai-python reads it: "[DONE] " too
-                texts.append(_DONE)
-                return texts
-            if not _skip(event, named):
-                texts.append(event.data)
+            text = _event_text(event, named)
+            if text is not None:
+                texts.append(text)
+                if text is _DONE or type(text) is _Failed:
+                    return texts
     return texts
 
 
@@ -2345,7 +2566,8 @@ def _sse_chunks(
     lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
 ) -> Iterator[Any]:
     """``decode(data, event number)`` for each chunk event of an event stream, up to
-    ``data: [DONE]`` (or the end).
+    ``data: [DONE]`` (or the end): see the module's ``iter_chunk_dicts``. An error event
+    raises ``StreamError`` after every chunk before it was yielded.
 
     The common lines take a fast path that keeps the reader's semantics: a ``data:`` line
     (text or UTF-8 bytes holding no line break, after the first line) and the blank line
@@ -2380,14 +2602,15 @@ def _sse_chunks(
         for text in texts:
             if text is _DONE:
                 return
+            if type(text) is _Failed:
+                raise StreamError(text.payload)
             yield decode(text, parser.count - 1)
     event = parser.dispatch()
-    if (
-        event is not None
-        and not event.data.startswith("[DONE]")
-        and not _skip(event, named)
-    ):
-        yield decode(event.data, parser.count - 1)
+    last: Any = _event_text(event, named) if event is not None else None
+    if type(last) is _Failed:
+        raise StreamError(last.payload)
+    if last is not None and last is not _DONE:
+        yield decode(last, parser.count - 1)
 
 
 async def _achunks(
@@ -2455,14 +2678,15 @@ async def _asse_chunks(
         for text in texts:
             if text is _DONE:
                 return
+            if type(text) is _Failed:
+                raise StreamError(text.payload)
             yield decode(text, parser.count - 1)
     event = parser.dispatch()
-    if (
-        event is not None
-        and not event.data.startswith("[DONE]")
-        and not _skip(event, named)
-    ):
-        yield decode(event.data, parser.count - 1)
+    last: Any = _event_text(event, named) if event is not None else None
+    if type(last) is _Failed:
+        raise StreamError(last.payload)
+    if last is not None and last is not _DONE:
+        yield decode(last, parser.count - 1)
 
 
 def _chunk_dicts(
@@ -2470,14 +2694,18 @@ def _chunk_dicts(
 ) -> Iterator[dict[str, Any]]:
     """The decoded chunks of an event stream, up to ``data: [DONE]`` (or the end); see the
     module's ``iter_chunk_dicts``."""
-    return _chunks(lines, named_events, _chunk_object)
+    return _chunks(
+        lines, named_events, _event_object if named_events else _chunk_object
+    )
 
 
 def _achunk_dicts(
     lines: AsyncIterable[str | bytes], named_events: bool
 ) -> AsyncIterator[dict[str, Any]]:
     """``_chunk_dicts`` for an async iterable of lines."""
-    return _achunks(lines, named_events, _chunk_object)
+    return _achunks(
+        lines, named_events, _event_object if named_events else _chunk_object
+    )
 
 
 def iter_chunk_dicts(
@@ -2487,12 +2715,16 @@ def iter_chunk_dicts(
     JSON lines (``application/x-ndjson``: Ollama), one chunk a line, when the first line
     that is not blank opens a JSON object.
 
-    ``named_events``: also the data of events named other than ``message`` (the Responses
-    API names every event); by default only in a module of event unions alone. Else such
-    events (pings) are skipped.
+    ``named_events``: also the data of events named other than ``message`` (the Responses,
+    Anthropic and Cohere APIs name every event); by default in a module with an event
+    union, so that none of its events is dropped. Else such events (pings) are skipped.
+
+    With ``named_events``, an ``event: error`` whose data is an object with a ``type`` is an
+    event of the union like any other: given to the caller (an accumulator keeps it in
+    ``acc.error``), not raised.
 
     Raises:
-        StreamError: the server sent an error event.
+        StreamError: the server sent an error event (after every chunk before it).
         StreamFormatError: the input is not a well-formed stream of JSON chunks.
     """
     return _chunk_dicts(lines, named_events)

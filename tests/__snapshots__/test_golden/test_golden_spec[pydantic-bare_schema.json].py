@@ -26,7 +26,14 @@ from collections.abc import (
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Tag,
+    TypeAdapter,
+    ValidationError,
+)
 
 __all__ = [
     "Anomaly",
@@ -105,26 +112,42 @@ def _wire(name: str, info: Any) -> str:
 
 def _built_anyway(validate: Callable[..., Any], data: dict[str, Any], acc: Any) -> Any:
     """``validate(data)`` (a model's ``model_validate``), for an accumulator's result. With
-    ``acc.strict``, its ``ValidationError``; otherwise a result that does not fit its schema
-    (a server that omits a field the spec requires) is reported once as a ``schema_drift``
-    anomaly and built anyway (``_construct``): a missing required field reads as ``None``
-    (and is not in ``model_fields_set``).
+    ``acc.strict``, its ``ValidationError``; otherwise whatever the server sent is built
+    (``_construct``), as in every style: each place that does not fit (a required field
+    missing, a value of another type, an unknown tag in a closed union, at any depth) is
+    reported as a ``schema_drift`` anomaly with its path and kept as its JSON where it was;
+    a missing required field reads as ``None`` (and is not in ``model_fields_set``).
     ``acc``: the accumulator's state (its ``strict`` flag and ``drift``)."""
     try:
         return validate(data, by_name=False)
-    except ValidationError as exc:
+    except ValidationError:
         if acc.strict:
             raise
-        first = exc.errors()[0]
-        where = "".join(
-            f"[{p}]" if isinstance(p, int) else f".{p}" for p in first["loc"]
-        ).lstrip(".")
-        acc.drift(
-            where,
-            f"does not fit its schema ({exc.error_count()} problem(s), first: {first['msg']}); built anyway",
-        )
     model = validate.__self__  # type: ignore[attr-defined]  # the model whose model_validate it is
-    return _construct(model, data)
+    problems: _Problems = []
+    built = _construct(model, data, (), problems)
+    for where, missing in sorted(problems, key=lambda item: _path_order(item[0])):
+        acc.drift(_where(where), _DRIFT_MISSING if missing else _DRIFT_KEPT)
+    return built
+
+
+#: The two messages of a result built anyway (``schema_drift``), the same in every style.
+_DRIFT_MISSING = "a required field is missing: built without it"
+_DRIFT_KEPT = "does not fit its schema: kept as it came (JSON)"
+#: Where a lenient build found a place that does not fit: (path, a required field missing).
+_Problems = list[tuple[tuple[str | int, ...], bool]]
+
+
+def _where(path: tuple[str | int, ...]) -> str:
+    """A path as text: ``output[0].content``."""
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(
+        "."
+    )
+
+
+def _path_order(path: tuple[str | int, ...]) -> tuple[tuple[int, Any], ...]:
+    """Sort key of a path: list positions in number order, keys in text order."""
+    return tuple((0, p) if isinstance(p, int) else (1, p) for p in path)
 
 
 def _merge_model(state: Any, model: BaseModel, acc: Any) -> None:
@@ -155,10 +178,14 @@ _RENAMED: dict[type, dict[str, str]] = {}
 _ADAPTERS: dict[int, tuple[Any, TypeAdapter[Any]]] = {}
 
 
-def _construct(model: type[BaseModel], data: Any) -> Any:
-    """``model`` built from ``data`` without failing (see the module docstring); data that
-    is not an object is returned as it is."""
+def _construct(
+    model: type[BaseModel], data: Any, path: tuple[str | int, ...], problems: _Problems
+) -> Any:
+    """``model`` built from ``data`` without failing (see ``_built_anyway``), the places
+    that do not fit added to ``problems``; data that is not an object is returned as it is
+    (reported)."""
     if type(data) is not dict:
+        problems.append((path, False))
         return data
     names = {_wire(name, info): name for name, info in model.model_fields.items()}
     values: dict[str, Any] = {}
@@ -168,7 +195,9 @@ def _construct(model: type[BaseModel], data: Any) -> Any:
         if name is None:
             extra[key] = value
         else:
-            values[name] = _value(_annotations(model)[name], value)
+            values[name] = _value(
+                _annotations(model)[name], value, (*path, key), problems
+            )
     given = set(values)
     for (
         name,
@@ -176,8 +205,9 @@ def _construct(model: type[BaseModel], data: Any) -> Any:
     ) in (
         model.model_fields.items()
     ):  # None as in the other styles, not an AttributeError
-        if info.is_required():
-            values.setdefault(name, None)
+        if info.is_required() and name not in values:
+            problems.append(((*path, _wire(name, info)), True))
+            values[name] = None
     built = model.model_construct(_fields_set=given, **values)
     if (
         extra
@@ -211,44 +241,81 @@ def _annotations(model: type[BaseModel]) -> dict[str, Any]:
 _HINTS: dict[type, dict[str, Any]] = {}
 
 
-def _value(annotation: Any, value: Any) -> Any:
-    """``value`` validated as ``annotation``, else built leniently, else as it came."""
+def _value(
+    annotation: Any, value: Any, path: tuple[str | int, ...], problems: _Problems
+) -> Any:
+    """``value`` validated as ``annotation``; else, where the annotation names one shape (a
+    model, a tagged union's member by its tag, a list, a map), built as that shape place by
+    place; else kept as it came (reported at ``path``). A union of several shapes without a
+    tag is not guessed at: kept whole, as the other styles do."""
     try:
-        return _adapter(annotation).validate_python(value, by_name=False)
+        return _adapter(annotation).validate_python(value, by_name=False, strict=True)
     except (ValidationError, TypeError):
         pass
-    if type(value) is dict:
-        models = [
-            c
-            for c in _members(annotation)
-            if isinstance(c, type) and issubclass(c, BaseModel)
-        ]
-        if models:
-            return _construct(max(models, key=lambda m: _fit(m, value)), value)
-    if type(value) is list:
-        items = [
-            typing.get_args(m)[0]
-            for m in _members(annotation)
-            if typing.get_origin(m) is list and typing.get_args(m)
-        ]
-        if items:
-            return [_value(items[0], item) for item in value]
+    shape = _shape(annotation, value)
+    if shape is not None:
+        if (
+            type(value) is dict
+            and isinstance(shape, type)
+            and issubclass(shape, BaseModel)
+        ):
+            return _construct(shape, value, path, problems)
+        origin, args = typing.get_origin(shape), typing.get_args(shape)
+        if type(value) is list and origin is list and args:
+            return [
+                _value(args[0], item, (*path, i), problems)
+                for i, item in enumerate(value)
+            ]
+        if type(value) is dict and origin is dict and len(args) == 2:
+            return {
+                k: _value(args[1], v, (*path, k), problems) for k, v in value.items()
+            }
+    problems.append((path, False))
     return value
 
 
-def _fit(model: type[BaseModel], value: dict[str, Any]) -> int:
-    """How well an object fits a model: the keys it shares with the model's wire names,
-    and a tag (a ``Literal`` field) that matches counts more than any number of keys."""
-    score = 0
-    for name, info in model.model_fields.items():
-        key = _wire(name, info)
-        if key in value:
-            score += 1
-            if typing.get_origin(info.annotation) is typing.Literal and value[
-                key
-            ] in typing.get_args(info.annotation):
-                score += 1000
-    return score
+def _shape(annotation: Any, value: Any) -> Any:
+    """The one shape ``value`` is built as (see ``_value``), or None: the annotation's only
+    alternative besides null, or the member of a tagged union its tag names."""
+    tagged = _tagged_members(annotation)
+    if tagged is not None:
+        tag_of, members = tagged
+        return members.get(tag_of(value)) if type(value) is dict else None
+    options = [m for m in _members(annotation) if m is not type(None)]
+    return options[0] if len(options) == 1 else None
+
+
+def _tagged_members(
+    annotation: Any,
+) -> tuple[Callable[[Any], Any], dict[str, Any]] | None:
+    """A discriminated union's tag function and its members by tag name (through aliases
+    and ``| None``), or None when ``annotation`` is no such union."""
+    value = getattr(annotation, "__value__", None)  # a TypeAliasType
+    if value is not None:
+        return _tagged_members(value)
+    origin = typing.get_origin(annotation)
+    if origin is typing.Union or origin is types.UnionType:
+        options = [a for a in typing.get_args(annotation) if a is not type(None)]
+        return _tagged_members(options[0]) if len(options) == 1 else None
+    if origin is not typing.Annotated:
+        return None
+    inner, *metadata = typing.get_args(annotation)
+    tag_of = next(
+        (m.discriminator for m in metadata if isinstance(m, Discriminator)), None
+    )
+    if not callable(tag_of):
+        return (
+            None
+            if metadata and any(isinstance(m, Tag) for m in metadata)
+            else _tagged_members(inner)
+        )
+    members: dict[str, Any] = {}
+    union = typing.get_origin(inner) in (typing.Union, types.UnionType)
+    for option in typing.get_args(inner) if union else (inner,):
+        if typing.get_origin(option) is typing.Annotated:
+            model, *marks = typing.get_args(option)
+            members.update((mark.tag, model) for mark in marks if isinstance(mark, Tag))
+    return tag_of, members
 
 
 def _members(annotation: Any) -> list[Any]:
@@ -320,7 +387,9 @@ class Anomaly:
             ``repeated_text`` (JSON text such as ``arguments`` re-sent whole: one copy kept),
             ``text_replaced`` (a ``last`` field's text replaced by a different one: sent in
             pieces, it may have changed the answer; the last kept, the earlier in ``dropped``)
-            or ``too_deep`` (nesting past Python's recursion limit).
+            or ``too_deep`` (nesting past Python's recursion limit); the event fold's kinds are
+            in ``_EventFold``'s docstring. Which kinds may have changed the answer and which
+            are drift: ``_ANOMALY_KINDS`` (``bookkeeping``), ``acc.answer_at_risk``.
         message: one readable line.
         kept: the value the merge kept, if any.
         dropped: the value the merge did not use, if any: nothing is lost silently.
@@ -362,13 +431,59 @@ def _joined(fragments: list[str]) -> str:
 
 
 # ---------------------------------------------------------------------------
+# Triage: every anomaly kind of both folds (the chunk merge and the event fold), and
+# whether the answer survives it (drift: the server differs from the spec, nothing it
+# sent is lost) or it may have changed the answer (a value dropped or replaced, a guess
+# between two readings, a gap in the stream). A kind not listed counts as a risk.
+# docs/anomalies.md explains each; add a kind here with its line there.
+_ANOMALY_KINDS: dict[str, bool] = {  # kind -> may have changed the answer
+    # drift: the answer survives
+    "schema_drift": False,  # a result built anyway: a required field missing, a value kept as its JSON
+    "unknown_event": False,  # an event type the map does not know: kept in unknown_events
+    "emptied": False,  # an empty final/.done value where the fold holds one: the fold's kept
+    "exists": False,  # a slot created twice: merged, the fold's text kept
+    "missing_slot": False,  # a delta before its slot was created: created, nothing lost
+    "repeated_init": False,  # a second initial event: top-level fields refreshed, fold kept
+    "unknown_id": False,  # an item id that names no item (ids rotated): the position followed
+    "duplicate": False,  # an identical repeat of an event (same number, same content): applied once
+    # may have changed the answer
+    "conflict": True,  # an identity field got a second value: the first kept, the second dropped
+    "done_differs": True,  # a .done value differs from the fold: the server's kept, the fold's dropped
+    "reused_number": True,  # a different event with a number seen before: applied, the stream is confused
+    "tag_changed": True,  # an appended object's tag differs from the one held: the held one kept
+    "gap": True,  # event numbers skipped: events lost
+    "out_of_order": True,  # an event number lower than one seen: applied out of order
+    "after_terminal": True,  # an event after the terminal one: applied to a finished answer
+    "incomplete": True,  # a required response field never sent (a stream cut short)
+    "missing_key": True,  # an item without its index: merged by a rule, or dropped
+    "reused_key": True,  # an index reused by another id or name: a new entry started
+    "id_mismatch": True,  # item_id and output_index disagree: routed by the id
+    "wrong_type": True,  # a value of another JSON type than its operation takes: dropped or kept instead
+    "mixed_fragments": True,  # a field that changes form (text, then an object): a part not kept
+    "repeated_text": True,  # JSON text re-sent whole: one copy kept
+    "text_replaced": True,  # a last field's text replaced by a different one (sent in pieces?): the last kept
+    "not_object": True,  # a chunk, event or item that is not an object: dropped
+    "no_tag": True,  # an event without a type: not folded (kept in unknown_events)
+    "invalid_json": True,  # text that does not decode: dropped
+    "too_deep": True,  # nesting past the recursion limit: the rest of the chunk dropped
+}
+
+
+def _at_risk(anomaly: Anomaly) -> bool:
+    """True when ``anomaly`` may have changed the answer (see ``_ANOMALY_KINDS``): a value
+    dropped or replaced, a guess, a gap; False for drift, which the answer survives."""
+    return _ANOMALY_KINDS.get(anomaly.kind, True)
+
+
+def _risks(anomalies: list[Anomaly]) -> list[Anomaly]:
+    """The anomalies that may have changed the answer, in order (``_at_risk``)."""
+    return [found for found in anomalies if _ANOMALY_KINDS.get(found.kind, True)]
+
+
+# ---------------------------------------------------------------------------
 # Merging a stream: the accumulator folds decoded chunks into one snapshot.
 # Each field merges by its policy (`gen-models SPEC --explain-merge` lists
 # them); text is gathered in lists and joined once, so time is linear.
-#: Anomaly kinds that may have changed the answer (for the triage of anomaly kinds).
-_ANSWER_MAY_HAVE_CHANGED = frozenset(("text_replaced",))
-
-
 def _join(path: str, name: str) -> str:
     return f"{path}.{name}" if path else name
 
@@ -420,6 +535,14 @@ class _Bookkeeping:
         found = Anomaly(self.chunks, path, "schema_drift", message)
         if found not in self.anomalies:
             self.anomalies.append(found)
+
+    @property
+    def answer_at_risk(self) -> bool:
+        """True when an anomaly so far may have changed the answer (a value dropped or
+        replaced, a guess, a gap); drift (a field the server omits, an unknown enum value
+        or event type, a value kept as its JSON) does not count. See ``_ANOMALY_KINDS``.
+        """
+        return bool(_risks(self.anomalies))
 
 
 #: The types of decoded JSON values (``_as_json`` keeps a dict of them as it is).
@@ -1037,16 +1160,52 @@ def _entry_order(state: Any) -> tuple[int, int]:
 
 class _Entries:
     """The entries of a ``by_key`` list while streaming: by key (sparse and out-of-order
-    keys are safe) and in order of arrival; ``built`` sorts them by key."""
+    keys are safe) and in order of arrival; ``built`` sorts them by key. ``with_id`` finds
+    the entries that have an id in constant time (amortised: each entry is indexed once it
+    has its id, which never changes after: a second one is a reported conflict)."""
 
-    __slots__ = ("by_key", "order")
+    __slots__ = ("_by_id", "_indexed", "_pending", "by_key", "order")
 
     def __init__(self) -> None:
         self.by_key: dict[int, Any] = {}
         self.order: list[Any] = []
+        self._by_id: dict[Any, list[Any]] = {}  # id -> its entries, in order of arrival
+        self._indexed = 0  # entries of ``order`` looked at so far
+        self._pending: list[Any] = []  # entries looked at before they had an id
 
     def built(self) -> list[dict[str, Any]]:
         return [entry._build() for entry in sorted(self.order, key=_entry_order)]
+
+    def with_id(self, rule: _KeyedList, ident: Any) -> list[Any]:
+        """The entries whose id is ``ident``, in order of arrival (none for an id that is
+        not a string: ``id_of`` reads only those)."""
+        if type(ident) is not str:
+            return []
+        order, by_id = self.order, self._by_id
+        if self._pending:  # an entry made without an id gets it from a later item
+            waiting = []
+            for entry in self._pending:
+                found = rule.id_of(entry)
+                if found is None:
+                    waiting.append(entry)
+                else:
+                    by_id.setdefault(found, []).append(entry)
+            self._pending = waiting
+        for entry in order[self._indexed :]:
+            found = rule.id_of(entry)
+            if found is None:
+                self._pending.append(entry)
+            else:
+                by_id.setdefault(found, []).append(entry)
+        self._indexed = len(order)
+        entries = by_id.get(ident, ())
+        if len(entries) > 1:
+            entries.sort(key=_arrival)
+        return list(entries)
+
+
+def _arrival(state: Any) -> int:
+    return int(state._seq)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1165,8 +1324,8 @@ class _KeyedMerge(_Bookkeeping):
         old_name = _state_get(current, rule.name_attr) if rule.name_wire else None
         if new_id and old_id and new_id != old_id:
             # a, b, a at one index: the third fragment goes back to a, not to a new entry
-            for earlier in entries.order:
-                if earlier._key == key and rule.id_of(earlier) == new_id:
+            for earlier in entries.with_id(rule, new_id):
+                if earlier._key == key:
                     entries.by_key[key] = earlier
                     return earlier
             if rule.name_wire and not new_name and not item.get("type"):
@@ -1201,9 +1360,7 @@ class _KeyedMerge(_Bookkeeping):
                 bool(item_name) and bool(newest_name) and item_name != newest_name
             )
             if new_id and new_id != old_id:
-                earlier = next(
-                    (e for e in entries.order if rule.id_of(e) == new_id), None
-                )
+                earlier = next(iter(entries.with_id(rule, new_id)), None)
                 if earlier is not None:  # an id seen before: back to its entry
                     newest = earlier
                 else:  # a new id starts an entry, or completes one that had none (name first, id later)
@@ -2076,20 +2233,37 @@ def _starts_number(raw: bytes | bytearray, at: int) -> bool:
 _DONE: Any = object()  # what a chunk decoder's caller gets at "data: [DONE]"
 
 
-def _skip(event: ServerSentEvent, named: bool) -> bool:
-    """True for an event that carries no chunk (a named event such as a ping, unless
-    ``named``).
+class _Failed:
+    """What the chunk reader meets in place of an error event: the chunks before it are
+    yielded, then ``StreamError(payload)`` is raised."""
 
-    Raises:
-        StreamError: an ``error`` event.
-    """
+    __slots__ = ("payload",)
+
+    def __init__(self, payload: Any) -> None:
+        self.payload = payload
+
+
+def _event_text(event: ServerSentEvent, named: bool) -> Any:
+    """What a dispatched event gives the chunk reader: its data text (a chunk), ``_DONE`` at
+    ``data: [DONE]``, ``_Failed`` for an error event, or None for an event that carries no
+    chunk (a named event such as a ping, unless ``named``).
+
+    An ``error`` event whose data is a JSON object with a string ``type`` is, with
+    ``named`` (a module of event unions: the Responses API names every event, ``error``
+    among them), an event of the union like any other: its text is given, so that the
+    accumulator folds it (``acc.error``) and the ``response.failed`` after it. Otherwise
+    (chat chunks) an error event ends the stream with ``StreamError``."""
+    if event.data.startswith("[DONE]"):  # as openai-python reads it: "[DONE] " too
+        return _DONE
     if event.event == "error":
         try:
             payload = _loads(event.data)
         except (ValueError, RecursionError):
             payload = event.data
-        raise StreamError(payload)
-    return event.event != "message" and not named
+        if named and type(payload) is dict and type(payload.get("type")) is str:
+            return event.data
+        return _Failed(payload)
+    return event.data if event.event == "message" or named else None
 
 
 def _chunk_object(text: str, number: int) -> dict[str, Any]:
@@ -2098,6 +2272,28 @@ def _chunk_object(text: str, number: int) -> dict[str, Any]:
     Raises:
         StreamFormatError: the data is not a JSON object.
         StreamError: it is an object with a non-empty ``error`` member.
+    """
+    data = _object_of(text, number)
+    if data.get("error"):  # as openai-python reads it: `"error": null` is no error
+        raise StreamError(data["error"])
+    return data
+
+
+def _event_object(text: str, number: int) -> dict[str, Any]:
+    """``_chunk_object`` for a stream of event unions: an object with a string ``type`` is
+    an event of the union (the ``error`` event among them), given to the caller to fold;
+    only one without a type and with an ``error`` member raises ``StreamError``."""
+    data = _object_of(text, number)
+    if type(data.get("type")) is not str and data.get("error"):
+        raise StreamError(data["error"])
+    return data
+
+
+def _object_of(text: str, number: int) -> dict[str, Any]:
+    """The JSON object ``text`` (event ``number``'s data).
+
+    Raises:
+        StreamFormatError: the data is not a JSON object.
     """
     try:
         data = _loads(text)
@@ -2116,25 +2312,21 @@ def _chunk_object(text: str, number: int) -> dict[str, Any]:
         ) from None
     if type(data) is not dict:
         raise StreamFormatError(f"data is not a JSON object: {text[:200]!r}", number)
-    if data.get("error"):  # as openai-python reads it: `"error": null` is no error
-        raise StreamError(data["error"])
     return data
 
 
 def _chunk_texts(parser: _EventParser, item: str | bytes, named: bool) -> list[Any]:
-    """The data of the chunk events that line(s) ``item`` complete, in order, ending with
-    ``_DONE`` at ``data: [DONE]``."""
+    """What the events that line(s) ``item`` complete give (``_event_text``), in order, up
+    to ``_DONE`` or an error (``_Failed``): the chunks before an error are all kept."""
     texts: list[Any] = []
     for line in parser.lines(item):
         event = parser.feed(line)
         if event is not None:
-            if event.data.startswith(
-                "[DONE]"
-            ):  # as openai-python reads it: "[DONE] " too
-                texts.append(_DONE)
-                return texts
-            if not _skip(event, named):
-                texts.append(event.data)
+            text = _event_text(event, named)
+            if text is not None:
+                texts.append(text)
+                if text is _DONE or type(text) is _Failed:
+                    return texts
     return texts
 
 
@@ -2211,7 +2403,8 @@ def _sse_chunks(
     lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
 ) -> Iterator[Any]:
     """``decode(data, event number)`` for each chunk event of an event stream, up to
-    ``data: [DONE]`` (or the end).
+    ``data: [DONE]`` (or the end): see the module's ``iter_chunk_dicts``. An error event
+    raises ``StreamError`` after every chunk before it was yielded.
 
     The common lines take a fast path that keeps the reader's semantics: a ``data:`` line
     (text or UTF-8 bytes holding no line break, after the first line) and the blank line
@@ -2246,14 +2439,15 @@ def _sse_chunks(
         for text in texts:
             if text is _DONE:
                 return
+            if type(text) is _Failed:
+                raise StreamError(text.payload)
             yield decode(text, parser.count - 1)
     event = parser.dispatch()
-    if (
-        event is not None
-        and not event.data.startswith("[DONE]")
-        and not _skip(event, named)
-    ):
-        yield decode(event.data, parser.count - 1)
+    last: Any = _event_text(event, named) if event is not None else None
+    if type(last) is _Failed:
+        raise StreamError(last.payload)
+    if last is not None and last is not _DONE:
+        yield decode(last, parser.count - 1)
 
 
 async def _achunks(
@@ -2321,14 +2515,15 @@ async def _asse_chunks(
         for text in texts:
             if text is _DONE:
                 return
+            if type(text) is _Failed:
+                raise StreamError(text.payload)
             yield decode(text, parser.count - 1)
     event = parser.dispatch()
-    if (
-        event is not None
-        and not event.data.startswith("[DONE]")
-        and not _skip(event, named)
-    ):
-        yield decode(event.data, parser.count - 1)
+    last: Any = _event_text(event, named) if event is not None else None
+    if type(last) is _Failed:
+        raise StreamError(last.payload)
+    if last is not None and last is not _DONE:
+        yield decode(last, parser.count - 1)
 
 
 def _chunk_dicts(
@@ -2336,14 +2531,18 @@ def _chunk_dicts(
 ) -> Iterator[dict[str, Any]]:
     """The decoded chunks of an event stream, up to ``data: [DONE]`` (or the end); see the
     module's ``iter_chunk_dicts``."""
-    return _chunks(lines, named_events, _chunk_object)
+    return _chunks(
+        lines, named_events, _event_object if named_events else _chunk_object
+    )
 
 
 def _achunk_dicts(
     lines: AsyncIterable[str | bytes], named_events: bool
 ) -> AsyncIterator[dict[str, Any]]:
     """``_chunk_dicts`` for an async iterable of lines."""
-    return _achunks(lines, named_events, _chunk_object)
+    return _achunks(
+        lines, named_events, _event_object if named_events else _chunk_object
+    )
 
 
 def iter_chunk_dicts(
@@ -2353,12 +2552,16 @@ def iter_chunk_dicts(
     JSON lines (``application/x-ndjson``: Ollama), one chunk a line, when the first line
     that is not blank opens a JSON object.
 
-    ``named_events``: also the data of events named other than ``message`` (the Responses
-    API names every event); by default only in a module of event unions alone. Else such
-    events (pings) are skipped.
+    ``named_events``: also the data of events named other than ``message`` (the Responses,
+    Anthropic and Cohere APIs name every event); by default in a module with an event
+    union, so that none of its events is dropped. Else such events (pings) are skipped.
+
+    With ``named_events``, an ``event: error`` whose data is an object with a ``type`` is an
+    event of the union like any other: given to the caller (an accumulator keeps it in
+    ``acc.error``), not raised.
 
     Raises:
-        StreamError: the server sent an error event.
+        StreamError: the server sent an error event (after every chunk before it).
         StreamFormatError: the input is not a well-formed stream of JSON chunks.
     """
     return _chunk_dicts(lines, named_events)

@@ -36,7 +36,7 @@ class Tree:
         if self.plan is not None:
             d["plan"] = self.plan
         if self.kids is not None:
-            d["kids"] = [x.to_dict() for x in self.kids]
+            d["kids"] = _dump(self.kids)
         d.update(self.extra_fields)
         return d
 
@@ -104,7 +104,7 @@ class Root:
         if self.plans is not None:
             d["plans"] = self.plans
         if self.tree is not None:
-            d["tree"] = self.tree.to_dict()
+            d["tree"] = _dump(self.tree)
         d.update(self.extra_fields)
         return d
 

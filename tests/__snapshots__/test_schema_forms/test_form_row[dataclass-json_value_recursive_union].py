@@ -29,7 +29,7 @@ class Root:
         if self.value is not None:
             d["value"] = _dump(self.value)
         if self.values is not None:
-            d["values"] = [_dump(x) for x in self.values]
+            d["values"] = _dump(self.values)
         if self.words is not None:
             d["words"] = _dump(self.words)
         d.update(self.extra_fields)

@@ -127,11 +127,11 @@ class Root:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         d: dict[str, Any] = {}
         if self.closed is not None:
-            d["closed"] = self.closed.to_dict()
+            d["closed"] = _dump(self.closed)
         if self.open is not None:
-            d["open"] = self.open.to_dict()
+            d["open"] = _dump(self.open)
         if self.typed is not None:
-            d["typed"] = self.typed.to_dict()
+            d["typed"] = _dump(self.typed)
         d.update(self.extra_fields)
         return d
 

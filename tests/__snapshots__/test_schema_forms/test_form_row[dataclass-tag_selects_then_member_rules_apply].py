@@ -89,7 +89,7 @@ class GroupPart:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         d: dict[str, Any] = {}
         d["type"] = self.type
-        d["parts"] = None if self.parts is None else [_dump(x) for x in self.parts]
+        d["parts"] = _dump(self.parts)
         d.update(self.extra_fields)
         return d
 
@@ -127,7 +127,7 @@ class Root:
         d: dict[str, Any] = {}
         d["part"] = _dump(self.part)
         if self.parts is not None:
-            d["parts"] = [_dump(x) for x in self.parts]
+            d["parts"] = _dump(self.parts)
         if self.mapped is not None:
             d["mapped"] = _dump(self.mapped)
         d.update(self.extra_fields)

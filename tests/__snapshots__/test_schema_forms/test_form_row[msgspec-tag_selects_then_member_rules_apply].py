@@ -31,8 +31,20 @@ class _Struct(
         return data
 
 
-#: Set while a lenient build runs (``_built_anyway``): checks keep what does not fit.
-_LENIENT: ContextVar[bool] = ContextVar("_LENIENT", default=False)
+class _Leniency:
+    """A lenient build's state (``_built_anyway``): where the model being made is (the path
+    its ``__post_init__`` checks start from) and the places found that do not fit."""
+
+    __slots__ = ("at", "problems")
+
+    def __init__(self) -> None:
+        self.at: tuple[str | int, ...] = ()
+        self.problems: list[tuple[tuple[str | int, ...], bool]] = []
+
+
+#: Set while a lenient build makes a model (``_built_anyway``): checks build what does not
+#: fit as far as it goes and report the rest.
+_LENIENT: ContextVar[_Leniency | None] = ContextVar("_LENIENT", default=None)
 
 
 class _Named:
@@ -136,13 +148,16 @@ class _ByKey:
 
 def _checked(check: Any, value: Any, where: str) -> Any:
     """``value`` checked and built by ``check`` (from ``__post_init__``); raises
-    ``msgspec.ValidationError`` naming ``where``, except in a lenient build (kept as it is).
-    """
+    ``msgspec.ValidationError`` naming ``where``. In a lenient build (``_built_anyway``),
+    built as far as it goes instead (``_lenient_check``), from the path of the model being
+    made: the strict check inside runs without leniency, so that nothing below it is
+    made leniently under another path."""
+    lenient = _LENIENT.get()
+    if lenient is not None:
+        return _lenient_check(check, value, (*lenient.at, where), lenient)
     try:
         return _check_value(check, value)
     except msgspec.ValidationError as exc:
-        if _LENIENT.get():
-            return value
         raise msgspec.ValidationError(f"{where}: {exc}") from None
 
 
@@ -386,61 +401,154 @@ def _add_extras(built: Any, data: Any) -> None:
 
 def _built_anyway(model: Any, data: dict[str, Any], acc: Any) -> Any:
     """``data`` as ``model`` for an accumulator's result. With ``acc.strict``, its
-    ``msgspec.ValidationError``; otherwise a result that does not fit its schema (a server
-    that omits a field the spec requires) is reported once as a ``schema_drift`` anomaly and
-    built anyway: every field that fits is built, one that does not is built the same way or
-    kept as it came, a missing required field reads as ``None``.
-    ``acc``: the accumulator's state (its ``strict`` flag and ``drift``)."""
+    ``msgspec.ValidationError``; otherwise whatever the server sent is built, as in every
+    style: each place that does not fit (a required field missing, a value of another type,
+    an unknown tag in a closed union, at any depth) is reported as a ``schema_drift``
+    anomaly with its path and kept as its JSON where it was; a missing required field reads
+    as ``None``. ``acc``: the accumulator's state (its ``strict`` flag and ``drift``).
+    """
     try:
         return _parse(model, data)
-    except msgspec.ValidationError as exc:
+    except msgspec.ValidationError:
         if acc.strict:
             raise
-        text = str(exc)
-        where = (
-            text.rpartition(" - at `$")[2].rstrip("`").lstrip(".")
-            if " - at `$" in text
-            else ""
-        )
-        acc.drift(where, f"does not fit its schema ({text}); built anyway")
-    token = _LENIENT.set(True)
+    state = _Leniency()
+    built = _lenient(model, data, (), state)
+    places: dict[tuple[str | int, ...], bool] = (
+        {}
+    )  # one anomaly a place: a missing field is missing
+    for where, missing in state.problems:
+        places[where] = places.get(where, False) or missing
+    for where in sorted(places, key=_path_order):
+        acc.drift(_where(where), _DRIFT_MISSING if places[where] else _DRIFT_KEPT)
+    return built
+
+
+#: The two messages of a result built anyway (``schema_drift``), the same in every style.
+_DRIFT_MISSING = "a required field is missing: built without it"
+_DRIFT_KEPT = "does not fit its schema: kept as it came (JSON)"
+
+
+def _where(path: tuple[str | int, ...]) -> str:
+    """A path as text: ``output[0].content``."""
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(
+        "."
+    )
+
+
+def _path_order(path: tuple[str | int, ...]) -> tuple[tuple[int, Any], ...]:
+    """Sort key of a path: list positions in number order, keys in text order."""
+    return tuple((0, p) if isinstance(p, int) else (1, p) for p in path)
+
+
+def _strictly(check: Any, value: Any) -> tuple[bool, Any]:
+    """``(True, value checked)`` when ``value`` fits ``check`` (a checker, a model or a type
+    msgspec knows) with no leniency, else ``(False, None)``."""
+    token = _LENIENT.set(None)
     try:
-        return _lenient(model, data)
+        return True, _check_value(check, value)
+    except (msgspec.ValidationError, TypeError):
+        return False, None
     finally:
         _LENIENT.reset(token)
 
 
-def _lenient(annotation: Any, value: Any) -> Any:
-    """``value`` as ``annotation`` if it fits, else built as far as it goes, else as it came."""
+def _lenient(
+    annotation: Any, value: Any, path: tuple[str | int, ...], state: _Leniency
+) -> Any:
+    """``value`` as ``annotation`` if it fits; else, where the annotation names one shape (a
+    model, a list, a map), built as that shape place by place; else kept as it came
+    (reported at ``path``). A union of several shapes is not guessed at: kept whole."""
+    fits, built = _strictly(annotation, value)
+    if fits:
+        return built
+    options = [m for m in _members(annotation) if m is not type(None)]
+    shape = options[0] if len(options) == 1 else None
+    if type(value) is dict and isinstance(shape, type) and issubclass(shape, _Struct):
+        return _lenient_model(shape, value, path, state)
+    origin, args = typing.get_origin(shape), typing.get_args(shape)
+    if type(value) is list and origin is list and args:
+        return [
+            _lenient(args[0], item, (*path, i), state) for i, item in enumerate(value)
+        ]
+    if type(value) is dict and origin is dict and len(args) == 2:
+        return {k: _lenient(args[1], v, (*path, k), state) for k, v in value.items()}
+    state.problems.append((path, False))
+    return value
+
+
+def _lenient_model(
+    model: Any, value: dict[str, Any], path: tuple[str | int, ...], state: _Leniency
+) -> Any:
+    """``model`` made from ``value`` field by field (see ``_lenient``): a missing required
+    field reads as ``None``; the checks of its ``__post_init__`` run leniently from
+    ``path``; unknown fields are kept."""
+    values = {}
+    for attr, wire, ann, required in _fields(model):
+        if wire in value:
+            values[attr] = _lenient(ann, value[wire], (*path, wire), state)
+        elif required:
+            state.problems.append(((*path, wire), True))
+            values[attr] = None
+    token = _LENIENT.set(state)
+    at, state.at = state.at, path
     try:
-        return _parse(annotation, value)
-    except (msgspec.ValidationError, TypeError):
-        pass
-    if type(value) is dict:
-        models = [
-            m
-            for m in _members(annotation)
-            if isinstance(m, type) and issubclass(m, _Struct)
+        built = model(**values)
+        _keep_extras(built, value, "$")
+    finally:
+        state.at = at
+        _LENIENT.reset(token)
+    return built
+
+
+def _lenient_check(
+    check: Any, value: Any, path: tuple[str | int, ...], state: _Leniency
+) -> Any:
+    """``_lenient`` for a slot msgspec cannot type (a checker of ``__post_init__``): a
+    tagged union's member is the one its tag names, complete or not."""
+    fits, built = _strictly(check, value)
+    if fits:
+        return built
+    kind = type(check)
+    if kind is _Named:
+        return _lenient_check(check.check, value, path, state)
+    if kind is _OrNone:
+        return (
+            None if value is None else _lenient_check(check.inner, value, path, state)
+        )
+    if kind is _ListOf and type(value) is list:
+        return [
+            (
+                None
+                if item is None and check.nullable
+                else _lenient_check(check.item, item, (*path, i), state)
+            )
+            for i, item in enumerate(value)
         ]
-        if models:
-            model = models[0]
-            values = {}
-            for attr, wire, ann, required in _fields(model):
-                if wire in value:
-                    values[attr] = _lenient(ann, value[wire])
-                elif required:
-                    values[attr] = None
-            built = model(**values)
-            _keep_extras(built, value, "$")
-            return built
-    if type(value) is list:
-        items = [
-            typing.get_args(m)[0]
-            for m in _members(annotation)
-            if typing.get_origin(m) is list
-        ]
-        if items:
-            return [_lenient(items[0], item) for item in value]
+    if kind is _MapOf and type(value) is dict:
+        return {
+            k: (
+                None
+                if item is None and check.nullable
+                else _lenient_check(check.value, item, (*path, k), state)
+            )
+            for k, item in value.items()
+        }
+    if (
+        kind is _OneOf
+        and check.tag is not None
+        and check.tags is not None
+        and type(value) is dict
+    ):
+        tag = value.get(check.tag)
+        chosen = check.tags.get(tag) if type(tag) in (str, int) else None
+        if chosen is None and type(tag) is int:
+            chosen = check.tags.get(str(tag))
+        if chosen is not None:
+            return _lenient_check(chosen, value, path, state)
+    if kind not in _CHECKERS:
+        return _lenient(check, value, path, state)
+    state.problems.append((path, False))
     return value
 
 

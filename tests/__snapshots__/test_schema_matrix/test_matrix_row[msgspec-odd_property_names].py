@@ -414,8 +414,13 @@ def _built_anyway(model: Any, data: dict[str, Any], acc: Any) -> Any:
             raise
     state = _Leniency()
     built = _lenient(model, data, (), state)
-    for where, missing in sorted(state.problems, key=lambda item: _path_order(item[0])):
-        acc.drift(_where(where), _DRIFT_MISSING if missing else _DRIFT_KEPT)
+    places: dict[tuple[str | int, ...], bool] = (
+        {}
+    )  # one anomaly a place: a missing field is missing
+    for where, missing in state.problems:
+        places[where] = places.get(where, False) or missing
+    for where in sorted(places, key=_path_order):
+        acc.drift(_where(where), _DRIFT_MISSING if places[where] else _DRIFT_KEPT)
     return built
 
 
