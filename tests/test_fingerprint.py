@@ -161,7 +161,7 @@ def test_an_edited_fingerprint_line_alone_is_current_for_check_and_refreshed(
 def test_an_edited_spec_regenerates(project: Path, generations: list[Options]) -> None:
     assert run("specs/openai.yaml", *STYLE) == 0
     spec = project / "specs" / "openai.yaml"
-    spec.write_text(spec.read_text().replace("info:\n", "info:\n  description: edited\n", 1))
+    spec.write_text(spec.read_text().replace("info:\n", "info:\n  summary: edited\n", 1))
     assert run("specs/openai.yaml", *STYLE, "--check") == 1  # the header's sha256 of the source changed
     assert run("specs/openai.yaml", *STYLE) == 0
     assert len(generations) == 3

@@ -186,7 +186,10 @@ def test_members_with_their_own_tags_imply_a_discriminator(events: dict[str, Any
 
 
 @pytest.mark.shared
-def test_a_module_with_a_chunk_root_and_an_event_union_skips_pings_for_chunks(tmp_path: Path) -> None:
+def test_a_module_with_a_chunk_root_and_an_event_union_reads_named_events_by_default(tmp_path: Path) -> None:
+    """A module with an event union reads every named event by default, whatever root comes
+    first (#24: a reader shared by two roots once dropped every event of the union, silently);
+    the typed chunk reader ``iter_chunks`` skips them, and ``named_events=False`` does."""
     modules = generate_modules(
         OPENAI_SPECS[-1],
         tmp_path,
@@ -196,9 +199,9 @@ def test_a_module_with_a_chunk_root_and_an_event_union_skips_pings_for_chunks(tm
     module = modules["typeddict"]
     chunk = {"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "m", "choices": []}
     lines = ["event: ping", 'data: {"type": "ping"}', "", f"data: {json.dumps(chunk)}", ""]
-    assert [c["id"] for c in module.iter_chunks(lines)] == ["c"]  # chunks: named events skipped
-    assert len(list(module.iter_chunk_dicts(lines))) == 1  # a chat module first: pings never reach the accumulator
-    assert len(list(module.iter_chunk_dicts(lines, named_events=True))) == 2  # events, when asked for
+    assert [c["id"] for c in module.iter_chunks(lines)] == ["c"]  # typed chunks: named events skipped
+    assert len(list(module.iter_chunk_dicts(lines))) == 2  # the union's events are never dropped
+    assert len(list(module.iter_chunk_dicts(lines, named_events=False))) == 1  # a chat loop's choice
 
 
 def test_changes_reports_what_a_union_root_gains_and_loses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
