@@ -524,6 +524,8 @@ class _Checker:
             at, value = self.derived_slot()
             derived = True
         fixed: tuple[str, ...] = ()
+        if op is Op.PARSE and at and at[-1].key is not None:
+            raise self.error("op 'parse' parses a field: its 'at' ends in a name, not name[{key}]")
         if op in _SLOT_OPS and (at or op is not Op.MERGE):
             fixed = self.check_slot(op, at, value, constant, raw_value, when)
         if op is Op.SIDE and (value is None or not isinstance(entry.get("channel"), str)):
@@ -614,11 +616,7 @@ class _Checker:
         ((path, wanted),) = raw.items()
         if not isinstance(path, str) or isinstance(wanted, (dict, list)) or wanted is None:
             raise self.error("'when' must be one field and its value, such as {delta.type: text_delta}")
-        types = (
-            self.value_types(path, "when")
-            if "." in path
-            else ([self.fields[self.event_field(path, "when")].value_type] if self.member else [])
-        )
+        types = self.value_types(path, "when")
         if types and not self.ir.allows(types, wanted):
             raise self.error(f"when {path} = {wanted!r}: no schema of {self.member}.{path} allows that value")
         if types and not self.is_tag(path, types):
@@ -768,24 +766,30 @@ def new_fold(plan: EventPlan, *, strict: bool = False) -> _EventFold:
 
 
 def _rule_handler(rule: EventRule, slots: Mapping[Slot, _Slot]) -> _Handler:
-    calls, dispatch = rule.calls, rule.dispatch
-    cases = {json.loads(value): case for value, case in rule.cases}
+    calls, dispatch = (rule.calls, shared_walks(rule.calls)), rule.dispatch
+    cases = {json.loads(value): (case, shared_walks(case)) for value, case in rule.cases}
 
     def handle(fold: _EventFold, event: dict[str, Any]) -> None:
-        _make_calls(calls, fold, event, slots)
+        _make_calls(*calls, fold, event, slots)
         if dispatch is not None:
             tag = dispatch.of(event)
             case = cases.get(tag) if isinstance(tag, (str, int, float, bool)) else None
             if case is None:
                 fold.unmatched(str(dispatch.field), tag)
             else:
-                _make_calls(case, fold, event, slots)
+                _make_calls(*case, fold, event, slots)
 
     return handle
 
 
-def _make_calls(calls: tuple[Call, ...], fold: _EventFold, event: dict[str, Any], slots: Mapping[Slot, _Slot]) -> None:
-    shared, parents = shared_walks(calls), dict[Any, Any]()
+def _make_calls(
+    calls: tuple[Call, ...],
+    shared: frozenset[Any],
+    fold: _EventFold,
+    event: dict[str, Any],
+    slots: Mapping[Slot, _Slot],
+) -> None:
+    parents: dict[Any, Any] = {}
     for call in calls:
         args = [a.of(event) for a in call.args]
         keywords = {name: json.loads(text) for name, text in call.keywords}

@@ -20,6 +20,7 @@ import hashlib
 import json
 import math
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -189,8 +190,7 @@ class _DuplicateKey(ValueError):
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     found = dict(pairs)
     if len(found) != len(pairs):
-        seen: set[str] = set()
-        twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        twice = next(key for key, count in Counter(key for key, _ in pairs).items() if count > 1)
         raise _DuplicateKey(f"duplicate key {twice!r} in an object; remove one of them")
     return found
 

@@ -19,6 +19,10 @@ from typing import Any
 from .errors import SpecError, join_pointer
 from .load import Document, load_document
 
+#: the sections of a map that hold entries: the union's members, and event types the spec
+#: does not list (an ``error`` event outside the union, a type newer servers send)
+ENTRY_SECTIONS = ("events", "extra_events")
+
 
 class MapLayer(dict[str, Any]):
     """The user maps of one union root merged (later files' entries over earlier ones'),
@@ -54,13 +58,12 @@ def read_map_files(paths: Sequence[Path]) -> dict[str, MapLayer]:
         for key, value in data.items():
             if key == "root":
                 continue
-            sections = ("events", "extra_events")
-            if key in sections and isinstance(value, dict) and isinstance(merged.get(key), dict):
+            if key in ENTRY_SECTIONS and isinstance(value, dict) and isinstance(merged.get(key), dict):
                 merged[key] = {**merged[key], **value}
             else:
                 merged[key] = value
             merged.places[(key,)] = (path, join_pointer("", key))
-            for tag in value if key in sections and isinstance(value, dict) else ():
+            for tag in value if key in ENTRY_SECTIONS and isinstance(value, dict) else ():
                 merged.places[(key, str(tag))] = (path, join_pointer("", key, tag))
     return found
 

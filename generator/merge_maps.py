@@ -11,16 +11,13 @@ from typing import Any
 
 from .errors import SpecError, did_you_mean, join_pointer
 from .load import load_document
-from .map_files import MapLayer
+from .map_files import ENTRY_SECTIONS, MapLayer
 from .model import Schemas
 from .naming import component_name
 
 MAPS_DIR = Path(__file__).resolve().parent / "maps"
 #: the keys of a map (``events`` and ``extra_events`` hold the entries, checked by ``event_plan``)
 FAMILY_KEYS = {"family", "root", "target", "tag", "order", "unknown", "events", "extra_events"}
-#: the sections of a map that hold entries: the union's members, and event types the spec
-#: does not list (an ``error`` event outside the union, a type newer servers send)
-ENTRY_SECTIONS = ("events", "extra_events")
 
 
 def shipped_maps() -> dict[str, tuple[Path, dict[str, Any]]]:
@@ -121,8 +118,7 @@ def merged_map(
                 )
             if not isinstance(value, dict):
                 raise SpecError(f"'{key}' must map event types to entries", *_place(layer, file, pointer, key))
-            sources.setdefault("events", _place(layer, file, pointer, key))
-            if key == "events":
+            if key == "events" or "events" not in sources:  # where errors about the entries point
                 sources["events"] = _place(layer, file, pointer, key)
             for tag, entry in value.items():
                 events[str(tag)] = entry

@@ -126,7 +126,7 @@ def _describe(action: Action) -> str:
     if action.op is Op.IGNORE:
         return "ignored"
     when = f" when {action.when[0]} is {json.loads(action.when[1])}" if action.when else ""
-    return f"{action.op.value} {value}{where}{when}".rstrip().replace("  ", " ")
+    return f"{' '.join(str(p) for p in (action.op.value, value) if p != '')}{where}{when}"
 
 
 def _call_text(call: Call, slots: dict[Slot, str], parent: str | None) -> str:

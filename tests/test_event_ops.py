@@ -199,3 +199,19 @@ def test_fragments_after_a_failed_parse_still_join_the_text() -> None:
 def test_parse_of_a_slot_no_event_made_creates_nothing() -> None:
     f = fold({"stop": lambda f, e: INPUT.parse(f, e)}, [{"type": "stop", "index": 3}])
     assert f.snapshot() == {} and not f.anomalies
+
+
+def test_the_fold_keeps_a_bounded_window_of_events_for_the_repeat_check() -> None:
+    """Telling a resent event from another with the same number needs the event; the fold keeps
+    only the latest ``_RECENT`` numbered events (a long stream does not keep every event alive);
+    an older number seen again is taken as resent, as before this check existed."""
+    from generator.runtime.events import _RECENT
+
+    text = _Slot("text")
+    events = [{"type": "t", "n": n, "delta": "x"} for n in range(_RECENT + 10)]
+    f = fold({"t": lambda f, e: text.append(f, e, e.get("delta"))}, events, order="n")
+    assert len(f._recent) == _RECENT
+    f.add({"type": "t", "n": 0, "delta": "other"})  # out of the window: taken as resent, dropped
+    f.add({"type": "t", "n": _RECENT + 5, "delta": "other"})  # in it: another event, applied
+    assert [a.kind for a in f.anomalies] == ["duplicate", "reused_number", "out_of_order"]
+    assert f.snapshot()["text"] == "x" * (_RECENT + 10) + "other"

@@ -120,8 +120,12 @@ def test_a_merge_map_file_maps_what_the_spec_lacks(tmp_path: Path, capsys: pytes
             "  answer.text.delta: {when: {delta: hi}, op: append, at: 'parts[{index}].text', value: delta}\n",
             "when delta: TextDelta.delta is not a tag (an enum, or the discriminator of a union)",
         ),
+        (
+            "  answer.text.delta: {op: parse, at: 'parts[{index}]'}\n",
+            "op 'parse' parses a field: its 'at' ends in a name, not name[{key}]",
+        ),
     ],
-    ids=["typo", "duplicate", "object-to-text", "extend-text", "nested-in-text", "when-not-a-tag"],
+    ids=["typo", "duplicate", "object-to-text", "extend-text", "nested-in-text", "when-not-a-tag", "parse-keyed"],
 )
 def test_a_map_error_names_the_file_line_and_entry(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], entries: str, message: str

@@ -89,10 +89,7 @@ class _SlotOps(_Addressing):
         """Merge an object into the slot field by field, into nested objects too; ``null``
         keeps the value held (a ``message_delta``'s usage: ``input_tokens: null`` keeps the
         count from ``message_start``); text is replaced, not joined. ``null`` merges nothing."""
-        if value is None:
-            return
-        if type(value) is not dict:
-            self.report(path, "wrong_type", "a value to merge that is not an object: dropped", dropped=value)
+        if not self._mergeable(value, path):
             return
         target = container.get(key)
         if type(target) is not dict:
@@ -102,6 +99,14 @@ class _SlotOps(_Addressing):
                 )
             target = container[key] = {}
         self._merge_into(target, value, path)
+
+    def _mergeable(self, value: Any, path: str) -> bool:
+        """An object to merge; ``null`` merges nothing, anything else is reported and dropped."""
+        if type(value) is not dict:
+            if value is not None:
+                self.report(path, "wrong_type", "a value to merge that is not an object: dropped", dropped=value)
+            return False
+        return True
 
     def _merge_into(self, target: dict[Any, Any], value: dict[Any, Any], path: str) -> None:
         for name, piece in value.items():

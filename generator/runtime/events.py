@@ -22,6 +22,10 @@ from .event_slots import _filled, _JsonFragments, _own, _Skip, _Slots, _thaw
 
 #: a handler: applies one event (a decoded JSON object) to the fold
 _Handler = Callable[["_EventFold", dict[str, Any]], None]
+#: how many of the latest numbered events the fold keeps to tell a resent event (dropped) from
+#: another event with a seen number (applied); an older number seen again counts as resent.
+#: Bounded so a long stream does not keep every event alive.
+_RECENT = 1024
 
 
 def _dig(value: Any, *names: str) -> Any:
@@ -81,8 +85,8 @@ class _EventFold(_SlotOps):
     ``no_tag``         an object without a string tag (``type``); kept in ``unknown_events``.
     ``unknown_event``  a tag the map does not know (a newer server); kept in ``unknown_events``.
     ``unknown_event``  also: a nested tag the map does not know (``delta.type`` of a newer server).
-    ``duplicate``      an identical repeat of an event (same ``sequence_number``, same content):
-                       applied once. A different event with a seen number is applied (``reused_number``).
+    ``duplicate``      an identical repeat of an event (same ``sequence_number``, same content, among
+                       the latest 1,024 numbers; an older number is taken as resent): applied once.
     ``reused_number``  a different event with a ``sequence_number`` seen before (applied).
     ``out_of_order``   a ``sequence_number`` lower than one seen before (applied).
     ``gap``            ``sequence_number`` skipped ahead (events lost; applied).
@@ -131,7 +135,8 @@ class _EventFold(_SlotOps):
         self.error: dict[str, Any] | None = None
         self.terminal: str | None = None
         self._initialised = False
-        self._seen: dict[int, Any] = {}  # sequence number -> the event that had it
+        self._seen: set[int] = set()
+        self._recent: dict[int, Any] = {}  # the last _RECENT numbers -> their events (repeat check)
         self._max_seq: int | None = None
 
     # -- the entry point ---------------------------------------------------------------------
@@ -175,14 +180,18 @@ class _EventFold(_SlotOps):
         """Check ``sequence_number``: False (reported) for a repeat, which is then not applied."""
         if type(seq) is not int:
             return True  # older servers send none
-        seen = self._seen.get(seq)
-        if seen is not None:
+        if seq in self._seen:
+            seen = self._recent.get(seq, self.event)  # beyond the window: taken as a resent event
             if seen == self.event:
                 self.report("", "duplicate", f"{self.order} {seq} seen before: applied once", dropped=dict(self.event))
                 return False
             self.report("", "reused_number", f"{self.order} {seq} seen before on another event (applied)")
         else:
-            self._seen[seq] = self.event
+            self._seen.add(seq)
+            recent = self._recent
+            recent[seq] = self.event
+            if len(recent) > _RECENT:
+                del recent[next(iter(recent))]
         last = self._max_seq
         if last is not None:
             if seq < last:
@@ -255,13 +264,9 @@ class _EventFold(_SlotOps):
     def merge_response(self, value: Any) -> None:
         """Merge an object into the response field by field (``message_delta``'s ``delta``):
         see ``merge``."""
-        if value is None:
-            return
-        if type(value) is not dict:
-            self.report("", "wrong_type", "a value to merge that is not an object: dropped", dropped=value)
-            return
-        self._initialised = True
-        self._merge_into(self.response, value, "")
+        if self._mergeable(value, ""):
+            self._initialised = True
+            self._merge_into(self.response, value, "")
 
     def unmatched(self, path: str, value: Any) -> None:
         """An event whose nested tag (``delta.type``) no entry of its type names: kept in
