@@ -6,7 +6,7 @@ UTF-8 only, YAML 1.2 core-schema scalars (a bare date stays a string), no object
 (``!!set``, ``!!binary``, ``!!timestamp``, ``!!python/...`` are refused), no recursive
 aliases, alias expansion budgeted (an alias bomb is refused in milliseconds), keys as text.
 Every error is a ``SpecError`` naming the file, line and JSON pointer (``located`` adds the
-line to the errors the map checks in ``event_plan`` raise with a file and pointer only).
+line to the errors the map checks in ``event_check`` raise with a file and pointer only).
 """
 
 from __future__ import annotations

@@ -18,7 +18,8 @@ from . import naming
 from . import roots as root_selection
 from .chunk_maps import plan_stream
 from .errors import SpecError
-from .event_plan import EventPlan, plan_events
+from .event_plan import plan_events
+from .event_vocabulary import EventPlan
 from .format import format_modules
 from .interpret import Interpreter
 from .load import Document, check_document, load_document, parse_document

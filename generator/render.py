@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__, cache, imports, pytypes, runtime
-from .event_plan import EventPlan
+from .event_vocabulary import EventPlan
 from .fingerprint import MSGSPEC_RUNTIME_FILE, PYDANTIC_RUNTIME_FILE, RUNTIME_FILE
 from .format import parse_tree, split_header
 from .imports import IMPORTS_MARK, import_key, import_lines, isort_key

@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from . import pytypes
-from .event_plan import WHOLE_EVENT, Action, Call, EventPlan, EventRule, EventValue, Op, Slot, shared_walks
+from .event_vocabulary import WHOLE_EVENT, Action, Call, EventPlan, EventRule, EventValue, Op, Slot, shared_walks
 from .naming import EventNames, local_name
 
 

@@ -12,7 +12,8 @@ import yaml
 from conftest import NEWEST_SPEC, read_ir
 
 from generator.errors import SpecError
-from generator.event_plan import Op, Step, explain, new_fold, plan_events
+from generator.event_plan import explain, new_fold, plan_events
+from generator.event_vocabulary import Op, Step
 from generator.interpret import Interpreter
 from generator.load import load_document
 from generator.merge_maps import MAPS_DIR, shipped_maps

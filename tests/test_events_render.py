@@ -14,7 +14,8 @@ import pytest
 import yaml
 from conftest import NEWEST_SPEC, RESPONSES, STYLES, read_ir, recorded_chunks
 
-from generator.event_plan import EventPlan, new_fold, plan_events
+from generator.event_plan import new_fold, plan_events
+from generator.event_vocabulary import EventPlan
 
 pytestmark = pytest.mark.shared
 

@@ -1,0 +1,323 @@
+"""Reading a merge map's entries into checked ``Action``s: every op, path, value and ``when``
+checked against the IR (through ``event_schema.EventSchema``), with errors that name the map's
+file, line and entry and say what to do (``SpecError``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from .errors import SpecError, did_you_mean, join_pointer
+from .event_schema import EventSchema
+from .event_vocabulary import LIFECYCLE_OPS, NO_VALUE_OPS, SLOT_OPS, WHOLE_EVENT, Action, Op, Step
+from .model import Enum, ModelRef, strip_null
+from .runtime.event_paths import _path_steps
+
+_ENTRY_KEYS = {"op", "at", "value", "id", "check", "new", "channel", "key", "keep", "when", "optional"}
+
+
+def _kinds_text(kinds: frozenset[str]) -> str:
+    return " or ".join(sorted(kinds))
+
+
+def type_of(field: Any) -> Any:
+    return field.value_type if field is not None else None
+
+
+def check_listed(
+    value: str, members: Mapping[str, str], extra: bool, origin: str, place: tuple[Path | None, str], union: str
+) -> None:
+    """An entry under ``events`` names a member of the union; one under ``extra_events`` a
+    type the union does not list. Shipped maps cover several versions of a vendor's spec, so
+    their ``events`` may name types an older version lacks (taken as extra)."""
+    if extra and value in members:
+        raise SpecError(
+            f"event type {value!r} is a member of {union} ({members[value]}): move it from 'extra_events' to 'events'",
+            *place,
+        )
+    if not extra and value not in members and not origin.startswith("map:"):
+        hint = did_you_mean(value, members)
+        raise SpecError(
+            f"event type {value!r} is not a member of {union}{hint}{' ' if hint else '. '}An event type "
+            "the spec does not list (an error event, a type newer servers send) goes under 'extra_events'",
+            *place,
+        )
+
+
+class EntryChecker:
+    """Reads one event type's entries into actions, checked against its member's fields and
+    the target (``member`` is ``""`` for a type the spec does not list: shape checks only)."""
+
+    def __init__(self, ir: EventSchema, member: str, target: str, place: tuple[Path | None, str]) -> None:
+        self.ir, self.member, self.target, self.place = ir, member, target, place
+        self.fields = ir.fields(member) if member else {}
+
+    def actions(self, entry: Any) -> tuple[Action, ...]:
+        entries = entry if isinstance(entry, list) else [entry]
+        if not entries:
+            raise SpecError("an empty entry: give an op ({op: ignore} to skip the event)", *self.place)
+        file, pointer = self.place
+        actions = tuple(
+            EntryChecker(
+                self.ir,
+                self.member,
+                self.target,
+                (file, join_pointer(pointer, i) if isinstance(entry, list) else pointer),
+            ).action(e)
+            for i, e in enumerate(entries)
+        )
+        tested = sorted({a.when[0] for a in actions if a.when is not None})
+        if len(tested) > 1:
+            raise self.error(
+                f"the entries' 'when' test {' and '.join(tested)}: the entries of one event type test one field"
+            )
+        return actions
+
+    def error(self, message: str) -> SpecError:
+        return SpecError(message, *self.place)
+
+    def event_field(self, name: Any, what: str, kind: str | None = None) -> str:
+        """``name``, checked to be a field of the event (of JSON ``kind`` when given)."""
+        if not isinstance(name, str) or not name:
+            raise self.error(f"{what} must name a field of the event")
+        if self.member:
+            if name not in self.fields:
+                raise self.error(f"{what} {name!r}: {self.member} has no such field{did_you_mean(name, self.fields)}")
+            kinds = ("integer", "string") if kind == "key" else (kind,) if kind else ()
+            if kinds and not any(self.ir.is_kind(self.fields[name].value_type, k) for k in kinds):
+                wanted = "a string" if kinds == ("string",) else "an integer or string"
+                raise self.error(f"{what} {name!r}: {self.member}.{name} must be {wanted} field")
+        return name
+
+    def action(self, entry: Any) -> Action:
+        if not isinstance(entry, dict):
+            raise self.error("a merge-map entry must be a mapping such as {op: append, at: ..., value: ...}")
+        unknown = set(entry) - _ENTRY_KEYS
+        if unknown:
+            key = min(unknown)
+            raise self.error(f"unknown entry key {key!r}{did_you_mean(key, _ENTRY_KEYS)}")
+        try:
+            op = Op(entry.get("op"))
+        except ValueError:
+            ops = [o.value for o in Op]
+            raise self.error(
+                f"op {entry.get('op')!r} is not one of {', '.join(ops)}{did_you_mean(str(entry.get('op')), ops)}"
+            ) from None
+        when = self.when(entry["when"]) if "when" in entry else None
+        raw_value = entry.get("value")
+        if raw_value is not None and op in NO_VALUE_OPS:
+            raise self.error(f"op {op.value!r} takes no 'value'")
+        value, constant = self.value(op, raw_value, when)
+        at = self.path(entry["at"]) if "at" in entry else ()
+        if at and op not in SLOT_OPS:
+            raise self.error(f"op {op.value!r} takes no 'at'")
+        if op is Op.MERGE and not at and value is None:
+            raise self.error("op 'merge' needs 'value' (an event field holding an object)")
+        optional = entry.get("optional", False)
+        if not isinstance(optional, bool):
+            raise self.error(f"optional {optional!r}: true or false")
+        derived = False
+        if op in LIFECYCLE_OPS and value is None and self.member:
+            value = next((n for n, f in self.fields.items() if self.ir.holds(f.value_type, self.target)), None)
+            if value is None:
+                raise self.error(f"{self.member} has no field whose schema is {self.target}: declare 'value'")
+            derived = True
+        if op in (Op.CREATE, Op.REPLACE) and not at and self.member:
+            at, value = self.derived_slot()
+            derived = True
+        fixed: tuple[str, ...] = ()
+        if op is Op.PARSE and at and at[-1].key is not None:
+            raise self.error("op 'parse' parses a field: its 'at' ends in a name, not name[{key}]")
+        if op in SLOT_OPS and (at or op is not Op.MERGE):
+            fixed = self.check_slot(op, at, value, constant, raw_value, when)
+        if op is Op.SIDE and (value is None or not isinstance(entry.get("channel"), str)):
+            raise self.error("op 'side' needs 'channel' (a name) and 'value' (an event field)")
+        keep = entry.get("keep", "all")
+        if keep not in ("all", "last"):
+            raise self.error(f"keep {keep!r}: 'all' or 'last'")
+        if entry.get("check") not in (None, "fold"):
+            raise self.error(f"check {entry.get('check')!r}: only 'fold'")
+        new = entry.get("new")
+        if new is not None and not isinstance(new, dict):
+            raise self.error("'new' must be an object (what a slot created by this event starts as)")
+        try:  # the generated module holds it as JSON: no inf or nan (they would not import)
+            new_json = json.dumps(new, sort_keys=True, allow_nan=False) if new is not None else None
+        except ValueError:
+            raise self.error("'new' holds inf or nan, which JSON has not; write a finite number or a string") from None
+        except RecursionError:
+            raise self.error("'new' nests too deeply (over several hundred levels)") from None
+        return Action(
+            op=op,
+            at=at,
+            value=value,
+            constant=constant,
+            ident=self.event_field(entry["id"], "id", "string") if "id" in entry else None,
+            check=entry.get("check") == "fold",
+            new=new_json,
+            channel=entry.get("channel"),
+            key=self.event_field(entry["key"], "key", "key") if "key" in entry else None,
+            keep_all=keep == "all",
+            derived=derived,
+            when=when,
+            optional=optional,
+            fixed=fixed,
+        )
+
+    def value(self, op: Op, raw: Any, when: tuple[str, str] | None) -> tuple[str | None, str | None]:
+        """``(event field path or "*", JSON text of a constant)`` of an entry's ``value``."""
+        if isinstance(raw, str) and raw.startswith("="):
+            return None, json.dumps(raw[1:])
+        if raw == WHOLE_EVENT:
+            if op not in LIFECYCLE_OPS and op is not Op.SIDE:
+                raise self.error(
+                    f"value '*' (the whole event) is for init, refresh, finalize and side, not {op.value!r}"
+                )
+            return WHOLE_EVENT, None
+        if raw is None:
+            return None, None
+        if isinstance(raw, str) and "." in raw:
+            self.value_types(raw, "value", when)
+            return raw, None
+        return self.event_field(raw, "value"), None
+
+    def value_types(self, text: str, what: str, when: tuple[str, str] | None = None) -> list[Any]:
+        """The types the event's nested field ``text`` (``delta.text``) may have; with
+        ``when``, only the union members its tag selects are read (``delta.type`` is
+        ``text_delta``: ``delta`` is a ``TextContentBlockDelta``)."""
+        names = text.split(".")
+        if any(not n for n in names):
+            raise self.error(f"{what} {text!r}: a path of event fields such as delta.text")
+        if not self.member:
+            return []
+        current = [self.fields[self.event_field(names[0], what)].value_type]
+        for i, name in enumerate(names[1:], 1):
+            shapes = [x for t in current for x in self.ir.shapes(t)]
+            if when is not None and tuple(when[0].split("."))[:-1] == tuple(names[:i]):
+                tag, wanted = when[0].rsplit(".", 1)[-1], json.loads(when[1])
+                shapes = [x for x in shapes if self._has_value(x, tag, wanted)]
+            found = [self.ir.fields(x.name) for x in shapes if isinstance(x, ModelRef)]
+            following = [f[name].value_type for f in found if name in f]
+            if not following:
+                known = sorted({n for f in found for n in f})
+                head = ".".join(names[:i])
+                raise self.error(
+                    f"{what} {text!r}: {self.member}.{head} has no field {name!r}{did_you_mean(name, known)}"
+                )
+            current = following
+        return current
+
+    def _has_value(self, shape: Any, tag: str, wanted: Any) -> bool:
+        field = self.ir.fields(shape.name).get(tag) if isinstance(shape, ModelRef) else None
+        return field is not None and self.ir.allows([field.value_type], wanted)
+
+    def when(self, raw: Any) -> tuple[str, str]:
+        """``{delta.type: text_delta}`` → ``("delta.type", '"text_delta"')``, checked: one
+        nested field, and a value some member of the field's schema allows."""
+        if not isinstance(raw, dict) or len(raw) != 1:
+            raise self.error("'when' must be one field and its value, such as {delta.type: text_delta}")
+        ((path, wanted),) = raw.items()
+        if not isinstance(path, str) or isinstance(wanted, (dict, list)) or wanted is None:
+            raise self.error("'when' must be one field and its value, such as {delta.type: text_delta}")
+        types = self.value_types(path, "when")
+        if types and not self.ir.allows(types, wanted):
+            raise self.error(f"when {path} = {wanted!r}: no schema of {self.member}.{path} allows that value")
+        if types and not self.is_tag(path, types):
+            raise self.error(
+                f"when {path}: {self.member}.{path} is not a tag (an enum, or the discriminator of a union); "
+                "'when' branches on the field that names what kind of value an event carries"
+            )
+        return path, json.dumps(wanted)
+
+    def is_tag(self, path: str, types: list[Any]) -> bool:
+        """Whether the event field ``path`` of types ``types`` names a kind: an enum (a
+        const), or the discriminator property of the union holding it."""
+        if any(isinstance(x, Enum) for t in types for x in self.ir.shapes(t)):
+            return True
+        head, _, name = path.rpartition(".")
+        parents = self.value_types(head, "when") if head else [ModelRef(self.member)]
+        return any(self.ir.discriminated_by(t, name) for t in parents)
+
+    def path(self, text: Any) -> tuple[Step, ...]:
+        """``output[{output_index}].content[{content_index}].text`` → steps (the runtime's grammar)."""
+        if not isinstance(text, str) or not text:
+            raise self.error("'at' must be a path such as output[{output_index}].text")
+        try:
+            return tuple(Step(name, key) for name, key in _path_steps(text))
+        except ValueError as exc:
+            raise self.error(str(exc)) from None
+
+    def check_slot(
+        self,
+        op: Op,
+        at: tuple[Step, ...],
+        value: str | None,
+        constant: str | None,
+        raw: Any,
+        when: tuple[str, str] | None,
+    ) -> tuple[str, ...]:
+        """Check a slot op: its path resolves in the target, its value can go there (by JSON
+        kind: text is appended to text, a list extends a list...). Returns the fields of an
+        appended object never joined (the enum-typed fields of the slot's objects)."""
+        if not at:
+            raise self.error(f"op {op.value!r} needs 'at' (a path such as output[{{output_index}}].text)")
+        if value is None and constant is None and op is not Op.PARSE:
+            raise self.error(f"op {op.value!r} needs 'value' (an event field, or =constant)")
+        for step in at:
+            if step.key:
+                self.event_field(step.key, f"placeholder {{{step.key}}}", "key")
+        path = ".".join(map(str, at))
+        leaves = self.ir.resolve(self.target, tuple((s.name, s.key is not None) for s in at))
+        if not leaves:
+            raise self.error(f"path {path!r} does not resolve in {self.target}")
+        if constant is not None and not self.ir.allows(leaves, json.loads(constant)):
+            raise self.error(f"{raw!r}: no schema that {path} reaches allows it")
+        if value is None or value == WHOLE_EVENT or not self.member:
+            return ()
+        values = self.value_types(value, "value", when)
+        self.check_kinds(op, value, values, path, leaves)
+        if op is Op.APPEND and "object" in self.ir.json_kinds(values):
+            return self.ir.enum_fields(leaves)
+        return ()
+
+    def check_kinds(self, op: Op, value: str, values: list[Any], path: str, leaves: list[Any]) -> None:
+        """The value's JSON kinds against the slot's: text or an object is appended to its
+        kind, JSON text is text, a list extends a list, an object merges into an object, an
+        item is pushed onto a list of its kind, other values share a kind with the slot.
+        ``any`` (or a schema that says nothing) fits all."""
+        have, slot = self.ir.json_kinds(values) - {"null"}, self.ir.json_kinds(leaves) - {"null"}
+        if op is Op.PUSH:
+            if slot and "any" not in slot and "array" not in slot:
+                raise self.error(f"op 'push' at {path!r}: {self.target}.{path} is not a list")
+            slot = self.ir.json_kinds(self.ir.items(leaves)) - {"null"}
+        if op is Op.JSON:
+            fits = "any" in have or have <= {"string"}
+        elif not have or not slot or "any" in have or "any" in slot:
+            return
+        elif op is Op.APPEND:
+            fits = bool(have & slot & {"string", "object"})
+        elif op is Op.EXTEND:
+            fits = "array" in have and "array" in slot
+        elif op is Op.MERGE:
+            fits = "object" in have and "object" in slot
+        else:
+            fits = bool(have & slot)
+        if not fits:
+            raise self.error(
+                f"op {op.value!r}: value {value!r} ({_kinds_text(have)}) cannot go to {path!r} ({_kinds_text(slot)})"
+            )
+
+    def derived_slot(self) -> tuple[tuple[Step, ...], str]:
+        """For ``create``/``replace`` without ``at``: the event field whose type is the items
+        of a top-level list of the target, and the integer ``<list>_index`` field addressing it."""
+        for name, items in self.ir.top_lists(self.target).items():
+            for field_name, f in self.fields.items():
+                if strip_null(f.value_type) == items:
+                    index = f"{name}_index" if f"{name}_index" in self.fields else f"{name.rstrip('s')}_index"
+                    if index in self.fields:
+                        return (Step(name, index),), field_name
+        raise self.error(f"no field of the event is an item of a list of {self.target}: declare 'at' and 'value'")
+
+
+# -- showing a plan -----------------------------------------------------------------------------------

@@ -1,0 +1,272 @@
+"""The vocabulary of event merge maps, as typed values: the ops (``Op``), where an op lands
+(``Step``, ``Slot``), its arguments (``EventValue``), and what it does, stated once
+(``Action.call`` → ``Call``: a method of the fold runtime, ``runtime/events.py`` and
+``runtime/event_paths.py``). ``event_check`` reads a map's entries into ``Action``s;
+``event_plan`` gathers them into an ``EventPlan``; ``render_events`` writes each ``Call`` out.
+
+Adding an op: a member of ``Op``, its case in ``Action.call`` (if it is not a method of the same
+name), the runtime method, its checks in ``event_check``, a row in ``docs/events.md``.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .runtime.events import _dig
+
+
+class Op(enum.Enum):
+    """What one event does to the snapshot; its value, as maps write it, is also the method
+    it calls (on the fold for lifecycle and side ops, on the action's ``_Slot`` for slot ops;
+    ``error`` calls the fold's ``fail``)."""
+
+    INIT = "init"  #: the snapshot starts from the value (``response.created``)
+    REFRESH = "refresh"  #: top-level fields from the value, folded lists kept; may come first
+    FINALIZE = "finalize"  #: terminal; the value wins, a null/absent/empty list is filled from the fold
+    FINISH = "finish"  #: terminal, without a value (``message_stop``)
+    CREATE = "create"  #: create the slot from the value (reported if it exists)
+    REPLACE = "replace"  #: set the slot to the server's value; ``check: fold`` compares
+    MERGE = "merge"  #: merge an object field by field (nested too); ``null`` keeps; no ``at``: the response
+    APPEND = "append"  #: append text (an object appends field by field, its tags never joined)
+    JSON = "json"  #: gather JSON text fragments, parsed once (``parse``, or at snapshot)
+    PARSE = "parse"  #: parse the JSON text gathered for the slot (``content_block_stop``)
+    EXTEND = "extend"  #: extend a list
+    PUSH = "push"  #: push one item onto a list (a citation)
+    SET = "set"  #: set a constant only the event's name carries (a status)
+    SIDE = "side"  #: no snapshot change: collect into a named side channel
+    ERROR = "error"  #: the stream's error event: kept, no snapshot change (the fold's ``fail``)
+    IGNORE = "ignore"  #: nothing
+
+
+LIFECYCLE_OPS = {Op.INIT, Op.REFRESH, Op.FINALIZE}
+#: ``value: "*"``: the whole event is the value (small families whose last event is the result)
+WHOLE_EVENT = "*"
+SLOT_OPS = {Op.CREATE, Op.REPLACE, Op.MERGE, Op.APPEND, Op.JSON, Op.PARSE, Op.EXTEND, Op.PUSH, Op.SET}
+#: ops that take no value
+NO_VALUE_OPS = {Op.FINISH, Op.PARSE, Op.ERROR, Op.IGNORE}
+_ENTRY_KEYS = {"op", "at", "value", "id", "check", "new", "channel", "key", "keep", "when", "optional"}
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a path: ``name`` a field; with ``key`` (an event field) a keyed slot ``name[{key}]``."""
+
+    name: str
+    key: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.name}[{{{self.key}}}]" if self.key else self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """Where a slot op lands (a ``_Slot`` of the runtime): its path from the target's root,
+    the event field checked against the first keyed step's ``id``, JSON text of what a
+    slot the event must create starts as, and the fields of an appended object never joined
+    (those the schema types as enums: tags)."""
+
+    at: tuple[Step, ...]
+    ident: str | None = None
+    new: str | None = None
+    fixed: tuple[str, ...] = ()
+
+    @property
+    def path(self) -> str:
+        """``output[{output_index}].content[{content_index}].text``."""
+        return ".".join(str(s) for s in self.at)
+
+    @property
+    def walk(self) -> tuple[Step, ...]:
+        """The steps to the object holding the slot: slots of one event with equal walks
+        (paths that differ only in their last step) share the object the first one finds
+        (its ``id`` check routes them all)."""
+        return self.at[:-1]
+
+
+@dataclass(frozen=True, slots=True)
+class EventValue:
+    """An argument of an op's call: the event field ``field`` (a dotted path for a nested
+    value: ``delta.text``), the whole event (``field`` is ``"*"``), or, with ``field`` None,
+    the constant whose JSON text is ``constant``."""
+
+    field: str | None = None
+    constant: str | None = None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The field's path as names (``("delta", "text")``); ``()`` for a constant or the event."""
+        return tuple(self.field.split(".")) if self.field not in (None, WHOLE_EVENT) else ()
+
+    def of(self, event: Mapping[str, Any]) -> Any:
+        """The value for one event (what the generated ``e.get(...)``/``_dig(e, ...)`` reads)."""
+        if self.field == WHOLE_EVENT:
+            return event
+        if self.field is not None:
+            return _dig(event, *self.names)
+        return json.loads(self.constant) if self.constant is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """What an action does, as one call of the fold runtime: ``method`` of the action's
+    ``slot`` (``slot.append(f, e, value)``) or, without a slot, of the fold
+    (``f.init(value)``), with ``args`` and ``keywords`` (constants as JSON text)."""
+
+    method: str
+    slot: Slot | None
+    args: tuple[EventValue, ...]
+    keywords: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One operation of an event.
+
+    Attributes:
+        op: what it does.
+        at: where, as steps from the target's root (``()`` for lifecycle, side, error, ignore).
+        value: the event field the value comes from (``None``: none, or a constant; ``"*"``: the
+            whole event).
+        constant: the value for ``value: =constant`` (JSON text, else ``None``).
+        ident: the event field checked against the first slot's ``id`` (``item_id``).
+        check: a final value is compared with the fold (``check: fold``).
+        new: JSON text of what a slot created by this event starts as, or ``None``.
+        channel, key, keep_all: side channels: name, the event field keying the latest value
+            (``keep: last``), or every value gathered (``keep: all``).
+        derived: ``at``/``value`` came from the spec, not the map.
+        when: ``(event field path, JSON text of a value)``: the action applies only to events
+            whose field has that value (``delta.type`` is ``text_delta``).
+        optional: an absent (or null) value does nothing (``create``/``replace``; the other
+            slot ops ignore an absent value anyway).
+        fixed: fields of an appended object never joined (see ``Slot``).
+    """
+
+    op: Op
+    at: tuple[Step, ...] = ()
+    value: str | None = None
+    constant: str | None = None
+    ident: str | None = None
+    check: bool = False
+    new: str | None = None
+    channel: str | None = None
+    key: str | None = None
+    keep_all: bool = True
+    derived: bool = False
+    when: tuple[str, str] | None = None
+    optional: bool = False
+    fixed: tuple[str, ...] = ()
+
+    @property
+    def path(self) -> str:
+        """``output[{output_index}].content[{content_index}].text``."""
+        return ".".join(str(s) for s in self.at)
+
+    @property
+    def slot(self) -> Slot | None:
+        """Where a slot op lands; None for the other ops (and ``merge`` into the response)."""
+        return Slot(self.at, self.ident, self.new, self.fixed) if self.op in SLOT_OPS and self.at else None
+
+    def call(self) -> Call | None:
+        """The one definition of what this action does: the runtime call it makes (None for
+        ``ignore``). Generated handlers write it out; ``new_fold`` makes it."""
+        value = EventValue(self.value, self.constant)
+        if self.op is Op.IGNORE:
+            return None
+        if self.op is Op.ERROR:
+            return Call("fail", None, (EventValue(WHOLE_EVENT),))
+        if self.op is Op.FINISH:
+            return Call("finish", None, ())
+        if self.op is Op.SIDE:
+            key = EventValue(self.key) if self.key else EventValue()
+            channel = EventValue(constant=json.dumps(self.channel))
+            return Call(self.op.value, None, (channel, value, key), (("keep_all", json.dumps(self.keep_all)),))
+        if self.op is Op.MERGE and not self.at:
+            return Call("merge_response", None, (value,))
+        if self.op is Op.PARSE:
+            return Call("parse", self.slot, ())
+        keywords: tuple[tuple[str, str], ...] = (("check", "true"),) if self.check else ()
+        if self.optional and self.op in (Op.CREATE, Op.REPLACE):
+            keywords += (("optional", "true"),)
+        return Call(self.op.value, self.slot, (value,), keywords)
+
+
+@dataclass(frozen=True, slots=True)
+class EventRule:
+    """What an event type does: ``tag`` (the value of the tag field), ``member`` (its model;
+    ``""`` for a type the spec does not list), its actions, and where the entry came from
+    (``map:<file>``, ``x-merge``, ``override``)."""
+
+    tag: str
+    member: str
+    actions: tuple[Action, ...]
+    source: str
+
+    @property
+    def calls(self) -> tuple[Call, ...]:
+        """The runtime calls of its actions without ``when``, in order (``ignore`` makes none)."""
+        return tuple(c for a in self.actions if a.when is None and (c := a.call()) is not None)
+
+    @property
+    def dispatch(self) -> EventValue | None:
+        """The nested field its ``when`` entries test (``delta.type``), or None: the checks
+        make every ``when`` of one event type test the same field."""
+        return next((EventValue(a.when[0]) for a in self.actions if a.when is not None), None)
+
+    @property
+    def cases(self) -> tuple[tuple[str, tuple[Call, ...]], ...]:
+        """``(JSON text of a value of the dispatch field, the calls made for it)``, in the
+        order the map first names each value; an event whose value is none of them is kept
+        as unknown (the fold's ``unmatched``)."""
+        found: dict[str, list[Call]] = {}
+        for action in self.actions:
+            if action.when is not None:
+                calls = found.setdefault(action.when[1], [])
+                if (call := action.call()) is not None:
+                    calls.append(call)
+        return tuple((value, tuple(calls)) for value, calls in found.items())
+
+
+def shared_walks(calls: tuple[Call, ...]) -> frozenset[Any]:
+    """Walks (``Slot.walk``) that several ``calls`` use: a handler finds each object they lead
+    to once per event and passes it to every call below it."""
+    walks = [c.slot.walk for c in calls if c.slot is not None]
+    return frozenset(w for w in walks if walks.count(w) > 1)
+
+
+@dataclass(frozen=True, slots=True)
+class EventPlan:
+    """The checked plan of one event union.
+
+    Attributes:
+        family, root, target, tag, order: from the map (see the module docstring); ``root``
+            and ``target`` as the spec names them.
+        collections: the target's top-level keyed lists (``("output",)``): refresh and finalize
+            keep a non-empty fold of them.
+        rules: one per event type, in the union's member order (then extra declared types).
+        target_class: the target's class in the IR (``naming``'s name for ``target``).
+        unmapped: ``(tag value, member)`` of members the map neither maps nor ignores (they
+            fold as unknown events; ``gen-models --check`` names them when a spec bump adds one).
+    """
+
+    family: str
+    root: str
+    target: str
+    tag: str
+    order: str | None
+    collections: tuple[str, ...]
+    rules: tuple[EventRule, ...]
+    target_class: str = ""
+    unmapped: tuple[tuple[str, str], ...] = ()
+
+    def rule(self, tag: str) -> EventRule | None:
+        """The rule of an event type, or None."""
+        return next((r for r in self.rules if r.tag == tag), None)
+
+    @property
+    def slots(self) -> tuple[Slot, ...]:
+        """Every slot the plan's actions address, once each, in order."""
+        return tuple(dict.fromkeys(s for r in self.rules for a in r.actions if (s := a.slot) is not None))
