@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs ae9259b6659f127bdb4103592100916a, output 887d6840cb8e9dff96a5a2afb04292f0
+# Fingerprint: inputs 1e2b18f47a66a19ea5b25ced3b48e94f, output dc5313aa3a8274f0a338d573ad6cddfd
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -3354,8 +3354,9 @@ class _Merger(_TextMerge, _KeyedMerge):
     def last_value(
         self, state: Any, name: str, old: Any, new: Any, expected: type
     ) -> Any:
-        """A ``last`` field's new value off the fast path: ``""`` (a placeholder) never
-        replaces a value; a value not of the ``expected`` type is reported, and kept only
+        """A ``last`` field's new value (generated code calls it only when the value
+        changed, so a value repeated in every chunk costs no call): ``""`` (a placeholder)
+        never replaces a value; a value not of the ``expected`` type is reported, and kept only
         while there is no other."""
         if not _fits(new, expected):
             return self.misfit(state, name, old, new, expected)
@@ -3364,14 +3365,14 @@ class _Merger(_TextMerge, _KeyedMerge):
         return new
 
     def last_text(self, state: Any, wire: str, old: Any, new: Any) -> Any:
-        """A ``last`` string field that a stream could send in pieces, off the fast path:
-        ``""`` never replaces a text; a different text replacing one is reported
+        """A ``last`` string field that a stream could send in pieces (called when the
+        value changed): ``""`` never replaces a text; a different text replacing one is reported
         (``replaced``); a value that is not a string as ``last_value`` says."""
         if type(new) is not str:
             return self.last_value(state, wire, old, new, str)
         if not new and old is not None:
             return old
-        if type(old) is str:
+        if type(old) is str and old:
             self.replaced(state, wire, old, new)
         return new
 
@@ -3725,29 +3726,19 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         if (value := get("model")) is not None and value != self.model:
             self.model = acc.set_value(self, "model", self.model, value, str)
         if (value := get("obfuscation")) is not None and value != self.obfuscation:
-            if type(value) is str and value:
-                self.obfuscation = value
-            else:
-                self.obfuscation = acc.last_value(
-                    self, "obfuscation", self.obfuscation, value, str
-                )
+            self.obfuscation = acc.last_value(
+                self, "obfuscation", self.obfuscation, value, str
+            )
         if (value := get("service_tier")) is not None and value != self.service_tier:
-            if type(value) is str and value:
-                self.service_tier = value
-            else:
-                self.service_tier = acc.last_value(
-                    self, "service_tier", self.service_tier, value, str
-                )
+            self.service_tier = acc.last_value(
+                self, "service_tier", self.service_tier, value, str
+            )
         if (
             value := get("system_fingerprint")
         ) is not None and value != self.system_fingerprint:
-            # text a stream could send in pieces: a different text replacing it is reported
-            if type(value) is str and value and not self.system_fingerprint:
-                self.system_fingerprint = value
-            else:
-                self.system_fingerprint = acc.last_text(
-                    self, "system_fingerprint", self.system_fingerprint, value
-                )
+            self.system_fingerprint = acc.last_text(
+                self, "system_fingerprint", self.system_fingerprint, value
+            )
         if (value := get("object")) is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
         if (value := get("usage")) is not None:
@@ -3778,51 +3769,28 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         """``_add`` for a ``CreateChatCompletionStreamResponse`` object, read by attribute (never dumped)."""
         # each field's value in turn, of any type: a dataclass does not check what it holds
         value: Any
-        item: Any
         if (value := model.id) is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value, str)
         if (value := model.choices) is not None:
-            if type(value) is not list:
-                self._add({"choices": _as_json(value)}, acc)
-            for item in value if type(value) is list else ():
-                key = (
-                    item.index
-                    if type(item) is CreateChatCompletionStreamResponseChoice
-                    else None
-                )
-                entry = self.choices.by_key.get(key) if type(key) is int else None
-                if entry is None:
-                    self._add({"choices": [_as_json(item)]}, acc)
-                else:
-                    entry._add_model(item, acc)
+            self._merge_choices_models(value, acc)
         if (value := model.created) is not None and value != self.created:
             self.created = acc.set_value(self, "created", self.created, value, int)
         if (value := model.model) is not None and value != self.model:
             self.model = acc.set_value(self, "model", self.model, value, str)
         if (value := model.obfuscation) is not None and value != self.obfuscation:
-            if type(value) is str and value:
-                self.obfuscation = value
-            else:
-                self.obfuscation = acc.last_value(
-                    self, "obfuscation", self.obfuscation, value, str
-                )
+            self.obfuscation = acc.last_value(
+                self, "obfuscation", self.obfuscation, value, str
+            )
         if (value := model.service_tier) is not None and value != self.service_tier:
-            if type(value) is str and value:
-                self.service_tier = value
-            else:
-                self.service_tier = acc.last_value(
-                    self, "service_tier", self.service_tier, value, str
-                )
+            self.service_tier = acc.last_value(
+                self, "service_tier", self.service_tier, value, str
+            )
         if (
             value := model.system_fingerprint
         ) is not None and value != self.system_fingerprint:
-            # text a stream could send in pieces: a different text replacing it is reported
-            if type(value) is str and value and not self.system_fingerprint:
-                self.system_fingerprint = value
-            else:
-                self.system_fingerprint = acc.last_text(
-                    self, "system_fingerprint", self.system_fingerprint, value
-                )
+            self.system_fingerprint = acc.last_text(
+                self, "system_fingerprint", self.system_fingerprint, value
+            )
         if (value := model.object) is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
         if (value := model.usage) is not None:
@@ -3834,6 +3802,25 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         # unknown fields, and those an override names, merge as decoded JSON
         if extra := model.extra_fields:
             self._add(extra, acc)
+
+    def _merge_choices_models(self, value: Any, acc: _Merger) -> None:
+        """Merges a list of typed entries into the entries of the same key (``by_key``);
+        an entry not yet begun, or not of this module's class, merges as its JSON."""
+        if type(value) is not list:
+            self._add({"choices": _as_json(value)}, acc)
+            return
+        item: Any
+        for item in value:
+            key = (
+                item.index
+                if type(item) is CreateChatCompletionStreamResponseChoice
+                else None
+            )
+            entry = self.choices.by_key.get(key) if type(key) is int else None
+            if entry is None:
+                self._add({"choices": [_as_json(item)]}, acc)
+            else:
+                entry._add_model(item, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -3893,12 +3880,9 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
                     value,
                 )
         if (value := get("finish_reason")) is not None and value != self.finish_reason:
-            if type(value) is str and value:
-                self.finish_reason = value
-            else:
-                self.finish_reason = acc.last_value(
-                    self, "finish_reason", self.finish_reason, value, str
-                )
+            self.finish_reason = acc.last_value(
+                self, "finish_reason", self.finish_reason, value, str
+            )
         if not self._known.issuperset(data):
             acc.unknown(self, data, "entry")
 
@@ -3925,12 +3909,9 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
             else:
                 self._add({"logprobs": _as_json(value)}, acc)
         if (value := model.finish_reason) is not None and value != self.finish_reason:
-            if type(value) is str and value:
-                self.finish_reason = value
-            else:
-                self.finish_reason = acc.last_value(
-                    self, "finish_reason", self.finish_reason, value, str
-                )
+            self.finish_reason = acc.last_value(
+                self, "finish_reason", self.finish_reason, value, str
+            )
         # unknown fields, and those an override names, merge as decoded JSON
         if extra := model.extra_fields:
             self._add(extra, acc)
@@ -4023,7 +4004,6 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
         """``_add`` for a ``ChatCompletionStreamResponseDelta`` object, read by attribute (never dumped)."""
         # each field's value in turn, of any type: a dataclass does not check what it holds
         value: Any
-        item: Any
         if (value := model.content) is not None:
             if type(value) is str and self._alt is None:
                 self.content.append(value)
@@ -4041,19 +4021,7 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
             else:
                 self._add({"function_call": _as_json(value)}, acc)
         if (value := model.tool_calls) is not None:
-            if type(value) is not list:
-                self._add({"tool_calls": _as_json(value)}, acc)
-            for item in value if type(value) is list else ():
-                key = (
-                    item.index
-                    if type(item) is ChatCompletionMessageToolCallChunk
-                    else None
-                )
-                entry = self.tool_calls.by_key.get(key) if type(key) is int else None
-                if entry is None or _TOOL_CALLS.may_split_model(entry, item):
-                    self._add({"tool_calls": [_as_json(item)]}, acc)
-                else:
-                    entry._add_model(item, acc)
+            self._merge_tool_calls_models(value, acc)
         if (value := model.role) is not None and value != self.role:
             self.role = acc.set_value(self, "role", self.role, value, str)
         if (value := model.refusal) is not None:
@@ -4064,6 +4032,23 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
         # unknown fields, and those an override names, merge as decoded JSON
         if extra := model.extra_fields:
             self._add(extra, acc)
+
+    def _merge_tool_calls_models(self, value: Any, acc: _Merger) -> None:
+        """Merges a list of typed entries into the entries of the same key (``by_key``);
+        an entry not yet begun, or not of this module's class, merges as its JSON."""
+        if type(value) is not list:
+            self._add({"tool_calls": _as_json(value)}, acc)
+            return
+        item: Any
+        for item in value:
+            key = (
+                item.index if type(item) is ChatCompletionMessageToolCallChunk else None
+            )
+            entry = self.tool_calls.by_key.get(key) if type(key) is int else None
+            if entry is None or _TOOL_CALLS.may_split_model(entry, item):
+                self._add({"tool_calls": [_as_json(item)]}, acc)
+            else:
+                entry._add_model(item, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs ae9259b6659f127bdb4103592100916a, output 6faa0db7e115a38a01c2ceb4f3ac634f
+# Fingerprint: inputs 1e2b18f47a66a19ea5b25ced3b48e94f, output 187f53dda855b4840ed39b9c69ca447e
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -1977,8 +1977,9 @@ class _Merger(_TextMerge, _KeyedMerge):
     def last_value(
         self, state: Any, name: str, old: Any, new: Any, expected: type
     ) -> Any:
-        """A ``last`` field's new value off the fast path: ``""`` (a placeholder) never
-        replaces a value; a value not of the ``expected`` type is reported, and kept only
+        """A ``last`` field's new value (generated code calls it only when the value
+        changed, so a value repeated in every chunk costs no call): ``""`` (a placeholder)
+        never replaces a value; a value not of the ``expected`` type is reported, and kept only
         while there is no other."""
         if not _fits(new, expected):
             return self.misfit(state, name, old, new, expected)
@@ -1987,14 +1988,14 @@ class _Merger(_TextMerge, _KeyedMerge):
         return new
 
     def last_text(self, state: Any, wire: str, old: Any, new: Any) -> Any:
-        """A ``last`` string field that a stream could send in pieces, off the fast path:
-        ``""`` never replaces a text; a different text replacing one is reported
+        """A ``last`` string field that a stream could send in pieces (called when the
+        value changed): ``""`` never replaces a text; a different text replacing one is reported
         (``replaced``); a value that is not a string as ``last_value`` says."""
         if type(new) is not str:
             return self.last_value(state, wire, old, new, str)
         if not new and old is not None:
             return old
-        if type(old) is str:
+        if type(old) is str and old:
             self.replaced(state, wire, old, new)
         return new
 
@@ -2348,29 +2349,19 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         if (value := get("model")) is not None and value != self.model:
             self.model = acc.set_value(self, "model", self.model, value, str)
         if (value := get("obfuscation")) is not None and value != self.obfuscation:
-            if type(value) is str and value:
-                self.obfuscation = value
-            else:
-                self.obfuscation = acc.last_value(
-                    self, "obfuscation", self.obfuscation, value, str
-                )
+            self.obfuscation = acc.last_value(
+                self, "obfuscation", self.obfuscation, value, str
+            )
         if (value := get("service_tier")) is not None and value != self.service_tier:
-            if type(value) is str and value:
-                self.service_tier = value
-            else:
-                self.service_tier = acc.last_value(
-                    self, "service_tier", self.service_tier, value, str
-                )
+            self.service_tier = acc.last_value(
+                self, "service_tier", self.service_tier, value, str
+            )
         if (
             value := get("system_fingerprint")
         ) is not None and value != self.system_fingerprint:
-            # text a stream could send in pieces: a different text replacing it is reported
-            if type(value) is str and value and not self.system_fingerprint:
-                self.system_fingerprint = value
-            else:
-                self.system_fingerprint = acc.last_text(
-                    self, "system_fingerprint", self.system_fingerprint, value
-                )
+            self.system_fingerprint = acc.last_text(
+                self, "system_fingerprint", self.system_fingerprint, value
+            )
         if (value := get("object")) is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
         if (value := get("usage")) is not None:
@@ -2471,12 +2462,9 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
                     value,
                 )
         if (value := get("finish_reason")) is not None and value != self.finish_reason:
-            if type(value) is str and value:
-                self.finish_reason = value
-            else:
-                self.finish_reason = acc.last_value(
-                    self, "finish_reason", self.finish_reason, value, str
-                )
+            self.finish_reason = acc.last_value(
+                self, "finish_reason", self.finish_reason, value, str
+            )
         if extra or (extra is None and not self._known.issuperset(data)):
             acc.unknown(self, data, "entry", extra)
 

@@ -39,8 +39,7 @@ schema does not define inside an object of the plan (``_plan_undeclared``). Ship
 maps (``generator/maps/chunks/*.yaml``, ``chunk_maps``) give a vendor's stream the overrides
 it needs (Ollama's ``message``, Gemini's ``candidates``), layered under the user's.
 
-``plan_response`` gives how a merged snapshot becomes the non-stream response
-(``to_response``): renames, stream mechanics left out, required fields filled or inferred.
+How a merged snapshot becomes the non-stream response is ``response_plan``'s.
 """
 
 from __future__ import annotations
@@ -52,13 +51,15 @@ from dataclasses import dataclass, replace
 from .errors import SpecError
 from .model import ANY, AliasRef, Array, Enum, Field, Model, ModelRef, Nullable, Prim, Schemas, Type, UnionType
 from .policy import Policy, WrittenPolicy, parse_policy
-from .roots import CHUNK_SUFFIX
 
 #: Field names that identify rather than carry content: never concatenated.
 IDENTITY_NAMES = frozenset(("id", "type", "role", "name", "index", "object", "model", "created"))
 #: Text fields that hold JSON text (a tool call's ``arguments``): some servers re-send the
 #: whole text so far on each fragment, which the merge detects (``json_text`` in the runtime).
 JSON_TEXT_NAMES = frozenset(("arguments",))
+#: Fields of a chunk that only carry the stream (OpenAI's ``obfuscation`` pads each chunk
+#: against length side channels): left out of the finished answer.
+STREAM_ONLY = frozenset(("obfuscation",))
 
 
 class Context(str, enum.Enum):
@@ -608,162 +609,3 @@ def _unknown_rule(context: Context) -> str:
     if context == ENTRY:
         return "scalars last, objects merge, lists append (by index where items have one)"
     return "scalars last, objects merge, lists last"
-
-
-@dataclass(frozen=True, slots=True)
-class ResponsePlan:
-    """How a merged snapshot object becomes the non-stream response's object.
-
-    Attributes:
-        renames: stream wire name -> response wire name (``delta`` -> ``message``).
-        drop: stream mechanics the response does not have: ``STREAM_ONLY`` fields
-            (``obfuscation``) and the ``index`` of a list entry (a tool call's: the key the
-            stream's fragments merge on). Everything else the stream carried is kept, those
-            the response schema has no field for too (``usage`` inside a choice, provider
-            extras): each style keeps them as unknown fields.
-        consts: required single-value fields of the response and their value (``object:
-            chat.completion``, ``role: assistant``).
-        fills: stream fields whose schema allows one value (a tool call's ``type:
-            function``) and their value, for a stream that never sent them: servers that
-            omit ``type`` still give a finished response.
-        nulls: required nullable response fields, filled with null when absent.
-        required: required non-nullable response fields; absent or null is reported as
-            ``incomplete`` and left out, never invented: a stream cut short (or a server
-            that never sends one: Kimi via routers) has no ``finish_reason``, and a guessed
-            ``"stop"`` would tell the caller the answer is complete.
-        blank: required fields whose ``""`` means none was sent: an enum that has no
-            ``""`` (Ollama sends ``finish_reason: ""``).
-        suffixes: fields whose stream value names the chunk's type and the suffix that,
-            cut off, names the response's (``object: chat.completion.chunk`` ->
-            ``chat.completion``), where the response's schema gives no single value (Mistral's
-            ``object`` is a plain string).
-        children: response wire name -> plan for that object (or each item of that list).
-    """
-
-    renames: tuple[tuple[str, str], ...] = ()
-    drop: tuple[str, ...] = ()
-    consts: tuple[tuple[str, object], ...] = ()
-    fills: tuple[tuple[str, object], ...] = ()
-    nulls: tuple[str, ...] = ()
-    required: tuple[str, ...] = ()
-    blank: tuple[str, ...] = ()
-    children: tuple[tuple[str, ResponsePlan], ...] = ()
-    suffixes: tuple[tuple[str, str], ...] = ()
-
-
-#: Fields that name an object's type (``object: chat.completion.chunk``); a chunk's value
-#: ends in ``roots.CHUNK_SUFFIX``, which a response's value lacks (``chat.completion``).
-TYPE_NAMES = ("object",)
-
-#: Fields of a chunk that only carry the stream (OpenAI's ``obfuscation`` pads each chunk
-#: against length side channels): left out of the finished answer.
-STREAM_ONLY = frozenset(("obfuscation",))
-
-
-def plan_response(schemas: Schemas, stream: str, response: str) -> ResponsePlan:
-    """The conversion of stream model ``stream``'s snapshot into model ``response``."""
-    return _plan_pair(schemas, schemas.models[stream], schemas.models[response], ())
-
-
-def _stream_only(source: Model, target_names: set[str], renames: dict[str, str], entry: bool) -> tuple[str, ...]:
-    """The fields of ``source`` that ``to_response`` leaves out (see ``ResponsePlan.drop``)."""
-    return tuple(
-        f.wire_name
-        for f in source.fields
-        if renames.get(f.wire_name, f.wire_name) not in target_names
-        and (f.wire_name in STREAM_ONLY or (entry and f.wire_name == "index"))
-    )
-
-
-def _target_models(schemas: Schemas, t: object) -> list[Model]:
-    """The response models a field's type may hold (through lists, aliases and unions)."""
-    from .model import AliasRef, UnionType
-
-    if isinstance(t, AliasRef) and t.name in schemas.aliases:
-        return _target_models(schemas, schemas.aliases[t.name].type)
-    if isinstance(t, Array):
-        return _target_models(schemas, t.item)
-    if isinstance(t, UnionType):
-        return [m for o in t.options for m in _target_models(schemas, o)]
-    if isinstance(t, ModelRef) and t.name in schemas.models:
-        return [schemas.models[t.name]]
-    return []
-
-
-def _plan_pair(
-    schemas: Schemas, source: Model, target: Model, stack: tuple[tuple[str, str], ...], entry: bool = False
-) -> ResponsePlan:
-    """The plan of one object pair; ``entry`` when the source is an item of a list."""
-    source_names = [f.wire_name for f in source.fields]
-    target_fields = {f.wire_name: f for f in target.fields}
-    renames = {}
-    if "delta" in source_names and "message" in target_fields and "delta" not in target_fields:
-        renames["delta"] = "message"
-    drop = _stream_only(source, set(target_fields), renames, entry)
-    consts, nulls, required, children = [], [], [], []
-    for f in target.fields:
-        if not f.required:
-            pass
-        elif isinstance(f.type, Enum) and len(f.type.values) == 1:
-            consts.append((f.wire_name, f.type.values[0]))
-            continue
-        elif f.nullable:
-            nulls.append(f.wire_name)
-        else:
-            required.append(f.wire_name)
-        src_name = next((s for s, d in renames.items() if d == f.wire_name), f.wire_name)
-        src = next((g for g in source.fields if g.wire_name == src_name), None)
-        if src is None:
-            continue
-        src_models = _target_models(schemas, src.type)
-        dst_models = _target_models(schemas, f.type)
-        if len(src_models) != 1 or not dst_models or (src_models[0].name, f.wire_name) in stack:
-            continue
-        inner = stack + ((src_models[0].name, f.wire_name),)
-        listed = isinstance(meaning(schemas, src.type), Array)
-        if len(dst_models) == 1:
-            children.append((f.wire_name, _plan_pair(schemas, src_models[0], dst_models[0], inner, listed)))
-        else:  # a union of response models: keep the item, drop the mechanics no variant has
-            known = {g.wire_name for m in dst_models for g in m.fields}
-            stream_only = _stream_only(src_models[0], known, {}, listed)
-            children.append((f.wire_name, ResponsePlan(drop=stream_only, fills=_fills(src_models[0], dst_models))))
-    fills = tuple((k, v) for k, v in _fills(source, [target]) if k not in dict(consts))
-    blank = tuple(
-        f.wire_name
-        for f in target.fields
-        if f.wire_name in required and isinstance(f.type, Enum) and "" not in f.type.values
-    )
-    suffixes = tuple(
-        (name, CHUNK_SUFFIX)
-        for name in TYPE_NAMES
-        if name in source_names and name in target_fields and name not in dict(consts)
-    )
-    return ResponsePlan(
-        tuple(renames.items()),
-        drop,
-        tuple(consts),
-        fills,
-        tuple(nulls),
-        tuple(required),
-        blank,
-        tuple(children),
-        suffixes,
-    )
-
-
-def _fills(source: Model, targets: list[Model]) -> tuple[tuple[str, object], ...]:
-    """The stream's single-value fields (``type: function``) with their only value, where a
-    response model has that field and admits the value."""
-
-    def admits(name: str, value: object) -> bool:
-        for target in targets:
-            for g in target.fields:
-                if g.wire_name == name and (not isinstance(g.type, Enum) or value in g.type.values):
-                    return True
-        return False
-
-    return tuple(
-        (f.wire_name, f.type.values[0])
-        for f in source.fields
-        if isinstance(f.type, Enum) and len(f.type.values) == 1 and admits(f.wire_name, f.type.values[0])
-    )

@@ -25,11 +25,12 @@ from .interpret import Interpreter
 from .load import Document, check_document, load_document, parse_document
 from .map_files import MapLayer, located, read_map_files
 from .merge_maps import has_map, map_target
-from .merge_plan import NodePlan, ResponsePlan, merge_warnings, plan_response
+from .merge_plan import NodePlan, merge_warnings
 from .model import Alias, AliasRef, Model, ModelRef, Schemas, UnionType, referenced_names
 from .options import STDIN, Options, module_stem, output_file
 from .render import Generation, check_template_dir, render, render_runtime
 from .resolve import RefResolver
+from .response_plan import ResponsePlan, plan_response
 from .styles import STYLES
 from .write import Output
 

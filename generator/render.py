@@ -25,11 +25,12 @@ from .event_vocabulary import EventPlan
 from .fingerprint import MSGSPEC_RUNTIME_FILE, PYDANTIC_RUNTIME_FILE, RUNTIME_FILE
 from .format import parse_tree, split_header
 from .imports import IMPORTS_MARK, import_key, import_lines, isort_key
-from .merge_plan import NodePlan, ResponsePlan
+from .merge_plan import NodePlan
 from .model import Alias, Enum, Field, Model, Schemas, Type, UnionType, referenced_names
 from .naming import parse_function, snake_name
 from .render_events import events_view
 from .render_merge import merge_view, root_view, validate_function
+from .response_plan import ResponsePlan
 from .styles import STYLES, runtime_parts
 from .styles.base import Emitter
 from .styles.emitters import emitter

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from . import naming, pytypes
 from .imports import natural
-from .merge_plan import FieldPlan, NodePlan, ResponsePlan, meaning
+from .merge_plan import FieldPlan, NodePlan, meaning
 from .model import Array, Map, ModelRef, Schemas, Tuple
 from .naming import parse_function, snake_name
+from .response_plan import ResponsePlan
 from .styles.base import Emitter, Traits
 
 if TYPE_CHECKING:

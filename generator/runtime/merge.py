@@ -131,8 +131,9 @@ class _Merger(_TextMerge, _KeyedMerge):
         return old
 
     def last_value(self, state: Any, name: str, old: Any, new: Any, expected: type) -> Any:
-        """A ``last`` field's new value off the fast path: ``""`` (a placeholder) never
-        replaces a value; a value not of the ``expected`` type is reported, and kept only
+        """A ``last`` field's new value (generated code calls it only when the value
+        changed, so a value repeated in every chunk costs no call): ``""`` (a placeholder)
+        never replaces a value; a value not of the ``expected`` type is reported, and kept only
         while there is no other."""
         if not _fits(new, expected):
             return self.misfit(state, name, old, new, expected)
@@ -141,14 +142,14 @@ class _Merger(_TextMerge, _KeyedMerge):
         return new
 
     def last_text(self, state: Any, wire: str, old: Any, new: Any) -> Any:
-        """A ``last`` string field that a stream could send in pieces, off the fast path:
-        ``""`` never replaces a text; a different text replacing one is reported
+        """A ``last`` string field that a stream could send in pieces (called when the
+        value changed): ``""`` never replaces a text; a different text replacing one is reported
         (``replaced``); a value that is not a string as ``last_value`` says."""
         if type(new) is not str:
             return self.last_value(state, wire, old, new, str)
         if not new and old is not None:
             return old
-        if type(old) is str:
+        if type(old) is str and old:
             self.replaced(state, wire, old, new)
         return new
 
