@@ -21,15 +21,15 @@ from .errors import SpecError
 from .event_plan import plan_events
 from .event_vocabulary import EventPlan
 from .format import format_modules
-from .interpret import Interpreter
+from .interpret import Interpreter, Reading
 from .load import Document, check_document, load_document, parse_document
 from .map_files import MapLayer, located, read_map_files
 from .merge_maps import has_map, map_target
 from .merge_plan import NodePlan, merge_warnings
-from .model import Alias, AliasRef, Model, ModelRef, Schemas, UnionType, referenced_names
+from .model import Alias, AliasRef, Model, ModelRef, Schemas, Type, UnionType, referenced_names
 from .options import STDIN, Options, module_stem, output_file
 from .render import Generation, check_template_dir, render, render_runtime
-from .resolve import RefResolver
+from .resolve import Location, RefResolver
 from .response_plan import ResponsePlan, plan_response
 from .styles import STYLES
 from .write import Output
@@ -187,21 +187,15 @@ def _interpret(
                 doc.path,
             )
     try:
-        readings = {name: interp.read_component(components[name]) for name in root_names}
-        response_of = {}
-        for name in root_names:
-            response = root_selection.response_for(interp, name)
-            if response is not None:
-                response_of[name] = interp.read_component(components[response])
-        targets = []
-        for name, reading in readings.items():
-            alias = interp.aliases.get(getattr(reading.type, "name", ""))
-            target = map_target(name, alias.merge_map if alias is not None else None, user_maps.get(name))
-            if alias is not None and target in components:
-                targets.append(interp.read_component(components[target]).type)
-        if options.all_schemas:
-            for loc in components.values():
-                interp.read_component(loc)
+        readings, response_of, targets = _read_roots(interp, components, root_names, user_maps)
+        left_out: dict[str, str] = {}
+        while options.all_schemas and _read_components(interp, components, left_out):
+            # a failed read leaves the interpreter half-changed: read again without it
+            interp = Interpreter(resolver)
+            readings, response_of, targets = _read_roots(interp, components, root_names, user_maps)
+        interp.warnings.extend(
+            f"{name}: left out of --all-schemas, as it cannot be read: {error}" for name, error in left_out.items()
+        )
     except RecursionError:
         raise SpecError("schemas nest too deeply to read (over a few hundred levels)", doc.path) from None
     interp.settle()
@@ -228,6 +222,52 @@ def _interpret(
     }
     built = [t.name for t in targets if isinstance(t, ModelRef)]
     return interp, roots, union_roots, responses, built
+
+
+def _read_roots(
+    interp: Interpreter, components: dict[str, Location], root_names: list[str], user_maps: dict[str, MapLayer]
+) -> tuple[dict[str, Reading], dict[str, Reading], list[Type]]:
+    """Read the roots, their responses and the targets their merge maps build: the roots'
+    readings, {root: its response's reading}, the targets' types."""
+    readings = {name: interp.read_component(components[name]) for name in root_names}
+    response_of = {}
+    for name in root_names:
+        response = root_selection.response_for(interp, name)
+        if response is not None:
+            response_of[name] = interp.read_component(components[response])
+    targets = []
+    for name, reading in readings.items():
+        alias = interp.aliases.get(getattr(reading.type, "name", ""))
+        target = map_target(name, alias.merge_map if alias is not None else None, user_maps.get(name))
+        if alias is not None and target in components:
+            targets.append(interp.read_component(components[target]).type)
+    return readings, response_of, targets
+
+
+#: Components ``--all-schemas`` leaves out (each costing a re-read) before it gives up.
+MAX_LEFT_OUT = 20
+
+
+def _read_components(interp: Interpreter, components: dict[str, Location], left_out: dict[str, str]) -> bool:
+    """``--all-schemas``: read every component not ``left_out``; True when one cannot be
+    read (Cohere's ``TruncationStrategy`` maps to schemas the spec lacks) or reaches one
+    that cannot: it joins ``left_out`` with its error, and the caller reads again without it.
+    The roots and all they reach read, or the run stops.
+
+    Raises:
+        SpecError: over ``MAX_LEFT_OUT`` components cannot be read (the last error).
+    """
+    for name, loc in components.items():
+        if name in left_out:
+            continue
+        try:
+            interp.read_component(loc)
+        except SpecError as exc:
+            if len(left_out) >= MAX_LEFT_OUT:
+                raise
+            left_out[name] = str(exc)
+            return True
+    return False
 
 
 def _is_event_union(interp: Interpreter, alias: str, seen: frozenset[str] = frozenset()) -> bool:

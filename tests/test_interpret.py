@@ -130,6 +130,36 @@ def _event_types(schemas: Schemas) -> dict[str, Any]:
     return {name: schemas.aliases[name].type for name in ("Event", "Tagged") if name in schemas.aliases}
 
 
+def test_an_empty_one_of_with_a_mapping_is_the_union_of_the_mapped_objects(tmp_path: Path) -> None:
+    """Cohere's published spec has ``TruncationStrategy: {oneOf: [], discriminator: {mapping:
+    ...}}`` (``--all-schemas`` stopped at it): the members are read from the mapping, with a
+    warning; an empty ``oneOf`` without one is still an error naming its place."""
+    path = spec(
+        tmp_path,
+        """
+        Strategy:
+          oneOf: []
+          discriminator: {propertyName: type, mapping: {auto: '#/components/schemas/Auto', none: '#/components/schemas/None_'}}
+        Auto: {type: object, required: [type], properties: {type: {const: auto}, keep: {type: integer}}}
+        None_: {type: object, required: [type], properties: {type: {const: none}}}
+        Holder: {type: object, properties: {strategy: {$ref: '#/components/schemas/Strategy'}}}
+        """,
+    )
+    reading = read_spec(Options(spec=path, schemas=("Holder",)))
+    (strategy,) = [a for a in reading.schemas.aliases.values() if a.name == "Strategy"]
+    assert isinstance(strategy.value_type, UnionType)
+    assert strategy.value_type.options == (ModelRef("Auto"), ModelRef("NoneModel"))  # None_ renamed
+    assert strategy.value_type.discriminator is not None
+    assert any("oneOf is empty" in w and "Strategy/oneOf" in w for w in reading.schemas.warnings)
+    bad = spec(
+        tmp_path,
+        "Strategy: {oneOf: []}\nHolder: {type: object, properties: {s: {$ref: '#/components/schemas/Strategy'}}}",
+        "bad.yaml",
+    )
+    with pytest.raises(SpecError, match="oneOf must be a non-empty list"):
+        read_spec(Options(spec=bad, schemas=("Holder",)))
+
+
 def test_discriminators_do_not_depend_on_reading_order(tmp_path: Path) -> None:
     """``Started`` is still being read when ``Event`` is reached through its ``children``;
     the implied discriminator is decided once both members are whole."""
@@ -419,3 +449,29 @@ def test_a_union_with_an_alias_held_as_a_string_evaluates() -> None:
         "list[typing.Optional[Json]]"
     )
     assert pytypes.annotation(Nullable(AliasRef("Other")), "dataclass", strings=strings) == "Other | None"
+
+
+def test_all_schemas_leaves_out_a_component_that_cannot_be_read(tmp_path: Path) -> None:
+    """``--all-schemas`` on Cohere's spec stopped at ``TruncationStrategy`` (its mapping
+    names schemas the spec lacks): such a component, and one that reaches it, is left out
+    with a warning naming the error; every other component is read. A root that reaches it
+    still stops the run."""
+    path = spec(
+        tmp_path,
+        """
+        Chunk: {type: object, properties: {object: {const: x.chunk}, text: {type: string}}}
+        Broken:
+          oneOf: []
+          discriminator: {propertyName: type, mapping: {a: '#/components/schemas/Missing'}}
+        UsesBroken: {type: object, properties: {b: {$ref: '#/components/schemas/Broken'}}}
+        Fine: {type: object, properties: {n: {type: integer}}}
+        """,
+    )
+    reading = read_spec(Options(spec=path, all_schemas=True))
+    names = {*reading.schemas.models, *reading.schemas.aliases}
+    assert {"Chunk", "Fine"} <= names and not names & {"Broken", "UsesBroken"}
+    left_out = [w for w in reading.schemas.warnings if "left out of --all-schemas" in w]
+    assert sorted(w.split(":")[0] for w in left_out) == ["Broken", "UsesBroken"], left_out
+    assert all("Missing" in w and "does not exist" in w for w in left_out)
+    with pytest.raises(SpecError, match="Missing"):
+        read_spec(Options(spec=path, schemas=("UsesBroken",)))

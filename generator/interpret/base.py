@@ -30,6 +30,7 @@ class ReaderBase:
     aliases: dict[str, Alias]  # by provisional id
     warnings: list[str]
     places: dict[str, naming.Place]  # provisional id -> where it was read
+    member_hints: dict[Key, tuple[str, ...]]  # member of a union of several -> its name hints
     _names: dict[Key, str]  # location -> provisional id given to it
     _listed: set[Key]  # the root document's named schemas
     _active: set[Key]  # locations being read right now

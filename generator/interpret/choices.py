@@ -14,7 +14,7 @@ from ..resolve import Location
 from . import discriminators
 from .allof import allof_bases
 from .base import Key, ReaderBase, _key
-from .keywords import STRUCTURAL, Reading
+from .keywords import STRUCTURAL, Reading, is_null_schema, name_hints
 from .unions import union
 
 
@@ -26,10 +26,13 @@ class UnionReading(ReaderBase):
     def _read_union(self, schema: dict[str, Any], loc: Location, types: list[str]) -> Reading:
         word = "oneOf" if "oneOf" in schema else "anyOf"
         members = schema[word]
-        if not isinstance(members, list) or not members:
+        if not isinstance(members, list) or not (members or has_mapping(schema)):
             raise loc.child(word).error(f"{word} must be a non-empty list of schemas")
+        if not members:  # Cohere's TruncationStrategy: the members are only in the mapping
+            self._warn(loc.child(word), f"{word} is empty; read as the objects its discriminator's mapping names")
         if "oneOf" in schema and "anyOf" in schema:
             self._warn(loc, "both oneOf and anyOf given; reading oneOf only")
+        self._note_hints(loc, word)
         nullable = False
         readings: list[Reading] = []
         for i, member in enumerate(members):
@@ -47,7 +50,7 @@ class UnionReading(ReaderBase):
                 continue  # the {type: "null"} member
             readings.append(reading)
         options = [r.type for r in readings]
-        if not options:
+        if not options and members:
             if not nullable:
                 raise loc.child(word).error(f"{word} has no member besides the schema itself, so no value fits it")
             return Reading(NULL, nullable=True)  # only null (and the schema itself)
@@ -65,6 +68,17 @@ class UnionReading(ReaderBase):
             default=single.default if single else NO_DEFAULT,
             deprecated=single.deprecated if single else False,
         )
+
+    def _note_hints(self, loc: Location, word: str) -> None:
+        """What names each member of a union of several (not just "X or null"), as the
+        document writes it: its title or tag (``keywords.name_hints``), for naming."""
+        try:
+            written = self.resolver.node(loc.child(word))
+        except (KeyError, IndexError, TypeError):  # a union the reader built, not written
+            return
+        if isinstance(written, list) and sum(not is_null_schema(m) for m in written) > 1:
+            for i, member in enumerate(written):
+                self.member_hints[_key(loc.child(word, i))] = name_hints(member)
 
     def _refers_to(self, member: Any, at: Location, target: Location) -> bool:
         """True when ``member`` is a ``$ref`` to ``target`` itself."""
@@ -212,6 +226,12 @@ class UnionReading(ReaderBase):
                     children.append(loc)
             self._children[key] = children
         return self._children[key]
+
+
+def has_mapping(schema: dict[str, Any]) -> bool:
+    """Whether the schema's discriminator names its members in a non-empty ``mapping``."""
+    raw = schema.get("discriminator")
+    return isinstance(raw, dict) and isinstance(raw.get("mapping"), dict) and bool(raw["mapping"])
 
 
 def _synonym_ref(node: Any) -> str | None:

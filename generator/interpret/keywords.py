@@ -13,7 +13,6 @@ from typing import Any
 
 from ..errors import SpecError, did_you_mean
 from ..model import NO_DEFAULT, Type
-from ..naming import is_null_schema
 from ..policy import WrittenPolicy, parse_policy
 from ..resolve import Location
 
@@ -196,3 +195,28 @@ def merge_policy(schema: dict[str, Any], loc: Location) -> WrittenPolicy | None:
         return parse_policy(raw, "x-merge")
     except SpecError as exc:
         raise loc.child("x-merge").error(exc.message) from None
+
+
+def is_null_schema(schema: Any) -> bool:
+    """True for a schema that admits only ``null`` (``type: null``, ``enum: [null]``...)."""
+    if not isinstance(schema, dict):
+        return False
+    t = schema.get("type")
+    return (
+        t == "null" or t == ["null"] or schema.get("enum") == [None] or ("const" in schema and schema["const"] is None)
+    )
+
+
+def name_hints(member: Any) -> tuple[str, ...]:
+    """What an inline ``anyOf``/``oneOf`` member offers to name it, best first: its
+    ``title``, then the single value of its ``type`` property (a tag)."""
+    if not isinstance(member, dict):
+        return ()
+    hints = [member["title"]] if isinstance(member.get("title"), str) else []
+    props = member.get("properties")
+    tag = props.get("type") if isinstance(props, dict) else None
+    if isinstance(tag, dict):
+        values = tag.get("enum") or ([tag["const"]] if "const" in tag else [])
+        if isinstance(values, list) and len(values) == 1 and isinstance(values[0], str):
+            hints.append(values[0])
+    return tuple(hints)

@@ -37,7 +37,7 @@ from ..resolve import Location, RefResolver
 from . import discriminators
 from .allof import flatten
 from .base import Key, _key
-from .choices import UnionReading, mapping_ref
+from .choices import UnionReading, has_mapping, mapping_ref
 from .enums import read_enum
 from .forbidden import read_false
 from .keywords import (
@@ -81,6 +81,7 @@ class Interpreter(ObjectReading, UnionReading):
         self.aliases: dict[str, Alias] = {}
         self.warnings: list[str] = []
         self.places: dict[str, naming.Place] = {}  # provisional id -> where it was read
+        self.member_hints: dict[Key, tuple[str, ...]] = {}  # what naming calls a union's members
         self._names: dict[Key, str] = {}  # location -> provisional id given to it
         self._refs: dict[Key, Reading] = {}  # memo of read_at
         self._active: set[Key] = set()
@@ -287,7 +288,7 @@ class Interpreter(ObjectReading, UnionReading):
             if not types and not has_shape(schema):
                 return self._finish(Reading(NULL, nullable=True), schema, loc)
         for word in ("anyOf", "oneOf"):
-            if word in schema and (not isinstance(schema[word], list) or not schema[word]):
+            if word in schema and (not isinstance(schema[word], list) or not (schema[word] or has_mapping(schema))):
                 raise loc.child(word).error(f"{word} must be a non-empty list of schemas")
         if ("anyOf" in schema or "oneOf" in schema) and not (properties(schema, loc) and only_constraints(schema)):
             if properties(schema, loc):

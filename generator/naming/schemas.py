@@ -68,7 +68,12 @@ def component_at(loc: Location, root: Document) -> str | None:
     return None
 
 
-def class_names(order: Sequence[str], places: Mapping[str, Place], resolver: RefResolver) -> dict[str, str]:
+def class_names(
+    order: Sequence[str],
+    places: Mapping[str, Place],
+    resolver: RefResolver,
+    hints: Mapping[Key, tuple[str, ...]] | None = None,
+) -> dict[str, str]:
     """Class or alias names for the provisional ids in ``order`` (the emitted types, in
     rendering order): component schemas first, then inline ones.
 
@@ -80,6 +85,7 @@ def class_names(order: Sequence[str], places: Mapping[str, Place], resolver: Ref
     Raises:
         SpecError: two schemas whose names become one Python name.
     """
+    hints = hints or {}
     names: dict[str, str] = {}
     owner: dict[str, str] = {}  # name -> id
     at: dict[Key, str] = {}  # location -> name
@@ -102,18 +108,21 @@ def class_names(order: Sequence[str], places: Mapping[str, Place], resolver: Ref
         place = places[pid]
         if place.component is not None:
             continue
-        name = derived_name(place.loc, resolver, at)
+        name = derived_name(place.loc, resolver, at, hints)
         while name in listed or name in owner or name in MODULE_NAMES:
             name += "Model"
         names[pid], owner[name] = name, pid
     return names
 
 
-def derived_name(loc: Location, resolver: RefResolver, at: Mapping[Key, str]) -> str:
+def derived_name(
+    loc: Location, resolver: RefResolver, at: Mapping[Key, str], hints: Mapping[Key, tuple[str, ...]]
+) -> str:
     """The name of an inline schema: the class name of the named schema it stands in (``at``
     gives those already named), then a word for each step of the path to it: a property's
     name, ``Item`` (or the singular of the property) for array items, ``Value`` for map
-    values, a union member's title, tag or position."""
+    values, a union member's title, tag or position (``hints``: ``Interpreter.member_hints``,
+    the members of unions of several)."""
     tokens = loc.tokens
     anchor = 0
     for i in range(len(tokens) - 1):
@@ -129,26 +138,21 @@ def derived_name(loc: Location, resolver: RefResolver, at: Mapping[Key, str]) ->
     else:
         base = at.get(location_key(base_loc)) or class_name(component_at(base_loc, resolver.root) or loc.doc.path.stem)
     words: list[str] = []
-    node: Any = resolver.node(base_loc)
     rest = tokens[anchor:]
     i = 0
     while i < len(rest):
         token = rest[i]
-        child = _step(node, token)
         if token in ("properties", "patternProperties", "$defs", "definitions") and i + 1 < len(rest):
             words.append(pascal_word(rest[i + 1]) if token != "patternProperties" else "Value")
-            node = _step(child, rest[i + 1])
             i += 2
             continue
         if token in ("anyOf", "oneOf") and i + 1 < len(rest):
-            member = _step(child, rest[i + 1])
-            if sum(not is_null_schema(m) for m in child or ()) > 1:  # not just "X or null"
+            member = hints.get(location_key(base_loc.child(*rest[: i + 2])))
+            if member is not None:  # a member of a union of several (not just "X or null")
                 words.append(_variant_word(member, int(rest[i + 1]) if rest[i + 1].isdigit() else 0))
-            node = member
             i += 2
             continue
         if token in ("allOf",) and i + 1 < len(rest):
-            node = _step(child, rest[i + 1])
             i += 2
             continue
         if token == "items":
@@ -164,7 +168,6 @@ def derived_name(loc: Location, resolver: RefResolver, at: Mapping[Key, str]) ->
             i += 1
         elif not token.isdigit():
             words.append(pascal_word(token))
-        node = child
         i += 1
     return base + "".join(words)
 
@@ -265,16 +268,6 @@ def _outside_schemas(loc: Location, root: Document) -> tuple[str, int] | None:
     return class_name("".join(words) or "Schema"), i + (1 if i < len(tokens) and tokens[i] == "schema" else 0)
 
 
-def is_null_schema(schema: Any) -> bool:
-    """True for a schema that admits only ``null`` (``type: null``, ``enum: [null]``...)."""
-    if not isinstance(schema, dict):
-        return False
-    t = schema.get("type")
-    return (
-        t == "null" or t == ["null"] or schema.get("enum") == [None] or ("const" in schema and schema["const"] is None)
-    )
-
-
 def _step(node: Any, token: str) -> Any:
     if isinstance(node, dict):
         return node.get(token)
@@ -283,19 +276,11 @@ def _step(node: Any, token: str) -> Any:
     return None
 
 
-def _variant_word(member: Any, index: int) -> str:
-    """Name part for an inline ``anyOf``/``oneOf`` member: its title, else its single
-    ``type`` tag value, else its position (``Option1``...), local to that union."""
-    if isinstance(member, dict):
-        title = member.get("title")
-        if isinstance(title, str) and pascal_word(title):
-            return pascal_word(title)
-        tag = ((member.get("properties") or {}).get("type") or {}) if isinstance(member.get("properties"), dict) else {}
-        if isinstance(tag, dict):
-            values = tag.get("enum") or ([tag["const"]] if "const" in tag else [])
-            if len(values) == 1 and isinstance(values[0], str) and pascal_word(values[0]):
-                return pascal_word(values[0])
-    return f"Option{index + 1}"
+def _variant_word(hints: Sequence[str], index: int) -> str:
+    """Name part for an inline ``anyOf``/``oneOf`` member: the first of its hints (title,
+    tag: ``Interpreter.member_hints``) that makes a word, else its position (``Option1``...),
+    local to that union."""
+    return next((pascal_word(h) for h in hints if pascal_word(h)), f"Option{index + 1}")
 
 
 def field_names(wire_names: Sequence[str], class_names_: set[str]) -> list[str]:
@@ -318,7 +303,12 @@ def field_names(wire_names: Sequence[str], class_names_: set[str]) -> list[str]:
     return result
 
 
-def name_schemas(schemas: Schemas, places: Mapping[str, Place], resolver: RefResolver) -> Schemas:
+def name_schemas(
+    schemas: Schemas,
+    places: Mapping[str, Place],
+    resolver: RefResolver,
+    hints: Mapping[Key, tuple[str, ...]] | None = None,
+) -> Schemas:
     """``schemas`` (keyed by provisional ids, in rendering order) with every class, alias and
     attribute named, and each discriminator's attribute filled in.
 
@@ -328,7 +318,7 @@ def name_schemas(schemas: Schemas, places: Mapping[str, Place], resolver: RefRes
     """
     order = [*schemas.models, *schemas.aliases]
     _check_defined(schemas)
-    new = class_names(order, places, resolver)
+    new = class_names(order, places, resolver, hints)
     taken = set(new.values())
     models: dict[str, Model] = {}
     for pid, m in schemas.models.items():
