@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 1e2b18f47a66a19ea5b25ced3b48e94f, output aad6647fee33215e0af2aa8bef228f16
+# Fingerprint: inputs 1d85db7a1183013685f770c163ad7a00, output aad6647fee33215e0af2aa8bef228f16
 """TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot

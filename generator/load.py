@@ -104,6 +104,15 @@ class Document:
             return None
         return best.start_mark.line + 1, best.start_mark.column + 1
 
+    @property
+    def title_and_version(self) -> tuple[str, str]:
+        """The spec's ``info.title`` (a bare JSON Schema's own ``title``) and ``info.version``,
+        ``""`` when absent: the generated header shows them."""
+        data: dict[str, Any] = self.data if isinstance(self.data, dict) else {}
+        info: dict[str, Any] = data["info"] if isinstance(data.get("info"), dict) else {}
+        title = info.get("title") if isinstance(info.get("title"), str) else data.get("title")
+        return (title if isinstance(title, str) else ""), str(info.get("version", ""))
+
     def error(self, pointer: str, message: str) -> SpecError:
         """A ``SpecError`` at ``pointer`` in this document, with its line when known."""
         where = self.locate(pointer)

@@ -76,21 +76,15 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     interp, roots, union_roots, responses, targets = _interpret(doc, options, user_maps)
     models, aliases = _ordered(interp, roots + union_roots + list(responses.values()) + targets, options.all_schemas)
     timings["interpret"] = time.perf_counter() - start
-    info = doc.data.get("info") if isinstance(doc.data, dict) else None
-    info = info if isinstance(info, dict) else {}
-    title = (
-        info.get("title")
-        if isinstance(info.get("title"), str)
-        else (doc.data.get("title") if isinstance(doc.data.get("title"), str) else "")
-    )
+    title, version = doc.title_and_version
     read = Schemas(
         models=models,
         aliases=aliases,
         roots=tuple(roots),
         union_roots=tuple(union_roots),
         responses=responses,
-        title=title or "",
-        version=str(info.get("version", "")),
+        title=title,
+        version=version,
         source=str(options.spec),
         sha256=doc.sha256,
         warnings=tuple(interp.warnings),

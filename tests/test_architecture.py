@@ -1,0 +1,113 @@
+"""The layout issue #23 asked for, kept: small modules and classes, the schema read in one
+place (load, resolve, interpret), per-style code in the style modules, and generated merge
+methods a reviewer reads at a glance. Each limit is the issue's; a change that breaks one
+says where."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from conftest import ROOT
+
+GENERATOR = ROOT / "generator"
+#: The stages that read raw OpenAPI / JSON Schema keywords; everything after reads the IR.
+READERS = ("load.py", "resolve.py", "interpret")
+#: Keywords of a spec's schemas and operations (as a subscript, ``.get()`` or ``in`` test).
+KEYWORDS = frozenset(
+    (
+        "$ref", "$id", "properties", "patternProperties", "additionalProperties", "items", "prefixItems",
+        "oneOf", "anyOf", "allOf", "enum", "const", "nullable", "discriminator", "required", "type",
+        "title", "x-merge", "components", "paths", "content", "responses", "operationId",
+    )
+)  # fmt: skip
+STYLE_NAMES = ("dataclass", "pydantic", "typeddict", "msgspec")
+
+
+def _modules() -> list[Path]:
+    return sorted(p for p in GENERATOR.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def _span(node: ast.AST) -> int:
+    assert isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+    assert node.end_lineno is not None
+    return node.end_lineno - node.lineno + 1
+
+
+def test_no_generator_module_over_700_lines_and_the_two_hubs_under_600() -> None:
+    sizes = {p.relative_to(ROOT).as_posix(): len(p.read_text().splitlines()) for p in _modules()}
+    assert {p: n for p, n in sizes.items() if n > 700} == {}
+    assert sizes["generator/render.py"] < 600 and sizes["generator/event_plan.py"] < 600
+
+
+def test_no_class_over_350_lines() -> None:
+    big = {
+        f"{p.relative_to(ROOT)}:{node.name}": _span(node)
+        for p in _modules()
+        for node in ast.walk(ast.parse(p.read_text()))
+        if isinstance(node, ast.ClassDef) and _span(node) > 350
+    }
+    assert big == {}
+
+
+def _keyword_reads(tree: ast.AST) -> list[tuple[int, str]]:
+    found = []
+    for node in ast.walk(tree):
+        key = None
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+            key = node.slice.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
+            key = node.args[0].value if node.args and isinstance(node.args[0], ast.Constant) else None
+        elif isinstance(node, ast.Compare) and isinstance(node.left, ast.Constant):
+            key = node.left.value if any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops) else None
+        if isinstance(key, str) and key in KEYWORDS:
+            found.append((node.lineno, key))
+    return found
+
+
+def test_raw_keywords_are_read_by_the_reading_stages_only() -> None:
+    """At most 5 reads outside load, resolve and interpret (naming reads a component's
+    ``title``/``$id`` and an operation's ``operationId``/parameter ``name`` to name what sits
+    there; ``cli`` reads its configuration's ``schemas`` key, which is no spec keyword)."""
+    outside = {
+        f"{p.relative_to(ROOT)}:{line}": key
+        for p in _modules()
+        if not (p.name in READERS or "interpret" in p.parts or "runtime" in p.parts)
+        for line, key in _keyword_reads(ast.parse(p.read_text()))
+    }
+    assert len(outside) <= 5, outside
+
+
+def test_per_style_code_stays_in_the_style_modules() -> None:
+    """No ``style == "pydantic"``-like branch outside ``generator/styles/`` (a style's
+    traits and emitter answer instead); naming the runtime files a style owns is data."""
+    branches = []
+    for p in _modules():
+        if "styles" in p.parts:
+            continue
+        for node in ast.walk(ast.parse(p.read_text())):
+            if isinstance(node, ast.Compare) and any(isinstance(op, (ast.Eq, ast.NotEq)) for op in node.ops):
+                sides = [node.left, *node.comparators]
+                if any(isinstance(s, ast.Constant) and s.value in STYLE_NAMES for s in sides):
+                    branches.append(f"{p.relative_to(ROOT)}:{node.lineno}")
+    assert len(branches) <= 2, branches
+
+
+def test_generated_merge_methods_are_at_most_40_lines() -> None:
+    """The plan-driven methods of the generated chat modules (the merge states: classes
+    named ``_...Merge`` that are not part of the fixed runtime)."""
+    from generator import runtime
+
+    fixed = {name for module in runtime.MODULES for name in runtime.defined_names(module)}
+    long = {}
+    for module in sorted((ROOT / "generated").glob("openai_*.py")):
+        for node in ast.walk(ast.parse(module.read_text())):
+            if isinstance(node, ast.ClassDef) and node.name.endswith("Merge") and node.name not in fixed:
+                long.update(
+                    {
+                        f"{module.name}:{node.name}.{f.name}": _span(f)
+                        for f in node.body
+                        if isinstance(f, ast.FunctionDef) and _span(f) > 40
+                    }
+                )
+    assert long == {}
