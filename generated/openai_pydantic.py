@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 1d85db7a1183013685f770c163ad7a00, output 187f53dda855b4840ed39b9c69ca447e
+# Fingerprint: inputs fbfd87ba261e5091eb05a9d8fa6783a1, output 8437590b3e0acfe90fddd6c95daa29e5
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -2236,9 +2236,9 @@ class _ResponseRule:
 def _convert(
     data: dict[str, Any],
     rules: dict[str, _ResponseRule],
-    at: str,
-    path: str,
     acc: _Merger,
+    at: str = "",
+    path: str = "",
 ) -> dict[str, Any]:
     """The snapshot object ``data`` at rule path ``at`` (display path ``path``, with list
     positions) as its response counterpart (see ``to_response``).
@@ -2257,11 +2257,11 @@ def _convert(
         key = renames.get(key, key)
         inner, where = _join(at, key), _join(path, key)
         if inner in rules and type(value) is dict:
-            value = _convert(value, rules, inner, where, acc)
+            value = _convert(value, rules, acc, inner, where)
         elif inner in rules and type(value) is list:
             value = [
                 (
-                    _convert(v, rules, inner, f"{where}[{i}]", acc)
+                    _convert(v, rules, acc, inner, f"{where}[{i}]")
                     if type(v) is dict
                     else _copied(v)
                 )
@@ -2783,9 +2783,7 @@ class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
         ``strict=True`` raises ``StreamMergeError`` instead. A new
         copy at each call: it shares no object with the chunks or with ``snapshot_dict()``.
         """
-        data = _convert(
-            self.snapshot_dict(), _TO_CREATE_CHAT_COMPLETION_RESPONSE, "", "", self
-        )
+        data = _convert(self.snapshot_dict(), _TO_CREATE_CHAT_COMPLETION_RESPONSE, self)
         built: CreateChatCompletionResponse = _built_anyway(
             CreateChatCompletionResponse.model_validate, data, self
         )

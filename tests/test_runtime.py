@@ -205,7 +205,7 @@ def test_convert_renames_drops_and_never_guesses_a_required_field() -> None:
             {"index": 2, "delta": {}, "finish": ""},
         ],
     }
-    out = _convert(data, _RULES, "", "", acc)
+    out = _convert(data, _RULES, acc)
     assert out == {
         "id": "x",
         "object": "done",
@@ -219,11 +219,11 @@ def test_convert_renames_drops_and_never_guesses_a_required_field() -> None:
 
 def test_convert_leaves_out_a_required_field_and_strict_raises() -> None:
     acc = _Merger(False)
-    assert _convert({"id": "x"}, _RULES, "", "", acc) == {"id": "x", "object": "done"}
+    assert _convert({"id": "x"}, _RULES, acc) == {"id": "x", "object": "done"}
     assert [(a.path, a.kind) for a in acc.anomalies] == [("items", "incomplete")]
     with pytest.raises(StreamMergeError, match="items: missing"):
-        _convert({"id": "x"}, _RULES, "", "", _Merger(True))
-    assert _convert({"id": "", "items": []}, _RULES, "", "", acc)["id"] == ""  # "" is a value unless blank
+        _convert({"id": "x"}, _RULES, _Merger(True))
+    assert _convert({"id": "", "items": []}, _RULES, acc)["id"] == ""  # "" is a value unless blank
 
 
 def test_sse_chunk_dicts_stop_at_done_and_raise_on_error_events() -> None:

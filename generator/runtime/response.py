@@ -59,7 +59,9 @@ class _ResponseRule:
     suffixes: tuple[tuple[str, str], ...] = ()
 
 
-def _convert(data: dict[str, Any], rules: dict[str, _ResponseRule], at: str, path: str, acc: _Merger) -> dict[str, Any]:
+def _convert(
+    data: dict[str, Any], rules: dict[str, _ResponseRule], acc: _Merger, at: str = "", path: str = ""
+) -> dict[str, Any]:
     """The snapshot object ``data`` at rule path ``at`` (display path ``path``, with list
     positions) as its response counterpart (see ``to_response``).
 
@@ -77,10 +79,10 @@ def _convert(data: dict[str, Any], rules: dict[str, _ResponseRule], at: str, pat
         key = renames.get(key, key)
         inner, where = _join(at, key), _join(path, key)
         if inner in rules and type(value) is dict:
-            value = _convert(value, rules, inner, where, acc)
+            value = _convert(value, rules, acc, inner, where)
         elif inner in rules and type(value) is list:
             value = [
-                _convert(v, rules, inner, f"{where}[{i}]", acc) if type(v) is dict else _copied(v)
+                _convert(v, rules, acc, inner, f"{where}[{i}]") if type(v) is dict else _copied(v)
                 for i, v in enumerate(value)
             ]
         else:
