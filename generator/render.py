@@ -27,7 +27,8 @@ from .format import parse_tree, split_header
 from .imports import IMPORTS_MARK, import_key, import_lines, isort_key
 from .merge_plan import NodePlan
 from .model import Alias, Enum, Field, Model, Schemas, Type, UnionType, referenced_names
-from .naming import parse_function, snake_name
+from .naming import parse_function
+from .naming.code import keys_constant, tags_constant
 from .render_events import events_view
 from .render_merge import merge_view, root_view, validate_function
 from .response_plan import ResponsePlan
@@ -393,18 +394,20 @@ def _model_view(m: Model, style: Emitter, merged: bool, parsers: pytypes.Parsers
         if m.extra_type is not None
         else "Any"
     )
+    keys = keys_constant(m.name)
     extra_parse = (
-        f"_extras(d, _KEYS_{m.name}, {parsers.of(m.extra_type)})"
+        f"_extras(d, {keys}, {parsers.of(m.extra_type)})"
         if m.extra_type is not None
         # no unknown field, the common case, tested inline
-        else f"{{}} if _KEYS_{m.name}.issuperset(d) else _extras(d, _KEYS_{m.name})"
+        else f"{{}} if {keys}.issuperset(d) else _extras(d, {keys})"
     )
     if m.patterns:  # each extra key by the patterns it matches (patternProperties)
         table = "".join(f"({pytypes.literal(p)}, {parsers.of(t)}), " for p, t in m.patterns)
         rest = parsers.of(m.rest_type) if m.rest_type is not None else "None"
-        extra_parse = f"_pattern_extras(d, _KEYS_{m.name}, ({table}), {rest}, {m.closed})"
+        extra_parse = f"_pattern_extras(d, {keys}, ({table}), {rest}, {m.closed})"
     return {
         "name": m.name,
+        "keys_const": keys,
         "doc": pytypes.docstring(doc, 4),
         "fields": fields,
         "extra_ann": extra_ann,
@@ -413,7 +416,7 @@ def _model_view(m: Model, style: Emitter, merged: bool, parsers: pytypes.Parsers
         "extras_check": (
             extra_parse
             if m.patterns
-            else f"_extras(d, _KEYS_{m.name}, {parsers.of(m.extra_type)})" if m.extra_type is not None else ""
+            else f"_extras(d, {keys}, {parsers.of(m.extra_type)})" if m.extra_type is not None else ""
         ),
         "extra_noqa": pytypes.noqa(extra_ann),
         "extras_parse": extra_parse,
@@ -498,7 +501,7 @@ def _tags_view(s: Schemas, name: str) -> dict[str, Any]:
     tags = ", ".join(pytypes.literal(tag) for tag in dict.fromkeys(tag for tag, _ in found.mapping))
     return {
         "tag_prop": pytypes.literal(found.property),
-        "tags_const": f"_TAGS_{snake_name(name).upper()}",
+        "tags_const": tags_constant(name),
         "tags": tags,
     }
 

@@ -14,7 +14,8 @@ from . import naming, pytypes
 from .imports import natural
 from .merge_plan import FieldPlan, NodePlan, meaning
 from .model import Array, Map, ModelRef, Schemas, Tuple
-from .naming import parse_function, snake_name
+from .naming import parse_function
+from .naming.code import keyed_list_names, keys_constant
 from .response_plan import ResponsePlan
 from .styles.base import Emitter, Traits
 
@@ -111,7 +112,7 @@ def _node_view(node: NodePlan, names: dict[int, str], emitter: Emitter, schemas:
             else (
                 "frozenset[str]()"
                 if node.own_keys
-                else f"_wire_names({node.model.name})" if traits.reads_wire_names else f"_KEYS_{node.model.name}"
+                else f"_wire_names({node.model.name})" if traits.reads_wire_names else keys_constant(node.model.name)
             )
         ),
         # most deltas carry one text fragment: appended before anything else is read (a JSON
@@ -176,8 +177,7 @@ def _merge_field_view(
         element = f.node
         key_field = next(g for g in element.model.fields if g.wire_name == f.key)
         id_field = next((g for g in element.model.fields if g.wire_name == element.id_field), None)
-        short = f"_{view['attr'].strip('_').upper()}"
-        owner = snake_name(names[id(node)].strip("_").removesuffix("Merge")).upper()
+        short, long = keyed_list_names(names[id(node)], view["attr"])
         args = [
             f"wire={pytypes.literal(f.field.wire_name)}",
             f"key={pytypes.literal(f.key)}",
@@ -204,7 +204,7 @@ def _merge_field_view(
         view["key_attr"] = key_field.py_name
         view["keyed_list"] = {
             "short": short,
-            "long": f"_{owner}{short}",
+            "long": long,
             "args": ", ".join(args),
             "identity": identity,
             "split_hint": " or ".join(hints),

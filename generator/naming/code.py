@@ -78,6 +78,35 @@ def response_plan_constant(response: str) -> str:
     return f"_TO_{snake_name(response).upper()}"
 
 
+def keys_constant(model: str) -> str:
+    """The module constant holding a model's wire names (``_KEYS_ChatMessage``)."""
+    return f"_KEYS_{model}"
+
+
+def tags_constant(alias: str) -> str:
+    """The module constant holding a tagged union's tags (``_TAGS_CONTENT_PART``)."""
+    return f"_TAGS_{snake_name(alias).upper()}"
+
+
+def model_parser(model: str) -> str:
+    """The module-private parser of a model (``_parse_ChatMessage``)."""
+    return f"_parse_{model}"
+
+
+def checker_constant(alias: str) -> str:
+    """The msgspec style's named checker of an alias (``_C_Content``)."""
+    return f"_C_{alias}"
+
+
+def keyed_list_names(state_class: str, attr: str) -> tuple[str, str]:
+    """A keyed list's description constant, short (``_TOOL_CALLS``, inside its state class)
+    and module-level (``_CHAT_COMPLETION_STREAM_RESPONSE_DELTA_TOOL_CALLS``), for the list
+    at attribute ``attr`` of the merge state ``state_class``."""
+    short = f"_{attr.strip('_').upper()}"
+    owner = snake_name(state_class.strip("_").removesuffix("Merge")).upper()
+    return short, f"_{owner}{short}"
+
+
 def state_class_names(nodes: Iterable[Any]) -> dict[int, str]:
     """A class name for each merge-state node (keyed by ``id(node)``), given the nodes of every
     root's plan in rendering order: ``_<Model>Merge``, or, when a model is merged at several

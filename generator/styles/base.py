@@ -30,6 +30,7 @@ from ..model import (
     UnionType,
     strip_null,
 )
+from ..naming import code as naming_code
 
 #: One ``(since Python, text)`` per target Python a style's needs change at (oldest first).
 Needs = tuple[tuple[tuple[int, int], str], ...]
@@ -212,7 +213,7 @@ class Emitter(ABC):
 
     def model_parser(self, name: str) -> str:
         """The parser callable of the model ``name`` (``Any -> model``)."""
-        return f"_parse_{name}"
+        return naming_code.model_parser(name)
 
     def validate_function(self, name: str, parse_fn: str) -> str:
         """What an accumulator passes to ``_built_anyway`` to validate a ``name`` (whose

@@ -33,6 +33,7 @@ from ..model import (
     UnionType,
     referenced_names,
 )
+from ..naming import code as naming_code
 from .base import Emitter, Traits
 from .dataclass import null_only
 
@@ -134,7 +135,7 @@ class Checkers:
 
     def alias_checker(self, name: str) -> str:
         """The named checker of a non-native alias (defined once, filled after the models)."""
-        constant = f"_C_{name}"
+        constant = naming_code.checker_constant(name)
         if name not in self.named:
             self.named[name] = ""  # recursion: the name exists before its value
             alias = self.schemas.aliases[name]
