@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 2018794fa744034eebe3f0023a9337d0, output 464e298514f379f67622465269e98de1
+# Fingerprint: inputs 763b30a8b4109d51b595bbd502f4948e, output 464e298514f379f67622465269e98de1
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot

@@ -6,6 +6,7 @@ user's files (``--merge-map``) and overrides; ``event_plan`` checks the result.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +21,10 @@ MAPS_DIR = Path(__file__).resolve().parent / "maps"
 FAMILY_KEYS = {"family", "root", "target", "tag", "order", "unknown", "events", "extra_events"}
 
 
+@cache
 def shipped_maps() -> dict[str, tuple[Path, dict[str, Any]]]:
-    """The maps shipped with gen-models: ``{root schema: (file, map)}``.
+    """The maps shipped with gen-models: ``{root schema: (file, map)}``, read once per
+    process (as ``chunk_maps.shipped_chunk_maps``); callers read them, never change them.
 
     Raises:
         SpecError: a shipped map that is not a mapping with ``root`` (a packaging bug).
