@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 763b30a8b4109d51b595bbd502f4948e, output 464e298514f379f67622465269e98de1
+# Fingerprint: inputs f3e51cc40330baeeaa41fb4cd7023139, output 08a244bd7c1020eb49508200ac8ee6e6
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -3600,14 +3600,14 @@ class _ResponseRule:
     without a rule are kept as they are.
     """
 
-    renames: tuple[tuple[str, str], ...] = ()
+    renames: Mapping[str, str] = field(default_factory=dict)
     drop: frozenset[str] = frozenset()
-    consts: tuple[tuple[str, Any], ...] = ()
-    fills: tuple[tuple[str, Any], ...] = ()
+    consts: Mapping[str, Any] = field(default_factory=dict)
+    fills: Mapping[str, Any] = field(default_factory=dict)
     nulls: tuple[str, ...] = ()
     required: tuple[str, ...] = ()
     blank: tuple[str, ...] = ()
-    suffixes: tuple[tuple[str, str], ...] = ()
+    suffixes: Mapping[str, str] = field(default_factory=dict)
 
 
 def _convert(
@@ -3626,7 +3626,7 @@ def _convert(
     """
     rule = rules[at]
     out: dict[str, Any] = {}
-    renames = dict(rule.renames)
+    renames = rule.renames
     taken = set(renames.values())
     for key, value in data.items():
         if key in rule.drop or (key in taken and key not in renames):
@@ -3650,11 +3650,11 @@ def _convert(
             )  # the response shares nothing with the chunks or the state
         out[key] = value
     out.update(rule.consts)
-    for key, suffix in rule.suffixes:
+    for key, suffix in rule.suffixes.items():
         value = out.get(key)
         if type(value) is str and value.endswith(suffix):
             out[key] = value[: -len(suffix)]
-    for key, value in rule.fills:
+    for key, value in rule.fills.items():
         if out.get(key) in (
             None,
             "",
@@ -4345,20 +4345,20 @@ class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
 _TO_CREATE_CHAT_COMPLETION_RESPONSE: dict[str, _ResponseRule] = {
     "": _ResponseRule(
         drop=frozenset({"obfuscation"}),
-        consts=(("object", "chat.completion"),),
+        consts={"object": "chat.completion"},
         required=("id", "choices", "created", "model"),
     ),
     "choices": _ResponseRule(
-        renames=(("delta", "message"),),
+        renames={"delta": "message"},
         nulls=("logprobs",),
         required=("finish_reason", "index", "message"),
         blank=("finish_reason",),
     ),
     "choices.message": _ResponseRule(
-        consts=(("role", "assistant"),), nulls=("content", "refusal")
+        consts={"role": "assistant"}, nulls=("content", "refusal")
     ),
     "choices.message.tool_calls": _ResponseRule(
-        drop=frozenset({"index"}), fills=(("type", "function"),)
+        drop=frozenset({"index"}), fills={"type": "function"}
     ),
     "choices.message.function_call": _ResponseRule(required=("arguments", "name")),
     "choices.logprobs": _ResponseRule(nulls=("content", "refusal")),

@@ -236,21 +236,26 @@ def _response_rules(plan: ResponsePlan, at: str) -> list[tuple[str, str]]:
     lit = pytypes.literal
     args = []
     if plan.renames:
-        args.append(f"renames={_tuple(f'({lit(a)}, {lit(b)})' for a, b in plan.renames)}")
+        args.append(f"renames={_dict(plan.renames)}")
     if plan.drop:
         args.append("drop=frozenset({" + ", ".join(lit(d) for d in plan.drop) + "})")
     for name, pairs in (("consts", plan.consts), ("fills", plan.fills)):
         if pairs:
-            args.append(f"{name}={_tuple(f'({lit(k)}, {lit(v)})' for k, v in pairs)}")
+            args.append(f"{name}={_dict(pairs)}")
     for name, keys in (("nulls", plan.nulls), ("required", plan.required), ("blank", plan.blank)):
         if keys:
             args.append(f"{name}={_tuple(lit(k) for k in keys)}")
     if plan.suffixes:
-        args.append(f"suffixes={_tuple(f'({lit(k)}, {lit(v)})' for k, v in plan.suffixes)}")
+        args.append(f"suffixes={_dict(plan.suffixes)}")
     rules = [(at, "_ResponseRule(" + ", ".join(args) + ")")]
     for key, child in plan.children:
         rules += _response_rules(child, f"{at}.{key}" if at else key)
     return rules
+
+
+def _dict(pairs: Any) -> str:
+    """A dict display of ``(key, value)`` pairs (``{"delta": "message"}``)."""
+    return "{" + ", ".join(f"{pytypes.literal(k)}: {pytypes.literal(v)}" for k, v in pairs) + "}"
 
 
 def _tuple(items: Any) -> str:

@@ -188,9 +188,9 @@ def test_may_split_model_reads_the_identity_by_attribute() -> None:
 
 
 _RULES = {
-    "": _ResponseRule(consts=(("object", "done"),), required=("id", "items")),
+    "": _ResponseRule(consts={"object": "done"}, required=("id", "items")),
     "items": _ResponseRule(
-        renames=(("delta", "message"),), drop=frozenset({"index"}), required=("finish",), blank=("finish",)
+        renames={"delta": "message"}, drop=frozenset({"index"}), required=("finish",), blank=("finish",)
     ),
 }
 

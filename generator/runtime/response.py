@@ -8,7 +8,8 @@ docstring and the import lines (see the package docstring).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from .anomalies import Anomaly, StreamMergeError
@@ -49,14 +50,14 @@ class _ResponseRule:
     without a rule are kept as they are.
     """
 
-    renames: tuple[tuple[str, str], ...] = ()
+    renames: Mapping[str, str] = field(default_factory=dict)
     drop: frozenset[str] = frozenset()
-    consts: tuple[tuple[str, Any], ...] = ()
-    fills: tuple[tuple[str, Any], ...] = ()
+    consts: Mapping[str, Any] = field(default_factory=dict)
+    fills: Mapping[str, Any] = field(default_factory=dict)
     nulls: tuple[str, ...] = ()
     required: tuple[str, ...] = ()
     blank: tuple[str, ...] = ()
-    suffixes: tuple[tuple[str, str], ...] = ()
+    suffixes: Mapping[str, str] = field(default_factory=dict)
 
 
 def _convert(
@@ -71,7 +72,7 @@ def _convert(
     """
     rule = rules[at]
     out: dict[str, Any] = {}
-    renames = dict(rule.renames)
+    renames = rule.renames
     taken = set(renames.values())
     for key, value in data.items():
         if key in rule.drop or (key in taken and key not in renames):
@@ -89,11 +90,11 @@ def _convert(
             value = _copied(value)  # the response shares nothing with the chunks or the state
         out[key] = value
     out.update(rule.consts)
-    for key, suffix in rule.suffixes:
+    for key, suffix in rule.suffixes.items():
         value = out.get(key)
         if type(value) is str and value.endswith(suffix):
             out[key] = value[: -len(suffix)]
-    for key, value in rule.fills:
+    for key, value in rule.fills.items():
         if out.get(key) in (None, ""):  # never sent, or sent empty (Ollama's `type: ""`)
             out[key] = value
     for key in rule.nulls:
