@@ -176,8 +176,8 @@ def _interpret(
         if not root_names and not options.all_schemas:
             raise SpecError(
                 "no stream schema found (no operation streams a named schema as text/event-stream or "
-                "application/x-ndjson, and no object's 'object' is a single value ending in '.chunk', nor has "
-                "choices[].delta); name the roots with --schema NAME",
+                "application/x-ndjson, no object's 'object' is a single value ending in '.chunk' nor has "
+                "choices[].delta, and no union is one a shipped merge map names); name the roots with --schema NAME",
                 doc.path,
             )
     try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from .errors import SpecError, did_you_mean
 from .interpret import Interpreter
 from .interpret.spec_view import SpecView
+from .merge_maps import shipped_maps
 from .naming import class_name
 from .resolve import Location
 
@@ -72,14 +73,30 @@ def _payload(view: SpecView, stream: Location) -> str | None:
 def default_roots(interp: Interpreter) -> list[str]:
     """The roots of a run without ``--schema``: the stream chunks found by shape
     (``stream_roots``), then every other chunk stream the spec declares
-    (``declared_streams``). The event unions it declares (``event_unions``: OpenAI's
-    Responses, speech, transcription and image streams) are not default roots yet: their
-    closures take a minute to generate cold in three styles (issue #28); ``--schema`` names
-    them."""
+    (``declared_streams``). A spec with no chunk stream gets its event unions instead: those
+    its operations stream (``event_unions``), else those a shipped merge map names whose
+    target the spec has (``mapped_unions``: Anthropic's and Cohere's published specs declare
+    no stream an operation answers). Beside chunk streams, event unions are not default
+    roots yet: OpenAI's Responses closure takes minutes to generate cold in three styles
+    (issue #28); ``--schema`` names them."""
     view = SpecView(interp)
     components = interp.components()
     chunks = [name for name in declared_streams(interp) if not view.is_union(components[name])]
-    return list(dict.fromkeys(stream_roots(interp) + chunks))
+    found = list(dict.fromkeys(stream_roots(interp) + chunks))
+    return found or event_unions(interp) or mapped_unions(interp)
+
+
+def mapped_unions(interp: Interpreter) -> list[str]:
+    """Union components that a shipped merge map names as its ``root`` and whose map's
+    ``target`` is a component of the spec too (in the order of the spec's components)."""
+    view = SpecView(interp)
+    components = interp.components()
+    maps = shipped_maps()
+    return [
+        name
+        for name, loc in components.items()
+        if name in maps and maps[name][1].get("target") in components and view.is_union(loc)
+    ]
 
 
 def response_for(interp: Interpreter, chunk_name: str) -> str | None:

@@ -100,6 +100,29 @@ def test_the_default_roots_are_the_streams_each_spec_declares_with_their_finishe
 
 
 @pytest.mark.shared
+@pytest.mark.parametrize(
+    ("spec", "union", "target"),
+    [
+        ("anthropic/openapi.json", "MessageStreamEvent", "Message"),
+        ("cohere/openapi.yaml", "StreamedChatResponseV2", "ChatResponseV2"),
+    ],
+)
+def test_a_spec_without_a_chunk_stream_defaults_to_the_event_union_a_shipped_map_names(
+    spec: str, union: str, target: str
+) -> None:
+    """Anthropic's and Cohere's published specs declare no stream an operation answers (the
+    default run stopped: "no stream schema found"); their unions are the roots the shipped
+    maps name, folded by those maps into the map's target. A spec with a chunk stream keeps
+    its chunk roots alone (OpenAI: Responses stays behind --schema, issue #28)."""
+    from conftest import SPECS
+
+    reading = read_spec(Options(spec=SPECS / spec))
+    assert reading.schemas.roots == () and reading.schemas.union_roots == (union,)
+    (plan,) = reading.event_plans.values()
+    assert plan.root == union and plan.target == target
+
+
+@pytest.mark.shared
 def test_the_shipped_chunk_maps_plan_the_vendor_streams_and_say_so() -> None:
     ollama = read_spec(Options(spec=OLLAMA))
     lines = "\n".join(explain(ollama.plans["ChatStreamEvent"]))

@@ -1696,8 +1696,9 @@ class _Merger(_TextMerge, _KeyedMerge):
     def last_value(
         self, state: Any, name: str, old: Any, new: Any, expected: type
     ) -> Any:
-        """A ``last`` field's new value off the fast path: ``""`` (a placeholder) never
-        replaces a value; a value not of the ``expected`` type is reported, and kept only
+        """A ``last`` field's new value (generated code calls it only when the value
+        changed, so a value repeated in every chunk costs no call): ``""`` (a placeholder)
+        never replaces a value; a value not of the ``expected`` type is reported, and kept only
         while there is no other."""
         if not _fits(new, expected):
             return self.misfit(state, name, old, new, expected)
@@ -1706,14 +1707,14 @@ class _Merger(_TextMerge, _KeyedMerge):
         return new
 
     def last_text(self, state: Any, wire: str, old: Any, new: Any) -> Any:
-        """A ``last`` string field that a stream could send in pieces, off the fast path:
-        ``""`` never replaces a text; a different text replacing one is reported
+        """A ``last`` string field that a stream could send in pieces (called when the
+        value changed): ``""`` never replaces a text; a different text replacing one is reported
         (``replaced``); a value that is not a string as ``last_value`` says."""
         if type(new) is not str:
             return self.last_value(state, wire, old, new, str)
         if not new and old is not None:
             return old
-        if type(old) is str:
+        if type(old) is str and old:
             self.replaced(state, wire, old, new)
         return new
 
@@ -1941,22 +1942,22 @@ class _ResponseRule:
     without a rule are kept as they are.
     """
 
-    renames: tuple[tuple[str, str], ...] = ()
+    renames: Mapping[str, str] = field(default_factory=dict)
     drop: frozenset[str] = frozenset()
-    consts: tuple[tuple[str, Any], ...] = ()
-    fills: tuple[tuple[str, Any], ...] = ()
+    consts: Mapping[str, Any] = field(default_factory=dict)
+    fills: Mapping[str, Any] = field(default_factory=dict)
     nulls: tuple[str, ...] = ()
     required: tuple[str, ...] = ()
     blank: tuple[str, ...] = ()
-    suffixes: tuple[tuple[str, str], ...] = ()
+    suffixes: Mapping[str, str] = field(default_factory=dict)
 
 
 def _convert(
     data: dict[str, Any],
     rules: dict[str, _ResponseRule],
-    at: str,
-    path: str,
     acc: _Merger,
+    at: str = "",
+    path: str = "",
 ) -> dict[str, Any]:
     """The snapshot object ``data`` at rule path ``at`` (display path ``path``, with list
     positions) as its response counterpart (see ``to_response``).
@@ -1967,7 +1968,7 @@ def _convert(
     """
     rule = rules[at]
     out: dict[str, Any] = {}
-    renames = dict(rule.renames)
+    renames = rule.renames
     taken = set(renames.values())
     for key, value in data.items():
         if key in rule.drop or (key in taken and key not in renames):
@@ -1975,11 +1976,11 @@ def _convert(
         key = renames.get(key, key)
         inner, where = _join(at, key), _join(path, key)
         if inner in rules and type(value) is dict:
-            value = _convert(value, rules, inner, where, acc)
+            value = _convert(value, rules, acc, inner, where)
         elif inner in rules and type(value) is list:
             value = [
                 (
-                    _convert(v, rules, inner, f"{where}[{i}]", acc)
+                    _convert(v, rules, acc, inner, f"{where}[{i}]")
                     if type(v) is dict
                     else _copied(v)
                 )
@@ -1991,11 +1992,11 @@ def _convert(
             )  # the response shares nothing with the chunks or the state
         out[key] = value
     out.update(rule.consts)
-    for key, suffix in rule.suffixes:
+    for key, suffix in rule.suffixes.items():
         value = out.get(key)
         if type(value) is str and value.endswith(suffix):
             out[key] = value[: -len(suffix)]
-    for key, value in rule.fills:
+    for key, value in rule.fills.items():
         if out.get(key) in (
             None,
             "",
@@ -2045,11 +2046,7 @@ class _TickerChunkMerge(_State):
         if (value := get("items")) is not None:
             self._merge_items(value, acc)
         if (value := get("note")) is not None and value != self.note:
-            # text a stream could send in pieces: a different text replacing it is reported
-            if type(value) is str and value and not self.note:
-                self.note = value
-            else:
-                self.note = acc.last_text(self, "note", self.note, value)
+            self.note = acc.last_text(self, "note", self.note, value)
         if not self._known.issuperset(data):
             acc.unknown(self, data, "root")
 
@@ -2070,28 +2067,30 @@ class _TickerChunkMerge(_State):
         """``_add`` for a ``TickerChunk`` object, read by attribute (never dumped)."""
         # each field's value in turn, of any type: a dataclass does not check what it holds
         value: Any
-        item: Any
         if (value := model.object) is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
         if (value := model.items) is not None:
-            if type(value) is not list:
-                self._add({"items": _as_json(value)}, acc)
-            for item in value if type(value) is list else ():
-                key = item.index if type(item) is Tick else None
-                entry = self.items.by_key.get(key) if type(key) is int else None
-                if entry is None:
-                    self._add({"items": [_as_json(item)]}, acc)
-                else:
-                    entry._add_model(item, acc)
+            self._merge_items_models(value, acc)
         if (value := model.note) is not None and value != self.note:
-            # text a stream could send in pieces: a different text replacing it is reported
-            if type(value) is str and value and not self.note:
-                self.note = value
-            else:
-                self.note = acc.last_text(self, "note", self.note, value)
+            self.note = acc.last_text(self, "note", self.note, value)
         # unknown fields, and those an override names, merge as decoded JSON
         if extra := model.extra_fields:
             self._add(extra, acc)
+
+    def _merge_items_models(self, value: Any, acc: _Merger) -> None:
+        """Merges a list of typed entries into the entries of the same key (``by_key``);
+        an entry not yet begun, or not of this module's class, merges as its JSON."""
+        if type(value) is not list:
+            self._add({"items": _as_json(value)}, acc)
+            return
+        item: Any
+        for item in value:
+            key = item.index if type(item) is Tick else None
+            entry = self.items.by_key.get(key) if type(key) is int else None
+            if entry is None:
+                self._add({"items": [_as_json(item)]}, acc)
+            else:
+                entry._add_model(item, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2119,16 +2118,9 @@ class _TickMerge(_EntryState):
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
         get = data.get
         if (value := get("symbol")) is not None and value != self.symbol:
-            # text a stream could send in pieces: a different text replacing it is reported
-            if type(value) is str and value and not self.symbol:
-                self.symbol = value
-            else:
-                self.symbol = acc.last_text(self, "symbol", self.symbol, value)
+            self.symbol = acc.last_text(self, "symbol", self.symbol, value)
         if (value := get("price")) is not None and value != self.price:
-            if type(value) is float:
-                self.price = value
-            else:
-                self.price = acc.last_value(self, "price", self.price, value, float)
+            self.price = acc.last_value(self, "price", self.price, value, float)
         if (value := get("delta")) is not None:
             if type(value) is dict and self.delta is not None:
                 self.delta._add(value, acc)
@@ -2144,16 +2136,9 @@ class _TickMerge(_EntryState):
         # each field's value in turn, of any type: a dataclass does not check what it holds
         value: Any
         if (value := model.symbol) is not None and value != self.symbol:
-            # text a stream could send in pieces: a different text replacing it is reported
-            if type(value) is str and value and not self.symbol:
-                self.symbol = value
-            else:
-                self.symbol = acc.last_text(self, "symbol", self.symbol, value)
+            self.symbol = acc.last_text(self, "symbol", self.symbol, value)
         if (value := model.price) is not None and value != self.price:
-            if type(value) is float:
-                self.price = value
-            else:
-                self.price = acc.last_value(self, "price", self.price, value, float)
+            self.price = acc.last_value(self, "price", self.price, value, float)
         if (value := model.delta) is not None:
             if type(value) is TickDelta:
                 if self.delta is None:

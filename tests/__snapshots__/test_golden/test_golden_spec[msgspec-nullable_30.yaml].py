@@ -23,7 +23,7 @@ from collections.abc import (
     Mapping,
 )
 from contextvars import ContextVar
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar, Literal
 
 import msgspec
@@ -1863,8 +1863,9 @@ class _Merger(_TextMerge, _KeyedMerge):
     def last_value(
         self, state: Any, name: str, old: Any, new: Any, expected: type
     ) -> Any:
-        """A ``last`` field's new value off the fast path: ``""`` (a placeholder) never
-        replaces a value; a value not of the ``expected`` type is reported, and kept only
+        """A ``last`` field's new value (generated code calls it only when the value
+        changed, so a value repeated in every chunk costs no call): ``""`` (a placeholder)
+        never replaces a value; a value not of the ``expected`` type is reported, and kept only
         while there is no other."""
         if not _fits(new, expected):
             return self.misfit(state, name, old, new, expected)
@@ -1873,14 +1874,14 @@ class _Merger(_TextMerge, _KeyedMerge):
         return new
 
     def last_text(self, state: Any, wire: str, old: Any, new: Any) -> Any:
-        """A ``last`` string field that a stream could send in pieces, off the fast path:
-        ``""`` never replaces a text; a different text replacing one is reported
+        """A ``last`` string field that a stream could send in pieces (called when the
+        value changed): ``""`` never replaces a text; a different text replacing one is reported
         (``replaced``); a value that is not a string as ``last_value`` says."""
         if type(new) is not str:
             return self.last_value(state, wire, old, new, str)
         if not new and old is not None:
             return old
-        if type(old) is str:
+        if type(old) is str and old:
             self.replaced(state, wire, old, new)
         return new
 
@@ -2108,22 +2109,22 @@ class _ResponseRule:
     without a rule are kept as they are.
     """
 
-    renames: tuple[tuple[str, str], ...] = ()
+    renames: Mapping[str, str] = field(default_factory=dict)
     drop: frozenset[str] = frozenset()
-    consts: tuple[tuple[str, Any], ...] = ()
-    fills: tuple[tuple[str, Any], ...] = ()
+    consts: Mapping[str, Any] = field(default_factory=dict)
+    fills: Mapping[str, Any] = field(default_factory=dict)
     nulls: tuple[str, ...] = ()
     required: tuple[str, ...] = ()
     blank: tuple[str, ...] = ()
-    suffixes: tuple[tuple[str, str], ...] = ()
+    suffixes: Mapping[str, str] = field(default_factory=dict)
 
 
 def _convert(
     data: dict[str, Any],
     rules: dict[str, _ResponseRule],
-    at: str,
-    path: str,
     acc: _Merger,
+    at: str = "",
+    path: str = "",
 ) -> dict[str, Any]:
     """The snapshot object ``data`` at rule path ``at`` (display path ``path``, with list
     positions) as its response counterpart (see ``to_response``).
@@ -2134,7 +2135,7 @@ def _convert(
     """
     rule = rules[at]
     out: dict[str, Any] = {}
-    renames = dict(rule.renames)
+    renames = rule.renames
     taken = set(renames.values())
     for key, value in data.items():
         if key in rule.drop or (key in taken and key not in renames):
@@ -2142,11 +2143,11 @@ def _convert(
         key = renames.get(key, key)
         inner, where = _join(at, key), _join(path, key)
         if inner in rules and type(value) is dict:
-            value = _convert(value, rules, inner, where, acc)
+            value = _convert(value, rules, acc, inner, where)
         elif inner in rules and type(value) is list:
             value = [
                 (
-                    _convert(v, rules, inner, f"{where}[{i}]", acc)
+                    _convert(v, rules, acc, inner, f"{where}[{i}]")
                     if type(v) is dict
                     else _copied(v)
                 )
@@ -2158,11 +2159,11 @@ def _convert(
             )  # the response shares nothing with the chunks or the state
         out[key] = value
     out.update(rule.consts)
-    for key, suffix in rule.suffixes:
+    for key, suffix in rule.suffixes.items():
         value = out.get(key)
         if type(value) is str and value.endswith(suffix):
             out[key] = value[: -len(suffix)]
-    for key, value in rule.fills:
+    for key, value in rule.fills.items():
         if out.get(key) in (
             None,
             "",
@@ -2234,41 +2235,27 @@ class _ChunkMerge(_State):
         if (
             value := get("required_plain")
         ) is not None and value != self.required_plain:
-            # text a stream could send in pieces: a different text replacing it is reported
-            if type(value) is str and value and not self.required_plain:
-                self.required_plain = value
-            else:
-                self.required_plain = acc.last_text(
-                    self, "required_plain", self.required_plain, value
-                )
+            self.required_plain = acc.last_text(
+                self, "required_plain", self.required_plain, value
+            )
         if (
             value := get("required_nullable")
         ) is not None and value != self.required_nullable:
-            # text a stream could send in pieces: a different text replacing it is reported
-            if type(value) is str and value and not self.required_nullable:
-                self.required_nullable = value
-            else:
-                self.required_nullable = acc.last_text(
-                    self, "required_nullable", self.required_nullable, value
-                )
+            self.required_nullable = acc.last_text(
+                self, "required_nullable", self.required_nullable, value
+            )
         if (
             value := get("optional_plain")
         ) is not None and value != self.optional_plain:
-            if type(value) is int:
-                self.optional_plain = value
-            else:
-                self.optional_plain = acc.last_value(
-                    self, "optional_plain", self.optional_plain, value, int
-                )
+            self.optional_plain = acc.last_value(
+                self, "optional_plain", self.optional_plain, value, int
+            )
         if (
             value := get("optional_nullable")
         ) is not None and value != self.optional_nullable:
-            if type(value) is int:
-                self.optional_nullable = value
-            else:
-                self.optional_nullable = acc.last_value(
-                    self, "optional_nullable", self.optional_nullable, value, int
-                )
+            self.optional_nullable = acc.last_value(
+                self, "optional_nullable", self.optional_nullable, value, int
+            )
         if (value := get("ref_nullable")) is not None:
             self.ref_nullable = acc.last_object(
                 self, "ref_nullable", self.ref_nullable, value, pieces=True
@@ -2292,12 +2279,9 @@ class _ChunkMerge(_State):
         if (
             value := get("enum_with_null")
         ) is not None and value != self.enum_with_null:
-            if type(value) is str and value:
-                self.enum_with_null = value
-            else:
-                self.enum_with_null = acc.last_value(
-                    self, "enum_with_null", self.enum_with_null, value, str
-                )
+            self.enum_with_null = acc.last_value(
+                self, "enum_with_null", self.enum_with_null, value, str
+            )
         if (value := get("child")) is not None:
             self.child = acc.last_object(self, "child", self.child, value)
         if not self._known.issuperset(data):
@@ -2310,39 +2294,25 @@ class _ChunkMerge(_State):
         if (value := model.object) is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
         if (value := model.required_plain) is not None and value != self.required_plain:
-            # text a stream could send in pieces: a different text replacing it is reported
-            if type(value) is str and value and not self.required_plain:
-                self.required_plain = value
-            else:
-                self.required_plain = acc.last_text(
-                    self, "required_plain", self.required_plain, value
-                )
+            self.required_plain = acc.last_text(
+                self, "required_plain", self.required_plain, value
+            )
         if (
             value := model.required_nullable
         ) is not None and value != self.required_nullable:
-            # text a stream could send in pieces: a different text replacing it is reported
-            if type(value) is str and value and not self.required_nullable:
-                self.required_nullable = value
-            else:
-                self.required_nullable = acc.last_text(
-                    self, "required_nullable", self.required_nullable, value
-                )
+            self.required_nullable = acc.last_text(
+                self, "required_nullable", self.required_nullable, value
+            )
         if (value := model.optional_plain) is not None and value != self.optional_plain:
-            if type(value) is int:
-                self.optional_plain = value
-            else:
-                self.optional_plain = acc.last_value(
-                    self, "optional_plain", self.optional_plain, value, int
-                )
+            self.optional_plain = acc.last_value(
+                self, "optional_plain", self.optional_plain, value, int
+            )
         if (
             value := model.optional_nullable
         ) is not None and value != self.optional_nullable:
-            if type(value) is int:
-                self.optional_nullable = value
-            else:
-                self.optional_nullable = acc.last_value(
-                    self, "optional_nullable", self.optional_nullable, value, int
-                )
+            self.optional_nullable = acc.last_value(
+                self, "optional_nullable", self.optional_nullable, value, int
+            )
         if (value := model.ref_nullable) is not None:
             self.ref_nullable = acc.last_object(
                 self, "ref_nullable", self.ref_nullable, _as_json(value), pieces=True
@@ -2368,12 +2338,9 @@ class _ChunkMerge(_State):
                 self, "wrapped_ref", self.wrapped_ref, _as_json(value), pieces=True
             )
         if (value := model.enum_with_null) is not None and value != self.enum_with_null:
-            if type(value) is str and value:
-                self.enum_with_null = value
-            else:
-                self.enum_with_null = acc.last_value(
-                    self, "enum_with_null", self.enum_with_null, value, str
-                )
+            self.enum_with_null = acc.last_value(
+                self, "enum_with_null", self.enum_with_null, value, str
+            )
         if (value := model.child) is not None:
             self.child = acc.last_object(self, "child", self.child, _as_json(value))
         # unknown fields, and those an override names, merge as decoded JSON

@@ -23,7 +23,7 @@ from collections.abc import (
     Iterator,
     Mapping,
 )
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar, Literal
 
 from pydantic import (
@@ -1535,8 +1535,9 @@ class _Merger(_TextMerge, _KeyedMerge):
     def last_value(
         self, state: Any, name: str, old: Any, new: Any, expected: type
     ) -> Any:
-        """A ``last`` field's new value off the fast path: ``""`` (a placeholder) never
-        replaces a value; a value not of the ``expected`` type is reported, and kept only
+        """A ``last`` field's new value (generated code calls it only when the value
+        changed, so a value repeated in every chunk costs no call): ``""`` (a placeholder)
+        never replaces a value; a value not of the ``expected`` type is reported, and kept only
         while there is no other."""
         if not _fits(new, expected):
             return self.misfit(state, name, old, new, expected)
@@ -1545,14 +1546,14 @@ class _Merger(_TextMerge, _KeyedMerge):
         return new
 
     def last_text(self, state: Any, wire: str, old: Any, new: Any) -> Any:
-        """A ``last`` string field that a stream could send in pieces, off the fast path:
-        ``""`` never replaces a text; a different text replacing one is reported
+        """A ``last`` string field that a stream could send in pieces (called when the
+        value changed): ``""`` never replaces a text; a different text replacing one is reported
         (``replaced``); a value that is not a string as ``last_value`` says."""
         if type(new) is not str:
             return self.last_value(state, wire, old, new, str)
         if not new and old is not None:
             return old
-        if type(old) is str:
+        if type(old) is str and old:
             self.replaced(state, wire, old, new)
         return new
 
@@ -1780,22 +1781,22 @@ class _ResponseRule:
     without a rule are kept as they are.
     """
 
-    renames: tuple[tuple[str, str], ...] = ()
+    renames: Mapping[str, str] = field(default_factory=dict)
     drop: frozenset[str] = frozenset()
-    consts: tuple[tuple[str, Any], ...] = ()
-    fills: tuple[tuple[str, Any], ...] = ()
+    consts: Mapping[str, Any] = field(default_factory=dict)
+    fills: Mapping[str, Any] = field(default_factory=dict)
     nulls: tuple[str, ...] = ()
     required: tuple[str, ...] = ()
     blank: tuple[str, ...] = ()
-    suffixes: tuple[tuple[str, str], ...] = ()
+    suffixes: Mapping[str, str] = field(default_factory=dict)
 
 
 def _convert(
     data: dict[str, Any],
     rules: dict[str, _ResponseRule],
-    at: str,
-    path: str,
     acc: _Merger,
+    at: str = "",
+    path: str = "",
 ) -> dict[str, Any]:
     """The snapshot object ``data`` at rule path ``at`` (display path ``path``, with list
     positions) as its response counterpart (see ``to_response``).
@@ -1806,7 +1807,7 @@ def _convert(
     """
     rule = rules[at]
     out: dict[str, Any] = {}
-    renames = dict(rule.renames)
+    renames = rule.renames
     taken = set(renames.values())
     for key, value in data.items():
         if key in rule.drop or (key in taken and key not in renames):
@@ -1814,11 +1815,11 @@ def _convert(
         key = renames.get(key, key)
         inner, where = _join(at, key), _join(path, key)
         if inner in rules and type(value) is dict:
-            value = _convert(value, rules, inner, where, acc)
+            value = _convert(value, rules, acc, inner, where)
         elif inner in rules and type(value) is list:
             value = [
                 (
-                    _convert(v, rules, inner, f"{where}[{i}]", acc)
+                    _convert(v, rules, acc, inner, f"{where}[{i}]")
                     if type(v) is dict
                     else _copied(v)
                 )
@@ -1830,11 +1831,11 @@ def _convert(
             )  # the response shares nothing with the chunks or the state
         out[key] = value
     out.update(rule.consts)
-    for key, suffix in rule.suffixes:
+    for key, suffix in rule.suffixes.items():
         value = out.get(key)
         if type(value) is str and value.endswith(suffix):
             out[key] = value[: -len(suffix)]
-    for key, value in rule.fills:
+    for key, value in rule.fills.items():
         if out.get(key) in (
             None,
             "",
@@ -1884,11 +1885,7 @@ class _TickerChunkMerge(_State):
         if (value := get("items")) is not None:
             self._merge_items(value, acc)
         if (value := get("note")) is not None and value != self.note:
-            # text a stream could send in pieces: a different text replacing it is reported
-            if type(value) is str and value and not self.note:
-                self.note = value
-            else:
-                self.note = acc.last_text(self, "note", self.note, value)
+            self.note = acc.last_text(self, "note", self.note, value)
         if extra or (extra is None and not self._known.issuperset(data)):
             acc.unknown(self, data, "root", extra)
 
@@ -1942,16 +1939,9 @@ class _TickMerge(_EntryState):
     def _add(self, data: dict[str, Any], acc: _Merger, extra: _Extra = None) -> None:
         get = data.get
         if (value := get("symbol")) is not None and value != self.symbol:
-            # text a stream could send in pieces: a different text replacing it is reported
-            if type(value) is str and value and not self.symbol:
-                self.symbol = value
-            else:
-                self.symbol = acc.last_text(self, "symbol", self.symbol, value)
+            self.symbol = acc.last_text(self, "symbol", self.symbol, value)
         if (value := get("price")) is not None and value != self.price:
-            if type(value) is float:
-                self.price = value
-            else:
-                self.price = acc.last_value(self, "price", self.price, value, float)
+            self.price = acc.last_value(self, "price", self.price, value, float)
         if (value := get("delta")) is not None:
             if type(value) is dict and self.delta is not None:
                 self.delta._add(value, acc)

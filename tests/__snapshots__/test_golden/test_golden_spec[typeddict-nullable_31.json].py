@@ -22,7 +22,7 @@ from collections.abc import (
     Iterator,
     Mapping,
 )
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar, Literal, TypeVar, cast
 
 from typing_extensions import NotRequired, TypedDict
@@ -1622,8 +1622,9 @@ class _Merger(_TextMerge, _KeyedMerge):
     def last_value(
         self, state: Any, name: str, old: Any, new: Any, expected: type
     ) -> Any:
-        """A ``last`` field's new value off the fast path: ``""`` (a placeholder) never
-        replaces a value; a value not of the ``expected`` type is reported, and kept only
+        """A ``last`` field's new value (generated code calls it only when the value
+        changed, so a value repeated in every chunk costs no call): ``""`` (a placeholder)
+        never replaces a value; a value not of the ``expected`` type is reported, and kept only
         while there is no other."""
         if not _fits(new, expected):
             return self.misfit(state, name, old, new, expected)
@@ -1632,14 +1633,14 @@ class _Merger(_TextMerge, _KeyedMerge):
         return new
 
     def last_text(self, state: Any, wire: str, old: Any, new: Any) -> Any:
-        """A ``last`` string field that a stream could send in pieces, off the fast path:
-        ``""`` never replaces a text; a different text replacing one is reported
+        """A ``last`` string field that a stream could send in pieces (called when the
+        value changed): ``""`` never replaces a text; a different text replacing one is reported
         (``replaced``); a value that is not a string as ``last_value`` says."""
         if type(new) is not str:
             return self.last_value(state, wire, old, new, str)
         if not new and old is not None:
             return old
-        if type(old) is str:
+        if type(old) is str and old:
             self.replaced(state, wire, old, new)
         return new
 
@@ -1867,22 +1868,22 @@ class _ResponseRule:
     without a rule are kept as they are.
     """
 
-    renames: tuple[tuple[str, str], ...] = ()
+    renames: Mapping[str, str] = field(default_factory=dict)
     drop: frozenset[str] = frozenset()
-    consts: tuple[tuple[str, Any], ...] = ()
-    fills: tuple[tuple[str, Any], ...] = ()
+    consts: Mapping[str, Any] = field(default_factory=dict)
+    fills: Mapping[str, Any] = field(default_factory=dict)
     nulls: tuple[str, ...] = ()
     required: tuple[str, ...] = ()
     blank: tuple[str, ...] = ()
-    suffixes: tuple[tuple[str, str], ...] = ()
+    suffixes: Mapping[str, str] = field(default_factory=dict)
 
 
 def _convert(
     data: dict[str, Any],
     rules: dict[str, _ResponseRule],
-    at: str,
-    path: str,
     acc: _Merger,
+    at: str = "",
+    path: str = "",
 ) -> dict[str, Any]:
     """The snapshot object ``data`` at rule path ``at`` (display path ``path``, with list
     positions) as its response counterpart (see ``to_response``).
@@ -1893,7 +1894,7 @@ def _convert(
     """
     rule = rules[at]
     out: dict[str, Any] = {}
-    renames = dict(rule.renames)
+    renames = rule.renames
     taken = set(renames.values())
     for key, value in data.items():
         if key in rule.drop or (key in taken and key not in renames):
@@ -1901,11 +1902,11 @@ def _convert(
         key = renames.get(key, key)
         inner, where = _join(at, key), _join(path, key)
         if inner in rules and type(value) is dict:
-            value = _convert(value, rules, inner, where, acc)
+            value = _convert(value, rules, acc, inner, where)
         elif inner in rules and type(value) is list:
             value = [
                 (
-                    _convert(v, rules, inner, f"{where}[{i}]", acc)
+                    _convert(v, rules, acc, inner, f"{where}[{i}]")
                     if type(v) is dict
                     else _copied(v)
                 )
@@ -1917,11 +1918,11 @@ def _convert(
             )  # the response shares nothing with the chunks or the state
         out[key] = value
     out.update(rule.consts)
-    for key, suffix in rule.suffixes:
+    for key, suffix in rule.suffixes.items():
         value = out.get(key)
         if type(value) is str and value.endswith(suffix):
             out[key] = value[: -len(suffix)]
-    for key, value in rule.fills:
+    for key, value in rule.fills.items():
         if out.get(key) in (
             None,
             "",
@@ -1983,18 +1984,11 @@ class _ChunkMerge(_State):
         if (value := get("object")) is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
         if (value := get("type_list")) is not None and value != self.type_list:
-            # text a stream could send in pieces: a different text replacing it is reported
-            if type(value) is str and value and not self.type_list:
-                self.type_list = value
-            else:
-                self.type_list = acc.last_text(self, "type_list", self.type_list, value)
+            self.type_list = acc.last_text(self, "type_list", self.type_list, value)
         if (value := get("any_of_null")) is not None and value != self.any_of_null:
-            if type(value) is int:
-                self.any_of_null = value
-            else:
-                self.any_of_null = acc.last_value(
-                    self, "any_of_null", self.any_of_null, value, int
-                )
+            self.any_of_null = acc.last_value(
+                self, "any_of_null", self.any_of_null, value, int
+            )
         if (value := get("one_of_null")) is not None:
             self.one_of_null = acc.last_object(
                 self, "one_of_null", self.one_of_null, value, pieces=True
@@ -2002,19 +1996,13 @@ class _ChunkMerge(_State):
         if (
             value := get("default_in_branch")
         ) is not None and value != self.default_in_branch:
-            if type(value) is str and value:
-                self.default_in_branch = value
-            else:
-                self.default_in_branch = acc.last_value(
-                    self, "default_in_branch", self.default_in_branch, value, str
-                )
+            self.default_in_branch = acc.last_value(
+                self, "default_in_branch", self.default_in_branch, value, str
+            )
         if (value := get("null_in_enum")) is not None and value != self.null_in_enum:
-            if type(value) is str and value:
-                self.null_in_enum = value
-            else:
-                self.null_in_enum = acc.last_value(
-                    self, "null_in_enum", self.null_in_enum, value, str
-                )
+            self.null_in_enum = acc.last_value(
+                self, "null_in_enum", self.null_in_enum, value, str
+            )
         if (value := get("union")) is not None:
             self.union = value
         if (value := get("items_type_list")) is not None:
