@@ -23,7 +23,7 @@ from collections.abc import (
     Mapping,
 )
 from contextvars import ContextVar
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias
 
 import msgspec
@@ -2324,8 +2324,9 @@ class _Merger(_TextMerge, _KeyedMerge):
     def last_value(
         self, state: Any, name: str, old: Any, new: Any, expected: type
     ) -> Any:
-        """A ``last`` field's new value off the fast path: ``""`` (a placeholder) never
-        replaces a value; a value not of the ``expected`` type is reported, and kept only
+        """A ``last`` field's new value (generated code calls it only when the value
+        changed, so a value repeated in every chunk costs no call): ``""`` (a placeholder)
+        never replaces a value; a value not of the ``expected`` type is reported, and kept only
         while there is no other."""
         if not _fits(new, expected):
             return self.misfit(state, name, old, new, expected)
@@ -2334,14 +2335,14 @@ class _Merger(_TextMerge, _KeyedMerge):
         return new
 
     def last_text(self, state: Any, wire: str, old: Any, new: Any) -> Any:
-        """A ``last`` string field that a stream could send in pieces, off the fast path:
-        ``""`` never replaces a text; a different text replacing one is reported
+        """A ``last`` string field that a stream could send in pieces (called when the
+        value changed): ``""`` never replaces a text; a different text replacing one is reported
         (``replaced``); a value that is not a string as ``last_value`` says."""
         if type(new) is not str:
             return self.last_value(state, wire, old, new, str)
         if not new and old is not None:
             return old
-        if type(old) is str:
+        if type(old) is str and old:
             self.replaced(state, wire, old, new)
         return new
 
@@ -2567,22 +2568,22 @@ class _ResponseRule:
     without a rule are kept as they are.
     """
 
-    renames: tuple[tuple[str, str], ...] = ()
+    renames: Mapping[str, str] = field(default_factory=dict)
     drop: frozenset[str] = frozenset()
-    consts: tuple[tuple[str, Any], ...] = ()
-    fills: tuple[tuple[str, Any], ...] = ()
+    consts: Mapping[str, Any] = field(default_factory=dict)
+    fills: Mapping[str, Any] = field(default_factory=dict)
     nulls: tuple[str, ...] = ()
     required: tuple[str, ...] = ()
     blank: tuple[str, ...] = ()
-    suffixes: tuple[tuple[str, str], ...] = ()
+    suffixes: Mapping[str, str] = field(default_factory=dict)
 
 
 def _convert(
     data: dict[str, Any],
     rules: dict[str, _ResponseRule],
-    at: str,
-    path: str,
     acc: _Merger,
+    at: str = "",
+    path: str = "",
 ) -> dict[str, Any]:
     """The snapshot object ``data`` at rule path ``at`` (display path ``path``, with list
     positions) as its response counterpart (see ``to_response``).
@@ -2593,7 +2594,7 @@ def _convert(
     """
     rule = rules[at]
     out: dict[str, Any] = {}
-    renames = dict(rule.renames)
+    renames = rule.renames
     taken = set(renames.values())
     for key, value in data.items():
         if key in rule.drop or (key in taken and key not in renames):
@@ -2601,10 +2602,10 @@ def _convert(
         key = renames.get(key, key)
         inner, where = _join(at, key), _join(path, key)
         if inner in rules and type(value) is dict:
-            value = _convert(value, rules, inner, where, acc)
+            value = _convert(value, rules, acc, inner, where)
         elif inner in rules and type(value) is list:
             value = [
-                _convert(v, rules, inner, f"{where}[{i}]", acc)
+                _convert(v, rules, acc, inner, f"{where}[{i}]")
                 if type(v) is dict
                 else _copied(v)
                 for i, v in enumerate(value)
@@ -2615,11 +2616,11 @@ def _convert(
             )  # the response shares nothing with the chunks or the state
         out[key] = value
     out.update(rule.consts)
-    for key, suffix in rule.suffixes:
+    for key, suffix in rule.suffixes.items():
         value = out.get(key)
         if type(value) is str and value.endswith(suffix):
             out[key] = value[: -len(suffix)]
-    for key, value in rule.fills:
+    for key, value in rule.fills.items():
         if out.get(key) in (
             None,
             "",
@@ -2693,29 +2694,19 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         if (value := get("model")) is not None and value != self.model:
             self.model = acc.set_value(self, "model", self.model, value, str)
         if (value := get("obfuscation")) is not None and value != self.obfuscation:
-            if type(value) is str and value:
-                self.obfuscation = value
-            else:
-                self.obfuscation = acc.last_value(
-                    self, "obfuscation", self.obfuscation, value, str
-                )
+            self.obfuscation = acc.last_value(
+                self, "obfuscation", self.obfuscation, value, str
+            )
         if (value := get("service_tier")) is not None and value != self.service_tier:
-            if type(value) is str and value:
-                self.service_tier = value
-            else:
-                self.service_tier = acc.last_value(
-                    self, "service_tier", self.service_tier, value, str
-                )
+            self.service_tier = acc.last_value(
+                self, "service_tier", self.service_tier, value, str
+            )
         if (
             value := get("system_fingerprint")
         ) is not None and value != self.system_fingerprint:
-            # text a stream could send in pieces: a different text replacing it is reported
-            if type(value) is str and value and not self.system_fingerprint:
-                self.system_fingerprint = value
-            else:
-                self.system_fingerprint = acc.last_text(
-                    self, "system_fingerprint", self.system_fingerprint, value
-                )
+            self.system_fingerprint = acc.last_text(
+                self, "system_fingerprint", self.system_fingerprint, value
+            )
         if (value := get("object")) is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
         if (value := get("usage")) is not None:
@@ -2746,51 +2737,28 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         """``_add`` for a ``CreateChatCompletionStreamResponse`` object, read by attribute (never dumped)."""
         # each field's value in turn, of any type: a dataclass does not check what it holds
         value: Any
-        item: Any
         if (value := model.id) is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value, str)
         if (value := model.choices) is not None:
-            if type(value) is not list:
-                self._add({"choices": _as_json(value)}, acc)
-            for item in value if type(value) is list else ():
-                key = (
-                    item.index
-                    if type(item) is CreateChatCompletionStreamResponseChoice
-                    else None
-                )
-                entry = self.choices.by_key.get(key) if type(key) is int else None
-                if entry is None:
-                    self._add({"choices": [_as_json(item)]}, acc)
-                else:
-                    entry._add_model(item, acc)
+            self._merge_choices_models(value, acc)
         if (value := model.created) is not None and value != self.created:
             self.created = acc.set_value(self, "created", self.created, value, int)
         if (value := model.model) is not None and value != self.model:
             self.model = acc.set_value(self, "model", self.model, value, str)
         if (value := model.obfuscation) is not None and value != self.obfuscation:
-            if type(value) is str and value:
-                self.obfuscation = value
-            else:
-                self.obfuscation = acc.last_value(
-                    self, "obfuscation", self.obfuscation, value, str
-                )
+            self.obfuscation = acc.last_value(
+                self, "obfuscation", self.obfuscation, value, str
+            )
         if (value := model.service_tier) is not None and value != self.service_tier:
-            if type(value) is str and value:
-                self.service_tier = value
-            else:
-                self.service_tier = acc.last_value(
-                    self, "service_tier", self.service_tier, value, str
-                )
+            self.service_tier = acc.last_value(
+                self, "service_tier", self.service_tier, value, str
+            )
         if (
             value := model.system_fingerprint
         ) is not None and value != self.system_fingerprint:
-            # text a stream could send in pieces: a different text replacing it is reported
-            if type(value) is str and value and not self.system_fingerprint:
-                self.system_fingerprint = value
-            else:
-                self.system_fingerprint = acc.last_text(
-                    self, "system_fingerprint", self.system_fingerprint, value
-                )
+            self.system_fingerprint = acc.last_text(
+                self, "system_fingerprint", self.system_fingerprint, value
+            )
         if (value := model.object) is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
         if (value := model.usage) is not None:
@@ -2802,6 +2770,25 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         # unknown fields, and those an override names, merge as decoded JSON
         if extra := model.extra_fields:
             self._add(extra, acc)
+
+    def _merge_choices_models(self, value: Any, acc: _Merger) -> None:
+        """Merges a list of typed entries into the entries of the same key (``by_key``);
+        an entry not yet begun, or not of this module's class, merges as its JSON."""
+        if type(value) is not list:
+            self._add({"choices": _as_json(value)}, acc)
+            return
+        item: Any
+        for item in value:
+            key = (
+                item.index
+                if type(item) is CreateChatCompletionStreamResponseChoice
+                else None
+            )
+            entry = self.choices.by_key.get(key) if type(key) is int else None
+            if entry is None:
+                self._add({"choices": [_as_json(item)]}, acc)
+            else:
+                entry._add_model(item, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2861,12 +2848,9 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
                     value,
                 )
         if (value := get("finish_reason")) is not None and value != self.finish_reason:
-            if type(value) is str and value:
-                self.finish_reason = value
-            else:
-                self.finish_reason = acc.last_value(
-                    self, "finish_reason", self.finish_reason, value, str
-                )
+            self.finish_reason = acc.last_value(
+                self, "finish_reason", self.finish_reason, value, str
+            )
         if not self._known.issuperset(data):
             acc.unknown(self, data, "entry")
 
@@ -2893,12 +2877,9 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
             else:
                 self._add({"logprobs": _as_json(value)}, acc)
         if (value := model.finish_reason) is not None and value != self.finish_reason:
-            if type(value) is str and value:
-                self.finish_reason = value
-            else:
-                self.finish_reason = acc.last_value(
-                    self, "finish_reason", self.finish_reason, value, str
-                )
+            self.finish_reason = acc.last_value(
+                self, "finish_reason", self.finish_reason, value, str
+            )
         # unknown fields, and those an override names, merge as decoded JSON
         if extra := model.extra_fields:
             self._add(extra, acc)
@@ -2991,7 +2972,6 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
         """``_add`` for a ``ChatCompletionStreamResponseDelta`` object, read by attribute (never dumped)."""
         # each field's value in turn, of any type: a dataclass does not check what it holds
         value: Any
-        item: Any
         if (value := model.content) is not None:
             if type(value) is str and self._alt is None:
                 self.content.append(value)
@@ -3009,19 +2989,7 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
             else:
                 self._add({"function_call": _as_json(value)}, acc)
         if (value := model.tool_calls) is not None:
-            if type(value) is not list:
-                self._add({"tool_calls": _as_json(value)}, acc)
-            for item in value if type(value) is list else ():
-                key = (
-                    item.index
-                    if type(item) is ChatCompletionMessageToolCallChunk
-                    else None
-                )
-                entry = self.tool_calls.by_key.get(key) if type(key) is int else None
-                if entry is None or _TOOL_CALLS.may_split_model(entry, item):
-                    self._add({"tool_calls": [_as_json(item)]}, acc)
-                else:
-                    entry._add_model(item, acc)
+            self._merge_tool_calls_models(value, acc)
         if (value := model.role) is not None and value != self.role:
             self.role = acc.set_value(self, "role", self.role, value, str)
         if (value := model.refusal) is not None:
@@ -3032,6 +3000,23 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
         # unknown fields, and those an override names, merge as decoded JSON
         if extra := model.extra_fields:
             self._add(extra, acc)
+
+    def _merge_tool_calls_models(self, value: Any, acc: _Merger) -> None:
+        """Merges a list of typed entries into the entries of the same key (``by_key``);
+        an entry not yet begun, or not of this module's class, merges as its JSON."""
+        if type(value) is not list:
+            self._add({"tool_calls": _as_json(value)}, acc)
+            return
+        item: Any
+        for item in value:
+            key = (
+                item.index if type(item) is ChatCompletionMessageToolCallChunk else None
+            )
+            entry = self.tool_calls.by_key.get(key) if type(key) is int else None
+            if entry is None or _TOOL_CALLS.may_split_model(entry, item):
+                self._add({"tool_calls": [_as_json(item)]}, acc)
+            else:
+                entry._add_model(item, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -3317,9 +3302,7 @@ class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
         ``None``; a TypedDict has no key), reported as ``incomplete``, and the result built anyway as in ``snapshot``;
         ``strict=True`` raises ``StreamMergeError`` instead. A new
         copy at each call: it shares no object with the chunks or with ``snapshot_dict()``."""
-        data = _convert(
-            self.snapshot_dict(), _TO_CREATE_CHAT_COMPLETION_RESPONSE, "", "", self
-        )
+        data = _convert(self.snapshot_dict(), _TO_CREATE_CHAT_COMPLETION_RESPONSE, self)
         built: CreateChatCompletionResponse = _built_anyway(
             CreateChatCompletionResponse, data, self
         )
@@ -3329,20 +3312,20 @@ class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
 _TO_CREATE_CHAT_COMPLETION_RESPONSE: dict[str, _ResponseRule] = {
     "": _ResponseRule(
         drop=frozenset({"obfuscation"}),
-        consts=(("object", "chat.completion"),),
+        consts={"object": "chat.completion"},
         required=("id", "choices", "created", "model"),
     ),
     "choices": _ResponseRule(
-        renames=(("delta", "message"),),
+        renames={"delta": "message"},
         nulls=("logprobs",),
         required=("finish_reason", "index", "message"),
         blank=("finish_reason",),
     ),
     "choices.message": _ResponseRule(
-        consts=(("role", "assistant"),), nulls=("content", "refusal")
+        consts={"role": "assistant"}, nulls=("content", "refusal")
     ),
     "choices.message.tool_calls": _ResponseRule(
-        drop=frozenset({"index"}), fills=(("type", "function"),)
+        drop=frozenset({"index"}), fills={"type": "function"}
     ),
     "choices.message.function_call": _ResponseRule(required=("arguments", "name")),
     "choices.logprobs": _ResponseRule(nulls=("content", "refusal")),

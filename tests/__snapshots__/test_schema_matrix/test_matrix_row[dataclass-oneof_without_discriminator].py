@@ -1,5 +1,5 @@
 @dataclass(kw_only=True, slots=True)
-class RootValueText:
+class RootValue:
     """The object at ``Root.value (oneOf 0)`` (the spec describes it no further)."""
 
     text: str
@@ -7,15 +7,13 @@ class RootValueText:
     """Fields the payload carried that the schema does not define, by wire name."""
 
     @classmethod
-    def from_dict(cls, data: Any) -> RootValueText:
+    def from_dict(cls, data: Any) -> RootValue:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
             text=d["text"] if type(d.get("text")) is str else _req(d, "text", _str),
             extra_fields=(
-                {}
-                if _KEYS_RootValueText.issuperset(d)
-                else _extras(d, _KEYS_RootValueText)
+                {} if _KEYS_RootValue.issuperset(d) else _extras(d, _KEYS_RootValue)
             ),
         )
 
@@ -27,11 +25,11 @@ class RootValueText:
         return d
 
 
-_KEYS_RootValueText = frozenset({"text"})
+_KEYS_RootValue = frozenset({"text"})
 
 
 @dataclass(kw_only=True, slots=True)
-class RootValueImage:
+class RootValueModel:
     """The object at ``Root.value (oneOf 1)`` (the spec describes it no further)."""
 
     url: str
@@ -39,15 +37,15 @@ class RootValueImage:
     """Fields the payload carried that the schema does not define, by wire name."""
 
     @classmethod
-    def from_dict(cls, data: Any) -> RootValueImage:
+    def from_dict(cls, data: Any) -> RootValueModel:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
             url=d["url"] if type(d.get("url")) is str else _req(d, "url", _str),
             extra_fields=(
                 {}
-                if _KEYS_RootValueImage.issuperset(d)
-                else _extras(d, _KEYS_RootValueImage)
+                if _KEYS_RootValueModel.issuperset(d)
+                else _extras(d, _KEYS_RootValueModel)
             ),
         )
 
@@ -59,14 +57,14 @@ class RootValueImage:
         return d
 
 
-_KEYS_RootValueImage = frozenset({"url"})
+_KEYS_RootValueModel = frozenset({"url"})
 
 
 @dataclass(kw_only=True, slots=True)
 class Root:
     """``Root`` (no description in the spec)."""
 
-    value: RootValueText | RootValueImage | str
+    value: RootValue | RootValueModel | str
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -75,7 +73,7 @@ class Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
         d = _object(data)
         return cls(
-            value=_req(d, "value", _P_first_of_RootValueText_RootValueImage_str),
+            value=_req(d, "value", _P_first_of_RootValue_RootValueModel_str),
             extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
         )
 

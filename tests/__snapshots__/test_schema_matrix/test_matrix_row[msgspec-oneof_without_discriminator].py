@@ -562,13 +562,13 @@ def _members(annotation: Any) -> list[Any]:
     return [annotation]
 
 
-class RootValueText(_Struct, kw_only=True):
+class RootValue(_Struct, kw_only=True):
     """The object at ``Root.value (oneOf 0)`` (the spec describes it no further)."""
 
     text: str
 
 
-class RootValueImage(_Struct, kw_only=True):
+class RootValueModel(_Struct, kw_only=True):
     """The object at ``Root.value (oneOf 1)`` (the spec describes it no further)."""
 
     url: str
@@ -578,7 +578,7 @@ class Root(_Struct, kw_only=True):
     """``Root`` (no description in the spec)."""
 
     if TYPE_CHECKING:
-        value: RootValueText | RootValueImage | str
+        value: RootValue | RootValueModel | str
     else:
         value: Any
     _checks_inside: ClassVar[tuple[tuple[str, str], ...]] = (("value", "value"),)
@@ -592,4 +592,4 @@ _KEYS_Root = frozenset({"value"})
 
 # Checkers of the slots msgspec cannot type itself (unions of several objects, recursive
 # aliases): called from __post_init__ and _parse.
-_C_Root_value = _OneOf((RootValueText, RootValueImage, str))
+_C_Root_value = _OneOf((RootValue, RootValueModel, str))

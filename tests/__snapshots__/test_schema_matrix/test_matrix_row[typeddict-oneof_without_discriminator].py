@@ -1,10 +1,10 @@
-class RootValueText(TypedDict):
+class RootValue(TypedDict):
     """The object at ``Root.value (oneOf 0)`` (the spec describes it no further)."""
 
     text: str
 
 
-class RootValueImage(TypedDict):
+class RootValueModel(TypedDict):
     """The object at ``Root.value (oneOf 1)`` (the spec describes it no further)."""
 
     url: str
@@ -13,7 +13,7 @@ class RootValueImage(TypedDict):
 class Root(TypedDict):
     """``Root`` (no description in the spec)."""
 
-    value: RootValueText | RootValueImage | str
+    value: RootValue | RootValueModel | str
 
 
 _KEYS_Root = frozenset({"value"})
