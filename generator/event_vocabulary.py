@@ -48,7 +48,6 @@ WHOLE_EVENT = "*"
 SLOT_OPS = {Op.CREATE, Op.REPLACE, Op.MERGE, Op.APPEND, Op.JSON, Op.PARSE, Op.EXTEND, Op.PUSH, Op.SET}
 #: ops that take no value
 NO_VALUE_OPS = {Op.FINISH, Op.PARSE, Op.ERROR, Op.IGNORE}
-_ENTRY_KEYS = {"op", "at", "value", "id", "check", "new", "channel", "key", "keep", "when", "optional"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ Every string from the spec or a map reaches the template as a literal built by `
 from __future__ import annotations
 
 import json
+import textwrap
 from typing import Any
 
 from . import pytypes
@@ -55,20 +56,35 @@ def _union_view(plan: EventPlan, parse_fn: str, union: str) -> dict[str, Any]:
 
 
 def _accumulator_doc(plan: EventPlan, union: str) -> str:
+    """What the accumulator does, said from its plan: its keyed slots, the events that end
+    the stream, its side channels, whether final values are checked against the fold."""
     target = plan.target_class
-    return (
-        f"Folds a stream of ``{union}`` events into the ``{target}`` they build.\n\n"
-        "``add(event)`` takes a decoded dict, JSON text or bytes, or an event object of this module;\n"
-        f"``snapshot_dict()`` is the ``{target}`` so far as plain JSON, ``snapshot()`` the typed one.\n"
-        "Keyed slots (``output[{output_index}]``...) are filled by index, sparse and out-of-order\n"
-        "safe; text is gathered and joined once; ``.done`` values are checked against the fold.\n"
-        f"Terminal events ({', '.join(r.tag for r in plan.rules if any(a.op is Op.FINALIZE for a in r.actions))})\n"
-        "all give the final response; a resumed stream may start without the initial event.\n\n"
-        "Attributes: ``anomalies`` (every stray, see ``_EventFold``), ``unknown_events`` (events of\n"
-        "types this module does not know: kept), ``channels`` (side channels: audio, partial images),\n"
-        "``error`` (the error event, if one came), ``finished`` (the terminal event's type or None).\n"
-        "``strict=True`` raises ``StreamMergeError`` at the first anomaly."
-    )
+    keyed = list(dict.fromkeys(str(s.at[0]) for s in plan.slots if s.at and s.at[0].key))
+    terminal = [r.tag for r in plan.rules if any(a.op in (Op.FINALIZE, Op.FINISH) for a in r.actions)]
+    channels = list(dict.fromkeys(a.channel for r in plan.rules for a in r.actions if a.op is Op.SIDE and a.channel))
+    checked = any(a.check for r in plan.rules for a in r.actions)
+    parts = [
+        f"Folds a stream of ``{union}`` events into the ``{target}`` they build.",
+        "",
+        "``add(event)`` takes a decoded dict, JSON text or bytes, or an event object of this "
+        f"module; ``snapshot_dict()`` is the ``{target}`` so far as plain JSON, ``snapshot()`` the typed one. "
+        + (
+            f"Keyed slots ({', '.join(f'``{k}``' for k in keyed)}) are filled by key, sparse and out-of-order safe; "
+            if keyed
+            else ""
+        )
+        + "text is gathered and joined once"
+        + ("; final values are checked against the fold. " if checked else ". ")
+        + (f"The stream ends with {' or '.join(f'``{t}``' for t in terminal)}. " if terminal else "")
+        + "A stream may start without its first event.",
+        "",
+        "Attributes: ``anomalies`` (every stray, see ``_EventFold``), ``unknown_events`` (events of "
+        "types this module does not know: kept), ``channels`` (side channels"
+        + (f": {', '.join(f'``{c}``' for c in channels)}" if channels else ": none in this map")
+        + "), ``error`` (the error event, if one came), ``finished`` (the terminal event's type or "
+        "None). ``strict=True`` raises ``StreamMergeError`` at the first anomaly.",
+    ]
+    return "\n".join(textwrap.fill(part, 92) if part else "" for part in parts)
 
 
 def _slot_text(slot: Slot) -> str:
@@ -96,7 +112,7 @@ def _handler_view(rule: EventRule, name: str, slots: dict[Slot, str]) -> dict[st
     return {
         "name": name,
         "tag": pytypes.literal(rule.tag),
-        "doc": pytypes.docstring(f"``{rule.tag}``: {summary}.", 4),
+        "doc": pytypes.docstring(textwrap.fill(f"``{rule.tag}``: {summary}.", 84), 4),
         "lines": lines,  # an ignored event: the docstring is the body
     }
 
