@@ -185,7 +185,7 @@ def _interpret(
                 doc.path,
             )
     try:
-        readings = {name: interp.read_component(components[name]) for name in root_names}
+        readings = {name: interp.read_root(components[name]) for name in root_names}
         response_of = {}
         for name in root_names:
             response = root_selection.response_for(interp, name)
