@@ -429,16 +429,48 @@ ROWS: list[Row] = [
               prefixItems: [{type: string}]
               items: {type: boolean}
               minItems: 1
+            pair: {$ref: '#/components/schemas/Pair'}
+            pairs: {type: array, items: {$ref: '#/components/schemas/Pair'}}
+            table: {type: object, additionalProperties: {$ref: '#/components/schemas/Pair'}}
+            holder: {$ref: '#/components/schemas/Holder'}
+        Pair:
+          type: array
+          prefixItems: [{type: string}, {$ref: '#/components/schemas/Leaf'}]
+          items: false
+          minItems: 2
+        Leaf: {type: object, required: [n], properties: {n: {type: integer}}}
+        Holder:
+          type: object
+          properties:
+            pairs: {type: array, items: {$ref: '#/components/schemas/Pair'}}
         """,
-        accept=[{"closed": ["a", 1]}, {"rest": ["a"]}, {"rest": ["a", True, False]}],
+        accept=[
+            {"closed": ["a", 1]},
+            {"rest": ["a"]},
+            {"rest": ["a", True, False]},
+            {"pair": ["a", {"n": 1}], "pairs": [], "table": {}, "holder": {"pairs": [["b", {"n": 2}]]}},
+        ],
         reject=[
             {"closed": ["a", "b"]},
             {"closed": ["a", 1, 2]},  # items: false closes the tuple
             {"closed": ["a"]},  # minItems
             {"rest": ["a", 1]},  # items types the rest
             {"rest": [1]},
+            {"pair": ["a", {"n": "1"}]},  # a model at a position, by its own rules
+            {"pairs": [["a", {"n": 1}], ["b"]]},
+            {"table": {"k": ["a", {}]}},
+            {"holder": {"pairs": [["a", {"n": 1}, "extra"]]}},
         ],
-        round_trip=[{"closed": ["a", 1], "rest": ["a", True, False]}],
+        round_trip=[
+            {
+                "closed": ["a", 1],
+                "rest": ["a", True, False],
+                "pair": ["a", {"n": 1, "more": [1]}],
+                "pairs": [["b", {"n": 2}]],
+                "table": {"k": ["c", {"n": 3}]},
+                "holder": {"pairs": [["d", {"n": 4}]], "x": None},
+            }
+        ],
         yaml_header="openapi: 3.1.0",
     ),
 ]
@@ -789,3 +821,34 @@ def test_an_allof_parent_given_as_the_root_dispatches_to_the_child_its_tag_names
     unknown = parse({"petType": "lizard", "name": "Liz"})
     assert type(unknown).__name__ == "UnknownEvent" or (style == "typeddict" and unknown["petType"] == "lizard")
     assert _wire(style, unknown) == {"petType": "lizard", "name": "Liz"}
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_list_read_by_position_is_a_tuple_at_every_depth(style: str, generated) -> None:  # type: ignore[no-untyped-def]
+    """``prefixItems`` reads as a ``tuple`` in every style (TypedDict too: its parser puts the
+    tuple in place of the decoded list), as a field, a component alias, a list item, a map
+    value and inside another model; parsing the result again gives the same."""
+    module = generated["prefix_items_by_position"]["modules"][style]
+    payload = {
+        "closed": ["a", 1],
+        "pair": ["a", {"n": 1}],
+        "pairs": [["b", {"n": 2}]],
+        "table": {"k": ["c", {"n": 3}]},
+        "holder": {"pairs": [["d", {"n": 4}]]},
+    }
+    root = module.parse_root(copy.deepcopy(payload))
+
+    def get(value: Any, key: str) -> Any:
+        return value[key] if style == "typeddict" else getattr(value, key)
+
+    for value in (
+        get(root, "closed"),
+        get(root, "pair"),
+        get(root, "pairs")[0],
+        get(root, "table")["k"],
+        get(get(root, "holder"), "pairs")[0],
+    ):
+        assert type(value) is tuple, value
+    assert get(get(root, "pair")[1], "n") == 1
+    if style == "typeddict":
+        assert module.parse_root(root) is root and type(root["closed"]) is tuple  # again: the same
