@@ -1,6 +1,8 @@
 """The TypedDict style: the decoded JSON itself, typed; ``parse_*`` check it in place (the
-common case inline) and raise the module's ``ParseError``. A model whose keys are not all
-plain identifiers uses the functional syntax, its annotations held as strings."""
+common case inline) and raise the module's ``ParseError``; a list read by position
+(``prefixItems``) is the one value they change: its ``tuple`` is put in its place. A model
+whose keys are not all plain identifiers uses the functional syntax, its annotations held
+as strings."""
 
 from __future__ import annotations
 
