@@ -30,8 +30,8 @@ def _built_anyway(parse: Callable[[Any], _T], data: dict[str, Any], acc: Any) ->
     How: the parse is repeated with a ``_Kept`` marker at each failing place (in a copy of
     the data along that path only) until it goes through; the parser that reads a marked
     place returns its value as it came. A TypedDict's parsers return their input, so its
-    result is that copy with the markers taken out (``_unmarked``). ``acc``: the accumulator's state (``strict`` and ``drift``).
-    """
+    result is that copy with the markers taken out (``_unmarked``). ``acc``: the
+    accumulator's state (``strict`` and ``drift``)."""
     try:
         return parse(data)
     except ParseError as exc:
@@ -61,7 +61,8 @@ def _built_anyway(parse: Callable[[Any], _T], data: dict[str, Any], acc: Any) ->
         built = patched = data  # not reached with real data: kept whole
     for where, missing in sorted(marked.items(), key=lambda item: _path_order(item[0])):
         acc.drift(_where(where), _DRIFT_MISSING if missing else _DRIFT_KEPT)
-    if built is patched:  # a TypedDict: the data, each kept place as it came, a missing field left out
+    # a TypedDict: each kept place as it came, a missing field left out
+    if built is patched:
         return cast(_T, _unmarked(patched, marked))
     return cast(_T, built)
 

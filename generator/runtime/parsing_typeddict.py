@@ -34,7 +34,8 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
                 if type(item) is not _Kept:
                     raise exc.within(i) from None
                 continue
-            if parsed is not item and type(item) is not _Kept:  # a tuple read from a list (prefixItems)
+            if parsed is not item and type(item) is not _Kept:
+                # a tuple read from a list (prefixItems), in its place
                 value[i] = parsed
         return value
 
