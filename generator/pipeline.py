@@ -223,7 +223,7 @@ def _read_roots(
 ) -> tuple[dict[str, Reading], dict[str, Reading], list[Type]]:
     """Read the roots, their responses and the targets their merge maps build: the roots'
     readings, {root: its response's reading}, the targets' types."""
-    readings = {name: interp.read_component(components[name]) for name in root_names}
+    readings = {name: interp.read_root(components[name]) for name in root_names}
     response_of = {}
     for name in root_names:
         response = root_selection.response_for(interp, name)

@@ -423,7 +423,8 @@ def test_tuple_annotations_in_each_style_and_target() -> None:
     assert pytypes.annotation(closed, "dataclass") == "tuple[str] | tuple[str, int]"
     assert pytypes.annotation(rest, "dataclass") == "tuple[str | bool, ...]"
     assert pytypes.annotation(rest, "dataclass", target=(3, 11)) == "tuple[str, *tuple[bool, ...]]"
-    assert pytypes.annotation(closed, "typeddict") == "list[str | int]"
+    assert pytypes.annotation(closed, "typeddict") == "tuple[str] | tuple[str, int]"  # issue 27: a tuple too
+    assert pytypes.annotation(rest, "typeddict", target=(3, 11)) == "tuple[str, *tuple[bool, ...]]"
     assert pytypes.annotation(Nullable(closed), "pydantic") == (
         "Annotated[tuple[str], Strict(False)] | Annotated[tuple[str, int], Strict(False)] | None"
     )

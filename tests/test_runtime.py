@@ -549,7 +549,16 @@ def test_parsers_build_values_in_the_dataclass_style_and_return_their_input_in_t
     assert type(parsing_typeddict._float(1)) is int
     pair = [1, "x"]
     assert tuples_dataclass._tuple_of((parsing._int, parsing._str), None, 2)(pair) == (1, "x")
-    assert tuples_typeddict._tuple_of((parsing._int, parsing._str), None, 2)(pair) is pair
+    # a list read by position is a tuple in TypedDict too (issue 27): a list of them gets it
+    # in place, a tuple (an earlier parse's) reads again, a field gets it put back by _put
+    parse_pair = tuples_typeddict._tuple_of((parsing._int, parsing._str), None, 2)
+    assert parse_pair(pair) == (1, "x") and parse_pair((1, "x")) == (1, "x")
+    pairs = [pair, [2, "y"]]
+    assert parsing_typeddict._list_of(parse_pair)(pairs) is pairs and pairs == [(1, "x"), (2, "y")]
+    data: dict[str, Any] = {"p": [3, "z"]}
+    tuples_typeddict._put(data, "p", parse_pair(data["p"]))
+    tuples_typeddict._put(data, "q", None)
+    assert data == {"p": (3, "z")}
     with pytest.raises(parsing.ParseError) as caught:
         parsing_typeddict._list_of(parsing._map_of(parsing._int))([{"a": 1}, {"b": "x"}])
     assert caught.value.where == "[1].b"
@@ -668,3 +677,41 @@ def test_msgspec_by_key_checks_each_extra_key() -> None:
     with pytest.raises(msgspec.ValidationError, match="not allowed"):
         check.checked("other", 1, "$.other")
     assert _ByKey((), bool, False).checked("any", True, "$.any") is True
+
+
+def test_a_typeddict_result_built_anyway_has_its_tuples_and_each_kept_place_as_it_came() -> None:
+    """Issue 27: a TypedDict's lenient result is the data with the tuples its parsers put in
+    place (``prefixItems``), each place that does not fit as it came (no marker left inside,
+    also where a place was kept within a wider one), a missing required field left out."""
+    from generator.runtime import lenient, parsing, parsing_typeddict, tuples_typeddict
+
+    pair = tuples_typeddict._tuple_of((parsing._str, parsing._int), None, 2)
+
+    def leaf(data: Any) -> Any:
+        d = parsing._object(data)
+        parsing._req(d, "n", parsing._int)
+        return d
+
+    def parse(data: Any) -> Any:
+        d = parsing._object(data)
+        tuples_typeddict._put(d, "bad", parsing._opt(d, "bad", pair))
+        tuples_typeddict._put(d, "good", parsing._opt(d, "good", pair))
+        parsing._opt(d, "leaves", parsing_typeddict._list_of(leaf))
+        tuples_typeddict._put(d, "pairs", parsing._opt(d, "pairs", parsing_typeddict._list_of(pair)))
+        return d
+
+    class Acc:
+        strict = False
+
+        def __init__(self) -> None:
+            self.drifts: list[str] = []
+
+        def drift(self, path: str, message: str) -> None:
+            self.drifts.append(path)
+
+    acc = Acc()
+    data = {"bad": ["a", "b"], "good": ["a", 1], "leaves": [{"n": 1}, {}], "pairs": [["x", 1], ["y", "z"]]}
+    built = lenient._built_anyway(parse, data, acc)
+    assert built == {"bad": ["a", "b"], "good": ("a", 1), "leaves": [{"n": 1}, {}], "pairs": [("x", 1), ["y", "z"]]}
+    assert type(built["good"]) is tuple and type(built["pairs"][0]) is tuple
+    assert acc.drifts == ["bad", "leaves[1].n", "pairs[1]"]

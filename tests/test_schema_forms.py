@@ -429,16 +429,48 @@ ROWS: list[Row] = [
               prefixItems: [{type: string}]
               items: {type: boolean}
               minItems: 1
+            pair: {$ref: '#/components/schemas/Pair'}
+            pairs: {type: array, items: {$ref: '#/components/schemas/Pair'}}
+            table: {type: object, additionalProperties: {$ref: '#/components/schemas/Pair'}}
+            holder: {$ref: '#/components/schemas/Holder'}
+        Pair:
+          type: array
+          prefixItems: [{type: string}, {$ref: '#/components/schemas/Leaf'}]
+          items: false
+          minItems: 2
+        Leaf: {type: object, required: [n], properties: {n: {type: integer}}}
+        Holder:
+          type: object
+          properties:
+            pairs: {type: array, items: {$ref: '#/components/schemas/Pair'}}
         """,
-        accept=[{"closed": ["a", 1]}, {"rest": ["a"]}, {"rest": ["a", True, False]}],
+        accept=[
+            {"closed": ["a", 1]},
+            {"rest": ["a"]},
+            {"rest": ["a", True, False]},
+            {"pair": ["a", {"n": 1}], "pairs": [], "table": {}, "holder": {"pairs": [["b", {"n": 2}]]}},
+        ],
         reject=[
             {"closed": ["a", "b"]},
             {"closed": ["a", 1, 2]},  # items: false closes the tuple
             {"closed": ["a"]},  # minItems
             {"rest": ["a", 1]},  # items types the rest
             {"rest": [1]},
+            {"pair": ["a", {"n": "1"}]},  # a model at a position, by its own rules
+            {"pairs": [["a", {"n": 1}], ["b"]]},
+            {"table": {"k": ["a", {}]}},
+            {"holder": {"pairs": [["a", {"n": 1}, "extra"]]}},
         ],
-        round_trip=[{"closed": ["a", 1], "rest": ["a", True, False]}],
+        round_trip=[
+            {
+                "closed": ["a", 1],
+                "rest": ["a", True, False],
+                "pair": ["a", {"n": 1, "more": [1]}],
+                "pairs": [["b", {"n": 2}]],
+                "table": {"k": ["c", {"n": 3}]},
+                "holder": {"pairs": [["d", {"n": 4}]], "x": None},
+            }
+        ],
         yaml_header="openapi: 3.1.0",
     ),
 ]
@@ -751,3 +783,72 @@ def test_a_child_that_adds_nothing_and_a_recursion_through_the_parent(tmp_path: 
         ):
             with pytest.raises(ValueError):
                 module.parse_root(bad)
+
+
+@pytest.fixture(scope="module")
+def pets_as_root(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """``PETS`` generated with the parent as the root (``--schema Pet``), in every style."""
+    out = tmp_path_factory.mktemp("pets_root")
+    return generate_modules(schemas_spec(out, PETS), out / "out", schemas=("Pet",))
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_an_allof_parent_given_as_the_root_dispatches_to_the_child_its_tag_names(style: str, pets_as_root) -> None:  # type: ignore[no-untyped-def]
+    """``--schema Pet``: a payload reads as the child its tag names (explicit mapping, implicit
+    by component name, transitively) and by that child's rules, as where ``Pet`` is
+    referenced; a tag no child has is an ``UnknownEvent``, as for every union root."""
+    module = pets_as_root[style]
+    parse = module.parse_pet_discriminator
+    for payload, child in (
+        ({"petType": "dog", "name": "Rex", "bark": True}, "Dog"),
+        ({"petType": "Cat", "name": "Tom", "meow": 3, "bark": True}, "Cat"),
+        ({"petType": "Husky", "name": "Balto", "bark": False, "sled": True, "x-more": [1]}, "Husky"),
+    ):
+        parsed = parse(copy.deepcopy(payload))
+        if style != "typeddict":
+            assert type(parsed) is getattr(module, child), payload
+        assert _wire(style, parsed) == payload  # every key kept
+    for payload in (
+        {"petType": "dog", "name": "Rex"},  # Dog requires bark: the tag chose Dog
+        {"petType": "Cat", "name": "Tom", "meow": "loud"},  # Cat's own field
+        {"petType": "Husky", "name": "Balto", "bark": True},  # Husky requires sled
+        {"petType": "Cat"},  # the parent's required name
+        {"petType": "Cat", "name": 7},  # the parent's field type
+        {"name": "Rex", "bark": True},  # no tag at all
+    ):
+        with pytest.raises(ValueError):
+            parse(copy.deepcopy(payload))
+    unknown = parse({"petType": "lizard", "name": "Liz"})
+    assert type(unknown).__name__ == "UnknownEvent" or (style == "typeddict" and unknown["petType"] == "lizard")
+    assert _wire(style, unknown) == {"petType": "lizard", "name": "Liz"}
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_list_read_by_position_is_a_tuple_at_every_depth(style: str, generated) -> None:  # type: ignore[no-untyped-def]
+    """``prefixItems`` reads as a ``tuple`` in every style (TypedDict too: its parser puts the
+    tuple in place of the decoded list), as a field, a component alias, a list item, a map
+    value and inside another model; parsing the result again gives the same."""
+    module = generated["prefix_items_by_position"]["modules"][style]
+    payload = {
+        "closed": ["a", 1],
+        "pair": ["a", {"n": 1}],
+        "pairs": [["b", {"n": 2}]],
+        "table": {"k": ["c", {"n": 3}]},
+        "holder": {"pairs": [["d", {"n": 4}]]},
+    }
+    root = module.parse_root(copy.deepcopy(payload))
+
+    def get(value: Any, key: str) -> Any:
+        return value[key] if style == "typeddict" else getattr(value, key)
+
+    for value in (
+        get(root, "closed"),
+        get(root, "pair"),
+        get(root, "pairs")[0],
+        get(root, "table")["k"],
+        get(get(root, "holder"), "pairs")[0],
+    ):
+        assert type(value) is tuple, value
+    assert get(get(root, "pair")[1], "n") == 1
+    if style == "typeddict":
+        assert module.parse_root(root) is root and type(root["closed"]) is tuple  # again: the same

@@ -952,4 +952,4 @@ def test_a_tuple_merges_as_a_whole_and_round_trips(style: str, generated) -> Non
     elif style == "pydantic":
         assert parsed.pair == ("a", 1) and parsed.model_dump(mode="json")["parts"] == [{"text": "t"}, None]
     else:
-        assert parsed["pair"] == ["a", 1]  # the decoded JSON itself
+        assert parsed["pair"] == ("a", 1)  # the decoded JSON, its tuple in place (issue 27)

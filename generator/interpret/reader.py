@@ -129,6 +129,21 @@ class Interpreter(ObjectReading, UnionReading):
         non-object one gets an alias so that it has a name too."""
         return self.read_at(loc, want_alias=True)
 
+    def read_root(self, loc: Location) -> Reading:
+        """Read a named schema asked for as a root (``--schema``): ``read_component``, except
+        that an ``allOf`` parent that declares a discriminator reads as wherever it is
+        referenced (``_dispatched``): the union of the schemas built on it, dispatched by
+        the tag, under an alias of its own (``PetDiscriminator`` for ``Pet``, the class
+        ``Pet`` keeping its name), whose pointer is the parent's (so a merge map for
+        ``Pet`` names it). A parent without variants stays itself."""
+        reading = self.read_component(loc)
+        dispatched = self._dispatched(reading, loc, loc)
+        if dispatched is reading or not isinstance(dispatched.type, UnionType):
+            return reading
+        name = self._names.get(_key(loc.child("discriminator"))) or self._claim(loc.child("discriminator"))
+        self.aliases[name] = Alias(name, dispatched.type, reading.description, reading.deprecated, loc.pointer)
+        return replace(dispatched, type=AliasRef(name))
+
     def read_at(self, loc: Location, *, want_alias: bool = False) -> Reading:
         """Read the schema at ``loc`` (a ``$ref`` target), memoised by location."""
         key = _key(loc)

@@ -29,10 +29,14 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
             return value  # the common case, checked in one pass
         for i, item in enumerate(value):  # TypedDict parsers check and return their input
             try:
-                parse(item)
+                parsed = parse(item)
             except ParseError as exc:
                 if type(item) is not _Kept:
                     raise exc.within(i) from None
+                continue
+            if parsed is not item and type(item) is not _Kept:
+                # a tuple read from a list (prefixItems), in its place
+                value[i] = parsed
         return value
 
     return parse_list

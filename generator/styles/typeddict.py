@@ -1,6 +1,8 @@
 """The TypedDict style: the decoded JSON itself, typed; ``parse_*`` check it in place (the
-common case inline) and raise the module's ``ParseError``. A model whose keys are not all
-plain identifiers uses the functional syntax, its annotations held as strings."""
+common case inline) and raise the module's ``ParseError``; a list read by position
+(``prefixItems``) is the one value they change: its ``tuple`` is put in its place. A model
+whose keys are not all plain identifiers uses the functional syntax, its annotations held
+as strings."""
 
 from __future__ import annotations
 
@@ -8,9 +10,9 @@ import keyword
 from typing import Any, ClassVar
 
 from .. import pytypes
-from ..model import Array, Field, Model, Tuple, Type
+from ..model import Alias, AliasRef, Array, Field, Model, Schemas, Tuple, Type, map_parts
 from ..naming import RESERVED_ATTRIBUTES
-from .base import Emitter, Traits, any_of
+from .base import Emitter, Traits
 
 
 class TypedDictEmitter(Emitter):
@@ -25,17 +27,6 @@ class TypedDictEmitter(Emitter):
         keys_for_extra=True,
         resolves_string_aliases=True,
     )
-
-    def tuple_annotation(
-        self, t: Tuple, parts: list[str], rest: str | None, target: tuple[int, int], strings: frozenset[str]
-    ) -> str:
-        """A TypedDict holds the decoded JSON: a ``list`` of the positions' types (the
-        parsers check the positions, ``tuple_positions`` documents them)."""
-        return f"list[{any_of([*parts, *([rest] if rest else [])], strings)}]"
-
-    def tuple_spelled_out(self, t: Tuple, target: tuple[int, int]) -> bool:
-        """Never (see ``tuple_annotation``)."""
-        return False
 
     def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
         """``decl`` (by wire name), ``ann`` (``NotRequired`` when optional),
@@ -53,6 +44,25 @@ class TypedDictEmitter(Emitter):
     def model_view(self, m: Model) -> dict[str, Any]:
         """``functional``: the model is declared with the functional syntax."""
         return {"functional": functional(m)}
+
+    def context(self, schemas: Schemas, lazy: set[str], views: dict[str, Any]) -> dict[str, Any]:
+        """The models' views with a field that holds a tuple (``prefixItems``, at any depth
+        but inside another model) put back what its parser built: the ``tuple`` in place of
+        the decoded list (``_put``), so that the value is what its annotation says."""
+        holds = _TupleHolders(schemas.aliases)
+        models, changed = [], False
+        for view in views["models"]:
+            fields = [
+                (
+                    {**fv, "parse": f"_put(d, {pytypes.literal(f.wire_name)}, {_call(fv['parse'])})"}
+                    if holds(f.type)
+                    else fv
+                )
+                for f, fv in zip(schemas.models[view["name"]].fields, view["fields"])
+            ]
+            changed = changed or fields != view["fields"]
+            models.append({**view, "fields": fields})
+        return {"models": models} if changed else {}
 
     def names_in_strings(self, models: list[Model]) -> set[str]:
         """The ``Any`` and ``Literal`` of the functional syntax's string annotations."""
@@ -73,6 +83,41 @@ def functional(m: Model) -> bool:
         or f.wire_name in RESERVED_ATTRIBUTES
         for f in m.fields
     )
+
+
+class _TupleHolders:
+    """Whether a type holds a tuple (itself, or in its list items, map values, union options,
+    through aliases; a model's own fields put theirs back), memoised by alias."""
+
+    def __init__(self, aliases: dict[str, Alias]) -> None:
+        self.aliases = aliases
+        self.known: dict[str, bool] = {}
+
+    def __call__(self, t: Type) -> bool:
+        if isinstance(t, Tuple):
+            return True
+        if isinstance(t, AliasRef):
+            if t.name not in self.known:
+                self.known[t.name] = False  # a recursion reaching it again adds nothing
+                alias = self.aliases.get(t.name)
+                self.known[t.name] = alias is not None and self(alias.value_type)
+            return self.known[t.name]
+        found = False
+
+        def look(part: Type) -> Type:
+            nonlocal found
+            found = found or self(part)
+            return part
+
+        map_parts(t, look)
+        return found
+
+
+def _call(parse: str) -> str:
+    """The parser call of a field's check (``_check``): the check is that call alone when the
+    field holds a tuple (no inline test fits a tuple)."""
+    assert parse.startswith(("_req(", "_opt(")), parse
+    return parse
 
 
 def _check(f: Field, wire: str, call: str) -> str:

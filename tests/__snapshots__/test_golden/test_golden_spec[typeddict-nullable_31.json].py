@@ -316,10 +316,14 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
             value
         ):  # TypedDict parsers check and return their input
             try:
-                parse(item)
+                parsed = parse(item)
             except ParseError as exc:
                 if type(item) is not _Kept:
                     raise exc.within(i) from None
+                continue
+            if parsed is not item and type(item) is not _Kept:
+                # a tuple read from a list (prefixItems), in its place
+                value[i] = parsed
         return value
 
     return parse_list
@@ -343,8 +347,8 @@ def _built_anyway(parse: Callable[[Any], _T], data: dict[str, Any], acc: Any) ->
     How: the parse is repeated with a ``_Kept`` marker at each failing place (in a copy of
     the data along that path only) until it goes through; the parser that reads a marked
     place returns its value as it came. A TypedDict's parsers return their input, so its
-    result is ``data`` itself. ``acc``: the accumulator's state (``strict`` and ``drift``).
-    """
+    result is that copy with the markers taken out (``_unmarked``). ``acc``: the
+    accumulator's state (``strict`` and ``drift``)."""
     try:
         return parse(data)
     except ParseError as exc:
@@ -383,9 +387,40 @@ def _built_anyway(parse: Callable[[Any], _T], data: dict[str, Any], acc: Any) ->
         built = patched = data  # not reached with real data: kept whole
     for where, missing in sorted(marked.items(), key=lambda item: _path_order(item[0])):
         acc.drift(_where(where), _DRIFT_MISSING if missing else _DRIFT_KEPT)
-    if built is patched:  # a TypedDict: the data as it came, a missing field left out
-        return cast(_T, data)
+    # a TypedDict: each kept place as it came, a missing field left out
+    if built is patched:
+        return cast(_T, _unmarked(patched, marked))
     return cast(_T, built)
+
+
+def _unmarked(data: Any, marked: dict[tuple[str | int, ...], bool]) -> Any:
+    """A TypedDict's lenient result: ``data`` (the last copy parsed, whose tuples its parsers
+    put in place) with the value as it came at each marked place, and a missing required
+    field left out (``marked``: path -> the field was missing)."""
+    for path, missing in marked.items():
+        here = data
+        for step in path[:-1]:
+            here = here[step]
+        last = path[-1]
+        if missing and type(here) is dict:
+            here.pop(last, None)
+        elif type(here) in (dict, list) and type(here[last]) is _Kept:
+            here[last] = _unkept(here[last].value)
+    return data
+
+
+def _unkept(value: Any) -> Any:
+    """A kept value without the markers of the places inside it that were marked first (the
+    containers holding them are the build's copies)."""
+    if type(value) is _Kept:
+        return _unkept(value.value)
+    if type(value) is dict:
+        for key, item in value.items():
+            value[key] = _unkept(item)
+    elif type(value) is list:
+        for i, item in enumerate(value):
+            value[i] = _unkept(item)
+    return value
 
 
 #: How many places one lenient build marks at most (then the data is given back unchecked).

@@ -1,10 +1,28 @@
+class Leaf(TypedDict):
+    """``Leaf`` (no description in the spec)."""
+
+    n: int
+
+
+class Holder(TypedDict):
+    """``Holder`` (no description in the spec)."""
+
+    pairs: NotRequired[list[Pair] | None]
+
+
 class Root(TypedDict):
     """``Root`` (no description in the spec)."""
 
-    closed: NotRequired[list[str | int] | None]
-    """Items by position (checked): 0: ``str``, 1: ``int``; no more items; at least 2 items."""
-    rest: NotRequired[list[str | bool] | None]
+    closed: NotRequired[tuple[str, int] | None]
+    rest: NotRequired[tuple[str | bool, ...] | None]
     """Items by position (checked): 0: ``str``; then any number of ``bool``; at least 1 item."""
+    pair: NotRequired[Pair | None]
+    pairs: NotRequired[list[Pair] | None]
+    table: NotRequired[dict[str, Pair] | None]
+    holder: NotRequired[Holder | None]
 
 
-_KEYS_Root = frozenset({"closed", "rest"})
+_KEYS_Root = frozenset({"closed", "rest", "pair", "pairs", "table", "holder"})
+
+
+Pair: TypeAlias = tuple[str, Leaf]

@@ -315,13 +315,17 @@ def _known(annotation: Any, value: Any) -> Any:
                 return _known(member, value)
         return value
     if type(value) is list:
-        if typing.get_origin(annotation) is list:
-            item = typing.get_args(annotation)[0]
-            return [_known(item, v) for v in value]
-        for member in typing.get_args(annotation):
-            if typing.get_origin(member) is list:
-                return _known(member, value)
+        # the annotation itself, or a member of X | None or of a union msgspec types
+        for shape in (annotation, *typing.get_args(annotation)):
+            origin, args = typing.get_origin(shape), typing.get_args(shape)
+            if origin is list or (origin is tuple and args[1:] == (Ellipsis,)):
+                return [_known(args[0], v) for v in value]
+            if origin is tuple and len(args) == len(value):  # by position
+                return [_known(arg, v) for arg, v in zip(args, value)]
     return value
+
+
+_SEQUENCES = (list, tuple)  # a JSON array built: a list, or a tuple (prefixItems)
 
 
 def _keep_extras(built: Any, data: Any, where: str) -> bool:
@@ -358,7 +362,7 @@ def _keep_extras(built: Any, data: Any, where: str) -> bool:
                 built.extra_fields = extras  # type: ignore[misc]
                 found = True
         return found
-    if type(built) is list and type(data) is list and len(built) == len(data):
+    if type(built) in _SEQUENCES and type(data) is list and len(built) == len(data):
         found = False
         for i, (item, raw) in enumerate(zip(built, data)):
             found = _keep_extras(item, raw, f"{where}[{i}]") or found
@@ -391,7 +395,7 @@ def _add_extras(built: Any, data: Any) -> None:
             ) in built.extra_fields.items():  # a model among them has extras too
                 _add_extras(value, extra[key])
             data.update(extra)
-    elif type(built) is list and type(data) is list:
+    elif type(built) in _SEQUENCES and type(data) in _SEQUENCES:  # to_builtins: tuples
         for item, raw in zip(built, data):
             _add_extras(item, raw)
     elif type(built) is dict and type(data) is dict:
