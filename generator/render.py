@@ -352,6 +352,7 @@ def _field_view(m: Model, f: Field, style: Emitter, parsers: pytypes.Parsers) ->
     wire = pytypes.literal(f.wire_name)
     parse = parsers.of(f.value_type) if f.required else parsers.of(f.type)
     call = f"{'_req' if f.required else '_opt'}(d, {wire}, {parse})"
+    view["parser"] = parse
     view.update(style.field(f, ann, wire, call))
     return view
 

@@ -11,26 +11,11 @@ class Dog:
     @classmethod
     def from_dict(cls, data: Any) -> Dog:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            petType=(
-                d["petType"]
-                if type(d.get("petType")) is str
-                else _req(d, "petType", _str)
-            ),
-            name=d["name"] if type(d.get("name")) is str else _req(d, "name", _str),
-            bark=d["bark"] if type(d.get("bark")) is bool else _req(d, "bark", _bool),
-            extra_fields={} if _KEYS_Dog.issuperset(d) else _extras(d, _KEYS_Dog),
-        )
+        return _from_dict(cls, _FIELDS_Dog, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["petType"] = self.petType
-        d["name"] = self.name
-        d["bark"] = self.bark
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Dog)
 
 
 _KEYS_Dog = frozenset({"petType", "name", "bark"})
@@ -49,31 +34,11 @@ class Cat:
     @classmethod
     def from_dict(cls, data: Any) -> Cat:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            petType=(
-                d["petType"]
-                if type(d.get("petType")) is str
-                else _req(d, "petType", _str)
-            ),
-            name=d["name"] if type(d.get("name")) is str else _req(d, "name", _str),
-            meow=(
-                None
-                if (v := d.get("meow")) is None
-                else v if type(v) is int else _opt(d, "meow", _int)
-            ),
-            extra_fields={} if _KEYS_Cat.issuperset(d) else _extras(d, _KEYS_Cat),
-        )
+        return _from_dict(cls, _FIELDS_Cat, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["petType"] = self.petType
-        d["name"] = self.name
-        if self.meow is not None:
-            d["meow"] = self.meow
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Cat)
 
 
 _KEYS_Cat = frozenset({"petType", "name", "meow"})
@@ -93,28 +58,11 @@ class Husky:
     @classmethod
     def from_dict(cls, data: Any) -> Husky:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            petType=(
-                d["petType"]
-                if type(d.get("petType")) is str
-                else _req(d, "petType", _str)
-            ),
-            name=d["name"] if type(d.get("name")) is str else _req(d, "name", _str),
-            bark=d["bark"] if type(d.get("bark")) is bool else _req(d, "bark", _bool),
-            sled=d["sled"] if type(d.get("sled")) is bool else _req(d, "sled", _bool),
-            extra_fields={} if _KEYS_Husky.issuperset(d) else _extras(d, _KEYS_Husky),
-        )
+        return _from_dict(cls, _FIELDS_Husky, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["petType"] = self.petType
-        d["name"] = self.name
-        d["bark"] = self.bark
-        d["sled"] = self.sled
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Husky)
 
 
 _KEYS_Husky = frozenset({"petType", "name", "bark", "sled"})
@@ -133,34 +81,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            pet=_req(d, "pet", _P_tagged_petType_dog_Dog_Cat_Cat_Husky_Husky),
-            pets=(
-                None
-                if d.get("pets") is None
-                else _opt(
-                    d, "pets", _P_list_of_tagged_petType_dog_Dog_Cat_Cat_Husky_Husky
-                )
-            ),
-            maybe=(
-                None
-                if d.get("maybe") is None
-                else _opt(d, "maybe", _P_tagged_petType_dog_Dog_Cat_Cat_Husky_Husky)
-            ),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["pet"] = _dump(self.pet)
-        if self.pets is not None:
-            d["pets"] = _dump(self.pets)
-        if self.maybe is not None:
-            d["maybe"] = _dump(self.maybe)
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"pet", "pets", "maybe"})

@@ -11,27 +11,11 @@ class Circle:
     @classmethod
     def from_dict(cls, data: Any) -> Circle:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            kind=d["kind"] if type(d.get("kind")) is str else _req(d, "kind", _str),
-            label=(
-                None
-                if (v := d.get("label")) is None
-                else v if type(v) is str else _opt(d, "label", _str)
-            ),
-            r=d["r"] if type(d.get("r")) is float else _req(d, "r", _float),
-            extra_fields={} if _KEYS_Circle.issuperset(d) else _extras(d, _KEYS_Circle),
-        )
+        return _from_dict(cls, _FIELDS_Circle, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["kind"] = self.kind
-        if self.label is not None:
-            d["label"] = self.label
-        d["r"] = self.r
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Circle)
 
 
 _KEYS_Circle = frozenset({"kind", "label", "r"})
@@ -50,27 +34,11 @@ class Square:
     @classmethod
     def from_dict(cls, data: Any) -> Square:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            kind=d["kind"] if type(d.get("kind")) is str else _req(d, "kind", _str),
-            label=(
-                None
-                if (v := d.get("label")) is None
-                else v if type(v) is str else _opt(d, "label", _str)
-            ),
-            side=d["side"] if type(d.get("side")) is float else _req(d, "side", _float),
-            extra_fields={} if _KEYS_Square.issuperset(d) else _extras(d, _KEYS_Square),
-        )
+        return _from_dict(cls, _FIELDS_Square, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["kind"] = self.kind
-        if self.label is not None:
-            d["label"] = self.label
-        d["side"] = self.side
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Square)
 
 
 _KEYS_Square = frozenset({"kind", "label", "side"})
@@ -87,20 +55,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            shape=_req(
-                d, "shape", _P_tagged_kind_Circle_Circle_square_Square_box_Square
-            ),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["shape"] = _dump(self.shape)
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"shape"})

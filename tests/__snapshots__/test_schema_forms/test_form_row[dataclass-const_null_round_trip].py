@@ -16,33 +16,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            code=d["code"] if type(d.get("code")) is int else _req(d, "code", _int),
-            msg=(
-                v
-                if (v := d.get("msg", _MISSING)) is None or type(v) is str
-                else _req(d, "msg", _P_nullable_str)
-            ),
-            always=_req(d, "always", _P_nullable_null),
-            detail=None if d.get("detail") is None else _opt(d, "detail", _null),
-            gone=None if d.get("gone") is None else _opt(d, "gone", _null),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-            null_fields=frozenset({"detail", "gone"}).intersection(d),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["code"] = self.code
-        d["msg"] = self.msg
-        d["always"] = self.always
-        if "detail" in self.null_fields:
-            d["detail"] = None
-        if "gone" in self.null_fields:
-            d["gone"] = None
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"code", "msg", "always", "detail", "gone"})

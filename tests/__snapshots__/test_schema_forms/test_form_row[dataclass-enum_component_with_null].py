@@ -19,26 +19,11 @@ class Tree:
     @classmethod
     def from_dict(cls, data: Any) -> Tree:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            plan=(
-                None
-                if (v := d.get("plan")) is None
-                else v if type(v) is str else _opt(d, "plan", _str)
-            ),
-            kids=None if d.get("kids") is None else _opt(d, "kids", _P_list_of_Tree),
-            extra_fields={} if _KEYS_Tree.issuperset(d) else _extras(d, _KEYS_Tree),
-        )
+        return _from_dict(cls, _FIELDS_Tree, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.plan is not None:
-            d["plan"] = self.plan
-        if self.kids is not None:
-            d["kids"] = _dump(self.kids)
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Tree)
 
 
 _KEYS_Tree = frozenset({"plan", "kids"})
@@ -61,52 +46,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            plan=(
-                v
-                if (v := d.get("plan", _MISSING)) is None or type(v) is str
-                else _req(d, "plan", _P_nullable_str)
-            ),
-            described=(
-                v
-                if (v := d.get("described", _MISSING)) is None or type(v) is str
-                else _req(d, "described", _P_nullable_str)
-            ),
-            tier=(
-                None
-                if (v := d.get("tier")) is None
-                else v if type(v) is str else _opt(d, "tier", _str)
-            ),
-            level=(
-                None
-                if (v := d.get("level")) is None
-                else v if type(v) is int else _opt(d, "level", _int)
-            ),
-            plans=(
-                None
-                if d.get("plans") is None
-                else _opt(d, "plans", _P_list_of_nullable_str)
-            ),
-            tree=None if d.get("tree") is None else _opt(d, "tree", Tree.from_dict),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["plan"] = self.plan
-        d["described"] = self.described
-        if self.tier is not None:
-            d["tier"] = self.tier
-        if self.level is not None:
-            d["level"] = self.level
-        if self.plans is not None:
-            d["plans"] = self.plans
-        if self.tree is not None:
-            d["tree"] = _dump(self.tree)
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"plan", "described", "tier", "level", "plans", "tree"})

@@ -16,25 +16,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            legacy=None if d.get("legacy") is None else _opt(d, "legacy", _null),
-            a=d["a"] if type(d.get("a")) is str else _req(d, "a", _str),
-            secret=None if d.get("secret") is None else _opt(d, "secret", _null),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-            null_fields=frozenset({"legacy", "secret"}).intersection(d),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if "legacy" in self.null_fields:
-            d["legacy"] = None
-        d["a"] = self.a
-        if "secret" in self.null_fields:
-            d["secret"] = None
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"legacy", "a", "secret"})

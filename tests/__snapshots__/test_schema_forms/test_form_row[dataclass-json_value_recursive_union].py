@@ -11,29 +11,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            value=None if d.get("value") is None else _opt(d, "value", _parse_Json),
-            values=(
-                None
-                if d.get("values") is None
-                else _opt(d, "values", _P_list_of_nullable_Json)
-            ),
-            words=None if d.get("words") is None else _opt(d, "words", _parse_Words),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.value is not None:
-            d["value"] = _dump(self.value)
-        if self.values is not None:
-            d["values"] = _dump(self.values)
-        if self.words is not None:
-            d["words"] = _dump(self.words)
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"value", "values", "words"})

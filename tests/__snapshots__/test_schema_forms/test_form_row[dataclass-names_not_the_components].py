@@ -14,29 +14,11 @@ class Пользователь:
     @classmethod
     def from_dict(cls, data: Any) -> Пользователь:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            имя=d["имя"] if type(d.get("имя")) is str else _req(d, "имя", _str),
-            Uni=(
-                None
-                if (v := d.get("Ünï")) is None
-                else v if type(v) is int else _opt(d, "Ünï", _int)
-            ),
-            extra_fields=(
-                {}
-                if _KEYS_Пользователь.issuperset(d)
-                else _extras(d, _KEYS_Пользователь)
-            ),
-        )
+        return _from_dict(cls, _FIELDS_Пользователь, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["имя"] = self.имя
-        if self.Uni is not None:
-            d["Ünï"] = self.Uni
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Пользователь)
 
 
 _KEYS_Пользователь = frozenset({"имя", "Ünï"})
@@ -53,25 +35,11 @@ class NoneModel:
     @classmethod
     def from_dict(cls, data: Any) -> NoneModel:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            x=(
-                None
-                if (v := d.get("x")) is None
-                else v if type(v) is str else _opt(d, "x", _str)
-            ),
-            extra_fields=(
-                {} if _KEYS_NoneModel.issuperset(d) else _extras(d, _KEYS_NoneModel)
-            ),
-        )
+        return _from_dict(cls, _FIELDS_NoneModel, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.x is not None:
-            d["x"] = self.x
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_NoneModel)
 
 
 _KEYS_NoneModel = frozenset({"x"})
@@ -90,30 +58,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            user=_req(d, "user", Пользователь.from_dict),
-            none=(
-                None if d.get("none") is None else _opt(d, "none", NoneModel.from_dict)
-            ),
-            kind=(
-                None
-                if (v := d.get("kind")) is None
-                else v if type(v) is str else _opt(d, "kind", _str)
-            ),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["user"] = _dump(self.user)
-        if self.none is not None:
-            d["none"] = _dump(self.none)
-        if self.kind is not None:
-            d["kind"] = self.kind
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"user", "none", "kind"})

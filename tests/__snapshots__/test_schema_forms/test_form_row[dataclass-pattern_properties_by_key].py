@@ -9,33 +9,11 @@ class Closed:
     @classmethod
     def from_dict(cls, data: Any) -> Closed:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            name=(
-                None
-                if (v := d.get("name")) is None
-                else v if type(v) is str else _opt(d, "name", _str)
-            ),
-            extra_fields=_pattern_extras(
-                d,
-                _KEYS_Closed,
-                (
-                    ("^x-", _str),
-                    ("count$", _int),
-                    ("^n_", _int),
-                ),
-                None,
-                True,
-            ),
-        )
+        return _from_dict(cls, _FIELDS_Closed, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.name is not None:
-            d["name"] = self.name
-        d.update(_dump(self.extra_fields))
-        return d
+        return _to_dict(self, _FIELDS_Closed)
 
 
 _KEYS_Closed = frozenset({"name"})
@@ -51,16 +29,11 @@ class Open:
     @classmethod
     def from_dict(cls, data: Any) -> Open:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            extra_fields=_pattern_extras(d, _KEYS_Open, (("^x-", _str),), None, False),
-        )
+        return _from_dict(cls, _FIELDS_Open, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d.update(_dump(self.extra_fields))
-        return d
+        return _to_dict(self, _FIELDS_Open)
 
 
 _KEYS_Open = frozenset[str]()
@@ -76,25 +49,11 @@ class Typed:
     @classmethod
     def from_dict(cls, data: Any) -> Typed:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            extra_fields=_pattern_extras(
-                d,
-                _KEYS_Typed,
-                (
-                    ("^x-", _str),
-                    ("^o_", Open.from_dict),
-                ),
-                _bool,
-                False,
-            ),
-        )
+        return _from_dict(cls, _FIELDS_Typed, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d.update(_dump(self.extra_fields))
-        return d
+        return _to_dict(self, _FIELDS_Typed)
 
 
 _KEYS_Typed = frozenset[str]()
@@ -113,27 +72,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            closed=(
-                None if d.get("closed") is None else _opt(d, "closed", Closed.from_dict)
-            ),
-            open=None if d.get("open") is None else _opt(d, "open", Open.from_dict),
-            typed=None if d.get("typed") is None else _opt(d, "typed", Typed.from_dict),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.closed is not None:
-            d["closed"] = _dump(self.closed)
-        if self.open is not None:
-            d["open"] = _dump(self.open)
-        if self.typed is not None:
-            d["typed"] = _dump(self.typed)
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"closed", "open", "typed"})

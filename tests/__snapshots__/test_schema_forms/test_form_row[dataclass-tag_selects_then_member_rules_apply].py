@@ -10,22 +10,11 @@ class TextPart:
     @classmethod
     def from_dict(cls, data: Any) -> TextPart:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
-            text=d["text"] if type(d.get("text")) is str else _req(d, "text", _str),
-            extra_fields=(
-                {} if _KEYS_TextPart.issuperset(d) else _extras(d, _KEYS_TextPart)
-            ),
-        )
+        return _from_dict(cls, _FIELDS_TextPart, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["type"] = self.type
-        d["text"] = self.text
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_TextPart)
 
 
 _KEYS_TextPart = frozenset({"type", "text"})
@@ -43,22 +32,11 @@ class ImagePart:
     @classmethod
     def from_dict(cls, data: Any) -> ImagePart:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
-            url=d["url"] if type(d.get("url")) is str else _req(d, "url", _str),
-            extra_fields=(
-                {} if _KEYS_ImagePart.issuperset(d) else _extras(d, _KEYS_ImagePart)
-            ),
-        )
+        return _from_dict(cls, _FIELDS_ImagePart, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["type"] = self.type
-        d["url"] = self.url
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_ImagePart)
 
 
 _KEYS_ImagePart = frozenset({"type", "url"})
@@ -76,22 +54,11 @@ class GroupPart:
     @classmethod
     def from_dict(cls, data: Any) -> GroupPart:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
-            parts=_req(d, "parts", _P_list_of_Part),
-            extra_fields=(
-                {} if _KEYS_GroupPart.issuperset(d) else _extras(d, _KEYS_GroupPart)
-            ),
-        )
+        return _from_dict(cls, _FIELDS_GroupPart, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["type"] = self.type
-        d["parts"] = _dump(self.parts)
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_GroupPart)
 
 
 _KEYS_GroupPart = frozenset({"type", "parts"})
@@ -110,28 +77,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            part=_req(d, "part", _parse_Part),
-            parts=None if d.get("parts") is None else _opt(d, "parts", _P_list_of_Part),
-            mapped=(
-                None
-                if d.get("mapped") is None
-                else _opt(d, "mapped", _P_tagged_type_text_TextPart_image_ImagePart)
-            ),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["part"] = _dump(self.part)
-        if self.parts is not None:
-            d["parts"] = _dump(self.parts)
-        if self.mapped is not None:
-            d["mapped"] = _dump(self.mapped)
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"part", "parts", "mapped"})

@@ -9,25 +9,11 @@ class RootFree:
     @classmethod
     def from_dict(cls, data: Any) -> RootFree:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            a=(
-                None
-                if (v := d.get("a")) is None
-                else v if type(v) is str else _opt(d, "a", _str)
-            ),
-            extra_fields=(
-                {} if _KEYS_RootFree.issuperset(d) else _extras(d, _KEYS_RootFree)
-            ),
-        )
+        return _from_dict(cls, _FIELDS_RootFree, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.a is not None:
-            d["a"] = self.a
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_RootFree)
 
 
 _KEYS_RootFree = frozenset({"a"})
@@ -44,25 +30,11 @@ class RootClosed:
     @classmethod
     def from_dict(cls, data: Any) -> RootClosed:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            a=(
-                None
-                if (v := d.get("a")) is None
-                else v if type(v) is str else _opt(d, "a", _str)
-            ),
-            extra_fields=(
-                {} if _KEYS_RootClosed.issuperset(d) else _extras(d, _KEYS_RootClosed)
-            ),
-        )
+        return _from_dict(cls, _FIELDS_RootClosed, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.a is not None:
-            d["a"] = self.a
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_RootClosed)
 
 
 _KEYS_RootClosed = frozenset({"a"})
@@ -79,23 +51,11 @@ class RootTyped:
     @classmethod
     def from_dict(cls, data: Any) -> RootTyped:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            a=(
-                None
-                if (v := d.get("a")) is None
-                else v if type(v) is str else _opt(d, "a", _str)
-            ),
-            extra_fields=_extras(d, _KEYS_RootTyped, _int),
-        )
+        return _from_dict(cls, _FIELDS_RootTyped, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.a is not None:
-            d["a"] = self.a
-        d.update(_dump(self.extra_fields))
-        return d
+        return _to_dict(self, _FIELDS_RootTyped)
 
 
 _KEYS_RootTyped = frozenset({"a"})
@@ -112,23 +72,11 @@ class Part:
     @classmethod
     def from_dict(cls, data: Any) -> Part:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            text=(
-                None
-                if (v := d.get("text")) is None
-                else v if type(v) is str else _opt(d, "text", _str)
-            ),
-            extra_fields={} if _KEYS_Part.issuperset(d) else _extras(d, _KEYS_Part),
-        )
+        return _from_dict(cls, _FIELDS_Part, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.text is not None:
-            d["text"] = self.text
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Part)
 
 
 _KEYS_Part = frozenset({"text"})
@@ -148,24 +96,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            free=_req(d, "free", RootFree.from_dict),
-            closed=_req(d, "closed", RootClosed.from_dict),
-            typed=_req(d, "typed", RootTyped.from_dict),
-            map=_req(d, "map", _P_map_of_Part),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["free"] = _dump(self.free)
-        d["closed"] = _dump(self.closed)
-        d["typed"] = _dump(self.typed)
-        d["map"] = _dump(self.map)
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"free", "closed", "typed", "map"})

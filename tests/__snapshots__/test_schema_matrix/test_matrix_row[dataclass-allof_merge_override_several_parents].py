@@ -13,31 +13,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            name=d["name"] if type(d.get("name")) is str else _req(d, "name", _str),
-            size=(
-                None
-                if (v := d.get("size")) is None
-                else v if type(v) is float else _opt(d, "size", _float)
-            ),
-            at=d["at"] if type(d.get("at")) is int else _req(d, "at", _int),
-            extra=(
-                d["extra"] if type(d.get("extra")) is bool else _req(d, "extra", _bool)
-            ),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["name"] = self.name
-        if self.size is not None:
-            d["size"] = self.size
-        d["at"] = self.at
-        d["extra"] = self.extra
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"name", "size", "at", "extra"})

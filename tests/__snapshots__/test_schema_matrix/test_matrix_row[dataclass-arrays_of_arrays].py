@@ -9,27 +9,11 @@ class RootTaggedItemItem:
     @classmethod
     def from_dict(cls, data: Any) -> RootTaggedItemItem:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            v=(
-                None
-                if (v := d.get("v")) is None
-                else v if type(v) is int else _opt(d, "v", _int)
-            ),
-            extra_fields=(
-                {}
-                if _KEYS_RootTaggedItemItem.issuperset(d)
-                else _extras(d, _KEYS_RootTaggedItemItem)
-            ),
-        )
+        return _from_dict(cls, _FIELDS_RootTaggedItemItem, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.v is not None:
-            d["v"] = self.v
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_RootTaggedItemItem)
 
 
 _KEYS_RootTaggedItemItem = frozenset({"v"})
@@ -47,25 +31,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            grid=_req(d, "grid", _P_list_of_list_of_float),
-            tagged=(
-                None
-                if d.get("tagged") is None
-                else _opt(d, "tagged", _P_list_of_list_of_RootTaggedItemItem)
-            ),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["grid"] = self.grid
-        if self.tagged is not None:
-            d["tagged"] = _dump(self.tagged)
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"grid", "tagged"})

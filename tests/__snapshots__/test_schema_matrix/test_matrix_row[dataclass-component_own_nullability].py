@@ -10,25 +10,11 @@ class Node:
     @classmethod
     def from_dict(cls, data: Any) -> Node:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            v=(
-                None
-                if (v := d.get("v")) is None
-                else v if type(v) is int else _opt(d, "v", _int)
-            ),
-            next=_req(d, "next", _P_nullable_Node),
-            extra_fields={} if _KEYS_Node.issuperset(d) else _extras(d, _KEYS_Node),
-        )
+        return _from_dict(cls, _FIELDS_Node, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.v is not None:
-            d["v"] = self.v
-        d["next"] = _dump(self.next)
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Node)
 
 
 _KEYS_Node = frozenset({"v", "next"})
@@ -48,28 +34,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            j=_req(d, "j", _P_nullable_Json),
-            node=_req(d, "node", _P_nullable_Node),
-            maybe=(
-                v
-                if (v := d.get("maybe", _MISSING)) is None or type(v) is str
-                else _req(d, "maybe", _P_nullable_str)
-            ),
-            list_=_req(d, "list", _P_list_of_nullable_str),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["j"] = _dump(self.j)
-        d["node"] = _dump(self.node)
-        d["maybe"] = self.maybe
-        d["list"] = self.list_
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"j", "node", "maybe", "list"})

@@ -15,32 +15,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            n=_req(d, "n", _P_nullable_null),
-            o=None if d.get("o") is None else _opt(d, "o", _null),
-            l=None if d.get("l") is None else _opt(d, "l", _P_list_of_nullable_null),
-            u=(
-                None
-                if (v := d.get("u")) is None
-                else v if type(v) is str else _opt(d, "u", _str)
-            ),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-            null_fields=frozenset({"o"}).intersection(d),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["n"] = self.n
-        if "o" in self.null_fields:
-            d["o"] = None
-        if self.l is not None:
-            d["l"] = self.l
-        if self.u is not None:
-            d["u"] = self.u
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"n", "o", "l", "u"})

@@ -14,36 +14,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            created=(
-                d["created"]
-                if type(d.get("created")) is int
-                else _req(d, "created", _int)
-            ),
-            at=d["at"] if type(d.get("at")) is str else _req(d, "at", _str),
-            big=d["big"] if type(d.get("big")) is int else _req(d, "big", _int),
-            ratio=(
-                d["ratio"]
-                if type(d.get("ratio")) is float
-                else _req(d, "ratio", _float)
-            ),
-            blob=d["blob"] if type(d.get("blob")) is str else _req(d, "blob", _str),
-            link=d["link"] if type(d.get("link")) is str else _req(d, "link", _str),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["created"] = self.created
-        d["at"] = self.at
-        d["big"] = self.big
-        d["ratio"] = self.ratio
-        d["blob"] = self.blob
-        d["link"] = self.link
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"created", "at", "big", "ratio", "blob", "link"})

@@ -14,30 +14,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            a=(
-                None
-                if (v := d.get("a")) is None
-                else v if type(v) is str else _opt(d, "a", _str)
-            ),
-            b=(
-                None
-                if (v := d.get("b")) is None
-                else v if type(v) is str else _opt(d, "b", _str)
-            ),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.a is not None:
-            d["a"] = self.a
-        if self.b is not None:
-            d["b"] = self.b
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"a", "b"})

@@ -21,31 +21,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            lvl=d["lvl"] if type(d.get("lvl")) is int else _req(d, "lvl", _int),
-            code=d["code"] if type(d.get("code")) is int else _req(d, "code", _int),
-            ratio=_req(d, "ratio", _float),
-            frac=d["frac"] if type(d.get("frac")) is float else _req(d, "frac", _float),
-            mixed=(
-                None
-                if d.get("mixed") is None
-                else _opt(d, "mixed", _P_first_of_str_int)
-            ),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["lvl"] = self.lvl
-        d["code"] = self.code
-        d["ratio"] = self.ratio
-        d["frac"] = self.frac
-        if self.mixed is not None:
-            d["mixed"] = self.mixed
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"lvl", "code", "ratio", "frac", "mixed"})

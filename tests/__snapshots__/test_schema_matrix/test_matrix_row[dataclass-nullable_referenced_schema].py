@@ -9,23 +9,11 @@ class Maybe:
     @classmethod
     def from_dict(cls, data: Any) -> Maybe:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            note=(
-                None
-                if (v := d.get("note")) is None
-                else v if type(v) is str else _opt(d, "note", _str)
-            ),
-            extra_fields={} if _KEYS_Maybe.issuperset(d) else _extras(d, _KEYS_Maybe),
-        )
+        return _from_dict(cls, _FIELDS_Maybe, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.note is not None:
-            d["note"] = self.note
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Maybe)
 
 
 _KEYS_Maybe = frozenset({"note"})
@@ -42,18 +30,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            maybe=_req(d, "maybe", _P_nullable_Maybe),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["maybe"] = _dump(self.maybe)
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"maybe"})

@@ -19,48 +19,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            class_=(
-                d["class"] if type(d.get("class")) is str else _req(d, "class", _str)
-            ),
-            field_2nd=d["2nd"] if type(d.get("2nd")) is str else _req(d, "2nd", _str),
-            a_b_=d["a-b"] if type(d.get("a-b")) is str else _req(d, "a-b", _str),
-            a_b__=d["a.b"] if type(d.get("a.b")) is str else _req(d, "a.b", _str),
-            a_b___=d["a b"] if type(d.get("a b")) is str else _req(d, "a b", _str),
-            cafe=d["café"] if type(d.get("café")) is str else _req(d, "café", _str),
-            a_b=d["a_b"] if type(d.get("a_b")) is str else _req(d, "a_b", _str),
-            field_id=d["_id"] if type(d.get("_id")) is str else _req(d, "_id", _str),
-            from_dict_=(
-                d["from_dict"]
-                if type(d.get("from_dict")) is str
-                else _req(d, "from_dict", _str)
-            ),
-            str_=d["str"] if type(d.get("str")) is str else _req(d, "str", _str),
-            model_dump_=(
-                d["model_dump"]
-                if type(d.get("model_dump")) is str
-                else _req(d, "model_dump", _str)
-            ),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["class"] = self.class_
-        d["2nd"] = self.field_2nd
-        d["a-b"] = self.a_b_
-        d["a.b"] = self.a_b__
-        d["a b"] = self.a_b___
-        d["café"] = self.cafe
-        d["a_b"] = self.a_b
-        d["_id"] = self.field_id
-        d["from_dict"] = self.from_dict_
-        d["str"] = self.str_
-        d["model_dump"] = self.model_dump_
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset(

@@ -10,22 +10,11 @@ class Cat:
     @classmethod
     def from_dict(cls, data: Any) -> Cat:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            kind=d["kind"] if type(d.get("kind")) is str else _req(d, "kind", _str),
-            meows=(
-                d["meows"] if type(d.get("meows")) is bool else _req(d, "meows", _bool)
-            ),
-            extra_fields={} if _KEYS_Cat.issuperset(d) else _extras(d, _KEYS_Cat),
-        )
+        return _from_dict(cls, _FIELDS_Cat, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["kind"] = self.kind
-        d["meows"] = self.meows
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Cat)
 
 
 _KEYS_Cat = frozenset({"kind", "meows"})
@@ -43,22 +32,11 @@ class Dog:
     @classmethod
     def from_dict(cls, data: Any) -> Dog:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            kind=d["kind"] if type(d.get("kind")) is str else _req(d, "kind", _str),
-            barks=(
-                d["barks"] if type(d.get("barks")) is bool else _req(d, "barks", _bool)
-            ),
-            extra_fields={} if _KEYS_Dog.issuperset(d) else _extras(d, _KEYS_Dog),
-        )
+        return _from_dict(cls, _FIELDS_Dog, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["kind"] = self.kind
-        d["barks"] = self.barks
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Dog)
 
 
 _KEYS_Dog = frozenset({"kind", "barks"})
@@ -76,25 +54,11 @@ class Bird:
     @classmethod
     def from_dict(cls, data: Any) -> Bird:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            kind=d["kind"] if type(d.get("kind")) is str else _req(d, "kind", _str),
-            sings=(
-                None
-                if (v := d.get("sings")) is None
-                else v if type(v) is bool else _opt(d, "sings", _bool)
-            ),
-            extra_fields={} if _KEYS_Bird.issuperset(d) else _extras(d, _KEYS_Bird),
-        )
+        return _from_dict(cls, _FIELDS_Bird, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["kind"] = self.kind
-        if self.sings is not None:
-            d["sings"] = self.sings
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Bird)
 
 
 _KEYS_Bird = frozenset({"kind", "sings"})
@@ -111,18 +75,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            pet=_req(d, "pet", _P_tagged_kind_cat_Cat_dog_Dog_bird_Bird),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["pet"] = _dump(self.pet)
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"pet"})

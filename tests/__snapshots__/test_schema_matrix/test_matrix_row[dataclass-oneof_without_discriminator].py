@@ -9,22 +9,11 @@ class RootValueText:
     @classmethod
     def from_dict(cls, data: Any) -> RootValueText:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            text=d["text"] if type(d.get("text")) is str else _req(d, "text", _str),
-            extra_fields=(
-                {}
-                if _KEYS_RootValueText.issuperset(d)
-                else _extras(d, _KEYS_RootValueText)
-            ),
-        )
+        return _from_dict(cls, _FIELDS_RootValueText, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["text"] = self.text
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_RootValueText)
 
 
 _KEYS_RootValueText = frozenset({"text"})
@@ -41,22 +30,11 @@ class RootValueImage:
     @classmethod
     def from_dict(cls, data: Any) -> RootValueImage:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            url=d["url"] if type(d.get("url")) is str else _req(d, "url", _str),
-            extra_fields=(
-                {}
-                if _KEYS_RootValueImage.issuperset(d)
-                else _extras(d, _KEYS_RootValueImage)
-            ),
-        )
+        return _from_dict(cls, _FIELDS_RootValueImage, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["url"] = self.url
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_RootValueImage)
 
 
 _KEYS_RootValueImage = frozenset({"url"})
@@ -73,18 +51,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            value=_req(d, "value", _P_first_of_RootValueText_RootValueImage_str),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["value"] = _dump(self.value)
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"value"})

@@ -10,25 +10,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            id=d["id"] if type(d.get("id")) is str else _req(d, "id", _str),
-            secret=(
-                None
-                if (v := d.get("secret")) is None
-                else v if type(v) is str else _opt(d, "secret", _str)
-            ),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["id"] = self.id
-        if self.secret is not None:
-            d["secret"] = self.secret
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"id", "secret"})

@@ -10,30 +10,11 @@ class Node:
     @classmethod
     def from_dict(cls, data: Any) -> Node:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            value=(
-                None
-                if (v := d.get("value")) is None
-                else v if type(v) is int else _opt(d, "value", _int)
-            ),
-            children=(
-                None
-                if d.get("children") is None
-                else _opt(d, "children", _P_list_of_Node)
-            ),
-            extra_fields={} if _KEYS_Node.issuperset(d) else _extras(d, _KEYS_Node),
-        )
+        return _from_dict(cls, _FIELDS_Node, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.value is not None:
-            d["value"] = self.value
-        if self.children is not None:
-            d["children"] = _dump(self.children)
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Node)
 
 
 _KEYS_Node = frozenset({"value", "children"})
@@ -50,19 +31,11 @@ class Pong:
     @classmethod
     def from_dict(cls, data: Any) -> Pong:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            ping=None if d.get("ping") is None else _opt(d, "ping", Ping.from_dict),
-            extra_fields={} if _KEYS_Pong.issuperset(d) else _extras(d, _KEYS_Pong),
-        )
+        return _from_dict(cls, _FIELDS_Pong, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.ping is not None:
-            d["ping"] = _dump(self.ping)
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Pong)
 
 
 _KEYS_Pong = frozenset({"ping"})
@@ -79,19 +52,11 @@ class Ping:
     @classmethod
     def from_dict(cls, data: Any) -> Ping:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            pong=None if d.get("pong") is None else _opt(d, "pong", Pong.from_dict),
-            extra_fields={} if _KEYS_Ping.issuperset(d) else _extras(d, _KEYS_Ping),
-        )
+        return _from_dict(cls, _FIELDS_Ping, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.pong is not None:
-            d["pong"] = _dump(self.pong)
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Ping)
 
 
 _KEYS_Ping = frozenset({"pong"})
@@ -109,21 +74,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            tree=_req(d, "tree", Node.from_dict),
-            ping=None if d.get("ping") is None else _opt(d, "ping", Ping.from_dict),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["tree"] = _dump(self.tree)
-        if self.ping is not None:
-            d["ping"] = _dump(self.ping)
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"tree", "ping"})

@@ -12,38 +12,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            req=d["req"] if type(d.get("req")) is str else _req(d, "req", _str),
-            req_null=(
-                v
-                if (v := d.get("req_null", _MISSING)) is None or type(v) is str
-                else _req(d, "req_null", _P_nullable_str)
-            ),
-            opt=(
-                None
-                if (v := d.get("opt")) is None
-                else v if type(v) is str else _opt(d, "opt", _str)
-            ),
-            opt_null=(
-                None
-                if (v := d.get("opt_null")) is None
-                else v if type(v) is str else _opt(d, "opt_null", _str)
-            ),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["req"] = self.req
-        d["req_null"] = self.req_null
-        if self.opt is not None:
-            d["opt"] = self.opt
-        if self.opt_null is not None:
-            d["opt_null"] = self.opt_null
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"req", "req_null", "opt", "opt_null"})

@@ -11,24 +11,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            object=(
-                d["object"] if type(d.get("object")) is str else _req(d, "object", _str)
-            ),
-            kind=d["kind"] if type(d.get("kind")) is str else _req(d, "kind", _str),
-            tag=d["tag"] if type(d.get("tag")) is str else _req(d, "tag", _str),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["object"] = self.object
-        d["kind"] = self.kind
-        d["tag"] = self.tag
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"object", "kind", "tag"})

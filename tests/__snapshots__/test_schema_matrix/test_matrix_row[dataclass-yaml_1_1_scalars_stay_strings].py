@@ -12,30 +12,11 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            switch=(
-                None
-                if (v := d.get("switch")) is None
-                else v if type(v) is str else _opt(d, "switch", _str)
-            ),
-            version=(
-                None
-                if (v := d.get("version")) is None
-                else v if type(v) is str else _opt(d, "version", _str)
-            ),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
+        return _from_dict(cls, _FIELDS_Root, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.switch is not None:
-            d["switch"] = self.switch
-        if self.version is not None:
-            d["version"] = self.version
-        d.update(self.extra_fields)
-        return d
+        return _to_dict(self, _FIELDS_Root)
 
 
 _KEYS_Root = frozenset({"switch", "version"})
