@@ -423,7 +423,7 @@ def _model_view(m: Model, style: Emitter, merged: bool, parsers: pytypes.Parsers
             if not m.fields
             else "frozenset({" + ", ".join(pytypes.literal(f.wire_name) for f in m.fields) + "})"
         ),
-        "needs_keys": style.traits.keeps_keys or (merged and not style.traits.reads_wire_names),
+        "needs_keys": merged and not style.traits.reads_wire_names,
     } | style.model_view(m)
 
 

@@ -556,28 +556,26 @@ def test_parsers_build_values_in_the_dataclass_style_and_return_their_input_in_t
 
 
 def test_dataclass_tables_read_each_kind_of_field_and_write_it_back() -> None:
-    """``_from_dict``/``_to_dict`` by a ``_Fields`` table, as a generated dataclass calls them:
-    a required field (its fast type as it is, else its parser), a required nullable one
-    (``null`` without the parser, absent refused), an optional one (absent and ``null`` as
-    None, left out again), a model written back through ``_dump``, a ``null``-only field
-    written back when sent, typed and untyped unknown fields; a misfit names its field."""
+    """``_from_dict`` and ``_Dataclass.to_dict`` by a ``_Fields`` table, as a generated
+    dataclass uses them: a required field (its fast type as it is, else its parser), a
+    required nullable one (``null`` without the parser, absent refused), an optional one
+    (absent and ``null`` as None, left out again), a model written back through ``_dump``, a
+    ``null``-only field written back when sent, typed and untyped unknown fields, in the
+    order they came; a misfit names its field."""
     from generator.runtime import parsing
     from generator.runtime import parsing_dataclass as pd
 
     @dataclasses.dataclass(kw_only=True, slots=True)
-    class Inner:
+    class Inner(pd._Dataclass):
         n: float
         extra_fields: dict[str, Any] = dataclasses.field(default_factory=dict)
 
         @classmethod
         def from_dict(cls, data: Any) -> Inner:
-            return pd._from_dict(cls, INNER, data)
-
-        def to_dict(self) -> dict[str, Any]:
-            return pd._to_dict(self, INNER)
+            return pd._from_dict(cls, cls._fields, data)
 
     @dataclasses.dataclass(kw_only=True, slots=True)
-    class Outer:
+    class Outer(pd._Dataclass):
         id: str
         reason: str | None
         inner: Inner | None = None
@@ -585,20 +583,19 @@ def test_dataclass_tables_read_each_kind_of_field_and_write_it_back() -> None:
         extra_fields: dict[str, Any] = dataclasses.field(default_factory=dict)
         null_fields: frozenset[str] = frozenset()
 
-    INNER = pd._Fields(
-        frozenset({"n"}),
+    Inner._fields = pd._Fields(
         _extra_fields=lambda d: pd._extras(d, frozenset({"n"}), parsing._int),
         n=pd._Field("n", pd._float, fast=float),
     )
-    OUTER = pd._Fields(
-        frozenset({"id", "reason", "inner", "gone"}),
+    Outer._fields = pd._Fields(
         id=pd._Field("id", parsing._str, fast=str),
         reason=pd._Field("reason", parsing._nullable(parsing._str), fast=str, nullable=True),
         inner=pd._Field("inner", Inner.from_dict, optional=True, dump=True),
         gone=pd._Field("gone", parsing._null, optional=True, null_only=True),
     )
+    assert not hasattr(Outer(id="a", reason=None), "__dict__")  # still slotted
     data = {"id": "a", "reason": None, "inner": {"n": 1, "k": 2}, "gone": None, "new": [1]}
-    built = pd._from_dict(Outer, OUTER, data)
+    built = pd._from_dict(Outer, Outer._fields, data)
     assert built == Outer(
         id="a",
         reason=None,
@@ -607,11 +604,11 @@ def test_dataclass_tables_read_each_kind_of_field_and_write_it_back() -> None:
         null_fields=frozenset({"gone"}),
     )
     assert built.inner is not None and type(built.inner.n) is float
-    assert pd._to_dict(built, OUTER) == data
-    assert list(pd._to_dict(built, OUTER)) == ["id", "reason", "inner", "gone", "new"]
-    sparse = pd._from_dict(Outer, OUTER, {"id": "b", "reason": "r", "inner": None})
+    assert built.to_dict() == data
+    assert list(built.to_dict()) == ["id", "reason", "inner", "gone", "new"]
+    sparse = pd._from_dict(Outer, Outer._fields, {"id": "b", "reason": "r", "inner": None})
     assert (sparse.inner, sparse.null_fields) == (None, frozenset())
-    assert pd._to_dict(sparse, OUTER) == {"id": "b", "reason": "r"}
+    assert sparse.to_dict() == {"id": "b", "reason": "r"}
     for bad, where, message in (
         ({"reason": None}, "id", "required field is missing"),
         ({"id": "a"}, "reason", "required field is missing"),
@@ -621,7 +618,7 @@ def test_dataclass_tables_read_each_kind_of_field_and_write_it_back() -> None:
         ({"id": "a", "reason": None, "gone": 0}, "gone", "expected null, got an integer"),
     ):
         with pytest.raises(parsing.ParseError) as caught:
-            pd._from_dict(Outer, OUTER, bad)
+            pd._from_dict(Outer, Outer._fields, bad)
         assert (caught.value.where, caught.value.message) == (where, message)
 
 

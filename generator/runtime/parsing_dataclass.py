@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import attrgetter
-from typing import Any
+from typing import Any, ClassVar
 
 from .parsing import _MISSING, _SCALARS, _T, ParseError, _Kept, _kind, _object, _opt, _req
 
@@ -82,7 +82,7 @@ class _Field:
 
 class _Fields:
     """A dataclass's fields (``_Field`` by attribute name, in declaration order) and how its
-    unknown fields are read: what ``_from_dict`` and ``_to_dict`` work from.
+    unknown fields are read: what ``_from_dict`` and ``_Dataclass.to_dict`` work from.
 
     ``known`` is the set of the fields' wire names; ``_extra_fields`` reads the unknown
     fields of a payload when they are typed (``additionalProperties`` or
@@ -93,16 +93,11 @@ class _Fields:
     __slots__ = ("extra_fields", "known", "null_keys", "reads", "values_of", "writes")
 
     def __init__(
-        self,
-        known: frozenset[str],
-        /,
-        *,
-        _extra_fields: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
-        **attributes: _Field,
+        self, *, _extra_fields: Callable[[dict[str, Any]], dict[str, Any]] | None = None, **attributes: _Field
     ) -> None:
-        self.known = known
+        self.known = frozenset(f.wire for f in attributes.values())
         self.extra_fields = _extra_fields
-        # plain tuples, unpacked in the loops of _from_dict and _to_dict (the fast path)
+        # plain tuples, unpacked in the loops of _from_dict and to_dict (the fast path)
         self.reads = tuple(
             (name, f.wire, f.parse, f.fast, f.optional or f.nullable, f.optional) for name, f in attributes.items()
         )
@@ -149,19 +144,29 @@ def _from_dict(build: Callable[..., _T], table: _Fields, data: Any) -> _T:
     return build(**values)
 
 
-def _to_dict(obj: Any, table: _Fields) -> dict[str, Any]:
-    """A dataclass's JSON data again, with wire names, by its ``_Fields`` table: optional
-    fields that are None left out (a ``null``-only field written back when the payload sent
-    it), models and tuples through ``_dump``, the unknown fields after the others."""
-    d: dict[str, Any] = {}
-    for (wire, optional, dump, null_only), value in zip(table.writes, table.values_of(obj)):
-        if null_only:
-            if wire in obj.null_fields:
-                d[wire] = None
-        elif value is not None or not optional:
-            d[wire] = _dump(value) if dump else value
-    d.update(_dump(obj.extra_fields) if table.extra_fields is not None else obj.extra_fields)
-    return d
+class _Dataclass:
+    """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
+    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too)."""
+
+    __slots__ = ()
+    _fields: ClassVar[_Fields]
+    extra_fields: dict[str, Any]  # every dataclass of the module declares these two
+    null_fields: frozenset[str]  # (this one, those with a null-only field)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        table = self._fields
+        d: dict[str, Any] = {}
+        # a null-only field is written back when the payload sent it, models and tuples
+        # through _dump, the unknown fields after the others
+        for (wire, optional, dump, null_only), value in zip(table.writes, table.values_of(self)):
+            if null_only:
+                if wire in self.null_fields:
+                    d[wire] = None
+            elif value is not None or not optional:
+                d[wire] = _dump(value) if dump else value
+        d.update(_dump(self.extra_fields) if table.extra_fields is not None else self.extra_fields)
+        return d
 
 
 def _extras(data: dict[str, Any], known: frozenset[str], parse: Callable[[Any], Any] | None = None) -> dict[str, Any]:

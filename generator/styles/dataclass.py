@@ -1,7 +1,7 @@
 """The dataclass style: standard-library dataclasses with ``from_dict``/``to_dict`` on wire
-names, which read a table of the class's fields (``_Fields``: the runtime's ``_from_dict``
-and ``_to_dict`` check each field, the common case first, and raise the module's
-``ParseError``)."""
+names, which read a table of the class's fields (``_Fields``, set as the class's ``_fields``:
+the runtime's ``_from_dict`` checks each field, the common case first, and raises the
+module's ``ParseError``; ``to_dict`` comes from the runtime's base class ``_Dataclass``)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ class DataclassEmitter(Emitter):
         error_name="ParseError",
         own_parse_error=True,
         needs=(((3, 10), "only the standard library"),),
-        keeps_keys=True,
+        keys_for_extra=True,
         model_extras="extra_fields",
     )
 
@@ -39,7 +39,7 @@ class DataclassEmitter(Emitter):
         """``decl`` and ``options``: the keyword arguments of the field's entry in the
         class's ``_Fields`` table beside its wire name and parser (``, fast=str,
         optional=True``), which ``from_dict`` and ``to_dict`` read (``_from_dict``,
-        ``_to_dict`` in the runtime): the one type a value is taken as it is without calling
+        ``_Dataclass.to_dict`` in the runtime): the one type a value is taken as it is without calling
         the parser (a scalar), absent or ``null`` as None (optional), ``null`` as None (a
         required nullable field), written back through ``_dump`` (see ``needs_dump``),
         ``null`` its only value (``null_only``)."""

@@ -18,9 +18,6 @@ class Dog:
         return _to_dict(self, _FIELDS_Dog)
 
 
-_KEYS_Dog = frozenset({"petType", "name", "bark"})
-
-
 @dataclass(kw_only=True, slots=True)
 class Cat:
     """A pet; the discriminator on this allOf parent picks the schema built on it."""
@@ -39,9 +36,6 @@ class Cat:
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         return _to_dict(self, _FIELDS_Cat)
-
-
-_KEYS_Cat = frozenset({"petType", "name", "meow"})
 
 
 @dataclass(kw_only=True, slots=True)
@@ -63,9 +57,6 @@ class Husky:
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         return _to_dict(self, _FIELDS_Husky)
-
-
-_KEYS_Husky = frozenset({"petType", "name", "bark", "sled"})
 
 
 @dataclass(kw_only=True, slots=True)

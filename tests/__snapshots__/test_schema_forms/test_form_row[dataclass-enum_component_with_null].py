@@ -26,9 +26,6 @@ class Tree:
         return _to_dict(self, _FIELDS_Tree)
 
 
-_KEYS_Tree = frozenset({"plan", "kids"})
-
-
 @dataclass(kw_only=True, slots=True)
 class Root:
     """``Root`` (no description in the spec)."""

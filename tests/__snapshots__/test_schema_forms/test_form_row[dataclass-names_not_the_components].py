@@ -21,9 +21,6 @@ class Пользователь:
         return _to_dict(self, _FIELDS_Пользователь)
 
 
-_KEYS_Пользователь = frozenset({"имя", "Ünï"})
-
-
 @dataclass(kw_only=True, slots=True)
 class NoneModel:
     """From ``#/components/schemas/None`` (``None`` is a Python keyword)."""
@@ -40,9 +37,6 @@ class NoneModel:
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         return _to_dict(self, _FIELDS_NoneModel)
-
-
-_KEYS_NoneModel = frozenset({"x"})
 
 
 @dataclass(kw_only=True, slots=True)

@@ -17,9 +17,6 @@ class TextPart:
         return _to_dict(self, _FIELDS_TextPart)
 
 
-_KEYS_TextPart = frozenset({"type", "text"})
-
-
 @dataclass(kw_only=True, slots=True)
 class ImagePart:
     """``ImagePart`` (no description in the spec)."""
@@ -39,9 +36,6 @@ class ImagePart:
         return _to_dict(self, _FIELDS_ImagePart)
 
 
-_KEYS_ImagePart = frozenset({"type", "url"})
-
-
 @dataclass(kw_only=True, slots=True)
 class GroupPart:
     """``GroupPart`` (no description in the spec)."""
@@ -59,9 +53,6 @@ class GroupPart:
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         return _to_dict(self, _FIELDS_GroupPart)
-
-
-_KEYS_GroupPart = frozenset({"type", "parts"})
 
 
 @dataclass(kw_only=True, slots=True)

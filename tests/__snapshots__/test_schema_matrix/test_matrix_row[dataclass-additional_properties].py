@@ -16,9 +16,6 @@ class RootFree:
         return _to_dict(self, _FIELDS_RootFree)
 
 
-_KEYS_RootFree = frozenset({"a"})
-
-
 @dataclass(kw_only=True, slots=True)
 class RootClosed:
     """The object at ``Root.closed`` (the spec describes it no further)."""
@@ -35,9 +32,6 @@ class RootClosed:
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         return _to_dict(self, _FIELDS_RootClosed)
-
-
-_KEYS_RootClosed = frozenset({"a"})
 
 
 @dataclass(kw_only=True, slots=True)
@@ -77,9 +71,6 @@ class Part:
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         return _to_dict(self, _FIELDS_Part)
-
-
-_KEYS_Part = frozenset({"text"})
 
 
 @dataclass(kw_only=True, slots=True)

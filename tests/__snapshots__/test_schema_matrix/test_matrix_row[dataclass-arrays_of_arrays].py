@@ -16,9 +16,6 @@ class RootTaggedItemItem:
         return _to_dict(self, _FIELDS_RootTaggedItemItem)
 
 
-_KEYS_RootTaggedItemItem = frozenset({"v"})
-
-
 @dataclass(kw_only=True, slots=True)
 class Root:
     """``Root`` (no description in the spec)."""

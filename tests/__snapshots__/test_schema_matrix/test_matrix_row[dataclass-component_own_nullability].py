@@ -17,9 +17,6 @@ class Node:
         return _to_dict(self, _FIELDS_Node)
 
 
-_KEYS_Node = frozenset({"v", "next"})
-
-
 @dataclass(kw_only=True, slots=True)
 class Root:
     """``Root`` (no description in the spec)."""

@@ -16,9 +16,6 @@ class Part:
         return _to_dict(self, _FIELDS_Part)
 
 
-_KEYS_Part = frozenset({"text"})
-
-
 @dataclass(kw_only=True, slots=True)
 class Root:
     """``Root`` (no description in the spec)."""

@@ -16,9 +16,6 @@ class Maybe:
         return _to_dict(self, _FIELDS_Maybe)
 
 
-_KEYS_Maybe = frozenset({"note"})
-
-
 @dataclass(kw_only=True, slots=True)
 class Root:
     """``Root`` (no description in the spec)."""

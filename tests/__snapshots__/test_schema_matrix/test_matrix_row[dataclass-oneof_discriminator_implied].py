@@ -17,9 +17,6 @@ class Circle:
         return _to_dict(self, _FIELDS_Circle)
 
 
-_KEYS_Circle = frozenset({"type", "r"})
-
-
 @dataclass(kw_only=True, slots=True)
 class Square:
     """``Square`` (no description in the spec)."""
@@ -37,9 +34,6 @@ class Square:
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         return _to_dict(self, _FIELDS_Square)
-
-
-_KEYS_Square = frozenset({"type", "side"})
 
 
 @dataclass(kw_only=True, slots=True)

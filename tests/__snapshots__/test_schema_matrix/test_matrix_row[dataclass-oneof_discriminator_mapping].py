@@ -17,9 +17,6 @@ class Cat:
         return _to_dict(self, _FIELDS_Cat)
 
 
-_KEYS_Cat = frozenset({"kind", "meows"})
-
-
 @dataclass(kw_only=True, slots=True)
 class Dog:
     """``Dog`` (no description in the spec)."""
@@ -39,9 +36,6 @@ class Dog:
         return _to_dict(self, _FIELDS_Dog)
 
 
-_KEYS_Dog = frozenset({"kind", "barks"})
-
-
 @dataclass(kw_only=True, slots=True)
 class Bird:
     """``Bird`` (no description in the spec)."""
@@ -59,9 +53,6 @@ class Bird:
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         return _to_dict(self, _FIELDS_Bird)
-
-
-_KEYS_Bird = frozenset({"kind", "sings"})
 
 
 @dataclass(kw_only=True, slots=True)

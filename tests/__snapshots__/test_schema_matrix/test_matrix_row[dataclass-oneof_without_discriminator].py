@@ -16,9 +16,6 @@ class RootValueText:
         return _to_dict(self, _FIELDS_RootValueText)
 
 
-_KEYS_RootValueText = frozenset({"text"})
-
-
 @dataclass(kw_only=True, slots=True)
 class RootValueImage:
     """The object at ``Root.value (oneOf 1)`` (the spec describes it no further)."""
@@ -35,9 +32,6 @@ class RootValueImage:
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         return _to_dict(self, _FIELDS_RootValueImage)
-
-
-_KEYS_RootValueImage = frozenset({"url"})
 
 
 @dataclass(kw_only=True, slots=True)

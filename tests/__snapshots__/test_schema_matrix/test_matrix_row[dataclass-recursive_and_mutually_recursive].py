@@ -17,9 +17,6 @@ class Node:
         return _to_dict(self, _FIELDS_Node)
 
 
-_KEYS_Node = frozenset({"value", "children"})
-
-
 @dataclass(kw_only=True, slots=True)
 class Pong:
     """``Pong`` (no description in the spec)."""
@@ -38,9 +35,6 @@ class Pong:
         return _to_dict(self, _FIELDS_Pong)
 
 
-_KEYS_Pong = frozenset({"ping"})
-
-
 @dataclass(kw_only=True, slots=True)
 class Ping:
     """``Ping`` (no description in the spec)."""
@@ -57,9 +51,6 @@ class Ping:
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
         return _to_dict(self, _FIELDS_Ping)
-
-
-_KEYS_Ping = frozenset({"pong"})
 
 
 @dataclass(kw_only=True, slots=True)
