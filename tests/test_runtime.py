@@ -564,9 +564,10 @@ def test_dataclass_tables_read_each_kind_of_field_and_write_it_back() -> None:
     order they came; a misfit names its field."""
     from generator.runtime import parsing
     from generator.runtime import parsing_dataclass as pd
+    from generator.runtime.dataclass_models import _Dataclass
 
     @dataclasses.dataclass(kw_only=True, slots=True)
-    class Inner(pd._Dataclass):
+    class Inner(_Dataclass):
         n: float
         extra_fields: dict[str, Any] = dataclasses.field(default_factory=dict)
 
@@ -575,7 +576,7 @@ def test_dataclass_tables_read_each_kind_of_field_and_write_it_back() -> None:
             return pd._from_dict(cls, cls._fields, data)
 
     @dataclasses.dataclass(kw_only=True, slots=True)
-    class Outer(pd._Dataclass):
+    class Outer(_Dataclass):
         id: str
         reason: str | None
         inner: Inner | None = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import attrgetter
-from typing import Any, ClassVar
+from typing import Any
 
 from .parsing import _MISSING, _SCALARS, _T, ParseError, _Kept, _kind, _object, _opt, _req
 
@@ -97,7 +97,7 @@ class _Fields:
     ) -> None:
         self.known = frozenset(f.wire for f in attributes.values())
         self.extra_fields = _extra_fields
-        # plain tuples, unpacked in the loops of _from_dict and to_dict (the fast path)
+        # plain tuples, unpacked in the loops of _from_dict and _Dataclass.to_dict (the fast path)
         self.reads = tuple(
             (name, f.wire, f.parse, f.fast, f.optional or f.nullable, f.optional) for name, f in attributes.items()
         )
@@ -142,31 +142,6 @@ def _from_dict(build: Callable[..., _T], table: _Fields, data: Any) -> _T:
     if table.null_keys:
         values["null_fields"] = table.null_keys.intersection(d)
     return build(**values)
-
-
-class _Dataclass:
-    """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
-    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too)."""
-
-    __slots__ = ()
-    _fields: ClassVar[_Fields]
-    extra_fields: dict[str, Any]  # every dataclass of the module declares these two
-    null_fields: frozenset[str]  # (this one, those with a null-only field)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        table = self._fields
-        d: dict[str, Any] = {}
-        # a null-only field is written back when the payload sent it, models and tuples
-        # through _dump, the unknown fields after the others
-        for (wire, optional, dump, null_only), value in zip(table.writes, table.values_of(self)):
-            if null_only:
-                if wire in self.null_fields:
-                    d[wire] = None
-            elif value is not None or not optional:
-                d[wire] = _dump(value) if dump else value
-        d.update(_dump(self.extra_fields) if table.extra_fields is not None else self.extra_fields)
-        return d
 
 
 def _extras(data: dict[str, Any], known: frozenset[str], parse: Callable[[Any], Any] | None = None) -> dict[str, Any]:
