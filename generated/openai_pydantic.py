@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 0001ca7ece9ebad7ae4e421bc3793956, output 6faa0db7e115a38a01c2ceb4f3ac634f
+# Fingerprint: inputs 94db6e9e9ca019a699868acab767b383, output 6faa0db7e115a38a01c2ceb4f3ac634f
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot

@@ -49,6 +49,136 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------------
+# The style's fixed runtime: the classes' base (to_dict by each class's table).
+class _Dataclass:
+    """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
+    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too)."""
+
+    __slots__ = ()
+    _fields: ClassVar[_Fields]
+    extra_fields: dict[str, Any]  # every dataclass of the module declares these two
+    null_fields: frozenset[str]  # (this one, those with a null-only field)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        table = self._fields
+        d: dict[str, Any] = {}
+        # a null-only field is written back when the payload sent it, models and tuples
+        # through _dump, the unknown fields after the others
+        for (wire, optional, dump, null_only), value in zip(
+            table.writes, table.values_of(self)
+        ):
+            if null_only:
+                if wire in self.null_fields:
+                    d[wire] = None
+            elif value is not None or not optional:
+                d[wire] = _dump(value) if dump else value
+        d.update(
+            _dump(self.extra_fields)
+            if table.extra_fields is not None
+            else self.extra_fields
+        )
+        return d
+
+
+@dataclass(kw_only=True, slots=True)
+class Part(_Dataclass):
+    """``Part`` (no description in the spec)."""
+
+    text: str | None = None
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Part:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        return _from_dict(cls, cls._fields, data)
+
+
+@dataclass(kw_only=True, slots=True)
+class MaybePart(_Dataclass):
+    """``MaybePart`` (no description in the spec)."""
+
+    note: str | None = None
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> MaybePart:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        return _from_dict(cls, cls._fields, data)
+
+
+@dataclass(kw_only=True, slots=True)
+class Child(_Dataclass):
+    """``Child`` (no description in the spec)."""
+
+    name: str | None
+    """Re-declared nullable in an allOf branch."""
+    size: int | None = None
+    extra: bool | None = None
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Child:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        return _from_dict(cls, cls._fields, data)
+
+
+@dataclass(kw_only=True, slots=True)
+class Chunk(_Dataclass):
+    """``Chunk`` (no description in the spec)."""
+
+    object: Literal["forms.chunk"] | str
+    required_plain: str
+    """Required, not nullable."""
+    required_nullable: str | None
+    """Required and nullable (nullable true)."""
+    optional_plain: int | None = None
+    optional_nullable: int | None = None
+    ref_nullable: Part | None
+    """nullable beside a $ref."""
+    ref_plain: Part | None = None
+    nullable_items: list[int | None] | None = None
+    nullable_component: MaybePart | None = None
+    wrapped_ref: Part | None = None
+    """an allOf-wrapped $ref made nullable."""
+    enum_with_null: Literal["a", "b"] | str | None = None
+    child: Child | None = None
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Chunk:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        return _from_dict(cls, cls._fields, data)
+
+
+_KEYS_Chunk = frozenset(
+    {
+        "object",
+        "required_plain",
+        "required_nullable",
+        "optional_plain",
+        "optional_nullable",
+        "ref_nullable",
+        "ref_plain",
+        "nullable_items",
+        "nullable_component",
+        "wrapped_ref",
+        "enum_with_null",
+        "child",
+    }
+)
+
+
+def parse_chunk(data: Any) -> Chunk:
+    """Parse one decoded ``Chunk``; raises ``ParseError`` naming the field."""
+    return Chunk.from_dict(data)
+
+
+# ---------------------------------------------------------------------------
 # Parsing: decoded JSON in, checked values out; ParseError says where a payload
 # does not fit. Optional fields read null as absent; unknown fields are kept.
 _T = TypeVar("_T")
@@ -318,7 +448,7 @@ class _Fields:
     ) -> None:
         self.known = frozenset(f.wire for f in attributes.values())
         self.extra_fields = _extra_fields
-        # plain tuples, unpacked in the loops of _from_dict and to_dict (the fast path)
+        # plain tuples, unpacked in the loops of _from_dict and _Dataclass.to_dict (the fast path)
         self.reads = tuple(
             (name, f.wire, f.parse, f.fast, f.optional or f.nullable, f.optional)
             for name, f in attributes.items()
@@ -366,37 +496,6 @@ def _from_dict(build: Callable[..., _T], table: _Fields, data: Any) -> _T:
     if table.null_keys:
         values["null_fields"] = table.null_keys.intersection(d)
     return build(**values)
-
-
-class _Dataclass:
-    """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
-    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too)."""
-
-    __slots__ = ()
-    _fields: ClassVar[_Fields]
-    extra_fields: dict[str, Any]  # every dataclass of the module declares these two
-    null_fields: frozenset[str]  # (this one, those with a null-only field)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        table = self._fields
-        d: dict[str, Any] = {}
-        # a null-only field is written back when the payload sent it, models and tuples
-        # through _dump, the unknown fields after the others
-        for (wire, optional, dump, null_only), value in zip(
-            table.writes, table.values_of(self)
-        ):
-            if null_only:
-                if wire in self.null_fields:
-                    d[wire] = None
-            elif value is not None or not optional:
-                d[wire] = _dump(value) if dump else value
-        d.update(
-            _dump(self.extra_fields)
-            if table.extra_fields is not None
-            else self.extra_fields
-        )
-        return d
 
 
 def _extras(
@@ -535,103 +634,6 @@ def _where(path: tuple[str | int, ...]) -> str:
 def _path_order(path: tuple[str | int, ...]) -> tuple[tuple[int, Any], ...]:
     """Sort key of a path: list positions in number order, keys in text order."""
     return tuple((0, p) if isinstance(p, int) else (1, p) for p in path)
-
-
-@dataclass(kw_only=True, slots=True)
-class Part(_Dataclass):
-    """``Part`` (no description in the spec)."""
-
-    text: str | None = None
-    extra_fields: dict[str, Any] = field(default_factory=dict)
-    """Fields the payload carried that the schema does not define, by wire name."""
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Part:
-        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        return _from_dict(cls, cls._fields, data)
-
-
-@dataclass(kw_only=True, slots=True)
-class MaybePart(_Dataclass):
-    """``MaybePart`` (no description in the spec)."""
-
-    note: str | None = None
-    extra_fields: dict[str, Any] = field(default_factory=dict)
-    """Fields the payload carried that the schema does not define, by wire name."""
-
-    @classmethod
-    def from_dict(cls, data: Any) -> MaybePart:
-        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        return _from_dict(cls, cls._fields, data)
-
-
-@dataclass(kw_only=True, slots=True)
-class Child(_Dataclass):
-    """``Child`` (no description in the spec)."""
-
-    name: str | None
-    """Re-declared nullable in an allOf branch."""
-    size: int | None = None
-    extra: bool | None = None
-    extra_fields: dict[str, Any] = field(default_factory=dict)
-    """Fields the payload carried that the schema does not define, by wire name."""
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Child:
-        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        return _from_dict(cls, cls._fields, data)
-
-
-@dataclass(kw_only=True, slots=True)
-class Chunk(_Dataclass):
-    """``Chunk`` (no description in the spec)."""
-
-    object: Literal["forms.chunk"] | str
-    required_plain: str
-    """Required, not nullable."""
-    required_nullable: str | None
-    """Required and nullable (nullable true)."""
-    optional_plain: int | None = None
-    optional_nullable: int | None = None
-    ref_nullable: Part | None
-    """nullable beside a $ref."""
-    ref_plain: Part | None = None
-    nullable_items: list[int | None] | None = None
-    nullable_component: MaybePart | None = None
-    wrapped_ref: Part | None = None
-    """an allOf-wrapped $ref made nullable."""
-    enum_with_null: Literal["a", "b"] | str | None = None
-    child: Child | None = None
-    extra_fields: dict[str, Any] = field(default_factory=dict)
-    """Fields the payload carried that the schema does not define, by wire name."""
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Chunk:
-        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        return _from_dict(cls, cls._fields, data)
-
-
-_KEYS_Chunk = frozenset(
-    {
-        "object",
-        "required_plain",
-        "required_nullable",
-        "optional_plain",
-        "optional_nullable",
-        "ref_nullable",
-        "ref_plain",
-        "nullable_items",
-        "nullable_component",
-        "wrapped_ref",
-        "enum_with_null",
-        "child",
-    }
-)
-
-
-def parse_chunk(data: Any) -> Chunk:
-    """Parse one decoded ``Chunk``; raises ``ParseError`` naming the field."""
-    return Chunk.from_dict(data)
 
 
 # Composite parsers, built once.
