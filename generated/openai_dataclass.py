@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 6292719a3aeb64b5ad20e02e6b235790, output 2f79867d6b4d0c9c7324ebe4a0de25bc
+# Fingerprint: inputs 0de528cb493383de7c488b599ee95db4, output 820df44d945aed97938b8de087ce67a5
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -24,6 +24,7 @@ from collections.abc import (
     Mapping,
 )
 from dataclasses import dataclass, field, fields, is_dataclass
+from operator import attrgetter
 from typing import Any, ClassVar, Literal, TypeAlias, TypeVar, cast
 
 __all__ = [
@@ -77,6 +78,39 @@ __all__ = [
 ]
 
 
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the classes' base (to_dict by each class's table).
+class _Dataclass:
+    """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
+    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too)."""
+
+    __slots__ = ()
+    _fields: ClassVar[_Fields]
+    extra_fields: dict[str, Any]  # every dataclass of the module declares these two
+    null_fields: frozenset[str]  # (this one, those with a null-only field)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        table = self._fields
+        d: dict[str, Any] = {}
+        # a null-only field is written back when the payload sent it, models and tuples
+        # through _dump, the unknown fields after the others
+        for (wire, optional, dump, null_only), value in zip(
+            table.writes, table.values_of(self)
+        ):
+            if null_only:
+                if wire in self.null_fields:
+                    d[wire] = None
+            elif value is not None or not optional:
+                d[wire] = _dump(value) if dump else value
+        d.update(
+            _dump(self.extra_fields)
+            if table.extra_fields is not None
+            else self.extra_fields
+        )
+        return d
+
+
 ServiceTier: TypeAlias = (
     Literal["auto", "default", "flex", "scale", "priority", "fast"] | None
 )
@@ -87,7 +121,7 @@ ModerationInputType: TypeAlias = Literal["text", "image"]
 
 
 @dataclass(kw_only=True, slots=True)
-class ChatCompletionStreamResponseDeltaFunctionCall:
+class ChatCompletionStreamResponseDeltaFunctionCall(_Dataclass):
     """Deprecated. Replaced by `tool_calls`; a piece of the function the model calls."""
 
     arguments: str | None = None
@@ -100,41 +134,14 @@ class ChatCompletionStreamResponseDeltaFunctionCall:
     @classmethod
     def from_dict(cls, data: Any) -> ChatCompletionStreamResponseDeltaFunctionCall:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            arguments=(
-                None
-                if (v := d.get("arguments")) is None
-                else v if type(v) is str else _opt(d, "arguments", _str)
-            ),
-            name=(
-                None
-                if (v := d.get("name")) is None
-                else v if type(v) is str else _opt(d, "name", _str)
-            ),
-            extra_fields=(
-                {}
-                if _KEYS_ChatCompletionStreamResponseDeltaFunctionCall.issuperset(d)
-                else _extras(d, _KEYS_ChatCompletionStreamResponseDeltaFunctionCall)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.arguments is not None:
-            d["arguments"] = self.arguments
-        if self.name is not None:
-            d["name"] = self.name
-        d.update(self.extra_fields)
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_ChatCompletionStreamResponseDeltaFunctionCall = frozenset({"arguments", "name"})
 
 
 @dataclass(kw_only=True, slots=True)
-class ChatCompletionMessageToolCallChunkFunction:
+class ChatCompletionMessageToolCallChunkFunction(_Dataclass):
     """The object at ``ChatCompletionMessageToolCallChunk.function`` (the spec describes it no further)."""
 
     name: str | None = None
@@ -147,41 +154,14 @@ class ChatCompletionMessageToolCallChunkFunction:
     @classmethod
     def from_dict(cls, data: Any) -> ChatCompletionMessageToolCallChunkFunction:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            name=(
-                None
-                if (v := d.get("name")) is None
-                else v if type(v) is str else _opt(d, "name", _str)
-            ),
-            arguments=(
-                None
-                if (v := d.get("arguments")) is None
-                else v if type(v) is str else _opt(d, "arguments", _str)
-            ),
-            extra_fields=(
-                {}
-                if _KEYS_ChatCompletionMessageToolCallChunkFunction.issuperset(d)
-                else _extras(d, _KEYS_ChatCompletionMessageToolCallChunkFunction)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.name is not None:
-            d["name"] = self.name
-        if self.arguments is not None:
-            d["arguments"] = self.arguments
-        d.update(self.extra_fields)
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_ChatCompletionMessageToolCallChunkFunction = frozenset({"name", "arguments"})
 
 
 @dataclass(kw_only=True, slots=True)
-class ChatCompletionMessageToolCallChunk:
+class ChatCompletionMessageToolCallChunk(_Dataclass):
     """``ChatCompletionMessageToolCallChunk`` (no description in the spec)."""
 
     index: int
@@ -196,45 +176,7 @@ class ChatCompletionMessageToolCallChunk:
     @classmethod
     def from_dict(cls, data: Any) -> ChatCompletionMessageToolCallChunk:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            index=d["index"] if type(d.get("index")) is int else _req(d, "index", _int),
-            id=(
-                None
-                if (v := d.get("id")) is None
-                else v if type(v) is str else _opt(d, "id", _str)
-            ),
-            type=(
-                None
-                if (v := d.get("type")) is None
-                else v if type(v) is str else _opt(d, "type", _str)
-            ),
-            function=(
-                None
-                if d.get("function") is None
-                else _opt(
-                    d, "function", ChatCompletionMessageToolCallChunkFunction.from_dict
-                )
-            ),
-            extra_fields=(
-                {}
-                if _KEYS_ChatCompletionMessageToolCallChunk.issuperset(d)
-                else _extras(d, _KEYS_ChatCompletionMessageToolCallChunk)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["index"] = self.index
-        if self.id is not None:
-            d["id"] = self.id
-        if self.type is not None:
-            d["type"] = self.type
-        if self.function is not None:
-            d["function"] = _dump(self.function)
-        d.update(self.extra_fields)
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_ChatCompletionMessageToolCallChunk = frozenset(
@@ -243,7 +185,7 @@ _KEYS_ChatCompletionMessageToolCallChunk = frozenset(
 
 
 @dataclass(kw_only=True, slots=True)
-class ChatCompletionStreamResponseDelta:
+class ChatCompletionStreamResponseDelta(_Dataclass):
     """What one chunk adds to a choice's message."""
 
     content: str | None = None
@@ -263,61 +205,7 @@ class ChatCompletionStreamResponseDelta:
     @classmethod
     def from_dict(cls, data: Any) -> ChatCompletionStreamResponseDelta:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            content=(
-                None
-                if (v := d.get("content")) is None
-                else v if type(v) is str else _opt(d, "content", _str)
-            ),
-            function_call=(
-                None
-                if d.get("function_call") is None
-                else _opt(
-                    d,
-                    "function_call",
-                    ChatCompletionStreamResponseDeltaFunctionCall.from_dict,
-                )
-            ),
-            tool_calls=(
-                None
-                if d.get("tool_calls") is None
-                else _opt(
-                    d, "tool_calls", _P_list_of_ChatCompletionMessageToolCallChunk
-                )
-            ),
-            role=(
-                None
-                if (v := d.get("role")) is None
-                else v if type(v) is str else _opt(d, "role", _str)
-            ),
-            refusal=(
-                None
-                if (v := d.get("refusal")) is None
-                else v if type(v) is str else _opt(d, "refusal", _str)
-            ),
-            extra_fields=(
-                {}
-                if _KEYS_ChatCompletionStreamResponseDelta.issuperset(d)
-                else _extras(d, _KEYS_ChatCompletionStreamResponseDelta)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.content is not None:
-            d["content"] = self.content
-        if self.function_call is not None:
-            d["function_call"] = _dump(self.function_call)
-        if self.tool_calls is not None:
-            d["tool_calls"] = _dump(self.tool_calls)
-        if self.role is not None:
-            d["role"] = self.role
-        if self.refusal is not None:
-            d["refusal"] = self.refusal
-        d.update(self.extra_fields)
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_ChatCompletionStreamResponseDelta = frozenset(
@@ -326,7 +214,7 @@ _KEYS_ChatCompletionStreamResponseDelta = frozenset(
 
 
 @dataclass(kw_only=True, slots=True)
-class ChatCompletionTokenLogprobTopLogprob:
+class ChatCompletionTokenLogprobTopLogprob(_Dataclass):
     """The object at ``ChatCompletionTokenLogprob.top_logprobs[]`` (the spec describes it no further)."""
 
     token: str
@@ -341,37 +229,11 @@ class ChatCompletionTokenLogprobTopLogprob:
     @classmethod
     def from_dict(cls, data: Any) -> ChatCompletionTokenLogprobTopLogprob:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            token=d["token"] if type(d.get("token")) is str else _req(d, "token", _str),
-            logprob=(
-                d["logprob"]
-                if type(d.get("logprob")) is float
-                else _req(d, "logprob", _float)
-            ),
-            bytes=_req(d, "bytes", _P_nullable_list_of_int),
-            extra_fields=(
-                {}
-                if _KEYS_ChatCompletionTokenLogprobTopLogprob.issuperset(d)
-                else _extras(d, _KEYS_ChatCompletionTokenLogprobTopLogprob)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["token"] = self.token
-        d["logprob"] = self.logprob
-        d["bytes"] = self.bytes
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_ChatCompletionTokenLogprobTopLogprob = frozenset({"token", "logprob", "bytes"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class ChatCompletionTokenLogprob:
+class ChatCompletionTokenLogprob(_Dataclass):
     """``ChatCompletionTokenLogprob`` (no description in the spec)."""
 
     token: str
@@ -388,43 +250,11 @@ class ChatCompletionTokenLogprob:
     @classmethod
     def from_dict(cls, data: Any) -> ChatCompletionTokenLogprob:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            token=d["token"] if type(d.get("token")) is str else _req(d, "token", _str),
-            logprob=(
-                d["logprob"]
-                if type(d.get("logprob")) is float
-                else _req(d, "logprob", _float)
-            ),
-            bytes=_req(d, "bytes", _P_nullable_list_of_int),
-            top_logprobs=_req(
-                d, "top_logprobs", _P_list_of_ChatCompletionTokenLogprobTopLogprob
-            ),
-            extra_fields=(
-                {}
-                if _KEYS_ChatCompletionTokenLogprob.issuperset(d)
-                else _extras(d, _KEYS_ChatCompletionTokenLogprob)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["token"] = self.token
-        d["logprob"] = self.logprob
-        d["bytes"] = self.bytes
-        d["top_logprobs"] = _dump(self.top_logprobs)
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_ChatCompletionTokenLogprob = frozenset(
-    {"token", "logprob", "bytes", "top_logprobs"}
-)
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class CreateChatCompletionStreamResponseChoiceLogprobs:
+class CreateChatCompletionStreamResponseChoiceLogprobs(_Dataclass):
     """Token log probabilities for this piece of the choice."""
 
     content: list[ChatCompletionTokenLogprob] | None
@@ -437,24 +267,7 @@ class CreateChatCompletionStreamResponseChoiceLogprobs:
     @classmethod
     def from_dict(cls, data: Any) -> CreateChatCompletionStreamResponseChoiceLogprobs:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            content=_req(d, "content", _P_nullable_list_of_ChatCompletionTokenLogprob),
-            refusal=_req(d, "refusal", _P_nullable_list_of_ChatCompletionTokenLogprob),
-            extra_fields=(
-                {}
-                if _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs.issuperset(d)
-                else _extras(d, _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["content"] = _dump(self.content)
-        d["refusal"] = _dump(self.refusal)
-        d.update(self.extra_fields)
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs = frozenset(
@@ -463,7 +276,7 @@ _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs = frozenset(
 
 
 @dataclass(kw_only=True, slots=True)
-class CreateChatCompletionStreamResponseChoice:
+class CreateChatCompletionStreamResponseChoice(_Dataclass):
     """The object at ``CreateChatCompletionStreamResponse.choices[]`` (the spec describes it no further)."""
 
     delta: ChatCompletionStreamResponseDelta
@@ -483,41 +296,7 @@ class CreateChatCompletionStreamResponseChoice:
     @classmethod
     def from_dict(cls, data: Any) -> CreateChatCompletionStreamResponseChoice:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            delta=_req(d, "delta", ChatCompletionStreamResponseDelta.from_dict),
-            logprobs=(
-                None
-                if d.get("logprobs") is None
-                else _opt(
-                    d,
-                    "logprobs",
-                    CreateChatCompletionStreamResponseChoiceLogprobs.from_dict,
-                )
-            ),
-            finish_reason=(
-                v
-                if (v := d.get("finish_reason", _MISSING)) is None or type(v) is str
-                else _req(d, "finish_reason", _P_nullable_str)
-            ),
-            index=d["index"] if type(d.get("index")) is int else _req(d, "index", _int),
-            extra_fields=(
-                {}
-                if _KEYS_CreateChatCompletionStreamResponseChoice.issuperset(d)
-                else _extras(d, _KEYS_CreateChatCompletionStreamResponseChoice)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["delta"] = _dump(self.delta)
-        if self.logprobs is not None:
-            d["logprobs"] = _dump(self.logprobs)
-        d["finish_reason"] = self.finish_reason
-        d["index"] = self.index
-        d.update(self.extra_fields)
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_CreateChatCompletionStreamResponseChoice = frozenset(
@@ -526,7 +305,7 @@ _KEYS_CreateChatCompletionStreamResponseChoice = frozenset(
 
 
 @dataclass(kw_only=True, slots=True)
-class CompletionUsageCompletionTokensDetails:
+class CompletionUsageCompletionTokensDetails(_Dataclass):
     """How the generated tokens break down."""
 
     accepted_prediction_tokens: int | None = None
@@ -545,74 +324,11 @@ class CompletionUsageCompletionTokensDetails:
     @classmethod
     def from_dict(cls, data: Any) -> CompletionUsageCompletionTokensDetails:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            accepted_prediction_tokens=(
-                None
-                if (v := d.get("accepted_prediction_tokens")) is None
-                else (
-                    v if type(v) is int else _opt(d, "accepted_prediction_tokens", _int)
-                )
-            ),
-            audio_tokens=(
-                None
-                if (v := d.get("audio_tokens")) is None
-                else v if type(v) is int else _opt(d, "audio_tokens", _int)
-            ),
-            reasoning_tokens=(
-                None
-                if (v := d.get("reasoning_tokens")) is None
-                else v if type(v) is int else _opt(d, "reasoning_tokens", _int)
-            ),
-            text_tokens=(
-                None
-                if (v := d.get("text_tokens")) is None
-                else v if type(v) is int else _opt(d, "text_tokens", _int)
-            ),
-            rejected_prediction_tokens=(
-                None
-                if (v := d.get("rejected_prediction_tokens")) is None
-                else (
-                    v if type(v) is int else _opt(d, "rejected_prediction_tokens", _int)
-                )
-            ),
-            extra_fields=(
-                {}
-                if _KEYS_CompletionUsageCompletionTokensDetails.issuperset(d)
-                else _extras(d, _KEYS_CompletionUsageCompletionTokensDetails)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.accepted_prediction_tokens is not None:
-            d["accepted_prediction_tokens"] = self.accepted_prediction_tokens
-        if self.audio_tokens is not None:
-            d["audio_tokens"] = self.audio_tokens
-        if self.reasoning_tokens is not None:
-            d["reasoning_tokens"] = self.reasoning_tokens
-        if self.text_tokens is not None:
-            d["text_tokens"] = self.text_tokens
-        if self.rejected_prediction_tokens is not None:
-            d["rejected_prediction_tokens"] = self.rejected_prediction_tokens
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_CompletionUsageCompletionTokensDetails = frozenset(
-    {
-        "accepted_prediction_tokens",
-        "audio_tokens",
-        "reasoning_tokens",
-        "text_tokens",
-        "rejected_prediction_tokens",
-    }
-)
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class CompletionUsagePromptTokensDetails:
+class CompletionUsagePromptTokensDetails(_Dataclass):
     """How the prompt tokens break down."""
 
     audio_tokens: int | None = None
@@ -631,70 +347,11 @@ class CompletionUsagePromptTokensDetails:
     @classmethod
     def from_dict(cls, data: Any) -> CompletionUsagePromptTokensDetails:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            audio_tokens=(
-                None
-                if (v := d.get("audio_tokens")) is None
-                else v if type(v) is int else _opt(d, "audio_tokens", _int)
-            ),
-            cached_tokens=(
-                None
-                if (v := d.get("cached_tokens")) is None
-                else v if type(v) is int else _opt(d, "cached_tokens", _int)
-            ),
-            text_tokens=(
-                None
-                if (v := d.get("text_tokens")) is None
-                else v if type(v) is int else _opt(d, "text_tokens", _int)
-            ),
-            image_tokens=(
-                None
-                if (v := d.get("image_tokens")) is None
-                else v if type(v) is int else _opt(d, "image_tokens", _int)
-            ),
-            cache_write_tokens=(
-                None
-                if (v := d.get("cache_write_tokens")) is None
-                else v if type(v) is int else _opt(d, "cache_write_tokens", _int)
-            ),
-            extra_fields=(
-                {}
-                if _KEYS_CompletionUsagePromptTokensDetails.issuperset(d)
-                else _extras(d, _KEYS_CompletionUsagePromptTokensDetails)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.audio_tokens is not None:
-            d["audio_tokens"] = self.audio_tokens
-        if self.cached_tokens is not None:
-            d["cached_tokens"] = self.cached_tokens
-        if self.text_tokens is not None:
-            d["text_tokens"] = self.text_tokens
-        if self.image_tokens is not None:
-            d["image_tokens"] = self.image_tokens
-        if self.cache_write_tokens is not None:
-            d["cache_write_tokens"] = self.cache_write_tokens
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_CompletionUsagePromptTokensDetails = frozenset(
-    {
-        "audio_tokens",
-        "cached_tokens",
-        "text_tokens",
-        "image_tokens",
-        "cache_write_tokens",
-    }
-)
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class CompletionUsage:
+class CompletionUsage(_Dataclass):
     """Token counts of a request."""
 
     completion_tokens: int
@@ -713,75 +370,11 @@ class CompletionUsage:
     @classmethod
     def from_dict(cls, data: Any) -> CompletionUsage:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            completion_tokens=(
-                d["completion_tokens"]
-                if type(d.get("completion_tokens")) is int
-                else _req(d, "completion_tokens", _int)
-            ),
-            prompt_tokens=(
-                d["prompt_tokens"]
-                if type(d.get("prompt_tokens")) is int
-                else _req(d, "prompt_tokens", _int)
-            ),
-            total_tokens=(
-                d["total_tokens"]
-                if type(d.get("total_tokens")) is int
-                else _req(d, "total_tokens", _int)
-            ),
-            completion_tokens_details=(
-                None
-                if d.get("completion_tokens_details") is None
-                else _opt(
-                    d,
-                    "completion_tokens_details",
-                    CompletionUsageCompletionTokensDetails.from_dict,
-                )
-            ),
-            prompt_tokens_details=(
-                None
-                if d.get("prompt_tokens_details") is None
-                else _opt(
-                    d,
-                    "prompt_tokens_details",
-                    CompletionUsagePromptTokensDetails.from_dict,
-                )
-            ),
-            extra_fields=(
-                {}
-                if _KEYS_CompletionUsage.issuperset(d)
-                else _extras(d, _KEYS_CompletionUsage)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["completion_tokens"] = self.completion_tokens
-        d["prompt_tokens"] = self.prompt_tokens
-        d["total_tokens"] = self.total_tokens
-        if self.completion_tokens_details is not None:
-            d["completion_tokens_details"] = _dump(self.completion_tokens_details)
-        if self.prompt_tokens_details is not None:
-            d["prompt_tokens_details"] = _dump(self.prompt_tokens_details)
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_CompletionUsage = frozenset(
-    {
-        "completion_tokens",
-        "prompt_tokens",
-        "total_tokens",
-        "completion_tokens_details",
-        "prompt_tokens_details",
-    }
-)
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class ModerationResultBody:
+class ModerationResultBody(_Dataclass):
     """The moderation verdict for one item."""
 
     type: Literal["moderation_result"] | str
@@ -802,54 +395,11 @@ class ModerationResultBody:
     @classmethod
     def from_dict(cls, data: Any) -> ModerationResultBody:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
-            model=d["model"] if type(d.get("model")) is str else _req(d, "model", _str),
-            flagged=(
-                d["flagged"]
-                if type(d.get("flagged")) is bool
-                else _req(d, "flagged", _bool)
-            ),
-            categories=_req(d, "categories", _P_map_of_bool),
-            category_scores=_req(d, "category_scores", _P_map_of_float),
-            category_applied_input_types=_req(
-                d, "category_applied_input_types", _P_map_of_list_of_str
-            ),
-            extra_fields=(
-                {}
-                if _KEYS_ModerationResultBody.issuperset(d)
-                else _extras(d, _KEYS_ModerationResultBody)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["type"] = self.type
-        d["model"] = self.model
-        d["flagged"] = self.flagged
-        d["categories"] = self.categories
-        d["category_scores"] = self.category_scores
-        d["category_applied_input_types"] = self.category_applied_input_types
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_ModerationResultBody = frozenset(
-    {
-        "type",
-        "model",
-        "flagged",
-        "categories",
-        "category_scores",
-        "category_applied_input_types",
-    }
-)
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class ChatCompletionModerationResults:
+class ChatCompletionModerationResults(_Dataclass):
     """Moderation results for the input or the output."""
 
     type: Literal["moderation_results"] | str
@@ -864,33 +414,11 @@ class ChatCompletionModerationResults:
     @classmethod
     def from_dict(cls, data: Any) -> ChatCompletionModerationResults:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
-            model=d["model"] if type(d.get("model")) is str else _req(d, "model", _str),
-            results=_req(d, "results", _P_list_of_ModerationResultBody),
-            extra_fields=(
-                {}
-                if _KEYS_ChatCompletionModerationResults.issuperset(d)
-                else _extras(d, _KEYS_ChatCompletionModerationResults)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["type"] = self.type
-        d["model"] = self.model
-        d["results"] = _dump(self.results)
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_ChatCompletionModerationResults = frozenset({"type", "model", "results"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class ChatCompletionModerationError:
+class ChatCompletionModerationError(_Dataclass):
     """Moderation could not be done for the input or the output."""
 
     type: Literal["error"] | str
@@ -905,37 +433,11 @@ class ChatCompletionModerationError:
     @classmethod
     def from_dict(cls, data: Any) -> ChatCompletionModerationError:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
-            code=d["code"] if type(d.get("code")) is str else _req(d, "code", _str),
-            message=(
-                d["message"]
-                if type(d.get("message")) is str
-                else _req(d, "message", _str)
-            ),
-            extra_fields=(
-                {}
-                if _KEYS_ChatCompletionModerationError.issuperset(d)
-                else _extras(d, _KEYS_ChatCompletionModerationError)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["type"] = self.type
-        d["code"] = self.code
-        d["message"] = self.message
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_ChatCompletionModerationError = frozenset({"type", "code", "message"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class ChatCompletionModeration:
+class ChatCompletionModeration(_Dataclass):
     """Moderation of the request's input and the generated output."""
 
     input: ChatCompletionModerationResults | ChatCompletionModerationError
@@ -948,39 +450,11 @@ class ChatCompletionModeration:
     @classmethod
     def from_dict(cls, data: Any) -> ChatCompletionModeration:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            input=_req(
-                d,
-                "input",
-                _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
-            ),
-            output=_req(
-                d,
-                "output",
-                _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
-            ),
-            extra_fields=(
-                {}
-                if _KEYS_ChatCompletionModeration.issuperset(d)
-                else _extras(d, _KEYS_ChatCompletionModeration)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["input"] = _dump(self.input)
-        d["output"] = _dump(self.output)
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_ChatCompletionModeration = frozenset({"input", "output"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class CreateChatCompletionStreamResponse:
+class CreateChatCompletionStreamResponse(_Dataclass):
     """One chunk of a streamed chat completion: a server-sent event whose data is this object. Chunks of one stream share `id`, `created` and `model`."""
 
     id: str
@@ -1008,73 +482,7 @@ class CreateChatCompletionStreamResponse:
     @classmethod
     def from_dict(cls, data: Any) -> CreateChatCompletionStreamResponse:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            id=d["id"] if type(d.get("id")) is str else _req(d, "id", _str),
-            choices=_req(
-                d, "choices", _P_list_of_CreateChatCompletionStreamResponseChoice
-            ),
-            created=(
-                d["created"]
-                if type(d.get("created")) is int
-                else _req(d, "created", _int)
-            ),
-            model=d["model"] if type(d.get("model")) is str else _req(d, "model", _str),
-            obfuscation=(
-                None
-                if (v := d.get("obfuscation")) is None
-                else v if type(v) is str else _opt(d, "obfuscation", _str)
-            ),
-            service_tier=(
-                None
-                if (v := d.get("service_tier")) is None
-                else v if type(v) is str else _opt(d, "service_tier", _str)
-            ),
-            system_fingerprint=(
-                None
-                if (v := d.get("system_fingerprint")) is None
-                else v if type(v) is str else _opt(d, "system_fingerprint", _str)
-            ),
-            object=(
-                d["object"] if type(d.get("object")) is str else _req(d, "object", _str)
-            ),
-            usage=(
-                None
-                if d.get("usage") is None
-                else _opt(d, "usage", CompletionUsage.from_dict)
-            ),
-            moderation=(
-                None
-                if d.get("moderation") is None
-                else _opt(d, "moderation", ChatCompletionModeration.from_dict)
-            ),
-            extra_fields=(
-                {}
-                if _KEYS_CreateChatCompletionStreamResponse.issuperset(d)
-                else _extras(d, _KEYS_CreateChatCompletionStreamResponse)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["id"] = self.id
-        d["choices"] = _dump(self.choices)
-        d["created"] = self.created
-        d["model"] = self.model
-        if self.obfuscation is not None:
-            d["obfuscation"] = self.obfuscation
-        if self.service_tier is not None:
-            d["service_tier"] = self.service_tier
-        if self.system_fingerprint is not None:
-            d["system_fingerprint"] = self.system_fingerprint
-        d["object"] = self.object
-        if self.usage is not None:
-            d["usage"] = _dump(self.usage)
-        if self.moderation is not None:
-            d["moderation"] = _dump(self.moderation)
-        d.update(self.extra_fields)
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_CreateChatCompletionStreamResponse = frozenset(
@@ -1094,7 +502,7 @@ _KEYS_CreateChatCompletionStreamResponse = frozenset(
 
 
 @dataclass(kw_only=True, slots=True)
-class ChatCompletionMessageToolCallFunction:
+class ChatCompletionMessageToolCallFunction(_Dataclass):
     """The function called."""
 
     name: str
@@ -1107,35 +515,11 @@ class ChatCompletionMessageToolCallFunction:
     @classmethod
     def from_dict(cls, data: Any) -> ChatCompletionMessageToolCallFunction:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            name=d["name"] if type(d.get("name")) is str else _req(d, "name", _str),
-            arguments=(
-                d["arguments"]
-                if type(d.get("arguments")) is str
-                else _req(d, "arguments", _str)
-            ),
-            extra_fields=(
-                {}
-                if _KEYS_ChatCompletionMessageToolCallFunction.issuperset(d)
-                else _extras(d, _KEYS_ChatCompletionMessageToolCallFunction)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["name"] = self.name
-        d["arguments"] = self.arguments
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_ChatCompletionMessageToolCallFunction = frozenset({"name", "arguments"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class ChatCompletionMessageToolCall:
+class ChatCompletionMessageToolCall(_Dataclass):
     """A call of a function tool."""
 
     id: str
@@ -1150,35 +534,11 @@ class ChatCompletionMessageToolCall:
     @classmethod
     def from_dict(cls, data: Any) -> ChatCompletionMessageToolCall:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            id=d["id"] if type(d.get("id")) is str else _req(d, "id", _str),
-            type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
-            function=_req(
-                d, "function", ChatCompletionMessageToolCallFunction.from_dict
-            ),
-            extra_fields=(
-                {}
-                if _KEYS_ChatCompletionMessageToolCall.issuperset(d)
-                else _extras(d, _KEYS_ChatCompletionMessageToolCall)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["id"] = self.id
-        d["type"] = self.type
-        d["function"] = _dump(self.function)
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_ChatCompletionMessageToolCall = frozenset({"id", "type", "function"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class ChatCompletionMessageCustomToolCallCustom:
+class ChatCompletionMessageCustomToolCallCustom(_Dataclass):
     """The custom tool called."""
 
     name: str
@@ -1191,31 +551,11 @@ class ChatCompletionMessageCustomToolCallCustom:
     @classmethod
     def from_dict(cls, data: Any) -> ChatCompletionMessageCustomToolCallCustom:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            name=d["name"] if type(d.get("name")) is str else _req(d, "name", _str),
-            input=d["input"] if type(d.get("input")) is str else _req(d, "input", _str),
-            extra_fields=(
-                {}
-                if _KEYS_ChatCompletionMessageCustomToolCallCustom.issuperset(d)
-                else _extras(d, _KEYS_ChatCompletionMessageCustomToolCallCustom)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["name"] = self.name
-        d["input"] = self.input
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_ChatCompletionMessageCustomToolCallCustom = frozenset({"name", "input"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class ChatCompletionMessageCustomToolCall:
+class ChatCompletionMessageCustomToolCall(_Dataclass):
     """A call of a custom tool."""
 
     id: str
@@ -1230,35 +570,11 @@ class ChatCompletionMessageCustomToolCall:
     @classmethod
     def from_dict(cls, data: Any) -> ChatCompletionMessageCustomToolCall:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            id=d["id"] if type(d.get("id")) is str else _req(d, "id", _str),
-            type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
-            custom=_req(
-                d, "custom", ChatCompletionMessageCustomToolCallCustom.from_dict
-            ),
-            extra_fields=(
-                {}
-                if _KEYS_ChatCompletionMessageCustomToolCall.issuperset(d)
-                else _extras(d, _KEYS_ChatCompletionMessageCustomToolCall)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["id"] = self.id
-        d["type"] = self.type
-        d["custom"] = _dump(self.custom)
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_ChatCompletionMessageCustomToolCall = frozenset({"id", "type", "custom"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class ChatCompletionResponseMessageAnnotationUrlCitation:
+class ChatCompletionResponseMessageAnnotationUrlCitation(_Dataclass):
     """Where the citation stands and what it cites."""
 
     end_index: int
@@ -1275,49 +591,11 @@ class ChatCompletionResponseMessageAnnotationUrlCitation:
     @classmethod
     def from_dict(cls, data: Any) -> ChatCompletionResponseMessageAnnotationUrlCitation:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            end_index=(
-                d["end_index"]
-                if type(d.get("end_index")) is int
-                else _req(d, "end_index", _int)
-            ),
-            start_index=(
-                d["start_index"]
-                if type(d.get("start_index")) is int
-                else _req(d, "start_index", _int)
-            ),
-            url=d["url"] if type(d.get("url")) is str else _req(d, "url", _str),
-            title=d["title"] if type(d.get("title")) is str else _req(d, "title", _str),
-            extra_fields=(
-                {}
-                if _KEYS_ChatCompletionResponseMessageAnnotationUrlCitation.issuperset(
-                    d
-                )
-                else _extras(
-                    d, _KEYS_ChatCompletionResponseMessageAnnotationUrlCitation
-                )
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["end_index"] = self.end_index
-        d["start_index"] = self.start_index
-        d["url"] = self.url
-        d["title"] = self.title
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_ChatCompletionResponseMessageAnnotationUrlCitation = frozenset(
-    {"end_index", "start_index", "url", "title"}
-)
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class ChatCompletionResponseMessageAnnotation:
+class ChatCompletionResponseMessageAnnotation(_Dataclass):
     """A URL cited by the message."""
 
     type: Literal["url_citation"] | str
@@ -1330,35 +608,11 @@ class ChatCompletionResponseMessageAnnotation:
     @classmethod
     def from_dict(cls, data: Any) -> ChatCompletionResponseMessageAnnotation:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
-            url_citation=_req(
-                d,
-                "url_citation",
-                ChatCompletionResponseMessageAnnotationUrlCitation.from_dict,
-            ),
-            extra_fields=(
-                {}
-                if _KEYS_ChatCompletionResponseMessageAnnotation.issuperset(d)
-                else _extras(d, _KEYS_ChatCompletionResponseMessageAnnotation)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["type"] = self.type
-        d["url_citation"] = _dump(self.url_citation)
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_ChatCompletionResponseMessageAnnotation = frozenset({"type", "url_citation"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class ChatCompletionResponseMessageFunctionCall:
+class ChatCompletionResponseMessageFunctionCall(_Dataclass):
     """Deprecated. Replaced by `tool_calls`; the function the model called."""
 
     arguments: str
@@ -1371,35 +625,11 @@ class ChatCompletionResponseMessageFunctionCall:
     @classmethod
     def from_dict(cls, data: Any) -> ChatCompletionResponseMessageFunctionCall:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            arguments=(
-                d["arguments"]
-                if type(d.get("arguments")) is str
-                else _req(d, "arguments", _str)
-            ),
-            name=d["name"] if type(d.get("name")) is str else _req(d, "name", _str),
-            extra_fields=(
-                {}
-                if _KEYS_ChatCompletionResponseMessageFunctionCall.issuperset(d)
-                else _extras(d, _KEYS_ChatCompletionResponseMessageFunctionCall)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["arguments"] = self.arguments
-        d["name"] = self.name
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_ChatCompletionResponseMessageFunctionCall = frozenset({"arguments", "name"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class ChatCompletionResponseMessageAudio:
+class ChatCompletionResponseMessageAudio(_Dataclass):
     """The audio answer, when audio output was requested."""
 
     id: str
@@ -1416,45 +646,11 @@ class ChatCompletionResponseMessageAudio:
     @classmethod
     def from_dict(cls, data: Any) -> ChatCompletionResponseMessageAudio:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            id=d["id"] if type(d.get("id")) is str else _req(d, "id", _str),
-            expires_at=(
-                d["expires_at"]
-                if type(d.get("expires_at")) is int
-                else _req(d, "expires_at", _int)
-            ),
-            data=d["data"] if type(d.get("data")) is str else _req(d, "data", _str),
-            transcript=(
-                d["transcript"]
-                if type(d.get("transcript")) is str
-                else _req(d, "transcript", _str)
-            ),
-            extra_fields=(
-                {}
-                if _KEYS_ChatCompletionResponseMessageAudio.issuperset(d)
-                else _extras(d, _KEYS_ChatCompletionResponseMessageAudio)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["id"] = self.id
-        d["expires_at"] = self.expires_at
-        d["data"] = self.data
-        d["transcript"] = self.transcript
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_ChatCompletionResponseMessageAudio = frozenset(
-    {"id", "expires_at", "data", "transcript"}
-)
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class ChatCompletionResponseMessage:
+class ChatCompletionResponseMessage(_Dataclass):
     """The message the model generated."""
 
     content: str | None
@@ -1476,85 +672,11 @@ class ChatCompletionResponseMessage:
     @classmethod
     def from_dict(cls, data: Any) -> ChatCompletionResponseMessage:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            content=(
-                v
-                if (v := d.get("content", _MISSING)) is None or type(v) is str
-                else _req(d, "content", _P_nullable_str)
-            ),
-            refusal=(
-                v
-                if (v := d.get("refusal", _MISSING)) is None or type(v) is str
-                else _req(d, "refusal", _P_nullable_str)
-            ),
-            tool_calls=(
-                None
-                if d.get("tool_calls") is None
-                else _opt(d, "tool_calls", _parse_ChatCompletionMessageToolCalls)
-            ),
-            annotations=(
-                None
-                if d.get("annotations") is None
-                else _opt(
-                    d, "annotations", _P_list_of_ChatCompletionResponseMessageAnnotation
-                )
-            ),
-            role=d["role"] if type(d.get("role")) is str else _req(d, "role", _str),
-            function_call=(
-                None
-                if d.get("function_call") is None
-                else _opt(
-                    d,
-                    "function_call",
-                    ChatCompletionResponseMessageFunctionCall.from_dict,
-                )
-            ),
-            audio=(
-                None
-                if d.get("audio") is None
-                else _opt(d, "audio", ChatCompletionResponseMessageAudio.from_dict)
-            ),
-            extra_fields=(
-                {}
-                if _KEYS_ChatCompletionResponseMessage.issuperset(d)
-                else _extras(d, _KEYS_ChatCompletionResponseMessage)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["content"] = self.content
-        d["refusal"] = self.refusal
-        if self.tool_calls is not None:
-            d["tool_calls"] = _dump(self.tool_calls)
-        if self.annotations is not None:
-            d["annotations"] = _dump(self.annotations)
-        d["role"] = self.role
-        if self.function_call is not None:
-            d["function_call"] = _dump(self.function_call)
-        if self.audio is not None:
-            d["audio"] = _dump(self.audio)
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_ChatCompletionResponseMessage = frozenset(
-    {
-        "content",
-        "refusal",
-        "tool_calls",
-        "annotations",
-        "role",
-        "function_call",
-        "audio",
-    }
-)
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class CreateChatCompletionResponseChoiceLogprobs:
+class CreateChatCompletionResponseChoiceLogprobs(_Dataclass):
     """Token log probabilities of the choice."""
 
     content: list[ChatCompletionTokenLogprob] | None
@@ -1567,31 +689,11 @@ class CreateChatCompletionResponseChoiceLogprobs:
     @classmethod
     def from_dict(cls, data: Any) -> CreateChatCompletionResponseChoiceLogprobs:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            content=_req(d, "content", _P_nullable_list_of_ChatCompletionTokenLogprob),
-            refusal=_req(d, "refusal", _P_nullable_list_of_ChatCompletionTokenLogprob),
-            extra_fields=(
-                {}
-                if _KEYS_CreateChatCompletionResponseChoiceLogprobs.issuperset(d)
-                else _extras(d, _KEYS_CreateChatCompletionResponseChoiceLogprobs)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["content"] = _dump(self.content)
-        d["refusal"] = _dump(self.refusal)
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_CreateChatCompletionResponseChoiceLogprobs = frozenset({"content", "refusal"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class CreateChatCompletionResponseChoice:
+class CreateChatCompletionResponseChoice(_Dataclass):
     """The object at ``CreateChatCompletionResponse.choices[]`` (the spec describes it no further)."""
 
     finish_reason: (
@@ -1609,43 +711,11 @@ class CreateChatCompletionResponseChoice:
     @classmethod
     def from_dict(cls, data: Any) -> CreateChatCompletionResponseChoice:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            finish_reason=(
-                d["finish_reason"]
-                if type(d.get("finish_reason")) is str
-                else _req(d, "finish_reason", _str)
-            ),
-            index=d["index"] if type(d.get("index")) is int else _req(d, "index", _int),
-            message=_req(d, "message", ChatCompletionResponseMessage.from_dict),
-            logprobs=_req(
-                d, "logprobs", _P_nullable_CreateChatCompletionResponseChoiceLogprobs
-            ),
-            extra_fields=(
-                {}
-                if _KEYS_CreateChatCompletionResponseChoice.issuperset(d)
-                else _extras(d, _KEYS_CreateChatCompletionResponseChoice)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["finish_reason"] = self.finish_reason
-        d["index"] = self.index
-        d["message"] = _dump(self.message)
-        d["logprobs"] = _dump(self.logprobs)
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_CreateChatCompletionResponseChoice = frozenset(
-    {"finish_reason", "index", "message", "logprobs"}
-)
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class CreateChatCompletionResponse:
+class CreateChatCompletionResponse(_Dataclass):
     """A finished chat completion, as a non-streamed request returns it."""
 
     id: str
@@ -1671,87 +741,7 @@ class CreateChatCompletionResponse:
     @classmethod
     def from_dict(cls, data: Any) -> CreateChatCompletionResponse:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            id=d["id"] if type(d.get("id")) is str else _req(d, "id", _str),
-            choices=_req(d, "choices", _P_list_of_CreateChatCompletionResponseChoice),
-            created=(
-                d["created"]
-                if type(d.get("created")) is int
-                else _req(d, "created", _int)
-            ),
-            model=d["model"] if type(d.get("model")) is str else _req(d, "model", _str),
-            metadata=(
-                None
-                if d.get("metadata") is None
-                else _opt(d, "metadata", _parse_Metadata)
-            ),
-            service_tier=(
-                None
-                if (v := d.get("service_tier")) is None
-                else v if type(v) is str else _opt(d, "service_tier", _str)
-            ),
-            system_fingerprint=(
-                None
-                if (v := d.get("system_fingerprint")) is None
-                else v if type(v) is str else _opt(d, "system_fingerprint", _str)
-            ),
-            object=(
-                d["object"] if type(d.get("object")) is str else _req(d, "object", _str)
-            ),
-            usage=(
-                None
-                if d.get("usage") is None
-                else _opt(d, "usage", CompletionUsage.from_dict)
-            ),
-            moderation=(
-                None
-                if d.get("moderation") is None
-                else _opt(d, "moderation", ChatCompletionModeration.from_dict)
-            ),
-            extra_fields=(
-                {}
-                if _KEYS_CreateChatCompletionResponse.issuperset(d)
-                else _extras(d, _KEYS_CreateChatCompletionResponse)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["id"] = self.id
-        d["choices"] = _dump(self.choices)
-        d["created"] = self.created
-        d["model"] = self.model
-        if self.metadata is not None:
-            d["metadata"] = _dump(self.metadata)
-        if self.service_tier is not None:
-            d["service_tier"] = self.service_tier
-        if self.system_fingerprint is not None:
-            d["system_fingerprint"] = self.system_fingerprint
-        d["object"] = self.object
-        if self.usage is not None:
-            d["usage"] = _dump(self.usage)
-        if self.moderation is not None:
-            d["moderation"] = _dump(self.moderation)
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_CreateChatCompletionResponse = frozenset(
-    {
-        "id",
-        "choices",
-        "created",
-        "model",
-        "metadata",
-        "service_tier",
-        "system_fingerprint",
-        "object",
-        "usage",
-        "moderation",
-    }
-)
+        return _from_dict(cls, cls._fields, data)
 
 
 ChatCompletionMessageToolCalls: TypeAlias = list[
@@ -1999,6 +989,150 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
     return parse_list
 
 
+class _Field:
+    """How a dataclass's ``from_dict`` reads one field and ``to_dict`` writes it back (one
+    entry of its ``_Fields`` table, by attribute name).
+
+    Attributes:
+        wire: the field's JSON key.
+        parse: the parser of its value (the message of a value that does not fit names the key).
+        fast: the one type a value of this field is taken as it is without calling ``parse``
+            (``str`` for a string: the common case tested first), or None.
+        optional: absent or ``null`` reads as None; ``to_dict`` leaves None out.
+        nullable: (a required field) ``null`` reads as None without calling ``parse``.
+        dump: ``to_dict`` writes the value through ``_dump`` (it holds models, tuples, or
+            JSON kept as it came in a result built anyway); otherwise it is JSON already.
+        null_only: an optional field whose only value is ``null``: the instance keeps in
+            ``null_fields`` whether the payload sent it, and ``to_dict`` writes it back.
+    """
+
+    __slots__ = ("dump", "fast", "null_only", "nullable", "optional", "parse", "wire")
+
+    def __init__(
+        self,
+        wire: str,
+        parse: Callable[[Any], Any],
+        *,
+        fast: type | None = None,
+        optional: bool = False,
+        nullable: bool = False,
+        dump: bool = False,
+        null_only: bool = False,
+    ) -> None:
+        self.wire = wire
+        self.parse = parse
+        self.fast = fast
+        self.optional = optional
+        self.nullable = nullable
+        self.dump = dump
+        self.null_only = null_only
+
+
+class _Fields:
+    """A dataclass's fields (``_Field`` by attribute name, in declaration order) and how its
+    unknown fields are read: what ``_from_dict`` and ``_Dataclass.to_dict`` work from.
+
+    ``known`` is the set of the fields' wire names; ``_extra_fields`` reads the unknown
+    fields of a payload when they are typed (``additionalProperties`` or
+    ``patternProperties``), and ``to_dict`` then writes them through ``_dump``; without it
+    they are kept as they came. (Attribute names never start with ``_``: the option cannot
+    meet a field's name.)"""
+
+    __slots__ = ("extra_fields", "known", "null_keys", "reads", "values_of", "writes")
+
+    def __init__(
+        self,
+        *,
+        _extra_fields: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+        **attributes: _Field,
+    ) -> None:
+        self.known = frozenset(f.wire for f in attributes.values())
+        self.extra_fields = _extra_fields
+        # plain tuples, unpacked in the loops of _from_dict and _Dataclass.to_dict (the fast path)
+        self.reads = tuple(
+            (name, f.wire, f.parse, f.fast, f.optional or f.nullable, f.optional)
+            for name, f in attributes.items()
+        )
+        self.writes = tuple(
+            (f.wire, f.optional, f.dump, f.null_only) for f in attributes.values()
+        )
+        # every attribute's value at once (one call in C), in the order of ``writes``
+        self.values_of: Callable[[Any], tuple[Any, ...]] = _getter(tuple(attributes))
+        self.null_keys = frozenset(f.wire for f in attributes.values() if f.null_only)
+
+
+def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """A function giving the values of the attributes ``names`` of an object, as a tuple."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    if names:
+        one = attrgetter(names[0])
+        return lambda obj: (one(obj),)
+    return lambda obj: ()
+
+
+def _from_dict(build: Callable[..., _T], table: _Fields, data: Any) -> _T:
+    """A dataclass built from decoded JSON by its ``_Fields`` table: each field read as its
+    entry says (a value of its ``fast`` type as it is, ``null`` as None where it may be, else
+    ``_req``/``_opt`` with its parser, which raise ``ParseError`` naming the field), the
+    unknown fields kept in ``extra_fields`` (parsed when typed), the ``null``-only fields the
+    payload sent in ``null_fields``."""
+    d = _object(data)
+    get = d.get
+    values: dict[str, Any] = {}
+    for name, wire, parse, fast, none_fits, optional in table.reads:
+        value = get(wire, _MISSING)
+        if type(value) is fast or (value is None and none_fits):
+            values[name] = value
+        elif value is _MISSING and optional:
+            values[name] = None
+        else:
+            values[name] = _opt(d, wire, parse) if optional else _req(d, wire, parse)
+    known = table.known
+    if table.extra_fields is not None:
+        values["extra_fields"] = table.extra_fields(d)
+    else:
+        values["extra_fields"] = {} if known.issuperset(d) else _extras(d, known)
+    if table.null_keys:
+        values["null_fields"] = table.null_keys.intersection(d)
+    return build(**values)
+
+
+def _extras(
+    data: dict[str, Any],
+    known: frozenset[str],
+    parse: Callable[[Any], Any] | None = None,
+) -> dict[str, Any]:
+    """The fields of ``data`` not in ``known``, each parsed by ``parse`` when given (its
+    ``ParseError`` names the key; a lenient build's ``_Kept`` is kept as it came)."""
+    if known.issuperset(data):
+        return {}
+    if parse is None:
+        return {k: v for k, v in data.items() if k not in known}
+    extras = {}
+    for key, value in data.items():
+        if key not in known:
+            try:
+                extras[key] = parse(value)
+            except ParseError as exc:
+                if type(value) is not _Kept:  # a lenient build keeps it as it came
+                    raise exc.within(key) from None
+                extras[key] = value.value
+    return extras
+
+
+def _dump(value: Any) -> Any:
+    """A dataclass value as JSON data again: a model by its ``to_dict``, a tuple
+    (``prefixItems``) as a list, lists and maps item by item, anything else as it is."""
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    if isinstance(value, (list, tuple)):  # a tuple (``prefixItems``) is a JSON list
+        return [_dump(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _dump(v) for k, v in value.items()}
+    return value
+
+
 #: The two messages of a result built anyway (``schema_drift``), the same in every style:
 #: a required field the server did not send, and a value the types cannot hold.
 _DRIFT_MISSING = "a required field is missing: built without it"
@@ -2185,35 +1319,326 @@ _P_map_of_str = _map_of(_str)
 _P_nullable_map_of_str = _nullable(_P_map_of_str)
 
 
-def _extras(
-    data: dict[str, Any],
-    known: frozenset[str],
-    parse: Callable[[Any], Any] | None = None,
-) -> dict[str, Any]:
-    if known.issuperset(data):
-        return {}
-    if parse is None:
-        return {k: v for k, v in data.items() if k not in known}
-    extras = {}
-    for key, value in data.items():
-        if key not in known:
-            try:
-                extras[key] = parse(value)
-            except ParseError as exc:
-                if type(value) is not _Kept:  # a lenient build keeps it as it came
-                    raise exc.within(key) from None
-                extras[key] = value.value
-    return extras
+# Each class's fields, as from_dict reads them and to_dict writes them back.
+ChatCompletionStreamResponseDeltaFunctionCall._fields = _Fields(
+    arguments=_Field("arguments", _str, fast=str, optional=True),
+    name=_Field("name", _str, fast=str, optional=True),
+)
 
 
-def _dump(value: Any) -> Any:
-    if hasattr(value, "to_dict"):
-        return value.to_dict()
-    if isinstance(value, (list, tuple)):  # a tuple (``prefixItems``) is a JSON list
-        return [_dump(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _dump(v) for k, v in value.items()}
-    return value
+ChatCompletionMessageToolCallChunkFunction._fields = _Fields(
+    name=_Field("name", _str, fast=str, optional=True),
+    arguments=_Field("arguments", _str, fast=str, optional=True),
+)
+
+
+ChatCompletionMessageToolCallChunk._fields = _Fields(
+    index=_Field("index", _int, fast=int),
+    id=_Field("id", _str, fast=str, optional=True),
+    type=_Field("type", _str, fast=str, optional=True),
+    function=_Field(
+        "function",
+        ChatCompletionMessageToolCallChunkFunction.from_dict,
+        optional=True,
+        dump=True,
+    ),
+)
+
+
+ChatCompletionStreamResponseDelta._fields = _Fields(
+    content=_Field("content", _str, fast=str, optional=True),
+    function_call=_Field(
+        "function_call",
+        ChatCompletionStreamResponseDeltaFunctionCall.from_dict,
+        optional=True,
+        dump=True,
+    ),
+    tool_calls=_Field(
+        "tool_calls",
+        _P_list_of_ChatCompletionMessageToolCallChunk,
+        optional=True,
+        dump=True,
+    ),
+    role=_Field("role", _str, fast=str, optional=True),
+    refusal=_Field("refusal", _str, fast=str, optional=True),
+)
+
+
+ChatCompletionTokenLogprobTopLogprob._fields = _Fields(
+    token=_Field("token", _str, fast=str),
+    logprob=_Field("logprob", _float, fast=float),
+    bytes=_Field("bytes", _P_nullable_list_of_int, nullable=True),
+)
+
+
+ChatCompletionTokenLogprob._fields = _Fields(
+    token=_Field("token", _str, fast=str),
+    logprob=_Field("logprob", _float, fast=float),
+    bytes=_Field("bytes", _P_nullable_list_of_int, nullable=True),
+    top_logprobs=_Field(
+        "top_logprobs", _P_list_of_ChatCompletionTokenLogprobTopLogprob, dump=True
+    ),
+)
+
+
+CreateChatCompletionStreamResponseChoiceLogprobs._fields = _Fields(
+    content=_Field(
+        "content",
+        _P_nullable_list_of_ChatCompletionTokenLogprob,
+        nullable=True,
+        dump=True,
+    ),
+    refusal=_Field(
+        "refusal",
+        _P_nullable_list_of_ChatCompletionTokenLogprob,
+        nullable=True,
+        dump=True,
+    ),
+)
+
+
+CreateChatCompletionStreamResponseChoice._fields = _Fields(
+    delta=_Field("delta", ChatCompletionStreamResponseDelta.from_dict, dump=True),
+    logprobs=_Field(
+        "logprobs",
+        CreateChatCompletionStreamResponseChoiceLogprobs.from_dict,
+        optional=True,
+        dump=True,
+    ),
+    finish_reason=_Field("finish_reason", _P_nullable_str, fast=str, nullable=True),
+    index=_Field("index", _int, fast=int),
+)
+
+
+CompletionUsageCompletionTokensDetails._fields = _Fields(
+    accepted_prediction_tokens=_Field(
+        "accepted_prediction_tokens", _int, fast=int, optional=True
+    ),
+    audio_tokens=_Field("audio_tokens", _int, fast=int, optional=True),
+    reasoning_tokens=_Field("reasoning_tokens", _int, fast=int, optional=True),
+    text_tokens=_Field("text_tokens", _int, fast=int, optional=True),
+    rejected_prediction_tokens=_Field(
+        "rejected_prediction_tokens", _int, fast=int, optional=True
+    ),
+)
+
+
+CompletionUsagePromptTokensDetails._fields = _Fields(
+    audio_tokens=_Field("audio_tokens", _int, fast=int, optional=True),
+    cached_tokens=_Field("cached_tokens", _int, fast=int, optional=True),
+    text_tokens=_Field("text_tokens", _int, fast=int, optional=True),
+    image_tokens=_Field("image_tokens", _int, fast=int, optional=True),
+    cache_write_tokens=_Field("cache_write_tokens", _int, fast=int, optional=True),
+)
+
+
+CompletionUsage._fields = _Fields(
+    completion_tokens=_Field("completion_tokens", _int, fast=int),
+    prompt_tokens=_Field("prompt_tokens", _int, fast=int),
+    total_tokens=_Field("total_tokens", _int, fast=int),
+    completion_tokens_details=_Field(
+        "completion_tokens_details",
+        CompletionUsageCompletionTokensDetails.from_dict,
+        optional=True,
+        dump=True,
+    ),
+    prompt_tokens_details=_Field(
+        "prompt_tokens_details",
+        CompletionUsagePromptTokensDetails.from_dict,
+        optional=True,
+        dump=True,
+    ),
+)
+
+
+ModerationResultBody._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+    model=_Field("model", _str, fast=str),
+    flagged=_Field("flagged", _bool, fast=bool),
+    categories=_Field("categories", _P_map_of_bool),
+    category_scores=_Field("category_scores", _P_map_of_float),
+    category_applied_input_types=_Field(
+        "category_applied_input_types", _P_map_of_list_of_str
+    ),
+)
+
+
+ChatCompletionModerationResults._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+    model=_Field("model", _str, fast=str),
+    results=_Field("results", _P_list_of_ModerationResultBody, dump=True),
+)
+
+
+ChatCompletionModerationError._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+    code=_Field("code", _str, fast=str),
+    message=_Field("message", _str, fast=str),
+)
+
+
+ChatCompletionModeration._fields = _Fields(
+    input=_Field(
+        "input",
+        _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
+        dump=True,
+    ),
+    output=_Field(
+        "output",
+        _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
+        dump=True,
+    ),
+)
+
+
+CreateChatCompletionStreamResponse._fields = _Fields(
+    id=_Field("id", _str, fast=str),
+    choices=_Field(
+        "choices", _P_list_of_CreateChatCompletionStreamResponseChoice, dump=True
+    ),
+    created=_Field("created", _int, fast=int),
+    model=_Field("model", _str, fast=str),
+    obfuscation=_Field("obfuscation", _str, fast=str, optional=True),
+    service_tier=_Field("service_tier", _str, fast=str, optional=True),
+    system_fingerprint=_Field("system_fingerprint", _str, fast=str, optional=True),
+    object=_Field("object", _str, fast=str),
+    usage=_Field("usage", CompletionUsage.from_dict, optional=True, dump=True),
+    moderation=_Field(
+        "moderation", ChatCompletionModeration.from_dict, optional=True, dump=True
+    ),
+)
+
+
+ChatCompletionMessageToolCallFunction._fields = _Fields(
+    name=_Field("name", _str, fast=str),
+    arguments=_Field("arguments", _str, fast=str),
+)
+
+
+ChatCompletionMessageToolCall._fields = _Fields(
+    id=_Field("id", _str, fast=str),
+    type=_Field("type", _str, fast=str),
+    function=_Field(
+        "function", ChatCompletionMessageToolCallFunction.from_dict, dump=True
+    ),
+)
+
+
+ChatCompletionMessageCustomToolCallCustom._fields = _Fields(
+    name=_Field("name", _str, fast=str),
+    input=_Field("input", _str, fast=str),
+)
+
+
+ChatCompletionMessageCustomToolCall._fields = _Fields(
+    id=_Field("id", _str, fast=str),
+    type=_Field("type", _str, fast=str),
+    custom=_Field(
+        "custom", ChatCompletionMessageCustomToolCallCustom.from_dict, dump=True
+    ),
+)
+
+
+ChatCompletionResponseMessageAnnotationUrlCitation._fields = _Fields(
+    end_index=_Field("end_index", _int, fast=int),
+    start_index=_Field("start_index", _int, fast=int),
+    url=_Field("url", _str, fast=str),
+    title=_Field("title", _str, fast=str),
+)
+
+
+ChatCompletionResponseMessageAnnotation._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+    url_citation=_Field(
+        "url_citation",
+        ChatCompletionResponseMessageAnnotationUrlCitation.from_dict,
+        dump=True,
+    ),
+)
+
+
+ChatCompletionResponseMessageFunctionCall._fields = _Fields(
+    arguments=_Field("arguments", _str, fast=str),
+    name=_Field("name", _str, fast=str),
+)
+
+
+ChatCompletionResponseMessageAudio._fields = _Fields(
+    id=_Field("id", _str, fast=str),
+    expires_at=_Field("expires_at", _int, fast=int),
+    data=_Field("data", _str, fast=str),
+    transcript=_Field("transcript", _str, fast=str),
+)
+
+
+ChatCompletionResponseMessage._fields = _Fields(
+    content=_Field("content", _P_nullable_str, fast=str, nullable=True),
+    refusal=_Field("refusal", _P_nullable_str, fast=str, nullable=True),
+    tool_calls=_Field(
+        "tool_calls", _parse_ChatCompletionMessageToolCalls, optional=True, dump=True
+    ),
+    annotations=_Field(
+        "annotations",
+        _P_list_of_ChatCompletionResponseMessageAnnotation,
+        optional=True,
+        dump=True,
+    ),
+    role=_Field("role", _str, fast=str),
+    function_call=_Field(
+        "function_call",
+        ChatCompletionResponseMessageFunctionCall.from_dict,
+        optional=True,
+        dump=True,
+    ),
+    audio=_Field(
+        "audio", ChatCompletionResponseMessageAudio.from_dict, optional=True, dump=True
+    ),
+)
+
+
+CreateChatCompletionResponseChoiceLogprobs._fields = _Fields(
+    content=_Field(
+        "content",
+        _P_nullable_list_of_ChatCompletionTokenLogprob,
+        nullable=True,
+        dump=True,
+    ),
+    refusal=_Field(
+        "refusal",
+        _P_nullable_list_of_ChatCompletionTokenLogprob,
+        nullable=True,
+        dump=True,
+    ),
+)
+
+
+CreateChatCompletionResponseChoice._fields = _Fields(
+    finish_reason=_Field("finish_reason", _str, fast=str),
+    index=_Field("index", _int, fast=int),
+    message=_Field("message", ChatCompletionResponseMessage.from_dict, dump=True),
+    logprobs=_Field(
+        "logprobs",
+        _P_nullable_CreateChatCompletionResponseChoiceLogprobs,
+        nullable=True,
+        dump=True,
+    ),
+)
+
+
+CreateChatCompletionResponse._fields = _Fields(
+    id=_Field("id", _str, fast=str),
+    choices=_Field("choices", _P_list_of_CreateChatCompletionResponseChoice, dump=True),
+    created=_Field("created", _int, fast=int),
+    model=_Field("model", _str, fast=str),
+    metadata=_Field("metadata", _parse_Metadata, optional=True, dump=True),
+    service_tier=_Field("service_tier", _str, fast=str, optional=True),
+    system_fingerprint=_Field("system_fingerprint", _str, fast=str, optional=True),
+    object=_Field("object", _str, fast=str),
+    usage=_Field("usage", CompletionUsage.from_dict, optional=True, dump=True),
+    moderation=_Field(
+        "moderation", ChatCompletionModeration.from_dict, optional=True, dump=True
+    ),
+)
 
 
 # ---------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 6292719a3aeb64b5ad20e02e6b235790, output 9f1cf3d80b93d5586d92fd6f7a9f4ff6
+# Fingerprint: inputs 0de528cb493383de7c488b599ee95db4, output 9f1cf3d80b93d5586d92fd6f7a9f4ff6
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot

@@ -24,6 +24,7 @@ SOURCES = {
     "asdict": "dataclasses",
     "fields": "dataclasses",
     "is_dataclass": "dataclasses",
+    "attrgetter": "operator",
     "Annotated": "typing",
     "Any": "typing",
     "ClassVar": "typing",

@@ -354,6 +354,7 @@ def _field_view(m: Model, f: Field, style: Emitter, parsers: pytypes.Parsers) ->
     wire = pytypes.literal(f.wire_name)
     parse = parsers.of(f.value_type) if f.required else parsers.of(f.type)
     call = f"{'_req' if f.required else '_opt'}(d, {wire}, {parse})"
+    view["parser"] = parse
     view.update(style.field(f, ann, wire, call))
     return view
 
@@ -426,7 +427,7 @@ def _model_view(m: Model, style: Emitter, merged: bool, parsers: pytypes.Parsers
             if not m.fields
             else "frozenset({" + ", ".join(pytypes.literal(f.wire_name) for f in m.fields) + "})"
         ),
-        "needs_keys": style.traits.keeps_keys or (merged and not style.traits.reads_wire_names),
+        "needs_keys": merged and not style.traits.reads_wire_names,
     } | style.model_view(m)
 
 

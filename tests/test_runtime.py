@@ -564,6 +564,74 @@ def test_parsers_build_values_in_the_dataclass_style_and_return_their_input_in_t
     assert caught.value.where == "[1].b"
 
 
+def test_dataclass_tables_read_each_kind_of_field_and_write_it_back() -> None:
+    """``_from_dict`` and ``_Dataclass.to_dict`` by a ``_Fields`` table, as a generated
+    dataclass uses them: a required field (its fast type as it is, else its parser), a
+    required nullable one (``null`` without the parser, absent refused), an optional one
+    (absent and ``null`` as None, left out again), a model written back through ``_dump``, a
+    ``null``-only field written back when sent, typed and untyped unknown fields, in the
+    order they came; a misfit names its field."""
+    from generator.runtime import parsing
+    from generator.runtime import parsing_dataclass as pd
+    from generator.runtime.dataclass_models import _Dataclass
+
+    @dataclasses.dataclass(kw_only=True, slots=True)
+    class Inner(_Dataclass):
+        n: float
+        extra_fields: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+        @classmethod
+        def from_dict(cls, data: Any) -> Inner:
+            return pd._from_dict(cls, cls._fields, data)
+
+    @dataclasses.dataclass(kw_only=True, slots=True)
+    class Outer(_Dataclass):
+        id: str
+        reason: str | None
+        inner: Inner | None = None
+        gone: None = None
+        extra_fields: dict[str, Any] = dataclasses.field(default_factory=dict)
+        null_fields: frozenset[str] = frozenset()
+
+    Inner._fields = pd._Fields(
+        _extra_fields=lambda d: pd._extras(d, frozenset({"n"}), parsing._int),
+        n=pd._Field("n", pd._float, fast=float),
+    )
+    Outer._fields = pd._Fields(
+        id=pd._Field("id", parsing._str, fast=str),
+        reason=pd._Field("reason", parsing._nullable(parsing._str), fast=str, nullable=True),
+        inner=pd._Field("inner", Inner.from_dict, optional=True, dump=True),
+        gone=pd._Field("gone", parsing._null, optional=True, null_only=True),
+    )
+    assert not hasattr(Outer(id="a", reason=None), "__dict__")  # still slotted
+    data = {"id": "a", "reason": None, "inner": {"n": 1, "k": 2}, "gone": None, "new": [1]}
+    built = pd._from_dict(Outer, Outer._fields, data)
+    assert built == Outer(
+        id="a",
+        reason=None,
+        inner=Inner(n=1.0, extra_fields={"k": 2}),
+        extra_fields={"new": [1]},
+        null_fields=frozenset({"gone"}),
+    )
+    assert built.inner is not None and type(built.inner.n) is float
+    assert built.to_dict() == data
+    assert list(built.to_dict()) == ["id", "reason", "inner", "gone", "new"]
+    sparse = pd._from_dict(Outer, Outer._fields, {"id": "b", "reason": "r", "inner": None})
+    assert (sparse.inner, sparse.null_fields) == (None, frozenset())
+    assert sparse.to_dict() == {"id": "b", "reason": "r"}
+    for bad, where, message in (
+        ({"reason": None}, "id", "required field is missing"),
+        ({"id": "a"}, "reason", "required field is missing"),
+        ({"id": 1, "reason": None}, "id", "expected a string, got an integer"),
+        ({"id": "a", "reason": None, "inner": {"n": "x"}}, "inner.n", "expected a number, got a string"),
+        ({"id": "a", "reason": None, "inner": {"n": 1, "k": "x"}}, "inner.k", "expected an integer, got a string"),
+        ({"id": "a", "reason": None, "gone": 0}, "gone", "expected null, got an integer"),
+    ):
+        with pytest.raises(parsing.ParseError) as caught:
+            pd._from_dict(Outer, Outer._fields, bad)
+        assert (caught.value.where, caught.value.message) == (where, message)
+
+
 def test_built_anyway_reports_drift_once_and_reads_missing_required_fields_as_absent() -> None:
     from generator.runtime import lenient, parsing
 

@@ -8,6 +8,7 @@
   base), ``response`` (conversion into a non-stream response);
 * the event fold: ``event_slots`` (its state and addressing), ``event_ops`` (operations on
   one slot), ``events`` (the fold's entry point and lifecycle);
+* ``dataclass_models`` (the dataclass style's base class, laid out before its classes);
 * parsing for the dataclass and TypedDict styles: ``parsing`` (shared), ``parsing_dataclass``
   / ``parsing_typeddict`` (what differs by style), ``tuples_dataclass`` / ``tuples_typeddict``
   (``prefixItems``), ``patterns`` (extra keys by ``patternProperties``), ``lenient`` (results
@@ -42,6 +43,7 @@ from ..cache import recall, remember
 #: What a template places as one piece (``runtime.<block>``): its runtime modules, in the
 #: order they are laid out.
 BLOCKS = {
+    "dataclass_models": ("dataclass_models",),
     "pydantic_models": ("pydantic_models", "pydantic_patterns"),
     "msgspec_models": ("msgspec_models",),
     "parsing": (
@@ -68,7 +70,7 @@ MSGSPEC_MODULES = ("msgspec_models",)
 #: Runtime modules inlined into each generated module even with ``--runtime package``: the
 #: dataclass and TypedDict styles' parsers define the same names differently; the pydantic
 #: style's checks by key serve only modules whose schemas have ``patternProperties``.
-PER_MODULE = (*BLOCKS["parsing"], "pydantic_patterns")
+PER_MODULE = ("dataclass_models", *BLOCKS["parsing"], "pydantic_patterns")
 
 
 #: The cache's kind for ``inlined``: a new one whenever ``_inline`` changes.
@@ -175,6 +177,8 @@ def needed(
         wanted.add("msgspec_models")
     if parsing is not None:
         wanted.update(("parsing", f"parsing_{parsing}"))
+        if parsing == "dataclass":
+            wanted.add("dataclass_models")
         if tuples:
             wanted.add(f"tuples_{parsing}")
         if patterns:

@@ -45,9 +45,8 @@ class Traits:
         error_name: the exception its parse functions raise, as documented.
         own_parse_error: the module defines and exports ``ParseError``.
         needs: what the module needs installed, per target Python (oldest first).
-        keeps_keys: every model keeps its set of wire names (``_KEYS_<Model>``; the
-            dataclass parsers use it to find unknown fields).
-        keys_for_extra: a model with typed extra fields keeps its wire names.
+        keys_for_extra: a model with typed extra fields keeps its set of wire names
+            (``_KEYS_<Model>``: its parser finds the unknown fields by it).
         resolves_string_aliases: before Python 3.12, recursive aliases are written as
             ``TypeAliasType`` with a string value whose names all get imported (pydantic
             validates through them; ``typing.get_type_hints`` evaluates them in both):
@@ -70,7 +69,6 @@ class Traits:
     error_name: str
     own_parse_error: bool
     needs: Needs
-    keeps_keys: bool = False
     keys_for_extra: bool = False
     resolves_string_aliases: bool = False
     model_extras: str | None = None

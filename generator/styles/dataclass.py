@@ -1,13 +1,14 @@
 """The dataclass style: standard-library dataclasses with ``from_dict``/``to_dict`` on wire
-names; parsers check each field (the common case inline) and raise the module's
-``ParseError``."""
+names, which read a table of the class's fields (``_Fields``, set as the class's ``_fields``:
+the runtime's ``_from_dict`` checks each field, the common case first, and raises the
+module's ``ParseError``; ``to_dict`` comes from the runtime's base class ``_Dataclass``)."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
 from .. import pytypes
-from ..model import NULL, Field, Model, Nullable, Type
+from ..model import NULL, Field, Model, strip_null
 from .base import Emitter, Traits
 
 
@@ -20,7 +21,7 @@ class DataclassEmitter(Emitter):
         error_name="ParseError",
         own_parse_error=True,
         needs=(((3, 10), "only the standard library"),),
-        keeps_keys=True,
+        keys_for_extra=True,
         model_extras="extra_fields",
     )
 
@@ -35,25 +36,23 @@ class DataclassEmitter(Emitter):
         return f"{name}.from_dict"
 
     def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
-        """``decl``, ``parse`` (the common case tested inline; the parser call gives the
-        exact error otherwise: an optional field's absent or null reads as None without a
-        call, a scalar as itself) and ``dump`` (``to_dict``'s expression)."""
+        """``decl`` and ``options``: the keyword arguments of the field's entry in the
+        class's ``_Fields`` table beside its wire name and parser (``, fast=str,
+        optional=True``), which ``from_dict`` and ``to_dict`` read (``_from_dict``,
+        ``_Dataclass.to_dict`` in the runtime): the one type a value is taken as it is without calling
+        the parser (a scalar), absent or ``null`` as None (optional), ``null`` as None (a
+        required nullable field), written back through ``_dump`` (see ``needs_dump``),
+        ``null`` its only value (``null_only``)."""
         scalar = pytypes.scalar_type(f.type)
-        if f.required and scalar and f.nullable:
-            parse = f"v if (v := d.get({wire}, _MISSING)) is None or type(v) is {scalar} else {call}"
-        elif f.required:
-            parse = f"d[{wire}] if type(d.get({wire})) is {scalar} else {call}" if scalar else call
-        else:
-            parse = (
-                f"None if (v := d.get({wire})) is None else v if type(v) is {scalar} else {call}"
-                if scalar
-                else f"None if d.get({wire}) is None else {call}"
-            )
+        options = [
+            *([f"fast={scalar}"] if scalar else []),
+            *(["optional=True"] if not f.required else ["nullable=True"] if f.nullable else []),
+            *(["dump=True"] if pytypes.needs_dump(strip_null(f.value_type)) else []),
+            *(["null_only=True"] if null_only(f) else []),
+        ]
         return {
             "decl": f"{f.py_name}: {ann}" + ("" if f.required else " = None") + pytypes.noqa(ann),
-            "parse": parse,
-            "dump": _required_dump(f),
-            "null_only": "yes" if null_only(f) else "",  # truthy for the template
+            "options": "".join(f", {o}" for o in options),
         }
 
 
@@ -62,21 +61,3 @@ def null_only(f: Field) -> bool:
     ``type: "null"``): its ``None`` cannot say whether the key was sent, so the model keeps
     the wire names it was sent with."""
     return not f.required and f.type == NULL
-
-
-def _required_dump(f: Field) -> str:
-    """``to_dict``'s expression for ``f``. A result built anyway (spec drift) may hold, in
-    any field, ``None`` where a required object was left out or the JSON the server sent
-    where the types cannot hold it: every field that is not a plain scalar is dumped by
-    ``_dump``, which takes what it finds, so ``to_dict`` never raises on what the
-    accumulator built."""
-    return dump(f.value_type, f"self.{f.py_name}")
-
-
-def dump(t: Type, value: str) -> str:
-    """Expression turning a dataclass value back into JSON data (wire names): the value
-    itself for scalars, else ``_dump`` (models, lists, maps, unions; or JSON kept as it
-    came, see ``_required_dump``)."""
-    if isinstance(t, Nullable):
-        t = t.inner
-    return f"_dump({value})" if pytypes.needs_dump(t) else value

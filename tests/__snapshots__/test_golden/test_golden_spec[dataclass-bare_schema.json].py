@@ -23,6 +23,7 @@ from collections.abc import (
     Mapping,
 )
 from dataclasses import dataclass, field, fields, is_dataclass
+from operator import attrgetter
 from typing import Any, ClassVar, Literal, TypeVar, cast
 
 __all__ = [
@@ -46,8 +47,41 @@ __all__ = [
 ]
 
 
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the classes' base (to_dict by each class's table).
+class _Dataclass:
+    """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
+    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too)."""
+
+    __slots__ = ()
+    _fields: ClassVar[_Fields]
+    extra_fields: dict[str, Any]  # every dataclass of the module declares these two
+    null_fields: frozenset[str]  # (this one, those with a null-only field)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        table = self._fields
+        d: dict[str, Any] = {}
+        # a null-only field is written back when the payload sent it, models and tuples
+        # through _dump, the unknown fields after the others
+        for (wire, optional, dump, null_only), value in zip(
+            table.writes, table.values_of(self)
+        ):
+            if null_only:
+                if wire in self.null_fields:
+                    d[wire] = None
+            elif value is not None or not optional:
+                d[wire] = _dump(value) if dump else value
+        d.update(
+            _dump(self.extra_fields)
+            if table.extra_fields is not None
+            else self.extra_fields
+        )
+        return d
+
+
 @dataclass(kw_only=True, slots=True)
-class TickDelta:
+class TickDelta(_Dataclass):
     """The object at ``Tick.delta`` (the spec describes it no further)."""
 
     text: str | None = None
@@ -57,32 +91,14 @@ class TickDelta:
     @classmethod
     def from_dict(cls, data: Any) -> TickDelta:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            text=(
-                None
-                if (v := d.get("text")) is None
-                else v if type(v) is str else _opt(d, "text", _str)
-            ),
-            extra_fields=(
-                {} if _KEYS_TickDelta.issuperset(d) else _extras(d, _KEYS_TickDelta)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.text is not None:
-            d["text"] = self.text
-        d.update(self.extra_fields)
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_TickDelta = frozenset({"text"})
 
 
 @dataclass(kw_only=True, slots=True)
-class Tick:
+class Tick(_Dataclass):
     """``Tick`` (no description in the spec)."""
 
     index: int
@@ -95,43 +111,14 @@ class Tick:
     @classmethod
     def from_dict(cls, data: Any) -> Tick:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            index=d["index"] if type(d.get("index")) is int else _req(d, "index", _int),
-            symbol=(
-                d["symbol"] if type(d.get("symbol")) is str else _req(d, "symbol", _str)
-            ),
-            price=(
-                None
-                if (v := d.get("price")) is None
-                else v if type(v) is float else _opt(d, "price", _float)
-            ),
-            delta=(
-                None
-                if d.get("delta") is None
-                else _opt(d, "delta", TickDelta.from_dict)
-            ),
-            extra_fields={} if _KEYS_Tick.issuperset(d) else _extras(d, _KEYS_Tick),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["index"] = self.index
-        d["symbol"] = self.symbol
-        if self.price is not None:
-            d["price"] = self.price
-        if self.delta is not None:
-            d["delta"] = _dump(self.delta)
-        d.update(self.extra_fields)
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_Tick = frozenset({"index", "symbol", "price", "delta"})
 
 
 @dataclass(kw_only=True, slots=True)
-class TickerChunk:
+class TickerChunk(_Dataclass):
     """``TickerChunk`` (no description in the spec)."""
 
     object: Literal["ticker.chunk"] | str
@@ -143,31 +130,7 @@ class TickerChunk:
     @classmethod
     def from_dict(cls, data: Any) -> TickerChunk:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            object=(
-                d["object"] if type(d.get("object")) is str else _req(d, "object", _str)
-            ),
-            items=_req(d, "items", _P_list_of_Tick),
-            note=(
-                None
-                if (v := d.get("note")) is None
-                else v if type(v) is str else _opt(d, "note", _str)
-            ),
-            extra_fields=(
-                {} if _KEYS_TickerChunk.issuperset(d) else _extras(d, _KEYS_TickerChunk)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["object"] = self.object
-        d["items"] = _dump(self.items)
-        if self.note is not None:
-            d["note"] = self.note
-        d.update(self.extra_fields)
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_TickerChunk = frozenset({"object", "items", "note"})
@@ -389,6 +352,150 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
     return parse_list
 
 
+class _Field:
+    """How a dataclass's ``from_dict`` reads one field and ``to_dict`` writes it back (one
+    entry of its ``_Fields`` table, by attribute name).
+
+    Attributes:
+        wire: the field's JSON key.
+        parse: the parser of its value (the message of a value that does not fit names the key).
+        fast: the one type a value of this field is taken as it is without calling ``parse``
+            (``str`` for a string: the common case tested first), or None.
+        optional: absent or ``null`` reads as None; ``to_dict`` leaves None out.
+        nullable: (a required field) ``null`` reads as None without calling ``parse``.
+        dump: ``to_dict`` writes the value through ``_dump`` (it holds models, tuples, or
+            JSON kept as it came in a result built anyway); otherwise it is JSON already.
+        null_only: an optional field whose only value is ``null``: the instance keeps in
+            ``null_fields`` whether the payload sent it, and ``to_dict`` writes it back.
+    """
+
+    __slots__ = ("dump", "fast", "null_only", "nullable", "optional", "parse", "wire")
+
+    def __init__(
+        self,
+        wire: str,
+        parse: Callable[[Any], Any],
+        *,
+        fast: type | None = None,
+        optional: bool = False,
+        nullable: bool = False,
+        dump: bool = False,
+        null_only: bool = False,
+    ) -> None:
+        self.wire = wire
+        self.parse = parse
+        self.fast = fast
+        self.optional = optional
+        self.nullable = nullable
+        self.dump = dump
+        self.null_only = null_only
+
+
+class _Fields:
+    """A dataclass's fields (``_Field`` by attribute name, in declaration order) and how its
+    unknown fields are read: what ``_from_dict`` and ``_Dataclass.to_dict`` work from.
+
+    ``known`` is the set of the fields' wire names; ``_extra_fields`` reads the unknown
+    fields of a payload when they are typed (``additionalProperties`` or
+    ``patternProperties``), and ``to_dict`` then writes them through ``_dump``; without it
+    they are kept as they came. (Attribute names never start with ``_``: the option cannot
+    meet a field's name.)"""
+
+    __slots__ = ("extra_fields", "known", "null_keys", "reads", "values_of", "writes")
+
+    def __init__(
+        self,
+        *,
+        _extra_fields: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+        **attributes: _Field,
+    ) -> None:
+        self.known = frozenset(f.wire for f in attributes.values())
+        self.extra_fields = _extra_fields
+        # plain tuples, unpacked in the loops of _from_dict and _Dataclass.to_dict (the fast path)
+        self.reads = tuple(
+            (name, f.wire, f.parse, f.fast, f.optional or f.nullable, f.optional)
+            for name, f in attributes.items()
+        )
+        self.writes = tuple(
+            (f.wire, f.optional, f.dump, f.null_only) for f in attributes.values()
+        )
+        # every attribute's value at once (one call in C), in the order of ``writes``
+        self.values_of: Callable[[Any], tuple[Any, ...]] = _getter(tuple(attributes))
+        self.null_keys = frozenset(f.wire for f in attributes.values() if f.null_only)
+
+
+def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """A function giving the values of the attributes ``names`` of an object, as a tuple."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    if names:
+        one = attrgetter(names[0])
+        return lambda obj: (one(obj),)
+    return lambda obj: ()
+
+
+def _from_dict(build: Callable[..., _T], table: _Fields, data: Any) -> _T:
+    """A dataclass built from decoded JSON by its ``_Fields`` table: each field read as its
+    entry says (a value of its ``fast`` type as it is, ``null`` as None where it may be, else
+    ``_req``/``_opt`` with its parser, which raise ``ParseError`` naming the field), the
+    unknown fields kept in ``extra_fields`` (parsed when typed), the ``null``-only fields the
+    payload sent in ``null_fields``."""
+    d = _object(data)
+    get = d.get
+    values: dict[str, Any] = {}
+    for name, wire, parse, fast, none_fits, optional in table.reads:
+        value = get(wire, _MISSING)
+        if type(value) is fast or (value is None and none_fits):
+            values[name] = value
+        elif value is _MISSING and optional:
+            values[name] = None
+        else:
+            values[name] = _opt(d, wire, parse) if optional else _req(d, wire, parse)
+    known = table.known
+    if table.extra_fields is not None:
+        values["extra_fields"] = table.extra_fields(d)
+    else:
+        values["extra_fields"] = {} if known.issuperset(d) else _extras(d, known)
+    if table.null_keys:
+        values["null_fields"] = table.null_keys.intersection(d)
+    return build(**values)
+
+
+def _extras(
+    data: dict[str, Any],
+    known: frozenset[str],
+    parse: Callable[[Any], Any] | None = None,
+) -> dict[str, Any]:
+    """The fields of ``data`` not in ``known``, each parsed by ``parse`` when given (its
+    ``ParseError`` names the key; a lenient build's ``_Kept`` is kept as it came)."""
+    if known.issuperset(data):
+        return {}
+    if parse is None:
+        return {k: v for k, v in data.items() if k not in known}
+    extras = {}
+    for key, value in data.items():
+        if key not in known:
+            try:
+                extras[key] = parse(value)
+            except ParseError as exc:
+                if type(value) is not _Kept:  # a lenient build keeps it as it came
+                    raise exc.within(key) from None
+                extras[key] = value.value
+    return extras
+
+
+def _dump(value: Any) -> Any:
+    """A dataclass value as JSON data again: a model by its ``to_dict``, a tuple
+    (``prefixItems``) as a list, lists and maps item by item, anything else as it is."""
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    if isinstance(value, (list, tuple)):  # a tuple (``prefixItems``) is a JSON list
+        return [_dump(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _dump(v) for k, v in value.items()}
+    return value
+
+
 #: The two messages of a result built anyway (``schema_drift``), the same in every style:
 #: a required field the server did not send, and a value the types cannot hold.
 _DRIFT_MISSING = "a required field is missing: built without it"
@@ -527,35 +634,25 @@ def _path_order(path: tuple[str | int, ...]) -> tuple[tuple[int, Any], ...]:
 _P_list_of_Tick = _list_of(Tick.from_dict)
 
 
-def _extras(
-    data: dict[str, Any],
-    known: frozenset[str],
-    parse: Callable[[Any], Any] | None = None,
-) -> dict[str, Any]:
-    if known.issuperset(data):
-        return {}
-    if parse is None:
-        return {k: v for k, v in data.items() if k not in known}
-    extras = {}
-    for key, value in data.items():
-        if key not in known:
-            try:
-                extras[key] = parse(value)
-            except ParseError as exc:
-                if type(value) is not _Kept:  # a lenient build keeps it as it came
-                    raise exc.within(key) from None
-                extras[key] = value.value
-    return extras
+# Each class's fields, as from_dict reads them and to_dict writes them back.
+TickDelta._fields = _Fields(
+    text=_Field("text", _str, fast=str, optional=True),
+)
 
 
-def _dump(value: Any) -> Any:
-    if hasattr(value, "to_dict"):
-        return value.to_dict()
-    if isinstance(value, (list, tuple)):  # a tuple (``prefixItems``) is a JSON list
-        return [_dump(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _dump(v) for k, v in value.items()}
-    return value
+Tick._fields = _Fields(
+    index=_Field("index", _int, fast=int),
+    symbol=_Field("symbol", _str, fast=str),
+    price=_Field("price", _float, fast=float, optional=True),
+    delta=_Field("delta", TickDelta.from_dict, optional=True, dump=True),
+)
+
+
+TickerChunk._fields = _Fields(
+    object=_Field("object", _str, fast=str),
+    items=_Field("items", _P_list_of_Tick, dump=True),
+    note=_Field("note", _str, fast=str, optional=True),
+)
 
 
 # ---------------------------------------------------------------------------

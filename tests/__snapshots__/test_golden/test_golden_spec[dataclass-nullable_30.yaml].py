@@ -23,6 +23,7 @@ from collections.abc import (
     Mapping,
 )
 from dataclasses import dataclass, field, fields, is_dataclass
+from operator import attrgetter
 from typing import Any, ClassVar, Literal, TypeVar, cast
 
 __all__ = [
@@ -47,8 +48,41 @@ __all__ = [
 ]
 
 
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the classes' base (to_dict by each class's table).
+class _Dataclass:
+    """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
+    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too)."""
+
+    __slots__ = ()
+    _fields: ClassVar[_Fields]
+    extra_fields: dict[str, Any]  # every dataclass of the module declares these two
+    null_fields: frozenset[str]  # (this one, those with a null-only field)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        table = self._fields
+        d: dict[str, Any] = {}
+        # a null-only field is written back when the payload sent it, models and tuples
+        # through _dump, the unknown fields after the others
+        for (wire, optional, dump, null_only), value in zip(
+            table.writes, table.values_of(self)
+        ):
+            if null_only:
+                if wire in self.null_fields:
+                    d[wire] = None
+            elif value is not None or not optional:
+                d[wire] = _dump(value) if dump else value
+        d.update(
+            _dump(self.extra_fields)
+            if table.extra_fields is not None
+            else self.extra_fields
+        )
+        return d
+
+
 @dataclass(kw_only=True, slots=True)
-class Part:
+class Part(_Dataclass):
     """``Part`` (no description in the spec)."""
 
     text: str | None = None
@@ -58,30 +92,11 @@ class Part:
     @classmethod
     def from_dict(cls, data: Any) -> Part:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            text=(
-                None
-                if (v := d.get("text")) is None
-                else v if type(v) is str else _opt(d, "text", _str)
-            ),
-            extra_fields={} if _KEYS_Part.issuperset(d) else _extras(d, _KEYS_Part),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.text is not None:
-            d["text"] = self.text
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_Part = frozenset({"text"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class MaybePart:
+class MaybePart(_Dataclass):
     """``MaybePart`` (no description in the spec)."""
 
     note: str | None = None
@@ -91,32 +106,11 @@ class MaybePart:
     @classmethod
     def from_dict(cls, data: Any) -> MaybePart:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            note=(
-                None
-                if (v := d.get("note")) is None
-                else v if type(v) is str else _opt(d, "note", _str)
-            ),
-            extra_fields=(
-                {} if _KEYS_MaybePart.issuperset(d) else _extras(d, _KEYS_MaybePart)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.note is not None:
-            d["note"] = self.note
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_MaybePart = frozenset({"note"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class Child:
+class Child(_Dataclass):
     """``Child`` (no description in the spec)."""
 
     name: str | None
@@ -129,43 +123,11 @@ class Child:
     @classmethod
     def from_dict(cls, data: Any) -> Child:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            name=(
-                v
-                if (v := d.get("name", _MISSING)) is None or type(v) is str
-                else _req(d, "name", _P_nullable_str)
-            ),
-            size=(
-                None
-                if (v := d.get("size")) is None
-                else v if type(v) is int else _opt(d, "size", _int)
-            ),
-            extra=(
-                None
-                if (v := d.get("extra")) is None
-                else v if type(v) is bool else _opt(d, "extra", _bool)
-            ),
-            extra_fields={} if _KEYS_Child.issuperset(d) else _extras(d, _KEYS_Child),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["name"] = self.name
-        if self.size is not None:
-            d["size"] = self.size
-        if self.extra is not None:
-            d["extra"] = self.extra
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_Child = frozenset({"name", "size", "extra"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class Chunk:
+class Chunk(_Dataclass):
     """``Chunk`` (no description in the spec)."""
 
     object: Literal["forms.chunk"] | str
@@ -190,86 +152,7 @@ class Chunk:
     @classmethod
     def from_dict(cls, data: Any) -> Chunk:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            object=(
-                d["object"] if type(d.get("object")) is str else _req(d, "object", _str)
-            ),
-            required_plain=(
-                d["required_plain"]
-                if type(d.get("required_plain")) is str
-                else _req(d, "required_plain", _str)
-            ),
-            required_nullable=(
-                v
-                if (v := d.get("required_nullable", _MISSING)) is None or type(v) is str
-                else _req(d, "required_nullable", _P_nullable_str)
-            ),
-            optional_plain=(
-                None
-                if (v := d.get("optional_plain")) is None
-                else v if type(v) is int else _opt(d, "optional_plain", _int)
-            ),
-            optional_nullable=(
-                None
-                if (v := d.get("optional_nullable")) is None
-                else v if type(v) is int else _opt(d, "optional_nullable", _int)
-            ),
-            ref_nullable=_req(d, "ref_nullable", _P_nullable_Part),
-            ref_plain=(
-                None
-                if d.get("ref_plain") is None
-                else _opt(d, "ref_plain", Part.from_dict)
-            ),
-            nullable_items=(
-                None
-                if d.get("nullable_items") is None
-                else _opt(d, "nullable_items", _P_list_of_nullable_int)
-            ),
-            nullable_component=(
-                None
-                if d.get("nullable_component") is None
-                else _opt(d, "nullable_component", MaybePart.from_dict)
-            ),
-            wrapped_ref=(
-                None
-                if d.get("wrapped_ref") is None
-                else _opt(d, "wrapped_ref", Part.from_dict)
-            ),
-            enum_with_null=(
-                None
-                if (v := d.get("enum_with_null")) is None
-                else v if type(v) is str else _opt(d, "enum_with_null", _str)
-            ),
-            child=None if d.get("child") is None else _opt(d, "child", Child.from_dict),
-            extra_fields={} if _KEYS_Chunk.issuperset(d) else _extras(d, _KEYS_Chunk),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["object"] = self.object
-        d["required_plain"] = self.required_plain
-        d["required_nullable"] = self.required_nullable
-        if self.optional_plain is not None:
-            d["optional_plain"] = self.optional_plain
-        if self.optional_nullable is not None:
-            d["optional_nullable"] = self.optional_nullable
-        d["ref_nullable"] = _dump(self.ref_nullable)
-        if self.ref_plain is not None:
-            d["ref_plain"] = _dump(self.ref_plain)
-        if self.nullable_items is not None:
-            d["nullable_items"] = self.nullable_items
-        if self.nullable_component is not None:
-            d["nullable_component"] = _dump(self.nullable_component)
-        if self.wrapped_ref is not None:
-            d["wrapped_ref"] = _dump(self.wrapped_ref)
-        if self.enum_with_null is not None:
-            d["enum_with_null"] = self.enum_with_null
-        if self.child is not None:
-            d["child"] = _dump(self.child)
-        d.update(self.extra_fields)
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_Chunk = frozenset(
@@ -506,6 +389,150 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
     return parse_list
 
 
+class _Field:
+    """How a dataclass's ``from_dict`` reads one field and ``to_dict`` writes it back (one
+    entry of its ``_Fields`` table, by attribute name).
+
+    Attributes:
+        wire: the field's JSON key.
+        parse: the parser of its value (the message of a value that does not fit names the key).
+        fast: the one type a value of this field is taken as it is without calling ``parse``
+            (``str`` for a string: the common case tested first), or None.
+        optional: absent or ``null`` reads as None; ``to_dict`` leaves None out.
+        nullable: (a required field) ``null`` reads as None without calling ``parse``.
+        dump: ``to_dict`` writes the value through ``_dump`` (it holds models, tuples, or
+            JSON kept as it came in a result built anyway); otherwise it is JSON already.
+        null_only: an optional field whose only value is ``null``: the instance keeps in
+            ``null_fields`` whether the payload sent it, and ``to_dict`` writes it back.
+    """
+
+    __slots__ = ("dump", "fast", "null_only", "nullable", "optional", "parse", "wire")
+
+    def __init__(
+        self,
+        wire: str,
+        parse: Callable[[Any], Any],
+        *,
+        fast: type | None = None,
+        optional: bool = False,
+        nullable: bool = False,
+        dump: bool = False,
+        null_only: bool = False,
+    ) -> None:
+        self.wire = wire
+        self.parse = parse
+        self.fast = fast
+        self.optional = optional
+        self.nullable = nullable
+        self.dump = dump
+        self.null_only = null_only
+
+
+class _Fields:
+    """A dataclass's fields (``_Field`` by attribute name, in declaration order) and how its
+    unknown fields are read: what ``_from_dict`` and ``_Dataclass.to_dict`` work from.
+
+    ``known`` is the set of the fields' wire names; ``_extra_fields`` reads the unknown
+    fields of a payload when they are typed (``additionalProperties`` or
+    ``patternProperties``), and ``to_dict`` then writes them through ``_dump``; without it
+    they are kept as they came. (Attribute names never start with ``_``: the option cannot
+    meet a field's name.)"""
+
+    __slots__ = ("extra_fields", "known", "null_keys", "reads", "values_of", "writes")
+
+    def __init__(
+        self,
+        *,
+        _extra_fields: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+        **attributes: _Field,
+    ) -> None:
+        self.known = frozenset(f.wire for f in attributes.values())
+        self.extra_fields = _extra_fields
+        # plain tuples, unpacked in the loops of _from_dict and _Dataclass.to_dict (the fast path)
+        self.reads = tuple(
+            (name, f.wire, f.parse, f.fast, f.optional or f.nullable, f.optional)
+            for name, f in attributes.items()
+        )
+        self.writes = tuple(
+            (f.wire, f.optional, f.dump, f.null_only) for f in attributes.values()
+        )
+        # every attribute's value at once (one call in C), in the order of ``writes``
+        self.values_of: Callable[[Any], tuple[Any, ...]] = _getter(tuple(attributes))
+        self.null_keys = frozenset(f.wire for f in attributes.values() if f.null_only)
+
+
+def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """A function giving the values of the attributes ``names`` of an object, as a tuple."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    if names:
+        one = attrgetter(names[0])
+        return lambda obj: (one(obj),)
+    return lambda obj: ()
+
+
+def _from_dict(build: Callable[..., _T], table: _Fields, data: Any) -> _T:
+    """A dataclass built from decoded JSON by its ``_Fields`` table: each field read as its
+    entry says (a value of its ``fast`` type as it is, ``null`` as None where it may be, else
+    ``_req``/``_opt`` with its parser, which raise ``ParseError`` naming the field), the
+    unknown fields kept in ``extra_fields`` (parsed when typed), the ``null``-only fields the
+    payload sent in ``null_fields``."""
+    d = _object(data)
+    get = d.get
+    values: dict[str, Any] = {}
+    for name, wire, parse, fast, none_fits, optional in table.reads:
+        value = get(wire, _MISSING)
+        if type(value) is fast or (value is None and none_fits):
+            values[name] = value
+        elif value is _MISSING and optional:
+            values[name] = None
+        else:
+            values[name] = _opt(d, wire, parse) if optional else _req(d, wire, parse)
+    known = table.known
+    if table.extra_fields is not None:
+        values["extra_fields"] = table.extra_fields(d)
+    else:
+        values["extra_fields"] = {} if known.issuperset(d) else _extras(d, known)
+    if table.null_keys:
+        values["null_fields"] = table.null_keys.intersection(d)
+    return build(**values)
+
+
+def _extras(
+    data: dict[str, Any],
+    known: frozenset[str],
+    parse: Callable[[Any], Any] | None = None,
+) -> dict[str, Any]:
+    """The fields of ``data`` not in ``known``, each parsed by ``parse`` when given (its
+    ``ParseError`` names the key; a lenient build's ``_Kept`` is kept as it came)."""
+    if known.issuperset(data):
+        return {}
+    if parse is None:
+        return {k: v for k, v in data.items() if k not in known}
+    extras = {}
+    for key, value in data.items():
+        if key not in known:
+            try:
+                extras[key] = parse(value)
+            except ParseError as exc:
+                if type(value) is not _Kept:  # a lenient build keeps it as it came
+                    raise exc.within(key) from None
+                extras[key] = value.value
+    return extras
+
+
+def _dump(value: Any) -> Any:
+    """A dataclass value as JSON data again: a model by its ``to_dict``, a tuple
+    (``prefixItems``) as a list, lists and maps item by item, anything else as it is."""
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    if isinstance(value, (list, tuple)):  # a tuple (``prefixItems``) is a JSON list
+        return [_dump(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _dump(v) for k, v in value.items()}
+    return value
+
+
 #: The two messages of a result built anyway (``schema_drift``), the same in every style:
 #: a required field the server did not send, and a value the types cannot hold.
 _DRIFT_MISSING = "a required field is missing: built without it"
@@ -647,35 +674,42 @@ _P_nullable_int = _nullable(_int)
 _P_list_of_nullable_int = _list_of(_P_nullable_int)
 
 
-def _extras(
-    data: dict[str, Any],
-    known: frozenset[str],
-    parse: Callable[[Any], Any] | None = None,
-) -> dict[str, Any]:
-    if known.issuperset(data):
-        return {}
-    if parse is None:
-        return {k: v for k, v in data.items() if k not in known}
-    extras = {}
-    for key, value in data.items():
-        if key not in known:
-            try:
-                extras[key] = parse(value)
-            except ParseError as exc:
-                if type(value) is not _Kept:  # a lenient build keeps it as it came
-                    raise exc.within(key) from None
-                extras[key] = value.value
-    return extras
+# Each class's fields, as from_dict reads them and to_dict writes them back.
+Part._fields = _Fields(
+    text=_Field("text", _str, fast=str, optional=True),
+)
 
 
-def _dump(value: Any) -> Any:
-    if hasattr(value, "to_dict"):
-        return value.to_dict()
-    if isinstance(value, (list, tuple)):  # a tuple (``prefixItems``) is a JSON list
-        return [_dump(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _dump(v) for k, v in value.items()}
-    return value
+MaybePart._fields = _Fields(
+    note=_Field("note", _str, fast=str, optional=True),
+)
+
+
+Child._fields = _Fields(
+    name=_Field("name", _P_nullable_str, fast=str, nullable=True),
+    size=_Field("size", _int, fast=int, optional=True),
+    extra=_Field("extra", _bool, fast=bool, optional=True),
+)
+
+
+Chunk._fields = _Fields(
+    object=_Field("object", _str, fast=str),
+    required_plain=_Field("required_plain", _str, fast=str),
+    required_nullable=_Field(
+        "required_nullable", _P_nullable_str, fast=str, nullable=True
+    ),
+    optional_plain=_Field("optional_plain", _int, fast=int, optional=True),
+    optional_nullable=_Field("optional_nullable", _int, fast=int, optional=True),
+    ref_nullable=_Field("ref_nullable", _P_nullable_Part, nullable=True, dump=True),
+    ref_plain=_Field("ref_plain", Part.from_dict, optional=True, dump=True),
+    nullable_items=_Field("nullable_items", _P_list_of_nullable_int, optional=True),
+    nullable_component=_Field(
+        "nullable_component", MaybePart.from_dict, optional=True, dump=True
+    ),
+    wrapped_ref=_Field("wrapped_ref", Part.from_dict, optional=True, dump=True),
+    enum_with_null=_Field("enum_with_null", _str, fast=str, optional=True),
+    child=_Field("child", Child.from_dict, optional=True, dump=True),
+)
 
 
 # ---------------------------------------------------------------------------

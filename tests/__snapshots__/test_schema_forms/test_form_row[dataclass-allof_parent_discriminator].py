@@ -1,5 +1,38 @@
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the classes' base (to_dict by each class's table).
+class _Dataclass:
+    """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
+    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too)."""
+
+    __slots__ = ()
+    _fields: ClassVar[_Fields]
+    extra_fields: dict[str, Any]  # every dataclass of the module declares these two
+    null_fields: frozenset[str]  # (this one, those with a null-only field)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        table = self._fields
+        d: dict[str, Any] = {}
+        # a null-only field is written back when the payload sent it, models and tuples
+        # through _dump, the unknown fields after the others
+        for (wire, optional, dump, null_only), value in zip(
+            table.writes, table.values_of(self)
+        ):
+            if null_only:
+                if wire in self.null_fields:
+                    d[wire] = None
+            elif value is not None or not optional:
+                d[wire] = _dump(value) if dump else value
+        d.update(
+            _dump(self.extra_fields)
+            if table.extra_fields is not None
+            else self.extra_fields
+        )
+        return d
+
+
 @dataclass(kw_only=True, slots=True)
-class Dog:
+class Dog(_Dataclass):
     """A pet; the discriminator on this allOf parent picks the schema built on it."""
 
     petType: str
@@ -11,33 +44,11 @@ class Dog:
     @classmethod
     def from_dict(cls, data: Any) -> Dog:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            petType=(
-                d["petType"]
-                if type(d.get("petType")) is str
-                else _req(d, "petType", _str)
-            ),
-            name=d["name"] if type(d.get("name")) is str else _req(d, "name", _str),
-            bark=d["bark"] if type(d.get("bark")) is bool else _req(d, "bark", _bool),
-            extra_fields={} if _KEYS_Dog.issuperset(d) else _extras(d, _KEYS_Dog),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["petType"] = self.petType
-        d["name"] = self.name
-        d["bark"] = self.bark
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_Dog = frozenset({"petType", "name", "bark"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class Cat:
+class Cat(_Dataclass):
     """A pet; the discriminator on this allOf parent picks the schema built on it."""
 
     petType: str
@@ -49,38 +60,11 @@ class Cat:
     @classmethod
     def from_dict(cls, data: Any) -> Cat:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            petType=(
-                d["petType"]
-                if type(d.get("petType")) is str
-                else _req(d, "petType", _str)
-            ),
-            name=d["name"] if type(d.get("name")) is str else _req(d, "name", _str),
-            meow=(
-                None
-                if (v := d.get("meow")) is None
-                else v if type(v) is int else _opt(d, "meow", _int)
-            ),
-            extra_fields={} if _KEYS_Cat.issuperset(d) else _extras(d, _KEYS_Cat),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["petType"] = self.petType
-        d["name"] = self.name
-        if self.meow is not None:
-            d["meow"] = self.meow
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_Cat = frozenset({"petType", "name", "meow"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class Husky:
+class Husky(_Dataclass):
     """A pet; the discriminator on this allOf parent picks the schema built on it."""
 
     petType: str
@@ -93,35 +77,11 @@ class Husky:
     @classmethod
     def from_dict(cls, data: Any) -> Husky:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            petType=(
-                d["petType"]
-                if type(d.get("petType")) is str
-                else _req(d, "petType", _str)
-            ),
-            name=d["name"] if type(d.get("name")) is str else _req(d, "name", _str),
-            bark=d["bark"] if type(d.get("bark")) is bool else _req(d, "bark", _bool),
-            sled=d["sled"] if type(d.get("sled")) is bool else _req(d, "sled", _bool),
-            extra_fields={} if _KEYS_Husky.issuperset(d) else _extras(d, _KEYS_Husky),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["petType"] = self.petType
-        d["name"] = self.name
-        d["bark"] = self.bark
-        d["sled"] = self.sled
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_Husky = frozenset({"petType", "name", "bark", "sled"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class Root:
+class Root(_Dataclass):
     """``Root`` (no description in the spec)."""
 
     pet: Dog | Cat | Husky
@@ -133,34 +93,7 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            pet=_req(d, "pet", _P_tagged_petType_dog_Dog_Cat_Cat_Husky_Husky),
-            pets=(
-                None
-                if d.get("pets") is None
-                else _opt(
-                    d, "pets", _P_list_of_tagged_petType_dog_Dog_Cat_Cat_Husky_Husky
-                )
-            ),
-            maybe=(
-                None
-                if d.get("maybe") is None
-                else _opt(d, "maybe", _P_tagged_petType_dog_Dog_Cat_Cat_Husky_Husky)
-            ),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["pet"] = _dump(self.pet)
-        if self.pets is not None:
-            d["pets"] = _dump(self.pets)
-        if self.maybe is not None:
-            d["maybe"] = _dump(self.maybe)
-        d.update(self.extra_fields)
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_Root = frozenset({"pet", "pets", "maybe"})

@@ -1,3 +1,36 @@
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the classes' base (to_dict by each class's table).
+class _Dataclass:
+    """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
+    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too)."""
+
+    __slots__ = ()
+    _fields: ClassVar[_Fields]
+    extra_fields: dict[str, Any]  # every dataclass of the module declares these two
+    null_fields: frozenset[str]  # (this one, those with a null-only field)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        table = self._fields
+        d: dict[str, Any] = {}
+        # a null-only field is written back when the payload sent it, models and tuples
+        # through _dump, the unknown fields after the others
+        for (wire, optional, dump, null_only), value in zip(
+            table.writes, table.values_of(self)
+        ):
+            if null_only:
+                if wire in self.null_fields:
+                    d[wire] = None
+            elif value is not None or not optional:
+                d[wire] = _dump(value) if dump else value
+        d.update(
+            _dump(self.extra_fields)
+            if table.extra_fields is not None
+            else self.extra_fields
+        )
+        return d
+
+
 Plan: TypeAlias = Literal["basic", "pro"] | None
 
 
@@ -8,7 +41,7 @@ Level: TypeAlias = Literal[1, 2] | None
 
 
 @dataclass(kw_only=True, slots=True)
-class Tree:
+class Tree(_Dataclass):
     """``Tree`` (no description in the spec)."""
 
     plan: Plan | str | None = None
@@ -19,33 +52,11 @@ class Tree:
     @classmethod
     def from_dict(cls, data: Any) -> Tree:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            plan=(
-                None
-                if (v := d.get("plan")) is None
-                else v if type(v) is str else _opt(d, "plan", _str)
-            ),
-            kids=None if d.get("kids") is None else _opt(d, "kids", _P_list_of_Tree),
-            extra_fields={} if _KEYS_Tree.issuperset(d) else _extras(d, _KEYS_Tree),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.plan is not None:
-            d["plan"] = self.plan
-        if self.kids is not None:
-            d["kids"] = _dump(self.kids)
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_Tree = frozenset({"plan", "kids"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class Root:
+class Root(_Dataclass):
     """``Root`` (no description in the spec)."""
 
     plan: Plan | str | None
@@ -61,52 +72,7 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            plan=(
-                v
-                if (v := d.get("plan", _MISSING)) is None or type(v) is str
-                else _req(d, "plan", _P_nullable_str)
-            ),
-            described=(
-                v
-                if (v := d.get("described", _MISSING)) is None or type(v) is str
-                else _req(d, "described", _P_nullable_str)
-            ),
-            tier=(
-                None
-                if (v := d.get("tier")) is None
-                else v if type(v) is str else _opt(d, "tier", _str)
-            ),
-            level=(
-                None
-                if (v := d.get("level")) is None
-                else v if type(v) is int else _opt(d, "level", _int)
-            ),
-            plans=(
-                None
-                if d.get("plans") is None
-                else _opt(d, "plans", _P_list_of_nullable_str)
-            ),
-            tree=None if d.get("tree") is None else _opt(d, "tree", Tree.from_dict),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["plan"] = self.plan
-        d["described"] = self.described
-        if self.tier is not None:
-            d["tier"] = self.tier
-        if self.level is not None:
-            d["level"] = self.level
-        if self.plans is not None:
-            d["plans"] = self.plans
-        if self.tree is not None:
-            d["tree"] = _dump(self.tree)
-        d.update(self.extra_fields)
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_Root = frozenset({"plan", "described", "tier", "level", "plans", "tree"})

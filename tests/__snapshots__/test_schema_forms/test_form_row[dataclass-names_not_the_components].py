@@ -1,9 +1,42 @@
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the classes' base (to_dict by each class's table).
+class _Dataclass:
+    """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
+    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too)."""
+
+    __slots__ = ()
+    _fields: ClassVar[_Fields]
+    extra_fields: dict[str, Any]  # every dataclass of the module declares these two
+    null_fields: frozenset[str]  # (this one, those with a null-only field)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        table = self._fields
+        d: dict[str, Any] = {}
+        # a null-only field is written back when the payload sent it, models and tuples
+        # through _dump, the unknown fields after the others
+        for (wire, optional, dump, null_only), value in zip(
+            table.writes, table.values_of(self)
+        ):
+            if null_only:
+                if wire in self.null_fields:
+                    d[wire] = None
+            elif value is not None or not optional:
+                d[wire] = _dump(value) if dump else value
+        d.update(
+            _dump(self.extra_fields)
+            if table.extra_fields is not None
+            else self.extra_fields
+        )
+        return d
+
+
 KindOf: TypeAlias = Literal["a", "b"]
 """From ``#/components/schemas/Kind-Of`` (written as a Python name)."""
 
 
 @dataclass(kw_only=True, slots=True)
-class Пользователь:
+class Пользователь(_Dataclass):
     """``Пользователь`` (no description in the spec)."""
 
     имя: str
@@ -14,36 +47,11 @@ class Пользователь:
     @classmethod
     def from_dict(cls, data: Any) -> Пользователь:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            имя=d["имя"] if type(d.get("имя")) is str else _req(d, "имя", _str),
-            Uni=(
-                None
-                if (v := d.get("Ünï")) is None
-                else v if type(v) is int else _opt(d, "Ünï", _int)
-            ),
-            extra_fields=(
-                {}
-                if _KEYS_Пользователь.issuperset(d)
-                else _extras(d, _KEYS_Пользователь)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["имя"] = self.имя
-        if self.Uni is not None:
-            d["Ünï"] = self.Uni
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_Пользователь = frozenset({"имя", "Ünï"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class NoneModel:
+class NoneModel(_Dataclass):
     """From ``#/components/schemas/None`` (``None`` is a Python keyword)."""
 
     x: str | None = None
@@ -53,32 +61,11 @@ class NoneModel:
     @classmethod
     def from_dict(cls, data: Any) -> NoneModel:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            x=(
-                None
-                if (v := d.get("x")) is None
-                else v if type(v) is str else _opt(d, "x", _str)
-            ),
-            extra_fields=(
-                {} if _KEYS_NoneModel.issuperset(d) else _extras(d, _KEYS_NoneModel)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.x is not None:
-            d["x"] = self.x
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_NoneModel = frozenset({"x"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class Root:
+class Root(_Dataclass):
     """``Root`` (no description in the spec)."""
 
     user: Пользователь
@@ -90,30 +77,7 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            user=_req(d, "user", Пользователь.from_dict),
-            none=(
-                None if d.get("none") is None else _opt(d, "none", NoneModel.from_dict)
-            ),
-            kind=(
-                None
-                if (v := d.get("kind")) is None
-                else v if type(v) is str else _opt(d, "kind", _str)
-            ),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["user"] = _dump(self.user)
-        if self.none is not None:
-            d["none"] = _dump(self.none)
-        if self.kind is not None:
-            d["kind"] = self.kind
-        d.update(self.extra_fields)
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_Root = frozenset({"user", "none", "kind"})

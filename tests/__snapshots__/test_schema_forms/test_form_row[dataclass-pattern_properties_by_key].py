@@ -1,5 +1,38 @@
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the classes' base (to_dict by each class's table).
+class _Dataclass:
+    """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
+    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too)."""
+
+    __slots__ = ()
+    _fields: ClassVar[_Fields]
+    extra_fields: dict[str, Any]  # every dataclass of the module declares these two
+    null_fields: frozenset[str]  # (this one, those with a null-only field)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        table = self._fields
+        d: dict[str, Any] = {}
+        # a null-only field is written back when the payload sent it, models and tuples
+        # through _dump, the unknown fields after the others
+        for (wire, optional, dump, null_only), value in zip(
+            table.writes, table.values_of(self)
+        ):
+            if null_only:
+                if wire in self.null_fields:
+                    d[wire] = None
+            elif value is not None or not optional:
+                d[wire] = _dump(value) if dump else value
+        d.update(
+            _dump(self.extra_fields)
+            if table.extra_fields is not None
+            else self.extra_fields
+        )
+        return d
+
+
 @dataclass(kw_only=True, slots=True)
-class Closed:
+class Closed(_Dataclass):
     """``Closed`` (no description in the spec)."""
 
     name: str | None = None
@@ -9,40 +42,14 @@ class Closed:
     @classmethod
     def from_dict(cls, data: Any) -> Closed:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            name=(
-                None
-                if (v := d.get("name")) is None
-                else v if type(v) is str else _opt(d, "name", _str)
-            ),
-            extra_fields=_pattern_extras(
-                d,
-                _KEYS_Closed,
-                (
-                    ("^x-", _str),
-                    ("count$", _int),
-                    ("^n_", _int),
-                ),
-                None,
-                True,
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.name is not None:
-            d["name"] = self.name
-        d.update(_dump(self.extra_fields))
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_Closed = frozenset({"name"})
 
 
 @dataclass(kw_only=True, slots=True)
-class Open:
+class Open(_Dataclass):
     """``Open`` (no description in the spec)."""
 
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -51,23 +58,14 @@ class Open:
     @classmethod
     def from_dict(cls, data: Any) -> Open:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            extra_fields=_pattern_extras(d, _KEYS_Open, (("^x-", _str),), None, False),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d.update(_dump(self.extra_fields))
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_Open = frozenset[str]()
 
 
 @dataclass(kw_only=True, slots=True)
-class Typed:
+class Typed(_Dataclass):
     """``Typed`` (no description in the spec)."""
 
     extra_fields: dict[str, str | Open | bool] = field(default_factory=dict)
@@ -76,32 +74,14 @@ class Typed:
     @classmethod
     def from_dict(cls, data: Any) -> Typed:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            extra_fields=_pattern_extras(
-                d,
-                _KEYS_Typed,
-                (
-                    ("^x-", _str),
-                    ("^o_", Open.from_dict),
-                ),
-                _bool,
-                False,
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d.update(_dump(self.extra_fields))
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_Typed = frozenset[str]()
 
 
 @dataclass(kw_only=True, slots=True)
-class Root:
+class Root(_Dataclass):
     """``Root`` (no description in the spec)."""
 
     closed: Closed | None = None
@@ -113,27 +93,7 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            closed=(
-                None if d.get("closed") is None else _opt(d, "closed", Closed.from_dict)
-            ),
-            open=None if d.get("open") is None else _opt(d, "open", Open.from_dict),
-            typed=None if d.get("typed") is None else _opt(d, "typed", Typed.from_dict),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.closed is not None:
-            d["closed"] = _dump(self.closed)
-        if self.open is not None:
-            d["open"] = _dump(self.open)
-        if self.typed is not None:
-            d["typed"] = _dump(self.typed)
-        d.update(self.extra_fields)
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_Root = frozenset({"closed", "open", "typed"})

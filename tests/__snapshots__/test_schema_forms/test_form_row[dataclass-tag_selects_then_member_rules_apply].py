@@ -1,5 +1,38 @@
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the classes' base (to_dict by each class's table).
+class _Dataclass:
+    """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
+    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too)."""
+
+    __slots__ = ()
+    _fields: ClassVar[_Fields]
+    extra_fields: dict[str, Any]  # every dataclass of the module declares these two
+    null_fields: frozenset[str]  # (this one, those with a null-only field)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        table = self._fields
+        d: dict[str, Any] = {}
+        # a null-only field is written back when the payload sent it, models and tuples
+        # through _dump, the unknown fields after the others
+        for (wire, optional, dump, null_only), value in zip(
+            table.writes, table.values_of(self)
+        ):
+            if null_only:
+                if wire in self.null_fields:
+                    d[wire] = None
+            elif value is not None or not optional:
+                d[wire] = _dump(value) if dump else value
+        d.update(
+            _dump(self.extra_fields)
+            if table.extra_fields is not None
+            else self.extra_fields
+        )
+        return d
+
+
 @dataclass(kw_only=True, slots=True)
-class TextPart:
+class TextPart(_Dataclass):
     """``TextPart`` (no description in the spec)."""
 
     type: Literal["text"] | str
@@ -10,29 +43,11 @@ class TextPart:
     @classmethod
     def from_dict(cls, data: Any) -> TextPart:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
-            text=d["text"] if type(d.get("text")) is str else _req(d, "text", _str),
-            extra_fields=(
-                {} if _KEYS_TextPart.issuperset(d) else _extras(d, _KEYS_TextPart)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["type"] = self.type
-        d["text"] = self.text
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_TextPart = frozenset({"type", "text"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class ImagePart:
+class ImagePart(_Dataclass):
     """``ImagePart`` (no description in the spec)."""
 
     type: Literal["image"] | str
@@ -43,29 +58,11 @@ class ImagePart:
     @classmethod
     def from_dict(cls, data: Any) -> ImagePart:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
-            url=d["url"] if type(d.get("url")) is str else _req(d, "url", _str),
-            extra_fields=(
-                {} if _KEYS_ImagePart.issuperset(d) else _extras(d, _KEYS_ImagePart)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["type"] = self.type
-        d["url"] = self.url
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_ImagePart = frozenset({"type", "url"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class GroupPart:
+class GroupPart(_Dataclass):
     """``GroupPart`` (no description in the spec)."""
 
     type: Literal["group"] | str
@@ -76,29 +73,11 @@ class GroupPart:
     @classmethod
     def from_dict(cls, data: Any) -> GroupPart:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
-            parts=_req(d, "parts", _P_list_of_Part),
-            extra_fields=(
-                {} if _KEYS_GroupPart.issuperset(d) else _extras(d, _KEYS_GroupPart)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["type"] = self.type
-        d["parts"] = _dump(self.parts)
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_GroupPart = frozenset({"type", "parts"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class Root:
+class Root(_Dataclass):
     """``Root`` (no description in the spec)."""
 
     part: Part
@@ -110,28 +89,7 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            part=_req(d, "part", _parse_Part),
-            parts=None if d.get("parts") is None else _opt(d, "parts", _P_list_of_Part),
-            mapped=(
-                None
-                if d.get("mapped") is None
-                else _opt(d, "mapped", _P_tagged_type_text_TextPart_image_ImagePart)
-            ),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["part"] = _dump(self.part)
-        if self.parts is not None:
-            d["parts"] = _dump(self.parts)
-        if self.mapped is not None:
-            d["mapped"] = _dump(self.mapped)
-        d.update(self.extra_fields)
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_Root = frozenset({"part", "parts", "mapped"})

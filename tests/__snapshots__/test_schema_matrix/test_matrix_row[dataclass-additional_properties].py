@@ -1,5 +1,38 @@
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the classes' base (to_dict by each class's table).
+class _Dataclass:
+    """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
+    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too)."""
+
+    __slots__ = ()
+    _fields: ClassVar[_Fields]
+    extra_fields: dict[str, Any]  # every dataclass of the module declares these two
+    null_fields: frozenset[str]  # (this one, those with a null-only field)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        table = self._fields
+        d: dict[str, Any] = {}
+        # a null-only field is written back when the payload sent it, models and tuples
+        # through _dump, the unknown fields after the others
+        for (wire, optional, dump, null_only), value in zip(
+            table.writes, table.values_of(self)
+        ):
+            if null_only:
+                if wire in self.null_fields:
+                    d[wire] = None
+            elif value is not None or not optional:
+                d[wire] = _dump(value) if dump else value
+        d.update(
+            _dump(self.extra_fields)
+            if table.extra_fields is not None
+            else self.extra_fields
+        )
+        return d
+
+
 @dataclass(kw_only=True, slots=True)
-class RootFree:
+class RootFree(_Dataclass):
     """The object at ``Root.free`` (the spec describes it no further)."""
 
     a: str | None = None
@@ -9,32 +42,11 @@ class RootFree:
     @classmethod
     def from_dict(cls, data: Any) -> RootFree:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            a=(
-                None
-                if (v := d.get("a")) is None
-                else v if type(v) is str else _opt(d, "a", _str)
-            ),
-            extra_fields=(
-                {} if _KEYS_RootFree.issuperset(d) else _extras(d, _KEYS_RootFree)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.a is not None:
-            d["a"] = self.a
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_RootFree = frozenset({"a"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class RootClosed:
+class RootClosed(_Dataclass):
     """The object at ``Root.closed`` (the spec describes it no further)."""
 
     a: str | None = None
@@ -44,32 +56,11 @@ class RootClosed:
     @classmethod
     def from_dict(cls, data: Any) -> RootClosed:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            a=(
-                None
-                if (v := d.get("a")) is None
-                else v if type(v) is str else _opt(d, "a", _str)
-            ),
-            extra_fields=(
-                {} if _KEYS_RootClosed.issuperset(d) else _extras(d, _KEYS_RootClosed)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.a is not None:
-            d["a"] = self.a
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_RootClosed = frozenset({"a"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class RootTyped:
+class RootTyped(_Dataclass):
     """The object at ``Root.typed`` (the spec describes it no further)."""
 
     a: str | None = None
@@ -79,30 +70,14 @@ class RootTyped:
     @classmethod
     def from_dict(cls, data: Any) -> RootTyped:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            a=(
-                None
-                if (v := d.get("a")) is None
-                else v if type(v) is str else _opt(d, "a", _str)
-            ),
-            extra_fields=_extras(d, _KEYS_RootTyped, _int),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.a is not None:
-            d["a"] = self.a
-        d.update(_dump(self.extra_fields))
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_RootTyped = frozenset({"a"})
 
 
 @dataclass(kw_only=True, slots=True)
-class Part:
+class Part(_Dataclass):
     """``Part`` (no description in the spec)."""
 
     text: str | None = None
@@ -112,30 +87,11 @@ class Part:
     @classmethod
     def from_dict(cls, data: Any) -> Part:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            text=(
-                None
-                if (v := d.get("text")) is None
-                else v if type(v) is str else _opt(d, "text", _str)
-            ),
-            extra_fields={} if _KEYS_Part.issuperset(d) else _extras(d, _KEYS_Part),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.text is not None:
-            d["text"] = self.text
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_Part = frozenset({"text"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class Root:
+class Root(_Dataclass):
     """``Root`` (no description in the spec)."""
 
     free: RootFree
@@ -148,24 +104,7 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            free=_req(d, "free", RootFree.from_dict),
-            closed=_req(d, "closed", RootClosed.from_dict),
-            typed=_req(d, "typed", RootTyped.from_dict),
-            map=_req(d, "map", _P_map_of_Part),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["free"] = _dump(self.free)
-        d["closed"] = _dump(self.closed)
-        d["typed"] = _dump(self.typed)
-        d["map"] = _dump(self.map)
-        d.update(self.extra_fields)
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_Root = frozenset({"free", "closed", "typed", "map"})

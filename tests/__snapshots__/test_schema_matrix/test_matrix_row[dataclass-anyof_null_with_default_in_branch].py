@@ -1,5 +1,38 @@
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the classes' base (to_dict by each class's table).
+class _Dataclass:
+    """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
+    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too)."""
+
+    __slots__ = ()
+    _fields: ClassVar[_Fields]
+    extra_fields: dict[str, Any]  # every dataclass of the module declares these two
+    null_fields: frozenset[str]  # (this one, those with a null-only field)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        table = self._fields
+        d: dict[str, Any] = {}
+        # a null-only field is written back when the payload sent it, models and tuples
+        # through _dump, the unknown fields after the others
+        for (wire, optional, dump, null_only), value in zip(
+            table.writes, table.values_of(self)
+        ):
+            if null_only:
+                if wire in self.null_fields:
+                    d[wire] = None
+            elif value is not None or not optional:
+                d[wire] = _dump(value) if dump else value
+        d.update(
+            _dump(self.extra_fields)
+            if table.extra_fields is not None
+            else self.extra_fields
+        )
+        return d
+
+
 @dataclass(kw_only=True, slots=True)
-class Root:
+class Root(_Dataclass):
     """``Root`` (no description in the spec)."""
 
     tier: Literal["auto", "default"] | str | None = None
@@ -10,23 +43,7 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            tier=(
-                None
-                if (v := d.get("tier")) is None
-                else v if type(v) is str else _opt(d, "tier", _str)
-            ),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.tier is not None:
-            d["tier"] = self.tier
-        d.update(self.extra_fields)
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_Root = frozenset({"tier"})

@@ -1,5 +1,38 @@
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the classes' base (to_dict by each class's table).
+class _Dataclass:
+    """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
+    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too)."""
+
+    __slots__ = ()
+    _fields: ClassVar[_Fields]
+    extra_fields: dict[str, Any]  # every dataclass of the module declares these two
+    null_fields: frozenset[str]  # (this one, those with a null-only field)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        table = self._fields
+        d: dict[str, Any] = {}
+        # a null-only field is written back when the payload sent it, models and tuples
+        # through _dump, the unknown fields after the others
+        for (wire, optional, dump, null_only), value in zip(
+            table.writes, table.values_of(self)
+        ):
+            if null_only:
+                if wire in self.null_fields:
+                    d[wire] = None
+            elif value is not None or not optional:
+                d[wire] = _dump(value) if dump else value
+        d.update(
+            _dump(self.extra_fields)
+            if table.extra_fields is not None
+            else self.extra_fields
+        )
+        return d
+
+
 @dataclass(kw_only=True, slots=True)
-class Root:
+class Root(_Dataclass):
     """``Root`` (no description in the spec)."""
 
     class_: str
@@ -19,48 +52,7 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            class_=(
-                d["class"] if type(d.get("class")) is str else _req(d, "class", _str)
-            ),
-            field_2nd=d["2nd"] if type(d.get("2nd")) is str else _req(d, "2nd", _str),
-            a_b_=d["a-b"] if type(d.get("a-b")) is str else _req(d, "a-b", _str),
-            a_b__=d["a.b"] if type(d.get("a.b")) is str else _req(d, "a.b", _str),
-            a_b___=d["a b"] if type(d.get("a b")) is str else _req(d, "a b", _str),
-            cafe=d["café"] if type(d.get("café")) is str else _req(d, "café", _str),
-            a_b=d["a_b"] if type(d.get("a_b")) is str else _req(d, "a_b", _str),
-            field_id=d["_id"] if type(d.get("_id")) is str else _req(d, "_id", _str),
-            from_dict_=(
-                d["from_dict"]
-                if type(d.get("from_dict")) is str
-                else _req(d, "from_dict", _str)
-            ),
-            str_=d["str"] if type(d.get("str")) is str else _req(d, "str", _str),
-            model_dump_=(
-                d["model_dump"]
-                if type(d.get("model_dump")) is str
-                else _req(d, "model_dump", _str)
-            ),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["class"] = self.class_
-        d["2nd"] = self.field_2nd
-        d["a-b"] = self.a_b_
-        d["a.b"] = self.a_b__
-        d["a b"] = self.a_b___
-        d["café"] = self.cafe
-        d["a_b"] = self.a_b
-        d["_id"] = self.field_id
-        d["from_dict"] = self.from_dict_
-        d["str"] = self.str_
-        d["model_dump"] = self.model_dump_
-        d.update(self.extra_fields)
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_Root = frozenset(

@@ -1,5 +1,38 @@
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the classes' base (to_dict by each class's table).
+class _Dataclass:
+    """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
+    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too)."""
+
+    __slots__ = ()
+    _fields: ClassVar[_Fields]
+    extra_fields: dict[str, Any]  # every dataclass of the module declares these two
+    null_fields: frozenset[str]  # (this one, those with a null-only field)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        table = self._fields
+        d: dict[str, Any] = {}
+        # a null-only field is written back when the payload sent it, models and tuples
+        # through _dump, the unknown fields after the others
+        for (wire, optional, dump, null_only), value in zip(
+            table.writes, table.values_of(self)
+        ):
+            if null_only:
+                if wire in self.null_fields:
+                    d[wire] = None
+            elif value is not None or not optional:
+                d[wire] = _dump(value) if dump else value
+        d.update(
+            _dump(self.extra_fields)
+            if table.extra_fields is not None
+            else self.extra_fields
+        )
+        return d
+
+
 @dataclass(kw_only=True, slots=True)
-class Circle:
+class Circle(_Dataclass):
     """``Circle`` (no description in the spec)."""
 
     type: Literal["circle"] | str
@@ -10,27 +43,11 @@ class Circle:
     @classmethod
     def from_dict(cls, data: Any) -> Circle:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
-            r=d["r"] if type(d.get("r")) is float else _req(d, "r", _float),
-            extra_fields={} if _KEYS_Circle.issuperset(d) else _extras(d, _KEYS_Circle),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["type"] = self.type
-        d["r"] = self.r
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_Circle = frozenset({"type", "r"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class Square:
+class Square(_Dataclass):
     """``Square`` (no description in the spec)."""
 
     type: str
@@ -41,27 +58,11 @@ class Square:
     @classmethod
     def from_dict(cls, data: Any) -> Square:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            type=d["type"] if type(d.get("type")) is str else _req(d, "type", _str),
-            side=d["side"] if type(d.get("side")) is float else _req(d, "side", _float),
-            extra_fields={} if _KEYS_Square.issuperset(d) else _extras(d, _KEYS_Square),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["type"] = self.type
-        d["side"] = self.side
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_Square = frozenset({"type", "side"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class Root:
+class Root(_Dataclass):
     """``Root`` (no description in the spec)."""
 
     shape: Circle | Square
@@ -71,18 +72,7 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            shape=_req(d, "shape", _P_tagged_type_circle_Circle_Square_Square),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["shape"] = _dump(self.shape)
-        d.update(self.extra_fields)
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_Root = frozenset({"shape"})

@@ -1,5 +1,38 @@
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the classes' base (to_dict by each class's table).
+class _Dataclass:
+    """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
+    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too)."""
+
+    __slots__ = ()
+    _fields: ClassVar[_Fields]
+    extra_fields: dict[str, Any]  # every dataclass of the module declares these two
+    null_fields: frozenset[str]  # (this one, those with a null-only field)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        table = self._fields
+        d: dict[str, Any] = {}
+        # a null-only field is written back when the payload sent it, models and tuples
+        # through _dump, the unknown fields after the others
+        for (wire, optional, dump, null_only), value in zip(
+            table.writes, table.values_of(self)
+        ):
+            if null_only:
+                if wire in self.null_fields:
+                    d[wire] = None
+            elif value is not None or not optional:
+                d[wire] = _dump(value) if dump else value
+        d.update(
+            _dump(self.extra_fields)
+            if table.extra_fields is not None
+            else self.extra_fields
+        )
+        return d
+
+
 @dataclass(kw_only=True, slots=True)
-class Cat:
+class Cat(_Dataclass):
     """``Cat`` (no description in the spec)."""
 
     kind: str
@@ -10,29 +43,11 @@ class Cat:
     @classmethod
     def from_dict(cls, data: Any) -> Cat:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            kind=d["kind"] if type(d.get("kind")) is str else _req(d, "kind", _str),
-            meows=(
-                d["meows"] if type(d.get("meows")) is bool else _req(d, "meows", _bool)
-            ),
-            extra_fields={} if _KEYS_Cat.issuperset(d) else _extras(d, _KEYS_Cat),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["kind"] = self.kind
-        d["meows"] = self.meows
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_Cat = frozenset({"kind", "meows"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class Dog:
+class Dog(_Dataclass):
     """``Dog`` (no description in the spec)."""
 
     kind: str
@@ -43,29 +58,11 @@ class Dog:
     @classmethod
     def from_dict(cls, data: Any) -> Dog:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            kind=d["kind"] if type(d.get("kind")) is str else _req(d, "kind", _str),
-            barks=(
-                d["barks"] if type(d.get("barks")) is bool else _req(d, "barks", _bool)
-            ),
-            extra_fields={} if _KEYS_Dog.issuperset(d) else _extras(d, _KEYS_Dog),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["kind"] = self.kind
-        d["barks"] = self.barks
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_Dog = frozenset({"kind", "barks"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class Bird:
+class Bird(_Dataclass):
     """``Bird`` (no description in the spec)."""
 
     kind: str
@@ -76,32 +73,11 @@ class Bird:
     @classmethod
     def from_dict(cls, data: Any) -> Bird:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            kind=d["kind"] if type(d.get("kind")) is str else _req(d, "kind", _str),
-            sings=(
-                None
-                if (v := d.get("sings")) is None
-                else v if type(v) is bool else _opt(d, "sings", _bool)
-            ),
-            extra_fields={} if _KEYS_Bird.issuperset(d) else _extras(d, _KEYS_Bird),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["kind"] = self.kind
-        if self.sings is not None:
-            d["sings"] = self.sings
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_Bird = frozenset({"kind", "sings"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class Root:
+class Root(_Dataclass):
     """``Root`` (no description in the spec)."""
 
     pet: Cat | Dog | Bird
@@ -111,18 +87,7 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            pet=_req(d, "pet", _P_tagged_kind_cat_Cat_dog_Dog_bird_Bird),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["pet"] = _dump(self.pet)
-        d.update(self.extra_fields)
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_Root = frozenset({"pet"})

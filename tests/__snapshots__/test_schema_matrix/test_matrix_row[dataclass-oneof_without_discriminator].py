@@ -1,5 +1,38 @@
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the classes' base (to_dict by each class's table).
+class _Dataclass:
+    """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
+    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too)."""
+
+    __slots__ = ()
+    _fields: ClassVar[_Fields]
+    extra_fields: dict[str, Any]  # every dataclass of the module declares these two
+    null_fields: frozenset[str]  # (this one, those with a null-only field)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        table = self._fields
+        d: dict[str, Any] = {}
+        # a null-only field is written back when the payload sent it, models and tuples
+        # through _dump, the unknown fields after the others
+        for (wire, optional, dump, null_only), value in zip(
+            table.writes, table.values_of(self)
+        ):
+            if null_only:
+                if wire in self.null_fields:
+                    d[wire] = None
+            elif value is not None or not optional:
+                d[wire] = _dump(value) if dump else value
+        d.update(
+            _dump(self.extra_fields)
+            if table.extra_fields is not None
+            else self.extra_fields
+        )
+        return d
+
+
 @dataclass(kw_only=True, slots=True)
-class RootValue:
+class RootValueText(_Dataclass):
     """The object at ``Root.value (oneOf 0)`` (the spec describes it no further)."""
 
     text: str
@@ -7,29 +40,13 @@ class RootValue:
     """Fields the payload carried that the schema does not define, by wire name."""
 
     @classmethod
-    def from_dict(cls, data: Any) -> RootValue:
+    def from_dict(cls, data: Any) -> RootValueText:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            text=d["text"] if type(d.get("text")) is str else _req(d, "text", _str),
-            extra_fields=(
-                {} if _KEYS_RootValue.issuperset(d) else _extras(d, _KEYS_RootValue)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["text"] = self.text
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_RootValue = frozenset({"text"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class RootValueModel:
+class RootValueImage(_Dataclass):
     """The object at ``Root.value (oneOf 1)`` (the spec describes it no further)."""
 
     url: str
@@ -37,52 +54,23 @@ class RootValueModel:
     """Fields the payload carried that the schema does not define, by wire name."""
 
     @classmethod
-    def from_dict(cls, data: Any) -> RootValueModel:
+    def from_dict(cls, data: Any) -> RootValueImage:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            url=d["url"] if type(d.get("url")) is str else _req(d, "url", _str),
-            extra_fields=(
-                {}
-                if _KEYS_RootValueModel.issuperset(d)
-                else _extras(d, _KEYS_RootValueModel)
-            ),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["url"] = self.url
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_RootValueModel = frozenset({"url"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class Root:
+class Root(_Dataclass):
     """``Root`` (no description in the spec)."""
 
-    value: RootValue | RootValueModel | str
+    value: RootValueText | RootValueImage | str
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            value=_req(d, "value", _P_first_of_RootValue_RootValueModel_str),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["value"] = _dump(self.value)
-        d.update(self.extra_fields)
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_Root = frozenset({"value"})

@@ -1,5 +1,38 @@
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the classes' base (to_dict by each class's table).
+class _Dataclass:
+    """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
+    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too)."""
+
+    __slots__ = ()
+    _fields: ClassVar[_Fields]
+    extra_fields: dict[str, Any]  # every dataclass of the module declares these two
+    null_fields: frozenset[str]  # (this one, those with a null-only field)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        table = self._fields
+        d: dict[str, Any] = {}
+        # a null-only field is written back when the payload sent it, models and tuples
+        # through _dump, the unknown fields after the others
+        for (wire, optional, dump, null_only), value in zip(
+            table.writes, table.values_of(self)
+        ):
+            if null_only:
+                if wire in self.null_fields:
+                    d[wire] = None
+            elif value is not None or not optional:
+                d[wire] = _dump(value) if dump else value
+        d.update(
+            _dump(self.extra_fields)
+            if table.extra_fields is not None
+            else self.extra_fields
+        )
+        return d
+
+
 @dataclass(kw_only=True, slots=True)
-class Part:
+class Part(_Dataclass):
     """``Part`` (no description in the spec)."""
 
     text: str
@@ -9,25 +42,11 @@ class Part:
     @classmethod
     def from_dict(cls, data: Any) -> Part:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            text=d["text"] if type(d.get("text")) is str else _req(d, "text", _str),
-            extra_fields={} if _KEYS_Part.issuperset(d) else _extras(d, _KEYS_Part),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["text"] = self.text
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_Part = frozenset({"text"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class Root:
+class Root(_Dataclass):
     """``Root`` (no description in the spec)."""
 
     pair: tuple[str, int]
@@ -45,51 +64,7 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            pair=_req(d, "pair", _P_tuple_of_str_int_closed_min_2),
-            short=(
-                None
-                if d.get("short") is None
-                else _opt(d, "short", _P_tuple_of_str_int_closed)
-            ),
-            more=_req(d, "more", _P_tuple_of_str_then_bool_min_1),
-            loose=(
-                None
-                if d.get("loose") is None
-                else _opt(d, "loose", _P_tuple_of_int_nullable_null_then_any)
-            ),
-            parts=(
-                None
-                if d.get("parts") is None
-                else _opt(d, "parts", _P_tuple_of_Part_nullable_str_closed_min_2)
-            ),
-            at=None if d.get("at") is None else _opt(d, "at", _parse_Point),
-            old=(
-                None
-                if d.get("old") is None
-                else _opt(d, "old", _P_tuple_of_str_int_closed_min_1)
-            ),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["pair"] = _dump(self.pair)
-        if self.short is not None:
-            d["short"] = _dump(self.short)
-        d["more"] = _dump(self.more)
-        if self.loose is not None:
-            d["loose"] = _dump(self.loose)
-        if self.parts is not None:
-            d["parts"] = _dump(self.parts)
-        if self.at is not None:
-            d["at"] = _dump(self.at)
-        if self.old is not None:
-            d["old"] = _dump(self.old)
-        d.update(self.extra_fields)
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_Root = frozenset({"pair", "short", "more", "loose", "parts", "at", "old"})

@@ -1,5 +1,38 @@
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the classes' base (to_dict by each class's table).
+class _Dataclass:
+    """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
+    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too)."""
+
+    __slots__ = ()
+    _fields: ClassVar[_Fields]
+    extra_fields: dict[str, Any]  # every dataclass of the module declares these two
+    null_fields: frozenset[str]  # (this one, those with a null-only field)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON data again, with wire names; optional fields that are None are left out."""
+        table = self._fields
+        d: dict[str, Any] = {}
+        # a null-only field is written back when the payload sent it, models and tuples
+        # through _dump, the unknown fields after the others
+        for (wire, optional, dump, null_only), value in zip(
+            table.writes, table.values_of(self)
+        ):
+            if null_only:
+                if wire in self.null_fields:
+                    d[wire] = None
+            elif value is not None or not optional:
+                d[wire] = _dump(value) if dump else value
+        d.update(
+            _dump(self.extra_fields)
+            if table.extra_fields is not None
+            else self.extra_fields
+        )
+        return d
+
+
 @dataclass(kw_only=True, slots=True)
-class Node:
+class Node(_Dataclass):
     """``Node`` (no description in the spec)."""
 
     value: int | None = None
@@ -10,37 +43,11 @@ class Node:
     @classmethod
     def from_dict(cls, data: Any) -> Node:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            value=(
-                None
-                if (v := d.get("value")) is None
-                else v if type(v) is int else _opt(d, "value", _int)
-            ),
-            children=(
-                None
-                if d.get("children") is None
-                else _opt(d, "children", _P_list_of_Node)
-            ),
-            extra_fields={} if _KEYS_Node.issuperset(d) else _extras(d, _KEYS_Node),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.value is not None:
-            d["value"] = self.value
-        if self.children is not None:
-            d["children"] = _dump(self.children)
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_Node = frozenset({"value", "children"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class Pong:
+class Pong(_Dataclass):
     """``Pong`` (no description in the spec)."""
 
     ping: Ping | None = None
@@ -50,26 +57,11 @@ class Pong:
     @classmethod
     def from_dict(cls, data: Any) -> Pong:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            ping=None if d.get("ping") is None else _opt(d, "ping", Ping.from_dict),
-            extra_fields={} if _KEYS_Pong.issuperset(d) else _extras(d, _KEYS_Pong),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.ping is not None:
-            d["ping"] = _dump(self.ping)
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_Pong = frozenset({"ping"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class Ping:
+class Ping(_Dataclass):
     """``Ping`` (no description in the spec)."""
 
     pong: Pong | None = None
@@ -79,26 +71,11 @@ class Ping:
     @classmethod
     def from_dict(cls, data: Any) -> Ping:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            pong=None if d.get("pong") is None else _opt(d, "pong", Pong.from_dict),
-            extra_fields={} if _KEYS_Ping.issuperset(d) else _extras(d, _KEYS_Ping),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        if self.pong is not None:
-            d["pong"] = _dump(self.pong)
-        d.update(self.extra_fields)
-        return d
-
-
-_KEYS_Ping = frozenset({"pong"})
+        return _from_dict(cls, cls._fields, data)
 
 
 @dataclass(kw_only=True, slots=True)
-class Root:
+class Root(_Dataclass):
     """``Root`` (no description in the spec)."""
 
     tree: Node
@@ -109,21 +86,7 @@ class Root:
     @classmethod
     def from_dict(cls, data: Any) -> Root:
         """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        d = _object(data)
-        return cls(
-            tree=_req(d, "tree", Node.from_dict),
-            ping=None if d.get("ping") is None else _opt(d, "ping", Ping.from_dict),
-            extra_fields={} if _KEYS_Root.issuperset(d) else _extras(d, _KEYS_Root),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON data again, with wire names; optional fields that are None are left out."""
-        d: dict[str, Any] = {}
-        d["tree"] = _dump(self.tree)
-        if self.ping is not None:
-            d["ping"] = _dump(self.ping)
-        d.update(self.extra_fields)
-        return d
+        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_Root = frozenset({"tree", "ping"})
