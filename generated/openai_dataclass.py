@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs fc7cb70263479bdca6495e0afce40261, output 887d6840cb8e9dff96a5a2afb04292f0
+# Fingerprint: inputs 31cdc584f895ad7410ed8f97baffad1f, output 30b523d3121fc33b186661b96a2db16a
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -24,6 +24,7 @@ from collections.abc import (
     Mapping,
 )
 from dataclasses import dataclass, field, fields, is_dataclass
+from reprlib import recursive_repr
 from typing import Any, ClassVar, Literal, TypeAlias, TypeVar, cast
 
 __all__ = [
@@ -77,6 +78,38 @@ __all__ = [
 ]
 
 
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the models' base.
+#: Each model class's compared fields, by attribute name (found on first use).
+_COMPARED: dict[type, tuple[str, ...]] = {}
+
+
+class _Record:
+    """Base of every dataclass model: ``__repr__``, ``__eq__`` and ``__hash__`` as
+    ``@dataclass(eq=True)`` makes them, written once (see the module docstring)."""
+
+    __slots__ = ()
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # mutable and compared: unhashable
+
+    @recursive_repr()
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)  # type: ignore[arg-type]
+        return f"{type(self).__qualname__}({shown})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        names = _COMPARED.get(type(self))
+        if names is None:
+            names = _COMPARED[type(self)] = tuple(f.name for f in fields(self) if f.compare)  # type: ignore[arg-type]
+        return _values(self, names) == _values(other, names)
+
+
+def _values(record: Any, names: tuple[str, ...]) -> tuple[Any, ...]:
+    """The values of ``record``'s fields ``names``, in order."""
+    return tuple(getattr(record, name) for name in names)
+
+
 ServiceTier: TypeAlias = (
     Literal["auto", "default", "flex", "scale", "priority", "fast"] | None
 )
@@ -86,8 +119,8 @@ ServiceTier: TypeAlias = (
 ModerationInputType: TypeAlias = Literal["text", "image"]
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionStreamResponseDeltaFunctionCall:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionStreamResponseDeltaFunctionCall(_Record):
     """Deprecated. Replaced by `tool_calls`; a piece of the function the model calls."""
 
     arguments: str | None = None
@@ -133,8 +166,8 @@ class ChatCompletionStreamResponseDeltaFunctionCall:
 _KEYS_ChatCompletionStreamResponseDeltaFunctionCall = frozenset({"arguments", "name"})
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionMessageToolCallChunkFunction:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionMessageToolCallChunkFunction(_Record):
     """The object at ``ChatCompletionMessageToolCallChunk.function`` (the spec describes it no further)."""
 
     name: str | None = None
@@ -180,8 +213,8 @@ class ChatCompletionMessageToolCallChunkFunction:
 _KEYS_ChatCompletionMessageToolCallChunkFunction = frozenset({"name", "arguments"})
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionMessageToolCallChunk:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionMessageToolCallChunk(_Record):
     """``ChatCompletionMessageToolCallChunk`` (no description in the spec)."""
 
     index: int
@@ -242,8 +275,8 @@ _KEYS_ChatCompletionMessageToolCallChunk = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionStreamResponseDelta:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionStreamResponseDelta(_Record):
     """What one chunk adds to a choice's message."""
 
     content: str | None = None
@@ -325,8 +358,8 @@ _KEYS_ChatCompletionStreamResponseDelta = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionTokenLogprobTopLogprob:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionTokenLogprobTopLogprob(_Record):
     """The object at ``ChatCompletionTokenLogprob.top_logprobs[]`` (the spec describes it no further)."""
 
     token: str
@@ -370,8 +403,8 @@ class ChatCompletionTokenLogprobTopLogprob:
 _KEYS_ChatCompletionTokenLogprobTopLogprob = frozenset({"token", "logprob", "bytes"})
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionTokenLogprob:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionTokenLogprob(_Record):
     """``ChatCompletionTokenLogprob`` (no description in the spec)."""
 
     token: str
@@ -423,8 +456,8 @@ _KEYS_ChatCompletionTokenLogprob = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class CreateChatCompletionStreamResponseChoiceLogprobs:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class CreateChatCompletionStreamResponseChoiceLogprobs(_Record):
     """Token log probabilities for this piece of the choice."""
 
     content: list[ChatCompletionTokenLogprob] | None
@@ -462,8 +495,8 @@ _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class CreateChatCompletionStreamResponseChoice:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class CreateChatCompletionStreamResponseChoice(_Record):
     """The object at ``CreateChatCompletionStreamResponse.choices[]`` (the spec describes it no further)."""
 
     delta: ChatCompletionStreamResponseDelta
@@ -525,8 +558,8 @@ _KEYS_CreateChatCompletionStreamResponseChoice = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class CompletionUsageCompletionTokensDetails:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class CompletionUsageCompletionTokensDetails(_Record):
     """How the generated tokens break down."""
 
     accepted_prediction_tokens: int | None = None
@@ -611,8 +644,8 @@ _KEYS_CompletionUsageCompletionTokensDetails = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class CompletionUsagePromptTokensDetails:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class CompletionUsagePromptTokensDetails(_Record):
     """How the prompt tokens break down."""
 
     audio_tokens: int | None = None
@@ -693,8 +726,8 @@ _KEYS_CompletionUsagePromptTokensDetails = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class CompletionUsage:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class CompletionUsage(_Record):
     """Token counts of a request."""
 
     completion_tokens: int
@@ -780,8 +813,8 @@ _KEYS_CompletionUsage = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class ModerationResultBody:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ModerationResultBody(_Record):
     """The moderation verdict for one item."""
 
     type: Literal["moderation_result"] | str
@@ -848,8 +881,8 @@ _KEYS_ModerationResultBody = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionModerationResults:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionModerationResults(_Record):
     """Moderation results for the input or the output."""
 
     type: Literal["moderation_results"] | str
@@ -889,8 +922,8 @@ class ChatCompletionModerationResults:
 _KEYS_ChatCompletionModerationResults = frozenset({"type", "model", "results"})
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionModerationError:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionModerationError(_Record):
     """Moderation could not be done for the input or the output."""
 
     type: Literal["error"] | str
@@ -934,8 +967,8 @@ class ChatCompletionModerationError:
 _KEYS_ChatCompletionModerationError = frozenset({"type", "code", "message"})
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionModeration:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionModeration(_Record):
     """Moderation of the request's input and the generated output."""
 
     input: ChatCompletionModerationResults | ChatCompletionModerationError
@@ -979,8 +1012,8 @@ class ChatCompletionModeration:
 _KEYS_ChatCompletionModeration = frozenset({"input", "output"})
 
 
-@dataclass(kw_only=True, slots=True)
-class CreateChatCompletionStreamResponse:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class CreateChatCompletionStreamResponse(_Record):
     """One chunk of a streamed chat completion: a server-sent event whose data is this object. Chunks of one stream share `id`, `created` and `model`."""
 
     id: str
@@ -1093,8 +1126,8 @@ _KEYS_CreateChatCompletionStreamResponse = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionMessageToolCallFunction:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionMessageToolCallFunction(_Record):
     """The function called."""
 
     name: str
@@ -1134,8 +1167,8 @@ class ChatCompletionMessageToolCallFunction:
 _KEYS_ChatCompletionMessageToolCallFunction = frozenset({"name", "arguments"})
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionMessageToolCall:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionMessageToolCall(_Record):
     """A call of a function tool."""
 
     id: str
@@ -1177,8 +1210,8 @@ class ChatCompletionMessageToolCall:
 _KEYS_ChatCompletionMessageToolCall = frozenset({"id", "type", "function"})
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionMessageCustomToolCallCustom:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionMessageCustomToolCallCustom(_Record):
     """The custom tool called."""
 
     name: str
@@ -1214,8 +1247,8 @@ class ChatCompletionMessageCustomToolCallCustom:
 _KEYS_ChatCompletionMessageCustomToolCallCustom = frozenset({"name", "input"})
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionMessageCustomToolCall:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionMessageCustomToolCall(_Record):
     """A call of a custom tool."""
 
     id: str
@@ -1257,8 +1290,8 @@ class ChatCompletionMessageCustomToolCall:
 _KEYS_ChatCompletionMessageCustomToolCall = frozenset({"id", "type", "custom"})
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionResponseMessageAnnotationUrlCitation:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionResponseMessageAnnotationUrlCitation(_Record):
     """Where the citation stands and what it cites."""
 
     end_index: int
@@ -1316,8 +1349,8 @@ _KEYS_ChatCompletionResponseMessageAnnotationUrlCitation = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionResponseMessageAnnotation:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionResponseMessageAnnotation(_Record):
     """A URL cited by the message."""
 
     type: Literal["url_citation"] | str
@@ -1357,8 +1390,8 @@ class ChatCompletionResponseMessageAnnotation:
 _KEYS_ChatCompletionResponseMessageAnnotation = frozenset({"type", "url_citation"})
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionResponseMessageFunctionCall:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionResponseMessageFunctionCall(_Record):
     """Deprecated. Replaced by `tool_calls`; the function the model called."""
 
     arguments: str
@@ -1398,8 +1431,8 @@ class ChatCompletionResponseMessageFunctionCall:
 _KEYS_ChatCompletionResponseMessageFunctionCall = frozenset({"arguments", "name"})
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionResponseMessageAudio:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionResponseMessageAudio(_Record):
     """The audio answer, when audio output was requested."""
 
     id: str
@@ -1453,8 +1486,8 @@ _KEYS_ChatCompletionResponseMessageAudio = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionResponseMessage:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionResponseMessage(_Record):
     """The message the model generated."""
 
     content: str | None
@@ -1553,8 +1586,8 @@ _KEYS_ChatCompletionResponseMessage = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class CreateChatCompletionResponseChoiceLogprobs:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class CreateChatCompletionResponseChoiceLogprobs(_Record):
     """Token log probabilities of the choice."""
 
     content: list[ChatCompletionTokenLogprob] | None
@@ -1590,8 +1623,8 @@ class CreateChatCompletionResponseChoiceLogprobs:
 _KEYS_CreateChatCompletionResponseChoiceLogprobs = frozenset({"content", "refusal"})
 
 
-@dataclass(kw_only=True, slots=True)
-class CreateChatCompletionResponseChoice:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class CreateChatCompletionResponseChoice(_Record):
     """The object at ``CreateChatCompletionResponse.choices[]`` (the spec describes it no further)."""
 
     finish_reason: (
@@ -1644,8 +1677,8 @@ _KEYS_CreateChatCompletionResponseChoice = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class CreateChatCompletionResponse:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class CreateChatCompletionResponse(_Record):
     """A finished chat completion, as a non-streamed request returns it."""
 
     id: str

@@ -12,7 +12,8 @@
   / ``parsing_typeddict`` (what differs by style), ``tuples_dataclass`` / ``tuples_typeddict``
   (``prefixItems``), ``patterns`` (extra keys by ``patternProperties``), ``lenient`` (results
   built anyway);
-* ``pydantic_models`` (the pydantic style's model base), ``pydantic_patterns`` (its extra
+* ``dataclass_models`` (the dataclass style's model base), ``pydantic_models`` (the
+  pydantic style's model base), ``pydantic_patterns`` (its extra
   keys by ``patternProperties``), ``pydantic_results`` (its
   accumulators' model merge and lenient results), ``msgspec_models`` (the msgspec style's,
   and its checkers) and ``sse`` (the event-stream reader).
@@ -42,6 +43,7 @@ from ..cache import recall, remember
 #: What a template places as one piece (``runtime.<block>``): its runtime modules, in the
 #: order they are laid out.
 BLOCKS = {
+    "dataclass_models": ("dataclass_models",),
     "pydantic_models": ("pydantic_models", "pydantic_patterns"),
     "msgspec_models": ("msgspec_models",),
     "parsing": (
@@ -67,8 +69,9 @@ PYDANTIC_MODULES = ("pydantic_models", "pydantic_patterns", "pydantic_results")
 MSGSPEC_MODULES = ("msgspec_models",)
 #: Runtime modules inlined into each generated module even with ``--runtime package``: the
 #: dataclass and TypedDict styles' parsers define the same names differently; the pydantic
-#: style's checks by key serve only modules whose schemas have ``patternProperties``.
-PER_MODULE = (*BLOCKS["parsing"], "pydantic_patterns")
+#: style's checks by key serve only modules whose schemas have ``patternProperties``; the
+#: dataclass style's model base is a few lines, a base class laid out before the models.
+PER_MODULE = ("dataclass_models", *BLOCKS["parsing"], "pydantic_patterns")
 
 
 #: The cache's kind for ``inlined``: a new one whenever ``_inline`` changes.
@@ -166,13 +169,15 @@ def needed(
     """The runtime modules a generated module holds, in layout order: ``chunks`` when it has
     a chunk accumulator, ``events`` an event-union accumulator, ``pydantic`` and ``msgspec``
     for those styles; ``parsing``: the style (``dataclass``, ``typeddict``) whose parsers it
-    holds, ``tuples`` when they read a list by position, ``patterns`` when they check extra
+    holds (the dataclass style's also its models' base), ``tuples`` when they read a list by position, ``patterns`` when they check extra
     fields by key (``patternProperties``)."""
     wanted = {"sse", "pydantic_models"} if pydantic else {"sse"}
     if pydantic and patterns:
         wanted.add("pydantic_patterns")
     if msgspec:
         wanted.add("msgspec_models")
+    if parsing == "dataclass":
+        wanted.add("dataclass_models")
     if parsing is not None:
         wanted.update(("parsing", f"parsing_{parsing}"))
         if tuples:
