@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 31cdc584f895ad7410ed8f97baffad1f, output 30b523d3121fc33b186661b96a2db16a
+# Fingerprint: inputs 4dc1e39dc0b369dcc87bd4ee377ca9ec, output c0d92dfcf231df441423be36af536088
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -80,8 +80,9 @@ __all__ = [
 
 # ---------------------------------------------------------------------------
 # The style's fixed runtime: the models' base.
-#: Each model class's compared fields, by attribute name (found on first use).
-_COMPARED: dict[type, tuple[str, ...]] = {}
+#: Each model class's fields that ``__repr__`` shows or ``__eq__`` compares, by the class
+#: and the field's flag (``repr``, ``compare``): found on first use.
+_FLAGGED: dict[tuple[type, str], tuple[str, ...]] = {}
 
 
 class _Record:
@@ -89,20 +90,31 @@ class _Record:
     ``@dataclass(eq=True)`` makes them, written once (see the module docstring)."""
 
     __slots__ = ()
-    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # mutable and compared: unhashable
+    __hash__ = None  # type: ignore[assignment]  # mutable and compared: unhashable
 
     @recursive_repr()
     def __repr__(self) -> str:
-        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)  # type: ignore[arg-type]
+        shown = ", ".join(
+            f"{name}={getattr(self, name)!r}" for name in _flagged(self, "repr")
+        )
         return f"{type(self).__qualname__}({shown})"
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        names = _COMPARED.get(type(self))
-        if names is None:
-            names = _COMPARED[type(self)] = tuple(f.name for f in fields(self) if f.compare)  # type: ignore[arg-type]
+        names = _flagged(self, "compare")
         return _values(self, names) == _values(other, names)
+
+
+def _flagged(record: Any, flag: str) -> tuple[str, ...]:
+    """The names of ``record``'s fields whose ``flag`` (``repr``, ``compare``) is set."""
+    key = (type(record), flag)
+    names = _FLAGGED.get(key)
+    if names is None:
+        names = _FLAGGED[key] = tuple(
+            f.name for f in fields(record) if getattr(f, flag)
+        )
+    return names
 
 
 def _values(record: Any, names: tuple[str, ...]) -> tuple[Any, ...]:

@@ -23,6 +23,7 @@ from collections.abc import (
     Mapping,
 )
 from dataclasses import dataclass, field, fields, is_dataclass
+from reprlib import recursive_repr
 from typing import Any, ClassVar, Literal, TypeAlias, TypeVar, cast
 
 __all__ = [
@@ -76,6 +77,42 @@ __all__ = [
 ]
 
 
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the models' base.
+#: Each model class's compared fields, by attribute name (found on first use).
+_COMPARED: dict[type, tuple[str, ...]] = {}
+
+
+class _Record:
+    """Base of every dataclass model: ``__repr__``, ``__eq__`` and ``__hash__`` as
+    ``@dataclass(eq=True)`` makes them, written once (see the module docstring)."""
+
+    __slots__ = ()
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # mutable and compared: unhashable
+
+    @recursive_repr()
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr
+        )  # type: ignore[arg-type]
+        return f"{type(self).__qualname__}({shown})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        names = _COMPARED.get(type(self))
+        if names is None:
+            names = _COMPARED[type(self)] = tuple(
+                f.name for f in fields(self) if f.compare
+            )  # type: ignore[arg-type]
+        return _values(self, names) == _values(other, names)
+
+
+def _values(record: Any, names: tuple[str, ...]) -> tuple[Any, ...]:
+    """The values of ``record``'s fields ``names``, in order."""
+    return tuple(getattr(record, name) for name in names)
+
+
 ServiceTier: TypeAlias = (
     Literal["auto", "default", "flex", "scale", "priority", "fast"] | None
 )
@@ -85,8 +122,8 @@ ServiceTier: TypeAlias = (
 ModerationInputType: TypeAlias = Literal["text", "image"]
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionStreamResponseDeltaFunctionCall:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionStreamResponseDeltaFunctionCall(_Record):
     """Deprecated. Replaced by `tool_calls`; a piece of the function the model calls."""
 
     arguments: str | None = None
@@ -130,8 +167,8 @@ class ChatCompletionStreamResponseDeltaFunctionCall:
 _KEYS_ChatCompletionStreamResponseDeltaFunctionCall = frozenset({"arguments", "name"})
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionMessageToolCallChunkFunction:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionMessageToolCallChunkFunction(_Record):
     """The object at ``ChatCompletionMessageToolCallChunk.function`` (the spec describes it no further)."""
 
     name: str | None = None
@@ -175,8 +212,8 @@ class ChatCompletionMessageToolCallChunkFunction:
 _KEYS_ChatCompletionMessageToolCallChunkFunction = frozenset({"name", "arguments"})
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionMessageToolCallChunk:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionMessageToolCallChunk(_Record):
     """``ChatCompletionMessageToolCallChunk`` (no description in the spec)."""
 
     index: int
@@ -233,8 +270,8 @@ _KEYS_ChatCompletionMessageToolCallChunk = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionStreamResponseDelta:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionStreamResponseDelta(_Record):
     """What one chunk adds to a choice's message."""
 
     content: str | None = None
@@ -308,8 +345,8 @@ _KEYS_ChatCompletionStreamResponseDelta = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionTokenLogprobTopLogprob:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionTokenLogprobTopLogprob(_Record):
     """The object at ``ChatCompletionTokenLogprob.top_logprobs[]`` (the spec describes it no further)."""
 
     token: str
@@ -349,8 +386,8 @@ class ChatCompletionTokenLogprobTopLogprob:
 _KEYS_ChatCompletionTokenLogprobTopLogprob = frozenset({"token", "logprob", "bytes"})
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionTokenLogprob:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionTokenLogprob(_Record):
     """``ChatCompletionTokenLogprob`` (no description in the spec)."""
 
     token: str
@@ -398,8 +435,8 @@ _KEYS_ChatCompletionTokenLogprob = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class CreateChatCompletionStreamResponseChoiceLogprobs:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class CreateChatCompletionStreamResponseChoiceLogprobs(_Record):
     """Token log probabilities for this piece of the choice."""
 
     content: list[ChatCompletionTokenLogprob] | None
@@ -435,8 +472,8 @@ _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class CreateChatCompletionStreamResponseChoice:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class CreateChatCompletionStreamResponseChoice(_Record):
     """The object at ``CreateChatCompletionStreamResponse.choices[]`` (the spec describes it no further)."""
 
     delta: ChatCompletionStreamResponseDelta
@@ -492,8 +529,8 @@ _KEYS_CreateChatCompletionStreamResponseChoice = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class CompletionUsageCompletionTokensDetails:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class CompletionUsageCompletionTokensDetails(_Record):
     """How the generated tokens break down."""
 
     accepted_prediction_tokens: int | None = None
@@ -572,8 +609,8 @@ _KEYS_CompletionUsageCompletionTokensDetails = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class CompletionUsagePromptTokensDetails:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class CompletionUsagePromptTokensDetails(_Record):
     """How the prompt tokens break down."""
 
     audio_tokens: int | None = None
@@ -652,8 +689,8 @@ _KEYS_CompletionUsagePromptTokensDetails = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class CompletionUsage:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class CompletionUsage(_Record):
     """Token counts of a request."""
 
     completion_tokens: int
@@ -725,8 +762,8 @@ _KEYS_CompletionUsage = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class ModerationResultBody:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ModerationResultBody(_Record):
     """The moderation verdict for one item."""
 
     type: Literal["moderation_result"] | str
@@ -789,8 +826,8 @@ _KEYS_ModerationResultBody = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionModerationResults:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionModerationResults(_Record):
     """Moderation results for the input or the output."""
 
     type: Literal["moderation_results"] | str
@@ -828,8 +865,8 @@ class ChatCompletionModerationResults:
 _KEYS_ChatCompletionModerationResults = frozenset({"type", "model", "results"})
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionModerationError:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionModerationError(_Record):
     """Moderation could not be done for the input or the output."""
 
     type: Literal["error"] | str
@@ -869,8 +906,8 @@ class ChatCompletionModerationError:
 _KEYS_ChatCompletionModerationError = frozenset({"type", "code", "message"})
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionModeration:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionModeration(_Record):
     """Moderation of the request's input and the generated output."""
 
     input: ChatCompletionModerationResults | ChatCompletionModerationError
@@ -912,8 +949,8 @@ class ChatCompletionModeration:
 _KEYS_ChatCompletionModeration = frozenset({"input", "output"})
 
 
-@dataclass(kw_only=True, slots=True)
-class CreateChatCompletionStreamResponse:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class CreateChatCompletionStreamResponse(_Record):
     """One chunk of a streamed chat completion: a server-sent event whose data is this object. Chunks of one stream share `id`, `created` and `model`."""
 
     id: str
@@ -1018,8 +1055,8 @@ _KEYS_CreateChatCompletionStreamResponse = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionMessageToolCallFunction:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionMessageToolCallFunction(_Record):
     """The function called."""
 
     name: str
@@ -1055,8 +1092,8 @@ class ChatCompletionMessageToolCallFunction:
 _KEYS_ChatCompletionMessageToolCallFunction = frozenset({"name", "arguments"})
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionMessageToolCall:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionMessageToolCall(_Record):
     """A call of a function tool."""
 
     id: str
@@ -1096,8 +1133,8 @@ class ChatCompletionMessageToolCall:
 _KEYS_ChatCompletionMessageToolCall = frozenset({"id", "type", "function"})
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionMessageCustomToolCallCustom:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionMessageCustomToolCallCustom(_Record):
     """The custom tool called."""
 
     name: str
@@ -1131,8 +1168,8 @@ class ChatCompletionMessageCustomToolCallCustom:
 _KEYS_ChatCompletionMessageCustomToolCallCustom = frozenset({"name", "input"})
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionMessageCustomToolCall:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionMessageCustomToolCall(_Record):
     """A call of a custom tool."""
 
     id: str
@@ -1172,8 +1209,8 @@ class ChatCompletionMessageCustomToolCall:
 _KEYS_ChatCompletionMessageCustomToolCall = frozenset({"id", "type", "custom"})
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionResponseMessageAnnotationUrlCitation:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionResponseMessageAnnotationUrlCitation(_Record):
     """Where the citation stands and what it cites."""
 
     end_index: int
@@ -1221,8 +1258,8 @@ _KEYS_ChatCompletionResponseMessageAnnotationUrlCitation = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionResponseMessageAnnotation:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionResponseMessageAnnotation(_Record):
     """A URL cited by the message."""
 
     type: Literal["url_citation"] | str
@@ -1260,8 +1297,8 @@ class ChatCompletionResponseMessageAnnotation:
 _KEYS_ChatCompletionResponseMessageAnnotation = frozenset({"type", "url_citation"})
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionResponseMessageFunctionCall:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionResponseMessageFunctionCall(_Record):
     """Deprecated. Replaced by `tool_calls`; the function the model called."""
 
     arguments: str
@@ -1297,8 +1334,8 @@ class ChatCompletionResponseMessageFunctionCall:
 _KEYS_ChatCompletionResponseMessageFunctionCall = frozenset({"arguments", "name"})
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionResponseMessageAudio:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionResponseMessageAudio(_Record):
     """The audio answer, when audio output was requested."""
 
     id: str
@@ -1346,8 +1383,8 @@ _KEYS_ChatCompletionResponseMessageAudio = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class ChatCompletionResponseMessage:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class ChatCompletionResponseMessage(_Record):
     """The message the model generated."""
 
     content: str | None
@@ -1430,8 +1467,8 @@ _KEYS_ChatCompletionResponseMessage = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class CreateChatCompletionResponseChoiceLogprobs:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class CreateChatCompletionResponseChoiceLogprobs(_Record):
     """Token log probabilities of the choice."""
 
     content: list[ChatCompletionTokenLogprob] | None
@@ -1465,8 +1502,8 @@ class CreateChatCompletionResponseChoiceLogprobs:
 _KEYS_CreateChatCompletionResponseChoiceLogprobs = frozenset({"content", "refusal"})
 
 
-@dataclass(kw_only=True, slots=True)
-class CreateChatCompletionResponseChoice:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class CreateChatCompletionResponseChoice(_Record):
     """The object at ``CreateChatCompletionResponse.choices[]`` (the spec describes it no further)."""
 
     finish_reason: (
@@ -1515,8 +1552,8 @@ _KEYS_CreateChatCompletionResponseChoice = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
-class CreateChatCompletionResponse:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class CreateChatCompletionResponse(_Record):
     """A finished chat completion, as a non-streamed request returns it."""
 
     id: str

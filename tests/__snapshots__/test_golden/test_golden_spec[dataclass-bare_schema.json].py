@@ -23,6 +23,7 @@ from collections.abc import (
     Mapping,
 )
 from dataclasses import dataclass, field, fields, is_dataclass
+from reprlib import recursive_repr
 from typing import Any, ClassVar, Literal, TypeVar, cast
 
 __all__ = [
@@ -46,8 +47,40 @@ __all__ = [
 ]
 
 
-@dataclass(kw_only=True, slots=True)
-class TickDelta:
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the models' base.
+#: Each model class's compared fields, by attribute name (found on first use).
+_COMPARED: dict[type, tuple[str, ...]] = {}
+
+
+class _Record:
+    """Base of every dataclass model: ``__repr__``, ``__eq__`` and ``__hash__`` as
+    ``@dataclass(eq=True)`` makes them, written once (see the module docstring)."""
+
+    __slots__ = ()
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # mutable and compared: unhashable
+
+    @recursive_repr()
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)  # type: ignore[arg-type]
+        return f"{type(self).__qualname__}({shown})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        names = _COMPARED.get(type(self))
+        if names is None:
+            names = _COMPARED[type(self)] = tuple(f.name for f in fields(self) if f.compare)  # type: ignore[arg-type]
+        return _values(self, names) == _values(other, names)
+
+
+def _values(record: Any, names: tuple[str, ...]) -> tuple[Any, ...]:
+    """The values of ``record``'s fields ``names``, in order."""
+    return tuple(getattr(record, name) for name in names)
+
+
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class TickDelta(_Record):
     """The object at ``Tick.delta`` (the spec describes it no further)."""
 
     text: str | None = None
@@ -81,8 +114,8 @@ class TickDelta:
 _KEYS_TickDelta = frozenset({"text"})
 
 
-@dataclass(kw_only=True, slots=True)
-class Tick:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class Tick(_Record):
     """``Tick`` (no description in the spec)."""
 
     index: int
@@ -130,8 +163,8 @@ class Tick:
 _KEYS_Tick = frozenset({"index", "symbol", "price", "delta"})
 
 
-@dataclass(kw_only=True, slots=True)
-class TickerChunk:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class TickerChunk(_Record):
     """``TickerChunk`` (no description in the spec)."""
 
     object: Literal["ticker.chunk"] | str

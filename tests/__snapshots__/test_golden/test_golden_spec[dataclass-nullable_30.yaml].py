@@ -23,6 +23,7 @@ from collections.abc import (
     Mapping,
 )
 from dataclasses import dataclass, field, fields, is_dataclass
+from reprlib import recursive_repr
 from typing import Any, ClassVar, Literal, TypeVar, cast
 
 __all__ = [
@@ -47,8 +48,40 @@ __all__ = [
 ]
 
 
-@dataclass(kw_only=True, slots=True)
-class Part:
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the models' base.
+#: Each model class's compared fields, by attribute name (found on first use).
+_COMPARED: dict[type, tuple[str, ...]] = {}
+
+
+class _Record:
+    """Base of every dataclass model: ``__repr__``, ``__eq__`` and ``__hash__`` as
+    ``@dataclass(eq=True)`` makes them, written once (see the module docstring)."""
+
+    __slots__ = ()
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # mutable and compared: unhashable
+
+    @recursive_repr()
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)  # type: ignore[arg-type]
+        return f"{type(self).__qualname__}({shown})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        names = _COMPARED.get(type(self))
+        if names is None:
+            names = _COMPARED[type(self)] = tuple(f.name for f in fields(self) if f.compare)  # type: ignore[arg-type]
+        return _values(self, names) == _values(other, names)
+
+
+def _values(record: Any, names: tuple[str, ...]) -> tuple[Any, ...]:
+    """The values of ``record``'s fields ``names``, in order."""
+    return tuple(getattr(record, name) for name in names)
+
+
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class Part(_Record):
     """``Part`` (no description in the spec)."""
 
     text: str | None = None
@@ -80,8 +113,8 @@ class Part:
 _KEYS_Part = frozenset({"text"})
 
 
-@dataclass(kw_only=True, slots=True)
-class MaybePart:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class MaybePart(_Record):
     """``MaybePart`` (no description in the spec)."""
 
     note: str | None = None
@@ -115,8 +148,8 @@ class MaybePart:
 _KEYS_MaybePart = frozenset({"note"})
 
 
-@dataclass(kw_only=True, slots=True)
-class Child:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class Child(_Record):
     """``Child`` (no description in the spec)."""
 
     name: str | None
@@ -164,8 +197,8 @@ class Child:
 _KEYS_Child = frozenset({"name", "size", "extra"})
 
 
-@dataclass(kw_only=True, slots=True)
-class Chunk:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class Chunk(_Record):
     """``Chunk`` (no description in the spec)."""
 
     object: Literal["forms.chunk"] | str

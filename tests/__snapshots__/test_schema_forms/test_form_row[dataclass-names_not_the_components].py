@@ -1,9 +1,41 @@
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the models' base.
+#: Each model class's compared fields, by attribute name (found on first use).
+_COMPARED: dict[type, tuple[str, ...]] = {}
+
+
+class _Record:
+    """Base of every dataclass model: ``__repr__``, ``__eq__`` and ``__hash__`` as
+    ``@dataclass(eq=True)`` makes them, written once (see the module docstring)."""
+
+    __slots__ = ()
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # mutable and compared: unhashable
+
+    @recursive_repr()
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)  # type: ignore[arg-type]
+        return f"{type(self).__qualname__}({shown})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        names = _COMPARED.get(type(self))
+        if names is None:
+            names = _COMPARED[type(self)] = tuple(f.name for f in fields(self) if f.compare)  # type: ignore[arg-type]
+        return _values(self, names) == _values(other, names)
+
+
+def _values(record: Any, names: tuple[str, ...]) -> tuple[Any, ...]:
+    """The values of ``record``'s fields ``names``, in order."""
+    return tuple(getattr(record, name) for name in names)
+
+
 KindOf: TypeAlias = Literal["a", "b"]
 """From ``#/components/schemas/Kind-Of`` (written as a Python name)."""
 
 
-@dataclass(kw_only=True, slots=True)
-class Пользователь:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class Пользователь(_Record):
     """``Пользователь`` (no description in the spec)."""
 
     имя: str
@@ -42,8 +74,8 @@ class Пользователь:
 _KEYS_Пользователь = frozenset({"имя", "Ünï"})
 
 
-@dataclass(kw_only=True, slots=True)
-class NoneModel:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class NoneModel(_Record):
     """From ``#/components/schemas/None`` (``None`` is a Python keyword)."""
 
     x: str | None = None
@@ -77,8 +109,8 @@ class NoneModel:
 _KEYS_NoneModel = frozenset({"x"})
 
 
-@dataclass(kw_only=True, slots=True)
-class Root:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class Root(_Record):
     """``Root`` (no description in the spec)."""
 
     user: Пользователь

@@ -1,5 +1,37 @@
-@dataclass(kw_only=True, slots=True)
-class RootFree:
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the models' base.
+#: Each model class's compared fields, by attribute name (found on first use).
+_COMPARED: dict[type, tuple[str, ...]] = {}
+
+
+class _Record:
+    """Base of every dataclass model: ``__repr__``, ``__eq__`` and ``__hash__`` as
+    ``@dataclass(eq=True)`` makes them, written once (see the module docstring)."""
+
+    __slots__ = ()
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # mutable and compared: unhashable
+
+    @recursive_repr()
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)  # type: ignore[arg-type]
+        return f"{type(self).__qualname__}({shown})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        names = _COMPARED.get(type(self))
+        if names is None:
+            names = _COMPARED[type(self)] = tuple(f.name for f in fields(self) if f.compare)  # type: ignore[arg-type]
+        return _values(self, names) == _values(other, names)
+
+
+def _values(record: Any, names: tuple[str, ...]) -> tuple[Any, ...]:
+    """The values of ``record``'s fields ``names``, in order."""
+    return tuple(getattr(record, name) for name in names)
+
+
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class RootFree(_Record):
     """The object at ``Root.free`` (the spec describes it no further)."""
 
     a: str | None = None
@@ -33,8 +65,8 @@ class RootFree:
 _KEYS_RootFree = frozenset({"a"})
 
 
-@dataclass(kw_only=True, slots=True)
-class RootClosed:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class RootClosed(_Record):
     """The object at ``Root.closed`` (the spec describes it no further)."""
 
     a: str | None = None
@@ -68,8 +100,8 @@ class RootClosed:
 _KEYS_RootClosed = frozenset({"a"})
 
 
-@dataclass(kw_only=True, slots=True)
-class RootTyped:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class RootTyped(_Record):
     """The object at ``Root.typed`` (the spec describes it no further)."""
 
     a: str | None = None
@@ -101,8 +133,8 @@ class RootTyped:
 _KEYS_RootTyped = frozenset({"a"})
 
 
-@dataclass(kw_only=True, slots=True)
-class Part:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class Part(_Record):
     """``Part`` (no description in the spec)."""
 
     text: str | None = None
@@ -134,8 +166,8 @@ class Part:
 _KEYS_Part = frozenset({"text"})
 
 
-@dataclass(kw_only=True, slots=True)
-class Root:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class Root(_Record):
     """``Root`` (no description in the spec)."""
 
     free: RootFree

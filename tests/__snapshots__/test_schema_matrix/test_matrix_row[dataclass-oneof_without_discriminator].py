@@ -1,5 +1,37 @@
-@dataclass(kw_only=True, slots=True)
-class RootValueText:
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the models' base.
+#: Each model class's compared fields, by attribute name (found on first use).
+_COMPARED: dict[type, tuple[str, ...]] = {}
+
+
+class _Record:
+    """Base of every dataclass model: ``__repr__``, ``__eq__`` and ``__hash__`` as
+    ``@dataclass(eq=True)`` makes them, written once (see the module docstring)."""
+
+    __slots__ = ()
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # mutable and compared: unhashable
+
+    @recursive_repr()
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)  # type: ignore[arg-type]
+        return f"{type(self).__qualname__}({shown})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        names = _COMPARED.get(type(self))
+        if names is None:
+            names = _COMPARED[type(self)] = tuple(f.name for f in fields(self) if f.compare)  # type: ignore[arg-type]
+        return _values(self, names) == _values(other, names)
+
+
+def _values(record: Any, names: tuple[str, ...]) -> tuple[Any, ...]:
+    """The values of ``record``'s fields ``names``, in order."""
+    return tuple(getattr(record, name) for name in names)
+
+
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class RootValueText(_Record):
     """The object at ``Root.value (oneOf 0)`` (the spec describes it no further)."""
 
     text: str
@@ -30,8 +62,8 @@ class RootValueText:
 _KEYS_RootValueText = frozenset({"text"})
 
 
-@dataclass(kw_only=True, slots=True)
-class RootValueImage:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class RootValueImage(_Record):
     """The object at ``Root.value (oneOf 1)`` (the spec describes it no further)."""
 
     url: str
@@ -62,8 +94,8 @@ class RootValueImage:
 _KEYS_RootValueImage = frozenset({"url"})
 
 
-@dataclass(kw_only=True, slots=True)
-class Root:
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class Root(_Record):
     """``Root`` (no description in the spec)."""
 
     value: RootValueText | RootValueImage | str

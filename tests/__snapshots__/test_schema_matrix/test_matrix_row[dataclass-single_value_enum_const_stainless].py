@@ -1,5 +1,37 @@
-@dataclass(kw_only=True, slots=True)
-class Root:
+# ---------------------------------------------------------------------------
+# The style's fixed runtime: the models' base.
+#: Each model class's compared fields, by attribute name (found on first use).
+_COMPARED: dict[type, tuple[str, ...]] = {}
+
+
+class _Record:
+    """Base of every dataclass model: ``__repr__``, ``__eq__`` and ``__hash__`` as
+    ``@dataclass(eq=True)`` makes them, written once (see the module docstring)."""
+
+    __slots__ = ()
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # mutable and compared: unhashable
+
+    @recursive_repr()
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)  # type: ignore[arg-type]
+        return f"{type(self).__qualname__}({shown})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        names = _COMPARED.get(type(self))
+        if names is None:
+            names = _COMPARED[type(self)] = tuple(f.name for f in fields(self) if f.compare)  # type: ignore[arg-type]
+        return _values(self, names) == _values(other, names)
+
+
+def _values(record: Any, names: tuple[str, ...]) -> tuple[Any, ...]:
+    """The values of ``record``'s fields ``names``, in order."""
+    return tuple(getattr(record, name) for name in names)
+
+
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+class Root(_Record):
     """``Root`` (no description in the spec)."""
 
     object: Literal["root.chunk"] | str
