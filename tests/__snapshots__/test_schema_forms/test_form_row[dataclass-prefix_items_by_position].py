@@ -1,7 +1,8 @@
 # ---------------------------------------------------------------------------
 # The style's fixed runtime: the models' base.
-#: Each model class's compared fields, by attribute name (found on first use).
-_COMPARED: dict[type, tuple[str, ...]] = {}
+#: Each model class's fields that ``__repr__`` shows or ``__eq__`` compares, by the class
+#: and the field's flag (``repr``, ``compare``): found on first use.
+_FLAGGED: dict[tuple[type, str], tuple[str, ...]] = {}
 
 
 class _Record:
@@ -9,20 +10,31 @@ class _Record:
     ``@dataclass(eq=True)`` makes them, written once (see the module docstring)."""
 
     __slots__ = ()
-    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # mutable and compared: unhashable
+    __hash__ = None  # type: ignore[assignment]  # mutable and compared: unhashable
 
     @recursive_repr()
     def __repr__(self) -> str:
-        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)  # type: ignore[arg-type]
+        shown = ", ".join(
+            f"{name}={getattr(self, name)!r}" for name in _flagged(self, "repr")
+        )
         return f"{type(self).__qualname__}({shown})"
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        names = _COMPARED.get(type(self))
-        if names is None:
-            names = _COMPARED[type(self)] = tuple(f.name for f in fields(self) if f.compare)  # type: ignore[arg-type]
+        names = _flagged(self, "compare")
         return _values(self, names) == _values(other, names)
+
+
+def _flagged(record: Any, flag: str) -> tuple[str, ...]:
+    """The names of ``record``'s fields whose ``flag`` (``repr``, ``compare``) is set."""
+    key = (type(record), flag)
+    names = _FLAGGED.get(key)
+    if names is None:
+        names = _FLAGGED[key] = tuple(
+            f.name for f in fields(record) if getattr(f, flag)
+        )
+    return names
 
 
 def _values(record: Any, names: tuple[str, ...]) -> tuple[Any, ...]:
