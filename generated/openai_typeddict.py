@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 4dc1e39dc0b369dcc87bd4ee377ca9ec, output 1407fd5d3cce06e65487db1ece6b3bd1
+# Fingerprint: inputs fcd9b7aea0e75e19ca65ba02244ec7c5, output 1407fd5d3cce06e65487db1ece6b3bd1
 """TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
