@@ -17,11 +17,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from . import anthropic, generation, recorded, responses, runtime, scaling
+from . import anthropic, generation, imports, recorded, responses, runtime, scaling
 from .measure import ROOT, Config, generate_styles
 from .table import seconds, table, times
 
-SECTIONS = ("generation", "runtime", "scaling", "recorded", "responses", "anthropic")
+SECTIONS = ("generation", "imports", "runtime", "scaling", "recorded", "responses", "anthropic")
 
 
 def source() -> str:
@@ -115,7 +115,17 @@ def targets(figures: dict[str, Any]) -> str:
             if contender != responses.BASE and contender != responses.OPENAI:
                 check(f"responses: {contender} µs/event {large:,} / {small:,} <= 1.3", times(flat), flat <= 1.3)
         check("responses: every fold has the text sent", f"{len(resp['mismatch'])} mismatches", not resp["mismatch"])
-    return table("Targets (issues #6, #11 and #15)", ["target", "measured", "verdict"], rows) if rows else ""
+    for name, f in figures.get("imports", {}).items():
+        if isinstance(f, dict):
+            floor = (
+                f" (floor {seconds(f['floor_s'])}, own {seconds(f['own_s'])})" if f["floor_s"] > imports.TARGET else ""
+            )
+            check(
+                f"#28 import {name} <= {seconds(imports.TARGET)}",
+                seconds(f["cpu_s"]) + floor,
+                f["cpu_s"] <= imports.TARGET,
+            )
+    return table("Targets (issues #6, #11, #15 and #28)", ["target", "measured", "verdict"], rows) if rows else ""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -137,6 +147,9 @@ def main(argv: list[str] | None = None) -> int:
         )
         if "generation" in chosen:
             text, figures["generation"] = generation.run(config)
+            print(text, flush=True)
+        if "imports" in chosen:
+            text, figures["imports"] = imports.run(config)
             print(text, flush=True)
         chat = [
             (name, section)

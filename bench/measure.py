@@ -179,22 +179,36 @@ def import_module(path: Path) -> ModuleType:
 
 
 def cached_styles(spec: Path, schemas: tuple[str, ...]) -> tuple[dict[str, ModuleType], bool]:
-    """``generate_styles``, cached across runs in the system's temp dir under a key made of
-    the spec, the roots and every file of ``generator/`` and ``templates/`` (any change
-    regenerates). Returns the modules and whether they came from the cache."""
-    digest = hashlib.sha256(spec.read_bytes() + repr(schemas).encode())
+    """``generate_styles``, cached across runs (see ``cached_outputs``). Returns the modules
+    and whether they came from the cache."""
+    paths, cached = cached_outputs(spec, schemas, STYLES, "bench")
+    return import_styles(paths), cached
+
+
+def cached_outputs(
+    spec: Path, schemas: tuple[str, ...], styles: tuple[str, ...], module: str
+) -> tuple[list[Path], bool]:
+    """The generated modules' paths, cached across runs in the system's temp dir under a key
+    made of the spec, the roots, the styles, the name and every file of ``generator/`` and
+    ``templates/`` (any change regenerates); and whether they came from the cache."""
+    digest = hashlib.sha256(spec.read_bytes() + repr((schemas, styles, module)).encode())
     for path in sorted([*(ROOT / "generator").rglob("*"), *(ROOT / "templates").rglob("*")]):
         if path.is_file() and "__pycache__" not in path.parts:
             digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
     cache = Path(tempfile.gettempdir()) / "gen-models-bench-cache" / digest.hexdigest()[:16]
-    paths = [cache / f"bench_{style}.py" for style in STYLES]
+    paths = [cache / f"{module}_{style}.py" for style in styles]
     if all(path.exists() for path in paths):
-        return import_styles(paths), True
+        return paths, True
     cache.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=cache.parent) as tmp:
-        generate_styles(spec, Path(tmp) / "out", schemas)
+        outputs, _ = generate(
+            Options(spec=spec, output=Path(tmp) / "out", styles=styles, schemas=schemas, module=module)
+        )
+        (Path(tmp) / "out").mkdir(parents=True, exist_ok=True)
+        for output in outputs:
+            output.path.write_text(output.text, encoding="utf-8")
         try:
             (Path(tmp) / "out").rename(cache)  # atomic: a concurrent run may have won
         except OSError:
             pass
-    return import_styles(paths), False
+    return paths, False

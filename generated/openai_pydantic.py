@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 0de528cb493383de7c488b599ee95db4, output 9f1cf3d80b93d5586d92fd6f7a9f4ff6
+# Fingerprint: inputs e6c634c4e0f5142e83d24727c0a9fa84, output 69bcb599029081fb80da07bad37caeaf
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -93,9 +93,12 @@ class _Model(BaseModel):
     wire. A model may be made in code by attribute name too (``Delta(from_="me")``), but
     data is read by wire name only (``by_name=False`` wherever this module validates it):
     a key spelled like an attribute (``from_``) is an unknown field there, as in the merge.
-    """
+    Each model's validator is built the first time it is needed (``defer_build``), not when
+    the module is imported: a module of hundreds of models imports in a fraction of the
+    time, and the first validation of a model builds it (and the models it holds)."""
 
     model_config = ConfigDict(
+        defer_build=True,
         extra="allow",
         protected_namespaces=(),
         strict=True,

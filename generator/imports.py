@@ -33,6 +33,7 @@ SOURCES = {
     "TypeAlias": "typing",
     "TypeVar": "typing",
     "re": "import",
+    "recursive_repr": "reprlib",
     "cast": "typing",
     "BaseModel": "pydantic",
     "ConfigDict": "pydantic",

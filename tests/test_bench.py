@@ -24,9 +24,19 @@ def test_bench_quick_runs_and_prints_tables() -> None:
         env={**os.environ, "GEN_MODELS_SHARED": str(DATA)},
     )
     assert result.returncode == 0, result.stderr
-    for title in ("Generation", "Runtime", "Scaling", "Recorded streams", "Responses", "Anthropic", "Targets"):
+    for title in (
+        "Generation",
+        "Imports",
+        "Runtime",
+        "Scaling",
+        "Recorded streams",
+        "Responses",
+        "Anthropic",
+        "Targets",
+    ):
         assert f"### {title}" in result.stdout
     assert "| json.loads " in result.stdout
+    assert "| chat_msgspec " in result.stdout  # the imports table: every style's chat module
 
 
 @pytest.mark.shared

@@ -783,3 +783,53 @@ def test_a_typeddict_result_built_anyway_has_its_tuples_and_each_kept_place_as_i
     assert built == {"bad": ["a", "b"], "good": ("a", 1), "leaves": [{"n": 1}, {}], "pairs": [("x", 1), ["y", "z"]]}
     assert type(built["good"]) is tuple and type(built["pairs"][0]) is tuple
     assert acc.drifts == ["bad", "leaves[1].n", "pairs[1]"]
+
+
+def _record_pair() -> tuple[type, type]:
+    """One model as ``@dataclass`` writes it and as a generated dataclass-style module does
+    (on ``_Dataclass``, ``repr=False, eq=False``): the same name, fields and defaults."""
+    from generator.runtime.dataclass_models import _Dataclass
+
+    def make(base: tuple[type, ...], **flags: bool) -> type:
+        namespace: dict[str, Any] = {
+            "__annotations__": {"text": "str", "size": "float | None", "items": "list[Any]", "hidden": "int"},
+            "size": None,
+            "items": dataclasses.field(default_factory=list),
+            "hidden": dataclasses.field(default=0, repr=False, compare=False),
+        }
+        cls = type("Delta", base, namespace)
+        cls.__qualname__ = "Outer.Delta"
+        return dataclasses.dataclass(kw_only=True, slots=True, **flags)(cls)
+
+    return make(()), make((_Dataclass,), repr=False, eq=False)
+
+
+def test_record_base_reprs_and_compares_as_dataclass_does() -> None:
+    """``_Dataclass`` (the dataclass style's model base) gives ``__repr__``, ``__eq__`` and
+    ``__hash__`` equal to those ``@dataclass`` writes per class: the qualified name and the
+    fields shown (``repr=False`` left out), ``...`` for a model inside itself, equality by
+    the compared fields of the same class only (NaN as a tuple compares it), unhashable."""
+    stdlib, record = _record_pair()
+    nan = float("nan")
+    cases = [
+        {"text": "a"},
+        {"text": "a", "size": 1.5, "items": [1, {"k": "v"}], "hidden": 3},
+        {"text": "", "size": nan, "items": [nan]},
+    ]
+    for kwargs in cases:
+        assert repr(record(**kwargs)) == repr(stdlib(**kwargs))
+        for other in cases:
+            assert (record(**kwargs) == record(**other)) == (stdlib(**kwargs) == stdlib(**other))
+        same, stdlib_same = record(**kwargs), stdlib(**kwargs)
+        assert same.__eq__(same) == stdlib_same.__eq__(stdlib_same)  # NaN fields too
+    assert record(text="a", hidden=1) == record(text="a", hidden=2)  # compare=False is not compared
+    assert record(text="a").__eq__(stdlib(text="a")) is NotImplemented
+    assert record(text="a") != stdlib(text="a")
+    looped, looped_stdlib = record(text="x"), stdlib(text="x")
+    looped.items.append(looped)
+    looped_stdlib.items.append(looped_stdlib)
+    assert repr(looped) == repr(looped_stdlib) == "Outer.Delta(text='x', size=None, items=[...])"
+    for cls in (record, stdlib):
+        with pytest.raises(TypeError, match="unhashable"):
+            hash(cls(text="a"))
+    assert [f.name for f in dataclasses.fields(record)] == [f.name for f in dataclasses.fields(stdlib)]

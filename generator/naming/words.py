@@ -80,6 +80,8 @@ MODULE_NAMES = frozenset(dir(builtins)) | frozenset(
         "asdict",
         "fields",
         "is_dataclass",
+        "recursive_repr",
+        "attrgetter",
     ]
 )
 

@@ -13,7 +13,8 @@
   / ``parsing_typeddict`` (what differs by style), ``tuples_dataclass`` / ``tuples_typeddict``
   (``prefixItems``), ``patterns`` (extra keys by ``patternProperties``), ``lenient`` (results
   built anyway);
-* ``pydantic_models`` (the pydantic style's model base), ``pydantic_patterns`` (its extra
+* ``pydantic_models`` (the
+  pydantic style's model base), ``pydantic_patterns`` (its extra
   keys by ``patternProperties``), ``pydantic_results`` (its
   accumulators' model merge and lenient results), ``msgspec_models`` (the msgspec style's,
   and its checkers) and ``sse`` (the event-stream reader).
@@ -69,7 +70,8 @@ PYDANTIC_MODULES = ("pydantic_models", "pydantic_patterns", "pydantic_results")
 MSGSPEC_MODULES = ("msgspec_models",)
 #: Runtime modules inlined into each generated module even with ``--runtime package``: the
 #: dataclass and TypedDict styles' parsers define the same names differently; the pydantic
-#: style's checks by key serve only modules whose schemas have ``patternProperties``.
+#: style's checks by key serve only modules whose schemas have ``patternProperties``; the
+#: dataclass style's model base is a base class laid out before the models.
 PER_MODULE = ("dataclass_models", *BLOCKS["parsing"], "pydantic_patterns")
 
 
@@ -168,7 +170,7 @@ def needed(
     """The runtime modules a generated module holds, in layout order: ``chunks`` when it has
     a chunk accumulator, ``events`` an event-union accumulator, ``pydantic`` and ``msgspec``
     for those styles; ``parsing``: the style (``dataclass``, ``typeddict``) whose parsers it
-    holds, ``tuples`` when they read a list by position, ``patterns`` when they check extra
+    holds (the dataclass style's also its models' base), ``tuples`` when they read a list by position, ``patterns`` when they check extra
     fields by key (``patternProperties``)."""
     wanted = {"sse", "pydantic_models"} if pydantic else {"sse"}
     if pydantic and patterns:
