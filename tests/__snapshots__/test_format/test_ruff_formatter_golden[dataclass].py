@@ -24,6 +24,7 @@ from collections.abc import (
 )
 from dataclasses import dataclass, field, fields, is_dataclass
 from operator import attrgetter
+from reprlib import recursive_repr
 from typing import Any, ClassVar, Literal, TypeAlias, TypeVar, cast
 
 __all__ = [
@@ -78,12 +79,21 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------------
-# The style's fixed runtime: the classes' base (to_dict by each class's table).
+# The style's fixed runtime: the classes' base (to_dict by each class's table, one
+# __repr__ and __eq__ for all).
+#: Each model class's fields that ``__repr__`` shows or ``__eq__`` compares, by the class
+#: and the field's flag (``repr``, ``compare``): found on first use.
+_FLAGGED: dict[tuple[type, str], tuple[str, ...]] = {}
+
+
 class _Dataclass:
     """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
-    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too)."""
+    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too), and
+    ``__repr__``, ``__eq__`` and ``__hash__`` as ``@dataclass(eq=True)`` makes them,
+    written once (see the module docstring)."""
 
     __slots__ = ()
+    __hash__ = None  # type: ignore[assignment]  # mutable and compared: unhashable
     _fields: ClassVar[_Fields]
     extra_fields: dict[str, Any]  # every dataclass of the module declares these two
     null_fields: frozenset[str]  # (this one, those with a null-only field)
@@ -109,6 +119,35 @@ class _Dataclass:
         )
         return d
 
+    @recursive_repr()
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{name}={getattr(self, name)!r}" for name in _flagged(self, "repr")
+        )
+        return f"{type(self).__qualname__}({shown})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        names = _flagged(self, "compare")
+        return _values(self, names) == _values(other, names)
+
+
+def _flagged(record: Any, flag: str) -> tuple[str, ...]:
+    """The names of ``record``'s fields whose ``flag`` (``repr``, ``compare``) is set."""
+    key = (type(record), flag)
+    names = _FLAGGED.get(key)
+    if names is None:
+        names = _FLAGGED[key] = tuple(
+            f.name for f in fields(record) if getattr(f, flag)
+        )
+    return names
+
+
+def _values(record: Any, names: tuple[str, ...]) -> tuple[Any, ...]:
+    """The values of ``record``'s fields ``names``, in order."""
+    return tuple(getattr(record, name) for name in names)
+
 
 ServiceTier: TypeAlias = (
     Literal["auto", "default", "flex", "scale", "priority", "fast"] | None
@@ -119,7 +158,7 @@ ServiceTier: TypeAlias = (
 ModerationInputType: TypeAlias = Literal["text", "image"]
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class ChatCompletionStreamResponseDeltaFunctionCall(_Dataclass):
     """Deprecated. Replaced by `tool_calls`; a piece of the function the model calls."""
 
@@ -139,7 +178,7 @@ class ChatCompletionStreamResponseDeltaFunctionCall(_Dataclass):
 _KEYS_ChatCompletionStreamResponseDeltaFunctionCall = frozenset({"arguments", "name"})
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class ChatCompletionMessageToolCallChunkFunction(_Dataclass):
     """The object at ``ChatCompletionMessageToolCallChunk.function`` (the spec describes it no further)."""
 
@@ -159,7 +198,7 @@ class ChatCompletionMessageToolCallChunkFunction(_Dataclass):
 _KEYS_ChatCompletionMessageToolCallChunkFunction = frozenset({"name", "arguments"})
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class ChatCompletionMessageToolCallChunk(_Dataclass):
     """``ChatCompletionMessageToolCallChunk`` (no description in the spec)."""
 
@@ -183,7 +222,7 @@ _KEYS_ChatCompletionMessageToolCallChunk = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class ChatCompletionStreamResponseDelta(_Dataclass):
     """What one chunk adds to a choice's message."""
 
@@ -212,7 +251,7 @@ _KEYS_ChatCompletionStreamResponseDelta = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class ChatCompletionTokenLogprobTopLogprob(_Dataclass):
     """The object at ``ChatCompletionTokenLogprob.top_logprobs[]`` (the spec describes it no further)."""
 
@@ -231,7 +270,7 @@ class ChatCompletionTokenLogprobTopLogprob(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class ChatCompletionTokenLogprob(_Dataclass):
     """``ChatCompletionTokenLogprob`` (no description in the spec)."""
 
@@ -252,7 +291,7 @@ class ChatCompletionTokenLogprob(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class CreateChatCompletionStreamResponseChoiceLogprobs(_Dataclass):
     """Token log probabilities for this piece of the choice."""
 
@@ -274,7 +313,7 @@ _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class CreateChatCompletionStreamResponseChoice(_Dataclass):
     """The object at ``CreateChatCompletionStreamResponse.choices[]`` (the spec describes it no further)."""
 
@@ -303,7 +342,7 @@ _KEYS_CreateChatCompletionStreamResponseChoice = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class CompletionUsageCompletionTokensDetails(_Dataclass):
     """How the generated tokens break down."""
 
@@ -326,7 +365,7 @@ class CompletionUsageCompletionTokensDetails(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class CompletionUsagePromptTokensDetails(_Dataclass):
     """How the prompt tokens break down."""
 
@@ -349,7 +388,7 @@ class CompletionUsagePromptTokensDetails(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class CompletionUsage(_Dataclass):
     """Token counts of a request."""
 
@@ -372,7 +411,7 @@ class CompletionUsage(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class ModerationResultBody(_Dataclass):
     """The moderation verdict for one item."""
 
@@ -397,7 +436,7 @@ class ModerationResultBody(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class ChatCompletionModerationResults(_Dataclass):
     """Moderation results for the input or the output."""
 
@@ -416,7 +455,7 @@ class ChatCompletionModerationResults(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class ChatCompletionModerationError(_Dataclass):
     """Moderation could not be done for the input or the output."""
 
@@ -435,7 +474,7 @@ class ChatCompletionModerationError(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class ChatCompletionModeration(_Dataclass):
     """Moderation of the request's input and the generated output."""
 
@@ -452,7 +491,7 @@ class ChatCompletionModeration(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class CreateChatCompletionStreamResponse(_Dataclass):
     """One chunk of a streamed chat completion: a server-sent event whose data is this object. Chunks of one stream share `id`, `created` and `model`."""
 
@@ -500,7 +539,7 @@ _KEYS_CreateChatCompletionStreamResponse = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class ChatCompletionMessageToolCallFunction(_Dataclass):
     """The function called."""
 
@@ -517,7 +556,7 @@ class ChatCompletionMessageToolCallFunction(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class ChatCompletionMessageToolCall(_Dataclass):
     """A call of a function tool."""
 
@@ -536,7 +575,7 @@ class ChatCompletionMessageToolCall(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class ChatCompletionMessageCustomToolCallCustom(_Dataclass):
     """The custom tool called."""
 
@@ -553,7 +592,7 @@ class ChatCompletionMessageCustomToolCallCustom(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class ChatCompletionMessageCustomToolCall(_Dataclass):
     """A call of a custom tool."""
 
@@ -572,7 +611,7 @@ class ChatCompletionMessageCustomToolCall(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class ChatCompletionResponseMessageAnnotationUrlCitation(_Dataclass):
     """Where the citation stands and what it cites."""
 
@@ -593,7 +632,7 @@ class ChatCompletionResponseMessageAnnotationUrlCitation(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class ChatCompletionResponseMessageAnnotation(_Dataclass):
     """A URL cited by the message."""
 
@@ -610,7 +649,7 @@ class ChatCompletionResponseMessageAnnotation(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class ChatCompletionResponseMessageFunctionCall(_Dataclass):
     """Deprecated. Replaced by `tool_calls`; the function the model called."""
 
@@ -627,7 +666,7 @@ class ChatCompletionResponseMessageFunctionCall(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class ChatCompletionResponseMessageAudio(_Dataclass):
     """The audio answer, when audio output was requested."""
 
@@ -648,7 +687,7 @@ class ChatCompletionResponseMessageAudio(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class ChatCompletionResponseMessage(_Dataclass):
     """The message the model generated."""
 
@@ -674,7 +713,7 @@ class ChatCompletionResponseMessage(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class CreateChatCompletionResponseChoiceLogprobs(_Dataclass):
     """Token log probabilities of the choice."""
 
@@ -691,7 +730,7 @@ class CreateChatCompletionResponseChoiceLogprobs(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class CreateChatCompletionResponseChoice(_Dataclass):
     """The object at ``CreateChatCompletionResponse.choices[]`` (the spec describes it no further)."""
 
@@ -713,7 +752,7 @@ class CreateChatCompletionResponseChoice(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class CreateChatCompletionResponse(_Dataclass):
     """A finished chat completion, as a non-streamed request returns it."""
 

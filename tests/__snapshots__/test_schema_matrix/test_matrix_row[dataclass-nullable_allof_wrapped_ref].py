@@ -1,10 +1,19 @@
 # ---------------------------------------------------------------------------
-# The style's fixed runtime: the classes' base (to_dict by each class's table).
+# The style's fixed runtime: the classes' base (to_dict by each class's table, one
+# __repr__ and __eq__ for all).
+#: Each model class's fields that ``__repr__`` shows or ``__eq__`` compares, by the class
+#: and the field's flag (``repr``, ``compare``): found on first use.
+_FLAGGED: dict[tuple[type, str], tuple[str, ...]] = {}
+
+
 class _Dataclass:
     """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
-    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too)."""
+    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too), and
+    ``__repr__``, ``__eq__`` and ``__hash__`` as ``@dataclass(eq=True)`` makes them,
+    written once (see the module docstring)."""
 
     __slots__ = ()
+    __hash__ = None  # type: ignore[assignment]  # mutable and compared: unhashable
     _fields: ClassVar[_Fields]
     extra_fields: dict[str, Any]  # every dataclass of the module declares these two
     null_fields: frozenset[str]  # (this one, those with a null-only field)
@@ -30,8 +39,37 @@ class _Dataclass:
         )
         return d
 
+    @recursive_repr()
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{name}={getattr(self, name)!r}" for name in _flagged(self, "repr")
+        )
+        return f"{type(self).__qualname__}({shown})"
 
-@dataclass(kw_only=True, slots=True)
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        names = _flagged(self, "compare")
+        return _values(self, names) == _values(other, names)
+
+
+def _flagged(record: Any, flag: str) -> tuple[str, ...]:
+    """The names of ``record``'s fields whose ``flag`` (``repr``, ``compare``) is set."""
+    key = (type(record), flag)
+    names = _FLAGGED.get(key)
+    if names is None:
+        names = _FLAGGED[key] = tuple(
+            f.name for f in fields(record) if getattr(f, flag)
+        )
+    return names
+
+
+def _values(record: Any, names: tuple[str, ...]) -> tuple[Any, ...]:
+    """The values of ``record``'s fields ``names``, in order."""
+    return tuple(getattr(record, name) for name in names)
+
+
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class Part(_Dataclass):
     """``Part`` (no description in the spec)."""
 
@@ -45,7 +83,7 @@ class Part(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True, slots=True, repr=False, eq=False)
 class Root(_Dataclass):
     """``Root`` (no description in the spec)."""
 
