@@ -182,14 +182,9 @@ def _interpret(
             )
     try:
         readings, response_of, targets = _read_roots(interp, components, root_names, user_maps)
-        left_out: dict[str, str] = {}
-        while options.all_schemas and _read_components(interp, components, left_out):
-            # a failed read leaves the interpreter half-changed: read again without it
-            interp = Interpreter(resolver)
-            readings, response_of, targets = _read_roots(interp, components, root_names, user_maps)
-        interp.warnings.extend(
-            f"{name}: left out of --all-schemas, as it cannot be read: {error}" for name, error in left_out.items()
-        )
+        if options.all_schemas:
+            for loc in components.values():
+                interp.read_component(loc)
     except RecursionError:
         raise SpecError("schemas nest too deeply to read (over a few hundred levels)", doc.path) from None
     interp.settle()
@@ -236,32 +231,6 @@ def _read_roots(
         if alias is not None and target in components:
             targets.append(interp.read_component(components[target]).type)
     return readings, response_of, targets
-
-
-#: Components ``--all-schemas`` leaves out (each costing a re-read) before it gives up.
-MAX_LEFT_OUT = 20
-
-
-def _read_components(interp: Interpreter, components: dict[str, Location], left_out: dict[str, str]) -> bool:
-    """``--all-schemas``: read every component not ``left_out``; True when one cannot be
-    read (Cohere's ``TruncationStrategy`` maps to schemas the spec lacks) or reaches one
-    that cannot: it joins ``left_out`` with its error, and the caller reads again without it.
-    The roots and all they reach read, or the run stops.
-
-    Raises:
-        SpecError: over ``MAX_LEFT_OUT`` components cannot be read (the last error).
-    """
-    for name, loc in components.items():
-        if name in left_out:
-            continue
-        try:
-            interp.read_component(loc)
-        except SpecError as exc:
-            if len(left_out) >= MAX_LEFT_OUT:
-                raise
-            left_out[name] = str(exc)
-            return True
-    return False
 
 
 def _is_event_union(interp: Interpreter, alias: str, seen: frozenset[str] = frozenset()) -> bool:
