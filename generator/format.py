@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING
 from .cache import cache_dir, modified, seal, store_file, unseal
 from .errors import InternalError, SpecError
 from .formatters import FORMATTERS, black_version, formatter_version, ruff_binary  # noqa: F401 (callers know them here)
+from .pytypes import LINE_LENGTH
 
 # black, and what only formatting needs, are imported when a block must be formatted (black
 # takes ~0.2 s to import): a run whose outputs are current never imports them.
@@ -67,7 +68,7 @@ CACHE_FILE_BLOCKS = 20000
 MODE_KEY = "default-line-length"
 #: ``ruff format`` settings: black's line length, no configuration file read (the bytes must
 #: not depend on where the command runs).
-RUFF_ARGS = ("format", "--isolated", "--line-length", "88")
+RUFF_ARGS = ("format", "--isolated", "--line-length", str(LINE_LENGTH))
 _cache: dict[tuple[str, tuple[int, int]], str] = {}
 
 

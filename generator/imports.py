@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .pytypes import LINE_LENGTH
+
 #: The line of a rendered module that its imports replace.
 IMPORTS_MARK = "# <gen-models: imports>"
 
@@ -71,7 +73,10 @@ def import_lines(target_python: tuple[int, int], used: set[str]) -> list[str]:
     stdlib = [f"import {m}" for m in ("json", "re", "types", "typing") if m in used]
     third_party: list[str] = []
     for module in sorted(by_module):
-        line = f"from {module} import {', '.join(sorted(by_module[module], key=isort_key))}"
+        names = sorted(by_module[module], key=isort_key)
+        line = f"from {module} import {', '.join(names)}"
+        if len(line) > LINE_LENGTH:  # black's layout, so that black has nothing to redo
+            line = f"from {module} import (\n" + "".join(f"    {name},\n" for name in names) + ")"
         (third_party if module in ("pydantic", "pydantic_core", "typing_extensions") else stdlib).append(line)
     if "msgspec" in used:
         third_party.insert(0, "import msgspec")

@@ -172,7 +172,7 @@ def _interpret(
     if options.schemas:
         root_names = root_selection.check_names(interp, list(options.schemas))
     else:
-        root_names = root_selection.default_roots(interp)
+        root_names = root_selection.default_roots(interp, user_maps)
         if not root_names and not options.all_schemas:
             raise SpecError(
                 "no stream schema found (no operation streams a named schema as text/event-stream or "

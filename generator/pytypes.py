@@ -17,14 +17,39 @@ from .naming import ParserNames
 if TYPE_CHECKING:
     from .styles.base import Emitter
 
+#: Black's default line length, which the generated modules are formatted to.
+LINE_LENGTH = 88
 PRIM_ANNOTATION = {"str": "str", "int": "int", "float": "float", "bool": "bool", "any": "Any", "null": "None"}
 PRIM_PARSER = {"str": "_str", "int": "_int", "float": "_float", "bool": "_bool", "any": "_any", "null": "_null"}
 
 
 def literal(value: object) -> str:
-    """A Python literal for a JSON scalar/list/dict from the spec (``repr`` escapes every
-    quote, backslash, control, line-separator and bidi character)."""
+    """A Python literal for a JSON scalar/list/dict from the spec, written as black writes it
+    (``repr``'s escapes of every quote, backslash, control, line-separator and bidi
+    character; black's quotes and exponents), so that black's second pass has nothing to do.
+    """
+    if isinstance(value, str):
+        return string_literal(value)
+    if isinstance(value, float):
+        return repr(value).replace("e+", "e")  # black writes 1e+16 as 1e16
+    if isinstance(value, list):
+        return "[" + ", ".join(literal(v) for v in value) + "]"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(literal(v) for v in value) + ("," if len(value) == 1 else "") + ")"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{literal(k)}: {literal(v)}" for k, v in value.items()) + "}"
     return repr(value)
+
+
+def string_literal(text: str) -> str:
+    """``repr(text)`` with black's choice of quotes: double unless that needs more escapes
+    (black's ``normalize_string_quotes``: ``'it\'s "x"'`` stays, ``'x'`` becomes ``"x"``)."""
+    quoted = repr(text)
+    if quoted[0] == '"' or ('"' in text and text.count('"') > text.count("'")):
+        return quoted  # repr chose double quotes, or they would need more escapes
+    if '"' not in text:
+        return f'"{quoted[1:-1]}"'  # no quote at all inside (a ' makes repr choose ")
+    return '"' + "".join('\\"' if c == '"' else c if c == "'" else repr(c)[1:-1] for c in text) + '"'
 
 
 def docstring(text: str, indent: int = 0) -> str:
@@ -195,7 +220,9 @@ class Parsers:
     def _hoist(self, kind: str, parsers: list[str]) -> str:
         """The constant for ``kind(parsers)`` (``_first_of`` takes them as a tuple)."""
         inner = ", ".join(parsers)
-        expression = f"{kind}(({inner},))" if kind == "_first_of" else f"{kind}({inner})"
+        # no trailing comma after two or more: black would take it as magic and explode the tuple
+        one = "," if len(parsers) == 1 else ""
+        expression = f"{kind}(({inner}{one}))" if kind == "_first_of" else f"{kind}({inner})"
         return self._names.name(expression, [kind], [[p] for p in parsers])
 
 

@@ -6,6 +6,8 @@ operations' answers), which reads the spec's keywords.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from .errors import SpecError, did_you_mean
 from .interpret import Interpreter
 from .interpret.spec_view import SpecView
@@ -70,20 +72,43 @@ def _payload(view: SpecView, stream: Location) -> str | None:
     return view.named(stream)
 
 
-def default_roots(interp: Interpreter) -> list[str]:
+def default_roots(interp: Interpreter, user_maps: Collection[str] = ()) -> list[str]:
     """The roots of a run without ``--schema``: the stream chunks found by shape
-    (``stream_roots``), then every other chunk stream the spec declares
-    (``declared_streams``). A spec with no chunk stream gets its event unions instead: those
-    its operations stream (``event_unions``), else those a shipped merge map names whose
-    target the spec has (``mapped_unions``: Anthropic's and Cohere's published specs declare
-    no stream an operation answers). Beside chunk streams, event unions are not default
-    roots yet: OpenAI's Responses closure takes minutes to generate cold in three styles
-    (issue #28); ``--schema`` names them."""
+    (``stream_roots``), then every stream the spec's operations declare (``declared_streams``)
+    that gen-models can fold: a chunk object, or an event union with a merge map (shipped, its
+    ``x-merge``, or one of ``user_maps``, the unions the user gives a map for). A declared
+    union without a map is left out with a warning saying how to get it (OpenAI's
+    ``BetaResponseStreamEvent``: a second Responses closure as large as the first, types
+    without an accumulator). A spec with nothing else gets its declared unions, else the
+    unions a shipped merge map names whose target the spec has (``mapped_unions``:
+    Anthropic's and Cohere's published specs declare no stream an operation answers).
+    """
     view = SpecView(interp)
     components = interp.components()
+    unions = event_unions(interp)
+    folded = [
+        name
+        for name in unions
+        if name in user_maps or name in shipped_maps() or view.merge_map(components[name]) is not None
+    ]
     chunks = [name for name in declared_streams(interp) if not view.is_union(components[name])]
-    found = list(dict.fromkeys(stream_roots(interp) + chunks))
-    return found or event_unions(interp) or mapped_unions(interp)
+    found = list(dict.fromkeys(stream_roots(interp) + chunks + folded))
+    if not found:
+        return unions or mapped_unions(interp)
+    for name in unions:
+        if name not in folded:
+            loc = components[name]
+            interp.warnings.append(
+                str(
+                    SpecError(
+                        f"{name} is streamed but no merge map folds it: left out of the default roots "
+                        f"(--schema {name} gives its types; --merge-map FILE an accumulator, docs/events.md)",
+                        loc.doc.path,
+                        loc.pointer,
+                    )
+                )
+            )
+    return found
 
 
 def mapped_unions(interp: Interpreter) -> list[str]:

@@ -8,7 +8,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, SPECS, STYLES, schemas_spec
+from conftest import CHAT_SPEC, SPECS, STYLES, schemas_spec
 
 from generator.changes import compare, exit_status, main
 from generator.pipeline import Options, generate, read_spec
@@ -223,7 +223,7 @@ def test_changes_compares_aliases_by_what_they_name_and_narrowings_are_compatibl
 
 def test_changes_never_exits_1_on_an_internal_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("generator.changes.compare", lambda *a: 1 / 0)
-    path = ROOT / "specs" / "openai.yaml"
+    path = CHAT_SPEC
     assert main([str(path), str(path)]) == 123
 
 

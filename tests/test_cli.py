@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import EVENTS_MAP_SPEC, ROOT, event_schema, schemas_spec
+from conftest import CHAT_SPEC, EVENTS_MAP_SPEC, ROOT, event_schema, schemas_spec
 
 from generator import cli
 from generator.cli import main
@@ -25,7 +25,7 @@ from generator.pipeline import Options, generate
 from generator.pipeline import command as command_of
 from generator.render import template_names, templates_dir
 
-SPEC = ROOT / "specs" / "openai.yaml"
+SPEC = CHAT_SPEC
 
 
 @pytest.fixture
@@ -170,7 +170,7 @@ def test_console_script_runs_and_bad_input_exits_2_without_traceback(tmp_path: P
 def test_a_closed_output_pipe_is_exit_141_not_an_internal_error() -> None:
     """``gen-models --explain-merge | head``: the reader leaves before gen-models writes."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "generator", str(ROOT / "specs" / "openai.yaml"), "--explain-merge"],
+        [sys.executable, "-m", "generator", str(CHAT_SPEC), "--explain-merge"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=ROOT,

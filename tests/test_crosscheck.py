@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import RECORDED, ROOT, load_module, recorded_chunks, seed_payload, spec_example_chunks
+from conftest import CHAT_SPEC, RECORDED, load_module, recorded_chunks, seed_payload, spec_example_chunks
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_schema_matrix import ROWS, spec_text
@@ -153,13 +153,13 @@ def _compare(ours_model: Any, theirs_model: Any, payloads: list[Any], row: str) 
 @pytest.fixture(scope="module")
 def openai_pair(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any]:
     out = tmp_path_factory.mktemp("crosscheck")
-    spec = ROOT / "specs" / "openai.yaml"
+    spec = CHAT_SPEC
     return _ours(spec, out).CreateChatCompletionStreamResponse, _dcg(spec, out).CreateChatCompletionStreamResponse
 
 
 def test_openai_examples_seed_and_recorded_chunks_agree(openai_pair) -> None:  # type: ignore[no-untyped-def]
     ours, theirs = openai_pair
-    spec = load_document(ROOT / "specs" / "openai.yaml").data
+    spec = load_document(CHAT_SPEC).data
     payloads = [*spec_example_chunks(spec), seed_payload(), *(c for p in RECORDED for c in recorded_chunks(p))]
     assert _compare(ours, theirs, payloads, "openai") == []
     # and the datamodel-code-generator failure the mission names is visible: the seed's
@@ -177,7 +177,7 @@ def test_openai_payloads_drawn_from_the_schema_agree(openai_pair, data) -> None:
     from hypothesis_jsonschema import from_schema
 
     ours, theirs = openai_pair
-    spec = load_document(ROOT / "specs" / "openai.yaml").data
+    spec = load_document(CHAT_SPEC).data
     schema = _json_schema(spec, "CreateChatCompletionStreamResponse")
     payload = data.draw(from_schema(schema))
     assert _compare(ours, theirs, [payload], "openai") == []

@@ -9,7 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import DATA, SHARED, fetch_specs
+import yaml
+from conftest import CHAT_SPEC, DATA, ROOT, SHARED, fetch_specs
 
 
 def test_the_recorded_responses_streams_are_the_ones_the_manifest_names() -> None:
@@ -74,3 +75,13 @@ def test_the_shared_tier_reads_only_what_fetch_specs_puts_in_the_cache() -> None
         for part in re.findall(r"\bSHARED\s*/\s*\"([^\"]+)\"", path.read_text(encoding="utf-8"))
     }
     assert {part for _, part in read} <= {"specs"}, sorted(read)
+
+
+def test_the_chat_spec_of_the_tests_is_the_chat_part_of_specs_openai_yaml() -> None:
+    """tests/data/chat/openai.yaml, which the chat tests generate, holds the same schemas as
+    specs/openai.yaml's chat part (the components before its Responses part), unchanged."""
+    chat = yaml.safe_load(CHAT_SPEC.read_text(encoding="utf-8"))["components"]["schemas"]
+    whole = yaml.safe_load((ROOT / "specs" / "openai.yaml").read_text(encoding="utf-8"))["components"]["schemas"]
+    assert chat and all(whole.get(name) == schema for name, schema in chat.items())
+    assert "ResponseStreamEvent" in whole and "ResponseStreamEvent" not in chat
+

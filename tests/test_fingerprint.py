@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT
+from conftest import CHAT_SPEC, ROOT
 
 import generator.pipeline
 from generator import fingerprint
@@ -23,7 +23,7 @@ from generator.fingerprint import expected_outputs, inputs_digest, is_intact, st
 from generator.format import formatter_version
 from generator.pipeline import Options, generate
 
-SPEC = ROOT / "specs" / "openai.yaml"
+SPEC = CHAT_SPEC
 STYLE = ("--style", "typeddict")
 
 

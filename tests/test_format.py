@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT, STYLES, load_module
+from conftest import CHAT_SPEC, ROOT, STYLES, load_module
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 from generator import format as fmt
@@ -21,7 +21,7 @@ from generator.cli import main
 from generator.format import FormatCache, format_modules, format_source
 from generator.pipeline import Options, generate
 
-SPEC = ROOT / "specs" / "openai.yaml"
+SPEC = CHAT_SPEC
 OTHER_SPEC = ROOT / "tests" / "specs" / "nullable_30.yaml"
 TARGET = (3, 10)
 

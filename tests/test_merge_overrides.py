@@ -15,13 +15,13 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from conftest import ROOT, STYLES, generate_modules
+from conftest import CHAT_SPEC, STYLES, generate_modules
 
 from generator.cli import main
 from generator.merge_plan import explain
 from generator.pipeline import Options, read_spec
 
-SPEC = ROOT / "specs" / "openai.yaml"
+SPEC = CHAT_SPEC
 ROOT_NAME = "CreateChatCompletionStreamResponse"
 
 #: Each override gives another result than the default rule for unknown fields would.

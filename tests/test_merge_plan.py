@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, generate_modules
+from conftest import CHAT_SPEC, generate_modules
 
 from generator.errors import SpecError
 from generator.merge_plan import Context, explain
@@ -95,12 +95,12 @@ def test_policies_change_the_generated_merge(spec: Path, tmp_path: Path) -> None
 
 
 def test_all_schemas_names_every_component_without_counters(tmp_path: Path) -> None:
-    reading = read_spec(Options(spec=ROOT / "specs" / "openai.yaml", all_schemas=True))
+    reading = read_spec(Options(spec=CHAT_SPEC, all_schemas=True))
     names = set(reading.schemas.models) | set(reading.schemas.aliases)
     from generator.load import load_document
     from generator.naming import class_name
 
-    components = load_document(ROOT / "specs" / "openai.yaml").data["components"]["schemas"]
+    components = load_document(CHAT_SPEC).data["components"]["schemas"]
     assert {class_name(n) for n in components} <= names
     assert not [n for n in names if n.rstrip("0123456789") != n and n.startswith("Type")]
 
@@ -108,7 +108,7 @@ def test_all_schemas_names_every_component_without_counters(tmp_path: Path) -> N
 def test_contexts_are_typed() -> None:
     """Each node's context is a ``Context`` (a ``str`` enum: the generated code passes its
     value to the runtime), set by where the node stands."""
-    plan = read_spec(Options(spec=ROOT / "specs" / "openai.yaml")).plans["CreateChatCompletionStreamResponse"]
+    plan = read_spec(Options(spec=CHAT_SPEC)).plans["CreateChatCompletionStreamResponse"]
     contexts = {node.path: node.context for node in plan.walk()}
     assert contexts[""] is Context.ROOT
     assert contexts["choices[]"] is Context.ENTRY

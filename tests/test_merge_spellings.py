@@ -22,14 +22,14 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import RECORDED, ROOT, generate_modules, recorded_chunks
+from conftest import CHAT_SPEC, RECORDED, generate_modules, recorded_chunks
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.merge_plan import explain
 from generator.pipeline import Options, read_spec
 
-SPEC = ROOT / "specs" / "openai.yaml"
+SPEC = CHAT_SPEC
 CHUNK = "CreateChatCompletionStreamResponse"
 PREFIX = "#/components/schemas/"
 Spec = dict[str, Any]

@@ -18,7 +18,7 @@ from typing import Any
 
 import msgspec
 import pytest
-from conftest import RECORDED, ROOT, load_module, recorded_chunks
+from conftest import CHAT_SPEC, RECORDED, ROOT, load_module, recorded_chunks
 
 from generator.cli import main
 from generator.pipeline import Options, generate
@@ -35,7 +35,7 @@ CHUNK = {
 @pytest.fixture(scope="module")
 def ms(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
     out = tmp_path_factory.mktemp("msgspec")
-    outputs, _ = generate(Options(spec=ROOT / "specs" / "openai.yaml", output=out, styles=("msgspec",)))
+    outputs, _ = generate(Options(spec=CHAT_SPEC, output=out, styles=("msgspec",)))
     outputs[0].path.write_text(outputs[0].text, encoding="utf-8")
     return load_module(outputs[0].path)
 
@@ -142,7 +142,7 @@ def test_a_required_field_never_sent_is_drift_then_none_and_strict_raises(ms: Mo
 
 
 def test_msgspec_is_opt_in_and_its_runtime_is_shared_from_its_own_file(tmp_path: Path) -> None:
-    spec = ROOT / "specs" / "openai.yaml"
+    spec = CHAT_SPEC
     assert main([str(spec), "-o", str(tmp_path / "default"), "-q"]) == 0
     assert sorted(p.name for p in (tmp_path / "default").iterdir()) == [
         "openai_dataclass.py",

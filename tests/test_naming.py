@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import generate_modules, schemas_spec
+from conftest import CHAT_SPEC, generate_modules, schemas_spec
 
 from generator import naming
 from generator.errors import SpecError
@@ -517,7 +517,7 @@ def test_non_latin_names_keep_their_word_in_every_style(tmp_path: Path) -> None:
 
 def test_copying_the_projects_spec_renames_no_class(tmp_path: Path) -> None:
     """specs/openai.yaml read as itself and as a copy named api.yaml: the same names."""
-    spec = Path(__file__).resolve().parent.parent / "specs" / "openai.yaml"
+    spec = CHAT_SPEC
     copy = tmp_path / "api.yaml"
     copy.write_bytes(spec.read_bytes())
     names = []

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import RECORDED, ROOT, STYLES, recorded_chunks
+from conftest import CHAT_SPEC, RECORDED, ROOT, STYLES, recorded_chunks
 
 from generator import runtime
 from generator.pipeline import Options, generate
@@ -299,7 +299,7 @@ def test_runtime_package_modules_share_one_runtime_and_merge_alike(
     write_all(
         generate(
             Options(
-                spec=ROOT / "specs" / "openai.yaml",
+                spec=CHAT_SPEC,
                 output=package,
                 module="openai",
                 runtime_package=True,
@@ -476,7 +476,7 @@ def test_modules_of_several_specs_share_one_package_runtime(tmp_path: Path, monk
     package.mkdir()
     (package / "__init__.py").write_text("", encoding="utf-8")
     runs = [
-        [str(ROOT / "specs" / "openai.yaml"), "--module", "chat"],
+        [str(CHAT_SPEC), "--module", "chat"],
         [str(ROOT / "tests" / "specs" / "nullable_31.json"), "--module", "other", "--style", "pydantic"],
     ]
     for run in runs:

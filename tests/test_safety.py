@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT, STYLES, load_module
+from conftest import CHAT_SPEC, ROOT, STYLES, load_module
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,7 +33,7 @@ def snapshot_dir(directory: Path) -> dict[str, str]:
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (tmp_path / "specs").mkdir()
-    shutil.copy(ROOT / "specs" / "openai.yaml", tmp_path / "specs" / "openai.yaml")
+    shutil.copy(CHAT_SPEC, tmp_path / "specs" / "openai.yaml")
     monkeypatch.chdir(tmp_path)
     assert main(["specs/openai.yaml", "-q"]) == 0
     # change the spec so that a new run would rewrite every module

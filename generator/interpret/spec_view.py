@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..resolve import Location
+from .keywords import union_merge_map
 from .reader import Interpreter
 
 #: Media types of a streamed answer (server-sent events, JSON lines).
@@ -75,6 +76,11 @@ class SpecView:
         """Whether a schema is a ``oneOf``/``anyOf``."""
         node, _ = self.schema(loc)
         return isinstance(node, dict) and ("anyOf" in node or "oneOf" in node)
+
+    def merge_map(self, loc: Location) -> Any:
+        """A union's ``x-merge`` mapping (its merge map, checked by ``event_plan``), else None."""
+        node, _ = self.schema(loc)
+        return union_merge_map(node)
 
     def named(self, loc: Location) -> str | None:
         """The component a schema is a ``$ref`` to (following hops), or None for an inline one."""
