@@ -280,3 +280,81 @@ def test_an_event_type_the_union_does_not_list_parses_as_an_unknown_event(events
     ) or module.ParseError
     with pytest.raises(error):
         module.parse_event({"delta": "no tag"})  # no tag at all: not an event of this union
+
+
+STREAMS = """\
+openapi: 3.1.0
+info: {title: streams, version: '1'}
+paths:
+  /chat:
+    post:
+      responses:
+        '200':
+          description: OK
+          content:
+            text/event-stream: {schema: {$ref: '#/components/schemas/Chunk'}}
+  /folded:
+    post:
+      responses:
+        '200':
+          description: OK
+          content:
+            text/event-stream: {schema: {$ref: '#/components/schemas/Folded'}}
+  /unfolded:
+    post:
+      responses:
+        '200':
+          description: OK
+          content:
+            text/event-stream: {schema: {$ref: '#/components/schemas/Unfolded'}}
+components:
+  schemas:
+    Chunk:
+      type: object
+      properties:
+        text: {type: string}
+    Answer:
+      type: object
+      properties:
+        text: {type: string}
+    Delta:
+      type: object
+      required: [type, delta]
+      properties:
+        type: {type: string, enum: [delta]}
+        delta: {type: string}
+    Done:
+      type: object
+      required: [type]
+      properties:
+        type: {type: string, enum: [done]}
+    Folded:
+      oneOf: [{$ref: '#/components/schemas/Delta'}, {$ref: '#/components/schemas/Done'}]
+      x-merge:
+        target: Answer
+        tag: type
+        events:
+          delta: {op: append, at: text, value: delta}
+          done: {op: ignore}
+    Unfolded:
+      oneOf: [{$ref: '#/components/schemas/Delta'}, {$ref: '#/components/schemas/Done'}]
+"""
+
+
+def test_the_default_roots_are_every_declared_stream_a_map_folds(tmp_path: Path) -> None:
+    """Issue #28: a run without --schema takes each declared stream gen-models can fold (a
+    chunk object; an event union with a merge map); a streamed union no map covers is left
+    out, with a warning that says how to get it; a spec with only such unions gets them."""
+    from generator.pipeline import Options, read_spec
+
+    spec = tmp_path / "streams.yaml"
+    spec.write_text(STREAMS)
+    reading = read_spec(Options(spec=spec))
+    assert reading.schemas.roots == ("Chunk",) and reading.schemas.union_roots == ("Folded",)
+    assert list(reading.event_plans) == ["Folded"]
+    (warning,) = [w for w in reading.schemas.warnings if "Unfolded" in w]
+    assert "#/components/schemas/Unfolded" in warning and "--schema Unfolded" in warning
+    only_unfolded = spec.read_text().split("  /chat:")[0] + "  /unfolded:" + STREAMS.split("  /unfolded:")[1]
+    spec.write_text(only_unfolded)
+    assert read_spec(Options(spec=spec)).schemas.union_roots == ("Unfolded",)
+

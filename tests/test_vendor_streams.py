@@ -113,13 +113,33 @@ def test_a_spec_without_a_chunk_stream_defaults_to_the_event_union_a_shipped_map
     """Anthropic's and Cohere's published specs declare no stream an operation answers (the
     default run stopped: "no stream schema found"); their unions are the roots the shipped
     maps name, folded by those maps into the map's target. A spec with a chunk stream keeps
-    its chunk roots alone (OpenAI: Responses stays behind --schema, issue #28)."""
+    its chunk roots and adds the unions a map folds (below)."""
     from conftest import SPECS
 
     reading = read_spec(Options(spec=SPECS / spec))
     assert reading.schemas.roots == () and reading.schemas.union_roots == (union,)
     (plan,) = reading.event_plans.values()
     assert plan.root == union and plan.target == target
+
+
+@pytest.mark.shared
+def test_the_default_run_on_the_upstream_openai_spec_folds_every_stream_it_declares() -> None:
+    """Issue #28: chat chunks, the Responses union and the small families (speech,
+    transcription, image generation and edit), each with its accumulator; the Beta Responses
+    union, which no map covers, is left out with a warning naming it."""
+    from conftest import NEWEST_SPEC
+
+    reading = read_spec(Options(spec=NEWEST_SPEC))
+    assert reading.schemas.roots == ("CreateChatCompletionStreamResponse",)
+    assert set(reading.schemas.union_roots) == {
+        "ResponseStreamEvent",
+        "CreateSpeechResponseStreamEvent",
+        "CreateTranscriptionResponseStreamEvent",
+        "ImageEditStreamEvent",
+        "ImageGenStreamEvent",
+    }
+    assert set(reading.event_plans) == set(reading.schemas.union_roots)
+    assert any("BetaResponseStreamEvent is streamed but no merge map folds it" in w for w in reading.schemas.warnings)
 
 
 @pytest.mark.shared
