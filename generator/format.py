@@ -43,7 +43,7 @@ import sys
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cache import cache_dir, modified, seal, store_file, unseal
 from .errors import InternalError, SpecError
@@ -400,14 +400,28 @@ SHIPPED_TARGET = (3, 10)
 
 
 @cache
-def shipped_formatting(target_python: tuple[int, int]) -> dict[str, str]:
-    """``SHIPPED``'s blocks (``FormatCache.key`` of a block -> black's output), when it was
-    made by the installed black for ``target_python`` and this mode; else none. A block
-    that changed since is not in it (its key is its text's): it is formatted as any other."""
+def _shipped() -> dict[str, Any]:
     try:
         data = json.loads(SHIPPED.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
+    return data if isinstance(data, dict) else {}
+
+
+def shipped_names() -> dict[str, list[str]]:
+    """``SHIPPED``'s names that each runtime module's inlined text loads (``FormatCache.key``
+    of the text -> the names), for ``render``'s imports; a module changed since is not in
+    it (its key is its text's), and is parsed."""
+    names = _shipped().get("names", {})
+    return names if isinstance(names, dict) else {}
+
+
+@cache
+def shipped_formatting(target_python: tuple[int, int]) -> dict[str, str]:
+    """``SHIPPED``'s blocks (``FormatCache.key`` of a block -> black's output), when it was
+    made by the installed black for ``target_python`` and this mode; else none. A block
+    that changed since is not in it (its key is its text's): it is formatted as any other."""
+    data = _shipped()
     made_for = (data.get("black"), data.get("mode"), tuple(data.get("target", ())))
     if made_for != (black_version(), MODE_KEY, target_python):
         return {}

@@ -1,6 +1,7 @@
 """Write ``generator/runtime/formatted.json``: black's output for the blocks of generated
 modules that do not depend on the spec, shipped so that a first run on a machine formats
-only what the spec generated (``generator/format.py``). Run it after changing
+only what the spec generated (``generator/format.py``), and the names each runtime module
+loads (so that a first run parses only the spec's code to find a module's imports). Run it after changing
 ``generator/runtime/``, the templates' fixed code or black's pin; ``tests/test_format.py``
 fails until it is current.
 
@@ -22,6 +23,7 @@ from generator import format as fmt
 from generator import runtime
 from generator.options import Options
 from generator.pipeline import render_sources
+from generator.render import names_loaded
 from generator.styles import ALL_STYLES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,6 +54,10 @@ def build() -> dict[str, object]:
         "mode": fmt.MODE_KEY,
         "target": list(fmt.SHIPPED_TARGET),
         "blocks": {fmt.FormatCache.key(b): text for b, text in zip(blocks, formatted)},
+        "names": {
+            fmt.FormatCache.key(text): sorted(names_loaded(text, use_cache=False))
+            for text in sorted({runtime.inlined(name, pep695) for name in runtime.MODULES for pep695 in (False, True)})
+        },
     }
 
 

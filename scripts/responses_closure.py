@@ -58,7 +58,9 @@ def main() -> None:
     own = yaml.safe_load(text)["components"]["schemas"]
     found = {k: v for k, v in closure(upstream["components"]["schemas"], ROOTS).items() if k not in own}
     dumped = yaml.dump(found, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper), sort_keys=False, width=100)
-    SPEC.write_text(text + MARKER + "".join("    " + line if line.strip() else line for line in dumped.splitlines(True)))
+    SPEC.write_text(
+        text + MARKER + "".join("    " + line if line.strip() else line for line in dumped.splitlines(True))
+    )
     print(f"{SPEC.relative_to(ROOT)}: {len(found)} Responses schemas appended ({len(own)} of the chat part kept)")
 
 

@@ -84,4 +84,3 @@ def test_the_chat_spec_of_the_tests_is_the_chat_part_of_specs_openai_yaml() -> N
     whole = yaml.safe_load((ROOT / "specs" / "openai.yaml").read_text(encoding="utf-8"))["components"]["schemas"]
     assert chat and all(whole.get(name) == schema for name, schema in chat.items())
     assert "ResponseStreamEvent" in whole and "ResponseStreamEvent" not in chat
-

@@ -249,3 +249,20 @@ def test_formatter_in_the_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert "--formatter ruff" in (tmp_path / "generated" / "openai_typeddict.py").read_text()
     (tmp_path / "pyproject.toml").write_text(f'[tool.gen-models]\nspec = "{SPEC.as_posix()}"\nformatter = "yapf"\n')
     assert main(["-q"]) == 2
+
+
+def test_the_names_a_module_loads_are_what_ast_walk_finds() -> None:
+    """render's stack walk finds exactly ``ast.walk``'s ``Name`` nodes in load context (the
+    imports are made from them), on the committed modules and every runtime module."""
+    import ast
+
+    from generator import runtime
+    from generator.format import parse_tree
+    from generator.render import _loaded
+
+    texts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "generated").glob("*.py"))]
+    texts += [runtime.inlined(name) for name in runtime.MODULES]
+    for text in texts:
+        tree = parse_tree(text)
+        expected = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        assert _loaded(tree) == expected

@@ -357,4 +357,3 @@ def test_the_default_roots_are_every_declared_stream_a_map_folds(tmp_path: Path)
     only_unfolded = spec.read_text().split("  /chat:")[0] + "  /unfolded:" + STREAMS.split("  /unfolded:")[1]
     spec.write_text(only_unfolded)
     assert read_spec(Options(spec=spec)).schemas.union_roots == ("Unfolded",)
-
