@@ -10,7 +10,7 @@ import venv
 import zipfile
 from pathlib import Path
 
-from conftest import CHAT_SPEC, ROOT
+from conftest import ROOT
 
 from generator import runtime
 from generator.fingerprint import unstamp
@@ -61,7 +61,7 @@ def test_wheel_installs_into_a_fresh_venv_and_runs(tmp_path: Path) -> None:
 
     work = tmp_path / "work"
     (work / "specs").mkdir(parents=True)
-    (work / "specs" / "openai.yaml").write_bytes(CHAT_SPEC.read_bytes())
+    (work / "specs" / "openai.yaml").write_bytes((ROOT / "specs" / "openai.yaml").read_bytes())
     result = subprocess.run(
         [str(env / "bin" / "gen-models"), "specs/openai.yaml"], cwd=work, capture_output=True, text=True, check=False
     )
