@@ -81,10 +81,10 @@ def _again(cls: type[_T], leave_out: tuple[str, ...], add: dict[str, Any]) -> ty
 
 
 def _finish(made: type) -> None:
-    """``@dataclass(kw_only=True, slots=True, repr=False, eq=False)`` on the class ``made``
-    was made from (a copy of it: the decorator changes the class it is given, and two
-    threads may finish the same model), and what the decorator added to its result set on
-    ``made`` (its ``__slots__`` and their descriptors, ``made`` has already)."""
+    """Run ``@dataclass(kw_only=True, slots=True, repr=False, eq=False)`` on a copy of the
+    class ``made`` was made from (the decorator changes the class it is given, and two
+    threads may finish the same model at once), and set on ``made`` what the decorator
+    added (``made`` has its ``__slots__`` and their descriptors already)."""
     declared = _DECLARED.get(made)
     if declared is None:
         return
