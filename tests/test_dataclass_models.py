@@ -62,7 +62,10 @@ def test_a_model_is_slotted_at_import_and_a_dataclass_on_first_use() -> None:
         assert fresh in _DECLARED
         assert first_use(fresh)
         assert fresh not in _DECLARED and fresh.__match_args__ == ()
-    assert str(inspect.signature(_fresh())) == "(*, text: 'str', size: 'float | None' = None, extra_fields: 'dict[str, Any]' = <factory>) -> None"
+    assert (
+        str(inspect.signature(_fresh()))
+        == "(*, text: 'str', size: 'float | None' = None, extra_fields: 'dict[str, Any]' = <factory>) -> None"
+    )
 
     base = _fresh()
 
@@ -81,12 +84,16 @@ def test_a_model_is_slotted_at_import_and_a_dataclass_on_first_use() -> None:
     assert _Dataclass() is not None and not dataclasses.is_dataclass(_Dataclass)
 
 
+def _append_made(built: list[Any], made: type) -> None:
+    built.append(made(text="t"))
+
+
 def test_threads_finish_a_model_at_once() -> None:
     """Threads that make the first instances of a model together all get a finished one."""
     for _ in range(20):
         made = _fresh()
         built: list[Any] = []
-        threads = [threading.Thread(target=lambda: built.append(made(text="t"))) for _ in range(8)]
+        threads = [threading.Thread(target=_append_made, args=(built, made)) for _ in range(8)]
         for thread in threads:
             thread.start()
         for thread in threads:
