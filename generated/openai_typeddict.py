@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 6fa8e6be13a61f259b69ac28d2bfa681, output 8c3d1151b1a9cc967a69f51abce5f450
+# Fingerprint: inputs e6425c75e0b395a2cd332151b1b7bcae, output 8c3d1151b1a9cc967a69f51abce5f450
 """TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
