@@ -2,6 +2,7 @@
 
 python -m bench                      # everything, about seven minutes on 2 cores
 python -m bench --only runtime       # one section (repeatable)
+python -m bench --only imports --before main   # imports, beside the modules main generates
 python -m bench --quick              # tiny inputs, few rounds: checks that it runs
 """
 
@@ -133,6 +134,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="tiny inputs, two rounds, no datamodel-codegen")
     parser.add_argument("--rounds", type=int, help="rounds per measurement (default 5; quick 2)")
     parser.add_argument("--only", action="append", choices=SECTIONS, help="run only this section (repeatable)")
+    parser.add_argument(
+        "--before", metavar="REV", help="imports: also the modules generated at git revision REV, in the same rounds"
+    )
     args = parser.parse_args(argv)
     chosen = args.only or list(SECTIONS)
     command = " ".join(["python -m bench", *(argv if argv is not None else sys.argv[1:])])
@@ -144,6 +148,7 @@ def main(argv: list[str] | None = None) -> int:
             min_time=0.0 if args.quick else 0.05,
             quick=args.quick,
             scratch=Path(scratch),
+            before=args.before,
         )
         if "generation" in chosen:
             text, figures["generation"] = generation.run(config)

@@ -36,12 +36,15 @@ K = TypeVar("K", bound=Hashable)
 @dataclass(frozen=True)
 class Config:
     """What the sections share: rounds per measurement, the least time one timed sample
-    should last (short runs are repeated), quick mode (tiny inputs) and a scratch dir."""
+    should last (short runs are repeated), quick mode (tiny inputs) and a scratch dir;
+    ``before``: a git revision whose modules a section measures beside the working tree's
+    (``--before``; the imports section)."""
 
     rounds: int
     min_time: float
     quick: bool
     scratch: Path
+    before: str | None = None
 
 
 def rounds(

@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 882d36327c43d7bc8284ce5ff0a9f17b, output 5d388b6a021204ca5c11e6be2d638de4
+# Fingerprint: inputs 3de87286cdfb396a755ef04a82d98146, output 556361c957c5358f396b6218653e7c3d
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -27,7 +27,7 @@ from collections.abc import (
 from dataclasses import dataclass, field, fields, is_dataclass
 from operator import attrgetter
 from reprlib import recursive_repr
-from typing import Any, ClassVar, Literal, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias, TypeVar, cast
 
 __all__ = [
     "AdditionalTools",
@@ -387,9 +387,89 @@ __all__ = [
 # ---------------------------------------------------------------------------
 # The style's fixed runtime: the classes' base (to_dict by each class's table, one
 # __repr__ and __eq__ for all).
+if TYPE_CHECKING:
+    from typing_extensions import dataclass_transform as _dataclass_transform
+else:
+
+    def _dataclass_transform(**_: Any) -> Callable[[Any], Any]:
+        """The run time's ``dataclass_transform`` (which only tells type checkers that
+        ``_model`` is a dataclass decorator; Python 3.10 has none): the function as it is.
+        """
+        return lambda function: function
+
+
 #: Each model class's fields that ``__repr__`` shows or ``__eq__`` compares, by the class
 #: and the field's flag (``repr``, ``compare``): found on first use.
 _FLAGGED: dict[tuple[type, str], tuple[str, ...]] = {}
+#: The models ``@dataclass`` has not run on yet: each class made at import, and the class
+#: as its module declares it (``_model``).
+_DECLARED: dict[type, type] = {}
+
+
+@_dataclass_transform(kw_only_default=True, field_specifiers=(field,))
+def _model(cls: type[_T]) -> type[_T]:
+    """``@dataclass(kw_only=True, slots=True, repr=False, eq=False)`` on a model of the
+    module, run on the model's first use (see the module docstring): now, the class it makes
+    (``slots=True`` makes the class again, with its fields' names as ``__slots__`` and their
+    defaults left out, since a slot cannot have one); the rest from ``_finish``. A model
+    annotates only its fields (the ``ClassVar`` of its table is on the base)."""
+    names = tuple(cls.__annotations__)
+    made = _again(cls, names, {"__slots__": names})
+    _DECLARED[made] = cls
+    return made
+
+
+def _again(cls: type[_T], leave_out: tuple[str, ...], add: dict[str, Any]) -> type[_T]:
+    """``cls`` made again (as ``@dataclass(slots=True)`` does): its namespace without the
+    names ``leave_out`` (and the ``__dict__`` and ``__weakref__`` it would not have), with
+    ``add``."""
+    kept = (*leave_out, "__dict__", "__weakref__")
+    namespace = {k: v for k, v in cls.__dict__.items() if k not in kept}
+    again = type(cls.__name__, cls.__bases__, namespace | add)
+    again.__qualname__ = cls.__qualname__
+    return cast("type[_T]", again)
+
+
+def _finish(made: type) -> None:
+    """Run ``@dataclass(kw_only=True, slots=True, repr=False, eq=False)`` on a copy of the
+    class ``made`` was made from (the decorator changes the class it is given, and two
+    threads may finish the same model at once), and set on ``made`` what the decorator
+    added (``made`` has its ``__slots__`` and their descriptors already)."""
+    declared = _DECLARED.get(made)
+    if declared is None:
+        return
+    done: type = dataclass(kw_only=True, slots=True, repr=False, eq=False)(
+        _again(declared, (), {})
+    )
+    for name, value in done.__dict__.items():
+        if name not in made.__dict__ or name == "__doc__":
+            setattr(made, name, value)
+    _DECLARED.pop(made, None)
+
+
+class _OnFirstUse:
+    """An attribute ``@dataclass`` adds to a class, on the models' base: read from a model
+    ``_finish`` has not finished (the model's own comes first once it has), it finishes
+    the model (and the models it derives from) and reads the attribute again, as Python
+    would have; from any other class, the attribute as it would be without the base
+    (``object.__init__``, else none)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: object, owner: type) -> Any:
+        # a class as the instance: Python 3.13's inspect.signature binds __init__ to the class
+        cls = instance if isinstance(instance, type) else owner
+        for unfinished in [c for c in cls.__mro__ if c in _DECLARED]:
+            _finish(unfinished)
+        for c in cls.__mro__:
+            value = c.__dict__.get(self.name, self)
+            if not isinstance(value, _OnFirstUse):
+                get = getattr(type(value), "__get__", None)
+                return value if get is None else get(value, instance, owner)
+        raise AttributeError(self.name)
 
 
 class _Dataclass:
@@ -403,6 +483,11 @@ class _Dataclass:
     _fields: ClassVar[_Fields]
     extra_fields: dict[str, Any]  # every dataclass of the module declares these two
     null_fields: frozenset[str]  # (this one, those with a null-only field)
+    if not TYPE_CHECKING:  # what @dataclass adds to a model, until it has (see _model)
+        __init__ = _OnFirstUse("__init__")
+        __dataclass_fields__ = _OnFirstUse("__dataclass_fields__")
+        __dataclass_params__ = _OnFirstUse("__dataclass_params__")
+        __match_args__ = _OnFirstUse("__match_args__")
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
@@ -748,7 +833,7 @@ PromptCacheTTLEnum: TypeAlias = Literal["30m"]
 PromptCacheModeEnum: TypeAlias = Literal["implicit", "explicit"]
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionStreamResponseDeltaFunctionCall(_Dataclass):
     """Deprecated. Replaced by `tool_calls`; a piece of the function the model calls."""
 
@@ -768,7 +853,7 @@ class ChatCompletionStreamResponseDeltaFunctionCall(_Dataclass):
 _KEYS_ChatCompletionStreamResponseDeltaFunctionCall = frozenset({"arguments", "name"})
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionMessageToolCallChunkFunction(_Dataclass):
     """The object at ``ChatCompletionMessageToolCallChunk.function`` (the spec describes it no further)."""
 
@@ -788,7 +873,7 @@ class ChatCompletionMessageToolCallChunkFunction(_Dataclass):
 _KEYS_ChatCompletionMessageToolCallChunkFunction = frozenset({"name", "arguments"})
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionMessageToolCallChunk(_Dataclass):
     """``ChatCompletionMessageToolCallChunk`` (no description in the spec)."""
 
@@ -812,7 +897,7 @@ _KEYS_ChatCompletionMessageToolCallChunk = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionStreamResponseDelta(_Dataclass):
     """What one chunk adds to a choice's message."""
 
@@ -841,7 +926,7 @@ _KEYS_ChatCompletionStreamResponseDelta = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionTokenLogprobTopLogprob(_Dataclass):
     """The object at ``ChatCompletionTokenLogprob.top_logprobs[]`` (the spec describes it no further)."""
 
@@ -860,7 +945,7 @@ class ChatCompletionTokenLogprobTopLogprob(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionTokenLogprob(_Dataclass):
     """``ChatCompletionTokenLogprob`` (no description in the spec)."""
 
@@ -881,7 +966,7 @@ class ChatCompletionTokenLogprob(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CreateChatCompletionStreamResponseChoiceLogprobs(_Dataclass):
     """Token log probabilities for this piece of the choice."""
 
@@ -903,7 +988,7 @@ _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CreateChatCompletionStreamResponseChoice(_Dataclass):
     """The object at ``CreateChatCompletionStreamResponse.choices[]`` (the spec describes it no further)."""
 
@@ -932,7 +1017,7 @@ _KEYS_CreateChatCompletionStreamResponseChoice = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CompletionUsageCompletionTokensDetails(_Dataclass):
     """How the generated tokens break down."""
 
@@ -955,7 +1040,7 @@ class CompletionUsageCompletionTokensDetails(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CompletionUsagePromptTokensDetails(_Dataclass):
     """How the prompt tokens break down."""
 
@@ -978,7 +1063,7 @@ class CompletionUsagePromptTokensDetails(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CompletionUsage(_Dataclass):
     """Token counts of a request."""
 
@@ -1001,7 +1086,7 @@ class CompletionUsage(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ModerationResultBody(_Dataclass):
     """The moderation verdict for one item."""
 
@@ -1026,7 +1111,7 @@ class ModerationResultBody(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionModerationResults(_Dataclass):
     """Moderation results for the input or the output."""
 
@@ -1045,7 +1130,7 @@ class ChatCompletionModerationResults(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionModerationError(_Dataclass):
     """Moderation could not be done for the input or the output."""
 
@@ -1064,7 +1149,7 @@ class ChatCompletionModerationError(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionModeration(_Dataclass):
     """Moderation of the request's input and the generated output."""
 
@@ -1081,7 +1166,7 @@ class ChatCompletionModeration(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CreateChatCompletionStreamResponse(_Dataclass):
     """One chunk of a streamed chat completion: a server-sent event whose data is this object. Chunks of one stream share `id`, `created` and `model`."""
 
@@ -1129,7 +1214,7 @@ _KEYS_CreateChatCompletionStreamResponse = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseAudioDeltaEvent(_Dataclass):
     """Emitted when there is a partial audio response."""
 
@@ -1148,7 +1233,7 @@ class ResponseAudioDeltaEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseAudioDoneEvent(_Dataclass):
     """Emitted when the audio response is complete."""
 
@@ -1165,7 +1250,7 @@ class ResponseAudioDoneEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseAudioTranscriptDeltaEvent(_Dataclass):
     """Emitted when there is a partial transcript of audio."""
 
@@ -1184,7 +1269,7 @@ class ResponseAudioTranscriptDeltaEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseAudioTranscriptDoneEvent(_Dataclass):
     """Emitted when the full audio transcript is completed."""
 
@@ -1201,7 +1286,7 @@ class ResponseAudioTranscriptDoneEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseCodeInterpreterCallCodeDeltaEvent(_Dataclass):
     """Emitted when a partial code snippet is streamed by the code interpreter."""
 
@@ -1224,7 +1309,7 @@ class ResponseCodeInterpreterCallCodeDeltaEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseCodeInterpreterCallCodeDoneEvent(_Dataclass):
     """Emitted when the code snippet is finalized by the code interpreter."""
 
@@ -1247,7 +1332,7 @@ class ResponseCodeInterpreterCallCodeDoneEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseCodeInterpreterCallCompletedEvent(_Dataclass):
     """Emitted when the code interpreter call is completed."""
 
@@ -1268,7 +1353,7 @@ class ResponseCodeInterpreterCallCompletedEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseCodeInterpreterCallInProgressEvent(_Dataclass):
     """Emitted when a code interpreter call is in progress."""
 
@@ -1289,7 +1374,7 @@ class ResponseCodeInterpreterCallInProgressEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseCodeInterpreterCallInterpretingEvent(_Dataclass):
     """Emitted when the code interpreter is actively interpreting the code snippet."""
 
@@ -1310,7 +1395,7 @@ class ResponseCodeInterpreterCallInterpretingEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseFormatText(_Dataclass):
     """Default response format. Used to generate text responses."""
 
@@ -1325,7 +1410,7 @@ class ResponseFormatText(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class TextResponseFormatJsonSchema(_Dataclass):
     """JSON Schema response format. Used to generate structured JSON responses.
     Learn more about [Structured Outputs](/docs/guides/structured-outputs).
@@ -1360,7 +1445,7 @@ class TextResponseFormatJsonSchema(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseFormatJsonObject(_Dataclass):
     """JSON object response format. An older method of generating JSON responses.
     Using `json_schema` is recommended for models that support it. Note that the
@@ -1379,7 +1464,7 @@ class ResponseFormatJsonObject(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseTextParam(_Dataclass):
     """Configuration options for a text response from the model. Can be plain
     text or structured JSON data. Learn more:
@@ -1398,7 +1483,7 @@ class ResponseTextParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class FunctionTool(_Dataclass):
     """Defines a function in your own code the model can choose to call. Learn more about [function calling](https://platform.openai.com/docs/guides/function-calling)."""
 
@@ -1427,7 +1512,7 @@ class FunctionTool(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class HybridSearchOptions(_Dataclass):
     """``HybridSearchOptions`` (no description in the spec)."""
 
@@ -1444,7 +1529,7 @@ class HybridSearchOptions(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class RankingOptions(_Dataclass):
     """``RankingOptions`` (no description in the spec)."""
 
@@ -1463,7 +1548,7 @@ class RankingOptions(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ComparisonFilter(_Dataclass):
     """A filter used to compare a specified attribute key to a given value using a defined comparison operation."""
 
@@ -1493,7 +1578,7 @@ class ComparisonFilter(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CompoundFilter(_Dataclass):
     """Combine multiple filters using `and` or `or`."""
 
@@ -1510,7 +1595,7 @@ class CompoundFilter(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class FileSearchTool(_Dataclass):
     """A tool that searches for relevant content from uploaded files. Learn more about the [file search tool](https://platform.openai.com/docs/guides/tools-file-search)."""
 
@@ -1533,7 +1618,7 @@ class FileSearchTool(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ComputerTool(_Dataclass):
     """A tool that controls a virtual computer. Learn more about the [computer tool](https://platform.openai.com/docs/guides/tools-computer-use)."""
 
@@ -1548,7 +1633,7 @@ class ComputerTool(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ComputerUsePreviewTool(_Dataclass):
     """A tool that controls a virtual computer. Learn more about the [computer tool](https://platform.openai.com/docs/guides/tools-computer-use)."""
 
@@ -1569,7 +1654,7 @@ class ComputerUsePreviewTool(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class WebSearchToolFilters(_Dataclass):
     """Filters for the search."""
 
@@ -1590,7 +1675,7 @@ class WebSearchToolFilters(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class WebSearchApproximateLocation(_Dataclass):
     """The approximate location of the user."""
 
@@ -1613,7 +1698,7 @@ class WebSearchApproximateLocation(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class WebSearchTool(_Dataclass):
     """Search the Internet for sources related to the prompt. Learn more about the
     [web search tool](/docs/guides/tools-web-search).
@@ -1637,7 +1722,7 @@ class WebSearchTool(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class MCPToolFilter(_Dataclass):
     """A filter object to specify which tools are allowed."""
 
@@ -1657,7 +1742,7 @@ class MCPToolFilter(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class MCPToolRequireApproval(_Dataclass):
     """Specify which of the MCP server's tools require approval. Can be
     `always`, `never`, or a filter object associated with tools
@@ -1675,7 +1760,7 @@ class MCPToolRequireApproval(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class MCPTool(_Dataclass):
     """Give the model access to additional tools via remote Model Context Protocol
     (MCP) servers. [Learn more about MCP](/docs/guides/tools-remote-mcp).
@@ -1752,7 +1837,7 @@ class MCPTool(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ContainerNetworkPolicyDisabledParam(_Dataclass):
     """``ContainerNetworkPolicyDisabledParam`` (no description in the spec)."""
 
@@ -1767,7 +1852,7 @@ class ContainerNetworkPolicyDisabledParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ContainerNetworkPolicyDomainSecretParam(_Dataclass):
     """``ContainerNetworkPolicyDomainSecretParam`` (no description in the spec)."""
 
@@ -1786,7 +1871,7 @@ class ContainerNetworkPolicyDomainSecretParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ContainerNetworkPolicyAllowlistParam(_Dataclass):
     """``ContainerNetworkPolicyAllowlistParam`` (no description in the spec)."""
 
@@ -1805,7 +1890,7 @@ class ContainerNetworkPolicyAllowlistParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class AutoCodeInterpreterToolParam(_Dataclass):
     """Configuration for a code interpreter container. Optionally specify the IDs of the files to run the code on."""
 
@@ -1830,7 +1915,7 @@ class AutoCodeInterpreterToolParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CodeInterpreterTool(_Dataclass):
     """A tool that runs Python code to help generate a response to a prompt."""
 
@@ -1852,7 +1937,7 @@ class CodeInterpreterTool(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ProgrammaticToolCallingParam(_Dataclass):
     """``ProgrammaticToolCallingParam`` (no description in the spec)."""
 
@@ -1867,7 +1952,7 @@ class ProgrammaticToolCallingParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ImageGenToolInputImageMask(_Dataclass):
     """Optional mask for inpainting. Contains `image_url`
     (string, optional) and `file_id` (string, optional).
@@ -1886,7 +1971,7 @@ class ImageGenToolInputImageMask(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ImageGenTool(_Dataclass):
     """A tool that generates images using the GPT image models."""
 
@@ -1948,7 +2033,7 @@ class ImageGenTool(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class LocalShellToolParam(_Dataclass):
     """A tool that allows the model to execute shell commands in a local environment."""
 
@@ -1963,7 +2048,7 @@ class LocalShellToolParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class SkillReferenceParam(_Dataclass):
     """``SkillReferenceParam`` (no description in the spec)."""
 
@@ -1982,7 +2067,7 @@ class SkillReferenceParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class InlineSkillSourceParam(_Dataclass):
     """Inline skill payload"""
 
@@ -2001,7 +2086,7 @@ class InlineSkillSourceParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class InlineSkillParam(_Dataclass):
     """``InlineSkillParam`` (no description in the spec)."""
 
@@ -2022,7 +2107,7 @@ class InlineSkillParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ContainerAutoParam(_Dataclass):
     """``ContainerAutoParam`` (no description in the spec)."""
 
@@ -2049,7 +2134,7 @@ class ContainerAutoParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class LocalSkillParam(_Dataclass):
     """``LocalSkillParam`` (no description in the spec)."""
 
@@ -2068,7 +2153,7 @@ class LocalSkillParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class LocalEnvironmentParam(_Dataclass):
     """``LocalEnvironmentParam`` (no description in the spec)."""
 
@@ -2085,7 +2170,7 @@ class LocalEnvironmentParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ContainerReferenceParam(_Dataclass):
     """``ContainerReferenceParam`` (no description in the spec)."""
 
@@ -2102,7 +2187,7 @@ class ContainerReferenceParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class FunctionShellToolParam(_Dataclass):
     """A tool that allows the model to execute shell commands."""
 
@@ -2122,7 +2207,7 @@ class FunctionShellToolParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CustomTextFormatParam(_Dataclass):
     """Unconstrained free-form text."""
 
@@ -2137,7 +2222,7 @@ class CustomTextFormatParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CustomGrammarFormatParam(_Dataclass):
     """A grammar defined by the user."""
 
@@ -2156,7 +2241,7 @@ class CustomGrammarFormatParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CustomToolParam(_Dataclass):
     """A custom tool that processes input using a specified format. Learn more about   [custom tools](/docs/guides/function-calling#custom-tools)"""
 
@@ -2181,7 +2266,7 @@ class CustomToolParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class FunctionToolParam(_Dataclass):
     """``FunctionToolParam`` (no description in the spec)."""
 
@@ -2207,7 +2292,7 @@ class FunctionToolParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class NamespaceToolParam(_Dataclass):
     """Groups function/custom tools under a shared namespace."""
 
@@ -2228,7 +2313,7 @@ class NamespaceToolParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ToolSearchToolParam(_Dataclass):
     """Hosted or BYOT tool search configuration for deferred tools."""
 
@@ -2249,7 +2334,7 @@ class ToolSearchToolParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ApproximateLocation(_Dataclass):
     """``ApproximateLocation`` (no description in the spec)."""
 
@@ -2272,7 +2357,7 @@ class ApproximateLocation(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class WebSearchPreviewTool(_Dataclass):
     """This tool searches the web for relevant results to use in a response. Learn more about the [web search tool](https://platform.openai.com/docs/guides/tools-web-search)."""
 
@@ -2292,7 +2377,7 @@ class WebSearchPreviewTool(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ApplyPatchToolParam(_Dataclass):
     """Allows the assistant to create, delete, or update files using unified diffs."""
 
@@ -2309,7 +2394,7 @@ class ApplyPatchToolParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ToolChoiceAllowed(_Dataclass):
     """Constrains the tools available to the model to a pre-defined set."""
 
@@ -2344,7 +2429,7 @@ class ToolChoiceAllowed(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ToolChoiceTypes(_Dataclass):
     """Indicates that the model should use a built-in tool to generate a response.
     [Learn more about built-in tools](/docs/guides/tools).
@@ -2384,7 +2469,7 @@ class ToolChoiceTypes(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ToolChoiceFunction(_Dataclass):
     """Use this option to force the model to call a specific function."""
 
@@ -2401,7 +2486,7 @@ class ToolChoiceFunction(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ToolChoiceMCP(_Dataclass):
     """Use this option to force the model to call a specific tool on a remote MCP server."""
 
@@ -2420,7 +2505,7 @@ class ToolChoiceMCP(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ToolChoiceCustom(_Dataclass):
     """Use this option to force the model to call a specific custom tool."""
 
@@ -2437,7 +2522,7 @@ class ToolChoiceCustom(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class SpecificProgrammaticToolCallingParam(_Dataclass):
     """``SpecificProgrammaticToolCallingParam`` (no description in the spec)."""
 
@@ -2452,7 +2537,7 @@ class SpecificProgrammaticToolCallingParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class SpecificApplyPatchParam(_Dataclass):
     """Forces the model to call the apply_patch tool when executing a tool call."""
 
@@ -2467,7 +2552,7 @@ class SpecificApplyPatchParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class SpecificFunctionShellParam(_Dataclass):
     """Forces the model to call the shell tool when a tool call is required."""
 
@@ -2482,7 +2567,7 @@ class SpecificFunctionShellParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class PromptCacheBreakpointConfig(_Dataclass):
     """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its TTL from the request's `prompt_cache_options.ttl`; the boundary is not rounded to a token block."""
 
@@ -2497,7 +2582,7 @@ class PromptCacheBreakpointConfig(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class InputTextContent(_Dataclass):
     """A text input to the model."""
 
@@ -2515,7 +2600,7 @@ class InputTextContent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class InputImageContent(_Dataclass):
     """An image input to the model. Learn about [image inputs](/docs/guides/vision)."""
 
@@ -2537,7 +2622,7 @@ class InputImageContent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class InputFileContent(_Dataclass):
     """A file input to the model."""
 
@@ -2563,7 +2648,7 @@ class InputFileContent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class Prompt(_Dataclass):
     """Reference to a prompt template and its variables.
     [Learn more](/docs/guides/text?api-mode=responses#reusable-prompts).
@@ -2583,7 +2668,7 @@ class Prompt(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseError(_Dataclass):
     """An error object returned when the model fails to generate a Response."""
 
@@ -2599,7 +2684,7 @@ class ResponseError(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseIncompleteDetails(_Dataclass):
     """Details about why the response is incomplete."""
 
@@ -2614,7 +2699,7 @@ class ResponseIncompleteDetails(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class FileCitationBody(_Dataclass):
     """A citation to a file."""
 
@@ -2635,7 +2720,7 @@ class FileCitationBody(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class UrlCitationBody(_Dataclass):
     """A citation for a web resource used to generate a model response."""
 
@@ -2658,7 +2743,7 @@ class UrlCitationBody(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ContainerFileCitationBody(_Dataclass):
     """A citation for a container file used to generate a model response."""
 
@@ -2683,7 +2768,7 @@ class ContainerFileCitationBody(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class FilePath(_Dataclass):
     """A path to a file."""
 
@@ -2702,7 +2787,7 @@ class FilePath(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class TopLogProb(_Dataclass):
     """The top log probability of a token."""
 
@@ -2718,7 +2803,7 @@ class TopLogProb(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class LogProb(_Dataclass):
     """The log probability of a token."""
 
@@ -2735,7 +2820,7 @@ class LogProb(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class OutputTextContent(_Dataclass):
     """A text output from the model."""
 
@@ -2755,7 +2840,7 @@ class OutputTextContent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class RefusalContent(_Dataclass):
     """A refusal from the model."""
 
@@ -2772,7 +2857,7 @@ class RefusalContent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class OutputMessage(_Dataclass):
     """An output message from the model."""
 
@@ -2798,7 +2883,7 @@ class OutputMessage(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class FileSearchToolCallResult(_Dataclass):
     """The object at ``FileSearchToolCall.results (anyOf 0)[]`` (the spec describes it no further)."""
 
@@ -2820,7 +2905,7 @@ class FileSearchToolCallResult(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class FileSearchToolCall(_Dataclass):
     """The results of a file search tool call. See the
     [file search guide](/docs/guides/tools-file-search) for more information.
@@ -2849,7 +2934,7 @@ class FileSearchToolCall(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class DirectToolCallCaller(_Dataclass):
     """``DirectToolCallCaller`` (no description in the spec)."""
 
@@ -2864,7 +2949,7 @@ class DirectToolCallCaller(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ProgramToolCallCaller(_Dataclass):
     """``ProgramToolCallCaller`` (no description in the spec)."""
 
@@ -2881,7 +2966,7 @@ class ProgramToolCallCaller(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class FunctionToolCall(_Dataclass):
     """A tool call to run a function. See the\x20
     [function calling guide](/docs/guides/function-calling) for more information.
@@ -2913,7 +2998,7 @@ class FunctionToolCall(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class DirectToolCallCallerParam(_Dataclass):
     """``DirectToolCallCallerParam`` (no description in the spec)."""
 
@@ -2928,7 +3013,7 @@ class DirectToolCallCallerParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ProgramToolCallCallerParam(_Dataclass):
     """``ProgramToolCallCallerParam`` (no description in the spec)."""
 
@@ -2945,7 +3030,7 @@ class ProgramToolCallCallerParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class FunctionToolCallOutputResource(_Dataclass):
     """The output of a function tool call."""
 
@@ -2979,7 +3064,7 @@ class FunctionToolCallOutputResource(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class WebSearchActionSearchSource(_Dataclass):
     """A source used in the search."""
 
@@ -2996,7 +3081,7 @@ class WebSearchActionSearchSource(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class WebSearchActionSearch(_Dataclass):
     """Action type "search" - Performs a web search query."""
 
@@ -3017,7 +3102,7 @@ class WebSearchActionSearch(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class WebSearchActionOpenPage(_Dataclass):
     """Action type "open_page" - Opens a specific URL from search results."""
 
@@ -3034,7 +3119,7 @@ class WebSearchActionOpenPage(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class WebSearchActionFind(_Dataclass):
     """Action type "find_in_page": Searches for a pattern within a loaded page."""
 
@@ -3053,7 +3138,7 @@ class WebSearchActionFind(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class WebSearchToolCall(_Dataclass):
     """The results of a web search tool call. See the
     [web search guide](/docs/guides/tools-web-search) for more information.
@@ -3078,7 +3163,7 @@ class WebSearchToolCall(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ClickParam(_Dataclass):
     """A click action."""
 
@@ -3101,7 +3186,7 @@ class ClickParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class DoubleClickAction(_Dataclass):
     """A double click action."""
 
@@ -3122,7 +3207,7 @@ class DoubleClickAction(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CoordParam(_Dataclass):
     """An x/y coordinate pair, e.g. `{ x: 100, y: 200 }`."""
 
@@ -3139,7 +3224,7 @@ class CoordParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class DragParam(_Dataclass):
     """A drag action."""
 
@@ -3165,7 +3250,7 @@ class DragParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class KeyPressAction(_Dataclass):
     """A collection of keypresses the model would like to perform."""
 
@@ -3182,7 +3267,7 @@ class KeyPressAction(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class MoveParam(_Dataclass):
     """A mouse move action."""
 
@@ -3203,7 +3288,7 @@ class MoveParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ScreenshotParam(_Dataclass):
     """A screenshot action."""
 
@@ -3218,7 +3303,7 @@ class ScreenshotParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ScrollParam(_Dataclass):
     """A scroll action."""
 
@@ -3243,7 +3328,7 @@ class ScrollParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class TypeParam(_Dataclass):
     """An action to type in text."""
 
@@ -3260,7 +3345,7 @@ class TypeParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class WaitParam(_Dataclass):
     """A wait action."""
 
@@ -3275,7 +3360,7 @@ class WaitParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ComputerCallSafetyCheckParam(_Dataclass):
     """A pending safety check for the computer call."""
 
@@ -3294,7 +3379,7 @@ class ComputerCallSafetyCheckParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ComputerToolCall(_Dataclass):
     """A tool call to a computer use tool. See the
     [computer use guide](/docs/guides/tools-computer-use) for more information.
@@ -3323,7 +3408,7 @@ class ComputerToolCall(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ComputerScreenshotImage(_Dataclass):
     """A computer screenshot image used with the computer use tool."""
 
@@ -3346,7 +3431,7 @@ class ComputerScreenshotImage(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ComputerToolCallOutputResource(_Dataclass):
     """The output of a computer tool call."""
 
@@ -3376,7 +3461,7 @@ class ComputerToolCallOutputResource(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class SummaryTextContent(_Dataclass):
     """A summary text from the model."""
 
@@ -3393,7 +3478,7 @@ class SummaryTextContent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ReasoningTextContent(_Dataclass):
     """Reasoning text from the model."""
 
@@ -3410,7 +3495,7 @@ class ReasoningTextContent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ReasoningItem(_Dataclass):
     """A description of the chain of thought used by a reasoning model while generating
     a response. Be sure to include these items in your `input` to the Responses API
@@ -3450,7 +3535,7 @@ class ReasoningItem(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class Program(_Dataclass):
     """``Program`` (no description in the spec)."""
 
@@ -3473,7 +3558,7 @@ class Program(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ProgramOutput(_Dataclass):
     """``ProgramOutput`` (no description in the spec)."""
 
@@ -3496,7 +3581,7 @@ class ProgramOutput(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ToolSearchCall(_Dataclass):
     """``ToolSearchCall`` (no description in the spec)."""
 
@@ -3523,7 +3608,7 @@ class ToolSearchCall(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ToolSearchOutput(_Dataclass):
     """``ToolSearchOutput`` (no description in the spec)."""
 
@@ -3550,7 +3635,7 @@ class ToolSearchOutput(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class AdditionalTools(_Dataclass):
     """``AdditionalTools`` (no description in the spec)."""
 
@@ -3571,7 +3656,7 @@ class AdditionalTools(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CompactionBody(_Dataclass):
     """A compaction item generated by the [`v1/responses/compact` API](/docs/api-reference/responses/compact)."""
 
@@ -3592,7 +3677,7 @@ class CompactionBody(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ImageGenToolCall(_Dataclass):
     """An image generation request made by the model."""
 
@@ -3613,7 +3698,7 @@ class ImageGenToolCall(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CodeInterpreterOutputLogs(_Dataclass):
     """The logs output from the code interpreter."""
 
@@ -3630,7 +3715,7 @@ class CodeInterpreterOutputLogs(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CodeInterpreterOutputImage(_Dataclass):
     """The image output from the code interpreter."""
 
@@ -3647,7 +3732,7 @@ class CodeInterpreterOutputImage(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CodeInterpreterToolCall(_Dataclass):
     """A tool call to run code."""
 
@@ -3677,7 +3762,7 @@ class CodeInterpreterToolCall(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class LocalShellExecAction(_Dataclass):
     """Execute a shell command on the server."""
 
@@ -3702,7 +3787,7 @@ class LocalShellExecAction(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class LocalShellToolCall(_Dataclass):
     """A tool call to run a command on the local shell."""
 
@@ -3724,7 +3809,7 @@ class LocalShellToolCall(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class LocalShellToolCallOutput(_Dataclass):
     """The output of a local shell tool call."""
 
@@ -3745,7 +3830,7 @@ class LocalShellToolCallOutput(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class FunctionShellAction(_Dataclass):
     """Execute a shell command."""
 
@@ -3763,7 +3848,7 @@ class FunctionShellAction(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class LocalEnvironmentResource(_Dataclass):
     """Represents the use of a local environment to perform shell actions."""
 
@@ -3778,7 +3863,7 @@ class LocalEnvironmentResource(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ContainerReferenceResource(_Dataclass):
     """Represents a container created with /v1/containers."""
 
@@ -3794,7 +3879,7 @@ class ContainerReferenceResource(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class FunctionShellCall(_Dataclass):
     """A tool call that executes one or more shell commands in a managed environment."""
 
@@ -3822,7 +3907,7 @@ class FunctionShellCall(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class FunctionShellCallOutputTimeoutOutcome(_Dataclass):
     """Indicates that the shell call exceeded its configured time limit."""
 
@@ -3837,7 +3922,7 @@ class FunctionShellCallOutputTimeoutOutcome(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class FunctionShellCallOutputExitOutcome(_Dataclass):
     """Indicates that the shell commands finished and returned an exit code."""
 
@@ -3854,7 +3939,7 @@ class FunctionShellCallOutputExitOutcome(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class FunctionShellCallOutputContent(_Dataclass):
     """The content of a shell tool call output that was emitted."""
 
@@ -3875,7 +3960,7 @@ class FunctionShellCallOutputContent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class FunctionShellCallOutput(_Dataclass):
     """The output of a shell tool call that was emitted."""
 
@@ -3904,7 +3989,7 @@ class FunctionShellCallOutput(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ApplyPatchCreateFileOperation(_Dataclass):
     """Instruction describing how to create a file via the apply_patch tool."""
 
@@ -3923,7 +4008,7 @@ class ApplyPatchCreateFileOperation(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ApplyPatchDeleteFileOperation(_Dataclass):
     """Instruction describing how to delete a file via the apply_patch tool."""
 
@@ -3940,7 +4025,7 @@ class ApplyPatchDeleteFileOperation(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ApplyPatchUpdateFileOperation(_Dataclass):
     """Instruction describing how to update a file via the apply_patch tool."""
 
@@ -3959,7 +4044,7 @@ class ApplyPatchUpdateFileOperation(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ApplyPatchToolCall(_Dataclass):
     """A tool call that applies file diffs by creating, deleting, or updating files."""
 
@@ -3990,7 +4075,7 @@ class ApplyPatchToolCall(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ApplyPatchToolCallOutput(_Dataclass):
     """The output emitted by an apply patch tool call."""
 
@@ -4017,7 +4102,7 @@ class ApplyPatchToolCallOutput(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class MCPProtocolError(_Dataclass):
     """``MCPProtocolError`` (no description in the spec)."""
 
@@ -4034,7 +4119,7 @@ class MCPProtocolError(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class MCPToolExecutionError(_Dataclass):
     """``MCPToolExecutionError`` (no description in the spec)."""
 
@@ -4050,7 +4135,7 @@ class MCPToolExecutionError(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class HTTPError(_Dataclass):
     """``HTTPError`` (no description in the spec)."""
 
@@ -4067,7 +4152,7 @@ class HTTPError(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class MCPToolCall(_Dataclass):
     """An invocation of a tool on an MCP server."""
 
@@ -4100,7 +4185,7 @@ class MCPToolCall(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class MCPListToolsTool(_Dataclass):
     """A tool available on an MCP server."""
 
@@ -4121,7 +4206,7 @@ class MCPListToolsTool(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class MCPListTools(_Dataclass):
     """A list of tools available on an MCP server."""
 
@@ -4144,7 +4229,7 @@ class MCPListTools(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class MCPApprovalRequest(_Dataclass):
     """A request for human approval of a tool invocation."""
 
@@ -4167,7 +4252,7 @@ class MCPApprovalRequest(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class MCPApprovalResponseResource(_Dataclass):
     """A response to an MCP approval request."""
 
@@ -4190,7 +4275,7 @@ class MCPApprovalResponseResource(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CustomToolCall(_Dataclass):
     """A call to a custom tool created by the model."""
 
@@ -4216,7 +4301,7 @@ class CustomToolCall(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CustomToolCallOutputResource(_Dataclass):
     """The output of a custom tool call from your code, being sent back to the model."""
 
@@ -4246,7 +4331,7 @@ class CustomToolCallOutputResource(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class Reasoning(_Dataclass):
     """**gpt-5 and o-series models only**
 
@@ -4294,7 +4379,7 @@ class Reasoning(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class EasyInputMessage(_Dataclass):
     """A message input to the model with a role indicating instruction following
     hierarchy. Instructions given with the `developer` or `system` role take
@@ -4323,7 +4408,7 @@ class EasyInputMessage(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class InputMessage(_Dataclass):
     """A message input to the model with a role indicating instruction following
     hierarchy. Instructions given with the `developer` or `system` role take
@@ -4348,7 +4433,7 @@ class InputMessage(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ComputerCallOutputItemParam(_Dataclass):
     """The output of a computer tool call."""
 
@@ -4372,7 +4457,7 @@ class ComputerCallOutputItemParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class PromptCacheBreakpointParam(_Dataclass):
     """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its TTL from the request's `prompt_cache_options.ttl`; the boundary is not rounded to a token block."""
 
@@ -4387,7 +4472,7 @@ class PromptCacheBreakpointParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class InputTextContentParam(_Dataclass):
     """A text input to the model."""
 
@@ -4405,7 +4490,7 @@ class InputTextContentParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class InputImageContentParamAutoParam(_Dataclass):
     """An image input to the model. Learn about [image inputs](/docs/guides/vision)"""
 
@@ -4427,7 +4512,7 @@ class InputImageContentParamAutoParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class InputFileContentParam(_Dataclass):
     """A file input to the model."""
 
@@ -4453,7 +4538,7 @@ class InputFileContentParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class FunctionCallOutputItemParam(_Dataclass):
     """The output of a function tool call."""
 
@@ -4489,7 +4574,7 @@ class FunctionCallOutputItemParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ToolSearchCallItemParam(_Dataclass):
     """``ToolSearchCallItemParam`` (no description in the spec)."""
 
@@ -4514,7 +4599,7 @@ class ToolSearchCallItemParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ToolSearchOutputItemParam(_Dataclass):
     """``ToolSearchOutputItemParam`` (no description in the spec)."""
 
@@ -4539,7 +4624,7 @@ class ToolSearchOutputItemParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class AdditionalToolsItemParam(_Dataclass):
     """``AdditionalToolsItemParam`` (no description in the spec)."""
 
@@ -4560,7 +4645,7 @@ class AdditionalToolsItemParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CompactionSummaryItemParam(_Dataclass):
     """A compaction item generated by the [`v1/responses/compact` API](/docs/api-reference/responses/compact)."""
 
@@ -4579,7 +4664,7 @@ class CompactionSummaryItemParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class FunctionShellActionParam(_Dataclass):
     """Commands and limits describing how to run the shell tool call."""
 
@@ -4598,7 +4683,7 @@ class FunctionShellActionParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class FunctionShellCallItemParam(_Dataclass):
     """A tool representing a request to execute one or more shell commands."""
 
@@ -4625,7 +4710,7 @@ class FunctionShellCallItemParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class FunctionShellCallOutputTimeoutOutcomeParam(_Dataclass):
     """Indicates that the shell call exceeded its configured time limit."""
 
@@ -4640,7 +4725,7 @@ class FunctionShellCallOutputTimeoutOutcomeParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class FunctionShellCallOutputExitOutcomeParam(_Dataclass):
     """Indicates that the shell commands finished and returned an exit code."""
 
@@ -4657,7 +4742,7 @@ class FunctionShellCallOutputExitOutcomeParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class FunctionShellCallOutputContentParam(_Dataclass):
     """Captured stdout and stderr for a portion of a shell tool call output."""
 
@@ -4676,7 +4761,7 @@ class FunctionShellCallOutputContentParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class FunctionShellCallOutputItemParam(_Dataclass):
     """The streamed output items emitted by a shell tool call."""
 
@@ -4703,7 +4788,7 @@ class FunctionShellCallOutputItemParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ApplyPatchCreateFileOperationParam(_Dataclass):
     """Instruction for creating a new file via the apply_patch tool."""
 
@@ -4722,7 +4807,7 @@ class ApplyPatchCreateFileOperationParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ApplyPatchDeleteFileOperationParam(_Dataclass):
     """Instruction for deleting an existing file via the apply_patch tool."""
 
@@ -4739,7 +4824,7 @@ class ApplyPatchDeleteFileOperationParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ApplyPatchUpdateFileOperationParam(_Dataclass):
     """Instruction for updating an existing file via the apply_patch tool."""
 
@@ -4758,7 +4843,7 @@ class ApplyPatchUpdateFileOperationParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ApplyPatchToolCallItemParam(_Dataclass):
     """A tool call representing a request to create, delete, or update files using diff patches."""
 
@@ -4783,7 +4868,7 @@ class ApplyPatchToolCallItemParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ApplyPatchToolCallOutputItemParam(_Dataclass):
     """The streamed output emitted by an apply patch tool call."""
 
@@ -4808,7 +4893,7 @@ class ApplyPatchToolCallOutputItemParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class MCPApprovalResponse(_Dataclass):
     """A response to an MCP approval request."""
 
@@ -4831,7 +4916,7 @@ class MCPApprovalResponse(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CustomToolCallOutput(_Dataclass):
     """The output of a custom tool call from your code, being sent back to the model."""
 
@@ -4855,7 +4940,7 @@ class CustomToolCallOutput(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CompactionTriggerItemParam(_Dataclass):
     """Compacts the current context. Must be the final input item."""
 
@@ -4870,7 +4955,7 @@ class CompactionTriggerItemParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ItemReferenceParam(_Dataclass):
     """An internal identifier for an item to reference."""
 
@@ -4887,7 +4972,7 @@ class ItemReferenceParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ProgramItemParam(_Dataclass):
     """``ProgramItemParam`` (no description in the spec)."""
 
@@ -4910,7 +4995,7 @@ class ProgramItemParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ProgramOutputItemParam(_Dataclass):
     """``ProgramOutputItemParam`` (no description in the spec)."""
 
@@ -4933,7 +5018,7 @@ class ProgramOutputItemParam(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseUsageInputTokensDetails(_Dataclass):
     """A detailed breakdown of the input tokens."""
 
@@ -4952,7 +5037,7 @@ class ResponseUsageInputTokensDetails(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseUsageOutputTokensDetails(_Dataclass):
     """A detailed breakdown of the output tokens."""
 
@@ -4967,7 +5052,7 @@ class ResponseUsageOutputTokensDetails(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseUsage(_Dataclass):
     """Represents token usage details including input tokens, output tokens,
     a breakdown of output tokens, and the total tokens used.
@@ -4992,7 +5077,7 @@ class ResponseUsage(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class PromptCacheOptions(_Dataclass):
     """The prompt-caching options that were applied to the response. Supported for `gpt-5.6` and later models."""
 
@@ -5009,7 +5094,7 @@ class PromptCacheOptions(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ModerationErrorBody(_Dataclass):
     """An error produced while attempting moderation for the response input or output."""
 
@@ -5028,7 +5113,7 @@ class ModerationErrorBody(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class Moderation(_Dataclass):
     """Moderation results or errors for the response input and output."""
 
@@ -5045,7 +5130,7 @@ class Moderation(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseConversation(_Dataclass):
     """The conversation that this response belonged to. Input items and output items from this response were automatically added to this conversation."""
 
@@ -5060,7 +5145,7 @@ class ResponseConversation(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class Response(_Dataclass):
     """``Response`` (no description in the spec)."""
 
@@ -5214,7 +5299,7 @@ class Response(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseCompletedEvent(_Dataclass):
     """Emitted when the model response is complete."""
 
@@ -5233,7 +5318,7 @@ class ResponseCompletedEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseContentPartAddedEvent(_Dataclass):
     """Emitted when a new content part is added."""
 
@@ -5258,7 +5343,7 @@ class ResponseContentPartAddedEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseContentPartDoneEvent(_Dataclass):
     """Emitted when a content part is done."""
 
@@ -5283,7 +5368,7 @@ class ResponseContentPartDoneEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseCreatedEvent(_Dataclass):
     """An event that is emitted when a response is created."""
 
@@ -5302,7 +5387,7 @@ class ResponseCreatedEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseErrorEvent(_Dataclass):
     """Emitted when an error occurs."""
 
@@ -5325,7 +5410,7 @@ class ResponseErrorEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseFileSearchCallCompletedEvent(_Dataclass):
     """Emitted when a file search call is completed (results found)."""
 
@@ -5346,7 +5431,7 @@ class ResponseFileSearchCallCompletedEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseFileSearchCallInProgressEvent(_Dataclass):
     """Emitted when a file search call is initiated."""
 
@@ -5367,7 +5452,7 @@ class ResponseFileSearchCallInProgressEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseFileSearchCallSearchingEvent(_Dataclass):
     """Emitted when a file search is currently searching."""
 
@@ -5388,7 +5473,7 @@ class ResponseFileSearchCallSearchingEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseFunctionCallArgumentsDeltaEvent(_Dataclass):
     """Emitted when there is a partial function-call arguments delta."""
 
@@ -5411,7 +5496,7 @@ class ResponseFunctionCallArgumentsDeltaEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseFunctionCallArgumentsDoneEvent(_Dataclass):
     """Emitted when function-call arguments are finalized."""
 
@@ -5435,7 +5520,7 @@ class ResponseFunctionCallArgumentsDoneEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseShellCallCommandAddedStreamingEvent(_Dataclass):
     """A streaming event that indicated a shell command was added to a tool call."""
 
@@ -5458,7 +5543,7 @@ class ResponseShellCallCommandAddedStreamingEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseShellCallCommandDeltaStreamingEvent(_Dataclass):
     """A streaming event that indicated a shell command was incrementally updated."""
 
@@ -5483,7 +5568,7 @@ class ResponseShellCallCommandDeltaStreamingEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseShellCallCommandDoneStreamingEvent(_Dataclass):
     """A streaming event that indicated a shell command was completed."""
 
@@ -5506,7 +5591,7 @@ class ResponseShellCallCommandDoneStreamingEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ShellCallOutputDelta(_Dataclass):
     """A delta of stdout/stderr emitted while a shell call was running."""
 
@@ -5523,7 +5608,7 @@ class ShellCallOutputDelta(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseShellCallOutputContentDeltaStreamingEvent(_Dataclass):
     """A streaming event that indicated shell call output was incrementally added."""
 
@@ -5548,7 +5633,7 @@ class ResponseShellCallOutputContentDeltaStreamingEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseShellCallOutputContentDoneStreamingEvent(_Dataclass):
     """A streaming event that indicated shell call output was completed."""
 
@@ -5573,7 +5658,7 @@ class ResponseShellCallOutputContentDoneStreamingEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseInProgressEvent(_Dataclass):
     """Emitted when the response is in progress."""
 
@@ -5592,7 +5677,7 @@ class ResponseInProgressEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseFailedEvent(_Dataclass):
     """An event that is emitted when a response fails."""
 
@@ -5611,7 +5696,7 @@ class ResponseFailedEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseIncompleteEvent(_Dataclass):
     """An event that is emitted when a response finishes as incomplete."""
 
@@ -5630,7 +5715,7 @@ class ResponseIncompleteEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseOutputItemAddedEvent(_Dataclass):
     """Emitted when a new output item is added."""
 
@@ -5655,7 +5740,7 @@ class ResponseOutputItemAddedEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseOutputItemDoneEvent(_Dataclass):
     """Emitted when an output item is marked done."""
 
@@ -5676,7 +5761,7 @@ class ResponseOutputItemDoneEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseReasoningSummaryPartAddedEventPart(_Dataclass):
     """The summary part that was added."""
 
@@ -5693,7 +5778,7 @@ class ResponseReasoningSummaryPartAddedEventPart(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseReasoningSummaryPartAddedEvent(_Dataclass):
     """Emitted when a new reasoning summary part is added."""
 
@@ -5718,7 +5803,7 @@ class ResponseReasoningSummaryPartAddedEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseReasoningSummaryPartDoneEventPart(_Dataclass):
     """The completed summary part."""
 
@@ -5735,7 +5820,7 @@ class ResponseReasoningSummaryPartDoneEventPart(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseReasoningSummaryPartDoneEvent(_Dataclass):
     """Emitted when a reasoning summary part is completed."""
 
@@ -5764,7 +5849,7 @@ class ResponseReasoningSummaryPartDoneEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseReasoningSummaryTextDeltaEvent(_Dataclass):
     """Emitted when a delta is added to a reasoning summary text."""
 
@@ -5789,7 +5874,7 @@ class ResponseReasoningSummaryTextDeltaEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseReasoningSummaryTextDoneEvent(_Dataclass):
     """Emitted when a reasoning summary text is completed."""
 
@@ -5814,7 +5899,7 @@ class ResponseReasoningSummaryTextDoneEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseReasoningTextDeltaEvent(_Dataclass):
     """Emitted when a delta is added to a reasoning text."""
 
@@ -5839,7 +5924,7 @@ class ResponseReasoningTextDeltaEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseReasoningTextDoneEvent(_Dataclass):
     """Emitted when a reasoning text is completed."""
 
@@ -5864,7 +5949,7 @@ class ResponseReasoningTextDoneEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseRefusalDeltaEvent(_Dataclass):
     """Emitted when there is a partial refusal text."""
 
@@ -5889,7 +5974,7 @@ class ResponseRefusalDeltaEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseRefusalDoneEvent(_Dataclass):
     """Emitted when refusal text is finalized."""
 
@@ -5914,7 +5999,7 @@ class ResponseRefusalDoneEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseLogProbTopLogprob(_Dataclass):
     """The object at ``ResponseLogProb.top_logprobs[]`` (the spec describes it no further)."""
 
@@ -5931,7 +6016,7 @@ class ResponseLogProbTopLogprob(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseLogProb(_Dataclass):
     """A logprob is the logarithmic probability that the model assigns to producing\x20
     a particular token at a given position in the sequence. Less-negative (higher)\x20
@@ -5953,7 +6038,7 @@ class ResponseLogProb(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseTextDeltaEvent(_Dataclass):
     """Emitted when there is an additional text delta."""
 
@@ -5980,7 +6065,7 @@ class ResponseTextDeltaEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseTextDoneEvent(_Dataclass):
     """Emitted when text content is finalized."""
 
@@ -6007,7 +6092,7 @@ class ResponseTextDoneEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseWebSearchCallCompletedEvent(_Dataclass):
     """Emitted when a web search call is completed."""
 
@@ -6028,7 +6113,7 @@ class ResponseWebSearchCallCompletedEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseWebSearchCallInProgressEvent(_Dataclass):
     """Emitted when a web search call is initiated."""
 
@@ -6049,7 +6134,7 @@ class ResponseWebSearchCallInProgressEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseWebSearchCallSearchingEvent(_Dataclass):
     """Emitted when a web search call is executing."""
 
@@ -6070,7 +6155,7 @@ class ResponseWebSearchCallSearchingEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseImageGenCallCompletedEvent(_Dataclass):
     """Emitted when an image generation tool call has completed and the final image is available."""
 
@@ -6091,7 +6176,7 @@ class ResponseImageGenCallCompletedEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseImageGenCallGeneratingEvent(_Dataclass):
     """Emitted when an image generation tool call is actively generating an image (intermediate state)."""
 
@@ -6112,7 +6197,7 @@ class ResponseImageGenCallGeneratingEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseImageGenCallInProgressEvent(_Dataclass):
     """Emitted when an image generation tool call is in progress."""
 
@@ -6133,7 +6218,7 @@ class ResponseImageGenCallInProgressEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseImageGenCallPartialImageEvent(_Dataclass):
     """Emitted when a partial image is available during image generation streaming."""
 
@@ -6166,7 +6251,7 @@ class ResponseImageGenCallPartialImageEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseMCPCallArgumentsDeltaEvent(_Dataclass):
     """Emitted when there is a delta (partial update) to the arguments of an MCP tool call."""
 
@@ -6189,7 +6274,7 @@ class ResponseMCPCallArgumentsDeltaEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseMCPCallArgumentsDoneEvent(_Dataclass):
     """Emitted when the arguments for an MCP tool call are finalized."""
 
@@ -6212,7 +6297,7 @@ class ResponseMCPCallArgumentsDoneEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseMCPCallCompletedEvent(_Dataclass):
     """Emitted when an MCP  tool call has completed successfully."""
 
@@ -6233,7 +6318,7 @@ class ResponseMCPCallCompletedEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseMCPCallFailedEvent(_Dataclass):
     """Emitted when an MCP  tool call has failed."""
 
@@ -6254,7 +6339,7 @@ class ResponseMCPCallFailedEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseMCPCallInProgressEvent(_Dataclass):
     """Emitted when an MCP  tool call is in progress."""
 
@@ -6275,7 +6360,7 @@ class ResponseMCPCallInProgressEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseMCPListToolsCompletedEvent(_Dataclass):
     """Emitted when the list of available MCP tools has been successfully retrieved."""
 
@@ -6296,7 +6381,7 @@ class ResponseMCPListToolsCompletedEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseMCPListToolsFailedEvent(_Dataclass):
     """Emitted when the attempt to list available MCP tools has failed."""
 
@@ -6317,7 +6402,7 @@ class ResponseMCPListToolsFailedEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseMCPListToolsInProgressEvent(_Dataclass):
     """Emitted when the system is in the process of retrieving the list of available MCP tools."""
 
@@ -6338,7 +6423,7 @@ class ResponseMCPListToolsInProgressEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseOutputTextAnnotationAddedEvent(_Dataclass):
     """Emitted when an annotation is added to output text content."""
 
@@ -6365,7 +6450,7 @@ class ResponseOutputTextAnnotationAddedEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseQueuedEvent(_Dataclass):
     """Emitted when a response is queued and waiting to be processed."""
 
@@ -6384,7 +6469,7 @@ class ResponseQueuedEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseCustomToolCallInputDeltaEvent(_Dataclass):
     """Event representing a delta (partial update) to the input of a custom tool call."""
 
@@ -6407,7 +6492,7 @@ class ResponseCustomToolCallInputDeltaEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ResponseCustomToolCallInputDoneEvent(_Dataclass):
     """Event indicating that input for a custom tool call is complete."""
 
@@ -6430,7 +6515,7 @@ class ResponseCustomToolCallInputDoneEvent(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionMessageToolCallFunction(_Dataclass):
     """The function called."""
 
@@ -6447,7 +6532,7 @@ class ChatCompletionMessageToolCallFunction(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionMessageToolCall(_Dataclass):
     """A call of a function tool."""
 
@@ -6466,7 +6551,7 @@ class ChatCompletionMessageToolCall(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionMessageCustomToolCallCustom(_Dataclass):
     """The custom tool called."""
 
@@ -6483,7 +6568,7 @@ class ChatCompletionMessageCustomToolCallCustom(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionMessageCustomToolCall(_Dataclass):
     """A call of a custom tool."""
 
@@ -6502,7 +6587,7 @@ class ChatCompletionMessageCustomToolCall(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionResponseMessageAnnotationUrlCitation(_Dataclass):
     """Where the citation stands and what it cites."""
 
@@ -6523,7 +6608,7 @@ class ChatCompletionResponseMessageAnnotationUrlCitation(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionResponseMessageAnnotation(_Dataclass):
     """A URL cited by the message."""
 
@@ -6540,7 +6625,7 @@ class ChatCompletionResponseMessageAnnotation(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionResponseMessageFunctionCall(_Dataclass):
     """Deprecated. Replaced by `tool_calls`; the function the model called."""
 
@@ -6557,7 +6642,7 @@ class ChatCompletionResponseMessageFunctionCall(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionResponseMessageAudio(_Dataclass):
     """The audio answer, when audio output was requested."""
 
@@ -6578,7 +6663,7 @@ class ChatCompletionResponseMessageAudio(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionResponseMessage(_Dataclass):
     """The message the model generated."""
 
@@ -6604,7 +6689,7 @@ class ChatCompletionResponseMessage(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CreateChatCompletionResponseChoiceLogprobs(_Dataclass):
     """Token log probabilities of the choice."""
 
@@ -6621,7 +6706,7 @@ class CreateChatCompletionResponseChoiceLogprobs(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CreateChatCompletionResponseChoice(_Dataclass):
     """The object at ``CreateChatCompletionResponse.choices[]`` (the spec describes it no further)."""
 
@@ -6643,7 +6728,7 @@ class CreateChatCompletionResponseChoice(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CreateChatCompletionResponse(_Dataclass):
     """A finished chat completion, as a non-streamed request returns it."""
 

@@ -25,7 +25,7 @@ from collections.abc import (
 from dataclasses import dataclass, field, fields, is_dataclass
 from operator import attrgetter
 from reprlib import recursive_repr
-from typing import Any, ClassVar, Literal, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias, TypeVar, cast
 
 __all__ = [
     "Anomaly",
@@ -81,9 +81,88 @@ __all__ = [
 # ---------------------------------------------------------------------------
 # The style's fixed runtime: the classes' base (to_dict by each class's table, one
 # __repr__ and __eq__ for all).
+if TYPE_CHECKING:
+    from typing_extensions import dataclass_transform as _dataclass_transform
+else:
+
+    def _dataclass_transform(**_: Any) -> Callable[[Any], Any]:
+        """The run time's ``dataclass_transform`` (which only tells type checkers that
+        ``_model`` is a dataclass decorator; Python 3.10 has none): the function as it is."""
+        return lambda function: function
+
+
 #: Each model class's fields that ``__repr__`` shows or ``__eq__`` compares, by the class
 #: and the field's flag (``repr``, ``compare``): found on first use.
 _FLAGGED: dict[tuple[type, str], tuple[str, ...]] = {}
+#: The models ``@dataclass`` has not run on yet: each class made at import, and the class
+#: as its module declares it (``_model``).
+_DECLARED: dict[type, type] = {}
+
+
+@_dataclass_transform(kw_only_default=True, field_specifiers=(field,))
+def _model(cls: type[_T]) -> type[_T]:
+    """``@dataclass(kw_only=True, slots=True, repr=False, eq=False)`` on a model of the
+    module, run on the model's first use (see the module docstring): now, the class it makes
+    (``slots=True`` makes the class again, with its fields' names as ``__slots__`` and their
+    defaults left out, since a slot cannot have one); the rest from ``_finish``. A model
+    annotates only its fields (the ``ClassVar`` of its table is on the base)."""
+    names = tuple(cls.__annotations__)
+    made = _again(cls, names, {"__slots__": names})
+    _DECLARED[made] = cls
+    return made
+
+
+def _again(cls: type[_T], leave_out: tuple[str, ...], add: dict[str, Any]) -> type[_T]:
+    """``cls`` made again (as ``@dataclass(slots=True)`` does): its namespace without the
+    names ``leave_out`` (and the ``__dict__`` and ``__weakref__`` it would not have), with
+    ``add``."""
+    kept = (*leave_out, "__dict__", "__weakref__")
+    namespace = {k: v for k, v in cls.__dict__.items() if k not in kept}
+    again = type(cls.__name__, cls.__bases__, namespace | add)
+    again.__qualname__ = cls.__qualname__
+    return cast("type[_T]", again)
+
+
+def _finish(made: type) -> None:
+    """Run ``@dataclass(kw_only=True, slots=True, repr=False, eq=False)`` on a copy of the
+    class ``made`` was made from (the decorator changes the class it is given, and two
+    threads may finish the same model at once), and set on ``made`` what the decorator
+    added (``made`` has its ``__slots__`` and their descriptors already)."""
+    declared = _DECLARED.get(made)
+    if declared is None:
+        return
+    done: type = dataclass(kw_only=True, slots=True, repr=False, eq=False)(
+        _again(declared, (), {})
+    )
+    for name, value in done.__dict__.items():
+        if name not in made.__dict__ or name == "__doc__":
+            setattr(made, name, value)
+    _DECLARED.pop(made, None)
+
+
+class _OnFirstUse:
+    """An attribute ``@dataclass`` adds to a class, on the models' base: read from a model
+    ``_finish`` has not finished (the model's own comes first once it has), it finishes
+    the model (and the models it derives from) and reads the attribute again, as Python
+    would have; from any other class, the attribute as it would be without the base
+    (``object.__init__``, else none)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: object, owner: type) -> Any:
+        # a class as the instance: Python 3.13's inspect.signature binds __init__ to the class
+        cls = instance if isinstance(instance, type) else owner
+        for unfinished in [c for c in cls.__mro__ if c in _DECLARED]:
+            _finish(unfinished)
+        for c in cls.__mro__:
+            value = c.__dict__.get(self.name, self)
+            if not isinstance(value, _OnFirstUse):
+                get = getattr(type(value), "__get__", None)
+                return value if get is None else get(value, instance, owner)
+        raise AttributeError(self.name)
 
 
 class _Dataclass:
@@ -97,6 +176,11 @@ class _Dataclass:
     _fields: ClassVar[_Fields]
     extra_fields: dict[str, Any]  # every dataclass of the module declares these two
     null_fields: frozenset[str]  # (this one, those with a null-only field)
+    if not TYPE_CHECKING:  # what @dataclass adds to a model, until it has (see _model)
+        __init__ = _OnFirstUse("__init__")
+        __dataclass_fields__ = _OnFirstUse("__dataclass_fields__")
+        __dataclass_params__ = _OnFirstUse("__dataclass_params__")
+        __match_args__ = _OnFirstUse("__match_args__")
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
@@ -158,7 +242,7 @@ ServiceTier: TypeAlias = (
 ModerationInputType: TypeAlias = Literal["text", "image"]
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionStreamResponseDeltaFunctionCall(_Dataclass):
     """Deprecated. Replaced by `tool_calls`; a piece of the function the model calls."""
 
@@ -178,7 +262,7 @@ class ChatCompletionStreamResponseDeltaFunctionCall(_Dataclass):
 _KEYS_ChatCompletionStreamResponseDeltaFunctionCall = frozenset({"arguments", "name"})
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionMessageToolCallChunkFunction(_Dataclass):
     """The object at ``ChatCompletionMessageToolCallChunk.function`` (the spec describes it no further)."""
 
@@ -198,7 +282,7 @@ class ChatCompletionMessageToolCallChunkFunction(_Dataclass):
 _KEYS_ChatCompletionMessageToolCallChunkFunction = frozenset({"name", "arguments"})
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionMessageToolCallChunk(_Dataclass):
     """``ChatCompletionMessageToolCallChunk`` (no description in the spec)."""
 
@@ -222,7 +306,7 @@ _KEYS_ChatCompletionMessageToolCallChunk = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionStreamResponseDelta(_Dataclass):
     """What one chunk adds to a choice's message."""
 
@@ -251,7 +335,7 @@ _KEYS_ChatCompletionStreamResponseDelta = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionTokenLogprobTopLogprob(_Dataclass):
     """The object at ``ChatCompletionTokenLogprob.top_logprobs[]`` (the spec describes it no further)."""
 
@@ -270,7 +354,7 @@ class ChatCompletionTokenLogprobTopLogprob(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionTokenLogprob(_Dataclass):
     """``ChatCompletionTokenLogprob`` (no description in the spec)."""
 
@@ -291,7 +375,7 @@ class ChatCompletionTokenLogprob(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CreateChatCompletionStreamResponseChoiceLogprobs(_Dataclass):
     """Token log probabilities for this piece of the choice."""
 
@@ -313,7 +397,7 @@ _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CreateChatCompletionStreamResponseChoice(_Dataclass):
     """The object at ``CreateChatCompletionStreamResponse.choices[]`` (the spec describes it no further)."""
 
@@ -342,7 +426,7 @@ _KEYS_CreateChatCompletionStreamResponseChoice = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CompletionUsageCompletionTokensDetails(_Dataclass):
     """How the generated tokens break down."""
 
@@ -365,7 +449,7 @@ class CompletionUsageCompletionTokensDetails(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CompletionUsagePromptTokensDetails(_Dataclass):
     """How the prompt tokens break down."""
 
@@ -388,7 +472,7 @@ class CompletionUsagePromptTokensDetails(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CompletionUsage(_Dataclass):
     """Token counts of a request."""
 
@@ -411,7 +495,7 @@ class CompletionUsage(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ModerationResultBody(_Dataclass):
     """The moderation verdict for one item."""
 
@@ -436,7 +520,7 @@ class ModerationResultBody(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionModerationResults(_Dataclass):
     """Moderation results for the input or the output."""
 
@@ -455,7 +539,7 @@ class ChatCompletionModerationResults(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionModerationError(_Dataclass):
     """Moderation could not be done for the input or the output."""
 
@@ -474,7 +558,7 @@ class ChatCompletionModerationError(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionModeration(_Dataclass):
     """Moderation of the request's input and the generated output."""
 
@@ -491,7 +575,7 @@ class ChatCompletionModeration(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CreateChatCompletionStreamResponse(_Dataclass):
     """One chunk of a streamed chat completion: a server-sent event whose data is this object. Chunks of one stream share `id`, `created` and `model`."""
 
@@ -539,7 +623,7 @@ _KEYS_CreateChatCompletionStreamResponse = frozenset(
 )
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionMessageToolCallFunction(_Dataclass):
     """The function called."""
 
@@ -556,7 +640,7 @@ class ChatCompletionMessageToolCallFunction(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionMessageToolCall(_Dataclass):
     """A call of a function tool."""
 
@@ -575,7 +659,7 @@ class ChatCompletionMessageToolCall(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionMessageCustomToolCallCustom(_Dataclass):
     """The custom tool called."""
 
@@ -592,7 +676,7 @@ class ChatCompletionMessageCustomToolCallCustom(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionMessageCustomToolCall(_Dataclass):
     """A call of a custom tool."""
 
@@ -611,7 +695,7 @@ class ChatCompletionMessageCustomToolCall(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionResponseMessageAnnotationUrlCitation(_Dataclass):
     """Where the citation stands and what it cites."""
 
@@ -632,7 +716,7 @@ class ChatCompletionResponseMessageAnnotationUrlCitation(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionResponseMessageAnnotation(_Dataclass):
     """A URL cited by the message."""
 
@@ -649,7 +733,7 @@ class ChatCompletionResponseMessageAnnotation(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionResponseMessageFunctionCall(_Dataclass):
     """Deprecated. Replaced by `tool_calls`; the function the model called."""
 
@@ -666,7 +750,7 @@ class ChatCompletionResponseMessageFunctionCall(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionResponseMessageAudio(_Dataclass):
     """The audio answer, when audio output was requested."""
 
@@ -687,7 +771,7 @@ class ChatCompletionResponseMessageAudio(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class ChatCompletionResponseMessage(_Dataclass):
     """The message the model generated."""
 
@@ -713,7 +797,7 @@ class ChatCompletionResponseMessage(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CreateChatCompletionResponseChoiceLogprobs(_Dataclass):
     """Token log probabilities of the choice."""
 
@@ -730,7 +814,7 @@ class CreateChatCompletionResponseChoiceLogprobs(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CreateChatCompletionResponseChoice(_Dataclass):
     """The object at ``CreateChatCompletionResponse.choices[]`` (the spec describes it no further)."""
 
@@ -752,7 +836,7 @@ class CreateChatCompletionResponseChoice(_Dataclass):
         return _from_dict(cls, cls._fields, data)
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class CreateChatCompletionResponse(_Dataclass):
     """A finished chat completion, as a non-streamed request returns it."""
 

@@ -1,9 +1,89 @@
 # ---------------------------------------------------------------------------
 # The style's fixed runtime: the classes' base (to_dict by each class's table, one
 # __repr__ and __eq__ for all).
+if TYPE_CHECKING:
+    from typing_extensions import dataclass_transform as _dataclass_transform
+else:
+
+    def _dataclass_transform(**_: Any) -> Callable[[Any], Any]:
+        """The run time's ``dataclass_transform`` (which only tells type checkers that
+        ``_model`` is a dataclass decorator; Python 3.10 has none): the function as it is.
+        """
+        return lambda function: function
+
+
 #: Each model class's fields that ``__repr__`` shows or ``__eq__`` compares, by the class
 #: and the field's flag (``repr``, ``compare``): found on first use.
 _FLAGGED: dict[tuple[type, str], tuple[str, ...]] = {}
+#: The models ``@dataclass`` has not run on yet: each class made at import, and the class
+#: as its module declares it (``_model``).
+_DECLARED: dict[type, type] = {}
+
+
+@_dataclass_transform(kw_only_default=True, field_specifiers=(field,))
+def _model(cls: type[_T]) -> type[_T]:
+    """``@dataclass(kw_only=True, slots=True, repr=False, eq=False)`` on a model of the
+    module, run on the model's first use (see the module docstring): now, the class it makes
+    (``slots=True`` makes the class again, with its fields' names as ``__slots__`` and their
+    defaults left out, since a slot cannot have one); the rest from ``_finish``. A model
+    annotates only its fields (the ``ClassVar`` of its table is on the base)."""
+    names = tuple(cls.__annotations__)
+    made = _again(cls, names, {"__slots__": names})
+    _DECLARED[made] = cls
+    return made
+
+
+def _again(cls: type[_T], leave_out: tuple[str, ...], add: dict[str, Any]) -> type[_T]:
+    """``cls`` made again (as ``@dataclass(slots=True)`` does): its namespace without the
+    names ``leave_out`` (and the ``__dict__`` and ``__weakref__`` it would not have), with
+    ``add``."""
+    kept = (*leave_out, "__dict__", "__weakref__")
+    namespace = {k: v for k, v in cls.__dict__.items() if k not in kept}
+    again = type(cls.__name__, cls.__bases__, namespace | add)
+    again.__qualname__ = cls.__qualname__
+    return cast("type[_T]", again)
+
+
+def _finish(made: type) -> None:
+    """Run ``@dataclass(kw_only=True, slots=True, repr=False, eq=False)`` on a copy of the
+    class ``made`` was made from (the decorator changes the class it is given, and two
+    threads may finish the same model at once), and set on ``made`` what the decorator
+    added (``made`` has its ``__slots__`` and their descriptors already)."""
+    declared = _DECLARED.get(made)
+    if declared is None:
+        return
+    done: type = dataclass(kw_only=True, slots=True, repr=False, eq=False)(
+        _again(declared, (), {})
+    )
+    for name, value in done.__dict__.items():
+        if name not in made.__dict__ or name == "__doc__":
+            setattr(made, name, value)
+    _DECLARED.pop(made, None)
+
+
+class _OnFirstUse:
+    """An attribute ``@dataclass`` adds to a class, on the models' base: read from a model
+    ``_finish`` has not finished (the model's own comes first once it has), it finishes
+    the model (and the models it derives from) and reads the attribute again, as Python
+    would have; from any other class, the attribute as it would be without the base
+    (``object.__init__``, else none)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: object, owner: type) -> Any:
+        # a class as the instance: Python 3.13's inspect.signature binds __init__ to the class
+        cls = instance if isinstance(instance, type) else owner
+        for unfinished in [c for c in cls.__mro__ if c in _DECLARED]:
+            _finish(unfinished)
+        for c in cls.__mro__:
+            value = c.__dict__.get(self.name, self)
+            if not isinstance(value, _OnFirstUse):
+                get = getattr(type(value), "__get__", None)
+                return value if get is None else get(value, instance, owner)
+        raise AttributeError(self.name)
 
 
 class _Dataclass:
@@ -17,6 +97,11 @@ class _Dataclass:
     _fields: ClassVar[_Fields]
     extra_fields: dict[str, Any]  # every dataclass of the module declares these two
     null_fields: frozenset[str]  # (this one, those with a null-only field)
+    if not TYPE_CHECKING:  # what @dataclass adds to a model, until it has (see _model)
+        __init__ = _OnFirstUse("__init__")
+        __dataclass_fields__ = _OnFirstUse("__dataclass_fields__")
+        __dataclass_params__ = _OnFirstUse("__dataclass_params__")
+        __match_args__ = _OnFirstUse("__match_args__")
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
@@ -76,7 +161,7 @@ Level: TypeAlias = Literal[1, 2, 3]
 Ratio: TypeAlias = Literal[1, 2]
 
 
-@dataclass(kw_only=True, slots=True, repr=False, eq=False)
+@_model
 class Root(_Dataclass):
     """``Root`` (no description in the spec)."""
 
