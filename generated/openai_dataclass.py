@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 6c28e8dd514e2752ddb8f2d43402ea18, output cf6f4492d3fd2e3f0cace08ec2a02223
+# Fingerprint: inputs b4a4d50dc6950ee83045d8e4434b6398, output f02c79ec2565afa74a4ea7a74e9dae2e
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -3221,12 +3221,16 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         if (value := get("model")) is not None and value != self.model:
             self.model = acc.set_value(self, "model", self.model, value, str)
         if (value := get("obfuscation")) is not None and value != self.obfuscation:
-            self.obfuscation = acc.last_value(
-                self, "obfuscation", self.obfuscation, value, str
+            self.obfuscation = (
+                value
+                if type(value) is str and value
+                else acc.last_value(self, "obfuscation", self.obfuscation, value, str)
             )
         if (value := get("service_tier")) is not None and value != self.service_tier:
-            self.service_tier = acc.last_value(
-                self, "service_tier", self.service_tier, value, str
+            self.service_tier = (
+                value
+                if type(value) is str and value
+                else acc.last_value(self, "service_tier", self.service_tier, value, str)
             )
         if (
             value := get("system_fingerprint")
@@ -3258,12 +3262,8 @@ class _CreateChatCompletionStreamResponseMerge(_State):
                     continue
             entry._add(item, acc)
 
-    def _add_model(
-        self, model: CreateChatCompletionStreamResponse, acc: _Merger
-    ) -> None:
-        """``_add`` for a ``CreateChatCompletionStreamResponse`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``CreateChatCompletionStreamResponse`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         if (value := model.id) is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value, str)
         if (value := model.choices) is not None:
@@ -3273,12 +3273,16 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         if (value := model.model) is not None and value != self.model:
             self.model = acc.set_value(self, "model", self.model, value, str)
         if (value := model.obfuscation) is not None and value != self.obfuscation:
-            self.obfuscation = acc.last_value(
-                self, "obfuscation", self.obfuscation, value, str
+            self.obfuscation = (
+                value
+                if type(value) is str and value
+                else acc.last_value(self, "obfuscation", self.obfuscation, value, str)
             )
         if (value := model.service_tier) is not None and value != self.service_tier:
-            self.service_tier = acc.last_value(
-                self, "service_tier", self.service_tier, value, str
+            self.service_tier = (
+                value
+                if type(value) is str and value
+                else acc.last_value(self, "service_tier", self.service_tier, value, str)
             )
         if (
             value := model.system_fingerprint
@@ -3294,7 +3298,6 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             self.moderation = acc.last_object(
                 self, "moderation", self.moderation, _as_json(value)
             )
-        # unknown fields, and those an override names, merge as decoded JSON
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -3375,18 +3378,18 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
                     value,
                 )
         if (value := get("finish_reason")) is not None and value != self.finish_reason:
-            self.finish_reason = acc.last_value(
-                self, "finish_reason", self.finish_reason, value, str
+            self.finish_reason = (
+                value
+                if type(value) is str and value
+                else acc.last_value(
+                    self, "finish_reason", self.finish_reason, value, str
+                )
             )
         if not self._known.issuperset(data):
             acc.unknown(self, data, "entry")
 
-    def _add_model(
-        self, model: CreateChatCompletionStreamResponseChoice, acc: _Merger
-    ) -> None:
-        """``_add`` for a ``CreateChatCompletionStreamResponseChoice`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``CreateChatCompletionStreamResponseChoice`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         if (value := model.delta) is not None:
             if type(value) is ChatCompletionStreamResponseDelta:
                 self.delta._add_model(value, acc)
@@ -3404,10 +3407,13 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
             else:
                 self._add({"logprobs": _as_json(value)}, acc)
         if (value := model.finish_reason) is not None and value != self.finish_reason:
-            self.finish_reason = acc.last_value(
-                self, "finish_reason", self.finish_reason, value, str
+            self.finish_reason = (
+                value
+                if type(value) is str and value
+                else acc.last_value(
+                    self, "finish_reason", self.finish_reason, value, str
+                )
             )
-        # unknown fields, and those an override names, merge as decoded JSON
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -3493,12 +3499,8 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
                     continue
             entry._add(item, acc)
 
-    def _add_model(
-        self, model: ChatCompletionStreamResponseDelta, acc: _Merger
-    ) -> None:
-        """``_add`` for a ``ChatCompletionStreamResponseDelta`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``ChatCompletionStreamResponseDelta`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         if (value := model.content) is not None:
             if type(value) is str and self._alt is None:
                 self.content.append(value)
@@ -3524,7 +3526,6 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
                 self.refusal.append(value)
             else:
                 acc.fragment(self, "refusal", "refusal", value, text_only=True)
-        # unknown fields, and those an override names, merge as decoded JSON
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -3586,12 +3587,8 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
         if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
-    def _add_model(
-        self, model: ChatCompletionStreamResponseDeltaFunctionCall, acc: _Merger
-    ) -> None:
-        """``_add`` for a ``ChatCompletionStreamResponseDeltaFunctionCall`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``ChatCompletionStreamResponseDeltaFunctionCall`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         if (value := model.arguments) is not None:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
@@ -3602,7 +3599,6 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
                 acc.json_text(self, "arguments", "arguments", value)
         if (value := model.name) is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
-        # unknown fields, and those an override names, merge as decoded JSON
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -3648,12 +3644,8 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
         if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
-    def _add_model(
-        self, model: ChatCompletionMessageToolCallChunk, acc: _Merger
-    ) -> None:
-        """``_add`` for a ``ChatCompletionMessageToolCallChunk`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``ChatCompletionMessageToolCallChunk`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         if (value := model.id) is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value, str)
         if (value := model.type) is not None and value != self.type:
@@ -3667,7 +3659,6 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
                 self.function._add_model(value, acc)
             else:
                 self._add({"function": _as_json(value)}, acc)
-        # unknown fields, and those an override names, merge as decoded JSON
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -3709,12 +3700,8 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
         if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
-    def _add_model(
-        self, model: ChatCompletionMessageToolCallChunkFunction, acc: _Merger
-    ) -> None:
-        """``_add`` for a ``ChatCompletionMessageToolCallChunkFunction`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``ChatCompletionMessageToolCallChunkFunction`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         if (value := model.name) is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
         if (value := model.arguments) is not None:
@@ -3725,7 +3712,6 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
                 text.size += len(value)
             else:
                 acc.json_text(self, "arguments", "arguments", value)
-        # unknown fields, and those an override names, merge as decoded JSON
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -3758,17 +3744,12 @@ class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
         if not self._known.issuperset(data):
             acc.unknown(self, data, "entry")
 
-    def _add_model(
-        self, model: CreateChatCompletionStreamResponseChoiceLogprobs, acc: _Merger
-    ) -> None:
-        """``_add`` for a ``CreateChatCompletionStreamResponseChoiceLogprobs`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``CreateChatCompletionStreamResponseChoiceLogprobs`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         if (value := model.content) is not None:
             self.content = acc.extend(self, "content", self.content, _as_json(value))
         if (value := model.refusal) is not None:
             self.refusal = acc.extend(self, "refusal", self.refusal, _as_json(value))
-        # unknown fields, and those an override names, merge as decoded JSON
         if extra := model.extra_fields:
             self._add(extra, acc)
 

@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 6c28e8dd514e2752ddb8f2d43402ea18, output 8c3d1151b1a9cc967a69f51abce5f450
+# Fingerprint: inputs b4a4d50dc6950ee83045d8e4434b6398, output a1af3b94bf4d3c5e6c03103f3f0dbb63
 """TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -2866,12 +2866,16 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         if (value := get("model")) is not None and value != self.model:
             self.model = acc.set_value(self, "model", self.model, value, str)
         if (value := get("obfuscation")) is not None and value != self.obfuscation:
-            self.obfuscation = acc.last_value(
-                self, "obfuscation", self.obfuscation, value, str
+            self.obfuscation = (
+                value
+                if type(value) is str and value
+                else acc.last_value(self, "obfuscation", self.obfuscation, value, str)
             )
         if (value := get("service_tier")) is not None and value != self.service_tier:
-            self.service_tier = acc.last_value(
-                self, "service_tier", self.service_tier, value, str
+            self.service_tier = (
+                value
+                if type(value) is str and value
+                else acc.last_value(self, "service_tier", self.service_tier, value, str)
             )
         if (
             value := get("system_fingerprint")
@@ -2961,8 +2965,12 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
                     value,
                 )
         if (value := get("finish_reason")) is not None and value != self.finish_reason:
-            self.finish_reason = acc.last_value(
-                self, "finish_reason", self.finish_reason, value, str
+            self.finish_reason = (
+                value
+                if type(value) is str and value
+                else acc.last_value(
+                    self, "finish_reason", self.finish_reason, value, str
+                )
             )
         if not self._known.issuperset(data):
             acc.unknown(self, data, "entry")

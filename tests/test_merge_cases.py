@@ -374,8 +374,8 @@ _HEAD = {"id": "c1", "object": "demo.chunk"}
 def test_typed_chunks_with_renamed_attributes_merge_as_their_json(tmp_path: Path, style: str) -> None:
     """Wire names that are no Python names (``from``, ``x-trace``, ``class``) are attributes
     of another name: a typed chunk still merges exactly as its JSON, at the root, in a
-    merged object and in a keyed list's items (the pydantic style renames them back,
-    ``_merge_model``)."""
+    merged object and in a keyed list's items (``_add_model`` reads each by its attribute's
+    name)."""
     delta = """
         content: {type: string}
         from: {type: string}
