@@ -82,7 +82,7 @@ def merge_view(gen: Generation, emitter: Emitter, roots: list[dict[str, Any]]) -
 
 def _typed(node: NodePlan, traits: Traits) -> bool:
     """True when ``node``'s merge state merges a model of its own class as it is, never
-    dumped (``_add_model`` reading attributes, or pydantic's field dict read by ``_add``):
+    dumped (``_add_model`` reading attributes, or pydantic's from the model's field dict):
     a style whose chunks are model instances, a node whose model is a class of the module
     (not a union's gathered fields, not made up for an override)."""
     return traits.model_extras is not None and not node.union_of and not node.synthetic
