@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 8d2ef0ba146dcc0a3db74a6d694a8aa6, output 6186229b470d0bbcd5df007caf49b763
+# Fingerprint: inputs defe4221ac33bf58d2ef24a4eabdfd86, output 9325df405a8cefcd9e17b9bf21b511e8
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -2410,7 +2410,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         item: Any
         for item in value:
             key = (
-                item.index
+                item.__dict__.get("index")
                 if type(item) is CreateChatCompletionStreamResponseChoice
                 else None
             )
@@ -2654,7 +2654,9 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
         item: Any
         for item in value:
             key = (
-                item.index if type(item) is ChatCompletionMessageToolCallChunk else None
+                item.__dict__.get("index")
+                if type(item) is ChatCompletionMessageToolCallChunk
+                else None
             )
             entry = self.tool_calls.by_key.get(key) if type(key) is int else None
             if entry is None or _TOOL_CALLS.may_split_model(entry, item):

@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: e45ba25bac995e5bf636e5561b8e5c711015cad9d5b778ab2fc42838ba774871
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 8d2ef0ba146dcc0a3db74a6d694a8aa6, output 1224b188a4667fc9971f67ae93c3977c
+# Fingerprint: inputs defe4221ac33bf58d2ef24a4eabdfd86, output 1224b188a4667fc9971f67ae93c3977c
 """TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
