@@ -6,11 +6,14 @@ its merged answer, one kind of stream at a time (text, tool calls, n > 1, logpro
 the median time of a whole-corpus pass. "x json.loads" is the median over rounds of
 (contender time / json.loads time in the same round), for the corpus and per kind;
 "StreamState / it" is how many times faster than openai-python's
-``ChatCompletionStreamState`` the contender is, taken the same way.
+``ChatCompletionStreamState`` the contender is, taken the same way. Times are this
+process's CPU time (``time.process_time``): on the shared cores, wall time swings with what
+other jobs take.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from types import ModuleType
 
@@ -64,7 +67,7 @@ def run(config: Config, modules: dict[str, ModuleType]) -> tuple[str, dict[str, 
         return lambda: [fn(s.chunks) for s in streams]
 
     pairs = {(name, kind): over(fn, streams) for name, fn in runs.items() for kind, streams in kinds.items()}
-    samples = rounds(pairs, config.rounds, config.min_time)
+    samples = rounds(pairs, config.rounds, config.min_time, clock=time.process_time)
     whole = {name: [sum(r) for r in zip(*(samples[name, kind] for kind in kinds))] for name in runs}
     figures = {
         name: {"x_json": ratio(whole[name], whole[BASE])}
@@ -81,7 +84,7 @@ def run(config: Config, modules: dict[str, ModuleType]) -> tuple[str, dict[str, 
         f"{kind} {len(streams)} ({sum(len(s.chunks) for s in streams):,} chunks)" for kind, streams in kinds.items()
     )
     note = (
-        f"Streams: {counts}; {total:,} chunks; median of {config.rounds} interleaved rounds. "
+        f"Streams: {counts}; {total:,} chunks; median of {config.rounds} interleaved rounds, CPU time. "
         "Styles: `acc.add(json.loads(raw))` per chunk + one `acc.snapshot()` per stream; "
         f"{TEXT}: `acc.add(raw)`, the module decoding the text ("
         + ("orjson: installed" if orjson else "json.loads: orjson is not installed")

@@ -82,7 +82,7 @@ def merge_view(gen: Generation, emitter: Emitter, roots: list[dict[str, Any]]) -
 
 def _typed(node: NodePlan, traits: Traits) -> bool:
     """True when ``node``'s merge state merges a model of its own class as it is, never
-    dumped (``_add_model`` reading attributes, or pydantic's field dict read by ``_add``):
+    dumped (``_add_model`` reading attributes, or pydantic's from the model's field dict):
     a style whose chunks are model instances, a node whose model is a class of the module
     (not a union's gathered fields, not made up for an override)."""
     return traits.model_extras is not None and not node.union_of and not node.synthetic
@@ -144,8 +144,6 @@ def _merge_field_view(
         "attribute": f.declared and emitter.declares(f.field),
         # the class ``_add_model`` expects of a merged object or list item (read by attribute)
         "child_model": f.node.model.name if f.node is not None and _typed(f.node, emitter.traits) else "",
-        # its attributes are not all named as on the wire (pydantic aliases): ``_merge_model``
-        "child_renamed": f.node is not None and any(g.py_name != g.wire_name for g in f.node.model.fields),
         "policy": f.policy,
         "required": f.field.required,
         "nullable": f.field.nullable,
@@ -155,8 +153,6 @@ def _merge_field_view(
         "scalar": pytypes.scalar_type(f.field.type),
         "object": kind == "object",
         "list": kind == "list",
-        # a map or list whose values may be this module's models (a typed chunk's): read as JSON
-        "holds_models": kind != "" and not isinstance(f.field.type, ModelRef) and pytypes.needs_dump(f.field.type),
         "text_only": f.policy == "concat" and pytypes.scalar_type(f.field.type) == "str",
         "json_text": f.json_text,
         # by_key: the key of an item that omits it (proto3 JSON: ``index`` 0), or None
@@ -165,6 +161,8 @@ def _merge_field_view(
         "pieces": f.pieces,
     }
     scalar = view["scalar"]
+    # a last scalar's common new value, taken inline (a placeholder "" or another type: the runtime)
+    view["fits"] = "type(value) is str and value" if scalar == "str" else f"type(value) is {scalar}"
     view["state_type"] = (
         f"{scalar} | None"
         if scalar

@@ -38,6 +38,8 @@ ODD_TEXTS = [
     '{"id": "x1234567890123456789012", "n": 12345678901234567890123}',  # a long run in a string, then a number
     '{"id": "1234567890123456789012", "n": [1,\n -99999999999999999999]}',
     "12345678901234567890123",  # a top-level number
+    " -12345678901234567890123",  # a top-level number after whitespace and a minus sign
+    '{"a": "ratio:12345678901234567890123", "b": [ 1 ,\t-12345678901234567890], "c": {"d":\r\n 99999999999999999999}}',
 ]
 BAD_TEXTS = ['{"a": 1', "[1] x", '"\x01"', "", "\ufeff{}", "[" * 5000 + "]" * 5000, "01", "{'a': 1}"]
 
@@ -115,6 +117,10 @@ def test_orjson_reads_long_digit_runs_inside_strings(monkeypatch: pytest.MonkeyP
     assert len(calls) == 1
     assert sse._loads('{"id": "c-0000000000000000000000", "n": 10000000000000000000000}')["n"] == 10**22
     assert len(calls) == 1  # json.loads read that one
+    # a run of 19 digits inside an id, after a dash, and a date: not where a number starts
+    chunk = '{"id":"chatcmpl-Bx7bench0000000000000000000","x":"k-1234567890123456789012","model":"gpt-4o-2024-08-06"}'
+    assert sse._loads(chunk)["model"] == "gpt-4o-2024-08-06"
+    assert len(calls) == 2
 
 
 def test_a_lone_surrogate_in_str_input_goes_to_json_loads() -> None:

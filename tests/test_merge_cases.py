@@ -327,6 +327,24 @@ def test_a_typed_chunk_with_wrong_values_merges_as_its_json(openai_modules) -> N
     assert {a.kind for a in by_model.anomalies} == {"wrong_type"}
 
 
+def test_a_pydantic_chunk_constructed_without_required_fields_merges_as_its_json(openai_modules) -> None:
+    """``model_construct`` leaves a required field it is not given out of the model's field
+    dict (reading its attribute raises): ``_add_model`` reads that dict, so such a chunk
+    merges as its JSON (the fields that were set), a choice without ``index`` too."""
+    module = openai_modules["pydantic"]
+    delta = module.ChatCompletionStreamResponseDelta.model_construct(content="a")
+    choice = module.CreateChatCompletionStreamResponseChoice.model_construct(delta=delta)
+    chunk = module.CreateChatCompletionStreamResponse.model_construct(id="c", choices=[choice])
+    first = {"id": "c", "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}}]}
+    by_model, by_json = (module.CreateChatCompletionStreamResponseAccumulator() for _ in range(2))
+    for acc, second in ((by_model, chunk), (by_json, {"id": "c", "choices": [{"delta": {"content": "a"}}]})):
+        acc.add(copy.deepcopy(first))
+        acc.add(second)
+    assert by_model.snapshot_dict() == by_json.snapshot_dict()
+    assert by_model.snapshot_dict()["choices"][0]["delta"]["content"] == "a"
+    assert _anomalies(by_model) == _anomalies(by_json)
+
+
 def _chunk_spec(delta: str) -> str:
     """A spec whose chunk ``Chunk`` has ``choices[].delta`` with the properties ``delta``
     (YAML lines, dedented)."""
@@ -374,8 +392,8 @@ _HEAD = {"id": "c1", "object": "demo.chunk"}
 def test_typed_chunks_with_renamed_attributes_merge_as_their_json(tmp_path: Path, style: str) -> None:
     """Wire names that are no Python names (``from``, ``x-trace``, ``class``) are attributes
     of another name: a typed chunk still merges exactly as its JSON, at the root, in a
-    merged object and in a keyed list's items (the pydantic style renames them back,
-    ``_merge_model``)."""
+    merged object and in a keyed list's items (``_add_model`` reads each by its attribute's
+    name)."""
     delta = """
         content: {type: string}
         from: {type: string}

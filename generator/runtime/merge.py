@@ -174,15 +174,10 @@ class _Merger(_TextMerge, _KeyedMerge):
             _join(state._path, name), "wrong_type", f"expected {expected}, got {kind}; value not merged", dropped=value
         )
 
-    def unknown(self, state: Any, data: dict[str, Any], context: str, extra: dict[str, Any] | None = None) -> None:
+    def unknown(self, state: Any, data: dict[str, Any], context: str) -> None:
         """What ``state``'s generated ``_add`` does not merge itself: the fields of ``data``
         (decoded JSON) that it does not know (``_known``), merged into its ``_extra`` by the
-        rules for such fields in ``context`` (``_merge_loose``); or, when ``data`` is a
-        model's field dict, ``extra``, the fields the model's class does not declare
-        (pydantic's ``__pydantic_extra__``), merged as decoded JSON."""
-        if extra:
-            state._add(extra, self)
-            return
+        rules for such fields in ``context`` (``_merge_loose``)."""
         known = state._known
         if state._extra is None:
             state._extra = _Merged()
@@ -261,8 +256,8 @@ class _ChunkAccumulator(_Merger):
     state, count them, turn failures into anomalies; the subclass adds the typed results.
 
     ``_model``: the module's class of a chunk, whose instances the root's merge state
-    merges as they are (``_add_model``: attributes read by generated code, or a pydantic
-    model's field dict by ``_add``); None in the TypedDict style, whose chunks are dicts."""
+    merges as they are (``_add_model``: attributes read by generated code, a pydantic
+    model's from its field dict); None in the TypedDict style, whose chunks are dicts."""
 
     __slots__ = ("_root",)
     _model: ClassVar[type | None] = None

@@ -1,5 +1,5 @@
-"""The pydantic style's runtime for accumulators: merging this module's models as they are
-(``_merge_model``) and building a result that does not validate (``_built_anyway``): spec
+"""The pydantic style's runtime for accumulators: the wire names a merge state knows
+(``_wire_names``) and building a result that does not validate (``_built_anyway``): spec
 drift never loses an answer.
 
 A finished response whose server omits a field the spec requires (``cache_write_tokens``
@@ -20,11 +20,6 @@ from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, Discriminator, Tag, TypeAdapter, ValidationError
-
-#: A merge state's ``_add(data, acc, extra)``: ``extra`` is None for decoded JSON (its
-#: unknown fields are checked), and a model's ``__pydantic_extra__`` when ``data`` is the
-#: model's field dict (which holds no unknown field).
-_Extra = dict[str, Any] | None
 
 
 def _wire_names(model: type[BaseModel]) -> frozenset[str]:
@@ -76,29 +71,6 @@ def _path_order(path: tuple[str | int, ...]) -> tuple[tuple[int, Any], ...]:
     """Sort key of a path: list positions in number order, keys in text order."""
     return tuple((0, p) if isinstance(p, int) else (1, p) for p in path)
 
-
-def _merge_model(state: Any, model: BaseModel, acc: Any) -> None:
-    """Merge ``model``, an instance of the class ``state`` merges, into ``state`` (a root
-    state's ``_add_model``, and a child's whose attributes are not all named as on the
-    wire). A pydantic model keeps its declared fields in ``__dict__`` by attribute name, so
-    the state's ``_add(data, acc, extra)`` merges that dict as it merges decoded JSON: the
-    same code, rules and anomalies, nothing dumped; then ``extra``, the fields the class
-    does not declare (``__pydantic_extra__``). Attributes whose wire name differs (an
-    alias) are renamed first."""
-    data = model.__dict__
-    renamed = _RENAMED.get(type(model))
-    if renamed is None:
-        declared = type(model).model_fields
-        renamed = _RENAMED[type(model)] = {n: _wire(n, f) for n, f in declared.items() if _wire(n, f) != n}
-    if renamed:
-        data = {renamed.get(name, name): value for name, value in data.items()}
-    # {}, not None: ``data`` holds declared fields only, no check for unknown ones is needed
-    extra: _Extra = model.__pydantic_extra__ or {}
-    state._add(data, acc, extra)
-
-
-#: Per model class: its attributes whose wire name differs (attribute -> alias).
-_RENAMED: dict[type, dict[str, str]] = {}
 
 _ADAPTERS: dict[int, tuple[Any, TypeAdapter[Any]]] = {}
 

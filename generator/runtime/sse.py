@@ -150,15 +150,20 @@ async def aiter_sse(lines: AsyncIterable[str | bytes]) -> AsyncIterator[ServerSe
 # library decides: orjson rejects NaN, Infinity, 1e400, lone surrogates and a byte order
 # mark, which json.loads reads, so any text orjson rejects goes to json.loads (whose error,
 # if it fails too, is the one raised); and orjson reads an integer beyond 64 bits as a
-# float, so text where a run of 19 or more digits (such an integer has one) may start a
-# number goes to json.loads unread by orjson.
+# float, so text where a number may start with 19 or more digits (such an integer does)
+# goes to json.loads unread by orjson.
 try:
     _orjson_loads: Any = __import__("orjson").loads  # typed Any with or without orjson installed
 except ImportError:  # pragma: no cover - depends on the environment
     _orjson_loads = None
 
-_DIGITS = bytes(48 if 48 <= byte <= 57 else 32 for byte in range(256))  # each digit -> "0", the rest -> " "
-_LONG_NUMBER = b"0" * 19  # 2**63 has 19 digits: a shorter integer fits orjson's 64 bits
+# Where a number may start: each digit -> "0", each byte a JSON number can follow (``:``,
+# ``[``, ``,``) -> ":", the rest -> " "; whitespace and minus signs are deleted first, so a
+# number's first digit comes right after its ":". Deleting them inside a string (an id, a
+# date) can only join digits there into a false alarm, read by json.loads: only slower.
+_NUMBER_STARTS = bytes(48 if 48 <= byte <= 57 else 58 if byte in b":[," else 32 for byte in range(256))
+_SKIPPED = b" \t\r\n-"
+_LONG_NUMBER = b":" + b"0" * 19  # 2**63 has 19 digits: a shorter integer fits orjson's 64 bits
 
 
 def _loads(text: str | bytes | bytearray) -> Any:
@@ -170,25 +175,13 @@ def _loads(text: str | bytes | bytearray) -> Any:
     if _orjson_loads is not None:
         try:
             raw = text.encode() if isinstance(text, str) else text
-            digits = raw.translate(_DIGITS)
-            at = digits.find(_LONG_NUMBER)  # where a run of 19 digits starts (the byte before is no digit)
-            while at >= 0 and not _starts_number(raw, at):  # inside a string (an id): orjson reads it right
-                at = digits.find(_LONG_NUMBER, digits.find(b" ", at))
-            if at < 0:
+            starts = raw.translate(_NUMBER_STARTS, _SKIPPED)
+            # a number of 19 digits or more after ":", "[" or ",", or the whole text's
+            if starts.find(_LONG_NUMBER) < 0 and not starts.startswith(_LONG_NUMBER[1:]):
                 return _orjson_loads(raw)
         except (ValueError, TypeError):  # orjson.JSONDecodeError, UnicodeEncodeError (a lone surrogate)
             pass
     return json.loads(text)
-
-
-def _starts_number(raw: bytes | bytearray, at: int) -> bool:
-    """True when the digits at ``at`` may start a JSON number: after ``:``, ``[``, ``,`` or
-    at the start, with a minus sign and whitespace between (or so it looks without parsing:
-    text in a string that looks so is read by json.loads, which is only slower)."""
-    at -= 1
-    while at >= 0 and raw[at] in b" \t\r\n-":
-        at -= 1
-    return at < 0 or raw[at] in b":[,"
 
 
 _DONE: Any = object()  # what a chunk decoder's caller gets at "data: [DONE]"

@@ -56,10 +56,9 @@ class Traits:
             the merge states' ``_add_model`` (which reads a typed chunk by attribute); None
             when a chunk is a dict (TypedDict: it is merged as decoded JSON).
         dict_models: a model instance keeps its declared fields in ``__dict__`` by
-            attribute name (pydantic), so the merge states' ``_add`` merges that dict as it
-            merges decoded JSON (``_merge_model`` in the runtime) and reads a merged object
-            or list item of the module's classes as such; no ``_add_model`` is generated
-            per class. Otherwise ``_add_model`` reads each attribute (slots).
+            attribute name (pydantic), so ``_add_model`` reads them there (faster than
+            pydantic's attribute access, which its ``__getattr__`` keeps off CPython's fast
+            path); otherwise ``_add_model`` reads each attribute (slots).
         reads_wire_names: a merge state finds the wire names of its class's fields in the
             class itself (``_wire_names``: pydantic's ``model_fields``), so they are not
             spelled out as ``_KEYS_<Model>`` for it.

@@ -2385,21 +2385,10 @@ class _Merger(_TextMerge, _KeyedMerge):
             dropped=value,
         )
 
-    def unknown(
-        self,
-        state: Any,
-        data: dict[str, Any],
-        context: str,
-        extra: dict[str, Any] | None = None,
-    ) -> None:
+    def unknown(self, state: Any, data: dict[str, Any], context: str) -> None:
         """What ``state``'s generated ``_add`` does not merge itself: the fields of ``data``
         (decoded JSON) that it does not know (``_known``), merged into its ``_extra`` by the
-        rules for such fields in ``context`` (``_merge_loose``); or, when ``data`` is a
-        model's field dict, ``extra``, the fields the model's class does not declare
-        (pydantic's ``__pydantic_extra__``), merged as decoded JSON."""
-        if extra:
-            state._add(extra, self)
-            return
+        rules for such fields in ``context`` (``_merge_loose``)."""
         known = state._known
         if state._extra is None:
             state._extra = _Merged()
@@ -2484,8 +2473,8 @@ class _ChunkAccumulator(_Merger):
     state, count them, turn failures into anomalies; the subclass adds the typed results.
 
     ``_model``: the module's class of a chunk, whose instances the root's merge state
-    merges as they are (``_add_model``: attributes read by generated code, or a pydantic
-    model's field dict by ``_add``); None in the TypedDict style, whose chunks are dicts."""
+    merges as they are (``_add_model``: attributes read by generated code, a pydantic
+    model's from its field dict); None in the TypedDict style, whose chunks are dicts."""
 
     __slots__ = ("_root",)
     _model: ClassVar[type | None] = None
@@ -2698,12 +2687,16 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         if (value := get("model")) is not None and value != self.model:
             self.model = acc.set_value(self, "model", self.model, value, str)
         if (value := get("obfuscation")) is not None and value != self.obfuscation:
-            self.obfuscation = acc.last_value(
-                self, "obfuscation", self.obfuscation, value, str
+            self.obfuscation = (
+                value
+                if type(value) is str and value
+                else acc.last_value(self, "obfuscation", self.obfuscation, value, str)
             )
         if (value := get("service_tier")) is not None and value != self.service_tier:
-            self.service_tier = acc.last_value(
-                self, "service_tier", self.service_tier, value, str
+            self.service_tier = (
+                value
+                if type(value) is str and value
+                else acc.last_value(self, "service_tier", self.service_tier, value, str)
             )
         if (
             value := get("system_fingerprint")
@@ -2724,6 +2717,16 @@ class _CreateChatCompletionStreamResponseMerge(_State):
 
     def _merge_choices(self, value: Any, acc: _Merger) -> None:
         """Merges a list's entries into the entries of the same key (``by_key``)."""
+        # most lists carry one item, for an entry begun before (and no new identity)
+        if (
+            type(value) is list
+            and len(value) == 1
+            and type(item := value[0]) is dict
+            and type(key := item.get("index")) is int
+            and (entry := self.choices.by_key.get(key)) is not None
+        ):
+            entry._add(item, acc)
+            return
         if type(value) is not list:
             acc.wrong_type(self, "choices", value, "a list")
         for item in value if type(value) is list else ():
@@ -2735,12 +2738,8 @@ class _CreateChatCompletionStreamResponseMerge(_State):
                     continue
             entry._add(item, acc)
 
-    def _add_model(
-        self, model: CreateChatCompletionStreamResponse, acc: _Merger
-    ) -> None:
-        """``_add`` for a ``CreateChatCompletionStreamResponse`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``CreateChatCompletionStreamResponse`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         if (value := model.id) is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value, str)
         if (value := model.choices) is not None:
@@ -2750,12 +2749,16 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         if (value := model.model) is not None and value != self.model:
             self.model = acc.set_value(self, "model", self.model, value, str)
         if (value := model.obfuscation) is not None and value != self.obfuscation:
-            self.obfuscation = acc.last_value(
-                self, "obfuscation", self.obfuscation, value, str
+            self.obfuscation = (
+                value
+                if type(value) is str and value
+                else acc.last_value(self, "obfuscation", self.obfuscation, value, str)
             )
         if (value := model.service_tier) is not None and value != self.service_tier:
-            self.service_tier = acc.last_value(
-                self, "service_tier", self.service_tier, value, str
+            self.service_tier = (
+                value
+                if type(value) is str and value
+                else acc.last_value(self, "service_tier", self.service_tier, value, str)
             )
         if (
             value := model.system_fingerprint
@@ -2771,7 +2774,6 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             self.moderation = acc.last_object(
                 self, "moderation", self.moderation, _as_json(value)
             )
-        # unknown fields, and those an override names, merge as decoded JSON
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -2852,18 +2854,18 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
                     value,
                 )
         if (value := get("finish_reason")) is not None and value != self.finish_reason:
-            self.finish_reason = acc.last_value(
-                self, "finish_reason", self.finish_reason, value, str
+            self.finish_reason = (
+                value
+                if type(value) is str and value
+                else acc.last_value(
+                    self, "finish_reason", self.finish_reason, value, str
+                )
             )
         if not self._known.issuperset(data):
             acc.unknown(self, data, "entry")
 
-    def _add_model(
-        self, model: CreateChatCompletionStreamResponseChoice, acc: _Merger
-    ) -> None:
-        """``_add`` for a ``CreateChatCompletionStreamResponseChoice`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``CreateChatCompletionStreamResponseChoice`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         if (value := model.delta) is not None:
             if type(value) is ChatCompletionStreamResponseDelta:
                 self.delta._add_model(value, acc)
@@ -2881,10 +2883,13 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
             else:
                 self._add({"logprobs": _as_json(value)}, acc)
         if (value := model.finish_reason) is not None and value != self.finish_reason:
-            self.finish_reason = acc.last_value(
-                self, "finish_reason", self.finish_reason, value, str
+            self.finish_reason = (
+                value
+                if type(value) is str and value
+                else acc.last_value(
+                    self, "finish_reason", self.finish_reason, value, str
+                )
             )
-        # unknown fields, and those an override names, merge as decoded JSON
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -2952,6 +2957,20 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
 
     def _merge_tool_calls(self, value: Any, acc: _Merger) -> None:
         """Merges a list's entries into the entries of the same key (``by_key``)."""
+        # most lists carry one item, for an entry begun before (and no new identity)
+        if (
+            type(value) is list
+            and len(value) == 1
+            and type(item := value[0]) is dict
+            and type(key := item.get("index")) is int
+            and (entry := self.tool_calls.by_key.get(key)) is not None
+            and not (
+                item.get("id")
+                or (type(part := item.get("function")) is dict and part.get("name"))
+            )
+        ):
+            entry._add(item, acc)
+            return
         if type(value) is not list:
             acc.wrong_type(self, "tool_calls", value, "a list")
         for item in value if type(value) is list else ():
@@ -2970,12 +2989,8 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
                     continue
             entry._add(item, acc)
 
-    def _add_model(
-        self, model: ChatCompletionStreamResponseDelta, acc: _Merger
-    ) -> None:
-        """``_add`` for a ``ChatCompletionStreamResponseDelta`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``ChatCompletionStreamResponseDelta`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         if (value := model.content) is not None:
             if type(value) is str and self._alt is None:
                 self.content.append(value)
@@ -3001,7 +3016,6 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
                 self.refusal.append(value)
             else:
                 acc.fragment(self, "refusal", "refusal", value, text_only=True)
-        # unknown fields, and those an override names, merge as decoded JSON
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -3063,12 +3077,8 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
         if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
-    def _add_model(
-        self, model: ChatCompletionStreamResponseDeltaFunctionCall, acc: _Merger
-    ) -> None:
-        """``_add`` for a ``ChatCompletionStreamResponseDeltaFunctionCall`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``ChatCompletionStreamResponseDeltaFunctionCall`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         if (value := model.arguments) is not None:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
@@ -3079,7 +3089,6 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
                 acc.json_text(self, "arguments", "arguments", value)
         if (value := model.name) is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
-        # unknown fields, and those an override names, merge as decoded JSON
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -3125,12 +3134,8 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
         if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
-    def _add_model(
-        self, model: ChatCompletionMessageToolCallChunk, acc: _Merger
-    ) -> None:
-        """``_add`` for a ``ChatCompletionMessageToolCallChunk`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``ChatCompletionMessageToolCallChunk`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         if (value := model.id) is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value, str)
         if (value := model.type) is not None and value != self.type:
@@ -3144,7 +3149,6 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
                 self.function._add_model(value, acc)
             else:
                 self._add({"function": _as_json(value)}, acc)
-        # unknown fields, and those an override names, merge as decoded JSON
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -3186,12 +3190,8 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
         if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
-    def _add_model(
-        self, model: ChatCompletionMessageToolCallChunkFunction, acc: _Merger
-    ) -> None:
-        """``_add`` for a ``ChatCompletionMessageToolCallChunkFunction`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``ChatCompletionMessageToolCallChunkFunction`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         if (value := model.name) is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
         if (value := model.arguments) is not None:
@@ -3202,7 +3202,6 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
                 text.size += len(value)
             else:
                 acc.json_text(self, "arguments", "arguments", value)
-        # unknown fields, and those an override names, merge as decoded JSON
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -3235,17 +3234,12 @@ class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
         if not self._known.issuperset(data):
             acc.unknown(self, data, "entry")
 
-    def _add_model(
-        self, model: CreateChatCompletionStreamResponseChoiceLogprobs, acc: _Merger
-    ) -> None:
-        """``_add`` for a ``CreateChatCompletionStreamResponseChoiceLogprobs`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``CreateChatCompletionStreamResponseChoiceLogprobs`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         if (value := model.content) is not None:
             self.content = acc.extend(self, "content", self.content, _as_json(value))
         if (value := model.refusal) is not None:
             self.refusal = acc.extend(self, "refusal", self.refusal, _as_json(value))
-        # unknown fields, and those an override names, merge as decoded JSON
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -3497,8 +3491,8 @@ async def aiter_sse(
 # library decides: orjson rejects NaN, Infinity, 1e400, lone surrogates and a byte order
 # mark, which json.loads reads, so any text orjson rejects goes to json.loads (whose error,
 # if it fails too, is the one raised); and orjson reads an integer beyond 64 bits as a
-# float, so text where a run of 19 or more digits (such an integer has one) may start a
-# number goes to json.loads unread by orjson.
+# float, so text where a number may start with 19 or more digits (such an integer does)
+# goes to json.loads unread by orjson.
 try:
     _orjson_loads: Any = __import__(
         "orjson"
@@ -3506,10 +3500,17 @@ try:
 except ImportError:  # pragma: no cover - depends on the environment
     _orjson_loads = None
 
-_DIGITS = bytes(
-    48 if 48 <= byte <= 57 else 32 for byte in range(256)
-)  # each digit -> "0", the rest -> " "
-_LONG_NUMBER = b"0" * 19  # 2**63 has 19 digits: a shorter integer fits orjson's 64 bits
+# Where a number may start: each digit -> "0", each byte a JSON number can follow (``:``,
+# ``[``, ``,``) -> ":", the rest -> " "; whitespace and minus signs are deleted first, so a
+# number's first digit comes right after its ":". Deleting them inside a string (an id, a
+# date) can only join digits there into a false alarm, read by json.loads: only slower.
+_NUMBER_STARTS = bytes(
+    48 if 48 <= byte <= 57 else 58 if byte in b":[," else 32 for byte in range(256)
+)
+_SKIPPED = b" \t\r\n-"
+_LONG_NUMBER = (
+    b":" + b"0" * 19
+)  # 2**63 has 19 digits: a shorter integer fits orjson's 64 bits
 
 
 def _loads(text: str | bytes | bytearray) -> Any:
@@ -3521,15 +3522,11 @@ def _loads(text: str | bytes | bytearray) -> Any:
     if _orjson_loads is not None:
         try:
             raw = text.encode() if isinstance(text, str) else text
-            digits = raw.translate(_DIGITS)
-            at = digits.find(
-                _LONG_NUMBER
-            )  # where a run of 19 digits starts (the byte before is no digit)
-            while at >= 0 and not _starts_number(
-                raw, at
-            ):  # inside a string (an id): orjson reads it right
-                at = digits.find(_LONG_NUMBER, digits.find(b" ", at))
-            if at < 0:
+            starts = raw.translate(_NUMBER_STARTS, _SKIPPED)
+            # a number of 19 digits or more after ":", "[" or ",", or the whole text's
+            if starts.find(_LONG_NUMBER) < 0 and not starts.startswith(
+                _LONG_NUMBER[1:]
+            ):
                 return _orjson_loads(raw)
         except (
             ValueError,
@@ -3537,16 +3534,6 @@ def _loads(text: str | bytes | bytearray) -> Any:
         ):  # orjson.JSONDecodeError, UnicodeEncodeError (a lone surrogate)
             pass
     return json.loads(text)
-
-
-def _starts_number(raw: bytes | bytearray, at: int) -> bool:
-    """True when the digits at ``at`` may start a JSON number: after ``:``, ``[``, ``,`` or
-    at the start, with a minus sign and whitespace between (or so it looks without parsing:
-    text in a string that looks so is read by json.loads, which is only slower)."""
-    at -= 1
-    while at >= 0 and raw[at] in b" \t\r\n-":
-        at -= 1
-    return at < 0 or raw[at] in b":[,"
 
 
 _DONE: Any = object()  # what a chunk decoder's caller gets at "data: [DONE]"

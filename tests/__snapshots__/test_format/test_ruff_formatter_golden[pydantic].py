@@ -125,12 +125,6 @@ def _tag(prop: str, attr: str, tags: dict[Any, str]) -> Callable[[Any], str | No
 
 # ---------------------------------------------------------------------------
 # The accumulators' part: models merged as they are, lenient results.
-#: A merge state's ``_add(data, acc, extra)``: ``extra`` is None for decoded JSON (its
-#: unknown fields are checked), and a model's ``__pydantic_extra__`` when ``data`` is the
-#: model's field dict (which holds no unknown field).
-_Extra = dict[str, Any] | None
-
-
 def _wire_names(model: type[BaseModel]) -> frozenset[str]:
     """The wire names of ``model``'s declared fields: the fields a merge state of that
     class knows."""
@@ -182,31 +176,6 @@ def _path_order(path: tuple[str | int, ...]) -> tuple[tuple[int, Any], ...]:
     """Sort key of a path: list positions in number order, keys in text order."""
     return tuple((0, p) if isinstance(p, int) else (1, p) for p in path)
 
-
-def _merge_model(state: Any, model: BaseModel, acc: Any) -> None:
-    """Merge ``model``, an instance of the class ``state`` merges, into ``state`` (a root
-    state's ``_add_model``, and a child's whose attributes are not all named as on the
-    wire). A pydantic model keeps its declared fields in ``__dict__`` by attribute name, so
-    the state's ``_add(data, acc, extra)`` merges that dict as it merges decoded JSON: the
-    same code, rules and anomalies, nothing dumped; then ``extra``, the fields the class
-    does not declare (``__pydantic_extra__``). Attributes whose wire name differs (an
-    alias) are renamed first."""
-    data = model.__dict__
-    renamed = _RENAMED.get(type(model))
-    if renamed is None:
-        declared = type(model).model_fields
-        renamed = _RENAMED[type(model)] = {
-            n: _wire(n, f) for n, f in declared.items() if _wire(n, f) != n
-        }
-    if renamed:
-        data = {renamed.get(name, name): value for name, value in data.items()}
-    # {}, not None: ``data`` holds declared fields only, no check for unknown ones is needed
-    extra: _Extra = model.__pydantic_extra__ or {}
-    state._add(data, acc, extra)
-
-
-#: Per model class: its attributes whose wire name differs (attribute -> alias).
-_RENAMED: dict[type, dict[str, str]] = {}
 
 _ADAPTERS: dict[int, tuple[Any, TypeAdapter[Any]]] = {}
 
@@ -2034,21 +2003,10 @@ class _Merger(_TextMerge, _KeyedMerge):
             dropped=value,
         )
 
-    def unknown(
-        self,
-        state: Any,
-        data: dict[str, Any],
-        context: str,
-        extra: dict[str, Any] | None = None,
-    ) -> None:
+    def unknown(self, state: Any, data: dict[str, Any], context: str) -> None:
         """What ``state``'s generated ``_add`` does not merge itself: the fields of ``data``
         (decoded JSON) that it does not know (``_known``), merged into its ``_extra`` by the
-        rules for such fields in ``context`` (``_merge_loose``); or, when ``data`` is a
-        model's field dict, ``extra``, the fields the model's class does not declare
-        (pydantic's ``__pydantic_extra__``), merged as decoded JSON."""
-        if extra:
-            state._add(extra, self)
-            return
+        rules for such fields in ``context`` (``_merge_loose``)."""
         known = state._known
         if state._extra is None:
             state._extra = _Merged()
@@ -2133,8 +2091,8 @@ class _ChunkAccumulator(_Merger):
     state, count them, turn failures into anomalies; the subclass adds the typed results.
 
     ``_model``: the module's class of a chunk, whose instances the root's merge state
-    merges as they are (``_add_model``: attributes read by generated code, or a pydantic
-    model's field dict by ``_add``); None in the TypedDict style, whose chunks are dicts."""
+    merges as they are (``_add_model``: attributes read by generated code, a pydantic
+    model's from its field dict); None in the TypedDict style, whose chunks are dicts."""
 
     __slots__ = ("_root",)
     _model: ClassVar[type | None] = None
@@ -2336,7 +2294,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         self.usage: dict[str, Any] | None = None
         self.moderation: dict[str, Any] | None = None
 
-    def _add(self, data: dict[str, Any], acc: _Merger, extra: _Extra = None) -> None:
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
         get = data.get
         if (value := get("id")) is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value, str)
@@ -2347,12 +2305,16 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         if (value := get("model")) is not None and value != self.model:
             self.model = acc.set_value(self, "model", self.model, value, str)
         if (value := get("obfuscation")) is not None and value != self.obfuscation:
-            self.obfuscation = acc.last_value(
-                self, "obfuscation", self.obfuscation, value, str
+            self.obfuscation = (
+                value
+                if type(value) is str and value
+                else acc.last_value(self, "obfuscation", self.obfuscation, value, str)
             )
         if (value := get("service_tier")) is not None and value != self.service_tier:
-            self.service_tier = acc.last_value(
-                self, "service_tier", self.service_tier, value, str
+            self.service_tier = (
+                value
+                if type(value) is str and value
+                else acc.last_value(self, "service_tier", self.service_tier, value, str)
             )
         if (
             value := get("system_fingerprint")
@@ -2368,25 +2330,24 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             self.moderation = acc.last_object(
                 self, "moderation", self.moderation, value
             )
-        if extra or (extra is None and not self._known.issuperset(data)):
-            acc.unknown(self, data, "root", extra)
-
-    _add_model = _merge_model
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
 
     def _merge_choices(self, value: Any, acc: _Merger) -> None:
         """Merges a list's entries into the entries of the same key (``by_key``)."""
+        # most lists carry one item, for an entry begun before (and no new identity)
+        if (
+            type(value) is list
+            and len(value) == 1
+            and type(item := value[0]) is dict
+            and type(key := item.get("index")) is int
+            and (entry := self.choices.by_key.get(key)) is not None
+        ):
+            entry._add(item, acc)
+            return
         if type(value) is not list:
             acc.wrong_type(self, "choices", value, "a list")
         for item in value if type(value) is list else ():
-            if type(item) is not dict:
-                # a model of this module merges as it is into its entry, else as its JSON
-                if type(item) is CreateChatCompletionStreamResponseChoice:
-                    key = item.__dict__.get("index")
-                    entry = self.choices.by_key.get(key) if type(key) is int else None
-                    if entry is not None:
-                        entry._add(item.__dict__, acc, item.__pydantic_extra__)
-                        continue
-                item = _as_json(item)
             key = item.get("index") if type(item) is dict else None
             entry = self.choices.by_key.get(key) if type(key) is int else None
             if entry is None:
@@ -2394,6 +2355,65 @@ class _CreateChatCompletionStreamResponseMerge(_State):
                 if entry is None:
                     continue
             entry._add(item, acc)
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``CreateChatCompletionStreamResponse`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        get = model.__dict__.get
+        if (value := get("id")) is not None and value != self.id:
+            self.id = acc.set_value(self, "id", self.id, value, str)
+        if (value := get("choices")) is not None:
+            self._merge_choices_models(value, acc)
+        if (value := get("created")) is not None and value != self.created:
+            self.created = acc.set_value(self, "created", self.created, value, int)
+        if (value := get("model")) is not None and value != self.model:
+            self.model = acc.set_value(self, "model", self.model, value, str)
+        if (value := get("obfuscation")) is not None and value != self.obfuscation:
+            self.obfuscation = (
+                value
+                if type(value) is str and value
+                else acc.last_value(self, "obfuscation", self.obfuscation, value, str)
+            )
+        if (value := get("service_tier")) is not None and value != self.service_tier:
+            self.service_tier = (
+                value
+                if type(value) is str and value
+                else acc.last_value(self, "service_tier", self.service_tier, value, str)
+            )
+        if (
+            value := get("system_fingerprint")
+        ) is not None and value != self.system_fingerprint:
+            self.system_fingerprint = acc.last_text(
+                self, "system_fingerprint", self.system_fingerprint, value
+            )
+        if (value := get("object")) is not None and value != self.object:
+            self.object = acc.set_value(self, "object", self.object, value, str)
+        if (value := get("usage")) is not None:
+            self.usage = acc.last_object(self, "usage", self.usage, _as_json(value))
+        if (value := get("moderation")) is not None:
+            self.moderation = acc.last_object(
+                self, "moderation", self.moderation, _as_json(value)
+            )
+        if extra := model.__pydantic_extra__:
+            self._add(extra, acc)
+
+    def _merge_choices_models(self, value: Any, acc: _Merger) -> None:
+        """Merges a list of typed entries into the entries of the same key (``by_key``);
+        an entry not yet begun, or not of this module's class, merges as its JSON."""
+        if type(value) is not list:
+            self._add({"choices": _as_json(value)}, acc)
+            return
+        item: Any
+        for item in value:
+            key = (
+                item.__dict__.get("index")
+                if type(item) is CreateChatCompletionStreamResponseChoice
+                else None
+            )
+            entry = self.choices.by_key.get(key) if type(key) is int else None
+            if entry is None:
+                self._add({"choices": [_as_json(item)]}, acc)
+            else:
+                entry._add_model(item, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2434,23 +2454,16 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
         self.finish_reason: str | None = None
         self.index = 0
 
-    def _add(self, data: dict[str, Any], acc: _Merger, extra: _Extra = None) -> None:
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
         get = data.get
         if (value := get("delta")) is not None:
             if type(value) is dict:
                 self.delta._add(value, acc)
-            elif type(value) is ChatCompletionStreamResponseDelta:
-                self.delta._add(value.__dict__, acc, value.__pydantic_extra__)
             else:
                 acc.wrong_type(self, "delta", value, "an object")
         if (value := get("logprobs")) is not None:
             if type(value) is dict and self.logprobs is not None:
                 self.logprobs._add(value, acc)
-            elif (
-                type(value) is CreateChatCompletionStreamResponseChoiceLogprobs
-                and self.logprobs is not None
-            ):
-                self.logprobs._add(value.__dict__, acc, value.__pydantic_extra__)
             else:
                 self.logprobs = acc.merge_object(
                     self,
@@ -2460,11 +2473,45 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
                     value,
                 )
         if (value := get("finish_reason")) is not None and value != self.finish_reason:
-            self.finish_reason = acc.last_value(
-                self, "finish_reason", self.finish_reason, value, str
+            self.finish_reason = (
+                value
+                if type(value) is str and value
+                else acc.last_value(
+                    self, "finish_reason", self.finish_reason, value, str
+                )
             )
-        if extra or (extra is None and not self._known.issuperset(data)):
-            acc.unknown(self, data, "entry", extra)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "entry")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``CreateChatCompletionStreamResponseChoice`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        get = model.__dict__.get
+        if (value := get("delta")) is not None:
+            if type(value) is ChatCompletionStreamResponseDelta:
+                self.delta._add_model(value, acc)
+            else:
+                self._add({"delta": _as_json(value)}, acc)
+        if (value := get("logprobs")) is not None:
+            if type(value) is CreateChatCompletionStreamResponseChoiceLogprobs:
+                if self.logprobs is None:
+                    self.logprobs = (
+                        _CreateChatCompletionStreamResponseChoiceLogprobsMerge(
+                            _join(self._path, "logprobs")
+                        )
+                    )
+                self.logprobs._add_model(value, acc)
+            else:
+                self._add({"logprobs": _as_json(value)}, acc)
+        if (value := get("finish_reason")) is not None and value != self.finish_reason:
+            self.finish_reason = (
+                value
+                if type(value) is str and value
+                else acc.last_value(
+                    self, "finish_reason", self.finish_reason, value, str
+                )
+            )
+        if extra := model.__pydantic_extra__:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2492,9 +2539,9 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
         self.role: str | None = None
         self.refusal: list[str] = []
 
-    def _add(self, data: dict[str, Any], acc: _Merger, extra: _Extra = None) -> None:
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
         # most deltas carry one text fragment and nothing else
-        if len(data) == 1 and not extra:
+        if len(data) == 1:
             value = data.get("content")
             if type(value) is str and self._alt is None:
                 self.content.append(value)
@@ -2508,11 +2555,6 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
         if (value := get("function_call")) is not None:
             if type(value) is dict and self.function_call is not None:
                 self.function_call._add(value, acc)
-            elif (
-                type(value) is ChatCompletionStreamResponseDeltaFunctionCall
-                and self.function_call is not None
-            ):
-                self.function_call._add(value.__dict__, acc, value.__pydantic_extra__)
             else:
                 self.function_call = acc.merge_object(
                     self,
@@ -2530,27 +2572,28 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
                 self.refusal.append(value)
             else:
                 acc.fragment(self, "refusal", "refusal", value, text_only=True)
-        if extra or (extra is None and not self._known.issuperset(data)):
-            acc.unknown(self, data, "delta", extra)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "delta")
 
     def _merge_tool_calls(self, value: Any, acc: _Merger) -> None:
         """Merges a list's entries into the entries of the same key (``by_key``)."""
+        # most lists carry one item, for an entry begun before (and no new identity)
+        if (
+            type(value) is list
+            and len(value) == 1
+            and type(item := value[0]) is dict
+            and type(key := item.get("index")) is int
+            and (entry := self.tool_calls.by_key.get(key)) is not None
+            and not (
+                item.get("id")
+                or (type(part := item.get("function")) is dict and part.get("name"))
+            )
+        ):
+            entry._add(item, acc)
+            return
         if type(value) is not list:
             acc.wrong_type(self, "tool_calls", value, "a list")
         for item in value if type(value) is list else ():
-            if type(item) is not dict:
-                # a model of this module merges as it is into its entry, else as its JSON
-                if type(item) is ChatCompletionMessageToolCallChunk:
-                    key = item.__dict__.get("index")
-                    entry = (
-                        self.tool_calls.by_key.get(key) if type(key) is int else None
-                    )
-                    if entry is not None and not _TOOL_CALLS.may_split_model(
-                        entry, item
-                    ):
-                        entry._add(item.__dict__, acc, item.__pydantic_extra__)
-                        continue
-                item = _as_json(item)
             key = item.get("index") if type(item) is dict else None
             entry = self.tool_calls.by_key.get(key) if type(key) is int else None
             if (
@@ -2565,6 +2608,56 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
                 if entry is None:
                     continue
             entry._add(item, acc)
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``ChatCompletionStreamResponseDelta`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        get = model.__dict__.get
+        if (value := get("content")) is not None:
+            if type(value) is str and self._alt is None:
+                self.content.append(value)
+            else:
+                acc.fragment(self, "content", "content", value, text_only=True)
+        if (value := get("function_call")) is not None:
+            if type(value) is ChatCompletionStreamResponseDeltaFunctionCall:
+                if self.function_call is None:
+                    self.function_call = (
+                        _ChatCompletionStreamResponseDeltaFunctionCallMerge(
+                            _join(self._path, "function_call")
+                        )
+                    )
+                self.function_call._add_model(value, acc)
+            else:
+                self._add({"function_call": _as_json(value)}, acc)
+        if (value := get("tool_calls")) is not None:
+            self._merge_tool_calls_models(value, acc)
+        if (value := get("role")) is not None and value != self.role:
+            self.role = acc.set_value(self, "role", self.role, value, str)
+        if (value := get("refusal")) is not None:
+            if type(value) is str and self._alt is None:
+                self.refusal.append(value)
+            else:
+                acc.fragment(self, "refusal", "refusal", value, text_only=True)
+        if extra := model.__pydantic_extra__:
+            self._add(extra, acc)
+
+    def _merge_tool_calls_models(self, value: Any, acc: _Merger) -> None:
+        """Merges a list of typed entries into the entries of the same key (``by_key``);
+        an entry not yet begun, or not of this module's class, merges as its JSON."""
+        if type(value) is not list:
+            self._add({"tool_calls": _as_json(value)}, acc)
+            return
+        item: Any
+        for item in value:
+            key = (
+                item.__dict__.get("index")
+                if type(item) is ChatCompletionMessageToolCallChunk
+                else None
+            )
+            entry = self.tool_calls.by_key.get(key) if type(key) is int else None
+            if entry is None or _TOOL_CALLS.may_split_model(entry, item):
+                self._add({"tool_calls": [_as_json(item)]}, acc)
+            else:
+                entry._add_model(item, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2592,7 +2685,7 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
         self.arguments = _JsonText()
         self.name: str | None = None
 
-    def _add(self, data: dict[str, Any], acc: _Merger, extra: _Extra = None) -> None:
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
         get = data.get
         if (value := get("arguments")) is not None:
             text = self.arguments
@@ -2604,8 +2697,24 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
                 acc.json_text(self, "arguments", "arguments", value)
         if (value := get("name")) is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
-        if extra or (extra is None and not self._known.issuperset(data)):
-            acc.unknown(self, data, "delta", extra)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "delta")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``ChatCompletionStreamResponseDeltaFunctionCall`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        get = model.__dict__.get
+        if (value := get("arguments")) is not None:
+            text = self.arguments
+            # shorter than the text so far: a continuation, never the whole text re-sent
+            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
+                text.append(value)
+                text.size += len(value)
+            else:
+                acc.json_text(self, "arguments", "arguments", value)
+        if (value := get("name")) is not None and value != self.name:
+            self.name = acc.set_value(self, "name", self.name, value, str)
+        if extra := model.__pydantic_extra__:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2629,7 +2738,7 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
         self.type: str | None = None
         self.function: _ChatCompletionMessageToolCallChunkFunctionMerge | None = None
 
-    def _add(self, data: dict[str, Any], acc: _Merger, extra: _Extra = None) -> None:
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
         get = data.get
         if (value := get("id")) is not None and value != self.id:
             self.id = acc.set_value(self, "id", self.id, value, str)
@@ -2638,11 +2747,6 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
         if (value := get("function")) is not None:
             if type(value) is dict and self.function is not None:
                 self.function._add(value, acc)
-            elif (
-                type(value) is ChatCompletionMessageToolCallChunkFunction
-                and self.function is not None
-            ):
-                self.function._add(value.__dict__, acc, value.__pydantic_extra__)
             else:
                 self.function = acc.merge_object(
                     self,
@@ -2651,8 +2755,27 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
                     _ChatCompletionMessageToolCallChunkFunctionMerge,
                     value,
                 )
-        if extra or (extra is None and not self._known.issuperset(data)):
-            acc.unknown(self, data, "delta", extra)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "delta")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``ChatCompletionMessageToolCallChunk`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        get = model.__dict__.get
+        if (value := get("id")) is not None and value != self.id:
+            self.id = acc.set_value(self, "id", self.id, value, str)
+        if (value := get("type")) is not None and value != self.type:
+            self.type = acc.set_value(self, "type", self.type, value, str)
+        if (value := get("function")) is not None:
+            if type(value) is ChatCompletionMessageToolCallChunkFunction:
+                if self.function is None:
+                    self.function = _ChatCompletionMessageToolCallChunkFunctionMerge(
+                        _join(self._path, "function")
+                    )
+                self.function._add_model(value, acc)
+            else:
+                self._add({"function": _as_json(value)}, acc)
+        if extra := model.__pydantic_extra__:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2677,7 +2800,7 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
         self.name: str | None = None
         self.arguments = _JsonText()
 
-    def _add(self, data: dict[str, Any], acc: _Merger, extra: _Extra = None) -> None:
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
         get = data.get
         if (value := get("name")) is not None and value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
@@ -2689,8 +2812,24 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
                 text.size += len(value)
             else:
                 acc.json_text(self, "arguments", "arguments", value)
-        if extra or (extra is None and not self._known.issuperset(data)):
-            acc.unknown(self, data, "delta", extra)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "delta")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``ChatCompletionMessageToolCallChunkFunction`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        get = model.__dict__.get
+        if (value := get("name")) is not None and value != self.name:
+            self.name = acc.set_value(self, "name", self.name, value, str)
+        if (value := get("arguments")) is not None:
+            text = self.arguments
+            # shorter than the text so far: a continuation, never the whole text re-sent
+            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
+                text.append(value)
+                text.size += len(value)
+            else:
+                acc.json_text(self, "arguments", "arguments", value)
+        if extra := model.__pydantic_extra__:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2712,14 +2851,24 @@ class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
         self.content: list[Any] | None = None
         self.refusal: list[Any] | None = None
 
-    def _add(self, data: dict[str, Any], acc: _Merger, extra: _Extra = None) -> None:
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
         get = data.get
         if (value := get("content")) is not None:
             self.content = acc.extend(self, "content", self.content, value)
         if (value := get("refusal")) is not None:
             self.refusal = acc.extend(self, "refusal", self.refusal, value)
-        if extra or (extra is None and not self._known.issuperset(data)):
-            acc.unknown(self, data, "entry", extra)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "entry")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``CreateChatCompletionStreamResponseChoiceLogprobs`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        get = model.__dict__.get
+        if (value := get("content")) is not None:
+            self.content = acc.extend(self, "content", self.content, _as_json(value))
+        if (value := get("refusal")) is not None:
+            self.refusal = acc.extend(self, "refusal", self.refusal, _as_json(value))
+        if extra := model.__pydantic_extra__:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2971,8 +3120,8 @@ async def aiter_sse(
 # library decides: orjson rejects NaN, Infinity, 1e400, lone surrogates and a byte order
 # mark, which json.loads reads, so any text orjson rejects goes to json.loads (whose error,
 # if it fails too, is the one raised); and orjson reads an integer beyond 64 bits as a
-# float, so text where a run of 19 or more digits (such an integer has one) may start a
-# number goes to json.loads unread by orjson.
+# float, so text where a number may start with 19 or more digits (such an integer does)
+# goes to json.loads unread by orjson.
 try:
     _orjson_loads: Any = __import__(
         "orjson"
@@ -2980,10 +3129,17 @@ try:
 except ImportError:  # pragma: no cover - depends on the environment
     _orjson_loads = None
 
-_DIGITS = bytes(
-    48 if 48 <= byte <= 57 else 32 for byte in range(256)
-)  # each digit -> "0", the rest -> " "
-_LONG_NUMBER = b"0" * 19  # 2**63 has 19 digits: a shorter integer fits orjson's 64 bits
+# Where a number may start: each digit -> "0", each byte a JSON number can follow (``:``,
+# ``[``, ``,``) -> ":", the rest -> " "; whitespace and minus signs are deleted first, so a
+# number's first digit comes right after its ":". Deleting them inside a string (an id, a
+# date) can only join digits there into a false alarm, read by json.loads: only slower.
+_NUMBER_STARTS = bytes(
+    48 if 48 <= byte <= 57 else 58 if byte in b":[," else 32 for byte in range(256)
+)
+_SKIPPED = b" \t\r\n-"
+_LONG_NUMBER = (
+    b":" + b"0" * 19
+)  # 2**63 has 19 digits: a shorter integer fits orjson's 64 bits
 
 
 def _loads(text: str | bytes | bytearray) -> Any:
@@ -2995,15 +3151,11 @@ def _loads(text: str | bytes | bytearray) -> Any:
     if _orjson_loads is not None:
         try:
             raw = text.encode() if isinstance(text, str) else text
-            digits = raw.translate(_DIGITS)
-            at = digits.find(
-                _LONG_NUMBER
-            )  # where a run of 19 digits starts (the byte before is no digit)
-            while at >= 0 and not _starts_number(
-                raw, at
-            ):  # inside a string (an id): orjson reads it right
-                at = digits.find(_LONG_NUMBER, digits.find(b" ", at))
-            if at < 0:
+            starts = raw.translate(_NUMBER_STARTS, _SKIPPED)
+            # a number of 19 digits or more after ":", "[" or ",", or the whole text's
+            if starts.find(_LONG_NUMBER) < 0 and not starts.startswith(
+                _LONG_NUMBER[1:]
+            ):
                 return _orjson_loads(raw)
         except (
             ValueError,
@@ -3011,16 +3163,6 @@ def _loads(text: str | bytes | bytearray) -> Any:
         ):  # orjson.JSONDecodeError, UnicodeEncodeError (a lone surrogate)
             pass
     return json.loads(text)
-
-
-def _starts_number(raw: bytes | bytearray, at: int) -> bool:
-    """True when the digits at ``at`` may start a JSON number: after ``:``, ``[``, ``,`` or
-    at the start, with a minus sign and whitespace between (or so it looks without parsing:
-    text in a string that looks so is read by json.loads, which is only slower)."""
-    at -= 1
-    while at >= 0 and raw[at] in b" \t\r\n-":
-        at -= 1
-    return at < 0 or raw[at] in b":[,"
 
 
 _DONE: Any = object()  # what a chunk decoder's caller gets at "data: [DONE]"

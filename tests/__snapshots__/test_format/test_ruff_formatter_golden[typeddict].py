@@ -2548,21 +2548,10 @@ class _Merger(_TextMerge, _KeyedMerge):
             dropped=value,
         )
 
-    def unknown(
-        self,
-        state: Any,
-        data: dict[str, Any],
-        context: str,
-        extra: dict[str, Any] | None = None,
-    ) -> None:
+    def unknown(self, state: Any, data: dict[str, Any], context: str) -> None:
         """What ``state``'s generated ``_add`` does not merge itself: the fields of ``data``
         (decoded JSON) that it does not know (``_known``), merged into its ``_extra`` by the
-        rules for such fields in ``context`` (``_merge_loose``); or, when ``data`` is a
-        model's field dict, ``extra``, the fields the model's class does not declare
-        (pydantic's ``__pydantic_extra__``), merged as decoded JSON."""
-        if extra:
-            state._add(extra, self)
-            return
+        rules for such fields in ``context`` (``_merge_loose``)."""
         known = state._known
         if state._extra is None:
             state._extra = _Merged()
@@ -2647,8 +2636,8 @@ class _ChunkAccumulator(_Merger):
     state, count them, turn failures into anomalies; the subclass adds the typed results.
 
     ``_model``: the module's class of a chunk, whose instances the root's merge state
-    merges as they are (``_add_model``: attributes read by generated code, or a pydantic
-    model's field dict by ``_add``); None in the TypedDict style, whose chunks are dicts."""
+    merges as they are (``_add_model``: attributes read by generated code, a pydantic
+    model's from its field dict); None in the TypedDict style, whose chunks are dicts."""
 
     __slots__ = ("_root",)
     _model: ClassVar[type | None] = None
@@ -2861,12 +2850,16 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         if (value := get("model")) is not None and value != self.model:
             self.model = acc.set_value(self, "model", self.model, value, str)
         if (value := get("obfuscation")) is not None and value != self.obfuscation:
-            self.obfuscation = acc.last_value(
-                self, "obfuscation", self.obfuscation, value, str
+            self.obfuscation = (
+                value
+                if type(value) is str and value
+                else acc.last_value(self, "obfuscation", self.obfuscation, value, str)
             )
         if (value := get("service_tier")) is not None and value != self.service_tier:
-            self.service_tier = acc.last_value(
-                self, "service_tier", self.service_tier, value, str
+            self.service_tier = (
+                value
+                if type(value) is str and value
+                else acc.last_value(self, "service_tier", self.service_tier, value, str)
             )
         if (
             value := get("system_fingerprint")
@@ -2887,6 +2880,16 @@ class _CreateChatCompletionStreamResponseMerge(_State):
 
     def _merge_choices(self, value: Any, acc: _Merger) -> None:
         """Merges a list's entries into the entries of the same key (``by_key``)."""
+        # most lists carry one item, for an entry begun before (and no new identity)
+        if (
+            type(value) is list
+            and len(value) == 1
+            and type(item := value[0]) is dict
+            and type(key := item.get("index")) is int
+            and (entry := self.choices.by_key.get(key)) is not None
+        ):
+            entry._add(item, acc)
+            return
         if type(value) is not list:
             acc.wrong_type(self, "choices", value, "a list")
         for item in value if type(value) is list else ():
@@ -2956,8 +2959,12 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
                     value,
                 )
         if (value := get("finish_reason")) is not None and value != self.finish_reason:
-            self.finish_reason = acc.last_value(
-                self, "finish_reason", self.finish_reason, value, str
+            self.finish_reason = (
+                value
+                if type(value) is str and value
+                else acc.last_value(
+                    self, "finish_reason", self.finish_reason, value, str
+                )
             )
         if not self._known.issuperset(data):
             acc.unknown(self, data, "entry")
@@ -3026,6 +3033,20 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
 
     def _merge_tool_calls(self, value: Any, acc: _Merger) -> None:
         """Merges a list's entries into the entries of the same key (``by_key``)."""
+        # most lists carry one item, for an entry begun before (and no new identity)
+        if (
+            type(value) is list
+            and len(value) == 1
+            and type(item := value[0]) is dict
+            and type(key := item.get("index")) is int
+            and (entry := self.tool_calls.by_key.get(key)) is not None
+            and not (
+                item.get("id")
+                or (type(part := item.get("function")) is dict and part.get("name"))
+            )
+        ):
+            entry._add(item, acc)
+            return
         if type(value) is not list:
             acc.wrong_type(self, "tool_calls", value, "a list")
         for item in value if type(value) is list else ():
@@ -3441,8 +3462,8 @@ async def aiter_sse(
 # library decides: orjson rejects NaN, Infinity, 1e400, lone surrogates and a byte order
 # mark, which json.loads reads, so any text orjson rejects goes to json.loads (whose error,
 # if it fails too, is the one raised); and orjson reads an integer beyond 64 bits as a
-# float, so text where a run of 19 or more digits (such an integer has one) may start a
-# number goes to json.loads unread by orjson.
+# float, so text where a number may start with 19 or more digits (such an integer does)
+# goes to json.loads unread by orjson.
 try:
     _orjson_loads: Any = __import__(
         "orjson"
@@ -3450,10 +3471,17 @@ try:
 except ImportError:  # pragma: no cover - depends on the environment
     _orjson_loads = None
 
-_DIGITS = bytes(
-    48 if 48 <= byte <= 57 else 32 for byte in range(256)
-)  # each digit -> "0", the rest -> " "
-_LONG_NUMBER = b"0" * 19  # 2**63 has 19 digits: a shorter integer fits orjson's 64 bits
+# Where a number may start: each digit -> "0", each byte a JSON number can follow (``:``,
+# ``[``, ``,``) -> ":", the rest -> " "; whitespace and minus signs are deleted first, so a
+# number's first digit comes right after its ":". Deleting them inside a string (an id, a
+# date) can only join digits there into a false alarm, read by json.loads: only slower.
+_NUMBER_STARTS = bytes(
+    48 if 48 <= byte <= 57 else 58 if byte in b":[," else 32 for byte in range(256)
+)
+_SKIPPED = b" \t\r\n-"
+_LONG_NUMBER = (
+    b":" + b"0" * 19
+)  # 2**63 has 19 digits: a shorter integer fits orjson's 64 bits
 
 
 def _loads(text: str | bytes | bytearray) -> Any:
@@ -3465,15 +3493,11 @@ def _loads(text: str | bytes | bytearray) -> Any:
     if _orjson_loads is not None:
         try:
             raw = text.encode() if isinstance(text, str) else text
-            digits = raw.translate(_DIGITS)
-            at = digits.find(
-                _LONG_NUMBER
-            )  # where a run of 19 digits starts (the byte before is no digit)
-            while at >= 0 and not _starts_number(
-                raw, at
-            ):  # inside a string (an id): orjson reads it right
-                at = digits.find(_LONG_NUMBER, digits.find(b" ", at))
-            if at < 0:
+            starts = raw.translate(_NUMBER_STARTS, _SKIPPED)
+            # a number of 19 digits or more after ":", "[" or ",", or the whole text's
+            if starts.find(_LONG_NUMBER) < 0 and not starts.startswith(
+                _LONG_NUMBER[1:]
+            ):
                 return _orjson_loads(raw)
         except (
             ValueError,
@@ -3481,16 +3505,6 @@ def _loads(text: str | bytes | bytearray) -> Any:
         ):  # orjson.JSONDecodeError, UnicodeEncodeError (a lone surrogate)
             pass
     return json.loads(text)
-
-
-def _starts_number(raw: bytes | bytearray, at: int) -> bool:
-    """True when the digits at ``at`` may start a JSON number: after ``:``, ``[``, ``,`` or
-    at the start, with a minus sign and whitespace between (or so it looks without parsing:
-    text in a string that looks so is read by json.loads, which is only slower)."""
-    at -= 1
-    while at >= 0 and raw[at] in b" \t\r\n-":
-        at -= 1
-    return at < 0 or raw[at] in b":[,"
 
 
 _DONE: Any = object()  # what a chunk decoder's caller gets at "data: [DONE]"

@@ -2005,21 +2005,10 @@ class _Merger(_TextMerge, _KeyedMerge):
             dropped=value,
         )
 
-    def unknown(
-        self,
-        state: Any,
-        data: dict[str, Any],
-        context: str,
-        extra: dict[str, Any] | None = None,
-    ) -> None:
+    def unknown(self, state: Any, data: dict[str, Any], context: str) -> None:
         """What ``state``'s generated ``_add`` does not merge itself: the fields of ``data``
         (decoded JSON) that it does not know (``_known``), merged into its ``_extra`` by the
-        rules for such fields in ``context`` (``_merge_loose``); or, when ``data`` is a
-        model's field dict, ``extra``, the fields the model's class does not declare
-        (pydantic's ``__pydantic_extra__``), merged as decoded JSON."""
-        if extra:
-            state._add(extra, self)
-            return
+        rules for such fields in ``context`` (``_merge_loose``)."""
         known = state._known
         if state._extra is None:
             state._extra = _Merged()
@@ -2105,8 +2094,8 @@ class _ChunkAccumulator(_Merger):
     state, count them, turn failures into anomalies; the subclass adds the typed results.
 
     ``_model``: the module's class of a chunk, whose instances the root's merge state
-    merges as they are (``_add_model``: attributes read by generated code, or a pydantic
-    model's field dict by ``_add``); None in the TypedDict style, whose chunks are dicts.
+    merges as they are (``_add_model``: attributes read by generated code, a pydantic
+    model's from its field dict); None in the TypedDict style, whose chunks are dicts.
     """
 
     __slots__ = ("_root",)
@@ -2312,8 +2301,10 @@ class _ChunkMerge(_State):
         if (value := get("type_list")) is not None and value != self.type_list:
             self.type_list = acc.last_text(self, "type_list", self.type_list, value)
         if (value := get("any_of_null")) is not None and value != self.any_of_null:
-            self.any_of_null = acc.last_value(
-                self, "any_of_null", self.any_of_null, value, int
+            self.any_of_null = (
+                value
+                if type(value) is int
+                else acc.last_value(self, "any_of_null", self.any_of_null, value, int)
             )
         if (value := get("one_of_null")) is not None:
             self.one_of_null = acc.last_object(
@@ -2322,12 +2313,18 @@ class _ChunkMerge(_State):
         if (
             value := get("default_in_branch")
         ) is not None and value != self.default_in_branch:
-            self.default_in_branch = acc.last_value(
-                self, "default_in_branch", self.default_in_branch, value, str
+            self.default_in_branch = (
+                value
+                if type(value) is str and value
+                else acc.last_value(
+                    self, "default_in_branch", self.default_in_branch, value, str
+                )
             )
         if (value := get("null_in_enum")) is not None and value != self.null_in_enum:
-            self.null_in_enum = acc.last_value(
-                self, "null_in_enum", self.null_in_enum, value, str
+            self.null_in_enum = (
+                value
+                if type(value) is str and value
+                else acc.last_value(self, "null_in_enum", self.null_in_enum, value, str)
             )
         if (value := get("union")) is not None:
             self.union = value
@@ -2338,17 +2335,17 @@ class _ChunkMerge(_State):
         if not self._known.issuperset(data):
             acc.unknown(self, data, "root")
 
-    def _add_model(self, model: Chunk, acc: _Merger) -> None:
-        """``_add`` for a ``Chunk`` object, read by attribute (never dumped)."""
-        # each field's value in turn, of any type: a dataclass does not check what it holds
-        value: Any
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``Chunk`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         if (value := model.object) is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
         if (value := model.type_list) is not None and value != self.type_list:
             self.type_list = acc.last_text(self, "type_list", self.type_list, value)
         if (value := model.any_of_null) is not None and value != self.any_of_null:
-            self.any_of_null = acc.last_value(
-                self, "any_of_null", self.any_of_null, value, int
+            self.any_of_null = (
+                value
+                if type(value) is int
+                else acc.last_value(self, "any_of_null", self.any_of_null, value, int)
             )
         if (value := model.one_of_null) is not None:
             self.one_of_null = acc.last_object(
@@ -2357,12 +2354,18 @@ class _ChunkMerge(_State):
         if (
             value := model.default_in_branch
         ) is not None and value != self.default_in_branch:
-            self.default_in_branch = acc.last_value(
-                self, "default_in_branch", self.default_in_branch, value, str
+            self.default_in_branch = (
+                value
+                if type(value) is str and value
+                else acc.last_value(
+                    self, "default_in_branch", self.default_in_branch, value, str
+                )
             )
         if (value := model.null_in_enum) is not None and value != self.null_in_enum:
-            self.null_in_enum = acc.last_value(
-                self, "null_in_enum", self.null_in_enum, value, str
+            self.null_in_enum = (
+                value
+                if type(value) is str and value
+                else acc.last_value(self, "null_in_enum", self.null_in_enum, value, str)
             )
         if (value := model.union) is not None:
             self.union = _as_json(value)
@@ -2370,7 +2373,6 @@ class _ChunkMerge(_State):
             self.items_type_list = acc.last_list(
                 self, "items_type_list", self.items_type_list, _as_json(value)
             )
-        # unknown fields, and those an override names, merge as decoded JSON
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -2557,8 +2559,8 @@ async def aiter_sse(
 # library decides: orjson rejects NaN, Infinity, 1e400, lone surrogates and a byte order
 # mark, which json.loads reads, so any text orjson rejects goes to json.loads (whose error,
 # if it fails too, is the one raised); and orjson reads an integer beyond 64 bits as a
-# float, so text where a run of 19 or more digits (such an integer has one) may start a
-# number goes to json.loads unread by orjson.
+# float, so text where a number may start with 19 or more digits (such an integer does)
+# goes to json.loads unread by orjson.
 try:
     _orjson_loads: Any = __import__(
         "orjson"
@@ -2566,10 +2568,17 @@ try:
 except ImportError:  # pragma: no cover - depends on the environment
     _orjson_loads = None
 
-_DIGITS = bytes(
-    48 if 48 <= byte <= 57 else 32 for byte in range(256)
-)  # each digit -> "0", the rest -> " "
-_LONG_NUMBER = b"0" * 19  # 2**63 has 19 digits: a shorter integer fits orjson's 64 bits
+# Where a number may start: each digit -> "0", each byte a JSON number can follow (``:``,
+# ``[``, ``,``) -> ":", the rest -> " "; whitespace and minus signs are deleted first, so a
+# number's first digit comes right after its ":". Deleting them inside a string (an id, a
+# date) can only join digits there into a false alarm, read by json.loads: only slower.
+_NUMBER_STARTS = bytes(
+    48 if 48 <= byte <= 57 else 58 if byte in b":[," else 32 for byte in range(256)
+)
+_SKIPPED = b" \t\r\n-"
+_LONG_NUMBER = (
+    b":" + b"0" * 19
+)  # 2**63 has 19 digits: a shorter integer fits orjson's 64 bits
 
 
 def _loads(text: str | bytes | bytearray) -> Any:
@@ -2581,15 +2590,11 @@ def _loads(text: str | bytes | bytearray) -> Any:
     if _orjson_loads is not None:
         try:
             raw = text.encode() if isinstance(text, str) else text
-            digits = raw.translate(_DIGITS)
-            at = digits.find(
-                _LONG_NUMBER
-            )  # where a run of 19 digits starts (the byte before is no digit)
-            while at >= 0 and not _starts_number(
-                raw, at
-            ):  # inside a string (an id): orjson reads it right
-                at = digits.find(_LONG_NUMBER, digits.find(b" ", at))
-            if at < 0:
+            starts = raw.translate(_NUMBER_STARTS, _SKIPPED)
+            # a number of 19 digits or more after ":", "[" or ",", or the whole text's
+            if starts.find(_LONG_NUMBER) < 0 and not starts.startswith(
+                _LONG_NUMBER[1:]
+            ):
                 return _orjson_loads(raw)
         except (
             ValueError,
@@ -2597,16 +2602,6 @@ def _loads(text: str | bytes | bytearray) -> Any:
         ):  # orjson.JSONDecodeError, UnicodeEncodeError (a lone surrogate)
             pass
     return json.loads(text)
-
-
-def _starts_number(raw: bytes | bytearray, at: int) -> bool:
-    """True when the digits at ``at`` may start a JSON number: after ``:``, ``[``, ``,`` or
-    at the start, with a minus sign and whitespace between (or so it looks without parsing:
-    text in a string that looks so is read by json.loads, which is only slower)."""
-    at -= 1
-    while at >= 0 and raw[at] in b" \t\r\n-":
-        at -= 1
-    return at < 0 or raw[at] in b":[,"
 
 
 _DONE: Any = object()  # what a chunk decoder's caller gets at "data: [DONE]"

@@ -95,12 +95,6 @@ def _tag(prop: str, attr: str, tags: dict[Any, str]) -> Callable[[Any], str | No
 
 # ---------------------------------------------------------------------------
 # The accumulators' part: models merged as they are, lenient results.
-#: A merge state's ``_add(data, acc, extra)``: ``extra`` is None for decoded JSON (its
-#: unknown fields are checked), and a model's ``__pydantic_extra__`` when ``data`` is the
-#: model's field dict (which holds no unknown field).
-_Extra = dict[str, Any] | None
-
-
 def _wire_names(model: type[BaseModel]) -> frozenset[str]:
     """The wire names of ``model``'s declared fields: the fields a merge state of that
     class knows."""
@@ -152,31 +146,6 @@ def _path_order(path: tuple[str | int, ...]) -> tuple[tuple[int, Any], ...]:
     """Sort key of a path: list positions in number order, keys in text order."""
     return tuple((0, p) if isinstance(p, int) else (1, p) for p in path)
 
-
-def _merge_model(state: Any, model: BaseModel, acc: Any) -> None:
-    """Merge ``model``, an instance of the class ``state`` merges, into ``state`` (a root
-    state's ``_add_model``, and a child's whose attributes are not all named as on the
-    wire). A pydantic model keeps its declared fields in ``__dict__`` by attribute name, so
-    the state's ``_add(data, acc, extra)`` merges that dict as it merges decoded JSON: the
-    same code, rules and anomalies, nothing dumped; then ``extra``, the fields the class
-    does not declare (``__pydantic_extra__``). Attributes whose wire name differs (an
-    alias) are renamed first."""
-    data = model.__dict__
-    renamed = _RENAMED.get(type(model))
-    if renamed is None:
-        declared = type(model).model_fields
-        renamed = _RENAMED[type(model)] = {
-            n: _wire(n, f) for n, f in declared.items() if _wire(n, f) != n
-        }
-    if renamed:
-        data = {renamed.get(name, name): value for name, value in data.items()}
-    # {}, not None: ``data`` holds declared fields only, no check for unknown ones is needed
-    extra: _Extra = model.__pydantic_extra__ or {}
-    state._add(data, acc, extra)
-
-
-#: Per model class: its attributes whose wire name differs (attribute -> alias).
-_RENAMED: dict[type, dict[str, str]] = {}
 
 _ADAPTERS: dict[int, tuple[Any, TypeAdapter[Any]]] = {}
 
@@ -1595,21 +1564,10 @@ class _Merger(_TextMerge, _KeyedMerge):
             dropped=value,
         )
 
-    def unknown(
-        self,
-        state: Any,
-        data: dict[str, Any],
-        context: str,
-        extra: dict[str, Any] | None = None,
-    ) -> None:
+    def unknown(self, state: Any, data: dict[str, Any], context: str) -> None:
         """What ``state``'s generated ``_add`` does not merge itself: the fields of ``data``
         (decoded JSON) that it does not know (``_known``), merged into its ``_extra`` by the
-        rules for such fields in ``context`` (``_merge_loose``); or, when ``data`` is a
-        model's field dict, ``extra``, the fields the model's class does not declare
-        (pydantic's ``__pydantic_extra__``), merged as decoded JSON."""
-        if extra:
-            state._add(extra, self)
-            return
+        rules for such fields in ``context`` (``_merge_loose``)."""
         known = state._known
         if state._extra is None:
             state._extra = _Merged()
@@ -1695,8 +1653,8 @@ class _ChunkAccumulator(_Merger):
     state, count them, turn failures into anomalies; the subclass adds the typed results.
 
     ``_model``: the module's class of a chunk, whose instances the root's merge state
-    merges as they are (``_add_model``: attributes read by generated code, or a pydantic
-    model's field dict by ``_add``); None in the TypedDict style, whose chunks are dicts.
+    merges as they are (``_add_model``: attributes read by generated code, a pydantic
+    model's from its field dict); None in the TypedDict style, whose chunks are dicts.
     """
 
     __slots__ = ("_root",)
@@ -1881,7 +1839,7 @@ class _TickerChunkMerge(_State):
         self.items = _Entries()
         self.note: str | None = None
 
-    def _add(self, data: dict[str, Any], acc: _Merger, extra: _Extra = None) -> None:
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
         get = data.get
         if (value := get("object")) is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
@@ -1889,25 +1847,24 @@ class _TickerChunkMerge(_State):
             self._merge_items(value, acc)
         if (value := get("note")) is not None and value != self.note:
             self.note = acc.last_text(self, "note", self.note, value)
-        if extra or (extra is None and not self._known.issuperset(data)):
-            acc.unknown(self, data, "root", extra)
-
-    _add_model = _merge_model
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
 
     def _merge_items(self, value: Any, acc: _Merger) -> None:
         """Merges a list's entries into the entries of the same key (``by_key``)."""
+        # most lists carry one item, for an entry begun before (and no new identity)
+        if (
+            type(value) is list
+            and len(value) == 1
+            and type(item := value[0]) is dict
+            and type(key := item.get("index")) is int
+            and (entry := self.items.by_key.get(key)) is not None
+        ):
+            entry._add(item, acc)
+            return
         if type(value) is not list:
             acc.wrong_type(self, "items", value, "a list")
         for item in value if type(value) is list else ():
-            if type(item) is not dict:
-                # a model of this module merges as it is into its entry, else as its JSON
-                if type(item) is Tick:
-                    key = item.__dict__.get("index")
-                    entry = self.items.by_key.get(key) if type(key) is int else None
-                    if entry is not None:
-                        entry._add(item.__dict__, acc, item.__pydantic_extra__)
-                        continue
-                item = _as_json(item)
             key = item.get("index") if type(item) is dict else None
             entry = self.items.by_key.get(key) if type(key) is int else None
             if entry is None:
@@ -1915,6 +1872,33 @@ class _TickerChunkMerge(_State):
                 if entry is None:
                     continue
             entry._add(item, acc)
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``TickerChunk`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        get = model.__dict__.get
+        if (value := get("object")) is not None and value != self.object:
+            self.object = acc.set_value(self, "object", self.object, value, str)
+        if (value := get("items")) is not None:
+            self._merge_items_models(value, acc)
+        if (value := get("note")) is not None and value != self.note:
+            self.note = acc.last_text(self, "note", self.note, value)
+        if extra := model.__pydantic_extra__:
+            self._add(extra, acc)
+
+    def _merge_items_models(self, value: Any, acc: _Merger) -> None:
+        """Merges a list of typed entries into the entries of the same key (``by_key``);
+        an entry not yet begun, or not of this module's class, merges as its JSON."""
+        if type(value) is not list:
+            self._add({"items": _as_json(value)}, acc)
+            return
+        item: Any
+        for item in value:
+            key = item.__dict__.get("index") if type(item) is Tick else None
+            entry = self.items.by_key.get(key) if type(key) is int else None
+            if entry is None:
+                self._add({"items": [_as_json(item)]}, acc)
+            else:
+                entry._add_model(item, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -1939,23 +1923,46 @@ class _TickMerge(_EntryState):
         self.price: float | None = None
         self.delta: _TickDeltaMerge | None = None
 
-    def _add(self, data: dict[str, Any], acc: _Merger, extra: _Extra = None) -> None:
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
         get = data.get
         if (value := get("symbol")) is not None and value != self.symbol:
             self.symbol = acc.last_text(self, "symbol", self.symbol, value)
         if (value := get("price")) is not None and value != self.price:
-            self.price = acc.last_value(self, "price", self.price, value, float)
+            self.price = (
+                value
+                if type(value) is float
+                else acc.last_value(self, "price", self.price, value, float)
+            )
         if (value := get("delta")) is not None:
             if type(value) is dict and self.delta is not None:
                 self.delta._add(value, acc)
-            elif type(value) is TickDelta and self.delta is not None:
-                self.delta._add(value.__dict__, acc, value.__pydantic_extra__)
             else:
                 self.delta = acc.merge_object(
                     self, "delta", self.delta, _TickDeltaMerge, value
                 )
-        if extra or (extra is None and not self._known.issuperset(data)):
-            acc.unknown(self, data, "entry", extra)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "entry")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``Tick`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        get = model.__dict__.get
+        if (value := get("symbol")) is not None and value != self.symbol:
+            self.symbol = acc.last_text(self, "symbol", self.symbol, value)
+        if (value := get("price")) is not None and value != self.price:
+            self.price = (
+                value
+                if type(value) is float
+                else acc.last_value(self, "price", self.price, value, float)
+            )
+        if (value := get("delta")) is not None:
+            if type(value) is TickDelta:
+                if self.delta is None:
+                    self.delta = _TickDeltaMerge(_join(self._path, "delta"))
+                self.delta._add_model(value, acc)
+            else:
+                self._add({"delta": _as_json(value)}, acc)
+        if extra := model.__pydantic_extra__:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -1979,9 +1986,9 @@ class _TickDeltaMerge(_State):
         super().__init__(path)
         self.text: list[str] = []
 
-    def _add(self, data: dict[str, Any], acc: _Merger, extra: _Extra = None) -> None:
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
         # most deltas carry one text fragment and nothing else
-        if len(data) == 1 and not extra:
+        if len(data) == 1:
             value = data.get("text")
             if type(value) is str and self._alt is None:
                 self.text.append(value)
@@ -1992,8 +1999,19 @@ class _TickDeltaMerge(_State):
                 self.text.append(value)
             else:
                 acc.fragment(self, "text", "text", value, text_only=True)
-        if extra or (extra is None and not self._known.issuperset(data)):
-            acc.unknown(self, data, "delta", extra)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "delta")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``TickDelta`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        get = model.__dict__.get
+        if (value := get("text")) is not None:
+            if type(value) is str and self._alt is None:
+                self.text.append(value)
+            else:
+                acc.fragment(self, "text", "text", value, text_only=True)
+        if extra := model.__pydantic_extra__:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2171,8 +2189,8 @@ async def aiter_sse(
 # library decides: orjson rejects NaN, Infinity, 1e400, lone surrogates and a byte order
 # mark, which json.loads reads, so any text orjson rejects goes to json.loads (whose error,
 # if it fails too, is the one raised); and orjson reads an integer beyond 64 bits as a
-# float, so text where a run of 19 or more digits (such an integer has one) may start a
-# number goes to json.loads unread by orjson.
+# float, so text where a number may start with 19 or more digits (such an integer does)
+# goes to json.loads unread by orjson.
 try:
     _orjson_loads: Any = __import__(
         "orjson"
@@ -2180,10 +2198,17 @@ try:
 except ImportError:  # pragma: no cover - depends on the environment
     _orjson_loads = None
 
-_DIGITS = bytes(
-    48 if 48 <= byte <= 57 else 32 for byte in range(256)
-)  # each digit -> "0", the rest -> " "
-_LONG_NUMBER = b"0" * 19  # 2**63 has 19 digits: a shorter integer fits orjson's 64 bits
+# Where a number may start: each digit -> "0", each byte a JSON number can follow (``:``,
+# ``[``, ``,``) -> ":", the rest -> " "; whitespace and minus signs are deleted first, so a
+# number's first digit comes right after its ":". Deleting them inside a string (an id, a
+# date) can only join digits there into a false alarm, read by json.loads: only slower.
+_NUMBER_STARTS = bytes(
+    48 if 48 <= byte <= 57 else 58 if byte in b":[," else 32 for byte in range(256)
+)
+_SKIPPED = b" \t\r\n-"
+_LONG_NUMBER = (
+    b":" + b"0" * 19
+)  # 2**63 has 19 digits: a shorter integer fits orjson's 64 bits
 
 
 def _loads(text: str | bytes | bytearray) -> Any:
@@ -2195,15 +2220,11 @@ def _loads(text: str | bytes | bytearray) -> Any:
     if _orjson_loads is not None:
         try:
             raw = text.encode() if isinstance(text, str) else text
-            digits = raw.translate(_DIGITS)
-            at = digits.find(
-                _LONG_NUMBER
-            )  # where a run of 19 digits starts (the byte before is no digit)
-            while at >= 0 and not _starts_number(
-                raw, at
-            ):  # inside a string (an id): orjson reads it right
-                at = digits.find(_LONG_NUMBER, digits.find(b" ", at))
-            if at < 0:
+            starts = raw.translate(_NUMBER_STARTS, _SKIPPED)
+            # a number of 19 digits or more after ":", "[" or ",", or the whole text's
+            if starts.find(_LONG_NUMBER) < 0 and not starts.startswith(
+                _LONG_NUMBER[1:]
+            ):
                 return _orjson_loads(raw)
         except (
             ValueError,
@@ -2211,16 +2232,6 @@ def _loads(text: str | bytes | bytearray) -> Any:
         ):  # orjson.JSONDecodeError, UnicodeEncodeError (a lone surrogate)
             pass
     return json.loads(text)
-
-
-def _starts_number(raw: bytes | bytearray, at: int) -> bool:
-    """True when the digits at ``at`` may start a JSON number: after ``:``, ``[``, ``,`` or
-    at the start, with a minus sign and whitespace between (or so it looks without parsing:
-    text in a string that looks so is read by json.loads, which is only slower)."""
-    at -= 1
-    while at >= 0 and raw[at] in b" \t\r\n-":
-        at -= 1
-    return at < 0 or raw[at] in b":[,"
 
 
 _DONE: Any = object()  # what a chunk decoder's caller gets at "data: [DONE]"

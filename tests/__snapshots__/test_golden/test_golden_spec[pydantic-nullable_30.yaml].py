@@ -96,12 +96,6 @@ def _tag(prop: str, attr: str, tags: dict[Any, str]) -> Callable[[Any], str | No
 
 # ---------------------------------------------------------------------------
 # The accumulators' part: models merged as they are, lenient results.
-#: A merge state's ``_add(data, acc, extra)``: ``extra`` is None for decoded JSON (its
-#: unknown fields are checked), and a model's ``__pydantic_extra__`` when ``data`` is the
-#: model's field dict (which holds no unknown field).
-_Extra = dict[str, Any] | None
-
-
 def _wire_names(model: type[BaseModel]) -> frozenset[str]:
     """The wire names of ``model``'s declared fields: the fields a merge state of that
     class knows."""
@@ -153,31 +147,6 @@ def _path_order(path: tuple[str | int, ...]) -> tuple[tuple[int, Any], ...]:
     """Sort key of a path: list positions in number order, keys in text order."""
     return tuple((0, p) if isinstance(p, int) else (1, p) for p in path)
 
-
-def _merge_model(state: Any, model: BaseModel, acc: Any) -> None:
-    """Merge ``model``, an instance of the class ``state`` merges, into ``state`` (a root
-    state's ``_add_model``, and a child's whose attributes are not all named as on the
-    wire). A pydantic model keeps its declared fields in ``__dict__`` by attribute name, so
-    the state's ``_add(data, acc, extra)`` merges that dict as it merges decoded JSON: the
-    same code, rules and anomalies, nothing dumped; then ``extra``, the fields the class
-    does not declare (``__pydantic_extra__``). Attributes whose wire name differs (an
-    alias) are renamed first."""
-    data = model.__dict__
-    renamed = _RENAMED.get(type(model))
-    if renamed is None:
-        declared = type(model).model_fields
-        renamed = _RENAMED[type(model)] = {
-            n: _wire(n, f) for n, f in declared.items() if _wire(n, f) != n
-        }
-    if renamed:
-        data = {renamed.get(name, name): value for name, value in data.items()}
-    # {}, not None: ``data`` holds declared fields only, no check for unknown ones is needed
-    extra: _Extra = model.__pydantic_extra__ or {}
-    state._add(data, acc, extra)
-
-
-#: Per model class: its attributes whose wire name differs (attribute -> alias).
-_RENAMED: dict[type, dict[str, str]] = {}
 
 _ADAPTERS: dict[int, tuple[Any, TypeAdapter[Any]]] = {}
 
@@ -1615,21 +1584,10 @@ class _Merger(_TextMerge, _KeyedMerge):
             dropped=value,
         )
 
-    def unknown(
-        self,
-        state: Any,
-        data: dict[str, Any],
-        context: str,
-        extra: dict[str, Any] | None = None,
-    ) -> None:
+    def unknown(self, state: Any, data: dict[str, Any], context: str) -> None:
         """What ``state``'s generated ``_add`` does not merge itself: the fields of ``data``
         (decoded JSON) that it does not know (``_known``), merged into its ``_extra`` by the
-        rules for such fields in ``context`` (``_merge_loose``); or, when ``data`` is a
-        model's field dict, ``extra``, the fields the model's class does not declare
-        (pydantic's ``__pydantic_extra__``), merged as decoded JSON."""
-        if extra:
-            state._add(extra, self)
-            return
+        rules for such fields in ``context`` (``_merge_loose``)."""
         known = state._known
         if state._extra is None:
             state._extra = _Merged()
@@ -1715,8 +1673,8 @@ class _ChunkAccumulator(_Merger):
     state, count them, turn failures into anomalies; the subclass adds the typed results.
 
     ``_model``: the module's class of a chunk, whose instances the root's merge state
-    merges as they are (``_add_model``: attributes read by generated code, or a pydantic
-    model's field dict by ``_add``); None in the TypedDict style, whose chunks are dicts.
+    merges as they are (``_add_model``: attributes read by generated code, a pydantic
+    model's from its field dict); None in the TypedDict style, whose chunks are dicts.
     """
 
     __slots__ = ("_root",)
@@ -1923,7 +1881,7 @@ class _ChunkMerge(_State):
         self.enum_with_null: str | None = None
         self.child: dict[str, Any] | None = None
 
-    def _add(self, data: dict[str, Any], acc: _Merger, extra: _Extra = None) -> None:
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
         get = data.get
         if (value := get("object")) is not None and value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
@@ -1942,14 +1900,22 @@ class _ChunkMerge(_State):
         if (
             value := get("optional_plain")
         ) is not None and value != self.optional_plain:
-            self.optional_plain = acc.last_value(
-                self, "optional_plain", self.optional_plain, value, int
+            self.optional_plain = (
+                value
+                if type(value) is int
+                else acc.last_value(
+                    self, "optional_plain", self.optional_plain, value, int
+                )
             )
         if (
             value := get("optional_nullable")
         ) is not None and value != self.optional_nullable:
-            self.optional_nullable = acc.last_value(
-                self, "optional_nullable", self.optional_nullable, value, int
+            self.optional_nullable = (
+                value
+                if type(value) is int
+                else acc.last_value(
+                    self, "optional_nullable", self.optional_nullable, value, int
+                )
             )
         if (value := get("ref_nullable")) is not None:
             self.ref_nullable = acc.last_object(
@@ -1974,15 +1940,93 @@ class _ChunkMerge(_State):
         if (
             value := get("enum_with_null")
         ) is not None and value != self.enum_with_null:
-            self.enum_with_null = acc.last_value(
-                self, "enum_with_null", self.enum_with_null, value, str
+            self.enum_with_null = (
+                value
+                if type(value) is str and value
+                else acc.last_value(
+                    self, "enum_with_null", self.enum_with_null, value, str
+                )
             )
         if (value := get("child")) is not None:
             self.child = acc.last_object(self, "child", self.child, value)
-        if extra or (extra is None and not self._known.issuperset(data)):
-            acc.unknown(self, data, "root", extra)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
 
-    _add_model = _merge_model
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``Chunk`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        get = model.__dict__.get
+        if (value := get("object")) is not None and value != self.object:
+            self.object = acc.set_value(self, "object", self.object, value, str)
+        if (
+            value := get("required_plain")
+        ) is not None and value != self.required_plain:
+            self.required_plain = acc.last_text(
+                self, "required_plain", self.required_plain, value
+            )
+        if (
+            value := get("required_nullable")
+        ) is not None and value != self.required_nullable:
+            self.required_nullable = acc.last_text(
+                self, "required_nullable", self.required_nullable, value
+            )
+        if (
+            value := get("optional_plain")
+        ) is not None and value != self.optional_plain:
+            self.optional_plain = (
+                value
+                if type(value) is int
+                else acc.last_value(
+                    self, "optional_plain", self.optional_plain, value, int
+                )
+            )
+        if (
+            value := get("optional_nullable")
+        ) is not None and value != self.optional_nullable:
+            self.optional_nullable = (
+                value
+                if type(value) is int
+                else acc.last_value(
+                    self, "optional_nullable", self.optional_nullable, value, int
+                )
+            )
+        if (value := get("ref_nullable")) is not None:
+            self.ref_nullable = acc.last_object(
+                self, "ref_nullable", self.ref_nullable, _as_json(value), pieces=True
+            )
+        if (value := get("ref_plain")) is not None:
+            self.ref_plain = acc.last_object(
+                self, "ref_plain", self.ref_plain, _as_json(value), pieces=True
+            )
+        if (value := get("nullable_items")) is not None:
+            self.nullable_items = acc.last_list(
+                self, "nullable_items", self.nullable_items, _as_json(value)
+            )
+        if (value := get("nullable_component")) is not None:
+            self.nullable_component = acc.last_object(
+                self,
+                "nullable_component",
+                self.nullable_component,
+                _as_json(value),
+                pieces=True,
+            )
+        if (value := get("wrapped_ref")) is not None:
+            self.wrapped_ref = acc.last_object(
+                self, "wrapped_ref", self.wrapped_ref, _as_json(value), pieces=True
+            )
+        if (
+            value := get("enum_with_null")
+        ) is not None and value != self.enum_with_null:
+            self.enum_with_null = (
+                value
+                if type(value) is str and value
+                else acc.last_value(
+                    self, "enum_with_null", self.enum_with_null, value, str
+                )
+            )
+        if (value := get("child")) is not None:
+            self.child = acc.last_object(self, "child", self.child, _as_json(value))
+        if extra := model.__pydantic_extra__:
+            self._add(extra, acc)
 
     def _build(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -2175,8 +2219,8 @@ async def aiter_sse(
 # library decides: orjson rejects NaN, Infinity, 1e400, lone surrogates and a byte order
 # mark, which json.loads reads, so any text orjson rejects goes to json.loads (whose error,
 # if it fails too, is the one raised); and orjson reads an integer beyond 64 bits as a
-# float, so text where a run of 19 or more digits (such an integer has one) may start a
-# number goes to json.loads unread by orjson.
+# float, so text where a number may start with 19 or more digits (such an integer does)
+# goes to json.loads unread by orjson.
 try:
     _orjson_loads: Any = __import__(
         "orjson"
@@ -2184,10 +2228,17 @@ try:
 except ImportError:  # pragma: no cover - depends on the environment
     _orjson_loads = None
 
-_DIGITS = bytes(
-    48 if 48 <= byte <= 57 else 32 for byte in range(256)
-)  # each digit -> "0", the rest -> " "
-_LONG_NUMBER = b"0" * 19  # 2**63 has 19 digits: a shorter integer fits orjson's 64 bits
+# Where a number may start: each digit -> "0", each byte a JSON number can follow (``:``,
+# ``[``, ``,``) -> ":", the rest -> " "; whitespace and minus signs are deleted first, so a
+# number's first digit comes right after its ":". Deleting them inside a string (an id, a
+# date) can only join digits there into a false alarm, read by json.loads: only slower.
+_NUMBER_STARTS = bytes(
+    48 if 48 <= byte <= 57 else 58 if byte in b":[," else 32 for byte in range(256)
+)
+_SKIPPED = b" \t\r\n-"
+_LONG_NUMBER = (
+    b":" + b"0" * 19
+)  # 2**63 has 19 digits: a shorter integer fits orjson's 64 bits
 
 
 def _loads(text: str | bytes | bytearray) -> Any:
@@ -2199,15 +2250,11 @@ def _loads(text: str | bytes | bytearray) -> Any:
     if _orjson_loads is not None:
         try:
             raw = text.encode() if isinstance(text, str) else text
-            digits = raw.translate(_DIGITS)
-            at = digits.find(
-                _LONG_NUMBER
-            )  # where a run of 19 digits starts (the byte before is no digit)
-            while at >= 0 and not _starts_number(
-                raw, at
-            ):  # inside a string (an id): orjson reads it right
-                at = digits.find(_LONG_NUMBER, digits.find(b" ", at))
-            if at < 0:
+            starts = raw.translate(_NUMBER_STARTS, _SKIPPED)
+            # a number of 19 digits or more after ":", "[" or ",", or the whole text's
+            if starts.find(_LONG_NUMBER) < 0 and not starts.startswith(
+                _LONG_NUMBER[1:]
+            ):
                 return _orjson_loads(raw)
         except (
             ValueError,
@@ -2215,16 +2262,6 @@ def _loads(text: str | bytes | bytearray) -> Any:
         ):  # orjson.JSONDecodeError, UnicodeEncodeError (a lone surrogate)
             pass
     return json.loads(text)
-
-
-def _starts_number(raw: bytes | bytearray, at: int) -> bool:
-    """True when the digits at ``at`` may start a JSON number: after ``:``, ``[``, ``,`` or
-    at the start, with a minus sign and whitespace between (or so it looks without parsing:
-    text in a string that looks so is read by json.loads, which is only slower)."""
-    at -= 1
-    while at >= 0 and raw[at] in b" \t\r\n-":
-        at -= 1
-    return at < 0 or raw[at] in b":[,"
 
 
 _DONE: Any = object()  # what a chunk decoder's caller gets at "data: [DONE]"
