@@ -752,12 +752,7 @@ def _path_order(path: tuple[str | int, ...]) -> tuple[tuple[int, Any], ...]:
 _P_nullable_str = _nullable(_str)
 _P_nullable_int = _nullable(_int)
 _P_list_of_str = _list_of(_str)
-_P_first_of_str_list_of_str = _first_of(
-    (
-        _str,
-        _P_list_of_str,
-    )
-)
+_P_first_of_str_list_of_str = _first_of((_str, _P_list_of_str))
 _P_list_of_nullable_int = _list_of(_P_nullable_int)
 
 
