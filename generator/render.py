@@ -107,10 +107,12 @@ def render(gen: Generation, style: str) -> str:
     context["runtime"] = {block: _runtime_mark(block) if text else "" for block, text in texts.items()}
     source = render_template(env, f"{style}.py.jinja", context, gen.template_dir)
     used = names_loaded(source, gen.use_cache) | context["names_in_strings"]
-    for name in inline:
-        used |= _runtime_names(name, context["pep695"], gen.use_cache)
     for block, text in texts.items():
-        source = source.replace(_runtime_mark(block), text, 1) if text else source
+        if text and _runtime_mark(block) in source:  # a custom template may leave a block out
+            used |= {
+                n for name in runtime.BLOCKS[block] if name in inline for n in _runtime_names(name, context["pep695"])
+            }
+            source = source.replace(_runtime_mark(block), text, 1)
     wanted = used | set(context["all_names"])
     shared: dict[str, list[str]] = {}
     for name in [name for name in here if name not in inline] if gen.runtime_package else ():
@@ -166,12 +168,12 @@ def _runtime_mark(block: str) -> str:
 
 
 @functools.cache
-def _runtime_names(name: str, pep695: bool, use_cache: bool) -> frozenset[str]:
+def _runtime_names(name: str, pep695: bool) -> frozenset[str]:
     """The names runtime module ``name``'s inlined text loads: shipped with gen-models
     (``format.shipped_names``, made by ``scripts/format_runtime.py``), else parsed."""
     text = runtime.inlined(name, pep695)
     shipped = shipped_names().get(FormatCache.key(text))
-    return frozenset(shipped if shipped is not None else names_loaded(text, use_cache))
+    return frozenset(shipped if shipped is not None else names_loaded(text, use_cache=False))
 
 
 def names_loaded(source: str, use_cache: bool = True) -> set[str]:

@@ -97,16 +97,10 @@ def default_roots(interp: Interpreter, user_maps: Collection[str] = ()) -> list[
         return unions or mapped_unions(interp)
     for name in unions:
         if name not in folded:
-            loc = components[name]
-            interp.warnings.append(
-                str(
-                    SpecError(
-                        f"{name} is streamed but no merge map folds it: left out of the default roots "
-                        f"(--schema {name} gives its types; --merge-map FILE an accumulator, docs/events.md)",
-                        loc.doc.path,
-                        loc.pointer,
-                    )
-                )
+            interp.warn(
+                components[name],
+                f"{name} is streamed but no merge map folds it: left out of the default roots "
+                f"(--schema {name} gives its types; --merge-map FILE an accumulator, docs/events.md)",
             )
     return found
 

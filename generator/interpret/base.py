@@ -73,6 +73,6 @@ class ReaderBase:
         self._names[key] = pid
         return pid
 
-    def _warn(self, loc: Location, message: str) -> None:
+    def warn(self, loc: Location, message: str) -> None:
         """Note a problem tolerated while reading, with its place."""
         self.warnings.append(str(SpecError(message, loc.doc.path, loc.pointer)))

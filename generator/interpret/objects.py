@@ -103,18 +103,18 @@ class ObjectReading(ReaderBase):
     ) -> tuple[Field, ...]:
         required_raw = schema.get("required", [])
         if not isinstance(required_raw, list):
-            self._warn(loc.child("required"), "required is not a list; ignored")
+            self.warn(loc.child("required"), "required is not a list; ignored")
             required_raw = []
         required = {r for r in required_raw if isinstance(r, str)}
         for missing in sorted(required - set(props)):
-            self._warn(
+            self.warn(
                 loc.child("required"), f"required names {missing!r}, which has no schema under properties; ignored"
             )
         fields = []
         for wire, prop in props.items():
             ploc = origins.get(wire) or loc.child("properties", wire)
             reading = self.read(prop, ploc)
-            default = coerce_default(reading, ploc, self._warn)
+            default = coerce_default(reading, ploc, self.warn)
             fields.append(
                 Field(
                     wire_name=wire,
@@ -140,7 +140,7 @@ class ObjectReading(ReaderBase):
         """
         raw = schema.get("additionalProperties", True)
         if raw in ("true", "false"):
-            self._warn(
+            self.warn(
                 loc.child("additionalProperties"), f"additionalProperties is the string {raw!r}; read as a boolean"
             )
             raw = raw == "true"

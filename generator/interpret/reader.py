@@ -199,7 +199,7 @@ class Interpreter(ObjectReading, UnionReading):
         for kind, places in self._unenforced.items():
             first = next(iter(places.values()))
             count = f"{len(places)} places, the first here" if len(places) > 1 else "1 place"
-            self._warn(first, f"{kind}: not enforced by the generated models ({count})")
+            self.warn(first, f"{kind}: not enforced by the generated models ({count})")
 
     def _note_unenforced(self, kind: str, loc: Location) -> None:
         self._unenforced.setdefault(kind, {}).setdefault((str(loc.doc.path), loc.pointer), loc)
