@@ -26,7 +26,7 @@ def stream_roots(interp: Interpreter) -> list[str]:
     has a ``choices`` array whose items have a ``delta`` property (Mistral's
     ``CompletionChunk``, whose ``object`` is a plain string).
     """
-    view = SpecView(interp)
+    view = SpecView.of(interp)
     found = []
     for name, loc in interp.components().items():
         props = view.properties(loc)
@@ -44,7 +44,7 @@ def declared_streams(interp: Interpreter) -> list[str]:
     object (Ollama's ``ChatStreamEvent``, Gemini's ``GenerateContentResponse`` of
     ``streamGenerateContent``) or an event union (``ResponseStreamEvent``). Only a named
     schema (a ``$ref`` to a component) is taken: an inline one has no name to give it."""
-    view = SpecView(interp)
+    view = SpecView.of(interp)
     found: list[str] = []
     try:
         for answer in view.answers():
@@ -83,7 +83,7 @@ def default_roots(interp: Interpreter, user_maps: Collection[str] = ()) -> list[
     unions a shipped merge map names whose target the spec has (``mapped_unions``:
     Anthropic's and Cohere's published specs declare no stream an operation answers).
     """
-    view = SpecView(interp)
+    view = SpecView.of(interp)
     components = interp.components()
     unions = event_unions(interp)
     folded = [
@@ -108,7 +108,7 @@ def default_roots(interp: Interpreter, user_maps: Collection[str] = ()) -> list[
 def mapped_unions(interp: Interpreter) -> list[str]:
     """Union components that a shipped merge map names as its ``root`` and whose map's
     ``target`` is a component of the spec too (in the order of the spec's components)."""
-    view = SpecView(interp)
+    view = SpecView.of(interp)
     components = interp.components()
     maps = shipped_maps()
     return [
@@ -131,7 +131,7 @@ def response_for(interp: Interpreter, chunk_name: str) -> str | None:
     the stream's own schema (Gemini's ``GenerateContentResponse``): the snapshot is the
     finished answer.
     """
-    view = SpecView(interp)
+    view = SpecView.of(interp)
     components = interp.components()
     values = view.single_values(view.properties(components[chunk_name]).get("object"))
     wanted = {v[: -len(CHUNK_SUFFIX)] for v in values if isinstance(v, str) and v.endswith(CHUNK_SUFFIX)}
@@ -172,7 +172,7 @@ def _answered_beside(view: SpecView, chunk_name: str) -> str | None:
 def event_unions(interp: Interpreter) -> list[str]:
     """Union components that operations stream (in document order): the event streams a
     spec declares (``ResponseStreamEvent``)."""
-    view = SpecView(interp)
+    view = SpecView.of(interp)
     found: list[str] = []
     try:
         for answer in view.answers():

@@ -147,6 +147,7 @@ RESERVED_ATTRIBUTES = frozenset(
 )
 
 _WORD = re.compile(r"[^\W_]+")  # letters and digits, of any script
+_NON_NAME_ASCII = re.compile(r"[^A-Za-z0-9_]")
 
 
 def name_chars(text: str) -> str:
@@ -156,6 +157,8 @@ def name_chars(text: str) -> str:
     too; a generic name would say less), anything else becomes ``_``. The result is in
     NFKC form, the form Python gives an identifier, so two names that Python would read as
     one are seen as one here."""
+    if text.isascii():  # the common case: nothing to normalise (NFKD and NFKC keep ASCII as it is)
+        return _NON_NAME_ASCII.sub("_", text)
     out = []
     for c in text:
         base = "".join(d for d in unicodedata.normalize("NFKD", c) if not unicodedata.combining(d))
