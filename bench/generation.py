@@ -341,19 +341,10 @@ def _stages(spec: Path, scratch: Path, count: int, warm_cache: Path) -> str:
 def _cores(spec: Path) -> str:
     """Black on ``--all-schemas`` (pydantic) block by block without a cache: in one process,
     then spread over the cores (``format.workers_for``): wall and CPU seconds, one run each."""
-    captured: dict[str, str] = {}
-    from generator import pipeline
+    from generator.pipeline import render_sources
 
-    def capture(sources: dict[str, str], *args: object) -> dict[str, str]:
-        captured.update(sources)
-        return sources
-
-    original = pipeline.format_modules
-    pipeline.format_modules = capture  # type: ignore[assignment]
-    try:
-        generate(Options(spec=spec, output=Path("unused"), styles=("pydantic",), all_schemas=True, root=ROOT))
-    finally:
-        pipeline.format_modules = original
+    options = Options(spec=spec, output=Path("unused"), styles=("pydantic",), all_schemas=True, root=ROOT)
+    captured, _ = render_sources(options)
     lines = sum(s.count("\n") for s in captured.values())
     rows = []
     for label, minimum in (("one process", 10**12), (f"{fmt.workers_for(lines)} processes", 0)):

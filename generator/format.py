@@ -40,7 +40,7 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -97,21 +97,24 @@ def format_source(source: str, target_python: tuple[int, int], name: str) -> str
 
 
 def format_modules(
-    sources: dict[str, str],
+    sources: Mapping[str, str] | Iterable[tuple[str, str]],
     target_python: tuple[int, int],
     formatter: str = "black",
     cache: FormatCache | bool = True,
 ) -> dict[str, str]:
-    """Format several modules (name -> source): with black block by block (see the module
-    docstring; ``cache`` keeps formatted blocks across runs: True the default cache file,
-    False none, or the ``FormatCache`` given), or with ruff as whole modules.
+    """Format several modules (name -> source, or (name, source) pairs as they are made):
+    with black block by block (see the module docstring; ``cache`` keeps formatted blocks
+    across runs: True the default cache file, False none, or the ``FormatCache`` given), or
+    with ruff as whole modules. Given pairs, a module's blocks go to black's worker processes
+    as soon as it comes, while the next one is made (``pipeline.generate`` renders that way).
 
     Raises:
         InternalError: a module does not parse (a generator bug).
         SpecError: ``formatter`` is unknown, or ruff is asked for and not installed.
     """
+    pairs = sources.items() if isinstance(sources, Mapping) else sources
     if formatter == "ruff":
-        return format_with_ruff(sources, target_python)
+        return format_with_ruff(dict(pairs), target_python)
     if formatter != "black":
         raise SpecError(f"formatter {formatter!r}: choose from {', '.join(FORMATTERS)}")
     if isinstance(cache, FormatCache):
@@ -120,7 +123,10 @@ def format_modules(
         store = FormatCache.default(target_python) if cache else FormatCache.disabled()
     results: dict[str, str] = {}
     split: dict[str, tuple[str, str, list[tuple[int, str]]]] = {}
-    for name, source in sources.items():
+    found: dict[str, str] = {}  # block -> its formatting, from a cache or black
+    jobs = _BlackJobs(target_python)
+    for name, source in pairs:
+        results[name] = ""  # the order modules came in
         header, rest = split_header(source)
         whole = store.get(rest)  # the same module formatted before (a re-run): no parsing at all
         if whole is not None:
@@ -130,14 +136,19 @@ def format_modules(
             split[name] = (header, rest, _blocks(rest))
         except SyntaxError as exc:  # pragma: no cover - a bug, not bad input
             raise InternalError(f"generated module {name} does not parse ({exc}); please report it") from None
-    unique = list(dict.fromkeys(block for _, _, blocks in split.values() for _, block in blocks))
-    formatted = dict(zip(unique, _format_blocks(unique, target_python, store)))
+        jobs.add(_known(dict.fromkeys(block for _, block in split[name][2]), target_python, store, found))
+    for block, text in jobs.results().items():
+        found[block] = text
+        store.put(block, text)
+    if len(_cache) + len(found) > CACHE_BLOCKS:
+        _cache.clear()
+    _cache.update(((b, target_python), text) for b, text in found.items())
     for name, (header, rest, blocks) in split.items():
-        body = _join(blocks, formatted)
+        body = _join(blocks, found)
         store.put(rest, body)
         results[name] = header + body
     store.save()
-    return {name: results[name] for name in sources}
+    return results
 
 
 def split_header(source: str) -> tuple[str, str]:
@@ -369,12 +380,17 @@ def _format_one(args: tuple[str, tuple[int, int]]) -> str:
     return black.format_str(block, mode=black_mode(target_python))
 
 
-def _format_blocks(blocks: list[str], target_python: tuple[int, int], store: FormatCache) -> list[str]:
-    """Each block formatted: from this process's cache, else the cache file, else the
-    runtime's shipped formatting, else black."""
-    found: dict[str, str] = {}
+def _known(
+    blocks: Iterable[str], target_python: tuple[int, int], store: FormatCache, found: dict[str, str]
+) -> list[str]:
+    """Put into ``found`` each block's formatting known without black: this process's
+    cache, else the cache directory, else the runtime's shipped formatting; return the
+    blocks left (those ``found`` had before count as known)."""
+    left = []
     shipped: dict[str, str] | None = None
     for b in blocks:
+        if b in found:
+            continue
         text = _cache.get((b, target_python))
         if text is None:
             text = store.get(b)
@@ -383,14 +399,76 @@ def _format_blocks(blocks: list[str], target_python: tuple[int, int], store: For
             text = shipped.get(FormatCache.key(b))
         if text is not None:
             found[b] = text
-    missing = [b for b in blocks if b not in found]
-    for block, text in zip(missing, _format_uncached(missing, target_python)):
-        found[block] = text
-        store.put(block, text)
-    if len(_cache) + len(blocks) > CACHE_BLOCKS:
-        _cache.clear()
-    _cache.update(((b, target_python), found[b]) for b in blocks)
-    return [found[b] for b in blocks]
+        else:
+            left.append(b)
+    return left
+
+
+class _BlackJobs:
+    """Blocks for black, formatted in this process or, once ``PARALLEL_MIN_LINES`` lines
+    are waiting and ``workers_for`` allows, in worker processes (forked with black
+    imported) that take them in small batches as they are added: a module's blocks are
+    formatted while the next module is rendered. Each distinct block is formatted once."""
+
+    #: Lines per batch sent to a worker: small, so the workers finish together.
+    BATCH_LINES = 150
+
+    def __init__(self, target_python: tuple[int, int]) -> None:
+        self.target_python = target_python
+        self.waiting: list[str] = []
+        self.seen: set[str] = set()
+        self.pool: Any = None
+        self.batches: list[tuple[list[str], Any]] = []  # (blocks, the future of their formatting)
+
+    def add(self, blocks: Iterable[str]) -> None:
+        """Queue blocks for black (one seen before is not queued again)."""
+        for b in blocks:
+            if b not in self.seen:
+                self.seen.add(b)
+                self.waiting.append(b)
+        lines = sum(b.count("\n") for b in self.waiting)
+        if self.pool is None and lines >= PARALLEL_MIN_LINES and workers_for(lines) > 1:
+            self._start(workers_for(lines))
+        if self.pool is not None:
+            self._send(final=False)
+
+    def results(self) -> dict[str, str]:
+        """Black's output for every block added."""
+        if self.pool is None:
+            return dict(zip(self.waiting, _format_uncached(self.waiting, self.target_python)))
+        self._send(final=True)
+        try:
+            return {b: text for blocks, future in self.batches for b, text in zip(blocks, future.result())}
+        finally:
+            self.pool.shutdown()
+
+    def _start(self, workers: int) -> None:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        import black  # noqa: F401 - before forking, so that the workers inherit it imported
+
+        self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"))
+
+    def _send(self, final: bool) -> None:
+        batch: list[str] = []
+        lines = 0
+        rest: list[str] = []
+        for b in self.waiting:
+            batch.append(b)
+            lines += b.count("\n") + 1
+            if lines >= self.BATCH_LINES:
+                self.batches.append((batch, self.pool.submit(_format_batch, batch, self.target_python)))
+                batch, lines = [], 0
+        if batch and final:
+            self.batches.append((batch, self.pool.submit(_format_batch, batch, self.target_python)))
+        else:
+            rest = batch
+        self.waiting = rest
+
+
+def _format_batch(blocks: list[str], target_python: tuple[int, int]) -> list[str]:
+    return [_format_one((b, target_python)) for b in blocks]
 
 
 #: Black's output for the fixed blocks (see the module docstring).
@@ -441,22 +519,5 @@ def workers_for(lines: int) -> int:
 
 
 def _format_uncached(blocks: Iterable[str], target_python: tuple[int, int]) -> list[str]:
-    jobs = [(b, target_python) for b in blocks]
-    if not jobs:
-        return []
-    import black  # noqa: F401 - before forking, so that the workers inherit it imported
-
-    workers = workers_for(sum(b.count("\n") for b, _ in jobs))
-    if workers == 1:
-        return [_format_one(job) for job in jobs]
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    # biggest first, so the workers finish together
-    order = sorted(range(len(jobs)), key=lambda i: -len(jobs[i][0]))
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
-        results = list(pool.map(_format_one, [jobs[i] for i in order], chunksize=8))
-    out = [""] * len(jobs)
-    for i, text in zip(order, results):
-        out[i] = text
-    return out
+    """Black's output for each block, in this process."""
+    return [_format_one((b, target_python)) for b in blocks]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import shlex
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -291,11 +291,13 @@ def generate(
             custom template directory that is not one or names no template of ours.
     """
     target_file = output_file(options)
-    sources, reading = render_sources(options, reading, progress)
+    reading = reading or read_spec(options, progress)
     start = time.perf_counter()
-    progress(f"format {len(sources)} module(s)")
-    formatted = format_modules(sources, options.target_python, options.formatter, options.use_cache)
-    reading.timings["format"] = time.perf_counter() - start
+    # each module goes to the formatter as it is rendered: black's workers format one
+    # module's blocks while the next is rendered (the stages overlap; "format" is the rest)
+    modules = _rendered(options, reading, progress)
+    formatted = format_modules(modules, options.target_python, options.formatter, options.use_cache)
+    reading.timings["format"] = time.perf_counter() - start - reading.timings["render"]
     out_dir = target_file.parent if target_file else options.output
     module_file = f"{module_stem(options)}_{options.styles[0]}.py"
     outputs = [
@@ -314,9 +316,15 @@ def render_sources(
     Raises:
         SpecError: as ``generate``.
     """
+    reading = reading or read_spec(options, progress)
+    return dict(_rendered(options, reading, progress)), reading
+
+
+def _rendered(options: Options, reading: SpecReading, progress: Progress) -> Iterator[tuple[str, str]]:
+    """(file name, source) of each module, rendered when asked for; the seconds spent
+    rendering go to ``reading.timings["render"]``."""
     if options.template_dir is not None:
         check_template_dir(options.template_dir)
-    reading = reading or read_spec(options, progress)
     root = options.root or Path.cwd()
     if options.spec_bytes is not None:
         shown = str(STDIN)
@@ -339,15 +347,18 @@ def render_sources(
         use_cache=options.use_cache,
     )
     stem = module_stem(options)
-    start = time.perf_counter()
-    sources = {}
+    reading.timings["render"] = 0.0
     for style in options.styles:
         progress(f"render {style}")
-        sources[f"{stem}_{style}.py"] = render(gen, style)
+        start = time.perf_counter()
+        source = render(gen, style)
+        reading.timings["render"] += time.perf_counter() - start
+        yield f"{stem}_{style}.py", source
     if options.runtime_package:
-        sources.update(render_runtime(gen))
-    reading.timings["render"] = time.perf_counter() - start
-    return sources, reading
+        start = time.perf_counter()
+        runtime_files = render_runtime(gen)
+        reading.timings["render"] += time.perf_counter() - start
+        yield from runtime_files.items()
 
 
 def command(options: Options) -> str:

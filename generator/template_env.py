@@ -7,6 +7,9 @@ literals (the ``pyrepr`` filter is ``pytypes.literal``).
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections.abc import MutableMapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -54,6 +57,60 @@ def check_template_dir(directory: Path) -> None:
             )
 
 
+#: Jinja's Python for our templates, shipped with gen-models (``scripts/format_runtime.py``
+#: writes it, ``tests/test_format.py`` keeps it current): a first run on a machine compiles
+#: no template (Jinja's own compile of them took ~0.4 s; the cache below keeps it only for
+#: later runs).
+COMPILED = Path(__file__).resolve().parent / "runtime" / "templates.json"
+#: The environment's options that change Jinja's output: part of ``COMPILED``'s key.
+OPTIONS = {"trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": True, "autoescape": False}
+
+
+class TemplateLoader(jinja2.FileSystemLoader):
+    """Jinja's file loader, which takes the Python of one of our templates from ``COMPILED``
+    when that was compiled from the same source (its sha256), the same Jinja version and
+    ``OPTIONS``; any other template (a user's, ours edited) is compiled as usual."""
+
+    def load(
+        self, environment: jinja2.Environment, name: str, globals: MutableMapping[str, Any] | None = None
+    ) -> jinja2.Template:
+        source, filename, uptodate = self.get_source(environment, name)
+        python = compiled_templates().get(name)
+        if python is not None and filename is not None and Path(filename).parent == templates_dir():
+            digest, code = python
+            if digest == hashlib.sha256(source.encode("utf-8")).hexdigest():
+                code_object = compile(code, filename, "exec")
+                return environment.template_class.from_code(environment, code_object, globals or {}, uptodate)
+        return super().load(environment, name, globals)
+
+
+@lru_cache(maxsize=1)
+def compiled_templates() -> dict[str, tuple[str, str]]:
+    """``COMPILED`` for this Jinja version: {template name: (sha256 of its source, Jinja's
+    Python for it)}; empty when it is missing or was made by another Jinja version."""
+    try:
+        data = json.loads(COMPILED.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("jinja") != jinja2.__version__ or data.get("options") != OPTIONS:
+        return {}
+    templates = data.get("templates")
+    if not isinstance(templates, dict):
+        return {}
+    return {name: (entry[0], entry[1]) for name, entry in templates.items()}
+
+
+def compile_templates() -> dict[str, object]:
+    """``COMPILED``'s content for the shipped templates (``scripts/format_runtime.py``)."""
+    env = environment()
+    templates = {}
+    for name in template_names():
+        source = (templates_dir() / name).read_text(encoding="utf-8")
+        python = env.compile(source, name, raw=True)
+        templates[name] = [hashlib.sha256(source.encode("utf-8")).hexdigest(), python]
+    return {"jinja": jinja2.__version__, "options": OPTIONS, "templates": templates}
+
+
 @lru_cache(maxsize=4)
 def environment(custom_dir: Path | None = None) -> jinja2.Environment:
     """The Jinja environment: strict undefined names, no autoescape (Python, not HTML).
@@ -61,13 +118,13 @@ def environment(custom_dir: Path | None = None) -> jinja2.Environment:
     same name, also where another template includes or imports it."""
     search = [str(custom_dir)] if custom_dir is not None else []
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader([*search, str(templates_dir())]),
+        loader=TemplateLoader([*search, str(templates_dir())]),
         undefined=jinja2.StrictUndefined,
-        autoescape=False,
-        keep_trailing_newline=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
         bytecode_cache=template_cache(),
+        trim_blocks=OPTIONS["trim_blocks"],
+        lstrip_blocks=OPTIONS["lstrip_blocks"],
+        keep_trailing_newline=OPTIONS["keep_trailing_newline"],
+        autoescape=OPTIONS["autoescape"],
     )
     env.filters["pyrepr"] = pytypes.literal
     return env

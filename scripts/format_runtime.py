@@ -1,9 +1,10 @@
 """Write ``generator/runtime/formatted.json``: black's output for the blocks of generated
 modules that do not depend on the spec, shipped so that a first run on a machine formats
 only what the spec generated (``generator/format.py``), and the names each runtime module
-loads (so that a first run parses only the spec's code to find a module's imports). Run it after changing
-``generator/runtime/``, the templates' fixed code or black's pin; ``tests/test_format.py``
-fails until it is current.
+loads (so that a first run parses only the spec's code to find a module's imports); and
+``generator/runtime/templates.json``, Jinja's Python for each template (so that a first run
+compiles none: ``template_env.TemplateLoader``). Run it after changing ``generator/runtime/``,
+the templates, or black's or Jinja's pin; ``tests/test_format.py`` fails until it is current.
 
     .venv/bin/python scripts/format_runtime.py
 
@@ -25,6 +26,7 @@ from generator.options import Options
 from generator.pipeline import render_sources
 from generator.render import names_loaded
 from generator.styles import ALL_STYLES
+from generator.template_env import COMPILED, compile_templates
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -65,6 +67,8 @@ def main() -> None:
     data = build()
     fmt.SHIPPED.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(f"wrote {fmt.SHIPPED} ({len(data['blocks'])} blocks)")  # type: ignore[arg-type]
+    COMPILED.write_text(json.dumps(compile_templates(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"wrote {COMPILED}")
 
 
 if __name__ == "__main__":

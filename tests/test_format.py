@@ -11,15 +11,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import jinja2
 import pytest
 from conftest import CHAT_SPEC, ROOT, STYLES, load_module
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 from generator import format as fmt
-from generator import formatters, runtime
+from generator import formatters, runtime, template_env
 from generator.cli import main
 from generator.format import FormatCache, format_modules, format_source
-from generator.pipeline import Options, generate
+from generator.pipeline import Options, generate, render_sources
 
 SPEC = CHAT_SPEC
 OTHER_SPEC = ROOT / "tests" / "specs" / "nullable_30.yaml"
@@ -34,22 +35,8 @@ class PythonSnapshot(SingleFileSnapshotExtension):
 
 
 def rendered(spec: Path, **kwargs: object) -> dict[str, str]:
-    """The modules of ``spec`` as rendered, before formatting (``format_modules`` captured)."""
-    captured: dict[str, str] = {}
-
-    def capture(sources: dict[str, str], *args: object) -> dict[str, str]:
-        captured.update(sources)
-        return sources
-
-    import generator.pipeline
-
-    original = generator.pipeline.format_modules
-    generator.pipeline.format_modules = capture  # type: ignore[assignment]
-    try:
-        generate(Options(spec=spec, output=ROOT / "generated", root=ROOT, **kwargs))  # type: ignore[arg-type]
-    finally:
-        generator.pipeline.format_modules = original
-    return captured
+    """The modules of ``spec`` as rendered, before formatting."""
+    return render_sources(Options(spec=spec, output=ROOT / "generated", root=ROOT, **kwargs))[0]  # type: ignore[arg-type]
 
 
 @pytest.fixture
@@ -57,13 +44,14 @@ def black_calls(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every block black formats (this process's cache of blocks emptied first)."""
     monkeypatch.setattr(fmt, "_cache", {})
     calls: list[str] = []
-    real = fmt._format_uncached
+    real = fmt._BlackJobs.results
 
-    def spy(blocks: list[str], target: tuple[int, int]) -> list[str]:
-        calls.extend(blocks)
-        return real(blocks, target)
+    def spy(self: fmt._BlackJobs) -> dict[str, str]:
+        out = real(self)
+        calls.extend(out)
+        return out
 
-    monkeypatch.setattr(fmt, "_format_uncached", spy)
+    monkeypatch.setattr(fmt._BlackJobs, "results", spy)
     return calls
 
 
@@ -115,6 +103,46 @@ def test_the_shipped_formatting_is_current() -> None:
     shipped = json.loads(fmt.SHIPPED.read_text(encoding="utf-8"))
     assert shipped == script.build(), "stale: run .venv/bin/python scripts/format_runtime.py"
     assert len(shipped["blocks"]) > len({b for n in runtime.MODULES for _, b in fmt._blocks(runtime.inlined(n))})
+
+
+def test_the_shipped_templates_are_current() -> None:
+    """``generator/runtime/templates.json`` is Jinja's Python for today's templates, made by
+    the installed Jinja (``scripts/format_runtime.py``)."""
+    shipped = json.loads(template_env.COMPILED.read_text(encoding="utf-8"))
+    assert shipped == template_env.compile_templates(), "stale: run .venv/bin/python scripts/format_runtime.py"
+    assert set(shipped["templates"]) == set(template_env.template_names())
+
+
+def test_a_first_run_compiles_no_template_of_ours(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no Jinja cache, our templates come from the shipped Python; one whose source
+    differs from what was shipped (edited, or a user's of the same name) is compiled, and
+    renders what its source says."""
+    compiled: list[str | None] = []
+    original = jinja2.Environment.compile
+
+    def spy(self: jinja2.Environment, source: str, name: str | None = None, *args: Any, **kwargs: Any) -> Any:
+        compiled.append(name)
+        return original(self, source, name, *args, **kwargs)
+
+    monkeypatch.setattr(jinja2.Environment, "compile", spy)
+    monkeypatch.setattr(template_env, "template_cache", lambda: None)
+    template_env.environment.cache_clear()
+    try:
+        env = template_env.environment()
+        for name in template_env.template_names():
+            env.get_template(name)
+        assert compiled == [], "every shipped template came compiled"
+        custom = tmp_path / "templates"
+        custom.mkdir()
+        (custom / "_sse.py.jinja").write_text("# mine\n", encoding="utf-8")
+        assert template_env.environment(custom).get_template("_sse.py.jinja").render() == "# mine\n"
+        assert compiled == ["_sse.py.jinja"]
+        monkeypatch.setattr(template_env, "compiled_templates", lambda: {"_sse.py.jinja": ("0" * 64, "bad")})
+        template_env.environment.cache_clear()
+        template_env.environment().get_template("_sse.py.jinja")
+        assert compiled == ["_sse.py.jinja"] * 2, "a digest that does not match is not trusted"
+    finally:
+        template_env.environment.cache_clear()
 
 
 def test_a_first_run_formats_no_runtime_block(tmp_path: Path, black_calls: list[str]) -> None:

@@ -30,6 +30,7 @@ def test_wheel_installs_into_a_fresh_venv_and_runs(tmp_path: Path) -> None:
     for name in runtime.MODULES:  # the runtime is read as text at generation: it must ship
         assert f"generator/runtime/{name}.py" in names
     assert "generator/runtime/formatted.json" in names  # black's output for it (format.SHIPPED)
+    assert "generator/runtime/templates.json" in names  # Jinja's Python for the templates (template_env.COMPILED)
     assert "generator/maps/openai-responses.yaml" in names  # the shipped merge maps
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names), names  # MIT, as pyproject says
 
