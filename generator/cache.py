@@ -1,5 +1,5 @@
 """Cache: the directory where gen-models keeps what later runs can reuse (formatted blocks,
-compiled templates, the names a rendered module uses), the compiled-template cache and the
+compiled templates, the names a rendered module uses, parsed YAML), the compiled-template cache and the
 store of facts derived from a text (``recall``/``remember``).
 
 Every entry starts with a seal (``seal``): the gen-models version that wrote it, the sha256
@@ -149,8 +149,18 @@ def remember(kind: str, text: str, lines: list[str]) -> None:
     """Keep ``lines`` (no line breaks in them), derived from ``text``, for later runs'
     ``recall``, sealed (``seal``); beyond ``DERIVED_ENTRIES`` entries of a kind the older
     half is deleted. Write errors are ignored (no cache)."""
+    remember_bytes(kind, text, "\n".join(lines).encode("utf-8", "surrogatepass"))
+
+
+def recall_bytes(kind: str, text: str) -> bytes | None:
+    """``recall`` for bytes kept by ``remember_bytes``."""
+    return unseal_bytes(cache_dir() / kind / _text_key(text), text)
+
+
+def remember_bytes(kind: str, text: str, content: bytes) -> None:
+    """``remember`` for bytes (``recall_bytes`` gives them back)."""
     directory = cache_dir() / kind
-    if not store_file(directory / _text_key(text), seal(text, "\n".join(lines))):
+    if not store_file(directory / _text_key(text), seal(text, content)):
         return
     try:
         entries = [e for e in os.scandir(directory) if e.is_file() and not e.name.startswith(".")]

@@ -67,7 +67,10 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     timings: dict[str, float] = {}
     start = time.perf_counter()
     progress(f"load {options.spec}")
-    doc = load_document(options.spec) if options.spec_bytes is None else parse_document(options.spec_bytes, STDIN)
+    if options.spec_bytes is None:
+        doc = load_document(options.spec, options.use_cache)
+    else:
+        doc = parse_document(options.spec_bytes, STDIN, options.use_cache)
     timings["load"] = time.perf_counter() - start
     check_document(doc)
     start = time.perf_counter()
@@ -295,8 +298,14 @@ def generate(
     start = time.perf_counter()
     # each module goes to the formatter as it is rendered: black's workers format one
     # module's blocks while the next is rendered (the stages overlap; "format" is the rest)
-    modules = _rendered(options, reading, progress)
-    formatted = format_modules(modules, options.target_python, options.formatter, options.use_cache)
+    def modules() -> Iterator[tuple[str, str]]:
+        count = 0
+        for module in _rendered(options, reading, progress):
+            count += 1
+            yield module
+        progress(f"format {count} module(s)")  # what is left to wait for
+
+    formatted = format_modules(modules(), options.target_python, options.formatter, options.use_cache)
     reading.timings["format"] = time.perf_counter() - start - reading.timings["render"]
     out_dir = target_file.parent if target_file else options.output
     module_file = f"{module_stem(options)}_{options.styles[0]}.py"

@@ -122,7 +122,7 @@ def _forget_in_process_caches() -> None:
 
 
 @pytest.mark.parametrize("how", ["append", "truncate", "edit"])
-@pytest.mark.parametrize("kind", ["format", "names-1", "inlined-1", "jinja"])
+@pytest.mark.parametrize("kind", ["format", "names-1", "inlined-1", "jinja", "yaml-1"])
 def test_a_tampered_entry_of_any_kind_is_discarded_and_the_output_is_the_no_cache_output(
     kind: str, how: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
