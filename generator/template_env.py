@@ -127,6 +127,7 @@ def environment(custom_dir: Path | None = None) -> jinja2.Environment:
         autoescape=OPTIONS["autoescape"],
     )
     env.filters["pyrepr"] = pytypes.literal
+    env.globals["def_line"] = pytypes.def_line
     return env
 
 

@@ -17,7 +17,7 @@ from conftest import CHAT_SPEC, ROOT, STYLES, load_module
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 from generator import format as fmt
-from generator import formatters, runtime, template_env
+from generator import formatters, pytypes, runtime, template_env
 from generator.cli import main
 from generator.format import FormatCache, format_modules, format_source
 from generator.pipeline import Options, generate, render_sources
@@ -294,3 +294,27 @@ def test_the_names_a_module_loads_are_what_ast_walk_finds() -> None:
         tree = parse_tree(text)
         expected = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
         assert _loaded(tree) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "params", "returns"),
+    [
+        ("_parse_ResponseMCPListToolsCompletedEvent", "data: Any", "ResponseMCPListToolsCompletedEvent"),
+        ("f" * 40, "data: dict[str, Any]", "X" * 45),  # a comma inside brackets: still one parameter
+        ("f" * 40, "a: int, b: str", "X" * 45),  # two: no trailing comma added
+        ("parse_x", "data: Any", "A | UnknownEvent"),  # fits
+        ("g" * 84, "d: Any", "X"),  # the head alone is too long: left to black
+        ("f" * 40, "data: Any", "Ü" * 45),  # non-ASCII: left to black
+        ("f" * 30, "data: Any", "Y" * 56),  # the tail just fits (88)
+        ("f" * 30, "data: Any", "Y" * 57),  # the tail is too long
+    ],
+)
+def test_def_line_is_what_black_makes_of_the_line(name: str, params: str, returns: str) -> None:
+    """``pytypes.def_line`` (the templates' ``def`` lines) gives black's layout, or the one
+    line black is left to split: black's output is the same either way."""
+    body = "\n    pass\n"
+    ours = pytypes.def_line(name, params, returns) + body
+    expected = format_source(f"def {name}({params}) -> {returns}:{body}", TARGET, "t.py")
+    assert format_source(ours, TARGET, "t.py") == expected
+    if "\n" in ours.removesuffix(body):
+        assert ours == expected, "a layout of ours is black's own"
