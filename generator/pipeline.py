@@ -296,6 +296,7 @@ def generate(
     target_file = output_file(options)
     reading = reading or read_spec(options, progress)
     start = time.perf_counter()
+
     # each module goes to the formatter as it is rendered: black's workers format one
     # module's blocks while the next is rendered (the stages overlap; "format" is the rest)
     def modules() -> Iterator[tuple[str, str]]:

@@ -67,21 +67,29 @@ OPTIONS = {"trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": 
 
 
 class TemplateLoader(jinja2.FileSystemLoader):
-    """Jinja's file loader, which takes the Python of one of our templates from ``COMPILED``
-    when that was compiled from the same source (its sha256), the same Jinja version and
-    ``OPTIONS``; any other template (a user's, ours edited) is compiled as usual."""
+    """Jinja's file loader (and its bytecode cache, as ``BaseLoader.load`` uses it), which
+    compiles one of our templates from the Python in ``COMPILED`` when that was made from
+    the same source (its sha256), the same Jinja version and ``OPTIONS``; any other
+    template (a user's, ours edited) is compiled by Jinja as usual."""
 
     def load(
         self, environment: jinja2.Environment, name: str, globals: MutableMapping[str, Any] | None = None
     ) -> jinja2.Template:
         source, filename, uptodate = self.get_source(environment, name)
-        python = compiled_templates().get(name)
-        if python is not None and filename is not None and Path(filename).parent == templates_dir():
-            digest, code = python
-            if digest == hashlib.sha256(source.encode("utf-8")).hexdigest():
-                code_object = compile(code, filename, "exec")
-                return environment.template_class.from_code(environment, code_object, globals or {}, uptodate)
-        return super().load(environment, name, globals)
+        bcc = environment.bytecode_cache
+        bucket = bcc.get_bucket(environment, name, filename, source) if bcc is not None else None
+        code = bucket.code if bucket is not None else None
+        if code is None:
+            shipped = compiled_templates().get(name)
+            ours = filename is not None and Path(filename).parent == templates_dir()
+            if ours and shipped is not None and shipped[0] == hashlib.sha256(source.encode("utf-8")).hexdigest():
+                code = compile(shipped[1], filename or name, "exec")
+            else:
+                code = environment.compile(source, name, filename)
+            if bcc is not None and bucket is not None:
+                bucket.code = code
+                bcc.set_bucket(bucket)
+        return environment.template_class.from_code(environment, code, globals or {}, uptodate)
 
 
 @lru_cache(maxsize=1)
