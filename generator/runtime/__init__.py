@@ -104,9 +104,10 @@ def _pep695(text: str) -> str:
     module for Python 3.12+: each ``_T = TypeVar("_T")`` line goes, and a top-level function
     that mentions ``_T`` declares ``[T]`` and says ``T``. The runtime itself is written for
     Python 3.10 (a type variable is imported from the module that defines it); for the same
-    rules (UP035), ``dataclass_transform`` is imported from ``typing``, not
+    rules (UP035), ``dataclass_transform`` and ``Self`` are imported from ``typing``, not
     ``typing_extensions``."""
-    text = text.replace(_TRANSFORM_3_10, _TRANSFORM_3_12)
+    for old, new in _TYPING_3_12:
+        text = text.replace(old, new)
     if "_T" not in text:
         return text
     lines = text.split("\n")
@@ -123,10 +124,12 @@ def _pep695(text: str) -> str:
     return "\n".join(line for i, line in enumerate(lines) if i not in drop)
 
 
-#: Where the dataclass style's runtime imports ``dataclass_transform`` from (for type
+#: Where the dataclass style's runtime imports ``Self`` and ``dataclass_transform`` from (for type
 #: checkers only), for Python 3.10 and for 3.12+.
-_TRANSFORM_3_10 = "from typing_extensions import dataclass_transform"
-_TRANSFORM_3_12 = "from typing import dataclass_transform"
+_TYPING_3_12 = (
+    ("from typing_extensions import Self\n", "from typing import Self\n"),
+    ("from typing_extensions import dataclass_transform", "from typing import dataclass_transform"),
+)
 #: The runtime's one type variable, as a word.
 _T_NAME = re.compile(r"\b_T\b")
 

@@ -36,9 +36,10 @@ from reprlib import recursive_repr
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from .parsing import _T
-from .parsing_dataclass import _dump, _Fields
+from .parsing_dataclass import _dump, _Fields, _from_dict
 
 if TYPE_CHECKING:
+    from typing_extensions import Self
     from typing_extensions import dataclass_transform as _dataclass_transform
 else:
 
@@ -121,8 +122,8 @@ class _OnFirstUse:
 
 
 class _Dataclass:
-    """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
-    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too), and
+    """The base of the module's dataclasses: ``from_dict`` and ``to_dict`` by the class's
+    ``_Fields`` table (``_fields``, set once the parsers it names exist), and
     ``__repr__``, ``__eq__`` and ``__hash__`` as ``@dataclass(eq=True)`` makes them,
     written once (see the module docstring)."""
 
@@ -136,6 +137,11 @@ class _Dataclass:
         __dataclass_fields__ = _OnFirstUse("__dataclass_fields__")
         __dataclass_params__ = _OnFirstUse("__dataclass_params__")
         __match_args__ = _OnFirstUse("__match_args__")
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Self:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        return _from_dict(cls, cls._fields, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
