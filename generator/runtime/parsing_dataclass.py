@@ -11,7 +11,7 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import Any, cast
 
-from .parsing import _MISSING, _SCALARS, _T, ParseError, _Kept, _kind, _object, _opt, _req
+from .parsing import _MISSING, _NULLABLE_OF, _SCALARS, _T, ParseError, _Kept, _kind, _object, _opt, _req
 
 
 def _float(value: Any) -> float:
@@ -247,8 +247,11 @@ def _compiled(table: _Fields) -> Callable[[Any], Any]:
         else:
             lines += [f"    if {v} is M:", f"        {v} = {read}"]
         lines.append(f"    elif {v} is not None:" if none_fits else "    else:")
-        model = _model_table(parse)
-        items = _model_table(_ITEMS.get(parse))
+        # null is read above where it fits: a nullable parser's own parser does the rest
+        parse = _NULLABLE_OF.get(parse, parse) if none_fits else parse
+        item = _ITEMS.get(parse)
+        model, items = _model_table(parse), _model_table(item)
+        scalar = _SCALARS.get(item) if item is not None else None
         if model is not None:
             scope[f"m{i}"] = model
             lines += [
@@ -270,10 +273,19 @@ def _compiled(table: _Fields) -> Callable[[Any], Any]:
                 "        else:",
                 f"            {v} = {read}",
             ]
+        elif scalar is not None:
+            scope[f"s{i}"] = scalar
+            lines += [
+                f"        if type({v}) is list and s{i}.issuperset(map(type, {v})):",
+                f"            {v} = list({v})",
+                "        else:",
+                f"            {v} = {read}",
+            ]
         else:
+            scope[f"q{i}"] = parse
             lines += [
                 "        try:",
-                f"            {v} = {p}({v})",
+                f"            {v} = q{i}({v})",
                 "        except ParseError as exc:",
                 f"            {v} = _failed(exc, {v}, {w})",
             ]
