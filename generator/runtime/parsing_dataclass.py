@@ -94,7 +94,8 @@ class _Fields:
     fields of a payload when they are typed (``additionalProperties`` or
     ``patternProperties``), and ``to_dict`` then writes them through ``_dump``; without it
     they are kept as they came. (Attribute names never start with ``_``: the option cannot
-    meet a field's name.)"""
+    meet a field's name.) ``owner`` is the class the table is of and ``parse`` its parser
+    (``_compiled`` on its first call), both set on first use."""
 
     __slots__ = ("extra_fields", "known", "null_keys", "owner", "parse", "reads", "values_of", "writes")
 
