@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import json
+import re
 import threading
 from pathlib import Path
 from types import MemberDescriptorType, ModuleType
@@ -140,3 +142,173 @@ def test_responses_models_finish_as_dataclass_makes_them(
     responses_modules: dict[str, ModuleType], tmp_path: Path
 ) -> None:
     _models_finish_as_dataclass_makes_them(responses_modules["dataclass"], tmp_path)
+
+
+#: Chat chunks that reach every kind of field the compiled parsers read: required and
+#: optional scalars, null, models, lists of models, lists of integers, unknown fields.
+_CHUNKS: list[dict[str, Any]] = [
+    {
+        "id": "c1",
+        "object": "chat.completion.chunk",
+        "created": 1,
+        "model": "m",
+        "service_tier": "default",
+        "system_fingerprint": None,
+        "choices": [
+            {"index": 0, "delta": {"role": "assistant", "content": "Hi"}, "logprobs": None, "finish_reason": None}
+        ],
+        "usage": None,
+        "obfuscation": "x",
+    },
+    {
+        "id": "c1",
+        "object": "chat.completion.chunk",
+        "created": 1,
+        "model": "m",
+        "choices": [
+            {
+                "index": 0,
+                "delta": {
+                    "tool_calls": [
+                        {"index": 0, "id": "t", "type": "function", "function": {"name": "f", "arguments": "{"}},
+                        {"index": 1, "function": {"arguments": "}"}, "new": 1},
+                    ]
+                },
+                "logprobs": {
+                    "content": [
+                        {
+                            "token": "a",
+                            "logprob": -1,
+                            "bytes": [97],
+                            "top_logprobs": [{"token": "a", "logprob": -1.5, "bytes": None}],
+                        }
+                    ],
+                    "refusal": None,
+                },
+                "finish_reason": "tool_calls",
+            }
+        ],
+        "usage": {
+            "completion_tokens": 1,
+            "prompt_tokens": 2,
+            "total_tokens": 3,
+            "prompt_tokens_details": {"cached_tokens": 0},
+        },
+        "extra": {"kept": True},
+    },
+]
+#: What a place is bent to: each of these in turn, and the key removed.
+_BENT: list[Any] = [None, 1, 1.5, True, "s", [], {}, [1, "a"], {"x": 1}]
+
+
+def _places(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every key and list position inside ``value``, outermost first."""
+    inner = value.items() if type(value) is dict else enumerate(value) if type(value) is list else ()
+    return [p for key, item in inner for p in ((*path, key), *_places(item, (*path, key)))]
+
+
+def _bent(data: Any, path: tuple[Any, ...], how: Any) -> Any:
+    """A deep copy of ``data`` with the place ``path`` removed (``how`` is ``_places``) or set to ``how``."""
+    copy = json.loads(json.dumps(data))
+    here = copy
+    for step in path[:-1]:
+        here = here[step]
+    if how is _places:
+        del here[path[-1]]
+    else:
+        here[path[-1]] = how(here[path[-1]]) if callable(how) else how
+    return copy
+
+
+def _outcome(module: ModuleType, data: Any) -> Any:
+    """What ``module`` parses ``data`` into: the instance as JSON and its repr (a ``_Kept``
+    kept in an unknown field as its value), or the error."""
+    try:
+        made = module.parse_create_chat_completion_stream_response(data)
+    except ValueError as exc:  # the module's ParseError
+        return ("error", type(exc).__name__, exc.args, getattr(exc, "path", None))
+    shown = re.sub(r"<[\w.]+ object at 0x[0-9a-f]+>", "<kept>", repr(made))
+    return (type(made).__qualname__, json.dumps(made.to_dict(), default=lambda kept: ["kept", kept.value]), shown)
+
+
+def test_compiled_parsers_read_as_the_table_loop(openai_modules: dict[str, ModuleType]) -> None:
+    """Each model's parser compiled on first use (``_compiled``) gives what the loop over its
+    table (``_from_table``, which was the only way) gives, at every depth: the same values or
+    the same ``ParseError`` (message and path), on chunks with each place removed or set to
+    a value of every JSON type, a lenient build's ``_Kept`` there, or not a dict at all."""
+    compiled = openai_modules["dataclass"]
+    looped = load_module(Path(compiled.__file__ or ""))
+    looped._compiled = lambda table: lambda data: looped._from_table(table.owner, table, data)
+    payloads: list[Any] = [None, [], "chunk", {}]
+    for chunk in _CHUNKS:
+        payloads.append(chunk)
+        for path in _places(chunk):
+            payloads += [_bent(chunk, path, _places)] + [_bent(chunk, path, how) for how in _BENT]
+    checked = 0
+    for data in payloads:
+        mine = _outcome(compiled, data)
+        assert mine == _outcome(looped, data), data
+        checked += mine[0] != "error"
+    assert checked > 100  # most bends still parse (an unknown field, null where it fits...)
+    for chunk in _CHUNKS:  # a _Kept anywhere: kept as it came where a parser reads it
+        for path in _places(chunk):
+            assert _outcome(compiled, _kept(compiled, chunk, path)) == _outcome(looped, _kept(looped, chunk, path))
+
+
+def _kept(module: ModuleType, chunk: Any, path: tuple[Any, ...]) -> Any:
+    copy = _bent(chunk, path, lambda value: value)
+    here = copy
+    for step in path[:-1]:
+        here = here[step]
+    here[path[-1]] = module._Kept(here[path[-1]])
+    return copy
+
+
+def test_a_subclass_is_built_by_the_table_loop(openai_modules: dict[str, ModuleType]) -> None:
+    """A subclass of a model (which inherits its table) is built as itself, through its
+    ``__init__``; the model's own parser is not taken over by it."""
+    module = openai_modules["dataclass"]
+    base = module.ChatCompletionStreamResponseDeltaFunctionCall
+    dataclasses.fields(base)  # finished first: the first super().__init__() of an unfinished model runs Sub's twice
+    made: list[Any] = []
+
+    class Sub(base):  # type: ignore[misc,valid-type]
+        __slots__ = ()
+
+        def __init__(self, **values: Any) -> None:
+            made.append(values)
+            super().__init__(**values)
+
+    sub = Sub.from_dict({"name": "f", "other": 1})
+    assert type(sub) is Sub and made == [{"arguments": None, "name": "f", "extra_fields": {"other": 1}}]
+    one = base.from_dict({"name": "f"})
+    assert type(one) is base and len(made) == 1
+    assert base._fields.owner is base
+
+
+def test_every_responses_model_compiles_its_parser(responses_modules: dict[str, ModuleType]) -> None:
+    """Every model of the Responses module gets a compiled parser (its slots are its
+    table's fields), which reads a payload missing every field, an empty list where each
+    field is, and an unknown field as the table loop does."""
+    module = responses_modules["dataclass"]
+    looped = load_module(Path(module.__file__ or ""))
+    looped._compiled = lambda table: lambda data: looped._from_table(table.owner, table, data)
+    models = [name for name, value in vars(module).items() if isinstance(value, type) and "_fields" in vars(value)]
+    assert len(models) > 200
+    for name in models:
+        cls = getattr(module, name)
+        table = cls._fields
+        table.owner = table.owner or cls
+        assert module._compiled(table).__name__ == "parse", name  # not the loop's stand-in
+        wires = [wire for _, wire, *_ in table.reads]
+        for data in ({}, {"unknown": 1}, {key: [] for key in wires}, dict.fromkeys(wires)):
+            mine, theirs = (_outcome_of(m, name, data) for m in (module, looped))
+            assert mine == theirs, (name, data)
+
+
+def _outcome_of(module: ModuleType, name: str, data: Any) -> Any:
+    try:
+        made = getattr(module, name).from_dict(data)
+    except ValueError as exc:  # the module's ParseError
+        return ("error", exc.args, getattr(exc, "path", None))
+    return json.dumps(made.to_dict(), sort_keys=True)

@@ -1,7 +1,8 @@
 """The dataclass style: standard-library dataclasses with ``from_dict``/``to_dict`` on wire
 names, which read a table of the class's fields (``_Fields``, set as the class's ``_fields``:
-the runtime's ``_from_dict`` checks each field, the common case first, and raises the
-module's ``ParseError``; ``to_dict`` comes from the runtime's base class ``_Dataclass``)."""
+the runtime's ``_from_dict`` checks each field, the common case first, by a parser it
+compiles from the table on the class's first use, and raises the module's ``ParseError``;
+``to_dict`` comes from the runtime's base class ``_Dataclass``)."""
 
 from __future__ import annotations
 
