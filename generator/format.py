@@ -125,19 +125,23 @@ def format_modules(
     split: dict[str, tuple[str, str, list[tuple[int, str]]]] = {}
     found: dict[str, str] = {}  # block -> its formatting, from a cache or black
     jobs = _BlackJobs(target_python)
-    for name, source in pairs:
-        results[name] = ""  # the order modules came in
-        header, rest = split_header(source)
-        whole = store.get(rest)  # the same module formatted before (a re-run): no parsing at all
-        if whole is not None:
-            results[name] = header + whole
-            continue
-        try:
-            split[name] = (header, rest, _blocks(rest))
-        except SyntaxError as exc:  # pragma: no cover - a bug, not bad input
-            raise InternalError(f"generated module {name} does not parse ({exc}); please report it") from None
-        jobs.add(_known(dict.fromkeys(block for _, block in split[name][2]), target_python, store, found))
-    for block, text in jobs.results().items():
+    try:
+        for name, source in pairs:
+            results[name] = ""  # the order modules came in
+            header, rest = split_header(source)
+            whole = store.get(rest)  # the same module formatted before (a re-run): no parsing at all
+            if whole is not None:
+                results[name] = header + whole
+                continue
+            try:
+                split[name] = (header, rest, _blocks(rest))
+            except SyntaxError as exc:  # pragma: no cover - a bug, not bad input
+                raise InternalError(f"generated module {name} does not parse ({exc}); please report it") from None
+            jobs.add(_known(dict.fromkeys(block for _, block in split[name][2]), target_python, store, found))
+        black_output = jobs.results()
+    finally:
+        jobs.close()  # also when rendering a later module failed: no worker is left running
+    for block, text in black_output.items():
         found[block] = text
         store.put(block, text)
     if len(_cache) + len(found) > CACHE_BLOCKS:
@@ -437,10 +441,13 @@ class _BlackJobs:
         if self.pool is None:
             return dict(zip(self.waiting, _format_uncached(self.waiting, self.target_python)))
         self._send(final=True)
-        try:
-            return {b: text for blocks, future in self.batches for b, text in zip(blocks, future.result())}
-        finally:
-            self.pool.shutdown()
+        return {b: text for blocks, future in self.batches for b, text in zip(blocks, future.result())}
+
+    def close(self) -> None:
+        """Stop the workers (the batches not begun are dropped)."""
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+            self.pool = None
 
     def _start(self, workers: int) -> None:
         import multiprocessing
