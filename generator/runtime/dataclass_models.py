@@ -113,7 +113,12 @@ class _OnFirstUse:
         cls = instance if isinstance(instance, type) else owner
         for unfinished in [c for c in cls.__mro__ if c in _DECLARED]:
             _finish(unfinished)
-        for c in cls.__mro__:
+        # from the first model on: a lookup that got here passed over the classes before it
+        # (a user's subclass whose __init__ calls super().__init__() has its own, and that
+        # call must reach the model's, not come back to the subclass's)
+        mro = cls.__mro__
+        first = next((i for i, c in enumerate(mro) if "__dataclass_fields__" in c.__dict__), 0)
+        for c in mro[first:]:
             value = c.__dict__.get(self.name, self)
             if not isinstance(value, _OnFirstUse):
                 get = getattr(type(value), "__get__", None)
