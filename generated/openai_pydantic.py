@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 89ec64e0b1ce0ae6e76a553066eed5bb, output 1853ed576e1b1a35c55b462f109eccd3
+# Fingerprint: inputs 8300adc8ea68520e6815a3dc97276939, output 1853ed576e1b1a35c55b462f109eccd3
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot

@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 89ec64e0b1ce0ae6e76a553066eed5bb, output c5c487fcb75cc82968a09f97b1e62414
+# Fingerprint: inputs 8300adc8ea68520e6815a3dc97276939, output 732294a836c43122e1c1b5831cf81f0a
 """TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -8760,7 +8760,13 @@ def _nullable(parse: Callable[[Any], _T]) -> Callable[[Any], _T | None]:
     def parse_nullable(value: Any) -> _T | None:
         return None if value is None else parse(value)
 
+    _NULLABLE_OF[parse_nullable] = parse
     return parse_nullable
+
+
+#: The parser each ``_nullable`` parser calls for a value that is not ``null`` (a dataclass
+#: parser that reads ``null`` before calls it directly).
+_NULLABLE_OF: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
 
 
 def _map_of(parse: Callable[[Any], _T]) -> Callable[[Any], dict[str, _T]]:

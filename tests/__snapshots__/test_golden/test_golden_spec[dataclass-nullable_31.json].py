@@ -51,6 +51,7 @@ __all__ = [
 # The style's fixed runtime: the classes' base (to_dict by each class's table, one
 # __repr__ and __eq__ for all).
 if TYPE_CHECKING:
+    from typing_extensions import Self
     from typing_extensions import dataclass_transform as _dataclass_transform
 else:
 
@@ -127,7 +128,14 @@ class _OnFirstUse:
         cls = instance if isinstance(instance, type) else owner
         for unfinished in [c for c in cls.__mro__ if c in _DECLARED]:
             _finish(unfinished)
-        for c in cls.__mro__:
+        # from the first model on: a lookup that got here passed over the classes before it
+        # (a user's subclass whose __init__ calls super().__init__() has its own, and that
+        # call must reach the model's, not come back to the subclass's)
+        mro = cls.__mro__
+        first = next(
+            (i for i, c in enumerate(mro) if "__dataclass_fields__" in c.__dict__), 0
+        )
+        for c in mro[first:]:
             value = c.__dict__.get(self.name, self)
             if not isinstance(value, _OnFirstUse):
                 get = getattr(type(value), "__get__", None)
@@ -136,8 +144,8 @@ class _OnFirstUse:
 
 
 class _Dataclass:
-    """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
-    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too), and
+    """The base of the module's dataclasses: ``from_dict`` and ``to_dict`` by the class's
+    ``_Fields`` table (``_fields``, set once the parsers it names exist), and
     ``__repr__``, ``__eq__`` and ``__hash__`` as ``@dataclass(eq=True)`` makes them,
     written once (see the module docstring)."""
 
@@ -151,6 +159,11 @@ class _Dataclass:
         __dataclass_fields__ = _OnFirstUse("__dataclass_fields__")
         __dataclass_params__ = _OnFirstUse("__dataclass_params__")
         __match_args__ = _OnFirstUse("__match_args__")
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Self:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        return _from_dict(cls, cls._fields, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
@@ -211,11 +224,6 @@ class Part(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
-    @classmethod
-    def from_dict(cls, data: Any) -> Part:
-        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        return _from_dict(cls, cls._fields, data)
-
 
 @_model
 class Chunk(_Dataclass):
@@ -233,11 +241,6 @@ class Chunk(_Dataclass):
     items_type_list: list[int | None] | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Chunk:
-        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_Chunk = frozenset(
@@ -350,7 +353,13 @@ def _nullable(parse: Callable[[Any], _T]) -> Callable[[Any], _T | None]:
     def parse_nullable(value: Any) -> _T | None:
         return None if value is None else parse(value)
 
+    _NULLABLE_OF[parse_nullable] = parse
     return parse_nullable
+
+
+#: The parser each ``_nullable`` parser calls for a value that is not ``null`` (a dataclass
+#: parser that reads ``null`` before calls it directly).
+_NULLABLE_OF: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
 
 
 def _map_of(parse: Callable[[Any], _T]) -> Callable[[Any], dict[str, _T]]:
@@ -467,7 +476,13 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
                 items.append(item.value)
         return items
 
+    _ITEMS[parse_list] = parse
     return parse_list
+
+
+#: The item parser of each list parser ``_list_of`` made (a model's parser reads a list of
+#: models by its item's, see ``_compiled``).
+_ITEMS: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
 
 
 class _Field:
@@ -517,9 +532,19 @@ class _Fields:
     fields of a payload when they are typed (``additionalProperties`` or
     ``patternProperties``), and ``to_dict`` then writes them through ``_dump``; without it
     they are kept as they came. (Attribute names never start with ``_``: the option cannot
-    meet a field's name.)"""
+    meet a field's name.) ``owner`` is the class the table is of and ``parse`` its parser
+    (``_compiled`` on its first call), both set on first use."""
 
-    __slots__ = ("extra_fields", "known", "null_keys", "reads", "values_of", "writes")
+    __slots__ = (
+        "extra_fields",
+        "known",
+        "null_keys",
+        "owner",
+        "parse",
+        "reads",
+        "values_of",
+        "writes",
+    )
 
     def __init__(
         self,
@@ -540,6 +565,17 @@ class _Fields:
         # every attribute's value at once (one call in C), in the order of ``writes``
         self.values_of: Callable[[Any], tuple[Any, ...]] = _getter(tuple(attributes))
         self.null_keys = frozenset(f.wire for f in attributes.values() if f.null_only)
+        # the class of the table (``_from_dict`` sets it on first use) and its parser,
+        # compiled on its first call (``_compiled``)
+        self.owner: type | None = None
+        self.parse: Callable[[Any], Any] = self._first
+
+    def _first(self, data: Any) -> Any:
+        """``parse`` until it is compiled: compile it (unless a caller that read ``parse``
+        before had it compiled), then parse ``data`` with it."""
+        if getattr(self.parse, "__func__", None) is _Fields._first:
+            self.parse = _compiled(self)
+        return self.parse(data)
 
 
 def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
@@ -553,6 +589,28 @@ def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
 
 
 def _from_dict(build: Callable[..., _T], table: _Fields, data: Any) -> _T:
+    """A dataclass built from decoded JSON by its ``_Fields`` table: the table's compiled
+    parser for its own class (``_compiled``), which reads as ``_from_table`` does; ``_from_table``
+    itself for another class (a subclass, which inherits the table)."""
+    if build is table.owner:
+        parsed: _T = table.parse(data)
+        return parsed
+    if (
+        table.owner is None and isinstance(build, type) and _table_of(build) is table
+    ):  # its first use
+        table.owner = build
+        parsed = table.parse(data)
+        return parsed
+    return _from_table(build, table, data)
+
+
+def _table_of(build: type) -> _Fields | None:
+    """The ``_Fields`` table class ``build`` sets itself (not one inherited), or None."""
+    table = vars(build).get("_fields")
+    return table if type(table) is _Fields else None
+
+
+def _from_table(build: Callable[..., _T], table: _Fields, data: Any) -> _T:
     """A dataclass built from decoded JSON by its ``_Fields`` table: each field read as its
     entry says (a value of its ``fast`` type as it is, ``null`` as None where it may be, else
     ``_req``/``_opt`` with its parser, which raise ``ParseError`` naming the field), the
@@ -577,6 +635,190 @@ def _from_dict(build: Callable[..., _T], table: _Fields, data: Any) -> _T:
     if table.null_keys:
         values["null_fields"] = table.null_keys.intersection(d)
     return build(**values)
+
+
+def _compiled(table: _Fields) -> Callable[[Any], Any]:
+    """The parser of ``table.owner``: ``_from_table`` written out for its fields, as Python
+    source compiled once (as ``@dataclass`` writes ``__init__``), so that each field costs a
+    few bytecodes instead of a turn of ``_from_table``'s loop. It reads the same values and
+    raises the same errors; the differences are only in how:
+
+    * a field's common value (its ``fast`` type, ``null`` where it fits, absent where it
+      may be) is taken inline, anything else goes through ``_req``/``_opt`` as in ``_from_table``;
+    * a field holding a model calls that model's table's parser directly, and a list of
+      models (``_list_of``) reads its items so (``_items_failed`` takes over at an item that
+      does not parse), without the calls between;
+    * unknown fields are looked for only when the payload has more keys than the fields
+      it sent (counted while reading them), not by a set of its keys;
+    * the instance is made by ``object.__new__`` and its slots set one by one, without the
+      keyword arguments of ``__init__`` (which would set the same).
+
+    A class whose slots are not exactly its table's fields (a custom template's) is built
+    by ``_from_table``, as is a payload that is not exactly a ``dict``."""
+    cls = cast(type, table.owner)
+    names = [name for name, *_ in table.reads]
+    own = ["extra_fields", "null_fields"] if table.null_keys else ["extra_fields"]
+    slots = [name for c in cls.__mro__ for name in vars(c).get("__slots__", ())]
+    if sorted(slots) != sorted(names + own):
+        return lambda data: _from_table(cls, table, data)
+    scope: dict[str, Any] = {
+        "cls": cls,
+        "table": table,
+        "new": object.__new__,
+        "M": _MISSING,
+        "ParseError": ParseError,
+        "_from_table": _from_table,
+        "_req": _req,
+        "_opt": _opt,
+        "_failed": _failed,
+        "_items_failed": _items_failed,
+        "_extras": _extras,
+        "known": table.known,
+        "null_keys": table.null_keys,
+        "extra_fields": table.extra_fields,
+    }
+    lines = [
+        "def parse(d):",
+        "    if type(d) is not dict:",
+        "        return _from_table(cls, table, d)",
+        "    get = d.get",
+        f"    n = {len(names)}",
+    ]
+    for i, (_, wire, parse, fast, none_fits, optional) in enumerate(table.reads):
+        v, w, p = f"v{i}", repr(wire), f"p{i}"
+        scope[p] = parse
+        read = f"_opt(d, {w}, {p})" if optional else f"_req(d, {w}, {p})"
+        lines.append(f"    {v} = get({w}, M)")
+        if fast is not None:
+            scope[f"t{i}"] = fast
+            lines.append(
+                f"    if type({v}) is not t{i}"
+                + (f" and {v} is not None:" if none_fits else ":")
+            )
+            if optional:
+                lines += [
+                    f"        if {v} is M:",
+                    f"            {v} = None",
+                    "            n -= 1",
+                ]
+                lines += ["        else:", f"            {v} = {read}"]
+            else:
+                lines.append(f"        {v} = {read}")
+            continue
+        if optional:
+            lines += [f"    if {v} is M:", f"        {v} = None", "        n -= 1"]
+        else:
+            lines += [f"    if {v} is M:", f"        {v} = {read}"]
+        lines.append(f"    elif {v} is not None:" if none_fits else "    else:")
+        # null is read above where it fits: a nullable parser's own parser does the rest
+        parse = _NULLABLE_OF.get(parse, parse) if none_fits else parse
+        item = _ITEMS.get(parse)
+        model, items = _model_table(parse), _model_table(item)
+        scalar = _SCALARS.get(item) if item is not None else None
+        if model is not None:
+            scope[f"m{i}"] = model
+            lines += [
+                "        try:",
+                f"            {v} = m{i}.parse({v})",
+                "        except ParseError as exc:",
+                f"            {v} = _failed(exc, {v}, {w})",
+            ]
+        elif items is not None:
+            scope[f"m{i}"] = items
+            lines += [
+                f"        if type({v}) is list:",
+                f"            item = m{i}.parse",
+                f"            rest = iter({v})",
+                "            try:",
+                f"                {v} = [item(x) for x in rest]",
+                "            except ParseError as exc:",
+                f"                {v} = _items_failed(exc, {v}, rest, item, {w})",
+                "        else:",
+                f"            {v} = {read}",
+            ]
+        elif scalar is not None:
+            scope[f"s{i}"] = scalar
+            lines += [
+                f"        if type({v}) is list and s{i}.issuperset(map(type, {v})):",
+                f"            {v} = list({v})",
+                "        else:",
+                f"            {v} = {read}",
+            ]
+        else:
+            scope[f"q{i}"] = parse
+            lines += [
+                "        try:",
+                f"            {v} = q{i}({v})",
+                "        except ParseError as exc:",
+                f"            {v} = _failed(exc, {v}, {w})",
+            ]
+    lines.append("    made = new(cls)")
+    lines += [f"    made.{name} = v{i}" for i, name in enumerate(names)]
+    if table.extra_fields is not None:
+        lines.append("    made.extra_fields = extra_fields(d)")
+    else:
+        lines.append("    made.extra_fields = {} if len(d) == n else _extras(d, known)")
+    if table.null_keys:
+        lines.append("    made.null_fields = null_keys.intersection(d)")
+    lines.append("    return made")
+    # the source holds the wire names as literals (repr) and the slots' names, nothing else
+    code = compile("\n".join(lines), f"<parser of {cls.__qualname__}>", "exec")
+    exec(code, scope)  # noqa: S102
+    return cast("Callable[[Any], Any]", scope["parse"])
+
+
+def _model_table(parse: Any) -> _Fields | None:
+    """The table of the model whose ``from_dict`` ``parse`` is (its owner set to the model
+    now if not yet), or None: a parser of another kind, or a ``from_dict`` that does more
+    than hand its class and table to ``_from_dict`` (a custom template's)."""
+    build = getattr(parse, "__self__", None)
+    code = getattr(getattr(parse, "__func__", None), "__code__", None)
+    if (
+        not isinstance(build, type)
+        or getattr(code, "co_names", None) != _FROM_DICT_NAMES
+    ):
+        return None
+    table = _table_of(build)
+    if table is None:
+        return None
+    if table.owner is None:
+        table.owner = build
+    return table if table.owner is build else None
+
+
+#: The names the template's ``from_dict`` reads: ``return _from_dict(cls, cls._fields, data)``.
+_FROM_DICT_NAMES = ("_from_dict", "_fields")
+
+
+def _failed(exc: ParseError, value: Any, key: str) -> Any:
+    """The value of field ``key`` whose parser raised ``exc``, as ``_req`` and ``_opt`` read
+    it: a lenient build's ``_Kept`` as it came, else the error with the key in its path.
+    """
+    if type(value) is _Kept:
+        return value.value
+    raise exc.within(key) from None
+
+
+def _items_failed(
+    exc: ParseError, value: list[Any], rest: Any, parse: Callable[[Any], Any], key: str
+) -> list[Any]:
+    """A list of models (field ``key``) read as ``_list_of`` reads it, from where the item
+    parser ``parse`` raised ``exc``: the item before ``rest`` (the list's iterator). The
+    items before are parsed again (they parsed once, and parsers are pure); the item that
+    failed is not."""
+    failed = len(value) - rest.__length_hint__() - 1
+    items = [parse(item) for item in value[:failed]]
+    for i in range(failed, len(value)):
+        item = value[i]
+        try:
+            if i == failed:
+                raise exc
+            items.append(parse(item))
+        except ParseError as error:
+            if type(item) is not _Kept:
+                raise ParseError(error.message, (key, i, *error.path)) from None
+            items.append(item.value)
+    return items
 
 
 def _extras(

@@ -2,6 +2,7 @@
 # The style's fixed runtime: the classes' base (to_dict by each class's table, one
 # __repr__ and __eq__ for all).
 if TYPE_CHECKING:
+    from typing_extensions import Self
     from typing_extensions import dataclass_transform as _dataclass_transform
 else:
 
@@ -78,7 +79,14 @@ class _OnFirstUse:
         cls = instance if isinstance(instance, type) else owner
         for unfinished in [c for c in cls.__mro__ if c in _DECLARED]:
             _finish(unfinished)
-        for c in cls.__mro__:
+        # from the first model on: a lookup that got here passed over the classes before it
+        # (a user's subclass whose __init__ calls super().__init__() has its own, and that
+        # call must reach the model's, not come back to the subclass's)
+        mro = cls.__mro__
+        first = next(
+            (i for i, c in enumerate(mro) if "__dataclass_fields__" in c.__dict__), 0
+        )
+        for c in mro[first:]:
             value = c.__dict__.get(self.name, self)
             if not isinstance(value, _OnFirstUse):
                 get = getattr(type(value), "__get__", None)
@@ -87,8 +95,8 @@ class _OnFirstUse:
 
 
 class _Dataclass:
-    """The base of the module's dataclasses: ``to_dict`` by the class's ``_Fields`` table
-    (``_fields``, set once the parsers it names exist; ``from_dict`` reads it too), and
+    """The base of the module's dataclasses: ``from_dict`` and ``to_dict`` by the class's
+    ``_Fields`` table (``_fields``, set once the parsers it names exist), and
     ``__repr__``, ``__eq__`` and ``__hash__`` as ``@dataclass(eq=True)`` makes them,
     written once (see the module docstring)."""
 
@@ -102,6 +110,11 @@ class _Dataclass:
         __dataclass_fields__ = _OnFirstUse("__dataclass_fields__")
         __dataclass_params__ = _OnFirstUse("__dataclass_params__")
         __match_args__ = _OnFirstUse("__match_args__")
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Self:
+        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
+        return _from_dict(cls, cls._fields, data)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON data again, with wire names; optional fields that are None are left out."""
@@ -166,11 +179,6 @@ class Root(_Dataclass):
     """line separator, \u202ebidi, NUL \x00 and a tab\tend"""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Root:
-        """Build from decoded JSON (wire names); raises ``ParseError`` naming the field."""
-        return _from_dict(cls, cls._fields, data)
 
 
 _KEYS_Root = frozenset({"a", "b"})
