@@ -16,6 +16,7 @@ from .merge_plan import FieldPlan, NodePlan, meaning
 from .model import Array, Map, ModelRef, Schemas, Tuple
 from .naming import parse_function
 from .naming.code import keyed_list_names, keys_constant
+from .policy import Policy
 from .response_plan import ResponsePlan
 from .styles.base import Emitter, Traits
 
@@ -115,15 +116,18 @@ def _node_view(node: NodePlan, names: dict[int, str], emitter: Emitter, schemas:
                 else f"_wire_names({node.model.name})" if traits.reads_wire_names else keys_constant(node.model.name)
             )
         ),
-        # most deltas carry one text fragment: appended before anything else is read (a JSON
-        # text field needs no such path: its own appends a continuation inline)
-        "fast_text": (
-            next((f for f in fields if f["policy"] == "concat" and not f["json_text"]), None)
-            if node.context == "delta"
-            else None
-        ),
         "typed": _typed(node, traits),
     }
+
+
+def _fast_text(node: NodePlan) -> dict[str, str] | None:
+    """For a delta, its first text field (``content``): most deltas carry one fragment of it
+    and nothing else, which the code that merges the delta appends without calling its
+    ``_add``. A JSON text field needs no such path: its own appends a continuation inline."""
+    if node.context != "delta":
+        return None
+    text = next((f for f in node.fields if f.policy == Policy.CONCAT and not f.json_text), None)
+    return None if text is None else {"wire": text.field.wire_name, "attr": text.field.py_name}
 
 
 def _json_kind(t: Any, schemas: Schemas) -> str:
@@ -149,6 +153,8 @@ def _merge_field_view(
         "nullable": f.field.nullable,
         "node_cls": names[id(f.node)] if f.node is not None else "",
         "eager": f.policy == "merge" and f.field.required and not f.field.nullable,
+        # a merged delta's most common fragment, one piece of text, appended by the caller
+        "fast_text": _fast_text(f.node) if f.policy == "merge" and f.node is not None else None,
         # what set and last fields check inline: the scalar type, or an object
         "scalar": pytypes.scalar_type(f.field.type),
         "object": kind == "object",
@@ -200,6 +206,16 @@ def _merge_field_view(
             hints.append(f"_wire_get(item, {pytypes.literal(element.name_path)})")
         view["key"] = f.key
         view["key_attr"] = key_field.py_name
+        # the common fragment's one item merged in the caller's _add (an entry with no keyed
+        # list of its own: its locals would be the caller's)
+        view["inline"] = (
+            {
+                "fields": [_merge_field_view(g, element, names, emitter, schemas) for g in element.fields],
+                "context": element.context.value,
+            }
+            if all(g.policy != Policy.BY_KEY for g in element.fields)
+            else None
+        )
         view["keyed_list"] = {
             "short": short,
             "long": long,

@@ -177,6 +177,25 @@ def test_choices_without_delta_and_unknown_fields_are_kept(module) -> None:
     assert snap["citations"] == ["a", "b"]  # a top-level list is a snapshot: the last one
 
 
+def test_every_merge_state_tells_unknown_fields_by_counting(module) -> None:
+    """A state's ``_add`` finds unknown fields by counting the known ones absent against
+    ``len(data)``: every known field null (or some absent) is no unknown one (``unknown`` is
+    not called: no ``_extra``), while an unknown field, ``null`` or not, is kept."""
+    states = [c for c in vars(module).values() if isinstance(c, type) and issubclass(c, module._State) and c._known]
+    assert len(states) >= 5
+    for cls in states:
+        known = sorted(cls._known)
+        for data in (dict.fromkeys(known), dict.fromkeys(known[1:]), {}):
+            state = cls("x")
+            state._add(data, module.CreateChatCompletionStreamResponseAccumulator(strict=True))
+            assert state._extra is None, (cls.__name__, data)
+        for extra in (None, 1):
+            acc = module.CreateChatCompletionStreamResponseAccumulator()
+            state = cls("x")
+            state._add({**dict.fromkeys(known[1:]), "zz_unknown": extra}, acc)
+            assert state._finish({}) == {"zz_unknown": extra}, cls.__name__
+
+
 def test_refusal_concatenates_and_logprobs_append_without_double_counting(module) -> None:
     def lp(*tokens: str) -> dict:
         return {

@@ -121,6 +121,14 @@ def test_orjson_reads_long_digit_runs_inside_strings(monkeypatch: pytest.MonkeyP
     chunk = '{"id":"chatcmpl-Bx7bench0000000000000000000","x":"k-1234567890123456789012","model":"gpt-4o-2024-08-06"}'
     assert sse._loads(chunk)["model"] == "gpt-4o-2024-08-06"
     assert len(calls) == 2
+    # a long integer as the whole text, negative, after whitespace: read exactly
+    for text, value in (
+        ("18446744073709551616", 2**64),
+        (b"-9223372036854775809", -(2**63) - 1),
+        ("[ -99999999999999999999]", [-99999999999999999999]),
+        ('{"n":\t123456789012345678901}', {"n": 123456789012345678901}),
+    ):
+        assert _same(sse._loads(text), value)
 
 
 def test_a_lone_surrogate_in_str_input_goes_to_json_loads() -> None:

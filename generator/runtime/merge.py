@@ -91,11 +91,19 @@ class _Merger(_TextMerge, _KeyedMerge):
             try:
                 chunk = _loads(chunk)
             except (ValueError, UnicodeDecodeError, RecursionError) as exc:
-                text = chunk if isinstance(chunk, str) else bytes(chunk).decode("utf-8", "replace")
-                self.anomaly("", "invalid_json", f"not valid JSON ({exc}); chunk dropped", dropped=text)
+                self.invalid_json(chunk, exc)
                 return None
         elif kind in _READERS or not isinstance(chunk, Mapping):
             chunk = _model_data(chunk)
+        return self.json_object(chunk)
+
+    def invalid_json(self, chunk: str | bytes | bytearray, exc: Exception) -> None:
+        """A chunk given as text that is not JSON: reported, dropped."""
+        text = chunk if isinstance(chunk, str) else bytes(chunk).decode("utf-8", "replace")
+        self.anomaly("", "invalid_json", f"not valid JSON ({exc}); chunk dropped", dropped=text)
+
+    def json_object(self, chunk: Any) -> dict[str, Any] | None:
+        """A decoded chunk as a dict, or None for one that is not a JSON object (reported)."""
         if type(chunk) is dict:
             return chunk
         if isinstance(chunk, Mapping):
@@ -281,9 +289,13 @@ class _ChunkAccumulator(_Merger):
             elif kind is self._model:
                 self._root._add_model(chunk, self)
             elif kind is bytes or kind is str:
-                data = self.decode(chunk)
-                if data is not None:
-                    self._root._add(data, self)
+                try:
+                    data = _loads(chunk)
+                except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+                    self.invalid_json(chunk, exc)
+                else:
+                    if type(data) is dict or (data := self.json_object(data)) is not None:
+                        self._root._add(data, self)
             else:
                 reader = _READERS.get(kind)  # a typed chunk of a class read before
                 data = reader(chunk) if reader is not None else None

@@ -157,12 +157,13 @@ try:
 except ImportError:  # pragma: no cover - depends on the environment
     _orjson_loads = None
 
-# Where a number may start: each digit -> "0", each byte a JSON number can follow (``:``,
-# ``[``, ``,``) -> ":", the rest -> " "; whitespace and minus signs are deleted first, so a
-# number's first digit comes right after its ":". Deleting them inside a string (an id, a
-# date) can only join digits there into a false alarm, read by json.loads: only slower.
-_NUMBER_STARTS = bytes(48 if 48 <= byte <= 57 else 58 if byte in b":[," else 32 for byte in range(256))
-_SKIPPED = b" \t\r\n-"
+# Where a number may start: each digit, and a minus sign, -> "0"; each byte a JSON number
+# can follow (``:``, ``[``, ``,``, whitespace) -> ":"; the rest -> " ": a number's first
+# character comes right after a ":". Inside a string (an id, a date) a run of digits after
+# whitespace is a false alarm, read by json.loads: only slower.
+_NUMBER_STARTS = bytes(
+    48 if 48 <= byte <= 57 or byte == 45 else 58 if byte in b":[, \t\r\n" else 32 for byte in range(256)
+)
 _LONG_NUMBER = b":" + b"0" * 19  # 2**63 has 19 digits: a shorter integer fits orjson's 64 bits
 
 
@@ -174,11 +175,13 @@ def _loads(text: str | bytes | bytearray) -> Any:
     """
     if _orjson_loads is not None:
         try:
-            raw = text.encode() if isinstance(text, str) else text
-            starts = raw.translate(_NUMBER_STARTS, _SKIPPED)
-            # a number of 19 digits or more after ":", "[" or ",", or the whole text's
-            if starts.find(_LONG_NUMBER) < 0 and not starts.startswith(_LONG_NUMBER[1:]):
-                return _orjson_loads(raw)
+            raw = text if type(text) is bytes else text.encode() if isinstance(text, str) else text
+            # no number of 19 characters or more after ":", "[", "," or whitespace
+            if _LONG_NUMBER not in raw.translate(_NUMBER_STARTS):
+                value = _orjson_loads(raw)
+                # a text that is one number, which may be an integer beyond 64 bits
+                if type(value) is not float:
+                    return value
         except (ValueError, TypeError):  # orjson.JSONDecodeError, UnicodeEncodeError (a lone surrogate)
             pass
     return json.loads(text)
