@@ -1890,20 +1890,23 @@ class _Merger(_TextMerge, _KeyedMerge):
             try:
                 chunk = _loads(chunk)
             except (ValueError, UnicodeDecodeError, RecursionError) as exc:
-                text = (
-                    chunk
-                    if isinstance(chunk, str)
-                    else bytes(chunk).decode("utf-8", "replace")
-                )
-                self.anomaly(
-                    "",
-                    "invalid_json",
-                    f"not valid JSON ({exc}); chunk dropped",
-                    dropped=text,
-                )
+                self.invalid_json(chunk, exc)
                 return None
         elif kind in _READERS or not isinstance(chunk, Mapping):
             chunk = _model_data(chunk)
+        return self.json_object(chunk)
+
+    def invalid_json(self, chunk: str | bytes | bytearray, exc: Exception) -> None:
+        """A chunk given as text that is not JSON: reported, dropped."""
+        text = (
+            chunk if isinstance(chunk, str) else bytes(chunk).decode("utf-8", "replace")
+        )
+        self.anomaly(
+            "", "invalid_json", f"not valid JSON ({exc}); chunk dropped", dropped=text
+        )
+
+    def json_object(self, chunk: Any) -> dict[str, Any] | None:
+        """A decoded chunk as a dict, or None for one that is not a JSON object (reported)."""
         if type(chunk) is dict:
             return chunk
         if isinstance(chunk, Mapping):
@@ -2116,9 +2119,16 @@ class _ChunkAccumulator(_Merger):
             elif kind is self._model:
                 self._root._add_model(chunk, self)
             elif kind is bytes or kind is str:
-                data = self.decode(chunk)
-                if data is not None:
-                    self._root._add(data, self)
+                try:
+                    data = _loads(chunk)
+                except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+                    self.invalid_json(chunk, exc)
+                else:
+                    if (
+                        type(data) is dict
+                        or (data := self.json_object(data)) is not None
+                    ):
+                        self._root._add(data, self)
             else:
                 reader = _READERS.get(kind)  # a typed chunk of a class read before
                 data = reader(chunk) if reader is not None else None
@@ -2295,56 +2305,126 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         self.moderation: dict[str, Any] | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        get = data.get
-        if (value := get("id")) is not None and value != self.id:
+        # known fields absent: with len(data), what tells an unknown field (even a null one)
+        missing = 0
+        if (value := data.get("id")) is None:
+            if "id" not in data:
+                missing += 1
+        elif value != self.id:
             self.id = acc.set_value(self, "id", self.id, value, str)
-        if (value := get("choices")) is not None:
-            self._merge_choices(value, acc)
-        if (value := get("created")) is not None and value != self.created:
-            self.created = acc.set_value(self, "created", self.created, value, int)
-        if (value := get("model")) is not None and value != self.model:
-            self.model = acc.set_value(self, "model", self.model, value, str)
-        if (value := get("obfuscation")) is not None and value != self.obfuscation:
-            self.obfuscation = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "obfuscation", self.obfuscation, value, str)
-            )
-        if (value := get("service_tier")) is not None and value != self.service_tier:
-            self.service_tier = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "service_tier", self.service_tier, value, str)
-            )
-        if (
-            value := get("system_fingerprint")
-        ) is not None and value != self.system_fingerprint:
-            self.system_fingerprint = acc.last_text(
-                self, "system_fingerprint", self.system_fingerprint, value
-            )
-        if (value := get("object")) is not None and value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := get("usage")) is not None:
-            self.usage = acc.last_object(self, "usage", self.usage, value)
-        if (value := get("moderation")) is not None:
-            self.moderation = acc.last_object(
-                self, "moderation", self.moderation, value
-            )
-        if not self._known.issuperset(data):
-            acc.unknown(self, data, "root")
-
-    def _merge_choices(self, value: Any, acc: _Merger) -> None:
-        """Merges a list's entries into the entries of the same key (``by_key``)."""
-        # most lists carry one item, for an entry begun before (and no new identity)
-        if (
+        if (value := data.get("choices")) is None:
+            if "choices" not in data:
+                missing += 1
+        elif (
             type(value) is list
             and len(value) == 1
             and type(item := value[0]) is dict
             and type(key := item.get("index")) is int
             and (entry := self.choices.by_key.get(key)) is not None
         ):
-            entry._add(item, acc)
-            return
+            # the entry's _add, inlined
+            entry_missing = 0
+            if (value := item.get("delta")) is None:
+                if "delta" not in item:
+                    entry_missing += 1
+            elif type(value) is dict:
+                # most deltas carry one text fragment and nothing else
+                if (
+                    len(value) == 1
+                    and type(fragment := value.get("content")) is str
+                    and entry.delta._alt is None
+                ):
+                    entry.delta.content.append(fragment)
+                else:
+                    entry.delta._add(value, acc)
+            else:
+                acc.wrong_type(entry, "delta", value, "an object")
+            if (value := item.get("logprobs")) is None:
+                if "logprobs" not in item:
+                    entry_missing += 1
+            elif type(value) is dict and entry.logprobs is not None:
+                entry.logprobs._add(value, acc)
+            else:
+                entry.logprobs = acc.merge_object(
+                    entry,
+                    "logprobs",
+                    entry.logprobs,
+                    _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
+                    value,
+                )
+            if (value := item.get("finish_reason")) is None:
+                if "finish_reason" not in item:
+                    entry_missing += 1
+            elif value != entry.finish_reason:
+                entry.finish_reason = (
+                    value
+                    if type(value) is str and value
+                    else acc.last_value(
+                        entry, "finish_reason", entry.finish_reason, value, str
+                    )
+                )
+            if len(item) + entry_missing != 4:
+                acc.unknown(entry, item, "entry")
+        else:
+            self._merge_choices(value, acc)
+        if (value := data.get("created")) is None:
+            if "created" not in data:
+                missing += 1
+        elif value != self.created:
+            self.created = acc.set_value(self, "created", self.created, value, int)
+        if (value := data.get("model")) is None:
+            if "model" not in data:
+                missing += 1
+        elif value != self.model:
+            self.model = acc.set_value(self, "model", self.model, value, str)
+        if (value := data.get("obfuscation")) is None:
+            if "obfuscation" not in data:
+                missing += 1
+        elif value != self.obfuscation:
+            self.obfuscation = (
+                value
+                if type(value) is str and value
+                else acc.last_value(self, "obfuscation", self.obfuscation, value, str)
+            )
+        if (value := data.get("service_tier")) is None:
+            if "service_tier" not in data:
+                missing += 1
+        elif value != self.service_tier:
+            self.service_tier = (
+                value
+                if type(value) is str and value
+                else acc.last_value(self, "service_tier", self.service_tier, value, str)
+            )
+        if (value := data.get("system_fingerprint")) is None:
+            if "system_fingerprint" not in data:
+                missing += 1
+        elif value != self.system_fingerprint:
+            self.system_fingerprint = acc.last_text(
+                self, "system_fingerprint", self.system_fingerprint, value
+            )
+        if (value := data.get("object")) is None:
+            if "object" not in data:
+                missing += 1
+        elif value != self.object:
+            self.object = acc.set_value(self, "object", self.object, value, str)
+        if (value := data.get("usage")) is None:
+            if "usage" not in data:
+                missing += 1
+        else:
+            self.usage = acc.last_object(self, "usage", self.usage, value)
+        if (value := data.get("moderation")) is None:
+            if "moderation" not in data:
+                missing += 1
+        else:
+            self.moderation = acc.last_object(
+                self, "moderation", self.moderation, value
+            )
+        if len(data) + missing != 10:
+            acc.unknown(self, data, "root")
+
+    def _merge_choices(self, value: Any, acc: _Merger) -> None:
+        """Merges a list's entries into the entries of the same key (``by_key``); ``_add``
+        merges the common fragment, one item for an entry begun before, itself."""
         if type(value) is not list:
             acc.wrong_type(self, "choices", value, "a list")
         for item in value if type(value) is list else ():
@@ -2455,24 +2535,40 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
         self.index = 0
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        get = data.get
-        if (value := get("delta")) is not None:
-            if type(value) is dict:
+        # known fields absent: with len(data), what tells an unknown field (even a null one)
+        missing = 0 if "index" in data else 1
+        if (value := data.get("delta")) is None:
+            if "delta" not in data:
+                missing += 1
+        elif type(value) is dict:
+            # most deltas carry one text fragment and nothing else
+            if (
+                len(value) == 1
+                and type(fragment := value.get("content")) is str
+                and self.delta._alt is None
+            ):
+                self.delta.content.append(fragment)
+            else:
                 self.delta._add(value, acc)
-            else:
-                acc.wrong_type(self, "delta", value, "an object")
-        if (value := get("logprobs")) is not None:
-            if type(value) is dict and self.logprobs is not None:
-                self.logprobs._add(value, acc)
-            else:
-                self.logprobs = acc.merge_object(
-                    self,
-                    "logprobs",
-                    self.logprobs,
-                    _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
-                    value,
-                )
-        if (value := get("finish_reason")) is not None and value != self.finish_reason:
+        else:
+            acc.wrong_type(self, "delta", value, "an object")
+        if (value := data.get("logprobs")) is None:
+            if "logprobs" not in data:
+                missing += 1
+        elif type(value) is dict and self.logprobs is not None:
+            self.logprobs._add(value, acc)
+        else:
+            self.logprobs = acc.merge_object(
+                self,
+                "logprobs",
+                self.logprobs,
+                _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
+                value,
+            )
+        if (value := data.get("finish_reason")) is None:
+            if "finish_reason" not in data:
+                missing += 1
+        elif value != self.finish_reason:
             self.finish_reason = (
                 value
                 if type(value) is str and value
@@ -2480,7 +2576,7 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
                     self, "finish_reason", self.finish_reason, value, str
                 )
             )
-        if not self._known.issuperset(data):
+        if len(data) + missing != 4:
             acc.unknown(self, data, "entry")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
@@ -2540,45 +2636,33 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
         self.refusal: list[str] = []
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # most deltas carry one text fragment and nothing else
-        if len(data) == 1:
-            value = data.get("content")
-            if type(value) is str and self._alt is None:
-                self.content.append(value)
-                return
-        get = data.get
-        if (value := get("content")) is not None:
+        # known fields absent: with len(data), what tells an unknown field (even a null one)
+        missing = 0
+        if (value := data.get("content")) is None:
+            if "content" not in data:
+                missing += 1
+        else:
             if type(value) is str and self._alt is None:
                 self.content.append(value)
             else:
                 acc.fragment(self, "content", "content", value, text_only=True)
-        if (value := get("function_call")) is not None:
-            if type(value) is dict and self.function_call is not None:
-                self.function_call._add(value, acc)
-            else:
-                self.function_call = acc.merge_object(
-                    self,
-                    "function_call",
-                    self.function_call,
-                    _ChatCompletionStreamResponseDeltaFunctionCallMerge,
-                    value,
-                )
-        if (value := get("tool_calls")) is not None:
-            self._merge_tool_calls(value, acc)
-        if (value := get("role")) is not None and value != self.role:
-            self.role = acc.set_value(self, "role", self.role, value, str)
-        if (value := get("refusal")) is not None:
-            if type(value) is str and self._alt is None:
-                self.refusal.append(value)
-            else:
-                acc.fragment(self, "refusal", "refusal", value, text_only=True)
-        if not self._known.issuperset(data):
-            acc.unknown(self, data, "delta")
-
-    def _merge_tool_calls(self, value: Any, acc: _Merger) -> None:
-        """Merges a list's entries into the entries of the same key (``by_key``)."""
-        # most lists carry one item, for an entry begun before (and no new identity)
-        if (
+        if (value := data.get("function_call")) is None:
+            if "function_call" not in data:
+                missing += 1
+        elif type(value) is dict and self.function_call is not None:
+            self.function_call._add(value, acc)
+        else:
+            self.function_call = acc.merge_object(
+                self,
+                "function_call",
+                self.function_call,
+                _ChatCompletionStreamResponseDeltaFunctionCallMerge,
+                value,
+            )
+        if (value := data.get("tool_calls")) is None:
+            if "tool_calls" not in data:
+                missing += 1
+        elif (
             type(value) is list
             and len(value) == 1
             and type(item := value[0]) is dict
@@ -2589,8 +2673,54 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
                 or (type(part := item.get("function")) is dict and part.get("name"))
             )
         ):
-            entry._add(item, acc)
-            return
+            # the entry's _add, inlined
+            entry_missing = 0
+            if (value := item.get("id")) is None:
+                if "id" not in item:
+                    entry_missing += 1
+            elif value != entry.id:
+                entry.id = acc.set_value(entry, "id", entry.id, value, str)
+            if (value := item.get("type")) is None:
+                if "type" not in item:
+                    entry_missing += 1
+            elif value != entry.type:
+                entry.type = acc.set_value(entry, "type", entry.type, value, str)
+            if (value := item.get("function")) is None:
+                if "function" not in item:
+                    entry_missing += 1
+            elif type(value) is dict and entry.function is not None:
+                entry.function._add(value, acc)
+            else:
+                entry.function = acc.merge_object(
+                    entry,
+                    "function",
+                    entry.function,
+                    _ChatCompletionMessageToolCallChunkFunctionMerge,
+                    value,
+                )
+            if len(item) + entry_missing != 4:
+                acc.unknown(entry, item, "delta")
+        else:
+            self._merge_tool_calls(value, acc)
+        if (value := data.get("role")) is None:
+            if "role" not in data:
+                missing += 1
+        elif value != self.role:
+            self.role = acc.set_value(self, "role", self.role, value, str)
+        if (value := data.get("refusal")) is None:
+            if "refusal" not in data:
+                missing += 1
+        else:
+            if type(value) is str and self._alt is None:
+                self.refusal.append(value)
+            else:
+                acc.fragment(self, "refusal", "refusal", value, text_only=True)
+        if len(data) + missing != 5:
+            acc.unknown(self, data, "delta")
+
+    def _merge_tool_calls(self, value: Any, acc: _Merger) -> None:
+        """Merges a list's entries into the entries of the same key (``by_key``); ``_add``
+        merges the common fragment, one item for an entry begun before, itself."""
         if type(value) is not list:
             acc.wrong_type(self, "tool_calls", value, "a list")
         for item in value if type(value) is list else ():
@@ -2686,8 +2816,12 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
         self.name: str | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        get = data.get
-        if (value := get("arguments")) is not None:
+        # known fields absent: with len(data), what tells an unknown field (even a null one)
+        missing = 0
+        if (value := data.get("arguments")) is None:
+            if "arguments" not in data:
+                missing += 1
+        else:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
             if type(value) is str and 0 < len(value) < text.size and self._alt is None:
@@ -2695,9 +2829,12 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
                 text.size += len(value)
             else:
                 acc.json_text(self, "arguments", "arguments", value)
-        if (value := get("name")) is not None and value != self.name:
+        if (value := data.get("name")) is None:
+            if "name" not in data:
+                missing += 1
+        elif value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
-        if not self._known.issuperset(data):
+        if len(data) + missing != 2:
             acc.unknown(self, data, "delta")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
@@ -2739,23 +2876,32 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
         self.function: _ChatCompletionMessageToolCallChunkFunctionMerge | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        get = data.get
-        if (value := get("id")) is not None and value != self.id:
+        # known fields absent: with len(data), what tells an unknown field (even a null one)
+        missing = 0 if "index" in data else 1
+        if (value := data.get("id")) is None:
+            if "id" not in data:
+                missing += 1
+        elif value != self.id:
             self.id = acc.set_value(self, "id", self.id, value, str)
-        if (value := get("type")) is not None and value != self.type:
+        if (value := data.get("type")) is None:
+            if "type" not in data:
+                missing += 1
+        elif value != self.type:
             self.type = acc.set_value(self, "type", self.type, value, str)
-        if (value := get("function")) is not None:
-            if type(value) is dict and self.function is not None:
-                self.function._add(value, acc)
-            else:
-                self.function = acc.merge_object(
-                    self,
-                    "function",
-                    self.function,
-                    _ChatCompletionMessageToolCallChunkFunctionMerge,
-                    value,
-                )
-        if not self._known.issuperset(data):
+        if (value := data.get("function")) is None:
+            if "function" not in data:
+                missing += 1
+        elif type(value) is dict and self.function is not None:
+            self.function._add(value, acc)
+        else:
+            self.function = acc.merge_object(
+                self,
+                "function",
+                self.function,
+                _ChatCompletionMessageToolCallChunkFunctionMerge,
+                value,
+            )
+        if len(data) + missing != 4:
             acc.unknown(self, data, "delta")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
@@ -2801,10 +2947,17 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
         self.arguments = _JsonText()
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        get = data.get
-        if (value := get("name")) is not None and value != self.name:
+        # known fields absent: with len(data), what tells an unknown field (even a null one)
+        missing = 0
+        if (value := data.get("name")) is None:
+            if "name" not in data:
+                missing += 1
+        elif value != self.name:
             self.name = acc.set_value(self, "name", self.name, value, str)
-        if (value := get("arguments")) is not None:
+        if (value := data.get("arguments")) is None:
+            if "arguments" not in data:
+                missing += 1
+        else:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
             if type(value) is str and 0 < len(value) < text.size and self._alt is None:
@@ -2812,7 +2965,7 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
                 text.size += len(value)
             else:
                 acc.json_text(self, "arguments", "arguments", value)
-        if not self._known.issuperset(data):
+        if len(data) + missing != 2:
             acc.unknown(self, data, "delta")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
@@ -2852,12 +3005,19 @@ class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
         self.refusal: list[Any] | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        get = data.get
-        if (value := get("content")) is not None:
+        # known fields absent: with len(data), what tells an unknown field (even a null one)
+        missing = 0
+        if (value := data.get("content")) is None:
+            if "content" not in data:
+                missing += 1
+        else:
             self.content = acc.extend(self, "content", self.content, value)
-        if (value := get("refusal")) is not None:
+        if (value := data.get("refusal")) is None:
+            if "refusal" not in data:
+                missing += 1
+        else:
             self.refusal = acc.extend(self, "refusal", self.refusal, value)
-        if not self._known.issuperset(data):
+        if len(data) + missing != 2:
             acc.unknown(self, data, "entry")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
@@ -3129,14 +3289,14 @@ try:
 except ImportError:  # pragma: no cover - depends on the environment
     _orjson_loads = None
 
-# Where a number may start: each digit -> "0", each byte a JSON number can follow (``:``,
-# ``[``, ``,``) -> ":", the rest -> " "; whitespace and minus signs are deleted first, so a
-# number's first digit comes right after its ":". Deleting them inside a string (an id, a
-# date) can only join digits there into a false alarm, read by json.loads: only slower.
+# Where a number may start: each digit, and a minus sign, -> "0"; each byte a JSON number
+# can follow (``:``, ``[``, ``,``, whitespace) -> ":"; the rest -> " ": a number's first
+# character comes right after a ":". Inside a string (an id, a date) a run of digits after
+# whitespace is a false alarm, read by json.loads: only slower.
 _NUMBER_STARTS = bytes(
-    48 if 48 <= byte <= 57 else 58 if byte in b":[," else 32 for byte in range(256)
+    48 if 48 <= byte <= 57 or byte == 45 else 58 if byte in b":[, \t\r\n" else 32
+    for byte in range(256)
 )
-_SKIPPED = b" \t\r\n-"
 _LONG_NUMBER = (
     b":" + b"0" * 19
 )  # 2**63 has 19 digits: a shorter integer fits orjson's 64 bits
@@ -3150,13 +3310,19 @@ def _loads(text: str | bytes | bytearray) -> Any:
     """
     if _orjson_loads is not None:
         try:
-            raw = text.encode() if isinstance(text, str) else text
-            starts = raw.translate(_NUMBER_STARTS, _SKIPPED)
-            # a number of 19 digits or more after ":", "[" or ",", or the whole text's
-            if starts.find(_LONG_NUMBER) < 0 and not starts.startswith(
-                _LONG_NUMBER[1:]
-            ):
-                return _orjson_loads(raw)
+            raw = (
+                text
+                if type(text) is bytes
+                else text.encode()
+                if isinstance(text, str)
+                else text
+            )
+            # no number of 19 characters or more after ":", "[", "," or whitespace
+            if _LONG_NUMBER not in raw.translate(_NUMBER_STARTS):
+                value = _orjson_loads(raw)
+                # a text that is one number, which may be an integer beyond 64 bits
+                if type(value) is not float:
+                    return value
         except (
             ValueError,
             TypeError,

@@ -2129,20 +2129,23 @@ class _Merger(_TextMerge, _KeyedMerge):
             try:
                 chunk = _loads(chunk)
             except (ValueError, UnicodeDecodeError, RecursionError) as exc:
-                text = (
-                    chunk
-                    if isinstance(chunk, str)
-                    else bytes(chunk).decode("utf-8", "replace")
-                )
-                self.anomaly(
-                    "",
-                    "invalid_json",
-                    f"not valid JSON ({exc}); chunk dropped",
-                    dropped=text,
-                )
+                self.invalid_json(chunk, exc)
                 return None
         elif kind in _READERS or not isinstance(chunk, Mapping):
             chunk = _model_data(chunk)
+        return self.json_object(chunk)
+
+    def invalid_json(self, chunk: str | bytes | bytearray, exc: Exception) -> None:
+        """A chunk given as text that is not JSON: reported, dropped."""
+        text = (
+            chunk if isinstance(chunk, str) else bytes(chunk).decode("utf-8", "replace")
+        )
+        self.anomaly(
+            "", "invalid_json", f"not valid JSON ({exc}); chunk dropped", dropped=text
+        )
+
+    def json_object(self, chunk: Any) -> dict[str, Any] | None:
+        """A decoded chunk as a dict, or None for one that is not a JSON object (reported)."""
         if type(chunk) is dict:
             return chunk
         if isinstance(chunk, Mapping):
@@ -2357,9 +2360,16 @@ class _ChunkAccumulator(_Merger):
             elif kind is self._model:
                 self._root._add_model(chunk, self)
             elif kind is bytes or kind is str:
-                data = self.decode(chunk)
-                if data is not None:
-                    self._root._add(data, self)
+                try:
+                    data = _loads(chunk)
+                except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+                    self.invalid_json(chunk, exc)
+                else:
+                    if (
+                        type(data) is dict
+                        or (data := self.json_object(data)) is not None
+                    ):
+                        self._root._add(data, self)
             else:
                 reader = _READERS.get(kind)  # a typed chunk of a class read before
                 data = reader(chunk) if reader is not None else None
@@ -2518,28 +2528,71 @@ class _TickerChunkMerge(_State):
         self.note: str | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        get = data.get
-        if (value := get("object")) is not None and value != self.object:
+        # known fields absent: with len(data), what tells an unknown field (even a null one)
+        missing = 0
+        if (value := data.get("object")) is None:
+            if "object" not in data:
+                missing += 1
+        elif value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := get("items")) is not None:
-            self._merge_items(value, acc)
-        if (value := get("note")) is not None and value != self.note:
-            self.note = acc.last_text(self, "note", self.note, value)
-        if not self._known.issuperset(data):
-            acc.unknown(self, data, "root")
-
-    def _merge_items(self, value: Any, acc: _Merger) -> None:
-        """Merges a list's entries into the entries of the same key (``by_key``)."""
-        # most lists carry one item, for an entry begun before (and no new identity)
-        if (
+        if (value := data.get("items")) is None:
+            if "items" not in data:
+                missing += 1
+        elif (
             type(value) is list
             and len(value) == 1
             and type(item := value[0]) is dict
             and type(key := item.get("index")) is int
             and (entry := self.items.by_key.get(key)) is not None
         ):
-            entry._add(item, acc)
-            return
+            # the entry's _add, inlined
+            entry_missing = 0
+            if (value := item.get("symbol")) is None:
+                if "symbol" not in item:
+                    entry_missing += 1
+            elif value != entry.symbol:
+                entry.symbol = acc.last_text(entry, "symbol", entry.symbol, value)
+            if (value := item.get("price")) is None:
+                if "price" not in item:
+                    entry_missing += 1
+            elif value != entry.price:
+                entry.price = (
+                    value
+                    if type(value) is float
+                    else acc.last_value(entry, "price", entry.price, value, float)
+                )
+            if (value := item.get("delta")) is None:
+                if "delta" not in item:
+                    entry_missing += 1
+            elif type(value) is dict and entry.delta is not None:
+                # most deltas carry one text fragment and nothing else
+                if (
+                    len(value) == 1
+                    and type(fragment := value.get("text")) is str
+                    and entry.delta._alt is None
+                ):
+                    entry.delta.text.append(fragment)
+                else:
+                    entry.delta._add(value, acc)
+            else:
+                entry.delta = acc.merge_object(
+                    entry, "delta", entry.delta, _TickDeltaMerge, value
+                )
+            if len(item) + entry_missing != 4:
+                acc.unknown(entry, item, "entry")
+        else:
+            self._merge_items(value, acc)
+        if (value := data.get("note")) is None:
+            if "note" not in data:
+                missing += 1
+        elif value != self.note:
+            self.note = acc.last_text(self, "note", self.note, value)
+        if len(data) + missing != 3:
+            acc.unknown(self, data, "root")
+
+    def _merge_items(self, value: Any, acc: _Merger) -> None:
+        """Merges a list's entries into the entries of the same key (``by_key``); ``_add``
+        merges the common fragment, one item for an entry begun before, itself."""
         if type(value) is not list:
             acc.wrong_type(self, "items", value, "a list")
         for item in value if type(value) is list else ():
@@ -2601,23 +2654,40 @@ class _TickMerge(_EntryState):
         self.delta: _TickDeltaMerge | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        get = data.get
-        if (value := get("symbol")) is not None and value != self.symbol:
+        # known fields absent: with len(data), what tells an unknown field (even a null one)
+        missing = 0 if "index" in data else 1
+        if (value := data.get("symbol")) is None:
+            if "symbol" not in data:
+                missing += 1
+        elif value != self.symbol:
             self.symbol = acc.last_text(self, "symbol", self.symbol, value)
-        if (value := get("price")) is not None and value != self.price:
+        if (value := data.get("price")) is None:
+            if "price" not in data:
+                missing += 1
+        elif value != self.price:
             self.price = (
                 value
                 if type(value) is float
                 else acc.last_value(self, "price", self.price, value, float)
             )
-        if (value := get("delta")) is not None:
-            if type(value) is dict and self.delta is not None:
-                self.delta._add(value, acc)
+        if (value := data.get("delta")) is None:
+            if "delta" not in data:
+                missing += 1
+        elif type(value) is dict and self.delta is not None:
+            # most deltas carry one text fragment and nothing else
+            if (
+                len(value) == 1
+                and type(fragment := value.get("text")) is str
+                and self.delta._alt is None
+            ):
+                self.delta.text.append(fragment)
             else:
-                self.delta = acc.merge_object(
-                    self, "delta", self.delta, _TickDeltaMerge, value
-                )
-        if not self._known.issuperset(data):
+                self.delta._add(value, acc)
+        else:
+            self.delta = acc.merge_object(
+                self, "delta", self.delta, _TickDeltaMerge, value
+            )
+        if len(data) + missing != 4:
             acc.unknown(self, data, "entry")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
@@ -2663,19 +2733,17 @@ class _TickDeltaMerge(_State):
         self.text: list[str] = []
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # most deltas carry one text fragment and nothing else
-        if len(data) == 1:
-            value = data.get("text")
-            if type(value) is str and self._alt is None:
-                self.text.append(value)
-                return
-        get = data.get
-        if (value := get("text")) is not None:
+        # known fields absent: with len(data), what tells an unknown field (even a null one)
+        missing = 0
+        if (value := data.get("text")) is None:
+            if "text" not in data:
+                missing += 1
+        else:
             if type(value) is str and self._alt is None:
                 self.text.append(value)
             else:
                 acc.fragment(self, "text", "text", value, text_only=True)
-        if not self._known.issuperset(data):
+        if len(data) + missing != 1:
             acc.unknown(self, data, "delta")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
@@ -2873,14 +2941,14 @@ try:
 except ImportError:  # pragma: no cover - depends on the environment
     _orjson_loads = None
 
-# Where a number may start: each digit -> "0", each byte a JSON number can follow (``:``,
-# ``[``, ``,``) -> ":", the rest -> " "; whitespace and minus signs are deleted first, so a
-# number's first digit comes right after its ":". Deleting them inside a string (an id, a
-# date) can only join digits there into a false alarm, read by json.loads: only slower.
+# Where a number may start: each digit, and a minus sign, -> "0"; each byte a JSON number
+# can follow (``:``, ``[``, ``,``, whitespace) -> ":"; the rest -> " ": a number's first
+# character comes right after a ":". Inside a string (an id, a date) a run of digits after
+# whitespace is a false alarm, read by json.loads: only slower.
 _NUMBER_STARTS = bytes(
-    48 if 48 <= byte <= 57 else 58 if byte in b":[," else 32 for byte in range(256)
+    48 if 48 <= byte <= 57 or byte == 45 else 58 if byte in b":[, \t\r\n" else 32
+    for byte in range(256)
 )
-_SKIPPED = b" \t\r\n-"
 _LONG_NUMBER = (
     b":" + b"0" * 19
 )  # 2**63 has 19 digits: a shorter integer fits orjson's 64 bits
@@ -2894,13 +2962,17 @@ def _loads(text: str | bytes | bytearray) -> Any:
     """
     if _orjson_loads is not None:
         try:
-            raw = text.encode() if isinstance(text, str) else text
-            starts = raw.translate(_NUMBER_STARTS, _SKIPPED)
-            # a number of 19 digits or more after ":", "[" or ",", or the whole text's
-            if starts.find(_LONG_NUMBER) < 0 and not starts.startswith(
-                _LONG_NUMBER[1:]
-            ):
-                return _orjson_loads(raw)
+            raw = (
+                text
+                if type(text) is bytes
+                else text.encode() if isinstance(text, str) else text
+            )
+            # no number of 19 characters or more after ":", "[", "," or whitespace
+            if _LONG_NUMBER not in raw.translate(_NUMBER_STARTS):
+                value = _orjson_loads(raw)
+                # a text that is one number, which may be an integer beyond 64 bits
+                if type(value) is not float:
+                    return value
         except (
             ValueError,
             TypeError,

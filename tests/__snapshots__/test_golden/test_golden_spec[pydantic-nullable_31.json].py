@@ -1448,20 +1448,23 @@ class _Merger(_TextMerge, _KeyedMerge):
             try:
                 chunk = _loads(chunk)
             except (ValueError, UnicodeDecodeError, RecursionError) as exc:
-                text = (
-                    chunk
-                    if isinstance(chunk, str)
-                    else bytes(chunk).decode("utf-8", "replace")
-                )
-                self.anomaly(
-                    "",
-                    "invalid_json",
-                    f"not valid JSON ({exc}); chunk dropped",
-                    dropped=text,
-                )
+                self.invalid_json(chunk, exc)
                 return None
         elif kind in _READERS or not isinstance(chunk, Mapping):
             chunk = _model_data(chunk)
+        return self.json_object(chunk)
+
+    def invalid_json(self, chunk: str | bytes | bytearray, exc: Exception) -> None:
+        """A chunk given as text that is not JSON: reported, dropped."""
+        text = (
+            chunk if isinstance(chunk, str) else bytes(chunk).decode("utf-8", "replace")
+        )
+        self.anomaly(
+            "", "invalid_json", f"not valid JSON ({exc}); chunk dropped", dropped=text
+        )
+
+    def json_object(self, chunk: Any) -> dict[str, Any] | None:
+        """A decoded chunk as a dict, or None for one that is not a JSON object (reported)."""
         if type(chunk) is dict:
             return chunk
         if isinstance(chunk, Mapping):
@@ -1676,9 +1679,16 @@ class _ChunkAccumulator(_Merger):
             elif kind is self._model:
                 self._root._add_model(chunk, self)
             elif kind is bytes or kind is str:
-                data = self.decode(chunk)
-                if data is not None:
-                    self._root._add(data, self)
+                try:
+                    data = _loads(chunk)
+                except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+                    self.invalid_json(chunk, exc)
+                else:
+                    if (
+                        type(data) is dict
+                        or (data := self.json_object(data)) is not None
+                    ):
+                        self._root._add(data, self)
             else:
                 reader = _READERS.get(kind)  # a typed chunk of a class read before
                 data = reader(chunk) if reader is not None else None
@@ -1851,24 +1861,38 @@ class _ChunkMerge(_State):
         self.items_type_list: list[Any] | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        get = data.get
-        if (value := get("object")) is not None and value != self.object:
+        # known fields absent: with len(data), what tells an unknown field (even a null one)
+        missing = 0
+        if (value := data.get("object")) is None:
+            if "object" not in data:
+                missing += 1
+        elif value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := get("type_list")) is not None and value != self.type_list:
+        if (value := data.get("type_list")) is None:
+            if "type_list" not in data:
+                missing += 1
+        elif value != self.type_list:
             self.type_list = acc.last_text(self, "type_list", self.type_list, value)
-        if (value := get("any_of_null")) is not None and value != self.any_of_null:
+        if (value := data.get("any_of_null")) is None:
+            if "any_of_null" not in data:
+                missing += 1
+        elif value != self.any_of_null:
             self.any_of_null = (
                 value
                 if type(value) is int
                 else acc.last_value(self, "any_of_null", self.any_of_null, value, int)
             )
-        if (value := get("one_of_null")) is not None:
+        if (value := data.get("one_of_null")) is None:
+            if "one_of_null" not in data:
+                missing += 1
+        else:
             self.one_of_null = acc.last_object(
                 self, "one_of_null", self.one_of_null, value, pieces=True
             )
-        if (
-            value := get("default_in_branch")
-        ) is not None and value != self.default_in_branch:
+        if (value := data.get("default_in_branch")) is None:
+            if "default_in_branch" not in data:
+                missing += 1
+        elif value != self.default_in_branch:
             self.default_in_branch = (
                 value
                 if type(value) is str and value
@@ -1876,19 +1900,28 @@ class _ChunkMerge(_State):
                     self, "default_in_branch", self.default_in_branch, value, str
                 )
             )
-        if (value := get("null_in_enum")) is not None and value != self.null_in_enum:
+        if (value := data.get("null_in_enum")) is None:
+            if "null_in_enum" not in data:
+                missing += 1
+        elif value != self.null_in_enum:
             self.null_in_enum = (
                 value
                 if type(value) is str and value
                 else acc.last_value(self, "null_in_enum", self.null_in_enum, value, str)
             )
-        if (value := get("union")) is not None:
+        if (value := data.get("union")) is None:
+            if "union" not in data:
+                missing += 1
+        else:
             self.union = value
-        if (value := get("items_type_list")) is not None:
+        if (value := data.get("items_type_list")) is None:
+            if "items_type_list" not in data:
+                missing += 1
+        else:
             self.items_type_list = acc.last_list(
                 self, "items_type_list", self.items_type_list, value
             )
-        if not self._known.issuperset(data):
+        if len(data) + missing != 8:
             acc.unknown(self, data, "root")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
@@ -2125,14 +2158,14 @@ try:
 except ImportError:  # pragma: no cover - depends on the environment
     _orjson_loads = None
 
-# Where a number may start: each digit -> "0", each byte a JSON number can follow (``:``,
-# ``[``, ``,``) -> ":", the rest -> " "; whitespace and minus signs are deleted first, so a
-# number's first digit comes right after its ":". Deleting them inside a string (an id, a
-# date) can only join digits there into a false alarm, read by json.loads: only slower.
+# Where a number may start: each digit, and a minus sign, -> "0"; each byte a JSON number
+# can follow (``:``, ``[``, ``,``, whitespace) -> ":"; the rest -> " ": a number's first
+# character comes right after a ":". Inside a string (an id, a date) a run of digits after
+# whitespace is a false alarm, read by json.loads: only slower.
 _NUMBER_STARTS = bytes(
-    48 if 48 <= byte <= 57 else 58 if byte in b":[," else 32 for byte in range(256)
+    48 if 48 <= byte <= 57 or byte == 45 else 58 if byte in b":[, \t\r\n" else 32
+    for byte in range(256)
 )
-_SKIPPED = b" \t\r\n-"
 _LONG_NUMBER = (
     b":" + b"0" * 19
 )  # 2**63 has 19 digits: a shorter integer fits orjson's 64 bits
@@ -2146,13 +2179,17 @@ def _loads(text: str | bytes | bytearray) -> Any:
     """
     if _orjson_loads is not None:
         try:
-            raw = text.encode() if isinstance(text, str) else text
-            starts = raw.translate(_NUMBER_STARTS, _SKIPPED)
-            # a number of 19 digits or more after ":", "[" or ",", or the whole text's
-            if starts.find(_LONG_NUMBER) < 0 and not starts.startswith(
-                _LONG_NUMBER[1:]
-            ):
-                return _orjson_loads(raw)
+            raw = (
+                text
+                if type(text) is bytes
+                else text.encode() if isinstance(text, str) else text
+            )
+            # no number of 19 characters or more after ":", "[", "," or whitespace
+            if _LONG_NUMBER not in raw.translate(_NUMBER_STARTS):
+                value = _orjson_loads(raw)
+                # a text that is one number, which may be an integer beyond 64 bits
+                if type(value) is not float:
+                    return value
         except (
             ValueError,
             TypeError,

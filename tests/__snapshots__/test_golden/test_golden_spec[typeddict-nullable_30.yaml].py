@@ -1653,20 +1653,23 @@ class _Merger(_TextMerge, _KeyedMerge):
             try:
                 chunk = _loads(chunk)
             except (ValueError, UnicodeDecodeError, RecursionError) as exc:
-                text = (
-                    chunk
-                    if isinstance(chunk, str)
-                    else bytes(chunk).decode("utf-8", "replace")
-                )
-                self.anomaly(
-                    "",
-                    "invalid_json",
-                    f"not valid JSON ({exc}); chunk dropped",
-                    dropped=text,
-                )
+                self.invalid_json(chunk, exc)
                 return None
         elif kind in _READERS or not isinstance(chunk, Mapping):
             chunk = _model_data(chunk)
+        return self.json_object(chunk)
+
+    def invalid_json(self, chunk: str | bytes | bytearray, exc: Exception) -> None:
+        """A chunk given as text that is not JSON: reported, dropped."""
+        text = (
+            chunk if isinstance(chunk, str) else bytes(chunk).decode("utf-8", "replace")
+        )
+        self.anomaly(
+            "", "invalid_json", f"not valid JSON ({exc}); chunk dropped", dropped=text
+        )
+
+    def json_object(self, chunk: Any) -> dict[str, Any] | None:
+        """A decoded chunk as a dict, or None for one that is not a JSON object (reported)."""
         if type(chunk) is dict:
             return chunk
         if isinstance(chunk, Mapping):
@@ -1881,9 +1884,16 @@ class _ChunkAccumulator(_Merger):
             elif kind is self._model:
                 self._root._add_model(chunk, self)
             elif kind is bytes or kind is str:
-                data = self.decode(chunk)
-                if data is not None:
-                    self._root._add(data, self)
+                try:
+                    data = _loads(chunk)
+                except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+                    self.invalid_json(chunk, exc)
+                else:
+                    if (
+                        type(data) is dict
+                        or (data := self.json_object(data)) is not None
+                    ):
+                        self._root._add(data, self)
             else:
                 reader = _READERS.get(kind)  # a typed chunk of a class read before
                 data = reader(chunk) if reader is not None else None
@@ -2064,24 +2074,31 @@ class _ChunkMerge(_State):
         self.child: dict[str, Any] | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        get = data.get
-        if (value := get("object")) is not None and value != self.object:
+        # known fields absent: with len(data), what tells an unknown field (even a null one)
+        missing = 0
+        if (value := data.get("object")) is None:
+            if "object" not in data:
+                missing += 1
+        elif value != self.object:
             self.object = acc.set_value(self, "object", self.object, value, str)
-        if (
-            value := get("required_plain")
-        ) is not None and value != self.required_plain:
+        if (value := data.get("required_plain")) is None:
+            if "required_plain" not in data:
+                missing += 1
+        elif value != self.required_plain:
             self.required_plain = acc.last_text(
                 self, "required_plain", self.required_plain, value
             )
-        if (
-            value := get("required_nullable")
-        ) is not None and value != self.required_nullable:
+        if (value := data.get("required_nullable")) is None:
+            if "required_nullable" not in data:
+                missing += 1
+        elif value != self.required_nullable:
             self.required_nullable = acc.last_text(
                 self, "required_nullable", self.required_nullable, value
             )
-        if (
-            value := get("optional_plain")
-        ) is not None and value != self.optional_plain:
+        if (value := data.get("optional_plain")) is None:
+            if "optional_plain" not in data:
+                missing += 1
+        elif value != self.optional_plain:
             self.optional_plain = (
                 value
                 if type(value) is int
@@ -2089,9 +2106,10 @@ class _ChunkMerge(_State):
                     self, "optional_plain", self.optional_plain, value, int
                 )
             )
-        if (
-            value := get("optional_nullable")
-        ) is not None and value != self.optional_nullable:
+        if (value := data.get("optional_nullable")) is None:
+            if "optional_nullable" not in data:
+                missing += 1
+        elif value != self.optional_nullable:
             self.optional_nullable = (
                 value
                 if type(value) is int
@@ -2099,29 +2117,45 @@ class _ChunkMerge(_State):
                     self, "optional_nullable", self.optional_nullable, value, int
                 )
             )
-        if (value := get("ref_nullable")) is not None:
+        if (value := data.get("ref_nullable")) is None:
+            if "ref_nullable" not in data:
+                missing += 1
+        else:
             self.ref_nullable = acc.last_object(
                 self, "ref_nullable", self.ref_nullable, value, pieces=True
             )
-        if (value := get("ref_plain")) is not None:
+        if (value := data.get("ref_plain")) is None:
+            if "ref_plain" not in data:
+                missing += 1
+        else:
             self.ref_plain = acc.last_object(
                 self, "ref_plain", self.ref_plain, value, pieces=True
             )
-        if (value := get("nullable_items")) is not None:
+        if (value := data.get("nullable_items")) is None:
+            if "nullable_items" not in data:
+                missing += 1
+        else:
             self.nullable_items = acc.last_list(
                 self, "nullable_items", self.nullable_items, value
             )
-        if (value := get("nullable_component")) is not None:
+        if (value := data.get("nullable_component")) is None:
+            if "nullable_component" not in data:
+                missing += 1
+        else:
             self.nullable_component = acc.last_object(
                 self, "nullable_component", self.nullable_component, value, pieces=True
             )
-        if (value := get("wrapped_ref")) is not None:
+        if (value := data.get("wrapped_ref")) is None:
+            if "wrapped_ref" not in data:
+                missing += 1
+        else:
             self.wrapped_ref = acc.last_object(
                 self, "wrapped_ref", self.wrapped_ref, value, pieces=True
             )
-        if (
-            value := get("enum_with_null")
-        ) is not None and value != self.enum_with_null:
+        if (value := data.get("enum_with_null")) is None:
+            if "enum_with_null" not in data:
+                missing += 1
+        elif value != self.enum_with_null:
             self.enum_with_null = (
                 value
                 if type(value) is str and value
@@ -2129,9 +2163,12 @@ class _ChunkMerge(_State):
                     self, "enum_with_null", self.enum_with_null, value, str
                 )
             )
-        if (value := get("child")) is not None:
+        if (value := data.get("child")) is None:
+            if "child" not in data:
+                missing += 1
+        else:
             self.child = acc.last_object(self, "child", self.child, value)
-        if not self._known.issuperset(data):
+        if len(data) + missing != 12:
             acc.unknown(self, data, "root")
 
     def _build(self) -> dict[str, Any]:
@@ -2333,14 +2370,14 @@ try:
 except ImportError:  # pragma: no cover - depends on the environment
     _orjson_loads = None
 
-# Where a number may start: each digit -> "0", each byte a JSON number can follow (``:``,
-# ``[``, ``,``) -> ":", the rest -> " "; whitespace and minus signs are deleted first, so a
-# number's first digit comes right after its ":". Deleting them inside a string (an id, a
-# date) can only join digits there into a false alarm, read by json.loads: only slower.
+# Where a number may start: each digit, and a minus sign, -> "0"; each byte a JSON number
+# can follow (``:``, ``[``, ``,``, whitespace) -> ":"; the rest -> " ": a number's first
+# character comes right after a ":". Inside a string (an id, a date) a run of digits after
+# whitespace is a false alarm, read by json.loads: only slower.
 _NUMBER_STARTS = bytes(
-    48 if 48 <= byte <= 57 else 58 if byte in b":[," else 32 for byte in range(256)
+    48 if 48 <= byte <= 57 or byte == 45 else 58 if byte in b":[, \t\r\n" else 32
+    for byte in range(256)
 )
-_SKIPPED = b" \t\r\n-"
 _LONG_NUMBER = (
     b":" + b"0" * 19
 )  # 2**63 has 19 digits: a shorter integer fits orjson's 64 bits
@@ -2354,13 +2391,17 @@ def _loads(text: str | bytes | bytearray) -> Any:
     """
     if _orjson_loads is not None:
         try:
-            raw = text.encode() if isinstance(text, str) else text
-            starts = raw.translate(_NUMBER_STARTS, _SKIPPED)
-            # a number of 19 digits or more after ":", "[" or ",", or the whole text's
-            if starts.find(_LONG_NUMBER) < 0 and not starts.startswith(
-                _LONG_NUMBER[1:]
-            ):
-                return _orjson_loads(raw)
+            raw = (
+                text
+                if type(text) is bytes
+                else text.encode() if isinstance(text, str) else text
+            )
+            # no number of 19 characters or more after ":", "[", "," or whitespace
+            if _LONG_NUMBER not in raw.translate(_NUMBER_STARTS):
+                value = _orjson_loads(raw)
+                # a text that is one number, which may be an integer beyond 64 bits
+                if type(value) is not float:
+                    return value
         except (
             ValueError,
             TypeError,
