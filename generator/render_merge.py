@@ -206,16 +206,6 @@ def _merge_field_view(
             hints.append(f"_wire_get(item, {pytypes.literal(element.name_path)})")
         view["key"] = f.key
         view["key_attr"] = key_field.py_name
-        # the common fragment's one item merged in the caller's _add (an entry with no keyed
-        # list of its own: its locals would be the caller's)
-        view["inline"] = (
-            {
-                "fields": [_merge_field_view(g, element, names, emitter, schemas) for g in element.fields],
-                "context": element.context.value,
-            }
-            if all(g.policy != Policy.BY_KEY for g in element.fields)
-            else None
-        )
         view["keyed_list"] = {
             "short": short,
             "long": long,
