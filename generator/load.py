@@ -204,7 +204,11 @@ def _parse_yaml_cached(raw: bytes, path: Path, digest: str) -> Any:
         with contextlib.suppress(Exception):  # sealed by this version: only a forger gets here; parse instead
             return _PlainData(io.BytesIO(kept)).load()
     data = _parse_yaml(raw, path)
-    cache.remember_bytes(YAML_CACHE, digest, pickle.dumps(data, protocol=4))
+    try:
+        kept = pickle.dumps(data, protocol=4)
+    except RecursionError:  # nested deeper than pickle goes (the builder is iterative): not kept
+        return data
+    cache.remember_bytes(YAML_CACHE, digest, kept)
     return data
 
 

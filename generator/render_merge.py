@@ -7,10 +7,11 @@ Every string from the spec reaches the template as a literal built by ``pytypes.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from . import naming, pytypes
+from . import naming, pytypes, runtime
 from .imports import natural
 from .merge_plan import FieldPlan, NodePlan, meaning
 from .model import Array, Map, ModelRef, Schemas, Tuple
@@ -68,8 +69,10 @@ def merge_view(gen: Generation, emitter: Emitter, roots: list[dict[str, Any]]) -
     ]
     keyed_lists = [f["keyed_list"] for n in nodes for f in n["fields"] if f["policy"] == "by_key"]
     short = Counter(rule["short"] for rule in keyed_lists)
+    taken = _runtime_globals()
     for rule in keyed_lists:  # ``_TOOL_CALLS`` where one list has that name, else qualified
-        rule["name"] = rule["short"] if short[rule["short"]] == 1 else rule["long"]
+        unique = short[rule["short"]] == 1 and rule["short"] not in taken  # a list named "missing": not _MISSING
+        rule["name"] = rule["short"] if unique else rule["long"]
     return {
         "nodes": nodes,
         "roots": roots,
@@ -266,3 +269,10 @@ def _tuple(items: Any) -> str:
     """A tuple display without a trailing comma where black would keep it exploded."""
     parts = list(items)
     return f"({parts[0]},)" if len(parts) == 1 else "(" + ", ".join(parts) + ")"
+
+
+@functools.cache
+def _runtime_globals() -> frozenset[str]:
+    """Every name the runtime modules define at module level (inlined, they are the
+    generated module's globals: a keyed list's constant must not take one)."""
+    return frozenset(name for module in runtime.MODULES for name in runtime.defined_names(module))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 import textwrap
 from pathlib import Path
 
@@ -143,7 +144,10 @@ def test_a_bump_changes_only_the_lines_of_the_added_field(tmp_path: Path) -> Non
                 "if type(value) is str and value",
                 "else:",
                 ")",
+                "missing += 1",  # the field's probe counts it when absent
             )  # the field's merge code
+            # the count of known fields that tells an unknown one: one more field, one more
+            and not re.fullmatch(r"if len\(data\) \+ missing != \d+:", line)
         ]
         assert unrelated == [], style
         assert len(body) <= 36, (

@@ -146,3 +146,16 @@ def test_parsed_yaml_from_the_cache_is_what_parsing_gives(tmp_path: Path, monkey
 
     cache.remember_bytes("yaml-1", load_document(spec).sha256, pickle.dumps(Evil()))  # a forged entry
     assert load_document(spec, use_cache=True).data == fresh  # refused, parsed again
+
+
+def test_yaml_nested_deeper_than_pickle_goes_is_read_and_not_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A spec nested deeper than ``pickle`` recurses (libyaml reads ~1,000 levels, the
+    builder any) is read as without the cache, and the cache keeps nothing for it."""
+    monkeypatch.setenv("GEN_MODELS_CACHE", str(tmp_path / "cache"))
+    spec = tmp_path / "deep.yaml"
+    spec.write_text("a: " + "[" * 900 + "]" * 900 + "\n")
+    data = load_document(spec, use_cache=True).data
+    assert data == load_document(spec).data
+    assert not (tmp_path / "cache" / "yaml-1").exists() or not any((tmp_path / "cache" / "yaml-1").iterdir())

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import Any, cast
 
-from .parsing import _MISSING, _NULLABLE_OF, _SCALARS, _T, ParseError, _Kept, _kind, _object, _opt, _req
+from .parsing import _MISSING, _SCALARS, _T, ParseError, _Kept, _kind, _nullable_inner_of, _object, _opt, _req
 
 
 def _float(value: Any) -> float:
@@ -38,13 +38,13 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
                 items.append(item.value)
         return items
 
-    _ITEMS[parse_list] = parse
+    _item_parser_of[parse_list] = parse
     return parse_list
 
 
 #: The item parser of each list parser ``_list_of`` made (a model's parser reads a list of
 #: models by its item's, see ``_compiled``).
-_ITEMS: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
+_item_parser_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
 
 
 class _Field:
@@ -249,8 +249,8 @@ def _compiled(table: _Fields) -> Callable[[Any], Any]:
             lines += [f"    if {v} is M:", f"        {v} = {read}"]
         lines.append(f"    elif {v} is not None:" if none_fits else "    else:")
         # null is read above where it fits: a nullable parser's own parser does the rest
-        parse = _NULLABLE_OF.get(parse, parse) if none_fits else parse
-        item = _ITEMS.get(parse)
+        parse = _nullable_inner_of.get(parse, parse) if none_fits else parse
+        item = _item_parser_of.get(parse)
         model, items = _model_table(parse), _model_table(item)
         scalar = _SCALARS.get(item) if item is not None else None
         if model is not None:

@@ -864,13 +864,13 @@ def _nullable(parse: Callable[[Any], _T]) -> Callable[[Any], _T | None]:
     def parse_nullable(value: Any) -> _T | None:
         return None if value is None else parse(value)
 
-    _NULLABLE_OF[parse_nullable] = parse
+    _nullable_inner_of[parse_nullable] = parse
     return parse_nullable
 
 
 #: The parser each ``_nullable`` parser calls for a value that is not ``null`` (a dataclass
 #: parser that reads ``null`` before calls it directly).
-_NULLABLE_OF: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
+_nullable_inner_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
 
 
 def _map_of(parse: Callable[[Any], _T]) -> Callable[[Any], dict[str, _T]]:
@@ -987,13 +987,13 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
                 items.append(item.value)
         return items
 
-    _ITEMS[parse_list] = parse
+    _item_parser_of[parse_list] = parse
     return parse_list
 
 
 #: The item parser of each list parser ``_list_of`` made (a model's parser reads a list of
 #: models by its item's, see ``_compiled``).
-_ITEMS: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
+_item_parser_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
 
 
 class _Field:
@@ -1222,8 +1222,8 @@ def _compiled(table: _Fields) -> Callable[[Any], Any]:
             lines += [f"    if {v} is M:", f"        {v} = {read}"]
         lines.append(f"    elif {v} is not None:" if none_fits else "    else:")
         # null is read above where it fits: a nullable parser's own parser does the rest
-        parse = _NULLABLE_OF.get(parse, parse) if none_fits else parse
-        item = _ITEMS.get(parse)
+        parse = _nullable_inner_of.get(parse, parse) if none_fits else parse
+        item = _item_parser_of.get(parse)
         model, items = _model_table(parse), _model_table(item)
         scalar = _SCALARS.get(item) if item is not None else None
         if model is not None:
@@ -3417,49 +3417,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             and type(key := item.get("index")) is int
             and (entry := self.choices.by_key.get(key)) is not None
         ):
-            # the entry's _add, inlined
-            entry_missing = 0
-            if (value := item.get("delta")) is None:
-                if "delta" not in item:
-                    entry_missing += 1
-            elif type(value) is dict:
-                # most deltas carry one text fragment and nothing else
-                if (
-                    len(value) == 1
-                    and type(fragment := value.get("content")) is str
-                    and entry.delta._alt is None
-                ):
-                    entry.delta.content.append(fragment)
-                else:
-                    entry.delta._add(value, acc)
-            else:
-                acc.wrong_type(entry, "delta", value, "an object")
-            if (value := item.get("logprobs")) is None:
-                if "logprobs" not in item:
-                    entry_missing += 1
-            elif type(value) is dict and entry.logprobs is not None:
-                entry.logprobs._add(value, acc)
-            else:
-                entry.logprobs = acc.merge_object(
-                    entry,
-                    "logprobs",
-                    entry.logprobs,
-                    _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
-                    value,
-                )
-            if (value := item.get("finish_reason")) is None:
-                if "finish_reason" not in item:
-                    entry_missing += 1
-            elif value != entry.finish_reason:
-                entry.finish_reason = (
-                    value
-                    if type(value) is str and value
-                    else acc.last_value(
-                        entry, "finish_reason", entry.finish_reason, value, str
-                    )
-                )
-            if len(item) + entry_missing != 4:
-                acc.unknown(entry, item, "entry")
+            entry._add(item, acc)
         else:
             self._merge_choices(value, acc)
         if (value := data.get("created")) is None:
@@ -3766,33 +3724,7 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
                 or (type(part := item.get("function")) is dict and part.get("name"))
             )
         ):
-            # the entry's _add, inlined
-            entry_missing = 0
-            if (value := item.get("id")) is None:
-                if "id" not in item:
-                    entry_missing += 1
-            elif value != entry.id:
-                entry.id = acc.set_value(entry, "id", entry.id, value, str)
-            if (value := item.get("type")) is None:
-                if "type" not in item:
-                    entry_missing += 1
-            elif value != entry.type:
-                entry.type = acc.set_value(entry, "type", entry.type, value, str)
-            if (value := item.get("function")) is None:
-                if "function" not in item:
-                    entry_missing += 1
-            elif type(value) is dict and entry.function is not None:
-                entry.function._add(value, acc)
-            else:
-                entry.function = acc.merge_object(
-                    entry,
-                    "function",
-                    entry.function,
-                    _ChatCompletionMessageToolCallChunkFunctionMerge,
-                    value,
-                )
-            if len(item) + entry_missing != 4:
-                acc.unknown(entry, item, "delta")
+            entry._add(item, acc)
         else:
             self._merge_tool_calls(value, acc)
         if (value := data.get("role")) is None:

@@ -1002,13 +1002,13 @@ def _nullable(parse: Callable[[Any], _T]) -> Callable[[Any], _T | None]:
     def parse_nullable(value: Any) -> _T | None:
         return None if value is None else parse(value)
 
-    _NULLABLE_OF[parse_nullable] = parse
+    _nullable_inner_of[parse_nullable] = parse
     return parse_nullable
 
 
 #: The parser each ``_nullable`` parser calls for a value that is not ``null`` (a dataclass
 #: parser that reads ``null`` before calls it directly).
-_NULLABLE_OF: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
+_nullable_inner_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
 
 
 def _map_of(parse: Callable[[Any], _T]) -> Callable[[Any], dict[str, _T]]:
@@ -2873,49 +2873,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             and type(key := item.get("index")) is int
             and (entry := self.choices.by_key.get(key)) is not None
         ):
-            # the entry's _add, inlined
-            entry_missing = 0
-            if (value := item.get("delta")) is None:
-                if "delta" not in item:
-                    entry_missing += 1
-            elif type(value) is dict:
-                # most deltas carry one text fragment and nothing else
-                if (
-                    len(value) == 1
-                    and type(fragment := value.get("content")) is str
-                    and entry.delta._alt is None
-                ):
-                    entry.delta.content.append(fragment)
-                else:
-                    entry.delta._add(value, acc)
-            else:
-                acc.wrong_type(entry, "delta", value, "an object")
-            if (value := item.get("logprobs")) is None:
-                if "logprobs" not in item:
-                    entry_missing += 1
-            elif type(value) is dict and entry.logprobs is not None:
-                entry.logprobs._add(value, acc)
-            else:
-                entry.logprobs = acc.merge_object(
-                    entry,
-                    "logprobs",
-                    entry.logprobs,
-                    _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
-                    value,
-                )
-            if (value := item.get("finish_reason")) is None:
-                if "finish_reason" not in item:
-                    entry_missing += 1
-            elif value != entry.finish_reason:
-                entry.finish_reason = (
-                    value
-                    if type(value) is str and value
-                    else acc.last_value(
-                        entry, "finish_reason", entry.finish_reason, value, str
-                    )
-                )
-            if len(item) + entry_missing != 4:
-                acc.unknown(entry, item, "entry")
+            entry._add(item, acc)
         else:
             self._merge_choices(value, acc)
         if (value := data.get("created")) is None:
@@ -3135,33 +3093,7 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
                 or (type(part := item.get("function")) is dict and part.get("name"))
             )
         ):
-            # the entry's _add, inlined
-            entry_missing = 0
-            if (value := item.get("id")) is None:
-                if "id" not in item:
-                    entry_missing += 1
-            elif value != entry.id:
-                entry.id = acc.set_value(entry, "id", entry.id, value, str)
-            if (value := item.get("type")) is None:
-                if "type" not in item:
-                    entry_missing += 1
-            elif value != entry.type:
-                entry.type = acc.set_value(entry, "type", entry.type, value, str)
-            if (value := item.get("function")) is None:
-                if "function" not in item:
-                    entry_missing += 1
-            elif type(value) is dict and entry.function is not None:
-                entry.function._add(value, acc)
-            else:
-                entry.function = acc.merge_object(
-                    entry,
-                    "function",
-                    entry.function,
-                    _ChatCompletionMessageToolCallChunkFunctionMerge,
-                    value,
-                )
-            if len(item) + entry_missing != 4:
-                acc.unknown(entry, item, "delta")
+            entry._add(item, acc)
         else:
             self._merge_tool_calls(value, acc)
         if (value := data.get("role")) is None:

@@ -354,13 +354,13 @@ def _nullable(parse: Callable[[Any], _T]) -> Callable[[Any], _T | None]:
     def parse_nullable(value: Any) -> _T | None:
         return None if value is None else parse(value)
 
-    _NULLABLE_OF[parse_nullable] = parse
+    _nullable_inner_of[parse_nullable] = parse
     return parse_nullable
 
 
 #: The parser each ``_nullable`` parser calls for a value that is not ``null`` (a dataclass
 #: parser that reads ``null`` before calls it directly).
-_NULLABLE_OF: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
+_nullable_inner_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
 
 
 def _map_of(parse: Callable[[Any], _T]) -> Callable[[Any], dict[str, _T]]:
@@ -477,13 +477,13 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
                 items.append(item.value)
         return items
 
-    _ITEMS[parse_list] = parse
+    _item_parser_of[parse_list] = parse
     return parse_list
 
 
 #: The item parser of each list parser ``_list_of`` made (a model's parser reads a list of
 #: models by its item's, see ``_compiled``).
-_ITEMS: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
+_item_parser_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
 
 
 class _Field:
@@ -712,8 +712,8 @@ def _compiled(table: _Fields) -> Callable[[Any], Any]:
             lines += [f"    if {v} is M:", f"        {v} = {read}"]
         lines.append(f"    elif {v} is not None:" if none_fits else "    else:")
         # null is read above where it fits: a nullable parser's own parser does the rest
-        parse = _NULLABLE_OF.get(parse, parse) if none_fits else parse
-        item = _ITEMS.get(parse)
+        parse = _nullable_inner_of.get(parse, parse) if none_fits else parse
+        item = _item_parser_of.get(parse)
         model, items = _model_table(parse), _model_table(item)
         scalar = _SCALARS.get(item) if item is not None else None
         if model is not None:
@@ -2545,41 +2545,7 @@ class _TickerChunkMerge(_State):
             and type(key := item.get("index")) is int
             and (entry := self.items.by_key.get(key)) is not None
         ):
-            # the entry's _add, inlined
-            entry_missing = 0
-            if (value := item.get("symbol")) is None:
-                if "symbol" not in item:
-                    entry_missing += 1
-            elif value != entry.symbol:
-                entry.symbol = acc.last_text(entry, "symbol", entry.symbol, value)
-            if (value := item.get("price")) is None:
-                if "price" not in item:
-                    entry_missing += 1
-            elif value != entry.price:
-                entry.price = (
-                    value
-                    if type(value) is float
-                    else acc.last_value(entry, "price", entry.price, value, float)
-                )
-            if (value := item.get("delta")) is None:
-                if "delta" not in item:
-                    entry_missing += 1
-            elif type(value) is dict and entry.delta is not None:
-                # most deltas carry one text fragment and nothing else
-                if (
-                    len(value) == 1
-                    and type(fragment := value.get("text")) is str
-                    and entry.delta._alt is None
-                ):
-                    entry.delta.text.append(fragment)
-                else:
-                    entry.delta._add(value, acc)
-            else:
-                entry.delta = acc.merge_object(
-                    entry, "delta", entry.delta, _TickDeltaMerge, value
-                )
-            if len(item) + entry_missing != 4:
-                acc.unknown(entry, item, "entry")
+            entry._add(item, acc)
         else:
             self._merge_items(value, acc)
         if (value := data.get("note")) is None:

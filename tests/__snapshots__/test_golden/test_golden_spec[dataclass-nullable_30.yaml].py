@@ -386,13 +386,13 @@ def _nullable(parse: Callable[[Any], _T]) -> Callable[[Any], _T | None]:
     def parse_nullable(value: Any) -> _T | None:
         return None if value is None else parse(value)
 
-    _NULLABLE_OF[parse_nullable] = parse
+    _nullable_inner_of[parse_nullable] = parse
     return parse_nullable
 
 
 #: The parser each ``_nullable`` parser calls for a value that is not ``null`` (a dataclass
 #: parser that reads ``null`` before calls it directly).
-_NULLABLE_OF: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
+_nullable_inner_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
 
 
 def _map_of(parse: Callable[[Any], _T]) -> Callable[[Any], dict[str, _T]]:
@@ -509,13 +509,13 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
                 items.append(item.value)
         return items
 
-    _ITEMS[parse_list] = parse
+    _item_parser_of[parse_list] = parse
     return parse_list
 
 
 #: The item parser of each list parser ``_list_of`` made (a model's parser reads a list of
 #: models by its item's, see ``_compiled``).
-_ITEMS: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
+_item_parser_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
 
 
 class _Field:
@@ -744,8 +744,8 @@ def _compiled(table: _Fields) -> Callable[[Any], Any]:
             lines += [f"    if {v} is M:", f"        {v} = {read}"]
         lines.append(f"    elif {v} is not None:" if none_fits else "    else:")
         # null is read above where it fits: a nullable parser's own parser does the rest
-        parse = _NULLABLE_OF.get(parse, parse) if none_fits else parse
-        item = _ITEMS.get(parse)
+        parse = _nullable_inner_of.get(parse, parse) if none_fits else parse
+        item = _item_parser_of.get(parse)
         model, items = _model_table(parse), _model_table(item)
         scalar = _SCALARS.get(item) if item is not None else None
         if model is not None:

@@ -1867,41 +1867,7 @@ class _TickerChunkMerge(_State):
             and type(key := item.get("index")) is int
             and (entry := self.items.by_key.get(key)) is not None
         ):
-            # the entry's _add, inlined
-            entry_missing = 0
-            if (value := item.get("symbol")) is None:
-                if "symbol" not in item:
-                    entry_missing += 1
-            elif value != entry.symbol:
-                entry.symbol = acc.last_text(entry, "symbol", entry.symbol, value)
-            if (value := item.get("price")) is None:
-                if "price" not in item:
-                    entry_missing += 1
-            elif value != entry.price:
-                entry.price = (
-                    value
-                    if type(value) is float
-                    else acc.last_value(entry, "price", entry.price, value, float)
-                )
-            if (value := item.get("delta")) is None:
-                if "delta" not in item:
-                    entry_missing += 1
-            elif type(value) is dict and entry.delta is not None:
-                # most deltas carry one text fragment and nothing else
-                if (
-                    len(value) == 1
-                    and type(fragment := value.get("text")) is str
-                    and entry.delta._alt is None
-                ):
-                    entry.delta.text.append(fragment)
-                else:
-                    entry.delta._add(value, acc)
-            else:
-                entry.delta = acc.merge_object(
-                    entry, "delta", entry.delta, _TickDeltaMerge, value
-                )
-            if len(item) + entry_missing != 4:
-                acc.unknown(entry, item, "entry")
+            entry._add(item, acc)
         else:
             self._merge_items(value, acc)
         if (value := data.get("note")) is None:

@@ -205,13 +205,13 @@ def _nullable(parse: Callable[[Any], _T]) -> Callable[[Any], _T | None]:
     def parse_nullable(value: Any) -> _T | None:
         return None if value is None else parse(value)
 
-    _NULLABLE_OF[parse_nullable] = parse
+    _nullable_inner_of[parse_nullable] = parse
     return parse_nullable
 
 
 #: The parser each ``_nullable`` parser calls for a value that is not ``null`` (a dataclass
 #: parser that reads ``null`` before calls it directly).
-_NULLABLE_OF: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
+_nullable_inner_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
 
 
 def _map_of(parse: Callable[[Any], _T]) -> Callable[[Any], dict[str, _T]]:
