@@ -458,24 +458,23 @@ class _BlackJobs:
         self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"))
 
     def _send(self, final: bool) -> None:
+        """Submit the waiting blocks in batches of ``BATCH_LINES``; the last, smaller batch
+        waits for more blocks unless ``final``."""
         batch: list[str] = []
         lines = 0
-        rest: list[str] = []
         for b in self.waiting:
             batch.append(b)
             lines += b.count("\n") + 1
             if lines >= self.BATCH_LINES:
-                self.batches.append((batch, self.pool.submit(_format_batch, batch, self.target_python)))
+                self._submit(batch)
                 batch, lines = [], 0
         if batch and final:
-            self.batches.append((batch, self.pool.submit(_format_batch, batch, self.target_python)))
-        else:
-            rest = batch
-        self.waiting = rest
+            self._submit(batch)
+            batch = []
+        self.waiting = batch
 
-
-def _format_batch(blocks: list[str], target_python: tuple[int, int]) -> list[str]:
-    return [_format_one((b, target_python)) for b in blocks]
+    def _submit(self, batch: list[str]) -> None:
+        self.batches.append((batch, self.pool.submit(_format_uncached, batch, self.target_python)))
 
 
 #: Black's output for the fixed blocks (see the module docstring).
