@@ -157,8 +157,9 @@ def recall_bytes(kind: str, text: str) -> bytes | None:
     return unseal_bytes(cache_dir() / kind / _text_key(text), text)
 
 
-def remember_bytes(kind: str, text: str, content: bytes) -> None:
-    """``remember`` for bytes (``recall_bytes`` gives them back)."""
+def remember_bytes(kind: str, text: str, content: bytes, limit: int | None = None) -> None:
+    """``remember`` for bytes (``recall_bytes`` gives them back); beyond ``limit`` entries of
+    ``kind`` (default ``DERIVED_ENTRIES``) the older half is deleted."""
     directory = cache_dir() / kind
     if not store_file(directory / _text_key(text), seal(text, content)):
         return
@@ -166,7 +167,7 @@ def remember_bytes(kind: str, text: str, content: bytes) -> None:
         entries = [e for e in os.scandir(directory) if e.is_file() and not e.name.startswith(".")]
     except OSError:
         return
-    if len(entries) > DERIVED_ENTRIES:
+    if len(entries) > (limit or DERIVED_ENTRIES):
         entries.sort(key=modified)
         for old in entries[: len(entries) // 2]:
             with contextlib.suppress(OSError):  # another run may have deleted it already

@@ -20,7 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import NoReturn, TextIO
 
-from . import __version__
+from . import __version__, output_cache
 from .config import Config, find_project_root, load_config
 from .errors import EXIT_INTERNAL, InternalError, OutputError, SpecError, display_path, exit_status
 from .fingerprint import (
@@ -336,25 +336,33 @@ def _run(args: argparse.Namespace) -> int:
     shared = runtime_inputs_digest(options, formatter)
     if options.use_cache and inputs is not None and current_outputs(options, inputs, shared) is not None:
         return _report_current(args, expected_outputs(options), started)
-    from .pipeline import generate
+    kept = output_cache.recall(options, formatter) if options.use_cache and inputs is not None else None
+    if kept is not None:
+        outputs, reads, warnings, unmapped = kept.outputs, kept.reads, kept.warnings, []
+        timings = {"output cache": time.perf_counter() - started}
+    else:
+        from .pipeline import generate
 
-    with progress_report(sys.stderr, enabled=not args.quiet) as progress:
-        outputs, reading = generate(options, progress=progress)
-    for warning in reading.schemas.warnings if not args.quiet else ():
+        with progress_report(sys.stderr, enabled=not args.quiet) as progress:
+            outputs, reading = generate(options, progress=progress)
+        warnings = [*reading.schemas.warnings, *reading.merge_warnings]
+        unmapped = [
+            f"{union}: event type {tag!r} is not in the merge map"
+            for union, tags in reading.unmapped.items()
+            for tag in tags
+        ]
+        if options.use_cache and inputs is not None and not unmapped:
+            output_cache.remember(options, formatter, outputs, reading.files, warnings)
+        reads = relative_reads(options.spec, reading.files) if inputs is not None else {}
+        timings = reading.timings
+    for warning in warnings if not args.quiet else ():
         print(f"warning: {warning}", file=sys.stderr)
-    for warning in reading.merge_warnings if not args.quiet else ():
-        print(f"warning: {warning}", file=sys.stderr)
-    unmapped = [
-        f"{union}: event type {tag!r} is not in the merge map"
-        for union, tags in reading.unmapped.items()
-        for tag in tags
-    ]
     for line in unmapped if not args.quiet or args.check else ():
         print(
             f"{'error' if args.check else 'warning'}: {line} (it folds as an unknown event: kept, reported); map it or ignore it",
             file=sys.stderr,
         )
-    outputs = _fingerprinted(outputs, options, reading.files, None if unmapped else inputs, shared)
+    outputs = _fingerprinted(outputs, reads, None if unmapped else inputs, shared)
     stale = [o for o in outputs if not o.is_current()]
     if args.check or args.diff:
         if args.diff:
@@ -384,21 +392,21 @@ def _run(args: argparse.Namespace) -> int:
             print(f"{state}: {display_path(output.path)}")
     if args.timings:
         total = time.perf_counter() - started
-        stages = ", ".join(f"{k} {v:.3f}s" for k, v in reading.timings.items())
+        stages = ", ".join(f"{k} {v:.3f}s" for k, v in timings.items())
         print(f"timings: {stages}; total {total:.3f}s", file=sys.stderr)
     return EXIT_OK
 
 
-def _fingerprinted(
-    outputs: list[Output], options: Options, files: dict[Path, bytes], inputs: str | None, shared: str
-) -> list[Output]:
+def _fingerprinted(outputs: list[Output], reads: dict[str, bytes], inputs: str | None, shared: str) -> list[Output]:
     """``outputs`` with their fingerprints: the shared runtime files always (their bytes
     never depend on the spec), the modules when the run has ``inputs`` (None: standard
     input, remote references, or events left unmapped, which ``--check`` must report every
-    time), extended by the files the loader read besides the spec. A run that warned is
-    fingerprinted too: its warnings show again when something changes or with --no-cache."""
-    reads = relative_reads(options.spec, files) if inputs is not None else {}
-    module_inputs = with_reads(inputs, reads) if inputs is not None else None
+    time), extended by the files the loader read besides the spec (``reads``, relative to
+    the spec's directory). A run that warned is fingerprinted too: its warnings show again
+    when something changes or with --no-cache."""
+    if inputs is None:
+        return [replace(o, inputs=shared) if o.path.name in RUNTIME_FILES else o for o in outputs]
+    module_inputs = with_reads(inputs, reads)
     return [
         (
             replace(o, inputs=shared)

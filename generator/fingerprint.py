@@ -173,11 +173,12 @@ def expected_outputs(options: Options) -> list[Path]:
     return paths
 
 
-def inputs_digest(options: Options, formatter_version: str) -> str | None:
+def inputs_digest(options: Options, formatter_version: str, ignored: frozenset[str] = frozenset()) -> str | None:
     """The ``inputs`` digest of a run (see the module docstring) before the files the loader
     reads besides the spec are added (``with_reads``), or None when the run has none
     (standard input, ``--allow-remote-refs``, a missing input file: the run then does all
-    the work and reports what is wrong)."""
+    the work and reports what is wrong). ``ignored``: more ``Options`` fields left out
+    (``output_cache`` leaves out the output directory)."""
     if options.spec_bytes is not None or options.allow_remote_refs:
         return None
     h = hashlib.sha256()
@@ -196,7 +197,7 @@ def inputs_digest(options: Options, formatter_version: str) -> str | None:
         add("templates", _tree_digest([options.template_dir]).encode())
     root = (options.root or Path.cwd()).resolve()
     for f in dataclasses.fields(options):
-        if f.name not in IGNORED_FIELDS and f.name not in ("spec_bytes", "root"):
+        if f.name not in IGNORED_FIELDS | ignored and f.name not in ("spec_bytes", "root"):
             add(f"option {f.name}", _normal(getattr(options, f.name), root).encode())
     try:
         add(f"spec {_normal(options.spec, root)}", options.spec.read_bytes())

@@ -167,6 +167,8 @@ def load_document(path: Path, use_cache: bool = False) -> Document:
 #: 3 MB OpenAI spec; reading it back, ~0.1 s. A new name whenever what the builder makes of
 #: the same bytes changes.
 YAML_CACHE = "yaml-1"
+#: Parsed specs kept (each is about the size of its file, pickled).
+YAML_ENTRIES = 32
 
 
 def parse_document(raw: bytes, path: Path, use_cache: bool = False) -> Document:
@@ -208,7 +210,7 @@ def _parse_yaml_cached(raw: bytes, path: Path, digest: str) -> Any:
         kept = pickle.dumps(data, protocol=4)
     except RecursionError:  # nested deeper than pickle goes (the builder is iterative): not kept
         return data
-    cache.remember_bytes(YAML_CACHE, digest, kept)
+    cache.remember_bytes(YAML_CACHE, digest, kept, YAML_ENTRIES)
     return data
 
 

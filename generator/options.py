@@ -8,9 +8,11 @@ templates or the formatter.
 
 from __future__ import annotations
 
+import os
 import re
+import shlex
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .errors import SpecError
@@ -109,3 +111,55 @@ def stem(raw: str) -> str:
     if not text.isidentifier():
         raise SpecError(f"module name {raw!r} gives {text!r}, which is not a Python identifier; pass --module NAME")
     return text
+
+
+def command(options: Options) -> str:
+    """The command that regenerates exactly these modules, run from the project root
+    (``options.root``), quoted for a POSIX shell: the spec and every option that changes
+    the output or is needed to read the spec, paths relative to the project root (options
+    at their default are left out)."""
+    root = options.root or Path.cwd()
+
+    def rel(path: Path) -> str:
+        try:
+            return Path(os.path.relpath(path.resolve(), root.resolve())).as_posix()
+        except ValueError:  # another drive (Windows)
+            return path.resolve().as_posix()
+
+    parts = ["gen-models", "-" if options.spec_bytes is not None else rel(options.spec)]
+    if set(options.styles) != set(STYLES):
+        for style in options.styles:
+            parts += ["--style", style]
+    for name in options.schemas:
+        parts += ["--schema", name]
+    if options.all_schemas:
+        parts.append("--all-schemas")
+    if options.module is not None and module_stem(options) != module_stem(replace(options, module=None)):
+        parts += ["--module", options.module]
+    if rel(options.output) != "generated":
+        parts += ["-o", rel(options.output)]
+    if options.target_python != (3, 10):
+        parts += ["--target-python", ".".join(map(str, options.target_python))]
+    if options.runtime_package:
+        parts += ["--runtime", "package"]
+    if options.formatter != "black":
+        parts += ["--formatter", options.formatter]
+    for path, policy in options.merge_policies.items():
+        parts += ["--merge-policy", f"{path}={policy}"]
+    for merge_map in options.merge_maps:
+        parts += ["--merge-map", rel(merge_map)]
+    if options.template_dir is not None:
+        parts += ["--custom-template-dir", rel(options.template_dir)]
+    if options.allow_remote_refs:
+        parts.append("--allow-remote-refs")
+    if options.allow_outside_refs:
+        parts.append("--allow-outside-refs")
+    return " ".join(shlex.quote(p) for p in parts)
+
+
+def regenerate_line(command: str) -> str:
+    """The header's comment line naming ``command`` (``command``), one line whatever the
+    paths hold: a command with a line break or another unprintable character is shown as
+    its ``repr``. The one line of a module's text that depends on the output directory
+    (``output_cache`` swaps it)."""
+    return f"# Regenerate with: {command if command.isprintable() else repr(command)}"

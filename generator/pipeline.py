@@ -7,11 +7,9 @@ here: see ``write``).
 
 from __future__ import annotations
 
-import os
-import shlex
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import naming
@@ -27,11 +25,10 @@ from .map_files import MapLayer, located, read_map_files
 from .merge_maps import has_map, map_target
 from .merge_plan import NodePlan, merge_warnings
 from .model import Alias, AliasRef, Model, ModelRef, Schemas, Type, UnionType, referenced_names
-from .options import STDIN, Options, module_stem, output_file
+from .options import STDIN, Options, command, module_stem, output_file
 from .render import Generation, check_template_dir, render, render_runtime
 from .resolve import Location, RefResolver
 from .response_plan import ResponsePlan, plan_response
-from .styles import STYLES
 from .write import Output
 
 #: Called with each stage's name (and what it works on) as it starts: ``--progress``.
@@ -369,47 +366,3 @@ def _rendered(options: Options, reading: SpecReading, progress: Progress) -> Ite
         runtime_files = render_runtime(gen)
         reading.timings["render"] += time.perf_counter() - start
         yield from runtime_files.items()
-
-
-def command(options: Options) -> str:
-    """The command that regenerates exactly these modules, run from the project root
-    (``options.root``), quoted for a POSIX shell: the spec and every option that changes
-    the output or is needed to read the spec, paths relative to the project root (options
-    at their default are left out)."""
-    root = options.root or Path.cwd()
-
-    def rel(path: Path) -> str:
-        try:
-            return Path(os.path.relpath(path.resolve(), root.resolve())).as_posix()
-        except ValueError:  # another drive (Windows)
-            return path.resolve().as_posix()
-
-    parts = ["gen-models", "-" if options.spec_bytes is not None else rel(options.spec)]
-    if set(options.styles) != set(STYLES):
-        for style in options.styles:
-            parts += ["--style", style]
-    for name in options.schemas:
-        parts += ["--schema", name]
-    if options.all_schemas:
-        parts.append("--all-schemas")
-    if options.module is not None and module_stem(options) != module_stem(replace(options, module=None)):
-        parts += ["--module", options.module]
-    if rel(options.output) != "generated":
-        parts += ["-o", rel(options.output)]
-    if options.target_python != (3, 10):
-        parts += ["--target-python", ".".join(map(str, options.target_python))]
-    if options.runtime_package:
-        parts += ["--runtime", "package"]
-    if options.formatter != "black":
-        parts += ["--formatter", options.formatter]
-    for path, policy in options.merge_policies.items():
-        parts += ["--merge-policy", f"{path}={policy}"]
-    for merge_map in options.merge_maps:
-        parts += ["--merge-map", rel(merge_map)]
-    if options.template_dir is not None:
-        parts += ["--custom-template-dir", rel(options.template_dir)]
-    if options.allow_remote_refs:
-        parts.append("--allow-remote-refs")
-    if options.allow_outside_refs:
-        parts.append("--allow-outside-refs")
-    return " ".join(shlex.quote(p) for p in parts)

@@ -394,7 +394,7 @@ def test_progress_shows_stages_on_a_terminal_only(
     assert "gen-models:" not in capsys.readouterr().err  # stderr is not a terminal: quiet
     terminal = FakeTerminal()
     monkeypatch.setattr(sys, "stderr", terminal)
-    assert run("specs/openai.yaml", "--style", "dataclass", "-o", "tty") == 0
+    assert run("specs/openai.yaml", "--style", "dataclass", "-o", "tty", "--no-cache") == 0  # not copied
     shown = terminal.getvalue()
     assert "gen-models: format 1 module(s)..." in shown and "gen-models: render dataclass..." in shown
     assert shown.endswith("\r\x1b[K")  # the line is cleared at the end

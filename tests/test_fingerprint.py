@@ -17,7 +17,7 @@ import pytest
 from conftest import CHAT_SPEC, ROOT
 
 import generator.pipeline
-from generator import fingerprint
+from generator import fingerprint, output_cache
 from generator.cli import main
 from generator.fingerprint import expected_outputs, inputs_digest, is_intact, stamp, unstamp
 from generator.format import formatter_version
@@ -39,15 +39,24 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def generations(monkeypatch: pytest.MonkeyPatch) -> list[Options]:
-    """The options of every ``pipeline.generate`` call the CLI makes (it imports it late)."""
+    """The options of every run that did the work: a ``pipeline.generate`` call the CLI
+    makes (it imports it late), or the same run copied from the output cache (another
+    test's run may have kept it)."""
     calls: list[Options] = []
     real: Callable[..., Any] = generator.pipeline.generate
+    real_recall: Callable[..., Any] = output_cache.recall
 
     def spy(options: Options, *args: Any, **kwargs: Any) -> Any:
         calls.append(options)
         return real(options, *args, **kwargs)
 
+    def recall_spy(options: Options, *args: Any) -> Any:
+        kept = real_recall(options, *args)
+        calls.extend([options] if kept is not None else [])
+        return kept
+
     monkeypatch.setattr(generator.pipeline, "generate", spy)
+    monkeypatch.setattr(output_cache, "recall", recall_spy)
     return calls
 
 

@@ -1,0 +1,115 @@
+"""Output cache: the files a run wrote, kept by everything they were made from but the
+output directory, so that a later run with the same inputs writing elsewhere (another
+checkout, a CI job with a warm cache, another ``-o``) copies them instead of reading the
+spec, rendering and formatting again.
+
+The key is ``fingerprint.inputs_digest`` without the ``output`` option (the spec's bytes,
+the merge maps, every other option, this gen-models with the bytes of its code and
+templates, the formatter's version, the Python version) and the names of the files the run
+writes (``fingerprint.expected_outputs``). The entry names the files the loader read
+besides the spec (``$ref`` targets) with their digests: they are read again and compared
+before the entry is used, as a fingerprint line's are. The one line of a module that
+depends on the output directory, the header's ``# Regenerate with:`` command, is swapped
+for this run's (``options.regenerate_line``). The warnings the run printed are kept too: a
+copied run prints the same.
+
+Not kept, as their fingerprint is not taken: a run without an ``inputs`` digest (standard
+input, ``--allow-remote-refs``) and a run that left events unmapped. Entries are sealed
+like every cache entry (``cache.seal``: damage is caught, a forger is not) and compressed;
+the ``OUTPUT_ENTRIES`` latest are kept.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import cache
+from .fingerprint import digest, expected_outputs, inputs_digest, relative_reads
+from .options import Options, command, regenerate_line
+from .write import Output
+
+#: The cache's kind for whole runs (a new name whenever the entry's layout changes).
+KIND = "outputs-1"
+#: Runs kept; an entry holds every module of a run (~0.5 MB compressed for the upstream
+#: OpenAI spec's default run).
+OUTPUT_ENTRIES = 16
+
+
+@dataclass(frozen=True)
+class CachedRun:
+    """A run read back from the cache: its ``outputs`` (code without fingerprint lines, at
+    this run's paths), the files it read besides the spec (``{path relative to the spec's
+    directory: bytes}``, read again now) and the warnings it printed."""
+
+    outputs: list[Output]
+    reads: dict[str, bytes]
+    warnings: list[str]
+
+
+def _key(options: Options, formatter_version: str) -> str | None:
+    inputs = inputs_digest(options, formatter_version, frozenset({"output"}))
+    if inputs is None:
+        return None
+    return json.dumps([KIND, inputs, [path.name for path in expected_outputs(options)]])
+
+
+def recall(options: Options, formatter_version: str) -> CachedRun | None:
+    """The run kept for ``options`` (see the module docstring), or None: none kept, damaged,
+    or a file it read besides the spec has changed since.
+
+    Raises:
+        SpecError: the options are inconsistent (``fingerprint.expected_outputs``).
+    """
+    key = _key(options, formatter_version)
+    data = cache.recall_bytes(KIND, key) if key is not None else None
+    if data is None:
+        return None
+    try:
+        entry = json.loads(zlib.decompress(data))
+    except (zlib.error, ValueError):  # sealed by this version: only a forged entry gets here
+        return None
+    base = options.spec.resolve().parent
+    reads = {}
+    for name, expected in entry["reads"].items():
+        try:
+            reads[name] = (base / name).read_bytes()
+        except OSError:
+            return None
+        if digest(reads[name]) != expected:
+            return None
+    paths = {path.name: path for path in expected_outputs(options)}
+    line = regenerate_line(command(options))
+    outputs = [Output(paths[name], head if tail is None else head + line + tail) for name, head, tail in entry["files"]]
+    return CachedRun(outputs, reads, entry["warnings"])
+
+
+def remember(
+    options: Options, formatter_version: str, outputs: list[Output], files: Mapping[Path, bytes], warnings: list[str]
+) -> None:
+    """Keep a run's ``outputs`` (code without fingerprint lines), the files its loader read
+    besides the spec (``SpecReading.files``) and the warnings it printed, for ``recall``.
+    Write errors are ignored (no cache)."""
+    key = _key(options, formatter_version)
+    if key is None:
+        return
+    line = regenerate_line(command(options))
+    entry = {
+        "reads": {name: digest(data) for name, data in relative_reads(options.spec, files).items()},
+        "warnings": warnings,
+        "files": [[o.path.name, *_split_at(o.text, line)] for o in outputs],
+    }
+    cache.remember_bytes(KIND, key, zlib.compress(json.dumps(entry).encode(), 1), OUTPUT_ENTRIES)
+
+
+def _split_at(text: str, line: str) -> tuple[str, str | None]:
+    """``text`` before and after its header's ``line`` (``(text, None)``: no such line, as
+    in the shared runtime files, whose header names no command)."""
+    at = text.find(line + "\n")
+    before = text[:at]
+    if at < 0 or (before and not before.endswith("\n")) or not all(x.startswith("#") for x in before.splitlines()):
+        return text, None
+    return before, text[at + len(line) :]
