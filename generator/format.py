@@ -40,6 +40,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
@@ -408,6 +409,24 @@ def _known(
     return left
 
 
+#: Seconds between a black worker's looks at whether the run that started it is gone.
+ORPHAN_CHECK = 0.2
+
+
+def _leave_with_parent(parent: int) -> None:
+    """A black worker's start: a thread that ends the worker once the run that forked it
+    is gone however it went (SIGTERM from a cancelled CI job, SIGKILL, out of memory), where
+    the pool would leave it running, orphaned, its stderr still open."""
+    import threading
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(ORPHAN_CHECK)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True, name="gen-models-orphan-check").start()
+
+
 class _BlackJobs:
     """Blocks for black, formatted in this process or, once ``PARALLEL_MIN_LINES`` lines
     are waiting and ``workers_for`` allows, in worker processes (forked with black
@@ -455,7 +474,12 @@ class _BlackJobs:
 
         import black  # noqa: F401 - before forking, so that the workers inherit it imported
 
-        self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"))
+        self.pool = ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=multiprocessing.get_context("fork"),
+            initializer=_leave_with_parent,
+            initargs=(os.getpid(),),  # not the worker's getppid(): the run may be gone before it starts
+        )
 
     def _send(self, final: bool) -> None:
         """Submit the waiting blocks in batches of ``BATCH_LINES``; the last, smaller batch

@@ -114,7 +114,8 @@ class Document:
         data: dict[str, Any] = self.data if isinstance(self.data, dict) else {}
         info: dict[str, Any] = data["info"] if isinstance(data.get("info"), dict) else {}
         title = info.get("title") if isinstance(info.get("title"), str) else data.get("title")
-        return (title if isinstance(title, str) else ""), str(info.get("version", ""))
+        version = info.get("version", "")  # a string by the spec; unquoted ``1.10`` is YAML's float
+        return (title if isinstance(title, str) else ""), scalar_text(version) or str(version)
 
     def error(self, pointer: str, message: str) -> SpecError:
         """A ``SpecError`` at ``pointer`` in this document, with its line when known."""

@@ -8,9 +8,11 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +23,8 @@ from conftest import CHAT_SPEC, EVENTS_MAP_SPEC, ROOT, event_schema, schemas_spe
 from generator import cli
 from generator.cli import main
 from generator.fingerprint import unstamp
+from generator.options import command as command_of
 from generator.pipeline import Options, generate
-from generator.pipeline import command as command_of
 from generator.render import template_names, templates_dir
 
 SPEC = CHAT_SPEC
@@ -656,3 +658,30 @@ def test_a_module_name_imports_as_written(project: Path) -> None:
     finally:
         sys.path.remove(str(project / "generated"))
         sys.modules.pop("file_typeddict", None)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads a process's children from /proc (Linux)")
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
+def test_black_s_workers_end_with_a_killed_run(tmp_path: Path, how: signal.Signals) -> None:
+    """A run killed while black's workers format (a CI job cancelled, a timeout, out of
+    memory) leaves no worker running (they hold its stderr open and take the cores)."""
+    run_ = subprocess.Popen(
+        [sys.executable, "-m", "generator", str(CHAT_SPEC), "-o", str(tmp_path / "out"), "--no-cache", "-q"],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # its own process group: its workers are found by it afterwards
+    )
+    children = Path(f"/proc/{run_.pid}/task/{run_.pid}/children")
+    deadline = time.monotonic() + 120
+    while run_.poll() is None and not children.read_text().split() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    if run_.poll() is not None:
+        pytest.skip("the run ended before black's workers started")
+    run_.send_signal(how)
+    try:
+        run_.communicate(timeout=30)  # returns once the workers, which hold stderr too, are gone
+    except subprocess.TimeoutExpired:
+        os.killpg(run_.pid, signal.SIGKILL)
+        raise AssertionError("black's workers outlived the run") from None
+    assert run_.returncode == -how
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").glob("*.py"))

@@ -159,3 +159,20 @@ def test_yaml_nested_deeper_than_pickle_goes_is_read_and_not_kept(
     data = load_document(spec, use_cache=True).data
     assert data == load_document(spec).data
     assert not (tmp_path / "cache" / "yaml-1").exists() or not any((tmp_path / "cache" / "yaml-1").iterdir())
+
+
+@pytest.mark.parametrize(
+    ("info", "expected"),
+    [
+        ("{title: t, version: 1.10}", "1.10"),
+        ("{title: t, version: '2.3.0'}", "2.3.0"),
+        ("{title: t, version: 0x10}", "0x10"),
+        ("{title: t}", ""),
+    ],
+)
+def test_the_version_is_shown_as_written(tmp_path: Path, info: str, expected: str) -> None:
+    """``info.version`` is a string by the OpenAPI spec; written unquoted, YAML reads ``1.10``
+    as the float 1.1: the header shows the text as written."""
+    spec = tmp_path / "s.yaml"
+    spec.write_text(f"openapi: 3.1.0\ninfo: {info}\npaths: {{}}\n")
+    assert load_document(spec).title_and_version == ("t", expected)
