@@ -129,8 +129,14 @@ def with_reads(inputs: str, reads: Mapping[str, bytes]) -> str:
 def relative_reads(spec: Path, files: Mapping[Path, bytes]) -> dict[str, bytes]:
     """``files`` (absolute paths the loader read: ``SpecReading.files``) by their path
     relative to ``spec``'s directory, as the fingerprint line names them."""
-    base = spec.resolve().parent
+    base = spec_directory(spec)
     return {_relative(path, base): data for path, data in files.items()}
+
+
+def spec_directory(spec: Path) -> Path:
+    """The directory of ``spec``, absolute, symbolic links not followed: what the files a
+    fingerprint line names are relative to (as the resolver names them: ``RefResolver.files``)."""
+    return Path(os.path.abspath(spec)).parent
 
 
 def _relative(path: Path, base: Path) -> str:
@@ -277,7 +283,7 @@ def current_outputs(options: Options, inputs: str, runtime_inputs: str = "") -> 
             expected = runtime_inputs
         else:
             try:  # the files the run that wrote it read besides the spec, read again
-                reads = {name: (options.spec.resolve().parent / name).read_bytes() for name in stamped_reads(text)}
+                reads = {name: (spec_directory(options.spec) / name).read_bytes() for name in stamped_reads(text)}
             except OSError:
                 return None
             expected = with_reads(inputs, reads)

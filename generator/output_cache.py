@@ -10,8 +10,10 @@ writes (``fingerprint.expected_outputs``). The entry names the files the loader 
 besides the spec (``$ref`` targets) with their digests: they are read again and compared
 before the entry is used, as a fingerprint line's are. The one line of a module that
 depends on the output directory, the header's ``# Regenerate with:`` command, is swapped
-for this run's (``options.regenerate_line``). The warnings the run printed are kept too: a
-copied run prints the same.
+for this run's (``options.regenerate_line``); with ``--custom-template-dir`` the output
+directory stays in the key (a user's template may show it anywhere). The warnings the run
+printed are kept too, and a copied run prints them, from the same working directory only
+(they name files relative to it).
 
 Not kept, as their fingerprint is not taken: a run without an ``inputs`` digest (standard
 input, ``--allow-remote-refs``) and a run that left events unmapped. Entries are sealed
@@ -22,13 +24,14 @@ the ``OUTPUT_ENTRIES`` latest are kept.
 from __future__ import annotations
 
 import json
+import os
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import cache
-from .fingerprint import digest, expected_outputs, inputs_digest, relative_reads
+from .fingerprint import digest, expected_outputs, inputs_digest, relative_reads, spec_directory
 from .options import Options, command, regenerate_line
 from .write import Output
 
@@ -51,7 +54,10 @@ class CachedRun:
 
 
 def _key(options: Options, formatter_version: str) -> str | None:
-    inputs = inputs_digest(options, formatter_version, frozenset({"output"}))
+    # a user's template may show the command (or the output directory) anywhere: its
+    # runs are kept per output directory, where the shipped ones show it in one line
+    ignored = frozenset({"output"} if options.template_dir is None else ())
+    inputs = inputs_digest(options, formatter_version, ignored)
     if inputs is None:
         return None
     return json.dumps([KIND, inputs, [path.name for path in expected_outputs(options)]])
@@ -72,7 +78,9 @@ def recall(options: Options, formatter_version: str) -> CachedRun | None:
         entry = json.loads(zlib.decompress(data))
     except (zlib.error, ValueError):  # sealed by this version: only a forged entry gets here
         return None
-    base = options.spec.resolve().parent
+    if entry["warnings"] and entry["cwd"] != os.getcwd():  # they name files relative to it
+        return None
+    base = spec_directory(options.spec)
     reads = {}
     for name, expected in entry["reads"].items():
         try:
@@ -100,6 +108,7 @@ def remember(
     entry = {
         "reads": {name: digest(data) for name, data in relative_reads(options.spec, files).items()},
         "warnings": warnings,
+        "cwd": os.getcwd(),
         "files": [[o.path.name, *_split_at(o.text, line)] for o in outputs],
     }
     cache.remember_bytes(KIND, key, zlib.compress(json.dumps(entry).encode(), 1), OUTPUT_ENTRIES)

@@ -8,6 +8,7 @@ reference may not leave the spec's directory tree or fetch a URL.
 
 from __future__ import annotations
 
+import os
 import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,11 +62,14 @@ class RefResolver:
         self._tree = root.path.resolve().parent
         self._docs: dict[str, Document] = {str(root.path.resolve()): root}
         self._urls: dict[int, str] = {}  # id(document) -> the URL it was fetched from
+        self._reached: dict[Path, str] = {}  # each path a local $ref named (absolute, links kept) -> its _docs key
 
     def files(self) -> dict[Path, bytes]:
-        """Every local file loaded so far besides the root (its resolved path and the bytes
-        read): what the run's output depends on beyond the spec, for its fingerprint."""
-        return {doc.path: doc.raw for doc in self._docs.values() if doc is not self.root and id(doc) not in self._urls}
+        """Every local file loaded so far besides the root, by each path a ``$ref`` reached
+        it by (absolute, symbolic links not followed: a link pointed at another file later
+        is read there again), with the bytes read: what the run's output depends on beyond
+        the spec, for its fingerprint."""
+        return {path: self._docs[key].raw for path, key in self._reached.items() if self._docs[key] is not self.root}
 
     def resolve(self, ref: Any, at: Location) -> Location:
         """The location ``ref`` (found at ``at``) points to.
@@ -114,7 +118,8 @@ class RefResolver:
         if scheme not in ("", "file"):
             raise at.error(f"$ref {address!r}: unsupported URI scheme {scheme!r}")
         relative = urllib.parse.unquote(urllib.parse.urlsplit(address).path)
-        target = (at.doc.path.parent / relative).resolve()
+        named = Path(os.path.abspath(at.doc.path.parent / relative))
+        target = named.resolve()
         if not self.allow_outside and not target.is_relative_to(self._tree):
             raise at.error(
                 f"$ref {address!r} points outside the spec's directory tree; pass --allow-outside-refs if you trust it"
@@ -127,6 +132,7 @@ class RefResolver:
                 if exc.line is None and "not found" in exc.message:
                     raise at.error(f"$ref {address!r}: file {display_path(target)} not found") from None
                 raise
+        self._reached.setdefault(named, key)
         return self._docs[key]
 
     def _remote(self, url: str, at: Location) -> Document:

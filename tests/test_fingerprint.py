@@ -341,3 +341,19 @@ def test_expected_outputs_are_what_generate_writes(project: Path, styles: tuple[
     assert sorted(o.path for o in outputs) == sorted(expected_outputs(options))
     single = Options(spec=options.spec, output=project / "out" / "chat.py", styles=("dataclass",))
     assert expected_outputs(single) == [project / "out" / "chat.py"]
+
+
+def test_a_referenced_symlink_pointed_at_another_file_regenerates(project: Path, generations: list[Options]) -> None:
+    """The fingerprint names a $ref'd file by the path the $ref gave (links not followed):
+    a link pointed elsewhere is read there again."""
+    specs = project / "specs"
+    (specs / "split.yaml").write_text(SPLIT_MAIN)
+    (specs / "v1.yaml").write_text(PART)
+    (specs / "v2.yaml").write_text(PART.replace("text: {type: string}", "text: {type: string}\n    n: {type: integer}"))
+    (specs / "parts.yaml").symlink_to("v1.yaml")
+    assert run("specs/split.yaml", *STYLE, "-q") == 0
+    assert ", reads parts.yaml\n" in (project / "generated" / "split_typeddict.py").read_text()
+    (specs / "parts.yaml").unlink()
+    (specs / "parts.yaml").symlink_to("v2.yaml")
+    assert run("specs/split.yaml", *STYLE, "--check", "-q") == 1
+    assert len(generations) == 2
