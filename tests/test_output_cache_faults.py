@@ -4,7 +4,6 @@ place (the output cache's promise), or where a change does not do what it says."
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
@@ -12,7 +11,6 @@ import pytest
 from conftest import ROOT
 
 from generator.cli import main
-from generator.load import load_document
 
 STYLE = ("--style", "typeddict")
 SPLIT_MAIN = """
