@@ -72,6 +72,7 @@ def store_file(path: Path, data: bytes) -> bool:
     """Write ``data`` to the cache file ``path`` atomically (a temporary file beside it, then
     ``os.replace``); False when it cannot be written (a read-only home: no cache). The only
     writing outside ``write.write_all``, and only under ``cache_dir()``."""
+    temp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
@@ -79,6 +80,9 @@ def store_file(path: Path, data: bytes) -> bool:
             out.write(data)
         os.replace(temp, path)
     except OSError:
+        if temp is not None:  # a full disk: the partial file goes (listings skip dot files)
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
         return False
     return True
 

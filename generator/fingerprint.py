@@ -133,6 +133,20 @@ def relative_reads(spec: Path, files: Mapping[Path, bytes]) -> dict[str, bytes]:
     return {_relative(path, base): data for path, data in files.items()}
 
 
+def read_again(options: Options, name: str) -> bytes:
+    """The bytes of a file a run read besides the spec (``name`` relative to the spec's
+    directory, as a fingerprint line names it), read again where it is now.
+
+    Raises:
+        OSError: it cannot be read, or it now resolves outside the spec's directory tree
+            without ``--allow-outside-refs`` (a link pointed elsewhere: the work refuses it).
+    """
+    path = spec_directory(options.spec) / name
+    if not options.allow_outside_refs and not path.resolve().is_relative_to(options.spec.resolve().parent):
+        raise OSError(f"{path} is outside the spec's directory tree")
+    return path.read_bytes()
+
+
 def spec_directory(spec: Path) -> Path:
     """The directory of ``spec``, absolute, symbolic links not followed: what the files a
     fingerprint line names are relative to (as the resolver names them: ``RefResolver.files``)."""
@@ -227,11 +241,25 @@ def generator_digest() -> str:
 def _tree_digest(roots: list[Path]) -> str:
     h = hashlib.sha256()
     for root in roots:
-        for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        for path in sorted(_files_under(root)):
             data = path.read_bytes()
             h.update(f"{path.relative_to(root).as_posix()}\0{len(data)}\0".encode())
             h.update(data)
     return h.hexdigest()
+
+
+def _files_under(root: Path) -> list[Path]:
+    """Every file under ``root`` but ``__pycache__``, through linked directories too (Jinja
+    opens a template in one; ``rglob`` does not enter them), each directory once."""
+    found, seen = [], set()
+    for top, dirs, files in os.walk(root, followlinks=True):
+        real = os.path.realpath(top)
+        if real in seen or "__pycache__" in Path(top).parts:
+            dirs.clear()
+            continue
+        seen.add(real)
+        found += [Path(top) / name for name in files]
+    return found
 
 
 def _normal(value: object, root: Path) -> str:
@@ -283,7 +311,7 @@ def current_outputs(options: Options, inputs: str, runtime_inputs: str = "") -> 
             expected = runtime_inputs
         else:
             try:  # the files the run that wrote it read besides the spec, read again
-                reads = {name: (spec_directory(options.spec) / name).read_bytes() for name in stamped_reads(text)}
+                reads = {name: read_again(options, name) for name in stamped_reads(text)}
             except OSError:
                 return None
             expected = with_reads(inputs, reads)

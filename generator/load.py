@@ -114,8 +114,9 @@ class Document:
         data: dict[str, Any] = self.data if isinstance(self.data, dict) else {}
         info: dict[str, Any] = data["info"] if isinstance(data.get("info"), dict) else {}
         title = info.get("title") if isinstance(info.get("title"), str) else data.get("title")
-        version = info.get("version", "")  # a string by the spec; unquoted ``1.10`` is YAML's float
-        return (title if isinstance(title, str) else ""), scalar_text(version) or str(version)
+        version = info.get("version")  # a string by the spec; unquoted, ``1.10`` is a float
+        shown = "" if version is None else scalar_text(version) or str(version)
+        return (title if isinstance(title, str) else ""), shown
 
     def error(self, pointer: str, message: str) -> SpecError:
         """A ``SpecError`` at ``pointer`` in this document, with its line when known."""
@@ -250,9 +251,15 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
+def _json_float(text: str) -> float:
+    """A JSON number with a fraction or exponent, keeping its text where the float would
+    show it otherwise (``1.10``), as a YAML number does."""
+    return _keep_source(float(text), text)
+
+
 def _decode_json(text: str, path: Path) -> Any:
     try:
-        return json.loads(text, object_pairs_hook=_unique_keys)
+        return json.loads(text, object_pairs_hook=_unique_keys, parse_float=_json_float)
     except _DuplicateKey as exc:
         raise SpecError(str(exc), path) from None
     except RecursionError:

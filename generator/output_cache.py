@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import cache
-from .fingerprint import digest, expected_outputs, inputs_digest, relative_reads, spec_directory
+from .fingerprint import digest, expected_outputs, inputs_digest, read_again, relative_reads
 from .options import Options, command, regenerate_line
 from .write import Output
 
@@ -74,25 +74,26 @@ def recall(options: Options, formatter_version: str) -> CachedRun | None:
     data = cache.recall_bytes(KIND, key) if key is not None else None
     if data is None:
         return None
+    paths = {path.name: path for path in expected_outputs(options)}
     try:
         entry = json.loads(zlib.decompress(data))
-    except (zlib.error, ValueError):  # sealed by this version: only a forged entry gets here
-        return None
-    if entry["warnings"] and entry["cwd"] != os.getcwd():  # they name files relative to it
-        return None
-    base = spec_directory(options.spec)
-    reads = {}
-    for name, expected in entry["reads"].items():
-        try:
-            reads[name] = (base / name).read_bytes()
-        except OSError:
+        files, warnings, expected_reads = entry["files"], entry["warnings"], entry["reads"]
+        if {name for name, _, _ in files} != paths.keys() or len(files) != len(paths):
             return None
-        if digest(reads[name]) != expected:
+        if not all(isinstance(head, str) and isinstance(tail, (str, type(None))) for _, head, tail in files):
             return None
-    paths = {path.name: path for path in expected_outputs(options)}
-    line = regenerate_line(command(options))
-    outputs = [Output(paths[name], head if tail is None else head + line + tail) for name, head, tail in entry["files"]]
-    return CachedRun(outputs, reads, entry["warnings"])
+        if warnings and entry["cwd"] != os.getcwd():  # they name files relative to it
+            return None
+        reads = {name: read_again(options, name) for name in expected_reads}
+        if any(digest(reads[name]) != expected for name, expected in expected_reads.items()):
+            return None
+        line = regenerate_line(command(options))
+        outputs = [Output(paths[name], head if tail is None else head + line + tail) for name, head, tail in files]
+    except OSError:  # a file it read is gone, unreadable, or now outside the tree: the work says which
+        return None
+    except (zlib.error, ValueError, KeyError, TypeError, AttributeError):  # sealed right: only a forger gets here
+        return None
+    return CachedRun(outputs, reads, [str(w) for w in warnings])
 
 
 def remember(

@@ -146,14 +146,14 @@ def _event_plans_of(
 
 
 def _policies_for(policies: dict[str, str], root: str, count: int) -> dict[str, str]:
-    """Overrides for one root: ``Root:path=policy`` names it; a bare path applies to all."""
-    chosen = {}
+    """Overrides for one root: ``Root:path=policy`` names it; a bare path applies to all,
+    and gives way to the root's own override of the same path whatever their order (the
+    fingerprint holds the policies sorted: their order must not change the output)."""
+    chosen = {path: policy for path, policy in policies.items() if ":" not in path}
     for path, policy in policies.items():
         owner, sep, rest = path.partition(":")
         if sep and owner == root:
             chosen[rest] = policy
-        elif not sep:
-            chosen[path] = policy
     return chosen
 
 
