@@ -207,26 +207,55 @@ def _delimiters(toks: list[Tok]) -> dict[int, int]:
     return found
 
 
-def _transform(line: _Line) -> list[str]:
-    """Black's ``transform_line`` for ``line``: its output lines (``Unsure`` where not sure)."""
+def _transform(line: _Line, force: bool = False) -> list[str]:
+    """Black's ``transform_line`` for ``line``: its output lines (``Unsure`` where not sure);
+    ``force`` is black's ``FORCE_OPTIONAL_PARENTHESES`` (its "second opinion")."""
     if not line.must_split and _fits(line):
         return [_text(line)]
     transformers = [_delimiter_split, _rhs] if line.inside else [_rhs]
     for transform in transformers:
         try:
-            result = transform(line)
+            result = transform(line, force)
         except _CannotSplit:
             continue
         if len(result) == 1 and _render(result[0]) == _render(line):
             continue
         out: list[str] = []
         for part in result:
-            out.extend(_transform(part))
+            out.extend(_transform(part, force))
+        if transform is _rhs and not force and len(out[0]) > LINE_LENGTH:
+            optional = [id(t) for t in _depth0(line.toks) if t.invisible]
+            if optional and not any(i in part.visible for part in result for i in optional):
+                try:
+                    second = _transform(line, True)
+                except _CannotSplit:
+                    raise Unsure("second opinion") from None
+                if all(len(text) <= LINE_LENGTH for text in second):
+                    out = second
         return out
-    raise Unsure("black would leave the line too long")
+    return [_text(line)]  # black leaves it too long
 
 
-def _delimiter_split(line: _Line) -> list[_Line]:
+def _checked(lines: list[str]) -> list[str]:
+    if any(len(line) > LINE_LENGTH for line in lines):
+        raise Unsure("black would leave a line too long")
+    return lines
+
+
+def _depth0(toks: list[Tok]) -> list[Tok]:
+    out = []
+    depth = 0
+    for t in toks:
+        if t.kind == "close":
+            depth -= 1
+        if depth == 0:
+            out.append(t)
+        if t.kind == "open":
+            depth += 1
+    return out
+
+
+def _delimiter_split(line: _Line, force: bool = False) -> list[_Line]:
     toks = line.toks
     delimiters = _delimiters(toks)
     delimiters.pop(len(toks) - 1, None)
@@ -281,22 +310,71 @@ def _first_rhs(toks: list[Tok], omit: set[int]) -> _RHS:
     return _RHS(head, body, tail, opening, closing)
 
 
-def _rhs(line: _Line) -> list[_Line]:
-    """``right_hand_split`` with the first ``omit`` black tries (none); ``Unsure`` when
-    black would go on to other ones."""
-    lines = _maybe_split_omitting_optional_parens(_first_rhs(line.toks, set()), line, set())
-    if not _fits(lines[0]):
-        raise Unsure("black would try omitting trailers")
-    return lines
+def _rhs(line: _Line, force: bool = False) -> list[_Line]:
+    """``right_hand_split`` with the ``omit`` sets black tries (``_rhs`` in
+    ``transform_line``): the first whose head fits, else the split omitting nothing."""
+    first: list[_Line] | None = None
+    starts: dict[int, int] = {}
+    at = 4 * line.depth
+    for t, n in zip(line.toks, _lengths(line.toks)):
+        starts[id(t)] = at
+        at += n
+    for omit in _trailers_to_omit(line):
+        if omit:
+            target = next((t.match for t in reversed(line.toks) if t.kind == "close" and id(t) not in omit), None)
+            if target is not None and not target.invisible and starts[id(target)] > LINE_LENGTH:
+                continue
+        lines = _maybe_split_omitting_optional_parens(_first_rhs(line.toks, omit), line, omit, force)
+        if first is None and not omit:
+            first = lines
+        if _fits(lines[0]):
+            return lines
+    assert first is not None
+    return first
 
 
-def _maybe_split_omitting_optional_parens(rhs: _RHS, line: _Line, omit: set[int]) -> list[_Line]:
-    if rhs.opening.invisible and rhs.closing.invisible and _can_omit_invisible_parens(rhs, line):
+def _trailers_to_omit(line: _Line) -> list[set[int]]:
+    """Black's ``generate_trailers_to_omit`` (no magic trailing comma, no comment here)."""
+    found: list[set[int]] = [set()]
+    omit: set[int] = set()
+    length = 4 * line.depth
+    opening: Tok | None = None
+    closing: Tok | None = None
+    inner: set[int] = set()
+    toks = line.toks
+    lengths = _lengths(toks)
+    for index in range(len(toks) - 1, -1, -1):
+        t = toks[index]
+        length += lengths[index]
+        if length > LINE_LENGTH:
+            break
+        if opening is not None:
+            if t is opening:
+                opening = None
+            elif t.kind == "close":
+                inner.add(id(t))
+        elif t.kind == "close":
+            prev = toks[index - 1] if index > 0 else None
+            if prev is not None and prev.kind == "open":
+                inner.add(id(t))
+                continue
+            if closing is not None:
+                omit.add(id(closing))
+                omit.update(inner)
+                inner.clear()
+                found.append(set(omit))
+            if not t.invisible:
+                opening, closing = t.match, t
+    return found
+
+
+def _maybe_split_omitting_optional_parens(rhs: _RHS, line: _Line, omit: set[int], force: bool) -> list[_Line]:
+    if not force and rhs.opening.invisible and rhs.closing.invisible and _can_omit_invisible_parens(rhs, line):
         omit = {id(rhs.closing), *omit}
         try:
             oop = _first_rhs(line.toks, omit)
             if _prefer_split_rhs_oop_over_rhs(oop, rhs, line):
-                return _maybe_split_omitting_optional_parens(oop, line, omit)
+                return _maybe_split_omitting_optional_parens(oop, line, omit, force)
         except _CannotSplit:
             body = _Line(rhs.body, line.depth + 1, True)
             if len(rhs.body) < 2 and not _fits(body):
@@ -435,14 +513,14 @@ def statement(text: str, node: ast.stmt | str, depth: int) -> list[str]:
         _value(toks, 1, len(toks) - 1)
     else:
         raise Unsure("statement")
-    return _transform(_Line(toks, depth))
+    return _checked(_transform(_Line(toks, depth)))
 
 
 def item(text: str, depth: int) -> list[str]:
     """Black's lines for ``text`` (an item and its comma) on a line of its own inside brackets."""
     if not text.isascii() or "#" in text:
         raise Unsure("text")
-    return _transform(_Line(tokens(text), depth, inside=True))
+    return _checked(_transform(_Line(tokens(text), depth, inside=True)))
 
 
 def _index_of(toks: list[Tok], text: str) -> int:

@@ -60,7 +60,7 @@ def _annotation(rng: random.Random, n: int) -> str:
 def _statement(rng: random.Random) -> str:
     """A module with one long statement of a shape the templates write."""
     n = rng.randint(3, 30)
-    shape = rng.randrange(11)
+    shape = rng.randrange(13)
     atoms = [_atom(rng, n) for _ in range(rng.randint(1, 5))]
     args = ", ".join(sorted(atoms, key=lambda a: "=" in a.split('"')[0]))  # keywords last
     if shape == 0:
@@ -113,6 +113,14 @@ def _statement(rng: random.Random) -> str:
         params = rng.choice(["", "self, "]) + params.replace('"', "")
         returns = rng.choice(["None", "Any", _name(rng, rng.randint(5, 60)), "dict[str, Callable[[Any], None]]"])
         return f"class C:\n    def {_name(rng, rng.randint(3, 40))}({params}) -> {returns}:\n        pass\n"
+    if shape == 10:  # the head alone too long: black's second opinion (the optional parentheses)
+        attr = _name(rng, rng.randint(2, 20)).lower()
+        return f"class C:\n    def f(self):\n        if self:\n            if self:\n                self.{attr} = _{_name(rng, rng.randint(20, 70))}Merge(_join(self._path, {attr!r}))\n".replace(
+            "'", '"'
+        )
+    if shape == 11:
+        model = _name(rng, rng.randint(10, 50))
+        return f"_ADAPTER_{model}: TypeAdapter[{model}] = TypeAdapter({model}, config=ConfigDict(defer_build=True))\n"
     slots = ", ".join(_strings(rng, rng.randint(1, 14), n))
     return f"class C:\n    __slots__ = ({slots})\n"
 
