@@ -60,7 +60,7 @@ def _annotation(rng: random.Random, n: int) -> str:
 def _statement(rng: random.Random) -> str:
     """A module with one long statement of a shape the templates write."""
     n = rng.randint(3, 30)
-    shape = rng.randrange(13)
+    shape = rng.randrange(14)
     atoms = [_atom(rng, n) for _ in range(rng.randint(1, 5))]
     args = ", ".join(sorted(atoms, key=lambda a: "=" in a.split('"')[0]))  # keywords last
     if shape == 0:
@@ -121,6 +121,12 @@ def _statement(rng: random.Random) -> str:
     if shape == 11:
         model = _name(rng, rng.randint(10, 50))
         return f"_ADAPTER_{model}: TypeAdapter[{model}] = TypeAdapter({model}, config=ConfigDict(defer_build=True))\n"
+    if shape == 12:  # entries black cannot split, left too long
+        table = ", ".join(
+            f'"{_name(rng, rng.randint(5, 40))}": {_name(rng, rng.randint(20, 70))}.from_dict'
+            for _ in range(rng.randint(1, 6))
+        )
+        return f'{_name(rng, rng.randint(20, 80))} = _tagged("type", {{{table}}})\n'
     slots = ", ".join(_strings(rng, rng.randint(1, 14), n))
     return f"class C:\n    __slots__ = ({slots})\n"
 
