@@ -85,7 +85,9 @@ def tokens(text: str) -> list[Tok]:
         if kind == "name" and value in _BAD_NAMES or kind == "op" and value in _BAD_OPS:
             raise Unsure(value)
         if kind == "str" and out and out[-1].kind == "str":
-            raise Unsure("implicit concatenation")
+            raise Unsure("implicit concatenation (or a triple-quoted string)")
+        if kind == "str" and out and out[-1].kind == "name" and not space:
+            raise Unsure("an f-string or another string prefix")
         tok = Tok(kind, value, space)  # type: ignore[arg-type]
         space = False
         if kind == "open":

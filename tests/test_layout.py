@@ -167,6 +167,8 @@ def test_layouts_are_black_s_own() -> None:
         "X = f(" + "y" * 80 + ")  # comment\n",
         'X = f("é", ' + "y" * 80 + ")\n",  # non-ASCII
         "X = f(lambda a: a, " + "y" * 80 + ")\n",
+        'X = f(f"{a}", ' + "y" * 80 + ")\n",  # an f-string
+        'X = f("""a""", ' + "y" * 80 + ")\n",  # a triple-quoted string
         "X = f([a for a in b], " + "y" * 80 + ")\n",
         "X = " + "f" * 90 + "(a)\n",  # the head alone is too long
         "X = f(" + "y" * 90 + ")\n",  # an item still too long
