@@ -584,6 +584,8 @@ def _visit(body: list[ast.stmt], lines: list[str], replace: dict[int, list[str]]
         if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef, ast.For, ast.With, ast.Try)):
             if isinstance(node, ast.FunctionDef) and len(lines[node.lineno - 1]) > LINE_LENGTH:
                 _def(node, lines, replace)
+            if isinstance(node, (ast.ClassDef, ast.FunctionDef)):
+                _docstring(node.body[0], lines, replace)
             _visit(node.body, lines, replace)
             for extra in (getattr(node, "orelse", []), getattr(node, "finalbody", [])):
                 _visit(extra, lines, replace)
@@ -607,6 +609,23 @@ def _visit(body: list[ast.stmt], lines: list[str], replace: dict[int, list[str]]
             _visit(orelse, lines, replace)
             continue
         _exploded_items(node, lines, replace)
+
+
+def _docstring(node: ast.stmt, lines: list[str], replace: dict[int, list[str]]) -> None:
+    """A docstring of several lines whose closing quotes would make its last line too long:
+    the quotes on a line of their own, as black puts them (``linegen.visit_default``)."""
+    if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
+        return
+    at = (node.end_lineno or node.lineno) - 1
+    line = lines[at]
+    if at == node.lineno - 1 or len(line) <= LINE_LENGTH or node.end_col_offset != len(line):
+        return
+    text = line[:-3]
+    if not line.endswith('"""') or not text.strip() or text.endswith((" ", "\\", '"')) or not line.isascii():
+        return
+    if len(text) - len(text.lstrip(" ")) != node.col_offset or "\t" in line:
+        return  # black re-indents the lines: left to it
+    replace[at] = [text, " " * node.col_offset + '"""']
 
 
 _DEF = re.compile(r"( *)def (\w+)\(([^\"'#*]*)\) -> ([^\"'#*]+):")

@@ -186,3 +186,12 @@ def test_blocks_format_to_black_s_output() -> None:
     assert any(text not in module for _, text in _blocks(module))  # lines were laid out
     ours = format_modules({"m.py": module}, TARGET, cache=False)["m.py"]
     assert ours == format_source(module, TARGET, "m.py")
+
+
+@pytest.mark.parametrize("width", range(80, 96))
+def test_docstring_closing_quotes_are_where_black_puts_them(width: int) -> None:
+    last = "x" * (width - 8 - 3)
+    source = f'class C:\n    def f(self) -> None:\n        """First line.\n\n        {last}"""\n        return None\n'
+    ours = _laid(source)
+    assert format_source(ours, TARGET, "t.py") == format_source(source, TARGET, "t.py")
+    assert ours == format_source(source, TARGET, "t.py")
