@@ -16,6 +16,9 @@ are formatted as top-level blocks, and black sees each distinct block once:
   per machine and black version, not per module or per run, and a spec bump re-formats only
   the blocks it changed;
 * the blocks left are spread over the CPU cores when there are enough of them;
+* long lines are handed to black already laid out as it lays them out (``layout.relayout``,
+  where it is sure): black leaves such a block as it is, which saves it the split and the
+  second pass ``format_str`` makes over any text it changed;
 * the header's comment lines (they name the run's paths and options) are left as they are
   (black would leave them too, ``_is_plain``), and a module whose text below them was
   formatted before is taken whole from the cache, without parsing it.
@@ -49,6 +52,7 @@ from typing import TYPE_CHECKING, Any
 from .cache import cache_dir, modified, seal, store_file, unseal
 from .errors import InternalError, SpecError
 from .formatters import FORMATTERS, black_version, formatter_version, ruff_binary  # noqa: F401 (callers know them here)
+from .layout import relayout
 from .pytypes import LINE_LENGTH
 
 # black, and what only formatting needs, are imported when a block must be formatted (black
@@ -334,6 +338,8 @@ def _blocks(source: str) -> list[tuple[int, str]]:
     comment lines are split off before (``split_header``)."""
     lines = source.splitlines(keepends=True)
     tree = parse_tree(source)
+    for at, laid in relayout([line.rstrip("\r\n") for line in lines], tree).items():
+        lines[at] = laid + "\n"  # a long line as black lays it out (``layout``)
     cut = next((i + 1 for i, node in enumerate(tree.body) if _is_all(node)), 1)
     starts = [0]
     for previous, node in zip(tree.body[cut - 1 :], tree.body[cut:]):

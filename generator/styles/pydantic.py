@@ -41,7 +41,7 @@ class PydanticEmitter(Emitter):
             tagged = " | ".join(f"Annotated[{o}, Tag({pytypes.literal(o)})]" for o in options)
             return f"Annotated[{tagged}, Discriminator({discriminator_getter(t)})]"
         if any(isinstance(o, (ModelRef, AliasRef)) for o in t.options):
-            return f"Annotated[{' | '.join(options)}, Field(union_mode='left_to_right')]"
+            return f"Annotated[{' | '.join(options)}, Field(union_mode=\"left_to_right\")]"
         return super().union_annotation(t, options, strings)
 
     def tuple_annotation(
