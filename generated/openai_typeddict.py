@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs c0fc8234bf230b47656023ca18df38c9, output e9cb11dfdafde7779742d7233d37de63
+# Fingerprint: inputs dec41d99568f49bc04422b158d26aafb, output c2732250d216b13e75eec7aba6dc9de2
 """TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -4839,7 +4839,7 @@ ChatCompletionMessageToolCalls: TypeAlias = list[
 def _parse_ChatCompletionStreamResponseDeltaFunctionCall(
     data: Any,
 ) -> ChatCompletionStreamResponseDeltaFunctionCall:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("arguments")) is not None and type(value) is not str:
         _opt(d, "arguments", _str)
     if (value := d.get("name")) is not None and type(value) is not str:
@@ -4850,7 +4850,7 @@ def _parse_ChatCompletionStreamResponseDeltaFunctionCall(
 def _parse_ChatCompletionMessageToolCallChunkFunction(
     data: Any,
 ) -> ChatCompletionMessageToolCallChunkFunction:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("name")) is not None and type(value) is not str:
         _opt(d, "name", _str)
     if (value := d.get("arguments")) is not None and type(value) is not str:
@@ -4861,7 +4861,7 @@ def _parse_ChatCompletionMessageToolCallChunkFunction(
 def _parse_ChatCompletionMessageToolCallChunk(
     data: Any,
 ) -> ChatCompletionMessageToolCallChunk:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("index")) is not int:
         _req(d, "index", _int)
     if (value := d.get("id")) is not None and type(value) is not str:
@@ -4875,7 +4875,7 @@ def _parse_ChatCompletionMessageToolCallChunk(
 def _parse_ChatCompletionStreamResponseDelta(
     data: Any,
 ) -> ChatCompletionStreamResponseDelta:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("content")) is not None and type(value) is not str:
         _opt(d, "content", _str)
     _opt(d, "function_call", _parse_ChatCompletionStreamResponseDeltaFunctionCall)
@@ -4890,7 +4890,7 @@ def _parse_ChatCompletionStreamResponseDelta(
 def _parse_ChatCompletionTokenLogprobTopLogprob(
     data: Any,
 ) -> ChatCompletionTokenLogprobTopLogprob:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("token")) is not str:
         _req(d, "token", _str)
     if type(d.get("logprob")) is not float:
@@ -4903,7 +4903,7 @@ def _parse_ChatCompletionTokenLogprobTopLogprob(
 
 
 def _parse_ChatCompletionTokenLogprob(data: Any) -> ChatCompletionTokenLogprob:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("token")) is not str:
         _req(d, "token", _str)
     if type(d.get("logprob")) is not float:
@@ -4919,7 +4919,7 @@ def _parse_ChatCompletionTokenLogprob(data: Any) -> ChatCompletionTokenLogprob:
 def _parse_CreateChatCompletionStreamResponseChoiceLogprobs(
     data: Any,
 ) -> CreateChatCompletionStreamResponseChoiceLogprobs:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     _req(d, "content", _P_nullable_list_of_ChatCompletionTokenLogprob)
     _req(d, "refusal", _P_nullable_list_of_ChatCompletionTokenLogprob)
     return cast(CreateChatCompletionStreamResponseChoiceLogprobs, d)
@@ -4928,7 +4928,7 @@ def _parse_CreateChatCompletionStreamResponseChoiceLogprobs(
 def _parse_CreateChatCompletionStreamResponseChoice(
     data: Any,
 ) -> CreateChatCompletionStreamResponseChoice:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     _req(d, "delta", _parse_ChatCompletionStreamResponseDelta)
     _opt(d, "logprobs", _parse_CreateChatCompletionStreamResponseChoiceLogprobs)
     if (value := d.get("finish_reason", _MISSING)) is not None and type(
@@ -4943,7 +4943,7 @@ def _parse_CreateChatCompletionStreamResponseChoice(
 def _parse_CompletionUsageCompletionTokensDetails(
     data: Any,
 ) -> CompletionUsageCompletionTokensDetails:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("accepted_prediction_tokens")) is not None and type(
         value
     ) is not int:
@@ -4964,7 +4964,7 @@ def _parse_CompletionUsageCompletionTokensDetails(
 def _parse_CompletionUsagePromptTokensDetails(
     data: Any,
 ) -> CompletionUsagePromptTokensDetails:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("audio_tokens")) is not None and type(value) is not int:
         _opt(d, "audio_tokens", _int)
     if (value := d.get("cached_tokens")) is not None and type(value) is not int:
@@ -4979,7 +4979,7 @@ def _parse_CompletionUsagePromptTokensDetails(
 
 
 def _parse_CompletionUsage(data: Any) -> CompletionUsage:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("completion_tokens")) is not int:
         _req(d, "completion_tokens", _int)
     if type(d.get("prompt_tokens")) is not int:
@@ -4992,7 +4992,7 @@ def _parse_CompletionUsage(data: Any) -> CompletionUsage:
 
 
 def _parse_ModerationResultBody(data: Any) -> ModerationResultBody:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("model")) is not str:
@@ -5008,7 +5008,7 @@ def _parse_ModerationResultBody(data: Any) -> ModerationResultBody:
 def _parse_ChatCompletionModerationResults(
     data: Any,
 ) -> ChatCompletionModerationResults:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("model")) is not str:
@@ -5018,7 +5018,7 @@ def _parse_ChatCompletionModerationResults(
 
 
 def _parse_ChatCompletionModerationError(data: Any) -> ChatCompletionModerationError:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("code")) is not str:
@@ -5029,7 +5029,7 @@ def _parse_ChatCompletionModerationError(data: Any) -> ChatCompletionModerationE
 
 
 def _parse_ChatCompletionModeration(data: Any) -> ChatCompletionModeration:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     _req(
         d,
         "input",
@@ -5046,7 +5046,7 @@ def _parse_ChatCompletionModeration(data: Any) -> ChatCompletionModeration:
 def _parse_CreateChatCompletionStreamResponse(
     data: Any,
 ) -> CreateChatCompletionStreamResponse:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("id")) is not str:
         _req(d, "id", _str)
     _req(d, "choices", _P_list_of_CreateChatCompletionStreamResponseChoice)
@@ -5068,7 +5068,7 @@ def _parse_CreateChatCompletionStreamResponse(
 
 
 def _parse_ResponseAudioDeltaEvent(data: Any) -> ResponseAudioDeltaEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("sequence_number")) is not int:
@@ -5079,7 +5079,7 @@ def _parse_ResponseAudioDeltaEvent(data: Any) -> ResponseAudioDeltaEvent:
 
 
 def _parse_ResponseAudioDoneEvent(data: Any) -> ResponseAudioDoneEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("sequence_number")) is not int:
@@ -5090,7 +5090,7 @@ def _parse_ResponseAudioDoneEvent(data: Any) -> ResponseAudioDoneEvent:
 def _parse_ResponseAudioTranscriptDeltaEvent(
     data: Any,
 ) -> ResponseAudioTranscriptDeltaEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("delta")) is not str:
@@ -5103,7 +5103,7 @@ def _parse_ResponseAudioTranscriptDeltaEvent(
 def _parse_ResponseAudioTranscriptDoneEvent(
     data: Any,
 ) -> ResponseAudioTranscriptDoneEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("sequence_number")) is not int:
@@ -5114,7 +5114,7 @@ def _parse_ResponseAudioTranscriptDoneEvent(
 def _parse_ResponseCodeInterpreterCallCodeDeltaEvent(
     data: Any,
 ) -> ResponseCodeInterpreterCallCodeDeltaEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("output_index")) is not int:
@@ -5131,7 +5131,7 @@ def _parse_ResponseCodeInterpreterCallCodeDeltaEvent(
 def _parse_ResponseCodeInterpreterCallCodeDoneEvent(
     data: Any,
 ) -> ResponseCodeInterpreterCallCodeDoneEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("output_index")) is not int:
@@ -5148,7 +5148,7 @@ def _parse_ResponseCodeInterpreterCallCodeDoneEvent(
 def _parse_ResponseCodeInterpreterCallCompletedEvent(
     data: Any,
 ) -> ResponseCodeInterpreterCallCompletedEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("output_index")) is not int:
@@ -5163,7 +5163,7 @@ def _parse_ResponseCodeInterpreterCallCompletedEvent(
 def _parse_ResponseCodeInterpreterCallInProgressEvent(
     data: Any,
 ) -> ResponseCodeInterpreterCallInProgressEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("output_index")) is not int:
@@ -5178,7 +5178,7 @@ def _parse_ResponseCodeInterpreterCallInProgressEvent(
 def _parse_ResponseCodeInterpreterCallInterpretingEvent(
     data: Any,
 ) -> ResponseCodeInterpreterCallInterpretingEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("output_index")) is not int:
@@ -5191,14 +5191,14 @@ def _parse_ResponseCodeInterpreterCallInterpretingEvent(
 
 
 def _parse_ResponseFormatText(data: Any) -> ResponseFormatText:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     return cast(ResponseFormatText, d)
 
 
 def _parse_TextResponseFormatJsonSchema(data: Any) -> TextResponseFormatJsonSchema:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("description")) is not None and type(value) is not str:
@@ -5212,14 +5212,14 @@ def _parse_TextResponseFormatJsonSchema(data: Any) -> TextResponseFormatJsonSche
 
 
 def _parse_ResponseFormatJsonObject(data: Any) -> ResponseFormatJsonObject:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     return cast(ResponseFormatJsonObject, d)
 
 
 def _parse_ResponseTextParam(data: Any) -> ResponseTextParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     _opt(d, "format", _parse_TextResponseFormatConfiguration)
     if (value := d.get("verbosity")) is not None and type(value) is not str:
         _opt(d, "verbosity", _str)
@@ -5227,7 +5227,7 @@ def _parse_ResponseTextParam(data: Any) -> ResponseTextParam:
 
 
 def _parse_FunctionTool(data: Any) -> FunctionTool:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("name")) is not str:
@@ -5248,7 +5248,7 @@ def _parse_FunctionTool(data: Any) -> FunctionTool:
 
 
 def _parse_HybridSearchOptions(data: Any) -> HybridSearchOptions:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("embedding_weight")) is not float:
         _req(d, "embedding_weight", _float)
     if type(d.get("text_weight")) is not float:
@@ -5257,7 +5257,7 @@ def _parse_HybridSearchOptions(data: Any) -> HybridSearchOptions:
 
 
 def _parse_RankingOptions(data: Any) -> RankingOptions:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("ranker")) is not None and type(value) is not str:
         _opt(d, "ranker", _str)
     if (value := d.get("score_threshold")) is not None and type(value) is not float:
@@ -5267,7 +5267,7 @@ def _parse_RankingOptions(data: Any) -> RankingOptions:
 
 
 def _parse_ComparisonFilter(data: Any) -> ComparisonFilter:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("key")) is not str:
@@ -5277,7 +5277,7 @@ def _parse_ComparisonFilter(data: Any) -> ComparisonFilter:
 
 
 def _parse_CompoundFilter(data: Any) -> CompoundFilter:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     _req(d, "filters", _P_list_of_any)
@@ -5285,7 +5285,7 @@ def _parse_CompoundFilter(data: Any) -> CompoundFilter:
 
 
 def _parse_FileSearchTool(data: Any) -> FileSearchTool:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("vector_store_ids")) is None or (
@@ -5300,14 +5300,14 @@ def _parse_FileSearchTool(data: Any) -> FileSearchTool:
 
 
 def _parse_ComputerTool(data: Any) -> ComputerTool:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     return cast(ComputerTool, d)
 
 
 def _parse_ComputerUsePreviewTool(data: Any) -> ComputerUsePreviewTool:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("environment")) is not str:
@@ -5320,7 +5320,7 @@ def _parse_ComputerUsePreviewTool(data: Any) -> ComputerUsePreviewTool:
 
 
 def _parse_WebSearchToolFilters(data: Any) -> WebSearchToolFilters:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("allowed_domains")) is not None and (
         type(value) is not list or not _ONLY_str.issuperset(map(type, value))
     ):
@@ -5329,7 +5329,7 @@ def _parse_WebSearchToolFilters(data: Any) -> WebSearchToolFilters:
 
 
 def _parse_WebSearchApproximateLocation(data: Any) -> WebSearchApproximateLocation:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("type")) is not None and type(value) is not str:
         _opt(d, "type", _str)
     if (value := d.get("country")) is not None and type(value) is not str:
@@ -5344,7 +5344,7 @@ def _parse_WebSearchApproximateLocation(data: Any) -> WebSearchApproximateLocati
 
 
 def _parse_WebSearchTool(data: Any) -> WebSearchTool:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("external_web_access")) is not None and type(value) is not bool:
@@ -5357,7 +5357,7 @@ def _parse_WebSearchTool(data: Any) -> WebSearchTool:
 
 
 def _parse_MCPToolFilter(data: Any) -> MCPToolFilter:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("tool_names")) is not None and (
         type(value) is not list or not _ONLY_str.issuperset(map(type, value))
     ):
@@ -5368,14 +5368,14 @@ def _parse_MCPToolFilter(data: Any) -> MCPToolFilter:
 
 
 def _parse_MCPToolRequireApproval(data: Any) -> MCPToolRequireApproval:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     _opt(d, "always", _parse_MCPToolFilter)
     _opt(d, "never", _parse_MCPToolFilter)
     return cast(MCPToolRequireApproval, d)
 
 
 def _parse_MCPTool(data: Any) -> MCPTool:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("server_label")) is not str:
@@ -5405,7 +5405,7 @@ def _parse_MCPTool(data: Any) -> MCPTool:
 def _parse_ContainerNetworkPolicyDisabledParam(
     data: Any,
 ) -> ContainerNetworkPolicyDisabledParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     return cast(ContainerNetworkPolicyDisabledParam, d)
@@ -5414,7 +5414,7 @@ def _parse_ContainerNetworkPolicyDisabledParam(
 def _parse_ContainerNetworkPolicyDomainSecretParam(
     data: Any,
 ) -> ContainerNetworkPolicyDomainSecretParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("domain")) is not str:
         _req(d, "domain", _str)
     if type(d.get("name")) is not str:
@@ -5427,7 +5427,7 @@ def _parse_ContainerNetworkPolicyDomainSecretParam(
 def _parse_ContainerNetworkPolicyAllowlistParam(
     data: Any,
 ) -> ContainerNetworkPolicyAllowlistParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("allowed_domains")) is None or (
@@ -5439,7 +5439,7 @@ def _parse_ContainerNetworkPolicyAllowlistParam(
 
 
 def _parse_AutoCodeInterpreterToolParam(data: Any) -> AutoCodeInterpreterToolParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("file_ids")) is not None and (
@@ -5457,7 +5457,7 @@ def _parse_AutoCodeInterpreterToolParam(data: Any) -> AutoCodeInterpreterToolPar
 
 
 def _parse_CodeInterpreterTool(data: Any) -> CodeInterpreterTool:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     _req(d, "container", _P_first_of_str_AutoCodeInterpreterToolParam)
@@ -5469,14 +5469,14 @@ def _parse_CodeInterpreterTool(data: Any) -> CodeInterpreterTool:
 
 
 def _parse_ProgrammaticToolCallingParam(data: Any) -> ProgrammaticToolCallingParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     return cast(ProgrammaticToolCallingParam, d)
 
 
 def _parse_ImageGenToolInputImageMask(data: Any) -> ImageGenToolInputImageMask:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("image_url")) is not None and type(value) is not str:
         _opt(d, "image_url", _str)
     if (value := d.get("file_id")) is not None and type(value) is not str:
@@ -5485,7 +5485,7 @@ def _parse_ImageGenToolInputImageMask(data: Any) -> ImageGenToolInputImageMask:
 
 
 def _parse_ImageGenTool(data: Any) -> ImageGenTool:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("model")) is not None and type(value) is not str:
@@ -5513,14 +5513,14 @@ def _parse_ImageGenTool(data: Any) -> ImageGenTool:
 
 
 def _parse_LocalShellToolParam(data: Any) -> LocalShellToolParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     return cast(LocalShellToolParam, d)
 
 
 def _parse_SkillReferenceParam(data: Any) -> SkillReferenceParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("skill_id")) is not str:
@@ -5531,7 +5531,7 @@ def _parse_SkillReferenceParam(data: Any) -> SkillReferenceParam:
 
 
 def _parse_InlineSkillSourceParam(data: Any) -> InlineSkillSourceParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("media_type")) is not str:
@@ -5542,7 +5542,7 @@ def _parse_InlineSkillSourceParam(data: Any) -> InlineSkillSourceParam:
 
 
 def _parse_InlineSkillParam(data: Any) -> InlineSkillParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("name")) is not str:
@@ -5554,7 +5554,7 @@ def _parse_InlineSkillParam(data: Any) -> InlineSkillParam:
 
 
 def _parse_ContainerAutoParam(data: Any) -> ContainerAutoParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("file_ids")) is not None and (
@@ -5577,7 +5577,7 @@ def _parse_ContainerAutoParam(data: Any) -> ContainerAutoParam:
 
 
 def _parse_LocalSkillParam(data: Any) -> LocalSkillParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("name")) is not str:
         _req(d, "name", _str)
     if type(d.get("description")) is not str:
@@ -5588,7 +5588,7 @@ def _parse_LocalSkillParam(data: Any) -> LocalSkillParam:
 
 
 def _parse_LocalEnvironmentParam(data: Any) -> LocalEnvironmentParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     _opt(d, "skills", _P_list_of_LocalSkillParam)
@@ -5596,7 +5596,7 @@ def _parse_LocalEnvironmentParam(data: Any) -> LocalEnvironmentParam:
 
 
 def _parse_ContainerReferenceParam(data: Any) -> ContainerReferenceParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("container_id")) is not str:
@@ -5605,7 +5605,7 @@ def _parse_ContainerReferenceParam(data: Any) -> ContainerReferenceParam:
 
 
 def _parse_FunctionShellToolParam(data: Any) -> FunctionShellToolParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     _opt(d, "environment", _P_tagged_type_container_auto_ContainerAutoParam_and_2_more)
@@ -5617,14 +5617,14 @@ def _parse_FunctionShellToolParam(data: Any) -> FunctionShellToolParam:
 
 
 def _parse_CustomTextFormatParam(data: Any) -> CustomTextFormatParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     return cast(CustomTextFormatParam, d)
 
 
 def _parse_CustomGrammarFormatParam(data: Any) -> CustomGrammarFormatParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("syntax")) is not str:
@@ -5635,7 +5635,7 @@ def _parse_CustomGrammarFormatParam(data: Any) -> CustomGrammarFormatParam:
 
 
 def _parse_CustomToolParam(data: Any) -> CustomToolParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("name")) is not str:
@@ -5653,7 +5653,7 @@ def _parse_CustomToolParam(data: Any) -> CustomToolParam:
 
 
 def _parse_FunctionToolParam(data: Any) -> FunctionToolParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("name")) is not str:
         _req(d, "name", _str)
     if (value := d.get("description")) is not None and type(value) is not str:
@@ -5674,7 +5674,7 @@ def _parse_FunctionToolParam(data: Any) -> FunctionToolParam:
 
 
 def _parse_NamespaceToolParam(data: Any) -> NamespaceToolParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("name")) is not str:
@@ -5686,7 +5686,7 @@ def _parse_NamespaceToolParam(data: Any) -> NamespaceToolParam:
 
 
 def _parse_ToolSearchToolParam(data: Any) -> ToolSearchToolParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("execution")) is not None and type(value) is not str:
@@ -5698,7 +5698,7 @@ def _parse_ToolSearchToolParam(data: Any) -> ToolSearchToolParam:
 
 
 def _parse_ApproximateLocation(data: Any) -> ApproximateLocation:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("country")) is not None and type(value) is not str:
@@ -5713,7 +5713,7 @@ def _parse_ApproximateLocation(data: Any) -> ApproximateLocation:
 
 
 def _parse_WebSearchPreviewTool(data: Any) -> WebSearchPreviewTool:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     _opt(d, "user_location", _parse_ApproximateLocation)
@@ -5727,7 +5727,7 @@ def _parse_WebSearchPreviewTool(data: Any) -> WebSearchPreviewTool:
 
 
 def _parse_ApplyPatchToolParam(data: Any) -> ApplyPatchToolParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("allowed_callers")) is not None and (
@@ -5738,7 +5738,7 @@ def _parse_ApplyPatchToolParam(data: Any) -> ApplyPatchToolParam:
 
 
 def _parse_ToolChoiceAllowed(data: Any) -> ToolChoiceAllowed:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("mode")) is not str:
@@ -5748,14 +5748,14 @@ def _parse_ToolChoiceAllowed(data: Any) -> ToolChoiceAllowed:
 
 
 def _parse_ToolChoiceTypes(data: Any) -> ToolChoiceTypes:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     return cast(ToolChoiceTypes, d)
 
 
 def _parse_ToolChoiceFunction(data: Any) -> ToolChoiceFunction:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("name")) is not str:
@@ -5764,7 +5764,7 @@ def _parse_ToolChoiceFunction(data: Any) -> ToolChoiceFunction:
 
 
 def _parse_ToolChoiceMCP(data: Any) -> ToolChoiceMCP:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("server_label")) is not str:
@@ -5775,7 +5775,7 @@ def _parse_ToolChoiceMCP(data: Any) -> ToolChoiceMCP:
 
 
 def _parse_ToolChoiceCustom(data: Any) -> ToolChoiceCustom:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("name")) is not str:
@@ -5786,35 +5786,35 @@ def _parse_ToolChoiceCustom(data: Any) -> ToolChoiceCustom:
 def _parse_SpecificProgrammaticToolCallingParam(
     data: Any,
 ) -> SpecificProgrammaticToolCallingParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     return cast(SpecificProgrammaticToolCallingParam, d)
 
 
 def _parse_SpecificApplyPatchParam(data: Any) -> SpecificApplyPatchParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     return cast(SpecificApplyPatchParam, d)
 
 
 def _parse_SpecificFunctionShellParam(data: Any) -> SpecificFunctionShellParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     return cast(SpecificFunctionShellParam, d)
 
 
 def _parse_PromptCacheBreakpointConfig(data: Any) -> PromptCacheBreakpointConfig:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("mode")) is not str:
         _req(d, "mode", _str)
     return cast(PromptCacheBreakpointConfig, d)
 
 
 def _parse_InputTextContent(data: Any) -> InputTextContent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("text")) is not str:
@@ -5824,7 +5824,7 @@ def _parse_InputTextContent(data: Any) -> InputTextContent:
 
 
 def _parse_InputImageContent(data: Any) -> InputImageContent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("image_url")) is not None and type(value) is not str:
@@ -5838,7 +5838,7 @@ def _parse_InputImageContent(data: Any) -> InputImageContent:
 
 
 def _parse_InputFileContent(data: Any) -> InputFileContent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("file_id")) is not None and type(value) is not str:
@@ -5856,7 +5856,7 @@ def _parse_InputFileContent(data: Any) -> InputFileContent:
 
 
 def _parse_Prompt(data: Any) -> Prompt:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("id")) is not str:
         _req(d, "id", _str)
     if (value := d.get("version")) is not None and type(value) is not str:
@@ -5866,7 +5866,7 @@ def _parse_Prompt(data: Any) -> Prompt:
 
 
 def _parse_ResponseError(data: Any) -> ResponseError:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("code")) is not str:
         _req(d, "code", _str)
     if type(d.get("message")) is not str:
@@ -5875,14 +5875,14 @@ def _parse_ResponseError(data: Any) -> ResponseError:
 
 
 def _parse_ResponseIncompleteDetails(data: Any) -> ResponseIncompleteDetails:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("reason")) is not None and type(value) is not str:
         _opt(d, "reason", _str)
     return cast(ResponseIncompleteDetails, d)
 
 
 def _parse_FileCitationBody(data: Any) -> FileCitationBody:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("file_id")) is not str:
@@ -5895,7 +5895,7 @@ def _parse_FileCitationBody(data: Any) -> FileCitationBody:
 
 
 def _parse_UrlCitationBody(data: Any) -> UrlCitationBody:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("url")) is not str:
@@ -5910,7 +5910,7 @@ def _parse_UrlCitationBody(data: Any) -> UrlCitationBody:
 
 
 def _parse_ContainerFileCitationBody(data: Any) -> ContainerFileCitationBody:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("container_id")) is not str:
@@ -5927,7 +5927,7 @@ def _parse_ContainerFileCitationBody(data: Any) -> ContainerFileCitationBody:
 
 
 def _parse_FilePath(data: Any) -> FilePath:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("file_id")) is not str:
@@ -5938,7 +5938,7 @@ def _parse_FilePath(data: Any) -> FilePath:
 
 
 def _parse_TopLogProb(data: Any) -> TopLogProb:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("token")) is not str:
         _req(d, "token", _str)
     if type(d.get("logprob")) is not float:
@@ -5951,7 +5951,7 @@ def _parse_TopLogProb(data: Any) -> TopLogProb:
 
 
 def _parse_LogProb(data: Any) -> LogProb:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("token")) is not str:
         _req(d, "token", _str)
     if type(d.get("logprob")) is not float:
@@ -5965,7 +5965,7 @@ def _parse_LogProb(data: Any) -> LogProb:
 
 
 def _parse_OutputTextContent(data: Any) -> OutputTextContent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("text")) is not str:
@@ -5976,7 +5976,7 @@ def _parse_OutputTextContent(data: Any) -> OutputTextContent:
 
 
 def _parse_RefusalContent(data: Any) -> RefusalContent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("refusal")) is not str:
@@ -5985,7 +5985,7 @@ def _parse_RefusalContent(data: Any) -> RefusalContent:
 
 
 def _parse_OutputMessage(data: Any) -> OutputMessage:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("id")) is not str:
         _req(d, "id", _str)
     if type(d.get("type")) is not str:
@@ -6001,7 +6001,7 @@ def _parse_OutputMessage(data: Any) -> OutputMessage:
 
 
 def _parse_FileSearchToolCallResult(data: Any) -> FileSearchToolCallResult:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("file_id")) is not None and type(value) is not str:
         _opt(d, "file_id", _str)
     if (value := d.get("text")) is not None and type(value) is not str:
@@ -6015,7 +6015,7 @@ def _parse_FileSearchToolCallResult(data: Any) -> FileSearchToolCallResult:
 
 
 def _parse_FileSearchToolCall(data: Any) -> FileSearchToolCall:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("id")) is not str:
         _req(d, "id", _str)
     if type(d.get("type")) is not str:
@@ -6031,14 +6031,14 @@ def _parse_FileSearchToolCall(data: Any) -> FileSearchToolCall:
 
 
 def _parse_DirectToolCallCaller(data: Any) -> DirectToolCallCaller:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     return cast(DirectToolCallCaller, d)
 
 
 def _parse_ProgramToolCallCaller(data: Any) -> ProgramToolCallCaller:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("caller_id")) is not str:
@@ -6047,7 +6047,7 @@ def _parse_ProgramToolCallCaller(data: Any) -> ProgramToolCallCaller:
 
 
 def _parse_FunctionToolCall(data: Any) -> FunctionToolCall:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("id")) is not None and type(value) is not str:
         _opt(d, "id", _str)
     if type(d.get("type")) is not str:
@@ -6067,14 +6067,14 @@ def _parse_FunctionToolCall(data: Any) -> FunctionToolCall:
 
 
 def _parse_DirectToolCallCallerParam(data: Any) -> DirectToolCallCallerParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     return cast(DirectToolCallCallerParam, d)
 
 
 def _parse_ProgramToolCallCallerParam(data: Any) -> ProgramToolCallCallerParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("caller_id")) is not str:
@@ -6083,7 +6083,7 @@ def _parse_ProgramToolCallCallerParam(data: Any) -> ProgramToolCallCallerParam:
 
 
 def _parse_FunctionToolCallOutputResource(data: Any) -> FunctionToolCallOutputResource:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("id")) is not str:
         _req(d, "id", _str)
     if type(d.get("type")) is not str:
@@ -6104,7 +6104,7 @@ def _parse_FunctionToolCallOutputResource(data: Any) -> FunctionToolCallOutputRe
 
 
 def _parse_WebSearchActionSearchSource(data: Any) -> WebSearchActionSearchSource:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("url")) is not str:
@@ -6113,7 +6113,7 @@ def _parse_WebSearchActionSearchSource(data: Any) -> WebSearchActionSearchSource
 
 
 def _parse_WebSearchActionSearch(data: Any) -> WebSearchActionSearch:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("query")) is not None and type(value) is not str:
@@ -6127,7 +6127,7 @@ def _parse_WebSearchActionSearch(data: Any) -> WebSearchActionSearch:
 
 
 def _parse_WebSearchActionOpenPage(data: Any) -> WebSearchActionOpenPage:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("url")) is not None and type(value) is not str:
@@ -6136,7 +6136,7 @@ def _parse_WebSearchActionOpenPage(data: Any) -> WebSearchActionOpenPage:
 
 
 def _parse_WebSearchActionFind(data: Any) -> WebSearchActionFind:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("url")) is not str:
@@ -6147,7 +6147,7 @@ def _parse_WebSearchActionFind(data: Any) -> WebSearchActionFind:
 
 
 def _parse_WebSearchToolCall(data: Any) -> WebSearchToolCall:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("id")) is not str:
         _req(d, "id", _str)
     if type(d.get("type")) is not str:
@@ -6159,7 +6159,7 @@ def _parse_WebSearchToolCall(data: Any) -> WebSearchToolCall:
 
 
 def _parse_ClickParam(data: Any) -> ClickParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("button")) is not str:
@@ -6176,7 +6176,7 @@ def _parse_ClickParam(data: Any) -> ClickParam:
 
 
 def _parse_DoubleClickAction(data: Any) -> DoubleClickAction:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("x")) is not int:
@@ -6191,7 +6191,7 @@ def _parse_DoubleClickAction(data: Any) -> DoubleClickAction:
 
 
 def _parse_CoordParam(data: Any) -> CoordParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("x")) is not int:
         _req(d, "x", _int)
     if type(d.get("y")) is not int:
@@ -6200,7 +6200,7 @@ def _parse_CoordParam(data: Any) -> CoordParam:
 
 
 def _parse_DragParam(data: Any) -> DragParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     _req(d, "path", _P_list_of_CoordParam)
@@ -6212,7 +6212,7 @@ def _parse_DragParam(data: Any) -> DragParam:
 
 
 def _parse_KeyPressAction(data: Any) -> KeyPressAction:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("keys")) is None or (
@@ -6223,7 +6223,7 @@ def _parse_KeyPressAction(data: Any) -> KeyPressAction:
 
 
 def _parse_MoveParam(data: Any) -> MoveParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("x")) is not int:
@@ -6238,14 +6238,14 @@ def _parse_MoveParam(data: Any) -> MoveParam:
 
 
 def _parse_ScreenshotParam(data: Any) -> ScreenshotParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     return cast(ScreenshotParam, d)
 
 
 def _parse_ScrollParam(data: Any) -> ScrollParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("x")) is not int:
@@ -6264,7 +6264,7 @@ def _parse_ScrollParam(data: Any) -> ScrollParam:
 
 
 def _parse_TypeParam(data: Any) -> TypeParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("text")) is not str:
@@ -6273,14 +6273,14 @@ def _parse_TypeParam(data: Any) -> TypeParam:
 
 
 def _parse_WaitParam(data: Any) -> WaitParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     return cast(WaitParam, d)
 
 
 def _parse_ComputerCallSafetyCheckParam(data: Any) -> ComputerCallSafetyCheckParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("id")) is not str:
         _req(d, "id", _str)
     if (value := d.get("code")) is not None and type(value) is not str:
@@ -6291,7 +6291,7 @@ def _parse_ComputerCallSafetyCheckParam(data: Any) -> ComputerCallSafetyCheckPar
 
 
 def _parse_ComputerToolCall(data: Any) -> ComputerToolCall:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("id")) is not str:
@@ -6307,7 +6307,7 @@ def _parse_ComputerToolCall(data: Any) -> ComputerToolCall:
 
 
 def _parse_ComputerScreenshotImage(data: Any) -> ComputerScreenshotImage:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("image_url")) is not None and type(value) is not str:
@@ -6318,7 +6318,7 @@ def _parse_ComputerScreenshotImage(data: Any) -> ComputerScreenshotImage:
 
 
 def _parse_ComputerToolCallOutputResource(data: Any) -> ComputerToolCallOutputResource:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("id")) is not str:
@@ -6335,7 +6335,7 @@ def _parse_ComputerToolCallOutputResource(data: Any) -> ComputerToolCallOutputRe
 
 
 def _parse_SummaryTextContent(data: Any) -> SummaryTextContent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("text")) is not str:
@@ -6344,7 +6344,7 @@ def _parse_SummaryTextContent(data: Any) -> SummaryTextContent:
 
 
 def _parse_ReasoningTextContent(data: Any) -> ReasoningTextContent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("text")) is not str:
@@ -6353,7 +6353,7 @@ def _parse_ReasoningTextContent(data: Any) -> ReasoningTextContent:
 
 
 def _parse_ReasoningItem(data: Any) -> ReasoningItem:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("id")) is not str:
@@ -6368,7 +6368,7 @@ def _parse_ReasoningItem(data: Any) -> ReasoningItem:
 
 
 def _parse_Program(data: Any) -> Program:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("id")) is not str:
@@ -6383,7 +6383,7 @@ def _parse_Program(data: Any) -> Program:
 
 
 def _parse_ProgramOutput(data: Any) -> ProgramOutput:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("id")) is not str:
@@ -6398,7 +6398,7 @@ def _parse_ProgramOutput(data: Any) -> ProgramOutput:
 
 
 def _parse_ToolSearchCall(data: Any) -> ToolSearchCall:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("id")) is not str:
@@ -6416,7 +6416,7 @@ def _parse_ToolSearchCall(data: Any) -> ToolSearchCall:
 
 
 def _parse_ToolSearchOutput(data: Any) -> ToolSearchOutput:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("id")) is not str:
@@ -6434,7 +6434,7 @@ def _parse_ToolSearchOutput(data: Any) -> ToolSearchOutput:
 
 
 def _parse_AdditionalTools(data: Any) -> AdditionalTools:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("id")) is not str:
@@ -6446,7 +6446,7 @@ def _parse_AdditionalTools(data: Any) -> AdditionalTools:
 
 
 def _parse_CompactionBody(data: Any) -> CompactionBody:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("id")) is not str:
@@ -6459,7 +6459,7 @@ def _parse_CompactionBody(data: Any) -> CompactionBody:
 
 
 def _parse_ImageGenToolCall(data: Any) -> ImageGenToolCall:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("id")) is not str:
@@ -6472,7 +6472,7 @@ def _parse_ImageGenToolCall(data: Any) -> ImageGenToolCall:
 
 
 def _parse_CodeInterpreterOutputLogs(data: Any) -> CodeInterpreterOutputLogs:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("logs")) is not str:
@@ -6481,7 +6481,7 @@ def _parse_CodeInterpreterOutputLogs(data: Any) -> CodeInterpreterOutputLogs:
 
 
 def _parse_CodeInterpreterOutputImage(data: Any) -> CodeInterpreterOutputImage:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("url")) is not str:
@@ -6490,7 +6490,7 @@ def _parse_CodeInterpreterOutputImage(data: Any) -> CodeInterpreterOutputImage:
 
 
 def _parse_CodeInterpreterToolCall(data: Any) -> CodeInterpreterToolCall:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("id")) is not str:
@@ -6510,7 +6510,7 @@ def _parse_CodeInterpreterToolCall(data: Any) -> CodeInterpreterToolCall:
 
 
 def _parse_LocalShellExecAction(data: Any) -> LocalShellExecAction:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("command")) is None or (
@@ -6528,7 +6528,7 @@ def _parse_LocalShellExecAction(data: Any) -> LocalShellExecAction:
 
 
 def _parse_LocalShellToolCall(data: Any) -> LocalShellToolCall:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("id")) is not str:
@@ -6542,7 +6542,7 @@ def _parse_LocalShellToolCall(data: Any) -> LocalShellToolCall:
 
 
 def _parse_LocalShellToolCallOutput(data: Any) -> LocalShellToolCallOutput:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("id")) is not str:
@@ -6555,7 +6555,7 @@ def _parse_LocalShellToolCallOutput(data: Any) -> LocalShellToolCallOutput:
 
 
 def _parse_FunctionShellAction(data: Any) -> FunctionShellAction:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("commands")) is None or (
         type(value) is not list or not _ONLY_str.issuperset(map(type, value))
     ):
@@ -6570,14 +6570,14 @@ def _parse_FunctionShellAction(data: Any) -> FunctionShellAction:
 
 
 def _parse_LocalEnvironmentResource(data: Any) -> LocalEnvironmentResource:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     return cast(LocalEnvironmentResource, d)
 
 
 def _parse_ContainerReferenceResource(data: Any) -> ContainerReferenceResource:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("container_id")) is not str:
@@ -6586,7 +6586,7 @@ def _parse_ContainerReferenceResource(data: Any) -> ContainerReferenceResource:
 
 
 def _parse_FunctionShellCall(data: Any) -> FunctionShellCall:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("id")) is not str:
@@ -6610,7 +6610,7 @@ def _parse_FunctionShellCall(data: Any) -> FunctionShellCall:
 def _parse_FunctionShellCallOutputTimeoutOutcome(
     data: Any,
 ) -> FunctionShellCallOutputTimeoutOutcome:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     return cast(FunctionShellCallOutputTimeoutOutcome, d)
@@ -6619,7 +6619,7 @@ def _parse_FunctionShellCallOutputTimeoutOutcome(
 def _parse_FunctionShellCallOutputExitOutcome(
     data: Any,
 ) -> FunctionShellCallOutputExitOutcome:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("exit_code")) is not int:
@@ -6628,7 +6628,7 @@ def _parse_FunctionShellCallOutputExitOutcome(
 
 
 def _parse_FunctionShellCallOutputContent(data: Any) -> FunctionShellCallOutputContent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("stdout")) is not str:
         _req(d, "stdout", _str)
     if type(d.get("stderr")) is not str:
@@ -6644,7 +6644,7 @@ def _parse_FunctionShellCallOutputContent(data: Any) -> FunctionShellCallOutputC
 
 
 def _parse_FunctionShellCallOutput(data: Any) -> FunctionShellCallOutput:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("id")) is not str:
@@ -6665,7 +6665,7 @@ def _parse_FunctionShellCallOutput(data: Any) -> FunctionShellCallOutput:
 
 
 def _parse_ApplyPatchCreateFileOperation(data: Any) -> ApplyPatchCreateFileOperation:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("path")) is not str:
@@ -6676,7 +6676,7 @@ def _parse_ApplyPatchCreateFileOperation(data: Any) -> ApplyPatchCreateFileOpera
 
 
 def _parse_ApplyPatchDeleteFileOperation(data: Any) -> ApplyPatchDeleteFileOperation:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("path")) is not str:
@@ -6685,7 +6685,7 @@ def _parse_ApplyPatchDeleteFileOperation(data: Any) -> ApplyPatchDeleteFileOpera
 
 
 def _parse_ApplyPatchUpdateFileOperation(data: Any) -> ApplyPatchUpdateFileOperation:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("path")) is not str:
@@ -6696,7 +6696,7 @@ def _parse_ApplyPatchUpdateFileOperation(data: Any) -> ApplyPatchUpdateFileOpera
 
 
 def _parse_ApplyPatchToolCall(data: Any) -> ApplyPatchToolCall:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("id")) is not str:
@@ -6717,7 +6717,7 @@ def _parse_ApplyPatchToolCall(data: Any) -> ApplyPatchToolCall:
 
 
 def _parse_ApplyPatchToolCallOutput(data: Any) -> ApplyPatchToolCallOutput:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("id")) is not str:
@@ -6735,7 +6735,7 @@ def _parse_ApplyPatchToolCallOutput(data: Any) -> ApplyPatchToolCallOutput:
 
 
 def _parse_MCPProtocolError(data: Any) -> MCPProtocolError:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("code")) is not int:
@@ -6746,7 +6746,7 @@ def _parse_MCPProtocolError(data: Any) -> MCPProtocolError:
 
 
 def _parse_MCPToolExecutionError(data: Any) -> MCPToolExecutionError:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     _req(d, "content", _any)
@@ -6754,7 +6754,7 @@ def _parse_MCPToolExecutionError(data: Any) -> MCPToolExecutionError:
 
 
 def _parse_HTTPError(data: Any) -> HTTPError:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("code")) is not int:
@@ -6765,7 +6765,7 @@ def _parse_HTTPError(data: Any) -> HTTPError:
 
 
 def _parse_MCPToolCall(data: Any) -> MCPToolCall:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("id")) is not str:
@@ -6787,7 +6787,7 @@ def _parse_MCPToolCall(data: Any) -> MCPToolCall:
 
 
 def _parse_MCPListToolsTool(data: Any) -> MCPListToolsTool:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("name")) is not str:
         _req(d, "name", _str)
     if (value := d.get("description")) is not None and type(value) is not str:
@@ -6798,7 +6798,7 @@ def _parse_MCPListToolsTool(data: Any) -> MCPListToolsTool:
 
 
 def _parse_MCPListTools(data: Any) -> MCPListTools:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("id")) is not str:
@@ -6812,7 +6812,7 @@ def _parse_MCPListTools(data: Any) -> MCPListTools:
 
 
 def _parse_MCPApprovalRequest(data: Any) -> MCPApprovalRequest:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("id")) is not str:
@@ -6827,7 +6827,7 @@ def _parse_MCPApprovalRequest(data: Any) -> MCPApprovalRequest:
 
 
 def _parse_MCPApprovalResponseResource(data: Any) -> MCPApprovalResponseResource:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("id")) is not str:
@@ -6842,7 +6842,7 @@ def _parse_MCPApprovalResponseResource(data: Any) -> MCPApprovalResponseResource
 
 
 def _parse_CustomToolCall(data: Any) -> CustomToolCall:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("id")) is not None and type(value) is not str:
@@ -6860,7 +6860,7 @@ def _parse_CustomToolCall(data: Any) -> CustomToolCall:
 
 
 def _parse_CustomToolCallOutputResource(data: Any) -> CustomToolCallOutputResource:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("id")) is not str:
@@ -6877,7 +6877,7 @@ def _parse_CustomToolCallOutputResource(data: Any) -> CustomToolCallOutputResour
 
 
 def _parse_Reasoning(data: Any) -> Reasoning:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("mode")) is not None and type(value) is not str:
         _opt(d, "mode", _str)
     if (value := d.get("effort")) is not None and type(value) is not str:
@@ -6892,7 +6892,7 @@ def _parse_Reasoning(data: Any) -> Reasoning:
 
 
 def _parse_EasyInputMessage(data: Any) -> EasyInputMessage:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("role")) is not str:
         _req(d, "role", _str)
     _req(d, "content", _P_first_of_str_InputMessageContentList)
@@ -6904,7 +6904,7 @@ def _parse_EasyInputMessage(data: Any) -> EasyInputMessage:
 
 
 def _parse_InputMessage(data: Any) -> InputMessage:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("type")) is not None and type(value) is not str:
         _opt(d, "type", _str)
     if type(d.get("role")) is not str:
@@ -6916,7 +6916,7 @@ def _parse_InputMessage(data: Any) -> InputMessage:
 
 
 def _parse_ComputerCallOutputItemParam(data: Any) -> ComputerCallOutputItemParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("id")) is not None and type(value) is not str:
         _opt(d, "id", _str)
     if type(d.get("call_id")) is not str:
@@ -6931,14 +6931,14 @@ def _parse_ComputerCallOutputItemParam(data: Any) -> ComputerCallOutputItemParam
 
 
 def _parse_PromptCacheBreakpointParam(data: Any) -> PromptCacheBreakpointParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("mode")) is not str:
         _req(d, "mode", _str)
     return cast(PromptCacheBreakpointParam, d)
 
 
 def _parse_InputTextContentParam(data: Any) -> InputTextContentParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("text")) is not str:
@@ -6950,7 +6950,7 @@ def _parse_InputTextContentParam(data: Any) -> InputTextContentParam:
 def _parse_InputImageContentParamAutoParam(
     data: Any,
 ) -> InputImageContentParamAutoParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("image_url")) is not None and type(value) is not str:
@@ -6964,7 +6964,7 @@ def _parse_InputImageContentParamAutoParam(
 
 
 def _parse_InputFileContentParam(data: Any) -> InputFileContentParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("file_id")) is not None and type(value) is not str:
@@ -6982,7 +6982,7 @@ def _parse_InputFileContentParam(data: Any) -> InputFileContentParam:
 
 
 def _parse_FunctionCallOutputItemParam(data: Any) -> FunctionCallOutputItemParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("id")) is not None and type(value) is not str:
         _opt(d, "id", _str)
     if (value := d.get("call_id")) is not None and type(value) is not str:
@@ -7001,7 +7001,7 @@ def _parse_FunctionCallOutputItemParam(data: Any) -> FunctionCallOutputItemParam
 
 
 def _parse_ToolSearchCallItemParam(data: Any) -> ToolSearchCallItemParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("id")) is not None and type(value) is not str:
         _opt(d, "id", _str)
     if (value := d.get("call_id")) is not None and type(value) is not str:
@@ -7017,7 +7017,7 @@ def _parse_ToolSearchCallItemParam(data: Any) -> ToolSearchCallItemParam:
 
 
 def _parse_ToolSearchOutputItemParam(data: Any) -> ToolSearchOutputItemParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("id")) is not None and type(value) is not str:
         _opt(d, "id", _str)
     if (value := d.get("call_id")) is not None and type(value) is not str:
@@ -7033,7 +7033,7 @@ def _parse_ToolSearchOutputItemParam(data: Any) -> ToolSearchOutputItemParam:
 
 
 def _parse_AdditionalToolsItemParam(data: Any) -> AdditionalToolsItemParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("id")) is not None and type(value) is not str:
         _opt(d, "id", _str)
     if type(d.get("type")) is not str:
@@ -7045,7 +7045,7 @@ def _parse_AdditionalToolsItemParam(data: Any) -> AdditionalToolsItemParam:
 
 
 def _parse_CompactionSummaryItemParam(data: Any) -> CompactionSummaryItemParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("id")) is not None and type(value) is not str:
         _opt(d, "id", _str)
     if type(d.get("type")) is not str:
@@ -7056,7 +7056,7 @@ def _parse_CompactionSummaryItemParam(data: Any) -> CompactionSummaryItemParam:
 
 
 def _parse_FunctionShellActionParam(data: Any) -> FunctionShellActionParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("commands")) is None or (
         type(value) is not list or not _ONLY_str.issuperset(map(type, value))
     ):
@@ -7069,7 +7069,7 @@ def _parse_FunctionShellActionParam(data: Any) -> FunctionShellActionParam:
 
 
 def _parse_FunctionShellCallItemParam(data: Any) -> FunctionShellCallItemParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("id")) is not None and type(value) is not str:
         _opt(d, "id", _str)
     if type(d.get("call_id")) is not str:
@@ -7087,7 +7087,7 @@ def _parse_FunctionShellCallItemParam(data: Any) -> FunctionShellCallItemParam:
 def _parse_FunctionShellCallOutputTimeoutOutcomeParam(
     data: Any,
 ) -> FunctionShellCallOutputTimeoutOutcomeParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     return cast(FunctionShellCallOutputTimeoutOutcomeParam, d)
@@ -7096,7 +7096,7 @@ def _parse_FunctionShellCallOutputTimeoutOutcomeParam(
 def _parse_FunctionShellCallOutputExitOutcomeParam(
     data: Any,
 ) -> FunctionShellCallOutputExitOutcomeParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("exit_code")) is not int:
@@ -7107,7 +7107,7 @@ def _parse_FunctionShellCallOutputExitOutcomeParam(
 def _parse_FunctionShellCallOutputContentParam(
     data: Any,
 ) -> FunctionShellCallOutputContentParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("stdout")) is not str:
         _req(d, "stdout", _str)
     if type(d.get("stderr")) is not str:
@@ -7119,7 +7119,7 @@ def _parse_FunctionShellCallOutputContentParam(
 def _parse_FunctionShellCallOutputItemParam(
     data: Any,
 ) -> FunctionShellCallOutputItemParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("id")) is not None and type(value) is not str:
         _opt(d, "id", _str)
     if type(d.get("call_id")) is not str:
@@ -7138,7 +7138,7 @@ def _parse_FunctionShellCallOutputItemParam(
 def _parse_ApplyPatchCreateFileOperationParam(
     data: Any,
 ) -> ApplyPatchCreateFileOperationParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("path")) is not str:
@@ -7151,7 +7151,7 @@ def _parse_ApplyPatchCreateFileOperationParam(
 def _parse_ApplyPatchDeleteFileOperationParam(
     data: Any,
 ) -> ApplyPatchDeleteFileOperationParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("path")) is not str:
@@ -7162,7 +7162,7 @@ def _parse_ApplyPatchDeleteFileOperationParam(
 def _parse_ApplyPatchUpdateFileOperationParam(
     data: Any,
 ) -> ApplyPatchUpdateFileOperationParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("path")) is not str:
@@ -7173,7 +7173,7 @@ def _parse_ApplyPatchUpdateFileOperationParam(
 
 
 def _parse_ApplyPatchToolCallItemParam(data: Any) -> ApplyPatchToolCallItemParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("id")) is not None and type(value) is not str:
@@ -7190,7 +7190,7 @@ def _parse_ApplyPatchToolCallItemParam(data: Any) -> ApplyPatchToolCallItemParam
 def _parse_ApplyPatchToolCallOutputItemParam(
     data: Any,
 ) -> ApplyPatchToolCallOutputItemParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("id")) is not None and type(value) is not str:
@@ -7206,7 +7206,7 @@ def _parse_ApplyPatchToolCallOutputItemParam(
 
 
 def _parse_MCPApprovalResponse(data: Any) -> MCPApprovalResponse:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("id")) is not None and type(value) is not str:
@@ -7221,7 +7221,7 @@ def _parse_MCPApprovalResponse(data: Any) -> MCPApprovalResponse:
 
 
 def _parse_CustomToolCallOutput(data: Any) -> CustomToolCallOutput:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("id")) is not None and type(value) is not str:
@@ -7234,14 +7234,14 @@ def _parse_CustomToolCallOutput(data: Any) -> CustomToolCallOutput:
 
 
 def _parse_CompactionTriggerItemParam(data: Any) -> CompactionTriggerItemParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     return cast(CompactionTriggerItemParam, d)
 
 
 def _parse_ItemReferenceParam(data: Any) -> ItemReferenceParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("type")) is not None and type(value) is not str:
         _opt(d, "type", _str)
     if type(d.get("id")) is not str:
@@ -7250,7 +7250,7 @@ def _parse_ItemReferenceParam(data: Any) -> ItemReferenceParam:
 
 
 def _parse_ProgramItemParam(data: Any) -> ProgramItemParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("id")) is not str:
         _req(d, "id", _str)
     if type(d.get("type")) is not str:
@@ -7265,7 +7265,7 @@ def _parse_ProgramItemParam(data: Any) -> ProgramItemParam:
 
 
 def _parse_ProgramOutputItemParam(data: Any) -> ProgramOutputItemParam:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("id")) is not str:
         _req(d, "id", _str)
     if type(d.get("type")) is not str:
@@ -7282,7 +7282,7 @@ def _parse_ProgramOutputItemParam(data: Any) -> ProgramOutputItemParam:
 def _parse_ResponseUsageInputTokensDetails(
     data: Any,
 ) -> ResponseUsageInputTokensDetails:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("cached_tokens")) is not int:
         _req(d, "cached_tokens", _int)
     if type(d.get("cache_write_tokens")) is not int:
@@ -7293,14 +7293,14 @@ def _parse_ResponseUsageInputTokensDetails(
 def _parse_ResponseUsageOutputTokensDetails(
     data: Any,
 ) -> ResponseUsageOutputTokensDetails:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("reasoning_tokens")) is not int:
         _req(d, "reasoning_tokens", _int)
     return cast(ResponseUsageOutputTokensDetails, d)
 
 
 def _parse_ResponseUsage(data: Any) -> ResponseUsage:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("input_tokens")) is not int:
         _req(d, "input_tokens", _int)
     _req(d, "input_tokens_details", _parse_ResponseUsageInputTokensDetails)
@@ -7313,7 +7313,7 @@ def _parse_ResponseUsage(data: Any) -> ResponseUsage:
 
 
 def _parse_PromptCacheOptions(data: Any) -> PromptCacheOptions:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("ttl")) is not str:
         _req(d, "ttl", _str)
     if type(d.get("mode")) is not str:
@@ -7322,7 +7322,7 @@ def _parse_PromptCacheOptions(data: Any) -> PromptCacheOptions:
 
 
 def _parse_ModerationErrorBody(data: Any) -> ModerationErrorBody:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("code")) is not str:
@@ -7333,21 +7333,21 @@ def _parse_ModerationErrorBody(data: Any) -> ModerationErrorBody:
 
 
 def _parse_Moderation(data: Any) -> Moderation:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     _req(d, "input", _P_tagged_type_moderation_result_ModerationResultBody_and_1_more)
     _req(d, "output", _P_tagged_type_moderation_result_ModerationResultBody_and_1_more)
     return cast(Moderation, d)
 
 
 def _parse_ResponseConversation(data: Any) -> ResponseConversation:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("id")) is not str:
         _req(d, "id", _str)
     return cast(ResponseConversation, d)
 
 
 def _parse_Response(data: Any) -> Response:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     _req(d, "metadata", _P_nullable_Metadata)
     if (value := d.get("top_logprobs")) is not None and type(value) is not int:
         _opt(d, "top_logprobs", _int)
@@ -7411,7 +7411,7 @@ def _parse_Response(data: Any) -> Response:
 
 
 def _parse_ResponseCompletedEvent(data: Any) -> ResponseCompletedEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     _req(d, "response", _parse_Response)
@@ -7421,7 +7421,7 @@ def _parse_ResponseCompletedEvent(data: Any) -> ResponseCompletedEvent:
 
 
 def _parse_ResponseContentPartAddedEvent(data: Any) -> ResponseContentPartAddedEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("item_id")) is not str:
@@ -7437,7 +7437,7 @@ def _parse_ResponseContentPartAddedEvent(data: Any) -> ResponseContentPartAddedE
 
 
 def _parse_ResponseContentPartDoneEvent(data: Any) -> ResponseContentPartDoneEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("item_id")) is not str:
@@ -7453,7 +7453,7 @@ def _parse_ResponseContentPartDoneEvent(data: Any) -> ResponseContentPartDoneEve
 
 
 def _parse_ResponseCreatedEvent(data: Any) -> ResponseCreatedEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     _req(d, "response", _parse_Response)
@@ -7463,7 +7463,7 @@ def _parse_ResponseCreatedEvent(data: Any) -> ResponseCreatedEvent:
 
 
 def _parse_ResponseErrorEvent(data: Any) -> ResponseErrorEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if (value := d.get("code", _MISSING)) is not None and type(value) is not str:
@@ -7480,7 +7480,7 @@ def _parse_ResponseErrorEvent(data: Any) -> ResponseErrorEvent:
 def _parse_ResponseFileSearchCallCompletedEvent(
     data: Any,
 ) -> ResponseFileSearchCallCompletedEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("output_index")) is not int:
@@ -7495,7 +7495,7 @@ def _parse_ResponseFileSearchCallCompletedEvent(
 def _parse_ResponseFileSearchCallInProgressEvent(
     data: Any,
 ) -> ResponseFileSearchCallInProgressEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("output_index")) is not int:
@@ -7510,7 +7510,7 @@ def _parse_ResponseFileSearchCallInProgressEvent(
 def _parse_ResponseFileSearchCallSearchingEvent(
     data: Any,
 ) -> ResponseFileSearchCallSearchingEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("output_index")) is not int:
@@ -7525,7 +7525,7 @@ def _parse_ResponseFileSearchCallSearchingEvent(
 def _parse_ResponseFunctionCallArgumentsDeltaEvent(
     data: Any,
 ) -> ResponseFunctionCallArgumentsDeltaEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("item_id")) is not str:
@@ -7542,7 +7542,7 @@ def _parse_ResponseFunctionCallArgumentsDeltaEvent(
 def _parse_ResponseFunctionCallArgumentsDoneEvent(
     data: Any,
 ) -> ResponseFunctionCallArgumentsDoneEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("item_id")) is not str:
@@ -7561,7 +7561,7 @@ def _parse_ResponseFunctionCallArgumentsDoneEvent(
 def _parse_ResponseShellCallCommandAddedStreamingEvent(
     data: Any,
 ) -> ResponseShellCallCommandAddedStreamingEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("sequence_number")) is not int:
@@ -7578,7 +7578,7 @@ def _parse_ResponseShellCallCommandAddedStreamingEvent(
 def _parse_ResponseShellCallCommandDeltaStreamingEvent(
     data: Any,
 ) -> ResponseShellCallCommandDeltaStreamingEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("sequence_number")) is not int:
@@ -7597,7 +7597,7 @@ def _parse_ResponseShellCallCommandDeltaStreamingEvent(
 def _parse_ResponseShellCallCommandDoneStreamingEvent(
     data: Any,
 ) -> ResponseShellCallCommandDoneStreamingEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("sequence_number")) is not int:
@@ -7612,7 +7612,7 @@ def _parse_ResponseShellCallCommandDoneStreamingEvent(
 
 
 def _parse_ShellCallOutputDelta(data: Any) -> ShellCallOutputDelta:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("stdout")) is not None and type(value) is not str:
         _opt(d, "stdout", _str)
     if (value := d.get("stderr")) is not None and type(value) is not str:
@@ -7623,7 +7623,7 @@ def _parse_ShellCallOutputDelta(data: Any) -> ShellCallOutputDelta:
 def _parse_ResponseShellCallOutputContentDeltaStreamingEvent(
     data: Any,
 ) -> ResponseShellCallOutputContentDeltaStreamingEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("sequence_number")) is not int:
@@ -7641,7 +7641,7 @@ def _parse_ResponseShellCallOutputContentDeltaStreamingEvent(
 def _parse_ResponseShellCallOutputContentDoneStreamingEvent(
     data: Any,
 ) -> ResponseShellCallOutputContentDoneStreamingEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("sequence_number")) is not int:
@@ -7657,7 +7657,7 @@ def _parse_ResponseShellCallOutputContentDoneStreamingEvent(
 
 
 def _parse_ResponseInProgressEvent(data: Any) -> ResponseInProgressEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     _req(d, "response", _parse_Response)
@@ -7667,7 +7667,7 @@ def _parse_ResponseInProgressEvent(data: Any) -> ResponseInProgressEvent:
 
 
 def _parse_ResponseFailedEvent(data: Any) -> ResponseFailedEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("sequence_number")) is not int:
@@ -7677,7 +7677,7 @@ def _parse_ResponseFailedEvent(data: Any) -> ResponseFailedEvent:
 
 
 def _parse_ResponseIncompleteEvent(data: Any) -> ResponseIncompleteEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     _req(d, "response", _parse_Response)
@@ -7687,7 +7687,7 @@ def _parse_ResponseIncompleteEvent(data: Any) -> ResponseIncompleteEvent:
 
 
 def _parse_ResponseOutputItemAddedEvent(data: Any) -> ResponseOutputItemAddedEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("output_index")) is not int:
@@ -7699,7 +7699,7 @@ def _parse_ResponseOutputItemAddedEvent(data: Any) -> ResponseOutputItemAddedEve
 
 
 def _parse_ResponseOutputItemDoneEvent(data: Any) -> ResponseOutputItemDoneEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("output_index")) is not int:
@@ -7713,7 +7713,7 @@ def _parse_ResponseOutputItemDoneEvent(data: Any) -> ResponseOutputItemDoneEvent
 def _parse_ResponseReasoningSummaryPartAddedEventPart(
     data: Any,
 ) -> ResponseReasoningSummaryPartAddedEventPart:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("text")) is not str:
@@ -7724,7 +7724,7 @@ def _parse_ResponseReasoningSummaryPartAddedEventPart(
 def _parse_ResponseReasoningSummaryPartAddedEvent(
     data: Any,
 ) -> ResponseReasoningSummaryPartAddedEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("item_id")) is not str:
@@ -7742,7 +7742,7 @@ def _parse_ResponseReasoningSummaryPartAddedEvent(
 def _parse_ResponseReasoningSummaryPartDoneEventPart(
     data: Any,
 ) -> ResponseReasoningSummaryPartDoneEventPart:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("text")) is not str:
@@ -7753,7 +7753,7 @@ def _parse_ResponseReasoningSummaryPartDoneEventPart(
 def _parse_ResponseReasoningSummaryPartDoneEvent(
     data: Any,
 ) -> ResponseReasoningSummaryPartDoneEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("item_id")) is not str:
@@ -7773,7 +7773,7 @@ def _parse_ResponseReasoningSummaryPartDoneEvent(
 def _parse_ResponseReasoningSummaryTextDeltaEvent(
     data: Any,
 ) -> ResponseReasoningSummaryTextDeltaEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("item_id")) is not str:
@@ -7792,7 +7792,7 @@ def _parse_ResponseReasoningSummaryTextDeltaEvent(
 def _parse_ResponseReasoningSummaryTextDoneEvent(
     data: Any,
 ) -> ResponseReasoningSummaryTextDoneEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("item_id")) is not str:
@@ -7811,7 +7811,7 @@ def _parse_ResponseReasoningSummaryTextDoneEvent(
 def _parse_ResponseReasoningTextDeltaEvent(
     data: Any,
 ) -> ResponseReasoningTextDeltaEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("item_id")) is not str:
@@ -7828,7 +7828,7 @@ def _parse_ResponseReasoningTextDeltaEvent(
 
 
 def _parse_ResponseReasoningTextDoneEvent(data: Any) -> ResponseReasoningTextDoneEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("item_id")) is not str:
@@ -7845,7 +7845,7 @@ def _parse_ResponseReasoningTextDoneEvent(data: Any) -> ResponseReasoningTextDon
 
 
 def _parse_ResponseRefusalDeltaEvent(data: Any) -> ResponseRefusalDeltaEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("item_id")) is not str:
@@ -7862,7 +7862,7 @@ def _parse_ResponseRefusalDeltaEvent(data: Any) -> ResponseRefusalDeltaEvent:
 
 
 def _parse_ResponseRefusalDoneEvent(data: Any) -> ResponseRefusalDoneEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("item_id")) is not str:
@@ -7879,7 +7879,7 @@ def _parse_ResponseRefusalDoneEvent(data: Any) -> ResponseRefusalDoneEvent:
 
 
 def _parse_ResponseLogProbTopLogprob(data: Any) -> ResponseLogProbTopLogprob:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("token")) is not None and type(value) is not str:
         _opt(d, "token", _str)
     if (value := d.get("logprob")) is not None and type(value) is not float:
@@ -7888,7 +7888,7 @@ def _parse_ResponseLogProbTopLogprob(data: Any) -> ResponseLogProbTopLogprob:
 
 
 def _parse_ResponseLogProb(data: Any) -> ResponseLogProb:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("token")) is not str:
         _req(d, "token", _str)
     if type(d.get("logprob")) is not float:
@@ -7898,7 +7898,7 @@ def _parse_ResponseLogProb(data: Any) -> ResponseLogProb:
 
 
 def _parse_ResponseTextDeltaEvent(data: Any) -> ResponseTextDeltaEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("item_id")) is not str:
@@ -7916,7 +7916,7 @@ def _parse_ResponseTextDeltaEvent(data: Any) -> ResponseTextDeltaEvent:
 
 
 def _parse_ResponseTextDoneEvent(data: Any) -> ResponseTextDoneEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("item_id")) is not str:
@@ -7936,7 +7936,7 @@ def _parse_ResponseTextDoneEvent(data: Any) -> ResponseTextDoneEvent:
 def _parse_ResponseWebSearchCallCompletedEvent(
     data: Any,
 ) -> ResponseWebSearchCallCompletedEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("output_index")) is not int:
@@ -7951,7 +7951,7 @@ def _parse_ResponseWebSearchCallCompletedEvent(
 def _parse_ResponseWebSearchCallInProgressEvent(
     data: Any,
 ) -> ResponseWebSearchCallInProgressEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("output_index")) is not int:
@@ -7966,7 +7966,7 @@ def _parse_ResponseWebSearchCallInProgressEvent(
 def _parse_ResponseWebSearchCallSearchingEvent(
     data: Any,
 ) -> ResponseWebSearchCallSearchingEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("output_index")) is not int:
@@ -7981,7 +7981,7 @@ def _parse_ResponseWebSearchCallSearchingEvent(
 def _parse_ResponseImageGenCallCompletedEvent(
     data: Any,
 ) -> ResponseImageGenCallCompletedEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("output_index")) is not int:
@@ -7996,7 +7996,7 @@ def _parse_ResponseImageGenCallCompletedEvent(
 def _parse_ResponseImageGenCallGeneratingEvent(
     data: Any,
 ) -> ResponseImageGenCallGeneratingEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("output_index")) is not int:
@@ -8011,7 +8011,7 @@ def _parse_ResponseImageGenCallGeneratingEvent(
 def _parse_ResponseImageGenCallInProgressEvent(
     data: Any,
 ) -> ResponseImageGenCallInProgressEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("output_index")) is not int:
@@ -8026,7 +8026,7 @@ def _parse_ResponseImageGenCallInProgressEvent(
 def _parse_ResponseImageGenCallPartialImageEvent(
     data: Any,
 ) -> ResponseImageGenCallPartialImageEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("output_index")) is not int:
@@ -8053,7 +8053,7 @@ def _parse_ResponseImageGenCallPartialImageEvent(
 def _parse_ResponseMCPCallArgumentsDeltaEvent(
     data: Any,
 ) -> ResponseMCPCallArgumentsDeltaEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("output_index")) is not int:
@@ -8070,7 +8070,7 @@ def _parse_ResponseMCPCallArgumentsDeltaEvent(
 def _parse_ResponseMCPCallArgumentsDoneEvent(
     data: Any,
 ) -> ResponseMCPCallArgumentsDoneEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("output_index")) is not int:
@@ -8085,7 +8085,7 @@ def _parse_ResponseMCPCallArgumentsDoneEvent(
 
 
 def _parse_ResponseMCPCallCompletedEvent(data: Any) -> ResponseMCPCallCompletedEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("item_id")) is not str:
@@ -8098,7 +8098,7 @@ def _parse_ResponseMCPCallCompletedEvent(data: Any) -> ResponseMCPCallCompletedE
 
 
 def _parse_ResponseMCPCallFailedEvent(data: Any) -> ResponseMCPCallFailedEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("item_id")) is not str:
@@ -8111,7 +8111,7 @@ def _parse_ResponseMCPCallFailedEvent(data: Any) -> ResponseMCPCallFailedEvent:
 
 
 def _parse_ResponseMCPCallInProgressEvent(data: Any) -> ResponseMCPCallInProgressEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("sequence_number")) is not int:
@@ -8126,7 +8126,7 @@ def _parse_ResponseMCPCallInProgressEvent(data: Any) -> ResponseMCPCallInProgres
 def _parse_ResponseMCPListToolsCompletedEvent(
     data: Any,
 ) -> ResponseMCPListToolsCompletedEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("item_id")) is not str:
@@ -8141,7 +8141,7 @@ def _parse_ResponseMCPListToolsCompletedEvent(
 def _parse_ResponseMCPListToolsFailedEvent(
     data: Any,
 ) -> ResponseMCPListToolsFailedEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("item_id")) is not str:
@@ -8156,7 +8156,7 @@ def _parse_ResponseMCPListToolsFailedEvent(
 def _parse_ResponseMCPListToolsInProgressEvent(
     data: Any,
 ) -> ResponseMCPListToolsInProgressEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("item_id")) is not str:
@@ -8171,7 +8171,7 @@ def _parse_ResponseMCPListToolsInProgressEvent(
 def _parse_ResponseOutputTextAnnotationAddedEvent(
     data: Any,
 ) -> ResponseOutputTextAnnotationAddedEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("item_id")) is not str:
@@ -8189,7 +8189,7 @@ def _parse_ResponseOutputTextAnnotationAddedEvent(
 
 
 def _parse_ResponseQueuedEvent(data: Any) -> ResponseQueuedEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     _req(d, "response", _parse_Response)
@@ -8201,7 +8201,7 @@ def _parse_ResponseQueuedEvent(data: Any) -> ResponseQueuedEvent:
 def _parse_ResponseCustomToolCallInputDeltaEvent(
     data: Any,
 ) -> ResponseCustomToolCallInputDeltaEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("sequence_number")) is not int:
@@ -8218,7 +8218,7 @@ def _parse_ResponseCustomToolCallInputDeltaEvent(
 def _parse_ResponseCustomToolCallInputDoneEvent(
     data: Any,
 ) -> ResponseCustomToolCallInputDoneEvent:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("sequence_number")) is not int:
@@ -8235,7 +8235,7 @@ def _parse_ResponseCustomToolCallInputDoneEvent(
 def _parse_ChatCompletionMessageToolCallFunction(
     data: Any,
 ) -> ChatCompletionMessageToolCallFunction:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("name")) is not str:
         _req(d, "name", _str)
     if type(d.get("arguments")) is not str:
@@ -8244,7 +8244,7 @@ def _parse_ChatCompletionMessageToolCallFunction(
 
 
 def _parse_ChatCompletionMessageToolCall(data: Any) -> ChatCompletionMessageToolCall:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("id")) is not str:
         _req(d, "id", _str)
     if type(d.get("type")) is not str:
@@ -8256,7 +8256,7 @@ def _parse_ChatCompletionMessageToolCall(data: Any) -> ChatCompletionMessageTool
 def _parse_ChatCompletionMessageCustomToolCallCustom(
     data: Any,
 ) -> ChatCompletionMessageCustomToolCallCustom:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("name")) is not str:
         _req(d, "name", _str)
     if type(d.get("input")) is not str:
@@ -8267,7 +8267,7 @@ def _parse_ChatCompletionMessageCustomToolCallCustom(
 def _parse_ChatCompletionMessageCustomToolCall(
     data: Any,
 ) -> ChatCompletionMessageCustomToolCall:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("id")) is not str:
         _req(d, "id", _str)
     if type(d.get("type")) is not str:
@@ -8279,7 +8279,7 @@ def _parse_ChatCompletionMessageCustomToolCall(
 def _parse_ChatCompletionResponseMessageAnnotationUrlCitation(
     data: Any,
 ) -> ChatCompletionResponseMessageAnnotationUrlCitation:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("end_index")) is not int:
         _req(d, "end_index", _int)
     if type(d.get("start_index")) is not int:
@@ -8294,7 +8294,7 @@ def _parse_ChatCompletionResponseMessageAnnotationUrlCitation(
 def _parse_ChatCompletionResponseMessageAnnotation(
     data: Any,
 ) -> ChatCompletionResponseMessageAnnotation:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     _req(d, "url_citation", _parse_ChatCompletionResponseMessageAnnotationUrlCitation)
@@ -8304,7 +8304,7 @@ def _parse_ChatCompletionResponseMessageAnnotation(
 def _parse_ChatCompletionResponseMessageFunctionCall(
     data: Any,
 ) -> ChatCompletionResponseMessageFunctionCall:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("arguments")) is not str:
         _req(d, "arguments", _str)
     if type(d.get("name")) is not str:
@@ -8315,7 +8315,7 @@ def _parse_ChatCompletionResponseMessageFunctionCall(
 def _parse_ChatCompletionResponseMessageAudio(
     data: Any,
 ) -> ChatCompletionResponseMessageAudio:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("id")) is not str:
         _req(d, "id", _str)
     if type(d.get("expires_at")) is not int:
@@ -8328,7 +8328,7 @@ def _parse_ChatCompletionResponseMessageAudio(
 
 
 def _parse_ChatCompletionResponseMessage(data: Any) -> ChatCompletionResponseMessage:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("content", _MISSING)) is not None and type(value) is not str:
         _req(d, "content", _P_nullable_str)
     if (value := d.get("refusal", _MISSING)) is not None and type(value) is not str:
@@ -8345,7 +8345,7 @@ def _parse_ChatCompletionResponseMessage(data: Any) -> ChatCompletionResponseMes
 def _parse_CreateChatCompletionResponseChoiceLogprobs(
     data: Any,
 ) -> CreateChatCompletionResponseChoiceLogprobs:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     _req(d, "content", _P_nullable_list_of_ChatCompletionTokenLogprob)
     _req(d, "refusal", _P_nullable_list_of_ChatCompletionTokenLogprob)
     return cast(CreateChatCompletionResponseChoiceLogprobs, d)
@@ -8354,7 +8354,7 @@ def _parse_CreateChatCompletionResponseChoiceLogprobs(
 def _parse_CreateChatCompletionResponseChoice(
     data: Any,
 ) -> CreateChatCompletionResponseChoice:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("finish_reason")) is not str:
         _req(d, "finish_reason", _str)
     if type(d.get("index")) is not int:
@@ -8365,7 +8365,7 @@ def _parse_CreateChatCompletionResponseChoice(
 
 
 def _parse_CreateChatCompletionResponse(data: Any) -> CreateChatCompletionResponse:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("id")) is not str:
         _req(d, "id", _str)
     _req(d, "choices", _P_list_of_CreateChatCompletionResponseChoice)

@@ -502,7 +502,7 @@ Metadata: TypeAlias = dict[str, str] | None
 def _parse_ChatCompletionStreamResponseDeltaFunctionCall(
     data: Any,
 ) -> ChatCompletionStreamResponseDeltaFunctionCall:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("arguments")) is not None and type(value) is not str:
         _opt(d, "arguments", _str)
     if (value := d.get("name")) is not None and type(value) is not str:
@@ -513,7 +513,7 @@ def _parse_ChatCompletionStreamResponseDeltaFunctionCall(
 def _parse_ChatCompletionMessageToolCallChunkFunction(
     data: Any,
 ) -> ChatCompletionMessageToolCallChunkFunction:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("name")) is not None and type(value) is not str:
         _opt(d, "name", _str)
     if (value := d.get("arguments")) is not None and type(value) is not str:
@@ -524,7 +524,7 @@ def _parse_ChatCompletionMessageToolCallChunkFunction(
 def _parse_ChatCompletionMessageToolCallChunk(
     data: Any,
 ) -> ChatCompletionMessageToolCallChunk:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("index")) is not int:
         _req(d, "index", _int)
     if (value := d.get("id")) is not None and type(value) is not str:
@@ -538,7 +538,7 @@ def _parse_ChatCompletionMessageToolCallChunk(
 def _parse_ChatCompletionStreamResponseDelta(
     data: Any,
 ) -> ChatCompletionStreamResponseDelta:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("content")) is not None and type(value) is not str:
         _opt(d, "content", _str)
     _opt(d, "function_call", _parse_ChatCompletionStreamResponseDeltaFunctionCall)
@@ -553,7 +553,7 @@ def _parse_ChatCompletionStreamResponseDelta(
 def _parse_ChatCompletionTokenLogprobTopLogprob(
     data: Any,
 ) -> ChatCompletionTokenLogprobTopLogprob:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("token")) is not str:
         _req(d, "token", _str)
     if type(d.get("logprob")) is not float:
@@ -566,7 +566,7 @@ def _parse_ChatCompletionTokenLogprobTopLogprob(
 
 
 def _parse_ChatCompletionTokenLogprob(data: Any) -> ChatCompletionTokenLogprob:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("token")) is not str:
         _req(d, "token", _str)
     if type(d.get("logprob")) is not float:
@@ -582,7 +582,7 @@ def _parse_ChatCompletionTokenLogprob(data: Any) -> ChatCompletionTokenLogprob:
 def _parse_CreateChatCompletionStreamResponseChoiceLogprobs(
     data: Any,
 ) -> CreateChatCompletionStreamResponseChoiceLogprobs:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     _req(d, "content", _P_nullable_list_of_ChatCompletionTokenLogprob)
     _req(d, "refusal", _P_nullable_list_of_ChatCompletionTokenLogprob)
     return cast(CreateChatCompletionStreamResponseChoiceLogprobs, d)
@@ -591,7 +591,7 @@ def _parse_CreateChatCompletionStreamResponseChoiceLogprobs(
 def _parse_CreateChatCompletionStreamResponseChoice(
     data: Any,
 ) -> CreateChatCompletionStreamResponseChoice:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     _req(d, "delta", _parse_ChatCompletionStreamResponseDelta)
     _opt(d, "logprobs", _parse_CreateChatCompletionStreamResponseChoiceLogprobs)
     if (value := d.get("finish_reason", _MISSING)) is not None and type(
@@ -606,7 +606,7 @@ def _parse_CreateChatCompletionStreamResponseChoice(
 def _parse_CompletionUsageCompletionTokensDetails(
     data: Any,
 ) -> CompletionUsageCompletionTokensDetails:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("accepted_prediction_tokens")) is not None and type(
         value
     ) is not int:
@@ -627,7 +627,7 @@ def _parse_CompletionUsageCompletionTokensDetails(
 def _parse_CompletionUsagePromptTokensDetails(
     data: Any,
 ) -> CompletionUsagePromptTokensDetails:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("audio_tokens")) is not None and type(value) is not int:
         _opt(d, "audio_tokens", _int)
     if (value := d.get("cached_tokens")) is not None and type(value) is not int:
@@ -642,7 +642,7 @@ def _parse_CompletionUsagePromptTokensDetails(
 
 
 def _parse_CompletionUsage(data: Any) -> CompletionUsage:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("completion_tokens")) is not int:
         _req(d, "completion_tokens", _int)
     if type(d.get("prompt_tokens")) is not int:
@@ -655,7 +655,7 @@ def _parse_CompletionUsage(data: Any) -> CompletionUsage:
 
 
 def _parse_ModerationResultBody(data: Any) -> ModerationResultBody:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("model")) is not str:
@@ -671,7 +671,7 @@ def _parse_ModerationResultBody(data: Any) -> ModerationResultBody:
 def _parse_ChatCompletionModerationResults(
     data: Any,
 ) -> ChatCompletionModerationResults:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("model")) is not str:
@@ -681,7 +681,7 @@ def _parse_ChatCompletionModerationResults(
 
 
 def _parse_ChatCompletionModerationError(data: Any) -> ChatCompletionModerationError:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     if type(d.get("code")) is not str:
@@ -692,7 +692,7 @@ def _parse_ChatCompletionModerationError(data: Any) -> ChatCompletionModerationE
 
 
 def _parse_ChatCompletionModeration(data: Any) -> ChatCompletionModeration:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     _req(
         d,
         "input",
@@ -709,7 +709,7 @@ def _parse_ChatCompletionModeration(data: Any) -> ChatCompletionModeration:
 def _parse_CreateChatCompletionStreamResponse(
     data: Any,
 ) -> CreateChatCompletionStreamResponse:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("id")) is not str:
         _req(d, "id", _str)
     _req(d, "choices", _P_list_of_CreateChatCompletionStreamResponseChoice)
@@ -733,7 +733,7 @@ def _parse_CreateChatCompletionStreamResponse(
 def _parse_ChatCompletionMessageToolCallFunction(
     data: Any,
 ) -> ChatCompletionMessageToolCallFunction:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("name")) is not str:
         _req(d, "name", _str)
     if type(d.get("arguments")) is not str:
@@ -742,7 +742,7 @@ def _parse_ChatCompletionMessageToolCallFunction(
 
 
 def _parse_ChatCompletionMessageToolCall(data: Any) -> ChatCompletionMessageToolCall:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("id")) is not str:
         _req(d, "id", _str)
     if type(d.get("type")) is not str:
@@ -754,7 +754,7 @@ def _parse_ChatCompletionMessageToolCall(data: Any) -> ChatCompletionMessageTool
 def _parse_ChatCompletionMessageCustomToolCallCustom(
     data: Any,
 ) -> ChatCompletionMessageCustomToolCallCustom:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("name")) is not str:
         _req(d, "name", _str)
     if type(d.get("input")) is not str:
@@ -765,7 +765,7 @@ def _parse_ChatCompletionMessageCustomToolCallCustom(
 def _parse_ChatCompletionMessageCustomToolCall(
     data: Any,
 ) -> ChatCompletionMessageCustomToolCall:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("id")) is not str:
         _req(d, "id", _str)
     if type(d.get("type")) is not str:
@@ -777,7 +777,7 @@ def _parse_ChatCompletionMessageCustomToolCall(
 def _parse_ChatCompletionResponseMessageAnnotationUrlCitation(
     data: Any,
 ) -> ChatCompletionResponseMessageAnnotationUrlCitation:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("end_index")) is not int:
         _req(d, "end_index", _int)
     if type(d.get("start_index")) is not int:
@@ -792,7 +792,7 @@ def _parse_ChatCompletionResponseMessageAnnotationUrlCitation(
 def _parse_ChatCompletionResponseMessageAnnotation(
     data: Any,
 ) -> ChatCompletionResponseMessageAnnotation:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("type")) is not str:
         _req(d, "type", _str)
     _req(d, "url_citation", _parse_ChatCompletionResponseMessageAnnotationUrlCitation)
@@ -802,7 +802,7 @@ def _parse_ChatCompletionResponseMessageAnnotation(
 def _parse_ChatCompletionResponseMessageFunctionCall(
     data: Any,
 ) -> ChatCompletionResponseMessageFunctionCall:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("arguments")) is not str:
         _req(d, "arguments", _str)
     if type(d.get("name")) is not str:
@@ -813,7 +813,7 @@ def _parse_ChatCompletionResponseMessageFunctionCall(
 def _parse_ChatCompletionResponseMessageAudio(
     data: Any,
 ) -> ChatCompletionResponseMessageAudio:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("id")) is not str:
         _req(d, "id", _str)
     if type(d.get("expires_at")) is not int:
@@ -826,7 +826,7 @@ def _parse_ChatCompletionResponseMessageAudio(
 
 
 def _parse_ChatCompletionResponseMessage(data: Any) -> ChatCompletionResponseMessage:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("content", _MISSING)) is not None and type(value) is not str:
         _req(d, "content", _P_nullable_str)
     if (value := d.get("refusal", _MISSING)) is not None and type(value) is not str:
@@ -843,7 +843,7 @@ def _parse_ChatCompletionResponseMessage(data: Any) -> ChatCompletionResponseMes
 def _parse_CreateChatCompletionResponseChoiceLogprobs(
     data: Any,
 ) -> CreateChatCompletionResponseChoiceLogprobs:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     _req(d, "content", _P_nullable_list_of_ChatCompletionTokenLogprob)
     _req(d, "refusal", _P_nullable_list_of_ChatCompletionTokenLogprob)
     return cast(CreateChatCompletionResponseChoiceLogprobs, d)
@@ -852,7 +852,7 @@ def _parse_CreateChatCompletionResponseChoiceLogprobs(
 def _parse_CreateChatCompletionResponseChoice(
     data: Any,
 ) -> CreateChatCompletionResponseChoice:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("finish_reason")) is not str:
         _req(d, "finish_reason", _str)
     if type(d.get("index")) is not int:
@@ -863,7 +863,7 @@ def _parse_CreateChatCompletionResponseChoice(
 
 
 def _parse_CreateChatCompletionResponse(data: Any) -> CreateChatCompletionResponse:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("id")) is not str:
         _req(d, "id", _str)
     _req(d, "choices", _P_list_of_CreateChatCompletionResponseChoice)

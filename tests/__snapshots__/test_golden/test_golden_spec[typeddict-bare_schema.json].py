@@ -81,14 +81,14 @@ _KEYS_TickerChunk = frozenset({"object", "items", "note"})
 
 
 def _parse_TickDelta(data: Any) -> TickDelta:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("text")) is not None and type(value) is not str:
         _opt(d, "text", _str)
     return cast(TickDelta, d)
 
 
 def _parse_Tick(data: Any) -> Tick:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("index")) is not int:
         _req(d, "index", _int)
     if type(d.get("symbol")) is not str:
@@ -100,7 +100,7 @@ def _parse_Tick(data: Any) -> Tick:
 
 
 def _parse_TickerChunk(data: Any) -> TickerChunk:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("object")) is not str:
         _req(d, "object", _str)
     _req(d, "items", _P_list_of_Tick)

@@ -110,21 +110,21 @@ _KEYS_Chunk = frozenset(
 
 
 def _parse_Part(data: Any) -> Part:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("text")) is not None and type(value) is not str:
         _opt(d, "text", _str)
     return cast(Part, d)
 
 
 def _parse_MaybePart(data: Any) -> MaybePart:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("note")) is not None and type(value) is not str:
         _opt(d, "note", _str)
     return cast(MaybePart, d)
 
 
 def _parse_Child(data: Any) -> Child:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("name", _MISSING)) is not None and type(value) is not str:
         _req(d, "name", _P_nullable_str)
     if (value := d.get("size")) is not None and type(value) is not int:
@@ -135,7 +135,7 @@ def _parse_Child(data: Any) -> Child:
 
 
 def _parse_Chunk(data: Any) -> Chunk:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("object")) is not str:
         _req(d, "object", _str)
     if type(d.get("required_plain")) is not str:

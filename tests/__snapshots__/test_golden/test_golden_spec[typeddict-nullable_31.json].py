@@ -83,14 +83,14 @@ _KEYS_Chunk = frozenset(
 
 
 def _parse_Part(data: Any) -> Part:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if (value := d.get("text")) is not None and type(value) is not str:
         _opt(d, "text", _str)
     return cast(Part, d)
 
 
 def _parse_Chunk(data: Any) -> Chunk:
-    d = _object(data)
+    d = data if type(data) is dict else _object(data)
     if type(d.get("object")) is not str:
         _req(d, "object", _str)
     if (value := d.get("type_list", _MISSING)) is not None and type(value) is not str:
