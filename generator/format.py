@@ -338,8 +338,6 @@ def _blocks(source: str) -> list[tuple[int, str]]:
     comment lines are split off before (``split_header``)."""
     lines = source.splitlines(keepends=True)
     tree = parse_tree(source)
-    for at, laid in relayout([line.rstrip("\r\n") for line in lines], tree).items():
-        lines[at] = laid + "\n"  # a long line as black lays it out (``layout``)
     cut = next((i + 1 for i, node in enumerate(tree.body) if _is_all(node)), 1)
     starts = [0]
     for previous, node in zip(tree.body[cut - 1 :], tree.body[cut:]):
@@ -388,7 +386,17 @@ def _format_one(args: tuple[str, tuple[int, int]]) -> str:
     import black
 
     block, target_python = args
-    return black.format_str(block, mode=black_mode(target_python))
+    return black.format_str(_laid_out(block), mode=black_mode(target_python))
+
+
+def _laid_out(block: str) -> str:
+    """``block`` with its long lines as black lays them out (``layout.relayout``): black then
+    leaves them as they are. Only blocks no cache knows come here (in black's workers), so
+    a warm run pays nothing for it; caches are keyed by the block as rendered."""
+    lines = block.splitlines(keepends=True)
+    for at, laid in relayout([line.rstrip("\r\n") for line in lines], parse_tree(block)).items():
+        lines[at] = laid + "\n"
+    return "".join(lines)
 
 
 def _known(
