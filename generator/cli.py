@@ -158,8 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return changes_main(args_list[1:])
     parser = _parser()
     args = parser.parse_args(args_list)
-    if args.debug:
-        _show_debug_log()
+    stop_debug_log = _show_debug_log() if args.debug else None
     try:
         return _run(args)
     except (SpecError, OutputError) as exc:
@@ -186,6 +185,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 file=sys.stderr,
             )
         return EXIT_INTERNAL
+    finally:
+        if stop_debug_log is not None:
+            stop_debug_log()
 
 
 def _print_traceback() -> None:
@@ -195,16 +197,24 @@ def _print_traceback() -> None:
     traceback.print_exc()
 
 
-def _show_debug_log() -> None:
-    """``--debug``: gen-models' own debug messages (a cache entry discarded, say) on stderr."""
+def _show_debug_log() -> Callable[[], None]:
+    """``--debug``: gen-models' own debug messages (a cache entry discarded, say) on stderr;
+    returns what takes the handler off again (``main`` called in-process, as tests and
+    scripts do, must not leave it writing to a stream closed since)."""
     import logging  # here: ~15 ms of import that runs without --debug do not need
 
     logger = logging.getLogger("generator")
-    if not logger.handlers:
-        handler = logging.StreamHandler()
-        handler.setFormatter(logging.Formatter("debug: %(message)s"))
-        logger.addHandler(handler)
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("debug: %(message)s"))
+    logger.addHandler(handler)
+    level = logger.level
     logger.setLevel(logging.DEBUG)
+
+    def stop() -> None:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+
+    return stop
 
 
 def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> Options:
