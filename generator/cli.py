@@ -346,7 +346,8 @@ def _run(args: argparse.Namespace) -> int:
     shared = runtime_inputs_digest(options, formatter)
     if options.use_cache and inputs is not None and current_outputs(options, inputs, shared) is not None:
         return _report_current(args, expected_outputs(options), started)
-    kept = output_cache.recall(options, formatter) if options.use_cache and inputs is not None else None
+    kept_key = output_cache.key(options, formatter) if options.use_cache and inputs is not None else None
+    kept = output_cache.recall(options, kept_key) if kept_key is not None else None
     if kept is not None:
         outputs, reads, warnings, unmapped = kept.outputs, kept.reads, kept.warnings, []
         timings = {"output cache": time.perf_counter() - started}
@@ -361,8 +362,8 @@ def _run(args: argparse.Namespace) -> int:
             for union, tags in reading.unmapped.items()
             for tag in tags
         ]
-        if options.use_cache and inputs is not None and not unmapped:
-            output_cache.remember(options, formatter, outputs, reading.files, warnings)
+        if kept_key is not None and not unmapped:
+            output_cache.remember(options, kept_key, outputs, reading.files, warnings)
         reads = relative_reads(options.spec, reading.files) if inputs is not None else {}
         timings = reading.timings
     for warning in warnings if not args.quiet else ():

@@ -53,7 +53,13 @@ class CachedRun:
     warnings: list[str]
 
 
-def _key(options: Options, formatter_version: str) -> str | None:
+def key(options: Options, formatter_version: str) -> str | None:
+    """The entry's key for a run of ``options`` (see the module docstring), computed once a
+    run and given to ``recall`` and ``remember``; None: the run is not kept (no ``inputs``).
+
+    Raises:
+        SpecError: the options are inconsistent (``fingerprint.expected_outputs``).
+    """
     # a user's template may show the command (or the output directory) anywhere: its
     # runs are kept per output directory, where the shipped ones show it in one line
     ignored = frozenset({"output"} if options.template_dir is None else ())
@@ -63,15 +69,10 @@ def _key(options: Options, formatter_version: str) -> str | None:
     return json.dumps([KIND, inputs, [path.name for path in expected_outputs(options)]])
 
 
-def recall(options: Options, formatter_version: str) -> CachedRun | None:
-    """The run kept for ``options`` (see the module docstring), or None: none kept, damaged,
-    or a file it read besides the spec has changed since.
-
-    Raises:
-        SpecError: the options are inconsistent (``fingerprint.expected_outputs``).
-    """
-    key = _key(options, formatter_version)
-    data = cache.recall_bytes(KIND, key) if key is not None else None
+def recall(options: Options, entry_key: str) -> CachedRun | None:
+    """The run kept under ``entry_key`` (``key``) for ``options``, or None: none kept,
+    damaged, or a file it read besides the spec has changed since."""
+    data = cache.recall_bytes(KIND, entry_key)
     if data is None:
         return None
     paths = {path.name: path for path in expected_outputs(options)}
@@ -97,14 +98,11 @@ def recall(options: Options, formatter_version: str) -> CachedRun | None:
 
 
 def remember(
-    options: Options, formatter_version: str, outputs: list[Output], files: Mapping[Path, bytes], warnings: list[str]
+    options: Options, entry_key: str, outputs: list[Output], files: Mapping[Path, bytes], warnings: list[str]
 ) -> None:
     """Keep a run's ``outputs`` (code without fingerprint lines), the files its loader read
     besides the spec (``SpecReading.files``) and the warnings it printed, for ``recall``.
     Write errors are ignored (no cache)."""
-    key = _key(options, formatter_version)
-    if key is None:
-        return
     line = regenerate_line(command(options))
     entry = {
         "reads": {name: digest(data) for name, data in relative_reads(options.spec, files).items()},
@@ -112,7 +110,7 @@ def remember(
         "cwd": os.getcwd(),
         "files": [[o.path.name, *_split_at(o.text, line)] for o in outputs],
     }
-    cache.remember_bytes(KIND, key, zlib.compress(json.dumps(entry).encode(), 1), OUTPUT_ENTRIES)
+    cache.remember_bytes(KIND, entry_key, zlib.compress(json.dumps(entry).encode(), 1), OUTPUT_ENTRIES)
 
 
 def _split_at(text: str, line: str) -> tuple[str, str | None]:

@@ -276,7 +276,7 @@ def _keys_of(project: Path, argv: list[str]) -> list[str]:
     from generator.formatters import formatter_version
 
     options = cli.options_from(cli._parser().parse_args(argv), cli.load_config(project), project)
-    key = output_cache._key(options, formatter_version(options.formatter))
+    key = output_cache.key(options, formatter_version(options.formatter))
     return [key] if key is not None else []
 
 
