@@ -9,7 +9,8 @@ Every generated file gets one header line::
 bytes, the merge maps, every field of ``Options`` (paths relative to the project root;
 ``use_cache`` aside, which does not change the output), gen-models' version, the bytes of
 every file of the ``generator`` package and of its templates and of ``--custom-template-dir``,
-the formatter and its version, the Python version running the generator, and the path and
+the formatter and its version, the versions of the YAML reader and of Jinja (what the spec's
+bytes mean, how the templates render), the Python version running the generator, and the path and
 bytes of every other file the loader opened for the run (``$ref`` targets, recorded by the
 resolver as it loads them: ``SpecReading.files``). Those files are named after ``reads``,
 relative to the spec's directory and percent-quoted, so that a later run can hash them again
@@ -37,6 +38,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import importlib.util
 import os
 import re
 import sys
@@ -61,6 +63,11 @@ RUNTIME_FILES = frozenset({RUNTIME_FILE, PYDANTIC_RUNTIME_FILE, MSGSPEC_RUNTIME_
 #: The file of each style-owned runtime part (``styles.RUNTIME_PARTS``), in output order.
 RUNTIME_PART_FILES = {"pydantic": PYDANTIC_RUNTIME_FILE, "msgspec": MSGSPEC_RUNTIME_FILE}
 _generator_digest: dict[Path | None, str] = {}
+#: The libraries besides the formatter whose version can change the output: the YAML reader
+#: (what the spec's bytes mean) and Jinja (how the templates render). Keyed by import name.
+LIBRARIES = {"yaml": "pyyaml", "jinja2": "jinja2"}
+_VERSION = re.compile(r"""^__version__ = ["']([^"']+)["']""", re.MULTILINE)
+_library_versions: list[str] = []
 
 
 def digest(data: bytes) -> str:
@@ -210,6 +217,7 @@ def inputs_digest(options: Options, formatter_version: str, ignored: frozenset[s
     add("gen-models", __version__.encode())
     add("python", ".".join(map(str, sys.version_info[:2])).encode())
     add("formatter", formatter_version.encode())
+    add("libraries", library_versions().encode())
     add("generator", generator_digest().encode())
     if options.template_dir is not None:
         if not options.template_dir.is_dir():
@@ -236,6 +244,36 @@ def generator_digest() -> str:
         roots = [here] + [here.parent / "templates"] * (not (here / "templates").is_dir())
         _generator_digest[None] = _tree_digest([r for r in roots if r.is_dir()])
     return _generator_digest[None]
+
+
+def library_versions() -> str:
+    """``pyyaml 6.0.2, jinja2 3.1.6``: the installed ``LIBRARIES``' versions (once per
+    process), read from each package's ``__version__`` line without importing it (a
+    fingerprint check imports neither), else from its distribution's metadata; ``none`` for
+    one not installed."""
+    if not _library_versions:
+        _library_versions.append(
+            ", ".join(f"{dist} {_library_version(name, dist)}" for name, dist in LIBRARIES.items())
+        )
+    return _library_versions[0]
+
+
+def _library_version(name: str, dist: str) -> str:
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.origin is None:
+        return "none"
+    try:
+        found = _VERSION.search(Path(spec.origin).read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        found = None
+    if found:
+        return found.group(1)
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(dist)
+    except PackageNotFoundError:  # pragma: no cover - a package without metadata
+        return "unknown"
 
 
 def _tree_digest(roots: list[Path]) -> str:

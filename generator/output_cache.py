@@ -5,7 +5,7 @@ spec, rendering and formatting again.
 
 The key is ``fingerprint.inputs_digest`` without the ``output`` option (the spec's bytes,
 the merge maps, every other option, this gen-models with the bytes of its code and
-templates, the formatter's version, the Python version) and the names of the files the run
+templates, the formatter's and the YAML reader's and Jinja's versions, the Python version) and the names of the files the run
 writes (``fingerprint.expected_outputs``). The entry names the files the loader read
 besides the spec (``$ref`` targets) with their digests: they are read again and compared
 before the entry is used, as a fingerprint line's are. The one line of a module that

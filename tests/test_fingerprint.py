@@ -211,6 +211,10 @@ def test_generator_files_and_custom_templates_are_in_the_digest(project: Path, m
     monkeypatch.setitem(fingerprint._generator_digest, None, "another generator")
     assert inputs_digest(options, version) != before
     monkeypatch.undo()
+    # another YAML reader or Jinja can read the spec or render the templates otherwise
+    monkeypatch.setattr(fingerprint, "_library_versions", ["pyyaml 0.0, jinja2 0.0"])
+    assert inputs_digest(options, version) != before
+    monkeypatch.undo()
     templates = project / "templates"
     templates.mkdir()
     (templates / "_sse.py.jinja").write_text("# one\n")
@@ -224,6 +228,14 @@ def test_generator_files_and_custom_templates_are_in_the_digest(project: Path, m
     shutil.copy(options.spec, elsewhere / "specs" / "openai.yaml")
     moved = Options(spec=elsewhere / "specs" / "openai.yaml", output=elsewhere / "generated", root=elsewhere)
     assert inputs_digest(moved, version) == before
+
+
+def test_library_versions_are_the_installed_ones_read_without_importing_them() -> None:
+    import importlib.metadata
+
+    found = fingerprint.library_versions()
+    assert found == f"pyyaml {importlib.metadata.version('pyyaml')}, jinja2 {importlib.metadata.version('jinja2')}"
+    assert fingerprint._library_version("no_such_package_here", "none") == "none"
 
 
 def test_no_fingerprint_for_stdin_or_remote_refs(project: Path) -> None:
