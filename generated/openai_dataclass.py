@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs e28e4855b826b13b35bbd3d596a26670, output 9e029d176b344a324cd9479099c4e12a
+# Fingerprint: inputs 9ef088e04f2a166874828e130c6ad07d, output 102cbc4bdc2300a0320505af79ab2864
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -391,6 +391,8 @@ if TYPE_CHECKING:
     from typing_extensions import Self
     from typing_extensions import dataclass_transform as _dataclass_transform
 else:
+    # what ``typing.get_type_hints(Model.from_dict)`` finds at run time (3.10 has no ``Self``)
+    Self = Any
 
     def _dataclass_transform(**_: Any) -> Callable[[Any], Any]:
         """The run time's ``dataclass_transform`` (which only tells type checkers that

@@ -773,6 +773,7 @@ def evaluate_annotations(module: Any) -> int:
     class it defines (with the module's namespace), each alias's value (a string one
     evaluated there), and a pydantic ``TypeAdapter`` on each alias of the pydantic style.
     Returns how many were evaluated; raises what an expression raises (``None | None``)."""
+    import inspect
     import typing
 
     from pydantic import TypeAdapter
@@ -783,6 +784,13 @@ def evaluate_annotations(module: Any) -> int:
         if isinstance(value, type) and value.__module__ == module.__name__:
             typing.get_type_hints(value, namespace, namespace, include_extras=True)
             count += 1
+            # its methods too, which frameworks read (``from_dict``'s ``Self`` is Any at run
+            # time); not pydantic's, whose recursive models a method's hints can build too early
+            for attribute in list(vars(value).values()) if not module.__name__.endswith("pydantic") else ():
+                function = getattr(attribute, "__func__", attribute)
+                if inspect.isfunction(function) and function.__module__ == module.__name__:
+                    typing.get_type_hints(function, include_extras=True)
+                    count += 1
     hints = namespace.get("__annotations__", {})
     for name, hint in hints.items():
         if hint != "TypeAlias" and hint is not typing.TypeAlias:

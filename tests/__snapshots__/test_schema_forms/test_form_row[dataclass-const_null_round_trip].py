@@ -5,6 +5,8 @@ if TYPE_CHECKING:
     from typing_extensions import Self
     from typing_extensions import dataclass_transform as _dataclass_transform
 else:
+    # what ``typing.get_type_hints(Model.from_dict)`` finds at run time (3.10 has no ``Self``)
+    Self = Any
 
     def _dataclass_transform(**_: Any) -> Callable[[Any], Any]:
         """The run time's ``dataclass_transform`` (which only tells type checkers that
