@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 9ef088e04f2a166874828e130c6ad07d, output 102cbc4bdc2300a0320505af79ab2864
+# Fingerprint: inputs 48da119d0dda3a5dd41fea0c2c85f334, output f7fcf4c813f52b679aa992a8dcb5cfa6
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -6184,9 +6184,12 @@ def _nullable(parse: Callable[[Any], _T]) -> Callable[[Any], _T | None]:
     return parse_nullable
 
 
-#: The parser each ``_nullable`` parser calls for a value that is not ``null`` (a dataclass
-#: parser that reads ``null`` before calls it directly).
+#: The parser each ``_nullable`` parser calls for a value that is not ``null`` (a model's
+#: compiled parser that reads ``null`` before calls it directly).
 _nullable_inner_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
+#: The item parser of each list parser a style's ``_list_of`` made (a model's compiled
+#: parser reads a list of models by its item's directly).
+_item_parser_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
 
 
 def _map_of(parse: Callable[[Any], _T]) -> Callable[[Any], dict[str, _T]]:
@@ -6305,11 +6308,6 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
 
     _item_parser_of[parse_list] = parse
     return parse_list
-
-
-#: The item parser of each list parser ``_list_of`` made (a model's parser reads a list of
-#: models by its item's, see ``_compiled``).
-_item_parser_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
 
 
 class _Field:

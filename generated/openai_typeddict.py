@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 9ef088e04f2a166874828e130c6ad07d, output c2732250d216b13e75eec7aba6dc9de2
+# Fingerprint: inputs 48da119d0dda3a5dd41fea0c2c85f334, output 32943a596f7247098fad0c747957b0e8
 """TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -25,7 +25,7 @@ from collections.abc import (
     Mapping,
 )
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Any, ClassVar, Literal, TypeAlias, TypeVar, cast
+from typing import Any, ClassVar, Generic, Literal, TypeAlias, TypeVar, cast
 
 from typing_extensions import NotRequired, TypedDict
 
@@ -4836,3555 +4836,6 @@ ChatCompletionMessageToolCalls: TypeAlias = list[
 """The tool calls the model made."""
 
 
-def _parse_ChatCompletionStreamResponseDeltaFunctionCall(
-    data: Any,
-) -> ChatCompletionStreamResponseDeltaFunctionCall:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("arguments")) is not None and type(value) is not str:
-        _opt(d, "arguments", _str)
-    if (value := d.get("name")) is not None and type(value) is not str:
-        _opt(d, "name", _str)
-    return cast(ChatCompletionStreamResponseDeltaFunctionCall, d)
-
-
-def _parse_ChatCompletionMessageToolCallChunkFunction(
-    data: Any,
-) -> ChatCompletionMessageToolCallChunkFunction:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("name")) is not None and type(value) is not str:
-        _opt(d, "name", _str)
-    if (value := d.get("arguments")) is not None and type(value) is not str:
-        _opt(d, "arguments", _str)
-    return cast(ChatCompletionMessageToolCallChunkFunction, d)
-
-
-def _parse_ChatCompletionMessageToolCallChunk(
-    data: Any,
-) -> ChatCompletionMessageToolCallChunk:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("index")) is not int:
-        _req(d, "index", _int)
-    if (value := d.get("id")) is not None and type(value) is not str:
-        _opt(d, "id", _str)
-    if (value := d.get("type")) is not None and type(value) is not str:
-        _opt(d, "type", _str)
-    _opt(d, "function", _parse_ChatCompletionMessageToolCallChunkFunction)
-    return cast(ChatCompletionMessageToolCallChunk, d)
-
-
-def _parse_ChatCompletionStreamResponseDelta(
-    data: Any,
-) -> ChatCompletionStreamResponseDelta:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("content")) is not None and type(value) is not str:
-        _opt(d, "content", _str)
-    _opt(d, "function_call", _parse_ChatCompletionStreamResponseDeltaFunctionCall)
-    _opt(d, "tool_calls", _P_list_of_ChatCompletionMessageToolCallChunk)
-    if (value := d.get("role")) is not None and type(value) is not str:
-        _opt(d, "role", _str)
-    if (value := d.get("refusal")) is not None and type(value) is not str:
-        _opt(d, "refusal", _str)
-    return cast(ChatCompletionStreamResponseDelta, d)
-
-
-def _parse_ChatCompletionTokenLogprobTopLogprob(
-    data: Any,
-) -> ChatCompletionTokenLogprobTopLogprob:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("token")) is not str:
-        _req(d, "token", _str)
-    if type(d.get("logprob")) is not float:
-        _req(d, "logprob", _float)
-    if (value := d.get("bytes", _MISSING)) is not None and (
-        type(value) is not list or not _ONLY_int.issuperset(map(type, value))
-    ):
-        _req(d, "bytes", _P_nullable_list_of_int)
-    return cast(ChatCompletionTokenLogprobTopLogprob, d)
-
-
-def _parse_ChatCompletionTokenLogprob(data: Any) -> ChatCompletionTokenLogprob:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("token")) is not str:
-        _req(d, "token", _str)
-    if type(d.get("logprob")) is not float:
-        _req(d, "logprob", _float)
-    if (value := d.get("bytes", _MISSING)) is not None and (
-        type(value) is not list or not _ONLY_int.issuperset(map(type, value))
-    ):
-        _req(d, "bytes", _P_nullable_list_of_int)
-    _req(d, "top_logprobs", _P_list_of_ChatCompletionTokenLogprobTopLogprob)
-    return cast(ChatCompletionTokenLogprob, d)
-
-
-def _parse_CreateChatCompletionStreamResponseChoiceLogprobs(
-    data: Any,
-) -> CreateChatCompletionStreamResponseChoiceLogprobs:
-    d = data if type(data) is dict else _object(data)
-    _req(d, "content", _P_nullable_list_of_ChatCompletionTokenLogprob)
-    _req(d, "refusal", _P_nullable_list_of_ChatCompletionTokenLogprob)
-    return cast(CreateChatCompletionStreamResponseChoiceLogprobs, d)
-
-
-def _parse_CreateChatCompletionStreamResponseChoice(
-    data: Any,
-) -> CreateChatCompletionStreamResponseChoice:
-    d = data if type(data) is dict else _object(data)
-    _req(d, "delta", _parse_ChatCompletionStreamResponseDelta)
-    _opt(d, "logprobs", _parse_CreateChatCompletionStreamResponseChoiceLogprobs)
-    if (value := d.get("finish_reason", _MISSING)) is not None and type(
-        value
-    ) is not str:
-        _req(d, "finish_reason", _P_nullable_str)
-    if type(d.get("index")) is not int:
-        _req(d, "index", _int)
-    return cast(CreateChatCompletionStreamResponseChoice, d)
-
-
-def _parse_CompletionUsageCompletionTokensDetails(
-    data: Any,
-) -> CompletionUsageCompletionTokensDetails:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("accepted_prediction_tokens")) is not None and type(
-        value
-    ) is not int:
-        _opt(d, "accepted_prediction_tokens", _int)
-    if (value := d.get("audio_tokens")) is not None and type(value) is not int:
-        _opt(d, "audio_tokens", _int)
-    if (value := d.get("reasoning_tokens")) is not None and type(value) is not int:
-        _opt(d, "reasoning_tokens", _int)
-    if (value := d.get("text_tokens")) is not None and type(value) is not int:
-        _opt(d, "text_tokens", _int)
-    if (value := d.get("rejected_prediction_tokens")) is not None and type(
-        value
-    ) is not int:
-        _opt(d, "rejected_prediction_tokens", _int)
-    return cast(CompletionUsageCompletionTokensDetails, d)
-
-
-def _parse_CompletionUsagePromptTokensDetails(
-    data: Any,
-) -> CompletionUsagePromptTokensDetails:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("audio_tokens")) is not None and type(value) is not int:
-        _opt(d, "audio_tokens", _int)
-    if (value := d.get("cached_tokens")) is not None and type(value) is not int:
-        _opt(d, "cached_tokens", _int)
-    if (value := d.get("text_tokens")) is not None and type(value) is not int:
-        _opt(d, "text_tokens", _int)
-    if (value := d.get("image_tokens")) is not None and type(value) is not int:
-        _opt(d, "image_tokens", _int)
-    if (value := d.get("cache_write_tokens")) is not None and type(value) is not int:
-        _opt(d, "cache_write_tokens", _int)
-    return cast(CompletionUsagePromptTokensDetails, d)
-
-
-def _parse_CompletionUsage(data: Any) -> CompletionUsage:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("completion_tokens")) is not int:
-        _req(d, "completion_tokens", _int)
-    if type(d.get("prompt_tokens")) is not int:
-        _req(d, "prompt_tokens", _int)
-    if type(d.get("total_tokens")) is not int:
-        _req(d, "total_tokens", _int)
-    _opt(d, "completion_tokens_details", _parse_CompletionUsageCompletionTokensDetails)
-    _opt(d, "prompt_tokens_details", _parse_CompletionUsagePromptTokensDetails)
-    return cast(CompletionUsage, d)
-
-
-def _parse_ModerationResultBody(data: Any) -> ModerationResultBody:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("model")) is not str:
-        _req(d, "model", _str)
-    if type(d.get("flagged")) is not bool:
-        _req(d, "flagged", _bool)
-    _req(d, "categories", _P_map_of_bool)
-    _req(d, "category_scores", _P_map_of_float)
-    _req(d, "category_applied_input_types", _P_map_of_list_of_str)
-    return cast(ModerationResultBody, d)
-
-
-def _parse_ChatCompletionModerationResults(
-    data: Any,
-) -> ChatCompletionModerationResults:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("model")) is not str:
-        _req(d, "model", _str)
-    _req(d, "results", _P_list_of_ModerationResultBody)
-    return cast(ChatCompletionModerationResults, d)
-
-
-def _parse_ChatCompletionModerationError(data: Any) -> ChatCompletionModerationError:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("code")) is not str:
-        _req(d, "code", _str)
-    if type(d.get("message")) is not str:
-        _req(d, "message", _str)
-    return cast(ChatCompletionModerationError, d)
-
-
-def _parse_ChatCompletionModeration(data: Any) -> ChatCompletionModeration:
-    d = data if type(data) is dict else _object(data)
-    _req(
-        d,
-        "input",
-        _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
-    )
-    _req(
-        d,
-        "output",
-        _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
-    )
-    return cast(ChatCompletionModeration, d)
-
-
-def _parse_CreateChatCompletionStreamResponse(
-    data: Any,
-) -> CreateChatCompletionStreamResponse:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    _req(d, "choices", _P_list_of_CreateChatCompletionStreamResponseChoice)
-    if type(d.get("created")) is not int:
-        _req(d, "created", _int)
-    if type(d.get("model")) is not str:
-        _req(d, "model", _str)
-    if (value := d.get("obfuscation")) is not None and type(value) is not str:
-        _opt(d, "obfuscation", _str)
-    if (value := d.get("service_tier")) is not None and type(value) is not str:
-        _opt(d, "service_tier", _str)
-    if (value := d.get("system_fingerprint")) is not None and type(value) is not str:
-        _opt(d, "system_fingerprint", _str)
-    if type(d.get("object")) is not str:
-        _req(d, "object", _str)
-    _opt(d, "usage", _parse_CompletionUsage)
-    _opt(d, "moderation", _parse_ChatCompletionModeration)
-    return cast(CreateChatCompletionStreamResponse, d)
-
-
-def _parse_ResponseAudioDeltaEvent(data: Any) -> ResponseAudioDeltaEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    if type(d.get("delta")) is not str:
-        _req(d, "delta", _str)
-    return cast(ResponseAudioDeltaEvent, d)
-
-
-def _parse_ResponseAudioDoneEvent(data: Any) -> ResponseAudioDoneEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseAudioDoneEvent, d)
-
-
-def _parse_ResponseAudioTranscriptDeltaEvent(
-    data: Any,
-) -> ResponseAudioTranscriptDeltaEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("delta")) is not str:
-        _req(d, "delta", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseAudioTranscriptDeltaEvent, d)
-
-
-def _parse_ResponseAudioTranscriptDoneEvent(
-    data: Any,
-) -> ResponseAudioTranscriptDoneEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseAudioTranscriptDoneEvent, d)
-
-
-def _parse_ResponseCodeInterpreterCallCodeDeltaEvent(
-    data: Any,
-) -> ResponseCodeInterpreterCallCodeDeltaEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("delta")) is not str:
-        _req(d, "delta", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseCodeInterpreterCallCodeDeltaEvent, d)
-
-
-def _parse_ResponseCodeInterpreterCallCodeDoneEvent(
-    data: Any,
-) -> ResponseCodeInterpreterCallCodeDoneEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("code")) is not str:
-        _req(d, "code", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseCodeInterpreterCallCodeDoneEvent, d)
-
-
-def _parse_ResponseCodeInterpreterCallCompletedEvent(
-    data: Any,
-) -> ResponseCodeInterpreterCallCompletedEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseCodeInterpreterCallCompletedEvent, d)
-
-
-def _parse_ResponseCodeInterpreterCallInProgressEvent(
-    data: Any,
-) -> ResponseCodeInterpreterCallInProgressEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseCodeInterpreterCallInProgressEvent, d)
-
-
-def _parse_ResponseCodeInterpreterCallInterpretingEvent(
-    data: Any,
-) -> ResponseCodeInterpreterCallInterpretingEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseCodeInterpreterCallInterpretingEvent, d)
-
-
-def _parse_ResponseFormatText(data: Any) -> ResponseFormatText:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    return cast(ResponseFormatText, d)
-
-
-def _parse_TextResponseFormatJsonSchema(data: Any) -> TextResponseFormatJsonSchema:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("description")) is not None and type(value) is not str:
-        _opt(d, "description", _str)
-    if type(d.get("name")) is not str:
-        _req(d, "name", _str)
-    _req(d, "schema", _parse_ResponseFormatJsonSchemaSchema)
-    if (value := d.get("strict")) is not None and type(value) is not bool:
-        _opt(d, "strict", _bool)
-    return cast(TextResponseFormatJsonSchema, d)
-
-
-def _parse_ResponseFormatJsonObject(data: Any) -> ResponseFormatJsonObject:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    return cast(ResponseFormatJsonObject, d)
-
-
-def _parse_ResponseTextParam(data: Any) -> ResponseTextParam:
-    d = data if type(data) is dict else _object(data)
-    _opt(d, "format", _parse_TextResponseFormatConfiguration)
-    if (value := d.get("verbosity")) is not None and type(value) is not str:
-        _opt(d, "verbosity", _str)
-    return cast(ResponseTextParam, d)
-
-
-def _parse_FunctionTool(data: Any) -> FunctionTool:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("name")) is not str:
-        _req(d, "name", _str)
-    if (value := d.get("description")) is not None and type(value) is not str:
-        _opt(d, "description", _str)
-    _req(d, "parameters", _P_nullable_map_of_any)
-    _opt(d, "output_schema", _P_map_of_any)
-    if (value := d.get("strict", _MISSING)) is not None and type(value) is not bool:
-        _req(d, "strict", _P_nullable_bool)
-    if (value := d.get("defer_loading")) is not None and type(value) is not bool:
-        _opt(d, "defer_loading", _bool)
-    if (value := d.get("allowed_callers")) is not None and (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _opt(d, "allowed_callers", _P_list_of_str)
-    return cast(FunctionTool, d)
-
-
-def _parse_HybridSearchOptions(data: Any) -> HybridSearchOptions:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("embedding_weight")) is not float:
-        _req(d, "embedding_weight", _float)
-    if type(d.get("text_weight")) is not float:
-        _req(d, "text_weight", _float)
-    return cast(HybridSearchOptions, d)
-
-
-def _parse_RankingOptions(data: Any) -> RankingOptions:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("ranker")) is not None and type(value) is not str:
-        _opt(d, "ranker", _str)
-    if (value := d.get("score_threshold")) is not None and type(value) is not float:
-        _opt(d, "score_threshold", _float)
-    _opt(d, "hybrid_search", _parse_HybridSearchOptions)
-    return cast(RankingOptions, d)
-
-
-def _parse_ComparisonFilter(data: Any) -> ComparisonFilter:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("key")) is not str:
-        _req(d, "key", _str)
-    _req(d, "value", _P_first_of_str_float_bool_list_of_first_of_str_float)
-    return cast(ComparisonFilter, d)
-
-
-def _parse_CompoundFilter(data: Any) -> CompoundFilter:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    _req(d, "filters", _P_list_of_any)
-    return cast(CompoundFilter, d)
-
-
-def _parse_FileSearchTool(data: Any) -> FileSearchTool:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("vector_store_ids")) is None or (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _req(d, "vector_store_ids", _P_list_of_str)
-    if (value := d.get("max_num_results")) is not None and type(value) is not int:
-        _opt(d, "max_num_results", _int)
-    _opt(d, "ranking_options", _parse_RankingOptions)
-    _opt(d, "filters", _parse_Filters)
-    return cast(FileSearchTool, d)
-
-
-def _parse_ComputerTool(data: Any) -> ComputerTool:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    return cast(ComputerTool, d)
-
-
-def _parse_ComputerUsePreviewTool(data: Any) -> ComputerUsePreviewTool:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("environment")) is not str:
-        _req(d, "environment", _str)
-    if type(d.get("display_width")) is not int:
-        _req(d, "display_width", _int)
-    if type(d.get("display_height")) is not int:
-        _req(d, "display_height", _int)
-    return cast(ComputerUsePreviewTool, d)
-
-
-def _parse_WebSearchToolFilters(data: Any) -> WebSearchToolFilters:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("allowed_domains")) is not None and (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _opt(d, "allowed_domains", _P_list_of_str)
-    return cast(WebSearchToolFilters, d)
-
-
-def _parse_WebSearchApproximateLocation(data: Any) -> WebSearchApproximateLocation:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("type")) is not None and type(value) is not str:
-        _opt(d, "type", _str)
-    if (value := d.get("country")) is not None and type(value) is not str:
-        _opt(d, "country", _str)
-    if (value := d.get("region")) is not None and type(value) is not str:
-        _opt(d, "region", _str)
-    if (value := d.get("city")) is not None and type(value) is not str:
-        _opt(d, "city", _str)
-    if (value := d.get("timezone")) is not None and type(value) is not str:
-        _opt(d, "timezone", _str)
-    return cast(WebSearchApproximateLocation, d)
-
-
-def _parse_WebSearchTool(data: Any) -> WebSearchTool:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("external_web_access")) is not None and type(value) is not bool:
-        _opt(d, "external_web_access", _bool)
-    _opt(d, "filters", _parse_WebSearchToolFilters)
-    _opt(d, "user_location", _parse_WebSearchApproximateLocation)
-    if (value := d.get("search_context_size")) is not None and type(value) is not str:
-        _opt(d, "search_context_size", _str)
-    return cast(WebSearchTool, d)
-
-
-def _parse_MCPToolFilter(data: Any) -> MCPToolFilter:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("tool_names")) is not None and (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _opt(d, "tool_names", _P_list_of_str)
-    if (value := d.get("read_only")) is not None and type(value) is not bool:
-        _opt(d, "read_only", _bool)
-    return cast(MCPToolFilter, d)
-
-
-def _parse_MCPToolRequireApproval(data: Any) -> MCPToolRequireApproval:
-    d = data if type(data) is dict else _object(data)
-    _opt(d, "always", _parse_MCPToolFilter)
-    _opt(d, "never", _parse_MCPToolFilter)
-    return cast(MCPToolRequireApproval, d)
-
-
-def _parse_MCPTool(data: Any) -> MCPTool:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("server_label")) is not str:
-        _req(d, "server_label", _str)
-    if (value := d.get("server_url")) is not None and type(value) is not str:
-        _opt(d, "server_url", _str)
-    if (value := d.get("connector_id")) is not None and type(value) is not str:
-        _opt(d, "connector_id", _str)
-    if (value := d.get("tunnel_id")) is not None and type(value) is not str:
-        _opt(d, "tunnel_id", _str)
-    if (value := d.get("authorization")) is not None and type(value) is not str:
-        _opt(d, "authorization", _str)
-    if (value := d.get("server_description")) is not None and type(value) is not str:
-        _opt(d, "server_description", _str)
-    _opt(d, "headers", _P_map_of_str)
-    _opt(d, "allowed_tools", _P_first_of_list_of_str_MCPToolFilter)
-    if (value := d.get("allowed_callers")) is not None and (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _opt(d, "allowed_callers", _P_list_of_str)
-    _opt(d, "require_approval", _P_first_of_MCPToolRequireApproval_str)
-    if (value := d.get("defer_loading")) is not None and type(value) is not bool:
-        _opt(d, "defer_loading", _bool)
-    return cast(MCPTool, d)
-
-
-def _parse_ContainerNetworkPolicyDisabledParam(
-    data: Any,
-) -> ContainerNetworkPolicyDisabledParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    return cast(ContainerNetworkPolicyDisabledParam, d)
-
-
-def _parse_ContainerNetworkPolicyDomainSecretParam(
-    data: Any,
-) -> ContainerNetworkPolicyDomainSecretParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("domain")) is not str:
-        _req(d, "domain", _str)
-    if type(d.get("name")) is not str:
-        _req(d, "name", _str)
-    if type(d.get("value")) is not str:
-        _req(d, "value", _str)
-    return cast(ContainerNetworkPolicyDomainSecretParam, d)
-
-
-def _parse_ContainerNetworkPolicyAllowlistParam(
-    data: Any,
-) -> ContainerNetworkPolicyAllowlistParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("allowed_domains")) is None or (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _req(d, "allowed_domains", _P_list_of_str)
-    _opt(d, "domain_secrets", _P_list_of_ContainerNetworkPolicyDomainSecretParam)
-    return cast(ContainerNetworkPolicyAllowlistParam, d)
-
-
-def _parse_AutoCodeInterpreterToolParam(data: Any) -> AutoCodeInterpreterToolParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("file_ids")) is not None and (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _opt(d, "file_ids", _P_list_of_str)
-    if (value := d.get("memory_limit")) is not None and type(value) is not str:
-        _opt(d, "memory_limit", _str)
-    _opt(
-        d,
-        "network_policy",
-        _P_tagged_type_disabled_ContainerNetworkPolicyDisabledParam_and_1_more,
-    )
-    return cast(AutoCodeInterpreterToolParam, d)
-
-
-def _parse_CodeInterpreterTool(data: Any) -> CodeInterpreterTool:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    _req(d, "container", _P_first_of_str_AutoCodeInterpreterToolParam)
-    if (value := d.get("allowed_callers")) is not None and (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _opt(d, "allowed_callers", _P_list_of_str)
-    return cast(CodeInterpreterTool, d)
-
-
-def _parse_ProgrammaticToolCallingParam(data: Any) -> ProgrammaticToolCallingParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    return cast(ProgrammaticToolCallingParam, d)
-
-
-def _parse_ImageGenToolInputImageMask(data: Any) -> ImageGenToolInputImageMask:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("image_url")) is not None and type(value) is not str:
-        _opt(d, "image_url", _str)
-    if (value := d.get("file_id")) is not None and type(value) is not str:
-        _opt(d, "file_id", _str)
-    return cast(ImageGenToolInputImageMask, d)
-
-
-def _parse_ImageGenTool(data: Any) -> ImageGenTool:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("model")) is not None and type(value) is not str:
-        _opt(d, "model", _str)
-    if (value := d.get("quality")) is not None and type(value) is not str:
-        _opt(d, "quality", _str)
-    if (value := d.get("size")) is not None and type(value) is not str:
-        _opt(d, "size", _str)
-    if (value := d.get("output_format")) is not None and type(value) is not str:
-        _opt(d, "output_format", _str)
-    if (value := d.get("output_compression")) is not None and type(value) is not int:
-        _opt(d, "output_compression", _int)
-    if (value := d.get("moderation")) is not None and type(value) is not str:
-        _opt(d, "moderation", _str)
-    if (value := d.get("background")) is not None and type(value) is not str:
-        _opt(d, "background", _str)
-    if (value := d.get("input_fidelity")) is not None and type(value) is not str:
-        _opt(d, "input_fidelity", _str)
-    _opt(d, "input_image_mask", _parse_ImageGenToolInputImageMask)
-    if (value := d.get("partial_images")) is not None and type(value) is not int:
-        _opt(d, "partial_images", _int)
-    if (value := d.get("action")) is not None and type(value) is not str:
-        _opt(d, "action", _str)
-    return cast(ImageGenTool, d)
-
-
-def _parse_LocalShellToolParam(data: Any) -> LocalShellToolParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    return cast(LocalShellToolParam, d)
-
-
-def _parse_SkillReferenceParam(data: Any) -> SkillReferenceParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("skill_id")) is not str:
-        _req(d, "skill_id", _str)
-    if (value := d.get("version")) is not None and type(value) is not str:
-        _opt(d, "version", _str)
-    return cast(SkillReferenceParam, d)
-
-
-def _parse_InlineSkillSourceParam(data: Any) -> InlineSkillSourceParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("media_type")) is not str:
-        _req(d, "media_type", _str)
-    if type(d.get("data")) is not str:
-        _req(d, "data", _str)
-    return cast(InlineSkillSourceParam, d)
-
-
-def _parse_InlineSkillParam(data: Any) -> InlineSkillParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("name")) is not str:
-        _req(d, "name", _str)
-    if type(d.get("description")) is not str:
-        _req(d, "description", _str)
-    _req(d, "source", _parse_InlineSkillSourceParam)
-    return cast(InlineSkillParam, d)
-
-
-def _parse_ContainerAutoParam(data: Any) -> ContainerAutoParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("file_ids")) is not None and (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _opt(d, "file_ids", _P_list_of_str)
-    if (value := d.get("memory_limit")) is not None and type(value) is not str:
-        _opt(d, "memory_limit", _str)
-    _opt(
-        d,
-        "network_policy",
-        _P_tagged_type_disabled_ContainerNetworkPolicyDisabledParam_and_1_more,
-    )
-    _opt(
-        d,
-        "skills",
-        _P_list_of_tagged_type_skill_reference_SkillReferenceParam_and_1_more,
-    )
-    return cast(ContainerAutoParam, d)
-
-
-def _parse_LocalSkillParam(data: Any) -> LocalSkillParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("name")) is not str:
-        _req(d, "name", _str)
-    if type(d.get("description")) is not str:
-        _req(d, "description", _str)
-    if type(d.get("path")) is not str:
-        _req(d, "path", _str)
-    return cast(LocalSkillParam, d)
-
-
-def _parse_LocalEnvironmentParam(data: Any) -> LocalEnvironmentParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    _opt(d, "skills", _P_list_of_LocalSkillParam)
-    return cast(LocalEnvironmentParam, d)
-
-
-def _parse_ContainerReferenceParam(data: Any) -> ContainerReferenceParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("container_id")) is not str:
-        _req(d, "container_id", _str)
-    return cast(ContainerReferenceParam, d)
-
-
-def _parse_FunctionShellToolParam(data: Any) -> FunctionShellToolParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    _opt(d, "environment", _P_tagged_type_container_auto_ContainerAutoParam_and_2_more)
-    if (value := d.get("allowed_callers")) is not None and (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _opt(d, "allowed_callers", _P_list_of_str)
-    return cast(FunctionShellToolParam, d)
-
-
-def _parse_CustomTextFormatParam(data: Any) -> CustomTextFormatParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    return cast(CustomTextFormatParam, d)
-
-
-def _parse_CustomGrammarFormatParam(data: Any) -> CustomGrammarFormatParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("syntax")) is not str:
-        _req(d, "syntax", _str)
-    if type(d.get("definition")) is not str:
-        _req(d, "definition", _str)
-    return cast(CustomGrammarFormatParam, d)
-
-
-def _parse_CustomToolParam(data: Any) -> CustomToolParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("name")) is not str:
-        _req(d, "name", _str)
-    if (value := d.get("description")) is not None and type(value) is not str:
-        _opt(d, "description", _str)
-    _opt(d, "format", _P_tagged_type_text_CustomTextFormatParam_and_1_more)
-    if (value := d.get("defer_loading")) is not None and type(value) is not bool:
-        _opt(d, "defer_loading", _bool)
-    if (value := d.get("allowed_callers")) is not None and (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _opt(d, "allowed_callers", _P_list_of_str)
-    return cast(CustomToolParam, d)
-
-
-def _parse_FunctionToolParam(data: Any) -> FunctionToolParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("name")) is not str:
-        _req(d, "name", _str)
-    if (value := d.get("description")) is not None and type(value) is not str:
-        _opt(d, "description", _str)
-    _opt(d, "parameters", _parse_EmptyModelParam)
-    if (value := d.get("strict")) is not None and type(value) is not bool:
-        _opt(d, "strict", _bool)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    _opt(d, "output_schema", _P_map_of_any)
-    if (value := d.get("defer_loading")) is not None and type(value) is not bool:
-        _opt(d, "defer_loading", _bool)
-    if (value := d.get("allowed_callers")) is not None and (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _opt(d, "allowed_callers", _P_list_of_str)
-    return cast(FunctionToolParam, d)
-
-
-def _parse_NamespaceToolParam(data: Any) -> NamespaceToolParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("name")) is not str:
-        _req(d, "name", _str)
-    if type(d.get("description")) is not str:
-        _req(d, "description", _str)
-    _req(d, "tools", _P_list_of_tagged_type_function_FunctionToolParam_and_1_more)
-    return cast(NamespaceToolParam, d)
-
-
-def _parse_ToolSearchToolParam(data: Any) -> ToolSearchToolParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("execution")) is not None and type(value) is not str:
-        _opt(d, "execution", _str)
-    if (value := d.get("description")) is not None and type(value) is not str:
-        _opt(d, "description", _str)
-    _opt(d, "parameters", _parse_EmptyModelParam)
-    return cast(ToolSearchToolParam, d)
-
-
-def _parse_ApproximateLocation(data: Any) -> ApproximateLocation:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("country")) is not None and type(value) is not str:
-        _opt(d, "country", _str)
-    if (value := d.get("region")) is not None and type(value) is not str:
-        _opt(d, "region", _str)
-    if (value := d.get("city")) is not None and type(value) is not str:
-        _opt(d, "city", _str)
-    if (value := d.get("timezone")) is not None and type(value) is not str:
-        _opt(d, "timezone", _str)
-    return cast(ApproximateLocation, d)
-
-
-def _parse_WebSearchPreviewTool(data: Any) -> WebSearchPreviewTool:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    _opt(d, "user_location", _parse_ApproximateLocation)
-    if (value := d.get("search_context_size")) is not None and type(value) is not str:
-        _opt(d, "search_context_size", _str)
-    if (value := d.get("search_content_types")) is not None and (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _opt(d, "search_content_types", _P_list_of_str)
-    return cast(WebSearchPreviewTool, d)
-
-
-def _parse_ApplyPatchToolParam(data: Any) -> ApplyPatchToolParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("allowed_callers")) is not None and (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _opt(d, "allowed_callers", _P_list_of_str)
-    return cast(ApplyPatchToolParam, d)
-
-
-def _parse_ToolChoiceAllowed(data: Any) -> ToolChoiceAllowed:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("mode")) is not str:
-        _req(d, "mode", _str)
-    _req(d, "tools", _P_list_of_map_of_any)
-    return cast(ToolChoiceAllowed, d)
-
-
-def _parse_ToolChoiceTypes(data: Any) -> ToolChoiceTypes:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    return cast(ToolChoiceTypes, d)
-
-
-def _parse_ToolChoiceFunction(data: Any) -> ToolChoiceFunction:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("name")) is not str:
-        _req(d, "name", _str)
-    return cast(ToolChoiceFunction, d)
-
-
-def _parse_ToolChoiceMCP(data: Any) -> ToolChoiceMCP:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("server_label")) is not str:
-        _req(d, "server_label", _str)
-    if (value := d.get("name")) is not None and type(value) is not str:
-        _opt(d, "name", _str)
-    return cast(ToolChoiceMCP, d)
-
-
-def _parse_ToolChoiceCustom(data: Any) -> ToolChoiceCustom:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("name")) is not str:
-        _req(d, "name", _str)
-    return cast(ToolChoiceCustom, d)
-
-
-def _parse_SpecificProgrammaticToolCallingParam(
-    data: Any,
-) -> SpecificProgrammaticToolCallingParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    return cast(SpecificProgrammaticToolCallingParam, d)
-
-
-def _parse_SpecificApplyPatchParam(data: Any) -> SpecificApplyPatchParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    return cast(SpecificApplyPatchParam, d)
-
-
-def _parse_SpecificFunctionShellParam(data: Any) -> SpecificFunctionShellParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    return cast(SpecificFunctionShellParam, d)
-
-
-def _parse_PromptCacheBreakpointConfig(data: Any) -> PromptCacheBreakpointConfig:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("mode")) is not str:
-        _req(d, "mode", _str)
-    return cast(PromptCacheBreakpointConfig, d)
-
-
-def _parse_InputTextContent(data: Any) -> InputTextContent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("text")) is not str:
-        _req(d, "text", _str)
-    _opt(d, "prompt_cache_breakpoint", _parse_PromptCacheBreakpointConfig)
-    return cast(InputTextContent, d)
-
-
-def _parse_InputImageContent(data: Any) -> InputImageContent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("image_url")) is not None and type(value) is not str:
-        _opt(d, "image_url", _str)
-    if (value := d.get("file_id")) is not None and type(value) is not str:
-        _opt(d, "file_id", _str)
-    if type(d.get("detail")) is not str:
-        _req(d, "detail", _str)
-    _opt(d, "prompt_cache_breakpoint", _parse_PromptCacheBreakpointConfig)
-    return cast(InputImageContent, d)
-
-
-def _parse_InputFileContent(data: Any) -> InputFileContent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("file_id")) is not None and type(value) is not str:
-        _opt(d, "file_id", _str)
-    if (value := d.get("filename")) is not None and type(value) is not str:
-        _opt(d, "filename", _str)
-    if (value := d.get("file_data")) is not None and type(value) is not str:
-        _opt(d, "file_data", _str)
-    _opt(d, "prompt_cache_breakpoint", _parse_PromptCacheBreakpointConfig)
-    if (value := d.get("file_url")) is not None and type(value) is not str:
-        _opt(d, "file_url", _str)
-    if (value := d.get("detail")) is not None and type(value) is not str:
-        _opt(d, "detail", _str)
-    return cast(InputFileContent, d)
-
-
-def _parse_Prompt(data: Any) -> Prompt:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if (value := d.get("version")) is not None and type(value) is not str:
-        _opt(d, "version", _str)
-    _opt(d, "variables", _parse_ResponsePromptVariables)
-    return cast(Prompt, d)
-
-
-def _parse_ResponseError(data: Any) -> ResponseError:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("code")) is not str:
-        _req(d, "code", _str)
-    if type(d.get("message")) is not str:
-        _req(d, "message", _str)
-    return cast(ResponseError, d)
-
-
-def _parse_ResponseIncompleteDetails(data: Any) -> ResponseIncompleteDetails:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("reason")) is not None and type(value) is not str:
-        _opt(d, "reason", _str)
-    return cast(ResponseIncompleteDetails, d)
-
-
-def _parse_FileCitationBody(data: Any) -> FileCitationBody:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("file_id")) is not str:
-        _req(d, "file_id", _str)
-    if type(d.get("index")) is not int:
-        _req(d, "index", _int)
-    if type(d.get("filename")) is not str:
-        _req(d, "filename", _str)
-    return cast(FileCitationBody, d)
-
-
-def _parse_UrlCitationBody(data: Any) -> UrlCitationBody:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("url")) is not str:
-        _req(d, "url", _str)
-    if type(d.get("start_index")) is not int:
-        _req(d, "start_index", _int)
-    if type(d.get("end_index")) is not int:
-        _req(d, "end_index", _int)
-    if type(d.get("title")) is not str:
-        _req(d, "title", _str)
-    return cast(UrlCitationBody, d)
-
-
-def _parse_ContainerFileCitationBody(data: Any) -> ContainerFileCitationBody:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("container_id")) is not str:
-        _req(d, "container_id", _str)
-    if type(d.get("file_id")) is not str:
-        _req(d, "file_id", _str)
-    if type(d.get("start_index")) is not int:
-        _req(d, "start_index", _int)
-    if type(d.get("end_index")) is not int:
-        _req(d, "end_index", _int)
-    if type(d.get("filename")) is not str:
-        _req(d, "filename", _str)
-    return cast(ContainerFileCitationBody, d)
-
-
-def _parse_FilePath(data: Any) -> FilePath:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("file_id")) is not str:
-        _req(d, "file_id", _str)
-    if type(d.get("index")) is not int:
-        _req(d, "index", _int)
-    return cast(FilePath, d)
-
-
-def _parse_TopLogProb(data: Any) -> TopLogProb:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("token")) is not str:
-        _req(d, "token", _str)
-    if type(d.get("logprob")) is not float:
-        _req(d, "logprob", _float)
-    if (value := d.get("bytes")) is None or (
-        type(value) is not list or not _ONLY_int.issuperset(map(type, value))
-    ):
-        _req(d, "bytes", _P_list_of_int)
-    return cast(TopLogProb, d)
-
-
-def _parse_LogProb(data: Any) -> LogProb:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("token")) is not str:
-        _req(d, "token", _str)
-    if type(d.get("logprob")) is not float:
-        _req(d, "logprob", _float)
-    if (value := d.get("bytes")) is None or (
-        type(value) is not list or not _ONLY_int.issuperset(map(type, value))
-    ):
-        _req(d, "bytes", _P_list_of_int)
-    _req(d, "top_logprobs", _P_list_of_TopLogProb)
-    return cast(LogProb, d)
-
-
-def _parse_OutputTextContent(data: Any) -> OutputTextContent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("text")) is not str:
-        _req(d, "text", _str)
-    _req(d, "annotations", _P_list_of_Annotation)
-    _req(d, "logprobs", _P_list_of_LogProb)
-    return cast(OutputTextContent, d)
-
-
-def _parse_RefusalContent(data: Any) -> RefusalContent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("refusal")) is not str:
-        _req(d, "refusal", _str)
-    return cast(RefusalContent, d)
-
-
-def _parse_OutputMessage(data: Any) -> OutputMessage:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("role")) is not str:
-        _req(d, "role", _str)
-    _req(d, "content", _P_list_of_OutputMessageContent)
-    if (value := d.get("phase")) is not None and type(value) is not str:
-        _opt(d, "phase", _str)
-    if type(d.get("status")) is not str:
-        _req(d, "status", _str)
-    return cast(OutputMessage, d)
-
-
-def _parse_FileSearchToolCallResult(data: Any) -> FileSearchToolCallResult:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("file_id")) is not None and type(value) is not str:
-        _opt(d, "file_id", _str)
-    if (value := d.get("text")) is not None and type(value) is not str:
-        _opt(d, "text", _str)
-    if (value := d.get("filename")) is not None and type(value) is not str:
-        _opt(d, "filename", _str)
-    _opt(d, "attributes", _parse_VectorStoreFileAttributes)
-    if (value := d.get("score")) is not None and type(value) is not float:
-        _opt(d, "score", _float)
-    return cast(FileSearchToolCallResult, d)
-
-
-def _parse_FileSearchToolCall(data: Any) -> FileSearchToolCall:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("status")) is not str:
-        _req(d, "status", _str)
-    if (value := d.get("queries")) is None or (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _req(d, "queries", _P_list_of_str)
-    _opt(d, "results", _P_list_of_FileSearchToolCallResult)
-    return cast(FileSearchToolCall, d)
-
-
-def _parse_DirectToolCallCaller(data: Any) -> DirectToolCallCaller:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    return cast(DirectToolCallCaller, d)
-
-
-def _parse_ProgramToolCallCaller(data: Any) -> ProgramToolCallCaller:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("caller_id")) is not str:
-        _req(d, "caller_id", _str)
-    return cast(ProgramToolCallCaller, d)
-
-
-def _parse_FunctionToolCall(data: Any) -> FunctionToolCall:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("id")) is not None and type(value) is not str:
-        _opt(d, "id", _str)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("call_id")) is not str:
-        _req(d, "call_id", _str)
-    _opt(d, "caller", _parse_ToolCallCaller)
-    if (value := d.get("namespace")) is not None and type(value) is not str:
-        _opt(d, "namespace", _str)
-    if type(d.get("name")) is not str:
-        _req(d, "name", _str)
-    if type(d.get("arguments")) is not str:
-        _req(d, "arguments", _str)
-    if (value := d.get("status")) is not None and type(value) is not str:
-        _opt(d, "status", _str)
-    return cast(FunctionToolCall, d)
-
-
-def _parse_DirectToolCallCallerParam(data: Any) -> DirectToolCallCallerParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    return cast(DirectToolCallCallerParam, d)
-
-
-def _parse_ProgramToolCallCallerParam(data: Any) -> ProgramToolCallCallerParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("caller_id")) is not str:
-        _req(d, "caller_id", _str)
-    return cast(ProgramToolCallCallerParam, d)
-
-
-def _parse_FunctionToolCallOutputResource(data: Any) -> FunctionToolCallOutputResource:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("call_id")) is not None and type(value) is not str:
-        _opt(d, "call_id", _str)
-    if (value := d.get("name")) is not None and type(value) is not str:
-        _opt(d, "name", _str)
-    if (value := d.get("namespace")) is not None and type(value) is not str:
-        _opt(d, "namespace", _str)
-    _opt(d, "caller", _parse_ToolCallCallerParam)
-    _req(d, "output", _P_first_of_str_list_of_FunctionAndCustomToolCallOutput)
-    if type(d.get("status")) is not str:
-        _req(d, "status", _str)
-    if (value := d.get("created_by")) is not None and type(value) is not str:
-        _opt(d, "created_by", _str)
-    return cast(FunctionToolCallOutputResource, d)
-
-
-def _parse_WebSearchActionSearchSource(data: Any) -> WebSearchActionSearchSource:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("url")) is not str:
-        _req(d, "url", _str)
-    return cast(WebSearchActionSearchSource, d)
-
-
-def _parse_WebSearchActionSearch(data: Any) -> WebSearchActionSearch:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("query")) is not None and type(value) is not str:
-        _opt(d, "query", _str)
-    if (value := d.get("queries")) is not None and (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _opt(d, "queries", _P_list_of_str)
-    _opt(d, "sources", _P_list_of_WebSearchActionSearchSource)
-    return cast(WebSearchActionSearch, d)
-
-
-def _parse_WebSearchActionOpenPage(data: Any) -> WebSearchActionOpenPage:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("url")) is not None and type(value) is not str:
-        _opt(d, "url", _str)
-    return cast(WebSearchActionOpenPage, d)
-
-
-def _parse_WebSearchActionFind(data: Any) -> WebSearchActionFind:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("url")) is not str:
-        _req(d, "url", _str)
-    if type(d.get("pattern")) is not str:
-        _req(d, "pattern", _str)
-    return cast(WebSearchActionFind, d)
-
-
-def _parse_WebSearchToolCall(data: Any) -> WebSearchToolCall:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("status")) is not str:
-        _req(d, "status", _str)
-    _req(d, "action", _P_tagged_type_search_WebSearchActionSearch_and_2_more)
-    return cast(WebSearchToolCall, d)
-
-
-def _parse_ClickParam(data: Any) -> ClickParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("button")) is not str:
-        _req(d, "button", _str)
-    if type(d.get("x")) is not int:
-        _req(d, "x", _int)
-    if type(d.get("y")) is not int:
-        _req(d, "y", _int)
-    if (value := d.get("keys")) is not None and (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _opt(d, "keys", _P_list_of_str)
-    return cast(ClickParam, d)
-
-
-def _parse_DoubleClickAction(data: Any) -> DoubleClickAction:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("x")) is not int:
-        _req(d, "x", _int)
-    if type(d.get("y")) is not int:
-        _req(d, "y", _int)
-    if (value := d.get("keys", _MISSING)) is not None and (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _req(d, "keys", _P_nullable_list_of_str)
-    return cast(DoubleClickAction, d)
-
-
-def _parse_CoordParam(data: Any) -> CoordParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("x")) is not int:
-        _req(d, "x", _int)
-    if type(d.get("y")) is not int:
-        _req(d, "y", _int)
-    return cast(CoordParam, d)
-
-
-def _parse_DragParam(data: Any) -> DragParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    _req(d, "path", _P_list_of_CoordParam)
-    if (value := d.get("keys")) is not None and (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _opt(d, "keys", _P_list_of_str)
-    return cast(DragParam, d)
-
-
-def _parse_KeyPressAction(data: Any) -> KeyPressAction:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("keys")) is None or (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _req(d, "keys", _P_list_of_str)
-    return cast(KeyPressAction, d)
-
-
-def _parse_MoveParam(data: Any) -> MoveParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("x")) is not int:
-        _req(d, "x", _int)
-    if type(d.get("y")) is not int:
-        _req(d, "y", _int)
-    if (value := d.get("keys")) is not None and (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _opt(d, "keys", _P_list_of_str)
-    return cast(MoveParam, d)
-
-
-def _parse_ScreenshotParam(data: Any) -> ScreenshotParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    return cast(ScreenshotParam, d)
-
-
-def _parse_ScrollParam(data: Any) -> ScrollParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("x")) is not int:
-        _req(d, "x", _int)
-    if type(d.get("y")) is not int:
-        _req(d, "y", _int)
-    if type(d.get("scroll_x")) is not int:
-        _req(d, "scroll_x", _int)
-    if type(d.get("scroll_y")) is not int:
-        _req(d, "scroll_y", _int)
-    if (value := d.get("keys")) is not None and (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _opt(d, "keys", _P_list_of_str)
-    return cast(ScrollParam, d)
-
-
-def _parse_TypeParam(data: Any) -> TypeParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("text")) is not str:
-        _req(d, "text", _str)
-    return cast(TypeParam, d)
-
-
-def _parse_WaitParam(data: Any) -> WaitParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    return cast(WaitParam, d)
-
-
-def _parse_ComputerCallSafetyCheckParam(data: Any) -> ComputerCallSafetyCheckParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if (value := d.get("code")) is not None and type(value) is not str:
-        _opt(d, "code", _str)
-    if (value := d.get("message")) is not None and type(value) is not str:
-        _opt(d, "message", _str)
-    return cast(ComputerCallSafetyCheckParam, d)
-
-
-def _parse_ComputerToolCall(data: Any) -> ComputerToolCall:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("call_id")) is not str:
-        _req(d, "call_id", _str)
-    _opt(d, "action", _parse_ComputerAction)
-    _opt(d, "actions", _parse_ComputerActionList)
-    _req(d, "pending_safety_checks", _P_list_of_ComputerCallSafetyCheckParam)
-    if type(d.get("status")) is not str:
-        _req(d, "status", _str)
-    return cast(ComputerToolCall, d)
-
-
-def _parse_ComputerScreenshotImage(data: Any) -> ComputerScreenshotImage:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("image_url")) is not None and type(value) is not str:
-        _opt(d, "image_url", _str)
-    if (value := d.get("file_id")) is not None and type(value) is not str:
-        _opt(d, "file_id", _str)
-    return cast(ComputerScreenshotImage, d)
-
-
-def _parse_ComputerToolCallOutputResource(data: Any) -> ComputerToolCallOutputResource:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("call_id")) is not str:
-        _req(d, "call_id", _str)
-    _opt(d, "acknowledged_safety_checks", _P_list_of_ComputerCallSafetyCheckParam)
-    _req(d, "output", _parse_ComputerScreenshotImage)
-    if type(d.get("status")) is not str:
-        _req(d, "status", _str)
-    if (value := d.get("created_by")) is not None and type(value) is not str:
-        _opt(d, "created_by", _str)
-    return cast(ComputerToolCallOutputResource, d)
-
-
-def _parse_SummaryTextContent(data: Any) -> SummaryTextContent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("text")) is not str:
-        _req(d, "text", _str)
-    return cast(SummaryTextContent, d)
-
-
-def _parse_ReasoningTextContent(data: Any) -> ReasoningTextContent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("text")) is not str:
-        _req(d, "text", _str)
-    return cast(ReasoningTextContent, d)
-
-
-def _parse_ReasoningItem(data: Any) -> ReasoningItem:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if (value := d.get("encrypted_content")) is not None and type(value) is not str:
-        _opt(d, "encrypted_content", _str)
-    _req(d, "summary", _P_list_of_SummaryTextContent)
-    _opt(d, "content", _P_list_of_ReasoningTextContent)
-    if (value := d.get("status")) is not None and type(value) is not str:
-        _opt(d, "status", _str)
-    return cast(ReasoningItem, d)
-
-
-def _parse_Program(data: Any) -> Program:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("call_id")) is not str:
-        _req(d, "call_id", _str)
-    if type(d.get("code")) is not str:
-        _req(d, "code", _str)
-    if type(d.get("fingerprint")) is not str:
-        _req(d, "fingerprint", _str)
-    return cast(Program, d)
-
-
-def _parse_ProgramOutput(data: Any) -> ProgramOutput:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("call_id")) is not str:
-        _req(d, "call_id", _str)
-    if type(d.get("result")) is not str:
-        _req(d, "result", _str)
-    if type(d.get("status")) is not str:
-        _req(d, "status", _str)
-    return cast(ProgramOutput, d)
-
-
-def _parse_ToolSearchCall(data: Any) -> ToolSearchCall:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if (value := d.get("call_id", _MISSING)) is not None and type(value) is not str:
-        _req(d, "call_id", _P_nullable_str)
-    if type(d.get("execution")) is not str:
-        _req(d, "execution", _str)
-    _req(d, "arguments", _any)
-    if type(d.get("status")) is not str:
-        _req(d, "status", _str)
-    if (value := d.get("created_by")) is not None and type(value) is not str:
-        _opt(d, "created_by", _str)
-    return cast(ToolSearchCall, d)
-
-
-def _parse_ToolSearchOutput(data: Any) -> ToolSearchOutput:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if (value := d.get("call_id", _MISSING)) is not None and type(value) is not str:
-        _req(d, "call_id", _P_nullable_str)
-    if type(d.get("execution")) is not str:
-        _req(d, "execution", _str)
-    _req(d, "tools", _P_list_of_Tool)
-    if type(d.get("status")) is not str:
-        _req(d, "status", _str)
-    if (value := d.get("created_by")) is not None and type(value) is not str:
-        _opt(d, "created_by", _str)
-    return cast(ToolSearchOutput, d)
-
-
-def _parse_AdditionalTools(data: Any) -> AdditionalTools:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("role")) is not str:
-        _req(d, "role", _str)
-    _req(d, "tools", _P_list_of_Tool)
-    return cast(AdditionalTools, d)
-
-
-def _parse_CompactionBody(data: Any) -> CompactionBody:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("encrypted_content")) is not str:
-        _req(d, "encrypted_content", _str)
-    if (value := d.get("created_by")) is not None and type(value) is not str:
-        _opt(d, "created_by", _str)
-    return cast(CompactionBody, d)
-
-
-def _parse_ImageGenToolCall(data: Any) -> ImageGenToolCall:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("status")) is not str:
-        _req(d, "status", _str)
-    if (value := d.get("result", _MISSING)) is not None and type(value) is not str:
-        _req(d, "result", _P_nullable_str)
-    return cast(ImageGenToolCall, d)
-
-
-def _parse_CodeInterpreterOutputLogs(data: Any) -> CodeInterpreterOutputLogs:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("logs")) is not str:
-        _req(d, "logs", _str)
-    return cast(CodeInterpreterOutputLogs, d)
-
-
-def _parse_CodeInterpreterOutputImage(data: Any) -> CodeInterpreterOutputImage:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("url")) is not str:
-        _req(d, "url", _str)
-    return cast(CodeInterpreterOutputImage, d)
-
-
-def _parse_CodeInterpreterToolCall(data: Any) -> CodeInterpreterToolCall:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("status")) is not str:
-        _req(d, "status", _str)
-    if type(d.get("container_id")) is not str:
-        _req(d, "container_id", _str)
-    if (value := d.get("code", _MISSING)) is not None and type(value) is not str:
-        _req(d, "code", _P_nullable_str)
-    _req(
-        d,
-        "outputs",
-        _P_nullable_list_of_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more,
-    )
-    return cast(CodeInterpreterToolCall, d)
-
-
-def _parse_LocalShellExecAction(data: Any) -> LocalShellExecAction:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("command")) is None or (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _req(d, "command", _P_list_of_str)
-    if (value := d.get("timeout_ms")) is not None and type(value) is not int:
-        _opt(d, "timeout_ms", _int)
-    if (value := d.get("working_directory")) is not None and type(value) is not str:
-        _opt(d, "working_directory", _str)
-    _req(d, "env", _P_map_of_str)
-    if (value := d.get("user")) is not None and type(value) is not str:
-        _opt(d, "user", _str)
-    return cast(LocalShellExecAction, d)
-
-
-def _parse_LocalShellToolCall(data: Any) -> LocalShellToolCall:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("call_id")) is not str:
-        _req(d, "call_id", _str)
-    _req(d, "action", _parse_LocalShellExecAction)
-    if type(d.get("status")) is not str:
-        _req(d, "status", _str)
-    return cast(LocalShellToolCall, d)
-
-
-def _parse_LocalShellToolCallOutput(data: Any) -> LocalShellToolCallOutput:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("output")) is not str:
-        _req(d, "output", _str)
-    if (value := d.get("status")) is not None and type(value) is not str:
-        _opt(d, "status", _str)
-    return cast(LocalShellToolCallOutput, d)
-
-
-def _parse_FunctionShellAction(data: Any) -> FunctionShellAction:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("commands")) is None or (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _req(d, "commands", _P_list_of_str)
-    if (value := d.get("timeout_ms", _MISSING)) is not None and type(value) is not int:
-        _req(d, "timeout_ms", _P_nullable_int)
-    if (value := d.get("max_output_length", _MISSING)) is not None and type(
-        value
-    ) is not int:
-        _req(d, "max_output_length", _P_nullable_int)
-    return cast(FunctionShellAction, d)
-
-
-def _parse_LocalEnvironmentResource(data: Any) -> LocalEnvironmentResource:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    return cast(LocalEnvironmentResource, d)
-
-
-def _parse_ContainerReferenceResource(data: Any) -> ContainerReferenceResource:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("container_id")) is not str:
-        _req(d, "container_id", _str)
-    return cast(ContainerReferenceResource, d)
-
-
-def _parse_FunctionShellCall(data: Any) -> FunctionShellCall:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("call_id")) is not str:
-        _req(d, "call_id", _str)
-    _opt(d, "caller", _parse_ToolCallCaller)
-    _req(d, "action", _parse_FunctionShellAction)
-    if type(d.get("status")) is not str:
-        _req(d, "status", _str)
-    _req(
-        d,
-        "environment",
-        _P_nullable_tagged_type_local_LocalEnvironmentResource_and_1_more,
-    )
-    if (value := d.get("created_by")) is not None and type(value) is not str:
-        _opt(d, "created_by", _str)
-    return cast(FunctionShellCall, d)
-
-
-def _parse_FunctionShellCallOutputTimeoutOutcome(
-    data: Any,
-) -> FunctionShellCallOutputTimeoutOutcome:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    return cast(FunctionShellCallOutputTimeoutOutcome, d)
-
-
-def _parse_FunctionShellCallOutputExitOutcome(
-    data: Any,
-) -> FunctionShellCallOutputExitOutcome:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("exit_code")) is not int:
-        _req(d, "exit_code", _int)
-    return cast(FunctionShellCallOutputExitOutcome, d)
-
-
-def _parse_FunctionShellCallOutputContent(data: Any) -> FunctionShellCallOutputContent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("stdout")) is not str:
-        _req(d, "stdout", _str)
-    if type(d.get("stderr")) is not str:
-        _req(d, "stderr", _str)
-    _req(
-        d,
-        "outcome",
-        _P_tagged_type_timeout_FunctionShellCallOutputTimeoutOutcome_and_1_more,
-    )
-    if (value := d.get("created_by")) is not None and type(value) is not str:
-        _opt(d, "created_by", _str)
-    return cast(FunctionShellCallOutputContent, d)
-
-
-def _parse_FunctionShellCallOutput(data: Any) -> FunctionShellCallOutput:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("call_id")) is not str:
-        _req(d, "call_id", _str)
-    _opt(d, "caller", _parse_ToolCallCaller)
-    if type(d.get("status")) is not str:
-        _req(d, "status", _str)
-    _req(d, "output", _P_list_of_FunctionShellCallOutputContent)
-    if (value := d.get("max_output_length", _MISSING)) is not None and type(
-        value
-    ) is not int:
-        _req(d, "max_output_length", _P_nullable_int)
-    if (value := d.get("created_by")) is not None and type(value) is not str:
-        _opt(d, "created_by", _str)
-    return cast(FunctionShellCallOutput, d)
-
-
-def _parse_ApplyPatchCreateFileOperation(data: Any) -> ApplyPatchCreateFileOperation:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("path")) is not str:
-        _req(d, "path", _str)
-    if type(d.get("diff")) is not str:
-        _req(d, "diff", _str)
-    return cast(ApplyPatchCreateFileOperation, d)
-
-
-def _parse_ApplyPatchDeleteFileOperation(data: Any) -> ApplyPatchDeleteFileOperation:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("path")) is not str:
-        _req(d, "path", _str)
-    return cast(ApplyPatchDeleteFileOperation, d)
-
-
-def _parse_ApplyPatchUpdateFileOperation(data: Any) -> ApplyPatchUpdateFileOperation:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("path")) is not str:
-        _req(d, "path", _str)
-    if type(d.get("diff")) is not str:
-        _req(d, "diff", _str)
-    return cast(ApplyPatchUpdateFileOperation, d)
-
-
-def _parse_ApplyPatchToolCall(data: Any) -> ApplyPatchToolCall:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("call_id")) is not str:
-        _req(d, "call_id", _str)
-    _opt(d, "caller", _parse_ToolCallCaller)
-    if type(d.get("status")) is not str:
-        _req(d, "status", _str)
-    _req(
-        d,
-        "operation",
-        _P_tagged_type_create_file_ApplyPatchCreateFileOperation_and_2_more,
-    )
-    if (value := d.get("created_by")) is not None and type(value) is not str:
-        _opt(d, "created_by", _str)
-    return cast(ApplyPatchToolCall, d)
-
-
-def _parse_ApplyPatchToolCallOutput(data: Any) -> ApplyPatchToolCallOutput:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("call_id")) is not str:
-        _req(d, "call_id", _str)
-    _opt(d, "caller", _parse_ToolCallCaller)
-    if type(d.get("status")) is not str:
-        _req(d, "status", _str)
-    if (value := d.get("output")) is not None and type(value) is not str:
-        _opt(d, "output", _str)
-    if (value := d.get("created_by")) is not None and type(value) is not str:
-        _opt(d, "created_by", _str)
-    return cast(ApplyPatchToolCallOutput, d)
-
-
-def _parse_MCPProtocolError(data: Any) -> MCPProtocolError:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("code")) is not int:
-        _req(d, "code", _int)
-    if type(d.get("message")) is not str:
-        _req(d, "message", _str)
-    return cast(MCPProtocolError, d)
-
-
-def _parse_MCPToolExecutionError(data: Any) -> MCPToolExecutionError:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    _req(d, "content", _any)
-    return cast(MCPToolExecutionError, d)
-
-
-def _parse_HTTPError(data: Any) -> HTTPError:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("code")) is not int:
-        _req(d, "code", _int)
-    if type(d.get("message")) is not str:
-        _req(d, "message", _str)
-    return cast(HTTPError, d)
-
-
-def _parse_MCPToolCall(data: Any) -> MCPToolCall:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("server_label")) is not str:
-        _req(d, "server_label", _str)
-    if type(d.get("name")) is not str:
-        _req(d, "name", _str)
-    if type(d.get("arguments")) is not str:
-        _req(d, "arguments", _str)
-    if (value := d.get("output")) is not None and type(value) is not str:
-        _opt(d, "output", _str)
-    _opt(d, "error", _parse_MCPToolCallError)
-    if (value := d.get("status")) is not None and type(value) is not str:
-        _opt(d, "status", _str)
-    if (value := d.get("approval_request_id")) is not None and type(value) is not str:
-        _opt(d, "approval_request_id", _str)
-    return cast(MCPToolCall, d)
-
-
-def _parse_MCPListToolsTool(data: Any) -> MCPListToolsTool:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("name")) is not str:
-        _req(d, "name", _str)
-    if (value := d.get("description")) is not None and type(value) is not str:
-        _opt(d, "description", _str)
-    _req(d, "input_schema", _P_map_of_any)
-    _opt(d, "annotations", _P_map_of_any)
-    return cast(MCPListToolsTool, d)
-
-
-def _parse_MCPListTools(data: Any) -> MCPListTools:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("server_label")) is not str:
-        _req(d, "server_label", _str)
-    _req(d, "tools", _P_list_of_MCPListToolsTool)
-    if (value := d.get("error")) is not None and type(value) is not str:
-        _opt(d, "error", _str)
-    return cast(MCPListTools, d)
-
-
-def _parse_MCPApprovalRequest(data: Any) -> MCPApprovalRequest:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("server_label")) is not str:
-        _req(d, "server_label", _str)
-    if type(d.get("name")) is not str:
-        _req(d, "name", _str)
-    if type(d.get("arguments")) is not str:
-        _req(d, "arguments", _str)
-    return cast(MCPApprovalRequest, d)
-
-
-def _parse_MCPApprovalResponseResource(data: Any) -> MCPApprovalResponseResource:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("approval_request_id")) is not str:
-        _req(d, "approval_request_id", _str)
-    if type(d.get("approve")) is not bool:
-        _req(d, "approve", _bool)
-    if (value := d.get("reason")) is not None and type(value) is not str:
-        _opt(d, "reason", _str)
-    return cast(MCPApprovalResponseResource, d)
-
-
-def _parse_CustomToolCall(data: Any) -> CustomToolCall:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("id")) is not None and type(value) is not str:
-        _opt(d, "id", _str)
-    if type(d.get("call_id")) is not str:
-        _req(d, "call_id", _str)
-    _opt(d, "caller", _parse_ToolCallCaller)
-    if (value := d.get("namespace")) is not None and type(value) is not str:
-        _opt(d, "namespace", _str)
-    if type(d.get("name")) is not str:
-        _req(d, "name", _str)
-    if type(d.get("input")) is not str:
-        _req(d, "input", _str)
-    return cast(CustomToolCall, d)
-
-
-def _parse_CustomToolCallOutputResource(data: Any) -> CustomToolCallOutputResource:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("call_id")) is not str:
-        _req(d, "call_id", _str)
-    _opt(d, "caller", _parse_ToolCallCallerParam)
-    _req(d, "output", _P_first_of_str_list_of_FunctionAndCustomToolCallOutput)
-    if type(d.get("status")) is not str:
-        _req(d, "status", _str)
-    if (value := d.get("created_by")) is not None and type(value) is not str:
-        _opt(d, "created_by", _str)
-    return cast(CustomToolCallOutputResource, d)
-
-
-def _parse_Reasoning(data: Any) -> Reasoning:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("mode")) is not None and type(value) is not str:
-        _opt(d, "mode", _str)
-    if (value := d.get("effort")) is not None and type(value) is not str:
-        _opt(d, "effort", _str)
-    if (value := d.get("summary")) is not None and type(value) is not str:
-        _opt(d, "summary", _str)
-    if (value := d.get("context")) is not None and type(value) is not str:
-        _opt(d, "context", _str)
-    if (value := d.get("generate_summary")) is not None and type(value) is not str:
-        _opt(d, "generate_summary", _str)
-    return cast(Reasoning, d)
-
-
-def _parse_EasyInputMessage(data: Any) -> EasyInputMessage:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("role")) is not str:
-        _req(d, "role", _str)
-    _req(d, "content", _P_first_of_str_InputMessageContentList)
-    if (value := d.get("phase")) is not None and type(value) is not str:
-        _opt(d, "phase", _str)
-    if (value := d.get("type")) is not None and type(value) is not str:
-        _opt(d, "type", _str)
-    return cast(EasyInputMessage, d)
-
-
-def _parse_InputMessage(data: Any) -> InputMessage:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("type")) is not None and type(value) is not str:
-        _opt(d, "type", _str)
-    if type(d.get("role")) is not str:
-        _req(d, "role", _str)
-    if (value := d.get("status")) is not None and type(value) is not str:
-        _opt(d, "status", _str)
-    _req(d, "content", _parse_InputMessageContentList)
-    return cast(InputMessage, d)
-
-
-def _parse_ComputerCallOutputItemParam(data: Any) -> ComputerCallOutputItemParam:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("id")) is not None and type(value) is not str:
-        _opt(d, "id", _str)
-    if type(d.get("call_id")) is not str:
-        _req(d, "call_id", _str)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    _req(d, "output", _parse_ComputerScreenshotImage)
-    _opt(d, "acknowledged_safety_checks", _P_list_of_ComputerCallSafetyCheckParam)
-    if (value := d.get("status")) is not None and type(value) is not str:
-        _opt(d, "status", _str)
-    return cast(ComputerCallOutputItemParam, d)
-
-
-def _parse_PromptCacheBreakpointParam(data: Any) -> PromptCacheBreakpointParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("mode")) is not str:
-        _req(d, "mode", _str)
-    return cast(PromptCacheBreakpointParam, d)
-
-
-def _parse_InputTextContentParam(data: Any) -> InputTextContentParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("text")) is not str:
-        _req(d, "text", _str)
-    _opt(d, "prompt_cache_breakpoint", _parse_PromptCacheBreakpointParam)
-    return cast(InputTextContentParam, d)
-
-
-def _parse_InputImageContentParamAutoParam(
-    data: Any,
-) -> InputImageContentParamAutoParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("image_url")) is not None and type(value) is not str:
-        _opt(d, "image_url", _str)
-    if (value := d.get("file_id")) is not None and type(value) is not str:
-        _opt(d, "file_id", _str)
-    if (value := d.get("detail")) is not None and type(value) is not str:
-        _opt(d, "detail", _str)
-    _opt(d, "prompt_cache_breakpoint", _parse_PromptCacheBreakpointParam)
-    return cast(InputImageContentParamAutoParam, d)
-
-
-def _parse_InputFileContentParam(data: Any) -> InputFileContentParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("file_id")) is not None and type(value) is not str:
-        _opt(d, "file_id", _str)
-    if (value := d.get("filename")) is not None and type(value) is not str:
-        _opt(d, "filename", _str)
-    if (value := d.get("file_data")) is not None and type(value) is not str:
-        _opt(d, "file_data", _str)
-    if (value := d.get("file_url")) is not None and type(value) is not str:
-        _opt(d, "file_url", _str)
-    if (value := d.get("detail")) is not None and type(value) is not str:
-        _opt(d, "detail", _str)
-    _opt(d, "prompt_cache_breakpoint", _parse_PromptCacheBreakpointParam)
-    return cast(InputFileContentParam, d)
-
-
-def _parse_FunctionCallOutputItemParam(data: Any) -> FunctionCallOutputItemParam:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("id")) is not None and type(value) is not str:
-        _opt(d, "id", _str)
-    if (value := d.get("call_id")) is not None and type(value) is not str:
-        _opt(d, "call_id", _str)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    _req(d, "output", _P_first_of_str_and_1_more)
-    if (value := d.get("name")) is not None and type(value) is not str:
-        _opt(d, "name", _str)
-    if (value := d.get("namespace")) is not None and type(value) is not str:
-        _opt(d, "namespace", _str)
-    _opt(d, "caller", _parse_ToolCallCallerParam)
-    if (value := d.get("status")) is not None and type(value) is not str:
-        _opt(d, "status", _str)
-    return cast(FunctionCallOutputItemParam, d)
-
-
-def _parse_ToolSearchCallItemParam(data: Any) -> ToolSearchCallItemParam:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("id")) is not None and type(value) is not str:
-        _opt(d, "id", _str)
-    if (value := d.get("call_id")) is not None and type(value) is not str:
-        _opt(d, "call_id", _str)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("execution")) is not None and type(value) is not str:
-        _opt(d, "execution", _str)
-    _req(d, "arguments", _parse_EmptyModelParam)
-    if (value := d.get("status")) is not None and type(value) is not str:
-        _opt(d, "status", _str)
-    return cast(ToolSearchCallItemParam, d)
-
-
-def _parse_ToolSearchOutputItemParam(data: Any) -> ToolSearchOutputItemParam:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("id")) is not None and type(value) is not str:
-        _opt(d, "id", _str)
-    if (value := d.get("call_id")) is not None and type(value) is not str:
-        _opt(d, "call_id", _str)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("execution")) is not None and type(value) is not str:
-        _opt(d, "execution", _str)
-    _req(d, "tools", _P_list_of_Tool)
-    if (value := d.get("status")) is not None and type(value) is not str:
-        _opt(d, "status", _str)
-    return cast(ToolSearchOutputItemParam, d)
-
-
-def _parse_AdditionalToolsItemParam(data: Any) -> AdditionalToolsItemParam:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("id")) is not None and type(value) is not str:
-        _opt(d, "id", _str)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("role")) is not str:
-        _req(d, "role", _str)
-    _req(d, "tools", _P_list_of_Tool)
-    return cast(AdditionalToolsItemParam, d)
-
-
-def _parse_CompactionSummaryItemParam(data: Any) -> CompactionSummaryItemParam:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("id")) is not None and type(value) is not str:
-        _opt(d, "id", _str)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("encrypted_content")) is not str:
-        _req(d, "encrypted_content", _str)
-    return cast(CompactionSummaryItemParam, d)
-
-
-def _parse_FunctionShellActionParam(data: Any) -> FunctionShellActionParam:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("commands")) is None or (
-        type(value) is not list or not _ONLY_str.issuperset(map(type, value))
-    ):
-        _req(d, "commands", _P_list_of_str)
-    if (value := d.get("timeout_ms")) is not None and type(value) is not int:
-        _opt(d, "timeout_ms", _int)
-    if (value := d.get("max_output_length")) is not None and type(value) is not int:
-        _opt(d, "max_output_length", _int)
-    return cast(FunctionShellActionParam, d)
-
-
-def _parse_FunctionShellCallItemParam(data: Any) -> FunctionShellCallItemParam:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("id")) is not None and type(value) is not str:
-        _opt(d, "id", _str)
-    if type(d.get("call_id")) is not str:
-        _req(d, "call_id", _str)
-    _opt(d, "caller", _parse_ToolCallCallerParam)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    _req(d, "action", _parse_FunctionShellActionParam)
-    if (value := d.get("status")) is not None and type(value) is not str:
-        _opt(d, "status", _str)
-    _opt(d, "environment", _P_tagged_type_local_LocalEnvironmentParam_and_1_more)
-    return cast(FunctionShellCallItemParam, d)
-
-
-def _parse_FunctionShellCallOutputTimeoutOutcomeParam(
-    data: Any,
-) -> FunctionShellCallOutputTimeoutOutcomeParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    return cast(FunctionShellCallOutputTimeoutOutcomeParam, d)
-
-
-def _parse_FunctionShellCallOutputExitOutcomeParam(
-    data: Any,
-) -> FunctionShellCallOutputExitOutcomeParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("exit_code")) is not int:
-        _req(d, "exit_code", _int)
-    return cast(FunctionShellCallOutputExitOutcomeParam, d)
-
-
-def _parse_FunctionShellCallOutputContentParam(
-    data: Any,
-) -> FunctionShellCallOutputContentParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("stdout")) is not str:
-        _req(d, "stdout", _str)
-    if type(d.get("stderr")) is not str:
-        _req(d, "stderr", _str)
-    _req(d, "outcome", _parse_FunctionShellCallOutputOutcomeParam)
-    return cast(FunctionShellCallOutputContentParam, d)
-
-
-def _parse_FunctionShellCallOutputItemParam(
-    data: Any,
-) -> FunctionShellCallOutputItemParam:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("id")) is not None and type(value) is not str:
-        _opt(d, "id", _str)
-    if type(d.get("call_id")) is not str:
-        _req(d, "call_id", _str)
-    _opt(d, "caller", _parse_ToolCallCallerParam)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    _req(d, "output", _P_list_of_FunctionShellCallOutputContentParam)
-    if (value := d.get("status")) is not None and type(value) is not str:
-        _opt(d, "status", _str)
-    if (value := d.get("max_output_length")) is not None and type(value) is not int:
-        _opt(d, "max_output_length", _int)
-    return cast(FunctionShellCallOutputItemParam, d)
-
-
-def _parse_ApplyPatchCreateFileOperationParam(
-    data: Any,
-) -> ApplyPatchCreateFileOperationParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("path")) is not str:
-        _req(d, "path", _str)
-    if type(d.get("diff")) is not str:
-        _req(d, "diff", _str)
-    return cast(ApplyPatchCreateFileOperationParam, d)
-
-
-def _parse_ApplyPatchDeleteFileOperationParam(
-    data: Any,
-) -> ApplyPatchDeleteFileOperationParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("path")) is not str:
-        _req(d, "path", _str)
-    return cast(ApplyPatchDeleteFileOperationParam, d)
-
-
-def _parse_ApplyPatchUpdateFileOperationParam(
-    data: Any,
-) -> ApplyPatchUpdateFileOperationParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("path")) is not str:
-        _req(d, "path", _str)
-    if type(d.get("diff")) is not str:
-        _req(d, "diff", _str)
-    return cast(ApplyPatchUpdateFileOperationParam, d)
-
-
-def _parse_ApplyPatchToolCallItemParam(data: Any) -> ApplyPatchToolCallItemParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("id")) is not None and type(value) is not str:
-        _opt(d, "id", _str)
-    if type(d.get("call_id")) is not str:
-        _req(d, "call_id", _str)
-    _opt(d, "caller", _parse_ToolCallCallerParam)
-    if type(d.get("status")) is not str:
-        _req(d, "status", _str)
-    _req(d, "operation", _parse_ApplyPatchOperationParam)
-    return cast(ApplyPatchToolCallItemParam, d)
-
-
-def _parse_ApplyPatchToolCallOutputItemParam(
-    data: Any,
-) -> ApplyPatchToolCallOutputItemParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("id")) is not None and type(value) is not str:
-        _opt(d, "id", _str)
-    if type(d.get("call_id")) is not str:
-        _req(d, "call_id", _str)
-    _opt(d, "caller", _parse_ToolCallCallerParam)
-    if type(d.get("status")) is not str:
-        _req(d, "status", _str)
-    if (value := d.get("output")) is not None and type(value) is not str:
-        _opt(d, "output", _str)
-    return cast(ApplyPatchToolCallOutputItemParam, d)
-
-
-def _parse_MCPApprovalResponse(data: Any) -> MCPApprovalResponse:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("id")) is not None and type(value) is not str:
-        _opt(d, "id", _str)
-    if type(d.get("approval_request_id")) is not str:
-        _req(d, "approval_request_id", _str)
-    if type(d.get("approve")) is not bool:
-        _req(d, "approve", _bool)
-    if (value := d.get("reason")) is not None and type(value) is not str:
-        _opt(d, "reason", _str)
-    return cast(MCPApprovalResponse, d)
-
-
-def _parse_CustomToolCallOutput(data: Any) -> CustomToolCallOutput:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("id")) is not None and type(value) is not str:
-        _opt(d, "id", _str)
-    if type(d.get("call_id")) is not str:
-        _req(d, "call_id", _str)
-    _opt(d, "caller", _parse_ToolCallCallerParam)
-    _req(d, "output", _P_first_of_str_list_of_FunctionAndCustomToolCallOutput)
-    return cast(CustomToolCallOutput, d)
-
-
-def _parse_CompactionTriggerItemParam(data: Any) -> CompactionTriggerItemParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    return cast(CompactionTriggerItemParam, d)
-
-
-def _parse_ItemReferenceParam(data: Any) -> ItemReferenceParam:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("type")) is not None and type(value) is not str:
-        _opt(d, "type", _str)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    return cast(ItemReferenceParam, d)
-
-
-def _parse_ProgramItemParam(data: Any) -> ProgramItemParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("call_id")) is not str:
-        _req(d, "call_id", _str)
-    if type(d.get("code")) is not str:
-        _req(d, "code", _str)
-    if type(d.get("fingerprint")) is not str:
-        _req(d, "fingerprint", _str)
-    return cast(ProgramItemParam, d)
-
-
-def _parse_ProgramOutputItemParam(data: Any) -> ProgramOutputItemParam:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("call_id")) is not str:
-        _req(d, "call_id", _str)
-    if type(d.get("result")) is not str:
-        _req(d, "result", _str)
-    if type(d.get("status")) is not str:
-        _req(d, "status", _str)
-    return cast(ProgramOutputItemParam, d)
-
-
-def _parse_ResponseUsageInputTokensDetails(
-    data: Any,
-) -> ResponseUsageInputTokensDetails:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("cached_tokens")) is not int:
-        _req(d, "cached_tokens", _int)
-    if type(d.get("cache_write_tokens")) is not int:
-        _req(d, "cache_write_tokens", _int)
-    return cast(ResponseUsageInputTokensDetails, d)
-
-
-def _parse_ResponseUsageOutputTokensDetails(
-    data: Any,
-) -> ResponseUsageOutputTokensDetails:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("reasoning_tokens")) is not int:
-        _req(d, "reasoning_tokens", _int)
-    return cast(ResponseUsageOutputTokensDetails, d)
-
-
-def _parse_ResponseUsage(data: Any) -> ResponseUsage:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("input_tokens")) is not int:
-        _req(d, "input_tokens", _int)
-    _req(d, "input_tokens_details", _parse_ResponseUsageInputTokensDetails)
-    if type(d.get("output_tokens")) is not int:
-        _req(d, "output_tokens", _int)
-    _req(d, "output_tokens_details", _parse_ResponseUsageOutputTokensDetails)
-    if type(d.get("total_tokens")) is not int:
-        _req(d, "total_tokens", _int)
-    return cast(ResponseUsage, d)
-
-
-def _parse_PromptCacheOptions(data: Any) -> PromptCacheOptions:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("ttl")) is not str:
-        _req(d, "ttl", _str)
-    if type(d.get("mode")) is not str:
-        _req(d, "mode", _str)
-    return cast(PromptCacheOptions, d)
-
-
-def _parse_ModerationErrorBody(data: Any) -> ModerationErrorBody:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("code")) is not str:
-        _req(d, "code", _str)
-    if type(d.get("message")) is not str:
-        _req(d, "message", _str)
-    return cast(ModerationErrorBody, d)
-
-
-def _parse_Moderation(data: Any) -> Moderation:
-    d = data if type(data) is dict else _object(data)
-    _req(d, "input", _P_tagged_type_moderation_result_ModerationResultBody_and_1_more)
-    _req(d, "output", _P_tagged_type_moderation_result_ModerationResultBody_and_1_more)
-    return cast(Moderation, d)
-
-
-def _parse_ResponseConversation(data: Any) -> ResponseConversation:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    return cast(ResponseConversation, d)
-
-
-def _parse_Response(data: Any) -> Response:
-    d = data if type(data) is dict else _object(data)
-    _req(d, "metadata", _P_nullable_Metadata)
-    if (value := d.get("top_logprobs")) is not None and type(value) is not int:
-        _opt(d, "top_logprobs", _int)
-    if (value := d.get("temperature", _MISSING)) is not None and type(
-        value
-    ) is not float:
-        _req(d, "temperature", _P_nullable_float)
-    if (value := d.get("top_p", _MISSING)) is not None and type(value) is not float:
-        _req(d, "top_p", _P_nullable_float)
-    if (value := d.get("user")) is not None and type(value) is not str:
-        _opt(d, "user", _str)
-    if (value := d.get("safety_identifier")) is not None and type(value) is not str:
-        _opt(d, "safety_identifier", _str)
-    if (value := d.get("prompt_cache_key")) is not None and type(value) is not str:
-        _opt(d, "prompt_cache_key", _str)
-    if (value := d.get("prompt_cache_retention")) is not None and type(
-        value
-    ) is not str:
-        _opt(d, "prompt_cache_retention", _str)
-    if (value := d.get("previous_response_id")) is not None and type(value) is not str:
-        _opt(d, "previous_response_id", _str)
-    _req(d, "model", _parse_ModelIdsResponses)
-    if (value := d.get("background")) is not None and type(value) is not bool:
-        _opt(d, "background", _bool)
-    if (value := d.get("max_tool_calls")) is not None and type(value) is not int:
-        _opt(d, "max_tool_calls", _int)
-    _opt(d, "text", _parse_ResponseTextParam)
-    _req(d, "tools", _parse_ToolsArray)
-    _req(d, "tool_choice", _parse_ToolChoiceParam)
-    _opt(d, "prompt", _parse_Prompt)
-    if (value := d.get("service_tier")) is not None and type(value) is not str:
-        _opt(d, "service_tier", _str)
-    if (value := d.get("truncation")) is not None and type(value) is not str:
-        _opt(d, "truncation", _str)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("object")) is not str:
-        _req(d, "object", _str)
-    if (value := d.get("status")) is not None and type(value) is not str:
-        _opt(d, "status", _str)
-    if type(d.get("created_at")) is not float:
-        _req(d, "created_at", _float)
-    if (value := d.get("completed_at")) is not None and type(value) is not float:
-        _opt(d, "completed_at", _float)
-    _req(d, "error", _P_nullable_ResponseError)
-    _req(d, "incomplete_details", _P_nullable_ResponseIncompleteDetails)
-    _req(d, "output", _P_list_of_OutputItem)
-    _opt(d, "reasoning", _parse_Reasoning)
-    _req(d, "instructions", _P_nullable_first_of_str_list_of_InputItem)
-    if (value := d.get("output_text")) is not None and type(value) is not str:
-        _opt(d, "output_text", _str)
-    _opt(d, "usage", _parse_ResponseUsage)
-    _opt(d, "prompt_cache_options", _parse_PromptCacheOptions)
-    _opt(d, "moderation", _parse_Moderation)
-    if type(d.get("parallel_tool_calls")) is not bool:
-        _req(d, "parallel_tool_calls", _bool)
-    _opt(d, "conversation", _parse_ResponseConversation)
-    if (value := d.get("max_output_tokens")) is not None and type(value) is not int:
-        _opt(d, "max_output_tokens", _int)
-    return cast(Response, d)
-
-
-def _parse_ResponseCompletedEvent(data: Any) -> ResponseCompletedEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    _req(d, "response", _parse_Response)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseCompletedEvent, d)
-
-
-def _parse_ResponseContentPartAddedEvent(data: Any) -> ResponseContentPartAddedEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("content_index")) is not int:
-        _req(d, "content_index", _int)
-    _req(d, "part", _parse_OutputContent)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseContentPartAddedEvent, d)
-
-
-def _parse_ResponseContentPartDoneEvent(data: Any) -> ResponseContentPartDoneEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("content_index")) is not int:
-        _req(d, "content_index", _int)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    _req(d, "part", _parse_OutputContent)
-    return cast(ResponseContentPartDoneEvent, d)
-
-
-def _parse_ResponseCreatedEvent(data: Any) -> ResponseCreatedEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    _req(d, "response", _parse_Response)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseCreatedEvent, d)
-
-
-def _parse_ResponseErrorEvent(data: Any) -> ResponseErrorEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if (value := d.get("code", _MISSING)) is not None and type(value) is not str:
-        _req(d, "code", _P_nullable_str)
-    if type(d.get("message")) is not str:
-        _req(d, "message", _str)
-    if (value := d.get("param", _MISSING)) is not None and type(value) is not str:
-        _req(d, "param", _P_nullable_str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseErrorEvent, d)
-
-
-def _parse_ResponseFileSearchCallCompletedEvent(
-    data: Any,
-) -> ResponseFileSearchCallCompletedEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseFileSearchCallCompletedEvent, d)
-
-
-def _parse_ResponseFileSearchCallInProgressEvent(
-    data: Any,
-) -> ResponseFileSearchCallInProgressEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseFileSearchCallInProgressEvent, d)
-
-
-def _parse_ResponseFileSearchCallSearchingEvent(
-    data: Any,
-) -> ResponseFileSearchCallSearchingEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseFileSearchCallSearchingEvent, d)
-
-
-def _parse_ResponseFunctionCallArgumentsDeltaEvent(
-    data: Any,
-) -> ResponseFunctionCallArgumentsDeltaEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    if type(d.get("delta")) is not str:
-        _req(d, "delta", _str)
-    return cast(ResponseFunctionCallArgumentsDeltaEvent, d)
-
-
-def _parse_ResponseFunctionCallArgumentsDoneEvent(
-    data: Any,
-) -> ResponseFunctionCallArgumentsDoneEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("name")) is not str:
-        _req(d, "name", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    if type(d.get("arguments")) is not str:
-        _req(d, "arguments", _str)
-    return cast(ResponseFunctionCallArgumentsDoneEvent, d)
-
-
-def _parse_ResponseShellCallCommandAddedStreamingEvent(
-    data: Any,
-) -> ResponseShellCallCommandAddedStreamingEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("command_index")) is not int:
-        _req(d, "command_index", _int)
-    if type(d.get("command")) is not str:
-        _req(d, "command", _str)
-    return cast(ResponseShellCallCommandAddedStreamingEvent, d)
-
-
-def _parse_ResponseShellCallCommandDeltaStreamingEvent(
-    data: Any,
-) -> ResponseShellCallCommandDeltaStreamingEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("command_index")) is not int:
-        _req(d, "command_index", _int)
-    if type(d.get("delta")) is not str:
-        _req(d, "delta", _str)
-    if (value := d.get("obfuscation")) is not None and type(value) is not str:
-        _opt(d, "obfuscation", _str)
-    return cast(ResponseShellCallCommandDeltaStreamingEvent, d)
-
-
-def _parse_ResponseShellCallCommandDoneStreamingEvent(
-    data: Any,
-) -> ResponseShellCallCommandDoneStreamingEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("command_index")) is not int:
-        _req(d, "command_index", _int)
-    if type(d.get("command")) is not str:
-        _req(d, "command", _str)
-    return cast(ResponseShellCallCommandDoneStreamingEvent, d)
-
-
-def _parse_ShellCallOutputDelta(data: Any) -> ShellCallOutputDelta:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("stdout")) is not None and type(value) is not str:
-        _opt(d, "stdout", _str)
-    if (value := d.get("stderr")) is not None and type(value) is not str:
-        _opt(d, "stderr", _str)
-    return cast(ShellCallOutputDelta, d)
-
-
-def _parse_ResponseShellCallOutputContentDeltaStreamingEvent(
-    data: Any,
-) -> ResponseShellCallOutputContentDeltaStreamingEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("command_index")) is not int:
-        _req(d, "command_index", _int)
-    _req(d, "delta", _parse_ShellCallOutputDelta)
-    return cast(ResponseShellCallOutputContentDeltaStreamingEvent, d)
-
-
-def _parse_ResponseShellCallOutputContentDoneStreamingEvent(
-    data: Any,
-) -> ResponseShellCallOutputContentDoneStreamingEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("command_index")) is not int:
-        _req(d, "command_index", _int)
-    _req(d, "output", _P_list_of_FunctionShellCallOutputContent)
-    return cast(ResponseShellCallOutputContentDoneStreamingEvent, d)
-
-
-def _parse_ResponseInProgressEvent(data: Any) -> ResponseInProgressEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    _req(d, "response", _parse_Response)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseInProgressEvent, d)
-
-
-def _parse_ResponseFailedEvent(data: Any) -> ResponseFailedEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    _req(d, "response", _parse_Response)
-    return cast(ResponseFailedEvent, d)
-
-
-def _parse_ResponseIncompleteEvent(data: Any) -> ResponseIncompleteEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    _req(d, "response", _parse_Response)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseIncompleteEvent, d)
-
-
-def _parse_ResponseOutputItemAddedEvent(data: Any) -> ResponseOutputItemAddedEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    _req(d, "item", _parse_OutputItem)
-    return cast(ResponseOutputItemAddedEvent, d)
-
-
-def _parse_ResponseOutputItemDoneEvent(data: Any) -> ResponseOutputItemDoneEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    _req(d, "item", _parse_OutputItem)
-    return cast(ResponseOutputItemDoneEvent, d)
-
-
-def _parse_ResponseReasoningSummaryPartAddedEventPart(
-    data: Any,
-) -> ResponseReasoningSummaryPartAddedEventPart:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("text")) is not str:
-        _req(d, "text", _str)
-    return cast(ResponseReasoningSummaryPartAddedEventPart, d)
-
-
-def _parse_ResponseReasoningSummaryPartAddedEvent(
-    data: Any,
-) -> ResponseReasoningSummaryPartAddedEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("summary_index")) is not int:
-        _req(d, "summary_index", _int)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    _req(d, "part", _parse_ResponseReasoningSummaryPartAddedEventPart)
-    return cast(ResponseReasoningSummaryPartAddedEvent, d)
-
-
-def _parse_ResponseReasoningSummaryPartDoneEventPart(
-    data: Any,
-) -> ResponseReasoningSummaryPartDoneEventPart:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("text")) is not str:
-        _req(d, "text", _str)
-    return cast(ResponseReasoningSummaryPartDoneEventPart, d)
-
-
-def _parse_ResponseReasoningSummaryPartDoneEvent(
-    data: Any,
-) -> ResponseReasoningSummaryPartDoneEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("summary_index")) is not int:
-        _req(d, "summary_index", _int)
-    if (value := d.get("status")) is not None and type(value) is not str:
-        _opt(d, "status", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    _req(d, "part", _parse_ResponseReasoningSummaryPartDoneEventPart)
-    return cast(ResponseReasoningSummaryPartDoneEvent, d)
-
-
-def _parse_ResponseReasoningSummaryTextDeltaEvent(
-    data: Any,
-) -> ResponseReasoningSummaryTextDeltaEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("summary_index")) is not int:
-        _req(d, "summary_index", _int)
-    if type(d.get("delta")) is not str:
-        _req(d, "delta", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseReasoningSummaryTextDeltaEvent, d)
-
-
-def _parse_ResponseReasoningSummaryTextDoneEvent(
-    data: Any,
-) -> ResponseReasoningSummaryTextDoneEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("summary_index")) is not int:
-        _req(d, "summary_index", _int)
-    if type(d.get("text")) is not str:
-        _req(d, "text", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseReasoningSummaryTextDoneEvent, d)
-
-
-def _parse_ResponseReasoningTextDeltaEvent(
-    data: Any,
-) -> ResponseReasoningTextDeltaEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("content_index")) is not int:
-        _req(d, "content_index", _int)
-    if type(d.get("delta")) is not str:
-        _req(d, "delta", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseReasoningTextDeltaEvent, d)
-
-
-def _parse_ResponseReasoningTextDoneEvent(data: Any) -> ResponseReasoningTextDoneEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("content_index")) is not int:
-        _req(d, "content_index", _int)
-    if type(d.get("text")) is not str:
-        _req(d, "text", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseReasoningTextDoneEvent, d)
-
-
-def _parse_ResponseRefusalDeltaEvent(data: Any) -> ResponseRefusalDeltaEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("content_index")) is not int:
-        _req(d, "content_index", _int)
-    if type(d.get("delta")) is not str:
-        _req(d, "delta", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseRefusalDeltaEvent, d)
-
-
-def _parse_ResponseRefusalDoneEvent(data: Any) -> ResponseRefusalDoneEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("content_index")) is not int:
-        _req(d, "content_index", _int)
-    if type(d.get("refusal")) is not str:
-        _req(d, "refusal", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseRefusalDoneEvent, d)
-
-
-def _parse_ResponseLogProbTopLogprob(data: Any) -> ResponseLogProbTopLogprob:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("token")) is not None and type(value) is not str:
-        _opt(d, "token", _str)
-    if (value := d.get("logprob")) is not None and type(value) is not float:
-        _opt(d, "logprob", _float)
-    return cast(ResponseLogProbTopLogprob, d)
-
-
-def _parse_ResponseLogProb(data: Any) -> ResponseLogProb:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("token")) is not str:
-        _req(d, "token", _str)
-    if type(d.get("logprob")) is not float:
-        _req(d, "logprob", _float)
-    _opt(d, "top_logprobs", _P_list_of_ResponseLogProbTopLogprob)
-    return cast(ResponseLogProb, d)
-
-
-def _parse_ResponseTextDeltaEvent(data: Any) -> ResponseTextDeltaEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("content_index")) is not int:
-        _req(d, "content_index", _int)
-    if type(d.get("delta")) is not str:
-        _req(d, "delta", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    _req(d, "logprobs", _P_list_of_ResponseLogProb)
-    return cast(ResponseTextDeltaEvent, d)
-
-
-def _parse_ResponseTextDoneEvent(data: Any) -> ResponseTextDoneEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("content_index")) is not int:
-        _req(d, "content_index", _int)
-    if type(d.get("text")) is not str:
-        _req(d, "text", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    _req(d, "logprobs", _P_list_of_ResponseLogProb)
-    return cast(ResponseTextDoneEvent, d)
-
-
-def _parse_ResponseWebSearchCallCompletedEvent(
-    data: Any,
-) -> ResponseWebSearchCallCompletedEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseWebSearchCallCompletedEvent, d)
-
-
-def _parse_ResponseWebSearchCallInProgressEvent(
-    data: Any,
-) -> ResponseWebSearchCallInProgressEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseWebSearchCallInProgressEvent, d)
-
-
-def _parse_ResponseWebSearchCallSearchingEvent(
-    data: Any,
-) -> ResponseWebSearchCallSearchingEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseWebSearchCallSearchingEvent, d)
-
-
-def _parse_ResponseImageGenCallCompletedEvent(
-    data: Any,
-) -> ResponseImageGenCallCompletedEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    return cast(ResponseImageGenCallCompletedEvent, d)
-
-
-def _parse_ResponseImageGenCallGeneratingEvent(
-    data: Any,
-) -> ResponseImageGenCallGeneratingEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseImageGenCallGeneratingEvent, d)
-
-
-def _parse_ResponseImageGenCallInProgressEvent(
-    data: Any,
-) -> ResponseImageGenCallInProgressEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseImageGenCallInProgressEvent, d)
-
-
-def _parse_ResponseImageGenCallPartialImageEvent(
-    data: Any,
-) -> ResponseImageGenCallPartialImageEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    if type(d.get("partial_image_index")) is not int:
-        _req(d, "partial_image_index", _int)
-    if type(d.get("partial_image_b64")) is not str:
-        _req(d, "partial_image_b64", _str)
-    if (value := d.get("size")) is not None and type(value) is not str:
-        _opt(d, "size", _str)
-    if (value := d.get("quality")) is not None and type(value) is not str:
-        _opt(d, "quality", _str)
-    if (value := d.get("background")) is not None and type(value) is not str:
-        _opt(d, "background", _str)
-    if (value := d.get("output_format")) is not None and type(value) is not str:
-        _opt(d, "output_format", _str)
-    return cast(ResponseImageGenCallPartialImageEvent, d)
-
-
-def _parse_ResponseMCPCallArgumentsDeltaEvent(
-    data: Any,
-) -> ResponseMCPCallArgumentsDeltaEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("delta")) is not str:
-        _req(d, "delta", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseMCPCallArgumentsDeltaEvent, d)
-
-
-def _parse_ResponseMCPCallArgumentsDoneEvent(
-    data: Any,
-) -> ResponseMCPCallArgumentsDoneEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("arguments")) is not str:
-        _req(d, "arguments", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseMCPCallArgumentsDoneEvent, d)
-
-
-def _parse_ResponseMCPCallCompletedEvent(data: Any) -> ResponseMCPCallCompletedEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseMCPCallCompletedEvent, d)
-
-
-def _parse_ResponseMCPCallFailedEvent(data: Any) -> ResponseMCPCallFailedEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseMCPCallFailedEvent, d)
-
-
-def _parse_ResponseMCPCallInProgressEvent(data: Any) -> ResponseMCPCallInProgressEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    return cast(ResponseMCPCallInProgressEvent, d)
-
-
-def _parse_ResponseMCPListToolsCompletedEvent(
-    data: Any,
-) -> ResponseMCPListToolsCompletedEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseMCPListToolsCompletedEvent, d)
-
-
-def _parse_ResponseMCPListToolsFailedEvent(
-    data: Any,
-) -> ResponseMCPListToolsFailedEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseMCPListToolsFailedEvent, d)
-
-
-def _parse_ResponseMCPListToolsInProgressEvent(
-    data: Any,
-) -> ResponseMCPListToolsInProgressEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseMCPListToolsInProgressEvent, d)
-
-
-def _parse_ResponseOutputTextAnnotationAddedEvent(
-    data: Any,
-) -> ResponseOutputTextAnnotationAddedEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("content_index")) is not int:
-        _req(d, "content_index", _int)
-    if type(d.get("annotation_index")) is not int:
-        _req(d, "annotation_index", _int)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    _req(d, "annotation", _P_nullable_Annotation)
-    return cast(ResponseOutputTextAnnotationAddedEvent, d)
-
-
-def _parse_ResponseQueuedEvent(data: Any) -> ResponseQueuedEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    _req(d, "response", _parse_Response)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    return cast(ResponseQueuedEvent, d)
-
-
-def _parse_ResponseCustomToolCallInputDeltaEvent(
-    data: Any,
-) -> ResponseCustomToolCallInputDeltaEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("delta")) is not str:
-        _req(d, "delta", _str)
-    return cast(ResponseCustomToolCallInputDeltaEvent, d)
-
-
-def _parse_ResponseCustomToolCallInputDoneEvent(
-    data: Any,
-) -> ResponseCustomToolCallInputDoneEvent:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("sequence_number")) is not int:
-        _req(d, "sequence_number", _int)
-    if type(d.get("output_index")) is not int:
-        _req(d, "output_index", _int)
-    if type(d.get("item_id")) is not str:
-        _req(d, "item_id", _str)
-    if type(d.get("input")) is not str:
-        _req(d, "input", _str)
-    return cast(ResponseCustomToolCallInputDoneEvent, d)
-
-
-def _parse_ChatCompletionMessageToolCallFunction(
-    data: Any,
-) -> ChatCompletionMessageToolCallFunction:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("name")) is not str:
-        _req(d, "name", _str)
-    if type(d.get("arguments")) is not str:
-        _req(d, "arguments", _str)
-    return cast(ChatCompletionMessageToolCallFunction, d)
-
-
-def _parse_ChatCompletionMessageToolCall(data: Any) -> ChatCompletionMessageToolCall:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    _req(d, "function", _parse_ChatCompletionMessageToolCallFunction)
-    return cast(ChatCompletionMessageToolCall, d)
-
-
-def _parse_ChatCompletionMessageCustomToolCallCustom(
-    data: Any,
-) -> ChatCompletionMessageCustomToolCallCustom:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("name")) is not str:
-        _req(d, "name", _str)
-    if type(d.get("input")) is not str:
-        _req(d, "input", _str)
-    return cast(ChatCompletionMessageCustomToolCallCustom, d)
-
-
-def _parse_ChatCompletionMessageCustomToolCall(
-    data: Any,
-) -> ChatCompletionMessageCustomToolCall:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    _req(d, "custom", _parse_ChatCompletionMessageCustomToolCallCustom)
-    return cast(ChatCompletionMessageCustomToolCall, d)
-
-
-def _parse_ChatCompletionResponseMessageAnnotationUrlCitation(
-    data: Any,
-) -> ChatCompletionResponseMessageAnnotationUrlCitation:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("end_index")) is not int:
-        _req(d, "end_index", _int)
-    if type(d.get("start_index")) is not int:
-        _req(d, "start_index", _int)
-    if type(d.get("url")) is not str:
-        _req(d, "url", _str)
-    if type(d.get("title")) is not str:
-        _req(d, "title", _str)
-    return cast(ChatCompletionResponseMessageAnnotationUrlCitation, d)
-
-
-def _parse_ChatCompletionResponseMessageAnnotation(
-    data: Any,
-) -> ChatCompletionResponseMessageAnnotation:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    _req(d, "url_citation", _parse_ChatCompletionResponseMessageAnnotationUrlCitation)
-    return cast(ChatCompletionResponseMessageAnnotation, d)
-
-
-def _parse_ChatCompletionResponseMessageFunctionCall(
-    data: Any,
-) -> ChatCompletionResponseMessageFunctionCall:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("arguments")) is not str:
-        _req(d, "arguments", _str)
-    if type(d.get("name")) is not str:
-        _req(d, "name", _str)
-    return cast(ChatCompletionResponseMessageFunctionCall, d)
-
-
-def _parse_ChatCompletionResponseMessageAudio(
-    data: Any,
-) -> ChatCompletionResponseMessageAudio:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("expires_at")) is not int:
-        _req(d, "expires_at", _int)
-    if type(d.get("data")) is not str:
-        _req(d, "data", _str)
-    if type(d.get("transcript")) is not str:
-        _req(d, "transcript", _str)
-    return cast(ChatCompletionResponseMessageAudio, d)
-
-
-def _parse_ChatCompletionResponseMessage(data: Any) -> ChatCompletionResponseMessage:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("content", _MISSING)) is not None and type(value) is not str:
-        _req(d, "content", _P_nullable_str)
-    if (value := d.get("refusal", _MISSING)) is not None and type(value) is not str:
-        _req(d, "refusal", _P_nullable_str)
-    _opt(d, "tool_calls", _parse_ChatCompletionMessageToolCalls)
-    _opt(d, "annotations", _P_list_of_ChatCompletionResponseMessageAnnotation)
-    if type(d.get("role")) is not str:
-        _req(d, "role", _str)
-    _opt(d, "function_call", _parse_ChatCompletionResponseMessageFunctionCall)
-    _opt(d, "audio", _parse_ChatCompletionResponseMessageAudio)
-    return cast(ChatCompletionResponseMessage, d)
-
-
-def _parse_CreateChatCompletionResponseChoiceLogprobs(
-    data: Any,
-) -> CreateChatCompletionResponseChoiceLogprobs:
-    d = data if type(data) is dict else _object(data)
-    _req(d, "content", _P_nullable_list_of_ChatCompletionTokenLogprob)
-    _req(d, "refusal", _P_nullable_list_of_ChatCompletionTokenLogprob)
-    return cast(CreateChatCompletionResponseChoiceLogprobs, d)
-
-
-def _parse_CreateChatCompletionResponseChoice(
-    data: Any,
-) -> CreateChatCompletionResponseChoice:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("finish_reason")) is not str:
-        _req(d, "finish_reason", _str)
-    if type(d.get("index")) is not int:
-        _req(d, "index", _int)
-    _req(d, "message", _parse_ChatCompletionResponseMessage)
-    _req(d, "logprobs", _P_nullable_CreateChatCompletionResponseChoiceLogprobs)
-    return cast(CreateChatCompletionResponseChoice, d)
-
-
-def _parse_CreateChatCompletionResponse(data: Any) -> CreateChatCompletionResponse:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    _req(d, "choices", _P_list_of_CreateChatCompletionResponseChoice)
-    if type(d.get("created")) is not int:
-        _req(d, "created", _int)
-    if type(d.get("model")) is not str:
-        _req(d, "model", _str)
-    _opt(d, "metadata", _parse_Metadata)
-    if (value := d.get("service_tier")) is not None and type(value) is not str:
-        _opt(d, "service_tier", _str)
-    if (value := d.get("system_fingerprint")) is not None and type(value) is not str:
-        _opt(d, "system_fingerprint", _str)
-    if type(d.get("object")) is not str:
-        _req(d, "object", _str)
-    _opt(d, "usage", _parse_CompletionUsage)
-    _opt(d, "moderation", _parse_ChatCompletionModeration)
-    return cast(CreateChatCompletionResponse, d)
-
-
 def _parse_Metadata(value: Any) -> Metadata:
     parsed: Metadata = _P_nullable_map_of_str(value)
     return parsed
@@ -8574,14 +5025,14 @@ def parse_create_chat_completion_stream_response(
     """Check that decoded JSON is a ``CreateChatCompletionStreamResponse`` and return it (the same object).
 
     Raises ``ParseError`` naming the field that does not fit."""
-    return _parse_CreateChatCompletionStreamResponse(data)
+    return _parse_CreateChatCompletionStreamResponse.parse(data)
 
 
 def parse_create_chat_completion_response(data: Any) -> CreateChatCompletionResponse:
     """Check that decoded JSON is a ``CreateChatCompletionResponse`` and return it (the same object).
 
     Raises ``ParseError`` naming the field that does not fit."""
-    return _parse_CreateChatCompletionResponse(data)
+    return _parse_CreateChatCompletionResponse.parse(data)
 
 
 _TAGS_RESPONSE_STREAM_EVENT = frozenset(
@@ -8666,7 +5117,7 @@ def parse_response(data: Any) -> Response:
     """Check that decoded JSON is a ``Response`` and return it (the same object).
 
     Raises ``ParseError`` naming the field that does not fit."""
-    return _parse_Response(data)
+    return _parse_Response.parse(data)
 
 
 # ---------------------------------------------------------------------------
@@ -8764,9 +5215,12 @@ def _nullable(parse: Callable[[Any], _T]) -> Callable[[Any], _T | None]:
     return parse_nullable
 
 
-#: The parser each ``_nullable`` parser calls for a value that is not ``null`` (a dataclass
-#: parser that reads ``null`` before calls it directly).
+#: The parser each ``_nullable`` parser calls for a value that is not ``null`` (a model's
+#: compiled parser that reads ``null`` before calls it directly).
 _nullable_inner_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
+#: The item parser of each list parser a style's ``_list_of`` made (a model's compiled
+#: parser reads a list of models by its item's directly).
+_item_parser_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
 
 
 def _map_of(parse: Callable[[Any], _T]) -> Callable[[Any], dict[str, _T]]:
@@ -8887,7 +5341,160 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
                 value[i] = parsed
         return value
 
+    _item_parser_of[parse_list] = parse
     return parse_list
+
+
+class _Key:
+    """How a TypedDict's parser checks one key (one entry of its ``_Checks`` table).
+
+    Attributes:
+        wire: the key.
+        parse: the parser of its value, called through ``_req`` (``_opt`` when ``optional``),
+            whose ``ParseError`` names the key.
+        fast: the one type a value is taken as it is without calling ``parse`` (``str`` for a
+            string: the common case, tested inline), or None.
+        items: the one type every item of a list value may have to be taken as it is (a
+            list of ``int``), or None.
+        optional: absent or ``null`` fits.
+        nullable: (a required key) ``null`` fits.
+        put: ``parse`` builds the value (a ``tuple``, ``prefixItems``), which is put in the
+            place of the decoded one (as ``_put`` does).
+    """
+
+    __slots__ = ("fast", "items", "nullable", "optional", "parse", "put", "wire")
+
+    def __init__(
+        self,
+        wire: str,
+        parse: Callable[[Any], Any],
+        *,
+        fast: type | None = None,
+        items: type | None = None,
+        optional: bool = False,
+        nullable: bool = False,
+        put: bool = False,
+    ) -> None:
+        self.wire = wire
+        self.parse = parse
+        self.fast = fast
+        self.items = items
+        self.optional = optional
+        self.nullable = nullable
+        self.put = put
+
+
+class _Checks(Generic[_T]):
+    """The parser of the TypedDict ``model``: called with decoded JSON, it checks it by the
+    model's ``keys`` and returns it, the same object.
+
+    ``keys`` (``_Key`` entries, in declaration order) and ``extras`` (the check of the
+    unknown keys when they are typed, given the dict) are set after every parser of the
+    module exists, since they name each other. ``parse`` is the parser itself, compiled from
+    them on its first call (``_checking``)."""
+
+    __slots__ = ("extras", "keys", "name", "parse")
+
+    def __init__(self, model: type[_T]) -> None:
+        self.name = model.__name__
+        self.keys: tuple[_Key, ...] = ()
+        self.extras: Callable[[dict[str, Any]], Any] | None = None
+        self.parse: Callable[[Any], _T] = self._first
+
+    def __call__(self, data: Any) -> _T:
+        """``data`` checked (``ParseError`` names the place that does not fit), as it came."""
+        return self.parse(data)
+
+    def _first(self, data: Any) -> _T:
+        """``parse`` until it is compiled: compile it (unless a caller that read ``parse``
+        before had it compiled), then check ``data`` with it."""
+        if getattr(self.parse, "__func__", None) is _Checks._first:
+            self.parse = _checking(self)
+        return self.parse(data)
+
+
+def _checking(checks: _Checks[_T]) -> Callable[[Any], _T]:
+    """The parser of ``checks``: Python source written from its keys and compiled once (as
+    ``@dataclass`` writes ``__init__``), so that a key costs a few bytecodes. Each key's
+    common value (its ``fast`` type, a list of its ``items`` type, ``null`` or absent where
+    they fit, a model or list of models that checks) is tested inline; anything else, and
+    whatever fails inline, goes through ``_req``/``_opt`` with the key's parser, which
+    raise the errors (or keep a lenient build's ``_Kept``) as a call of them alone does.
+    A model's parser (``_Checks``), or a list's item parser that is one, is called by its
+    ``parse`` directly."""
+    scope: dict[str, Any] = {"M": _MISSING, "ParseError": ParseError, "_Kept": _Kept}
+    scope.update(_object=_object, _req=_req, _opt=_opt, extras=checks.extras)
+    lines = [
+        "def parse(data):",
+        "    d = data if type(data) is dict else _object(data)",
+        "    get = d.get",
+    ]
+    for i, key in enumerate(checks.keys):
+        w, none_fits = repr(key.wire), key.optional or key.nullable
+        scope[f"p{i}"] = key.parse
+        read = f"_opt(d, {w}, p{i})" if key.optional else f"_req(d, {w}, p{i})"
+        # the value, and where None (absent, for an optional key) needs no more checks
+        value = f"(v := get({w}))" if key.optional else f"(v := get({w}, M))"
+        if key.put:  # no inline test fits a tuple
+            lines += [
+                f"    v = {read}",
+                f"    if {w} in d and type(d[{w}]) is not _Kept:",
+                f"        d[{w}] = v",
+            ]
+            continue
+        if key.fast is not None:
+            scope[f"t{i}"] = key.fast
+            test = (
+                f"{value} is not None and type(v) is not t{i}"
+                if none_fits
+                else f"type(get({w})) is not t{i}"
+            )
+            lines += [f"    if {test}:", f"        {read}"]
+            continue
+        if key.items is not None:
+            scope[f"s{i}"] = frozenset((key.items,))
+            misfit = f"(type(v) is not list or not s{i}.issuperset(map(type, v)))"
+            test = (
+                f"{value} is not None and {misfit}"
+                if none_fits
+                else f"(v := get({w})) is None or {misfit}"
+            )
+            lines += [f"    if {test}:", f"        {read}"]
+            continue
+        inner = _nullable_inner_of.get(key.parse, key.parse) if none_fits else key.parse
+        item = _item_parser_of.get(inner)
+        if type(inner) is not _Checks and type(item) is not _Checks:
+            lines.append(f"    {read}")
+            continue
+        scope[f"m{i}"] = inner if type(inner) is _Checks else item
+        # a required key's absent value (M) fails the model's check, and _req says it is missing
+        lines.append(
+            f"    if {value} is not None:" if none_fits else f"    v = get({w}, M)"
+        )
+        if type(inner) is _Checks:
+            body = ["try:", f"    m{i}.parse(v)", "except ParseError:", f"    {read}"]
+        else:
+            body = [
+                "if type(v) is list:",
+                "    try:",
+                f"        check = m{i}.parse",
+                "        for x in v:",
+            ]
+            body += [
+                "            check(x)",
+                "    except ParseError:",
+                f"        {read}",
+                "else:",
+                f"    {read}",
+            ]
+        lines += [("        " if none_fits else "    ") + line for line in body]
+    if checks.extras is not None:
+        lines.append("    extras(d)")
+    lines.append("    return d")
+    # the source holds the keys as literals (repr), nothing else of the schema
+    code = compile("\n".join(lines), f"<checks of {checks.name}>", "exec")
+    exec(code, scope)  # noqa: S102
+    return cast("Callable[[Any], _T]", scope["parse"])
 
 
 #: The two messages of a result built anyway (``schema_drift``), the same in every style:
@@ -9022,6 +5629,377 @@ def _where(path: tuple[str | int, ...]) -> str:
 def _path_order(path: tuple[str | int, ...]) -> tuple[tuple[int, Any], ...]:
     """Sort key of a path: list positions in number order, keys in text order."""
     return tuple((0, p) if isinstance(p, int) else (1, p) for p in path)
+
+
+# Each model's parser: the checks of its keys (below, once every parser exists to be
+# named), compiled on first use.
+_parse_ChatCompletionStreamResponseDeltaFunctionCall = _Checks(
+    ChatCompletionStreamResponseDeltaFunctionCall
+)
+_parse_ChatCompletionMessageToolCallChunkFunction = _Checks(
+    ChatCompletionMessageToolCallChunkFunction
+)
+_parse_ChatCompletionMessageToolCallChunk = _Checks(ChatCompletionMessageToolCallChunk)
+_parse_ChatCompletionStreamResponseDelta = _Checks(ChatCompletionStreamResponseDelta)
+_parse_ChatCompletionTokenLogprobTopLogprob = _Checks(
+    ChatCompletionTokenLogprobTopLogprob
+)
+_parse_ChatCompletionTokenLogprob = _Checks(ChatCompletionTokenLogprob)
+_parse_CreateChatCompletionStreamResponseChoiceLogprobs = _Checks(
+    CreateChatCompletionStreamResponseChoiceLogprobs
+)
+_parse_CreateChatCompletionStreamResponseChoice = _Checks(
+    CreateChatCompletionStreamResponseChoice
+)
+_parse_CompletionUsageCompletionTokensDetails = _Checks(
+    CompletionUsageCompletionTokensDetails
+)
+_parse_CompletionUsagePromptTokensDetails = _Checks(CompletionUsagePromptTokensDetails)
+_parse_CompletionUsage = _Checks(CompletionUsage)
+_parse_ModerationResultBody = _Checks(ModerationResultBody)
+_parse_ChatCompletionModerationResults = _Checks(ChatCompletionModerationResults)
+_parse_ChatCompletionModerationError = _Checks(ChatCompletionModerationError)
+_parse_ChatCompletionModeration = _Checks(ChatCompletionModeration)
+_parse_CreateChatCompletionStreamResponse = _Checks(CreateChatCompletionStreamResponse)
+_parse_ResponseAudioDeltaEvent = _Checks(ResponseAudioDeltaEvent)
+_parse_ResponseAudioDoneEvent = _Checks(ResponseAudioDoneEvent)
+_parse_ResponseAudioTranscriptDeltaEvent = _Checks(ResponseAudioTranscriptDeltaEvent)
+_parse_ResponseAudioTranscriptDoneEvent = _Checks(ResponseAudioTranscriptDoneEvent)
+_parse_ResponseCodeInterpreterCallCodeDeltaEvent = _Checks(
+    ResponseCodeInterpreterCallCodeDeltaEvent
+)
+_parse_ResponseCodeInterpreterCallCodeDoneEvent = _Checks(
+    ResponseCodeInterpreterCallCodeDoneEvent
+)
+_parse_ResponseCodeInterpreterCallCompletedEvent = _Checks(
+    ResponseCodeInterpreterCallCompletedEvent
+)
+_parse_ResponseCodeInterpreterCallInProgressEvent = _Checks(
+    ResponseCodeInterpreterCallInProgressEvent
+)
+_parse_ResponseCodeInterpreterCallInterpretingEvent = _Checks(
+    ResponseCodeInterpreterCallInterpretingEvent
+)
+_parse_ResponseFormatText = _Checks(ResponseFormatText)
+_parse_TextResponseFormatJsonSchema = _Checks(TextResponseFormatJsonSchema)
+_parse_ResponseFormatJsonObject = _Checks(ResponseFormatJsonObject)
+_parse_ResponseTextParam = _Checks(ResponseTextParam)
+_parse_FunctionTool = _Checks(FunctionTool)
+_parse_HybridSearchOptions = _Checks(HybridSearchOptions)
+_parse_RankingOptions = _Checks(RankingOptions)
+_parse_ComparisonFilter = _Checks(ComparisonFilter)
+_parse_CompoundFilter = _Checks(CompoundFilter)
+_parse_FileSearchTool = _Checks(FileSearchTool)
+_parse_ComputerTool = _Checks(ComputerTool)
+_parse_ComputerUsePreviewTool = _Checks(ComputerUsePreviewTool)
+_parse_WebSearchToolFilters = _Checks(WebSearchToolFilters)
+_parse_WebSearchApproximateLocation = _Checks(WebSearchApproximateLocation)
+_parse_WebSearchTool = _Checks(WebSearchTool)
+_parse_MCPToolFilter = _Checks(MCPToolFilter)
+_parse_MCPToolRequireApproval = _Checks(MCPToolRequireApproval)
+_parse_MCPTool = _Checks(MCPTool)
+_parse_ContainerNetworkPolicyDisabledParam = _Checks(
+    ContainerNetworkPolicyDisabledParam
+)
+_parse_ContainerNetworkPolicyDomainSecretParam = _Checks(
+    ContainerNetworkPolicyDomainSecretParam
+)
+_parse_ContainerNetworkPolicyAllowlistParam = _Checks(
+    ContainerNetworkPolicyAllowlistParam
+)
+_parse_AutoCodeInterpreterToolParam = _Checks(AutoCodeInterpreterToolParam)
+_parse_CodeInterpreterTool = _Checks(CodeInterpreterTool)
+_parse_ProgrammaticToolCallingParam = _Checks(ProgrammaticToolCallingParam)
+_parse_ImageGenToolInputImageMask = _Checks(ImageGenToolInputImageMask)
+_parse_ImageGenTool = _Checks(ImageGenTool)
+_parse_LocalShellToolParam = _Checks(LocalShellToolParam)
+_parse_SkillReferenceParam = _Checks(SkillReferenceParam)
+_parse_InlineSkillSourceParam = _Checks(InlineSkillSourceParam)
+_parse_InlineSkillParam = _Checks(InlineSkillParam)
+_parse_ContainerAutoParam = _Checks(ContainerAutoParam)
+_parse_LocalSkillParam = _Checks(LocalSkillParam)
+_parse_LocalEnvironmentParam = _Checks(LocalEnvironmentParam)
+_parse_ContainerReferenceParam = _Checks(ContainerReferenceParam)
+_parse_FunctionShellToolParam = _Checks(FunctionShellToolParam)
+_parse_CustomTextFormatParam = _Checks(CustomTextFormatParam)
+_parse_CustomGrammarFormatParam = _Checks(CustomGrammarFormatParam)
+_parse_CustomToolParam = _Checks(CustomToolParam)
+_parse_FunctionToolParam = _Checks(FunctionToolParam)
+_parse_NamespaceToolParam = _Checks(NamespaceToolParam)
+_parse_ToolSearchToolParam = _Checks(ToolSearchToolParam)
+_parse_ApproximateLocation = _Checks(ApproximateLocation)
+_parse_WebSearchPreviewTool = _Checks(WebSearchPreviewTool)
+_parse_ApplyPatchToolParam = _Checks(ApplyPatchToolParam)
+_parse_ToolChoiceAllowed = _Checks(ToolChoiceAllowed)
+_parse_ToolChoiceTypes = _Checks(ToolChoiceTypes)
+_parse_ToolChoiceFunction = _Checks(ToolChoiceFunction)
+_parse_ToolChoiceMCP = _Checks(ToolChoiceMCP)
+_parse_ToolChoiceCustom = _Checks(ToolChoiceCustom)
+_parse_SpecificProgrammaticToolCallingParam = _Checks(
+    SpecificProgrammaticToolCallingParam
+)
+_parse_SpecificApplyPatchParam = _Checks(SpecificApplyPatchParam)
+_parse_SpecificFunctionShellParam = _Checks(SpecificFunctionShellParam)
+_parse_PromptCacheBreakpointConfig = _Checks(PromptCacheBreakpointConfig)
+_parse_InputTextContent = _Checks(InputTextContent)
+_parse_InputImageContent = _Checks(InputImageContent)
+_parse_InputFileContent = _Checks(InputFileContent)
+_parse_Prompt = _Checks(Prompt)
+_parse_ResponseError = _Checks(ResponseError)
+_parse_ResponseIncompleteDetails = _Checks(ResponseIncompleteDetails)
+_parse_FileCitationBody = _Checks(FileCitationBody)
+_parse_UrlCitationBody = _Checks(UrlCitationBody)
+_parse_ContainerFileCitationBody = _Checks(ContainerFileCitationBody)
+_parse_FilePath = _Checks(FilePath)
+_parse_TopLogProb = _Checks(TopLogProb)
+_parse_LogProb = _Checks(LogProb)
+_parse_OutputTextContent = _Checks(OutputTextContent)
+_parse_RefusalContent = _Checks(RefusalContent)
+_parse_OutputMessage = _Checks(OutputMessage)
+_parse_FileSearchToolCallResult = _Checks(FileSearchToolCallResult)
+_parse_FileSearchToolCall = _Checks(FileSearchToolCall)
+_parse_DirectToolCallCaller = _Checks(DirectToolCallCaller)
+_parse_ProgramToolCallCaller = _Checks(ProgramToolCallCaller)
+_parse_FunctionToolCall = _Checks(FunctionToolCall)
+_parse_DirectToolCallCallerParam = _Checks(DirectToolCallCallerParam)
+_parse_ProgramToolCallCallerParam = _Checks(ProgramToolCallCallerParam)
+_parse_FunctionToolCallOutputResource = _Checks(FunctionToolCallOutputResource)
+_parse_WebSearchActionSearchSource = _Checks(WebSearchActionSearchSource)
+_parse_WebSearchActionSearch = _Checks(WebSearchActionSearch)
+_parse_WebSearchActionOpenPage = _Checks(WebSearchActionOpenPage)
+_parse_WebSearchActionFind = _Checks(WebSearchActionFind)
+_parse_WebSearchToolCall = _Checks(WebSearchToolCall)
+_parse_ClickParam = _Checks(ClickParam)
+_parse_DoubleClickAction = _Checks(DoubleClickAction)
+_parse_CoordParam = _Checks(CoordParam)
+_parse_DragParam = _Checks(DragParam)
+_parse_KeyPressAction = _Checks(KeyPressAction)
+_parse_MoveParam = _Checks(MoveParam)
+_parse_ScreenshotParam = _Checks(ScreenshotParam)
+_parse_ScrollParam = _Checks(ScrollParam)
+_parse_TypeParam = _Checks(TypeParam)
+_parse_WaitParam = _Checks(WaitParam)
+_parse_ComputerCallSafetyCheckParam = _Checks(ComputerCallSafetyCheckParam)
+_parse_ComputerToolCall = _Checks(ComputerToolCall)
+_parse_ComputerScreenshotImage = _Checks(ComputerScreenshotImage)
+_parse_ComputerToolCallOutputResource = _Checks(ComputerToolCallOutputResource)
+_parse_SummaryTextContent = _Checks(SummaryTextContent)
+_parse_ReasoningTextContent = _Checks(ReasoningTextContent)
+_parse_ReasoningItem = _Checks(ReasoningItem)
+_parse_Program = _Checks(Program)
+_parse_ProgramOutput = _Checks(ProgramOutput)
+_parse_ToolSearchCall = _Checks(ToolSearchCall)
+_parse_ToolSearchOutput = _Checks(ToolSearchOutput)
+_parse_AdditionalTools = _Checks(AdditionalTools)
+_parse_CompactionBody = _Checks(CompactionBody)
+_parse_ImageGenToolCall = _Checks(ImageGenToolCall)
+_parse_CodeInterpreterOutputLogs = _Checks(CodeInterpreterOutputLogs)
+_parse_CodeInterpreterOutputImage = _Checks(CodeInterpreterOutputImage)
+_parse_CodeInterpreterToolCall = _Checks(CodeInterpreterToolCall)
+_parse_LocalShellExecAction = _Checks(LocalShellExecAction)
+_parse_LocalShellToolCall = _Checks(LocalShellToolCall)
+_parse_LocalShellToolCallOutput = _Checks(LocalShellToolCallOutput)
+_parse_FunctionShellAction = _Checks(FunctionShellAction)
+_parse_LocalEnvironmentResource = _Checks(LocalEnvironmentResource)
+_parse_ContainerReferenceResource = _Checks(ContainerReferenceResource)
+_parse_FunctionShellCall = _Checks(FunctionShellCall)
+_parse_FunctionShellCallOutputTimeoutOutcome = _Checks(
+    FunctionShellCallOutputTimeoutOutcome
+)
+_parse_FunctionShellCallOutputExitOutcome = _Checks(FunctionShellCallOutputExitOutcome)
+_parse_FunctionShellCallOutputContent = _Checks(FunctionShellCallOutputContent)
+_parse_FunctionShellCallOutput = _Checks(FunctionShellCallOutput)
+_parse_ApplyPatchCreateFileOperation = _Checks(ApplyPatchCreateFileOperation)
+_parse_ApplyPatchDeleteFileOperation = _Checks(ApplyPatchDeleteFileOperation)
+_parse_ApplyPatchUpdateFileOperation = _Checks(ApplyPatchUpdateFileOperation)
+_parse_ApplyPatchToolCall = _Checks(ApplyPatchToolCall)
+_parse_ApplyPatchToolCallOutput = _Checks(ApplyPatchToolCallOutput)
+_parse_MCPProtocolError = _Checks(MCPProtocolError)
+_parse_MCPToolExecutionError = _Checks(MCPToolExecutionError)
+_parse_HTTPError = _Checks(HTTPError)
+_parse_MCPToolCall = _Checks(MCPToolCall)
+_parse_MCPListToolsTool = _Checks(MCPListToolsTool)
+_parse_MCPListTools = _Checks(MCPListTools)
+_parse_MCPApprovalRequest = _Checks(MCPApprovalRequest)
+_parse_MCPApprovalResponseResource = _Checks(MCPApprovalResponseResource)
+_parse_CustomToolCall = _Checks(CustomToolCall)
+_parse_CustomToolCallOutputResource = _Checks(CustomToolCallOutputResource)
+_parse_Reasoning = _Checks(Reasoning)
+_parse_EasyInputMessage = _Checks(EasyInputMessage)
+_parse_InputMessage = _Checks(InputMessage)
+_parse_ComputerCallOutputItemParam = _Checks(ComputerCallOutputItemParam)
+_parse_PromptCacheBreakpointParam = _Checks(PromptCacheBreakpointParam)
+_parse_InputTextContentParam = _Checks(InputTextContentParam)
+_parse_InputImageContentParamAutoParam = _Checks(InputImageContentParamAutoParam)
+_parse_InputFileContentParam = _Checks(InputFileContentParam)
+_parse_FunctionCallOutputItemParam = _Checks(FunctionCallOutputItemParam)
+_parse_ToolSearchCallItemParam = _Checks(ToolSearchCallItemParam)
+_parse_ToolSearchOutputItemParam = _Checks(ToolSearchOutputItemParam)
+_parse_AdditionalToolsItemParam = _Checks(AdditionalToolsItemParam)
+_parse_CompactionSummaryItemParam = _Checks(CompactionSummaryItemParam)
+_parse_FunctionShellActionParam = _Checks(FunctionShellActionParam)
+_parse_FunctionShellCallItemParam = _Checks(FunctionShellCallItemParam)
+_parse_FunctionShellCallOutputTimeoutOutcomeParam = _Checks(
+    FunctionShellCallOutputTimeoutOutcomeParam
+)
+_parse_FunctionShellCallOutputExitOutcomeParam = _Checks(
+    FunctionShellCallOutputExitOutcomeParam
+)
+_parse_FunctionShellCallOutputContentParam = _Checks(
+    FunctionShellCallOutputContentParam
+)
+_parse_FunctionShellCallOutputItemParam = _Checks(FunctionShellCallOutputItemParam)
+_parse_ApplyPatchCreateFileOperationParam = _Checks(ApplyPatchCreateFileOperationParam)
+_parse_ApplyPatchDeleteFileOperationParam = _Checks(ApplyPatchDeleteFileOperationParam)
+_parse_ApplyPatchUpdateFileOperationParam = _Checks(ApplyPatchUpdateFileOperationParam)
+_parse_ApplyPatchToolCallItemParam = _Checks(ApplyPatchToolCallItemParam)
+_parse_ApplyPatchToolCallOutputItemParam = _Checks(ApplyPatchToolCallOutputItemParam)
+_parse_MCPApprovalResponse = _Checks(MCPApprovalResponse)
+_parse_CustomToolCallOutput = _Checks(CustomToolCallOutput)
+_parse_CompactionTriggerItemParam = _Checks(CompactionTriggerItemParam)
+_parse_ItemReferenceParam = _Checks(ItemReferenceParam)
+_parse_ProgramItemParam = _Checks(ProgramItemParam)
+_parse_ProgramOutputItemParam = _Checks(ProgramOutputItemParam)
+_parse_ResponseUsageInputTokensDetails = _Checks(ResponseUsageInputTokensDetails)
+_parse_ResponseUsageOutputTokensDetails = _Checks(ResponseUsageOutputTokensDetails)
+_parse_ResponseUsage = _Checks(ResponseUsage)
+_parse_PromptCacheOptions = _Checks(PromptCacheOptions)
+_parse_ModerationErrorBody = _Checks(ModerationErrorBody)
+_parse_Moderation = _Checks(Moderation)
+_parse_ResponseConversation = _Checks(ResponseConversation)
+_parse_Response = _Checks(Response)
+_parse_ResponseCompletedEvent = _Checks(ResponseCompletedEvent)
+_parse_ResponseContentPartAddedEvent = _Checks(ResponseContentPartAddedEvent)
+_parse_ResponseContentPartDoneEvent = _Checks(ResponseContentPartDoneEvent)
+_parse_ResponseCreatedEvent = _Checks(ResponseCreatedEvent)
+_parse_ResponseErrorEvent = _Checks(ResponseErrorEvent)
+_parse_ResponseFileSearchCallCompletedEvent = _Checks(
+    ResponseFileSearchCallCompletedEvent
+)
+_parse_ResponseFileSearchCallInProgressEvent = _Checks(
+    ResponseFileSearchCallInProgressEvent
+)
+_parse_ResponseFileSearchCallSearchingEvent = _Checks(
+    ResponseFileSearchCallSearchingEvent
+)
+_parse_ResponseFunctionCallArgumentsDeltaEvent = _Checks(
+    ResponseFunctionCallArgumentsDeltaEvent
+)
+_parse_ResponseFunctionCallArgumentsDoneEvent = _Checks(
+    ResponseFunctionCallArgumentsDoneEvent
+)
+_parse_ResponseShellCallCommandAddedStreamingEvent = _Checks(
+    ResponseShellCallCommandAddedStreamingEvent
+)
+_parse_ResponseShellCallCommandDeltaStreamingEvent = _Checks(
+    ResponseShellCallCommandDeltaStreamingEvent
+)
+_parse_ResponseShellCallCommandDoneStreamingEvent = _Checks(
+    ResponseShellCallCommandDoneStreamingEvent
+)
+_parse_ShellCallOutputDelta = _Checks(ShellCallOutputDelta)
+_parse_ResponseShellCallOutputContentDeltaStreamingEvent = _Checks(
+    ResponseShellCallOutputContentDeltaStreamingEvent
+)
+_parse_ResponseShellCallOutputContentDoneStreamingEvent = _Checks(
+    ResponseShellCallOutputContentDoneStreamingEvent
+)
+_parse_ResponseInProgressEvent = _Checks(ResponseInProgressEvent)
+_parse_ResponseFailedEvent = _Checks(ResponseFailedEvent)
+_parse_ResponseIncompleteEvent = _Checks(ResponseIncompleteEvent)
+_parse_ResponseOutputItemAddedEvent = _Checks(ResponseOutputItemAddedEvent)
+_parse_ResponseOutputItemDoneEvent = _Checks(ResponseOutputItemDoneEvent)
+_parse_ResponseReasoningSummaryPartAddedEventPart = _Checks(
+    ResponseReasoningSummaryPartAddedEventPart
+)
+_parse_ResponseReasoningSummaryPartAddedEvent = _Checks(
+    ResponseReasoningSummaryPartAddedEvent
+)
+_parse_ResponseReasoningSummaryPartDoneEventPart = _Checks(
+    ResponseReasoningSummaryPartDoneEventPart
+)
+_parse_ResponseReasoningSummaryPartDoneEvent = _Checks(
+    ResponseReasoningSummaryPartDoneEvent
+)
+_parse_ResponseReasoningSummaryTextDeltaEvent = _Checks(
+    ResponseReasoningSummaryTextDeltaEvent
+)
+_parse_ResponseReasoningSummaryTextDoneEvent = _Checks(
+    ResponseReasoningSummaryTextDoneEvent
+)
+_parse_ResponseReasoningTextDeltaEvent = _Checks(ResponseReasoningTextDeltaEvent)
+_parse_ResponseReasoningTextDoneEvent = _Checks(ResponseReasoningTextDoneEvent)
+_parse_ResponseRefusalDeltaEvent = _Checks(ResponseRefusalDeltaEvent)
+_parse_ResponseRefusalDoneEvent = _Checks(ResponseRefusalDoneEvent)
+_parse_ResponseLogProbTopLogprob = _Checks(ResponseLogProbTopLogprob)
+_parse_ResponseLogProb = _Checks(ResponseLogProb)
+_parse_ResponseTextDeltaEvent = _Checks(ResponseTextDeltaEvent)
+_parse_ResponseTextDoneEvent = _Checks(ResponseTextDoneEvent)
+_parse_ResponseWebSearchCallCompletedEvent = _Checks(
+    ResponseWebSearchCallCompletedEvent
+)
+_parse_ResponseWebSearchCallInProgressEvent = _Checks(
+    ResponseWebSearchCallInProgressEvent
+)
+_parse_ResponseWebSearchCallSearchingEvent = _Checks(
+    ResponseWebSearchCallSearchingEvent
+)
+_parse_ResponseImageGenCallCompletedEvent = _Checks(ResponseImageGenCallCompletedEvent)
+_parse_ResponseImageGenCallGeneratingEvent = _Checks(
+    ResponseImageGenCallGeneratingEvent
+)
+_parse_ResponseImageGenCallInProgressEvent = _Checks(
+    ResponseImageGenCallInProgressEvent
+)
+_parse_ResponseImageGenCallPartialImageEvent = _Checks(
+    ResponseImageGenCallPartialImageEvent
+)
+_parse_ResponseMCPCallArgumentsDeltaEvent = _Checks(ResponseMCPCallArgumentsDeltaEvent)
+_parse_ResponseMCPCallArgumentsDoneEvent = _Checks(ResponseMCPCallArgumentsDoneEvent)
+_parse_ResponseMCPCallCompletedEvent = _Checks(ResponseMCPCallCompletedEvent)
+_parse_ResponseMCPCallFailedEvent = _Checks(ResponseMCPCallFailedEvent)
+_parse_ResponseMCPCallInProgressEvent = _Checks(ResponseMCPCallInProgressEvent)
+_parse_ResponseMCPListToolsCompletedEvent = _Checks(ResponseMCPListToolsCompletedEvent)
+_parse_ResponseMCPListToolsFailedEvent = _Checks(ResponseMCPListToolsFailedEvent)
+_parse_ResponseMCPListToolsInProgressEvent = _Checks(
+    ResponseMCPListToolsInProgressEvent
+)
+_parse_ResponseOutputTextAnnotationAddedEvent = _Checks(
+    ResponseOutputTextAnnotationAddedEvent
+)
+_parse_ResponseQueuedEvent = _Checks(ResponseQueuedEvent)
+_parse_ResponseCustomToolCallInputDeltaEvent = _Checks(
+    ResponseCustomToolCallInputDeltaEvent
+)
+_parse_ResponseCustomToolCallInputDoneEvent = _Checks(
+    ResponseCustomToolCallInputDoneEvent
+)
+_parse_ChatCompletionMessageToolCallFunction = _Checks(
+    ChatCompletionMessageToolCallFunction
+)
+_parse_ChatCompletionMessageToolCall = _Checks(ChatCompletionMessageToolCall)
+_parse_ChatCompletionMessageCustomToolCallCustom = _Checks(
+    ChatCompletionMessageCustomToolCallCustom
+)
+_parse_ChatCompletionMessageCustomToolCall = _Checks(
+    ChatCompletionMessageCustomToolCall
+)
+_parse_ChatCompletionResponseMessageAnnotationUrlCitation = _Checks(
+    ChatCompletionResponseMessageAnnotationUrlCitation
+)
+_parse_ChatCompletionResponseMessageAnnotation = _Checks(
+    ChatCompletionResponseMessageAnnotation
+)
+_parse_ChatCompletionResponseMessageFunctionCall = _Checks(
+    ChatCompletionResponseMessageFunctionCall
+)
+_parse_ChatCompletionResponseMessageAudio = _Checks(ChatCompletionResponseMessageAudio)
+_parse_ChatCompletionResponseMessage = _Checks(ChatCompletionResponseMessage)
+_parse_CreateChatCompletionResponseChoiceLogprobs = _Checks(
+    CreateChatCompletionResponseChoiceLogprobs
+)
+_parse_CreateChatCompletionResponseChoice = _Checks(CreateChatCompletionResponseChoice)
+_parse_CreateChatCompletionResponse = _Checks(CreateChatCompletionResponse)
 
 
 # Composite parsers, built once.
@@ -9541,6 +6519,2161 @@ _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _tagged(
 )
 _P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _list_of(
     _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more
+)
+
+
+# Each model's keys, as its parser checks them.
+_parse_ChatCompletionStreamResponseDeltaFunctionCall.keys = (
+    _Key("arguments", _str, fast=str, optional=True),
+    _Key("name", _str, fast=str, optional=True),
+)
+
+
+_parse_ChatCompletionMessageToolCallChunkFunction.keys = (
+    _Key("name", _str, fast=str, optional=True),
+    _Key("arguments", _str, fast=str, optional=True),
+)
+
+
+_parse_ChatCompletionMessageToolCallChunk.keys = (
+    _Key("index", _int, fast=int),
+    _Key("id", _str, fast=str, optional=True),
+    _Key("type", _str, fast=str, optional=True),
+    _Key("function", _parse_ChatCompletionMessageToolCallChunkFunction, optional=True),
+)
+
+
+_parse_ChatCompletionStreamResponseDelta.keys = (
+    _Key("content", _str, fast=str, optional=True),
+    _Key(
+        "function_call",
+        _parse_ChatCompletionStreamResponseDeltaFunctionCall,
+        optional=True,
+    ),
+    _Key("tool_calls", _P_list_of_ChatCompletionMessageToolCallChunk, optional=True),
+    _Key("role", _str, fast=str, optional=True),
+    _Key("refusal", _str, fast=str, optional=True),
+)
+
+
+_parse_ChatCompletionTokenLogprobTopLogprob.keys = (
+    _Key("token", _str, fast=str),
+    _Key("logprob", _float, fast=float),
+    _Key("bytes", _P_nullable_list_of_int, items=int, nullable=True),
+)
+
+
+_parse_ChatCompletionTokenLogprob.keys = (
+    _Key("token", _str, fast=str),
+    _Key("logprob", _float, fast=float),
+    _Key("bytes", _P_nullable_list_of_int, items=int, nullable=True),
+    _Key("top_logprobs", _P_list_of_ChatCompletionTokenLogprobTopLogprob),
+)
+
+
+_parse_CreateChatCompletionStreamResponseChoiceLogprobs.keys = (
+    _Key("content", _P_nullable_list_of_ChatCompletionTokenLogprob, nullable=True),
+    _Key("refusal", _P_nullable_list_of_ChatCompletionTokenLogprob, nullable=True),
+)
+
+
+_parse_CreateChatCompletionStreamResponseChoice.keys = (
+    _Key("delta", _parse_ChatCompletionStreamResponseDelta),
+    _Key(
+        "logprobs",
+        _parse_CreateChatCompletionStreamResponseChoiceLogprobs,
+        optional=True,
+    ),
+    _Key("finish_reason", _P_nullable_str, fast=str, nullable=True),
+    _Key("index", _int, fast=int),
+)
+
+
+_parse_CompletionUsageCompletionTokensDetails.keys = (
+    _Key("accepted_prediction_tokens", _int, fast=int, optional=True),
+    _Key("audio_tokens", _int, fast=int, optional=True),
+    _Key("reasoning_tokens", _int, fast=int, optional=True),
+    _Key("text_tokens", _int, fast=int, optional=True),
+    _Key("rejected_prediction_tokens", _int, fast=int, optional=True),
+)
+
+
+_parse_CompletionUsagePromptTokensDetails.keys = (
+    _Key("audio_tokens", _int, fast=int, optional=True),
+    _Key("cached_tokens", _int, fast=int, optional=True),
+    _Key("text_tokens", _int, fast=int, optional=True),
+    _Key("image_tokens", _int, fast=int, optional=True),
+    _Key("cache_write_tokens", _int, fast=int, optional=True),
+)
+
+
+_parse_CompletionUsage.keys = (
+    _Key("completion_tokens", _int, fast=int),
+    _Key("prompt_tokens", _int, fast=int),
+    _Key("total_tokens", _int, fast=int),
+    _Key(
+        "completion_tokens_details",
+        _parse_CompletionUsageCompletionTokensDetails,
+        optional=True,
+    ),
+    _Key(
+        "prompt_tokens_details",
+        _parse_CompletionUsagePromptTokensDetails,
+        optional=True,
+    ),
+)
+
+
+_parse_ModerationResultBody.keys = (
+    _Key("type", _str, fast=str),
+    _Key("model", _str, fast=str),
+    _Key("flagged", _bool, fast=bool),
+    _Key("categories", _P_map_of_bool),
+    _Key("category_scores", _P_map_of_float),
+    _Key("category_applied_input_types", _P_map_of_list_of_str),
+)
+
+
+_parse_ChatCompletionModerationResults.keys = (
+    _Key("type", _str, fast=str),
+    _Key("model", _str, fast=str),
+    _Key("results", _P_list_of_ModerationResultBody),
+)
+
+
+_parse_ChatCompletionModerationError.keys = (
+    _Key("type", _str, fast=str),
+    _Key("code", _str, fast=str),
+    _Key("message", _str, fast=str),
+)
+
+
+_parse_ChatCompletionModeration.keys = (
+    _Key(
+        "input",
+        _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
+    ),
+    _Key(
+        "output",
+        _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
+    ),
+)
+
+
+_parse_CreateChatCompletionStreamResponse.keys = (
+    _Key("id", _str, fast=str),
+    _Key("choices", _P_list_of_CreateChatCompletionStreamResponseChoice),
+    _Key("created", _int, fast=int),
+    _Key("model", _str, fast=str),
+    _Key("obfuscation", _str, fast=str, optional=True),
+    _Key("service_tier", _str, fast=str, optional=True),
+    _Key("system_fingerprint", _str, fast=str, optional=True),
+    _Key("object", _str, fast=str),
+    _Key("usage", _parse_CompletionUsage, optional=True),
+    _Key("moderation", _parse_ChatCompletionModeration, optional=True),
+)
+
+
+_parse_ResponseAudioDeltaEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+    _Key("delta", _str, fast=str),
+)
+
+
+_parse_ResponseAudioDoneEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseAudioTranscriptDeltaEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("delta", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseAudioTranscriptDoneEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseCodeInterpreterCallCodeDeltaEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("item_id", _str, fast=str),
+    _Key("delta", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseCodeInterpreterCallCodeDoneEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("item_id", _str, fast=str),
+    _Key("code", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseCodeInterpreterCallCompletedEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("item_id", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseCodeInterpreterCallInProgressEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("item_id", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseCodeInterpreterCallInterpretingEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("item_id", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseFormatText.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_TextResponseFormatJsonSchema.keys = (
+    _Key("type", _str, fast=str),
+    _Key("description", _str, fast=str, optional=True),
+    _Key("name", _str, fast=str),
+    _Key("schema", _parse_ResponseFormatJsonSchemaSchema),
+    _Key("strict", _bool, fast=bool, optional=True),
+)
+
+
+_parse_ResponseFormatJsonObject.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_ResponseTextParam.keys = (
+    _Key("format", _parse_TextResponseFormatConfiguration, optional=True),
+    _Key("verbosity", _str, fast=str, optional=True),
+)
+
+
+_parse_FunctionTool.keys = (
+    _Key("type", _str, fast=str),
+    _Key("name", _str, fast=str),
+    _Key("description", _str, fast=str, optional=True),
+    _Key("parameters", _P_nullable_map_of_any, nullable=True),
+    _Key("output_schema", _P_map_of_any, optional=True),
+    _Key("strict", _P_nullable_bool, fast=bool, nullable=True),
+    _Key("defer_loading", _bool, fast=bool, optional=True),
+    _Key("allowed_callers", _P_list_of_str, items=str, optional=True),
+)
+
+
+_parse_HybridSearchOptions.keys = (
+    _Key("embedding_weight", _float, fast=float),
+    _Key("text_weight", _float, fast=float),
+)
+
+
+_parse_RankingOptions.keys = (
+    _Key("ranker", _str, fast=str, optional=True),
+    _Key("score_threshold", _float, fast=float, optional=True),
+    _Key("hybrid_search", _parse_HybridSearchOptions, optional=True),
+)
+
+
+_parse_ComparisonFilter.keys = (
+    _Key("type", _str, fast=str),
+    _Key("key", _str, fast=str),
+    _Key("value", _P_first_of_str_float_bool_list_of_first_of_str_float),
+)
+
+
+_parse_CompoundFilter.keys = (
+    _Key("type", _str, fast=str),
+    _Key("filters", _P_list_of_any),
+)
+
+
+_parse_FileSearchTool.keys = (
+    _Key("type", _str, fast=str),
+    _Key("vector_store_ids", _P_list_of_str, items=str),
+    _Key("max_num_results", _int, fast=int, optional=True),
+    _Key("ranking_options", _parse_RankingOptions, optional=True),
+    _Key("filters", _parse_Filters, optional=True),
+)
+
+
+_parse_ComputerTool.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_ComputerUsePreviewTool.keys = (
+    _Key("type", _str, fast=str),
+    _Key("environment", _str, fast=str),
+    _Key("display_width", _int, fast=int),
+    _Key("display_height", _int, fast=int),
+)
+
+
+_parse_WebSearchToolFilters.keys = (
+    _Key("allowed_domains", _P_list_of_str, items=str, optional=True),
+)
+
+
+_parse_WebSearchApproximateLocation.keys = (
+    _Key("type", _str, fast=str, optional=True),
+    _Key("country", _str, fast=str, optional=True),
+    _Key("region", _str, fast=str, optional=True),
+    _Key("city", _str, fast=str, optional=True),
+    _Key("timezone", _str, fast=str, optional=True),
+)
+
+
+_parse_WebSearchTool.keys = (
+    _Key("type", _str, fast=str),
+    _Key("external_web_access", _bool, fast=bool, optional=True),
+    _Key("filters", _parse_WebSearchToolFilters, optional=True),
+    _Key("user_location", _parse_WebSearchApproximateLocation, optional=True),
+    _Key("search_context_size", _str, fast=str, optional=True),
+)
+
+
+_parse_MCPToolFilter.keys = (
+    _Key("tool_names", _P_list_of_str, items=str, optional=True),
+    _Key("read_only", _bool, fast=bool, optional=True),
+)
+
+
+_parse_MCPToolRequireApproval.keys = (
+    _Key("always", _parse_MCPToolFilter, optional=True),
+    _Key("never", _parse_MCPToolFilter, optional=True),
+)
+
+
+_parse_MCPTool.keys = (
+    _Key("type", _str, fast=str),
+    _Key("server_label", _str, fast=str),
+    _Key("server_url", _str, fast=str, optional=True),
+    _Key("connector_id", _str, fast=str, optional=True),
+    _Key("tunnel_id", _str, fast=str, optional=True),
+    _Key("authorization", _str, fast=str, optional=True),
+    _Key("server_description", _str, fast=str, optional=True),
+    _Key("headers", _P_map_of_str, optional=True),
+    _Key("allowed_tools", _P_first_of_list_of_str_MCPToolFilter, optional=True),
+    _Key("allowed_callers", _P_list_of_str, items=str, optional=True),
+    _Key("require_approval", _P_first_of_MCPToolRequireApproval_str, optional=True),
+    _Key("defer_loading", _bool, fast=bool, optional=True),
+)
+
+
+_parse_ContainerNetworkPolicyDisabledParam.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_ContainerNetworkPolicyDomainSecretParam.keys = (
+    _Key("domain", _str, fast=str),
+    _Key("name", _str, fast=str),
+    _Key("value", _str, fast=str),
+)
+
+
+_parse_ContainerNetworkPolicyAllowlistParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("allowed_domains", _P_list_of_str, items=str),
+    _Key(
+        "domain_secrets",
+        _P_list_of_ContainerNetworkPolicyDomainSecretParam,
+        optional=True,
+    ),
+)
+
+
+_parse_AutoCodeInterpreterToolParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("file_ids", _P_list_of_str, items=str, optional=True),
+    _Key("memory_limit", _str, fast=str, optional=True),
+    _Key(
+        "network_policy",
+        _P_tagged_type_disabled_ContainerNetworkPolicyDisabledParam_and_1_more,
+        optional=True,
+    ),
+)
+
+
+_parse_CodeInterpreterTool.keys = (
+    _Key("type", _str, fast=str),
+    _Key("container", _P_first_of_str_AutoCodeInterpreterToolParam),
+    _Key("allowed_callers", _P_list_of_str, items=str, optional=True),
+)
+
+
+_parse_ProgrammaticToolCallingParam.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_ImageGenToolInputImageMask.keys = (
+    _Key("image_url", _str, fast=str, optional=True),
+    _Key("file_id", _str, fast=str, optional=True),
+)
+
+
+_parse_ImageGenTool.keys = (
+    _Key("type", _str, fast=str),
+    _Key("model", _str, fast=str, optional=True),
+    _Key("quality", _str, fast=str, optional=True),
+    _Key("size", _str, fast=str, optional=True),
+    _Key("output_format", _str, fast=str, optional=True),
+    _Key("output_compression", _int, fast=int, optional=True),
+    _Key("moderation", _str, fast=str, optional=True),
+    _Key("background", _str, fast=str, optional=True),
+    _Key("input_fidelity", _str, fast=str, optional=True),
+    _Key("input_image_mask", _parse_ImageGenToolInputImageMask, optional=True),
+    _Key("partial_images", _int, fast=int, optional=True),
+    _Key("action", _str, fast=str, optional=True),
+)
+
+
+_parse_LocalShellToolParam.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_SkillReferenceParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("skill_id", _str, fast=str),
+    _Key("version", _str, fast=str, optional=True),
+)
+
+
+_parse_InlineSkillSourceParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("media_type", _str, fast=str),
+    _Key("data", _str, fast=str),
+)
+
+
+_parse_InlineSkillParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("name", _str, fast=str),
+    _Key("description", _str, fast=str),
+    _Key("source", _parse_InlineSkillSourceParam),
+)
+
+
+_parse_ContainerAutoParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("file_ids", _P_list_of_str, items=str, optional=True),
+    _Key("memory_limit", _str, fast=str, optional=True),
+    _Key(
+        "network_policy",
+        _P_tagged_type_disabled_ContainerNetworkPolicyDisabledParam_and_1_more,
+        optional=True,
+    ),
+    _Key(
+        "skills",
+        _P_list_of_tagged_type_skill_reference_SkillReferenceParam_and_1_more,
+        optional=True,
+    ),
+)
+
+
+_parse_LocalSkillParam.keys = (
+    _Key("name", _str, fast=str),
+    _Key("description", _str, fast=str),
+    _Key("path", _str, fast=str),
+)
+
+
+_parse_LocalEnvironmentParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("skills", _P_list_of_LocalSkillParam, optional=True),
+)
+
+
+_parse_ContainerReferenceParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("container_id", _str, fast=str),
+)
+
+
+_parse_FunctionShellToolParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key(
+        "environment",
+        _P_tagged_type_container_auto_ContainerAutoParam_and_2_more,
+        optional=True,
+    ),
+    _Key("allowed_callers", _P_list_of_str, items=str, optional=True),
+)
+
+
+_parse_CustomTextFormatParam.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_CustomGrammarFormatParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("syntax", _str, fast=str),
+    _Key("definition", _str, fast=str),
+)
+
+
+_parse_CustomToolParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("name", _str, fast=str),
+    _Key("description", _str, fast=str, optional=True),
+    _Key("format", _P_tagged_type_text_CustomTextFormatParam_and_1_more, optional=True),
+    _Key("defer_loading", _bool, fast=bool, optional=True),
+    _Key("allowed_callers", _P_list_of_str, items=str, optional=True),
+)
+
+
+_parse_FunctionToolParam.keys = (
+    _Key("name", _str, fast=str),
+    _Key("description", _str, fast=str, optional=True),
+    _Key("parameters", _parse_EmptyModelParam, optional=True),
+    _Key("strict", _bool, fast=bool, optional=True),
+    _Key("type", _str, fast=str),
+    _Key("output_schema", _P_map_of_any, optional=True),
+    _Key("defer_loading", _bool, fast=bool, optional=True),
+    _Key("allowed_callers", _P_list_of_str, items=str, optional=True),
+)
+
+
+_parse_NamespaceToolParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("name", _str, fast=str),
+    _Key("description", _str, fast=str),
+    _Key("tools", _P_list_of_tagged_type_function_FunctionToolParam_and_1_more),
+)
+
+
+_parse_ToolSearchToolParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("execution", _str, fast=str, optional=True),
+    _Key("description", _str, fast=str, optional=True),
+    _Key("parameters", _parse_EmptyModelParam, optional=True),
+)
+
+
+_parse_ApproximateLocation.keys = (
+    _Key("type", _str, fast=str),
+    _Key("country", _str, fast=str, optional=True),
+    _Key("region", _str, fast=str, optional=True),
+    _Key("city", _str, fast=str, optional=True),
+    _Key("timezone", _str, fast=str, optional=True),
+)
+
+
+_parse_WebSearchPreviewTool.keys = (
+    _Key("type", _str, fast=str),
+    _Key("user_location", _parse_ApproximateLocation, optional=True),
+    _Key("search_context_size", _str, fast=str, optional=True),
+    _Key("search_content_types", _P_list_of_str, items=str, optional=True),
+)
+
+
+_parse_ApplyPatchToolParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("allowed_callers", _P_list_of_str, items=str, optional=True),
+)
+
+
+_parse_ToolChoiceAllowed.keys = (
+    _Key("type", _str, fast=str),
+    _Key("mode", _str, fast=str),
+    _Key("tools", _P_list_of_map_of_any),
+)
+
+
+_parse_ToolChoiceTypes.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_ToolChoiceFunction.keys = (
+    _Key("type", _str, fast=str),
+    _Key("name", _str, fast=str),
+)
+
+
+_parse_ToolChoiceMCP.keys = (
+    _Key("type", _str, fast=str),
+    _Key("server_label", _str, fast=str),
+    _Key("name", _str, fast=str, optional=True),
+)
+
+
+_parse_ToolChoiceCustom.keys = (
+    _Key("type", _str, fast=str),
+    _Key("name", _str, fast=str),
+)
+
+
+_parse_SpecificProgrammaticToolCallingParam.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_SpecificApplyPatchParam.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_SpecificFunctionShellParam.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_PromptCacheBreakpointConfig.keys = (_Key("mode", _str, fast=str),)
+
+
+_parse_InputTextContent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("text", _str, fast=str),
+    _Key("prompt_cache_breakpoint", _parse_PromptCacheBreakpointConfig, optional=True),
+)
+
+
+_parse_InputImageContent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("image_url", _str, fast=str, optional=True),
+    _Key("file_id", _str, fast=str, optional=True),
+    _Key("detail", _str, fast=str),
+    _Key("prompt_cache_breakpoint", _parse_PromptCacheBreakpointConfig, optional=True),
+)
+
+
+_parse_InputFileContent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("file_id", _str, fast=str, optional=True),
+    _Key("filename", _str, fast=str, optional=True),
+    _Key("file_data", _str, fast=str, optional=True),
+    _Key("prompt_cache_breakpoint", _parse_PromptCacheBreakpointConfig, optional=True),
+    _Key("file_url", _str, fast=str, optional=True),
+    _Key("detail", _str, fast=str, optional=True),
+)
+
+
+_parse_Prompt.keys = (
+    _Key("id", _str, fast=str),
+    _Key("version", _str, fast=str, optional=True),
+    _Key("variables", _parse_ResponsePromptVariables, optional=True),
+)
+
+
+_parse_ResponseError.keys = (
+    _Key("code", _str, fast=str),
+    _Key("message", _str, fast=str),
+)
+
+
+_parse_ResponseIncompleteDetails.keys = (_Key("reason", _str, fast=str, optional=True),)
+
+
+_parse_FileCitationBody.keys = (
+    _Key("type", _str, fast=str),
+    _Key("file_id", _str, fast=str),
+    _Key("index", _int, fast=int),
+    _Key("filename", _str, fast=str),
+)
+
+
+_parse_UrlCitationBody.keys = (
+    _Key("type", _str, fast=str),
+    _Key("url", _str, fast=str),
+    _Key("start_index", _int, fast=int),
+    _Key("end_index", _int, fast=int),
+    _Key("title", _str, fast=str),
+)
+
+
+_parse_ContainerFileCitationBody.keys = (
+    _Key("type", _str, fast=str),
+    _Key("container_id", _str, fast=str),
+    _Key("file_id", _str, fast=str),
+    _Key("start_index", _int, fast=int),
+    _Key("end_index", _int, fast=int),
+    _Key("filename", _str, fast=str),
+)
+
+
+_parse_FilePath.keys = (
+    _Key("type", _str, fast=str),
+    _Key("file_id", _str, fast=str),
+    _Key("index", _int, fast=int),
+)
+
+
+_parse_TopLogProb.keys = (
+    _Key("token", _str, fast=str),
+    _Key("logprob", _float, fast=float),
+    _Key("bytes", _P_list_of_int, items=int),
+)
+
+
+_parse_LogProb.keys = (
+    _Key("token", _str, fast=str),
+    _Key("logprob", _float, fast=float),
+    _Key("bytes", _P_list_of_int, items=int),
+    _Key("top_logprobs", _P_list_of_TopLogProb),
+)
+
+
+_parse_OutputTextContent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("text", _str, fast=str),
+    _Key("annotations", _P_list_of_Annotation),
+    _Key("logprobs", _P_list_of_LogProb),
+)
+
+
+_parse_RefusalContent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("refusal", _str, fast=str),
+)
+
+
+_parse_OutputMessage.keys = (
+    _Key("id", _str, fast=str),
+    _Key("type", _str, fast=str),
+    _Key("role", _str, fast=str),
+    _Key("content", _P_list_of_OutputMessageContent),
+    _Key("phase", _str, fast=str, optional=True),
+    _Key("status", _str, fast=str),
+)
+
+
+_parse_FileSearchToolCallResult.keys = (
+    _Key("file_id", _str, fast=str, optional=True),
+    _Key("text", _str, fast=str, optional=True),
+    _Key("filename", _str, fast=str, optional=True),
+    _Key("attributes", _parse_VectorStoreFileAttributes, optional=True),
+    _Key("score", _float, fast=float, optional=True),
+)
+
+
+_parse_FileSearchToolCall.keys = (
+    _Key("id", _str, fast=str),
+    _Key("type", _str, fast=str),
+    _Key("status", _str, fast=str),
+    _Key("queries", _P_list_of_str, items=str),
+    _Key("results", _P_list_of_FileSearchToolCallResult, optional=True),
+)
+
+
+_parse_DirectToolCallCaller.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_ProgramToolCallCaller.keys = (
+    _Key("type", _str, fast=str),
+    _Key("caller_id", _str, fast=str),
+)
+
+
+_parse_FunctionToolCall.keys = (
+    _Key("id", _str, fast=str, optional=True),
+    _Key("type", _str, fast=str),
+    _Key("call_id", _str, fast=str),
+    _Key("caller", _parse_ToolCallCaller, optional=True),
+    _Key("namespace", _str, fast=str, optional=True),
+    _Key("name", _str, fast=str),
+    _Key("arguments", _str, fast=str),
+    _Key("status", _str, fast=str, optional=True),
+)
+
+
+_parse_DirectToolCallCallerParam.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_ProgramToolCallCallerParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("caller_id", _str, fast=str),
+)
+
+
+_parse_FunctionToolCallOutputResource.keys = (
+    _Key("id", _str, fast=str),
+    _Key("type", _str, fast=str),
+    _Key("call_id", _str, fast=str, optional=True),
+    _Key("name", _str, fast=str, optional=True),
+    _Key("namespace", _str, fast=str, optional=True),
+    _Key("caller", _parse_ToolCallCallerParam, optional=True),
+    _Key("output", _P_first_of_str_list_of_FunctionAndCustomToolCallOutput),
+    _Key("status", _str, fast=str),
+    _Key("created_by", _str, fast=str, optional=True),
+)
+
+
+_parse_WebSearchActionSearchSource.keys = (
+    _Key("type", _str, fast=str),
+    _Key("url", _str, fast=str),
+)
+
+
+_parse_WebSearchActionSearch.keys = (
+    _Key("type", _str, fast=str),
+    _Key("query", _str, fast=str, optional=True),
+    _Key("queries", _P_list_of_str, items=str, optional=True),
+    _Key("sources", _P_list_of_WebSearchActionSearchSource, optional=True),
+)
+
+
+_parse_WebSearchActionOpenPage.keys = (
+    _Key("type", _str, fast=str),
+    _Key("url", _str, fast=str, optional=True),
+)
+
+
+_parse_WebSearchActionFind.keys = (
+    _Key("type", _str, fast=str),
+    _Key("url", _str, fast=str),
+    _Key("pattern", _str, fast=str),
+)
+
+
+_parse_WebSearchToolCall.keys = (
+    _Key("id", _str, fast=str),
+    _Key("type", _str, fast=str),
+    _Key("status", _str, fast=str),
+    _Key("action", _P_tagged_type_search_WebSearchActionSearch_and_2_more),
+)
+
+
+_parse_ClickParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("button", _str, fast=str),
+    _Key("x", _int, fast=int),
+    _Key("y", _int, fast=int),
+    _Key("keys", _P_list_of_str, items=str, optional=True),
+)
+
+
+_parse_DoubleClickAction.keys = (
+    _Key("type", _str, fast=str),
+    _Key("x", _int, fast=int),
+    _Key("y", _int, fast=int),
+    _Key("keys", _P_nullable_list_of_str, items=str, nullable=True),
+)
+
+
+_parse_CoordParam.keys = (
+    _Key("x", _int, fast=int),
+    _Key("y", _int, fast=int),
+)
+
+
+_parse_DragParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("path", _P_list_of_CoordParam),
+    _Key("keys", _P_list_of_str, items=str, optional=True),
+)
+
+
+_parse_KeyPressAction.keys = (
+    _Key("type", _str, fast=str),
+    _Key("keys", _P_list_of_str, items=str),
+)
+
+
+_parse_MoveParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("x", _int, fast=int),
+    _Key("y", _int, fast=int),
+    _Key("keys", _P_list_of_str, items=str, optional=True),
+)
+
+
+_parse_ScreenshotParam.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_ScrollParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("x", _int, fast=int),
+    _Key("y", _int, fast=int),
+    _Key("scroll_x", _int, fast=int),
+    _Key("scroll_y", _int, fast=int),
+    _Key("keys", _P_list_of_str, items=str, optional=True),
+)
+
+
+_parse_TypeParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("text", _str, fast=str),
+)
+
+
+_parse_WaitParam.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_ComputerCallSafetyCheckParam.keys = (
+    _Key("id", _str, fast=str),
+    _Key("code", _str, fast=str, optional=True),
+    _Key("message", _str, fast=str, optional=True),
+)
+
+
+_parse_ComputerToolCall.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str),
+    _Key("call_id", _str, fast=str),
+    _Key("action", _parse_ComputerAction, optional=True),
+    _Key("actions", _parse_ComputerActionList, optional=True),
+    _Key("pending_safety_checks", _P_list_of_ComputerCallSafetyCheckParam),
+    _Key("status", _str, fast=str),
+)
+
+
+_parse_ComputerScreenshotImage.keys = (
+    _Key("type", _str, fast=str),
+    _Key("image_url", _str, fast=str, optional=True),
+    _Key("file_id", _str, fast=str, optional=True),
+)
+
+
+_parse_ComputerToolCallOutputResource.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str),
+    _Key("call_id", _str, fast=str),
+    _Key(
+        "acknowledged_safety_checks",
+        _P_list_of_ComputerCallSafetyCheckParam,
+        optional=True,
+    ),
+    _Key("output", _parse_ComputerScreenshotImage),
+    _Key("status", _str, fast=str),
+    _Key("created_by", _str, fast=str, optional=True),
+)
+
+
+_parse_SummaryTextContent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("text", _str, fast=str),
+)
+
+
+_parse_ReasoningTextContent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("text", _str, fast=str),
+)
+
+
+_parse_ReasoningItem.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str),
+    _Key("encrypted_content", _str, fast=str, optional=True),
+    _Key("summary", _P_list_of_SummaryTextContent),
+    _Key("content", _P_list_of_ReasoningTextContent, optional=True),
+    _Key("status", _str, fast=str, optional=True),
+)
+
+
+_parse_Program.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str),
+    _Key("call_id", _str, fast=str),
+    _Key("code", _str, fast=str),
+    _Key("fingerprint", _str, fast=str),
+)
+
+
+_parse_ProgramOutput.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str),
+    _Key("call_id", _str, fast=str),
+    _Key("result", _str, fast=str),
+    _Key("status", _str, fast=str),
+)
+
+
+_parse_ToolSearchCall.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str),
+    _Key("call_id", _P_nullable_str, fast=str, nullable=True),
+    _Key("execution", _str, fast=str),
+    _Key("arguments", _any),
+    _Key("status", _str, fast=str),
+    _Key("created_by", _str, fast=str, optional=True),
+)
+
+
+_parse_ToolSearchOutput.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str),
+    _Key("call_id", _P_nullable_str, fast=str, nullable=True),
+    _Key("execution", _str, fast=str),
+    _Key("tools", _P_list_of_Tool),
+    _Key("status", _str, fast=str),
+    _Key("created_by", _str, fast=str, optional=True),
+)
+
+
+_parse_AdditionalTools.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str),
+    _Key("role", _str, fast=str),
+    _Key("tools", _P_list_of_Tool),
+)
+
+
+_parse_CompactionBody.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str),
+    _Key("encrypted_content", _str, fast=str),
+    _Key("created_by", _str, fast=str, optional=True),
+)
+
+
+_parse_ImageGenToolCall.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str),
+    _Key("status", _str, fast=str),
+    _Key("result", _P_nullable_str, fast=str, nullable=True),
+)
+
+
+_parse_CodeInterpreterOutputLogs.keys = (
+    _Key("type", _str, fast=str),
+    _Key("logs", _str, fast=str),
+)
+
+
+_parse_CodeInterpreterOutputImage.keys = (
+    _Key("type", _str, fast=str),
+    _Key("url", _str, fast=str),
+)
+
+
+_parse_CodeInterpreterToolCall.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str),
+    _Key("status", _str, fast=str),
+    _Key("container_id", _str, fast=str),
+    _Key("code", _P_nullable_str, fast=str, nullable=True),
+    _Key(
+        "outputs",
+        _P_nullable_list_of_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more,
+        nullable=True,
+    ),
+)
+
+
+_parse_LocalShellExecAction.keys = (
+    _Key("type", _str, fast=str),
+    _Key("command", _P_list_of_str, items=str),
+    _Key("timeout_ms", _int, fast=int, optional=True),
+    _Key("working_directory", _str, fast=str, optional=True),
+    _Key("env", _P_map_of_str),
+    _Key("user", _str, fast=str, optional=True),
+)
+
+
+_parse_LocalShellToolCall.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str),
+    _Key("call_id", _str, fast=str),
+    _Key("action", _parse_LocalShellExecAction),
+    _Key("status", _str, fast=str),
+)
+
+
+_parse_LocalShellToolCallOutput.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str),
+    _Key("output", _str, fast=str),
+    _Key("status", _str, fast=str, optional=True),
+)
+
+
+_parse_FunctionShellAction.keys = (
+    _Key("commands", _P_list_of_str, items=str),
+    _Key("timeout_ms", _P_nullable_int, fast=int, nullable=True),
+    _Key("max_output_length", _P_nullable_int, fast=int, nullable=True),
+)
+
+
+_parse_LocalEnvironmentResource.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_ContainerReferenceResource.keys = (
+    _Key("type", _str, fast=str),
+    _Key("container_id", _str, fast=str),
+)
+
+
+_parse_FunctionShellCall.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str),
+    _Key("call_id", _str, fast=str),
+    _Key("caller", _parse_ToolCallCaller, optional=True),
+    _Key("action", _parse_FunctionShellAction),
+    _Key("status", _str, fast=str),
+    _Key(
+        "environment",
+        _P_nullable_tagged_type_local_LocalEnvironmentResource_and_1_more,
+        nullable=True,
+    ),
+    _Key("created_by", _str, fast=str, optional=True),
+)
+
+
+_parse_FunctionShellCallOutputTimeoutOutcome.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_FunctionShellCallOutputExitOutcome.keys = (
+    _Key("type", _str, fast=str),
+    _Key("exit_code", _int, fast=int),
+)
+
+
+_parse_FunctionShellCallOutputContent.keys = (
+    _Key("stdout", _str, fast=str),
+    _Key("stderr", _str, fast=str),
+    _Key(
+        "outcome",
+        _P_tagged_type_timeout_FunctionShellCallOutputTimeoutOutcome_and_1_more,
+    ),
+    _Key("created_by", _str, fast=str, optional=True),
+)
+
+
+_parse_FunctionShellCallOutput.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str),
+    _Key("call_id", _str, fast=str),
+    _Key("caller", _parse_ToolCallCaller, optional=True),
+    _Key("status", _str, fast=str),
+    _Key("output", _P_list_of_FunctionShellCallOutputContent),
+    _Key("max_output_length", _P_nullable_int, fast=int, nullable=True),
+    _Key("created_by", _str, fast=str, optional=True),
+)
+
+
+_parse_ApplyPatchCreateFileOperation.keys = (
+    _Key("type", _str, fast=str),
+    _Key("path", _str, fast=str),
+    _Key("diff", _str, fast=str),
+)
+
+
+_parse_ApplyPatchDeleteFileOperation.keys = (
+    _Key("type", _str, fast=str),
+    _Key("path", _str, fast=str),
+)
+
+
+_parse_ApplyPatchUpdateFileOperation.keys = (
+    _Key("type", _str, fast=str),
+    _Key("path", _str, fast=str),
+    _Key("diff", _str, fast=str),
+)
+
+
+_parse_ApplyPatchToolCall.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str),
+    _Key("call_id", _str, fast=str),
+    _Key("caller", _parse_ToolCallCaller, optional=True),
+    _Key("status", _str, fast=str),
+    _Key(
+        "operation", _P_tagged_type_create_file_ApplyPatchCreateFileOperation_and_2_more
+    ),
+    _Key("created_by", _str, fast=str, optional=True),
+)
+
+
+_parse_ApplyPatchToolCallOutput.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str),
+    _Key("call_id", _str, fast=str),
+    _Key("caller", _parse_ToolCallCaller, optional=True),
+    _Key("status", _str, fast=str),
+    _Key("output", _str, fast=str, optional=True),
+    _Key("created_by", _str, fast=str, optional=True),
+)
+
+
+_parse_MCPProtocolError.keys = (
+    _Key("type", _str, fast=str),
+    _Key("code", _int, fast=int),
+    _Key("message", _str, fast=str),
+)
+
+
+_parse_MCPToolExecutionError.keys = (
+    _Key("type", _str, fast=str),
+    _Key("content", _any),
+)
+
+
+_parse_HTTPError.keys = (
+    _Key("type", _str, fast=str),
+    _Key("code", _int, fast=int),
+    _Key("message", _str, fast=str),
+)
+
+
+_parse_MCPToolCall.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str),
+    _Key("server_label", _str, fast=str),
+    _Key("name", _str, fast=str),
+    _Key("arguments", _str, fast=str),
+    _Key("output", _str, fast=str, optional=True),
+    _Key("error", _parse_MCPToolCallError, optional=True),
+    _Key("status", _str, fast=str, optional=True),
+    _Key("approval_request_id", _str, fast=str, optional=True),
+)
+
+
+_parse_MCPListToolsTool.keys = (
+    _Key("name", _str, fast=str),
+    _Key("description", _str, fast=str, optional=True),
+    _Key("input_schema", _P_map_of_any),
+    _Key("annotations", _P_map_of_any, optional=True),
+)
+
+
+_parse_MCPListTools.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str),
+    _Key("server_label", _str, fast=str),
+    _Key("tools", _P_list_of_MCPListToolsTool),
+    _Key("error", _str, fast=str, optional=True),
+)
+
+
+_parse_MCPApprovalRequest.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str),
+    _Key("server_label", _str, fast=str),
+    _Key("name", _str, fast=str),
+    _Key("arguments", _str, fast=str),
+)
+
+
+_parse_MCPApprovalResponseResource.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str),
+    _Key("approval_request_id", _str, fast=str),
+    _Key("approve", _bool, fast=bool),
+    _Key("reason", _str, fast=str, optional=True),
+)
+
+
+_parse_CustomToolCall.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str, optional=True),
+    _Key("call_id", _str, fast=str),
+    _Key("caller", _parse_ToolCallCaller, optional=True),
+    _Key("namespace", _str, fast=str, optional=True),
+    _Key("name", _str, fast=str),
+    _Key("input", _str, fast=str),
+)
+
+
+_parse_CustomToolCallOutputResource.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str),
+    _Key("call_id", _str, fast=str),
+    _Key("caller", _parse_ToolCallCallerParam, optional=True),
+    _Key("output", _P_first_of_str_list_of_FunctionAndCustomToolCallOutput),
+    _Key("status", _str, fast=str),
+    _Key("created_by", _str, fast=str, optional=True),
+)
+
+
+_parse_Reasoning.keys = (
+    _Key("mode", _str, fast=str, optional=True),
+    _Key("effort", _str, fast=str, optional=True),
+    _Key("summary", _str, fast=str, optional=True),
+    _Key("context", _str, fast=str, optional=True),
+    _Key("generate_summary", _str, fast=str, optional=True),
+)
+
+
+_parse_EasyInputMessage.keys = (
+    _Key("role", _str, fast=str),
+    _Key("content", _P_first_of_str_InputMessageContentList),
+    _Key("phase", _str, fast=str, optional=True),
+    _Key("type", _str, fast=str, optional=True),
+)
+
+
+_parse_InputMessage.keys = (
+    _Key("type", _str, fast=str, optional=True),
+    _Key("role", _str, fast=str),
+    _Key("status", _str, fast=str, optional=True),
+    _Key("content", _parse_InputMessageContentList),
+)
+
+
+_parse_ComputerCallOutputItemParam.keys = (
+    _Key("id", _str, fast=str, optional=True),
+    _Key("call_id", _str, fast=str),
+    _Key("type", _str, fast=str),
+    _Key("output", _parse_ComputerScreenshotImage),
+    _Key(
+        "acknowledged_safety_checks",
+        _P_list_of_ComputerCallSafetyCheckParam,
+        optional=True,
+    ),
+    _Key("status", _str, fast=str, optional=True),
+)
+
+
+_parse_PromptCacheBreakpointParam.keys = (_Key("mode", _str, fast=str),)
+
+
+_parse_InputTextContentParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("text", _str, fast=str),
+    _Key("prompt_cache_breakpoint", _parse_PromptCacheBreakpointParam, optional=True),
+)
+
+
+_parse_InputImageContentParamAutoParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("image_url", _str, fast=str, optional=True),
+    _Key("file_id", _str, fast=str, optional=True),
+    _Key("detail", _str, fast=str, optional=True),
+    _Key("prompt_cache_breakpoint", _parse_PromptCacheBreakpointParam, optional=True),
+)
+
+
+_parse_InputFileContentParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("file_id", _str, fast=str, optional=True),
+    _Key("filename", _str, fast=str, optional=True),
+    _Key("file_data", _str, fast=str, optional=True),
+    _Key("file_url", _str, fast=str, optional=True),
+    _Key("detail", _str, fast=str, optional=True),
+    _Key("prompt_cache_breakpoint", _parse_PromptCacheBreakpointParam, optional=True),
+)
+
+
+_parse_FunctionCallOutputItemParam.keys = (
+    _Key("id", _str, fast=str, optional=True),
+    _Key("call_id", _str, fast=str, optional=True),
+    _Key("type", _str, fast=str),
+    _Key("output", _P_first_of_str_and_1_more),
+    _Key("name", _str, fast=str, optional=True),
+    _Key("namespace", _str, fast=str, optional=True),
+    _Key("caller", _parse_ToolCallCallerParam, optional=True),
+    _Key("status", _str, fast=str, optional=True),
+)
+
+
+_parse_ToolSearchCallItemParam.keys = (
+    _Key("id", _str, fast=str, optional=True),
+    _Key("call_id", _str, fast=str, optional=True),
+    _Key("type", _str, fast=str),
+    _Key("execution", _str, fast=str, optional=True),
+    _Key("arguments", _parse_EmptyModelParam),
+    _Key("status", _str, fast=str, optional=True),
+)
+
+
+_parse_ToolSearchOutputItemParam.keys = (
+    _Key("id", _str, fast=str, optional=True),
+    _Key("call_id", _str, fast=str, optional=True),
+    _Key("type", _str, fast=str),
+    _Key("execution", _str, fast=str, optional=True),
+    _Key("tools", _P_list_of_Tool),
+    _Key("status", _str, fast=str, optional=True),
+)
+
+
+_parse_AdditionalToolsItemParam.keys = (
+    _Key("id", _str, fast=str, optional=True),
+    _Key("type", _str, fast=str),
+    _Key("role", _str, fast=str),
+    _Key("tools", _P_list_of_Tool),
+)
+
+
+_parse_CompactionSummaryItemParam.keys = (
+    _Key("id", _str, fast=str, optional=True),
+    _Key("type", _str, fast=str),
+    _Key("encrypted_content", _str, fast=str),
+)
+
+
+_parse_FunctionShellActionParam.keys = (
+    _Key("commands", _P_list_of_str, items=str),
+    _Key("timeout_ms", _int, fast=int, optional=True),
+    _Key("max_output_length", _int, fast=int, optional=True),
+)
+
+
+_parse_FunctionShellCallItemParam.keys = (
+    _Key("id", _str, fast=str, optional=True),
+    _Key("call_id", _str, fast=str),
+    _Key("caller", _parse_ToolCallCallerParam, optional=True),
+    _Key("type", _str, fast=str),
+    _Key("action", _parse_FunctionShellActionParam),
+    _Key("status", _str, fast=str, optional=True),
+    _Key(
+        "environment",
+        _P_tagged_type_local_LocalEnvironmentParam_and_1_more,
+        optional=True,
+    ),
+)
+
+
+_parse_FunctionShellCallOutputTimeoutOutcomeParam.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_FunctionShellCallOutputExitOutcomeParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("exit_code", _int, fast=int),
+)
+
+
+_parse_FunctionShellCallOutputContentParam.keys = (
+    _Key("stdout", _str, fast=str),
+    _Key("stderr", _str, fast=str),
+    _Key("outcome", _parse_FunctionShellCallOutputOutcomeParam),
+)
+
+
+_parse_FunctionShellCallOutputItemParam.keys = (
+    _Key("id", _str, fast=str, optional=True),
+    _Key("call_id", _str, fast=str),
+    _Key("caller", _parse_ToolCallCallerParam, optional=True),
+    _Key("type", _str, fast=str),
+    _Key("output", _P_list_of_FunctionShellCallOutputContentParam),
+    _Key("status", _str, fast=str, optional=True),
+    _Key("max_output_length", _int, fast=int, optional=True),
+)
+
+
+_parse_ApplyPatchCreateFileOperationParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("path", _str, fast=str),
+    _Key("diff", _str, fast=str),
+)
+
+
+_parse_ApplyPatchDeleteFileOperationParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("path", _str, fast=str),
+)
+
+
+_parse_ApplyPatchUpdateFileOperationParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("path", _str, fast=str),
+    _Key("diff", _str, fast=str),
+)
+
+
+_parse_ApplyPatchToolCallItemParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str, optional=True),
+    _Key("call_id", _str, fast=str),
+    _Key("caller", _parse_ToolCallCallerParam, optional=True),
+    _Key("status", _str, fast=str),
+    _Key("operation", _parse_ApplyPatchOperationParam),
+)
+
+
+_parse_ApplyPatchToolCallOutputItemParam.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str, optional=True),
+    _Key("call_id", _str, fast=str),
+    _Key("caller", _parse_ToolCallCallerParam, optional=True),
+    _Key("status", _str, fast=str),
+    _Key("output", _str, fast=str, optional=True),
+)
+
+
+_parse_MCPApprovalResponse.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str, optional=True),
+    _Key("approval_request_id", _str, fast=str),
+    _Key("approve", _bool, fast=bool),
+    _Key("reason", _str, fast=str, optional=True),
+)
+
+
+_parse_CustomToolCallOutput.keys = (
+    _Key("type", _str, fast=str),
+    _Key("id", _str, fast=str, optional=True),
+    _Key("call_id", _str, fast=str),
+    _Key("caller", _parse_ToolCallCallerParam, optional=True),
+    _Key("output", _P_first_of_str_list_of_FunctionAndCustomToolCallOutput),
+)
+
+
+_parse_CompactionTriggerItemParam.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_ItemReferenceParam.keys = (
+    _Key("type", _str, fast=str, optional=True),
+    _Key("id", _str, fast=str),
+)
+
+
+_parse_ProgramItemParam.keys = (
+    _Key("id", _str, fast=str),
+    _Key("type", _str, fast=str),
+    _Key("call_id", _str, fast=str),
+    _Key("code", _str, fast=str),
+    _Key("fingerprint", _str, fast=str),
+)
+
+
+_parse_ProgramOutputItemParam.keys = (
+    _Key("id", _str, fast=str),
+    _Key("type", _str, fast=str),
+    _Key("call_id", _str, fast=str),
+    _Key("result", _str, fast=str),
+    _Key("status", _str, fast=str),
+)
+
+
+_parse_ResponseUsageInputTokensDetails.keys = (
+    _Key("cached_tokens", _int, fast=int),
+    _Key("cache_write_tokens", _int, fast=int),
+)
+
+
+_parse_ResponseUsageOutputTokensDetails.keys = (
+    _Key("reasoning_tokens", _int, fast=int),
+)
+
+
+_parse_ResponseUsage.keys = (
+    _Key("input_tokens", _int, fast=int),
+    _Key("input_tokens_details", _parse_ResponseUsageInputTokensDetails),
+    _Key("output_tokens", _int, fast=int),
+    _Key("output_tokens_details", _parse_ResponseUsageOutputTokensDetails),
+    _Key("total_tokens", _int, fast=int),
+)
+
+
+_parse_PromptCacheOptions.keys = (
+    _Key("ttl", _str, fast=str),
+    _Key("mode", _str, fast=str),
+)
+
+
+_parse_ModerationErrorBody.keys = (
+    _Key("type", _str, fast=str),
+    _Key("code", _str, fast=str),
+    _Key("message", _str, fast=str),
+)
+
+
+_parse_Moderation.keys = (
+    _Key("input", _P_tagged_type_moderation_result_ModerationResultBody_and_1_more),
+    _Key("output", _P_tagged_type_moderation_result_ModerationResultBody_and_1_more),
+)
+
+
+_parse_ResponseConversation.keys = (_Key("id", _str, fast=str),)
+
+
+_parse_Response.keys = (
+    _Key("metadata", _P_nullable_Metadata, nullable=True),
+    _Key("top_logprobs", _int, fast=int, optional=True),
+    _Key("temperature", _P_nullable_float, fast=float, nullable=True),
+    _Key("top_p", _P_nullable_float, fast=float, nullable=True),
+    _Key("user", _str, fast=str, optional=True),
+    _Key("safety_identifier", _str, fast=str, optional=True),
+    _Key("prompt_cache_key", _str, fast=str, optional=True),
+    _Key("prompt_cache_retention", _str, fast=str, optional=True),
+    _Key("previous_response_id", _str, fast=str, optional=True),
+    _Key("model", _parse_ModelIdsResponses),
+    _Key("background", _bool, fast=bool, optional=True),
+    _Key("max_tool_calls", _int, fast=int, optional=True),
+    _Key("text", _parse_ResponseTextParam, optional=True),
+    _Key("tools", _parse_ToolsArray),
+    _Key("tool_choice", _parse_ToolChoiceParam),
+    _Key("prompt", _parse_Prompt, optional=True),
+    _Key("service_tier", _str, fast=str, optional=True),
+    _Key("truncation", _str, fast=str, optional=True),
+    _Key("id", _str, fast=str),
+    _Key("object", _str, fast=str),
+    _Key("status", _str, fast=str, optional=True),
+    _Key("created_at", _float, fast=float),
+    _Key("completed_at", _float, fast=float, optional=True),
+    _Key("error", _P_nullable_ResponseError, nullable=True),
+    _Key("incomplete_details", _P_nullable_ResponseIncompleteDetails, nullable=True),
+    _Key("output", _P_list_of_OutputItem),
+    _Key("reasoning", _parse_Reasoning, optional=True),
+    _Key("instructions", _P_nullable_first_of_str_list_of_InputItem, nullable=True),
+    _Key("output_text", _str, fast=str, optional=True),
+    _Key("usage", _parse_ResponseUsage, optional=True),
+    _Key("prompt_cache_options", _parse_PromptCacheOptions, optional=True),
+    _Key("moderation", _parse_Moderation, optional=True),
+    _Key("parallel_tool_calls", _bool, fast=bool),
+    _Key("conversation", _parse_ResponseConversation, optional=True),
+    _Key("max_output_tokens", _int, fast=int, optional=True),
+)
+
+
+_parse_ResponseCompletedEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("response", _parse_Response),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseContentPartAddedEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("item_id", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("content_index", _int, fast=int),
+    _Key("part", _parse_OutputContent),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseContentPartDoneEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("item_id", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("content_index", _int, fast=int),
+    _Key("sequence_number", _int, fast=int),
+    _Key("part", _parse_OutputContent),
+)
+
+
+_parse_ResponseCreatedEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("response", _parse_Response),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseErrorEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("code", _P_nullable_str, fast=str, nullable=True),
+    _Key("message", _str, fast=str),
+    _Key("param", _P_nullable_str, fast=str, nullable=True),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseFileSearchCallCompletedEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("item_id", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseFileSearchCallInProgressEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("item_id", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseFileSearchCallSearchingEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("item_id", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseFunctionCallArgumentsDeltaEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("item_id", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("sequence_number", _int, fast=int),
+    _Key("delta", _str, fast=str),
+)
+
+
+_parse_ResponseFunctionCallArgumentsDoneEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("item_id", _str, fast=str),
+    _Key("name", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("sequence_number", _int, fast=int),
+    _Key("arguments", _str, fast=str),
+)
+
+
+_parse_ResponseShellCallCommandAddedStreamingEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+    _Key("output_index", _int, fast=int),
+    _Key("command_index", _int, fast=int),
+    _Key("command", _str, fast=str),
+)
+
+
+_parse_ResponseShellCallCommandDeltaStreamingEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+    _Key("output_index", _int, fast=int),
+    _Key("command_index", _int, fast=int),
+    _Key("delta", _str, fast=str),
+    _Key("obfuscation", _str, fast=str, optional=True),
+)
+
+
+_parse_ResponseShellCallCommandDoneStreamingEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+    _Key("output_index", _int, fast=int),
+    _Key("command_index", _int, fast=int),
+    _Key("command", _str, fast=str),
+)
+
+
+_parse_ShellCallOutputDelta.keys = (
+    _Key("stdout", _str, fast=str, optional=True),
+    _Key("stderr", _str, fast=str, optional=True),
+)
+
+
+_parse_ResponseShellCallOutputContentDeltaStreamingEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+    _Key("item_id", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("command_index", _int, fast=int),
+    _Key("delta", _parse_ShellCallOutputDelta),
+)
+
+
+_parse_ResponseShellCallOutputContentDoneStreamingEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+    _Key("item_id", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("command_index", _int, fast=int),
+    _Key("output", _P_list_of_FunctionShellCallOutputContent),
+)
+
+
+_parse_ResponseInProgressEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("response", _parse_Response),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseFailedEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+    _Key("response", _parse_Response),
+)
+
+
+_parse_ResponseIncompleteEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("response", _parse_Response),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseOutputItemAddedEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("sequence_number", _int, fast=int),
+    _Key("item", _parse_OutputItem),
+)
+
+
+_parse_ResponseOutputItemDoneEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("sequence_number", _int, fast=int),
+    _Key("item", _parse_OutputItem),
+)
+
+
+_parse_ResponseReasoningSummaryPartAddedEventPart.keys = (
+    _Key("type", _str, fast=str),
+    _Key("text", _str, fast=str),
+)
+
+
+_parse_ResponseReasoningSummaryPartAddedEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("item_id", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("summary_index", _int, fast=int),
+    _Key("sequence_number", _int, fast=int),
+    _Key("part", _parse_ResponseReasoningSummaryPartAddedEventPart),
+)
+
+
+_parse_ResponseReasoningSummaryPartDoneEventPart.keys = (
+    _Key("type", _str, fast=str),
+    _Key("text", _str, fast=str),
+)
+
+
+_parse_ResponseReasoningSummaryPartDoneEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("item_id", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("summary_index", _int, fast=int),
+    _Key("status", _str, fast=str, optional=True),
+    _Key("sequence_number", _int, fast=int),
+    _Key("part", _parse_ResponseReasoningSummaryPartDoneEventPart),
+)
+
+
+_parse_ResponseReasoningSummaryTextDeltaEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("item_id", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("summary_index", _int, fast=int),
+    _Key("delta", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseReasoningSummaryTextDoneEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("item_id", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("summary_index", _int, fast=int),
+    _Key("text", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseReasoningTextDeltaEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("item_id", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("content_index", _int, fast=int),
+    _Key("delta", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseReasoningTextDoneEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("item_id", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("content_index", _int, fast=int),
+    _Key("text", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseRefusalDeltaEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("item_id", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("content_index", _int, fast=int),
+    _Key("delta", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseRefusalDoneEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("item_id", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("content_index", _int, fast=int),
+    _Key("refusal", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseLogProbTopLogprob.keys = (
+    _Key("token", _str, fast=str, optional=True),
+    _Key("logprob", _float, fast=float, optional=True),
+)
+
+
+_parse_ResponseLogProb.keys = (
+    _Key("token", _str, fast=str),
+    _Key("logprob", _float, fast=float),
+    _Key("top_logprobs", _P_list_of_ResponseLogProbTopLogprob, optional=True),
+)
+
+
+_parse_ResponseTextDeltaEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("item_id", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("content_index", _int, fast=int),
+    _Key("delta", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+    _Key("logprobs", _P_list_of_ResponseLogProb),
+)
+
+
+_parse_ResponseTextDoneEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("item_id", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("content_index", _int, fast=int),
+    _Key("text", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+    _Key("logprobs", _P_list_of_ResponseLogProb),
+)
+
+
+_parse_ResponseWebSearchCallCompletedEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("item_id", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseWebSearchCallInProgressEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("item_id", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseWebSearchCallSearchingEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("item_id", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseImageGenCallCompletedEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("sequence_number", _int, fast=int),
+    _Key("item_id", _str, fast=str),
+)
+
+
+_parse_ResponseImageGenCallGeneratingEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("item_id", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseImageGenCallInProgressEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("item_id", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseImageGenCallPartialImageEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("item_id", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+    _Key("partial_image_index", _int, fast=int),
+    _Key("partial_image_b64", _str, fast=str),
+    _Key("size", _str, fast=str, optional=True),
+    _Key("quality", _str, fast=str, optional=True),
+    _Key("background", _str, fast=str, optional=True),
+    _Key("output_format", _str, fast=str, optional=True),
+)
+
+
+_parse_ResponseMCPCallArgumentsDeltaEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("item_id", _str, fast=str),
+    _Key("delta", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseMCPCallArgumentsDoneEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("item_id", _str, fast=str),
+    _Key("arguments", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseMCPCallCompletedEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("item_id", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseMCPCallFailedEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("item_id", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseMCPCallInProgressEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+    _Key("output_index", _int, fast=int),
+    _Key("item_id", _str, fast=str),
+)
+
+
+_parse_ResponseMCPListToolsCompletedEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("item_id", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseMCPListToolsFailedEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("item_id", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseMCPListToolsInProgressEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("item_id", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseOutputTextAnnotationAddedEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("item_id", _str, fast=str),
+    _Key("output_index", _int, fast=int),
+    _Key("content_index", _int, fast=int),
+    _Key("annotation_index", _int, fast=int),
+    _Key("sequence_number", _int, fast=int),
+    _Key("annotation", _P_nullable_Annotation, nullable=True),
+)
+
+
+_parse_ResponseQueuedEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("response", _parse_Response),
+    _Key("sequence_number", _int, fast=int),
+)
+
+
+_parse_ResponseCustomToolCallInputDeltaEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+    _Key("output_index", _int, fast=int),
+    _Key("item_id", _str, fast=str),
+    _Key("delta", _str, fast=str),
+)
+
+
+_parse_ResponseCustomToolCallInputDoneEvent.keys = (
+    _Key("type", _str, fast=str),
+    _Key("sequence_number", _int, fast=int),
+    _Key("output_index", _int, fast=int),
+    _Key("item_id", _str, fast=str),
+    _Key("input", _str, fast=str),
+)
+
+
+_parse_ChatCompletionMessageToolCallFunction.keys = (
+    _Key("name", _str, fast=str),
+    _Key("arguments", _str, fast=str),
+)
+
+
+_parse_ChatCompletionMessageToolCall.keys = (
+    _Key("id", _str, fast=str),
+    _Key("type", _str, fast=str),
+    _Key("function", _parse_ChatCompletionMessageToolCallFunction),
+)
+
+
+_parse_ChatCompletionMessageCustomToolCallCustom.keys = (
+    _Key("name", _str, fast=str),
+    _Key("input", _str, fast=str),
+)
+
+
+_parse_ChatCompletionMessageCustomToolCall.keys = (
+    _Key("id", _str, fast=str),
+    _Key("type", _str, fast=str),
+    _Key("custom", _parse_ChatCompletionMessageCustomToolCallCustom),
+)
+
+
+_parse_ChatCompletionResponseMessageAnnotationUrlCitation.keys = (
+    _Key("end_index", _int, fast=int),
+    _Key("start_index", _int, fast=int),
+    _Key("url", _str, fast=str),
+    _Key("title", _str, fast=str),
+)
+
+
+_parse_ChatCompletionResponseMessageAnnotation.keys = (
+    _Key("type", _str, fast=str),
+    _Key("url_citation", _parse_ChatCompletionResponseMessageAnnotationUrlCitation),
+)
+
+
+_parse_ChatCompletionResponseMessageFunctionCall.keys = (
+    _Key("arguments", _str, fast=str),
+    _Key("name", _str, fast=str),
+)
+
+
+_parse_ChatCompletionResponseMessageAudio.keys = (
+    _Key("id", _str, fast=str),
+    _Key("expires_at", _int, fast=int),
+    _Key("data", _str, fast=str),
+    _Key("transcript", _str, fast=str),
+)
+
+
+_parse_ChatCompletionResponseMessage.keys = (
+    _Key("content", _P_nullable_str, fast=str, nullable=True),
+    _Key("refusal", _P_nullable_str, fast=str, nullable=True),
+    _Key("tool_calls", _parse_ChatCompletionMessageToolCalls, optional=True),
+    _Key(
+        "annotations", _P_list_of_ChatCompletionResponseMessageAnnotation, optional=True
+    ),
+    _Key("role", _str, fast=str),
+    _Key(
+        "function_call", _parse_ChatCompletionResponseMessageFunctionCall, optional=True
+    ),
+    _Key("audio", _parse_ChatCompletionResponseMessageAudio, optional=True),
+)
+
+
+_parse_CreateChatCompletionResponseChoiceLogprobs.keys = (
+    _Key("content", _P_nullable_list_of_ChatCompletionTokenLogprob, nullable=True),
+    _Key("refusal", _P_nullable_list_of_ChatCompletionTokenLogprob, nullable=True),
+)
+
+
+_parse_CreateChatCompletionResponseChoice.keys = (
+    _Key("finish_reason", _str, fast=str),
+    _Key("index", _int, fast=int),
+    _Key("message", _parse_ChatCompletionResponseMessage),
+    _Key(
+        "logprobs",
+        _P_nullable_CreateChatCompletionResponseChoiceLogprobs,
+        nullable=True,
+    ),
+)
+
+
+_parse_CreateChatCompletionResponse.keys = (
+    _Key("id", _str, fast=str),
+    _Key("choices", _P_list_of_CreateChatCompletionResponseChoice),
+    _Key("created", _int, fast=int),
+    _Key("model", _str, fast=str),
+    _Key("metadata", _parse_Metadata, optional=True),
+    _Key("service_tier", _str, fast=str, optional=True),
+    _Key("system_fingerprint", _str, fast=str, optional=True),
+    _Key("object", _str, fast=str),
+    _Key("usage", _parse_CompletionUsage, optional=True),
+    _Key("moderation", _parse_ChatCompletionModeration, optional=True),
 )
 
 

@@ -317,12 +317,13 @@ def _is_definition(block: str) -> bool:
 _PEP695 = (
     (re.compile(r"^type (\w+) = ", re.MULTILINE), r"\1 = "),
     (re.compile(r"^(\s*def \w+)\[\w+(?:: \w+)?(?:, \w+(?:: \w+)?)*\]\(", re.MULTILINE), r"\1("),
+    (re.compile(r"^(\s*class \w+)\[\w+(?:: \w+)?(?:, \w+(?:: \w+)?)*\]:", re.MULTILINE), r"\1:"),
 )
 
 
 def parse_tree(source: str) -> ast.Module:
     """``ast.parse`` that also reads a module written for Python 3.12+ (PEP 695 ``type``
-    aliases and ``def f[T](...)``) when running on an older Python: those lines are read in
+    aliases, ``def f[T](...)`` and ``class C[T]:``) when running on an older Python: those lines are read in
     their pre-3.12 form, line for line, which is all the callers need (statement starts,
     names used)."""
     if sys.version_info < (3, 12):

@@ -30,6 +30,7 @@ SOURCES = {
     "Annotated": "typing",
     "Any": "typing",
     "ClassVar": "typing",
+    "Generic": "typing",
     "TYPE_CHECKING": "typing",
     "Literal": "typing",
     "TypeAlias": "typing",

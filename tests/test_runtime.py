@@ -533,6 +533,7 @@ def test_pep695_inlining_gives_generic_functions_type_parameters() -> None:
     assert "def _nullable[T](parse: Callable[[Any], T]) -> Callable[[Any], T | None]:" in text
     assert "return cast(T, value.value)" in text
     assert "def _list_of[T](" in runtime.inlined("parsing_typeddict", pep695=True)
+    assert "class _Checks[T]:" in runtime.inlined("parsing_typeddict", pep695=True)
     assert "def _built_anyway[T](" in runtime.inlined("lenient", pep695=True)
     assert runtime.inlined("merge", pep695=True) == runtime.inlined("merge")
     ast.parse(runtime.inlined("parsing"))  # the 3.10 form as it is
@@ -630,6 +631,99 @@ def test_dataclass_tables_read_each_kind_of_field_and_write_it_back() -> None:
         with pytest.raises(parsing.ParseError) as caught:
             pd._from_dict(Outer, Outer._fields, bad)
         assert (caught.value.where, caught.value.message) == (where, message)
+
+
+def test_typeddict_tables_compile_to_the_checks_of_their_keys_called_one_by_one() -> None:
+    """A TypedDict's ``_Checks`` table, compiled (``_checking``), does what calling each key's
+    parser through ``_req``/``_opt`` does, key by key (``_put`` for a tuple, the typed
+    extras last): the same object back, the same errors with the same paths, the same
+    tuples put in place, a lenient build's ``_Kept`` left where it is; with a model and a
+    list of models checked by their own tables, which may be named before they are set."""
+    import copy
+
+    from generator.runtime import parsing, tuples_typeddict
+    from generator.runtime import parsing_typeddict as pt
+
+    class Inner(dict[str, Any]):  # stands for a TypedDict class: only its name is read
+        pass
+
+    class Outer(dict[str, Any]):
+        pass
+
+    inner, outer = pt._Checks(Inner), pt._Checks(Outer)
+    pair = tuples_typeddict._tuple_of((parsing._str, parsing._int), None, 2)
+    keys = (
+        pt._Key("id", parsing._str, fast=str),
+        pt._Key("reason", parsing._nullable(parsing._str), fast=str, nullable=True),
+        pt._Key("n", parsing._int, fast=int, optional=True),
+        pt._Key("tags", pt._list_of(parsing._str), items=str),
+        pt._Key("ids", parsing._nullable(pt._list_of(parsing._int)), items=int, nullable=True),
+        pt._Key("inner", inner),
+        pt._Key("maybe", parsing._nullable(inner), optional=True),
+        pt._Key("inners", pt._list_of(inner), optional=True),
+        pt._Key("pair", pair, optional=True, put=True),
+        pt._Key("any", parsing._map_of(parsing._int), optional=True),
+    )
+    outer.keys, outer.extras = keys, lambda d: parsing._map_of(parsing._bool)(
+        {k: v for k, v in d.items() if k not in {key.wire for key in keys}}
+    )
+    inner.keys = (pt._Key("k", parsing._int, fast=int),)
+
+    def reference(d: Any) -> Any:
+        d = parsing._object(d)
+        for key in keys:
+            call = parsing._opt if key.optional else parsing._req
+            value = call(d, key.wire, inner if key.parse is inner else key.parse)
+            if key.put:
+                tuples_typeddict._put(d, key.wire, value)
+        assert outer.extras is not None
+        outer.extras(d)
+        return d
+
+    def shown(value: Any) -> Any:  # a _Kept as its value, marked
+        if type(value) is parsing._Kept:
+            return ("kept", shown(value.value))
+        if isinstance(value, (list, tuple)):
+            return type(value)(map(shown, value))
+        return {k: shown(v) for k, v in value.items()} if isinstance(value, dict) else value
+
+    good = {"id": "a", "reason": None, "tags": ["x"], "ids": None, "inner": {"k": 1}}
+    cases: list[Any] = [
+        good,
+        {**good, "n": None, "ids": [1, 2], "maybe": None, "inners": [{"k": 1}, {"k": 2}], "pair": ["p", 1]},
+        {**good, "maybe": {"k": 3}, "pair": None, "any": {"a": 1}, "flag": True},
+        {**good, "id": 1},
+        {**good, "reason": 2},
+        {k: v for k, v in good.items() if k != "reason"},
+        {k: v for k, v in good.items() if k != "inner"},
+        {**good, "inner": None},
+        {**good, "inner": {"k": "x"}},
+        {**good, "maybe": {"k": None}},
+        {**good, "inners": [{"k": 1}, {"k": "x"}]},
+        {**good, "inners": {"k": 1}},
+        {**good, "tags": ["x", 1]},
+        {**good, "tags": None},
+        {**good, "ids": [1, "2"]},
+        {**good, "n": True},
+        {**good, "pair": ["p", "q"]},
+        {**good, "flag": 1},
+        {**good, "inner": parsing._Kept({"k": "x"}), "inners": [parsing._Kept(3)], "id": parsing._Kept(None)},
+        [good],
+    ]
+    for case in cases:
+        expected, got = copy.deepcopy(case), copy.deepcopy(case)
+        try:
+            want: Any = reference(expected)
+        except parsing.ParseError as exc:
+            want = (exc.where, exc.message)
+        try:
+            result: Any = outer(got)
+            assert result is got
+        except parsing.ParseError as exc:
+            result = (exc.where, exc.message)
+        assert (result, shown(got)) == (want if isinstance(want, tuple) else got, shown(expected)), case
+    assert outer.parse.__code__.co_filename == "<checks of Outer>"  # compiled once, on first use
+    assert pt._Checks(Outer).parse.__func__ is pt._Checks._first  # type: ignore[attr-defined]
 
 
 def test_built_anyway_reports_drift_once_and_reads_missing_required_fields_as_absent() -> None:

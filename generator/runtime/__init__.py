@@ -102,7 +102,8 @@ def inlined(name: str, pep695: bool = False) -> str:
 def _pep695(text: str) -> str:
     """Inlined runtime ``text`` with PEP 695 generics, as ruff's pyupgrade rules ask of a
     module for Python 3.12+: each ``_T = TypeVar("_T")`` line goes, and a top-level function
-    that mentions ``_T`` declares ``[T]`` and says ``T``. The runtime itself is written for
+    that mentions ``_T`` declares ``[T]`` and says ``T``, as does a class that derives from
+    ``Generic[_T]`` (instead). The runtime itself is written for
     Python 3.10 (a type variable is imported from the module that defines it); for the same
     rules (UP035), ``dataclass_transform`` and ``Self`` are imported from ``typing``, not
     ``typing_extensions``."""
@@ -115,10 +116,15 @@ def _pep695(text: str) -> str:
     for node in ast.parse(text).body:
         if isinstance(node, ast.Assign) and ast.unparse(node) == "_T = TypeVar('_T')":
             drop.add(node.lineno - 1)
-        elif isinstance(node, ast.FunctionDef) and _T_NAME.search(ast.unparse(node)):
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)) and _T_NAME.search(ast.unparse(node)):
             assert node.end_lineno is not None
-            first = node.lineno - 1  # the `def` line (decorators come before it)
-            lines[first] = lines[first].replace(f"def {node.name}(", f"def {node.name}[T](", 1)
+            first = node.lineno - 1  # the `def` or `class` line (decorators come before it)
+            old, new = (
+                (f"def {node.name}(", f"def {node.name}[T](")
+                if isinstance(node, ast.FunctionDef)
+                else (f"class {node.name}(Generic[_T]):", f"class {node.name}[T]:")
+            )
+            lines[first] = lines[first].replace(old, new, 1)
             for i in range(first, node.end_lineno):
                 lines[i] = _T_NAME.sub("T", lines[i])
     return "\n".join(line for i, line in enumerate(lines) if i not in drop)

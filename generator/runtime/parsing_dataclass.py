@@ -11,7 +11,19 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import Any, cast
 
-from .parsing import _MISSING, _SCALARS, _T, ParseError, _Kept, _kind, _nullable_inner_of, _object, _opt, _req
+from .parsing import (
+    _MISSING,
+    _SCALARS,
+    _T,
+    ParseError,
+    _item_parser_of,
+    _Kept,
+    _kind,
+    _nullable_inner_of,
+    _object,
+    _opt,
+    _req,
+)
 
 
 def _float(value: Any) -> float:
@@ -40,11 +52,6 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
 
     _item_parser_of[parse_list] = parse
     return parse_list
-
-
-#: The item parser of each list parser ``_list_of`` made (a model's parser reads a list of
-#: models by its item's, see ``_compiled``).
-_item_parser_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
 
 
 class _Field:

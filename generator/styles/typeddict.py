@@ -1,8 +1,9 @@
-"""The TypedDict style: the decoded JSON itself, typed; ``parse_*`` check it in place (the
-common case inline) and raise the module's ``ParseError``; a list read by position
-(``prefixItems``) is the one value they change: its ``tuple`` is put in its place. A model
-whose keys are not all plain identifiers uses the functional syntax, its annotations held
-as strings."""
+"""The TypedDict style: the decoded JSON itself, typed; ``parse_*`` check it in place and
+raise the module's ``ParseError``, each model's parser a table of its keys (``_Key``: the
+parser, the type of the common case tested inline) that the runtime compiles on first use;
+a list read by position (``prefixItems``) is the one value they change: its ``tuple`` is put
+in its place. A model whose keys are not all plain identifiers uses the functional syntax,
+its annotations held as strings."""
 
 from __future__ import annotations
 
@@ -29,16 +30,15 @@ class TypedDictEmitter(Emitter):
     )
 
     def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
-        """``decl`` (by wire name), ``ann`` (``NotRequired`` when optional),
+        """``decl`` (by wire name), ``ann`` (``NotRequired`` when optional) and
         ``functional_ann`` (the same as a string: the functional syntax evaluates annotations
-        at once) and ``parse`` (the field's check)."""
+        at once); the field's check (``key``) is the context's, which knows its tuples."""
         declared = ann if f.required else f"NotRequired[{ann}]"
         quoted = pytypes.literal(ann)
         return {
             "ann": declared,
             "decl": f"{f.wire_name}: {declared}",
             "functional_ann": quoted if f.required else f"NotRequired[{quoted}]",
-            "parse": _check(f, wire, call),
         }
 
     def model_view(self, m: Model) -> dict[str, Any]:
@@ -46,23 +46,22 @@ class TypedDictEmitter(Emitter):
         return {"functional": functional(m)}
 
     def context(self, schemas: Schemas, lazy: set[str], views: dict[str, Any]) -> dict[str, Any]:
-        """The models' views with a field that holds a tuple (``prefixItems``, at any depth
-        but inside another model) put back what its parser built: the ``tuple`` in place of
-        the decoded list (``_put``), so that the value is what its annotation says."""
+        """The models' views with each field's entry in its model's table of checks (``key``,
+        see ``_key``): a field that holds a tuple (``prefixItems``, at any depth but inside
+        another model) has what its parser built put back, the ``tuple`` in place of the
+        decoded list, so that the value is what its annotation says."""
         holds = _TupleHolders(schemas.aliases)
-        models, changed = [], False
-        for view in views["models"]:
-            fields = [
-                (
-                    {**fv, "parse": f"_put(d, {pytypes.literal(f.wire_name)}, {_call(fv['parse'])})"}
-                    if holds(f.type)
-                    else fv
-                )
-                for f, fv in zip(schemas.models[view["name"]].fields, view["fields"])
-            ]
-            changed = changed or fields != view["fields"]
-            models.append({**view, "fields": fields})
-        return {"models": models} if changed else {}
+        models = [
+            {
+                **view,
+                "fields": [
+                    {**fv, "key": _key(f, fv["parser"], holds(f.type))}
+                    for f, fv in zip(schemas.models[view["name"]].fields, view["fields"])
+                ],
+            }
+            for view in views["models"]
+        ]
+        return {"models": models}
 
     def names_in_strings(self, models: list[Model]) -> set[str]:
         """The ``Any`` and ``Literal`` of the functional syntax's string annotations."""
@@ -113,33 +112,25 @@ class _TupleHolders:
         return found
 
 
-def _call(parse: str) -> str:
-    """The parser call of a field's check (``_check``): the check is that call alone when the
-    field holds a tuple (no inline test fits a tuple)."""
-    assert parse.startswith(("_req(", "_opt(")), parse
-    return parse
+def _key(f: Field, parser: str, put: bool) -> str:
+    """A TypedDict field's entry in its model's table (``_Key``): its parser, and the
+    common case (a scalar, a list of scalars) the compiled check tests inline, calling the
+    parser only when that test fails, to give the exact error; ``put``: the field holds a
+    tuple, which no inline test fits."""
+    options = [] if f.required else ["optional=True"]
+    if f.required and f.nullable:  # None fits, an absent key does not
+        options.append("nullable=True")
+    if put:
+        options.append("put=True")
+    elif scalar := pytypes.scalar_type(f.type):
+        options.insert(0, f"fast={scalar}")
+    elif item := _list_item(f.type):
+        options.insert(0, f"items={item}")
+    return f"_Key({pytypes.literal(f.wire_name)}, {parser}{''.join(', ' + o for o in options)})"
 
 
-def _check(f: Field, wire: str, call: str) -> str:
-    """A TypedDict field's check: the common case (a scalar, a list of scalars) tested
-    inline, the parser called only when that test fails, to give the exact error."""
-    scalar = pytypes.scalar_type(f.type)
-    misfit = f"type(value) is not {scalar}" if scalar else _list_misfit(f.type)
-    if misfit is None:
-        return call
-    if f.required and not f.nullable:
-        test = f"type(d.get({wire})) is not {scalar}" if scalar else f"(value := d.get({wire})) is None or {misfit}"
-    elif f.required:  # nullable: None fits, an absent key does not (_MISSING is not None)
-        test = f"(value := d.get({wire}, _MISSING)) is not None and {misfit}"
-    else:  # optional: None reads as absent
-        test = f"(value := d.get({wire})) is not None and {misfit}"
-    return f"if {test}:\n        {call}"
-
-
-def _list_misfit(t: Type) -> str | None:
-    """For a list of scalars, an expression true when ``value`` (never None) is not one:
-    a single pass over its item types."""
+def _list_item(t: Type) -> str | None:
+    """For a list of scalars, the one type its items are tested inline to have (a single
+    pass over their types), or None."""
     item = pytypes.scalar_type(t.item) if isinstance(t, Array) and not t.item_nullable else None
-    if item not in ("str", "int", "bool"):  # floats: an int item is a valid number too
-        return None
-    return f"(type(value) is not list or not _ONLY_{item}.issuperset(map(type, value)))"
+    return item if item in ("str", "int", "bool") else None  # floats: an int item is a valid number too

@@ -23,7 +23,7 @@ from collections.abc import (
     Mapping,
 )
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Any, ClassVar, Literal, TypeAlias, TypeVar, cast
+from typing import Any, ClassVar, Generic, Literal, TypeAlias, TypeVar, cast
 
 from typing_extensions import NotRequired, TypedDict
 
@@ -499,390 +499,6 @@ Metadata: TypeAlias = dict[str, str] | None
 """Up to 16 key-value pairs attached to an object (keys up to 64 characters, values up to 512)."""
 
 
-def _parse_ChatCompletionStreamResponseDeltaFunctionCall(
-    data: Any,
-) -> ChatCompletionStreamResponseDeltaFunctionCall:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("arguments")) is not None and type(value) is not str:
-        _opt(d, "arguments", _str)
-    if (value := d.get("name")) is not None and type(value) is not str:
-        _opt(d, "name", _str)
-    return cast(ChatCompletionStreamResponseDeltaFunctionCall, d)
-
-
-def _parse_ChatCompletionMessageToolCallChunkFunction(
-    data: Any,
-) -> ChatCompletionMessageToolCallChunkFunction:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("name")) is not None and type(value) is not str:
-        _opt(d, "name", _str)
-    if (value := d.get("arguments")) is not None and type(value) is not str:
-        _opt(d, "arguments", _str)
-    return cast(ChatCompletionMessageToolCallChunkFunction, d)
-
-
-def _parse_ChatCompletionMessageToolCallChunk(
-    data: Any,
-) -> ChatCompletionMessageToolCallChunk:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("index")) is not int:
-        _req(d, "index", _int)
-    if (value := d.get("id")) is not None and type(value) is not str:
-        _opt(d, "id", _str)
-    if (value := d.get("type")) is not None and type(value) is not str:
-        _opt(d, "type", _str)
-    _opt(d, "function", _parse_ChatCompletionMessageToolCallChunkFunction)
-    return cast(ChatCompletionMessageToolCallChunk, d)
-
-
-def _parse_ChatCompletionStreamResponseDelta(
-    data: Any,
-) -> ChatCompletionStreamResponseDelta:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("content")) is not None and type(value) is not str:
-        _opt(d, "content", _str)
-    _opt(d, "function_call", _parse_ChatCompletionStreamResponseDeltaFunctionCall)
-    _opt(d, "tool_calls", _P_list_of_ChatCompletionMessageToolCallChunk)
-    if (value := d.get("role")) is not None and type(value) is not str:
-        _opt(d, "role", _str)
-    if (value := d.get("refusal")) is not None and type(value) is not str:
-        _opt(d, "refusal", _str)
-    return cast(ChatCompletionStreamResponseDelta, d)
-
-
-def _parse_ChatCompletionTokenLogprobTopLogprob(
-    data: Any,
-) -> ChatCompletionTokenLogprobTopLogprob:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("token")) is not str:
-        _req(d, "token", _str)
-    if type(d.get("logprob")) is not float:
-        _req(d, "logprob", _float)
-    if (value := d.get("bytes", _MISSING)) is not None and (
-        type(value) is not list or not _ONLY_int.issuperset(map(type, value))
-    ):
-        _req(d, "bytes", _P_nullable_list_of_int)
-    return cast(ChatCompletionTokenLogprobTopLogprob, d)
-
-
-def _parse_ChatCompletionTokenLogprob(data: Any) -> ChatCompletionTokenLogprob:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("token")) is not str:
-        _req(d, "token", _str)
-    if type(d.get("logprob")) is not float:
-        _req(d, "logprob", _float)
-    if (value := d.get("bytes", _MISSING)) is not None and (
-        type(value) is not list or not _ONLY_int.issuperset(map(type, value))
-    ):
-        _req(d, "bytes", _P_nullable_list_of_int)
-    _req(d, "top_logprobs", _P_list_of_ChatCompletionTokenLogprobTopLogprob)
-    return cast(ChatCompletionTokenLogprob, d)
-
-
-def _parse_CreateChatCompletionStreamResponseChoiceLogprobs(
-    data: Any,
-) -> CreateChatCompletionStreamResponseChoiceLogprobs:
-    d = data if type(data) is dict else _object(data)
-    _req(d, "content", _P_nullable_list_of_ChatCompletionTokenLogprob)
-    _req(d, "refusal", _P_nullable_list_of_ChatCompletionTokenLogprob)
-    return cast(CreateChatCompletionStreamResponseChoiceLogprobs, d)
-
-
-def _parse_CreateChatCompletionStreamResponseChoice(
-    data: Any,
-) -> CreateChatCompletionStreamResponseChoice:
-    d = data if type(data) is dict else _object(data)
-    _req(d, "delta", _parse_ChatCompletionStreamResponseDelta)
-    _opt(d, "logprobs", _parse_CreateChatCompletionStreamResponseChoiceLogprobs)
-    if (value := d.get("finish_reason", _MISSING)) is not None and type(
-        value
-    ) is not str:
-        _req(d, "finish_reason", _P_nullable_str)
-    if type(d.get("index")) is not int:
-        _req(d, "index", _int)
-    return cast(CreateChatCompletionStreamResponseChoice, d)
-
-
-def _parse_CompletionUsageCompletionTokensDetails(
-    data: Any,
-) -> CompletionUsageCompletionTokensDetails:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("accepted_prediction_tokens")) is not None and type(
-        value
-    ) is not int:
-        _opt(d, "accepted_prediction_tokens", _int)
-    if (value := d.get("audio_tokens")) is not None and type(value) is not int:
-        _opt(d, "audio_tokens", _int)
-    if (value := d.get("reasoning_tokens")) is not None and type(value) is not int:
-        _opt(d, "reasoning_tokens", _int)
-    if (value := d.get("text_tokens")) is not None and type(value) is not int:
-        _opt(d, "text_tokens", _int)
-    if (value := d.get("rejected_prediction_tokens")) is not None and type(
-        value
-    ) is not int:
-        _opt(d, "rejected_prediction_tokens", _int)
-    return cast(CompletionUsageCompletionTokensDetails, d)
-
-
-def _parse_CompletionUsagePromptTokensDetails(
-    data: Any,
-) -> CompletionUsagePromptTokensDetails:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("audio_tokens")) is not None and type(value) is not int:
-        _opt(d, "audio_tokens", _int)
-    if (value := d.get("cached_tokens")) is not None and type(value) is not int:
-        _opt(d, "cached_tokens", _int)
-    if (value := d.get("text_tokens")) is not None and type(value) is not int:
-        _opt(d, "text_tokens", _int)
-    if (value := d.get("image_tokens")) is not None and type(value) is not int:
-        _opt(d, "image_tokens", _int)
-    if (value := d.get("cache_write_tokens")) is not None and type(value) is not int:
-        _opt(d, "cache_write_tokens", _int)
-    return cast(CompletionUsagePromptTokensDetails, d)
-
-
-def _parse_CompletionUsage(data: Any) -> CompletionUsage:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("completion_tokens")) is not int:
-        _req(d, "completion_tokens", _int)
-    if type(d.get("prompt_tokens")) is not int:
-        _req(d, "prompt_tokens", _int)
-    if type(d.get("total_tokens")) is not int:
-        _req(d, "total_tokens", _int)
-    _opt(d, "completion_tokens_details", _parse_CompletionUsageCompletionTokensDetails)
-    _opt(d, "prompt_tokens_details", _parse_CompletionUsagePromptTokensDetails)
-    return cast(CompletionUsage, d)
-
-
-def _parse_ModerationResultBody(data: Any) -> ModerationResultBody:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("model")) is not str:
-        _req(d, "model", _str)
-    if type(d.get("flagged")) is not bool:
-        _req(d, "flagged", _bool)
-    _req(d, "categories", _P_map_of_bool)
-    _req(d, "category_scores", _P_map_of_float)
-    _req(d, "category_applied_input_types", _P_map_of_list_of_str)
-    return cast(ModerationResultBody, d)
-
-
-def _parse_ChatCompletionModerationResults(
-    data: Any,
-) -> ChatCompletionModerationResults:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("model")) is not str:
-        _req(d, "model", _str)
-    _req(d, "results", _P_list_of_ModerationResultBody)
-    return cast(ChatCompletionModerationResults, d)
-
-
-def _parse_ChatCompletionModerationError(data: Any) -> ChatCompletionModerationError:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    if type(d.get("code")) is not str:
-        _req(d, "code", _str)
-    if type(d.get("message")) is not str:
-        _req(d, "message", _str)
-    return cast(ChatCompletionModerationError, d)
-
-
-def _parse_ChatCompletionModeration(data: Any) -> ChatCompletionModeration:
-    d = data if type(data) is dict else _object(data)
-    _req(
-        d,
-        "input",
-        _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
-    )
-    _req(
-        d,
-        "output",
-        _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
-    )
-    return cast(ChatCompletionModeration, d)
-
-
-def _parse_CreateChatCompletionStreamResponse(
-    data: Any,
-) -> CreateChatCompletionStreamResponse:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    _req(d, "choices", _P_list_of_CreateChatCompletionStreamResponseChoice)
-    if type(d.get("created")) is not int:
-        _req(d, "created", _int)
-    if type(d.get("model")) is not str:
-        _req(d, "model", _str)
-    if (value := d.get("obfuscation")) is not None and type(value) is not str:
-        _opt(d, "obfuscation", _str)
-    if (value := d.get("service_tier")) is not None and type(value) is not str:
-        _opt(d, "service_tier", _str)
-    if (value := d.get("system_fingerprint")) is not None and type(value) is not str:
-        _opt(d, "system_fingerprint", _str)
-    if type(d.get("object")) is not str:
-        _req(d, "object", _str)
-    _opt(d, "usage", _parse_CompletionUsage)
-    _opt(d, "moderation", _parse_ChatCompletionModeration)
-    return cast(CreateChatCompletionStreamResponse, d)
-
-
-def _parse_ChatCompletionMessageToolCallFunction(
-    data: Any,
-) -> ChatCompletionMessageToolCallFunction:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("name")) is not str:
-        _req(d, "name", _str)
-    if type(d.get("arguments")) is not str:
-        _req(d, "arguments", _str)
-    return cast(ChatCompletionMessageToolCallFunction, d)
-
-
-def _parse_ChatCompletionMessageToolCall(data: Any) -> ChatCompletionMessageToolCall:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    _req(d, "function", _parse_ChatCompletionMessageToolCallFunction)
-    return cast(ChatCompletionMessageToolCall, d)
-
-
-def _parse_ChatCompletionMessageCustomToolCallCustom(
-    data: Any,
-) -> ChatCompletionMessageCustomToolCallCustom:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("name")) is not str:
-        _req(d, "name", _str)
-    if type(d.get("input")) is not str:
-        _req(d, "input", _str)
-    return cast(ChatCompletionMessageCustomToolCallCustom, d)
-
-
-def _parse_ChatCompletionMessageCustomToolCall(
-    data: Any,
-) -> ChatCompletionMessageCustomToolCall:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    _req(d, "custom", _parse_ChatCompletionMessageCustomToolCallCustom)
-    return cast(ChatCompletionMessageCustomToolCall, d)
-
-
-def _parse_ChatCompletionResponseMessageAnnotationUrlCitation(
-    data: Any,
-) -> ChatCompletionResponseMessageAnnotationUrlCitation:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("end_index")) is not int:
-        _req(d, "end_index", _int)
-    if type(d.get("start_index")) is not int:
-        _req(d, "start_index", _int)
-    if type(d.get("url")) is not str:
-        _req(d, "url", _str)
-    if type(d.get("title")) is not str:
-        _req(d, "title", _str)
-    return cast(ChatCompletionResponseMessageAnnotationUrlCitation, d)
-
-
-def _parse_ChatCompletionResponseMessageAnnotation(
-    data: Any,
-) -> ChatCompletionResponseMessageAnnotation:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("type")) is not str:
-        _req(d, "type", _str)
-    _req(d, "url_citation", _parse_ChatCompletionResponseMessageAnnotationUrlCitation)
-    return cast(ChatCompletionResponseMessageAnnotation, d)
-
-
-def _parse_ChatCompletionResponseMessageFunctionCall(
-    data: Any,
-) -> ChatCompletionResponseMessageFunctionCall:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("arguments")) is not str:
-        _req(d, "arguments", _str)
-    if type(d.get("name")) is not str:
-        _req(d, "name", _str)
-    return cast(ChatCompletionResponseMessageFunctionCall, d)
-
-
-def _parse_ChatCompletionResponseMessageAudio(
-    data: Any,
-) -> ChatCompletionResponseMessageAudio:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    if type(d.get("expires_at")) is not int:
-        _req(d, "expires_at", _int)
-    if type(d.get("data")) is not str:
-        _req(d, "data", _str)
-    if type(d.get("transcript")) is not str:
-        _req(d, "transcript", _str)
-    return cast(ChatCompletionResponseMessageAudio, d)
-
-
-def _parse_ChatCompletionResponseMessage(data: Any) -> ChatCompletionResponseMessage:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("content", _MISSING)) is not None and type(value) is not str:
-        _req(d, "content", _P_nullable_str)
-    if (value := d.get("refusal", _MISSING)) is not None and type(value) is not str:
-        _req(d, "refusal", _P_nullable_str)
-    _opt(d, "tool_calls", _parse_ChatCompletionMessageToolCalls)
-    _opt(d, "annotations", _P_list_of_ChatCompletionResponseMessageAnnotation)
-    if type(d.get("role")) is not str:
-        _req(d, "role", _str)
-    _opt(d, "function_call", _parse_ChatCompletionResponseMessageFunctionCall)
-    _opt(d, "audio", _parse_ChatCompletionResponseMessageAudio)
-    return cast(ChatCompletionResponseMessage, d)
-
-
-def _parse_CreateChatCompletionResponseChoiceLogprobs(
-    data: Any,
-) -> CreateChatCompletionResponseChoiceLogprobs:
-    d = data if type(data) is dict else _object(data)
-    _req(d, "content", _P_nullable_list_of_ChatCompletionTokenLogprob)
-    _req(d, "refusal", _P_nullable_list_of_ChatCompletionTokenLogprob)
-    return cast(CreateChatCompletionResponseChoiceLogprobs, d)
-
-
-def _parse_CreateChatCompletionResponseChoice(
-    data: Any,
-) -> CreateChatCompletionResponseChoice:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("finish_reason")) is not str:
-        _req(d, "finish_reason", _str)
-    if type(d.get("index")) is not int:
-        _req(d, "index", _int)
-    _req(d, "message", _parse_ChatCompletionResponseMessage)
-    _req(d, "logprobs", _P_nullable_CreateChatCompletionResponseChoiceLogprobs)
-    return cast(CreateChatCompletionResponseChoice, d)
-
-
-def _parse_CreateChatCompletionResponse(data: Any) -> CreateChatCompletionResponse:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("id")) is not str:
-        _req(d, "id", _str)
-    _req(d, "choices", _P_list_of_CreateChatCompletionResponseChoice)
-    if type(d.get("created")) is not int:
-        _req(d, "created", _int)
-    if type(d.get("model")) is not str:
-        _req(d, "model", _str)
-    _opt(d, "metadata", _parse_Metadata)
-    if (value := d.get("service_tier")) is not None and type(value) is not str:
-        _opt(d, "service_tier", _str)
-    if (value := d.get("system_fingerprint")) is not None and type(value) is not str:
-        _opt(d, "system_fingerprint", _str)
-    if type(d.get("object")) is not str:
-        _req(d, "object", _str)
-    _opt(d, "usage", _parse_CompletionUsage)
-    _opt(d, "moderation", _parse_ChatCompletionModeration)
-    return cast(CreateChatCompletionResponse, d)
-
-
 def _parse_ChatCompletionMessageToolCalls(value: Any) -> ChatCompletionMessageToolCalls:
     parsed: ChatCompletionMessageToolCalls = (
         _P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more(value)
@@ -901,14 +517,14 @@ def parse_create_chat_completion_stream_response(
     """Check that decoded JSON is a ``CreateChatCompletionStreamResponse`` and return it (the same object).
 
     Raises ``ParseError`` naming the field that does not fit."""
-    return _parse_CreateChatCompletionStreamResponse(data)
+    return _parse_CreateChatCompletionStreamResponse.parse(data)
 
 
 def parse_create_chat_completion_response(data: Any) -> CreateChatCompletionResponse:
     """Check that decoded JSON is a ``CreateChatCompletionResponse`` and return it (the same object).
 
     Raises ``ParseError`` naming the field that does not fit."""
-    return _parse_CreateChatCompletionResponse(data)
+    return _parse_CreateChatCompletionResponse.parse(data)
 
 
 # ---------------------------------------------------------------------------
@@ -1006,9 +622,12 @@ def _nullable(parse: Callable[[Any], _T]) -> Callable[[Any], _T | None]:
     return parse_nullable
 
 
-#: The parser each ``_nullable`` parser calls for a value that is not ``null`` (a dataclass
-#: parser that reads ``null`` before calls it directly).
+#: The parser each ``_nullable`` parser calls for a value that is not ``null`` (a model's
+#: compiled parser that reads ``null`` before calls it directly).
 _nullable_inner_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
+#: The item parser of each list parser a style's ``_list_of`` made (a model's compiled
+#: parser reads a list of models by its item's directly).
+_item_parser_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
 
 
 def _map_of(parse: Callable[[Any], _T]) -> Callable[[Any], dict[str, _T]]:
@@ -1129,7 +748,160 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
                 value[i] = parsed
         return value
 
+    _item_parser_of[parse_list] = parse
     return parse_list
+
+
+class _Key:
+    """How a TypedDict's parser checks one key (one entry of its ``_Checks`` table).
+
+    Attributes:
+        wire: the key.
+        parse: the parser of its value, called through ``_req`` (``_opt`` when ``optional``),
+            whose ``ParseError`` names the key.
+        fast: the one type a value is taken as it is without calling ``parse`` (``str`` for a
+            string: the common case, tested inline), or None.
+        items: the one type every item of a list value may have to be taken as it is (a
+            list of ``int``), or None.
+        optional: absent or ``null`` fits.
+        nullable: (a required key) ``null`` fits.
+        put: ``parse`` builds the value (a ``tuple``, ``prefixItems``), which is put in the
+            place of the decoded one (as ``_put`` does).
+    """
+
+    __slots__ = ("fast", "items", "nullable", "optional", "parse", "put", "wire")
+
+    def __init__(
+        self,
+        wire: str,
+        parse: Callable[[Any], Any],
+        *,
+        fast: type | None = None,
+        items: type | None = None,
+        optional: bool = False,
+        nullable: bool = False,
+        put: bool = False,
+    ) -> None:
+        self.wire = wire
+        self.parse = parse
+        self.fast = fast
+        self.items = items
+        self.optional = optional
+        self.nullable = nullable
+        self.put = put
+
+
+class _Checks(Generic[_T]):
+    """The parser of the TypedDict ``model``: called with decoded JSON, it checks it by the
+    model's ``keys`` and returns it, the same object.
+
+    ``keys`` (``_Key`` entries, in declaration order) and ``extras`` (the check of the
+    unknown keys when they are typed, given the dict) are set after every parser of the
+    module exists, since they name each other. ``parse`` is the parser itself, compiled from
+    them on its first call (``_checking``)."""
+
+    __slots__ = ("extras", "keys", "name", "parse")
+
+    def __init__(self, model: type[_T]) -> None:
+        self.name = model.__name__
+        self.keys: tuple[_Key, ...] = ()
+        self.extras: Callable[[dict[str, Any]], Any] | None = None
+        self.parse: Callable[[Any], _T] = self._first
+
+    def __call__(self, data: Any) -> _T:
+        """``data`` checked (``ParseError`` names the place that does not fit), as it came."""
+        return self.parse(data)
+
+    def _first(self, data: Any) -> _T:
+        """``parse`` until it is compiled: compile it (unless a caller that read ``parse``
+        before had it compiled), then check ``data`` with it."""
+        if getattr(self.parse, "__func__", None) is _Checks._first:
+            self.parse = _checking(self)
+        return self.parse(data)
+
+
+def _checking(checks: _Checks[_T]) -> Callable[[Any], _T]:
+    """The parser of ``checks``: Python source written from its keys and compiled once (as
+    ``@dataclass`` writes ``__init__``), so that a key costs a few bytecodes. Each key's
+    common value (its ``fast`` type, a list of its ``items`` type, ``null`` or absent where
+    they fit, a model or list of models that checks) is tested inline; anything else, and
+    whatever fails inline, goes through ``_req``/``_opt`` with the key's parser, which
+    raise the errors (or keep a lenient build's ``_Kept``) as a call of them alone does.
+    A model's parser (``_Checks``), or a list's item parser that is one, is called by its
+    ``parse`` directly."""
+    scope: dict[str, Any] = {"M": _MISSING, "ParseError": ParseError, "_Kept": _Kept}
+    scope.update(_object=_object, _req=_req, _opt=_opt, extras=checks.extras)
+    lines = [
+        "def parse(data):",
+        "    d = data if type(data) is dict else _object(data)",
+        "    get = d.get",
+    ]
+    for i, key in enumerate(checks.keys):
+        w, none_fits = repr(key.wire), key.optional or key.nullable
+        scope[f"p{i}"] = key.parse
+        read = f"_opt(d, {w}, p{i})" if key.optional else f"_req(d, {w}, p{i})"
+        # the value, and where None (absent, for an optional key) needs no more checks
+        value = f"(v := get({w}))" if key.optional else f"(v := get({w}, M))"
+        if key.put:  # no inline test fits a tuple
+            lines += [
+                f"    v = {read}",
+                f"    if {w} in d and type(d[{w}]) is not _Kept:",
+                f"        d[{w}] = v",
+            ]
+            continue
+        if key.fast is not None:
+            scope[f"t{i}"] = key.fast
+            test = (
+                f"{value} is not None and type(v) is not t{i}"
+                if none_fits
+                else f"type(get({w})) is not t{i}"
+            )
+            lines += [f"    if {test}:", f"        {read}"]
+            continue
+        if key.items is not None:
+            scope[f"s{i}"] = frozenset((key.items,))
+            misfit = f"(type(v) is not list or not s{i}.issuperset(map(type, v)))"
+            test = (
+                f"{value} is not None and {misfit}"
+                if none_fits
+                else f"(v := get({w})) is None or {misfit}"
+            )
+            lines += [f"    if {test}:", f"        {read}"]
+            continue
+        inner = _nullable_inner_of.get(key.parse, key.parse) if none_fits else key.parse
+        item = _item_parser_of.get(inner)
+        if type(inner) is not _Checks and type(item) is not _Checks:
+            lines.append(f"    {read}")
+            continue
+        scope[f"m{i}"] = inner if type(inner) is _Checks else item
+        # a required key's absent value (M) fails the model's check, and _req says it is missing
+        lines.append(
+            f"    if {value} is not None:" if none_fits else f"    v = get({w}, M)"
+        )
+        if type(inner) is _Checks:
+            body = ["try:", f"    m{i}.parse(v)", "except ParseError:", f"    {read}"]
+        else:
+            body = [
+                "if type(v) is list:",
+                "    try:",
+                f"        check = m{i}.parse",
+                "        for x in v:",
+            ]
+            body += [
+                "            check(x)",
+                "    except ParseError:",
+                f"        {read}",
+                "else:",
+                f"    {read}",
+            ]
+        lines += [("        " if none_fits else "    ") + line for line in body]
+    if checks.extras is not None:
+        lines.append("    extras(d)")
+    lines.append("    return d")
+    # the source holds the keys as literals (repr), nothing else of the schema
+    code = compile("\n".join(lines), f"<checks of {checks.name}>", "exec")
+    exec(code, scope)  # noqa: S102
+    return cast("Callable[[Any], _T]", scope["parse"])
 
 
 #: The two messages of a result built anyway (``schema_drift``), the same in every style:
@@ -1266,6 +1038,64 @@ def _path_order(path: tuple[str | int, ...]) -> tuple[tuple[int, Any], ...]:
     return tuple((0, p) if isinstance(p, int) else (1, p) for p in path)
 
 
+# Each model's parser: the checks of its keys (below, once every parser exists to be
+# named), compiled on first use.
+_parse_ChatCompletionStreamResponseDeltaFunctionCall = _Checks(
+    ChatCompletionStreamResponseDeltaFunctionCall
+)
+_parse_ChatCompletionMessageToolCallChunkFunction = _Checks(
+    ChatCompletionMessageToolCallChunkFunction
+)
+_parse_ChatCompletionMessageToolCallChunk = _Checks(ChatCompletionMessageToolCallChunk)
+_parse_ChatCompletionStreamResponseDelta = _Checks(ChatCompletionStreamResponseDelta)
+_parse_ChatCompletionTokenLogprobTopLogprob = _Checks(
+    ChatCompletionTokenLogprobTopLogprob
+)
+_parse_ChatCompletionTokenLogprob = _Checks(ChatCompletionTokenLogprob)
+_parse_CreateChatCompletionStreamResponseChoiceLogprobs = _Checks(
+    CreateChatCompletionStreamResponseChoiceLogprobs
+)
+_parse_CreateChatCompletionStreamResponseChoice = _Checks(
+    CreateChatCompletionStreamResponseChoice
+)
+_parse_CompletionUsageCompletionTokensDetails = _Checks(
+    CompletionUsageCompletionTokensDetails
+)
+_parse_CompletionUsagePromptTokensDetails = _Checks(CompletionUsagePromptTokensDetails)
+_parse_CompletionUsage = _Checks(CompletionUsage)
+_parse_ModerationResultBody = _Checks(ModerationResultBody)
+_parse_ChatCompletionModerationResults = _Checks(ChatCompletionModerationResults)
+_parse_ChatCompletionModerationError = _Checks(ChatCompletionModerationError)
+_parse_ChatCompletionModeration = _Checks(ChatCompletionModeration)
+_parse_CreateChatCompletionStreamResponse = _Checks(CreateChatCompletionStreamResponse)
+_parse_ChatCompletionMessageToolCallFunction = _Checks(
+    ChatCompletionMessageToolCallFunction
+)
+_parse_ChatCompletionMessageToolCall = _Checks(ChatCompletionMessageToolCall)
+_parse_ChatCompletionMessageCustomToolCallCustom = _Checks(
+    ChatCompletionMessageCustomToolCallCustom
+)
+_parse_ChatCompletionMessageCustomToolCall = _Checks(
+    ChatCompletionMessageCustomToolCall
+)
+_parse_ChatCompletionResponseMessageAnnotationUrlCitation = _Checks(
+    ChatCompletionResponseMessageAnnotationUrlCitation
+)
+_parse_ChatCompletionResponseMessageAnnotation = _Checks(
+    ChatCompletionResponseMessageAnnotation
+)
+_parse_ChatCompletionResponseMessageFunctionCall = _Checks(
+    ChatCompletionResponseMessageFunctionCall
+)
+_parse_ChatCompletionResponseMessageAudio = _Checks(ChatCompletionResponseMessageAudio)
+_parse_ChatCompletionResponseMessage = _Checks(ChatCompletionResponseMessage)
+_parse_CreateChatCompletionResponseChoiceLogprobs = _Checks(
+    CreateChatCompletionResponseChoiceLogprobs
+)
+_parse_CreateChatCompletionResponseChoice = _Checks(CreateChatCompletionResponseChoice)
+_parse_CreateChatCompletionResponse = _Checks(CreateChatCompletionResponse)
+
+
 # Composite parsers, built once.
 _P_list_of_ChatCompletionMessageToolCallChunk = _list_of(
     _parse_ChatCompletionMessageToolCallChunk
@@ -1316,6 +1146,259 @@ _P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _list
 )
 _P_map_of_str = _map_of(_str)
 _P_nullable_map_of_str = _nullable(_P_map_of_str)
+
+
+# Each model's keys, as its parser checks them.
+_parse_ChatCompletionStreamResponseDeltaFunctionCall.keys = (
+    _Key("arguments", _str, fast=str, optional=True),
+    _Key("name", _str, fast=str, optional=True),
+)
+
+
+_parse_ChatCompletionMessageToolCallChunkFunction.keys = (
+    _Key("name", _str, fast=str, optional=True),
+    _Key("arguments", _str, fast=str, optional=True),
+)
+
+
+_parse_ChatCompletionMessageToolCallChunk.keys = (
+    _Key("index", _int, fast=int),
+    _Key("id", _str, fast=str, optional=True),
+    _Key("type", _str, fast=str, optional=True),
+    _Key("function", _parse_ChatCompletionMessageToolCallChunkFunction, optional=True),
+)
+
+
+_parse_ChatCompletionStreamResponseDelta.keys = (
+    _Key("content", _str, fast=str, optional=True),
+    _Key(
+        "function_call",
+        _parse_ChatCompletionStreamResponseDeltaFunctionCall,
+        optional=True,
+    ),
+    _Key("tool_calls", _P_list_of_ChatCompletionMessageToolCallChunk, optional=True),
+    _Key("role", _str, fast=str, optional=True),
+    _Key("refusal", _str, fast=str, optional=True),
+)
+
+
+_parse_ChatCompletionTokenLogprobTopLogprob.keys = (
+    _Key("token", _str, fast=str),
+    _Key("logprob", _float, fast=float),
+    _Key("bytes", _P_nullable_list_of_int, items=int, nullable=True),
+)
+
+
+_parse_ChatCompletionTokenLogprob.keys = (
+    _Key("token", _str, fast=str),
+    _Key("logprob", _float, fast=float),
+    _Key("bytes", _P_nullable_list_of_int, items=int, nullable=True),
+    _Key("top_logprobs", _P_list_of_ChatCompletionTokenLogprobTopLogprob),
+)
+
+
+_parse_CreateChatCompletionStreamResponseChoiceLogprobs.keys = (
+    _Key("content", _P_nullable_list_of_ChatCompletionTokenLogprob, nullable=True),
+    _Key("refusal", _P_nullable_list_of_ChatCompletionTokenLogprob, nullable=True),
+)
+
+
+_parse_CreateChatCompletionStreamResponseChoice.keys = (
+    _Key("delta", _parse_ChatCompletionStreamResponseDelta),
+    _Key(
+        "logprobs",
+        _parse_CreateChatCompletionStreamResponseChoiceLogprobs,
+        optional=True,
+    ),
+    _Key("finish_reason", _P_nullable_str, fast=str, nullable=True),
+    _Key("index", _int, fast=int),
+)
+
+
+_parse_CompletionUsageCompletionTokensDetails.keys = (
+    _Key("accepted_prediction_tokens", _int, fast=int, optional=True),
+    _Key("audio_tokens", _int, fast=int, optional=True),
+    _Key("reasoning_tokens", _int, fast=int, optional=True),
+    _Key("text_tokens", _int, fast=int, optional=True),
+    _Key("rejected_prediction_tokens", _int, fast=int, optional=True),
+)
+
+
+_parse_CompletionUsagePromptTokensDetails.keys = (
+    _Key("audio_tokens", _int, fast=int, optional=True),
+    _Key("cached_tokens", _int, fast=int, optional=True),
+    _Key("text_tokens", _int, fast=int, optional=True),
+    _Key("image_tokens", _int, fast=int, optional=True),
+    _Key("cache_write_tokens", _int, fast=int, optional=True),
+)
+
+
+_parse_CompletionUsage.keys = (
+    _Key("completion_tokens", _int, fast=int),
+    _Key("prompt_tokens", _int, fast=int),
+    _Key("total_tokens", _int, fast=int),
+    _Key(
+        "completion_tokens_details",
+        _parse_CompletionUsageCompletionTokensDetails,
+        optional=True,
+    ),
+    _Key(
+        "prompt_tokens_details",
+        _parse_CompletionUsagePromptTokensDetails,
+        optional=True,
+    ),
+)
+
+
+_parse_ModerationResultBody.keys = (
+    _Key("type", _str, fast=str),
+    _Key("model", _str, fast=str),
+    _Key("flagged", _bool, fast=bool),
+    _Key("categories", _P_map_of_bool),
+    _Key("category_scores", _P_map_of_float),
+    _Key("category_applied_input_types", _P_map_of_list_of_str),
+)
+
+
+_parse_ChatCompletionModerationResults.keys = (
+    _Key("type", _str, fast=str),
+    _Key("model", _str, fast=str),
+    _Key("results", _P_list_of_ModerationResultBody),
+)
+
+
+_parse_ChatCompletionModerationError.keys = (
+    _Key("type", _str, fast=str),
+    _Key("code", _str, fast=str),
+    _Key("message", _str, fast=str),
+)
+
+
+_parse_ChatCompletionModeration.keys = (
+    _Key(
+        "input",
+        _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
+    ),
+    _Key(
+        "output",
+        _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
+    ),
+)
+
+
+_parse_CreateChatCompletionStreamResponse.keys = (
+    _Key("id", _str, fast=str),
+    _Key("choices", _P_list_of_CreateChatCompletionStreamResponseChoice),
+    _Key("created", _int, fast=int),
+    _Key("model", _str, fast=str),
+    _Key("obfuscation", _str, fast=str, optional=True),
+    _Key("service_tier", _str, fast=str, optional=True),
+    _Key("system_fingerprint", _str, fast=str, optional=True),
+    _Key("object", _str, fast=str),
+    _Key("usage", _parse_CompletionUsage, optional=True),
+    _Key("moderation", _parse_ChatCompletionModeration, optional=True),
+)
+
+
+_parse_ChatCompletionMessageToolCallFunction.keys = (
+    _Key("name", _str, fast=str),
+    _Key("arguments", _str, fast=str),
+)
+
+
+_parse_ChatCompletionMessageToolCall.keys = (
+    _Key("id", _str, fast=str),
+    _Key("type", _str, fast=str),
+    _Key("function", _parse_ChatCompletionMessageToolCallFunction),
+)
+
+
+_parse_ChatCompletionMessageCustomToolCallCustom.keys = (
+    _Key("name", _str, fast=str),
+    _Key("input", _str, fast=str),
+)
+
+
+_parse_ChatCompletionMessageCustomToolCall.keys = (
+    _Key("id", _str, fast=str),
+    _Key("type", _str, fast=str),
+    _Key("custom", _parse_ChatCompletionMessageCustomToolCallCustom),
+)
+
+
+_parse_ChatCompletionResponseMessageAnnotationUrlCitation.keys = (
+    _Key("end_index", _int, fast=int),
+    _Key("start_index", _int, fast=int),
+    _Key("url", _str, fast=str),
+    _Key("title", _str, fast=str),
+)
+
+
+_parse_ChatCompletionResponseMessageAnnotation.keys = (
+    _Key("type", _str, fast=str),
+    _Key("url_citation", _parse_ChatCompletionResponseMessageAnnotationUrlCitation),
+)
+
+
+_parse_ChatCompletionResponseMessageFunctionCall.keys = (
+    _Key("arguments", _str, fast=str),
+    _Key("name", _str, fast=str),
+)
+
+
+_parse_ChatCompletionResponseMessageAudio.keys = (
+    _Key("id", _str, fast=str),
+    _Key("expires_at", _int, fast=int),
+    _Key("data", _str, fast=str),
+    _Key("transcript", _str, fast=str),
+)
+
+
+_parse_ChatCompletionResponseMessage.keys = (
+    _Key("content", _P_nullable_str, fast=str, nullable=True),
+    _Key("refusal", _P_nullable_str, fast=str, nullable=True),
+    _Key("tool_calls", _parse_ChatCompletionMessageToolCalls, optional=True),
+    _Key(
+        "annotations", _P_list_of_ChatCompletionResponseMessageAnnotation, optional=True
+    ),
+    _Key("role", _str, fast=str),
+    _Key(
+        "function_call", _parse_ChatCompletionResponseMessageFunctionCall, optional=True
+    ),
+    _Key("audio", _parse_ChatCompletionResponseMessageAudio, optional=True),
+)
+
+
+_parse_CreateChatCompletionResponseChoiceLogprobs.keys = (
+    _Key("content", _P_nullable_list_of_ChatCompletionTokenLogprob, nullable=True),
+    _Key("refusal", _P_nullable_list_of_ChatCompletionTokenLogprob, nullable=True),
+)
+
+
+_parse_CreateChatCompletionResponseChoice.keys = (
+    _Key("finish_reason", _str, fast=str),
+    _Key("index", _int, fast=int),
+    _Key("message", _parse_ChatCompletionResponseMessage),
+    _Key(
+        "logprobs",
+        _P_nullable_CreateChatCompletionResponseChoiceLogprobs,
+        nullable=True,
+    ),
+)
+
+
+_parse_CreateChatCompletionResponse.keys = (
+    _Key("id", _str, fast=str),
+    _Key("choices", _P_list_of_CreateChatCompletionResponseChoice),
+    _Key("created", _int, fast=int),
+    _Key("model", _str, fast=str),
+    _Key("metadata", _parse_Metadata, optional=True),
+    _Key("service_tier", _str, fast=str, optional=True),
+    _Key("system_fingerprint", _str, fast=str, optional=True),
+    _Key("object", _str, fast=str),
+    _Key("usage", _parse_CompletionUsage, optional=True),
+    _Key("moderation", _parse_ChatCompletionModeration, optional=True),
+)
 
 
 def _extras(

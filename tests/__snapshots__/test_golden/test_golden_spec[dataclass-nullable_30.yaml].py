@@ -392,9 +392,12 @@ def _nullable(parse: Callable[[Any], _T]) -> Callable[[Any], _T | None]:
     return parse_nullable
 
 
-#: The parser each ``_nullable`` parser calls for a value that is not ``null`` (a dataclass
-#: parser that reads ``null`` before calls it directly).
+#: The parser each ``_nullable`` parser calls for a value that is not ``null`` (a model's
+#: compiled parser that reads ``null`` before calls it directly).
 _nullable_inner_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
+#: The item parser of each list parser a style's ``_list_of`` made (a model's compiled
+#: parser reads a list of models by its item's directly).
+_item_parser_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
 
 
 def _map_of(parse: Callable[[Any], _T]) -> Callable[[Any], dict[str, _T]]:
@@ -513,11 +516,6 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
 
     _item_parser_of[parse_list] = parse
     return parse_list
-
-
-#: The item parser of each list parser ``_list_of`` made (a model's parser reads a list of
-#: models by its item's, see ``_compiled``).
-_item_parser_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
 
 
 class _Field:

@@ -23,7 +23,7 @@ from collections.abc import (
     Mapping,
 )
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Any, ClassVar, Literal, TypeVar, cast
+from typing import Any, ClassVar, Generic, Literal, TypeVar, cast
 
 from typing_extensions import NotRequired, TypedDict
 
@@ -109,61 +109,11 @@ _KEYS_Chunk = frozenset(
 )
 
 
-def _parse_Part(data: Any) -> Part:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("text")) is not None and type(value) is not str:
-        _opt(d, "text", _str)
-    return cast(Part, d)
-
-
-def _parse_MaybePart(data: Any) -> MaybePart:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("note")) is not None and type(value) is not str:
-        _opt(d, "note", _str)
-    return cast(MaybePart, d)
-
-
-def _parse_Child(data: Any) -> Child:
-    d = data if type(data) is dict else _object(data)
-    if (value := d.get("name", _MISSING)) is not None and type(value) is not str:
-        _req(d, "name", _P_nullable_str)
-    if (value := d.get("size")) is not None and type(value) is not int:
-        _opt(d, "size", _int)
-    if (value := d.get("extra")) is not None and type(value) is not bool:
-        _opt(d, "extra", _bool)
-    return cast(Child, d)
-
-
-def _parse_Chunk(data: Any) -> Chunk:
-    d = data if type(data) is dict else _object(data)
-    if type(d.get("object")) is not str:
-        _req(d, "object", _str)
-    if type(d.get("required_plain")) is not str:
-        _req(d, "required_plain", _str)
-    if (value := d.get("required_nullable", _MISSING)) is not None and type(
-        value
-    ) is not str:
-        _req(d, "required_nullable", _P_nullable_str)
-    if (value := d.get("optional_plain")) is not None and type(value) is not int:
-        _opt(d, "optional_plain", _int)
-    if (value := d.get("optional_nullable")) is not None and type(value) is not int:
-        _opt(d, "optional_nullable", _int)
-    _req(d, "ref_nullable", _P_nullable_Part)
-    _opt(d, "ref_plain", _parse_Part)
-    _opt(d, "nullable_items", _P_list_of_nullable_int)
-    _opt(d, "nullable_component", _parse_MaybePart)
-    _opt(d, "wrapped_ref", _parse_Part)
-    if (value := d.get("enum_with_null")) is not None and type(value) is not str:
-        _opt(d, "enum_with_null", _str)
-    _opt(d, "child", _parse_Child)
-    return cast(Chunk, d)
-
-
 def parse_chunk(data: Any) -> Chunk:
     """Check that decoded JSON is a ``Chunk`` and return it (the same object).
 
     Raises ``ParseError`` naming the field that does not fit."""
-    return _parse_Chunk(data)
+    return _parse_Chunk.parse(data)
 
 
 # ---------------------------------------------------------------------------
@@ -261,9 +211,12 @@ def _nullable(parse: Callable[[Any], _T]) -> Callable[[Any], _T | None]:
     return parse_nullable
 
 
-#: The parser each ``_nullable`` parser calls for a value that is not ``null`` (a dataclass
-#: parser that reads ``null`` before calls it directly).
+#: The parser each ``_nullable`` parser calls for a value that is not ``null`` (a model's
+#: compiled parser that reads ``null`` before calls it directly).
 _nullable_inner_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
+#: The item parser of each list parser a style's ``_list_of`` made (a model's compiled
+#: parser reads a list of models by its item's directly).
+_item_parser_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
 
 
 def _map_of(parse: Callable[[Any], _T]) -> Callable[[Any], dict[str, _T]]:
@@ -384,7 +337,160 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
                 value[i] = parsed
         return value
 
+    _item_parser_of[parse_list] = parse
     return parse_list
+
+
+class _Key:
+    """How a TypedDict's parser checks one key (one entry of its ``_Checks`` table).
+
+    Attributes:
+        wire: the key.
+        parse: the parser of its value, called through ``_req`` (``_opt`` when ``optional``),
+            whose ``ParseError`` names the key.
+        fast: the one type a value is taken as it is without calling ``parse`` (``str`` for a
+            string: the common case, tested inline), or None.
+        items: the one type every item of a list value may have to be taken as it is (a
+            list of ``int``), or None.
+        optional: absent or ``null`` fits.
+        nullable: (a required key) ``null`` fits.
+        put: ``parse`` builds the value (a ``tuple``, ``prefixItems``), which is put in the
+            place of the decoded one (as ``_put`` does).
+    """
+
+    __slots__ = ("fast", "items", "nullable", "optional", "parse", "put", "wire")
+
+    def __init__(
+        self,
+        wire: str,
+        parse: Callable[[Any], Any],
+        *,
+        fast: type | None = None,
+        items: type | None = None,
+        optional: bool = False,
+        nullable: bool = False,
+        put: bool = False,
+    ) -> None:
+        self.wire = wire
+        self.parse = parse
+        self.fast = fast
+        self.items = items
+        self.optional = optional
+        self.nullable = nullable
+        self.put = put
+
+
+class _Checks(Generic[_T]):
+    """The parser of the TypedDict ``model``: called with decoded JSON, it checks it by the
+    model's ``keys`` and returns it, the same object.
+
+    ``keys`` (``_Key`` entries, in declaration order) and ``extras`` (the check of the
+    unknown keys when they are typed, given the dict) are set after every parser of the
+    module exists, since they name each other. ``parse`` is the parser itself, compiled from
+    them on its first call (``_checking``)."""
+
+    __slots__ = ("extras", "keys", "name", "parse")
+
+    def __init__(self, model: type[_T]) -> None:
+        self.name = model.__name__
+        self.keys: tuple[_Key, ...] = ()
+        self.extras: Callable[[dict[str, Any]], Any] | None = None
+        self.parse: Callable[[Any], _T] = self._first
+
+    def __call__(self, data: Any) -> _T:
+        """``data`` checked (``ParseError`` names the place that does not fit), as it came."""
+        return self.parse(data)
+
+    def _first(self, data: Any) -> _T:
+        """``parse`` until it is compiled: compile it (unless a caller that read ``parse``
+        before had it compiled), then check ``data`` with it."""
+        if getattr(self.parse, "__func__", None) is _Checks._first:
+            self.parse = _checking(self)
+        return self.parse(data)
+
+
+def _checking(checks: _Checks[_T]) -> Callable[[Any], _T]:
+    """The parser of ``checks``: Python source written from its keys and compiled once (as
+    ``@dataclass`` writes ``__init__``), so that a key costs a few bytecodes. Each key's
+    common value (its ``fast`` type, a list of its ``items`` type, ``null`` or absent where
+    they fit, a model or list of models that checks) is tested inline; anything else, and
+    whatever fails inline, goes through ``_req``/``_opt`` with the key's parser, which
+    raise the errors (or keep a lenient build's ``_Kept``) as a call of them alone does.
+    A model's parser (``_Checks``), or a list's item parser that is one, is called by its
+    ``parse`` directly."""
+    scope: dict[str, Any] = {"M": _MISSING, "ParseError": ParseError, "_Kept": _Kept}
+    scope.update(_object=_object, _req=_req, _opt=_opt, extras=checks.extras)
+    lines = [
+        "def parse(data):",
+        "    d = data if type(data) is dict else _object(data)",
+        "    get = d.get",
+    ]
+    for i, key in enumerate(checks.keys):
+        w, none_fits = repr(key.wire), key.optional or key.nullable
+        scope[f"p{i}"] = key.parse
+        read = f"_opt(d, {w}, p{i})" if key.optional else f"_req(d, {w}, p{i})"
+        # the value, and where None (absent, for an optional key) needs no more checks
+        value = f"(v := get({w}))" if key.optional else f"(v := get({w}, M))"
+        if key.put:  # no inline test fits a tuple
+            lines += [
+                f"    v = {read}",
+                f"    if {w} in d and type(d[{w}]) is not _Kept:",
+                f"        d[{w}] = v",
+            ]
+            continue
+        if key.fast is not None:
+            scope[f"t{i}"] = key.fast
+            test = (
+                f"{value} is not None and type(v) is not t{i}"
+                if none_fits
+                else f"type(get({w})) is not t{i}"
+            )
+            lines += [f"    if {test}:", f"        {read}"]
+            continue
+        if key.items is not None:
+            scope[f"s{i}"] = frozenset((key.items,))
+            misfit = f"(type(v) is not list or not s{i}.issuperset(map(type, v)))"
+            test = (
+                f"{value} is not None and {misfit}"
+                if none_fits
+                else f"(v := get({w})) is None or {misfit}"
+            )
+            lines += [f"    if {test}:", f"        {read}"]
+            continue
+        inner = _nullable_inner_of.get(key.parse, key.parse) if none_fits else key.parse
+        item = _item_parser_of.get(inner)
+        if type(inner) is not _Checks and type(item) is not _Checks:
+            lines.append(f"    {read}")
+            continue
+        scope[f"m{i}"] = inner if type(inner) is _Checks else item
+        # a required key's absent value (M) fails the model's check, and _req says it is missing
+        lines.append(
+            f"    if {value} is not None:" if none_fits else f"    v = get({w}, M)"
+        )
+        if type(inner) is _Checks:
+            body = ["try:", f"    m{i}.parse(v)", "except ParseError:", f"    {read}"]
+        else:
+            body = [
+                "if type(v) is list:",
+                "    try:",
+                f"        check = m{i}.parse",
+                "        for x in v:",
+            ]
+            body += [
+                "            check(x)",
+                "    except ParseError:",
+                f"        {read}",
+                "else:",
+                f"    {read}",
+            ]
+        lines += [("        " if none_fits else "    ") + line for line in body]
+    if checks.extras is not None:
+        lines.append("    extras(d)")
+    lines.append("    return d")
+    # the source holds the keys as literals (repr), nothing else of the schema
+    code = compile("\n".join(lines), f"<checks of {checks.name}>", "exec")
+    exec(code, scope)  # noqa: S102
+    return cast("Callable[[Any], _T]", scope["parse"])
 
 
 #: The two messages of a result built anyway (``schema_drift``), the same in every style:
@@ -521,11 +627,49 @@ def _path_order(path: tuple[str | int, ...]) -> tuple[tuple[int, Any], ...]:
     return tuple((0, p) if isinstance(p, int) else (1, p) for p in path)
 
 
+# Each model's parser: the checks of its keys (below, once every parser exists to be
+# named), compiled on first use.
+_parse_Part = _Checks(Part)
+_parse_MaybePart = _Checks(MaybePart)
+_parse_Child = _Checks(Child)
+_parse_Chunk = _Checks(Chunk)
+
+
 # Composite parsers, built once.
 _P_nullable_str = _nullable(_str)
 _P_nullable_Part = _nullable(_parse_Part)
 _P_nullable_int = _nullable(_int)
 _P_list_of_nullable_int = _list_of(_P_nullable_int)
+
+
+# Each model's keys, as its parser checks them.
+_parse_Part.keys = (_Key("text", _str, fast=str, optional=True),)
+
+
+_parse_MaybePart.keys = (_Key("note", _str, fast=str, optional=True),)
+
+
+_parse_Child.keys = (
+    _Key("name", _P_nullable_str, fast=str, nullable=True),
+    _Key("size", _int, fast=int, optional=True),
+    _Key("extra", _bool, fast=bool, optional=True),
+)
+
+
+_parse_Chunk.keys = (
+    _Key("object", _str, fast=str),
+    _Key("required_plain", _str, fast=str),
+    _Key("required_nullable", _P_nullable_str, fast=str, nullable=True),
+    _Key("optional_plain", _int, fast=int, optional=True),
+    _Key("optional_nullable", _int, fast=int, optional=True),
+    _Key("ref_nullable", _P_nullable_Part, nullable=True),
+    _Key("ref_plain", _parse_Part, optional=True),
+    _Key("nullable_items", _P_list_of_nullable_int, optional=True),
+    _Key("nullable_component", _parse_MaybePart, optional=True),
+    _Key("wrapped_ref", _parse_Part, optional=True),
+    _Key("enum_with_null", _str, fast=str, optional=True),
+    _Key("child", _parse_Child, optional=True),
+)
 
 
 def _extras(
