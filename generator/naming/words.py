@@ -48,6 +48,7 @@ MODULE_NAMES = frozenset(dir(builtins)) | frozenset(
         "ConfigDict",
         "Discriminator",
         "Field",
+        "Generic",
         "Tag",
         "TypeAdapter",
         "ValidationError",
