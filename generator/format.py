@@ -539,6 +539,22 @@ def shipped_names() -> dict[str, list[str]]:
     return names if isinstance(names, dict) else {}
 
 
+def shipped_inlined() -> dict[str, str]:
+    """``SHIPPED``'s inlined text of each runtime module (``FormatCache.key`` of the module's
+    source -> ``runtime.inlined``'s text), for ``runtime.inlined``; a module changed since is
+    not in it (its key is its source's), and is parsed."""
+    inlined = _shipped().get("inlined", {})
+    return inlined if isinstance(inlined, dict) else {}
+
+
+def shipped_defined() -> dict[str, list[str]]:
+    """``SHIPPED``'s top-level names that each runtime module's inlined text defines
+    (``FormatCache.key`` of the text -> the names), for ``runtime.defined_names``; a module
+    changed since is not in it (its key is its text's), and is parsed."""
+    defined = _shipped().get("defined", {})
+    return defined if isinstance(defined, dict) else {}
+
+
 @cache
 def shipped_formatting(target_python: tuple[int, int]) -> dict[str, str]:
     """``SHIPPED``'s blocks (``FormatCache.key`` of a block -> black's output), when it was

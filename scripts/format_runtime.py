@@ -56,6 +56,14 @@ def build() -> dict[str, object]:
         "mode": fmt.MODE_KEY,
         "target": list(fmt.SHIPPED_TARGET),
         "blocks": {fmt.FormatCache.key(b): text for b, text in zip(blocks, formatted)},
+        "inlined": {
+            fmt.FormatCache.key(runtime.module_source(name)): runtime._inline(runtime.module_source(name))
+            for name in runtime.MODULES
+        },
+        "defined": {
+            fmt.FormatCache.key(text): sorted(runtime._defined(text))
+            for text in sorted({runtime.inlined(name) for name in runtime.MODULES})
+        },
         "names": {
             fmt.FormatCache.key(text): sorted(names_loaded(text, use_cache=False))
             for text in sorted({runtime.inlined(name, pep695) for name in runtime.MODULES for pep695 in (False, True)})

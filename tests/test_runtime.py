@@ -246,6 +246,29 @@ def test_inlined_source_drops_docstring_and_imports_only(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", runtime.MODULES)
+def test_shipped_defined_names_are_the_parsed_ones(name: str) -> None:
+    """``formatted.json`` holds each runtime module's names (a run need not parse them):
+    the same as parsing its text gives, and there for every module as it is now."""
+    from generator.format import FormatCache, shipped_defined
+
+    text = runtime._inline(runtime.module_source(name))
+    assert shipped_defined()[FormatCache.key(text)] == sorted(runtime._defined(text))
+    assert runtime.defined_names(name) == runtime._defined(text)
+
+
+@pytest.mark.parametrize("name", runtime.MODULES)
+def test_shipped_inlined_texts_are_what_inlining_the_runtime_gives(name: str) -> None:
+    """``formatted.json`` holds each runtime module's inlined text (a first run need not
+    parse the runtime), keyed by its source: the text ``_inline`` makes of it now (run
+    ``scripts/format_runtime.py`` after changing ``_inline``)."""
+    from generator.format import FormatCache, shipped_inlined
+
+    source = runtime.module_source(name)
+    assert shipped_inlined()[FormatCache.key(source)] == runtime._inline(source)
+    assert runtime.inlined(name) == runtime._inline(source)
+
+
+@pytest.mark.parametrize("name", runtime.MODULES)
 def test_runtime_binds_no_name_a_generated_module_would_import(name: str) -> None:
     """A generated module imports every name its code loads that render knows a source
     for (``render._SOURCES``): a local variable or argument of the runtime named so

@@ -40,6 +40,7 @@ from functools import cache
 from pathlib import Path
 
 from ..cache import recall, remember
+from ..format import FormatCache, shipped_defined, shipped_inlined
 
 #: What a template places as one piece (``runtime.<block>``): its runtime modules, in the
 #: order they are laid out.
@@ -79,6 +80,15 @@ PER_MODULE = ("dataclass_models", *BLOCKS["parsing"], "pydantic_patterns")
 _INLINED = "inlined-1"
 
 
+def module_source(name: str) -> str:
+    """The text of runtime module ``name``.
+
+    Raises:
+        FileNotFoundError: no runtime module of that name.
+    """
+    return (Path(__file__).resolve().parent / f"{name}.py").read_text(encoding="utf-8")
+
+
 @cache
 def inlined(name: str, pep695: bool = False) -> str:
     """The source of runtime module ``name`` as it goes into a generated module: its code
@@ -90,8 +100,11 @@ def inlined(name: str, pep695: bool = False) -> str:
     """
     if pep695:
         return _pep695(inlined(name))
-    source = (Path(__file__).resolve().parent / f"{name}.py").read_text(encoding="utf-8")
-    kept = recall(_INLINED, source)  # parsing the runtime takes ~30 ms a run
+    source = module_source(name)
+    shipped = shipped_inlined().get(FormatCache.key(source))  # parsing it all: ~80 ms a run
+    if shipped is not None:
+        return shipped
+    kept = recall(_INLINED, source)
     if kept is not None:
         return "\n".join(kept)
     text = _inline(source)
@@ -159,8 +172,18 @@ def _inline(source: str) -> str:
 @cache
 def defined_names(name: str) -> frozenset[str]:
     """The top-level names runtime module ``name`` defines (what a generated module imports
-    from ``_runtime`` when the runtime is emitted once per package)."""
-    tree = ast.parse(inlined(name))
+    from ``_runtime`` when the runtime is emitted once per package, and the names a merge
+    constant must not take): shipped with gen-models (``format.shipped_defined``, made by
+    ``scripts/format_runtime.py``: parsing every module took ~0.1 s of each run that
+    renders), else parsed."""
+    text = inlined(name)
+    shipped = shipped_defined().get(FormatCache.key(text))
+    return frozenset(shipped) if shipped is not None else _defined(text)
+
+
+def _defined(text: str) -> frozenset[str]:
+    """The top-level names ``text`` (a module's source) defines."""
+    tree = ast.parse(text)
     found: set[str] = set()
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
