@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 7a0c9d389a4449f0cf0af323b289c245, output e7f26c161fd5b547d4d3c8f07fcec98f
+# Fingerprint: inputs 5b09c4eaea1124582817f44e429df8b4, output e7f26c161fd5b547d4d3c8f07fcec98f
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot

@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 7a0c9d389a4449f0cf0af323b289c245, output 32943a596f7247098fad0c747957b0e8
+# Fingerprint: inputs 5b09c4eaea1124582817f44e429df8b4, output ba550e9788c81a5f8ff99e232730227a
 """TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -6522,7 +6522,7 @@ _P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _list
 )
 
 
-# Each model's keys, as its parser checks them.
+# Each model's keys, as its parser checks them (a model with none has no line).
 _parse_ChatCompletionStreamResponseDeltaFunctionCall.keys = (
     _Key("arguments", _str, fast=str, optional=True),
     _Key("name", _str, fast=str, optional=True),

@@ -535,24 +535,27 @@ def shipped_names() -> dict[str, list[str]]:
     """``SHIPPED``'s names that each runtime module's inlined text loads (``FormatCache.key``
     of the text -> the names), for ``render``'s imports; a module changed since is not in
     it (its key is its text's), and is parsed."""
-    names = _shipped().get("names", {})
-    return names if isinstance(names, dict) else {}
+    return _shipped_part("names")
 
 
 def shipped_inlined() -> dict[str, str]:
     """``SHIPPED``'s inlined text of each runtime module (``FormatCache.key`` of the module's
     source -> ``runtime.inlined``'s text), for ``runtime.inlined``; a module changed since is
     not in it (its key is its source's), and is parsed."""
-    inlined = _shipped().get("inlined", {})
-    return inlined if isinstance(inlined, dict) else {}
+    return _shipped_part("inlined")
 
 
 def shipped_defined() -> dict[str, list[str]]:
     """``SHIPPED``'s top-level names that each runtime module's inlined text defines
     (``FormatCache.key`` of the text -> the names), for ``runtime.defined_names``; a module
     changed since is not in it (its key is its text's), and is parsed."""
-    defined = _shipped().get("defined", {})
-    return defined if isinstance(defined, dict) else {}
+    return _shipped_part("defined")
+
+
+def _shipped_part(part: str) -> dict[str, Any]:
+    """``SHIPPED``'s mapping ``part``, or an empty one where the file has none."""
+    found = _shipped().get(part, {})
+    return found if isinstance(found, dict) else {}
 
 
 @cache

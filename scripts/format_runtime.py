@@ -50,16 +50,14 @@ def build() -> dict[str, object]:
     """``formatted.json``'s content: the installed black, its mode, the target Python, and
     black's output per block (keyed by ``FormatCache.key``)."""
     blocks = shipped_blocks()
+    sources = [runtime.module_source(name) for name in runtime.MODULES]
     formatted = fmt._format_uncached(blocks, fmt.SHIPPED_TARGET)
     return {
         "black": fmt.black_version(),
         "mode": fmt.MODE_KEY,
         "target": list(fmt.SHIPPED_TARGET),
         "blocks": {fmt.FormatCache.key(b): text for b, text in zip(blocks, formatted)},
-        "inlined": {
-            fmt.FormatCache.key(runtime.module_source(name)): runtime._inline(runtime.module_source(name))
-            for name in runtime.MODULES
-        },
+        "inlined": {fmt.FormatCache.key(source): runtime._inline(source) for source in sources},
         "defined": {
             fmt.FormatCache.key(text): sorted(runtime._defined(text))
             for text in sorted({runtime.inlined(name) for name in runtime.MODULES})

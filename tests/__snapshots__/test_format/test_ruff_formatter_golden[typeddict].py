@@ -1148,7 +1148,7 @@ _P_map_of_str = _map_of(_str)
 _P_nullable_map_of_str = _nullable(_P_map_of_str)
 
 
-# Each model's keys, as its parser checks them.
+# Each model's keys, as its parser checks them (a model with none has no line).
 _parse_ChatCompletionStreamResponseDeltaFunctionCall.keys = (
     _Key("arguments", _str, fast=str, optional=True),
     _Key("name", _str, fast=str, optional=True),

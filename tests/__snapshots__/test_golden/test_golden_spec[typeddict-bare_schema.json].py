@@ -609,7 +609,7 @@ _parse_TickerChunk = _Checks(TickerChunk)
 _P_list_of_Tick = _list_of(_parse_Tick)
 
 
-# Each model's keys, as its parser checks them.
+# Each model's keys, as its parser checks them (a model with none has no line).
 _parse_TickDelta.keys = (_Key("text", _str, fast=str, optional=True),)
 
 

@@ -614,7 +614,7 @@ _P_first_of_str_list_of_str = _first_of((_str, _P_list_of_str))
 _P_list_of_nullable_int = _list_of(_P_nullable_int)
 
 
-# Each model's keys, as its parser checks them.
+# Each model's keys, as its parser checks them (a model with none has no line).
 _parse_Part.keys = (_Key("text", _str, fast=str, optional=True),)
 
 
