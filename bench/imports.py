@@ -4,7 +4,7 @@ imports cost (issue #28: the Responses modules in <= 150 ms each).
 Modules: the chat stream's (``specs/openai.yaml``, its default roots) and the Responses
 API's (``--schema ResponseStreamEvent`` on the newest OpenAI spec in ``../shared``; left out
 with ``--quick`` or without the spec), in all four styles, generated once (cached like the
-other sections' modules) and byte-compiled (``py_compile``: a ``.pyc`` as any installed
+other sections' modules) and byte-compiled (``compileall``: a ``.pyc`` as any installed
 module has; the environment may set ``PYTHONDONTWRITEBYTECODE``).
 
 Each figure is a fresh process ``python -c`` that times its one import statement in the
@@ -24,7 +24,7 @@ temporary worktree) run in the same rounds, in the columns "before" and "own bef
 from __future__ import annotations
 
 import ast
-import py_compile
+import compileall
 import shutil
 import statistics
 import subprocess
@@ -63,7 +63,7 @@ def floor_statement(path: Path) -> str:
         ast.unparse(node)
         for node in tree.body
         if isinstance(node, (ast.Import, ast.ImportFrom))
-        and not (isinstance(node, ast.ImportFrom) and node.module == "__future__")
+        and not (isinstance(node, ast.ImportFrom) and (node.module == "__future__" or node.level))
     ]
     return "; ".join(lines) or "pass"
 
@@ -118,22 +118,25 @@ def run(config: Config) -> tuple[str, dict[str, Any]]:
     for family, (spec, roots) in families(config.quick).items():
         paths, _ = cached_outputs(spec, roots, ALL_STYLES, family)
         if config.before:
-            before = config.scratch / "imports" / f"{family}-before"
+            before = config.scratch / "imports" / f"{family}_before"
             for path in modules_at(config.before, spec, roots, family, before):
-                py_compile.compile(str(path), doraise=True)
-                contenders[f"{path.stem} (before)"] = (f"import {path.stem}", before)
+                compileall.compile_dir(str(before), quiet=1)
+                contenders[f"{path.stem} (before)"] = (f"import {before.name}.{path.stem}", before.parent)
+        # each module imported from its package, the runtime package beside it (a user's import)
         here = config.scratch / "imports" / family
-        fresh = config.scratch / "imports" / f"{family}-no-pyc"
-        here.mkdir(parents=True, exist_ok=True)
-        fresh.mkdir(parents=True, exist_ok=True)
+        fresh = config.scratch / "imports" / f"{family}_no_pyc"
+        for target in (here, fresh):
+            shutil.rmtree(target, ignore_errors=True)
+            shutil.copytree(paths[0].parent, target, ignore=shutil.ignore_patterns("__pycache__"))
+        compileall.compile_dir(str(here), quiet=1)
         for style, path in zip(ALL_STYLES, paths):
             name = path.stem
-            shutil.copy(path, here / path.name)
-            shutil.copy(path, fresh / path.name)
-            py_compile.compile(str(here / path.name), doraise=True)
             floor = floor_statement(path)
-            contenders[name] = (f"import {name}", here)
-            contenders[f"{name} (first)"] = (f"import sys; sys.dont_write_bytecode = True; import {name}", fresh)
+            contenders[name] = (f"import {here.name}.{name}", here.parent)
+            contenders[f"{name} (first)"] = (
+                f"import sys; sys.dont_write_bytecode = True; import {fresh.name}.{name}",
+                fresh.parent,
+            )
             contenders.setdefault(f"floor: {floor}", (floor, config.scratch))
             rows_of[name] = {"style": style, "floor": f"floor: {floor}"}
     names = list(contenders)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import importlib.util
+import importlib
 import itertools
 import os
 import signal
@@ -24,6 +24,7 @@ from types import ModuleType
 from typing import TypeVar
 
 from generator.pipeline import Options, generate
+from generator.write import Output
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("GEN_MODELS_SHARED") or ROOT.parent / "shared")  # as the tests read it
@@ -158,10 +159,8 @@ def generate_styles(spec: Path, out: Path, schemas: tuple[str, ...] = ()) -> dic
     unique name registered in ``sys.modules``, which pydantic needs); ``schemas``: the
     roots (``--schema``), default the stream chunks found automatically."""
     outputs, _ = generate(Options(spec=spec, output=out, styles=STYLES, schemas=schemas, module="bench"))
-    out.mkdir(parents=True, exist_ok=True)
-    for output in outputs:
-        output.path.write_text(output.text, encoding="utf-8")
-    return import_styles([output.path for output in outputs])
+    write_outputs(outputs)
+    return import_styles([output.path for output in outputs if output.module])
 
 
 def import_styles(paths: Sequence[Path]) -> dict[str, ModuleType]:
@@ -169,16 +168,22 @@ def import_styles(paths: Sequence[Path]) -> dict[str, ModuleType]:
     return {style: import_module(path) for style, path in zip(STYLES, paths)}
 
 
+def write_outputs(outputs: Sequence[Output]) -> None:
+    """Write generated outputs (the modules and the runtime package beside them)."""
+    for output in outputs:
+        output.path.parent.mkdir(parents=True, exist_ok=True)
+        output.path.write_text(output.text, encoding="utf-8")
+
+
 def import_module(path: Path) -> ModuleType:
-    """Import the generated module at ``path`` under a name of its own, registered in
-    ``sys.modules`` (pydantic resolves the module's annotations through it)."""
-    name = f"bench_generated_{next(_counter)}_{path.stem}"
-    spec_ = importlib.util.spec_from_file_location(name, path)
-    assert spec_ is not None and spec_.loader is not None
-    module = importlib.util.module_from_spec(spec_)
-    sys.modules[name] = module
-    spec_.loader.exec_module(module)
-    return module
+    """Import the generated module at ``path`` as a module of a package made for its
+    directory under a name of its own, registered in ``sys.modules`` (pydantic resolves the
+    module's annotations through it; the module imports its runtime package beside it)."""
+    package = f"bench_generated_{next(_counter)}"
+    holder = ModuleType(package)
+    holder.__path__ = [str(path.parent)]
+    sys.modules[package] = holder
+    return importlib.import_module(f"{package}.{path.stem}")
 
 
 def cached_styles(spec: Path, schemas: tuple[str, ...]) -> tuple[dict[str, ModuleType], bool]:
@@ -207,9 +212,7 @@ def cached_outputs(
         outputs, _ = generate(
             Options(spec=spec, output=Path(tmp) / "out", styles=styles, schemas=schemas, module=module)
         )
-        (Path(tmp) / "out").mkdir(parents=True, exist_ok=True)
-        for output in outputs:
-            output.path.write_text(output.text, encoding="utf-8")
+        write_outputs(outputs)
         try:
             (Path(tmp) / "out").rename(cache)  # atomic: a concurrent run may have won
         except OSError:

@@ -26,14 +26,13 @@ from typing import Any
 
 from bench.contenders import json_loads, msgspec_typed_path
 from bench.corpus import runtime_corpus
-from bench.measure import ROOT, import_module, median, rounds
+from bench.measure import ROOT, import_module, median, rounds, write_outputs
 from generator.pipeline import Options, generate
 
 
 def _module(out: Path) -> ModuleType:
     outputs, _ = generate(Options(spec=ROOT / "specs" / "openai.yaml", output=out, styles=("msgspec",)))
-    out.mkdir(parents=True, exist_ok=True)
-    outputs[0].path.write_text(outputs[0].text, encoding="utf-8")
+    write_outputs(outputs)
     return import_module(outputs[0].path)
 
 

@@ -20,22 +20,15 @@ from dataclasses import replace
 from pathlib import Path
 from typing import NoReturn, TextIO
 
-from . import __version__, output_cache
+from . import __version__
 from .config import Config, find_project_root, load_config
 from .errors import EXIT_INTERNAL, InternalError, OutputError, SpecError, display_path, exit_status
-from .fingerprint import (
-    RUNTIME_FILES,
-    current_outputs,
-    expected_outputs,
-    inputs_digest,
-    relative_reads,
-    runtime_inputs_digest,
-    with_reads,
-)
+from .fingerprint import current_outputs, expected_outputs, inputs_digest, relative_reads, with_reads
 from .formatters import FORMATTERS, formatter_version
 from .options import STDIN, Options
 from .policy import CHOICES as POLICY_CHOICES
 from .policy import parse_policy
+from .runtime_files import PACKAGE
 from .styles import ALL_STYLES, STYLES
 from .write import Output, write_all
 
@@ -99,7 +92,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--runtime",
         choices=("inline", "package"),
-        help="inline: the runtime in every module (default); package: once, as _runtime.py beside them",
+        help="package (default): the runtime once, as the package _gen_models_runtime beside the modules, "
+        "which import it; inline: each module self-contained, the runtime in it",
     )
     parser.add_argument(
         "--module", metavar="NAME", help="module name stem: files are NAME_<style>.py (default: spec file stem)"
@@ -140,11 +134,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--no-cache",
         action="store_true",
-        help="do all the work: neither skip current outputs (the header's fingerprint) nor reuse what earlier runs kept (formatted code, the names each module uses)",
+        help="do all the work, even when every output is current (the header's fingerprint says so)",
     )
     parser.add_argument("--timings", action="store_true", help="print the time each stage took")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only errors")
-    parser.add_argument("--debug", action="store_true", help="show tracebacks, and cache entries discarded as damaged")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks")
     parser.add_argument("--version", action="version", version=f"gen-models {__version__}")
     return parser
 
@@ -198,7 +192,7 @@ def _print_traceback() -> None:
 
 
 def _show_debug_log() -> Callable[[], None]:
-    """``--debug``: gen-models' own debug messages (a cache entry discarded, say) on stderr;
+    """``--debug``: gen-models' own debug messages on stderr;
     returns what takes the handler off again (``main`` called in-process, as tests and
     scripts do, must not leave it writing to a stream closed since)."""
     import logging  # here: ~15 ms of import that runs without --debug do not need
@@ -285,7 +279,7 @@ def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> 
         allow_outside_refs=bool(args.allow_outside_refs or values.get("allow-outside-refs", False)),
         root=config.root if config else (find_project_root(cwd) or cwd),
         merge_maps=tuple(args.merge_map or [path(p) for p in values.get("merge-maps") or ()]),
-        runtime_package=_runtime_layout(args.runtime or values.get("runtime") or "inline") == "package",
+        runtime_package=_runtime_layout(args.runtime or values.get("runtime") or "package") == "package",
         template_dir=args.custom_template_dir or path(values.get("custom-template-dir")),
         spec_bytes=spec_bytes,
         formatter=formatter,
@@ -341,31 +335,20 @@ def _run(args: argparse.Namespace) -> int:
                 print(f"{union}: a union of events; parsed, not merged (no merge map: see docs/events.md)")
         return EXIT_OK
     started = time.perf_counter()
-    formatter = formatter_version(options.formatter)
-    inputs = inputs_digest(options, formatter)
-    shared = runtime_inputs_digest(options, formatter)
-    if options.use_cache and inputs is not None and current_outputs(options, inputs, shared) is not None:
+    inputs = inputs_digest(options, formatter_version(options.formatter))
+    if options.use_cache and inputs is not None and current_outputs(options, inputs) is not None:
         return _report_current(args, expected_outputs(options), started)
-    kept_key = output_cache.key(options, formatter) if options.use_cache and inputs is not None else None
-    kept = output_cache.recall(options, kept_key) if kept_key is not None else None
-    if kept is not None:
-        outputs, reads, warnings, unmapped = kept.outputs, kept.reads, kept.warnings, []
-        timings = {"output cache": time.perf_counter() - started}
-    else:
-        from .pipeline import generate
+    from .pipeline import generate
 
-        with progress_report(sys.stderr, enabled=not args.quiet) as progress:
-            outputs, reading = generate(options, progress=progress)
-        warnings = [*reading.schemas.warnings, *reading.merge_warnings]
-        unmapped = [
-            f"{union}: event type {tag!r} is not in the merge map"
-            for union, tags in reading.unmapped.items()
-            for tag in tags
-        ]
-        if kept_key is not None and not unmapped:
-            output_cache.remember(options, kept_key, outputs, reading.files, warnings)
-        reads = relative_reads(options.spec, reading.files) if inputs is not None else {}
-        timings = reading.timings
+    with progress_report(sys.stderr, enabled=not args.quiet) as progress:
+        outputs, reading = generate(options, progress=progress)
+    warnings = [*reading.schemas.warnings, *reading.merge_warnings]
+    unmapped = [
+        f"{union}: event type {tag!r} is not in the merge map"
+        for union, tags in reading.unmapped.items()
+        for tag in tags
+    ]
+    reads = relative_reads(options.spec, reading.files) if inputs is not None else {}
     for warning in warnings if not args.quiet else ():
         print(f"warning: {warning}", file=sys.stderr)
     for line in unmapped if not args.quiet or args.check else ():
@@ -373,7 +356,7 @@ def _run(args: argparse.Namespace) -> int:
             f"{'error' if args.check else 'warning'}: {line} (it folds as an unknown event: kept, reported); map it or ignore it",
             file=sys.stderr,
         )
-    outputs = _fingerprinted(outputs, reads, None if unmapped else inputs, shared)
+    outputs = _fingerprinted(outputs, reads, None if unmapped else inputs)
     stale = [o for o in outputs if not o.is_current()]
     if args.check or args.diff:
         if args.diff:
@@ -393,51 +376,59 @@ def _run(args: argparse.Namespace) -> int:
         where = exc.filename or options.output
         raise OutputError(f"cannot write {where}: {exc.strerror or exc}; nothing was changed") from None
     if not args.quiet:
-        for output in outputs:
-            if output.path not in written:
-                state = "unchanged"
-            elif output.path in refreshed:
-                state = "unchanged (fingerprint updated)"
-            else:
-                state = "wrote"
-            print(f"{state}: {display_path(output.path)}")
+        states = {
+            o.path: (
+                "unchanged"
+                if o.path not in written
+                else "unchanged (fingerprint updated)" if o.path in refreshed else "wrote"
+            )
+            for o in outputs
+        }
+        _report(states)
     if args.timings:
         total = time.perf_counter() - started
-        stages = ", ".join(f"{k} {v:.3f}s" for k, v in timings.items())
+        stages = ", ".join(f"{k} {v:.3f}s" for k, v in reading.timings.items())
         print(f"timings: {stages}; total {total:.3f}s", file=sys.stderr)
     return EXIT_OK
 
 
-def _fingerprinted(outputs: list[Output], reads: dict[str, bytes], inputs: str | None, shared: str) -> list[Output]:
-    """``outputs`` with their fingerprints: the shared runtime files always (their bytes
-    never depend on the spec), the modules when the run has ``inputs`` (None: standard
-    input, remote references, or events left unmapped, which ``--check`` must report every
-    time), extended by the files the loader read besides the spec (``reads``, relative to
-    the spec's directory). A run that warned is fingerprinted too: its warnings show again
-    when something changes or with --no-cache."""
+def _fingerprinted(outputs: list[Output], reads: dict[str, bytes], inputs: str | None) -> list[Output]:
+    """``outputs`` with the modules' fingerprints when the run has ``inputs`` (None:
+    standard input, remote references, or events left unmapped, which ``--check`` must
+    report every time), extended by the files the loader read besides the spec (``reads``,
+    relative to the spec's directory). A run that warned is fingerprinted too: its warnings
+    show again when something changes or with --no-cache. The runtime's files carry none."""
     if inputs is None:
-        return [replace(o, inputs=shared) if o.path.name in RUNTIME_FILES else o for o in outputs]
+        return outputs
     module_inputs = with_reads(inputs, reads)
-    return [
-        (
-            replace(o, inputs=shared)
-            if o.path.name in RUNTIME_FILES
-            else replace(o, inputs=module_inputs, reads=tuple(sorted(reads)))
-        )
-        for o in outputs
-    ]
+    return [replace(o, inputs=module_inputs, reads=tuple(sorted(reads))) if o.module else o for o in outputs]
 
 
 def _report_current(args: argparse.Namespace, paths: list[Path], started: float) -> int:
     """What a run whose outputs are all current says (``fingerprint.current_outputs``):
     the same as a run that did the work and found nothing to change (``--check``: nothing)."""
     if not (args.check or args.diff or args.quiet):
-        for path in paths:
-            print(f"unchanged: {display_path(path)}")
+        _report(dict.fromkeys(paths, "unchanged"))
     if args.timings:
         total = time.perf_counter() - started
         print(f"timings: fingerprint {total:.3f}s (every output current: nothing else done)", file=sys.stderr)
     return EXIT_OK
+
+
+def _report(states: dict[Path, str]) -> None:
+    """One line a file (``wrote: generated/openai_pydantic.py``), the runtime package's files
+    as one line for the package (each of its files written when any is), and the output
+    directory's ``__init__.py`` only when it was written."""
+    shown: dict[Path, str] = {}
+    for path, state in states.items():
+        if path.parent.name == PACKAGE:
+            path = path.parent
+            state = "wrote" if shown.get(path) == "wrote" else state
+        elif path.name == "__init__.py" and state != "wrote":
+            continue
+        shown[path] = state
+    for path, state in shown.items():
+        print(f"{state}: {display_path(path)}{'/' if path.name == PACKAGE else ''}")
 
 
 #: Seconds a run goes before progress shows (shorter runs print nothing).

@@ -30,8 +30,8 @@ inputs, so they are printed when the work is done (something changed, or ``--no-
 not on every check. No fingerprint is taken for the modules (every run does all the work)
 when the spec comes from standard input, when ``--allow-remote-refs`` is given, and when
 the run left events unmapped (``--check`` fails on those, and must say so every time). The
-shared runtime files (``--runtime package``) are always stamped with
-``runtime_inputs_digest``: the same bytes whatever spec or warnings a run had.
+runtime package's files carry none: they are current when they hold the installed
+runtime's bytes (``runtime_files.package_text``), whatever spec or warnings a run had.
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ from pathlib import Path
 
 from . import __version__
 from .options import Options, module_stem, output_file
+from .runtime_files import package_files
 from .styles import runtime_parts
 
 #: The header line's start; the line is inserted after the module's leading comment lines.
@@ -54,14 +55,6 @@ PREFIX = "# Fingerprint: "
 _LINE = re.compile(r"# Fingerprint: inputs ([0-9a-f]{32}), output ([0-9a-f]{32})(?:, reads (\S+(?: \S+)*))?")
 #: Options fields that do not change what is written.
 IGNORED_FIELDS = frozenset({"use_cache"})
-#: The runtime files ``--runtime package`` writes beside the modules (``render``: the
-#: standard-library part always, a style's part with that style). They hold the same bytes
-#: whatever spec a run reads, so modules of several specs share them; their fingerprint's
-#: ``inputs`` is ``runtime_inputs_digest``, not the run's.
-RUNTIME_FILE, PYDANTIC_RUNTIME_FILE, MSGSPEC_RUNTIME_FILE = "_runtime.py", "_runtime_pydantic.py", "_runtime_msgspec.py"
-RUNTIME_FILES = frozenset({RUNTIME_FILE, PYDANTIC_RUNTIME_FILE, MSGSPEC_RUNTIME_FILE})
-#: The file of each style-owned runtime part (``styles.RUNTIME_PARTS``), in output order.
-RUNTIME_PART_FILES = {"pydantic": PYDANTIC_RUNTIME_FILE, "msgspec": MSGSPEC_RUNTIME_FILE}
 _generator_digest: dict[Path | None, str] = {}
 #: The libraries besides the formatter whose version can change the output: the YAML reader
 #: (what the spec's bytes mean) and Jinja (how the templates render). Keyed by import name.
@@ -184,7 +177,8 @@ def is_intact(text: str, inputs: str) -> bool:
 
 def expected_outputs(options: Options) -> list[Path]:
     """The files a run of ``options`` writes, known without reading the spec: one module per
-    style (or the ``-o FILE.py``), and the runtime files with ``--runtime package``.
+    style (or the ``-o FILE.py``), then the runtime package's files and the output
+    directory's ``__init__.py`` (see ``runtime_expected``).
 
     Raises:
         SpecError: ``-o FILE.py`` with several styles (as the run itself would).
@@ -193,19 +187,30 @@ def expected_outputs(options: Options) -> list[Path]:
     stem = module_stem(options)
     directory = target.parent if target else options.output
     paths = [target if target else directory / f"{stem}_{style}.py" for style in options.styles]
-    if options.runtime_package:
-        paths.append(directory / RUNTIME_FILE)
-        parts = runtime_parts(options.styles)
-        paths += [directory / name for part, name in RUNTIME_PART_FILES.items() if part in parts]
-    return paths
+    return paths + list(runtime_expected(options))
 
 
-def inputs_digest(options: Options, formatter_version: str, ignored: frozenset[str] = frozenset()) -> str | None:
+def runtime_expected(options: Options) -> dict[Path, str | None]:
+    """The runtime files a run of ``options`` writes, by path: the text each must hold, or
+    None for the output directory's ``__init__.py`` (any text will do); none with
+    ``--runtime inline``."""
+    if not options.runtime_package:
+        return {}
+    target = output_file(options)
+    directory = target.parent if target else options.output
+    found: dict[Path, str | None] = {
+        directory / name: text
+        for name, text in package_files(runtime_parts(options.styles), options.target_python >= (3, 12)).items()
+    }
+    found[directory / "__init__.py"] = None
+    return found
+
+
+def inputs_digest(options: Options, formatter_version: str) -> str | None:
     """The ``inputs`` digest of a run (see the module docstring) before the files the loader
     reads besides the spec are added (``with_reads``), or None when the run has none
     (standard input, ``--allow-remote-refs``, a missing input file: the run then does all
-    the work and reports what is wrong). ``ignored``: more ``Options`` fields left out
-    (``output_cache`` leaves out the output directory)."""
+    the work and reports what is wrong)."""
     if options.spec_bytes is not None or options.allow_remote_refs:
         return None
     h = hashlib.sha256()
@@ -225,7 +230,7 @@ def inputs_digest(options: Options, formatter_version: str, ignored: frozenset[s
         add("templates", _tree_digest([options.template_dir]).encode())
     root = (options.root or Path.cwd()).resolve()
     for f in dataclasses.fields(options):
-        if f.name not in IGNORED_FIELDS | ignored and f.name not in ("spec_bytes", "root"):
+        if f.name not in IGNORED_FIELDS and f.name not in ("spec_bytes", "root"):
             add(f"option {f.name}", _normal(getattr(options, f.name), root).encode())
     try:
         add(f"spec {_normal(options.spec, root)}", options.spec.read_bytes())
@@ -315,44 +320,30 @@ def _normal(value: object, root: Path) -> str:
     return repr(value)
 
 
-def runtime_inputs_digest(options: Options, formatter_version: str) -> str:
-    """The ``inputs`` digest of the shared runtime files: what their bytes depend on (this
-    gen-models and its code, the formatter, the target Python), never the spec."""
-    h = hashlib.sha256()
-    for label, value in (
-        ("gen-models", __version__),
-        ("python", ".".join(map(str, sys.version_info[:2]))),
-        ("formatter", f"{options.formatter} {formatter_version}"),
-        ("generator", generator_digest()),
-        ("target", ".".join(map(str, options.target_python))),
-    ):
-        h.update(f"{label}\0{len(value)}\0{value}".encode())
-    return h.hexdigest()[:32]
-
-
-def current_outputs(options: Options, inputs: str, runtime_inputs: str = "") -> list[Path] | None:
-    """The run's outputs when every one is current (made from ``inputs``, the run's
-    ``inputs_digest``, with the files its line names read again (``with_reads``); the shared
-    runtime files from ``runtime_inputs``; and not edited since), else None: the run must do
-    its work.
+def current_outputs(options: Options, inputs: str) -> list[Path] | None:
+    """The run's outputs when every one is current (a module made from ``inputs``, the
+    run's ``inputs_digest``, with the files its line names read again (``with_reads``), and
+    not edited since; a runtime file holding the installed runtime's bytes), else None: the
+    run must do its work.
 
     Raises:
         SpecError: the options are inconsistent (see ``expected_outputs``).
     """
     paths = expected_outputs(options)
+    runtime = runtime_expected(options)
     for path in paths:
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             return None
-        if path.name in RUNTIME_FILES:
-            expected = runtime_inputs
-        else:
-            try:  # the files the run that wrote it read besides the spec, read again
-                reads = {name: read_again(options, name) for name in stamped_reads(text)}
-            except OSError:
+        if path in runtime:
+            if runtime[path] is not None and text != runtime[path]:
                 return None
-            expected = with_reads(inputs, reads)
-        if not is_intact(text, expected):
+            continue
+        try:  # the files the run that wrote it read besides the spec, read again
+            reads = {name: read_again(options, name) for name in stamped_reads(text)}
+        except OSError:
+            return None
+        if not is_intact(text, with_reads(inputs, reads)):
             return None
     return paths

@@ -5,7 +5,9 @@ wants them (isort's), with the orders ruff wants of ``__all__`` and ``__slots__`
 
 from __future__ import annotations
 
+import ast
 import re
+import sys
 from typing import Any
 
 from .pytypes import LINE_LENGTH
@@ -74,14 +76,20 @@ def import_lines(target_python: tuple[int, int], used: set[str]) -> list[str]:
     stdlib = [f"import {m}" for m in ("json", "re", "types", "typing") if m in used]
     third_party: list[str] = []
     for module in sorted(by_module):
-        names = sorted(by_module[module], key=isort_key)
-        line = f"from {module} import {', '.join(names)}"
-        if len(line) > LINE_LENGTH:  # black's layout, so that black has nothing to redo
-            line = f"from {module} import (\n" + "".join(f"    {name},\n" for name in names) + ")"
+        line = import_line(module, sorted(by_module[module], key=isort_key))
         (third_party if module in ("pydantic", "pydantic_core", "typing_extensions") else stdlib).append(line)
     if "msgspec" in used:
         third_party.insert(0, "import msgspec")
-    return stdlib + ([""] + third_party if third_party else [])
+    return stdlib + [""] * bool(stdlib and third_party) + third_party
+
+
+def import_line(module: str, names: list[str]) -> str:
+    """``from module import names`` (in the order given), exploded one name a line when it
+    is longer than a line, as the formatter lays it out."""
+    line = f"from {module} import {', '.join(names)}"
+    if len(line) <= LINE_LENGTH:
+        return line
+    return f"from {module} import (\n" + "".join(f"    {name},\n" for name in names) + ")"
 
 
 def isort_key(name: str) -> tuple[int, list[Any]]:
@@ -100,3 +108,21 @@ def import_key(name: str) -> tuple[int, list[Any]]:
 def natural(name: str) -> list[Any]:
     """Natural order (``p2`` before ``p10``), as ruff's RUF023 wants ``__slots__``."""
     return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name)]
+
+
+def parse_tree(source: str) -> ast.Module:
+    """``ast.parse`` that also reads a module written for Python 3.12+ (PEP 695 ``type``
+    aliases, ``def f[T](...)`` and ``class C[T]:``) when running on an older Python: those
+    lines are read in their pre-3.12 form, line for line, which is all the callers need
+    (names used, whether it parses)."""
+    if sys.version_info < (3, 12):
+        for pattern, replacement in _PEP695:
+            source = pattern.sub(replacement, source)
+    return ast.parse(source)
+
+
+_PEP695 = (
+    (re.compile(r"^type (\w+) = ", re.MULTILINE), r"\1 = "),
+    (re.compile(r"^(\s*def \w+)\[\w+(?:: \w+)?(?:, \w+(?:: \w+)?)*\]\(", re.MULTILINE), r"\1("),
+    (re.compile(r"^(\s*class \w+)\[\w+(?:: \w+)?(?:, \w+(?:: \w+)?)*\]:", re.MULTILINE), r"\1:"),
+)

@@ -16,12 +16,9 @@ dicts and lists here, rather than through ``yaml.load``, for three reasons:
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import io
 import json
 import math
-import pickle
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -144,9 +141,8 @@ def _child_node(node: yaml.Node, token: str) -> yaml.Node | None:
     return None
 
 
-def load_document(path: Path, use_cache: bool = False) -> Document:
-    """Read and parse a spec file; with ``use_cache``, a YAML file's data parsed before
-    from the same bytes comes from the cache (``YAML_CACHE``).
+def load_document(path: Path) -> Document:
+    """Read and parse a spec file.
 
     Raises:
         SpecError: the file is missing, unreadable, too large, not UTF-8, or not valid
@@ -161,19 +157,10 @@ def load_document(path: Path, use_cache: bool = False) -> Document:
         raise SpecError("is a directory; give the spec file itself", path) from None
     except OSError as exc:
         raise SpecError(f"cannot read: {exc.strerror}", path) from None
-    return parse_document(raw, path, use_cache)
+    return parse_document(raw, path)
 
 
-#: The cache's kind for parsed YAML (``cache.remember_bytes``): the data pickled, by the
-#: sha256 of the file's bytes. Building it from YAML events took ~0.4 s of a re-run on the
-#: 3 MB OpenAI spec; reading it back, ~0.1 s. A new name whenever what the builder makes of
-#: the same bytes changes.
-YAML_CACHE = "yaml-1"
-#: Parsed specs kept (each is about the size of its file, pickled).
-YAML_ENTRIES = 32
-
-
-def parse_document(raw: bytes, path: Path, use_cache: bool = False) -> Document:
+def parse_document(raw: bytes, path: Path) -> Document:
     """Parse bytes already read from ``path``; see ``load_document``."""
     if len(raw) > MAX_FILE_BYTES:
         raise SpecError(f"file is larger than {MAX_FILE_BYTES} bytes", path)
@@ -190,40 +177,9 @@ def parse_document(raw: bytes, path: Path, use_cache: bool = False) -> Document:
     digest = hashlib.sha256(raw).hexdigest()
     if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
         data = _parse_json(text, path)
-    elif use_cache:
-        data = _parse_yaml_cached(raw, path, digest)
     else:
         data = _parse_yaml(raw, path)
     return Document(path, data, raw, digest)
-
-
-def _parse_yaml_cached(raw: bytes, path: Path, digest: str) -> Any:
-    """``_parse_yaml`` through the cache (``YAML_CACHE``). An entry is read only when its
-    seal matches (``cache.unseal``), and unpickled with no class but ``SourceInt`` and
-    ``SourceFloat`` (``_PlainData``): what the builder makes, never code to run."""
-    from . import cache
-
-    kept = cache.recall_bytes(YAML_CACHE, digest)
-    if kept is not None:
-        with contextlib.suppress(Exception):  # sealed by this version: only a forger gets here; parse instead
-            return _PlainData(io.BytesIO(kept)).load()
-    data = _parse_yaml(raw, path)
-    try:
-        kept = pickle.dumps(data, protocol=4)
-    except RecursionError:  # nested deeper than pickle goes (the builder is iterative): not kept
-        return data
-    cache.remember_bytes(YAML_CACHE, digest, kept, YAML_ENTRIES)
-    return data
-
-
-class _PlainData(pickle.Unpickler):
-    """Unpickles plain data and this module's two number classes, nothing else (the
-    "restricting globals" recipe of the ``pickle`` documentation)."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        if module == __name__ and name in ("SourceInt", "SourceFloat"):
-            return SourceInt if name == "SourceInt" else SourceFloat
-        raise pickle.UnpicklingError(f"{module}.{name} is not plain data")
 
 
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")

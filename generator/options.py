@@ -38,17 +38,17 @@ class Options:
         root: directory paths in headers are shown relative to (the project root).
         merge_maps: user merge maps for event unions (``--merge-map``), over the shipped
             ones and ``x-merge``.
-        runtime_package: emit the fixed runtime once, as ``_runtime.py`` beside the modules
-            (which then import it: the output directory must be a package), instead of
-            inlined into each module.
+        runtime_package: the fixed runtime as a package beside the modules, which import it
+            (``runtime_files.PACKAGE``, the default); False (``--runtime inline``): inlined
+            into each module, self-contained.
         template_dir: the user's templates (``--custom-template-dir``), looked up before
             the shipped ones by name.
         spec_bytes: the spec's text when it was read from standard input (``-``); ``spec``
             is then ``Path("<stdin>")`` and relative ``$ref`` start at the working directory.
         formatter: ``black`` (the default) or ``ruff`` (``ruff format``; see ``format``).
-        use_cache: keep formatted blocks and the names each module uses across runs
-            (``format.FormatCache``, ``cache.recall``); False for ``--no-cache``. The only
-            field that does not change the output.
+        use_cache: a run whose outputs are current does nothing (``fingerprint``); False
+            for ``--no-cache``, which does all the work. The only field that does not change
+            the output.
     """
 
     spec: Path
@@ -62,7 +62,7 @@ class Options:
     allow_remote_refs: bool = False
     allow_outside_refs: bool = False
     root: Path | None = None
-    runtime_package: bool = False
+    runtime_package: bool = True
     merge_maps: tuple[Path, ...] = ()
     template_dir: Path | None = None
     spec_bytes: bytes | None = field(default=None, repr=False)
@@ -140,8 +140,8 @@ def command(options: Options) -> str:
         parts += ["-o", rel(options.output)]
     if options.target_python != (3, 10):
         parts += ["--target-python", ".".join(map(str, options.target_python))]
-    if options.runtime_package:
-        parts += ["--runtime", "package"]
+    if not options.runtime_package:
+        parts += ["--runtime", "inline"]
     if options.formatter != "black":
         parts += ["--formatter", options.formatter]
     for path, policy in options.merge_policies.items():
@@ -160,6 +160,5 @@ def command(options: Options) -> str:
 def regenerate_line(command: str) -> str:
     """The header's comment line naming ``command`` (``command``), one line whatever the
     paths hold: a command with a line break or another unprintable character is shown as
-    its ``repr``. The one line of a module's text that depends on the output directory
-    (``output_cache`` swaps it)."""
+    its ``repr``."""
     return f"# Regenerate with: {command if command.isprintable() else repr(command)}"

@@ -8,7 +8,7 @@ here: see ``write``).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,9 +26,11 @@ from .merge_maps import has_map, map_target
 from .merge_plan import NodePlan, merge_warnings
 from .model import Alias, AliasRef, Model, ModelRef, Schemas, Type, UnionType, referenced_names
 from .options import STDIN, Options, command, module_stem, output_file
-from .render import Generation, check_template_dir, render, render_runtime
+from .render import Generation, check_template_dir, render
 from .resolve import Location, RefResolver
 from .response_plan import ResponsePlan, plan_response
+from .runtime_files import PACKAGE_INIT, package_files
+from .styles import runtime_parts
 from .write import Output
 
 #: Called with each stage's name (and what it works on) as it starts: ``--progress``.
@@ -65,9 +67,9 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     start = time.perf_counter()
     progress(f"load {options.spec}")
     if options.spec_bytes is None:
-        doc = load_document(options.spec, options.use_cache)
+        doc = load_document(options.spec)
     else:
-        doc = parse_document(options.spec_bytes, STDIN, options.use_cache)
+        doc = parse_document(options.spec_bytes, STDIN)
     timings["load"] = time.perf_counter() - start
     check_document(doc)
     start = time.perf_counter()
@@ -283,8 +285,8 @@ def _ordered(interp: Interpreter, roots: list[str], everything: bool) -> tuple[d
 def generate(
     options: Options, reading: SpecReading | None = None, progress: Progress = _no_progress
 ) -> tuple[list[Output], SpecReading]:
-    """Render and format every requested module (nothing is written). ``progress`` is told
-    each stage as it starts.
+    """Render and format every requested module, and add the runtime package beside them
+    (nothing is written). ``progress`` is told each stage as it starts.
 
     Raises:
         SpecError: see ``read_spec``; also ``-o FILE.py`` with several styles, and a
@@ -292,25 +294,21 @@ def generate(
     """
     target_file = output_file(options)
     reading = reading or read_spec(options, progress)
+    sources = render_sources(options, reading, progress)[0]
     start = time.perf_counter()
-
-    # each module goes to the formatter as it is rendered: black's workers format one
-    # module's blocks while the next is rendered (the stages overlap; "format" is the rest)
-    def modules() -> Iterator[tuple[str, str]]:
-        count = 0
-        for module in _rendered(options, reading, progress):
-            count += 1
-            yield module
-        progress(f"format {count} module(s)")  # what is left to wait for
-
-    formatted = format_modules(modules(), options.target_python, options.formatter, options.use_cache)
-    reading.timings["format"] = time.perf_counter() - start - reading.timings["render"]
+    progress(f"format {len(sources)} module(s)")
+    formatted = format_modules(sources, options.target_python, options.formatter)
+    reading.timings["format"] = time.perf_counter() - start
     out_dir = target_file.parent if target_file else options.output
     module_file = f"{module_stem(options)}_{options.styles[0]}.py"
     outputs = [
         Output(target_file if target_file and name == module_file else out_dir / name, text)
         for name, text in formatted.items()
     ]
+    if options.runtime_package:
+        files = package_files(runtime_parts(options.styles), options.target_python >= (3, 12))
+        outputs += [Output(out_dir / name, text, module=False) for name, text in files.items()]
+        outputs.append(Output(out_dir / "__init__.py", PACKAGE_INIT, if_absent=True, module=False))
     return outputs, reading
 
 
@@ -318,18 +316,12 @@ def render_sources(
     options: Options, reading: SpecReading | None = None, progress: Progress = _no_progress
 ) -> tuple[dict[str, str], SpecReading]:
     """Every requested module rendered, not yet formatted: file name -> source (see
-    ``generate``, which formats them).
+    ``generate``, which formats them); the seconds spent go to ``reading.timings["render"]``.
 
     Raises:
         SpecError: as ``generate``.
     """
     reading = reading or read_spec(options, progress)
-    return dict(_rendered(options, reading, progress)), reading
-
-
-def _rendered(options: Options, reading: SpecReading, progress: Progress) -> Iterator[tuple[str, str]]:
-    """(file name, source) of each module, rendered when asked for; the seconds spent
-    rendering go to ``reading.timings["render"]``."""
     if options.template_dir is not None:
         check_template_dir(options.template_dir)
     root = options.root or Path.cwd()
@@ -351,18 +343,12 @@ def _rendered(options: Options, reading: SpecReading, progress: Progress) -> Ite
         event_plans=reading.event_plans,
         styles=options.styles,
         template_dir=options.template_dir,
-        use_cache=options.use_cache,
     )
     stem = module_stem(options)
-    reading.timings["render"] = 0.0
+    sources = {}
+    start = time.perf_counter()
     for style in options.styles:
         progress(f"render {style}")
-        start = time.perf_counter()
-        source = render(gen, style)
-        reading.timings["render"] += time.perf_counter() - start
-        yield f"{stem}_{style}.py", source
-    if options.runtime_package:
-        start = time.perf_counter()
-        runtime_files = render_runtime(gen)
-        reading.timings["render"] += time.perf_counter() - start
-        yield from runtime_files.items()
+        sources[f"{stem}_{style}.py"] = render(gen, style)
+    reading.timings["render"] = time.perf_counter() - start
+    return sources, reading

@@ -255,34 +255,3 @@ def uses(t: Type) -> set[str]:
     for part in parts(t):
         found |= uses(part)
     return found
-
-
-def def_line(name: str, params: str, returns: str, indent: int = 0) -> str:
-    """A ``def`` line as black lays it out (``indent`` spaces in; no line break after the
-    colon): on one line when it fits in ``LINE_LENGTH``, else split at the parameters'
-    parenthesis, the parameters on one line of their own with a trailing comma when there
-    is one parameter (black's ``left_hand_split`` and ``_ensure_trailing_comma``). A
-    layout it cannot be sure of (non-ASCII text, a part still too long) is left on one
-    line for black. Black formats the module anyway; this saves it the split, its costliest
-    work (~6 ms a long line, against ~0.5 ms a line it leaves as it is)."""
-    line = f"def {name}({params}) -> {returns}:"
-    if indent + len(line) <= LINE_LENGTH or not line.isascii():
-        return line
-    head, tail = f"def {name}(", f") -> {returns}:"
-    body = params if _has_top_level_comma(params) else params + ","
-    if max(indent + len(head), indent + 4 + len(body), indent + len(tail)) > LINE_LENGTH:
-        return line
-    return f"{head}\n{' ' * (indent + 4)}{body}\n{' ' * indent}{tail}"
-
-
-def _has_top_level_comma(text: str) -> bool:
-    """Whether ``text`` (parameters, no strings in them) has a comma outside brackets."""
-    depth = 0
-    for c in text:
-        if c in "([{":
-            depth += 1
-        elif c in ")]}":
-            depth -= 1
-        elif c == "," and depth == 0:
-            return True
-    return False

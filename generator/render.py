@@ -21,11 +21,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from . import __version__, cache, imports, pytypes, runtime
+from . import __version__, pytypes, runtime_files
 from .event_vocabulary import EventPlan
-from .fingerprint import MSGSPEC_RUNTIME_FILE, PYDANTIC_RUNTIME_FILE, RUNTIME_FILE
-from .format import FormatCache, parse_tree, shipped_names, split_header
-from .imports import IMPORTS_MARK, import_key, import_lines, isort_key
+from .imports import IMPORTS_MARK, import_key, import_line, import_lines, isort_key, parse_tree
 from .merge_plan import NodePlan
 from .model import Alias, Enum, Field, Model, Schemas, Type, UnionType, referenced_names
 from .naming import parse_function
@@ -47,13 +45,9 @@ __all__ = [
     "environment",
     "names_loaded",
     "render",
-    "render_runtime",
     "template_names",
     "templates_dir",
 ]
-
-#: Where each name a module may use comes from (``imports.SOURCES``).
-_SOURCES = imports.SOURCES
 
 
 @dataclass
@@ -66,101 +60,57 @@ class Generation:
     command: str  # how to regenerate, shown in the header
     spec_display: str  # the spec's path as shown in the header
     target_python: tuple[int, int] = (3, 10)
-    runtime_package: bool = False  # the runtime in one ``_runtime.py`` beside the modules
+    runtime_package: bool = True  # the runtime imported from the package beside the modules
     event_plans: dict[str, EventPlan] = field(default_factory=dict)  # union root -> its fold
     styles: tuple[str, ...] = STYLES  # every style generated in this run (what _runtime.py serves)
     template_dir: Path | None = None  # the user's templates, before ours (--custom-template-dir)
-    use_cache: bool = True  # keep what later runs can reuse (cache.py); False: --no-cache
-
-
-#: The modules a package of generated modules shares the runtime from (``--runtime package``):
-#: the standard-library part, and the pydantic style's part (so that the other styles' modules
-#: never need pydantic).
-RUNTIME_MODULE = RUNTIME_FILE.removesuffix(".py")
-PYDANTIC_RUNTIME_MODULE = PYDANTIC_RUNTIME_FILE.removesuffix(".py")
-MSGSPEC_RUNTIME_MODULE = MSGSPEC_RUNTIME_FILE.removesuffix(".py")
-
-
-def _runtime_file(name: str) -> str:
-    """The shared runtime file a runtime module goes into (``--runtime package``)."""
-    if name in runtime.MSGSPEC_MODULES:
-        return MSGSPEC_RUNTIME_MODULE
-    return PYDANTIC_RUNTIME_MODULE if name in runtime.PYDANTIC_MODULES else RUNTIME_MODULE
 
 
 def render(gen: Generation, style: str) -> str:
-    """The source of the ``style`` module (not yet formatted by black).
+    """The source of the ``style`` module (not yet formatted).
 
     Imports are decided last, from the names the rendered module actually uses (its AST),
-    so a module imports exactly what it needs whatever the spec holds. With
-    ``gen.runtime_package`` the runtime is imported from the shared files instead of inlined.
+    so a module imports exactly what it needs whatever the spec holds: the runtime's names
+    from the runtime package beside it (``runtime_files.PACKAGE``), or, with
+    ``--runtime inline``, the runtime modules it needs placed in it by its template.
     """
     env = environment(gen.template_dir.resolve() if gen.template_dir is not None else None)
     context = _context(gen, emitter(style))
-    here = _runtime_modules(gen, (style,), "_tuple_of(" in " ".join(context["parser_definitions"].values()))
-    inline = [name for name in here if name in runtime.PER_MODULE or not gen.runtime_package]
+    here = _runtime_modules(gen, style, "_tuple_of(" in " ".join(context["parser_definitions"].values()))
+    pep695 = context["pep695"]
     texts = {
-        block: "\n\n".join(runtime.inlined(name, context["pep695"]) for name in names if name in inline)
-        for block, names in runtime.BLOCKS.items()
+        block: "\n\n".join(runtime_files.inlined(name, pep695) for name in names if name in here)
+        for block, names in runtime_files.BLOCKS.items()
     }
-    # the runtime goes in after the names are found: its own are known (parsing the whole
-    # module, ~half of it runtime, was most of the time a cold run spent rendering)
+    if gen.runtime_package:
+        texts = dict.fromkeys(texts, "")
+    # the runtime goes in after the names are found: its own are known
     context["runtime"] = {block: _runtime_mark(block) if text else "" for block, text in texts.items()}
     source = render_template(env, f"{style}.py.jinja", context, gen.template_dir)
-    used = names_loaded(source, gen.use_cache) | context["names_in_strings"]
+    used = names_loaded(source) | context["names_in_strings"]
     for block, text in texts.items():
         if text and _runtime_mark(block) in source:  # a custom template may leave a block out
-            used |= {
-                n for name in runtime.BLOCKS[block] if name in inline for n in _runtime_names(name, context["pep695"])
-            }
+            used |= {n for name in runtime_files.BLOCKS[block] if name in here for n in _runtime_names(name, pep695)}
             source = source.replace(_runtime_mark(block), text, 1)
-    wanted = used | set(context["all_names"])
-    shared: dict[str, list[str]] = {}
-    for name in [name for name in here if name not in inline] if gen.runtime_package else ():
-        target = _runtime_file(name)
-        shared.setdefault(target, []).extend(sorted(runtime.defined_names(name) & wanted))
-    lines = import_lines(gen.target_python, used - {n for names in shared.values() for n in names})
-    local = [
-        f"from .{target} import {', '.join(sorted(names, key=import_key))}"
-        for target, names in sorted(shared.items())
-        if names
-    ]
-    lines += [""] + local if local else []
+    lines = import_lines(gen.target_python, used)
+    if gen.runtime_package:
+        home = runtime_files.home_of(here)
+        shared: dict[str, list[str]] = {}
+        for name in sorted(used | set(context["all_names"])):
+            if name in home:
+                shared.setdefault(home[name], []).append(name)
+        lines = import_lines(gen.target_python, used - set(home))
+        lines += [""] * bool(lines and shared) + runtime_imports(shared)
     return source.replace(IMPORTS_MARK + "\n", "\n".join(lines) + "\n", 1)
 
 
-def render_runtime(gen: Generation) -> dict[str, str]:
-    """The shared runtime files of a package of generated modules (``--runtime package``):
-    ``{file name: source}``, ``_runtime.py`` (standard library only) and, for the pydantic
-    and msgspec styles, their own file. Every runtime module of a file goes in, whatever the
-    spec needs: the same bytes from every run, so modules of several specs (a chat module,
-    a Responses one) share one package."""
-    parts = runtime_parts(gen.styles)
-    modules = runtime.needed(chunks=True, events=True, pydantic="pydantic" in parts, msgspec="msgspec" in parts)
-    files: dict[str, list[str]] = {}
-    for name in modules:
-        files.setdefault(_runtime_file(name), []).append(name)
-    return {f"{name}.py": _runtime_source(gen, parts) for name, parts in files.items() if parts}
-
-
-def _runtime_source(gen: Generation, parts: list[str]) -> str:
-    body = "\n\n".join(runtime.inlined(name, gen.target_python >= (3, 12)) for name in parts)
-    header = [
-        f"# Generated by gen-models {__version__}; do not edit by hand.",
-        "# The runtime of the generated modules beside it (--runtime package): the same for every spec.",
+def runtime_imports(names: dict[str, list[str]]) -> list[str]:
+    """The import lines of runtime ``names`` (``{runtime module: names}``) from the package
+    beside the module, in isort's order."""
+    return [
+        import_line(f".{runtime_files.PACKAGE}.{module}", sorted(names[module], key=import_key))
+        for module in sorted(names)
     ]
-    doc = pytypes.docstring(
-        "Runtime shared by the generated modules beside this file (gen-models' generator/runtime:\n"
-        + ", ".join(parts)
-        + ")."
-    )
-    source = "\n".join(header) + f"\n{doc}\n\nfrom __future__ import annotations\n\n{IMPORTS_MARK}\n\n\n{body}"
-    used = names_loaded(source, gen.use_cache)
-    return source.replace(IMPORTS_MARK + "\n", "\n".join(import_lines(gen.target_python, used)) + "\n", 1)
-
-
-#: The cache's kind for ``names_loaded``: a new one whenever what it derives changes.
-_NAMES = "names-1"
 
 
 def _runtime_mark(block: str) -> str:
@@ -170,26 +120,14 @@ def _runtime_mark(block: str) -> str:
 
 @functools.cache
 def _runtime_names(name: str, pep695: bool) -> frozenset[str]:
-    """The names runtime module ``name``'s inlined text loads: shipped with gen-models
-    (``format.shipped_names``, made by ``scripts/format_runtime.py``), else parsed."""
-    text = runtime.inlined(name, pep695)
-    shipped = shipped_names().get(FormatCache.key(text))
-    return frozenset(shipped if shipped is not None else names_loaded(text, use_cache=False))
+    """The names runtime module ``name``'s inlined text loads."""
+    return frozenset(names_loaded(runtime_files.inlined(name, pep695)))
 
 
-def names_loaded(source: str, use_cache: bool = True) -> set[str]:
+def names_loaded(source: str) -> set[str]:
     """The names ``source``'s code loads (``ast.Name`` in load context): what a module's
-    imports are made from. Parsing and walking a module takes ~70 ms, so the set is kept in
-    the cache by the text it came from (``cache.remember``), the header's comment lines
-    left out (they name the output path): a run that renders the same module again (the
-    same spec, options and gen-models, any output directory) skips both."""
-    _, key = split_header(source)
-    if use_cache and (kept := cache.recall(_NAMES, key)) is not None:
-        return set(kept)
-    names = _loaded(parse_tree(source))
-    if use_cache:
-        cache.remember(_NAMES, key, sorted(names))
-    return names
+    imports are made from."""
+    return _loaded(parse_tree(source))
 
 
 def _loaded(tree: ast.AST) -> set[str]:
@@ -212,20 +150,20 @@ def _loaded(tree: ast.AST) -> set[str]:
     return names
 
 
-def _runtime_modules(gen: Generation, styles: tuple[str, ...], tuples: bool) -> tuple[str, ...]:
-    """The runtime modules the modules of ``styles`` need (see ``runtime.needed``); ``tuples``
-    when their parsers read a list by position; extra fields checked by key when a model has
-    ``patternProperties``."""
-    return runtime.needed(
+def _runtime_modules(gen: Generation, style: str, tuples: bool) -> tuple[str, ...]:
+    """The runtime modules a module of ``style`` uses (see ``runtime_files.needed``);
+    ``tuples`` when its parsers read a list by position; extra fields checked by key when a
+    model has ``patternProperties``."""
+    parts = runtime_parts((style,))  # the style-owned runtime parts
+    return runtime_files.needed(
         chunks=bool(gen.schemas.roots),
         events=bool(gen.event_plans),
-        pydantic="pydantic" in runtime_parts(styles),  # the style-owned runtime parts
-        msgspec="msgspec" in runtime_parts(styles),
-        parsing=next(
-            (style for style in styles if emitter(style).traits.own_parse_error), None
-        ),  # parsers as functions
+        pydantic="pydantic" in parts,
+        msgspec="msgspec" in parts,
+        parsing=style if emitter(style).traits.own_parse_error else None,  # parsers as functions
         tuples=tuples,
         patterns=any(m.patterns for m in gen.schemas.models.values()),
+        streams=bool(gen.schemas.roots or gen.schemas.union_roots),
     )
 
 
@@ -273,15 +211,7 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
         + ([unknown_event] if unknown_event else [])
         + events["public"]
         + (["Anomaly", "StreamMergeError"] if roots or events["unions"] else [])
-        + [
-            "StreamError",
-            "StreamFormatError",
-            "ServerSentEvent",
-            "iter_sse",
-            "aiter_sse",
-            "iter_chunk_dicts",
-            "aiter_chunk_dicts",
-        ]
+        + (_READER_NAMES if s.roots or s.union_roots else [])
         + (["iter_chunks", "aiter_chunks"] if roots else [])
         + style.public_names([r["parse_fn"] for r in roots])
         + (["ParseError"] if traits.own_parse_error else [])
@@ -320,10 +250,23 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
         "events": events,
         "sse": roots[0] if roots else None,
         "union_roots": list(s.union_roots),
+        "streams": bool(s.roots or s.union_roots),
         "error_name": traits.error_name,
         "parser_definitions": parsers.definitions,
     }
     return views | style.context(s, lazy, views)
+
+
+#: The public names of the event-stream reader (a module with something streamed has it).
+_READER_NAMES = [
+    "StreamError",
+    "StreamFormatError",
+    "ServerSentEvent",
+    "iter_sse",
+    "aiter_sse",
+    "iter_chunk_dicts",
+    "aiter_chunk_dicts",
+]
 
 
 def _header(gen: Generation, style: Emitter) -> list[str]:
@@ -346,7 +289,7 @@ def _module_doc(gen: Generation, style: Emitter) -> str:
         "Also here: an accumulator per root that merges a stream's chunks into one snapshot\n"
         "(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``).\n"
         if s.roots
-        else f"{kind} models from {s.title} {s.version}, with a server-sent-events reader.\n"
+        else f"{kind} models from {s.title} {s.version}.\n"
     )
     if s.union_roots:
         unions = ", ".join(f"``{u}``" for u in s.union_roots)
@@ -358,7 +301,12 @@ def _module_doc(gen: Generation, style: Emitter) -> str:
             if not s.roots
             else what + f"Event unions: {unions}, parsed by {parse}.\n"
         )
-    text = what + f"Self-contained: this module needs {style.traits.dependency(gen.target_python)}."
+    needs = style.traits.dependency(gen.target_python)
+    text = what + (
+        f"It needs {needs}, and imports the rest from ``{runtime_files.PACKAGE}`` beside it."
+        if gen.runtime_package
+        else f"Self-contained: this module needs {needs}."
+    )
     if s.renames:  # every class or alias whose name is not its component's, findable by either
         lines = [f"* ``{name}``: {note[:1].lower()}{note[1:]}" for name, note in s.renames]
         text += "\n\nNamed otherwise than their components:\n\n" + "\n".join(lines)

@@ -11,7 +11,7 @@ import functools
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from . import naming, pytypes, runtime
+from . import naming, pytypes, runtime_files
 from .imports import natural
 from .merge_plan import FieldPlan, NodePlan, meaning
 from .model import Array, Map, ModelRef, Schemas, Tuple
@@ -275,4 +275,4 @@ def _tuple(items: Any) -> str:
 def _runtime_globals() -> frozenset[str]:
     """Every name the runtime modules define at module level (inlined, they are the
     generated module's globals: a keyed list's constant must not take one)."""
-    return frozenset(name for module in runtime.MODULES for name in runtime.defined_names(module))
+    return frozenset(name for module in runtime_files.MODULES for name in runtime_files.defined_names(module))

@@ -7,9 +7,6 @@ literals (the ``pyrepr`` filter is ``pytypes.literal``).
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import MutableMapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -17,9 +14,8 @@ from typing import Any
 import jinja2
 
 from . import pytypes
-from .cache import template_cache
 from .errors import SpecError, did_you_mean
-from .format import parse_tree
+from .imports import parse_tree
 
 
 def templates_dir() -> Path:
@@ -57,68 +53,6 @@ def check_template_dir(directory: Path) -> None:
             )
 
 
-#: Jinja's Python for our templates, shipped with gen-models (``scripts/format_runtime.py``
-#: writes it, ``tests/test_format.py`` keeps it current): a first run on a machine compiles
-#: no template (Jinja's own compile of them took ~0.4 s; the cache below keeps it only for
-#: later runs).
-COMPILED = Path(__file__).resolve().parent / "runtime" / "templates.json"
-#: The environment's options that change Jinja's output: part of ``COMPILED``'s key.
-OPTIONS = {"trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": True, "autoescape": False}
-
-
-class TemplateLoader(jinja2.FileSystemLoader):
-    """Jinja's file loader (and its bytecode cache, as ``BaseLoader.load`` uses it), which
-    compiles one of our templates from the Python in ``COMPILED`` when that was made from
-    the same source (its sha256), the same Jinja version and ``OPTIONS``; any other
-    template (a user's, ours edited) is compiled by Jinja as usual."""
-
-    def load(
-        self, environment: jinja2.Environment, name: str, globals: MutableMapping[str, Any] | None = None
-    ) -> jinja2.Template:
-        source, filename, uptodate = self.get_source(environment, name)
-        bcc = environment.bytecode_cache
-        bucket = bcc.get_bucket(environment, name, filename, source) if bcc is not None else None
-        code = bucket.code if bucket is not None else None
-        if code is None:
-            shipped = compiled_templates().get(name)
-            ours = filename is not None and Path(filename).parent == templates_dir()
-            if ours and shipped is not None and shipped[0] == hashlib.sha256(source.encode("utf-8")).hexdigest():
-                code = compile(shipped[1], filename or name, "exec")
-            else:
-                code = environment.compile(source, name, filename)
-            if bcc is not None and bucket is not None:
-                bucket.code = code
-                bcc.set_bucket(bucket)
-        return environment.template_class.from_code(environment, code, globals or {}, uptodate)
-
-
-@lru_cache(maxsize=1)
-def compiled_templates() -> dict[str, tuple[str, str]]:
-    """``COMPILED`` for this Jinja version: {template name: (sha256 of its source, Jinja's
-    Python for it)}; empty when it is missing or was made by another Jinja version."""
-    try:
-        data = json.loads(COMPILED.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict) or data.get("jinja") != jinja2.__version__ or data.get("options") != OPTIONS:
-        return {}
-    templates = data.get("templates")
-    if not isinstance(templates, dict):
-        return {}
-    return {name: (entry[0], entry[1]) for name, entry in templates.items()}
-
-
-def compile_templates() -> dict[str, object]:
-    """``COMPILED``'s content for the shipped templates (``scripts/format_runtime.py``)."""
-    env = environment()
-    templates = {}
-    for name in template_names():
-        source = (templates_dir() / name).read_text(encoding="utf-8")
-        python = env.compile(source, name, raw=True)
-        templates[name] = [hashlib.sha256(source.encode("utf-8")).hexdigest(), python]
-    return {"jinja": jinja2.__version__, "options": OPTIONS, "templates": templates}
-
-
 @lru_cache(maxsize=4)
 def environment(custom_dir: Path | None = None) -> jinja2.Environment:
     """The Jinja environment: strict undefined names, no autoescape (Python, not HTML).
@@ -126,16 +60,14 @@ def environment(custom_dir: Path | None = None) -> jinja2.Environment:
     same name, also where another template includes or imports it."""
     search = [str(custom_dir)] if custom_dir is not None else []
     env = jinja2.Environment(
-        loader=TemplateLoader([*search, str(templates_dir())]),
+        loader=jinja2.FileSystemLoader([*search, str(templates_dir())]),
         undefined=jinja2.StrictUndefined,
-        bytecode_cache=template_cache(),
-        trim_blocks=OPTIONS["trim_blocks"],
-        lstrip_blocks=OPTIONS["lstrip_blocks"],
-        keep_trailing_newline=OPTIONS["keep_trailing_newline"],
-        autoescape=OPTIONS["autoescape"],
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=False,
     )
     env.filters["pyrepr"] = pytypes.literal
-    env.globals["def_line"] = pytypes.def_line
     return env
 
 

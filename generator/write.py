@@ -24,12 +24,15 @@ from .fingerprint import stamp, unstamp
 class Output:
     """One generated file: where it goes, the module's code (``text``, what the golden
     files pin) and, when the run has one, the ``inputs`` digest its fingerprint line
-    records and the files besides the spec it names (``fingerprint``)."""
+    records and the files besides the spec it names (``fingerprint``). A file written only
+    ``if_absent`` is current whatever it holds."""
 
     path: Path
     text: str
     inputs: str | None = None
     reads: tuple[str, ...] = ()  # the files the line names besides the spec (fingerprint.stamp)
+    if_absent: bool = False  # written only where no file is (a package's ``__init__.py``)
+    module: bool = True  # a generated module (fingerprinted); False: a runtime file, copied as it is
 
     @property
     def content(self) -> str:
@@ -47,11 +50,12 @@ class Output:
         """True when the file on disk already holds this code (its fingerprint line aside:
         a file that differs only there is current, and ``write_all`` refreshes the line)."""
         old = self.current()
-        return old is not None and (old == self.text or unstamp(old)[0] == self.text)
+        return old is not None and (self.if_absent or old == self.text or unstamp(old)[0] == self.text)
 
     def is_written(self) -> bool:
-        """True when the file on disk is exactly ``content``: nothing to write."""
-        return self.current() == self.content
+        """True when the file on disk is exactly ``content`` (or, ``if_absent``, exists): nothing to write."""
+        old = self.current()
+        return old is not None if self.if_absent else old == self.content
 
     def diff(self, root: Path | None = None) -> str:
         """A unified diff from the file on disk to ``content`` (empty when the code is

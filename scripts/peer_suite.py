@@ -33,7 +33,7 @@ from __future__ import annotations
 import argparse
 import collections
 import contextlib
-import importlib.util
+import importlib
 import json
 import os
 import re
@@ -44,6 +44,7 @@ import sys
 import tempfile
 import time
 import traceback
+import types
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -222,8 +223,10 @@ def generate_one(
             path = out_dir / f"{stem}_{style}.py"
             if output.path != path:
                 result.add(CRASH, "unexpected output path", f"{output.path} != {path}")
-            path.write_text(output.text, encoding="utf-8")
             result.modules[style] = path
+        for output in outputs:  # the modules, and the runtime package beside them
+            output.path.parent.mkdir(parents=True, exist_ok=True)
+            output.path.write_text(output.text, encoding="utf-8")
     result.seconds = time.perf_counter() - started
     return result
 
@@ -245,15 +248,13 @@ def _normalise(text: str) -> str:
 
 
 def import_module(path: Path, name: str | None = None, timeout: float | None = 60) -> str | None:
-    """Import a generated module under its own name; the failure text, or None."""
-    name = name or path.stem
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
+    """Import a generated module as a module of the package its directory is (its runtime
+    package beside it); the failure text, or None."""
+    package = _package(path.parent)
+    name = f"{package}.{name or path.stem}"
     try:
         with time_limit(timeout):
-            spec.loader.exec_module(module)
+            importlib.import_module(name)
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as exc:  # noqa: BLE001
@@ -262,6 +263,16 @@ def import_module(path: Path, name: str | None = None, timeout: float | None = 6
         where = f" (line {frames[-1].lineno}: {frames[-1].line})" if frames else ""
         return f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}{where}"
     return None
+
+
+def _package(directory: Path) -> str:
+    """The name of a package registered for ``directory`` (made once)."""
+    name = "peer_" + re.sub(r"\W", "_", str(directory.resolve()))
+    if name not in sys.modules:
+        holder = types.ModuleType(name)
+        holder.__path__ = [str(directory)]
+        sys.modules[name] = holder
+    return name
 
 
 def import_all(results: list[Result], timeout: float | None = 60) -> None:
@@ -282,16 +293,16 @@ def run_mypy(directory: Path, python_version: str = "3.10") -> tuple[dict[str, l
     the raw output (for failures mypy could not attribute to a file)."""
     config = directory / "mypy-isolated.ini"
     config.write_text("[mypy]\n", encoding="utf-8")  # no project or user configuration
-    files = sorted(p.name for p in directory.glob("*.py"))
-    if not files:
+    if not any(directory.glob("*_*.py")):
         return {}, ""
+    # the directory as the package it is (the modules import their runtime relatively)
     cmd = [
         sys.executable, "-m", "mypy", "--strict", "--python-version", python_version,
-        "--config-file", config.name, "--cache-dir", str(directory / ".mypy_cache"),
+        "--config-file", str(config), "--cache-dir", str(directory / ".mypy_cache"),
         "--no-pretty", "--show-column-numbers", "--hide-error-context", "--no-error-summary",
-        "--show-error-codes", *files,
+        "--show-error-codes", directory.name,
     ]  # fmt: skip
-    proc = subprocess.run(cmd, check=False, cwd=directory, capture_output=True, text=True)
+    proc = subprocess.run(cmd, check=False, cwd=directory.parent, capture_output=True, text=True)
     errors: dict[str, list[str]] = collections.defaultdict(list)
     for line in proc.stdout.splitlines():
         m = _MYPY_LINE.match(line)
@@ -473,7 +484,8 @@ def report(results: list[Result], verbose: bool = False, out: TextIO | None = No
 
 def _ours(path: Path) -> bool:
     """A file or directory this script writes into its output directory."""
-    return re.fullmatch(r"p_\w+\.py|mypy-isolated\.ini|\.mypy_cache|__pycache__|\.ruff_cache", path.name) is not None
+    pattern = r"p_\w+\.py|mypy-isolated\.ini|\.mypy_cache|__pycache__|\.ruff_cache|__init__\.py|_gen_models_runtime"
+    return re.fullmatch(pattern, path.name) is not None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -3,6 +3,7 @@ generating + importing modules in a test."""
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import itertools
 import json
@@ -15,8 +16,11 @@ from typing import Any
 
 import pytest
 
+from generator import runtime_files
 from generator.model import Schemas
 from generator.pipeline import Options, generate, read_spec
+from generator.styles import RUNTIME_PARTS
+from generator.write import Output
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"  # small real fixtures kept in the repository (see its README)
@@ -74,27 +78,47 @@ _counter = itertools.count()
 
 
 def load_module(path: Path, name: str | None = None) -> ModuleType:
-    """Import a generated module from a file under a unique name (registered in
-    ``sys.modules``, which pydantic and dataclasses need to resolve annotations)."""
-    name = name or f"genmod_{next(_counter)}_{path.stem}"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
+    """Import a generated module from a file: as a module of a package made for its
+    directory under a unique name (registered in ``sys.modules``, which pydantic and
+    dataclasses need to resolve annotations), so that it imports the runtime package beside
+    it (``from ._gen_models_runtime...``) as a user's package does; the runtime package is
+    written there first when the test wrote the module alone."""
+    runtime = path.parent / runtime_files.PACKAGE
+    if not runtime.exists() and f"from .{runtime_files.PACKAGE}." in path.read_text(encoding="utf-8"):
+        # a test that wrote the module alone: its runtime beside it
+        for file, text in runtime_files.package_files(frozenset(RUNTIME_PARTS.values())).items():
+            (path.parent / file).parent.mkdir(exist_ok=True)
+            (path.parent / file).write_text(text, encoding="utf-8")
+    package = f"genpkg_{next(_counter)}"
+    holder = ModuleType(package)
+    holder.__path__ = [str(path.parent)]
+    sys.modules[package] = holder
+    module = importlib.import_module(f"{package}.{path.stem}")
+    if name is not None:
+        sys.modules[name] = module
     return module
+
+
+def runtime_module(module: ModuleType, name: str) -> ModuleType:
+    """The runtime module ``name`` (``sse``, ``parsing_dataclass``...) a generated module
+    imports from the runtime package beside it (its own copy: each ``load_module`` imports
+    the package anew)."""
+    return importlib.import_module(f"{module.__package__}.{runtime_files.PACKAGE}.{name}")
+
+
+def write_outputs(outputs: list[Output]) -> None:
+    """Write generated outputs as they are (modules and the runtime package beside them)."""
+    for output in outputs:
+        output.path.parent.mkdir(parents=True, exist_ok=True)
+        output.path.write_text(output.content, encoding="utf-8")
 
 
 def generate_modules(spec: Path, out: Path, **options: Any) -> dict[str, ModuleType]:
     """Generate ``spec`` into ``out`` and import each style's module; returns style -> module."""
     styles = tuple(options.pop("styles", STYLES))
     outputs, _ = generate(Options(spec=spec, output=out, styles=styles, **options))
-    out.mkdir(parents=True, exist_ok=True)
-    modules = {}
-    for style, output in zip(styles, outputs):
-        output.path.write_text(output.text, encoding="utf-8")
-        modules[style] = load_module(output.path)
-    return modules
+    write_outputs(outputs)
+    return {style: load_module(output.path) for style, output in zip(styles, outputs)}
 
 
 def read_ir(spec: dict[str, Any], *roots: str) -> Schemas:

@@ -46,10 +46,13 @@ def run(*args: str) -> int:
 def test_generate_then_check_is_current(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run("specs/openai.yaml") == 0
     assert sorted(p.name for p in (project / "generated").iterdir()) == [
+        "__init__.py",
+        "_gen_models_runtime",
         "openai_dataclass.py",
         "openai_pydantic.py",
         "openai_typeddict.py",
     ]
+    assert "wrote: generated/_gen_models_runtime/\n" in capsys.readouterr().out  # the package as one line
     assert run("specs/openai.yaml", "--check") == 0
     assert not list(project.glob(".gen-models-*"))  # no temporary files left behind
 
@@ -299,9 +302,9 @@ def header_command(path: Path) -> list[str]:
 
 def test_output_file_with_one_style_writes_that_file(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run("specs/openai.yaml", "-o", "src/chat.py", "--style", "pydantic") == 0
-    assert sorted(p.name for p in (project / "src").iterdir()) == ["chat.py"]
+    assert sorted(p.name for p in (project / "src").iterdir()) == ["__init__.py", "_gen_models_runtime", "chat.py"]
     assert "\nclass CreateChatCompletionStreamResponse(" in (project / "src" / "chat.py").read_text()
-    assert capsys.readouterr().out == "wrote: src/chat.py\n"
+    assert capsys.readouterr().out == "wrote: src/chat.py\nwrote: src/_gen_models_runtime/\nwrote: src/__init__.py\n"
     assert run("specs/openai.yaml", "-o", "src/chat.py", "--style", "pydantic", "--check") == 0
     assert header_command(project / "src" / "chat.py") == [
         "specs/openai.yaml",
@@ -446,7 +449,7 @@ def test_regenerate_line_reproduces_the_run(
         "--target-python",
         "3.11",
         "--runtime",
-        "package",
+        "inline",
         "--merge-policy",
         "choices[].delta.content=last",
         "--custom-template-dir",
@@ -454,7 +457,7 @@ def test_regenerate_line_reproduces_the_run(
     ]
     assert run(*args) == 0
     written = sorted(p.name for p in (sub / "vendored").iterdir())
-    assert written == ["_runtime.py", "_runtime_pydantic.py", "chat_pydantic.py", "chat_typeddict.py"]
+    assert written == ["chat_pydantic.py", "chat_typeddict.py"]
     command = header_command(sub / "vendored" / "chat_pydantic.py")
     assert command == [
         "specs/openai.yaml",
@@ -471,14 +474,12 @@ def test_regenerate_line_reproduces_the_run(
         "--target-python",
         "3.11",
         "--runtime",
-        "package",
+        "inline",
         "--merge-policy",
         "choices[].delta.content=last",
         "--custom-template-dir",
         "tpl",
     ]
-    # the shared runtime names no spec nor command: every run writes the same bytes
-    assert "# Regenerate with" not in (sub / "vendored" / "_runtime.py").read_text()
     monkeypatch.chdir(project)
     capsys.readouterr()
     assert run(*command, "--check") == 0, capsys.readouterr().err
@@ -527,7 +528,7 @@ def test_custom_template_dir_overrides_a_template_and_the_output_still_type_chec
         '[tool.gen-models]\nspec = "specs/openai.yaml"\ncustom-template-dir = "templates"\n'
     )
     assert run() == 0
-    modules = sorted((project / "generated").glob("*.py"))
+    modules = sorted((project / "generated").glob("openai_*.py"))
     assert len(modules) == 3
     for module in modules:
         text = module.read_text()
@@ -546,15 +547,15 @@ def test_custom_template_dir_overrides_a_template_and_the_output_still_type_chec
 
 
 def test_the_pre_commit_hooks_see_every_file_a_run_writes(project: Path) -> None:
-    """Every style, ``--runtime package`` (``_runtime*.py``) and ``-o FILE.py``: an edit to any
-    output triggers the hooks, as does one to the spec or the configuration."""
+    """Every style, the runtime package and ``-o FILE.py``: an edit to any output triggers
+    the hooks, as does one to the spec or the configuration."""
     hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
     styles = ("dataclass", "pydantic", "typeddict", "msgspec")
-    assert run("specs/openai.yaml", *(a for s in styles for a in ("--style", s)), "--runtime", "package", "-q") == 0
+    assert run("specs/openai.yaml", *(a for s in styles for a in ("--style", s)), "-q") == 0
     assert run("specs/openai.yaml", "--style", "msgspec", "-o", "src/app/chat.py", "-q") == 0
     (project / "pyproject.toml").write_text("[tool.gen-models]\n")
     written = sorted(p.relative_to(project).as_posix() for p in project.rglob("*") if p.is_file())
-    assert "src/app/chat.py" in written and "generated/_runtime_msgspec.py" in written
+    assert "src/app/chat.py" in written and "generated/_gen_models_runtime/msgspec_models.py" in written
     for hook in hooks:
         for path in written:
             assert re.search(hook["files"], path), (hook["id"], path)
@@ -649,15 +650,16 @@ def test_a_module_name_imports_as_written(project: Path) -> None:
     import sys
 
     assert run("specs/openai.yaml", "--module", "ﬁle", "--style", "typeddict", "-q") == 0
-    assert [p.name for p in (project / "generated").glob("*.py")] == ["file_typeddict.py"]
-    sys.path.insert(0, str(project / "generated"))
+    assert [p.name for p in (project / "generated").glob("*_typeddict.py")] == ["file_typeddict.py"]
+    sys.path.insert(0, str(project))
     try:
         namespace: dict[str, Any] = {}
-        exec("import ﬁle_typeddict as module", namespace)  # noqa: S102 - the statement as a user writes it
+        exec("import generated.ﬁle_typeddict as module", namespace)  # noqa: S102 - the statement as a user writes it
         assert namespace["module"].__file__ == str(project / "generated" / "file_typeddict.py")
     finally:
-        sys.path.remove(str(project / "generated"))
-        sys.modules.pop("file_typeddict", None)
+        sys.path.remove(str(project))
+        for name in [n for n in sys.modules if n == "generated" or n.startswith("generated.")]:
+            del sys.modules[name]
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads a process's children from /proc (Linux)")

@@ -14,7 +14,7 @@ from types import MemberDescriptorType, ModuleType
 from typing import Any
 
 import pytest
-from conftest import load_module
+from conftest import load_module, runtime_module
 
 from generator.runtime.dataclass_models import _DECLARED, _Dataclass, _model
 
@@ -114,15 +114,22 @@ def _models_finish_as_dataclass_makes_them(module: ModuleType, tmp_path: Path) -
     count = source.count("\n@_model\nclass ")
     assert count > 0 and f"\n{STDLIB}\n" not in source
     twin = tmp_path / f"stdlib_{path.name}"
-    twin.write_text(source.replace("\n@_model\nclass ", f"\n{STDLIB}\nclass "), encoding="utf-8")
+    twin_source = source.replace("\n@_model\nclass ", f"\n{STDLIB}\nclass ")
+    twin_source = twin_source.replace(
+        "\nfrom __future__ import annotations\n",
+        "\nfrom __future__ import annotations\nfrom dataclasses import dataclass\n",
+        1,
+    )
+    twin.write_text(twin_source, encoding="utf-8")
     lazy, stdlib = load_module(path), load_module(twin)
-    models = [name for name, value in vars(lazy).items() if isinstance(value, type) and value in lazy._DECLARED]
+    declared = runtime_module(lazy, "dataclass_models")._DECLARED
+    models = [name for name, value in vars(lazy).items() if isinstance(value, type) and value in declared]
     assert len(models) == count  # none finished by the import
     for name in models:
         made, made_by_stdlib = getattr(lazy, name), getattr(stdlib, name)
         assert "__init__" not in vars(made)
         assert inspect.signature(made) == inspect.signature(made_by_stdlib)
-        assert made not in lazy._DECLARED
+        assert made not in declared
         assert vars(made).keys() == vars(made_by_stdlib).keys()
         for attribute in ("__slots__", "__match_args__", "__doc__", "__qualname__"):
             assert getattr(made, attribute) == getattr(made_by_stdlib, attribute), (name, attribute)
@@ -131,7 +138,7 @@ def _models_finish_as_dataclass_makes_them(module: ModuleType, tmp_path: Path) -
         assert [[getattr(f, k) for k in flags] for f in dataclasses.fields(made)] == [
             [getattr(f, k) for k in flags] for f in dataclasses.fields(made_by_stdlib)
         ]
-    assert not lazy._DECLARED
+    assert not declared
 
 
 def test_chat_models_finish_as_dataclass_makes_them(openai_modules: dict[str, ModuleType], tmp_path: Path) -> None:
@@ -238,7 +245,8 @@ def test_compiled_parsers_read_as_the_table_loop(openai_modules: dict[str, Modul
     a value of every JSON type, a lenient build's ``_Kept`` there, or not a dict at all."""
     compiled = openai_modules["dataclass"]
     looped = load_module(Path(compiled.__file__ or ""))
-    looped._compiled = lambda table: lambda data: looped._from_table(table.owner, table, data)
+    parsing = runtime_module(looped, "parsing_dataclass")
+    parsing._compiled = lambda table: lambda data: parsing._from_table(table.owner, table, data)
     payloads: list[Any] = [None, [], "chunk", {}]
     for chunk in _CHUNKS:
         payloads.append(chunk)
@@ -260,7 +268,7 @@ def _kept(module: ModuleType, chunk: Any, path: tuple[Any, ...]) -> Any:
     here = copy
     for step in path[:-1]:
         here = here[step]
-    here[path[-1]] = module._Kept(here[path[-1]])
+    here[path[-1]] = runtime_module(module, "parsing")._Kept(here[path[-1]])
     return copy
 
 
@@ -291,14 +299,15 @@ def test_every_responses_model_compiles_its_parser(responses_modules: dict[str, 
     field is, and an unknown field as the table loop does."""
     module = responses_modules["dataclass"]
     looped = load_module(Path(module.__file__ or ""))
-    looped._compiled = lambda table: lambda data: looped._from_table(table.owner, table, data)
+    parsing = runtime_module(looped, "parsing_dataclass")
+    parsing._compiled = lambda table: lambda data: parsing._from_table(table.owner, table, data)
     models = [name for name, value in vars(module).items() if isinstance(value, type) and "_fields" in vars(value)]
     assert len(models) > 200
     for name in models:
         cls = getattr(module, name)
         table = cls._fields
         table.owner = table.owner or cls
-        assert module._compiled(table).__name__ == "parse", name  # not the loop's stand-in
+        assert runtime_module(module, "parsing_dataclass")._compiled(table).__name__ == "parse", name
         wires = [wire for _, wire, *_ in table.reads]
         for data in ({}, {"unknown": 1}, {key: [] for key in wires}, dict.fromkeys(wires)):
             mine, theirs = (_outcome_of(m, name, data) for m in (module, looped))

@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from conftest import DEFAULT_STYLES, RECORDED, ROOT, STYLES
+from conftest import DEFAULT_STYLES, RECORDED, ROOT, STYLES, runtime_module
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -198,9 +198,10 @@ def _answers(module: ModuleType, lines: list[str]) -> Any:
 
 
 def _both_ways(module: ModuleType, monkeypatch: pytest.MonkeyPatch, lines: list[str]) -> tuple[Any, Any]:
-    assert module._orjson_loads is not None  # orjson is installed: the generated module uses it
+    sse = runtime_module(module, "sse")
+    assert sse._orjson_loads is not None  # orjson is installed: the generated module uses it
     with_orjson = _answers(module, lines)
-    monkeypatch.setattr(module, "_orjson_loads", None)  # as in an environment without orjson
+    monkeypatch.setattr(sse, "_orjson_loads", None)  # as in an environment without orjson
     without = _answers(module, lines)
     monkeypatch.undo()
     return with_orjson, without
@@ -261,8 +262,9 @@ sys.modules["orjson"] = None  # import orjson now raises ImportError
 sys.path.insert(0, {str(ROOT)!r})
 from generated import openai_dataclass, openai_pydantic, openai_typeddict
 lines = open({str(RECORDED[0])!r}, encoding="utf-8").read().splitlines()
+from generated._gen_models_runtime import sse
+assert sse._orjson_loads is None
 for module in (openai_dataclass, openai_pydantic, openai_typeddict):
-    assert module._orjson_loads is None
     acc = module.CreateChatCompletionStreamResponseAccumulator()
     for chunk in module.iter_chunks(lines):
         acc.add(chunk)

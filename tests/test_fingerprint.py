@@ -17,10 +17,10 @@ import pytest
 from conftest import CHAT_SPEC, ROOT
 
 import generator.pipeline
-from generator import fingerprint, output_cache
+from generator import fingerprint
 from generator.cli import main
 from generator.fingerprint import expected_outputs, inputs_digest, is_intact, stamp, unstamp
-from generator.format import formatter_version
+from generator.formatters import formatter_version
 from generator.pipeline import Options, generate
 
 SPEC = CHAT_SPEC
@@ -40,23 +40,15 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 def generations(monkeypatch: pytest.MonkeyPatch) -> list[Options]:
     """The options of every run that did the work: a ``pipeline.generate`` call the CLI
-    makes (it imports it late), or the same run copied from the output cache (another
-    test's run may have kept it)."""
+    makes (it imports it late)."""
     calls: list[Options] = []
     real: Callable[..., Any] = generator.pipeline.generate
-    real_recall: Callable[..., Any] = output_cache.recall
 
     def spy(options: Options, *args: Any, **kwargs: Any) -> Any:
         calls.append(options)
         return real(options, *args, **kwargs)
 
-    def recall_spy(options: Options, *args: Any) -> Any:
-        kept = real_recall(options, *args)
-        calls.extend([options] if kept is not None else [])
-        return kept
-
     monkeypatch.setattr(generator.pipeline, "generate", spy)
-    monkeypatch.setattr(output_cache, "recall", recall_spy)
     return calls
 
 
@@ -88,7 +80,9 @@ def test_current_outputs_skip_all_work(
     assert run("specs/openai.yaml", *STYLE, "--diff") == 0
     assert len(generations) == 1  # none of the three read the spec
     out, err = capsys.readouterr()
-    assert out == "unchanged: generated/openai_typeddict.py\n" and err == ""  # --check and --diff: silent
+    assert (
+        out == "unchanged: generated/openai_typeddict.py\nunchanged: generated/_gen_models_runtime/\n" and err == ""
+    )  # --check and --diff: silent
     assert (project / "generated" / "openai_typeddict.py").read_text() == written
     assert run("specs/openai.yaml", *STYLE, "--no-cache", "--check") == 0
     assert len(generations) == 2  # --no-cache does the work
@@ -321,23 +315,25 @@ def test_a_run_that_warns_is_fingerprinted_and_warns_again_only_when_it_does_the
     assert run("specs/warns.yaml", *STYLE) == 0
     assert len(generations) == 1  # current: nothing done
     out, err = capsys.readouterr()
-    assert err == "" and out == "unchanged: generated/warns_typeddict.py\n"
+    assert err == "" and out == "unchanged: generated/warns_typeddict.py\nunchanged: generated/_gen_models_runtime/\n"
     assert run("specs/warns.yaml", *STYLE, "--no-cache") == 0  # asked: the work, and its warnings
     assert "warning:" in capsys.readouterr().err
 
 
-def test_a_shared_runtime_package_is_byte_stable_across_specs_that_warn_or_not(project: Path) -> None:
+def test_the_runtime_package_is_byte_stable_across_specs_that_warn_or_not(project: Path) -> None:
+    """The runtime package carries no fingerprint: its bytes are the installed runtime's,
+    whatever spec (warning or not) a run read."""
     (project / "specs" / "split.yaml").write_text(SPLIT_MAIN)
     (project / "specs" / "parts.yaml").write_text(PART)
     (project / "specs" / "warns.yaml").write_text(
         SPLIT_MAIN.replace("part: {$ref: 'parts.yaml#/Part'}", "part: {type: string, pattern: '^a'}")
     )
-    runtime = project / "generated" / "_runtime.py"
-    assert run("specs/split.yaml", *STYLE, "--runtime", "package", "-q") == 0
+    runtime = project / "generated" / "_gen_models_runtime" / "merge.py"
+    assert run("specs/split.yaml", *STYLE, "-q") == 0
     first = runtime.read_bytes()
-    assert b"# Fingerprint: " in first
+    assert b"# Fingerprint: " not in first
     for spec in ("warns", "split", "warns"):
-        assert run(f"specs/{spec}.yaml", *STYLE, "--runtime", "package", "-q") == 0
+        assert run(f"specs/{spec}.yaml", *STYLE, "-q") == 0
         assert runtime.read_bytes() == first
 
 
@@ -351,7 +347,9 @@ def test_expected_outputs_are_what_generate_writes(project: Path, styles: tuple[
     )
     outputs, _ = generate(options)
     assert sorted(o.path for o in outputs) == sorted(expected_outputs(options))
-    single = Options(spec=options.spec, output=project / "out" / "chat.py", styles=("dataclass",))
+    single = Options(
+        spec=options.spec, output=project / "out" / "chat.py", styles=("dataclass",), runtime_package=False
+    )
     assert expected_outputs(single) == [project / "out" / "chat.py"]
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import STYLES, load_module, schemas_spec
+from conftest import STYLES, load_module, schemas_spec, write_outputs
 
 from generator.errors import SpecError
 from generator.interpret.allof import flatten
@@ -238,8 +238,8 @@ def test_a_mapped_object_without_properties_is_one_model_wherever_it_is_used(tmp
 def test_a_mapped_empty_model_parses_in_every_style(tmp_path: Path, style: str) -> None:
     path = spec(tmp_path, MAPPED_EMPTY, name="mapped.yaml")
     outputs, _ = generate(Options(spec=path, output=tmp_path, styles=(style,)))
-    for output in outputs:
-        output.path.write_text(output.text)
+    write_outputs(outputs)
+    for output in outputs[:1]:
         module = load_module(output.path)
         chunk = {"object": "x.chunk", "meta": {"any": 1}, "pet": {"kind": "empty"}}
         if style == "pydantic":

@@ -141,25 +141,20 @@ def test_a_required_field_never_sent_is_drift_then_none_and_strict_raises(ms: Mo
         strict.snapshot()
 
 
-def test_msgspec_is_opt_in_and_its_runtime_is_shared_from_its_own_file(tmp_path: Path) -> None:
+def test_msgspec_is_opt_in_and_its_runtime_module_is_written_only_for_it(tmp_path: Path) -> None:
     spec = CHAT_SPEC
     assert main([str(spec), "-o", str(tmp_path / "default"), "-q"]) == 0
-    assert sorted(p.name for p in (tmp_path / "default").iterdir()) == [
+    assert sorted(p.name for p in (tmp_path / "default").glob("openai_*.py")) == [
         "openai_dataclass.py",
         "openai_pydantic.py",
         "openai_typeddict.py",
     ]
+    assert not (tmp_path / "default" / "_gen_models_runtime" / "msgspec_models.py").exists()
     package = tmp_path / "pkg"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    assert main([str(spec), "-o", str(package), "--style", "msgspec", "--runtime", "package", "-q"]) == 0
-    assert sorted(p.name for p in package.iterdir()) == [
-        "__init__.py",
-        "_runtime.py",
-        "_runtime_msgspec.py",
-        "openai_msgspec.py",
-    ]
-    assert "import msgspec" not in (package / "_runtime.py").read_text()  # the standard-library part stays so
+    assert main([str(spec), "-o", str(package), "--style", "msgspec", "-q"]) == 0
+    runtime = package / "_gen_models_runtime"
+    assert (runtime / "msgspec_models.py").is_file() and not (runtime / "pydantic_models.py").exists()
+    assert not any("import msgspec" in p.read_text() for p in runtime.glob("*.py") if p.name != "msgspec_models.py")
     sys.path.insert(0, str(tmp_path))
     try:
         module = __import__("pkg.openai_msgspec", fromlist=["x"])

@@ -339,10 +339,10 @@ def test_parsers_that_read_alike_stay_apart(tmp_path: Path) -> None:
 
 
 def test_every_name_a_module_imports_is_reserved_for_it() -> None:
+    from generator.imports import SOURCES
     from generator.naming import MODULE_NAMES
-    from generator.render import _SOURCES
 
-    assert set(_SOURCES) - {"re"} <= MODULE_NAMES
+    assert set(SOURCES) - {"re"} <= MODULE_NAMES
 
 
 NAMED_INLINE = """

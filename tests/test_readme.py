@@ -56,13 +56,14 @@ def test_readme_responses_example_runs_as_its_command_writes_it(
     monkeypatch.chdir(tmp_path)
     assert main([*args, "-q"]) == 0
     recording = next(p for p in RESPONSES if p.name.startswith("06_"))
-    module = re.search(r"^from (\w+) import", example, re.MULTILINE)
+    module = re.search(r"^from (\w+)\.\w+ import", example, re.MULTILINE)
     assert module
     monkeypatch.syspath_prepend(str(tmp_path))
     try:
         exec(compile(example, "README:responses", "exec"), {"lines": recording.read_bytes().splitlines()})  # noqa: S102
     finally:
-        sys.modules.pop(module.group(1), None)
+        for name in [n for n in sys.modules if n == module.group(1) or n.startswith(module.group(1) + ".")]:
+            del sys.modules[name]
     printed = capsys.readouterr().out
     assert "completed" in printed and "function_call" in printed  # recording 06 calls a tool
 
@@ -164,18 +165,21 @@ def test_readme_runtime_package_line_counts_are_what_gen_models_writes(tmp_path:
     from generator.cli import main
 
     said = re.search(
-        r"For `specs/openai.yaml` in the pydantic style: ([\d,]+) lines beside a ([\d,]+)-line `_runtime.py`"
-        r".*?and a ([\d,]+)-line `_runtime_pydantic.py`, or ([\d,]+) lines\s+inlined",
+        r"For `specs/openai.yaml` in the pydantic style: ([\d,]+) lines beside the runtime package\s+"
+        r"\(([\d,]+) lines in (\d+) files\), or ([\d,]+) lines\s+inlined",
         README,
-        re.DOTALL,
     )
-    assert said, "the README states the --runtime package line counts"
+    assert said, "the README states the runtime package's line counts"
     spec = str(ROOT / "specs" / "openai.yaml")
-    assert main([spec, "--style", "pydantic", "--runtime", "package", "-o", str(tmp_path), "-q"]) == 0
-    names = ("openai_pydantic.py", "_runtime.py", "_runtime_pydantic.py")
-    got = [len((tmp_path / n).read_text(encoding="utf-8").splitlines()) for n in names]
-    inlined = (ROOT / "generated" / "openai_pydantic.py").read_text(encoding="utf-8")  # kept current by a test
-    got.append(len(inlined.splitlines()))
+    assert main([spec, "--style", "pydantic", "-o", str(tmp_path / "package"), "-q"]) == 0
+    assert main([spec, "--style", "pydantic", "--runtime", "inline", "-o", str(tmp_path / "inline"), "-q"]) == 0
+    runtime = list((tmp_path / "package" / "_gen_models_runtime").glob("*.py"))
+    got = [
+        len((tmp_path / "package" / "openai_pydantic.py").read_text(encoding="utf-8").splitlines()),
+        sum(len(p.read_text(encoding="utf-8").splitlines()) for p in runtime),
+        len(runtime),
+        len((tmp_path / "inline" / "openai_pydantic.py").read_text(encoding="utf-8").splitlines()),
+    ]
     assert [_count(n) for n in said.groups()] == got
 
 
@@ -219,7 +223,7 @@ def test_readme_bump_diff_sizes_are_what_gen_models_writes(tmp_path: Path) -> No
         spec = tmp_path / "openai.yaml"  # one name, as when the vendored spec is replaced
         spec.write_bytes((SPECS / "openai" / f"openapi-2026-08-19-{commit}.yaml").read_bytes())
         outputs, _ = generate(Options(spec=spec, output=tmp_path))
-        texts.append([o.text.splitlines() for o in outputs])
+        texts.append([o.text.splitlines() for o in outputs if o.module])
     header = ("# sha256 of the source:", "# Fingerprint:")
     moved = [
         sum(

@@ -11,17 +11,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CHAT_SPEC, RECORDED, ROOT, STYLES, recorded_chunks
+from conftest import CHAT_SPEC, RECORDED, ROOT, STYLES, generate_modules, recorded_chunks
 
-from generator import runtime
-from generator.pipeline import Options, generate
+from generator import runtime_files as runtime
 from generator.runtime.anomalies import StreamMergeError
 from generator.runtime.keyed import _Entries, _KeyedList
 from generator.runtime.merge import _ChunkAccumulator, _EntryState, _Merger, _State
 from generator.runtime.response import _convert, _ResponseRule
 from generator.runtime.sse import StreamError, _chunk_dicts
 from generator.runtime.typed import _as_json, _model_data
-from generator.write import write_all
 
 
 class _Call(_EntryState):
@@ -235,37 +233,10 @@ def test_sse_chunk_dicts_stop_at_done_and_raise_on_error_events() -> None:
 
 @pytest.mark.parametrize("name", runtime.MODULES)
 def test_inlined_source_drops_docstring_and_imports_only(name: str) -> None:
-    try:
-        text = runtime.inlined(name)
-    except FileNotFoundError:
-        pytest.skip(f"runtime module {name} not present")
-    tree = ast.parse(text)
+    tree = ast.parse(runtime.inlined(name))
     assert not any(isinstance(n, (ast.Import, ast.ImportFrom)) for n in tree.body)
     assert not (isinstance(tree.body[0], ast.Expr) and isinstance(tree.body[0].value, ast.Constant))
     assert runtime.defined_names(name)
-
-
-@pytest.mark.parametrize("name", runtime.MODULES)
-def test_shipped_defined_names_are_the_parsed_ones(name: str) -> None:
-    """``formatted.json`` holds each runtime module's names (a run need not parse them):
-    the same as parsing its text gives, and there for every module as it is now."""
-    from generator.format import FormatCache, shipped_defined
-
-    text = runtime._inline(runtime.module_source(name))
-    assert shipped_defined()[FormatCache.key(text)] == sorted(runtime._defined(text))
-    assert runtime.defined_names(name) == runtime._defined(text)
-
-
-@pytest.mark.parametrize("name", runtime.MODULES)
-def test_shipped_inlined_texts_are_what_inlining_the_runtime_gives(name: str) -> None:
-    """``formatted.json`` holds each runtime module's inlined text (a first run need not
-    parse the runtime), keyed by its source: the text ``_inline`` makes of it now (run
-    ``scripts/format_runtime.py`` after changing ``_inline``)."""
-    from generator.format import FormatCache, shipped_inlined
-
-    source = runtime.module_source(name)
-    assert shipped_inlined()[FormatCache.key(source)] == runtime._inline(source)
-    assert runtime.inlined(name) == runtime._inline(source)
 
 
 @pytest.mark.parametrize("name", runtime.MODULES)
@@ -273,12 +244,9 @@ def test_runtime_binds_no_name_a_generated_module_would_import(name: str) -> Non
     """A generated module imports every name its code loads that render knows a source
     for (``render._SOURCES``): a local variable or argument of the runtime named so
     (``fields``) would add an unused import to every module that inlines it (ruff F401)."""
-    from generator.render import _SOURCES
+    from generator.imports import SOURCES as _SOURCES
 
-    try:
-        tree = ast.parse(runtime.inlined(name))
-    except FileNotFoundError:
-        pytest.skip(f"runtime module {name} not present")
+    tree = ast.parse(runtime.inlined(name))
     bound = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
     bound |= {
         a.arg for n in ast.walk(tree) if isinstance(n, ast.arguments) for a in (*n.posonlyargs, *n.args, *n.kwonlyargs)
@@ -312,56 +280,36 @@ def _tool_call(response: Any) -> Any:
     return call
 
 
-def test_runtime_package_modules_share_one_runtime_and_merge_alike(
+def test_self_contained_modules_merge_as_the_modules_importing_the_runtime(
     tmp_path: Path, openai_modules: dict[str, Any]
 ) -> None:
-    """``--runtime package``: ``_runtime.py`` once, modules that import it, the same merge."""
-    package = tmp_path / "vendored"
-    package.mkdir()
-    (package / "__init__.py").write_text("", encoding="utf-8")
-    write_all(
-        generate(
-            Options(
-                spec=CHAT_SPEC,
-                output=package,
-                module="openai",
-                runtime_package=True,
-                styles=STYLES,
-            )
-        )[0]
-    )
-    assert (package / "_runtime.py").is_file()
-    sys.path.insert(0, str(tmp_path))
-    try:
-        for style in STYLES:
-            module = importlib.import_module(f"vendored.openai_{style}")
-            text = (package / f"openai_{style}.py").read_text(encoding="utf-8")
-            assert "from ._runtime import" in text and "class _Merger" not in text
-            chunks = recorded_chunks(next(p for p in RECORDED if p.name == "openai-python-parallel_tools.sse"))
-            shared, inline = (
-                module.CreateChatCompletionStreamResponseAccumulator(),
-                openai_modules[style].CreateChatCompletionStreamResponseAccumulator(),
-            )
-            for chunk in chunks:
-                shared.add(chunk)
-                inline.add(chunk)
-            assert shared.snapshot_dict() == inline.snapshot_dict()
-            assert module.Anomaly is importlib.import_module("vendored._runtime").Anomaly
-            # a response built despite drift (a tool call without arguments): the lenient
-            # build reads annotations that name the module's aliases, from the runtime's file
-            drifted = [
-                module.CreateChatCompletionStreamResponseAccumulator() for module in (module, openai_modules[style])
-            ]
-            for acc in drifted:
-                acc.add({**TOOL_CALL_WITHOUT_ARGUMENTS})
-            results = [acc.to_response() for acc in drifted]
-            assert [a.kind for a in drifted[0].anomalies] == [a.kind for a in drifted[1].anomalies] == ["schema_drift"]
-            shared_call, inline_call = (_tool_call(r) for r in results)
-            assert shared_call == inline_call and shared_call["function"]["name"] == "f", style
-    finally:
-        sys.path.remove(str(tmp_path))
-        for name in [n for n in sys.modules if n == "vendored" or n.startswith("vendored.")]:
-            del sys.modules[name]
+    """``--runtime inline``: each module holds the runtime it needs (it imports nothing of
+    gen-models') and merges as the default modules, which import the runtime package."""
+    inline_modules = generate_modules(CHAT_SPEC, tmp_path, runtime_package=False)
+    assert not (tmp_path / runtime.PACKAGE).exists()
+    chunks = recorded_chunks(next(p for p in RECORDED if p.name == "openai-python-parallel_tools.sse"))
+    for style in STYLES:
+        text = (tmp_path / f"openai_{style}.py").read_text(encoding="utf-8")
+        assert "class _Merger" in text and runtime.PACKAGE not in text.split('"""', 2)[2]
+        inline, shared = (
+            inline_modules[style].CreateChatCompletionStreamResponseAccumulator(),
+            openai_modules[style].CreateChatCompletionStreamResponseAccumulator(),
+        )
+        for chunk in chunks:
+            shared.add(chunk)
+            inline.add(chunk)
+        assert shared.snapshot_dict() == inline.snapshot_dict()
+        # a response built despite drift (a tool call without arguments): the lenient
+        # build reads annotations that name the module's aliases
+        drifted = [
+            m.CreateChatCompletionStreamResponseAccumulator() for m in (inline_modules[style], openai_modules[style])
+        ]
+        for acc in drifted:
+            acc.add({**TOOL_CALL_WITHOUT_ARGUMENTS})
+        results = [acc.to_response() for acc in drifted]
+        assert [a.kind for a in drifted[0].anomalies] == [a.kind for a in drifted[1].anomalies] == ["schema_drift"]
+        inline_call, shared_call = (_tool_call(r) for r in results)
+        assert shared_call == inline_call and shared_call["function"]["name"] == "f", style
 
 
 def test_lenient_pydantic_builds_what_does_not_validate() -> None:
@@ -486,29 +434,31 @@ def test_add_reads_typed_chunks_as_their_dicts() -> None:
     assert [a.kind for a in acc.anomalies] == ["not_object"]
 
 
-def test_modules_of_several_specs_share_one_package_runtime(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``--runtime package`` writes the same runtime files whatever spec a run reads (every
-    runtime module of a file, a header that names no spec, a fingerprint of what the bytes
-    depend on): a chat module and a models-only module written into one package both
-    import, the events part is there for an event-union module, and neither run makes the
-    other's outputs stale (``--check`` stays 0)."""
+def test_modules_of_several_specs_share_one_runtime_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The runtime package holds the same files whatever spec a run reads (every runtime
+    module, a header that names no spec): a chat module and a models-only module written
+    into one directory both import, and neither run makes the other's outputs stale
+    (``--check`` stays 0). An ``__init__.py`` the directory has is kept as it is."""
     from generator.cli import main
 
     monkeypatch.chdir(tmp_path)
     package = tmp_path / "pk"
     package.mkdir()
-    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "__init__.py").write_text("# mine\n", encoding="utf-8")
     runs = [
         [str(CHAT_SPEC), "--module", "chat"],
         [str(ROOT / "tests" / "specs" / "nullable_31.json"), "--module", "other", "--style", "pydantic"],
     ]
     for run in runs:
-        assert main([*run, "-o", "pk", "--runtime", "package", "-q"]) == 0
-    shared = (package / "_runtime.py").read_text(encoding="utf-8")
-    assert "class _EventFold" in shared and "class _Merger" in shared and "Source:" not in shared
+        assert main([*run, "-o", "pk", "-q"]) == 0
+    shared = package / runtime.PACKAGE
+    files = {p.name: p.read_text(encoding="utf-8") for p in shared.iterdir() if p.suffix == ".py"}
+    assert {"events.py", "merge.py", "pydantic_results.py"} <= set(files)
+    assert not any("Source:" in text for text in files.values())
     for run in runs:
-        assert main([*run, "-o", "pk", "--runtime", "package", "-q", "--check"]) == 0
-    assert (package / "_runtime.py").read_text(encoding="utf-8") == shared
+        assert main([*run, "-o", "pk", "-q", "--check"]) == 0
+    assert {p.name: p.read_text(encoding="utf-8") for p in shared.iterdir() if p.suffix == ".py"} == files
+    assert (package / "__init__.py").read_text(encoding="utf-8") == "# mine\n"
     sys.path.insert(0, str(tmp_path))
     try:
         for name in ("pk.chat_pydantic", "pk.chat_dataclass", "pk.other_pydantic"):
@@ -517,6 +467,25 @@ def test_modules_of_several_specs_share_one_package_runtime(tmp_path: Path, monk
         sys.path.remove(str(tmp_path))
         for name in [n for n in sys.modules if n == "pk" or n.startswith("pk.")]:
             del sys.modules[name]
+
+
+def test_a_directory_without_init_becomes_a_package_and_an_edited_runtime_file_is_stale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run writes ``__init__.py`` where the output directory has none (the modules import
+    their runtime relatively); a runtime file edited by hand makes ``--check`` fail and the
+    next run puts it back."""
+    from generator.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main([str(CHAT_SPEC), "-o", "out", "--style", "typeddict", "-q"]) == 0
+    assert (tmp_path / "out" / "__init__.py").is_file()
+    merge = tmp_path / "out" / runtime.PACKAGE / "merge.py"
+    original = merge.read_text(encoding="utf-8")
+    merge.write_text(original + "# edited\n", encoding="utf-8")
+    assert main([str(CHAT_SPEC), "-o", "out", "--style", "typeddict", "-q", "--check"]) == 1
+    assert main([str(CHAT_SPEC), "-o", "out", "--style", "typeddict", "-q"]) == 0
+    assert merge.read_text(encoding="utf-8") == original
 
 
 def test_needed_lays_out_the_parsers_of_the_style_and_only_what_the_module_uses() -> None:
@@ -528,7 +497,7 @@ def test_needed_lays_out_the_parsers_of_the_style_and_only_what_the_module_uses(
     assert {"tuples_dataclass", "lenient", "typed", "keyed", "response", "event_ops"} <= set(full)
     assert not {"parsing_typeddict", "tuples_typeddict"} & set(full)
     assert list(full) == [name for name in runtime.MODULES if name in full]  # layout order
-    assert not set(runtime.PER_MODULE) & set(runtime.needed(chunks=True, events=True, pydantic=True))
+    assert "sse" not in runtime.needed(chunks=False, events=False, pydantic=True, streams=False)
 
 
 def test_runtime_modules_import_only_modules_laid_out_before_them_for_their_bases() -> None:
@@ -776,19 +745,19 @@ def test_built_anyway_reports_drift_once_and_reads_missing_required_fields_as_ab
 
 
 def test_no_two_runtime_modules_define_one_name() -> None:
-    """Inlined together (or shared as one ``_runtime.py``), a name two runtime modules define
-    would silently be the later one (the chunk merge's ``_JsonText`` and the event fold's JSON
-    buffer once were). The dataclass and TypedDict parsers define theirs apart (``PER_MODULE``)."""
+    """Inlined together (``--runtime inline``), a name two runtime modules define would
+    silently be the later one (the chunk merge's ``_JsonText`` and the event fold's JSON
+    buffer once were); the modules of different styles never meet."""
     import ast
 
-    from generator import runtime
+    from generator import runtime_files as runtime
 
     seen: dict[str, str] = {}
     clashes = []
     # each style's own modules never meet another style's: they may share names among them
-    styles = {*runtime.BLOCKS["parsing"], *runtime.PYDANTIC_MODULES, *runtime.MSGSPEC_MODULES}
+    styles = {*runtime.BLOCKS["parsing"], *(m for names in runtime.STYLE_MODULES.values() for m in names)}
     for module in runtime.MODULES:
-        tree = ast.parse((Path(runtime.__file__).parent / f"{module}.py").read_text(encoding="utf-8"))
+        tree = ast.parse(runtime.module_source(module))
         for node in tree.body:
             names = (
                 [node.name]

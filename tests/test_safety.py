@@ -16,7 +16,7 @@ from conftest import CHAT_SPEC, ROOT, STYLES, load_module
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator import output_cache, pipeline, pytypes, write
+from generator import pipeline, pytypes, write
 from generator.cli import main
 from generator.fingerprint import unstamp
 
@@ -32,7 +32,6 @@ def snapshot_dir(directory: Path) -> dict[str, str]:
 
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setattr(output_cache, "recall", lambda *args: None)  # each run does the work it interrupts
     (tmp_path / "specs").mkdir()
     shutil.copy(CHAT_SPEC, tmp_path / "specs" / "openai.yaml")
     monkeypatch.chdir(tmp_path)

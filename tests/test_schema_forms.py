@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import STYLES, generate_modules, load_module, schemas_spec
+from conftest import STYLES, generate_modules, load_module, schemas_spec, write_outputs
 from test_schema_matrix import PythonSnapshot, Row, evaluate_annotations, model_section, spec_text
 
 from generator.pipeline import Options, generate, read_spec
@@ -485,9 +485,9 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, A
         spec = out / f"{row.name}.yaml"
         spec.write_text(spec_text(row), encoding="utf-8")
         outputs, _ = generate(Options(spec=spec, output=out, schemas=("Root",), styles=STYLES))
+        write_outputs(outputs)
         texts, modules = {}, {}
         for style, output in zip(STYLES, outputs):
-            output.path.write_text(output.text, encoding="utf-8")
             texts[style] = output.text
             modules[style] = load_module(output.path)
         result[row.name] = {"texts": texts, "modules": modules}
@@ -591,7 +591,8 @@ def test_renamed_classes_name_their_component_in_the_docstring_and_the_module_he
         """,
     )
     outputs, _ = generate(Options(spec=path, output=tmp_path / "out", schemas=("Root",), styles=STYLES))
-    for output in outputs:
+    write_outputs(outputs)
+    for output in outputs[: len(STYLES)]:
         header = output.text.split('"""')[1]
         for component, name in [
             ("None", "NoneModel"),
@@ -606,8 +607,6 @@ def test_renamed_classes_name_their_component_in_the_docstring_and_the_module_he
             assert found is not None, (output.path.name, name)
             definition = found.start()
             assert f"From {note}" in output.text[definition : definition + 400], (output.path.name, name)
-        output.path.parent.mkdir(parents=True, exist_ok=True)
-        output.path.write_text(output.text, encoding="utf-8")
         module = load_module(output.path)
         module.parse_root({"a": {"x": "1"}, "b": {"x": "2"}, "e": "a"})
 
@@ -728,7 +727,7 @@ def test_every_row_module_passes_mypy_strict_and_ruff(generated) -> None:  # typ
     import sys
 
     directory = Path(next(iter(generated.values()))["modules"]["pydantic"].__file__).parent
-    assert len(list(directory.glob("*.py"))) == len(STYLES) * len(ROWS)
+    assert len([p for p in directory.glob("*.py") if p.name != "__init__.py"]) == len(STYLES) * len(ROWS)
     for tool in (
         ["mypy", "--strict", "--no-incremental", "--python-version", "3.10"],
         ["ruff", "check", "--isolated", "--target-version", "py310"],

@@ -13,6 +13,7 @@ import pytest
 import yaml
 from conftest import EVENTS_MAP_SPEC, OPENAI_SPECS, ROOT, SPECS, STYLES
 
+from generator import runtime_files
 from generator.pipeline import Options, generate
 from generator.write import write_all
 
@@ -33,13 +34,12 @@ def modules_dir(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPat
         write_all(
             generate(Options(spec=LOCAL_SPECS[0], output=out, module="two_roots", schemas=roots, styles=STYLES))[0]
         )
-        # the runtime once per package (--runtime package): modules import it from _runtime
-        package = out / "vendored"
-        package.mkdir()
-        (package / "__init__.py").write_text("", encoding="utf-8")
+        # --runtime inline: self-contained modules, in a directory of their own
         write_all(
             generate(
-                Options(spec=LOCAL_SPECS[0], output=package, module="openai", runtime_package=True, styles=STYLES)
+                Options(
+                    spec=LOCAL_SPECS[0], output=out / "inline", module="openai", runtime_package=False, styles=STYLES
+                )
             )[0]
         )
         # --formatter ruff: ruff's layout of the same modules
@@ -86,18 +86,24 @@ def test_generated_modules_import(modules_dir: Path) -> None:
         load_module(path)
 
 
-def test_generated_modules_import_only_the_standard_library_pydantic_and_typing_extensions(modules_dir: Path) -> None:
-    """Self-contained: nothing from ``generator`` (or anything else) at run time."""
+def test_generated_modules_import_only_the_standard_library_pydantic_and_their_runtime(modules_dir: Path) -> None:
+    """Nothing from ``generator`` (or anything else) at run time: the standard library, the
+    style's library, and, relatively, the runtime package beside the module; the runtime
+    package imports only itself besides."""
     import ast
 
     allowed = set(sys.stdlib_module_names) | {"pydantic", "typing_extensions", "msgspec"}  # msgspec: its style
-    for path in sorted(modules_dir.glob("*.py")):
+    paths = sorted(modules_dir.glob("*.py")) + sorted(modules_dir.glob(f"{runtime_files.PACKAGE}/*.py"))
+    assert len(paths) > len(list(modules_dir.glob("*.py")))
+    for path in paths:
         imported = set()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 imported |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level:
+                inside = path.parent.name == runtime_files.PACKAGE
+                assert node.level == 1 and (inside or (node.module or "").startswith(f"{runtime_files.PACKAGE}.")), path
             elif isinstance(node, ast.ImportFrom):
-                assert node.level == 0, path.name  # no relative imports either
                 imported.add((node.module or "").split(".")[0])
         assert imported <= allowed, (path.name, imported - allowed)
 

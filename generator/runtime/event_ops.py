@@ -10,7 +10,16 @@ docstring and the import lines (see the package docstring).
 
 from typing import Any
 
-from .event_slots import _Addressing, _event_path, _filled, _Fragments, _JsonFragments, _own, _parsed, _thaw
+from .event_slots import (
+    _Addressing,
+    _event_path,
+    _filled,
+    _Fragments,
+    _JsonFragments,
+    _own,
+    _parsed,
+    _thaw,
+)
 
 #: the JSON kind of a fold value, for the rule that a value of another kind never replaces one
 _KINDS = {dict: "object", list: "array", str: "string", _Fragments: "string", _JsonFragments: "string", bool: "boolean"}

@@ -1,36 +1,23 @@
-# ---------------------------------------------------------------------------
-# The style's fixed runtime: the models' base and union tags.
-class _Model(BaseModel):
-    """Base of every model: strict types, unknown fields kept, names in and out as on the
-    wire. A model may be made in code by attribute name too (``Delta(from_="me")``), but
-    data is read by wire name only (``by_name=False`` wherever this module validates it):
-    a key spelled like an attribute (``from_``) is an unknown field there, as in the merge.
-    Each model's validator is built the first time it is needed (``defer_build``), not when
-    the module is imported: a module of hundreds of models imports in a fraction of the
-    time, and the first validation of a model builds it (and the models it holds)."""
-
-    model_config = ConfigDict(
-        defer_build=True,
-        extra="allow",
-        protected_namespaces=(),
-        strict=True,
-        validate_by_alias=True,
-        validate_by_name=True,
-        serialize_by_alias=True,
-    )
+KindOf: TypeAlias = Literal["a", "b"]
+"""From ``#/components/schemas/Kind-Of`` (written as a Python name)."""
 
 
-def _tag(prop: str, attr: str, tags: dict[Any, str]) -> Callable[[Any], str | None]:
-    """The tag function of a discriminated union: the variant named by the value of
-    ``prop`` (the wire name in data; ``attr``, the attribute, on a model)."""
+class Пользователь(_Model):
+    """``Пользователь`` (no description in the spec)."""
 
-    def tag_of(value: Any) -> str | None:
-        found = (
-            value.get(prop) if isinstance(value, dict) else getattr(value, attr, None)
-        )
-        name = tags.get(found) if type(found) in (str, int) else None
-        if name is None and type(found) is int:
-            name = tags.get(str(found))
-        return name
+    имя: str
+    Uni: int | None = Field(default=None, alias="Ünï")
 
-    return tag_of
+
+class NoneModel(_Model):
+    """From ``#/components/schemas/None`` (``None`` is a Python keyword)."""
+
+    x: str | None = None
+
+
+class Root(_Model):
+    """``Root`` (no description in the spec)."""
+
+    user: Пользователь
+    none: NoneModel | None = None
+    kind: KindOf | str | None = None

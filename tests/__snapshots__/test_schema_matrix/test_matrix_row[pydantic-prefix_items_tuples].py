@@ -1,36 +1,59 @@
-# ---------------------------------------------------------------------------
-# The style's fixed runtime: the models' base and union tags.
-class _Model(BaseModel):
-    """Base of every model: strict types, unknown fields kept, names in and out as on the
-    wire. A model may be made in code by attribute name too (``Delta(from_="me")``), but
-    data is read by wire name only (``by_name=False`` wherever this module validates it):
-    a key spelled like an attribute (``from_``) is an unknown field there, as in the merge.
-    Each model's validator is built the first time it is needed (``defer_build``), not when
-    the module is imported: a module of hundreds of models imports in a fraction of the
-    time, and the first validation of a model builds it (and the models it holds)."""
+class _TupleTail:
+    """``Annotated`` metadata of a tuple open at the end (``prefixItems`` and ``items``):
+    pydantic cannot validate ``tuple[A, B, *tuple[C, ...]]``, so the annotation is the
+    widest ``tuple[A | B | C, ...]`` and this checks each item by its position.
+    ``positions``: ``tuple[A, B, C]``, whose last type repeats; ``least``: how many items
+    must be present (fewer than the prefix: the shorter tuples are allowed)."""
 
-    model_config = ConfigDict(
-        defer_build=True,
-        extra="allow",
-        protected_namespaces=(),
-        strict=True,
-        validate_by_alias=True,
-        validate_by_name=True,
-        serialize_by_alias=True,
-    )
+    def __init__(self, positions: Any, least: int) -> None:
+        self.positions = positions
+        self.least = least
 
-
-def _tag(prop: str, attr: str, tags: dict[Any, str]) -> Callable[[Any], str | None]:
-    """The tag function of a discriminated union: the variant named by the value of
-    ``prop`` (the wire name in data; ``attr``, the attribute, on a model)."""
-
-    def tag_of(value: Any) -> str | None:
-        found = (
-            value.get(prop) if isinstance(value, dict) else getattr(value, attr, None)
+    def __get_pydantic_core_schema__(
+        self, source: Any, handler: GetCoreSchemaHandler
+    ) -> CoreSchema:
+        positions: Any = handler.generate_schema(self.positions)
+        items = positions["items_schema"]
+        last = len(items) - 1
+        shapes: list[CoreSchema] = [
+            core_schema.tuple_schema(items[:k], strict=False)
+            for k in range(self.least, last)
+        ]
+        shapes.append(
+            core_schema.tuple_schema(items, variadic_item_index=last, strict=False)
         )
-        name = tags.get(found) if type(found) in (str, int) else None
-        if name is None and type(found) is int:
-            name = tags.get(str(found))
-        return name
+        return shapes[0] if len(shapes) == 1 else core_schema.union_schema([*shapes])
 
-    return tag_of
+
+class Part(_Model):
+    """``Part`` (no description in the spec)."""
+
+    text: str
+
+
+class Root(_Model):
+    """``Root`` (no description in the spec)."""
+
+    pair: Annotated[tuple[str, int], Strict(False)]
+    short: (
+        Annotated[tuple[()], Strict(False)]
+        | Annotated[tuple[str], Strict(False)]
+        | Annotated[tuple[str, int], Strict(False)]
+        | None
+    ) = None
+    more: Annotated[tuple[str | bool, ...], _TupleTail(tuple[str, bool], 1)]
+    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least 1 item."""
+    loose: Annotated[tuple[Any, ...], _TupleTail(tuple[int, None, Any], 0)] | None = (
+        None
+    )
+    """Items by position (checked): 0: ``int``, 1: ``None``; then any number of ``Any``."""
+    parts: Annotated[tuple[Part, str | None], Strict(False)] | None = None
+    at: Point | None = None
+    old: (
+        Annotated[tuple[str], Strict(False)]
+        | Annotated[tuple[str, int], Strict(False)]
+        | None
+    ) = None
+
+
+Point: TypeAlias = Annotated[tuple[float, float], Strict(False)] | None

@@ -1,0 +1,69 @@
+# gen-models 0.1.0: generator/runtime/anomalies.py, copied verbatim. Do not edit; regenerate instead.
+"""Anomalies: what a stream did that its schema does not allow, recorded instead of raised
+(``StreamMergeError`` under ``strict=True``). Shared by the chunk merger (``merge``) and the
+event fold (``events``); inlined into every generated module that has an accumulator.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Anomaly:
+    """Something a chunk did that its schema does not allow, recorded instead of raised.
+
+    Attributes:
+        chunk: the chunk's 0-based position in the stream.
+        path: where, with list positions (``choices[0].delta.tool_calls[1].id``).
+        kind: ``conflict`` (an identity field got a second, different value),
+            ``missing_key`` (list items without their ``index``: once per entry they go to),
+            ``reused_key`` (an
+            ``index`` reused by an entry with another ``id`` or name), ``wrong_type`` (a value
+            of another JSON type than the schema's: kept only where nothing better exists),
+            ``not_object`` (a chunk or list item that is not a JSON object),
+            ``invalid_json``, ``mixed_fragments`` (a field that changes form: text, then an
+            object; or parts that are not text where only text is allowed),
+            ``repeated_text`` (JSON text such as ``arguments`` re-sent whole: one copy kept),
+            ``text_replaced`` (a ``last`` field's text replaced by a different one: sent in
+            pieces, it may have changed the answer; the last kept, the earlier in ``dropped``)
+            or ``too_deep`` (nesting past Python's recursion limit); the event fold's kinds are
+            in ``_EventFold``'s docstring. Which kinds may have changed the answer and which
+            are drift: ``_ANOMALY_KINDS`` (``bookkeeping``), ``acc.answer_at_risk``.
+        message: one readable line.
+        kept: the value the merge kept, if any.
+        dropped: the value the merge did not use, if any: nothing is lost silently.
+    """
+
+    chunk: int
+    path: str
+    kind: str
+    message: str
+    kept: Any = None
+    dropped: Any = None
+
+
+class StreamMergeError(ValueError):
+    """Raised by a ``strict=True`` accumulator at the first anomaly, and by
+    ``to_response()`` when the stream cannot make a finished response. ``anomaly`` says
+    what and where."""
+
+    def __init__(self, anomaly: Anomaly) -> None:
+        super().__init__(f"chunk {anomaly.chunk}: {anomaly.path or '(chunk)'}: {anomaly.message}")
+        self.anomaly = anomaly
+
+
+def _joined(fragments: list[str]) -> str:
+    """Text fragments joined once, as one valid string: a character outside the Basic
+    Multilingual Plane sent as two JSON ``\\uXXXX`` escapes split across two chunks (a
+    surrogate pair cut in half) becomes the one character; a surrogate without its other
+    half becomes U+FFFD. Linear; plain text takes the first check only."""
+    text = "".join(fragments)
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # surrogates: pair them up, replace the lone ones
+        return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    return text

@@ -1,0 +1,228 @@
+# gen-models 0.1.0: generator/runtime/event_ops.py, copied verbatim. Do not edit; regenerate instead.
+"""What an event does to the slot it addresses: create, replace, merge an object, append
+text, gather JSON text and parse it, extend a list, push an item, set (``_SlotOps``, the part
+of ``_EventFold`` a generated handler calls after ``item``/``child`` found the slot). Numbers
+are never added up: a value is set, replaced or left alone; a value of another JSON type than
+a filled slot holds never replaces it (``wrong_type``: the fold's kept).
+
+Real Python, imported and tested as it is; inlined into generated modules without this
+docstring and the import lines (see the package docstring).
+"""
+
+from typing import Any
+
+from .event_slots import (
+    _Addressing,
+    _event_path,
+    _filled,
+    _Fragments,
+    _JsonFragments,
+    _own,
+    _parsed,
+    _thaw,
+)
+
+#: the JSON kind of a fold value, for the rule that a value of another kind never replaces one
+_KINDS = {dict: "object", list: "array", str: "string", _Fragments: "string", _JsonFragments: "string", bool: "boolean"}
+
+
+def _json_kind(value: Any) -> str:
+    t = type(value)
+    return _KINDS.get(t) or ("number" if t is int or t is float else "array" if isinstance(value, list) else "other")
+
+
+class _SlotOps(_Addressing):
+    """Operations on one slot, ``container[key]`` (see the module docstring)."""
+
+    def create(self, container: dict[Any, Any], key: Any, value: Any, path: str, collection: str | None = None) -> None:
+        """Create the slot from ``value``; an existing one is merged (``exists`` unless an early
+        delta made it): ``value`` wins except where it is empty and the fold is not."""
+        old = container.get(key)
+        if old is not None and id(old) not in self._placeholders:
+            self.report(path, "exists", "created twice: the new value wins where it is filled", _own(value), _thaw(old))
+        self._place(container, key, value, old, path, collection, quiet=True)
+
+    def replace(
+        self,
+        container: dict[Any, Any],
+        key: Any,
+        value: Any,
+        path: str,
+        check: bool = False,
+        collection: str | None = None,
+    ) -> None:
+        """Set the slot to the server's ``value`` (``output_item.done``, ``*.done``). With
+        ``check``, a value other than the fold's is reported (``done_differs``; the server's is
+        kept). An empty value never erases a non-empty fold (``emptied``)."""
+        old = container.get(key)
+        if check and old is not None:
+            folded = _thaw(old)
+            if folded != value and _filled(value):
+                self.report(
+                    path, "done_differs", "the final value differs from the fold: the server's kept", value, folded
+                )
+        self._place(container, key, value, old, path, collection, quiet=False)
+
+    def _place(
+        self, container: dict[Any, Any], key: Any, value: Any, old: Any, path: str, collection: str | None, quiet: bool
+    ) -> None:
+        if not _filled(value) and _filled(old):
+            if value is not None and not quiet:
+                self.report(path, "emptied", "an empty final value: the fold's kept", _thaw(old), value)
+            return
+        if _filled(old) and type(old) is not _JsonFragments and _json_kind(value) != _json_kind(old):
+            message = f"a {_json_kind(value)} where the fold holds a {_json_kind(old)}: the fold's kept"
+            self.report(path, "wrong_type", message, _thaw(old), value)
+            return
+        new = _own(value)
+        if type(new) is dict and type(old) is dict:
+            self._keep_folded(new, old, path, quiet)
+        container[key] = new
+        if collection is not None and type(new) is dict:
+            ident = new.get(self.id_field)
+            if type(ident) is str or type(ident) is int:
+                self._ids.setdefault(collection, {})[ident] = key
+
+    def _keep_folded(self, new: dict[Any, Any], old: dict[Any, Any], path: str, quiet: bool) -> None:
+        """Into ``new`` (a server's object), what the fold holds and ``new`` leaves empty, at
+        every depth (a tool's input gathered before its block's start)."""
+        for name, was in old.items():
+            now = new.get(name)
+            if type(now) is dict and type(was) is dict:
+                self._keep_folded(now, was, f"{path}.{name}", quiet)
+            elif not _filled(now) and _filled(was):
+                if now is not None and not quiet:
+                    self.report(f"{path}.{name}", "emptied", "an empty final value: the fold's kept", _thaw(was), now)
+                new[name] = was
+
+    def merge(self, container: dict[Any, Any], key: Any, value: Any, path: str) -> None:
+        """Merge an object into the slot field by field, into nested objects too; ``null``
+        keeps the value held (a ``message_delta``'s usage: ``input_tokens: null`` keeps the
+        count from ``message_start``); text is replaced, not joined. ``null`` merges nothing."""
+        if not self._mergeable(value, path):
+            return
+        target = container.get(key)
+        if type(target) is not dict:
+            if _filled(target):
+                self.report(
+                    path, "wrong_type", "an object merged into a value that is not one: replaced", value, _thaw(target)
+                )
+            target = container[key] = {}
+        self._merge_into(target, value, path)
+
+    def _mergeable(self, value: Any, path: str) -> bool:
+        """An object to merge; ``null`` merges nothing, anything else is reported and dropped."""
+        if type(value) is not dict:
+            if value is not None:
+                self.report(path, "wrong_type", "a value to merge that is not an object: dropped", dropped=value)
+            return False
+        return True
+
+    def _merge_into(self, target: dict[Any, Any], value: dict[Any, Any], path: str) -> None:
+        for name, piece in value.items():
+            if piece is None:
+                continue
+            held = target.get(name)
+            if type(piece) is dict and type(held) is dict:
+                self._merge_into(held, piece, f"{path}.{name}")
+            else:
+                self._place(target, name, piece, held, f"{path}.{name}", None, quiet=False)
+
+    def append(self, container: dict[Any, Any], key: Any, delta: Any, path: str, fixed: tuple[str, ...] = ()) -> None:
+        """Append text (``null`` counts as empty); an object delta appends field by field, into
+        nested objects too (``{"function": {"arguments": ...}}``), except its ``fixed`` fields
+        (the schema types them as enums: a tag such as ``type``), which are set once and never
+        joined (a different value is reported ``tag_changed``, the held one kept)."""
+        if type(delta) is str:
+            old = container.get(key)
+            if type(old) is _Fragments:
+                old.append(delta)
+            elif old is None or old == "":
+                container[key] = _Fragments((delta,))
+            elif type(old) is str:
+                container[key] = _Fragments((old, delta))
+            else:
+                self.report(
+                    path, "wrong_type", "text appended to a value that is not text: replaced", delta, _thaw(old)
+                )
+                container[key] = _Fragments((delta,))
+        elif type(delta) is dict:
+            target = container.get(key)
+            if target is None:  # no event opens these (shell output per command): the first delta does
+                target = container[key] = {}
+            elif type(target) is not dict:
+                target = self.child(container, key, path)
+            for name, piece in delta.items():
+                held = target.get(name)
+                if name in fixed and held is not None:
+                    if piece is not None and piece != held:
+                        self.report(
+                            f"{path}.{name}", "tag_changed", "a tag differs from the one held: kept", held, piece
+                        )
+                elif type(piece) is str or (type(piece) is dict and (held is None or type(held) is dict)):
+                    self.append(target, name, piece, f"{path}.{name}", fixed)
+                elif piece is not None:
+                    self._place(target, name, piece, held, f"{path}.{name}", None, quiet=False)
+        elif delta is not None:
+            self.report(path, "wrong_type", "a text delta that is not text: dropped", dropped=delta)
+
+    def extend(self, container: dict[Any, Any], key: Any, items: Any, path: str) -> None:
+        """Extend a list (``logprobs``); ``null`` adds nothing."""
+        if items is None:
+            return
+        if type(items) is not list:
+            self.report(path, "wrong_type", "a list delta that is not a list: dropped", dropped=items)
+            return
+        old = container.get(key)
+        if not items and type(old) is list:  # most text deltas carry `logprobs: []`
+            return
+        if type(old) is list:
+            old.extend(_own(items))
+        else:
+            container[key] = _own(items)
+
+    def push(self, container: dict[Any, Any], key: Any, item: Any, path: str) -> None:
+        """Push one item onto a list (a ``citations_delta``'s citation); ``null`` pushes nothing."""
+        if item is None:
+            return
+        held = container.get(key)
+        if type(held) is list:
+            held.append(_own(item))
+        elif held is None:
+            container[key] = [_own(item)]
+        else:
+            self.report(
+                path, "wrong_type", "an item pushed onto a value that is not a list: dropped", _thaw(held), item
+            )
+
+    def json(self, container: dict[Any, Any], key: Any, fragment: Any, path: str) -> None:
+        """Gather a fragment of JSON text for the slot (``input_json_delta``); parsed once, by
+        ``parse`` or at snapshot. Text that is only whitespace keeps the value held (the
+        ``input: {}`` a tool-use block starts with)."""
+        if fragment is None:
+            return
+        if type(fragment) is not str:
+            self.report(path, "wrong_type", "a JSON fragment that is not text: dropped", dropped=fragment)
+            return
+        held = container.get(key)
+        if type(held) is _JsonFragments:
+            held.append(fragment)
+            return
+        text = _JsonFragments((fragment,))
+        text.before, text.path = held, _event_path(path, self.event)
+        container[key] = text
+
+    def parse(self, container: dict[Any, Any], key: Any, path: str) -> None:
+        """Parse the JSON text gathered for the slot (``content_block_stop``); text that is not
+        JSON is kept as text and reported (``invalid_json``). Nothing gathered: nothing done."""
+        held = container.get(key)
+        if type(held) is _JsonFragments:
+            value, ok = _parsed(held)
+            if ok:
+                container[key] = value
+            else:  # kept as gathered: later fragments still join it; a snapshot shows the text
+                self.report(path, "invalid_json", "JSON text that does not parse: kept as text", value, held.before)
+
+    def set(self, container: dict[Any, Any], key: Any, value: Any) -> None:
+        """Set a value only the event carries (a status named by the event type); last wins."""
+        container[key] = _own(value)

@@ -1,0 +1,254 @@
+# gen-models 0.1.0: generator/runtime/event_slots.py, copied verbatim. Do not edit; regenerate instead.
+"""The event fold's response while streaming and the slot an event addresses
+(``_Addressing``: ``item``, ``child``, ``slots``...), with the values that state is made of
+and how it becomes plain JSON (``_thaw``).
+
+State while streaming (never shown to users: ``_EventFold.snapshot()`` turns it into plain JSON):
+
+* a keyed slot (``output[{output_index}]``, ``content[{content_index}]``, ``summary[...]``,
+  ``annotations[...]``, shell ``commands[...]``) is a ``_Slots``: a ``dict`` keyed by the event's
+  index, so sparse and out-of-order indexes are safe; the snapshot lists it sorted by key;
+* appended text is a ``_Fragments``: a list of fragments joined once, at snapshot (never ``+=``);
+* JSON text sent in fragments (``op: json``) is a ``_JsonFragments``, parsed once (``op: parse`` or
+  at snapshot).
+
+Real Python, imported and tested as it is; inlined into generated modules without this
+docstring and the import lines (see the package docstring).
+"""
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from .anomalies import Anomaly, StreamMergeError, _joined
+
+
+class _Slots(dict[Any, Any]):
+    """A keyed slot while streaming: ``{index: value}``; the snapshot lists values sorted by key."""
+
+
+class _Fragments(list[str]):
+    """Fragments of appended text, joined once when a snapshot is built."""
+
+
+class _JsonFragments(list[str]):
+    """Fragments of JSON text for one field (a tool call's ``input``), parsed once: at the
+    event the map names (``parse``) or when a snapshot is built. ``before`` is the field's
+    value when the first fragment came (``{}`` from the block's start): text that is only
+    whitespace keeps it. ``path`` names the field in an ``invalid_json`` anomaly."""
+
+    before: Any = None
+    path: str = ""
+
+
+def _parsed(text: _JsonFragments) -> tuple[Any, bool]:
+    """``(value, parsed)`` of gathered JSON text: the parsed value, ``before`` for blank text,
+    or the text itself (``parsed`` False) when it is not JSON: kept, never lost."""
+    joined = "".join(text)
+    if not joined.strip():
+        return _thaw(text.before), True
+    try:
+        return json.loads(joined), True
+    except (ValueError, RecursionError):
+        return joined, False
+
+
+class _Skip(Exception):
+    """Raised inside a handler when an event cannot be applied (already reported)."""
+
+
+def _own(value: Any) -> Any:
+    """A copy of decoded JSON that the fold may change without touching the caller's event."""
+    t = type(value)
+    if t is dict:
+        return {k: _own(v) for k, v in value.items()}
+    if t is list:
+        return [_own(v) for v in value]
+    return value
+
+
+def _thaw(value: Any, bad: list[_JsonFragments] | None = None) -> Any:
+    """Plain JSON from fold state: ``_Slots`` → list sorted by key, ``_Fragments`` → joined
+    ``str``, ``_JsonFragments`` → its parsed value (JSON text that does not parse stays text and
+    is added to ``bad``)."""
+    t = type(value)
+    if t is _Fragments:
+        return _joined(value)
+    if t is _Slots:
+        return [_thaw(value[k], bad) for k in sorted(value, key=_key_order)]
+    if t is dict:
+        return {k: _thaw(v, bad) for k, v in value.items()}
+    if t is list:
+        return [_thaw(v, bad) for v in value]
+    if t is _JsonFragments:
+        parsed, ok = _parsed(value)
+        if not ok and bad is not None:
+            bad.append(value)
+        return parsed
+    return value
+
+
+def _key_order(key: Any) -> tuple[bool, Any]:
+    return (isinstance(key, str), key)
+
+
+def _filled(value: Any) -> bool:
+    """A value worth keeping over an empty one: not ``None``, ``""``, ``[]``, ``{}``."""
+    return value is not None and value != "" and value != [] and value != {} and value != _Fragments()
+
+
+def _event_path(template: str, event: Mapping[str, Any]) -> str:
+    """``output[{output_index}].text`` with the event's values, for an anomaly's ``path``."""
+    try:
+        return template.format_map(event)
+    except (KeyError, ValueError, IndexError, AttributeError):
+        return template
+
+
+class _Addressing:
+    """The response an event fold builds, its anomaly log, and how an event finds the slot
+    it addresses (the base of ``_EventFold``; ``_SlotOps`` acts on the slot found).
+
+    Args:
+        id_field: the field of a slot its identity check reads (``id``).
+        strict: raise ``StreamMergeError`` at the first anomaly.
+    Attributes:
+        response: the response so far (fold state: see ``_thaw``).
+        anomalies: every stray, in order.
+        position: the number of the current event (from 0), for an anomaly.
+        event: the current event (an anomaly's path is filled from it).
+    """
+
+    def __init__(self, id_field: str, strict: bool) -> None:
+        self.id_field = id_field
+        self.strict = strict
+        self.response: dict[str, Any] = {}
+        self.position = -1
+        self.event: Mapping[str, Any] = {}
+        self.anomalies: list[Anomaly] = []
+        self._ids: dict[str, dict[Any, Any]] = {}  # collection -> {item id: key}
+        self._placeholders: set[int] = set()  # slots a missing_slot made (``create`` merges them quietly)
+
+    def report(self, path: str, kind: str, message: str, kept: Any = None, dropped: Any = None) -> None:
+        """Record an anomaly at ``path`` (a template filled from the current event).
+
+        Raises:
+            StreamMergeError: under ``strict=True``.
+        """
+        anomaly = Anomaly(self.position, _event_path(path, self.event), kind, message, kept, dropped)
+        self.anomalies.append(anomaly)
+        if self.strict:
+            raise StreamMergeError(anomaly)
+
+    def drift(self, path: str, message: str) -> None:
+        """Record, once, that the response does not fit its schema and was built anyway
+        (``schema_drift``); the caller raises instead under ``strict``."""
+        found = Anomaly(self.position, path, "schema_drift", message)
+        if found not in self.anomalies:
+            self.anomalies.append(found)
+
+    # -- addressing -------------------------------------------------------------------------------
+
+    def key(self, event: Mapping[str, Any], name: str, path: str) -> Any:
+        """The event's address ``name`` (an integer or string)."""
+        key = event.get(name)
+        if type(key) is int or type(key) is str:
+            return key
+        self.report(path, "missing_key", f"{name} is {key!r}, not an integer: event dropped", dropped=dict(event))
+        raise _Skip
+
+    def slots(self, parent: dict[str, Any], name: str, path: str) -> _Slots:
+        """The keyed container ``parent[name]`` (a list becomes ``_Slots``; absent: created)."""
+        value = parent.get(name)
+        if type(value) is _Slots:
+            return value
+        slots = _Slots()
+        if type(value) is list:
+            slots.update(enumerate(value))
+        elif value is not None:
+            self.report(path, "wrong_type", f"{name} is not a list: replaced", dropped=_thaw(value))
+        parent[name] = slots
+        return slots
+
+    def field(self, parent: dict[str, Any], name: str, path: str) -> dict[str, Any]:
+        """The object ``parent[name]`` (created empty when absent or null)."""
+        value = parent.get(name)
+        if type(value) is dict:
+            return value
+        if value is not None:
+            self.report(path, "wrong_type", f"{name} is not an object: replaced", dropped=_thaw(value))
+        new: dict[str, Any] = {}
+        parent[name] = new
+        return new
+
+    def child(
+        self, container: dict[Any, Any], key: Any, path: str, new: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """The object at ``container[key]``; a missing one is created from ``new`` (``missing_slot``)."""
+        value = container.get(key)
+        if type(value) is dict:
+            return value
+        if value is not None:
+            self.report(path, "wrong_type", "not an object: event dropped", dropped=_thaw(value))
+            raise _Skip
+        self.report(path, "missing_slot", "created by this event: no earlier event opened it")
+        made: dict[str, Any] = _own(dict(new)) if new else {}
+        container[key] = made
+        self._placeholders.add(id(made))
+        return made
+
+    def item(
+        self,
+        collection: str,
+        event: Mapping[str, Any],
+        index: str,
+        ident: str | None,
+        path: str,
+        new: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """The top-level slot ``collection[event[index]]``, checked against ``event[ident]``.
+
+        An ``ident`` naming another known item is reported (``id_mismatch``) and wins; one
+        naming no known item follows ``index`` (``unknown_id`` when the slot has another id).
+        A missing slot is created with that id (``missing_slot``).
+        """
+        container = self.slots(self.response, collection, collection)
+        key = event.get(index)
+        wanted = event.get(ident) if ident is not None else None
+        if type(wanted) is str and type(key) is int:  # the common case: a known item, where it was
+            ids = self._ids.get(collection)
+            if ids is not None and ids.get(wanted) == key and type(value := container.get(key)) is dict:
+                return value
+        if wanted is not None and type(wanted) is not str and type(wanted) is not int:
+            self.report(path, "wrong_type", f"{ident} is not a string: not checked", dropped=wanted)
+            wanted = None
+        if type(key) is not int and type(key) is not str:
+            key = None  # not an address (a list, an object...): only the id may still route it
+        if wanted is not None:
+            ids = self._ids.setdefault(collection, {})
+            known = ids.get(wanted)
+            if known is not None and key is None:
+                self.report(path, "missing_key", f"no {index}: routed by {ident} to {collection}[{known}]")
+                key = known
+            elif known is not None and known != key:
+                self.report(
+                    path,
+                    "id_mismatch",
+                    f"{ident} {wanted!r} is {collection}[{known}], not {collection}[{key}]: routed by {ident}",
+                )
+                key = known
+            elif known is None and type(container.get(key)) is dict:
+                have = container[key].get(self.id_field)
+                if have is not None and have != wanted:
+                    self.report(path, "unknown_id", f"{ident} {wanted!r} names no item: {index} followed (id {have!r})")
+        if type(key) is not int and type(key) is not str:
+            self.report(path, "missing_key", f"{index} is {event.get(index)!r}: event dropped", dropped=dict(event))
+            raise _Skip
+        value = container.get(key)
+        if type(value) is dict:
+            return value
+        found = self.child(container, key, path, new)
+        if wanted is not None:
+            found[self.id_field] = wanted
+            self._ids.setdefault(collection, {})[wanted] = key
+        return found

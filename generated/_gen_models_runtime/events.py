@@ -1,0 +1,334 @@
+# gen-models 0.1.0: generator/runtime/events.py, copied verbatim. Do not edit; regenerate instead.
+"""Folding a stream of tagged events (OpenAI's ``ResponseStreamEvent``) into the response they build.
+
+The engine works on decoded JSON (``dict``/``list``/``str``/numbers). A generated module calls
+it from one small handler per event type (``_on_response_output_text_delta(f, e)``) picked from a
+dispatch table ``{tag value: handler}``; ``generator.event_plan`` has the same handlers built from a
+plan, for tests and for users who fold without generating code.
+
+This module holds the entry point (``_EventFold``: order, dispatch, the whole response's
+lifecycle, side channels, the snapshot); the fold's state and addressing are in
+``event_slots``, the operations on one slot in ``event_ops``.
+
+Every stray is an ``Anomaly``; ``_EventFold``'s docstring lists the kinds (it is inlined into
+generated modules, this docstring is not).
+"""
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .event_ops import _SlotOps
+from .event_slots import _filled, _JsonFragments, _own, _Skip, _Slots, _thaw
+
+#: a handler: applies one event (a decoded JSON object) to the fold
+_Handler = Callable[["_EventFold", dict[str, Any]], None]
+#: how many of the latest numbered events the fold keeps to tell a resent event (dropped) from
+#: another event with a seen number (applied); an older number seen again counts as resent.
+#: Bounded so a long stream does not keep every event alive.
+_RECENT = 1024
+
+
+def _dig(value: Any, *names: str) -> Any:
+    """``value[names[0]][names[1]]...``, or None where a step is absent or not an object (an
+    event's nested value: ``_dig(e, "delta", "text")``)."""
+    for name in names:
+        if type(value) is not dict:
+            return None
+        value = value.get(name)
+    return value
+
+
+def _as_event(obj: Any) -> Any:
+    """A decoded event from what ``add`` accepts: a dict, JSON text/bytes, a pydantic model
+    (``model_dump(by_alias=True, exclude_unset=True)``) or a generated dataclass (``to_dict()``).
+
+    Raises:
+        ValueError: JSON text that does not decode (``json.JSONDecodeError``).
+    """
+    if type(obj) is dict:
+        return obj
+    if isinstance(obj, (str, bytes, bytearray)):
+        return json.loads(obj)
+    dump = getattr(obj, "model_dump", None)
+    if callable(dump):
+        return dump(by_alias=True, exclude_unset=True, mode="json")
+    to_dict = getattr(obj, "to_dict", None)
+    if callable(to_dict):
+        return to_dict()
+    return obj
+
+
+class _EventFold(_SlotOps):
+    """The fold of one event stream into its response.
+
+    Args:
+        handlers: ``{tag value: handler}``; a tag not in it is an unknown event (kept, reported).
+        tag: the field naming the event type (``type``).
+        collections: the response's top-level keyed fields (``("output",)``); ``refresh`` and
+            ``finalize`` never replace a non-empty fold of them with an empty value.
+        order: the field that numbers events (``sequence_number``), or ``None``.
+        id_field: the field of a slot its identity check reads (``id``).
+        strict: raise ``StreamMergeError`` at the first anomaly.
+    Attributes:
+        anomalies: every stray, in order.
+        unknown_events: events of types the map does not know, as received (copies).
+        channels: side channels: ``{name: [values]}`` (``keep: all``), ``{name: {key: value}}``
+            (``keep: last`` with a key: the latest partial image per output item) or
+            ``{name: value}`` (``keep: last`` without a key).
+        error: the ``error`` event, when one came (the stream ended with an error).
+        terminal: the tag of the terminal event seen (``response.completed``...), or ``None``.
+
+    Every stray is an ``Anomaly`` (``strict=True``: ``StreamMergeError`` at the first one). Kinds:
+
+    ``not_object``     an event that is not a JSON object (or JSON text/bytes of one); dropped.
+    ``invalid_json``   JSON text that does not decode; dropped.
+    ``no_tag``         an object without a string tag (``type``); kept in ``unknown_events``.
+    ``unknown_event``  a tag the map does not know (a newer server); kept in ``unknown_events``.
+    ``unknown_event``  also: a nested tag the map does not know (``delta.type`` of a newer server).
+    ``duplicate``      an identical repeat of an event (same ``sequence_number``, same content, among
+                       the latest 1,024 numbers; an older number is taken as resent): applied once.
+    ``reused_number``  a different event with a ``sequence_number`` seen before (applied).
+    ``out_of_order``   a ``sequence_number`` lower than one seen before (applied).
+    ``gap``            ``sequence_number`` skipped ahead (events lost; applied).
+    ``missing_key``    an address field (``output_index``...) absent or not an integer/string: the
+                       event is dropped, unless its ``item_id`` names a known item (routed there).
+    ``missing_slot``   an event addressing a slot no earlier event created (a delta before its
+                       ``content_part.added``, openai-python#2852): the slot is created.
+    ``exists``         ``create`` at a slot already created (merged: the fold's text stays).
+    ``id_mismatch``    ``item_id`` names another known item than ``output_index`` does: routed by the
+                       id (it is the stronger address).
+    ``unknown_id``     ``item_id`` names no known item while the slot at ``output_index`` has another
+                       id: follows ``output_index`` (some servers rotate ids on every event).
+    ``done_differs``   a ``.done`` value differs from what the deltas folded to: the server's value is
+                       kept, the fold's is in ``dropped``.
+    ``emptied``        a ``.done``/final value is ``[]``/``""`` where the fold holds a non-empty one:
+                       the fold's is kept (``content_part.done`` sends ``logprobs: []`` in recordings).
+    ``wrong_type``     a value of the wrong JSON type for its operation (text expected...), or of
+                       another type than the filled value it would replace; dropped, the fold kept.
+    ``tag_changed``    an appended object's tag (a field the schema types as an enum) differs from
+                       the one held: the held one kept, never joined.
+    ``invalid_json``   also: JSON text gathered in fragments (``op: json``) that does not parse at
+                       ``parse`` or at snapshot: kept as text.
+    ``after_terminal`` an event after the terminal one (``finalize``/``finish``: ``response.completed``,
+                       ``message_stop``) (applied).
+    ``repeated_init``  a second ``response.created`` (its top-level fields refresh; the fold stays).
+    """
+
+    def __init__(
+        self,
+        handlers: Mapping[str, _Handler],
+        *,
+        tag: str = "type",
+        collections: tuple[str, ...] = ("output",),
+        order: str | None = "sequence_number",
+        id_field: str = "id",
+        strict: bool = False,
+    ) -> None:
+        super().__init__(id_field, strict)
+        self.handlers = handlers
+        self.tag = tag
+        self.collections = collections
+        self.order = order
+        self.unknown_events: list[Any] = []
+        self.channels: dict[str, Any] = {}
+        self._keyed_channels: set[str] = set()  # channels that hold the latest value per key
+        self.error: dict[str, Any] | None = None
+        self.terminal: str | None = None
+        self._initialised = False
+        self._seen: set[int] = set()
+        self._recent: dict[int, Any] = {}  # the last _RECENT numbers -> their events (repeat check)
+        self._max_seq: int | None = None
+
+    # -- the entry point ---------------------------------------------------------------------
+
+    def add(self, obj: Any) -> None:
+        """Apply one event: a decoded dict, JSON text or bytes, or a model object.
+
+        Raises:
+            StreamMergeError: under ``strict=True``, at the first anomaly.
+        """
+        self.position += 1
+        self.event = {}
+        try:
+            event = _as_event(obj)
+        except (ValueError, RecursionError) as exc:  # nested past the recursion limit: not JSON we read
+            self.report("", "invalid_json", f"not JSON: {exc}", dropped=obj)
+            return
+        if type(event) is not dict:
+            self.report("", "not_object", "an event must be a JSON object", dropped=event)
+            return
+        self.event = event
+        if self.order is not None and not self._in_order(event.get(self.order)):
+            return
+        tag = event.get(self.tag)
+        handler = self.handlers.get(tag) if type(tag) is str else None
+        if self.terminal is not None:
+            self.report("", "after_terminal", f"{tag!r} after the terminal {self.terminal!r} (applied)")
+        if handler is None:
+            self.unknown_events.append(_own(event))
+            kind = "unknown_event" if type(tag) is str else "no_tag"
+            self.report("", kind, f"event type {tag!r} is not in the map: kept in unknown_events")
+            return
+        try:
+            handler(self, event)
+        except _Skip:
+            pass
+        except RecursionError:  # a value nested past the recursion limit (copied as the fold keeps it)
+            self.report("", "too_deep", "nested too deeply to fold: the event was not applied", dropped=event)
+
+    def _in_order(self, seq: Any) -> bool:
+        """Check ``sequence_number``: False (reported) for a repeat, which is then not applied."""
+        if type(seq) is not int:
+            return True  # older servers send none
+        if seq in self._seen:
+            seen = self._recent.get(seq, self.event)  # beyond the window: taken as a resent event
+            if seen == self.event:
+                self.report("", "duplicate", f"{self.order} {seq} seen before: applied once", dropped=dict(self.event))
+                return False
+            self.report("", "reused_number", f"{self.order} {seq} seen before on another event (applied)")
+        else:
+            self._seen.add(seq)
+            recent = self._recent
+            recent[seq] = self.event
+            if len(recent) > _RECENT:
+                del recent[next(iter(recent))]
+        last = self._max_seq
+        if last is not None:
+            if seq < last:
+                self.report("", "out_of_order", f"{self.order} {seq} after {last} (applied)")
+            elif seq > last + 1:
+                self.report("", "gap", f"{self.order} jumps from {last} to {seq}: events missing")
+        if last is None or seq > last:
+            self._max_seq = seq
+        return True
+
+    # -- lifecycle: the whole response ----------------------------------------------------------
+
+    def init(self, value: Any) -> None:
+        """``response.created``: the snapshot starts from ``value`` (a second one refreshes)."""
+        if self._initialised:
+            self.report("", "repeated_init", "a second initial event: top-level fields refreshed, fold kept")
+        self._initialised = True
+        self.refresh(value)
+
+    def refresh(self, value: Any) -> None:
+        """``response.queued``/``in_progress``: copy top-level fields, keep folded collections
+        (a non-empty fold is never replaced); the first event of a resumed stream initialises."""
+        if type(value) is not dict:
+            self.report("", "wrong_type", "the response is not an object", dropped=value)
+            return
+        self._initialised = True
+        response = self.response
+        for name, item in value.items():
+            if name in self.collections:
+                if not _filled(response.get(name)):
+                    self._set_collection(name, item)
+            else:
+                response[name] = _own(item)
+
+    def finalize(self, value: Any) -> None:
+        """``response.completed``/``incomplete``/``failed``: ``value`` is authoritative; a
+        collection it leaves null or absent comes from the fold, and an explicit ``[]`` never
+        erases a non-empty fold (reported ``emptied``)."""
+        self.terminal = str(self.event.get(self.tag))
+        if type(value) is not dict:
+            self.report("", "wrong_type", "the final response is not an object: the fold is kept", dropped=value)
+            return
+        response = self.response
+        for name, item in value.items():
+            if name not in self.collections:
+                response[name] = _own(item)
+            elif item is None:
+                continue
+            elif not _filled(item) and _filled(response.get(name)):
+                self.report(name, "emptied", f"the final {name} is empty: the fold's is kept", dropped=item)
+            elif type(item) is list and type(response.get(name)) is _Slots:
+                self._final_items(name, item)
+            else:
+                self._set_collection(name, item)
+
+    def _final_items(self, name: str, items: list[Any]) -> None:
+        """A final list over a folded one: each item placed as ``replace`` does (an empty
+        field never erases folded text: ``emptied``); folded items it does not list are kept
+        (``emptied``)."""
+        slots = self.response[name]
+        for key, item in enumerate(items):
+            self._place(slots, key, item, slots.get(key), f"{name}[{key}]", name, quiet=False)
+        for key in sorted((k for k in slots if type(k) is not int or k >= len(items)), key=str):
+            self.report(f"{name}[{key}]", "emptied", f"the final {name} lacks a folded item: kept", _thaw(slots[key]))
+
+    def finish(self) -> None:
+        """A terminal event without a value (``message_stop``): the stream is finished."""
+        self.terminal = str(self.event.get(self.tag))
+
+    def merge_response(self, value: Any) -> None:
+        """Merge an object into the response field by field (``message_delta``'s ``delta``):
+        see ``merge``."""
+        if self._mergeable(value, ""):
+            self._initialised = True
+            self._merge_into(self.response, value, "")
+
+    def unmatched(self, path: str, value: Any) -> None:
+        """An event whose nested tag (``delta.type``) no entry of its type names: kept in
+        ``unknown_events`` and reported (``unknown_event``), as an unknown event type is."""
+        self.unknown_events.append(_own(dict(self.event)))
+        self.report(path, "unknown_event", f"{path} {value!r} is not in the map: kept in unknown_events")
+
+    def fail(self, event: Mapping[str, Any]) -> None:
+        """The ``error`` event: kept in ``error``; the snapshot is unchanged."""
+        self.error = _own(dict(event))
+
+    def _set_collection(self, name: str, value: Any) -> None:
+        slots = _Slots()
+        ids: dict[Any, Any] = {}
+        if type(value) is list:
+            for key, item in enumerate(value):
+                slots[key] = _own(item)
+                ident = item.get(self.id_field) if type(item) is dict else None
+                if type(ident) is str or type(ident) is int:
+                    ids[ident] = key
+        elif value is not None:
+            self.report(name, "wrong_type", f"{name} is not a list", dropped=value)
+            return
+        self.response[name] = slots
+        self._ids[name] = ids
+
+    def side(self, channel: str, value: Any, key: Any = None, keep_all: bool = True) -> None:
+        """A side channel: ``keep_all`` gathers every value (audio deltas); otherwise the latest
+        value replaces the previous one, per ``key`` when one is given (partial image previews).
+        A channel keeps the form of its first value: a value with a key after values without
+        one, or the reverse, is reported (``mixed_fragments``) and not kept."""
+        if keep_all:
+            self.channels.setdefault(channel, []).append(_own(value))
+            return
+        keyed = type(key) is str or type(key) is int
+        if channel in self.channels and (channel in self._keyed_channels) != keyed:
+            # the first form wins (one latest value, or the latest per key), as for any field
+            first, this = ("without", "with") if keyed else ("with", "without")
+            message = f"side channel {channel!r}: a value {this} a key after values {first} one; not kept"
+            self.report("", "mixed_fragments", message, dropped=value)
+        elif keyed:
+            self._keyed_channels.add(channel)
+            self.channels.setdefault(channel, {})[key] = _own(value)
+        else:
+            self.channels[channel] = _own(value)
+
+    # -- the result -------------------------------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """The response so far as plain JSON (keyed slots as sorted lists, text joined, JSON
+        text parsed); a copy. JSON text that does not parse is kept as text and reported once
+        (``invalid_json``).
+
+        Raises:
+            StreamMergeError: under ``strict=True``, for JSON text that does not parse.
+        """
+        bad: list[_JsonFragments] = []
+        result: dict[str, Any] = _thaw(self.response, bad)
+        for text in bad:
+            if not any(a.kind == "invalid_json" and a.path == text.path for a in self.anomalies):
+                self.report(
+                    text.path, "invalid_json", "JSON text that does not parse: kept as text", "".join(text), text.before
+                )
+        return result

@@ -1,0 +1,152 @@
+# gen-models 0.1.0: generator/runtime/loose.py, copied verbatim. Do not edit; regenerate instead.
+"""Fields the schema does not know, merged by shape: text fragments (``_Text``), objects
+(``_Merged``), lists whose items carry an ``index`` (``_Items``), and how each becomes
+plain JSON in a snapshot (``_built``).
+
+Real Python, imported and tested as it is; inlined into generated modules without this
+docstring and the import lines (see the package docstring).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .anomalies import _joined
+from .bookkeeping import _Bookkeeping, _join
+
+
+class _Text(list[str]):
+    """Fragments of an unknown text field inside a delta, joined when a snapshot is built.
+    While every fragment is the same value (a label the server repeats on each chunk, Groq's
+    ``channel: "analysis"``) the field is that one value; the first different fragment shows
+    that the text grows (``grows``), and from then on every fragment counts, the repeats too."""
+
+    __slots__ = ("grows",)
+
+    def __init__(self, first: str, grows: bool = False) -> None:
+        super().__init__((first,))
+        self.grows = grows
+
+    def add(self, fragment: str) -> None:
+        if not self.grows and fragment != self[0]:
+            self.grows = True
+        self.append(fragment)
+
+    def text(self) -> str:
+        return _joined(self) if self.grows else _joined(self[:1])
+
+
+class _Items(list[Any]):
+    """An unknown list inside a choice or delta whose items carry their own integer
+    ``index`` (OpenRouter's ``reasoning_details``): items merge by that index, like tool
+    calls, each an unknown object; items without one are appended."""
+
+    __slots__ = ("by_index",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.by_index: dict[int, _Merged] = {}
+
+
+def _indexed(items: list[Any]) -> bool:
+    """True when some item is an object with an integer ``index``."""
+    return any(type(item) is dict and type(item.get("index")) is int for item in items)
+
+
+class _Merged(dict[str, Any]):
+    """An unknown object the merge builds (copied into each snapshot)."""
+
+
+#: Unknown objects nested deeper than this are kept whole (the last one), not merged.
+_MAX_DEPTH = 32
+
+
+def _built(value: Any) -> Any:
+    """An unknown field as plain JSON data: text fragments joined, merged objects and lists
+    copied; values kept as they came are shared, not copied."""
+    if type(value) is _Text:
+        return value.text()
+    if type(value) is _Merged:
+        return {k: _built(v) for k, v in value.items()}
+    if type(value) is _Items:
+        return [_built(v) for v in value]
+    if type(value) is list:
+        return list(value)
+    return value
+
+
+def _form(value: Any) -> str:
+    """The form of an unknown field's value, for the rule that its first form wins."""
+    if value is None:
+        return "null"
+    if type(value) is str or type(value) is _Text:
+        return "text"
+    if isinstance(value, dict):
+        return "object"
+    if isinstance(value, list):
+        return "list"
+    return "scalar"
+
+
+def _merge_loose(
+    acc: _Bookkeeping, target: dict[str, Any], path: str, key: str, value: Any, context: str, depth: int
+) -> None:
+    """Merge a field the schema does not know: text concatenates inside a delta once it
+    grows (a value repeated on each chunk stays one value, see ``_Text``), other scalars
+    take the last non-null value (numbers are never added), objects merge recursively,
+    lists append, and merge by ``index`` where their items carry one (``_Items``; at the top
+    level of a chunk a list is the last one). The first form a field takes wins: a value
+    of another form is reported, not merged."""
+    old = target.get(key)
+    if value is None:
+        target.setdefault(key, None)
+        return
+    if old is not None and _form(old) != _form(value):
+        acc.anomaly(
+            _join(path, key),
+            "mixed_fragments",
+            f"a {_form(value)} where a {_form(old)} came first; kept the first",
+            _built(old),
+            value,
+        )
+        return
+    if type(value) is str:
+        if context != "delta":
+            target[key] = value
+        elif type(old) is _Text:
+            old.add(value)
+        else:
+            target[key] = _Text(value)
+    elif type(value) is dict and depth < _MAX_DEPTH:
+        if type(old) is not _Merged:
+            old = target[key] = _Merged()
+        for k, v in value.items():
+            _merge_loose(acc, old, _join(path, key), k, v, context, depth + 1)
+    elif type(value) is list and context != "root" and (type(old) is _Items or (not old and _indexed(value))):
+        if type(old) is not _Items:
+            old = target[key] = _Items()
+        _merge_items(acc, old, _join(path, key), value, context, depth)
+    elif type(value) is list and context != "root" and type(old) is list:
+        old.extend(value)
+    elif type(value) is list:
+        target[key] = list(value)
+    else:
+        target[key] = value
+
+
+def _merge_items(acc: _Bookkeeping, items: _Items, path: str, value: list[Any], context: str, depth: int) -> None:
+    """Merge a fragment's list into ``items`` by each item's own ``index`` (see ``_Items``)."""
+    for item in value:
+        index = item.get("index") if type(item) is dict else None
+        if type(index) is not int or depth >= _MAX_DEPTH:
+            items.append(item)
+            continue
+        entry = items.by_index.get(index)
+        if entry is None:
+            entry = items.by_index[index] = _Merged()
+            items.append(entry)
+        for k, v in item.items():
+            if k == "index":
+                entry[k] = v
+            else:
+                _merge_loose(acc, entry, f"{path}[{index}]", k, v, context, depth + 1)

@@ -1,0 +1,208 @@
+# gen-models 0.1.0: generator/runtime/parsing.py, copied verbatim. Do not edit; regenerate instead.
+"""Parsing decoded JSON into checked values, for the dataclass and TypedDict styles: the
+checks of scalars, the combinators the generated module builds its composite parsers from
+(``_nullable``, ``_map_of``, ``_first_of``, ``_tagged``), and the reading of one field
+(``_req``, ``_opt``). Every function raises ``ParseError`` with a path.
+
+What differs by style is in ``parsing_dataclass`` / ``parsing_typeddict`` (whether a parser
+builds new values or checks and returns its input), tuples in ``tuples_dataclass`` /
+``tuples_typeddict``, lenient results in ``lenient`` (with ``_Kept``, below). These modules are inlined into every
+generated module of those styles, even with ``--runtime package`` (two styles' parsers share
+names).
+
+Real Python, imported and tested as it is; inlined into generated modules without this
+docstring and the import lines (see the package docstring).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+# ---------------------------------------------------------------------------
+# Parsing: decoded JSON in, checked values out; ParseError says where a payload
+# does not fit. Optional fields read null as absent; unknown fields are kept.
+_T = TypeVar("_T")
+
+
+class ParseError(ValueError):
+    """A payload that does not fit its model.
+
+    Attributes:
+        message: what is wrong (``expected a string, got null``).
+        path: where, as keys and list positions from the top (``("choices", 0, "index")``).
+    """
+
+    def __init__(self, message: str, path: tuple[str | int, ...] = ()) -> None:
+        self.message = message
+        self.path = path
+        super().__init__(f"{self.where}: {message}" if path else message)
+
+    @property
+    def where(self) -> str:
+        """The path as text: ``choices[0].index``."""
+        return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in self.path).lstrip(".")
+
+    def within(self, step: str | int) -> ParseError:
+        """The same error, one level further out."""
+        return ParseError(self.message, (step, *self.path))
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {
+        bool: "a boolean",
+        int: "an integer",
+        float: "a number",
+        str: "a string",
+        list: "a list",
+        dict: "an object",
+    }.get(type(value), type(value).__name__)
+
+
+def _str(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    raise ParseError(f"expected a string, got {_kind(value)}")
+
+
+def _int(value: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise ParseError(f"expected an integer, got {_kind(value)}")
+
+
+def _bool(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise ParseError(f"expected a boolean, got {_kind(value)}")
+
+
+def _null(value: Any) -> Any:
+    if value is not None:
+        raise ParseError(f"expected null, got {_kind(value)}")
+    return None
+
+
+#: Item parsers a list can check with one ``type() is`` test per item (not floats: an int
+#: is a valid number, and the dataclass style turns it into a float).
+_ONLY_str = frozenset({str})
+_ONLY_int = frozenset({int})
+_ONLY_bool = frozenset({bool})
+_SCALARS: dict[Callable[[Any], Any], frozenset[type]] = {
+    _str: _ONLY_str,
+    _int: _ONLY_int,
+    _bool: _ONLY_bool,
+}
+_MISSING: Any = object()  # what a check reads for an absent key, where None fits
+
+
+def _object(value: Any) -> dict[str, Any]:
+    if isinstance(value, dict):
+        return value
+    raise ParseError(f"expected an object, got {_kind(value)}")
+
+
+def _nullable(parse: Callable[[Any], _T]) -> Callable[[Any], _T | None]:
+    def parse_nullable(value: Any) -> _T | None:
+        return None if value is None else parse(value)
+
+    _nullable_inner_of[parse_nullable] = parse
+    return parse_nullable
+
+
+#: The parser each ``_nullable`` parser calls for a value that is not ``null`` (a model's
+#: compiled parser that reads ``null`` before calls it directly).
+_nullable_inner_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
+#: The item parser of each list parser a style's ``_list_of`` made (a model's compiled
+#: parser reads a list of models by its item's directly).
+_item_parser_of: dict[Callable[[Any], Any], Callable[[Any], Any]] = {}
+
+
+def _map_of(parse: Callable[[Any], _T]) -> Callable[[Any], dict[str, _T]]:
+    def parse_map(value: Any) -> dict[str, _T]:
+        entries = {}
+        for key, item in _object(value).items():
+            try:
+                entries[key] = parse(item)
+            except ParseError as exc:
+                if type(item) is not _Kept:
+                    raise exc.within(key) from None
+                entries[key] = item.value
+        return entries
+
+    return parse_map
+
+
+def _first_of(parsers: tuple[Callable[[Any], Any], ...]) -> Callable[[Any], Any]:
+    """A union: the first alternative that fits, left to right."""
+
+    def parse_union(value: Any) -> Any:
+        problems = []
+        for parse in parsers:
+            try:
+                return parse(value)
+            except ParseError as exc:
+                problems.append(str(exc))
+        raise ParseError("fits none of the alternatives (" + "; ".join(problems) + ")")
+
+    return parse_union
+
+
+def _tagged(prop: str, parsers: dict[Any, Callable[[Any], Any]]) -> Callable[[Any], Any]:
+    """A discriminated union: the alternative named by the value of ``prop`` (a string, or
+    an integer: ``1`` finds the tag ``1`` or ``"1"``)."""
+
+    def parse_tagged(value: Any) -> Any:
+        tag = _object(value).get(prop)
+        parse = parsers.get(tag) if type(tag) in (str, int) else None
+        if parse is None and type(tag) is int:
+            parse = parsers.get(str(tag))
+        if parse is None:
+            known = ", ".join(map(repr, parsers))
+            raise ParseError(f"{prop} is {tag!r}; expected one of {known}")
+        return parse(value)
+
+    return parse_tagged
+
+
+class _Kept:
+    """A value a lenient build keeps as it came (``_built_anyway`` puts it where the parse
+    failed): no parser takes it, so the one that reads the place (``_req``, ``_opt``, a list
+    or map item) catches that and returns ``value``, the JSON as it came (``None`` for a
+    required field that is missing). Only the failing path pays for it."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
+def _any(value: Any) -> Any:
+    return value.value if type(value) is _Kept else value
+
+
+def _req(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T:
+    try:
+        value = data[key]
+    except KeyError:
+        raise ParseError("required field is missing", (key,)) from None
+    try:
+        return parse(value)
+    except ParseError as exc:
+        if type(value) is _Kept:
+            return cast(_T, value.value)
+        raise exc.within(key) from None
+
+
+def _opt(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    try:
+        return parse(value)
+    except ParseError as exc:
+        if type(value) is _Kept:
+            return cast(_T, value.value)
+        raise exc.within(key) from None

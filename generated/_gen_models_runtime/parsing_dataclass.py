@@ -1,0 +1,392 @@
+# gen-models 0.1.0: generator/runtime/parsing_dataclass.py, copied verbatim. Do not edit; regenerate instead.
+"""Parsing for the dataclass style, where a parser builds new values: a number is a
+``float``, a list a new list of parsed items (the rest of parsing: ``parsing``).
+
+Real Python, imported and tested as it is; inlined into generated modules without this
+docstring and the import lines (see the package docstring).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from operator import attrgetter
+from typing import Any, cast
+
+from .parsing import (
+    _MISSING,
+    _SCALARS,
+    _T,
+    ParseError,
+    _item_parser_of,
+    _Kept,
+    _kind,
+    _nullable_inner_of,
+    _object,
+    _opt,
+    _req,
+)
+
+
+def _float(value: Any) -> float:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    raise ParseError(f"expected a number, got {_kind(value)}")
+
+
+def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
+    scalar = _SCALARS.get(parse)
+
+    def parse_list(value: Any) -> list[_T]:
+        if not isinstance(value, list):
+            raise ParseError(f"expected a list, got {_kind(value)}")
+        if scalar is not None and scalar.issuperset(map(type, value)):
+            return list(value)  # the common case, checked in one pass
+        items = []
+        for i, item in enumerate(value):
+            try:
+                items.append(parse(item))
+            except ParseError as exc:
+                if type(item) is not _Kept:
+                    raise exc.within(i) from None
+                items.append(item.value)
+        return items
+
+    _item_parser_of[parse_list] = parse
+    return parse_list
+
+
+class _Field:
+    """How a dataclass's ``from_dict`` reads one field and ``to_dict`` writes it back (one
+    entry of its ``_Fields`` table, by attribute name).
+
+    Attributes:
+        wire: the field's JSON key.
+        parse: the parser of its value (the message of a value that does not fit names the key).
+        fast: the one type a value of this field is taken as it is without calling ``parse``
+            (``str`` for a string: the common case tested first), or None.
+        optional: absent or ``null`` reads as None; ``to_dict`` leaves None out.
+        nullable: (a required field) ``null`` reads as None without calling ``parse``.
+        dump: ``to_dict`` writes the value through ``_dump`` (it holds models, tuples, or
+            JSON kept as it came in a result built anyway); otherwise it is JSON already.
+        null_only: an optional field whose only value is ``null``: the instance keeps in
+            ``null_fields`` whether the payload sent it, and ``to_dict`` writes it back.
+    """
+
+    __slots__ = ("dump", "fast", "null_only", "nullable", "optional", "parse", "wire")
+
+    def __init__(
+        self,
+        wire: str,
+        parse: Callable[[Any], Any],
+        *,
+        fast: type | None = None,
+        optional: bool = False,
+        nullable: bool = False,
+        dump: bool = False,
+        null_only: bool = False,
+    ) -> None:
+        self.wire = wire
+        self.parse = parse
+        self.fast = fast
+        self.optional = optional
+        self.nullable = nullable
+        self.dump = dump
+        self.null_only = null_only
+
+
+class _Fields:
+    """A dataclass's fields (``_Field`` by attribute name, in declaration order) and how its
+    unknown fields are read: what ``_from_dict`` and ``_Dataclass.to_dict`` work from.
+
+    ``known`` is the set of the fields' wire names; ``_extra_fields`` reads the unknown
+    fields of a payload when they are typed (``additionalProperties`` or
+    ``patternProperties``), and ``to_dict`` then writes them through ``_dump``; without it
+    they are kept as they came. (Attribute names never start with ``_``: the option cannot
+    meet a field's name.) ``owner`` is the class the table is of and ``parse`` its parser
+    (``_compiled`` on its first call), both set on first use."""
+
+    __slots__ = ("extra_fields", "known", "null_keys", "owner", "parse", "reads", "values_of", "writes")
+
+    def __init__(
+        self, *, _extra_fields: Callable[[dict[str, Any]], dict[str, Any]] | None = None, **attributes: _Field
+    ) -> None:
+        self.known = frozenset(f.wire for f in attributes.values())
+        self.extra_fields = _extra_fields
+        # plain tuples, unpacked in the loops of _from_dict and _Dataclass.to_dict (the fast path)
+        self.reads = tuple(
+            (name, f.wire, f.parse, f.fast, f.optional or f.nullable, f.optional) for name, f in attributes.items()
+        )
+        self.writes = tuple((f.wire, f.optional, f.dump, f.null_only) for f in attributes.values())
+        # every attribute's value at once (one call in C), in the order of ``writes``
+        self.values_of: Callable[[Any], tuple[Any, ...]] = _getter(tuple(attributes))
+        self.null_keys = frozenset(f.wire for f in attributes.values() if f.null_only)
+        # the class of the table (``_from_dict`` sets it on first use) and its parser,
+        # compiled on its first call (``_compiled``)
+        self.owner: type | None = None
+        self.parse: Callable[[Any], Any] = self._first
+
+    def _first(self, data: Any) -> Any:
+        """``parse`` until it is compiled: compile it (unless a caller that read ``parse``
+        before had it compiled), then parse ``data`` with it."""
+        if getattr(self.parse, "__func__", None) is _Fields._first:
+            self.parse = _compiled(self)
+        return self.parse(data)
+
+
+def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """A function giving the values of the attributes ``names`` of an object, as a tuple."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    if names:
+        one = attrgetter(names[0])
+        return lambda obj: (one(obj),)
+    return lambda obj: ()
+
+
+def _from_dict(build: Callable[..., _T], table: _Fields, data: Any) -> _T:
+    """A dataclass built from decoded JSON by its ``_Fields`` table: the table's compiled
+    parser for its own class (``_compiled``), which reads as ``_from_table`` does; ``_from_table``
+    itself for another class (a subclass, which inherits the table)."""
+    if build is table.owner:
+        parsed: _T = table.parse(data)
+        return parsed
+    if table.owner is None and isinstance(build, type) and _table_of(build) is table:  # its first use
+        table.owner = build
+        parsed = table.parse(data)
+        return parsed
+    return _from_table(build, table, data)
+
+
+def _table_of(build: type) -> _Fields | None:
+    """The ``_Fields`` table class ``build`` sets itself (not one inherited), or None."""
+    table = vars(build).get("_fields")
+    return table if type(table) is _Fields else None
+
+
+def _from_table(build: Callable[..., _T], table: _Fields, data: Any) -> _T:
+    """A dataclass built from decoded JSON by its ``_Fields`` table: each field read as its
+    entry says (a value of its ``fast`` type as it is, ``null`` as None where it may be, else
+    ``_req``/``_opt`` with its parser, which raise ``ParseError`` naming the field), the
+    unknown fields kept in ``extra_fields`` (parsed when typed), the ``null``-only fields the
+    payload sent in ``null_fields``."""
+    d = _object(data)
+    get = d.get
+    values: dict[str, Any] = {}
+    for name, wire, parse, fast, none_fits, optional in table.reads:
+        value = get(wire, _MISSING)
+        if type(value) is fast or (value is None and none_fits):
+            values[name] = value
+        elif value is _MISSING and optional:
+            values[name] = None
+        else:
+            values[name] = _opt(d, wire, parse) if optional else _req(d, wire, parse)
+    known = table.known
+    if table.extra_fields is not None:
+        values["extra_fields"] = table.extra_fields(d)
+    else:
+        values["extra_fields"] = {} if known.issuperset(d) else _extras(d, known)
+    if table.null_keys:
+        values["null_fields"] = table.null_keys.intersection(d)
+    return build(**values)
+
+
+def _compiled(table: _Fields) -> Callable[[Any], Any]:
+    """The parser of ``table.owner``: ``_from_table`` written out for its fields, as Python
+    source compiled once (as ``@dataclass`` writes ``__init__``), so that each field costs a
+    few bytecodes instead of a turn of ``_from_table``'s loop. It reads the same values and
+    raises the same errors; the differences are only in how:
+
+    * a field's common value (its ``fast`` type, ``null`` where it fits, absent where it
+      may be) is taken inline, anything else goes through ``_req``/``_opt`` as in ``_from_table``;
+    * a field holding a model calls that model's table's parser directly, and a list of
+      models (``_list_of``) reads its items so (``_items_failed`` takes over at an item that
+      does not parse), without the calls between;
+    * unknown fields are looked for only when the payload has more keys than the fields
+      it sent (counted while reading them), not by a set of its keys;
+    * the instance is made by ``object.__new__`` and its slots set one by one, without the
+      keyword arguments of ``__init__`` (which would set the same).
+
+    A class whose slots are not exactly its table's fields (a custom template's) is built
+    by ``_from_table``, as is a payload that is not exactly a ``dict``."""
+    cls = cast(type, table.owner)
+    names = [name for name, *_ in table.reads]
+    own = ["extra_fields", "null_fields"] if table.null_keys else ["extra_fields"]
+    slots = [name for c in cls.__mro__ for name in vars(c).get("__slots__", ())]
+    if sorted(slots) != sorted(names + own):
+        return lambda data: _from_table(cls, table, data)
+    scope: dict[str, Any] = {
+        "cls": cls,
+        "table": table,
+        "new": object.__new__,
+        "M": _MISSING,
+        "ParseError": ParseError,
+        "_from_table": _from_table,
+        "_req": _req,
+        "_opt": _opt,
+        "_failed": _failed,
+        "_items_failed": _items_failed,
+        "_extras": _extras,
+        "known": table.known,
+        "null_keys": table.null_keys,
+        "extra_fields": table.extra_fields,
+    }
+    lines = [
+        "def parse(d):",
+        "    if type(d) is not dict:",
+        "        return _from_table(cls, table, d)",
+        "    get = d.get",
+        f"    n = {len(names)}",
+    ]
+    for i, (_, wire, parse, fast, none_fits, optional) in enumerate(table.reads):
+        v, w, p = f"v{i}", repr(wire), f"p{i}"
+        scope[p] = parse
+        read = f"_opt(d, {w}, {p})" if optional else f"_req(d, {w}, {p})"
+        lines.append(f"    {v} = get({w}, M)")
+        if fast is not None:
+            scope[f"t{i}"] = fast
+            lines.append(f"    if type({v}) is not t{i}" + (f" and {v} is not None:" if none_fits else ":"))
+            if optional:
+                lines += [f"        if {v} is M:", f"            {v} = None", "            n -= 1"]
+                lines += ["        else:", f"            {v} = {read}"]
+            else:
+                lines.append(f"        {v} = {read}")
+            continue
+        if optional:
+            lines += [f"    if {v} is M:", f"        {v} = None", "        n -= 1"]
+        else:
+            lines += [f"    if {v} is M:", f"        {v} = {read}"]
+        lines.append(f"    elif {v} is not None:" if none_fits else "    else:")
+        # null is read above where it fits: a nullable parser's own parser does the rest
+        parse = _nullable_inner_of.get(parse, parse) if none_fits else parse
+        item = _item_parser_of.get(parse)
+        model, items = _model_table(parse), _model_table(item)
+        scalar = _SCALARS.get(item) if item is not None else None
+        if model is not None:
+            scope[f"m{i}"] = model
+            lines += [
+                "        try:",
+                f"            {v} = m{i}.parse({v})",
+                "        except ParseError as exc:",
+                f"            {v} = _failed(exc, {v}, {w})",
+            ]
+        elif items is not None:
+            scope[f"m{i}"] = items
+            lines += [
+                f"        if type({v}) is list:",
+                f"            item = m{i}.parse",
+                f"            rest = iter({v})",
+                "            try:",
+                f"                {v} = [item(x) for x in rest]",
+                "            except ParseError as exc:",
+                f"                {v} = _items_failed(exc, {v}, rest, item, {w})",
+                "        else:",
+                f"            {v} = {read}",
+            ]
+        elif scalar is not None:
+            scope[f"s{i}"] = scalar
+            lines += [
+                f"        if type({v}) is list and s{i}.issuperset(map(type, {v})):",
+                f"            {v} = list({v})",
+                "        else:",
+                f"            {v} = {read}",
+            ]
+        else:
+            scope[f"q{i}"] = parse
+            lines += [
+                "        try:",
+                f"            {v} = q{i}({v})",
+                "        except ParseError as exc:",
+                f"            {v} = _failed(exc, {v}, {w})",
+            ]
+    lines.append("    made = new(cls)")
+    lines += [f"    made.{name} = v{i}" for i, name in enumerate(names)]
+    if table.extra_fields is not None:
+        lines.append("    made.extra_fields = extra_fields(d)")
+    else:
+        lines.append("    made.extra_fields = {} if len(d) == n else _extras(d, known)")
+    if table.null_keys:
+        lines.append("    made.null_fields = null_keys.intersection(d)")
+    lines.append("    return made")
+    # the source holds the wire names as literals (repr) and the slots' names, nothing else
+    code = compile("\n".join(lines), f"<parser of {cls.__qualname__}>", "exec")
+    exec(code, scope)  # noqa: S102
+    return cast("Callable[[Any], Any]", scope["parse"])
+
+
+def _model_table(parse: Any) -> _Fields | None:
+    """The table of the model whose ``from_dict`` ``parse`` is (its owner set to the model
+    now if not yet), or None: a parser of another kind, or a ``from_dict`` that does more
+    than hand its class and table to ``_from_dict`` (a custom template's)."""
+    build = getattr(parse, "__self__", None)
+    code = getattr(getattr(parse, "__func__", None), "__code__", None)
+    if not isinstance(build, type) or getattr(code, "co_names", None) != _FROM_DICT_NAMES:
+        return None
+    table = _table_of(build)
+    if table is None:
+        return None
+    if table.owner is None:
+        table.owner = build
+    return table if table.owner is build else None
+
+
+#: The names the template's ``from_dict`` reads: ``return _from_dict(cls, cls._fields, data)``.
+_FROM_DICT_NAMES = ("_from_dict", "_fields")
+
+
+def _failed(exc: ParseError, value: Any, key: str) -> Any:
+    """The value of field ``key`` whose parser raised ``exc``, as ``_req`` and ``_opt`` read
+    it: a lenient build's ``_Kept`` as it came, else the error with the key in its path."""
+    if type(value) is _Kept:
+        return value.value
+    raise exc.within(key) from None
+
+
+def _items_failed(exc: ParseError, value: list[Any], rest: Any, parse: Callable[[Any], Any], key: str) -> list[Any]:
+    """A list of models (field ``key``) read as ``_list_of`` reads it, from where the item
+    parser ``parse`` raised ``exc``: the item before ``rest`` (the list's iterator). The
+    items before are parsed again (they parsed once, and parsers are pure); the item that
+    failed is not."""
+    failed = len(value) - rest.__length_hint__() - 1
+    items = [parse(item) for item in value[:failed]]
+    for i in range(failed, len(value)):
+        item = value[i]
+        try:
+            if i == failed:
+                raise exc
+            items.append(parse(item))
+        except ParseError as error:
+            if type(item) is not _Kept:
+                raise ParseError(error.message, (key, i, *error.path)) from None
+            items.append(item.value)
+    return items
+
+
+def _extras(data: dict[str, Any], known: frozenset[str], parse: Callable[[Any], Any] | None = None) -> dict[str, Any]:
+    """The fields of ``data`` not in ``known``, each parsed by ``parse`` when given (its
+    ``ParseError`` names the key; a lenient build's ``_Kept`` is kept as it came)."""
+    if known.issuperset(data):
+        return {}
+    if parse is None:
+        return {k: v for k, v in data.items() if k not in known}
+    extras = {}
+    for key, value in data.items():
+        if key not in known:
+            try:
+                extras[key] = parse(value)
+            except ParseError as exc:
+                if type(value) is not _Kept:  # a lenient build keeps it as it came
+                    raise exc.within(key) from None
+                extras[key] = value.value
+    return extras
+
+
+def _dump(value: Any) -> Any:
+    """A dataclass value as JSON data again: a model by its ``to_dict``, a tuple
+    (``prefixItems``) as a list, lists and maps item by item, anything else as it is."""
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    if isinstance(value, (list, tuple)):  # a tuple (``prefixItems``) is a JSON list
+        return [_dump(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _dump(v) for k, v in value.items()}
+    return value

@@ -1,0 +1,44 @@
+# gen-models 0.1.0: generator/runtime/patterns.py, copied verbatim. Do not edit; regenerate instead.
+"""Extra fields checked by key (``patternProperties``) in the dataclass and TypedDict styles:
+each key by the parser of every pattern it matches, else by ``additionalProperties``. Only in
+modules whose schemas have such an object.
+
+Real Python, imported and tested as it is; inlined into generated modules without this
+docstring and the import lines (see the package docstring).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from .parsing import ParseError
+
+
+def _pattern_extras(
+    data: dict[str, Any],
+    known: frozenset[str],
+    patterns: tuple[tuple[str, Callable[[Any], Any]], ...],
+    rest: Callable[[Any], Any] | None,
+    closed: bool,
+) -> dict[str, Any]:
+    """The fields of ``data`` not in ``known``, each checked (dataclass: built) by the parser
+    of every pattern its key matches (``re.search``, as JSON Schema matches; the first one's
+    value is kept), a key matching none by ``rest`` (``None``: any value), or refused when
+    ``closed`` (``additionalProperties: false``)."""
+    extras = {}
+    for key, value in data.items():
+        if key in known:
+            continue
+        try:
+            parsed = [parse(value) for pattern, parse in patterns if re.search(pattern, key)]
+            if parsed:
+                extras[key] = parsed[0]
+            elif closed:
+                raise ParseError("not allowed: the key matches no pattern and additionalProperties is false")
+            else:
+                extras[key] = value if rest is None else rest(value)
+        except ParseError as exc:
+            raise exc.within(key) from None
+    return extras

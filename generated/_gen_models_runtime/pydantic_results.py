@@ -1,0 +1,200 @@
+# gen-models 0.1.0: generator/runtime/pydantic_results.py, copied verbatim. Do not edit; regenerate instead.
+"""The pydantic style's runtime for accumulators: the wire names a merge state knows
+(``_wire_names``) and building a result that does not validate (``_built_anyway``): spec
+drift never loses an answer.
+
+A finished response whose server omits a field the spec requires (``cache_write_tokens``
+in the 2026-08 OpenAI spec, Groq's ``x_groq.id``) fails validation as a whole. The
+accumulator reports that as an anomaly and then builds the model here: every field that
+validates on its own is validated; one that does not is built the same way (an object into
+the model its annotation names) or kept as it came; a missing required field reads as
+``None``, as in the other styles (not in ``model_fields_set``). Inlined only into
+pydantic-style modules that have an accumulator (with ``--runtime package``, shared from
+``_runtime_pydantic.py``).
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel, Discriminator, Tag, TypeAdapter, ValidationError
+
+
+def _wire_names(model: type[BaseModel]) -> frozenset[str]:
+    """The wire names of ``model``'s declared fields: the fields a merge state of that
+    class knows."""
+    return frozenset(_wire(name, info) for name, info in model.model_fields.items())
+
+
+def _wire(name: str, info: Any) -> str:
+    """The wire name of attribute ``name``: its alias when it has one (``""`` is one: a
+    property named by the empty string)."""
+    return name if info.alias is None else info.alias
+
+
+def _built_anyway(validate: Callable[..., Any], data: dict[str, Any], acc: Any) -> Any:
+    """``validate(data)`` (a model's ``model_validate``), for an accumulator's result. With
+    ``acc.strict``, its ``ValidationError``; otherwise whatever the server sent is built
+    (``_construct``), as in every style: each place that does not fit (a required field
+    missing, a value of another type, an unknown tag in a closed union, at any depth) is
+    reported as a ``schema_drift`` anomaly with its path and kept as its JSON where it was;
+    a missing required field reads as ``None`` (and is not in ``model_fields_set``).
+    ``acc``: the accumulator's state (its ``strict`` flag and ``drift``)."""
+    try:
+        return validate(data, by_name=False)
+    except ValidationError:
+        if acc.strict:
+            raise
+    model = validate.__self__  # type: ignore[attr-defined]  # the model whose model_validate it is
+    problems: _Problems = []
+    built = _construct(model, data, (), problems)
+    for where, missing in sorted(problems, key=lambda item: _path_order(item[0])):
+        acc.drift(_where(where), _DRIFT_MISSING if missing else _DRIFT_KEPT)
+    return built
+
+
+#: The two messages of a result built anyway (``schema_drift``), the same in every style.
+_DRIFT_MISSING = "a required field is missing: built without it"
+_DRIFT_KEPT = "does not fit its schema: kept as it came (JSON)"
+#: Where a lenient build found a place that does not fit: (path, a required field missing).
+_Problems = list[tuple[tuple[str | int, ...], bool]]
+
+
+def _where(path: tuple[str | int, ...]) -> str:
+    """A path as text: ``output[0].content``."""
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+
+
+def _path_order(path: tuple[str | int, ...]) -> tuple[tuple[int, Any], ...]:
+    """Sort key of a path: list positions in number order, keys in text order."""
+    return tuple((0, p) if isinstance(p, int) else (1, p) for p in path)
+
+
+_ADAPTERS: dict[int, tuple[Any, TypeAdapter[Any]]] = {}
+
+
+def _construct(model: type[BaseModel], data: Any, path: tuple[str | int, ...], problems: _Problems) -> Any:
+    """``model`` built from ``data`` without failing (see ``_built_anyway``), the places
+    that do not fit added to ``problems``; data that is not an object is returned as it is
+    (reported)."""
+    if type(data) is not dict:
+        problems.append((path, False))
+        return data
+    names = {_wire(name, info): name for name, info in model.model_fields.items()}
+    values: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
+    for key, value in data.items():
+        name = names.get(key)
+        if name is None:
+            extra[key] = value
+        else:
+            values[name] = _value(_annotations(model)[name], value, (*path, key), problems)
+    given = set(values)
+    for name, info in model.model_fields.items():  # None as in the other styles, not an AttributeError
+        if info.is_required() and name not in values:
+            problems.append(((*path, _wire(name, info)), True))
+            values[name] = None
+    built = model.model_construct(_fields_set=given, **values)
+    if extra:  # set as extras, never as keyword arguments: ``class_`` would fill ``class``
+        object.__setattr__(built, "__pydantic_extra__", {**(built.__pydantic_extra__ or {}), **extra})
+    return built
+
+
+def _annotations(model: type[BaseModel]) -> dict[str, Any]:
+    """``model``'s field annotations, evaluated in its own module: pydantic may keep one
+    that names a later alias as a ``ForwardRef``, which a ``TypeAdapter`` made here would
+    look up in this module (the runtime's own file with ``--runtime package``)."""
+    found = _HINTS.get(model)
+    if found is None:
+        found = {name: info.annotation for name, info in model.model_fields.items()}
+        try:
+            found.update((k, v) for k, v in typing.get_type_hints(model, include_extras=True).items() if k in found)
+        except (NameError, TypeError):  # pydantic's own reading, then
+            pass
+        _HINTS[model] = found
+    return found
+
+
+#: Per model class: its evaluated annotations (``_annotations``).
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _value(annotation: Any, value: Any, path: tuple[str | int, ...], problems: _Problems) -> Any:
+    """``value`` validated as ``annotation``; else, where the annotation names one shape (a
+    model, a tagged union's member by its tag, a list, a map), built as that shape place by
+    place; else kept as it came (reported at ``path``). A union of several shapes without a
+    tag is not guessed at: kept whole, as the other styles do."""
+    try:
+        return _adapter(annotation).validate_python(value, by_name=False, strict=True)
+    except (ValidationError, TypeError):
+        pass
+    shape = _shape(annotation, value)
+    if shape is not None:
+        if type(value) is dict and isinstance(shape, type) and issubclass(shape, BaseModel):
+            return _construct(shape, value, path, problems)
+        origin, args = typing.get_origin(shape), typing.get_args(shape)
+        if type(value) is list and origin is list and args:
+            return [_value(args[0], item, (*path, i), problems) for i, item in enumerate(value)]
+        if type(value) is dict and origin is dict and len(args) == 2:
+            return {k: _value(args[1], v, (*path, k), problems) for k, v in value.items()}
+    problems.append((path, False))
+    return value
+
+
+def _shape(annotation: Any, value: Any) -> Any:
+    """The one shape ``value`` is built as (see ``_value``), or None: the annotation's only
+    alternative besides null, or the member of a tagged union its tag names."""
+    tagged = _tagged_members(annotation)
+    if tagged is not None:
+        tag_of, members = tagged
+        return members.get(tag_of(value)) if type(value) is dict else None
+    options = [m for m in _members(annotation) if m is not type(None)]
+    return options[0] if len(options) == 1 else None
+
+
+def _tagged_members(annotation: Any) -> tuple[Callable[[Any], Any], dict[str, Any]] | None:
+    """A discriminated union's tag function and its members by tag name (through aliases
+    and ``| None``), or None when ``annotation`` is no such union."""
+    value = getattr(annotation, "__value__", None)  # a TypeAliasType
+    if value is not None:
+        return _tagged_members(value)
+    origin = typing.get_origin(annotation)
+    if origin is typing.Union or origin is types.UnionType:
+        options = [a for a in typing.get_args(annotation) if a is not type(None)]
+        return _tagged_members(options[0]) if len(options) == 1 else None
+    if origin is not typing.Annotated:
+        return None
+    inner, *metadata = typing.get_args(annotation)
+    tag_of = next((m.discriminator for m in metadata if isinstance(m, Discriminator)), None)
+    if not callable(tag_of):
+        return None if metadata and any(isinstance(m, Tag) for m in metadata) else _tagged_members(inner)
+    members: dict[str, Any] = {}
+    union = typing.get_origin(inner) in (typing.Union, types.UnionType)
+    for option in typing.get_args(inner) if union else (inner,):
+        if typing.get_origin(option) is typing.Annotated:
+            model, *marks = typing.get_args(option)
+            members.update((mark.tag, model) for mark in marks if isinstance(mark, Tag))
+    return tag_of, members
+
+
+def _members(annotation: Any) -> list[Any]:
+    """The alternatives an annotation admits, through unions, ``Annotated`` and type aliases."""
+    value = getattr(annotation, "__value__", None)  # a TypeAliasType
+    if value is not None:
+        return _members(value)
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _members(typing.get_args(annotation)[0])
+    if origin is typing.Union or origin is types.UnionType:
+        return [m for arg in typing.get_args(annotation) for m in _members(arg)]
+    return [annotation]
+
+
+def _adapter(annotation: Any) -> TypeAdapter[Any]:
+    found = _ADAPTERS.get(id(annotation))
+    if found is None or found[0] is not annotation:
+        found = _ADAPTERS[id(annotation)] = (annotation, TypeAdapter(annotation))
+    return found[1]

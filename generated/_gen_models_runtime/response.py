@@ -1,0 +1,114 @@
+# gen-models 0.1.0: generator/runtime/response.py, copied verbatim. Do not edit; regenerate instead.
+"""The finished answer: a merged snapshot turned into the non-stream response
+(``chat.completion.chunk`` into ``chat.completion``), by rules per object path
+(``_ResponseRule``) that the generated module passes in.
+
+Real Python, imported and tested as it is; inlined into generated modules without this
+docstring and the import lines (see the package docstring).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .anomalies import Anomaly, StreamMergeError
+from .bookkeeping import _join
+from .merge import _Merger
+
+
+# ---------------------------------------------------------------------------
+# The finished answer: a merged snapshot turned into the non-stream response.
+def _copied(value: Any) -> Any:
+    """JSON data copied: new dicts and lists all the way down, other values as they are."""
+    if type(value) is dict:
+        return {k: _copied(v) for k, v in value.items()}
+    if type(value) is list:
+        return [_copied(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class _ResponseRule:
+    """How one snapshot object becomes its response counterpart (``to_response``).
+
+    Attributes:
+        renames: stream wire name -> response wire name (``delta`` -> ``message``).
+        drop: stream-only fields (stream mechanics such as a tool call's ``index``).
+        consts: required single-value response fields and their value.
+        fills: fields whose stream schema allows one value, for a stream that never sent
+            them (or sent ``""``).
+        nulls: required nullable response fields, null when absent.
+        required: required non-nullable response fields: one the stream never sent (a cut
+            stream's ``finish_reason``) is left out, never invented.
+        blank: required fields whose ``""`` means none was sent (Ollama's ``finish_reason``).
+        suffixes: fields whose value, ending in the suffix, names the chunk's type: cut
+            off, it names the response's (``chat.completion.chunk`` -> ``chat.completion``).
+
+    A response's rules are a flat map from the path of an object (wire names from the top,
+    without list positions: ``choices.message``; ``""`` for the top) to its rule; objects
+    without a rule are kept as they are.
+    """
+
+    renames: Mapping[str, str] = field(default_factory=dict)
+    drop: frozenset[str] = frozenset()
+    consts: Mapping[str, Any] = field(default_factory=dict)
+    fills: Mapping[str, Any] = field(default_factory=dict)
+    nulls: tuple[str, ...] = ()
+    required: tuple[str, ...] = ()
+    blank: tuple[str, ...] = ()
+    suffixes: Mapping[str, str] = field(default_factory=dict)
+
+
+def _convert(
+    data: dict[str, Any], rules: dict[str, _ResponseRule], acc: _Merger, at: str = "", path: str = ""
+) -> dict[str, Any]:
+    """The snapshot object ``data`` at rule path ``at`` (display path ``path``, with list
+    positions) as its response counterpart (see ``to_response``).
+
+    Raises:
+        StreamMergeError: with ``strict``, a required field never arrived (otherwise it
+            is left out, reported as ``incomplete``).
+    """
+    rule = rules[at]
+    out: dict[str, Any] = {}
+    renames = rule.renames
+    taken = set(renames.values())
+    for key, value in data.items():
+        if key in rule.drop or (key in taken and key not in renames):
+            continue  # stream mechanics, or a stray field the renamed one replaces
+        key = renames.get(key, key)
+        inner, where = _join(at, key), _join(path, key)
+        if inner in rules and type(value) is dict:
+            value = _convert(value, rules, acc, inner, where)
+        elif inner in rules and type(value) is list:
+            value = [
+                _convert(v, rules, acc, inner, f"{where}[{i}]") if type(v) is dict else _copied(v)
+                for i, v in enumerate(value)
+            ]
+        else:
+            value = _copied(value)  # the response shares nothing with the chunks or the state
+        out[key] = value
+    out.update(rule.consts)
+    for key, suffix in rule.suffixes.items():
+        value = out.get(key)
+        if type(value) is str and value.endswith(suffix):
+            out[key] = value[: -len(suffix)]
+    for key, value in rule.fills.items():
+        if out.get(key) in (None, ""):  # never sent, or sent empty (Ollama's `type: ""`)
+            out[key] = value
+    for key in rule.nulls:
+        out.setdefault(key, None)
+    for key in rule.required:
+        if out.get(key) is not None and not (out[key] == "" and key in rule.blank):
+            continue
+        what = "missing" if key not in out else "null" if out[key] is None else repr(out[key])
+        # left out, never guessed: a cut stream must not look finished; built anyway (``_built_anyway``)
+        out.pop(key, None)
+        found = Anomaly(acc.chunks, _join(path, key), "incomplete", f"{what}, but the response requires it")
+        if acc.strict:
+            raise StreamMergeError(found)
+        if found not in acc.anomalies:
+            acc.anomalies.append(found)
+    return out

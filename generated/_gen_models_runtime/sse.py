@@ -1,0 +1,474 @@
+# gen-models 0.1.0: generator/runtime/sse.py, copied verbatim. Do not edit; regenerate instead.
+"""The server-sent-events runtime: the lines of a streamed HTTP response in, events and
+decoded chunks out (WHATWG HTML "Server-sent events", section 9.2.6, interpreting an event
+stream). Standard library only.
+
+Real Python, imported and tested as it is; ``render`` inlines it verbatim into each
+generated module (or once per package), dropping this docstring and the import lines. The
+module's public ``iter_chunk_dicts``/``iter_chunks`` are generated around ``_chunk_dicts``:
+their defaults and chunk types vary per schema.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+
+# ---------------------------------------------------------------------------
+# Server-sent events: the lines of a streamed HTTP response in, chunks out
+# (WHATWG HTML "Server-sent events", section 9.2.6, interpreting an event stream).
+class StreamError(Exception):
+    """The server reported an error inside the stream (``event: error``, or a data object
+    with a non-empty ``error`` member). ``data`` is the decoded payload (or its text).
+    """
+
+    def __init__(self, data: Any) -> None:
+        super().__init__(f"the server sent an error: {data!r}")
+        self.data = data
+
+
+class StreamFormatError(ValueError):
+    """The input is not a well-formed event stream: text that is not UTF-8, or an event's
+    data that is not JSON. ``event`` is the 0-based number of the event."""
+
+    def __init__(self, message: str, event: int) -> None:
+        super().__init__(f"event {event}: {message}")
+        self.event = event
+
+
+@dataclass(frozen=True, slots=True)
+class ServerSentEvent:
+    """One dispatched event: ``event`` is ``message`` unless an ``event:`` field named it."""
+
+    data: str
+    event: str = "message"
+    id: str | None = None
+    retry: int | None = None
+
+
+_LINE_BREAK = re.compile("\r\n|\r|\n")
+
+
+class _EventParser:
+    """Line-by-line state of the event-stream interpretation (shared by sync and async)."""
+
+    __slots__ = ("count", "data", "event", "last_id", "retry", "started")
+
+    def __init__(self) -> None:
+        self.data: list[str] = []
+        self.event = ""
+        self.last_id: str | None = None
+        self.retry: int | None = None
+        self.count = 0
+        self.started = False
+
+    def lines(self, item: str | bytes) -> list[str]:
+        if isinstance(item, (bytes, bytearray, memoryview)):
+            try:
+                item = bytes(item).decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise StreamFormatError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", self.count) from None
+        elif not isinstance(item, str):
+            raise StreamFormatError(f"a line must be text or bytes, not {type(item).__name__}", self.count)
+        if not self.started:
+            self.started = True
+            item = item.removeprefix("\ufeff")
+        if "\n" not in item and "\r" not in item:
+            return [item]
+        # only CR, LF and CRLF end a line in an event stream (not U+2028 and the like)
+        if item.endswith("\r\n"):
+            item = item[:-2]
+        elif item.endswith(("\n", "\r")):
+            item = item[:-1]
+        return _LINE_BREAK.split(item)
+
+    def feed(self, line: str) -> ServerSentEvent | None:
+        if not line:
+            return self.dispatch()
+        if line[0] == ":":
+            return None
+        name, colon, value = line.partition(":")
+        if colon and value[:1] == " ":
+            value = value[1:]
+        if name == "data":
+            self.data.append(value)
+        elif name == "event":
+            self.event = value
+        elif name == "id" and "\x00" not in value:
+            self.last_id = value
+        elif name == "retry" and value.isascii() and value.isdigit() and len(value) <= 12:
+            self.retry = int(value)
+        return None
+
+    def dispatch(self) -> ServerSentEvent | None:
+        if not self.data:
+            self.event = ""
+            return None
+        event = ServerSentEvent("\n".join(self.data), self.event or "message", self.last_id, self.retry)
+        self.data = []
+        self.event = ""
+        self.count += 1
+        return event
+
+
+def iter_sse(lines: Iterable[str | bytes]) -> Iterator[ServerSentEvent]:
+    """The events of a stream given as lines (``httpx.Response.iter_lines()``; an item
+    holding several lines is split). An event left open when the input ends is dispatched.
+
+    Raises:
+        StreamFormatError: a line is bytes that are not UTF-8.
+    """
+    parser = _EventParser()
+    for item in lines:
+        for line in parser.lines(item):
+            event = parser.feed(line)
+            if event is not None:
+                yield event
+    event = parser.dispatch()
+    if event is not None:
+        yield event
+
+
+async def aiter_sse(lines: AsyncIterable[str | bytes]) -> AsyncIterator[ServerSentEvent]:
+    """``iter_sse`` for an async iterable (``httpx.Response.aiter_lines()``)."""
+    parser = _EventParser()
+    async for item in lines:
+        for line in parser.lines(item):
+            event = parser.feed(line)
+            if event is not None:
+                yield event
+    event = parser.dispatch()
+    if event is not None:
+        yield event
+
+
+# JSON text is read by orjson when it is importable (no dependency: the standard library
+# otherwise), with the same results either way. Where the two would differ, the standard
+# library decides: orjson rejects NaN, Infinity, 1e400, lone surrogates and a byte order
+# mark, which json.loads reads, so any text orjson rejects goes to json.loads (whose error,
+# if it fails too, is the one raised); and orjson reads an integer beyond 64 bits as a
+# float, so text where a number may start with 19 or more digits (such an integer does)
+# goes to json.loads unread by orjson.
+try:
+    _orjson_loads: Any = __import__("orjson").loads  # typed Any with or without orjson installed
+except ImportError:  # pragma: no cover - depends on the environment
+    _orjson_loads = None
+
+# Where a number may start: each digit, and a minus sign, -> "0"; each byte a JSON number
+# can follow (``:``, ``[``, ``,``, whitespace) -> ":"; the rest -> " ": a number's first
+# character comes right after a ":". Inside a string (an id, a date) a run of digits after
+# whitespace is a false alarm, read by json.loads: only slower.
+_NUMBER_STARTS = bytes(
+    48 if 48 <= byte <= 57 or byte == 45 else 58 if byte in b":[, \t\r\n" else 32 for byte in range(256)
+)
+_LONG_NUMBER = b":" + b"0" * 19  # 2**63 has 19 digits: a shorter integer fits orjson's 64 bits
+
+
+def _loads(text: str | bytes | bytearray) -> Any:
+    """``json.loads(text)``, by orjson when it is installed and gives the same value.
+
+    Raises:
+        ValueError (``json.JSONDecodeError``), RecursionError: as ``json.loads`` does.
+    """
+    if _orjson_loads is not None:
+        try:
+            raw = text if type(text) is bytes else text.encode() if isinstance(text, str) else text
+            # no number of 19 characters or more after ":", "[", "," or whitespace
+            if _LONG_NUMBER not in raw.translate(_NUMBER_STARTS):
+                value = _orjson_loads(raw)
+                # a text that is one number, which may be an integer beyond 64 bits
+                if type(value) is not float:
+                    return value
+        except (ValueError, TypeError):  # orjson.JSONDecodeError, UnicodeEncodeError (a lone surrogate)
+            pass
+    return json.loads(text)
+
+
+_DONE: Any = object()  # what a chunk decoder's caller gets at "data: [DONE]"
+
+
+class _Failed:
+    """What the chunk reader meets in place of an error event: the chunks before it are
+    yielded, then ``StreamError(payload)`` is raised."""
+
+    __slots__ = ("payload",)
+
+    def __init__(self, payload: Any) -> None:
+        self.payload = payload
+
+
+def _event_text(event: ServerSentEvent, named: bool) -> Any:
+    """What a dispatched event gives the chunk reader: its data text (a chunk), ``_DONE`` at
+    ``data: [DONE]``, ``_Failed`` for an error event, or None for an event that carries no
+    chunk (a named event such as a ping, unless ``named``).
+
+    An ``error`` event whose data is a JSON object with a string ``type`` is, with
+    ``named`` (a module of event unions: the Responses API names every event, ``error``
+    among them), an event of the union like any other: its text is given, so that the
+    accumulator folds it (``acc.error``) and the ``response.failed`` after it. Otherwise
+    (chat chunks) an error event ends the stream with ``StreamError``."""
+    if event.data.startswith("[DONE]"):  # as openai-python reads it: "[DONE] " too
+        return _DONE
+    if event.event == "error":
+        try:
+            payload = _loads(event.data)
+        except (ValueError, RecursionError):
+            payload = event.data
+        if named and type(payload) is dict and type(payload.get("type")) is str:
+            return event.data
+        return _Failed(payload)
+    return event.data if event.event == "message" or named else None
+
+
+def _chunk_object(text: str, number: int) -> dict[str, Any]:
+    """The decoded chunk of event ``number`` whose data is ``text``.
+
+    Raises:
+        StreamFormatError: the data is not a JSON object.
+        StreamError: it is an object with a non-empty ``error`` member.
+    """
+    data = _object_of(text, number)
+    if data.get("error"):  # as openai-python reads it: `"error": null` is no error
+        raise StreamError(data["error"])
+    return data
+
+
+def _event_object(text: str, number: int) -> dict[str, Any]:
+    """``_chunk_object`` for a stream of event unions: an object with a string ``type`` is
+    an event of the union (the ``error`` event among them), given to the caller to fold;
+    only one without a type and with an ``error`` member raises ``StreamError``."""
+    data = _object_of(text, number)
+    if type(data.get("type")) is not str and data.get("error"):
+        raise StreamError(data["error"])
+    return data
+
+
+def _object_of(text: str, number: int) -> dict[str, Any]:
+    """The JSON object ``text`` (event ``number``'s data).
+
+    Raises:
+        StreamFormatError: the data is not a JSON object.
+    """
+    try:
+        data = _loads(text)
+    except (ValueError, RecursionError) as exc:
+        cut = isinstance(exc, json.JSONDecodeError) and (
+            exc.msg.startswith("Unterminated") or exc.pos >= len(text.rstrip())
+        )
+        hint = (
+            "; it stops short, as when pieces of bytes (iter_bytes(), iter_raw(), a socket's reads) are given "
+            "instead of whole lines: pass lines (iter_lines())"
+            if cut
+            else ""
+        )
+        raise StreamFormatError(f"data is not JSON ({exc}): {text[:200]!r}{hint}", number) from None
+    if type(data) is not dict:
+        raise StreamFormatError(f"data is not a JSON object: {text[:200]!r}", number)
+    return data
+
+
+def _chunk_texts(parser: _EventParser, item: str | bytes, named: bool) -> list[Any]:
+    """What the events that line(s) ``item`` complete give (``_event_text``), in order, up
+    to ``_DONE`` or an error (``_Failed``): the chunks before an error are all kept."""
+    texts: list[Any] = []
+    for line in parser.lines(item):
+        event = parser.feed(line)
+        if event is not None:
+            text = _event_text(event, named)
+            if text is not None:
+                texts.append(text)
+                if text is _DONE or type(text) is _Failed:
+                    return texts
+    return texts
+
+
+def _opens_json(item: str | bytes) -> bool:
+    """True for a first line that opens a JSON object: the stream is JSON lines (NDJSON:
+    Ollama's ``application/x-ndjson``), not server-sent events, where no field starts so."""
+    if type(item) is not str and type(item) is not bytes:
+        return False  # the event-stream reader says what is wrong with it
+    start = item.lstrip()[:1]
+    return start == "{" or start == b"{"
+
+
+def _blank(item: Any) -> bool:
+    """A blank line (text or bytes) before the first one that says what the stream is."""
+    return (type(item) is str or type(item) is bytes) and not item.strip()
+
+
+def _text_lines(item: str | bytes, number: int) -> list[str]:
+    """The non-blank lines of one item of a JSON-lines stream (an item may hold several).
+
+    Raises:
+        StreamFormatError: bytes that are not UTF-8 (``number``: the next chunk's).
+    """
+    if type(item) is bytes:
+        try:
+            item = item.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise StreamFormatError(f"a line is not UTF-8 ({exc})", number) from None
+    assert type(item) is str
+    if "\n" not in item and "\r" not in item:
+        return [item] if item.strip() else []
+    return [line for line in item.splitlines() if line.strip()]
+
+
+def _prepend(head: list[Any], rest: Iterator[Any]) -> Iterator[Any]:
+    """The items of ``head``, then those of ``rest``."""
+    yield from head
+    yield from rest
+
+
+def _json_lines(first: str | bytes, rest: Iterator[str | bytes], decode: Callable[[str, int], Any]) -> Iterator[Any]:
+    """``decode(line, number)`` for each non-blank line of a JSON-lines stream."""
+    number = 0
+    for item in _prepend([first], rest):
+        for line in _text_lines(item, number):
+            yield decode(line, number)
+            number += 1
+
+
+def _chunks(lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any]) -> Iterator[Any]:
+    """``decode(data, event number)`` for each chunk of a stream: server-sent events, up to
+    ``data: [DONE]`` (or the end), or JSON lines, one chunk a line, when the first line that
+    is not blank opens a JSON object; see the module's ``iter_chunk_dicts``."""
+    rest = iter(lines)
+    head = []  # the blank lines before the first that is not, kept for the event-stream reader
+    for item in rest:
+        head.append(item)
+        if not _blank(item):
+            break
+    if head and _opens_json(head[-1]):
+        yield from _json_lines(head[-1], rest, decode)
+    else:
+        yield from _sse_chunks(_prepend(head, rest), named, decode)
+
+
+def _sse_chunks(lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any]) -> Iterator[Any]:
+    """``decode(data, event number)`` for each chunk event of an event stream, up to
+    ``data: [DONE]`` (or the end): see the module's ``iter_chunk_dicts``. An error event
+    raises ``StreamError`` after every chunk before it was yielded.
+
+    The common lines take a fast path that keeps the reader's semantics: a ``data:`` line
+    (text or UTF-8 bytes holding no line break, after the first line) and the blank line
+    that ends an event of one such line with no ``event:`` name; everything else goes line
+    by line through ``_EventParser``."""
+    parser = _EventParser()
+    data = parser.data
+    for item in lines:
+        if type(item) is bytes and parser.started:
+            try:
+                item = item.decode("utf-8")
+            except UnicodeDecodeError:
+                pass  # the general path raises it, naming the event
+        if type(item) is str and parser.started and "\n" not in item and "\r" not in item:
+            if item[:5] == "data:":
+                data.append(item[6:] if item[5:6] == " " else item[5:])
+                continue
+            if not item and len(data) == 1 and not parser.event:
+                text = data.pop()
+                parser.count += 1
+                if text.startswith("[DONE]"):
+                    return
+                yield decode(text, parser.count - 1)
+                continue
+        texts = _chunk_texts(parser, item, named)
+        data = parser.data
+        for text in texts:
+            if text is _DONE:
+                return
+            if type(text) is _Failed:
+                raise StreamError(text.payload)
+            yield decode(text, parser.count - 1)
+    event = parser.dispatch()
+    last: Any = _event_text(event, named) if event is not None else None
+    if type(last) is _Failed:
+        raise StreamError(last.payload)
+    if last is not None and last is not _DONE:
+        yield decode(last, parser.count - 1)
+
+
+async def _achunks(
+    lines: AsyncIterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
+) -> AsyncIterator[Any]:
+    """``_chunks`` for an async iterable of lines."""
+    rest = aiter(lines)
+    head: list[Any] = []  # as in ``_chunks``
+    async for item in rest:
+        head.append(item)
+        if not _blank(item):
+            break
+    if head and _opens_json(head[-1]):
+        number = 0
+        for line in _text_lines(head[-1], number):
+            yield decode(line, number)
+            number += 1
+        async for item in rest:
+            for line in _text_lines(item, number):
+                yield decode(line, number)
+                number += 1
+        return
+    async for chunk in _asse_chunks(_aprepend(head, rest), named, decode):
+        yield chunk
+
+
+async def _aprepend(head: list[Any], rest: AsyncIterable[Any]) -> AsyncIterator[Any]:
+    """The items of ``head``, then those of ``rest``."""
+    for item in head:
+        yield item
+    async for item in rest:
+        yield item
+
+
+async def _asse_chunks(
+    lines: AsyncIterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
+) -> AsyncIterator[Any]:
+    """``_sse_chunks`` for an async iterable of lines."""
+    parser = _EventParser()
+    data = parser.data
+    async for item in lines:
+        if type(item) is bytes and parser.started:
+            try:
+                item = item.decode("utf-8")
+            except UnicodeDecodeError:
+                pass  # the general path raises it, naming the event
+        if type(item) is str and parser.started and "\n" not in item and "\r" not in item:
+            if item[:5] == "data:":
+                data.append(item[6:] if item[5:6] == " " else item[5:])
+                continue
+            if not item and len(data) == 1 and not parser.event:
+                text = data.pop()
+                parser.count += 1
+                if text.startswith("[DONE]"):
+                    return
+                yield decode(text, parser.count - 1)
+                continue
+        texts = _chunk_texts(parser, item, named)
+        data = parser.data
+        for text in texts:
+            if text is _DONE:
+                return
+            if type(text) is _Failed:
+                raise StreamError(text.payload)
+            yield decode(text, parser.count - 1)
+    event = parser.dispatch()
+    last: Any = _event_text(event, named) if event is not None else None
+    if type(last) is _Failed:
+        raise StreamError(last.payload)
+    if last is not None and last is not _DONE:
+        yield decode(last, parser.count - 1)
+
+
+def _chunk_dicts(lines: Iterable[str | bytes], named_events: bool) -> Iterator[dict[str, Any]]:
+    """The decoded chunks of an event stream, up to ``data: [DONE]`` (or the end); see the
+    module's ``iter_chunk_dicts``."""
+    return _chunks(lines, named_events, _event_object if named_events else _chunk_object)
+
+
+def _achunk_dicts(lines: AsyncIterable[str | bytes], named_events: bool) -> AsyncIterator[dict[str, Any]]:
+    """``_chunk_dicts`` for an async iterable of lines."""
+    return _achunks(lines, named_events, _event_object if named_events else _chunk_object)

@@ -1,0 +1,164 @@
+# gen-models 0.1.0: generator/runtime/typed.py, copied verbatim. Do not edit; regenerate instead.
+"""Reading typed models: a chunk or a field's value given as a model (this module's, or
+another library's, such as openai-python's chunk objects) as decoded JSON, read as the
+merge reads it. How a class is read is decided once per class.
+
+Real Python, imported and tested as it is; inlined into generated modules without this
+docstring and the import lines (see the package docstring).
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Callable
+from dataclasses import fields, is_dataclass
+from typing import Any
+
+#: The types of decoded JSON values (``_as_json`` keeps a dict of them as it is).
+_JSON_TYPES = frozenset({str, int, float, bool, type(None), dict, list})
+
+
+def _as_json(value: Any) -> Any:
+    """A value of a typed model's field as decoded JSON: models read as ``_model_data``
+    reads a chunk, lists and tuples item by item, anything else as it is. The rare path of
+    typed merging: a value the generated code does not read as this module's model (another
+    class, a tuple, a list of models) is merged in this form."""
+    kind = type(value)
+    if kind is str or kind is int or kind is float or kind is bool or value is None:
+        return value
+    if kind is dict:  # a map's values may be models: a new dict only where one is
+        plain = all(type(v) in _JSON_TYPES for v in value.values())
+        return value if plain else {k: _as_json(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [_as_json(item) for item in value]
+    return _model_data(value)
+
+
+def _model_data(chunk: Any) -> Any:
+    """A typed chunk as decoded JSON, reading only the fields that were set: a pydantic
+    model (this module's or another library's, such as openai-python's chunk objects) by
+    its set fields and unknown ones, wire names (``model_dump(by_alias=True,
+    exclude_unset=True)``, by pydantic-core's serializer itself when the class keeps
+    pydantic's ``model_dump``); a dataclass of this module by its ``to_dict()`` (generated
+    code that reads each attribute once), any other dataclass by its fields that are not
+    ``None``; anything else as it is (``decode`` reports it). How a class is read is
+    decided once per class (``_READERS``)."""
+    reader = _READERS.get(type(chunk))
+    if reader is None:
+        reader = _READERS[type(chunk)] = _reader(type(chunk))
+    return reader(chunk)
+
+
+#: How ``_model_data`` reads an instance of each class it has seen.
+_READERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _reader(kind: type) -> Callable[[Any], Any]:
+    """How ``_model_data`` reads an instance of class ``kind`` (see there)."""
+    dump = getattr(kind, "model_dump", None)
+    if callable(dump):
+        serializer = getattr(kind, "__pydantic_serializer__", None)
+        if serializer is not None and getattr(dump, "__qualname__", "") == "BaseModel.model_dump":
+            to_python = serializer.to_python
+            if not _renames_within(kind, set()):
+                return lambda chunk: to_python(chunk, by_alias=True, exclude_unset=True)
+            return lambda chunk: _without_phantoms(to_python(chunk, by_alias=True, exclude_unset=True), chunk)
+        return lambda chunk: chunk.model_dump(by_alias=True, exclude_unset=True)
+    if callable(getattr(kind, "to_dict", None)):
+        return lambda chunk: chunk.to_dict()
+    if is_dataclass(kind):  # another library's dataclass
+        return _set_fields
+    return lambda chunk: chunk
+
+
+def _renamed(kind: Any) -> dict[str, str]:
+    """A pydantic class's attributes whose wire name differs: attribute -> alias (read once
+    per class: ``_without_phantoms`` asks for every model of a dump)."""
+    found = _RENAMES.get(kind)
+    if found is None:
+        declared = getattr(kind, "model_fields", {})
+        found = _RENAMES[kind] = {n: f.alias for n, f in declared.items() if f.alias is not None and f.alias != n}
+    return found
+
+
+#: Per pydantic class: ``_renamed``.
+_RENAMES: dict[Any, dict[str, str]] = {}
+
+
+def _renames_within(kind: Any, seen: set[Any]) -> bool:
+    """True when a pydantic class or a model class its fields may hold has a renamed field
+    (see ``_without_phantoms``); a reference not yet resolved counts as one."""
+    if kind in seen:
+        return False
+    seen.add(kind)
+    if _renamed(kind):
+        return True
+    stack = [f.annotation for f in getattr(kind, "model_fields", {}).values()]
+    while stack:
+        annotation = stack.pop()
+        if isinstance(annotation, (str, typing.ForwardRef)):
+            return True
+        if isinstance(annotation, type) and hasattr(annotation, "model_fields") and _renames_within(annotation, seen):
+            return True
+        origin = typing.get_origin(annotation)
+        if origin is typing.Annotated:  # the type, not its metadata
+            stack.append(typing.get_args(annotation)[0])
+        elif origin is not typing.Literal:  # a literal's values are no types
+            stack.extend(typing.get_args(annotation))
+        value = getattr(annotation, "__value__", None)  # a TypeAliasType
+        if value is not None:
+            stack.append(value)
+    return False
+
+
+def _without_phantoms(data: Any, model: Any) -> Any:
+    """A pydantic dump (``data``, of ``model``) without the phantom nulls of renamed fields,
+    at every depth: an unknown key spelled like a renamed field's attribute (``from_``
+    beside the field ``from``) marks that field set (pydantic keeps one set of names for
+    both), so ``exclude_unset`` dumps it as null. A null declared field merges as absent,
+    so dropping it loses nothing."""
+    if type(data) is not dict:
+        return data
+    renamed = _renamed(type(model))
+    extra = model.__pydantic_extra__
+    for name in renamed.keys() & extra.keys() if extra else ():
+        if data.get(renamed[name], 0) is None:
+            del data[renamed[name]]
+    for name, value in model.__dict__.items():
+        child = data.get(renamed.get(name, name))
+        if hasattr(value, "__pydantic_extra__"):
+            _without_phantoms(child, value)
+        elif type(value) is list and type(child) is list:
+            for item, dumped in zip(value, child):
+                if hasattr(item, "__pydantic_extra__"):
+                    _without_phantoms(dumped, item)
+    return data
+
+
+def _set_fields(value: Any) -> Any:
+    """A dataclass's fields as decoded JSON, read attribute by attribute, leaving out those
+    that are ``None`` (a dataclass cannot tell a field the server never sent from one it
+    sent as null: absent is safer); nested dataclasses the same way, lists and dicts as
+    new lists and dicts, other values as they are."""
+    kind = type(value)
+    if kind is dict:
+        return {k: _set_fields(v) for k, v in value.items() if v is not None}
+    if kind is list or kind is tuple:
+        return [_set_fields(v) for v in value]
+    if kind is str or kind is int or kind is float or kind is bool:
+        return value
+    if is_dataclass(value) and not isinstance(value, type):
+        names = _FIELD_NAMES.get(kind)
+        if names is None:
+            names = _FIELD_NAMES[kind] = tuple(f.name for f in fields(value))
+        out = {}
+        for name in names:
+            item = getattr(value, name)
+            if item is not None:
+                out[name] = _set_fields(item)
+        return out
+    return value
+
+
+#: The field names of each dataclass ``_set_fields`` has read.
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
