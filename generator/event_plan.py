@@ -39,6 +39,7 @@ entry of that event type whole.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping
 from pathlib import Path
@@ -47,7 +48,7 @@ from typing import Any
 from .errors import SpecError, did_you_mean
 from .event_check import EntryChecker, check_listed, type_of
 from .event_schema import EventSchema
-from .event_vocabulary import Call, EventPlan, EventRule, Op, Slot, shared_walks
+from .event_vocabulary import Action, Call, EventPlan, EventRule, Op, Slot, shared_walks
 from .merge_maps import merged_map
 from .model import Schemas
 from .runtime.event_paths import _Slot
@@ -145,9 +146,17 @@ def _build(
         # a declared type the spec does not list (`extra_events`: an error event outside the
         # union, a type servers send before the spec has it) is checked for shape only
         if value in declared:
-            actions = EntryChecker(ir, member, target_class, sources.get(value, where)).actions(declared[value])
-            rules.append(EventRule(value, member, actions, origin.get(value, "map")))
-    collections = tuple(dict.fromkeys(a.at[0].name for r in rules for a in r.actions if a.at and a.at[0].key))
+            checker = EntryChecker(ir, member, target_class, sources.get(value, where), (tag, value))
+            rules.append(EventRule(value, member, checker.actions(declared[value]), origin.get(value, "map")))
+    rules = _opened(rules)
+    collections = tuple(
+        dict.fromkeys(
+            a.at[0].name
+            for r in rules
+            for a in r.actions
+            if a.at and (a.at[0].key or (a.op is Op.PUSH and len(a.at) == 1))
+        )
+    )
     return EventPlan(
         family=str(data.get("family", root)),
         root=root,
@@ -159,6 +168,26 @@ def _build(
         target_class=target_class,
         unmapped=tuple((v, m) for v, m in members.items() if v not in declared),
     )
+
+
+#: ops that make the slot they land on (a later event addressing inside it finds it there)
+_MAKERS = {Op.CREATE, Op.REPLACE, Op.MERGE, Op.SET, Op.APPEND, Op.PARTS, Op.JSON}
+
+
+def _opened(rules: list[EventRule]) -> list[EventRule]:
+    """The rules with ``opens`` set on the actions whose slots no event makes on the way: the
+    keyed steps before their last (``content[{index}]`` of ``content[{index}].text``) that no
+    action of any event lands on. The first delta then makes them, by design: unreported."""
+    made = {a.at for r in rules for a in r.actions if a.op in _MAKERS}
+
+    def opens(action: Action) -> bool:
+        keyed = [i for i, step in enumerate(action.at[:-1]) if step.key]
+        return bool(keyed) and not any(action.at[: i + 1] in made for i in keyed)
+
+    return [
+        dataclasses.replace(r, actions=tuple(dataclasses.replace(a, opens=True) if opens(a) else a for a in r.actions))
+        for r in rules
+    ]
 
 
 def explain(plan: EventPlan) -> str:
@@ -196,7 +225,13 @@ def fold_handlers(plan: EventPlan) -> dict[str, _Handler]:
     """``{event type: handler}`` making each action's ``call()`` at run time: the calls the
     generated handlers write out (``render_events``)."""
     slots = {
-        slot: _Slot(slot.path, ident=slot.ident, new=json.loads(slot.new) if slot.new else None, fixed=slot.fixed)
+        slot: _Slot(
+            slot.path,
+            ident=slot.ident,
+            new=json.loads(slot.new) if slot.new else None,
+            fixed=slot.fixed,
+            opens=slot.opens,
+        )
         for slot in plan.slots
     }
     return {rule.tag: _rule_handler(rule, slots) for rule in plan.rules}
@@ -214,7 +249,7 @@ def _rule_handler(rule: EventRule, slots: Mapping[Slot, _Slot]) -> _Handler:
     def handle(fold: _EventFold, event: dict[str, Any]) -> None:
         _make_calls(*calls, fold, event, slots)
         if dispatch is not None:
-            tag = dispatch.of(event)
+            tag = rule.case_of(event)
             case = cases.get(tag) if isinstance(tag, (str, int, float, bool)) else None
             if case is None:
                 fold.unmatched(str(dispatch.field), tag)

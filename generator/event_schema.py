@@ -9,10 +9,11 @@ type's pointer, and reads nothing but the IR (the interpreter has settled every 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .errors import SpecError
+from .event_words import names_match
 from .model import (
     Alias,
     AliasRef,
@@ -213,6 +214,32 @@ class EventSchema:
     def items(self, types: list[Type]) -> list[Type]:
         """The items' types of the lists among ``types``."""
         return [x.items for t in types for x in self.shapes(t) if isinstance(x, Array)]
+
+    def tags(self, model: str) -> dict[str, Any]:
+        """``{wire name: value}`` of a model's fields that hold one value (a ``const``, an
+        ``enum`` of one): its own tags (``{"type": "text"}``)."""
+        found: dict[str, Any] = {}
+        for name, f in self.fields(model).items():
+            t = f.type
+            if isinstance(t, Enum) and len(t.values) == 1:
+                found[name] = t.values[0]
+        return found
+
+    def models_of(self, types: list[Type]) -> list[str]:
+        """The models ``types`` may be (unions flattened), once each, in order."""
+        return list(dict.fromkeys(x.name for t in types for x in self.shapes(t) if isinstance(x, ModelRef)))
+
+    def model_like(self, types: list[Type], fields: Iterable[str], stem: tuple[str, ...] = ()) -> str | None:
+        """The model among ``types`` that an object with ``fields`` stands for: the one whose
+        tag value names ``stem`` (``message.output`` for ``message.output.delta``), else the
+        one that shares the most fields with it; None when ``types`` holds no model."""
+        models = self.models_of(types)
+        named = [m for m in models if any(isinstance(v, str) and names_match(v, stem) for v in self.tags(m).values())]
+        if len(named) == 1:
+            return named[0]
+        wanted = set(fields)
+        ranked = sorted(named or models, key=lambda m: -len(wanted & set(self.fields(m))))
+        return ranked[0] if ranked else None
 
     def enum_fields(self, types: list[Type], depth: int = 0) -> tuple[str, ...]:
         """Wire names of the fields typed as enums (tags: ``type``) in the objects ``types``

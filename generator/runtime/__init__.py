@@ -1,7 +1,8 @@
 """The fixed runtime of generated modules, as real Python, a module per job:
 
 * ``anomalies``: what every accumulator reports; ``bookkeeping``: the triage of its kinds
-  (``_ANOMALY_KINDS``) and the chunk merge's anomaly log;
+  (``_ANOMALY_KINDS``) and the chunk merge's anomaly log; ``parts``: lists of content parts
+  that arrive a part at a time (both the chunk merge and the event fold join them);
 * the chunk merge: ``typed`` (reading typed models as
   JSON), ``loose`` (fields the schema does not know), ``text`` (text fields off the fast
   path), ``keyed`` (keyed-list bookkeeping), ``merge`` (the merger and the accumulator
@@ -57,7 +58,7 @@ BLOCKS = {
         "patterns",
         "lenient",
     ),
-    "anomalies": ("anomalies", "bookkeeping"),
+    "anomalies": ("anomalies", "bookkeeping", "parts"),
     "pydantic_results": ("pydantic_results",),
     "merge": ("typed", "loose", "text", "keyed", "merge", "response"),
     "events": ("event_slots", "event_ops", "events", "event_paths"),
