@@ -129,7 +129,17 @@ def _parser() -> argparse.ArgumentParser:
         help="write nothing; print a unified diff (paths relative to the project root) of what would change; "
         "exits 0 unless --check is given too",
     )
-    parser.add_argument("--explain-merge", action="store_true", help="print each field's merge policy and exit")
+    parser.add_argument(
+        "--explain-merge",
+        action="store_true",
+        help="print each field's merge policy, and each event union's fold as a merge map (inferred entries marked), and exit",
+    )
+    parser.add_argument(
+        "--no-shipped-maps",
+        action="store_true",
+        default=None,
+        help="leave out the merge maps and chunk maps shipped with gen-models: the folds the schema gives alone",
+    )
     parser.add_argument("--allow-remote-refs", action="store_true", default=None, help="allow $ref to http(s) URLs")
     parser.add_argument(
         "--allow-outside-refs",
@@ -289,6 +299,7 @@ def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> 
         template_dir=args.custom_template_dir or path(values.get("custom-template-dir")),
         spec_bytes=spec_bytes,
         formatter=formatter,
+        shipped_maps=not args.no_shipped_maps if args.no_shipped_maps is not None else values.get("shipped-maps", True),
         use_cache=not getattr(args, "no_cache", False),
     )
 

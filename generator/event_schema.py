@@ -30,7 +30,7 @@ from .model import (
     UnionType,
     strip_null,
 )
-from .naming import component_name
+from .naming import stream_name
 
 #: the JSON kinds a map may ask of an event field, as the IR's scalar kinds
 _KINDS = {"integer": ("int",), "string": ("str",)}
@@ -45,7 +45,7 @@ class EventSchema:
         self.schemas = schemas
         named: list[Model | Alias] = [*schemas.models.values(), *schemas.aliases.values()]
         #: component name (as maps write it) -> class or alias name in the IR
-        self.classes = {c: x.name for x in named if (c := component_name(x.pointer)) is not None}
+        self.classes = {c: x.name for x in named if (c := stream_name(x.pointer)) is not None}
 
     def class_of(self, component: str) -> str | None:
         """The IR name of component ``component``, or None when the run did not read it."""
@@ -231,15 +231,20 @@ class EventSchema:
 
     def model_like(self, types: list[Type], fields: Iterable[str], stem: tuple[str, ...] = ()) -> str | None:
         """The model among ``types`` that an object with ``fields`` stands for: the one whose
-        tag value names ``stem`` (``message.output`` for ``message.output.delta``), else the
-        one that shares the most fields with it; None when ``types`` holds no model."""
-        models = self.models_of(types)
-        named = [m for m in models if any(isinstance(v, str) and names_match(v, stem) for v in self.tags(m).values())]
-        if len(named) == 1:
-            return named[0]
+        tag value names ``stem`` best (``mcp_call`` for ``response.mcp_call_arguments.delta``),
+        else the one that shares the most fields with it; None when ``types`` holds no model."""
         wanted = set(fields)
-        ranked = sorted(named or models, key=lambda m: -len(wanted & set(self.fields(m))))
-        return ranked[0] if ranked else None
+
+        def rank(model: str) -> tuple[int, int]:
+            named = max((names_match(v, stem) for v in self.tags(model).values() if isinstance(v, str)), default=0)
+            return (-named, -len(wanted & set(self.fields(model))))
+
+        models = sorted(self.models_of(types), key=rank)
+        return models[0] if models else None
+
+    def named_by(self, model: str, stem: tuple[str, ...]) -> bool:
+        """Whether a tag value of ``model`` names ``stem`` (see ``model_like``)."""
+        return any(names_match(v, stem) for v in self.tags(model).values() if isinstance(v, str))
 
     def enum_fields(self, types: list[Type], depth: int = 0) -> tuple[str, ...]:
         """Wire names of the fields typed as enums (tags: ``type``) in the objects ``types``

@@ -219,13 +219,16 @@ class Action:
 @dataclass(frozen=True, slots=True)
 class EventRule:
     """What an event type does: ``tag`` (the value of the tag field), ``member`` (its model;
-    ``""`` for a type the spec does not list), its actions, and where the entry came from
-    (``map:<file>``, ``x-merge``, ``override``)."""
+    ``""`` for a type the spec does not list), its actions, where the entry came from
+    (``inferred``, ``map:<file>``, ``x-merge``, ``file:<name>``, ``override``), the entry as
+    written (what ``--explain-merge`` prints back) and, for an inferred one, why."""
 
     tag: str
     member: str
     actions: tuple[Action, ...]
     source: str
+    entry: Any = None
+    reason: str = ""
 
     @property
     def calls(self) -> tuple[Call, ...]:
@@ -284,6 +287,9 @@ class EventPlan:
         target_class: the target's class in the IR (``naming``'s name for ``target``).
         unmapped: ``(tag value, member)`` of members the map neither maps nor ignores (they
             fold as unknown events; ``gen-models --check`` names them when a spec bump adds one).
+        undecided: ``(tag value, why)`` of members the schema does not decide and no map
+            covers: generation warns; they fold as unknown events.
+        extra: the event types declared under ``extra_events`` (types the union does not list).
     """
 
     family: str
@@ -295,6 +301,8 @@ class EventPlan:
     rules: tuple[EventRule, ...]
     target_class: str = ""
     unmapped: tuple[tuple[str, str], ...] = ()
+    undecided: tuple[tuple[str, str], ...] = ()
+    extra: tuple[str, ...] = ()
 
     def rule(self, tag: str) -> EventRule | None:
         """The rule of an event type, or None."""

@@ -108,14 +108,15 @@ def event_name(tag: str) -> EventName:
     return EventName(tag, Stage.OTHER, found, "")
 
 
-def names_match(name: str, stem: tuple[str, ...]) -> bool:
-    """Whether a tag value (``message.output``, ``transcription_segment``) names the same
-    thing as an event's stem: its words end the stem (``output_text`` of
-    ``response.output_text``), or the stem's end them."""
+def names_match(name: str, stem: tuple[str, ...]) -> int:
+    """How well a tag value (``message.output``, ``mcp_call``) names what an event's stem is
+    about: the number of its words when they stand together in the stem (``mcp_call`` in
+    ``response.mcp_call_arguments``), else 0."""
     mine = words(name)
     if not mine or not stem:
-        return False
-    return stem[-len(mine) :] == mine or mine[-len(stem) :] == stem
+        return 0
+    size = len(mine)
+    return size if any(stem[i : i + size] == mine for i in range(len(stem) - size + 1)) else 0
 
 
 def plural_of(name: str, lists: list[str]) -> str | None:

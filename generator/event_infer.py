@@ -1,0 +1,716 @@
+"""Event folds inferred from the schema: with no map, what each member of an event union does
+to the object the stream builds (its target) is read from the union, its members' fields and
+names, and the target. The result is a map layer of the same vocabulary a map is written in
+(``events: {type: entries}``), each event's entries with the reason they were inferred
+(``Inferred``); ``merge_maps`` lays shipped maps, ``x-merge`` and the user's maps over it, entry
+by entry, and ``event_check`` checks it as it checks any map.
+
+The rules, each decided here once (words: ``event_words``; places: ``event_places``):
+
+* an event carrying a whole target object starts (``created``, ``start``: ``init``), renews
+  (``in_progress``, ``updated``: ``refresh``) or ends it (``completed``, ``done``: ``finalize``);
+  an event that is itself the finished object (its fields cover the target's) ends it too;
+* an event named ``error`` is the stream's error;
+* address fields lead to the entry they address (``output_index`` → ``output[...]``, a bare
+  ``index`` → the one list the payload fits); a ``*_id`` (``item_id``, or the ``id`` of an
+  event that addresses an entry) checks it;
+* a field of the same name as a field where it lands goes there: text of a ``delta`` event
+  that carries content (``text``, ``arguments``, ``thinking``...) is appended, other values
+  set; text or parts into content that may be either are joined (``parts``); JSON text
+  (``partial_json``) is gathered into the object field it fills, parsed at the block's end;
+  an object whose fields are the target's (a ``delta`` wrapper) merges; an item of a list
+  with an address is created there, without one pushed; a list extends a list;
+* a ``delta`` event's ``delta`` text continues the field its name's stem names
+  (``response.output_text.delta`` → ``text`` of the ``output_text`` part);
+* a nested tagged union (``delta.type``) gives one case per member (``when``);
+* a ``.done`` (ending) event with an address settles: its values replace the fold's, checked
+  against it (``check: fold``); with nothing else, it parses the JSON gathered there; a status
+  only its name carries (``searching``) is set where the addressed entry has such a status;
+* a stream event with no address that ends (``message_stop``) finishes the stream;
+* a ``delta`` whose content has no place in the target goes to a side channel.
+
+Where the schema does not decide (two fields hold the target, an entry with no address) the
+event is left out with the reason (``undecided``): generation warns, and the fold keeps it as
+an unknown event. No vendor's name is read: only what the schema and its words say.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .event_places import Place, Target
+from .event_schema import EventSchema
+from .event_vocabulary import Step
+from .event_words import (
+    CONTENT_WORDS,
+    IDENTITY_WORDS,
+    EventName,
+    Stage,
+    address_of,
+    event_name,
+    is_order,
+    plural_of,
+    words,
+)
+from .model import ModelRef, Type
+
+
+@dataclass(frozen=True)
+class Inferred:
+    """One event type's entries as inference gives them (map entries, in the vocabulary a
+    map is written in), and why."""
+
+    tag: str
+    entries: tuple[dict[str, Any], ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class InferredMap:
+    """The fold inferred for one event union: a map layer (``layer``) and the reasons.
+
+    Attributes:
+        target: the target as the spec names it (a component).
+        tag, order: the field naming each event's type, the one numbering events (or None).
+        events: one ``Inferred`` per member decided, in the union's order.
+        undecided: ``(event type, why)`` of members the schema does not decide.
+    """
+
+    target: str
+    tag: str
+    order: str | None
+    events: tuple[Inferred, ...]
+    undecided: tuple[tuple[str, str], ...] = ()
+
+    def layer(self) -> dict[str, Any]:
+        """The map layer: ``target``, ``tag``, ``order``, ``events``."""
+        found: dict[str, Any] = {"target": self.target, "tag": self.tag}
+        if self.order:
+            found["order"] = self.order
+        found["events"] = {e.tag: list(e.entries) if len(e.entries) > 1 else e.entries[0] for e in self.events}
+        return found
+
+    def reasons(self) -> dict[str, str]:
+        """``{event type: why}`` of every member, decided or not."""
+        return {**{e.tag: e.reason for e in self.events}, **{t: f"undecided: {why}" for t, why in self.undecided}}
+
+
+class _Undecided(Exception):
+    """The schema does not decide what an event does (the message says why)."""
+
+
+def infer_fold(ir: EventSchema, union: str, target: str | None = None) -> InferredMap | None:
+    """The fold of union ``union`` (its IR name) into ``target`` (the IR name of the object
+    the stream builds: the operation's non-stream answer); without one, the object that the
+    most members fold into (``choose_target``). None when the union's members share no tag
+    field or no target is found."""
+    tag = tag_field(ir, union)
+    if tag is None:
+        return None
+    members = ir.members(union, tag)
+    chosen = target or choose_target(ir, members, tag)
+    name = {v: k for k, v in ir.classes.items()}.get(chosen) if chosen else None
+    if chosen is None or name is None:
+        return None
+    return _Fold(ir, members, tag, chosen).infer(name)
+
+
+def tag_field(ir: EventSchema, union: str) -> str | None:
+    """The field naming each member's type: the union's discriminator, else the field every
+    member holds one value of (``type``)."""
+    alias = ir.schemas.aliases.get(union)
+    t = alias.type if alias is not None else None
+    discriminator = getattr(t, "discriminator", None)
+    if discriminator is not None:
+        return str(discriminator.property)
+    models = ir.models_of([t]) if t is not None else []
+    common = [set(ir.tags(m)) for m in models]
+    shared = set.intersection(*common) if common else set()
+    return min(shared) if len(shared) == 1 else ("type" if "type" in shared else None)
+
+
+def choose_target(
+    ir: EventSchema, members: dict[str, str], tag: str, candidates: list[str] | None = None
+) -> str | None:
+    """The object a union builds: of ``candidates`` (several an operation may answer), else
+    of the objects its members carry whole (and its ending members themselves), the one
+    most members fold into."""
+    carried: list[str] = list(candidates or ())
+    for value, member in members.items() if not candidates else ():
+        stage = event_name(value).stage
+        for f in ir.fields(member).values():
+            carried += [
+                m for m in ir.models_of([f.value_type]) if stage is not Stage.OTHER and m not in members.values()
+            ]
+        if stage is Stage.FINAL:
+            carried.append(member)
+    best: tuple[int, str] | None = None
+    for candidate in dict.fromkeys(carried):
+        decided = _Fold(ir, members, tag, candidate).infer("").events
+        score = sum(1 for e in decided if any(x.get("op") not in ("ignore", "side") for x in e.entries))
+        if best is None or score > best[0]:
+            best = (score, candidate)
+    return best[1] if best else None
+
+
+class _Fold:
+    """Inference over one union and target (see the module docstring)."""
+
+    def __init__(self, ir: EventSchema, members: dict[str, str], tag: str, target: str) -> None:
+        self.ir, self.members, self.tag, self.target = ir, members, tag, target
+        self.places = Target(ir, target)
+        self._tops: set[tuple[str, ...]] | None = None
+
+    def infer(self, target_name: str) -> InferredMap:
+        decided: list[Inferred] = []
+        undecided: list[tuple[str, str]] = []
+        order = self.order_field()
+        for value, member in self.members.items():
+            try:
+                entries, reason = _Event(self, value, member, order).infer()
+            except _Undecided as why:
+                undecided.append((value, str(why)))
+                continue
+            decided.append(Inferred(value, tuple(entries), reason))
+        return InferredMap(target_name, self.tag, order, tuple(_settled(decided)), tuple(undecided))
+
+    def top_stems(self) -> set[tuple[str, ...]]:
+        """The stems of the events that start the target: those carrying it whole, else
+        those that start without an address (``message`` of ``message_start``)."""
+        if self._tops is None:
+            carriers, starts = set(), set()
+            for value, member in self.members.items():
+                name, fields = event_name(value), self.ir.fields(member)
+                if any(self.ir.holds(f.value_type, self.target) for f in fields.values()):
+                    carriers.add(name.stem)
+                elif name.stage is Stage.START and not any(address_of(n) is not None for n in fields):
+                    starts.add(name.stem)
+            self._tops = carriers or starts
+        return self._tops
+
+    def order_field(self) -> str | None:
+        """An integer field every member has that numbers the stream's events."""
+        shared: set[str] | None = None
+        for member in self.members.values():
+            names = {
+                n for n, f in self.ir.fields(member).items() if is_order(n) and self.ir.is_kind(f.value_type, "integer")
+            }
+            shared = names if shared is None else shared & names
+        return min(shared) if shared else None
+
+
+@dataclass
+class _Placed:
+    """What placing one field gave: entries, and why."""
+
+    entries: list[dict[str, Any]]
+    why: str
+
+
+class _Event:
+    """Inference for one member (see the module docstring)."""
+
+    def __init__(self, fold: _Fold, value: str, member: str, order: str | None) -> None:
+        self.fold, self.ir, self.places = fold, fold.ir, fold.places
+        self.value, self.member = value, member
+        self.name: EventName = event_name(value)
+        self.fields = self.ir.fields(member)
+        self.order = order
+        self.keys = [
+            n for n, f in self.fields.items() if address_of(n) is not None and self.ir.is_kind(f.value_type, "integer")
+        ]
+        self.used: set[str] = set()  # address fields bound to a list
+        self.ident: str | None = None
+
+    # -- the event as a whole -------------------------------------------------------------------
+
+    def infer(self) -> tuple[list[dict[str, Any]], str]:
+        if self.name.stage is Stage.ERROR:
+            return [{"op": "error"}], f"its name says {self.name.last}: the stream's error"
+        whole = [n for n, f in self.fields.items() if self.ir.holds(f.value_type, self.fold.target)]
+        if len(whole) > 1:
+            raise _Undecided(f"{' and '.join(whole)} both hold a whole {self._target_name}")
+        if whole:
+            return self._lifecycle(whole[0])
+        if self.member == self.fold.target or self._is_the_answer():
+            return self._the_answer()
+        entry = self._as_entry()
+        if entry is not None:
+            return entry
+        home = self._home()
+        self.ident = self._ident(home)
+        payload = [
+            n
+            for n in self.fields
+            if n not in (self.fold.tag, self.order, self.ident)
+            and n not in self.keys
+            and (self.name.stage is Stage.START or "created" not in words(n))
+        ]
+        placed = self._place_all(payload, home)
+        entries = [e for p in placed for e in p.entries]
+        why = list(dict.fromkeys(p.why for p in placed if p.entries))
+        if not entries:
+            return self._nothing_placed(home, payload)
+        entries = self._gathered(entries, home)
+        if self._ends_stream():
+            entries.append({"op": "finish"})
+            why.append(f"{self.name.last!r} with no address: the stream ends")
+        return entries, "; ".join(why)
+
+    def _ends_stream(self) -> bool:
+        """An ending event with no address, about what the stream is about (its stem is the
+        stem of the events that start the target, when some do)."""
+        if self.name.stage is not Stage.FINAL or self.keys:
+            return False
+        tops = self.fold.top_stems()
+        return not tops or self.name.stem in tops
+
+    @property
+    def _target_name(self) -> str:
+        return self.fold.target
+
+    def _lifecycle(self, field: str) -> tuple[list[dict[str, Any]], str]:
+        op = {Stage.START: "init", Stage.FINAL: "finalize"}.get(self.name.stage, "refresh")
+        word = self.name.last or "its name"
+        return [{"op": op, "value": field}], f"{field} is a whole {self._target_name}; {word!r}: {op}"
+
+    def _is_the_answer(self) -> bool:
+        """An ending event without an address whose fields cover the target's required ones."""
+        if self.name.stage is not Stage.FINAL or self.keys:
+            return False
+        required = [n for n, f in self.ir.fields(self.fold.target).items() if f.required]
+        return bool(required) and all(n in self.fields for n in required)
+
+    def _the_answer(self) -> tuple[list[dict[str, Any]], str]:
+        entries: list[dict[str, Any]] = []
+        op = "init" if self.name.stage is Stage.START else "finalize"
+        entries.append({"op": op, "value": "*"})
+        return entries, f"the event is the finished {self._target_name} ({self.name.last or 'its name'}): {op}"
+
+    def _as_entry(self) -> tuple[list[dict[str, Any]], str] | None:
+        """An event that is itself an entry of a list of the target its name names
+        (``transcription.segment`` → ``segments``): pushed whole, as that list's items."""
+        if not self.name.stem:
+            return None
+        last = self.name.stem[-1]
+        for found, items in self.places.lists(self.places.root):
+            list_name = found.steps[-1].name
+            if plural_of(last, [list_name]) != list_name or list_name == last:
+                continue
+            model = self.ir.model_like(list(items), self.fields)
+            item_fields = set(self.ir.fields(model)) if model else set()
+            payload = {n for n in self.fields if n not in (self.fold.tag, self.order)}
+            if model and payload and payload <= item_fields | set(self.ir.tags(self.member)):
+                entry = {"op": "push", "at": found.path, "value": "*"}
+                return [entry], f"the event is an entry of {found.path} (its name says {last})"
+        return None
+
+    def _home(self) -> Place:
+        """The entry the event's named addresses lead to (``output[..].content[..]``)."""
+        place = self.places.root
+        moved = True
+        while moved:
+            moved = False
+            for key in self.keys:
+                if key in self.used or not address_of(key):
+                    continue
+                found = self.places.addressed(place, key)
+                if found is not None:
+                    place, moved = found, True
+                    self.used.add(key)
+        return place
+
+    def _ident(self, home: Place) -> str | None:
+        """The field checked against the addressed entry's ``id``: ``item_id``, or the
+        event's ``id`` where it addresses an entry that has one."""
+        if not home.keyed:
+            return None
+        entry = self.places.fields(home)
+        for name in ("item_id", "id"):
+            f = self.fields.get(name)
+            if f is not None and self.ir.is_kind(f.value_type, "string") and (name != "id" or "id" in entry):
+                return name
+        return None
+
+    def _nothing_placed(self, home: Place, payload: list[str]) -> tuple[list[dict[str, Any]], str]:
+        """An event none of whose fields has a place: a status its name carries, JSON to
+        parse (decided later: ``_settled``), content for a side channel, or nothing."""
+        status = self._status(home)
+        if status is not None:
+            return [status], f"{self.name.tag!r}: a status its name carries"
+        content = [n for n in payload if self._content(n)]
+        if content and self.name.stage is Stage.DELTA:
+            channel = self.name.field or content[0]
+            entries = [{"op": "side", "channel": channel, "value": n, "keep": "all"} for n in content]
+            return entries, f"{', '.join(content)}: content no field of {self._target_name} holds (side channel)"
+        if self.keys and self.name.stage is Stage.FINAL:
+            return [{"op": "ignore", "_ends": tuple(self.keys)}], "an entry ends: nothing to settle"
+        if self._ends_stream():
+            return [{"op": "finish"}], f"{self.name.last!r} with no address: the stream ends"
+        rest = [n for n in payload if n not in ("created_at",)]
+        if rest and self.name.stage is not Stage.FINAL:
+            entries = [{"op": "side", "channel": self.name.field or rest[0], "value": "*", "keep": "all"}]
+            return entries, f"{', '.join(rest)}: nothing of {self._target_name} holds them (side channel)"
+        return [{"op": "ignore"}], "carries nothing the target holds"
+
+    def _status(self, home: Place) -> dict[str, Any] | None:
+        """``set`` the status only the event's name carries (``searching``), where the entry
+        it addresses (of the kind its stem names) has a status of that value."""
+        found = words(self.value)
+        word = self.name.last or (found[-1] if found else "")
+        stem = self.name.stem if self.name.last else found[:-1]
+        if not home.keyed or not word:
+            return None
+        model = self.ir.model_like(list(home.types), (), stem)
+        for name, f in self.places.fields(home, model).items():
+            if name != self.fold.tag and any(word in getattr(x, "values", ()) for x in self.ir.shapes(f.value_type)):
+                entry: dict[str, Any] = {"op": "set", "at": f"{home.path}.{name}", "value": f"={word}"}
+                if self.ident:
+                    entry["id"] = self.ident
+                return entry
+        return None
+
+    # -- fields ------------------------------------------------------------------------------------
+
+    def _place_all(self, payload: list[str], home: Place) -> list[_Placed]:
+        """Each field placed; whole entries of lists after the rest (the rest may take the
+        bare ``index`` for the list they address first)."""
+        placed: list[_Placed] = []
+        later: list[str] = []
+        for name in payload:
+            if self._is_item(name, home):
+                later.append(name)
+                continue
+            placed.append(self._place_one(name, home))
+        for name in later:
+            placed.append(self._place_one(name, home))
+        return placed
+
+    def _place_one(self, name: str, home: Place) -> _Placed:
+        """A field of the event placed: with a bare ``index`` not bound yet, first in the
+        entry it picks of a list at ``home`` (``content[{index}]``), else at ``home``."""
+        types = self.fields[name].value_type
+        if "index" in self.keys and "index" not in self.used:
+            for found, items in self.places.lists(home):
+                entry = Place((*found.steps[:-1], Step(found.steps[-1].name, "index")), items)
+                self.used.add("index")
+                placed = self._place(name, types, name, entry, None)
+                if placed.entries:
+                    return placed
+                self.used.discard("index")
+        return self._place(name, types, name, home, None)
+
+    def _is_item(self, name: str, home: Place) -> bool:
+        types = [self.fields[name].value_type]
+        return any(self.places.holds_items(types, items) for _, items in self.places.lists(home))
+
+    def _place(self, name: str, types: Type, path: str, place: Place, when: tuple[str, str] | None) -> _Placed:
+        """Place event field ``path`` (named ``name``, of ``types``) at ``place``."""
+        mine = [types]
+        there = self.places.field_types(place, name)
+        if there:
+            return self._same_name(name, mine, there, path, place, when)
+        if self.ir.models_of(mine):
+            return self._object(name, mine, path, place, when)
+        kinds = self._kinds(mine)
+        if place.keyed and kinds and kinds == self._kinds(place.types) and not self.ir.models_of(list(place.types)):
+            op = {Stage.START: "create", Stage.DELTA: "append", Stage.FINAL: "replace"}.get(self.name.stage, "replace")
+            if op != "append" or kinds == {"string"}:
+                return _Placed([self._entry(op, place.path, path, when)], f"{name}: the entry at {place.path}")
+        if kinds == {"string"}:
+            return self._text(name, path, place, when)
+        return _Placed([], "")
+
+    def _kinds(self, types: Iterable[Type]) -> frozenset[str]:
+        return self.places.kinds(types)
+
+    def _entry(self, op: str, at: str, path: str | None, when: tuple[str, str] | None, **more: Any) -> dict[str, Any]:
+        entry: dict[str, Any] = {"op": op}
+        if at:
+            entry["at"] = at
+        if path is not None:
+            entry["value"] = path
+        if self.ident and at and "[{" in at:
+            entry["id"] = self.ident
+        if when is not None:
+            entry["when"] = {when[0]: when[1]}
+        entry.update(more)
+        return entry
+
+    def _same_name(
+        self, name: str, mine: list[Type], there: list[Type], path: str, place: Place, when: tuple[str, str] | None
+    ) -> _Placed:
+        """A field of the same name where it lands."""
+        at = f"{place.path}.{name}" if place.steps else name
+        have, slot = self._kinds(mine), self._kinds(there)
+        stage = self.name.stage
+        items = self.places.items(there)
+        if {"string", "array"} <= slot and have & {"string", "object", "array"} and stage is not Stage.FINAL:
+            return _Placed([self._entry("parts", at, path, when)], f"{name}: text or parts, joined")
+        if items and "array" not in have:
+            return self._into_list(name, mine, items, path, place.down(name, there), when)
+        if "any" in have or "any" in slot:
+            return _Placed([self._entry("replace", at, path, when, optional=True)], f"{name}: set")
+        if have <= {"string"} and "string" in slot:
+            if stage is Stage.DELTA and self._content(name):
+                new = self._new(place, name)
+                more = {"new": new} if new else {}
+                return _Placed([self._entry("append", at, path, when, **more)], f"{name}: text a delta adds to")
+            return _Placed([self._entry("replace", at, path, when, optional=True)], f"{name}: set")
+        if have <= {"string"} and self.places.free_form(there) and stage is Stage.DELTA:
+            return _Placed([self._entry("json", at, path, when)], f"{name}: JSON text in fragments")
+        if "array" in have and "array" in slot:
+            op = "extend" if stage is Stage.DELTA else "replace"
+            return _Placed(
+                [self._entry(op, at, path, when)], f"{name}: a list, {'extended' if op == 'extend' else 'set'}"
+            )
+        if "object" in have and "object" in slot:
+            if self._fragmentary(mine, there):
+                below = Place(place.down(name, there).steps, tuple(there))
+                return self._fields_of(mine, path, below, when)
+            return _Placed([self._entry("merge", at, path, when)], f"{name}: merged")
+        if have and have <= slot:
+            return _Placed([self._entry("replace", at, path, when, optional=True)], f"{name}: set")
+        return _Placed([], "")
+
+    def _into_list(
+        self, name: str, mine: list[Type], items: list[Type], path: str, place: Place, when: tuple[str, str] | None
+    ) -> _Placed:
+        """A value for a list field that is not a list: an entry, or part of one."""
+        key = self._key_for(place)
+        stage = self.name.stage
+        whole = self.places.holds_items(mine, items)
+        if key is None:
+            if whole:
+                return _Placed([self._entry("push", place.path, path, when)], f"{name}: an item, pushed")
+            return _Placed([], "")
+        entry = Place((*place.steps[:-1], Step(place.steps[-1].name, key)), tuple(items))
+        if stage is Stage.DELTA and not whole:
+            return self._fields_of(mine, path, entry, when)
+        op = "replace" if stage is Stage.FINAL else "create"
+        return _Placed([self._entry(op, entry.path, path, when)], f"{name}: an entry of {place.path} at {key}")
+
+    def _key_for(self, place: Place) -> str | None:
+        """The address of an entry of list ``place``: the field naming it, else a bare
+        ``index`` not bound yet."""
+        name = place.steps[-1].name
+        for key in self.keys:
+            stem = address_of(key)
+            if key not in self.used and stem and plural_of(stem, [name]) == name:
+                self.used.add(key)
+                return key
+        if "index" in self.keys and "index" not in self.used:
+            self.used.add("index")
+            return "index"
+        return None
+
+    def _fragmentary(self, mine: list[Type], there: Iterable[Type], depth: int = 0) -> bool:
+        """Whether an object value goes field by field rather than merged whole: some of
+        its fields are text a delta adds to, or entries of lists (nested objects too)."""
+        place = Place((), tuple(there))
+        for model in self.ir.models_of(mine):
+            for name, f in self.ir.fields(model).items():
+                kinds = self._kinds([f.value_type])
+                if self.name.stage is Stage.DELTA and kinds == {"string"} and self._content(name):
+                    return True
+                below = self.places.field_types(place, name)
+                if below and self.places.items(below) and "array" not in kinds:
+                    return True
+                if (
+                    below
+                    and depth < 4
+                    and self.ir.models_of([f.value_type])
+                    and self._fragmentary([f.value_type], below, depth + 1)
+                ):
+                    return True
+        return False
+
+    def _fields_of(self, mine: list[Type], path: str, place: Place, when: tuple[str, str] | None) -> _Placed:
+        """Each field of an object value placed below ``place``."""
+        entries: list[dict[str, Any]] = []
+        why: list[str] = []
+        for model in self.ir.models_of(mine):
+            for sub, f in self.ir.fields(model).items():
+                if sub in self.ir.tags(model):  # a kind's own tag: the entry's is set where it is made
+                    continue
+                placed = self._place(sub, f.value_type, f"{path}.{sub}", place, when)
+                entries += placed.entries
+                why += [placed.why] if placed.entries else []
+        return _Placed(entries, "; ".join(dict.fromkeys(why)))
+
+    def _object(self, name: str, mine: list[Type], path: str, place: Place, when: tuple[str, str] | None) -> _Placed:
+        """An object field the place has no field of that name for: the whole entry the
+        event addresses, an entry of a list below, a tagged union of deltas (one case
+        each), a wrapper of the place's fields, or fields of the entry a bare ``index`` picks."""
+        if place.keyed and self.places.holds_items(mine, place.types):
+            op = {Stage.FINAL: "replace", Stage.DELTA: "merge"}.get(self.name.stage, "create")
+            return _Placed([self._entry(op, place.path, path, when)], f"{name}: the whole entry at {place.path}")
+        for found, items in self.places.lists(place):
+            if self.places.holds_items(mine, items):
+                return self._into_list(found.steps[-1].name, mine, list(items), path, found, when)
+        cases = self._cases(name, mine, path, place) if when is None else None
+        if cases is not None:
+            return cases
+        fields = set(self.places.fields(place))
+        shared = {n for m in self.ir.models_of(mine) for n in self.ir.fields(m)} & fields
+        if shared:
+            if self._fragmentary(mine, place.types):
+                return self._fields_of(mine, path, place, when)
+            at = place.path
+            return _Placed(
+                [self._entry("merge", at, path, when)], f"{name}: fields of {at or self._target_name}, merged"
+            )
+        return _Placed([], "")
+
+    def _cases(self, name: str, mine: list[Type], path: str, place: Place) -> _Placed | None:
+        """A field holding a union tagged by the union's tag field: one ``when`` case per
+        member, each member's fields placed; None for another value."""
+        models = self.ir.models_of(mine)
+        shared = set.intersection(*(set(self.ir.tags(m)) for m in models)) if models else set()
+        field = self.fold.tag if self.fold.tag in shared else min(shared) if len(shared) == 1 else None
+        tags = {m: self.ir.tags(m).get(field) for m in models} if field else {}
+        if len(models) < 2 or not all(isinstance(v, str) for v in tags.values()):
+            return None
+        entries: list[dict[str, Any]] = []
+        for model, tag in tags.items():
+            outer = self.name
+            self.name = EventName(outer.tag, outer.stage, event_name(str(tag)).stem, outer.last)
+            try:
+                entries += self._fields_of([ModelRef(model)], path, place, (f"{path}.{field}", str(tag))).entries
+            finally:
+                self.name = outer
+        return _Placed(entries, f"{path}.{field}: one case per kind of {name}") if entries else None
+
+    def _text(self, name: str, path: str, place: Place, when: tuple[str, str] | None) -> _Placed:
+        """Text with no field of its name: a delta's ``delta`` continues the field its
+        event's stem names; JSON text fills the free-form object field there."""
+        if self.name.stage is not Stage.DELTA:
+            return _Placed([], "")
+        fields = self.places.fields(place)
+        if "json" in words(name):
+            free = [n for n, f in fields.items() if self.places.free_form([f.value_type])]
+            if len(set(free)) == 1:
+                return _Placed(
+                    [self._entry("json", _join(place.path, free[0]), path, when)], f"{name}: JSON text of {free[0]}"
+                )
+            if len(free) > 1:
+                raise _Undecided(f"{name}: JSON text for {' or '.join(free)}")
+            return _Placed([], "")
+        if not self._content(name):
+            return _Placed([], "")
+        stem = self.name.stem
+        candidates = [c for c in ("_".join(stem), *(stem[-1:] if stem else ())) if c]
+        for wanted in candidates:
+            f = fields.get(wanted)
+            if f is not None and "string" in self._kinds([f.value_type]):
+                more: dict[str, Any] = {}
+                new = self._new(place, wanted)
+                if new:
+                    more["new"] = new
+                return _Placed(
+                    [self._entry("append", _join(place.path, wanted), path, when, **more)], f"{name}: text of {wanted}"
+                )
+        if place.keyed and "string" in self._kinds(place.types) and not self.ir.models_of(list(place.types)):
+            return _Placed([self._entry("append", place.path, path, when)], f"{name}: text of {place.path}")
+        return _Placed([], "")
+
+    def _new(self, place: Place, field: str) -> dict[str, Any] | None:
+        """What an entry a delta must create starts as: the tags of the kind of entry the
+        event's stem names, its required text empty."""
+        if not place.keyed:
+            return None
+        model = self.ir.model_like(list(place.types), (field,), self.name.stem)
+        if (
+            model is None
+            or len(self.ir.models_of(list(place.types))) < 2
+            or not self.ir.named_by(model, self.name.stem)
+        ):
+            return None
+        new: dict[str, Any] = dict(self.ir.tags(model))
+        for name, f in self.ir.fields(model).items():
+            if f.required and name not in new:
+                kinds = self._kinds([f.value_type])
+                if kinds == {"string"}:
+                    new[name] = ""
+                elif kinds == {"array"}:
+                    new[name] = []
+        new.setdefault(field, "")
+        return new
+
+    def _content(self, name: str) -> bool:
+        """Whether text in field ``name`` of a delta is content a delta adds to."""
+        parts = words(name)
+        if name in IDENTITY_WORDS or (parts and parts[-1] in ("id", "at", "name", "type", "status")):
+            return False
+        return (
+            name in CONTENT_WORDS
+            or bool(parts and parts[-1] in CONTENT_WORDS)
+            or name == self.name.field
+            or (bool(self.name.stem) and name == self.name.stem[-1])
+        )
+
+    # -- the entries, tidied ----------------------------------------------------------------------------
+
+    def _gathered(self, entries: list[dict[str, Any]], home: Place) -> list[dict[str, Any]]:
+        """Entries that set plain values of the event's own fields, of the same names,
+        where the event addresses (or in the target itself) become one: the event as that
+        type (``value: "*"``), merged; an event that starts an entry creates it so. An
+        ending event keeps its values apart (each settles what a delta folded)."""
+        if self.name.stage is Stage.FINAL:
+            return entries
+        plain = [
+            e
+            for e in entries
+            if e.get("op") == "replace"
+            and "when" not in e
+            and isinstance(e.get("value"), str)
+            and e.get("at") == _join(home.path, e["value"])
+        ]
+        if not plain:
+            return entries
+        rest = [e for e in entries if not any(e is p for p in plain)]
+        whole: dict[str, Any] = {"op": "create" if home.keyed and self.name.stage is Stage.START else "merge"}
+        if home.steps:
+            whole["at"] = home.path
+        whole["value"] = "*"
+        if self.ident and home.keyed:
+            whole["id"] = self.ident
+        return [whole, *rest]
+
+
+def _settled(decided: list[Inferred]) -> list[Inferred]:
+    """The ending events of entries, knowing every event: a value a delta appends to is
+    replaced with ``check: fold``; an event with nothing but its address parses the JSON
+    gathered in the entry it ends (``content_block_stop``)."""
+    appended = {e["at"] for d in decided for e in d.entries if e.get("op") == "append"}
+    gathered = {e["at"] for d in decided for e in d.entries if e.get("op") == "json"}
+    found: list[Inferred] = []
+    for d in decided:
+        entries = [
+            dict(e, check="fold") if e.get("op") == "replace" and e.get("at") in appended else e for e in d.entries
+        ]
+        ends = entries[0].get("_ends") if len(entries) == 1 else None
+        if ends:
+            parse = sorted(g for g in gathered if set(re.findall(r"\{(\w+)\}", g)) == set(ends))
+            entries = [{"op": "parse", "at": g} for g in parse] or [{"op": "ignore"}]
+            found.append(
+                Inferred(
+                    d.tag,
+                    tuple(entries),
+                    f"the entry ends: its JSON parsed ({', '.join(parse)})" if parse else d.reason,
+                )
+            )
+            continue
+        found.append(Inferred(d.tag, tuple(entries), d.reason))
+    return found
+
+
+def _join(path: str, name: str) -> str:
+    return f"{path}.{name}" if path else name
+
+
+def _ref(model: str) -> Type:
+    return ModelRef(model)
