@@ -74,10 +74,10 @@ def plan_stream(
     found = chunk_map(component_name(schemas.models[root].pointer)) if shipped else None
     if found is None:
         return plan_merge(schemas, root, overrides), []
-    path, shipped = found
+    path, policies = found
     kept = {
         p: text
-        for p, text in shipped.items()
+        for p, text in policies.items()
         if not any(p == mine or p.startswith((mine + ".", mine + "[]")) for mine in overrides)
     }
     try:

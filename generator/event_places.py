@@ -73,7 +73,7 @@ class Target:
         place, its items' types)``, nearest first."""
         found: list[tuple[Place, tuple[Type, ...]]] = []
         nested: list[Place] = []
-        for name, f in self.fields(place).items():
+        for name in self.fields(place):
             types = self.field_types(place, name)
             items = self.items(types)
             if items and "string" in self.kinds(types):

@@ -47,9 +47,9 @@ from typing import Any
 
 from .errors import SpecError, did_you_mean
 from .event_check import EntryChecker, check_listed, type_of
+from .event_infer import InferredMap, choose_target, infer_fold, tag_field
 from .event_schema import EventSchema
 from .event_vocabulary import Action, Call, EventPlan, EventRule, Op, Slot, shared_walks
-from .event_infer import InferredMap, choose_target, infer_fold, tag_field
 from .merge_maps import map_target, merged_map, x_merge
 from .model import Schemas
 from .runtime.event_paths import _Slot

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import difflib
 import enum
+import re
 from dataclasses import dataclass, replace
 
 from .errors import SpecError
@@ -414,8 +415,9 @@ def _plan_field(
     policy, key, node = _default(schemas, f, context, path, element, model, overrides, stack, union, items_union)
     source = "default"
     fallback = ""
+    absent = _absent_key(schemas, element, key) if policy == Policy.BY_KEY and context == ROOT else None
     if policy == Policy.LAST:
-        if context != ROOT and isinstance(meaning(schemas, f.type), Array):
+        if context != ROOT and isinstance(meaning(schemas, f.type), Array) and not _ratings(schemas, f):
             fallback = f"a list taken whole from the last chunk that sends it; --merge-policy '{path}=append'"
             fallback += " gathers every chunk's items"
         elif model is not None and _holds_text(schemas, f, ()):
@@ -430,8 +432,8 @@ def _plan_field(
         written, source = inside, "override"
     elif written is not None:
         source = "x-merge"
-    absent = None
     if written is not None:
+        absent = None
         policy, key_name = written.policy, written.key
         fallback = ""
         _check_fits(schemas, f, policy, path, element, model, key_name)
@@ -488,10 +490,40 @@ def _holds_text(schemas: Schemas, f: Field, seen: tuple[str, ...]) -> bool:
     object (a model) holding such a field, a few levels down."""
     t = meaning(schemas, f.type)
     if isinstance(t, Prim):
-        return t.kind == "str" and f.wire_name not in IDENTITY_NAMES | STREAM_ONLY
+        return t.kind == "str" and f.wire_name not in IDENTITY_NAMES | STREAM_ONLY and not _stamp(f)
     if isinstance(t, ModelRef) and t.name in schemas.models and t.name not in seen and len(seen) < 4:
         return any(_holds_text(schemas, g, seen + (t.name,)) for g in schemas.models[t.name].fields)
     return False
+
+
+#: what a field's description says of a value that is a piece of the answer, not all of it
+#: (Ollama's ``response``: "the model's generated text response for this chunk")
+_PIECE = re.compile(
+    r"\b(?:(?:for|in|of) this (?:chunk|event|fragment)|partial|fragment(?:s|ary)?|incremental)\b", re.IGNORECASE
+)
+
+
+def _piece(f: Field) -> bool:
+    """``f`` holds a piece of the answer, as its description says (see ``_PIECE``), and is
+    no identity, timestamp or enum (``role`` "of the message for this chunk" is one value)."""
+    return (
+        bool(f.description and _PIECE.search(f.description))
+        and f.wire_name not in IDENTITY_NAMES
+        and not _stamp(f)
+        and not isinstance(f.type, Enum)
+    )
+
+
+#: what a description says of a time stamp
+_STAMP = re.compile(r"\b(?:timestamp|ISO 8601|RFC 3339|date-time)\b", re.IGNORECASE)
+
+
+def _stamp(f: Field) -> bool:
+    """``f`` is a time stamp (``created_at``, a ``date-time``, "ISO 8601 timestamp of ..."):
+    one value each chunk, never a piece of text."""
+    last = f.wire_name.lower().split("_")[-1]
+    dated = isinstance(f.type, Prim) and f.type.format in ("date-time", "date", "time")
+    return last in ("at", "timestamp") or dated or bool(f.description and _STAMP.search(f.description))
 
 
 def _default(
@@ -513,21 +545,62 @@ def _default(
     if model is not None and model.name not in stack:
         if context == ENTRY and f.wire_name == "delta":
             return Policy.MERGE, None, _plan_node(schemas, model, DELTA, path, overrides, stack, union=union)
-        if context == ROOT:
-            return Policy.LAST, None, None
         node = _plan_node(schemas, model, context, path, overrides, stack, union=union)
-        if context == DELTA or node.accumulates():
+        if context == DELTA or node.accumulates():  # at the root too: an object that holds pieces
             return Policy.MERGE, None, node
         return Policy.LAST, None, None
     if isinstance(meaning(schemas, f.type), Array):
-        return (Policy.LAST if context == ROOT else Policy.APPEND), None, None
+        return _list_default(schemas, f, context), (_list_key(schemas, f, context)), None
     if f.wire_name in IDENTITY_NAMES and (context != ROOT or f.wire_name != "type"):
         return Policy.SET, None, None
-    if context == DELTA and _is_text(schemas, f):
+    if (context == DELTA or _piece(f)) and _is_text(schemas, f):
         return Policy.CONCAT, None, None
     if context == DELTA and isinstance(f.type, Enum):
         return Policy.SET, None, None
     return Policy.LAST, None, None
+
+
+def _list_default(schemas: Schemas, f: Field, context: Context) -> Policy:
+    """A list's policy by what its items are: items that carry text (``text``) join where
+    they arrive in pieces (Gemini's ``parts``: adjacent items of one kind join their text);
+    items of only enums, numbers and flags (ratings, one per category) are each chunk's
+    whole set (``last``); at a chunk's top level a list is the chunk's (``last``) unless its
+    description says it holds pieces; else ``append``."""
+    items = _element(schemas, f)
+    if context == ROOT and not _piece(f):
+        return Policy.LAST
+    if items is not None and any(g.wire_name == "text" and _is_text(schemas, g) for g in items.fields):
+        return Policy.JOIN
+    if items is not None and items.fields and all(_scalar_flag(schemas, g) for g in items.fields):
+        return Policy.LAST
+    return Policy.APPEND
+
+
+def _ratings(schemas: Schemas, f: Field) -> bool:
+    """A list of records of only enums, numbers and flags (see ``_list_default``)."""
+    items = _element(schemas, f)
+    return items is not None and bool(items.fields) and all(_scalar_flag(schemas, g) for g in items.fields)
+
+
+def _absent_key(schemas: Schemas, element: Model | None, key: str | None) -> int | None:
+    """The key of an entry of a chunk's top-level keyed list that omits it, where the schema
+    lets it: its default, else 0 (Gemini's ``candidates[].index``: optional, and left out when
+    0, as proto3's JSON leaves out zero values); None where the key is required."""
+    found = next((g for g in element.fields if g.wire_name == key), None) if element and key else None
+    if found is None or found.required:
+        return None
+    return found.default if isinstance(found.default, int) and not isinstance(found.default, bool) else 0
+
+
+def _list_key(schemas: Schemas, f: Field, context: Context) -> str | None:
+    """The text field a ``join`` list joins (see ``_list_default``)."""
+    return "text" if _list_default(schemas, f, context) == Policy.JOIN else None
+
+
+def _scalar_flag(schemas: Schemas, f: Field) -> bool:
+    """An enum, a number or a flag: no text, no object, no list."""
+    t = meaning(schemas, f.type)
+    return isinstance(t, Enum) or (isinstance(t, Prim) and t.kind in ("int", "float", "bool"))
 
 
 def _is_text(schemas: Schemas, f: Field) -> bool:

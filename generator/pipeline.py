@@ -27,7 +27,7 @@ from .merge_plan import NodePlan, merge_warnings
 from .model import Alias, AliasRef, Model, ModelRef, Schemas, Type, UnionType, referenced_names
 from .options import STDIN, Options, command, module_stem, output_file
 from .render import Generation, check_template_dir, render, render_runtime
-from .resolve import Location, RefResolver
+from .resolve import RefResolver
 from .response_plan import ResponsePlan, plan_response
 from .write import Output
 
@@ -135,8 +135,8 @@ def _event_plans_of(
     plans: dict[str, EventPlan] = {}
     unmapped: dict[str, list[str]] = {}
     unfolded: list[str] = []
-    names = {naming.stream_name(schemas.aliases[u].pointer): u for u in schemas.union_roots}
-    aliases = {_envelope(n): n for n in names if n is not None and _envelope(n) not in names}
+    names = {n: u for u in schemas.union_roots if (n := naming.stream_name(schemas.aliases[u].pointer)) is not None}
+    aliases = {e: n for n in names if (e := _envelope(n)) is not None and e not in names}
     layers: dict[str, MapLayer] = {}
     for root, layer in user_maps.items():
         name = aliases.get(root, root)
@@ -147,8 +147,6 @@ def _event_plans_of(
             )
         layers[name] = layer
     for name, union in names.items():
-        if name is None:
-            continue
         try:
             plan = plan_events(
                 schemas, name, layers.get(name), spec_file=doc.path, allow_unmapped=True, shipped=shipped

@@ -168,12 +168,7 @@ def _json_objects(view: SpecView, bodies: tuple[Location, ...], union: Location)
         for option in view.options(body) or [body]:
             name = view.named(option)
             at = view.schema(option)[1]
-            if (
-                name is not None
-                and at.pointer != union.pointer
-                and not view.is_union(option)
-                and view.properties(option)
-            ):
+            if name is not None and at.pointer != union.pointer and not view.is_union(option):
                 found.append(name)
     return tuple(dict.fromkeys(found))
 
@@ -219,8 +214,11 @@ def found_unions(interp: Interpreter) -> list[UnionStream]:
 
 
 def _tagged(view: SpecView, loc: Location) -> bool:
-    """A union of two or more objects that each hold one value of a field of one name."""
+    """A union of two or more objects told apart by a field: its ``discriminator``, or one
+    value of a field of one name in each."""
     members = view.options(loc)
+    if len(members) >= 2 and view.discriminated(loc):
+        return True
     shared: set[str] | None = None
     for member in members:
         props = view.properties(member)

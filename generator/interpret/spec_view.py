@@ -124,6 +124,12 @@ class SpecView:
                 return [at.child(word, i) for i in range(len(node[word]))]
         return []
 
+    def discriminated(self, loc: Location) -> bool:
+        """Whether a union schema names the field telling its members apart (``discriminator``)."""
+        node, _ = self.schema(loc)
+        found = node.get("discriminator") if isinstance(node, dict) else None
+        return isinstance(found, dict) and isinstance(found.get("propertyName"), str)
+
     def holds_one_value(self, loc: Location, name: str) -> bool:
         """Whether property ``name`` of an object schema holds one value (a tag)."""
         return bool(self.single_values(self.properties(loc).get(name)))

@@ -33,12 +33,12 @@ from .schemas import (
     class_names,
     component_at,
     component_name,
-    stream_name,
     derived_name,
     field_names,
     location_key,
     name_schemas,
     origin_note,
+    stream_name,
 )
 from .words import (
     MODULE_NAMES,
@@ -65,7 +65,6 @@ __all__ = [
     "class_names",
     "component_at",
     "component_name",
-    "stream_name",
     "derived_name",
     "field_names",
     "local_name",
@@ -80,4 +79,5 @@ __all__ = [
     "singular",
     "snake_name",
     "state_class_names",
+    "stream_name",
 ]
