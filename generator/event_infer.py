@@ -61,11 +61,12 @@ from .model import ModelRef, Type
 @dataclass(frozen=True)
 class Inferred:
     """One event type's entries as inference gives them (map entries, in the vocabulary a
-    map is written in), and why."""
+    map is written in), and why; ``fields``: the event's own fields."""
 
     tag: str
     entries: tuple[dict[str, Any], ...]
     reason: str
+    fields: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -139,14 +140,18 @@ def choose_target(
     of the objects its members carry whole (and its ending members themselves), the one
     most members fold into."""
     carried: list[str] = list(candidates or ())
+    by: dict[str, list[Stage]] = {}
+    finals: list[str] = []
     for value, member in members.items() if not candidates else ():
         stage = event_name(value).stage
         for f in ir.fields(member).values():
-            carried += [
-                m for m in ir.models_of([f.value_type]) if stage is not Stage.OTHER and m not in members.values()
-            ]
-        if stage is Stage.FINAL:
-            carried.append(member)
+            for m in ir.models_of([f.value_type]):
+                if stage is not Stage.OTHER and m not in members.values():
+                    by.setdefault(m, []).append(stage)
+        if stage is Stage.FINAL and set(ir.fields(member)) - set(ir.tags(member)):
+            finals.append(member)  # an ending event that carries more than its tag: the result itself
+    # an object the stream starts, or carries more than once, is what it builds
+    carried += [m for m, stages in by.items() if Stage.START in stages or len(stages) > 1] + finals
     best: tuple[int, str] | None = None
     for candidate in dict.fromkeys(carried):
         decided = _Fold(ir, members, tag, candidate).infer("").events
@@ -174,7 +179,7 @@ class _Fold:
             except _Undecided as why:
                 undecided.append((value, str(why)))
                 continue
-            decided.append(Inferred(value, tuple(entries), reason))
+            decided.append(Inferred(value, tuple(entries), reason, tuple(self.ir.fields(member))))
         return InferredMap(target_name, self.tag, order, tuple(_settled(decided)), tuple(undecided))
 
     def top_stems(self) -> set[tuple[str, ...]]:
@@ -252,6 +257,8 @@ class _Event:
         placed = self._place_all(payload, home)
         entries = [e for p in placed for e in p.entries]
         why = list(dict.fromkeys(p.why for p in placed if p.entries))
+        if not home.steps and 2 * sum(1 for p in placed if p.entries) < len(payload):
+            entries = []  # most of its fields are of something the target does not hold (a segment)
         if not entries:
             return self._nothing_placed(home, payload)
         entries = self._gathered(entries, home)
@@ -343,7 +350,7 @@ class _Event:
             return [status], f"{self.name.tag!r}: a status its name carries"
         content = [n for n in payload if self._content(n)]
         if content and self.name.stage is Stage.DELTA:
-            channel = self.name.field or content[0]
+            channel = self._channel() or content[0]
             entries = [{"op": "side", "channel": channel, "value": n, "keep": "all"} for n in content]
             return entries, f"{', '.join(content)}: content no field of {self._target_name} holds (side channel)"
         if self.keys and self.name.stage is Stage.FINAL:
@@ -352,9 +359,18 @@ class _Event:
             return [{"op": "finish"}], f"{self.name.last!r} with no address: the stream ends"
         rest = [n for n in payload if n not in ("created_at",)]
         if rest and self.name.stage is not Stage.FINAL:
-            entries = [{"op": "side", "channel": self.name.field or rest[0], "value": "*", "keep": "all"}]
+            entries = [{"op": "side", "channel": self._channel() or rest[0], "value": "*", "keep": "all"}]
             return entries, f"{', '.join(rest)}: nothing of {self._target_name} holds them (side channel)"
         return [{"op": "ignore"}], "carries nothing the target holds"
+
+    def _channel(self) -> str:
+        """A side channel's name: the event's stem without the first word most of the
+        union's event types share (``audio_transcript`` of ``response.audio.transcript.delta``)."""
+        stem = self.name.stem
+        firsts = [words(v)[:1] for v in self.fold.members]
+        if stem and 2 * firsts.count(tuple(stem[:1])) > len(firsts):
+            stem = stem[1:]
+        return "_".join(stem)
 
     def _status(self, home: Place) -> dict[str, Any] | None:
         """``set`` the status only the event's name carries (``searching``), where the entry
@@ -416,7 +432,15 @@ class _Event:
         if self.ir.models_of(mine):
             return self._object(name, mine, path, place, when)
         kinds = self._kinds(mine)
-        if place.keyed and kinds and kinds == self._kinds(place.types) and not self.ir.models_of(list(place.types)):
+        entry_name = place.steps[-1].name if place.keyed else ""
+        names_entry = bool(entry_name) and plural_of(name, [entry_name]) == entry_name
+        if (
+            place.keyed
+            and (names_entry or self._content(name))
+            and kinds
+            and kinds == self._kinds(place.types)
+            and not self.ir.models_of(list(place.types))
+        ):
             op = {Stage.START: "create", Stage.DELTA: "append", Stage.FINAL: "replace"}.get(self.name.stage, "replace")
             if op != "append" or kinds == {"string"}:
                 return _Placed([self._entry(op, place.path, path, when)], f"{name}: the entry at {place.path}")
@@ -683,8 +707,8 @@ class _Event:
 
 def _settled(decided: list[Inferred]) -> list[Inferred]:
     """The ending events of entries, knowing every event: a value a delta appends to is
-    replaced with ``check: fold``; an event with nothing but its address parses the JSON
-    gathered in the entry it ends (``content_block_stop``)."""
+    replaced with ``check: fold`` (by the finished answer too); an event with nothing but
+    its address parses the JSON gathered in the entry it ends (``content_block_stop``)."""
     appended = {e["at"] for d in decided for e in d.entries if e.get("op") == "append"}
     gathered = {e["at"] for d in decided for e in d.entries if e.get("op") == "json"}
     found: list[Inferred] = []
@@ -692,19 +716,18 @@ def _settled(decided: list[Inferred]) -> list[Inferred]:
         entries = [
             dict(e, check="fold") if e.get("op") == "replace" and e.get("at") in appended else e for e in d.entries
         ]
+        if entries == [{"op": "finalize", "value": "*"}]:  # the finished answer: what deltas joined, checked
+            checks = [
+                {"op": "replace", "at": a, "value": a, "check": "fold"} for a in sorted(appended) if a in d.fields
+            ]
+            entries = checks + entries
         ends = entries[0].get("_ends") if len(entries) == 1 else None
+        why = d.reason
         if ends:
             parse = sorted(g for g in gathered if set(re.findall(r"\{(\w+)\}", g)) == set(ends))
             entries = [{"op": "parse", "at": g} for g in parse] or [{"op": "ignore"}]
-            found.append(
-                Inferred(
-                    d.tag,
-                    tuple(entries),
-                    f"the entry ends: its JSON parsed ({', '.join(parse)})" if parse else d.reason,
-                )
-            )
-            continue
-        found.append(Inferred(d.tag, tuple(entries), d.reason))
+            why = f"the entry ends: its JSON parsed ({', '.join(parse)})" if parse else d.reason
+        found.append(Inferred(d.tag, tuple(entries), why, d.fields))
     return found
 
 

@@ -248,14 +248,15 @@ def _plain(interp: Interpreter, unions: list[UnionStream]) -> list[UnionStream]:
 
 def mapped_unions(interp: Interpreter) -> list[str]:
     """Union components that a shipped merge map names as its ``root`` and whose map's
-    ``target`` is a component of the spec too (in the order of the spec's components)."""
+    ``target`` (when it names one) is a component of the spec too (in the order of the
+    spec's components)."""
     view = SpecView.of(interp)
     components = interp.components()
     maps = shipped_maps()
     return [
         name
         for name, loc in components.items()
-        if name in maps and maps[name][1].get("target") in components and view.is_union(loc)
+        if name in maps and maps[name][1].get("target", name) in components and view.is_union(loc)
     ]
 
 
