@@ -53,6 +53,7 @@ from .event_words import (
     event_name,
     is_order,
     plural_of,
+    says_piece,
     words,
 )
 from .model import ModelRef, Type
@@ -409,26 +410,30 @@ class _Event:
         """A field of the event placed: with a bare ``index`` not bound yet, first in the
         entry it picks of a list at ``home`` (``content[{index}]``), else at ``home``."""
         types = self.fields[name].value_type
+        piece = says_piece(self.fields[name].description)
         if "index" in self.keys and "index" not in self.used:
             for found, items in self.places.lists(home):
                 entry = Place((*found.steps[:-1], Step(found.steps[-1].name, "index")), items)
                 self.used.add("index")
-                placed = self._place(name, types, name, entry, None)
+                placed = self._place(name, types, name, entry, None, piece)
                 if placed.entries:
                     return placed
                 self.used.discard("index")
-        return self._place(name, types, name, home, None)
+        return self._place(name, types, name, home, None, piece)
 
     def _is_item(self, name: str, home: Place) -> bool:
         types = [self.fields[name].value_type]
         return any(self.places.holds_items(types, items) for _, items in self.places.lists(home))
 
-    def _place(self, name: str, types: Type, path: str, place: Place, when: tuple[str, str] | None) -> _Placed:
-        """Place event field ``path`` (named ``name``, of ``types``) at ``place``."""
+    def _place(
+        self, name: str, types: Type, path: str, place: Place, when: tuple[str, str] | None, piece: bool = False
+    ) -> _Placed:
+        """Place event field ``path`` (named ``name``, of ``types``; ``piece``: its description
+        says it is a piece of the answer) at ``place``."""
         mine = [types]
         there = self.places.field_types(place, name)
         if there:
-            return self._same_name(name, mine, there, path, place, when)
+            return self._same_name(name, mine, there, path, place, when, piece)
         if self.ir.models_of(mine):
             return self._object(name, mine, path, place, when)
         kinds = self._kinds(mine)
@@ -465,7 +470,14 @@ class _Event:
         return entry
 
     def _same_name(
-        self, name: str, mine: list[Type], there: list[Type], path: str, place: Place, when: tuple[str, str] | None
+        self,
+        name: str,
+        mine: list[Type],
+        there: list[Type],
+        path: str,
+        place: Place,
+        when: tuple[str, str] | None,
+        piece: bool = False,
     ) -> _Placed:
         """A field of the same name where it lands."""
         at = f"{place.path}.{name}" if place.steps else name
@@ -479,7 +491,7 @@ class _Event:
         if "any" in have or "any" in slot:
             return _Placed([self._entry("replace", at, path, when, optional=True)], f"{name}: set")
         if have <= {"string"} and "string" in slot:
-            if stage is Stage.DELTA and self._content(name):
+            if (stage is Stage.DELTA and self._content(name)) or piece:
                 new = self._new(place, name)
                 more = {"new": new} if new else {}
                 return _Placed([self._entry("append", at, path, when, **more)], f"{name}: text a delta adds to")
@@ -560,7 +572,7 @@ class _Event:
             for sub, f in self.ir.fields(model).items():
                 if sub in self.ir.tags(model):  # a kind's own tag: the entry's is set where it is made
                     continue
-                placed = self._place(sub, f.value_type, f"{path}.{sub}", place, when)
+                placed = self._place(sub, f.value_type, f"{path}.{sub}", place, when, says_piece(f.description))
                 entries += placed.entries
                 why += [placed.why] if placed.entries else []
         return _Placed(entries, "; ".join(dict.fromkeys(why)))
@@ -643,7 +655,7 @@ class _Event:
 
     def _new(self, place: Place, field: str) -> dict[str, Any] | None:
         """What an entry a delta must create starts as: the tags of the kind of entry the
-        event's stem names, its required text empty."""
+        event's stem names, its required text and lists (that may not be null) empty."""
         if not place.keyed:
             return None
         model = self.ir.model_like(list(place.types), (field,), self.name.stem)
@@ -655,7 +667,7 @@ class _Event:
             return None
         new: dict[str, Any] = dict(self.ir.tags(model))
         for name, f in self.ir.fields(model).items():
-            if f.required and name not in new:
+            if f.required and not f.nullable and name not in new:
                 kinds = self._kinds([f.value_type])
                 if kinds == {"string"}:
                     new[name] = ""

@@ -50,6 +50,7 @@ import re
 from dataclasses import dataclass, replace
 
 from .errors import SpecError
+from .event_words import says_piece
 from .model import ANY, AliasRef, Array, Enum, Field, Model, ModelRef, Nullable, Prim, Schemas, Type, UnionType
 from .policy import Policy, WrittenPolicy, parse_policy
 
@@ -496,18 +497,11 @@ def _holds_text(schemas: Schemas, f: Field, seen: tuple[str, ...]) -> bool:
     return False
 
 
-#: what a field's description says of a value that is a piece of the answer, not all of it
-#: (Ollama's ``response``: "the model's generated text response for this chunk")
-_PIECE = re.compile(
-    r"\b(?:(?:for|in|of) this (?:chunk|event|fragment)|partial|fragment(?:s|ary)?|incremental)\b", re.IGNORECASE
-)
-
-
 def _piece(f: Field) -> bool:
     """``f`` holds a piece of the answer, as its description says (see ``_PIECE``), and is
     no identity, timestamp or enum (``role`` "of the message for this chunk" is one value)."""
     return (
-        bool(f.description and _PIECE.search(f.description))
+        says_piece(f.description)
         and f.wire_name not in IDENTITY_NAMES
         and not _stamp(f)
         and not isinstance(f.type, Enum)
