@@ -416,7 +416,7 @@ def _plan_field(
     policy, key, node = _default(schemas, f, context, path, element, model, overrides, stack, union, items_union)
     source = "default"
     fallback = ""
-    absent = _absent_key(schemas, element, key) if policy == Policy.BY_KEY and context == ROOT else None
+    absent = _absent_key(schemas, element, key, context) if policy == Policy.BY_KEY else None
     if policy == Policy.LAST:
         if context != ROOT and isinstance(meaning(schemas, f.type), Array) and not _ratings(schemas, f):
             fallback = f"a list taken whole from the last chunk that sends it; --merge-policy '{path}=append'"
@@ -576,14 +576,17 @@ def _ratings(schemas: Schemas, f: Field) -> bool:
     return items is not None and bool(items.fields) and all(_scalar_flag(schemas, g) for g in items.fields)
 
 
-def _absent_key(schemas: Schemas, element: Model | None, key: str | None) -> int | None:
-    """The key of an entry of a chunk's top-level keyed list that omits it, where the schema
-    lets it: its default, else 0 (Gemini's ``candidates[].index``: optional, and left out when
-    0, as proto3's JSON leaves out zero values); None where the key is required."""
+def _absent_key(schemas: Schemas, element: Model | None, key: str | None, context: Context) -> int | None:
+    """The key of an entry of a keyed list that omits it, where the schema says: the key's
+    default (Mistral's ``tool_calls[].index``: ``default: 0``); at a chunk's top level, an
+    optional key without one is 0 (Gemini's ``candidates[].index``: left out when 0, as
+    proto3's JSON leaves out zero values). None where the key is required."""
     found = next((g for g in element.fields if g.wire_name == key), None) if element and key else None
     if found is None or found.required:
         return None
-    return found.default if isinstance(found.default, int) and not isinstance(found.default, bool) else 0
+    if isinstance(found.default, int) and not isinstance(found.default, bool):
+        return found.default
+    return 0 if context == ROOT else None
 
 
 def _list_key(schemas: Schemas, f: Field, context: Context) -> str | None:

@@ -167,7 +167,7 @@ class _SlotOps(_Addressing):
         if type(value) is str and type(held) is not list:
             self.append(container, key, value, path)
             return
-        if type(value) is not dict and type(value) is not list:
+        if type(value) is not str and type(value) is not dict and type(value) is not list:
             if value is not None:
                 self.report(path, "wrong_type", "content that is neither text nor parts: dropped", dropped=value)
             return
