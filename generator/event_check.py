@@ -287,7 +287,8 @@ class EntryChecker:
             if wanted in WHEN_KINDS:
                 kinds = self.ir.json_kinds(types) | {"null"}
                 if "any" not in kinds and str(wanted) not in kinds:
-                    raise self.error(f"when {path} = {wanted}: {self.member}.{path} is never a {wanted}")
+                    article = "an" if str(wanted)[:1] in "aeiou" else "a"
+                    raise self.error(f"when {path} = {wanted}: {self.member}.{path} is never {article} {wanted}")
                 return (path, json.dumps(wanted)), True
             raise self.error(
                 f"when {path}: {self.member}.{path} is not a tag (an enum, or the discriminator of a union); "
