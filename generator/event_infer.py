@@ -266,7 +266,14 @@ class _Event:
             entries = []  # most of its fields are of something the target does not hold (a segment)
         if not entries:
             return self._nothing_placed(home, payload)
-        entries = self._gathered(entries, home)
+        gathered = self._gathered(entries, home)
+        if gathered is not entries:  # the plain values became one ``value: "*"``: say so once
+            plain = [w.removesuffix(": set") for w in why if w.endswith(": set")]
+            where = f"the entry at {home.path}" if home.steps else self._target_name
+            why = [f"{', '.join(plain)}: the event's own fields of {where}, set"] + [
+                w for w in why if not w.endswith(": set")
+            ]
+        entries = gathered
         if self._ends_stream():
             entries.append({"op": "finish"})
             why.append(f"{self.name.last!r} with no address: the stream ends")
