@@ -155,15 +155,31 @@ def choose_target(
                     by.setdefault(m, []).append(stage)
         if stage is Stage.FINAL and set(ir.fields(member)) - set(ir.tags(member)):
             finals.append(member)  # an ending event that carries more than its tag: the result itself
-    # an object the stream starts, or carries more than once, is what it builds
-    carried += [m for m, stages in by.items() if Stage.START in stages or len(stages) > 1] + finals
-    best: tuple[int, str] | None = None
+    # an object the stream starts, or carries more than once, is what it builds; an ending
+    # event that carries such an object is not the result: what it carries is
+    objects = [m for m, stages in by.items() if Stage.START in stages or len(stages) > 1]
+    finals = [f for f in finals if not any(ir.holds(g.value_type, m) for g in ir.fields(f).values() for m in objects)]
+    # the outermost: an object another candidate holds (an item of a response's output) is a part of it
+    places = {m: Target(ir, m) for m in objects}
+    held = {n for m in objects for _, items in places[m].lists(places[m].root) for n in ir.models_of(list(items))}
+    carried += [m for m in objects if m not in held] + finals
+    best: tuple[tuple[int, int], str] | None = None
     for candidate in dict.fromkeys(carried):
         decided = _Fold(ir, members, tag, candidate).infer("").events
-        score = sum(1 for e in decided if any(x.get("op") not in ("ignore", "side") for x in e.entries))
+        score = (sum(1 for e in decided if any(_builds(x) for x in e.entries)), int(candidate not in finals))
         if best is None or score > best[0]:
             best = (score, candidate)
     return best[1] if best else None
+
+
+def _builds(entry: dict[str, Any]) -> bool:
+    """Whether an entry builds the target: starts or ends it with an object, or lands in an
+    entry of a list, or gathers text (setting an event's own fields, such as the ids every
+    event repeats, says little about what the stream builds)."""
+    op, value = entry.get("op"), entry.get("value")
+    if op in ("init", "refresh", "finalize"):
+        return value != "*"
+    return "[" in str(entry.get("at", "")) or op in ("append", "parts", "json", "push")
 
 
 class _Fold:

@@ -242,3 +242,18 @@ def test_any_map_over_the_inferred_fold_explains_to_a_map_that_plans_the_same(
         checked[tag] = entry
     plan = plan_events(ir, "Events", {"events": checked})
     assert _same(_round_trip(tmp_path, ir, "Events", plan), plan)
+
+
+@pytest.mark.shared
+def test_a_union_no_operation_streams_gets_the_inferred_fold_into_the_outermost_object_it_starts() -> None:
+    """OpenAI's Realtime server events (a WebSocket protocol: no operation streams them),
+    asked for with ``--schema``: of the objects their events carry (sessions, items, the
+    response), the response: it is started (``response.created``) and holds the items."""
+    from conftest import NEWEST_SPEC
+
+    reading = read_spec(Options(spec=NEWEST_SPEC, schemas=("RealtimeServerEvent",)))
+    (plan,) = reading.event_plans.values()
+    assert plan.target == "RealtimeResponse"
+    created, delta = plan.rule("response.created"), plan.rule("response.output_text.delta")
+    assert created is not None and created.actions[0].op is Op.INIT
+    assert delta is not None and delta.actions[0].path == "output[{output_index}].content[{content_index}].text"
