@@ -223,8 +223,12 @@ def _interpret(
             roots.append(root_of.setdefault(name, ref.name))
         elif hasattr(ref, "name") and ref.name in interp.aliases and _is_event_union(interp, ref.name):
             union_roots.append(ref.name)
-        elif not options.schemas:
-            continue  # a declared stream of no object (audio bytes, text): nothing to merge
+        elif not options.schemas:  # a declared stream of no object (audio bytes, text): nothing to merge
+            interp.warn(
+                root_selection.stream_locations(interp)[name],
+                f"{name} is streamed, but its events are not objects (nor a union of them): no accumulator",
+            )
+            continue
         else:
             raise components[name].error(
                 f"root schema {name!r} is neither an object with properties nor a union of objects; "

@@ -257,3 +257,56 @@ def test_a_union_no_operation_streams_gets_the_inferred_fold_into_the_outermost_
     created, delta = plan.rule("response.created"), plan.rule("response.output_text.delta")
     assert created is not None and created.actions[0].op is Op.INIT
     assert delta is not None and delta.actions[0].path == "output[{output_index}].content[{content_index}].text"
+
+
+ENVELOPE = {
+    "openapi": "3.1.0",
+    "info": {"title": "envelope", "version": "1"},
+    "paths": {
+        "/runs#stream": {
+            "post": {"responses": {"200": {"content": {"text/event-stream": {"schema": _ref("RunEvents")}}}}}
+        },
+        "/runs": {"post": {"responses": {"200": {"content": {"application/json": {"schema": _ref("Run")}}}}}},
+    },
+    "components": {
+        "schemas": {
+            "RunEvents": {
+                "type": "object",
+                "required": ["event", "data"],
+                "properties": {
+                    "event": STR,
+                    "data": {
+                        "oneOf": [_ref(m) for m in MEMBERS],
+                        "discriminator": {"propertyName": "kind"},
+                        "x-merge": {"events": {"heartbeat": {"op": "side", "channel": "beats", "value": "*"}}},
+                    },
+                },
+            },
+            **{k: v for k, v in SPEC["components"]["schemas"].items() if k != "Events"},
+        }
+    },
+}
+
+
+def test_a_union_inline_in_an_envelopes_data_is_a_root_named_after_it_with_its_own_x_merge(tmp_path: Path) -> None:
+    """An SSE envelope (``{event, data}``) whose ``data`` is an inline union: the default run
+    folds ``RunEventsData`` into what ``/runs`` answers (the operation beside ``/runs#stream``);
+    ``x-merge`` on the inline union applies; the module's reader follows named events."""
+    from conftest import load_module
+
+    path = tmp_path / "envelope.json"
+    path.write_text(json.dumps(ENVELOPE), encoding="utf-8")
+    reading = read_spec(Options(spec=path))
+    (plan,) = reading.event_plans.values()
+    assert (plan.root, plan.target) == ("RunEventsData", "Run")
+    beats = plan.rule("heartbeat")
+    assert beats is not None and beats.source == "x-merge"
+    from generator.cli import main
+
+    assert main([str(path), "-o", str(tmp_path / "out"), "--style", "typeddict", "-q"]) == 0
+    module = load_module(tmp_path / "out" / "envelope_typeddict.py")
+    lines = [line for event in STREAM for line in (f"event: {event['kind']}", f"data: {json.dumps(event)}", "")]
+    acc = module.RunEventsDataAccumulator()
+    for event in module.iter_chunk_dicts(lines):
+        acc.add(event)
+    assert acc.snapshot_dict() == ANSWER and acc.channels["beats"] == [{"kind": "heartbeat"}]
