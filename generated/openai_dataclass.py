@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 5b09c4eaea1124582817f44e429df8b4, output f7fcf4c813f52b679aa992a8dcb5cfa6
+# Fingerprint: inputs 0e837273e397008e1a25b1de1d5a5195, output 09ce7a4b6045b6908a55a9528b170c12
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -9930,6 +9930,119 @@ class _Bookkeeping:
         return bool(_risks(self.anomalies))
 
 
+class _PartText(list[str]):
+    """The text of a part that adjacent parts add to: fragments, joined once (``_part_built``)."""
+
+
+class _Part(dict[str, Any]):
+    """A part that the next adjacent part of its kind may join (its copy: the caller's part
+    is never changed)."""
+
+
+def _part_texts(part: dict[str, Any], tag: str) -> list[str]:
+    """The fields of ``part`` that hold text to join: ``text``, and lists of nested parts."""
+    return [
+        name
+        for name, value in part.items()
+        if name != tag
+        and (
+            (name == "text" and (type(value) is str or type(value) is _PartText))
+            or (
+                type(value) is list
+                and value
+                and all(type(x) is dict or type(x) is _Part for x in value)
+            )
+        )
+    ]
+
+
+def _joins(last: _Part, part: dict[str, Any], tag: str) -> bool:
+    """Whether ``part`` joins ``last``: both of one kind, both with text (or nested parts) to
+    join, no other field of theirs different."""
+    kind = part.get(tag)
+    if kind is None or last.get(tag) != kind:
+        return False
+    texts = _part_texts(part, tag)
+    for name in texts:  # each held by both, in the same form (text, or nested parts)
+        if name not in last or (type(part[name]) is str) != (
+            type(last[name]) is _PartText
+        ):
+            return False
+    if not texts:
+        return False
+    return all(
+        name in texts or name not in last or last[name] == value
+        for name, value in part.items()
+    )
+
+
+def _empty(part: _Part, tag: str) -> bool:
+    """A part that holds nothing: its text (or nested parts) empty and no other field."""
+    rest = [part[name] for name in part if name != tag]
+    return bool(rest) and all(
+        value == [] or (type(value) is _PartText and not any(value)) for value in rest
+    )
+
+
+def _opened(part: dict[str, Any], tag: str) -> _Part:
+    """A copy of ``part`` that later parts may join: its text gathered, nested parts joined."""
+    opened = _Part(part)
+    for name in _part_texts(part, tag):
+        value = part[name]
+        if type(value) is str:
+            opened[name] = _PartText((value,))
+        else:
+            nested: list[Any] = []
+            for item in value:
+                _add_part(nested, item, tag)
+            opened[name] = nested
+    return opened
+
+
+def _add_part(parts: list[Any], value: Any, tag: str = "type") -> None:
+    """Add ``value`` to the list of parts ``parts``: a part (an object), text (a text part),
+    or a list of them in order; anything else is appended as it came (the caller reports it).
+    """
+    if type(value) is list:
+        for item in value:
+            _add_part(parts, item, tag)
+        return
+    if type(value) is str:
+        if not value:
+            return
+        value = {tag: "text", "text": value}
+    elif type(value) is not dict:
+        parts.append(value)
+        return
+    last = parts[-1] if parts else None
+    if type(last) is _Part and _joins(last, value, tag):
+        for name, piece in value.items():
+            held = last.get(name)
+            if type(held) is _PartText:
+                held.append(piece)
+            elif name != tag and type(held) is list and type(piece) is list:
+                for item in piece:
+                    _add_part(held, item, tag)
+            elif name not in last:
+                last[name] = piece
+        return
+    opened = _opened(value, tag)
+    if not _empty(opened, tag):
+        parts.append(opened)
+
+
+def _part_built(value: Any) -> Any:
+    """Plain JSON of parts gathered by ``_add_part``: text joined, nested parts built."""
+    t = type(value)
+    if t is _PartText:
+        return _joined(value)
+    if t is _Part:
+        return {name: _part_built(piece) for name, piece in value.items()}
+    if t is list:
+        return [_part_built(item) for item in value]
+    return value
+
+
 #: The types of decoded JSON values (``_as_json`` keeps a dict of them as it is).
 _JSON_TYPES = frozenset({str, int, float, bool, type(None), dict, list})
 
@@ -10436,7 +10549,8 @@ class _TextMerge(_Bookkeeping):
 
     def _parts(self, state: Any, attr: str, wire: str, parts: list[Any]) -> None:
         """Fragments of a field that the schema lets hold a list of parts, gathered as one
-        list in order (see ``fragment``): text joins the text part it follows."""
+        list in order (see ``fragment``): text that came before is the first part; adjacent
+        parts of one kind join (``parts._add_part``)."""
         if state._alt is None:
             state._alt = {}
         gathered: Any = state._alt.get(wire)
@@ -10453,25 +10567,9 @@ class _TextMerge(_Bookkeeping):
             gathered = state._alt[wire] = []
             text = getattr(state, attr)
             if any(text):  # text so far: the first part
-                gathered.append(
-                    _Merged(type="text", text=_Text("".join(text), grows=True))
-                )
+                _add_part(gathered, "".join(text))
                 text.clear()
-        for part in parts:
-            if type(part) is str:
-                part = {"type": "text", "text": part}
-            last = gathered[-1] if gathered else None
-            if (
-                type(part) is dict
-                and set(part) == {"type", "text"}
-                and part["type"] == "text"
-            ):
-                if type(last) is _Merged and type(part["text"]) is str:
-                    last["text"].add(part["text"])
-                    continue
-                if type(part["text"]) is str:
-                    part = _Merged(type="text", text=_Text(part["text"], grows=True))
-            gathered.append(part)
+        _add_part(gathered, parts)
 
     def replaced(self, state: Any, wire: str, old: Any, new: Any) -> None:
         """A ``last`` field that a stream could send in pieces got a value that drops or
@@ -10827,7 +10925,7 @@ class _State:
         """``out`` (the known fields, built) with the other forms and unknown fields added."""
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = [_built(p) for p in parts] if type(parts) is list else parts
+                out[wire] = _part_built(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
@@ -12095,6 +12193,8 @@ def _thaw(value: Any, bad: list[_JsonFragments] | None = None) -> Any:
         return {k: _thaw(v, bad) for k, v in value.items()}
     if t is list:
         return [_thaw(v, bad) for v in value]
+    if t is _Part:
+        return _part_built(value)
     if t is _JsonFragments:
         parsed, ok = _parsed(value)
         if not ok and bad is not None:
@@ -12229,8 +12329,11 @@ class _Addressing:
         key: Any,
         path: str,
         new: Mapping[str, Any] | None = None,
+        opens: bool = False,
     ) -> dict[str, Any]:
-        """The object at ``container[key]``; a missing one is created from ``new`` (``missing_slot``)."""
+        """The object at ``container[key]``; a missing one is created from ``new``: reported
+        (``missing_slot``) unless ``opens`` (no event opens it: its first delta does, by design).
+        """
         value = container.get(key)
         if type(value) is dict:
             return value
@@ -12239,9 +12342,12 @@ class _Addressing:
                 path, "wrong_type", "not an object: event dropped", dropped=_thaw(value)
             )
             raise _Skip
-        self.report(
-            path, "missing_slot", "created by this event: no earlier event opened it"
-        )
+        if not opens:
+            self.report(
+                path,
+                "missing_slot",
+                "created by this event: no earlier event opened it",
+            )
         made: dict[str, Any] = _own(dict(new)) if new else {}
         container[key] = made
         self._placeholders.add(id(made))
@@ -12255,12 +12361,13 @@ class _Addressing:
         ident: str | None,
         path: str,
         new: Mapping[str, Any] | None = None,
+        opens: bool = False,
     ) -> dict[str, Any]:
         """The top-level slot ``collection[event[index]]``, checked against ``event[ident]``.
 
         An ``ident`` naming another known item is reported (``id_mismatch``) and wins; one
         naming no known item follows ``index`` (``unknown_id`` when the slot has another id).
-        A missing slot is created with that id (``missing_slot``).
+        A missing slot is created with that id (``missing_slot`` unless ``opens``: see ``child``).
         """
         container = self.slots(self.response, collection, collection)
         key = event.get(index)
@@ -12321,7 +12428,7 @@ class _Addressing:
         value = container.get(key)
         if type(value) is dict:
             return value
-        found = self.child(container, key, path, new)
+        found = self.child(container, key, path, new, opens)
         if wanted is not None:
             found[self.id_field] = wanted
             self._ids.setdefault(collection, {})[wanted] = key
@@ -12565,6 +12672,47 @@ class _SlotOps(_Addressing):
                 dropped=delta,
             )
 
+    def parts(self, container: dict[Any, Any], key: Any, value: Any, path: str) -> None:
+        """Content that is text or a list of parts (``anyOf [string, list of parts]``): text
+        joins text while only text came (the slot stays a string); a part (or a list of
+        parts) makes the slot a list of parts, the text so far its first part, and later text
+        a text part; adjacent parts of one kind join (``parts._add_part``). ``null`` adds
+        nothing; another value is reported (``wrong_type``) and dropped."""
+        held = container.get(key)
+        if type(value) is str and type(held) is not list:
+            self.append(container, key, value, path)
+            return
+        if (
+            type(value) is not str
+            and type(value) is not dict
+            and type(value) is not list
+        ):
+            if value is not None:
+                self.report(
+                    path,
+                    "wrong_type",
+                    "content that is neither text nor parts: dropped",
+                    dropped=value,
+                )
+            return
+        if type(held) is not list:
+            if (
+                held is not None
+                and type(held) is not str
+                and type(held) is not _Fragments
+            ):
+                self.report(
+                    path,
+                    "wrong_type",
+                    "parts where the fold holds another value: replaced",
+                    _thaw(held),
+                )
+                held = None
+            text = _thaw(held) if held is not None else ""
+            held = container[key] = []
+            _add_part(held, text)
+        _add_part(held, _own(value))
+
     def extend(
         self, container: dict[Any, Any], key: Any, items: Any, path: str
     ) -> None:
@@ -12668,6 +12816,36 @@ def _dig(value: Any, *names: str) -> Any:
             return None
         value = value.get(name)
     return value
+
+
+def _picked(
+    event: Mapping[str, Any], names: tuple[str, ...], fixed: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The event as the value of a slot of another type (``value: "*"`` of a slot op): its
+    fields ``names`` that it has, and ``fixed``, the slot type's own tags (a transcription
+    segment's ``type`` is not the event's)."""
+    picked = dict(fixed)
+    for name in names:
+        if name in event:
+            picked[name] = event[name]
+    return picked
+
+
+def _kind_of(value: Any) -> str:
+    """The JSON kind of a value (``string``, ``object``...; ``null`` for null or absent): what
+    a ``when`` on a kind tests."""
+    t = type(value)
+    if t is str:
+        return "string"
+    if t is dict:
+        return "object"
+    if t is list:
+        return "array"
+    if t is bool:
+        return "boolean"
+    if t is int or t is float:
+        return "number"
+    return "null" if value is None else "other"
 
 
 def _as_event(obj: Any) -> Any:
@@ -13075,6 +13253,8 @@ class _Slot:
         new: what the innermost keyed step before the last starts as when an event must
             create it (a reasoning summary part: ``{"type": "summary_text"}``).
         fixed: fields of an appended object that are never joined (tags: ``type``).
+        opens: no event of the stream creates the objects on the way (the keyed steps
+            before the last): the first event that addresses one creates it, unreported.
     """
 
     __slots__ = (
@@ -13083,6 +13263,7 @@ class _Slot:
         "_ident",
         "_key",
         "_name",
+        "_opens",
         "_rest",
         "collection",
         "path",
@@ -13095,10 +13276,12 @@ class _Slot:
         ident: str | None = None,
         new: Mapping[str, Any] | None = None,
         fixed: tuple[str, ...] = (),
+        opens: bool = False,
     ) -> None:
         steps = _path_steps(path)
         self.path = path
         self._fixed = fixed
+        self._opens = opens
         #: the top-level keyed list when the slot is its item (``output[{output_index}]``)
         self.collection = steps[0][0] if len(steps) == 1 and steps[0][1] else None
         self._ident = ident
@@ -13132,13 +13315,17 @@ class _Slot:
         if key is None:
             parent = f.field(f.response, name, path)
         else:  # a top-level item: checked against the event's id
-            parent = f.item(name, e, key, self._ident, path, new)
+            parent = f.item(name, e, key, self._ident, path, new, self._opens)
         for name, key, path, new in self._rest:
             if key is None:
                 parent = f.field(parent, name, path)
             else:
                 parent = f.child(
-                    f.slots(parent, name, path), f.key(e, key, path), path, new
+                    f.slots(parent, name, path),
+                    f.key(e, key, path),
+                    path,
+                    new,
+                    self._opens,
                 )
         return parent
 
@@ -13282,6 +13469,25 @@ class _Slot:
             container, key = self.locate(f, e, parent)
             f.push(container, key, value, self.path)
 
+    def parts(
+        self,
+        f: _EventFold,
+        e: Mapping[str, Any],
+        value: Any,
+        parent: dict[Any, Any] | None = None,
+    ) -> None:
+        """Text or parts into content that may be either (``_EventFold.parts``); an absent
+        value does nothing."""
+        if value is None:
+            return
+        if self._key is None:  # inline ``locate``: the hot path of every delta
+            container, key = (
+                self.parent(f, e) if parent is None else parent
+            ), self._name
+        else:
+            container, key = self.locate(f, e, parent)
+        f.parts(container, key, value, self.path)
+
     def extend(
         self,
         f: _EventFold,
@@ -13323,6 +13529,17 @@ def _step_text(step: tuple[str, str | None]) -> str:
 
 
 _RESPONSE_STREAM_EVENT_OUTPUT_CODE = _Slot(
+    "output[{output_index}].code",
+    ident="item_id",
+    new={
+        "code": "",
+        "container_id": "",
+        "id": "",
+        "status": "",
+        "type": "code_interpreter_call",
+    },
+)
+_RESPONSE_STREAM_EVENT_OUTPUT_CODE_2 = _Slot(
     "output[{output_index}].code", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_STATUS = _Slot(
@@ -13332,6 +13549,14 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT = _Slot(
     "output[{output_index}].content[{content_index}]", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS = _Slot(
+    "output[{output_index}].arguments",
+    ident="item_id",
+    new={"arguments": "", "call_id": "", "name": "", "type": "function_call"},
+)
+_RESPONSE_STREAM_EVENT_OUTPUT_NAME = _Slot(
+    "output[{output_index}].name", ident="item_id"
+)
+_RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_2 = _Slot(
     "output[{output_index}].arguments", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS = _Slot(
@@ -13350,11 +13575,6 @@ _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY = _Slot(
     "output[{output_index}].summary[{summary_index}]", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT = _Slot(
-    "output[{output_index}].summary[{summary_index}].text",
-    ident="item_id",
-    new={"text": "", "type": "summary_text"},
-)
-_RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT_2 = _Slot(
     "output[{output_index}].summary[{summary_index}].text", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT = _Slot(
@@ -13376,16 +13596,26 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_2 = _Slot(
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_3 = _Slot(
     "output[{output_index}].content[{content_index}].text",
     ident="item_id",
-    new={"annotations": [], "text": "", "type": "output_text"},
+    new={"annotations": [], "logprobs": [], "text": "", "type": "output_text"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS = _Slot(
     "output[{output_index}].content[{content_index}].logprobs", ident="item_id"
+)
+_RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_3 = _Slot(
+    "output[{output_index}].arguments",
+    ident="item_id",
+    new={"arguments": "", "id": "", "name": "", "server_label": "", "type": "mcp_call"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ANNOTATIONS = _Slot(
     "output[{output_index}].content[{content_index}].annotations[{annotation_index}]",
     ident="item_id",
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_INPUT = _Slot(
+    "output[{output_index}].input",
+    ident="item_id",
+    new={"call_id": "", "input": "", "name": "", "type": "custom_tool_call"},
+)
+_RESPONSE_STREAM_EVENT_OUTPUT_INPUT_2 = _Slot(
     "output[{output_index}].input", ident="item_id"
 )
 
@@ -13423,7 +13653,9 @@ def _on_response_code_interpreter_call_code_done(
     """``response.code_interpreter_call_code.done``: replace code at
     output[{output_index}].code.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CODE.replace(f, e, e.get("code"), check=True)
+    _RESPONSE_STREAM_EVENT_OUTPUT_CODE_2.replace(
+        f, e, e.get("code"), check=True, optional=True
+    )
 
 
 def _on_response_code_interpreter_call_completed(
@@ -13513,11 +13745,15 @@ def _on_response_function_call_arguments_delta(
 
 
 def _on_response_function_call_arguments_done(f: _EventFold, e: dict[str, Any]) -> None:
-    """``response.function_call_arguments.done``: replace arguments at
-    output[{output_index}].arguments.
+    """``response.function_call_arguments.done``: replace name at
+    output[{output_index}].name; replace arguments at output[{output_index}].arguments.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS.replace(
-        f, e, e.get("arguments"), check=True
+    output = _RESPONSE_STREAM_EVENT_OUTPUT_NAME.parent(f, e)
+    _RESPONSE_STREAM_EVENT_OUTPUT_NAME.replace(
+        f, e, e.get("name"), output, optional=True
+    )
+    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_2.replace(
+        f, e, e.get("arguments"), output, check=True, optional=True
     )
 
 
@@ -13588,17 +13824,17 @@ def _on_response_output_item_done(f: _EventFold, e: dict[str, Any]) -> None:
 
 
 def _on_response_reasoning_summary_part_added(f: _EventFold, e: dict[str, Any]) -> None:
-    """``response.reasoning_summary_part.added``: create part at
+    """``response.reasoning_summary_part.added``: merge part at
     output[{output_index}].summary[{summary_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY.create(f, e, e.get("part"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY.merge(f, e, e.get("part"))
 
 
 def _on_response_reasoning_summary_part_done(f: _EventFold, e: dict[str, Any]) -> None:
-    """``response.reasoning_summary_part.done``: replace part at
+    """``response.reasoning_summary_part.done``: merge part at
     output[{output_index}].summary[{summary_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY.replace(f, e, e.get("part"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY.merge(f, e, e.get("part"))
 
 
 def _on_response_reasoning_summary_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
@@ -13612,8 +13848,8 @@ def _on_response_reasoning_summary_text_done(f: _EventFold, e: dict[str, Any]) -
     """``response.reasoning_summary_text.done``: replace text at
     output[{output_index}].summary[{summary_index}].text.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT_2.replace(
-        f, e, e.get("text"), check=True
+    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT.replace(
+        f, e, e.get("text"), check=True, optional=True
     )
 
 
@@ -13629,7 +13865,7 @@ def _on_response_reasoning_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     output[{output_index}].content[{content_index}].text.
     """
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_2.replace(
-        f, e, e.get("text"), check=True
+        f, e, e.get("text"), check=True, optional=True
     )
 
 
@@ -13645,7 +13881,7 @@ def _on_response_refusal_done(f: _EventFold, e: dict[str, Any]) -> None:
     output[{output_index}].content[{content_index}].refusal.
     """
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_2.replace(
-        f, e, e.get("refusal"), check=True
+        f, e, e.get("refusal"), check=True, optional=True
     )
 
 
@@ -13668,7 +13904,7 @@ def _on_response_output_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     """
     content = _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_2.parent(f, e)
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_2.replace(
-        f, e, e.get("text"), content, check=True
+        f, e, e.get("text"), content, check=True, optional=True
     )
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS.replace(
         f, e, e.get("logprobs"), content
@@ -13741,15 +13977,15 @@ def _on_response_mcp_call_arguments_delta(f: _EventFold, e: dict[str, Any]) -> N
     """``response.mcp_call_arguments.delta``: append delta at
     output[{output_index}].arguments.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_3.append(f, e, e.get("delta"))
 
 
 def _on_response_mcp_call_arguments_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.mcp_call_arguments.done``: replace arguments at
     output[{output_index}].arguments.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS.replace(
-        f, e, e.get("arguments"), check=True
+    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_2.replace(
+        f, e, e.get("arguments"), check=True, optional=True
     )
 
 
@@ -13803,7 +14039,9 @@ def _on_response_custom_tool_call_input_done(f: _EventFold, e: dict[str, Any]) -
     """``response.custom_tool_call_input.done``: replace input at
     output[{output_index}].input.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_INPUT.replace(f, e, e.get("input"), check=True)
+    _RESPONSE_STREAM_EVENT_OUTPUT_INPUT_2.replace(
+        f, e, e.get("input"), check=True, optional=True
+    )
 
 
 _RESPONSE_STREAM_EVENT_HANDLERS: dict[

@@ -44,7 +44,8 @@ def _part_texts(part: dict[str, Any], tag: str) -> list[str]:
 
 
 def _joins(last: _Part, part: dict[str, Any], tag: str) -> bool:
-    """Whether ``part`` joins ``last`` (see the module docstring)."""
+    """Whether ``part`` joins ``last``: both of one kind, both with text (or nested parts) to
+    join, no other field of theirs different."""
     kind = part.get(tag)
     if kind is None or last.get(tag) != kind:
         return False

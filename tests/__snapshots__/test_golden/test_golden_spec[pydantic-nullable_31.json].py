@@ -514,6 +514,119 @@ class _Bookkeeping:
         return bool(_risks(self.anomalies))
 
 
+class _PartText(list[str]):
+    """The text of a part that adjacent parts add to: fragments, joined once (``_part_built``)."""
+
+
+class _Part(dict[str, Any]):
+    """A part that the next adjacent part of its kind may join (its copy: the caller's part
+    is never changed)."""
+
+
+def _part_texts(part: dict[str, Any], tag: str) -> list[str]:
+    """The fields of ``part`` that hold text to join: ``text``, and lists of nested parts."""
+    return [
+        name
+        for name, value in part.items()
+        if name != tag
+        and (
+            (name == "text" and (type(value) is str or type(value) is _PartText))
+            or (
+                type(value) is list
+                and value
+                and all(type(x) is dict or type(x) is _Part for x in value)
+            )
+        )
+    ]
+
+
+def _joins(last: _Part, part: dict[str, Any], tag: str) -> bool:
+    """Whether ``part`` joins ``last``: both of one kind, both with text (or nested parts) to
+    join, no other field of theirs different."""
+    kind = part.get(tag)
+    if kind is None or last.get(tag) != kind:
+        return False
+    texts = _part_texts(part, tag)
+    for name in texts:  # each held by both, in the same form (text, or nested parts)
+        if name not in last or (type(part[name]) is str) != (
+            type(last[name]) is _PartText
+        ):
+            return False
+    if not texts:
+        return False
+    return all(
+        name in texts or name not in last or last[name] == value
+        for name, value in part.items()
+    )
+
+
+def _empty(part: _Part, tag: str) -> bool:
+    """A part that holds nothing: its text (or nested parts) empty and no other field."""
+    rest = [part[name] for name in part if name != tag]
+    return bool(rest) and all(
+        value == [] or (type(value) is _PartText and not any(value)) for value in rest
+    )
+
+
+def _opened(part: dict[str, Any], tag: str) -> _Part:
+    """A copy of ``part`` that later parts may join: its text gathered, nested parts joined."""
+    opened = _Part(part)
+    for name in _part_texts(part, tag):
+        value = part[name]
+        if type(value) is str:
+            opened[name] = _PartText((value,))
+        else:
+            nested: list[Any] = []
+            for item in value:
+                _add_part(nested, item, tag)
+            opened[name] = nested
+    return opened
+
+
+def _add_part(parts: list[Any], value: Any, tag: str = "type") -> None:
+    """Add ``value`` to the list of parts ``parts``: a part (an object), text (a text part),
+    or a list of them in order; anything else is appended as it came (the caller reports it).
+    """
+    if type(value) is list:
+        for item in value:
+            _add_part(parts, item, tag)
+        return
+    if type(value) is str:
+        if not value:
+            return
+        value = {tag: "text", "text": value}
+    elif type(value) is not dict:
+        parts.append(value)
+        return
+    last = parts[-1] if parts else None
+    if type(last) is _Part and _joins(last, value, tag):
+        for name, piece in value.items():
+            held = last.get(name)
+            if type(held) is _PartText:
+                held.append(piece)
+            elif name != tag and type(held) is list and type(piece) is list:
+                for item in piece:
+                    _add_part(held, item, tag)
+            elif name not in last:
+                last[name] = piece
+        return
+    opened = _opened(value, tag)
+    if not _empty(opened, tag):
+        parts.append(opened)
+
+
+def _part_built(value: Any) -> Any:
+    """Plain JSON of parts gathered by ``_add_part``: text joined, nested parts built."""
+    t = type(value)
+    if t is _PartText:
+        return _joined(value)
+    if t is _Part:
+        return {name: _part_built(piece) for name, piece in value.items()}
+    if t is list:
+        return [_part_built(item) for item in value]
+    return value
+
+
 #: The types of decoded JSON values (``_as_json`` keeps a dict of them as it is).
 _JSON_TYPES = frozenset({str, int, float, bool, type(None), dict, list})
 
@@ -1020,7 +1133,8 @@ class _TextMerge(_Bookkeeping):
 
     def _parts(self, state: Any, attr: str, wire: str, parts: list[Any]) -> None:
         """Fragments of a field that the schema lets hold a list of parts, gathered as one
-        list in order (see ``fragment``): text joins the text part it follows."""
+        list in order (see ``fragment``): text that came before is the first part; adjacent
+        parts of one kind join (``parts._add_part``)."""
         if state._alt is None:
             state._alt = {}
         gathered: Any = state._alt.get(wire)
@@ -1037,25 +1151,9 @@ class _TextMerge(_Bookkeeping):
             gathered = state._alt[wire] = []
             text = getattr(state, attr)
             if any(text):  # text so far: the first part
-                gathered.append(
-                    _Merged(type="text", text=_Text("".join(text), grows=True))
-                )
+                _add_part(gathered, "".join(text))
                 text.clear()
-        for part in parts:
-            if type(part) is str:
-                part = {"type": "text", "text": part}
-            last = gathered[-1] if gathered else None
-            if (
-                type(part) is dict
-                and set(part) == {"type", "text"}
-                and part["type"] == "text"
-            ):
-                if type(last) is _Merged and type(part["text"]) is str:
-                    last["text"].add(part["text"])
-                    continue
-                if type(part["text"]) is str:
-                    part = _Merged(type="text", text=_Text(part["text"], grows=True))
-            gathered.append(part)
+        _add_part(gathered, parts)
 
     def replaced(self, state: Any, wire: str, old: Any, new: Any) -> None:
         """A ``last`` field that a stream could send in pieces got a value that drops or
@@ -1411,7 +1509,7 @@ class _State:
         """``out`` (the known fields, built) with the other forms and unknown fields added."""
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = [_built(p) for p in parts] if type(parts) is list else parts
+                out[wire] = _part_built(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out
