@@ -539,8 +539,10 @@ def _default(
     if model is not None and model.name not in stack:
         if context == ENTRY and f.wire_name == "delta":
             return Policy.MERGE, None, _plan_node(schemas, model, DELTA, path, overrides, stack, union=union)
+        if context == ROOT and not _holds_pieces(schemas, model, ()):
+            return Policy.LAST, None, None
         node = _plan_node(schemas, model, context, path, overrides, stack, union=union)
-        if context == DELTA or node.accumulates():  # at the root too: an object that holds pieces
+        if context == DELTA or node.accumulates():  # at the root: an object that holds pieces
             return Policy.MERGE, None, node
         return Policy.LAST, None, None
     if isinstance(meaning(schemas, f.type), Array):
@@ -552,6 +554,24 @@ def _default(
     if context == DELTA and isinstance(f.type, Enum):
         return Policy.SET, None, None
     return Policy.LAST, None, None
+
+
+def _holds_pieces(schemas: Schemas, model: Model, seen: tuple[str, ...]) -> bool:
+    """Whether a chunk's top-level object holds a field its description calls a piece (a few
+    levels down): it then merges field by field (Ollama's ``message``)."""
+    for f in model.fields:
+        if _piece(f):
+            return True
+        t = meaning(schemas, f.type)
+        inner = schemas.models.get(t.name) if isinstance(t, ModelRef) else None
+        if (
+            inner is not None
+            and inner.name not in seen
+            and len(seen) < 4
+            and _holds_pieces(schemas, inner, (*seen, model.name))
+        ):
+            return True
+    return False
 
 
 def _list_default(schemas: Schemas, f: Field, context: Context) -> Policy:

@@ -49,7 +49,7 @@ class SpecReading:
     responses: dict[str, ResponsePlan]
     timings: dict[str, float] = field(default_factory=dict)
     event_plans: dict[str, EventPlan] = field(default_factory=dict)  # union root -> its fold
-    unmapped: dict[str, list[str]] = field(default_factory=dict)  # union root -> event types no map covers
+    unmapped: dict[str, list[str]] = field(default_factory=dict)  # union root -> event types nothing folds
     merge_warnings: list[str] = field(default_factory=list)  # where a merge plan can lose data (merge_plan)
     files: dict[Path, bytes] = field(default_factory=dict)  # files the loader read besides the spec ($ref targets)
 
@@ -159,8 +159,8 @@ def _event_plans_of(
             )
             continue
         plans[union] = plan
-        if plan.unmapped:
-            unmapped[union] = [tag for tag, _ in plan.unmapped]
+        if plan.unmapped or plan.undecided:  # folded as unknown events: --check names them
+            unmapped[union] = [tag for tag, _ in (*plan.unmapped, *plan.undecided)]
     return plans, unmapped, unfolded
 
 

@@ -180,7 +180,6 @@ def found_unions(interp: Interpreter) -> list[UnionStream]:
     carries the object an operation answers (Anthropic's ``message_start`` carries the
     ``Message`` of ``/v1/messages``). Each with that object as its target."""
     view = SpecView.of(interp)
-    components = interp.components()
     found: dict[str, UnionStream] = {}
     answered: dict[str, str] = {}  # component an operation answers -> the operation's path
     try:
@@ -189,28 +188,52 @@ def found_unions(interp: Interpreter) -> list[UnionStream]:
         answers = []
     for answer in answers:
         for body in answer.json:
-            options = view.options(body)
-            for option in options or [body]:
-                name = view.named(option)
-                if name is not None and not view.is_union(option):
-                    answered.setdefault(name, answer.path)
-            unions = [view.named(o) for o in options if view.is_union(o) and _tagged(view, o)]
-            objects = _json_objects(view, (body,), body)
-            for name in unions:
-                if name is not None and objects and name not in found:
-                    found[name] = UnionStream(name, components[name], objects, answer.path)
-    for name, loc in components.items():
-        if name in found or not view.is_union(loc) or not _tagged(view, loc):
+            try:  # a body it cannot read (a dangling $ref) is reported where a run reads it, if one does
+                _answered_unions(view, interp, answer, body, answered, found)
+            except SpecError:
+                continue
+    for name, loc in interp.components().items():
+        try:
+            carried = [] if name in found else _carried(view, loc, answered)
+        except SpecError:
             continue
-        carried = [
-            target
-            for member in view.options(loc)
-            for prop in view.properties(member).values()
-            if (target := view.named(prop)) is not None and target in answered
-        ]
         if carried:
             found[name] = UnionStream(name, loc, (carried[0],), answered[carried[0]])
     return list(found.values())
+
+
+def _answered_unions(
+    view: SpecView,
+    interp: Interpreter,
+    answer: Any,
+    body: Location,
+    answered: dict[str, str],
+    found: dict[str, UnionStream],
+) -> None:
+    """Note the objects ``body`` answers (in ``answered``) and, where it is either an object
+    or a union of events, the union (in ``found``)."""
+    options = view.options(body)
+    for option in options or [body]:
+        name = view.named(option)
+        if name is not None and not view.is_union(option):
+            answered.setdefault(name, answer.path)
+    unions = [view.named(o) for o in options if view.is_union(o) and _tagged(view, o)]
+    objects = _json_objects(view, (body,), body)
+    for name in unions:
+        if name is not None and objects and name not in found:
+            found[name] = UnionStream(name, interp.components()[name], objects, answer.path)
+
+
+def _carried(view: SpecView, loc: Location, answered: dict[str, str]) -> list[str]:
+    """The answered components a union of tagged objects' members carry whole."""
+    if not view.is_union(loc) or not _tagged(view, loc):
+        return []
+    return [
+        target
+        for member in view.options(loc)
+        for prop in view.properties(member).values()
+        if (target := view.named(prop)) is not None and target in answered
+    ]
 
 
 def _tagged(view: SpecView, loc: Location) -> bool:

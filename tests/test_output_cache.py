@@ -131,11 +131,12 @@ def test_no_cache_neither_reads_nor_keeps_a_run(project: Path, generations: list
     assert len(generations) == 3
 
 
-def test_a_run_that_left_events_unmapped_is_not_kept(project: Path, generations: list[Options]) -> None:
+def test_a_run_that_left_events_unfolded_is_not_kept(project: Path, generations: list[Options]) -> None:
     spec = copy.deepcopy(EVENTS_MAP_SPEC)
     schemas = spec["components"]["schemas"]
-    schemas["Refusal"] = event_schema("answer.refusal.delta", {"delta": {"type": "string"}})
-    schemas["Events"]["anyOf"].append({"$ref": "#/components/schemas/Refusal"})
+    answer = {"$ref": "#/components/schemas/Answer"}  # two whole answers: the schema does not decide
+    schemas["Swapped"] = event_schema("answer.swapped", {"before": answer, "after": answer})
+    schemas["Events"]["anyOf"].append({"$ref": "#/components/schemas/Swapped"})
     (project / "events.yaml").write_text(yaml.safe_dump(spec, sort_keys=False), encoding="utf-8")
     assert main(["events.yaml", "--schema", "Events", "-o", "first", "-q"]) == 0
     assert main(["events.yaml", "--schema", "Events", "-o", "second", "--check"]) == 1  # says so every time
