@@ -6,6 +6,7 @@ operations' answers), which reads the spec's keywords.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,6 +61,8 @@ def declared_streams(interp: Interpreter) -> list[str]:
 
 #: The fields of a server-sent event: a schema of only these describes the framing.
 SSE_FIELDS = frozenset(("event", "data", "id", "retry"))
+#: the unions each interpreter's spec streams (``stream_unions``, ``found_unions``), found once
+_FOUND: weakref.WeakKeyDictionary[Interpreter, dict[str, list[UnionStream]]] = weakref.WeakKeyDictionary()
 
 
 def _payload(view: SpecView, stream: Location) -> str | None:
@@ -114,7 +117,14 @@ def stream_unions(interp: Interpreter) -> list[UnionStream]:
     """The event unions the spec's operations stream, in document order, each with the
     components the operation answers as JSON (beside the stream, or at the operation of the
     same path without its ``#fragment``: Mistral's ``/v1/conversations#stream`` beside
-    ``/v1/conversations``)."""
+    ``/v1/conversations``). Found once per interpreter."""
+    found = _FOUND.setdefault(interp, {})
+    if "streamed" not in found:
+        found["streamed"] = _stream_unions(interp)
+    return found["streamed"]
+
+
+def _stream_unions(interp: Interpreter) -> list[UnionStream]:
     view = SpecView.of(interp)
     found: dict[str, UnionStream] = {}
     try:
@@ -178,7 +188,15 @@ def found_unions(interp: Interpreter) -> list[UnionStream]:
     operation answers beside an object, as either (Cohere's ``/v2/chat``: ``oneOf
     [ChatResponseV2, StreamedChatResponseV2]``); a union of tagged objects one of which
     carries the object an operation answers (Anthropic's ``message_start`` carries the
-    ``Message`` of ``/v1/messages``). Each with that object as its target."""
+    ``Message`` of ``/v1/messages``). Each with that object as its target. Found once per
+    interpreter."""
+    found = _FOUND.setdefault(interp, {})
+    if "shaped" not in found:
+        found["shaped"] = _found_unions(interp)
+    return found["shaped"]
+
+
+def _found_unions(interp: Interpreter) -> list[UnionStream]:
     view = SpecView.of(interp)
     found: dict[str, UnionStream] = {}
     answered: dict[str, str] = {}  # component an operation answers -> the operation's path
@@ -286,9 +304,10 @@ def mapped_unions(interp: Interpreter) -> list[str]:
 def union_targets(interp: Interpreter, name: str) -> tuple[str, ...]:
     """The components union root ``name`` folds into by what the operations say (see
     ``stream_unions``, ``found_unions``); empty when none says."""
-    for union in stream_unions(interp) + found_unions(interp):
-        if union.name == name:
-            return union.targets
+    for found in (stream_unions, found_unions):  # the second reads every component: only when needed
+        for union in found(interp):
+            if union.name == name:
+                return union.targets
     return ()
 
 
