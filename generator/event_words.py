@@ -89,6 +89,18 @@ def says_piece(description: str | None) -> bool:
     return bool(description and PIECE.search(description))
 
 
+#: what a description says of a time stamp
+STAMP = re.compile(r"\b(?:timestamp|ISO 8601|RFC 3339|date-time)\b", re.IGNORECASE)
+
+
+def says_stamp(name: str, description: str | None, format: str | None = None) -> bool:
+    """Whether a field is a time stamp: named ``*_at``/``*_timestamp``, of a date or time
+    format, or described so ("ISO 8601 timestamp of ..."): one value, never text in pieces."""
+    last = name.lower().split("_")[-1]
+    dated = format in ("date-time", "date", "time")
+    return last in ("at", "timestamp") or dated or bool(description and STAMP.search(description))
+
+
 def words(name: str) -> tuple[str, ...]:
     """The lower-case words of a name: split at ``.``, ``_``, ``-``, ``/``, spaces and case
     changes (``content_block_delta`` → content, block, delta; ``contentBlockDelta`` too)."""

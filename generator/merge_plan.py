@@ -46,11 +46,10 @@ from __future__ import annotations
 
 import difflib
 import enum
-import re
 from dataclasses import dataclass, replace
 
 from .errors import SpecError
-from .event_words import says_piece
+from .event_words import says_piece, says_stamp
 from .model import ANY, AliasRef, Array, Enum, Field, Model, ModelRef, Nullable, Prim, Schemas, Type, UnionType
 from .policy import Policy, WrittenPolicy, parse_policy
 
@@ -508,16 +507,9 @@ def _piece(f: Field) -> bool:
     )
 
 
-#: what a description says of a time stamp
-_STAMP = re.compile(r"\b(?:timestamp|ISO 8601|RFC 3339|date-time)\b", re.IGNORECASE)
-
-
 def _stamp(f: Field) -> bool:
-    """``f`` is a time stamp (``created_at``, a ``date-time``, "ISO 8601 timestamp of ..."):
-    one value each chunk, never a piece of text."""
-    last = f.wire_name.lower().split("_")[-1]
-    dated = isinstance(f.type, Prim) and f.type.format in ("date-time", "date", "time")
-    return last in ("at", "timestamp") or dated or bool(f.description and _STAMP.search(f.description))
+    """``f`` is a time stamp (``event_words.says_stamp``): one value each chunk, never text in pieces."""
+    return says_stamp(f.wire_name, f.description, f.type.format if isinstance(f.type, Prim) else None)
 
 
 def _default(
