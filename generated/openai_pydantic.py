@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs f33932dfbe92c379fc99f8b97c514239, output 0a4790f218a2c656dd04cfd6401fd0b2
+# Fingerprint: inputs 6888ec49070423f17099627d1526b5bf, output f89b39ae9bb075989f78eb111992fbde
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -6522,6 +6522,17 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: dict[str, _ResponseRule] = {
 
 
 _RESPONSE_STREAM_EVENT_OUTPUT_CODE = _Slot(
+    "output[{output_index}].code",
+    ident="item_id",
+    new={
+        "code": "",
+        "container_id": "",
+        "id": "",
+        "status": "",
+        "type": "code_interpreter_call",
+    },
+)
+_RESPONSE_STREAM_EVENT_OUTPUT_CODE_2 = _Slot(
     "output[{output_index}].code", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_STATUS = _Slot(
@@ -6531,6 +6542,14 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT = _Slot(
     "output[{output_index}].content[{content_index}]", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS = _Slot(
+    "output[{output_index}].arguments",
+    ident="item_id",
+    new={"arguments": "", "call_id": "", "name": "", "type": "function_call"},
+)
+_RESPONSE_STREAM_EVENT_OUTPUT_NAME = _Slot(
+    "output[{output_index}].name", ident="item_id"
+)
+_RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_2 = _Slot(
     "output[{output_index}].arguments", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS = _Slot(
@@ -6549,11 +6568,6 @@ _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY = _Slot(
     "output[{output_index}].summary[{summary_index}]", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT = _Slot(
-    "output[{output_index}].summary[{summary_index}].text",
-    ident="item_id",
-    new={"text": "", "type": "summary_text"},
-)
-_RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT_2 = _Slot(
     "output[{output_index}].summary[{summary_index}].text", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT = _Slot(
@@ -6575,16 +6589,26 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_2 = _Slot(
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_3 = _Slot(
     "output[{output_index}].content[{content_index}].text",
     ident="item_id",
-    new={"annotations": [], "text": "", "type": "output_text"},
+    new={"annotations": [], "logprobs": [], "text": "", "type": "output_text"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS = _Slot(
     "output[{output_index}].content[{content_index}].logprobs", ident="item_id"
+)
+_RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_3 = _Slot(
+    "output[{output_index}].arguments",
+    ident="item_id",
+    new={"arguments": "", "id": "", "name": "", "server_label": "", "type": "mcp_call"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ANNOTATIONS = _Slot(
     "output[{output_index}].content[{content_index}].annotations[{annotation_index}]",
     ident="item_id",
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_INPUT = _Slot(
+    "output[{output_index}].input",
+    ident="item_id",
+    new={"call_id": "", "input": "", "name": "", "type": "custom_tool_call"},
+)
+_RESPONSE_STREAM_EVENT_OUTPUT_INPUT_2 = _Slot(
     "output[{output_index}].input", ident="item_id"
 )
 
@@ -6622,7 +6646,9 @@ def _on_response_code_interpreter_call_code_done(
     """``response.code_interpreter_call_code.done``: replace code at
     output[{output_index}].code.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CODE.replace(f, e, e.get("code"), check=True)
+    _RESPONSE_STREAM_EVENT_OUTPUT_CODE_2.replace(
+        f, e, e.get("code"), check=True, optional=True
+    )
 
 
 def _on_response_code_interpreter_call_completed(
@@ -6712,11 +6738,15 @@ def _on_response_function_call_arguments_delta(
 
 
 def _on_response_function_call_arguments_done(f: _EventFold, e: dict[str, Any]) -> None:
-    """``response.function_call_arguments.done``: replace arguments at
-    output[{output_index}].arguments.
+    """``response.function_call_arguments.done``: replace name at
+    output[{output_index}].name; replace arguments at output[{output_index}].arguments.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS.replace(
-        f, e, e.get("arguments"), check=True
+    output = _RESPONSE_STREAM_EVENT_OUTPUT_NAME.parent(f, e)
+    _RESPONSE_STREAM_EVENT_OUTPUT_NAME.replace(
+        f, e, e.get("name"), output, optional=True
+    )
+    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_2.replace(
+        f, e, e.get("arguments"), output, check=True, optional=True
     )
 
 
@@ -6787,17 +6817,17 @@ def _on_response_output_item_done(f: _EventFold, e: dict[str, Any]) -> None:
 
 
 def _on_response_reasoning_summary_part_added(f: _EventFold, e: dict[str, Any]) -> None:
-    """``response.reasoning_summary_part.added``: create part at
+    """``response.reasoning_summary_part.added``: merge part at
     output[{output_index}].summary[{summary_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY.create(f, e, e.get("part"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY.merge(f, e, e.get("part"))
 
 
 def _on_response_reasoning_summary_part_done(f: _EventFold, e: dict[str, Any]) -> None:
-    """``response.reasoning_summary_part.done``: replace part at
+    """``response.reasoning_summary_part.done``: merge part at
     output[{output_index}].summary[{summary_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY.replace(f, e, e.get("part"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY.merge(f, e, e.get("part"))
 
 
 def _on_response_reasoning_summary_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
@@ -6811,8 +6841,8 @@ def _on_response_reasoning_summary_text_done(f: _EventFold, e: dict[str, Any]) -
     """``response.reasoning_summary_text.done``: replace text at
     output[{output_index}].summary[{summary_index}].text.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT_2.replace(
-        f, e, e.get("text"), check=True
+    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT.replace(
+        f, e, e.get("text"), check=True, optional=True
     )
 
 
@@ -6828,7 +6858,7 @@ def _on_response_reasoning_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     output[{output_index}].content[{content_index}].text.
     """
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_2.replace(
-        f, e, e.get("text"), check=True
+        f, e, e.get("text"), check=True, optional=True
     )
 
 
@@ -6844,7 +6874,7 @@ def _on_response_refusal_done(f: _EventFold, e: dict[str, Any]) -> None:
     output[{output_index}].content[{content_index}].refusal.
     """
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_2.replace(
-        f, e, e.get("refusal"), check=True
+        f, e, e.get("refusal"), check=True, optional=True
     )
 
 
@@ -6867,7 +6897,7 @@ def _on_response_output_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     """
     content = _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_2.parent(f, e)
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_2.replace(
-        f, e, e.get("text"), content, check=True
+        f, e, e.get("text"), content, check=True, optional=True
     )
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS.replace(
         f, e, e.get("logprobs"), content
@@ -6940,15 +6970,15 @@ def _on_response_mcp_call_arguments_delta(f: _EventFold, e: dict[str, Any]) -> N
     """``response.mcp_call_arguments.delta``: append delta at
     output[{output_index}].arguments.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_3.append(f, e, e.get("delta"))
 
 
 def _on_response_mcp_call_arguments_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.mcp_call_arguments.done``: replace arguments at
     output[{output_index}].arguments.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS.replace(
-        f, e, e.get("arguments"), check=True
+    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_2.replace(
+        f, e, e.get("arguments"), check=True, optional=True
     )
 
 
@@ -7002,7 +7032,9 @@ def _on_response_custom_tool_call_input_done(f: _EventFold, e: dict[str, Any]) -
     """``response.custom_tool_call_input.done``: replace input at
     output[{output_index}].input.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_INPUT.replace(f, e, e.get("input"), check=True)
+    _RESPONSE_STREAM_EVENT_OUTPUT_INPUT_2.replace(
+        f, e, e.get("input"), check=True, optional=True
+    )
 
 
 _RESPONSE_STREAM_EVENT_HANDLERS: dict[

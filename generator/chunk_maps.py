@@ -59,22 +59,25 @@ def chunk_map(root: str | None) -> tuple[Path, dict[str, str]] | None:
     return shipped_chunk_maps().get(root) if root is not None else None
 
 
-def plan_stream(schemas: Schemas, root: str, overrides: dict[str, str]) -> tuple[NodePlan, list[str]]:
+def plan_stream(
+    schemas: Schemas, root: str, overrides: dict[str, str], *, shipped: bool = True
+) -> tuple[NodePlan, list[str]]:
     """The merge plan of chunk root ``root`` with its shipped chunk map (if any) under the
     user's ``overrides`` (a user's path replaces the map's entries at and below it), and the
     warnings to print: a shipped map that does not fit this spec's schema (a spec that
-    names another schema so) is left out, said once, and the plan made without it.
+    names another schema so) is left out, said once, and the plan made without it. Not
+    ``shipped`` (``--no-shipped-maps``): the plan the schema gives alone.
 
     Raises:
         SpecError: an override of the user's that does not fit (as ``plan_merge``).
     """
-    found = chunk_map(component_name(schemas.models[root].pointer))
+    found = chunk_map(component_name(schemas.models[root].pointer)) if shipped else None
     if found is None:
         return plan_merge(schemas, root, overrides), []
-    path, shipped = found
+    path, policies = found
     kept = {
         p: text
-        for p, text in shipped.items()
+        for p, text in policies.items()
         if not any(p == mine or p.startswith((mine + ".", mine + "[]")) for mine in overrides)
     }
     try:

@@ -123,7 +123,17 @@ def _parser() -> argparse.ArgumentParser:
         help="write nothing; print a unified diff (paths relative to the project root) of what would change; "
         "exits 0 unless --check is given too",
     )
-    parser.add_argument("--explain-merge", action="store_true", help="print each field's merge policy and exit")
+    parser.add_argument(
+        "--explain-merge",
+        action="store_true",
+        help="print each field's merge policy, and each event union's fold as a merge map (inferred entries marked), and exit",
+    )
+    parser.add_argument(
+        "--no-shipped-maps",
+        action="store_true",
+        default=None,
+        help="leave out the merge maps and chunk maps shipped with gen-models: the folds the schema gives alone",
+    )
     parser.add_argument("--allow-remote-refs", action="store_true", default=None, help="allow $ref to http(s) URLs")
     parser.add_argument(
         "--allow-outside-refs",
@@ -283,6 +293,7 @@ def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> 
         template_dir=args.custom_template_dir or path(values.get("custom-template-dir")),
         spec_bytes=spec_bytes,
         formatter=formatter,
+        shipped_maps=not args.no_shipped_maps if args.no_shipped_maps is not None else values.get("shipped-maps", True),
         use_cache=not getattr(args, "no_cache", False),
     )
 
@@ -344,18 +355,15 @@ def _run(args: argparse.Namespace) -> int:
         outputs, reading = generate(options, progress=progress)
     warnings = [*reading.schemas.warnings, *reading.merge_warnings]
     unmapped = [
-        f"{union}: event type {tag!r} is not in the merge map"
+        f"{union}: event type {tag!r} is not folded (no map entry, and the schema does not decide it)"
         for union, tags in reading.unmapped.items()
         for tag in tags
     ]
     reads = relative_reads(options.spec, reading.files) if inputs is not None else {}
     for warning in warnings if not args.quiet else ():
         print(f"warning: {warning}", file=sys.stderr)
-    for line in unmapped if not args.quiet or args.check else ():
-        print(
-            f"{'error' if args.check else 'warning'}: {line} (it folds as an unknown event: kept, reported); map it or ignore it",
-            file=sys.stderr,
-        )
+    for line in unmapped if args.check else ():  # without --check, the warnings above said it
+        print(f"error: {line} (it folds as an unknown event: kept, reported); map it or ignore it", file=sys.stderr)
     outputs = _fingerprinted(outputs, reads, None if unmapped else inputs)
     stale = [o for o in outputs if not o.is_current()]
     if args.check or args.diff:

@@ -16,6 +16,7 @@ Keys (all optional; paths are relative to the ``pyproject.toml``)::
     merge-maps = ["maps/responses.yaml"] # event-union merge maps over the shipped ones
     custom-template-dir = "templates"    # templates overriding the shipped ones by name
     formatter = "black"                  # or "ruff": `ruff format` (the ruff package)
+    shipped-maps = true                  # false: the folds the schema gives alone (--no-shipped-maps)
 
     [tool.gen-models.merge-policies]
     "choices[].delta.content" = "concat"
@@ -52,6 +53,7 @@ KEYS = (
     "merge-maps",
     "custom-template-dir",
     "formatter",
+    "shipped-maps",
 )
 
 
@@ -117,6 +119,7 @@ def _check(table: Any, path: Path) -> None:
             "allow-remote-refs": bool,
             "allow-outside-refs": bool,
             "merge-maps": list,
+            "shipped-maps": bool,
         }.get(key, str)
         if not isinstance(value, expected):
             name = expected.__name__ if isinstance(expected, type) else "value"

@@ -4,6 +4,7 @@ file, line and entry and say what to do (``SpecError``)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping
 from pathlib import Path
@@ -11,8 +12,19 @@ from typing import Any
 
 from .errors import SpecError, did_you_mean, join_pointer
 from .event_schema import EventSchema
-from .event_vocabulary import LIFECYCLE_OPS, NO_VALUE_OPS, SLOT_OPS, WHOLE_EVENT, Action, Op, Step
-from .model import Enum, ModelRef, strip_null
+from .event_vocabulary import (
+    LIFECYCLE_OPS,
+    NO_VALUE_OPS,
+    SLOT_OPS,
+    WHEN_KINDS,
+    WHOLE_EVENT,
+    WHOLE_EVENT_OPS,
+    Action,
+    Op,
+    Step,
+)
+from .event_words import event_name
+from .model import Enum, ModelRef, Type, strip_null
 from .runtime.event_paths import _path_steps
 
 _ENTRY_KEYS = {"op", "at", "value", "id", "check", "new", "channel", "key", "keep", "when", "optional"}
@@ -50,9 +62,18 @@ class EntryChecker:
     """Reads one event type's entries into actions, checked against its member's fields and
     the target (``member`` is ``""`` for a type the spec does not list: shape checks only)."""
 
-    def __init__(self, ir: EventSchema, member: str, target: str, place: tuple[Path | None, str]) -> None:
+    def __init__(
+        self,
+        ir: EventSchema,
+        member: str,
+        target: str,
+        place: tuple[Path | None, str],
+        event: tuple[str, str] = ("", ""),
+    ) -> None:
         self.ir, self.member, self.target, self.place = ir, member, target, place
         self.fields = ir.fields(member) if member else {}
+        #: the union's tag field and this event type's value of it
+        self.tag_field, self.tag_value = event
 
     def actions(self, entry: Any) -> tuple[Action, ...]:
         entries = entry if isinstance(entry, list) else [entry]
@@ -65,6 +86,7 @@ class EntryChecker:
                 self.member,
                 self.target,
                 (file, join_pointer(pointer, i) if isinstance(entry, list) else pointer),
+                (self.tag_field, self.tag_value),
             ).action(e)
             for i, e in enumerate(entries)
         )
@@ -73,7 +95,9 @@ class EntryChecker:
             raise self.error(
                 f"the entries' 'when' test {' and '.join(tested)}: the entries of one event type test one field"
             )
-        return actions
+        if len({a.kind for a in actions if a.when is not None}) > 1:
+            raise self.error("the entries' 'when' test both values and kinds of one field: test one or the other")
+        return tuple(_unpicked(a, actions) for a in actions)
 
     def error(self, message: str) -> SpecError:
         return SpecError(message, *self.place)
@@ -105,7 +129,7 @@ class EntryChecker:
             raise self.error(
                 f"op {entry.get('op')!r} is not one of {', '.join(ops)}{did_you_mean(str(entry.get('op')), ops)}"
             ) from None
-        when = self.when(entry["when"]) if "when" in entry else None
+        when, kind = self.when(entry["when"]) if "when" in entry else (None, False)
         raw_value = entry.get("value")
         if raw_value is not None and op in NO_VALUE_OPS:
             raise self.error(f"op {op.value!r} takes no 'value'")
@@ -127,6 +151,7 @@ class EntryChecker:
         if op in (Op.CREATE, Op.REPLACE) and not at and self.member:
             at, value = self.derived_slot()
             derived = True
+        picks, tags = self.whole_event(op, at) if value == WHOLE_EVENT else ((), None)
         fixed: tuple[str, ...] = ()
         if op is Op.PARSE and at and at[-1].key is not None:
             raise self.error("op 'parse' parses a field: its 'at' ends in a name, not name[{key}]")
@@ -163,6 +188,9 @@ class EntryChecker:
             when=when,
             optional=optional,
             fixed=fixed,
+            picks=picks,
+            tags=tags,
+            kind=kind,
         )
 
     def value(self, op: Op, raw: Any, when: tuple[str, str] | None) -> tuple[str | None, str | None]:
@@ -170,10 +198,9 @@ class EntryChecker:
         if isinstance(raw, str) and raw.startswith("="):
             return None, json.dumps(raw[1:])
         if raw == WHOLE_EVENT:
-            if op not in LIFECYCLE_OPS and op is not Op.SIDE:
-                raise self.error(
-                    f"value '*' (the whole event) is for init, refresh, finalize and side, not {op.value!r}"
-                )
+            if op not in WHOLE_EVENT_OPS:
+                ops = ", ".join(sorted(o.value for o in WHOLE_EVENT_OPS))
+                raise self.error(f"value '*' (the whole event) is for {ops}, not {op.value!r}")
             return WHOLE_EVENT, None
         if raw is None:
             return None, None
@@ -194,7 +221,7 @@ class EntryChecker:
         current = [self.fields[self.event_field(names[0], what)].value_type]
         for i, name in enumerate(names[1:], 1):
             shapes = [x for t in current for x in self.ir.shapes(t)]
-            if when is not None and tuple(when[0].split("."))[:-1] == tuple(names[:i]):
+            if when is not None and tuple(when[0].split("."))[:-1] == tuple(names[:i]) and not self._kind_when(when):
                 tag, wanted = when[0].rsplit(".", 1)[-1], json.loads(when[1])
                 shapes = [x for x in shapes if self._has_value(x, tag, wanted)]
             found = [self.ir.fields(x.name) for x in shapes if isinstance(x, ModelRef)]
@@ -208,27 +235,69 @@ class EntryChecker:
             current = following
         return current
 
+    def _kind_when(self, when: tuple[str, str]) -> bool:
+        """Whether ``when`` tests a kind (its field is no tag): it then selects no member."""
+        types = self.value_types(when[0], "when")
+        return bool(types) and not self.is_tag(when[0], types)
+
+    def whole_event(self, op: Op, at: tuple[Step, ...]) -> tuple[tuple[str, ...], str | None]:
+        """``value: "*"``: the event as the type it goes to (the target for lifecycle ops and a
+        ``merge`` into the response, the slot's type, a ``push``ed list's items): ``(its
+        fields that type has, JSON text of that type's own tags)``; ``((), None)`` for the
+        event as it came (``side``, an event of that very type, a type the spec does not list).
+
+        Raises:
+            SpecError: that type is not an object, or shares no field with the event.
+        """
+        if op is Op.SIDE or not self.member:
+            return (), None
+        if op in LIFECYCLE_OPS or not at:
+            types: list[Type] = [ModelRef(self.target)]
+        else:
+            leaves = self.ir.resolve(self.target, tuple((s.name, s.key is not None) for s in at))
+            types = self.ir.items(leaves) if op is Op.PUSH else leaves
+        stem = event_name(self.tag_value).stem if self.tag_value else ()
+        model = self.ir.model_like(types, self.fields, stem)
+        if model is None:
+            raise self.error(f"value '*' (the event as an object): {'.'.join(map(str, at)) or self.target} is not one")
+        if model == self.member:
+            return (), None
+        tags = self.ir.tags(model)
+        picks = tuple(n for n in self.fields if n in self.ir.fields(model) and n not in tags and n != self.tag_field)
+        if not picks and not tags:
+            raise self.error(f"value '*': {self.member} shares no field with {model}")
+        return picks, json.dumps(tags, sort_keys=True) if tags else None
+
     def _has_value(self, shape: Any, tag: str, wanted: Any) -> bool:
         field = self.ir.fields(shape.name).get(tag) if isinstance(shape, ModelRef) else None
         return field is not None and self.ir.allows([field.value_type], wanted)
 
-    def when(self, raw: Any) -> tuple[str, str]:
-        """``{delta.type: text_delta}`` → ``("delta.type", '"text_delta"')``, checked: one
-        nested field, and a value some member of the field's schema allows."""
+    def when(self, raw: Any) -> tuple[tuple[str, str], bool]:
+        """``{delta.type: text_delta}`` → ``(("delta.type", '"text_delta"'), False)``, checked:
+        one nested field, and a value some member of the field's schema allows; the field
+        must be a tag. On a field that is not a tag, the value is a JSON kind
+        (``{content: string}``: ``True``, a test of the kind), one the schema admits there."""
         if not isinstance(raw, dict) or len(raw) != 1:
             raise self.error("'when' must be one field and its value, such as {delta.type: text_delta}")
         ((path, wanted),) = raw.items()
         if not isinstance(path, str) or isinstance(wanted, (dict, list)) or wanted is None:
             raise self.error("'when' must be one field and its value, such as {delta.type: text_delta}")
         types = self.value_types(path, "when")
-        if types and not self.ir.allows(types, wanted):
-            raise self.error(f"when {path} = {wanted!r}: no schema of {self.member}.{path} allows that value")
         if types and not self.is_tag(path, types):
+            if wanted in WHEN_KINDS:
+                kinds = self.ir.json_kinds(types) | {"null"}
+                if "any" not in kinds and str(wanted) not in kinds:
+                    article = "an" if str(wanted)[:1] in "aeiou" else "a"
+                    raise self.error(f"when {path} = {wanted}: {self.member}.{path} is never {article} {wanted}")
+                return (path, json.dumps(wanted)), True
             raise self.error(
                 f"when {path}: {self.member}.{path} is not a tag (an enum, or the discriminator of a union); "
-                "'when' branches on the field that names what kind of value an event carries"
+                "'when' branches on the field that names what kind of value an event carries, or on the JSON "
+                f"kind of another ({', '.join(WHEN_KINDS)})"
             )
-        return path, json.dumps(wanted)
+        if types and not self.ir.allows(types, wanted):
+            raise self.error(f"when {path} = {wanted!r}: no schema of {self.member}.{path} allows that value")
+        return (path, json.dumps(wanted)), False
 
     def is_tag(self, path: str, types: list[Any]) -> bool:
         """Whether the event field ``path`` of types ``types`` names a kind: an enum (a
@@ -275,11 +344,25 @@ class EntryChecker:
             raise self.error(f"{raw!r}: no schema that {path} reaches allows it")
         if value is None or value == WHOLE_EVENT or not self.member:
             return ()
+        if op is Op.PARTS:
+            self.check_parts(value, self.value_types(value, "value", when), path, leaves)
+            return ()
         values = self.value_types(value, "value", when)
         self.check_kinds(op, value, values, path, leaves)
         if op is Op.APPEND and "object" in self.ir.json_kinds(values):
             return self.ir.enum_fields(leaves)
         return ()
+
+    def check_parts(self, value: str, values: list[Any], path: str, leaves: list[Any]) -> None:
+        """``parts``: the slot holds text or a list (``anyOf [string, list of parts]``), the
+        value is text, a part or a list of parts."""
+        have, slot = self.ir.json_kinds(values) - {"null"}, self.ir.json_kinds(leaves) - {"null"}
+        if slot and "any" not in slot and not {"string", "array"} <= slot:
+            raise self.error(
+                f"op 'parts' at {path!r}: {self.target}.{path} is {_kinds_text(slot)}, not text or a list of parts"
+            )
+        if have and "any" not in have and not have & {"string", "object", "array"}:
+            raise self.error(f"op 'parts': value {value!r} ({_kinds_text(have)}) is neither text nor parts")
 
     def check_kinds(self, op: Op, value: str, values: list[Any], path: str, leaves: list[Any]) -> None:
         """The value's JSON kinds against the slot's: text or an object is appended to its
@@ -318,6 +401,15 @@ class EntryChecker:
                     if index in self.fields:
                         return (Step(name, index),), field_name
         raise self.error(f"no field of the event is an item of a list of {self.target}: declare 'at' and 'value'")
+
+
+def _unpicked(action: Action, actions: tuple[Action, ...]) -> Action:
+    """``action`` without the event fields the other actions of its event write (its
+    whole-event value leaves them to those: ``content`` is joined by ``parts``, not set)."""
+    if not action.picks:
+        return action
+    taken = {a.value.split(".")[0] for a in actions if a is not action and a.value and a.value != WHOLE_EVENT}
+    return dataclasses.replace(action, picks=tuple(n for n in action.picks if n not in taken))
 
 
 # -- showing a plan -----------------------------------------------------------------------------------

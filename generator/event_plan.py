@@ -39,6 +39,7 @@ entry of that event type whole.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping
 from pathlib import Path
@@ -46,12 +47,17 @@ from typing import Any
 
 from .errors import SpecError, did_you_mean
 from .event_check import EntryChecker, check_listed, type_of
+from .event_infer import InferredMap, choose_target, infer_fold, tag_field
 from .event_schema import EventSchema
-from .event_vocabulary import Call, EventPlan, EventRule, Op, Slot, shared_walks
-from .merge_maps import merged_map
+from .event_vocabulary import Action, Call, EventPlan, EventRule, Op, Slot, shared_walks
+from .merge_maps import map_target, merged_map, x_merge
 from .model import Schemas
 from .runtime.event_paths import _Slot
 from .runtime.events import _EventFold, _Handler
+
+
+class NoFold(SpecError):
+    """A union that no map covers and whose fold the schema does not give (no target)."""
 
 
 def plan_events(
@@ -62,21 +68,37 @@ def plan_events(
     spec_file: Path | None = None,
     base: Mapping[str, Any] | None = None,
     allow_unmapped: bool = False,
+    shipped: bool = True,
+    infer: bool = True,
 ) -> EventPlan:
-    """The checked plan for union ``root`` (named as in the spec) of the IR ``schemas``:
-    ``base`` (default: the shipped map for ``root``, if any), then the union's ``x-merge``,
-    then ``overrides``.
+    """The checked plan for union ``root`` (named as in the spec) of the IR ``schemas``: the
+    fold inferred from the schema (``event_infer``; unless not ``infer``), then ``base``
+    (default: the shipped map for ``root``, if any and ``shipped``), then the union's
+    ``x-merge``, then ``overrides``: each layer's entry for an event type replaces the one
+    below it, whole.
 
     Args:
         allow_unmapped: plan what is mapped and leave other members out (their events fold
             as unknown events: kept and reported); the plan's ``unmapped`` names them.
     Raises:
-        SpecError: no map for ``root``; a member not mapped (naming its tag: add an entry, or
-            ``{op: ignore}``) unless ``allow_unmapped``; a path, field or op that the IR or
-            vocabulary does not have.
+        NoFold: no layer at all for ``root`` (no map, and no target to infer a fold into).
+        SpecError: a member not mapped (naming its tag: add an entry, or ``{op: ignore}``)
+            unless ``allow_unmapped``; a path, field or op that the IR or vocabulary does not
+            have.
     """
-    data, sources = merged_map(schemas, root, overrides, spec_file, base)
-    plan = _build(EventSchema(schemas), root, data, sources, spec_file)
+    ir = EventSchema(schemas)
+    inferred = _inferred(ir, schemas, root, overrides, shipped) if infer else None
+    try:
+        data, sources = merged_map(
+            schemas, root, overrides, spec_file, base, inferred.layer() if inferred else None, shipped
+        )
+    except SpecError as exc:
+        if exc.message.startswith("no merge map"):
+            raise NoFold(exc.message, exc.file, exc.pointer) from None
+        raise
+    if inferred is not None:
+        data["_reasons"] = inferred.reasons()
+    plan = _build(ir, root, data, sources, spec_file)
     if plan.unmapped and not allow_unmapped:
         where, pointer = sources.get("events", (spec_file, ""))
         names = ", ".join(f"{tag!r} ({member})" for tag, member in plan.unmapped)
@@ -87,6 +109,36 @@ def plan_events(
             pointer,
         )
     return plan
+
+
+def _inferred(
+    ir: EventSchema, schemas: Schemas, root: str, overrides: Mapping[str, Any] | None, shipped: bool
+) -> InferredMap | None:
+    """The fold inferred for ``root``, into the target a map names, else one its operation
+    answers (the best of several), else the object most of its events build."""
+    union = ir.class_of(root)
+    if union is None or union not in schemas.aliases:
+        return None
+    named = map_target(root, x_merge(schemas, root)[0], overrides, shipped)
+    candidates = [named] if named is not None else list(schemas.union_targets.get(root, ()))
+    classes = [c for name in candidates if (c := ir.class_of(name)) is not None and c in schemas.models]
+    if len(classes) > 1:
+        tag = tag_field(ir, union)
+        chosen = choose_target(ir, ir.members(union, tag), tag, classes) if tag else None
+        classes = [chosen] if chosen else classes[:1]
+    try:
+        return infer_fold(ir, union, classes[0] if classes else None)
+    except SpecError:  # a union whose members the fold cannot tell apart: no inferred layer
+        return None
+
+
+def undecided_warnings(plan: EventPlan) -> list[str]:
+    """One line per event type of ``plan`` that no layer decides (kept as unknown events)."""
+    return [
+        f"{plan.root}: event type {tag!r} is not folded ({why}); its events are kept as unknown events: "
+        "map it (--merge-map FILE, docs/events.md)"
+        for tag, why in plan.undecided
+    ]
 
 
 # -- building and checking --------------------------------------------------------------------------
@@ -140,14 +192,35 @@ def _build(
     extra: set[str] = data.get("_extra", set())
     for value in declared:
         check_listed(value, members, value in extra, origin.get(value, ""), sources.get(value, where), union)
+    reasons: dict[str, str] = data.get("_reasons", {})
     rules: list[EventRule] = []
+    undecided: list[tuple[str, str]] = []
     for value, member in [*members.items(), *((v, "") for v in declared if v not in members)]:
         # a declared type the spec does not list (`extra_events`: an error event outside the
         # union, a type servers send before the spec has it) is checked for shape only
+        source = origin.get(value, "map")
         if value in declared:
-            actions = EntryChecker(ir, member, target_class, sources.get(value, where)).actions(declared[value])
-            rules.append(EventRule(value, member, actions, origin.get(value, "map")))
-    collections = tuple(dict.fromkeys(a.at[0].name for r in rules for a in r.actions if a.at and a.at[0].key))
+            checker = EntryChecker(ir, member, target_class, sources.get(value, where), (tag, value))
+            try:
+                actions = checker.actions(declared[value])
+            except SpecError as exc:
+                if source != "inferred":
+                    raise
+                undecided.append((value, f"the checks refuse what inference gave: {exc.message}"))
+                continue
+            reason = reasons.get(value, "") if source == "inferred" else ""
+            rules.append(EventRule(value, member, actions, source, declared[value], reason))
+        elif value in reasons:
+            undecided.append((value, reasons[value].removeprefix("undecided: ")))
+    rules = _opened(rules)
+    collections = tuple(
+        dict.fromkeys(
+            a.at[0].name
+            for r in rules
+            for a in r.actions
+            if a.at and (a.at[0].key or (a.op is Op.PUSH and len(a.at) == 1))
+        )
+    )
     return EventPlan(
         family=str(data.get("family", root)),
         root=root,
@@ -157,36 +230,80 @@ def _build(
         collections=collections,
         rules=tuple(rules),
         target_class=target_class,
-        unmapped=tuple((v, m) for v, m in members.items() if v not in declared),
+        unmapped=tuple((v, m) for v, m in members.items() if v not in declared and v not in reasons),
+        undecided=tuple(undecided),
+        extra=tuple(sorted(extra & set(declared))),
     )
+
+
+#: ops that make the slot they land on (a later event addressing inside it finds it there)
+_MAKERS = {Op.CREATE, Op.REPLACE, Op.MERGE, Op.SET, Op.APPEND, Op.PARTS, Op.JSON}
+
+
+def _opened(rules: list[EventRule]) -> list[EventRule]:
+    """The rules with ``opens`` set on the actions whose slots no event makes on the way: the
+    keyed steps before their last (``content[{index}]`` of ``content[{index}].text``) that no
+    action of any event lands on. The first delta then makes them, by design: unreported."""
+    made = {a.at for r in rules for a in r.actions if a.op in _MAKERS}
+
+    def opens(action: Action) -> bool:
+        keyed = [i for i, step in enumerate(action.at[:-1]) if step.key]
+        return bool(keyed) and not any(action.at[: i + 1] in made for i in keyed)
+
+    return [
+        dataclasses.replace(r, actions=tuple(dataclasses.replace(a, opens=True) if opens(a) else a for a in r.actions))
+        for r in rules
+    ]
 
 
 def explain(plan: EventPlan) -> str:
-    """The plan as a table for ``--explain-merge``: one line per action (event type, op, path,
-    value, identity check, source)."""
-    header = (
-        f"{plan.root} -> {plan.target}  (family {plan.family}; tag {plan.tag!r}; "
-        f"order {plan.order or '-'}; keyed lists: {', '.join(plan.collections) or '-'}; unknown types kept)"
+    """The plan as a merge map (YAML; each entry in JSON's flow form, which YAML reads) for
+    ``--explain-merge``: family keys, then one line (or one list) per event type, each with a
+    comment saying where it came from (``# inferred: <why>``, ``# map: <file>``...). Saved to
+    a file, edited and passed back with ``--merge-map``, it gives the same plan: each entry
+    is the one the plan was checked from. Event types no layer decides are listed last, as
+    comments."""
+    lines = [
+        f"# {plan.root} -> {plan.target}: the fold of each event type (--merge-map FILE takes this back;",
+        "# an entry you write replaces the one here, whole; docs/events.md has the vocabulary)",
+        f"root: {_scalar(plan.root)}",
+        f"target: {_scalar(plan.target)}",
+        f"tag: {_scalar(plan.tag)}",
+    ]
+    if plan.family != plan.root:
+        lines.append(f"family: {_scalar(plan.family)}")
+    if plan.order:
+        lines.append(f"order: {_scalar(plan.order)}")
+    for section, rules in (
+        ("events", [r for r in plan.rules if r.tag not in plan.extra]),
+        ("extra_events", [r for r in plan.rules if r.tag in plan.extra]),
+    ):
+        if rules:
+            lines.append(f"{section}:")
+            lines += [line for rule in rules for line in _entry_lines(rule)]
+    for tag, why in plan.undecided:
+        lines.append(f"# {_scalar(tag)}: not decided ({why}); kept as an unknown event")
+    for tag, member in plan.unmapped:
+        lines.append(f"# {_scalar(tag)}: not in any map ({member}); kept as an unknown event")
+    return "\n".join(lines) + "\n"
+
+
+def _scalar(text: str) -> str:
+    """A YAML scalar for a name: plain when it reads back as that string, else quoted."""
+    plain = text and all(c.isalnum() or c in "_.-/" for c in text) and not text[0].isdigit() and text[0] not in "-."
+    return (
+        text if plain and text.lower() not in ("true", "false", "null", "yes", "no", "on", "off") else json.dumps(text)
     )
-    rows = [("event type", "op", "at", "value", "id", "source")]
-    for rule in plan.rules:
-        for action in rule.actions:
-            value = action.value or (f"={json.loads(action.constant)}" if action.constant else "")
-            if action.op is Op.SIDE:
-                latest = f" (latest per {action.key})" if action.key else " (latest)"
-                value = f"{value} -> {action.channel}" + ("" if action.keep_all else latest)
-            extras = " (check)" if action.check else ""
-            extras += " (derived)" if action.derived else ""
-            extras += " (optional)" if action.optional else ""
-            if action.when is not None:
-                extras += f" when {action.when[0]}={json.loads(action.when[1])}"
-            source = rule.source + ("" if rule.member else ", not in spec")
-            rows.append((rule.tag, action.op.value + extras, action.path, value, action.ident or "", source))
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
-    lines = [header]
-    for row in rows:
-        lines.append("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[-1])
-    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def _entry_lines(rule: EventRule) -> list[str]:
+    """An event type's entry (or list of entries), with where it came from."""
+    note = f"inferred: {rule.reason}" if rule.source == "inferred" else rule.source.replace("map:", "map: ", 1)
+    entries = rule.entry if isinstance(rule.entry, list) else [rule.entry]
+    key = f"  {_scalar(rule.tag)}:"
+    if len(entries) == 1 and not isinstance(rule.entry, list):
+        return [f"{key} {json.dumps(entries[0], ensure_ascii=False)}  # {note}"]
+    return [f"{key}  # {note}", *(f"    - {json.dumps(e, ensure_ascii=False)}" for e in entries)]
 
 
 # -- folding with a plan (no generated code) ------------------------------------------------------------
@@ -196,7 +313,13 @@ def fold_handlers(plan: EventPlan) -> dict[str, _Handler]:
     """``{event type: handler}`` making each action's ``call()`` at run time: the calls the
     generated handlers write out (``render_events``)."""
     slots = {
-        slot: _Slot(slot.path, ident=slot.ident, new=json.loads(slot.new) if slot.new else None, fixed=slot.fixed)
+        slot: _Slot(
+            slot.path,
+            ident=slot.ident,
+            new=json.loads(slot.new) if slot.new else None,
+            fixed=slot.fixed,
+            opens=slot.opens,
+        )
         for slot in plan.slots
     }
     return {rule.tag: _rule_handler(rule, slots) for rule in plan.rules}
@@ -214,7 +337,7 @@ def _rule_handler(rule: EventRule, slots: Mapping[Slot, _Slot]) -> _Handler:
     def handle(fold: _EventFold, event: dict[str, Any]) -> None:
         _make_calls(*calls, fold, event, slots)
         if dispatch is not None:
-            tag = dispatch.of(event)
+            tag = rule.case_of(event)
             case = cases.get(tag) if isinstance(tag, (str, int, float, bool)) else None
             if case is None:
                 fold.unmatched(str(dispatch.field), tag)

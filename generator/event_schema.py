@@ -9,10 +9,11 @@ type's pointer, and reads nothing but the IR (the interpreter has settled every 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .errors import SpecError
+from .event_words import names_match
 from .model import (
     Alias,
     AliasRef,
@@ -29,7 +30,7 @@ from .model import (
     UnionType,
     strip_null,
 )
-from .naming import component_name
+from .naming import stream_name
 
 #: the JSON kinds a map may ask of an event field, as the IR's scalar kinds
 _KINDS = {"integer": ("int",), "string": ("str",)}
@@ -44,7 +45,7 @@ class EventSchema:
         self.schemas = schemas
         named: list[Model | Alias] = [*schemas.models.values(), *schemas.aliases.values()]
         #: component name (as maps write it) -> class or alias name in the IR
-        self.classes = {c: x.name for x in named if (c := component_name(x.pointer)) is not None}
+        self.classes = {c: x.name for x in named if (c := stream_name(x.pointer)) is not None}
 
     def class_of(self, component: str) -> str | None:
         """The IR name of component ``component``, or None when the run did not read it."""
@@ -213,6 +214,37 @@ class EventSchema:
     def items(self, types: list[Type]) -> list[Type]:
         """The items' types of the lists among ``types``."""
         return [x.items for t in types for x in self.shapes(t) if isinstance(x, Array)]
+
+    def tags(self, model: str) -> dict[str, Any]:
+        """``{wire name: value}`` of a model's fields that hold one value (a ``const``, an
+        ``enum`` of one): its own tags (``{"type": "text"}``)."""
+        found: dict[str, Any] = {}
+        for name, f in self.fields(model).items():
+            t = f.type
+            if isinstance(t, Enum) and len(t.values) == 1:
+                found[name] = t.values[0]
+        return found
+
+    def models_of(self, types: list[Type]) -> list[str]:
+        """The models ``types`` may be (unions flattened), once each, in order."""
+        return list(dict.fromkeys(x.name for t in types for x in self.shapes(t) if isinstance(x, ModelRef)))
+
+    def model_like(self, types: list[Type], fields: Iterable[str], stem: tuple[str, ...] = ()) -> str | None:
+        """The model among ``types`` that an object with ``fields`` stands for: the one whose
+        tag value names ``stem`` best (``mcp_call`` for ``response.mcp_call_arguments.delta``),
+        else the one that shares the most fields with it; None when ``types`` holds no model."""
+        wanted = set(fields)
+
+        def rank(model: str) -> tuple[int, int]:
+            named = max((names_match(v, stem) for v in self.tags(model).values() if isinstance(v, str)), default=0)
+            return (-named, -len(wanted & set(self.fields(model))))
+
+        models = sorted(self.models_of(types), key=rank)
+        return models[0] if models else None
+
+    def named_by(self, model: str, stem: tuple[str, ...]) -> bool:
+        """Whether a tag value of ``model`` names ``stem`` (see ``model_like``)."""
+        return any(names_match(v, stem) for v in self.tags(model).values() if isinstance(v, str))
 
     def enum_fields(self, types: list[Type], depth: int = 0) -> tuple[str, ...]:
         """Wire names of the fields typed as enums (tags: ``type``) in the objects ``types``

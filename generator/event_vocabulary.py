@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .runtime.events import _dig
+from .runtime.events import _dig, _kind_of, _picked
 
 
 class Op(enum.Enum):
@@ -32,6 +32,7 @@ class Op(enum.Enum):
     REPLACE = "replace"  #: set the slot to the server's value; ``check: fold`` compares
     MERGE = "merge"  #: merge an object field by field (nested too); ``null`` keeps; no ``at``: the response
     APPEND = "append"  #: append text (an object appends field by field, its tags never joined)
+    PARTS = "parts"  #: text or parts into content that is either (``anyOf [string, list of parts]``)
     JSON = "json"  #: gather JSON text fragments, parsed once (``parse``, or at snapshot)
     PARSE = "parse"  #: parse the JSON text gathered for the slot (``content_block_stop``)
     EXTEND = "extend"  #: extend a list
@@ -43,9 +44,15 @@ class Op(enum.Enum):
 
 
 LIFECYCLE_OPS = {Op.INIT, Op.REFRESH, Op.FINALIZE}
-#: ``value: "*"``: the whole event is the value (small families whose last event is the result)
+#: ``value: "*"``: the whole event is the value: as the target (lifecycle ops) or as the slot's
+#: type (``create``, ``replace``, ``merge``, ``push``: its fields the type has, the type's tags);
+#: as it came for ``side``
 WHOLE_EVENT = "*"
-SLOT_OPS = {Op.CREATE, Op.REPLACE, Op.MERGE, Op.APPEND, Op.JSON, Op.PARSE, Op.EXTEND, Op.PUSH, Op.SET}
+SLOT_OPS = {Op.CREATE, Op.REPLACE, Op.MERGE, Op.APPEND, Op.PARTS, Op.JSON, Op.PARSE, Op.EXTEND, Op.PUSH, Op.SET}
+#: ops that may take the whole event as their value
+WHOLE_EVENT_OPS = {Op.INIT, Op.REFRESH, Op.FINALIZE, Op.SIDE, Op.CREATE, Op.REPLACE, Op.MERGE, Op.PUSH}
+#: the JSON kinds a ``when`` may test a field that is not a tag for (``{content: string}``)
+WHEN_KINDS = ("string", "number", "boolean", "object", "array", "null")
 #: ops that take no value
 NO_VALUE_OPS = {Op.FINISH, Op.PARSE, Op.ERROR, Op.IGNORE}
 
@@ -65,13 +72,15 @@ class Step:
 class Slot:
     """Where a slot op lands (a ``_Slot`` of the runtime): its path from the target's root,
     the event field checked against the first keyed step's ``id``, JSON text of what a
-    slot the event must create starts as, and the fields of an appended object never joined
-    (those the schema types as enums: tags)."""
+    slot the event must create starts as, the fields of an appended object never joined
+    (those the schema types as enums: tags), and ``opens``: no event of the plan creates the
+    objects on its way, so the first event that addresses one creates it unreported."""
 
     at: tuple[Step, ...]
     ident: str | None = None
     new: str | None = None
     fixed: tuple[str, ...] = ()
+    opens: bool = False
 
     @property
     def path(self) -> str:
@@ -89,11 +98,14 @@ class Slot:
 @dataclass(frozen=True, slots=True)
 class EventValue:
     """An argument of an op's call: the event field ``field`` (a dotted path for a nested
-    value: ``delta.text``), the whole event (``field`` is ``"*"``), or, with ``field`` None,
-    the constant whose JSON text is ``constant``."""
+    value: ``delta.text``), the whole event (``field`` is ``"*"``; with ``picks``, as another
+    type: those of its fields and ``tags``, JSON text of that type's own tags), or, with
+    ``field`` None, the constant whose JSON text is ``constant``."""
 
     field: str | None = None
     constant: str | None = None
+    picks: tuple[str, ...] = ()
+    tags: str | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -103,7 +115,7 @@ class EventValue:
     def of(self, event: Mapping[str, Any]) -> Any:
         """The value for one event (what the generated ``e.get(...)``/``_dig(e, ...)`` reads)."""
         if self.field == WHOLE_EVENT:
-            return event
+            return _picked(event, self.picks, json.loads(self.tags or "{}")) if self.picks else event
         if self.field is not None:
             return _dig(event, *self.names)
         return json.loads(self.constant) if self.constant is not None else None
@@ -138,10 +150,15 @@ class Action:
             (``keep: last``), or every value gathered (``keep: all``).
         derived: ``at``/``value`` came from the spec, not the map.
         when: ``(event field path, JSON text of a value)``: the action applies only to events
-            whose field has that value (``delta.type`` is ``text_delta``).
+            whose field has that value (``delta.type`` is ``text_delta``), or with ``kind``,
+            whose field's value is of that JSON kind (``content`` is a ``string``).
         optional: an absent (or null) value does nothing (``create``/``replace``; the other
             slot ops ignore an absent value anyway).
         fixed: fields of an appended object never joined (see ``Slot``).
+        picks, tags: with ``value: "*"`` for a type other than the event's own: the event's
+            fields that type has, and JSON text of its own tags (``{"type": "text"}``).
+        kind: ``when`` tests the JSON kind of the field (see ``when``).
+        opens: see ``Slot`` (set by the plan, which sees every event).
     """
 
     op: Op
@@ -158,6 +175,10 @@ class Action:
     when: tuple[str, str] | None = None
     optional: bool = False
     fixed: tuple[str, ...] = ()
+    picks: tuple[str, ...] = ()
+    tags: str | None = None
+    kind: bool = False
+    opens: bool = False
 
     @property
     def path(self) -> str:
@@ -167,12 +188,14 @@ class Action:
     @property
     def slot(self) -> Slot | None:
         """Where a slot op lands; None for the other ops (and ``merge`` into the response)."""
-        return Slot(self.at, self.ident, self.new, self.fixed) if self.op in SLOT_OPS and self.at else None
+        if self.op not in SLOT_OPS or not self.at:
+            return None
+        return Slot(self.at, self.ident, self.new, self.fixed, self.opens)
 
     def call(self) -> Call | None:
         """The one definition of what this action does: the runtime call it makes (None for
         ``ignore``). Generated handlers write it out; ``new_fold`` makes it."""
-        value = EventValue(self.value, self.constant)
+        value = EventValue(self.value, self.constant, self.picks, self.tags)
         if self.op is Op.IGNORE:
             return None
         if self.op is Op.ERROR:
@@ -196,13 +219,16 @@ class Action:
 @dataclass(frozen=True, slots=True)
 class EventRule:
     """What an event type does: ``tag`` (the value of the tag field), ``member`` (its model;
-    ``""`` for a type the spec does not list), its actions, and where the entry came from
-    (``map:<file>``, ``x-merge``, ``override``)."""
+    ``""`` for a type the spec does not list), its actions, where the entry came from
+    (``inferred``, ``map:<file>``, ``x-merge``, ``file:<name>``, ``override``), the entry as
+    written (what ``--explain-merge`` prints back) and, for an inferred one, why."""
 
     tag: str
     member: str
     actions: tuple[Action, ...]
     source: str
+    entry: Any = None
+    reason: str = ""
 
     @property
     def calls(self) -> tuple[Call, ...]:
@@ -214,6 +240,18 @@ class EventRule:
         """The nested field its ``when`` entries test (``delta.type``), or None: the checks
         make every ``when`` of one event type test the same field."""
         return next((EventValue(a.when[0]) for a in self.actions if a.when is not None), None)
+
+    @property
+    def by_kind(self) -> bool:
+        """Whether its ``when`` entries test the JSON kind of their field, not its value
+        (the checks make them all do one or the other)."""
+        return any(a.kind for a in self.actions if a.when is not None)
+
+    def case_of(self, event: Mapping[str, Any]) -> Any:
+        """What the dispatch field of ``event`` is compared with: its value, or its kind."""
+        dispatch = self.dispatch
+        found = dispatch.of(event) if dispatch is not None else None
+        return _kind_of(found) if self.by_kind else found
 
     @property
     def cases(self) -> tuple[tuple[str, tuple[Call, ...]], ...]:
@@ -249,6 +287,9 @@ class EventPlan:
         target_class: the target's class in the IR (``naming``'s name for ``target``).
         unmapped: ``(tag value, member)`` of members the map neither maps nor ignores (they
             fold as unknown events; ``gen-models --check`` names them when a spec bump adds one).
+        undecided: ``(tag value, why)`` of members the schema does not decide and no map
+            covers: generation warns; they fold as unknown events.
+        extra: the event types declared under ``extra_events`` (types the union does not list).
     """
 
     family: str
@@ -260,6 +301,8 @@ class EventPlan:
     rules: tuple[EventRule, ...]
     target_class: str = ""
     unmapped: tuple[tuple[str, str], ...] = ()
+    undecided: tuple[tuple[str, str], ...] = ()
+    extra: tuple[str, ...] = ()
 
     def rule(self, tag: str) -> EventRule | None:
         """The rule of an event type, or None."""

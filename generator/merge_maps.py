@@ -14,7 +14,7 @@ from .errors import SpecError, did_you_mean, join_pointer
 from .load import load_document
 from .map_files import ENTRY_SECTIONS, MapLayer
 from .model import Schemas
-from .naming import component_name
+from .naming import stream_name
 
 MAPS_DIR = Path(__file__).resolve().parent / "maps"
 #: the keys of a map (``events`` and ``extra_events`` hold the entries, checked by ``event_plan``)
@@ -38,17 +38,12 @@ def shipped_maps() -> dict[str, tuple[Path, dict[str, Any]]]:
     return found
 
 
-def has_map(schemas: Schemas, root: str) -> bool:
-    """True when union ``root`` (as the spec names it) has a merge map: one shipped with
-    gen-models, or a mapping ``x-merge`` on the union schema."""
-    return root in shipped_maps() or isinstance(x_merge(schemas, root)[0], dict)
-
-
-def map_target(root: str, declared: Any, user_map: Mapping[str, Any] | None) -> str | None:
+def map_target(root: str, declared: Any, user_map: Mapping[str, Any] | None, shipped: bool = True) -> str | None:
     """The schema union ``root``'s map builds (``target``), from the layer that sets it last:
-    the user's map, the union's ``x-merge``, the shipped map; None without one (the plan
-    reports a map that lacks it)."""
-    for layer in (user_map, declared, shipped_maps().get(root, (None, None))[1]):
+    the user's map, the union's ``x-merge``, the shipped map (unless not ``shipped``); None
+    without one (the fold is then inferred into what the operation answers)."""
+    ship = shipped_maps().get(root, (None, None))[1] if shipped else None
+    for layer in (user_map, declared, ship):
         if isinstance(layer, Mapping) and isinstance(layer.get("target"), str):
             return str(layer["target"])
     return None
@@ -56,7 +51,7 @@ def map_target(root: str, declared: Any, user_map: Mapping[str, Any] | None) -> 
 
 def x_merge(schemas: Schemas, root: str) -> tuple[Any, str]:
     """The union's ``x-merge`` (None when it has none) and its pointer."""
-    alias = next((a for a in schemas.aliases.values() if component_name(a.pointer) == root), None)
+    alias = next((a for a in schemas.aliases.values() if stream_name(a.pointer) == root), None)
     if alias is None:
         return None, ""
     return alias.merge_map, join_pointer(alias.pointer, "x-merge")
@@ -68,16 +63,24 @@ def merged_map(
     overrides: Mapping[str, Any] | None,
     spec_file: Path | None,
     base: Mapping[str, Any] | None = None,
+    inferred: Mapping[str, Any] | None = None,
+    shipped_ok: bool = True,
 ) -> tuple[dict[str, Any], dict[str, tuple[Path | None, str]]]:
-    """The map after x-merge and overrides; ``sources``: ``{"events"|tag|"key:<family key>":
-    (file, pointer)}``.
+    """The map after x-merge and overrides, over the shipped map (``base`` instead, when
+    given; none unless ``shipped_ok``) over the ``inferred`` layer; ``sources``:
+    ``{"events"|tag|"key:<family key>": (file, pointer)}``.
     ``data["events"]`` holds both sections' entries; ``data["_extra"]`` the types declared
-    under ``extra_events``, ``data["_origin"]`` each type's layer (``map:<file>``, ``x-merge``,
-    ``override``)."""
-    shipped = (Path("<base map>"), dict(base)) if base is not None else shipped_maps().get(root)
+    under ``extra_events``, ``data["_origin"]`` each type's layer (``inferred``,
+    ``map:<file>``, ``x-merge``, ``file:<name>``, ``override``)."""
+    if base is not None:
+        shipped: tuple[Path, Any] | None = (Path("<base map>"), dict(base))
+    else:
+        shipped = shipped_maps().get(root) if shipped_ok else None
     data: dict[str, Any] = {}
     sources: dict[str, tuple[Path | None, str]] = {}
     layers: list[tuple[Any, Path | None, str, str]] = []
+    if inferred is not None:
+        layers.append((dict(inferred), None, "", "inferred"))
     if shipped is not None:
         layers.append((shipped[1], shipped[0], "", f"map:{shipped[0].name}"))
     declared, pointer = x_merge(schemas, root)

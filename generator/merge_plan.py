@@ -49,6 +49,7 @@ import enum
 from dataclasses import dataclass, replace
 
 from .errors import SpecError
+from .event_words import says_piece, says_stamp
 from .model import ANY, AliasRef, Array, Enum, Field, Model, ModelRef, Nullable, Prim, Schemas, Type, UnionType
 from .policy import Policy, WrittenPolicy, parse_policy
 
@@ -414,8 +415,9 @@ def _plan_field(
     policy, key, node = _default(schemas, f, context, path, element, model, overrides, stack, union, items_union)
     source = "default"
     fallback = ""
+    absent = _absent_key(schemas, element, key, context) if policy == Policy.BY_KEY else None
     if policy == Policy.LAST:
-        if context != ROOT and isinstance(meaning(schemas, f.type), Array):
+        if context != ROOT and isinstance(meaning(schemas, f.type), Array) and not _ratings(schemas, f):
             fallback = f"a list taken whole from the last chunk that sends it; --merge-policy '{path}=append'"
             fallback += " gathers every chunk's items"
         elif model is not None and _holds_text(schemas, f, ()):
@@ -430,8 +432,8 @@ def _plan_field(
         written, source = inside, "override"
     elif written is not None:
         source = "x-merge"
-    absent = None
     if written is not None:
+        absent = None
         policy, key_name = written.policy, written.key
         fallback = ""
         _check_fits(schemas, f, policy, path, element, model, key_name)
@@ -488,10 +490,26 @@ def _holds_text(schemas: Schemas, f: Field, seen: tuple[str, ...]) -> bool:
     object (a model) holding such a field, a few levels down."""
     t = meaning(schemas, f.type)
     if isinstance(t, Prim):
-        return t.kind == "str" and f.wire_name not in IDENTITY_NAMES | STREAM_ONLY
+        return t.kind == "str" and f.wire_name not in IDENTITY_NAMES | STREAM_ONLY and not _stamp(f)
     if isinstance(t, ModelRef) and t.name in schemas.models and t.name not in seen and len(seen) < 4:
         return any(_holds_text(schemas, g, seen + (t.name,)) for g in schemas.models[t.name].fields)
     return False
+
+
+def _piece(f: Field) -> bool:
+    """``f`` holds a piece of the answer, as its description says (see ``_PIECE``), and is
+    no identity, timestamp or enum (``role`` "of the message for this chunk" is one value)."""
+    return (
+        says_piece(f.description)
+        and f.wire_name not in IDENTITY_NAMES
+        and not _stamp(f)
+        and not isinstance(f.type, Enum)
+    )
+
+
+def _stamp(f: Field) -> bool:
+    """``f`` is a time stamp (``event_words.says_stamp``): one value each chunk, never text in pieces."""
+    return says_stamp(f.wire_name, f.description, f.type.format if isinstance(f.type, Prim) else None)
 
 
 def _default(
@@ -513,21 +531,85 @@ def _default(
     if model is not None and model.name not in stack:
         if context == ENTRY and f.wire_name == "delta":
             return Policy.MERGE, None, _plan_node(schemas, model, DELTA, path, overrides, stack, union=union)
-        if context == ROOT:
+        if context == ROOT and not _holds_pieces(schemas, model, ()):
             return Policy.LAST, None, None
         node = _plan_node(schemas, model, context, path, overrides, stack, union=union)
-        if context == DELTA or node.accumulates():
+        if context == DELTA or node.accumulates():  # at the root: an object that holds pieces
             return Policy.MERGE, None, node
         return Policy.LAST, None, None
     if isinstance(meaning(schemas, f.type), Array):
-        return (Policy.LAST if context == ROOT else Policy.APPEND), None, None
+        return _list_default(schemas, f, context), (_list_key(schemas, f, context)), None
     if f.wire_name in IDENTITY_NAMES and (context != ROOT or f.wire_name != "type"):
         return Policy.SET, None, None
-    if context == DELTA and _is_text(schemas, f):
+    if (context == DELTA or _piece(f)) and _is_text(schemas, f):
         return Policy.CONCAT, None, None
     if context == DELTA and isinstance(f.type, Enum):
         return Policy.SET, None, None
     return Policy.LAST, None, None
+
+
+def _holds_pieces(schemas: Schemas, model: Model, seen: tuple[str, ...]) -> bool:
+    """Whether a chunk's top-level object holds a field its description calls a piece (a few
+    levels down): it then merges field by field (Ollama's ``message``)."""
+    for f in model.fields:
+        if _piece(f):
+            return True
+        t = meaning(schemas, f.type)
+        inner = schemas.models.get(t.name) if isinstance(t, ModelRef) else None
+        if (
+            inner is not None
+            and inner.name not in seen
+            and len(seen) < 4
+            and _holds_pieces(schemas, inner, (*seen, model.name))
+        ):
+            return True
+    return False
+
+
+def _list_default(schemas: Schemas, f: Field, context: Context) -> Policy:
+    """A list's policy by what its items are: items that carry text (``text``) join where
+    they arrive in pieces (Gemini's ``parts``: adjacent items of one kind join their text);
+    items of only enums, numbers and flags (ratings, one per category) are each chunk's
+    whole set (``last``); at a chunk's top level a list is the chunk's (``last``) unless its
+    description says it holds pieces; else ``append``."""
+    items = _element(schemas, f)
+    if context == ROOT and not _piece(f):
+        return Policy.LAST
+    if items is not None and any(g.wire_name == "text" and _is_text(schemas, g) for g in items.fields):
+        return Policy.JOIN
+    if items is not None and items.fields and all(_scalar_flag(schemas, g) for g in items.fields):
+        return Policy.LAST
+    return Policy.APPEND
+
+
+def _ratings(schemas: Schemas, f: Field) -> bool:
+    """A list of records of only enums, numbers and flags (see ``_list_default``)."""
+    items = _element(schemas, f)
+    return items is not None and bool(items.fields) and all(_scalar_flag(schemas, g) for g in items.fields)
+
+
+def _absent_key(schemas: Schemas, element: Model | None, key: str | None, context: Context) -> int | None:
+    """The key of an entry of a keyed list that omits it, where the schema says: the key's
+    default (Mistral's ``tool_calls[].index``: ``default: 0``); at a chunk's top level, an
+    optional key without one is 0 (Gemini's ``candidates[].index``: left out when 0, as
+    proto3's JSON leaves out zero values). None where the key is required."""
+    found = next((g for g in element.fields if g.wire_name == key), None) if element and key else None
+    if found is None or found.required:
+        return None
+    if isinstance(found.default, int) and not isinstance(found.default, bool):
+        return found.default
+    return 0 if context == ROOT else None
+
+
+def _list_key(schemas: Schemas, f: Field, context: Context) -> str | None:
+    """The text field a ``join`` list joins (see ``_list_default``)."""
+    return "text" if _list_default(schemas, f, context) == Policy.JOIN else None
+
+
+def _scalar_flag(schemas: Schemas, f: Field) -> bool:
+    """An enum, a number or a flag: no text, no object, no list."""
+    t = meaning(schemas, f.type)
+    return isinstance(t, Enum) or (isinstance(t, Prim) and t.kind in ("int", "float", "bool"))
 
 
 def _is_text(schemas: Schemas, f: Field) -> bool:

@@ -329,6 +329,8 @@ class Schemas:
         warnings: problems tolerated while reading, as printable lines.
         renames: ``(class or alias name, note)`` of each whose Python name is not its
             component's (``NoneModel``: ``From ``#/components/schemas/None`` (...).``), by name.
+        union_targets: ``{union as maps name it: the components an operation answers for it}``
+            (what its events build, when no map says: ``roots.stream_unions``).
     """
 
     models: dict[str, Model]
@@ -342,6 +344,7 @@ class Schemas:
     sha256: str = ""
     warnings: tuple[str, ...] = ()
     renames: tuple[tuple[str, str], ...] = ()
+    union_targets: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def referenced_names(t: Type) -> list[str]:

@@ -46,6 +46,8 @@ class Options:
         spec_bytes: the spec's text when it was read from standard input (``-``); ``spec``
             is then ``Path("<stdin>")`` and relative ``$ref`` start at the working directory.
         formatter: ``black`` (the default) or ``ruff`` (``ruff format``; see ``format``).
+        shipped_maps: apply the merge maps and chunk maps shipped with gen-models (False:
+            ``--no-shipped-maps``: what the schema says alone, inferred).
         use_cache: a run whose outputs are current does nothing (``fingerprint``); False
             for ``--no-cache``, which does all the work. The only field that does not change
             the output.
@@ -67,6 +69,7 @@ class Options:
     template_dir: Path | None = None
     spec_bytes: bytes | None = field(default=None, repr=False)
     formatter: str = "black"
+    shipped_maps: bool = True
     use_cache: bool = True
 
 
@@ -154,6 +157,8 @@ def command(options: Options) -> str:
         parts.append("--allow-remote-refs")
     if options.allow_outside_refs:
         parts.append("--allow-outside-refs")
+    if not options.shipped_maps:
+        parts.append("--no-shipped-maps")
     return " ".join(shlex.quote(p) for p in parts)
 
 

@@ -16,18 +16,18 @@ from . import naming
 from . import roots as root_selection
 from .chunk_maps import plan_stream
 from .errors import SpecError
-from .event_plan import plan_events
+from .event_plan import NoFold, plan_events, undecided_warnings
 from .event_vocabulary import EventPlan
 from .format import format_modules
 from .interpret import Interpreter, Reading
 from .load import Document, check_document, load_document, parse_document
 from .map_files import MapLayer, located, read_map_files
-from .merge_maps import has_map, map_target
+from .merge_maps import map_target
 from .merge_plan import NodePlan, merge_warnings
 from .model import Alias, AliasRef, Model, ModelRef, Schemas, Type, UnionType, referenced_names
 from .options import STDIN, Options, command, module_stem, output_file
 from .render import Generation, check_template_dir, render
-from .resolve import Location, RefResolver
+from .resolve import RefResolver
 from .response_plan import ResponsePlan, plan_response
 from .runtime_files import PACKAGE_INIT, package_files
 from .styles import runtime_parts
@@ -51,7 +51,7 @@ class SpecReading:
     responses: dict[str, ResponsePlan]
     timings: dict[str, float] = field(default_factory=dict)
     event_plans: dict[str, EventPlan] = field(default_factory=dict)  # union root -> its fold
-    unmapped: dict[str, list[str]] = field(default_factory=dict)  # union root -> event types no map covers
+    unmapped: dict[str, list[str]] = field(default_factory=dict)  # union root -> event types nothing folds
     merge_warnings: list[str] = field(default_factory=list)  # where a merge plan can lose data (merge_plan)
     files: dict[Path, bytes] = field(default_factory=dict)  # files the loader read besides the spec ($ref targets)
 
@@ -75,7 +75,7 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     start = time.perf_counter()
     progress("interpret")
     user_maps = read_map_files(options.merge_maps)
-    interp, roots, union_roots, responses, targets = _interpret(doc, options, user_maps)
+    interp, roots, union_roots, responses, targets, union_targets = _interpret(doc, options, user_maps)
     models, aliases = _ordered(interp, roots + union_roots + list(responses.values()) + targets, options.all_schemas)
     timings["interpret"] = time.perf_counter() - start
     title, version = doc.title_and_version
@@ -90,6 +90,7 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
         source=str(options.spec),
         sha256=doc.sha256,
         warnings=tuple(interp.warnings),
+        union_targets=union_targets,
     )
     start = time.perf_counter()
     progress(f"name {len(models)} models, {len(aliases)} aliases")
@@ -100,10 +101,12 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     plans: dict[str, NodePlan] = {}
     warned: list[str] = []
     for r in schemas.roots:  # each with its shipped chunk map, under the user's overrides
-        plans[r], map_warnings = plan_stream(schemas, r, _policies_for(options.merge_policies, r, len(schemas.roots)))
+        policies = _policies_for(options.merge_policies, r, len(schemas.roots))
+        plans[r], map_warnings = plan_stream(schemas, r, policies, shipped=options.shipped_maps)
         warned += map_warnings
     response_plans = {r: plan_response(schemas, r, resp) for r, resp in schemas.responses.items()}
-    event_plans, unmapped = _event_plans(doc, schemas, user_maps)
+    event_plans, unmapped, unfolded = _event_plans(doc, schemas, user_maps, options.shipped_maps)
+    warned += unfolded + [line for plan in event_plans.values() for line in undecided_warnings(plan)]
     timings["merge_plan"] = time.perf_counter() - start
     warned += [line for r in schemas.roots for line in merge_warnings(plans[r])]
     files = interp.resolver.files()
@@ -111,40 +114,62 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
 
 
 def _event_plans(
-    doc: Document, schemas: Schemas, user_maps: dict[str, MapLayer]
-) -> tuple[dict[str, EventPlan], dict[str, list[str]]]:
-    """The fold of each union root that has a merge map (shipped, or ``x-merge`` on it), by
-    the root's class name, and the event types each map leaves out (they fold as unknown
-    events; ``--check`` fails). Maps name components as the spec does.
+    doc: Document, schemas: Schemas, user_maps: dict[str, MapLayer], shipped: bool = True
+) -> tuple[dict[str, EventPlan], dict[str, list[str]], list[str]]:
+    """The fold of each union root: its maps (shipped, ``x-merge``, the user's) over the fold
+    inferred from the schema, by the root's class name; and the event types no layer
+    decides (kept as unknown events at run time). Maps name unions as the spec does
+    (``ConversationEventsData``, or its envelope ``ConversationEvents``). Third: a warning for
+    each union no map covers and the schema gives no fold of (its types only).
 
     Raises:
         SpecError: a map or union-shape problem, at its file, line and pointer.
     """
     try:
-        return _event_plans_of(doc, schemas, user_maps)
+        return _event_plans_of(doc, schemas, user_maps, shipped)
     except SpecError as exc:
         raise located(exc, doc) from None
 
 
 def _event_plans_of(
-    doc: Document, schemas: Schemas, user_maps: dict[str, MapLayer]
-) -> tuple[dict[str, EventPlan], dict[str, list[str]]]:
+    doc: Document, schemas: Schemas, user_maps: dict[str, MapLayer], shipped: bool
+) -> tuple[dict[str, EventPlan], dict[str, list[str]], list[str]]:
     plans: dict[str, EventPlan] = {}
     unmapped: dict[str, list[str]] = {}
-    names = {naming.component_name(schemas.aliases[u].pointer): u for u in schemas.union_roots}
+    unfolded: list[str] = []
+    names = {n: u for u in schemas.union_roots if (n := naming.stream_name(schemas.aliases[u].pointer)) is not None}
+    aliases = {e: n for n in names if (e := _envelope(n)) is not None and e not in names}
+    layers: dict[str, MapLayer] = {}
     for root, layer in user_maps.items():
-        if root not in names:
+        name = aliases.get(root, root)
+        if name not in names:
             raise SpecError(
                 f"a merge map is given for {root!r}, which is not an event-union root of this run (--schema {root})",
                 *(layer.place("root") or (None, None)),
             )
+        layers[name] = layer
     for name, union in names.items():
-        overrides = user_maps.get(name) if name is not None else None
-        if name is not None and (overrides is not None or has_map(schemas, name)):
-            plans[union] = plan_events(schemas, name, overrides, spec_file=doc.path, allow_unmapped=True)
-            if plans[union].unmapped:
-                unmapped[union] = [tag for tag, _ in plans[union].unmapped]
-    return plans, unmapped
+        try:
+            plan = plan_events(
+                schemas, name, layers.get(name), spec_file=doc.path, allow_unmapped=True, shipped=shipped
+            )
+        except NoFold:
+            unfolded.append(
+                f"{name}: no map folds it and its events build no object the spec names (no operation "
+                "answers one, no event carries one): its types and parse function only; --merge-map FILE "
+                "gives it an accumulator (docs/events.md)"
+            )
+            continue
+        plans[union] = plan
+        if plan.unmapped or plan.undecided:  # folded as unknown events: --check names them
+            unmapped[union] = [tag for tag, _ in (*plan.unmapped, *plan.undecided)]
+    return plans, unmapped, unfolded
+
+
+def _envelope(name: str | None) -> str | None:
+    """The envelope a union inline in its ``data`` is named after (``ConversationEvents`` of
+    ``ConversationEventsData``), which a map may name instead."""
+    return name[: -len("Data")] if name and name.endswith("Data") else None
 
 
 def _policies_for(policies: dict[str, str], root: str, count: int) -> dict[str, str]:
@@ -161,12 +186,13 @@ def _policies_for(policies: dict[str, str], root: str, count: int) -> dict[str, 
 
 def _interpret(
     doc: Document, options: Options, user_maps: dict[str, MapLayer]
-) -> tuple[Interpreter, list[str], list[str], dict[str, str], list[str]]:
+) -> tuple[Interpreter, list[str], list[str], dict[str, str], list[str], dict[str, tuple[str, ...]]]:
     """Read the roots (and their responses, or every component with ``all_schemas``) into
     the IR: the interpreter, the object roots' class names, the union roots' alias names
     (asked for with ``--schema``: they get types, and an accumulator when a merge map covers
     them), {root: its response's class name}, and the targets those maps build (read even
-    where no event refers to them); all by provisional id (see ``naming``).
+    where no event refers to them); all by provisional id (see ``naming``); and {union
+    root: the components its operation answers} (the targets of its inferred fold).
     """
     resolver = RefResolver(doc, allow_remote=options.allow_remote_refs, allow_outside=options.allow_outside_refs)
     interp = Interpreter(resolver)
@@ -174,7 +200,7 @@ def _interpret(
     if options.schemas:
         root_names = root_selection.check_names(interp, list(options.schemas))
     else:
-        root_names = root_selection.default_roots(interp, user_maps)
+        root_names = root_selection.default_roots(interp, options.shipped_maps)
         if not root_names and not options.all_schemas:
             raise SpecError(
                 "no stream schema found (no operation streams a named schema as text/event-stream or "
@@ -183,7 +209,7 @@ def _interpret(
                 doc.path,
             )
     try:
-        readings, response_of, targets = _read_roots(interp, components, root_names, user_maps)
+        readings, response_of, targets, union_targets = _read_roots(interp, root_names, user_maps, options.shipped_maps)
         if options.all_schemas:
             for loc in components.values():
                 interp.read_component(loc)
@@ -199,8 +225,12 @@ def _interpret(
             roots.append(root_of.setdefault(name, ref.name))
         elif hasattr(ref, "name") and ref.name in interp.aliases and _is_event_union(interp, ref.name):
             union_roots.append(ref.name)
-        elif not options.schemas:
-            continue  # a declared stream of no object (audio bytes, text): nothing to merge
+        elif not options.schemas:  # a declared stream of no object (audio bytes, text): nothing to merge
+            interp.warn(
+                root_selection.stream_locations(interp)[name],
+                f"{name} is streamed, but its events are not objects (nor a union of them): no accumulator",
+            )
+            continue
         else:
             raise components[name].error(
                 f"root schema {name!r} is neither an object with properties nor a union of objects; "
@@ -212,27 +242,39 @@ def _interpret(
         if name in root_of and hasattr(r.type, "name") and r.type.name in interp.models
     }
     built = [t.name for t in targets if isinstance(t, ModelRef)]
-    return interp, roots, union_roots, responses, built
+    return interp, roots, union_roots, responses, built, union_targets
 
 
 def _read_roots(
-    interp: Interpreter, components: dict[str, Location], root_names: list[str], user_maps: dict[str, MapLayer]
-) -> tuple[dict[str, Reading], dict[str, Reading], list[Type]]:
-    """Read the roots, their responses and the targets their merge maps build: the roots'
-    readings, {root: its response's reading}, the targets' types."""
-    readings = {name: interp.read_root(components[name]) for name in root_names}
+    interp: Interpreter, root_names: list[str], user_maps: dict[str, MapLayer], shipped: bool = True
+) -> tuple[dict[str, Reading], dict[str, Reading], list[Type], dict[str, tuple[str, ...]]]:
+    """Read the roots, their responses and the targets their folds build: the roots'
+    readings, {root: its response's reading}, the targets' types (a map's ``target``, else
+    the components the union's operation answers), {union root: those components}."""
+    components = interp.components()
+    locations = root_selection.stream_locations(interp)
+    readings = {
+        name: interp.read_root(components[name]) if name in components else interp.read_stream(locations[name])
+        for name in root_names
+    }
     response_of = {}
     for name in root_names:
-        response = root_selection.response_for(interp, name)
+        response = root_selection.response_for(interp, name) if name in components else None
         if response is not None:
             response_of[name] = interp.read_component(components[response])
     targets = []
+    union_targets: dict[str, tuple[str, ...]] = {}
     for name, reading in readings.items():
         alias = interp.aliases.get(getattr(reading.type, "name", ""))
-        target = map_target(name, alias.merge_map if alias is not None else None, user_maps.get(name))
-        if alias is not None and target in components:
-            targets.append(interp.read_component(components[target]).type)
-    return readings, response_of, targets
+        if alias is None:
+            continue
+        envelope = name[: -len("Data")] if name not in components else name
+        layer = user_maps.get(name) or user_maps.get(envelope)
+        target = map_target(name, alias.merge_map, layer, shipped)
+        found = (target,) if target is not None else root_selection.union_targets(interp, name)
+        union_targets[name] = tuple(t for t in found if t in components)
+        targets += [interp.read_component(components[t]).type for t in union_targets[name]]
+    return readings, response_of, targets, union_targets
 
 
 def _is_event_union(interp: Interpreter, alias: str, seen: frozenset[str] = frozenset()) -> bool:

@@ -96,15 +96,18 @@ def _slot_text(slot: Slot) -> str:
         args.append(f"new={pytypes.literal(json.loads(slot.new))}")
     if slot.fixed:
         args.append(f"fixed={pytypes.literal(slot.fixed)}")
+    if slot.opens:
+        args.append("opens=True")
     return f"_Slot({', '.join(args)})"
 
 
 def _handler_view(rule: EventRule, name: str, slots: dict[Slot, str]) -> dict[str, Any]:
     summary = "; ".join(_describe(a) for a in rule.actions)
     lines = _calls_lines(rule.calls, slots, ())
-    if rule.dispatch is not None:  # one branch per value of a nested tag; others kept as unknown
-        tag = local_name(str(rule.dispatch.field), ())
-        lines.append(f"{tag} = {_value_text(rule.dispatch)}")
+    if rule.dispatch is not None:  # one branch per value of a nested tag (or kind); others kept as unknown
+        tag = local_name(str(rule.dispatch.field) + ("_kind" if rule.by_kind else ""), ())
+        read = _value_text(rule.dispatch)
+        lines.append(f"{tag} = {f'_kind_of({read})' if rule.by_kind else read}")
         for i, (value, calls) in enumerate(rule.cases):
             lines.append(f"{'el' if i else ''}if {tag} == {pytypes.literal(json.loads(value))}:")
             lines += ["    " + line for line in _calls_lines(calls, slots, (tag,))] or ["    pass"]
@@ -156,6 +159,8 @@ def _call_text(call: Call, slots: dict[Slot, str], parent: str | None) -> str:
 
 def _value_text(value: EventValue) -> str:
     if value.field == WHOLE_EVENT:
+        if value.picks:
+            return f"_picked(e, {pytypes.literal(value.picks)}, {pytypes.literal(json.loads(value.tags or '{}'))})"
         return "e"
     if len(value.names) > 1:
         return f"_dig(e, {', '.join(pytypes.literal(n) for n in value.names)})"

@@ -6,7 +6,9 @@ operations' answers), which reads the spec's keywords.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import weakref
+from dataclasses import dataclass
+from typing import Any
 
 from .errors import SpecError, did_you_mean
 from .interpret import Interpreter
@@ -59,6 +61,8 @@ def declared_streams(interp: Interpreter) -> list[str]:
 
 #: The fields of a server-sent event: a schema of only these describes the framing.
 SSE_FIELDS = frozenset(("event", "data", "id", "retry"))
+#: the unions each interpreter's spec streams (``stream_unions``, ``found_unions``), found once
+_FOUND: weakref.WeakKeyDictionary[Interpreter, dict[str, list[UnionStream]]] = weakref.WeakKeyDictionary()
 
 
 def _payload(view: SpecView, stream: Location) -> str | None:
@@ -72,50 +76,248 @@ def _payload(view: SpecView, stream: Location) -> str | None:
     return view.named(stream)
 
 
-def default_roots(interp: Interpreter, user_maps: Collection[str] = ()) -> list[str]:
+def default_roots(interp: Interpreter, shipped: bool = True) -> list[str]:
     """The roots of a run without ``--schema``: the stream chunks found by shape
-    (``stream_roots``), then every stream the spec's operations declare (``declared_streams``)
-    that gen-models can fold: a chunk object, or an event union with a merge map (shipped, its
-    ``x-merge``, or one of ``user_maps``, the unions the user gives a map for). A declared
-    union without a map is left out with a warning saying how to get it (OpenAI's
-    ``BetaResponseStreamEvent``: a second Responses closure as large as the first, types
-    without an accumulator). A spec with nothing else gets its declared unions, else the
-    unions a shipped merge map names whose target the spec has (``mapped_unions``:
-    Anthropic's and Cohere's published specs declare no stream an operation answers).
-    """
+    (``stream_roots``), every other object the spec's operations stream
+    (``declared_streams``), and every event union they stream (``stream_unions``: a union
+    component, or one inline in a server-sent-event envelope's ``data``, named
+    ``<Envelope>Data``), each folded by its map or by the fold inferred from the schema. A
+    union streamed by a variant of an operation another union is streamed by (the same
+    path with a query: ``/responses?beta=true``) is left out with a warning naming it, and
+    so is a streamed schema of no object (audio bytes, text). A spec that streams none of
+    these gets the event unions found by shape (``found_unions``: Cohere's answer that is
+    either the response or its stream of events; Anthropic's union whose start event
+    carries the operation's answer), else, with ``shipped``, the unions a shipped merge map
+    names."""
     view = SpecView.of(interp)
     components = interp.components()
-    unions = event_unions(interp)
-    folded = [
-        name
-        for name in unions
-        if name in user_maps or name in shipped_maps() or view.merge_map(components[name]) is not None
-    ]
     chunks = [name for name in declared_streams(interp) if not view.is_union(components[name])]
-    found = list(dict.fromkeys(stream_roots(interp) + chunks + folded))
-    if not found:
-        return unions or mapped_unions(interp)
+    unions = _plain(interp, stream_unions(interp))
+    found = list(dict.fromkeys(stream_roots(interp) + chunks + [u.name for u in unions]))
+    if found:
+        return found
+    found = [u.name for u in _plain(interp, found_unions(interp))]
+    return found or (mapped_unions(interp) if shipped else [])
+
+
+@dataclass(frozen=True)
+class UnionStream:
+    """An event union a spec streams: its name as maps write it (a component's, or
+    ``<Envelope>Data`` for one inline in an envelope's ``data``), where it is, the components
+    the operation answers when it does not stream (its targets: the first that fits is the
+    one the events build; ``infer_fold`` picks among several), and the operation's path."""
+
+    name: str
+    location: Location
+    targets: tuple[str, ...] = ()
+    path: str = ""
+
+
+def stream_unions(interp: Interpreter) -> list[UnionStream]:
+    """The event unions the spec's operations stream, in document order, each with the
+    components the operation answers as JSON (beside the stream, or at the operation of the
+    same path without its ``#fragment``: Mistral's ``/v1/conversations#stream`` beside
+    ``/v1/conversations``). Found once per interpreter."""
+    found = _FOUND.setdefault(interp, {})
+    if "streamed" not in found:
+        found["streamed"] = _stream_unions(interp)
+    return found["streamed"]
+
+
+def _stream_unions(interp: Interpreter) -> list[UnionStream]:
+    view = SpecView.of(interp)
+    found: dict[str, UnionStream] = {}
+    try:
+        for answer in view.answers():
+            for stream in answer.streams:
+                named = _stream_union(view, stream)
+                if named is not None and named[0] not in found:
+                    targets = _answered(view, answer, named[1])
+                    found[named[0]] = UnionStream(named[0], named[1], targets, answer.path)
+    except SpecError:  # a response it cannot read (a remote $ref): the streams before it
+        pass
+    return list(found.values())
+
+
+def _stream_union(view: SpecView, stream: Location) -> tuple[str, Location] | None:
+    """``(name, location)`` of the union a streamed schema is, or carries in its server-sent
+    event envelope's ``data`` (a component's name, or ``<Envelope>Data`` inline)."""
+    props = view.properties(stream)
+    if "data" in props and set(props) <= SSE_FIELDS:
+        data = props["data"]
+        if not view.is_union(data):
+            return None
+        named = view.named(data)
+        envelope = view.named(stream)
+        if named is None and envelope is None:
+            return None
+        return (named, view.schema(data)[1]) if named is not None else (f"{envelope}Data", data)
+    name = view.named(stream)
+    return (name, view.schema(stream)[1]) if name is not None and view.is_union(stream) else None
+
+
+def _answered(view: SpecView, answer: Any, union: Location) -> tuple[str, ...]:
+    """The object components an operation answers as JSON (a ``oneOf`` answer: each of its
+    objects), the union aside; none there: those of the operation of the same path without
+    its ``#fragment``, same method."""
+    found = _json_objects(view, answer.json, union)
+    if found or "#" not in answer.path:
+        return found
+    plain = answer.path.split("#", 1)[0]
+    for other in view.answers():
+        if other.path == plain and other.method == answer.method:
+            found = _json_objects(view, other.json, union)
+            if found:
+                return found
+    return ()
+
+
+def _json_objects(view: SpecView, bodies: tuple[Location, ...], union: Location) -> tuple[str, ...]:
+    found: list[str] = []
+    for body in bodies:
+        for option in view.options(body) or [body]:
+            name = view.named(option)
+            at = view.schema(option)[1]
+            if name is not None and at.pointer != union.pointer and not view.is_union(option):
+                found.append(name)
+    return tuple(dict.fromkeys(found))
+
+
+def found_unions(interp: Interpreter) -> list[UnionStream]:
+    """Event unions no operation says it streams, found by what they are: a union an
+    operation answers beside an object, as either (Cohere's ``/v2/chat``: ``oneOf
+    [ChatResponseV2, StreamedChatResponseV2]``); a union of tagged objects one of which
+    carries the object an operation answers (Anthropic's ``message_start`` carries the
+    ``Message`` of ``/v1/messages``). Each with that object as its target. Found once per
+    interpreter."""
+    found = _FOUND.setdefault(interp, {})
+    if "shaped" not in found:
+        found["shaped"] = _found_unions(interp)
+    return found["shaped"]
+
+
+def _found_unions(interp: Interpreter) -> list[UnionStream]:
+    view = SpecView.of(interp)
+    found: dict[str, UnionStream] = {}
+    answered: dict[str, str] = {}  # component an operation answers -> the operation's path
+    try:
+        answers = list(view.answers())
+    except SpecError:
+        answers = []
+    for answer in answers:
+        for body in answer.json:
+            try:  # a body it cannot read (a dangling $ref) is reported where a run reads it, if one does
+                _answered_unions(view, interp, answer, body, answered, found)
+            except SpecError:
+                continue
+    for name, loc in interp.components().items():
+        try:
+            carried = [] if name in found else _carried(view, loc, answered)
+        except SpecError:
+            continue
+        if carried:
+            found[name] = UnionStream(name, loc, (carried[0],), answered[carried[0]])
+    return list(found.values())
+
+
+def _answered_unions(
+    view: SpecView,
+    interp: Interpreter,
+    answer: Any,
+    body: Location,
+    answered: dict[str, str],
+    found: dict[str, UnionStream],
+) -> None:
+    """Note the objects ``body`` answers (in ``answered``) and, where it is either an object
+    or a union of events, the union (in ``found``)."""
+    options = view.options(body)
+    for option in options or [body]:
+        name = view.named(option)
+        if name is not None and not view.is_union(option):
+            answered.setdefault(name, answer.path)
+    unions = [view.named(o) for o in options if view.is_union(o) and _tagged(view, o)]
+    objects = _json_objects(view, (body,), body)
     for name in unions:
-        if name not in folded:
+        if name is not None and objects and name not in found:
+            found[name] = UnionStream(name, interp.components()[name], objects, answer.path)
+
+
+def _carried(view: SpecView, loc: Location, answered: dict[str, str]) -> list[str]:
+    """The answered components a union of tagged objects' members carry whole."""
+    if not view.is_union(loc) or not _tagged(view, loc):
+        return []
+    return [
+        target
+        for member in view.options(loc)
+        for prop in view.properties(member).values()
+        if (target := view.named(prop)) is not None and target in answered
+    ]
+
+
+def _tagged(view: SpecView, loc: Location) -> bool:
+    """A union of two or more objects told apart by a field: its ``discriminator``, or one
+    value of a field of one name in each."""
+    members = view.options(loc)
+    if len(members) >= 2 and view.discriminated(loc):
+        return True
+    shared: set[str] | None = None
+    for member in members:
+        props = view.properties(member)
+        tags = {n for n in props if view.holds_one_value(member, n)}
+        shared = tags if shared is None else shared & tags
+    return len(members) >= 2 and bool(shared)
+
+
+def _plain(interp: Interpreter, unions: list[UnionStream]) -> list[UnionStream]:
+    """``unions`` without those a variant of another's operation streams (the same path
+    with a query: ``/responses?beta=true`` beside ``/responses``), each left out with a
+    warning naming it."""
+    paths = {u.path for u in unions}
+    kept = []
+    for union in unions:
+        plain = union.path.split("?", 1)[0]
+        if union.path != plain and plain in paths:
             interp.warn(
-                components[name],
-                f"{name} is streamed but no merge map folds it: left out of the default roots "
-                f"(--schema {name} gives its types; --merge-map FILE an accumulator, docs/events.md)",
+                union.location,
+                f"{union.name} is streamed by {union.path}, a variant of {plain}, whose stream is folded: "
+                f"left out of the default roots (--schema {union.name} gives its types and fold)",
             )
-    return found
+            continue
+        kept.append(union)
+    return kept
 
 
 def mapped_unions(interp: Interpreter) -> list[str]:
     """Union components that a shipped merge map names as its ``root`` and whose map's
-    ``target`` is a component of the spec too (in the order of the spec's components)."""
+    ``target`` (when it names one) is a component of the spec too (in the order of the
+    spec's components)."""
     view = SpecView.of(interp)
     components = interp.components()
     maps = shipped_maps()
     return [
         name
         for name, loc in components.items()
-        if name in maps and maps[name][1].get("target") in components and view.is_union(loc)
+        if name in maps and maps[name][1].get("target", name) in components and view.is_union(loc)
     ]
+
+
+def union_targets(interp: Interpreter, name: str) -> tuple[str, ...]:
+    """The components union root ``name`` folds into by what the operations say (see
+    ``stream_unions``, ``found_unions``); empty when none says."""
+    for found in (stream_unions, found_unions):  # the second reads every component: only when needed
+        for union in found(interp):
+            if union.name == name:
+                return union.targets
+    return ()
+
+
+def stream_locations(interp: Interpreter) -> dict[str, Location]:
+    """Where each root a run may name is: the components, and the unions streamed inline in
+    an envelope's ``data`` (``ConversationEventsData``)."""
+    found = dict(interp.components())
+    for union in stream_unions(interp):
+        found.setdefault(union.name, union.location)
+    return found
 
 
 def response_for(interp: Interpreter, chunk_name: str) -> str | None:
@@ -169,39 +371,28 @@ def _answered_beside(view: SpecView, chunk_name: str) -> str | None:
     return None
 
 
-def event_unions(interp: Interpreter) -> list[str]:
-    """Union components that operations stream (in document order): the event streams a
-    spec declares (``ResponseStreamEvent``)."""
-    view = SpecView.of(interp)
-    found: list[str] = []
-    try:
-        for answer in view.answers():
-            for stream in answer.streams:
-                name = view.named(stream)
-                if name is not None and name not in found and view.is_union(stream):
-                    found.append(name)
-    except SpecError:  # a response it cannot read (a remote $ref): the streams before it
-        pass
-    return found
-
-
 def check_names(interp: Interpreter, names: list[str]) -> list[str]:
-    """Validate ``--schema`` names (spec names or their Python class names).
+    """Validate ``--schema`` names (spec names or their Python class names); a union streamed
+    inline in an envelope's ``data`` is named ``<Envelope>Data``, or by the envelope's name
+    (``ConversationEvents``: its events are the data's union).
 
     Raises:
         SpecError: a name the spec does not define, with the closest names.
     """
-    components = interp.components()
-    by_class = {class_name(n): n for n in components}
+    locations = stream_locations(interp)
+    envelopes = {u.name[: -len("Data")]: u.name for u in stream_unions(interp) if u.name not in interp.components()}
+    by_class = {class_name(n): n for n in locations}
     chosen = []
     for name in names:
-        if name in components:
+        if name in envelopes:
+            chosen.append(envelopes[name])
+        elif name in locations:
             chosen.append(name)
         elif name in by_class:
-            chosen.append(by_class[name])
+            chosen.append(envelopes.get(by_class[name], by_class[name]))
         else:
             raise SpecError(
-                f"--schema {name!r}: no such schema in the spec{did_you_mean(name, list(components))}",
+                f"--schema {name!r}: no such schema in the spec{did_you_mean(name, list(locations))}",
                 interp.root.path,
             )
     return list(dict.fromkeys(chosen))

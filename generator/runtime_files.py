@@ -44,7 +44,7 @@ BLOCKS = {
         "patterns",
         "lenient",
     ),
-    "anomalies": ("anomalies", "bookkeeping"),
+    "anomalies": ("anomalies", "bookkeeping", "parts"),
     "pydantic_results": ("pydantic_results",),
     "merge": ("typed", "loose", "text", "keyed", "merge", "response"),
     "events": ("event_slots", "event_ops", "events", "event_paths"),

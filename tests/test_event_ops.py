@@ -215,3 +215,52 @@ def test_the_fold_keeps_a_bounded_window_of_events_for_the_repeat_check() -> Non
     f.add({"type": "t", "n": _RECENT + 5, "delta": "other"})  # in it: another event, applied
     assert [a.kind for a in f.anomalies] == ["duplicate", "reused_number", "out_of_order"]
     assert f.snapshot()["text"] == "x" * (_RECENT + 10) + "other"
+
+
+# -- issue #40: parts, the event as another type, slots a delta opens ------------------------------
+
+CONTENT_TEXT = _Slot("outputs[{index}].content", opens=True)
+
+
+def test_parts_keep_text_a_string_until_a_part_comes_then_join_parts_of_one_kind() -> None:
+    """Content that is ``anyOf [string, list of parts]``: text alone stays text; a part makes
+    it a list (the text so far its first part); adjacent parts of one kind join; text after a
+    reference is a new text part."""
+    handlers = {"delta": lambda f, e: CONTENT_TEXT.parts(f, e, e.get("content"))}
+    plain = fold(handlers, [{"type": "delta", "index": 0, "content": t} for t in ("Hel", "lo")])
+    assert plain.snapshot() == {"outputs": [{"content": "Hello"}]} and not plain.anomalies
+    thinking = {"type": "thinking", "thinking": [{"type": "text", "text": "hm"}]}
+    reference = {"type": "tool_reference", "title": "A"}
+    contents: list[Any] = ["Spain", " won", reference, thinking, thinking, " 2-1", ".", None, 7]
+    f = fold(handlers, [{"type": "delta", "index": 0, "content": c} for c in contents])
+    assert f.snapshot()["outputs"][0]["content"] == [
+        {"type": "text", "text": "Spain won"},
+        reference,
+        {"type": "thinking", "thinking": [{"type": "text", "text": "hmhm"}]},
+        {"type": "text", "text": " 2-1."},
+    ]
+    assert [a.kind for a in f.anomalies] == ["wrong_type"]  # 7 is neither text nor parts: dropped, said
+
+
+def test_the_event_as_another_type_takes_the_fields_that_type_has_and_its_tags() -> None:
+    from generator.runtime.events import _kind_of, _picked
+
+    event = {"type": "transcription.segment", "text": "Hi", "start": 0.0, "extra": 1}
+    assert _picked(event, ("text", "start", "end"), {"type": "transcription_segment"}) == {
+        "type": "transcription_segment",
+        "text": "Hi",
+        "start": 0.0,
+    }
+    kinds = [_kind_of(v) for v in ("a", {}, [], True, 1, 1.5, None)]
+    assert kinds == ["string", "object", "array", "boolean", "number", "number", "null"]
+
+
+def test_a_slot_no_event_opens_is_opened_by_its_first_delta_unreported() -> None:
+    opened = _Slot("outputs[{index}].text", opens=True, new={"type": "message"})
+    reported = _Slot("outputs[{index}].text", new={"type": "message"})
+    for slot, kinds in ((opened, []), (reported, ["missing_slot"])):
+        f = fold(
+            {"delta": lambda f, e, s=slot: s.append(f, e, e.get("text"))}, [{"type": "delta", "index": 0, "text": "a"}]
+        )
+        assert f.snapshot() == {"outputs": [{"type": "message", "text": "a"}]}
+        assert [a.kind for a in f.anomalies] == kinds

@@ -19,7 +19,7 @@ from generator.load import load_document
 from generator.merge_maps import MAPS_DIR, shipped_maps
 from generator.model import Schemas
 from generator.resolve import RefResolver
-from generator.roots import event_unions
+from generator.roots import stream_unions
 
 pytestmark = pytest.mark.shared
 ROOT = "ResponseStreamEvent"
@@ -70,7 +70,8 @@ def test_the_map_ships_inside_the_package() -> None:
 
 
 def test_the_stream_unions_are_found_from_the_paths(interp: Interpreter) -> None:
-    assert ROOT in event_unions(interp)
+    found = {u.name: u for u in stream_unions(interp)}
+    assert ROOT in found and found[ROOT].targets == ("Response",)  # what /responses answers as JSON
 
 
 def test_every_member_of_the_newest_spec_is_mapped_or_ignored(spec: dict[str, Any], ir: Schemas) -> None:
@@ -87,21 +88,24 @@ def test_what_the_schema_says_is_derived(spec: dict[str, Any], ir: Schemas) -> N
     plan = plan_events(ir, ROOT)
     created, added = plan.rule("response.created"), plan.rule("response.output_item.added")
     assert created is not None and added is not None
-    assert created.actions[0].value == "response" and created.actions[0].derived
+    assert created.actions[0].value == "response" and created.source == "inferred"
     assert added.actions[0].at == (Step("output", "output_index"),) and added.actions[0].value == "item"
+    assert "item is a whole entry" in added.reason or "the whole entry" in added.reason
 
 
-def test_removing_one_entry_fails_naming_it(spec: dict[str, Any], shipped: dict[str, Any], ir: Schemas) -> None:
-    smaller = copy.deepcopy(shipped)
-    del smaller["events"]["response.refusal.delta"]
-    assert unmapped_events(ir, ROOT, base=smaller) == ["response.refusal.delta"]
-    with pytest.raises(
-        SpecError, match=r"'response\.refusal\.delta' \(ResponseRefusalDeltaEvent\) not in the merge map"
-    ):
-        plan_events(ir, ROOT, base=smaller)
+def test_an_entry_a_map_lacks_is_inferred_and_without_inference_fails_naming_it(
+    spec: dict[str, Any], shipped: dict[str, Any], ir: Schemas
+) -> None:
+    smaller = {"target": "Response", "tag": "type", "events": {"response.created": {"op": "init"}}}
+    rule = plan_events(ir, ROOT, base=smaller).rule("response.refusal.delta")
+    assert rule is not None and rule.source == "inferred" and rule.actions[0].op is Op.APPEND
+    assert rule.actions[0].path == "output[{output_index}].content[{content_index}].refusal"
+    assert "response.refusal.delta" in unmapped_events(ir, ROOT, base=smaller, infer=False)
+    with pytest.raises(SpecError, match=r"'response\.refusal\.delta' \(ResponseRefusalDeltaEvent\)"):
+        plan_events(ir, ROOT, base=smaller, infer=False)
 
 
-def test_an_event_type_added_to_the_spec_fails_naming_it(spec: dict[str, Any]) -> None:
+def test_an_event_type_added_to_the_spec_is_inferred_or_without_inference_named(spec: dict[str, Any]) -> None:
     bumped = copy.deepcopy(spec)
     schemas = bumped["components"]["schemas"]
     schemas["ResponseNewThingEvent"] = {
@@ -114,9 +118,12 @@ def test_an_event_type_added_to_the_spec_fails_naming_it(spec: dict[str, Any]) -
         },
     }
     schemas[ROOT]["anyOf"].append({"$ref": "#/components/schemas/ResponseNewThingEvent"})
-    assert unmapped_events(read_ir(bumped, ROOT), ROOT) == ["response.new_thing.delta"]
+    new = plan_events(read_ir(bumped, ROOT), ROOT).rule("response.new_thing.delta")  # no field holds it: a side channel
+    assert new is not None and new.source == "inferred" and new.actions[0].op is Op.SIDE
+    mapped = {"target": "Response", "tag": "type", "events": {m: {"op": "ignore"} for m in _members(spec)}}
+    assert unmapped_events(read_ir(bumped, ROOT), ROOT, infer=False, base=mapped) == ["response.new_thing.delta"]
     with pytest.raises(SpecError, match=r"response\.new_thing\.delta"):
-        plan_events(read_ir(bumped, ROOT), ROOT)
+        plan_events(read_ir(bumped, ROOT), ROOT, infer=False, base=mapped)
     # mapped inline with x-merge on the union, it plans
     schemas[ROOT]["x-merge"] = {"events": {"response.new_thing.delta": {"op": "ignore"}}}
     rule = plan_events(read_ir(bumped, ROOT), ROOT).rule("response.new_thing.delta")
@@ -193,20 +200,27 @@ def test_a_status_constant_must_be_allowed_by_the_schema(spec: dict[str, Any], i
         plan_events(ir, ROOT, {"events": {"response.web_search_call.searching": entry}})
 
 
-def test_a_union_without_a_map_asks_for_x_merge(spec: dict[str, Any], ir: Schemas) -> None:
+def test_a_union_without_a_map_gets_the_inferred_fold_and_without_inference_asks_for_x_merge(
+    spec: dict[str, Any], ir: Schemas
+) -> None:
+    plan = plan_events(ir, "BetaResponseStreamEvent")
+    assert plan.target == "BetaResponse" and all(r.source == "inferred" for r in plan.rules)
+    assert plan.rule("response.output_text.delta") is not None
     with pytest.raises(SpecError, match="no merge map for event union 'BetaResponseStreamEvent'"):
-        plan_events(ir, "BetaResponseStreamEvent")
+        plan_events(ir, "BetaResponseStreamEvent", infer=False)
 
 
-def test_explain_lists_every_action(spec: dict[str, Any], ir: Schemas) -> None:
+def test_explain_prints_the_plan_as_a_map_with_where_each_entry_came_from(spec: dict[str, Any], ir: Schemas) -> None:
     text = explain(plan_events(ir, ROOT))
     lines = text.splitlines()
-    assert lines[0].startswith("ResponseStreamEvent -> Response")
+    assert lines[0].startswith("# ResponseStreamEvent -> Response")
+    assert "root: ResponseStreamEvent" in lines and "order: sequence_number" in lines
+    delta = next(i for i, line in enumerate(lines) if line.startswith("  response.output_text.delta:  # inferred: "))
+    assert '"op": "append"' in lines[delta + 1] and '"op": "extend"' in lines[delta + 2]  # text and logprobs
+    assert any(line.startswith("  response.created:") and "# inferred:" in line for line in lines)
     assert any(
-        line.startswith("response.output_text.delta") and "append" in line and "item_id" in line for line in lines
+        line.startswith("  response.image_generation_call.partial_image:") and "# map: " in line for line in lines
     )
-    assert any("partial_image_b64 -> partial_image (latest per output_index)" in line for line in lines)
-    assert sum(1 for line in lines if line.startswith("response.output_text.delta")) == 2  # text and logprobs
 
 
 def test_the_specs_own_example_events_apply(spec: dict[str, Any], ir: Schemas) -> None:
@@ -242,7 +256,7 @@ def test_the_specs_own_example_events_apply(spec: dict[str, Any], ir: Schemas) -
     ],
 )
 def test_the_smaller_families_are_mapped(spec: dict[str, Any], root: str, ir: Schemas, interp: Interpreter) -> None:
-    assert root in event_unions(interp)
+    assert root in [u.name for u in stream_unions(interp)]
     assert unmapped_events(ir, root) == []
 
 
@@ -256,7 +270,7 @@ def test_transcription_folds_text_logprobs_and_segments(spec: dict[str, Any], ir
     usage = {"type": "tokens", "input_tokens": 3, "output_tokens": 2, "total_tokens": 5}
     fold.add({"type": "transcript.text.done", "text": "Hello", "logprobs": early["logprobs"], "usage": usage})
     assert fold.snapshot()["usage"] == usage and fold.snapshot()["text"] == "Hello"
-    assert fold.channels["segments"][0]["speaker"] == "A" and fold.anomalies == []
+    assert fold.channels["text_segment"][0]["speaker"] == "A" and fold.anomalies == []
     assert fold.terminal == "transcript.text.done"
 
 

@@ -306,6 +306,25 @@ def test_list_content_where_the_schema_allows_parts_is_a_list_of_parts(
 
 
 @pytest.mark.parametrize("style", STYLES)
+def test_adjacent_parts_of_one_kind_join_with_their_nested_text_and_no_part_is_empty(
+    parts_modules: dict[str, ModuleType], style: str
+) -> None:
+    """Magistral sends one thinking part per chunk, then text (issue #40: 59 and 77 parts
+    where the answer has 2): adjacent parts of one kind join, their nested text lists too,
+    and an empty text part or an empty string adds nothing."""
+
+    def thinking(text: str) -> dict[str, Any]:
+        return {"type": "thinking", "thinking": [{"type": "text", "text": text}]}
+
+    contents: list[Any] = [[thinking("The user")], [thinking(" asks.")], [{"type": "text", "text": ""}], ""]
+    contents += [[{"type": "text", "text": "4"}], [{"type": "text", "text": "."}], ""]
+    chunks = [{"id": "c", "choices": [{"index": 0, "delta": {"content": c}}]} for c in contents]
+    acc = _merged(parts_modules[style], chunks, root="Chunk")
+    assert _delta(acc)["content"] == [thinking("The user asks."), {"type": "text", "text": "4."}]
+    assert acc.anomalies == []
+
+
+@pytest.mark.parametrize("style", STYLES)
 def test_text_before_parts_becomes_the_first_part(parts_modules: dict[str, ModuleType], style: str) -> None:
     chunks = [
         {"id": "c", "choices": [{"index": 0, "delta": {"content": "Hello"}}]},

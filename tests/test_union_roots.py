@@ -341,19 +341,20 @@ components:
 """
 
 
-def test_the_default_roots_are_every_declared_stream_a_map_folds(tmp_path: Path) -> None:
-    """Issue #28: a run without --schema takes each declared stream gen-models can fold (a
-    chunk object; an event union with a merge map); a streamed union no map covers is left
-    out, with a warning that says how to get it; a spec with only such unions gets them."""
+def test_the_default_roots_are_every_declared_stream(tmp_path: Path) -> None:
+    """Issues #28, #40: a run without --schema takes each declared stream (a chunk object; an
+    event union, folded by its map or by the fold inferred from the schema); a union whose
+    fold the schema does not give (its events build nothing: no operation answers an object,
+    no event carries one) keeps its types, with a warning that says why and what to do."""
     from generator.pipeline import Options, read_spec
 
     spec = tmp_path / "streams.yaml"
     spec.write_text(STREAMS)
     reading = read_spec(Options(spec=spec))
-    assert reading.schemas.roots == ("Chunk",) and reading.schemas.union_roots == ("Folded",)
+    assert reading.schemas.roots == ("Chunk",) and reading.schemas.union_roots == ("Folded", "Unfolded")
     assert list(reading.event_plans) == ["Folded"]
-    (warning,) = [w for w in reading.schemas.warnings if "Unfolded" in w]
-    assert "#/components/schemas/Unfolded" in warning and "--schema Unfolded" in warning
+    (warning,) = [w for w in reading.merge_warnings if "Unfolded" in w]
+    assert "its events build no object the spec names" in warning and "--merge-map FILE" in warning
     only_unfolded = spec.read_text().split("  /chat:")[0] + "  /unfolded:" + STREAMS.split("  /unfolded:")[1]
     spec.write_text(only_unfolded)
     assert read_spec(Options(spec=spec)).schemas.union_roots == ("Unfolded",)

@@ -107,26 +107,30 @@ def test_the_default_roots_are_the_streams_each_spec_declares_with_their_finishe
         ("cohere/openapi.yaml", "StreamedChatResponseV2", "ChatResponseV2"),
     ],
 )
-def test_a_spec_without_a_chunk_stream_defaults_to_the_event_union_a_shipped_map_names(
+def test_a_spec_without_a_chunk_stream_defaults_to_the_event_unions_found_by_shape(
     spec: str, union: str, target: str
 ) -> None:
     """Anthropic's and Cohere's published specs declare no stream an operation answers (the
-    default run stopped: "no stream schema found"); their unions are the roots the shipped
-    maps name, folded by those maps into the map's target. A spec with a chunk stream keeps
-    its chunk roots and adds the unions a map folds (below)."""
+    default run stopped: "no stream schema found"); their unions are found by what they are:
+    Cohere's ``/v2/chat`` answers ``oneOf [ChatResponseV2, StreamedChatResponseV2]`` (and its
+    ``/v1/chat`` the same of v1's), Anthropic's ``message_start`` carries the ``Message`` that
+    ``/v1/messages`` answers (its ``?beta=true`` variant's union is left out, said). Each is
+    folded into the operation's answer, with the shipped maps or without."""
     from conftest import SPECS
 
-    reading = read_spec(Options(spec=SPECS / spec))
-    assert reading.schemas.roots == () and reading.schemas.union_roots == (union,)
-    (plan,) = reading.event_plans.values()
-    assert plan.root == union and plan.target == target
+    for shipped in (True, False):
+        reading = read_spec(Options(spec=SPECS / spec, shipped_maps=shipped))
+        assert reading.schemas.roots == () and union in reading.schemas.union_roots
+        plans = {p.root: p for p in reading.event_plans.values()}
+        assert plans[union].target == target
 
 
 @pytest.mark.shared
 def test_the_default_run_on_the_upstream_openai_spec_folds_every_stream_it_declares() -> None:
     """Issue #28: chat chunks, the Responses union and the small families (speech,
     transcription, image generation and edit), each with its accumulator; the Beta Responses
-    union, which no map covers, is left out with a warning naming it."""
+    union, streamed by a variant of ``/responses`` (``?beta=true``), is left out with a
+    warning naming it (``--schema`` folds it too)."""
     from conftest import NEWEST_SPEC
 
     reading = read_spec(Options(spec=NEWEST_SPEC))
@@ -139,11 +143,16 @@ def test_the_default_run_on_the_upstream_openai_spec_folds_every_stream_it_decla
         "ImageGenStreamEvent",
     }
     assert set(reading.event_plans) == set(reading.schemas.union_roots)
-    assert any("BetaResponseStreamEvent is streamed but no merge map folds it" in w for w in reading.schemas.warnings)
+    (warning,) = [w for w in reading.schemas.warnings if "BetaResponseStreamEvent is streamed" in w]
+    assert "a variant of /responses" in warning and "--schema BetaResponseStreamEvent" in warning
 
 
 @pytest.mark.shared
-def test_the_shipped_chunk_maps_plan_the_vendor_streams_and_say_so() -> None:
+def test_the_schema_plans_the_vendor_streams_and_the_shipped_maps_only_what_it_cannot_say() -> None:
+    """Issue #40: Ollama's fragments are what their descriptions call them ("partial
+    assistant message text", "for this chunk"), Gemini's parts join by kind and its ratings
+    are each chunk's set, its candidates' optional ``index`` is 0 when omitted; the shipped
+    chunk maps keep what the schema does not say (objects that come whole; status lines)."""
     ollama = read_spec(Options(spec=OLLAMA))
     lines = "\n".join(explain(ollama.plans["ChatStreamEvent"]))
     for path, policy in (
@@ -152,12 +161,13 @@ def test_the_shipped_chunk_maps_plan_the_vendor_streams_and_say_so() -> None:
         ("message.thinking", "concat"),
         ("message.tool_calls", "append"),
     ):
-        assert any(
-            line.split()[:2] == [path, policy] and "(map:ollama-chat.yaml)" in line for line in lines.splitlines()
-        ), path
+        assert any(line.split()[:2] == [path, policy] and "(map:" not in line for line in lines.splitlines()), path
     gemini = "\n".join(explain(read_spec(Options(spec=GEMINI)).plans["GenerateContentResponse"]))
-    assert "candidates[].content.parts" in gemini and "join on text  (map:gemini-generate-content.yaml)" in gemini
-    assert "by_key on index (index 0 when omitted)" in gemini
+    assert "candidates[].content.parts                              join on text\n" in gemini
+    assert "by_key on index (index 0 when omitted)\n" in gemini
+    assert "modelStatus                                             last  (map:gemini-generate-content.yaml)" in gemini
+    status = "\n".join(explain(ollama.plans["StatusEvent"]))
+    assert "status                                                  last  (map:ollama-status.yaml)" in status
     # every last field a stream could send in pieces is marked; stamps and enums are not
     marked = [
         prev.split()[0]
@@ -181,7 +191,7 @@ def test_a_user_override_replaces_the_shipped_entries_at_and_below_its_path() ->
 
 def test_every_shipped_chunk_map_is_well_formed() -> None:
     maps = shipped_chunk_maps()
-    assert {"ChatStreamEvent", "GenerateStreamEvent", "StatusEvent", "GenerateContentResponse"} <= set(maps)
+    assert {"StatusEvent", "GenerateContentResponse"} <= set(maps)
 
 
 # --- real recorded streams -------------------------------------------------------------

@@ -21,6 +21,7 @@ from .event_slots import (
     _parsed,
     _thaw,
 )
+from .parts import _add_part
 
 #: the JSON kind of a fold value, for the rule that a value of another kind never replaces one
 _KINDS = {dict: "object", list: "array", str: "string", _Fragments: "string", _JsonFragments: "string", bool: "boolean"}
@@ -165,6 +166,29 @@ class _SlotOps(_Addressing):
                     self._place(target, name, piece, held, f"{path}.{name}", None, quiet=False)
         elif delta is not None:
             self.report(path, "wrong_type", "a text delta that is not text: dropped", dropped=delta)
+
+    def parts(self, container: dict[Any, Any], key: Any, value: Any, path: str) -> None:
+        """Content that is text or a list of parts (``anyOf [string, list of parts]``): text
+        joins text while only text came (the slot stays a string); a part (or a list of
+        parts) makes the slot a list of parts, the text so far its first part, and later text
+        a text part; adjacent parts of one kind join (``parts._add_part``). ``null`` adds
+        nothing; another value is reported (``wrong_type``) and dropped."""
+        held = container.get(key)
+        if type(value) is str and type(held) is not list:
+            self.append(container, key, value, path)
+            return
+        if type(value) is not str and type(value) is not dict and type(value) is not list:
+            if value is not None:
+                self.report(path, "wrong_type", "content that is neither text nor parts: dropped", dropped=value)
+            return
+        if type(held) is not list:
+            if held is not None and type(held) is not str and type(held) is not _Fragments:
+                self.report(path, "wrong_type", "parts where the fold holds another value: replaced", _thaw(held))
+                held = None
+            text = _thaw(held) if held is not None else ""
+            held = container[key] = []
+            _add_part(held, text)
+        _add_part(held, _own(value))
 
     def extend(self, container: dict[Any, Any], key: Any, items: Any, path: str) -> None:
         """Extend a list (``logprobs``); ``null`` adds nothing."""

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from .bookkeeping import _join
 from .keyed import _KeyedMerge
 from .loose import _built, _merge_loose, _Merged
+from .parts import _part_built
 from .sse import _loads
 from .text import _Runs, _TextMerge
 from .typed import _READERS, _as_json, _model_data
@@ -60,7 +61,7 @@ class _State:
         """``out`` (the known fields, built) with the other forms and unknown fields added."""
         if self._alt is not None:
             for wire, parts in self._alt.items():
-                out[wire] = [_built(p) for p in parts] if type(parts) is list else parts
+                out[wire] = _part_built(parts) if type(parts) is list else parts
         if self._extra is not None:
             out.update(_built(self._extra))
         return out

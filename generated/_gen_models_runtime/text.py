@@ -14,7 +14,7 @@ from typing import Any
 
 from .anomalies import _joined
 from .bookkeeping import _Bookkeeping, _join
-from .loose import _Merged, _Text
+from .parts import _add_part
 from .typed import _as_json
 
 
@@ -188,7 +188,8 @@ class _TextMerge(_Bookkeeping):
 
     def _parts(self, state: Any, attr: str, wire: str, parts: list[Any]) -> None:
         """Fragments of a field that the schema lets hold a list of parts, gathered as one
-        list in order (see ``fragment``): text joins the text part it follows."""
+        list in order (see ``fragment``): text that came before is the first part; adjacent
+        parts of one kind join (``parts._add_part``)."""
         if state._alt is None:
             state._alt = {}
         gathered: Any = state._alt.get(wire)
@@ -201,19 +202,9 @@ class _TextMerge(_Bookkeeping):
             gathered = state._alt[wire] = []
             text = getattr(state, attr)
             if any(text):  # text so far: the first part
-                gathered.append(_Merged(type="text", text=_Text("".join(text), grows=True)))
+                _add_part(gathered, "".join(text))
                 text.clear()
-        for part in parts:
-            if type(part) is str:
-                part = {"type": "text", "text": part}
-            last = gathered[-1] if gathered else None
-            if type(part) is dict and set(part) == {"type", "text"} and part["type"] == "text":
-                if type(last) is _Merged and type(part["text"]) is str:
-                    last["text"].add(part["text"])
-                    continue
-                if type(part["text"]) is str:
-                    part = _Merged(type="text", text=_Text(part["text"], grows=True))
-            gathered.append(part)
+        _add_part(gathered, parts)
 
     def replaced(self, state: Any, wire: str, old: Any, new: Any) -> None:
         """A ``last`` field that a stream could send in pieces got a value that drops or

@@ -150,6 +150,24 @@ class Interpreter(ObjectReading, UnionReading):
         self.aliases[name] = Alias(name, dispatched.type, reading.description, reading.deprecated, loc.pointer)
         return replace(dispatched, type=AliasRef(name))
 
+    def read_stream(self, loc: Location) -> Reading:
+        """Read a union that a stream carries inline (the ``data`` of a server-sent-event
+        envelope: Mistral's ``ConversationEvents``) as a root: under an alias of its own,
+        named from its place (``ConversationEventsData``), so that a merge map names it and
+        it gets a fold. Another schema reads as ``read_at`` reads it."""
+        reading = self.read_at(loc)
+        t = reading.type
+        if not isinstance(t, UnionType):
+            return reading
+        key = _key(loc)
+        name = self._names.get(key) or self._claim(loc)
+        merge_map = union_merge_map(self.resolver.node(loc))
+        own = with_null(t, reading.nullable)
+        self.aliases[name] = Alias(name, own, reading.description, reading.deprecated, loc.pointer, False, merge_map)
+        named = replace(reading, type=AliasRef(name))
+        self._refs[key] = named
+        return named
+
     def read_at(self, loc: Location, *, want_alias: bool = False) -> Reading:
         """Read the schema at ``loc`` (a ``$ref`` target), memoised by location."""
         key = _key(loc)

@@ -25,10 +25,13 @@ HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "tra
 @dataclass(frozen=True, slots=True)
 class Answer:
     """One response of an operation: the schemas of its streamed media (``STREAM_MEDIA``)
-    and of its JSON media (``application/json``, ``...+json``), in document order."""
+    and of its JSON media (``application/json``, ``...+json``), in document order, and the
+    operation's path and method."""
 
     streams: tuple[Location, ...]
     json: tuple[Location, ...]
+    path: str = ""
+    method: str = ""
 
 
 class SpecView:
@@ -113,6 +116,24 @@ class SpecView:
             self._names = {(id(loc.doc), loc.pointer): name for name, loc in self.interp.components().items()}
         return self._names
 
+    def options(self, loc: Location) -> list[Location]:
+        """The members of a ``oneOf``/``anyOf`` schema (empty for another schema)."""
+        node, at = self.schema(loc)
+        for word in ("oneOf", "anyOf"):
+            if isinstance(node, dict) and isinstance(node.get(word), list):
+                return [at.child(word, i) for i in range(len(node[word]))]
+        return []
+
+    def discriminated(self, loc: Location) -> bool:
+        """Whether a union schema names the field telling its members apart (``discriminator``)."""
+        node, _ = self.schema(loc)
+        found = node.get("discriminator") if isinstance(node, dict) else None
+        return isinstance(found, dict) and isinstance(found.get("propertyName"), str)
+
+    def holds_one_value(self, loc: Location, name: str) -> bool:
+        """Whether property ``name`` of an object schema holds one value (a tag)."""
+        return bool(self.single_values(self.properties(loc).get(name)))
+
     def reaches(self, loc: Location, target: Location, depth: int = 0) -> bool:
         """True when the schema at ``loc`` is ``target`` or holds it within a few steps
         (``$ref`` hops, a property, list items, a union or ``allOf`` member)."""
@@ -153,7 +174,8 @@ class SpecView:
                 operation = item.get(method)
                 responses = operation.get("responses") if isinstance(operation, dict) else None
                 for code in responses if isinstance(responses, dict) else ():
-                    yield self._answer(top.child("paths", path, method, "responses", code))
+                    answer = self._answer(top.child("paths", path, method, "responses", code))
+                    yield Answer(answer.streams, answer.json, str(path), method)
 
     def _answer(self, at: Location) -> Answer:
         response, at = self.schema(at)  # a $ref to components/responses

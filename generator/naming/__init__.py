@@ -38,6 +38,7 @@ from .schemas import (
     location_key,
     name_schemas,
     origin_note,
+    stream_name,
 )
 from .words import (
     MODULE_NAMES,
@@ -78,4 +79,5 @@ __all__ = [
     "singular",
     "snake_name",
     "state_class_names",
+    "stream_name",
 ]

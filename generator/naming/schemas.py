@@ -439,3 +439,19 @@ def component_name(pointer: str) -> str | None:
     if not pointer.startswith(prefix) or "/" in pointer[len(prefix) :]:
         return None
     return pointer[len(prefix) :].replace("~1", "/").replace("~0", "~")
+
+
+def stream_name(pointer: str) -> str | None:
+    """The name a map gives a schema: its component's (``component_name``), or for a
+    union inline in a component's property (the ``data`` of a server-sent-event envelope:
+    ``/components/schemas/ConversationEvents/properties/data``) the component's name and
+    the property's (``ConversationEventsData``); None for another place."""
+    found = component_name(pointer)
+    if found is not None:
+        return found
+    head, sep, prop = pointer.removeprefix("#").rpartition("/properties/")
+    owner = component_name(head) if sep else None
+    if owner is None or not prop or "/" in prop:
+        return None
+    prop = prop.replace("~1", "/").replace("~0", "~")
+    return owner + prop[:1].upper() + prop[1:]

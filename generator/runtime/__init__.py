@@ -5,7 +5,8 @@ parsers, the chunk merge and the event fold their accumulators run on, and the r
 server-sent events and JSON lines. A module per job:
 
 * ``anomalies``: what every accumulator reports; ``bookkeeping``: the triage of its kinds
-  (``_ANOMALY_KINDS``) and the chunk merge's anomaly log;
+  (``_ANOMALY_KINDS``) and the chunk merge's anomaly log; ``parts``: lists of content parts
+  that arrive a part at a time (both the chunk merge and the event fold join them);
 * the chunk merge: ``typed`` (typed models read as JSON), ``loose`` (fields the schema does
   not know), ``text`` (text fields off the fast path), ``keyed`` (keyed lists), ``merge``
   (the merger and the accumulator base), ``response`` (the non-stream response);

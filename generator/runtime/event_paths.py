@@ -43,9 +43,11 @@ class _Slot:
         new: what the innermost keyed step before the last starts as when an event must
             create it (a reasoning summary part: ``{"type": "summary_text"}``).
         fixed: fields of an appended object that are never joined (tags: ``type``).
+        opens: no event of the stream creates the objects on the way (the keyed steps
+            before the last): the first event that addresses one creates it, unreported.
     """
 
-    __slots__ = ("_first", "_fixed", "_ident", "_key", "_name", "_rest", "collection", "path")
+    __slots__ = ("_first", "_fixed", "_ident", "_key", "_name", "_opens", "_rest", "collection", "path")
 
     def __init__(
         self,
@@ -54,10 +56,12 @@ class _Slot:
         ident: str | None = None,
         new: Mapping[str, Any] | None = None,
         fixed: tuple[str, ...] = (),
+        opens: bool = False,
     ) -> None:
         steps = _path_steps(path)
         self.path = path
         self._fixed = fixed
+        self._opens = opens
         #: the top-level keyed list when the slot is its item (``output[{output_index}]``)
         self.collection = steps[0][0] if len(steps) == 1 and steps[0][1] else None
         self._ident = ident
@@ -86,12 +90,12 @@ class _Slot:
         if key is None:
             parent = f.field(f.response, name, path)
         else:  # a top-level item: checked against the event's id
-            parent = f.item(name, e, key, self._ident, path, new)
+            parent = f.item(name, e, key, self._ident, path, new, self._opens)
         for name, key, path, new in self._rest:
             if key is None:
                 parent = f.field(parent, name, path)
             else:
-                parent = f.child(f.slots(parent, name, path), f.key(e, key, path), path, new)
+                parent = f.child(f.slots(parent, name, path), f.key(e, key, path), path, new, self._opens)
         return parent
 
     def locate(
@@ -199,6 +203,17 @@ class _Slot:
         if value is not None:
             container, key = self.locate(f, e, parent)
             f.push(container, key, value, self.path)
+
+    def parts(self, f: _EventFold, e: Mapping[str, Any], value: Any, parent: dict[Any, Any] | None = None) -> None:
+        """Text or parts into content that may be either (``_EventFold.parts``); an absent
+        value does nothing."""
+        if value is None:
+            return
+        if self._key is None:  # inline ``locate``: the hot path of every delta
+            container, key = (self.parent(f, e) if parent is None else parent), self._name
+        else:
+            container, key = self.locate(f, e, parent)
+        f.parts(container, key, value, self.path)
 
     def extend(self, f: _EventFold, e: Mapping[str, Any], value: Any, parent: dict[Any, Any] | None = None) -> None:
         """Extend a list (``_EventFold.extend``); an absent value does nothing."""

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .anomalies import Anomaly, StreamMergeError, _joined
+from .parts import _Part, _part_built
 
 
 class _Slots(dict[Any, Any]):
@@ -79,6 +80,8 @@ def _thaw(value: Any, bad: list[_JsonFragments] | None = None) -> Any:
         return {k: _thaw(v, bad) for k, v in value.items()}
     if t is list:
         return [_thaw(v, bad) for v in value]
+    if t is _Part:
+        return _part_built(value)
     if t is _JsonFragments:
         parsed, ok = _parsed(value)
         if not ok and bad is not None:
@@ -181,16 +184,23 @@ class _Addressing:
         return new
 
     def child(
-        self, container: dict[Any, Any], key: Any, path: str, new: Mapping[str, Any] | None = None
+        self,
+        container: dict[Any, Any],
+        key: Any,
+        path: str,
+        new: Mapping[str, Any] | None = None,
+        opens: bool = False,
     ) -> dict[str, Any]:
-        """The object at ``container[key]``; a missing one is created from ``new`` (``missing_slot``)."""
+        """The object at ``container[key]``; a missing one is created from ``new``: reported
+        (``missing_slot``) unless ``opens`` (no event opens it: its first delta does, by design)."""
         value = container.get(key)
         if type(value) is dict:
             return value
         if value is not None:
             self.report(path, "wrong_type", "not an object: event dropped", dropped=_thaw(value))
             raise _Skip
-        self.report(path, "missing_slot", "created by this event: no earlier event opened it")
+        if not opens:
+            self.report(path, "missing_slot", "created by this event: no earlier event opened it")
         made: dict[str, Any] = _own(dict(new)) if new else {}
         container[key] = made
         self._placeholders.add(id(made))
@@ -204,12 +214,13 @@ class _Addressing:
         ident: str | None,
         path: str,
         new: Mapping[str, Any] | None = None,
+        opens: bool = False,
     ) -> dict[str, Any]:
         """The top-level slot ``collection[event[index]]``, checked against ``event[ident]``.
 
         An ``ident`` naming another known item is reported (``id_mismatch``) and wins; one
         naming no known item follows ``index`` (``unknown_id`` when the slot has another id).
-        A missing slot is created with that id (``missing_slot``).
+        A missing slot is created with that id (``missing_slot`` unless ``opens``: see ``child``).
         """
         container = self.slots(self.response, collection, collection)
         key = event.get(index)
@@ -246,7 +257,7 @@ class _Addressing:
         value = container.get(key)
         if type(value) is dict:
             return value
-        found = self.child(container, key, path, new)
+        found = self.child(container, key, path, new, opens)
         if wanted is not None:
             found[self.id_field] = wanted
             self._ids.setdefault(collection, {})[wanted] = key

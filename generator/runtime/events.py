@@ -38,6 +38,34 @@ def _dig(value: Any, *names: str) -> Any:
     return value
 
 
+def _picked(event: Mapping[str, Any], names: tuple[str, ...], fixed: Mapping[str, Any]) -> dict[str, Any]:
+    """The event as the value of a slot of another type (``value: "*"`` of a slot op): its
+    fields ``names`` that it has, and ``fixed``, the slot type's own tags (a transcription
+    segment's ``type`` is not the event's)."""
+    picked = dict(fixed)
+    for name in names:
+        if name in event:
+            picked[name] = event[name]
+    return picked
+
+
+def _kind_of(value: Any) -> str:
+    """The JSON kind of a value (``string``, ``object``...; ``null`` for null or absent): what
+    a ``when`` on a kind tests."""
+    t = type(value)
+    if t is str:
+        return "string"
+    if t is dict:
+        return "object"
+    if t is list:
+        return "array"
+    if t is bool:
+        return "boolean"
+    if t is int or t is float:
+        return "number"
+    return "null" if value is None else "other"
+
+
 def _as_event(obj: Any) -> Any:
     """A decoded event from what ``add`` accepts: a dict, JSON text/bytes, a pydantic model
     (``model_dump(by_alias=True, exclude_unset=True)``) or a generated dataclass (``to_dict()``).

@@ -1,0 +1,366 @@
+"""Where an event's fields land in the object its stream builds (``event_infer``'s rules for
+fields, one method each): a field of the same name, an entry of a list at an address, text a
+delta adds to, JSON text for a free-form object, a wrapper of the target's fields, one case
+per kind of a nested tagged union. ``FieldPlacer`` is the part of an event's inference that
+places fields (``event_infer._Event``); it reads the IR only, through ``event_schema`` and
+``event_places``, and no vendor's name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .event_places import Place, Target
+from .event_schema import EventSchema
+from .event_vocabulary import Step
+from .event_words import (
+    CONTENT_WORDS,
+    IDENTITY_WORDS,
+    EventName,
+    Stage,
+    address_of,
+    event_name,
+    plural_of,
+    says_piece,
+    words,
+)
+from .model import Field, ModelRef, Type
+
+#: the order of a nested union's cases, by what their entries do (see ``FieldPlacer._cases``)
+_CASE_ORDER = {"append": 0, "parts": 0, "json": 1, "extend": 2}
+
+
+class Undecided(Exception):
+    """The schema does not decide what an event does (the message says why)."""
+
+
+@dataclass
+class Placed:
+    """What placing one field gave: entries, and why."""
+
+    entries: list[dict[str, Any]]
+    why: str
+
+
+class FieldPlacer:
+    """Places an event's fields (see the module docstring). The event's inference sets the
+    attributes: the IR, the target's places, the event's fields, name, addresses (``keys``;
+    ``used``: those bound to a list), the field its entry's ``id`` is checked by, the union's
+    tag field and the target's name."""
+
+    ir: EventSchema
+    places: Target
+    fields: dict[str, Field]
+    name: EventName
+    keys: list[str]
+    used: set[str]
+    ident: str | None
+    tag: str
+    target: str
+
+    def _place_all(self, payload: list[str], home: Place) -> list[Placed]:
+        """Each field placed; whole entries of lists after the rest (the rest may take the
+        bare ``index`` for the list they address first)."""
+        placed: list[Placed] = []
+        later: list[str] = []
+        for name in payload:
+            if self._is_item(name, home):
+                later.append(name)
+                continue
+            placed.append(self._place_one(name, home))
+        for name in later:
+            placed.append(self._place_one(name, home))
+        return placed
+
+    def _place_one(self, name: str, home: Place) -> Placed:
+        """A field of the event placed: with a bare ``index`` not bound yet, first in the
+        entry it picks of a list at ``home`` (``content[{index}]``), else at ``home``."""
+        types = self.fields[name].value_type
+        piece = says_piece(self.fields[name].description)
+        if "index" in self.keys and "index" not in self.used:
+            for found, items in self.places.lists(home):
+                entry = Place((*found.steps[:-1], Step(found.steps[-1].name, "index")), items)
+                self.used.add("index")
+                placed = self._place(name, types, name, entry, None, piece)
+                if placed.entries:
+                    return placed
+                self.used.discard("index")
+        return self._place(name, types, name, home, None, piece)
+
+    def _is_item(self, name: str, home: Place) -> bool:
+        types = [self.fields[name].value_type]
+        return any(self.places.holds_items(types, items) for _, items in self.places.lists(home))
+
+    def _place(
+        self, name: str, types: Type, path: str, place: Place, when: tuple[str, str] | None, piece: bool = False
+    ) -> Placed:
+        """Place event field ``path`` (named ``name``, of ``types``; ``piece``: its description
+        says it is a piece of the answer) at ``place``."""
+        mine = [types]
+        there = self.places.field_types(place, name)
+        if there:
+            return self._same_name(name, mine, there, path, place, when, piece)
+        if self.ir.models_of(mine):
+            return self._object(name, mine, path, place, when)
+        kinds = self._kinds(mine)
+        entry_name = place.steps[-1].name if place.keyed else ""
+        names_entry = bool(entry_name) and plural_of(name, [entry_name]) == entry_name
+        if (
+            place.keyed
+            and (names_entry or self._content(name))
+            and kinds
+            and kinds == self._kinds(place.types)
+            and not self.ir.models_of(list(place.types))
+        ):
+            op = {Stage.START: "create", Stage.DELTA: "append", Stage.FINAL: "replace"}.get(self.name.stage, "replace")
+            if op != "append" or kinds == {"string"}:
+                return Placed([self._entry(op, place.path, path, when)], f"{name}: the entry at {place.path}")
+        if kinds == {"string"}:
+            return self._text(name, path, place, when)
+        return Placed([], "")
+
+    def _kinds(self, types: Iterable[Type]) -> frozenset[str]:
+        return self.places.kinds(types)
+
+    def _entry(self, op: str, at: str, path: str | None, when: tuple[str, str] | None, **more: Any) -> dict[str, Any]:
+        entry: dict[str, Any] = {"op": op}
+        if at:
+            entry["at"] = at
+        if path is not None:
+            entry["value"] = path
+        if self.ident and at and "[{" in at:
+            entry["id"] = self.ident
+        if when is not None:
+            entry["when"] = {when[0]: when[1]}
+        entry.update(more)
+        return entry
+
+    def _same_name(
+        self,
+        name: str,
+        mine: list[Type],
+        there: list[Type],
+        path: str,
+        place: Place,
+        when: tuple[str, str] | None,
+        piece: bool = False,
+    ) -> Placed:
+        """A field of the same name where it lands."""
+        at = f"{place.path}.{name}" if place.steps else name
+        have, slot = self._kinds(mine), self._kinds(there)
+        stage = self.name.stage
+        items = self.places.items(there)
+        if {"string", "array"} <= slot and have & {"string", "object", "array"} and stage is not Stage.FINAL:
+            return Placed([self._entry("parts", at, path, when)], f"{name}: text or parts, joined")
+        if items and "array" not in have:
+            return self._into_list(name, mine, items, path, place.down(name, there), when)
+        if "any" in have or "any" in slot:
+            return Placed([self._entry("replace", at, path, when, optional=True)], f"{name}: set")
+        if have <= {"string"} and "string" in slot:
+            if (stage is Stage.DELTA and self._content(name)) or piece:
+                new = self._new(place, name)
+                more = {"new": new} if new else {}
+                return Placed([self._entry("append", at, path, when, **more)], f"{name}: text a delta adds to")
+            return Placed([self._entry("replace", at, path, when, optional=True)], f"{name}: set")
+        if have <= {"string"} and self.places.free_form(there) and stage is Stage.DELTA:
+            return Placed([self._entry("json", at, path, when)], f"{name}: JSON text in fragments")
+        if "array" in have and "array" in slot:
+            op = "extend" if stage is Stage.DELTA else "replace"
+            return Placed(
+                [self._entry(op, at, path, when)], f"{name}: a list, {'extended' if op == 'extend' else 'set'}"
+            )
+        if "object" in have and "object" in slot:
+            if self._fragmentary(mine, there):
+                below = Place(place.down(name, there).steps, tuple(there))
+                return self._fields_of(mine, path, below, when)
+            return Placed([self._entry("merge", at, path, when)], f"{name}: merged")
+        if have and have <= slot:
+            return Placed([self._entry("replace", at, path, when, optional=True)], f"{name}: set")
+        return Placed([], "")
+
+    def _into_list(
+        self, name: str, mine: list[Type], items: list[Type], path: str, place: Place, when: tuple[str, str] | None
+    ) -> Placed:
+        """A value for a list field that is not a list: an entry, or part of one."""
+        key = self._key_for(place)
+        stage = self.name.stage
+        whole = self.places.holds_items(mine, items)
+        if key is None:
+            if whole:
+                return Placed([self._entry("push", place.path, path, when)], f"{name}: an item, pushed")
+            return Placed([], "")
+        entry = Place((*place.steps[:-1], Step(place.steps[-1].name, key)), tuple(items))
+        if stage is Stage.DELTA and not whole:
+            return self._fields_of(mine, path, entry, when)
+        op = "replace" if stage is Stage.FINAL else "create"
+        return Placed([self._entry(op, entry.path, path, when)], f"{name}: an entry of {place.path} at {key}")
+
+    def _key_for(self, place: Place) -> str | None:
+        """The address of an entry of list ``place``: the field naming it, else a bare
+        ``index`` not bound yet."""
+        name = place.steps[-1].name
+        for key in self.keys:
+            stem = address_of(key)
+            if key not in self.used and stem and plural_of(stem, [name]) == name:
+                self.used.add(key)
+                return key
+        if "index" in self.keys and "index" not in self.used:
+            self.used.add("index")
+            return "index"
+        return None
+
+    def _fragmentary(self, mine: list[Type], there: Iterable[Type], depth: int = 0) -> bool:
+        """Whether an object value goes field by field rather than merged whole: some of
+        its fields are text a delta adds to, or entries of lists (nested objects too)."""
+        place = Place((), tuple(there))
+        for model in self.ir.models_of(mine):
+            for name, f in self.ir.fields(model).items():
+                kinds = self._kinds([f.value_type])
+                if self.name.stage is Stage.DELTA and kinds == {"string"} and self._content(name):
+                    return True
+                below = self.places.field_types(place, name)
+                if below and self.places.items(below) and "array" not in kinds:
+                    return True
+                if (
+                    below
+                    and depth < 4
+                    and self.ir.models_of([f.value_type])
+                    and self._fragmentary([f.value_type], below, depth + 1)
+                ):
+                    return True
+        return False
+
+    def _fields_of(self, mine: list[Type], path: str, place: Place, when: tuple[str, str] | None) -> Placed:
+        """Each field of an object value placed below ``place``."""
+        entries: list[dict[str, Any]] = []
+        why: list[str] = []
+        for model in self.ir.models_of(mine):
+            for sub, f in self.ir.fields(model).items():
+                if sub in self.ir.tags(model):  # a kind's own tag: the entry's is set where it is made
+                    continue
+                placed = self._place(sub, f.value_type, f"{path}.{sub}", place, when, says_piece(f.description))
+                entries += placed.entries
+                why += [placed.why] if placed.entries else []
+        return Placed(entries, "; ".join(dict.fromkeys(why)))
+
+    def _object(self, name: str, mine: list[Type], path: str, place: Place, when: tuple[str, str] | None) -> Placed:
+        """An object field the place has no field of that name for: the whole entry the
+        event addresses, an entry of a list below, a tagged union of deltas (one case
+        each), a wrapper of the place's fields, or fields of the entry a bare ``index`` picks."""
+        if place.keyed and self.places.holds_items(mine, place.types):
+            op = {Stage.FINAL: "replace", Stage.DELTA: "merge"}.get(self.name.stage, "create")
+            return Placed([self._entry(op, place.path, path, when)], f"{name}: the whole entry at {place.path}")
+        for found, items in self.places.lists(place):
+            if self.places.holds_items(mine, items):
+                return self._into_list(found.steps[-1].name, mine, list(items), path, found, when)
+        cases = self._cases(name, mine, path, place) if when is None else None
+        if cases is not None:
+            return cases
+        fields = set(self.places.fields(place))
+        shared = {n for m in self.ir.models_of(mine) for n in self.ir.fields(m)} & fields
+        if shared:
+            if self._fragmentary(mine, place.types):
+                return self._fields_of(mine, path, place, when)
+            at = place.path
+            return Placed([self._entry("merge", at, path, when)], f"{name}: fields of {at or self.target}, merged")
+        return Placed([], "")
+
+    def _cases(self, name: str, mine: list[Type], path: str, place: Place) -> Placed | None:
+        """A field holding a union tagged by the union's tag field: one ``when`` case per
+        member, each member's fields placed; None for another value."""
+        models = self.ir.models_of(mine)
+        shared = set.intersection(*(set(self.ir.tags(m)) for m in models)) if models else set()
+        field = self.tag if self.tag in shared else min(shared) if len(shared) == 1 else None
+        tags = {m: self.ir.tags(m).get(field) for m in models} if field else {}
+        if len(models) < 2 or not all(isinstance(v, str) for v in tags.values()):
+            return None
+        entries: list[dict[str, Any]] = []
+        for model, tag in tags.items():
+            outer = self.name
+            self.name = EventName(outer.tag, outer.stage, event_name(str(tag)).stem, outer.last)
+            try:
+                entries += self._fields_of([ModelRef(model)], path, place, (f"{path}.{field}", str(tag))).entries
+            finally:
+                self.name = outer
+        # the generated handler tests the cases in this order: text fragments, the most
+        # frequent, first (a stable sort keeps the union's order among each kind)
+        entries.sort(key=lambda e: _CASE_ORDER.get(e["op"], len(_CASE_ORDER)))
+        return Placed(entries, f"{path}.{field}: one case per kind of {name}") if entries else None
+
+    def _text(self, name: str, path: str, place: Place, when: tuple[str, str] | None) -> Placed:
+        """Text with no field of its name: a delta's ``delta`` continues the field its
+        event's stem names; JSON text fills the free-form object field there."""
+        if self.name.stage is not Stage.DELTA:
+            return Placed([], "")
+        fields = self.places.fields(place)
+        if "json" in words(name):
+            free = [n for n, f in fields.items() if self.places.free_form([f.value_type])]
+            if len(set(free)) == 1:
+                return Placed(
+                    [self._entry("json", join_path(place.path, free[0]), path, when)], f"{name}: JSON text of {free[0]}"
+                )
+            if len(free) > 1:
+                raise Undecided(f"{name}: JSON text for {' or '.join(free)}")
+            return Placed([], "")
+        if not self._content(name):
+            return Placed([], "")
+        stem = self.name.stem
+        candidates = [c for c in ("_".join(stem), *(stem[-1:] if stem else ())) if c]
+        for wanted in candidates:
+            f = fields.get(wanted)
+            if f is not None and "string" in self._kinds([f.value_type]):
+                more: dict[str, Any] = {}
+                new = self._new(place, wanted)
+                if new:
+                    more["new"] = new
+                return Placed(
+                    [self._entry("append", join_path(place.path, wanted), path, when, **more)],
+                    f"{name}: text of {wanted}",
+                )
+        if place.keyed and "string" in self._kinds(place.types) and not self.ir.models_of(list(place.types)):
+            return Placed([self._entry("append", place.path, path, when)], f"{name}: text of {place.path}")
+        return Placed([], "")
+
+    def _new(self, place: Place, field: str) -> dict[str, Any] | None:
+        """What an entry a delta must create starts as: the tags of the kind of entry the
+        event's stem names, its required text and lists (that may not be null) empty."""
+        if not place.keyed:
+            return None
+        model = self.ir.model_like(list(place.types), (field,), self.name.stem)
+        if (
+            model is None
+            or len(self.ir.models_of(list(place.types))) < 2
+            or not self.ir.named_by(model, self.name.stem)
+        ):
+            return None
+        new: dict[str, Any] = dict(self.ir.tags(model))
+        for name, f in self.ir.fields(model).items():
+            if f.required and not f.nullable and name not in new:
+                kinds = self._kinds([f.value_type])
+                if kinds == {"string"}:
+                    new[name] = ""
+                elif kinds == {"array"}:
+                    new[name] = []
+        new.setdefault(field, "")
+        return new
+
+    def _content(self, name: str) -> bool:
+        """Whether text in field ``name`` of a delta is content a delta adds to."""
+        parts = words(name)
+        if name in IDENTITY_WORDS or (parts and parts[-1] in ("id", "at", "name", "type", "status")):
+            return False
+        return (
+            name in CONTENT_WORDS
+            or bool(parts and parts[-1] in CONTENT_WORDS)
+            or name == self.name.field
+            or (bool(self.name.stem) and name == self.name.stem[-1])
+        )
+
+    # -- the entries, tidied ----------------------------------------------------------------------------
+
+
+def join_path(path: str, name: str) -> str:
+    """``path.name``, or ``name`` at the target itself."""
+    return f"{path}.{name}" if path else name

@@ -1,0 +1,448 @@
+"""Event folds inferred from the schema: with no map, what each member of an event union does
+to the object the stream builds (its target) is read from the union, its members' fields and
+names, and the target. The result is a map layer of the same vocabulary a map is written in
+(``events: {type: entries}``), each event's entries with the reason they were inferred
+(``Inferred``); ``merge_maps`` lays shipped maps, ``x-merge`` and the user's maps over it, entry
+by entry, and ``event_check`` checks it as it checks any map.
+
+The rules, each decided here once (words: ``event_words``; places: ``event_places``):
+
+* an event carrying a whole target object starts (``created``, ``start``: ``init``), renews
+  (``in_progress``, ``updated``: ``refresh``) or ends it (``completed``, ``done``: ``finalize``);
+  an event that is itself the finished object (its fields cover the target's) ends it too;
+* an event named ``error`` is the stream's error;
+* address fields lead to the entry they address (``output_index`` → ``output[...]``, a bare
+  ``index`` → the one list the payload fits); a ``*_id`` (``item_id``, or the ``id`` of an
+  event that addresses an entry) checks it;
+* a field of the same name as a field where it lands goes there: text of a ``delta`` event
+  that carries content (``text``, ``arguments``, ``thinking``...) is appended, other values
+  set; text or parts into content that may be either are joined (``parts``); JSON text
+  (``partial_json``) is gathered into the object field it fills, parsed at the block's end;
+  an object whose fields are the target's (a ``delta`` wrapper) merges; an item of a list
+  with an address is created there, without one pushed; a list extends a list;
+* a ``delta`` event's ``delta`` text continues the field its name's stem names
+  (``response.output_text.delta`` → ``text`` of the ``output_text`` part);
+* a nested tagged union (``delta.type``) gives one case per member (``when``);
+* a ``.done`` (ending) event with an address settles: its values replace the fold's, checked
+  against it (``check: fold``); with nothing else, it parses the JSON gathered there; a status
+  only its name carries (``searching``) is set where the addressed entry has such a status;
+* a stream event with no address that ends (``message_stop``) finishes the stream;
+* a ``delta`` whose content has no place in the target goes to a side channel.
+
+Where the schema does not decide (two fields hold the target, an entry with no address) the
+event is left out with the reason (``undecided``): generation warns, and the fold keeps it as
+an unknown event. No vendor's name is read: only what the schema and its words say.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .event_fields import FieldPlacer, Undecided, join_path
+from .event_places import Place, Target
+from .event_schema import EventSchema
+from .event_words import (
+    EventName,
+    Stage,
+    address_of,
+    event_name,
+    is_order,
+    plural_of,
+    words,
+)
+
+
+@dataclass(frozen=True)
+class Inferred:
+    """One event type's entries as inference gives them (map entries, in the vocabulary a
+    map is written in), and why; ``fields``: the event's own fields."""
+
+    tag: str
+    entries: tuple[dict[str, Any], ...]
+    reason: str
+    fields: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class InferredMap:
+    """The fold inferred for one event union: a map layer (``layer``) and the reasons.
+
+    Attributes:
+        target: the target as the spec names it (a component).
+        tag, order: the field naming each event's type, the one numbering events (or None).
+        events: one ``Inferred`` per member decided, in the union's order.
+        undecided: ``(event type, why)`` of members the schema does not decide.
+    """
+
+    target: str
+    tag: str
+    order: str | None
+    events: tuple[Inferred, ...]
+    undecided: tuple[tuple[str, str], ...] = ()
+
+    def layer(self) -> dict[str, Any]:
+        """The map layer: ``target``, ``tag``, ``order``, ``events``."""
+        found: dict[str, Any] = {"target": self.target, "tag": self.tag}
+        if self.order:
+            found["order"] = self.order
+        found["events"] = {e.tag: list(e.entries) if len(e.entries) > 1 else e.entries[0] for e in self.events}
+        return found
+
+    def reasons(self) -> dict[str, str]:
+        """``{event type: why}`` of every member, decided or not."""
+        return {**{e.tag: e.reason for e in self.events}, **{t: f"undecided: {why}" for t, why in self.undecided}}
+
+
+def infer_fold(ir: EventSchema, union: str, target: str | None = None) -> InferredMap | None:
+    """The fold of union ``union`` (its IR name) into ``target`` (the IR name of the object
+    the stream builds: the operation's non-stream answer); without one, the object that the
+    most members fold into (``choose_target``). None when the union's members share no tag
+    field or no target is found."""
+    tag = tag_field(ir, union)
+    if tag is None:
+        return None
+    members = ir.members(union, tag)
+    chosen = target or choose_target(ir, members, tag)
+    name = {v: k for k, v in ir.classes.items()}.get(chosen) if chosen else None
+    if chosen is None or name is None:
+        return None
+    return _Fold(ir, members, tag, chosen).infer(name)
+
+
+def tag_field(ir: EventSchema, union: str) -> str | None:
+    """The field naming each member's type: the union's discriminator, else the field every
+    member holds one value of (``type``)."""
+    alias = ir.schemas.aliases.get(union)
+    t = alias.type if alias is not None else None
+    discriminator = getattr(t, "discriminator", None)
+    if discriminator is not None:
+        return str(discriminator.property)
+    models = ir.models_of([t]) if t is not None else []
+    common = [set(ir.tags(m)) for m in models]
+    shared = set.intersection(*common) if common else set()
+    return min(shared) if len(shared) == 1 else ("type" if "type" in shared else None)
+
+
+def choose_target(
+    ir: EventSchema, members: dict[str, str], tag: str, candidates: list[str] | None = None
+) -> str | None:
+    """The object a union builds: of ``candidates`` (several an operation may answer), else
+    of the objects its members carry whole (and its ending members themselves), the one
+    most members fold into."""
+    carried: list[str] = list(candidates or ())
+    by: dict[str, list[Stage]] = {}
+    finals: list[str] = []
+    for value, member in members.items() if not candidates else ():
+        stage = event_name(value).stage
+        for f in ir.fields(member).values():
+            for m in ir.models_of([f.value_type]):
+                if stage is not Stage.OTHER and m not in members.values():
+                    by.setdefault(m, []).append(stage)
+        if stage is Stage.FINAL and set(ir.fields(member)) - set(ir.tags(member)):
+            finals.append(member)  # an ending event that carries more than its tag: the result itself
+    # an object the stream starts, or carries more than once, is what it builds; an ending
+    # event that carries such an object is not the result: what it carries is
+    objects = [m for m, stages in by.items() if Stage.START in stages or len(stages) > 1]
+    finals = [f for f in finals if not any(ir.holds(g.value_type, m) for g in ir.fields(f).values() for m in objects)]
+    # the outermost: an object another candidate holds (an item of a response's output) is a part of it
+    places = {m: Target(ir, m) for m in objects}
+    held = {n for m in objects for _, items in places[m].lists(places[m].root) for n in ir.models_of(list(items))}
+    carried += [m for m in objects if m not in held] + finals
+    best: tuple[tuple[int, int], str] | None = None
+    for candidate in dict.fromkeys(carried):
+        decided = _Fold(ir, members, tag, candidate).infer("").events
+        score = (sum(1 for e in decided if any(_builds(x) for x in e.entries)), int(candidate not in finals))
+        if best is None or score > best[0]:
+            best = (score, candidate)
+    return best[1] if best else None
+
+
+def _builds(entry: dict[str, Any]) -> bool:
+    """Whether an entry builds the target: starts or ends it with an object, or lands in an
+    entry of a list, or gathers text (setting an event's own fields, such as the ids every
+    event repeats, says little about what the stream builds)."""
+    op, value = entry.get("op"), entry.get("value")
+    if op in ("init", "refresh", "finalize"):
+        return value != "*"
+    return "[" in str(entry.get("at", "")) or op in ("append", "parts", "json", "push")
+
+
+class _Fold:
+    """Inference over one union and target (see the module docstring)."""
+
+    def __init__(self, ir: EventSchema, members: dict[str, str], tag: str, target: str) -> None:
+        self.ir, self.members, self.tag, self.target = ir, members, tag, target
+        self.places = Target(ir, target)
+        self._tops: set[tuple[str, ...]] | None = None
+
+    def infer(self, target_name: str) -> InferredMap:
+        decided: list[Inferred] = []
+        undecided: list[tuple[str, str]] = []
+        order = self.order_field()
+        for value, member in self.members.items():
+            try:
+                entries, reason = _Event(self, value, member, order).infer()
+            except Undecided as why:
+                undecided.append((value, str(why)))
+                continue
+            decided.append(Inferred(value, tuple(entries), reason, tuple(self.ir.fields(member))))
+        return InferredMap(target_name, self.tag, order, tuple(_settled(decided)), tuple(undecided))
+
+    def top_stems(self) -> set[tuple[str, ...]]:
+        """The stems of the events that start the target: those carrying it whole, else
+        those that start without an address (``message`` of ``message_start``)."""
+        if self._tops is None:
+            carriers, starts = set(), set()
+            for value, member in self.members.items():
+                name, fields = event_name(value), self.ir.fields(member)
+                if any(self.ir.holds(f.value_type, self.target) for f in fields.values()):
+                    carriers.add(name.stem)
+                elif name.stage is Stage.START and not any(address_of(n) is not None for n in fields):
+                    starts.add(name.stem)
+            self._tops = carriers or starts
+        return self._tops
+
+    def order_field(self) -> str | None:
+        """An integer field every member has that numbers the stream's events."""
+        shared: set[str] | None = None
+        for member in self.members.values():
+            names = {
+                n for n, f in self.ir.fields(member).items() if is_order(n) and self.ir.is_kind(f.value_type, "integer")
+            }
+            shared = names if shared is None else shared & names
+        return min(shared) if shared else None
+
+
+class _Event(FieldPlacer):
+    """Inference for one member (see the module docstring)."""
+
+    def __init__(self, fold: _Fold, value: str, member: str, order: str | None) -> None:
+        self.fold, self.ir, self.places = fold, fold.ir, fold.places
+        self.tag, self.target = fold.tag, fold.target
+        self.value, self.member = value, member
+        self.name: EventName = event_name(value)
+        self.fields = self.ir.fields(member)
+        self.order = order
+        self.keys = [
+            n for n, f in self.fields.items() if address_of(n) is not None and self.ir.is_kind(f.value_type, "integer")
+        ]
+        self.used: set[str] = set()  # address fields bound to a list
+        self.ident: str | None = None
+
+    # -- the event as a whole -------------------------------------------------------------------
+
+    def infer(self) -> tuple[list[dict[str, Any]], str]:
+        if self.name.stage is Stage.ERROR:
+            return [{"op": "error"}], f"its name says {self.name.last}: the stream's error"
+        whole = [n for n, f in self.fields.items() if self.ir.holds(f.value_type, self.fold.target)]
+        if len(whole) > 1:
+            raise Undecided(f"{' and '.join(whole)} both hold a whole {self.target}")
+        if whole:
+            return self._lifecycle(whole[0])
+        if self.member == self.fold.target or self._is_the_answer():
+            return self._the_answer()
+        entry = self._as_entry()
+        if entry is not None:
+            return entry
+        home = self._home()
+        self.ident = self._ident(home)
+        payload = [
+            n
+            for n in self.fields
+            if n not in (self.fold.tag, self.order, self.ident)
+            and n not in self.keys
+            and (self.name.stage is Stage.START or "created" not in words(n))
+        ]
+        placed = self._place_all(payload, home)
+        entries = [e for p in placed for e in p.entries]
+        why = list(dict.fromkeys(p.why for p in placed if p.entries))
+        if not home.steps and 2 * sum(1 for p in placed if p.entries) < len(payload):
+            entries = []  # most of its fields are of something the target does not hold (a segment)
+        if not entries:
+            return self._nothing_placed(home, payload)
+        gathered = self._gathered(entries, home)
+        if gathered is not entries:  # the plain values became one ``value: "*"``: say so once
+            plain = [w.removesuffix(": set") for w in why if w.endswith(": set")]
+            where = f"the entry at {home.path}" if home.steps else self.target
+            why = [f"{', '.join(plain)}: the event's own fields of {where}, set"] + [
+                w for w in why if not w.endswith(": set")
+            ]
+        entries = gathered
+        if self._ends_stream():
+            entries.append({"op": "finish"})
+            why.append(f"{self.name.last!r} with no address: the stream ends")
+        return entries, "; ".join(why)
+
+    def _ends_stream(self) -> bool:
+        """An ending event with no address, about what the stream is about (its stem is the
+        stem of the events that start the target, when some do)."""
+        if self.name.stage is not Stage.FINAL or self.keys:
+            return False
+        tops = self.fold.top_stems()
+        return not tops or self.name.stem in tops
+
+    def _lifecycle(self, field: str) -> tuple[list[dict[str, Any]], str]:
+        op = {Stage.START: "init", Stage.FINAL: "finalize"}.get(self.name.stage, "refresh")
+        word = self.name.last or "its name"
+        return [{"op": op, "value": field}], f"{field} is a whole {self.target}; {word!r}: {op}"
+
+    def _is_the_answer(self) -> bool:
+        """An ending event without an address whose fields cover the target's required ones."""
+        if self.name.stage is not Stage.FINAL or self.keys:
+            return False
+        required = [n for n, f in self.ir.fields(self.fold.target).items() if f.required]
+        return bool(required) and all(n in self.fields for n in required)
+
+    def _the_answer(self) -> tuple[list[dict[str, Any]], str]:
+        entries: list[dict[str, Any]] = []
+        op = "init" if self.name.stage is Stage.START else "finalize"
+        entries.append({"op": op, "value": "*"})
+        return entries, f"the event is the finished {self.target} ({self.name.last or 'its name'}): {op}"
+
+    def _as_entry(self) -> tuple[list[dict[str, Any]], str] | None:
+        """An event that is itself an entry of a list of the target its name names
+        (``transcription.segment`` → ``segments``): pushed whole, as that list's items."""
+        if not self.name.stem:
+            return None
+        last = self.name.stem[-1]
+        for found, items in self.places.lists(self.places.root):
+            list_name = found.steps[-1].name
+            if plural_of(last, [list_name]) != list_name or list_name == last:
+                continue
+            model = self.ir.model_like(list(items), self.fields)
+            item_fields = set(self.ir.fields(model)) if model else set()
+            payload = {n for n in self.fields if n not in (self.fold.tag, self.order)}
+            if model and payload and payload <= item_fields | set(self.ir.tags(self.member)):
+                entry = {"op": "push", "at": found.path, "value": "*"}
+                return [entry], f"the event is an entry of {found.path} (its name says {last})"
+        return None
+
+    def _home(self) -> Place:
+        """The entry the event's named addresses lead to (``output[..].content[..]``)."""
+        place = self.places.root
+        moved = True
+        while moved:
+            moved = False
+            for key in self.keys:
+                if key in self.used or not address_of(key):
+                    continue
+                found = self.places.addressed(place, key)
+                if found is not None:
+                    place, moved = found, True
+                    self.used.add(key)
+        return place
+
+    def _ident(self, home: Place) -> str | None:
+        """The field checked against the addressed entry's ``id``: ``item_id``, or the
+        event's ``id`` where it addresses an entry that has one."""
+        if not home.keyed:
+            return None
+        entry = self.places.fields(home)
+        for name in ("item_id", "id"):
+            f = self.fields.get(name)
+            if f is not None and self.ir.is_kind(f.value_type, "string") and (name != "id" or "id" in entry):
+                return name
+        return None
+
+    def _nothing_placed(self, home: Place, payload: list[str]) -> tuple[list[dict[str, Any]], str]:
+        """An event none of whose fields has a place: a status its name carries, JSON to
+        parse (decided later: ``_settled``), content for a side channel, or nothing."""
+        status = self._status(home)
+        if status is not None:
+            return [status], f"{self.name.tag!r}: a status its name carries"
+        content = [n for n in payload if self._content(n)]
+        if content and self.name.stage is Stage.DELTA:
+            channel = self._channel() or content[0]
+            entries = [{"op": "side", "channel": channel, "value": n, "keep": "all"} for n in content]
+            return entries, f"{', '.join(content)}: content no field of {self.target} holds (side channel)"
+        if self.keys and self.name.stage is Stage.FINAL:
+            return [{"op": "ignore", "_ends": tuple(self.keys)}], "an entry ends: nothing to settle"
+        if self._ends_stream():
+            return [{"op": "finish"}], f"{self.name.last!r} with no address: the stream ends"
+        rest = [n for n in payload if n not in ("created_at",)]
+        if rest and self.name.stage is not Stage.FINAL:
+            entries = [{"op": "side", "channel": self._channel() or rest[0], "value": "*", "keep": "all"}]
+            return entries, f"{', '.join(rest)}: nothing of {self.target} holds them (side channel)"
+        return [{"op": "ignore"}], "carries nothing the target holds"
+
+    def _channel(self) -> str:
+        """A side channel's name: the event's stem without the first word most of the
+        union's event types share (``audio_transcript`` of ``response.audio.transcript.delta``)."""
+        stem = self.name.stem
+        firsts = [words(v)[:1] for v in self.fold.members]
+        if stem and 2 * firsts.count(tuple(stem[:1])) > len(firsts):
+            stem = stem[1:]
+        return "_".join(stem)
+
+    def _status(self, home: Place) -> dict[str, Any] | None:
+        """``set`` the status only the event's name carries (``searching``), where the entry
+        it addresses (of the kind its stem names) has a status of that value."""
+        found = words(self.value)
+        word = self.name.last or (found[-1] if found else "")
+        stem = self.name.stem if self.name.last else found[:-1]
+        if not home.keyed or not word:
+            return None
+        model = self.ir.model_like(list(home.types), (), stem)
+        for name, f in self.places.fields(home, model).items():
+            if name != self.fold.tag and any(word in getattr(x, "values", ()) for x in self.ir.shapes(f.value_type)):
+                entry: dict[str, Any] = {"op": "set", "at": f"{home.path}.{name}", "value": f"={word}"}
+                if self.ident:
+                    entry["id"] = self.ident
+                return entry
+        return None
+
+    # -- fields ------------------------------------------------------------------------------------
+
+    def _gathered(self, entries: list[dict[str, Any]], home: Place) -> list[dict[str, Any]]:
+        """Entries that set plain values of the event's own fields, of the same names,
+        where the event addresses (or in the target itself) become one: the event as that
+        type (``value: "*"``), merged; an event that starts an entry creates it so. An
+        ending event keeps its values apart (each settles what a delta folded)."""
+        if self.name.stage is Stage.FINAL:
+            return entries
+        plain = [
+            e
+            for e in entries
+            if e.get("op") == "replace"
+            and "when" not in e
+            and isinstance(e.get("value"), str)
+            and e.get("at") == join_path(home.path, e["value"])
+        ]
+        if not plain:
+            return entries
+        rest = [e for e in entries if not any(e is p for p in plain)]
+        whole: dict[str, Any] = {"op": "create" if home.keyed and self.name.stage is Stage.START else "merge"}
+        if home.steps:
+            whole["at"] = home.path
+        whole["value"] = "*"
+        if self.ident and home.keyed:
+            whole["id"] = self.ident
+        return [whole, *rest]
+
+
+def _settled(decided: list[Inferred]) -> list[Inferred]:
+    """The ending events of entries, knowing every event: a value a delta appends to is
+    replaced with ``check: fold`` (by the finished answer too); an event with nothing but
+    its address parses the JSON gathered in the entry it ends (``content_block_stop``)."""
+    appended = {e["at"] for d in decided for e in d.entries if e.get("op") == "append"}
+    gathered = {e["at"] for d in decided for e in d.entries if e.get("op") == "json"}
+    found: list[Inferred] = []
+    for d in decided:
+        entries = [
+            dict(e, check="fold") if e.get("op") == "replace" and e.get("at") in appended else e for e in d.entries
+        ]
+        if entries == [{"op": "finalize", "value": "*"}]:  # the finished answer: what deltas joined, checked
+            checks = [
+                {"op": "replace", "at": a, "value": a, "check": "fold"} for a in sorted(appended) if a in d.fields
+            ]
+            entries = checks + entries
+        ends = entries[0].get("_ends") if len(entries) == 1 else None
+        why = d.reason
+        if ends:
+            parse = sorted(g for g in gathered if set(re.findall(r"\{(\w+)\}", g)) == set(ends))
+            entries = [{"op": "parse", "at": g} for g in parse] or [{"op": "ignore"}]
+            why = f"the entry ends: its JSON parsed ({', '.join(parse)})" if parse else d.reason
+        found.append(Inferred(d.tag, tuple(entries), why, d.fields))
+    return found

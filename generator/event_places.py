@@ -1,0 +1,135 @@
+"""Places in the object an event stream builds (its target), as ``event_infer`` reads them:
+a place is a path of the map vocabulary (``output[{output_index}].content[{content_index}]``)
+with the types that may stand there, and an event's address fields (``output_index``,
+``index``) lead to the lists they name. IR questions only, through ``event_schema``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .event_schema import EventSchema
+from .event_vocabulary import Step
+from .event_words import address_of, plural_of
+from .model import Array, Field, Map, ModelRef, Prim, Type, strip_null
+
+#: how deep through objects an address looks for the list it names (``action.commands``)
+_LIST_DEPTH = 2
+
+
+@dataclass(frozen=True)
+class Place:
+    """A place in the target: ``steps`` from its root, ``types`` what may stand there."""
+
+    steps: tuple[Step, ...]
+    types: tuple[Type, ...]
+
+    @property
+    def path(self) -> str:
+        """``output[{output_index}].content``, or ``""`` for the target itself."""
+        return ".".join(str(s) for s in self.steps)
+
+    @property
+    def keyed(self) -> bool:
+        """Whether the place is an entry of a list, picked by an address."""
+        return bool(self.steps) and self.steps[-1].key is not None
+
+    def down(self, name: str, types: Iterable[Type], key: str | None = None) -> Place:
+        """The place of field ``name`` below this one (an entry of it, picked by ``key``)."""
+        return Place((*self.steps, Step(name, key)), tuple(types))
+
+
+class Target:
+    """What the target offers a place: its fields, the lists below it, their kinds."""
+
+    def __init__(self, ir: EventSchema, target: str) -> None:
+        self.ir = ir
+        self.root = Place((), (ModelRef(target),))
+        self._lists: dict[Place, list[tuple[Place, tuple[Type, ...]]]] = {}  # every event asks the same
+
+    def fields(self, place: Place, model: str | None = None) -> dict[str, Field]:
+        """``{wire name: field}`` of the models that may stand at ``place`` (of ``model``
+        only, when given); a name two models type differently keeps the first's."""
+        found: dict[str, Field] = {}
+        for name in [model] if model else self.ir.models_of(list(place.types)):
+            for wire, f in self.ir.fields(name).items():
+                found.setdefault(wire, f)
+        return found
+
+    def field_types(self, place: Place, name: str) -> list[Type]:
+        """The types field ``name`` has in every model at ``place`` that has it."""
+        return [
+            fields[name].value_type
+            for m in self.ir.models_of(list(place.types))
+            if name in (fields := self.ir.fields(m))
+        ]
+
+    def items(self, types: Iterable[Type]) -> list[Type]:
+        """The items' types of the lists among ``types``."""
+        return [strip_null(x.items) for t in types for x in self.ir.shapes(t) if isinstance(x, Array)]
+
+    def lists(self, place: Place, depth: int = 0) -> list[tuple[Place, tuple[Type, ...]]]:
+        """The lists at or below ``place`` (through objects, a few levels): ``(the list's
+        place, its items' types)``, nearest first."""
+        if depth == 0:
+            if place not in self._lists:
+                self._lists[place] = self._below(place, 0)
+            return self._lists[place]
+        return self._below(place, depth)
+
+    def _below(self, place: Place, depth: int) -> list[tuple[Place, tuple[Type, ...]]]:
+        found: list[tuple[Place, tuple[Type, ...]]] = []
+        nested: list[Place] = []
+        for name in self.fields(place):
+            types = self.field_types(place, name)
+            items = self.items(types)
+            if items and "string" in self.kinds(types):
+                continue  # text or parts (``anyOf [string, list]``): no address picks an entry of text
+            if items:
+                found.append((place.down(name, types), tuple(items)))
+            elif self.ir.models_of(types) and depth < _LIST_DEPTH:
+                nested.append(place.down(name, types))
+        for below in nested:
+            found += self.lists(below, depth + 1)
+        return found
+
+    def addressed(self, place: Place, field: str) -> Place | None:
+        """The entry of the list an address field names (``output_index`` → ``output[...]``,
+        ``command_index`` → ``action.commands[...]``), nearest first; None when no list at
+        or below ``place`` has that name, or it is a bare ``index`` (see ``entry_of``)."""
+        name = address_of(field)
+        if not name:
+            return None
+        lists = self.lists(place)
+        chosen = plural_of(name, [p.steps[-1].name for p, _ in lists])
+        for found, items in lists:
+            if found.steps[-1].name == chosen:
+                return Place((*found.steps[:-1], Step(chosen, field)), items)
+        return None
+
+    def entry_of(self, place: Place, name: str, key: str) -> Place | None:
+        """The entry of list field ``name`` at ``place`` picked by address ``key``, or None
+        when ``name`` is no list there."""
+        types = self.field_types(place, name)
+        items = self.items(types)
+        return place.down(name, items, key) if items else None
+
+    def kinds(self, types: Iterable[Type]) -> frozenset[str]:
+        """JSON kinds (``event_schema.json_kinds``)."""
+        return self.ir.json_kinds(list(types)) - {"null"}
+
+    def free_form(self, types: Iterable[Type]) -> bool:
+        """Whether ``types`` is an object of any fields (a tool's ``input``: a map, or any
+        JSON): where JSON text sent in fragments goes once parsed."""
+        shapes = [x for t in types for x in self.ir.shapes(t)]
+        return bool(shapes) and all(isinstance(x, Map) or (isinstance(x, Prim) and x.kind == "any") for x in shapes)
+
+    def holds_items(self, types: Iterable[Type], items: Iterable[Type]) -> bool:
+        """Whether values of ``types`` are entries of a list of ``items``: the same models
+        (some of them), or the same scalar kind."""
+        mine, theirs = self.ir.models_of(list(types)), self.ir.models_of(list(items))
+        if mine:
+            return set(mine) <= set(theirs)
+        kinds = self.kinds(types)
+        return bool(kinds) and kinds <= self.kinds(items) and "object" not in kinds
