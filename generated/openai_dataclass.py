@@ -2,13 +2,15 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 6888ec49070423f17099627d1526b5bf, output ecd198cd483487eceef32c30976adad1
-"""Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (streaming subset) 2.3.0.
+# Fingerprint: inputs c7a8c33eaa00f2c184555bbfa6c0ab96, output b25545afe0e6a01f76d52b6ac5e059d7
+"""Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI
+API (streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
-(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``).
-Event unions: ``ResponseStreamEvent``, parsed by ``parse_response_stream_event``.
-It needs only the standard library, and imports the rest from ``_gen_models_runtime`` beside it.
+(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``). Event
+unions: ``ResponseStreamEvent``, parsed by ``parse_response_stream_event``. It
+needs only the standard library, and imports the rest from ``_gen_models_runtime``
+beside it.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any, Literal, TypeAlias
 
 from ._gen_models_runtime.anomalies import Anomaly, StreamMergeError, _joined
 from ._gen_models_runtime.bookkeeping import _join, _risks
-from ._gen_models_runtime.dataclass_models import _Dataclass, _model
+from ._gen_models_runtime.dataclass_models import _Dataclass, _model, _Table
 from ._gen_models_runtime.event_paths import _Slot
 from ._gen_models_runtime.events import _EventFold
 from ._gen_models_runtime.keyed import _Entries, _KeyedList
@@ -411,7 +413,10 @@ __all__ = [
 ServiceTier: TypeAlias = (
     Literal["auto", "default", "flex", "scale", "priority", "fast"] | None
 )
-"""The processing tier that served the request. In a request, `auto` (the default) uses the project's setting; a response reports the tier actually used, which may differ from the one asked for."""
+"""The processing tier that served the request. In a request, `auto` (the default)
+uses the project's setting; a response reports the tier actually used, which may
+differ from the one asked for.
+"""
 
 
 ModerationInputType: TypeAlias = Literal["text", "image"]
@@ -525,7 +530,11 @@ ContainerMemoryLimit: TypeAlias = Literal["1g", "4g", "16g", "64g"]
 
 
 InputFidelity: TypeAlias = Literal["high", "low"]
-"""Control how much effort the model will exert to match the style and features, especially facial features, of input images. This parameter is only supported for `gpt-image-1` and `gpt-image-1.5` and later models, unsupported for `gpt-image-1-mini`. Supports `high` and `low`. Defaults to `low`."""
+"""Control how much effort the model will exert to match the style and features,
+especially facial features, of input images. This parameter is only supported for
+`gpt-image-1` and `gpt-image-1.5` and later models, unsupported for
+`gpt-image-1-mini`. Supports `high` and `low`. Defaults to `low`.
+"""
 
 
 ImageGenActionEnum: TypeAlias = Literal["generate", "edit", "auto"]
@@ -565,11 +574,22 @@ ServiceTierResponses: TypeAlias = (
     Literal["auto", "default", "flex", "scale", "priority", "fast", "ultrafast"] | None
 )
 """Specifies the processing type used for serving the request.
-  - If set to 'auto', then the request will be processed with the service tier configured in the Project settings. Unless otherwise configured, the Project will use 'default'.
-  - If set to 'default', then the request will be processed with the standard pricing and performance for the selected model.
-  - If set to '[flex](/docs/guides/flex-processing)', then the request will be processed with the Flex Processing service tier.
-  - To opt-in to [Fast mode](/api/docs/guides/fast-mode) at the request level, include the `service_tier=fast` or `service_tier=priority` parameter for Responses or Chat Completions. The response will show `service_tier=priority` regardless of if you specify `service_tier=fast` or `priority` in your request.
-  - If set to 'ultrafast', then the request will be processed with the access-controlled Ultrafast Processing service tier. This tier is currently available for `gpt-5.6-sol`; a response served through it will show `service_tier=ultrafast`.
+  - If set to 'auto', then the request will be processed with the service tier
+    configured in the Project settings. Unless otherwise configured, the Project
+    will use 'default'.
+  - If set to 'default', then the request will be processed with the standard
+    pricing and performance for the selected model.
+  - If set to '[flex](/docs/guides/flex-processing)', then the request will be
+    processed with the Flex Processing service tier.
+  - To opt-in to [Fast mode](/api/docs/guides/fast-mode) at the request level,
+    include the `service_tier=fast` or `service_tier=priority` parameter for
+    Responses or Chat Completions. The response will show `service_tier=priority`
+    regardless of if you specify `service_tier=fast` or `priority` in your
+    request.
+  - If set to 'ultrafast', then the request will be processed with the
+    access-controlled Ultrafast Processing service tier. This tier is currently
+    available for `gpt-5.6-sol`; a response served through it will show
+    `service_tier=ultrafast`.
   - When not set, the default behavior is 'auto'.
 
   When the `service_tier` parameter is set, the response body will include the `service_tier` value based on the processing mode actually used to serve the request. This response value may be different from the value set in the parameter.
@@ -602,9 +622,10 @@ ResponseErrorCode: TypeAlias = Literal[
 
 
 MessagePhase: TypeAlias = Literal["commentary", "final_answer"]
-"""Labels an `assistant` message as intermediate commentary (`commentary`) or the final answer (`final_answer`).
-For models like `gpt-5.3-codex` and beyond, when sending follow-up requests, preserve and resend
-phase on all assistant messages — dropping it can degrade performance. Not used for user messages.
+"""Labels an `assistant` message as intermediate commentary (`commentary`) or the
+final answer (`final_answer`). For models like `gpt-5.3-codex` and beyond, when
+sending follow-up requests, preserve and resend phase on all assistant messages —
+dropping it can degrade performance. Not used for user messages.
 """
 
 
@@ -706,35 +727,55 @@ class ChatCompletionStreamResponseDeltaFunctionCall(_Dataclass):
     """Deprecated. Replaced by `tool_calls`; a piece of the function the model calls."""
 
     arguments: str | None = None
-    """The next piece of the call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
+    """The next piece of the call's arguments, JSON text produced by the model (not
+    guaranteed to be valid JSON or to match the function's parameters).
+    """
     name: str | None = None
     """Name of the function to call."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            arguments=_Field("arguments", _str, fast=str, optional=True),
+            name=_Field("name", _str, fast=str, optional=True),
+        )
+    )
 
-_KEYS_ChatCompletionStreamResponseDeltaFunctionCall = frozenset({"arguments", "name"})
+
+_KEYS_ChatCompletionStreamResponseDeltaFunctionCall: frozenset[str] = frozenset(
+    {"arguments", "name"}
+)
 
 
 @_model
 class ChatCompletionMessageToolCallChunkFunction(_Dataclass):
-    """The object at ``ChatCompletionMessageToolCallChunk.function`` (the spec describes it no further)."""
-
     name: str | None = None
     """Name of the function to call."""
     arguments: str | None = None
-    """The next piece of the call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
+    """The next piece of the call's arguments, JSON text produced by the model (not
+    guaranteed to be valid JSON or to match the function's parameters).
+    """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            name=_Field("name", _str, fast=str, optional=True),
+            arguments=_Field("arguments", _str, fast=str, optional=True),
+        )
+    )
 
-_KEYS_ChatCompletionMessageToolCallChunkFunction = frozenset({"name", "arguments"})
+
+_KEYS_ChatCompletionMessageToolCallChunkFunction: frozenset[str] = frozenset(
+    {"name", "arguments"}
+)
 
 
 @_model
 class ChatCompletionMessageToolCallChunk(_Dataclass):
-    """``ChatCompletionMessageToolCallChunk`` (no description in the spec)."""
-
     index: int
     id: str | None = None
     """Identifier of the tool call (in its first chunk)."""
@@ -744,8 +785,23 @@ class ChatCompletionMessageToolCallChunk(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            index=_Field("index", _int, fast=int),
+            id=_Field("id", _str, fast=str, optional=True),
+            type=_Field("type", _str, fast=str, optional=True),
+            function=_Field(
+                "function",
+                ChatCompletionMessageToolCallChunkFunction.from_dict,
+                optional=True,
+                dump=True,
+            ),
+        )
+    )
 
-_KEYS_ChatCompletionMessageToolCallChunk = frozenset(
+
+_KEYS_ChatCompletionMessageToolCallChunk: frozenset[str] = frozenset(
     {"index", "id", "type", "function"}
 )
 
@@ -768,40 +824,86 @@ class ChatCompletionStreamResponseDelta(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            content=_Field("content", _str, fast=str, optional=True),
+            function_call=_Field(
+                "function_call",
+                ChatCompletionStreamResponseDeltaFunctionCall.from_dict,
+                optional=True,
+                dump=True,
+            ),
+            tool_calls=_Field(
+                "tool_calls",
+                _P_list_of_ChatCompletionMessageToolCallChunk,
+                optional=True,
+                dump=True,
+            ),
+            role=_Field("role", _str, fast=str, optional=True),
+            refusal=_Field("refusal", _str, fast=str, optional=True),
+        )
+    )
 
-_KEYS_ChatCompletionStreamResponseDelta = frozenset(
+
+_KEYS_ChatCompletionStreamResponseDelta: frozenset[str] = frozenset(
     {"content", "function_call", "tool_calls", "role", "refusal"}
 )
 
 
 @_model
 class ChatCompletionTokenLogprobTopLogprob(_Dataclass):
-    """The object at ``ChatCompletionTokenLogprob.top_logprobs[]`` (the spec describes it no further)."""
-
     token: str
     """The token."""
     logprob: float
-    """Log probability of the token when it is among the 20 likeliest; otherwise -9999.0."""
+    """Log probability of the token when it is among the 20 likeliest; otherwise
+    -9999.0.
+    """
     bytes: list[int] | None
     """The token's UTF-8 bytes, or null when it has no byte form."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            token=_Field("token", _str, fast=str),
+            logprob=_Field("logprob", _float, fast=float),
+            bytes=_Field("bytes", _P_nullable_list_of_int, nullable=True),
+        )
+    )
+
 
 @_model
 class ChatCompletionTokenLogprob(_Dataclass):
-    """``ChatCompletionTokenLogprob`` (no description in the spec)."""
-
     token: str
     """The token."""
     logprob: float
-    """Log probability of the token when it is among the 20 likeliest; otherwise -9999.0, meaning very unlikely."""
+    """Log probability of the token when it is among the 20 likeliest; otherwise
+    -9999.0, meaning very unlikely.
+    """
     bytes: list[int] | None
-    """The token's UTF-8 bytes; join the bytes of consecutive tokens when a character spans several. Null when the token has no byte form."""
+    """The token's UTF-8 bytes; join the bytes of consecutive tokens when a character
+    spans several. Null when the token has no byte form.
+    """
     top_logprobs: list[ChatCompletionTokenLogprobTopLogprob]
     """The likeliest tokens at this position, with their log probabilities."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            token=_Field("token", _str, fast=str),
+            logprob=_Field("logprob", _float, fast=float),
+            bytes=_Field("bytes", _P_nullable_list_of_int, nullable=True),
+            top_logprobs=_Field(
+                "top_logprobs",
+                _P_list_of_ChatCompletionTokenLogprobTopLogprob,
+                dump=True,
+            ),
+        )
+    )
 
 
 @_model
@@ -815,16 +917,32 @@ class CreateChatCompletionStreamResponseChoiceLogprobs(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            content=_Field(
+                "content",
+                _P_nullable_list_of_ChatCompletionTokenLogprob,
+                nullable=True,
+                dump=True,
+            ),
+            refusal=_Field(
+                "refusal",
+                _P_nullable_list_of_ChatCompletionTokenLogprob,
+                nullable=True,
+                dump=True,
+            ),
+        )
+    )
 
-_KEYS_CreateChatCompletionStreamResponseChoiceLogprobs = frozenset(
+
+_KEYS_CreateChatCompletionStreamResponseChoiceLogprobs: frozenset[str] = frozenset(
     {"content", "refusal"}
 )
 
 
 @_model
 class CreateChatCompletionStreamResponseChoice(_Dataclass):
-    """The object at ``CreateChatCompletionStreamResponse.choices[]`` (the spec describes it no further)."""
-
     delta: ChatCompletionStreamResponseDelta
     logprobs: CreateChatCompletionStreamResponseChoiceLogprobs | None = None
     """Token log probabilities for this piece of the choice."""
@@ -833,64 +951,124 @@ class CreateChatCompletionStreamResponseChoice(_Dataclass):
         | str
         | None
     )
-    """Why generation of this choice ended, in its last chunk (null before): `stop` at a natural end or a stop sequence, `length` at the token limit, `content_filter` when content was withheld, `tool_calls` when the model called tools, `function_call` for the deprecated function calling."""
+    """Why generation of this choice ended, in its last chunk (null before): `stop`
+    at a natural end or a stop sequence, `length` at the token limit,
+    `content_filter` when content was withheld, `tool_calls` when the model called
+    tools, `function_call` for the deprecated function calling.
+    """
     index: int
     """Position of the choice among the `n` choices of the request."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            delta=_Field(
+                "delta", ChatCompletionStreamResponseDelta.from_dict, dump=True
+            ),
+            logprobs=_Field(
+                "logprobs",
+                CreateChatCompletionStreamResponseChoiceLogprobs.from_dict,
+                optional=True,
+                dump=True,
+            ),
+            finish_reason=_Field(
+                "finish_reason", _P_nullable_str, fast=str, nullable=True
+            ),
+            index=_Field("index", _int, fast=int),
+        )
+    )
 
-_KEYS_CreateChatCompletionStreamResponseChoice = frozenset(
+
+_KEYS_CreateChatCompletionStreamResponseChoice: frozenset[str] = frozenset(
     {"delta", "logprobs", "finish_reason", "index"}
 )
 
 
 @_model
 class CompletionUsageCompletionTokensDetails(_Dataclass):
-    """How the generated tokens break down."""
+    """How the generated tokens break down. Spec defaults, not applied:
+    ``accepted_prediction_tokens=0``, ``audio_tokens=0``, ``reasoning_tokens=0``,
+    ``rejected_prediction_tokens=0``.
+    """
 
     accepted_prediction_tokens: int | None = None
-    """Tokens of a Predicted Output that the completion used. Spec default (not applied): ``0``."""
+    """Tokens of a Predicted Output that the completion used."""
     audio_tokens: int | None = None
-    """Audio tokens the model generated. Spec default (not applied): ``0``."""
+    """Audio tokens the model generated."""
     reasoning_tokens: int | None = None
-    """Tokens the model spent reasoning. Spec default (not applied): ``0``."""
+    """Tokens the model spent reasoning."""
     text_tokens: int | None = None
     """Text tokens the model generated."""
     rejected_prediction_tokens: int | None = None
-    """Tokens of a Predicted Output that the completion did not use; they are still billed and count against the context window. Spec default (not applied): ``0``."""
+    """Tokens of a Predicted Output that the completion did not use; they are still
+    billed and count against the context window.
+    """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            accepted_prediction_tokens=_Field(
+                "accepted_prediction_tokens", _int, fast=int, optional=True
+            ),
+            audio_tokens=_Field("audio_tokens", _int, fast=int, optional=True),
+            reasoning_tokens=_Field("reasoning_tokens", _int, fast=int, optional=True),
+            text_tokens=_Field("text_tokens", _int, fast=int, optional=True),
+            rejected_prediction_tokens=_Field(
+                "rejected_prediction_tokens", _int, fast=int, optional=True
+            ),
+        )
+    )
 
 
 @_model
 class CompletionUsagePromptTokensDetails(_Dataclass):
-    """How the prompt tokens break down."""
+    """How the prompt tokens break down. Spec defaults, not applied:
+    ``audio_tokens=0``, ``cached_tokens=0``, ``cache_write_tokens=0``.
+    """
 
     audio_tokens: int | None = None
-    """Audio tokens in the prompt. Spec default (not applied): ``0``."""
+    """Audio tokens in the prompt."""
     cached_tokens: int | None = None
-    """Prompt tokens served from the cache. Spec default (not applied): ``0``."""
+    """Prompt tokens served from the cache."""
     text_tokens: int | None = None
     """Text tokens in the prompt."""
     image_tokens: int | None = None
     """Image tokens in the prompt."""
     cache_write_tokens: int | None = None
-    """Prompt tokens written to the cache. Spec default (not applied): ``0``."""
+    """Prompt tokens written to the cache."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            audio_tokens=_Field("audio_tokens", _int, fast=int, optional=True),
+            cached_tokens=_Field("cached_tokens", _int, fast=int, optional=True),
+            text_tokens=_Field("text_tokens", _int, fast=int, optional=True),
+            image_tokens=_Field("image_tokens", _int, fast=int, optional=True),
+            cache_write_tokens=_Field(
+                "cache_write_tokens", _int, fast=int, optional=True
+            ),
+        )
+    )
 
 
 @_model
 class CompletionUsage(_Dataclass):
-    """Token counts of a request."""
+    """Token counts of a request. Spec defaults, not applied:
+    ``completion_tokens=0``, ``prompt_tokens=0``, ``total_tokens=0``.
+    """
 
     completion_tokens: int
-    """Tokens the model generated. Spec default (not applied): ``0``."""
+    """Tokens the model generated."""
     prompt_tokens: int
-    """Tokens in the prompt. Spec default (not applied): ``0``."""
+    """Tokens in the prompt."""
     total_tokens: int
-    """Prompt and completion tokens together. Spec default (not applied): ``0``."""
+    """Prompt and completion tokens together."""
     completion_tokens_details: CompletionUsageCompletionTokensDetails | None = None
     """How the generated tokens break down."""
     prompt_tokens_details: CompletionUsagePromptTokensDetails | None = None
@@ -898,13 +1076,36 @@ class CompletionUsage(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            completion_tokens=_Field("completion_tokens", _int, fast=int),
+            prompt_tokens=_Field("prompt_tokens", _int, fast=int),
+            total_tokens=_Field("total_tokens", _int, fast=int),
+            completion_tokens_details=_Field(
+                "completion_tokens_details",
+                CompletionUsageCompletionTokensDetails.from_dict,
+                optional=True,
+                dump=True,
+            ),
+            prompt_tokens_details=_Field(
+                "prompt_tokens_details",
+                CompletionUsagePromptTokensDetails.from_dict,
+                optional=True,
+                dump=True,
+            ),
+        )
+    )
+
 
 @_model
 class ModerationResultBody(_Dataclass):
-    """The moderation verdict for one item."""
+    """The moderation verdict for one item. Spec defaults, not applied:
+    ``type='moderation_result'``.
+    """
 
     type: Literal["moderation_result"] | str
-    """Always `moderation_result`. Spec default (not applied): ``'moderation_result'``."""
+    """Always `moderation_result`."""
     model: str
     """The moderation model used."""
     flagged: bool
@@ -917,6 +1118,20 @@ class ModerationResultBody(_Dataclass):
     """Per category, the kinds of input the score applies to."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            model=_Field("model", _str, fast=str),
+            flagged=_Field("flagged", _bool, fast=bool),
+            categories=_Field("categories", _P_map_of_bool),
+            category_scores=_Field("category_scores", _P_map_of_float),
+            category_applied_input_types=_Field(
+                "category_applied_input_types", _P_map_of_list_of_str
+            ),
+        )
+    )
 
 
 @_model
@@ -932,6 +1147,15 @@ class ChatCompletionModerationResults(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            model=_Field("model", _str, fast=str),
+            results=_Field("results", _P_list_of_ModerationResultBody, dump=True),
+        )
+    )
+
 
 @_model
 class ChatCompletionModerationError(_Dataclass):
@@ -946,6 +1170,15 @@ class ChatCompletionModerationError(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            code=_Field("code", _str, fast=str),
+            message=_Field("message", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ChatCompletionModeration(_Dataclass):
@@ -958,35 +1191,89 @@ class ChatCompletionModeration(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            input=_Field(
+                "input",
+                _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
+                dump=True,
+            ),
+            output=_Field(
+                "output",
+                _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
+                dump=True,
+            ),
+        )
+    )
+
 
 @_model
 class CreateChatCompletionStreamResponse(_Dataclass):
-    """One chunk of a streamed chat completion: a server-sent event whose data is this object. Chunks of one stream share `id`, `created` and `model`."""
+    """One chunk of a streamed chat completion: a server-sent event whose data is
+    this object. Chunks of one stream share `id`, `created` and `model`.
+    """
 
     id: str
     """Identifier of the chat completion; the same in every chunk of a stream."""
     choices: list[CreateChatCompletionStreamResponseChoice]
-    """The choices this chunk carries a delta for: several when `n` is greater than 1, none in the last chunk when `stream_options.include_usage` is set."""
+    """The choices this chunk carries a delta for: several when `n` is greater than
+    1, none in the last chunk when `stream_options.include_usage` is set.
+    """
     created: int
     """When the completion was created, in Unix seconds; the same in every chunk."""
     model: str
     """The model that generates the completion."""
     obfuscation: str | None = None
-    """Random padding that evens out chunk sizes against side-channel attacks; left out when `stream_options.include_obfuscation` is false."""
+    """Random padding that evens out chunk sizes against side-channel attacks; left
+    out when `stream_options.include_obfuscation` is false.
+    """
     service_tier: ServiceTier | str | None = None
     system_fingerprint: str | None = None
-    """Deprecated. Identifies the backend configuration that served the request; with `seed`, tells whether a change of backend may explain a change of output."""
+    """Deprecated. Identifies the backend configuration that served the request; with
+    `seed`, tells whether a change of backend may explain a change of output.
+    """
     object: Literal["chat.completion.chunk"] | str
     """Always `chat.completion.chunk`."""
     usage: CompletionUsage | None = None
-    """Token usage of the whole request. Only with `stream_options.include_usage`: then null in every chunk except the last, which has empty `choices`. A stream that is cut off may never deliver it."""
+    """Token usage of the whole request. Only with `stream_options.include_usage`:
+    then null in every chunk except the last, which has empty `choices`. A stream
+    that is cut off may never deliver it.
+    """
     moderation: ChatCompletionModeration | None = None
     """Moderation of the input and the output, in the moderation chunk."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str),
+            choices=_Field(
+                "choices",
+                _P_list_of_CreateChatCompletionStreamResponseChoice,
+                dump=True,
+            ),
+            created=_Field("created", _int, fast=int),
+            model=_Field("model", _str, fast=str),
+            obfuscation=_Field("obfuscation", _str, fast=str, optional=True),
+            service_tier=_Field("service_tier", _str, fast=str, optional=True),
+            system_fingerprint=_Field(
+                "system_fingerprint", _str, fast=str, optional=True
+            ),
+            object=_Field("object", _str, fast=str),
+            usage=_Field("usage", CompletionUsage.from_dict, optional=True, dump=True),
+            moderation=_Field(
+                "moderation",
+                ChatCompletionModeration.from_dict,
+                optional=True,
+                dump=True,
+            ),
+        )
+    )
 
-_KEYS_CreateChatCompletionStreamResponse = frozenset(
+
+_KEYS_CreateChatCompletionStreamResponse: frozenset[str] = frozenset(
     {
         "id",
         "choices",
@@ -1015,6 +1302,15 @@ class ResponseAudioDeltaEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+            delta=_Field("delta", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ResponseAudioDoneEvent(_Dataclass):
@@ -1026,6 +1322,14 @@ class ResponseAudioDoneEvent(_Dataclass):
     """The sequence number of the delta."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
 
 
 @_model
@@ -1041,6 +1345,15 @@ class ResponseAudioTranscriptDeltaEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            delta=_Field("delta", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
+
 
 @_model
 class ResponseAudioTranscriptDoneEvent(_Dataclass):
@@ -1053,6 +1366,14 @@ class ResponseAudioTranscriptDoneEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
+
 
 @_model
 class ResponseCodeInterpreterCallCodeDeltaEvent(_Dataclass):
@@ -1061,7 +1382,9 @@ class ResponseCodeInterpreterCallCodeDeltaEvent(_Dataclass):
     type: Literal["response.code_interpreter_call_code.delta"] | str
     """The type of the event. Always `response.code_interpreter_call_code.delta`."""
     output_index: int
-    """The index of the output item in the response for which the code is being streamed."""
+    """The index of the output item in the response for which the code is being
+    streamed.
+    """
     item_id: str
     """The unique identifier of the code interpreter tool call item."""
     delta: str
@@ -1070,6 +1393,17 @@ class ResponseCodeInterpreterCallCodeDeltaEvent(_Dataclass):
     """The sequence number of this event, used to order streaming events."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            item_id=_Field("item_id", _str, fast=str),
+            delta=_Field("delta", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
 
 
 @_model
@@ -1089,6 +1423,17 @@ class ResponseCodeInterpreterCallCodeDoneEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            item_id=_Field("item_id", _str, fast=str),
+            code=_Field("code", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
+
 
 @_model
 class ResponseCodeInterpreterCallCompletedEvent(_Dataclass):
@@ -1097,13 +1442,25 @@ class ResponseCodeInterpreterCallCompletedEvent(_Dataclass):
     type: Literal["response.code_interpreter_call.completed"] | str
     """The type of the event. Always `response.code_interpreter_call.completed`."""
     output_index: int
-    """The index of the output item in the response for which the code interpreter call is completed."""
+    """The index of the output item in the response for which the code interpreter
+    call is completed.
+    """
     item_id: str
     """The unique identifier of the code interpreter tool call item."""
     sequence_number: int
     """The sequence number of this event, used to order streaming events."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            item_id=_Field("item_id", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
 
 
 @_model
@@ -1113,13 +1470,25 @@ class ResponseCodeInterpreterCallInProgressEvent(_Dataclass):
     type: Literal["response.code_interpreter_call.in_progress"] | str
     """The type of the event. Always `response.code_interpreter_call.in_progress`."""
     output_index: int
-    """The index of the output item in the response for which the code interpreter call is in progress."""
+    """The index of the output item in the response for which the code interpreter
+    call is in progress.
+    """
     item_id: str
     """The unique identifier of the code interpreter tool call item."""
     sequence_number: int
     """The sequence number of this event, used to order streaming events."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            item_id=_Field("item_id", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
 
 
 @_model
@@ -1129,13 +1498,25 @@ class ResponseCodeInterpreterCallInterpretingEvent(_Dataclass):
     type: Literal["response.code_interpreter_call.interpreting"] | str
     """The type of the event. Always `response.code_interpreter_call.interpreting`."""
     output_index: int
-    """The index of the output item in the response for which the code interpreter is interpreting code."""
+    """The index of the output item in the response for which the code interpreter is
+    interpreting code.
+    """
     item_id: str
     """The unique identifier of the code interpreter tool call item."""
     sequence_number: int
     """The sequence number of this event, used to order streaming events."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            item_id=_Field("item_id", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
 
 
 @_model
@@ -1147,11 +1528,20 @@ class ResponseFormatText(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
 
 @_model
 class TextResponseFormatJsonSchema(_Dataclass):
     """JSON Schema response format. Used to generate structured JSON responses.
     Learn more about [Structured Outputs](/docs/guides/structured-outputs).
+
+    Spec defaults, not applied: ``strict=False``.
     """
 
     type: Literal["json_schema"] | str
@@ -1171,11 +1561,20 @@ class TextResponseFormatJsonSchema(_Dataclass):
     in the `schema` field. Only a subset of JSON Schema is supported when
     `strict` is `true`. To learn more, read the [Structured Outputs
     guide](/docs/guides/structured-outputs).
-
-    Spec default (not applied): ``False``.
     """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            description=_Field("description", _str, fast=str, optional=True),
+            name=_Field("name", _str, fast=str),
+            schema_=_Field("schema", _parse_ResponseFormatJsonSchemaSchema, dump=True),
+            strict=_Field("strict", _bool, fast=bool, optional=True),
+        )
+    )
 
 
 @_model
@@ -1191,6 +1590,13 @@ class ResponseFormatJsonObject(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ResponseTextParam(_Dataclass):
@@ -1205,21 +1611,42 @@ class ResponseTextParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            format=_Field(
+                "format",
+                _parse_TextResponseFormatConfiguration,
+                optional=True,
+                dump=True,
+            ),
+            verbosity=_Field("verbosity", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class FunctionTool(_Dataclass):
-    """Defines a function in your own code the model can choose to call. Learn more about [function calling](https://platform.openai.com/docs/guides/function-calling)."""
+    """Defines a function in your own code the model can choose to call. Learn more
+    about [function
+    calling](https://platform.openai.com/docs/guides/function-calling). Spec
+    defaults, not applied: ``type='function'``.
+    """
 
     type: Literal["function"] | str
-    """The type of the function tool. Always `function`. Spec default (not applied): ``'function'``."""
+    """The type of the function tool. Always `function`."""
     name: str
     """The name of the function to call."""
     description: str | None = None
-    """A description of the function. Used by the model to determine whether or not to call the function."""
+    """A description of the function. Used by the model to determine whether or not
+    to call the function.
+    """
     parameters: dict[str, Any] | None
     """A JSON schema object describing the parameters of the function."""
     output_schema: dict[str, Any] | None = None
-    """A JSON schema object describing the JSON value encoded in string outputs for this function."""
+    """A JSON schema object describing the JSON value encoded in string outputs for
+    this function.
+    """
     strict: bool | None
     """Whether strict parameter validation is enforced for this function tool."""
     defer_loading: bool | None = None
@@ -1229,11 +1656,23 @@ class FunctionTool(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            name=_Field("name", _str, fast=str),
+            description=_Field("description", _str, fast=str, optional=True),
+            parameters=_Field("parameters", _P_nullable_map_of_any, nullable=True),
+            output_schema=_Field("output_schema", _P_map_of_any, optional=True),
+            strict=_Field("strict", _P_nullable_bool, fast=bool, nullable=True),
+            defer_loading=_Field("defer_loading", _bool, fast=bool, optional=True),
+            allowed_callers=_Field("allowed_callers", _P_list_of_str, optional=True),
+        )
+    )
+
 
 @_model
 class HybridSearchOptions(_Dataclass):
-    """``HybridSearchOptions`` (no description in the spec)."""
-
     embedding_weight: float
     """The weight of the embedding in the reciprocal ranking fusion."""
     text_weight: float
@@ -1241,27 +1680,54 @@ class HybridSearchOptions(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            embedding_weight=_Field("embedding_weight", _float, fast=float),
+            text_weight=_Field("text_weight", _float, fast=float),
+        )
+    )
+
 
 @_model
 class RankingOptions(_Dataclass):
-    """``RankingOptions`` (no description in the spec)."""
-
     ranker: RankerVersionType | str | None = None
     """The ranker to use for the file search."""
     score_threshold: float | None = None
-    """The score threshold for the file search, a number between 0 and 1. Numbers closer to 1 will attempt to return only the most relevant results, but may return fewer results."""
+    """The score threshold for the file search, a number between 0 and 1. Numbers
+    closer to 1 will attempt to return only the most relevant results, but may
+    return fewer results.
+    """
     hybrid_search: HybridSearchOptions | None = None
-    """Weights that control how reciprocal rank fusion balances semantic embedding matches versus sparse keyword matches when hybrid search is enabled."""
+    """Weights that control how reciprocal rank fusion balances semantic embedding
+    matches versus sparse keyword matches when hybrid search is enabled.
+    """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            ranker=_Field("ranker", _str, fast=str, optional=True),
+            score_threshold=_Field(
+                "score_threshold", _float, fast=float, optional=True
+            ),
+            hybrid_search=_Field(
+                "hybrid_search", HybridSearchOptions.from_dict, optional=True, dump=True
+            ),
+        )
+    )
 
 
 @_model
 class ComparisonFilter(_Dataclass):
-    """A filter used to compare a specified attribute key to a given value using a defined comparison operation."""
+    """A filter used to compare a specified attribute key to a given value using a
+    defined comparison operation. Spec defaults, not applied: ``type='eq'``.
+    """
 
     type: Literal["eq", "ne", "gt", "gte", "lt", "lte", "in", "nin"] | str
-    """Specifies the comparison operator: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `in`, `nin`.
+    """Specifies the comparison operator: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `in`,
+    `nin`.
     - `eq`: equals
     - `ne`: not equal
     - `gt`: greater than
@@ -1270,15 +1736,26 @@ class ComparisonFilter(_Dataclass):
     - `lte`: less than or equal
     - `in`: in
     - `nin`: not in
-
-    Spec default (not applied): ``'eq'``.
     """
     key: str
     """The key to compare against the value."""
     value: str | float | bool | list[str | float]
-    """The value to compare against the attribute key; supports string, number, or boolean types."""
+    """The value to compare against the attribute key; supports string, number, or
+    boolean types.
+    """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            key=_Field("key", _str, fast=str),
+            value=_Field(
+                "value", _P_first_of_str_float_bool_list_of_first_of_str_float
+            ),
+        )
+    )
 
 
 @_model
@@ -1288,21 +1765,37 @@ class CompoundFilter(_Dataclass):
     type: Literal["and", "or"] | str
     """Type of operation: `and` or `or`."""
     filters: list[Any]
-    """Array of filters to combine. Items can be `ComparisonFilter` or `CompoundFilter`."""
+    """Array of filters to combine. Items can be `ComparisonFilter` or
+    `CompoundFilter`.
+    """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            filters=_Field("filters", _P_list_of_any),
+        )
+    )
 
 
 @_model
 class FileSearchTool(_Dataclass):
-    """A tool that searches for relevant content from uploaded files. Learn more about the [file search tool](https://platform.openai.com/docs/guides/tools-file-search)."""
+    """A tool that searches for relevant content from uploaded files. Learn more
+    about the [file search
+    tool](https://platform.openai.com/docs/guides/tools-file-search). Spec
+    defaults, not applied: ``type='file_search'``.
+    """
 
     type: Literal["file_search"] | str
-    """The type of the file search tool. Always `file_search`. Spec default (not applied): ``'file_search'``."""
+    """The type of the file search tool. Always `file_search`."""
     vector_store_ids: list[str]
     """The IDs of the vector stores to search."""
     max_num_results: int | None = None
-    """The maximum number of results to return. This number should be between 1 and 50 inclusive."""
+    """The maximum number of results to return. This number should be between 1 and
+    50 inclusive.
+    """
     ranking_options: RankingOptions | None = None
     """Ranking options for search."""
     filters: Filters | None = None
@@ -1310,23 +1803,49 @@ class FileSearchTool(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            vector_store_ids=_Field("vector_store_ids", _P_list_of_str),
+            max_num_results=_Field("max_num_results", _int, fast=int, optional=True),
+            ranking_options=_Field(
+                "ranking_options", RankingOptions.from_dict, optional=True, dump=True
+            ),
+            filters=_Field("filters", _parse_Filters, optional=True, dump=True),
+        )
+    )
+
 
 @_model
 class ComputerTool(_Dataclass):
-    """A tool that controls a virtual computer. Learn more about the [computer tool](https://platform.openai.com/docs/guides/tools-computer-use)."""
+    """A tool that controls a virtual computer. Learn more about the [computer
+    tool](https://platform.openai.com/docs/guides/tools-computer-use). Spec
+    defaults, not applied: ``type='computer'``.
+    """
 
     type: Literal["computer"] | str
-    """The type of the computer tool. Always `computer`. Spec default (not applied): ``'computer'``."""
+    """The type of the computer tool. Always `computer`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
 
 
 @_model
 class ComputerUsePreviewTool(_Dataclass):
-    """A tool that controls a virtual computer. Learn more about the [computer tool](https://platform.openai.com/docs/guides/tools-computer-use)."""
+    """A tool that controls a virtual computer. Learn more about the [computer
+    tool](https://platform.openai.com/docs/guides/tools-computer-use). Spec
+    defaults, not applied: ``type='computer_use_preview'``.
+    """
 
     type: Literal["computer_use_preview"] | str
-    """The type of the computer use tool. Always `computer_use_preview`. Spec default (not applied): ``'computer_use_preview'``."""
+    """The type of the computer use tool. Always `computer_use_preview`."""
     environment: ComputerEnvironment | str
     """The type of computer environment to control."""
     display_width: int
@@ -1336,58 +1855,122 @@ class ComputerUsePreviewTool(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            environment=_Field("environment", _str, fast=str),
+            display_width=_Field("display_width", _int, fast=int),
+            display_height=_Field("display_height", _int, fast=int),
+        )
+    )
+
 
 @_model
 class WebSearchToolFilters(_Dataclass):
-    """Filters for the search."""
+    """Filters for the search. Spec defaults, not applied: ``allowed_domains=[]``."""
 
     allowed_domains: list[str] | None = None
     """Allowed domains for the search. If not provided, all domains are allowed.
     Subdomains of the provided domains are allowed as well.
 
     Example: `["pubmed.ncbi.nlm.nih.gov"]`
-
-    Spec default (not applied): ``[]``.
     """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            allowed_domains=_Field("allowed_domains", _P_list_of_str, optional=True),
+        )
+    )
+
 
 @_model
 class WebSearchApproximateLocation(_Dataclass):
-    """The approximate location of the user."""
+    """The approximate location of the user. Spec defaults, not applied:
+    ``type='approximate'``.
+    """
 
     type: Literal["approximate"] | str | None = None
-    """The type of location approximation. Always `approximate`. Spec default (not applied): ``'approximate'``."""
+    """The type of location approximation. Always `approximate`."""
     country: str | None = None
-    """The two-letter [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1) of the user, e.g. `US`."""
+    """The two-letter [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1) of
+    the user, e.g. `US`.
+    """
     region: str | None = None
     """Free text input for the region of the user, e.g. `California`."""
     city: str | None = None
     """Free text input for the city of the user, e.g. `San Francisco`."""
     timezone: str | None = None
-    """The [IANA timezone](https://timeapi.io/documentation/iana-timezones) of the user, e.g. `America/Los_Angeles`."""
+    """The [IANA timezone](https://timeapi.io/documentation/iana-timezones) of the
+    user, e.g. `America/Los_Angeles`.
+    """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str, optional=True),
+            country=_Field("country", _str, fast=str, optional=True),
+            region=_Field("region", _str, fast=str, optional=True),
+            city=_Field("city", _str, fast=str, optional=True),
+            timezone=_Field("timezone", _str, fast=str, optional=True),
+        )
+    )
 
 
 @_model
 class WebSearchTool(_Dataclass):
     """Search the Internet for sources related to the prompt. Learn more about the
     [web search tool](/docs/guides/tools-web-search).
+
+    Spec defaults, not applied: ``type='web_search'``,
+    ``external_web_access=True``, ``search_context_size='medium'``.
     """
 
     type: Literal["web_search", "web_search_2025_08_26"] | str
-    """The type of the web search tool. One of `web_search` or `web_search_2025_08_26`. Spec default (not applied): ``'web_search'``."""
+    """The type of the web search tool. One of `web_search` or
+    `web_search_2025_08_26`.
+    """
     external_web_access: bool | None = None
-    """Allow live internet access for web search. Defaults to true when omitted. When false, the web search tool runs in offline/cache-only mode and will not fetch new external content. Spec default (not applied): ``True``."""
+    """Allow live internet access for web search. Defaults to true when omitted. When
+    false, the web search tool runs in offline/cache-only mode and will not fetch
+    new external content.
+    """
     filters: WebSearchToolFilters | None = None
     """Filters for the search."""
     user_location: WebSearchApproximateLocation | None = None
     search_context_size: Literal["low", "medium", "high"] | str | None = None
-    """High level guidance for the amount of context window space to use for the search. One of `low`, `medium`, or `high`. `medium` is the default. Spec default (not applied): ``'medium'``."""
+    """High level guidance for the amount of context window space to use for the
+    search. One of `low`, `medium`, or `high`. `medium` is the default.
+    """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            external_web_access=_Field(
+                "external_web_access", _bool, fast=bool, optional=True
+            ),
+            filters=_Field(
+                "filters", WebSearchToolFilters.from_dict, optional=True, dump=True
+            ),
+            user_location=_Field(
+                "user_location",
+                WebSearchApproximateLocation.from_dict,
+                optional=True,
+                dump=True,
+            ),
+            search_context_size=_Field(
+                "search_context_size", _str, fast=str, optional=True
+            ),
+        )
+    )
 
 
 @_model
@@ -1397,12 +1980,21 @@ class MCPToolFilter(_Dataclass):
     tool_names: list[str] | None = None
     """List of allowed tool names."""
     read_only: bool | None = None
-    """Indicates whether or not a tool modifies data or is read-only. If an
-    MCP server is [annotated with `readOnlyHint`](https://modelcontextprotocol.io/specification/2025-06-18/schema#toolannotations-readonlyhint),
+    """Indicates whether or not a tool modifies data or is read-only. If an MCP
+    server is [annotated with
+    `readOnlyHint`](https://modelcontextprotocol.io/specification/2025-06-18/schema#toolannotations-readonlyhint),
     it will match this filter.
     """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            tool_names=_Field("tool_names", _P_list_of_str, optional=True),
+            read_only=_Field("read_only", _bool, fast=bool, optional=True),
+        )
+    )
 
 
 @_model
@@ -1417,11 +2009,21 @@ class MCPToolRequireApproval(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            always=_Field("always", MCPToolFilter.from_dict, optional=True, dump=True),
+            never=_Field("never", MCPToolFilter.from_dict, optional=True, dump=True),
+        )
+    )
+
 
 @_model
 class MCPTool(_Dataclass):
     """Give the model access to additional tools via remote Model Context Protocol
     (MCP) servers. [Learn more about MCP](/docs/guides/tools-remote-mcp).
+
+    Spec defaults, not applied: ``require_approval='always'``.
     """
 
     type: Literal["mcp"] | str
@@ -1483,27 +2085,62 @@ class MCPTool(_Dataclass):
     require_approval: (
         MCPToolRequireApproval | Literal["always", "never"] | str | None
     ) = None
-    """Specify which of the MCP server's tools require approval. Spec default (not applied): ``'always'``."""
+    """Specify which of the MCP server's tools require approval."""
     defer_loading: bool | None = None
     """Whether this MCP tool is deferred and discovered via tool search."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            server_label=_Field("server_label", _str, fast=str),
+            server_url=_Field("server_url", _str, fast=str, optional=True),
+            connector_id=_Field("connector_id", _str, fast=str, optional=True),
+            tunnel_id=_Field("tunnel_id", _str, fast=str, optional=True),
+            authorization=_Field("authorization", _str, fast=str, optional=True),
+            server_description=_Field(
+                "server_description", _str, fast=str, optional=True
+            ),
+            headers=_Field("headers", _P_map_of_str, optional=True),
+            allowed_tools=_Field(
+                "allowed_tools",
+                _P_first_of_list_of_str_MCPToolFilter,
+                optional=True,
+                dump=True,
+            ),
+            allowed_callers=_Field("allowed_callers", _P_list_of_str, optional=True),
+            require_approval=_Field(
+                "require_approval",
+                _P_first_of_MCPToolRequireApproval_str,
+                optional=True,
+                dump=True,
+            ),
+            defer_loading=_Field("defer_loading", _bool, fast=bool, optional=True),
+        )
+    )
+
 
 @_model
 class ContainerNetworkPolicyDisabledParam(_Dataclass):
-    """``ContainerNetworkPolicyDisabledParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='disabled'``."""
 
     type: Literal["disabled"] | str
-    """Disable outbound network access. Always `disabled`. Spec default (not applied): ``'disabled'``."""
+    """Disable outbound network access. Always `disabled`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
 
 
 @_model
 class ContainerNetworkPolicyDomainSecretParam(_Dataclass):
-    """``ContainerNetworkPolicyDomainSecretParam`` (no description in the spec)."""
-
     domain: str
     """The domain associated with the secret."""
     name: str
@@ -1513,13 +2150,22 @@ class ContainerNetworkPolicyDomainSecretParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            domain=_Field("domain", _str, fast=str),
+            name=_Field("name", _str, fast=str),
+            value=_Field("value", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ContainerNetworkPolicyAllowlistParam(_Dataclass):
-    """``ContainerNetworkPolicyAllowlistParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='allowlist'``."""
 
     type: Literal["allowlist"] | str
-    """Allow outbound network access only to specified domains. Always `allowlist`. Spec default (not applied): ``'allowlist'``."""
+    """Allow outbound network access only to specified domains. Always `allowlist`."""
     allowed_domains: list[str]
     """A list of allowed domains when type is `allowlist`."""
     domain_secrets: list[ContainerNetworkPolicyDomainSecretParam] | None = None
@@ -1527,13 +2173,29 @@ class ContainerNetworkPolicyAllowlistParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            allowed_domains=_Field("allowed_domains", _P_list_of_str),
+            domain_secrets=_Field(
+                "domain_secrets",
+                _P_list_of_ContainerNetworkPolicyDomainSecretParam,
+                optional=True,
+                dump=True,
+            ),
+        )
+    )
+
 
 @_model
 class AutoCodeInterpreterToolParam(_Dataclass):
-    """Configuration for a code interpreter container. Optionally specify the IDs of the files to run the code on."""
+    """Configuration for a code interpreter container. Optionally specify the IDs of
+    the files to run the code on. Spec defaults, not applied: ``type='auto'``.
+    """
 
     type: Literal["auto"] | str
-    """Always `auto`. Spec default (not applied): ``'auto'``."""
+    """Always `auto`."""
     file_ids: list[str] | None = None
     """An optional list of uploaded files to make available to your code."""
     memory_limit: ContainerMemoryLimit | str | None = None
@@ -1546,6 +2208,21 @@ class AutoCodeInterpreterToolParam(_Dataclass):
     """Network access policy for the container."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            file_ids=_Field("file_ids", _P_list_of_str, optional=True),
+            memory_limit=_Field("memory_limit", _str, fast=str, optional=True),
+            network_policy=_Field(
+                "network_policy",
+                _P_tagged_type_disabled_ContainerNetworkPolicyDisabledParam_and_1_more,
+                optional=True,
+                dump=True,
+            ),
+        )
+    )
 
 
 @_model
@@ -1564,15 +2241,33 @@ class CodeInterpreterTool(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            container=_Field(
+                "container", _P_first_of_str_AutoCodeInterpreterToolParam, dump=True
+            ),
+            allowed_callers=_Field("allowed_callers", _P_list_of_str, optional=True),
+        )
+    )
+
 
 @_model
 class ProgrammaticToolCallingParam(_Dataclass):
-    """``ProgrammaticToolCallingParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='programmatic_tool_calling'``."""
 
     type: Literal["programmatic_tool_calling"] | str
-    """The type of the tool. Always `programmatic_tool_calling`. Spec default (not applied): ``'programmatic_tool_calling'``."""
+    """The type of the tool. Always `programmatic_tool_calling`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -1588,10 +2283,22 @@ class ImageGenToolInputImageMask(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            image_url=_Field("image_url", _str, fast=str, optional=True),
+            file_id=_Field("file_id", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class ImageGenTool(_Dataclass):
-    """A tool that generates images using the GPT image models."""
+    """A tool that generates images using the GPT image models. Spec defaults, not
+    applied: ``quality='auto'``, ``size='auto'``, ``output_format='png'``,
+    ``output_compression=100``, ``moderation='auto'``, ``background='auto'``,
+    ``partial_images=0``.
+    """
 
     type: Literal["image_generation"] | str
     """The type of the image generation tool. Always `image_generation`."""
@@ -1609,29 +2316,34 @@ class ImageGenTool(_Dataclass):
     quality: Literal["low", "medium", "high", "auto"] | str | None = None
     """The quality of the generated image. One of `low`, `medium`, `high`,
     or `auto`. Default: `auto`.
-
-    Spec default (not applied): ``'auto'``.
     """
     size: Literal["1024x1024", "1024x1536", "1536x1024", "auto"] | str | None = None
-    """The size of the generated images. For `gpt-image-2` and `gpt-image-2-2026-04-21`, arbitrary resolutions are supported as `WIDTHxHEIGHT` strings, for example `1536x864`. Width and height must both be divisible by 16 and the requested aspect ratio must be between 1:3 and 3:1. Resolutions above `2560x1440` are experimental, and the maximum supported resolution is `3840x2160`. The requested size must also satisfy the model's current pixel and edge limits. The standard sizes `1024x1024`, `1536x1024`, and `1024x1536` are supported by the GPT image models; `auto` is supported for models that allow automatic sizing. For `dall-e-2`, use one of `256x256`, `512x512`, or `1024x1024`. For `dall-e-3`, use one of `1024x1024`, `1792x1024`, or `1024x1792`. Spec default (not applied): ``'auto'``."""
+    """The size of the generated images. For `gpt-image-2` and
+    `gpt-image-2-2026-04-21`, arbitrary resolutions are supported as
+    `WIDTHxHEIGHT` strings, for example `1536x864`. Width and height must both be
+    divisible by 16 and the requested aspect ratio must be between 1:3 and 3:1.
+    Resolutions above `2560x1440` are experimental, and the maximum supported
+    resolution is `3840x2160`. The requested size must also satisfy the model's
+    current pixel and edge limits. The standard sizes `1024x1024`, `1536x1024`,
+    and `1024x1536` are supported by the GPT image models; `auto` is supported for
+    models that allow automatic sizing. For `dall-e-2`, use one of `256x256`,
+    `512x512`, or `1024x1024`. For `dall-e-3`, use one of `1024x1024`,
+    `1792x1024`, or `1024x1792`.
+    """
     output_format: Literal["png", "webp", "jpeg"] | str | None = None
     """The output format of the generated image. One of `png`, `webp`, or
     `jpeg`. Default: `png`.
-
-    Spec default (not applied): ``'png'``.
     """
     output_compression: int | None = None
-    """Compression level for the output image. Default: 100. Spec default (not applied): ``100``."""
+    """Compression level for the output image. Default: 100."""
     moderation: Literal["auto", "low"] | str | None = None
-    """Moderation level for the generated image. Default: `auto`. Spec default (not applied): ``'auto'``."""
+    """Moderation level for the generated image. Default: `auto`."""
     background: Literal["transparent", "opaque", "auto"] | str | None = None
     """Set the background of the generated image. One of `transparent`,
     `opaque`, or `auto`. Transparent backgrounds are available for
     supported GPT Image models. For `gpt-image-2` and
     `gpt-image-2-2026-04-21`, this support is in preview. When using
     `transparent`, set the output format to `png` or `webp`. Default: `auto`.
-
-    Spec default (not applied): ``'auto'``.
     """
     input_fidelity: InputFidelity | str | None = None
     input_image_mask: ImageGenToolInputImageMask | None = None
@@ -1639,29 +2351,65 @@ class ImageGenTool(_Dataclass):
     (string, optional) and `file_id` (string, optional).
     """
     partial_images: int | None = None
-    """Number of partial images to generate in streaming mode, from 0 (default value) to 3. Spec default (not applied): ``0``."""
+    """Number of partial images to generate in streaming mode, from 0 (default value)
+    to 3.
+    """
     action: ImageGenActionEnum | str | None = None
     """Whether to generate a new image or edit an existing image. Default: `auto`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            model=_Field("model", _str, fast=str, optional=True),
+            quality=_Field("quality", _str, fast=str, optional=True),
+            size=_Field("size", _str, fast=str, optional=True),
+            output_format=_Field("output_format", _str, fast=str, optional=True),
+            output_compression=_Field(
+                "output_compression", _int, fast=int, optional=True
+            ),
+            moderation=_Field("moderation", _str, fast=str, optional=True),
+            background=_Field("background", _str, fast=str, optional=True),
+            input_fidelity=_Field("input_fidelity", _str, fast=str, optional=True),
+            input_image_mask=_Field(
+                "input_image_mask",
+                ImageGenToolInputImageMask.from_dict,
+                optional=True,
+                dump=True,
+            ),
+            partial_images=_Field("partial_images", _int, fast=int, optional=True),
+            action=_Field("action", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class LocalShellToolParam(_Dataclass):
-    """A tool that allows the model to execute shell commands in a local environment."""
+    """A tool that allows the model to execute shell commands in a local environment.
+    Spec defaults, not applied: ``type='local_shell'``.
+    """
 
     type: Literal["local_shell"] | str
-    """The type of the local shell tool. Always `local_shell`. Spec default (not applied): ``'local_shell'``."""
+    """The type of the local shell tool. Always `local_shell`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
 
 
 @_model
 class SkillReferenceParam(_Dataclass):
-    """``SkillReferenceParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='skill_reference'``."""
 
     type: Literal["skill_reference"] | str
-    """References a skill created with the /v1/skills endpoint. Spec default (not applied): ``'skill_reference'``."""
+    """References a skill created with the /v1/skills endpoint."""
     skill_id: str
     """The ID of the referenced skill."""
     version: str | None = None
@@ -1669,27 +2417,47 @@ class SkillReferenceParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            skill_id=_Field("skill_id", _str, fast=str),
+            version=_Field("version", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class InlineSkillSourceParam(_Dataclass):
-    """Inline skill payload"""
+    """Inline skill payload Spec defaults, not applied: ``type='base64'``,
+    ``media_type='application/zip'``.
+    """
 
     type: Literal["base64"] | str
-    """The type of the inline skill source. Must be `base64`. Spec default (not applied): ``'base64'``."""
+    """The type of the inline skill source. Must be `base64`."""
     media_type: Literal["application/zip"] | str
-    """The media type of the inline skill payload. Must be `application/zip`. Spec default (not applied): ``'application/zip'``."""
+    """The media type of the inline skill payload. Must be `application/zip`."""
     data: str
     """Base64-encoded skill zip bundle."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            media_type=_Field("media_type", _str, fast=str),
+            data=_Field("data", _str, fast=str),
+        )
+    )
+
 
 @_model
 class InlineSkillParam(_Dataclass):
-    """``InlineSkillParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='inline'``."""
 
     type: Literal["inline"] | str
-    """Defines an inline skill for this request. Spec default (not applied): ``'inline'``."""
+    """Defines an inline skill for this request."""
     name: str
     """The name of the skill."""
     description: str
@@ -1699,13 +2467,23 @@ class InlineSkillParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            name=_Field("name", _str, fast=str),
+            description=_Field("description", _str, fast=str),
+            source=_Field("source", InlineSkillSourceParam.from_dict, dump=True),
+        )
+    )
+
 
 @_model
 class ContainerAutoParam(_Dataclass):
-    """``ContainerAutoParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='container_auto'``."""
 
     type: Literal["container_auto"] | str
-    """Automatically creates a container for this request Spec default (not applied): ``'container_auto'``."""
+    """Automatically creates a container for this request"""
     file_ids: list[str] | None = None
     """An optional list of uploaded files to make available to your code."""
     memory_limit: ContainerMemoryLimit | str | None = None
@@ -1721,11 +2499,30 @@ class ContainerAutoParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            file_ids=_Field("file_ids", _P_list_of_str, optional=True),
+            memory_limit=_Field("memory_limit", _str, fast=str, optional=True),
+            network_policy=_Field(
+                "network_policy",
+                _P_tagged_type_disabled_ContainerNetworkPolicyDisabledParam_and_1_more,
+                optional=True,
+                dump=True,
+            ),
+            skills=_Field(
+                "skills",
+                _P_list_of_tagged_type_skill_reference_SkillReferenceParam_and_1_more,
+                optional=True,
+                dump=True,
+            ),
+        )
+    )
+
 
 @_model
 class LocalSkillParam(_Dataclass):
-    """``LocalSkillParam`` (no description in the spec)."""
-
     name: str
     """The name of the skill."""
     description: str
@@ -1735,37 +2532,66 @@ class LocalSkillParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            name=_Field("name", _str, fast=str),
+            description=_Field("description", _str, fast=str),
+            path=_Field("path", _str, fast=str),
+        )
+    )
+
 
 @_model
 class LocalEnvironmentParam(_Dataclass):
-    """``LocalEnvironmentParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='local'``."""
 
     type: Literal["local"] | str
-    """Use a local computer environment. Spec default (not applied): ``'local'``."""
+    """Use a local computer environment."""
     skills: list[LocalSkillParam] | None = None
     """An optional list of skills."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            skills=_Field(
+                "skills", _P_list_of_LocalSkillParam, optional=True, dump=True
+            ),
+        )
+    )
+
 
 @_model
 class ContainerReferenceParam(_Dataclass):
-    """``ContainerReferenceParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='container_reference'``."""
 
     type: Literal["container_reference"] | str
-    """References a container created with the /v1/containers endpoint Spec default (not applied): ``'container_reference'``."""
+    """References a container created with the /v1/containers endpoint"""
     container_id: str
     """The ID of the referenced container."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            container_id=_Field("container_id", _str, fast=str),
+        )
+    )
+
 
 @_model
 class FunctionShellToolParam(_Dataclass):
-    """A tool that allows the model to execute shell commands."""
+    """A tool that allows the model to execute shell commands. Spec defaults, not
+    applied: ``type='shell'``.
+    """
 
     type: Literal["shell"] | str
-    """The type of the shell tool. Always `shell`. Spec default (not applied): ``'shell'``."""
+    """The type of the shell tool. Always `shell`."""
     environment: (
         ContainerAutoParam | LocalEnvironmentParam | ContainerReferenceParam | None
     ) = None
@@ -1774,23 +2600,44 @@ class FunctionShellToolParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            environment=_Field(
+                "environment",
+                _P_tagged_type_container_auto_ContainerAutoParam_and_2_more,
+                optional=True,
+                dump=True,
+            ),
+            allowed_callers=_Field("allowed_callers", _P_list_of_str, optional=True),
+        )
+    )
+
 
 @_model
 class CustomTextFormatParam(_Dataclass):
-    """Unconstrained free-form text."""
+    """Unconstrained free-form text. Spec defaults, not applied: ``type='text'``."""
 
     type: Literal["text"] | str
-    """Unconstrained text format. Always `text`. Spec default (not applied): ``'text'``."""
+    """Unconstrained text format. Always `text`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
 
 
 @_model
 class CustomGrammarFormatParam(_Dataclass):
-    """A grammar defined by the user."""
+    """A grammar defined by the user. Spec defaults, not applied: ``type='grammar'``."""
 
     type: Literal["grammar"] | str
-    """Grammar format. Always `grammar`. Spec default (not applied): ``'grammar'``."""
+    """Grammar format. Always `grammar`."""
     syntax: GrammarSyntax1 | str
     """The syntax of the grammar definition. One of `lark` or `regex`."""
     definition: str
@@ -1798,13 +2645,25 @@ class CustomGrammarFormatParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            syntax=_Field("syntax", _str, fast=str),
+            definition=_Field("definition", _str, fast=str),
+        )
+    )
+
 
 @_model
 class CustomToolParam(_Dataclass):
-    """A custom tool that processes input using a specified format. Learn more about   [custom tools](/docs/guides/function-calling#custom-tools)"""
+    """A custom tool that processes input using a specified format. Learn more about
+    [custom tools](/docs/guides/function-calling#custom-tools) Spec defaults, not
+    applied: ``type='custom'``.
+    """
 
     type: Literal["custom"] | str
-    """The type of the custom tool. Always `custom`. Spec default (not applied): ``'custom'``."""
+    """The type of the custom tool. Always `custom`."""
     name: str
     """The name of the custom tool, used to identify it in tool calls."""
     description: str | None = None
@@ -1818,20 +2677,41 @@ class CustomToolParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            name=_Field("name", _str, fast=str),
+            description=_Field("description", _str, fast=str, optional=True),
+            format=_Field(
+                "format",
+                _P_tagged_type_text_CustomTextFormatParam_and_1_more,
+                optional=True,
+                dump=True,
+            ),
+            defer_loading=_Field("defer_loading", _bool, fast=bool, optional=True),
+            allowed_callers=_Field("allowed_callers", _P_list_of_str, optional=True),
+        )
+    )
+
 
 @_model
 class FunctionToolParam(_Dataclass):
-    """``FunctionToolParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='function'``."""
 
     name: str
     description: str | None = None
     parameters: EmptyModelParam | None = None
     strict: bool | None = None
-    """Whether to enforce strict parameter validation. If omitted, Responses attempts to use strict validation when the schema is compatible, and falls back to non-strict validation otherwise."""
+    """Whether to enforce strict parameter validation. If omitted, Responses attempts
+    to use strict validation when the schema is compatible, and falls back to
+    non-strict validation otherwise.
+    """
     type: Literal["function"] | str
-    """Spec default (not applied): ``'function'``."""
     output_schema: dict[str, Any] | None = None
-    """A JSON Schema describing the JSON value encoded in string outputs for this function tool. This does not describe content-array outputs."""
+    """A JSON Schema describing the JSON value encoded in string outputs for this
+    function tool. This does not describe content-array outputs.
+    """
     defer_loading: bool | None = None
     """Whether this function should be deferred and discovered via tool search."""
     allowed_callers: list[CallableToolAllowedCaller | str] | None = None
@@ -1839,13 +2719,31 @@ class FunctionToolParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            name=_Field("name", _str, fast=str),
+            description=_Field("description", _str, fast=str, optional=True),
+            parameters=_Field(
+                "parameters", _parse_EmptyModelParam, optional=True, dump=True
+            ),
+            strict=_Field("strict", _bool, fast=bool, optional=True),
+            type=_Field("type", _str, fast=str),
+            output_schema=_Field("output_schema", _P_map_of_any, optional=True),
+            defer_loading=_Field("defer_loading", _bool, fast=bool, optional=True),
+            allowed_callers=_Field("allowed_callers", _P_list_of_str, optional=True),
+        )
+    )
+
 
 @_model
 class NamespaceToolParam(_Dataclass):
-    """Groups function/custom tools under a shared namespace."""
+    """Groups function/custom tools under a shared namespace. Spec defaults, not
+    applied: ``type='namespace'``.
+    """
 
     type: Literal["namespace"] | str
-    """The type of the tool. Always `namespace`. Spec default (not applied): ``'namespace'``."""
+    """The type of the tool. Always `namespace`."""
     name: str
     """The namespace name used in tool calls (for example, `crm`)."""
     description: str
@@ -1855,13 +2753,29 @@ class NamespaceToolParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            name=_Field("name", _str, fast=str),
+            description=_Field("description", _str, fast=str),
+            tools=_Field(
+                "tools",
+                _P_list_of_tagged_type_function_FunctionToolParam_and_1_more,
+                dump=True,
+            ),
+        )
+    )
+
 
 @_model
 class ToolSearchToolParam(_Dataclass):
-    """Hosted or BYOT tool search configuration for deferred tools."""
+    """Hosted or BYOT tool search configuration for deferred tools. Spec defaults,
+    not applied: ``type='tool_search'``.
+    """
 
     type: Literal["tool_search"] | str
-    """The type of the tool. Always `tool_search`. Spec default (not applied): ``'tool_search'``."""
+    """The type of the tool. Always `tool_search`."""
     execution: ToolSearchExecutionType | str | None = None
     """Whether tool search is executed by the server or by the client."""
     description: str | None = None
@@ -1871,50 +2785,111 @@ class ToolSearchToolParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            execution=_Field("execution", _str, fast=str, optional=True),
+            description=_Field("description", _str, fast=str, optional=True),
+            parameters=_Field(
+                "parameters", _parse_EmptyModelParam, optional=True, dump=True
+            ),
+        )
+    )
+
 
 @_model
 class ApproximateLocation(_Dataclass):
-    """``ApproximateLocation`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='approximate'``."""
 
     type: Literal["approximate"] | str
-    """The type of location approximation. Always `approximate`. Spec default (not applied): ``'approximate'``."""
+    """The type of location approximation. Always `approximate`."""
     country: str | None = None
-    """The two-letter [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1) of the user, e.g. `US`."""
+    """The two-letter [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1) of
+    the user, e.g. `US`.
+    """
     region: str | None = None
     """Free text input for the region of the user, e.g. `California`."""
     city: str | None = None
     """Free text input for the city of the user, e.g. `San Francisco`."""
     timezone: str | None = None
-    """The [IANA timezone](https://timeapi.io/documentation/iana-timezones) of the user, e.g. `America/Los_Angeles`."""
+    """The [IANA timezone](https://timeapi.io/documentation/iana-timezones) of the
+    user, e.g. `America/Los_Angeles`.
+    """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            country=_Field("country", _str, fast=str, optional=True),
+            region=_Field("region", _str, fast=str, optional=True),
+            city=_Field("city", _str, fast=str, optional=True),
+            timezone=_Field("timezone", _str, fast=str, optional=True),
+        )
+    )
 
 
 @_model
 class WebSearchPreviewTool(_Dataclass):
-    """This tool searches the web for relevant results to use in a response. Learn more about the [web search tool](https://platform.openai.com/docs/guides/tools-web-search)."""
+    """This tool searches the web for relevant results to use in a response. Learn
+    more about the [web search
+    tool](https://platform.openai.com/docs/guides/tools-web-search). Spec
+    defaults, not applied: ``type='web_search_preview'``.
+    """
 
     type: Literal["web_search_preview", "web_search_preview_2025_03_11"] | str
-    """The type of the web search tool. One of `web_search_preview` or `web_search_preview_2025_03_11`. Spec default (not applied): ``'web_search_preview'``."""
+    """The type of the web search tool. One of `web_search_preview` or
+    `web_search_preview_2025_03_11`.
+    """
     user_location: ApproximateLocation | None = None
     """The user's location."""
     search_context_size: SearchContextSize | str | None = None
-    """High level guidance for the amount of context window space to use for the search. One of `low`, `medium`, or `high`. `medium` is the default."""
+    """High level guidance for the amount of context window space to use for the
+    search. One of `low`, `medium`, or `high`. `medium` is the default.
+    """
     search_content_types: list[SearchContentType | str] | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            user_location=_Field(
+                "user_location", ApproximateLocation.from_dict, optional=True, dump=True
+            ),
+            search_context_size=_Field(
+                "search_context_size", _str, fast=str, optional=True
+            ),
+            search_content_types=_Field(
+                "search_content_types", _P_list_of_str, optional=True
+            ),
+        )
+    )
+
 
 @_model
 class ApplyPatchToolParam(_Dataclass):
-    """Allows the assistant to create, delete, or update files using unified diffs."""
+    """Allows the assistant to create, delete, or update files using unified diffs.
+    Spec defaults, not applied: ``type='apply_patch'``.
+    """
 
     type: Literal["apply_patch"] | str
-    """The type of the tool. Always `apply_patch`. Spec default (not applied): ``'apply_patch'``."""
+    """The type of the tool. Always `apply_patch`."""
     allowed_callers: list[CallableToolAllowedCaller | str] | None = None
     """The tool invocation context(s)."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            allowed_callers=_Field("allowed_callers", _P_list_of_str, optional=True),
+        )
+    )
 
 
 @_model
@@ -1945,6 +2920,15 @@ class ToolChoiceAllowed(_Dataclass):
     """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            mode=_Field("mode", _str, fast=str),
+            tools=_Field("tools", _P_list_of_map_of_any),
+        )
+    )
 
 
 @_model
@@ -1981,6 +2965,13 @@ class ToolChoiceTypes(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ToolChoiceFunction(_Dataclass):
@@ -1993,10 +2984,20 @@ class ToolChoiceFunction(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            name=_Field("name", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ToolChoiceMCP(_Dataclass):
-    """Use this option to force the model to call a specific tool on a remote MCP server."""
+    """Use this option to force the model to call a specific tool on a remote MCP
+    server.
+    """
 
     type: Literal["mcp"] | str
     """For MCP tools, the type is always `mcp`."""
@@ -2006,6 +3007,15 @@ class ToolChoiceMCP(_Dataclass):
     """The name of the tool to call on the server."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            server_label=_Field("server_label", _str, fast=str),
+            name=_Field("name", _str, fast=str, optional=True),
+        )
+    )
 
 
 @_model
@@ -2019,83 +3029,162 @@ class ToolChoiceCustom(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            name=_Field("name", _str, fast=str),
+        )
+    )
+
 
 @_model
 class SpecificProgrammaticToolCallingParam(_Dataclass):
-    """``SpecificProgrammaticToolCallingParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='programmatic_tool_calling'``."""
 
     type: Literal["programmatic_tool_calling"] | str
-    """The tool to call. Always `programmatic_tool_calling`. Spec default (not applied): ``'programmatic_tool_calling'``."""
+    """The tool to call. Always `programmatic_tool_calling`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
 
 
 @_model
 class SpecificApplyPatchParam(_Dataclass):
-    """Forces the model to call the apply_patch tool when executing a tool call."""
+    """Forces the model to call the apply_patch tool when executing a tool call. Spec
+    defaults, not applied: ``type='apply_patch'``.
+    """
 
     type: Literal["apply_patch"] | str
-    """The tool to call. Always `apply_patch`. Spec default (not applied): ``'apply_patch'``."""
+    """The tool to call. Always `apply_patch`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
 
 
 @_model
 class SpecificFunctionShellParam(_Dataclass):
-    """Forces the model to call the shell tool when a tool call is required."""
+    """Forces the model to call the shell tool when a tool call is required. Spec
+    defaults, not applied: ``type='shell'``.
+    """
 
     type: Literal["shell"] | str
-    """The tool to call. Always `shell`. Spec default (not applied): ``'shell'``."""
+    """The tool to call. Always `shell`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
 
 
 @_model
 class PromptCacheBreakpointConfig(_Dataclass):
-    """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its TTL from the request's `prompt_cache_options.ttl`; the boundary is not rounded to a token block."""
+    """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its
+    TTL from the request's `prompt_cache_options.ttl`; the boundary is not rounded
+    to a token block. Spec defaults, not applied: ``mode='explicit'``.
+    """
 
     mode: Literal["explicit"] | str
-    """The breakpoint mode. Always `explicit`. Spec default (not applied): ``'explicit'``."""
+    """The breakpoint mode. Always `explicit`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            mode=_Field("mode", _str, fast=str),
+        )
+    )
 
 
 @_model
 class InputTextContent(_Dataclass):
-    """A text input to the model."""
+    """A text input to the model. Spec defaults, not applied: ``type='input_text'``."""
 
     type: Literal["input_text"] | str
-    """The type of the input item. Always `input_text`. Spec default (not applied): ``'input_text'``."""
+    """The type of the input item. Always `input_text`."""
     text: str
     """The text input to the model."""
     prompt_cache_breakpoint: PromptCacheBreakpointConfig | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            text=_Field("text", _str, fast=str),
+            prompt_cache_breakpoint=_Field(
+                "prompt_cache_breakpoint",
+                PromptCacheBreakpointConfig.from_dict,
+                optional=True,
+                dump=True,
+            ),
+        )
+    )
+
 
 @_model
 class InputImageContent(_Dataclass):
-    """An image input to the model. Learn about [image inputs](/docs/guides/vision)."""
+    """An image input to the model. Learn about [image inputs](/docs/guides/vision).
+    Spec defaults, not applied: ``type='input_image'``.
+    """
 
     type: Literal["input_image"] | str
-    """The type of the input item. Always `input_image`. Spec default (not applied): ``'input_image'``."""
+    """The type of the input item. Always `input_image`."""
     image_url: str | None = None
-    """The URL of the image to be sent to the model. A fully qualified URL or base64 encoded image in a data URL."""
+    """The URL of the image to be sent to the model. A fully qualified URL or base64
+    encoded image in a data URL.
+    """
     file_id: str | None = None
     """The ID of the file to be sent to the model."""
     detail: ImageDetail | str
-    """The detail level of the image to be sent to the model. One of `high`, `low`, `auto`, or `original`. Defaults to `auto`."""
+    """The detail level of the image to be sent to the model. One of `high`, `low`,
+    `auto`, or `original`. Defaults to `auto`.
+    """
     prompt_cache_breakpoint: PromptCacheBreakpointConfig | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            image_url=_Field("image_url", _str, fast=str, optional=True),
+            file_id=_Field("file_id", _str, fast=str, optional=True),
+            detail=_Field("detail", _str, fast=str),
+            prompt_cache_breakpoint=_Field(
+                "prompt_cache_breakpoint",
+                PromptCacheBreakpointConfig.from_dict,
+                optional=True,
+                dump=True,
+            ),
+        )
+    )
+
 
 @_model
 class InputFileContent(_Dataclass):
-    """A file input to the model."""
+    """A file input to the model. Spec defaults, not applied: ``type='input_file'``."""
 
     type: Literal["input_file"] | str
-    """The type of the input item. Always `input_file`. Spec default (not applied): ``'input_file'``."""
+    """The type of the input item. Always `input_file`."""
     file_id: str | None = None
     """The ID of the file to be sent to the model."""
     filename: str | None = None
@@ -2106,9 +3195,32 @@ class InputFileContent(_Dataclass):
     file_url: str | None = None
     """The URL of the file to be sent to the model."""
     detail: FileInputDetail | str | None = None
-    """The detail level of the file to be sent to the model. Use `auto` to let the system select the detail level; for GPT-5.6 and later models, `auto` uses high-quality rendering, which may increase input token usage. Use `low` for lower-cost rendering, or `high` to render the file at higher quality. Defaults to `auto`."""
+    """The detail level of the file to be sent to the model. Use `auto` to let the
+    system select the detail level; for GPT-5.6 and later models, `auto` uses
+    high-quality rendering, which may increase input token usage. Use `low` for
+    lower-cost rendering, or `high` to render the file at higher quality. Defaults
+    to `auto`.
+    """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            file_id=_Field("file_id", _str, fast=str, optional=True),
+            filename=_Field("filename", _str, fast=str, optional=True),
+            file_data=_Field("file_data", _str, fast=str, optional=True),
+            prompt_cache_breakpoint=_Field(
+                "prompt_cache_breakpoint",
+                PromptCacheBreakpointConfig.from_dict,
+                optional=True,
+                dump=True,
+            ),
+            file_url=_Field("file_url", _str, fast=str, optional=True),
+            detail=_Field("detail", _str, fast=str, optional=True),
+        )
+    )
 
 
 @_model
@@ -2125,6 +3237,17 @@ class Prompt(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str),
+            version=_Field("version", _str, fast=str, optional=True),
+            variables=_Field(
+                "variables", _parse_ResponsePromptVariables, optional=True, dump=True
+            ),
+        )
+    )
+
 
 @_model
 class ResponseError(_Dataclass):
@@ -2136,6 +3259,14 @@ class ResponseError(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            code=_Field("code", _str, fast=str),
+            message=_Field("message", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ResponseIncompleteDetails(_Dataclass):
@@ -2146,13 +3277,20 @@ class ResponseIncompleteDetails(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            reason=_Field("reason", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class FileCitationBody(_Dataclass):
-    """A citation to a file."""
+    """A citation to a file. Spec defaults, not applied: ``type='file_citation'``."""
 
     type: Literal["file_citation"] | str
-    """The type of the file citation. Always `file_citation`. Spec default (not applied): ``'file_citation'``."""
+    """The type of the file citation. Always `file_citation`."""
     file_id: str
     """The ID of the file."""
     index: int
@@ -2162,13 +3300,25 @@ class FileCitationBody(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            file_id=_Field("file_id", _str, fast=str),
+            index=_Field("index", _int, fast=int),
+            filename=_Field("filename", _str, fast=str),
+        )
+    )
+
 
 @_model
 class UrlCitationBody(_Dataclass):
-    """A citation for a web resource used to generate a model response."""
+    """A citation for a web resource used to generate a model response. Spec
+    defaults, not applied: ``type='url_citation'``.
+    """
 
     type: Literal["url_citation"] | str
-    """The type of the URL citation. Always `url_citation`. Spec default (not applied): ``'url_citation'``."""
+    """The type of the URL citation. Always `url_citation`."""
     url: str
     """The URL of the web resource."""
     start_index: int
@@ -2180,25 +3330,52 @@ class UrlCitationBody(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            url=_Field("url", _str, fast=str),
+            start_index=_Field("start_index", _int, fast=int),
+            end_index=_Field("end_index", _int, fast=int),
+            title=_Field("title", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ContainerFileCitationBody(_Dataclass):
-    """A citation for a container file used to generate a model response."""
+    """A citation for a container file used to generate a model response. Spec
+    defaults, not applied: ``type='container_file_citation'``.
+    """
 
     type: Literal["container_file_citation"] | str
-    """The type of the container file citation. Always `container_file_citation`. Spec default (not applied): ``'container_file_citation'``."""
+    """The type of the container file citation. Always `container_file_citation`."""
     container_id: str
     """The ID of the container file."""
     file_id: str
     """The ID of the file."""
     start_index: int
-    """The index of the first character of the container file citation in the message."""
+    """The index of the first character of the container file citation in the
+    message.
+    """
     end_index: int
     """The index of the last character of the container file citation in the message."""
     filename: str
     """The filename of the container file cited."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            container_id=_Field("container_id", _str, fast=str),
+            file_id=_Field("file_id", _str, fast=str),
+            start_index=_Field("start_index", _int, fast=int),
+            end_index=_Field("end_index", _int, fast=int),
+            filename=_Field("filename", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -2214,6 +3391,15 @@ class FilePath(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            file_id=_Field("file_id", _str, fast=str),
+            index=_Field("index", _int, fast=int),
+        )
+    )
+
 
 @_model
 class TopLogProb(_Dataclass):
@@ -2224,6 +3410,15 @@ class TopLogProb(_Dataclass):
     bytes: list[int]
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            token=_Field("token", _str, fast=str),
+            logprob=_Field("logprob", _float, fast=float),
+            bytes=_Field("bytes", _P_list_of_int),
+        )
+    )
 
 
 @_model
@@ -2237,13 +3432,25 @@ class LogProb(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            token=_Field("token", _str, fast=str),
+            logprob=_Field("logprob", _float, fast=float),
+            bytes=_Field("bytes", _P_list_of_int),
+            top_logprobs=_Field("top_logprobs", _P_list_of_TopLogProb, dump=True),
+        )
+    )
+
 
 @_model
 class OutputTextContent(_Dataclass):
-    """A text output from the model."""
+    """A text output from the model. Spec defaults, not applied:
+    ``type='output_text'``.
+    """
 
     type: Literal["output_text"] | str
-    """The type of the output text. Always `output_text`. Spec default (not applied): ``'output_text'``."""
+    """The type of the output text. Always `output_text`."""
     text: str
     """The text output from the model."""
     annotations: list[Annotation]
@@ -2252,17 +3459,35 @@ class OutputTextContent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            text=_Field("text", _str, fast=str),
+            annotations=_Field("annotations", _P_list_of_Annotation, dump=True),
+            logprobs=_Field("logprobs", _P_list_of_LogProb, dump=True),
+        )
+    )
+
 
 @_model
 class RefusalContent(_Dataclass):
-    """A refusal from the model."""
+    """A refusal from the model. Spec defaults, not applied: ``type='refusal'``."""
 
     type: Literal["refusal"] | str
-    """The type of the refusal. Always `refusal`. Spec default (not applied): ``'refusal'``."""
+    """The type of the refusal. Always `refusal`."""
     refusal: str
     """The refusal explanation from the model."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            refusal=_Field("refusal", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -2285,11 +3510,21 @@ class OutputMessage(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str),
+            type=_Field("type", _str, fast=str),
+            role=_Field("role", _str, fast=str),
+            content=_Field("content", _P_list_of_OutputMessageContent, dump=True),
+            phase=_Field("phase", _str, fast=str, optional=True),
+            status=_Field("status", _str, fast=str),
+        )
+    )
+
 
 @_model
 class FileSearchToolCallResult(_Dataclass):
-    """The object at ``FileSearchToolCall.results (anyOf 0)[]`` (the spec describes it no further)."""
-
     file_id: str | None = None
     """The unique ID of the file."""
     text: str | None = None
@@ -2301,6 +3536,19 @@ class FileSearchToolCallResult(_Dataclass):
     """The relevance score of the file - a value between 0 and 1."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            file_id=_Field("file_id", _str, fast=str, optional=True),
+            text=_Field("text", _str, fast=str, optional=True),
+            filename=_Field("filename", _str, fast=str, optional=True),
+            attributes=_Field(
+                "attributes", _parse_VectorStoreFileAttributes, optional=True, dump=True
+            ),
+            score=_Field("score", _float, fast=float, optional=True),
+        )
+    )
 
 
 @_model
@@ -2326,27 +3574,53 @@ class FileSearchToolCall(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str),
+            type=_Field("type", _str, fast=str),
+            status=_Field("status", _str, fast=str),
+            queries=_Field("queries", _P_list_of_str),
+            results=_Field(
+                "results", _P_list_of_FileSearchToolCallResult, optional=True, dump=True
+            ),
+        )
+    )
+
 
 @_model
 class DirectToolCallCaller(_Dataclass):
-    """``DirectToolCallCaller`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='direct'``."""
 
     type: Literal["direct"] | str
-    """Spec default (not applied): ``'direct'``."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
 
 
 @_model
 class ProgramToolCallCaller(_Dataclass):
-    """``ProgramToolCallCaller`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='program'``."""
 
     type: Literal["program"] | str
-    """Spec default (not applied): ``'program'``."""
     caller_id: str
     """The call ID of the program item that produced this tool call."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            caller_id=_Field("caller_id", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -2375,27 +3649,56 @@ class FunctionToolCall(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str, optional=True),
+            type=_Field("type", _str, fast=str),
+            call_id=_Field("call_id", _str, fast=str),
+            caller=_Field("caller", _parse_ToolCallCaller, optional=True, dump=True),
+            namespace=_Field("namespace", _str, fast=str, optional=True),
+            name=_Field("name", _str, fast=str),
+            arguments=_Field("arguments", _str, fast=str),
+            status=_Field("status", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class DirectToolCallCallerParam(_Dataclass):
-    """``DirectToolCallCallerParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='direct'``."""
 
     type: Literal["direct"] | str
-    """The caller type. Always `direct`. Spec default (not applied): ``'direct'``."""
+    """The caller type. Always `direct`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
 
 
 @_model
 class ProgramToolCallCallerParam(_Dataclass):
-    """``ProgramToolCallCallerParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='program'``."""
 
     type: Literal["program"] | str
-    """The caller type. Always `program`. Spec default (not applied): ``'program'``."""
+    """The caller type. Always `program`."""
     caller_id: str
     """The call ID of the program item that produced this tool call."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            caller_id=_Field("caller_id", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -2426,6 +3729,27 @@ class FunctionToolCallOutputResource(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str),
+            type=_Field("type", _str, fast=str),
+            call_id=_Field("call_id", _str, fast=str, optional=True),
+            name=_Field("name", _str, fast=str, optional=True),
+            namespace=_Field("namespace", _str, fast=str, optional=True),
+            caller=_Field(
+                "caller", _parse_ToolCallCallerParam, optional=True, dump=True
+            ),
+            output=_Field(
+                "output",
+                _P_first_of_str_list_of_FunctionAndCustomToolCallOutput,
+                dump=True,
+            ),
+            status=_Field("status", _str, fast=str),
+            created_by=_Field("created_by", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class WebSearchActionSearchSource(_Dataclass):
@@ -2437,6 +3761,14 @@ class WebSearchActionSearchSource(_Dataclass):
     """The URL of the source."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            url=_Field("url", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -2454,6 +3786,21 @@ class WebSearchActionSearch(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            query=_Field("query", _str, fast=str, optional=True),
+            queries=_Field("queries", _P_list_of_str, optional=True),
+            sources=_Field(
+                "sources",
+                _P_list_of_WebSearchActionSearchSource,
+                optional=True,
+                dump=True,
+            ),
+        )
+    )
+
 
 @_model
 class WebSearchActionOpenPage(_Dataclass):
@@ -2465,6 +3812,14 @@ class WebSearchActionOpenPage(_Dataclass):
     """The URL opened by the model."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            url=_Field("url", _str, fast=str, optional=True),
+        )
+    )
 
 
 @_model
@@ -2479,6 +3834,15 @@ class WebSearchActionFind(_Dataclass):
     """The pattern or text to search for within the page."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            url=_Field("url", _str, fast=str),
+            pattern=_Field("pattern", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -2495,20 +3859,37 @@ class WebSearchToolCall(_Dataclass):
     """The status of the web search tool call."""
     action: WebSearchActionSearch | WebSearchActionOpenPage | WebSearchActionFind
     """An object describing the specific action taken in this web search call.
-    Includes details on how the model used the web (search, open_page, find_in_page).
+    Includes details on how the model used the web (search, open_page,
+    find_in_page).
     """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str),
+            type=_Field("type", _str, fast=str),
+            status=_Field("status", _str, fast=str),
+            action=_Field(
+                "action",
+                _P_tagged_type_search_WebSearchActionSearch_and_2_more,
+                dump=True,
+            ),
+        )
+    )
+
 
 @_model
 class ClickParam(_Dataclass):
-    """A click action."""
+    """A click action. Spec defaults, not applied: ``type='click'``."""
 
     type: Literal["click"] | str
-    """Specifies the event type. For a click action, this property is always `click`. Spec default (not applied): ``'click'``."""
+    """Specifies the event type. For a click action, this property is always `click`."""
     button: ClickButtonType | str
-    """Indicates which mouse button was pressed during the click. One of `left`, `right`, `wheel`, `back`, or `forward`."""
+    """Indicates which mouse button was pressed during the click. One of `left`,
+    `right`, `wheel`, `back`, or `forward`.
+    """
     x: int
     """The x-coordinate where the click occurred."""
     y: int
@@ -2518,13 +3899,26 @@ class ClickParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            button=_Field("button", _str, fast=str),
+            x=_Field("x", _int, fast=int),
+            y=_Field("y", _int, fast=int),
+            keys=_Field("keys", _P_list_of_str, optional=True),
+        )
+    )
+
 
 @_model
 class DoubleClickAction(_Dataclass):
-    """A double click action."""
+    """A double click action. Spec defaults, not applied: ``type='double_click'``."""
 
     type: Literal["double_click"] | str
-    """Specifies the event type. For a double click action, this property is always set to `double_click`. Spec default (not applied): ``'double_click'``."""
+    """Specifies the event type. For a double click action, this property is always
+    set to `double_click`.
+    """
     x: int
     """The x-coordinate where the double click occurred."""
     y: int
@@ -2533,6 +3927,16 @@ class DoubleClickAction(_Dataclass):
     """The keys being held while double-clicking."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            x=_Field("x", _int, fast=int),
+            y=_Field("y", _int, fast=int),
+            keys=_Field("keys", _P_nullable_list_of_str, nullable=True),
+        )
+    )
 
 
 @_model
@@ -2546,13 +3950,23 @@ class CoordParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            x=_Field("x", _int, fast=int),
+            y=_Field("y", _int, fast=int),
+        )
+    )
+
 
 @_model
 class DragParam(_Dataclass):
-    """A drag action."""
+    """A drag action. Spec defaults, not applied: ``type='drag'``."""
 
     type: Literal["drag"] | str
-    """Specifies the event type. For a drag action, this property is always set to `drag`. Spec default (not applied): ``'drag'``."""
+    """Specifies the event type. For a drag action, this property is always set to
+    `drag`.
+    """
     path: list[CoordParam]
     """An array of coordinates representing the path of the drag action. Coordinates will appear as an array of objects, eg
     ```
@@ -2567,25 +3981,50 @@ class DragParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            path=_Field("path", _P_list_of_CoordParam, dump=True),
+            keys=_Field("keys", _P_list_of_str, optional=True),
+        )
+    )
+
 
 @_model
 class KeyPressAction(_Dataclass):
-    """A collection of keypresses the model would like to perform."""
+    """A collection of keypresses the model would like to perform. Spec defaults, not
+    applied: ``type='keypress'``.
+    """
 
     type: Literal["keypress"] | str
-    """Specifies the event type. For a keypress action, this property is always set to `keypress`. Spec default (not applied): ``'keypress'``."""
+    """Specifies the event type. For a keypress action, this property is always set
+    to `keypress`.
+    """
     keys: list[str]
-    """The combination of keys the model is requesting to be pressed. This is an array of strings, each representing a key."""
+    """The combination of keys the model is requesting to be pressed. This is an
+    array of strings, each representing a key.
+    """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            keys=_Field("keys", _P_list_of_str),
+        )
+    )
 
 
 @_model
 class MoveParam(_Dataclass):
-    """A mouse move action."""
+    """A mouse move action. Spec defaults, not applied: ``type='move'``."""
 
     type: Literal["move"] | str
-    """Specifies the event type. For a move action, this property is always set to `move`. Spec default (not applied): ``'move'``."""
+    """Specifies the event type. For a move action, this property is always set to
+    `move`.
+    """
     x: int
     """The x-coordinate to move to."""
     y: int
@@ -2595,23 +4034,44 @@ class MoveParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            x=_Field("x", _int, fast=int),
+            y=_Field("y", _int, fast=int),
+            keys=_Field("keys", _P_list_of_str, optional=True),
+        )
+    )
+
 
 @_model
 class ScreenshotParam(_Dataclass):
-    """A screenshot action."""
+    """A screenshot action. Spec defaults, not applied: ``type='screenshot'``."""
 
     type: Literal["screenshot"] | str
-    """Specifies the event type. For a screenshot action, this property is always set to `screenshot`. Spec default (not applied): ``'screenshot'``."""
+    """Specifies the event type. For a screenshot action, this property is always set
+    to `screenshot`.
+    """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
 
 
 @_model
 class ScrollParam(_Dataclass):
-    """A scroll action."""
+    """A scroll action. Spec defaults, not applied: ``type='scroll'``."""
 
     type: Literal["scroll"] | str
-    """Specifies the event type. For a scroll action, this property is always set to `scroll`. Spec default (not applied): ``'scroll'``."""
+    """Specifies the event type. For a scroll action, this property is always set to
+    `scroll`.
+    """
     x: int
     """The x-coordinate where the scroll occurred."""
     y: int
@@ -2625,27 +4085,58 @@ class ScrollParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            x=_Field("x", _int, fast=int),
+            y=_Field("y", _int, fast=int),
+            scroll_x=_Field("scroll_x", _int, fast=int),
+            scroll_y=_Field("scroll_y", _int, fast=int),
+            keys=_Field("keys", _P_list_of_str, optional=True),
+        )
+    )
+
 
 @_model
 class TypeParam(_Dataclass):
-    """An action to type in text."""
+    """An action to type in text. Spec defaults, not applied: ``type='type'``."""
 
     type: Literal["type"] | str
-    """Specifies the event type. For a type action, this property is always set to `type`. Spec default (not applied): ``'type'``."""
+    """Specifies the event type. For a type action, this property is always set to
+    `type`.
+    """
     text: str
     """The text to type."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            text=_Field("text", _str, fast=str),
+        )
+    )
+
 
 @_model
 class WaitParam(_Dataclass):
-    """A wait action."""
+    """A wait action. Spec defaults, not applied: ``type='wait'``."""
 
     type: Literal["wait"] | str
-    """Specifies the event type. For a wait action, this property is always set to `wait`. Spec default (not applied): ``'wait'``."""
+    """Specifies the event type. For a wait action, this property is always set to
+    `wait`.
+    """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -2661,15 +4152,26 @@ class ComputerCallSafetyCheckParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str),
+            code=_Field("code", _str, fast=str, optional=True),
+            message=_Field("message", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class ComputerToolCall(_Dataclass):
     """A tool call to a computer use tool. See the
     [computer use guide](/docs/guides/tools-computer-use) for more information.
+
+    Spec defaults, not applied: ``type='computer_call'``.
     """
 
     type: Literal["computer_call"] | str
-    """The type of the computer call. Always `computer_call`. Spec default (not applied): ``'computer_call'``."""
+    """The type of the computer call. Always `computer_call`."""
     id: str
     """The unique ID of the computer call."""
     call_id: str
@@ -2685,16 +4187,35 @@ class ComputerToolCall(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str),
+            call_id=_Field("call_id", _str, fast=str),
+            action=_Field("action", _parse_ComputerAction, optional=True, dump=True),
+            actions=_Field(
+                "actions", _parse_ComputerActionList, optional=True, dump=True
+            ),
+            pending_safety_checks=_Field(
+                "pending_safety_checks",
+                _P_list_of_ComputerCallSafetyCheckParam,
+                dump=True,
+            ),
+            status=_Field("status", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ComputerScreenshotImage(_Dataclass):
-    """A computer screenshot image used with the computer use tool."""
+    """A computer screenshot image used with the computer use tool. Spec defaults,
+    not applied: ``type='computer_screenshot'``.
+    """
 
     type: Literal["computer_screenshot"] | str
     """Specifies the event type. For a computer screenshot, this property is\x20
     always set to `computer_screenshot`.
-
-    Spec default (not applied): ``'computer_screenshot'``.
     """
     image_url: str | None = None
     """The URL of the screenshot image."""
@@ -2703,13 +4224,24 @@ class ComputerScreenshotImage(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            image_url=_Field("image_url", _str, fast=str, optional=True),
+            file_id=_Field("file_id", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class ComputerToolCallOutputResource(_Dataclass):
-    """The output of a computer tool call."""
+    """The output of a computer tool call. Spec defaults, not applied:
+    ``type='computer_call_output'``.
+    """
 
     type: Literal["computer_call_output"] | str
-    """The type of the computer tool call output. Always `computer_call_output`. Spec default (not applied): ``'computer_call_output'``."""
+    """The type of the computer tool call output. Always `computer_call_output`."""
     id: str
     """The unique ID of the computer call tool output."""
     call_id: str
@@ -2728,36 +4260,74 @@ class ComputerToolCallOutputResource(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str),
+            call_id=_Field("call_id", _str, fast=str),
+            acknowledged_safety_checks=_Field(
+                "acknowledged_safety_checks",
+                _P_list_of_ComputerCallSafetyCheckParam,
+                optional=True,
+                dump=True,
+            ),
+            output=_Field("output", ComputerScreenshotImage.from_dict, dump=True),
+            status=_Field("status", _str, fast=str),
+            created_by=_Field("created_by", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class SummaryTextContent(_Dataclass):
-    """A summary text from the model."""
+    """A summary text from the model. Spec defaults, not applied:
+    ``type='summary_text'``.
+    """
 
     type: Literal["summary_text"] | str
-    """The type of the object. Always `summary_text`. Spec default (not applied): ``'summary_text'``."""
+    """The type of the object. Always `summary_text`."""
     text: str
     """A summary of the reasoning output from the model so far."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            text=_Field("text", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ReasoningTextContent(_Dataclass):
-    """Reasoning text from the model."""
+    """Reasoning text from the model. Spec defaults, not applied:
+    ``type='reasoning_text'``.
+    """
 
     type: Literal["reasoning_text"] | str
-    """The type of the reasoning text. Always `reasoning_text`. Spec default (not applied): ``'reasoning_text'``."""
+    """The type of the reasoning text. Always `reasoning_text`."""
     text: str
     """The reasoning text from the model."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            text=_Field("text", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ReasoningItem(_Dataclass):
-    """A description of the chain of thought used by a reasoning model while generating
-    a response. Be sure to include these items in your `input` to the Responses API
-    for subsequent turns of a conversation if you are manually
+    """A description of the chain of thought used by a reasoning model while
+    generating a response. Be sure to include these items in your `input` to the
+    Responses API for subsequent turns of a conversation if you are manually
     [managing context](/docs/guides/conversation-state).
     """
 
@@ -2787,13 +4357,29 @@ class ReasoningItem(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str),
+            encrypted_content=_Field(
+                "encrypted_content", _str, fast=str, optional=True
+            ),
+            summary=_Field("summary", _P_list_of_SummaryTextContent, dump=True),
+            content=_Field(
+                "content", _P_list_of_ReasoningTextContent, optional=True, dump=True
+            ),
+            status=_Field("status", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class Program(_Dataclass):
-    """``Program`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='program'``."""
 
     type: Literal["program"] | str
-    """The type of the item. Always `program`. Spec default (not applied): ``'program'``."""
+    """The type of the item. Always `program`."""
     id: str
     """The unique ID of the program item."""
     call_id: str
@@ -2805,13 +4391,24 @@ class Program(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str),
+            call_id=_Field("call_id", _str, fast=str),
+            code=_Field("code", _str, fast=str),
+            fingerprint=_Field("fingerprint", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ProgramOutput(_Dataclass):
-    """``ProgramOutput`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='program_output'``."""
 
     type: Literal["program_output"] | str
-    """The type of the item. Always `program_output`. Spec default (not applied): ``'program_output'``."""
+    """The type of the item. Always `program_output`."""
     id: str
     """The unique ID of the program output item."""
     call_id: str
@@ -2823,13 +4420,24 @@ class ProgramOutput(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str),
+            call_id=_Field("call_id", _str, fast=str),
+            result=_Field("result", _str, fast=str),
+            status=_Field("status", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ToolSearchCall(_Dataclass):
-    """``ToolSearchCall`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='tool_search_call'``."""
 
     type: Literal["tool_search_call"] | str
-    """The type of the item. Always `tool_search_call`. Spec default (not applied): ``'tool_search_call'``."""
+    """The type of the item. Always `tool_search_call`."""
     id: str
     """The unique ID of the tool search call item."""
     call_id: str | None
@@ -2845,13 +4453,26 @@ class ToolSearchCall(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str),
+            call_id=_Field("call_id", _P_nullable_str, fast=str, nullable=True),
+            execution=_Field("execution", _str, fast=str),
+            arguments=_Field("arguments", _any),
+            status=_Field("status", _str, fast=str),
+            created_by=_Field("created_by", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class ToolSearchOutput(_Dataclass):
-    """``ToolSearchOutput`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='tool_search_output'``."""
 
     type: Literal["tool_search_output"] | str
-    """The type of the item. Always `tool_search_output`. Spec default (not applied): ``'tool_search_output'``."""
+    """The type of the item. Always `tool_search_output`."""
     id: str
     """The unique ID of the tool search output item."""
     call_id: str | None
@@ -2867,13 +4488,26 @@ class ToolSearchOutput(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str),
+            call_id=_Field("call_id", _P_nullable_str, fast=str, nullable=True),
+            execution=_Field("execution", _str, fast=str),
+            tools=_Field("tools", _P_list_of_Tool, dump=True),
+            status=_Field("status", _str, fast=str),
+            created_by=_Field("created_by", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class AdditionalTools(_Dataclass):
-    """``AdditionalTools`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='additional_tools'``."""
 
     type: Literal["additional_tools"] | str
-    """The type of the item. Always `additional_tools`. Spec default (not applied): ``'additional_tools'``."""
+    """The type of the item. Always `additional_tools`."""
     id: str
     """The unique ID of the additional tools item."""
     role: MessageRole | str
@@ -2883,13 +4517,26 @@ class AdditionalTools(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str),
+            role=_Field("role", _str, fast=str),
+            tools=_Field("tools", _P_list_of_Tool, dump=True),
+        )
+    )
+
 
 @_model
 class CompactionBody(_Dataclass):
-    """A compaction item generated by the [`v1/responses/compact` API](/docs/api-reference/responses/compact)."""
+    """A compaction item generated by the [`v1/responses/compact`
+    API](/docs/api-reference/responses/compact). Spec defaults, not applied:
+    ``type='compaction'``.
+    """
 
     type: Literal["compaction"] | str
-    """The type of the item. Always `compaction`. Spec default (not applied): ``'compaction'``."""
+    """The type of the item. Always `compaction`."""
     id: str
     """The unique ID of the compaction item."""
     encrypted_content: str
@@ -2898,6 +4545,16 @@ class CompactionBody(_Dataclass):
     """The identifier of the actor that created the item."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str),
+            encrypted_content=_Field("encrypted_content", _str, fast=str),
+            created_by=_Field("created_by", _str, fast=str, optional=True),
+        )
+    )
 
 
 @_model
@@ -2915,44 +4572,78 @@ class ImageGenToolCall(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str),
+            status=_Field("status", _str, fast=str),
+            result=_Field("result", _P_nullable_str, fast=str, nullable=True),
+        )
+    )
+
 
 @_model
 class CodeInterpreterOutputLogs(_Dataclass):
-    """The logs output from the code interpreter."""
+    """The logs output from the code interpreter. Spec defaults, not applied:
+    ``type='logs'``.
+    """
 
     type: Literal["logs"] | str
-    """The type of the output. Always `logs`. Spec default (not applied): ``'logs'``."""
+    """The type of the output. Always `logs`."""
     logs: str
     """The logs output from the code interpreter."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            logs=_Field("logs", _str, fast=str),
+        )
+    )
+
 
 @_model
 class CodeInterpreterOutputImage(_Dataclass):
-    """The image output from the code interpreter."""
+    """The image output from the code interpreter. Spec defaults, not applied:
+    ``type='image'``.
+    """
 
     type: Literal["image"] | str
-    """The type of the output. Always `image`. Spec default (not applied): ``'image'``."""
+    """The type of the output. Always `image`."""
     url: str
     """The URL of the image output from the code interpreter."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            url=_Field("url", _str, fast=str),
+        )
+    )
+
 
 @_model
 class CodeInterpreterToolCall(_Dataclass):
-    """A tool call to run code."""
+    """A tool call to run code. Spec defaults, not applied:
+    ``type='code_interpreter_call'``.
+    """
 
     type: Literal["code_interpreter_call"] | str
-    """The type of the code interpreter tool call. Always `code_interpreter_call`. Spec default (not applied): ``'code_interpreter_call'``."""
+    """The type of the code interpreter tool call. Always `code_interpreter_call`."""
     id: str
     """The unique ID of the code interpreter tool call."""
     status: (
         Literal["in_progress", "completed", "incomplete", "interpreting", "failed"]
         | str
     )
-    """The status of the code interpreter tool call. Valid values are `in_progress`, `completed`, `incomplete`, `interpreting`, and `failed`."""
+    """The status of the code interpreter tool call. Valid values are `in_progress`,
+    `completed`, `incomplete`, `interpreting`, and `failed`.
+    """
     container_id: str
     """The ID of the container used to run the code."""
     code: str | None
@@ -2964,13 +4655,32 @@ class CodeInterpreterToolCall(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str),
+            status=_Field("status", _str, fast=str),
+            container_id=_Field("container_id", _str, fast=str),
+            code=_Field("code", _P_nullable_str, fast=str, nullable=True),
+            outputs=_Field(
+                "outputs",
+                _P_nullable_list_of_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more,
+                nullable=True,
+                dump=True,
+            ),
+        )
+    )
+
 
 @_model
 class LocalShellExecAction(_Dataclass):
-    """Execute a shell command on the server."""
+    """Execute a shell command on the server. Spec defaults, not applied:
+    ``type='exec'``.
+    """
 
     type: Literal["exec"] | str
-    """The type of the local shell action. Always `exec`. Spec default (not applied): ``'exec'``."""
+    """The type of the local shell action. Always `exec`."""
     command: list[str]
     """The command to run."""
     timeout_ms: int | None = None
@@ -2983,6 +4693,20 @@ class LocalShellExecAction(_Dataclass):
     """Optional user to run the command as."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            command=_Field("command", _P_list_of_str),
+            timeout_ms=_Field("timeout_ms", _int, fast=int, optional=True),
+            working_directory=_Field(
+                "working_directory", _str, fast=str, optional=True
+            ),
+            env=_Field("env", _P_map_of_str),
+            user=_Field("user", _str, fast=str, optional=True),
+        )
+    )
 
 
 @_model
@@ -3001,13 +4725,26 @@ class LocalShellToolCall(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str),
+            call_id=_Field("call_id", _str, fast=str),
+            action=_Field("action", LocalShellExecAction.from_dict, dump=True),
+            status=_Field("status", _str, fast=str),
+        )
+    )
+
 
 @_model
 class LocalShellToolCallOutput(_Dataclass):
     """The output of a local shell tool call."""
 
     type: Literal["local_shell_call_output"] | str
-    """The type of the local shell tool call output. Always `local_shell_call_output`."""
+    """The type of the local shell tool call output. Always
+    `local_shell_call_output`.
+    """
     id: str
     """The unique ID of the local shell tool call generated by the model."""
     output: str
@@ -3016,6 +4753,16 @@ class LocalShellToolCallOutput(_Dataclass):
     """The status of the item. One of `in_progress`, `completed`, or `incomplete`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str),
+            output=_Field("output", _str, fast=str),
+            status=_Field("status", _str, fast=str, optional=True),
+        )
+    )
 
 
 @_model
@@ -3030,36 +4777,70 @@ class FunctionShellAction(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            commands=_Field("commands", _P_list_of_str),
+            timeout_ms=_Field("timeout_ms", _P_nullable_int, fast=int, nullable=True),
+            max_output_length=_Field(
+                "max_output_length", _P_nullable_int, fast=int, nullable=True
+            ),
+        )
+    )
+
 
 @_model
 class LocalEnvironmentResource(_Dataclass):
-    """Represents the use of a local environment to perform shell actions."""
+    """Represents the use of a local environment to perform shell actions. Spec
+    defaults, not applied: ``type='local'``.
+    """
 
     type: Literal["local"] | str
-    """The environment type. Always `local`. Spec default (not applied): ``'local'``."""
+    """The environment type. Always `local`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
 
 
 @_model
 class ContainerReferenceResource(_Dataclass):
-    """Represents a container created with /v1/containers."""
+    """Represents a container created with /v1/containers. Spec defaults, not
+    applied: ``type='container_reference'``.
+    """
 
     type: Literal["container_reference"] | str
-    """The environment type. Always `container_reference`. Spec default (not applied): ``'container_reference'``."""
+    """The environment type. Always `container_reference`."""
     container_id: str
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            container_id=_Field("container_id", _str, fast=str),
+        )
+    )
+
 
 @_model
 class FunctionShellCall(_Dataclass):
-    """A tool call that executes one or more shell commands in a managed environment."""
+    """A tool call that executes one or more shell commands in a managed environment.
+    Spec defaults, not applied: ``type='shell_call'``.
+    """
 
     type: Literal["shell_call"] | str
-    """The type of the item. Always `shell_call`. Spec default (not applied): ``'shell_call'``."""
+    """The type of the item. Always `shell_call`."""
     id: str
-    """The unique ID of the shell tool call. Populated when this item is returned via API."""
+    """The unique ID of the shell tool call. Populated when this item is returned via
+    API.
+    """
     call_id: str
     """The unique ID of the shell tool call generated by the model."""
     caller: ToolCallCaller | None = None
@@ -3067,34 +4848,74 @@ class FunctionShellCall(_Dataclass):
     action: FunctionShellAction
     """The shell commands and limits that describe how to run the tool call."""
     status: FunctionShellCallStatus | str
-    """The status of the shell call. One of `in_progress`, `completed`, or `incomplete`."""
+    """The status of the shell call. One of `in_progress`, `completed`, or
+    `incomplete`.
+    """
     environment: LocalEnvironmentResource | ContainerReferenceResource | None
     created_by: str | None = None
     """The ID of the entity that created this tool call."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str),
+            call_id=_Field("call_id", _str, fast=str),
+            caller=_Field("caller", _parse_ToolCallCaller, optional=True, dump=True),
+            action=_Field("action", FunctionShellAction.from_dict, dump=True),
+            status=_Field("status", _str, fast=str),
+            environment=_Field(
+                "environment",
+                _P_nullable_tagged_type_local_LocalEnvironmentResource_and_1_more,
+                nullable=True,
+                dump=True,
+            ),
+            created_by=_Field("created_by", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class FunctionShellCallOutputTimeoutOutcome(_Dataclass):
-    """Indicates that the shell call exceeded its configured time limit."""
+    """Indicates that the shell call exceeded its configured time limit. Spec
+    defaults, not applied: ``type='timeout'``.
+    """
 
     type: Literal["timeout"] | str
-    """The outcome type. Always `timeout`. Spec default (not applied): ``'timeout'``."""
+    """The outcome type. Always `timeout`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
 
 
 @_model
 class FunctionShellCallOutputExitOutcome(_Dataclass):
-    """Indicates that the shell commands finished and returned an exit code."""
+    """Indicates that the shell commands finished and returned an exit code. Spec
+    defaults, not applied: ``type='exit'``.
+    """
 
     type: Literal["exit"] | str
-    """The outcome type. Always `exit`. Spec default (not applied): ``'exit'``."""
+    """The outcome type. Always `exit`."""
     exit_code: int
     """Exit code from the shell process."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            exit_code=_Field("exit_code", _int, fast=int),
+        )
+    )
 
 
 @_model
@@ -3106,43 +4927,87 @@ class FunctionShellCallOutputContent(_Dataclass):
     stderr: str
     """The standard error output that was captured."""
     outcome: FunctionShellCallOutputTimeoutOutcome | FunctionShellCallOutputExitOutcome
-    """Represents either an exit outcome (with an exit code) or a timeout outcome for a shell call output chunk."""
+    """Represents either an exit outcome (with an exit code) or a timeout outcome for
+    a shell call output chunk.
+    """
     created_by: str | None = None
     """The identifier of the actor that created the item."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            stdout=_Field("stdout", _str, fast=str),
+            stderr=_Field("stderr", _str, fast=str),
+            outcome=_Field(
+                "outcome",
+                _P_tagged_type_timeout_FunctionShellCallOutputTimeoutOutcome_and_1_more,
+                dump=True,
+            ),
+            created_by=_Field("created_by", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class FunctionShellCallOutput(_Dataclass):
-    """The output of a shell tool call that was emitted."""
+    """The output of a shell tool call that was emitted. Spec defaults, not applied:
+    ``type='shell_call_output'``.
+    """
 
     type: Literal["shell_call_output"] | str
-    """The type of the shell call output. Always `shell_call_output`. Spec default (not applied): ``'shell_call_output'``."""
+    """The type of the shell call output. Always `shell_call_output`."""
     id: str
-    """The unique ID of the shell call output. Populated when this item is returned via API."""
+    """The unique ID of the shell call output. Populated when this item is returned
+    via API.
+    """
     call_id: str
     """The unique ID of the shell tool call generated by the model."""
     caller: ToolCallCaller | None = None
     """The execution context that produced this tool call."""
     status: FunctionShellCallOutputStatusEnum | str
-    """The status of the shell call output. One of `in_progress`, `completed`, or `incomplete`."""
+    """The status of the shell call output. One of `in_progress`, `completed`, or
+    `incomplete`.
+    """
     output: list[FunctionShellCallOutputContent]
     """An array of shell call output contents"""
     max_output_length: int | None
-    """The maximum length of the shell command output. This is generated by the model and should be passed back with the raw output."""
+    """The maximum length of the shell command output. This is generated by the model
+    and should be passed back with the raw output.
+    """
     created_by: str | None = None
     """The identifier of the actor that created the item."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str),
+            call_id=_Field("call_id", _str, fast=str),
+            caller=_Field("caller", _parse_ToolCallCaller, optional=True, dump=True),
+            status=_Field("status", _str, fast=str),
+            output=_Field(
+                "output", _P_list_of_FunctionShellCallOutputContent, dump=True
+            ),
+            max_output_length=_Field(
+                "max_output_length", _P_nullable_int, fast=int, nullable=True
+            ),
+            created_by=_Field("created_by", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class ApplyPatchCreateFileOperation(_Dataclass):
-    """Instruction describing how to create a file via the apply_patch tool."""
+    """Instruction describing how to create a file via the apply_patch tool. Spec
+    defaults, not applied: ``type='create_file'``.
+    """
 
     type: Literal["create_file"] | str
-    """Create a new file with the provided diff. Spec default (not applied): ``'create_file'``."""
+    """Create a new file with the provided diff."""
     path: str
     """Path of the file to create."""
     diff: str
@@ -3150,25 +5015,46 @@ class ApplyPatchCreateFileOperation(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            path=_Field("path", _str, fast=str),
+            diff=_Field("diff", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ApplyPatchDeleteFileOperation(_Dataclass):
-    """Instruction describing how to delete a file via the apply_patch tool."""
+    """Instruction describing how to delete a file via the apply_patch tool. Spec
+    defaults, not applied: ``type='delete_file'``.
+    """
 
     type: Literal["delete_file"] | str
-    """Delete the specified file. Spec default (not applied): ``'delete_file'``."""
+    """Delete the specified file."""
     path: str
     """Path of the file to delete."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            path=_Field("path", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ApplyPatchUpdateFileOperation(_Dataclass):
-    """Instruction describing how to update a file via the apply_patch tool."""
+    """Instruction describing how to update a file via the apply_patch tool. Spec
+    defaults, not applied: ``type='update_file'``.
+    """
 
     type: Literal["update_file"] | str
-    """Update an existing file with the provided diff. Spec default (not applied): ``'update_file'``."""
+    """Update an existing file with the provided diff."""
     path: str
     """Path of the file to update."""
     diff: str
@@ -3176,15 +5062,28 @@ class ApplyPatchUpdateFileOperation(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            path=_Field("path", _str, fast=str),
+            diff=_Field("diff", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ApplyPatchToolCall(_Dataclass):
-    """A tool call that applies file diffs by creating, deleting, or updating files."""
+    """A tool call that applies file diffs by creating, deleting, or updating files.
+    Spec defaults, not applied: ``type='apply_patch_call'``.
+    """
 
     type: Literal["apply_patch_call"] | str
-    """The type of the item. Always `apply_patch_call`. Spec default (not applied): ``'apply_patch_call'``."""
+    """The type of the item. Always `apply_patch_call`."""
     id: str
-    """The unique ID of the apply patch tool call. Populated when this item is returned via API."""
+    """The unique ID of the apply patch tool call. Populated when this item is
+    returned via API.
+    """
     call_id: str
     """The unique ID of the apply patch tool call generated by the model."""
     caller: ToolCallCaller | None = None
@@ -3196,27 +5095,52 @@ class ApplyPatchToolCall(_Dataclass):
         | ApplyPatchDeleteFileOperation
         | ApplyPatchUpdateFileOperation
     )
-    """One of the create_file, delete_file, or update_file operations applied via apply_patch."""
+    """One of the create_file, delete_file, or update_file operations applied via
+    apply_patch.
+    """
     created_by: str | None = None
     """The ID of the entity that created this tool call."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str),
+            call_id=_Field("call_id", _str, fast=str),
+            caller=_Field("caller", _parse_ToolCallCaller, optional=True, dump=True),
+            status=_Field("status", _str, fast=str),
+            operation=_Field(
+                "operation",
+                _P_tagged_type_create_file_ApplyPatchCreateFileOperation_and_2_more,
+                dump=True,
+            ),
+            created_by=_Field("created_by", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class ApplyPatchToolCallOutput(_Dataclass):
-    """The output emitted by an apply patch tool call."""
+    """The output emitted by an apply patch tool call. Spec defaults, not applied:
+    ``type='apply_patch_call_output'``.
+    """
 
     type: Literal["apply_patch_call_output"] | str
-    """The type of the item. Always `apply_patch_call_output`. Spec default (not applied): ``'apply_patch_call_output'``."""
+    """The type of the item. Always `apply_patch_call_output`."""
     id: str
-    """The unique ID of the apply patch tool call output. Populated when this item is returned via API."""
+    """The unique ID of the apply patch tool call output. Populated when this item is
+    returned via API.
+    """
     call_id: str
     """The unique ID of the apply patch tool call generated by the model."""
     caller: ToolCallCaller | None = None
     """The execution context that produced this tool call."""
     status: ApplyPatchCallOutputStatus | str
-    """The status of the apply patch tool call output. One of `completed` or `failed`."""
+    """The status of the apply patch tool call output. One of `completed` or
+    `failed`.
+    """
     output: str | None = None
     """Optional textual output returned by the apply patch tool."""
     created_by: str | None = None
@@ -3224,40 +5148,76 @@ class ApplyPatchToolCallOutput(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str),
+            call_id=_Field("call_id", _str, fast=str),
+            caller=_Field("caller", _parse_ToolCallCaller, optional=True, dump=True),
+            status=_Field("status", _str, fast=str),
+            output=_Field("output", _str, fast=str, optional=True),
+            created_by=_Field("created_by", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class MCPProtocolError(_Dataclass):
-    """``MCPProtocolError`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='mcp_protocol_error'``."""
 
     type: Literal["mcp_protocol_error"] | str
-    """Spec default (not applied): ``'mcp_protocol_error'``."""
     code: int
     message: str
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            code=_Field("code", _int, fast=int),
+            message=_Field("message", _str, fast=str),
+        )
+    )
 
 
 @_model
 class MCPToolExecutionError(_Dataclass):
-    """``MCPToolExecutionError`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='mcp_tool_execution_error'``."""
 
     type: Literal["mcp_tool_execution_error"] | str
-    """Spec default (not applied): ``'mcp_tool_execution_error'``."""
     content: Any
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            content=_Field("content", _any),
+        )
+    )
+
 
 @_model
 class HTTPError(_Dataclass):
-    """``HTTPError`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='http_error'``."""
 
     type: Literal["http_error"] | str
-    """Spec default (not applied): ``'http_error'``."""
     code: int
     message: str
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            code=_Field("code", _int, fast=int),
+            message=_Field("message", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -3279,13 +5239,33 @@ class MCPToolCall(_Dataclass):
     error: MCPToolCallError | None = None
     """The error from the tool call, if any."""
     status: MCPToolCallStatus | str | None = None
-    """The status of the tool call. One of `in_progress`, `completed`, `incomplete`, `calling`, or `failed`."""
+    """The status of the tool call. One of `in_progress`, `completed`, `incomplete`,
+    `calling`, or `failed`.
+    """
     approval_request_id: str | None = None
-    """Unique identifier for the MCP tool call approval request.
-    Include this value in a subsequent `mcp_approval_response` input to approve or reject the corresponding tool call.
+    """Unique identifier for the MCP tool call approval request. Include this value
+    in a subsequent `mcp_approval_response` input to approve or reject the
+    corresponding tool call.
     """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str),
+            server_label=_Field("server_label", _str, fast=str),
+            name=_Field("name", _str, fast=str),
+            arguments=_Field("arguments", _str, fast=str),
+            output=_Field("output", _str, fast=str, optional=True),
+            error=_Field("error", _parse_MCPToolCallError, optional=True, dump=True),
+            status=_Field("status", _str, fast=str, optional=True),
+            approval_request_id=_Field(
+                "approval_request_id", _str, fast=str, optional=True
+            ),
+        )
+    )
 
 
 @_model
@@ -3302,6 +5282,16 @@ class MCPListToolsTool(_Dataclass):
     """Additional annotations about the tool."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            name=_Field("name", _str, fast=str),
+            description=_Field("description", _str, fast=str, optional=True),
+            input_schema=_Field("input_schema", _P_map_of_any),
+            annotations=_Field("annotations", _P_map_of_any, optional=True),
+        )
+    )
 
 
 @_model
@@ -3321,6 +5311,17 @@ class MCPListTools(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str),
+            server_label=_Field("server_label", _str, fast=str),
+            tools=_Field("tools", _P_list_of_MCPListToolsTool, dump=True),
+            error=_Field("error", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class MCPApprovalRequest(_Dataclass):
@@ -3339,6 +5340,17 @@ class MCPApprovalRequest(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str),
+            server_label=_Field("server_label", _str, fast=str),
+            name=_Field("name", _str, fast=str),
+            arguments=_Field("arguments", _str, fast=str),
+        )
+    )
+
 
 @_model
 class MCPApprovalResponseResource(_Dataclass):
@@ -3356,6 +5368,17 @@ class MCPApprovalResponseResource(_Dataclass):
     """Optional reason for the decision."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str),
+            approval_request_id=_Field("approval_request_id", _str, fast=str),
+            approve=_Field("approve", _bool, fast=bool),
+            reason=_Field("reason", _str, fast=str, optional=True),
+        )
+    )
 
 
 @_model
@@ -3377,6 +5400,19 @@ class CustomToolCall(_Dataclass):
     """The input for the custom tool call generated by the model."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str, optional=True),
+            call_id=_Field("call_id", _str, fast=str),
+            caller=_Field("caller", _parse_ToolCallCaller, optional=True, dump=True),
+            namespace=_Field("namespace", _str, fast=str, optional=True),
+            name=_Field("name", _str, fast=str),
+            input=_Field("input", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -3403,6 +5439,25 @@ class CustomToolCallOutputResource(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str),
+            call_id=_Field("call_id", _str, fast=str),
+            caller=_Field(
+                "caller", _parse_ToolCallCallerParam, optional=True, dump=True
+            ),
+            output=_Field(
+                "output",
+                _P_first_of_str_list_of_FunctionAndCustomToolCallOutput,
+                dump=True,
+            ),
+            status=_Field("status", _str, fast=str),
+            created_by=_Field("created_by", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class Reasoning(_Dataclass):
@@ -3423,7 +5478,8 @@ class Reasoning(_Dataclass):
     useful for debugging and understanding the model's reasoning process.
     One of `auto`, `concise`, or `detailed`.
 
-    `concise` is supported for `computer-use-preview` models and all reasoning models after `gpt-5`.
+    `concise` is supported for `computer-use-preview` models and all reasoning
+    models after `gpt-5`.
     """
     context: Literal["auto", "current_turn", "all_turns"] | str | None = None
     """Controls which reasoning items are rendered back to the model on later turns.
@@ -3445,6 +5501,17 @@ class Reasoning(_Dataclass):
     """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            mode=_Field("mode", _str, fast=str, optional=True),
+            effort=_Field("effort", _str, fast=str, optional=True),
+            summary=_Field("summary", _str, fast=str, optional=True),
+            context=_Field("context", _str, fast=str, optional=True),
+            generate_summary=_Field("generate_summary", _str, fast=str, optional=True),
+        )
+    )
 
 
 @_model
@@ -3470,6 +5537,18 @@ class EasyInputMessage(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            role=_Field("role", _str, fast=str),
+            content=_Field(
+                "content", _P_first_of_str_InputMessageContentList, dump=True
+            ),
+            phase=_Field("phase", _str, fast=str, optional=True),
+            type=_Field("type", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class InputMessage(_Dataclass):
@@ -3490,72 +5569,151 @@ class InputMessage(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str, optional=True),
+            role=_Field("role", _str, fast=str),
+            status=_Field("status", _str, fast=str, optional=True),
+            content=_Field("content", _parse_InputMessageContentList, dump=True),
+        )
+    )
+
 
 @_model
 class ComputerCallOutputItemParam(_Dataclass):
-    """The output of a computer tool call."""
+    """The output of a computer tool call. Spec defaults, not applied:
+    ``type='computer_call_output'``.
+    """
 
     id: str | None = None
     """The ID of the computer tool call output."""
     call_id: str
     """The ID of the computer tool call that produced the output."""
     type: Literal["computer_call_output"] | str
-    """The type of the computer tool call output. Always `computer_call_output`. Spec default (not applied): ``'computer_call_output'``."""
+    """The type of the computer tool call output. Always `computer_call_output`."""
     output: ComputerScreenshotImage
     acknowledged_safety_checks: list[ComputerCallSafetyCheckParam] | None = None
-    """The safety checks reported by the API that have been acknowledged by the developer."""
+    """The safety checks reported by the API that have been acknowledged by the
+    developer.
+    """
     status: FunctionCallItemStatus | str | None = None
-    """The status of the message input. One of `in_progress`, `completed`, or `incomplete`. Populated when input items are returned via API."""
+    """The status of the message input. One of `in_progress`, `completed`, or
+    `incomplete`. Populated when input items are returned via API.
+    """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str, optional=True),
+            call_id=_Field("call_id", _str, fast=str),
+            type=_Field("type", _str, fast=str),
+            output=_Field("output", ComputerScreenshotImage.from_dict, dump=True),
+            acknowledged_safety_checks=_Field(
+                "acknowledged_safety_checks",
+                _P_list_of_ComputerCallSafetyCheckParam,
+                optional=True,
+                dump=True,
+            ),
+            status=_Field("status", _str, fast=str, optional=True),
+        )
+    )
 
 
 @_model
 class PromptCacheBreakpointParam(_Dataclass):
-    """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its TTL from the request's `prompt_cache_options.ttl`; the boundary is not rounded to a token block."""
+    """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its
+    TTL from the request's `prompt_cache_options.ttl`; the boundary is not rounded
+    to a token block. Spec defaults, not applied: ``mode='explicit'``.
+    """
 
     mode: Literal["explicit"] | str
-    """The breakpoint mode. Always `explicit`. Spec default (not applied): ``'explicit'``."""
+    """The breakpoint mode. Always `explicit`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            mode=_Field("mode", _str, fast=str),
+        )
+    )
 
 
 @_model
 class InputTextContentParam(_Dataclass):
-    """A text input to the model."""
+    """A text input to the model. Spec defaults, not applied: ``type='input_text'``."""
 
     type: Literal["input_text"] | str
-    """The type of the input item. Always `input_text`. Spec default (not applied): ``'input_text'``."""
+    """The type of the input item. Always `input_text`."""
     text: str
     """The text input to the model."""
     prompt_cache_breakpoint: PromptCacheBreakpointParam | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            text=_Field("text", _str, fast=str),
+            prompt_cache_breakpoint=_Field(
+                "prompt_cache_breakpoint",
+                PromptCacheBreakpointParam.from_dict,
+                optional=True,
+                dump=True,
+            ),
+        )
+    )
+
 
 @_model
 class InputImageContentParamAutoParam(_Dataclass):
-    """An image input to the model. Learn about [image inputs](/docs/guides/vision)"""
+    """An image input to the model. Learn about [image inputs](/docs/guides/vision)
+    Spec defaults, not applied: ``type='input_image'``.
+    """
 
     type: Literal["input_image"] | str
-    """The type of the input item. Always `input_image`. Spec default (not applied): ``'input_image'``."""
+    """The type of the input item. Always `input_image`."""
     image_url: str | None = None
-    """The URL of the image to be sent to the model. A fully qualified URL or base64 encoded image in a data URL."""
+    """The URL of the image to be sent to the model. A fully qualified URL or base64
+    encoded image in a data URL.
+    """
     file_id: str | None = None
     """The ID of the file to be sent to the model."""
     detail: DetailEnum | str | None = None
-    """The detail level of the image to be sent to the model. One of `high`, `low`, `auto`, or `original`. Defaults to `auto`."""
+    """The detail level of the image to be sent to the model. One of `high`, `low`,
+    `auto`, or `original`. Defaults to `auto`.
+    """
     prompt_cache_breakpoint: PromptCacheBreakpointParam | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            image_url=_Field("image_url", _str, fast=str, optional=True),
+            file_id=_Field("file_id", _str, fast=str, optional=True),
+            detail=_Field("detail", _str, fast=str, optional=True),
+            prompt_cache_breakpoint=_Field(
+                "prompt_cache_breakpoint",
+                PromptCacheBreakpointParam.from_dict,
+                optional=True,
+                dump=True,
+            ),
+        )
+    )
+
 
 @_model
 class InputFileContentParam(_Dataclass):
-    """A file input to the model."""
+    """A file input to the model. Spec defaults, not applied: ``type='input_file'``."""
 
     type: Literal["input_file"] | str
-    """The type of the input item. Always `input_file`. Spec default (not applied): ``'input_file'``."""
+    """The type of the input item. Always `input_file`."""
     file_id: str | None = None
     """The ID of the file to be sent to the model."""
     filename: str | None = None
@@ -3565,22 +5723,49 @@ class InputFileContentParam(_Dataclass):
     file_url: str | None = None
     """The URL of the file to be sent to the model."""
     detail: FileDetailEnum | str | None = None
-    """The detail level of the file to be sent to the model. Use `auto` to let the system select the detail level; for GPT-5.6 and later models, `auto` uses high-quality rendering, which may increase input token usage. Use `low` for lower-cost rendering, or `high` to render the file at higher quality. Defaults to `auto`."""
+    """The detail level of the file to be sent to the model. Use `auto` to let the
+    system select the detail level; for GPT-5.6 and later models, `auto` uses
+    high-quality rendering, which may increase input token usage. Use `low` for
+    lower-cost rendering, or `high` to render the file at higher quality. Defaults
+    to `auto`.
+    """
     prompt_cache_breakpoint: PromptCacheBreakpointParam | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            file_id=_Field("file_id", _str, fast=str, optional=True),
+            filename=_Field("filename", _str, fast=str, optional=True),
+            file_data=_Field("file_data", _str, fast=str, optional=True),
+            file_url=_Field("file_url", _str, fast=str, optional=True),
+            detail=_Field("detail", _str, fast=str, optional=True),
+            prompt_cache_breakpoint=_Field(
+                "prompt_cache_breakpoint",
+                PromptCacheBreakpointParam.from_dict,
+                optional=True,
+                dump=True,
+            ),
+        )
+    )
+
 
 @_model
 class FunctionCallOutputItemParam(_Dataclass):
-    """The output of a function tool call."""
+    """The output of a function tool call. Spec defaults, not applied:
+    ``type='function_call_output'``.
+    """
 
     id: str | None = None
-    """The unique ID of the function tool call output. Populated when this item is returned via API."""
+    """The unique ID of the function tool call output. Populated when this item is
+    returned via API.
+    """
     call_id: str | None = None
     """The unique ID of the function tool call generated by the model."""
     type: Literal["function_call_output"] | str
-    """The type of the function tool call output. Always `function_call_output`. Spec default (not applied): ``'function_call_output'``."""
+    """The type of the function tool call output. Always `function_call_output`."""
     output: (
         str
         | list[
@@ -3597,21 +5782,39 @@ class FunctionCallOutputItemParam(_Dataclass):
     caller: ToolCallCallerParam | None = None
     """The execution context that produced this tool call."""
     status: FunctionCallItemStatus | str | None = None
-    """The status of the item. One of `in_progress`, `completed`, or `incomplete`. Populated when items are returned via API."""
+    """The status of the item. One of `in_progress`, `completed`, or `incomplete`.
+    Populated when items are returned via API.
+    """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str, optional=True),
+            call_id=_Field("call_id", _str, fast=str, optional=True),
+            type=_Field("type", _str, fast=str),
+            output=_Field("output", _P_first_of_str_and_1_more, dump=True),
+            name=_Field("name", _str, fast=str, optional=True),
+            namespace=_Field("namespace", _str, fast=str, optional=True),
+            caller=_Field(
+                "caller", _parse_ToolCallCallerParam, optional=True, dump=True
+            ),
+            status=_Field("status", _str, fast=str, optional=True),
+        )
+    )
 
 
 @_model
 class ToolSearchCallItemParam(_Dataclass):
-    """``ToolSearchCallItemParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='tool_search_call'``."""
 
     id: str | None = None
     """The unique ID of this tool search call."""
     call_id: str | None = None
     """The unique ID of the tool search call generated by the model."""
     type: Literal["tool_search_call"] | str
-    """The item type. Always `tool_search_call`. Spec default (not applied): ``'tool_search_call'``."""
+    """The item type. Always `tool_search_call`."""
     execution: ToolSearchExecutionType | str | None = None
     """Whether tool search was executed by the server or by the client."""
     arguments: EmptyModelParam
@@ -3621,17 +5824,29 @@ class ToolSearchCallItemParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str, optional=True),
+            call_id=_Field("call_id", _str, fast=str, optional=True),
+            type=_Field("type", _str, fast=str),
+            execution=_Field("execution", _str, fast=str, optional=True),
+            arguments=_Field("arguments", _parse_EmptyModelParam, dump=True),
+            status=_Field("status", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class ToolSearchOutputItemParam(_Dataclass):
-    """``ToolSearchOutputItemParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='tool_search_output'``."""
 
     id: str | None = None
     """The unique ID of this tool search output."""
     call_id: str | None = None
     """The unique ID of the tool search call generated by the model."""
     type: Literal["tool_search_output"] | str
-    """The item type. Always `tool_search_output`. Spec default (not applied): ``'tool_search_output'``."""
+    """The item type. Always `tool_search_output`."""
     execution: ToolSearchExecutionType | str | None = None
     """Whether tool search was executed by the server or by the client."""
     tools: list[Tool]
@@ -3641,35 +5856,69 @@ class ToolSearchOutputItemParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str, optional=True),
+            call_id=_Field("call_id", _str, fast=str, optional=True),
+            type=_Field("type", _str, fast=str),
+            execution=_Field("execution", _str, fast=str, optional=True),
+            tools=_Field("tools", _P_list_of_Tool, dump=True),
+            status=_Field("status", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class AdditionalToolsItemParam(_Dataclass):
-    """``AdditionalToolsItemParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='additional_tools'``, ``role='developer'``."""
 
     id: str | None = None
     """The unique ID of this additional tools item."""
     type: Literal["additional_tools"] | str
-    """The item type. Always `additional_tools`. Spec default (not applied): ``'additional_tools'``."""
+    """The item type. Always `additional_tools`."""
     role: Literal["developer"] | str
-    """The role that provided the additional tools. Only `developer` is supported. Spec default (not applied): ``'developer'``."""
+    """The role that provided the additional tools. Only `developer` is supported."""
     tools: list[Tool]
     """A list of additional tools made available at this item."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str, optional=True),
+            type=_Field("type", _str, fast=str),
+            role=_Field("role", _str, fast=str),
+            tools=_Field("tools", _P_list_of_Tool, dump=True),
+        )
+    )
+
 
 @_model
 class CompactionSummaryItemParam(_Dataclass):
-    """A compaction item generated by the [`v1/responses/compact` API](/docs/api-reference/responses/compact)."""
+    """A compaction item generated by the [`v1/responses/compact`
+    API](/docs/api-reference/responses/compact). Spec defaults, not applied:
+    ``type='compaction'``.
+    """
 
     id: str | None = None
     """The ID of the compaction item."""
     type: Literal["compaction"] | str
-    """The type of the item. Always `compaction`. Spec default (not applied): ``'compaction'``."""
+    """The type of the item. Always `compaction`."""
     encrypted_content: str
     """The encrypted content of the compaction summary."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str, optional=True),
+            type=_Field("type", _str, fast=str),
+            encrypted_content=_Field("encrypted_content", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -3681,53 +5930,111 @@ class FunctionShellActionParam(_Dataclass):
     timeout_ms: int | None = None
     """Maximum wall-clock time in milliseconds to allow the shell commands to run."""
     max_output_length: int | None = None
-    """Maximum number of UTF-8 characters to capture from combined stdout and stderr output."""
+    """Maximum number of UTF-8 characters to capture from combined stdout and stderr
+    output.
+    """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            commands=_Field("commands", _P_list_of_str),
+            timeout_ms=_Field("timeout_ms", _int, fast=int, optional=True),
+            max_output_length=_Field(
+                "max_output_length", _int, fast=int, optional=True
+            ),
+        )
+    )
 
 
 @_model
 class FunctionShellCallItemParam(_Dataclass):
-    """A tool representing a request to execute one or more shell commands."""
+    """A tool representing a request to execute one or more shell commands. Spec
+    defaults, not applied: ``type='shell_call'``.
+    """
 
     id: str | None = None
-    """The unique ID of the shell tool call. Populated when this item is returned via API."""
+    """The unique ID of the shell tool call. Populated when this item is returned via
+    API.
+    """
     call_id: str
     """The unique ID of the shell tool call generated by the model."""
     caller: ToolCallCallerParam | None = None
     """The execution context that produced this tool call."""
     type: Literal["shell_call"] | str
-    """The type of the item. Always `shell_call`. Spec default (not applied): ``'shell_call'``."""
+    """The type of the item. Always `shell_call`."""
     action: FunctionShellActionParam
     """The shell commands and limits that describe how to run the tool call."""
     status: FunctionShellCallItemStatus | str | None = None
-    """The status of the shell call. One of `in_progress`, `completed`, or `incomplete`."""
+    """The status of the shell call. One of `in_progress`, `completed`, or
+    `incomplete`.
+    """
     environment: LocalEnvironmentParam | ContainerReferenceParam | None = None
     """The environment to execute the shell commands in."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str, optional=True),
+            call_id=_Field("call_id", _str, fast=str),
+            caller=_Field(
+                "caller", _parse_ToolCallCallerParam, optional=True, dump=True
+            ),
+            type=_Field("type", _str, fast=str),
+            action=_Field("action", FunctionShellActionParam.from_dict, dump=True),
+            status=_Field("status", _str, fast=str, optional=True),
+            environment=_Field(
+                "environment",
+                _P_tagged_type_local_LocalEnvironmentParam_and_1_more,
+                optional=True,
+                dump=True,
+            ),
+        )
+    )
+
 
 @_model
 class FunctionShellCallOutputTimeoutOutcomeParam(_Dataclass):
-    """Indicates that the shell call exceeded its configured time limit."""
+    """Indicates that the shell call exceeded its configured time limit. Spec
+    defaults, not applied: ``type='timeout'``.
+    """
 
     type: Literal["timeout"] | str
-    """The outcome type. Always `timeout`. Spec default (not applied): ``'timeout'``."""
+    """The outcome type. Always `timeout`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
 
 
 @_model
 class FunctionShellCallOutputExitOutcomeParam(_Dataclass):
-    """Indicates that the shell commands finished and returned an exit code."""
+    """Indicates that the shell commands finished and returned an exit code. Spec
+    defaults, not applied: ``type='exit'``.
+    """
 
     type: Literal["exit"] | str
-    """The outcome type. Always `exit`. Spec default (not applied): ``'exit'``."""
+    """The outcome type. Always `exit`."""
     exit_code: int
     """The exit code returned by the shell process."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            exit_code=_Field("exit_code", _int, fast=int),
+        )
+    )
 
 
 @_model
@@ -3743,35 +6050,75 @@ class FunctionShellCallOutputContentParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            stdout=_Field("stdout", _str, fast=str),
+            stderr=_Field("stderr", _str, fast=str),
+            outcome=_Field(
+                "outcome", _parse_FunctionShellCallOutputOutcomeParam, dump=True
+            ),
+        )
+    )
+
 
 @_model
 class FunctionShellCallOutputItemParam(_Dataclass):
-    """The streamed output items emitted by a shell tool call."""
+    """The streamed output items emitted by a shell tool call. Spec defaults, not
+    applied: ``type='shell_call_output'``.
+    """
 
     id: str | None = None
-    """The unique ID of the shell tool call output. Populated when this item is returned via API."""
+    """The unique ID of the shell tool call output. Populated when this item is
+    returned via API.
+    """
     call_id: str
     """The unique ID of the shell tool call generated by the model."""
     caller: ToolCallCallerParam | None = None
     """The execution context that produced this tool call."""
     type: Literal["shell_call_output"] | str
-    """The type of the item. Always `shell_call_output`. Spec default (not applied): ``'shell_call_output'``."""
+    """The type of the item. Always `shell_call_output`."""
     output: list[FunctionShellCallOutputContentParam]
-    """Captured chunks of stdout and stderr output, along with their associated outcomes."""
+    """Captured chunks of stdout and stderr output, along with their associated
+    outcomes.
+    """
     status: FunctionShellCallItemStatus | str | None = None
     """The status of the shell call output."""
     max_output_length: int | None = None
-    """The maximum number of UTF-8 characters captured for this shell call's combined output."""
+    """The maximum number of UTF-8 characters captured for this shell call's combined
+    output.
+    """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str, optional=True),
+            call_id=_Field("call_id", _str, fast=str),
+            caller=_Field(
+                "caller", _parse_ToolCallCallerParam, optional=True, dump=True
+            ),
+            type=_Field("type", _str, fast=str),
+            output=_Field(
+                "output", _P_list_of_FunctionShellCallOutputContentParam, dump=True
+            ),
+            status=_Field("status", _str, fast=str, optional=True),
+            max_output_length=_Field(
+                "max_output_length", _int, fast=int, optional=True
+            ),
+        )
+    )
 
 
 @_model
 class ApplyPatchCreateFileOperationParam(_Dataclass):
-    """Instruction for creating a new file via the apply_patch tool."""
+    """Instruction for creating a new file via the apply_patch tool. Spec defaults,
+    not applied: ``type='create_file'``.
+    """
 
     type: Literal["create_file"] | str
-    """The operation type. Always `create_file`. Spec default (not applied): ``'create_file'``."""
+    """The operation type. Always `create_file`."""
     path: str
     """Path of the file to create relative to the workspace root."""
     diff: str
@@ -3779,25 +6126,46 @@ class ApplyPatchCreateFileOperationParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            path=_Field("path", _str, fast=str),
+            diff=_Field("diff", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ApplyPatchDeleteFileOperationParam(_Dataclass):
-    """Instruction for deleting an existing file via the apply_patch tool."""
+    """Instruction for deleting an existing file via the apply_patch tool. Spec
+    defaults, not applied: ``type='delete_file'``.
+    """
 
     type: Literal["delete_file"] | str
-    """The operation type. Always `delete_file`. Spec default (not applied): ``'delete_file'``."""
+    """The operation type. Always `delete_file`."""
     path: str
     """Path of the file to delete relative to the workspace root."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            path=_Field("path", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ApplyPatchUpdateFileOperationParam(_Dataclass):
-    """Instruction for updating an existing file via the apply_patch tool."""
+    """Instruction for updating an existing file via the apply_patch tool. Spec
+    defaults, not applied: ``type='update_file'``.
+    """
 
     type: Literal["update_file"] | str
-    """The operation type. Always `update_file`. Spec default (not applied): ``'update_file'``."""
+    """The operation type. Always `update_file`."""
     path: str
     """Path of the file to update relative to the workspace root."""
     diff: str
@@ -3805,15 +6173,28 @@ class ApplyPatchUpdateFileOperationParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            path=_Field("path", _str, fast=str),
+            diff=_Field("diff", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ApplyPatchToolCallItemParam(_Dataclass):
-    """A tool call representing a request to create, delete, or update files using diff patches."""
+    """A tool call representing a request to create, delete, or update files using
+    diff patches. Spec defaults, not applied: ``type='apply_patch_call'``.
+    """
 
     type: Literal["apply_patch_call"] | str
-    """The type of the item. Always `apply_patch_call`. Spec default (not applied): ``'apply_patch_call'``."""
+    """The type of the item. Always `apply_patch_call`."""
     id: str | None = None
-    """The unique ID of the apply patch tool call. Populated when this item is returned via API."""
+    """The unique ID of the apply patch tool call. Populated when this item is
+    returned via API.
+    """
     call_id: str
     """The unique ID of the apply patch tool call generated by the model."""
     caller: ToolCallCallerParam | None = None
@@ -3821,29 +6202,67 @@ class ApplyPatchToolCallItemParam(_Dataclass):
     status: ApplyPatchCallStatusParam | str
     """The status of the apply patch tool call. One of `in_progress` or `completed`."""
     operation: ApplyPatchOperationParam
-    """The specific create, delete, or update instruction for the apply_patch tool call."""
+    """The specific create, delete, or update instruction for the apply_patch tool
+    call.
+    """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str, optional=True),
+            call_id=_Field("call_id", _str, fast=str),
+            caller=_Field(
+                "caller", _parse_ToolCallCallerParam, optional=True, dump=True
+            ),
+            status=_Field("status", _str, fast=str),
+            operation=_Field("operation", _parse_ApplyPatchOperationParam, dump=True),
+        )
+    )
 
 
 @_model
 class ApplyPatchToolCallOutputItemParam(_Dataclass):
-    """The streamed output emitted by an apply patch tool call."""
+    """The streamed output emitted by an apply patch tool call. Spec defaults, not
+    applied: ``type='apply_patch_call_output'``.
+    """
 
     type: Literal["apply_patch_call_output"] | str
-    """The type of the item. Always `apply_patch_call_output`. Spec default (not applied): ``'apply_patch_call_output'``."""
+    """The type of the item. Always `apply_patch_call_output`."""
     id: str | None = None
-    """The unique ID of the apply patch tool call output. Populated when this item is returned via API."""
+    """The unique ID of the apply patch tool call output. Populated when this item is
+    returned via API.
+    """
     call_id: str
     """The unique ID of the apply patch tool call generated by the model."""
     caller: ToolCallCallerParam | None = None
     """The execution context that produced this tool call."""
     status: ApplyPatchCallOutputStatusParam | str
-    """The status of the apply patch tool call output. One of `completed` or `failed`."""
+    """The status of the apply patch tool call output. One of `completed` or
+    `failed`.
+    """
     output: str | None = None
-    """Optional human-readable log text from the apply patch tool (e.g., patch results or errors)."""
+    """Optional human-readable log text from the apply patch tool (e.g., patch
+    results or errors).
+    """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str, optional=True),
+            call_id=_Field("call_id", _str, fast=str),
+            caller=_Field(
+                "caller", _parse_ToolCallCallerParam, optional=True, dump=True
+            ),
+            status=_Field("status", _str, fast=str),
+            output=_Field("output", _str, fast=str, optional=True),
+        )
+    )
 
 
 @_model
@@ -3862,6 +6281,17 @@ class MCPApprovalResponse(_Dataclass):
     """Optional reason for the decision."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str, optional=True),
+            approval_request_id=_Field("approval_request_id", _str, fast=str),
+            approve=_Field("approve", _bool, fast=bool),
+            reason=_Field("reason", _str, fast=str, optional=True),
+        )
+    )
 
 
 @_model
@@ -3882,37 +6312,73 @@ class CustomToolCallOutput(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            id=_Field("id", _str, fast=str, optional=True),
+            call_id=_Field("call_id", _str, fast=str),
+            caller=_Field(
+                "caller", _parse_ToolCallCallerParam, optional=True, dump=True
+            ),
+            output=_Field(
+                "output",
+                _P_first_of_str_list_of_FunctionAndCustomToolCallOutput,
+                dump=True,
+            ),
+        )
+    )
+
 
 @_model
 class CompactionTriggerItemParam(_Dataclass):
-    """Compacts the current context. Must be the final input item."""
+    """Compacts the current context. Must be the final input item. Spec defaults, not
+    applied: ``type='compaction_trigger'``.
+    """
 
     type: Literal["compaction_trigger"] | str
-    """The type of the item. Always `compaction_trigger`. Spec default (not applied): ``'compaction_trigger'``."""
+    """The type of the item. Always `compaction_trigger`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
 
 
 @_model
 class ItemReferenceParam(_Dataclass):
-    """An internal identifier for an item to reference."""
+    """An internal identifier for an item to reference. Spec defaults, not applied:
+    ``type='item_reference'``.
+    """
 
     type: Literal["item_reference"] | str | None = None
-    """The type of item to reference. Always `item_reference`. Spec default (not applied): ``'item_reference'``."""
+    """The type of item to reference. Always `item_reference`."""
     id: str
     """The ID of the item to reference."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str, optional=True),
+            id=_Field("id", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ProgramItemParam(_Dataclass):
-    """``ProgramItemParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='program'``."""
 
     id: str
     """The unique ID of this program item."""
     type: Literal["program"] | str
-    """The item type. Always `program`. Spec default (not applied): ``'program'``."""
+    """The item type. Always `program`."""
     call_id: str
     """The stable call ID of the program item."""
     code: str
@@ -3922,15 +6388,26 @@ class ProgramItemParam(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str),
+            type=_Field("type", _str, fast=str),
+            call_id=_Field("call_id", _str, fast=str),
+            code=_Field("code", _str, fast=str),
+            fingerprint=_Field("fingerprint", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ProgramOutputItemParam(_Dataclass):
-    """``ProgramOutputItemParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='program_output'``."""
 
     id: str
     """The unique ID of this program output item."""
     type: Literal["program_output"] | str
-    """The item type. Always `program_output`. Spec default (not applied): ``'program_output'``."""
+    """The item type. Always `program_output`."""
     call_id: str
     """The call ID of the program item."""
     result: str
@@ -3939,6 +6416,17 @@ class ProgramOutputItemParam(_Dataclass):
     """The terminal status of the program output."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str),
+            type=_Field("type", _str, fast=str),
+            call_id=_Field("call_id", _str, fast=str),
+            result=_Field("result", _str, fast=str),
+            status=_Field("status", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -3954,6 +6442,14 @@ class ResponseUsageInputTokensDetails(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            cached_tokens=_Field("cached_tokens", _int, fast=int),
+            cache_write_tokens=_Field("cache_write_tokens", _int, fast=int),
+        )
+    )
+
 
 @_model
 class ResponseUsageOutputTokensDetails(_Dataclass):
@@ -3963,6 +6459,13 @@ class ResponseUsageOutputTokensDetails(_Dataclass):
     """The number of reasoning tokens."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            reasoning_tokens=_Field("reasoning_tokens", _int, fast=int),
+        )
+    )
 
 
 @_model
@@ -3984,10 +6487,31 @@ class ResponseUsage(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            input_tokens=_Field("input_tokens", _int, fast=int),
+            input_tokens_details=_Field(
+                "input_tokens_details",
+                ResponseUsageInputTokensDetails.from_dict,
+                dump=True,
+            ),
+            output_tokens=_Field("output_tokens", _int, fast=int),
+            output_tokens_details=_Field(
+                "output_tokens_details",
+                ResponseUsageOutputTokensDetails.from_dict,
+                dump=True,
+            ),
+            total_tokens=_Field("total_tokens", _int, fast=int),
+        )
+    )
+
 
 @_model
 class PromptCacheOptions(_Dataclass):
-    """The prompt-caching options that were applied to the response. Supported for `gpt-5.6` and later models."""
+    """The prompt-caching options that were applied to the response. Supported for
+    `gpt-5.6` and later models.
+    """
 
     ttl: PromptCacheTTLEnum | str
     """The minimum lifetime applied to each cache breakpoint."""
@@ -3996,19 +6520,38 @@ class PromptCacheOptions(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            ttl=_Field("ttl", _str, fast=str),
+            mode=_Field("mode", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ModerationErrorBody(_Dataclass):
-    """An error produced while attempting moderation for the response input or output."""
+    """An error produced while attempting moderation for the response input or
+    output. Spec defaults, not applied: ``type='error'``.
+    """
 
     type: Literal["error"] | str
-    """The object type, which was always `error` for moderation failures. Spec default (not applied): ``'error'``."""
+    """The object type, which was always `error` for moderation failures."""
     code: str
     """The error code."""
     message: str
     """The error message."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            code=_Field("code", _str, fast=str),
+            message=_Field("message", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -4022,20 +6565,48 @@ class Moderation(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            input=_Field(
+                "input",
+                _P_tagged_type_moderation_result_ModerationResultBody_and_1_more,
+                dump=True,
+            ),
+            output=_Field(
+                "output",
+                _P_tagged_type_moderation_result_ModerationResultBody_and_1_more,
+                dump=True,
+            ),
+        )
+    )
+
 
 @_model
 class ResponseConversation(_Dataclass):
-    """The conversation that this response belonged to. Input items and output items from this response were automatically added to this conversation."""
+    """The conversation that this response belonged to. Input items and output items
+    from this response were automatically added to this conversation.
+    """
 
     id: str
     """The unique ID of the conversation that this response was associated with."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str),
+        )
+    )
+
 
 @_model
 class Response(_Dataclass):
-    """``Response`` (no description in the spec)."""
+    """Spec defaults, not applied: ``temperature=1.0``, ``top_p=1.0``,
+    ``background=False``, ``truncation='disabled'``, ``parallel_tool_calls=True``,
+    ``conversation=None``.
+    """
 
     metadata: Metadata | None
     top_logprobs: int | None = None
@@ -4045,10 +6616,10 @@ class Response(_Dataclass):
     requested.
     """
     temperature: float | None
-    """What sampling temperature to use, between 0 and 2. Higher values like 0.8 will make the output more random, while lower values like 0.2 will make it more focused and deterministic.
-    We generally recommend altering this or `top_p` but not both.
-
-    Spec default (not applied): ``1.0``.
+    """What sampling temperature to use, between 0 and 2. Higher values like 0.8 will
+    make the output more random, while lower values like 0.2 will make it more
+    focused and deterministic. We generally recommend altering this or `top_p` but
+    not both.
     """
     top_p: float | None
     """An alternative to sampling with temperature, called nucleus sampling,
@@ -4057,41 +6628,53 @@ class Response(_Dataclass):
     are considered.
 
     We generally recommend altering this or `temperature` but not both.
-
-    Spec default (not applied): ``1.0``.
     """
     user: str | None = None
     """Deprecated.
 
-    This field is being replaced by `safety_identifier` and `prompt_cache_key`. Use `prompt_cache_key` instead to maintain caching optimizations.
-    A stable identifier for your end-users.
-    Used to boost cache hit rates by better bucketing similar requests and  to help OpenAI detect and prevent abuse. [Learn more](/docs/guides/safety-best-practices#safety-identifiers).
+    This field is being replaced by `safety_identifier` and `prompt_cache_key`.
+    Use `prompt_cache_key` instead to maintain caching optimizations. A stable
+    identifier for your end-users. Used to boost cache hit rates by better
+    bucketing similar requests and to help OpenAI detect and prevent abuse. [Learn
+    more](/docs/guides/safety-best-practices#safety-identifiers).
     """
     safety_identifier: str | None = None
-    """A stable identifier used to help detect users of your application that may be violating OpenAI's usage policies.
-    The IDs should be a string that uniquely identifies each user, with a maximum length of 64 characters. We recommend hashing their username or email address, in order to avoid sending us any identifying information. [Learn more](/docs/guides/safety-best-practices#safety-identifiers).
+    """A stable identifier used to help detect users of your application that may be
+    violating OpenAI's usage policies. The IDs should be a string that uniquely
+    identifies each user, with a maximum length of 64 characters. We recommend
+    hashing their username or email address, in order to avoid sending us any
+    identifying information. [Learn
+    more](/docs/guides/safety-best-practices#safety-identifiers).
     """
     prompt_cache_key: str | None = None
-    """Used by OpenAI to cache responses for similar requests to optimize your cache hit rates. Replaces the `user` field. [Learn more](/docs/guides/prompt-caching)."""
+    """Used by OpenAI to cache responses for similar requests to optimize your cache
+    hit rates. Replaces the `user` field. [Learn
+    more](/docs/guides/prompt-caching).
+    """
     prompt_cache_retention: Literal["in_memory", "24h"] | str | None = None
     """Deprecated.
 
     Deprecated. Use `prompt_cache_options.ttl` instead.
 
-    The retention policy for the prompt cache. Set to `24h` to enable extended prompt caching, which keeps cached prefixes active for longer, up to a maximum of 24 hours. [Learn more](/docs/guides/prompt-caching#prompt-cache-retention).
+    The retention policy for the prompt cache. Set to `24h` to enable extended
+    prompt caching, which keeps cached prefixes active for longer, up to a maximum
+    of 24 hours. [Learn more](/docs/guides/prompt-caching#prompt-cache-retention).
     This field expresses a maximum retention policy, while
-    `prompt_cache_options.ttl` expresses a minimum cache lifetime. The two
-    fields are independent and do not interact.
-    For `gpt-5.5`, `gpt-5.5-pro`, and future models, only `24h` is supported.
+    `prompt_cache_options.ttl` expresses a minimum cache lifetime. The two fields
+    are independent and do not interact. For `gpt-5.5`, `gpt-5.5-pro`, and future
+    models, only `24h` is supported.
 
-    For older models that support both `in_memory` and `24h`, the default depends on your organization's data retention policy:
+    For older models that support both `in_memory` and `24h`, the default depends
+    on your organization's data retention policy:
       - Organizations without ZDR enabled default to `24h`.
-      - Organizations with ZDR enabled default to `in_memory` when `prompt_cache_retention` is not specified.
+      - Organizations with ZDR enabled default to `in_memory` when
+        `prompt_cache_retention` is not specified.
     """
     previous_response_id: str | None = None
-    """The unique ID of the previous response to the model. Use this to
-    create multi-turn conversations. Learn more about
-    [conversation state](/docs/guides/conversation-state). Cannot be used in conjunction with `conversation`.
+    """The unique ID of the previous response to the model. Use this to create
+    multi-turn conversations. Learn more about [conversation
+    state](/docs/guides/conversation-state). Cannot be used in conjunction with
+    `conversation`.
     """
     model: ModelIdsResponses
     """Model ID used to generate the response, like `gpt-4o` or `o3`. OpenAI
@@ -4102,11 +6685,13 @@ class Response(_Dataclass):
     background: bool | None = None
     """Whether to run the model response in the background.
     [Learn more](/docs/guides/background).
-
-    Spec default (not applied): ``False``.
     """
     max_tool_calls: int | None = None
-    """The maximum number of total calls to built-in tools that can be processed in a response. This maximum number applies across all built-in tool calls, not per individual tool. Any further attempts to call a tool by the model will be ignored."""
+    """The maximum number of total calls to built-in tools that can be processed in a
+    response. This maximum number applies across all built-in tool calls, not per
+    individual tool. Any further attempts to call a tool by the model will be
+    ignored.
+    """
     text: ResponseTextParam | None = None
     tools: ToolsArray
     tool_choice: ToolChoiceParam
@@ -4119,8 +6704,6 @@ class Response(_Dataclass):
       response to fit the context window by dropping items from the beginning of the conversation.
     - `disabled` (default): If the input size will exceed the context window
       size for a model, the request will fail with a 400 error.
-
-    Spec default (not applied): ``'disabled'``.
     """
     id: str
     """Unique identifier for this Response."""
@@ -4171,15 +6754,91 @@ class Response(_Dataclass):
     usage: ResponseUsage | None = None
     prompt_cache_options: PromptCacheOptions | None = None
     moderation: Moderation | None = None
-    """Moderation results for the response input and output, if moderated completions were requested."""
+    """Moderation results for the response input and output, if moderated completions
+    were requested.
+    """
     parallel_tool_calls: bool
-    """Whether to allow the model to run tool calls in parallel. Spec default (not applied): ``True``."""
+    """Whether to allow the model to run tool calls in parallel."""
     conversation: ResponseConversation | None = None
-    """Spec default (not applied): ``None``."""
     max_output_tokens: int | None = None
-    """An upper bound for the number of tokens that can be generated for a response, including visible output tokens and [reasoning tokens](/docs/guides/reasoning)."""
+    """An upper bound for the number of tokens that can be generated for a response,
+    including visible output tokens and [reasoning
+    tokens](/docs/guides/reasoning).
+    """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            metadata=_Field("metadata", _P_nullable_Metadata, nullable=True, dump=True),
+            top_logprobs=_Field("top_logprobs", _int, fast=int, optional=True),
+            temperature=_Field(
+                "temperature", _P_nullable_float, fast=float, nullable=True
+            ),
+            top_p=_Field("top_p", _P_nullable_float, fast=float, nullable=True),
+            user=_Field("user", _str, fast=str, optional=True),
+            safety_identifier=_Field(
+                "safety_identifier", _str, fast=str, optional=True
+            ),
+            prompt_cache_key=_Field("prompt_cache_key", _str, fast=str, optional=True),
+            prompt_cache_retention=_Field(
+                "prompt_cache_retention", _str, fast=str, optional=True
+            ),
+            previous_response_id=_Field(
+                "previous_response_id", _str, fast=str, optional=True
+            ),
+            model=_Field("model", _parse_ModelIdsResponses, dump=True),
+            background=_Field("background", _bool, fast=bool, optional=True),
+            max_tool_calls=_Field("max_tool_calls", _int, fast=int, optional=True),
+            text=_Field("text", ResponseTextParam.from_dict, optional=True, dump=True),
+            tools=_Field("tools", _parse_ToolsArray, dump=True),
+            tool_choice=_Field("tool_choice", _parse_ToolChoiceParam, dump=True),
+            prompt=_Field("prompt", Prompt.from_dict, optional=True, dump=True),
+            service_tier=_Field("service_tier", _str, fast=str, optional=True),
+            truncation=_Field("truncation", _str, fast=str, optional=True),
+            id=_Field("id", _str, fast=str),
+            object=_Field("object", _str, fast=str),
+            status=_Field("status", _str, fast=str, optional=True),
+            created_at=_Field("created_at", _float, fast=float),
+            completed_at=_Field("completed_at", _float, fast=float, optional=True),
+            error=_Field("error", _P_nullable_ResponseError, nullable=True, dump=True),
+            incomplete_details=_Field(
+                "incomplete_details",
+                _P_nullable_ResponseIncompleteDetails,
+                nullable=True,
+                dump=True,
+            ),
+            output=_Field("output", _P_list_of_OutputItem, dump=True),
+            reasoning=_Field(
+                "reasoning", Reasoning.from_dict, optional=True, dump=True
+            ),
+            instructions=_Field(
+                "instructions",
+                _P_nullable_first_of_str_list_of_InputItem,
+                nullable=True,
+                dump=True,
+            ),
+            output_text=_Field("output_text", _str, fast=str, optional=True),
+            usage=_Field("usage", ResponseUsage.from_dict, optional=True, dump=True),
+            prompt_cache_options=_Field(
+                "prompt_cache_options",
+                PromptCacheOptions.from_dict,
+                optional=True,
+                dump=True,
+            ),
+            moderation=_Field(
+                "moderation", Moderation.from_dict, optional=True, dump=True
+            ),
+            parallel_tool_calls=_Field("parallel_tool_calls", _bool, fast=bool),
+            conversation=_Field(
+                "conversation", ResponseConversation.from_dict, optional=True, dump=True
+            ),
+            max_output_tokens=_Field(
+                "max_output_tokens", _int, fast=int, optional=True
+            ),
+        )
+    )
 
 
 @_model
@@ -4194,6 +6853,15 @@ class ResponseCompletedEvent(_Dataclass):
     """The sequence number for this event."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            response=_Field("response", Response.from_dict, dump=True),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
 
 
 @_model
@@ -4215,6 +6883,18 @@ class ResponseContentPartAddedEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            item_id=_Field("item_id", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            content_index=_Field("content_index", _int, fast=int),
+            part=_Field("part", _parse_OutputContent, dump=True),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
+
 
 @_model
 class ResponseContentPartDoneEvent(_Dataclass):
@@ -4235,6 +6915,18 @@ class ResponseContentPartDoneEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            item_id=_Field("item_id", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            content_index=_Field("content_index", _int, fast=int),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+            part=_Field("part", _parse_OutputContent, dump=True),
+        )
+    )
+
 
 @_model
 class ResponseCreatedEvent(_Dataclass):
@@ -4248,6 +6940,15 @@ class ResponseCreatedEvent(_Dataclass):
     """The sequence number for this event."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            response=_Field("response", Response.from_dict, dump=True),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
 
 
 @_model
@@ -4267,6 +6968,17 @@ class ResponseErrorEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            code=_Field("code", _P_nullable_str, fast=str, nullable=True),
+            message=_Field("message", _str, fast=str),
+            param=_Field("param", _P_nullable_str, fast=str, nullable=True),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
+
 
 @_model
 class ResponseFileSearchCallCompletedEvent(_Dataclass):
@@ -4282,6 +6994,16 @@ class ResponseFileSearchCallCompletedEvent(_Dataclass):
     """The sequence number of this event."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            item_id=_Field("item_id", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
 
 
 @_model
@@ -4299,6 +7021,16 @@ class ResponseFileSearchCallInProgressEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            item_id=_Field("item_id", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
+
 
 @_model
 class ResponseFileSearchCallSearchingEvent(_Dataclass):
@@ -4315,6 +7047,16 @@ class ResponseFileSearchCallSearchingEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            item_id=_Field("item_id", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
+
 
 @_model
 class ResponseFunctionCallArgumentsDeltaEvent(_Dataclass):
@@ -4325,13 +7067,26 @@ class ResponseFunctionCallArgumentsDeltaEvent(_Dataclass):
     item_id: str
     """The ID of the output item that the function-call arguments delta is added to."""
     output_index: int
-    """The index of the output item that the function-call arguments delta is added to."""
+    """The index of the output item that the function-call arguments delta is added
+    to.
+    """
     sequence_number: int
     """The sequence number of this event."""
     delta: str
     """The function-call arguments delta that is added."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            item_id=_Field("item_id", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+            delta=_Field("delta", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -4352,13 +7107,27 @@ class ResponseFunctionCallArgumentsDoneEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            item_id=_Field("item_id", _str, fast=str),
+            name=_Field("name", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+            arguments=_Field("arguments", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ResponseShellCallCommandAddedStreamingEvent(_Dataclass):
-    """A streaming event that indicated a shell command was added to a tool call."""
+    """A streaming event that indicated a shell command was added to a tool call.
+    Spec defaults, not applied: ``type='response.shell_call_command.added'``.
+    """
 
     type: Literal["response.shell_call_command.added"] | str
-    """The type of the event, always `response.shell_call_command.added`. Spec default (not applied): ``'response.shell_call_command.added'``."""
+    """The type of the event, always `response.shell_call_command.added`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
     output_index: int
@@ -4370,13 +7139,26 @@ class ResponseShellCallCommandAddedStreamingEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+            output_index=_Field("output_index", _int, fast=int),
+            command_index=_Field("command_index", _int, fast=int),
+            command=_Field("command", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ResponseShellCallCommandDeltaStreamingEvent(_Dataclass):
-    """A streaming event that indicated a shell command was incrementally updated."""
+    """A streaming event that indicated a shell command was incrementally updated.
+    Spec defaults, not applied: ``type='response.shell_call_command.delta'``.
+    """
 
     type: Literal["response.shell_call_command.delta"] | str
-    """The type of the event, always `response.shell_call_command.delta`. Spec default (not applied): ``'response.shell_call_command.delta'``."""
+    """The type of the event, always `response.shell_call_command.delta`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
     output_index: int
@@ -4390,13 +7172,27 @@ class ResponseShellCallCommandDeltaStreamingEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+            output_index=_Field("output_index", _int, fast=int),
+            command_index=_Field("command_index", _int, fast=int),
+            delta=_Field("delta", _str, fast=str),
+            obfuscation=_Field("obfuscation", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class ResponseShellCallCommandDoneStreamingEvent(_Dataclass):
-    """A streaming event that indicated a shell command was completed."""
+    """A streaming event that indicated a shell command was completed. Spec defaults,
+    not applied: ``type='response.shell_call_command.done'``.
+    """
 
     type: Literal["response.shell_call_command.done"] | str
-    """The type of the event, always `response.shell_call_command.done`. Spec default (not applied): ``'response.shell_call_command.done'``."""
+    """The type of the event, always `response.shell_call_command.done`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
     output_index: int
@@ -4407,6 +7203,17 @@ class ResponseShellCallCommandDoneStreamingEvent(_Dataclass):
     """The final shell command that was emitted."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+            output_index=_Field("output_index", _int, fast=int),
+            command_index=_Field("command_index", _int, fast=int),
+            command=_Field("command", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -4420,13 +7227,24 @@ class ShellCallOutputDelta(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            stdout=_Field("stdout", _str, fast=str, optional=True),
+            stderr=_Field("stderr", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class ResponseShellCallOutputContentDeltaStreamingEvent(_Dataclass):
-    """A streaming event that indicated shell call output was incrementally added."""
+    """A streaming event that indicated shell call output was incrementally added.
+    Spec defaults, not applied:
+    ``type='response.shell_call_output_content.delta'``.
+    """
 
     type: Literal["response.shell_call_output_content.delta"] | str
-    """The type of the event, always `response.shell_call_output_content.delta`. Spec default (not applied): ``'response.shell_call_output_content.delta'``."""
+    """The type of the event, always `response.shell_call_output_content.delta`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
     item_id: str
@@ -4440,13 +7258,27 @@ class ResponseShellCallOutputContentDeltaStreamingEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+            item_id=_Field("item_id", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            command_index=_Field("command_index", _int, fast=int),
+            delta=_Field("delta", ShellCallOutputDelta.from_dict, dump=True),
+        )
+    )
+
 
 @_model
 class ResponseShellCallOutputContentDoneStreamingEvent(_Dataclass):
-    """A streaming event that indicated shell call output was completed."""
+    """A streaming event that indicated shell call output was completed. Spec
+    defaults, not applied: ``type='response.shell_call_output_content.done'``.
+    """
 
     type: Literal["response.shell_call_output_content.done"] | str
-    """The type of the event, always `response.shell_call_output_content.done`. Spec default (not applied): ``'response.shell_call_output_content.done'``."""
+    """The type of the event, always `response.shell_call_output_content.done`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
     item_id: str
@@ -4459,6 +7291,20 @@ class ResponseShellCallOutputContentDoneStreamingEvent(_Dataclass):
     """The output contents emitted for the shell command."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+            item_id=_Field("item_id", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            command_index=_Field("command_index", _int, fast=int),
+            output=_Field(
+                "output", _P_list_of_FunctionShellCallOutputContent, dump=True
+            ),
+        )
+    )
 
 
 @_model
@@ -4474,6 +7320,15 @@ class ResponseInProgressEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            response=_Field("response", Response.from_dict, dump=True),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
+
 
 @_model
 class ResponseFailedEvent(_Dataclass):
@@ -4488,6 +7343,15 @@ class ResponseFailedEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+            response=_Field("response", Response.from_dict, dump=True),
+        )
+    )
+
 
 @_model
 class ResponseIncompleteEvent(_Dataclass):
@@ -4501,6 +7365,15 @@ class ResponseIncompleteEvent(_Dataclass):
     """The sequence number of this event."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            response=_Field("response", Response.from_dict, dump=True),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
 
 
 @_model
@@ -4522,6 +7395,16 @@ class ResponseOutputItemAddedEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+            item=_Field("item", _parse_OutputItem, dump=True),
+        )
+    )
+
 
 @_model
 class ResponseOutputItemDoneEvent(_Dataclass):
@@ -4538,6 +7421,16 @@ class ResponseOutputItemDoneEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+            item=_Field("item", _parse_OutputItem, dump=True),
+        )
+    )
+
 
 @_model
 class ResponseReasoningSummaryPartAddedEventPart(_Dataclass):
@@ -4549,6 +7442,14 @@ class ResponseReasoningSummaryPartAddedEventPart(_Dataclass):
     """The text of the summary part."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            text=_Field("text", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -4570,6 +7471,20 @@ class ResponseReasoningSummaryPartAddedEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            item_id=_Field("item_id", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            summary_index=_Field("summary_index", _int, fast=int),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+            part=_Field(
+                "part", ResponseReasoningSummaryPartAddedEventPart.from_dict, dump=True
+            ),
+        )
+    )
+
 
 @_model
 class ResponseReasoningSummaryPartDoneEventPart(_Dataclass):
@@ -4581,6 +7496,14 @@ class ResponseReasoningSummaryPartDoneEventPart(_Dataclass):
     """The text of the summary part."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            text=_Field("text", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -4606,6 +7529,21 @@ class ResponseReasoningSummaryPartDoneEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            item_id=_Field("item_id", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            summary_index=_Field("summary_index", _int, fast=int),
+            status=_Field("status", _str, fast=str, optional=True),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+            part=_Field(
+                "part", ResponseReasoningSummaryPartDoneEventPart.from_dict, dump=True
+            ),
+        )
+    )
+
 
 @_model
 class ResponseReasoningSummaryTextDeltaEvent(_Dataclass):
@@ -4625,6 +7563,18 @@ class ResponseReasoningSummaryTextDeltaEvent(_Dataclass):
     """The sequence number of this event."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            item_id=_Field("item_id", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            summary_index=_Field("summary_index", _int, fast=int),
+            delta=_Field("delta", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
 
 
 @_model
@@ -4646,6 +7596,18 @@ class ResponseReasoningSummaryTextDoneEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            item_id=_Field("item_id", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            summary_index=_Field("summary_index", _int, fast=int),
+            text=_Field("text", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
+
 
 @_model
 class ResponseReasoningTextDeltaEvent(_Dataclass):
@@ -4665,6 +7627,18 @@ class ResponseReasoningTextDeltaEvent(_Dataclass):
     """The sequence number of this event."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            item_id=_Field("item_id", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            content_index=_Field("content_index", _int, fast=int),
+            delta=_Field("delta", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
 
 
 @_model
@@ -4686,6 +7660,18 @@ class ResponseReasoningTextDoneEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            item_id=_Field("item_id", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            content_index=_Field("content_index", _int, fast=int),
+            text=_Field("text", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
+
 
 @_model
 class ResponseRefusalDeltaEvent(_Dataclass):
@@ -4705,6 +7691,18 @@ class ResponseRefusalDeltaEvent(_Dataclass):
     """The sequence number of this event."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            item_id=_Field("item_id", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            content_index=_Field("content_index", _int, fast=int),
+            delta=_Field("delta", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
 
 
 @_model
@@ -4726,11 +7724,21 @@ class ResponseRefusalDoneEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            item_id=_Field("item_id", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            content_index=_Field("content_index", _int, fast=int),
+            refusal=_Field("refusal", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
+
 
 @_model
 class ResponseLogProbTopLogprob(_Dataclass):
-    """The object at ``ResponseLogProb.top_logprobs[]`` (the spec describes it no further)."""
-
     token: str | None = None
     """A possible text token."""
     logprob: float | None = None
@@ -4738,11 +7746,19 @@ class ResponseLogProbTopLogprob(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            token=_Field("token", _str, fast=str, optional=True),
+            logprob=_Field("logprob", _float, fast=float, optional=True),
+        )
+    )
+
 
 @_model
 class ResponseLogProb(_Dataclass):
-    """A logprob is the logarithmic probability that the model assigns to producing\x20
-    a particular token at a given position in the sequence. Less-negative (higher)\x20
+    """A logprob is the logarithmic probability that the model assigns to producing a
+    particular token at a given position in the sequence. Less-negative (higher)
     logprob values indicate greater model confidence in that token choice.
     """
 
@@ -4754,6 +7770,20 @@ class ResponseLogProb(_Dataclass):
     """The log probabilities of up to 20 of the most likely tokens."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            token=_Field("token", _str, fast=str),
+            logprob=_Field("logprob", _float, fast=float),
+            top_logprobs=_Field(
+                "top_logprobs",
+                _P_list_of_ResponseLogProbTopLogprob,
+                optional=True,
+                dump=True,
+            ),
+        )
+    )
 
 
 @_model
@@ -4777,6 +7807,19 @@ class ResponseTextDeltaEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            item_id=_Field("item_id", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            content_index=_Field("content_index", _int, fast=int),
+            delta=_Field("delta", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+            logprobs=_Field("logprobs", _P_list_of_ResponseLogProb, dump=True),
+        )
+    )
+
 
 @_model
 class ResponseTextDoneEvent(_Dataclass):
@@ -4799,6 +7842,19 @@ class ResponseTextDoneEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            item_id=_Field("item_id", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            content_index=_Field("content_index", _int, fast=int),
+            text=_Field("text", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+            logprobs=_Field("logprobs", _P_list_of_ResponseLogProb, dump=True),
+        )
+    )
+
 
 @_model
 class ResponseWebSearchCallCompletedEvent(_Dataclass):
@@ -4814,6 +7870,16 @@ class ResponseWebSearchCallCompletedEvent(_Dataclass):
     """The sequence number of the web search call being processed."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            item_id=_Field("item_id", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
 
 
 @_model
@@ -4831,6 +7897,16 @@ class ResponseWebSearchCallInProgressEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            item_id=_Field("item_id", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
+
 
 @_model
 class ResponseWebSearchCallSearchingEvent(_Dataclass):
@@ -4847,10 +7923,22 @@ class ResponseWebSearchCallSearchingEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            item_id=_Field("item_id", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
+
 
 @_model
 class ResponseImageGenCallCompletedEvent(_Dataclass):
-    """Emitted when an image generation tool call has completed and the final image is available."""
+    """Emitted when an image generation tool call has completed and the final image
+    is available.
+    """
 
     type: Literal["response.image_generation_call.completed"] | str
     """The type of the event. Always 'response.image_generation_call.completed'."""
@@ -4863,10 +7951,22 @@ class ResponseImageGenCallCompletedEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+            item_id=_Field("item_id", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ResponseImageGenCallGeneratingEvent(_Dataclass):
-    """Emitted when an image generation tool call is actively generating an image (intermediate state)."""
+    """Emitted when an image generation tool call is actively generating an image
+    (intermediate state).
+    """
 
     type: Literal["response.image_generation_call.generating"] | str
     """The type of the event. Always 'response.image_generation_call.generating'."""
@@ -4878,6 +7978,16 @@ class ResponseImageGenCallGeneratingEvent(_Dataclass):
     """The sequence number of the image generation item being processed."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            item_id=_Field("item_id", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
 
 
 @_model
@@ -4895,6 +8005,16 @@ class ResponseImageGenCallInProgressEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            item_id=_Field("item_id", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
+
 
 @_model
 class ResponseImageGenCallPartialImageEvent(_Dataclass):
@@ -4909,7 +8029,9 @@ class ResponseImageGenCallPartialImageEvent(_Dataclass):
     sequence_number: int
     """The sequence number of the image generation item being processed."""
     partial_image_index: int
-    """0-based index for the partial image (backend is 1-based, but this is 0-based for the user)."""
+    """0-based index for the partial image (backend is 1-based, but this is 0-based
+    for the user).
+    """
     partial_image_b64: str
     """Base64-encoded partial image data, suitable for rendering as an image."""
     size: str | None = None
@@ -4923,10 +8045,28 @@ class ResponseImageGenCallPartialImageEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            item_id=_Field("item_id", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+            partial_image_index=_Field("partial_image_index", _int, fast=int),
+            partial_image_b64=_Field("partial_image_b64", _str, fast=str),
+            size=_Field("size", _str, fast=str, optional=True),
+            quality=_Field("quality", _str, fast=str, optional=True),
+            background=_Field("background", _str, fast=str, optional=True),
+            output_format=_Field("output_format", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class ResponseMCPCallArgumentsDeltaEvent(_Dataclass):
-    """Emitted when there is a delta (partial update) to the arguments of an MCP tool call."""
+    """Emitted when there is a delta (partial update) to the arguments of an MCP tool
+    call.
+    """
 
     type: Literal["response.mcp_call_arguments.delta"] | str
     """The type of the event. Always 'response.mcp_call_arguments.delta'."""
@@ -4935,11 +8075,24 @@ class ResponseMCPCallArgumentsDeltaEvent(_Dataclass):
     item_id: str
     """The unique identifier of the MCP tool call item being processed."""
     delta: str
-    """A JSON string containing the partial update to the arguments for the MCP tool call."""
+    """A JSON string containing the partial update to the arguments for the MCP tool
+    call.
+    """
     sequence_number: int
     """The sequence number of this event."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            item_id=_Field("item_id", _str, fast=str),
+            delta=_Field("delta", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
 
 
 @_model
@@ -4959,6 +8112,17 @@ class ResponseMCPCallArgumentsDoneEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            item_id=_Field("item_id", _str, fast=str),
+            arguments=_Field("arguments", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
+
 
 @_model
 class ResponseMCPCallCompletedEvent(_Dataclass):
@@ -4974,6 +8138,16 @@ class ResponseMCPCallCompletedEvent(_Dataclass):
     """The sequence number of this event."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            item_id=_Field("item_id", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
 
 
 @_model
@@ -4991,6 +8165,16 @@ class ResponseMCPCallFailedEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            item_id=_Field("item_id", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
+
 
 @_model
 class ResponseMCPCallInProgressEvent(_Dataclass):
@@ -5006,6 +8190,16 @@ class ResponseMCPCallInProgressEvent(_Dataclass):
     """The unique identifier of the MCP tool call item being processed."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+            output_index=_Field("output_index", _int, fast=int),
+            item_id=_Field("item_id", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -5023,6 +8217,16 @@ class ResponseMCPListToolsCompletedEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            item_id=_Field("item_id", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
+
 
 @_model
 class ResponseMCPListToolsFailedEvent(_Dataclass):
@@ -5039,10 +8243,22 @@ class ResponseMCPListToolsFailedEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            item_id=_Field("item_id", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
+
 
 @_model
 class ResponseMCPListToolsInProgressEvent(_Dataclass):
-    """Emitted when the system is in the process of retrieving the list of available MCP tools."""
+    """Emitted when the system is in the process of retrieving the list of available
+    MCP tools.
+    """
 
     type: Literal["response.mcp_list_tools.in_progress"] | str
     """The type of the event. Always 'response.mcp_list_tools.in_progress'."""
@@ -5054,6 +8270,16 @@ class ResponseMCPListToolsInProgressEvent(_Dataclass):
     """The sequence number of this event."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            item_id=_Field("item_id", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
 
 
 @_model
@@ -5077,6 +8303,21 @@ class ResponseOutputTextAnnotationAddedEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            item_id=_Field("item_id", _str, fast=str),
+            output_index=_Field("output_index", _int, fast=int),
+            content_index=_Field("content_index", _int, fast=int),
+            annotation_index=_Field("annotation_index", _int, fast=int),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+            annotation=_Field(
+                "annotation", _P_nullable_Annotation, nullable=True, dump=True
+            ),
+        )
+    )
+
 
 @_model
 class ResponseQueuedEvent(_Dataclass):
@@ -5091,10 +8332,21 @@ class ResponseQueuedEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            response=_Field("response", Response.from_dict, dump=True),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+        )
+    )
+
 
 @_model
 class ResponseCustomToolCallInputDeltaEvent(_Dataclass):
-    """Event representing a delta (partial update) to the input of a custom tool call."""
+    """Event representing a delta (partial update) to the input of a custom tool
+    call.
+    """
 
     type: Literal["response.custom_tool_call_input.delta"] | str
     """The event type identifier."""
@@ -5108,6 +8360,17 @@ class ResponseCustomToolCallInputDeltaEvent(_Dataclass):
     """The incremental input data (delta) for the custom tool call."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+            output_index=_Field("output_index", _int, fast=int),
+            item_id=_Field("item_id", _str, fast=str),
+            delta=_Field("delta", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -5127,6 +8390,17 @@ class ResponseCustomToolCallInputDoneEvent(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            sequence_number=_Field("sequence_number", _int, fast=int),
+            output_index=_Field("output_index", _int, fast=int),
+            item_id=_Field("item_id", _str, fast=str),
+            input=_Field("input", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ChatCompletionMessageToolCallFunction(_Dataclass):
@@ -5135,9 +8409,19 @@ class ChatCompletionMessageToolCallFunction(_Dataclass):
     name: str
     """Name of the function."""
     arguments: str
-    """The call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
+    """The call's arguments, JSON text produced by the model (not guaranteed to be
+    valid JSON or to match the function's parameters).
+    """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            name=_Field("name", _str, fast=str),
+            arguments=_Field("arguments", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -5153,6 +8437,17 @@ class ChatCompletionMessageToolCall(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str),
+            type=_Field("type", _str, fast=str),
+            function=_Field(
+                "function", ChatCompletionMessageToolCallFunction.from_dict, dump=True
+            ),
+        )
+    )
+
 
 @_model
 class ChatCompletionMessageCustomToolCallCustom(_Dataclass):
@@ -5164,6 +8459,14 @@ class ChatCompletionMessageCustomToolCallCustom(_Dataclass):
     """The input the model produced for the tool."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            name=_Field("name", _str, fast=str),
+            input=_Field("input", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -5178,6 +8481,17 @@ class ChatCompletionMessageCustomToolCall(_Dataclass):
     """The custom tool called."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str),
+            type=_Field("type", _str, fast=str),
+            custom=_Field(
+                "custom", ChatCompletionMessageCustomToolCallCustom.from_dict, dump=True
+            ),
+        )
+    )
 
 
 @_model
@@ -5195,6 +8509,16 @@ class ChatCompletionResponseMessageAnnotationUrlCitation(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            end_index=_Field("end_index", _int, fast=int),
+            start_index=_Field("start_index", _int, fast=int),
+            url=_Field("url", _str, fast=str),
+            title=_Field("title", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ChatCompletionResponseMessageAnnotation(_Dataclass):
@@ -5207,17 +8531,39 @@ class ChatCompletionResponseMessageAnnotation(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            url_citation=_Field(
+                "url_citation",
+                ChatCompletionResponseMessageAnnotationUrlCitation.from_dict,
+                dump=True,
+            ),
+        )
+    )
+
 
 @_model
 class ChatCompletionResponseMessageFunctionCall(_Dataclass):
     """Deprecated. Replaced by `tool_calls`; the function the model called."""
 
     arguments: str
-    """The call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
+    """The call's arguments, JSON text produced by the model (not guaranteed to be
+    valid JSON or to match the function's parameters).
+    """
     name: str
     """Name of the function to call."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            arguments=_Field("arguments", _str, fast=str),
+            name=_Field("name", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -5234,6 +8580,16 @@ class ChatCompletionResponseMessageAudio(_Dataclass):
     """Transcript of the audio."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str),
+            expires_at=_Field("expires_at", _int, fast=int),
+            data=_Field("data", _str, fast=str),
+            transcript=_Field("transcript", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -5256,6 +8612,39 @@ class ChatCompletionResponseMessage(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            content=_Field("content", _P_nullable_str, fast=str, nullable=True),
+            refusal=_Field("refusal", _P_nullable_str, fast=str, nullable=True),
+            tool_calls=_Field(
+                "tool_calls",
+                _parse_ChatCompletionMessageToolCalls,
+                optional=True,
+                dump=True,
+            ),
+            annotations=_Field(
+                "annotations",
+                _P_list_of_ChatCompletionResponseMessageAnnotation,
+                optional=True,
+                dump=True,
+            ),
+            role=_Field("role", _str, fast=str),
+            function_call=_Field(
+                "function_call",
+                ChatCompletionResponseMessageFunctionCall.from_dict,
+                optional=True,
+                dump=True,
+            ),
+            audio=_Field(
+                "audio",
+                ChatCompletionResponseMessageAudio.from_dict,
+                optional=True,
+                dump=True,
+            ),
+        )
+    )
+
 
 @_model
 class CreateChatCompletionResponseChoiceLogprobs(_Dataclass):
@@ -5268,15 +8657,33 @@ class CreateChatCompletionResponseChoiceLogprobs(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            content=_Field(
+                "content",
+                _P_nullable_list_of_ChatCompletionTokenLogprob,
+                nullable=True,
+                dump=True,
+            ),
+            refusal=_Field(
+                "refusal",
+                _P_nullable_list_of_ChatCompletionTokenLogprob,
+                nullable=True,
+                dump=True,
+            ),
+        )
+    )
+
 
 @_model
 class CreateChatCompletionResponseChoice(_Dataclass):
-    """The object at ``CreateChatCompletionResponse.choices[]`` (the spec describes it no further)."""
-
     finish_reason: (
         Literal["stop", "length", "tool_calls", "content_filter", "function_call"] | str
     )
-    """Why generation ended: `stop`, `length`, `content_filter`, `tool_calls`, or the deprecated `function_call`."""
+    """Why generation ended: `stop`, `length`, `content_filter`, `tool_calls`, or the
+    deprecated `function_call`.
+    """
     index: int
     """Position of the choice among the `n` choices."""
     message: ChatCompletionResponseMessage
@@ -5284,6 +8691,23 @@ class CreateChatCompletionResponseChoice(_Dataclass):
     """Token log probabilities of the choice."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            finish_reason=_Field("finish_reason", _str, fast=str),
+            index=_Field("index", _int, fast=int),
+            message=_Field(
+                "message", ChatCompletionResponseMessage.from_dict, dump=True
+            ),
+            logprobs=_Field(
+                "logprobs",
+                _P_nullable_CreateChatCompletionResponseChoiceLogprobs,
+                nullable=True,
+                dump=True,
+            ),
+        )
+    )
 
 
 @_model
@@ -5310,9 +8734,36 @@ class CreateChatCompletionResponse(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str),
+            choices=_Field(
+                "choices", _P_list_of_CreateChatCompletionResponseChoice, dump=True
+            ),
+            created=_Field("created", _int, fast=int),
+            model=_Field("model", _str, fast=str),
+            metadata=_Field("metadata", _parse_Metadata, optional=True, dump=True),
+            service_tier=_Field("service_tier", _str, fast=str, optional=True),
+            system_fingerprint=_Field(
+                "system_fingerprint", _str, fast=str, optional=True
+            ),
+            object=_Field("object", _str, fast=str),
+            usage=_Field("usage", CompletionUsage.from_dict, optional=True, dump=True),
+            moderation=_Field(
+                "moderation",
+                ChatCompletionModeration.from_dict,
+                optional=True,
+                dump=True,
+            ),
+        )
+    )
+
 
 Metadata: TypeAlias = dict[str, str] | None
-"""Up to 16 key-value pairs attached to an object (keys up to 64 characters, values up to 512)."""
+"""Up to 16 key-value pairs attached to an object (keys up to 64 characters, values
+up to 512).
+"""
 
 
 ModelIdsResponses: TypeAlias = (
@@ -5546,7 +8997,9 @@ ApplyPatchOperationParam: TypeAlias = (
     | ApplyPatchDeleteFileOperationParam
     | ApplyPatchUpdateFileOperationParam
 )
-"""One of the create_file, delete_file, or update_file operations supplied to the apply_patch tool."""
+"""One of the create_file, delete_file, or update_file operations supplied to the
+apply_patch tool.
+"""
 
 
 InputItem: TypeAlias = (
@@ -5942,111 +9395,129 @@ def parse_response(data: Any) -> Response:
     return Response.from_dict(data)
 
 
-# Composite parsers, built once.
-_P_list_of_ChatCompletionMessageToolCallChunk = _list_of(
+# Composite parsers, built once (the classes' tables above name them).
+_P_list_of_ChatCompletionMessageToolCallChunk: Callable[[Any], Any] = _list_of(
     ChatCompletionMessageToolCallChunk.from_dict
 )
-_P_list_of_int = _list_of(_int)
-_P_nullable_list_of_int = _nullable(_P_list_of_int)
-_P_list_of_ChatCompletionTokenLogprobTopLogprob = _list_of(
+_P_list_of_int: Callable[[Any], Any] = _list_of(_int)
+_P_nullable_list_of_int: Callable[[Any], Any] = _nullable(_P_list_of_int)
+_P_list_of_ChatCompletionTokenLogprobTopLogprob: Callable[[Any], Any] = _list_of(
     ChatCompletionTokenLogprobTopLogprob.from_dict
 )
-_P_list_of_ChatCompletionTokenLogprob = _list_of(ChatCompletionTokenLogprob.from_dict)
-_P_nullable_list_of_ChatCompletionTokenLogprob = _nullable(
+_P_list_of_ChatCompletionTokenLogprob: Callable[[Any], Any] = _list_of(
+    ChatCompletionTokenLogprob.from_dict
+)
+_P_nullable_list_of_ChatCompletionTokenLogprob: Callable[[Any], Any] = _nullable(
     _P_list_of_ChatCompletionTokenLogprob
 )
-_P_nullable_str = _nullable(_str)
-_P_map_of_bool = _map_of(_bool)
-_P_map_of_float = _map_of(_float)
-_P_list_of_str = _list_of(_str)
-_P_map_of_list_of_str = _map_of(_P_list_of_str)
-_P_list_of_ModerationResultBody = _list_of(ModerationResultBody.from_dict)
-_P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more = _tagged(
+_P_nullable_str: Callable[[Any], Any] = _nullable(_str)
+_P_map_of_bool: Callable[[Any], Any] = _map_of(_bool)
+_P_map_of_float: Callable[[Any], Any] = _map_of(_float)
+_P_list_of_str: Callable[[Any], Any] = _list_of(_str)
+_P_map_of_list_of_str: Callable[[Any], Any] = _map_of(_P_list_of_str)
+_P_list_of_ModerationResultBody: Callable[[Any], Any] = _list_of(
+    ModerationResultBody.from_dict
+)
+_P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more: Callable[
+    [Any], Any
+] = _tagged(
     "type",
     {
         "moderation_results": ChatCompletionModerationResults.from_dict,
         "error": ChatCompletionModerationError.from_dict,
     },
 )
-_P_list_of_CreateChatCompletionStreamResponseChoice = _list_of(
+_P_list_of_CreateChatCompletionStreamResponseChoice: Callable[[Any], Any] = _list_of(
     CreateChatCompletionStreamResponseChoice.from_dict
 )
-_P_map_of_any = _map_of(_any)
-_P_nullable_map_of_any = _nullable(_P_map_of_any)
-_P_nullable_bool = _nullable(_bool)
-_P_first_of_str_float = _first_of((_str, _float))
-_P_list_of_first_of_str_float = _list_of(_P_first_of_str_float)
-_P_first_of_str_float_bool_list_of_first_of_str_float = _first_of(
+_P_map_of_any: Callable[[Any], Any] = _map_of(_any)
+_P_nullable_map_of_any: Callable[[Any], Any] = _nullable(_P_map_of_any)
+_P_nullable_bool: Callable[[Any], Any] = _nullable(_bool)
+_P_first_of_str_float: Callable[[Any], Any] = _first_of((_str, _float))
+_P_list_of_first_of_str_float: Callable[[Any], Any] = _list_of(_P_first_of_str_float)
+_P_first_of_str_float_bool_list_of_first_of_str_float: Callable[[Any], Any] = _first_of(
     (_str, _float, _bool, _P_list_of_first_of_str_float)
 )
-_P_list_of_any = _list_of(_any)
-_P_map_of_str = _map_of(_str)
-_P_first_of_list_of_str_MCPToolFilter = _first_of(
+_P_list_of_any: Callable[[Any], Any] = _list_of(_any)
+_P_map_of_str: Callable[[Any], Any] = _map_of(_str)
+_P_first_of_list_of_str_MCPToolFilter: Callable[[Any], Any] = _first_of(
     (_P_list_of_str, MCPToolFilter.from_dict)
 )
-_P_first_of_MCPToolRequireApproval_str = _first_of(
+_P_first_of_MCPToolRequireApproval_str: Callable[[Any], Any] = _first_of(
     (MCPToolRequireApproval.from_dict, _str)
 )
-_P_list_of_ContainerNetworkPolicyDomainSecretParam = _list_of(
+_P_list_of_ContainerNetworkPolicyDomainSecretParam: Callable[[Any], Any] = _list_of(
     ContainerNetworkPolicyDomainSecretParam.from_dict
 )
-_P_tagged_type_disabled_ContainerNetworkPolicyDisabledParam_and_1_more = _tagged(
+_P_tagged_type_disabled_ContainerNetworkPolicyDisabledParam_and_1_more: Callable[
+    [Any], Any
+] = _tagged(
     "type",
     {
         "disabled": ContainerNetworkPolicyDisabledParam.from_dict,
         "allowlist": ContainerNetworkPolicyAllowlistParam.from_dict,
     },
 )
-_P_first_of_str_AutoCodeInterpreterToolParam = _first_of(
+_P_first_of_str_AutoCodeInterpreterToolParam: Callable[[Any], Any] = _first_of(
     (_str, AutoCodeInterpreterToolParam.from_dict)
 )
-_P_tagged_type_skill_reference_SkillReferenceParam_and_1_more = _tagged(
-    "type",
-    {
-        "skill_reference": SkillReferenceParam.from_dict,
-        "inline": InlineSkillParam.from_dict,
-    },
+_P_tagged_type_skill_reference_SkillReferenceParam_and_1_more: Callable[[Any], Any] = (
+    _tagged(
+        "type",
+        {
+            "skill_reference": SkillReferenceParam.from_dict,
+            "inline": InlineSkillParam.from_dict,
+        },
+    )
 )
-_P_list_of_tagged_type_skill_reference_SkillReferenceParam_and_1_more = _list_of(
-    _P_tagged_type_skill_reference_SkillReferenceParam_and_1_more
+_P_list_of_tagged_type_skill_reference_SkillReferenceParam_and_1_more: Callable[
+    [Any], Any
+] = _list_of(_P_tagged_type_skill_reference_SkillReferenceParam_and_1_more)
+_P_list_of_LocalSkillParam: Callable[[Any], Any] = _list_of(LocalSkillParam.from_dict)
+_P_tagged_type_container_auto_ContainerAutoParam_and_2_more: Callable[[Any], Any] = (
+    _tagged(
+        "type",
+        {
+            "container_auto": ContainerAutoParam.from_dict,
+            "local": LocalEnvironmentParam.from_dict,
+            "container_reference": ContainerReferenceParam.from_dict,
+        },
+    )
 )
-_P_list_of_LocalSkillParam = _list_of(LocalSkillParam.from_dict)
-_P_tagged_type_container_auto_ContainerAutoParam_and_2_more = _tagged(
-    "type",
-    {
-        "container_auto": ContainerAutoParam.from_dict,
-        "local": LocalEnvironmentParam.from_dict,
-        "container_reference": ContainerReferenceParam.from_dict,
-    },
-)
-_P_tagged_type_text_CustomTextFormatParam_and_1_more = _tagged(
+_P_tagged_type_text_CustomTextFormatParam_and_1_more: Callable[[Any], Any] = _tagged(
     "type",
     {
         "text": CustomTextFormatParam.from_dict,
         "grammar": CustomGrammarFormatParam.from_dict,
     },
 )
-_P_tagged_type_function_FunctionToolParam_and_1_more = _tagged(
+_P_tagged_type_function_FunctionToolParam_and_1_more: Callable[[Any], Any] = _tagged(
     "type",
     {"function": FunctionToolParam.from_dict, "custom": CustomToolParam.from_dict},
 )
-_P_list_of_tagged_type_function_FunctionToolParam_and_1_more = _list_of(
-    _P_tagged_type_function_FunctionToolParam_and_1_more
+_P_list_of_tagged_type_function_FunctionToolParam_and_1_more: Callable[[Any], Any] = (
+    _list_of(_P_tagged_type_function_FunctionToolParam_and_1_more)
 )
-_P_list_of_map_of_any = _list_of(_P_map_of_any)
-_P_list_of_TopLogProb = _list_of(TopLogProb.from_dict)
-_P_list_of_Annotation = _list_of(_parse_Annotation)
-_P_list_of_LogProb = _list_of(LogProb.from_dict)
-_P_list_of_OutputMessageContent = _list_of(_parse_OutputMessageContent)
-_P_list_of_FileSearchToolCallResult = _list_of(FileSearchToolCallResult.from_dict)
-_P_list_of_FunctionAndCustomToolCallOutput = _list_of(
+_P_list_of_map_of_any: Callable[[Any], Any] = _list_of(_P_map_of_any)
+_P_list_of_TopLogProb: Callable[[Any], Any] = _list_of(TopLogProb.from_dict)
+_P_list_of_Annotation: Callable[[Any], Any] = _list_of(_parse_Annotation)
+_P_list_of_LogProb: Callable[[Any], Any] = _list_of(LogProb.from_dict)
+_P_list_of_OutputMessageContent: Callable[[Any], Any] = _list_of(
+    _parse_OutputMessageContent
+)
+_P_list_of_FileSearchToolCallResult: Callable[[Any], Any] = _list_of(
+    FileSearchToolCallResult.from_dict
+)
+_P_list_of_FunctionAndCustomToolCallOutput: Callable[[Any], Any] = _list_of(
     _parse_FunctionAndCustomToolCallOutput
 )
-_P_first_of_str_list_of_FunctionAndCustomToolCallOutput = _first_of(
-    (_str, _P_list_of_FunctionAndCustomToolCallOutput)
+_P_first_of_str_list_of_FunctionAndCustomToolCallOutput: Callable[[Any], Any] = (
+    _first_of((_str, _P_list_of_FunctionAndCustomToolCallOutput))
 )
-_P_list_of_WebSearchActionSearchSource = _list_of(WebSearchActionSearchSource.from_dict)
-_P_tagged_type_search_WebSearchActionSearch_and_2_more = _tagged(
+_P_list_of_WebSearchActionSearchSource: Callable[[Any], Any] = _list_of(
+    WebSearchActionSearchSource.from_dict
+)
+_P_tagged_type_search_WebSearchActionSearch_and_2_more: Callable[[Any], Any] = _tagged(
     "type",
     {
         "search": WebSearchActionSearch.from_dict,
@@ -6054,49 +9525,61 @@ _P_tagged_type_search_WebSearchActionSearch_and_2_more = _tagged(
         "find_in_page": WebSearchActionFind.from_dict,
     },
 )
-_P_nullable_list_of_str = _nullable(_P_list_of_str)
-_P_list_of_CoordParam = _list_of(CoordParam.from_dict)
-_P_list_of_ComputerCallSafetyCheckParam = _list_of(
+_P_nullable_list_of_str: Callable[[Any], Any] = _nullable(_P_list_of_str)
+_P_list_of_CoordParam: Callable[[Any], Any] = _list_of(CoordParam.from_dict)
+_P_list_of_ComputerCallSafetyCheckParam: Callable[[Any], Any] = _list_of(
     ComputerCallSafetyCheckParam.from_dict
 )
-_P_list_of_SummaryTextContent = _list_of(SummaryTextContent.from_dict)
-_P_list_of_ReasoningTextContent = _list_of(ReasoningTextContent.from_dict)
-_P_list_of_Tool = _list_of(_parse_Tool)
-_P_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more = _tagged(
-    "type",
-    {
-        "logs": CodeInterpreterOutputLogs.from_dict,
-        "image": CodeInterpreterOutputImage.from_dict,
-    },
+_P_list_of_SummaryTextContent: Callable[[Any], Any] = _list_of(
+    SummaryTextContent.from_dict
 )
-_P_list_of_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more = _list_of(
-    _P_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more
+_P_list_of_ReasoningTextContent: Callable[[Any], Any] = _list_of(
+    ReasoningTextContent.from_dict
 )
-_P_nullable_list_of_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more = _nullable(
-    _P_list_of_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more
+_P_list_of_Tool: Callable[[Any], Any] = _list_of(_parse_Tool)
+_P_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more: Callable[[Any], Any] = (
+    _tagged(
+        "type",
+        {
+            "logs": CodeInterpreterOutputLogs.from_dict,
+            "image": CodeInterpreterOutputImage.from_dict,
+        },
+    )
 )
-_P_nullable_int = _nullable(_int)
-_P_tagged_type_local_LocalEnvironmentResource_and_1_more = _tagged(
-    "type",
-    {
-        "local": LocalEnvironmentResource.from_dict,
-        "container_reference": ContainerReferenceResource.from_dict,
-    },
+_P_list_of_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more: Callable[
+    [Any], Any
+] = _list_of(_P_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more)
+_P_nullable_list_of_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more: Callable[
+    [Any], Any
+] = _nullable(_P_list_of_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more)
+_P_nullable_int: Callable[[Any], Any] = _nullable(_int)
+_P_tagged_type_local_LocalEnvironmentResource_and_1_more: Callable[[Any], Any] = (
+    _tagged(
+        "type",
+        {
+            "local": LocalEnvironmentResource.from_dict,
+            "container_reference": ContainerReferenceResource.from_dict,
+        },
+    )
 )
-_P_nullable_tagged_type_local_LocalEnvironmentResource_and_1_more = _nullable(
-    _P_tagged_type_local_LocalEnvironmentResource_and_1_more
-)
-_P_tagged_type_timeout_FunctionShellCallOutputTimeoutOutcome_and_1_more = _tagged(
+_P_nullable_tagged_type_local_LocalEnvironmentResource_and_1_more: Callable[
+    [Any], Any
+] = _nullable(_P_tagged_type_local_LocalEnvironmentResource_and_1_more)
+_P_tagged_type_timeout_FunctionShellCallOutputTimeoutOutcome_and_1_more: Callable[
+    [Any], Any
+] = _tagged(
     "type",
     {
         "timeout": FunctionShellCallOutputTimeoutOutcome.from_dict,
         "exit": FunctionShellCallOutputExitOutcome.from_dict,
     },
 )
-_P_list_of_FunctionShellCallOutputContent = _list_of(
+_P_list_of_FunctionShellCallOutputContent: Callable[[Any], Any] = _list_of(
     FunctionShellCallOutputContent.from_dict
 )
-_P_tagged_type_create_file_ApplyPatchCreateFileOperation_and_2_more = _tagged(
+_P_tagged_type_create_file_ApplyPatchCreateFileOperation_and_2_more: Callable[
+    [Any], Any
+] = _tagged(
     "type",
     {
         "create_file": ApplyPatchCreateFileOperation.from_dict,
@@ -6104,66 +9587,76 @@ _P_tagged_type_create_file_ApplyPatchCreateFileOperation_and_2_more = _tagged(
         "update_file": ApplyPatchUpdateFileOperation.from_dict,
     },
 )
-_P_list_of_MCPListToolsTool = _list_of(MCPListToolsTool.from_dict)
-_P_first_of_str_InputMessageContentList = _first_of(
+_P_list_of_MCPListToolsTool: Callable[[Any], Any] = _list_of(MCPListToolsTool.from_dict)
+_P_first_of_str_InputMessageContentList: Callable[[Any], Any] = _first_of(
     (_str, _parse_InputMessageContentList)
 )
-_P_tagged_type_input_text_InputTextContentParam_and_2_more = _tagged(
-    "type",
-    {
-        "input_text": InputTextContentParam.from_dict,
-        "input_image": InputImageContentParamAutoParam.from_dict,
-        "input_file": InputFileContentParam.from_dict,
-    },
+_P_tagged_type_input_text_InputTextContentParam_and_2_more: Callable[[Any], Any] = (
+    _tagged(
+        "type",
+        {
+            "input_text": InputTextContentParam.from_dict,
+            "input_image": InputImageContentParamAutoParam.from_dict,
+            "input_file": InputFileContentParam.from_dict,
+        },
+    )
 )
-_P_list_of_tagged_type_input_text_InputTextContentParam_and_2_more = _list_of(
-    _P_tagged_type_input_text_InputTextContentParam_and_2_more
-)
-_P_first_of_str_and_1_more = _first_of(
+_P_list_of_tagged_type_input_text_InputTextContentParam_and_2_more: Callable[
+    [Any], Any
+] = _list_of(_P_tagged_type_input_text_InputTextContentParam_and_2_more)
+_P_first_of_str_and_1_more: Callable[[Any], Any] = _first_of(
     (_str, _P_list_of_tagged_type_input_text_InputTextContentParam_and_2_more)
 )
-_P_tagged_type_local_LocalEnvironmentParam_and_1_more = _tagged(
+_P_tagged_type_local_LocalEnvironmentParam_and_1_more: Callable[[Any], Any] = _tagged(
     "type",
     {
         "local": LocalEnvironmentParam.from_dict,
         "container_reference": ContainerReferenceParam.from_dict,
     },
 )
-_P_list_of_FunctionShellCallOutputContentParam = _list_of(
+_P_list_of_FunctionShellCallOutputContentParam: Callable[[Any], Any] = _list_of(
     FunctionShellCallOutputContentParam.from_dict
 )
-_P_tagged_type_moderation_result_ModerationResultBody_and_1_more = _tagged(
+_P_tagged_type_moderation_result_ModerationResultBody_and_1_more: Callable[
+    [Any], Any
+] = _tagged(
     "type",
     {
         "moderation_result": ModerationResultBody.from_dict,
         "error": ModerationErrorBody.from_dict,
     },
 )
-_P_nullable_Metadata = _nullable(_parse_Metadata)
-_P_nullable_float = _nullable(_float)
-_P_nullable_ResponseError = _nullable(ResponseError.from_dict)
-_P_nullable_ResponseIncompleteDetails = _nullable(ResponseIncompleteDetails.from_dict)
-_P_list_of_OutputItem = _list_of(_parse_OutputItem)
-_P_list_of_InputItem = _list_of(_parse_InputItem)
-_P_first_of_str_list_of_InputItem = _first_of((_str, _P_list_of_InputItem))
-_P_nullable_first_of_str_list_of_InputItem = _nullable(
+_P_nullable_Metadata: Callable[[Any], Any] = _nullable(_parse_Metadata)
+_P_nullable_float: Callable[[Any], Any] = _nullable(_float)
+_P_nullable_ResponseError: Callable[[Any], Any] = _nullable(ResponseError.from_dict)
+_P_nullable_ResponseIncompleteDetails: Callable[[Any], Any] = _nullable(
+    ResponseIncompleteDetails.from_dict
+)
+_P_list_of_OutputItem: Callable[[Any], Any] = _list_of(_parse_OutputItem)
+_P_list_of_InputItem: Callable[[Any], Any] = _list_of(_parse_InputItem)
+_P_first_of_str_list_of_InputItem: Callable[[Any], Any] = _first_of(
+    (_str, _P_list_of_InputItem)
+)
+_P_nullable_first_of_str_list_of_InputItem: Callable[[Any], Any] = _nullable(
     _P_first_of_str_list_of_InputItem
 )
-_P_list_of_ResponseLogProbTopLogprob = _list_of(ResponseLogProbTopLogprob.from_dict)
-_P_list_of_ResponseLogProb = _list_of(ResponseLogProb.from_dict)
-_P_nullable_Annotation = _nullable(_parse_Annotation)
-_P_list_of_ChatCompletionResponseMessageAnnotation = _list_of(
+_P_list_of_ResponseLogProbTopLogprob: Callable[[Any], Any] = _list_of(
+    ResponseLogProbTopLogprob.from_dict
+)
+_P_list_of_ResponseLogProb: Callable[[Any], Any] = _list_of(ResponseLogProb.from_dict)
+_P_nullable_Annotation: Callable[[Any], Any] = _nullable(_parse_Annotation)
+_P_list_of_ChatCompletionResponseMessageAnnotation: Callable[[Any], Any] = _list_of(
     ChatCompletionResponseMessageAnnotation.from_dict
 )
-_P_nullable_CreateChatCompletionResponseChoiceLogprobs = _nullable(
-    CreateChatCompletionResponseChoiceLogprobs.from_dict
+_P_nullable_CreateChatCompletionResponseChoiceLogprobs: Callable[[Any], Any] = (
+    _nullable(CreateChatCompletionResponseChoiceLogprobs.from_dict)
 )
-_P_list_of_CreateChatCompletionResponseChoice = _list_of(
+_P_list_of_CreateChatCompletionResponseChoice: Callable[[Any], Any] = _list_of(
     CreateChatCompletionResponseChoice.from_dict
 )
-_P_nullable_map_of_str = _nullable(_P_map_of_str)
-_P_first_of_str_str = _first_of((_str, _str))
-_P_tagged_type_text_ResponseFormatText_and_2_more = _tagged(
+_P_nullable_map_of_str: Callable[[Any], Any] = _nullable(_P_map_of_str)
+_P_first_of_str_str: Callable[[Any], Any] = _first_of((_str, _str))
+_P_tagged_type_text_ResponseFormatText_and_2_more: Callable[[Any], Any] = _tagged(
     "type",
     {
         "text": ResponseFormatText.from_dict,
@@ -6171,7 +9664,7 @@ _P_tagged_type_text_ResponseFormatText_and_2_more = _tagged(
         "json_object": ResponseFormatJsonObject.from_dict,
     },
 )
-_P_tagged_type_eq_ComparisonFilter_and_9_more = _tagged(
+_P_tagged_type_eq_ComparisonFilter_and_9_more: Callable[[Any], Any] = _tagged(
     "type",
     {
         "eq": ComparisonFilter.from_dict,
@@ -6186,7 +9679,7 @@ _P_tagged_type_eq_ComparisonFilter_and_9_more = _tagged(
         "or": CompoundFilter.from_dict,
     },
 )
-_P_tagged_type_function_FunctionTool_and_17_more = _tagged(
+_P_tagged_type_function_FunctionTool_and_17_more: Callable[[Any], Any] = _tagged(
     "type",
     {
         "function": FunctionTool.from_dict,
@@ -6209,30 +9702,32 @@ _P_tagged_type_function_FunctionTool_and_17_more = _tagged(
         "apply_patch": ApplyPatchToolParam.from_dict,
     },
 )
-_P_tagged_type_allowed_tools_ToolChoiceAllowed_and_14_more = _tagged(
-    "type",
-    {
-        "allowed_tools": ToolChoiceAllowed.from_dict,
-        "file_search": ToolChoiceTypes.from_dict,
-        "web_search_preview": ToolChoiceTypes.from_dict,
-        "computer": ToolChoiceTypes.from_dict,
-        "computer_use_preview": ToolChoiceTypes.from_dict,
-        "computer_use": ToolChoiceTypes.from_dict,
-        "web_search_preview_2025_03_11": ToolChoiceTypes.from_dict,
-        "image_generation": ToolChoiceTypes.from_dict,
-        "code_interpreter": ToolChoiceTypes.from_dict,
-        "function": ToolChoiceFunction.from_dict,
-        "mcp": ToolChoiceMCP.from_dict,
-        "custom": ToolChoiceCustom.from_dict,
-        "programmatic_tool_calling": SpecificProgrammaticToolCallingParam.from_dict,
-        "apply_patch": SpecificApplyPatchParam.from_dict,
-        "shell": SpecificFunctionShellParam.from_dict,
-    },
+_P_tagged_type_allowed_tools_ToolChoiceAllowed_and_14_more: Callable[[Any], Any] = (
+    _tagged(
+        "type",
+        {
+            "allowed_tools": ToolChoiceAllowed.from_dict,
+            "file_search": ToolChoiceTypes.from_dict,
+            "web_search_preview": ToolChoiceTypes.from_dict,
+            "computer": ToolChoiceTypes.from_dict,
+            "computer_use_preview": ToolChoiceTypes.from_dict,
+            "computer_use": ToolChoiceTypes.from_dict,
+            "web_search_preview_2025_03_11": ToolChoiceTypes.from_dict,
+            "image_generation": ToolChoiceTypes.from_dict,
+            "code_interpreter": ToolChoiceTypes.from_dict,
+            "function": ToolChoiceFunction.from_dict,
+            "mcp": ToolChoiceMCP.from_dict,
+            "custom": ToolChoiceCustom.from_dict,
+            "programmatic_tool_calling": SpecificProgrammaticToolCallingParam.from_dict,
+            "apply_patch": SpecificApplyPatchParam.from_dict,
+            "shell": SpecificFunctionShellParam.from_dict,
+        },
+    )
 )
-_P_first_of_str_and_1_more_2 = _first_of(
+_P_first_of_str_and_1_more_2: Callable[[Any], Any] = _first_of(
     (_str, _P_tagged_type_allowed_tools_ToolChoiceAllowed_and_14_more)
 )
-_P_tagged_type_input_text_InputTextContent_and_2_more = _tagged(
+_P_tagged_type_input_text_InputTextContent_and_2_more: Callable[[Any], Any] = _tagged(
     "type",
     {
         "input_text": InputTextContent.from_dict,
@@ -6240,46 +9735,54 @@ _P_tagged_type_input_text_InputTextContent_and_2_more = _tagged(
         "input_file": InputFileContent.from_dict,
     },
 )
-_P_first_of_str_and_1_more_3 = _first_of(
+_P_first_of_str_and_1_more_3: Callable[[Any], Any] = _first_of(
     (_str, _P_tagged_type_input_text_InputTextContent_and_2_more)
 )
-_P_map_of_first_of_str_and_1_more_3 = _map_of(_P_first_of_str_and_1_more_3)
-_P_nullable_map_of_first_of_str_and_1_more_3 = _nullable(
+_P_map_of_first_of_str_and_1_more_3: Callable[[Any], Any] = _map_of(
+    _P_first_of_str_and_1_more_3
+)
+_P_nullable_map_of_first_of_str_and_1_more_3: Callable[[Any], Any] = _nullable(
     _P_map_of_first_of_str_and_1_more_3
 )
-_P_tagged_type_file_citation_FileCitationBody_and_3_more = _tagged(
-    "type",
-    {
-        "file_citation": FileCitationBody.from_dict,
-        "url_citation": UrlCitationBody.from_dict,
-        "container_file_citation": ContainerFileCitationBody.from_dict,
-        "file_path": FilePath.from_dict,
-    },
+_P_tagged_type_file_citation_FileCitationBody_and_3_more: Callable[[Any], Any] = (
+    _tagged(
+        "type",
+        {
+            "file_citation": FileCitationBody.from_dict,
+            "url_citation": UrlCitationBody.from_dict,
+            "container_file_citation": ContainerFileCitationBody.from_dict,
+            "file_path": FilePath.from_dict,
+        },
+    )
 )
-_P_tagged_type_output_text_OutputTextContent_and_1_more = _tagged(
+_P_tagged_type_output_text_OutputTextContent_and_1_more: Callable[[Any], Any] = _tagged(
     "type",
     {"output_text": OutputTextContent.from_dict, "refusal": RefusalContent.from_dict},
 )
-_P_first_of_str_float_bool = _first_of((_str, _float, _bool))
-_P_map_of_first_of_str_float_bool = _map_of(_P_first_of_str_float_bool)
-_P_nullable_map_of_first_of_str_float_bool = _nullable(
+_P_first_of_str_float_bool: Callable[[Any], Any] = _first_of((_str, _float, _bool))
+_P_map_of_first_of_str_float_bool: Callable[[Any], Any] = _map_of(
+    _P_first_of_str_float_bool
+)
+_P_nullable_map_of_first_of_str_float_bool: Callable[[Any], Any] = _nullable(
     _P_map_of_first_of_str_float_bool
 )
-_P_tagged_type_direct_DirectToolCallCaller_and_1_more = _tagged(
+_P_tagged_type_direct_DirectToolCallCaller_and_1_more: Callable[[Any], Any] = _tagged(
     "type",
     {
         "direct": DirectToolCallCaller.from_dict,
         "program": ProgramToolCallCaller.from_dict,
     },
 )
-_P_tagged_type_direct_DirectToolCallCallerParam_and_1_more = _tagged(
-    "type",
-    {
-        "direct": DirectToolCallCallerParam.from_dict,
-        "program": ProgramToolCallCallerParam.from_dict,
-    },
+_P_tagged_type_direct_DirectToolCallCallerParam_and_1_more: Callable[[Any], Any] = (
+    _tagged(
+        "type",
+        {
+            "direct": DirectToolCallCallerParam.from_dict,
+            "program": ProgramToolCallCallerParam.from_dict,
+        },
+    )
 )
-_P_tagged_type_click_ClickParam_and_8_more = _tagged(
+_P_tagged_type_click_ClickParam_and_8_more: Callable[[Any], Any] = _tagged(
     "type",
     {
         "click": ClickParam.from_dict,
@@ -6293,16 +9796,18 @@ _P_tagged_type_click_ClickParam_and_8_more = _tagged(
         "wait": WaitParam.from_dict,
     },
 )
-_P_list_of_ComputerAction = _list_of(_parse_ComputerAction)
-_P_tagged_type_mcp_protocol_error_MCPProtocolError_and_2_more = _tagged(
-    "type",
-    {
-        "mcp_protocol_error": MCPProtocolError.from_dict,
-        "mcp_tool_execution_error": MCPToolExecutionError.from_dict,
-        "http_error": HTTPError.from_dict,
-    },
+_P_list_of_ComputerAction: Callable[[Any], Any] = _list_of(_parse_ComputerAction)
+_P_tagged_type_mcp_protocol_error_MCPProtocolError_and_2_more: Callable[[Any], Any] = (
+    _tagged(
+        "type",
+        {
+            "mcp_protocol_error": MCPProtocolError.from_dict,
+            "mcp_tool_execution_error": MCPToolExecutionError.from_dict,
+            "http_error": HTTPError.from_dict,
+        },
+    )
 )
-_P_tagged_type_message_OutputMessage_and_27_more = _tagged(
+_P_tagged_type_message_OutputMessage_and_27_more: Callable[[Any], Any] = _tagged(
     "type",
     {
         "message": OutputMessage.from_dict,
@@ -6335,15 +9840,19 @@ _P_tagged_type_message_OutputMessage_and_27_more = _tagged(
         "custom_tool_call_output": CustomToolCallOutputResource.from_dict,
     },
 )
-_P_list_of_InputContent = _list_of(_parse_InputContent)
-_P_tagged_type_timeout_FunctionShellCallOutputTimeoutOutcomeParam_and_1_more = _tagged(
+_P_list_of_InputContent: Callable[[Any], Any] = _list_of(_parse_InputContent)
+_P_tagged_type_timeout_FunctionShellCallOutputTimeoutOutcomeParam_and_1_more: Callable[
+    [Any], Any
+] = _tagged(
     "type",
     {
         "timeout": FunctionShellCallOutputTimeoutOutcomeParam.from_dict,
         "exit": FunctionShellCallOutputExitOutcomeParam.from_dict,
     },
 )
-_P_tagged_type_create_file_ApplyPatchCreateFileOperationParam_and_2_more = _tagged(
+_P_tagged_type_create_file_ApplyPatchCreateFileOperationParam_and_2_more: Callable[
+    [Any], Any
+] = _tagged(
     "type",
     {
         "create_file": ApplyPatchCreateFileOperationParam.from_dict,
@@ -6351,7 +9860,7 @@ _P_tagged_type_create_file_ApplyPatchCreateFileOperationParam_and_2_more = _tagg
         "update_file": ApplyPatchUpdateFileOperationParam.from_dict,
     },
 )
-_P_tagged_type_message_InputMessage_and_25_more = _tagged(
+_P_tagged_type_message_InputMessage_and_25_more: Callable[[Any], Any] = _tagged(
     "type",
     {
         "message": InputMessage.from_dict,
@@ -6382,7 +9891,7 @@ _P_tagged_type_message_InputMessage_and_25_more = _tagged(
         "custom_tool_call": CustomToolCall.from_dict,
     },
 )
-_P_first_of_EasyInputMessage_and_5_more = _first_of(
+_P_first_of_EasyInputMessage_and_5_more: Callable[[Any], Any] = _first_of(
     (
         EasyInputMessage.from_dict,
         _P_tagged_type_message_InputMessage_and_25_more,
@@ -6392,7 +9901,7 @@ _P_first_of_EasyInputMessage_and_5_more = _first_of(
         ProgramOutputItemParam.from_dict,
     )
 )
-_P_tagged_type_output_text_OutputTextContent_and_2_more = _tagged(
+_P_tagged_type_output_text_OutputTextContent_and_2_more: Callable[[Any], Any] = _tagged(
     "type",
     {
         "output_text": OutputTextContent.from_dict,
@@ -6400,7 +9909,9 @@ _P_tagged_type_output_text_OutputTextContent_and_2_more = _tagged(
         "reasoning_text": ReasoningTextContent.from_dict,
     },
 )
-_P_tagged_type_response_audio_delta_ResponseAudioDeltaEvent_and_57_more = _tagged(
+_P_tagged_type_response_audio_delta_ResponseAudioDeltaEvent_and_57_more: Callable[
+    [Any], Any
+] = _tagged(
     "type",
     {
         "response.audio.delta": ResponseAudioDeltaEvent.from_dict,
@@ -6463,2423 +9974,24 @@ _P_tagged_type_response_audio_delta_ResponseAudioDeltaEvent_and_57_more = _tagge
         "response.custom_tool_call_input.done": ResponseCustomToolCallInputDoneEvent.from_dict,
     },
 )
-_P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _tagged(
+_P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more: Callable[
+    [Any], Any
+] = _tagged(
     "type",
     {
         "function": ChatCompletionMessageToolCall.from_dict,
         "custom": ChatCompletionMessageCustomToolCall.from_dict,
     },
 )
-_P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _list_of(
-    _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more
-)
-
-
-# Each class's fields, as from_dict reads them and to_dict writes them back.
-ChatCompletionStreamResponseDeltaFunctionCall._fields = _Fields(
-    arguments=_Field("arguments", _str, fast=str, optional=True),
-    name=_Field("name", _str, fast=str, optional=True),
-)
-
-
-ChatCompletionMessageToolCallChunkFunction._fields = _Fields(
-    name=_Field("name", _str, fast=str, optional=True),
-    arguments=_Field("arguments", _str, fast=str, optional=True),
-)
-
-
-ChatCompletionMessageToolCallChunk._fields = _Fields(
-    index=_Field("index", _int, fast=int),
-    id=_Field("id", _str, fast=str, optional=True),
-    type=_Field("type", _str, fast=str, optional=True),
-    function=_Field(
-        "function",
-        ChatCompletionMessageToolCallChunkFunction.from_dict,
-        optional=True,
-        dump=True,
-    ),
-)
-
-
-ChatCompletionStreamResponseDelta._fields = _Fields(
-    content=_Field("content", _str, fast=str, optional=True),
-    function_call=_Field(
-        "function_call",
-        ChatCompletionStreamResponseDeltaFunctionCall.from_dict,
-        optional=True,
-        dump=True,
-    ),
-    tool_calls=_Field(
-        "tool_calls",
-        _P_list_of_ChatCompletionMessageToolCallChunk,
-        optional=True,
-        dump=True,
-    ),
-    role=_Field("role", _str, fast=str, optional=True),
-    refusal=_Field("refusal", _str, fast=str, optional=True),
-)
-
-
-ChatCompletionTokenLogprobTopLogprob._fields = _Fields(
-    token=_Field("token", _str, fast=str),
-    logprob=_Field("logprob", _float, fast=float),
-    bytes=_Field("bytes", _P_nullable_list_of_int, nullable=True),
-)
-
-
-ChatCompletionTokenLogprob._fields = _Fields(
-    token=_Field("token", _str, fast=str),
-    logprob=_Field("logprob", _float, fast=float),
-    bytes=_Field("bytes", _P_nullable_list_of_int, nullable=True),
-    top_logprobs=_Field(
-        "top_logprobs", _P_list_of_ChatCompletionTokenLogprobTopLogprob, dump=True
-    ),
-)
-
-
-CreateChatCompletionStreamResponseChoiceLogprobs._fields = _Fields(
-    content=_Field(
-        "content",
-        _P_nullable_list_of_ChatCompletionTokenLogprob,
-        nullable=True,
-        dump=True,
-    ),
-    refusal=_Field(
-        "refusal",
-        _P_nullable_list_of_ChatCompletionTokenLogprob,
-        nullable=True,
-        dump=True,
-    ),
-)
-
-
-CreateChatCompletionStreamResponseChoice._fields = _Fields(
-    delta=_Field("delta", ChatCompletionStreamResponseDelta.from_dict, dump=True),
-    logprobs=_Field(
-        "logprobs",
-        CreateChatCompletionStreamResponseChoiceLogprobs.from_dict,
-        optional=True,
-        dump=True,
-    ),
-    finish_reason=_Field("finish_reason", _P_nullable_str, fast=str, nullable=True),
-    index=_Field("index", _int, fast=int),
-)
-
-
-CompletionUsageCompletionTokensDetails._fields = _Fields(
-    accepted_prediction_tokens=_Field(
-        "accepted_prediction_tokens", _int, fast=int, optional=True
-    ),
-    audio_tokens=_Field("audio_tokens", _int, fast=int, optional=True),
-    reasoning_tokens=_Field("reasoning_tokens", _int, fast=int, optional=True),
-    text_tokens=_Field("text_tokens", _int, fast=int, optional=True),
-    rejected_prediction_tokens=_Field(
-        "rejected_prediction_tokens", _int, fast=int, optional=True
-    ),
-)
-
-
-CompletionUsagePromptTokensDetails._fields = _Fields(
-    audio_tokens=_Field("audio_tokens", _int, fast=int, optional=True),
-    cached_tokens=_Field("cached_tokens", _int, fast=int, optional=True),
-    text_tokens=_Field("text_tokens", _int, fast=int, optional=True),
-    image_tokens=_Field("image_tokens", _int, fast=int, optional=True),
-    cache_write_tokens=_Field("cache_write_tokens", _int, fast=int, optional=True),
-)
-
-
-CompletionUsage._fields = _Fields(
-    completion_tokens=_Field("completion_tokens", _int, fast=int),
-    prompt_tokens=_Field("prompt_tokens", _int, fast=int),
-    total_tokens=_Field("total_tokens", _int, fast=int),
-    completion_tokens_details=_Field(
-        "completion_tokens_details",
-        CompletionUsageCompletionTokensDetails.from_dict,
-        optional=True,
-        dump=True,
-    ),
-    prompt_tokens_details=_Field(
-        "prompt_tokens_details",
-        CompletionUsagePromptTokensDetails.from_dict,
-        optional=True,
-        dump=True,
-    ),
-)
-
-
-ModerationResultBody._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    model=_Field("model", _str, fast=str),
-    flagged=_Field("flagged", _bool, fast=bool),
-    categories=_Field("categories", _P_map_of_bool),
-    category_scores=_Field("category_scores", _P_map_of_float),
-    category_applied_input_types=_Field(
-        "category_applied_input_types", _P_map_of_list_of_str
-    ),
-)
-
-
-ChatCompletionModerationResults._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    model=_Field("model", _str, fast=str),
-    results=_Field("results", _P_list_of_ModerationResultBody, dump=True),
-)
-
-
-ChatCompletionModerationError._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    code=_Field("code", _str, fast=str),
-    message=_Field("message", _str, fast=str),
-)
-
-
-ChatCompletionModeration._fields = _Fields(
-    input=_Field(
-        "input",
-        _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
-        dump=True,
-    ),
-    output=_Field(
-        "output",
-        _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
-        dump=True,
-    ),
-)
-
-
-CreateChatCompletionStreamResponse._fields = _Fields(
-    id=_Field("id", _str, fast=str),
-    choices=_Field(
-        "choices", _P_list_of_CreateChatCompletionStreamResponseChoice, dump=True
-    ),
-    created=_Field("created", _int, fast=int),
-    model=_Field("model", _str, fast=str),
-    obfuscation=_Field("obfuscation", _str, fast=str, optional=True),
-    service_tier=_Field("service_tier", _str, fast=str, optional=True),
-    system_fingerprint=_Field("system_fingerprint", _str, fast=str, optional=True),
-    object=_Field("object", _str, fast=str),
-    usage=_Field("usage", CompletionUsage.from_dict, optional=True, dump=True),
-    moderation=_Field(
-        "moderation", ChatCompletionModeration.from_dict, optional=True, dump=True
-    ),
-)
-
-
-ResponseAudioDeltaEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-    delta=_Field("delta", _str, fast=str),
-)
-
-
-ResponseAudioDoneEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseAudioTranscriptDeltaEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    delta=_Field("delta", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseAudioTranscriptDoneEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseCodeInterpreterCallCodeDeltaEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    item_id=_Field("item_id", _str, fast=str),
-    delta=_Field("delta", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseCodeInterpreterCallCodeDoneEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    item_id=_Field("item_id", _str, fast=str),
-    code=_Field("code", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseCodeInterpreterCallCompletedEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    item_id=_Field("item_id", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseCodeInterpreterCallInProgressEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    item_id=_Field("item_id", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseCodeInterpreterCallInterpretingEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    item_id=_Field("item_id", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseFormatText._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-)
-
-
-TextResponseFormatJsonSchema._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    description=_Field("description", _str, fast=str, optional=True),
-    name=_Field("name", _str, fast=str),
-    schema_=_Field("schema", _parse_ResponseFormatJsonSchemaSchema, dump=True),
-    strict=_Field("strict", _bool, fast=bool, optional=True),
-)
-
-
-ResponseFormatJsonObject._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-)
-
-
-ResponseTextParam._fields = _Fields(
-    format=_Field(
-        "format", _parse_TextResponseFormatConfiguration, optional=True, dump=True
-    ),
-    verbosity=_Field("verbosity", _str, fast=str, optional=True),
-)
-
-
-FunctionTool._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    name=_Field("name", _str, fast=str),
-    description=_Field("description", _str, fast=str, optional=True),
-    parameters=_Field("parameters", _P_nullable_map_of_any, nullable=True),
-    output_schema=_Field("output_schema", _P_map_of_any, optional=True),
-    strict=_Field("strict", _P_nullable_bool, fast=bool, nullable=True),
-    defer_loading=_Field("defer_loading", _bool, fast=bool, optional=True),
-    allowed_callers=_Field("allowed_callers", _P_list_of_str, optional=True),
-)
-
-
-HybridSearchOptions._fields = _Fields(
-    embedding_weight=_Field("embedding_weight", _float, fast=float),
-    text_weight=_Field("text_weight", _float, fast=float),
-)
-
-
-RankingOptions._fields = _Fields(
-    ranker=_Field("ranker", _str, fast=str, optional=True),
-    score_threshold=_Field("score_threshold", _float, fast=float, optional=True),
-    hybrid_search=_Field(
-        "hybrid_search", HybridSearchOptions.from_dict, optional=True, dump=True
-    ),
-)
-
-
-ComparisonFilter._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    key=_Field("key", _str, fast=str),
-    value=_Field("value", _P_first_of_str_float_bool_list_of_first_of_str_float),
-)
-
-
-CompoundFilter._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    filters=_Field("filters", _P_list_of_any),
-)
-
-
-FileSearchTool._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    vector_store_ids=_Field("vector_store_ids", _P_list_of_str),
-    max_num_results=_Field("max_num_results", _int, fast=int, optional=True),
-    ranking_options=_Field(
-        "ranking_options", RankingOptions.from_dict, optional=True, dump=True
-    ),
-    filters=_Field("filters", _parse_Filters, optional=True, dump=True),
-)
-
-
-ComputerTool._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-)
-
-
-ComputerUsePreviewTool._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    environment=_Field("environment", _str, fast=str),
-    display_width=_Field("display_width", _int, fast=int),
-    display_height=_Field("display_height", _int, fast=int),
-)
-
-
-WebSearchToolFilters._fields = _Fields(
-    allowed_domains=_Field("allowed_domains", _P_list_of_str, optional=True),
-)
-
-
-WebSearchApproximateLocation._fields = _Fields(
-    type=_Field("type", _str, fast=str, optional=True),
-    country=_Field("country", _str, fast=str, optional=True),
-    region=_Field("region", _str, fast=str, optional=True),
-    city=_Field("city", _str, fast=str, optional=True),
-    timezone=_Field("timezone", _str, fast=str, optional=True),
-)
-
-
-WebSearchTool._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    external_web_access=_Field("external_web_access", _bool, fast=bool, optional=True),
-    filters=_Field("filters", WebSearchToolFilters.from_dict, optional=True, dump=True),
-    user_location=_Field(
-        "user_location",
-        WebSearchApproximateLocation.from_dict,
-        optional=True,
-        dump=True,
-    ),
-    search_context_size=_Field("search_context_size", _str, fast=str, optional=True),
-)
-
-
-MCPToolFilter._fields = _Fields(
-    tool_names=_Field("tool_names", _P_list_of_str, optional=True),
-    read_only=_Field("read_only", _bool, fast=bool, optional=True),
-)
-
-
-MCPToolRequireApproval._fields = _Fields(
-    always=_Field("always", MCPToolFilter.from_dict, optional=True, dump=True),
-    never=_Field("never", MCPToolFilter.from_dict, optional=True, dump=True),
-)
-
-
-MCPTool._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    server_label=_Field("server_label", _str, fast=str),
-    server_url=_Field("server_url", _str, fast=str, optional=True),
-    connector_id=_Field("connector_id", _str, fast=str, optional=True),
-    tunnel_id=_Field("tunnel_id", _str, fast=str, optional=True),
-    authorization=_Field("authorization", _str, fast=str, optional=True),
-    server_description=_Field("server_description", _str, fast=str, optional=True),
-    headers=_Field("headers", _P_map_of_str, optional=True),
-    allowed_tools=_Field(
-        "allowed_tools", _P_first_of_list_of_str_MCPToolFilter, optional=True, dump=True
-    ),
-    allowed_callers=_Field("allowed_callers", _P_list_of_str, optional=True),
-    require_approval=_Field(
-        "require_approval",
-        _P_first_of_MCPToolRequireApproval_str,
-        optional=True,
-        dump=True,
-    ),
-    defer_loading=_Field("defer_loading", _bool, fast=bool, optional=True),
-)
-
-
-ContainerNetworkPolicyDisabledParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-)
-
-
-ContainerNetworkPolicyDomainSecretParam._fields = _Fields(
-    domain=_Field("domain", _str, fast=str),
-    name=_Field("name", _str, fast=str),
-    value=_Field("value", _str, fast=str),
-)
-
-
-ContainerNetworkPolicyAllowlistParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    allowed_domains=_Field("allowed_domains", _P_list_of_str),
-    domain_secrets=_Field(
-        "domain_secrets",
-        _P_list_of_ContainerNetworkPolicyDomainSecretParam,
-        optional=True,
-        dump=True,
-    ),
-)
-
-
-AutoCodeInterpreterToolParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    file_ids=_Field("file_ids", _P_list_of_str, optional=True),
-    memory_limit=_Field("memory_limit", _str, fast=str, optional=True),
-    network_policy=_Field(
-        "network_policy",
-        _P_tagged_type_disabled_ContainerNetworkPolicyDisabledParam_and_1_more,
-        optional=True,
-        dump=True,
-    ),
-)
-
-
-CodeInterpreterTool._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    container=_Field(
-        "container", _P_first_of_str_AutoCodeInterpreterToolParam, dump=True
-    ),
-    allowed_callers=_Field("allowed_callers", _P_list_of_str, optional=True),
-)
-
-
-ProgrammaticToolCallingParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-)
-
-
-ImageGenToolInputImageMask._fields = _Fields(
-    image_url=_Field("image_url", _str, fast=str, optional=True),
-    file_id=_Field("file_id", _str, fast=str, optional=True),
-)
-
-
-ImageGenTool._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    model=_Field("model", _str, fast=str, optional=True),
-    quality=_Field("quality", _str, fast=str, optional=True),
-    size=_Field("size", _str, fast=str, optional=True),
-    output_format=_Field("output_format", _str, fast=str, optional=True),
-    output_compression=_Field("output_compression", _int, fast=int, optional=True),
-    moderation=_Field("moderation", _str, fast=str, optional=True),
-    background=_Field("background", _str, fast=str, optional=True),
-    input_fidelity=_Field("input_fidelity", _str, fast=str, optional=True),
-    input_image_mask=_Field(
-        "input_image_mask",
-        ImageGenToolInputImageMask.from_dict,
-        optional=True,
-        dump=True,
-    ),
-    partial_images=_Field("partial_images", _int, fast=int, optional=True),
-    action=_Field("action", _str, fast=str, optional=True),
-)
-
-
-LocalShellToolParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-)
-
-
-SkillReferenceParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    skill_id=_Field("skill_id", _str, fast=str),
-    version=_Field("version", _str, fast=str, optional=True),
-)
-
-
-InlineSkillSourceParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    media_type=_Field("media_type", _str, fast=str),
-    data=_Field("data", _str, fast=str),
-)
-
-
-InlineSkillParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    name=_Field("name", _str, fast=str),
-    description=_Field("description", _str, fast=str),
-    source=_Field("source", InlineSkillSourceParam.from_dict, dump=True),
-)
-
-
-ContainerAutoParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    file_ids=_Field("file_ids", _P_list_of_str, optional=True),
-    memory_limit=_Field("memory_limit", _str, fast=str, optional=True),
-    network_policy=_Field(
-        "network_policy",
-        _P_tagged_type_disabled_ContainerNetworkPolicyDisabledParam_and_1_more,
-        optional=True,
-        dump=True,
-    ),
-    skills=_Field(
-        "skills",
-        _P_list_of_tagged_type_skill_reference_SkillReferenceParam_and_1_more,
-        optional=True,
-        dump=True,
-    ),
-)
-
-
-LocalSkillParam._fields = _Fields(
-    name=_Field("name", _str, fast=str),
-    description=_Field("description", _str, fast=str),
-    path=_Field("path", _str, fast=str),
-)
-
-
-LocalEnvironmentParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    skills=_Field("skills", _P_list_of_LocalSkillParam, optional=True, dump=True),
-)
-
-
-ContainerReferenceParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    container_id=_Field("container_id", _str, fast=str),
-)
-
-
-FunctionShellToolParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    environment=_Field(
-        "environment",
-        _P_tagged_type_container_auto_ContainerAutoParam_and_2_more,
-        optional=True,
-        dump=True,
-    ),
-    allowed_callers=_Field("allowed_callers", _P_list_of_str, optional=True),
-)
-
-
-CustomTextFormatParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-)
-
-
-CustomGrammarFormatParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    syntax=_Field("syntax", _str, fast=str),
-    definition=_Field("definition", _str, fast=str),
-)
-
-
-CustomToolParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    name=_Field("name", _str, fast=str),
-    description=_Field("description", _str, fast=str, optional=True),
-    format=_Field(
-        "format",
-        _P_tagged_type_text_CustomTextFormatParam_and_1_more,
-        optional=True,
-        dump=True,
-    ),
-    defer_loading=_Field("defer_loading", _bool, fast=bool, optional=True),
-    allowed_callers=_Field("allowed_callers", _P_list_of_str, optional=True),
-)
-
-
-FunctionToolParam._fields = _Fields(
-    name=_Field("name", _str, fast=str),
-    description=_Field("description", _str, fast=str, optional=True),
-    parameters=_Field("parameters", _parse_EmptyModelParam, optional=True, dump=True),
-    strict=_Field("strict", _bool, fast=bool, optional=True),
-    type=_Field("type", _str, fast=str),
-    output_schema=_Field("output_schema", _P_map_of_any, optional=True),
-    defer_loading=_Field("defer_loading", _bool, fast=bool, optional=True),
-    allowed_callers=_Field("allowed_callers", _P_list_of_str, optional=True),
-)
-
-
-NamespaceToolParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    name=_Field("name", _str, fast=str),
-    description=_Field("description", _str, fast=str),
-    tools=_Field(
-        "tools", _P_list_of_tagged_type_function_FunctionToolParam_and_1_more, dump=True
-    ),
-)
-
-
-ToolSearchToolParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    execution=_Field("execution", _str, fast=str, optional=True),
-    description=_Field("description", _str, fast=str, optional=True),
-    parameters=_Field("parameters", _parse_EmptyModelParam, optional=True, dump=True),
-)
-
-
-ApproximateLocation._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    country=_Field("country", _str, fast=str, optional=True),
-    region=_Field("region", _str, fast=str, optional=True),
-    city=_Field("city", _str, fast=str, optional=True),
-    timezone=_Field("timezone", _str, fast=str, optional=True),
-)
-
-
-WebSearchPreviewTool._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    user_location=_Field(
-        "user_location", ApproximateLocation.from_dict, optional=True, dump=True
-    ),
-    search_context_size=_Field("search_context_size", _str, fast=str, optional=True),
-    search_content_types=_Field("search_content_types", _P_list_of_str, optional=True),
-)
-
-
-ApplyPatchToolParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    allowed_callers=_Field("allowed_callers", _P_list_of_str, optional=True),
-)
-
-
-ToolChoiceAllowed._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    mode=_Field("mode", _str, fast=str),
-    tools=_Field("tools", _P_list_of_map_of_any),
-)
-
-
-ToolChoiceTypes._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-)
-
-
-ToolChoiceFunction._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    name=_Field("name", _str, fast=str),
-)
-
-
-ToolChoiceMCP._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    server_label=_Field("server_label", _str, fast=str),
-    name=_Field("name", _str, fast=str, optional=True),
-)
-
-
-ToolChoiceCustom._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    name=_Field("name", _str, fast=str),
-)
-
-
-SpecificProgrammaticToolCallingParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-)
-
-
-SpecificApplyPatchParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-)
-
-
-SpecificFunctionShellParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-)
-
-
-PromptCacheBreakpointConfig._fields = _Fields(
-    mode=_Field("mode", _str, fast=str),
-)
-
-
-InputTextContent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    text=_Field("text", _str, fast=str),
-    prompt_cache_breakpoint=_Field(
-        "prompt_cache_breakpoint",
-        PromptCacheBreakpointConfig.from_dict,
-        optional=True,
-        dump=True,
-    ),
-)
-
-
-InputImageContent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    image_url=_Field("image_url", _str, fast=str, optional=True),
-    file_id=_Field("file_id", _str, fast=str, optional=True),
-    detail=_Field("detail", _str, fast=str),
-    prompt_cache_breakpoint=_Field(
-        "prompt_cache_breakpoint",
-        PromptCacheBreakpointConfig.from_dict,
-        optional=True,
-        dump=True,
-    ),
-)
-
-
-InputFileContent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    file_id=_Field("file_id", _str, fast=str, optional=True),
-    filename=_Field("filename", _str, fast=str, optional=True),
-    file_data=_Field("file_data", _str, fast=str, optional=True),
-    prompt_cache_breakpoint=_Field(
-        "prompt_cache_breakpoint",
-        PromptCacheBreakpointConfig.from_dict,
-        optional=True,
-        dump=True,
-    ),
-    file_url=_Field("file_url", _str, fast=str, optional=True),
-    detail=_Field("detail", _str, fast=str, optional=True),
-)
-
-
-Prompt._fields = _Fields(
-    id=_Field("id", _str, fast=str),
-    version=_Field("version", _str, fast=str, optional=True),
-    variables=_Field(
-        "variables", _parse_ResponsePromptVariables, optional=True, dump=True
-    ),
-)
-
-
-ResponseError._fields = _Fields(
-    code=_Field("code", _str, fast=str),
-    message=_Field("message", _str, fast=str),
-)
-
-
-ResponseIncompleteDetails._fields = _Fields(
-    reason=_Field("reason", _str, fast=str, optional=True),
-)
-
-
-FileCitationBody._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    file_id=_Field("file_id", _str, fast=str),
-    index=_Field("index", _int, fast=int),
-    filename=_Field("filename", _str, fast=str),
-)
-
-
-UrlCitationBody._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    url=_Field("url", _str, fast=str),
-    start_index=_Field("start_index", _int, fast=int),
-    end_index=_Field("end_index", _int, fast=int),
-    title=_Field("title", _str, fast=str),
-)
-
-
-ContainerFileCitationBody._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    container_id=_Field("container_id", _str, fast=str),
-    file_id=_Field("file_id", _str, fast=str),
-    start_index=_Field("start_index", _int, fast=int),
-    end_index=_Field("end_index", _int, fast=int),
-    filename=_Field("filename", _str, fast=str),
-)
-
-
-FilePath._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    file_id=_Field("file_id", _str, fast=str),
-    index=_Field("index", _int, fast=int),
-)
-
-
-TopLogProb._fields = _Fields(
-    token=_Field("token", _str, fast=str),
-    logprob=_Field("logprob", _float, fast=float),
-    bytes=_Field("bytes", _P_list_of_int),
-)
-
-
-LogProb._fields = _Fields(
-    token=_Field("token", _str, fast=str),
-    logprob=_Field("logprob", _float, fast=float),
-    bytes=_Field("bytes", _P_list_of_int),
-    top_logprobs=_Field("top_logprobs", _P_list_of_TopLogProb, dump=True),
-)
-
-
-OutputTextContent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    text=_Field("text", _str, fast=str),
-    annotations=_Field("annotations", _P_list_of_Annotation, dump=True),
-    logprobs=_Field("logprobs", _P_list_of_LogProb, dump=True),
-)
-
-
-RefusalContent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    refusal=_Field("refusal", _str, fast=str),
-)
-
-
-OutputMessage._fields = _Fields(
-    id=_Field("id", _str, fast=str),
-    type=_Field("type", _str, fast=str),
-    role=_Field("role", _str, fast=str),
-    content=_Field("content", _P_list_of_OutputMessageContent, dump=True),
-    phase=_Field("phase", _str, fast=str, optional=True),
-    status=_Field("status", _str, fast=str),
-)
-
-
-FileSearchToolCallResult._fields = _Fields(
-    file_id=_Field("file_id", _str, fast=str, optional=True),
-    text=_Field("text", _str, fast=str, optional=True),
-    filename=_Field("filename", _str, fast=str, optional=True),
-    attributes=_Field(
-        "attributes", _parse_VectorStoreFileAttributes, optional=True, dump=True
-    ),
-    score=_Field("score", _float, fast=float, optional=True),
-)
-
-
-FileSearchToolCall._fields = _Fields(
-    id=_Field("id", _str, fast=str),
-    type=_Field("type", _str, fast=str),
-    status=_Field("status", _str, fast=str),
-    queries=_Field("queries", _P_list_of_str),
-    results=_Field(
-        "results", _P_list_of_FileSearchToolCallResult, optional=True, dump=True
-    ),
-)
-
-
-DirectToolCallCaller._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-)
-
-
-ProgramToolCallCaller._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    caller_id=_Field("caller_id", _str, fast=str),
-)
-
-
-FunctionToolCall._fields = _Fields(
-    id=_Field("id", _str, fast=str, optional=True),
-    type=_Field("type", _str, fast=str),
-    call_id=_Field("call_id", _str, fast=str),
-    caller=_Field("caller", _parse_ToolCallCaller, optional=True, dump=True),
-    namespace=_Field("namespace", _str, fast=str, optional=True),
-    name=_Field("name", _str, fast=str),
-    arguments=_Field("arguments", _str, fast=str),
-    status=_Field("status", _str, fast=str, optional=True),
-)
-
-
-DirectToolCallCallerParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-)
-
-
-ProgramToolCallCallerParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    caller_id=_Field("caller_id", _str, fast=str),
-)
-
-
-FunctionToolCallOutputResource._fields = _Fields(
-    id=_Field("id", _str, fast=str),
-    type=_Field("type", _str, fast=str),
-    call_id=_Field("call_id", _str, fast=str, optional=True),
-    name=_Field("name", _str, fast=str, optional=True),
-    namespace=_Field("namespace", _str, fast=str, optional=True),
-    caller=_Field("caller", _parse_ToolCallCallerParam, optional=True, dump=True),
-    output=_Field(
-        "output", _P_first_of_str_list_of_FunctionAndCustomToolCallOutput, dump=True
-    ),
-    status=_Field("status", _str, fast=str),
-    created_by=_Field("created_by", _str, fast=str, optional=True),
-)
-
-
-WebSearchActionSearchSource._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    url=_Field("url", _str, fast=str),
-)
-
-
-WebSearchActionSearch._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    query=_Field("query", _str, fast=str, optional=True),
-    queries=_Field("queries", _P_list_of_str, optional=True),
-    sources=_Field(
-        "sources", _P_list_of_WebSearchActionSearchSource, optional=True, dump=True
-    ),
-)
-
-
-WebSearchActionOpenPage._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    url=_Field("url", _str, fast=str, optional=True),
-)
-
-
-WebSearchActionFind._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    url=_Field("url", _str, fast=str),
-    pattern=_Field("pattern", _str, fast=str),
-)
-
-
-WebSearchToolCall._fields = _Fields(
-    id=_Field("id", _str, fast=str),
-    type=_Field("type", _str, fast=str),
-    status=_Field("status", _str, fast=str),
-    action=_Field(
-        "action", _P_tagged_type_search_WebSearchActionSearch_and_2_more, dump=True
-    ),
-)
-
-
-ClickParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    button=_Field("button", _str, fast=str),
-    x=_Field("x", _int, fast=int),
-    y=_Field("y", _int, fast=int),
-    keys=_Field("keys", _P_list_of_str, optional=True),
-)
-
-
-DoubleClickAction._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    x=_Field("x", _int, fast=int),
-    y=_Field("y", _int, fast=int),
-    keys=_Field("keys", _P_nullable_list_of_str, nullable=True),
-)
-
-
-CoordParam._fields = _Fields(
-    x=_Field("x", _int, fast=int),
-    y=_Field("y", _int, fast=int),
-)
-
-
-DragParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    path=_Field("path", _P_list_of_CoordParam, dump=True),
-    keys=_Field("keys", _P_list_of_str, optional=True),
-)
-
-
-KeyPressAction._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    keys=_Field("keys", _P_list_of_str),
-)
-
-
-MoveParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    x=_Field("x", _int, fast=int),
-    y=_Field("y", _int, fast=int),
-    keys=_Field("keys", _P_list_of_str, optional=True),
-)
-
-
-ScreenshotParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-)
-
-
-ScrollParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    x=_Field("x", _int, fast=int),
-    y=_Field("y", _int, fast=int),
-    scroll_x=_Field("scroll_x", _int, fast=int),
-    scroll_y=_Field("scroll_y", _int, fast=int),
-    keys=_Field("keys", _P_list_of_str, optional=True),
-)
-
-
-TypeParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    text=_Field("text", _str, fast=str),
-)
-
-
-WaitParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-)
-
-
-ComputerCallSafetyCheckParam._fields = _Fields(
-    id=_Field("id", _str, fast=str),
-    code=_Field("code", _str, fast=str, optional=True),
-    message=_Field("message", _str, fast=str, optional=True),
-)
-
-
-ComputerToolCall._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str),
-    call_id=_Field("call_id", _str, fast=str),
-    action=_Field("action", _parse_ComputerAction, optional=True, dump=True),
-    actions=_Field("actions", _parse_ComputerActionList, optional=True, dump=True),
-    pending_safety_checks=_Field(
-        "pending_safety_checks", _P_list_of_ComputerCallSafetyCheckParam, dump=True
-    ),
-    status=_Field("status", _str, fast=str),
-)
-
-
-ComputerScreenshotImage._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    image_url=_Field("image_url", _str, fast=str, optional=True),
-    file_id=_Field("file_id", _str, fast=str, optional=True),
-)
-
-
-ComputerToolCallOutputResource._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str),
-    call_id=_Field("call_id", _str, fast=str),
-    acknowledged_safety_checks=_Field(
-        "acknowledged_safety_checks",
-        _P_list_of_ComputerCallSafetyCheckParam,
-        optional=True,
-        dump=True,
-    ),
-    output=_Field("output", ComputerScreenshotImage.from_dict, dump=True),
-    status=_Field("status", _str, fast=str),
-    created_by=_Field("created_by", _str, fast=str, optional=True),
-)
-
-
-SummaryTextContent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    text=_Field("text", _str, fast=str),
-)
-
-
-ReasoningTextContent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    text=_Field("text", _str, fast=str),
-)
-
-
-ReasoningItem._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str),
-    encrypted_content=_Field("encrypted_content", _str, fast=str, optional=True),
-    summary=_Field("summary", _P_list_of_SummaryTextContent, dump=True),
-    content=_Field(
-        "content", _P_list_of_ReasoningTextContent, optional=True, dump=True
-    ),
-    status=_Field("status", _str, fast=str, optional=True),
-)
-
-
-Program._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str),
-    call_id=_Field("call_id", _str, fast=str),
-    code=_Field("code", _str, fast=str),
-    fingerprint=_Field("fingerprint", _str, fast=str),
-)
-
-
-ProgramOutput._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str),
-    call_id=_Field("call_id", _str, fast=str),
-    result=_Field("result", _str, fast=str),
-    status=_Field("status", _str, fast=str),
-)
-
-
-ToolSearchCall._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str),
-    call_id=_Field("call_id", _P_nullable_str, fast=str, nullable=True),
-    execution=_Field("execution", _str, fast=str),
-    arguments=_Field("arguments", _any),
-    status=_Field("status", _str, fast=str),
-    created_by=_Field("created_by", _str, fast=str, optional=True),
-)
-
-
-ToolSearchOutput._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str),
-    call_id=_Field("call_id", _P_nullable_str, fast=str, nullable=True),
-    execution=_Field("execution", _str, fast=str),
-    tools=_Field("tools", _P_list_of_Tool, dump=True),
-    status=_Field("status", _str, fast=str),
-    created_by=_Field("created_by", _str, fast=str, optional=True),
-)
-
-
-AdditionalTools._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str),
-    role=_Field("role", _str, fast=str),
-    tools=_Field("tools", _P_list_of_Tool, dump=True),
-)
-
-
-CompactionBody._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str),
-    encrypted_content=_Field("encrypted_content", _str, fast=str),
-    created_by=_Field("created_by", _str, fast=str, optional=True),
-)
-
-
-ImageGenToolCall._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str),
-    status=_Field("status", _str, fast=str),
-    result=_Field("result", _P_nullable_str, fast=str, nullable=True),
-)
-
-
-CodeInterpreterOutputLogs._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    logs=_Field("logs", _str, fast=str),
-)
-
-
-CodeInterpreterOutputImage._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    url=_Field("url", _str, fast=str),
-)
-
-
-CodeInterpreterToolCall._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str),
-    status=_Field("status", _str, fast=str),
-    container_id=_Field("container_id", _str, fast=str),
-    code=_Field("code", _P_nullable_str, fast=str, nullable=True),
-    outputs=_Field(
-        "outputs",
-        _P_nullable_list_of_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more,
-        nullable=True,
-        dump=True,
-    ),
-)
-
-
-LocalShellExecAction._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    command=_Field("command", _P_list_of_str),
-    timeout_ms=_Field("timeout_ms", _int, fast=int, optional=True),
-    working_directory=_Field("working_directory", _str, fast=str, optional=True),
-    env=_Field("env", _P_map_of_str),
-    user=_Field("user", _str, fast=str, optional=True),
-)
-
-
-LocalShellToolCall._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str),
-    call_id=_Field("call_id", _str, fast=str),
-    action=_Field("action", LocalShellExecAction.from_dict, dump=True),
-    status=_Field("status", _str, fast=str),
-)
-
-
-LocalShellToolCallOutput._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str),
-    output=_Field("output", _str, fast=str),
-    status=_Field("status", _str, fast=str, optional=True),
-)
-
-
-FunctionShellAction._fields = _Fields(
-    commands=_Field("commands", _P_list_of_str),
-    timeout_ms=_Field("timeout_ms", _P_nullable_int, fast=int, nullable=True),
-    max_output_length=_Field(
-        "max_output_length", _P_nullable_int, fast=int, nullable=True
-    ),
-)
-
-
-LocalEnvironmentResource._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-)
-
-
-ContainerReferenceResource._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    container_id=_Field("container_id", _str, fast=str),
-)
-
-
-FunctionShellCall._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str),
-    call_id=_Field("call_id", _str, fast=str),
-    caller=_Field("caller", _parse_ToolCallCaller, optional=True, dump=True),
-    action=_Field("action", FunctionShellAction.from_dict, dump=True),
-    status=_Field("status", _str, fast=str),
-    environment=_Field(
-        "environment",
-        _P_nullable_tagged_type_local_LocalEnvironmentResource_and_1_more,
-        nullable=True,
-        dump=True,
-    ),
-    created_by=_Field("created_by", _str, fast=str, optional=True),
-)
-
-
-FunctionShellCallOutputTimeoutOutcome._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-)
-
-
-FunctionShellCallOutputExitOutcome._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    exit_code=_Field("exit_code", _int, fast=int),
-)
-
-
-FunctionShellCallOutputContent._fields = _Fields(
-    stdout=_Field("stdout", _str, fast=str),
-    stderr=_Field("stderr", _str, fast=str),
-    outcome=_Field(
-        "outcome",
-        _P_tagged_type_timeout_FunctionShellCallOutputTimeoutOutcome_and_1_more,
-        dump=True,
-    ),
-    created_by=_Field("created_by", _str, fast=str, optional=True),
-)
-
-
-FunctionShellCallOutput._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str),
-    call_id=_Field("call_id", _str, fast=str),
-    caller=_Field("caller", _parse_ToolCallCaller, optional=True, dump=True),
-    status=_Field("status", _str, fast=str),
-    output=_Field("output", _P_list_of_FunctionShellCallOutputContent, dump=True),
-    max_output_length=_Field(
-        "max_output_length", _P_nullable_int, fast=int, nullable=True
-    ),
-    created_by=_Field("created_by", _str, fast=str, optional=True),
-)
-
-
-ApplyPatchCreateFileOperation._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    path=_Field("path", _str, fast=str),
-    diff=_Field("diff", _str, fast=str),
-)
-
-
-ApplyPatchDeleteFileOperation._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    path=_Field("path", _str, fast=str),
-)
-
-
-ApplyPatchUpdateFileOperation._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    path=_Field("path", _str, fast=str),
-    diff=_Field("diff", _str, fast=str),
-)
-
-
-ApplyPatchToolCall._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str),
-    call_id=_Field("call_id", _str, fast=str),
-    caller=_Field("caller", _parse_ToolCallCaller, optional=True, dump=True),
-    status=_Field("status", _str, fast=str),
-    operation=_Field(
-        "operation",
-        _P_tagged_type_create_file_ApplyPatchCreateFileOperation_and_2_more,
-        dump=True,
-    ),
-    created_by=_Field("created_by", _str, fast=str, optional=True),
-)
-
-
-ApplyPatchToolCallOutput._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str),
-    call_id=_Field("call_id", _str, fast=str),
-    caller=_Field("caller", _parse_ToolCallCaller, optional=True, dump=True),
-    status=_Field("status", _str, fast=str),
-    output=_Field("output", _str, fast=str, optional=True),
-    created_by=_Field("created_by", _str, fast=str, optional=True),
-)
-
-
-MCPProtocolError._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    code=_Field("code", _int, fast=int),
-    message=_Field("message", _str, fast=str),
-)
-
-
-MCPToolExecutionError._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    content=_Field("content", _any),
-)
-
-
-HTTPError._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    code=_Field("code", _int, fast=int),
-    message=_Field("message", _str, fast=str),
-)
-
-
-MCPToolCall._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str),
-    server_label=_Field("server_label", _str, fast=str),
-    name=_Field("name", _str, fast=str),
-    arguments=_Field("arguments", _str, fast=str),
-    output=_Field("output", _str, fast=str, optional=True),
-    error=_Field("error", _parse_MCPToolCallError, optional=True, dump=True),
-    status=_Field("status", _str, fast=str, optional=True),
-    approval_request_id=_Field("approval_request_id", _str, fast=str, optional=True),
-)
-
-
-MCPListToolsTool._fields = _Fields(
-    name=_Field("name", _str, fast=str),
-    description=_Field("description", _str, fast=str, optional=True),
-    input_schema=_Field("input_schema", _P_map_of_any),
-    annotations=_Field("annotations", _P_map_of_any, optional=True),
-)
-
-
-MCPListTools._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str),
-    server_label=_Field("server_label", _str, fast=str),
-    tools=_Field("tools", _P_list_of_MCPListToolsTool, dump=True),
-    error=_Field("error", _str, fast=str, optional=True),
-)
-
-
-MCPApprovalRequest._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str),
-    server_label=_Field("server_label", _str, fast=str),
-    name=_Field("name", _str, fast=str),
-    arguments=_Field("arguments", _str, fast=str),
-)
-
-
-MCPApprovalResponseResource._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str),
-    approval_request_id=_Field("approval_request_id", _str, fast=str),
-    approve=_Field("approve", _bool, fast=bool),
-    reason=_Field("reason", _str, fast=str, optional=True),
-)
-
-
-CustomToolCall._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str, optional=True),
-    call_id=_Field("call_id", _str, fast=str),
-    caller=_Field("caller", _parse_ToolCallCaller, optional=True, dump=True),
-    namespace=_Field("namespace", _str, fast=str, optional=True),
-    name=_Field("name", _str, fast=str),
-    input=_Field("input", _str, fast=str),
-)
-
-
-CustomToolCallOutputResource._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str),
-    call_id=_Field("call_id", _str, fast=str),
-    caller=_Field("caller", _parse_ToolCallCallerParam, optional=True, dump=True),
-    output=_Field(
-        "output", _P_first_of_str_list_of_FunctionAndCustomToolCallOutput, dump=True
-    ),
-    status=_Field("status", _str, fast=str),
-    created_by=_Field("created_by", _str, fast=str, optional=True),
-)
-
-
-Reasoning._fields = _Fields(
-    mode=_Field("mode", _str, fast=str, optional=True),
-    effort=_Field("effort", _str, fast=str, optional=True),
-    summary=_Field("summary", _str, fast=str, optional=True),
-    context=_Field("context", _str, fast=str, optional=True),
-    generate_summary=_Field("generate_summary", _str, fast=str, optional=True),
-)
-
-
-EasyInputMessage._fields = _Fields(
-    role=_Field("role", _str, fast=str),
-    content=_Field("content", _P_first_of_str_InputMessageContentList, dump=True),
-    phase=_Field("phase", _str, fast=str, optional=True),
-    type=_Field("type", _str, fast=str, optional=True),
-)
-
-
-InputMessage._fields = _Fields(
-    type=_Field("type", _str, fast=str, optional=True),
-    role=_Field("role", _str, fast=str),
-    status=_Field("status", _str, fast=str, optional=True),
-    content=_Field("content", _parse_InputMessageContentList, dump=True),
-)
-
-
-ComputerCallOutputItemParam._fields = _Fields(
-    id=_Field("id", _str, fast=str, optional=True),
-    call_id=_Field("call_id", _str, fast=str),
-    type=_Field("type", _str, fast=str),
-    output=_Field("output", ComputerScreenshotImage.from_dict, dump=True),
-    acknowledged_safety_checks=_Field(
-        "acknowledged_safety_checks",
-        _P_list_of_ComputerCallSafetyCheckParam,
-        optional=True,
-        dump=True,
-    ),
-    status=_Field("status", _str, fast=str, optional=True),
-)
-
-
-PromptCacheBreakpointParam._fields = _Fields(
-    mode=_Field("mode", _str, fast=str),
-)
-
-
-InputTextContentParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    text=_Field("text", _str, fast=str),
-    prompt_cache_breakpoint=_Field(
-        "prompt_cache_breakpoint",
-        PromptCacheBreakpointParam.from_dict,
-        optional=True,
-        dump=True,
-    ),
-)
-
-
-InputImageContentParamAutoParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    image_url=_Field("image_url", _str, fast=str, optional=True),
-    file_id=_Field("file_id", _str, fast=str, optional=True),
-    detail=_Field("detail", _str, fast=str, optional=True),
-    prompt_cache_breakpoint=_Field(
-        "prompt_cache_breakpoint",
-        PromptCacheBreakpointParam.from_dict,
-        optional=True,
-        dump=True,
-    ),
-)
-
-
-InputFileContentParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    file_id=_Field("file_id", _str, fast=str, optional=True),
-    filename=_Field("filename", _str, fast=str, optional=True),
-    file_data=_Field("file_data", _str, fast=str, optional=True),
-    file_url=_Field("file_url", _str, fast=str, optional=True),
-    detail=_Field("detail", _str, fast=str, optional=True),
-    prompt_cache_breakpoint=_Field(
-        "prompt_cache_breakpoint",
-        PromptCacheBreakpointParam.from_dict,
-        optional=True,
-        dump=True,
-    ),
-)
-
-
-FunctionCallOutputItemParam._fields = _Fields(
-    id=_Field("id", _str, fast=str, optional=True),
-    call_id=_Field("call_id", _str, fast=str, optional=True),
-    type=_Field("type", _str, fast=str),
-    output=_Field("output", _P_first_of_str_and_1_more, dump=True),
-    name=_Field("name", _str, fast=str, optional=True),
-    namespace=_Field("namespace", _str, fast=str, optional=True),
-    caller=_Field("caller", _parse_ToolCallCallerParam, optional=True, dump=True),
-    status=_Field("status", _str, fast=str, optional=True),
-)
-
-
-ToolSearchCallItemParam._fields = _Fields(
-    id=_Field("id", _str, fast=str, optional=True),
-    call_id=_Field("call_id", _str, fast=str, optional=True),
-    type=_Field("type", _str, fast=str),
-    execution=_Field("execution", _str, fast=str, optional=True),
-    arguments=_Field("arguments", _parse_EmptyModelParam, dump=True),
-    status=_Field("status", _str, fast=str, optional=True),
-)
-
-
-ToolSearchOutputItemParam._fields = _Fields(
-    id=_Field("id", _str, fast=str, optional=True),
-    call_id=_Field("call_id", _str, fast=str, optional=True),
-    type=_Field("type", _str, fast=str),
-    execution=_Field("execution", _str, fast=str, optional=True),
-    tools=_Field("tools", _P_list_of_Tool, dump=True),
-    status=_Field("status", _str, fast=str, optional=True),
-)
-
-
-AdditionalToolsItemParam._fields = _Fields(
-    id=_Field("id", _str, fast=str, optional=True),
-    type=_Field("type", _str, fast=str),
-    role=_Field("role", _str, fast=str),
-    tools=_Field("tools", _P_list_of_Tool, dump=True),
-)
-
-
-CompactionSummaryItemParam._fields = _Fields(
-    id=_Field("id", _str, fast=str, optional=True),
-    type=_Field("type", _str, fast=str),
-    encrypted_content=_Field("encrypted_content", _str, fast=str),
-)
-
-
-FunctionShellActionParam._fields = _Fields(
-    commands=_Field("commands", _P_list_of_str),
-    timeout_ms=_Field("timeout_ms", _int, fast=int, optional=True),
-    max_output_length=_Field("max_output_length", _int, fast=int, optional=True),
-)
-
-
-FunctionShellCallItemParam._fields = _Fields(
-    id=_Field("id", _str, fast=str, optional=True),
-    call_id=_Field("call_id", _str, fast=str),
-    caller=_Field("caller", _parse_ToolCallCallerParam, optional=True, dump=True),
-    type=_Field("type", _str, fast=str),
-    action=_Field("action", FunctionShellActionParam.from_dict, dump=True),
-    status=_Field("status", _str, fast=str, optional=True),
-    environment=_Field(
-        "environment",
-        _P_tagged_type_local_LocalEnvironmentParam_and_1_more,
-        optional=True,
-        dump=True,
-    ),
-)
-
-
-FunctionShellCallOutputTimeoutOutcomeParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-)
-
-
-FunctionShellCallOutputExitOutcomeParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    exit_code=_Field("exit_code", _int, fast=int),
-)
-
-
-FunctionShellCallOutputContentParam._fields = _Fields(
-    stdout=_Field("stdout", _str, fast=str),
-    stderr=_Field("stderr", _str, fast=str),
-    outcome=_Field("outcome", _parse_FunctionShellCallOutputOutcomeParam, dump=True),
-)
-
-
-FunctionShellCallOutputItemParam._fields = _Fields(
-    id=_Field("id", _str, fast=str, optional=True),
-    call_id=_Field("call_id", _str, fast=str),
-    caller=_Field("caller", _parse_ToolCallCallerParam, optional=True, dump=True),
-    type=_Field("type", _str, fast=str),
-    output=_Field("output", _P_list_of_FunctionShellCallOutputContentParam, dump=True),
-    status=_Field("status", _str, fast=str, optional=True),
-    max_output_length=_Field("max_output_length", _int, fast=int, optional=True),
-)
-
-
-ApplyPatchCreateFileOperationParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    path=_Field("path", _str, fast=str),
-    diff=_Field("diff", _str, fast=str),
-)
-
-
-ApplyPatchDeleteFileOperationParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    path=_Field("path", _str, fast=str),
-)
-
-
-ApplyPatchUpdateFileOperationParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    path=_Field("path", _str, fast=str),
-    diff=_Field("diff", _str, fast=str),
-)
-
-
-ApplyPatchToolCallItemParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str, optional=True),
-    call_id=_Field("call_id", _str, fast=str),
-    caller=_Field("caller", _parse_ToolCallCallerParam, optional=True, dump=True),
-    status=_Field("status", _str, fast=str),
-    operation=_Field("operation", _parse_ApplyPatchOperationParam, dump=True),
-)
-
-
-ApplyPatchToolCallOutputItemParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str, optional=True),
-    call_id=_Field("call_id", _str, fast=str),
-    caller=_Field("caller", _parse_ToolCallCallerParam, optional=True, dump=True),
-    status=_Field("status", _str, fast=str),
-    output=_Field("output", _str, fast=str, optional=True),
-)
-
-
-MCPApprovalResponse._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str, optional=True),
-    approval_request_id=_Field("approval_request_id", _str, fast=str),
-    approve=_Field("approve", _bool, fast=bool),
-    reason=_Field("reason", _str, fast=str, optional=True),
-)
-
-
-CustomToolCallOutput._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    id=_Field("id", _str, fast=str, optional=True),
-    call_id=_Field("call_id", _str, fast=str),
-    caller=_Field("caller", _parse_ToolCallCallerParam, optional=True, dump=True),
-    output=_Field(
-        "output", _P_first_of_str_list_of_FunctionAndCustomToolCallOutput, dump=True
-    ),
-)
-
-
-CompactionTriggerItemParam._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-)
-
-
-ItemReferenceParam._fields = _Fields(
-    type=_Field("type", _str, fast=str, optional=True),
-    id=_Field("id", _str, fast=str),
-)
-
-
-ProgramItemParam._fields = _Fields(
-    id=_Field("id", _str, fast=str),
-    type=_Field("type", _str, fast=str),
-    call_id=_Field("call_id", _str, fast=str),
-    code=_Field("code", _str, fast=str),
-    fingerprint=_Field("fingerprint", _str, fast=str),
-)
-
-
-ProgramOutputItemParam._fields = _Fields(
-    id=_Field("id", _str, fast=str),
-    type=_Field("type", _str, fast=str),
-    call_id=_Field("call_id", _str, fast=str),
-    result=_Field("result", _str, fast=str),
-    status=_Field("status", _str, fast=str),
-)
-
-
-ResponseUsageInputTokensDetails._fields = _Fields(
-    cached_tokens=_Field("cached_tokens", _int, fast=int),
-    cache_write_tokens=_Field("cache_write_tokens", _int, fast=int),
-)
-
-
-ResponseUsageOutputTokensDetails._fields = _Fields(
-    reasoning_tokens=_Field("reasoning_tokens", _int, fast=int),
-)
-
-
-ResponseUsage._fields = _Fields(
-    input_tokens=_Field("input_tokens", _int, fast=int),
-    input_tokens_details=_Field(
-        "input_tokens_details", ResponseUsageInputTokensDetails.from_dict, dump=True
-    ),
-    output_tokens=_Field("output_tokens", _int, fast=int),
-    output_tokens_details=_Field(
-        "output_tokens_details", ResponseUsageOutputTokensDetails.from_dict, dump=True
-    ),
-    total_tokens=_Field("total_tokens", _int, fast=int),
-)
-
-
-PromptCacheOptions._fields = _Fields(
-    ttl=_Field("ttl", _str, fast=str),
-    mode=_Field("mode", _str, fast=str),
-)
-
-
-ModerationErrorBody._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    code=_Field("code", _str, fast=str),
-    message=_Field("message", _str, fast=str),
-)
-
-
-Moderation._fields = _Fields(
-    input=_Field(
-        "input",
-        _P_tagged_type_moderation_result_ModerationResultBody_and_1_more,
-        dump=True,
-    ),
-    output=_Field(
-        "output",
-        _P_tagged_type_moderation_result_ModerationResultBody_and_1_more,
-        dump=True,
-    ),
-)
-
-
-ResponseConversation._fields = _Fields(
-    id=_Field("id", _str, fast=str),
-)
-
-
-Response._fields = _Fields(
-    metadata=_Field("metadata", _P_nullable_Metadata, nullable=True, dump=True),
-    top_logprobs=_Field("top_logprobs", _int, fast=int, optional=True),
-    temperature=_Field("temperature", _P_nullable_float, fast=float, nullable=True),
-    top_p=_Field("top_p", _P_nullable_float, fast=float, nullable=True),
-    user=_Field("user", _str, fast=str, optional=True),
-    safety_identifier=_Field("safety_identifier", _str, fast=str, optional=True),
-    prompt_cache_key=_Field("prompt_cache_key", _str, fast=str, optional=True),
-    prompt_cache_retention=_Field(
-        "prompt_cache_retention", _str, fast=str, optional=True
-    ),
-    previous_response_id=_Field("previous_response_id", _str, fast=str, optional=True),
-    model=_Field("model", _parse_ModelIdsResponses, dump=True),
-    background=_Field("background", _bool, fast=bool, optional=True),
-    max_tool_calls=_Field("max_tool_calls", _int, fast=int, optional=True),
-    text=_Field("text", ResponseTextParam.from_dict, optional=True, dump=True),
-    tools=_Field("tools", _parse_ToolsArray, dump=True),
-    tool_choice=_Field("tool_choice", _parse_ToolChoiceParam, dump=True),
-    prompt=_Field("prompt", Prompt.from_dict, optional=True, dump=True),
-    service_tier=_Field("service_tier", _str, fast=str, optional=True),
-    truncation=_Field("truncation", _str, fast=str, optional=True),
-    id=_Field("id", _str, fast=str),
-    object=_Field("object", _str, fast=str),
-    status=_Field("status", _str, fast=str, optional=True),
-    created_at=_Field("created_at", _float, fast=float),
-    completed_at=_Field("completed_at", _float, fast=float, optional=True),
-    error=_Field("error", _P_nullable_ResponseError, nullable=True, dump=True),
-    incomplete_details=_Field(
-        "incomplete_details",
-        _P_nullable_ResponseIncompleteDetails,
-        nullable=True,
-        dump=True,
-    ),
-    output=_Field("output", _P_list_of_OutputItem, dump=True),
-    reasoning=_Field("reasoning", Reasoning.from_dict, optional=True, dump=True),
-    instructions=_Field(
-        "instructions",
-        _P_nullable_first_of_str_list_of_InputItem,
-        nullable=True,
-        dump=True,
-    ),
-    output_text=_Field("output_text", _str, fast=str, optional=True),
-    usage=_Field("usage", ResponseUsage.from_dict, optional=True, dump=True),
-    prompt_cache_options=_Field(
-        "prompt_cache_options", PromptCacheOptions.from_dict, optional=True, dump=True
-    ),
-    moderation=_Field("moderation", Moderation.from_dict, optional=True, dump=True),
-    parallel_tool_calls=_Field("parallel_tool_calls", _bool, fast=bool),
-    conversation=_Field(
-        "conversation", ResponseConversation.from_dict, optional=True, dump=True
-    ),
-    max_output_tokens=_Field("max_output_tokens", _int, fast=int, optional=True),
-)
-
-
-ResponseCompletedEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    response=_Field("response", Response.from_dict, dump=True),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseContentPartAddedEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    item_id=_Field("item_id", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    content_index=_Field("content_index", _int, fast=int),
-    part=_Field("part", _parse_OutputContent, dump=True),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseContentPartDoneEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    item_id=_Field("item_id", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    content_index=_Field("content_index", _int, fast=int),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-    part=_Field("part", _parse_OutputContent, dump=True),
-)
-
-
-ResponseCreatedEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    response=_Field("response", Response.from_dict, dump=True),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseErrorEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    code=_Field("code", _P_nullable_str, fast=str, nullable=True),
-    message=_Field("message", _str, fast=str),
-    param=_Field("param", _P_nullable_str, fast=str, nullable=True),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseFileSearchCallCompletedEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    item_id=_Field("item_id", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseFileSearchCallInProgressEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    item_id=_Field("item_id", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseFileSearchCallSearchingEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    item_id=_Field("item_id", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseFunctionCallArgumentsDeltaEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    item_id=_Field("item_id", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-    delta=_Field("delta", _str, fast=str),
-)
-
-
-ResponseFunctionCallArgumentsDoneEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    item_id=_Field("item_id", _str, fast=str),
-    name=_Field("name", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-    arguments=_Field("arguments", _str, fast=str),
-)
-
-
-ResponseShellCallCommandAddedStreamingEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-    output_index=_Field("output_index", _int, fast=int),
-    command_index=_Field("command_index", _int, fast=int),
-    command=_Field("command", _str, fast=str),
-)
-
-
-ResponseShellCallCommandDeltaStreamingEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-    output_index=_Field("output_index", _int, fast=int),
-    command_index=_Field("command_index", _int, fast=int),
-    delta=_Field("delta", _str, fast=str),
-    obfuscation=_Field("obfuscation", _str, fast=str, optional=True),
-)
-
-
-ResponseShellCallCommandDoneStreamingEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-    output_index=_Field("output_index", _int, fast=int),
-    command_index=_Field("command_index", _int, fast=int),
-    command=_Field("command", _str, fast=str),
-)
-
-
-ShellCallOutputDelta._fields = _Fields(
-    stdout=_Field("stdout", _str, fast=str, optional=True),
-    stderr=_Field("stderr", _str, fast=str, optional=True),
-)
-
-
-ResponseShellCallOutputContentDeltaStreamingEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-    item_id=_Field("item_id", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    command_index=_Field("command_index", _int, fast=int),
-    delta=_Field("delta", ShellCallOutputDelta.from_dict, dump=True),
-)
-
-
-ResponseShellCallOutputContentDoneStreamingEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-    item_id=_Field("item_id", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    command_index=_Field("command_index", _int, fast=int),
-    output=_Field("output", _P_list_of_FunctionShellCallOutputContent, dump=True),
-)
-
-
-ResponseInProgressEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    response=_Field("response", Response.from_dict, dump=True),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseFailedEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-    response=_Field("response", Response.from_dict, dump=True),
-)
-
-
-ResponseIncompleteEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    response=_Field("response", Response.from_dict, dump=True),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseOutputItemAddedEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-    item=_Field("item", _parse_OutputItem, dump=True),
-)
-
-
-ResponseOutputItemDoneEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-    item=_Field("item", _parse_OutputItem, dump=True),
-)
-
-
-ResponseReasoningSummaryPartAddedEventPart._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    text=_Field("text", _str, fast=str),
-)
-
-
-ResponseReasoningSummaryPartAddedEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    item_id=_Field("item_id", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    summary_index=_Field("summary_index", _int, fast=int),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-    part=_Field(
-        "part", ResponseReasoningSummaryPartAddedEventPart.from_dict, dump=True
-    ),
-)
-
-
-ResponseReasoningSummaryPartDoneEventPart._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    text=_Field("text", _str, fast=str),
-)
-
-
-ResponseReasoningSummaryPartDoneEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    item_id=_Field("item_id", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    summary_index=_Field("summary_index", _int, fast=int),
-    status=_Field("status", _str, fast=str, optional=True),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-    part=_Field("part", ResponseReasoningSummaryPartDoneEventPart.from_dict, dump=True),
-)
-
-
-ResponseReasoningSummaryTextDeltaEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    item_id=_Field("item_id", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    summary_index=_Field("summary_index", _int, fast=int),
-    delta=_Field("delta", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseReasoningSummaryTextDoneEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    item_id=_Field("item_id", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    summary_index=_Field("summary_index", _int, fast=int),
-    text=_Field("text", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseReasoningTextDeltaEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    item_id=_Field("item_id", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    content_index=_Field("content_index", _int, fast=int),
-    delta=_Field("delta", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseReasoningTextDoneEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    item_id=_Field("item_id", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    content_index=_Field("content_index", _int, fast=int),
-    text=_Field("text", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseRefusalDeltaEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    item_id=_Field("item_id", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    content_index=_Field("content_index", _int, fast=int),
-    delta=_Field("delta", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseRefusalDoneEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    item_id=_Field("item_id", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    content_index=_Field("content_index", _int, fast=int),
-    refusal=_Field("refusal", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseLogProbTopLogprob._fields = _Fields(
-    token=_Field("token", _str, fast=str, optional=True),
-    logprob=_Field("logprob", _float, fast=float, optional=True),
-)
-
-
-ResponseLogProb._fields = _Fields(
-    token=_Field("token", _str, fast=str),
-    logprob=_Field("logprob", _float, fast=float),
-    top_logprobs=_Field(
-        "top_logprobs", _P_list_of_ResponseLogProbTopLogprob, optional=True, dump=True
-    ),
-)
-
-
-ResponseTextDeltaEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    item_id=_Field("item_id", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    content_index=_Field("content_index", _int, fast=int),
-    delta=_Field("delta", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-    logprobs=_Field("logprobs", _P_list_of_ResponseLogProb, dump=True),
-)
-
-
-ResponseTextDoneEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    item_id=_Field("item_id", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    content_index=_Field("content_index", _int, fast=int),
-    text=_Field("text", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-    logprobs=_Field("logprobs", _P_list_of_ResponseLogProb, dump=True),
-)
-
-
-ResponseWebSearchCallCompletedEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    item_id=_Field("item_id", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseWebSearchCallInProgressEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    item_id=_Field("item_id", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseWebSearchCallSearchingEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    item_id=_Field("item_id", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseImageGenCallCompletedEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-    item_id=_Field("item_id", _str, fast=str),
-)
-
-
-ResponseImageGenCallGeneratingEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    item_id=_Field("item_id", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseImageGenCallInProgressEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    item_id=_Field("item_id", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseImageGenCallPartialImageEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    item_id=_Field("item_id", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-    partial_image_index=_Field("partial_image_index", _int, fast=int),
-    partial_image_b64=_Field("partial_image_b64", _str, fast=str),
-    size=_Field("size", _str, fast=str, optional=True),
-    quality=_Field("quality", _str, fast=str, optional=True),
-    background=_Field("background", _str, fast=str, optional=True),
-    output_format=_Field("output_format", _str, fast=str, optional=True),
-)
-
-
-ResponseMCPCallArgumentsDeltaEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    item_id=_Field("item_id", _str, fast=str),
-    delta=_Field("delta", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseMCPCallArgumentsDoneEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    item_id=_Field("item_id", _str, fast=str),
-    arguments=_Field("arguments", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseMCPCallCompletedEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    item_id=_Field("item_id", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseMCPCallFailedEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    item_id=_Field("item_id", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseMCPCallInProgressEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-    output_index=_Field("output_index", _int, fast=int),
-    item_id=_Field("item_id", _str, fast=str),
-)
-
-
-ResponseMCPListToolsCompletedEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    item_id=_Field("item_id", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseMCPListToolsFailedEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    item_id=_Field("item_id", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseMCPListToolsInProgressEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    item_id=_Field("item_id", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseOutputTextAnnotationAddedEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    item_id=_Field("item_id", _str, fast=str),
-    output_index=_Field("output_index", _int, fast=int),
-    content_index=_Field("content_index", _int, fast=int),
-    annotation_index=_Field("annotation_index", _int, fast=int),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-    annotation=_Field("annotation", _P_nullable_Annotation, nullable=True, dump=True),
-)
-
-
-ResponseQueuedEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    response=_Field("response", Response.from_dict, dump=True),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-)
-
-
-ResponseCustomToolCallInputDeltaEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-    output_index=_Field("output_index", _int, fast=int),
-    item_id=_Field("item_id", _str, fast=str),
-    delta=_Field("delta", _str, fast=str),
-)
-
-
-ResponseCustomToolCallInputDoneEvent._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    sequence_number=_Field("sequence_number", _int, fast=int),
-    output_index=_Field("output_index", _int, fast=int),
-    item_id=_Field("item_id", _str, fast=str),
-    input=_Field("input", _str, fast=str),
-)
-
-
-ChatCompletionMessageToolCallFunction._fields = _Fields(
-    name=_Field("name", _str, fast=str),
-    arguments=_Field("arguments", _str, fast=str),
-)
-
-
-ChatCompletionMessageToolCall._fields = _Fields(
-    id=_Field("id", _str, fast=str),
-    type=_Field("type", _str, fast=str),
-    function=_Field(
-        "function", ChatCompletionMessageToolCallFunction.from_dict, dump=True
-    ),
-)
-
-
-ChatCompletionMessageCustomToolCallCustom._fields = _Fields(
-    name=_Field("name", _str, fast=str),
-    input=_Field("input", _str, fast=str),
-)
-
-
-ChatCompletionMessageCustomToolCall._fields = _Fields(
-    id=_Field("id", _str, fast=str),
-    type=_Field("type", _str, fast=str),
-    custom=_Field(
-        "custom", ChatCompletionMessageCustomToolCallCustom.from_dict, dump=True
-    ),
-)
-
-
-ChatCompletionResponseMessageAnnotationUrlCitation._fields = _Fields(
-    end_index=_Field("end_index", _int, fast=int),
-    start_index=_Field("start_index", _int, fast=int),
-    url=_Field("url", _str, fast=str),
-    title=_Field("title", _str, fast=str),
-)
-
-
-ChatCompletionResponseMessageAnnotation._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    url_citation=_Field(
-        "url_citation",
-        ChatCompletionResponseMessageAnnotationUrlCitation.from_dict,
-        dump=True,
-    ),
-)
-
-
-ChatCompletionResponseMessageFunctionCall._fields = _Fields(
-    arguments=_Field("arguments", _str, fast=str),
-    name=_Field("name", _str, fast=str),
-)
-
-
-ChatCompletionResponseMessageAudio._fields = _Fields(
-    id=_Field("id", _str, fast=str),
-    expires_at=_Field("expires_at", _int, fast=int),
-    data=_Field("data", _str, fast=str),
-    transcript=_Field("transcript", _str, fast=str),
-)
-
-
-ChatCompletionResponseMessage._fields = _Fields(
-    content=_Field("content", _P_nullable_str, fast=str, nullable=True),
-    refusal=_Field("refusal", _P_nullable_str, fast=str, nullable=True),
-    tool_calls=_Field(
-        "tool_calls", _parse_ChatCompletionMessageToolCalls, optional=True, dump=True
-    ),
-    annotations=_Field(
-        "annotations",
-        _P_list_of_ChatCompletionResponseMessageAnnotation,
-        optional=True,
-        dump=True,
-    ),
-    role=_Field("role", _str, fast=str),
-    function_call=_Field(
-        "function_call",
-        ChatCompletionResponseMessageFunctionCall.from_dict,
-        optional=True,
-        dump=True,
-    ),
-    audio=_Field(
-        "audio", ChatCompletionResponseMessageAudio.from_dict, optional=True, dump=True
-    ),
-)
-
-
-CreateChatCompletionResponseChoiceLogprobs._fields = _Fields(
-    content=_Field(
-        "content",
-        _P_nullable_list_of_ChatCompletionTokenLogprob,
-        nullable=True,
-        dump=True,
-    ),
-    refusal=_Field(
-        "refusal",
-        _P_nullable_list_of_ChatCompletionTokenLogprob,
-        nullable=True,
-        dump=True,
-    ),
-)
-
-
-CreateChatCompletionResponseChoice._fields = _Fields(
-    finish_reason=_Field("finish_reason", _str, fast=str),
-    index=_Field("index", _int, fast=int),
-    message=_Field("message", ChatCompletionResponseMessage.from_dict, dump=True),
-    logprobs=_Field(
-        "logprobs",
-        _P_nullable_CreateChatCompletionResponseChoiceLogprobs,
-        nullable=True,
-        dump=True,
-    ),
-)
-
-
-CreateChatCompletionResponse._fields = _Fields(
-    id=_Field("id", _str, fast=str),
-    choices=_Field("choices", _P_list_of_CreateChatCompletionResponseChoice, dump=True),
-    created=_Field("created", _int, fast=int),
-    model=_Field("model", _str, fast=str),
-    metadata=_Field("metadata", _parse_Metadata, optional=True, dump=True),
-    service_tier=_Field("service_tier", _str, fast=str, optional=True),
-    system_fingerprint=_Field("system_fingerprint", _str, fast=str, optional=True),
-    object=_Field("object", _str, fast=str),
-    usage=_Field("usage", CompletionUsage.from_dict, optional=True, dump=True),
-    moderation=_Field(
-        "moderation", ChatCompletionModeration.from_dict, optional=True, dump=True
-    ),
-)
+_P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more: Callable[
+    [Any], Any
+] = _list_of(_P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more)
 
 
 class _CreateChatCompletionStreamResponseMerge(_State):
-    """Merge state of CreateChatCompletionStreamResponse at ``(chunk)`` (root context)."""
+    """Merge state of CreateChatCompletionStreamResponse at ``(chunk)`` (root
+    context).
+    """
 
     __slots__ = (
         "choices",
@@ -8909,17 +10021,41 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         self.moderation: dict[str, Any] | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("id")) is None:
-            if "id" not in data:
-                missing += 1
-        elif value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value, str)
-        if (value := data.get("choices")) is None:
-            if "choices" not in data:
-                missing += 1
-        elif (
+        get = data.get
+        if (v := get("id")) is not None and v != self.id:
+            self.id = acc.set_value(self, "id", self.id, v, str)
+        if (v := get("choices")) is not None:
+            self._merge_choices(v, acc)
+        if (v := get("created")) is not None and v != self.created:
+            self.created = acc.set_value(self, "created", self.created, v, int)
+        if (v := get("model")) is not None and v != self.model:
+            self.model = acc.set_value(self, "model", self.model, v, str)
+        if (v := get("obfuscation")) is not None and v != self.obfuscation:
+            self.obfuscation = acc.last_value(
+                self, "obfuscation", self.obfuscation, v, str
+            )
+        if (v := get("service_tier")) is not None and v != self.service_tier:
+            self.service_tier = acc.last_value(
+                self, "service_tier", self.service_tier, v, str
+            )
+        if (
+            v := get("system_fingerprint")
+        ) is not None and v != self.system_fingerprint:
+            self.system_fingerprint = acc.last_text(
+                self, "system_fingerprint", self.system_fingerprint, v
+            )
+        if (v := get("object")) is not None and v != self.object:
+            self.object = acc.set_value(self, "object", self.object, v, str)
+        if (v := get("usage")) is not None:
+            self.usage = acc.last_object(self, "usage", self.usage, v)
+        if (v := get("moderation")) is not None:
+            self.moderation = acc.last_object(self, "moderation", self.moderation, v)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _merge_choices(self, value: Any, acc: _Merger) -> None:
+        """Merges a list's entries into the entries of the same key (``by_key``)."""
+        if (
             type(value) is list
             and len(value) == 1
             and type(item := value[0]) is dict
@@ -8927,66 +10063,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             and (entry := self.choices.by_key.get(key)) is not None
         ):
             entry._add(item, acc)
-        else:
-            self._merge_choices(value, acc)
-        if (value := data.get("created")) is None:
-            if "created" not in data:
-                missing += 1
-        elif value != self.created:
-            self.created = acc.set_value(self, "created", self.created, value, int)
-        if (value := data.get("model")) is None:
-            if "model" not in data:
-                missing += 1
-        elif value != self.model:
-            self.model = acc.set_value(self, "model", self.model, value, str)
-        if (value := data.get("obfuscation")) is None:
-            if "obfuscation" not in data:
-                missing += 1
-        elif value != self.obfuscation:
-            self.obfuscation = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "obfuscation", self.obfuscation, value, str)
-            )
-        if (value := data.get("service_tier")) is None:
-            if "service_tier" not in data:
-                missing += 1
-        elif value != self.service_tier:
-            self.service_tier = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "service_tier", self.service_tier, value, str)
-            )
-        if (value := data.get("system_fingerprint")) is None:
-            if "system_fingerprint" not in data:
-                missing += 1
-        elif value != self.system_fingerprint:
-            self.system_fingerprint = acc.last_text(
-                self, "system_fingerprint", self.system_fingerprint, value
-            )
-        if (value := data.get("object")) is None:
-            if "object" not in data:
-                missing += 1
-        elif value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := data.get("usage")) is None:
-            if "usage" not in data:
-                missing += 1
-        else:
-            self.usage = acc.last_object(self, "usage", self.usage, value)
-        if (value := data.get("moderation")) is None:
-            if "moderation" not in data:
-                missing += 1
-        else:
-            self.moderation = acc.last_object(
-                self, "moderation", self.moderation, value
-            )
-        if len(data) + missing != 10:
-            acc.unknown(self, data, "root")
-
-    def _merge_choices(self, value: Any, acc: _Merger) -> None:
-        """Merges a list's entries into the entries of the same key (``by_key``); ``_add``
-        merges the common fragment, one item for an entry begun before, itself."""
+            return
         if type(value) is not list:
             acc.wrong_type(self, "choices", value, "a list")
         for item in value if type(value) is list else ():
@@ -9000,39 +10077,33 @@ class _CreateChatCompletionStreamResponseMerge(_State):
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``CreateChatCompletionStreamResponse`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
-        if (value := model.id) is not None and value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value, str)
-        if (value := model.choices) is not None:
-            self._merge_choices_models(value, acc)
-        if (value := model.created) is not None and value != self.created:
-            self.created = acc.set_value(self, "created", self.created, value, int)
-        if (value := model.model) is not None and value != self.model:
-            self.model = acc.set_value(self, "model", self.model, value, str)
-        if (value := model.obfuscation) is not None and value != self.obfuscation:
-            self.obfuscation = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "obfuscation", self.obfuscation, value, str)
+        if (v := model.id) is not None and v != self.id:
+            self.id = acc.set_value(self, "id", self.id, v, str)
+        if (v := model.choices) is not None:
+            self._merge_choices_models(v, acc)
+        if (v := model.created) is not None and v != self.created:
+            self.created = acc.set_value(self, "created", self.created, v, int)
+        if (v := model.model) is not None and v != self.model:
+            self.model = acc.set_value(self, "model", self.model, v, str)
+        if (v := model.obfuscation) is not None and v != self.obfuscation:
+            self.obfuscation = acc.last_value(
+                self, "obfuscation", self.obfuscation, v, str
             )
-        if (value := model.service_tier) is not None and value != self.service_tier:
-            self.service_tier = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "service_tier", self.service_tier, value, str)
+        if (v := model.service_tier) is not None and v != self.service_tier:
+            self.service_tier = acc.last_value(
+                self, "service_tier", self.service_tier, v, str
             )
-        if (
-            value := model.system_fingerprint
-        ) is not None and value != self.system_fingerprint:
+        if (v := model.system_fingerprint) is not None and v != self.system_fingerprint:
             self.system_fingerprint = acc.last_text(
-                self, "system_fingerprint", self.system_fingerprint, value
+                self, "system_fingerprint", self.system_fingerprint, v
             )
-        if (value := model.object) is not None and value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := model.usage) is not None:
-            self.usage = acc.last_object(self, "usage", self.usage, _as_json(value))
-        if (value := model.moderation) is not None:
+        if (v := model.object) is not None and v != self.object:
+            self.object = acc.set_value(self, "object", self.object, v, str)
+        if (v := model.usage) is not None:
+            self.usage = acc.last_object(self, "usage", self.usage, _as_json(v))
+        if (v := model.moderation) is not None:
             self.moderation = acc.last_object(
-                self, "moderation", self.moderation, _as_json(value)
+                self, "moderation", self.moderation, _as_json(v)
             )
         if extra := model.extra_fields:
             self._add(extra, acc)
@@ -9081,7 +10152,9 @@ class _CreateChatCompletionStreamResponseMerge(_State):
 
 
 class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
-    """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]`` (entry context)."""
+    """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]``
+    (entry context).
+    """
 
     __slots__ = ("delta", "finish_reason", "index", "logprobs")
     _known = _KEYS_CreateChatCompletionStreamResponseChoice
@@ -9096,75 +10169,58 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
         self.index = 0
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0 if "index" in data else 1
-        if (value := data.get("delta")) is None:
-            if "delta" not in data:
-                missing += 1
-        elif type(value) is dict:
+        get = data.get
+        if (v := get("delta")) is not None:
+            if type(v) is not dict:
+                acc.wrong_type(self, "delta", v, "an object")
             # most deltas carry one text fragment and nothing else
-            if (
-                len(value) == 1
-                and type(fragment := value.get("content")) is str
+            elif (
+                len(v) == 1
+                and type(text := v.get("content")) is str
                 and self.delta._alt is None
             ):
-                self.delta.content.append(fragment)
+                self.delta.content.append(text)
             else:
-                self.delta._add(value, acc)
-        else:
-            acc.wrong_type(self, "delta", value, "an object")
-        if (value := data.get("logprobs")) is None:
-            if "logprobs" not in data:
-                missing += 1
-        elif type(value) is dict and self.logprobs is not None:
-            self.logprobs._add(value, acc)
-        else:
-            self.logprobs = acc.merge_object(
-                self,
-                "logprobs",
-                self.logprobs,
-                _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
-                value,
-            )
-        if (value := data.get("finish_reason")) is None:
-            if "finish_reason" not in data:
-                missing += 1
-        elif value != self.finish_reason:
-            self.finish_reason = (
-                value
-                if type(value) is str and value
-                else acc.last_value(
-                    self, "finish_reason", self.finish_reason, value, str
+                self.delta._add(v, acc)
+        if (v := get("logprobs")) is not None:
+            if type(v) is not dict or self.logprobs is None:
+                self.logprobs = acc.merge_object(
+                    self,
+                    "logprobs",
+                    self.logprobs,
+                    _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
+                    v,
                 )
+            else:
+                self.logprobs._add(v, acc)
+        if (v := get("finish_reason")) is not None and v != self.finish_reason:
+            self.finish_reason = acc.last_value(
+                self, "finish_reason", self.finish_reason, v, str
             )
-        if len(data) + missing != 4:
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "entry")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``CreateChatCompletionStreamResponseChoice`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
-        if (value := model.delta) is not None:
-            if type(value) is ChatCompletionStreamResponseDelta:
-                self.delta._add_model(value, acc)
+        if (v := model.delta) is not None:
+            if type(v) is ChatCompletionStreamResponseDelta:
+                self.delta._add_model(v, acc)
             else:
-                self._add({"delta": _as_json(value)}, acc)
-        if (value := model.logprobs) is not None:
-            if type(value) is CreateChatCompletionStreamResponseChoiceLogprobs:
+                self._add({"delta": _as_json(v)}, acc)
+        if (v := model.logprobs) is not None:
+            if type(v) is CreateChatCompletionStreamResponseChoiceLogprobs:
                 if self.logprobs is None:
                     self.logprobs = (
                         _CreateChatCompletionStreamResponseChoiceLogprobsMerge(
                             _join(self._path, "logprobs")
                         )
                     )
-                self.logprobs._add_model(value, acc)
+                self.logprobs._add_model(v, acc)
             else:
-                self._add({"logprobs": _as_json(value)}, acc)
-        if (value := model.finish_reason) is not None and value != self.finish_reason:
-            self.finish_reason = (
-                value
-                if type(value) is str and value
-                else acc.last_value(
-                    self, "finish_reason", self.finish_reason, value, str
-                )
+                self._add({"logprobs": _as_json(v)}, acc)
+        if (v := model.finish_reason) is not None and v != self.finish_reason:
+            self.finish_reason = acc.last_value(
+                self, "finish_reason", self.finish_reason, v, str
             )
         if extra := model.extra_fields:
             self._add(extra, acc)
@@ -9180,7 +10236,9 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
 
 
 class _ChatCompletionStreamResponseDeltaMerge(_State):
-    """Merge state of ChatCompletionStreamResponseDelta at ``choices[].delta`` (delta context)."""
+    """Merge state of ChatCompletionStreamResponseDelta at ``choices[].delta`` (delta
+    context).
+    """
 
     __slots__ = ("content", "function_call", "refusal", "role", "tool_calls")
     _known = _KEYS_ChatCompletionStreamResponseDelta
@@ -9196,33 +10254,38 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
         self.refusal: list[str] = []
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("content")) is None:
-            if "content" not in data:
-                missing += 1
-        else:
-            if type(value) is str and self._alt is None:
-                self.content.append(value)
+        get = data.get
+        if (v := get("content")) is not None:
+            if type(v) is str and self._alt is None:
+                self.content.append(v)
             else:
-                acc.fragment(self, "content", "content", value, text_only=True)
-        if (value := data.get("function_call")) is None:
-            if "function_call" not in data:
-                missing += 1
-        elif type(value) is dict and self.function_call is not None:
-            self.function_call._add(value, acc)
-        else:
-            self.function_call = acc.merge_object(
-                self,
-                "function_call",
-                self.function_call,
-                _ChatCompletionStreamResponseDeltaFunctionCallMerge,
-                value,
-            )
-        if (value := data.get("tool_calls")) is None:
-            if "tool_calls" not in data:
-                missing += 1
-        elif (
+                acc.fragment(self, "content", "content", v, text_only=True)
+        if (v := get("function_call")) is not None:
+            if type(v) is not dict or self.function_call is None:
+                self.function_call = acc.merge_object(
+                    self,
+                    "function_call",
+                    self.function_call,
+                    _ChatCompletionStreamResponseDeltaFunctionCallMerge,
+                    v,
+                )
+            else:
+                self.function_call._add(v, acc)
+        if (v := get("tool_calls")) is not None:
+            self._merge_tool_calls(v, acc)
+        if (v := get("role")) is not None and v != self.role:
+            self.role = acc.set_value(self, "role", self.role, v, str)
+        if (v := get("refusal")) is not None:
+            if type(v) is str and self._alt is None:
+                self.refusal.append(v)
+            else:
+                acc.fragment(self, "refusal", "refusal", v, text_only=True)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "delta")
+
+    def _merge_tool_calls(self, value: Any, acc: _Merger) -> None:
+        """Merges a list's entries into the entries of the same key (``by_key``)."""
+        if (
             type(value) is list
             and len(value) == 1
             and type(item := value[0]) is dict
@@ -9234,27 +10297,7 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
             )
         ):
             entry._add(item, acc)
-        else:
-            self._merge_tool_calls(value, acc)
-        if (value := data.get("role")) is None:
-            if "role" not in data:
-                missing += 1
-        elif value != self.role:
-            self.role = acc.set_value(self, "role", self.role, value, str)
-        if (value := data.get("refusal")) is None:
-            if "refusal" not in data:
-                missing += 1
-        else:
-            if type(value) is str and self._alt is None:
-                self.refusal.append(value)
-            else:
-                acc.fragment(self, "refusal", "refusal", value, text_only=True)
-        if len(data) + missing != 5:
-            acc.unknown(self, data, "delta")
-
-    def _merge_tool_calls(self, value: Any, acc: _Merger) -> None:
-        """Merges a list's entries into the entries of the same key (``by_key``); ``_add``
-        merges the common fragment, one item for an entry begun before, itself."""
+            return
         if type(value) is not list:
             acc.wrong_type(self, "tool_calls", value, "a list")
         for item in value if type(value) is list else ():
@@ -9275,31 +10318,31 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``ChatCompletionStreamResponseDelta`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
-        if (value := model.content) is not None:
-            if type(value) is str and self._alt is None:
-                self.content.append(value)
+        if (v := model.content) is not None:
+            if type(v) is str and self._alt is None:
+                self.content.append(v)
             else:
-                acc.fragment(self, "content", "content", value, text_only=True)
-        if (value := model.function_call) is not None:
-            if type(value) is ChatCompletionStreamResponseDeltaFunctionCall:
+                acc.fragment(self, "content", "content", v, text_only=True)
+        if (v := model.function_call) is not None:
+            if type(v) is ChatCompletionStreamResponseDeltaFunctionCall:
                 if self.function_call is None:
                     self.function_call = (
                         _ChatCompletionStreamResponseDeltaFunctionCallMerge(
                             _join(self._path, "function_call")
                         )
                     )
-                self.function_call._add_model(value, acc)
+                self.function_call._add_model(v, acc)
             else:
-                self._add({"function_call": _as_json(value)}, acc)
-        if (value := model.tool_calls) is not None:
-            self._merge_tool_calls_models(value, acc)
-        if (value := model.role) is not None and value != self.role:
-            self.role = acc.set_value(self, "role", self.role, value, str)
-        if (value := model.refusal) is not None:
-            if type(value) is str and self._alt is None:
-                self.refusal.append(value)
+                self._add({"function_call": _as_json(v)}, acc)
+        if (v := model.tool_calls) is not None:
+            self._merge_tool_calls_models(v, acc)
+        if (v := model.role) is not None and v != self.role:
+            self.role = acc.set_value(self, "role", self.role, v, str)
+        if (v := model.refusal) is not None:
+            if type(v) is str and self._alt is None:
+                self.refusal.append(v)
             else:
-                acc.fragment(self, "refusal", "refusal", value, text_only=True)
+                acc.fragment(self, "refusal", "refusal", v, text_only=True)
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -9336,7 +10379,9 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
 
 
 class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
-    """Merge state of ChatCompletionStreamResponseDeltaFunctionCall at ``choices[].delta.function_call`` (delta context)."""
+    """Merge state of ChatCompletionStreamResponseDeltaFunctionCall at
+    ``choices[].delta.function_call`` (delta context).
+    """
 
     __slots__ = ("arguments", "name")
     _known = _KEYS_ChatCompletionStreamResponseDeltaFunctionCall
@@ -9347,39 +10392,32 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
         self.name: str | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("arguments")) is None:
-            if "arguments" not in data:
-                missing += 1
-        else:
+        get = data.get
+        if (v := get("arguments")) is not None:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
-            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
-                text.append(value)
-                text.size += len(value)
+            if type(v) is str and 0 < len(v) < text.size and self._alt is None:
+                text.append(v)
+                text.size += len(v)
             else:
-                acc.json_text(self, "arguments", "arguments", value)
-        if (value := data.get("name")) is None:
-            if "name" not in data:
-                missing += 1
-        elif value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value, str)
-        if len(data) + missing != 2:
+                acc.json_text(self, "arguments", "arguments", v)
+        if (v := get("name")) is not None and v != self.name:
+            self.name = acc.set_value(self, "name", self.name, v, str)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``ChatCompletionStreamResponseDeltaFunctionCall`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
-        if (value := model.arguments) is not None:
+        if (v := model.arguments) is not None:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
-            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
-                text.append(value)
-                text.size += len(value)
+            if type(v) is str and 0 < len(v) < text.size and self._alt is None:
+                text.append(v)
+                text.size += len(v)
             else:
-                acc.json_text(self, "arguments", "arguments", value)
-        if (value := model.name) is not None and value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value, str)
+                acc.json_text(self, "arguments", "arguments", v)
+        if (v := model.name) is not None and v != self.name:
+            self.name = acc.set_value(self, "name", self.name, v, str)
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -9393,7 +10431,9 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
 
 
 class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
-    """Merge state of ChatCompletionMessageToolCallChunk at ``choices[].delta.tool_calls[]`` (delta context)."""
+    """Merge state of ChatCompletionMessageToolCallChunk at
+    ``choices[].delta.tool_calls[]`` (delta context).
+    """
 
     __slots__ = ("function", "id", "index", "type")
     _known = _KEYS_ChatCompletionMessageToolCallChunk
@@ -9406,49 +10446,40 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
         self.function: _ChatCompletionMessageToolCallChunkFunctionMerge | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0 if "index" in data else 1
-        if (value := data.get("id")) is None:
-            if "id" not in data:
-                missing += 1
-        elif value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value, str)
-        if (value := data.get("type")) is None:
-            if "type" not in data:
-                missing += 1
-        elif value != self.type:
-            self.type = acc.set_value(self, "type", self.type, value, str)
-        if (value := data.get("function")) is None:
-            if "function" not in data:
-                missing += 1
-        elif type(value) is dict and self.function is not None:
-            self.function._add(value, acc)
-        else:
-            self.function = acc.merge_object(
-                self,
-                "function",
-                self.function,
-                _ChatCompletionMessageToolCallChunkFunctionMerge,
-                value,
-            )
-        if len(data) + missing != 4:
+        get = data.get
+        if (v := get("id")) is not None and v != self.id:
+            self.id = acc.set_value(self, "id", self.id, v, str)
+        if (v := get("type")) is not None and v != self.type:
+            self.type = acc.set_value(self, "type", self.type, v, str)
+        if (v := get("function")) is not None:
+            if type(v) is not dict or self.function is None:
+                self.function = acc.merge_object(
+                    self,
+                    "function",
+                    self.function,
+                    _ChatCompletionMessageToolCallChunkFunctionMerge,
+                    v,
+                )
+            else:
+                self.function._add(v, acc)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``ChatCompletionMessageToolCallChunk`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
-        if (value := model.id) is not None and value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value, str)
-        if (value := model.type) is not None and value != self.type:
-            self.type = acc.set_value(self, "type", self.type, value, str)
-        if (value := model.function) is not None:
-            if type(value) is ChatCompletionMessageToolCallChunkFunction:
+        if (v := model.id) is not None and v != self.id:
+            self.id = acc.set_value(self, "id", self.id, v, str)
+        if (v := model.type) is not None and v != self.type:
+            self.type = acc.set_value(self, "type", self.type, v, str)
+        if (v := model.function) is not None:
+            if type(v) is ChatCompletionMessageToolCallChunkFunction:
                 if self.function is None:
                     self.function = _ChatCompletionMessageToolCallChunkFunctionMerge(
                         _join(self._path, "function")
                     )
-                self.function._add_model(value, acc)
+                self.function._add_model(v, acc)
             else:
-                self._add({"function": _as_json(value)}, acc)
+                self._add({"function": _as_json(v)}, acc)
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -9465,7 +10496,9 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
 
 
 class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
-    """Merge state of ChatCompletionMessageToolCallChunkFunction at ``choices[].delta.tool_calls[].function`` (delta context)."""
+    """Merge state of ChatCompletionMessageToolCallChunkFunction at
+    ``choices[].delta.tool_calls[].function`` (delta context).
+    """
 
     __slots__ = ("arguments", "name")
     _known = _KEYS_ChatCompletionMessageToolCallChunkFunction
@@ -9476,39 +10509,32 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
         self.arguments = _JsonText()
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("name")) is None:
-            if "name" not in data:
-                missing += 1
-        elif value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value, str)
-        if (value := data.get("arguments")) is None:
-            if "arguments" not in data:
-                missing += 1
-        else:
+        get = data.get
+        if (v := get("name")) is not None and v != self.name:
+            self.name = acc.set_value(self, "name", self.name, v, str)
+        if (v := get("arguments")) is not None:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
-            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
-                text.append(value)
-                text.size += len(value)
+            if type(v) is str and 0 < len(v) < text.size and self._alt is None:
+                text.append(v)
+                text.size += len(v)
             else:
-                acc.json_text(self, "arguments", "arguments", value)
-        if len(data) + missing != 2:
+                acc.json_text(self, "arguments", "arguments", v)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``ChatCompletionMessageToolCallChunkFunction`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
-        if (value := model.name) is not None and value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value, str)
-        if (value := model.arguments) is not None:
+        if (v := model.name) is not None and v != self.name:
+            self.name = acc.set_value(self, "name", self.name, v, str)
+        if (v := model.arguments) is not None:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
-            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
-                text.append(value)
-                text.size += len(value)
+            if type(v) is str and 0 < len(v) < text.size and self._alt is None:
+                text.append(v)
+                text.size += len(v)
             else:
-                acc.json_text(self, "arguments", "arguments", value)
+                acc.json_text(self, "arguments", "arguments", v)
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -9522,7 +10548,9 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
 
 
 class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
-    """Merge state of CreateChatCompletionStreamResponseChoiceLogprobs at ``choices[].logprobs`` (entry context)."""
+    """Merge state of CreateChatCompletionStreamResponseChoiceLogprobs at
+    ``choices[].logprobs`` (entry context).
+    """
 
     __slots__ = ("content", "refusal")
     _known = _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs
@@ -9533,27 +10561,20 @@ class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
         self.refusal: list[Any] | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("content")) is None:
-            if "content" not in data:
-                missing += 1
-        else:
-            self.content = acc.extend(self, "content", self.content, value)
-        if (value := data.get("refusal")) is None:
-            if "refusal" not in data:
-                missing += 1
-        else:
-            self.refusal = acc.extend(self, "refusal", self.refusal, value)
-        if len(data) + missing != 2:
+        get = data.get
+        if (v := get("content")) is not None:
+            self.content = acc.extend(self, "content", self.content, v)
+        if (v := get("refusal")) is not None:
+            self.refusal = acc.extend(self, "refusal", self.refusal, v)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "entry")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``CreateChatCompletionStreamResponseChoiceLogprobs`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
-        if (value := model.content) is not None:
-            self.content = acc.extend(self, "content", self.content, _as_json(value))
-        if (value := model.refusal) is not None:
-            self.refusal = acc.extend(self, "refusal", self.refusal, _as_json(value))
+        if (v := model.content) is not None:
+            self.content = acc.extend(self, "content", self.content, _as_json(v))
+        if (v := model.refusal) is not None:
+            self.refusal = acc.extend(self, "refusal", self.refusal, _as_json(v))
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -9668,7 +10689,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: dict[str, _ResponseRule] = {
 # (`gen-models SPEC --explain-merge` prints it), calling the fold runtime.
 
 
-_RESPONSE_STREAM_EVENT_OUTPUT_CODE = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CODE_AS_CODE_INTERPRETER_CALL = _Slot(
     "output[{output_index}].code",
     ident="item_id",
     new={
@@ -9679,16 +10700,16 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CODE = _Slot(
         "type": "code_interpreter_call",
     },
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_CODE_2 = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CODE = _Slot(
     "output[{output_index}].code", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_STATUS = _Slot(
     "output[{output_index}].status", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ITEM = _Slot(
     "output[{output_index}].content[{content_index}]", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_FUNCTION_CALL = _Slot(
     "output[{output_index}].arguments",
     ident="item_id",
     new={"arguments": "", "call_id": "", "name": "", "type": "function_call"},
@@ -9696,44 +10717,44 @@ _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS = _Slot(
 _RESPONSE_STREAM_EVENT_OUTPUT_NAME = _Slot(
     "output[{output_index}].name", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_2 = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS = _Slot(
     "output[{output_index}].arguments", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM = _Slot(
     "output[{output_index}].action.commands[{command_index}]"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT_ITEM = _Slot(
     "output[{output_index}].output[{command_index}]",
     ident="item_id",
     fixed=("detail", "mode", "type"),
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT_2 = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT = _Slot(
     "output[{output_index}].output", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT = _Slot("output[{output_index}]")
-_RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_ITEM = _Slot("output[{output_index}]")
+_RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_ITEM = _Slot(
     "output[{output_index}].summary[{summary_index}]", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT = _Slot(
     "output[{output_index}].summary[{summary_index}].text", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_REASONING_TEXT = _Slot(
     "output[{output_index}].content[{content_index}].text",
     ident="item_id",
     new={"text": "", "type": "reasoning_text"},
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_2 = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT = _Slot(
     "output[{output_index}].content[{content_index}].text", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_AS_REFUSAL = _Slot(
     "output[{output_index}].content[{content_index}].refusal",
     ident="item_id",
     new={"refusal": "", "type": "refusal"},
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_2 = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL = _Slot(
     "output[{output_index}].content[{content_index}].refusal", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_3 = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_OUTPUT_TEXT = _Slot(
     "output[{output_index}].content[{content_index}].text",
     ident="item_id",
     new={"annotations": [], "logprobs": [], "text": "", "type": "output_text"},
@@ -9741,21 +10762,21 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_3 = _Slot(
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS = _Slot(
     "output[{output_index}].content[{content_index}].logprobs", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_3 = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_MCP_CALL = _Slot(
     "output[{output_index}].arguments",
     ident="item_id",
     new={"arguments": "", "id": "", "name": "", "server_label": "", "type": "mcp_call"},
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ANNOTATIONS = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ANNOTATIONS_ITEM = _Slot(
     "output[{output_index}].content[{content_index}].annotations[{annotation_index}]",
     ident="item_id",
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_INPUT = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_INPUT_AS_CUSTOM_TOOL_CALL = _Slot(
     "output[{output_index}].input",
     ident="item_id",
     new={"call_id": "", "input": "", "name": "", "type": "custom_tool_call"},
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_INPUT_2 = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_INPUT = _Slot(
     "output[{output_index}].input", ident="item_id"
 )
 
@@ -9770,7 +10791,9 @@ def _on_response_audio_done(f: _EventFold, e: dict[str, Any]) -> None:
 
 
 def _on_response_audio_transcript_delta(f: _EventFold, e: dict[str, Any]) -> None:
-    """``response.audio.transcript.delta``: side channel 'audio_transcript' gets delta."""
+    """``response.audio.transcript.delta``: side channel 'audio_transcript' gets
+    delta.
+    """
     f.side("audio_transcript", e.get("delta"), None, keep_all=True)
 
 
@@ -9784,7 +10807,9 @@ def _on_response_code_interpreter_call_code_delta(
     """``response.code_interpreter_call_code.delta``: append delta at
     output[{output_index}].code.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CODE.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_CODE_AS_CODE_INTERPRETER_CALL.append(
+        f, e, e.get("delta")
+    )
 
 
 def _on_response_code_interpreter_call_code_done(
@@ -9793,7 +10818,7 @@ def _on_response_code_interpreter_call_code_done(
     """``response.code_interpreter_call_code.done``: replace code at
     output[{output_index}].code.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CODE_2.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_CODE.replace(
         f, e, e.get("code"), check=True, optional=True
     )
 
@@ -9834,14 +10859,14 @@ def _on_response_content_part_added(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.content_part.added``: create part at
     output[{output_index}].content[{content_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT.create(f, e, e.get("part"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ITEM.create(f, e, e.get("part"))
 
 
 def _on_response_content_part_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.content_part.done``: replace part at
     output[{output_index}].content[{content_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT.replace(f, e, e.get("part"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ITEM.replace(f, e, e.get("part"))
 
 
 def _on_response_created(f: _EventFold, e: dict[str, Any]) -> None:
@@ -9881,18 +10906,21 @@ def _on_response_function_call_arguments_delta(
     """``response.function_call_arguments.delta``: append delta at
     output[{output_index}].arguments.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_FUNCTION_CALL.append(
+        f, e, e.get("delta")
+    )
 
 
 def _on_response_function_call_arguments_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.function_call_arguments.done``: replace name at
-    output[{output_index}].name; replace arguments at output[{output_index}].arguments.
+    output[{output_index}].name; replace arguments at
+    output[{output_index}].arguments.
     """
     output = _RESPONSE_STREAM_EVENT_OUTPUT_NAME.parent(f, e)
     _RESPONSE_STREAM_EVENT_OUTPUT_NAME.replace(
         f, e, e.get("name"), output, optional=True
     )
-    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_2.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS.replace(
         f, e, e.get("arguments"), output, check=True, optional=True
     )
 
@@ -9901,21 +10929,21 @@ def _on_response_shell_call_command_added(f: _EventFold, e: dict[str, Any]) -> N
     """``response.shell_call_command.added``: create command at
     output[{output_index}].action.commands[{command_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS.create(f, e, e.get("command"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM.create(f, e, e.get("command"))
 
 
 def _on_response_shell_call_command_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.shell_call_command.delta``: append delta at
     output[{output_index}].action.commands[{command_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM.append(f, e, e.get("delta"))
 
 
 def _on_response_shell_call_command_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.shell_call_command.done``: replace command at
     output[{output_index}].action.commands[{command_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM.replace(
         f, e, e.get("command"), check=True
     )
 
@@ -9926,7 +10954,7 @@ def _on_response_shell_call_output_content_delta(
     """``response.shell_call_output_content.delta``: append delta at
     output[{output_index}].output[{command_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT_ITEM.append(f, e, e.get("delta"))
 
 
 def _on_response_shell_call_output_content_done(
@@ -9935,7 +10963,7 @@ def _on_response_shell_call_output_content_done(
     """``response.shell_call_output_content.done``: replace output at
     output[{output_index}].output.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT_2.replace(f, e, e.get("output"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT.replace(f, e, e.get("output"))
 
 
 def _on_response_in_progress(f: _EventFold, e: dict[str, Any]) -> None:
@@ -9955,26 +10983,26 @@ def _on_response_incomplete(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_output_item_added(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.output_item.added``: create item at output[{output_index}]."""
-    _RESPONSE_STREAM_EVENT_OUTPUT.create(f, e, e.get("item"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ITEM.create(f, e, e.get("item"))
 
 
 def _on_response_output_item_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.output_item.done``: replace item at output[{output_index}]."""
-    _RESPONSE_STREAM_EVENT_OUTPUT.replace(f, e, e.get("item"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ITEM.replace(f, e, e.get("item"))
 
 
 def _on_response_reasoning_summary_part_added(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_summary_part.added``: merge part at
     output[{output_index}].summary[{summary_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY.merge(f, e, e.get("part"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_ITEM.merge(f, e, e.get("part"))
 
 
 def _on_response_reasoning_summary_part_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_summary_part.done``: merge part at
     output[{output_index}].summary[{summary_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY.merge(f, e, e.get("part"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_ITEM.merge(f, e, e.get("part"))
 
 
 def _on_response_reasoning_summary_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
@@ -9997,14 +11025,16 @@ def _on_response_reasoning_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_text.delta``: append delta at
     output[{output_index}].content[{content_index}].text.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_REASONING_TEXT.append(
+        f, e, e.get("delta")
+    )
 
 
 def _on_response_reasoning_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_text.done``: replace text at
     output[{output_index}].content[{content_index}].text.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_2.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT.replace(
         f, e, e.get("text"), check=True, optional=True
     )
 
@@ -10013,14 +11043,16 @@ def _on_response_refusal_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.refusal.delta``: append delta at
     output[{output_index}].content[{content_index}].refusal.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_AS_REFUSAL.append(
+        f, e, e.get("delta")
+    )
 
 
 def _on_response_refusal_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.refusal.done``: replace refusal at
     output[{output_index}].content[{content_index}].refusal.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_2.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL.replace(
         f, e, e.get("refusal"), check=True, optional=True
     )
 
@@ -10030,8 +11062,10 @@ def _on_response_output_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
     output[{output_index}].content[{content_index}].text; extend logprobs at
     output[{output_index}].content[{content_index}].logprobs.
     """
-    content = _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_3.parent(f, e)
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_3.append(f, e, e.get("delta"), content)
+    content = _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_OUTPUT_TEXT.parent(f, e)
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_OUTPUT_TEXT.append(
+        f, e, e.get("delta"), content
+    )
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS.extend(
         f, e, e.get("logprobs"), content
     )
@@ -10042,8 +11076,8 @@ def _on_response_output_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     output[{output_index}].content[{content_index}].text; replace logprobs at
     output[{output_index}].content[{content_index}].logprobs.
     """
-    content = _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_2.parent(f, e)
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_2.replace(
+    content = _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT.parent(f, e)
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT.replace(
         f, e, e.get("text"), content, check=True, optional=True
     )
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS.replace(
@@ -10102,8 +11136,8 @@ def _on_response_image_generation_call_in_progress(
 def _on_response_image_generation_call_partial_image(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
-    """``response.image_generation_call.partial_image``: side channel 'partial_image' gets
-    partial_image_b64 (latest).
+    """``response.image_generation_call.partial_image``: side channel 'partial_image'
+    gets partial_image_b64 (latest).
     """
     f.side(
         "partial_image",
@@ -10117,20 +11151,22 @@ def _on_response_mcp_call_arguments_delta(f: _EventFold, e: dict[str, Any]) -> N
     """``response.mcp_call_arguments.delta``: append delta at
     output[{output_index}].arguments.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_3.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_MCP_CALL.append(f, e, e.get("delta"))
 
 
 def _on_response_mcp_call_arguments_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.mcp_call_arguments.done``: replace arguments at
     output[{output_index}].arguments.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_2.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS.replace(
         f, e, e.get("arguments"), check=True, optional=True
     )
 
 
 def _on_response_mcp_call_completed(f: _EventFold, e: dict[str, Any]) -> None:
-    """``response.mcp_call.completed``: set completed at output[{output_index}].status."""
+    """``response.mcp_call.completed``: set completed at
+    output[{output_index}].status.
+    """
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "completed")
 
 
@@ -10140,7 +11176,9 @@ def _on_response_mcp_call_failed(f: _EventFold, e: dict[str, Any]) -> None:
 
 
 def _on_response_mcp_call_in_progress(f: _EventFold, e: dict[str, Any]) -> None:
-    """``response.mcp_call.in_progress``: set in_progress at output[{output_index}].status."""
+    """``response.mcp_call.in_progress``: set in_progress at
+    output[{output_index}].status.
+    """
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "in_progress")
 
 
@@ -10160,7 +11198,9 @@ def _on_response_output_text_annotation_added(f: _EventFold, e: dict[str, Any]) 
     """``response.output_text.annotation.added``: create annotation at
     output[{output_index}].content[{content_index}].annotations[{annotation_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ANNOTATIONS.create(f, e, e.get("annotation"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ANNOTATIONS_ITEM.create(
+        f, e, e.get("annotation")
+    )
 
 
 def _on_response_queued(f: _EventFold, e: dict[str, Any]) -> None:
@@ -10172,14 +11212,14 @@ def _on_response_custom_tool_call_input_delta(f: _EventFold, e: dict[str, Any]) 
     """``response.custom_tool_call_input.delta``: append delta at
     output[{output_index}].input.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_INPUT.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_INPUT_AS_CUSTOM_TOOL_CALL.append(f, e, e.get("delta"))
 
 
 def _on_response_custom_tool_call_input_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.custom_tool_call_input.done``: replace input at
     output[{output_index}].input.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_INPUT_2.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_INPUT.replace(
         f, e, e.get("input"), check=True, optional=True
     )
 
@@ -10249,19 +11289,22 @@ _RESPONSE_STREAM_EVENT_HANDLERS: dict[
 
 
 class ResponseStreamEventAccumulator:
-    """Folds a stream of ``ResponseStreamEvent`` events into the ``Response`` they build.
+    """Folds a stream of ``ResponseStreamEvent`` events into the ``Response`` they
+    build.
 
-    ``add(event)`` takes a decoded dict, JSON text or bytes, or an event object of this module;
-    ``snapshot_dict()`` is the ``Response`` so far as plain JSON, ``snapshot()`` the typed one.
-    Keyed slots (``output[{output_index}]``) are filled by key, sparse and out-of-order safe;
-    text is gathered and joined once; final values are checked against the fold. The stream ends
-    with ``response.completed`` or ``response.failed`` or ``response.incomplete``. A stream may
-    start without its first event.
+    ``add(event)`` takes a decoded dict, JSON text or bytes, or an event object of
+    this module; ``snapshot_dict()`` is the ``Response`` so far as plain JSON,
+    ``snapshot()`` the typed one. Keyed slots (``output[{output_index}]``) are
+    filled by key, sparse and out-of-order safe; text is gathered and joined once;
+    final values are checked against the fold. The stream ends with
+    ``response.completed`` or ``response.failed`` or ``response.incomplete``. A
+    stream may start without its first event.
 
-    Attributes: ``anomalies`` (every stray, see ``_EventFold``), ``unknown_events`` (events of
-    types this module does not know: kept), ``channels`` (side channels: ``audio``,
-    ``audio_transcript``, ``partial_image``), ``error`` (the error event, if one came),
-    ``finished`` (the terminal event's type or None). ``strict=True`` raises
+    Attributes: ``anomalies`` (every stray, see ``_EventFold``),
+    ``unknown_events`` (events of types this module does not know: kept),
+    ``channels`` (side channels: ``audio``, ``audio_transcript``,
+    ``partial_image``), ``error`` (the error event, if one came), ``finished``
+    (the terminal event's type or None). ``strict=True`` raises
     ``StreamMergeError`` at the first anomaly.
     """
 

@@ -2,13 +2,15 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 6888ec49070423f17099627d1526b5bf, output f89b39ae9bb075989f78eb111992fbde
-"""Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (streaming subset) 2.3.0.
+# Fingerprint: inputs c7a8c33eaa00f2c184555bbfa6c0ab96, output 2bbfd2183879ba0e356772e342eaa99a
+"""Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
+(streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
-(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``).
-Event unions: ``ResponseStreamEvent``, parsed by ``parse_response_stream_event``.
-It needs pydantic >= 2.11, and imports the rest from ``_gen_models_runtime`` beside it.
+(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``). Event
+unions: ``ResponseStreamEvent``, parsed by ``parse_response_stream_event``. It
+needs pydantic >= 2.11, and imports the rest from ``_gen_models_runtime`` beside
+it.
 """
 
 from __future__ import annotations
@@ -399,7 +401,10 @@ __all__ = [
 ServiceTier: TypeAlias = (
     Literal["auto", "default", "flex", "scale", "priority", "fast"] | None
 )
-"""The processing tier that served the request. In a request, `auto` (the default) uses the project's setting; a response reports the tier actually used, which may differ from the one asked for."""
+"""The processing tier that served the request. In a request, `auto` (the default)
+uses the project's setting; a response reports the tier actually used, which may
+differ from the one asked for.
+"""
 
 
 ModerationInputType: TypeAlias = Literal["text", "image"]
@@ -513,7 +518,11 @@ ContainerMemoryLimit: TypeAlias = Literal["1g", "4g", "16g", "64g"]
 
 
 InputFidelity: TypeAlias = Literal["high", "low"]
-"""Control how much effort the model will exert to match the style and features, especially facial features, of input images. This parameter is only supported for `gpt-image-1` and `gpt-image-1.5` and later models, unsupported for `gpt-image-1-mini`. Supports `high` and `low`. Defaults to `low`."""
+"""Control how much effort the model will exert to match the style and features,
+especially facial features, of input images. This parameter is only supported for
+`gpt-image-1` and `gpt-image-1.5` and later models, unsupported for
+`gpt-image-1-mini`. Supports `high` and `low`. Defaults to `low`.
+"""
 
 
 ImageGenActionEnum: TypeAlias = Literal["generate", "edit", "auto"]
@@ -553,11 +562,22 @@ ServiceTierResponses: TypeAlias = (
     Literal["auto", "default", "flex", "scale", "priority", "fast", "ultrafast"] | None
 )
 """Specifies the processing type used for serving the request.
-  - If set to 'auto', then the request will be processed with the service tier configured in the Project settings. Unless otherwise configured, the Project will use 'default'.
-  - If set to 'default', then the request will be processed with the standard pricing and performance for the selected model.
-  - If set to '[flex](/docs/guides/flex-processing)', then the request will be processed with the Flex Processing service tier.
-  - To opt-in to [Fast mode](/api/docs/guides/fast-mode) at the request level, include the `service_tier=fast` or `service_tier=priority` parameter for Responses or Chat Completions. The response will show `service_tier=priority` regardless of if you specify `service_tier=fast` or `priority` in your request.
-  - If set to 'ultrafast', then the request will be processed with the access-controlled Ultrafast Processing service tier. This tier is currently available for `gpt-5.6-sol`; a response served through it will show `service_tier=ultrafast`.
+  - If set to 'auto', then the request will be processed with the service tier
+    configured in the Project settings. Unless otherwise configured, the Project
+    will use 'default'.
+  - If set to 'default', then the request will be processed with the standard
+    pricing and performance for the selected model.
+  - If set to '[flex](/docs/guides/flex-processing)', then the request will be
+    processed with the Flex Processing service tier.
+  - To opt-in to [Fast mode](/api/docs/guides/fast-mode) at the request level,
+    include the `service_tier=fast` or `service_tier=priority` parameter for
+    Responses or Chat Completions. The response will show `service_tier=priority`
+    regardless of if you specify `service_tier=fast` or `priority` in your
+    request.
+  - If set to 'ultrafast', then the request will be processed with the
+    access-controlled Ultrafast Processing service tier. This tier is currently
+    available for `gpt-5.6-sol`; a response served through it will show
+    `service_tier=ultrafast`.
   - When not set, the default behavior is 'auto'.
 
   When the `service_tier` parameter is set, the response body will include the `service_tier` value based on the processing mode actually used to serve the request. This response value may be different from the value set in the parameter.
@@ -590,9 +610,10 @@ ResponseErrorCode: TypeAlias = Literal[
 
 
 MessagePhase: TypeAlias = Literal["commentary", "final_answer"]
-"""Labels an `assistant` message as intermediate commentary (`commentary`) or the final answer (`final_answer`).
-For models like `gpt-5.3-codex` and beyond, when sending follow-up requests, preserve and resend
-phase on all assistant messages — dropping it can degrade performance. Not used for user messages.
+"""Labels an `assistant` message as intermediate commentary (`commentary`) or the
+final answer (`final_answer`). For models like `gpt-5.3-codex` and beyond, when
+sending follow-up requests, preserve and resend phase on all assistant messages —
+dropping it can degrade performance. Not used for user messages.
 """
 
 
@@ -693,23 +714,23 @@ class ChatCompletionStreamResponseDeltaFunctionCall(_Model):
     """Deprecated. Replaced by `tool_calls`; a piece of the function the model calls."""
 
     arguments: str | None = None
-    """The next piece of the call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
+    """The next piece of the call's arguments, JSON text produced by the model (not
+    guaranteed to be valid JSON or to match the function's parameters).
+    """
     name: str | None = None
     """Name of the function to call."""
 
 
 class ChatCompletionMessageToolCallChunkFunction(_Model):
-    """The object at ``ChatCompletionMessageToolCallChunk.function`` (the spec describes it no further)."""
-
     name: str | None = None
     """Name of the function to call."""
     arguments: str | None = None
-    """The next piece of the call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
+    """The next piece of the call's arguments, JSON text produced by the model (not
+    guaranteed to be valid JSON or to match the function's parameters).
+    """
 
 
 class ChatCompletionMessageToolCallChunk(_Model):
-    """``ChatCompletionMessageToolCallChunk`` (no description in the spec)."""
-
     index: int
     id: str | None = None
     """Identifier of the tool call (in its first chunk)."""
@@ -735,25 +756,27 @@ class ChatCompletionStreamResponseDelta(_Model):
 
 
 class ChatCompletionTokenLogprobTopLogprob(_Model):
-    """The object at ``ChatCompletionTokenLogprob.top_logprobs[]`` (the spec describes it no further)."""
-
     token: str
     """The token."""
     logprob: float
-    """Log probability of the token when it is among the 20 likeliest; otherwise -9999.0."""
+    """Log probability of the token when it is among the 20 likeliest; otherwise
+    -9999.0.
+    """
     bytes: list[int] | None
     """The token's UTF-8 bytes, or null when it has no byte form."""
 
 
 class ChatCompletionTokenLogprob(_Model):
-    """``ChatCompletionTokenLogprob`` (no description in the spec)."""
-
     token: str
     """The token."""
     logprob: float
-    """Log probability of the token when it is among the 20 likeliest; otherwise -9999.0, meaning very unlikely."""
+    """Log probability of the token when it is among the 20 likeliest; otherwise
+    -9999.0, meaning very unlikely.
+    """
     bytes: list[int] | None
-    """The token's UTF-8 bytes; join the bytes of consecutive tokens when a character spans several. Null when the token has no byte form."""
+    """The token's UTF-8 bytes; join the bytes of consecutive tokens when a character
+    spans several. Null when the token has no byte form.
+    """
     top_logprobs: list[ChatCompletionTokenLogprobTopLogprob]
     """The likeliest tokens at this position, with their log probabilities."""
 
@@ -768,8 +791,6 @@ class CreateChatCompletionStreamResponseChoiceLogprobs(_Model):
 
 
 class CreateChatCompletionStreamResponseChoice(_Model):
-    """The object at ``CreateChatCompletionStreamResponse.choices[]`` (the spec describes it no further)."""
-
     delta: ChatCompletionStreamResponseDelta
     logprobs: CreateChatCompletionStreamResponseChoiceLogprobs | None = None
     """Token log probabilities for this piece of the choice."""
@@ -778,50 +799,63 @@ class CreateChatCompletionStreamResponseChoice(_Model):
         | str
         | None
     )
-    """Why generation of this choice ended, in its last chunk (null before): `stop` at a natural end or a stop sequence, `length` at the token limit, `content_filter` when content was withheld, `tool_calls` when the model called tools, `function_call` for the deprecated function calling."""
+    """Why generation of this choice ended, in its last chunk (null before): `stop`
+    at a natural end or a stop sequence, `length` at the token limit,
+    `content_filter` when content was withheld, `tool_calls` when the model called
+    tools, `function_call` for the deprecated function calling.
+    """
     index: int
     """Position of the choice among the `n` choices of the request."""
 
 
 class CompletionUsageCompletionTokensDetails(_Model):
-    """How the generated tokens break down."""
+    """How the generated tokens break down. Spec defaults, not applied:
+    ``accepted_prediction_tokens=0``, ``audio_tokens=0``, ``reasoning_tokens=0``,
+    ``rejected_prediction_tokens=0``.
+    """
 
     accepted_prediction_tokens: int | None = None
-    """Tokens of a Predicted Output that the completion used. Spec default (not applied): ``0``."""
+    """Tokens of a Predicted Output that the completion used."""
     audio_tokens: int | None = None
-    """Audio tokens the model generated. Spec default (not applied): ``0``."""
+    """Audio tokens the model generated."""
     reasoning_tokens: int | None = None
-    """Tokens the model spent reasoning. Spec default (not applied): ``0``."""
+    """Tokens the model spent reasoning."""
     text_tokens: int | None = None
     """Text tokens the model generated."""
     rejected_prediction_tokens: int | None = None
-    """Tokens of a Predicted Output that the completion did not use; they are still billed and count against the context window. Spec default (not applied): ``0``."""
+    """Tokens of a Predicted Output that the completion did not use; they are still
+    billed and count against the context window.
+    """
 
 
 class CompletionUsagePromptTokensDetails(_Model):
-    """How the prompt tokens break down."""
+    """How the prompt tokens break down. Spec defaults, not applied:
+    ``audio_tokens=0``, ``cached_tokens=0``, ``cache_write_tokens=0``.
+    """
 
     audio_tokens: int | None = None
-    """Audio tokens in the prompt. Spec default (not applied): ``0``."""
+    """Audio tokens in the prompt."""
     cached_tokens: int | None = None
-    """Prompt tokens served from the cache. Spec default (not applied): ``0``."""
+    """Prompt tokens served from the cache."""
     text_tokens: int | None = None
     """Text tokens in the prompt."""
     image_tokens: int | None = None
     """Image tokens in the prompt."""
     cache_write_tokens: int | None = None
-    """Prompt tokens written to the cache. Spec default (not applied): ``0``."""
+    """Prompt tokens written to the cache."""
 
 
 class CompletionUsage(_Model):
-    """Token counts of a request."""
+    """Token counts of a request. Spec defaults, not applied:
+    ``completion_tokens=0``, ``prompt_tokens=0``, ``total_tokens=0``.
+    """
 
     completion_tokens: int
-    """Tokens the model generated. Spec default (not applied): ``0``."""
+    """Tokens the model generated."""
     prompt_tokens: int
-    """Tokens in the prompt. Spec default (not applied): ``0``."""
+    """Tokens in the prompt."""
     total_tokens: int
-    """Prompt and completion tokens together. Spec default (not applied): ``0``."""
+    """Prompt and completion tokens together."""
     completion_tokens_details: CompletionUsageCompletionTokensDetails | None = None
     """How the generated tokens break down."""
     prompt_tokens_details: CompletionUsagePromptTokensDetails | None = None
@@ -829,10 +863,12 @@ class CompletionUsage(_Model):
 
 
 class ModerationResultBody(_Model):
-    """The moderation verdict for one item."""
+    """The moderation verdict for one item. Spec defaults, not applied:
+    ``type='moderation_result'``.
+    """
 
     type: Literal["moderation_result"] | str
-    """Always `moderation_result`. Spec default (not applied): ``'moderation_result'``."""
+    """Always `moderation_result`."""
     model: str
     """The moderation model used."""
     flagged: bool
@@ -911,25 +947,36 @@ class ChatCompletionModeration(_Model):
 
 
 class CreateChatCompletionStreamResponse(_Model):
-    """One chunk of a streamed chat completion: a server-sent event whose data is this object. Chunks of one stream share `id`, `created` and `model`."""
+    """One chunk of a streamed chat completion: a server-sent event whose data is
+    this object. Chunks of one stream share `id`, `created` and `model`.
+    """
 
     id: str
     """Identifier of the chat completion; the same in every chunk of a stream."""
     choices: list[CreateChatCompletionStreamResponseChoice]
-    """The choices this chunk carries a delta for: several when `n` is greater than 1, none in the last chunk when `stream_options.include_usage` is set."""
+    """The choices this chunk carries a delta for: several when `n` is greater than
+    1, none in the last chunk when `stream_options.include_usage` is set.
+    """
     created: int
     """When the completion was created, in Unix seconds; the same in every chunk."""
     model: str
     """The model that generates the completion."""
     obfuscation: str | None = None
-    """Random padding that evens out chunk sizes against side-channel attacks; left out when `stream_options.include_obfuscation` is false."""
+    """Random padding that evens out chunk sizes against side-channel attacks; left
+    out when `stream_options.include_obfuscation` is false.
+    """
     service_tier: ServiceTier | str | None = None
     system_fingerprint: str | None = None
-    """Deprecated. Identifies the backend configuration that served the request; with `seed`, tells whether a change of backend may explain a change of output."""
+    """Deprecated. Identifies the backend configuration that served the request; with
+    `seed`, tells whether a change of backend may explain a change of output.
+    """
     object: Literal["chat.completion.chunk"] | str
     """Always `chat.completion.chunk`."""
     usage: CompletionUsage | None = None
-    """Token usage of the whole request. Only with `stream_options.include_usage`: then null in every chunk except the last, which has empty `choices`. A stream that is cut off may never deliver it."""
+    """Token usage of the whole request. Only with `stream_options.include_usage`:
+    then null in every chunk except the last, which has empty `choices`. A stream
+    that is cut off may never deliver it.
+    """
     moderation: ChatCompletionModeration | None = None
     """Moderation of the input and the output, in the moderation chunk."""
 
@@ -980,7 +1027,9 @@ class ResponseCodeInterpreterCallCodeDeltaEvent(_Model):
     type: Literal["response.code_interpreter_call_code.delta"] | str
     """The type of the event. Always `response.code_interpreter_call_code.delta`."""
     output_index: int
-    """The index of the output item in the response for which the code is being streamed."""
+    """The index of the output item in the response for which the code is being
+    streamed.
+    """
     item_id: str
     """The unique identifier of the code interpreter tool call item."""
     delta: str
@@ -1010,7 +1059,9 @@ class ResponseCodeInterpreterCallCompletedEvent(_Model):
     type: Literal["response.code_interpreter_call.completed"] | str
     """The type of the event. Always `response.code_interpreter_call.completed`."""
     output_index: int
-    """The index of the output item in the response for which the code interpreter call is completed."""
+    """The index of the output item in the response for which the code interpreter
+    call is completed.
+    """
     item_id: str
     """The unique identifier of the code interpreter tool call item."""
     sequence_number: int
@@ -1023,7 +1074,9 @@ class ResponseCodeInterpreterCallInProgressEvent(_Model):
     type: Literal["response.code_interpreter_call.in_progress"] | str
     """The type of the event. Always `response.code_interpreter_call.in_progress`."""
     output_index: int
-    """The index of the output item in the response for which the code interpreter call is in progress."""
+    """The index of the output item in the response for which the code interpreter
+    call is in progress.
+    """
     item_id: str
     """The unique identifier of the code interpreter tool call item."""
     sequence_number: int
@@ -1036,7 +1089,9 @@ class ResponseCodeInterpreterCallInterpretingEvent(_Model):
     type: Literal["response.code_interpreter_call.interpreting"] | str
     """The type of the event. Always `response.code_interpreter_call.interpreting`."""
     output_index: int
-    """The index of the output item in the response for which the code interpreter is interpreting code."""
+    """The index of the output item in the response for which the code interpreter is
+    interpreting code.
+    """
     item_id: str
     """The unique identifier of the code interpreter tool call item."""
     sequence_number: int
@@ -1053,6 +1108,8 @@ class ResponseFormatText(_Model):
 class TextResponseFormatJsonSchema(_Model):
     """JSON Schema response format. Used to generate structured JSON responses.
     Learn more about [Structured Outputs](/docs/guides/structured-outputs).
+
+    Spec defaults, not applied: ``strict=False``.
     """
 
     type: Literal["json_schema"] | str
@@ -1072,8 +1129,6 @@ class TextResponseFormatJsonSchema(_Model):
     in the `schema` field. Only a subset of JSON Schema is supported when
     `strict` is `true`. To learn more, read the [Structured Outputs
     guide](/docs/guides/structured-outputs).
-
-    Spec default (not applied): ``False``.
     """
 
 
@@ -1100,18 +1155,26 @@ class ResponseTextParam(_Model):
 
 
 class FunctionTool(_Model):
-    """Defines a function in your own code the model can choose to call. Learn more about [function calling](https://platform.openai.com/docs/guides/function-calling)."""
+    """Defines a function in your own code the model can choose to call. Learn more
+    about [function
+    calling](https://platform.openai.com/docs/guides/function-calling). Spec
+    defaults, not applied: ``type='function'``.
+    """
 
     type: Literal["function"] | str
-    """The type of the function tool. Always `function`. Spec default (not applied): ``'function'``."""
+    """The type of the function tool. Always `function`."""
     name: str
     """The name of the function to call."""
     description: str | None = None
-    """A description of the function. Used by the model to determine whether or not to call the function."""
+    """A description of the function. Used by the model to determine whether or not
+    to call the function.
+    """
     parameters: dict[str, Any] | None
     """A JSON schema object describing the parameters of the function."""
     output_schema: dict[str, Any] | None = None
-    """A JSON schema object describing the JSON value encoded in string outputs for this function."""
+    """A JSON schema object describing the JSON value encoded in string outputs for
+    this function.
+    """
     strict: bool | None
     """Whether strict parameter validation is enforced for this function tool."""
     defer_loading: bool | None = None
@@ -1121,8 +1184,6 @@ class FunctionTool(_Model):
 
 
 class HybridSearchOptions(_Model):
-    """``HybridSearchOptions`` (no description in the spec)."""
-
     embedding_weight: float
     """The weight of the embedding in the reciprocal ranking fusion."""
     text_weight: float
@@ -1130,21 +1191,27 @@ class HybridSearchOptions(_Model):
 
 
 class RankingOptions(_Model):
-    """``RankingOptions`` (no description in the spec)."""
-
     ranker: RankerVersionType | str | None = None
     """The ranker to use for the file search."""
     score_threshold: float | None = None
-    """The score threshold for the file search, a number between 0 and 1. Numbers closer to 1 will attempt to return only the most relevant results, but may return fewer results."""
+    """The score threshold for the file search, a number between 0 and 1. Numbers
+    closer to 1 will attempt to return only the most relevant results, but may
+    return fewer results.
+    """
     hybrid_search: HybridSearchOptions | None = None
-    """Weights that control how reciprocal rank fusion balances semantic embedding matches versus sparse keyword matches when hybrid search is enabled."""
+    """Weights that control how reciprocal rank fusion balances semantic embedding
+    matches versus sparse keyword matches when hybrid search is enabled.
+    """
 
 
 class ComparisonFilter(_Model):
-    """A filter used to compare a specified attribute key to a given value using a defined comparison operation."""
+    """A filter used to compare a specified attribute key to a given value using a
+    defined comparison operation. Spec defaults, not applied: ``type='eq'``.
+    """
 
     type: Literal["eq", "ne", "gt", "gte", "lt", "lte", "in", "nin"] | str
-    """Specifies the comparison operator: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `in`, `nin`.
+    """Specifies the comparison operator: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `in`,
+    `nin`.
     - `eq`: equals
     - `ne`: not equal
     - `gt`: greater than
@@ -1153,13 +1220,13 @@ class ComparisonFilter(_Model):
     - `lte`: less than or equal
     - `in`: in
     - `nin`: not in
-
-    Spec default (not applied): ``'eq'``.
     """
     key: str
     """The key to compare against the value."""
     value: str | float | bool | list[str | float]
-    """The value to compare against the attribute key; supports string, number, or boolean types."""
+    """The value to compare against the attribute key; supports string, number, or
+    boolean types.
+    """
 
 
 class CompoundFilter(_Model):
@@ -1168,18 +1235,26 @@ class CompoundFilter(_Model):
     type: Literal["and", "or"] | str
     """Type of operation: `and` or `or`."""
     filters: list[Any]
-    """Array of filters to combine. Items can be `ComparisonFilter` or `CompoundFilter`."""
+    """Array of filters to combine. Items can be `ComparisonFilter` or
+    `CompoundFilter`.
+    """
 
 
 class FileSearchTool(_Model):
-    """A tool that searches for relevant content from uploaded files. Learn more about the [file search tool](https://platform.openai.com/docs/guides/tools-file-search)."""
+    """A tool that searches for relevant content from uploaded files. Learn more
+    about the [file search
+    tool](https://platform.openai.com/docs/guides/tools-file-search). Spec
+    defaults, not applied: ``type='file_search'``.
+    """
 
     type: Literal["file_search"] | str
-    """The type of the file search tool. Always `file_search`. Spec default (not applied): ``'file_search'``."""
+    """The type of the file search tool. Always `file_search`."""
     vector_store_ids: list[str]
     """The IDs of the vector stores to search."""
     max_num_results: int | None = None
-    """The maximum number of results to return. This number should be between 1 and 50 inclusive."""
+    """The maximum number of results to return. This number should be between 1 and
+    50 inclusive.
+    """
     ranking_options: RankingOptions | None = None
     """Ranking options for search."""
     filters: Filters | None = None
@@ -1187,17 +1262,23 @@ class FileSearchTool(_Model):
 
 
 class ComputerTool(_Model):
-    """A tool that controls a virtual computer. Learn more about the [computer tool](https://platform.openai.com/docs/guides/tools-computer-use)."""
+    """A tool that controls a virtual computer. Learn more about the [computer
+    tool](https://platform.openai.com/docs/guides/tools-computer-use). Spec
+    defaults, not applied: ``type='computer'``.
+    """
 
     type: Literal["computer"] | str
-    """The type of the computer tool. Always `computer`. Spec default (not applied): ``'computer'``."""
+    """The type of the computer tool. Always `computer`."""
 
 
 class ComputerUsePreviewTool(_Model):
-    """A tool that controls a virtual computer. Learn more about the [computer tool](https://platform.openai.com/docs/guides/tools-computer-use)."""
+    """A tool that controls a virtual computer. Learn more about the [computer
+    tool](https://platform.openai.com/docs/guides/tools-computer-use). Spec
+    defaults, not applied: ``type='computer_use_preview'``.
+    """
 
     type: Literal["computer_use_preview"] | str
-    """The type of the computer use tool. Always `computer_use_preview`. Spec default (not applied): ``'computer_use_preview'``."""
+    """The type of the computer use tool. Always `computer_use_preview`."""
     environment: ComputerEnvironment | str
     """The type of computer environment to control."""
     display_width: int
@@ -1207,47 +1288,61 @@ class ComputerUsePreviewTool(_Model):
 
 
 class WebSearchToolFilters(_Model):
-    """Filters for the search."""
+    """Filters for the search. Spec defaults, not applied: ``allowed_domains=[]``."""
 
     allowed_domains: list[str] | None = None
     """Allowed domains for the search. If not provided, all domains are allowed.
     Subdomains of the provided domains are allowed as well.
 
     Example: `["pubmed.ncbi.nlm.nih.gov"]`
-
-    Spec default (not applied): ``[]``.
     """
 
 
 class WebSearchApproximateLocation(_Model):
-    """The approximate location of the user."""
+    """The approximate location of the user. Spec defaults, not applied:
+    ``type='approximate'``.
+    """
 
     type: Literal["approximate"] | str | None = None
-    """The type of location approximation. Always `approximate`. Spec default (not applied): ``'approximate'``."""
+    """The type of location approximation. Always `approximate`."""
     country: str | None = None
-    """The two-letter [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1) of the user, e.g. `US`."""
+    """The two-letter [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1) of
+    the user, e.g. `US`.
+    """
     region: str | None = None
     """Free text input for the region of the user, e.g. `California`."""
     city: str | None = None
     """Free text input for the city of the user, e.g. `San Francisco`."""
     timezone: str | None = None
-    """The [IANA timezone](https://timeapi.io/documentation/iana-timezones) of the user, e.g. `America/Los_Angeles`."""
+    """The [IANA timezone](https://timeapi.io/documentation/iana-timezones) of the
+    user, e.g. `America/Los_Angeles`.
+    """
 
 
 class WebSearchTool(_Model):
     """Search the Internet for sources related to the prompt. Learn more about the
     [web search tool](/docs/guides/tools-web-search).
+
+    Spec defaults, not applied: ``type='web_search'``,
+    ``external_web_access=True``, ``search_context_size='medium'``.
     """
 
     type: Literal["web_search", "web_search_2025_08_26"] | str
-    """The type of the web search tool. One of `web_search` or `web_search_2025_08_26`. Spec default (not applied): ``'web_search'``."""
+    """The type of the web search tool. One of `web_search` or
+    `web_search_2025_08_26`.
+    """
     external_web_access: bool | None = None
-    """Allow live internet access for web search. Defaults to true when omitted. When false, the web search tool runs in offline/cache-only mode and will not fetch new external content. Spec default (not applied): ``True``."""
+    """Allow live internet access for web search. Defaults to true when omitted. When
+    false, the web search tool runs in offline/cache-only mode and will not fetch
+    new external content.
+    """
     filters: WebSearchToolFilters | None = None
     """Filters for the search."""
     user_location: WebSearchApproximateLocation | None = None
     search_context_size: Literal["low", "medium", "high"] | str | None = None
-    """High level guidance for the amount of context window space to use for the search. One of `low`, `medium`, or `high`. `medium` is the default. Spec default (not applied): ``'medium'``."""
+    """High level guidance for the amount of context window space to use for the
+    search. One of `low`, `medium`, or `high`. `medium` is the default.
+    """
 
 
 class MCPToolFilter(_Model):
@@ -1256,8 +1351,9 @@ class MCPToolFilter(_Model):
     tool_names: list[str] | None = None
     """List of allowed tool names."""
     read_only: bool | None = None
-    """Indicates whether or not a tool modifies data or is read-only. If an
-    MCP server is [annotated with `readOnlyHint`](https://modelcontextprotocol.io/specification/2025-06-18/schema#toolannotations-readonlyhint),
+    """Indicates whether or not a tool modifies data or is read-only. If an MCP
+    server is [annotated with
+    `readOnlyHint`](https://modelcontextprotocol.io/specification/2025-06-18/schema#toolannotations-readonlyhint),
     it will match this filter.
     """
 
@@ -1275,6 +1371,8 @@ class MCPToolRequireApproval(_Model):
 class MCPTool(_Model):
     """Give the model access to additional tools via remote Model Context Protocol
     (MCP) servers. [Learn more about MCP](/docs/guides/tools-remote-mcp).
+
+    Spec defaults, not applied: ``require_approval='always'``.
     """
 
     type: Literal["mcp"] | str
@@ -1342,21 +1440,19 @@ class MCPTool(_Model):
         ]
         | None
     ) = None
-    """Specify which of the MCP server's tools require approval. Spec default (not applied): ``'always'``."""
+    """Specify which of the MCP server's tools require approval."""
     defer_loading: bool | None = None
     """Whether this MCP tool is deferred and discovered via tool search."""
 
 
 class ContainerNetworkPolicyDisabledParam(_Model):
-    """``ContainerNetworkPolicyDisabledParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='disabled'``."""
 
     type: Literal["disabled"] | str
-    """Disable outbound network access. Always `disabled`. Spec default (not applied): ``'disabled'``."""
+    """Disable outbound network access. Always `disabled`."""
 
 
 class ContainerNetworkPolicyDomainSecretParam(_Model):
-    """``ContainerNetworkPolicyDomainSecretParam`` (no description in the spec)."""
-
     domain: str
     """The domain associated with the secret."""
     name: str
@@ -1366,10 +1462,10 @@ class ContainerNetworkPolicyDomainSecretParam(_Model):
 
 
 class ContainerNetworkPolicyAllowlistParam(_Model):
-    """``ContainerNetworkPolicyAllowlistParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='allowlist'``."""
 
     type: Literal["allowlist"] | str
-    """Allow outbound network access only to specified domains. Always `allowlist`. Spec default (not applied): ``'allowlist'``."""
+    """Allow outbound network access only to specified domains. Always `allowlist`."""
     allowed_domains: list[str]
     """A list of allowed domains when type is `allowlist`."""
     domain_secrets: list[ContainerNetworkPolicyDomainSecretParam] | None = None
@@ -1377,10 +1473,12 @@ class ContainerNetworkPolicyAllowlistParam(_Model):
 
 
 class AutoCodeInterpreterToolParam(_Model):
-    """Configuration for a code interpreter container. Optionally specify the IDs of the files to run the code on."""
+    """Configuration for a code interpreter container. Optionally specify the IDs of
+    the files to run the code on. Spec defaults, not applied: ``type='auto'``.
+    """
 
     type: Literal["auto"] | str
-    """Always `auto`. Spec default (not applied): ``'auto'``."""
+    """Always `auto`."""
     file_ids: list[str] | None = None
     """An optional list of uploaded files to make available to your code."""
     memory_limit: ContainerMemoryLimit | str | None = None
@@ -1428,10 +1526,10 @@ class CodeInterpreterTool(_Model):
 
 
 class ProgrammaticToolCallingParam(_Model):
-    """``ProgrammaticToolCallingParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='programmatic_tool_calling'``."""
 
     type: Literal["programmatic_tool_calling"] | str
-    """The type of the tool. Always `programmatic_tool_calling`. Spec default (not applied): ``'programmatic_tool_calling'``."""
+    """The type of the tool. Always `programmatic_tool_calling`."""
 
 
 class ImageGenToolInputImageMask(_Model):
@@ -1446,7 +1544,11 @@ class ImageGenToolInputImageMask(_Model):
 
 
 class ImageGenTool(_Model):
-    """A tool that generates images using the GPT image models."""
+    """A tool that generates images using the GPT image models. Spec defaults, not
+    applied: ``quality='auto'``, ``size='auto'``, ``output_format='png'``,
+    ``output_compression=100``, ``moderation='auto'``, ``background='auto'``,
+    ``partial_images=0``.
+    """
 
     type: Literal["image_generation"] | str
     """The type of the image generation tool. Always `image_generation`."""
@@ -1464,29 +1566,34 @@ class ImageGenTool(_Model):
     quality: Literal["low", "medium", "high", "auto"] | str | None = None
     """The quality of the generated image. One of `low`, `medium`, `high`,
     or `auto`. Default: `auto`.
-
-    Spec default (not applied): ``'auto'``.
     """
     size: Literal["1024x1024", "1024x1536", "1536x1024", "auto"] | str | None = None
-    """The size of the generated images. For `gpt-image-2` and `gpt-image-2-2026-04-21`, arbitrary resolutions are supported as `WIDTHxHEIGHT` strings, for example `1536x864`. Width and height must both be divisible by 16 and the requested aspect ratio must be between 1:3 and 3:1. Resolutions above `2560x1440` are experimental, and the maximum supported resolution is `3840x2160`. The requested size must also satisfy the model's current pixel and edge limits. The standard sizes `1024x1024`, `1536x1024`, and `1024x1536` are supported by the GPT image models; `auto` is supported for models that allow automatic sizing. For `dall-e-2`, use one of `256x256`, `512x512`, or `1024x1024`. For `dall-e-3`, use one of `1024x1024`, `1792x1024`, or `1024x1792`. Spec default (not applied): ``'auto'``."""
+    """The size of the generated images. For `gpt-image-2` and
+    `gpt-image-2-2026-04-21`, arbitrary resolutions are supported as
+    `WIDTHxHEIGHT` strings, for example `1536x864`. Width and height must both be
+    divisible by 16 and the requested aspect ratio must be between 1:3 and 3:1.
+    Resolutions above `2560x1440` are experimental, and the maximum supported
+    resolution is `3840x2160`. The requested size must also satisfy the model's
+    current pixel and edge limits. The standard sizes `1024x1024`, `1536x1024`,
+    and `1024x1536` are supported by the GPT image models; `auto` is supported for
+    models that allow automatic sizing. For `dall-e-2`, use one of `256x256`,
+    `512x512`, or `1024x1024`. For `dall-e-3`, use one of `1024x1024`,
+    `1792x1024`, or `1024x1792`.
+    """
     output_format: Literal["png", "webp", "jpeg"] | str | None = None
     """The output format of the generated image. One of `png`, `webp`, or
     `jpeg`. Default: `png`.
-
-    Spec default (not applied): ``'png'``.
     """
     output_compression: int | None = None
-    """Compression level for the output image. Default: 100. Spec default (not applied): ``100``."""
+    """Compression level for the output image. Default: 100."""
     moderation: Literal["auto", "low"] | str | None = None
-    """Moderation level for the generated image. Default: `auto`. Spec default (not applied): ``'auto'``."""
+    """Moderation level for the generated image. Default: `auto`."""
     background: Literal["transparent", "opaque", "auto"] | str | None = None
     """Set the background of the generated image. One of `transparent`,
     `opaque`, or `auto`. Transparent backgrounds are available for
     supported GPT Image models. For `gpt-image-2` and
     `gpt-image-2-2026-04-21`, this support is in preview. When using
     `transparent`, set the output format to `png` or `webp`. Default: `auto`.
-
-    Spec default (not applied): ``'auto'``.
     """
     input_fidelity: InputFidelity | str | None = None
     input_image_mask: ImageGenToolInputImageMask | None = None
@@ -1494,23 +1601,27 @@ class ImageGenTool(_Model):
     (string, optional) and `file_id` (string, optional).
     """
     partial_images: int | None = None
-    """Number of partial images to generate in streaming mode, from 0 (default value) to 3. Spec default (not applied): ``0``."""
+    """Number of partial images to generate in streaming mode, from 0 (default value)
+    to 3.
+    """
     action: ImageGenActionEnum | str | None = None
     """Whether to generate a new image or edit an existing image. Default: `auto`."""
 
 
 class LocalShellToolParam(_Model):
-    """A tool that allows the model to execute shell commands in a local environment."""
+    """A tool that allows the model to execute shell commands in a local environment.
+    Spec defaults, not applied: ``type='local_shell'``.
+    """
 
     type: Literal["local_shell"] | str
-    """The type of the local shell tool. Always `local_shell`. Spec default (not applied): ``'local_shell'``."""
+    """The type of the local shell tool. Always `local_shell`."""
 
 
 class SkillReferenceParam(_Model):
-    """``SkillReferenceParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='skill_reference'``."""
 
     type: Literal["skill_reference"] | str
-    """References a skill created with the /v1/skills endpoint. Spec default (not applied): ``'skill_reference'``."""
+    """References a skill created with the /v1/skills endpoint."""
     skill_id: str
     """The ID of the referenced skill."""
     version: str | None = None
@@ -1518,21 +1629,23 @@ class SkillReferenceParam(_Model):
 
 
 class InlineSkillSourceParam(_Model):
-    """Inline skill payload"""
+    """Inline skill payload Spec defaults, not applied: ``type='base64'``,
+    ``media_type='application/zip'``.
+    """
 
     type: Literal["base64"] | str
-    """The type of the inline skill source. Must be `base64`. Spec default (not applied): ``'base64'``."""
+    """The type of the inline skill source. Must be `base64`."""
     media_type: Literal["application/zip"] | str
-    """The media type of the inline skill payload. Must be `application/zip`. Spec default (not applied): ``'application/zip'``."""
+    """The media type of the inline skill payload. Must be `application/zip`."""
     data: str
     """Base64-encoded skill zip bundle."""
 
 
 class InlineSkillParam(_Model):
-    """``InlineSkillParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='inline'``."""
 
     type: Literal["inline"] | str
-    """Defines an inline skill for this request. Spec default (not applied): ``'inline'``."""
+    """Defines an inline skill for this request."""
     name: str
     """The name of the skill."""
     description: str
@@ -1542,10 +1655,10 @@ class InlineSkillParam(_Model):
 
 
 class ContainerAutoParam(_Model):
-    """``ContainerAutoParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='container_auto'``."""
 
     type: Literal["container_auto"] | str
-    """Automatically creates a container for this request Spec default (not applied): ``'container_auto'``."""
+    """Automatically creates a container for this request"""
     file_ids: list[str] | None = None
     """An optional list of uploaded files to make available to your code."""
     memory_limit: ContainerMemoryLimit | str | None = None
@@ -1597,8 +1710,6 @@ class ContainerAutoParam(_Model):
 
 
 class LocalSkillParam(_Model):
-    """``LocalSkillParam`` (no description in the spec)."""
-
     name: str
     """The name of the skill."""
     description: str
@@ -1608,28 +1719,30 @@ class LocalSkillParam(_Model):
 
 
 class LocalEnvironmentParam(_Model):
-    """``LocalEnvironmentParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='local'``."""
 
     type: Literal["local"] | str
-    """Use a local computer environment. Spec default (not applied): ``'local'``."""
+    """Use a local computer environment."""
     skills: list[LocalSkillParam] | None = None
     """An optional list of skills."""
 
 
 class ContainerReferenceParam(_Model):
-    """``ContainerReferenceParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='container_reference'``."""
 
     type: Literal["container_reference"] | str
-    """References a container created with the /v1/containers endpoint Spec default (not applied): ``'container_reference'``."""
+    """References a container created with the /v1/containers endpoint"""
     container_id: str
     """The ID of the referenced container."""
 
 
 class FunctionShellToolParam(_Model):
-    """A tool that allows the model to execute shell commands."""
+    """A tool that allows the model to execute shell commands. Spec defaults, not
+    applied: ``type='shell'``.
+    """
 
     type: Literal["shell"] | str
-    """The type of the shell tool. Always `shell`. Spec default (not applied): ``'shell'``."""
+    """The type of the shell tool. Always `shell`."""
     environment: (
         Annotated[
             Annotated[ContainerAutoParam, Tag("ContainerAutoParam")]
@@ -1654,17 +1767,17 @@ class FunctionShellToolParam(_Model):
 
 
 class CustomTextFormatParam(_Model):
-    """Unconstrained free-form text."""
+    """Unconstrained free-form text. Spec defaults, not applied: ``type='text'``."""
 
     type: Literal["text"] | str
-    """Unconstrained text format. Always `text`. Spec default (not applied): ``'text'``."""
+    """Unconstrained text format. Always `text`."""
 
 
 class CustomGrammarFormatParam(_Model):
-    """A grammar defined by the user."""
+    """A grammar defined by the user. Spec defaults, not applied: ``type='grammar'``."""
 
     type: Literal["grammar"] | str
-    """Grammar format. Always `grammar`. Spec default (not applied): ``'grammar'``."""
+    """Grammar format. Always `grammar`."""
     syntax: GrammarSyntax1 | str
     """The syntax of the grammar definition. One of `lark` or `regex`."""
     definition: str
@@ -1672,10 +1785,13 @@ class CustomGrammarFormatParam(_Model):
 
 
 class CustomToolParam(_Model):
-    """A custom tool that processes input using a specified format. Learn more about   [custom tools](/docs/guides/function-calling#custom-tools)"""
+    """A custom tool that processes input using a specified format. Learn more about
+    [custom tools](/docs/guides/function-calling#custom-tools) Spec defaults, not
+    applied: ``type='custom'``.
+    """
 
     type: Literal["custom"] | str
-    """The type of the custom tool. Always `custom`. Spec default (not applied): ``'custom'``."""
+    """The type of the custom tool. Always `custom`."""
     name: str
     """The name of the custom tool, used to identify it in tool calls."""
     description: str | None = None
@@ -1705,17 +1821,21 @@ class CustomToolParam(_Model):
 
 
 class FunctionToolParam(_Model):
-    """``FunctionToolParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='function'``."""
 
     name: str
     description: str | None = None
     parameters: EmptyModelParam | None = None
     strict: bool | None = None
-    """Whether to enforce strict parameter validation. If omitted, Responses attempts to use strict validation when the schema is compatible, and falls back to non-strict validation otherwise."""
+    """Whether to enforce strict parameter validation. If omitted, Responses attempts
+    to use strict validation when the schema is compatible, and falls back to
+    non-strict validation otherwise.
+    """
     type: Literal["function"] | str
-    """Spec default (not applied): ``'function'``."""
     output_schema: dict[str, Any] | None = None
-    """A JSON Schema describing the JSON value encoded in string outputs for this function tool. This does not describe content-array outputs."""
+    """A JSON Schema describing the JSON value encoded in string outputs for this
+    function tool. This does not describe content-array outputs.
+    """
     defer_loading: bool | None = None
     """Whether this function should be deferred and discovered via tool search."""
     allowed_callers: list[CallableToolAllowedCaller | str] | None = None
@@ -1723,10 +1843,12 @@ class FunctionToolParam(_Model):
 
 
 class NamespaceToolParam(_Model):
-    """Groups function/custom tools under a shared namespace."""
+    """Groups function/custom tools under a shared namespace. Spec defaults, not
+    applied: ``type='namespace'``.
+    """
 
     type: Literal["namespace"] | str
-    """The type of the tool. Always `namespace`. Spec default (not applied): ``'namespace'``."""
+    """The type of the tool. Always `namespace`."""
     name: str
     """The namespace name used in tool calls (for example, `crm`)."""
     description: str
@@ -1748,10 +1870,12 @@ class NamespaceToolParam(_Model):
 
 
 class ToolSearchToolParam(_Model):
-    """Hosted or BYOT tool search configuration for deferred tools."""
+    """Hosted or BYOT tool search configuration for deferred tools. Spec defaults,
+    not applied: ``type='tool_search'``.
+    """
 
     type: Literal["tool_search"] | str
-    """The type of the tool. Always `tool_search`. Spec default (not applied): ``'tool_search'``."""
+    """The type of the tool. Always `tool_search`."""
     execution: ToolSearchExecutionType | str | None = None
     """Whether tool search is executed by the server or by the client."""
     description: str | None = None
@@ -1761,37 +1885,51 @@ class ToolSearchToolParam(_Model):
 
 
 class ApproximateLocation(_Model):
-    """``ApproximateLocation`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='approximate'``."""
 
     type: Literal["approximate"] | str
-    """The type of location approximation. Always `approximate`. Spec default (not applied): ``'approximate'``."""
+    """The type of location approximation. Always `approximate`."""
     country: str | None = None
-    """The two-letter [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1) of the user, e.g. `US`."""
+    """The two-letter [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1) of
+    the user, e.g. `US`.
+    """
     region: str | None = None
     """Free text input for the region of the user, e.g. `California`."""
     city: str | None = None
     """Free text input for the city of the user, e.g. `San Francisco`."""
     timezone: str | None = None
-    """The [IANA timezone](https://timeapi.io/documentation/iana-timezones) of the user, e.g. `America/Los_Angeles`."""
+    """The [IANA timezone](https://timeapi.io/documentation/iana-timezones) of the
+    user, e.g. `America/Los_Angeles`.
+    """
 
 
 class WebSearchPreviewTool(_Model):
-    """This tool searches the web for relevant results to use in a response. Learn more about the [web search tool](https://platform.openai.com/docs/guides/tools-web-search)."""
+    """This tool searches the web for relevant results to use in a response. Learn
+    more about the [web search
+    tool](https://platform.openai.com/docs/guides/tools-web-search). Spec
+    defaults, not applied: ``type='web_search_preview'``.
+    """
 
     type: Literal["web_search_preview", "web_search_preview_2025_03_11"] | str
-    """The type of the web search tool. One of `web_search_preview` or `web_search_preview_2025_03_11`. Spec default (not applied): ``'web_search_preview'``."""
+    """The type of the web search tool. One of `web_search_preview` or
+    `web_search_preview_2025_03_11`.
+    """
     user_location: ApproximateLocation | None = None
     """The user's location."""
     search_context_size: SearchContextSize | str | None = None
-    """High level guidance for the amount of context window space to use for the search. One of `low`, `medium`, or `high`. `medium` is the default."""
+    """High level guidance for the amount of context window space to use for the
+    search. One of `low`, `medium`, or `high`. `medium` is the default.
+    """
     search_content_types: list[SearchContentType | str] | None = None
 
 
 class ApplyPatchToolParam(_Model):
-    """Allows the assistant to create, delete, or update files using unified diffs."""
+    """Allows the assistant to create, delete, or update files using unified diffs.
+    Spec defaults, not applied: ``type='apply_patch'``.
+    """
 
     type: Literal["apply_patch"] | str
-    """The type of the tool. Always `apply_patch`. Spec default (not applied): ``'apply_patch'``."""
+    """The type of the tool. Always `apply_patch`."""
     allowed_callers: list[CallableToolAllowedCaller | str] | None = None
     """The tool invocation context(s)."""
 
@@ -1865,7 +2003,9 @@ class ToolChoiceFunction(_Model):
 
 
 class ToolChoiceMCP(_Model):
-    """Use this option to force the model to call a specific tool on a remote MCP server."""
+    """Use this option to force the model to call a specific tool on a remote MCP
+    server.
+    """
 
     type: Literal["mcp"] | str
     """For MCP tools, the type is always `mcp`."""
@@ -1885,62 +2025,75 @@ class ToolChoiceCustom(_Model):
 
 
 class SpecificProgrammaticToolCallingParam(_Model):
-    """``SpecificProgrammaticToolCallingParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='programmatic_tool_calling'``."""
 
     type: Literal["programmatic_tool_calling"] | str
-    """The tool to call. Always `programmatic_tool_calling`. Spec default (not applied): ``'programmatic_tool_calling'``."""
+    """The tool to call. Always `programmatic_tool_calling`."""
 
 
 class SpecificApplyPatchParam(_Model):
-    """Forces the model to call the apply_patch tool when executing a tool call."""
+    """Forces the model to call the apply_patch tool when executing a tool call. Spec
+    defaults, not applied: ``type='apply_patch'``.
+    """
 
     type: Literal["apply_patch"] | str
-    """The tool to call. Always `apply_patch`. Spec default (not applied): ``'apply_patch'``."""
+    """The tool to call. Always `apply_patch`."""
 
 
 class SpecificFunctionShellParam(_Model):
-    """Forces the model to call the shell tool when a tool call is required."""
+    """Forces the model to call the shell tool when a tool call is required. Spec
+    defaults, not applied: ``type='shell'``.
+    """
 
     type: Literal["shell"] | str
-    """The tool to call. Always `shell`. Spec default (not applied): ``'shell'``."""
+    """The tool to call. Always `shell`."""
 
 
 class PromptCacheBreakpointConfig(_Model):
-    """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its TTL from the request's `prompt_cache_options.ttl`; the boundary is not rounded to a token block."""
+    """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its
+    TTL from the request's `prompt_cache_options.ttl`; the boundary is not rounded
+    to a token block. Spec defaults, not applied: ``mode='explicit'``.
+    """
 
     mode: Literal["explicit"] | str
-    """The breakpoint mode. Always `explicit`. Spec default (not applied): ``'explicit'``."""
+    """The breakpoint mode. Always `explicit`."""
 
 
 class InputTextContent(_Model):
-    """A text input to the model."""
+    """A text input to the model. Spec defaults, not applied: ``type='input_text'``."""
 
     type: Literal["input_text"] | str
-    """The type of the input item. Always `input_text`. Spec default (not applied): ``'input_text'``."""
+    """The type of the input item. Always `input_text`."""
     text: str
     """The text input to the model."""
     prompt_cache_breakpoint: PromptCacheBreakpointConfig | None = None
 
 
 class InputImageContent(_Model):
-    """An image input to the model. Learn about [image inputs](/docs/guides/vision)."""
+    """An image input to the model. Learn about [image inputs](/docs/guides/vision).
+    Spec defaults, not applied: ``type='input_image'``.
+    """
 
     type: Literal["input_image"] | str
-    """The type of the input item. Always `input_image`. Spec default (not applied): ``'input_image'``."""
+    """The type of the input item. Always `input_image`."""
     image_url: str | None = None
-    """The URL of the image to be sent to the model. A fully qualified URL or base64 encoded image in a data URL."""
+    """The URL of the image to be sent to the model. A fully qualified URL or base64
+    encoded image in a data URL.
+    """
     file_id: str | None = None
     """The ID of the file to be sent to the model."""
     detail: ImageDetail | str
-    """The detail level of the image to be sent to the model. One of `high`, `low`, `auto`, or `original`. Defaults to `auto`."""
+    """The detail level of the image to be sent to the model. One of `high`, `low`,
+    `auto`, or `original`. Defaults to `auto`.
+    """
     prompt_cache_breakpoint: PromptCacheBreakpointConfig | None = None
 
 
 class InputFileContent(_Model):
-    """A file input to the model."""
+    """A file input to the model. Spec defaults, not applied: ``type='input_file'``."""
 
     type: Literal["input_file"] | str
-    """The type of the input item. Always `input_file`. Spec default (not applied): ``'input_file'``."""
+    """The type of the input item. Always `input_file`."""
     file_id: str | None = None
     """The ID of the file to be sent to the model."""
     filename: str | None = None
@@ -1951,7 +2104,12 @@ class InputFileContent(_Model):
     file_url: str | None = None
     """The URL of the file to be sent to the model."""
     detail: FileInputDetail | str | None = None
-    """The detail level of the file to be sent to the model. Use `auto` to let the system select the detail level; for GPT-5.6 and later models, `auto` uses high-quality rendering, which may increase input token usage. Use `low` for lower-cost rendering, or `high` to render the file at higher quality. Defaults to `auto`."""
+    """The detail level of the file to be sent to the model. Use `auto` to let the
+    system select the detail level; for GPT-5.6 and later models, `auto` uses
+    high-quality rendering, which may increase input token usage. Use `low` for
+    lower-cost rendering, or `high` to render the file at higher quality. Defaults
+    to `auto`.
+    """
 
 
 class Prompt(_Model):
@@ -1982,10 +2140,10 @@ class ResponseIncompleteDetails(_Model):
 
 
 class FileCitationBody(_Model):
-    """A citation to a file."""
+    """A citation to a file. Spec defaults, not applied: ``type='file_citation'``."""
 
     type: Literal["file_citation"] | str
-    """The type of the file citation. Always `file_citation`. Spec default (not applied): ``'file_citation'``."""
+    """The type of the file citation. Always `file_citation`."""
     file_id: str
     """The ID of the file."""
     index: int
@@ -1995,10 +2153,12 @@ class FileCitationBody(_Model):
 
 
 class UrlCitationBody(_Model):
-    """A citation for a web resource used to generate a model response."""
+    """A citation for a web resource used to generate a model response. Spec
+    defaults, not applied: ``type='url_citation'``.
+    """
 
     type: Literal["url_citation"] | str
-    """The type of the URL citation. Always `url_citation`. Spec default (not applied): ``'url_citation'``."""
+    """The type of the URL citation. Always `url_citation`."""
     url: str
     """The URL of the web resource."""
     start_index: int
@@ -2010,16 +2170,20 @@ class UrlCitationBody(_Model):
 
 
 class ContainerFileCitationBody(_Model):
-    """A citation for a container file used to generate a model response."""
+    """A citation for a container file used to generate a model response. Spec
+    defaults, not applied: ``type='container_file_citation'``.
+    """
 
     type: Literal["container_file_citation"] | str
-    """The type of the container file citation. Always `container_file_citation`. Spec default (not applied): ``'container_file_citation'``."""
+    """The type of the container file citation. Always `container_file_citation`."""
     container_id: str
     """The ID of the container file."""
     file_id: str
     """The ID of the file."""
     start_index: int
-    """The index of the first character of the container file citation in the message."""
+    """The index of the first character of the container file citation in the
+    message.
+    """
     end_index: int
     """The index of the last character of the container file citation in the message."""
     filename: str
@@ -2055,10 +2219,12 @@ class LogProb(_Model):
 
 
 class OutputTextContent(_Model):
-    """A text output from the model."""
+    """A text output from the model. Spec defaults, not applied:
+    ``type='output_text'``.
+    """
 
     type: Literal["output_text"] | str
-    """The type of the output text. Always `output_text`. Spec default (not applied): ``'output_text'``."""
+    """The type of the output text. Always `output_text`."""
     text: str
     """The text output from the model."""
     annotations: list[Annotation]
@@ -2067,10 +2233,10 @@ class OutputTextContent(_Model):
 
 
 class RefusalContent(_Model):
-    """A refusal from the model."""
+    """A refusal from the model. Spec defaults, not applied: ``type='refusal'``."""
 
     type: Literal["refusal"] | str
-    """The type of the refusal. Always `refusal`. Spec default (not applied): ``'refusal'``."""
+    """The type of the refusal. Always `refusal`."""
     refusal: str
     """The refusal explanation from the model."""
 
@@ -2094,8 +2260,6 @@ class OutputMessage(_Model):
 
 
 class FileSearchToolCallResult(_Model):
-    """The object at ``FileSearchToolCall.results (anyOf 0)[]`` (the spec describes it no further)."""
-
     file_id: str | None = None
     """The unique ID of the file."""
     text: str | None = None
@@ -2129,17 +2293,15 @@ class FileSearchToolCall(_Model):
 
 
 class DirectToolCallCaller(_Model):
-    """``DirectToolCallCaller`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='direct'``."""
 
     type: Literal["direct"] | str
-    """Spec default (not applied): ``'direct'``."""
 
 
 class ProgramToolCallCaller(_Model):
-    """``ProgramToolCallCaller`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='program'``."""
 
     type: Literal["program"] | str
-    """Spec default (not applied): ``'program'``."""
     caller_id: str
     """The call ID of the program item that produced this tool call."""
 
@@ -2169,17 +2331,17 @@ class FunctionToolCall(_Model):
 
 
 class DirectToolCallCallerParam(_Model):
-    """``DirectToolCallCallerParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='direct'``."""
 
     type: Literal["direct"] | str
-    """The caller type. Always `direct`. Spec default (not applied): ``'direct'``."""
+    """The caller type. Always `direct`."""
 
 
 class ProgramToolCallCallerParam(_Model):
-    """``ProgramToolCallCallerParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='program'``."""
 
     type: Literal["program"] | str
-    """The caller type. Always `program`. Spec default (not applied): ``'program'``."""
+    """The caller type. Always `program`."""
     caller_id: str
     """The call ID of the program item that produced this tool call."""
 
@@ -2280,17 +2442,20 @@ class WebSearchToolCall(_Model):
         ),
     ]
     """An object describing the specific action taken in this web search call.
-    Includes details on how the model used the web (search, open_page, find_in_page).
+    Includes details on how the model used the web (search, open_page,
+    find_in_page).
     """
 
 
 class ClickParam(_Model):
-    """A click action."""
+    """A click action. Spec defaults, not applied: ``type='click'``."""
 
     type: Literal["click"] | str
-    """Specifies the event type. For a click action, this property is always `click`. Spec default (not applied): ``'click'``."""
+    """Specifies the event type. For a click action, this property is always `click`."""
     button: ClickButtonType | str
-    """Indicates which mouse button was pressed during the click. One of `left`, `right`, `wheel`, `back`, or `forward`."""
+    """Indicates which mouse button was pressed during the click. One of `left`,
+    `right`, `wheel`, `back`, or `forward`.
+    """
     x: int
     """The x-coordinate where the click occurred."""
     y: int
@@ -2300,10 +2465,12 @@ class ClickParam(_Model):
 
 
 class DoubleClickAction(_Model):
-    """A double click action."""
+    """A double click action. Spec defaults, not applied: ``type='double_click'``."""
 
     type: Literal["double_click"] | str
-    """Specifies the event type. For a double click action, this property is always set to `double_click`. Spec default (not applied): ``'double_click'``."""
+    """Specifies the event type. For a double click action, this property is always
+    set to `double_click`.
+    """
     x: int
     """The x-coordinate where the double click occurred."""
     y: int
@@ -2322,10 +2489,12 @@ class CoordParam(_Model):
 
 
 class DragParam(_Model):
-    """A drag action."""
+    """A drag action. Spec defaults, not applied: ``type='drag'``."""
 
     type: Literal["drag"] | str
-    """Specifies the event type. For a drag action, this property is always set to `drag`. Spec default (not applied): ``'drag'``."""
+    """Specifies the event type. For a drag action, this property is always set to
+    `drag`.
+    """
     path: list[CoordParam]
     """An array of coordinates representing the path of the drag action. Coordinates will appear as an array of objects, eg
     ```
@@ -2340,19 +2509,27 @@ class DragParam(_Model):
 
 
 class KeyPressAction(_Model):
-    """A collection of keypresses the model would like to perform."""
+    """A collection of keypresses the model would like to perform. Spec defaults, not
+    applied: ``type='keypress'``.
+    """
 
     type: Literal["keypress"] | str
-    """Specifies the event type. For a keypress action, this property is always set to `keypress`. Spec default (not applied): ``'keypress'``."""
+    """Specifies the event type. For a keypress action, this property is always set
+    to `keypress`.
+    """
     keys: list[str]
-    """The combination of keys the model is requesting to be pressed. This is an array of strings, each representing a key."""
+    """The combination of keys the model is requesting to be pressed. This is an
+    array of strings, each representing a key.
+    """
 
 
 class MoveParam(_Model):
-    """A mouse move action."""
+    """A mouse move action. Spec defaults, not applied: ``type='move'``."""
 
     type: Literal["move"] | str
-    """Specifies the event type. For a move action, this property is always set to `move`. Spec default (not applied): ``'move'``."""
+    """Specifies the event type. For a move action, this property is always set to
+    `move`.
+    """
     x: int
     """The x-coordinate to move to."""
     y: int
@@ -2362,17 +2539,21 @@ class MoveParam(_Model):
 
 
 class ScreenshotParam(_Model):
-    """A screenshot action."""
+    """A screenshot action. Spec defaults, not applied: ``type='screenshot'``."""
 
     type: Literal["screenshot"] | str
-    """Specifies the event type. For a screenshot action, this property is always set to `screenshot`. Spec default (not applied): ``'screenshot'``."""
+    """Specifies the event type. For a screenshot action, this property is always set
+    to `screenshot`.
+    """
 
 
 class ScrollParam(_Model):
-    """A scroll action."""
+    """A scroll action. Spec defaults, not applied: ``type='scroll'``."""
 
     type: Literal["scroll"] | str
-    """Specifies the event type. For a scroll action, this property is always set to `scroll`. Spec default (not applied): ``'scroll'``."""
+    """Specifies the event type. For a scroll action, this property is always set to
+    `scroll`.
+    """
     x: int
     """The x-coordinate where the scroll occurred."""
     y: int
@@ -2386,19 +2567,23 @@ class ScrollParam(_Model):
 
 
 class TypeParam(_Model):
-    """An action to type in text."""
+    """An action to type in text. Spec defaults, not applied: ``type='type'``."""
 
     type: Literal["type"] | str
-    """Specifies the event type. For a type action, this property is always set to `type`. Spec default (not applied): ``'type'``."""
+    """Specifies the event type. For a type action, this property is always set to
+    `type`.
+    """
     text: str
     """The text to type."""
 
 
 class WaitParam(_Model):
-    """A wait action."""
+    """A wait action. Spec defaults, not applied: ``type='wait'``."""
 
     type: Literal["wait"] | str
-    """Specifies the event type. For a wait action, this property is always set to `wait`. Spec default (not applied): ``'wait'``."""
+    """Specifies the event type. For a wait action, this property is always set to
+    `wait`.
+    """
 
 
 class ComputerCallSafetyCheckParam(_Model):
@@ -2415,10 +2600,12 @@ class ComputerCallSafetyCheckParam(_Model):
 class ComputerToolCall(_Model):
     """A tool call to a computer use tool. See the
     [computer use guide](/docs/guides/tools-computer-use) for more information.
+
+    Spec defaults, not applied: ``type='computer_call'``.
     """
 
     type: Literal["computer_call"] | str
-    """The type of the computer call. Always `computer_call`. Spec default (not applied): ``'computer_call'``."""
+    """The type of the computer call. Always `computer_call`."""
     id: str
     """The unique ID of the computer call."""
     call_id: str
@@ -2434,13 +2621,13 @@ class ComputerToolCall(_Model):
 
 
 class ComputerScreenshotImage(_Model):
-    """A computer screenshot image used with the computer use tool."""
+    """A computer screenshot image used with the computer use tool. Spec defaults,
+    not applied: ``type='computer_screenshot'``.
+    """
 
     type: Literal["computer_screenshot"] | str
     """Specifies the event type. For a computer screenshot, this property is\x20
     always set to `computer_screenshot`.
-
-    Spec default (not applied): ``'computer_screenshot'``.
     """
     image_url: str | None = None
     """The URL of the screenshot image."""
@@ -2449,10 +2636,12 @@ class ComputerScreenshotImage(_Model):
 
 
 class ComputerToolCallOutputResource(_Model):
-    """The output of a computer tool call."""
+    """The output of a computer tool call. Spec defaults, not applied:
+    ``type='computer_call_output'``.
+    """
 
     type: Literal["computer_call_output"] | str
-    """The type of the computer tool call output. Always `computer_call_output`. Spec default (not applied): ``'computer_call_output'``."""
+    """The type of the computer tool call output. Always `computer_call_output`."""
     id: str
     """The unique ID of the computer call tool output."""
     call_id: str
@@ -2471,27 +2660,31 @@ class ComputerToolCallOutputResource(_Model):
 
 
 class SummaryTextContent(_Model):
-    """A summary text from the model."""
+    """A summary text from the model. Spec defaults, not applied:
+    ``type='summary_text'``.
+    """
 
     type: Literal["summary_text"] | str
-    """The type of the object. Always `summary_text`. Spec default (not applied): ``'summary_text'``."""
+    """The type of the object. Always `summary_text`."""
     text: str
     """A summary of the reasoning output from the model so far."""
 
 
 class ReasoningTextContent(_Model):
-    """Reasoning text from the model."""
+    """Reasoning text from the model. Spec defaults, not applied:
+    ``type='reasoning_text'``.
+    """
 
     type: Literal["reasoning_text"] | str
-    """The type of the reasoning text. Always `reasoning_text`. Spec default (not applied): ``'reasoning_text'``."""
+    """The type of the reasoning text. Always `reasoning_text`."""
     text: str
     """The reasoning text from the model."""
 
 
 class ReasoningItem(_Model):
-    """A description of the chain of thought used by a reasoning model while generating
-    a response. Be sure to include these items in your `input` to the Responses API
-    for subsequent turns of a conversation if you are manually
+    """A description of the chain of thought used by a reasoning model while
+    generating a response. Be sure to include these items in your `input` to the
+    Responses API for subsequent turns of a conversation if you are manually
     [managing context](/docs/guides/conversation-state).
     """
 
@@ -2521,10 +2714,10 @@ class ReasoningItem(_Model):
 
 
 class Program(_Model):
-    """``Program`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='program'``."""
 
     type: Literal["program"] | str
-    """The type of the item. Always `program`. Spec default (not applied): ``'program'``."""
+    """The type of the item. Always `program`."""
     id: str
     """The unique ID of the program item."""
     call_id: str
@@ -2536,10 +2729,10 @@ class Program(_Model):
 
 
 class ProgramOutput(_Model):
-    """``ProgramOutput`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='program_output'``."""
 
     type: Literal["program_output"] | str
-    """The type of the item. Always `program_output`. Spec default (not applied): ``'program_output'``."""
+    """The type of the item. Always `program_output`."""
     id: str
     """The unique ID of the program output item."""
     call_id: str
@@ -2551,10 +2744,10 @@ class ProgramOutput(_Model):
 
 
 class ToolSearchCall(_Model):
-    """``ToolSearchCall`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='tool_search_call'``."""
 
     type: Literal["tool_search_call"] | str
-    """The type of the item. Always `tool_search_call`. Spec default (not applied): ``'tool_search_call'``."""
+    """The type of the item. Always `tool_search_call`."""
     id: str
     """The unique ID of the tool search call item."""
     call_id: str | None
@@ -2570,10 +2763,10 @@ class ToolSearchCall(_Model):
 
 
 class ToolSearchOutput(_Model):
-    """``ToolSearchOutput`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='tool_search_output'``."""
 
     type: Literal["tool_search_output"] | str
-    """The type of the item. Always `tool_search_output`. Spec default (not applied): ``'tool_search_output'``."""
+    """The type of the item. Always `tool_search_output`."""
     id: str
     """The unique ID of the tool search output item."""
     call_id: str | None
@@ -2589,10 +2782,10 @@ class ToolSearchOutput(_Model):
 
 
 class AdditionalTools(_Model):
-    """``AdditionalTools`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='additional_tools'``."""
 
     type: Literal["additional_tools"] | str
-    """The type of the item. Always `additional_tools`. Spec default (not applied): ``'additional_tools'``."""
+    """The type of the item. Always `additional_tools`."""
     id: str
     """The unique ID of the additional tools item."""
     role: MessageRole | str
@@ -2602,10 +2795,13 @@ class AdditionalTools(_Model):
 
 
 class CompactionBody(_Model):
-    """A compaction item generated by the [`v1/responses/compact` API](/docs/api-reference/responses/compact)."""
+    """A compaction item generated by the [`v1/responses/compact`
+    API](/docs/api-reference/responses/compact). Spec defaults, not applied:
+    ``type='compaction'``.
+    """
 
     type: Literal["compaction"] | str
-    """The type of the item. Always `compaction`. Spec default (not applied): ``'compaction'``."""
+    """The type of the item. Always `compaction`."""
     id: str
     """The unique ID of the compaction item."""
     encrypted_content: str
@@ -2628,35 +2824,43 @@ class ImageGenToolCall(_Model):
 
 
 class CodeInterpreterOutputLogs(_Model):
-    """The logs output from the code interpreter."""
+    """The logs output from the code interpreter. Spec defaults, not applied:
+    ``type='logs'``.
+    """
 
     type: Literal["logs"] | str
-    """The type of the output. Always `logs`. Spec default (not applied): ``'logs'``."""
+    """The type of the output. Always `logs`."""
     logs: str
     """The logs output from the code interpreter."""
 
 
 class CodeInterpreterOutputImage(_Model):
-    """The image output from the code interpreter."""
+    """The image output from the code interpreter. Spec defaults, not applied:
+    ``type='image'``.
+    """
 
     type: Literal["image"] | str
-    """The type of the output. Always `image`. Spec default (not applied): ``'image'``."""
+    """The type of the output. Always `image`."""
     url: str
     """The URL of the image output from the code interpreter."""
 
 
 class CodeInterpreterToolCall(_Model):
-    """A tool call to run code."""
+    """A tool call to run code. Spec defaults, not applied:
+    ``type='code_interpreter_call'``.
+    """
 
     type: Literal["code_interpreter_call"] | str
-    """The type of the code interpreter tool call. Always `code_interpreter_call`. Spec default (not applied): ``'code_interpreter_call'``."""
+    """The type of the code interpreter tool call. Always `code_interpreter_call`."""
     id: str
     """The unique ID of the code interpreter tool call."""
     status: (
         Literal["in_progress", "completed", "incomplete", "interpreting", "failed"]
         | str
     )
-    """The status of the code interpreter tool call. Valid values are `in_progress`, `completed`, `incomplete`, `interpreting`, and `failed`."""
+    """The status of the code interpreter tool call. Valid values are `in_progress`,
+    `completed`, `incomplete`, `interpreting`, and `failed`.
+    """
     container_id: str
     """The ID of the container used to run the code."""
     code: str | None
@@ -2688,10 +2892,12 @@ class CodeInterpreterToolCall(_Model):
 
 
 class LocalShellExecAction(_Model):
-    """Execute a shell command on the server."""
+    """Execute a shell command on the server. Spec defaults, not applied:
+    ``type='exec'``.
+    """
 
     type: Literal["exec"] | str
-    """The type of the local shell action. Always `exec`. Spec default (not applied): ``'exec'``."""
+    """The type of the local shell action. Always `exec`."""
     command: list[str]
     """The command to run."""
     timeout_ms: int | None = None
@@ -2722,7 +2928,9 @@ class LocalShellToolCallOutput(_Model):
     """The output of a local shell tool call."""
 
     type: Literal["local_shell_call_output"] | str
-    """The type of the local shell tool call output. Always `local_shell_call_output`."""
+    """The type of the local shell tool call output. Always
+    `local_shell_call_output`.
+    """
     id: str
     """The unique ID of the local shell tool call generated by the model."""
     output: str
@@ -2742,27 +2950,35 @@ class FunctionShellAction(_Model):
 
 
 class LocalEnvironmentResource(_Model):
-    """Represents the use of a local environment to perform shell actions."""
+    """Represents the use of a local environment to perform shell actions. Spec
+    defaults, not applied: ``type='local'``.
+    """
 
     type: Literal["local"] | str
-    """The environment type. Always `local`. Spec default (not applied): ``'local'``."""
+    """The environment type. Always `local`."""
 
 
 class ContainerReferenceResource(_Model):
-    """Represents a container created with /v1/containers."""
+    """Represents a container created with /v1/containers. Spec defaults, not
+    applied: ``type='container_reference'``.
+    """
 
     type: Literal["container_reference"] | str
-    """The environment type. Always `container_reference`. Spec default (not applied): ``'container_reference'``."""
+    """The environment type. Always `container_reference`."""
     container_id: str
 
 
 class FunctionShellCall(_Model):
-    """A tool call that executes one or more shell commands in a managed environment."""
+    """A tool call that executes one or more shell commands in a managed environment.
+    Spec defaults, not applied: ``type='shell_call'``.
+    """
 
     type: Literal["shell_call"] | str
-    """The type of the item. Always `shell_call`. Spec default (not applied): ``'shell_call'``."""
+    """The type of the item. Always `shell_call`."""
     id: str
-    """The unique ID of the shell tool call. Populated when this item is returned via API."""
+    """The unique ID of the shell tool call. Populated when this item is returned via
+    API.
+    """
     call_id: str
     """The unique ID of the shell tool call generated by the model."""
     caller: ToolCallCaller | None = None
@@ -2770,7 +2986,9 @@ class FunctionShellCall(_Model):
     action: FunctionShellAction
     """The shell commands and limits that describe how to run the tool call."""
     status: FunctionShellCallStatus | str
-    """The status of the shell call. One of `in_progress`, `completed`, or `incomplete`."""
+    """The status of the shell call. One of `in_progress`, `completed`, or
+    `incomplete`.
+    """
     environment: (
         Annotated[
             Annotated[LocalEnvironmentResource, Tag("LocalEnvironmentResource")]
@@ -2793,17 +3011,21 @@ class FunctionShellCall(_Model):
 
 
 class FunctionShellCallOutputTimeoutOutcome(_Model):
-    """Indicates that the shell call exceeded its configured time limit."""
+    """Indicates that the shell call exceeded its configured time limit. Spec
+    defaults, not applied: ``type='timeout'``.
+    """
 
     type: Literal["timeout"] | str
-    """The outcome type. Always `timeout`. Spec default (not applied): ``'timeout'``."""
+    """The outcome type. Always `timeout`."""
 
 
 class FunctionShellCallOutputExitOutcome(_Model):
-    """Indicates that the shell commands finished and returned an exit code."""
+    """Indicates that the shell commands finished and returned an exit code. Spec
+    defaults, not applied: ``type='exit'``.
+    """
 
     type: Literal["exit"] | str
-    """The outcome type. Always `exit`. Spec default (not applied): ``'exit'``."""
+    """The outcome type. Always `exit`."""
     exit_code: int
     """Exit code from the shell process."""
 
@@ -2835,37 +3057,49 @@ class FunctionShellCallOutputContent(_Model):
             )
         ),
     ]
-    """Represents either an exit outcome (with an exit code) or a timeout outcome for a shell call output chunk."""
+    """Represents either an exit outcome (with an exit code) or a timeout outcome for
+    a shell call output chunk.
+    """
     created_by: str | None = None
     """The identifier of the actor that created the item."""
 
 
 class FunctionShellCallOutput(_Model):
-    """The output of a shell tool call that was emitted."""
+    """The output of a shell tool call that was emitted. Spec defaults, not applied:
+    ``type='shell_call_output'``.
+    """
 
     type: Literal["shell_call_output"] | str
-    """The type of the shell call output. Always `shell_call_output`. Spec default (not applied): ``'shell_call_output'``."""
+    """The type of the shell call output. Always `shell_call_output`."""
     id: str
-    """The unique ID of the shell call output. Populated when this item is returned via API."""
+    """The unique ID of the shell call output. Populated when this item is returned
+    via API.
+    """
     call_id: str
     """The unique ID of the shell tool call generated by the model."""
     caller: ToolCallCaller | None = None
     """The execution context that produced this tool call."""
     status: FunctionShellCallOutputStatusEnum | str
-    """The status of the shell call output. One of `in_progress`, `completed`, or `incomplete`."""
+    """The status of the shell call output. One of `in_progress`, `completed`, or
+    `incomplete`.
+    """
     output: list[FunctionShellCallOutputContent]
     """An array of shell call output contents"""
     max_output_length: int | None
-    """The maximum length of the shell command output. This is generated by the model and should be passed back with the raw output."""
+    """The maximum length of the shell command output. This is generated by the model
+    and should be passed back with the raw output.
+    """
     created_by: str | None = None
     """The identifier of the actor that created the item."""
 
 
 class ApplyPatchCreateFileOperation(_Model):
-    """Instruction describing how to create a file via the apply_patch tool."""
+    """Instruction describing how to create a file via the apply_patch tool. Spec
+    defaults, not applied: ``type='create_file'``.
+    """
 
     type: Literal["create_file"] | str
-    """Create a new file with the provided diff. Spec default (not applied): ``'create_file'``."""
+    """Create a new file with the provided diff."""
     path: str
     """Path of the file to create."""
     diff: str
@@ -2873,19 +3107,23 @@ class ApplyPatchCreateFileOperation(_Model):
 
 
 class ApplyPatchDeleteFileOperation(_Model):
-    """Instruction describing how to delete a file via the apply_patch tool."""
+    """Instruction describing how to delete a file via the apply_patch tool. Spec
+    defaults, not applied: ``type='delete_file'``.
+    """
 
     type: Literal["delete_file"] | str
-    """Delete the specified file. Spec default (not applied): ``'delete_file'``."""
+    """Delete the specified file."""
     path: str
     """Path of the file to delete."""
 
 
 class ApplyPatchUpdateFileOperation(_Model):
-    """Instruction describing how to update a file via the apply_patch tool."""
+    """Instruction describing how to update a file via the apply_patch tool. Spec
+    defaults, not applied: ``type='update_file'``.
+    """
 
     type: Literal["update_file"] | str
-    """Update an existing file with the provided diff. Spec default (not applied): ``'update_file'``."""
+    """Update an existing file with the provided diff."""
     path: str
     """Path of the file to update."""
     diff: str
@@ -2893,12 +3131,16 @@ class ApplyPatchUpdateFileOperation(_Model):
 
 
 class ApplyPatchToolCall(_Model):
-    """A tool call that applies file diffs by creating, deleting, or updating files."""
+    """A tool call that applies file diffs by creating, deleting, or updating files.
+    Spec defaults, not applied: ``type='apply_patch_call'``.
+    """
 
     type: Literal["apply_patch_call"] | str
-    """The type of the item. Always `apply_patch_call`. Spec default (not applied): ``'apply_patch_call'``."""
+    """The type of the item. Always `apply_patch_call`."""
     id: str
-    """The unique ID of the apply patch tool call. Populated when this item is returned via API."""
+    """The unique ID of the apply patch tool call. Populated when this item is
+    returned via API.
+    """
     call_id: str
     """The unique ID of the apply patch tool call generated by the model."""
     caller: ToolCallCaller | None = None
@@ -2923,24 +3165,32 @@ class ApplyPatchToolCall(_Model):
             )
         ),
     ]
-    """One of the create_file, delete_file, or update_file operations applied via apply_patch."""
+    """One of the create_file, delete_file, or update_file operations applied via
+    apply_patch.
+    """
     created_by: str | None = None
     """The ID of the entity that created this tool call."""
 
 
 class ApplyPatchToolCallOutput(_Model):
-    """The output emitted by an apply patch tool call."""
+    """The output emitted by an apply patch tool call. Spec defaults, not applied:
+    ``type='apply_patch_call_output'``.
+    """
 
     type: Literal["apply_patch_call_output"] | str
-    """The type of the item. Always `apply_patch_call_output`. Spec default (not applied): ``'apply_patch_call_output'``."""
+    """The type of the item. Always `apply_patch_call_output`."""
     id: str
-    """The unique ID of the apply patch tool call output. Populated when this item is returned via API."""
+    """The unique ID of the apply patch tool call output. Populated when this item is
+    returned via API.
+    """
     call_id: str
     """The unique ID of the apply patch tool call generated by the model."""
     caller: ToolCallCaller | None = None
     """The execution context that produced this tool call."""
     status: ApplyPatchCallOutputStatus | str
-    """The status of the apply patch tool call output. One of `completed` or `failed`."""
+    """The status of the apply patch tool call output. One of `completed` or
+    `failed`.
+    """
     output: str | None = None
     """Optional textual output returned by the apply patch tool."""
     created_by: str | None = None
@@ -2948,27 +3198,24 @@ class ApplyPatchToolCallOutput(_Model):
 
 
 class MCPProtocolError(_Model):
-    """``MCPProtocolError`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='mcp_protocol_error'``."""
 
     type: Literal["mcp_protocol_error"] | str
-    """Spec default (not applied): ``'mcp_protocol_error'``."""
     code: int
     message: str
 
 
 class MCPToolExecutionError(_Model):
-    """``MCPToolExecutionError`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='mcp_tool_execution_error'``."""
 
     type: Literal["mcp_tool_execution_error"] | str
-    """Spec default (not applied): ``'mcp_tool_execution_error'``."""
     content: Any
 
 
 class HTTPError(_Model):
-    """``HTTPError`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='http_error'``."""
 
     type: Literal["http_error"] | str
-    """Spec default (not applied): ``'http_error'``."""
     code: int
     message: str
 
@@ -2991,10 +3238,13 @@ class MCPToolCall(_Model):
     error: MCPToolCallError | None = None
     """The error from the tool call, if any."""
     status: MCPToolCallStatus | str | None = None
-    """The status of the tool call. One of `in_progress`, `completed`, `incomplete`, `calling`, or `failed`."""
+    """The status of the tool call. One of `in_progress`, `completed`, `incomplete`,
+    `calling`, or `failed`.
+    """
     approval_request_id: str | None = None
-    """Unique identifier for the MCP tool call approval request.
-    Include this value in a subsequent `mcp_approval_response` input to approve or reject the corresponding tool call.
+    """Unique identifier for the MCP tool call approval request. Include this value
+    in a subsequent `mcp_approval_response` input to approve or reject the
+    corresponding tool call.
     """
 
 
@@ -3114,7 +3364,8 @@ class Reasoning(_Model):
     useful for debugging and understanding the model's reasoning process.
     One of `auto`, `concise`, or `detailed`.
 
-    `concise` is supported for `computer-use-preview` models and all reasoning models after `gpt-5`.
+    `concise` is supported for `computer-use-preview` models and all reasoning
+    models after `gpt-5`.
     """
     context: Literal["auto", "current_turn", "all_turns"] | str | None = None
     """Controls which reasoning items are rendered back to the model on later turns.
@@ -3175,57 +3426,72 @@ class InputMessage(_Model):
 
 
 class ComputerCallOutputItemParam(_Model):
-    """The output of a computer tool call."""
+    """The output of a computer tool call. Spec defaults, not applied:
+    ``type='computer_call_output'``.
+    """
 
     id: str | None = None
     """The ID of the computer tool call output."""
     call_id: str
     """The ID of the computer tool call that produced the output."""
     type: Literal["computer_call_output"] | str
-    """The type of the computer tool call output. Always `computer_call_output`. Spec default (not applied): ``'computer_call_output'``."""
+    """The type of the computer tool call output. Always `computer_call_output`."""
     output: ComputerScreenshotImage
     acknowledged_safety_checks: list[ComputerCallSafetyCheckParam] | None = None
-    """The safety checks reported by the API that have been acknowledged by the developer."""
+    """The safety checks reported by the API that have been acknowledged by the
+    developer.
+    """
     status: FunctionCallItemStatus | str | None = None
-    """The status of the message input. One of `in_progress`, `completed`, or `incomplete`. Populated when input items are returned via API."""
+    """The status of the message input. One of `in_progress`, `completed`, or
+    `incomplete`. Populated when input items are returned via API.
+    """
 
 
 class PromptCacheBreakpointParam(_Model):
-    """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its TTL from the request's `prompt_cache_options.ttl`; the boundary is not rounded to a token block."""
+    """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its
+    TTL from the request's `prompt_cache_options.ttl`; the boundary is not rounded
+    to a token block. Spec defaults, not applied: ``mode='explicit'``.
+    """
 
     mode: Literal["explicit"] | str
-    """The breakpoint mode. Always `explicit`. Spec default (not applied): ``'explicit'``."""
+    """The breakpoint mode. Always `explicit`."""
 
 
 class InputTextContentParam(_Model):
-    """A text input to the model."""
+    """A text input to the model. Spec defaults, not applied: ``type='input_text'``."""
 
     type: Literal["input_text"] | str
-    """The type of the input item. Always `input_text`. Spec default (not applied): ``'input_text'``."""
+    """The type of the input item. Always `input_text`."""
     text: str
     """The text input to the model."""
     prompt_cache_breakpoint: PromptCacheBreakpointParam | None = None
 
 
 class InputImageContentParamAutoParam(_Model):
-    """An image input to the model. Learn about [image inputs](/docs/guides/vision)"""
+    """An image input to the model. Learn about [image inputs](/docs/guides/vision)
+    Spec defaults, not applied: ``type='input_image'``.
+    """
 
     type: Literal["input_image"] | str
-    """The type of the input item. Always `input_image`. Spec default (not applied): ``'input_image'``."""
+    """The type of the input item. Always `input_image`."""
     image_url: str | None = None
-    """The URL of the image to be sent to the model. A fully qualified URL or base64 encoded image in a data URL."""
+    """The URL of the image to be sent to the model. A fully qualified URL or base64
+    encoded image in a data URL.
+    """
     file_id: str | None = None
     """The ID of the file to be sent to the model."""
     detail: DetailEnum | str | None = None
-    """The detail level of the image to be sent to the model. One of `high`, `low`, `auto`, or `original`. Defaults to `auto`."""
+    """The detail level of the image to be sent to the model. One of `high`, `low`,
+    `auto`, or `original`. Defaults to `auto`.
+    """
     prompt_cache_breakpoint: PromptCacheBreakpointParam | None = None
 
 
 class InputFileContentParam(_Model):
-    """A file input to the model."""
+    """A file input to the model. Spec defaults, not applied: ``type='input_file'``."""
 
     type: Literal["input_file"] | str
-    """The type of the input item. Always `input_file`. Spec default (not applied): ``'input_file'``."""
+    """The type of the input item. Always `input_file`."""
     file_id: str | None = None
     """The ID of the file to be sent to the model."""
     filename: str | None = None
@@ -3235,19 +3501,28 @@ class InputFileContentParam(_Model):
     file_url: str | None = None
     """The URL of the file to be sent to the model."""
     detail: FileDetailEnum | str | None = None
-    """The detail level of the file to be sent to the model. Use `auto` to let the system select the detail level; for GPT-5.6 and later models, `auto` uses high-quality rendering, which may increase input token usage. Use `low` for lower-cost rendering, or `high` to render the file at higher quality. Defaults to `auto`."""
+    """The detail level of the file to be sent to the model. Use `auto` to let the
+    system select the detail level; for GPT-5.6 and later models, `auto` uses
+    high-quality rendering, which may increase input token usage. Use `low` for
+    lower-cost rendering, or `high` to render the file at higher quality. Defaults
+    to `auto`.
+    """
     prompt_cache_breakpoint: PromptCacheBreakpointParam | None = None
 
 
 class FunctionCallOutputItemParam(_Model):
-    """The output of a function tool call."""
+    """The output of a function tool call. Spec defaults, not applied:
+    ``type='function_call_output'``.
+    """
 
     id: str | None = None
-    """The unique ID of the function tool call output. Populated when this item is returned via API."""
+    """The unique ID of the function tool call output. Populated when this item is
+    returned via API.
+    """
     call_id: str | None = None
     """The unique ID of the function tool call generated by the model."""
     type: Literal["function_call_output"] | str
-    """The type of the function tool call output. Always `function_call_output`. Spec default (not applied): ``'function_call_output'``."""
+    """The type of the function tool call output. Always `function_call_output`."""
     output: (
         str
         | list[
@@ -3280,18 +3555,20 @@ class FunctionCallOutputItemParam(_Model):
     caller: ToolCallCallerParam | None = None
     """The execution context that produced this tool call."""
     status: FunctionCallItemStatus | str | None = None
-    """The status of the item. One of `in_progress`, `completed`, or `incomplete`. Populated when items are returned via API."""
+    """The status of the item. One of `in_progress`, `completed`, or `incomplete`.
+    Populated when items are returned via API.
+    """
 
 
 class ToolSearchCallItemParam(_Model):
-    """``ToolSearchCallItemParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='tool_search_call'``."""
 
     id: str | None = None
     """The unique ID of this tool search call."""
     call_id: str | None = None
     """The unique ID of the tool search call generated by the model."""
     type: Literal["tool_search_call"] | str
-    """The item type. Always `tool_search_call`. Spec default (not applied): ``'tool_search_call'``."""
+    """The item type. Always `tool_search_call`."""
     execution: ToolSearchExecutionType | str | None = None
     """Whether tool search was executed by the server or by the client."""
     arguments: EmptyModelParam
@@ -3301,14 +3578,14 @@ class ToolSearchCallItemParam(_Model):
 
 
 class ToolSearchOutputItemParam(_Model):
-    """``ToolSearchOutputItemParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='tool_search_output'``."""
 
     id: str | None = None
     """The unique ID of this tool search output."""
     call_id: str | None = None
     """The unique ID of the tool search call generated by the model."""
     type: Literal["tool_search_output"] | str
-    """The item type. Always `tool_search_output`. Spec default (not applied): ``'tool_search_output'``."""
+    """The item type. Always `tool_search_output`."""
     execution: ToolSearchExecutionType | str | None = None
     """Whether tool search was executed by the server or by the client."""
     tools: list[Tool]
@@ -3318,25 +3595,28 @@ class ToolSearchOutputItemParam(_Model):
 
 
 class AdditionalToolsItemParam(_Model):
-    """``AdditionalToolsItemParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='additional_tools'``, ``role='developer'``."""
 
     id: str | None = None
     """The unique ID of this additional tools item."""
     type: Literal["additional_tools"] | str
-    """The item type. Always `additional_tools`. Spec default (not applied): ``'additional_tools'``."""
+    """The item type. Always `additional_tools`."""
     role: Literal["developer"] | str
-    """The role that provided the additional tools. Only `developer` is supported. Spec default (not applied): ``'developer'``."""
+    """The role that provided the additional tools. Only `developer` is supported."""
     tools: list[Tool]
     """A list of additional tools made available at this item."""
 
 
 class CompactionSummaryItemParam(_Model):
-    """A compaction item generated by the [`v1/responses/compact` API](/docs/api-reference/responses/compact)."""
+    """A compaction item generated by the [`v1/responses/compact`
+    API](/docs/api-reference/responses/compact). Spec defaults, not applied:
+    ``type='compaction'``.
+    """
 
     id: str | None = None
     """The ID of the compaction item."""
     type: Literal["compaction"] | str
-    """The type of the item. Always `compaction`. Spec default (not applied): ``'compaction'``."""
+    """The type of the item. Always `compaction`."""
     encrypted_content: str
     """The encrypted content of the compaction summary."""
 
@@ -3349,24 +3629,32 @@ class FunctionShellActionParam(_Model):
     timeout_ms: int | None = None
     """Maximum wall-clock time in milliseconds to allow the shell commands to run."""
     max_output_length: int | None = None
-    """Maximum number of UTF-8 characters to capture from combined stdout and stderr output."""
+    """Maximum number of UTF-8 characters to capture from combined stdout and stderr
+    output.
+    """
 
 
 class FunctionShellCallItemParam(_Model):
-    """A tool representing a request to execute one or more shell commands."""
+    """A tool representing a request to execute one or more shell commands. Spec
+    defaults, not applied: ``type='shell_call'``.
+    """
 
     id: str | None = None
-    """The unique ID of the shell tool call. Populated when this item is returned via API."""
+    """The unique ID of the shell tool call. Populated when this item is returned via
+    API.
+    """
     call_id: str
     """The unique ID of the shell tool call generated by the model."""
     caller: ToolCallCallerParam | None = None
     """The execution context that produced this tool call."""
     type: Literal["shell_call"] | str
-    """The type of the item. Always `shell_call`. Spec default (not applied): ``'shell_call'``."""
+    """The type of the item. Always `shell_call`."""
     action: FunctionShellActionParam
     """The shell commands and limits that describe how to run the tool call."""
     status: FunctionShellCallItemStatus | str | None = None
-    """The status of the shell call. One of `in_progress`, `completed`, or `incomplete`."""
+    """The status of the shell call. One of `in_progress`, `completed`, or
+    `incomplete`.
+    """
     environment: (
         Annotated[
             Annotated[LocalEnvironmentParam, Tag("LocalEnvironmentParam")]
@@ -3388,17 +3676,21 @@ class FunctionShellCallItemParam(_Model):
 
 
 class FunctionShellCallOutputTimeoutOutcomeParam(_Model):
-    """Indicates that the shell call exceeded its configured time limit."""
+    """Indicates that the shell call exceeded its configured time limit. Spec
+    defaults, not applied: ``type='timeout'``.
+    """
 
     type: Literal["timeout"] | str
-    """The outcome type. Always `timeout`. Spec default (not applied): ``'timeout'``."""
+    """The outcome type. Always `timeout`."""
 
 
 class FunctionShellCallOutputExitOutcomeParam(_Model):
-    """Indicates that the shell commands finished and returned an exit code."""
+    """Indicates that the shell commands finished and returned an exit code. Spec
+    defaults, not applied: ``type='exit'``.
+    """
 
     type: Literal["exit"] | str
-    """The outcome type. Always `exit`. Spec default (not applied): ``'exit'``."""
+    """The outcome type. Always `exit`."""
     exit_code: int
     """The exit code returned by the shell process."""
 
@@ -3415,29 +3707,39 @@ class FunctionShellCallOutputContentParam(_Model):
 
 
 class FunctionShellCallOutputItemParam(_Model):
-    """The streamed output items emitted by a shell tool call."""
+    """The streamed output items emitted by a shell tool call. Spec defaults, not
+    applied: ``type='shell_call_output'``.
+    """
 
     id: str | None = None
-    """The unique ID of the shell tool call output. Populated when this item is returned via API."""
+    """The unique ID of the shell tool call output. Populated when this item is
+    returned via API.
+    """
     call_id: str
     """The unique ID of the shell tool call generated by the model."""
     caller: ToolCallCallerParam | None = None
     """The execution context that produced this tool call."""
     type: Literal["shell_call_output"] | str
-    """The type of the item. Always `shell_call_output`. Spec default (not applied): ``'shell_call_output'``."""
+    """The type of the item. Always `shell_call_output`."""
     output: list[FunctionShellCallOutputContentParam]
-    """Captured chunks of stdout and stderr output, along with their associated outcomes."""
+    """Captured chunks of stdout and stderr output, along with their associated
+    outcomes.
+    """
     status: FunctionShellCallItemStatus | str | None = None
     """The status of the shell call output."""
     max_output_length: int | None = None
-    """The maximum number of UTF-8 characters captured for this shell call's combined output."""
+    """The maximum number of UTF-8 characters captured for this shell call's combined
+    output.
+    """
 
 
 class ApplyPatchCreateFileOperationParam(_Model):
-    """Instruction for creating a new file via the apply_patch tool."""
+    """Instruction for creating a new file via the apply_patch tool. Spec defaults,
+    not applied: ``type='create_file'``.
+    """
 
     type: Literal["create_file"] | str
-    """The operation type. Always `create_file`. Spec default (not applied): ``'create_file'``."""
+    """The operation type. Always `create_file`."""
     path: str
     """Path of the file to create relative to the workspace root."""
     diff: str
@@ -3445,19 +3747,23 @@ class ApplyPatchCreateFileOperationParam(_Model):
 
 
 class ApplyPatchDeleteFileOperationParam(_Model):
-    """Instruction for deleting an existing file via the apply_patch tool."""
+    """Instruction for deleting an existing file via the apply_patch tool. Spec
+    defaults, not applied: ``type='delete_file'``.
+    """
 
     type: Literal["delete_file"] | str
-    """The operation type. Always `delete_file`. Spec default (not applied): ``'delete_file'``."""
+    """The operation type. Always `delete_file`."""
     path: str
     """Path of the file to delete relative to the workspace root."""
 
 
 class ApplyPatchUpdateFileOperationParam(_Model):
-    """Instruction for updating an existing file via the apply_patch tool."""
+    """Instruction for updating an existing file via the apply_patch tool. Spec
+    defaults, not applied: ``type='update_file'``.
+    """
 
     type: Literal["update_file"] | str
-    """The operation type. Always `update_file`. Spec default (not applied): ``'update_file'``."""
+    """The operation type. Always `update_file`."""
     path: str
     """Path of the file to update relative to the workspace root."""
     diff: str
@@ -3465,12 +3771,16 @@ class ApplyPatchUpdateFileOperationParam(_Model):
 
 
 class ApplyPatchToolCallItemParam(_Model):
-    """A tool call representing a request to create, delete, or update files using diff patches."""
+    """A tool call representing a request to create, delete, or update files using
+    diff patches. Spec defaults, not applied: ``type='apply_patch_call'``.
+    """
 
     type: Literal["apply_patch_call"] | str
-    """The type of the item. Always `apply_patch_call`. Spec default (not applied): ``'apply_patch_call'``."""
+    """The type of the item. Always `apply_patch_call`."""
     id: str | None = None
-    """The unique ID of the apply patch tool call. Populated when this item is returned via API."""
+    """The unique ID of the apply patch tool call. Populated when this item is
+    returned via API.
+    """
     call_id: str
     """The unique ID of the apply patch tool call generated by the model."""
     caller: ToolCallCallerParam | None = None
@@ -3478,24 +3788,34 @@ class ApplyPatchToolCallItemParam(_Model):
     status: ApplyPatchCallStatusParam | str
     """The status of the apply patch tool call. One of `in_progress` or `completed`."""
     operation: ApplyPatchOperationParam
-    """The specific create, delete, or update instruction for the apply_patch tool call."""
+    """The specific create, delete, or update instruction for the apply_patch tool
+    call.
+    """
 
 
 class ApplyPatchToolCallOutputItemParam(_Model):
-    """The streamed output emitted by an apply patch tool call."""
+    """The streamed output emitted by an apply patch tool call. Spec defaults, not
+    applied: ``type='apply_patch_call_output'``.
+    """
 
     type: Literal["apply_patch_call_output"] | str
-    """The type of the item. Always `apply_patch_call_output`. Spec default (not applied): ``'apply_patch_call_output'``."""
+    """The type of the item. Always `apply_patch_call_output`."""
     id: str | None = None
-    """The unique ID of the apply patch tool call output. Populated when this item is returned via API."""
+    """The unique ID of the apply patch tool call output. Populated when this item is
+    returned via API.
+    """
     call_id: str
     """The unique ID of the apply patch tool call generated by the model."""
     caller: ToolCallCallerParam | None = None
     """The execution context that produced this tool call."""
     status: ApplyPatchCallOutputStatusParam | str
-    """The status of the apply patch tool call output. One of `completed` or `failed`."""
+    """The status of the apply patch tool call output. One of `completed` or
+    `failed`.
+    """
     output: str | None = None
-    """Optional human-readable log text from the apply patch tool (e.g., patch results or errors)."""
+    """Optional human-readable log text from the apply patch tool (e.g., patch
+    results or errors).
+    """
 
 
 class MCPApprovalResponse(_Model):
@@ -3530,28 +3850,32 @@ class CustomToolCallOutput(_Model):
 
 
 class CompactionTriggerItemParam(_Model):
-    """Compacts the current context. Must be the final input item."""
+    """Compacts the current context. Must be the final input item. Spec defaults, not
+    applied: ``type='compaction_trigger'``.
+    """
 
     type: Literal["compaction_trigger"] | str
-    """The type of the item. Always `compaction_trigger`. Spec default (not applied): ``'compaction_trigger'``."""
+    """The type of the item. Always `compaction_trigger`."""
 
 
 class ItemReferenceParam(_Model):
-    """An internal identifier for an item to reference."""
+    """An internal identifier for an item to reference. Spec defaults, not applied:
+    ``type='item_reference'``.
+    """
 
     type: Literal["item_reference"] | str | None = None
-    """The type of item to reference. Always `item_reference`. Spec default (not applied): ``'item_reference'``."""
+    """The type of item to reference. Always `item_reference`."""
     id: str
     """The ID of the item to reference."""
 
 
 class ProgramItemParam(_Model):
-    """``ProgramItemParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='program'``."""
 
     id: str
     """The unique ID of this program item."""
     type: Literal["program"] | str
-    """The item type. Always `program`. Spec default (not applied): ``'program'``."""
+    """The item type. Always `program`."""
     call_id: str
     """The stable call ID of the program item."""
     code: str
@@ -3561,12 +3885,12 @@ class ProgramItemParam(_Model):
 
 
 class ProgramOutputItemParam(_Model):
-    """``ProgramOutputItemParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='program_output'``."""
 
     id: str
     """The unique ID of this program output item."""
     type: Literal["program_output"] | str
-    """The item type. Always `program_output`. Spec default (not applied): ``'program_output'``."""
+    """The item type. Always `program_output`."""
     call_id: str
     """The call ID of the program item."""
     result: str
@@ -3611,7 +3935,9 @@ class ResponseUsage(_Model):
 
 
 class PromptCacheOptions(_Model):
-    """The prompt-caching options that were applied to the response. Supported for `gpt-5.6` and later models."""
+    """The prompt-caching options that were applied to the response. Supported for
+    `gpt-5.6` and later models.
+    """
 
     ttl: PromptCacheTTLEnum | str
     """The minimum lifetime applied to each cache breakpoint."""
@@ -3620,10 +3946,12 @@ class PromptCacheOptions(_Model):
 
 
 class ModerationErrorBody(_Model):
-    """An error produced while attempting moderation for the response input or output."""
+    """An error produced while attempting moderation for the response input or
+    output. Spec defaults, not applied: ``type='error'``.
+    """
 
     type: Literal["error"] | str
-    """The object type, which was always `error` for moderation failures. Spec default (not applied): ``'error'``."""
+    """The object type, which was always `error` for moderation failures."""
     code: str
     """The error code."""
     message: str
@@ -3666,14 +3994,19 @@ class Moderation(_Model):
 
 
 class ResponseConversation(_Model):
-    """The conversation that this response belonged to. Input items and output items from this response were automatically added to this conversation."""
+    """The conversation that this response belonged to. Input items and output items
+    from this response were automatically added to this conversation.
+    """
 
     id: str
     """The unique ID of the conversation that this response was associated with."""
 
 
 class Response(_Model):
-    """``Response`` (no description in the spec)."""
+    """Spec defaults, not applied: ``temperature=1.0``, ``top_p=1.0``,
+    ``background=False``, ``truncation='disabled'``, ``parallel_tool_calls=True``,
+    ``conversation=None``.
+    """
 
     metadata: Metadata | None
     top_logprobs: int | None = None
@@ -3683,10 +4016,10 @@ class Response(_Model):
     requested.
     """
     temperature: float | None
-    """What sampling temperature to use, between 0 and 2. Higher values like 0.8 will make the output more random, while lower values like 0.2 will make it more focused and deterministic.
-    We generally recommend altering this or `top_p` but not both.
-
-    Spec default (not applied): ``1.0``.
+    """What sampling temperature to use, between 0 and 2. Higher values like 0.8 will
+    make the output more random, while lower values like 0.2 will make it more
+    focused and deterministic. We generally recommend altering this or `top_p` but
+    not both.
     """
     top_p: float | None
     """An alternative to sampling with temperature, called nucleus sampling,
@@ -3695,41 +4028,53 @@ class Response(_Model):
     are considered.
 
     We generally recommend altering this or `temperature` but not both.
-
-    Spec default (not applied): ``1.0``.
     """
     user: str | None = None
     """Deprecated.
 
-    This field is being replaced by `safety_identifier` and `prompt_cache_key`. Use `prompt_cache_key` instead to maintain caching optimizations.
-    A stable identifier for your end-users.
-    Used to boost cache hit rates by better bucketing similar requests and  to help OpenAI detect and prevent abuse. [Learn more](/docs/guides/safety-best-practices#safety-identifiers).
+    This field is being replaced by `safety_identifier` and `prompt_cache_key`.
+    Use `prompt_cache_key` instead to maintain caching optimizations. A stable
+    identifier for your end-users. Used to boost cache hit rates by better
+    bucketing similar requests and to help OpenAI detect and prevent abuse. [Learn
+    more](/docs/guides/safety-best-practices#safety-identifiers).
     """
     safety_identifier: str | None = None
-    """A stable identifier used to help detect users of your application that may be violating OpenAI's usage policies.
-    The IDs should be a string that uniquely identifies each user, with a maximum length of 64 characters. We recommend hashing their username or email address, in order to avoid sending us any identifying information. [Learn more](/docs/guides/safety-best-practices#safety-identifiers).
+    """A stable identifier used to help detect users of your application that may be
+    violating OpenAI's usage policies. The IDs should be a string that uniquely
+    identifies each user, with a maximum length of 64 characters. We recommend
+    hashing their username or email address, in order to avoid sending us any
+    identifying information. [Learn
+    more](/docs/guides/safety-best-practices#safety-identifiers).
     """
     prompt_cache_key: str | None = None
-    """Used by OpenAI to cache responses for similar requests to optimize your cache hit rates. Replaces the `user` field. [Learn more](/docs/guides/prompt-caching)."""
+    """Used by OpenAI to cache responses for similar requests to optimize your cache
+    hit rates. Replaces the `user` field. [Learn
+    more](/docs/guides/prompt-caching).
+    """
     prompt_cache_retention: Literal["in_memory", "24h"] | str | None = None
     """Deprecated.
 
     Deprecated. Use `prompt_cache_options.ttl` instead.
 
-    The retention policy for the prompt cache. Set to `24h` to enable extended prompt caching, which keeps cached prefixes active for longer, up to a maximum of 24 hours. [Learn more](/docs/guides/prompt-caching#prompt-cache-retention).
+    The retention policy for the prompt cache. Set to `24h` to enable extended
+    prompt caching, which keeps cached prefixes active for longer, up to a maximum
+    of 24 hours. [Learn more](/docs/guides/prompt-caching#prompt-cache-retention).
     This field expresses a maximum retention policy, while
-    `prompt_cache_options.ttl` expresses a minimum cache lifetime. The two
-    fields are independent and do not interact.
-    For `gpt-5.5`, `gpt-5.5-pro`, and future models, only `24h` is supported.
+    `prompt_cache_options.ttl` expresses a minimum cache lifetime. The two fields
+    are independent and do not interact. For `gpt-5.5`, `gpt-5.5-pro`, and future
+    models, only `24h` is supported.
 
-    For older models that support both `in_memory` and `24h`, the default depends on your organization's data retention policy:
+    For older models that support both `in_memory` and `24h`, the default depends
+    on your organization's data retention policy:
       - Organizations without ZDR enabled default to `24h`.
-      - Organizations with ZDR enabled default to `in_memory` when `prompt_cache_retention` is not specified.
+      - Organizations with ZDR enabled default to `in_memory` when
+        `prompt_cache_retention` is not specified.
     """
     previous_response_id: str | None = None
-    """The unique ID of the previous response to the model. Use this to
-    create multi-turn conversations. Learn more about
-    [conversation state](/docs/guides/conversation-state). Cannot be used in conjunction with `conversation`.
+    """The unique ID of the previous response to the model. Use this to create
+    multi-turn conversations. Learn more about [conversation
+    state](/docs/guides/conversation-state). Cannot be used in conjunction with
+    `conversation`.
     """
     model: ModelIdsResponses
     """Model ID used to generate the response, like `gpt-4o` or `o3`. OpenAI
@@ -3740,11 +4085,13 @@ class Response(_Model):
     background: bool | None = None
     """Whether to run the model response in the background.
     [Learn more](/docs/guides/background).
-
-    Spec default (not applied): ``False``.
     """
     max_tool_calls: int | None = None
-    """The maximum number of total calls to built-in tools that can be processed in a response. This maximum number applies across all built-in tool calls, not per individual tool. Any further attempts to call a tool by the model will be ignored."""
+    """The maximum number of total calls to built-in tools that can be processed in a
+    response. This maximum number applies across all built-in tool calls, not per
+    individual tool. Any further attempts to call a tool by the model will be
+    ignored.
+    """
     text: ResponseTextParam | None = None
     tools: ToolsArray
     tool_choice: ToolChoiceParam
@@ -3757,8 +4104,6 @@ class Response(_Model):
       response to fit the context window by dropping items from the beginning of the conversation.
     - `disabled` (default): If the input size will exceed the context window
       size for a model, the request will fail with a 400 error.
-
-    Spec default (not applied): ``'disabled'``.
     """
     id: str
     """Unique identifier for this Response."""
@@ -3809,13 +4154,17 @@ class Response(_Model):
     usage: ResponseUsage | None = None
     prompt_cache_options: PromptCacheOptions | None = None
     moderation: Moderation | None = None
-    """Moderation results for the response input and output, if moderated completions were requested."""
+    """Moderation results for the response input and output, if moderated completions
+    were requested.
+    """
     parallel_tool_calls: bool
-    """Whether to allow the model to run tool calls in parallel. Spec default (not applied): ``True``."""
+    """Whether to allow the model to run tool calls in parallel."""
     conversation: ResponseConversation | None = None
-    """Spec default (not applied): ``None``."""
     max_output_tokens: int | None = None
-    """An upper bound for the number of tokens that can be generated for a response, including visible output tokens and [reasoning tokens](/docs/guides/reasoning)."""
+    """An upper bound for the number of tokens that can be generated for a response,
+    including visible output tokens and [reasoning
+    tokens](/docs/guides/reasoning).
+    """
 
 
 class ResponseCompletedEvent(_Model):
@@ -3936,7 +4285,9 @@ class ResponseFunctionCallArgumentsDeltaEvent(_Model):
     item_id: str
     """The ID of the output item that the function-call arguments delta is added to."""
     output_index: int
-    """The index of the output item that the function-call arguments delta is added to."""
+    """The index of the output item that the function-call arguments delta is added
+    to.
+    """
     sequence_number: int
     """The sequence number of this event."""
     delta: str
@@ -3960,10 +4311,12 @@ class ResponseFunctionCallArgumentsDoneEvent(_Model):
 
 
 class ResponseShellCallCommandAddedStreamingEvent(_Model):
-    """A streaming event that indicated a shell command was added to a tool call."""
+    """A streaming event that indicated a shell command was added to a tool call.
+    Spec defaults, not applied: ``type='response.shell_call_command.added'``.
+    """
 
     type: Literal["response.shell_call_command.added"] | str
-    """The type of the event, always `response.shell_call_command.added`. Spec default (not applied): ``'response.shell_call_command.added'``."""
+    """The type of the event, always `response.shell_call_command.added`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
     output_index: int
@@ -3975,10 +4328,12 @@ class ResponseShellCallCommandAddedStreamingEvent(_Model):
 
 
 class ResponseShellCallCommandDeltaStreamingEvent(_Model):
-    """A streaming event that indicated a shell command was incrementally updated."""
+    """A streaming event that indicated a shell command was incrementally updated.
+    Spec defaults, not applied: ``type='response.shell_call_command.delta'``.
+    """
 
     type: Literal["response.shell_call_command.delta"] | str
-    """The type of the event, always `response.shell_call_command.delta`. Spec default (not applied): ``'response.shell_call_command.delta'``."""
+    """The type of the event, always `response.shell_call_command.delta`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
     output_index: int
@@ -3992,10 +4347,12 @@ class ResponseShellCallCommandDeltaStreamingEvent(_Model):
 
 
 class ResponseShellCallCommandDoneStreamingEvent(_Model):
-    """A streaming event that indicated a shell command was completed."""
+    """A streaming event that indicated a shell command was completed. Spec defaults,
+    not applied: ``type='response.shell_call_command.done'``.
+    """
 
     type: Literal["response.shell_call_command.done"] | str
-    """The type of the event, always `response.shell_call_command.done`. Spec default (not applied): ``'response.shell_call_command.done'``."""
+    """The type of the event, always `response.shell_call_command.done`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
     output_index: int
@@ -4016,10 +4373,13 @@ class ShellCallOutputDelta(_Model):
 
 
 class ResponseShellCallOutputContentDeltaStreamingEvent(_Model):
-    """A streaming event that indicated shell call output was incrementally added."""
+    """A streaming event that indicated shell call output was incrementally added.
+    Spec defaults, not applied:
+    ``type='response.shell_call_output_content.delta'``.
+    """
 
     type: Literal["response.shell_call_output_content.delta"] | str
-    """The type of the event, always `response.shell_call_output_content.delta`. Spec default (not applied): ``'response.shell_call_output_content.delta'``."""
+    """The type of the event, always `response.shell_call_output_content.delta`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
     item_id: str
@@ -4033,10 +4393,12 @@ class ResponseShellCallOutputContentDeltaStreamingEvent(_Model):
 
 
 class ResponseShellCallOutputContentDoneStreamingEvent(_Model):
-    """A streaming event that indicated shell call output was completed."""
+    """A streaming event that indicated shell call output was completed. Spec
+    defaults, not applied: ``type='response.shell_call_output_content.done'``.
+    """
 
     type: Literal["response.shell_call_output_content.done"] | str
-    """The type of the event, always `response.shell_call_output_content.done`. Spec default (not applied): ``'response.shell_call_output_content.done'``."""
+    """The type of the event, always `response.shell_call_output_content.done`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
     item_id: str
@@ -4271,8 +4633,6 @@ class ResponseRefusalDoneEvent(_Model):
 
 
 class ResponseLogProbTopLogprob(_Model):
-    """The object at ``ResponseLogProb.top_logprobs[]`` (the spec describes it no further)."""
-
     token: str | None = None
     """A possible text token."""
     logprob: float | None = None
@@ -4280,8 +4640,8 @@ class ResponseLogProbTopLogprob(_Model):
 
 
 class ResponseLogProb(_Model):
-    """A logprob is the logarithmic probability that the model assigns to producing\x20
-    a particular token at a given position in the sequence. Less-negative (higher)\x20
+    """A logprob is the logarithmic probability that the model assigns to producing a
+    particular token at a given position in the sequence. Less-negative (higher)
     logprob values indicate greater model confidence in that token choice.
     """
 
@@ -4371,7 +4731,9 @@ class ResponseWebSearchCallSearchingEvent(_Model):
 
 
 class ResponseImageGenCallCompletedEvent(_Model):
-    """Emitted when an image generation tool call has completed and the final image is available."""
+    """Emitted when an image generation tool call has completed and the final image
+    is available.
+    """
 
     type: Literal["response.image_generation_call.completed"] | str
     """The type of the event. Always 'response.image_generation_call.completed'."""
@@ -4384,7 +4746,9 @@ class ResponseImageGenCallCompletedEvent(_Model):
 
 
 class ResponseImageGenCallGeneratingEvent(_Model):
-    """Emitted when an image generation tool call is actively generating an image (intermediate state)."""
+    """Emitted when an image generation tool call is actively generating an image
+    (intermediate state).
+    """
 
     type: Literal["response.image_generation_call.generating"] | str
     """The type of the event. Always 'response.image_generation_call.generating'."""
@@ -4421,7 +4785,9 @@ class ResponseImageGenCallPartialImageEvent(_Model):
     sequence_number: int
     """The sequence number of the image generation item being processed."""
     partial_image_index: int
-    """0-based index for the partial image (backend is 1-based, but this is 0-based for the user)."""
+    """0-based index for the partial image (backend is 1-based, but this is 0-based
+    for the user).
+    """
     partial_image_b64: str
     """Base64-encoded partial image data, suitable for rendering as an image."""
     size: str | None = None
@@ -4435,7 +4801,9 @@ class ResponseImageGenCallPartialImageEvent(_Model):
 
 
 class ResponseMCPCallArgumentsDeltaEvent(_Model):
-    """Emitted when there is a delta (partial update) to the arguments of an MCP tool call."""
+    """Emitted when there is a delta (partial update) to the arguments of an MCP tool
+    call.
+    """
 
     type: Literal["response.mcp_call_arguments.delta"] | str
     """The type of the event. Always 'response.mcp_call_arguments.delta'."""
@@ -4444,7 +4812,9 @@ class ResponseMCPCallArgumentsDeltaEvent(_Model):
     item_id: str
     """The unique identifier of the MCP tool call item being processed."""
     delta: str
-    """A JSON string containing the partial update to the arguments for the MCP tool call."""
+    """A JSON string containing the partial update to the arguments for the MCP tool
+    call.
+    """
     sequence_number: int
     """The sequence number of this event."""
 
@@ -4530,7 +4900,9 @@ class ResponseMCPListToolsFailedEvent(_Model):
 
 
 class ResponseMCPListToolsInProgressEvent(_Model):
-    """Emitted when the system is in the process of retrieving the list of available MCP tools."""
+    """Emitted when the system is in the process of retrieving the list of available
+    MCP tools.
+    """
 
     type: Literal["response.mcp_list_tools.in_progress"] | str
     """The type of the event. Always 'response.mcp_list_tools.in_progress'."""
@@ -4573,7 +4945,9 @@ class ResponseQueuedEvent(_Model):
 
 
 class ResponseCustomToolCallInputDeltaEvent(_Model):
-    """Event representing a delta (partial update) to the input of a custom tool call."""
+    """Event representing a delta (partial update) to the input of a custom tool
+    call.
+    """
 
     type: Literal["response.custom_tool_call_input.delta"] | str
     """The event type identifier."""
@@ -4608,7 +4982,9 @@ class ChatCompletionMessageToolCallFunction(_Model):
     name: str
     """Name of the function."""
     arguments: str
-    """The call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
+    """The call's arguments, JSON text produced by the model (not guaranteed to be
+    valid JSON or to match the function's parameters).
+    """
 
 
 class ChatCompletionMessageToolCall(_Model):
@@ -4668,7 +5044,9 @@ class ChatCompletionResponseMessageFunctionCall(_Model):
     """Deprecated. Replaced by `tool_calls`; the function the model called."""
 
     arguments: str
-    """The call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
+    """The call's arguments, JSON text produced by the model (not guaranteed to be
+    valid JSON or to match the function's parameters).
+    """
     name: str
     """Name of the function to call."""
 
@@ -4714,12 +5092,12 @@ class CreateChatCompletionResponseChoiceLogprobs(_Model):
 
 
 class CreateChatCompletionResponseChoice(_Model):
-    """The object at ``CreateChatCompletionResponse.choices[]`` (the spec describes it no further)."""
-
     finish_reason: (
         Literal["stop", "length", "tool_calls", "content_filter", "function_call"] | str
     )
-    """Why generation ended: `stop`, `length`, `content_filter`, `tool_calls`, or the deprecated `function_call`."""
+    """Why generation ended: `stop`, `length`, `content_filter`, `tool_calls`, or the
+    deprecated `function_call`.
+    """
     index: int
     """Position of the choice among the `n` choices."""
     message: ChatCompletionResponseMessage
@@ -4750,7 +5128,9 @@ class CreateChatCompletionResponse(_Model):
 
 
 Metadata: TypeAlias = dict[str, str] | None
-"""Up to 16 key-value pairs attached to an object (keys up to 64 characters, values up to 512)."""
+"""Up to 16 key-value pairs attached to an object (keys up to 64 characters, values
+up to 512).
+"""
 
 
 ModelIdsResponses: TypeAlias = (
@@ -5270,7 +5650,9 @@ ApplyPatchOperationParam: TypeAlias = Annotated[
         )
     ),
 ]
-"""One of the create_file, delete_file, or update_file operations supplied to the apply_patch tool."""
+"""One of the create_file, delete_file, or update_file operations supplied to the
+apply_patch tool.
+"""
 
 
 InputItem: TypeAlias = Annotated[
@@ -5721,7 +6103,9 @@ def parse_response(data: Any) -> Response:
 
 
 class _CreateChatCompletionStreamResponseMerge(_State):
-    """Merge state of CreateChatCompletionStreamResponse at ``(chunk)`` (root context)."""
+    """Merge state of CreateChatCompletionStreamResponse at ``(chunk)`` (root
+    context).
+    """
 
     __slots__ = (
         "choices",
@@ -5751,17 +6135,41 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         self.moderation: dict[str, Any] | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("id")) is None:
-            if "id" not in data:
-                missing += 1
-        elif value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value, str)
-        if (value := data.get("choices")) is None:
-            if "choices" not in data:
-                missing += 1
-        elif (
+        get = data.get
+        if (v := get("id")) is not None and v != self.id:
+            self.id = acc.set_value(self, "id", self.id, v, str)
+        if (v := get("choices")) is not None:
+            self._merge_choices(v, acc)
+        if (v := get("created")) is not None and v != self.created:
+            self.created = acc.set_value(self, "created", self.created, v, int)
+        if (v := get("model")) is not None and v != self.model:
+            self.model = acc.set_value(self, "model", self.model, v, str)
+        if (v := get("obfuscation")) is not None and v != self.obfuscation:
+            self.obfuscation = acc.last_value(
+                self, "obfuscation", self.obfuscation, v, str
+            )
+        if (v := get("service_tier")) is not None and v != self.service_tier:
+            self.service_tier = acc.last_value(
+                self, "service_tier", self.service_tier, v, str
+            )
+        if (
+            v := get("system_fingerprint")
+        ) is not None and v != self.system_fingerprint:
+            self.system_fingerprint = acc.last_text(
+                self, "system_fingerprint", self.system_fingerprint, v
+            )
+        if (v := get("object")) is not None and v != self.object:
+            self.object = acc.set_value(self, "object", self.object, v, str)
+        if (v := get("usage")) is not None:
+            self.usage = acc.last_object(self, "usage", self.usage, v)
+        if (v := get("moderation")) is not None:
+            self.moderation = acc.last_object(self, "moderation", self.moderation, v)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _merge_choices(self, value: Any, acc: _Merger) -> None:
+        """Merges a list's entries into the entries of the same key (``by_key``)."""
+        if (
             type(value) is list
             and len(value) == 1
             and type(item := value[0]) is dict
@@ -5769,66 +6177,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             and (entry := self.choices.by_key.get(key)) is not None
         ):
             entry._add(item, acc)
-        else:
-            self._merge_choices(value, acc)
-        if (value := data.get("created")) is None:
-            if "created" not in data:
-                missing += 1
-        elif value != self.created:
-            self.created = acc.set_value(self, "created", self.created, value, int)
-        if (value := data.get("model")) is None:
-            if "model" not in data:
-                missing += 1
-        elif value != self.model:
-            self.model = acc.set_value(self, "model", self.model, value, str)
-        if (value := data.get("obfuscation")) is None:
-            if "obfuscation" not in data:
-                missing += 1
-        elif value != self.obfuscation:
-            self.obfuscation = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "obfuscation", self.obfuscation, value, str)
-            )
-        if (value := data.get("service_tier")) is None:
-            if "service_tier" not in data:
-                missing += 1
-        elif value != self.service_tier:
-            self.service_tier = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "service_tier", self.service_tier, value, str)
-            )
-        if (value := data.get("system_fingerprint")) is None:
-            if "system_fingerprint" not in data:
-                missing += 1
-        elif value != self.system_fingerprint:
-            self.system_fingerprint = acc.last_text(
-                self, "system_fingerprint", self.system_fingerprint, value
-            )
-        if (value := data.get("object")) is None:
-            if "object" not in data:
-                missing += 1
-        elif value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := data.get("usage")) is None:
-            if "usage" not in data:
-                missing += 1
-        else:
-            self.usage = acc.last_object(self, "usage", self.usage, value)
-        if (value := data.get("moderation")) is None:
-            if "moderation" not in data:
-                missing += 1
-        else:
-            self.moderation = acc.last_object(
-                self, "moderation", self.moderation, value
-            )
-        if len(data) + missing != 10:
-            acc.unknown(self, data, "root")
-
-    def _merge_choices(self, value: Any, acc: _Merger) -> None:
-        """Merges a list's entries into the entries of the same key (``by_key``); ``_add``
-        merges the common fragment, one item for an entry begun before, itself."""
+            return
         if type(value) is not list:
             acc.wrong_type(self, "choices", value, "a list")
         for item in value if type(value) is list else ():
@@ -5843,39 +6192,35 @@ class _CreateChatCompletionStreamResponseMerge(_State):
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``CreateChatCompletionStreamResponse`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         get = model.__dict__.get
-        if (value := get("id")) is not None and value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value, str)
-        if (value := get("choices")) is not None:
-            self._merge_choices_models(value, acc)
-        if (value := get("created")) is not None and value != self.created:
-            self.created = acc.set_value(self, "created", self.created, value, int)
-        if (value := get("model")) is not None and value != self.model:
-            self.model = acc.set_value(self, "model", self.model, value, str)
-        if (value := get("obfuscation")) is not None and value != self.obfuscation:
-            self.obfuscation = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "obfuscation", self.obfuscation, value, str)
+        if (v := get("id")) is not None and v != self.id:
+            self.id = acc.set_value(self, "id", self.id, v, str)
+        if (v := get("choices")) is not None:
+            self._merge_choices_models(v, acc)
+        if (v := get("created")) is not None and v != self.created:
+            self.created = acc.set_value(self, "created", self.created, v, int)
+        if (v := get("model")) is not None and v != self.model:
+            self.model = acc.set_value(self, "model", self.model, v, str)
+        if (v := get("obfuscation")) is not None and v != self.obfuscation:
+            self.obfuscation = acc.last_value(
+                self, "obfuscation", self.obfuscation, v, str
             )
-        if (value := get("service_tier")) is not None and value != self.service_tier:
-            self.service_tier = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "service_tier", self.service_tier, value, str)
+        if (v := get("service_tier")) is not None and v != self.service_tier:
+            self.service_tier = acc.last_value(
+                self, "service_tier", self.service_tier, v, str
             )
         if (
-            value := get("system_fingerprint")
-        ) is not None and value != self.system_fingerprint:
+            v := get("system_fingerprint")
+        ) is not None and v != self.system_fingerprint:
             self.system_fingerprint = acc.last_text(
-                self, "system_fingerprint", self.system_fingerprint, value
+                self, "system_fingerprint", self.system_fingerprint, v
             )
-        if (value := get("object")) is not None and value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := get("usage")) is not None:
-            self.usage = acc.last_object(self, "usage", self.usage, _as_json(value))
-        if (value := get("moderation")) is not None:
+        if (v := get("object")) is not None and v != self.object:
+            self.object = acc.set_value(self, "object", self.object, v, str)
+        if (v := get("usage")) is not None:
+            self.usage = acc.last_object(self, "usage", self.usage, _as_json(v))
+        if (v := get("moderation")) is not None:
             self.moderation = acc.last_object(
-                self, "moderation", self.moderation, _as_json(value)
+                self, "moderation", self.moderation, _as_json(v)
             )
         if extra := model.__pydantic_extra__:
             self._add(extra, acc)
@@ -5924,7 +6269,9 @@ class _CreateChatCompletionStreamResponseMerge(_State):
 
 
 class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
-    """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]`` (entry context)."""
+    """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]``
+    (entry context).
+    """
 
     __slots__ = ("delta", "finish_reason", "index", "logprobs")
     _known = _wire_names(CreateChatCompletionStreamResponseChoice)
@@ -5939,76 +6286,59 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
         self.index = 0
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0 if "index" in data else 1
-        if (value := data.get("delta")) is None:
-            if "delta" not in data:
-                missing += 1
-        elif type(value) is dict:
+        get = data.get
+        if (v := get("delta")) is not None:
+            if type(v) is not dict:
+                acc.wrong_type(self, "delta", v, "an object")
             # most deltas carry one text fragment and nothing else
-            if (
-                len(value) == 1
-                and type(fragment := value.get("content")) is str
+            elif (
+                len(v) == 1
+                and type(text := v.get("content")) is str
                 and self.delta._alt is None
             ):
-                self.delta.content.append(fragment)
+                self.delta.content.append(text)
             else:
-                self.delta._add(value, acc)
-        else:
-            acc.wrong_type(self, "delta", value, "an object")
-        if (value := data.get("logprobs")) is None:
-            if "logprobs" not in data:
-                missing += 1
-        elif type(value) is dict and self.logprobs is not None:
-            self.logprobs._add(value, acc)
-        else:
-            self.logprobs = acc.merge_object(
-                self,
-                "logprobs",
-                self.logprobs,
-                _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
-                value,
-            )
-        if (value := data.get("finish_reason")) is None:
-            if "finish_reason" not in data:
-                missing += 1
-        elif value != self.finish_reason:
-            self.finish_reason = (
-                value
-                if type(value) is str and value
-                else acc.last_value(
-                    self, "finish_reason", self.finish_reason, value, str
+                self.delta._add(v, acc)
+        if (v := get("logprobs")) is not None:
+            if type(v) is not dict or self.logprobs is None:
+                self.logprobs = acc.merge_object(
+                    self,
+                    "logprobs",
+                    self.logprobs,
+                    _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
+                    v,
                 )
+            else:
+                self.logprobs._add(v, acc)
+        if (v := get("finish_reason")) is not None and v != self.finish_reason:
+            self.finish_reason = acc.last_value(
+                self, "finish_reason", self.finish_reason, v, str
             )
-        if len(data) + missing != 4:
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "entry")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``CreateChatCompletionStreamResponseChoice`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         get = model.__dict__.get
-        if (value := get("delta")) is not None:
-            if type(value) is ChatCompletionStreamResponseDelta:
-                self.delta._add_model(value, acc)
+        if (v := get("delta")) is not None:
+            if type(v) is ChatCompletionStreamResponseDelta:
+                self.delta._add_model(v, acc)
             else:
-                self._add({"delta": _as_json(value)}, acc)
-        if (value := get("logprobs")) is not None:
-            if type(value) is CreateChatCompletionStreamResponseChoiceLogprobs:
+                self._add({"delta": _as_json(v)}, acc)
+        if (v := get("logprobs")) is not None:
+            if type(v) is CreateChatCompletionStreamResponseChoiceLogprobs:
                 if self.logprobs is None:
                     self.logprobs = (
                         _CreateChatCompletionStreamResponseChoiceLogprobsMerge(
                             _join(self._path, "logprobs")
                         )
                     )
-                self.logprobs._add_model(value, acc)
+                self.logprobs._add_model(v, acc)
             else:
-                self._add({"logprobs": _as_json(value)}, acc)
-        if (value := get("finish_reason")) is not None and value != self.finish_reason:
-            self.finish_reason = (
-                value
-                if type(value) is str and value
-                else acc.last_value(
-                    self, "finish_reason", self.finish_reason, value, str
-                )
+                self._add({"logprobs": _as_json(v)}, acc)
+        if (v := get("finish_reason")) is not None and v != self.finish_reason:
+            self.finish_reason = acc.last_value(
+                self, "finish_reason", self.finish_reason, v, str
             )
         if extra := model.__pydantic_extra__:
             self._add(extra, acc)
@@ -6024,7 +6354,9 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
 
 
 class _ChatCompletionStreamResponseDeltaMerge(_State):
-    """Merge state of ChatCompletionStreamResponseDelta at ``choices[].delta`` (delta context)."""
+    """Merge state of ChatCompletionStreamResponseDelta at ``choices[].delta`` (delta
+    context).
+    """
 
     __slots__ = ("content", "function_call", "refusal", "role", "tool_calls")
     _known = _wire_names(ChatCompletionStreamResponseDelta)
@@ -6040,33 +6372,38 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
         self.refusal: list[str] = []
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("content")) is None:
-            if "content" not in data:
-                missing += 1
-        else:
-            if type(value) is str and self._alt is None:
-                self.content.append(value)
+        get = data.get
+        if (v := get("content")) is not None:
+            if type(v) is str and self._alt is None:
+                self.content.append(v)
             else:
-                acc.fragment(self, "content", "content", value, text_only=True)
-        if (value := data.get("function_call")) is None:
-            if "function_call" not in data:
-                missing += 1
-        elif type(value) is dict and self.function_call is not None:
-            self.function_call._add(value, acc)
-        else:
-            self.function_call = acc.merge_object(
-                self,
-                "function_call",
-                self.function_call,
-                _ChatCompletionStreamResponseDeltaFunctionCallMerge,
-                value,
-            )
-        if (value := data.get("tool_calls")) is None:
-            if "tool_calls" not in data:
-                missing += 1
-        elif (
+                acc.fragment(self, "content", "content", v, text_only=True)
+        if (v := get("function_call")) is not None:
+            if type(v) is not dict or self.function_call is None:
+                self.function_call = acc.merge_object(
+                    self,
+                    "function_call",
+                    self.function_call,
+                    _ChatCompletionStreamResponseDeltaFunctionCallMerge,
+                    v,
+                )
+            else:
+                self.function_call._add(v, acc)
+        if (v := get("tool_calls")) is not None:
+            self._merge_tool_calls(v, acc)
+        if (v := get("role")) is not None and v != self.role:
+            self.role = acc.set_value(self, "role", self.role, v, str)
+        if (v := get("refusal")) is not None:
+            if type(v) is str and self._alt is None:
+                self.refusal.append(v)
+            else:
+                acc.fragment(self, "refusal", "refusal", v, text_only=True)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "delta")
+
+    def _merge_tool_calls(self, value: Any, acc: _Merger) -> None:
+        """Merges a list's entries into the entries of the same key (``by_key``)."""
+        if (
             type(value) is list
             and len(value) == 1
             and type(item := value[0]) is dict
@@ -6078,27 +6415,7 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
             )
         ):
             entry._add(item, acc)
-        else:
-            self._merge_tool_calls(value, acc)
-        if (value := data.get("role")) is None:
-            if "role" not in data:
-                missing += 1
-        elif value != self.role:
-            self.role = acc.set_value(self, "role", self.role, value, str)
-        if (value := data.get("refusal")) is None:
-            if "refusal" not in data:
-                missing += 1
-        else:
-            if type(value) is str and self._alt is None:
-                self.refusal.append(value)
-            else:
-                acc.fragment(self, "refusal", "refusal", value, text_only=True)
-        if len(data) + missing != 5:
-            acc.unknown(self, data, "delta")
-
-    def _merge_tool_calls(self, value: Any, acc: _Merger) -> None:
-        """Merges a list's entries into the entries of the same key (``by_key``); ``_add``
-        merges the common fragment, one item for an entry begun before, itself."""
+            return
         if type(value) is not list:
             acc.wrong_type(self, "tool_calls", value, "a list")
         for item in value if type(value) is list else ():
@@ -6120,31 +6437,31 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``ChatCompletionStreamResponseDelta`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         get = model.__dict__.get
-        if (value := get("content")) is not None:
-            if type(value) is str and self._alt is None:
-                self.content.append(value)
+        if (v := get("content")) is not None:
+            if type(v) is str and self._alt is None:
+                self.content.append(v)
             else:
-                acc.fragment(self, "content", "content", value, text_only=True)
-        if (value := get("function_call")) is not None:
-            if type(value) is ChatCompletionStreamResponseDeltaFunctionCall:
+                acc.fragment(self, "content", "content", v, text_only=True)
+        if (v := get("function_call")) is not None:
+            if type(v) is ChatCompletionStreamResponseDeltaFunctionCall:
                 if self.function_call is None:
                     self.function_call = (
                         _ChatCompletionStreamResponseDeltaFunctionCallMerge(
                             _join(self._path, "function_call")
                         )
                     )
-                self.function_call._add_model(value, acc)
+                self.function_call._add_model(v, acc)
             else:
-                self._add({"function_call": _as_json(value)}, acc)
-        if (value := get("tool_calls")) is not None:
-            self._merge_tool_calls_models(value, acc)
-        if (value := get("role")) is not None and value != self.role:
-            self.role = acc.set_value(self, "role", self.role, value, str)
-        if (value := get("refusal")) is not None:
-            if type(value) is str and self._alt is None:
-                self.refusal.append(value)
+                self._add({"function_call": _as_json(v)}, acc)
+        if (v := get("tool_calls")) is not None:
+            self._merge_tool_calls_models(v, acc)
+        if (v := get("role")) is not None and v != self.role:
+            self.role = acc.set_value(self, "role", self.role, v, str)
+        if (v := get("refusal")) is not None:
+            if type(v) is str and self._alt is None:
+                self.refusal.append(v)
             else:
-                acc.fragment(self, "refusal", "refusal", value, text_only=True)
+                acc.fragment(self, "refusal", "refusal", v, text_only=True)
         if extra := model.__pydantic_extra__:
             self._add(extra, acc)
 
@@ -6183,7 +6500,9 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
 
 
 class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
-    """Merge state of ChatCompletionStreamResponseDeltaFunctionCall at ``choices[].delta.function_call`` (delta context)."""
+    """Merge state of ChatCompletionStreamResponseDeltaFunctionCall at
+    ``choices[].delta.function_call`` (delta context).
+    """
 
     __slots__ = ("arguments", "name")
     _known = _wire_names(ChatCompletionStreamResponseDeltaFunctionCall)
@@ -6194,40 +6513,33 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
         self.name: str | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("arguments")) is None:
-            if "arguments" not in data:
-                missing += 1
-        else:
+        get = data.get
+        if (v := get("arguments")) is not None:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
-            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
-                text.append(value)
-                text.size += len(value)
+            if type(v) is str and 0 < len(v) < text.size and self._alt is None:
+                text.append(v)
+                text.size += len(v)
             else:
-                acc.json_text(self, "arguments", "arguments", value)
-        if (value := data.get("name")) is None:
-            if "name" not in data:
-                missing += 1
-        elif value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value, str)
-        if len(data) + missing != 2:
+                acc.json_text(self, "arguments", "arguments", v)
+        if (v := get("name")) is not None and v != self.name:
+            self.name = acc.set_value(self, "name", self.name, v, str)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``ChatCompletionStreamResponseDeltaFunctionCall`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         get = model.__dict__.get
-        if (value := get("arguments")) is not None:
+        if (v := get("arguments")) is not None:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
-            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
-                text.append(value)
-                text.size += len(value)
+            if type(v) is str and 0 < len(v) < text.size and self._alt is None:
+                text.append(v)
+                text.size += len(v)
             else:
-                acc.json_text(self, "arguments", "arguments", value)
-        if (value := get("name")) is not None and value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value, str)
+                acc.json_text(self, "arguments", "arguments", v)
+        if (v := get("name")) is not None and v != self.name:
+            self.name = acc.set_value(self, "name", self.name, v, str)
         if extra := model.__pydantic_extra__:
             self._add(extra, acc)
 
@@ -6241,7 +6553,9 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
 
 
 class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
-    """Merge state of ChatCompletionMessageToolCallChunk at ``choices[].delta.tool_calls[]`` (delta context)."""
+    """Merge state of ChatCompletionMessageToolCallChunk at
+    ``choices[].delta.tool_calls[]`` (delta context).
+    """
 
     __slots__ = ("function", "id", "index", "type")
     _known = _wire_names(ChatCompletionMessageToolCallChunk)
@@ -6254,50 +6568,41 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
         self.function: _ChatCompletionMessageToolCallChunkFunctionMerge | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0 if "index" in data else 1
-        if (value := data.get("id")) is None:
-            if "id" not in data:
-                missing += 1
-        elif value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value, str)
-        if (value := data.get("type")) is None:
-            if "type" not in data:
-                missing += 1
-        elif value != self.type:
-            self.type = acc.set_value(self, "type", self.type, value, str)
-        if (value := data.get("function")) is None:
-            if "function" not in data:
-                missing += 1
-        elif type(value) is dict and self.function is not None:
-            self.function._add(value, acc)
-        else:
-            self.function = acc.merge_object(
-                self,
-                "function",
-                self.function,
-                _ChatCompletionMessageToolCallChunkFunctionMerge,
-                value,
-            )
-        if len(data) + missing != 4:
+        get = data.get
+        if (v := get("id")) is not None and v != self.id:
+            self.id = acc.set_value(self, "id", self.id, v, str)
+        if (v := get("type")) is not None and v != self.type:
+            self.type = acc.set_value(self, "type", self.type, v, str)
+        if (v := get("function")) is not None:
+            if type(v) is not dict or self.function is None:
+                self.function = acc.merge_object(
+                    self,
+                    "function",
+                    self.function,
+                    _ChatCompletionMessageToolCallChunkFunctionMerge,
+                    v,
+                )
+            else:
+                self.function._add(v, acc)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``ChatCompletionMessageToolCallChunk`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         get = model.__dict__.get
-        if (value := get("id")) is not None and value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value, str)
-        if (value := get("type")) is not None and value != self.type:
-            self.type = acc.set_value(self, "type", self.type, value, str)
-        if (value := get("function")) is not None:
-            if type(value) is ChatCompletionMessageToolCallChunkFunction:
+        if (v := get("id")) is not None and v != self.id:
+            self.id = acc.set_value(self, "id", self.id, v, str)
+        if (v := get("type")) is not None and v != self.type:
+            self.type = acc.set_value(self, "type", self.type, v, str)
+        if (v := get("function")) is not None:
+            if type(v) is ChatCompletionMessageToolCallChunkFunction:
                 if self.function is None:
                     self.function = _ChatCompletionMessageToolCallChunkFunctionMerge(
                         _join(self._path, "function")
                     )
-                self.function._add_model(value, acc)
+                self.function._add_model(v, acc)
             else:
-                self._add({"function": _as_json(value)}, acc)
+                self._add({"function": _as_json(v)}, acc)
         if extra := model.__pydantic_extra__:
             self._add(extra, acc)
 
@@ -6314,7 +6619,9 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
 
 
 class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
-    """Merge state of ChatCompletionMessageToolCallChunkFunction at ``choices[].delta.tool_calls[].function`` (delta context)."""
+    """Merge state of ChatCompletionMessageToolCallChunkFunction at
+    ``choices[].delta.tool_calls[].function`` (delta context).
+    """
 
     __slots__ = ("arguments", "name")
     _known = _wire_names(ChatCompletionMessageToolCallChunkFunction)
@@ -6325,40 +6632,33 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
         self.arguments = _JsonText()
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("name")) is None:
-            if "name" not in data:
-                missing += 1
-        elif value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value, str)
-        if (value := data.get("arguments")) is None:
-            if "arguments" not in data:
-                missing += 1
-        else:
+        get = data.get
+        if (v := get("name")) is not None and v != self.name:
+            self.name = acc.set_value(self, "name", self.name, v, str)
+        if (v := get("arguments")) is not None:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
-            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
-                text.append(value)
-                text.size += len(value)
+            if type(v) is str and 0 < len(v) < text.size and self._alt is None:
+                text.append(v)
+                text.size += len(v)
             else:
-                acc.json_text(self, "arguments", "arguments", value)
-        if len(data) + missing != 2:
+                acc.json_text(self, "arguments", "arguments", v)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``ChatCompletionMessageToolCallChunkFunction`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         get = model.__dict__.get
-        if (value := get("name")) is not None and value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value, str)
-        if (value := get("arguments")) is not None:
+        if (v := get("name")) is not None and v != self.name:
+            self.name = acc.set_value(self, "name", self.name, v, str)
+        if (v := get("arguments")) is not None:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
-            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
-                text.append(value)
-                text.size += len(value)
+            if type(v) is str and 0 < len(v) < text.size and self._alt is None:
+                text.append(v)
+                text.size += len(v)
             else:
-                acc.json_text(self, "arguments", "arguments", value)
+                acc.json_text(self, "arguments", "arguments", v)
         if extra := model.__pydantic_extra__:
             self._add(extra, acc)
 
@@ -6372,7 +6672,9 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
 
 
 class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
-    """Merge state of CreateChatCompletionStreamResponseChoiceLogprobs at ``choices[].logprobs`` (entry context)."""
+    """Merge state of CreateChatCompletionStreamResponseChoiceLogprobs at
+    ``choices[].logprobs`` (entry context).
+    """
 
     __slots__ = ("content", "refusal")
     _known = _wire_names(CreateChatCompletionStreamResponseChoiceLogprobs)
@@ -6383,28 +6685,21 @@ class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
         self.refusal: list[Any] | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("content")) is None:
-            if "content" not in data:
-                missing += 1
-        else:
-            self.content = acc.extend(self, "content", self.content, value)
-        if (value := data.get("refusal")) is None:
-            if "refusal" not in data:
-                missing += 1
-        else:
-            self.refusal = acc.extend(self, "refusal", self.refusal, value)
-        if len(data) + missing != 2:
+        get = data.get
+        if (v := get("content")) is not None:
+            self.content = acc.extend(self, "content", self.content, v)
+        if (v := get("refusal")) is not None:
+            self.refusal = acc.extend(self, "refusal", self.refusal, v)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "entry")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``CreateChatCompletionStreamResponseChoiceLogprobs`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         get = model.__dict__.get
-        if (value := get("content")) is not None:
-            self.content = acc.extend(self, "content", self.content, _as_json(value))
-        if (value := get("refusal")) is not None:
-            self.refusal = acc.extend(self, "refusal", self.refusal, _as_json(value))
+        if (v := get("content")) is not None:
+            self.content = acc.extend(self, "content", self.content, _as_json(v))
+        if (v := get("refusal")) is not None:
+            self.refusal = acc.extend(self, "refusal", self.refusal, _as_json(v))
         if extra := model.__pydantic_extra__:
             self._add(extra, acc)
 
@@ -6521,7 +6816,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: dict[str, _ResponseRule] = {
 # (`gen-models SPEC --explain-merge` prints it), calling the fold runtime.
 
 
-_RESPONSE_STREAM_EVENT_OUTPUT_CODE = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CODE_AS_CODE_INTERPRETER_CALL = _Slot(
     "output[{output_index}].code",
     ident="item_id",
     new={
@@ -6532,16 +6827,16 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CODE = _Slot(
         "type": "code_interpreter_call",
     },
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_CODE_2 = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CODE = _Slot(
     "output[{output_index}].code", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_STATUS = _Slot(
     "output[{output_index}].status", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ITEM = _Slot(
     "output[{output_index}].content[{content_index}]", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_FUNCTION_CALL = _Slot(
     "output[{output_index}].arguments",
     ident="item_id",
     new={"arguments": "", "call_id": "", "name": "", "type": "function_call"},
@@ -6549,44 +6844,44 @@ _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS = _Slot(
 _RESPONSE_STREAM_EVENT_OUTPUT_NAME = _Slot(
     "output[{output_index}].name", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_2 = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS = _Slot(
     "output[{output_index}].arguments", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM = _Slot(
     "output[{output_index}].action.commands[{command_index}]"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT_ITEM = _Slot(
     "output[{output_index}].output[{command_index}]",
     ident="item_id",
     fixed=("detail", "mode", "type"),
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT_2 = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT = _Slot(
     "output[{output_index}].output", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT = _Slot("output[{output_index}]")
-_RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_ITEM = _Slot("output[{output_index}]")
+_RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_ITEM = _Slot(
     "output[{output_index}].summary[{summary_index}]", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT = _Slot(
     "output[{output_index}].summary[{summary_index}].text", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_REASONING_TEXT = _Slot(
     "output[{output_index}].content[{content_index}].text",
     ident="item_id",
     new={"text": "", "type": "reasoning_text"},
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_2 = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT = _Slot(
     "output[{output_index}].content[{content_index}].text", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_AS_REFUSAL = _Slot(
     "output[{output_index}].content[{content_index}].refusal",
     ident="item_id",
     new={"refusal": "", "type": "refusal"},
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_2 = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL = _Slot(
     "output[{output_index}].content[{content_index}].refusal", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_3 = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_OUTPUT_TEXT = _Slot(
     "output[{output_index}].content[{content_index}].text",
     ident="item_id",
     new={"annotations": [], "logprobs": [], "text": "", "type": "output_text"},
@@ -6594,21 +6889,21 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_3 = _Slot(
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS = _Slot(
     "output[{output_index}].content[{content_index}].logprobs", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_3 = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_MCP_CALL = _Slot(
     "output[{output_index}].arguments",
     ident="item_id",
     new={"arguments": "", "id": "", "name": "", "server_label": "", "type": "mcp_call"},
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ANNOTATIONS = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ANNOTATIONS_ITEM = _Slot(
     "output[{output_index}].content[{content_index}].annotations[{annotation_index}]",
     ident="item_id",
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_INPUT = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_INPUT_AS_CUSTOM_TOOL_CALL = _Slot(
     "output[{output_index}].input",
     ident="item_id",
     new={"call_id": "", "input": "", "name": "", "type": "custom_tool_call"},
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_INPUT_2 = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_INPUT = _Slot(
     "output[{output_index}].input", ident="item_id"
 )
 
@@ -6623,7 +6918,9 @@ def _on_response_audio_done(f: _EventFold, e: dict[str, Any]) -> None:
 
 
 def _on_response_audio_transcript_delta(f: _EventFold, e: dict[str, Any]) -> None:
-    """``response.audio.transcript.delta``: side channel 'audio_transcript' gets delta."""
+    """``response.audio.transcript.delta``: side channel 'audio_transcript' gets
+    delta.
+    """
     f.side("audio_transcript", e.get("delta"), None, keep_all=True)
 
 
@@ -6637,7 +6934,9 @@ def _on_response_code_interpreter_call_code_delta(
     """``response.code_interpreter_call_code.delta``: append delta at
     output[{output_index}].code.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CODE.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_CODE_AS_CODE_INTERPRETER_CALL.append(
+        f, e, e.get("delta")
+    )
 
 
 def _on_response_code_interpreter_call_code_done(
@@ -6646,7 +6945,7 @@ def _on_response_code_interpreter_call_code_done(
     """``response.code_interpreter_call_code.done``: replace code at
     output[{output_index}].code.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CODE_2.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_CODE.replace(
         f, e, e.get("code"), check=True, optional=True
     )
 
@@ -6687,14 +6986,14 @@ def _on_response_content_part_added(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.content_part.added``: create part at
     output[{output_index}].content[{content_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT.create(f, e, e.get("part"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ITEM.create(f, e, e.get("part"))
 
 
 def _on_response_content_part_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.content_part.done``: replace part at
     output[{output_index}].content[{content_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT.replace(f, e, e.get("part"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ITEM.replace(f, e, e.get("part"))
 
 
 def _on_response_created(f: _EventFold, e: dict[str, Any]) -> None:
@@ -6734,18 +7033,21 @@ def _on_response_function_call_arguments_delta(
     """``response.function_call_arguments.delta``: append delta at
     output[{output_index}].arguments.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_FUNCTION_CALL.append(
+        f, e, e.get("delta")
+    )
 
 
 def _on_response_function_call_arguments_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.function_call_arguments.done``: replace name at
-    output[{output_index}].name; replace arguments at output[{output_index}].arguments.
+    output[{output_index}].name; replace arguments at
+    output[{output_index}].arguments.
     """
     output = _RESPONSE_STREAM_EVENT_OUTPUT_NAME.parent(f, e)
     _RESPONSE_STREAM_EVENT_OUTPUT_NAME.replace(
         f, e, e.get("name"), output, optional=True
     )
-    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_2.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS.replace(
         f, e, e.get("arguments"), output, check=True, optional=True
     )
 
@@ -6754,21 +7056,21 @@ def _on_response_shell_call_command_added(f: _EventFold, e: dict[str, Any]) -> N
     """``response.shell_call_command.added``: create command at
     output[{output_index}].action.commands[{command_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS.create(f, e, e.get("command"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM.create(f, e, e.get("command"))
 
 
 def _on_response_shell_call_command_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.shell_call_command.delta``: append delta at
     output[{output_index}].action.commands[{command_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM.append(f, e, e.get("delta"))
 
 
 def _on_response_shell_call_command_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.shell_call_command.done``: replace command at
     output[{output_index}].action.commands[{command_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM.replace(
         f, e, e.get("command"), check=True
     )
 
@@ -6779,7 +7081,7 @@ def _on_response_shell_call_output_content_delta(
     """``response.shell_call_output_content.delta``: append delta at
     output[{output_index}].output[{command_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT_ITEM.append(f, e, e.get("delta"))
 
 
 def _on_response_shell_call_output_content_done(
@@ -6788,7 +7090,7 @@ def _on_response_shell_call_output_content_done(
     """``response.shell_call_output_content.done``: replace output at
     output[{output_index}].output.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT_2.replace(f, e, e.get("output"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT.replace(f, e, e.get("output"))
 
 
 def _on_response_in_progress(f: _EventFold, e: dict[str, Any]) -> None:
@@ -6808,26 +7110,26 @@ def _on_response_incomplete(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_output_item_added(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.output_item.added``: create item at output[{output_index}]."""
-    _RESPONSE_STREAM_EVENT_OUTPUT.create(f, e, e.get("item"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ITEM.create(f, e, e.get("item"))
 
 
 def _on_response_output_item_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.output_item.done``: replace item at output[{output_index}]."""
-    _RESPONSE_STREAM_EVENT_OUTPUT.replace(f, e, e.get("item"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ITEM.replace(f, e, e.get("item"))
 
 
 def _on_response_reasoning_summary_part_added(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_summary_part.added``: merge part at
     output[{output_index}].summary[{summary_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY.merge(f, e, e.get("part"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_ITEM.merge(f, e, e.get("part"))
 
 
 def _on_response_reasoning_summary_part_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_summary_part.done``: merge part at
     output[{output_index}].summary[{summary_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY.merge(f, e, e.get("part"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_ITEM.merge(f, e, e.get("part"))
 
 
 def _on_response_reasoning_summary_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
@@ -6850,14 +7152,16 @@ def _on_response_reasoning_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_text.delta``: append delta at
     output[{output_index}].content[{content_index}].text.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_REASONING_TEXT.append(
+        f, e, e.get("delta")
+    )
 
 
 def _on_response_reasoning_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_text.done``: replace text at
     output[{output_index}].content[{content_index}].text.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_2.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT.replace(
         f, e, e.get("text"), check=True, optional=True
     )
 
@@ -6866,14 +7170,16 @@ def _on_response_refusal_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.refusal.delta``: append delta at
     output[{output_index}].content[{content_index}].refusal.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_AS_REFUSAL.append(
+        f, e, e.get("delta")
+    )
 
 
 def _on_response_refusal_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.refusal.done``: replace refusal at
     output[{output_index}].content[{content_index}].refusal.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_2.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL.replace(
         f, e, e.get("refusal"), check=True, optional=True
     )
 
@@ -6883,8 +7189,10 @@ def _on_response_output_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
     output[{output_index}].content[{content_index}].text; extend logprobs at
     output[{output_index}].content[{content_index}].logprobs.
     """
-    content = _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_3.parent(f, e)
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_3.append(f, e, e.get("delta"), content)
+    content = _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_OUTPUT_TEXT.parent(f, e)
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_OUTPUT_TEXT.append(
+        f, e, e.get("delta"), content
+    )
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS.extend(
         f, e, e.get("logprobs"), content
     )
@@ -6895,8 +7203,8 @@ def _on_response_output_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     output[{output_index}].content[{content_index}].text; replace logprobs at
     output[{output_index}].content[{content_index}].logprobs.
     """
-    content = _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_2.parent(f, e)
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_2.replace(
+    content = _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT.parent(f, e)
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT.replace(
         f, e, e.get("text"), content, check=True, optional=True
     )
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS.replace(
@@ -6955,8 +7263,8 @@ def _on_response_image_generation_call_in_progress(
 def _on_response_image_generation_call_partial_image(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
-    """``response.image_generation_call.partial_image``: side channel 'partial_image' gets
-    partial_image_b64 (latest).
+    """``response.image_generation_call.partial_image``: side channel 'partial_image'
+    gets partial_image_b64 (latest).
     """
     f.side(
         "partial_image",
@@ -6970,20 +7278,22 @@ def _on_response_mcp_call_arguments_delta(f: _EventFold, e: dict[str, Any]) -> N
     """``response.mcp_call_arguments.delta``: append delta at
     output[{output_index}].arguments.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_3.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_MCP_CALL.append(f, e, e.get("delta"))
 
 
 def _on_response_mcp_call_arguments_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.mcp_call_arguments.done``: replace arguments at
     output[{output_index}].arguments.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_2.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS.replace(
         f, e, e.get("arguments"), check=True, optional=True
     )
 
 
 def _on_response_mcp_call_completed(f: _EventFold, e: dict[str, Any]) -> None:
-    """``response.mcp_call.completed``: set completed at output[{output_index}].status."""
+    """``response.mcp_call.completed``: set completed at
+    output[{output_index}].status.
+    """
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "completed")
 
 
@@ -6993,7 +7303,9 @@ def _on_response_mcp_call_failed(f: _EventFold, e: dict[str, Any]) -> None:
 
 
 def _on_response_mcp_call_in_progress(f: _EventFold, e: dict[str, Any]) -> None:
-    """``response.mcp_call.in_progress``: set in_progress at output[{output_index}].status."""
+    """``response.mcp_call.in_progress``: set in_progress at
+    output[{output_index}].status.
+    """
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "in_progress")
 
 
@@ -7013,7 +7325,9 @@ def _on_response_output_text_annotation_added(f: _EventFold, e: dict[str, Any]) 
     """``response.output_text.annotation.added``: create annotation at
     output[{output_index}].content[{content_index}].annotations[{annotation_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ANNOTATIONS.create(f, e, e.get("annotation"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ANNOTATIONS_ITEM.create(
+        f, e, e.get("annotation")
+    )
 
 
 def _on_response_queued(f: _EventFold, e: dict[str, Any]) -> None:
@@ -7025,14 +7339,14 @@ def _on_response_custom_tool_call_input_delta(f: _EventFold, e: dict[str, Any]) 
     """``response.custom_tool_call_input.delta``: append delta at
     output[{output_index}].input.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_INPUT.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_INPUT_AS_CUSTOM_TOOL_CALL.append(f, e, e.get("delta"))
 
 
 def _on_response_custom_tool_call_input_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.custom_tool_call_input.done``: replace input at
     output[{output_index}].input.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_INPUT_2.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_INPUT.replace(
         f, e, e.get("input"), check=True, optional=True
     )
 
@@ -7102,19 +7416,22 @@ _RESPONSE_STREAM_EVENT_HANDLERS: dict[
 
 
 class ResponseStreamEventAccumulator:
-    """Folds a stream of ``ResponseStreamEvent`` events into the ``Response`` they build.
+    """Folds a stream of ``ResponseStreamEvent`` events into the ``Response`` they
+    build.
 
-    ``add(event)`` takes a decoded dict, JSON text or bytes, or an event object of this module;
-    ``snapshot_dict()`` is the ``Response`` so far as plain JSON, ``snapshot()`` the typed one.
-    Keyed slots (``output[{output_index}]``) are filled by key, sparse and out-of-order safe;
-    text is gathered and joined once; final values are checked against the fold. The stream ends
-    with ``response.completed`` or ``response.failed`` or ``response.incomplete``. A stream may
-    start without its first event.
+    ``add(event)`` takes a decoded dict, JSON text or bytes, or an event object of
+    this module; ``snapshot_dict()`` is the ``Response`` so far as plain JSON,
+    ``snapshot()`` the typed one. Keyed slots (``output[{output_index}]``) are
+    filled by key, sparse and out-of-order safe; text is gathered and joined once;
+    final values are checked against the fold. The stream ends with
+    ``response.completed`` or ``response.failed`` or ``response.incomplete``. A
+    stream may start without its first event.
 
-    Attributes: ``anomalies`` (every stray, see ``_EventFold``), ``unknown_events`` (events of
-    types this module does not know: kept), ``channels`` (side channels: ``audio``,
-    ``audio_transcript``, ``partial_image``), ``error`` (the error event, if one came),
-    ``finished`` (the terminal event's type or None). ``strict=True`` raises
+    Attributes: ``anomalies`` (every stray, see ``_EventFold``),
+    ``unknown_events`` (events of types this module does not know: kept),
+    ``channels`` (side channels: ``audio``, ``audio_transcript``,
+    ``partial_image``), ``error`` (the error event, if one came), ``finished``
+    (the terminal event's type or None). ``strict=True`` raises
     ``StreamMergeError`` at the first anomaly.
     """
 

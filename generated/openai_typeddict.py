@@ -2,13 +2,15 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 6888ec49070423f17099627d1526b5bf, output 8ddf1e75274874d024ef0d2e22b23a14
-"""TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (streaming subset) 2.3.0.
+# Fingerprint: inputs c7a8c33eaa00f2c184555bbfa6c0ab96, output 2079b98f2f7cc196ce21887fd18db301
+"""TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI
+API (streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
-(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``).
-Event unions: ``ResponseStreamEvent``, parsed by ``parse_response_stream_event``.
-It needs typing_extensions, and imports the rest from ``_gen_models_runtime`` beside it.
+(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``). Event
+unions: ``ResponseStreamEvent``, parsed by ``parse_response_stream_event``. It
+needs typing_extensions, and imports the rest from ``_gen_models_runtime`` beside
+it.
 """
 
 from __future__ import annotations
@@ -411,7 +413,10 @@ __all__ = [
 ServiceTier: TypeAlias = (
     Literal["auto", "default", "flex", "scale", "priority", "fast"] | None
 )
-"""The processing tier that served the request. In a request, `auto` (the default) uses the project's setting; a response reports the tier actually used, which may differ from the one asked for."""
+"""The processing tier that served the request. In a request, `auto` (the default)
+uses the project's setting; a response reports the tier actually used, which may
+differ from the one asked for.
+"""
 
 
 ModerationInputType: TypeAlias = Literal["text", "image"]
@@ -525,7 +530,11 @@ ContainerMemoryLimit: TypeAlias = Literal["1g", "4g", "16g", "64g"]
 
 
 InputFidelity: TypeAlias = Literal["high", "low"]
-"""Control how much effort the model will exert to match the style and features, especially facial features, of input images. This parameter is only supported for `gpt-image-1` and `gpt-image-1.5` and later models, unsupported for `gpt-image-1-mini`. Supports `high` and `low`. Defaults to `low`."""
+"""Control how much effort the model will exert to match the style and features,
+especially facial features, of input images. This parameter is only supported for
+`gpt-image-1` and `gpt-image-1.5` and later models, unsupported for
+`gpt-image-1-mini`. Supports `high` and `low`. Defaults to `low`.
+"""
 
 
 ImageGenActionEnum: TypeAlias = Literal["generate", "edit", "auto"]
@@ -565,11 +574,22 @@ ServiceTierResponses: TypeAlias = (
     Literal["auto", "default", "flex", "scale", "priority", "fast", "ultrafast"] | None
 )
 """Specifies the processing type used for serving the request.
-  - If set to 'auto', then the request will be processed with the service tier configured in the Project settings. Unless otherwise configured, the Project will use 'default'.
-  - If set to 'default', then the request will be processed with the standard pricing and performance for the selected model.
-  - If set to '[flex](/docs/guides/flex-processing)', then the request will be processed with the Flex Processing service tier.
-  - To opt-in to [Fast mode](/api/docs/guides/fast-mode) at the request level, include the `service_tier=fast` or `service_tier=priority` parameter for Responses or Chat Completions. The response will show `service_tier=priority` regardless of if you specify `service_tier=fast` or `priority` in your request.
-  - If set to 'ultrafast', then the request will be processed with the access-controlled Ultrafast Processing service tier. This tier is currently available for `gpt-5.6-sol`; a response served through it will show `service_tier=ultrafast`.
+  - If set to 'auto', then the request will be processed with the service tier
+    configured in the Project settings. Unless otherwise configured, the Project
+    will use 'default'.
+  - If set to 'default', then the request will be processed with the standard
+    pricing and performance for the selected model.
+  - If set to '[flex](/docs/guides/flex-processing)', then the request will be
+    processed with the Flex Processing service tier.
+  - To opt-in to [Fast mode](/api/docs/guides/fast-mode) at the request level,
+    include the `service_tier=fast` or `service_tier=priority` parameter for
+    Responses or Chat Completions. The response will show `service_tier=priority`
+    regardless of if you specify `service_tier=fast` or `priority` in your
+    request.
+  - If set to 'ultrafast', then the request will be processed with the
+    access-controlled Ultrafast Processing service tier. This tier is currently
+    available for `gpt-5.6-sol`; a response served through it will show
+    `service_tier=ultrafast`.
   - When not set, the default behavior is 'auto'.
 
   When the `service_tier` parameter is set, the response body will include the `service_tier` value based on the processing mode actually used to serve the request. This response value may be different from the value set in the parameter.
@@ -602,9 +622,10 @@ ResponseErrorCode: TypeAlias = Literal[
 
 
 MessagePhase: TypeAlias = Literal["commentary", "final_answer"]
-"""Labels an `assistant` message as intermediate commentary (`commentary`) or the final answer (`final_answer`).
-For models like `gpt-5.3-codex` and beyond, when sending follow-up requests, preserve and resend
-phase on all assistant messages — dropping it can degrade performance. Not used for user messages.
+"""Labels an `assistant` message as intermediate commentary (`commentary`) or the
+final answer (`final_answer`). For models like `gpt-5.3-codex` and beyond, when
+sending follow-up requests, preserve and resend phase on all assistant messages —
+dropping it can degrade performance. Not used for user messages.
 """
 
 
@@ -705,7 +726,9 @@ class ChatCompletionStreamResponseDeltaFunctionCall(TypedDict):
     """Deprecated. Replaced by `tool_calls`; a piece of the function the model calls."""
 
     arguments: NotRequired[str | None]
-    """The next piece of the call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
+    """The next piece of the call's arguments, JSON text produced by the model (not
+    guaranteed to be valid JSON or to match the function's parameters).
+    """
     name: NotRequired[str | None]
     """Name of the function to call."""
 
@@ -714,20 +737,18 @@ _KEYS_ChatCompletionStreamResponseDeltaFunctionCall = frozenset({"arguments", "n
 
 
 class ChatCompletionMessageToolCallChunkFunction(TypedDict):
-    """The object at ``ChatCompletionMessageToolCallChunk.function`` (the spec describes it no further)."""
-
     name: NotRequired[str | None]
     """Name of the function to call."""
     arguments: NotRequired[str | None]
-    """The next piece of the call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
+    """The next piece of the call's arguments, JSON text produced by the model (not
+    guaranteed to be valid JSON or to match the function's parameters).
+    """
 
 
 _KEYS_ChatCompletionMessageToolCallChunkFunction = frozenset({"name", "arguments"})
 
 
 class ChatCompletionMessageToolCallChunk(TypedDict):
-    """``ChatCompletionMessageToolCallChunk`` (no description in the spec)."""
-
     index: int
     id: NotRequired[str | None]
     """Identifier of the tool call (in its first chunk)."""
@@ -763,25 +784,27 @@ _KEYS_ChatCompletionStreamResponseDelta = frozenset(
 
 
 class ChatCompletionTokenLogprobTopLogprob(TypedDict):
-    """The object at ``ChatCompletionTokenLogprob.top_logprobs[]`` (the spec describes it no further)."""
-
     token: str
     """The token."""
     logprob: float
-    """Log probability of the token when it is among the 20 likeliest; otherwise -9999.0."""
+    """Log probability of the token when it is among the 20 likeliest; otherwise
+    -9999.0.
+    """
     bytes: list[int] | None
     """The token's UTF-8 bytes, or null when it has no byte form."""
 
 
 class ChatCompletionTokenLogprob(TypedDict):
-    """``ChatCompletionTokenLogprob`` (no description in the spec)."""
-
     token: str
     """The token."""
     logprob: float
-    """Log probability of the token when it is among the 20 likeliest; otherwise -9999.0, meaning very unlikely."""
+    """Log probability of the token when it is among the 20 likeliest; otherwise
+    -9999.0, meaning very unlikely.
+    """
     bytes: list[int] | None
-    """The token's UTF-8 bytes; join the bytes of consecutive tokens when a character spans several. Null when the token has no byte form."""
+    """The token's UTF-8 bytes; join the bytes of consecutive tokens when a character
+    spans several. Null when the token has no byte form.
+    """
     top_logprobs: list[ChatCompletionTokenLogprobTopLogprob]
     """The likeliest tokens at this position, with their log probabilities."""
 
@@ -801,8 +824,6 @@ _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs = frozenset(
 
 
 class CreateChatCompletionStreamResponseChoice(TypedDict):
-    """The object at ``CreateChatCompletionStreamResponse.choices[]`` (the spec describes it no further)."""
-
     delta: ChatCompletionStreamResponseDelta
     logprobs: NotRequired[CreateChatCompletionStreamResponseChoiceLogprobs | None]
     """Token log probabilities for this piece of the choice."""
@@ -811,7 +832,11 @@ class CreateChatCompletionStreamResponseChoice(TypedDict):
         | str
         | None
     )
-    """Why generation of this choice ended, in its last chunk (null before): `stop` at a natural end or a stop sequence, `length` at the token limit, `content_filter` when content was withheld, `tool_calls` when the model called tools, `function_call` for the deprecated function calling."""
+    """Why generation of this choice ended, in its last chunk (null before): `stop`
+    at a natural end or a stop sequence, `length` at the token limit,
+    `content_filter` when content was withheld, `tool_calls` when the model called
+    tools, `function_call` for the deprecated function calling.
+    """
     index: int
     """Position of the choice among the `n` choices of the request."""
 
@@ -822,44 +847,53 @@ _KEYS_CreateChatCompletionStreamResponseChoice = frozenset(
 
 
 class CompletionUsageCompletionTokensDetails(TypedDict):
-    """How the generated tokens break down."""
+    """How the generated tokens break down. Spec defaults, not applied:
+    ``accepted_prediction_tokens=0``, ``audio_tokens=0``, ``reasoning_tokens=0``,
+    ``rejected_prediction_tokens=0``.
+    """
 
     accepted_prediction_tokens: NotRequired[int | None]
-    """Tokens of a Predicted Output that the completion used. Spec default (not applied): ``0``."""
+    """Tokens of a Predicted Output that the completion used."""
     audio_tokens: NotRequired[int | None]
-    """Audio tokens the model generated. Spec default (not applied): ``0``."""
+    """Audio tokens the model generated."""
     reasoning_tokens: NotRequired[int | None]
-    """Tokens the model spent reasoning. Spec default (not applied): ``0``."""
+    """Tokens the model spent reasoning."""
     text_tokens: NotRequired[int | None]
     """Text tokens the model generated."""
     rejected_prediction_tokens: NotRequired[int | None]
-    """Tokens of a Predicted Output that the completion did not use; they are still billed and count against the context window. Spec default (not applied): ``0``."""
+    """Tokens of a Predicted Output that the completion did not use; they are still
+    billed and count against the context window.
+    """
 
 
 class CompletionUsagePromptTokensDetails(TypedDict):
-    """How the prompt tokens break down."""
+    """How the prompt tokens break down. Spec defaults, not applied:
+    ``audio_tokens=0``, ``cached_tokens=0``, ``cache_write_tokens=0``.
+    """
 
     audio_tokens: NotRequired[int | None]
-    """Audio tokens in the prompt. Spec default (not applied): ``0``."""
+    """Audio tokens in the prompt."""
     cached_tokens: NotRequired[int | None]
-    """Prompt tokens served from the cache. Spec default (not applied): ``0``."""
+    """Prompt tokens served from the cache."""
     text_tokens: NotRequired[int | None]
     """Text tokens in the prompt."""
     image_tokens: NotRequired[int | None]
     """Image tokens in the prompt."""
     cache_write_tokens: NotRequired[int | None]
-    """Prompt tokens written to the cache. Spec default (not applied): ``0``."""
+    """Prompt tokens written to the cache."""
 
 
 class CompletionUsage(TypedDict):
-    """Token counts of a request."""
+    """Token counts of a request. Spec defaults, not applied:
+    ``completion_tokens=0``, ``prompt_tokens=0``, ``total_tokens=0``.
+    """
 
     completion_tokens: int
-    """Tokens the model generated. Spec default (not applied): ``0``."""
+    """Tokens the model generated."""
     prompt_tokens: int
-    """Tokens in the prompt. Spec default (not applied): ``0``."""
+    """Tokens in the prompt."""
     total_tokens: int
-    """Prompt and completion tokens together. Spec default (not applied): ``0``."""
+    """Prompt and completion tokens together."""
     completion_tokens_details: NotRequired[
         CompletionUsageCompletionTokensDetails | None
     ]
@@ -869,10 +903,12 @@ class CompletionUsage(TypedDict):
 
 
 class ModerationResultBody(TypedDict):
-    """The moderation verdict for one item."""
+    """The moderation verdict for one item. Spec defaults, not applied:
+    ``type='moderation_result'``.
+    """
 
     type: Literal["moderation_result"] | str
-    """Always `moderation_result`. Spec default (not applied): ``'moderation_result'``."""
+    """Always `moderation_result`."""
     model: str
     """The moderation model used."""
     flagged: bool
@@ -917,25 +953,36 @@ class ChatCompletionModeration(TypedDict):
 
 
 class CreateChatCompletionStreamResponse(TypedDict):
-    """One chunk of a streamed chat completion: a server-sent event whose data is this object. Chunks of one stream share `id`, `created` and `model`."""
+    """One chunk of a streamed chat completion: a server-sent event whose data is
+    this object. Chunks of one stream share `id`, `created` and `model`.
+    """
 
     id: str
     """Identifier of the chat completion; the same in every chunk of a stream."""
     choices: list[CreateChatCompletionStreamResponseChoice]
-    """The choices this chunk carries a delta for: several when `n` is greater than 1, none in the last chunk when `stream_options.include_usage` is set."""
+    """The choices this chunk carries a delta for: several when `n` is greater than
+    1, none in the last chunk when `stream_options.include_usage` is set.
+    """
     created: int
     """When the completion was created, in Unix seconds; the same in every chunk."""
     model: str
     """The model that generates the completion."""
     obfuscation: NotRequired[str | None]
-    """Random padding that evens out chunk sizes against side-channel attacks; left out when `stream_options.include_obfuscation` is false."""
+    """Random padding that evens out chunk sizes against side-channel attacks; left
+    out when `stream_options.include_obfuscation` is false.
+    """
     service_tier: NotRequired[ServiceTier | str | None]
     system_fingerprint: NotRequired[str | None]
-    """Deprecated. Identifies the backend configuration that served the request; with `seed`, tells whether a change of backend may explain a change of output."""
+    """Deprecated. Identifies the backend configuration that served the request; with
+    `seed`, tells whether a change of backend may explain a change of output.
+    """
     object: Literal["chat.completion.chunk"] | str
     """Always `chat.completion.chunk`."""
     usage: NotRequired[CompletionUsage | None]
-    """Token usage of the whole request. Only with `stream_options.include_usage`: then null in every chunk except the last, which has empty `choices`. A stream that is cut off may never deliver it."""
+    """Token usage of the whole request. Only with `stream_options.include_usage`:
+    then null in every chunk except the last, which has empty `choices`. A stream
+    that is cut off may never deliver it.
+    """
     moderation: NotRequired[ChatCompletionModeration | None]
     """Moderation of the input and the output, in the moderation chunk."""
 
@@ -1002,7 +1049,9 @@ class ResponseCodeInterpreterCallCodeDeltaEvent(TypedDict):
     type: Literal["response.code_interpreter_call_code.delta"] | str
     """The type of the event. Always `response.code_interpreter_call_code.delta`."""
     output_index: int
-    """The index of the output item in the response for which the code is being streamed."""
+    """The index of the output item in the response for which the code is being
+    streamed.
+    """
     item_id: str
     """The unique identifier of the code interpreter tool call item."""
     delta: str
@@ -1032,7 +1081,9 @@ class ResponseCodeInterpreterCallCompletedEvent(TypedDict):
     type: Literal["response.code_interpreter_call.completed"] | str
     """The type of the event. Always `response.code_interpreter_call.completed`."""
     output_index: int
-    """The index of the output item in the response for which the code interpreter call is completed."""
+    """The index of the output item in the response for which the code interpreter
+    call is completed.
+    """
     item_id: str
     """The unique identifier of the code interpreter tool call item."""
     sequence_number: int
@@ -1045,7 +1096,9 @@ class ResponseCodeInterpreterCallInProgressEvent(TypedDict):
     type: Literal["response.code_interpreter_call.in_progress"] | str
     """The type of the event. Always `response.code_interpreter_call.in_progress`."""
     output_index: int
-    """The index of the output item in the response for which the code interpreter call is in progress."""
+    """The index of the output item in the response for which the code interpreter
+    call is in progress.
+    """
     item_id: str
     """The unique identifier of the code interpreter tool call item."""
     sequence_number: int
@@ -1058,7 +1111,9 @@ class ResponseCodeInterpreterCallInterpretingEvent(TypedDict):
     type: Literal["response.code_interpreter_call.interpreting"] | str
     """The type of the event. Always `response.code_interpreter_call.interpreting`."""
     output_index: int
-    """The index of the output item in the response for which the code interpreter is interpreting code."""
+    """The index of the output item in the response for which the code interpreter is
+    interpreting code.
+    """
     item_id: str
     """The unique identifier of the code interpreter tool call item."""
     sequence_number: int
@@ -1084,6 +1139,8 @@ TextResponseFormatJsonSchema = TypedDict(
 )
 """JSON Schema response format. Used to generate structured JSON responses.
     Learn more about [Structured Outputs](/docs/guides/structured-outputs).
+
+    Spec defaults, not applied: ``strict=False``.
     """
 
 
@@ -1110,18 +1167,26 @@ class ResponseTextParam(TypedDict):
 
 
 class FunctionTool(TypedDict):
-    """Defines a function in your own code the model can choose to call. Learn more about [function calling](https://platform.openai.com/docs/guides/function-calling)."""
+    """Defines a function in your own code the model can choose to call. Learn more
+    about [function
+    calling](https://platform.openai.com/docs/guides/function-calling). Spec
+    defaults, not applied: ``type='function'``.
+    """
 
     type: Literal["function"] | str
-    """The type of the function tool. Always `function`. Spec default (not applied): ``'function'``."""
+    """The type of the function tool. Always `function`."""
     name: str
     """The name of the function to call."""
     description: NotRequired[str | None]
-    """A description of the function. Used by the model to determine whether or not to call the function."""
+    """A description of the function. Used by the model to determine whether or not
+    to call the function.
+    """
     parameters: dict[str, Any] | None
     """A JSON schema object describing the parameters of the function."""
     output_schema: NotRequired[dict[str, Any] | None]
-    """A JSON schema object describing the JSON value encoded in string outputs for this function."""
+    """A JSON schema object describing the JSON value encoded in string outputs for
+    this function.
+    """
     strict: bool | None
     """Whether strict parameter validation is enforced for this function tool."""
     defer_loading: NotRequired[bool | None]
@@ -1131,8 +1196,6 @@ class FunctionTool(TypedDict):
 
 
 class HybridSearchOptions(TypedDict):
-    """``HybridSearchOptions`` (no description in the spec)."""
-
     embedding_weight: float
     """The weight of the embedding in the reciprocal ranking fusion."""
     text_weight: float
@@ -1140,21 +1203,27 @@ class HybridSearchOptions(TypedDict):
 
 
 class RankingOptions(TypedDict):
-    """``RankingOptions`` (no description in the spec)."""
-
     ranker: NotRequired[RankerVersionType | str | None]
     """The ranker to use for the file search."""
     score_threshold: NotRequired[float | None]
-    """The score threshold for the file search, a number between 0 and 1. Numbers closer to 1 will attempt to return only the most relevant results, but may return fewer results."""
+    """The score threshold for the file search, a number between 0 and 1. Numbers
+    closer to 1 will attempt to return only the most relevant results, but may
+    return fewer results.
+    """
     hybrid_search: NotRequired[HybridSearchOptions | None]
-    """Weights that control how reciprocal rank fusion balances semantic embedding matches versus sparse keyword matches when hybrid search is enabled."""
+    """Weights that control how reciprocal rank fusion balances semantic embedding
+    matches versus sparse keyword matches when hybrid search is enabled.
+    """
 
 
 class ComparisonFilter(TypedDict):
-    """A filter used to compare a specified attribute key to a given value using a defined comparison operation."""
+    """A filter used to compare a specified attribute key to a given value using a
+    defined comparison operation. Spec defaults, not applied: ``type='eq'``.
+    """
 
     type: Literal["eq", "ne", "gt", "gte", "lt", "lte", "in", "nin"] | str
-    """Specifies the comparison operator: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `in`, `nin`.
+    """Specifies the comparison operator: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `in`,
+    `nin`.
     - `eq`: equals
     - `ne`: not equal
     - `gt`: greater than
@@ -1163,13 +1232,13 @@ class ComparisonFilter(TypedDict):
     - `lte`: less than or equal
     - `in`: in
     - `nin`: not in
-
-    Spec default (not applied): ``'eq'``.
     """
     key: str
     """The key to compare against the value."""
     value: str | float | bool | list[str | float]
-    """The value to compare against the attribute key; supports string, number, or boolean types."""
+    """The value to compare against the attribute key; supports string, number, or
+    boolean types.
+    """
 
 
 class CompoundFilter(TypedDict):
@@ -1178,18 +1247,26 @@ class CompoundFilter(TypedDict):
     type: Literal["and", "or"] | str
     """Type of operation: `and` or `or`."""
     filters: list[Any]
-    """Array of filters to combine. Items can be `ComparisonFilter` or `CompoundFilter`."""
+    """Array of filters to combine. Items can be `ComparisonFilter` or
+    `CompoundFilter`.
+    """
 
 
 class FileSearchTool(TypedDict):
-    """A tool that searches for relevant content from uploaded files. Learn more about the [file search tool](https://platform.openai.com/docs/guides/tools-file-search)."""
+    """A tool that searches for relevant content from uploaded files. Learn more
+    about the [file search
+    tool](https://platform.openai.com/docs/guides/tools-file-search). Spec
+    defaults, not applied: ``type='file_search'``.
+    """
 
     type: Literal["file_search"] | str
-    """The type of the file search tool. Always `file_search`. Spec default (not applied): ``'file_search'``."""
+    """The type of the file search tool. Always `file_search`."""
     vector_store_ids: list[str]
     """The IDs of the vector stores to search."""
     max_num_results: NotRequired[int | None]
-    """The maximum number of results to return. This number should be between 1 and 50 inclusive."""
+    """The maximum number of results to return. This number should be between 1 and
+    50 inclusive.
+    """
     ranking_options: NotRequired[RankingOptions | None]
     """Ranking options for search."""
     filters: NotRequired[Filters | None]
@@ -1197,17 +1274,23 @@ class FileSearchTool(TypedDict):
 
 
 class ComputerTool(TypedDict):
-    """A tool that controls a virtual computer. Learn more about the [computer tool](https://platform.openai.com/docs/guides/tools-computer-use)."""
+    """A tool that controls a virtual computer. Learn more about the [computer
+    tool](https://platform.openai.com/docs/guides/tools-computer-use). Spec
+    defaults, not applied: ``type='computer'``.
+    """
 
     type: Literal["computer"] | str
-    """The type of the computer tool. Always `computer`. Spec default (not applied): ``'computer'``."""
+    """The type of the computer tool. Always `computer`."""
 
 
 class ComputerUsePreviewTool(TypedDict):
-    """A tool that controls a virtual computer. Learn more about the [computer tool](https://platform.openai.com/docs/guides/tools-computer-use)."""
+    """A tool that controls a virtual computer. Learn more about the [computer
+    tool](https://platform.openai.com/docs/guides/tools-computer-use). Spec
+    defaults, not applied: ``type='computer_use_preview'``.
+    """
 
     type: Literal["computer_use_preview"] | str
-    """The type of the computer use tool. Always `computer_use_preview`. Spec default (not applied): ``'computer_use_preview'``."""
+    """The type of the computer use tool. Always `computer_use_preview`."""
     environment: ComputerEnvironment | str
     """The type of computer environment to control."""
     display_width: int
@@ -1217,47 +1300,61 @@ class ComputerUsePreviewTool(TypedDict):
 
 
 class WebSearchToolFilters(TypedDict):
-    """Filters for the search."""
+    """Filters for the search. Spec defaults, not applied: ``allowed_domains=[]``."""
 
     allowed_domains: NotRequired[list[str] | None]
     """Allowed domains for the search. If not provided, all domains are allowed.
     Subdomains of the provided domains are allowed as well.
 
     Example: `["pubmed.ncbi.nlm.nih.gov"]`
-
-    Spec default (not applied): ``[]``.
     """
 
 
 class WebSearchApproximateLocation(TypedDict):
-    """The approximate location of the user."""
+    """The approximate location of the user. Spec defaults, not applied:
+    ``type='approximate'``.
+    """
 
     type: NotRequired[Literal["approximate"] | str | None]
-    """The type of location approximation. Always `approximate`. Spec default (not applied): ``'approximate'``."""
+    """The type of location approximation. Always `approximate`."""
     country: NotRequired[str | None]
-    """The two-letter [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1) of the user, e.g. `US`."""
+    """The two-letter [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1) of
+    the user, e.g. `US`.
+    """
     region: NotRequired[str | None]
     """Free text input for the region of the user, e.g. `California`."""
     city: NotRequired[str | None]
     """Free text input for the city of the user, e.g. `San Francisco`."""
     timezone: NotRequired[str | None]
-    """The [IANA timezone](https://timeapi.io/documentation/iana-timezones) of the user, e.g. `America/Los_Angeles`."""
+    """The [IANA timezone](https://timeapi.io/documentation/iana-timezones) of the
+    user, e.g. `America/Los_Angeles`.
+    """
 
 
 class WebSearchTool(TypedDict):
     """Search the Internet for sources related to the prompt. Learn more about the
     [web search tool](/docs/guides/tools-web-search).
+
+    Spec defaults, not applied: ``type='web_search'``,
+    ``external_web_access=True``, ``search_context_size='medium'``.
     """
 
     type: Literal["web_search", "web_search_2025_08_26"] | str
-    """The type of the web search tool. One of `web_search` or `web_search_2025_08_26`. Spec default (not applied): ``'web_search'``."""
+    """The type of the web search tool. One of `web_search` or
+    `web_search_2025_08_26`.
+    """
     external_web_access: NotRequired[bool | None]
-    """Allow live internet access for web search. Defaults to true when omitted. When false, the web search tool runs in offline/cache-only mode and will not fetch new external content. Spec default (not applied): ``True``."""
+    """Allow live internet access for web search. Defaults to true when omitted. When
+    false, the web search tool runs in offline/cache-only mode and will not fetch
+    new external content.
+    """
     filters: NotRequired[WebSearchToolFilters | None]
     """Filters for the search."""
     user_location: NotRequired[WebSearchApproximateLocation | None]
     search_context_size: NotRequired[Literal["low", "medium", "high"] | str | None]
-    """High level guidance for the amount of context window space to use for the search. One of `low`, `medium`, or `high`. `medium` is the default. Spec default (not applied): ``'medium'``."""
+    """High level guidance for the amount of context window space to use for the
+    search. One of `low`, `medium`, or `high`. `medium` is the default.
+    """
 
 
 class MCPToolFilter(TypedDict):
@@ -1266,8 +1363,9 @@ class MCPToolFilter(TypedDict):
     tool_names: NotRequired[list[str] | None]
     """List of allowed tool names."""
     read_only: NotRequired[bool | None]
-    """Indicates whether or not a tool modifies data or is read-only. If an
-    MCP server is [annotated with `readOnlyHint`](https://modelcontextprotocol.io/specification/2025-06-18/schema#toolannotations-readonlyhint),
+    """Indicates whether or not a tool modifies data or is read-only. If an MCP
+    server is [annotated with
+    `readOnlyHint`](https://modelcontextprotocol.io/specification/2025-06-18/schema#toolannotations-readonlyhint),
     it will match this filter.
     """
 
@@ -1285,6 +1383,8 @@ class MCPToolRequireApproval(TypedDict):
 class MCPTool(TypedDict):
     """Give the model access to additional tools via remote Model Context Protocol
     (MCP) servers. [Learn more about MCP](/docs/guides/tools-remote-mcp).
+
+    Spec defaults, not applied: ``require_approval='always'``.
     """
 
     type: Literal["mcp"] | str
@@ -1346,21 +1446,19 @@ class MCPTool(TypedDict):
     require_approval: NotRequired[
         MCPToolRequireApproval | Literal["always", "never"] | str | None
     ]
-    """Specify which of the MCP server's tools require approval. Spec default (not applied): ``'always'``."""
+    """Specify which of the MCP server's tools require approval."""
     defer_loading: NotRequired[bool | None]
     """Whether this MCP tool is deferred and discovered via tool search."""
 
 
 class ContainerNetworkPolicyDisabledParam(TypedDict):
-    """``ContainerNetworkPolicyDisabledParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='disabled'``."""
 
     type: Literal["disabled"] | str
-    """Disable outbound network access. Always `disabled`. Spec default (not applied): ``'disabled'``."""
+    """Disable outbound network access. Always `disabled`."""
 
 
 class ContainerNetworkPolicyDomainSecretParam(TypedDict):
-    """``ContainerNetworkPolicyDomainSecretParam`` (no description in the spec)."""
-
     domain: str
     """The domain associated with the secret."""
     name: str
@@ -1370,10 +1468,10 @@ class ContainerNetworkPolicyDomainSecretParam(TypedDict):
 
 
 class ContainerNetworkPolicyAllowlistParam(TypedDict):
-    """``ContainerNetworkPolicyAllowlistParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='allowlist'``."""
 
     type: Literal["allowlist"] | str
-    """Allow outbound network access only to specified domains. Always `allowlist`. Spec default (not applied): ``'allowlist'``."""
+    """Allow outbound network access only to specified domains. Always `allowlist`."""
     allowed_domains: list[str]
     """A list of allowed domains when type is `allowlist`."""
     domain_secrets: NotRequired[list[ContainerNetworkPolicyDomainSecretParam] | None]
@@ -1381,10 +1479,12 @@ class ContainerNetworkPolicyAllowlistParam(TypedDict):
 
 
 class AutoCodeInterpreterToolParam(TypedDict):
-    """Configuration for a code interpreter container. Optionally specify the IDs of the files to run the code on."""
+    """Configuration for a code interpreter container. Optionally specify the IDs of
+    the files to run the code on. Spec defaults, not applied: ``type='auto'``.
+    """
 
     type: Literal["auto"] | str
-    """Always `auto`. Spec default (not applied): ``'auto'``."""
+    """Always `auto`."""
     file_ids: NotRequired[list[str] | None]
     """An optional list of uploaded files to make available to your code."""
     memory_limit: NotRequired[ContainerMemoryLimit | str | None]
@@ -1412,10 +1512,10 @@ class CodeInterpreterTool(TypedDict):
 
 
 class ProgrammaticToolCallingParam(TypedDict):
-    """``ProgrammaticToolCallingParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='programmatic_tool_calling'``."""
 
     type: Literal["programmatic_tool_calling"] | str
-    """The type of the tool. Always `programmatic_tool_calling`. Spec default (not applied): ``'programmatic_tool_calling'``."""
+    """The type of the tool. Always `programmatic_tool_calling`."""
 
 
 class ImageGenToolInputImageMask(TypedDict):
@@ -1430,7 +1530,11 @@ class ImageGenToolInputImageMask(TypedDict):
 
 
 class ImageGenTool(TypedDict):
-    """A tool that generates images using the GPT image models."""
+    """A tool that generates images using the GPT image models. Spec defaults, not
+    applied: ``quality='auto'``, ``size='auto'``, ``output_format='png'``,
+    ``output_compression=100``, ``moderation='auto'``, ``background='auto'``,
+    ``partial_images=0``.
+    """
 
     type: Literal["image_generation"] | str
     """The type of the image generation tool. Always `image_generation`."""
@@ -1448,31 +1552,36 @@ class ImageGenTool(TypedDict):
     quality: NotRequired[Literal["low", "medium", "high", "auto"] | str | None]
     """The quality of the generated image. One of `low`, `medium`, `high`,
     or `auto`. Default: `auto`.
-
-    Spec default (not applied): ``'auto'``.
     """
     size: NotRequired[
         Literal["1024x1024", "1024x1536", "1536x1024", "auto"] | str | None
     ]
-    """The size of the generated images. For `gpt-image-2` and `gpt-image-2-2026-04-21`, arbitrary resolutions are supported as `WIDTHxHEIGHT` strings, for example `1536x864`. Width and height must both be divisible by 16 and the requested aspect ratio must be between 1:3 and 3:1. Resolutions above `2560x1440` are experimental, and the maximum supported resolution is `3840x2160`. The requested size must also satisfy the model's current pixel and edge limits. The standard sizes `1024x1024`, `1536x1024`, and `1024x1536` are supported by the GPT image models; `auto` is supported for models that allow automatic sizing. For `dall-e-2`, use one of `256x256`, `512x512`, or `1024x1024`. For `dall-e-3`, use one of `1024x1024`, `1792x1024`, or `1024x1792`. Spec default (not applied): ``'auto'``."""
+    """The size of the generated images. For `gpt-image-2` and
+    `gpt-image-2-2026-04-21`, arbitrary resolutions are supported as
+    `WIDTHxHEIGHT` strings, for example `1536x864`. Width and height must both be
+    divisible by 16 and the requested aspect ratio must be between 1:3 and 3:1.
+    Resolutions above `2560x1440` are experimental, and the maximum supported
+    resolution is `3840x2160`. The requested size must also satisfy the model's
+    current pixel and edge limits. The standard sizes `1024x1024`, `1536x1024`,
+    and `1024x1536` are supported by the GPT image models; `auto` is supported for
+    models that allow automatic sizing. For `dall-e-2`, use one of `256x256`,
+    `512x512`, or `1024x1024`. For `dall-e-3`, use one of `1024x1024`,
+    `1792x1024`, or `1024x1792`.
+    """
     output_format: NotRequired[Literal["png", "webp", "jpeg"] | str | None]
     """The output format of the generated image. One of `png`, `webp`, or
     `jpeg`. Default: `png`.
-
-    Spec default (not applied): ``'png'``.
     """
     output_compression: NotRequired[int | None]
-    """Compression level for the output image. Default: 100. Spec default (not applied): ``100``."""
+    """Compression level for the output image. Default: 100."""
     moderation: NotRequired[Literal["auto", "low"] | str | None]
-    """Moderation level for the generated image. Default: `auto`. Spec default (not applied): ``'auto'``."""
+    """Moderation level for the generated image. Default: `auto`."""
     background: NotRequired[Literal["transparent", "opaque", "auto"] | str | None]
     """Set the background of the generated image. One of `transparent`,
     `opaque`, or `auto`. Transparent backgrounds are available for
     supported GPT Image models. For `gpt-image-2` and
     `gpt-image-2-2026-04-21`, this support is in preview. When using
     `transparent`, set the output format to `png` or `webp`. Default: `auto`.
-
-    Spec default (not applied): ``'auto'``.
     """
     input_fidelity: NotRequired[InputFidelity | str | None]
     input_image_mask: NotRequired[ImageGenToolInputImageMask | None]
@@ -1480,23 +1589,27 @@ class ImageGenTool(TypedDict):
     (string, optional) and `file_id` (string, optional).
     """
     partial_images: NotRequired[int | None]
-    """Number of partial images to generate in streaming mode, from 0 (default value) to 3. Spec default (not applied): ``0``."""
+    """Number of partial images to generate in streaming mode, from 0 (default value)
+    to 3.
+    """
     action: NotRequired[ImageGenActionEnum | str | None]
     """Whether to generate a new image or edit an existing image. Default: `auto`."""
 
 
 class LocalShellToolParam(TypedDict):
-    """A tool that allows the model to execute shell commands in a local environment."""
+    """A tool that allows the model to execute shell commands in a local environment.
+    Spec defaults, not applied: ``type='local_shell'``.
+    """
 
     type: Literal["local_shell"] | str
-    """The type of the local shell tool. Always `local_shell`. Spec default (not applied): ``'local_shell'``."""
+    """The type of the local shell tool. Always `local_shell`."""
 
 
 class SkillReferenceParam(TypedDict):
-    """``SkillReferenceParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='skill_reference'``."""
 
     type: Literal["skill_reference"] | str
-    """References a skill created with the /v1/skills endpoint. Spec default (not applied): ``'skill_reference'``."""
+    """References a skill created with the /v1/skills endpoint."""
     skill_id: str
     """The ID of the referenced skill."""
     version: NotRequired[str | None]
@@ -1504,21 +1617,23 @@ class SkillReferenceParam(TypedDict):
 
 
 class InlineSkillSourceParam(TypedDict):
-    """Inline skill payload"""
+    """Inline skill payload Spec defaults, not applied: ``type='base64'``,
+    ``media_type='application/zip'``.
+    """
 
     type: Literal["base64"] | str
-    """The type of the inline skill source. Must be `base64`. Spec default (not applied): ``'base64'``."""
+    """The type of the inline skill source. Must be `base64`."""
     media_type: Literal["application/zip"] | str
-    """The media type of the inline skill payload. Must be `application/zip`. Spec default (not applied): ``'application/zip'``."""
+    """The media type of the inline skill payload. Must be `application/zip`."""
     data: str
     """Base64-encoded skill zip bundle."""
 
 
 class InlineSkillParam(TypedDict):
-    """``InlineSkillParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='inline'``."""
 
     type: Literal["inline"] | str
-    """Defines an inline skill for this request. Spec default (not applied): ``'inline'``."""
+    """Defines an inline skill for this request."""
     name: str
     """The name of the skill."""
     description: str
@@ -1528,10 +1643,10 @@ class InlineSkillParam(TypedDict):
 
 
 class ContainerAutoParam(TypedDict):
-    """``ContainerAutoParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='container_auto'``."""
 
     type: Literal["container_auto"] | str
-    """Automatically creates a container for this request Spec default (not applied): ``'container_auto'``."""
+    """Automatically creates a container for this request"""
     file_ids: NotRequired[list[str] | None]
     """An optional list of uploaded files to make available to your code."""
     memory_limit: NotRequired[ContainerMemoryLimit | str | None]
@@ -1547,8 +1662,6 @@ class ContainerAutoParam(TypedDict):
 
 
 class LocalSkillParam(TypedDict):
-    """``LocalSkillParam`` (no description in the spec)."""
-
     name: str
     """The name of the skill."""
     description: str
@@ -1558,28 +1671,30 @@ class LocalSkillParam(TypedDict):
 
 
 class LocalEnvironmentParam(TypedDict):
-    """``LocalEnvironmentParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='local'``."""
 
     type: Literal["local"] | str
-    """Use a local computer environment. Spec default (not applied): ``'local'``."""
+    """Use a local computer environment."""
     skills: NotRequired[list[LocalSkillParam] | None]
     """An optional list of skills."""
 
 
 class ContainerReferenceParam(TypedDict):
-    """``ContainerReferenceParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='container_reference'``."""
 
     type: Literal["container_reference"] | str
-    """References a container created with the /v1/containers endpoint Spec default (not applied): ``'container_reference'``."""
+    """References a container created with the /v1/containers endpoint"""
     container_id: str
     """The ID of the referenced container."""
 
 
 class FunctionShellToolParam(TypedDict):
-    """A tool that allows the model to execute shell commands."""
+    """A tool that allows the model to execute shell commands. Spec defaults, not
+    applied: ``type='shell'``.
+    """
 
     type: Literal["shell"] | str
-    """The type of the shell tool. Always `shell`. Spec default (not applied): ``'shell'``."""
+    """The type of the shell tool. Always `shell`."""
     environment: NotRequired[
         ContainerAutoParam | LocalEnvironmentParam | ContainerReferenceParam | None
     ]
@@ -1588,17 +1703,17 @@ class FunctionShellToolParam(TypedDict):
 
 
 class CustomTextFormatParam(TypedDict):
-    """Unconstrained free-form text."""
+    """Unconstrained free-form text. Spec defaults, not applied: ``type='text'``."""
 
     type: Literal["text"] | str
-    """Unconstrained text format. Always `text`. Spec default (not applied): ``'text'``."""
+    """Unconstrained text format. Always `text`."""
 
 
 class CustomGrammarFormatParam(TypedDict):
-    """A grammar defined by the user."""
+    """A grammar defined by the user. Spec defaults, not applied: ``type='grammar'``."""
 
     type: Literal["grammar"] | str
-    """Grammar format. Always `grammar`. Spec default (not applied): ``'grammar'``."""
+    """Grammar format. Always `grammar`."""
     syntax: GrammarSyntax1 | str
     """The syntax of the grammar definition. One of `lark` or `regex`."""
     definition: str
@@ -1606,10 +1721,13 @@ class CustomGrammarFormatParam(TypedDict):
 
 
 class CustomToolParam(TypedDict):
-    """A custom tool that processes input using a specified format. Learn more about   [custom tools](/docs/guides/function-calling#custom-tools)"""
+    """A custom tool that processes input using a specified format. Learn more about
+    [custom tools](/docs/guides/function-calling#custom-tools) Spec defaults, not
+    applied: ``type='custom'``.
+    """
 
     type: Literal["custom"] | str
-    """The type of the custom tool. Always `custom`. Spec default (not applied): ``'custom'``."""
+    """The type of the custom tool. Always `custom`."""
     name: str
     """The name of the custom tool, used to identify it in tool calls."""
     description: NotRequired[str | None]
@@ -1623,17 +1741,21 @@ class CustomToolParam(TypedDict):
 
 
 class FunctionToolParam(TypedDict):
-    """``FunctionToolParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='function'``."""
 
     name: str
     description: NotRequired[str | None]
     parameters: NotRequired[EmptyModelParam | None]
     strict: NotRequired[bool | None]
-    """Whether to enforce strict parameter validation. If omitted, Responses attempts to use strict validation when the schema is compatible, and falls back to non-strict validation otherwise."""
+    """Whether to enforce strict parameter validation. If omitted, Responses attempts
+    to use strict validation when the schema is compatible, and falls back to
+    non-strict validation otherwise.
+    """
     type: Literal["function"] | str
-    """Spec default (not applied): ``'function'``."""
     output_schema: NotRequired[dict[str, Any] | None]
-    """A JSON Schema describing the JSON value encoded in string outputs for this function tool. This does not describe content-array outputs."""
+    """A JSON Schema describing the JSON value encoded in string outputs for this
+    function tool. This does not describe content-array outputs.
+    """
     defer_loading: NotRequired[bool | None]
     """Whether this function should be deferred and discovered via tool search."""
     allowed_callers: NotRequired[list[CallableToolAllowedCaller | str] | None]
@@ -1641,10 +1763,12 @@ class FunctionToolParam(TypedDict):
 
 
 class NamespaceToolParam(TypedDict):
-    """Groups function/custom tools under a shared namespace."""
+    """Groups function/custom tools under a shared namespace. Spec defaults, not
+    applied: ``type='namespace'``.
+    """
 
     type: Literal["namespace"] | str
-    """The type of the tool. Always `namespace`. Spec default (not applied): ``'namespace'``."""
+    """The type of the tool. Always `namespace`."""
     name: str
     """The namespace name used in tool calls (for example, `crm`)."""
     description: str
@@ -1654,10 +1778,12 @@ class NamespaceToolParam(TypedDict):
 
 
 class ToolSearchToolParam(TypedDict):
-    """Hosted or BYOT tool search configuration for deferred tools."""
+    """Hosted or BYOT tool search configuration for deferred tools. Spec defaults,
+    not applied: ``type='tool_search'``.
+    """
 
     type: Literal["tool_search"] | str
-    """The type of the tool. Always `tool_search`. Spec default (not applied): ``'tool_search'``."""
+    """The type of the tool. Always `tool_search`."""
     execution: NotRequired[ToolSearchExecutionType | str | None]
     """Whether tool search is executed by the server or by the client."""
     description: NotRequired[str | None]
@@ -1667,37 +1793,51 @@ class ToolSearchToolParam(TypedDict):
 
 
 class ApproximateLocation(TypedDict):
-    """``ApproximateLocation`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='approximate'``."""
 
     type: Literal["approximate"] | str
-    """The type of location approximation. Always `approximate`. Spec default (not applied): ``'approximate'``."""
+    """The type of location approximation. Always `approximate`."""
     country: NotRequired[str | None]
-    """The two-letter [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1) of the user, e.g. `US`."""
+    """The two-letter [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1) of
+    the user, e.g. `US`.
+    """
     region: NotRequired[str | None]
     """Free text input for the region of the user, e.g. `California`."""
     city: NotRequired[str | None]
     """Free text input for the city of the user, e.g. `San Francisco`."""
     timezone: NotRequired[str | None]
-    """The [IANA timezone](https://timeapi.io/documentation/iana-timezones) of the user, e.g. `America/Los_Angeles`."""
+    """The [IANA timezone](https://timeapi.io/documentation/iana-timezones) of the
+    user, e.g. `America/Los_Angeles`.
+    """
 
 
 class WebSearchPreviewTool(TypedDict):
-    """This tool searches the web for relevant results to use in a response. Learn more about the [web search tool](https://platform.openai.com/docs/guides/tools-web-search)."""
+    """This tool searches the web for relevant results to use in a response. Learn
+    more about the [web search
+    tool](https://platform.openai.com/docs/guides/tools-web-search). Spec
+    defaults, not applied: ``type='web_search_preview'``.
+    """
 
     type: Literal["web_search_preview", "web_search_preview_2025_03_11"] | str
-    """The type of the web search tool. One of `web_search_preview` or `web_search_preview_2025_03_11`. Spec default (not applied): ``'web_search_preview'``."""
+    """The type of the web search tool. One of `web_search_preview` or
+    `web_search_preview_2025_03_11`.
+    """
     user_location: NotRequired[ApproximateLocation | None]
     """The user's location."""
     search_context_size: NotRequired[SearchContextSize | str | None]
-    """High level guidance for the amount of context window space to use for the search. One of `low`, `medium`, or `high`. `medium` is the default."""
+    """High level guidance for the amount of context window space to use for the
+    search. One of `low`, `medium`, or `high`. `medium` is the default.
+    """
     search_content_types: NotRequired[list[SearchContentType | str] | None]
 
 
 class ApplyPatchToolParam(TypedDict):
-    """Allows the assistant to create, delete, or update files using unified diffs."""
+    """Allows the assistant to create, delete, or update files using unified diffs.
+    Spec defaults, not applied: ``type='apply_patch'``.
+    """
 
     type: Literal["apply_patch"] | str
-    """The type of the tool. Always `apply_patch`. Spec default (not applied): ``'apply_patch'``."""
+    """The type of the tool. Always `apply_patch`."""
     allowed_callers: NotRequired[list[CallableToolAllowedCaller | str] | None]
     """The tool invocation context(s)."""
 
@@ -1771,7 +1911,9 @@ class ToolChoiceFunction(TypedDict):
 
 
 class ToolChoiceMCP(TypedDict):
-    """Use this option to force the model to call a specific tool on a remote MCP server."""
+    """Use this option to force the model to call a specific tool on a remote MCP
+    server.
+    """
 
     type: Literal["mcp"] | str
     """For MCP tools, the type is always `mcp`."""
@@ -1791,62 +1933,75 @@ class ToolChoiceCustom(TypedDict):
 
 
 class SpecificProgrammaticToolCallingParam(TypedDict):
-    """``SpecificProgrammaticToolCallingParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='programmatic_tool_calling'``."""
 
     type: Literal["programmatic_tool_calling"] | str
-    """The tool to call. Always `programmatic_tool_calling`. Spec default (not applied): ``'programmatic_tool_calling'``."""
+    """The tool to call. Always `programmatic_tool_calling`."""
 
 
 class SpecificApplyPatchParam(TypedDict):
-    """Forces the model to call the apply_patch tool when executing a tool call."""
+    """Forces the model to call the apply_patch tool when executing a tool call. Spec
+    defaults, not applied: ``type='apply_patch'``.
+    """
 
     type: Literal["apply_patch"] | str
-    """The tool to call. Always `apply_patch`. Spec default (not applied): ``'apply_patch'``."""
+    """The tool to call. Always `apply_patch`."""
 
 
 class SpecificFunctionShellParam(TypedDict):
-    """Forces the model to call the shell tool when a tool call is required."""
+    """Forces the model to call the shell tool when a tool call is required. Spec
+    defaults, not applied: ``type='shell'``.
+    """
 
     type: Literal["shell"] | str
-    """The tool to call. Always `shell`. Spec default (not applied): ``'shell'``."""
+    """The tool to call. Always `shell`."""
 
 
 class PromptCacheBreakpointConfig(TypedDict):
-    """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its TTL from the request's `prompt_cache_options.ttl`; the boundary is not rounded to a token block."""
+    """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its
+    TTL from the request's `prompt_cache_options.ttl`; the boundary is not rounded
+    to a token block. Spec defaults, not applied: ``mode='explicit'``.
+    """
 
     mode: Literal["explicit"] | str
-    """The breakpoint mode. Always `explicit`. Spec default (not applied): ``'explicit'``."""
+    """The breakpoint mode. Always `explicit`."""
 
 
 class InputTextContent(TypedDict):
-    """A text input to the model."""
+    """A text input to the model. Spec defaults, not applied: ``type='input_text'``."""
 
     type: Literal["input_text"] | str
-    """The type of the input item. Always `input_text`. Spec default (not applied): ``'input_text'``."""
+    """The type of the input item. Always `input_text`."""
     text: str
     """The text input to the model."""
     prompt_cache_breakpoint: NotRequired[PromptCacheBreakpointConfig | None]
 
 
 class InputImageContent(TypedDict):
-    """An image input to the model. Learn about [image inputs](/docs/guides/vision)."""
+    """An image input to the model. Learn about [image inputs](/docs/guides/vision).
+    Spec defaults, not applied: ``type='input_image'``.
+    """
 
     type: Literal["input_image"] | str
-    """The type of the input item. Always `input_image`. Spec default (not applied): ``'input_image'``."""
+    """The type of the input item. Always `input_image`."""
     image_url: NotRequired[str | None]
-    """The URL of the image to be sent to the model. A fully qualified URL or base64 encoded image in a data URL."""
+    """The URL of the image to be sent to the model. A fully qualified URL or base64
+    encoded image in a data URL.
+    """
     file_id: NotRequired[str | None]
     """The ID of the file to be sent to the model."""
     detail: ImageDetail | str
-    """The detail level of the image to be sent to the model. One of `high`, `low`, `auto`, or `original`. Defaults to `auto`."""
+    """The detail level of the image to be sent to the model. One of `high`, `low`,
+    `auto`, or `original`. Defaults to `auto`.
+    """
     prompt_cache_breakpoint: NotRequired[PromptCacheBreakpointConfig | None]
 
 
 class InputFileContent(TypedDict):
-    """A file input to the model."""
+    """A file input to the model. Spec defaults, not applied: ``type='input_file'``."""
 
     type: Literal["input_file"] | str
-    """The type of the input item. Always `input_file`. Spec default (not applied): ``'input_file'``."""
+    """The type of the input item. Always `input_file`."""
     file_id: NotRequired[str | None]
     """The ID of the file to be sent to the model."""
     filename: NotRequired[str | None]
@@ -1857,7 +2012,12 @@ class InputFileContent(TypedDict):
     file_url: NotRequired[str | None]
     """The URL of the file to be sent to the model."""
     detail: NotRequired[FileInputDetail | str | None]
-    """The detail level of the file to be sent to the model. Use `auto` to let the system select the detail level; for GPT-5.6 and later models, `auto` uses high-quality rendering, which may increase input token usage. Use `low` for lower-cost rendering, or `high` to render the file at higher quality. Defaults to `auto`."""
+    """The detail level of the file to be sent to the model. Use `auto` to let the
+    system select the detail level; for GPT-5.6 and later models, `auto` uses
+    high-quality rendering, which may increase input token usage. Use `low` for
+    lower-cost rendering, or `high` to render the file at higher quality. Defaults
+    to `auto`.
+    """
 
 
 class Prompt(TypedDict):
@@ -1888,10 +2048,10 @@ class ResponseIncompleteDetails(TypedDict):
 
 
 class FileCitationBody(TypedDict):
-    """A citation to a file."""
+    """A citation to a file. Spec defaults, not applied: ``type='file_citation'``."""
 
     type: Literal["file_citation"] | str
-    """The type of the file citation. Always `file_citation`. Spec default (not applied): ``'file_citation'``."""
+    """The type of the file citation. Always `file_citation`."""
     file_id: str
     """The ID of the file."""
     index: int
@@ -1901,10 +2061,12 @@ class FileCitationBody(TypedDict):
 
 
 class UrlCitationBody(TypedDict):
-    """A citation for a web resource used to generate a model response."""
+    """A citation for a web resource used to generate a model response. Spec
+    defaults, not applied: ``type='url_citation'``.
+    """
 
     type: Literal["url_citation"] | str
-    """The type of the URL citation. Always `url_citation`. Spec default (not applied): ``'url_citation'``."""
+    """The type of the URL citation. Always `url_citation`."""
     url: str
     """The URL of the web resource."""
     start_index: int
@@ -1916,16 +2078,20 @@ class UrlCitationBody(TypedDict):
 
 
 class ContainerFileCitationBody(TypedDict):
-    """A citation for a container file used to generate a model response."""
+    """A citation for a container file used to generate a model response. Spec
+    defaults, not applied: ``type='container_file_citation'``.
+    """
 
     type: Literal["container_file_citation"] | str
-    """The type of the container file citation. Always `container_file_citation`. Spec default (not applied): ``'container_file_citation'``."""
+    """The type of the container file citation. Always `container_file_citation`."""
     container_id: str
     """The ID of the container file."""
     file_id: str
     """The ID of the file."""
     start_index: int
-    """The index of the first character of the container file citation in the message."""
+    """The index of the first character of the container file citation in the
+    message.
+    """
     end_index: int
     """The index of the last character of the container file citation in the message."""
     filename: str
@@ -1961,10 +2127,12 @@ class LogProb(TypedDict):
 
 
 class OutputTextContent(TypedDict):
-    """A text output from the model."""
+    """A text output from the model. Spec defaults, not applied:
+    ``type='output_text'``.
+    """
 
     type: Literal["output_text"] | str
-    """The type of the output text. Always `output_text`. Spec default (not applied): ``'output_text'``."""
+    """The type of the output text. Always `output_text`."""
     text: str
     """The text output from the model."""
     annotations: list[Annotation]
@@ -1973,10 +2141,10 @@ class OutputTextContent(TypedDict):
 
 
 class RefusalContent(TypedDict):
-    """A refusal from the model."""
+    """A refusal from the model. Spec defaults, not applied: ``type='refusal'``."""
 
     type: Literal["refusal"] | str
-    """The type of the refusal. Always `refusal`. Spec default (not applied): ``'refusal'``."""
+    """The type of the refusal. Always `refusal`."""
     refusal: str
     """The refusal explanation from the model."""
 
@@ -2000,8 +2168,6 @@ class OutputMessage(TypedDict):
 
 
 class FileSearchToolCallResult(TypedDict):
-    """The object at ``FileSearchToolCall.results (anyOf 0)[]`` (the spec describes it no further)."""
-
     file_id: NotRequired[str | None]
     """The unique ID of the file."""
     text: NotRequired[str | None]
@@ -2035,17 +2201,15 @@ class FileSearchToolCall(TypedDict):
 
 
 class DirectToolCallCaller(TypedDict):
-    """``DirectToolCallCaller`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='direct'``."""
 
     type: Literal["direct"] | str
-    """Spec default (not applied): ``'direct'``."""
 
 
 class ProgramToolCallCaller(TypedDict):
-    """``ProgramToolCallCaller`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='program'``."""
 
     type: Literal["program"] | str
-    """Spec default (not applied): ``'program'``."""
     caller_id: str
     """The call ID of the program item that produced this tool call."""
 
@@ -2075,17 +2239,17 @@ class FunctionToolCall(TypedDict):
 
 
 class DirectToolCallCallerParam(TypedDict):
-    """``DirectToolCallCallerParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='direct'``."""
 
     type: Literal["direct"] | str
-    """The caller type. Always `direct`. Spec default (not applied): ``'direct'``."""
+    """The caller type. Always `direct`."""
 
 
 class ProgramToolCallCallerParam(TypedDict):
-    """``ProgramToolCallCallerParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='program'``."""
 
     type: Literal["program"] | str
-    """The caller type. Always `program`. Spec default (not applied): ``'program'``."""
+    """The caller type. Always `program`."""
     caller_id: str
     """The call ID of the program item that produced this tool call."""
 
@@ -2171,17 +2335,20 @@ class WebSearchToolCall(TypedDict):
     """The status of the web search tool call."""
     action: WebSearchActionSearch | WebSearchActionOpenPage | WebSearchActionFind
     """An object describing the specific action taken in this web search call.
-    Includes details on how the model used the web (search, open_page, find_in_page).
+    Includes details on how the model used the web (search, open_page,
+    find_in_page).
     """
 
 
 class ClickParam(TypedDict):
-    """A click action."""
+    """A click action. Spec defaults, not applied: ``type='click'``."""
 
     type: Literal["click"] | str
-    """Specifies the event type. For a click action, this property is always `click`. Spec default (not applied): ``'click'``."""
+    """Specifies the event type. For a click action, this property is always `click`."""
     button: ClickButtonType | str
-    """Indicates which mouse button was pressed during the click. One of `left`, `right`, `wheel`, `back`, or `forward`."""
+    """Indicates which mouse button was pressed during the click. One of `left`,
+    `right`, `wheel`, `back`, or `forward`.
+    """
     x: int
     """The x-coordinate where the click occurred."""
     y: int
@@ -2191,10 +2358,12 @@ class ClickParam(TypedDict):
 
 
 class DoubleClickAction(TypedDict):
-    """A double click action."""
+    """A double click action. Spec defaults, not applied: ``type='double_click'``."""
 
     type: Literal["double_click"] | str
-    """Specifies the event type. For a double click action, this property is always set to `double_click`. Spec default (not applied): ``'double_click'``."""
+    """Specifies the event type. For a double click action, this property is always
+    set to `double_click`.
+    """
     x: int
     """The x-coordinate where the double click occurred."""
     y: int
@@ -2213,10 +2382,12 @@ class CoordParam(TypedDict):
 
 
 class DragParam(TypedDict):
-    """A drag action."""
+    """A drag action. Spec defaults, not applied: ``type='drag'``."""
 
     type: Literal["drag"] | str
-    """Specifies the event type. For a drag action, this property is always set to `drag`. Spec default (not applied): ``'drag'``."""
+    """Specifies the event type. For a drag action, this property is always set to
+    `drag`.
+    """
     path: list[CoordParam]
     """An array of coordinates representing the path of the drag action. Coordinates will appear as an array of objects, eg
     ```
@@ -2231,19 +2402,27 @@ class DragParam(TypedDict):
 
 
 class KeyPressAction(TypedDict):
-    """A collection of keypresses the model would like to perform."""
+    """A collection of keypresses the model would like to perform. Spec defaults, not
+    applied: ``type='keypress'``.
+    """
 
     type: Literal["keypress"] | str
-    """Specifies the event type. For a keypress action, this property is always set to `keypress`. Spec default (not applied): ``'keypress'``."""
+    """Specifies the event type. For a keypress action, this property is always set
+    to `keypress`.
+    """
     keys: list[str]
-    """The combination of keys the model is requesting to be pressed. This is an array of strings, each representing a key."""
+    """The combination of keys the model is requesting to be pressed. This is an
+    array of strings, each representing a key.
+    """
 
 
 class MoveParam(TypedDict):
-    """A mouse move action."""
+    """A mouse move action. Spec defaults, not applied: ``type='move'``."""
 
     type: Literal["move"] | str
-    """Specifies the event type. For a move action, this property is always set to `move`. Spec default (not applied): ``'move'``."""
+    """Specifies the event type. For a move action, this property is always set to
+    `move`.
+    """
     x: int
     """The x-coordinate to move to."""
     y: int
@@ -2253,17 +2432,21 @@ class MoveParam(TypedDict):
 
 
 class ScreenshotParam(TypedDict):
-    """A screenshot action."""
+    """A screenshot action. Spec defaults, not applied: ``type='screenshot'``."""
 
     type: Literal["screenshot"] | str
-    """Specifies the event type. For a screenshot action, this property is always set to `screenshot`. Spec default (not applied): ``'screenshot'``."""
+    """Specifies the event type. For a screenshot action, this property is always set
+    to `screenshot`.
+    """
 
 
 class ScrollParam(TypedDict):
-    """A scroll action."""
+    """A scroll action. Spec defaults, not applied: ``type='scroll'``."""
 
     type: Literal["scroll"] | str
-    """Specifies the event type. For a scroll action, this property is always set to `scroll`. Spec default (not applied): ``'scroll'``."""
+    """Specifies the event type. For a scroll action, this property is always set to
+    `scroll`.
+    """
     x: int
     """The x-coordinate where the scroll occurred."""
     y: int
@@ -2277,19 +2460,23 @@ class ScrollParam(TypedDict):
 
 
 class TypeParam(TypedDict):
-    """An action to type in text."""
+    """An action to type in text. Spec defaults, not applied: ``type='type'``."""
 
     type: Literal["type"] | str
-    """Specifies the event type. For a type action, this property is always set to `type`. Spec default (not applied): ``'type'``."""
+    """Specifies the event type. For a type action, this property is always set to
+    `type`.
+    """
     text: str
     """The text to type."""
 
 
 class WaitParam(TypedDict):
-    """A wait action."""
+    """A wait action. Spec defaults, not applied: ``type='wait'``."""
 
     type: Literal["wait"] | str
-    """Specifies the event type. For a wait action, this property is always set to `wait`. Spec default (not applied): ``'wait'``."""
+    """Specifies the event type. For a wait action, this property is always set to
+    `wait`.
+    """
 
 
 class ComputerCallSafetyCheckParam(TypedDict):
@@ -2306,10 +2493,12 @@ class ComputerCallSafetyCheckParam(TypedDict):
 class ComputerToolCall(TypedDict):
     """A tool call to a computer use tool. See the
     [computer use guide](/docs/guides/tools-computer-use) for more information.
+
+    Spec defaults, not applied: ``type='computer_call'``.
     """
 
     type: Literal["computer_call"] | str
-    """The type of the computer call. Always `computer_call`. Spec default (not applied): ``'computer_call'``."""
+    """The type of the computer call. Always `computer_call`."""
     id: str
     """The unique ID of the computer call."""
     call_id: str
@@ -2325,13 +2514,13 @@ class ComputerToolCall(TypedDict):
 
 
 class ComputerScreenshotImage(TypedDict):
-    """A computer screenshot image used with the computer use tool."""
+    """A computer screenshot image used with the computer use tool. Spec defaults,
+    not applied: ``type='computer_screenshot'``.
+    """
 
     type: Literal["computer_screenshot"] | str
     """Specifies the event type. For a computer screenshot, this property is\x20
     always set to `computer_screenshot`.
-
-    Spec default (not applied): ``'computer_screenshot'``.
     """
     image_url: NotRequired[str | None]
     """The URL of the screenshot image."""
@@ -2340,10 +2529,12 @@ class ComputerScreenshotImage(TypedDict):
 
 
 class ComputerToolCallOutputResource(TypedDict):
-    """The output of a computer tool call."""
+    """The output of a computer tool call. Spec defaults, not applied:
+    ``type='computer_call_output'``.
+    """
 
     type: Literal["computer_call_output"] | str
-    """The type of the computer tool call output. Always `computer_call_output`. Spec default (not applied): ``'computer_call_output'``."""
+    """The type of the computer tool call output. Always `computer_call_output`."""
     id: str
     """The unique ID of the computer call tool output."""
     call_id: str
@@ -2362,27 +2553,31 @@ class ComputerToolCallOutputResource(TypedDict):
 
 
 class SummaryTextContent(TypedDict):
-    """A summary text from the model."""
+    """A summary text from the model. Spec defaults, not applied:
+    ``type='summary_text'``.
+    """
 
     type: Literal["summary_text"] | str
-    """The type of the object. Always `summary_text`. Spec default (not applied): ``'summary_text'``."""
+    """The type of the object. Always `summary_text`."""
     text: str
     """A summary of the reasoning output from the model so far."""
 
 
 class ReasoningTextContent(TypedDict):
-    """Reasoning text from the model."""
+    """Reasoning text from the model. Spec defaults, not applied:
+    ``type='reasoning_text'``.
+    """
 
     type: Literal["reasoning_text"] | str
-    """The type of the reasoning text. Always `reasoning_text`. Spec default (not applied): ``'reasoning_text'``."""
+    """The type of the reasoning text. Always `reasoning_text`."""
     text: str
     """The reasoning text from the model."""
 
 
 class ReasoningItem(TypedDict):
-    """A description of the chain of thought used by a reasoning model while generating
-    a response. Be sure to include these items in your `input` to the Responses API
-    for subsequent turns of a conversation if you are manually
+    """A description of the chain of thought used by a reasoning model while
+    generating a response. Be sure to include these items in your `input` to the
+    Responses API for subsequent turns of a conversation if you are manually
     [managing context](/docs/guides/conversation-state).
     """
 
@@ -2412,10 +2607,10 @@ class ReasoningItem(TypedDict):
 
 
 class Program(TypedDict):
-    """``Program`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='program'``."""
 
     type: Literal["program"] | str
-    """The type of the item. Always `program`. Spec default (not applied): ``'program'``."""
+    """The type of the item. Always `program`."""
     id: str
     """The unique ID of the program item."""
     call_id: str
@@ -2427,10 +2622,10 @@ class Program(TypedDict):
 
 
 class ProgramOutput(TypedDict):
-    """``ProgramOutput`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='program_output'``."""
 
     type: Literal["program_output"] | str
-    """The type of the item. Always `program_output`. Spec default (not applied): ``'program_output'``."""
+    """The type of the item. Always `program_output`."""
     id: str
     """The unique ID of the program output item."""
     call_id: str
@@ -2442,10 +2637,10 @@ class ProgramOutput(TypedDict):
 
 
 class ToolSearchCall(TypedDict):
-    """``ToolSearchCall`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='tool_search_call'``."""
 
     type: Literal["tool_search_call"] | str
-    """The type of the item. Always `tool_search_call`. Spec default (not applied): ``'tool_search_call'``."""
+    """The type of the item. Always `tool_search_call`."""
     id: str
     """The unique ID of the tool search call item."""
     call_id: str | None
@@ -2461,10 +2656,10 @@ class ToolSearchCall(TypedDict):
 
 
 class ToolSearchOutput(TypedDict):
-    """``ToolSearchOutput`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='tool_search_output'``."""
 
     type: Literal["tool_search_output"] | str
-    """The type of the item. Always `tool_search_output`. Spec default (not applied): ``'tool_search_output'``."""
+    """The type of the item. Always `tool_search_output`."""
     id: str
     """The unique ID of the tool search output item."""
     call_id: str | None
@@ -2480,10 +2675,10 @@ class ToolSearchOutput(TypedDict):
 
 
 class AdditionalTools(TypedDict):
-    """``AdditionalTools`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='additional_tools'``."""
 
     type: Literal["additional_tools"] | str
-    """The type of the item. Always `additional_tools`. Spec default (not applied): ``'additional_tools'``."""
+    """The type of the item. Always `additional_tools`."""
     id: str
     """The unique ID of the additional tools item."""
     role: MessageRole | str
@@ -2493,10 +2688,13 @@ class AdditionalTools(TypedDict):
 
 
 class CompactionBody(TypedDict):
-    """A compaction item generated by the [`v1/responses/compact` API](/docs/api-reference/responses/compact)."""
+    """A compaction item generated by the [`v1/responses/compact`
+    API](/docs/api-reference/responses/compact). Spec defaults, not applied:
+    ``type='compaction'``.
+    """
 
     type: Literal["compaction"] | str
-    """The type of the item. Always `compaction`. Spec default (not applied): ``'compaction'``."""
+    """The type of the item. Always `compaction`."""
     id: str
     """The unique ID of the compaction item."""
     encrypted_content: str
@@ -2519,35 +2717,43 @@ class ImageGenToolCall(TypedDict):
 
 
 class CodeInterpreterOutputLogs(TypedDict):
-    """The logs output from the code interpreter."""
+    """The logs output from the code interpreter. Spec defaults, not applied:
+    ``type='logs'``.
+    """
 
     type: Literal["logs"] | str
-    """The type of the output. Always `logs`. Spec default (not applied): ``'logs'``."""
+    """The type of the output. Always `logs`."""
     logs: str
     """The logs output from the code interpreter."""
 
 
 class CodeInterpreterOutputImage(TypedDict):
-    """The image output from the code interpreter."""
+    """The image output from the code interpreter. Spec defaults, not applied:
+    ``type='image'``.
+    """
 
     type: Literal["image"] | str
-    """The type of the output. Always `image`. Spec default (not applied): ``'image'``."""
+    """The type of the output. Always `image`."""
     url: str
     """The URL of the image output from the code interpreter."""
 
 
 class CodeInterpreterToolCall(TypedDict):
-    """A tool call to run code."""
+    """A tool call to run code. Spec defaults, not applied:
+    ``type='code_interpreter_call'``.
+    """
 
     type: Literal["code_interpreter_call"] | str
-    """The type of the code interpreter tool call. Always `code_interpreter_call`. Spec default (not applied): ``'code_interpreter_call'``."""
+    """The type of the code interpreter tool call. Always `code_interpreter_call`."""
     id: str
     """The unique ID of the code interpreter tool call."""
     status: (
         Literal["in_progress", "completed", "incomplete", "interpreting", "failed"]
         | str
     )
-    """The status of the code interpreter tool call. Valid values are `in_progress`, `completed`, `incomplete`, `interpreting`, and `failed`."""
+    """The status of the code interpreter tool call. Valid values are `in_progress`,
+    `completed`, `incomplete`, `interpreting`, and `failed`.
+    """
     container_id: str
     """The ID of the container used to run the code."""
     code: str | None
@@ -2559,10 +2765,12 @@ class CodeInterpreterToolCall(TypedDict):
 
 
 class LocalShellExecAction(TypedDict):
-    """Execute a shell command on the server."""
+    """Execute a shell command on the server. Spec defaults, not applied:
+    ``type='exec'``.
+    """
 
     type: Literal["exec"] | str
-    """The type of the local shell action. Always `exec`. Spec default (not applied): ``'exec'``."""
+    """The type of the local shell action. Always `exec`."""
     command: list[str]
     """The command to run."""
     timeout_ms: NotRequired[int | None]
@@ -2593,7 +2801,9 @@ class LocalShellToolCallOutput(TypedDict):
     """The output of a local shell tool call."""
 
     type: Literal["local_shell_call_output"] | str
-    """The type of the local shell tool call output. Always `local_shell_call_output`."""
+    """The type of the local shell tool call output. Always
+    `local_shell_call_output`.
+    """
     id: str
     """The unique ID of the local shell tool call generated by the model."""
     output: str
@@ -2613,27 +2823,35 @@ class FunctionShellAction(TypedDict):
 
 
 class LocalEnvironmentResource(TypedDict):
-    """Represents the use of a local environment to perform shell actions."""
+    """Represents the use of a local environment to perform shell actions. Spec
+    defaults, not applied: ``type='local'``.
+    """
 
     type: Literal["local"] | str
-    """The environment type. Always `local`. Spec default (not applied): ``'local'``."""
+    """The environment type. Always `local`."""
 
 
 class ContainerReferenceResource(TypedDict):
-    """Represents a container created with /v1/containers."""
+    """Represents a container created with /v1/containers. Spec defaults, not
+    applied: ``type='container_reference'``.
+    """
 
     type: Literal["container_reference"] | str
-    """The environment type. Always `container_reference`. Spec default (not applied): ``'container_reference'``."""
+    """The environment type. Always `container_reference`."""
     container_id: str
 
 
 class FunctionShellCall(TypedDict):
-    """A tool call that executes one or more shell commands in a managed environment."""
+    """A tool call that executes one or more shell commands in a managed environment.
+    Spec defaults, not applied: ``type='shell_call'``.
+    """
 
     type: Literal["shell_call"] | str
-    """The type of the item. Always `shell_call`. Spec default (not applied): ``'shell_call'``."""
+    """The type of the item. Always `shell_call`."""
     id: str
-    """The unique ID of the shell tool call. Populated when this item is returned via API."""
+    """The unique ID of the shell tool call. Populated when this item is returned via
+    API.
+    """
     call_id: str
     """The unique ID of the shell tool call generated by the model."""
     caller: NotRequired[ToolCallCaller | None]
@@ -2641,24 +2859,30 @@ class FunctionShellCall(TypedDict):
     action: FunctionShellAction
     """The shell commands and limits that describe how to run the tool call."""
     status: FunctionShellCallStatus | str
-    """The status of the shell call. One of `in_progress`, `completed`, or `incomplete`."""
+    """The status of the shell call. One of `in_progress`, `completed`, or
+    `incomplete`.
+    """
     environment: LocalEnvironmentResource | ContainerReferenceResource | None
     created_by: NotRequired[str | None]
     """The ID of the entity that created this tool call."""
 
 
 class FunctionShellCallOutputTimeoutOutcome(TypedDict):
-    """Indicates that the shell call exceeded its configured time limit."""
+    """Indicates that the shell call exceeded its configured time limit. Spec
+    defaults, not applied: ``type='timeout'``.
+    """
 
     type: Literal["timeout"] | str
-    """The outcome type. Always `timeout`. Spec default (not applied): ``'timeout'``."""
+    """The outcome type. Always `timeout`."""
 
 
 class FunctionShellCallOutputExitOutcome(TypedDict):
-    """Indicates that the shell commands finished and returned an exit code."""
+    """Indicates that the shell commands finished and returned an exit code. Spec
+    defaults, not applied: ``type='exit'``.
+    """
 
     type: Literal["exit"] | str
-    """The outcome type. Always `exit`. Spec default (not applied): ``'exit'``."""
+    """The outcome type. Always `exit`."""
     exit_code: int
     """Exit code from the shell process."""
 
@@ -2671,37 +2895,49 @@ class FunctionShellCallOutputContent(TypedDict):
     stderr: str
     """The standard error output that was captured."""
     outcome: FunctionShellCallOutputTimeoutOutcome | FunctionShellCallOutputExitOutcome
-    """Represents either an exit outcome (with an exit code) or a timeout outcome for a shell call output chunk."""
+    """Represents either an exit outcome (with an exit code) or a timeout outcome for
+    a shell call output chunk.
+    """
     created_by: NotRequired[str | None]
     """The identifier of the actor that created the item."""
 
 
 class FunctionShellCallOutput(TypedDict):
-    """The output of a shell tool call that was emitted."""
+    """The output of a shell tool call that was emitted. Spec defaults, not applied:
+    ``type='shell_call_output'``.
+    """
 
     type: Literal["shell_call_output"] | str
-    """The type of the shell call output. Always `shell_call_output`. Spec default (not applied): ``'shell_call_output'``."""
+    """The type of the shell call output. Always `shell_call_output`."""
     id: str
-    """The unique ID of the shell call output. Populated when this item is returned via API."""
+    """The unique ID of the shell call output. Populated when this item is returned
+    via API.
+    """
     call_id: str
     """The unique ID of the shell tool call generated by the model."""
     caller: NotRequired[ToolCallCaller | None]
     """The execution context that produced this tool call."""
     status: FunctionShellCallOutputStatusEnum | str
-    """The status of the shell call output. One of `in_progress`, `completed`, or `incomplete`."""
+    """The status of the shell call output. One of `in_progress`, `completed`, or
+    `incomplete`.
+    """
     output: list[FunctionShellCallOutputContent]
     """An array of shell call output contents"""
     max_output_length: int | None
-    """The maximum length of the shell command output. This is generated by the model and should be passed back with the raw output."""
+    """The maximum length of the shell command output. This is generated by the model
+    and should be passed back with the raw output.
+    """
     created_by: NotRequired[str | None]
     """The identifier of the actor that created the item."""
 
 
 class ApplyPatchCreateFileOperation(TypedDict):
-    """Instruction describing how to create a file via the apply_patch tool."""
+    """Instruction describing how to create a file via the apply_patch tool. Spec
+    defaults, not applied: ``type='create_file'``.
+    """
 
     type: Literal["create_file"] | str
-    """Create a new file with the provided diff. Spec default (not applied): ``'create_file'``."""
+    """Create a new file with the provided diff."""
     path: str
     """Path of the file to create."""
     diff: str
@@ -2709,19 +2945,23 @@ class ApplyPatchCreateFileOperation(TypedDict):
 
 
 class ApplyPatchDeleteFileOperation(TypedDict):
-    """Instruction describing how to delete a file via the apply_patch tool."""
+    """Instruction describing how to delete a file via the apply_patch tool. Spec
+    defaults, not applied: ``type='delete_file'``.
+    """
 
     type: Literal["delete_file"] | str
-    """Delete the specified file. Spec default (not applied): ``'delete_file'``."""
+    """Delete the specified file."""
     path: str
     """Path of the file to delete."""
 
 
 class ApplyPatchUpdateFileOperation(TypedDict):
-    """Instruction describing how to update a file via the apply_patch tool."""
+    """Instruction describing how to update a file via the apply_patch tool. Spec
+    defaults, not applied: ``type='update_file'``.
+    """
 
     type: Literal["update_file"] | str
-    """Update an existing file with the provided diff. Spec default (not applied): ``'update_file'``."""
+    """Update an existing file with the provided diff."""
     path: str
     """Path of the file to update."""
     diff: str
@@ -2729,12 +2969,16 @@ class ApplyPatchUpdateFileOperation(TypedDict):
 
 
 class ApplyPatchToolCall(TypedDict):
-    """A tool call that applies file diffs by creating, deleting, or updating files."""
+    """A tool call that applies file diffs by creating, deleting, or updating files.
+    Spec defaults, not applied: ``type='apply_patch_call'``.
+    """
 
     type: Literal["apply_patch_call"] | str
-    """The type of the item. Always `apply_patch_call`. Spec default (not applied): ``'apply_patch_call'``."""
+    """The type of the item. Always `apply_patch_call`."""
     id: str
-    """The unique ID of the apply patch tool call. Populated when this item is returned via API."""
+    """The unique ID of the apply patch tool call. Populated when this item is
+    returned via API.
+    """
     call_id: str
     """The unique ID of the apply patch tool call generated by the model."""
     caller: NotRequired[ToolCallCaller | None]
@@ -2746,24 +2990,32 @@ class ApplyPatchToolCall(TypedDict):
         | ApplyPatchDeleteFileOperation
         | ApplyPatchUpdateFileOperation
     )
-    """One of the create_file, delete_file, or update_file operations applied via apply_patch."""
+    """One of the create_file, delete_file, or update_file operations applied via
+    apply_patch.
+    """
     created_by: NotRequired[str | None]
     """The ID of the entity that created this tool call."""
 
 
 class ApplyPatchToolCallOutput(TypedDict):
-    """The output emitted by an apply patch tool call."""
+    """The output emitted by an apply patch tool call. Spec defaults, not applied:
+    ``type='apply_patch_call_output'``.
+    """
 
     type: Literal["apply_patch_call_output"] | str
-    """The type of the item. Always `apply_patch_call_output`. Spec default (not applied): ``'apply_patch_call_output'``."""
+    """The type of the item. Always `apply_patch_call_output`."""
     id: str
-    """The unique ID of the apply patch tool call output. Populated when this item is returned via API."""
+    """The unique ID of the apply patch tool call output. Populated when this item is
+    returned via API.
+    """
     call_id: str
     """The unique ID of the apply patch tool call generated by the model."""
     caller: NotRequired[ToolCallCaller | None]
     """The execution context that produced this tool call."""
     status: ApplyPatchCallOutputStatus | str
-    """The status of the apply patch tool call output. One of `completed` or `failed`."""
+    """The status of the apply patch tool call output. One of `completed` or
+    `failed`.
+    """
     output: NotRequired[str | None]
     """Optional textual output returned by the apply patch tool."""
     created_by: NotRequired[str | None]
@@ -2771,27 +3023,24 @@ class ApplyPatchToolCallOutput(TypedDict):
 
 
 class MCPProtocolError(TypedDict):
-    """``MCPProtocolError`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='mcp_protocol_error'``."""
 
     type: Literal["mcp_protocol_error"] | str
-    """Spec default (not applied): ``'mcp_protocol_error'``."""
     code: int
     message: str
 
 
 class MCPToolExecutionError(TypedDict):
-    """``MCPToolExecutionError`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='mcp_tool_execution_error'``."""
 
     type: Literal["mcp_tool_execution_error"] | str
-    """Spec default (not applied): ``'mcp_tool_execution_error'``."""
     content: Any
 
 
 class HTTPError(TypedDict):
-    """``HTTPError`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='http_error'``."""
 
     type: Literal["http_error"] | str
-    """Spec default (not applied): ``'http_error'``."""
     code: int
     message: str
 
@@ -2814,10 +3063,13 @@ class MCPToolCall(TypedDict):
     error: NotRequired[MCPToolCallError | None]
     """The error from the tool call, if any."""
     status: NotRequired[MCPToolCallStatus | str | None]
-    """The status of the tool call. One of `in_progress`, `completed`, `incomplete`, `calling`, or `failed`."""
+    """The status of the tool call. One of `in_progress`, `completed`, `incomplete`,
+    `calling`, or `failed`.
+    """
     approval_request_id: NotRequired[str | None]
-    """Unique identifier for the MCP tool call approval request.
-    Include this value in a subsequent `mcp_approval_response` input to approve or reject the corresponding tool call.
+    """Unique identifier for the MCP tool call approval request. Include this value
+    in a subsequent `mcp_approval_response` input to approve or reject the
+    corresponding tool call.
     """
 
 
@@ -2937,7 +3189,8 @@ class Reasoning(TypedDict):
     useful for debugging and understanding the model's reasoning process.
     One of `auto`, `concise`, or `detailed`.
 
-    `concise` is supported for `computer-use-preview` models and all reasoning models after `gpt-5`.
+    `concise` is supported for `computer-use-preview` models and all reasoning
+    models after `gpt-5`.
     """
     context: NotRequired[Literal["auto", "current_turn", "all_turns"] | str | None]
     """Controls which reasoning items are rendered back to the model on later turns.
@@ -2998,57 +3251,72 @@ class InputMessage(TypedDict):
 
 
 class ComputerCallOutputItemParam(TypedDict):
-    """The output of a computer tool call."""
+    """The output of a computer tool call. Spec defaults, not applied:
+    ``type='computer_call_output'``.
+    """
 
     id: NotRequired[str | None]
     """The ID of the computer tool call output."""
     call_id: str
     """The ID of the computer tool call that produced the output."""
     type: Literal["computer_call_output"] | str
-    """The type of the computer tool call output. Always `computer_call_output`. Spec default (not applied): ``'computer_call_output'``."""
+    """The type of the computer tool call output. Always `computer_call_output`."""
     output: ComputerScreenshotImage
     acknowledged_safety_checks: NotRequired[list[ComputerCallSafetyCheckParam] | None]
-    """The safety checks reported by the API that have been acknowledged by the developer."""
+    """The safety checks reported by the API that have been acknowledged by the
+    developer.
+    """
     status: NotRequired[FunctionCallItemStatus | str | None]
-    """The status of the message input. One of `in_progress`, `completed`, or `incomplete`. Populated when input items are returned via API."""
+    """The status of the message input. One of `in_progress`, `completed`, or
+    `incomplete`. Populated when input items are returned via API.
+    """
 
 
 class PromptCacheBreakpointParam(TypedDict):
-    """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its TTL from the request's `prompt_cache_options.ttl`; the boundary is not rounded to a token block."""
+    """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its
+    TTL from the request's `prompt_cache_options.ttl`; the boundary is not rounded
+    to a token block. Spec defaults, not applied: ``mode='explicit'``.
+    """
 
     mode: Literal["explicit"] | str
-    """The breakpoint mode. Always `explicit`. Spec default (not applied): ``'explicit'``."""
+    """The breakpoint mode. Always `explicit`."""
 
 
 class InputTextContentParam(TypedDict):
-    """A text input to the model."""
+    """A text input to the model. Spec defaults, not applied: ``type='input_text'``."""
 
     type: Literal["input_text"] | str
-    """The type of the input item. Always `input_text`. Spec default (not applied): ``'input_text'``."""
+    """The type of the input item. Always `input_text`."""
     text: str
     """The text input to the model."""
     prompt_cache_breakpoint: NotRequired[PromptCacheBreakpointParam | None]
 
 
 class InputImageContentParamAutoParam(TypedDict):
-    """An image input to the model. Learn about [image inputs](/docs/guides/vision)"""
+    """An image input to the model. Learn about [image inputs](/docs/guides/vision)
+    Spec defaults, not applied: ``type='input_image'``.
+    """
 
     type: Literal["input_image"] | str
-    """The type of the input item. Always `input_image`. Spec default (not applied): ``'input_image'``."""
+    """The type of the input item. Always `input_image`."""
     image_url: NotRequired[str | None]
-    """The URL of the image to be sent to the model. A fully qualified URL or base64 encoded image in a data URL."""
+    """The URL of the image to be sent to the model. A fully qualified URL or base64
+    encoded image in a data URL.
+    """
     file_id: NotRequired[str | None]
     """The ID of the file to be sent to the model."""
     detail: NotRequired[DetailEnum | str | None]
-    """The detail level of the image to be sent to the model. One of `high`, `low`, `auto`, or `original`. Defaults to `auto`."""
+    """The detail level of the image to be sent to the model. One of `high`, `low`,
+    `auto`, or `original`. Defaults to `auto`.
+    """
     prompt_cache_breakpoint: NotRequired[PromptCacheBreakpointParam | None]
 
 
 class InputFileContentParam(TypedDict):
-    """A file input to the model."""
+    """A file input to the model. Spec defaults, not applied: ``type='input_file'``."""
 
     type: Literal["input_file"] | str
-    """The type of the input item. Always `input_file`. Spec default (not applied): ``'input_file'``."""
+    """The type of the input item. Always `input_file`."""
     file_id: NotRequired[str | None]
     """The ID of the file to be sent to the model."""
     filename: NotRequired[str | None]
@@ -3058,19 +3326,28 @@ class InputFileContentParam(TypedDict):
     file_url: NotRequired[str | None]
     """The URL of the file to be sent to the model."""
     detail: NotRequired[FileDetailEnum | str | None]
-    """The detail level of the file to be sent to the model. Use `auto` to let the system select the detail level; for GPT-5.6 and later models, `auto` uses high-quality rendering, which may increase input token usage. Use `low` for lower-cost rendering, or `high` to render the file at higher quality. Defaults to `auto`."""
+    """The detail level of the file to be sent to the model. Use `auto` to let the
+    system select the detail level; for GPT-5.6 and later models, `auto` uses
+    high-quality rendering, which may increase input token usage. Use `low` for
+    lower-cost rendering, or `high` to render the file at higher quality. Defaults
+    to `auto`.
+    """
     prompt_cache_breakpoint: NotRequired[PromptCacheBreakpointParam | None]
 
 
 class FunctionCallOutputItemParam(TypedDict):
-    """The output of a function tool call."""
+    """The output of a function tool call. Spec defaults, not applied:
+    ``type='function_call_output'``.
+    """
 
     id: NotRequired[str | None]
-    """The unique ID of the function tool call output. Populated when this item is returned via API."""
+    """The unique ID of the function tool call output. Populated when this item is
+    returned via API.
+    """
     call_id: NotRequired[str | None]
     """The unique ID of the function tool call generated by the model."""
     type: Literal["function_call_output"] | str
-    """The type of the function tool call output. Always `function_call_output`. Spec default (not applied): ``'function_call_output'``."""
+    """The type of the function tool call output. Always `function_call_output`."""
     output: (
         str
         | list[
@@ -3087,18 +3364,20 @@ class FunctionCallOutputItemParam(TypedDict):
     caller: NotRequired[ToolCallCallerParam | None]
     """The execution context that produced this tool call."""
     status: NotRequired[FunctionCallItemStatus | str | None]
-    """The status of the item. One of `in_progress`, `completed`, or `incomplete`. Populated when items are returned via API."""
+    """The status of the item. One of `in_progress`, `completed`, or `incomplete`.
+    Populated when items are returned via API.
+    """
 
 
 class ToolSearchCallItemParam(TypedDict):
-    """``ToolSearchCallItemParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='tool_search_call'``."""
 
     id: NotRequired[str | None]
     """The unique ID of this tool search call."""
     call_id: NotRequired[str | None]
     """The unique ID of the tool search call generated by the model."""
     type: Literal["tool_search_call"] | str
-    """The item type. Always `tool_search_call`. Spec default (not applied): ``'tool_search_call'``."""
+    """The item type. Always `tool_search_call`."""
     execution: NotRequired[ToolSearchExecutionType | str | None]
     """Whether tool search was executed by the server or by the client."""
     arguments: EmptyModelParam
@@ -3108,14 +3387,14 @@ class ToolSearchCallItemParam(TypedDict):
 
 
 class ToolSearchOutputItemParam(TypedDict):
-    """``ToolSearchOutputItemParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='tool_search_output'``."""
 
     id: NotRequired[str | None]
     """The unique ID of this tool search output."""
     call_id: NotRequired[str | None]
     """The unique ID of the tool search call generated by the model."""
     type: Literal["tool_search_output"] | str
-    """The item type. Always `tool_search_output`. Spec default (not applied): ``'tool_search_output'``."""
+    """The item type. Always `tool_search_output`."""
     execution: NotRequired[ToolSearchExecutionType | str | None]
     """Whether tool search was executed by the server or by the client."""
     tools: list[Tool]
@@ -3125,25 +3404,28 @@ class ToolSearchOutputItemParam(TypedDict):
 
 
 class AdditionalToolsItemParam(TypedDict):
-    """``AdditionalToolsItemParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='additional_tools'``, ``role='developer'``."""
 
     id: NotRequired[str | None]
     """The unique ID of this additional tools item."""
     type: Literal["additional_tools"] | str
-    """The item type. Always `additional_tools`. Spec default (not applied): ``'additional_tools'``."""
+    """The item type. Always `additional_tools`."""
     role: Literal["developer"] | str
-    """The role that provided the additional tools. Only `developer` is supported. Spec default (not applied): ``'developer'``."""
+    """The role that provided the additional tools. Only `developer` is supported."""
     tools: list[Tool]
     """A list of additional tools made available at this item."""
 
 
 class CompactionSummaryItemParam(TypedDict):
-    """A compaction item generated by the [`v1/responses/compact` API](/docs/api-reference/responses/compact)."""
+    """A compaction item generated by the [`v1/responses/compact`
+    API](/docs/api-reference/responses/compact). Spec defaults, not applied:
+    ``type='compaction'``.
+    """
 
     id: NotRequired[str | None]
     """The ID of the compaction item."""
     type: Literal["compaction"] | str
-    """The type of the item. Always `compaction`. Spec default (not applied): ``'compaction'``."""
+    """The type of the item. Always `compaction`."""
     encrypted_content: str
     """The encrypted content of the compaction summary."""
 
@@ -3156,40 +3438,52 @@ class FunctionShellActionParam(TypedDict):
     timeout_ms: NotRequired[int | None]
     """Maximum wall-clock time in milliseconds to allow the shell commands to run."""
     max_output_length: NotRequired[int | None]
-    """Maximum number of UTF-8 characters to capture from combined stdout and stderr output."""
+    """Maximum number of UTF-8 characters to capture from combined stdout and stderr
+    output.
+    """
 
 
 class FunctionShellCallItemParam(TypedDict):
-    """A tool representing a request to execute one or more shell commands."""
+    """A tool representing a request to execute one or more shell commands. Spec
+    defaults, not applied: ``type='shell_call'``.
+    """
 
     id: NotRequired[str | None]
-    """The unique ID of the shell tool call. Populated when this item is returned via API."""
+    """The unique ID of the shell tool call. Populated when this item is returned via
+    API.
+    """
     call_id: str
     """The unique ID of the shell tool call generated by the model."""
     caller: NotRequired[ToolCallCallerParam | None]
     """The execution context that produced this tool call."""
     type: Literal["shell_call"] | str
-    """The type of the item. Always `shell_call`. Spec default (not applied): ``'shell_call'``."""
+    """The type of the item. Always `shell_call`."""
     action: FunctionShellActionParam
     """The shell commands and limits that describe how to run the tool call."""
     status: NotRequired[FunctionShellCallItemStatus | str | None]
-    """The status of the shell call. One of `in_progress`, `completed`, or `incomplete`."""
+    """The status of the shell call. One of `in_progress`, `completed`, or
+    `incomplete`.
+    """
     environment: NotRequired[LocalEnvironmentParam | ContainerReferenceParam | None]
     """The environment to execute the shell commands in."""
 
 
 class FunctionShellCallOutputTimeoutOutcomeParam(TypedDict):
-    """Indicates that the shell call exceeded its configured time limit."""
+    """Indicates that the shell call exceeded its configured time limit. Spec
+    defaults, not applied: ``type='timeout'``.
+    """
 
     type: Literal["timeout"] | str
-    """The outcome type. Always `timeout`. Spec default (not applied): ``'timeout'``."""
+    """The outcome type. Always `timeout`."""
 
 
 class FunctionShellCallOutputExitOutcomeParam(TypedDict):
-    """Indicates that the shell commands finished and returned an exit code."""
+    """Indicates that the shell commands finished and returned an exit code. Spec
+    defaults, not applied: ``type='exit'``.
+    """
 
     type: Literal["exit"] | str
-    """The outcome type. Always `exit`. Spec default (not applied): ``'exit'``."""
+    """The outcome type. Always `exit`."""
     exit_code: int
     """The exit code returned by the shell process."""
 
@@ -3206,29 +3500,39 @@ class FunctionShellCallOutputContentParam(TypedDict):
 
 
 class FunctionShellCallOutputItemParam(TypedDict):
-    """The streamed output items emitted by a shell tool call."""
+    """The streamed output items emitted by a shell tool call. Spec defaults, not
+    applied: ``type='shell_call_output'``.
+    """
 
     id: NotRequired[str | None]
-    """The unique ID of the shell tool call output. Populated when this item is returned via API."""
+    """The unique ID of the shell tool call output. Populated when this item is
+    returned via API.
+    """
     call_id: str
     """The unique ID of the shell tool call generated by the model."""
     caller: NotRequired[ToolCallCallerParam | None]
     """The execution context that produced this tool call."""
     type: Literal["shell_call_output"] | str
-    """The type of the item. Always `shell_call_output`. Spec default (not applied): ``'shell_call_output'``."""
+    """The type of the item. Always `shell_call_output`."""
     output: list[FunctionShellCallOutputContentParam]
-    """Captured chunks of stdout and stderr output, along with their associated outcomes."""
+    """Captured chunks of stdout and stderr output, along with their associated
+    outcomes.
+    """
     status: NotRequired[FunctionShellCallItemStatus | str | None]
     """The status of the shell call output."""
     max_output_length: NotRequired[int | None]
-    """The maximum number of UTF-8 characters captured for this shell call's combined output."""
+    """The maximum number of UTF-8 characters captured for this shell call's combined
+    output.
+    """
 
 
 class ApplyPatchCreateFileOperationParam(TypedDict):
-    """Instruction for creating a new file via the apply_patch tool."""
+    """Instruction for creating a new file via the apply_patch tool. Spec defaults,
+    not applied: ``type='create_file'``.
+    """
 
     type: Literal["create_file"] | str
-    """The operation type. Always `create_file`. Spec default (not applied): ``'create_file'``."""
+    """The operation type. Always `create_file`."""
     path: str
     """Path of the file to create relative to the workspace root."""
     diff: str
@@ -3236,19 +3540,23 @@ class ApplyPatchCreateFileOperationParam(TypedDict):
 
 
 class ApplyPatchDeleteFileOperationParam(TypedDict):
-    """Instruction for deleting an existing file via the apply_patch tool."""
+    """Instruction for deleting an existing file via the apply_patch tool. Spec
+    defaults, not applied: ``type='delete_file'``.
+    """
 
     type: Literal["delete_file"] | str
-    """The operation type. Always `delete_file`. Spec default (not applied): ``'delete_file'``."""
+    """The operation type. Always `delete_file`."""
     path: str
     """Path of the file to delete relative to the workspace root."""
 
 
 class ApplyPatchUpdateFileOperationParam(TypedDict):
-    """Instruction for updating an existing file via the apply_patch tool."""
+    """Instruction for updating an existing file via the apply_patch tool. Spec
+    defaults, not applied: ``type='update_file'``.
+    """
 
     type: Literal["update_file"] | str
-    """The operation type. Always `update_file`. Spec default (not applied): ``'update_file'``."""
+    """The operation type. Always `update_file`."""
     path: str
     """Path of the file to update relative to the workspace root."""
     diff: str
@@ -3256,12 +3564,16 @@ class ApplyPatchUpdateFileOperationParam(TypedDict):
 
 
 class ApplyPatchToolCallItemParam(TypedDict):
-    """A tool call representing a request to create, delete, or update files using diff patches."""
+    """A tool call representing a request to create, delete, or update files using
+    diff patches. Spec defaults, not applied: ``type='apply_patch_call'``.
+    """
 
     type: Literal["apply_patch_call"] | str
-    """The type of the item. Always `apply_patch_call`. Spec default (not applied): ``'apply_patch_call'``."""
+    """The type of the item. Always `apply_patch_call`."""
     id: NotRequired[str | None]
-    """The unique ID of the apply patch tool call. Populated when this item is returned via API."""
+    """The unique ID of the apply patch tool call. Populated when this item is
+    returned via API.
+    """
     call_id: str
     """The unique ID of the apply patch tool call generated by the model."""
     caller: NotRequired[ToolCallCallerParam | None]
@@ -3269,24 +3581,34 @@ class ApplyPatchToolCallItemParam(TypedDict):
     status: ApplyPatchCallStatusParam | str
     """The status of the apply patch tool call. One of `in_progress` or `completed`."""
     operation: ApplyPatchOperationParam
-    """The specific create, delete, or update instruction for the apply_patch tool call."""
+    """The specific create, delete, or update instruction for the apply_patch tool
+    call.
+    """
 
 
 class ApplyPatchToolCallOutputItemParam(TypedDict):
-    """The streamed output emitted by an apply patch tool call."""
+    """The streamed output emitted by an apply patch tool call. Spec defaults, not
+    applied: ``type='apply_patch_call_output'``.
+    """
 
     type: Literal["apply_patch_call_output"] | str
-    """The type of the item. Always `apply_patch_call_output`. Spec default (not applied): ``'apply_patch_call_output'``."""
+    """The type of the item. Always `apply_patch_call_output`."""
     id: NotRequired[str | None]
-    """The unique ID of the apply patch tool call output. Populated when this item is returned via API."""
+    """The unique ID of the apply patch tool call output. Populated when this item is
+    returned via API.
+    """
     call_id: str
     """The unique ID of the apply patch tool call generated by the model."""
     caller: NotRequired[ToolCallCallerParam | None]
     """The execution context that produced this tool call."""
     status: ApplyPatchCallOutputStatusParam | str
-    """The status of the apply patch tool call output. One of `completed` or `failed`."""
+    """The status of the apply patch tool call output. One of `completed` or
+    `failed`.
+    """
     output: NotRequired[str | None]
-    """Optional human-readable log text from the apply patch tool (e.g., patch results or errors)."""
+    """Optional human-readable log text from the apply patch tool (e.g., patch
+    results or errors).
+    """
 
 
 class MCPApprovalResponse(TypedDict):
@@ -3321,28 +3643,32 @@ class CustomToolCallOutput(TypedDict):
 
 
 class CompactionTriggerItemParam(TypedDict):
-    """Compacts the current context. Must be the final input item."""
+    """Compacts the current context. Must be the final input item. Spec defaults, not
+    applied: ``type='compaction_trigger'``.
+    """
 
     type: Literal["compaction_trigger"] | str
-    """The type of the item. Always `compaction_trigger`. Spec default (not applied): ``'compaction_trigger'``."""
+    """The type of the item. Always `compaction_trigger`."""
 
 
 class ItemReferenceParam(TypedDict):
-    """An internal identifier for an item to reference."""
+    """An internal identifier for an item to reference. Spec defaults, not applied:
+    ``type='item_reference'``.
+    """
 
     type: NotRequired[Literal["item_reference"] | str | None]
-    """The type of item to reference. Always `item_reference`. Spec default (not applied): ``'item_reference'``."""
+    """The type of item to reference. Always `item_reference`."""
     id: str
     """The ID of the item to reference."""
 
 
 class ProgramItemParam(TypedDict):
-    """``ProgramItemParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='program'``."""
 
     id: str
     """The unique ID of this program item."""
     type: Literal["program"] | str
-    """The item type. Always `program`. Spec default (not applied): ``'program'``."""
+    """The item type. Always `program`."""
     call_id: str
     """The stable call ID of the program item."""
     code: str
@@ -3352,12 +3678,12 @@ class ProgramItemParam(TypedDict):
 
 
 class ProgramOutputItemParam(TypedDict):
-    """``ProgramOutputItemParam`` (no description in the spec)."""
+    """Spec defaults, not applied: ``type='program_output'``."""
 
     id: str
     """The unique ID of this program output item."""
     type: Literal["program_output"] | str
-    """The item type. Always `program_output`. Spec default (not applied): ``'program_output'``."""
+    """The item type. Always `program_output`."""
     call_id: str
     """The call ID of the program item."""
     result: str
@@ -3402,7 +3728,9 @@ class ResponseUsage(TypedDict):
 
 
 class PromptCacheOptions(TypedDict):
-    """The prompt-caching options that were applied to the response. Supported for `gpt-5.6` and later models."""
+    """The prompt-caching options that were applied to the response. Supported for
+    `gpt-5.6` and later models.
+    """
 
     ttl: PromptCacheTTLEnum | str
     """The minimum lifetime applied to each cache breakpoint."""
@@ -3411,10 +3739,12 @@ class PromptCacheOptions(TypedDict):
 
 
 class ModerationErrorBody(TypedDict):
-    """An error produced while attempting moderation for the response input or output."""
+    """An error produced while attempting moderation for the response input or
+    output. Spec defaults, not applied: ``type='error'``.
+    """
 
     type: Literal["error"] | str
-    """The object type, which was always `error` for moderation failures. Spec default (not applied): ``'error'``."""
+    """The object type, which was always `error` for moderation failures."""
     code: str
     """The error code."""
     message: str
@@ -3431,14 +3761,19 @@ class Moderation(TypedDict):
 
 
 class ResponseConversation(TypedDict):
-    """The conversation that this response belonged to. Input items and output items from this response were automatically added to this conversation."""
+    """The conversation that this response belonged to. Input items and output items
+    from this response were automatically added to this conversation.
+    """
 
     id: str
     """The unique ID of the conversation that this response was associated with."""
 
 
 class Response(TypedDict):
-    """``Response`` (no description in the spec)."""
+    """Spec defaults, not applied: ``temperature=1.0``, ``top_p=1.0``,
+    ``background=False``, ``truncation='disabled'``, ``parallel_tool_calls=True``,
+    ``conversation=None``.
+    """
 
     metadata: Metadata | None
     top_logprobs: NotRequired[int | None]
@@ -3448,10 +3783,10 @@ class Response(TypedDict):
     requested.
     """
     temperature: float | None
-    """What sampling temperature to use, between 0 and 2. Higher values like 0.8 will make the output more random, while lower values like 0.2 will make it more focused and deterministic.
-    We generally recommend altering this or `top_p` but not both.
-
-    Spec default (not applied): ``1.0``.
+    """What sampling temperature to use, between 0 and 2. Higher values like 0.8 will
+    make the output more random, while lower values like 0.2 will make it more
+    focused and deterministic. We generally recommend altering this or `top_p` but
+    not both.
     """
     top_p: float | None
     """An alternative to sampling with temperature, called nucleus sampling,
@@ -3460,41 +3795,53 @@ class Response(TypedDict):
     are considered.
 
     We generally recommend altering this or `temperature` but not both.
-
-    Spec default (not applied): ``1.0``.
     """
     user: NotRequired[str | None]
     """Deprecated.
 
-    This field is being replaced by `safety_identifier` and `prompt_cache_key`. Use `prompt_cache_key` instead to maintain caching optimizations.
-    A stable identifier for your end-users.
-    Used to boost cache hit rates by better bucketing similar requests and  to help OpenAI detect and prevent abuse. [Learn more](/docs/guides/safety-best-practices#safety-identifiers).
+    This field is being replaced by `safety_identifier` and `prompt_cache_key`.
+    Use `prompt_cache_key` instead to maintain caching optimizations. A stable
+    identifier for your end-users. Used to boost cache hit rates by better
+    bucketing similar requests and to help OpenAI detect and prevent abuse. [Learn
+    more](/docs/guides/safety-best-practices#safety-identifiers).
     """
     safety_identifier: NotRequired[str | None]
-    """A stable identifier used to help detect users of your application that may be violating OpenAI's usage policies.
-    The IDs should be a string that uniquely identifies each user, with a maximum length of 64 characters. We recommend hashing their username or email address, in order to avoid sending us any identifying information. [Learn more](/docs/guides/safety-best-practices#safety-identifiers).
+    """A stable identifier used to help detect users of your application that may be
+    violating OpenAI's usage policies. The IDs should be a string that uniquely
+    identifies each user, with a maximum length of 64 characters. We recommend
+    hashing their username or email address, in order to avoid sending us any
+    identifying information. [Learn
+    more](/docs/guides/safety-best-practices#safety-identifiers).
     """
     prompt_cache_key: NotRequired[str | None]
-    """Used by OpenAI to cache responses for similar requests to optimize your cache hit rates. Replaces the `user` field. [Learn more](/docs/guides/prompt-caching)."""
+    """Used by OpenAI to cache responses for similar requests to optimize your cache
+    hit rates. Replaces the `user` field. [Learn
+    more](/docs/guides/prompt-caching).
+    """
     prompt_cache_retention: NotRequired[Literal["in_memory", "24h"] | str | None]
     """Deprecated.
 
     Deprecated. Use `prompt_cache_options.ttl` instead.
 
-    The retention policy for the prompt cache. Set to `24h` to enable extended prompt caching, which keeps cached prefixes active for longer, up to a maximum of 24 hours. [Learn more](/docs/guides/prompt-caching#prompt-cache-retention).
+    The retention policy for the prompt cache. Set to `24h` to enable extended
+    prompt caching, which keeps cached prefixes active for longer, up to a maximum
+    of 24 hours. [Learn more](/docs/guides/prompt-caching#prompt-cache-retention).
     This field expresses a maximum retention policy, while
-    `prompt_cache_options.ttl` expresses a minimum cache lifetime. The two
-    fields are independent and do not interact.
-    For `gpt-5.5`, `gpt-5.5-pro`, and future models, only `24h` is supported.
+    `prompt_cache_options.ttl` expresses a minimum cache lifetime. The two fields
+    are independent and do not interact. For `gpt-5.5`, `gpt-5.5-pro`, and future
+    models, only `24h` is supported.
 
-    For older models that support both `in_memory` and `24h`, the default depends on your organization's data retention policy:
+    For older models that support both `in_memory` and `24h`, the default depends
+    on your organization's data retention policy:
       - Organizations without ZDR enabled default to `24h`.
-      - Organizations with ZDR enabled default to `in_memory` when `prompt_cache_retention` is not specified.
+      - Organizations with ZDR enabled default to `in_memory` when
+        `prompt_cache_retention` is not specified.
     """
     previous_response_id: NotRequired[str | None]
-    """The unique ID of the previous response to the model. Use this to
-    create multi-turn conversations. Learn more about
-    [conversation state](/docs/guides/conversation-state). Cannot be used in conjunction with `conversation`.
+    """The unique ID of the previous response to the model. Use this to create
+    multi-turn conversations. Learn more about [conversation
+    state](/docs/guides/conversation-state). Cannot be used in conjunction with
+    `conversation`.
     """
     model: ModelIdsResponses
     """Model ID used to generate the response, like `gpt-4o` or `o3`. OpenAI
@@ -3505,11 +3852,13 @@ class Response(TypedDict):
     background: NotRequired[bool | None]
     """Whether to run the model response in the background.
     [Learn more](/docs/guides/background).
-
-    Spec default (not applied): ``False``.
     """
     max_tool_calls: NotRequired[int | None]
-    """The maximum number of total calls to built-in tools that can be processed in a response. This maximum number applies across all built-in tool calls, not per individual tool. Any further attempts to call a tool by the model will be ignored."""
+    """The maximum number of total calls to built-in tools that can be processed in a
+    response. This maximum number applies across all built-in tool calls, not per
+    individual tool. Any further attempts to call a tool by the model will be
+    ignored.
+    """
     text: NotRequired[ResponseTextParam | None]
     tools: ToolsArray
     tool_choice: ToolChoiceParam
@@ -3522,8 +3871,6 @@ class Response(TypedDict):
       response to fit the context window by dropping items from the beginning of the conversation.
     - `disabled` (default): If the input size will exceed the context window
       size for a model, the request will fail with a 400 error.
-
-    Spec default (not applied): ``'disabled'``.
     """
     id: str
     """Unique identifier for this Response."""
@@ -3574,13 +3921,17 @@ class Response(TypedDict):
     usage: NotRequired[ResponseUsage | None]
     prompt_cache_options: NotRequired[PromptCacheOptions | None]
     moderation: NotRequired[Moderation | None]
-    """Moderation results for the response input and output, if moderated completions were requested."""
+    """Moderation results for the response input and output, if moderated completions
+    were requested.
+    """
     parallel_tool_calls: bool
-    """Whether to allow the model to run tool calls in parallel. Spec default (not applied): ``True``."""
+    """Whether to allow the model to run tool calls in parallel."""
     conversation: NotRequired[ResponseConversation | None]
-    """Spec default (not applied): ``None``."""
     max_output_tokens: NotRequired[int | None]
-    """An upper bound for the number of tokens that can be generated for a response, including visible output tokens and [reasoning tokens](/docs/guides/reasoning)."""
+    """An upper bound for the number of tokens that can be generated for a response,
+    including visible output tokens and [reasoning
+    tokens](/docs/guides/reasoning).
+    """
 
 
 class ResponseCompletedEvent(TypedDict):
@@ -3701,7 +4052,9 @@ class ResponseFunctionCallArgumentsDeltaEvent(TypedDict):
     item_id: str
     """The ID of the output item that the function-call arguments delta is added to."""
     output_index: int
-    """The index of the output item that the function-call arguments delta is added to."""
+    """The index of the output item that the function-call arguments delta is added
+    to.
+    """
     sequence_number: int
     """The sequence number of this event."""
     delta: str
@@ -3725,10 +4078,12 @@ class ResponseFunctionCallArgumentsDoneEvent(TypedDict):
 
 
 class ResponseShellCallCommandAddedStreamingEvent(TypedDict):
-    """A streaming event that indicated a shell command was added to a tool call."""
+    """A streaming event that indicated a shell command was added to a tool call.
+    Spec defaults, not applied: ``type='response.shell_call_command.added'``.
+    """
 
     type: Literal["response.shell_call_command.added"] | str
-    """The type of the event, always `response.shell_call_command.added`. Spec default (not applied): ``'response.shell_call_command.added'``."""
+    """The type of the event, always `response.shell_call_command.added`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
     output_index: int
@@ -3740,10 +4095,12 @@ class ResponseShellCallCommandAddedStreamingEvent(TypedDict):
 
 
 class ResponseShellCallCommandDeltaStreamingEvent(TypedDict):
-    """A streaming event that indicated a shell command was incrementally updated."""
+    """A streaming event that indicated a shell command was incrementally updated.
+    Spec defaults, not applied: ``type='response.shell_call_command.delta'``.
+    """
 
     type: Literal["response.shell_call_command.delta"] | str
-    """The type of the event, always `response.shell_call_command.delta`. Spec default (not applied): ``'response.shell_call_command.delta'``."""
+    """The type of the event, always `response.shell_call_command.delta`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
     output_index: int
@@ -3757,10 +4114,12 @@ class ResponseShellCallCommandDeltaStreamingEvent(TypedDict):
 
 
 class ResponseShellCallCommandDoneStreamingEvent(TypedDict):
-    """A streaming event that indicated a shell command was completed."""
+    """A streaming event that indicated a shell command was completed. Spec defaults,
+    not applied: ``type='response.shell_call_command.done'``.
+    """
 
     type: Literal["response.shell_call_command.done"] | str
-    """The type of the event, always `response.shell_call_command.done`. Spec default (not applied): ``'response.shell_call_command.done'``."""
+    """The type of the event, always `response.shell_call_command.done`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
     output_index: int
@@ -3781,10 +4140,13 @@ class ShellCallOutputDelta(TypedDict):
 
 
 class ResponseShellCallOutputContentDeltaStreamingEvent(TypedDict):
-    """A streaming event that indicated shell call output was incrementally added."""
+    """A streaming event that indicated shell call output was incrementally added.
+    Spec defaults, not applied:
+    ``type='response.shell_call_output_content.delta'``.
+    """
 
     type: Literal["response.shell_call_output_content.delta"] | str
-    """The type of the event, always `response.shell_call_output_content.delta`. Spec default (not applied): ``'response.shell_call_output_content.delta'``."""
+    """The type of the event, always `response.shell_call_output_content.delta`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
     item_id: str
@@ -3798,10 +4160,12 @@ class ResponseShellCallOutputContentDeltaStreamingEvent(TypedDict):
 
 
 class ResponseShellCallOutputContentDoneStreamingEvent(TypedDict):
-    """A streaming event that indicated shell call output was completed."""
+    """A streaming event that indicated shell call output was completed. Spec
+    defaults, not applied: ``type='response.shell_call_output_content.done'``.
+    """
 
     type: Literal["response.shell_call_output_content.done"] | str
-    """The type of the event, always `response.shell_call_output_content.done`. Spec default (not applied): ``'response.shell_call_output_content.done'``."""
+    """The type of the event, always `response.shell_call_output_content.done`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
     item_id: str
@@ -4036,8 +4400,6 @@ class ResponseRefusalDoneEvent(TypedDict):
 
 
 class ResponseLogProbTopLogprob(TypedDict):
-    """The object at ``ResponseLogProb.top_logprobs[]`` (the spec describes it no further)."""
-
     token: NotRequired[str | None]
     """A possible text token."""
     logprob: NotRequired[float | None]
@@ -4045,8 +4407,8 @@ class ResponseLogProbTopLogprob(TypedDict):
 
 
 class ResponseLogProb(TypedDict):
-    """A logprob is the logarithmic probability that the model assigns to producing\x20
-    a particular token at a given position in the sequence. Less-negative (higher)\x20
+    """A logprob is the logarithmic probability that the model assigns to producing a
+    particular token at a given position in the sequence. Less-negative (higher)
     logprob values indicate greater model confidence in that token choice.
     """
 
@@ -4136,7 +4498,9 @@ class ResponseWebSearchCallSearchingEvent(TypedDict):
 
 
 class ResponseImageGenCallCompletedEvent(TypedDict):
-    """Emitted when an image generation tool call has completed and the final image is available."""
+    """Emitted when an image generation tool call has completed and the final image
+    is available.
+    """
 
     type: Literal["response.image_generation_call.completed"] | str
     """The type of the event. Always 'response.image_generation_call.completed'."""
@@ -4149,7 +4513,9 @@ class ResponseImageGenCallCompletedEvent(TypedDict):
 
 
 class ResponseImageGenCallGeneratingEvent(TypedDict):
-    """Emitted when an image generation tool call is actively generating an image (intermediate state)."""
+    """Emitted when an image generation tool call is actively generating an image
+    (intermediate state).
+    """
 
     type: Literal["response.image_generation_call.generating"] | str
     """The type of the event. Always 'response.image_generation_call.generating'."""
@@ -4186,7 +4552,9 @@ class ResponseImageGenCallPartialImageEvent(TypedDict):
     sequence_number: int
     """The sequence number of the image generation item being processed."""
     partial_image_index: int
-    """0-based index for the partial image (backend is 1-based, but this is 0-based for the user)."""
+    """0-based index for the partial image (backend is 1-based, but this is 0-based
+    for the user).
+    """
     partial_image_b64: str
     """Base64-encoded partial image data, suitable for rendering as an image."""
     size: NotRequired[str | None]
@@ -4200,7 +4568,9 @@ class ResponseImageGenCallPartialImageEvent(TypedDict):
 
 
 class ResponseMCPCallArgumentsDeltaEvent(TypedDict):
-    """Emitted when there is a delta (partial update) to the arguments of an MCP tool call."""
+    """Emitted when there is a delta (partial update) to the arguments of an MCP tool
+    call.
+    """
 
     type: Literal["response.mcp_call_arguments.delta"] | str
     """The type of the event. Always 'response.mcp_call_arguments.delta'."""
@@ -4209,7 +4579,9 @@ class ResponseMCPCallArgumentsDeltaEvent(TypedDict):
     item_id: str
     """The unique identifier of the MCP tool call item being processed."""
     delta: str
-    """A JSON string containing the partial update to the arguments for the MCP tool call."""
+    """A JSON string containing the partial update to the arguments for the MCP tool
+    call.
+    """
     sequence_number: int
     """The sequence number of this event."""
 
@@ -4295,7 +4667,9 @@ class ResponseMCPListToolsFailedEvent(TypedDict):
 
 
 class ResponseMCPListToolsInProgressEvent(TypedDict):
-    """Emitted when the system is in the process of retrieving the list of available MCP tools."""
+    """Emitted when the system is in the process of retrieving the list of available
+    MCP tools.
+    """
 
     type: Literal["response.mcp_list_tools.in_progress"] | str
     """The type of the event. Always 'response.mcp_list_tools.in_progress'."""
@@ -4338,7 +4712,9 @@ class ResponseQueuedEvent(TypedDict):
 
 
 class ResponseCustomToolCallInputDeltaEvent(TypedDict):
-    """Event representing a delta (partial update) to the input of a custom tool call."""
+    """Event representing a delta (partial update) to the input of a custom tool
+    call.
+    """
 
     type: Literal["response.custom_tool_call_input.delta"] | str
     """The event type identifier."""
@@ -4373,7 +4749,9 @@ class ChatCompletionMessageToolCallFunction(TypedDict):
     name: str
     """Name of the function."""
     arguments: str
-    """The call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
+    """The call's arguments, JSON text produced by the model (not guaranteed to be
+    valid JSON or to match the function's parameters).
+    """
 
 
 class ChatCompletionMessageToolCall(TypedDict):
@@ -4433,7 +4811,9 @@ class ChatCompletionResponseMessageFunctionCall(TypedDict):
     """Deprecated. Replaced by `tool_calls`; the function the model called."""
 
     arguments: str
-    """The call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
+    """The call's arguments, JSON text produced by the model (not guaranteed to be
+    valid JSON or to match the function's parameters).
+    """
     name: str
     """Name of the function to call."""
 
@@ -4479,12 +4859,12 @@ class CreateChatCompletionResponseChoiceLogprobs(TypedDict):
 
 
 class CreateChatCompletionResponseChoice(TypedDict):
-    """The object at ``CreateChatCompletionResponse.choices[]`` (the spec describes it no further)."""
-
     finish_reason: (
         Literal["stop", "length", "tool_calls", "content_filter", "function_call"] | str
     )
-    """Why generation ended: `stop`, `length`, `content_filter`, `tool_calls`, or the deprecated `function_call`."""
+    """Why generation ended: `stop`, `length`, `content_filter`, `tool_calls`, or the
+    deprecated `function_call`.
+    """
     index: int
     """Position of the choice among the `n` choices."""
     message: ChatCompletionResponseMessage
@@ -4515,7 +4895,9 @@ class CreateChatCompletionResponse(TypedDict):
 
 
 Metadata: TypeAlias = dict[str, str] | None
-"""Up to 16 key-value pairs attached to an object (keys up to 64 characters, values up to 512)."""
+"""Up to 16 key-value pairs attached to an object (keys up to 64 characters, values
+up to 512).
+"""
 
 
 ModelIdsResponses: TypeAlias = (
@@ -4749,7 +5131,9 @@ ApplyPatchOperationParam: TypeAlias = (
     | ApplyPatchDeleteFileOperationParam
     | ApplyPatchUpdateFileOperationParam
 )
-"""One of the create_file, delete_file, or update_file operations supplied to the apply_patch tool."""
+"""One of the create_file, delete_file, or update_file operations supplied to the
+apply_patch tool.
+"""
 
 
 InputItem: TypeAlias = (
@@ -8203,7 +8587,9 @@ def _extras(
 
 
 class _CreateChatCompletionStreamResponseMerge(_State):
-    """Merge state of CreateChatCompletionStreamResponse at ``(chunk)`` (root context)."""
+    """Merge state of CreateChatCompletionStreamResponse at ``(chunk)`` (root
+    context).
+    """
 
     __slots__ = (
         "choices",
@@ -8233,17 +8619,41 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         self.moderation: dict[str, Any] | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("id")) is None:
-            if "id" not in data:
-                missing += 1
-        elif value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value, str)
-        if (value := data.get("choices")) is None:
-            if "choices" not in data:
-                missing += 1
-        elif (
+        get = data.get
+        if (v := get("id")) is not None and v != self.id:
+            self.id = acc.set_value(self, "id", self.id, v, str)
+        if (v := get("choices")) is not None:
+            self._merge_choices(v, acc)
+        if (v := get("created")) is not None and v != self.created:
+            self.created = acc.set_value(self, "created", self.created, v, int)
+        if (v := get("model")) is not None and v != self.model:
+            self.model = acc.set_value(self, "model", self.model, v, str)
+        if (v := get("obfuscation")) is not None and v != self.obfuscation:
+            self.obfuscation = acc.last_value(
+                self, "obfuscation", self.obfuscation, v, str
+            )
+        if (v := get("service_tier")) is not None and v != self.service_tier:
+            self.service_tier = acc.last_value(
+                self, "service_tier", self.service_tier, v, str
+            )
+        if (
+            v := get("system_fingerprint")
+        ) is not None and v != self.system_fingerprint:
+            self.system_fingerprint = acc.last_text(
+                self, "system_fingerprint", self.system_fingerprint, v
+            )
+        if (v := get("object")) is not None and v != self.object:
+            self.object = acc.set_value(self, "object", self.object, v, str)
+        if (v := get("usage")) is not None:
+            self.usage = acc.last_object(self, "usage", self.usage, v)
+        if (v := get("moderation")) is not None:
+            self.moderation = acc.last_object(self, "moderation", self.moderation, v)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _merge_choices(self, value: Any, acc: _Merger) -> None:
+        """Merges a list's entries into the entries of the same key (``by_key``)."""
+        if (
             type(value) is list
             and len(value) == 1
             and type(item := value[0]) is dict
@@ -8251,66 +8661,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             and (entry := self.choices.by_key.get(key)) is not None
         ):
             entry._add(item, acc)
-        else:
-            self._merge_choices(value, acc)
-        if (value := data.get("created")) is None:
-            if "created" not in data:
-                missing += 1
-        elif value != self.created:
-            self.created = acc.set_value(self, "created", self.created, value, int)
-        if (value := data.get("model")) is None:
-            if "model" not in data:
-                missing += 1
-        elif value != self.model:
-            self.model = acc.set_value(self, "model", self.model, value, str)
-        if (value := data.get("obfuscation")) is None:
-            if "obfuscation" not in data:
-                missing += 1
-        elif value != self.obfuscation:
-            self.obfuscation = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "obfuscation", self.obfuscation, value, str)
-            )
-        if (value := data.get("service_tier")) is None:
-            if "service_tier" not in data:
-                missing += 1
-        elif value != self.service_tier:
-            self.service_tier = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "service_tier", self.service_tier, value, str)
-            )
-        if (value := data.get("system_fingerprint")) is None:
-            if "system_fingerprint" not in data:
-                missing += 1
-        elif value != self.system_fingerprint:
-            self.system_fingerprint = acc.last_text(
-                self, "system_fingerprint", self.system_fingerprint, value
-            )
-        if (value := data.get("object")) is None:
-            if "object" not in data:
-                missing += 1
-        elif value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := data.get("usage")) is None:
-            if "usage" not in data:
-                missing += 1
-        else:
-            self.usage = acc.last_object(self, "usage", self.usage, value)
-        if (value := data.get("moderation")) is None:
-            if "moderation" not in data:
-                missing += 1
-        else:
-            self.moderation = acc.last_object(
-                self, "moderation", self.moderation, value
-            )
-        if len(data) + missing != 10:
-            acc.unknown(self, data, "root")
-
-    def _merge_choices(self, value: Any, acc: _Merger) -> None:
-        """Merges a list's entries into the entries of the same key (``by_key``); ``_add``
-        merges the common fragment, one item for an entry begun before, itself."""
+            return
         if type(value) is not list:
             acc.wrong_type(self, "choices", value, "a list")
         for item in value if type(value) is list else ():
@@ -8347,7 +8698,9 @@ class _CreateChatCompletionStreamResponseMerge(_State):
 
 
 class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
-    """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]`` (entry context)."""
+    """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]``
+    (entry context).
+    """
 
     __slots__ = ("delta", "finish_reason", "index", "logprobs")
     _known = _KEYS_CreateChatCompletionStreamResponseChoice
@@ -8362,48 +8715,35 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
         self.index = 0
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0 if "index" in data else 1
-        if (value := data.get("delta")) is None:
-            if "delta" not in data:
-                missing += 1
-        elif type(value) is dict:
+        get = data.get
+        if (v := get("delta")) is not None:
+            if type(v) is not dict:
+                acc.wrong_type(self, "delta", v, "an object")
             # most deltas carry one text fragment and nothing else
-            if (
-                len(value) == 1
-                and type(fragment := value.get("content")) is str
+            elif (
+                len(v) == 1
+                and type(text := v.get("content")) is str
                 and self.delta._alt is None
             ):
-                self.delta.content.append(fragment)
+                self.delta.content.append(text)
             else:
-                self.delta._add(value, acc)
-        else:
-            acc.wrong_type(self, "delta", value, "an object")
-        if (value := data.get("logprobs")) is None:
-            if "logprobs" not in data:
-                missing += 1
-        elif type(value) is dict and self.logprobs is not None:
-            self.logprobs._add(value, acc)
-        else:
-            self.logprobs = acc.merge_object(
-                self,
-                "logprobs",
-                self.logprobs,
-                _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
-                value,
-            )
-        if (value := data.get("finish_reason")) is None:
-            if "finish_reason" not in data:
-                missing += 1
-        elif value != self.finish_reason:
-            self.finish_reason = (
-                value
-                if type(value) is str and value
-                else acc.last_value(
-                    self, "finish_reason", self.finish_reason, value, str
+                self.delta._add(v, acc)
+        if (v := get("logprobs")) is not None:
+            if type(v) is not dict or self.logprobs is None:
+                self.logprobs = acc.merge_object(
+                    self,
+                    "logprobs",
+                    self.logprobs,
+                    _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
+                    v,
                 )
+            else:
+                self.logprobs._add(v, acc)
+        if (v := get("finish_reason")) is not None and v != self.finish_reason:
+            self.finish_reason = acc.last_value(
+                self, "finish_reason", self.finish_reason, v, str
             )
-        if len(data) + missing != 4:
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "entry")
 
     def _build(self) -> dict[str, Any]:
@@ -8417,7 +8757,9 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
 
 
 class _ChatCompletionStreamResponseDeltaMerge(_State):
-    """Merge state of ChatCompletionStreamResponseDelta at ``choices[].delta`` (delta context)."""
+    """Merge state of ChatCompletionStreamResponseDelta at ``choices[].delta`` (delta
+    context).
+    """
 
     __slots__ = ("content", "function_call", "refusal", "role", "tool_calls")
     _known = _KEYS_ChatCompletionStreamResponseDelta
@@ -8433,33 +8775,38 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
         self.refusal: list[str] = []
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("content")) is None:
-            if "content" not in data:
-                missing += 1
-        else:
-            if type(value) is str and self._alt is None:
-                self.content.append(value)
+        get = data.get
+        if (v := get("content")) is not None:
+            if type(v) is str and self._alt is None:
+                self.content.append(v)
             else:
-                acc.fragment(self, "content", "content", value, text_only=True)
-        if (value := data.get("function_call")) is None:
-            if "function_call" not in data:
-                missing += 1
-        elif type(value) is dict and self.function_call is not None:
-            self.function_call._add(value, acc)
-        else:
-            self.function_call = acc.merge_object(
-                self,
-                "function_call",
-                self.function_call,
-                _ChatCompletionStreamResponseDeltaFunctionCallMerge,
-                value,
-            )
-        if (value := data.get("tool_calls")) is None:
-            if "tool_calls" not in data:
-                missing += 1
-        elif (
+                acc.fragment(self, "content", "content", v, text_only=True)
+        if (v := get("function_call")) is not None:
+            if type(v) is not dict or self.function_call is None:
+                self.function_call = acc.merge_object(
+                    self,
+                    "function_call",
+                    self.function_call,
+                    _ChatCompletionStreamResponseDeltaFunctionCallMerge,
+                    v,
+                )
+            else:
+                self.function_call._add(v, acc)
+        if (v := get("tool_calls")) is not None:
+            self._merge_tool_calls(v, acc)
+        if (v := get("role")) is not None and v != self.role:
+            self.role = acc.set_value(self, "role", self.role, v, str)
+        if (v := get("refusal")) is not None:
+            if type(v) is str and self._alt is None:
+                self.refusal.append(v)
+            else:
+                acc.fragment(self, "refusal", "refusal", v, text_only=True)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "delta")
+
+    def _merge_tool_calls(self, value: Any, acc: _Merger) -> None:
+        """Merges a list's entries into the entries of the same key (``by_key``)."""
+        if (
             type(value) is list
             and len(value) == 1
             and type(item := value[0]) is dict
@@ -8471,27 +8818,7 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
             )
         ):
             entry._add(item, acc)
-        else:
-            self._merge_tool_calls(value, acc)
-        if (value := data.get("role")) is None:
-            if "role" not in data:
-                missing += 1
-        elif value != self.role:
-            self.role = acc.set_value(self, "role", self.role, value, str)
-        if (value := data.get("refusal")) is None:
-            if "refusal" not in data:
-                missing += 1
-        else:
-            if type(value) is str and self._alt is None:
-                self.refusal.append(value)
-            else:
-                acc.fragment(self, "refusal", "refusal", value, text_only=True)
-        if len(data) + missing != 5:
-            acc.unknown(self, data, "delta")
-
-    def _merge_tool_calls(self, value: Any, acc: _Merger) -> None:
-        """Merges a list's entries into the entries of the same key (``by_key``); ``_add``
-        merges the common fragment, one item for an entry begun before, itself."""
+            return
         if type(value) is not list:
             acc.wrong_type(self, "tool_calls", value, "a list")
         for item in value if type(value) is list else ():
@@ -8526,7 +8853,9 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
 
 
 class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
-    """Merge state of ChatCompletionStreamResponseDeltaFunctionCall at ``choices[].delta.function_call`` (delta context)."""
+    """Merge state of ChatCompletionStreamResponseDeltaFunctionCall at
+    ``choices[].delta.function_call`` (delta context).
+    """
 
     __slots__ = ("arguments", "name")
     _known = _KEYS_ChatCompletionStreamResponseDeltaFunctionCall
@@ -8537,25 +8866,18 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
         self.name: str | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("arguments")) is None:
-            if "arguments" not in data:
-                missing += 1
-        else:
+        get = data.get
+        if (v := get("arguments")) is not None:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
-            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
-                text.append(value)
-                text.size += len(value)
+            if type(v) is str and 0 < len(v) < text.size and self._alt is None:
+                text.append(v)
+                text.size += len(v)
             else:
-                acc.json_text(self, "arguments", "arguments", value)
-        if (value := data.get("name")) is None:
-            if "name" not in data:
-                missing += 1
-        elif value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value, str)
-        if len(data) + missing != 2:
+                acc.json_text(self, "arguments", "arguments", v)
+        if (v := get("name")) is not None and v != self.name:
+            self.name = acc.set_value(self, "name", self.name, v, str)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
     def _build(self) -> dict[str, Any]:
@@ -8568,7 +8890,9 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
 
 
 class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
-    """Merge state of ChatCompletionMessageToolCallChunk at ``choices[].delta.tool_calls[]`` (delta context)."""
+    """Merge state of ChatCompletionMessageToolCallChunk at
+    ``choices[].delta.tool_calls[]`` (delta context).
+    """
 
     __slots__ = ("function", "id", "index", "type")
     _known = _KEYS_ChatCompletionMessageToolCallChunk
@@ -8581,32 +8905,23 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
         self.function: _ChatCompletionMessageToolCallChunkFunctionMerge | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0 if "index" in data else 1
-        if (value := data.get("id")) is None:
-            if "id" not in data:
-                missing += 1
-        elif value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value, str)
-        if (value := data.get("type")) is None:
-            if "type" not in data:
-                missing += 1
-        elif value != self.type:
-            self.type = acc.set_value(self, "type", self.type, value, str)
-        if (value := data.get("function")) is None:
-            if "function" not in data:
-                missing += 1
-        elif type(value) is dict and self.function is not None:
-            self.function._add(value, acc)
-        else:
-            self.function = acc.merge_object(
-                self,
-                "function",
-                self.function,
-                _ChatCompletionMessageToolCallChunkFunctionMerge,
-                value,
-            )
-        if len(data) + missing != 4:
+        get = data.get
+        if (v := get("id")) is not None and v != self.id:
+            self.id = acc.set_value(self, "id", self.id, v, str)
+        if (v := get("type")) is not None and v != self.type:
+            self.type = acc.set_value(self, "type", self.type, v, str)
+        if (v := get("function")) is not None:
+            if type(v) is not dict or self.function is None:
+                self.function = acc.merge_object(
+                    self,
+                    "function",
+                    self.function,
+                    _ChatCompletionMessageToolCallChunkFunctionMerge,
+                    v,
+                )
+            else:
+                self.function._add(v, acc)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
     def _build(self) -> dict[str, Any]:
@@ -8622,7 +8937,9 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
 
 
 class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
-    """Merge state of ChatCompletionMessageToolCallChunkFunction at ``choices[].delta.tool_calls[].function`` (delta context)."""
+    """Merge state of ChatCompletionMessageToolCallChunkFunction at
+    ``choices[].delta.tool_calls[].function`` (delta context).
+    """
 
     __slots__ = ("arguments", "name")
     _known = _KEYS_ChatCompletionMessageToolCallChunkFunction
@@ -8633,25 +8950,18 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
         self.arguments = _JsonText()
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("name")) is None:
-            if "name" not in data:
-                missing += 1
-        elif value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value, str)
-        if (value := data.get("arguments")) is None:
-            if "arguments" not in data:
-                missing += 1
-        else:
+        get = data.get
+        if (v := get("name")) is not None and v != self.name:
+            self.name = acc.set_value(self, "name", self.name, v, str)
+        if (v := get("arguments")) is not None:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
-            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
-                text.append(value)
-                text.size += len(value)
+            if type(v) is str and 0 < len(v) < text.size and self._alt is None:
+                text.append(v)
+                text.size += len(v)
             else:
-                acc.json_text(self, "arguments", "arguments", value)
-        if len(data) + missing != 2:
+                acc.json_text(self, "arguments", "arguments", v)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
     def _build(self) -> dict[str, Any]:
@@ -8664,7 +8974,9 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
 
 
 class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
-    """Merge state of CreateChatCompletionStreamResponseChoiceLogprobs at ``choices[].logprobs`` (entry context)."""
+    """Merge state of CreateChatCompletionStreamResponseChoiceLogprobs at
+    ``choices[].logprobs`` (entry context).
+    """
 
     __slots__ = ("content", "refusal")
     _known = _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs
@@ -8675,19 +8987,12 @@ class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
         self.refusal: list[Any] | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("content")) is None:
-            if "content" not in data:
-                missing += 1
-        else:
-            self.content = acc.extend(self, "content", self.content, value)
-        if (value := data.get("refusal")) is None:
-            if "refusal" not in data:
-                missing += 1
-        else:
-            self.refusal = acc.extend(self, "refusal", self.refusal, value)
-        if len(data) + missing != 2:
+        get = data.get
+        if (v := get("content")) is not None:
+            self.content = acc.extend(self, "content", self.content, v)
+        if (v := get("refusal")) is not None:
+            self.refusal = acc.extend(self, "refusal", self.refusal, v)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "entry")
 
     def _build(self) -> dict[str, Any]:
@@ -8800,7 +9105,7 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: dict[str, _ResponseRule] = {
 # (`gen-models SPEC --explain-merge` prints it), calling the fold runtime.
 
 
-_RESPONSE_STREAM_EVENT_OUTPUT_CODE = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CODE_AS_CODE_INTERPRETER_CALL = _Slot(
     "output[{output_index}].code",
     ident="item_id",
     new={
@@ -8811,16 +9116,16 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CODE = _Slot(
         "type": "code_interpreter_call",
     },
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_CODE_2 = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CODE = _Slot(
     "output[{output_index}].code", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_STATUS = _Slot(
     "output[{output_index}].status", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ITEM = _Slot(
     "output[{output_index}].content[{content_index}]", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_FUNCTION_CALL = _Slot(
     "output[{output_index}].arguments",
     ident="item_id",
     new={"arguments": "", "call_id": "", "name": "", "type": "function_call"},
@@ -8828,44 +9133,44 @@ _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS = _Slot(
 _RESPONSE_STREAM_EVENT_OUTPUT_NAME = _Slot(
     "output[{output_index}].name", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_2 = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS = _Slot(
     "output[{output_index}].arguments", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM = _Slot(
     "output[{output_index}].action.commands[{command_index}]"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT_ITEM = _Slot(
     "output[{output_index}].output[{command_index}]",
     ident="item_id",
     fixed=("detail", "mode", "type"),
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT_2 = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT = _Slot(
     "output[{output_index}].output", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT = _Slot("output[{output_index}]")
-_RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_ITEM = _Slot("output[{output_index}]")
+_RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_ITEM = _Slot(
     "output[{output_index}].summary[{summary_index}]", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT = _Slot(
     "output[{output_index}].summary[{summary_index}].text", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_REASONING_TEXT = _Slot(
     "output[{output_index}].content[{content_index}].text",
     ident="item_id",
     new={"text": "", "type": "reasoning_text"},
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_2 = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT = _Slot(
     "output[{output_index}].content[{content_index}].text", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_AS_REFUSAL = _Slot(
     "output[{output_index}].content[{content_index}].refusal",
     ident="item_id",
     new={"refusal": "", "type": "refusal"},
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_2 = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL = _Slot(
     "output[{output_index}].content[{content_index}].refusal", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_3 = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_OUTPUT_TEXT = _Slot(
     "output[{output_index}].content[{content_index}].text",
     ident="item_id",
     new={"annotations": [], "logprobs": [], "text": "", "type": "output_text"},
@@ -8873,21 +9178,21 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_3 = _Slot(
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS = _Slot(
     "output[{output_index}].content[{content_index}].logprobs", ident="item_id"
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_3 = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_MCP_CALL = _Slot(
     "output[{output_index}].arguments",
     ident="item_id",
     new={"arguments": "", "id": "", "name": "", "server_label": "", "type": "mcp_call"},
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ANNOTATIONS = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ANNOTATIONS_ITEM = _Slot(
     "output[{output_index}].content[{content_index}].annotations[{annotation_index}]",
     ident="item_id",
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_INPUT = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_INPUT_AS_CUSTOM_TOOL_CALL = _Slot(
     "output[{output_index}].input",
     ident="item_id",
     new={"call_id": "", "input": "", "name": "", "type": "custom_tool_call"},
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_INPUT_2 = _Slot(
+_RESPONSE_STREAM_EVENT_OUTPUT_INPUT = _Slot(
     "output[{output_index}].input", ident="item_id"
 )
 
@@ -8902,7 +9207,9 @@ def _on_response_audio_done(f: _EventFold, e: dict[str, Any]) -> None:
 
 
 def _on_response_audio_transcript_delta(f: _EventFold, e: dict[str, Any]) -> None:
-    """``response.audio.transcript.delta``: side channel 'audio_transcript' gets delta."""
+    """``response.audio.transcript.delta``: side channel 'audio_transcript' gets
+    delta.
+    """
     f.side("audio_transcript", e.get("delta"), None, keep_all=True)
 
 
@@ -8916,7 +9223,9 @@ def _on_response_code_interpreter_call_code_delta(
     """``response.code_interpreter_call_code.delta``: append delta at
     output[{output_index}].code.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CODE.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_CODE_AS_CODE_INTERPRETER_CALL.append(
+        f, e, e.get("delta")
+    )
 
 
 def _on_response_code_interpreter_call_code_done(
@@ -8925,7 +9234,7 @@ def _on_response_code_interpreter_call_code_done(
     """``response.code_interpreter_call_code.done``: replace code at
     output[{output_index}].code.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CODE_2.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_CODE.replace(
         f, e, e.get("code"), check=True, optional=True
     )
 
@@ -8966,14 +9275,14 @@ def _on_response_content_part_added(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.content_part.added``: create part at
     output[{output_index}].content[{content_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT.create(f, e, e.get("part"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ITEM.create(f, e, e.get("part"))
 
 
 def _on_response_content_part_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.content_part.done``: replace part at
     output[{output_index}].content[{content_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT.replace(f, e, e.get("part"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ITEM.replace(f, e, e.get("part"))
 
 
 def _on_response_created(f: _EventFold, e: dict[str, Any]) -> None:
@@ -9013,18 +9322,21 @@ def _on_response_function_call_arguments_delta(
     """``response.function_call_arguments.delta``: append delta at
     output[{output_index}].arguments.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_FUNCTION_CALL.append(
+        f, e, e.get("delta")
+    )
 
 
 def _on_response_function_call_arguments_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.function_call_arguments.done``: replace name at
-    output[{output_index}].name; replace arguments at output[{output_index}].arguments.
+    output[{output_index}].name; replace arguments at
+    output[{output_index}].arguments.
     """
     output = _RESPONSE_STREAM_EVENT_OUTPUT_NAME.parent(f, e)
     _RESPONSE_STREAM_EVENT_OUTPUT_NAME.replace(
         f, e, e.get("name"), output, optional=True
     )
-    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_2.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS.replace(
         f, e, e.get("arguments"), output, check=True, optional=True
     )
 
@@ -9033,21 +9345,21 @@ def _on_response_shell_call_command_added(f: _EventFold, e: dict[str, Any]) -> N
     """``response.shell_call_command.added``: create command at
     output[{output_index}].action.commands[{command_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS.create(f, e, e.get("command"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM.create(f, e, e.get("command"))
 
 
 def _on_response_shell_call_command_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.shell_call_command.delta``: append delta at
     output[{output_index}].action.commands[{command_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM.append(f, e, e.get("delta"))
 
 
 def _on_response_shell_call_command_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.shell_call_command.done``: replace command at
     output[{output_index}].action.commands[{command_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM.replace(
         f, e, e.get("command"), check=True
     )
 
@@ -9058,7 +9370,7 @@ def _on_response_shell_call_output_content_delta(
     """``response.shell_call_output_content.delta``: append delta at
     output[{output_index}].output[{command_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT_ITEM.append(f, e, e.get("delta"))
 
 
 def _on_response_shell_call_output_content_done(
@@ -9067,7 +9379,7 @@ def _on_response_shell_call_output_content_done(
     """``response.shell_call_output_content.done``: replace output at
     output[{output_index}].output.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT_2.replace(f, e, e.get("output"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT.replace(f, e, e.get("output"))
 
 
 def _on_response_in_progress(f: _EventFold, e: dict[str, Any]) -> None:
@@ -9087,26 +9399,26 @@ def _on_response_incomplete(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_output_item_added(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.output_item.added``: create item at output[{output_index}]."""
-    _RESPONSE_STREAM_EVENT_OUTPUT.create(f, e, e.get("item"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ITEM.create(f, e, e.get("item"))
 
 
 def _on_response_output_item_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.output_item.done``: replace item at output[{output_index}]."""
-    _RESPONSE_STREAM_EVENT_OUTPUT.replace(f, e, e.get("item"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ITEM.replace(f, e, e.get("item"))
 
 
 def _on_response_reasoning_summary_part_added(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_summary_part.added``: merge part at
     output[{output_index}].summary[{summary_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY.merge(f, e, e.get("part"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_ITEM.merge(f, e, e.get("part"))
 
 
 def _on_response_reasoning_summary_part_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_summary_part.done``: merge part at
     output[{output_index}].summary[{summary_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY.merge(f, e, e.get("part"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_ITEM.merge(f, e, e.get("part"))
 
 
 def _on_response_reasoning_summary_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
@@ -9129,14 +9441,16 @@ def _on_response_reasoning_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_text.delta``: append delta at
     output[{output_index}].content[{content_index}].text.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_REASONING_TEXT.append(
+        f, e, e.get("delta")
+    )
 
 
 def _on_response_reasoning_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_text.done``: replace text at
     output[{output_index}].content[{content_index}].text.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_2.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT.replace(
         f, e, e.get("text"), check=True, optional=True
     )
 
@@ -9145,14 +9459,16 @@ def _on_response_refusal_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.refusal.delta``: append delta at
     output[{output_index}].content[{content_index}].refusal.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_AS_REFUSAL.append(
+        f, e, e.get("delta")
+    )
 
 
 def _on_response_refusal_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.refusal.done``: replace refusal at
     output[{output_index}].content[{content_index}].refusal.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_2.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL.replace(
         f, e, e.get("refusal"), check=True, optional=True
     )
 
@@ -9162,8 +9478,10 @@ def _on_response_output_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
     output[{output_index}].content[{content_index}].text; extend logprobs at
     output[{output_index}].content[{content_index}].logprobs.
     """
-    content = _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_3.parent(f, e)
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_3.append(f, e, e.get("delta"), content)
+    content = _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_OUTPUT_TEXT.parent(f, e)
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_OUTPUT_TEXT.append(
+        f, e, e.get("delta"), content
+    )
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS.extend(
         f, e, e.get("logprobs"), content
     )
@@ -9174,8 +9492,8 @@ def _on_response_output_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     output[{output_index}].content[{content_index}].text; replace logprobs at
     output[{output_index}].content[{content_index}].logprobs.
     """
-    content = _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_2.parent(f, e)
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_2.replace(
+    content = _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT.parent(f, e)
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT.replace(
         f, e, e.get("text"), content, check=True, optional=True
     )
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS.replace(
@@ -9234,8 +9552,8 @@ def _on_response_image_generation_call_in_progress(
 def _on_response_image_generation_call_partial_image(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
-    """``response.image_generation_call.partial_image``: side channel 'partial_image' gets
-    partial_image_b64 (latest).
+    """``response.image_generation_call.partial_image``: side channel 'partial_image'
+    gets partial_image_b64 (latest).
     """
     f.side(
         "partial_image",
@@ -9249,20 +9567,22 @@ def _on_response_mcp_call_arguments_delta(f: _EventFold, e: dict[str, Any]) -> N
     """``response.mcp_call_arguments.delta``: append delta at
     output[{output_index}].arguments.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_3.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_MCP_CALL.append(f, e, e.get("delta"))
 
 
 def _on_response_mcp_call_arguments_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.mcp_call_arguments.done``: replace arguments at
     output[{output_index}].arguments.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_2.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS.replace(
         f, e, e.get("arguments"), check=True, optional=True
     )
 
 
 def _on_response_mcp_call_completed(f: _EventFold, e: dict[str, Any]) -> None:
-    """``response.mcp_call.completed``: set completed at output[{output_index}].status."""
+    """``response.mcp_call.completed``: set completed at
+    output[{output_index}].status.
+    """
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "completed")
 
 
@@ -9272,7 +9592,9 @@ def _on_response_mcp_call_failed(f: _EventFold, e: dict[str, Any]) -> None:
 
 
 def _on_response_mcp_call_in_progress(f: _EventFold, e: dict[str, Any]) -> None:
-    """``response.mcp_call.in_progress``: set in_progress at output[{output_index}].status."""
+    """``response.mcp_call.in_progress``: set in_progress at
+    output[{output_index}].status.
+    """
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "in_progress")
 
 
@@ -9292,7 +9614,9 @@ def _on_response_output_text_annotation_added(f: _EventFold, e: dict[str, Any]) 
     """``response.output_text.annotation.added``: create annotation at
     output[{output_index}].content[{content_index}].annotations[{annotation_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ANNOTATIONS.create(f, e, e.get("annotation"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ANNOTATIONS_ITEM.create(
+        f, e, e.get("annotation")
+    )
 
 
 def _on_response_queued(f: _EventFold, e: dict[str, Any]) -> None:
@@ -9304,14 +9628,14 @@ def _on_response_custom_tool_call_input_delta(f: _EventFold, e: dict[str, Any]) 
     """``response.custom_tool_call_input.delta``: append delta at
     output[{output_index}].input.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_INPUT.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_INPUT_AS_CUSTOM_TOOL_CALL.append(f, e, e.get("delta"))
 
 
 def _on_response_custom_tool_call_input_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.custom_tool_call_input.done``: replace input at
     output[{output_index}].input.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_INPUT_2.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_INPUT.replace(
         f, e, e.get("input"), check=True, optional=True
     )
 
@@ -9381,19 +9705,22 @@ _RESPONSE_STREAM_EVENT_HANDLERS: dict[
 
 
 class ResponseStreamEventAccumulator:
-    """Folds a stream of ``ResponseStreamEvent`` events into the ``Response`` they build.
+    """Folds a stream of ``ResponseStreamEvent`` events into the ``Response`` they
+    build.
 
-    ``add(event)`` takes a decoded dict, JSON text or bytes, or an event object of this module;
-    ``snapshot_dict()`` is the ``Response`` so far as plain JSON, ``snapshot()`` the typed one.
-    Keyed slots (``output[{output_index}]``) are filled by key, sparse and out-of-order safe;
-    text is gathered and joined once; final values are checked against the fold. The stream ends
-    with ``response.completed`` or ``response.failed`` or ``response.incomplete``. A stream may
-    start without its first event.
+    ``add(event)`` takes a decoded dict, JSON text or bytes, or an event object of
+    this module; ``snapshot_dict()`` is the ``Response`` so far as plain JSON,
+    ``snapshot()`` the typed one. Keyed slots (``output[{output_index}]``) are
+    filled by key, sparse and out-of-order safe; text is gathered and joined once;
+    final values are checked against the fold. The stream ends with
+    ``response.completed`` or ``response.failed`` or ``response.incomplete``. A
+    stream may start without its first event.
 
-    Attributes: ``anomalies`` (every stray, see ``_EventFold``), ``unknown_events`` (events of
-    types this module does not know: kept), ``channels`` (side channels: ``audio``,
-    ``audio_transcript``, ``partial_image``), ``error`` (the error event, if one came),
-    ``finished`` (the terminal event's type or None). ``strict=True`` raises
+    Attributes: ``anomalies`` (every stray, see ``_EventFold``),
+    ``unknown_events`` (events of types this module does not know: kept),
+    ``channels`` (side channels: ``audio``, ``audio_transcript``,
+    ``partial_image``), ``error`` (the error event, if one came), ``finished``
+    (the terminal event's type or None). ``strict=True`` raises
     ``StreamMergeError`` at the first anomaly.
     """
 

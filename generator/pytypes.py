@@ -9,6 +9,7 @@ never spliced.
 from __future__ import annotations
 
 import re
+import textwrap
 from typing import TYPE_CHECKING
 
 from .model import ANY, AliasRef, Array, Enum, Map, ModelRef, Nullable, Prim, Tuple, Type, UnionType
@@ -60,7 +61,7 @@ def docstring(text: str, indent: int = 0) -> str:
     (``\\x00``, ``\\r``, U+2028, bidi controls) become escapes, and whitespace at the end of
     a line is escaped so that black's docstring clean-up cannot change the text.
     """
-    text = text.strip()
+    text = _wrapped(text.strip(), LINE_LENGTH - indent - 6)  # room for the quotes on each side
     if "\\" not in text and text.replace("\n", "").isprintable():  # nothing to escape (most text)
         return _docstring_of(text, indent)
     out = []
@@ -75,6 +76,53 @@ def docstring(text: str, indent: int = 0) -> str:
             code = ord(ch)
             out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
     return _docstring_of("".join(out), indent)
+
+
+#: A line a paragraph is kept as written for: markdown structure (a list item, a heading, a
+#: table row, a quote, a fence) or indented code.
+_STRUCTURE = re.compile(r"^(\s{2,}|[-*+>|#]|\d+[.)]\s|```)")
+#: The start of a markdown list item: its indent, marker and space.
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+
+
+def _wrapped(text: str, width: int) -> str:
+    """``text`` with each paragraph of prose that has a line longer than ``width`` filled to
+    ``width`` (the spec's descriptions are often one long line), and each long list item of
+    a markdown list filled with a hanging indent; other markdown structure (headings,
+    tables, quotes) and everything inside a code fence as written. Words are never broken."""
+    if all(len(line) <= width for line in text.split("\n")):
+        return text
+    out: list[str] = []
+    fenced = False
+    for paragraph in text.split("\n\n"):
+        lines = paragraph.split("\n")
+        structured = fenced or any(_STRUCTURE.match(line) for line in lines)
+        fenced ^= paragraph.count("```") % 2 == 1
+        if all(len(line) <= width for line in lines) or (structured and "```" in paragraph):
+            out.append(paragraph)
+        elif structured:
+            out.append("\n".join(_list_item(line, width) for line in lines))
+        else:
+            out.append(_fill(" ".join(lines), width))
+    return "\n\n".join(out)
+
+
+def _list_item(line: str, width: int) -> str:
+    """A long line of a paragraph with markdown structure: a list item filled with a hanging
+    indent, a line of prose filled; any other line (a table row, a heading...) as it is."""
+    if len(line) <= width:
+        return line
+    item = _LIST_ITEM.match(line)
+    if item is not None:
+        return _fill(line[item.end() :], width, item.group(), " " * len(item.group()))
+    return line if _STRUCTURE.match(line) else _fill(line, width)
+
+
+def _fill(text: str, width: int, first: str = "", rest: str = "") -> str:
+    words = " ".join(w for w in text.split(" ") if w)
+    return textwrap.fill(
+        words, width, initial_indent=first, subsequent_indent=rest, break_long_words=False, break_on_hyphens=False
+    )
 
 
 def _docstring_of(escaped: str, indent: int) -> str:

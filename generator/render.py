@@ -313,27 +313,31 @@ def _module_doc(gen: Generation, style: Emitter) -> str:
     return pytypes.docstring(text)
 
 
-def _doc_text(description: str | None, deprecated: bool, default: Any, has_default: bool, t: Any = None) -> str | None:
+def _doc_text(description: str | None, deprecated: bool, t: Any = None, notes: tuple[str, ...] = ()) -> str | None:
     """A schema's or a field's documentation: its description with the notes the spec adds
-    (deprecated, enum value names, a default that is not applied). The notes are sentences of
-    a one-line description, and paragraphs of their own after a longer one (whose last
-    paragraph may be a list or a code block)."""
+    (deprecated, enum value names, ``notes``); None when the spec says nothing. The notes are
+    sentences of a one-line description, and paragraphs of their own after a longer one
+    (whose last paragraph may be a list or a code block)."""
     text = (description or "").strip()
-    notes = []
+    added = list(notes)
     if isinstance(t, Enum) and t.names and not t.alias:
-        notes.append(f"Values: {', '.join(t.names)}.")  # x-enum-varnames / x-enumNames
-    if has_default:
-        notes.append(f"Spec default (not applied): ``{default!r}``.")
+        added.insert(0, f"Values: {', '.join(t.names)}.")  # x-enum-varnames / x-enumNames
     if "\n" in text:
-        parts = (["Deprecated."] if deprecated else []) + [text, *notes]
-        return "\n\n".join(parts)
-    parts = (["Deprecated."] if deprecated else []) + ([text] if text else []) + notes
+        return "\n\n".join((["Deprecated."] if deprecated else []) + [text, *added])
+    parts = (["Deprecated."] if deprecated else []) + ([text] if text else []) + added
     return " ".join(parts) if parts else None
+
+
+def _defaults_note(m: Model) -> tuple[str, ...]:
+    """The spec's defaults of a model's fields, as one sentence for its docstring (a chunk
+    that leaves a field out did not send its default: they are not applied)."""
+    shown = [f"``{f.py_name}={f.default!r}``" for f in m.fields if f.has_default]
+    return (f"Spec defaults, not applied: {', '.join(shown)}.",) if shown else ()
 
 
 def _field_view(m: Model, f: Field, style: Emitter, parsers: pytypes.Parsers) -> dict[str, Any]:
     ann = style.annotation(f.value_type, not f.required, parsers.target, parsers.strings)
-    doc = _doc_text(f.description, f.deprecated, f.default, f.has_default, f.type)
+    doc = _doc_text(f.description, f.deprecated, f.type)
     positions = style.tuple_positions(f.type, parsers.target)
     doc = "\n\n".join(p for p in (doc, positions) if p) or None
     view: dict[str, Any] = {
@@ -351,36 +355,8 @@ def _field_view(m: Model, f: Field, style: Emitter, parsers: pytypes.Parsers) ->
     return view
 
 
-def _where(pointer: str) -> str | None:
-    """Where an inline schema stands, readably: ``Chat.choices[].logprobs`` for
-    ``/components/schemas/Chat/properties/choices/items/properties/logprobs``."""
-    tokens = [t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]]
-    anchor = max((i + 1 for i, t in enumerate(tokens[:-1]) if t in ("schemas", "definitions", "$defs")), default=None)
-    if anchor is None or anchor >= len(tokens) - 1:
-        return None
-    text, i = tokens[anchor], anchor + 1
-    while i < len(tokens):
-        token = tokens[i]
-        if token in ("properties", "patternProperties") and i + 1 < len(tokens):
-            text += f".{tokens[i + 1]}"
-            i += 2
-            continue
-        if token in ("anyOf", "oneOf", "allOf") and i + 1 < len(tokens):
-            text += f" ({token} {tokens[i + 1]})" if token != "allOf" else ""
-            i += 2
-            continue
-        text += {"items": "[]", "additionalProperties": "[*]"}.get(token, "")
-        i += 1
-    return text
-
-
 def _model_view(m: Model, style: Emitter, merged: bool, parsers: pytypes.Parsers) -> dict[str, Any]:
-    where = _where(m.pointer)
-    doc = _doc_text(m.description, m.deprecated, None, False) or (
-        f"The object at ``{where}`` (the spec describes it no further)."
-        if where
-        else f"``{m.name}`` (no description in the spec)."
-    )
+    doc = _doc_text(m.description, m.deprecated, notes=_defaults_note(m))
     fields = [_field_view(m, f, style, parsers) for f in m.fields]
     extra_ann = (
         style.annotation(m.extra_type, target=parsers.target, strings=parsers.strings)
@@ -401,7 +377,7 @@ def _model_view(m: Model, style: Emitter, merged: bool, parsers: pytypes.Parsers
     return {
         "name": m.name,
         "keys_const": keys,
-        "doc": pytypes.docstring(doc, 4),
+        "doc": pytypes.docstring(doc, 4) if doc else None,
         "fields": fields,
         "extra_ann": extra_ann,
         "extra_typed": m.extra is not None or bool(m.patterns),
@@ -469,9 +445,7 @@ def _alias_view(a: Alias, style: Emitter, lazy: bool, parsers: pytypes.Parsers, 
             definition = f"{a.name}: TypeAlias = {pytypes.literal(value)}{pytypes.noqa(value)}"
     else:
         definition = f"{a.name}: TypeAlias = {value}"
-    doc = _doc_text(
-        a.description, a.deprecated, None, False, replace(a.type, alias=None) if isinstance(a.type, Enum) else None
-    )
+    doc = _doc_text(a.description, a.deprecated, replace(a.type, alias=None) if isinstance(a.type, Enum) else None)
     positions = style.tuple_positions(a.type, parsers.target)
     doc = "\n\n".join(p for p in (doc, positions) if p) or None
     return {

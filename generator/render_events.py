@@ -39,7 +39,7 @@ def events_view(
 
 def _union_view(plan: EventPlan, parse_fn: str, union: str) -> dict[str, Any]:
     names = EventNames(union)
-    slots = {slot: names.slot([step.name for step in slot.at]) for slot in plan.slots}
+    slots = {slot: _slot_name(names, slot) for slot in plan.slots}
     return {
         "accumulator": names.accumulator,
         "union": union,
@@ -85,6 +85,17 @@ def _accumulator_doc(plan: EventPlan, union: str) -> str:
         "None). ``strict=True`` raises ``StreamMergeError`` at the first anomaly.",
     ]
     return "\n".join(textwrap.fill(part, 92) if part else "" for part in parts)
+
+
+def _slot_name(names: EventNames, slot: Slot) -> str:
+    """A slot's constant, named for its path (and what a slot a delta creates starts as)."""
+    starts = json.loads(slot.new) if slot.new else None
+    kind = starts.get("type") if isinstance(starts, dict) else None
+    return names.slot(
+        [step.name for step in slot.at],
+        item=bool(slot.at and slot.at[-1].key),
+        starts_as=kind if isinstance(kind, str) else "new" if slot.new else None,
+    )
 
 
 def _slot_text(slot: Slot) -> str:

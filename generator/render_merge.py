@@ -170,8 +170,6 @@ def _merge_field_view(
         "pieces": f.pieces,
     }
     scalar = view["scalar"]
-    # a last scalar's common new value, taken inline (a placeholder "" or another type: the runtime)
-    view["fits"] = "type(value) is str and value" if scalar == "str" else f"type(value) is {scalar}"
     view["state_type"] = (
         f"{scalar} | None"
         if scalar

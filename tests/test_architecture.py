@@ -93,12 +93,11 @@ def test_per_style_code_stays_in_the_style_modules() -> None:
     assert len(branches) <= 2, branches
 
 
-def test_generated_merge_methods_are_at_most_80_lines() -> None:
+def test_generated_merge_methods_are_at_most_40_lines() -> None:
     """The plan-driven methods of the generated chat modules (the merge states: classes
     named ``_...Merge`` that are not part of the fixed runtime). A state's ``_add`` is one
-    flat probe per field (3-5 lines each since unknown fields are found by counting the
-    absent ones: the root state of a chat chunk, 10 fields, is 75 lines); 80 keeps any
-    method from growing beyond that shape."""
+    flat probe per field, two lines for most (unknown fields are found once, by the keys of
+    the chunk): the root state of a chat chunk, 10 fields, is 32 lines."""
     from generator import runtime_files
 
     fixed = {name for module in runtime_files.MODULES for name in runtime_files.defined_names(module)}
@@ -110,7 +109,7 @@ def test_generated_merge_methods_are_at_most_80_lines() -> None:
                     {
                         f"{module.name}:{node.name}.{f.name}": _span(f)
                         for f in node.body
-                        if isinstance(f, ast.FunctionDef) and _span(f) > 80
+                        if isinstance(f, ast.FunctionDef) and _span(f) > 40
                     }
                 )
     assert long == {}

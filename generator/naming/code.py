@@ -43,9 +43,14 @@ class EventNames:
         """``_on_response_output_text_delta`` for ``response.output_text.delta``."""
         return self._unique("_on_" + _event_words(tag).lower())
 
-    def slot(self, fields: Sequence[str]) -> str:
-        """``_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT`` for a slot at ``output[..].content[..].text``."""
-        return self._unique(f"{self.prefix}_{'_'.join(_event_words(f) for f in fields).upper()}")
+    def slot(self, fields: Sequence[str], item: bool = False, starts_as: str | None = None) -> str:
+        """``_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT`` for a slot at ``output[..].content[..].text``;
+        ``_..._OUTPUT_ITEM`` for an ``item`` of a list (``output[{output_index}]``);
+        ``_..._TEXT_AS_OUTPUT_TEXT`` for one that a delta creates, which ``starts_as`` an
+        ``output_text`` part (another slot may take the same path)."""
+        words = [_event_words(f) for f in fields] + ["item"] * item
+        words += ["as", _event_words(starts_as)] if starts_as else []
+        return self._unique(f"{self.prefix}_{'_'.join(words).upper()}")
 
     def _unique(self, name: str) -> str:
         candidate, n = name, 2

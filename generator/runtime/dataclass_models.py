@@ -128,15 +128,38 @@ class _OnFirstUse:
         raise AttributeError(self.name)
 
 
+class _Table:
+    """A model's ``_fields``, written in its class body as a function that makes its
+    ``_Fields`` table (whose parsers name classes and functions defined further down the
+    module), made on first use and then set on the class in its place."""
+
+    __slots__ = ("make", "name")
+
+    def __init__(self, make: Callable[[], _Fields]) -> None:
+        self.make = make
+        self.name = "_fields"
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: Any, owner: type) -> _Fields:
+        table = self.make()
+        for cls in owner.__mro__:  # the class that declares it (two threads: either table does)
+            if cls.__dict__.get(self.name) is self:
+                setattr(cls, self.name, table)
+                break
+        return table
+
+
 class _Dataclass:
     """The base of the module's dataclasses: ``from_dict`` and ``to_dict`` by the class's
-    ``_Fields`` table (``_fields``, set once the parsers it names exist), and
+    ``_Fields`` table (``_fields``, made on first use: ``_Table``), and
     ``__repr__``, ``__eq__`` and ``__hash__`` as ``@dataclass(eq=True)`` makes them,
     written once (see the module docstring)."""
 
     __slots__ = ()
     __hash__ = None  # type: ignore[assignment]  # mutable and compared: unhashable
-    _fields: ClassVar[_Fields]
+    _fields: ClassVar[_Table]
     extra_fields: dict[str, Any]  # every dataclass of the module declares these two
     null_fields: frozenset[str]  # (this one, those with a null-only field)
     if not TYPE_CHECKING:  # what @dataclass adds to a model, until it has (see _model)

@@ -2,22 +2,24 @@
 # Source: 'tests/data/chat/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: 0ac58670a95b2ebe2f31845d629be372e6be4fffa40f9a2c51389fbca25658dc
 # Regenerate with: gen-models tests/data/chat/openai.yaml --style dataclass --formatter ruff
-"""Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
+"""Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI
+API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
-(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``).
-It needs only the standard library, and imports the rest from ``_gen_models_runtime`` beside it.
+(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``). It
+needs only the standard library, and imports the rest from ``_gen_models_runtime``
+beside it.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
+from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Iterator
 from dataclasses import field
 from typing import Any, Literal, TypeAlias
 
 from ._gen_models_runtime.anomalies import Anomaly, StreamMergeError, _joined
 from ._gen_models_runtime.bookkeeping import _join
-from ._gen_models_runtime.dataclass_models import _Dataclass, _model
+from ._gen_models_runtime.dataclass_models import _Dataclass, _model, _Table
 from ._gen_models_runtime.keyed import _Entries, _KeyedList
 from ._gen_models_runtime.lenient import _built_anyway
 from ._gen_models_runtime.merge import _ChunkAccumulator, _EntryState, _Merger, _State
@@ -101,7 +103,10 @@ __all__ = [
 ServiceTier: TypeAlias = (
     Literal["auto", "default", "flex", "scale", "priority", "fast"] | None
 )
-"""The processing tier that served the request. In a request, `auto` (the default) uses the project's setting; a response reports the tier actually used, which may differ from the one asked for."""
+"""The processing tier that served the request. In a request, `auto` (the default)
+uses the project's setting; a response reports the tier actually used, which may
+differ from the one asked for.
+"""
 
 
 ModerationInputType: TypeAlias = Literal["text", "image"]
@@ -112,35 +117,55 @@ class ChatCompletionStreamResponseDeltaFunctionCall(_Dataclass):
     """Deprecated. Replaced by `tool_calls`; a piece of the function the model calls."""
 
     arguments: str | None = None
-    """The next piece of the call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
+    """The next piece of the call's arguments, JSON text produced by the model (not
+    guaranteed to be valid JSON or to match the function's parameters).
+    """
     name: str | None = None
     """Name of the function to call."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            arguments=_Field("arguments", _str, fast=str, optional=True),
+            name=_Field("name", _str, fast=str, optional=True),
+        )
+    )
 
-_KEYS_ChatCompletionStreamResponseDeltaFunctionCall = frozenset({"arguments", "name"})
+
+_KEYS_ChatCompletionStreamResponseDeltaFunctionCall: frozenset[str] = frozenset(
+    {"arguments", "name"}
+)
 
 
 @_model
 class ChatCompletionMessageToolCallChunkFunction(_Dataclass):
-    """The object at ``ChatCompletionMessageToolCallChunk.function`` (the spec describes it no further)."""
-
     name: str | None = None
     """Name of the function to call."""
     arguments: str | None = None
-    """The next piece of the call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
+    """The next piece of the call's arguments, JSON text produced by the model (not
+    guaranteed to be valid JSON or to match the function's parameters).
+    """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            name=_Field("name", _str, fast=str, optional=True),
+            arguments=_Field("arguments", _str, fast=str, optional=True),
+        )
+    )
 
-_KEYS_ChatCompletionMessageToolCallChunkFunction = frozenset({"name", "arguments"})
+
+_KEYS_ChatCompletionMessageToolCallChunkFunction: frozenset[str] = frozenset(
+    {"name", "arguments"}
+)
 
 
 @_model
 class ChatCompletionMessageToolCallChunk(_Dataclass):
-    """``ChatCompletionMessageToolCallChunk`` (no description in the spec)."""
-
     index: int
     id: str | None = None
     """Identifier of the tool call (in its first chunk)."""
@@ -150,8 +175,23 @@ class ChatCompletionMessageToolCallChunk(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            index=_Field("index", _int, fast=int),
+            id=_Field("id", _str, fast=str, optional=True),
+            type=_Field("type", _str, fast=str, optional=True),
+            function=_Field(
+                "function",
+                ChatCompletionMessageToolCallChunkFunction.from_dict,
+                optional=True,
+                dump=True,
+            ),
+        )
+    )
 
-_KEYS_ChatCompletionMessageToolCallChunk = frozenset(
+
+_KEYS_ChatCompletionMessageToolCallChunk: frozenset[str] = frozenset(
     {"index", "id", "type", "function"}
 )
 
@@ -174,40 +214,86 @@ class ChatCompletionStreamResponseDelta(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            content=_Field("content", _str, fast=str, optional=True),
+            function_call=_Field(
+                "function_call",
+                ChatCompletionStreamResponseDeltaFunctionCall.from_dict,
+                optional=True,
+                dump=True,
+            ),
+            tool_calls=_Field(
+                "tool_calls",
+                _P_list_of_ChatCompletionMessageToolCallChunk,
+                optional=True,
+                dump=True,
+            ),
+            role=_Field("role", _str, fast=str, optional=True),
+            refusal=_Field("refusal", _str, fast=str, optional=True),
+        )
+    )
 
-_KEYS_ChatCompletionStreamResponseDelta = frozenset(
+
+_KEYS_ChatCompletionStreamResponseDelta: frozenset[str] = frozenset(
     {"content", "function_call", "tool_calls", "role", "refusal"}
 )
 
 
 @_model
 class ChatCompletionTokenLogprobTopLogprob(_Dataclass):
-    """The object at ``ChatCompletionTokenLogprob.top_logprobs[]`` (the spec describes it no further)."""
-
     token: str
     """The token."""
     logprob: float
-    """Log probability of the token when it is among the 20 likeliest; otherwise -9999.0."""
+    """Log probability of the token when it is among the 20 likeliest; otherwise
+    -9999.0.
+    """
     bytes: list[int] | None
     """The token's UTF-8 bytes, or null when it has no byte form."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            token=_Field("token", _str, fast=str),
+            logprob=_Field("logprob", _float, fast=float),
+            bytes=_Field("bytes", _P_nullable_list_of_int, nullable=True),
+        )
+    )
+
 
 @_model
 class ChatCompletionTokenLogprob(_Dataclass):
-    """``ChatCompletionTokenLogprob`` (no description in the spec)."""
-
     token: str
     """The token."""
     logprob: float
-    """Log probability of the token when it is among the 20 likeliest; otherwise -9999.0, meaning very unlikely."""
+    """Log probability of the token when it is among the 20 likeliest; otherwise
+    -9999.0, meaning very unlikely.
+    """
     bytes: list[int] | None
-    """The token's UTF-8 bytes; join the bytes of consecutive tokens when a character spans several. Null when the token has no byte form."""
+    """The token's UTF-8 bytes; join the bytes of consecutive tokens when a character
+    spans several. Null when the token has no byte form.
+    """
     top_logprobs: list[ChatCompletionTokenLogprobTopLogprob]
     """The likeliest tokens at this position, with their log probabilities."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            token=_Field("token", _str, fast=str),
+            logprob=_Field("logprob", _float, fast=float),
+            bytes=_Field("bytes", _P_nullable_list_of_int, nullable=True),
+            top_logprobs=_Field(
+                "top_logprobs",
+                _P_list_of_ChatCompletionTokenLogprobTopLogprob,
+                dump=True,
+            ),
+        )
+    )
 
 
 @_model
@@ -221,16 +307,32 @@ class CreateChatCompletionStreamResponseChoiceLogprobs(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            content=_Field(
+                "content",
+                _P_nullable_list_of_ChatCompletionTokenLogprob,
+                nullable=True,
+                dump=True,
+            ),
+            refusal=_Field(
+                "refusal",
+                _P_nullable_list_of_ChatCompletionTokenLogprob,
+                nullable=True,
+                dump=True,
+            ),
+        )
+    )
 
-_KEYS_CreateChatCompletionStreamResponseChoiceLogprobs = frozenset(
+
+_KEYS_CreateChatCompletionStreamResponseChoiceLogprobs: frozenset[str] = frozenset(
     {"content", "refusal"}
 )
 
 
 @_model
 class CreateChatCompletionStreamResponseChoice(_Dataclass):
-    """The object at ``CreateChatCompletionStreamResponse.choices[]`` (the spec describes it no further)."""
-
     delta: ChatCompletionStreamResponseDelta
     logprobs: CreateChatCompletionStreamResponseChoiceLogprobs | None = None
     """Token log probabilities for this piece of the choice."""
@@ -239,64 +341,124 @@ class CreateChatCompletionStreamResponseChoice(_Dataclass):
         | str
         | None
     )
-    """Why generation of this choice ended, in its last chunk (null before): `stop` at a natural end or a stop sequence, `length` at the token limit, `content_filter` when content was withheld, `tool_calls` when the model called tools, `function_call` for the deprecated function calling."""
+    """Why generation of this choice ended, in its last chunk (null before): `stop`
+    at a natural end or a stop sequence, `length` at the token limit,
+    `content_filter` when content was withheld, `tool_calls` when the model called
+    tools, `function_call` for the deprecated function calling.
+    """
     index: int
     """Position of the choice among the `n` choices of the request."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            delta=_Field(
+                "delta", ChatCompletionStreamResponseDelta.from_dict, dump=True
+            ),
+            logprobs=_Field(
+                "logprobs",
+                CreateChatCompletionStreamResponseChoiceLogprobs.from_dict,
+                optional=True,
+                dump=True,
+            ),
+            finish_reason=_Field(
+                "finish_reason", _P_nullable_str, fast=str, nullable=True
+            ),
+            index=_Field("index", _int, fast=int),
+        )
+    )
 
-_KEYS_CreateChatCompletionStreamResponseChoice = frozenset(
+
+_KEYS_CreateChatCompletionStreamResponseChoice: frozenset[str] = frozenset(
     {"delta", "logprobs", "finish_reason", "index"}
 )
 
 
 @_model
 class CompletionUsageCompletionTokensDetails(_Dataclass):
-    """How the generated tokens break down."""
+    """How the generated tokens break down. Spec defaults, not applied:
+    ``accepted_prediction_tokens=0``, ``audio_tokens=0``, ``reasoning_tokens=0``,
+    ``rejected_prediction_tokens=0``.
+    """
 
     accepted_prediction_tokens: int | None = None
-    """Tokens of a Predicted Output that the completion used. Spec default (not applied): ``0``."""
+    """Tokens of a Predicted Output that the completion used."""
     audio_tokens: int | None = None
-    """Audio tokens the model generated. Spec default (not applied): ``0``."""
+    """Audio tokens the model generated."""
     reasoning_tokens: int | None = None
-    """Tokens the model spent reasoning. Spec default (not applied): ``0``."""
+    """Tokens the model spent reasoning."""
     text_tokens: int | None = None
     """Text tokens the model generated."""
     rejected_prediction_tokens: int | None = None
-    """Tokens of a Predicted Output that the completion did not use; they are still billed and count against the context window. Spec default (not applied): ``0``."""
+    """Tokens of a Predicted Output that the completion did not use; they are still
+    billed and count against the context window.
+    """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            accepted_prediction_tokens=_Field(
+                "accepted_prediction_tokens", _int, fast=int, optional=True
+            ),
+            audio_tokens=_Field("audio_tokens", _int, fast=int, optional=True),
+            reasoning_tokens=_Field("reasoning_tokens", _int, fast=int, optional=True),
+            text_tokens=_Field("text_tokens", _int, fast=int, optional=True),
+            rejected_prediction_tokens=_Field(
+                "rejected_prediction_tokens", _int, fast=int, optional=True
+            ),
+        )
+    )
 
 
 @_model
 class CompletionUsagePromptTokensDetails(_Dataclass):
-    """How the prompt tokens break down."""
+    """How the prompt tokens break down. Spec defaults, not applied:
+    ``audio_tokens=0``, ``cached_tokens=0``, ``cache_write_tokens=0``.
+    """
 
     audio_tokens: int | None = None
-    """Audio tokens in the prompt. Spec default (not applied): ``0``."""
+    """Audio tokens in the prompt."""
     cached_tokens: int | None = None
-    """Prompt tokens served from the cache. Spec default (not applied): ``0``."""
+    """Prompt tokens served from the cache."""
     text_tokens: int | None = None
     """Text tokens in the prompt."""
     image_tokens: int | None = None
     """Image tokens in the prompt."""
     cache_write_tokens: int | None = None
-    """Prompt tokens written to the cache. Spec default (not applied): ``0``."""
+    """Prompt tokens written to the cache."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            audio_tokens=_Field("audio_tokens", _int, fast=int, optional=True),
+            cached_tokens=_Field("cached_tokens", _int, fast=int, optional=True),
+            text_tokens=_Field("text_tokens", _int, fast=int, optional=True),
+            image_tokens=_Field("image_tokens", _int, fast=int, optional=True),
+            cache_write_tokens=_Field(
+                "cache_write_tokens", _int, fast=int, optional=True
+            ),
+        )
+    )
 
 
 @_model
 class CompletionUsage(_Dataclass):
-    """Token counts of a request."""
+    """Token counts of a request. Spec defaults, not applied:
+    ``completion_tokens=0``, ``prompt_tokens=0``, ``total_tokens=0``.
+    """
 
     completion_tokens: int
-    """Tokens the model generated. Spec default (not applied): ``0``."""
+    """Tokens the model generated."""
     prompt_tokens: int
-    """Tokens in the prompt. Spec default (not applied): ``0``."""
+    """Tokens in the prompt."""
     total_tokens: int
-    """Prompt and completion tokens together. Spec default (not applied): ``0``."""
+    """Prompt and completion tokens together."""
     completion_tokens_details: CompletionUsageCompletionTokensDetails | None = None
     """How the generated tokens break down."""
     prompt_tokens_details: CompletionUsagePromptTokensDetails | None = None
@@ -304,13 +466,36 @@ class CompletionUsage(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            completion_tokens=_Field("completion_tokens", _int, fast=int),
+            prompt_tokens=_Field("prompt_tokens", _int, fast=int),
+            total_tokens=_Field("total_tokens", _int, fast=int),
+            completion_tokens_details=_Field(
+                "completion_tokens_details",
+                CompletionUsageCompletionTokensDetails.from_dict,
+                optional=True,
+                dump=True,
+            ),
+            prompt_tokens_details=_Field(
+                "prompt_tokens_details",
+                CompletionUsagePromptTokensDetails.from_dict,
+                optional=True,
+                dump=True,
+            ),
+        )
+    )
+
 
 @_model
 class ModerationResultBody(_Dataclass):
-    """The moderation verdict for one item."""
+    """The moderation verdict for one item. Spec defaults, not applied:
+    ``type='moderation_result'``.
+    """
 
     type: Literal["moderation_result"] | str
-    """Always `moderation_result`. Spec default (not applied): ``'moderation_result'``."""
+    """Always `moderation_result`."""
     model: str
     """The moderation model used."""
     flagged: bool
@@ -323,6 +508,20 @@ class ModerationResultBody(_Dataclass):
     """Per category, the kinds of input the score applies to."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            model=_Field("model", _str, fast=str),
+            flagged=_Field("flagged", _bool, fast=bool),
+            categories=_Field("categories", _P_map_of_bool),
+            category_scores=_Field("category_scores", _P_map_of_float),
+            category_applied_input_types=_Field(
+                "category_applied_input_types", _P_map_of_list_of_str
+            ),
+        )
+    )
 
 
 @_model
@@ -338,6 +537,15 @@ class ChatCompletionModerationResults(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            model=_Field("model", _str, fast=str),
+            results=_Field("results", _P_list_of_ModerationResultBody, dump=True),
+        )
+    )
+
 
 @_model
 class ChatCompletionModerationError(_Dataclass):
@@ -352,6 +560,15 @@ class ChatCompletionModerationError(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            code=_Field("code", _str, fast=str),
+            message=_Field("message", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ChatCompletionModeration(_Dataclass):
@@ -364,35 +581,89 @@ class ChatCompletionModeration(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            input=_Field(
+                "input",
+                _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
+                dump=True,
+            ),
+            output=_Field(
+                "output",
+                _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
+                dump=True,
+            ),
+        )
+    )
+
 
 @_model
 class CreateChatCompletionStreamResponse(_Dataclass):
-    """One chunk of a streamed chat completion: a server-sent event whose data is this object. Chunks of one stream share `id`, `created` and `model`."""
+    """One chunk of a streamed chat completion: a server-sent event whose data is
+    this object. Chunks of one stream share `id`, `created` and `model`.
+    """
 
     id: str
     """Identifier of the chat completion; the same in every chunk of a stream."""
     choices: list[CreateChatCompletionStreamResponseChoice]
-    """The choices this chunk carries a delta for: several when `n` is greater than 1, none in the last chunk when `stream_options.include_usage` is set."""
+    """The choices this chunk carries a delta for: several when `n` is greater than
+    1, none in the last chunk when `stream_options.include_usage` is set.
+    """
     created: int
     """When the completion was created, in Unix seconds; the same in every chunk."""
     model: str
     """The model that generates the completion."""
     obfuscation: str | None = None
-    """Random padding that evens out chunk sizes against side-channel attacks; left out when `stream_options.include_obfuscation` is false."""
+    """Random padding that evens out chunk sizes against side-channel attacks; left
+    out when `stream_options.include_obfuscation` is false.
+    """
     service_tier: ServiceTier | str | None = None
     system_fingerprint: str | None = None
-    """Deprecated. Identifies the backend configuration that served the request; with `seed`, tells whether a change of backend may explain a change of output."""
+    """Deprecated. Identifies the backend configuration that served the request; with
+    `seed`, tells whether a change of backend may explain a change of output.
+    """
     object: Literal["chat.completion.chunk"] | str
     """Always `chat.completion.chunk`."""
     usage: CompletionUsage | None = None
-    """Token usage of the whole request. Only with `stream_options.include_usage`: then null in every chunk except the last, which has empty `choices`. A stream that is cut off may never deliver it."""
+    """Token usage of the whole request. Only with `stream_options.include_usage`:
+    then null in every chunk except the last, which has empty `choices`. A stream
+    that is cut off may never deliver it.
+    """
     moderation: ChatCompletionModeration | None = None
     """Moderation of the input and the output, in the moderation chunk."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str),
+            choices=_Field(
+                "choices",
+                _P_list_of_CreateChatCompletionStreamResponseChoice,
+                dump=True,
+            ),
+            created=_Field("created", _int, fast=int),
+            model=_Field("model", _str, fast=str),
+            obfuscation=_Field("obfuscation", _str, fast=str, optional=True),
+            service_tier=_Field("service_tier", _str, fast=str, optional=True),
+            system_fingerprint=_Field(
+                "system_fingerprint", _str, fast=str, optional=True
+            ),
+            object=_Field("object", _str, fast=str),
+            usage=_Field("usage", CompletionUsage.from_dict, optional=True, dump=True),
+            moderation=_Field(
+                "moderation",
+                ChatCompletionModeration.from_dict,
+                optional=True,
+                dump=True,
+            ),
+        )
+    )
 
-_KEYS_CreateChatCompletionStreamResponse = frozenset(
+
+_KEYS_CreateChatCompletionStreamResponse: frozenset[str] = frozenset(
     {
         "id",
         "choices",
@@ -415,9 +686,19 @@ class ChatCompletionMessageToolCallFunction(_Dataclass):
     name: str
     """Name of the function."""
     arguments: str
-    """The call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
+    """The call's arguments, JSON text produced by the model (not guaranteed to be
+    valid JSON or to match the function's parameters).
+    """
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            name=_Field("name", _str, fast=str),
+            arguments=_Field("arguments", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -433,6 +714,17 @@ class ChatCompletionMessageToolCall(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str),
+            type=_Field("type", _str, fast=str),
+            function=_Field(
+                "function", ChatCompletionMessageToolCallFunction.from_dict, dump=True
+            ),
+        )
+    )
+
 
 @_model
 class ChatCompletionMessageCustomToolCallCustom(_Dataclass):
@@ -444,6 +736,14 @@ class ChatCompletionMessageCustomToolCallCustom(_Dataclass):
     """The input the model produced for the tool."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            name=_Field("name", _str, fast=str),
+            input=_Field("input", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -458,6 +758,17 @@ class ChatCompletionMessageCustomToolCall(_Dataclass):
     """The custom tool called."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str),
+            type=_Field("type", _str, fast=str),
+            custom=_Field(
+                "custom", ChatCompletionMessageCustomToolCallCustom.from_dict, dump=True
+            ),
+        )
+    )
 
 
 @_model
@@ -475,6 +786,16 @@ class ChatCompletionResponseMessageAnnotationUrlCitation(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            end_index=_Field("end_index", _int, fast=int),
+            start_index=_Field("start_index", _int, fast=int),
+            url=_Field("url", _str, fast=str),
+            title=_Field("title", _str, fast=str),
+        )
+    )
+
 
 @_model
 class ChatCompletionResponseMessageAnnotation(_Dataclass):
@@ -487,17 +808,39 @@ class ChatCompletionResponseMessageAnnotation(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            url_citation=_Field(
+                "url_citation",
+                ChatCompletionResponseMessageAnnotationUrlCitation.from_dict,
+                dump=True,
+            ),
+        )
+    )
+
 
 @_model
 class ChatCompletionResponseMessageFunctionCall(_Dataclass):
     """Deprecated. Replaced by `tool_calls`; the function the model called."""
 
     arguments: str
-    """The call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
+    """The call's arguments, JSON text produced by the model (not guaranteed to be
+    valid JSON or to match the function's parameters).
+    """
     name: str
     """Name of the function to call."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            arguments=_Field("arguments", _str, fast=str),
+            name=_Field("name", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -514,6 +857,16 @@ class ChatCompletionResponseMessageAudio(_Dataclass):
     """Transcript of the audio."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str),
+            expires_at=_Field("expires_at", _int, fast=int),
+            data=_Field("data", _str, fast=str),
+            transcript=_Field("transcript", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -536,6 +889,39 @@ class ChatCompletionResponseMessage(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            content=_Field("content", _P_nullable_str, fast=str, nullable=True),
+            refusal=_Field("refusal", _P_nullable_str, fast=str, nullable=True),
+            tool_calls=_Field(
+                "tool_calls",
+                _parse_ChatCompletionMessageToolCalls,
+                optional=True,
+                dump=True,
+            ),
+            annotations=_Field(
+                "annotations",
+                _P_list_of_ChatCompletionResponseMessageAnnotation,
+                optional=True,
+                dump=True,
+            ),
+            role=_Field("role", _str, fast=str),
+            function_call=_Field(
+                "function_call",
+                ChatCompletionResponseMessageFunctionCall.from_dict,
+                optional=True,
+                dump=True,
+            ),
+            audio=_Field(
+                "audio",
+                ChatCompletionResponseMessageAudio.from_dict,
+                optional=True,
+                dump=True,
+            ),
+        )
+    )
+
 
 @_model
 class CreateChatCompletionResponseChoiceLogprobs(_Dataclass):
@@ -548,15 +934,33 @@ class CreateChatCompletionResponseChoiceLogprobs(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            content=_Field(
+                "content",
+                _P_nullable_list_of_ChatCompletionTokenLogprob,
+                nullable=True,
+                dump=True,
+            ),
+            refusal=_Field(
+                "refusal",
+                _P_nullable_list_of_ChatCompletionTokenLogprob,
+                nullable=True,
+                dump=True,
+            ),
+        )
+    )
+
 
 @_model
 class CreateChatCompletionResponseChoice(_Dataclass):
-    """The object at ``CreateChatCompletionResponse.choices[]`` (the spec describes it no further)."""
-
     finish_reason: (
         Literal["stop", "length", "tool_calls", "content_filter", "function_call"] | str
     )
-    """Why generation ended: `stop`, `length`, `content_filter`, `tool_calls`, or the deprecated `function_call`."""
+    """Why generation ended: `stop`, `length`, `content_filter`, `tool_calls`, or the
+    deprecated `function_call`.
+    """
     index: int
     """Position of the choice among the `n` choices."""
     message: ChatCompletionResponseMessage
@@ -564,6 +968,23 @@ class CreateChatCompletionResponseChoice(_Dataclass):
     """Token log probabilities of the choice."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            finish_reason=_Field("finish_reason", _str, fast=str),
+            index=_Field("index", _int, fast=int),
+            message=_Field(
+                "message", ChatCompletionResponseMessage.from_dict, dump=True
+            ),
+            logprobs=_Field(
+                "logprobs",
+                _P_nullable_CreateChatCompletionResponseChoiceLogprobs,
+                nullable=True,
+                dump=True,
+            ),
+        )
+    )
 
 
 @_model
@@ -590,6 +1011,31 @@ class CreateChatCompletionResponse(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str),
+            choices=_Field(
+                "choices", _P_list_of_CreateChatCompletionResponseChoice, dump=True
+            ),
+            created=_Field("created", _int, fast=int),
+            model=_Field("model", _str, fast=str),
+            metadata=_Field("metadata", _parse_Metadata, optional=True, dump=True),
+            service_tier=_Field("service_tier", _str, fast=str, optional=True),
+            system_fingerprint=_Field(
+                "system_fingerprint", _str, fast=str, optional=True
+            ),
+            object=_Field("object", _str, fast=str),
+            usage=_Field("usage", CompletionUsage.from_dict, optional=True, dump=True),
+            moderation=_Field(
+                "moderation",
+                ChatCompletionModeration.from_dict,
+                optional=True,
+                dump=True,
+            ),
+        )
+    )
+
 
 ChatCompletionMessageToolCalls: TypeAlias = list[
     ChatCompletionMessageToolCall | ChatCompletionMessageCustomToolCall
@@ -598,7 +1044,9 @@ ChatCompletionMessageToolCalls: TypeAlias = list[
 
 
 Metadata: TypeAlias = dict[str, str] | None
-"""Up to 16 key-value pairs attached to an object (keys up to 64 characters, values up to 512)."""
+"""Up to 16 key-value pairs attached to an object (keys up to 64 characters, values
+up to 512).
+"""
 
 
 def _parse_ChatCompletionMessageToolCalls(value: Any) -> ChatCompletionMessageToolCalls:
@@ -625,382 +1073,70 @@ def parse_create_chat_completion_response(data: Any) -> CreateChatCompletionResp
     return CreateChatCompletionResponse.from_dict(data)
 
 
-# Composite parsers, built once.
-_P_list_of_ChatCompletionMessageToolCallChunk = _list_of(
+# Composite parsers, built once (the classes' tables above name them).
+_P_list_of_ChatCompletionMessageToolCallChunk: Callable[[Any], Any] = _list_of(
     ChatCompletionMessageToolCallChunk.from_dict
 )
-_P_list_of_int = _list_of(_int)
-_P_nullable_list_of_int = _nullable(_P_list_of_int)
-_P_list_of_ChatCompletionTokenLogprobTopLogprob = _list_of(
+_P_list_of_int: Callable[[Any], Any] = _list_of(_int)
+_P_nullable_list_of_int: Callable[[Any], Any] = _nullable(_P_list_of_int)
+_P_list_of_ChatCompletionTokenLogprobTopLogprob: Callable[[Any], Any] = _list_of(
     ChatCompletionTokenLogprobTopLogprob.from_dict
 )
-_P_list_of_ChatCompletionTokenLogprob = _list_of(ChatCompletionTokenLogprob.from_dict)
-_P_nullable_list_of_ChatCompletionTokenLogprob = _nullable(
+_P_list_of_ChatCompletionTokenLogprob: Callable[[Any], Any] = _list_of(
+    ChatCompletionTokenLogprob.from_dict
+)
+_P_nullable_list_of_ChatCompletionTokenLogprob: Callable[[Any], Any] = _nullable(
     _P_list_of_ChatCompletionTokenLogprob
 )
-_P_nullable_str = _nullable(_str)
-_P_map_of_bool = _map_of(_bool)
-_P_map_of_float = _map_of(_float)
-_P_list_of_str = _list_of(_str)
-_P_map_of_list_of_str = _map_of(_P_list_of_str)
-_P_list_of_ModerationResultBody = _list_of(ModerationResultBody.from_dict)
-_P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more = _tagged(
+_P_nullable_str: Callable[[Any], Any] = _nullable(_str)
+_P_map_of_bool: Callable[[Any], Any] = _map_of(_bool)
+_P_map_of_float: Callable[[Any], Any] = _map_of(_float)
+_P_list_of_str: Callable[[Any], Any] = _list_of(_str)
+_P_map_of_list_of_str: Callable[[Any], Any] = _map_of(_P_list_of_str)
+_P_list_of_ModerationResultBody: Callable[[Any], Any] = _list_of(
+    ModerationResultBody.from_dict
+)
+_P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more: Callable[
+    [Any], Any
+] = _tagged(
     "type",
     {
         "moderation_results": ChatCompletionModerationResults.from_dict,
         "error": ChatCompletionModerationError.from_dict,
     },
 )
-_P_list_of_CreateChatCompletionStreamResponseChoice = _list_of(
+_P_list_of_CreateChatCompletionStreamResponseChoice: Callable[[Any], Any] = _list_of(
     CreateChatCompletionStreamResponseChoice.from_dict
 )
-_P_list_of_ChatCompletionResponseMessageAnnotation = _list_of(
+_P_list_of_ChatCompletionResponseMessageAnnotation: Callable[[Any], Any] = _list_of(
     ChatCompletionResponseMessageAnnotation.from_dict
 )
-_P_nullable_CreateChatCompletionResponseChoiceLogprobs = _nullable(
-    CreateChatCompletionResponseChoiceLogprobs.from_dict
+_P_nullable_CreateChatCompletionResponseChoiceLogprobs: Callable[[Any], Any] = (
+    _nullable(CreateChatCompletionResponseChoiceLogprobs.from_dict)
 )
-_P_list_of_CreateChatCompletionResponseChoice = _list_of(
+_P_list_of_CreateChatCompletionResponseChoice: Callable[[Any], Any] = _list_of(
     CreateChatCompletionResponseChoice.from_dict
 )
-_P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _tagged(
+_P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more: Callable[
+    [Any], Any
+] = _tagged(
     "type",
     {
         "function": ChatCompletionMessageToolCall.from_dict,
         "custom": ChatCompletionMessageCustomToolCall.from_dict,
     },
 )
-_P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _list_of(
-    _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more
-)
-_P_map_of_str = _map_of(_str)
-_P_nullable_map_of_str = _nullable(_P_map_of_str)
-
-
-# Each class's fields, as from_dict reads them and to_dict writes them back.
-ChatCompletionStreamResponseDeltaFunctionCall._fields = _Fields(
-    arguments=_Field("arguments", _str, fast=str, optional=True),
-    name=_Field("name", _str, fast=str, optional=True),
-)
-
-
-ChatCompletionMessageToolCallChunkFunction._fields = _Fields(
-    name=_Field("name", _str, fast=str, optional=True),
-    arguments=_Field("arguments", _str, fast=str, optional=True),
-)
-
-
-ChatCompletionMessageToolCallChunk._fields = _Fields(
-    index=_Field("index", _int, fast=int),
-    id=_Field("id", _str, fast=str, optional=True),
-    type=_Field("type", _str, fast=str, optional=True),
-    function=_Field(
-        "function",
-        ChatCompletionMessageToolCallChunkFunction.from_dict,
-        optional=True,
-        dump=True,
-    ),
-)
-
-
-ChatCompletionStreamResponseDelta._fields = _Fields(
-    content=_Field("content", _str, fast=str, optional=True),
-    function_call=_Field(
-        "function_call",
-        ChatCompletionStreamResponseDeltaFunctionCall.from_dict,
-        optional=True,
-        dump=True,
-    ),
-    tool_calls=_Field(
-        "tool_calls",
-        _P_list_of_ChatCompletionMessageToolCallChunk,
-        optional=True,
-        dump=True,
-    ),
-    role=_Field("role", _str, fast=str, optional=True),
-    refusal=_Field("refusal", _str, fast=str, optional=True),
-)
-
-
-ChatCompletionTokenLogprobTopLogprob._fields = _Fields(
-    token=_Field("token", _str, fast=str),
-    logprob=_Field("logprob", _float, fast=float),
-    bytes=_Field("bytes", _P_nullable_list_of_int, nullable=True),
-)
-
-
-ChatCompletionTokenLogprob._fields = _Fields(
-    token=_Field("token", _str, fast=str),
-    logprob=_Field("logprob", _float, fast=float),
-    bytes=_Field("bytes", _P_nullable_list_of_int, nullable=True),
-    top_logprobs=_Field(
-        "top_logprobs", _P_list_of_ChatCompletionTokenLogprobTopLogprob, dump=True
-    ),
-)
-
-
-CreateChatCompletionStreamResponseChoiceLogprobs._fields = _Fields(
-    content=_Field(
-        "content",
-        _P_nullable_list_of_ChatCompletionTokenLogprob,
-        nullable=True,
-        dump=True,
-    ),
-    refusal=_Field(
-        "refusal",
-        _P_nullable_list_of_ChatCompletionTokenLogprob,
-        nullable=True,
-        dump=True,
-    ),
-)
-
-
-CreateChatCompletionStreamResponseChoice._fields = _Fields(
-    delta=_Field("delta", ChatCompletionStreamResponseDelta.from_dict, dump=True),
-    logprobs=_Field(
-        "logprobs",
-        CreateChatCompletionStreamResponseChoiceLogprobs.from_dict,
-        optional=True,
-        dump=True,
-    ),
-    finish_reason=_Field("finish_reason", _P_nullable_str, fast=str, nullable=True),
-    index=_Field("index", _int, fast=int),
-)
-
-
-CompletionUsageCompletionTokensDetails._fields = _Fields(
-    accepted_prediction_tokens=_Field(
-        "accepted_prediction_tokens", _int, fast=int, optional=True
-    ),
-    audio_tokens=_Field("audio_tokens", _int, fast=int, optional=True),
-    reasoning_tokens=_Field("reasoning_tokens", _int, fast=int, optional=True),
-    text_tokens=_Field("text_tokens", _int, fast=int, optional=True),
-    rejected_prediction_tokens=_Field(
-        "rejected_prediction_tokens", _int, fast=int, optional=True
-    ),
-)
-
-
-CompletionUsagePromptTokensDetails._fields = _Fields(
-    audio_tokens=_Field("audio_tokens", _int, fast=int, optional=True),
-    cached_tokens=_Field("cached_tokens", _int, fast=int, optional=True),
-    text_tokens=_Field("text_tokens", _int, fast=int, optional=True),
-    image_tokens=_Field("image_tokens", _int, fast=int, optional=True),
-    cache_write_tokens=_Field("cache_write_tokens", _int, fast=int, optional=True),
-)
-
-
-CompletionUsage._fields = _Fields(
-    completion_tokens=_Field("completion_tokens", _int, fast=int),
-    prompt_tokens=_Field("prompt_tokens", _int, fast=int),
-    total_tokens=_Field("total_tokens", _int, fast=int),
-    completion_tokens_details=_Field(
-        "completion_tokens_details",
-        CompletionUsageCompletionTokensDetails.from_dict,
-        optional=True,
-        dump=True,
-    ),
-    prompt_tokens_details=_Field(
-        "prompt_tokens_details",
-        CompletionUsagePromptTokensDetails.from_dict,
-        optional=True,
-        dump=True,
-    ),
-)
-
-
-ModerationResultBody._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    model=_Field("model", _str, fast=str),
-    flagged=_Field("flagged", _bool, fast=bool),
-    categories=_Field("categories", _P_map_of_bool),
-    category_scores=_Field("category_scores", _P_map_of_float),
-    category_applied_input_types=_Field(
-        "category_applied_input_types", _P_map_of_list_of_str
-    ),
-)
-
-
-ChatCompletionModerationResults._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    model=_Field("model", _str, fast=str),
-    results=_Field("results", _P_list_of_ModerationResultBody, dump=True),
-)
-
-
-ChatCompletionModerationError._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    code=_Field("code", _str, fast=str),
-    message=_Field("message", _str, fast=str),
-)
-
-
-ChatCompletionModeration._fields = _Fields(
-    input=_Field(
-        "input",
-        _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
-        dump=True,
-    ),
-    output=_Field(
-        "output",
-        _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more,
-        dump=True,
-    ),
-)
-
-
-CreateChatCompletionStreamResponse._fields = _Fields(
-    id=_Field("id", _str, fast=str),
-    choices=_Field(
-        "choices", _P_list_of_CreateChatCompletionStreamResponseChoice, dump=True
-    ),
-    created=_Field("created", _int, fast=int),
-    model=_Field("model", _str, fast=str),
-    obfuscation=_Field("obfuscation", _str, fast=str, optional=True),
-    service_tier=_Field("service_tier", _str, fast=str, optional=True),
-    system_fingerprint=_Field("system_fingerprint", _str, fast=str, optional=True),
-    object=_Field("object", _str, fast=str),
-    usage=_Field("usage", CompletionUsage.from_dict, optional=True, dump=True),
-    moderation=_Field(
-        "moderation", ChatCompletionModeration.from_dict, optional=True, dump=True
-    ),
-)
-
-
-ChatCompletionMessageToolCallFunction._fields = _Fields(
-    name=_Field("name", _str, fast=str),
-    arguments=_Field("arguments", _str, fast=str),
-)
-
-
-ChatCompletionMessageToolCall._fields = _Fields(
-    id=_Field("id", _str, fast=str),
-    type=_Field("type", _str, fast=str),
-    function=_Field(
-        "function", ChatCompletionMessageToolCallFunction.from_dict, dump=True
-    ),
-)
-
-
-ChatCompletionMessageCustomToolCallCustom._fields = _Fields(
-    name=_Field("name", _str, fast=str),
-    input=_Field("input", _str, fast=str),
-)
-
-
-ChatCompletionMessageCustomToolCall._fields = _Fields(
-    id=_Field("id", _str, fast=str),
-    type=_Field("type", _str, fast=str),
-    custom=_Field(
-        "custom", ChatCompletionMessageCustomToolCallCustom.from_dict, dump=True
-    ),
-)
-
-
-ChatCompletionResponseMessageAnnotationUrlCitation._fields = _Fields(
-    end_index=_Field("end_index", _int, fast=int),
-    start_index=_Field("start_index", _int, fast=int),
-    url=_Field("url", _str, fast=str),
-    title=_Field("title", _str, fast=str),
-)
-
-
-ChatCompletionResponseMessageAnnotation._fields = _Fields(
-    type=_Field("type", _str, fast=str),
-    url_citation=_Field(
-        "url_citation",
-        ChatCompletionResponseMessageAnnotationUrlCitation.from_dict,
-        dump=True,
-    ),
-)
-
-
-ChatCompletionResponseMessageFunctionCall._fields = _Fields(
-    arguments=_Field("arguments", _str, fast=str),
-    name=_Field("name", _str, fast=str),
-)
-
-
-ChatCompletionResponseMessageAudio._fields = _Fields(
-    id=_Field("id", _str, fast=str),
-    expires_at=_Field("expires_at", _int, fast=int),
-    data=_Field("data", _str, fast=str),
-    transcript=_Field("transcript", _str, fast=str),
-)
-
-
-ChatCompletionResponseMessage._fields = _Fields(
-    content=_Field("content", _P_nullable_str, fast=str, nullable=True),
-    refusal=_Field("refusal", _P_nullable_str, fast=str, nullable=True),
-    tool_calls=_Field(
-        "tool_calls", _parse_ChatCompletionMessageToolCalls, optional=True, dump=True
-    ),
-    annotations=_Field(
-        "annotations",
-        _P_list_of_ChatCompletionResponseMessageAnnotation,
-        optional=True,
-        dump=True,
-    ),
-    role=_Field("role", _str, fast=str),
-    function_call=_Field(
-        "function_call",
-        ChatCompletionResponseMessageFunctionCall.from_dict,
-        optional=True,
-        dump=True,
-    ),
-    audio=_Field(
-        "audio", ChatCompletionResponseMessageAudio.from_dict, optional=True, dump=True
-    ),
-)
-
-
-CreateChatCompletionResponseChoiceLogprobs._fields = _Fields(
-    content=_Field(
-        "content",
-        _P_nullable_list_of_ChatCompletionTokenLogprob,
-        nullable=True,
-        dump=True,
-    ),
-    refusal=_Field(
-        "refusal",
-        _P_nullable_list_of_ChatCompletionTokenLogprob,
-        nullable=True,
-        dump=True,
-    ),
-)
-
-
-CreateChatCompletionResponseChoice._fields = _Fields(
-    finish_reason=_Field("finish_reason", _str, fast=str),
-    index=_Field("index", _int, fast=int),
-    message=_Field("message", ChatCompletionResponseMessage.from_dict, dump=True),
-    logprobs=_Field(
-        "logprobs",
-        _P_nullable_CreateChatCompletionResponseChoiceLogprobs,
-        nullable=True,
-        dump=True,
-    ),
-)
-
-
-CreateChatCompletionResponse._fields = _Fields(
-    id=_Field("id", _str, fast=str),
-    choices=_Field("choices", _P_list_of_CreateChatCompletionResponseChoice, dump=True),
-    created=_Field("created", _int, fast=int),
-    model=_Field("model", _str, fast=str),
-    metadata=_Field("metadata", _parse_Metadata, optional=True, dump=True),
-    service_tier=_Field("service_tier", _str, fast=str, optional=True),
-    system_fingerprint=_Field("system_fingerprint", _str, fast=str, optional=True),
-    object=_Field("object", _str, fast=str),
-    usage=_Field("usage", CompletionUsage.from_dict, optional=True, dump=True),
-    moderation=_Field(
-        "moderation", ChatCompletionModeration.from_dict, optional=True, dump=True
-    ),
-)
+_P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more: Callable[
+    [Any], Any
+] = _list_of(_P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more)
+_P_map_of_str: Callable[[Any], Any] = _map_of(_str)
+_P_nullable_map_of_str: Callable[[Any], Any] = _nullable(_P_map_of_str)
 
 
 class _CreateChatCompletionStreamResponseMerge(_State):
-    """Merge state of CreateChatCompletionStreamResponse at ``(chunk)`` (root context)."""
+    """Merge state of CreateChatCompletionStreamResponse at ``(chunk)`` (root
+    context).
+    """
 
     __slots__ = (
         "choices",
@@ -1030,17 +1166,41 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         self.moderation: dict[str, Any] | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("id")) is None:
-            if "id" not in data:
-                missing += 1
-        elif value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value, str)
-        if (value := data.get("choices")) is None:
-            if "choices" not in data:
-                missing += 1
-        elif (
+        get = data.get
+        if (v := get("id")) is not None and v != self.id:
+            self.id = acc.set_value(self, "id", self.id, v, str)
+        if (v := get("choices")) is not None:
+            self._merge_choices(v, acc)
+        if (v := get("created")) is not None and v != self.created:
+            self.created = acc.set_value(self, "created", self.created, v, int)
+        if (v := get("model")) is not None and v != self.model:
+            self.model = acc.set_value(self, "model", self.model, v, str)
+        if (v := get("obfuscation")) is not None and v != self.obfuscation:
+            self.obfuscation = acc.last_value(
+                self, "obfuscation", self.obfuscation, v, str
+            )
+        if (v := get("service_tier")) is not None and v != self.service_tier:
+            self.service_tier = acc.last_value(
+                self, "service_tier", self.service_tier, v, str
+            )
+        if (
+            v := get("system_fingerprint")
+        ) is not None and v != self.system_fingerprint:
+            self.system_fingerprint = acc.last_text(
+                self, "system_fingerprint", self.system_fingerprint, v
+            )
+        if (v := get("object")) is not None and v != self.object:
+            self.object = acc.set_value(self, "object", self.object, v, str)
+        if (v := get("usage")) is not None:
+            self.usage = acc.last_object(self, "usage", self.usage, v)
+        if (v := get("moderation")) is not None:
+            self.moderation = acc.last_object(self, "moderation", self.moderation, v)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _merge_choices(self, value: Any, acc: _Merger) -> None:
+        """Merges a list's entries into the entries of the same key (``by_key``)."""
+        if (
             type(value) is list
             and len(value) == 1
             and type(item := value[0]) is dict
@@ -1048,66 +1208,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             and (entry := self.choices.by_key.get(key)) is not None
         ):
             entry._add(item, acc)
-        else:
-            self._merge_choices(value, acc)
-        if (value := data.get("created")) is None:
-            if "created" not in data:
-                missing += 1
-        elif value != self.created:
-            self.created = acc.set_value(self, "created", self.created, value, int)
-        if (value := data.get("model")) is None:
-            if "model" not in data:
-                missing += 1
-        elif value != self.model:
-            self.model = acc.set_value(self, "model", self.model, value, str)
-        if (value := data.get("obfuscation")) is None:
-            if "obfuscation" not in data:
-                missing += 1
-        elif value != self.obfuscation:
-            self.obfuscation = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "obfuscation", self.obfuscation, value, str)
-            )
-        if (value := data.get("service_tier")) is None:
-            if "service_tier" not in data:
-                missing += 1
-        elif value != self.service_tier:
-            self.service_tier = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "service_tier", self.service_tier, value, str)
-            )
-        if (value := data.get("system_fingerprint")) is None:
-            if "system_fingerprint" not in data:
-                missing += 1
-        elif value != self.system_fingerprint:
-            self.system_fingerprint = acc.last_text(
-                self, "system_fingerprint", self.system_fingerprint, value
-            )
-        if (value := data.get("object")) is None:
-            if "object" not in data:
-                missing += 1
-        elif value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := data.get("usage")) is None:
-            if "usage" not in data:
-                missing += 1
-        else:
-            self.usage = acc.last_object(self, "usage", self.usage, value)
-        if (value := data.get("moderation")) is None:
-            if "moderation" not in data:
-                missing += 1
-        else:
-            self.moderation = acc.last_object(
-                self, "moderation", self.moderation, value
-            )
-        if len(data) + missing != 10:
-            acc.unknown(self, data, "root")
-
-    def _merge_choices(self, value: Any, acc: _Merger) -> None:
-        """Merges a list's entries into the entries of the same key (``by_key``); ``_add``
-        merges the common fragment, one item for an entry begun before, itself."""
+            return
         if type(value) is not list:
             acc.wrong_type(self, "choices", value, "a list")
         for item in value if type(value) is list else ():
@@ -1121,39 +1222,33 @@ class _CreateChatCompletionStreamResponseMerge(_State):
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``CreateChatCompletionStreamResponse`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
-        if (value := model.id) is not None and value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value, str)
-        if (value := model.choices) is not None:
-            self._merge_choices_models(value, acc)
-        if (value := model.created) is not None and value != self.created:
-            self.created = acc.set_value(self, "created", self.created, value, int)
-        if (value := model.model) is not None and value != self.model:
-            self.model = acc.set_value(self, "model", self.model, value, str)
-        if (value := model.obfuscation) is not None and value != self.obfuscation:
-            self.obfuscation = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "obfuscation", self.obfuscation, value, str)
+        if (v := model.id) is not None and v != self.id:
+            self.id = acc.set_value(self, "id", self.id, v, str)
+        if (v := model.choices) is not None:
+            self._merge_choices_models(v, acc)
+        if (v := model.created) is not None and v != self.created:
+            self.created = acc.set_value(self, "created", self.created, v, int)
+        if (v := model.model) is not None and v != self.model:
+            self.model = acc.set_value(self, "model", self.model, v, str)
+        if (v := model.obfuscation) is not None and v != self.obfuscation:
+            self.obfuscation = acc.last_value(
+                self, "obfuscation", self.obfuscation, v, str
             )
-        if (value := model.service_tier) is not None and value != self.service_tier:
-            self.service_tier = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "service_tier", self.service_tier, value, str)
+        if (v := model.service_tier) is not None and v != self.service_tier:
+            self.service_tier = acc.last_value(
+                self, "service_tier", self.service_tier, v, str
             )
-        if (
-            value := model.system_fingerprint
-        ) is not None and value != self.system_fingerprint:
+        if (v := model.system_fingerprint) is not None and v != self.system_fingerprint:
             self.system_fingerprint = acc.last_text(
-                self, "system_fingerprint", self.system_fingerprint, value
+                self, "system_fingerprint", self.system_fingerprint, v
             )
-        if (value := model.object) is not None and value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := model.usage) is not None:
-            self.usage = acc.last_object(self, "usage", self.usage, _as_json(value))
-        if (value := model.moderation) is not None:
+        if (v := model.object) is not None and v != self.object:
+            self.object = acc.set_value(self, "object", self.object, v, str)
+        if (v := model.usage) is not None:
+            self.usage = acc.last_object(self, "usage", self.usage, _as_json(v))
+        if (v := model.moderation) is not None:
             self.moderation = acc.last_object(
-                self, "moderation", self.moderation, _as_json(value)
+                self, "moderation", self.moderation, _as_json(v)
             )
         if extra := model.extra_fields:
             self._add(extra, acc)
@@ -1202,7 +1297,9 @@ class _CreateChatCompletionStreamResponseMerge(_State):
 
 
 class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
-    """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]`` (entry context)."""
+    """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]``
+    (entry context).
+    """
 
     __slots__ = ("delta", "finish_reason", "index", "logprobs")
     _known = _KEYS_CreateChatCompletionStreamResponseChoice
@@ -1217,75 +1314,58 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
         self.index = 0
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0 if "index" in data else 1
-        if (value := data.get("delta")) is None:
-            if "delta" not in data:
-                missing += 1
-        elif type(value) is dict:
+        get = data.get
+        if (v := get("delta")) is not None:
+            if type(v) is not dict:
+                acc.wrong_type(self, "delta", v, "an object")
             # most deltas carry one text fragment and nothing else
-            if (
-                len(value) == 1
-                and type(fragment := value.get("content")) is str
+            elif (
+                len(v) == 1
+                and type(text := v.get("content")) is str
                 and self.delta._alt is None
             ):
-                self.delta.content.append(fragment)
+                self.delta.content.append(text)
             else:
-                self.delta._add(value, acc)
-        else:
-            acc.wrong_type(self, "delta", value, "an object")
-        if (value := data.get("logprobs")) is None:
-            if "logprobs" not in data:
-                missing += 1
-        elif type(value) is dict and self.logprobs is not None:
-            self.logprobs._add(value, acc)
-        else:
-            self.logprobs = acc.merge_object(
-                self,
-                "logprobs",
-                self.logprobs,
-                _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
-                value,
-            )
-        if (value := data.get("finish_reason")) is None:
-            if "finish_reason" not in data:
-                missing += 1
-        elif value != self.finish_reason:
-            self.finish_reason = (
-                value
-                if type(value) is str and value
-                else acc.last_value(
-                    self, "finish_reason", self.finish_reason, value, str
+                self.delta._add(v, acc)
+        if (v := get("logprobs")) is not None:
+            if type(v) is not dict or self.logprobs is None:
+                self.logprobs = acc.merge_object(
+                    self,
+                    "logprobs",
+                    self.logprobs,
+                    _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
+                    v,
                 )
+            else:
+                self.logprobs._add(v, acc)
+        if (v := get("finish_reason")) is not None and v != self.finish_reason:
+            self.finish_reason = acc.last_value(
+                self, "finish_reason", self.finish_reason, v, str
             )
-        if len(data) + missing != 4:
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "entry")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``CreateChatCompletionStreamResponseChoice`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
-        if (value := model.delta) is not None:
-            if type(value) is ChatCompletionStreamResponseDelta:
-                self.delta._add_model(value, acc)
+        if (v := model.delta) is not None:
+            if type(v) is ChatCompletionStreamResponseDelta:
+                self.delta._add_model(v, acc)
             else:
-                self._add({"delta": _as_json(value)}, acc)
-        if (value := model.logprobs) is not None:
-            if type(value) is CreateChatCompletionStreamResponseChoiceLogprobs:
+                self._add({"delta": _as_json(v)}, acc)
+        if (v := model.logprobs) is not None:
+            if type(v) is CreateChatCompletionStreamResponseChoiceLogprobs:
                 if self.logprobs is None:
                     self.logprobs = (
                         _CreateChatCompletionStreamResponseChoiceLogprobsMerge(
                             _join(self._path, "logprobs")
                         )
                     )
-                self.logprobs._add_model(value, acc)
+                self.logprobs._add_model(v, acc)
             else:
-                self._add({"logprobs": _as_json(value)}, acc)
-        if (value := model.finish_reason) is not None and value != self.finish_reason:
-            self.finish_reason = (
-                value
-                if type(value) is str and value
-                else acc.last_value(
-                    self, "finish_reason", self.finish_reason, value, str
-                )
+                self._add({"logprobs": _as_json(v)}, acc)
+        if (v := model.finish_reason) is not None and v != self.finish_reason:
+            self.finish_reason = acc.last_value(
+                self, "finish_reason", self.finish_reason, v, str
             )
         if extra := model.extra_fields:
             self._add(extra, acc)
@@ -1301,7 +1381,9 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
 
 
 class _ChatCompletionStreamResponseDeltaMerge(_State):
-    """Merge state of ChatCompletionStreamResponseDelta at ``choices[].delta`` (delta context)."""
+    """Merge state of ChatCompletionStreamResponseDelta at ``choices[].delta`` (delta
+    context).
+    """
 
     __slots__ = ("content", "function_call", "refusal", "role", "tool_calls")
     _known = _KEYS_ChatCompletionStreamResponseDelta
@@ -1317,33 +1399,38 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
         self.refusal: list[str] = []
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("content")) is None:
-            if "content" not in data:
-                missing += 1
-        else:
-            if type(value) is str and self._alt is None:
-                self.content.append(value)
+        get = data.get
+        if (v := get("content")) is not None:
+            if type(v) is str and self._alt is None:
+                self.content.append(v)
             else:
-                acc.fragment(self, "content", "content", value, text_only=True)
-        if (value := data.get("function_call")) is None:
-            if "function_call" not in data:
-                missing += 1
-        elif type(value) is dict and self.function_call is not None:
-            self.function_call._add(value, acc)
-        else:
-            self.function_call = acc.merge_object(
-                self,
-                "function_call",
-                self.function_call,
-                _ChatCompletionStreamResponseDeltaFunctionCallMerge,
-                value,
-            )
-        if (value := data.get("tool_calls")) is None:
-            if "tool_calls" not in data:
-                missing += 1
-        elif (
+                acc.fragment(self, "content", "content", v, text_only=True)
+        if (v := get("function_call")) is not None:
+            if type(v) is not dict or self.function_call is None:
+                self.function_call = acc.merge_object(
+                    self,
+                    "function_call",
+                    self.function_call,
+                    _ChatCompletionStreamResponseDeltaFunctionCallMerge,
+                    v,
+                )
+            else:
+                self.function_call._add(v, acc)
+        if (v := get("tool_calls")) is not None:
+            self._merge_tool_calls(v, acc)
+        if (v := get("role")) is not None and v != self.role:
+            self.role = acc.set_value(self, "role", self.role, v, str)
+        if (v := get("refusal")) is not None:
+            if type(v) is str and self._alt is None:
+                self.refusal.append(v)
+            else:
+                acc.fragment(self, "refusal", "refusal", v, text_only=True)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "delta")
+
+    def _merge_tool_calls(self, value: Any, acc: _Merger) -> None:
+        """Merges a list's entries into the entries of the same key (``by_key``)."""
+        if (
             type(value) is list
             and len(value) == 1
             and type(item := value[0]) is dict
@@ -1355,27 +1442,7 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
             )
         ):
             entry._add(item, acc)
-        else:
-            self._merge_tool_calls(value, acc)
-        if (value := data.get("role")) is None:
-            if "role" not in data:
-                missing += 1
-        elif value != self.role:
-            self.role = acc.set_value(self, "role", self.role, value, str)
-        if (value := data.get("refusal")) is None:
-            if "refusal" not in data:
-                missing += 1
-        else:
-            if type(value) is str and self._alt is None:
-                self.refusal.append(value)
-            else:
-                acc.fragment(self, "refusal", "refusal", value, text_only=True)
-        if len(data) + missing != 5:
-            acc.unknown(self, data, "delta")
-
-    def _merge_tool_calls(self, value: Any, acc: _Merger) -> None:
-        """Merges a list's entries into the entries of the same key (``by_key``); ``_add``
-        merges the common fragment, one item for an entry begun before, itself."""
+            return
         if type(value) is not list:
             acc.wrong_type(self, "tool_calls", value, "a list")
         for item in value if type(value) is list else ():
@@ -1396,31 +1463,31 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``ChatCompletionStreamResponseDelta`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
-        if (value := model.content) is not None:
-            if type(value) is str and self._alt is None:
-                self.content.append(value)
+        if (v := model.content) is not None:
+            if type(v) is str and self._alt is None:
+                self.content.append(v)
             else:
-                acc.fragment(self, "content", "content", value, text_only=True)
-        if (value := model.function_call) is not None:
-            if type(value) is ChatCompletionStreamResponseDeltaFunctionCall:
+                acc.fragment(self, "content", "content", v, text_only=True)
+        if (v := model.function_call) is not None:
+            if type(v) is ChatCompletionStreamResponseDeltaFunctionCall:
                 if self.function_call is None:
                     self.function_call = (
                         _ChatCompletionStreamResponseDeltaFunctionCallMerge(
                             _join(self._path, "function_call")
                         )
                     )
-                self.function_call._add_model(value, acc)
+                self.function_call._add_model(v, acc)
             else:
-                self._add({"function_call": _as_json(value)}, acc)
-        if (value := model.tool_calls) is not None:
-            self._merge_tool_calls_models(value, acc)
-        if (value := model.role) is not None and value != self.role:
-            self.role = acc.set_value(self, "role", self.role, value, str)
-        if (value := model.refusal) is not None:
-            if type(value) is str and self._alt is None:
-                self.refusal.append(value)
+                self._add({"function_call": _as_json(v)}, acc)
+        if (v := model.tool_calls) is not None:
+            self._merge_tool_calls_models(v, acc)
+        if (v := model.role) is not None and v != self.role:
+            self.role = acc.set_value(self, "role", self.role, v, str)
+        if (v := model.refusal) is not None:
+            if type(v) is str and self._alt is None:
+                self.refusal.append(v)
             else:
-                acc.fragment(self, "refusal", "refusal", value, text_only=True)
+                acc.fragment(self, "refusal", "refusal", v, text_only=True)
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -1457,7 +1524,9 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
 
 
 class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
-    """Merge state of ChatCompletionStreamResponseDeltaFunctionCall at ``choices[].delta.function_call`` (delta context)."""
+    """Merge state of ChatCompletionStreamResponseDeltaFunctionCall at
+    ``choices[].delta.function_call`` (delta context).
+    """
 
     __slots__ = ("arguments", "name")
     _known = _KEYS_ChatCompletionStreamResponseDeltaFunctionCall
@@ -1468,39 +1537,32 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
         self.name: str | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("arguments")) is None:
-            if "arguments" not in data:
-                missing += 1
-        else:
+        get = data.get
+        if (v := get("arguments")) is not None:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
-            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
-                text.append(value)
-                text.size += len(value)
+            if type(v) is str and 0 < len(v) < text.size and self._alt is None:
+                text.append(v)
+                text.size += len(v)
             else:
-                acc.json_text(self, "arguments", "arguments", value)
-        if (value := data.get("name")) is None:
-            if "name" not in data:
-                missing += 1
-        elif value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value, str)
-        if len(data) + missing != 2:
+                acc.json_text(self, "arguments", "arguments", v)
+        if (v := get("name")) is not None and v != self.name:
+            self.name = acc.set_value(self, "name", self.name, v, str)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``ChatCompletionStreamResponseDeltaFunctionCall`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
-        if (value := model.arguments) is not None:
+        if (v := model.arguments) is not None:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
-            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
-                text.append(value)
-                text.size += len(value)
+            if type(v) is str and 0 < len(v) < text.size and self._alt is None:
+                text.append(v)
+                text.size += len(v)
             else:
-                acc.json_text(self, "arguments", "arguments", value)
-        if (value := model.name) is not None and value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value, str)
+                acc.json_text(self, "arguments", "arguments", v)
+        if (v := model.name) is not None and v != self.name:
+            self.name = acc.set_value(self, "name", self.name, v, str)
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -1514,7 +1576,9 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
 
 
 class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
-    """Merge state of ChatCompletionMessageToolCallChunk at ``choices[].delta.tool_calls[]`` (delta context)."""
+    """Merge state of ChatCompletionMessageToolCallChunk at
+    ``choices[].delta.tool_calls[]`` (delta context).
+    """
 
     __slots__ = ("function", "id", "index", "type")
     _known = _KEYS_ChatCompletionMessageToolCallChunk
@@ -1527,49 +1591,40 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
         self.function: _ChatCompletionMessageToolCallChunkFunctionMerge | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0 if "index" in data else 1
-        if (value := data.get("id")) is None:
-            if "id" not in data:
-                missing += 1
-        elif value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value, str)
-        if (value := data.get("type")) is None:
-            if "type" not in data:
-                missing += 1
-        elif value != self.type:
-            self.type = acc.set_value(self, "type", self.type, value, str)
-        if (value := data.get("function")) is None:
-            if "function" not in data:
-                missing += 1
-        elif type(value) is dict and self.function is not None:
-            self.function._add(value, acc)
-        else:
-            self.function = acc.merge_object(
-                self,
-                "function",
-                self.function,
-                _ChatCompletionMessageToolCallChunkFunctionMerge,
-                value,
-            )
-        if len(data) + missing != 4:
+        get = data.get
+        if (v := get("id")) is not None and v != self.id:
+            self.id = acc.set_value(self, "id", self.id, v, str)
+        if (v := get("type")) is not None and v != self.type:
+            self.type = acc.set_value(self, "type", self.type, v, str)
+        if (v := get("function")) is not None:
+            if type(v) is not dict or self.function is None:
+                self.function = acc.merge_object(
+                    self,
+                    "function",
+                    self.function,
+                    _ChatCompletionMessageToolCallChunkFunctionMerge,
+                    v,
+                )
+            else:
+                self.function._add(v, acc)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``ChatCompletionMessageToolCallChunk`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
-        if (value := model.id) is not None and value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value, str)
-        if (value := model.type) is not None and value != self.type:
-            self.type = acc.set_value(self, "type", self.type, value, str)
-        if (value := model.function) is not None:
-            if type(value) is ChatCompletionMessageToolCallChunkFunction:
+        if (v := model.id) is not None and v != self.id:
+            self.id = acc.set_value(self, "id", self.id, v, str)
+        if (v := model.type) is not None and v != self.type:
+            self.type = acc.set_value(self, "type", self.type, v, str)
+        if (v := model.function) is not None:
+            if type(v) is ChatCompletionMessageToolCallChunkFunction:
                 if self.function is None:
                     self.function = _ChatCompletionMessageToolCallChunkFunctionMerge(
                         _join(self._path, "function")
                     )
-                self.function._add_model(value, acc)
+                self.function._add_model(v, acc)
             else:
-                self._add({"function": _as_json(value)}, acc)
+                self._add({"function": _as_json(v)}, acc)
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -1586,7 +1641,9 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
 
 
 class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
-    """Merge state of ChatCompletionMessageToolCallChunkFunction at ``choices[].delta.tool_calls[].function`` (delta context)."""
+    """Merge state of ChatCompletionMessageToolCallChunkFunction at
+    ``choices[].delta.tool_calls[].function`` (delta context).
+    """
 
     __slots__ = ("arguments", "name")
     _known = _KEYS_ChatCompletionMessageToolCallChunkFunction
@@ -1597,39 +1654,32 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
         self.arguments = _JsonText()
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("name")) is None:
-            if "name" not in data:
-                missing += 1
-        elif value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value, str)
-        if (value := data.get("arguments")) is None:
-            if "arguments" not in data:
-                missing += 1
-        else:
+        get = data.get
+        if (v := get("name")) is not None and v != self.name:
+            self.name = acc.set_value(self, "name", self.name, v, str)
+        if (v := get("arguments")) is not None:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
-            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
-                text.append(value)
-                text.size += len(value)
+            if type(v) is str and 0 < len(v) < text.size and self._alt is None:
+                text.append(v)
+                text.size += len(v)
             else:
-                acc.json_text(self, "arguments", "arguments", value)
-        if len(data) + missing != 2:
+                acc.json_text(self, "arguments", "arguments", v)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``ChatCompletionMessageToolCallChunkFunction`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
-        if (value := model.name) is not None and value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value, str)
-        if (value := model.arguments) is not None:
+        if (v := model.name) is not None and v != self.name:
+            self.name = acc.set_value(self, "name", self.name, v, str)
+        if (v := model.arguments) is not None:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
-            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
-                text.append(value)
-                text.size += len(value)
+            if type(v) is str and 0 < len(v) < text.size and self._alt is None:
+                text.append(v)
+                text.size += len(v)
             else:
-                acc.json_text(self, "arguments", "arguments", value)
+                acc.json_text(self, "arguments", "arguments", v)
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -1643,7 +1693,9 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
 
 
 class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
-    """Merge state of CreateChatCompletionStreamResponseChoiceLogprobs at ``choices[].logprobs`` (entry context)."""
+    """Merge state of CreateChatCompletionStreamResponseChoiceLogprobs at
+    ``choices[].logprobs`` (entry context).
+    """
 
     __slots__ = ("content", "refusal")
     _known = _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs
@@ -1654,27 +1706,20 @@ class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
         self.refusal: list[Any] | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("content")) is None:
-            if "content" not in data:
-                missing += 1
-        else:
-            self.content = acc.extend(self, "content", self.content, value)
-        if (value := data.get("refusal")) is None:
-            if "refusal" not in data:
-                missing += 1
-        else:
-            self.refusal = acc.extend(self, "refusal", self.refusal, value)
-        if len(data) + missing != 2:
+        get = data.get
+        if (v := get("content")) is not None:
+            self.content = acc.extend(self, "content", self.content, v)
+        if (v := get("refusal")) is not None:
+            self.refusal = acc.extend(self, "refusal", self.refusal, v)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "entry")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``CreateChatCompletionStreamResponseChoiceLogprobs`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
-        if (value := model.content) is not None:
-            self.content = acc.extend(self, "content", self.content, _as_json(value))
-        if (value := model.refusal) is not None:
-            self.refusal = acc.extend(self, "refusal", self.refusal, _as_json(value))
+        if (v := model.content) is not None:
+            self.content = acc.extend(self, "content", self.content, _as_json(v))
+        if (v := model.refusal) is not None:
+            self.refusal = acc.extend(self, "refusal", self.refusal, _as_json(v))
         if extra := model.extra_fields:
             self._add(extra, acc)
 

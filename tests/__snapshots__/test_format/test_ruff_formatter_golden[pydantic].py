@@ -2,11 +2,13 @@
 # Source: 'tests/data/chat/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: 0ac58670a95b2ebe2f31845d629be372e6be4fffa40f9a2c51389fbca25658dc
 # Regenerate with: gen-models tests/data/chat/openai.yaml --style pydantic --formatter ruff
-"""Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
+"""Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
+(chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
-(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``).
-It needs pydantic >= 2.11, and imports the rest from ``_gen_models_runtime`` beside it.
+(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``). It
+needs pydantic >= 2.11, and imports the rest from ``_gen_models_runtime`` beside
+it.
 """
 
 from __future__ import annotations
@@ -91,7 +93,10 @@ __all__ = [
 ServiceTier: TypeAlias = (
     Literal["auto", "default", "flex", "scale", "priority", "fast"] | None
 )
-"""The processing tier that served the request. In a request, `auto` (the default) uses the project's setting; a response reports the tier actually used, which may differ from the one asked for."""
+"""The processing tier that served the request. In a request, `auto` (the default)
+uses the project's setting; a response reports the tier actually used, which may
+differ from the one asked for.
+"""
 
 
 ModerationInputType: TypeAlias = Literal["text", "image"]
@@ -101,23 +106,23 @@ class ChatCompletionStreamResponseDeltaFunctionCall(_Model):
     """Deprecated. Replaced by `tool_calls`; a piece of the function the model calls."""
 
     arguments: str | None = None
-    """The next piece of the call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
+    """The next piece of the call's arguments, JSON text produced by the model (not
+    guaranteed to be valid JSON or to match the function's parameters).
+    """
     name: str | None = None
     """Name of the function to call."""
 
 
 class ChatCompletionMessageToolCallChunkFunction(_Model):
-    """The object at ``ChatCompletionMessageToolCallChunk.function`` (the spec describes it no further)."""
-
     name: str | None = None
     """Name of the function to call."""
     arguments: str | None = None
-    """The next piece of the call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
+    """The next piece of the call's arguments, JSON text produced by the model (not
+    guaranteed to be valid JSON or to match the function's parameters).
+    """
 
 
 class ChatCompletionMessageToolCallChunk(_Model):
-    """``ChatCompletionMessageToolCallChunk`` (no description in the spec)."""
-
     index: int
     id: str | None = None
     """Identifier of the tool call (in its first chunk)."""
@@ -143,25 +148,27 @@ class ChatCompletionStreamResponseDelta(_Model):
 
 
 class ChatCompletionTokenLogprobTopLogprob(_Model):
-    """The object at ``ChatCompletionTokenLogprob.top_logprobs[]`` (the spec describes it no further)."""
-
     token: str
     """The token."""
     logprob: float
-    """Log probability of the token when it is among the 20 likeliest; otherwise -9999.0."""
+    """Log probability of the token when it is among the 20 likeliest; otherwise
+    -9999.0.
+    """
     bytes: list[int] | None
     """The token's UTF-8 bytes, or null when it has no byte form."""
 
 
 class ChatCompletionTokenLogprob(_Model):
-    """``ChatCompletionTokenLogprob`` (no description in the spec)."""
-
     token: str
     """The token."""
     logprob: float
-    """Log probability of the token when it is among the 20 likeliest; otherwise -9999.0, meaning very unlikely."""
+    """Log probability of the token when it is among the 20 likeliest; otherwise
+    -9999.0, meaning very unlikely.
+    """
     bytes: list[int] | None
-    """The token's UTF-8 bytes; join the bytes of consecutive tokens when a character spans several. Null when the token has no byte form."""
+    """The token's UTF-8 bytes; join the bytes of consecutive tokens when a character
+    spans several. Null when the token has no byte form.
+    """
     top_logprobs: list[ChatCompletionTokenLogprobTopLogprob]
     """The likeliest tokens at this position, with their log probabilities."""
 
@@ -176,8 +183,6 @@ class CreateChatCompletionStreamResponseChoiceLogprobs(_Model):
 
 
 class CreateChatCompletionStreamResponseChoice(_Model):
-    """The object at ``CreateChatCompletionStreamResponse.choices[]`` (the spec describes it no further)."""
-
     delta: ChatCompletionStreamResponseDelta
     logprobs: CreateChatCompletionStreamResponseChoiceLogprobs | None = None
     """Token log probabilities for this piece of the choice."""
@@ -186,50 +191,63 @@ class CreateChatCompletionStreamResponseChoice(_Model):
         | str
         | None
     )
-    """Why generation of this choice ended, in its last chunk (null before): `stop` at a natural end or a stop sequence, `length` at the token limit, `content_filter` when content was withheld, `tool_calls` when the model called tools, `function_call` for the deprecated function calling."""
+    """Why generation of this choice ended, in its last chunk (null before): `stop`
+    at a natural end or a stop sequence, `length` at the token limit,
+    `content_filter` when content was withheld, `tool_calls` when the model called
+    tools, `function_call` for the deprecated function calling.
+    """
     index: int
     """Position of the choice among the `n` choices of the request."""
 
 
 class CompletionUsageCompletionTokensDetails(_Model):
-    """How the generated tokens break down."""
+    """How the generated tokens break down. Spec defaults, not applied:
+    ``accepted_prediction_tokens=0``, ``audio_tokens=0``, ``reasoning_tokens=0``,
+    ``rejected_prediction_tokens=0``.
+    """
 
     accepted_prediction_tokens: int | None = None
-    """Tokens of a Predicted Output that the completion used. Spec default (not applied): ``0``."""
+    """Tokens of a Predicted Output that the completion used."""
     audio_tokens: int | None = None
-    """Audio tokens the model generated. Spec default (not applied): ``0``."""
+    """Audio tokens the model generated."""
     reasoning_tokens: int | None = None
-    """Tokens the model spent reasoning. Spec default (not applied): ``0``."""
+    """Tokens the model spent reasoning."""
     text_tokens: int | None = None
     """Text tokens the model generated."""
     rejected_prediction_tokens: int | None = None
-    """Tokens of a Predicted Output that the completion did not use; they are still billed and count against the context window. Spec default (not applied): ``0``."""
+    """Tokens of a Predicted Output that the completion did not use; they are still
+    billed and count against the context window.
+    """
 
 
 class CompletionUsagePromptTokensDetails(_Model):
-    """How the prompt tokens break down."""
+    """How the prompt tokens break down. Spec defaults, not applied:
+    ``audio_tokens=0``, ``cached_tokens=0``, ``cache_write_tokens=0``.
+    """
 
     audio_tokens: int | None = None
-    """Audio tokens in the prompt. Spec default (not applied): ``0``."""
+    """Audio tokens in the prompt."""
     cached_tokens: int | None = None
-    """Prompt tokens served from the cache. Spec default (not applied): ``0``."""
+    """Prompt tokens served from the cache."""
     text_tokens: int | None = None
     """Text tokens in the prompt."""
     image_tokens: int | None = None
     """Image tokens in the prompt."""
     cache_write_tokens: int | None = None
-    """Prompt tokens written to the cache. Spec default (not applied): ``0``."""
+    """Prompt tokens written to the cache."""
 
 
 class CompletionUsage(_Model):
-    """Token counts of a request."""
+    """Token counts of a request. Spec defaults, not applied:
+    ``completion_tokens=0``, ``prompt_tokens=0``, ``total_tokens=0``.
+    """
 
     completion_tokens: int
-    """Tokens the model generated. Spec default (not applied): ``0``."""
+    """Tokens the model generated."""
     prompt_tokens: int
-    """Tokens in the prompt. Spec default (not applied): ``0``."""
+    """Tokens in the prompt."""
     total_tokens: int
-    """Prompt and completion tokens together. Spec default (not applied): ``0``."""
+    """Prompt and completion tokens together."""
     completion_tokens_details: CompletionUsageCompletionTokensDetails | None = None
     """How the generated tokens break down."""
     prompt_tokens_details: CompletionUsagePromptTokensDetails | None = None
@@ -237,10 +255,12 @@ class CompletionUsage(_Model):
 
 
 class ModerationResultBody(_Model):
-    """The moderation verdict for one item."""
+    """The moderation verdict for one item. Spec defaults, not applied:
+    ``type='moderation_result'``.
+    """
 
     type: Literal["moderation_result"] | str
-    """Always `moderation_result`. Spec default (not applied): ``'moderation_result'``."""
+    """Always `moderation_result`."""
     model: str
     """The moderation model used."""
     flagged: bool
@@ -319,25 +339,36 @@ class ChatCompletionModeration(_Model):
 
 
 class CreateChatCompletionStreamResponse(_Model):
-    """One chunk of a streamed chat completion: a server-sent event whose data is this object. Chunks of one stream share `id`, `created` and `model`."""
+    """One chunk of a streamed chat completion: a server-sent event whose data is
+    this object. Chunks of one stream share `id`, `created` and `model`.
+    """
 
     id: str
     """Identifier of the chat completion; the same in every chunk of a stream."""
     choices: list[CreateChatCompletionStreamResponseChoice]
-    """The choices this chunk carries a delta for: several when `n` is greater than 1, none in the last chunk when `stream_options.include_usage` is set."""
+    """The choices this chunk carries a delta for: several when `n` is greater than
+    1, none in the last chunk when `stream_options.include_usage` is set.
+    """
     created: int
     """When the completion was created, in Unix seconds; the same in every chunk."""
     model: str
     """The model that generates the completion."""
     obfuscation: str | None = None
-    """Random padding that evens out chunk sizes against side-channel attacks; left out when `stream_options.include_obfuscation` is false."""
+    """Random padding that evens out chunk sizes against side-channel attacks; left
+    out when `stream_options.include_obfuscation` is false.
+    """
     service_tier: ServiceTier | str | None = None
     system_fingerprint: str | None = None
-    """Deprecated. Identifies the backend configuration that served the request; with `seed`, tells whether a change of backend may explain a change of output."""
+    """Deprecated. Identifies the backend configuration that served the request; with
+    `seed`, tells whether a change of backend may explain a change of output.
+    """
     object: Literal["chat.completion.chunk"] | str
     """Always `chat.completion.chunk`."""
     usage: CompletionUsage | None = None
-    """Token usage of the whole request. Only with `stream_options.include_usage`: then null in every chunk except the last, which has empty `choices`. A stream that is cut off may never deliver it."""
+    """Token usage of the whole request. Only with `stream_options.include_usage`:
+    then null in every chunk except the last, which has empty `choices`. A stream
+    that is cut off may never deliver it.
+    """
     moderation: ChatCompletionModeration | None = None
     """Moderation of the input and the output, in the moderation chunk."""
 
@@ -348,7 +379,9 @@ class ChatCompletionMessageToolCallFunction(_Model):
     name: str
     """Name of the function."""
     arguments: str
-    """The call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
+    """The call's arguments, JSON text produced by the model (not guaranteed to be
+    valid JSON or to match the function's parameters).
+    """
 
 
 class ChatCompletionMessageToolCall(_Model):
@@ -408,7 +441,9 @@ class ChatCompletionResponseMessageFunctionCall(_Model):
     """Deprecated. Replaced by `tool_calls`; the function the model called."""
 
     arguments: str
-    """The call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
+    """The call's arguments, JSON text produced by the model (not guaranteed to be
+    valid JSON or to match the function's parameters).
+    """
     name: str
     """Name of the function to call."""
 
@@ -454,12 +489,12 @@ class CreateChatCompletionResponseChoiceLogprobs(_Model):
 
 
 class CreateChatCompletionResponseChoice(_Model):
-    """The object at ``CreateChatCompletionResponse.choices[]`` (the spec describes it no further)."""
-
     finish_reason: (
         Literal["stop", "length", "tool_calls", "content_filter", "function_call"] | str
     )
-    """Why generation ended: `stop`, `length`, `content_filter`, `tool_calls`, or the deprecated `function_call`."""
+    """Why generation ended: `stop`, `length`, `content_filter`, `tool_calls`, or the
+    deprecated `function_call`.
+    """
     index: int
     """Position of the choice among the `n` choices."""
     message: ChatCompletionResponseMessage
@@ -512,7 +547,9 @@ ChatCompletionMessageToolCalls: TypeAlias = list[
 
 
 Metadata: TypeAlias = dict[str, str] | None
-"""Up to 16 key-value pairs attached to an object (keys up to 64 characters, values up to 512)."""
+"""Up to 16 key-value pairs attached to an object (keys up to 64 characters, values
+up to 512).
+"""
 
 
 def parse_create_chat_completion_stream_response(
@@ -528,7 +565,9 @@ def parse_create_chat_completion_response(data: Any) -> CreateChatCompletionResp
 
 
 class _CreateChatCompletionStreamResponseMerge(_State):
-    """Merge state of CreateChatCompletionStreamResponse at ``(chunk)`` (root context)."""
+    """Merge state of CreateChatCompletionStreamResponse at ``(chunk)`` (root
+    context).
+    """
 
     __slots__ = (
         "choices",
@@ -558,17 +597,41 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         self.moderation: dict[str, Any] | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("id")) is None:
-            if "id" not in data:
-                missing += 1
-        elif value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value, str)
-        if (value := data.get("choices")) is None:
-            if "choices" not in data:
-                missing += 1
-        elif (
+        get = data.get
+        if (v := get("id")) is not None and v != self.id:
+            self.id = acc.set_value(self, "id", self.id, v, str)
+        if (v := get("choices")) is not None:
+            self._merge_choices(v, acc)
+        if (v := get("created")) is not None and v != self.created:
+            self.created = acc.set_value(self, "created", self.created, v, int)
+        if (v := get("model")) is not None and v != self.model:
+            self.model = acc.set_value(self, "model", self.model, v, str)
+        if (v := get("obfuscation")) is not None and v != self.obfuscation:
+            self.obfuscation = acc.last_value(
+                self, "obfuscation", self.obfuscation, v, str
+            )
+        if (v := get("service_tier")) is not None and v != self.service_tier:
+            self.service_tier = acc.last_value(
+                self, "service_tier", self.service_tier, v, str
+            )
+        if (
+            v := get("system_fingerprint")
+        ) is not None and v != self.system_fingerprint:
+            self.system_fingerprint = acc.last_text(
+                self, "system_fingerprint", self.system_fingerprint, v
+            )
+        if (v := get("object")) is not None and v != self.object:
+            self.object = acc.set_value(self, "object", self.object, v, str)
+        if (v := get("usage")) is not None:
+            self.usage = acc.last_object(self, "usage", self.usage, v)
+        if (v := get("moderation")) is not None:
+            self.moderation = acc.last_object(self, "moderation", self.moderation, v)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _merge_choices(self, value: Any, acc: _Merger) -> None:
+        """Merges a list's entries into the entries of the same key (``by_key``)."""
+        if (
             type(value) is list
             and len(value) == 1
             and type(item := value[0]) is dict
@@ -576,66 +639,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             and (entry := self.choices.by_key.get(key)) is not None
         ):
             entry._add(item, acc)
-        else:
-            self._merge_choices(value, acc)
-        if (value := data.get("created")) is None:
-            if "created" not in data:
-                missing += 1
-        elif value != self.created:
-            self.created = acc.set_value(self, "created", self.created, value, int)
-        if (value := data.get("model")) is None:
-            if "model" not in data:
-                missing += 1
-        elif value != self.model:
-            self.model = acc.set_value(self, "model", self.model, value, str)
-        if (value := data.get("obfuscation")) is None:
-            if "obfuscation" not in data:
-                missing += 1
-        elif value != self.obfuscation:
-            self.obfuscation = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "obfuscation", self.obfuscation, value, str)
-            )
-        if (value := data.get("service_tier")) is None:
-            if "service_tier" not in data:
-                missing += 1
-        elif value != self.service_tier:
-            self.service_tier = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "service_tier", self.service_tier, value, str)
-            )
-        if (value := data.get("system_fingerprint")) is None:
-            if "system_fingerprint" not in data:
-                missing += 1
-        elif value != self.system_fingerprint:
-            self.system_fingerprint = acc.last_text(
-                self, "system_fingerprint", self.system_fingerprint, value
-            )
-        if (value := data.get("object")) is None:
-            if "object" not in data:
-                missing += 1
-        elif value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := data.get("usage")) is None:
-            if "usage" not in data:
-                missing += 1
-        else:
-            self.usage = acc.last_object(self, "usage", self.usage, value)
-        if (value := data.get("moderation")) is None:
-            if "moderation" not in data:
-                missing += 1
-        else:
-            self.moderation = acc.last_object(
-                self, "moderation", self.moderation, value
-            )
-        if len(data) + missing != 10:
-            acc.unknown(self, data, "root")
-
-    def _merge_choices(self, value: Any, acc: _Merger) -> None:
-        """Merges a list's entries into the entries of the same key (``by_key``); ``_add``
-        merges the common fragment, one item for an entry begun before, itself."""
+            return
         if type(value) is not list:
             acc.wrong_type(self, "choices", value, "a list")
         for item in value if type(value) is list else ():
@@ -650,39 +654,35 @@ class _CreateChatCompletionStreamResponseMerge(_State):
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``CreateChatCompletionStreamResponse`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         get = model.__dict__.get
-        if (value := get("id")) is not None and value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value, str)
-        if (value := get("choices")) is not None:
-            self._merge_choices_models(value, acc)
-        if (value := get("created")) is not None and value != self.created:
-            self.created = acc.set_value(self, "created", self.created, value, int)
-        if (value := get("model")) is not None and value != self.model:
-            self.model = acc.set_value(self, "model", self.model, value, str)
-        if (value := get("obfuscation")) is not None and value != self.obfuscation:
-            self.obfuscation = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "obfuscation", self.obfuscation, value, str)
+        if (v := get("id")) is not None and v != self.id:
+            self.id = acc.set_value(self, "id", self.id, v, str)
+        if (v := get("choices")) is not None:
+            self._merge_choices_models(v, acc)
+        if (v := get("created")) is not None and v != self.created:
+            self.created = acc.set_value(self, "created", self.created, v, int)
+        if (v := get("model")) is not None and v != self.model:
+            self.model = acc.set_value(self, "model", self.model, v, str)
+        if (v := get("obfuscation")) is not None and v != self.obfuscation:
+            self.obfuscation = acc.last_value(
+                self, "obfuscation", self.obfuscation, v, str
             )
-        if (value := get("service_tier")) is not None and value != self.service_tier:
-            self.service_tier = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "service_tier", self.service_tier, value, str)
+        if (v := get("service_tier")) is not None and v != self.service_tier:
+            self.service_tier = acc.last_value(
+                self, "service_tier", self.service_tier, v, str
             )
         if (
-            value := get("system_fingerprint")
-        ) is not None and value != self.system_fingerprint:
+            v := get("system_fingerprint")
+        ) is not None and v != self.system_fingerprint:
             self.system_fingerprint = acc.last_text(
-                self, "system_fingerprint", self.system_fingerprint, value
+                self, "system_fingerprint", self.system_fingerprint, v
             )
-        if (value := get("object")) is not None and value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := get("usage")) is not None:
-            self.usage = acc.last_object(self, "usage", self.usage, _as_json(value))
-        if (value := get("moderation")) is not None:
+        if (v := get("object")) is not None and v != self.object:
+            self.object = acc.set_value(self, "object", self.object, v, str)
+        if (v := get("usage")) is not None:
+            self.usage = acc.last_object(self, "usage", self.usage, _as_json(v))
+        if (v := get("moderation")) is not None:
             self.moderation = acc.last_object(
-                self, "moderation", self.moderation, _as_json(value)
+                self, "moderation", self.moderation, _as_json(v)
             )
         if extra := model.__pydantic_extra__:
             self._add(extra, acc)
@@ -731,7 +731,9 @@ class _CreateChatCompletionStreamResponseMerge(_State):
 
 
 class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
-    """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]`` (entry context)."""
+    """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]``
+    (entry context).
+    """
 
     __slots__ = ("delta", "finish_reason", "index", "logprobs")
     _known = _wire_names(CreateChatCompletionStreamResponseChoice)
@@ -746,76 +748,59 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
         self.index = 0
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0 if "index" in data else 1
-        if (value := data.get("delta")) is None:
-            if "delta" not in data:
-                missing += 1
-        elif type(value) is dict:
+        get = data.get
+        if (v := get("delta")) is not None:
+            if type(v) is not dict:
+                acc.wrong_type(self, "delta", v, "an object")
             # most deltas carry one text fragment and nothing else
-            if (
-                len(value) == 1
-                and type(fragment := value.get("content")) is str
+            elif (
+                len(v) == 1
+                and type(text := v.get("content")) is str
                 and self.delta._alt is None
             ):
-                self.delta.content.append(fragment)
+                self.delta.content.append(text)
             else:
-                self.delta._add(value, acc)
-        else:
-            acc.wrong_type(self, "delta", value, "an object")
-        if (value := data.get("logprobs")) is None:
-            if "logprobs" not in data:
-                missing += 1
-        elif type(value) is dict and self.logprobs is not None:
-            self.logprobs._add(value, acc)
-        else:
-            self.logprobs = acc.merge_object(
-                self,
-                "logprobs",
-                self.logprobs,
-                _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
-                value,
-            )
-        if (value := data.get("finish_reason")) is None:
-            if "finish_reason" not in data:
-                missing += 1
-        elif value != self.finish_reason:
-            self.finish_reason = (
-                value
-                if type(value) is str and value
-                else acc.last_value(
-                    self, "finish_reason", self.finish_reason, value, str
+                self.delta._add(v, acc)
+        if (v := get("logprobs")) is not None:
+            if type(v) is not dict or self.logprobs is None:
+                self.logprobs = acc.merge_object(
+                    self,
+                    "logprobs",
+                    self.logprobs,
+                    _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
+                    v,
                 )
+            else:
+                self.logprobs._add(v, acc)
+        if (v := get("finish_reason")) is not None and v != self.finish_reason:
+            self.finish_reason = acc.last_value(
+                self, "finish_reason", self.finish_reason, v, str
             )
-        if len(data) + missing != 4:
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "entry")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``CreateChatCompletionStreamResponseChoice`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         get = model.__dict__.get
-        if (value := get("delta")) is not None:
-            if type(value) is ChatCompletionStreamResponseDelta:
-                self.delta._add_model(value, acc)
+        if (v := get("delta")) is not None:
+            if type(v) is ChatCompletionStreamResponseDelta:
+                self.delta._add_model(v, acc)
             else:
-                self._add({"delta": _as_json(value)}, acc)
-        if (value := get("logprobs")) is not None:
-            if type(value) is CreateChatCompletionStreamResponseChoiceLogprobs:
+                self._add({"delta": _as_json(v)}, acc)
+        if (v := get("logprobs")) is not None:
+            if type(v) is CreateChatCompletionStreamResponseChoiceLogprobs:
                 if self.logprobs is None:
                     self.logprobs = (
                         _CreateChatCompletionStreamResponseChoiceLogprobsMerge(
                             _join(self._path, "logprobs")
                         )
                     )
-                self.logprobs._add_model(value, acc)
+                self.logprobs._add_model(v, acc)
             else:
-                self._add({"logprobs": _as_json(value)}, acc)
-        if (value := get("finish_reason")) is not None and value != self.finish_reason:
-            self.finish_reason = (
-                value
-                if type(value) is str and value
-                else acc.last_value(
-                    self, "finish_reason", self.finish_reason, value, str
-                )
+                self._add({"logprobs": _as_json(v)}, acc)
+        if (v := get("finish_reason")) is not None and v != self.finish_reason:
+            self.finish_reason = acc.last_value(
+                self, "finish_reason", self.finish_reason, v, str
             )
         if extra := model.__pydantic_extra__:
             self._add(extra, acc)
@@ -831,7 +816,9 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
 
 
 class _ChatCompletionStreamResponseDeltaMerge(_State):
-    """Merge state of ChatCompletionStreamResponseDelta at ``choices[].delta`` (delta context)."""
+    """Merge state of ChatCompletionStreamResponseDelta at ``choices[].delta`` (delta
+    context).
+    """
 
     __slots__ = ("content", "function_call", "refusal", "role", "tool_calls")
     _known = _wire_names(ChatCompletionStreamResponseDelta)
@@ -847,33 +834,38 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
         self.refusal: list[str] = []
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("content")) is None:
-            if "content" not in data:
-                missing += 1
-        else:
-            if type(value) is str and self._alt is None:
-                self.content.append(value)
+        get = data.get
+        if (v := get("content")) is not None:
+            if type(v) is str and self._alt is None:
+                self.content.append(v)
             else:
-                acc.fragment(self, "content", "content", value, text_only=True)
-        if (value := data.get("function_call")) is None:
-            if "function_call" not in data:
-                missing += 1
-        elif type(value) is dict and self.function_call is not None:
-            self.function_call._add(value, acc)
-        else:
-            self.function_call = acc.merge_object(
-                self,
-                "function_call",
-                self.function_call,
-                _ChatCompletionStreamResponseDeltaFunctionCallMerge,
-                value,
-            )
-        if (value := data.get("tool_calls")) is None:
-            if "tool_calls" not in data:
-                missing += 1
-        elif (
+                acc.fragment(self, "content", "content", v, text_only=True)
+        if (v := get("function_call")) is not None:
+            if type(v) is not dict or self.function_call is None:
+                self.function_call = acc.merge_object(
+                    self,
+                    "function_call",
+                    self.function_call,
+                    _ChatCompletionStreamResponseDeltaFunctionCallMerge,
+                    v,
+                )
+            else:
+                self.function_call._add(v, acc)
+        if (v := get("tool_calls")) is not None:
+            self._merge_tool_calls(v, acc)
+        if (v := get("role")) is not None and v != self.role:
+            self.role = acc.set_value(self, "role", self.role, v, str)
+        if (v := get("refusal")) is not None:
+            if type(v) is str and self._alt is None:
+                self.refusal.append(v)
+            else:
+                acc.fragment(self, "refusal", "refusal", v, text_only=True)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "delta")
+
+    def _merge_tool_calls(self, value: Any, acc: _Merger) -> None:
+        """Merges a list's entries into the entries of the same key (``by_key``)."""
+        if (
             type(value) is list
             and len(value) == 1
             and type(item := value[0]) is dict
@@ -885,27 +877,7 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
             )
         ):
             entry._add(item, acc)
-        else:
-            self._merge_tool_calls(value, acc)
-        if (value := data.get("role")) is None:
-            if "role" not in data:
-                missing += 1
-        elif value != self.role:
-            self.role = acc.set_value(self, "role", self.role, value, str)
-        if (value := data.get("refusal")) is None:
-            if "refusal" not in data:
-                missing += 1
-        else:
-            if type(value) is str and self._alt is None:
-                self.refusal.append(value)
-            else:
-                acc.fragment(self, "refusal", "refusal", value, text_only=True)
-        if len(data) + missing != 5:
-            acc.unknown(self, data, "delta")
-
-    def _merge_tool_calls(self, value: Any, acc: _Merger) -> None:
-        """Merges a list's entries into the entries of the same key (``by_key``); ``_add``
-        merges the common fragment, one item for an entry begun before, itself."""
+            return
         if type(value) is not list:
             acc.wrong_type(self, "tool_calls", value, "a list")
         for item in value if type(value) is list else ():
@@ -927,31 +899,31 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``ChatCompletionStreamResponseDelta`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         get = model.__dict__.get
-        if (value := get("content")) is not None:
-            if type(value) is str and self._alt is None:
-                self.content.append(value)
+        if (v := get("content")) is not None:
+            if type(v) is str and self._alt is None:
+                self.content.append(v)
             else:
-                acc.fragment(self, "content", "content", value, text_only=True)
-        if (value := get("function_call")) is not None:
-            if type(value) is ChatCompletionStreamResponseDeltaFunctionCall:
+                acc.fragment(self, "content", "content", v, text_only=True)
+        if (v := get("function_call")) is not None:
+            if type(v) is ChatCompletionStreamResponseDeltaFunctionCall:
                 if self.function_call is None:
                     self.function_call = (
                         _ChatCompletionStreamResponseDeltaFunctionCallMerge(
                             _join(self._path, "function_call")
                         )
                     )
-                self.function_call._add_model(value, acc)
+                self.function_call._add_model(v, acc)
             else:
-                self._add({"function_call": _as_json(value)}, acc)
-        if (value := get("tool_calls")) is not None:
-            self._merge_tool_calls_models(value, acc)
-        if (value := get("role")) is not None and value != self.role:
-            self.role = acc.set_value(self, "role", self.role, value, str)
-        if (value := get("refusal")) is not None:
-            if type(value) is str and self._alt is None:
-                self.refusal.append(value)
+                self._add({"function_call": _as_json(v)}, acc)
+        if (v := get("tool_calls")) is not None:
+            self._merge_tool_calls_models(v, acc)
+        if (v := get("role")) is not None and v != self.role:
+            self.role = acc.set_value(self, "role", self.role, v, str)
+        if (v := get("refusal")) is not None:
+            if type(v) is str and self._alt is None:
+                self.refusal.append(v)
             else:
-                acc.fragment(self, "refusal", "refusal", value, text_only=True)
+                acc.fragment(self, "refusal", "refusal", v, text_only=True)
         if extra := model.__pydantic_extra__:
             self._add(extra, acc)
 
@@ -990,7 +962,9 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
 
 
 class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
-    """Merge state of ChatCompletionStreamResponseDeltaFunctionCall at ``choices[].delta.function_call`` (delta context)."""
+    """Merge state of ChatCompletionStreamResponseDeltaFunctionCall at
+    ``choices[].delta.function_call`` (delta context).
+    """
 
     __slots__ = ("arguments", "name")
     _known = _wire_names(ChatCompletionStreamResponseDeltaFunctionCall)
@@ -1001,40 +975,33 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
         self.name: str | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("arguments")) is None:
-            if "arguments" not in data:
-                missing += 1
-        else:
+        get = data.get
+        if (v := get("arguments")) is not None:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
-            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
-                text.append(value)
-                text.size += len(value)
+            if type(v) is str and 0 < len(v) < text.size and self._alt is None:
+                text.append(v)
+                text.size += len(v)
             else:
-                acc.json_text(self, "arguments", "arguments", value)
-        if (value := data.get("name")) is None:
-            if "name" not in data:
-                missing += 1
-        elif value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value, str)
-        if len(data) + missing != 2:
+                acc.json_text(self, "arguments", "arguments", v)
+        if (v := get("name")) is not None and v != self.name:
+            self.name = acc.set_value(self, "name", self.name, v, str)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``ChatCompletionStreamResponseDeltaFunctionCall`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         get = model.__dict__.get
-        if (value := get("arguments")) is not None:
+        if (v := get("arguments")) is not None:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
-            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
-                text.append(value)
-                text.size += len(value)
+            if type(v) is str and 0 < len(v) < text.size and self._alt is None:
+                text.append(v)
+                text.size += len(v)
             else:
-                acc.json_text(self, "arguments", "arguments", value)
-        if (value := get("name")) is not None and value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value, str)
+                acc.json_text(self, "arguments", "arguments", v)
+        if (v := get("name")) is not None and v != self.name:
+            self.name = acc.set_value(self, "name", self.name, v, str)
         if extra := model.__pydantic_extra__:
             self._add(extra, acc)
 
@@ -1048,7 +1015,9 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
 
 
 class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
-    """Merge state of ChatCompletionMessageToolCallChunk at ``choices[].delta.tool_calls[]`` (delta context)."""
+    """Merge state of ChatCompletionMessageToolCallChunk at
+    ``choices[].delta.tool_calls[]`` (delta context).
+    """
 
     __slots__ = ("function", "id", "index", "type")
     _known = _wire_names(ChatCompletionMessageToolCallChunk)
@@ -1061,50 +1030,41 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
         self.function: _ChatCompletionMessageToolCallChunkFunctionMerge | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0 if "index" in data else 1
-        if (value := data.get("id")) is None:
-            if "id" not in data:
-                missing += 1
-        elif value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value, str)
-        if (value := data.get("type")) is None:
-            if "type" not in data:
-                missing += 1
-        elif value != self.type:
-            self.type = acc.set_value(self, "type", self.type, value, str)
-        if (value := data.get("function")) is None:
-            if "function" not in data:
-                missing += 1
-        elif type(value) is dict and self.function is not None:
-            self.function._add(value, acc)
-        else:
-            self.function = acc.merge_object(
-                self,
-                "function",
-                self.function,
-                _ChatCompletionMessageToolCallChunkFunctionMerge,
-                value,
-            )
-        if len(data) + missing != 4:
+        get = data.get
+        if (v := get("id")) is not None and v != self.id:
+            self.id = acc.set_value(self, "id", self.id, v, str)
+        if (v := get("type")) is not None and v != self.type:
+            self.type = acc.set_value(self, "type", self.type, v, str)
+        if (v := get("function")) is not None:
+            if type(v) is not dict or self.function is None:
+                self.function = acc.merge_object(
+                    self,
+                    "function",
+                    self.function,
+                    _ChatCompletionMessageToolCallChunkFunctionMerge,
+                    v,
+                )
+            else:
+                self.function._add(v, acc)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``ChatCompletionMessageToolCallChunk`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         get = model.__dict__.get
-        if (value := get("id")) is not None and value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value, str)
-        if (value := get("type")) is not None and value != self.type:
-            self.type = acc.set_value(self, "type", self.type, value, str)
-        if (value := get("function")) is not None:
-            if type(value) is ChatCompletionMessageToolCallChunkFunction:
+        if (v := get("id")) is not None and v != self.id:
+            self.id = acc.set_value(self, "id", self.id, v, str)
+        if (v := get("type")) is not None and v != self.type:
+            self.type = acc.set_value(self, "type", self.type, v, str)
+        if (v := get("function")) is not None:
+            if type(v) is ChatCompletionMessageToolCallChunkFunction:
                 if self.function is None:
                     self.function = _ChatCompletionMessageToolCallChunkFunctionMerge(
                         _join(self._path, "function")
                     )
-                self.function._add_model(value, acc)
+                self.function._add_model(v, acc)
             else:
-                self._add({"function": _as_json(value)}, acc)
+                self._add({"function": _as_json(v)}, acc)
         if extra := model.__pydantic_extra__:
             self._add(extra, acc)
 
@@ -1121,7 +1081,9 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
 
 
 class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
-    """Merge state of ChatCompletionMessageToolCallChunkFunction at ``choices[].delta.tool_calls[].function`` (delta context)."""
+    """Merge state of ChatCompletionMessageToolCallChunkFunction at
+    ``choices[].delta.tool_calls[].function`` (delta context).
+    """
 
     __slots__ = ("arguments", "name")
     _known = _wire_names(ChatCompletionMessageToolCallChunkFunction)
@@ -1132,40 +1094,33 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
         self.arguments = _JsonText()
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("name")) is None:
-            if "name" not in data:
-                missing += 1
-        elif value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value, str)
-        if (value := data.get("arguments")) is None:
-            if "arguments" not in data:
-                missing += 1
-        else:
+        get = data.get
+        if (v := get("name")) is not None and v != self.name:
+            self.name = acc.set_value(self, "name", self.name, v, str)
+        if (v := get("arguments")) is not None:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
-            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
-                text.append(value)
-                text.size += len(value)
+            if type(v) is str and 0 < len(v) < text.size and self._alt is None:
+                text.append(v)
+                text.size += len(v)
             else:
-                acc.json_text(self, "arguments", "arguments", value)
-        if len(data) + missing != 2:
+                acc.json_text(self, "arguments", "arguments", v)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``ChatCompletionMessageToolCallChunkFunction`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         get = model.__dict__.get
-        if (value := get("name")) is not None and value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value, str)
-        if (value := get("arguments")) is not None:
+        if (v := get("name")) is not None and v != self.name:
+            self.name = acc.set_value(self, "name", self.name, v, str)
+        if (v := get("arguments")) is not None:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
-            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
-                text.append(value)
-                text.size += len(value)
+            if type(v) is str and 0 < len(v) < text.size and self._alt is None:
+                text.append(v)
+                text.size += len(v)
             else:
-                acc.json_text(self, "arguments", "arguments", value)
+                acc.json_text(self, "arguments", "arguments", v)
         if extra := model.__pydantic_extra__:
             self._add(extra, acc)
 
@@ -1179,7 +1134,9 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
 
 
 class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
-    """Merge state of CreateChatCompletionStreamResponseChoiceLogprobs at ``choices[].logprobs`` (entry context)."""
+    """Merge state of CreateChatCompletionStreamResponseChoiceLogprobs at
+    ``choices[].logprobs`` (entry context).
+    """
 
     __slots__ = ("content", "refusal")
     _known = _wire_names(CreateChatCompletionStreamResponseChoiceLogprobs)
@@ -1190,28 +1147,21 @@ class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
         self.refusal: list[Any] | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("content")) is None:
-            if "content" not in data:
-                missing += 1
-        else:
-            self.content = acc.extend(self, "content", self.content, value)
-        if (value := data.get("refusal")) is None:
-            if "refusal" not in data:
-                missing += 1
-        else:
-            self.refusal = acc.extend(self, "refusal", self.refusal, value)
-        if len(data) + missing != 2:
+        get = data.get
+        if (v := get("content")) is not None:
+            self.content = acc.extend(self, "content", self.content, v)
+        if (v := get("refusal")) is not None:
+            self.refusal = acc.extend(self, "refusal", self.refusal, v)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "entry")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``CreateChatCompletionStreamResponseChoiceLogprobs`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         get = model.__dict__.get
-        if (value := get("content")) is not None:
-            self.content = acc.extend(self, "content", self.content, _as_json(value))
-        if (value := get("refusal")) is not None:
-            self.refusal = acc.extend(self, "refusal", self.refusal, _as_json(value))
+        if (v := get("content")) is not None:
+            self.content = acc.extend(self, "content", self.content, _as_json(v))
+        if (v := get("refusal")) is not None:
+            self.refusal = acc.extend(self, "refusal", self.refusal, _as_json(v))
         if extra := model.__pydantic_extra__:
             self._add(extra, acc)
 

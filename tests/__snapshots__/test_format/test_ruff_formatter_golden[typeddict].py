@@ -2,11 +2,13 @@
 # Source: 'tests/data/chat/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: 0ac58670a95b2ebe2f31845d629be372e6be4fffa40f9a2c51389fbca25658dc
 # Regenerate with: gen-models tests/data/chat/openai.yaml --style typeddict --formatter ruff
-"""TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (chat completion streaming subset) 2.3.0.
+"""TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI
+API (chat completion streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
-(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``).
-It needs typing_extensions, and imports the rest from ``_gen_models_runtime`` beside it.
+(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``). It
+needs typing_extensions, and imports the rest from ``_gen_models_runtime`` beside
+it.
 """
 
 from __future__ import annotations
@@ -101,7 +103,10 @@ __all__ = [
 ServiceTier: TypeAlias = (
     Literal["auto", "default", "flex", "scale", "priority", "fast"] | None
 )
-"""The processing tier that served the request. In a request, `auto` (the default) uses the project's setting; a response reports the tier actually used, which may differ from the one asked for."""
+"""The processing tier that served the request. In a request, `auto` (the default)
+uses the project's setting; a response reports the tier actually used, which may
+differ from the one asked for.
+"""
 
 
 ModerationInputType: TypeAlias = Literal["text", "image"]
@@ -111,7 +116,9 @@ class ChatCompletionStreamResponseDeltaFunctionCall(TypedDict):
     """Deprecated. Replaced by `tool_calls`; a piece of the function the model calls."""
 
     arguments: NotRequired[str | None]
-    """The next piece of the call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
+    """The next piece of the call's arguments, JSON text produced by the model (not
+    guaranteed to be valid JSON or to match the function's parameters).
+    """
     name: NotRequired[str | None]
     """Name of the function to call."""
 
@@ -120,20 +127,18 @@ _KEYS_ChatCompletionStreamResponseDeltaFunctionCall = frozenset({"arguments", "n
 
 
 class ChatCompletionMessageToolCallChunkFunction(TypedDict):
-    """The object at ``ChatCompletionMessageToolCallChunk.function`` (the spec describes it no further)."""
-
     name: NotRequired[str | None]
     """Name of the function to call."""
     arguments: NotRequired[str | None]
-    """The next piece of the call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
+    """The next piece of the call's arguments, JSON text produced by the model (not
+    guaranteed to be valid JSON or to match the function's parameters).
+    """
 
 
 _KEYS_ChatCompletionMessageToolCallChunkFunction = frozenset({"name", "arguments"})
 
 
 class ChatCompletionMessageToolCallChunk(TypedDict):
-    """``ChatCompletionMessageToolCallChunk`` (no description in the spec)."""
-
     index: int
     id: NotRequired[str | None]
     """Identifier of the tool call (in its first chunk)."""
@@ -169,25 +174,27 @@ _KEYS_ChatCompletionStreamResponseDelta = frozenset(
 
 
 class ChatCompletionTokenLogprobTopLogprob(TypedDict):
-    """The object at ``ChatCompletionTokenLogprob.top_logprobs[]`` (the spec describes it no further)."""
-
     token: str
     """The token."""
     logprob: float
-    """Log probability of the token when it is among the 20 likeliest; otherwise -9999.0."""
+    """Log probability of the token when it is among the 20 likeliest; otherwise
+    -9999.0.
+    """
     bytes: list[int] | None
     """The token's UTF-8 bytes, or null when it has no byte form."""
 
 
 class ChatCompletionTokenLogprob(TypedDict):
-    """``ChatCompletionTokenLogprob`` (no description in the spec)."""
-
     token: str
     """The token."""
     logprob: float
-    """Log probability of the token when it is among the 20 likeliest; otherwise -9999.0, meaning very unlikely."""
+    """Log probability of the token when it is among the 20 likeliest; otherwise
+    -9999.0, meaning very unlikely.
+    """
     bytes: list[int] | None
-    """The token's UTF-8 bytes; join the bytes of consecutive tokens when a character spans several. Null when the token has no byte form."""
+    """The token's UTF-8 bytes; join the bytes of consecutive tokens when a character
+    spans several. Null when the token has no byte form.
+    """
     top_logprobs: list[ChatCompletionTokenLogprobTopLogprob]
     """The likeliest tokens at this position, with their log probabilities."""
 
@@ -207,8 +214,6 @@ _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs = frozenset(
 
 
 class CreateChatCompletionStreamResponseChoice(TypedDict):
-    """The object at ``CreateChatCompletionStreamResponse.choices[]`` (the spec describes it no further)."""
-
     delta: ChatCompletionStreamResponseDelta
     logprobs: NotRequired[CreateChatCompletionStreamResponseChoiceLogprobs | None]
     """Token log probabilities for this piece of the choice."""
@@ -217,7 +222,11 @@ class CreateChatCompletionStreamResponseChoice(TypedDict):
         | str
         | None
     )
-    """Why generation of this choice ended, in its last chunk (null before): `stop` at a natural end or a stop sequence, `length` at the token limit, `content_filter` when content was withheld, `tool_calls` when the model called tools, `function_call` for the deprecated function calling."""
+    """Why generation of this choice ended, in its last chunk (null before): `stop`
+    at a natural end or a stop sequence, `length` at the token limit,
+    `content_filter` when content was withheld, `tool_calls` when the model called
+    tools, `function_call` for the deprecated function calling.
+    """
     index: int
     """Position of the choice among the `n` choices of the request."""
 
@@ -228,44 +237,53 @@ _KEYS_CreateChatCompletionStreamResponseChoice = frozenset(
 
 
 class CompletionUsageCompletionTokensDetails(TypedDict):
-    """How the generated tokens break down."""
+    """How the generated tokens break down. Spec defaults, not applied:
+    ``accepted_prediction_tokens=0``, ``audio_tokens=0``, ``reasoning_tokens=0``,
+    ``rejected_prediction_tokens=0``.
+    """
 
     accepted_prediction_tokens: NotRequired[int | None]
-    """Tokens of a Predicted Output that the completion used. Spec default (not applied): ``0``."""
+    """Tokens of a Predicted Output that the completion used."""
     audio_tokens: NotRequired[int | None]
-    """Audio tokens the model generated. Spec default (not applied): ``0``."""
+    """Audio tokens the model generated."""
     reasoning_tokens: NotRequired[int | None]
-    """Tokens the model spent reasoning. Spec default (not applied): ``0``."""
+    """Tokens the model spent reasoning."""
     text_tokens: NotRequired[int | None]
     """Text tokens the model generated."""
     rejected_prediction_tokens: NotRequired[int | None]
-    """Tokens of a Predicted Output that the completion did not use; they are still billed and count against the context window. Spec default (not applied): ``0``."""
+    """Tokens of a Predicted Output that the completion did not use; they are still
+    billed and count against the context window.
+    """
 
 
 class CompletionUsagePromptTokensDetails(TypedDict):
-    """How the prompt tokens break down."""
+    """How the prompt tokens break down. Spec defaults, not applied:
+    ``audio_tokens=0``, ``cached_tokens=0``, ``cache_write_tokens=0``.
+    """
 
     audio_tokens: NotRequired[int | None]
-    """Audio tokens in the prompt. Spec default (not applied): ``0``."""
+    """Audio tokens in the prompt."""
     cached_tokens: NotRequired[int | None]
-    """Prompt tokens served from the cache. Spec default (not applied): ``0``."""
+    """Prompt tokens served from the cache."""
     text_tokens: NotRequired[int | None]
     """Text tokens in the prompt."""
     image_tokens: NotRequired[int | None]
     """Image tokens in the prompt."""
     cache_write_tokens: NotRequired[int | None]
-    """Prompt tokens written to the cache. Spec default (not applied): ``0``."""
+    """Prompt tokens written to the cache."""
 
 
 class CompletionUsage(TypedDict):
-    """Token counts of a request."""
+    """Token counts of a request. Spec defaults, not applied:
+    ``completion_tokens=0``, ``prompt_tokens=0``, ``total_tokens=0``.
+    """
 
     completion_tokens: int
-    """Tokens the model generated. Spec default (not applied): ``0``."""
+    """Tokens the model generated."""
     prompt_tokens: int
-    """Tokens in the prompt. Spec default (not applied): ``0``."""
+    """Tokens in the prompt."""
     total_tokens: int
-    """Prompt and completion tokens together. Spec default (not applied): ``0``."""
+    """Prompt and completion tokens together."""
     completion_tokens_details: NotRequired[
         CompletionUsageCompletionTokensDetails | None
     ]
@@ -275,10 +293,12 @@ class CompletionUsage(TypedDict):
 
 
 class ModerationResultBody(TypedDict):
-    """The moderation verdict for one item."""
+    """The moderation verdict for one item. Spec defaults, not applied:
+    ``type='moderation_result'``.
+    """
 
     type: Literal["moderation_result"] | str
-    """Always `moderation_result`. Spec default (not applied): ``'moderation_result'``."""
+    """Always `moderation_result`."""
     model: str
     """The moderation model used."""
     flagged: bool
@@ -323,25 +343,36 @@ class ChatCompletionModeration(TypedDict):
 
 
 class CreateChatCompletionStreamResponse(TypedDict):
-    """One chunk of a streamed chat completion: a server-sent event whose data is this object. Chunks of one stream share `id`, `created` and `model`."""
+    """One chunk of a streamed chat completion: a server-sent event whose data is
+    this object. Chunks of one stream share `id`, `created` and `model`.
+    """
 
     id: str
     """Identifier of the chat completion; the same in every chunk of a stream."""
     choices: list[CreateChatCompletionStreamResponseChoice]
-    """The choices this chunk carries a delta for: several when `n` is greater than 1, none in the last chunk when `stream_options.include_usage` is set."""
+    """The choices this chunk carries a delta for: several when `n` is greater than
+    1, none in the last chunk when `stream_options.include_usage` is set.
+    """
     created: int
     """When the completion was created, in Unix seconds; the same in every chunk."""
     model: str
     """The model that generates the completion."""
     obfuscation: NotRequired[str | None]
-    """Random padding that evens out chunk sizes against side-channel attacks; left out when `stream_options.include_obfuscation` is false."""
+    """Random padding that evens out chunk sizes against side-channel attacks; left
+    out when `stream_options.include_obfuscation` is false.
+    """
     service_tier: NotRequired[ServiceTier | str | None]
     system_fingerprint: NotRequired[str | None]
-    """Deprecated. Identifies the backend configuration that served the request; with `seed`, tells whether a change of backend may explain a change of output."""
+    """Deprecated. Identifies the backend configuration that served the request; with
+    `seed`, tells whether a change of backend may explain a change of output.
+    """
     object: Literal["chat.completion.chunk"] | str
     """Always `chat.completion.chunk`."""
     usage: NotRequired[CompletionUsage | None]
-    """Token usage of the whole request. Only with `stream_options.include_usage`: then null in every chunk except the last, which has empty `choices`. A stream that is cut off may never deliver it."""
+    """Token usage of the whole request. Only with `stream_options.include_usage`:
+    then null in every chunk except the last, which has empty `choices`. A stream
+    that is cut off may never deliver it.
+    """
     moderation: NotRequired[ChatCompletionModeration | None]
     """Moderation of the input and the output, in the moderation chunk."""
 
@@ -368,7 +399,9 @@ class ChatCompletionMessageToolCallFunction(TypedDict):
     name: str
     """Name of the function."""
     arguments: str
-    """The call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
+    """The call's arguments, JSON text produced by the model (not guaranteed to be
+    valid JSON or to match the function's parameters).
+    """
 
 
 class ChatCompletionMessageToolCall(TypedDict):
@@ -428,7 +461,9 @@ class ChatCompletionResponseMessageFunctionCall(TypedDict):
     """Deprecated. Replaced by `tool_calls`; the function the model called."""
 
     arguments: str
-    """The call's arguments, JSON text produced by the model (not guaranteed to be valid JSON or to match the function's parameters)."""
+    """The call's arguments, JSON text produced by the model (not guaranteed to be
+    valid JSON or to match the function's parameters).
+    """
     name: str
     """Name of the function to call."""
 
@@ -474,12 +509,12 @@ class CreateChatCompletionResponseChoiceLogprobs(TypedDict):
 
 
 class CreateChatCompletionResponseChoice(TypedDict):
-    """The object at ``CreateChatCompletionResponse.choices[]`` (the spec describes it no further)."""
-
     finish_reason: (
         Literal["stop", "length", "tool_calls", "content_filter", "function_call"] | str
     )
-    """Why generation ended: `stop`, `length`, `content_filter`, `tool_calls`, or the deprecated `function_call`."""
+    """Why generation ended: `stop`, `length`, `content_filter`, `tool_calls`, or the
+    deprecated `function_call`.
+    """
     index: int
     """Position of the choice among the `n` choices."""
     message: ChatCompletionResponseMessage
@@ -516,7 +551,9 @@ ChatCompletionMessageToolCalls: TypeAlias = list[
 
 
 Metadata: TypeAlias = dict[str, str] | None
-"""Up to 16 key-value pairs attached to an object (keys up to 64 characters, values up to 512)."""
+"""Up to 16 key-value pairs attached to an object (keys up to 64 characters, values
+up to 512).
+"""
 
 
 def _parse_ChatCompletionMessageToolCalls(value: Any) -> ChatCompletionMessageToolCalls:
@@ -923,7 +960,9 @@ def _extras(
 
 
 class _CreateChatCompletionStreamResponseMerge(_State):
-    """Merge state of CreateChatCompletionStreamResponse at ``(chunk)`` (root context)."""
+    """Merge state of CreateChatCompletionStreamResponse at ``(chunk)`` (root
+    context).
+    """
 
     __slots__ = (
         "choices",
@@ -953,17 +992,41 @@ class _CreateChatCompletionStreamResponseMerge(_State):
         self.moderation: dict[str, Any] | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("id")) is None:
-            if "id" not in data:
-                missing += 1
-        elif value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value, str)
-        if (value := data.get("choices")) is None:
-            if "choices" not in data:
-                missing += 1
-        elif (
+        get = data.get
+        if (v := get("id")) is not None and v != self.id:
+            self.id = acc.set_value(self, "id", self.id, v, str)
+        if (v := get("choices")) is not None:
+            self._merge_choices(v, acc)
+        if (v := get("created")) is not None and v != self.created:
+            self.created = acc.set_value(self, "created", self.created, v, int)
+        if (v := get("model")) is not None and v != self.model:
+            self.model = acc.set_value(self, "model", self.model, v, str)
+        if (v := get("obfuscation")) is not None and v != self.obfuscation:
+            self.obfuscation = acc.last_value(
+                self, "obfuscation", self.obfuscation, v, str
+            )
+        if (v := get("service_tier")) is not None and v != self.service_tier:
+            self.service_tier = acc.last_value(
+                self, "service_tier", self.service_tier, v, str
+            )
+        if (
+            v := get("system_fingerprint")
+        ) is not None and v != self.system_fingerprint:
+            self.system_fingerprint = acc.last_text(
+                self, "system_fingerprint", self.system_fingerprint, v
+            )
+        if (v := get("object")) is not None and v != self.object:
+            self.object = acc.set_value(self, "object", self.object, v, str)
+        if (v := get("usage")) is not None:
+            self.usage = acc.last_object(self, "usage", self.usage, v)
+        if (v := get("moderation")) is not None:
+            self.moderation = acc.last_object(self, "moderation", self.moderation, v)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _merge_choices(self, value: Any, acc: _Merger) -> None:
+        """Merges a list's entries into the entries of the same key (``by_key``)."""
+        if (
             type(value) is list
             and len(value) == 1
             and type(item := value[0]) is dict
@@ -971,66 +1034,7 @@ class _CreateChatCompletionStreamResponseMerge(_State):
             and (entry := self.choices.by_key.get(key)) is not None
         ):
             entry._add(item, acc)
-        else:
-            self._merge_choices(value, acc)
-        if (value := data.get("created")) is None:
-            if "created" not in data:
-                missing += 1
-        elif value != self.created:
-            self.created = acc.set_value(self, "created", self.created, value, int)
-        if (value := data.get("model")) is None:
-            if "model" not in data:
-                missing += 1
-        elif value != self.model:
-            self.model = acc.set_value(self, "model", self.model, value, str)
-        if (value := data.get("obfuscation")) is None:
-            if "obfuscation" not in data:
-                missing += 1
-        elif value != self.obfuscation:
-            self.obfuscation = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "obfuscation", self.obfuscation, value, str)
-            )
-        if (value := data.get("service_tier")) is None:
-            if "service_tier" not in data:
-                missing += 1
-        elif value != self.service_tier:
-            self.service_tier = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "service_tier", self.service_tier, value, str)
-            )
-        if (value := data.get("system_fingerprint")) is None:
-            if "system_fingerprint" not in data:
-                missing += 1
-        elif value != self.system_fingerprint:
-            self.system_fingerprint = acc.last_text(
-                self, "system_fingerprint", self.system_fingerprint, value
-            )
-        if (value := data.get("object")) is None:
-            if "object" not in data:
-                missing += 1
-        elif value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := data.get("usage")) is None:
-            if "usage" not in data:
-                missing += 1
-        else:
-            self.usage = acc.last_object(self, "usage", self.usage, value)
-        if (value := data.get("moderation")) is None:
-            if "moderation" not in data:
-                missing += 1
-        else:
-            self.moderation = acc.last_object(
-                self, "moderation", self.moderation, value
-            )
-        if len(data) + missing != 10:
-            acc.unknown(self, data, "root")
-
-    def _merge_choices(self, value: Any, acc: _Merger) -> None:
-        """Merges a list's entries into the entries of the same key (``by_key``); ``_add``
-        merges the common fragment, one item for an entry begun before, itself."""
+            return
         if type(value) is not list:
             acc.wrong_type(self, "choices", value, "a list")
         for item in value if type(value) is list else ():
@@ -1067,7 +1071,9 @@ class _CreateChatCompletionStreamResponseMerge(_State):
 
 
 class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
-    """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]`` (entry context)."""
+    """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]``
+    (entry context).
+    """
 
     __slots__ = ("delta", "finish_reason", "index", "logprobs")
     _known = _KEYS_CreateChatCompletionStreamResponseChoice
@@ -1082,48 +1088,35 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
         self.index = 0
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0 if "index" in data else 1
-        if (value := data.get("delta")) is None:
-            if "delta" not in data:
-                missing += 1
-        elif type(value) is dict:
+        get = data.get
+        if (v := get("delta")) is not None:
+            if type(v) is not dict:
+                acc.wrong_type(self, "delta", v, "an object")
             # most deltas carry one text fragment and nothing else
-            if (
-                len(value) == 1
-                and type(fragment := value.get("content")) is str
+            elif (
+                len(v) == 1
+                and type(text := v.get("content")) is str
                 and self.delta._alt is None
             ):
-                self.delta.content.append(fragment)
+                self.delta.content.append(text)
             else:
-                self.delta._add(value, acc)
-        else:
-            acc.wrong_type(self, "delta", value, "an object")
-        if (value := data.get("logprobs")) is None:
-            if "logprobs" not in data:
-                missing += 1
-        elif type(value) is dict and self.logprobs is not None:
-            self.logprobs._add(value, acc)
-        else:
-            self.logprobs = acc.merge_object(
-                self,
-                "logprobs",
-                self.logprobs,
-                _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
-                value,
-            )
-        if (value := data.get("finish_reason")) is None:
-            if "finish_reason" not in data:
-                missing += 1
-        elif value != self.finish_reason:
-            self.finish_reason = (
-                value
-                if type(value) is str and value
-                else acc.last_value(
-                    self, "finish_reason", self.finish_reason, value, str
+                self.delta._add(v, acc)
+        if (v := get("logprobs")) is not None:
+            if type(v) is not dict or self.logprobs is None:
+                self.logprobs = acc.merge_object(
+                    self,
+                    "logprobs",
+                    self.logprobs,
+                    _CreateChatCompletionStreamResponseChoiceLogprobsMerge,
+                    v,
                 )
+            else:
+                self.logprobs._add(v, acc)
+        if (v := get("finish_reason")) is not None and v != self.finish_reason:
+            self.finish_reason = acc.last_value(
+                self, "finish_reason", self.finish_reason, v, str
             )
-        if len(data) + missing != 4:
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "entry")
 
     def _build(self) -> dict[str, Any]:
@@ -1137,7 +1130,9 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
 
 
 class _ChatCompletionStreamResponseDeltaMerge(_State):
-    """Merge state of ChatCompletionStreamResponseDelta at ``choices[].delta`` (delta context)."""
+    """Merge state of ChatCompletionStreamResponseDelta at ``choices[].delta`` (delta
+    context).
+    """
 
     __slots__ = ("content", "function_call", "refusal", "role", "tool_calls")
     _known = _KEYS_ChatCompletionStreamResponseDelta
@@ -1153,33 +1148,38 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
         self.refusal: list[str] = []
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("content")) is None:
-            if "content" not in data:
-                missing += 1
-        else:
-            if type(value) is str and self._alt is None:
-                self.content.append(value)
+        get = data.get
+        if (v := get("content")) is not None:
+            if type(v) is str and self._alt is None:
+                self.content.append(v)
             else:
-                acc.fragment(self, "content", "content", value, text_only=True)
-        if (value := data.get("function_call")) is None:
-            if "function_call" not in data:
-                missing += 1
-        elif type(value) is dict and self.function_call is not None:
-            self.function_call._add(value, acc)
-        else:
-            self.function_call = acc.merge_object(
-                self,
-                "function_call",
-                self.function_call,
-                _ChatCompletionStreamResponseDeltaFunctionCallMerge,
-                value,
-            )
-        if (value := data.get("tool_calls")) is None:
-            if "tool_calls" not in data:
-                missing += 1
-        elif (
+                acc.fragment(self, "content", "content", v, text_only=True)
+        if (v := get("function_call")) is not None:
+            if type(v) is not dict or self.function_call is None:
+                self.function_call = acc.merge_object(
+                    self,
+                    "function_call",
+                    self.function_call,
+                    _ChatCompletionStreamResponseDeltaFunctionCallMerge,
+                    v,
+                )
+            else:
+                self.function_call._add(v, acc)
+        if (v := get("tool_calls")) is not None:
+            self._merge_tool_calls(v, acc)
+        if (v := get("role")) is not None and v != self.role:
+            self.role = acc.set_value(self, "role", self.role, v, str)
+        if (v := get("refusal")) is not None:
+            if type(v) is str and self._alt is None:
+                self.refusal.append(v)
+            else:
+                acc.fragment(self, "refusal", "refusal", v, text_only=True)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "delta")
+
+    def _merge_tool_calls(self, value: Any, acc: _Merger) -> None:
+        """Merges a list's entries into the entries of the same key (``by_key``)."""
+        if (
             type(value) is list
             and len(value) == 1
             and type(item := value[0]) is dict
@@ -1191,27 +1191,7 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
             )
         ):
             entry._add(item, acc)
-        else:
-            self._merge_tool_calls(value, acc)
-        if (value := data.get("role")) is None:
-            if "role" not in data:
-                missing += 1
-        elif value != self.role:
-            self.role = acc.set_value(self, "role", self.role, value, str)
-        if (value := data.get("refusal")) is None:
-            if "refusal" not in data:
-                missing += 1
-        else:
-            if type(value) is str and self._alt is None:
-                self.refusal.append(value)
-            else:
-                acc.fragment(self, "refusal", "refusal", value, text_only=True)
-        if len(data) + missing != 5:
-            acc.unknown(self, data, "delta")
-
-    def _merge_tool_calls(self, value: Any, acc: _Merger) -> None:
-        """Merges a list's entries into the entries of the same key (``by_key``); ``_add``
-        merges the common fragment, one item for an entry begun before, itself."""
+            return
         if type(value) is not list:
             acc.wrong_type(self, "tool_calls", value, "a list")
         for item in value if type(value) is list else ():
@@ -1246,7 +1226,9 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
 
 
 class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
-    """Merge state of ChatCompletionStreamResponseDeltaFunctionCall at ``choices[].delta.function_call`` (delta context)."""
+    """Merge state of ChatCompletionStreamResponseDeltaFunctionCall at
+    ``choices[].delta.function_call`` (delta context).
+    """
 
     __slots__ = ("arguments", "name")
     _known = _KEYS_ChatCompletionStreamResponseDeltaFunctionCall
@@ -1257,25 +1239,18 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
         self.name: str | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("arguments")) is None:
-            if "arguments" not in data:
-                missing += 1
-        else:
+        get = data.get
+        if (v := get("arguments")) is not None:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
-            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
-                text.append(value)
-                text.size += len(value)
+            if type(v) is str and 0 < len(v) < text.size and self._alt is None:
+                text.append(v)
+                text.size += len(v)
             else:
-                acc.json_text(self, "arguments", "arguments", value)
-        if (value := data.get("name")) is None:
-            if "name" not in data:
-                missing += 1
-        elif value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value, str)
-        if len(data) + missing != 2:
+                acc.json_text(self, "arguments", "arguments", v)
+        if (v := get("name")) is not None and v != self.name:
+            self.name = acc.set_value(self, "name", self.name, v, str)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
     def _build(self) -> dict[str, Any]:
@@ -1288,7 +1263,9 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
 
 
 class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
-    """Merge state of ChatCompletionMessageToolCallChunk at ``choices[].delta.tool_calls[]`` (delta context)."""
+    """Merge state of ChatCompletionMessageToolCallChunk at
+    ``choices[].delta.tool_calls[]`` (delta context).
+    """
 
     __slots__ = ("function", "id", "index", "type")
     _known = _KEYS_ChatCompletionMessageToolCallChunk
@@ -1301,32 +1278,23 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
         self.function: _ChatCompletionMessageToolCallChunkFunctionMerge | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0 if "index" in data else 1
-        if (value := data.get("id")) is None:
-            if "id" not in data:
-                missing += 1
-        elif value != self.id:
-            self.id = acc.set_value(self, "id", self.id, value, str)
-        if (value := data.get("type")) is None:
-            if "type" not in data:
-                missing += 1
-        elif value != self.type:
-            self.type = acc.set_value(self, "type", self.type, value, str)
-        if (value := data.get("function")) is None:
-            if "function" not in data:
-                missing += 1
-        elif type(value) is dict and self.function is not None:
-            self.function._add(value, acc)
-        else:
-            self.function = acc.merge_object(
-                self,
-                "function",
-                self.function,
-                _ChatCompletionMessageToolCallChunkFunctionMerge,
-                value,
-            )
-        if len(data) + missing != 4:
+        get = data.get
+        if (v := get("id")) is not None and v != self.id:
+            self.id = acc.set_value(self, "id", self.id, v, str)
+        if (v := get("type")) is not None and v != self.type:
+            self.type = acc.set_value(self, "type", self.type, v, str)
+        if (v := get("function")) is not None:
+            if type(v) is not dict or self.function is None:
+                self.function = acc.merge_object(
+                    self,
+                    "function",
+                    self.function,
+                    _ChatCompletionMessageToolCallChunkFunctionMerge,
+                    v,
+                )
+            else:
+                self.function._add(v, acc)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
     def _build(self) -> dict[str, Any]:
@@ -1342,7 +1310,9 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
 
 
 class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
-    """Merge state of ChatCompletionMessageToolCallChunkFunction at ``choices[].delta.tool_calls[].function`` (delta context)."""
+    """Merge state of ChatCompletionMessageToolCallChunkFunction at
+    ``choices[].delta.tool_calls[].function`` (delta context).
+    """
 
     __slots__ = ("arguments", "name")
     _known = _KEYS_ChatCompletionMessageToolCallChunkFunction
@@ -1353,25 +1323,18 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
         self.arguments = _JsonText()
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("name")) is None:
-            if "name" not in data:
-                missing += 1
-        elif value != self.name:
-            self.name = acc.set_value(self, "name", self.name, value, str)
-        if (value := data.get("arguments")) is None:
-            if "arguments" not in data:
-                missing += 1
-        else:
+        get = data.get
+        if (v := get("name")) is not None and v != self.name:
+            self.name = acc.set_value(self, "name", self.name, v, str)
+        if (v := get("arguments")) is not None:
             text = self.arguments
             # shorter than the text so far: a continuation, never the whole text re-sent
-            if type(value) is str and 0 < len(value) < text.size and self._alt is None:
-                text.append(value)
-                text.size += len(value)
+            if type(v) is str and 0 < len(v) < text.size and self._alt is None:
+                text.append(v)
+                text.size += len(v)
             else:
-                acc.json_text(self, "arguments", "arguments", value)
-        if len(data) + missing != 2:
+                acc.json_text(self, "arguments", "arguments", v)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
     def _build(self) -> dict[str, Any]:
@@ -1384,7 +1347,9 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
 
 
 class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
-    """Merge state of CreateChatCompletionStreamResponseChoiceLogprobs at ``choices[].logprobs`` (entry context)."""
+    """Merge state of CreateChatCompletionStreamResponseChoiceLogprobs at
+    ``choices[].logprobs`` (entry context).
+    """
 
     __slots__ = ("content", "refusal")
     _known = _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs
@@ -1395,19 +1360,12 @@ class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
         self.refusal: list[Any] | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("content")) is None:
-            if "content" not in data:
-                missing += 1
-        else:
-            self.content = acc.extend(self, "content", self.content, value)
-        if (value := data.get("refusal")) is None:
-            if "refusal" not in data:
-                missing += 1
-        else:
-            self.refusal = acc.extend(self, "refusal", self.refusal, value)
-        if len(data) + missing != 2:
+        get = data.get
+        if (v := get("content")) is not None:
+            self.content = acc.extend(self, "content", self.content, v)
+        if (v := get("refusal")) is not None:
+            self.refusal = acc.extend(self, "refusal", self.refusal, v)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "entry")
 
     def _build(self) -> dict[str, Any]:

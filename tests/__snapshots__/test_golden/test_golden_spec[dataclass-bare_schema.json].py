@@ -5,19 +5,20 @@
 """Dataclass stream models for ``TickerChunk``, from Ticker chunk .
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
-(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``).
-It needs only the standard library, and imports the rest from ``_gen_models_runtime`` beside it.
+(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``). It
+needs only the standard library, and imports the rest from ``_gen_models_runtime``
+beside it.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
+from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Iterator
 from dataclasses import field
 from typing import Any, Literal
 
 from ._gen_models_runtime.anomalies import Anomaly, StreamMergeError, _joined
 from ._gen_models_runtime.bookkeeping import _join
-from ._gen_models_runtime.dataclass_models import _Dataclass, _model
+from ._gen_models_runtime.dataclass_models import _Dataclass, _model, _Table
 from ._gen_models_runtime.keyed import _Entries, _KeyedList
 from ._gen_models_runtime.lenient import _built_anyway
 from ._gen_models_runtime.merge import _ChunkAccumulator, _EntryState, _Merger, _State
@@ -60,20 +61,23 @@ __all__ = [
 
 @_model
 class TickDelta(_Dataclass):
-    """The object at ``Tick.delta`` (the spec describes it no further)."""
-
     text: str | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            text=_Field("text", _str, fast=str, optional=True),
+        )
+    )
 
-_KEYS_TickDelta = frozenset({"text"})
+
+_KEYS_TickDelta: frozenset[str] = frozenset({"text"})
 
 
 @_model
 class Tick(_Dataclass):
-    """``Tick`` (no description in the spec)."""
-
     index: int
     symbol: str
     price: float | None = None
@@ -81,22 +85,39 @@ class Tick(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            index=_Field("index", _int, fast=int),
+            symbol=_Field("symbol", _str, fast=str),
+            price=_Field("price", _float, fast=float, optional=True),
+            delta=_Field("delta", TickDelta.from_dict, optional=True, dump=True),
+        )
+    )
 
-_KEYS_Tick = frozenset({"index", "symbol", "price", "delta"})
+
+_KEYS_Tick: frozenset[str] = frozenset({"index", "symbol", "price", "delta"})
 
 
 @_model
 class TickerChunk(_Dataclass):
-    """``TickerChunk`` (no description in the spec)."""
-
     object: Literal["ticker.chunk"] | str
     items: list[Tick]
     note: str | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            object=_Field("object", _str, fast=str),
+            items=_Field("items", _P_list_of_Tick, dump=True),
+            note=_Field("note", _str, fast=str, optional=True),
+        )
+    )
 
-_KEYS_TickerChunk = frozenset({"object", "items", "note"})
+
+_KEYS_TickerChunk: frozenset[str] = frozenset({"object", "items", "note"})
 
 
 def parse_ticker_chunk(data: Any) -> TickerChunk:
@@ -104,29 +125,8 @@ def parse_ticker_chunk(data: Any) -> TickerChunk:
     return TickerChunk.from_dict(data)
 
 
-# Composite parsers, built once.
-_P_list_of_Tick = _list_of(Tick.from_dict)
-
-
-# Each class's fields, as from_dict reads them and to_dict writes them back.
-TickDelta._fields = _Fields(
-    text=_Field("text", _str, fast=str, optional=True),
-)
-
-
-Tick._fields = _Fields(
-    index=_Field("index", _int, fast=int),
-    symbol=_Field("symbol", _str, fast=str),
-    price=_Field("price", _float, fast=float, optional=True),
-    delta=_Field("delta", TickDelta.from_dict, optional=True, dump=True),
-)
-
-
-TickerChunk._fields = _Fields(
-    object=_Field("object", _str, fast=str),
-    items=_Field("items", _P_list_of_Tick, dump=True),
-    note=_Field("note", _str, fast=str, optional=True),
-)
+# Composite parsers, built once (the classes' tables above name them).
+_P_list_of_Tick: Callable[[Any], Any] = _list_of(Tick.from_dict)
 
 
 class _TickerChunkMerge(_State):
@@ -142,17 +142,19 @@ class _TickerChunkMerge(_State):
         self.note: str | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("object")) is None:
-            if "object" not in data:
-                missing += 1
-        elif value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := data.get("items")) is None:
-            if "items" not in data:
-                missing += 1
-        elif (
+        get = data.get
+        if (v := get("object")) is not None and v != self.object:
+            self.object = acc.set_value(self, "object", self.object, v, str)
+        if (v := get("items")) is not None:
+            self._merge_items(v, acc)
+        if (v := get("note")) is not None and v != self.note:
+            self.note = acc.last_text(self, "note", self.note, v)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _merge_items(self, value: Any, acc: _Merger) -> None:
+        """Merges a list's entries into the entries of the same key (``by_key``)."""
+        if (
             type(value) is list
             and len(value) == 1
             and type(item := value[0]) is dict
@@ -160,19 +162,7 @@ class _TickerChunkMerge(_State):
             and (entry := self.items.by_key.get(key)) is not None
         ):
             entry._add(item, acc)
-        else:
-            self._merge_items(value, acc)
-        if (value := data.get("note")) is None:
-            if "note" not in data:
-                missing += 1
-        elif value != self.note:
-            self.note = acc.last_text(self, "note", self.note, value)
-        if len(data) + missing != 3:
-            acc.unknown(self, data, "root")
-
-    def _merge_items(self, value: Any, acc: _Merger) -> None:
-        """Merges a list's entries into the entries of the same key (``by_key``); ``_add``
-        merges the common fragment, one item for an entry begun before, itself."""
+            return
         if type(value) is not list:
             acc.wrong_type(self, "items", value, "a list")
         for item in value if type(value) is list else ():
@@ -186,12 +176,12 @@ class _TickerChunkMerge(_State):
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``TickerChunk`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
-        if (value := model.object) is not None and value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := model.items) is not None:
-            self._merge_items_models(value, acc)
-        if (value := model.note) is not None and value != self.note:
-            self.note = acc.last_text(self, "note", self.note, value)
+        if (v := model.object) is not None and v != self.object:
+            self.object = acc.set_value(self, "object", self.object, v, str)
+        if (v := model.items) is not None:
+            self._merge_items_models(v, acc)
+        if (v := model.note) is not None and v != self.note:
+            self.note = acc.last_text(self, "note", self.note, v)
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -234,59 +224,41 @@ class _TickMerge(_EntryState):
         self.delta: _TickDeltaMerge | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0 if "index" in data else 1
-        if (value := data.get("symbol")) is None:
-            if "symbol" not in data:
-                missing += 1
-        elif value != self.symbol:
-            self.symbol = acc.last_text(self, "symbol", self.symbol, value)
-        if (value := data.get("price")) is None:
-            if "price" not in data:
-                missing += 1
-        elif value != self.price:
-            self.price = (
-                value
-                if type(value) is float
-                else acc.last_value(self, "price", self.price, value, float)
-            )
-        if (value := data.get("delta")) is None:
-            if "delta" not in data:
-                missing += 1
-        elif type(value) is dict and self.delta is not None:
+        get = data.get
+        if (v := get("symbol")) is not None and v != self.symbol:
+            self.symbol = acc.last_text(self, "symbol", self.symbol, v)
+        if (v := get("price")) is not None and v != self.price:
+            self.price = acc.last_value(self, "price", self.price, v, float)
+        if (v := get("delta")) is not None:
+            if type(v) is not dict or self.delta is None:
+                self.delta = acc.merge_object(
+                    self, "delta", self.delta, _TickDeltaMerge, v
+                )
             # most deltas carry one text fragment and nothing else
-            if (
-                len(value) == 1
-                and type(fragment := value.get("text")) is str
+            elif (
+                len(v) == 1
+                and type(text := v.get("text")) is str
                 and self.delta._alt is None
             ):
-                self.delta.text.append(fragment)
+                self.delta.text.append(text)
             else:
-                self.delta._add(value, acc)
-        else:
-            self.delta = acc.merge_object(
-                self, "delta", self.delta, _TickDeltaMerge, value
-            )
-        if len(data) + missing != 4:
+                self.delta._add(v, acc)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "entry")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``Tick`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
-        if (value := model.symbol) is not None and value != self.symbol:
-            self.symbol = acc.last_text(self, "symbol", self.symbol, value)
-        if (value := model.price) is not None and value != self.price:
-            self.price = (
-                value
-                if type(value) is float
-                else acc.last_value(self, "price", self.price, value, float)
-            )
-        if (value := model.delta) is not None:
-            if type(value) is TickDelta:
+        if (v := model.symbol) is not None and v != self.symbol:
+            self.symbol = acc.last_text(self, "symbol", self.symbol, v)
+        if (v := model.price) is not None and v != self.price:
+            self.price = acc.last_value(self, "price", self.price, v, float)
+        if (v := model.delta) is not None:
+            if type(v) is TickDelta:
                 if self.delta is None:
                     self.delta = _TickDeltaMerge(_join(self._path, "delta"))
-                self.delta._add_model(value, acc)
+                self.delta._add_model(v, acc)
             else:
-                self._add({"delta": _as_json(value)}, acc)
+                self._add({"delta": _as_json(v)}, acc)
         if extra := model.extra_fields:
             self._add(extra, acc)
 
@@ -313,26 +285,22 @@ class _TickDeltaMerge(_State):
         self.text: list[str] = []
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("text")) is None:
-            if "text" not in data:
-                missing += 1
-        else:
-            if type(value) is str and self._alt is None:
-                self.text.append(value)
+        get = data.get
+        if (v := get("text")) is not None:
+            if type(v) is str and self._alt is None:
+                self.text.append(v)
             else:
-                acc.fragment(self, "text", "text", value, text_only=True)
-        if len(data) + missing != 1:
+                acc.fragment(self, "text", "text", v, text_only=True)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "delta")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``TickDelta`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
-        if (value := model.text) is not None:
-            if type(value) is str and self._alt is None:
-                self.text.append(value)
+        if (v := model.text) is not None:
+            if type(v) is str and self._alt is None:
+                self.text.append(v)
             else:
-                acc.fragment(self, "text", "text", value, text_only=True)
+                acc.fragment(self, "text", "text", v, text_only=True)
         if extra := model.extra_fields:
             self._add(extra, acc)
 

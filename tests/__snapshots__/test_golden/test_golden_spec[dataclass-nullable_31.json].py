@@ -2,21 +2,23 @@
 # Source: 'tests/specs/nullable_31.json', info.title 'Nullable forms, OpenAPI 3.1 (JSON)', info.version '1.0'
 # sha256 of the source: 1b524c5760aadb8d9075519c82e9b076446649a12149e545bd065bd4994f50f2
 # Regenerate with: gen-models tests/specs/nullable_31.json --style dataclass
-"""Dataclass stream models for ``Chunk``, from Nullable forms, OpenAPI 3.1 (JSON) 1.0.
+"""Dataclass stream models for ``Chunk``, from Nullable forms, OpenAPI 3.1 (JSON)
+1.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
-(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``).
-It needs only the standard library, and imports the rest from ``_gen_models_runtime`` beside it.
+(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``). It
+needs only the standard library, and imports the rest from ``_gen_models_runtime``
+beside it.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
+from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Iterator
 from dataclasses import field
 from typing import Any, Literal
 
 from ._gen_models_runtime.anomalies import Anomaly, StreamMergeError
-from ._gen_models_runtime.dataclass_models import _Dataclass, _model
+from ._gen_models_runtime.dataclass_models import _Dataclass, _model, _Table
 from ._gen_models_runtime.lenient import _built_anyway
 from ._gen_models_runtime.merge import _ChunkAccumulator, _Merger, _State
 from ._gen_models_runtime.parsing import ParseError, _first_of, _int, _nullable, _str
@@ -57,16 +59,21 @@ __all__ = [
 
 @_model
 class Part(_Dataclass):
-    """``Part`` (no description in the spec)."""
-
     text: str | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            text=_Field("text", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class Chunk(_Dataclass):
-    """``Chunk`` (no description in the spec)."""
+    """Spec defaults, not applied: ``default_in_branch='low'``."""
 
     object: Literal["forms31.chunk"] | str
     type_list: str | None
@@ -74,15 +81,32 @@ class Chunk(_Dataclass):
     any_of_null: int | None
     one_of_null: Part | None = None
     default_in_branch: Literal["low", "high"] | str | None = None
-    """Spec default (not applied): ``'low'``."""
     null_in_enum: Literal["x", "y"] | str | None = None
     union: str | list[str] | None = None
     items_type_list: list[int | None] | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            object=_Field("object", _str, fast=str),
+            type_list=_Field("type_list", _P_nullable_str, fast=str, nullable=True),
+            any_of_null=_Field("any_of_null", _P_nullable_int, fast=int, nullable=True),
+            one_of_null=_Field("one_of_null", Part.from_dict, optional=True, dump=True),
+            default_in_branch=_Field(
+                "default_in_branch", _str, fast=str, optional=True
+            ),
+            null_in_enum=_Field("null_in_enum", _str, fast=str, optional=True),
+            union=_Field("union", _P_first_of_str_list_of_str, optional=True),
+            items_type_list=_Field(
+                "items_type_list", _P_list_of_nullable_int, optional=True
+            ),
+        )
+    )
 
-_KEYS_Chunk = frozenset(
+
+_KEYS_Chunk: frozenset[str] = frozenset(
     {
         "object",
         "type_list",
@@ -101,30 +125,12 @@ def parse_chunk(data: Any) -> Chunk:
     return Chunk.from_dict(data)
 
 
-# Composite parsers, built once.
-_P_nullable_str = _nullable(_str)
-_P_nullable_int = _nullable(_int)
-_P_list_of_str = _list_of(_str)
-_P_first_of_str_list_of_str = _first_of((_str, _P_list_of_str))
-_P_list_of_nullable_int = _list_of(_P_nullable_int)
-
-
-# Each class's fields, as from_dict reads them and to_dict writes them back.
-Part._fields = _Fields(
-    text=_Field("text", _str, fast=str, optional=True),
-)
-
-
-Chunk._fields = _Fields(
-    object=_Field("object", _str, fast=str),
-    type_list=_Field("type_list", _P_nullable_str, fast=str, nullable=True),
-    any_of_null=_Field("any_of_null", _P_nullable_int, fast=int, nullable=True),
-    one_of_null=_Field("one_of_null", Part.from_dict, optional=True, dump=True),
-    default_in_branch=_Field("default_in_branch", _str, fast=str, optional=True),
-    null_in_enum=_Field("null_in_enum", _str, fast=str, optional=True),
-    union=_Field("union", _P_first_of_str_list_of_str, optional=True),
-    items_type_list=_Field("items_type_list", _P_list_of_nullable_int, optional=True),
-)
+# Composite parsers, built once (the classes' tables above name them).
+_P_nullable_str: Callable[[Any], Any] = _nullable(_str)
+_P_nullable_int: Callable[[Any], Any] = _nullable(_int)
+_P_list_of_str: Callable[[Any], Any] = _list_of(_str)
+_P_first_of_str_list_of_str: Callable[[Any], Any] = _first_of((_str, _P_list_of_str))
+_P_list_of_nullable_int: Callable[[Any], Any] = _list_of(_P_nullable_int)
 
 
 class _ChunkMerge(_State):
@@ -154,106 +160,63 @@ class _ChunkMerge(_State):
         self.items_type_list: list[Any] | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("object")) is None:
-            if "object" not in data:
-                missing += 1
-        elif value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := data.get("type_list")) is None:
-            if "type_list" not in data:
-                missing += 1
-        elif value != self.type_list:
-            self.type_list = acc.last_text(self, "type_list", self.type_list, value)
-        if (value := data.get("any_of_null")) is None:
-            if "any_of_null" not in data:
-                missing += 1
-        elif value != self.any_of_null:
-            self.any_of_null = (
-                value
-                if type(value) is int
-                else acc.last_value(self, "any_of_null", self.any_of_null, value, int)
+        get = data.get
+        if (v := get("object")) is not None and v != self.object:
+            self.object = acc.set_value(self, "object", self.object, v, str)
+        if (v := get("type_list")) is not None and v != self.type_list:
+            self.type_list = acc.last_text(self, "type_list", self.type_list, v)
+        if (v := get("any_of_null")) is not None and v != self.any_of_null:
+            self.any_of_null = acc.last_value(
+                self, "any_of_null", self.any_of_null, v, int
             )
-        if (value := data.get("one_of_null")) is None:
-            if "one_of_null" not in data:
-                missing += 1
-        else:
+        if (v := get("one_of_null")) is not None:
             self.one_of_null = acc.last_object(
-                self, "one_of_null", self.one_of_null, value, pieces=True
+                self, "one_of_null", self.one_of_null, v, pieces=True
             )
-        if (value := data.get("default_in_branch")) is None:
-            if "default_in_branch" not in data:
-                missing += 1
-        elif value != self.default_in_branch:
-            self.default_in_branch = (
-                value
-                if type(value) is str and value
-                else acc.last_value(
-                    self, "default_in_branch", self.default_in_branch, value, str
-                )
+        if (v := get("default_in_branch")) is not None and v != self.default_in_branch:
+            self.default_in_branch = acc.last_value(
+                self, "default_in_branch", self.default_in_branch, v, str
             )
-        if (value := data.get("null_in_enum")) is None:
-            if "null_in_enum" not in data:
-                missing += 1
-        elif value != self.null_in_enum:
-            self.null_in_enum = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "null_in_enum", self.null_in_enum, value, str)
+        if (v := get("null_in_enum")) is not None and v != self.null_in_enum:
+            self.null_in_enum = acc.last_value(
+                self, "null_in_enum", self.null_in_enum, v, str
             )
-        if (value := data.get("union")) is None:
-            if "union" not in data:
-                missing += 1
-        else:
-            self.union = value
-        if (value := data.get("items_type_list")) is None:
-            if "items_type_list" not in data:
-                missing += 1
-        else:
+        if (v := get("union")) is not None:
+            self.union = v
+        if (v := get("items_type_list")) is not None:
             self.items_type_list = acc.last_list(
-                self, "items_type_list", self.items_type_list, value
+                self, "items_type_list", self.items_type_list, v
             )
-        if len(data) + missing != 8:
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "root")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``Chunk`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
-        if (value := model.object) is not None and value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := model.type_list) is not None and value != self.type_list:
-            self.type_list = acc.last_text(self, "type_list", self.type_list, value)
-        if (value := model.any_of_null) is not None and value != self.any_of_null:
-            self.any_of_null = (
-                value
-                if type(value) is int
-                else acc.last_value(self, "any_of_null", self.any_of_null, value, int)
+        if (v := model.object) is not None and v != self.object:
+            self.object = acc.set_value(self, "object", self.object, v, str)
+        if (v := model.type_list) is not None and v != self.type_list:
+            self.type_list = acc.last_text(self, "type_list", self.type_list, v)
+        if (v := model.any_of_null) is not None and v != self.any_of_null:
+            self.any_of_null = acc.last_value(
+                self, "any_of_null", self.any_of_null, v, int
             )
-        if (value := model.one_of_null) is not None:
+        if (v := model.one_of_null) is not None:
             self.one_of_null = acc.last_object(
-                self, "one_of_null", self.one_of_null, _as_json(value), pieces=True
+                self, "one_of_null", self.one_of_null, _as_json(v), pieces=True
             )
-        if (
-            value := model.default_in_branch
-        ) is not None and value != self.default_in_branch:
-            self.default_in_branch = (
-                value
-                if type(value) is str and value
-                else acc.last_value(
-                    self, "default_in_branch", self.default_in_branch, value, str
-                )
+        if (v := model.default_in_branch) is not None and v != self.default_in_branch:
+            self.default_in_branch = acc.last_value(
+                self, "default_in_branch", self.default_in_branch, v, str
             )
-        if (value := model.null_in_enum) is not None and value != self.null_in_enum:
-            self.null_in_enum = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "null_in_enum", self.null_in_enum, value, str)
+        if (v := model.null_in_enum) is not None and v != self.null_in_enum:
+            self.null_in_enum = acc.last_value(
+                self, "null_in_enum", self.null_in_enum, v, str
             )
-        if (value := model.union) is not None:
-            self.union = _as_json(value)
-        if (value := model.items_type_list) is not None:
+        if (v := model.union) is not None:
+            self.union = _as_json(v)
+        if (v := model.items_type_list) is not None:
             self.items_type_list = acc.last_list(
-                self, "items_type_list", self.items_type_list, _as_json(value)
+                self, "items_type_list", self.items_type_list, _as_json(v)
             )
         if extra := model.extra_fields:
             self._add(extra, acc)

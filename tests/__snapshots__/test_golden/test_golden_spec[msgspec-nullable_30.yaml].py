@@ -5,8 +5,9 @@
 """msgspec stream models for ``Chunk``, from Nullable forms, OpenAPI 3.0 1.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
-(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``).
-It needs msgspec >= 0.18, and imports the rest from ``_gen_models_runtime`` beside it.
+(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``). It
+needs msgspec >= 0.18, and imports the rest from ``_gen_models_runtime`` beside
+it.
 """
 
 from __future__ import annotations
@@ -56,20 +57,14 @@ __all__ = [
 
 
 class Part(_Struct, kw_only=True):
-    """``Part`` (no description in the spec)."""
-
     text: str | None = None
 
 
 class MaybePart(_Struct, kw_only=True):
-    """``MaybePart`` (no description in the spec)."""
-
     note: str | None = None
 
 
 class Child(_Struct, kw_only=True):
-    """``Child`` (no description in the spec)."""
-
     name: str | None
     """Re-declared nullable in an allOf branch."""
     size: int | None = None
@@ -77,8 +72,6 @@ class Child(_Struct, kw_only=True):
 
 
 class Chunk(_Struct, kw_only=True):
-    """``Chunk`` (no description in the spec)."""
-
     object: Literal["forms.chunk"] | str
     required_plain: str
     """Required, not nullable."""
@@ -170,169 +163,104 @@ class _ChunkMerge(_State):
         self.child: dict[str, Any] | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("object")) is None:
-            if "object" not in data:
-                missing += 1
-        elif value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := data.get("required_plain")) is None:
-            if "required_plain" not in data:
-                missing += 1
-        elif value != self.required_plain:
+        get = data.get
+        if (v := get("object")) is not None and v != self.object:
+            self.object = acc.set_value(self, "object", self.object, v, str)
+        if (v := get("required_plain")) is not None and v != self.required_plain:
             self.required_plain = acc.last_text(
-                self, "required_plain", self.required_plain, value
+                self, "required_plain", self.required_plain, v
             )
-        if (value := data.get("required_nullable")) is None:
-            if "required_nullable" not in data:
-                missing += 1
-        elif value != self.required_nullable:
+        if (v := get("required_nullable")) is not None and v != self.required_nullable:
             self.required_nullable = acc.last_text(
-                self, "required_nullable", self.required_nullable, value
+                self, "required_nullable", self.required_nullable, v
             )
-        if (value := data.get("optional_plain")) is None:
-            if "optional_plain" not in data:
-                missing += 1
-        elif value != self.optional_plain:
-            self.optional_plain = (
-                value
-                if type(value) is int
-                else acc.last_value(
-                    self, "optional_plain", self.optional_plain, value, int
-                )
+        if (v := get("optional_plain")) is not None and v != self.optional_plain:
+            self.optional_plain = acc.last_value(
+                self, "optional_plain", self.optional_plain, v, int
             )
-        if (value := data.get("optional_nullable")) is None:
-            if "optional_nullable" not in data:
-                missing += 1
-        elif value != self.optional_nullable:
-            self.optional_nullable = (
-                value
-                if type(value) is int
-                else acc.last_value(
-                    self, "optional_nullable", self.optional_nullable, value, int
-                )
+        if (v := get("optional_nullable")) is not None and v != self.optional_nullable:
+            self.optional_nullable = acc.last_value(
+                self, "optional_nullable", self.optional_nullable, v, int
             )
-        if (value := data.get("ref_nullable")) is None:
-            if "ref_nullable" not in data:
-                missing += 1
-        else:
+        if (v := get("ref_nullable")) is not None:
             self.ref_nullable = acc.last_object(
-                self, "ref_nullable", self.ref_nullable, value, pieces=True
+                self, "ref_nullable", self.ref_nullable, v, pieces=True
             )
-        if (value := data.get("ref_plain")) is None:
-            if "ref_plain" not in data:
-                missing += 1
-        else:
+        if (v := get("ref_plain")) is not None:
             self.ref_plain = acc.last_object(
-                self, "ref_plain", self.ref_plain, value, pieces=True
+                self, "ref_plain", self.ref_plain, v, pieces=True
             )
-        if (value := data.get("nullable_items")) is None:
-            if "nullable_items" not in data:
-                missing += 1
-        else:
+        if (v := get("nullable_items")) is not None:
             self.nullable_items = acc.last_list(
-                self, "nullable_items", self.nullable_items, value
+                self, "nullable_items", self.nullable_items, v
             )
-        if (value := data.get("nullable_component")) is None:
-            if "nullable_component" not in data:
-                missing += 1
-        else:
+        if (v := get("nullable_component")) is not None:
             self.nullable_component = acc.last_object(
-                self, "nullable_component", self.nullable_component, value, pieces=True
+                self, "nullable_component", self.nullable_component, v, pieces=True
             )
-        if (value := data.get("wrapped_ref")) is None:
-            if "wrapped_ref" not in data:
-                missing += 1
-        else:
+        if (v := get("wrapped_ref")) is not None:
             self.wrapped_ref = acc.last_object(
-                self, "wrapped_ref", self.wrapped_ref, value, pieces=True
+                self, "wrapped_ref", self.wrapped_ref, v, pieces=True
             )
-        if (value := data.get("enum_with_null")) is None:
-            if "enum_with_null" not in data:
-                missing += 1
-        elif value != self.enum_with_null:
-            self.enum_with_null = (
-                value
-                if type(value) is str and value
-                else acc.last_value(
-                    self, "enum_with_null", self.enum_with_null, value, str
-                )
+        if (v := get("enum_with_null")) is not None and v != self.enum_with_null:
+            self.enum_with_null = acc.last_value(
+                self, "enum_with_null", self.enum_with_null, v, str
             )
-        if (value := data.get("child")) is None:
-            if "child" not in data:
-                missing += 1
-        else:
-            self.child = acc.last_object(self, "child", self.child, value)
-        if len(data) + missing != 12:
+        if (v := get("child")) is not None:
+            self.child = acc.last_object(self, "child", self.child, v)
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "root")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``Chunk`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
-        if (value := model.object) is not None and value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := model.required_plain) is not None and value != self.required_plain:
+        if (v := model.object) is not None and v != self.object:
+            self.object = acc.set_value(self, "object", self.object, v, str)
+        if (v := model.required_plain) is not None and v != self.required_plain:
             self.required_plain = acc.last_text(
-                self, "required_plain", self.required_plain, value
+                self, "required_plain", self.required_plain, v
             )
-        if (
-            value := model.required_nullable
-        ) is not None and value != self.required_nullable:
+        if (v := model.required_nullable) is not None and v != self.required_nullable:
             self.required_nullable = acc.last_text(
-                self, "required_nullable", self.required_nullable, value
+                self, "required_nullable", self.required_nullable, v
             )
-        if (value := model.optional_plain) is not None and value != self.optional_plain:
-            self.optional_plain = (
-                value
-                if type(value) is int
-                else acc.last_value(
-                    self, "optional_plain", self.optional_plain, value, int
-                )
+        if (v := model.optional_plain) is not None and v != self.optional_plain:
+            self.optional_plain = acc.last_value(
+                self, "optional_plain", self.optional_plain, v, int
             )
-        if (
-            value := model.optional_nullable
-        ) is not None and value != self.optional_nullable:
-            self.optional_nullable = (
-                value
-                if type(value) is int
-                else acc.last_value(
-                    self, "optional_nullable", self.optional_nullable, value, int
-                )
+        if (v := model.optional_nullable) is not None and v != self.optional_nullable:
+            self.optional_nullable = acc.last_value(
+                self, "optional_nullable", self.optional_nullable, v, int
             )
-        if (value := model.ref_nullable) is not None:
+        if (v := model.ref_nullable) is not None:
             self.ref_nullable = acc.last_object(
-                self, "ref_nullable", self.ref_nullable, _as_json(value), pieces=True
+                self, "ref_nullable", self.ref_nullable, _as_json(v), pieces=True
             )
-        if (value := model.ref_plain) is not None:
+        if (v := model.ref_plain) is not None:
             self.ref_plain = acc.last_object(
-                self, "ref_plain", self.ref_plain, _as_json(value), pieces=True
+                self, "ref_plain", self.ref_plain, _as_json(v), pieces=True
             )
-        if (value := model.nullable_items) is not None:
+        if (v := model.nullable_items) is not None:
             self.nullable_items = acc.last_list(
-                self, "nullable_items", self.nullable_items, _as_json(value)
+                self, "nullable_items", self.nullable_items, _as_json(v)
             )
-        if (value := model.nullable_component) is not None:
+        if (v := model.nullable_component) is not None:
             self.nullable_component = acc.last_object(
                 self,
                 "nullable_component",
                 self.nullable_component,
-                _as_json(value),
+                _as_json(v),
                 pieces=True,
             )
-        if (value := model.wrapped_ref) is not None:
+        if (v := model.wrapped_ref) is not None:
             self.wrapped_ref = acc.last_object(
-                self, "wrapped_ref", self.wrapped_ref, _as_json(value), pieces=True
+                self, "wrapped_ref", self.wrapped_ref, _as_json(v), pieces=True
             )
-        if (value := model.enum_with_null) is not None and value != self.enum_with_null:
-            self.enum_with_null = (
-                value
-                if type(value) is str and value
-                else acc.last_value(
-                    self, "enum_with_null", self.enum_with_null, value, str
-                )
+        if (v := model.enum_with_null) is not None and v != self.enum_with_null:
+            self.enum_with_null = acc.last_value(
+                self, "enum_with_null", self.enum_with_null, v, str
             )
-        if (value := model.child) is not None:
-            self.child = acc.last_object(self, "child", self.child, _as_json(value))
+        if (v := model.child) is not None:
+            self.child = acc.last_object(self, "child", self.child, _as_json(v))
         if extra := model.extra_fields:
             self._add(extra, acc)
 

@@ -5,8 +5,9 @@
 """Pydantic stream models for ``Chunk``, from Nullable forms, OpenAPI 3.1 (JSON) 1.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
-(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``).
-It needs pydantic >= 2.11, and imports the rest from ``_gen_models_runtime`` beside it.
+(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``). It
+needs pydantic >= 2.11, and imports the rest from ``_gen_models_runtime`` beside
+it.
 """
 
 from __future__ import annotations
@@ -54,13 +55,11 @@ __all__ = [
 
 
 class Part(_Model):
-    """``Part`` (no description in the spec)."""
-
     text: str | None = None
 
 
 class Chunk(_Model):
-    """``Chunk`` (no description in the spec)."""
+    """Spec defaults, not applied: ``default_in_branch='low'``."""
 
     object: Literal["forms31.chunk"] | str
     type_list: str | None
@@ -68,7 +67,6 @@ class Chunk(_Model):
     any_of_null: int | None
     one_of_null: Part | None = None
     default_in_branch: Literal["low", "high"] | str | None = None
-    """Spec default (not applied): ``'low'``."""
     null_in_enum: Literal["x", "y"] | str | None = None
     union: str | list[str] | None = None
     items_type_list: list[int | None] | None = None
@@ -106,107 +104,64 @@ class _ChunkMerge(_State):
         self.items_type_list: list[Any] | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("object")) is None:
-            if "object" not in data:
-                missing += 1
-        elif value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := data.get("type_list")) is None:
-            if "type_list" not in data:
-                missing += 1
-        elif value != self.type_list:
-            self.type_list = acc.last_text(self, "type_list", self.type_list, value)
-        if (value := data.get("any_of_null")) is None:
-            if "any_of_null" not in data:
-                missing += 1
-        elif value != self.any_of_null:
-            self.any_of_null = (
-                value
-                if type(value) is int
-                else acc.last_value(self, "any_of_null", self.any_of_null, value, int)
+        get = data.get
+        if (v := get("object")) is not None and v != self.object:
+            self.object = acc.set_value(self, "object", self.object, v, str)
+        if (v := get("type_list")) is not None and v != self.type_list:
+            self.type_list = acc.last_text(self, "type_list", self.type_list, v)
+        if (v := get("any_of_null")) is not None and v != self.any_of_null:
+            self.any_of_null = acc.last_value(
+                self, "any_of_null", self.any_of_null, v, int
             )
-        if (value := data.get("one_of_null")) is None:
-            if "one_of_null" not in data:
-                missing += 1
-        else:
+        if (v := get("one_of_null")) is not None:
             self.one_of_null = acc.last_object(
-                self, "one_of_null", self.one_of_null, value, pieces=True
+                self, "one_of_null", self.one_of_null, v, pieces=True
             )
-        if (value := data.get("default_in_branch")) is None:
-            if "default_in_branch" not in data:
-                missing += 1
-        elif value != self.default_in_branch:
-            self.default_in_branch = (
-                value
-                if type(value) is str and value
-                else acc.last_value(
-                    self, "default_in_branch", self.default_in_branch, value, str
-                )
+        if (v := get("default_in_branch")) is not None and v != self.default_in_branch:
+            self.default_in_branch = acc.last_value(
+                self, "default_in_branch", self.default_in_branch, v, str
             )
-        if (value := data.get("null_in_enum")) is None:
-            if "null_in_enum" not in data:
-                missing += 1
-        elif value != self.null_in_enum:
-            self.null_in_enum = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "null_in_enum", self.null_in_enum, value, str)
+        if (v := get("null_in_enum")) is not None and v != self.null_in_enum:
+            self.null_in_enum = acc.last_value(
+                self, "null_in_enum", self.null_in_enum, v, str
             )
-        if (value := data.get("union")) is None:
-            if "union" not in data:
-                missing += 1
-        else:
-            self.union = value
-        if (value := data.get("items_type_list")) is None:
-            if "items_type_list" not in data:
-                missing += 1
-        else:
+        if (v := get("union")) is not None:
+            self.union = v
+        if (v := get("items_type_list")) is not None:
             self.items_type_list = acc.last_list(
-                self, "items_type_list", self.items_type_list, value
+                self, "items_type_list", self.items_type_list, v
             )
-        if len(data) + missing != 8:
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "root")
 
     def _add_model(self, model: Any, acc: _Merger) -> None:
         """``_add`` for a ``Chunk`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
         get = model.__dict__.get
-        if (value := get("object")) is not None and value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := get("type_list")) is not None and value != self.type_list:
-            self.type_list = acc.last_text(self, "type_list", self.type_list, value)
-        if (value := get("any_of_null")) is not None and value != self.any_of_null:
-            self.any_of_null = (
-                value
-                if type(value) is int
-                else acc.last_value(self, "any_of_null", self.any_of_null, value, int)
+        if (v := get("object")) is not None and v != self.object:
+            self.object = acc.set_value(self, "object", self.object, v, str)
+        if (v := get("type_list")) is not None and v != self.type_list:
+            self.type_list = acc.last_text(self, "type_list", self.type_list, v)
+        if (v := get("any_of_null")) is not None and v != self.any_of_null:
+            self.any_of_null = acc.last_value(
+                self, "any_of_null", self.any_of_null, v, int
             )
-        if (value := get("one_of_null")) is not None:
+        if (v := get("one_of_null")) is not None:
             self.one_of_null = acc.last_object(
-                self, "one_of_null", self.one_of_null, _as_json(value), pieces=True
+                self, "one_of_null", self.one_of_null, _as_json(v), pieces=True
             )
-        if (
-            value := get("default_in_branch")
-        ) is not None and value != self.default_in_branch:
-            self.default_in_branch = (
-                value
-                if type(value) is str and value
-                else acc.last_value(
-                    self, "default_in_branch", self.default_in_branch, value, str
-                )
+        if (v := get("default_in_branch")) is not None and v != self.default_in_branch:
+            self.default_in_branch = acc.last_value(
+                self, "default_in_branch", self.default_in_branch, v, str
             )
-        if (value := get("null_in_enum")) is not None and value != self.null_in_enum:
-            self.null_in_enum = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "null_in_enum", self.null_in_enum, value, str)
+        if (v := get("null_in_enum")) is not None and v != self.null_in_enum:
+            self.null_in_enum = acc.last_value(
+                self, "null_in_enum", self.null_in_enum, v, str
             )
-        if (value := get("union")) is not None:
-            self.union = _as_json(value)
-        if (value := get("items_type_list")) is not None:
+        if (v := get("union")) is not None:
+            self.union = _as_json(v)
+        if (v := get("items_type_list")) is not None:
             self.items_type_list = acc.last_list(
-                self, "items_type_list", self.items_type_list, _as_json(value)
+                self, "items_type_list", self.items_type_list, _as_json(v)
             )
         if extra := model.__pydantic_extra__:
             self._add(extra, acc)

@@ -2,11 +2,13 @@
 # Source: 'tests/specs/nullable_31.json', info.title 'Nullable forms, OpenAPI 3.1 (JSON)', info.version '1.0'
 # sha256 of the source: 1b524c5760aadb8d9075519c82e9b076446649a12149e545bd065bd4994f50f2
 # Regenerate with: gen-models tests/specs/nullable_31.json --style typeddict
-"""TypedDict stream models for ``Chunk``, from Nullable forms, OpenAPI 3.1 (JSON) 1.0.
+"""TypedDict stream models for ``Chunk``, from Nullable forms, OpenAPI 3.1 (JSON)
+1.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
-(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``).
-It needs typing_extensions, and imports the rest from ``_gen_models_runtime`` beside it.
+(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``). It
+needs typing_extensions, and imports the rest from ``_gen_models_runtime`` beside
+it.
 """
 
 from __future__ import annotations
@@ -62,13 +64,11 @@ __all__ = [
 
 
 class Part(TypedDict):
-    """``Part`` (no description in the spec)."""
-
     text: NotRequired[str | None]
 
 
 class Chunk(TypedDict):
-    """``Chunk`` (no description in the spec)."""
+    """Spec defaults, not applied: ``default_in_branch='low'``."""
 
     object: Literal["forms31.chunk"] | str
     type_list: str | None
@@ -76,7 +76,6 @@ class Chunk(TypedDict):
     any_of_null: int | None
     one_of_null: NotRequired[Part | None]
     default_in_branch: NotRequired[Literal["low", "high"] | str | None]
-    """Spec default (not applied): ``'low'``."""
     null_in_enum: NotRequired[Literal["x", "y"] | str | None]
     union: NotRequired[str | list[str] | None]
     items_type_list: NotRequired[list[int | None] | None]
@@ -172,67 +171,34 @@ class _ChunkMerge(_State):
         self.items_type_list: list[Any] | None = None
 
     def _add(self, data: dict[str, Any], acc: _Merger) -> None:
-        # known fields absent: with len(data), what tells an unknown field (even a null one)
-        missing = 0
-        if (value := data.get("object")) is None:
-            if "object" not in data:
-                missing += 1
-        elif value != self.object:
-            self.object = acc.set_value(self, "object", self.object, value, str)
-        if (value := data.get("type_list")) is None:
-            if "type_list" not in data:
-                missing += 1
-        elif value != self.type_list:
-            self.type_list = acc.last_text(self, "type_list", self.type_list, value)
-        if (value := data.get("any_of_null")) is None:
-            if "any_of_null" not in data:
-                missing += 1
-        elif value != self.any_of_null:
-            self.any_of_null = (
-                value
-                if type(value) is int
-                else acc.last_value(self, "any_of_null", self.any_of_null, value, int)
+        get = data.get
+        if (v := get("object")) is not None and v != self.object:
+            self.object = acc.set_value(self, "object", self.object, v, str)
+        if (v := get("type_list")) is not None and v != self.type_list:
+            self.type_list = acc.last_text(self, "type_list", self.type_list, v)
+        if (v := get("any_of_null")) is not None and v != self.any_of_null:
+            self.any_of_null = acc.last_value(
+                self, "any_of_null", self.any_of_null, v, int
             )
-        if (value := data.get("one_of_null")) is None:
-            if "one_of_null" not in data:
-                missing += 1
-        else:
+        if (v := get("one_of_null")) is not None:
             self.one_of_null = acc.last_object(
-                self, "one_of_null", self.one_of_null, value, pieces=True
+                self, "one_of_null", self.one_of_null, v, pieces=True
             )
-        if (value := data.get("default_in_branch")) is None:
-            if "default_in_branch" not in data:
-                missing += 1
-        elif value != self.default_in_branch:
-            self.default_in_branch = (
-                value
-                if type(value) is str and value
-                else acc.last_value(
-                    self, "default_in_branch", self.default_in_branch, value, str
-                )
+        if (v := get("default_in_branch")) is not None and v != self.default_in_branch:
+            self.default_in_branch = acc.last_value(
+                self, "default_in_branch", self.default_in_branch, v, str
             )
-        if (value := data.get("null_in_enum")) is None:
-            if "null_in_enum" not in data:
-                missing += 1
-        elif value != self.null_in_enum:
-            self.null_in_enum = (
-                value
-                if type(value) is str and value
-                else acc.last_value(self, "null_in_enum", self.null_in_enum, value, str)
+        if (v := get("null_in_enum")) is not None and v != self.null_in_enum:
+            self.null_in_enum = acc.last_value(
+                self, "null_in_enum", self.null_in_enum, v, str
             )
-        if (value := data.get("union")) is None:
-            if "union" not in data:
-                missing += 1
-        else:
-            self.union = value
-        if (value := data.get("items_type_list")) is None:
-            if "items_type_list" not in data:
-                missing += 1
-        else:
+        if (v := get("union")) is not None:
+            self.union = v
+        if (v := get("items_type_list")) is not None:
             self.items_type_list = acc.last_list(
-                self, "items_type_list", self.items_type_list, value
+                self, "items_type_list", self.items_type_list, v
             )
-        if len(data) + missing != 8:
+        if not self._known.issuperset(data):
             acc.unknown(self, data, "root")
 
     def _build(self) -> dict[str, Any]:

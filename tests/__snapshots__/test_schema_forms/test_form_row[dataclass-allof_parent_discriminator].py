@@ -8,6 +8,15 @@ class Dog(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            petType=_Field("petType", _str, fast=str),
+            name=_Field("name", _str, fast=str),
+            bark=_Field("bark", _bool, fast=bool),
+        )
+    )
+
 
 @_model
 class Cat(_Dataclass):
@@ -18,6 +27,15 @@ class Cat(_Dataclass):
     meow: int | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            petType=_Field("petType", _str, fast=str),
+            name=_Field("name", _str, fast=str),
+            meow=_Field("meow", _int, fast=int, optional=True),
+        )
+    )
 
 
 @_model
@@ -31,16 +49,43 @@ class Husky(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            petType=_Field("petType", _str, fast=str),
+            name=_Field("name", _str, fast=str),
+            bark=_Field("bark", _bool, fast=bool),
+            sled=_Field("sled", _bool, fast=bool),
+        )
+    )
+
 
 @_model
 class Root(_Dataclass):
-    """``Root`` (no description in the spec)."""
-
     pet: Dog | Cat | Husky
     pets: list[Dog | Cat | Husky] | None = None
     maybe: Dog | Cat | Husky | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            pet=_Field("pet", _P_tagged_petType_dog_Dog_Cat_Cat_Husky_Husky, dump=True),
+            pets=_Field(
+                "pets",
+                _P_list_of_tagged_petType_dog_Dog_Cat_Cat_Husky_Husky,
+                optional=True,
+                dump=True,
+            ),
+            maybe=_Field(
+                "maybe",
+                _P_tagged_petType_dog_Dog_Cat_Cat_Husky_Husky,
+                optional=True,
+                dump=True,
+            ),
+        )
+    )
 
-_KEYS_Root = frozenset({"pet", "pets", "maybe"})
+
+_KEYS_Root: frozenset[str] = frozenset({"pet", "pets", "maybe"})

@@ -1,32 +1,55 @@
 @_model
 class Circle(_Dataclass):
-    """``Circle`` (no description in the spec)."""
-
     kind: str
     label: str | None = None
     r: float
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            kind=_Field("kind", _str, fast=str),
+            label=_Field("label", _str, fast=str, optional=True),
+            r=_Field("r", _float, fast=float),
+        )
+    )
+
 
 @_model
 class Square(_Dataclass):
-    """``Square`` (no description in the spec)."""
-
     kind: Literal["square", "box"] | str
     label: str | None = None
     side: float
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            kind=_Field("kind", _str, fast=str),
+            label=_Field("label", _str, fast=str, optional=True),
+            side=_Field("side", _float, fast=float),
+        )
+    )
+
 
 @_model
 class Root(_Dataclass):
-    """``Root`` (no description in the spec)."""
-
     shape: Circle | Square
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            shape=_Field(
+                "shape",
+                _P_tagged_kind_Circle_Circle_square_Square_box_Square,
+                dump=True,
+            ),
+        )
+    )
 
-_KEYS_Root = frozenset({"shape"})
+
+_KEYS_Root: frozenset[str] = frozenset({"shape"})

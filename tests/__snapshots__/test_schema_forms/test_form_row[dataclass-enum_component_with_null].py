@@ -9,18 +9,22 @@ Level: TypeAlias = Literal[1, 2] | None
 
 @_model
 class Tree(_Dataclass):
-    """``Tree`` (no description in the spec)."""
-
     plan: Plan | str | None = None
     kids: list[Tree] | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            plan=_Field("plan", _str, fast=str, optional=True),
+            kids=_Field("kids", _P_list_of_Tree, optional=True, dump=True),
+        )
+    )
+
 
 @_model
 class Root(_Dataclass):
-    """``Root`` (no description in the spec)."""
-
     plan: Plan | str | None
     described: Plan | str | None
     """a sibling of the $ref"""
@@ -31,5 +35,19 @@ class Root(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            plan=_Field("plan", _P_nullable_str, fast=str, nullable=True),
+            described=_Field("described", _P_nullable_str, fast=str, nullable=True),
+            tier=_Field("tier", _str, fast=str, optional=True),
+            level=_Field("level", _int, fast=int, optional=True),
+            plans=_Field("plans", _P_list_of_nullable_str, optional=True),
+            tree=_Field("tree", Tree.from_dict, optional=True, dump=True),
+        )
+    )
 
-_KEYS_Root = frozenset({"plan", "described", "tier", "level", "plans", "tree"})
+
+_KEYS_Root: frozenset[str] = frozenset(
+    {"plan", "described", "tier", "level", "plans", "tree"}
+)

@@ -24,8 +24,6 @@ class Husky(_Struct, kw_only=True):
 
 
 class Root(_Struct, kw_only=True):
-    """``Root`` (no description in the spec)."""
-
     if TYPE_CHECKING:
         pet: Dog | Cat | Husky
     else:

@@ -1,22 +1,16 @@
 class Circle(_Struct, kw_only=True):
-    """``Circle`` (no description in the spec)."""
-
     kind: str
     label: str | None = None
     r: float
 
 
 class Square(_Struct, kw_only=True):
-    """``Square`` (no description in the spec)."""
-
     kind: Literal["square", "box"] | str
     label: str | None = None
     side: float
 
 
 class Root(_Struct, kw_only=True):
-    """``Root`` (no description in the spec)."""
-
     if TYPE_CHECKING:
         shape: Circle | Square
     else:

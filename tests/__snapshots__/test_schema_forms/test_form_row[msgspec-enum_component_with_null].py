@@ -8,15 +8,11 @@ Level: TypeAlias = Literal[1, 2] | None
 
 
 class Tree(_Struct, kw_only=True):
-    """``Tree`` (no description in the spec)."""
-
     plan: Plan | str | None = None
     kids: list[Tree] | None = None
 
 
 class Root(_Struct, kw_only=True):
-    """``Root`` (no description in the spec)."""
-
     plan: Plan | str | None
     described: Plan | str | None
     """a sibling of the $ref"""

@@ -1,6 +1,4 @@
 class Root(_Struct, kw_only=True):
-    """``Root`` (no description in the spec)."""
-
     a: str
 
 

@@ -3,8 +3,6 @@ KindOf: TypeAlias = Literal["a", "b"]
 
 
 class Пользователь(_Struct, kw_only=True):
-    """``Пользователь`` (no description in the spec)."""
-
     имя: str
     Uni: int | None = msgspec.field(default=None, name="Ünï")
 
@@ -16,8 +14,6 @@ class NoneModel(_Struct, kw_only=True):
 
 
 class Root(_Struct, kw_only=True):
-    """``Root`` (no description in the spec)."""
-
     user: Пользователь
     none: NoneModel | None = None
     kind: KindOf | str | None = None

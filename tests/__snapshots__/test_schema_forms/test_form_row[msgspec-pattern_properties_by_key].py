@@ -1,20 +1,16 @@
 class Closed(_Struct, kw_only=True):
-    """``Closed`` (no description in the spec)."""
-
     name: str | None = None
 
 
 class Open(_Struct, kw_only=True):
-    """``Open`` (no description in the spec)."""
+    pass
 
 
 class Typed(_Struct, kw_only=True):
-    """``Typed`` (no description in the spec)."""
+    pass
 
 
 class Root(_Struct, kw_only=True):
-    """``Root`` (no description in the spec)."""
-
     closed: Closed | None = None
     open: Open | None = None
     typed: Typed | None = None

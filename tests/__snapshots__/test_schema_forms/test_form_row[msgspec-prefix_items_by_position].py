@@ -1,24 +1,20 @@
 class Leaf(_Struct, kw_only=True):
-    """``Leaf`` (no description in the spec)."""
-
     n: int
 
 
 class Holder(_Struct, kw_only=True):
-    """``Holder`` (no description in the spec)."""
-
     pairs: list[Pair] | None = None
 
 
 class Root(_Struct, kw_only=True):
-    """``Root`` (no description in the spec)."""
-
     closed: tuple[str, int] | None = None
     if TYPE_CHECKING:
         rest: tuple[str | bool, ...] | None = None
     else:
         rest: Any = None
-    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least 1 item."""
+    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least
+    1 item.
+    """
     pair: Pair | None = None
     pairs: list[Pair] | None = None
     table: dict[str, Pair] | None = None

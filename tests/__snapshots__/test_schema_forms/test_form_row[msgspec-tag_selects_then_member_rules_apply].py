@@ -1,20 +1,14 @@
 class TextPart(_Struct, kw_only=True):
-    """``TextPart`` (no description in the spec)."""
-
     type: Literal["text"] | str
     text: str
 
 
 class ImagePart(_Struct, kw_only=True):
-    """``ImagePart`` (no description in the spec)."""
-
     type: Literal["image"] | str
     url: str
 
 
 class GroupPart(_Struct, kw_only=True):
-    """``GroupPart`` (no description in the spec)."""
-
     type: Literal["group"] | str
     if TYPE_CHECKING:
         parts: list[Part]
@@ -27,8 +21,6 @@ class GroupPart(_Struct, kw_only=True):
 
 
 class Root(_Struct, kw_only=True):
-    """``Root`` (no description in the spec)."""
-
     if TYPE_CHECKING:
         part: Part
     else:

@@ -24,8 +24,6 @@ class Husky(_Model):
 
 
 class Root(_Model):
-    """``Root`` (no description in the spec)."""
-
     pet: Annotated[
         Annotated[Dog, Tag("Dog")]
         | Annotated[Cat, Tag("Cat")]

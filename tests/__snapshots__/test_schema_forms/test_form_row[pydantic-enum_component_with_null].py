@@ -16,15 +16,11 @@ Level: TypeAlias = Annotated[Literal[1, 2], BeforeValidator(_exact_int)] | None
 
 
 class Tree(_Model):
-    """``Tree`` (no description in the spec)."""
-
     plan: Plan | str | None = None
     kids: list[Tree] | None = None
 
 
 class Root(_Model):
-    """``Root`` (no description in the spec)."""
-
     plan: Plan | str | None
     described: Plan | str | None
     """a sibling of the $ref"""

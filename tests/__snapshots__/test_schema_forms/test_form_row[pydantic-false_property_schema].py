@@ -1,8 +1,10 @@
 class Root(_Model):
-    """``Root`` (no description in the spec)."""
-
     legacy: None = None
-    """Forbidden by the spec (its schema is ``false``): the key must be absent; ``null`` reads as absent."""
+    """Forbidden by the spec (its schema is ``false``): the key must be absent;
+    ``null`` reads as absent.
+    """
     a: str
     secret: None = None
-    """Forbidden by the spec (its schema is ``false``): the key must be absent; ``null`` reads as absent."""
+    """Forbidden by the spec (its schema is ``false``): the key must be absent;
+    ``null`` reads as absent.
+    """

@@ -3,8 +3,6 @@ KindOf: TypeAlias = Literal["a", "b"]
 
 
 class Пользователь(_Model):
-    """``Пользователь`` (no description in the spec)."""
-
     имя: str
     Uni: int | None = Field(default=None, alias="Ünï")
 
@@ -16,8 +14,6 @@ class NoneModel(_Model):
 
 
 class Root(_Model):
-    """``Root`` (no description in the spec)."""
-
     user: Пользователь
     none: NoneModel | None = None
     kind: KindOf | str | None = None

@@ -1,6 +1,4 @@
 class Closed(_Model):
-    """``Closed`` (no description in the spec)."""
-
     name: str | None = None
     __pydantic_extra__: dict[str, str | int] = Field(init=False)
 
@@ -28,8 +26,6 @@ class Closed(_Model):
 
 
 class Open(_Model):
-    """``Open`` (no description in the spec)."""
-
     __pydantic_extra__: dict[str, Any] = Field(init=False)
 
     @model_validator(mode="wrap")
@@ -44,8 +40,6 @@ class Open(_Model):
 
 
 class Typed(_Model):
-    """``Typed`` (no description in the spec)."""
-
     __pydantic_extra__: dict[
         str, Annotated[str | Open | bool, Field(union_mode="left_to_right")]
     ] = Field(init=False)
@@ -73,8 +67,6 @@ class Typed(_Model):
 
 
 class Root(_Model):
-    """``Root`` (no description in the spec)."""
-
     closed: Closed | None = None
     open: Open | None = None
     typed: Typed | None = None

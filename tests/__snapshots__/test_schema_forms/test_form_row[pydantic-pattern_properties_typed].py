@@ -1,6 +1,4 @@
 class Root(_Model):
-    """``Root`` (no description in the spec)."""
-
     name: str
     __pydantic_extra__: dict[str, str | int | bool] = Field(init=False)
 

@@ -26,25 +26,21 @@ class _TupleTail:
 
 
 class Leaf(_Model):
-    """``Leaf`` (no description in the spec)."""
-
     n: int
 
 
 class Holder(_Model):
-    """``Holder`` (no description in the spec)."""
-
     pairs: list[Pair] | None = None
 
 
 class Root(_Model):
-    """``Root`` (no description in the spec)."""
-
     closed: Annotated[tuple[str, int], Strict(False)] | None = None
     rest: Annotated[tuple[str | bool, ...], _TupleTail(tuple[str, bool], 1)] | None = (
         None
     )
-    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least 1 item."""
+    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least
+    1 item.
+    """
     pair: Pair | None = None
     pairs: list[Pair] | None = None
     table: dict[str, Pair] | None = None

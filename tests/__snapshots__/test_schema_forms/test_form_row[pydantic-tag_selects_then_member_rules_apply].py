@@ -1,27 +1,19 @@
 class TextPart(_Model):
-    """``TextPart`` (no description in the spec)."""
-
     type: Literal["text"] | str
     text: str
 
 
 class ImagePart(_Model):
-    """``ImagePart`` (no description in the spec)."""
-
     type: Literal["image"] | str
     url: str
 
 
 class GroupPart(_Model):
-    """``GroupPart`` (no description in the spec)."""
-
     type: Literal["group"] | str
     parts: list[Part]
 
 
 class Root(_Model):
-    """``Root`` (no description in the spec)."""
-
     part: Part
     parts: list[Part] | None = None
     mapped: (

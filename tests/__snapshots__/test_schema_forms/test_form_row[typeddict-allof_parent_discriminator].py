@@ -24,8 +24,6 @@ class Husky(TypedDict):
 
 
 class Root(TypedDict):
-    """``Root`` (no description in the spec)."""
-
     pet: Dog | Cat | Husky
     pets: NotRequired[list[Dog | Cat | Husky] | None]
     maybe: NotRequired[Dog | Cat | Husky | None]

@@ -8,15 +8,11 @@ Level: TypeAlias = Literal[1, 2] | None
 
 
 class Tree(TypedDict):
-    """``Tree`` (no description in the spec)."""
-
     plan: NotRequired[Plan | str | None]
     kids: NotRequired[list[Tree] | None]
 
 
 class Root(TypedDict):
-    """``Root`` (no description in the spec)."""
-
     plan: Plan | str | None
     described: Plan | str | None
     """a sibling of the $ref"""

@@ -1,11 +1,13 @@
 class Root(TypedDict):
-    """``Root`` (no description in the spec)."""
-
     legacy: NotRequired[None]
-    """Forbidden by the spec (its schema is ``false``): the key must be absent; ``null`` reads as absent."""
+    """Forbidden by the spec (its schema is ``false``): the key must be absent;
+    ``null`` reads as absent.
+    """
     a: str
     secret: NotRequired[None]
-    """Forbidden by the spec (its schema is ``false``): the key must be absent; ``null`` reads as absent."""
+    """Forbidden by the spec (its schema is ``false``): the key must be absent;
+    ``null`` reads as absent.
+    """
 
 
 _KEYS_Root = frozenset({"legacy", "a", "secret"})

@@ -1,6 +1,4 @@
 class Root(TypedDict):
-    """``Root`` (no description in the spec)."""
-
     value: NotRequired[Json | None]
     values: NotRequired[list[Json | None] | None]
     words: NotRequired[Words | None]

@@ -9,7 +9,6 @@ KindOf: TypeAlias = Literal["a", "b"]
         "Ünï": NotRequired["int | None"],
     },
 )
-"""``Пользователь`` (no description in the spec)."""
 
 
 class NoneModel(TypedDict):
@@ -19,8 +18,6 @@ class NoneModel(TypedDict):
 
 
 class Root(TypedDict):
-    """``Root`` (no description in the spec)."""
-
     user: Пользователь
     none: NotRequired[NoneModel | None]
     kind: NotRequired[KindOf | str | None]

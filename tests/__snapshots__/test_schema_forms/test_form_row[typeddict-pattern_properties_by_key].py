@@ -1,6 +1,4 @@
 class Closed(TypedDict):
-    """``Closed`` (no description in the spec)."""
-
     name: NotRequired[str | None]
 
 
@@ -8,22 +6,20 @@ _KEYS_Closed = frozenset({"name"})
 
 
 class Open(TypedDict):
-    """``Open`` (no description in the spec)."""
+    pass
 
 
 _KEYS_Open = frozenset[str]()
 
 
 class Typed(TypedDict):
-    """``Typed`` (no description in the spec)."""
+    pass
 
 
 _KEYS_Typed = frozenset[str]()
 
 
 class Root(TypedDict):
-    """``Root`` (no description in the spec)."""
-
     closed: NotRequired[Closed | None]
     open: NotRequired[Open | None]
     typed: NotRequired[Typed | None]

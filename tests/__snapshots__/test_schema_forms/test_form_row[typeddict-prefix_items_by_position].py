@@ -1,21 +1,17 @@
 class Leaf(TypedDict):
-    """``Leaf`` (no description in the spec)."""
-
     n: int
 
 
 class Holder(TypedDict):
-    """``Holder`` (no description in the spec)."""
-
     pairs: NotRequired[list[Pair] | None]
 
 
 class Root(TypedDict):
-    """``Root`` (no description in the spec)."""
-
     closed: NotRequired[tuple[str, int] | None]
     rest: NotRequired[tuple[str | bool, ...] | None]
-    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least 1 item."""
+    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least
+    1 item.
+    """
     pair: NotRequired[Pair | None]
     pairs: NotRequired[list[Pair] | None]
     table: NotRequired[dict[str, Pair] | None]

@@ -1,20 +1,31 @@
 @_model
 class Part(_Dataclass):
-    """``Part`` (no description in the spec)."""
-
     text: str
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            text=_Field("text", _str, fast=str),
+        )
+    )
+
 
 @_model
 class Root(_Dataclass):
-    """``Root`` (no description in the spec)."""
-
     a: str | None
     b: Part | None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            a=_Field("a", _P_nullable_str, fast=str, nullable=True),
+            b=_Field("b", _P_nullable_Part, nullable=True, dump=True),
+        )
+    )
 
-_KEYS_Root = frozenset({"a", "b"})
+
+_KEYS_Root: frozenset[str] = frozenset({"a", "b"})

@@ -1,17 +1,25 @@
 @_model
 class Root(_Dataclass):
-    """``Root`` (no description in the spec)."""
+    """Spec defaults, not applied: ``count=3``, ``mode='b'``, ``note=None``,
+    ``flag=False``.
+    """
 
     count: int | None = None
-    """Spec default (not applied): ``3``."""
     mode: Literal["a", "b"] | str | None = None
-    """Spec default (not applied): ``'b'``."""
     note: str | None = None
-    """Spec default (not applied): ``None``."""
     flag: bool | None = None
-    """Spec default (not applied): ``False``."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            count=_Field("count", _int, fast=int, optional=True),
+            mode=_Field("mode", _str, fast=str, optional=True),
+            note=_Field("note", _str, fast=str, optional=True),
+            flag=_Field("flag", _bool, fast=bool, optional=True),
+        )
+    )
 
-_KEYS_Root = frozenset({"count", "mode", "note", "flag"})
+
+_KEYS_Root: frozenset[str] = frozenset({"count", "mode", "note", "flag"})

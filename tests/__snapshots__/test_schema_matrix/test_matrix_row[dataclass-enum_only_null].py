@@ -1,7 +1,5 @@
 @_model
 class Root(_Dataclass):
-    """``Root`` (no description in the spec)."""
-
     n: None
     o: None = None
     l: list[None] | None = None
@@ -12,5 +10,15 @@ class Root(_Dataclass):
     """The fields whose only value is ``null`` that the payload carried, by wire name
     (``to_dict`` writes them back)."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            n=_Field("n", _P_nullable_null, nullable=True),
+            o=_Field("o", _null, optional=True, null_only=True),
+            l=_Field("l", _P_list_of_nullable_null, optional=True),
+            u=_Field("u", _str, fast=str, optional=True),
+        )
+    )
 
-_KEYS_Root = frozenset({"n", "o", "l", "u"})
+
+_KEYS_Root: frozenset[str] = frozenset({"n", "o", "l", "u"})

@@ -1,20 +1,30 @@
 @_model
 class Part(_Dataclass):
-    """``Part`` (no description in the spec)."""
-
     text: str | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            text=_Field("text", _str, fast=str, optional=True),
+        )
+    )
+
 
 @_model
 class Root(_Dataclass):
-    """``Root`` (no description in the spec)."""
-
     part: Part | None
     """An allOf-wrapped $ref, made nullable."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            part=_Field("part", _P_nullable_Part, nullable=True, dump=True),
+        )
+    )
 
-_KEYS_Root = frozenset({"part"})
+
+_KEYS_Root: frozenset[str] = frozenset({"part"})

@@ -1,7 +1,5 @@
 @_model
 class Root(_Dataclass):
-    """``Root`` (no description in the spec)."""
-
     class_: str
     field_2nd: str
     a_b_: str
@@ -16,8 +14,25 @@ class Root(_Dataclass):
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            class_=_Field("class", _str, fast=str),
+            field_2nd=_Field("2nd", _str, fast=str),
+            a_b_=_Field("a-b", _str, fast=str),
+            a_b__=_Field("a.b", _str, fast=str),
+            a_b___=_Field("a b", _str, fast=str),
+            cafe=_Field("café", _str, fast=str),
+            a_b=_Field("a_b", _str, fast=str),
+            field_id=_Field("_id", _str, fast=str),
+            from_dict_=_Field("from_dict", _str, fast=str),
+            str_=_Field("str", _str, fast=str),
+            model_dump_=_Field("model_dump", _str, fast=str),
+        )
+    )
 
-_KEYS_Root = frozenset(
+
+_KEYS_Root: frozenset[str] = frozenset(
     {
         "class",
         "2nd",

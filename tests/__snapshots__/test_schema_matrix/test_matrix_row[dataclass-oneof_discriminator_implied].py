@@ -1,30 +1,49 @@
 @_model
 class Circle(_Dataclass):
-    """``Circle`` (no description in the spec)."""
-
     type: Literal["circle"] | str
     r: float
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            r=_Field("r", _float, fast=float),
+        )
+    )
+
 
 @_model
 class Square(_Dataclass):
-    """``Square`` (no description in the spec)."""
-
     type: str
     side: float
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+            side=_Field("side", _float, fast=float),
+        )
+    )
+
 
 @_model
 class Root(_Dataclass):
-    """``Root`` (no description in the spec)."""
-
     shape: Circle | Square
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            shape=_Field(
+                "shape", _P_tagged_type_circle_Circle_Square_Square, dump=True
+            ),
+        )
+    )
 
-_KEYS_Root = frozenset({"shape"})
+
+_KEYS_Root: frozenset[str] = frozenset({"shape"})

@@ -1,30 +1,20 @@
 class RootFree(_Struct, kw_only=True):
-    """The object at ``Root.free`` (the spec describes it no further)."""
-
     a: str | None = None
 
 
 class RootClosed(_Struct, kw_only=True):
-    """The object at ``Root.closed`` (the spec describes it no further)."""
-
     a: str | None = None
 
 
 class RootTyped(_Struct, kw_only=True):
-    """The object at ``Root.typed`` (the spec describes it no further)."""
-
     a: str | None = None
 
 
 class Part(_Struct, kw_only=True):
-    """``Part`` (no description in the spec)."""
-
     text: str | None = None
 
 
 class Root(_Struct, kw_only=True):
-    """``Root`` (no description in the spec)."""
-
     free: RootFree
     closed: RootClosed
     typed: RootTyped

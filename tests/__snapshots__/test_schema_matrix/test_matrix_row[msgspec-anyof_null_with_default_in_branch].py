@@ -1,8 +1,7 @@
 class Root(_Struct, kw_only=True):
-    """``Root`` (no description in the spec)."""
+    """Spec defaults, not applied: ``tier='auto'``."""
 
     tier: Literal["auto", "default"] | str | None = None
-    """Spec default (not applied): ``'auto'``."""
 
 
 _KEYS_Root = frozenset({"tier"})

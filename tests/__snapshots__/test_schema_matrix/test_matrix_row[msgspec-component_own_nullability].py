@@ -1,13 +1,9 @@
 class Node(_Struct, kw_only=True):
-    """``Node`` (no description in the spec)."""
-
     v: int | None = None
     next: Node | None
 
 
 class Root(_Struct, kw_only=True):
-    """``Root`` (no description in the spec)."""
-
     if TYPE_CHECKING:
         j: Json | None
     else:

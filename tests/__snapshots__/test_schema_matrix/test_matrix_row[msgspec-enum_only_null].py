@@ -1,6 +1,4 @@
 class Root(_Struct, kw_only=True):
-    """``Root`` (no description in the spec)."""
-
     n: None
     l: list[None] | None = None
     u: str | None = None

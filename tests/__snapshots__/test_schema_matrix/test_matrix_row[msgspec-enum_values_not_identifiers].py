@@ -1,6 +1,4 @@
 class Root(_Struct, kw_only=True):
-    """``Root`` (no description in the spec)."""
-
     v: Literal["a-b", "a b", "a_b", "1st", "class", "ümlaut", "", 'it\'s "q"'] | str
 
 

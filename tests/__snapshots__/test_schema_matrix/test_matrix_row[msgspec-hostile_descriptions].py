@@ -1,5 +1,7 @@
 class Root(_Struct, kw_only=True):
-    """Ends with a quote " and has \"\"\" inside, a backslash \\ and {{ 7*7 }} {% include 'x' %}"""
+    """Ends with a quote " and has \"\"\" inside, a backslash \\ and {{ 7*7 }} {% include
+    'x' %}
+    """
 
     a: str | None = None
     """Non-ASCII: naïve café — ✓; a line

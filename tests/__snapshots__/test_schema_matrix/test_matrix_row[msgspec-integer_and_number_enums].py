@@ -6,8 +6,6 @@ Ratio: TypeAlias = Literal[1, 2]
 
 
 class Root(_Struct, kw_only=True):
-    """``Root`` (no description in the spec)."""
-
     lvl: Level | int
     code: Literal[200, 404] | int
     """Values: 200 = Ok, 404 = NotFound."""

@@ -1,6 +1,4 @@
 class Node(_Struct, kw_only=True):
-    """``Node`` (no description in the spec)."""
-
     value: int | None = None
     if TYPE_CHECKING:
         next: Link | None = None
@@ -13,8 +11,6 @@ class Node(_Struct, kw_only=True):
 
 
 class Root(_Struct, kw_only=True):
-    """``Root`` (no description in the spec)."""
-
     if TYPE_CHECKING:
         p: Link
     else:

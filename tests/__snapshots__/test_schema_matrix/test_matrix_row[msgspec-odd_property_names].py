@@ -1,6 +1,4 @@
 class Root(_Struct, kw_only=True):
-    """``Root`` (no description in the spec)."""
-
     class_: str = msgspec.field(name="class")
     field_2nd: str = msgspec.field(name="2nd")
     a_b_: str = msgspec.field(name="a-b")

@@ -1,20 +1,14 @@
 class Circle(_Struct, kw_only=True):
-    """``Circle`` (no description in the spec)."""
-
     type: Literal["circle"] | str
     r: float
 
 
 class Square(_Struct, kw_only=True):
-    """``Square`` (no description in the spec)."""
-
     type: str
     side: float
 
 
 class Root(_Struct, kw_only=True):
-    """``Root`` (no description in the spec)."""
-
     if TYPE_CHECKING:
         shape: Circle | Square
     else:

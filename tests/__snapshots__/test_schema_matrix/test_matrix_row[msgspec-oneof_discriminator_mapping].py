@@ -1,27 +1,19 @@
 class Cat(_Struct, kw_only=True):
-    """``Cat`` (no description in the spec)."""
-
     kind: str
     meows: bool
 
 
 class Dog(_Struct, kw_only=True):
-    """``Dog`` (no description in the spec)."""
-
     kind: str
     barks: bool
 
 
 class Bird(_Struct, kw_only=True):
-    """``Bird`` (no description in the spec)."""
-
     kind: str
     sings: bool | None = None
 
 
 class Root(_Struct, kw_only=True):
-    """``Root`` (no description in the spec)."""
-
     if TYPE_CHECKING:
         pet: Cat | Dog | Bird
     else:

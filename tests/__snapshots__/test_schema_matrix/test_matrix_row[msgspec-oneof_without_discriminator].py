@@ -1,18 +1,12 @@
 class RootValue(_Struct, kw_only=True):
-    """The object at ``Root.value (oneOf 0)`` (the spec describes it no further)."""
-
     text: str
 
 
 class RootValueModel(_Struct, kw_only=True):
-    """The object at ``Root.value (oneOf 1)`` (the spec describes it no further)."""
-
     url: str
 
 
 class Root(_Struct, kw_only=True):
-    """``Root`` (no description in the spec)."""
-
     if TYPE_CHECKING:
         value: RootValue | RootValueModel | str
     else:

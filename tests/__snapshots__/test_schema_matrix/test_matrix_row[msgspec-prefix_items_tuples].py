@@ -1,12 +1,8 @@
 class Part(_Struct, kw_only=True):
-    """``Part`` (no description in the spec)."""
-
     text: str
 
 
 class Root(_Struct, kw_only=True):
-    """``Root`` (no description in the spec)."""
-
     pair: tuple[str, int]
     if TYPE_CHECKING:
         short: tuple[()] | tuple[str] | tuple[str, int] | None = None
@@ -16,12 +12,16 @@ class Root(_Struct, kw_only=True):
         more: tuple[str | bool, ...]
     else:
         more: Any
-    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least 1 item."""
+    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least
+    1 item.
+    """
     if TYPE_CHECKING:
         loose: tuple[Any, ...] | None = None
     else:
         loose: Any = None
-    """Items by position (checked): 0: ``int``, 1: ``None``; then any number of ``Any``."""
+    """Items by position (checked): 0: ``int``, 1: ``None``; then any number of
+    ``Any``.
+    """
     parts: tuple[Part, str | None] | None = None
     at: Point | None = None
     if TYPE_CHECKING:

@@ -1,6 +1,4 @@
 class Root(_Model):
-    """``Root`` (no description in the spec)."""
-
     name: str
     size: float | None = None
     """Overridden to a number."""

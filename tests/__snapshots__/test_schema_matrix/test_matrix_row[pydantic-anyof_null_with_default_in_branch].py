@@ -1,5 +1,4 @@
 class Root(_Model):
-    """``Root`` (no description in the spec)."""
+    """Spec defaults, not applied: ``tier='auto'``."""
 
     tier: Literal["auto", "default"] | str | None = None
-    """Spec default (not applied): ``'auto'``."""

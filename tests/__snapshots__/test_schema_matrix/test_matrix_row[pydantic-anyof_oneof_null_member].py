@@ -1,11 +1,7 @@
 class Part(_Model):
-    """``Part`` (no description in the spec)."""
-
     text: str
 
 
 class Root(_Model):
-    """``Root`` (no description in the spec)."""
-
     a: str | None
     b: Part | None

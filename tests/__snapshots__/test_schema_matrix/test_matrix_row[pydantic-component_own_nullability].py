@@ -1,13 +1,9 @@
 class Node(_Model):
-    """``Node`` (no description in the spec)."""
-
     v: int | None = None
     next: Node | None
 
 
 class Root(_Model):
-    """``Root`` (no description in the spec)."""
-
     j: Json | None
     node: Node | None
     maybe: str | None

@@ -1,11 +1,9 @@
 class Root(_Model):
-    """``Root`` (no description in the spec)."""
+    """Spec defaults, not applied: ``count=3``, ``mode='b'``, ``note=None``,
+    ``flag=False``.
+    """
 
     count: int | None = None
-    """Spec default (not applied): ``3``."""
     mode: Literal["a", "b"] | str | None = None
-    """Spec default (not applied): ``'b'``."""
     note: str | None = None
-    """Spec default (not applied): ``None``."""
     flag: bool | None = None
-    """Spec default (not applied): ``False``."""

@@ -1,5 +1,7 @@
 class Root(_Model):
-    """Ends with a quote " and has \"\"\" inside, a backslash \\ and {{ 7*7 }} {% include 'x' %}"""
+    """Ends with a quote " and has \"\"\" inside, a backslash \\ and {{ 7*7 }} {% include
+    'x' %}
+    """
 
     a: str | None = None
     """Non-ASCII: naïve café — ✓; a line

@@ -14,8 +14,6 @@ Ratio: TypeAlias = Annotated[Literal[1, 2], BeforeValidator(_exact_int)]
 
 
 class Root(_Model):
-    """``Root`` (no description in the spec)."""
-
     lvl: Level | int
     code: Annotated[Literal[200, 404], BeforeValidator(_exact_int)] | int
     """Values: 200 = Ok, 404 = NotFound."""

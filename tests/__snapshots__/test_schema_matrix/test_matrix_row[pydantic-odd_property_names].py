@@ -1,6 +1,4 @@
 class Root(_Model):
-    """``Root`` (no description in the spec)."""
-
     class_: str = Field(alias="class")
     field_2nd: str = Field(alias="2nd")
     a_b_: str = Field(alias="a-b")

@@ -26,14 +26,10 @@ class _TupleTail:
 
 
 class Part(_Model):
-    """``Part`` (no description in the spec)."""
-
     text: str
 
 
 class Root(_Model):
-    """``Root`` (no description in the spec)."""
-
     pair: Annotated[tuple[str, int], Strict(False)]
     short: (
         Annotated[tuple[()], Strict(False)]
@@ -42,11 +38,15 @@ class Root(_Model):
         | None
     ) = None
     more: Annotated[tuple[str | bool, ...], _TupleTail(tuple[str, bool], 1)]
-    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least 1 item."""
+    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least
+    1 item.
+    """
     loose: Annotated[tuple[Any, ...], _TupleTail(tuple[int, None, Any], 0)] | None = (
         None
     )
-    """Items by position (checked): 0: ``int``, 1: ``None``; then any number of ``Any``."""
+    """Items by position (checked): 0: ``int``, 1: ``None``; then any number of
+    ``Any``.
+    """
     parts: Annotated[tuple[Part, str | None], Strict(False)] | None = None
     at: Point | None = None
     old: (

@@ -1,18 +1,12 @@
 class RootFree(TypedDict):
-    """The object at ``Root.free`` (the spec describes it no further)."""
-
     a: NotRequired[str | None]
 
 
 class RootClosed(TypedDict):
-    """The object at ``Root.closed`` (the spec describes it no further)."""
-
     a: NotRequired[str | None]
 
 
 class RootTyped(TypedDict):
-    """The object at ``Root.typed`` (the spec describes it no further)."""
-
     a: NotRequired[str | None]
 
 
@@ -20,14 +14,10 @@ _KEYS_RootTyped = frozenset({"a"})
 
 
 class Part(TypedDict):
-    """``Part`` (no description in the spec)."""
-
     text: NotRequired[str | None]
 
 
 class Root(TypedDict):
-    """``Root`` (no description in the spec)."""
-
     free: RootFree
     closed: RootClosed
     typed: RootTyped

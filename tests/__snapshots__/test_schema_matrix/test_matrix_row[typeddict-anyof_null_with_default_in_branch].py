@@ -1,8 +1,7 @@
 class Root(TypedDict):
-    """``Root`` (no description in the spec)."""
+    """Spec defaults, not applied: ``tier='auto'``."""
 
     tier: NotRequired[Literal["auto", "default"] | str | None]
-    """Spec default (not applied): ``'auto'``."""
 
 
 _KEYS_Root = frozenset({"tier"})

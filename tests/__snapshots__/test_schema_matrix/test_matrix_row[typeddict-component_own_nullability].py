@@ -1,6 +1,4 @@
 class Node(TypedDict):
-    """``Node`` (no description in the spec)."""
-
     v: NotRequired[int | None]
     next: Node | None
 
@@ -14,7 +12,6 @@ Root = TypedDict(
         "list": "list[str | None]",
     },
 )
-"""``Root`` (no description in the spec)."""
 
 
 _KEYS_Root = frozenset({"j", "node", "maybe", "list"})

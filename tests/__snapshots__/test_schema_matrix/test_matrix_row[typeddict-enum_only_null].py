@@ -1,6 +1,4 @@
 class Root(TypedDict):
-    """``Root`` (no description in the spec)."""
-
     n: None
     o: NotRequired[None]
     l: NotRequired[list[None] | None]

@@ -1,6 +1,4 @@
 class Root(TypedDict):
-    """``Root`` (no description in the spec)."""
-
     v: Literal["a-b", "a b", "a_b", "1st", "class", "ümlaut", "", 'it\'s "q"'] | str
 
 

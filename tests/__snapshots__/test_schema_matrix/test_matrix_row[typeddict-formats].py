@@ -1,6 +1,4 @@
 class Root(TypedDict):
-    """``Root`` (no description in the spec)."""
-
     created: int
     at: str
     big: int

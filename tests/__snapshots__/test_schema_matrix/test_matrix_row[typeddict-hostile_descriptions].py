@@ -1,5 +1,7 @@
 class Root(TypedDict):
-    """Ends with a quote " and has \"\"\" inside, a backslash \\ and {{ 7*7 }} {% include 'x' %}"""
+    """Ends with a quote " and has \"\"\" inside, a backslash \\ and {{ 7*7 }} {% include
+    'x' %}
+    """
 
     a: NotRequired[str | None]
     """Non-ASCII: naïve café — ✓; a line

@@ -1,12 +1,8 @@
 class Part(TypedDict):
-    """``Part`` (no description in the spec)."""
-
     text: str
 
 
 class Root(TypedDict):
-    """``Root`` (no description in the spec)."""
-
     part: Part | None
 
 

@@ -1,12 +1,8 @@
 class Maybe(TypedDict):
-    """``Maybe`` (no description in the spec)."""
-
     note: NotRequired[str | None]
 
 
 class Root(TypedDict):
-    """``Root`` (no description in the spec)."""
-
     maybe: Maybe | None
 
 

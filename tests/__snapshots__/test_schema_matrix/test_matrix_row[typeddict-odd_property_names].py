@@ -14,7 +14,6 @@ Root = TypedDict(
         "model_dump": "str",
     },
 )
-"""``Root`` (no description in the spec)."""
 
 
 _KEYS_Root = frozenset(

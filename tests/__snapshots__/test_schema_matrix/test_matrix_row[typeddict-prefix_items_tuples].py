@@ -1,18 +1,18 @@
 class Part(TypedDict):
-    """``Part`` (no description in the spec)."""
-
     text: str
 
 
 class Root(TypedDict):
-    """``Root`` (no description in the spec)."""
-
     pair: tuple[str, int]
     short: NotRequired[tuple[()] | tuple[str] | tuple[str, int] | None]
     more: tuple[str | bool, ...]
-    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least 1 item."""
+    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least
+    1 item.
+    """
     loose: NotRequired[tuple[Any, ...] | None]
-    """Items by position (checked): 0: ``int``, 1: ``None``; then any number of ``Any``."""
+    """Items by position (checked): 0: ``int``, 1: ``None``; then any number of
+    ``Any``.
+    """
     parts: NotRequired[tuple[Part, str | None] | None]
     at: NotRequired[Point | None]
     old: NotRequired[tuple[str] | tuple[str, int] | None]

@@ -1,6 +1,4 @@
 class Root(TypedDict):
-    """``Root`` (no description in the spec)."""
-
     value: Json
 
 

@@ -1,6 +1,4 @@
 class Root(TypedDict):
-    """``Root`` (no description in the spec)."""
-
     req: str
     req_null: str | None
     opt: NotRequired[str | None]

@@ -1,12 +1,10 @@
 class Root(TypedDict):
-    """``Root`` (no description in the spec)."""
+    """Spec defaults, not applied: ``switch='on'``, ``version='1.10'``."""
 
     switch: NotRequired[
         Literal["on", "off", "yes", "no", "1.10", "2024-01-01"] | str | None
     ]
-    """Spec default (not applied): ``'on'``."""
     version: NotRequired[str | None]
-    """Spec default (not applied): ``'1.10'``."""
 
 
 _KEYS_Root = frozenset({"switch", "version"})
