@@ -127,6 +127,7 @@ class _Addressing:
         self.anomalies: list[Anomaly] = []
         self._ids: dict[str, dict[Any, Any]] = {}  # collection -> {item id: key}
         self._placeholders: set[int] = set()  # slots a missing_slot made (``create`` merges them quietly)
+        self._drifted: set[tuple[int, str, str, str]] = set()  # the drift reported (``drift``): once each
 
     def report(self, path: str, kind: str, message: str, kept: Any = None, dropped: Any = None) -> None:
         """Record an anomaly at ``path`` (a template filled from the current event).
@@ -139,12 +140,15 @@ class _Addressing:
         if self.strict:
             raise StreamMergeError(anomaly)
 
-    def drift(self, path: str, message: str) -> None:
+    def drift(self, path: str, message: str, kind: str = "schema_drift") -> None:
         """Record, once, that the response does not fit its schema and was built anyway
-        (``schema_drift``); the caller raises instead under ``strict``."""
-        found = Anomaly(self.position, path, "schema_drift", message)
-        if found not in self.anomalies:
-            self.anomalies.append(found)
+        (``schema_drift``; ``too_deep`` for a value nested too deeply to check); the caller
+        raises instead under ``strict``. Constant time: a response that drifts at every one
+        of its places costs linear time."""
+        seen = (self.position, path, kind, message)
+        if seen not in self._drifted:
+            self._drifted.add(seen)
+            self.anomalies.append(Anomaly(self.position, path, kind, message))
 
     # -- addressing -------------------------------------------------------------------------------
 

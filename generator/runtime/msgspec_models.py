@@ -258,15 +258,19 @@ def _fields(cls: type) -> tuple[tuple[str, str, Any, bool], ...]:
 def _parse(model: Any, data: Any) -> Any:
     """``data`` (decoded JSON) as ``model`` (a model class or a type msgspec knows), unknown
     fields kept (see the module docstring); raises ``msgspec.ValidationError`` saying where
-    it does not fit."""
+    it does not fit (also for a string holding a lone surrogate where it does not fit, on
+    which msgspec raises ``UnicodeEncodeError`` instead)."""
     if type(model) in _CHECKERS:
         return _check_value(model, data)
     try:
-        return msgspec.convert(data, model)
-    except msgspec.ValidationError as exc:
-        if "unknown field" not in str(exc):
-            raise
-    built = msgspec.convert(_known(model, data), model)
+        try:
+            return msgspec.convert(data, model)
+        except msgspec.ValidationError as exc:
+            if "unknown field" not in str(exc):
+                raise
+        built = msgspec.convert(_known(model, data), model)
+    except UnicodeEncodeError:
+        raise msgspec.ValidationError("does not fit (a value holding a lone surrogate)") from None
     _keep_extras(built, data, "$")
     return built
 
