@@ -200,3 +200,98 @@ def test_a_list_read_by_position_is_kept_whole_in_every_style(answer_modules: di
     assert [a[1] for a in anomalies if a[2] == "schema_drift"] == ["span"]
     built = fold(answer_modules["dataclass"]).snapshot()
     assert built.span == [1, "x"] and json.dumps(built.to_dict())
+
+
+# --------------------------------------------------------------------------- addresses
+
+#: Every JSON type an address may come as besides an integer or a string (and the huge
+#: integer a Python caller may pass), with ``...`` for the address left out.
+NO_ADDRESS: list[Any] = [[0], {"i": 0}, 1.0, 0.5, True, None, ..., [[[[0]]]]]
+ODD_ADDRESS = [*NO_ADDRESS, 10**40, -1, "0"]
+
+
+def _readdressed(events: list[dict[str, Any]], where: Callable[[dict[str, Any]], bool], field: str, odd: Any) -> Any:
+    """``events`` with ``field`` of each event ``where`` picks set to ``odd`` (``...``: removed)."""
+    events = copy.deepcopy(events)
+    for event in events:
+        if where(event):
+            if odd is ...:
+                event.pop(field, None)
+            else:
+                event[field] = copy.deepcopy(odd)
+    return events
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("odd", ODD_ADDRESS, ids=repr)
+def test_an_event_address_of_any_type_is_an_anomaly_never_an_exception(
+    vendors: dict[str, dict[str, ModuleType]], style: str, odd: Any
+) -> None:
+    """``{"type": "content_block_stop", "index": [0]}`` after a block start raised
+    ``TypeError: unhashable type: 'list'`` (``{"i": 0}``: ``'dict'``), and ``1.0`` or
+    ``True`` found block 1 silently. Any address that is not an integer or a string is
+    reported (``missing_key``) and its event dropped, at every op that addresses a slot; an
+    integer or a string addresses as it says (a huge integer too)."""
+    recorded = recorded_chunks(DATA / "streams" / "anthropic" / "07_anthropic-sdk-python_tool_use_response.sse")
+    module = vendors["anthropic"][style]
+    for tag in ("content_block_start", "content_block_delta", "content_block_stop"):
+        events = _readdressed(recorded, lambda e: e["type"] == tag and e.get("index") == 1, "index", odd)
+        acc = _anthropic(module, events)
+        acc.snapshot_dict()
+        acc.snapshot()
+        kinds = {a.kind for a in acc.anomalies} - {"schema_drift"}
+        if odd in NO_ADDRESS or odd is ...:
+            dropped = [a for a in acc.anomalies if a.kind == "missing_key"]
+            assert dropped and all(a.dropped["type"] == tag for a in dropped), (tag, acc.anomalies)
+            assert kinds <= {"missing_key", "missing_slot", "invalid_json"}, (tag, kinds)
+        else:
+            assert kinds <= {"missing_slot", "invalid_json"}, (tag, kinds)
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_chunk_address_of_any_type_is_an_anomaly_never_an_exception(
+    openai_modules: dict[str, ModuleType], style: str
+) -> None:
+    """The same for the chunk merge's keyed lists (``choices[].index``, a tool call's
+    ``index``): read as missing (``missing_key``) or reported (``wrong_type``), never raised,
+    whatever the type."""
+    recorded = recorded_chunks(DATA / "streams" / "recorded" / "openai-python-parallel_tools.sse")
+    module = openai_modules[style]
+    for odd in ODD_ADDRESS:
+        chunks = copy.deepcopy(recorded)
+        for chunk in chunks[3:6]:
+            for choice in chunk["choices"]:
+                choice["index"] = copy.deepcopy(odd)
+                for call in choice["delta"].get("tool_calls") or ():
+                    call["index"] = copy.deepcopy(odd)
+        acc = module.CreateChatCompletionStreamResponseAccumulator()
+        for chunk in chunks:
+            acc.add(chunk)
+        acc.snapshot()
+        acc.to_response()
+        kinds = {a.kind for a in acc.anomalies} - {"schema_drift", "incomplete"}
+        assert kinds <= {"missing_key", "wrong_type", "reused_key"}, (odd, acc.anomalies)
+        assert kinds or odd in (10**40, -1, "0", 1.0), odd  # a whole number is a key typed number
+
+
+@pytest.mark.parametrize("odd", ODD_ADDRESS, ids=repr)
+def test_a_top_level_item_address_of_any_type_is_an_anomaly(answer_modules: dict[str, ModuleType], odd: Any) -> None:
+    """An item of the response's top-level list (``parts[{index}]``, as the Responses API's
+    ``output[{output_index}]``) addressed by anything: the same rule, in every style."""
+    events = [
+        {"type": "answer.created", "answer": {"id": "a", "status": "s", "parts": [{"text": ""}]}},
+        {"type": "answer.text.delta", "index": 0, "delta": "Hi"},
+        {"type": "answer.text.delta", "index": 0, "delta": "!"},
+    ]
+    events = _readdressed(events, lambda e: e.get("delta") == "!", "index", odd)
+    for style in STYLES:
+        acc = answer_modules[style].EventsAccumulator()
+        for event in copy.deepcopy(events):
+            acc.add(event)
+        parts = acc.snapshot_dict()["parts"]
+        acc.snapshot()
+        if odd in NO_ADDRESS or odd is ...:
+            assert parts == [{"text": "Hi"}] and [a.kind for a in acc.anomalies] == ["missing_key"], style
+        else:
+            assert {"text": "Hi"} in parts and {"text": "!"} in parts, style

@@ -66,3 +66,20 @@ def _joined(fragments: list[str]) -> str:
     except UnicodeEncodeError:  # surrogates: pair them up, replace the lone ones
         return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
     return text
+
+
+def _shown(value: Any) -> str:
+    """A value the server sent, as an anomaly's message shows it: short, and never an error
+    whatever it is (a container by its kind and size, not its text: it may be nested past
+    what ``repr`` can write; a long text or number cut)."""
+    kind = type(value)
+    if kind is dict:
+        return f"an object of {len(value)} keys"
+    if kind is list:
+        return f"a list of {len(value)} items"
+    if kind is int and value.bit_length() > 128:
+        return f"an integer of {value.bit_length()} bits"
+    if value is None or kind is str or kind is int or kind is float or kind is bool:
+        text = repr(value)
+        return text if len(text) <= 80 else text[:76] + "...'"
+    return f"a {kind.__name__}"

@@ -16,10 +16,11 @@ docstring and the import lines (see the package docstring).
 """
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
-from .anomalies import Anomaly, StreamMergeError, _joined
+from .anomalies import Anomaly, StreamMergeError, _joined, _shown
 
 
 class _Slots(dict[Any, Any]):
@@ -97,11 +98,24 @@ def _filled(value: Any) -> bool:
 
 
 def _event_path(template: str, event: Mapping[str, Any]) -> str:
-    """``output[{output_index}].text`` with the event's values, for an anomaly's ``path``."""
-    try:
-        return template.format_map(event)
-    except (KeyError, ValueError, IndexError, AttributeError):
+    """``output[{output_index}].text`` with the event's values, for an anomaly's ``path``: a
+    value that is no address (not a string or an integer: absent, a list, an object...) left
+    as its ``{name}``."""
+    if "{" not in template:
         return template
+    return _FIELD.sub(lambda m: _address_text(event.get(m.group(1)), m.group(0)), template)
+
+
+#: A ``{event_field}`` of a slot path.
+_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def _address_text(value: Any, placeholder: str) -> str:
+    if type(value) is str:
+        return value
+    if type(value) is int and value.bit_length() <= 128:
+        return str(value)
+    return placeholder
 
 
 class _Addressing:
@@ -153,12 +167,26 @@ class _Addressing:
     # -- addressing -------------------------------------------------------------------------------
 
     def key(self, event: Mapping[str, Any], name: str, path: str) -> Any:
-        """The event's address ``name`` (an integer or string)."""
+        """The event's address ``name`` (an integer or string); any other value (absent,
+        ``null``, a number with a fraction, a boolean, a list, an object) is no address:
+        reported (``missing_key``), the event dropped.
+
+        Raises:
+            _Skip: the event has no address.
+        """
         key = event.get(name)
         if type(key) is int or type(key) is str:
             return key
-        self.report(path, "missing_key", f"{name} is {key!r}, not an integer: event dropped", dropped=dict(event))
+        self.missing_key(event, name, path)
         raise _Skip
+
+    def missing_key(self, event: Mapping[str, Any], name: str, path: str) -> None:
+        """Report that the event's address ``name`` is absent or no address (``missing_key``):
+        the event is dropped."""
+        what = "absent" if name not in event else _shown(event[name])
+        self.report(
+            path, "missing_key", f"{name} is {what}, not an integer or string: event dropped", dropped=dict(event)
+        )
 
     def slots(self, parent: dict[str, Any], name: str, path: str) -> _Slots:
         """The keyed container ``parent[name]`` (a list becomes ``_Slots``; absent: created)."""
@@ -243,9 +271,10 @@ class _Addressing:
             elif known is None and type(container.get(key)) is dict:
                 have = container[key].get(self.id_field)
                 if have is not None and have != wanted:
-                    self.report(path, "unknown_id", f"{ident} {wanted!r} names no item: {index} followed (id {have!r})")
+                    message = f"{ident} {wanted!r} names no item: {index} followed (id {_shown(have)})"
+                    self.report(path, "unknown_id", message)
         if type(key) is not int and type(key) is not str:
-            self.report(path, "missing_key", f"{index} is {event.get(index)!r}: event dropped", dropped=dict(event))
+            self.missing_key(event, index, path)
             raise _Skip
         value = container.get(key)
         if type(value) is dict:

@@ -17,6 +17,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .anomalies import _shown
 from .event_ops import _SlotOps
 from .event_slots import _filled, _JsonFragments, _own, _Skip, _Slots, _thaw
 
@@ -163,11 +164,11 @@ class _EventFold(_SlotOps):
         tag = event.get(self.tag)
         handler = self.handlers.get(tag) if type(tag) is str else None
         if self.terminal is not None:
-            self.report("", "after_terminal", f"{tag!r} after the terminal {self.terminal!r} (applied)")
+            self.report("", "after_terminal", f"{_shown(tag)} after the terminal {self.terminal!r} (applied)")
         if handler is None:
             self.unknown_events.append(_own(event))
             kind = "unknown_event" if type(tag) is str else "no_tag"
-            self.report("", kind, f"event type {tag!r} is not in the map: kept in unknown_events")
+            self.report("", kind, f"event type {_shown(tag)} is not in the map: kept in unknown_events")
             return
         try:
             handler(self, event)
@@ -272,7 +273,7 @@ class _EventFold(_SlotOps):
         """An event whose nested tag (``delta.type``) no entry of its type names: kept in
         ``unknown_events`` and reported (``unknown_event``), as an unknown event type is."""
         self.unknown_events.append(_own(dict(self.event)))
-        self.report(path, "unknown_event", f"{path} {value!r} is not in the map: kept in unknown_events")
+        self.report(path, "unknown_event", f"{path} {_shown(value)} is not in the map: kept in unknown_events")
 
     def fail(self, event: Mapping[str, Any]) -> None:
         """The ``error`` event: kept in ``error``; the snapshot is unchanged."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from .anomalies import _shown
 from .bookkeeping import _join
 from .keyed import _KeyedMerge
 from .loose import _built, _merge_loose, _Merged
@@ -132,7 +133,7 @@ class _Merger(_TextMerge, _KeyedMerge):
         self.anomaly(
             _join(state._path, name),
             "conflict",
-            f"{new!r} differs from the first value {old!r}; kept the first",
+            f"{_shown(new)} differs from the first value {_shown(old)}; kept the first",
             old,
             new,
         )
