@@ -236,7 +236,7 @@ def test_an_event_address_of_any_type_is_an_anomaly_never_an_exception(
     recorded = recorded_chunks(DATA / "streams" / "anthropic" / "07_anthropic-sdk-python_tool_use_response.sse")
     module = vendors["anthropic"][style]
     for tag in ("content_block_start", "content_block_delta", "content_block_stop"):
-        events = _readdressed(recorded, lambda e: e["type"] == tag and e.get("index") == 1, "index", odd)
+        events = _readdressed(recorded, lambda e, tag=tag: e["type"] == tag and e.get("index") == 1, "index", odd)
         acc = _anthropic(module, events)
         acc.snapshot_dict()
         acc.snapshot()
