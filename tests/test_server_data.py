@@ -295,3 +295,54 @@ def test_a_top_level_item_address_of_any_type_is_an_anomaly(answer_modules: dict
             assert parts == [{"text": "Hi"}] and [a.kind for a in acc.anomalies] == ["missing_key"], style
         else:
             assert {"text": "Hi"} in parts and {"text": "!"} in parts, style
+
+
+# --------------------------------------------------------------------------- a start again, or late
+
+
+def _cohere(module: ModuleType, events: list[dict[str, Any]]) -> Any:
+    acc = module.StreamedChatResponseV2Accumulator()
+    for event in copy.deepcopy(events):
+        acc.add(event)
+    return acc
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("style", STYLES)
+def test_a_start_again_or_late_never_erases_the_fold(vendors: dict[str, dict[str, ModuleType]], style: str) -> None:
+    """Cohere: ``[start, content-start, delta "Hello", start, delta " world", message-end]``
+    gave ``" world"`` (the second ``message-start`` replaced the message, its only anomaly
+    saying "fold kept"), and a start after the first delta lost it with no anomaly at all.
+    A start again or late is merged into the held answer (the init op, for every map): the
+    recorded stream folds to its own result, and the start is reported (drift)."""
+    path = DATA / "streams" / "cohere" / "01_langchain-cohere_stream.sse"
+    events = recorded_chunks(path)
+    whole = json.loads(path.with_name(path.stem + ".expected.json").read_text(encoding="utf-8"))
+    start, rest = events[0], events[1:]
+    again = [start, *rest[:3], start, *rest[3:]]
+    late = [*rest[:3], start, *rest[3:]]
+    module = vendors["cohere"][style]
+    for case in (again, late):
+        acc = _cohere(module, case)
+        assert acc.snapshot_dict() == whole
+        assert [a.kind for a in acc.anomalies] == ["repeated_init"] and not acc.answer_at_risk
+    changed = copy.deepcopy(start)
+    changed["delta"]["message"]["content"] = [{"type": "text", "text": "Other"}]
+    acc = _cohere(module, [*rest[:3], changed, *rest[3:]])
+    assert acc.snapshot_dict() == whole  # the fold's text kept, the start's reported
+    assert acc.anomalies[-1].dropped == {"message.content": [{"type": "text", "text": "Other"}]}
+
+
+@pytest.mark.shared
+def test_a_start_again_keeps_the_counts_folded_since(vendors: dict[str, dict[str, ModuleType]]) -> None:
+    """Anthropic: a ``message_start`` repeated after a ``message_delta`` keeps the folded stop
+    reason and output count; the counts that differ are reported with the start's values."""
+    end = {"type": "message_delta", "delta": {"stop_reason": "end_turn"}, "usage": {"output_tokens": 9}}
+    events = [START, *_text_blocks(2)[1:-1], end, START, {"type": "message_stop"}]
+    for style in STYLES:
+        acc = _anthropic(vendors["anthropic"][style], events)
+        snapshot = acc.snapshot_dict()
+        assert snapshot["usage"] == {"input_tokens": 5, "output_tokens": 9} and snapshot["stop_reason"] == "end_turn"
+        assert [t["text"] for t in snapshot["content"]] == ["w0", "w1"]
+        init = [a for a in acc.anomalies if a.kind == "repeated_init"]
+        assert len(init) == 1 and init[0].dropped == {"usage.output_tokens": 1}

@@ -27,7 +27,7 @@ _ANOMALY_KINDS: dict[str, bool] = {  # kind -> may have changed the answer
     "emptied": False,  # an empty final/.done value where the fold holds one: the fold's kept
     "exists": False,  # a slot created twice: merged, the fold's text kept
     "missing_slot": False,  # a delta before its slot was created: created, nothing lost
-    "repeated_init": False,  # a second initial event: top-level fields refreshed, fold kept
+    "repeated_init": False,  # a second or late initial event: merged into the answer, the fold kept
     "unknown_id": False,  # an item id that names no item (ids rotated): the position followed
     "duplicate": False,  # an identical repeat of an event (same number, same content): applied once
     # may have changed the answer

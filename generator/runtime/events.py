@@ -112,7 +112,8 @@ class _EventFold(_SlotOps):
                        ``parse`` or at snapshot: kept as text.
     ``after_terminal`` an event after the terminal one (``finalize``/``finish``: ``response.completed``,
                        ``message_stop``) (applied).
-    ``repeated_init``  a second ``response.created`` (its top-level fields refresh; the fold stays).
+    ``repeated_init``  a second ``response.created``, or one after the fold began: merged into the answer,
+                       the fold kept where they differ (the start's values there in ``dropped``).
     """
 
     def __init__(
@@ -206,11 +207,45 @@ class _EventFold(_SlotOps):
     # -- lifecycle: the whole response ----------------------------------------------------------
 
     def init(self, value: Any) -> None:
-        """``response.created``: the snapshot starts from ``value`` (a second one refreshes)."""
-        if self._initialised:
-            self.report("", "repeated_init", "a second initial event: top-level fields refreshed, fold kept")
+        """``response.created``, ``message_start``: the snapshot starts from ``value``. A start
+        that comes again, or late (after other events folded something), never erases what
+        was folded: what it carries is merged into the held answer at every depth
+        (``_start_into``): a place the fold left empty takes the start's value, a folded one
+        is kept; reported (``repeated_init``) with the start's values where they differ
+        (``dropped``: path -> value)."""
+        if not self._initialised and not self.response:
+            self.refresh(value)
+            return
+        if type(value) is not dict:
+            self.report("", "wrong_type", "the response is not an object", dropped=value)
+            return
+        again = self._initialised
         self._initialised = True
-        self.refresh(value)
+        differed: dict[str, Any] = {}
+        self._start_into(self.response, value, "", differed)
+        what = "a second initial event" if again else "an initial event after the fold began"
+        places = ", ".join(differed) if differed else "nowhere"
+        message = f"{what}: merged into the answer, the fold kept where they differ ({places})"
+        self.report("", "repeated_init", message, dropped=differed or None)
+
+    def _start_into(self, target: dict[str, Any], value: dict[str, Any], path: str, differed: dict[str, Any]) -> None:
+        """A start's ``value`` merged into the fold's ``target`` (see ``init``): an absent or
+        empty place takes the start's value, objects merge field by field, any other folded
+        value is kept; a place where the start's filled value differs from the fold's goes
+        into ``differed``."""
+        for name, item in value.items():
+            held = target.get(name)
+            where = f"{path}.{name}" if path else name
+            if not _filled(held):
+                if name not in target or _filled(item):
+                    if target is self.response and name in self.collections:
+                        self._set_collection(name, item)
+                    else:
+                        target[name] = _own(item)
+            elif type(held) is dict and type(item) is dict:
+                self._start_into(held, item, where, differed)
+            elif _filled(item) and _thaw(held) != item:
+                differed[where] = _own(item)
 
     def refresh(self, value: Any) -> None:
         """``response.queued``/``in_progress``: copy top-level fields, keep folded collections
