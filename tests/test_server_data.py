@@ -36,20 +36,31 @@ def vendors(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Mod
 
 
 @pytest.fixture(scope="module")
+def ollama(tmp_path_factory: pytest.TempPathFactory) -> dict[str, ModuleType]:
+    """Every style of Ollama's chunk streams, from its own spec."""
+    return generate_modules(SPECS / "ollama" / "openapi.yaml", tmp_path_factory.mktemp("ollama"), module="ollama")
+
+
+@pytest.fixture(scope="module")
 def answer_modules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, ModuleType]:
     """Every style of the small event union of ``conftest.EVENTS_MAP_SPEC``, its ``Answer``
-    with a list read by position (``span``: a string then a string)."""
+    with a list read by position (``span``: a string then a string) and a recursive schema
+    (``tree``: a ``Node`` whose ``child`` is a ``Node``)."""
     spec = copy.deepcopy(EVENTS_MAP_SPEC)
-    answer = spec["components"]["schemas"]["Answer"]
+    schemas = spec["components"]["schemas"]
+    answer = schemas["Answer"]
     answer["properties"]["span"] = {"type": "array", "prefixItems": [{"type": "string"}, {"type": "string"}]}
+    answer["properties"]["tree"] = {"$ref": "#/components/schemas/Node"}  # a recursive schema
+    node = {"name": {"type": "string"}, "child": {"$ref": "#/components/schemas/Node"}}
+    schemas["Node"] = {"type": "object", "required": ["name"], "properties": node}
     path = tmp_path_factory.mktemp("answer") / "answer.json"
     path.write_text(json.dumps(spec), encoding="utf-8")
     return generate_modules(path, path.parent, schemas=("Events",), module="answer")
 
 
-def _anthropic(module: ModuleType, events: list[dict[str, Any]]) -> Any:
+def _anthropic(module: ModuleType, events: list[dict[str, Any]], copied: bool = True) -> Any:
     acc = module.MessageStreamEventAccumulator()
-    for event in copy.deepcopy(events):
+    for event in copy.deepcopy(events) if copied else events:
         acc.add(event)
     return acc
 
@@ -346,3 +357,155 @@ def test_a_start_again_keeps_the_counts_folded_since(vendors: dict[str, dict[str
         assert [t["text"] for t in snapshot["content"]] == ["w0", "w1"]
         init = [a for a in acc.anomalies if a.kind == "repeated_init"]
         assert len(init) == 1 and init[0].dropped == {"usage.output_tokens": 1}
+
+
+# --------------------------------------------------------------------------- depth
+
+#: How deep JSON goes: what ``json.loads`` reads from the top of a thread's stack (~990 levels
+#: at the default limit), and a common depth below it; as objects and as lists.
+DEPTHS = [600, 990]
+
+
+def _nested(depth: int, shape: str) -> Any:
+    value: Any = 1
+    for _ in range(depth):
+        value = {"a": value} if shape == "object" else [value]
+    return value
+
+
+def _depth(value: Any) -> int:
+    """How deep a chain ``_nested`` made goes (without recursion: it is deep)."""
+    found = 0
+    while type(value) in (dict, list) and value:
+        value = next(iter(value.values())) if type(value) is dict else value[0]
+        found += 1
+    return found
+
+
+def _get(value: Any, *names: str) -> Any:
+    """``value``'s field ``names[0]``, its ``names[1]``...: a TypedDict's key, another style's
+    attribute (a deep value read without dumping the whole)."""
+    for name in names:
+        value = value[name] if type(value) is dict else getattr(value, name)
+    return value
+
+
+def _on_a_deep_stack(run: Callable[[], Any], frames: int = 300) -> Any:
+    """``run()`` called from ``frames`` frames down: a caller deep in its own stack."""
+    return run() if frames == 0 else _on_a_deep_stack(run, frames - 1)
+
+
+def _deep_anthropic(depth: int, shape: str) -> dict[str, list[dict[str, Any]]]:
+    """Anthropic streams with a value ``depth`` levels deep where a server can put one."""
+    deep = _nested(depth, shape)
+    text = ('{"a":' * depth + "1" + "}" * depth) if shape == "object" else "[" * depth + "1" + "]" * depth
+    tool = {"type": "tool_use", "id": "t", "name": "f", "input": {}}
+    block = {"type": "content_block_start", "index": 0, "content_block": tool}
+    fragment = {"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": text}}
+    stop = {"type": "content_block_stop", "index": 0}
+    return {
+        "unknown event": [START, {"type": "zz_new", "payload": deep}],
+        "tool input in fragments": [START, block, fragment, stop],
+        "tool input in fragments, cut": [START, block, fragment],
+        "tool input whole": [START, {**block, "content_block": {**tool, "input": {"q": deep}}}, stop],
+        "message delta": [START, {"type": "message_delta", "delta": {"stop_reason": "end_turn", "x": deep}}],
+        "start again": [START, {"type": "message_start", "message": {**START["message"], "x": deep}}],
+    }
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("shape", ["object", "list"])
+@pytest.mark.parametrize("depth", DEPTHS)
+def test_deep_json_never_raises_out_of_the_event_fold(
+    vendors: dict[str, dict[str, ModuleType]], style: str, shape: str, depth: int
+) -> None:
+    """600 levels (``json.loads`` reads ~990) raised ``RecursionError`` from ``add()`` in an
+    unknown event's payload and from ``snapshot_dict()`` in a tool input sent as JSON
+    fragments. Every walk the fold makes over server data (copies, JSON text parsed, the
+    typed build) takes any depth ``json.loads`` reads, or reports ``too_deep`` and keeps
+    the rest; also from a caller deep in its own stack."""
+    module = vendors["anthropic"][style]
+    for case, events in _deep_anthropic(depth, shape).items():
+        for frames in (0, 300):
+            acc = _on_a_deep_stack(lambda events=events: _anthropic(module, events, copied=False), frames)
+            plain = _on_a_deep_stack(acc.snapshot_dict, frames)
+            _on_a_deep_stack(acc.snapshot, frames)
+            assert {a.kind for a in acc.anomalies} <= {"schema_drift", "too_deep", "unknown_event", "repeated_init"}
+            if case == "unknown event":
+                assert _depth(acc.unknown_events[0]["payload"]) == depth
+            elif case.startswith("tool input"):  # parsed; or kept as text, too deep for json.loads from here
+                tool_input = plain["content"][0]["input"]
+                assert _depth(tool_input) >= depth or "too_deep" in {a.kind for a in acc.anomalies}, case
+            elif case == "message delta":
+                assert plain["stop_reason"] == "end_turn" and _depth(plain["x"]) == depth
+            else:
+                assert _depth(plain["x"]) == depth
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("style", STYLES)
+def test_deep_tool_arguments_never_raise_out_of_to_response(ollama: dict[str, ModuleType], style: str) -> None:
+    """Ollama's tool-call arguments 600 levels deep raised ``RecursionError`` from
+    ``to_response()`` (the response's copy of the snapshot); the answer keeps them."""
+    line = json.loads(
+        (DATA / "streams" / "ollama" / "ollama-bash-lib-generate-thinking-a.jsonl").read_text().split("\n")[0]
+    )
+    deep = _nested(600, "object")
+    first = {"model": line["model"], "created_at": line["created_at"], "done": False}
+    call = {"function": {"name": "f", "arguments": {"q": deep}}}
+    chunks = [
+        {**first, "message": {"role": "assistant", "content": "", "tool_calls": [call]}},
+        {**first, "message": {"role": "assistant", "content": ""}, "done": True, "done_reason": "stop"},
+    ]
+    acc = ollama[style].ChatStreamEventAccumulator()
+    for chunk in chunks:
+        acc.add(chunk)
+    for frames in (0, 300):
+        response = _on_a_deep_stack(acc.to_response, frames)
+        arguments = _get(_get(_get(response, "message"), "tool_calls")[0], "function", "arguments")
+        assert _depth(arguments["q"]) == 600
+        assert (
+            _depth(_on_a_deep_stack(acc.snapshot_dict, frames)["message"]["tool_calls"][0]["function"]["arguments"])
+            > 600
+        )
+
+
+@pytest.mark.parametrize("depth", [400, 800, 990])
+def test_a_recursive_schema_of_any_depth_builds_in_every_style(
+    answer_modules: dict[str, ModuleType], depth: int
+) -> None:
+    """pydantic's ``snapshot()`` of a recursive schema 800 levels deep raised
+    ``RecursionError``. Every style builds it, typed as far as its parser reaches: a place
+    that does not fit is reported, deeper than its parser reaches is kept as it came
+    (``too_deep``), and the rest is typed."""
+    tree: dict[str, Any] = {"name": 5}  # a leaf of the wrong type, at the bottom
+    for _ in range(depth):
+        tree = {"name": "x", "child": tree}
+    created = {"type": "answer.created", "answer": {"id": "a", "status": "s", "parts": [], "tree": tree}}
+    for style in STYLES:
+        acc = answer_modules[style].EventsAccumulator()
+        acc.add(created)
+        for frames in (0, 300):
+            built = _on_a_deep_stack(acc.snapshot, frames)
+            assert (built["status"] if style == "typeddict" else built.status) == "s"
+        kinds = {a.kind for a in acc.anomalies}
+        assert kinds and kinds <= {"schema_drift", "too_deep"}, style
+        assert all(a.path.startswith("tree.child.child") for a in acc.anomalies), style
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_deep_value_in_a_chunk_drops_only_itself(openai_modules: dict[str, ModuleType], style: str) -> None:
+    """A tool call's ``arguments`` sent as an object 990 levels deep cannot be written as its
+    JSON text: reported ``too_deep`` and dropped, the rest of the chunk merged (it dropped
+    the whole rest of the chunk); a deep unknown field is kept whole."""
+    deep = _nested(990, "object")
+    call = {"index": 0, "id": "t", "type": "function", "function": {"name": "f", "arguments": deep}}
+    delta = {"role": "assistant", "tool_calls": [call], "content": "kept", "x": deep}
+    chunk = {"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "m"}
+    acc = openai_modules[style].CreateChatCompletionStreamResponseAccumulator()
+    acc.add({**chunk, "choices": [{"index": 0, "delta": delta, "finish_reason": "stop"}]})
+    message = _get(_get(_on_a_deep_stack(acc.to_response), "choices")[0], "message")
+    assert _get(message, "content") == "kept" and _get(_get(message, "tool_calls")[0], "function", "name") == "f"
+    assert _depth(_on_a_deep_stack(acc.snapshot_dict)["choices"][0]["delta"]["x"]) == 990
+    assert [a.kind for a in acc.anomalies if a.kind != "schema_drift"] == ["too_deep"]

@@ -15,12 +15,12 @@ Real Python, imported and tested as it is; inlined into generated modules withou
 docstring and the import lines (see the package docstring).
 """
 
-import json
 import re
 from collections.abc import Mapping
 from typing import Any
 
-from .anomalies import Anomaly, StreamMergeError, _joined, _shown
+from .anomalies import Anomaly, StreamMergeError, _joined, _json_copy, _rebuilt, _shown
+from .sse import _loads
 
 
 class _Slots(dict[Any, Any]):
@@ -39,18 +39,23 @@ class _JsonFragments(list[str]):
 
     before: Any = None
     path: str = ""
+    problem: str = ""  # what the last parse found (``_parsed``): "", invalid_json, too_deep
 
 
-def _parsed(text: _JsonFragments) -> tuple[Any, bool]:
-    """``(value, parsed)`` of gathered JSON text: the parsed value, ``before`` for blank text,
-    or the text itself (``parsed`` False) when it is not JSON: kept, never lost."""
+def _parsed(text: _JsonFragments) -> tuple[Any, str]:
+    """``(value, problem)`` of gathered JSON text: the parsed value (``problem`` ""),
+    ``before`` for blank text, or the text itself when it does not parse: kept, never lost
+    (``problem``: ``invalid_json``, or ``too_deep`` for JSON nested past what the parser
+    reads from here)."""
     joined = "".join(text)
     if not joined.strip():
-        return _thaw(text.before), True
+        return _thaw(text.before), ""
     try:
-        return json.loads(joined), True
-    except (ValueError, RecursionError):
-        return joined, False
+        return _loads(joined), ""  # orjson when installed: as json.loads reads it, 1,024 levels from any stack
+    except ValueError:
+        return joined, "invalid_json"
+    except RecursionError:
+        return joined, "too_deep"
 
 
 class _Skip(Exception):
@@ -58,34 +63,74 @@ class _Skip(Exception):
 
 
 def _own(value: Any) -> Any:
-    """A copy of decoded JSON that the fold may change without touching the caller's event."""
+    """A copy of decoded JSON that the fold may change without touching the caller's event
+    (at any depth: past the recursion limit, copied without recursion)."""
+    try:
+        return _nested_own(value)
+    except RecursionError:
+        return _json_copy(value)
+
+
+def _nested_own(value: Any) -> Any:
     t = type(value)
     if t is dict:
-        return {k: _own(v) for k, v in value.items()}
+        return {k: _nested_own(v) for k, v in value.items()}
     if t is list:
-        return [_own(v) for v in value]
+        return [_nested_own(v) for v in value]
     return value
 
 
 def _thaw(value: Any, bad: list[_JsonFragments] | None = None) -> Any:
     """Plain JSON from fold state: ``_Slots`` → list sorted by key, ``_Fragments`` → joined
     ``str``, ``_JsonFragments`` → its parsed value (JSON text that does not parse stays text and
-    is added to ``bad``)."""
+    is added to ``bad``); at any depth (past the recursion limit, without recursion)."""
+    found = [] if bad is None else bad
+    before = len(found)
+    try:
+        return _nested_thaw(value, found)
+    except RecursionError:
+        del found[before:]
+        return _rebuilt(value, _state_opened, lambda leaf: _thawed_leaf(leaf, found))
+
+
+def _nested_thaw(value: Any, bad: list[_JsonFragments]) -> Any:
     t = type(value)
     if t is _Fragments:
         return _joined(value)
     if t is _Slots:
-        return [_thaw(value[k], bad) for k in sorted(value, key=_key_order)]
+        return [_nested_thaw(value[k], bad) for k in sorted(value, key=_key_order)]
     if t is dict:
-        return {k: _thaw(v, bad) for k, v in value.items()}
+        return {k: _nested_thaw(v, bad) for k, v in value.items()}
     if t is list:
-        return [_thaw(v, bad) for v in value]
+        return [_nested_thaw(v, bad) for v in value]
     if t is _JsonFragments:
-        parsed, ok = _parsed(value)
-        if not ok and bad is not None:
+        return _thawed_leaf(value, bad)
+    return value
+
+
+def _thawed_leaf(value: Any, bad: list[_JsonFragments]) -> Any:
+    """A value of fold state that is no container, as plain JSON (see ``_thaw``)."""
+    t = type(value)
+    if t is _Fragments:
+        return _joined(value)
+    if t is _JsonFragments:
+        parsed, value.problem = _parsed(value)
+        if value.problem:
             bad.append(value)
         return parsed
     return value
+
+
+def _state_opened(value: Any) -> Any:
+    """``_rebuilt``'s opener for fold state (see ``_thaw``)."""
+    t = type(value)
+    if t is _Slots:
+        return [None] * len(value), enumerate(value[k] for k in sorted(value, key=_key_order))
+    if t is dict:
+        return dict.fromkeys(value), value.items()
+    if t is list:
+        return [None] * len(value), enumerate(value)
+    return None
 
 
 def _key_order(key: Any) -> tuple[bool, Any]:
@@ -142,6 +187,7 @@ class _Addressing:
         self._ids: dict[str, dict[Any, Any]] = {}  # collection -> {item id: key}
         self._placeholders: set[int] = set()  # slots a missing_slot made (``create`` merges them quietly)
         self._drifted: set[tuple[int, str, str, str]] = set()  # the drift reported (``drift``): once each
+        self._bad_json: set[str] = set()  # paths of JSON text reported as not parsing (once each)
 
     def report(self, path: str, kind: str, message: str, kept: Any = None, dropped: Any = None) -> None:
         """Record an anomaly at ``path`` (a template filled from the current event).

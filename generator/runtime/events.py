@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .anomalies import _shown
-from .event_ops import _SlotOps
+from .event_ops import _NOT_PARSED, _SlotOps
 from .event_slots import _filled, _JsonFragments, _own, _Skip, _Slots, _thaw
 
 #: a handler: applies one event (a decoded JSON object) to the fold
@@ -184,7 +184,11 @@ class _EventFold(_SlotOps):
             return True  # older servers send none
         if seq in self._seen:
             seen = self._recent.get(seq, self.event)  # beyond the window: taken as a resent event
-            if seen == self.event:
+            try:
+                same = seen == self.event
+            except RecursionError:  # nested past what a comparison reads: taken as another event
+                same = False
+            if same:
                 self.report("", "duplicate", f"{self.order} {seq} seen before: applied once", dropped=dict(self.event))
                 return False
             self.report("", "reused_number", f"{self.order} {seq} seen before on another event (applied)")
@@ -362,8 +366,7 @@ class _EventFold(_SlotOps):
         bad: list[_JsonFragments] = []
         result: dict[str, Any] = _thaw(self.response, bad)
         for text in bad:
-            if not any(a.kind == "invalid_json" and a.path == text.path for a in self.anomalies):
-                self.report(
-                    text.path, "invalid_json", "JSON text that does not parse: kept as text", "".join(text), text.before
-                )
+            if text.path not in self._bad_json:  # once a field (the parse op may have said so)
+                self._bad_json.add(text.path)
+                self.report(text.path, text.problem, _NOT_PARSED[text.problem], "".join(text), text.before)
         return result

@@ -127,13 +127,15 @@ def _checking(checks: _Checks[_T]) -> Callable[[Any], _T]:
     ``@dataclass`` writes ``__init__``), so that a key costs a few bytecodes. Each key's
     common value (its ``fast`` type, a list of its ``items`` type, ``null`` or absent where
     they fit, a model or list of models that checks) is tested inline; anything else, and
-    whatever fails inline, goes through ``_req``/``_opt`` with the key's parser, which
-    raise the errors (or, in a lenient build, keep what does not fit) as a call of them alone
-    does.
+    whatever fails a scalar's inline test, goes through ``_req``/``_opt`` with the key's
+    parser, which raise the errors (or, in a lenient build, keep what does not fit) as a call
+    of them alone does; a model or an item that fails its check is reported where it failed
+    (``_keep``, ``_item_failed``), never checked again (which doubled the work at each level
+    of nested models).
     A model's parser (``_Checks``), or a list's item parser that is one, is called by its
     ``parse`` directly."""
     scope: dict[str, Any] = {"M": _MISSING, "ParseError": ParseError}
-    scope.update(_object=_object, _req=_req, _opt=_opt, extras=checks.extras)
+    scope.update(_object=_object, _req=_req, _opt=_opt, _keep=_keep, _item_failed=_item_failed, extras=checks.extras)
     lines = ["def parse(data):", "    d = data if type(data) is dict else _object(data)", "    get = d.get"]
     for i, key in enumerate(checks.keys):
         w, none_fits = repr(key.wire), key.optional or key.nullable
@@ -161,19 +163,22 @@ def _checking(checks: _Checks[_T]) -> Callable[[Any], _T]:
             lines.append(f"    {read}")
             continue
         scope[f"m{i}"] = inner if type(inner) is _Checks else item
-        # a required key's absent value (M) fails the model's check, and _req says it is missing
         lines.append(f"    if {value} is not None:" if none_fits else f"    v = get({w}, M)")
+        # what fails is read where it failed, never parsed again: each level of a nested
+        # model would parse what is below it again (twice the work a level, 2**depth)
         if type(inner) is _Checks:
-            body = ["try:", f"    m{i}.parse(v)", "except (ParseError, RecursionError):", f"    {read}"]
-        else:
-            body = ["if type(v) is list:", "    try:", f"        check = m{i}.parse", "        for x in v:"]
-            body += [
-                "            check(x)",
-                "    except (ParseError, RecursionError):",
-                f"        {read}",
-                "else:",
-                f"    {read}",
+            body = [
+                "try:",
+                f"    m{i}.parse(v)",
+                "except (ParseError, RecursionError) as exc:",
+                f"    _keep(exc, d, {w})",
             ]
+        else:
+            body = ["if type(v) is list:", f"    check = m{i}.parse", "    for n, x in enumerate(v):", "        try:"]
+            body += ["            check(x)", "        except (ParseError, RecursionError) as exc:"]
+            body += [f"            _item_failed(exc, v, n, {w})", "else:", f"    {read}"]
+        if not key.optional:  # a required key's absent value (M): _req says it is missing
+            body = ["if v is M:", f"    {read}", "else:", *("    " + line for line in body)]
         lines += [("        " if none_fits else "    ") + line for line in body]
     if checks.extras is not None:
         lines.append("    extras(d)")
@@ -182,3 +187,13 @@ def _checking(checks: _Checks[_T]) -> Callable[[Any], _T]:
     code = compile("\n".join(lines), f"<checks of {checks.name}>", "exec")
     exec(code, scope)  # noqa: S102
     return cast("Callable[[Any], _T]", scope["parse"])
+
+
+def _item_failed(exc: BaseException, items: list[Any], i: int, key: str) -> None:
+    """Item ``i`` of the list under ``key`` failed its check with ``exc``: in a lenient
+    build, kept as it came (recorded); otherwise the error, its path through the key and
+    the item (``_keep``)."""
+    try:
+        _keep(exc, items, i)
+    except ParseError as inner:
+        raise inner.within(key) from None
