@@ -73,7 +73,7 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     start = time.perf_counter()
     progress("interpret")
     user_maps = read_map_files(options.merge_maps)
-    interp, roots, union_roots, responses, targets = _interpret(doc, options, user_maps)
+    interp, roots, union_roots, responses, targets, formats = _interpret(doc, options, user_maps)
     models, aliases = _ordered(interp, roots + union_roots + list(responses.values()) + targets, options.all_schemas)
     timings["interpret"] = time.perf_counter() - start
     title, version = doc.title_and_version
@@ -83,6 +83,7 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
         roots=tuple(roots),
         union_roots=tuple(union_roots),
         responses=responses,
+        stream_formats=formats,
         title=title,
         version=version,
         source=str(options.spec),
@@ -159,12 +160,13 @@ def _policies_for(policies: dict[str, str], root: str, count: int) -> dict[str, 
 
 def _interpret(
     doc: Document, options: Options, user_maps: dict[str, MapLayer]
-) -> tuple[Interpreter, list[str], list[str], dict[str, str], list[str]]:
+) -> tuple[Interpreter, list[str], list[str], dict[str, str], list[str], tuple[str, ...]]:
     """Read the roots (and their responses, or every component with ``all_schemas``) into
     the IR: the interpreter, the object roots' class names, the union roots' alias names
     (asked for with ``--schema``: they get types, and an accumulator when a merge map covers
-    them), {root: its response's class name}, and the targets those maps build (read even
-    where no event refers to them); all by provisional id (see ``naming``).
+    them), {root: its response's class name}, the targets those maps build (read even
+    where no event refers to them), all by provisional id (see ``naming``); and how the
+    spec's operations send the roots (``roots.stream_formats``).
     """
     resolver = RefResolver(doc, allow_remote=options.allow_remote_refs, allow_outside=options.allow_outside_refs)
     interp = Interpreter(resolver)
@@ -191,12 +193,14 @@ def _interpret(
     roots: list[str] = []
     union_roots: list[str] = []
     root_of: dict[str, str] = {}
+    unions: list[str] = []  # the spec names of union_roots
     for name, reading in readings.items():
         ref = reading.type
         if hasattr(ref, "name") and ref.name in interp.models:
             roots.append(root_of.setdefault(name, ref.name))
         elif hasattr(ref, "name") and ref.name in interp.aliases and _is_event_union(interp, ref.name):
             union_roots.append(ref.name)
+            unions.append(name)
         elif not options.schemas:
             continue  # a declared stream of no object (audio bytes, text): nothing to merge
         else:
@@ -210,7 +214,8 @@ def _interpret(
         if name in root_of and hasattr(r.type, "name") and r.type.name in interp.models
     }
     built = [t.name for t in targets if isinstance(t, ModelRef)]
-    return interp, roots, union_roots, responses, built
+    formats = root_selection.stream_formats(interp, [*root_of, *unions])
+    return interp, roots, union_roots, responses, built, formats
 
 
 def _read_roots(

@@ -320,6 +320,7 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
         "events": events,
         "sse": roots[0] if roots else None,
         "union_roots": list(s.union_roots),
+        "stream_formats": s.stream_formats,
         "error_name": traits.error_name,
         "parser_definitions": parsers.definitions,
     }

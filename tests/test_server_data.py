@@ -10,6 +10,7 @@ written here."""
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import json
 import sys
@@ -42,10 +43,17 @@ def ollama(tmp_path_factory: pytest.TempPathFactory) -> dict[str, ModuleType]:
 
 
 @pytest.fixture(scope="module")
+def gemini(tmp_path_factory: pytest.TempPathFactory) -> dict[str, ModuleType]:
+    """Every style of Gemini's chunk stream, from its own spec."""
+    return generate_modules(SPECS / "gemini" / "openapi.json", tmp_path_factory.mktemp("gemini"), module="gemini")
+
+
+@pytest.fixture(scope="module")
 def answer_modules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, ModuleType]:
     """Every style of the small event union of ``conftest.EVENTS_MAP_SPEC``, its ``Answer``
     with a list read by position (``span``: a string then a string) and a recursive schema
-    (``tree``: a ``Node`` whose ``child`` is a ``Node``)."""
+    (``tree``: a ``Node`` whose ``child`` is a ``Node``), streamed as server-sent events by
+    an operation."""
     spec = copy.deepcopy(EVENTS_MAP_SPEC)
     schemas = spec["components"]["schemas"]
     answer = schemas["Answer"]
@@ -53,6 +61,8 @@ def answer_modules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Module
     answer["properties"]["tree"] = {"$ref": "#/components/schemas/Node"}  # a recursive schema
     node = {"name": {"type": "string"}, "child": {"$ref": "#/components/schemas/Node"}}
     schemas["Node"] = {"type": "object", "required": ["name"], "properties": node}
+    stream = {"text/event-stream": {"schema": {"$ref": "#/components/schemas/Events"}}}  # events only
+    spec["paths"] = {"/answers": {"post": {"responses": {"200": {"description": "ok", "content": stream}}}}}
     path = tmp_path_factory.mktemp("answer") / "answer.json"
     path.write_text(json.dumps(spec), encoding="utf-8")
     return generate_modules(path, path.parent, schemas=("Events",), module="answer")
@@ -509,3 +519,111 @@ def test_a_deep_value_in_a_chunk_drops_only_itself(openai_modules: dict[str, Mod
     assert _get(message, "content") == "kept" and _get(_get(message, "tool_calls")[0], "function", "name") == "f"
     assert _depth(_on_a_deep_stack(acc.snapshot_dict)["choices"][0]["delta"]["x"]) == 990
     assert [a.kind for a in acc.anomalies if a.kind != "schema_drift"] == ["too_deep"]
+
+
+# --------------------------------------------------------------------------- JSON lines and arrays
+
+OLLAMA_LINES = DATA / "streams" / "ollama" / "ollama-bash-lib-generate-thinking-a.jsonl"
+
+
+async def _collected(chunks: Any) -> list[Any]:
+    return [chunk async for chunk in chunks]
+
+
+async def _each(items: list[Any]) -> Any:
+    for item in items:
+        yield item
+
+
+def _read(module: ModuleType, items: list[Any]) -> list[Any]:
+    """The chunks ``iter_chunk_dicts`` reads from ``items``; the async reader reads the same."""
+    found = list(module.iter_chunk_dicts(items))
+    assert asyncio.run(_collected(module.aiter_chunk_dicts(_each(items)))) == found
+    return found
+
+
+@pytest.mark.shared
+def test_json_lines_are_read_as_json_lines(ollama: dict[str, ModuleType]) -> None:
+    """A byte order mark (text or bytes) made the stream read as events: 0 chunks, no error
+    (the event reader strips one); a raw U+2028 or U+0085 inside a JSON string raised
+    ``StreamFormatError`` (``str.splitlines`` splits there). JSON lines split at ``\\n``
+    (and ``\\r\\n``) only, a mark at the start dropped."""
+    raw = OLLAMA_LINES.read_bytes()
+    chunks = recorded_chunks(OLLAMA_LINES)
+    odd = [{**chunk, "response": chunk.get("response", "") + "\u2028 \u0085 \u2029 \x1c"} for chunk in chunks]
+    text = "".join(json.dumps(chunk, ensure_ascii=False) + "\r\n" for chunk in odd)
+    for style, module in ollama.items():
+        assert _read(module, ["\ufeff" + raw.decode("utf-8")]) == chunks, style
+        assert _read(module, (b"\xef\xbb\xbf" + raw).splitlines()) == chunks, style
+        assert _read(module, ["\ufeff", *raw.splitlines()]) == chunks, style  # the mark alone, first
+        assert _read(module, [text]) == odd and _read(module, text.encode().split(b"\n")) == odd, style
+        assert [c.get("response") for c in _read(module, text.split("\n"))] == [c["response"] for c in odd]
+        typed = list(module.iter_chunks(["\ufeff" + text]))
+        assert len(typed) == len(odd), style
+
+
+@pytest.mark.shared
+def test_a_json_array_stream_is_read_item_by_item(gemini: dict[str, ModuleType]) -> None:
+    """Gemini's ``streamGenerateContent`` answers ``application/json`` beside
+    ``text/event-stream``: a JSON array over the lines, which yielded 0 chunks. The spec's
+    declared formats choose the reader; between the two the first line says which, and the
+    array is read item by item, however it is laid out."""
+    path = DATA / "streams" / "gemini" / "vercel-ai-google-tool-call.jsonl"
+    chunks = recorded_chunks(path)
+    pretty = json.dumps(chunks, indent=2)
+    for style, module in gemini.items():
+        for items in (
+            pretty.splitlines(),
+            [pretty],
+            pretty.encode().splitlines(keepends=True),
+            ["\ufeff" + pretty.replace("\n", "\r\n")],
+            [json.dumps(chunks)],
+            ["[", *(json.dumps(c) + "," for c in chunks[:-1]), json.dumps(chunks[-1]), "]"],
+        ):
+            assert _read(module, items) == chunks, style
+        assert _read(module, [f"data: {json.dumps(c)}\n\n" for c in chunks]) == chunks  # the events
+        assert len(list(module.iter_chunks(pretty.splitlines()))) == len(chunks)
+        first = iter(module.iter_chunk_dicts(_one_by_one(pretty.splitlines(), style)))
+        assert next(first) == chunks[0]  # yielded before the rest of the array is read
+        for bad in ('[{"a": 1}, 5]', '[{"a": 1}] x', '[{"a": 1}, {"a":', '["s"]'):
+            with pytest.raises(module.StreamFormatError):
+                list(module.iter_chunk_dicts([bad]))
+
+
+def _one_by_one(lines: list[str], style: str) -> Any:
+    """``lines`` one at a time; the reader must not read past the first item to give it."""
+    end = next(i for i, line in enumerate(lines) if line.startswith("  }"))
+    yield from lines[: end + 1]
+    raise AssertionError(f"{style}: read past the first item")
+
+
+@pytest.mark.shared
+def test_the_reader_is_the_one_the_spec_declares(
+    vendors: dict[str, dict[str, ModuleType]], answer_modules: dict[str, ModuleType]
+) -> None:
+    """A stream the spec declares as events only is read as events: JSON there is an error,
+    not 0 chunks; a spec that declares nothing (Anthropic's) has its reader go by the first
+    line (a byte order mark aside)."""
+    events = recorded_chunks(DATA / "streams" / "anthropic" / "08_vercel-ai_anthropic-text.jsonl")
+    lines = [json.dumps(e) for e in events]
+    for style in STYLES:
+        with pytest.raises(answer_modules[style].StreamFormatError, match="server-sent events"):
+            list(answer_modules[style].iter_chunk_dicts(['{"type": "answer.created"}']))
+        sse = [f"event: {e['type']}\ndata: {json.dumps(e)}\n\n" for e in events]
+        assert _read(vendors["anthropic"][style], ["\ufeff" + lines[0], *lines[1:]]) == events
+        assert _read(vendors["anthropic"][style], sse) == events
+
+
+@pytest.mark.shared
+def test_stream_formats_are_read_from_the_operations() -> None:
+    from generator.interpret import Interpreter
+    from generator.load import load_document
+    from generator.resolve import RefResolver
+    from generator.roots import stream_formats
+
+    def formats(spec: str, *names: str) -> tuple[str, ...]:
+        return stream_formats(Interpreter(RefResolver(load_document(SPECS / spec))), names)
+
+    assert formats("gemini/openapi.json", "GenerateContentResponse") == ("sse", "json")
+    assert formats("ollama/openapi.yaml", "ChatStreamEvent") == ("jsonl",)
+    assert formats("anthropic/openapi.json", "MessageStreamEvent") == ()

@@ -25,10 +25,12 @@ HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "tra
 @dataclass(frozen=True, slots=True)
 class Answer:
     """One response of an operation: the schemas of its streamed media (``STREAM_MEDIA``)
-    and of its JSON media (``application/json``, ``...+json``), in document order."""
+    and of its JSON media (``application/json``, ``...+json``), in document order;
+    ``media``: the media type of each of ``streams`` (``text/event-stream``...)."""
 
     streams: tuple[Location, ...]
     json: tuple[Location, ...]
+    media: tuple[str, ...] = ()
 
 
 class SpecView:
@@ -160,15 +162,17 @@ class SpecView:
         content = response.get("content") if isinstance(response, dict) else None
         streams: list[Location] = []
         json: list[Location] = []
+        kinds: list[str] = []
         for media, body in content.items() if isinstance(content, dict) else ():
             kind = str(media).split(";")[0].strip()
             if not isinstance(body, dict) or not isinstance(body.get("schema"), dict):
                 continue
             if kind in STREAM_MEDIA:
                 streams.append(at.child("content", media, "schema"))
+                kinds.append(kind)
             elif kind == "application/json" or kind.endswith("+json"):
                 json.append(at.child("content", media, "schema"))
-        return Answer(tuple(streams), tuple(json))
+        return Answer(tuple(streams), tuple(json), tuple(kinds))
 
 
 _VIEWS: weakref.WeakKeyDictionary[Interpreter, SpecView] = weakref.WeakKeyDictionary()
