@@ -154,8 +154,11 @@ def test_a_map_error_names_the_file_line_and_entry(
             "events:\n  answer.created: {op: ignore}\nextra_events:\n  answer.created: {op: ignore}\n",
             "refusal.yaml:3:19 #/events/answer.created: event type 'answer.created' is under both",
         ),
+        ("events: 5\n", "refusal.yaml:2:9 #/events: 'events' must map event types to entries"),  # was exit 123
+        ("extra_events: 5\n", "refusal.yaml:2:15 #/extra_events: 'extra_events' must map event types"),
+        ("family: 5\n", "refusal.yaml:2:9 #/family: Events: 'family' must be a name"),
     ],
-    ids=["tag", "target", "order", "both-sections"],
+    ids=["tag", "target", "order", "both-sections", "events-not-a-map", "extra-not-a-map", "family"],
 )
 def test_a_family_key_error_names_its_own_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
