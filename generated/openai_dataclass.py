@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 9dfcfe7bc7d24085a9adac0a6e234dfb, output acc94c3a5bb906726f6c7986ac933e3d
+# Fingerprint: inputs 0045a556bcf12ad5f15cc35f539ceaaa, output 196aba30337f198f034d275d51eea49e
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -12954,6 +12954,8 @@ class _EventFold(_SlotOps):
                        ``message_stop``) (applied).
     ``repeated_init``  a second ``response.created``, or one after the fold began: merged into the answer,
                        the fold kept where they differ (the start's values there in ``dropped``).
+    ``too_deep``       an event's value nested past what an op can apply (the event not applied); JSON
+                       text gathered in fragments nested past what the parser reads (kept as text).
     """
 
     def __init__(

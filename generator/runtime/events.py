@@ -114,6 +114,8 @@ class _EventFold(_SlotOps):
                        ``message_stop``) (applied).
     ``repeated_init``  a second ``response.created``, or one after the fold began: merged into the answer,
                        the fold kept where they differ (the start's values there in ``dropped``).
+    ``too_deep``       an event's value nested past what an op can apply (the event not applied); JSON
+                       text gathered in fragments nested past what the parser reads (kept as text).
     """
 
     def __init__(

@@ -22,6 +22,7 @@ from collections.abc import (
     Iterator,
     Mapping,
 )
+from contextvars import ContextVar
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeAlias, TypeVar, cast
 
@@ -636,19 +637,22 @@ def _map_of(parse: Callable[[Any], _T]) -> Callable[[Any], dict[str, _T]]:
         for key, item in _object(value).items():
             try:
                 entries[key] = parse(item)
-            except ParseError as exc:
-                if type(item) is not _Kept:
-                    raise exc.within(key) from None
-                entries[key] = item.value
+            except (ParseError, RecursionError) as exc:
+                _keep(exc, value, key)
+                entries[key] = item
         return entries
 
     return parse_map
 
 
 def _first_of(parsers: tuple[Callable[[Any], Any], ...]) -> Callable[[Any], Any]:
-    """A union: the first alternative that fits, left to right."""
+    """A union: the first alternative that fits, left to right. In a lenient build each
+    alternative is tried strictly (``_strictly``): an alternative fits or not, it is never
+    built leniently; a value none fits is kept whole by the reader of the union."""
 
     def parse_union(value: Any) -> Any:
+        if _LENIENT.get() is not None:
+            return _strictly(parse_union, value)
         problems = []
         for parse in parsers:
             try:
@@ -679,33 +683,66 @@ def _tagged(
     return parse_tagged
 
 
-class _Kept:
-    """A value a lenient build keeps as it came (``_built_anyway`` puts it where the parse
-    failed): no parser takes it, so the one that reads the place (``_req``, ``_opt``, a list
-    or map item) catches that and returns ``value``, the JSON as it came (``None`` for a
-    required field that is missing). Only the failing path pays for it."""
+class _Leniency:
+    """A lenient build's state (``lenient._built_anyway``): each place found that does not
+    fit, as ``(container, key, what)`` (``what``: ``missing`` for a required field the data
+    lacks, ``kept`` for a value kept as it came, ``too_deep`` for one nested too deeply to
+    check). The reader of a place records it and goes on, so the build is one pass over the
+    data; where the places are (their paths) is found afterwards, in one walk."""
 
-    __slots__ = ("value",)
+    __slots__ = ("places",)
 
-    def __init__(self, value: Any) -> None:
-        self.value = value
+    def __init__(self) -> None:
+        self.places: list[tuple[Any, str | int, str]] = []
+
+
+#: The lenient build running in this thread or task, if any (``_built_anyway``): the readers
+#: (``_req``, ``_opt``, a list's, a map's, the extra fields') keep what does not fit then.
+_LENIENT: ContextVar[_Leniency | None] = ContextVar("_LENIENT", default=None)
+
+
+def _keep(exc: BaseException, container: Any, key: str | int) -> None:
+    """What the reader of ``container[key]`` does when its parser raised ``exc``: in a
+    lenient build, record the place (the caller keeps the value as it came); otherwise raise
+    ``exc``, a ``ParseError`` with ``key`` in its path (a ``RecursionError`` as it is)."""
+    lenient = _LENIENT.get()
+    if lenient is None:
+        if type(exc) is ParseError:
+            raise exc.within(key) from None
+        raise exc
+    lenient.places.append(
+        (container, key, "kept" if type(exc) is ParseError else "too_deep")
+    )
+
+
+def _strictly(parse: Callable[[Any], _T], value: Any) -> _T:
+    """``parse(value)`` without leniency (inside a lenient build: a union's alternative, an
+    item read by position), so that it fits or raises as a whole."""
+    token = _LENIENT.set(None)
+    try:
+        return parse(value)
+    finally:
+        _LENIENT.reset(token)
 
 
 def _any(value: Any) -> Any:
-    return value.value if type(value) is _Kept else value
+    return value
 
 
 def _req(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T:
     try:
         value = data[key]
     except KeyError:
-        raise ParseError("required field is missing", (key,)) from None
+        lenient = _LENIENT.get()
+        if lenient is None:
+            raise ParseError("required field is missing", (key,)) from None
+        lenient.places.append((data, key, "missing"))  # built without it
+        return cast(_T, None)
     try:
         return parse(value)
-    except ParseError as exc:
-        if type(value) is _Kept:
-            return cast(_T, value.value)
-        raise exc.within(key) from None
+    except (ParseError, RecursionError) as exc:
+        _keep(exc, data, key)
+        return cast(_T, value)
 
 
 def _opt(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T | None:
@@ -714,10 +751,9 @@ def _opt(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T | Non
         return None
     try:
         return parse(value)
-    except ParseError as exc:
-        if type(value) is _Kept:
-            return cast(_T, value.value)
-        raise exc.within(key) from None
+    except (ParseError, RecursionError) as exc:
+        _keep(exc, data, key)
+        return cast(_T, value)
 
 
 def _float(value: Any) -> float:
@@ -739,12 +775,12 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
         ):  # TypedDict parsers check and return their input
             try:
                 parsed = parse(item)
-            except ParseError as exc:
-                if type(item) is not _Kept:
-                    raise exc.within(i) from None
+            except (ParseError, RecursionError) as exc:
+                _keep(exc, value, i)  # a lenient build keeps it as it came
                 continue
-            if parsed is not item and type(item) is not _Kept:
-                # a tuple read from a list (prefixItems), in its place
+            if (
+                parsed is not item
+            ):  # a tuple read from a list (prefixItems), in its place
                 value[i] = parsed
         return value
 
@@ -825,12 +861,22 @@ def _checking(checks: _Checks[_T]) -> Callable[[Any], _T]:
     ``@dataclass`` writes ``__init__``), so that a key costs a few bytecodes. Each key's
     common value (its ``fast`` type, a list of its ``items`` type, ``null`` or absent where
     they fit, a model or list of models that checks) is tested inline; anything else, and
-    whatever fails inline, goes through ``_req``/``_opt`` with the key's parser, which
-    raise the errors (or keep a lenient build's ``_Kept``) as a call of them alone does.
+    whatever fails a scalar's inline test, goes through ``_req``/``_opt`` with the key's
+    parser, which raise the errors (or, in a lenient build, keep what does not fit) as a call
+    of them alone does; a model or an item that fails its check is reported where it failed
+    (``_keep``, ``_item_failed``), never checked again (which doubled the work at each level
+    of nested models).
     A model's parser (``_Checks``), or a list's item parser that is one, is called by its
     ``parse`` directly."""
-    scope: dict[str, Any] = {"M": _MISSING, "ParseError": ParseError, "_Kept": _Kept}
-    scope.update(_object=_object, _req=_req, _opt=_opt, extras=checks.extras)
+    scope: dict[str, Any] = {"M": _MISSING, "ParseError": ParseError}
+    scope.update(
+        _object=_object,
+        _req=_req,
+        _opt=_opt,
+        _keep=_keep,
+        _item_failed=_item_failed,
+        extras=checks.extras,
+    )
     lines = [
         "def parse(data):",
         "    d = data if type(data) is dict else _object(data)",
@@ -843,11 +889,7 @@ def _checking(checks: _Checks[_T]) -> Callable[[Any], _T]:
         # the value, and where None (absent, for an optional key) needs no more checks
         value = f"(v := get({w}))" if key.optional else f"(v := get({w}, M))"
         if key.put:  # no inline test fits a tuple
-            lines += [
-                f"    v = {read}",
-                f"    if {w} in d and type(d[{w}]) is not _Kept:",
-                f"        d[{w}] = v",
-            ]
+            lines += [f"    v = {read}", f"    if {w} in d:", f"        d[{w}] = v"]
             continue
         if key.fast is not None:
             scope[f"t{i}"] = key.fast
@@ -874,25 +916,42 @@ def _checking(checks: _Checks[_T]) -> Callable[[Any], _T]:
             lines.append(f"    {read}")
             continue
         scope[f"m{i}"] = inner if type(inner) is _Checks else item
-        # a required key's absent value (M) fails the model's check, and _req says it is missing
         lines.append(
             f"    if {value} is not None:" if none_fits else f"    v = get({w}, M)"
         )
+        # what fails is read where it failed, never parsed again: each level of a nested
+        # model would parse what is below it again (twice the work a level, 2**depth)
         if type(inner) is _Checks:
-            body = ["try:", f"    m{i}.parse(v)", "except ParseError:", f"    {read}"]
+            body = [
+                "try:",
+                f"    m{i}.parse(v)",
+                "except (ParseError, RecursionError) as exc:",
+                f"    _keep(exc, d, {w})",
+            ]
         else:
             body = [
                 "if type(v) is list:",
-                "    try:",
-                f"        check = m{i}.parse",
-                "        for x in v:",
+                f"    check = m{i}.parse",
+                "    for n, x in enumerate(v):",
+                "        try:",
             ]
             body += [
                 "            check(x)",
-                "    except ParseError:",
-                f"        {read}",
+                "        except (ParseError, RecursionError) as exc:",
+            ]
+            body += [
+                f"            _item_failed(exc, v, n, {w})",
                 "else:",
                 f"    {read}",
+            ]
+        if (
+            not key.optional
+        ):  # a required key's absent value (M): _req says it is missing
+            body = [
+                "if v is M:",
+                f"    {read}",
+                "else:",
+                *("    " + line for line in body),
             ]
         lines += [("        " if none_fits else "    ") + line for line in body]
     if checks.extras is not None:
@@ -904,126 +963,115 @@ def _checking(checks: _Checks[_T]) -> Callable[[Any], _T]:
     return cast("Callable[[Any], _T]", scope["parse"])
 
 
-#: The two messages of a result built anyway (``schema_drift``), the same in every style:
-#: a required field the server did not send, and a value the types cannot hold.
+def _item_failed(exc: BaseException, items: list[Any], i: int, key: str) -> None:
+    """Item ``i`` of the list under ``key`` failed its check with ``exc``: in a lenient
+    build, kept as it came (recorded); otherwise the error, its path through the key and
+    the item (``_keep``)."""
+    try:
+        _keep(exc, items, i)
+    except ParseError as inner:
+        raise inner.within(key) from None
+
+
+#: The messages of a result built anyway, the same in every style: a required field the
+#: server did not send, a value the types cannot hold (``schema_drift``), and a value nested
+#: too deeply to check (``too_deep``).
 _DRIFT_MISSING = "a required field is missing: built without it"
 _DRIFT_KEPT = "does not fit its schema: kept as it came (JSON)"
+_DRIFT_DEEP = "nested too deeply to check: kept as it came (JSON)"
 
 
 def _built_anyway(parse: Callable[[Any], _T], data: dict[str, Any], acc: Any) -> _T:
-    """``parse(data)``, for an accumulator's result. With ``acc.strict``, its ``ParseError``;
-    otherwise whatever the server sent is built: each place that does not fit (a required
-    field missing, a value of another type, an unknown tag in a closed union, at any depth)
-    is reported as a ``schema_drift`` anomaly with its path, and kept as its JSON where it
-    was (a missing required field reads as ``None`` in a dataclass, and is left out of a
-    TypedDict). Every other place is typed as usual: a tagged union's member is the one its
-    tag names, also when that member is incomplete.
+    """``parse(data)``, for an accumulator's result. With ``acc.strict``, its ``ParseError``
+    (data nested too deeply to check raises one too); otherwise whatever the server sent is
+    built: each place that does not fit (a required field missing, a value of another type,
+    an unknown tag in a closed union, at any depth) is reported as a ``schema_drift``
+    anomaly with its path, and kept as its JSON where it was (a missing required field reads
+    as ``None`` in a dataclass, and is left out of a TypedDict); a value nested too deeply
+    for the parsers is kept so and reported ``too_deep``. Every other place is typed as
+    usual: a tagged union's member is the one its tag names, also when that member is
+    incomplete.
 
-    How: the parse is repeated with a ``_Kept`` marker at each failing place (in a copy of
-    the data along that path only) until it goes through; the parser that reads a marked
-    place returns its value as it came. A TypedDict's parsers return their input, so its
-    result is that copy with the markers taken out (``_unmarked``). ``acc``: the
-    accumulator's state (``strict`` and ``drift``)."""
+    How: the parse runs again with a ``_Leniency`` in ``_LENIENT``, where the reader of each
+    place that does not fit records it and keeps the value as it came instead of raising:
+    one pass over the data however many places do not fit, then one walk to find their
+    paths (``_place_paths``). ``acc``: the accumulator's state (``strict`` and ``drift``)."""
     try:
         return parse(data)
-    except ParseError as exc:
+    except (ParseError, RecursionError) as exc:
         if acc.strict:
+            if type(exc) is RecursionError:
+                raise ParseError("nested too deeply to check") from None
             raise
-        error = exc
-    marked: dict[
-        tuple[str | int, ...], bool
-    ] = {}  # path -> a required field was missing
-    patched: Any = data
-    built: Any = data
-    for _ in range(_MOST_PLACES):
-        path = error.path
-        while path and (
-            path in marked
-            or any(path[: len(p)] == p for p in marked if len(p) < len(path))
-        ):
-            path = path[
-                :-1
-            ]  # a place no parser can keep (inside a tuple): keep its container
-        if not path:
-            break
-        patched = _marked(patched, path)
-        for inner in [p for p in marked if p[: len(path)] == path]:
-            del marked[inner]
-        marked[path] = (
-            error.message == "required field is missing" and path == error.path
-        )
-        try:
-            built = parse(patched)
-        except ParseError as exc:
-            error = exc
+    lenient = _Leniency()
+    token = _LENIENT.set(lenient)
+    try:
+        built: Any = parse(data)
+    except (
+        ParseError,
+        RecursionError,
+    ) as exc:  # the whole does not fit: kept as it came
+        built = data
+        lenient.places = [(None, "", "kept" if type(exc) is ParseError else "too_deep")]
+    finally:
+        _LENIENT.reset(token)
+    for path, what in _place_paths(data, lenient.places):
+        if what == "too_deep":
+            acc.drift(_where(path), _DRIFT_DEEP, "too_deep")
+        else:
+            acc.drift(
+                _where(path), _DRIFT_MISSING if what == "missing" else _DRIFT_KEPT
+            )
+    return built  # type: ignore[no-any-return]
+
+
+def _place_paths(
+    data: Any, places: list[tuple[Any, str | int, str]]
+) -> list[tuple[tuple[str | int, ...], str]]:
+    """The path of each place a lenient build recorded (``(container, key, what)``; a
+    ``None`` container is ``data`` itself), in path order, each once: one walk of ``data``
+    (without recursion: data of any depth) finds where each container is (at every place
+    it is, when the same object is in several)."""
+    if not places:
+        return []
+    wanted = {id(container) for container, _, _ in places}
+    found: dict[int, list[Any]] = {}  # a container's id -> the links to where it is
+    stack: list[tuple[Any, Any]] = [
+        (data, None)
+    ]  # (value, link): a link is (its parent's, key)
+    while stack:
+        value, link = stack.pop()
+        if id(value) in wanted:
+            found.setdefault(id(value), []).append(link)
+        kind = type(value)
+        if kind is dict:
+            stack.extend(
+                (item, (link, key))
+                for key, item in value.items()
+                if type(item) in _CONTAINERS
+            )
+        elif kind is list or kind is tuple:
+            stack.extend(
+                (item, (link, i))
+                for i, item in enumerate(value)
+                if type(item) in _CONTAINERS
+            )
+    paths: dict[tuple[str | int, ...], str] = {}
+    for container, key, what in places:
+        if container is None:
+            paths[()] = what
             continue
-        break
-    else:
-        built = patched = data  # not reached with real data: kept whole
-    for where, missing in sorted(marked.items(), key=lambda item: _path_order(item[0])):
-        acc.drift(_where(where), _DRIFT_MISSING if missing else _DRIFT_KEPT)
-    # a TypedDict: each kept place as it came, a missing field left out
-    if built is patched:
-        return cast(_T, _unmarked(patched, marked))
-    return cast(_T, built)
+        for link in found.get(id(container), [None]):
+            steps: list[str | int] = [key]
+            while link is not None:
+                link, step = link
+                steps.append(step)
+            paths.setdefault(tuple(reversed(steps)), what)
+    return sorted(paths.items(), key=lambda item: _path_order(item[0]))
 
 
-def _unmarked(data: Any, marked: dict[tuple[str | int, ...], bool]) -> Any:
-    """A TypedDict's lenient result: ``data`` (the last copy parsed, whose tuples its parsers
-    put in place) with the value as it came at each marked place, and a missing required
-    field left out (``marked``: path -> the field was missing)."""
-    for path, missing in marked.items():
-        here = data
-        for step in path[:-1]:
-            here = here[step]
-        last = path[-1]
-        if missing and type(here) is dict:
-            here.pop(last, None)
-        elif type(here) in (dict, list) and type(here[last]) is _Kept:
-            here[last] = _unkept(here[last].value)
-    return data
-
-
-def _unkept(value: Any) -> Any:
-    """A kept value without the markers of the places inside it that were marked first (the
-    containers holding them are the build's copies)."""
-    if type(value) is _Kept:
-        return _unkept(value.value)
-    if type(value) is dict:
-        for key, item in value.items():
-            value[key] = _unkept(item)
-    elif type(value) is list:
-        for i, item in enumerate(value):
-            value[i] = _unkept(item)
-    return value
-
-
-#: How many places one lenient build marks at most (then the data is given back unchecked).
-_MOST_PLACES = 100_000
-
-
-def _marked(data: Any, path: tuple[str | int, ...]) -> Any:
-    """A copy of ``data`` with ``_Kept`` (of the value there, or ``None``) at ``path``: the
-    containers along the path are new, everything else is shared."""
-    top = _shallow(data)
-    here = top
-    for step in path[:-1]:
-        inner = _shallow(here[step])
-        here[step] = inner
-        here = inner
-    last = path[-1]
-    here[last] = _Kept(here.get(last) if type(here) is dict else here[last])
-    return top
-
-
-def _shallow(value: Any) -> Any:
-    if type(value) is dict:
-        return dict(value)
-    if type(value) is list:
-        return list(value)
-    raise ParseError(
-        "not a container"
-    )  # not reached: a parse error's path leads through containers
+#: The values a walk of decoded JSON goes into (a tuple: a TypedDict's ``prefixItems`` list).
+_CONTAINERS = frozenset({dict, list, tuple})
 
 
 def _where(path: tuple[str | int, ...]) -> str:
@@ -1408,9 +1456,8 @@ def _extras(
         if key not in known:
             try:
                 parse(value)
-            except ParseError as exc:
-                if type(value) is not _Kept:  # a lenient build keeps it as it came
-                    raise exc.within(key) from None
+            except (ParseError, RecursionError) as exc:
+                _keep(exc, data, key)  # a lenient build keeps it as it came
 
 
 # ---------------------------------------------------------------------------
@@ -1477,6 +1524,69 @@ def _joined(fragments: list[str]) -> str:
     return text
 
 
+def _shown(value: Any) -> str:
+    """A value the server sent, as an anomaly's message shows it: short, and never an error
+    whatever it is (a container by its kind and size, not its text: it may be nested past
+    what ``repr`` can write; a long text or number cut)."""
+    kind = type(value)
+    if kind is dict:
+        return f"an object of {len(value)} keys"
+    if kind is list:
+        return f"a list of {len(value)} items"
+    if kind is int and value.bit_length() > 128:
+        return f"an integer of {value.bit_length()} bits"
+    if value is None or kind is str or kind is int or kind is float or kind is bool:
+        text = repr(value)
+        return text if len(text) <= 80 else text[:76] + "...'"
+    return f"a {kind.__name__}"
+
+
+#: How ``_rebuilt`` opens a value: ``(a new container, with its keys or places already in
+#: order, and the (key, value) pairs to fill it with)``, or None for a value taken as
+#: ``leaf`` gives it.
+_Opener = Callable[[Any], "tuple[Any, Iterable[tuple[Any, Any]]] | None"]
+
+
+def _rebuilt(value: Any, opened: _Opener, leaf: Callable[[Any], Any]) -> Any:
+    """``value`` rebuilt without recursion, at any depth (what a recursive copy does past
+    Python's recursion limit: JSON ``json.loads`` reads, or orjson's 1,024 levels): each value
+    ``opened`` opens becomes its new container, filled with its pairs' values rebuilt; every
+    other value is ``leaf(value)``. The recursive walks of the runtime are faster on the
+    common shallow data and fall back to this one when the data is deeper than the stack
+    allows."""
+    top: list[Any] = [None]
+    stack: list[tuple[Any, Any, Any]] = [(top, 0, value)]
+    while stack:
+        holder, key, item = stack.pop()
+        found = opened(item)
+        if found is None:
+            holder[key] = leaf(item)
+            continue
+        new, pairs = found
+        holder[key] = new
+        stack.extend((new, k, v) for k, v in pairs)
+    return top[0]
+
+
+def _json_opened(value: Any) -> tuple[Any, Iterable[tuple[Any, Any]]] | None:
+    """``_rebuilt``'s opener for decoded JSON: a dict and a list become new ones."""
+    kind = type(value)
+    if kind is dict:
+        return dict.fromkeys(value), value.items()
+    if kind is list:
+        return [None] * len(value), enumerate(value)
+    return None
+
+
+def _as_is(value: Any) -> Any:
+    return value
+
+
+def _json_copy(value: Any) -> Any:
+    """A copy of decoded JSON, new dicts and lists at any depth (without recursion)."""
+    return _rebuilt(value, _json_opened, _as_is)
+
+
 # ---------------------------------------------------------------------------
 # Triage: every anomaly kind of both folds (the chunk merge and the event fold), and
 # whether the answer survives it (drift: the server differs from the spec, nothing it
@@ -1490,7 +1600,7 @@ _ANOMALY_KINDS: dict[str, bool] = {  # kind -> may have changed the answer
     "emptied": False,  # an empty final/.done value where the fold holds one: the fold's kept
     "exists": False,  # a slot created twice: merged, the fold's text kept
     "missing_slot": False,  # a delta before its slot was created: created, nothing lost
-    "repeated_init": False,  # a second initial event: top-level fields refreshed, fold kept
+    "repeated_init": False,  # a second or late initial event: merged into the answer, the fold kept
     "unknown_id": False,  # an item id that names no item (ids rotated): the position followed
     "duplicate": False,  # an identical repeat of an event (same number, same content): applied once
     # may have changed the answer
@@ -1546,6 +1656,7 @@ class _Bookkeeping:
     """
 
     __slots__ = (
+        "_drifted",
         "_keyless_merged",
         "_next_keys",
         "_reported",
@@ -1567,6 +1678,9 @@ class _Bookkeeping:
         self._reported: set[str] = (
             set()
         )  # fields already reported for re-sent text (``_TextMerge``)
+        self._drifted: set[tuple[int, str, str, str]] = (
+            set()
+        )  # the drift reported (``drift``): once each
 
     def anomaly(
         self, path: str, kind: str, message: str, kept: Any = None, dropped: Any = None
@@ -1576,12 +1690,15 @@ class _Bookkeeping:
             raise StreamMergeError(found)
         self.anomalies.append(found)
 
-    def drift(self, path: str, message: str) -> None:
+    def drift(self, path: str, message: str, kind: str = "schema_drift") -> None:
         """Record, once, that a result does not fit its schema and was built anyway
-        (``schema_drift``); the caller raises instead under ``strict``."""
-        found = Anomaly(self.chunks, path, "schema_drift", message)
-        if found not in self.anomalies:
-            self.anomalies.append(found)
+        (``schema_drift``; ``too_deep`` for a value nested too deeply to check); the caller
+        raises instead under ``strict``. Constant time: a result that drifts at every one
+        of its places costs linear time."""
+        seen = (self.chunks, path, kind, message)
+        if seen not in self._drifted:
+            self._drifted.add(seen)
+            self.anomalies.append(Anomaly(self.chunks, path, kind, message))
 
     @property
     def answer_at_risk(self) -> bool:
@@ -2028,7 +2145,18 @@ class _TextMerge(_Bookkeeping):
         if text_only and type(value) is not str:
             if value == {}:
                 return
-            text = json.dumps(value, ensure_ascii=False, default=repr)
+            try:
+                text = json.dumps(value, ensure_ascii=False, default=repr)
+            except RecursionError:  # nested past what json.dumps writes: dropped, the rest of the chunk kept
+                where = _join(state._path, wire)
+                self.anomaly(
+                    where,
+                    "too_deep",
+                    "a value nested too deeply to write as text: dropped",
+                    None,
+                    value,
+                )
+                return
             self.anomaly(
                 _join(state._path, wire),
                 "wrong_type",
@@ -2354,12 +2482,8 @@ class _KeyedMerge(_Bookkeeping):
             key = int(key)
         if type(key) is not int or isinstance(key, bool):
             if key is not None:
-                self.anomaly(
-                    where,
-                    "wrong_type",
-                    f"{rule.key} {key!r} is not an integer; read as missing",
-                    dropped=key,
-                )
+                message = f"{rule.key} {_shown(key)} is not an integer; read as missing"
+                self.anomaly(where, "wrong_type", message, dropped=key)
             return self._keyless(owner, rule, entries, item)
         current = entries.by_key.get(key)
         if current is None or rule.id_wire is None:
@@ -2376,7 +2500,7 @@ class _KeyedMerge(_Bookkeeping):
             if rule.name_wire and not new_name and not item.get("type"):
                 # neither a name nor a type, which open an entry: a server that changes ids mid-call
                 return current  # (the id conflict is reported)
-            message = f"{rule.id_wire} {new_id!r} arrives at the {rule.key} of {old_id!r}; started a new entry"
+            message = f"{rule.id_wire} {_shown(new_id)} arrives at the {rule.key} of {old_id!r}; started a new entry"
             self.anomaly(f"{where}[{key}]", "reused_key", message, old_id, None)
             return self._new_entry(owner, rule, entries, key)
         if (
@@ -2385,7 +2509,7 @@ class _KeyedMerge(_Bookkeeping):
             and new_name != old_name
             and not (new_id and new_id == old_id)
         ):
-            message = f"name {new_name!r} arrives at the {rule.key} of {old_name!r}; started a new entry"
+            message = f"name {_shown(new_name)} arrives at the {rule.key} of {_shown(old_name)}; started a new entry"
             self.anomaly(f"{where}[{key}]", "reused_key", message, old_name, None)
             return self._new_entry(owner, rule, entries, key)
         return current
@@ -2460,12 +2584,29 @@ def _fits(value: Any, expected: type) -> bool:
 
 def _plain(value: Any) -> Any:
     """Decoded JSON with mappings of other types (``OrderedDict`` from ``object_pairs_hook``)
-    as dicts and sequences as lists, as the merge reads them."""
+    as dicts and sequences as lists, as the merge reads them (at any depth: past the
+    recursion limit, without recursion)."""
+    try:
+        return _nested_plain(value)
+    except RecursionError:
+        return _rebuilt(value, _plain_opened, _as_is)
+
+
+def _nested_plain(value: Any) -> Any:
     if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
+        return {k: _nested_plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [_nested_plain(v) for v in value]
     return value
+
+
+def _plain_opened(value: Any) -> Any:
+    """``_rebuilt``'s opener for ``_plain``: any mapping a dict, any list or tuple a list."""
+    if isinstance(value, Mapping):
+        return dict.fromkeys(value), value.items()
+    if isinstance(value, (list, tuple)):
+        return [None] * len(value), enumerate(value)
+    return None
 
 
 class _State:
@@ -2574,7 +2715,7 @@ class _Merger(_TextMerge, _KeyedMerge):
         self.anomaly(
             _join(state._path, name),
             "conflict",
-            f"{new!r} differs from the first value {old!r}; kept the first",
+            f"{_shown(new)} differs from the first value {_shown(old)}; kept the first",
             old,
             new,
         )
@@ -2793,11 +2934,19 @@ class _ChunkAccumulator(_Merger):
 # ---------------------------------------------------------------------------
 # The finished answer: a merged snapshot turned into the non-stream response.
 def _copied(value: Any) -> Any:
-    """JSON data copied: new dicts and lists all the way down, other values as they are."""
+    """JSON data copied: new dicts and lists all the way down, other values as they are (at
+    any depth: past the recursion limit, without recursion)."""
+    try:
+        return _nested_copy(value)
+    except RecursionError:
+        return _json_copy(value)
+
+
+def _nested_copy(value: Any) -> Any:
     if type(value) is dict:
-        return {k: _copied(v) for k, v in value.items()}
+        return {k: _nested_copy(v) for k, v in value.items()}
     if type(value) is list:
-        return [_copied(v) for v in value]
+        return [_nested_copy(v) for v in value]
     return value
 
 
@@ -3794,35 +3943,180 @@ def _chunk_texts(parser: _EventParser, item: str | bytes, named: bool) -> list[A
     return texts
 
 
-def _opens_json(item: str | bytes) -> bool:
-    """True for a first line that opens a JSON object: the stream is JSON lines (NDJSON:
-    Ollama's ``application/x-ndjson``), not server-sent events, where no field starts so."""
-    if type(item) is not str and type(item) is not bytes:
-        return False  # the event-stream reader says what is wrong with it
-    start = item.lstrip()[:1]
-    return start == "{" or start == b"{"
+#: How a stream's chunks come: server-sent events, JSON lines (one chunk a line:
+#: ``application/x-ndjson``), or one JSON array of the chunks over the lines (``application/json``
+#: where an operation streams: Gemini's ``streamGenerateContent`` without ``alt=sse``).
+_FORMATS = ("sse", "jsonl", "json")
+_BOM = "\ufeff"
+
+
+def _format_of(first: Any, formats: tuple[str, ...]) -> str:
+    """The reader of a stream: the one format the spec declares for it; among several (or
+    all, where the spec declares none), the one its first line that is not blank opens: a
+    JSON object for JSON lines, a JSON array for a JSON array, anything else for events."""
+    if len(formats) == 1:
+        return formats[0]
+    allowed = formats or _FORMATS
+    start = _start(first)
+    if start == "{" and ("jsonl" in allowed or "json" in allowed):
+        return "jsonl" if "jsonl" in allowed else "json"
+    if start == "[" and ("json" in allowed or "jsonl" in allowed):
+        return "json" if "json" in allowed else "jsonl"
+    return "sse" if "sse" in allowed else allowed[0]
+
+
+def _start(item: Any) -> str:
+    """The first character of a line after a byte order mark and blanks ("" if none)."""
+    if type(item) is bytes:
+        item = item.decode("utf-8", "replace")
+    if type(item) is not str:
+        return ""
+    return item.lstrip(_BOM).lstrip()[:1]
 
 
 def _blank(item: Any) -> bool:
-    """A blank line (text or bytes) before the first one that says what the stream is."""
-    return (type(item) is str or type(item) is bytes) and not item.strip()
+    """A blank line (text or bytes, a byte order mark aside) before the first one that says
+    what the stream is."""
+    if type(item) is bytes:
+        return not item.removeprefix(b"\xef\xbb\xbf").strip()
+    return type(item) is str and not item.lstrip(_BOM).strip()
 
 
-def _text_lines(item: str | bytes, number: int) -> list[str]:
-    """The non-blank lines of one item of a JSON-lines stream (an item may hold several).
+def _text(item: Any, number: int) -> str:
+    """An item of a JSON stream as text.
 
     Raises:
-        StreamFormatError: bytes that are not UTF-8 (``number``: the next chunk's).
+        StreamFormatError: bytes that are not UTF-8, or an item that is neither text nor
+            bytes (``number``: the next chunk's).
     """
-    if type(item) is bytes:
+    if type(item) is str:
+        return item
+    if isinstance(item, (bytes, bytearray, memoryview)):
         try:
-            item = item.decode("utf-8")
+            return bytes(item).decode("utf-8")
         except UnicodeDecodeError as exc:
             raise StreamFormatError(f"a line is not UTF-8 ({exc})", number) from None
-    assert type(item) is str
-    if "\n" not in item and "\r" not in item:
-        return [item] if item.strip() else []
-    return [line for line in item.splitlines() if line.strip()]
+    raise StreamFormatError(
+        f"a line must be text or bytes, not {type(item).__name__}", number
+    )
+
+
+class _JsonLines:
+    """The lines of a JSON stream, read as JSON lines are: split at ``\\n`` (a ``\\r``
+    before it is a blank JSON may hold) and nowhere else: U+2028, U+0085 and the other
+    breaks ``str.splitlines`` knows may stand inside a JSON string. A byte order mark at the
+    very start is dropped (as the event-stream reader does)."""
+
+    __slots__ = ("started",)
+
+    def __init__(self) -> None:
+        self.started = False
+
+    def lines(self, item: Any, number: int) -> list[str]:
+        """The lines of one item (an item may hold several, or part of one)."""
+        text = _text(item, number)
+        if not self.started:
+            if not text.lstrip(_BOM).strip():
+                return []
+            self.started = True
+            text = text.lstrip(_BOM)
+        return text.split("\n") if "\n" in text else [text]
+
+
+def _json_lines(
+    lines: Iterator[Any], decode: Callable[[str, int], Any]
+) -> Iterator[Any]:
+    """``decode(line, number)`` for each non-blank line of a JSON-lines stream."""
+    reader = _JsonLines()
+    number = 0
+    for item in lines:
+        for line in reader.lines(item, number):
+            if line.strip():
+                yield decode(line, number)
+                number += 1
+
+
+#: What the JSON-array reader looks at in a line: a string (which cannot span lines in JSON),
+#: or a bracket.
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
+
+
+class _ArrayItems:
+    """The items of one JSON array that comes over many lines (``[{...},`` ... ``]``, pretty
+    printed or not), each item's text given as soon as its last line is read, so that each
+    chunk is yielded as it arrives; linear (a line is scanned once, by a regular expression,
+    and an item's text joined once). Text outside the items other than the array's brackets,
+    commas and blanks is given as an item too, so that decoding it says what is wrong."""
+
+    __slots__ = ("depth", "parts")
+
+    def __init__(self) -> None:
+        self.depth = (
+            0  # 0 outside the array, 1 between its items, 2 and more inside one
+        )
+        self.parts: list[str] | None = None  # the text of the item being read, by line
+
+    def feed(self, line: str) -> list[str]:
+        """The texts of the items ``line`` ends (and of stray text in it)."""
+        done: list[str] = []
+        start = last = (
+            0  # where the current item starts in this line; the end of the last token read between items
+        )
+        for m in _JSON_TOKEN.finditer(line):
+            token = m.group()
+            if self.depth >= 2:
+                if token[0] != '"':
+                    self.depth += 1 if token in "[{" else -1
+                    if self.depth == 1:
+                        assert self.parts is not None
+                        self.parts.append(line[start : m.end()])
+                        done.append("".join(self.parts))
+                        self.parts, last = None, m.end()
+                continue
+            self._between(line[last : m.start()], done)
+            last = m.end()
+            if token == "[" and self.depth == 0:
+                self.depth = 1
+            elif token in "[{" and self.depth == 1:
+                self.depth, self.parts, start = 2, [], m.start()
+            elif token == "]" and self.depth == 1:
+                self.depth = 0
+            else:  # a string or a bracket where no item is: not an array of objects
+                done.append(token)
+        if self.parts is not None:
+            self.parts.append(line[start:] + "\n")
+        else:
+            self._between(line[last:], done)
+        return done
+
+    def _between(self, text: str, done: list[str]) -> None:
+        if text.strip(" \t\r\n,"):
+            done.append(text.strip(" \t\r\n,"))
+
+    def end(self) -> list[str]:
+        """The text of an item left open when the stream ends (decoding it says so)."""
+        return ["".join(self.parts)] if self.parts is not None else []
+
+
+def _json_array(
+    lines: Iterator[Any], decode: Callable[[str, int], Any]
+) -> Iterator[Any]:
+    """``decode(item, number)`` for each item of a JSON array over the lines; a stream that
+    is no array (its first line opens an object) is read as JSON lines."""
+    reader, items = _JsonLines(), _ArrayItems()
+    number = 0
+    pending = iter(lines)
+    for item in pending:
+        texts = [line for line in reader.lines(item, number) if line.strip()]
+        if texts and number == 0 and items.depth == 0 and texts[0].lstrip()[:1] == "{":
+            yield from _json_lines(_prepend(texts, pending), decode)
+            return
+        for line in texts:
+            for text in items.feed(line):
+                yield decode(text, number)
+                number += 1
+    for text in items.end():
+        yield decode(text, number)
 
 
 def _prepend(head: list[Any], rest: Iterator[Any]) -> Iterator[Any]:
@@ -3831,33 +4125,43 @@ def _prepend(head: list[Any], rest: Iterator[Any]) -> Iterator[Any]:
     yield from rest
 
 
-def _json_lines(
-    first: str | bytes, rest: Iterator[str | bytes], decode: Callable[[str, int], Any]
-) -> Iterator[Any]:
-    """``decode(line, number)`` for each non-blank line of a JSON-lines stream."""
-    number = 0
-    for item in _prepend([first], rest):
-        for line in _text_lines(item, number):
-            yield decode(line, number)
-            number += 1
-
-
 def _chunks(
-    lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
+    lines: Iterable[str | bytes],
+    named: bool,
+    decode: Callable[[str, int], Any],
+    formats: tuple[str, ...] = (),
 ) -> Iterator[Any]:
-    """``decode(data, event number)`` for each chunk of a stream: server-sent events, up to
-    ``data: [DONE]`` (or the end), or JSON lines, one chunk a line, when the first line that
-    is not blank opens a JSON object; see the module's ``iter_chunk_dicts``."""
+    """``decode(data, number)`` for each chunk of a stream, read as the spec declares it
+    (``formats``: ``_format_of``): server-sent events up to ``data: [DONE]`` (or the end),
+    JSON lines (one chunk a line), or a JSON array over the lines (item by item); see the
+    module's ``iter_chunk_dicts``.
+
+    Raises:
+        StreamFormatError: also a stream read as events whose first line opens JSON (the
+            spec declares events only: no chunk would be read).
+    """
     rest = iter(lines)
     head = []  # the blank lines before the first that is not, kept for the event-stream reader
     for item in rest:
         head.append(item)
         if not _blank(item):
             break
-    if head and _opens_json(head[-1]):
-        yield from _json_lines(head[-1], rest, decode)
+    form = _format_of(head[-1] if head else "", formats)
+    if form == "jsonl":
+        yield from _json_lines(_prepend(head, rest), decode)
+    elif form == "json":
+        yield from _json_array(_prepend(head, rest), decode)
     else:
+        _events_expected(head[-1] if head else "")
         yield from _sse_chunks(_prepend(head, rest), named, decode)
+
+
+def _events_expected(first: Any) -> None:
+    """Raise ``StreamFormatError`` when the first line of a stream read as server-sent events
+    opens JSON: as events, it would give no chunk and say nothing."""
+    if _start(first) in ("{", "["):
+        message = "the stream is JSON, not the server-sent events (text/event-stream) the spec declares for it"
+        raise StreamFormatError(message, 0)
 
 
 def _sse_chunks(
@@ -3912,7 +4216,10 @@ def _sse_chunks(
 
 
 async def _achunks(
-    lines: AsyncIterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
+    lines: AsyncIterable[str | bytes],
+    named: bool,
+    decode: Callable[[str, int], Any],
+    formats: tuple[str, ...] = (),
 ) -> AsyncIterator[Any]:
     """``_chunks`` for an async iterable of lines."""
     rest = aiter(lines)
@@ -3921,18 +4228,26 @@ async def _achunks(
         head.append(item)
         if not _blank(item):
             break
-    if head and _opens_json(head[-1]):
-        number = 0
-        for line in _text_lines(head[-1], number):
-            yield decode(line, number)
-            number += 1
-        async for item in rest:
-            for line in _text_lines(item, number):
-                yield decode(line, number)
-                number += 1
+    form = _format_of(head[-1] if head else "", formats)
+    if form == "sse":
+        _events_expected(head[-1] if head else "")
+        async for chunk in _asse_chunks(_aprepend(head, rest), named, decode):
+            yield chunk
         return
-    async for chunk in _asse_chunks(_aprepend(head, rest), named, decode):
-        yield chunk
+    # a JSON stream: each item read as it comes, by the readers of ``_chunks``
+    reader, items = _JsonLines(), _ArrayItems()
+    number, array = 0, form == "json"
+    async for item in _aprepend(head, rest):
+        for line in reader.lines(item, number):
+            if not line.strip():
+                continue
+            if array and number == 0 and items.depth == 0 and line.lstrip()[:1] == "{":
+                array = False  # no array: JSON lines
+            for text in items.feed(line) if array else [line]:
+                yield decode(text, number)
+                number += 1
+    for text in items.end():
+        yield decode(text, number)
 
 
 async def _aprepend(head: list[Any], rest: AsyncIterable[Any]) -> AsyncIterator[Any]:
@@ -3988,30 +4303,33 @@ async def _asse_chunks(
 
 
 def _chunk_dicts(
-    lines: Iterable[str | bytes], named_events: bool
+    lines: Iterable[str | bytes], named_events: bool, formats: tuple[str, ...] = ()
 ) -> Iterator[dict[str, Any]]:
-    """The decoded chunks of an event stream, up to ``data: [DONE]`` (or the end); see the
+    """The decoded chunks of a stream read as ``formats`` says (``_chunks``); see the
     module's ``iter_chunk_dicts``."""
     return _chunks(
-        lines, named_events, _event_object if named_events else _chunk_object
+        lines, named_events, _event_object if named_events else _chunk_object, formats
     )
 
 
 def _achunk_dicts(
-    lines: AsyncIterable[str | bytes], named_events: bool
+    lines: AsyncIterable[str | bytes], named_events: bool, formats: tuple[str, ...] = ()
 ) -> AsyncIterator[dict[str, Any]]:
     """``_chunk_dicts`` for an async iterable of lines."""
     return _achunks(
-        lines, named_events, _event_object if named_events else _chunk_object
+        lines, named_events, _event_object if named_events else _chunk_object, formats
     )
 
 
 def iter_chunk_dicts(
     lines: Iterable[str | bytes], *, named_events: bool = False
 ) -> Iterator[dict[str, Any]]:
-    """The decoded chunks of an event stream, up to ``data: [DONE]`` (or the end); or of
-    JSON lines (``application/x-ndjson``: Ollama), one chunk a line, when the first line
-    that is not blank opens a JSON object.
+    """The decoded chunks of a stream, read as the spec declares it (undeclared: by its first line):
+    server-sent events up to ``data: [DONE]`` (or the end); JSON lines
+    (``application/x-ndjson``: Ollama), one chunk a line; or a JSON array over the lines
+    (``application/json`` where an operation streams: Gemini), item by item. Where the
+    spec declares several (or none), the first line that is not blank says which: a JSON
+    object for JSON lines, a JSON array for an array, else events.
 
     ``named_events``: also the data of events named other than ``message`` (the Responses,
     Anthropic and Cohere APIs name every event); by default in a module with an event
@@ -4025,14 +4343,14 @@ def iter_chunk_dicts(
         StreamError: the server sent an error event (after every chunk before it).
         StreamFormatError: the input is not a well-formed stream of JSON chunks.
     """
-    return _chunk_dicts(lines, named_events)
+    return _chunk_dicts(lines, named_events, ())
 
 
 def aiter_chunk_dicts(
     lines: AsyncIterable[str | bytes], *, named_events: bool = False
 ) -> AsyncIterator[dict[str, Any]]:
     """``iter_chunk_dicts`` for an async iterable of lines."""
-    return _achunk_dicts(lines, named_events)
+    return _achunk_dicts(lines, named_events, ())
 
 
 def _chunk_model(text: str, number: int) -> CreateChatCompletionStreamResponse:
@@ -4049,11 +4367,11 @@ def iter_chunks(
         StreamError, StreamFormatError: see ``iter_chunk_dicts``.
         ParseError: a chunk does not fit the model.
     """
-    return _chunks(lines, False, _chunk_model)
+    return _chunks(lines, False, _chunk_model, ())
 
 
 def aiter_chunks(
     lines: AsyncIterable[str | bytes],
 ) -> AsyncIterator[CreateChatCompletionStreamResponse]:
     """``iter_chunks`` for an async iterable of lines."""
-    return _achunks(lines, False, _chunk_model)
+    return _achunks(lines, False, _chunk_model, ())
