@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs c7a8c33eaa00f2c184555bbfa6c0ab96, output 2079b98f2f7cc196ce21887fd18db301
+# Fingerprint: inputs c376a51f035fe12d6b30828d828b37de, output ebf80b28186cf647e6b96f2ff0f78ced
 """TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI
 API (streaming subset) 2.3.0.
 
@@ -33,7 +33,7 @@ from ._gen_models_runtime.parsing import (
     _bool,
     _first_of,
     _int,
-    _Kept,
+    _keep,
     _map_of,
     _nullable,
     _str,
@@ -8581,9 +8581,8 @@ def _extras(
         if key not in known:
             try:
                 parse(value)
-            except ParseError as exc:
-                if type(value) is not _Kept:  # a lenient build keeps it as it came
-                    raise exc.within(key) from None
+            except (ParseError, RecursionError) as exc:
+                _keep(exc, data, key)  # a lenient build keeps it as it came
 
 
 class _CreateChatCompletionStreamResponseMerge(_State):
@@ -9789,9 +9788,12 @@ class ResponseStreamEventAccumulator:
 def iter_chunk_dicts(
     lines: Iterable[str | bytes], *, named_events: bool = True
 ) -> Iterator[dict[str, Any]]:
-    """The decoded chunks of an event stream, up to ``data: [DONE]`` (or the end); or of
-    JSON lines (``application/x-ndjson``: Ollama), one chunk a line, when the first line
-    that is not blank opens a JSON object.
+    """The decoded chunks of a stream, read as the spec declares it (sse):
+    server-sent events up to ``data: [DONE]`` (or the end); JSON lines
+    (``application/x-ndjson``: Ollama), one chunk a line; or a JSON array over the lines
+    (``application/json`` where an operation streams: Gemini), item by item. Where the
+    spec declares several (or none), the first line that is not blank says which: a JSON
+    object for JSON lines, a JSON array for an array, else events.
 
     ``named_events``: also the data of events named other than ``message`` (the Responses,
     Anthropic and Cohere APIs name every event); by default in a module with an event
@@ -9805,14 +9807,14 @@ def iter_chunk_dicts(
         StreamError: the server sent an error event (after every chunk before it).
         StreamFormatError: the input is not a well-formed stream of JSON chunks.
     """
-    return _chunk_dicts(lines, named_events)
+    return _chunk_dicts(lines, named_events, ("sse",))
 
 
 def aiter_chunk_dicts(
     lines: AsyncIterable[str | bytes], *, named_events: bool = True
 ) -> AsyncIterator[dict[str, Any]]:
     """``iter_chunk_dicts`` for an async iterable of lines."""
-    return _achunk_dicts(lines, named_events)
+    return _achunk_dicts(lines, named_events, ("sse",))
 
 
 def _chunk_model(text: str, number: int) -> CreateChatCompletionStreamResponse:
@@ -9829,11 +9831,11 @@ def iter_chunks(
         StreamError, StreamFormatError: see ``iter_chunk_dicts``.
         ParseError: a chunk does not fit the model.
     """
-    return _chunks(lines, False, _chunk_model)
+    return _chunks(lines, False, _chunk_model, ("sse",))
 
 
 def aiter_chunks(
     lines: AsyncIterable[str | bytes],
 ) -> AsyncIterator[CreateChatCompletionStreamResponse]:
     """``iter_chunks`` for an async iterable of lines."""
-    return _achunks(lines, False, _chunk_model)
+    return _achunks(lines, False, _chunk_model, ("sse",))

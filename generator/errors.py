@@ -66,10 +66,15 @@ def _one_line(text: str) -> str:
 
 
 def display_path(path: Path) -> str:
-    """Show ``path`` relative to the working directory when it is inside it."""
+    """Show ``path`` relative to the working directory when it is inside it (as given when
+    it cannot be resolved: a symlink loop)."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+        try:
+            full = path.resolve()
+        except (OSError, RuntimeError):  # RuntimeError: Python < 3.13's symlink loop
+            full = path.parent.resolve() / path.name
+        return str(full.relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError, RuntimeError):
         return str(path)
 
 

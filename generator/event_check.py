@@ -137,6 +137,12 @@ class EntryChecker:
         at = self.path(entry["at"]) if "at" in entry else ()
         if at and op not in SLOT_OPS:
             raise self.error(f"op {op.value!r} takes no 'at'")
+        whole = op in LIFECYCLE_OPS or (op is Op.MERGE and not at)  # the value goes into the target itself
+        if whole and constant is not None:
+            raise self.error(
+                f"op {op.value!r}{'' if at or op is not Op.MERGE else ' without at'} takes an event field holding "
+                f"an object, not the constant {raw_value!r}"
+            )
         if op is Op.MERGE and not at and value is None:
             raise self.error("op 'merge' needs 'value' (an event field holding an object)")
         optional = entry.get("optional", False)
@@ -148,8 +154,16 @@ class EntryChecker:
             if value is None:
                 raise self.error(f"{self.member} has no field whose schema is {self.target}: declare 'value'")
             derived = True
+        if whole and not derived:
+            self.check_object(op, value, when)
         if op in (Op.CREATE, Op.REPLACE) and not at and self.member:
+            given = value
             at, value = self.derived_slot()
+            if given is not None and given != value:
+                raise self.error(
+                    f"op {op.value!r} without 'at' takes the event field {value!r} (an item of "
+                    f"{self.target}.{at[0].name}), not {given!r}: give 'at' with 'value', or neither"
+                )
             derived = True
         picks, tags = self.whole_event(op, at) if value == WHOLE_EVENT else ((), None)
         fixed: tuple[str, ...] = ()
@@ -208,6 +222,20 @@ class EntryChecker:
             self.value_types(raw, "value", when)
             return raw, None
         return self.event_field(raw, "value"), None
+
+    def check_object(self, op: Op, value: str | None, when: tuple[str, str] | None) -> None:
+        """The value of an op that puts it into the target itself (``init``, ``refresh``,
+        ``finalize``; ``merge`` without ``at``) is an object: a string or a number there
+        would replace the whole answer or be dropped at every event."""
+        if value is None or value == WHOLE_EVENT or not self.member:
+            return
+        have = self.ir.json_kinds(self.value_types(value, "value", when)) - {"null"}
+        if have and "any" not in have and "object" not in have:
+            into = "merges into" if op is Op.MERGE else "starts or replaces"
+            raise self.error(
+                f"op {op.value!r}: value {value!r} is {_kinds_text(have)}, not an object: the op {into} the "
+                f"{self.target} itself (name an event field holding an object, or give 'at' for a field of it)"
+            )
 
     def value_types(self, text: str, what: str, when: tuple[str, str] | None = None) -> list[Any]:
         """The types the event's nested field ``text`` (``delta.text``) may have; with

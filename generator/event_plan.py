@@ -166,6 +166,8 @@ def _build(
         raise SpecError(
             f"{root}: target {target!r} is not a schema of the spec{did_you_mean(target, ir.classes)}", *at("target")
         )
+    if not isinstance(data.get("family", root), str):
+        raise SpecError(f"{root}: 'family' must be a name (a string, for messages)", *at("family"))
     if data.get("unknown", "keep") != "keep":
         raise SpecError(f"{root}: 'unknown: {data.get('unknown')}' is not supported (only 'keep')", *at("unknown"))
     order = data.get("order")

@@ -41,6 +41,7 @@ import hashlib
 import importlib.util
 import os
 import re
+import stat
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -332,7 +333,9 @@ def current_outputs(options: Options, inputs: str) -> list[Path] | None:
     paths = expected_outputs(options)
     runtime = runtime_expected(options)
     for path in paths:
-        try:
+        try:  # only a regular file is read: a fifo would block (the run then says what is there)
+            if not stat.S_ISREG(path.stat().st_mode):
+                return None
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             return None

@@ -207,6 +207,39 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
+#: What finding a repeated key reads of JSON text: a string, or a character of structure.
+_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]:]')
+
+
+def _second_key(text: str) -> tuple[int, int] | None:
+    """1-based (line, column) of the first key an object of the JSON ``text`` names a second
+    time (``json.loads`` says that one does, not where): one pass over the text's strings and
+    brackets, each object's keys in a set. None when none is found (keys that differ as text
+    but not as strings are compared decoded)."""
+    objects: list[set[str] | None] = []  # the keys of each open object (None: a list)
+    tokens = list(_JSON_TOKENS.finditer(text))
+    for i, token in enumerate(tokens):
+        kind = token.group()
+        if kind in "{[":
+            objects.append(set() if kind == "{" else None)
+        elif kind in "}]":
+            if objects:
+                objects.pop()
+        elif kind[0] == '"' and i + 1 < len(tokens) and tokens[i + 1].group() == ":":
+            keys = objects[-1] if objects else None
+            if keys is None:
+                continue
+            try:
+                key = json.loads(kind)
+            except ValueError:
+                return None
+            if key in keys:
+                start = token.start()
+                return text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
+            keys.add(key)
+    return None
+
+
 def _json_float(text: str) -> float:
     """A JSON number with a fraction or exponent, keeping its text where the float would
     show it otherwise (``1.10``), as a YAML number does."""
@@ -217,7 +250,8 @@ def _decode_json(text: str, path: Path) -> Any:
     try:
         return json.loads(text, object_pairs_hook=_unique_keys, parse_float=_json_float)
     except _DuplicateKey as exc:
-        raise SpecError(str(exc), path) from None
+        line, column = _second_key(text) or (None, None)
+        raise SpecError(str(exc), path, None, line, column) from None
     except RecursionError:
         raise SpecError("JSON nested too deeply", path) from None
     except json.JSONDecodeError as exc:

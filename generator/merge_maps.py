@@ -112,10 +112,10 @@ def merged_map(
                 sources[f"key:{key}"] = _place(layer, file, pointer, key)
                 continue
             other = ENTRY_SECTIONS[key == "events"]
-            both = sorted(
-                str(t)
-                for t in value
-                if isinstance(value, dict) and isinstance(layer.get(other), dict) and t in layer[other]
+            both = (
+                sorted(str(t) for t in value if t in layer[other])
+                if isinstance(value, dict) and isinstance(layer.get(other), dict)
+                else []
             )
             if both:
                 raise SpecError(

@@ -325,6 +325,8 @@ class Schemas:
         union_roots: roots asked for that are unions, not objects (``ResponseStreamEvent``,
             one of many event models): they get a parse function, not an accumulator.
         responses: root name -> the non-stream response model it assembles into.
+        stream_formats: how the spec's operations send the roots (``roots.stream_formats``:
+            ``sse``, ``jsonl``, ``json``); empty where it declares none.
         title, version: the spec's ``info``; ``source`` its path; ``sha256`` its digest.
         warnings: problems tolerated while reading, as printable lines.
         renames: ``(class or alias name, note)`` of each whose Python name is not its
@@ -338,6 +340,7 @@ class Schemas:
     roots: tuple[str, ...]
     union_roots: tuple[str, ...] = ()
     responses: dict[str, str] = field(default_factory=dict)
+    stream_formats: tuple[str, ...] = ()
     title: str = ""
     version: str = ""
     source: str = ""

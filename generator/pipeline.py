@@ -75,7 +75,7 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     start = time.perf_counter()
     progress("interpret")
     user_maps = read_map_files(options.merge_maps)
-    interp, roots, union_roots, responses, targets, union_targets = _interpret(doc, options, user_maps)
+    interp, roots, union_roots, responses, targets, union_targets, formats = _interpret(doc, options, user_maps)
     models, aliases = _ordered(interp, roots + union_roots + list(responses.values()) + targets, options.all_schemas)
     timings["interpret"] = time.perf_counter() - start
     title, version = doc.title_and_version
@@ -85,6 +85,7 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
         roots=tuple(roots),
         union_roots=tuple(union_roots),
         responses=responses,
+        stream_formats=formats,
         title=title,
         version=version,
         source=str(options.spec),
@@ -186,13 +187,14 @@ def _policies_for(policies: dict[str, str], root: str, count: int) -> dict[str, 
 
 def _interpret(
     doc: Document, options: Options, user_maps: dict[str, MapLayer]
-) -> tuple[Interpreter, list[str], list[str], dict[str, str], list[str], dict[str, tuple[str, ...]]]:
+) -> tuple[Interpreter, list[str], list[str], dict[str, str], list[str], dict[str, tuple[str, ...]], tuple[str, ...]]:
     """Read the roots (and their responses, or every component with ``all_schemas``) into
     the IR: the interpreter, the object roots' class names, the union roots' alias names
     (asked for with ``--schema``: they get types, and an accumulator when a merge map covers
     them), {root: its response's class name}, and the targets those maps build (read even
-    where no event refers to them); all by provisional id (see ``naming``); and {union
-    root: the components its operation answers} (the targets of its inferred fold).
+    where no event refers to them); all by provisional id (see ``naming``); {union root: the
+    components its operation answers} (the targets of its inferred fold); and how the spec's
+    operations send the roots (``roots.stream_formats``).
     """
     resolver = RefResolver(doc, allow_remote=options.allow_remote_refs, allow_outside=options.allow_outside_refs)
     interp = Interpreter(resolver)
@@ -219,12 +221,14 @@ def _interpret(
     roots: list[str] = []
     union_roots: list[str] = []
     root_of: dict[str, str] = {}
+    unions: list[str] = []  # the spec names of union_roots
     for name, reading in readings.items():
         ref = reading.type
         if hasattr(ref, "name") and ref.name in interp.models:
             roots.append(root_of.setdefault(name, ref.name))
         elif hasattr(ref, "name") and ref.name in interp.aliases and _is_event_union(interp, ref.name):
             union_roots.append(ref.name)
+            unions.append(name)
         elif not options.schemas:  # a declared stream of no object (audio bytes, text): nothing to merge
             interp.warn(
                 root_selection.stream_locations(interp)[name],
@@ -242,7 +246,8 @@ def _interpret(
         if name in root_of and hasattr(r.type, "name") and r.type.name in interp.models
     }
     built = [t.name for t in targets if isinstance(t, ModelRef)]
-    return interp, roots, union_roots, responses, built, union_targets
+    formats = root_selection.stream_formats(interp, [*root_of, *unions])
+    return interp, roots, union_roots, responses, built, union_targets, formats
 
 
 def _read_roots(

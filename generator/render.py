@@ -251,6 +251,7 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
         "sse": roots[0] if roots else None,
         "union_roots": list(s.union_roots),
         "streams": bool(s.roots or s.union_roots),
+        "stream_formats": s.stream_formats,
         "error_name": traits.error_name,
         "parser_definitions": parsers.definitions,
     }

@@ -7,6 +7,7 @@ operations' answers), which reads the spec's keywords.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,6 +58,38 @@ def declared_streams(interp: Interpreter) -> list[str]:
     except SpecError:  # a response it cannot read (a remote $ref): the streams before it
         pass
     return found
+
+
+#: The reader of each streamed media type: server-sent events, JSON lines.
+STREAM_FORMATS = {
+    "text/event-stream": "sse",
+    "application/x-ndjson": "jsonl",
+    "application/jsonl": "jsonl",
+    "application/x-jsonlines": "jsonl",
+}
+
+
+def stream_formats(interp: Interpreter, names: Collection[str]) -> tuple[str, ...]:
+    """How the spec's operations send the streams ``names`` (spec names of the roots), for
+    the generated stream reader: ``sse`` (``text/event-stream``), ``jsonl`` (JSON lines:
+    ``application/x-ndjson``...), and ``json`` where an operation that streams one also
+    answers the same schema as ``application/json`` (a JSON array of the chunks: Gemini's
+    ``streamGenerateContent`` without ``alt=sse``), in that order; ``()`` where the spec
+    declares none of them (the reader then goes by the stream's first line)."""
+    view = SpecView.of(interp)
+    found: set[str] = set()
+    try:
+        for answer in view.answers():
+            for stream, media in zip(answer.streams, answer.media):
+                name = _payload(view, stream)
+                if name is None or name not in names:
+                    continue
+                found.add(STREAM_FORMATS[media])
+                if any(view.named(body) == name for body in answer.json):
+                    found.add("json")
+    except SpecError:  # a response it cannot read (a remote $ref): the streams before it
+        pass
+    return tuple(form for form in ("sse", "jsonl", "json") if form in found)
 
 
 #: The fields of a server-sent event: a schema of only these describes the framing.

@@ -5,7 +5,11 @@ Every module is written to a temporary directory inside the output directory fir
 is a mount point, and nothing beside the output directory is touched); only when all are
 written are they renamed into place (``os.replace``, atomic per file), so a failure at any
 earlier stage leaves the output directory's files exactly as they were (the temporary
-directory is removed).
+directory is removed). A termination signal the process sees while it writes (``SIGTERM``,
+``SIGHUP``) is a failure like any other: the old files are put back and the temporary
+directory removed before the process ends as the signal says. A run killed outright
+(``SIGKILL``, a power cut) leaves its temporary directory: the next run that writes there
+removes it (``_remove_abandoned``), never one a live run holds (a lock while it writes).
 """
 
 from __future__ import annotations
@@ -13,10 +17,23 @@ from __future__ import annotations
 import difflib
 import os
 import shutil
+import signal
+import stat
 import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: abandoned staging is told by its age alone
+    fcntl = None  # type: ignore[assignment]
+
+from .errors import OutputError, display_path
 from .fingerprint import stamp, unstamp
 
 
@@ -40,11 +57,13 @@ class Output:
         return stamp(self.text, self.inputs, self.reads) if self.inputs is not None else self.text
 
     def current(self) -> str | None:
-        """The file's text on disk now, or None when it does not exist."""
-        try:
-            return self.path.read_text(encoding="utf-8")
-        except (FileNotFoundError, NotADirectoryError):
-            return None
+        """The file's text on disk now, or None when it does not exist.
+
+        Raises:
+            OutputError: something is at the path that gen-models must not read or write
+                over (``read_output``).
+        """
+        return read_output(self.path)
 
     def is_current(self) -> bool:
         """True when the file on disk already holds this code (its fingerprint line aside:
@@ -77,6 +96,42 @@ class Output:
         return "".join(lines)
 
 
+def read_output(path: Path) -> str | None:
+    """The text of the output file at ``path``, or None when there is none (a dangling
+    symlink counts as none: writing replaces the link).
+
+    Raises:
+        OutputError: anything else at the path, named with what it is and what to do: a
+            directory, a fifo, socket or device (reading would block or take a device's
+            bytes), a symlink loop, a file that is not UTF-8 text (not a generated module:
+            never written over), a file on the way where a directory should be, or a file
+            that cannot be read.
+    """
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return None
+    except NotADirectoryError:
+        raise _odd(path, "a file stands where a directory on its way should be") from None
+    except OSError as exc:  # a symlink loop (ELOOP), no permission...
+        raise _odd(path, exc.strerror or str(exc)) from None
+    if stat.S_ISDIR(mode):
+        raise _odd(path, "it is a directory")
+    if not stat.S_ISREG(mode):
+        raise _odd(path, "it is not a regular file (a fifo, a socket or a device)")
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise _odd(path, "it is not UTF-8 text, so not a module gen-models wrote") from None
+    except OSError as exc:
+        raise _odd(path, exc.strerror or str(exc)) from None
+
+
+def _odd(path: Path, what: str) -> OutputError:
+    where = Path(display_path(path.parent)) / path.name  # the output's own name, not where a link leads
+    return OutputError(f"cannot write {where}: {what}; move it away or choose another output; nothing was written")
+
+
 def write_all(outputs: list[Output]) -> list[Path]:
     """Write every output whose file is not exactly its ``content`` (its code changed, or
     only its fingerprint line), all or nothing; returns the paths written.
@@ -92,25 +147,127 @@ def write_all(outputs: list[Output]) -> list[Path]:
     if not changed:
         return []
     temp_dirs: dict[Path, Path] = {}
-    try:
-        staged = [(o.path, _stage(o, temp_dirs)) for o in changed]
-        _commit(staged)
-    finally:
-        for temp_dir in temp_dirs.values():
-            shutil.rmtree(temp_dir, ignore_errors=True)
+    locks: list[int] = []
+    with _signals_as_failures():
+        try:
+            staged = [(o.path, _stage(o, temp_dirs, locks)) for o in changed]
+            _commit(staged)
+        finally:
+            for temp_dir in temp_dirs.values():
+                shutil.rmtree(temp_dir, ignore_errors=True)
+            for lock in locks:
+                os.close(lock)
     return [target for target, _ in staged]
 
 
-def _stage(output: Output, temp_dirs: dict[Path, Path]) -> Path:
+#: The prefix of a staging directory (``tempfile.mkdtemp``'s name follows it).
+STAGING = ".gen-models-"
+#: The file in a staging directory its run holds a lock on while it writes.
+_LOCK = ".lock"
+#: How old a staging directory without a lock (an older gen-models', or where no lock can be
+#: taken) must be to count as abandoned, in seconds: no run writes for that long.
+_ABANDONED_AFTER = 3600
+
+
+def _stage(output: Output, temp_dirs: dict[Path, Path], locks: list[int]) -> Path:
     parent = output.path.parent
     if parent not in temp_dirs:
         parent.mkdir(parents=True, exist_ok=True)
+        _remove_abandoned(parent)
         # inside the output directory: a rename within one file system, whatever is mounted where
-        temp_dirs[parent] = Path(tempfile.mkdtemp(prefix=".gen-models-", dir=parent))
+        temp_dirs[parent] = Path(tempfile.mkdtemp(prefix=STAGING, dir=parent))
+        locks.append(_locked(temp_dirs[parent] / _LOCK))
     temp = temp_dirs[parent] / output.path.name
     with open(temp, "w", encoding="utf-8", newline="\n") as handle:
         handle.write(output.content)
     return temp
+
+
+def _locked(path: Path) -> int:
+    """A new lock file at ``path``, held (``flock``) until its descriptor is closed: the
+    system lets it go when the process ends, however it ends."""
+    handle = os.open(path, os.O_CREAT | os.O_WRONLY, 0o600)
+    if fcntl is not None:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+    return handle
+
+
+def _remove_abandoned(directory: Path) -> None:
+    """Remove the staging directories in ``directory`` that no live run holds: left by a run
+    killed outright. One with a lock file is abandoned when its lock can be taken (the run
+    that held it has ended); one without (an older gen-models', or one being made this
+    instant) when it is older than ``_ABANDONED_AFTER``. Errors are ignored: a directory that
+    cannot be removed now is removed by a later run."""
+    try:
+        candidates = [entry for entry in os.scandir(directory) if entry.name.startswith(STAGING) and entry.is_dir()]
+    except OSError:
+        return
+    for entry in candidates:
+        try:
+            handle = os.open(Path(entry.path) / _LOCK, os.O_RDONLY)
+        except FileNotFoundError:
+            try:
+                old = time.time() - entry.stat(follow_symlinks=False).st_mtime > _ABANDONED_AFTER
+            except OSError:
+                continue
+            if old:
+                shutil.rmtree(entry.path, ignore_errors=True)
+            continue
+        except OSError:
+            continue
+        try:
+            if fcntl is not None:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)  # held by a live run: BlockingIOError
+            elif time.time() - os.fstat(handle).st_mtime <= _ABANDONED_AFTER:
+                continue
+            shutil.rmtree(entry.path, ignore_errors=True)
+        except OSError:
+            continue
+        finally:
+            os.close(handle)
+
+
+class _Signalled(BaseException):
+    """A termination signal seen while files are written: unwinds like any failure (the old
+    files put back, the staging removed), then the process ends as the signal says."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(f"signal {signum}")
+        self.signum = signum
+
+
+#: The signals that end a run and that it can see: each becomes a ``_Signalled`` while it writes.
+_TERMINATING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+@contextmanager
+def _signals_as_failures() -> Iterator[None]:
+    """While the block runs (in the main thread: signal handlers are set only there), each
+    terminating signal raises ``_Signalled``; after the block unwinds, the handlers are
+    restored and the signal delivered again, so the process ends as it would have."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous: dict[int, Any] = {}
+    for signum in _TERMINATING:
+        if signal.getsignal(signum) is signal.SIG_DFL:  # the signal ends the process: unwind first
+            previous[signum] = signal.signal(signum, _raise_signalled)
+    try:
+        yield
+    except _Signalled as seen:
+        _restore(previous)
+        os.kill(os.getpid(), seen.signum)  # by its default action: the process ends here
+        raise
+    _restore(previous)
+
+
+def _raise_signalled(signum: int, frame: Any) -> None:
+    raise _Signalled(signum)
+
+
+def _restore(previous: dict[int, Any]) -> None:
+    for signum, handler in previous.items():
+        signal.signal(signum, handler)
 
 
 def _commit(staged: list[tuple[Path, Path]]) -> None:

@@ -157,13 +157,73 @@ def test_a_map_error_names_the_file_line_and_entry(
             "events:\n  answer.created: {op: ignore}\nextra_events:\n  answer.created: {op: ignore}\n",
             "refusal.yaml:3:19 #/events/answer.created: event type 'answer.created' is under both",
         ),
+        ("events: 5\n", "refusal.yaml:2:9 #/events: 'events' must map event types to entries"),  # was exit 123
+        ("extra_events: 5\n", "refusal.yaml:2:15 #/extra_events: 'extra_events' must map event types"),
+        ("family: 5\n", "refusal.yaml:2:9 #/family: Events: 'family' must be a name"),
     ],
-    ids=["tag", "target", "order", "both-sections"],
+    ids=["tag", "target", "order", "both-sections", "events-not-a-map", "extra-not-a-map", "family"],
 )
 def test_a_family_key_error_names_its_own_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
 ) -> None:
     spec, extra = _write(tmp_path, SPEC), tmp_path / "refusal.yaml"
     extra.write_text("root: Events\n" + text, encoding="utf-8")
+    assert main([str(spec), "--schema", "Events", "-o", str(tmp_path / "out"), "--merge-map", str(extra)]) == 2
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        (
+            "answer.created: {op: init, value: type}",
+            "refusal.yaml:3:19 #/events/answer.created: op 'init': value 'type' is string, not an object",
+        ),
+        ("answer.created: {op: refresh, value: type}", "op 'refresh': value 'type' is string, not an object"),
+        ("answer.completed: {op: finalize, value: type}", "op 'finalize': value 'type' is string, not an object"),
+        ("answer.text.delta: {op: merge, value: delta}", "op 'merge': value 'delta' is string, not an object"),
+        ("answer.text.delta: {op: merge, value: index}", "op 'merge': value 'index' is number, not an object"),
+        (
+            "answer.created: {op: init, value: '=x'}",
+            "op 'init' takes an event field holding an object, not the constant '=x'",
+        ),
+        ("answer.text.delta: {op: merge, value: '=x'}", "op 'merge' without at takes an event field holding an object"),
+    ],
+    ids=["init", "refresh", "finalize", "merge-text", "merge-number", "init-constant", "merge-constant"],
+)
+def test_a_value_that_goes_into_the_target_itself_is_checked_by_kind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], entry: str, message: str
+) -> None:
+    """Issue 42: ``{op: init|refresh|finalize, value: type}`` (a string where the op takes an
+    object), ``{op: merge, value: type}`` and a number merged into the response were
+    accepted: the kind check ran only for a value with ``at``. It runs wherever a value
+    goes, with its file and line."""
+    spec, extra = _write(tmp_path, SPEC), tmp_path / "refusal.yaml"
+    extra.write_text("root: Events\nevents:\n  " + entry + "\n", encoding="utf-8")
+    assert main([str(spec), "--schema", "Events", "-o", str(tmp_path / "out"), "--merge-map", str(extra)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "refusal.yaml:3:" in err and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            '{"root": "Events",\n "events": {\n  "answer.created": {"op": "init"},\n  "answer.created": {"op": "ignore"}\n }\n}\n',
+            "refusal.json:4:3: duplicate key 'answer.created' in an object",
+        ),
+        (
+            '{"root": "Events", "events": {"answer.created": {"op": "init", "value": "type"}}}',
+            "refusal.json:1:49 #/events/answer.created: op 'init': value 'type' is string",
+        ),
+    ],
+    ids=["duplicate-key", "kind"],
+)
+def test_a_json_map_error_names_its_line_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
+) -> None:
+    """A JSON map's duplicate key was refused without a line number."""
+    spec, extra = _write(tmp_path, SPEC), tmp_path / "refusal.json"
+    extra.write_text(text, encoding="utf-8")
     assert main([str(spec), "--schema", "Events", "-o", str(tmp_path / "out"), "--merge-map", str(extra)]) == 2
     assert message in capsys.readouterr().err

@@ -349,3 +349,126 @@ def test_inf_in_an_inline_x_merge_is_refused_at_its_line(
         "'new' holds inf or nan, which JSON has not; write a finite number or a string\n"
     )
     assert not (tmp_path / "generated").exists()
+
+
+# --------------------------------------------------------------------------- odd outputs (issue 42)
+
+
+def _odd_things(target: Path) -> dict[str, Any]:
+    """What may stand at an output's path, each made by its function."""
+    import os
+
+    def directory() -> None:
+        target.mkdir()
+
+    def not_utf8() -> None:
+        target.write_bytes(b"\xff\xfe not a module")
+
+    def symlink_loop() -> None:
+        os.symlink(target.name, target)
+
+    def loop_of_two() -> None:
+        os.symlink("other", target)
+        os.symlink(target.name, target.parent / "other")
+
+    def fifo() -> None:
+        os.mkfifo(target)
+
+    def symlink_to_a_directory() -> None:
+        (target.parent / "elsewhere").mkdir()
+        os.symlink("elsewhere", target)
+
+    return {f.__name__: f for f in (directory, not_utf8, symlink_loop, loop_of_two, fifo, symlink_to_a_directory)}
+
+
+@pytest.mark.parametrize("mode", ["run", "--check", "--diff"])
+@pytest.mark.parametrize("odd", list(_odd_things(Path("x"))))
+def test_any_odd_thing_at_an_output_path_is_a_one_line_error(
+    project: Path, capsys: pytest.CaptureFixture[str], odd: str, mode: str
+) -> None:
+    """An output module's path holding a directory, a file that is not UTF-8 or a symlink loop
+    was exit 123 "internal error" (``IsADirectoryError``, ``UnicodeDecodeError``, ``OSError``
+    from ``Output.current()``), a fifo hung the run; in a run, ``--check`` and ``--diff``,
+    any of them is one line naming the path, exit 2, nothing written."""
+    target = project / "generated" / "openai_typeddict.py"
+    target.unlink()
+    _odd_things(target)[odd]()
+    before = snapshot_dir(project / "generated")
+    capsys.readouterr()
+    status = main(["specs/openai.yaml", "-q", *([] if mode == "run" else [mode])])
+    out, err = capsys.readouterr()
+    assert status == 2, err
+    assert err.count("\n") == 1 and err.startswith("error: cannot write generated/openai_typeddict.py: "), err
+    assert "nothing was written" in err and out == ""
+    assert snapshot_dir(project / "generated") == before
+
+
+# --------------------------------------------------------------------------- staging left behind (issue 42)
+
+
+def _staging(directory: Path) -> list[str]:
+    return sorted(p.name for p in directory.iterdir() if p.name.startswith(".gen-models-"))
+
+
+def test_staging_a_killed_run_left_is_removed_by_the_next_run_never_a_live_one(project: Path) -> None:
+    """A run killed between two renames left its ``.gen-models-*`` directory for good. The
+    next run that writes there removes every one no live run holds: one whose lock nobody
+    holds (its run ended), one without a lock older than an hour (an older gen-models');
+    one a live run holds, or made this instant, stays."""
+    import fcntl
+    import os
+
+    generated = project / "generated"
+    for name in ("killed", "old", "held", "new"):
+        (generated / f".gen-models-{name}").mkdir()
+        (generated / f".gen-models-{name}" / "openai_typeddict.py").write_text("half")
+    for name in ("killed", "held"):
+        (generated / f".gen-models-{name}" / ".lock").touch()
+    hour_ago = os.stat(generated).st_mtime - 7200
+    os.utime(generated / ".gen-models-old", (hour_ago, hour_ago))
+    held = os.open(generated / ".gen-models-held" / ".lock", os.O_RDONLY)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        assert main(["specs/openai.yaml", "-q"]) == 0
+    finally:
+        os.close(held)
+    assert _staging(generated) == [".gen-models-held", ".gen-models-new"]
+
+
+@pytest.mark.parametrize("how", ["SIGKILL", "SIGTERM"])
+def test_a_run_killed_while_it_writes_leaves_its_staging_to_the_next_run(project: Path, how: str) -> None:
+    """Killed outright (``SIGKILL``) between two renames, a run leaves its staging directory
+    and a mixed set of files: the next run removes the one and writes the other whole. A
+    signal the process sees (``SIGTERM``) puts the old files back and removes the staging
+    before the process ends by it."""
+    import signal
+    import subprocess
+    import sys
+
+    generated = project / "generated"
+    before = snapshot_dir(generated)
+    script = f"""
+import os, signal, sys
+sys.path.insert(0, {str(ROOT)!r})
+from generator import cli, write
+real = write.os.replace
+calls = []
+def replace(src, dst):
+    calls.append(dst)
+    if len(calls) == 2:
+        os.kill(os.getpid(), signal.{how})
+    real(src, dst)
+write.os.replace = replace
+cli.output_cache.recall = lambda *args: None
+sys.exit(cli.main(["specs/openai.yaml", "-q"]))
+"""
+    killed = subprocess.run(
+        [sys.executable, "-c", script], cwd=project, capture_output=True, text=True, timeout=300, check=False
+    )
+    assert killed.returncode == -getattr(signal, how), killed.stderr
+    if how == "SIGKILL":
+        assert _staging(generated) and snapshot_dir(generated) != before
+    else:  # seen: unwound like any failure
+        assert not _staging(generated) and snapshot_dir(generated) == before
+    assert main(["specs/openai.yaml", "-q"]) == 0
+    assert not _staging(generated) and main(["specs/openai.yaml", "--check", "-q"]) == 0

@@ -16,12 +16,13 @@ Real Python, imported and tested as it is; inlined into generated modules withou
 docstring and the import lines (see the package docstring).
 """
 
-import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
-from .anomalies import Anomaly, StreamMergeError, _joined
+from .anomalies import Anomaly, StreamMergeError, _joined, _json_copy, _rebuilt, _shown
 from .parts import _Part, _part_built
+from .sse import _loads
 
 
 class _Slots(dict[Any, Any]):
@@ -40,18 +41,23 @@ class _JsonFragments(list[str]):
 
     before: Any = None
     path: str = ""
+    problem: str = ""  # what the last parse found (``_parsed``): "", invalid_json, too_deep
 
 
-def _parsed(text: _JsonFragments) -> tuple[Any, bool]:
-    """``(value, parsed)`` of gathered JSON text: the parsed value, ``before`` for blank text,
-    or the text itself (``parsed`` False) when it is not JSON: kept, never lost."""
+def _parsed(text: _JsonFragments) -> tuple[Any, str]:
+    """``(value, problem)`` of gathered JSON text: the parsed value (``problem`` ""),
+    ``before`` for blank text, or the text itself when it does not parse: kept, never lost
+    (``problem``: ``invalid_json``, or ``too_deep`` for JSON nested past what the parser
+    reads from here)."""
     joined = "".join(text)
     if not joined.strip():
-        return _thaw(text.before), True
+        return _thaw(text.before), ""
     try:
-        return json.loads(joined), True
-    except (ValueError, RecursionError):
-        return joined, False
+        return _loads(joined), ""  # orjson when installed: as json.loads reads it, 1,024 levels from any stack
+    except ValueError:
+        return joined, "invalid_json"
+    except RecursionError:
+        return joined, "too_deep"
 
 
 class _Skip(Exception):
@@ -59,36 +65,78 @@ class _Skip(Exception):
 
 
 def _own(value: Any) -> Any:
-    """A copy of decoded JSON that the fold may change without touching the caller's event."""
+    """A copy of decoded JSON that the fold may change without touching the caller's event
+    (at any depth: past the recursion limit, copied without recursion)."""
+    try:
+        return _nested_own(value)
+    except RecursionError:
+        return _json_copy(value)
+
+
+def _nested_own(value: Any) -> Any:
     t = type(value)
     if t is dict:
-        return {k: _own(v) for k, v in value.items()}
+        return {k: _nested_own(v) for k, v in value.items()}
     if t is list:
-        return [_own(v) for v in value]
+        return [_nested_own(v) for v in value]
     return value
 
 
 def _thaw(value: Any, bad: list[_JsonFragments] | None = None) -> Any:
     """Plain JSON from fold state: ``_Slots`` → list sorted by key, ``_Fragments`` → joined
     ``str``, ``_JsonFragments`` → its parsed value (JSON text that does not parse stays text and
-    is added to ``bad``)."""
+    is added to ``bad``); at any depth (past the recursion limit, without recursion)."""
+    found = [] if bad is None else bad
+    before = len(found)
+    try:
+        return _nested_thaw(value, found)
+    except RecursionError:
+        del found[before:]
+        return _rebuilt(value, _state_opened, lambda leaf: _thawed_leaf(leaf, found))
+
+
+def _nested_thaw(value: Any, bad: list[_JsonFragments]) -> Any:
     t = type(value)
     if t is _Fragments:
         return _joined(value)
     if t is _Slots:
-        return [_thaw(value[k], bad) for k in sorted(value, key=_key_order)]
+        return [_nested_thaw(value[k], bad) for k in sorted(value, key=_key_order)]
     if t is dict:
-        return {k: _thaw(v, bad) for k, v in value.items()}
+        return {k: _nested_thaw(v, bad) for k, v in value.items()}
     if t is list:
-        return [_thaw(v, bad) for v in value]
+        return [_nested_thaw(v, bad) for v in value]
     if t is _Part:
         return _part_built(value)
     if t is _JsonFragments:
-        parsed, ok = _parsed(value)
-        if not ok and bad is not None:
+        return _thawed_leaf(value, bad)
+    return value
+
+
+def _thawed_leaf(value: Any, bad: list[_JsonFragments]) -> Any:
+    """A value of fold state that is no container, as plain JSON (see ``_thaw``)."""
+    t = type(value)
+    if t is _Fragments:
+        return _joined(value)
+    if t is _Part:
+        return _part_built(value)
+    if t is _JsonFragments:
+        parsed, value.problem = _parsed(value)
+        if value.problem:
             bad.append(value)
         return parsed
     return value
+
+
+def _state_opened(value: Any) -> Any:
+    """``_rebuilt``'s opener for fold state (see ``_thaw``)."""
+    t = type(value)
+    if t is _Slots:
+        return [None] * len(value), enumerate(value[k] for k in sorted(value, key=_key_order))
+    if t is dict:
+        return dict.fromkeys(value), value.items()
+    if t is list:
+        return [None] * len(value), enumerate(value)
+    return None
 
 
 def _key_order(key: Any) -> tuple[bool, Any]:
@@ -101,11 +149,24 @@ def _filled(value: Any) -> bool:
 
 
 def _event_path(template: str, event: Mapping[str, Any]) -> str:
-    """``output[{output_index}].text`` with the event's values, for an anomaly's ``path``."""
-    try:
-        return template.format_map(event)
-    except (KeyError, ValueError, IndexError, AttributeError):
+    """``output[{output_index}].text`` with the event's values, for an anomaly's ``path``: a
+    value that is no address (not a string or an integer: absent, a list, an object...) left
+    as its ``{name}``."""
+    if "{" not in template:
         return template
+    return _FIELD.sub(lambda m: _address_text(event.get(m.group(1)), m.group(0)), template)
+
+
+#: A ``{event_field}`` of a slot path.
+_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def _address_text(value: Any, placeholder: str) -> str:
+    if type(value) is str:
+        return value
+    if type(value) is int and value.bit_length() <= 128:
+        return str(value)
+    return placeholder
 
 
 class _Addressing:
@@ -131,6 +192,8 @@ class _Addressing:
         self.anomalies: list[Anomaly] = []
         self._ids: dict[str, dict[Any, Any]] = {}  # collection -> {item id: key}
         self._placeholders: set[int] = set()  # slots a missing_slot made (``create`` merges them quietly)
+        self._drifted: set[tuple[int, str, str, str]] = set()  # the drift reported (``drift``): once each
+        self._bad_json: set[str] = set()  # paths of JSON text reported as not parsing (once each)
 
     def report(self, path: str, kind: str, message: str, kept: Any = None, dropped: Any = None) -> None:
         """Record an anomaly at ``path`` (a template filled from the current event).
@@ -143,22 +206,39 @@ class _Addressing:
         if self.strict:
             raise StreamMergeError(anomaly)
 
-    def drift(self, path: str, message: str) -> None:
+    def drift(self, path: str, message: str, kind: str = "schema_drift") -> None:
         """Record, once, that the response does not fit its schema and was built anyway
-        (``schema_drift``); the caller raises instead under ``strict``."""
-        found = Anomaly(self.position, path, "schema_drift", message)
-        if found not in self.anomalies:
-            self.anomalies.append(found)
+        (``schema_drift``; ``too_deep`` for a value nested too deeply to check); the caller
+        raises instead under ``strict``. Constant time: a response that drifts at every one
+        of its places costs linear time."""
+        seen = (self.position, path, kind, message)
+        if seen not in self._drifted:
+            self._drifted.add(seen)
+            self.anomalies.append(Anomaly(self.position, path, kind, message))
 
     # -- addressing -------------------------------------------------------------------------------
 
     def key(self, event: Mapping[str, Any], name: str, path: str) -> Any:
-        """The event's address ``name`` (an integer or string)."""
+        """The event's address ``name`` (an integer or string); any other value (absent,
+        ``null``, a number with a fraction, a boolean, a list, an object) is no address:
+        reported (``missing_key``), the event dropped.
+
+        Raises:
+            _Skip: the event has no address.
+        """
         key = event.get(name)
         if type(key) is int or type(key) is str:
             return key
-        self.report(path, "missing_key", f"{name} is {key!r}, not an integer: event dropped", dropped=dict(event))
+        self.missing_key(event, name, path)
         raise _Skip
+
+    def missing_key(self, event: Mapping[str, Any], name: str, path: str) -> None:
+        """Report that the event's address ``name`` is absent or no address (``missing_key``):
+        the event is dropped."""
+        what = "absent" if name not in event else _shown(event[name])
+        self.report(
+            path, "missing_key", f"{name} is {what}, not an integer or string: event dropped", dropped=dict(event)
+        )
 
     def slots(self, parent: dict[str, Any], name: str, path: str) -> _Slots:
         """The keyed container ``parent[name]`` (a list becomes ``_Slots``; absent: created)."""
@@ -251,9 +331,10 @@ class _Addressing:
             elif known is None and type(container.get(key)) is dict:
                 have = container[key].get(self.id_field)
                 if have is not None and have != wanted:
-                    self.report(path, "unknown_id", f"{ident} {wanted!r} names no item: {index} followed (id {have!r})")
+                    message = f"{ident} {wanted!r} names no item: {index} followed (id {_shown(have)})"
+                    self.report(path, "unknown_id", message)
         if type(key) is not int and type(key) is not str:
-            self.report(path, "missing_key", f"{index} is {event.get(index)!r}: event dropped", dropped=dict(event))
+            self.missing_key(event, index, path)
             raise _Skip
         value = container.get(key)
         if type(value) is dict:

@@ -18,7 +18,8 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .event_ops import _SlotOps
+from .anomalies import _shown
+from .event_ops import _NOT_PARSED, _SlotOps
 from .event_slots import _filled, _JsonFragments, _own, _Skip, _Slots, _thaw
 
 #: a handler: applies one event (a decoded JSON object) to the fold
@@ -140,7 +141,10 @@ class _EventFold(_SlotOps):
                        ``parse`` or at snapshot: kept as text.
     ``after_terminal`` an event after the terminal one (``finalize``/``finish``: ``response.completed``,
                        ``message_stop``) (applied).
-    ``repeated_init``  a second ``response.created`` (its top-level fields refresh; the fold stays).
+    ``repeated_init``  a second ``response.created``, or one after the fold began: merged into the answer,
+                       the fold kept where they differ (the start's values there in ``dropped``).
+    ``too_deep``       an event's value nested past what an op can apply (the event not applied); JSON
+                       text gathered in fragments nested past what the parser reads (kept as text).
     """
 
     def __init__(
@@ -192,11 +196,11 @@ class _EventFold(_SlotOps):
         tag = event.get(self.tag)
         handler = self.handlers.get(tag) if type(tag) is str else None
         if self.terminal is not None:
-            self.report("", "after_terminal", f"{tag!r} after the terminal {self.terminal!r} (applied)")
+            self.report("", "after_terminal", f"{_shown(tag)} after the terminal {self.terminal!r} (applied)")
         if handler is None:
             self.unknown_events.append(_own(event))
             kind = "unknown_event" if type(tag) is str else "no_tag"
-            self.report("", kind, f"event type {tag!r} is not in the map: kept in unknown_events")
+            self.report("", kind, f"event type {_shown(tag)} is not in the map: kept in unknown_events")
             return
         try:
             handler(self, event)
@@ -211,7 +215,11 @@ class _EventFold(_SlotOps):
             return True  # older servers send none
         if seq in self._seen:
             seen = self._recent.get(seq, self.event)  # beyond the window: taken as a resent event
-            if seen == self.event:
+            try:
+                same = seen == self.event
+            except RecursionError:  # nested past what a comparison reads: taken as another event
+                same = False
+            if same:
                 self.report("", "duplicate", f"{self.order} {seq} seen before: applied once", dropped=dict(self.event))
                 return False
             self.report("", "reused_number", f"{self.order} {seq} seen before on another event (applied)")
@@ -234,11 +242,45 @@ class _EventFold(_SlotOps):
     # -- lifecycle: the whole response ----------------------------------------------------------
 
     def init(self, value: Any) -> None:
-        """``response.created``: the snapshot starts from ``value`` (a second one refreshes)."""
-        if self._initialised:
-            self.report("", "repeated_init", "a second initial event: top-level fields refreshed, fold kept")
+        """``response.created``, ``message_start``: the snapshot starts from ``value``. A start
+        that comes again, or late (after other events folded something), never erases what
+        was folded: what it carries is merged into the held answer at every depth
+        (``_start_into``): a place the fold left empty takes the start's value, a folded one
+        is kept; reported (``repeated_init``) with the start's values where they differ
+        (``dropped``: path -> value)."""
+        if not self._initialised and not self.response:
+            self.refresh(value)
+            return
+        if type(value) is not dict:
+            self.report("", "wrong_type", "the response is not an object", dropped=value)
+            return
+        again = self._initialised
         self._initialised = True
-        self.refresh(value)
+        differed: dict[str, Any] = {}
+        self._start_into(self.response, value, "", differed)
+        what = "a second initial event" if again else "an initial event after the fold began"
+        places = ", ".join(differed) if differed else "nowhere"
+        message = f"{what}: merged into the answer, the fold kept where they differ ({places})"
+        self.report("", "repeated_init", message, dropped=differed or None)
+
+    def _start_into(self, target: dict[str, Any], value: dict[str, Any], path: str, differed: dict[str, Any]) -> None:
+        """A start's ``value`` merged into the fold's ``target`` (see ``init``): an absent or
+        empty place takes the start's value, objects merge field by field, any other folded
+        value is kept; a place where the start's filled value differs from the fold's goes
+        into ``differed``."""
+        for name, item in value.items():
+            held = target.get(name)
+            where = f"{path}.{name}" if path else name
+            if not _filled(held):
+                if name not in target or _filled(item):
+                    if target is self.response and name in self.collections:
+                        self._set_collection(name, item)
+                    else:
+                        target[name] = _own(item)
+            elif type(held) is dict and type(item) is dict:
+                self._start_into(held, item, where, differed)
+            elif _filled(item) and _thaw(held) != item:
+                differed[where] = _own(item)
 
     def refresh(self, value: Any) -> None:
         """``response.queued``/``in_progress``: copy top-level fields, keep folded collections
@@ -301,7 +343,7 @@ class _EventFold(_SlotOps):
         """An event whose nested tag (``delta.type``) no entry of its type names: kept in
         ``unknown_events`` and reported (``unknown_event``), as an unknown event type is."""
         self.unknown_events.append(_own(dict(self.event)))
-        self.report(path, "unknown_event", f"{path} {value!r} is not in the map: kept in unknown_events")
+        self.report(path, "unknown_event", f"{path} {_shown(value)} is not in the map: kept in unknown_events")
 
     def fail(self, event: Mapping[str, Any]) -> None:
         """The ``error`` event: kept in ``error``; the snapshot is unchanged."""
@@ -355,8 +397,7 @@ class _EventFold(_SlotOps):
         bad: list[_JsonFragments] = []
         result: dict[str, Any] = _thaw(self.response, bad)
         for text in bad:
-            if not any(a.kind == "invalid_json" and a.path == text.path for a in self.anomalies):
-                self.report(
-                    text.path, "invalid_json", "JSON text that does not parse: kept as text", "".join(text), text.before
-                )
+            if text.path not in self._bad_json:  # once a field (the parse op may have said so)
+                self._bad_json.add(text.path)
+                self.report(text.path, text.problem, _NOT_PARSED[text.problem], "".join(text), text.before)
         return result

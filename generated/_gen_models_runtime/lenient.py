@@ -9,119 +9,92 @@ docstring and the import lines (see the package docstring).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
-from .parsing import _T, ParseError, _Kept
+from .parsing import _LENIENT, _T, ParseError, _Leniency
 
-#: The two messages of a result built anyway (``schema_drift``), the same in every style:
-#: a required field the server did not send, and a value the types cannot hold.
+#: The messages of a result built anyway, the same in every style: a required field the
+#: server did not send, a value the types cannot hold (``schema_drift``), and a value nested
+#: too deeply to check (``too_deep``).
 _DRIFT_MISSING = "a required field is missing: built without it"
 _DRIFT_KEPT = "does not fit its schema: kept as it came (JSON)"
+_DRIFT_DEEP = "nested too deeply to check: kept as it came (JSON)"
 
 
 def _built_anyway(parse: Callable[[Any], _T], data: dict[str, Any], acc: Any) -> _T:
-    """``parse(data)``, for an accumulator's result. With ``acc.strict``, its ``ParseError``;
-    otherwise whatever the server sent is built: each place that does not fit (a required
-    field missing, a value of another type, an unknown tag in a closed union, at any depth)
-    is reported as a ``schema_drift`` anomaly with its path, and kept as its JSON where it
-    was (a missing required field reads as ``None`` in a dataclass, and is left out of a
-    TypedDict). Every other place is typed as usual: a tagged union's member is the one its
-    tag names, also when that member is incomplete.
+    """``parse(data)``, for an accumulator's result. With ``acc.strict``, its ``ParseError``
+    (data nested too deeply to check raises one too); otherwise whatever the server sent is
+    built: each place that does not fit (a required field missing, a value of another type,
+    an unknown tag in a closed union, at any depth) is reported as a ``schema_drift``
+    anomaly with its path, and kept as its JSON where it was (a missing required field reads
+    as ``None`` in a dataclass, and is left out of a TypedDict); a value nested too deeply
+    for the parsers is kept so and reported ``too_deep``. Every other place is typed as
+    usual: a tagged union's member is the one its tag names, also when that member is
+    incomplete.
 
-    How: the parse is repeated with a ``_Kept`` marker at each failing place (in a copy of
-    the data along that path only) until it goes through; the parser that reads a marked
-    place returns its value as it came. A TypedDict's parsers return their input, so its
-    result is that copy with the markers taken out (``_unmarked``). ``acc``: the
-    accumulator's state (``strict`` and ``drift``)."""
+    How: the parse runs again with a ``_Leniency`` in ``_LENIENT``, where the reader of each
+    place that does not fit records it and keeps the value as it came instead of raising:
+    one pass over the data however many places do not fit, then one walk to find their
+    paths (``_place_paths``). ``acc``: the accumulator's state (``strict`` and ``drift``)."""
     try:
         return parse(data)
-    except ParseError as exc:
+    except (ParseError, RecursionError) as exc:
         if acc.strict:
+            if type(exc) is RecursionError:
+                raise ParseError("nested too deeply to check") from None
             raise
-        error = exc
-    marked: dict[tuple[str | int, ...], bool] = {}  # path -> a required field was missing
-    patched: Any = data
-    built: Any = data
-    for _ in range(_MOST_PLACES):
-        path = error.path
-        while path and (path in marked or any(path[: len(p)] == p for p in marked if len(p) < len(path))):
-            path = path[:-1]  # a place no parser can keep (inside a tuple): keep its container
-        if not path:
-            break
-        patched = _marked(patched, path)
-        for inner in [p for p in marked if p[: len(path)] == path]:
-            del marked[inner]
-        marked[path] = error.message == "required field is missing" and path == error.path
-        try:
-            built = parse(patched)
-        except ParseError as exc:
-            error = exc
+    lenient = _Leniency()
+    token = _LENIENT.set(lenient)
+    try:
+        built: Any = parse(data)
+    except (ParseError, RecursionError) as exc:  # the whole does not fit: kept as it came
+        built = data
+        lenient.places = [(None, "", "kept" if type(exc) is ParseError else "too_deep")]
+    finally:
+        _LENIENT.reset(token)
+    for path, what in _place_paths(data, lenient.places):
+        if what == "too_deep":
+            acc.drift(_where(path), _DRIFT_DEEP, "too_deep")
+        else:
+            acc.drift(_where(path), _DRIFT_MISSING if what == "missing" else _DRIFT_KEPT)
+    return built  # type: ignore[no-any-return]
+
+
+def _place_paths(data: Any, places: list[tuple[Any, str | int, str]]) -> list[tuple[tuple[str | int, ...], str]]:
+    """The path of each place a lenient build recorded (``(container, key, what)``; a
+    ``None`` container is ``data`` itself), in path order, each once: one walk of ``data``
+    (without recursion: data of any depth) finds where each container is (at every place
+    it is, when the same object is in several)."""
+    if not places:
+        return []
+    wanted = {id(container) for container, _, _ in places}
+    found: dict[int, list[Any]] = {}  # a container's id -> the links to where it is
+    stack: list[tuple[Any, Any]] = [(data, None)]  # (value, link): a link is (its parent's, key)
+    while stack:
+        value, link = stack.pop()
+        if id(value) in wanted:
+            found.setdefault(id(value), []).append(link)
+        kind = type(value)
+        if kind is dict:
+            stack.extend((item, (link, key)) for key, item in value.items() if type(item) in _CONTAINERS)
+        elif kind is list or kind is tuple:
+            stack.extend((item, (link, i)) for i, item in enumerate(value) if type(item) in _CONTAINERS)
+    paths: dict[tuple[str | int, ...], str] = {}
+    for container, key, what in places:
+        if container is None:
+            paths[()] = what
             continue
-        break
-    else:
-        built = patched = data  # not reached with real data: kept whole
-    for where, missing in sorted(marked.items(), key=lambda item: _path_order(item[0])):
-        acc.drift(_where(where), _DRIFT_MISSING if missing else _DRIFT_KEPT)
-    # a TypedDict: each kept place as it came, a missing field left out
-    if built is patched:
-        return cast(_T, _unmarked(patched, marked))
-    return cast(_T, built)
+        for link in found.get(id(container), [None]):
+            steps: list[str | int] = [key]
+            while link is not None:
+                link, step = link
+                steps.append(step)
+            paths.setdefault(tuple(reversed(steps)), what)
+    return sorted(paths.items(), key=lambda item: _path_order(item[0]))
 
 
-def _unmarked(data: Any, marked: dict[tuple[str | int, ...], bool]) -> Any:
-    """A TypedDict's lenient result: ``data`` (the last copy parsed, whose tuples its parsers
-    put in place) with the value as it came at each marked place, and a missing required
-    field left out (``marked``: path -> the field was missing)."""
-    for path, missing in marked.items():
-        here = data
-        for step in path[:-1]:
-            here = here[step]
-        last = path[-1]
-        if missing and type(here) is dict:
-            here.pop(last, None)
-        elif type(here) in (dict, list) and type(here[last]) is _Kept:
-            here[last] = _unkept(here[last].value)
-    return data
-
-
-def _unkept(value: Any) -> Any:
-    """A kept value without the markers of the places inside it that were marked first (the
-    containers holding them are the build's copies)."""
-    if type(value) is _Kept:
-        return _unkept(value.value)
-    if type(value) is dict:
-        for key, item in value.items():
-            value[key] = _unkept(item)
-    elif type(value) is list:
-        for i, item in enumerate(value):
-            value[i] = _unkept(item)
-    return value
-
-
-#: How many places one lenient build marks at most (then the data is given back unchecked).
-_MOST_PLACES = 100_000
-
-
-def _marked(data: Any, path: tuple[str | int, ...]) -> Any:
-    """A copy of ``data`` with ``_Kept`` (of the value there, or ``None``) at ``path``: the
-    containers along the path are new, everything else is shared."""
-    top = _shallow(data)
-    here = top
-    for step in path[:-1]:
-        inner = _shallow(here[step])
-        here[step] = inner
-        here = inner
-    last = path[-1]
-    here[last] = _Kept(here.get(last) if type(here) is dict else here[last])
-    return top
-
-
-def _shallow(value: Any) -> Any:
-    if type(value) is dict:
-        return dict(value)
-    if type(value) is list:
-        return list(value)
-    raise ParseError("not a container")  # not reached: a parse error's path leads through containers
+#: The values a walk of decoded JSON goes into (a tuple: a TypedDict's ``prefixItems`` list).
+_CONTAINERS = frozenset({dict, list, tuple})
 
 
 def _where(path: tuple[str | int, ...]) -> str:

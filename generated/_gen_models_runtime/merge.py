@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from .anomalies import _as_is, _rebuilt, _shown
 from .bookkeeping import _join
 from .keyed import _KeyedMerge
 from .loose import _built, _merge_loose, _Merged
@@ -34,12 +35,29 @@ def _fits(value: Any, expected: type) -> bool:
 
 def _plain(value: Any) -> Any:
     """Decoded JSON with mappings of other types (``OrderedDict`` from ``object_pairs_hook``)
-    as dicts and sequences as lists, as the merge reads them."""
+    as dicts and sequences as lists, as the merge reads them (at any depth: past the
+    recursion limit, without recursion)."""
+    try:
+        return _nested_plain(value)
+    except RecursionError:
+        return _rebuilt(value, _plain_opened, _as_is)
+
+
+def _nested_plain(value: Any) -> Any:
     if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
+        return {k: _nested_plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [_nested_plain(v) for v in value]
     return value
+
+
+def _plain_opened(value: Any) -> Any:
+    """``_rebuilt``'s opener for ``_plain``: any mapping a dict, any list or tuple a list."""
+    if isinstance(value, Mapping):
+        return dict.fromkeys(value), value.items()
+    if isinstance(value, (list, tuple)):
+        return [None] * len(value), enumerate(value)
+    return None
 
 
 class _State:
@@ -134,7 +152,7 @@ class _Merger(_TextMerge, _KeyedMerge):
         self.anomaly(
             _join(state._path, name),
             "conflict",
-            f"{new!r} differs from the first value {old!r}; kept the first",
+            f"{_shown(new)} differs from the first value {_shown(old)}; kept the first",
             old,
             new,
         )

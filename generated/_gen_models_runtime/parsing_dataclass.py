@@ -18,7 +18,7 @@ from .parsing import (
     _T,
     ParseError,
     _item_parser_of,
-    _Kept,
+    _keep,
     _kind,
     _nullable_inner_of,
     _object,
@@ -45,10 +45,9 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
         for i, item in enumerate(value):
             try:
                 items.append(parse(item))
-            except ParseError as exc:
-                if type(item) is not _Kept:
-                    raise exc.within(i) from None
-                items.append(item.value)
+            except (ParseError, RecursionError) as exc:
+                _keep(exc, value, i)
+                items.append(item)
         return items
 
     _item_parser_of[parse_list] = parse
@@ -248,13 +247,13 @@ def _compiled(table: _Fields) -> Callable[[Any], Any]:
             if optional:
                 lines += [f"        if {v} is M:", f"            {v} = None", "            n -= 1"]
                 lines += ["        else:", f"            {v} = {read}"]
-            else:
-                lines.append(f"        {v} = {read}")
+            else:  # a required field missing (a lenient build reads it as None): not counted
+                lines += [f"        if {v} is M:", "            n -= 1", f"        {v} = {read}"]
             continue
         if optional:
             lines += [f"    if {v} is M:", f"        {v} = None", "        n -= 1"]
         else:
-            lines += [f"    if {v} is M:", f"        {v} = {read}"]
+            lines += [f"    if {v} is M:", "        n -= 1", f"        {v} = {read}"]
         lines.append(f"    elif {v} is not None:" if none_fits else "    else:")
         # null is read above where it fits: a nullable parser's own parser does the rest
         parse = _nullable_inner_of.get(parse, parse) if none_fits else parse
@@ -266,8 +265,8 @@ def _compiled(table: _Fields) -> Callable[[Any], Any]:
             lines += [
                 "        try:",
                 f"            {v} = m{i}.parse({v})",
-                "        except ParseError as exc:",
-                f"            {v} = _failed(exc, {v}, {w})",
+                "        except (ParseError, RecursionError) as exc:",
+                f"            {v} = _failed(exc, d, {v}, {w})",
             ]
         elif items is not None:
             scope[f"m{i}"] = items
@@ -277,7 +276,7 @@ def _compiled(table: _Fields) -> Callable[[Any], Any]:
                 f"            rest = iter({v})",
                 "            try:",
                 f"                {v} = [item(x) for x in rest]",
-                "            except ParseError as exc:",
+                "            except (ParseError, RecursionError) as exc:",
                 f"                {v} = _items_failed(exc, {v}, rest, item, {w})",
                 "        else:",
                 f"            {v} = {read}",
@@ -295,8 +294,8 @@ def _compiled(table: _Fields) -> Callable[[Any], Any]:
             lines += [
                 "        try:",
                 f"            {v} = q{i}({v})",
-                "        except ParseError as exc:",
-                f"            {v} = _failed(exc, {v}, {w})",
+                "        except (ParseError, RecursionError) as exc:",
+                f"            {v} = _failed(exc, d, {v}, {w})",
             ]
     lines.append("    made = new(cls)")
     lines += [f"    made.{name} = v{i}" for i, name in enumerate(names)]
@@ -333,19 +332,19 @@ def _model_table(parse: Any) -> _Fields | None:
 _FROM_DICT_NAMES = ("_from_dict", "_fields")
 
 
-def _failed(exc: ParseError, value: Any, key: str) -> Any:
-    """The value of field ``key`` whose parser raised ``exc``, as ``_req`` and ``_opt`` read
-    it: a lenient build's ``_Kept`` as it came, else the error with the key in its path."""
-    if type(value) is _Kept:
-        return value.value
-    raise exc.within(key) from None
+def _failed(exc: BaseException, data: dict[str, Any], value: Any, key: str) -> Any:
+    """The value of field ``key`` of ``data`` whose parser raised ``exc``, as ``_req`` and
+    ``_opt`` read it: in a lenient build, as it came (the place recorded); else the error
+    with the key in its path (``_keep``)."""
+    _keep(exc, data, key)
+    return value
 
 
-def _items_failed(exc: ParseError, value: list[Any], rest: Any, parse: Callable[[Any], Any], key: str) -> list[Any]:
+def _items_failed(exc: BaseException, value: list[Any], rest: Any, parse: Callable[[Any], Any], key: str) -> list[Any]:
     """A list of models (field ``key``) read as ``_list_of`` reads it, from where the item
     parser ``parse`` raised ``exc``: the item before ``rest`` (the list's iterator). The
-    items before are parsed again (they parsed once, and parsers are pure); the item that
-    failed is not."""
+    items before are parsed again (they parsed once, and parsers are pure: a lenient build
+    records the same places again, which it counts once); the item that failed is not."""
     failed = len(value) - rest.__length_hint__() - 1
     items = [parse(item) for item in value[:failed]]
     for i in range(failed, len(value)):
@@ -354,16 +353,18 @@ def _items_failed(exc: ParseError, value: list[Any], rest: Any, parse: Callable[
             if i == failed:
                 raise exc
             items.append(parse(item))
-        except ParseError as error:
-            if type(item) is not _Kept:
-                raise ParseError(error.message, (key, i, *error.path)) from None
-            items.append(item.value)
+        except (ParseError, RecursionError) as error:
+            try:
+                _keep(error, value, i)
+            except ParseError as inner:
+                raise inner.within(key) from None
+            items.append(item)
     return items
 
 
 def _extras(data: dict[str, Any], known: frozenset[str], parse: Callable[[Any], Any] | None = None) -> dict[str, Any]:
     """The fields of ``data`` not in ``known``, each parsed by ``parse`` when given (its
-    ``ParseError`` names the key; a lenient build's ``_Kept`` is kept as it came)."""
+    ``ParseError`` names the key; a lenient build keeps it as it came)."""
     if known.issuperset(data):
         return {}
     if parse is None:
@@ -373,10 +374,9 @@ def _extras(data: dict[str, Any], known: frozenset[str], parse: Callable[[Any], 
         if key not in known:
             try:
                 extras[key] = parse(value)
-            except ParseError as exc:
-                if type(value) is not _Kept:  # a lenient build keeps it as it came
-                    raise exc.within(key) from None
-                extras[key] = value.value
+            except (ParseError, RecursionError) as exc:
+                _keep(exc, data, key)  # a lenient build keeps it as it came
+                extras[key] = value
     return extras
 
 

@@ -18,7 +18,7 @@ from .parsing import (
     _T,
     ParseError,
     _item_parser_of,
-    _Kept,
+    _keep,
     _kind,
     _nullable_inner_of,
     _object,
@@ -44,12 +44,10 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
         for i, item in enumerate(value):  # TypedDict parsers check and return their input
             try:
                 parsed = parse(item)
-            except ParseError as exc:
-                if type(item) is not _Kept:
-                    raise exc.within(i) from None
+            except (ParseError, RecursionError) as exc:
+                _keep(exc, value, i)  # a lenient build keeps it as it came
                 continue
-            if parsed is not item and type(item) is not _Kept:
-                # a tuple read from a list (prefixItems), in its place
+            if parsed is not item:  # a tuple read from a list (prefixItems), in its place
                 value[i] = parsed
         return value
 
@@ -130,12 +128,15 @@ def _checking(checks: _Checks[_T]) -> Callable[[Any], _T]:
     ``@dataclass`` writes ``__init__``), so that a key costs a few bytecodes. Each key's
     common value (its ``fast`` type, a list of its ``items`` type, ``null`` or absent where
     they fit, a model or list of models that checks) is tested inline; anything else, and
-    whatever fails inline, goes through ``_req``/``_opt`` with the key's parser, which
-    raise the errors (or keep a lenient build's ``_Kept``) as a call of them alone does.
+    whatever fails a scalar's inline test, goes through ``_req``/``_opt`` with the key's
+    parser, which raise the errors (or, in a lenient build, keep what does not fit) as a call
+    of them alone does; a model or an item that fails its check is reported where it failed
+    (``_keep``, ``_item_failed``), never checked again (which doubled the work at each level
+    of nested models).
     A model's parser (``_Checks``), or a list's item parser that is one, is called by its
     ``parse`` directly."""
-    scope: dict[str, Any] = {"M": _MISSING, "ParseError": ParseError, "_Kept": _Kept}
-    scope.update(_object=_object, _req=_req, _opt=_opt, extras=checks.extras)
+    scope: dict[str, Any] = {"M": _MISSING, "ParseError": ParseError}
+    scope.update(_object=_object, _req=_req, _opt=_opt, _keep=_keep, _item_failed=_item_failed, extras=checks.extras)
     lines = ["def parse(data):", "    d = data if type(data) is dict else _object(data)", "    get = d.get"]
     for i, key in enumerate(checks.keys):
         w, none_fits = repr(key.wire), key.optional or key.nullable
@@ -144,7 +145,7 @@ def _checking(checks: _Checks[_T]) -> Callable[[Any], _T]:
         # the value, and where None (absent, for an optional key) needs no more checks
         value = f"(v := get({w}))" if key.optional else f"(v := get({w}, M))"
         if key.put:  # no inline test fits a tuple
-            lines += [f"    v = {read}", f"    if {w} in d and type(d[{w}]) is not _Kept:", f"        d[{w}] = v"]
+            lines += [f"    v = {read}", f"    if {w} in d:", f"        d[{w}] = v"]
             continue
         if key.fast is not None:
             scope[f"t{i}"] = key.fast
@@ -163,13 +164,22 @@ def _checking(checks: _Checks[_T]) -> Callable[[Any], _T]:
             lines.append(f"    {read}")
             continue
         scope[f"m{i}"] = inner if type(inner) is _Checks else item
-        # a required key's absent value (M) fails the model's check, and _req says it is missing
         lines.append(f"    if {value} is not None:" if none_fits else f"    v = get({w}, M)")
+        # what fails is read where it failed, never parsed again: each level of a nested
+        # model would parse what is below it again (twice the work a level, 2**depth)
         if type(inner) is _Checks:
-            body = ["try:", f"    m{i}.parse(v)", "except ParseError:", f"    {read}"]
+            body = [
+                "try:",
+                f"    m{i}.parse(v)",
+                "except (ParseError, RecursionError) as exc:",
+                f"    _keep(exc, d, {w})",
+            ]
         else:
-            body = ["if type(v) is list:", "    try:", f"        check = m{i}.parse", "        for x in v:"]
-            body += ["            check(x)", "    except ParseError:", f"        {read}", "else:", f"    {read}"]
+            body = ["if type(v) is list:", f"    check = m{i}.parse", "    for n, x in enumerate(v):", "        try:"]
+            body += ["            check(x)", "        except (ParseError, RecursionError) as exc:"]
+            body += [f"            _item_failed(exc, v, n, {w})", "else:", f"    {read}"]
+        if not key.optional:  # a required key's absent value (M): _req says it is missing
+            body = ["if v is M:", f"    {read}", "else:", *("    " + line for line in body)]
         lines += [("        " if none_fits else "    ") + line for line in body]
     if checks.extras is not None:
         lines.append("    extras(d)")
@@ -178,3 +188,13 @@ def _checking(checks: _Checks[_T]) -> Callable[[Any], _T]:
     code = compile("\n".join(lines), f"<checks of {checks.name}>", "exec")
     exec(code, scope)  # noqa: S102
     return cast("Callable[[Any], _T]", scope["parse"])
+
+
+def _item_failed(exc: BaseException, items: list[Any], i: int, key: str) -> None:
+    """Item ``i`` of the list under ``key`` failed its check with ``exc``: in a lenient
+    build, kept as it came (recorded); otherwise the error, its path through the key and
+    the item (``_keep``)."""
+    try:
+        _keep(exc, items, i)
+    except ParseError as inner:
+        raise inner.within(key) from None

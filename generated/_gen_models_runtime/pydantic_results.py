@@ -41,8 +41,9 @@ def _built_anyway(validate: Callable[..., Any], data: dict[str, Any], acc: Any) 
     (``_construct``), as in every style: each place that does not fit (a required field
     missing, a value of another type, an unknown tag in a closed union, at any depth) is
     reported as a ``schema_drift`` anomaly with its path and kept as its JSON where it was;
-    a missing required field reads as ``None`` (and is not in ``model_fields_set``).
-    ``acc``: the accumulator's state (its ``strict`` flag and ``drift``)."""
+    a missing required field reads as ``None`` (and is not in ``model_fields_set``); a value
+    nested too deeply to build is kept so and reported ``too_deep``. ``acc``: the
+    accumulator's state (its ``strict`` flag and ``drift``)."""
     try:
         return validate(data, by_name=False)
     except ValidationError:
@@ -50,17 +51,30 @@ def _built_anyway(validate: Callable[..., Any], data: dict[str, Any], acc: Any) 
             raise
     model = validate.__self__  # type: ignore[attr-defined]  # the model whose model_validate it is
     problems: _Problems = []
-    built = _construct(model, data, (), problems)
-    for where, missing in sorted(problems, key=lambda item: _path_order(item[0])):
-        acc.drift(_where(where), _DRIFT_MISSING if missing else _DRIFT_KEPT)
+    try:
+        built = _construct(model, data, (), problems)
+    except RecursionError:  # no stack left for even the top: its fields kept as they came
+        built, problems = model.model_construct(), [((), "too_deep")]
+        object.__setattr__(built, "__pydantic_extra__", dict(data))
+    places: dict[tuple[str | int, ...], str] = {}
+    for where, what in problems:
+        places.setdefault(where, what)
+    for where in sorted(places, key=_path_order):
+        if places[where] == "too_deep":
+            acc.drift(_where(where), _DRIFT_DEEP, "too_deep")
+        else:
+            acc.drift(_where(where), _DRIFT_MISSING if places[where] == "missing" else _DRIFT_KEPT)
     return built
 
 
-#: The two messages of a result built anyway (``schema_drift``), the same in every style.
+#: The messages of a result built anyway, the same in every style: a required field missing, a
+#: value the types cannot hold (``schema_drift``), a value nested too deeply (``too_deep``).
 _DRIFT_MISSING = "a required field is missing: built without it"
 _DRIFT_KEPT = "does not fit its schema: kept as it came (JSON)"
-#: Where a lenient build found a place that does not fit: (path, a required field missing).
-_Problems = list[tuple[tuple[str | int, ...], bool]]
+_DRIFT_DEEP = "nested too deeply to check: kept as it came (JSON)"
+#: Where a lenient build found a place that does not fit: (path, what: ``missing``, ``kept``
+#: or ``too_deep``).
+_Problems = list[tuple[tuple[str | int, ...], str]]
 
 
 def _where(path: tuple[str | int, ...]) -> str:
@@ -81,7 +95,7 @@ def _construct(model: type[BaseModel], data: Any, path: tuple[str | int, ...], p
     that do not fit added to ``problems``; data that is not an object is returned as it is
     (reported)."""
     if type(data) is not dict:
-        problems.append((path, False))
+        problems.append((path, "kept"))
         return data
     names = {_wire(name, info): name for name, info in model.model_fields.items()}
     values: dict[str, Any] = {}
@@ -95,7 +109,7 @@ def _construct(model: type[BaseModel], data: Any, path: tuple[str | int, ...], p
     given = set(values)
     for name, info in model.model_fields.items():  # None as in the other styles, not an AttributeError
         if info.is_required() and name not in values:
-            problems.append(((*path, _wire(name, info)), True))
+            problems.append(((*path, _wire(name, info)), "missing"))
             values[name] = None
     built = model.model_construct(_fields_set=given, **values)
     if extra:  # set as extras, never as keyword arguments: ``class_`` would fill ``class``
@@ -126,7 +140,17 @@ def _value(annotation: Any, value: Any, path: tuple[str | int, ...], problems: _
     """``value`` validated as ``annotation``; else, where the annotation names one shape (a
     model, a tagged union's member by its tag, a list, a map), built as that shape place by
     place; else kept as it came (reported at ``path``). A union of several shapes without a
-    tag is not guessed at: kept whole, as the other styles do."""
+    tag is not guessed at: kept whole, as the other styles do. Past the recursion limit (a
+    recursive schema's deep data), kept as it came (``too_deep``)."""
+    try:
+        return _shaped(annotation, value, path, problems)
+    except RecursionError:
+        problems.append((path, "too_deep"))
+        return value
+
+
+def _shaped(annotation: Any, value: Any, path: tuple[str | int, ...], problems: _Problems) -> Any:
+    """``_value`` (see there), recursive."""
     try:
         return _adapter(annotation).validate_python(value, by_name=False, strict=True)
     except (ValidationError, TypeError):
@@ -140,7 +164,7 @@ def _value(annotation: Any, value: Any, path: tuple[str | int, ...], problems: _
             return [_value(args[0], item, (*path, i), problems) for i, item in enumerate(value)]
         if type(value) is dict and origin is dict and len(args) == 2:
             return {k: _value(args[1], v, (*path, k), problems) for k, v in value.items()}
-    problems.append((path, False))
+    problems.append((path, "kept"))
     return value
 
 

@@ -26,12 +26,14 @@ HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "tra
 class Answer:
     """One response of an operation: the schemas of its streamed media (``STREAM_MEDIA``)
     and of its JSON media (``application/json``, ``...+json``), in document order, and the
-    operation's path and method."""
+    operation's path and method; ``media``: the media type of each of ``streams``
+    (``text/event-stream``...)."""
 
     streams: tuple[Location, ...]
     json: tuple[Location, ...]
     path: str = ""
     method: str = ""
+    media: tuple[str, ...] = ()
 
 
 class SpecView:
@@ -175,22 +177,24 @@ class SpecView:
                 responses = operation.get("responses") if isinstance(operation, dict) else None
                 for code in responses if isinstance(responses, dict) else ():
                     answer = self._answer(top.child("paths", path, method, "responses", code))
-                    yield Answer(answer.streams, answer.json, str(path), method)
+                    yield Answer(answer.streams, answer.json, str(path), method, answer.media)
 
     def _answer(self, at: Location) -> Answer:
         response, at = self.schema(at)  # a $ref to components/responses
         content = response.get("content") if isinstance(response, dict) else None
         streams: list[Location] = []
         json: list[Location] = []
+        kinds: list[str] = []
         for media, body in content.items() if isinstance(content, dict) else ():
             kind = str(media).split(";")[0].strip()
             if not isinstance(body, dict) or not isinstance(body.get("schema"), dict):
                 continue
             if kind in STREAM_MEDIA:
                 streams.append(at.child("content", media, "schema"))
+                kinds.append(kind)
             elif kind == "application/json" or kind.endswith("+json"):
                 json.append(at.child("content", media, "schema"))
-        return Answer(tuple(streams), tuple(json))
+        return Answer(tuple(streams), tuple(json), media=tuple(kinds))
 
 
 _VIEWS: weakref.WeakKeyDictionary[Interpreter, SpecView] = weakref.WeakKeyDictionary()

@@ -5,6 +5,7 @@ event fold (``events``); inlined into every generated module that has an accumul
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,3 +67,66 @@ def _joined(fragments: list[str]) -> str:
     except UnicodeEncodeError:  # surrogates: pair them up, replace the lone ones
         return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
     return text
+
+
+def _shown(value: Any) -> str:
+    """A value the server sent, as an anomaly's message shows it: short, and never an error
+    whatever it is (a container by its kind and size, not its text: it may be nested past
+    what ``repr`` can write; a long text or number cut)."""
+    kind = type(value)
+    if kind is dict:
+        return f"an object of {len(value)} keys"
+    if kind is list:
+        return f"a list of {len(value)} items"
+    if kind is int and value.bit_length() > 128:
+        return f"an integer of {value.bit_length()} bits"
+    if value is None or kind is str or kind is int or kind is float or kind is bool:
+        text = repr(value)
+        return text if len(text) <= 80 else text[:76] + "...'"
+    return f"a {kind.__name__}"
+
+
+#: How ``_rebuilt`` opens a value: ``(a new container, with its keys or places already in
+#: order, and the (key, value) pairs to fill it with)``, or None for a value taken as
+#: ``leaf`` gives it.
+_Opener = Callable[[Any], "tuple[Any, Iterable[tuple[Any, Any]]] | None"]
+
+
+def _rebuilt(value: Any, opened: _Opener, leaf: Callable[[Any], Any]) -> Any:
+    """``value`` rebuilt without recursion, at any depth (what a recursive copy does past
+    Python's recursion limit: JSON ``json.loads`` reads, or orjson's 1,024 levels): each value
+    ``opened`` opens becomes its new container, filled with its pairs' values rebuilt; every
+    other value is ``leaf(value)``. The recursive walks of the runtime are faster on the
+    common shallow data and fall back to this one when the data is deeper than the stack
+    allows."""
+    top: list[Any] = [None]
+    stack: list[tuple[Any, Any, Any]] = [(top, 0, value)]
+    while stack:
+        holder, key, item = stack.pop()
+        found = opened(item)
+        if found is None:
+            holder[key] = leaf(item)
+            continue
+        new, pairs = found
+        holder[key] = new
+        stack.extend((new, k, v) for k, v in pairs)
+    return top[0]
+
+
+def _json_opened(value: Any) -> tuple[Any, Iterable[tuple[Any, Any]]] | None:
+    """``_rebuilt``'s opener for decoded JSON: a dict and a list become new ones."""
+    kind = type(value)
+    if kind is dict:
+        return dict.fromkeys(value), value.items()
+    if kind is list:
+        return [None] * len(value), enumerate(value)
+    return None
+
+
+def _as_is(value: Any) -> Any:
+    return value
+
+
+def _json_copy(value: Any) -> Any:
+    """A copy of decoded JSON, new dicts and lists at any depth (without recursion)."""
+    return _rebuilt(value, _json_opened, _as_is)

@@ -27,7 +27,7 @@ _ANOMALY_KINDS: dict[str, bool] = {  # kind -> may have changed the answer
     "emptied": False,  # an empty final/.done value where the fold holds one: the fold's kept
     "exists": False,  # a slot created twice: merged, the fold's text kept
     "missing_slot": False,  # a delta before its slot was created: created, nothing lost
-    "repeated_init": False,  # a second initial event: top-level fields refreshed, fold kept
+    "repeated_init": False,  # a second or late initial event: merged into the answer, the fold kept
     "unknown_id": False,  # an item id that names no item (ids rotated): the position followed
     "duplicate": False,  # an identical repeat of an event (same number, same content): applied once
     # may have changed the answer
@@ -82,7 +82,7 @@ class _Bookkeeping:
         chunks: the chunks merged so far (an anomaly's position).
     """
 
-    __slots__ = ("_keyless_merged", "_next_keys", "_reported", "anomalies", "chunks", "strict")
+    __slots__ = ("_drifted", "_keyless_merged", "_next_keys", "_reported", "anomalies", "chunks", "strict")
 
     def __init__(self, strict: bool) -> None:
         self.strict = strict
@@ -91,6 +91,7 @@ class _Bookkeeping:
         self._next_keys: dict[str, int] = {}  # list path -> one past its largest key (``_KeyedMerge``)
         self._keyless_merged: set[str] = set()  # entries already reported for keyless items (``_KeyedMerge``)
         self._reported: set[str] = set()  # fields already reported for re-sent text (``_TextMerge``)
+        self._drifted: set[tuple[int, str, str, str]] = set()  # the drift reported (``drift``): once each
 
     def anomaly(self, path: str, kind: str, message: str, kept: Any = None, dropped: Any = None) -> None:
         found = Anomaly(self.chunks, path, kind, message, kept, dropped)
@@ -98,12 +99,15 @@ class _Bookkeeping:
             raise StreamMergeError(found)
         self.anomalies.append(found)
 
-    def drift(self, path: str, message: str) -> None:
+    def drift(self, path: str, message: str, kind: str = "schema_drift") -> None:
         """Record, once, that a result does not fit its schema and was built anyway
-        (``schema_drift``); the caller raises instead under ``strict``."""
-        found = Anomaly(self.chunks, path, "schema_drift", message)
-        if found not in self.anomalies:
-            self.anomalies.append(found)
+        (``schema_drift``; ``too_deep`` for a value nested too deeply to check); the caller
+        raises instead under ``strict``. Constant time: a result that drifts at every one
+        of its places costs linear time."""
+        seen = (self.chunks, path, kind, message)
+        if seen not in self._drifted:
+            self._drifted.add(seen)
+            self.anomalies.append(Anomaly(self.chunks, path, kind, message))
 
     @property
     def answer_at_risk(self) -> bool:

@@ -22,6 +22,11 @@ from .event_slots import (
 )
 from .parts import _add_part
 
+#: what the fold says of gathered JSON text that does not parse, by the kind ``_parsed`` gives
+_NOT_PARSED = {
+    "invalid_json": "JSON text that does not parse: kept as text",
+    "too_deep": "JSON text nested too deeply to parse: kept as text",
+}
 #: the JSON kind of a fold value, for the rule that a value of another kind never replaces one
 _KINDS = {dict: "object", list: "array", str: "string", _Fragments: "string", _JsonFragments: "string", bool: "boolean"}
 
@@ -240,11 +245,12 @@ class _SlotOps(_Addressing):
         JSON is kept as text and reported (``invalid_json``). Nothing gathered: nothing done."""
         held = container.get(key)
         if type(held) is _JsonFragments:
-            value, ok = _parsed(held)
-            if ok:
+            value, problem = _parsed(held)
+            if not problem:
                 container[key] = value
             else:  # kept as gathered: later fragments still join it; a snapshot shows the text
-                self.report(path, "invalid_json", "JSON text that does not parse: kept as text", value, held.before)
+                self._bad_json.add(_event_path(path, self.event))
+                self.report(path, problem, _NOT_PARSED[problem], value, held.before)
 
     def set(self, container: dict[Any, Any], key: Any, value: Any) -> None:
         """Set a value only the event carries (a status named by the event type); last wins."""

@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from .event_slots import _Slots
 from .events import _EventFold
 
 #: one step of a slot path: ``name`` or ``name[{event_field}]``
@@ -174,20 +175,29 @@ class _Slot:
 
     def parse(self, f: _EventFold, e: Mapping[str, Any], parent: dict[Any, Any] | None = None) -> None:
         """Parse the JSON text gathered for the slot (``_EventFold.parse``); a slot no event
-        made is left alone (nothing is created for it)."""
+        made is left alone (nothing is created for it).
+
+        Raises:
+            _Skip: an address of the event is no address (reported by the fold).
+        """
         container = parent if parent is not None else self._find(f, e)
         if container is not None and self._key is None:
             f.parse(container, self._name, self.path)
 
     def _find(self, f: _EventFold, e: Mapping[str, Any]) -> dict[Any, Any] | None:
         """The object holding this slot for event ``e`` if events made it; None otherwise
-        (nothing is created or reported)."""
+        (nothing is created or reported). An address of the event that is not an integer or
+        a string is reported (``missing_key``), as ``_EventFold.key`` does.
+
+        Raises:
+            _Skip: such an address (the event is dropped).
+        """
         node: Any = f.response
-        for name, key, _path, _new in ((self._first,) if self._first else ()) + self._rest:
-            node = node.get(name) if isinstance(node, dict) else None
+        for name, key, path, _new in ((self._first,) if self._first else ()) + self._rest:
+            node = node.get(name) if type(node) is dict or type(node) is _Slots else None
             if key is not None:
-                index = e.get(key)
-                if isinstance(node, dict):
+                index = f.key(e, key, path)
+                if type(node) is _Slots or type(node) is dict:
                     node = node.get(index)
                 elif type(node) is list and type(index) is int and 0 <= index < len(node):
                     node = node[index]

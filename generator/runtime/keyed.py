@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .anomalies import _shown
 from .bookkeeping import _Bookkeeping, _join
 
 
@@ -159,7 +160,8 @@ class _KeyedMerge(_Bookkeeping):
             key = int(key)
         if type(key) is not int or isinstance(key, bool):
             if key is not None:
-                self.anomaly(where, "wrong_type", f"{rule.key} {key!r} is not an integer; read as missing", dropped=key)
+                message = f"{rule.key} {_shown(key)} is not an integer; read as missing"
+                self.anomaly(where, "wrong_type", message, dropped=key)
             return self._keyless(owner, rule, entries, item)
         current = entries.by_key.get(key)
         if current is None or rule.id_wire is None:
@@ -176,11 +178,11 @@ class _KeyedMerge(_Bookkeeping):
             if rule.name_wire and not new_name and not item.get("type"):
                 # neither a name nor a type, which open an entry: a server that changes ids mid-call
                 return current  # (the id conflict is reported)
-            message = f"{rule.id_wire} {new_id!r} arrives at the {rule.key} of {old_id!r}; started a new entry"
+            message = f"{rule.id_wire} {_shown(new_id)} arrives at the {rule.key} of {old_id!r}; started a new entry"
             self.anomaly(f"{where}[{key}]", "reused_key", message, old_id, None)
             return self._new_entry(owner, rule, entries, key)
         if new_name and old_name and new_name != old_name and not (new_id and new_id == old_id):
-            message = f"name {new_name!r} arrives at the {rule.key} of {old_name!r}; started a new entry"
+            message = f"name {_shown(new_name)} arrives at the {rule.key} of {_shown(old_name)}; started a new entry"
             self.anomaly(f"{where}[{key}]", "reused_key", message, old_name, None)
             return self._new_entry(owner, rule, entries, key)
         return current

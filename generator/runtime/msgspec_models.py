@@ -58,7 +58,8 @@ class _Leniency:
 
     def __init__(self) -> None:
         self.at: tuple[str | int, ...] = ()
-        self.problems: list[tuple[tuple[str | int, ...], bool]] = []
+        #: (path, what: ``missing``, ``kept`` or ``too_deep``)
+        self.problems: list[tuple[tuple[str | int, ...], str]] = []
 
 
 #: Set while a lenient build makes a model (``_built_anyway``): checks build what does not
@@ -258,15 +259,19 @@ def _fields(cls: type) -> tuple[tuple[str, str, Any, bool], ...]:
 def _parse(model: Any, data: Any) -> Any:
     """``data`` (decoded JSON) as ``model`` (a model class or a type msgspec knows), unknown
     fields kept (see the module docstring); raises ``msgspec.ValidationError`` saying where
-    it does not fit."""
+    it does not fit (also for a string holding a lone surrogate where it does not fit, on
+    which msgspec raises ``UnicodeEncodeError`` instead)."""
     if type(model) in _CHECKERS:
         return _check_value(model, data)
     try:
-        return msgspec.convert(data, model)
-    except msgspec.ValidationError as exc:
-        if "unknown field" not in str(exc):
-            raise
-    built = msgspec.convert(_known(model, data), model)
+        try:
+            return msgspec.convert(data, model)
+        except msgspec.ValidationError as exc:
+            if "unknown field" not in str(exc):
+                raise
+        built = msgspec.convert(_known(model, data), model)
+    except UnicodeEncodeError:
+        raise msgspec.ValidationError("does not fit (a value holding a lone surrogate)") from None
     _keep_extras(built, data, "$")
     return built
 
@@ -300,69 +305,109 @@ _SEQUENCES = (list, tuple)  # a JSON array built: a list, or a tuple (prefixItem
 
 def _keep_extras(built: Any, data: Any, where: str) -> bool:
     """Walk a built value beside the data it came from; put each object's unknown fields in
-    its ``extra_fields`` (checked when its schema types them). True when any were found."""
+    its ``extra_fields`` (checked when its schema types them). True when any were found. At
+    any depth: past the recursion limit, the same walk without recursion (what the first
+    try set is set again, to the same values)."""
+    try:
+        return _nested_extras(built, data, where)
+    except RecursionError:
+        return _deep_extras(built, data, where)
+
+
+def _nested_extras(built: Any, data: Any, where: str) -> bool:
     if isinstance(built, _Struct) and type(data) is dict:
         found = False
         for attr, wire, _, _ in _fields(type(built)):
-            if wire in data and _keep_extras(getattr(built, attr), data[wire], f"{where}.{wire}"):
+            if wire in data and _nested_extras(getattr(built, attr), data[wire], f"{where}.{wire}"):
                 found = True
         if found:
             built._extras_below = True  # type: ignore[misc]
-        known = built.__struct_encode_fields__
-        if len(data) > len(known) or not set(data).issubset(known):
-            extras = {k: v for k, v in data.items() if k not in known}
-            if extras:
-                odd, check = built._odd_checks, built._extra_check
-                if check is not None or odd:
-                    extras = {
-                        k: (
-                            v
-                            if (c := odd.get(k, check)) is None
-                            else (
-                                c.checked(k, v, f"{where}.{k}") if type(c) is _ByKey else _checked(c, v, f"{where}.{k}")
-                            )
-                        )
-                        for k, v in extras.items()
-                    }
-                built.extra_fields = extras  # type: ignore[misc]
-                found = True
-        return found
+        return _own_extras(built, data, where) or found
+    found = False
+    for item, raw, at in _beside(built, data, where):
+        found = _nested_extras(item, raw, at) or found
+    return found
+
+
+def _deep_extras(built: Any, data: Any, where: str) -> bool:
+    """``_nested_extras`` without recursion: every pair of values (built, data) in order from
+    the top, then each done after what is below it."""
+    nodes: list[tuple[Any, Any, str, int]] = []  # (built, data, where, its parent's number)
+    stack = [(built, data, where, -1)]
+    while stack:
+        node = stack.pop()
+        nodes.append(node)
+        number = len(nodes) - 1
+        item, raw, at, _ = node
+        if isinstance(item, _Struct) and type(raw) is dict:
+            inner = [(getattr(item, a), raw[w], f"{at}.{w}") for a, w, _, _ in _fields(type(item)) if w in raw]
+        else:
+            inner = list(_beside(item, raw, at))
+        stack.extend((i, r, a, number) for i, r, a in inner)
+    below = [False] * len(nodes)
+    for number in range(len(nodes) - 1, -1, -1):
+        item, raw, at, parent = nodes[number]
+        found = below[number]
+        if isinstance(item, _Struct) and type(raw) is dict:
+            if found:
+                item._extras_below = True  # type: ignore[misc]
+            found = _own_extras(item, raw, at) or found
+        if found and parent >= 0:
+            below[parent] = True
+        below[number] = found
+    return below[0]
+
+
+def _beside(built: Any, data: Any, where: str) -> list[tuple[Any, Any, str]]:
+    """The values inside a built list or dict beside those of the data it came from."""
     if type(built) in _SEQUENCES and type(data) is list and len(built) == len(data):
-        found = False
-        for i, (item, raw) in enumerate(zip(built, data)):
-            found = _keep_extras(item, raw, f"{where}[{i}]") or found
-        return found
+        return [(item, raw, f"{where}[{i}]") for i, (item, raw) in enumerate(zip(built, data))]
     if type(built) is dict and type(data) is dict:
-        found = False
-        for key, item in built.items():
-            found = _keep_extras(item, data.get(key), f"{where}.{key}") or found
-        return found
-    return False
+        return [(item, data.get(key), f"{where}.{key}") for key, item in built.items()]
+    return []
+
+
+def _own_extras(built: _Struct, data: dict[str, Any], where: str) -> bool:
+    """Put the unknown fields of ``data`` in ``built.extra_fields`` (checked when the model's
+    schema types them); True when there are any."""
+    known = built.__struct_encode_fields__
+    if len(data) <= len(known) and set(data).issubset(known):
+        return False
+    extras = {k: v for k, v in data.items() if k not in known}
+    if not extras:
+        return False
+    odd, check = built._odd_checks, built._extra_check
+    if check is not None or odd:
+        extras = {
+            k: (
+                v
+                if (c := odd.get(k, check)) is None
+                else (c.checked(k, v, f"{where}.{k}") if type(c) is _ByKey else _checked(c, v, f"{where}.{k}"))
+            )
+            for k, v in extras.items()
+        }
+    built.extra_fields = extras  # type: ignore[misc]
+    return True
 
 
 def _add_extras(built: Any, data: Any) -> None:
     """Put the extra fields of ``built`` and of every object inside back into ``data`` (its
-    ``to_builtins`` form)."""
-    if isinstance(built, _Struct) and type(data) is dict:
-        if built._extras_below:
-            for attr, wire, _, _ in _fields(type(built)):
-                if wire in data:
-                    _add_extras(getattr(built, attr), data[wire])
-        else:
-            for attr, wire in built._checks_inside:
-                if wire in data:
-                    _add_extras(getattr(built, attr), data[wire])
-        if built.extra_fields:
-            extra = msgspec.to_builtins(built.extra_fields)
-            for key, value in built.extra_fields.items():  # a model among them has extras too
-                _add_extras(value, extra[key])
-            data.update(extra)
-    elif type(built) in _SEQUENCES and type(data) in _SEQUENCES:  # to_builtins: tuples
-        for item, raw in zip(built, data):
-            _add_extras(item, raw)
-    elif type(built) is dict and type(data) is dict:
-        for key, item in built.items():
-            _add_extras(item, data.get(key))
+    ``to_builtins`` form), at any depth (a walk without recursion)."""
+    stack = [(built, data)]
+    while stack:
+        built, data = stack.pop()
+        if isinstance(built, _Struct) and type(data) is dict:
+            pairs = _fields(type(built)) if built._extras_below else built._checks_inside
+            stack.extend((getattr(built, pair[0]), data[pair[1]]) for pair in pairs if pair[1] in data)
+            if built.extra_fields:
+                extra = msgspec.to_builtins(built.extra_fields)
+                # a model among them has extras too
+                stack.extend((value, extra[key]) for key, value in built.extra_fields.items())
+                data.update(extra)
+        elif type(built) in _SEQUENCES and type(data) in _SEQUENCES:  # to_builtins: tuples
+            stack.extend(zip(built, data))
+        elif type(built) is dict and type(data) is dict:
+            stack.extend((item, data.get(key)) for key, item in built.items())
 
 
 def _built_anyway(model: Any, data: dict[str, Any], acc: Any) -> Any:
@@ -371,25 +416,34 @@ def _built_anyway(model: Any, data: dict[str, Any], acc: Any) -> Any:
     style: each place that does not fit (a required field missing, a value of another type,
     an unknown tag in a closed union, at any depth) is reported as a ``schema_drift``
     anomaly with its path and kept as its JSON where it was; a missing required field reads
-    as ``None``. ``acc``: the accumulator's state (its ``strict`` flag and ``drift``)."""
+    as ``None``; a value nested too deeply to build is kept so and reported ``too_deep``.
+    ``acc``: the accumulator's state (its ``strict`` flag and ``drift``)."""
     try:
         return _parse(model, data)
-    except msgspec.ValidationError:
+    except (msgspec.ValidationError, RecursionError) as exc:
         if acc.strict:
+            if type(exc) is RecursionError:
+                raise msgspec.ValidationError("nested too deeply to check") from None
             raise
     state = _Leniency()
     built = _lenient(model, data, (), state)
-    places: dict[tuple[str | int, ...], bool] = {}  # one anomaly a place: a missing field is missing
-    for where, missing in state.problems:
-        places[where] = places.get(where, False) or missing
+    places: dict[tuple[str | int, ...], str] = {}  # one anomaly a place: a missing field is missing
+    for where, what in state.problems:
+        if places.get(where) != "missing":
+            places[where] = what
     for where in sorted(places, key=_path_order):
-        acc.drift(_where(where), _DRIFT_MISSING if places[where] else _DRIFT_KEPT)
+        if places[where] == "too_deep":
+            acc.drift(_where(where), _DRIFT_DEEP, "too_deep")
+        else:
+            acc.drift(_where(where), _DRIFT_MISSING if places[where] == "missing" else _DRIFT_KEPT)
     return built
 
 
-#: The two messages of a result built anyway (``schema_drift``), the same in every style.
+#: The messages of a result built anyway, the same in every style: a required field missing, a
+#: value the types cannot hold (``schema_drift``), a value nested too deeply (``too_deep``).
 _DRIFT_MISSING = "a required field is missing: built without it"
 _DRIFT_KEPT = "does not fit its schema: kept as it came (JSON)"
+_DRIFT_DEEP = "nested too deeply to check: kept as it came (JSON)"
 
 
 def _where(path: tuple[str | int, ...]) -> str:
@@ -408,7 +462,7 @@ def _strictly(check: Any, value: Any) -> tuple[bool, Any]:
     token = _LENIENT.set(None)
     try:
         return True, _check_value(check, value)
-    except (msgspec.ValidationError, TypeError):
+    except (msgspec.ValidationError, TypeError, RecursionError):
         return False, None
     finally:
         _LENIENT.reset(token)
@@ -417,7 +471,17 @@ def _strictly(check: Any, value: Any) -> tuple[bool, Any]:
 def _lenient(annotation: Any, value: Any, path: tuple[str | int, ...], state: _Leniency) -> Any:
     """``value`` as ``annotation`` if it fits; else, where the annotation names one shape (a
     model, a list, a map), built as that shape place by place; else kept as it came
-    (reported at ``path``). A union of several shapes is not guessed at: kept whole."""
+    (reported at ``path``). A union of several shapes is not guessed at: kept whole. Past
+    the recursion limit (a recursive schema's deep data), kept as it came (``too_deep``)."""
+    try:
+        return _lenient_shaped(annotation, value, path, state)
+    except RecursionError:
+        state.problems.append((path, "too_deep"))
+        return value
+
+
+def _lenient_shaped(annotation: Any, value: Any, path: tuple[str | int, ...], state: _Leniency) -> Any:
+    """``_lenient`` (see there), recursive."""
     fits, built = _strictly(annotation, value)
     if fits:
         return built
@@ -430,7 +494,7 @@ def _lenient(annotation: Any, value: Any, path: tuple[str | int, ...], state: _L
         return [_lenient(args[0], item, (*path, i), state) for i, item in enumerate(value)]
     if type(value) is dict and origin is dict and len(args) == 2:
         return {k: _lenient(args[1], v, (*path, k), state) for k, v in value.items()}
-    state.problems.append((path, False))
+    state.problems.append((path, "kept"))
     return value
 
 
@@ -443,7 +507,7 @@ def _lenient_model(model: Any, value: dict[str, Any], path: tuple[str | int, ...
         if wire in value:
             values[attr] = _lenient(ann, value[wire], (*path, wire), state)
         elif required:
-            state.problems.append(((*path, wire), True))
+            state.problems.append(((*path, wire), "missing"))
             values[attr] = None
     token = _LENIENT.set(state)
     at, state.at = state.at, path
@@ -486,7 +550,7 @@ def _lenient_check(check: Any, value: Any, path: tuple[str | int, ...], state: _
             return _lenient_check(chosen, value, path, state)
     if kind not in _CHECKERS:
         return _lenient(check, value, path, state)
-    state.problems.append((path, False))
+    state.problems.append((path, "kept"))
     return value
 
 

@@ -5,7 +5,7 @@ checks of scalars, the combinators the generated module builds its composite par
 
 What differs by style is in ``parsing_dataclass`` / ``parsing_typeddict`` (whether a parser
 builds new values or checks and returns its input), tuples in ``tuples_dataclass`` /
-``tuples_typeddict``, lenient results in ``lenient`` (with ``_Kept``, below). These modules are inlined into every
+``tuples_typeddict``, lenient results in ``lenient`` (with ``_Leniency``, below). These modules are inlined into every
 generated module of those styles, even with ``--runtime package`` (two styles' parsers share
 names).
 
@@ -16,6 +16,7 @@ docstring and the import lines (see the package docstring).
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any, TypeVar, cast
 
 # ---------------------------------------------------------------------------
@@ -125,19 +126,22 @@ def _map_of(parse: Callable[[Any], _T]) -> Callable[[Any], dict[str, _T]]:
         for key, item in _object(value).items():
             try:
                 entries[key] = parse(item)
-            except ParseError as exc:
-                if type(item) is not _Kept:
-                    raise exc.within(key) from None
-                entries[key] = item.value
+            except (ParseError, RecursionError) as exc:
+                _keep(exc, value, key)
+                entries[key] = item
         return entries
 
     return parse_map
 
 
 def _first_of(parsers: tuple[Callable[[Any], Any], ...]) -> Callable[[Any], Any]:
-    """A union: the first alternative that fits, left to right."""
+    """A union: the first alternative that fits, left to right. In a lenient build each
+    alternative is tried strictly (``_strictly``): an alternative fits or not, it is never
+    built leniently; a value none fits is kept whole by the reader of the union."""
 
     def parse_union(value: Any) -> Any:
+        if _LENIENT.get() is not None:
+            return _strictly(parse_union, value)
         problems = []
         for parse in parsers:
             try:
@@ -166,33 +170,64 @@ def _tagged(prop: str, parsers: dict[Any, Callable[[Any], Any]]) -> Callable[[An
     return parse_tagged
 
 
-class _Kept:
-    """A value a lenient build keeps as it came (``_built_anyway`` puts it where the parse
-    failed): no parser takes it, so the one that reads the place (``_req``, ``_opt``, a list
-    or map item) catches that and returns ``value``, the JSON as it came (``None`` for a
-    required field that is missing). Only the failing path pays for it."""
+class _Leniency:
+    """A lenient build's state (``lenient._built_anyway``): each place found that does not
+    fit, as ``(container, key, what)`` (``what``: ``missing`` for a required field the data
+    lacks, ``kept`` for a value kept as it came, ``too_deep`` for one nested too deeply to
+    check). The reader of a place records it and goes on, so the build is one pass over the
+    data; where the places are (their paths) is found afterwards, in one walk."""
 
-    __slots__ = ("value",)
+    __slots__ = ("places",)
 
-    def __init__(self, value: Any) -> None:
-        self.value = value
+    def __init__(self) -> None:
+        self.places: list[tuple[Any, str | int, str]] = []
+
+
+#: The lenient build running in this thread or task, if any (``_built_anyway``): the readers
+#: (``_req``, ``_opt``, a list's, a map's, the extra fields') keep what does not fit then.
+_LENIENT: ContextVar[_Leniency | None] = ContextVar("_LENIENT", default=None)
+
+
+def _keep(exc: BaseException, container: Any, key: str | int) -> None:
+    """What the reader of ``container[key]`` does when its parser raised ``exc``: in a
+    lenient build, record the place (the caller keeps the value as it came); otherwise raise
+    ``exc``, a ``ParseError`` with ``key`` in its path (a ``RecursionError`` as it is)."""
+    lenient = _LENIENT.get()
+    if lenient is None:
+        if type(exc) is ParseError:
+            raise exc.within(key) from None
+        raise exc
+    lenient.places.append((container, key, "kept" if type(exc) is ParseError else "too_deep"))
+
+
+def _strictly(parse: Callable[[Any], _T], value: Any) -> _T:
+    """``parse(value)`` without leniency (inside a lenient build: a union's alternative, an
+    item read by position), so that it fits or raises as a whole."""
+    token = _LENIENT.set(None)
+    try:
+        return parse(value)
+    finally:
+        _LENIENT.reset(token)
 
 
 def _any(value: Any) -> Any:
-    return value.value if type(value) is _Kept else value
+    return value
 
 
 def _req(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T:
     try:
         value = data[key]
     except KeyError:
-        raise ParseError("required field is missing", (key,)) from None
+        lenient = _LENIENT.get()
+        if lenient is None:
+            raise ParseError("required field is missing", (key,)) from None
+        lenient.places.append((data, key, "missing"))  # built without it
+        return cast(_T, None)
     try:
         return parse(value)
-    except ParseError as exc:
-        if type(value) is _Kept:
-            return cast(_T, value.value)
-        raise exc.within(key) from None
+    except (ParseError, RecursionError) as exc:
+        _keep(exc, data, key)
+        return cast(_T, value)
 
 
 def _opt(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T | None:
@@ -201,7 +236,6 @@ def _opt(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T | Non
         return None
     try:
         return parse(value)
-    except ParseError as exc:
-        if type(value) is _Kept:
-            return cast(_T, value.value)
-        raise exc.within(key) from None
+    except (ParseError, RecursionError) as exc:
+        _keep(exc, data, key)
+        return cast(_T, value)

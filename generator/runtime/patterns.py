@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .parsing import ParseError
+from .parsing import ParseError, _keep
 
 
 def _pattern_extras(
@@ -25,7 +25,8 @@ def _pattern_extras(
     """The fields of ``data`` not in ``known``, each checked (dataclass: built) by the parser
     of every pattern its key matches (``re.search``, as JSON Schema matches; the first one's
     value is kept), a key matching none by ``rest`` (``None``: any value), or refused when
-    ``closed`` (``additionalProperties: false``)."""
+    ``closed`` (``additionalProperties: false``). A lenient build keeps a value that does not
+    fit as it came."""
     extras = {}
     for key, value in data.items():
         if key in known:
@@ -38,6 +39,7 @@ def _pattern_extras(
                 raise ParseError("not allowed: the key matches no pattern and additionalProperties is false")
             else:
                 extras[key] = value if rest is None else rest(value)
-        except ParseError as exc:
-            raise exc.within(key) from None
+        except (ParseError, RecursionError) as exc:
+            _keep(exc, data, key)
+            extras[key] = value
     return extras

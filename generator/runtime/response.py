@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .anomalies import Anomaly, StreamMergeError
+from .anomalies import Anomaly, StreamMergeError, _json_copy
 from .bookkeeping import _join
 from .merge import _Merger
 
@@ -20,11 +20,19 @@ from .merge import _Merger
 # ---------------------------------------------------------------------------
 # The finished answer: a merged snapshot turned into the non-stream response.
 def _copied(value: Any) -> Any:
-    """JSON data copied: new dicts and lists all the way down, other values as they are."""
+    """JSON data copied: new dicts and lists all the way down, other values as they are (at
+    any depth: past the recursion limit, without recursion)."""
+    try:
+        return _nested_copy(value)
+    except RecursionError:
+        return _json_copy(value)
+
+
+def _nested_copy(value: Any) -> Any:
     if type(value) is dict:
-        return {k: _copied(v) for k, v in value.items()}
+        return {k: _nested_copy(v) for k, v in value.items()}
     if type(value) is list:
-        return [_copied(v) for v in value]
+        return [_nested_copy(v) for v in value]
     return value
 
 

@@ -285,35 +285,170 @@ def _chunk_texts(parser: _EventParser, item: str | bytes, named: bool) -> list[A
     return texts
 
 
-def _opens_json(item: str | bytes) -> bool:
-    """True for a first line that opens a JSON object: the stream is JSON lines (NDJSON:
-    Ollama's ``application/x-ndjson``), not server-sent events, where no field starts so."""
-    if type(item) is not str and type(item) is not bytes:
-        return False  # the event-stream reader says what is wrong with it
-    start = item.lstrip()[:1]
-    return start == "{" or start == b"{"
+#: How a stream's chunks come: server-sent events, JSON lines (one chunk a line:
+#: ``application/x-ndjson``), or one JSON array of the chunks over the lines (``application/json``
+#: where an operation streams: Gemini's ``streamGenerateContent`` without ``alt=sse``).
+_FORMATS = ("sse", "jsonl", "json")
+_BOM = "\ufeff"
+
+
+def _format_of(first: Any, formats: tuple[str, ...]) -> str:
+    """The reader of a stream: the one format the spec declares for it; among several (or
+    all, where the spec declares none), the one its first line that is not blank opens: a
+    JSON object for JSON lines, a JSON array for a JSON array, anything else for events."""
+    if len(formats) == 1:
+        return formats[0]
+    allowed = formats or _FORMATS
+    start = _start(first)
+    if start == "{" and ("jsonl" in allowed or "json" in allowed):
+        return "jsonl" if "jsonl" in allowed else "json"
+    if start == "[" and ("json" in allowed or "jsonl" in allowed):
+        return "json" if "json" in allowed else "jsonl"
+    return "sse" if "sse" in allowed else allowed[0]
+
+
+def _start(item: Any) -> str:
+    """The first character of a line after a byte order mark and blanks ("" if none)."""
+    if type(item) is bytes:
+        item = item.decode("utf-8", "replace")
+    if type(item) is not str:
+        return ""
+    return item.lstrip(_BOM).lstrip()[:1]
 
 
 def _blank(item: Any) -> bool:
-    """A blank line (text or bytes) before the first one that says what the stream is."""
-    return (type(item) is str or type(item) is bytes) and not item.strip()
+    """A blank line (text or bytes, a byte order mark aside) before the first one that says
+    what the stream is."""
+    if type(item) is bytes:
+        return not item.removeprefix(b"\xef\xbb\xbf").strip()
+    return type(item) is str and not item.lstrip(_BOM).strip()
 
 
-def _text_lines(item: str | bytes, number: int) -> list[str]:
-    """The non-blank lines of one item of a JSON-lines stream (an item may hold several).
+def _text(item: Any, number: int) -> str:
+    """An item of a JSON stream as text.
 
     Raises:
-        StreamFormatError: bytes that are not UTF-8 (``number``: the next chunk's).
+        StreamFormatError: bytes that are not UTF-8, or an item that is neither text nor
+            bytes (``number``: the next chunk's).
     """
-    if type(item) is bytes:
+    if type(item) is str:
+        return item
+    if isinstance(item, (bytes, bytearray, memoryview)):
         try:
-            item = item.decode("utf-8")
+            return bytes(item).decode("utf-8")
         except UnicodeDecodeError as exc:
             raise StreamFormatError(f"a line is not UTF-8 ({exc})", number) from None
-    assert type(item) is str
-    if "\n" not in item and "\r" not in item:
-        return [item] if item.strip() else []
-    return [line for line in item.splitlines() if line.strip()]
+    raise StreamFormatError(f"a line must be text or bytes, not {type(item).__name__}", number)
+
+
+class _JsonLines:
+    """The lines of a JSON stream, read as JSON lines are: split at ``\\n`` (a ``\\r``
+    before it is a blank JSON may hold) and nowhere else: U+2028, U+0085 and the other
+    breaks ``str.splitlines`` knows may stand inside a JSON string. A byte order mark at the
+    very start is dropped (as the event-stream reader does)."""
+
+    __slots__ = ("started",)
+
+    def __init__(self) -> None:
+        self.started = False
+
+    def lines(self, item: Any, number: int) -> list[str]:
+        """The lines of one item (an item may hold several, or part of one)."""
+        text = _text(item, number)
+        if not self.started:
+            if not text.lstrip(_BOM).strip():
+                return []
+            self.started = True
+            text = text.lstrip(_BOM)
+        return text.split("\n") if "\n" in text else [text]
+
+
+def _json_lines(lines: Iterator[Any], decode: Callable[[str, int], Any]) -> Iterator[Any]:
+    """``decode(line, number)`` for each non-blank line of a JSON-lines stream."""
+    reader = _JsonLines()
+    number = 0
+    for item in lines:
+        for line in reader.lines(item, number):
+            if line.strip():
+                yield decode(line, number)
+                number += 1
+
+
+#: What the JSON-array reader looks at in a line: a string (which cannot span lines in JSON),
+#: or a bracket.
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
+
+
+class _ArrayItems:
+    """The items of one JSON array that comes over many lines (``[{...},`` ... ``]``, pretty
+    printed or not), each item's text given as soon as its last line is read, so that each
+    chunk is yielded as it arrives; linear (a line is scanned once, by a regular expression,
+    and an item's text joined once). Text outside the items other than the array's brackets,
+    commas and blanks is given as an item too, so that decoding it says what is wrong."""
+
+    __slots__ = ("depth", "parts")
+
+    def __init__(self) -> None:
+        self.depth = 0  # 0 outside the array, 1 between its items, 2 and more inside one
+        self.parts: list[str] | None = None  # the text of the item being read, by line
+
+    def feed(self, line: str) -> list[str]:
+        """The texts of the items ``line`` ends (and of stray text in it)."""
+        done: list[str] = []
+        start = last = 0  # where the current item starts in this line; the end of the last token read between items
+        for m in _JSON_TOKEN.finditer(line):
+            token = m.group()
+            if self.depth >= 2:
+                if token[0] != '"':
+                    self.depth += 1 if token in "[{" else -1
+                    if self.depth == 1:
+                        assert self.parts is not None
+                        self.parts.append(line[start : m.end()])
+                        done.append("".join(self.parts))
+                        self.parts, last = None, m.end()
+                continue
+            self._between(line[last : m.start()], done)
+            last = m.end()
+            if token == "[" and self.depth == 0:
+                self.depth = 1
+            elif token in "[{" and self.depth == 1:
+                self.depth, self.parts, start = 2, [], m.start()
+            elif token == "]" and self.depth == 1:
+                self.depth = 0
+            else:  # a string or a bracket where no item is: not an array of objects
+                done.append(token)
+        if self.parts is not None:
+            self.parts.append(line[start:] + "\n")
+        else:
+            self._between(line[last:], done)
+        return done
+
+    def _between(self, text: str, done: list[str]) -> None:
+        if text.strip(" \t\r\n,"):
+            done.append(text.strip(" \t\r\n,"))
+
+    def end(self) -> list[str]:
+        """The text of an item left open when the stream ends (decoding it says so)."""
+        return ["".join(self.parts)] if self.parts is not None else []
+
+
+def _json_array(lines: Iterator[Any], decode: Callable[[str, int], Any]) -> Iterator[Any]:
+    """``decode(item, number)`` for each item of a JSON array over the lines; a stream that
+    is no array (its first line opens an object) is read as JSON lines."""
+    reader, items = _JsonLines(), _ArrayItems()
+    number = 0
+    pending = iter(lines)
+    for item in pending:
+        texts = [line for line in reader.lines(item, number) if line.strip()]
+        if texts and number == 0 and items.depth == 0 and texts[0].lstrip()[:1] == "{":
+            yield from _json_lines(_prepend(texts, pending), decode)
+            return
+        for line in texts:
+            for text in items.feed(line):
+                yield decode(text, number)
+                number += 1
+    for text in items.end():
+        yield decode(text, number)
 
 
 def _prepend(head: list[Any], rest: Iterator[Any]) -> Iterator[Any]:
@@ -322,29 +457,40 @@ def _prepend(head: list[Any], rest: Iterator[Any]) -> Iterator[Any]:
     yield from rest
 
 
-def _json_lines(first: str | bytes, rest: Iterator[str | bytes], decode: Callable[[str, int], Any]) -> Iterator[Any]:
-    """``decode(line, number)`` for each non-blank line of a JSON-lines stream."""
-    number = 0
-    for item in _prepend([first], rest):
-        for line in _text_lines(item, number):
-            yield decode(line, number)
-            number += 1
+def _chunks(
+    lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any], formats: tuple[str, ...] = ()
+) -> Iterator[Any]:
+    """``decode(data, number)`` for each chunk of a stream, read as the spec declares it
+    (``formats``: ``_format_of``): server-sent events up to ``data: [DONE]`` (or the end),
+    JSON lines (one chunk a line), or a JSON array over the lines (item by item); see the
+    module's ``iter_chunk_dicts``.
 
-
-def _chunks(lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any]) -> Iterator[Any]:
-    """``decode(data, event number)`` for each chunk of a stream: server-sent events, up to
-    ``data: [DONE]`` (or the end), or JSON lines, one chunk a line, when the first line that
-    is not blank opens a JSON object; see the module's ``iter_chunk_dicts``."""
+    Raises:
+        StreamFormatError: also a stream read as events whose first line opens JSON (the
+            spec declares events only: no chunk would be read).
+    """
     rest = iter(lines)
     head = []  # the blank lines before the first that is not, kept for the event-stream reader
     for item in rest:
         head.append(item)
         if not _blank(item):
             break
-    if head and _opens_json(head[-1]):
-        yield from _json_lines(head[-1], rest, decode)
+    form = _format_of(head[-1] if head else "", formats)
+    if form == "jsonl":
+        yield from _json_lines(_prepend(head, rest), decode)
+    elif form == "json":
+        yield from _json_array(_prepend(head, rest), decode)
     else:
+        _events_expected(head[-1] if head else "")
         yield from _sse_chunks(_prepend(head, rest), named, decode)
+
+
+def _events_expected(first: Any) -> None:
+    """Raise ``StreamFormatError`` when the first line of a stream read as server-sent events
+    opens JSON: as events, it would give no chunk and say nothing."""
+    if _start(first) in ("{", "["):
+        message = "the stream is JSON, not the server-sent events (text/event-stream) the spec declares for it"
+        raise StreamFormatError(message, 0)
 
 
 def _sse_chunks(lines: Iterable[str | bytes], named: bool, decode: Callable[[str, int], Any]) -> Iterator[Any]:
@@ -392,7 +538,7 @@ def _sse_chunks(lines: Iterable[str | bytes], named: bool, decode: Callable[[str
 
 
 async def _achunks(
-    lines: AsyncIterable[str | bytes], named: bool, decode: Callable[[str, int], Any]
+    lines: AsyncIterable[str | bytes], named: bool, decode: Callable[[str, int], Any], formats: tuple[str, ...] = ()
 ) -> AsyncIterator[Any]:
     """``_chunks`` for an async iterable of lines."""
     rest = aiter(lines)
@@ -401,18 +547,26 @@ async def _achunks(
         head.append(item)
         if not _blank(item):
             break
-    if head and _opens_json(head[-1]):
-        number = 0
-        for line in _text_lines(head[-1], number):
-            yield decode(line, number)
-            number += 1
-        async for item in rest:
-            for line in _text_lines(item, number):
-                yield decode(line, number)
-                number += 1
+    form = _format_of(head[-1] if head else "", formats)
+    if form == "sse":
+        _events_expected(head[-1] if head else "")
+        async for chunk in _asse_chunks(_aprepend(head, rest), named, decode):
+            yield chunk
         return
-    async for chunk in _asse_chunks(_aprepend(head, rest), named, decode):
-        yield chunk
+    # a JSON stream: each item read as it comes, by the readers of ``_chunks``
+    reader, items = _JsonLines(), _ArrayItems()
+    number, array = 0, form == "json"
+    async for item in _aprepend(head, rest):
+        for line in reader.lines(item, number):
+            if not line.strip():
+                continue
+            if array and number == 0 and items.depth == 0 and line.lstrip()[:1] == "{":
+                array = False  # no array: JSON lines
+            for text in items.feed(line) if array else [line]:
+                yield decode(text, number)
+                number += 1
+    for text in items.end():
+        yield decode(text, number)
 
 
 async def _aprepend(head: list[Any], rest: AsyncIterable[Any]) -> AsyncIterator[Any]:
@@ -462,12 +616,16 @@ async def _asse_chunks(
         yield decode(last, parser.count - 1)
 
 
-def _chunk_dicts(lines: Iterable[str | bytes], named_events: bool) -> Iterator[dict[str, Any]]:
-    """The decoded chunks of an event stream, up to ``data: [DONE]`` (or the end); see the
+def _chunk_dicts(
+    lines: Iterable[str | bytes], named_events: bool, formats: tuple[str, ...] = ()
+) -> Iterator[dict[str, Any]]:
+    """The decoded chunks of a stream read as ``formats`` says (``_chunks``); see the
     module's ``iter_chunk_dicts``."""
-    return _chunks(lines, named_events, _event_object if named_events else _chunk_object)
+    return _chunks(lines, named_events, _event_object if named_events else _chunk_object, formats)
 
 
-def _achunk_dicts(lines: AsyncIterable[str | bytes], named_events: bool) -> AsyncIterator[dict[str, Any]]:
+def _achunk_dicts(
+    lines: AsyncIterable[str | bytes], named_events: bool, formats: tuple[str, ...] = ()
+) -> AsyncIterator[dict[str, Any]]:
     """``_chunk_dicts`` for an async iterable of lines."""
-    return _achunks(lines, named_events, _event_object if named_events else _chunk_object)
+    return _achunks(lines, named_events, _event_object if named_events else _chunk_object, formats)

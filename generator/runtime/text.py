@@ -131,7 +131,12 @@ class _TextMerge(_Bookkeeping):
         if text_only and type(value) is not str:
             if value == {}:
                 return
-            text = json.dumps(value, ensure_ascii=False, default=repr)
+            try:
+                text = json.dumps(value, ensure_ascii=False, default=repr)
+            except RecursionError:  # nested past what json.dumps writes: dropped, the rest of the chunk kept
+                where = _join(state._path, wire)
+                self.anomaly(where, "too_deep", "a value nested too deeply to write as text: dropped", None, value)
+                return
             self.anomaly(
                 _join(state._path, wire),
                 "wrong_type",

@@ -10,16 +10,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from .parsing import ParseError, _kind
+from .parsing import _LENIENT, ParseError, _kind, _strictly
 
 
 def _tuple_of(
     prefix: tuple[Callable[[Any], Any], ...], rest: Callable[[Any], Any] | None, least: int
 ) -> Callable[[Any], tuple[Any, ...]]:
     """A list read by position (``prefixItems``): item ``i`` by ``prefix[i]``, those after
-    by ``rest`` (``None``: no more allowed); at least ``least`` items."""
+    by ``rest`` (``None``: no more allowed); at least ``least`` items. In a lenient build
+    its items are read strictly (``_strictly``): a list read by position fits or is kept
+    whole, as in the other styles."""
 
     def parse_tuple(value: Any) -> tuple[Any, ...]:
+        if _LENIENT.get() is not None:
+            return _strictly(parse_tuple, value)
         if not isinstance(value, list):
             raise ParseError(f"expected a list, got {_kind(value)}")
         if len(value) < least or (rest is None and len(value) > len(prefix)):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from .parsing import ParseError, _Kept, _kind
+from .parsing import _LENIENT, ParseError, _kind, _strictly
 
 
 def _tuple_of(
@@ -20,9 +20,13 @@ def _tuple_of(
 ) -> Callable[[Any], tuple[Any, ...]]:
     """A list read by position (``prefixItems``): item ``i`` by ``prefix[i]``, those after
     by ``rest`` (``None``: no more allowed); at least ``least`` items. A tuple (what an
-    earlier parse put there) is read as the list it was."""
+    earlier parse put there) is read as the list it was. In a lenient build its items are
+    read strictly (``_strictly``): a list read by position fits or is kept whole, as in the
+    other styles."""
 
     def parse_tuple(value: Any) -> tuple[Any, ...]:
+        if _LENIENT.get() is not None:
+            return _strictly(parse_tuple, value)
         if not isinstance(value, (list, tuple)):
             raise ParseError(f"expected a list, got {_kind(value)}")
         if len(value) < least or (rest is None and len(value) > len(prefix)):
@@ -41,7 +45,6 @@ def _tuple_of(
 
 def _put(data: dict[str, Any], key: str, value: Any) -> None:
     """Put a checked value back under ``key`` (a field that holds a tuple), when there is one:
-    an absent key stays absent, and a place a lenient build marks keeps its marker
-    (``_unmarked`` takes it out)."""
-    if key in data and type(data[key]) is not _Kept:
+    an absent key stays absent."""
+    if key in data:
         data[key] = value

@@ -340,9 +340,12 @@ class TickerChunkAccumulator(_ChunkAccumulator):
 def iter_chunk_dicts(
     lines: Iterable[str | bytes], *, named_events: bool = False
 ) -> Iterator[dict[str, Any]]:
-    """The decoded chunks of an event stream, up to ``data: [DONE]`` (or the end); or of
-    JSON lines (``application/x-ndjson``: Ollama), one chunk a line, when the first line
-    that is not blank opens a JSON object.
+    """The decoded chunks of a stream, read as the spec declares it (undeclared: by its first line):
+    server-sent events up to ``data: [DONE]`` (or the end); JSON lines
+    (``application/x-ndjson``: Ollama), one chunk a line; or a JSON array over the lines
+    (``application/json`` where an operation streams: Gemini), item by item. Where the
+    spec declares several (or none), the first line that is not blank says which: a JSON
+    object for JSON lines, a JSON array for an array, else events.
 
     ``named_events``: also the data of events named other than ``message`` (the Responses,
     Anthropic and Cohere APIs name every event); by default in a module with an event
@@ -356,14 +359,14 @@ def iter_chunk_dicts(
         StreamError: the server sent an error event (after every chunk before it).
         StreamFormatError: the input is not a well-formed stream of JSON chunks.
     """
-    return _chunk_dicts(lines, named_events)
+    return _chunk_dicts(lines, named_events, ())
 
 
 def aiter_chunk_dicts(
     lines: AsyncIterable[str | bytes], *, named_events: bool = False
 ) -> AsyncIterator[dict[str, Any]]:
     """``iter_chunk_dicts`` for an async iterable of lines."""
-    return _achunk_dicts(lines, named_events)
+    return _achunk_dicts(lines, named_events, ())
 
 
 def _chunk_model(text: str, number: int) -> TickerChunk:
@@ -378,9 +381,9 @@ def iter_chunks(lines: Iterable[str | bytes]) -> Iterator[TickerChunk]:
         StreamError, StreamFormatError: see ``iter_chunk_dicts``.
         ParseError: a chunk does not fit the model.
     """
-    return _chunks(lines, False, _chunk_model)
+    return _chunks(lines, False, _chunk_model, ())
 
 
 def aiter_chunks(lines: AsyncIterable[str | bytes]) -> AsyncIterator[TickerChunk]:
     """``iter_chunks`` for an async iterable of lines."""
-    return _achunks(lines, False, _chunk_model)
+    return _achunks(lines, False, _chunk_model, ())
