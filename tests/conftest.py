@@ -15,12 +15,17 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from generator import runtime_files
 from generator.model import Schemas
 from generator.pipeline import Options, generate, read_spec
 from generator.styles import RUNTIME_PARTS
 from generator.write import Output
+
+# property tests are judged by what they find, not by how fast a loaded machine draws inputs
+settings.register_profile("gen-models", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("gen-models")
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"  # small real fixtures kept in the repository (see its README)
