@@ -2,15 +2,12 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs c376a51f035fe12d6b30828d828b37de, output 2bb618efe1dbe955bd044e1343f9e042
+# Fingerprint: inputs 26302235b140a64c25b5b0293e7685b2, output 9cfd539539085d5bad5d7eff94840b37
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI
-API (streaming subset) 2.3.0.
-
-Also here: an accumulator per root that merges a stream's chunks into one snapshot
-(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``). Event
-unions: ``ResponseStreamEvent``, parsed by ``parse_response_stream_event``. It
-needs only the standard library, and imports the rest from ``_gen_models_runtime``
-beside it.
+API (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``)
+and a stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``,
+parsed by ``parse_response_stream_event``. Needs only the standard library, and
+``_gen_models_runtime`` beside it.
 """
 
 from __future__ import annotations
@@ -41,16 +38,12 @@ from ._gen_models_runtime.parsing import (
 from ._gen_models_runtime.parsing_dataclass import _Field, _Fields, _float, _list_of
 from ._gen_models_runtime.response import _convert, _ResponseRule
 from ._gen_models_runtime.sse import (
-    ServerSentEvent,
     StreamError,
     StreamFormatError,
-    _achunk_dicts,
     _achunks,
-    _chunk_dicts,
     _chunk_object,
     _chunks,
-    aiter_sse,
-    iter_sse,
+    _Reader,
 )
 from ._gen_models_runtime.text import _JsonText
 from ._gen_models_runtime.typed import _as_json
@@ -350,7 +343,6 @@ __all__ = [
     "ScrollParam",
     "SearchContentType",
     "SearchContextSize",
-    "ServerSentEvent",
     "ServiceTier",
     "ServiceTierResponses",
     "ShellCallOutputDelta",
@@ -399,10 +391,8 @@ __all__ = [
     "WebSearchToolFilters",
     "aiter_chunk_dicts",
     "aiter_chunks",
-    "aiter_sse",
     "iter_chunk_dicts",
     "iter_chunks",
-    "iter_sse",
     "parse_create_chat_completion_response",
     "parse_create_chat_completion_stream_response",
     "parse_response",
@@ -10606,10 +10596,8 @@ _TOOL_CALLS = _KeyedList(
 
 
 class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
-    """Merges the chunks of one ``CreateChatCompletionStreamResponse`` stream: ``add`` each in order (decoded
-    JSON is fastest), then ask for ``snapshot()`` or ``to_response()``. A chunk that strays
-    from the schema is merged as far as it can be and reported in ``anomalies``
-    (``strict=True``: ``StreamMergeError`` at the first stray instead)."""
+    """Merges the chunks of one ``CreateChatCompletionStreamResponse`` stream: ``add`` each in order, then ask for
+    ``snapshot()`` or ``to_response()`` (see ``_ChunkAccumulator``)."""
 
     __slots__ = ()
     _model = CreateChatCompletionStreamResponse
@@ -10618,10 +10606,8 @@ class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
         super().__init__(_CreateChatCompletionStreamResponseMerge(""), strict)
 
     def snapshot(self) -> CreateChatCompletionStreamResponse:
-        """The merged stream so far as a ``CreateChatCompletionStreamResponse``, validated once. One that does not
-        fit (a server omits a required field) is reported as ``schema_drift`` and built
-        anyway; ``strict=True`` raises ``ParseError`` instead, as does a value of another
-        type than the schema's."""
+        """The merged stream so far as a ``CreateChatCompletionStreamResponse``, validated once (what does not
+        fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
         built: CreateChatCompletionStreamResponse = _built_anyway(
             parse_create_chat_completion_stream_response, self.snapshot_dict(), self
         )
@@ -11370,36 +11356,9 @@ class ResponseStreamEventAccumulator:
         return self._fold.terminal
 
 
-def iter_chunk_dicts(
-    lines: Iterable[str | bytes], *, named_events: bool = True
-) -> Iterator[dict[str, Any]]:
-    """The decoded chunks of a stream, read as the spec declares it (sse):
-    server-sent events up to ``data: [DONE]`` (or the end); JSON lines
-    (``application/x-ndjson``: Ollama), one chunk a line; or a JSON array over the lines
-    (``application/json`` where an operation streams: Gemini), item by item. Where the
-    spec declares several (or none), the first line that is not blank says which: a JSON
-    object for JSON lines, a JSON array for an array, else events.
-
-    ``named_events``: also the data of events named other than ``message`` (the Responses,
-    Anthropic and Cohere APIs name every event); by default in a module with an event
-    union, so that none of its events is dropped. Else such events (pings) are skipped.
-
-    With ``named_events``, an ``event: error`` whose data is an object with a ``type`` is an
-    event of the union like any other: given to the caller (an accumulator keeps it in
-    ``acc.error``), not raised.
-
-    Raises:
-        StreamError: the server sent an error event (after every chunk before it).
-        StreamFormatError: the input is not a well-formed stream of JSON chunks.
-    """
-    return _chunk_dicts(lines, named_events, ("sse",))
-
-
-def aiter_chunk_dicts(
-    lines: AsyncIterable[str | bytes], *, named_events: bool = True
-) -> AsyncIterator[dict[str, Any]]:
-    """``iter_chunk_dicts`` for an async iterable of lines."""
-    return _achunk_dicts(lines, named_events, ("sse",))
+_READER = _Reader(("sse",), named_events=True)
+iter_chunk_dicts = _READER.iter_chunk_dicts
+aiter_chunk_dicts = _READER.aiter_chunk_dicts
 
 
 def _chunk_model(text: str, number: int) -> CreateChatCompletionStreamResponse:
@@ -11410,17 +11369,13 @@ def _chunk_model(text: str, number: int) -> CreateChatCompletionStreamResponse:
 def iter_chunks(
     lines: Iterable[str | bytes],
 ) -> Iterator[CreateChatCompletionStreamResponse]:
-    """The chunks of an event stream, each parsed as a ``CreateChatCompletionStreamResponse``.
-
-    Raises:
-        StreamError, StreamFormatError: see ``iter_chunk_dicts``.
-        ParseError: a chunk does not fit the model.
-    """
-    return _chunks(lines, False, _chunk_model, ("sse",))
+    """The chunks of a stream, each a ``CreateChatCompletionStreamResponse`` (raises as ``iter_chunk_dicts`` does,
+    and ``ParseError`` where one does not fit)."""
+    return _chunks(lines, False, _chunk_model, _READER.formats)
 
 
 def aiter_chunks(
     lines: AsyncIterable[str | bytes],
 ) -> AsyncIterator[CreateChatCompletionStreamResponse]:
     """``iter_chunks`` for an async iterable of lines."""
-    return _achunks(lines, False, _chunk_model, ("sse",))
+    return _achunks(lines, False, _chunk_model, _READER.formats)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +56,33 @@ def check_listed(
             "the spec does not list (an error event, a type newer servers send) goes under 'extra_events'",
             *place,
         )
+
+
+def _entry_options(entry: dict[str, Any], error: Callable[[str], SpecError]) -> tuple[bool, bool, bool, str | None]:
+    """A map entry's plain options, checked: ``optional``, ``keep`` (all: True), ``check``
+    (``fold``: True) and ``new`` (as JSON text, or None).
+
+    Raises:
+        SpecError: an option of another kind or value (``error`` makes it, with its place).
+    """
+    optional = entry.get("optional", False)
+    if not isinstance(optional, bool):
+        raise error(f"optional {optional!r}: true or false")
+    keep = entry.get("keep", "all")
+    if keep not in ("all", "last"):
+        raise error(f"keep {keep!r}: 'all' or 'last'")
+    if entry.get("check") not in (None, "fold"):
+        raise error(f"check {entry.get('check')!r}: only 'fold'")
+    new = entry.get("new")
+    if new is not None and not isinstance(new, dict):
+        raise error("'new' must be an object (what a slot created by this event starts as)")
+    try:  # the generated module holds it as JSON: no inf or nan (they would not import)
+        new_json = json.dumps(new, sort_keys=True, allow_nan=False) if new is not None else None
+    except ValueError:
+        raise error("'new' holds inf or nan, which JSON has not; write a finite number or a string") from None
+    except RecursionError:
+        raise error("'new' nests too deeply (over several hundred levels)") from None
+    return optional, keep == "all", entry.get("check") == "fold", new_json
 
 
 class EntryChecker:
@@ -145,9 +172,7 @@ class EntryChecker:
             )
         if op is Op.MERGE and not at and value is None:
             raise self.error("op 'merge' needs 'value' (an event field holding an object)")
-        optional = entry.get("optional", False)
-        if not isinstance(optional, bool):
-            raise self.error(f"optional {optional!r}: true or false")
+        optional, keep_all, check, new_json = _entry_options(entry, self.error)
         derived = False
         if op in LIFECYCLE_OPS and value is None and self.member:
             value = next((n for n, f in self.fields.items() if self.ir.holds(f.value_type, self.target)), None)
@@ -173,31 +198,17 @@ class EntryChecker:
             fixed = self.check_slot(op, at, value, constant, raw_value, when)
         if op is Op.SIDE and (value is None or not isinstance(entry.get("channel"), str)):
             raise self.error("op 'side' needs 'channel' (a name) and 'value' (an event field)")
-        keep = entry.get("keep", "all")
-        if keep not in ("all", "last"):
-            raise self.error(f"keep {keep!r}: 'all' or 'last'")
-        if entry.get("check") not in (None, "fold"):
-            raise self.error(f"check {entry.get('check')!r}: only 'fold'")
-        new = entry.get("new")
-        if new is not None and not isinstance(new, dict):
-            raise self.error("'new' must be an object (what a slot created by this event starts as)")
-        try:  # the generated module holds it as JSON: no inf or nan (they would not import)
-            new_json = json.dumps(new, sort_keys=True, allow_nan=False) if new is not None else None
-        except ValueError:
-            raise self.error("'new' holds inf or nan, which JSON has not; write a finite number or a string") from None
-        except RecursionError:
-            raise self.error("'new' nests too deeply (over several hundred levels)") from None
         return Action(
             op=op,
             at=at,
             value=value,
             constant=constant,
             ident=self.event_field(entry["id"], "id", "string") if "id" in entry else None,
-            check=entry.get("check") == "fold",
+            check=check,
             new=new_json,
             channel=entry.get("channel"),
             key=self.event_field(entry["key"], "key", "key") if "key" in entry else None,
-            keep_all=keep == "all",
+            keep_all=keep_all,
             derived=derived,
             when=when,
             optional=optional,
@@ -402,19 +413,7 @@ class EntryChecker:
             if slot and "any" not in slot and "array" not in slot:
                 raise self.error(f"op 'push' at {path!r}: {self.target}.{path} is not a list")
             slot = self.ir.json_kinds(self.ir.items(leaves)) - {"null"}
-        if op is Op.JSON:
-            fits = "any" in have or have <= {"string"}
-        elif not have or not slot or "any" in have or "any" in slot:
-            return
-        elif op is Op.APPEND:
-            fits = bool(have & slot & {"string", "object"})
-        elif op is Op.EXTEND:
-            fits = "array" in have and "array" in slot
-        elif op is Op.MERGE:
-            fits = "object" in have and "object" in slot
-        else:
-            fits = bool(have & slot)
-        if not fits:
+        if not _kinds_fit(op, have, slot):
             raise self.error(
                 f"op {op.value!r}: value {value!r} ({_kinds_text(have)}) cannot go to {path!r} ({_kinds_text(slot)})"
             )
@@ -429,6 +428,22 @@ class EntryChecker:
                     if index in self.fields:
                         return (Step(name, index),), field_name
         raise self.error(f"no field of the event is an item of a list of {self.target}: declare 'at' and 'value'")
+
+
+def _kinds_fit(op: Op, have: frozenset[str], slot: frozenset[str]) -> bool:
+    """Whether a value of the JSON kinds ``have`` can go by ``op`` to a slot of the kinds
+    ``slot`` (see ``EntryChecker.check_kinds``; an unknown kind fits all)."""
+    if op is Op.JSON:
+        return "any" in have or have <= {"string"}
+    if not have or not slot or "any" in have or "any" in slot:
+        return True
+    if op is Op.APPEND:
+        return bool(have & slot & {"string", "object"})
+    if op is Op.EXTEND:
+        return "array" in have and "array" in slot
+    if op is Op.MERGE:
+        return "object" in have and "object" in slot
+    return bool(have & slot)
 
 
 def _unpicked(action: Action, actions: tuple[Action, ...]) -> Action:

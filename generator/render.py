@@ -259,15 +259,7 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
 
 
 #: The public names of the event-stream reader (a module with something streamed has it).
-_READER_NAMES = [
-    "StreamError",
-    "StreamFormatError",
-    "ServerSentEvent",
-    "iter_sse",
-    "aiter_sse",
-    "iter_chunk_dicts",
-    "aiter_chunk_dicts",
-]
+_READER_NAMES = ["StreamError", "StreamFormatError", "iter_chunk_dicts", "aiter_chunk_dicts"]
 
 
 def _header(gen: Generation, style: Emitter) -> list[str]:
@@ -286,9 +278,8 @@ def _module_doc(gen: Generation, style: Emitter) -> str:
     kind = style.traits.label
     roots = ", ".join(f"``{r}``" for r in s.roots)
     what = (
-        f"{kind} stream models for {roots}, from {s.title} {s.version}.\n\n"
-        "Also here: an accumulator per root that merges a stream's chunks into one snapshot\n"
-        "(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``).\n"
+        f"{kind} stream models for {roots}, from {s.title} {s.version}, with an accumulator\n"
+        "per root (``<Root>Accumulator``) and a stream reader (``iter_chunks``).\n"
         if s.roots
         else f"{kind} models from {s.title} {s.version}.\n"
     )
@@ -296,15 +287,14 @@ def _module_doc(gen: Generation, style: Emitter) -> str:
         unions = ", ".join(f"``{u}``" for u in s.union_roots)
         parse = ", ".join(f"``{parse_function(s, u)}``" for u in s.union_roots)
         what = (
-            f"{kind} stream models for {unions}, from {s.title} {s.version}.\n\n"
-            f"{parse} picks the member an event's data fits; ``iter_chunk_dicts`` reads the\n"
-            "server-sent events (named events included).\n"
+            f"{kind} stream models for {unions}, from {s.title} {s.version}: {parse}\n"
+            "picks the member an event's data fits; ``iter_chunk_dicts`` reads the stream.\n"
             if not s.roots
             else what + f"Event unions: {unions}, parsed by {parse}.\n"
         )
     needs = style.traits.dependency(gen.target_python)
     text = what + (
-        f"It needs {needs}, and imports the rest from ``{runtime_files.PACKAGE}`` beside it."
+        f"Needs {needs}, and ``{runtime_files.PACKAGE}`` beside it."
         if gen.runtime_package
         else f"Self-contained: this module needs {needs}."
     )

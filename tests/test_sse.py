@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import STYLES
+from conftest import STYLES, runtime_module
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,7 +25,7 @@ def module(request, openai_modules):  # type: ignore[no-untyped-def]
 
 def test_events_data_fields_comments_ids_and_retry(module) -> None:
     text = ": a comment\nevent: ping\ndata: one\n\nid: 7\nretry: 1500\ndata: two\ndata:three\n\n"
-    events = list(module.iter_sse(_lines(text)))
+    events = list(runtime_module(module, "sse").iter_sse(_lines(text)))  # the runtime's general reader
     assert [(e.event, e.data) for e in events] == [("ping", "one"), ("message", "two\nthree")]
     assert events[1].id == "7" and events[1].retry == 1500
 

@@ -282,6 +282,9 @@ class _Merger(_TextMerge, _KeyedMerge):
 class _ChunkAccumulator(_Merger):
     """What every generated ``<Root>Accumulator`` does: feed chunks to the root's merge
     state, count them, turn failures into anomalies; the subclass adds the typed results.
+    ``add`` takes decoded JSON (fastest), JSON text or bytes, or a typed chunk. A chunk that
+    strays from the schema is merged as far as it can be and reported in ``anomalies``
+    (``strict=True``: ``StreamMergeError`` at the first stray instead).
 
     ``_model``: the module's class of a chunk, whose instances the root's merge state
     merges as they are (``_add_model``: attributes read by generated code, a pydantic

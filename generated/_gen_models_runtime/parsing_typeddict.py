@@ -198,3 +198,15 @@ def _item_failed(exc: BaseException, items: list[Any], i: int, key: str) -> None
         _keep(exc, items, i)
     except ParseError as inner:
         raise inner.within(key) from None
+
+
+def _extras(data: dict[str, Any], known: frozenset[str], parse: Callable[[Any], Any]) -> None:
+    """Check the fields of ``data`` that are not ``known`` (``additionalProperties``) with
+    ``parse``, in place; one that does not fit raises ``ParseError`` naming its key (a
+    lenient build keeps it as it came)."""
+    for key, value in data.items():
+        if key not in known:
+            try:
+                parse(value)
+            except (ParseError, RecursionError) as exc:
+                _keep(exc, data, key)

@@ -1,8 +1,8 @@
 # gen-models 0.1.0: generator/runtime/pydantic_models.py, copied verbatim. Do not edit; regenerate instead.
-"""The pydantic style's fixed runtime for its models: the base of every model (``_Model``)
-and the tag function of discriminated unions (``_tag``). Inlined only into pydantic-style
-modules (with ``--runtime package``, shared from ``_runtime_pydantic.py``); what their
-accumulators add is in ``pydantic_results``.
+"""The pydantic style's fixed runtime for its models: the base of every model (``_Model``),
+the tag function of discriminated unions (``_tag``) and a chunk validated from its JSON text
+(``_json_chunk``). Used only by pydantic-style modules; what their accumulators add is in
+``pydantic_results``.
 """
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .sse import StreamError, _chunk_object
 
 
 class _Model(BaseModel):
@@ -45,3 +47,23 @@ def _tag(prop: str, attr: str, tags: dict[Any, str]) -> Callable[[Any], str | No
         return name
 
     return tag_of
+
+
+def _json_chunk(model: type[BaseModel], parse: Callable[[Any], Any], text: str, number: int) -> Any:
+    """Event ``number``'s data (``text``) as a ``model``, validated from the JSON text itself
+    (pydantic-core reads it). Text that does not validate so is decoded and checked as
+    ``iter_chunk_dicts`` does and given to ``parse``: the errors, and any value pydantic reads
+    only from Python objects (a lone surrogate), are the same either way.
+
+    Raises:
+        StreamError: the chunk is an error (``{"error": ...}``).
+        pydantic.ValidationError: it does not fit ``model``.
+    """
+    try:
+        chunk = model.model_validate_json(text, by_name=False)
+    except ValidationError:
+        return parse(_chunk_object(text, number))
+    extra = chunk.__pydantic_extra__
+    if extra and extra.get("error"):  # as iter_chunk_dicts reads it
+        raise StreamError(extra["error"])
+    return chunk

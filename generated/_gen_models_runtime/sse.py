@@ -620,8 +620,22 @@ async def _asse_chunks(
 def _chunk_dicts(
     lines: Iterable[str | bytes], named_events: bool, formats: tuple[str, ...] = ()
 ) -> Iterator[dict[str, Any]]:
-    """The decoded chunks of a stream read as ``formats`` says (``_chunks``); see the
-    module's ``iter_chunk_dicts``."""
+    """The decoded chunks of a stream, read as ``formats`` (the spec's declaration) says:
+    server-sent events (``sse``) up to ``data: [DONE]`` (or the end); JSON lines (``jsonl``,
+    ``application/x-ndjson``), one chunk a line; or a JSON array over the lines (``json``,
+    ``application/json`` where an operation streams), item by item. Where the spec declares
+    several (or none), the first line that is not blank says which: a JSON object for JSON
+    lines, a JSON array for an array, else events.
+
+    ``named_events``: also the data of events named other than ``message`` (APIs that name
+    every event); else such events (pings) are skipped. With ``named_events``, an
+    ``event: error`` whose data is an object with a ``type`` is an event like any other:
+    given to the caller (an accumulator keeps it in ``acc.error``), not raised.
+
+    Raises:
+        StreamError: the server sent an error event (after every chunk before it).
+        StreamFormatError: the input is not a well-formed stream of JSON chunks.
+    """
     return _chunks(lines, named_events, _event_object if named_events else _chunk_object, formats)
 
 
@@ -630,3 +644,35 @@ def _achunk_dicts(
 ) -> AsyncIterator[dict[str, Any]]:
     """``_chunk_dicts`` for an async iterable of lines."""
     return _achunks(lines, named_events, _event_object if named_events else _chunk_object, formats)
+
+
+class _Reader:
+    """The stream reader of one generated module: how its spec sends streams (``formats``:
+    ``sse``, ``jsonl``, ``json``; none declared: each stream's first line says) and whether
+    its events are named (``named_events``: the module has an event union). The module binds
+    ``iter_chunk_dicts`` and ``aiter_chunk_dicts`` to one, and reads typed chunks with it."""
+
+    __slots__ = ("formats", "named_events")
+
+    def __init__(self, formats: tuple[str, ...], named_events: bool) -> None:
+        self.formats = formats
+        self.named_events = named_events
+
+    def iter_chunk_dicts(
+        self, lines: Iterable[str | bytes], *, named_events: bool | None = None
+    ) -> Iterator[dict[str, Any]]:
+        """The decoded chunks of a stream (``_chunk_dicts``: its formats, ``data: [DONE]``,
+        errors); ``named_events``: also events named other than ``message`` (by default
+        where the module has an event union).
+
+        Raises:
+            StreamError: the server sent an error event (after every chunk before it).
+            StreamFormatError: the input is not a well-formed stream of JSON chunks.
+        """
+        return _chunk_dicts(lines, self.named_events if named_events is None else named_events, self.formats)
+
+    def aiter_chunk_dicts(
+        self, lines: AsyncIterable[str | bytes], *, named_events: bool | None = None
+    ) -> AsyncIterator[dict[str, Any]]:
+        """``iter_chunk_dicts`` for an async iterable of lines."""
+        return _achunk_dicts(lines, self.named_events if named_events is None else named_events, self.formats)

@@ -24,6 +24,8 @@ from typing import Any, ClassVar
 
 import msgspec
 
+from .sse import _chunk_object
+
 
 class _Struct(msgspec.Struct, kw_only=True, omit_defaults=True, forbid_unknown_fields=True, dict=True):
     """Base of every model: keyword construction, ``None`` defaults left out when encoding,
@@ -559,3 +561,14 @@ def _members(annotation: Any) -> list[Any]:
     if typing.get_origin(annotation) is typing.Union or type(annotation).__name__ == "UnionType":
         return [m for arg in typing.get_args(annotation) for m in _members(arg)]
     return [annotation]
+
+
+def _decoded_chunk(decode: Any, parse: Any, text: str, number: int) -> Any:
+    """Event ``number``'s data (``text``) decoded by ``decode`` (msgspec's decoder of the
+    chunk's model) straight into the models; text that does not decode so (an unknown
+    field, an error event, a value the models do not take) is decoded and checked as
+    ``iter_chunk_dicts`` does and given to ``parse``: the same errors, and nothing dropped."""
+    try:
+        return decode(text)
+    except msgspec.MsgspecError:
+        return parse(_chunk_object(text, number))

@@ -3,12 +3,9 @@
 # sha256 of the source: 0ac58670a95b2ebe2f31845d629be372e6be4fffa40f9a2c51389fbca25658dc
 # Regenerate with: gen-models tests/data/chat/openai.yaml --style msgspec --formatter ruff
 """msgspec stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
-(chat completion streaming subset) 2.3.0.
-
-Also here: an accumulator per root that merges a stream's chunks into one snapshot
-(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``). It
-needs msgspec >= 0.18, and imports the rest from ``_gen_models_runtime`` beside
-it.
+(chat completion streaming subset) 2.3.0, with an accumulator per root
+(``<Root>Accumulator``) and a stream reader (``iter_chunks``). Needs msgspec >=
+0.18, and ``_gen_models_runtime`` beside it.
 """
 
 from __future__ import annotations
@@ -25,6 +22,7 @@ from ._gen_models_runtime.merge import _ChunkAccumulator, _EntryState, _Merger, 
 from ._gen_models_runtime.msgspec_models import (
     _built_anyway,
     _checked,
+    _decoded_chunk,
     _ListOf,
     _Named,
     _OneOf,
@@ -34,16 +32,11 @@ from ._gen_models_runtime.msgspec_models import (
 )
 from ._gen_models_runtime.response import _convert, _ResponseRule
 from ._gen_models_runtime.sse import (
-    ServerSentEvent,
     StreamError,
     StreamFormatError,
-    _achunk_dicts,
     _achunks,
-    _chunk_dicts,
-    _chunk_object,
     _chunks,
-    aiter_sse,
-    iter_sse,
+    _Reader,
 )
 from ._gen_models_runtime.text import _JsonText
 from ._gen_models_runtime.typed import _as_json
@@ -82,18 +75,15 @@ __all__ = [
     "Metadata",
     "ModerationInputType",
     "ModerationResultBody",
-    "ServerSentEvent",
     "ServiceTier",
     "StreamError",
     "StreamFormatError",
     "StreamMergeError",
     "aiter_chunk_dicts",
     "aiter_chunks",
-    "aiter_sse",
     "decode_create_chat_completion_stream_response",
     "iter_chunk_dicts",
     "iter_chunks",
-    "iter_sse",
     "parse_create_chat_completion_response",
     "parse_create_chat_completion_stream_response",
 ]
@@ -623,8 +613,7 @@ _C_ChatCompletionResponseMessage_tool_calls = _OrNone(_C_ChatCompletionMessageTo
 def parse_create_chat_completion_stream_response(
     data: Any,
 ) -> CreateChatCompletionStreamResponse:
-    """Parse one decoded ``CreateChatCompletionStreamResponse``, unknown fields kept; raises
-    ``msgspec.ValidationError`` saying where it does not fit."""
+    """Parse one decoded ``CreateChatCompletionStreamResponse`` (unknown fields kept); raises ``msgspec.ValidationError``."""
     parsed: CreateChatCompletionStreamResponse = _parse(
         CreateChatCompletionStreamResponse, data
     )
@@ -632,8 +621,7 @@ def parse_create_chat_completion_stream_response(
 
 
 def parse_create_chat_completion_response(data: Any) -> CreateChatCompletionResponse:
-    """Parse one decoded ``CreateChatCompletionResponse``, unknown fields kept; raises
-    ``msgspec.ValidationError`` saying where it does not fit."""
+    """Parse one decoded ``CreateChatCompletionResponse`` (unknown fields kept); raises ``msgspec.ValidationError``."""
     parsed: CreateChatCompletionResponse = _parse(CreateChatCompletionResponse, data)
     return parsed
 
@@ -646,9 +634,7 @@ _DECODE_CreateChatCompletionStreamResponse = msgspec.json.Decoder(
 def decode_create_chat_completion_stream_response(
     text: bytes | str,
 ) -> CreateChatCompletionStreamResponse:
-    """Decode one ``CreateChatCompletionStreamResponse`` from its JSON text: straight into the models when it has
-    no unknown field, else through ``parse_create_chat_completion_stream_response`` (unknown fields kept). Raises
-    ``msgspec.DecodeError`` (not JSON) or ``msgspec.ValidationError``."""
+    """One ``CreateChatCompletionStreamResponse`` from its JSON text (unknown fields kept, through ``parse_create_chat_completion_stream_response``)."""
     try:
         return _DECODE_CreateChatCompletionStreamResponse(text)
     except msgspec.ValidationError:
@@ -1273,10 +1259,8 @@ _TOOL_CALLS = _KeyedList(
 
 
 class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
-    """Merges the chunks of one ``CreateChatCompletionStreamResponse`` stream: ``add`` each in order (decoded
-    JSON is fastest), then ask for ``snapshot()`` or ``to_response()``. A chunk that strays
-    from the schema is merged as far as it can be and reported in ``anomalies``
-    (``strict=True``: ``StreamMergeError`` at the first stray instead)."""
+    """Merges the chunks of one ``CreateChatCompletionStreamResponse`` stream: ``add`` each in order, then ask for
+    ``snapshot()`` or ``to_response()`` (see ``_ChunkAccumulator``)."""
 
     __slots__ = ()
     _model = CreateChatCompletionStreamResponse
@@ -1285,10 +1269,8 @@ class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
         super().__init__(_CreateChatCompletionStreamResponseMerge(""), strict)
 
     def snapshot(self) -> CreateChatCompletionStreamResponse:
-        """The merged stream so far as a ``CreateChatCompletionStreamResponse``, validated once. One that does not
-        fit (a server omits a required field) is reported as ``schema_drift`` and built
-        anyway; ``strict=True`` raises ``msgspec.ValidationError`` instead, as does a value of another
-        type than the schema's."""
+        """The merged stream so far as a ``CreateChatCompletionStreamResponse``, validated once (what does not
+        fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
         built: CreateChatCompletionStreamResponse = _built_anyway(
             CreateChatCompletionStreamResponse, self.snapshot_dict(), self
         )
@@ -1350,63 +1332,32 @@ _TO_CREATE_CHAT_COMPLETION_RESPONSE: dict[str, _ResponseRule] = {
 }
 
 
-def iter_chunk_dicts(
-    lines: Iterable[str | bytes], *, named_events: bool = False
-) -> Iterator[dict[str, Any]]:
-    """The decoded chunks of a stream, read as the spec declares it (undeclared: by its first line):
-    server-sent events up to ``data: [DONE]`` (or the end); JSON lines
-    (``application/x-ndjson``: Ollama), one chunk a line; or a JSON array over the lines
-    (``application/json`` where an operation streams: Gemini), item by item. Where the
-    spec declares several (or none), the first line that is not blank says which: a JSON
-    object for JSON lines, a JSON array for an array, else events.
-
-    ``named_events``: also the data of events named other than ``message`` (the Responses,
-    Anthropic and Cohere APIs name every event); by default in a module with an event
-    union, so that none of its events is dropped. Else such events (pings) are skipped.
-
-    With ``named_events``, an ``event: error`` whose data is an object with a ``type`` is an
-    event of the union like any other: given to the caller (an accumulator keeps it in
-    ``acc.error``), not raised.
-
-    Raises:
-        StreamError: the server sent an error event (after every chunk before it).
-        StreamFormatError: the input is not a well-formed stream of JSON chunks.
-    """
-    return _chunk_dicts(lines, named_events, ())
-
-
-def aiter_chunk_dicts(
-    lines: AsyncIterable[str | bytes], *, named_events: bool = False
-) -> AsyncIterator[dict[str, Any]]:
-    """``iter_chunk_dicts`` for an async iterable of lines."""
-    return _achunk_dicts(lines, named_events, ())
+_READER = _Reader((), named_events=False)
+iter_chunk_dicts = _READER.iter_chunk_dicts
+aiter_chunk_dicts = _READER.aiter_chunk_dicts
 
 
 def _chunk_model(text: str, number: int) -> CreateChatCompletionStreamResponse:
-    """Event ``number``'s data decoded straight from the JSON text into the models. Text
-    that does not decode so (an unknown field, an error event, a value the models do not
-    take) is decoded and checked as ``iter_chunk_dicts`` does and parsed: the same errors,
-    and nothing dropped."""
-    try:
-        return _DECODE_CreateChatCompletionStreamResponse(text)
-    except msgspec.MsgspecError:
-        return parse_create_chat_completion_stream_response(_chunk_object(text, number))
+    """Event ``number``'s data, decoded from its JSON text into the models (``_decoded_chunk``)."""
+    chunk: CreateChatCompletionStreamResponse = _decoded_chunk(
+        _DECODE_CreateChatCompletionStreamResponse,
+        parse_create_chat_completion_stream_response,
+        text,
+        number,
+    )
+    return chunk
 
 
 def iter_chunks(
     lines: Iterable[str | bytes],
 ) -> Iterator[CreateChatCompletionStreamResponse]:
-    """The chunks of an event stream, each parsed as a ``CreateChatCompletionStreamResponse``.
-
-    Raises:
-        StreamError, StreamFormatError: see ``iter_chunk_dicts``.
-        msgspec.ValidationError: a chunk does not fit the model.
-    """
-    return _chunks(lines, False, _chunk_model, ())
+    """The chunks of a stream, each a ``CreateChatCompletionStreamResponse`` (raises as ``iter_chunk_dicts`` does,
+    and ``msgspec.ValidationError`` where one does not fit)."""
+    return _chunks(lines, False, _chunk_model, _READER.formats)
 
 
 def aiter_chunks(
     lines: AsyncIterable[str | bytes],
 ) -> AsyncIterator[CreateChatCompletionStreamResponse]:
     """``iter_chunks`` for an async iterable of lines."""
-    return _achunks(lines, False, _chunk_model, ())
+    return _achunks(lines, False, _chunk_model, _READER.formats)

@@ -2,11 +2,9 @@
 # Source: 'tests/specs/bare_schema.json', info.title 'Ticker chunk', info.version ''
 # sha256 of the source: 894da844257d0a46bb571a7ae9d08a0a811f641ef8ea6fdd995e4d977613e68d
 # Regenerate with: gen-models tests/specs/bare_schema.json --style dataclass
-"""Dataclass stream models for ``TickerChunk``, from Ticker chunk .
-
-Also here: an accumulator per root that merges a stream's chunks into one snapshot
-(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``). It
-needs only the standard library, and imports the rest from ``_gen_models_runtime``
+"""Dataclass stream models for ``TickerChunk``, from Ticker chunk , with an
+accumulator per root (``<Root>Accumulator``) and a stream reader
+(``iter_chunks``). Needs only the standard library, and ``_gen_models_runtime``
 beside it.
 """
 
@@ -25,23 +23,18 @@ from ._gen_models_runtime.merge import _ChunkAccumulator, _EntryState, _Merger, 
 from ._gen_models_runtime.parsing import ParseError, _int, _str
 from ._gen_models_runtime.parsing_dataclass import _Field, _Fields, _float, _list_of
 from ._gen_models_runtime.sse import (
-    ServerSentEvent,
     StreamError,
     StreamFormatError,
-    _achunk_dicts,
     _achunks,
-    _chunk_dicts,
     _chunk_object,
     _chunks,
-    aiter_sse,
-    iter_sse,
+    _Reader,
 )
 from ._gen_models_runtime.typed import _as_json
 
 __all__ = [
     "Anomaly",
     "ParseError",
-    "ServerSentEvent",
     "StreamError",
     "StreamFormatError",
     "StreamMergeError",
@@ -51,10 +44,8 @@ __all__ = [
     "TickerChunkAccumulator",
     "aiter_chunk_dicts",
     "aiter_chunks",
-    "aiter_sse",
     "iter_chunk_dicts",
     "iter_chunks",
-    "iter_sse",
     "parse_ticker_chunk",
 ]
 
@@ -315,10 +306,8 @@ _ITEMS = _KeyedList(wire="items", key="index", key_attr="index", make=_TickMerge
 
 
 class TickerChunkAccumulator(_ChunkAccumulator):
-    """Merges the chunks of one ``TickerChunk`` stream: ``add`` each in order (decoded
-    JSON is fastest), then ask for ``snapshot()``. A chunk that strays
-    from the schema is merged as far as it can be and reported in ``anomalies``
-    (``strict=True``: ``StreamMergeError`` at the first stray instead)."""
+    """Merges the chunks of one ``TickerChunk`` stream: ``add`` each in order, then ask for
+    ``snapshot()`` (see ``_ChunkAccumulator``)."""
 
     __slots__ = ()
     _model = TickerChunk
@@ -327,46 +316,17 @@ class TickerChunkAccumulator(_ChunkAccumulator):
         super().__init__(_TickerChunkMerge(""), strict)
 
     def snapshot(self) -> TickerChunk:
-        """The merged stream so far as a ``TickerChunk``, validated once. One that does not
-        fit (a server omits a required field) is reported as ``schema_drift`` and built
-        anyway; ``strict=True`` raises ``ParseError`` instead, as does a value of another
-        type than the schema's."""
+        """The merged stream so far as a ``TickerChunk``, validated once (what does not
+        fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
         built: TickerChunk = _built_anyway(
             parse_ticker_chunk, self.snapshot_dict(), self
         )
         return built
 
 
-def iter_chunk_dicts(
-    lines: Iterable[str | bytes], *, named_events: bool = False
-) -> Iterator[dict[str, Any]]:
-    """The decoded chunks of a stream, read as the spec declares it (undeclared: by its first line):
-    server-sent events up to ``data: [DONE]`` (or the end); JSON lines
-    (``application/x-ndjson``: Ollama), one chunk a line; or a JSON array over the lines
-    (``application/json`` where an operation streams: Gemini), item by item. Where the
-    spec declares several (or none), the first line that is not blank says which: a JSON
-    object for JSON lines, a JSON array for an array, else events.
-
-    ``named_events``: also the data of events named other than ``message`` (the Responses,
-    Anthropic and Cohere APIs name every event); by default in a module with an event
-    union, so that none of its events is dropped. Else such events (pings) are skipped.
-
-    With ``named_events``, an ``event: error`` whose data is an object with a ``type`` is an
-    event of the union like any other: given to the caller (an accumulator keeps it in
-    ``acc.error``), not raised.
-
-    Raises:
-        StreamError: the server sent an error event (after every chunk before it).
-        StreamFormatError: the input is not a well-formed stream of JSON chunks.
-    """
-    return _chunk_dicts(lines, named_events, ())
-
-
-def aiter_chunk_dicts(
-    lines: AsyncIterable[str | bytes], *, named_events: bool = False
-) -> AsyncIterator[dict[str, Any]]:
-    """``iter_chunk_dicts`` for an async iterable of lines."""
-    return _achunk_dicts(lines, named_events, ())
+_READER = _Reader((), named_events=False)
+iter_chunk_dicts = _READER.iter_chunk_dicts
+aiter_chunk_dicts = _READER.aiter_chunk_dicts
 
 
 def _chunk_model(text: str, number: int) -> TickerChunk:
@@ -375,15 +335,11 @@ def _chunk_model(text: str, number: int) -> TickerChunk:
 
 
 def iter_chunks(lines: Iterable[str | bytes]) -> Iterator[TickerChunk]:
-    """The chunks of an event stream, each parsed as a ``TickerChunk``.
-
-    Raises:
-        StreamError, StreamFormatError: see ``iter_chunk_dicts``.
-        ParseError: a chunk does not fit the model.
-    """
-    return _chunks(lines, False, _chunk_model, ())
+    """The chunks of a stream, each a ``TickerChunk`` (raises as ``iter_chunk_dicts`` does,
+    and ``ParseError`` where one does not fit)."""
+    return _chunks(lines, False, _chunk_model, _READER.formats)
 
 
 def aiter_chunks(lines: AsyncIterable[str | bytes]) -> AsyncIterator[TickerChunk]:
     """``iter_chunks`` for an async iterable of lines."""
-    return _achunks(lines, False, _chunk_model, ())
+    return _achunks(lines, False, _chunk_model, _READER.formats)

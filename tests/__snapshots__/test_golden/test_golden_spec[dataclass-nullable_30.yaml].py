@@ -2,11 +2,9 @@
 # Source: 'tests/specs/nullable_30.yaml', info.title 'Nullable forms, OpenAPI 3.0', info.version '1.0'
 # sha256 of the source: 7e820f65b28c53ced01b1e627200be9ba420a619d5d9e25c0887a9b4bb248486
 # Regenerate with: gen-models tests/specs/nullable_30.yaml --style dataclass
-"""Dataclass stream models for ``Chunk``, from Nullable forms, OpenAPI 3.0 1.0.
-
-Also here: an accumulator per root that merges a stream's chunks into one snapshot
-(``<Root>Accumulator``), and a server-sent-events reader (``iter_chunks``). It
-needs only the standard library, and imports the rest from ``_gen_models_runtime``
+"""Dataclass stream models for ``Chunk``, from Nullable forms, OpenAPI 3.0 1.0, with
+an accumulator per root (``<Root>Accumulator``) and a stream reader
+(``iter_chunks``). Needs only the standard library, and ``_gen_models_runtime``
 beside it.
 """
 
@@ -23,16 +21,12 @@ from ._gen_models_runtime.merge import _ChunkAccumulator, _Merger, _State
 from ._gen_models_runtime.parsing import ParseError, _bool, _int, _nullable, _str
 from ._gen_models_runtime.parsing_dataclass import _Field, _Fields, _list_of
 from ._gen_models_runtime.sse import (
-    ServerSentEvent,
     StreamError,
     StreamFormatError,
-    _achunk_dicts,
     _achunks,
-    _chunk_dicts,
     _chunk_object,
     _chunks,
-    aiter_sse,
-    iter_sse,
+    _Reader,
 )
 from ._gen_models_runtime.typed import _as_json
 
@@ -44,16 +38,13 @@ __all__ = [
     "MaybePart",
     "ParseError",
     "Part",
-    "ServerSentEvent",
     "StreamError",
     "StreamFormatError",
     "StreamMergeError",
     "aiter_chunk_dicts",
     "aiter_chunks",
-    "aiter_sse",
     "iter_chunk_dicts",
     "iter_chunks",
-    "iter_sse",
     "parse_chunk",
 ]
 
@@ -349,10 +340,8 @@ class _ChunkMerge(_State):
 
 
 class ChunkAccumulator(_ChunkAccumulator):
-    """Merges the chunks of one ``Chunk`` stream: ``add`` each in order (decoded
-    JSON is fastest), then ask for ``snapshot()``. A chunk that strays
-    from the schema is merged as far as it can be and reported in ``anomalies``
-    (``strict=True``: ``StreamMergeError`` at the first stray instead)."""
+    """Merges the chunks of one ``Chunk`` stream: ``add`` each in order, then ask for
+    ``snapshot()`` (see ``_ChunkAccumulator``)."""
 
     __slots__ = ()
     _model = Chunk
@@ -361,44 +350,15 @@ class ChunkAccumulator(_ChunkAccumulator):
         super().__init__(_ChunkMerge(""), strict)
 
     def snapshot(self) -> Chunk:
-        """The merged stream so far as a ``Chunk``, validated once. One that does not
-        fit (a server omits a required field) is reported as ``schema_drift`` and built
-        anyway; ``strict=True`` raises ``ParseError`` instead, as does a value of another
-        type than the schema's."""
+        """The merged stream so far as a ``Chunk``, validated once (what does not
+        fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
         built: Chunk = _built_anyway(parse_chunk, self.snapshot_dict(), self)
         return built
 
 
-def iter_chunk_dicts(
-    lines: Iterable[str | bytes], *, named_events: bool = False
-) -> Iterator[dict[str, Any]]:
-    """The decoded chunks of a stream, read as the spec declares it (undeclared: by its first line):
-    server-sent events up to ``data: [DONE]`` (or the end); JSON lines
-    (``application/x-ndjson``: Ollama), one chunk a line; or a JSON array over the lines
-    (``application/json`` where an operation streams: Gemini), item by item. Where the
-    spec declares several (or none), the first line that is not blank says which: a JSON
-    object for JSON lines, a JSON array for an array, else events.
-
-    ``named_events``: also the data of events named other than ``message`` (the Responses,
-    Anthropic and Cohere APIs name every event); by default in a module with an event
-    union, so that none of its events is dropped. Else such events (pings) are skipped.
-
-    With ``named_events``, an ``event: error`` whose data is an object with a ``type`` is an
-    event of the union like any other: given to the caller (an accumulator keeps it in
-    ``acc.error``), not raised.
-
-    Raises:
-        StreamError: the server sent an error event (after every chunk before it).
-        StreamFormatError: the input is not a well-formed stream of JSON chunks.
-    """
-    return _chunk_dicts(lines, named_events, ())
-
-
-def aiter_chunk_dicts(
-    lines: AsyncIterable[str | bytes], *, named_events: bool = False
-) -> AsyncIterator[dict[str, Any]]:
-    """``iter_chunk_dicts`` for an async iterable of lines."""
-    return _achunk_dicts(lines, named_events, ())
+_READER = _Reader((), named_events=False)
+iter_chunk_dicts = _READER.iter_chunk_dicts
+aiter_chunk_dicts = _READER.aiter_chunk_dicts
 
 
 def _chunk_model(text: str, number: int) -> Chunk:
@@ -407,15 +367,11 @@ def _chunk_model(text: str, number: int) -> Chunk:
 
 
 def iter_chunks(lines: Iterable[str | bytes]) -> Iterator[Chunk]:
-    """The chunks of an event stream, each parsed as a ``Chunk``.
-
-    Raises:
-        StreamError, StreamFormatError: see ``iter_chunk_dicts``.
-        ParseError: a chunk does not fit the model.
-    """
-    return _chunks(lines, False, _chunk_model, ())
+    """The chunks of a stream, each a ``Chunk`` (raises as ``iter_chunk_dicts`` does,
+    and ``ParseError`` where one does not fit)."""
+    return _chunks(lines, False, _chunk_model, _READER.formats)
 
 
 def aiter_chunks(lines: AsyncIterable[str | bytes]) -> AsyncIterator[Chunk]:
     """``iter_chunks`` for an async iterable of lines."""
-    return _achunks(lines, False, _chunk_model, ())
+    return _achunks(lines, False, _chunk_model, _READER.formats)
