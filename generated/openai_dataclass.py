@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 26302235b140a64c25b5b0293e7685b2, output 9cfd539539085d5bad5d7eff94840b37
+# Fingerprint: inputs 9e850d7c74e5e5c7a495b175d82ded9d, output 9cfd539539085d5bad5d7eff94840b37
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI
 API (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``)
 and a stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``,

@@ -9,7 +9,6 @@ never spliced.
 from __future__ import annotations
 
 import re
-import textwrap
 from typing import TYPE_CHECKING
 
 from .model import ANY, AliasRef, Array, Enum, Map, ModelRef, Nullable, Prim, Tuple, Type, UnionType
@@ -118,11 +117,22 @@ def _list_item(line: str, width: int) -> str:
     return line if _STRUCTURE.match(line) else _fill(line, width)
 
 
+#: A word of prose, or a code span with what is glued to it (``x='a b'``, ...): never broken,
+#: so a literal in a docstring evaluates back to its value.
+_WORD = re.compile(r"(?:``.+?``|\S)+")
+
+
 def _fill(text: str, width: int, first: str = "", rest: str = "") -> str:
-    words = " ".join(w for w in text.split(" ") if w)
-    return textwrap.fill(
-        words, width, initial_indent=first, subsequent_indent=rest, break_long_words=False, break_on_hyphens=False
-    )
+    lines: list[str] = []
+    line, empty = first, True
+    for word in _WORD.findall(text):
+        if not empty and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = rest + word
+        else:
+            line += word if empty else " " + word
+        empty = False
+    return "\n".join([*lines, line])
 
 
 def _docstring_of(escaped: str, indent: int) -> str:
