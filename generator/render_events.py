@@ -98,6 +98,8 @@ def _slot_text(slot: Slot) -> str:
         args.append(f"fixed={pytypes.literal(slot.fixed)}")
     if slot.opens:
         args.append("opens=True")
+    if slot.kinds:
+        args.append(f"kinds={pytypes.literal(slot.kinds)}")
     return f"_Slot({', '.join(args)})"
 
 

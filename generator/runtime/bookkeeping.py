@@ -25,6 +25,7 @@ _ANOMALY_KINDS: dict[str, bool] = {  # kind -> may have changed the answer
     "schema_drift": False,  # a result built anyway: a required field missing, a value kept as its JSON
     "unknown_event": False,  # an event type the map does not know: kept in unknown_events
     "emptied": False,  # an empty final/.done value where the fold holds one: the fold's kept
+    "unlisted": False,  # a folded item a final list does not name: kept at its place
     "exists": False,  # a slot created twice: merged, the fold's text kept
     "missing_slot": False,  # a delta before its slot was created: created, nothing lost
     "repeated_init": False,  # a second initial event: top-level fields refreshed, fold kept
