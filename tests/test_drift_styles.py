@@ -58,9 +58,21 @@ def _results(style: str, acc: Any, methods: tuple[str, ...]) -> tuple[list[Any],
     return built, [(a.chunk, a.path, a.kind, a.message) for a in acc.anomalies]
 
 
+#: What a message assembled from fragments reads like ("a array where the fold holds a other",
+#: "expected a list, got dict"): every message says kinds through the runtime's one table.
+_FRAGMENTS = re.compile(
+    r"\ba [aeiou]|\ba (?:other|array|dict|NoneType)\b|\b(?:got|is|not) (?:int|str|dict|list|NoneType|float|bool|tuple)\b"
+)
+
+
+def _sentences(anomalies: list[tuple[Any, ...]]) -> None:
+    """Every anomaly message reads as a sentence (issue #41)."""
+    assert not [a[3] for a in anomalies if _FRAGMENTS.search(a[3])]
+
+
 def _agree(modules: dict[str, ModuleType], accumulator: str, chunks: list[Any], methods: tuple[str, ...]) -> Any:
-    """Fold ``chunks`` in every style; assert that all give the same results and anomalies;
-    return the dataclass style's (results, anomalies)."""
+    """Fold ``chunks`` in every style; assert that all give the same results and anomalies,
+    each message a sentence; return the dataclass style's (results, anomalies)."""
     found = {}
     for style in STYLES:
         acc = getattr(modules[style], accumulator)()
@@ -70,6 +82,7 @@ def _agree(modules: dict[str, ModuleType], accumulator: str, chunks: list[Any], 
     for style in STYLES:
         assert found[style][1] == found["dataclass"][1], style
         assert found[style][0] == found["dataclass"][0], style
+    _sentences(found["dataclass"][1])
     return found["dataclass"]
 
 
@@ -336,6 +349,22 @@ def test_every_kind_the_runtime_reports_is_triaged_and_documented() -> None:
         row = next((line for line in doc.splitlines() if line.startswith(f"| `{kind}` |")), None)
         assert row is not None, kind
         assert ("| may have changed the answer |" in row) == at_risk, row
+
+
+def test_messages_that_name_kinds_read_as_sentences_from_one_table() -> None:
+    """The kinds of values in messages come from ``_KIND_NOUNS`` (``_said``): no runtime
+    message puts an article before a placeholder, and each sentence of the table reads."""
+    from generator.runtime.anomalies import _KIND_NOUNS, _MESSAGES, _said
+
+    runtime = ROOT / "generator" / "runtime"
+    source = "\n".join(p.read_text(encoding="utf-8") for p in runtime.glob("*.py"))
+    assert not re.findall(r"\b(?:a|an) \{", source)
+    for message in _MESSAGES:
+        for value in _KIND_NOUNS:
+            _sentences([(0, "", "", _said(message, value, "array", ("string", "integer")))])
+    assert _said("kept_fold", "array", "string", ("string",)) == (
+        "a list where the fold holds a string: the fold's kept (the schema allows a string here)"
+    )
 
 
 def test_an_unknown_kind_counts_as_a_risk() -> None:

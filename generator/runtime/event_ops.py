@@ -47,7 +47,7 @@ def _json_kind(value: Any) -> str:
     return _KINDS.get(type(value)) or _json_kind_of(value)
 
 
-def _fits(value: Any, kinds: tuple[str, ...]) -> bool:
+def _fits_kinds(value: Any, kinds: tuple[str, ...]) -> bool:
     """Whether ``value`` is of a JSON kind the slot's schema allows (``kinds``; ``()``: the
     schema says nothing, every kind fits; an integer is a number)."""
     return not kinds or _json_kind(value) in kinds
@@ -89,7 +89,7 @@ class _SlotOps(_Addressing):
         non-empty fold (``emptied``); one that does not fit never replaces it (``wrong_type``)."""
         old = container.get(key)
         said = False
-        if check and old is not None and _filled(value) and _fits(value, kinds):
+        if check and old is not None and _filled(value) and _fits_kinds(value, kinds):
             folded = _thaw(old)
             if folded != value:
                 self.report(
@@ -126,7 +126,7 @@ class _SlotOps(_Addressing):
         if _filled(old) and type(old) is not _JsonFragments:
             have, held = _json_kind(value), _json_kind(old)
             if have != held:
-                if not settled or not _fits(value, kinds):
+                if not settled or not _fits_kinds(value, kinds):
                     message = _said("kept_fold", have, held, kinds) if settled else _said("kept_fold_open", have, held)
                     self.report(path, "wrong_type", message, _thaw(old), value)
                     return

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from .anomalies import _json_kind_of, _said
 from .bookkeeping import _join
 from .keyed import _KeyedMerge
 from .loose import _built, _merge_loose, _Merged
@@ -23,7 +24,8 @@ from .sse import _loads
 from .text import _Runs, _TextMerge
 from .typed import _READERS, _as_json, _model_data
 
-_TYPE_NAMES = {str: "a string", int: "an integer", float: "a number", bool: "a boolean"}
+#: the kind of a scalar type as a message names it (``anomalies._KIND_NOUNS``)
+_KIND_OF_TYPE = {str: "string", int: "integer", float: "number", bool: "boolean"}
 
 
 def _fits(value: Any, expected: type) -> bool:
@@ -111,9 +113,7 @@ class _Merger(_TextMerge, _KeyedMerge):
             # a dict subclass (object_pairs_hook=OrderedDict) at every level: read as dicts
             plain: dict[str, Any] = _plain(chunk)
             return plain
-        self.anomaly(
-            "", "not_object", f"a chunk must be a JSON object, not {type(chunk).__name__}; dropped", dropped=chunk
-        )
+        self.anomaly("", "not_object", _said("chunk_not_object", _json_kind_of(chunk)), dropped=chunk)
         return None
 
     def set_value(self, state: Any, name: str, old: Any, new: Any, expected: type | None = None) -> Any:
@@ -163,11 +163,11 @@ class _Merger(_TextMerge, _KeyedMerge):
         return new
 
     def misfit(self, state: Any, name: str, old: Any, new: Any, expected: type) -> Any:
-        what = f"expected {_TYPE_NAMES[expected]}, got {type(new).__name__}"
+        fits, got = (_KIND_OF_TYPE[expected],), _json_kind_of(new)
         if old is None:
-            self.anomaly(_join(state._path, name), "wrong_type", f"{what}; kept it, as nothing else came yet", new)
+            self.anomaly(_join(state._path, name), "wrong_type", _said("misfit_kept", got, fits=fits), new)
             return new
-        self.anomaly(_join(state._path, name), "wrong_type", f"{what}; kept the earlier value", old, new)
+        self.anomaly(_join(state._path, name), "wrong_type", _said("misfit_dropped", got, fits=fits), old, new)
         return old
 
     def wrong_type(self, state: Any, name: str, value: Any, expected: str) -> None:
@@ -178,10 +178,8 @@ class _Merger(_TextMerge, _KeyedMerge):
         if type(data) is not type(value):
             state._add({name: data}, self)
             return
-        kind = "null" if value is None else type(value).__name__
-        self.anomaly(
-            _join(state._path, name), "wrong_type", f"expected {expected}, got {kind}; value not merged", dropped=value
-        )
+        message = _said("not_merged", _json_kind_of(value), fits=(expected,))
+        self.anomaly(_join(state._path, name), "wrong_type", message, dropped=value)
 
     def unknown(self, state: Any, data: dict[str, Any], context: str) -> None:
         """What ``state``'s generated ``_add`` does not merge itself: the fields of ``data``
