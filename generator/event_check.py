@@ -157,7 +157,8 @@ class EntryChecker:
             raise self.error("op 'parse' parses a field: its 'at' ends in a name, not name[{key}]")
         if op in SLOT_OPS and (at or op is not Op.MERGE):
             fixed = self.check_slot(op, at, value, constant, raw_value, when)
-        kinds = self.slot_kinds(at) if op in (Op.CREATE, Op.REPLACE) and at else ()
+        steps = tuple((s.name, s.key is not None) for s in at)
+        kinds = self.ir.slot_kinds(self.target, steps) if op in (Op.CREATE, Op.REPLACE) and at else ()
         if op is Op.SIDE and (value is None or not isinstance(entry.get("channel"), str)):
             raise self.error("op 'side' needs 'channel' (a name) and 'value' (an event field)")
         keep = entry.get("keep", "all")
@@ -354,14 +355,6 @@ class EntryChecker:
         if op is Op.APPEND and "object" in self.ir.json_kinds(values):
             return self.ir.enum_fields(leaves)
         return ()
-
-    def slot_kinds(self, at: tuple[Step, ...]) -> tuple[str, ...]:
-        """The JSON kinds the schema allows at slot ``at`` (any member of a union may hold
-        it), sorted; ``()`` when it allows any (or says nothing): what a settled value must
-        be to replace the fold's (``_SlotOps._place``)."""
-        leaves = self.ir.resolve(self.target, tuple((s.name, s.key is not None) for s in at))
-        kinds = self.ir.json_kinds(leaves) - {"null"}
-        return () if not kinds or "any" in kinds else tuple(sorted(kinds))
 
     def check_parts(self, value: str, values: list[Any], path: str, leaves: list[Any]) -> None:
         """``parts``: the slot holds text or a list (``anyOf [string, list of parts]``), the

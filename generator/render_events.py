@@ -52,6 +52,7 @@ def _union_view(plan: EventPlan, parse_fn: str, union: str) -> dict[str, Any]:
         "slots": [{"name": name, "value": _slot_text(slot)} for slot, name in slots.items()],
         "handlers": [_handler_view(rule, names.handler(rule.tag), slots) for rule in plan.rules],
         "doc": pytypes.docstring(_accumulator_doc(plan, union), 4),
+        "ends": any(a.op in (Op.FINALIZE, Op.FINISH) for r in plan.rules for a in r.actions),
     }
 
 

@@ -81,14 +81,18 @@ class _Bookkeeping:
         strict: raise ``StreamMergeError`` at the first anomaly.
         anomalies: every stray, in order.
         chunks: the chunks merged so far (an anomaly's position).
+        error: the first chunk that carried an error, or None.
     """
 
-    __slots__ = ("_keyless_merged", "_next_keys", "_reported", "anomalies", "chunks", "strict")
+    __slots__ = ("_keyless_merged", "_next_keys", "_reported", "anomalies", "chunks", "error", "strict")
 
     def __init__(self, strict: bool) -> None:
         self.strict = strict
         self.anomalies: list[Anomaly] = []
         self.chunks = 0
+        #: the first chunk that carried an error (a non-empty ``error`` member the schema does
+        #: not declare, as the stream reader tells an error), as received
+        self.error: dict[str, Any] | None = None
         self._next_keys: dict[str, int] = {}  # list path -> one past its largest key (``_KeyedMerge``)
         self._keyless_merged: set[str] = set()  # entries already reported for keyless items (``_KeyedMerge``)
         self._reported: set[str] = set()  # fields already reported for re-sent text (``_TextMerge``)

@@ -147,6 +147,7 @@ class _EventFold(_SlotOps):
     ``after_terminal`` an event after the terminal one (``finalize``/``finish``: ``response.completed``,
                        ``message_stop``) (applied).
     ``repeated_init``  a second ``response.created`` (its top-level fields refresh; the fold stays).
+    ``incomplete``     the answer asked for (``to_response``) before the terminal event: built anyway.
     """
 
     def __init__(
@@ -339,6 +340,16 @@ class _EventFold(_SlotOps):
         ident = item.get(self.id_field) if type(item) is dict else None
         if type(ident) is str or type(ident) is int:
             self._ids.setdefault(name, {})[ident] = key
+
+    def ended(self) -> None:
+        """What ``to_response`` checks: a stream asked for its answer before its terminal
+        event is reported, once (``incomplete``: the answer may be cut short).
+
+        Raises:
+            StreamMergeError: under ``strict=True``, when the stream has not ended.
+        """
+        if self.terminal is None and not any(a.kind == "incomplete" and not a.path for a in self.anomalies):
+            self.report("", "incomplete", "the stream has not ended (no terminal event): the answer may be cut short")
 
     def finish(self) -> None:
         """A terminal event without a value (``message_stop``): the stream is finished."""

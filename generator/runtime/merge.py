@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from .anomalies import _json_kind_of, _said
 from .bookkeeping import _join
-from .keyed import _KeyedMerge
+from .keyed import _entry_order, _Entries, _KeyedMerge
 from .loose import _built, _merge_loose, _Merged
 from .parts import _part_built
 from .sse import _loads
@@ -186,6 +186,8 @@ class _Merger(_TextMerge, _KeyedMerge):
         (decoded JSON) that it does not know (``_known``), merged into its ``_extra`` by the
         rules for such fields in ``context`` (``_merge_loose``)."""
         known = state._known
+        if not state._path and data.get("error") and self.error is None and "error" not in known:
+            self.error = dict(data)  # an error the stream carried (the reader raises at one: see ``sse``)
         if state._extra is None:
             state._extra = _Merged()
         for key, value in data.items():
@@ -268,6 +270,9 @@ class _ChunkAccumulator(_Merger):
 
     __slots__ = ("_root",)
     _model: ClassVar[type | None] = None
+    #: the fields that say the stream has ended, as attribute paths through the merge states,
+    #: reasons first (``(("choices", "finish_reason"),)``; ``response_plan.finish_fields``)
+    _finish: ClassVar[tuple[tuple[str, ...], ...]] = ()
 
     def __init__(self, root: Any, strict: bool) -> None:
         super().__init__(strict)
@@ -317,3 +322,28 @@ class _ChunkAccumulator(_Merger):
         adding it and the next snapshot shows the change."""
         built: dict[str, Any] = self._root._build()
         return built
+
+    @property
+    def finished(self) -> str | None:
+        """How the stream ended, once it has: the reason its chunks gave (``finish_reason``
+        once every choice has one: the first choice's), or the name of a flag that says so
+        (``done``); None while the stream is open (and for a schema that names no such
+        field)."""
+        for path in self._finish:
+            values = _values_at(self._root, path)
+            if values and all(v is not None and v != "" and v is not False for v in values):
+                first = values[0]
+                return first if type(first) is str else path[-1]
+        return None
+
+
+def _values_at(state: Any, path: tuple[str, ...]) -> list[Any]:
+    """The values at ``path`` (attribute names through merge states) below ``state``: one per
+    entry of each keyed list on the way, in key order; ``[]`` where an object is missing."""
+    value = getattr(state, path[0], None)
+    if len(path) == 1:
+        return [value]
+    if type(value) is _Entries:
+        return [v for entry in sorted(value.order, key=_entry_order) for v in _values_at(entry, path[1:])]
+    return _values_at(value, path[1:]) if isinstance(value, _State) else []
+
