@@ -163,9 +163,9 @@ def test_drifted_responses_streams_build_alike_in_every_style(
     events = DRIFTED[case]()
     (snapshot,), anomalies = _agree(responses_modules, RESPONSES_ACC, events, ("snapshot",))
     drift = {a[1]: a[3] for a in anomalies if a[2] == "schema_drift"}
-    if case.startswith("x_search"):  # kept as its JSON where it was, reported with its path
+    if case.startswith("x_search"):  # the union's member for unknown tags, reported with its path
         assert snapshot["tools"][0] == {"type": "x_search", "allowed_x_handles": ["openai"]}
-        assert drift["tools[0]"] == "does not fit its schema: kept as it came (JSON)"
+        assert drift["tools[0]"] == "a tag its union does not name: kept as the union's member for unknown tags"
     if case == "gapped":  # an item no event opened: made as the kind the delta's name names (#40), arguments in it
         assert "output[0]" not in drift
         assert snapshot["output"][0]["arguments"] == '{"country":"France"}'
@@ -252,8 +252,16 @@ def _wrong_typed() -> list[dict[str, Any]]:
 
 
 def test_wrong_typed_optional_fields_build_alike_in_every_style(openai_modules: dict[str, ModuleType]) -> None:
+    """A value its annotation denies is left out of the typed result (issue 41: never smuggled
+    into a typed field), reported with its path; ``snapshot_dict()`` keeps it."""
     (snapshot, response), anomalies = _agree(openai_modules, CHAT_ACC, _wrong_typed(), BOTH)
-    assert snapshot["system_fingerprint"] == {} and response["choices"][0]["finish_reason"] == 5
+    assert "system_fingerprint" not in snapshot and "finish_reason" not in response["choices"][0]
+    left = "does not fit its schema: left out of the typed result (snapshot_dict() has it)"
+    assert {(a[1], a[3]) for a in anomalies if a[2] == "schema_drift"} >= {("system_fingerprint", left)}
+    acc = openai_modules["typeddict"].CreateChatCompletionStreamResponseAccumulator()
+    for chunk in _wrong_typed():
+        acc.add(chunk)
+    assert acc.snapshot_dict()["system_fingerprint"] == {} and acc.snapshot_dict()["choices"][0]["finish_reason"] == 5
     drift = sorted(a[1] for a in anomalies if a[2] == "schema_drift")
     assert drift == ["choices[0].finish_reason", "system_fingerprint"]
 

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from .anomalies import _json_kind_of, _said
 from .bookkeeping import _join
-from .keyed import _entry_order, _Entries, _KeyedMerge
+from .keyed import _Entries, _entry_order, _KeyedMerge
 from .loose import _built, _merge_loose, _Merged
 from .parts import _part_built
 from .sse import _loads
