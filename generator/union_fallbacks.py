@@ -59,9 +59,7 @@ def with_fallbacks(schemas: Schemas) -> Schemas:
     models = dict(fallbacks)  # first: they refer to nothing
     for name, m in schemas.models.items():
         models[name] = _closed_tags(m, tags.get(name, {})).map_types(lambda t: _with_fallback(t, names))
-    aliases = {
-        name: replace(a, value_type=_with_fallback(a.value_type, names)) for name, a in schemas.aliases.items()
-    }
+    aliases = {name: replace(a, value_type=_with_fallback(a.value_type, names)) for name, a in schemas.aliases.items()}
     return replace(schemas, models=models, aliases=aliases)
 
 
@@ -164,8 +162,7 @@ def _closed_tags(m: Model, tags: dict[str, tuple[str, ...]]) -> Model:
     if not tags:
         return m
     fields = tuple(
-        replace(f, value_type=_closed(f.value_type, tags[f.wire_name])) if f.wire_name in tags else f
-        for f in m.fields
+        replace(f, value_type=_closed(f.value_type, tags[f.wire_name])) if f.wire_name in tags else f for f in m.fields
     )
     return replace(m, fields=fields)
 
@@ -184,4 +181,3 @@ def _with_fallback(t: Type, names: dict[UnionType, str]) -> Type:
         assert d is not None
         return UnionType(inner.options, replace(d, fallback=names[t]))
     return inner
-

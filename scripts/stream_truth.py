@@ -76,7 +76,9 @@ class Stream:
     @property
     def whole(self) -> bool:
         """A whole stream of an official server (not a written case or an excerpt)."""
-        return self.path.parent.name != "cases" and "_written_" not in self.path.name and self.path.name not in NOT_WHOLE
+        return (
+            self.path.parent.name != "cases" and "_written_" not in self.path.name and self.path.name not in NOT_WHOLE
+        )
 
 
 def streams(root: Path = STREAMS) -> list[Stream]:
@@ -258,7 +260,9 @@ def _fits(value: Any, annotation: Any) -> bool:
         hints = typing.get_type_hints(ann)
         return all(key not in value or _fits(value[key], hints[key]) for key in hints if _tag_like(hints[key]))
     if isinstance(ann, type):
-        return isinstance(value, ann) and not (ann is int and type(value) is bool) or (ann is float and type(value) is int)
+        return (
+            isinstance(value, ann) and not (ann is int and type(value) is bool) or (ann is float and type(value) is int)
+        )
     return True
 
 
@@ -280,9 +284,12 @@ def _unwrapped(annotation: Any) -> Any:
         origin = typing.get_origin(annotation)
         if value is not None:
             annotation = value
-        elif origin is typing.Annotated or getattr(origin, "_name", "") in ("Required", "NotRequired"):
-            annotation = typing.get_args(annotation)[0]
-        elif str(origin).endswith(("Required", "NotRequired")) or str(origin).endswith("ReadOnly"):
+        elif (
+            origin is typing.Annotated
+            or getattr(origin, "_name", "") in ("Required", "NotRequired")
+            or str(origin).endswith(("Required", "NotRequired"))
+            or str(origin).endswith("ReadOnly")
+        ):
             annotation = typing.get_args(annotation)[0]
         else:
             return annotation
@@ -338,7 +345,7 @@ def _checked_annotations(cls: type, scope: dict[str, Any]) -> dict[str, Any]:
         if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
             for stmt in node.body:
                 if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
-                    found[stmt.target.id] = eval(ast.unparse(stmt.annotation), scope)  # noqa: S307
+                    found[stmt.target.id] = eval(ast.unparse(stmt.annotation), scope)
     return found
 
 
@@ -450,14 +457,18 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         modules = generate(Path(tmp), SHARED)
         found = [fold(s, style, modules[s.vendor][style]) for s in streams() for style in STYLES]
-        print(f"{len(streams())} recorded streams x {len(STYLES)} styles ({len(found)} folds); "
-              f"{accumulators(modules)} accumulators")
+        print(
+            f"{len(streams())} recorded streams x {len(STYLES)} styles ({len(found)} folds); "
+            f"{accumulators(modules)} accumulators"
+        )
         print(f"items twice in a list:                      {sum(len(f.repeated) for f in found)}")
         print(f"server final values dropped:                {sum(len(f.dropped) for f in found)}")
         whole = [f for f in found if f.stream.whole]
         print(f"answer_at_risk on whole official streams:   {sum(f.at_risk for f in whole)} of {len(whole)}")
         print(f"dicts where a model is declared:            {sum(p.dict_for_model for f in found for p in f.problems)}")
-        print(f"other values not of their annotation:       {sum(not p.dict_for_model for f in found for p in f.problems)}")
+        print(
+            f"other values not of their annotation:       {sum(not p.dict_for_model for f in found for p in f.problems)}"
+        )
         print(f"pydantic model_dump() warnings:             {sum(f.warnings for f in found)}")
         print(f"accumulator members missing (of {len(SURFACE)}):       {len(surface_gaps(modules))}")
         for f in found:

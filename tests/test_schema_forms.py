@@ -818,7 +818,9 @@ def test_an_allof_parent_given_as_the_root_dispatches_to_the_child_its_tag_names
         with pytest.raises(ValueError):
             parse(copy.deepcopy(payload))
     unknown = parse({"petType": "lizard", "name": "Liz"})  # named for its union: no "UnknownEvent" for pets
-    assert type(unknown).__name__ == "UnknownPetDiscriminator" or (style == "typeddict" and unknown["petType"] == "lizard")
+    assert type(unknown).__name__ == "UnknownPetDiscriminator" or (
+        style == "typeddict" and unknown["petType"] == "lizard"
+    )
     assert _wire(style, unknown) == {"petType": "lizard", "name": "Liz"}
 
 

@@ -13,8 +13,8 @@ Every stray is an ``Anomaly``; ``_EventFold``'s docstring lists the kinds (it is
 generated modules, this docstring is not).
 """
 
-import bisect
 import json
+from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -312,7 +312,7 @@ class _EventFold(_SlotOps):
         listed = sorted((_key_order(key), at) for at, key in matched.items())
         after: dict[int, list[Any]] = {}
         for key in sorted((k for k in slots if k not in taken), key=_key_order):
-            below = bisect.bisect_left(listed, (_key_order(key),))
+            below = bisect_left(listed, (_key_order(key),))
             after.setdefault(listed[below - 1][1] if below else -1, []).append(key)
         order: list[tuple[Any, Any]] = [(_UNLISTED, key) for key in after.get(-1, ())]
         for at, item in enumerate(items):

@@ -346,4 +346,3 @@ def _values_at(state: Any, path: tuple[str, ...]) -> list[Any]:
     if type(value) is _Entries:
         return [v for entry in sorted(value.order, key=_entry_order) for v in _values_at(entry, path[1:])]
     return _values_at(value, path[1:]) if isinstance(value, _State) else []
-
