@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 6888ec49070423f17099627d1526b5bf, output ecd198cd483487eceef32c30976adad1
+# Fingerprint: inputs e29a63d0021baa10a6c4c877c0f74f54, output 88e2fe27e17d01fbe5d3288e7c072005
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -14,7 +14,7 @@ It needs only the standard library, and imports the rest from ``_gen_models_runt
 from __future__ import annotations
 
 from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Literal, TypeAlias
 
 from ._gen_models_runtime.anomalies import Anomaly, StreamMergeError, _joined
@@ -381,7 +381,38 @@ __all__ = [
     "ToolsArray",
     "TopLogProb",
     "TypeParam",
-    "UnknownEvent",
+    "UnknownAnnotation",
+    "UnknownApplyPatchOperationParam",
+    "UnknownApplyPatchToolCallOperation",
+    "UnknownAutoCodeInterpreterToolParamNetworkPolicy",
+    "UnknownChatCompletionMessageToolCallsMember",
+    "UnknownChatCompletionModerationInput",
+    "UnknownCodeInterpreterToolCallOutputs",
+    "UnknownComputerAction",
+    "UnknownContainerAutoParamSkills",
+    "UnknownCustomToolParamFormat",
+    "UnknownFilters",
+    "UnknownFunctionAndCustomToolCallOutput",
+    "UnknownFunctionCallOutputItemParamOutput",
+    "UnknownFunctionShellCallEnvironment",
+    "UnknownFunctionShellCallItemParamEnvironment",
+    "UnknownFunctionShellCallOutputContentOutcome",
+    "UnknownFunctionShellCallOutputOutcomeParam",
+    "UnknownFunctionShellToolParamEnvironment",
+    "UnknownInputItemMember",
+    "UnknownMCPToolCallError",
+    "UnknownModerationInput",
+    "UnknownNamespaceToolParamTools",
+    "UnknownOutputContent",
+    "UnknownOutputItem",
+    "UnknownOutputMessageContent",
+    "UnknownResponseStreamEvent",
+    "UnknownTextResponseFormatConfiguration",
+    "UnknownTool",
+    "UnknownToolCallCaller",
+    "UnknownToolCallCallerParam",
+    "UnknownToolChoiceParamMember",
+    "UnknownWebSearchToolCallAction",
     "UrlCitationBody",
     "VectorStoreFileAttributes",
     "Verbosity",
@@ -702,6 +733,326 @@ PromptCacheModeEnum: TypeAlias = Literal["implicit", "explicit"]
 
 
 @_model
+class UnknownTextResponseFormatConfiguration(_Dataclass):
+    """A member of ``TextResponseFormatConfiguration`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownFilters(_Dataclass):
+    """A member of ``Filters`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownTool(_Dataclass):
+    """A member of ``Tool`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownAnnotation(_Dataclass):
+    """A member of ``Annotation`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownOutputMessageContent(_Dataclass):
+    """A member of ``OutputMessageContent`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownToolCallCaller(_Dataclass):
+    """A member of ``ToolCallCaller`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownToolCallCallerParam(_Dataclass):
+    """A member of ``ToolCallCallerParam`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownFunctionAndCustomToolCallOutput(_Dataclass):
+    """A member of ``FunctionAndCustomToolCallOutput`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownComputerAction(_Dataclass):
+    """A member of ``ComputerAction`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownMCPToolCallError(_Dataclass):
+    """A member of ``MCPToolCallError`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownOutputItem(_Dataclass):
+    """A member of ``OutputItem`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownFunctionShellCallOutputOutcomeParam(_Dataclass):
+    """A member of ``FunctionShellCallOutputOutcomeParam`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownApplyPatchOperationParam(_Dataclass):
+    """A member of ``ApplyPatchOperationParam`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownOutputContent(_Dataclass):
+    """A member of ``OutputContent`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownResponseStreamEvent(_Dataclass):
+    """A member of ``ResponseStreamEvent`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownChatCompletionModerationInput(_Dataclass):
+    """A member of ``ChatCompletionModerationInput`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownAutoCodeInterpreterToolParamNetworkPolicy(_Dataclass):
+    """A member of ``AutoCodeInterpreterToolParamNetworkPolicy`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownContainerAutoParamSkills(_Dataclass):
+    """A member of ``ContainerAutoParamSkills`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownFunctionShellToolParamEnvironment(_Dataclass):
+    """A member of ``FunctionShellToolParamEnvironment`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownCustomToolParamFormat(_Dataclass):
+    """A member of ``CustomToolParamFormat`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownNamespaceToolParamTools(_Dataclass):
+    """A member of ``NamespaceToolParamTools`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownWebSearchToolCallAction(_Dataclass):
+    """A member of ``WebSearchToolCallAction`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownCodeInterpreterToolCallOutputs(_Dataclass):
+    """A member of ``CodeInterpreterToolCallOutputs`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownFunctionShellCallEnvironment(_Dataclass):
+    """A member of ``FunctionShellCallEnvironment`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownFunctionShellCallOutputContentOutcome(_Dataclass):
+    """A member of ``FunctionShellCallOutputContentOutcome`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownApplyPatchToolCallOperation(_Dataclass):
+    """A member of ``ApplyPatchToolCallOperation`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownFunctionCallOutputItemParamOutput(_Dataclass):
+    """A member of ``FunctionCallOutputItemParamOutput`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownFunctionShellCallItemParamEnvironment(_Dataclass):
+    """A member of ``FunctionShellCallItemParamEnvironment`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownModerationInput(_Dataclass):
+    """A member of ``ModerationInput`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownToolChoiceParamMember(_Dataclass):
+    """A member of ``ToolChoiceParamMember`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownInputItemMember(_Dataclass):
+    """A member of ``InputItemMember`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownChatCompletionMessageToolCallsMember(_Dataclass):
+    """A member of ``ChatCompletionMessageToolCallsMember`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
 class ChatCompletionStreamResponseDeltaFunctionCall(_Dataclass):
     """Deprecated. Replaced by `tool_calls`; a piece of the function the model calls."""
 
@@ -923,7 +1274,7 @@ class ModerationResultBody(_Dataclass):
 class ChatCompletionModerationResults(_Dataclass):
     """Moderation results for the input or the output."""
 
-    type: Literal["moderation_results"] | str
+    type: Literal["moderation_results"]
     """Always `moderation_results`."""
     model: str
     """The moderation model that produced the results."""
@@ -937,7 +1288,7 @@ class ChatCompletionModerationResults(_Dataclass):
 class ChatCompletionModerationError(_Dataclass):
     """Moderation could not be done for the input or the output."""
 
-    type: Literal["error"] | str
+    type: Literal["error"]
     """Always `error`."""
     code: str
     """Machine-readable error code."""
@@ -951,9 +1302,17 @@ class ChatCompletionModerationError(_Dataclass):
 class ChatCompletionModeration(_Dataclass):
     """Moderation of the request's input and the generated output."""
 
-    input: ChatCompletionModerationResults | ChatCompletionModerationError
+    input: (
+        ChatCompletionModerationResults
+        | ChatCompletionModerationError
+        | UnknownChatCompletionModerationInput
+    )
     """Moderation of the input."""
-    output: ChatCompletionModerationResults | ChatCompletionModerationError
+    output: (
+        ChatCompletionModerationResults
+        | ChatCompletionModerationError
+        | UnknownChatCompletionModerationInput
+    )
     """Moderation of the output."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -1006,7 +1365,7 @@ _KEYS_CreateChatCompletionStreamResponse = frozenset(
 class ResponseAudioDeltaEvent(_Dataclass):
     """Emitted when there is a partial audio response."""
 
-    type: Literal["response.audio.delta"] | str
+    type: Literal["response.audio.delta"]
     """The type of the event. Always `response.audio.delta`."""
     sequence_number: int
     """A sequence number for this chunk of the stream response."""
@@ -1020,7 +1379,7 @@ class ResponseAudioDeltaEvent(_Dataclass):
 class ResponseAudioDoneEvent(_Dataclass):
     """Emitted when the audio response is complete."""
 
-    type: Literal["response.audio.done"] | str
+    type: Literal["response.audio.done"]
     """The type of the event. Always `response.audio.done`."""
     sequence_number: int
     """The sequence number of the delta."""
@@ -1032,7 +1391,7 @@ class ResponseAudioDoneEvent(_Dataclass):
 class ResponseAudioTranscriptDeltaEvent(_Dataclass):
     """Emitted when there is a partial transcript of audio."""
 
-    type: Literal["response.audio.transcript.delta"] | str
+    type: Literal["response.audio.transcript.delta"]
     """The type of the event. Always `response.audio.transcript.delta`."""
     delta: str
     """The partial transcript of the audio response."""
@@ -1046,7 +1405,7 @@ class ResponseAudioTranscriptDeltaEvent(_Dataclass):
 class ResponseAudioTranscriptDoneEvent(_Dataclass):
     """Emitted when the full audio transcript is completed."""
 
-    type: Literal["response.audio.transcript.done"] | str
+    type: Literal["response.audio.transcript.done"]
     """The type of the event. Always `response.audio.transcript.done`."""
     sequence_number: int
     """The sequence number of this event."""
@@ -1058,7 +1417,7 @@ class ResponseAudioTranscriptDoneEvent(_Dataclass):
 class ResponseCodeInterpreterCallCodeDeltaEvent(_Dataclass):
     """Emitted when a partial code snippet is streamed by the code interpreter."""
 
-    type: Literal["response.code_interpreter_call_code.delta"] | str
+    type: Literal["response.code_interpreter_call_code.delta"]
     """The type of the event. Always `response.code_interpreter_call_code.delta`."""
     output_index: int
     """The index of the output item in the response for which the code is being streamed."""
@@ -1076,7 +1435,7 @@ class ResponseCodeInterpreterCallCodeDeltaEvent(_Dataclass):
 class ResponseCodeInterpreterCallCodeDoneEvent(_Dataclass):
     """Emitted when the code snippet is finalized by the code interpreter."""
 
-    type: Literal["response.code_interpreter_call_code.done"] | str
+    type: Literal["response.code_interpreter_call_code.done"]
     """The type of the event. Always `response.code_interpreter_call_code.done`."""
     output_index: int
     """The index of the output item in the response for which the code is finalized."""
@@ -1094,7 +1453,7 @@ class ResponseCodeInterpreterCallCodeDoneEvent(_Dataclass):
 class ResponseCodeInterpreterCallCompletedEvent(_Dataclass):
     """Emitted when the code interpreter call is completed."""
 
-    type: Literal["response.code_interpreter_call.completed"] | str
+    type: Literal["response.code_interpreter_call.completed"]
     """The type of the event. Always `response.code_interpreter_call.completed`."""
     output_index: int
     """The index of the output item in the response for which the code interpreter call is completed."""
@@ -1110,7 +1469,7 @@ class ResponseCodeInterpreterCallCompletedEvent(_Dataclass):
 class ResponseCodeInterpreterCallInProgressEvent(_Dataclass):
     """Emitted when a code interpreter call is in progress."""
 
-    type: Literal["response.code_interpreter_call.in_progress"] | str
+    type: Literal["response.code_interpreter_call.in_progress"]
     """The type of the event. Always `response.code_interpreter_call.in_progress`."""
     output_index: int
     """The index of the output item in the response for which the code interpreter call is in progress."""
@@ -1126,7 +1485,7 @@ class ResponseCodeInterpreterCallInProgressEvent(_Dataclass):
 class ResponseCodeInterpreterCallInterpretingEvent(_Dataclass):
     """Emitted when the code interpreter is actively interpreting the code snippet."""
 
-    type: Literal["response.code_interpreter_call.interpreting"] | str
+    type: Literal["response.code_interpreter_call.interpreting"]
     """The type of the event. Always `response.code_interpreter_call.interpreting`."""
     output_index: int
     """The index of the output item in the response for which the code interpreter is interpreting code."""
@@ -1142,7 +1501,7 @@ class ResponseCodeInterpreterCallInterpretingEvent(_Dataclass):
 class ResponseFormatText(_Dataclass):
     """Default response format. Used to generate text responses."""
 
-    type: Literal["text"] | str
+    type: Literal["text"]
     """The type of response format being defined. Always `text`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -1154,7 +1513,7 @@ class TextResponseFormatJsonSchema(_Dataclass):
     Learn more about [Structured Outputs](/docs/guides/structured-outputs).
     """
 
-    type: Literal["json_schema"] | str
+    type: Literal["json_schema"]
     """The type of response format being defined. Always `json_schema`."""
     description: str | None = None
     """A description of what the response format is for, used by the model to
@@ -1186,7 +1545,7 @@ class ResponseFormatJsonObject(_Dataclass):
     to do so.
     """
 
-    type: Literal["json_object"] | str
+    type: Literal["json_object"]
     """The type of response format being defined. Always `json_object`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -1210,7 +1569,7 @@ class ResponseTextParam(_Dataclass):
 class FunctionTool(_Dataclass):
     """Defines a function in your own code the model can choose to call. Learn more about [function calling](https://platform.openai.com/docs/guides/function-calling)."""
 
-    type: Literal["function"] | str
+    type: Literal["function"]
     """The type of the function tool. Always `function`. Spec default (not applied): ``'function'``."""
     name: str
     """The name of the function to call."""
@@ -1260,7 +1619,7 @@ class RankingOptions(_Dataclass):
 class ComparisonFilter(_Dataclass):
     """A filter used to compare a specified attribute key to a given value using a defined comparison operation."""
 
-    type: Literal["eq", "ne", "gt", "gte", "lt", "lte", "in", "nin"] | str
+    type: Literal["eq", "ne", "gt", "gte", "lt", "lte", "in", "nin"]
     """Specifies the comparison operator: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `in`, `nin`.
     - `eq`: equals
     - `ne`: not equal
@@ -1285,7 +1644,7 @@ class ComparisonFilter(_Dataclass):
 class CompoundFilter(_Dataclass):
     """Combine multiple filters using `and` or `or`."""
 
-    type: Literal["and", "or"] | str
+    type: Literal["and", "or"]
     """Type of operation: `and` or `or`."""
     filters: list[Any]
     """Array of filters to combine. Items can be `ComparisonFilter` or `CompoundFilter`."""
@@ -1297,7 +1656,7 @@ class CompoundFilter(_Dataclass):
 class FileSearchTool(_Dataclass):
     """A tool that searches for relevant content from uploaded files. Learn more about the [file search tool](https://platform.openai.com/docs/guides/tools-file-search)."""
 
-    type: Literal["file_search"] | str
+    type: Literal["file_search"]
     """The type of the file search tool. Always `file_search`. Spec default (not applied): ``'file_search'``."""
     vector_store_ids: list[str]
     """The IDs of the vector stores to search."""
@@ -1315,7 +1674,7 @@ class FileSearchTool(_Dataclass):
 class ComputerTool(_Dataclass):
     """A tool that controls a virtual computer. Learn more about the [computer tool](https://platform.openai.com/docs/guides/tools-computer-use)."""
 
-    type: Literal["computer"] | str
+    type: Literal["computer"]
     """The type of the computer tool. Always `computer`. Spec default (not applied): ``'computer'``."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -1325,7 +1684,7 @@ class ComputerTool(_Dataclass):
 class ComputerUsePreviewTool(_Dataclass):
     """A tool that controls a virtual computer. Learn more about the [computer tool](https://platform.openai.com/docs/guides/tools-computer-use)."""
 
-    type: Literal["computer_use_preview"] | str
+    type: Literal["computer_use_preview"]
     """The type of the computer use tool. Always `computer_use_preview`. Spec default (not applied): ``'computer_use_preview'``."""
     environment: ComputerEnvironment | str
     """The type of computer environment to control."""
@@ -1377,7 +1736,7 @@ class WebSearchTool(_Dataclass):
     [web search tool](/docs/guides/tools-web-search).
     """
 
-    type: Literal["web_search", "web_search_2025_08_26"] | str
+    type: Literal["web_search", "web_search_2025_08_26"]
     """The type of the web search tool. One of `web_search` or `web_search_2025_08_26`. Spec default (not applied): ``'web_search'``."""
     external_web_access: bool | None = None
     """Allow live internet access for web search. Defaults to true when omitted. When false, the web search tool runs in offline/cache-only mode and will not fetch new external content. Spec default (not applied): ``True``."""
@@ -1424,7 +1783,7 @@ class MCPTool(_Dataclass):
     (MCP) servers. [Learn more about MCP](/docs/guides/tools-remote-mcp).
     """
 
-    type: Literal["mcp"] | str
+    type: Literal["mcp"]
     """The type of the MCP tool. Always `mcp`."""
     server_label: str
     """A label for this MCP server, used to identify it in tool calls."""
@@ -1494,7 +1853,7 @@ class MCPTool(_Dataclass):
 class ContainerNetworkPolicyDisabledParam(_Dataclass):
     """``ContainerNetworkPolicyDisabledParam`` (no description in the spec)."""
 
-    type: Literal["disabled"] | str
+    type: Literal["disabled"]
     """Disable outbound network access. Always `disabled`. Spec default (not applied): ``'disabled'``."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -1518,7 +1877,7 @@ class ContainerNetworkPolicyDomainSecretParam(_Dataclass):
 class ContainerNetworkPolicyAllowlistParam(_Dataclass):
     """``ContainerNetworkPolicyAllowlistParam`` (no description in the spec)."""
 
-    type: Literal["allowlist"] | str
+    type: Literal["allowlist"]
     """Allow outbound network access only to specified domains. Always `allowlist`. Spec default (not applied): ``'allowlist'``."""
     allowed_domains: list[str]
     """A list of allowed domains when type is `allowlist`."""
@@ -1541,6 +1900,7 @@ class AutoCodeInterpreterToolParam(_Dataclass):
     network_policy: (
         ContainerNetworkPolicyDisabledParam
         | ContainerNetworkPolicyAllowlistParam
+        | UnknownAutoCodeInterpreterToolParamNetworkPolicy
         | None
     ) = None
     """Network access policy for the container."""
@@ -1552,7 +1912,7 @@ class AutoCodeInterpreterToolParam(_Dataclass):
 class CodeInterpreterTool(_Dataclass):
     """A tool that runs Python code to help generate a response to a prompt."""
 
-    type: Literal["code_interpreter"] | str
+    type: Literal["code_interpreter"]
     """The type of the code interpreter tool. Always `code_interpreter`."""
     container: str | AutoCodeInterpreterToolParam
     """The code interpreter container. Can be a container ID or an object that
@@ -1569,7 +1929,7 @@ class CodeInterpreterTool(_Dataclass):
 class ProgrammaticToolCallingParam(_Dataclass):
     """``ProgrammaticToolCallingParam`` (no description in the spec)."""
 
-    type: Literal["programmatic_tool_calling"] | str
+    type: Literal["programmatic_tool_calling"]
     """The type of the tool. Always `programmatic_tool_calling`. Spec default (not applied): ``'programmatic_tool_calling'``."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -1593,7 +1953,7 @@ class ImageGenToolInputImageMask(_Dataclass):
 class ImageGenTool(_Dataclass):
     """A tool that generates images using the GPT image models."""
 
-    type: Literal["image_generation"] | str
+    type: Literal["image_generation"]
     """The type of the image generation tool. Always `image_generation`."""
     model: (
         Literal[
@@ -1650,7 +2010,7 @@ class ImageGenTool(_Dataclass):
 class LocalShellToolParam(_Dataclass):
     """A tool that allows the model to execute shell commands in a local environment."""
 
-    type: Literal["local_shell"] | str
+    type: Literal["local_shell"]
     """The type of the local shell tool. Always `local_shell`. Spec default (not applied): ``'local_shell'``."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -1660,7 +2020,7 @@ class LocalShellToolParam(_Dataclass):
 class SkillReferenceParam(_Dataclass):
     """``SkillReferenceParam`` (no description in the spec)."""
 
-    type: Literal["skill_reference"] | str
+    type: Literal["skill_reference"]
     """References a skill created with the /v1/skills endpoint. Spec default (not applied): ``'skill_reference'``."""
     skill_id: str
     """The ID of the referenced skill."""
@@ -1688,7 +2048,7 @@ class InlineSkillSourceParam(_Dataclass):
 class InlineSkillParam(_Dataclass):
     """``InlineSkillParam`` (no description in the spec)."""
 
-    type: Literal["inline"] | str
+    type: Literal["inline"]
     """Defines an inline skill for this request. Spec default (not applied): ``'inline'``."""
     name: str
     """The name of the skill."""
@@ -1704,7 +2064,7 @@ class InlineSkillParam(_Dataclass):
 class ContainerAutoParam(_Dataclass):
     """``ContainerAutoParam`` (no description in the spec)."""
 
-    type: Literal["container_auto"] | str
+    type: Literal["container_auto"]
     """Automatically creates a container for this request Spec default (not applied): ``'container_auto'``."""
     file_ids: list[str] | None = None
     """An optional list of uploaded files to make available to your code."""
@@ -1713,10 +2073,14 @@ class ContainerAutoParam(_Dataclass):
     network_policy: (
         ContainerNetworkPolicyDisabledParam
         | ContainerNetworkPolicyAllowlistParam
+        | UnknownAutoCodeInterpreterToolParamNetworkPolicy
         | None
     ) = None
     """Network access policy for the container."""
-    skills: list[SkillReferenceParam | InlineSkillParam] | None = None
+    skills: (
+        list[SkillReferenceParam | InlineSkillParam | UnknownContainerAutoParamSkills]
+        | None
+    ) = None
     """An optional list of skills referenced by id or inline data."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -1740,7 +2104,7 @@ class LocalSkillParam(_Dataclass):
 class LocalEnvironmentParam(_Dataclass):
     """``LocalEnvironmentParam`` (no description in the spec)."""
 
-    type: Literal["local"] | str
+    type: Literal["local"]
     """Use a local computer environment. Spec default (not applied): ``'local'``."""
     skills: list[LocalSkillParam] | None = None
     """An optional list of skills."""
@@ -1752,7 +2116,7 @@ class LocalEnvironmentParam(_Dataclass):
 class ContainerReferenceParam(_Dataclass):
     """``ContainerReferenceParam`` (no description in the spec)."""
 
-    type: Literal["container_reference"] | str
+    type: Literal["container_reference"]
     """References a container created with the /v1/containers endpoint Spec default (not applied): ``'container_reference'``."""
     container_id: str
     """The ID of the referenced container."""
@@ -1764,10 +2128,14 @@ class ContainerReferenceParam(_Dataclass):
 class FunctionShellToolParam(_Dataclass):
     """A tool that allows the model to execute shell commands."""
 
-    type: Literal["shell"] | str
+    type: Literal["shell"]
     """The type of the shell tool. Always `shell`. Spec default (not applied): ``'shell'``."""
     environment: (
-        ContainerAutoParam | LocalEnvironmentParam | ContainerReferenceParam | None
+        ContainerAutoParam
+        | LocalEnvironmentParam
+        | ContainerReferenceParam
+        | UnknownFunctionShellToolParamEnvironment
+        | None
     ) = None
     allowed_callers: list[CallableToolAllowedCaller | str] | None = None
     """The tool invocation context(s)."""
@@ -1779,7 +2147,7 @@ class FunctionShellToolParam(_Dataclass):
 class CustomTextFormatParam(_Dataclass):
     """Unconstrained free-form text."""
 
-    type: Literal["text"] | str
+    type: Literal["text"]
     """Unconstrained text format. Always `text`. Spec default (not applied): ``'text'``."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -1789,7 +2157,7 @@ class CustomTextFormatParam(_Dataclass):
 class CustomGrammarFormatParam(_Dataclass):
     """A grammar defined by the user."""
 
-    type: Literal["grammar"] | str
+    type: Literal["grammar"]
     """Grammar format. Always `grammar`. Spec default (not applied): ``'grammar'``."""
     syntax: GrammarSyntax1 | str
     """The syntax of the grammar definition. One of `lark` or `regex`."""
@@ -1803,13 +2171,18 @@ class CustomGrammarFormatParam(_Dataclass):
 class CustomToolParam(_Dataclass):
     """A custom tool that processes input using a specified format. Learn more about   [custom tools](/docs/guides/function-calling#custom-tools)"""
 
-    type: Literal["custom"] | str
+    type: Literal["custom"]
     """The type of the custom tool. Always `custom`. Spec default (not applied): ``'custom'``."""
     name: str
     """The name of the custom tool, used to identify it in tool calls."""
     description: str | None = None
     """Optional description of the custom tool, used to provide more context."""
-    format: CustomTextFormatParam | CustomGrammarFormatParam | None = None
+    format: (
+        CustomTextFormatParam
+        | CustomGrammarFormatParam
+        | UnknownCustomToolParamFormat
+        | None
+    ) = None
     """The input format for the custom tool. Default is unconstrained text."""
     defer_loading: bool | None = None
     """Whether this tool should be deferred and discovered via tool search."""
@@ -1828,7 +2201,7 @@ class FunctionToolParam(_Dataclass):
     parameters: EmptyModelParam | None = None
     strict: bool | None = None
     """Whether to enforce strict parameter validation. If omitted, Responses attempts to use strict validation when the schema is compatible, and falls back to non-strict validation otherwise."""
-    type: Literal["function"] | str
+    type: Literal["function"]
     """Spec default (not applied): ``'function'``."""
     output_schema: dict[str, Any] | None = None
     """A JSON Schema describing the JSON value encoded in string outputs for this function tool. This does not describe content-array outputs."""
@@ -1844,13 +2217,13 @@ class FunctionToolParam(_Dataclass):
 class NamespaceToolParam(_Dataclass):
     """Groups function/custom tools under a shared namespace."""
 
-    type: Literal["namespace"] | str
+    type: Literal["namespace"]
     """The type of the tool. Always `namespace`. Spec default (not applied): ``'namespace'``."""
     name: str
     """The namespace name used in tool calls (for example, `crm`)."""
     description: str
     """A description of the namespace shown to the model."""
-    tools: list[FunctionToolParam | CustomToolParam]
+    tools: list[FunctionToolParam | CustomToolParam | UnknownNamespaceToolParamTools]
     """The function/custom tools available inside this namespace."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -1860,7 +2233,7 @@ class NamespaceToolParam(_Dataclass):
 class ToolSearchToolParam(_Dataclass):
     """Hosted or BYOT tool search configuration for deferred tools."""
 
-    type: Literal["tool_search"] | str
+    type: Literal["tool_search"]
     """The type of the tool. Always `tool_search`. Spec default (not applied): ``'tool_search'``."""
     execution: ToolSearchExecutionType | str | None = None
     """Whether tool search is executed by the server or by the client."""
@@ -1894,7 +2267,7 @@ class ApproximateLocation(_Dataclass):
 class WebSearchPreviewTool(_Dataclass):
     """This tool searches the web for relevant results to use in a response. Learn more about the [web search tool](https://platform.openai.com/docs/guides/tools-web-search)."""
 
-    type: Literal["web_search_preview", "web_search_preview_2025_03_11"] | str
+    type: Literal["web_search_preview", "web_search_preview_2025_03_11"]
     """The type of the web search tool. One of `web_search_preview` or `web_search_preview_2025_03_11`. Spec default (not applied): ``'web_search_preview'``."""
     user_location: ApproximateLocation | None = None
     """The user's location."""
@@ -1909,7 +2282,7 @@ class WebSearchPreviewTool(_Dataclass):
 class ApplyPatchToolParam(_Dataclass):
     """Allows the assistant to create, delete, or update files using unified diffs."""
 
-    type: Literal["apply_patch"] | str
+    type: Literal["apply_patch"]
     """The type of the tool. Always `apply_patch`. Spec default (not applied): ``'apply_patch'``."""
     allowed_callers: list[CallableToolAllowedCaller | str] | None = None
     """The tool invocation context(s)."""
@@ -1921,7 +2294,7 @@ class ApplyPatchToolParam(_Dataclass):
 class ToolChoiceAllowed(_Dataclass):
     """Constrains the tools available to the model to a pre-defined set."""
 
-    type: Literal["allowed_tools"] | str
+    type: Literal["allowed_tools"]
     """Allowed tool configuration type. Always `allowed_tools`."""
     mode: Literal["auto", "required"] | str
     """Constrains the tools available to the model to a pre-defined set.
@@ -1953,19 +2326,16 @@ class ToolChoiceTypes(_Dataclass):
     [Learn more about built-in tools](/docs/guides/tools).
     """
 
-    type: (
-        Literal[
-            "file_search",
-            "web_search_preview",
-            "computer",
-            "computer_use_preview",
-            "computer_use",
-            "web_search_preview_2025_03_11",
-            "image_generation",
-            "code_interpreter",
-        ]
-        | str
-    )
+    type: Literal[
+        "file_search",
+        "web_search_preview",
+        "computer",
+        "computer_use_preview",
+        "computer_use",
+        "web_search_preview_2025_03_11",
+        "image_generation",
+        "code_interpreter",
+    ]
     """The type of hosted tool the model should to use. Learn more about
     [built-in tools](/docs/guides/tools).
 
@@ -1986,7 +2356,7 @@ class ToolChoiceTypes(_Dataclass):
 class ToolChoiceFunction(_Dataclass):
     """Use this option to force the model to call a specific function."""
 
-    type: Literal["function"] | str
+    type: Literal["function"]
     """For function calling, the type is always `function`."""
     name: str
     """The name of the function to call."""
@@ -1998,7 +2368,7 @@ class ToolChoiceFunction(_Dataclass):
 class ToolChoiceMCP(_Dataclass):
     """Use this option to force the model to call a specific tool on a remote MCP server."""
 
-    type: Literal["mcp"] | str
+    type: Literal["mcp"]
     """For MCP tools, the type is always `mcp`."""
     server_label: str
     """The label of the MCP server to use."""
@@ -2012,7 +2382,7 @@ class ToolChoiceMCP(_Dataclass):
 class ToolChoiceCustom(_Dataclass):
     """Use this option to force the model to call a specific custom tool."""
 
-    type: Literal["custom"] | str
+    type: Literal["custom"]
     """For custom tool calling, the type is always `custom`."""
     name: str
     """The name of the custom tool to call."""
@@ -2024,7 +2394,7 @@ class ToolChoiceCustom(_Dataclass):
 class SpecificProgrammaticToolCallingParam(_Dataclass):
     """``SpecificProgrammaticToolCallingParam`` (no description in the spec)."""
 
-    type: Literal["programmatic_tool_calling"] | str
+    type: Literal["programmatic_tool_calling"]
     """The tool to call. Always `programmatic_tool_calling`. Spec default (not applied): ``'programmatic_tool_calling'``."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -2034,7 +2404,7 @@ class SpecificProgrammaticToolCallingParam(_Dataclass):
 class SpecificApplyPatchParam(_Dataclass):
     """Forces the model to call the apply_patch tool when executing a tool call."""
 
-    type: Literal["apply_patch"] | str
+    type: Literal["apply_patch"]
     """The tool to call. Always `apply_patch`. Spec default (not applied): ``'apply_patch'``."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -2044,7 +2414,7 @@ class SpecificApplyPatchParam(_Dataclass):
 class SpecificFunctionShellParam(_Dataclass):
     """Forces the model to call the shell tool when a tool call is required."""
 
-    type: Literal["shell"] | str
+    type: Literal["shell"]
     """The tool to call. Always `shell`. Spec default (not applied): ``'shell'``."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -2064,7 +2434,7 @@ class PromptCacheBreakpointConfig(_Dataclass):
 class InputTextContent(_Dataclass):
     """A text input to the model."""
 
-    type: Literal["input_text"] | str
+    type: Literal["input_text"]
     """The type of the input item. Always `input_text`. Spec default (not applied): ``'input_text'``."""
     text: str
     """The text input to the model."""
@@ -2077,7 +2447,7 @@ class InputTextContent(_Dataclass):
 class InputImageContent(_Dataclass):
     """An image input to the model. Learn about [image inputs](/docs/guides/vision)."""
 
-    type: Literal["input_image"] | str
+    type: Literal["input_image"]
     """The type of the input item. Always `input_image`. Spec default (not applied): ``'input_image'``."""
     image_url: str | None = None
     """The URL of the image to be sent to the model. A fully qualified URL or base64 encoded image in a data URL."""
@@ -2094,7 +2464,7 @@ class InputImageContent(_Dataclass):
 class InputFileContent(_Dataclass):
     """A file input to the model."""
 
-    type: Literal["input_file"] | str
+    type: Literal["input_file"]
     """The type of the input item. Always `input_file`. Spec default (not applied): ``'input_file'``."""
     file_id: str | None = None
     """The ID of the file to be sent to the model."""
@@ -2151,7 +2521,7 @@ class ResponseIncompleteDetails(_Dataclass):
 class FileCitationBody(_Dataclass):
     """A citation to a file."""
 
-    type: Literal["file_citation"] | str
+    type: Literal["file_citation"]
     """The type of the file citation. Always `file_citation`. Spec default (not applied): ``'file_citation'``."""
     file_id: str
     """The ID of the file."""
@@ -2167,7 +2537,7 @@ class FileCitationBody(_Dataclass):
 class UrlCitationBody(_Dataclass):
     """A citation for a web resource used to generate a model response."""
 
-    type: Literal["url_citation"] | str
+    type: Literal["url_citation"]
     """The type of the URL citation. Always `url_citation`. Spec default (not applied): ``'url_citation'``."""
     url: str
     """The URL of the web resource."""
@@ -2185,7 +2555,7 @@ class UrlCitationBody(_Dataclass):
 class ContainerFileCitationBody(_Dataclass):
     """A citation for a container file used to generate a model response."""
 
-    type: Literal["container_file_citation"] | str
+    type: Literal["container_file_citation"]
     """The type of the container file citation. Always `container_file_citation`. Spec default (not applied): ``'container_file_citation'``."""
     container_id: str
     """The ID of the container file."""
@@ -2205,7 +2575,7 @@ class ContainerFileCitationBody(_Dataclass):
 class FilePath(_Dataclass):
     """A path to a file."""
 
-    type: Literal["file_path"] | str
+    type: Literal["file_path"]
     """The type of the file path. Always `file_path`."""
     file_id: str
     """The ID of the file."""
@@ -2242,7 +2612,7 @@ class LogProb(_Dataclass):
 class OutputTextContent(_Dataclass):
     """A text output from the model."""
 
-    type: Literal["output_text"] | str
+    type: Literal["output_text"]
     """The type of the output text. Always `output_text`. Spec default (not applied): ``'output_text'``."""
     text: str
     """The text output from the model."""
@@ -2257,7 +2627,7 @@ class OutputTextContent(_Dataclass):
 class RefusalContent(_Dataclass):
     """A refusal from the model."""
 
-    type: Literal["refusal"] | str
+    type: Literal["refusal"]
     """The type of the refusal. Always `refusal`. Spec default (not applied): ``'refusal'``."""
     refusal: str
     """The refusal explanation from the model."""
@@ -2271,7 +2641,7 @@ class OutputMessage(_Dataclass):
 
     id: str
     """The unique ID of the output message."""
-    type: Literal["message"] | str
+    type: Literal["message"]
     """The type of the output message. Always `message`."""
     role: Literal["assistant"] | str
     """The role of the output message. Always `assistant`."""
@@ -2311,7 +2681,7 @@ class FileSearchToolCall(_Dataclass):
 
     id: str
     """The unique ID of the file search tool call."""
-    type: Literal["file_search_call"] | str
+    type: Literal["file_search_call"]
     """The type of the file search tool call. Always `file_search_call`."""
     status: (
         Literal["in_progress", "searching", "completed", "incomplete", "failed"] | str
@@ -2331,7 +2701,7 @@ class FileSearchToolCall(_Dataclass):
 class DirectToolCallCaller(_Dataclass):
     """``DirectToolCallCaller`` (no description in the spec)."""
 
-    type: Literal["direct"] | str
+    type: Literal["direct"]
     """Spec default (not applied): ``'direct'``."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -2341,7 +2711,7 @@ class DirectToolCallCaller(_Dataclass):
 class ProgramToolCallCaller(_Dataclass):
     """``ProgramToolCallCaller`` (no description in the spec)."""
 
-    type: Literal["program"] | str
+    type: Literal["program"]
     """Spec default (not applied): ``'program'``."""
     caller_id: str
     """The call ID of the program item that produced this tool call."""
@@ -2357,7 +2727,7 @@ class FunctionToolCall(_Dataclass):
 
     id: str | None = None
     """The unique ID of the function tool call."""
-    type: Literal["function_call"] | str
+    type: Literal["function_call"]
     """The type of the function tool call. Always `function_call`."""
     call_id: str
     """The unique ID of the function tool call generated by the model."""
@@ -2380,7 +2750,7 @@ class FunctionToolCall(_Dataclass):
 class DirectToolCallCallerParam(_Dataclass):
     """``DirectToolCallCallerParam`` (no description in the spec)."""
 
-    type: Literal["direct"] | str
+    type: Literal["direct"]
     """The caller type. Always `direct`. Spec default (not applied): ``'direct'``."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -2390,7 +2760,7 @@ class DirectToolCallCallerParam(_Dataclass):
 class ProgramToolCallCallerParam(_Dataclass):
     """``ProgramToolCallCallerParam`` (no description in the spec)."""
 
-    type: Literal["program"] | str
+    type: Literal["program"]
     """The caller type. Always `program`. Spec default (not applied): ``'program'``."""
     caller_id: str
     """The call ID of the program item that produced this tool call."""
@@ -2404,7 +2774,7 @@ class FunctionToolCallOutputResource(_Dataclass):
 
     id: str
     """The unique ID of the function call tool output."""
-    type: Literal["function_call_output"] | str
+    type: Literal["function_call_output"]
     """The type of the function tool call output. Always `function_call_output`."""
     call_id: str | None = None
     """The unique ID of the function tool call generated by the model."""
@@ -2443,7 +2813,7 @@ class WebSearchActionSearchSource(_Dataclass):
 class WebSearchActionSearch(_Dataclass):
     """Action type "search" - Performs a web search query."""
 
-    type: Literal["search"] | str
+    type: Literal["search"]
     """The action type."""
     query: str | None = None
     """Deprecated. The search query."""
@@ -2459,7 +2829,7 @@ class WebSearchActionSearch(_Dataclass):
 class WebSearchActionOpenPage(_Dataclass):
     """Action type "open_page" - Opens a specific URL from search results."""
 
-    type: Literal["open_page"] | str
+    type: Literal["open_page"]
     """The action type."""
     url: str | None = None
     """The URL opened by the model."""
@@ -2471,7 +2841,7 @@ class WebSearchActionOpenPage(_Dataclass):
 class WebSearchActionFind(_Dataclass):
     """Action type "find_in_page": Searches for a pattern within a loaded page."""
 
-    type: Literal["find_in_page"] | str
+    type: Literal["find_in_page"]
     """The action type."""
     url: str
     """The URL of the page searched for the pattern."""
@@ -2489,11 +2859,16 @@ class WebSearchToolCall(_Dataclass):
 
     id: str
     """The unique ID of the web search tool call."""
-    type: Literal["web_search_call"] | str
+    type: Literal["web_search_call"]
     """The type of the web search tool call. Always `web_search_call`."""
     status: Literal["in_progress", "searching", "completed", "failed"] | str
     """The status of the web search tool call."""
-    action: WebSearchActionSearch | WebSearchActionOpenPage | WebSearchActionFind
+    action: (
+        WebSearchActionSearch
+        | WebSearchActionOpenPage
+        | WebSearchActionFind
+        | UnknownWebSearchToolCallAction
+    )
     """An object describing the specific action taken in this web search call.
     Includes details on how the model used the web (search, open_page, find_in_page).
     """
@@ -2505,7 +2880,7 @@ class WebSearchToolCall(_Dataclass):
 class ClickParam(_Dataclass):
     """A click action."""
 
-    type: Literal["click"] | str
+    type: Literal["click"]
     """Specifies the event type. For a click action, this property is always `click`. Spec default (not applied): ``'click'``."""
     button: ClickButtonType | str
     """Indicates which mouse button was pressed during the click. One of `left`, `right`, `wheel`, `back`, or `forward`."""
@@ -2523,7 +2898,7 @@ class ClickParam(_Dataclass):
 class DoubleClickAction(_Dataclass):
     """A double click action."""
 
-    type: Literal["double_click"] | str
+    type: Literal["double_click"]
     """Specifies the event type. For a double click action, this property is always set to `double_click`. Spec default (not applied): ``'double_click'``."""
     x: int
     """The x-coordinate where the double click occurred."""
@@ -2551,7 +2926,7 @@ class CoordParam(_Dataclass):
 class DragParam(_Dataclass):
     """A drag action."""
 
-    type: Literal["drag"] | str
+    type: Literal["drag"]
     """Specifies the event type. For a drag action, this property is always set to `drag`. Spec default (not applied): ``'drag'``."""
     path: list[CoordParam]
     """An array of coordinates representing the path of the drag action. Coordinates will appear as an array of objects, eg
@@ -2572,7 +2947,7 @@ class DragParam(_Dataclass):
 class KeyPressAction(_Dataclass):
     """A collection of keypresses the model would like to perform."""
 
-    type: Literal["keypress"] | str
+    type: Literal["keypress"]
     """Specifies the event type. For a keypress action, this property is always set to `keypress`. Spec default (not applied): ``'keypress'``."""
     keys: list[str]
     """The combination of keys the model is requesting to be pressed. This is an array of strings, each representing a key."""
@@ -2584,7 +2959,7 @@ class KeyPressAction(_Dataclass):
 class MoveParam(_Dataclass):
     """A mouse move action."""
 
-    type: Literal["move"] | str
+    type: Literal["move"]
     """Specifies the event type. For a move action, this property is always set to `move`. Spec default (not applied): ``'move'``."""
     x: int
     """The x-coordinate to move to."""
@@ -2600,7 +2975,7 @@ class MoveParam(_Dataclass):
 class ScreenshotParam(_Dataclass):
     """A screenshot action."""
 
-    type: Literal["screenshot"] | str
+    type: Literal["screenshot"]
     """Specifies the event type. For a screenshot action, this property is always set to `screenshot`. Spec default (not applied): ``'screenshot'``."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -2610,7 +2985,7 @@ class ScreenshotParam(_Dataclass):
 class ScrollParam(_Dataclass):
     """A scroll action."""
 
-    type: Literal["scroll"] | str
+    type: Literal["scroll"]
     """Specifies the event type. For a scroll action, this property is always set to `scroll`. Spec default (not applied): ``'scroll'``."""
     x: int
     """The x-coordinate where the scroll occurred."""
@@ -2630,7 +3005,7 @@ class ScrollParam(_Dataclass):
 class TypeParam(_Dataclass):
     """An action to type in text."""
 
-    type: Literal["type"] | str
+    type: Literal["type"]
     """Specifies the event type. For a type action, this property is always set to `type`. Spec default (not applied): ``'type'``."""
     text: str
     """The text to type."""
@@ -2642,7 +3017,7 @@ class TypeParam(_Dataclass):
 class WaitParam(_Dataclass):
     """A wait action."""
 
-    type: Literal["wait"] | str
+    type: Literal["wait"]
     """Specifies the event type. For a wait action, this property is always set to `wait`. Spec default (not applied): ``'wait'``."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -2668,7 +3043,7 @@ class ComputerToolCall(_Dataclass):
     [computer use guide](/docs/guides/tools-computer-use) for more information.
     """
 
-    type: Literal["computer_call"] | str
+    type: Literal["computer_call"]
     """The type of the computer call. Always `computer_call`. Spec default (not applied): ``'computer_call'``."""
     id: str
     """The unique ID of the computer call."""
@@ -2708,7 +3083,7 @@ class ComputerScreenshotImage(_Dataclass):
 class ComputerToolCallOutputResource(_Dataclass):
     """The output of a computer tool call."""
 
-    type: Literal["computer_call_output"] | str
+    type: Literal["computer_call_output"]
     """The type of the computer tool call output. Always `computer_call_output`. Spec default (not applied): ``'computer_call_output'``."""
     id: str
     """The unique ID of the computer call tool output."""
@@ -2761,7 +3136,7 @@ class ReasoningItem(_Dataclass):
     [managing context](/docs/guides/conversation-state).
     """
 
-    type: Literal["reasoning"] | str
+    type: Literal["reasoning"]
     """The type of the object. Always `reasoning`."""
     id: str
     """The unique identifier of the reasoning content."""
@@ -2792,7 +3167,7 @@ class ReasoningItem(_Dataclass):
 class Program(_Dataclass):
     """``Program`` (no description in the spec)."""
 
-    type: Literal["program"] | str
+    type: Literal["program"]
     """The type of the item. Always `program`. Spec default (not applied): ``'program'``."""
     id: str
     """The unique ID of the program item."""
@@ -2810,7 +3185,7 @@ class Program(_Dataclass):
 class ProgramOutput(_Dataclass):
     """``ProgramOutput`` (no description in the spec)."""
 
-    type: Literal["program_output"] | str
+    type: Literal["program_output"]
     """The type of the item. Always `program_output`. Spec default (not applied): ``'program_output'``."""
     id: str
     """The unique ID of the program output item."""
@@ -2828,7 +3203,7 @@ class ProgramOutput(_Dataclass):
 class ToolSearchCall(_Dataclass):
     """``ToolSearchCall`` (no description in the spec)."""
 
-    type: Literal["tool_search_call"] | str
+    type: Literal["tool_search_call"]
     """The type of the item. Always `tool_search_call`. Spec default (not applied): ``'tool_search_call'``."""
     id: str
     """The unique ID of the tool search call item."""
@@ -2850,7 +3225,7 @@ class ToolSearchCall(_Dataclass):
 class ToolSearchOutput(_Dataclass):
     """``ToolSearchOutput`` (no description in the spec)."""
 
-    type: Literal["tool_search_output"] | str
+    type: Literal["tool_search_output"]
     """The type of the item. Always `tool_search_output`. Spec default (not applied): ``'tool_search_output'``."""
     id: str
     """The unique ID of the tool search output item."""
@@ -2872,7 +3247,7 @@ class ToolSearchOutput(_Dataclass):
 class AdditionalTools(_Dataclass):
     """``AdditionalTools`` (no description in the spec)."""
 
-    type: Literal["additional_tools"] | str
+    type: Literal["additional_tools"]
     """The type of the item. Always `additional_tools`. Spec default (not applied): ``'additional_tools'``."""
     id: str
     """The unique ID of the additional tools item."""
@@ -2888,7 +3263,7 @@ class AdditionalTools(_Dataclass):
 class CompactionBody(_Dataclass):
     """A compaction item generated by the [`v1/responses/compact` API](/docs/api-reference/responses/compact)."""
 
-    type: Literal["compaction"] | str
+    type: Literal["compaction"]
     """The type of the item. Always `compaction`. Spec default (not applied): ``'compaction'``."""
     id: str
     """The unique ID of the compaction item."""
@@ -2904,7 +3279,7 @@ class CompactionBody(_Dataclass):
 class ImageGenToolCall(_Dataclass):
     """An image generation request made by the model."""
 
-    type: Literal["image_generation_call"] | str
+    type: Literal["image_generation_call"]
     """The type of the image generation call. Always `image_generation_call`."""
     id: str
     """The unique ID of the image generation call."""
@@ -2920,7 +3295,7 @@ class ImageGenToolCall(_Dataclass):
 class CodeInterpreterOutputLogs(_Dataclass):
     """The logs output from the code interpreter."""
 
-    type: Literal["logs"] | str
+    type: Literal["logs"]
     """The type of the output. Always `logs`. Spec default (not applied): ``'logs'``."""
     logs: str
     """The logs output from the code interpreter."""
@@ -2932,7 +3307,7 @@ class CodeInterpreterOutputLogs(_Dataclass):
 class CodeInterpreterOutputImage(_Dataclass):
     """The image output from the code interpreter."""
 
-    type: Literal["image"] | str
+    type: Literal["image"]
     """The type of the output. Always `image`. Spec default (not applied): ``'image'``."""
     url: str
     """The URL of the image output from the code interpreter."""
@@ -2944,7 +3319,7 @@ class CodeInterpreterOutputImage(_Dataclass):
 class CodeInterpreterToolCall(_Dataclass):
     """A tool call to run code."""
 
-    type: Literal["code_interpreter_call"] | str
+    type: Literal["code_interpreter_call"]
     """The type of the code interpreter tool call. Always `code_interpreter_call`. Spec default (not applied): ``'code_interpreter_call'``."""
     id: str
     """The unique ID of the code interpreter tool call."""
@@ -2957,7 +3332,14 @@ class CodeInterpreterToolCall(_Dataclass):
     """The ID of the container used to run the code."""
     code: str | None
     """The code to run, or null if not available."""
-    outputs: list[CodeInterpreterOutputLogs | CodeInterpreterOutputImage] | None
+    outputs: (
+        list[
+            CodeInterpreterOutputLogs
+            | CodeInterpreterOutputImage
+            | UnknownCodeInterpreterToolCallOutputs
+        ]
+        | None
+    )
     """The outputs generated by the code interpreter, such as logs or images.
     Can be null if no outputs are available.
     """
@@ -2989,7 +3371,7 @@ class LocalShellExecAction(_Dataclass):
 class LocalShellToolCall(_Dataclass):
     """A tool call to run a command on the local shell."""
 
-    type: Literal["local_shell_call"] | str
+    type: Literal["local_shell_call"]
     """The type of the local shell call. Always `local_shell_call`."""
     id: str
     """The unique ID of the local shell call."""
@@ -3006,7 +3388,7 @@ class LocalShellToolCall(_Dataclass):
 class LocalShellToolCallOutput(_Dataclass):
     """The output of a local shell tool call."""
 
-    type: Literal["local_shell_call_output"] | str
+    type: Literal["local_shell_call_output"]
     """The type of the local shell tool call output. Always `local_shell_call_output`."""
     id: str
     """The unique ID of the local shell tool call generated by the model."""
@@ -3035,7 +3417,7 @@ class FunctionShellAction(_Dataclass):
 class LocalEnvironmentResource(_Dataclass):
     """Represents the use of a local environment to perform shell actions."""
 
-    type: Literal["local"] | str
+    type: Literal["local"]
     """The environment type. Always `local`. Spec default (not applied): ``'local'``."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -3045,7 +3427,7 @@ class LocalEnvironmentResource(_Dataclass):
 class ContainerReferenceResource(_Dataclass):
     """Represents a container created with /v1/containers."""
 
-    type: Literal["container_reference"] | str
+    type: Literal["container_reference"]
     """The environment type. Always `container_reference`. Spec default (not applied): ``'container_reference'``."""
     container_id: str
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -3056,7 +3438,7 @@ class ContainerReferenceResource(_Dataclass):
 class FunctionShellCall(_Dataclass):
     """A tool call that executes one or more shell commands in a managed environment."""
 
-    type: Literal["shell_call"] | str
+    type: Literal["shell_call"]
     """The type of the item. Always `shell_call`. Spec default (not applied): ``'shell_call'``."""
     id: str
     """The unique ID of the shell tool call. Populated when this item is returned via API."""
@@ -3068,7 +3450,12 @@ class FunctionShellCall(_Dataclass):
     """The shell commands and limits that describe how to run the tool call."""
     status: FunctionShellCallStatus | str
     """The status of the shell call. One of `in_progress`, `completed`, or `incomplete`."""
-    environment: LocalEnvironmentResource | ContainerReferenceResource | None
+    environment: (
+        LocalEnvironmentResource
+        | ContainerReferenceResource
+        | UnknownFunctionShellCallEnvironment
+        | None
+    )
     created_by: str | None = None
     """The ID of the entity that created this tool call."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -3079,7 +3466,7 @@ class FunctionShellCall(_Dataclass):
 class FunctionShellCallOutputTimeoutOutcome(_Dataclass):
     """Indicates that the shell call exceeded its configured time limit."""
 
-    type: Literal["timeout"] | str
+    type: Literal["timeout"]
     """The outcome type. Always `timeout`. Spec default (not applied): ``'timeout'``."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -3089,7 +3476,7 @@ class FunctionShellCallOutputTimeoutOutcome(_Dataclass):
 class FunctionShellCallOutputExitOutcome(_Dataclass):
     """Indicates that the shell commands finished and returned an exit code."""
 
-    type: Literal["exit"] | str
+    type: Literal["exit"]
     """The outcome type. Always `exit`. Spec default (not applied): ``'exit'``."""
     exit_code: int
     """Exit code from the shell process."""
@@ -3105,7 +3492,11 @@ class FunctionShellCallOutputContent(_Dataclass):
     """The standard output that was captured."""
     stderr: str
     """The standard error output that was captured."""
-    outcome: FunctionShellCallOutputTimeoutOutcome | FunctionShellCallOutputExitOutcome
+    outcome: (
+        FunctionShellCallOutputTimeoutOutcome
+        | FunctionShellCallOutputExitOutcome
+        | UnknownFunctionShellCallOutputContentOutcome
+    )
     """Represents either an exit outcome (with an exit code) or a timeout outcome for a shell call output chunk."""
     created_by: str | None = None
     """The identifier of the actor that created the item."""
@@ -3117,7 +3508,7 @@ class FunctionShellCallOutputContent(_Dataclass):
 class FunctionShellCallOutput(_Dataclass):
     """The output of a shell tool call that was emitted."""
 
-    type: Literal["shell_call_output"] | str
+    type: Literal["shell_call_output"]
     """The type of the shell call output. Always `shell_call_output`. Spec default (not applied): ``'shell_call_output'``."""
     id: str
     """The unique ID of the shell call output. Populated when this item is returned via API."""
@@ -3141,7 +3532,7 @@ class FunctionShellCallOutput(_Dataclass):
 class ApplyPatchCreateFileOperation(_Dataclass):
     """Instruction describing how to create a file via the apply_patch tool."""
 
-    type: Literal["create_file"] | str
+    type: Literal["create_file"]
     """Create a new file with the provided diff. Spec default (not applied): ``'create_file'``."""
     path: str
     """Path of the file to create."""
@@ -3155,7 +3546,7 @@ class ApplyPatchCreateFileOperation(_Dataclass):
 class ApplyPatchDeleteFileOperation(_Dataclass):
     """Instruction describing how to delete a file via the apply_patch tool."""
 
-    type: Literal["delete_file"] | str
+    type: Literal["delete_file"]
     """Delete the specified file. Spec default (not applied): ``'delete_file'``."""
     path: str
     """Path of the file to delete."""
@@ -3167,7 +3558,7 @@ class ApplyPatchDeleteFileOperation(_Dataclass):
 class ApplyPatchUpdateFileOperation(_Dataclass):
     """Instruction describing how to update a file via the apply_patch tool."""
 
-    type: Literal["update_file"] | str
+    type: Literal["update_file"]
     """Update an existing file with the provided diff. Spec default (not applied): ``'update_file'``."""
     path: str
     """Path of the file to update."""
@@ -3181,7 +3572,7 @@ class ApplyPatchUpdateFileOperation(_Dataclass):
 class ApplyPatchToolCall(_Dataclass):
     """A tool call that applies file diffs by creating, deleting, or updating files."""
 
-    type: Literal["apply_patch_call"] | str
+    type: Literal["apply_patch_call"]
     """The type of the item. Always `apply_patch_call`. Spec default (not applied): ``'apply_patch_call'``."""
     id: str
     """The unique ID of the apply patch tool call. Populated when this item is returned via API."""
@@ -3195,6 +3586,7 @@ class ApplyPatchToolCall(_Dataclass):
         ApplyPatchCreateFileOperation
         | ApplyPatchDeleteFileOperation
         | ApplyPatchUpdateFileOperation
+        | UnknownApplyPatchToolCallOperation
     )
     """One of the create_file, delete_file, or update_file operations applied via apply_patch."""
     created_by: str | None = None
@@ -3207,7 +3599,7 @@ class ApplyPatchToolCall(_Dataclass):
 class ApplyPatchToolCallOutput(_Dataclass):
     """The output emitted by an apply patch tool call."""
 
-    type: Literal["apply_patch_call_output"] | str
+    type: Literal["apply_patch_call_output"]
     """The type of the item. Always `apply_patch_call_output`. Spec default (not applied): ``'apply_patch_call_output'``."""
     id: str
     """The unique ID of the apply patch tool call output. Populated when this item is returned via API."""
@@ -3229,7 +3621,7 @@ class ApplyPatchToolCallOutput(_Dataclass):
 class MCPProtocolError(_Dataclass):
     """``MCPProtocolError`` (no description in the spec)."""
 
-    type: Literal["mcp_protocol_error"] | str
+    type: Literal["mcp_protocol_error"]
     """Spec default (not applied): ``'mcp_protocol_error'``."""
     code: int
     message: str
@@ -3241,7 +3633,7 @@ class MCPProtocolError(_Dataclass):
 class MCPToolExecutionError(_Dataclass):
     """``MCPToolExecutionError`` (no description in the spec)."""
 
-    type: Literal["mcp_tool_execution_error"] | str
+    type: Literal["mcp_tool_execution_error"]
     """Spec default (not applied): ``'mcp_tool_execution_error'``."""
     content: Any
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -3252,7 +3644,7 @@ class MCPToolExecutionError(_Dataclass):
 class HTTPError(_Dataclass):
     """``HTTPError`` (no description in the spec)."""
 
-    type: Literal["http_error"] | str
+    type: Literal["http_error"]
     """Spec default (not applied): ``'http_error'``."""
     code: int
     message: str
@@ -3264,7 +3656,7 @@ class HTTPError(_Dataclass):
 class MCPToolCall(_Dataclass):
     """An invocation of a tool on an MCP server."""
 
-    type: Literal["mcp_call"] | str
+    type: Literal["mcp_call"]
     """The type of the item. Always `mcp_call`."""
     id: str
     """The unique ID of the tool call."""
@@ -3308,7 +3700,7 @@ class MCPListToolsTool(_Dataclass):
 class MCPListTools(_Dataclass):
     """A list of tools available on an MCP server."""
 
-    type: Literal["mcp_list_tools"] | str
+    type: Literal["mcp_list_tools"]
     """The type of the item. Always `mcp_list_tools`."""
     id: str
     """The unique ID of the list."""
@@ -3326,7 +3718,7 @@ class MCPListTools(_Dataclass):
 class MCPApprovalRequest(_Dataclass):
     """A request for human approval of a tool invocation."""
 
-    type: Literal["mcp_approval_request"] | str
+    type: Literal["mcp_approval_request"]
     """The type of the item. Always `mcp_approval_request`."""
     id: str
     """The unique ID of the approval request."""
@@ -3344,7 +3736,7 @@ class MCPApprovalRequest(_Dataclass):
 class MCPApprovalResponseResource(_Dataclass):
     """A response to an MCP approval request."""
 
-    type: Literal["mcp_approval_response"] | str
+    type: Literal["mcp_approval_response"]
     """The type of the item. Always `mcp_approval_response`."""
     id: str
     """The unique ID of the approval response"""
@@ -3362,7 +3754,7 @@ class MCPApprovalResponseResource(_Dataclass):
 class CustomToolCall(_Dataclass):
     """A call to a custom tool created by the model."""
 
-    type: Literal["custom_tool_call"] | str
+    type: Literal["custom_tool_call"]
     """The type of the custom tool call. Always `custom_tool_call`."""
     id: str | None = None
     """The unique ID of the custom tool call in the OpenAI platform."""
@@ -3383,7 +3775,7 @@ class CustomToolCall(_Dataclass):
 class CustomToolCallOutputResource(_Dataclass):
     """The output of a custom tool call from your code, being sent back to the model."""
 
-    type: Literal["custom_tool_call_output"] | str
+    type: Literal["custom_tool_call_output"]
     """The type of the custom tool call output. Always `custom_tool_call_output`."""
     id: str
     """The unique ID of the custom tool call output item."""
@@ -3478,7 +3870,7 @@ class InputMessage(_Dataclass):
     precedence over instructions given with the `user` role.
     """
 
-    type: Literal["message"] | str | None = None
+    type: Literal["message"] | None = None
     """The type of the message input. Always set to `message`."""
     role: Literal["user", "system", "developer"] | str
     """The role of the message input. One of `user`, `system`, or `developer`."""
@@ -3499,7 +3891,7 @@ class ComputerCallOutputItemParam(_Dataclass):
     """The ID of the computer tool call output."""
     call_id: str
     """The ID of the computer tool call that produced the output."""
-    type: Literal["computer_call_output"] | str
+    type: Literal["computer_call_output"]
     """The type of the computer tool call output. Always `computer_call_output`. Spec default (not applied): ``'computer_call_output'``."""
     output: ComputerScreenshotImage
     acknowledged_safety_checks: list[ComputerCallSafetyCheckParam] | None = None
@@ -3524,7 +3916,7 @@ class PromptCacheBreakpointParam(_Dataclass):
 class InputTextContentParam(_Dataclass):
     """A text input to the model."""
 
-    type: Literal["input_text"] | str
+    type: Literal["input_text"]
     """The type of the input item. Always `input_text`. Spec default (not applied): ``'input_text'``."""
     text: str
     """The text input to the model."""
@@ -3537,7 +3929,7 @@ class InputTextContentParam(_Dataclass):
 class InputImageContentParamAutoParam(_Dataclass):
     """An image input to the model. Learn about [image inputs](/docs/guides/vision)"""
 
-    type: Literal["input_image"] | str
+    type: Literal["input_image"]
     """The type of the input item. Always `input_image`. Spec default (not applied): ``'input_image'``."""
     image_url: str | None = None
     """The URL of the image to be sent to the model. A fully qualified URL or base64 encoded image in a data URL."""
@@ -3554,7 +3946,7 @@ class InputImageContentParamAutoParam(_Dataclass):
 class InputFileContentParam(_Dataclass):
     """A file input to the model."""
 
-    type: Literal["input_file"] | str
+    type: Literal["input_file"]
     """The type of the input item. Always `input_file`. Spec default (not applied): ``'input_file'``."""
     file_id: str | None = None
     """The ID of the file to be sent to the model."""
@@ -3579,7 +3971,7 @@ class FunctionCallOutputItemParam(_Dataclass):
     """The unique ID of the function tool call output. Populated when this item is returned via API."""
     call_id: str | None = None
     """The unique ID of the function tool call generated by the model."""
-    type: Literal["function_call_output"] | str
+    type: Literal["function_call_output"]
     """The type of the function tool call output. Always `function_call_output`. Spec default (not applied): ``'function_call_output'``."""
     output: (
         str
@@ -3587,6 +3979,7 @@ class FunctionCallOutputItemParam(_Dataclass):
             InputTextContentParam
             | InputImageContentParamAutoParam
             | InputFileContentParam
+            | UnknownFunctionCallOutputItemParamOutput
         ]
     )
     """Text, image, or file output of the function tool call."""
@@ -3610,7 +4003,7 @@ class ToolSearchCallItemParam(_Dataclass):
     """The unique ID of this tool search call."""
     call_id: str | None = None
     """The unique ID of the tool search call generated by the model."""
-    type: Literal["tool_search_call"] | str
+    type: Literal["tool_search_call"]
     """The item type. Always `tool_search_call`. Spec default (not applied): ``'tool_search_call'``."""
     execution: ToolSearchExecutionType | str | None = None
     """Whether tool search was executed by the server or by the client."""
@@ -3630,7 +4023,7 @@ class ToolSearchOutputItemParam(_Dataclass):
     """The unique ID of this tool search output."""
     call_id: str | None = None
     """The unique ID of the tool search call generated by the model."""
-    type: Literal["tool_search_output"] | str
+    type: Literal["tool_search_output"]
     """The item type. Always `tool_search_output`. Spec default (not applied): ``'tool_search_output'``."""
     execution: ToolSearchExecutionType | str | None = None
     """Whether tool search was executed by the server or by the client."""
@@ -3648,7 +4041,7 @@ class AdditionalToolsItemParam(_Dataclass):
 
     id: str | None = None
     """The unique ID of this additional tools item."""
-    type: Literal["additional_tools"] | str
+    type: Literal["additional_tools"]
     """The item type. Always `additional_tools`. Spec default (not applied): ``'additional_tools'``."""
     role: Literal["developer"] | str
     """The role that provided the additional tools. Only `developer` is supported. Spec default (not applied): ``'developer'``."""
@@ -3664,7 +4057,7 @@ class CompactionSummaryItemParam(_Dataclass):
 
     id: str | None = None
     """The ID of the compaction item."""
-    type: Literal["compaction"] | str
+    type: Literal["compaction"]
     """The type of the item. Always `compaction`. Spec default (not applied): ``'compaction'``."""
     encrypted_content: str
     """The encrypted content of the compaction summary."""
@@ -3696,13 +4089,18 @@ class FunctionShellCallItemParam(_Dataclass):
     """The unique ID of the shell tool call generated by the model."""
     caller: ToolCallCallerParam | None = None
     """The execution context that produced this tool call."""
-    type: Literal["shell_call"] | str
+    type: Literal["shell_call"]
     """The type of the item. Always `shell_call`. Spec default (not applied): ``'shell_call'``."""
     action: FunctionShellActionParam
     """The shell commands and limits that describe how to run the tool call."""
     status: FunctionShellCallItemStatus | str | None = None
     """The status of the shell call. One of `in_progress`, `completed`, or `incomplete`."""
-    environment: LocalEnvironmentParam | ContainerReferenceParam | None = None
+    environment: (
+        LocalEnvironmentParam
+        | ContainerReferenceParam
+        | UnknownFunctionShellCallItemParamEnvironment
+        | None
+    ) = None
     """The environment to execute the shell commands in."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -3712,7 +4110,7 @@ class FunctionShellCallItemParam(_Dataclass):
 class FunctionShellCallOutputTimeoutOutcomeParam(_Dataclass):
     """Indicates that the shell call exceeded its configured time limit."""
 
-    type: Literal["timeout"] | str
+    type: Literal["timeout"]
     """The outcome type. Always `timeout`. Spec default (not applied): ``'timeout'``."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -3722,7 +4120,7 @@ class FunctionShellCallOutputTimeoutOutcomeParam(_Dataclass):
 class FunctionShellCallOutputExitOutcomeParam(_Dataclass):
     """Indicates that the shell commands finished and returned an exit code."""
 
-    type: Literal["exit"] | str
+    type: Literal["exit"]
     """The outcome type. Always `exit`. Spec default (not applied): ``'exit'``."""
     exit_code: int
     """The exit code returned by the shell process."""
@@ -3754,7 +4152,7 @@ class FunctionShellCallOutputItemParam(_Dataclass):
     """The unique ID of the shell tool call generated by the model."""
     caller: ToolCallCallerParam | None = None
     """The execution context that produced this tool call."""
-    type: Literal["shell_call_output"] | str
+    type: Literal["shell_call_output"]
     """The type of the item. Always `shell_call_output`. Spec default (not applied): ``'shell_call_output'``."""
     output: list[FunctionShellCallOutputContentParam]
     """Captured chunks of stdout and stderr output, along with their associated outcomes."""
@@ -3770,7 +4168,7 @@ class FunctionShellCallOutputItemParam(_Dataclass):
 class ApplyPatchCreateFileOperationParam(_Dataclass):
     """Instruction for creating a new file via the apply_patch tool."""
 
-    type: Literal["create_file"] | str
+    type: Literal["create_file"]
     """The operation type. Always `create_file`. Spec default (not applied): ``'create_file'``."""
     path: str
     """Path of the file to create relative to the workspace root."""
@@ -3784,7 +4182,7 @@ class ApplyPatchCreateFileOperationParam(_Dataclass):
 class ApplyPatchDeleteFileOperationParam(_Dataclass):
     """Instruction for deleting an existing file via the apply_patch tool."""
 
-    type: Literal["delete_file"] | str
+    type: Literal["delete_file"]
     """The operation type. Always `delete_file`. Spec default (not applied): ``'delete_file'``."""
     path: str
     """Path of the file to delete relative to the workspace root."""
@@ -3796,7 +4194,7 @@ class ApplyPatchDeleteFileOperationParam(_Dataclass):
 class ApplyPatchUpdateFileOperationParam(_Dataclass):
     """Instruction for updating an existing file via the apply_patch tool."""
 
-    type: Literal["update_file"] | str
+    type: Literal["update_file"]
     """The operation type. Always `update_file`. Spec default (not applied): ``'update_file'``."""
     path: str
     """Path of the file to update relative to the workspace root."""
@@ -3810,7 +4208,7 @@ class ApplyPatchUpdateFileOperationParam(_Dataclass):
 class ApplyPatchToolCallItemParam(_Dataclass):
     """A tool call representing a request to create, delete, or update files using diff patches."""
 
-    type: Literal["apply_patch_call"] | str
+    type: Literal["apply_patch_call"]
     """The type of the item. Always `apply_patch_call`. Spec default (not applied): ``'apply_patch_call'``."""
     id: str | None = None
     """The unique ID of the apply patch tool call. Populated when this item is returned via API."""
@@ -3830,7 +4228,7 @@ class ApplyPatchToolCallItemParam(_Dataclass):
 class ApplyPatchToolCallOutputItemParam(_Dataclass):
     """The streamed output emitted by an apply patch tool call."""
 
-    type: Literal["apply_patch_call_output"] | str
+    type: Literal["apply_patch_call_output"]
     """The type of the item. Always `apply_patch_call_output`. Spec default (not applied): ``'apply_patch_call_output'``."""
     id: str | None = None
     """The unique ID of the apply patch tool call output. Populated when this item is returned via API."""
@@ -3850,7 +4248,7 @@ class ApplyPatchToolCallOutputItemParam(_Dataclass):
 class MCPApprovalResponse(_Dataclass):
     """A response to an MCP approval request."""
 
-    type: Literal["mcp_approval_response"] | str
+    type: Literal["mcp_approval_response"]
     """The type of the item. Always `mcp_approval_response`."""
     id: str | None = None
     """The unique ID of the approval response"""
@@ -3868,7 +4266,7 @@ class MCPApprovalResponse(_Dataclass):
 class CustomToolCallOutput(_Dataclass):
     """The output of a custom tool call from your code, being sent back to the model."""
 
-    type: Literal["custom_tool_call_output"] | str
+    type: Literal["custom_tool_call_output"]
     """The type of the custom tool call output. Always `custom_tool_call_output`."""
     id: str | None = None
     """The unique ID of the custom tool call output in the OpenAI platform."""
@@ -4001,7 +4399,7 @@ class PromptCacheOptions(_Dataclass):
 class ModerationErrorBody(_Dataclass):
     """An error produced while attempting moderation for the response input or output."""
 
-    type: Literal["error"] | str
+    type: Literal["error"]
     """The object type, which was always `error` for moderation failures. Spec default (not applied): ``'error'``."""
     code: str
     """The error code."""
@@ -4015,9 +4413,9 @@ class ModerationErrorBody(_Dataclass):
 class Moderation(_Dataclass):
     """Moderation results or errors for the response input and output."""
 
-    input: ModerationResultBody | ModerationErrorBody
+    input: ModerationResultBody | ModerationErrorBody | UnknownModerationInput
     """Moderation for the response input."""
-    output: ModerationResultBody | ModerationErrorBody
+    output: ModerationResultBody | ModerationErrorBody | UnknownModerationInput
     """Moderation for the response output."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -4186,7 +4584,7 @@ class Response(_Dataclass):
 class ResponseCompletedEvent(_Dataclass):
     """Emitted when the model response is complete."""
 
-    type: Literal["response.completed"] | str
+    type: Literal["response.completed"]
     """The type of the event. Always `response.completed`."""
     response: Response
     """Properties of the completed response."""
@@ -4200,7 +4598,7 @@ class ResponseCompletedEvent(_Dataclass):
 class ResponseContentPartAddedEvent(_Dataclass):
     """Emitted when a new content part is added."""
 
-    type: Literal["response.content_part.added"] | str
+    type: Literal["response.content_part.added"]
     """The type of the event. Always `response.content_part.added`."""
     item_id: str
     """The ID of the output item that the content part was added to."""
@@ -4220,7 +4618,7 @@ class ResponseContentPartAddedEvent(_Dataclass):
 class ResponseContentPartDoneEvent(_Dataclass):
     """Emitted when a content part is done."""
 
-    type: Literal["response.content_part.done"] | str
+    type: Literal["response.content_part.done"]
     """The type of the event. Always `response.content_part.done`."""
     item_id: str
     """The ID of the output item that the content part was added to."""
@@ -4240,7 +4638,7 @@ class ResponseContentPartDoneEvent(_Dataclass):
 class ResponseCreatedEvent(_Dataclass):
     """An event that is emitted when a response is created."""
 
-    type: Literal["response.created"] | str
+    type: Literal["response.created"]
     """The type of the event. Always `response.created`."""
     response: Response
     """The response that was created."""
@@ -4254,7 +4652,7 @@ class ResponseCreatedEvent(_Dataclass):
 class ResponseErrorEvent(_Dataclass):
     """Emitted when an error occurs."""
 
-    type: Literal["error"] | str
+    type: Literal["error"]
     """The type of the event. Always `error`."""
     code: str | None
     """The error code."""
@@ -4272,7 +4670,7 @@ class ResponseErrorEvent(_Dataclass):
 class ResponseFileSearchCallCompletedEvent(_Dataclass):
     """Emitted when a file search call is completed (results found)."""
 
-    type: Literal["response.file_search_call.completed"] | str
+    type: Literal["response.file_search_call.completed"]
     """The type of the event. Always `response.file_search_call.completed`."""
     output_index: int
     """The index of the output item that the file search call is initiated."""
@@ -4288,7 +4686,7 @@ class ResponseFileSearchCallCompletedEvent(_Dataclass):
 class ResponseFileSearchCallInProgressEvent(_Dataclass):
     """Emitted when a file search call is initiated."""
 
-    type: Literal["response.file_search_call.in_progress"] | str
+    type: Literal["response.file_search_call.in_progress"]
     """The type of the event. Always `response.file_search_call.in_progress`."""
     output_index: int
     """The index of the output item that the file search call is initiated."""
@@ -4304,7 +4702,7 @@ class ResponseFileSearchCallInProgressEvent(_Dataclass):
 class ResponseFileSearchCallSearchingEvent(_Dataclass):
     """Emitted when a file search is currently searching."""
 
-    type: Literal["response.file_search_call.searching"] | str
+    type: Literal["response.file_search_call.searching"]
     """The type of the event. Always `response.file_search_call.searching`."""
     output_index: int
     """The index of the output item that the file search call is searching."""
@@ -4320,7 +4718,7 @@ class ResponseFileSearchCallSearchingEvent(_Dataclass):
 class ResponseFunctionCallArgumentsDeltaEvent(_Dataclass):
     """Emitted when there is a partial function-call arguments delta."""
 
-    type: Literal["response.function_call_arguments.delta"] | str
+    type: Literal["response.function_call_arguments.delta"]
     """The type of the event. Always `response.function_call_arguments.delta`."""
     item_id: str
     """The ID of the output item that the function-call arguments delta is added to."""
@@ -4338,7 +4736,7 @@ class ResponseFunctionCallArgumentsDeltaEvent(_Dataclass):
 class ResponseFunctionCallArgumentsDoneEvent(_Dataclass):
     """Emitted when function-call arguments are finalized."""
 
-    type: Literal["response.function_call_arguments.done"] | str
+    type: Literal["response.function_call_arguments.done"]
     item_id: str
     """The ID of the item."""
     name: str
@@ -4357,7 +4755,7 @@ class ResponseFunctionCallArgumentsDoneEvent(_Dataclass):
 class ResponseShellCallCommandAddedStreamingEvent(_Dataclass):
     """A streaming event that indicated a shell command was added to a tool call."""
 
-    type: Literal["response.shell_call_command.added"] | str
+    type: Literal["response.shell_call_command.added"]
     """The type of the event, always `response.shell_call_command.added`. Spec default (not applied): ``'response.shell_call_command.added'``."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -4375,7 +4773,7 @@ class ResponseShellCallCommandAddedStreamingEvent(_Dataclass):
 class ResponseShellCallCommandDeltaStreamingEvent(_Dataclass):
     """A streaming event that indicated a shell command was incrementally updated."""
 
-    type: Literal["response.shell_call_command.delta"] | str
+    type: Literal["response.shell_call_command.delta"]
     """The type of the event, always `response.shell_call_command.delta`. Spec default (not applied): ``'response.shell_call_command.delta'``."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -4395,7 +4793,7 @@ class ResponseShellCallCommandDeltaStreamingEvent(_Dataclass):
 class ResponseShellCallCommandDoneStreamingEvent(_Dataclass):
     """A streaming event that indicated a shell command was completed."""
 
-    type: Literal["response.shell_call_command.done"] | str
+    type: Literal["response.shell_call_command.done"]
     """The type of the event, always `response.shell_call_command.done`. Spec default (not applied): ``'response.shell_call_command.done'``."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -4425,7 +4823,7 @@ class ShellCallOutputDelta(_Dataclass):
 class ResponseShellCallOutputContentDeltaStreamingEvent(_Dataclass):
     """A streaming event that indicated shell call output was incrementally added."""
 
-    type: Literal["response.shell_call_output_content.delta"] | str
+    type: Literal["response.shell_call_output_content.delta"]
     """The type of the event, always `response.shell_call_output_content.delta`. Spec default (not applied): ``'response.shell_call_output_content.delta'``."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -4445,7 +4843,7 @@ class ResponseShellCallOutputContentDeltaStreamingEvent(_Dataclass):
 class ResponseShellCallOutputContentDoneStreamingEvent(_Dataclass):
     """A streaming event that indicated shell call output was completed."""
 
-    type: Literal["response.shell_call_output_content.done"] | str
+    type: Literal["response.shell_call_output_content.done"]
     """The type of the event, always `response.shell_call_output_content.done`. Spec default (not applied): ``'response.shell_call_output_content.done'``."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -4465,7 +4863,7 @@ class ResponseShellCallOutputContentDoneStreamingEvent(_Dataclass):
 class ResponseInProgressEvent(_Dataclass):
     """Emitted when the response is in progress."""
 
-    type: Literal["response.in_progress"] | str
+    type: Literal["response.in_progress"]
     """The type of the event. Always `response.in_progress`."""
     response: Response
     """The response that is in progress."""
@@ -4479,7 +4877,7 @@ class ResponseInProgressEvent(_Dataclass):
 class ResponseFailedEvent(_Dataclass):
     """An event that is emitted when a response fails."""
 
-    type: Literal["response.failed"] | str
+    type: Literal["response.failed"]
     """The type of the event. Always `response.failed`."""
     sequence_number: int
     """The sequence number of this event."""
@@ -4493,7 +4891,7 @@ class ResponseFailedEvent(_Dataclass):
 class ResponseIncompleteEvent(_Dataclass):
     """An event that is emitted when a response finishes as incomplete."""
 
-    type: Literal["response.incomplete"] | str
+    type: Literal["response.incomplete"]
     """The type of the event. Always `response.incomplete`."""
     response: Response
     """The response that was incomplete."""
@@ -4507,7 +4905,7 @@ class ResponseIncompleteEvent(_Dataclass):
 class ResponseOutputItemAddedEvent(_Dataclass):
     """Emitted when a new output item is added."""
 
-    type: Literal["response.output_item.added"] | str
+    type: Literal["response.output_item.added"]
     """The type of the event. Always `response.output_item.added`."""
     output_index: int
     """The index of the output item that was added."""
@@ -4527,7 +4925,7 @@ class ResponseOutputItemAddedEvent(_Dataclass):
 class ResponseOutputItemDoneEvent(_Dataclass):
     """Emitted when an output item is marked done."""
 
-    type: Literal["response.output_item.done"] | str
+    type: Literal["response.output_item.done"]
     """The type of the event. Always `response.output_item.done`."""
     output_index: int
     """The index of the output item that was marked done."""
@@ -4555,7 +4953,7 @@ class ResponseReasoningSummaryPartAddedEventPart(_Dataclass):
 class ResponseReasoningSummaryPartAddedEvent(_Dataclass):
     """Emitted when a new reasoning summary part is added."""
 
-    type: Literal["response.reasoning_summary_part.added"] | str
+    type: Literal["response.reasoning_summary_part.added"]
     """The type of the event. Always `response.reasoning_summary_part.added`."""
     item_id: str
     """The ID of the item this summary part is associated with."""
@@ -4587,7 +4985,7 @@ class ResponseReasoningSummaryPartDoneEventPart(_Dataclass):
 class ResponseReasoningSummaryPartDoneEvent(_Dataclass):
     """Emitted when a reasoning summary part is completed."""
 
-    type: Literal["response.reasoning_summary_part.done"] | str
+    type: Literal["response.reasoning_summary_part.done"]
     """The type of the event. Always `response.reasoning_summary_part.done`."""
     item_id: str
     """The ID of the item this summary part is associated with."""
@@ -4611,7 +5009,7 @@ class ResponseReasoningSummaryPartDoneEvent(_Dataclass):
 class ResponseReasoningSummaryTextDeltaEvent(_Dataclass):
     """Emitted when a delta is added to a reasoning summary text."""
 
-    type: Literal["response.reasoning_summary_text.delta"] | str
+    type: Literal["response.reasoning_summary_text.delta"]
     """The type of the event. Always `response.reasoning_summary_text.delta`."""
     item_id: str
     """The ID of the item this summary text delta is associated with."""
@@ -4631,7 +5029,7 @@ class ResponseReasoningSummaryTextDeltaEvent(_Dataclass):
 class ResponseReasoningSummaryTextDoneEvent(_Dataclass):
     """Emitted when a reasoning summary text is completed."""
 
-    type: Literal["response.reasoning_summary_text.done"] | str
+    type: Literal["response.reasoning_summary_text.done"]
     """The type of the event. Always `response.reasoning_summary_text.done`."""
     item_id: str
     """The ID of the item this summary text is associated with."""
@@ -4651,7 +5049,7 @@ class ResponseReasoningSummaryTextDoneEvent(_Dataclass):
 class ResponseReasoningTextDeltaEvent(_Dataclass):
     """Emitted when a delta is added to a reasoning text."""
 
-    type: Literal["response.reasoning_text.delta"] | str
+    type: Literal["response.reasoning_text.delta"]
     """The type of the event. Always `response.reasoning_text.delta`."""
     item_id: str
     """The ID of the item this reasoning text delta is associated with."""
@@ -4671,7 +5069,7 @@ class ResponseReasoningTextDeltaEvent(_Dataclass):
 class ResponseReasoningTextDoneEvent(_Dataclass):
     """Emitted when a reasoning text is completed."""
 
-    type: Literal["response.reasoning_text.done"] | str
+    type: Literal["response.reasoning_text.done"]
     """The type of the event. Always `response.reasoning_text.done`."""
     item_id: str
     """The ID of the item this reasoning text is associated with."""
@@ -4691,7 +5089,7 @@ class ResponseReasoningTextDoneEvent(_Dataclass):
 class ResponseRefusalDeltaEvent(_Dataclass):
     """Emitted when there is a partial refusal text."""
 
-    type: Literal["response.refusal.delta"] | str
+    type: Literal["response.refusal.delta"]
     """The type of the event. Always `response.refusal.delta`."""
     item_id: str
     """The ID of the output item that the refusal text is added to."""
@@ -4711,7 +5109,7 @@ class ResponseRefusalDeltaEvent(_Dataclass):
 class ResponseRefusalDoneEvent(_Dataclass):
     """Emitted when refusal text is finalized."""
 
-    type: Literal["response.refusal.done"] | str
+    type: Literal["response.refusal.done"]
     """The type of the event. Always `response.refusal.done`."""
     item_id: str
     """The ID of the output item that the refusal text is finalized."""
@@ -4760,7 +5158,7 @@ class ResponseLogProb(_Dataclass):
 class ResponseTextDeltaEvent(_Dataclass):
     """Emitted when there is an additional text delta."""
 
-    type: Literal["response.output_text.delta"] | str
+    type: Literal["response.output_text.delta"]
     """The type of the event. Always `response.output_text.delta`."""
     item_id: str
     """The ID of the output item that the text delta was added to."""
@@ -4782,7 +5180,7 @@ class ResponseTextDeltaEvent(_Dataclass):
 class ResponseTextDoneEvent(_Dataclass):
     """Emitted when text content is finalized."""
 
-    type: Literal["response.output_text.done"] | str
+    type: Literal["response.output_text.done"]
     """The type of the event. Always `response.output_text.done`."""
     item_id: str
     """The ID of the output item that the text content is finalized."""
@@ -4804,7 +5202,7 @@ class ResponseTextDoneEvent(_Dataclass):
 class ResponseWebSearchCallCompletedEvent(_Dataclass):
     """Emitted when a web search call is completed."""
 
-    type: Literal["response.web_search_call.completed"] | str
+    type: Literal["response.web_search_call.completed"]
     """The type of the event. Always `response.web_search_call.completed`."""
     output_index: int
     """The index of the output item that the web search call is associated with."""
@@ -4820,7 +5218,7 @@ class ResponseWebSearchCallCompletedEvent(_Dataclass):
 class ResponseWebSearchCallInProgressEvent(_Dataclass):
     """Emitted when a web search call is initiated."""
 
-    type: Literal["response.web_search_call.in_progress"] | str
+    type: Literal["response.web_search_call.in_progress"]
     """The type of the event. Always `response.web_search_call.in_progress`."""
     output_index: int
     """The index of the output item that the web search call is associated with."""
@@ -4836,7 +5234,7 @@ class ResponseWebSearchCallInProgressEvent(_Dataclass):
 class ResponseWebSearchCallSearchingEvent(_Dataclass):
     """Emitted when a web search call is executing."""
 
-    type: Literal["response.web_search_call.searching"] | str
+    type: Literal["response.web_search_call.searching"]
     """The type of the event. Always `response.web_search_call.searching`."""
     output_index: int
     """The index of the output item that the web search call is associated with."""
@@ -4852,7 +5250,7 @@ class ResponseWebSearchCallSearchingEvent(_Dataclass):
 class ResponseImageGenCallCompletedEvent(_Dataclass):
     """Emitted when an image generation tool call has completed and the final image is available."""
 
-    type: Literal["response.image_generation_call.completed"] | str
+    type: Literal["response.image_generation_call.completed"]
     """The type of the event. Always 'response.image_generation_call.completed'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4868,7 +5266,7 @@ class ResponseImageGenCallCompletedEvent(_Dataclass):
 class ResponseImageGenCallGeneratingEvent(_Dataclass):
     """Emitted when an image generation tool call is actively generating an image (intermediate state)."""
 
-    type: Literal["response.image_generation_call.generating"] | str
+    type: Literal["response.image_generation_call.generating"]
     """The type of the event. Always 'response.image_generation_call.generating'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4884,7 +5282,7 @@ class ResponseImageGenCallGeneratingEvent(_Dataclass):
 class ResponseImageGenCallInProgressEvent(_Dataclass):
     """Emitted when an image generation tool call is in progress."""
 
-    type: Literal["response.image_generation_call.in_progress"] | str
+    type: Literal["response.image_generation_call.in_progress"]
     """The type of the event. Always 'response.image_generation_call.in_progress'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4900,7 +5298,7 @@ class ResponseImageGenCallInProgressEvent(_Dataclass):
 class ResponseImageGenCallPartialImageEvent(_Dataclass):
     """Emitted when a partial image is available during image generation streaming."""
 
-    type: Literal["response.image_generation_call.partial_image"] | str
+    type: Literal["response.image_generation_call.partial_image"]
     """The type of the event. Always 'response.image_generation_call.partial_image'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4928,7 +5326,7 @@ class ResponseImageGenCallPartialImageEvent(_Dataclass):
 class ResponseMCPCallArgumentsDeltaEvent(_Dataclass):
     """Emitted when there is a delta (partial update) to the arguments of an MCP tool call."""
 
-    type: Literal["response.mcp_call_arguments.delta"] | str
+    type: Literal["response.mcp_call_arguments.delta"]
     """The type of the event. Always 'response.mcp_call_arguments.delta'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4946,7 +5344,7 @@ class ResponseMCPCallArgumentsDeltaEvent(_Dataclass):
 class ResponseMCPCallArgumentsDoneEvent(_Dataclass):
     """Emitted when the arguments for an MCP tool call are finalized."""
 
-    type: Literal["response.mcp_call_arguments.done"] | str
+    type: Literal["response.mcp_call_arguments.done"]
     """The type of the event. Always 'response.mcp_call_arguments.done'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4964,7 +5362,7 @@ class ResponseMCPCallArgumentsDoneEvent(_Dataclass):
 class ResponseMCPCallCompletedEvent(_Dataclass):
     """Emitted when an MCP  tool call has completed successfully."""
 
-    type: Literal["response.mcp_call.completed"] | str
+    type: Literal["response.mcp_call.completed"]
     """The type of the event. Always 'response.mcp_call.completed'."""
     item_id: str
     """The ID of the MCP tool call item that completed."""
@@ -4980,7 +5378,7 @@ class ResponseMCPCallCompletedEvent(_Dataclass):
 class ResponseMCPCallFailedEvent(_Dataclass):
     """Emitted when an MCP  tool call has failed."""
 
-    type: Literal["response.mcp_call.failed"] | str
+    type: Literal["response.mcp_call.failed"]
     """The type of the event. Always 'response.mcp_call.failed'."""
     item_id: str
     """The ID of the MCP tool call item that failed."""
@@ -4996,7 +5394,7 @@ class ResponseMCPCallFailedEvent(_Dataclass):
 class ResponseMCPCallInProgressEvent(_Dataclass):
     """Emitted when an MCP  tool call is in progress."""
 
-    type: Literal["response.mcp_call.in_progress"] | str
+    type: Literal["response.mcp_call.in_progress"]
     """The type of the event. Always 'response.mcp_call.in_progress'."""
     sequence_number: int
     """The sequence number of this event."""
@@ -5012,7 +5410,7 @@ class ResponseMCPCallInProgressEvent(_Dataclass):
 class ResponseMCPListToolsCompletedEvent(_Dataclass):
     """Emitted when the list of available MCP tools has been successfully retrieved."""
 
-    type: Literal["response.mcp_list_tools.completed"] | str
+    type: Literal["response.mcp_list_tools.completed"]
     """The type of the event. Always 'response.mcp_list_tools.completed'."""
     item_id: str
     """The ID of the MCP tool call item that produced this output."""
@@ -5028,7 +5426,7 @@ class ResponseMCPListToolsCompletedEvent(_Dataclass):
 class ResponseMCPListToolsFailedEvent(_Dataclass):
     """Emitted when the attempt to list available MCP tools has failed."""
 
-    type: Literal["response.mcp_list_tools.failed"] | str
+    type: Literal["response.mcp_list_tools.failed"]
     """The type of the event. Always 'response.mcp_list_tools.failed'."""
     item_id: str
     """The ID of the MCP tool call item that failed."""
@@ -5044,7 +5442,7 @@ class ResponseMCPListToolsFailedEvent(_Dataclass):
 class ResponseMCPListToolsInProgressEvent(_Dataclass):
     """Emitted when the system is in the process of retrieving the list of available MCP tools."""
 
-    type: Literal["response.mcp_list_tools.in_progress"] | str
+    type: Literal["response.mcp_list_tools.in_progress"]
     """The type of the event. Always 'response.mcp_list_tools.in_progress'."""
     item_id: str
     """The ID of the MCP tool call item that is being processed."""
@@ -5060,7 +5458,7 @@ class ResponseMCPListToolsInProgressEvent(_Dataclass):
 class ResponseOutputTextAnnotationAddedEvent(_Dataclass):
     """Emitted when an annotation is added to output text content."""
 
-    type: Literal["response.output_text.annotation.added"] | str
+    type: Literal["response.output_text.annotation.added"]
     """The type of the event. Always 'response.output_text.annotation.added'."""
     item_id: str
     """The unique identifier of the item to which the annotation is being added."""
@@ -5082,7 +5480,7 @@ class ResponseOutputTextAnnotationAddedEvent(_Dataclass):
 class ResponseQueuedEvent(_Dataclass):
     """Emitted when a response is queued and waiting to be processed."""
 
-    type: Literal["response.queued"] | str
+    type: Literal["response.queued"]
     """The type of the event. Always 'response.queued'."""
     response: Response
     """The full response object that is queued."""
@@ -5096,7 +5494,7 @@ class ResponseQueuedEvent(_Dataclass):
 class ResponseCustomToolCallInputDeltaEvent(_Dataclass):
     """Event representing a delta (partial update) to the input of a custom tool call."""
 
-    type: Literal["response.custom_tool_call_input.delta"] | str
+    type: Literal["response.custom_tool_call_input.delta"]
     """The event type identifier."""
     sequence_number: int
     """The sequence number of this event."""
@@ -5114,7 +5512,7 @@ class ResponseCustomToolCallInputDeltaEvent(_Dataclass):
 class ResponseCustomToolCallInputDoneEvent(_Dataclass):
     """Event indicating that input for a custom tool call is complete."""
 
-    type: Literal["response.custom_tool_call_input.done"] | str
+    type: Literal["response.custom_tool_call_input.done"]
     """The event type identifier."""
     sequence_number: int
     """The sequence number of this event."""
@@ -5146,7 +5544,7 @@ class ChatCompletionMessageToolCall(_Dataclass):
 
     id: str
     """Identifier of the tool call."""
-    type: Literal["function"] | str
+    type: Literal["function"]
     """Always `function`."""
     function: ChatCompletionMessageToolCallFunction
     """The function called."""
@@ -5172,7 +5570,7 @@ class ChatCompletionMessageCustomToolCall(_Dataclass):
 
     id: str
     """Identifier of the tool call."""
-    type: Literal["custom"] | str
+    type: Literal["custom"]
     """Always `custom`."""
     custom: ChatCompletionMessageCustomToolCallCustom
     """The custom tool called."""
@@ -5349,7 +5747,10 @@ Learn how to build JSON schemas [here](https://json-schema.org/).
 
 
 TextResponseFormatConfiguration: TypeAlias = (
-    ResponseFormatText | TextResponseFormatJsonSchema | ResponseFormatJsonObject
+    ResponseFormatText
+    | TextResponseFormatJsonSchema
+    | ResponseFormatJsonObject
+    | UnknownTextResponseFormatConfiguration
 )
 """An object specifying the format that the model must output.
 
@@ -5367,7 +5768,7 @@ is preferred for models that support it.
 """
 
 
-Filters: TypeAlias = ComparisonFilter | CompoundFilter
+Filters: TypeAlias = ComparisonFilter | CompoundFilter | UnknownFilters
 
 
 EmptyModelParam: TypeAlias = dict[str, Any]
@@ -5390,6 +5791,7 @@ Tool: TypeAlias = (
     | ToolSearchToolParam
     | WebSearchPreviewTool
     | ApplyPatchToolParam
+    | UnknownTool
 )
 """A tool that can be used to generate a response."""
 
@@ -5424,6 +5826,7 @@ ToolChoiceParam: TypeAlias = (
     | SpecificProgrammaticToolCallingParam
     | SpecificApplyPatchParam
     | SpecificFunctionShellParam
+    | UnknownToolChoiceParamMember
     | str
 )
 """How the model should select which tool (or tools) to use when generating
@@ -5433,7 +5836,15 @@ the model can call.
 
 
 ResponsePromptVariables: TypeAlias = (
-    dict[str, str | InputTextContent | InputImageContent | InputFileContent] | None
+    dict[
+        str,
+        str
+        | InputTextContent
+        | InputImageContent
+        | InputFileContent
+        | UnknownFunctionAndCustomToolCallOutput,
+    ]
+    | None
 )
 """Optional map of values to substitute in for variables in your
 prompt. The substitution values can either be strings, or other
@@ -5442,12 +5853,18 @@ Response input types like images or files.
 
 
 Annotation: TypeAlias = (
-    FileCitationBody | UrlCitationBody | ContainerFileCitationBody | FilePath
+    FileCitationBody
+    | UrlCitationBody
+    | ContainerFileCitationBody
+    | FilePath
+    | UnknownAnnotation
 )
 """An annotation that applies to a span of output text."""
 
 
-OutputMessageContent: TypeAlias = OutputTextContent | RefusalContent
+OutputMessageContent: TypeAlias = (
+    OutputTextContent | RefusalContent | UnknownOutputMessageContent
+)
 
 
 VectorStoreFileAttributes: TypeAlias = dict[str, str | float | bool] | None
@@ -5459,16 +5876,23 @@ length of 512 characters, booleans, or numbers.
 """
 
 
-ToolCallCaller: TypeAlias = DirectToolCallCaller | ProgramToolCallCaller
+ToolCallCaller: TypeAlias = (
+    DirectToolCallCaller | ProgramToolCallCaller | UnknownToolCallCaller
+)
 """The execution context that produced this tool call."""
 
 
-ToolCallCallerParam: TypeAlias = DirectToolCallCallerParam | ProgramToolCallCallerParam
+ToolCallCallerParam: TypeAlias = (
+    DirectToolCallCallerParam | ProgramToolCallCallerParam | UnknownToolCallCallerParam
+)
 """The execution context that produced this tool call."""
 
 
 FunctionAndCustomToolCallOutput: TypeAlias = (
-    InputTextContent | InputImageContent | InputFileContent
+    InputTextContent
+    | InputImageContent
+    | InputFileContent
+    | UnknownFunctionAndCustomToolCallOutput
 )
 
 
@@ -5482,6 +5906,7 @@ ComputerAction: TypeAlias = (
     | ScrollParam
     | TypeParam
     | WaitParam
+    | UnknownComputerAction
 )
 
 
@@ -5491,7 +5916,9 @@ ComputerActionList: TypeAlias = list[ComputerAction]
 """
 
 
-MCPToolCallError: TypeAlias = MCPProtocolError | MCPToolExecutionError | HTTPError
+MCPToolCallError: TypeAlias = (
+    MCPProtocolError | MCPToolExecutionError | HTTPError | UnknownMCPToolCallError
+)
 
 
 OutputItem: TypeAlias = (
@@ -5523,10 +5950,16 @@ OutputItem: TypeAlias = (
     | MCPApprovalResponseResource
     | CustomToolCall
     | CustomToolCallOutputResource
+    | UnknownOutputItem
 )
 
 
-InputContent: TypeAlias = InputTextContent | InputImageContent | InputFileContent
+InputContent: TypeAlias = (
+    InputTextContent
+    | InputImageContent
+    | InputFileContent
+    | UnknownFunctionAndCustomToolCallOutput
+)
 
 
 InputMessageContentList: TypeAlias = list[InputContent]
@@ -5536,7 +5969,9 @@ types.
 
 
 FunctionShellCallOutputOutcomeParam: TypeAlias = (
-    FunctionShellCallOutputTimeoutOutcomeParam | FunctionShellCallOutputExitOutcomeParam
+    FunctionShellCallOutputTimeoutOutcomeParam
+    | FunctionShellCallOutputExitOutcomeParam
+    | UnknownFunctionShellCallOutputOutcomeParam
 )
 """The exit or timeout outcome associated with this shell call."""
 
@@ -5545,6 +5980,7 @@ ApplyPatchOperationParam: TypeAlias = (
     ApplyPatchCreateFileOperationParam
     | ApplyPatchDeleteFileOperationParam
     | ApplyPatchUpdateFileOperationParam
+    | UnknownApplyPatchOperationParam
 )
 """One of the create_file, delete_file, or update_file operations supplied to the apply_patch tool."""
 
@@ -5578,6 +6014,7 @@ InputItem: TypeAlias = (
     | MCPToolCall
     | CustomToolCallOutput
     | CustomToolCall
+    | UnknownInputItemMember
     | CompactionTriggerItemParam
     | ItemReferenceParam
     | ProgramItemParam
@@ -5585,7 +6022,9 @@ InputItem: TypeAlias = (
 )
 
 
-OutputContent: TypeAlias = OutputTextContent | RefusalContent | ReasoningTextContent
+OutputContent: TypeAlias = (
+    OutputTextContent | RefusalContent | ReasoningTextContent | UnknownOutputContent
+)
 
 
 ResponseStreamEvent: TypeAlias = (
@@ -5647,12 +6086,15 @@ ResponseStreamEvent: TypeAlias = (
     | ResponseQueuedEvent
     | ResponseCustomToolCallInputDeltaEvent
     | ResponseCustomToolCallInputDoneEvent
+    | UnknownResponseStreamEvent
 )
 """Event emitted while a response is streamed."""
 
 
 ChatCompletionMessageToolCalls: TypeAlias = list[
-    ChatCompletionMessageToolCall | ChatCompletionMessageCustomToolCall
+    ChatCompletionMessageToolCall
+    | ChatCompletionMessageCustomToolCall
+    | UnknownChatCompletionMessageToolCallsMember
 ]
 """The tool calls the model made."""
 
@@ -5831,25 +6273,6 @@ def _parse_ChatCompletionMessageToolCalls(value: Any) -> ChatCompletionMessageTo
     return parsed
 
 
-@dataclass(slots=True)
-class UnknownEvent:
-    """An event of a type this module's spec does not list (servers add event types
-    before the spec does): parse functions of event unions return it instead of raising,
-    and accumulators keep such events in ``unknown_events``.
-
-    Attributes:
-        type: the event's tag.
-        data: the whole decoded event, as it came.
-    """
-
-    type: str
-    data: dict[str, Any]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The event as it came (decoded JSON)."""
-        return self.data
-
-
 def parse_create_chat_completion_stream_response(
     data: Any,
 ) -> CreateChatCompletionStreamResponse:
@@ -5862,78 +6285,8 @@ def parse_create_chat_completion_response(data: Any) -> CreateChatCompletionResp
     return CreateChatCompletionResponse.from_dict(data)
 
 
-_TAGS_RESPONSE_STREAM_EVENT = frozenset(
-    {
-        "response.audio.delta",
-        "response.audio.done",
-        "response.audio.transcript.delta",
-        "response.audio.transcript.done",
-        "response.code_interpreter_call_code.delta",
-        "response.code_interpreter_call_code.done",
-        "response.code_interpreter_call.completed",
-        "response.code_interpreter_call.in_progress",
-        "response.code_interpreter_call.interpreting",
-        "response.completed",
-        "response.content_part.added",
-        "response.content_part.done",
-        "response.created",
-        "error",
-        "response.file_search_call.completed",
-        "response.file_search_call.in_progress",
-        "response.file_search_call.searching",
-        "response.function_call_arguments.delta",
-        "response.function_call_arguments.done",
-        "response.shell_call_command.added",
-        "response.shell_call_command.delta",
-        "response.shell_call_command.done",
-        "response.shell_call_output_content.delta",
-        "response.shell_call_output_content.done",
-        "response.in_progress",
-        "response.failed",
-        "response.incomplete",
-        "response.output_item.added",
-        "response.output_item.done",
-        "response.reasoning_summary_part.added",
-        "response.reasoning_summary_part.done",
-        "response.reasoning_summary_text.delta",
-        "response.reasoning_summary_text.done",
-        "response.reasoning_text.delta",
-        "response.reasoning_text.done",
-        "response.refusal.delta",
-        "response.refusal.done",
-        "response.output_text.delta",
-        "response.output_text.done",
-        "response.web_search_call.completed",
-        "response.web_search_call.in_progress",
-        "response.web_search_call.searching",
-        "response.image_generation_call.completed",
-        "response.image_generation_call.generating",
-        "response.image_generation_call.in_progress",
-        "response.image_generation_call.partial_image",
-        "response.mcp_call_arguments.delta",
-        "response.mcp_call_arguments.done",
-        "response.mcp_call.completed",
-        "response.mcp_call.failed",
-        "response.mcp_call.in_progress",
-        "response.mcp_list_tools.completed",
-        "response.mcp_list_tools.failed",
-        "response.mcp_list_tools.in_progress",
-        "response.output_text.annotation.added",
-        "response.queued",
-        "response.custom_tool_call_input.delta",
-        "response.custom_tool_call_input.done",
-    }
-)
-
-
-def parse_response_stream_event(data: Any) -> ResponseStreamEvent | UnknownEvent:
-    """Parse one decoded ``ResponseStreamEvent``; raises ``ParseError`` naming the field.    An event whose tag the union does not list is an ``UnknownEvent``, not an error."""
-    if (
-        type(data) is dict
-        and type(tag := data.get("type")) is str
-        and tag not in _TAGS_RESPONSE_STREAM_EVENT
-    ):
-        return UnknownEvent(tag, data)
+def parse_response_stream_event(data: Any) -> ResponseStreamEvent:
+    """Parse one decoded ``ResponseStreamEvent``; raises ``ParseError`` naming the field.    A member whose tag the union does not list is an ``UnknownResponseStreamEvent``, not an error."""
     return _parse_ResponseStreamEvent(data)
 
 
@@ -5967,6 +6320,7 @@ _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more = _
         "moderation_results": ChatCompletionModerationResults.from_dict,
         "error": ChatCompletionModerationError.from_dict,
     },
+    UnknownChatCompletionModerationInput.from_dict,
 )
 _P_list_of_CreateChatCompletionStreamResponseChoice = _list_of(
     CreateChatCompletionStreamResponseChoice.from_dict
@@ -5996,6 +6350,7 @@ _P_tagged_type_disabled_ContainerNetworkPolicyDisabledParam_and_1_more = _tagged
         "disabled": ContainerNetworkPolicyDisabledParam.from_dict,
         "allowlist": ContainerNetworkPolicyAllowlistParam.from_dict,
     },
+    UnknownAutoCodeInterpreterToolParamNetworkPolicy.from_dict,
 )
 _P_first_of_str_AutoCodeInterpreterToolParam = _first_of(
     (_str, AutoCodeInterpreterToolParam.from_dict)
@@ -6006,6 +6361,7 @@ _P_tagged_type_skill_reference_SkillReferenceParam_and_1_more = _tagged(
         "skill_reference": SkillReferenceParam.from_dict,
         "inline": InlineSkillParam.from_dict,
     },
+    UnknownContainerAutoParamSkills.from_dict,
 )
 _P_list_of_tagged_type_skill_reference_SkillReferenceParam_and_1_more = _list_of(
     _P_tagged_type_skill_reference_SkillReferenceParam_and_1_more
@@ -6018,6 +6374,7 @@ _P_tagged_type_container_auto_ContainerAutoParam_and_2_more = _tagged(
         "local": LocalEnvironmentParam.from_dict,
         "container_reference": ContainerReferenceParam.from_dict,
     },
+    UnknownFunctionShellToolParamEnvironment.from_dict,
 )
 _P_tagged_type_text_CustomTextFormatParam_and_1_more = _tagged(
     "type",
@@ -6025,10 +6382,12 @@ _P_tagged_type_text_CustomTextFormatParam_and_1_more = _tagged(
         "text": CustomTextFormatParam.from_dict,
         "grammar": CustomGrammarFormatParam.from_dict,
     },
+    UnknownCustomToolParamFormat.from_dict,
 )
 _P_tagged_type_function_FunctionToolParam_and_1_more = _tagged(
     "type",
     {"function": FunctionToolParam.from_dict, "custom": CustomToolParam.from_dict},
+    UnknownNamespaceToolParamTools.from_dict,
 )
 _P_list_of_tagged_type_function_FunctionToolParam_and_1_more = _list_of(
     _P_tagged_type_function_FunctionToolParam_and_1_more
@@ -6053,6 +6412,7 @@ _P_tagged_type_search_WebSearchActionSearch_and_2_more = _tagged(
         "open_page": WebSearchActionOpenPage.from_dict,
         "find_in_page": WebSearchActionFind.from_dict,
     },
+    UnknownWebSearchToolCallAction.from_dict,
 )
 _P_nullable_list_of_str = _nullable(_P_list_of_str)
 _P_list_of_CoordParam = _list_of(CoordParam.from_dict)
@@ -6068,6 +6428,7 @@ _P_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more = _tagged(
         "logs": CodeInterpreterOutputLogs.from_dict,
         "image": CodeInterpreterOutputImage.from_dict,
     },
+    UnknownCodeInterpreterToolCallOutputs.from_dict,
 )
 _P_list_of_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more = _list_of(
     _P_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more
@@ -6082,6 +6443,7 @@ _P_tagged_type_local_LocalEnvironmentResource_and_1_more = _tagged(
         "local": LocalEnvironmentResource.from_dict,
         "container_reference": ContainerReferenceResource.from_dict,
     },
+    UnknownFunctionShellCallEnvironment.from_dict,
 )
 _P_nullable_tagged_type_local_LocalEnvironmentResource_and_1_more = _nullable(
     _P_tagged_type_local_LocalEnvironmentResource_and_1_more
@@ -6092,6 +6454,7 @@ _P_tagged_type_timeout_FunctionShellCallOutputTimeoutOutcome_and_1_more = _tagge
         "timeout": FunctionShellCallOutputTimeoutOutcome.from_dict,
         "exit": FunctionShellCallOutputExitOutcome.from_dict,
     },
+    UnknownFunctionShellCallOutputContentOutcome.from_dict,
 )
 _P_list_of_FunctionShellCallOutputContent = _list_of(
     FunctionShellCallOutputContent.from_dict
@@ -6103,6 +6466,7 @@ _P_tagged_type_create_file_ApplyPatchCreateFileOperation_and_2_more = _tagged(
         "delete_file": ApplyPatchDeleteFileOperation.from_dict,
         "update_file": ApplyPatchUpdateFileOperation.from_dict,
     },
+    UnknownApplyPatchToolCallOperation.from_dict,
 )
 _P_list_of_MCPListToolsTool = _list_of(MCPListToolsTool.from_dict)
 _P_first_of_str_InputMessageContentList = _first_of(
@@ -6115,6 +6479,7 @@ _P_tagged_type_input_text_InputTextContentParam_and_2_more = _tagged(
         "input_image": InputImageContentParamAutoParam.from_dict,
         "input_file": InputFileContentParam.from_dict,
     },
+    UnknownFunctionCallOutputItemParamOutput.from_dict,
 )
 _P_list_of_tagged_type_input_text_InputTextContentParam_and_2_more = _list_of(
     _P_tagged_type_input_text_InputTextContentParam_and_2_more
@@ -6128,6 +6493,7 @@ _P_tagged_type_local_LocalEnvironmentParam_and_1_more = _tagged(
         "local": LocalEnvironmentParam.from_dict,
         "container_reference": ContainerReferenceParam.from_dict,
     },
+    UnknownFunctionShellCallItemParamEnvironment.from_dict,
 )
 _P_list_of_FunctionShellCallOutputContentParam = _list_of(
     FunctionShellCallOutputContentParam.from_dict
@@ -6138,6 +6504,7 @@ _P_tagged_type_moderation_result_ModerationResultBody_and_1_more = _tagged(
         "moderation_result": ModerationResultBody.from_dict,
         "error": ModerationErrorBody.from_dict,
     },
+    UnknownModerationInput.from_dict,
 )
 _P_nullable_Metadata = _nullable(_parse_Metadata)
 _P_nullable_float = _nullable(_float)
@@ -6170,6 +6537,7 @@ _P_tagged_type_text_ResponseFormatText_and_2_more = _tagged(
         "json_schema": TextResponseFormatJsonSchema.from_dict,
         "json_object": ResponseFormatJsonObject.from_dict,
     },
+    UnknownTextResponseFormatConfiguration.from_dict,
 )
 _P_tagged_type_eq_ComparisonFilter_and_9_more = _tagged(
     "type",
@@ -6185,6 +6553,7 @@ _P_tagged_type_eq_ComparisonFilter_and_9_more = _tagged(
         "and": CompoundFilter.from_dict,
         "or": CompoundFilter.from_dict,
     },
+    UnknownFilters.from_dict,
 )
 _P_tagged_type_function_FunctionTool_and_17_more = _tagged(
     "type",
@@ -6208,6 +6577,7 @@ _P_tagged_type_function_FunctionTool_and_17_more = _tagged(
         "web_search_preview_2025_03_11": WebSearchPreviewTool.from_dict,
         "apply_patch": ApplyPatchToolParam.from_dict,
     },
+    UnknownTool.from_dict,
 )
 _P_tagged_type_allowed_tools_ToolChoiceAllowed_and_14_more = _tagged(
     "type",
@@ -6228,6 +6598,7 @@ _P_tagged_type_allowed_tools_ToolChoiceAllowed_and_14_more = _tagged(
         "apply_patch": SpecificApplyPatchParam.from_dict,
         "shell": SpecificFunctionShellParam.from_dict,
     },
+    UnknownToolChoiceParamMember.from_dict,
 )
 _P_first_of_str_and_1_more_2 = _first_of(
     (_str, _P_tagged_type_allowed_tools_ToolChoiceAllowed_and_14_more)
@@ -6239,6 +6610,7 @@ _P_tagged_type_input_text_InputTextContent_and_2_more = _tagged(
         "input_image": InputImageContent.from_dict,
         "input_file": InputFileContent.from_dict,
     },
+    UnknownFunctionAndCustomToolCallOutput.from_dict,
 )
 _P_first_of_str_and_1_more_3 = _first_of(
     (_str, _P_tagged_type_input_text_InputTextContent_and_2_more)
@@ -6255,10 +6627,12 @@ _P_tagged_type_file_citation_FileCitationBody_and_3_more = _tagged(
         "container_file_citation": ContainerFileCitationBody.from_dict,
         "file_path": FilePath.from_dict,
     },
+    UnknownAnnotation.from_dict,
 )
 _P_tagged_type_output_text_OutputTextContent_and_1_more = _tagged(
     "type",
     {"output_text": OutputTextContent.from_dict, "refusal": RefusalContent.from_dict},
+    UnknownOutputMessageContent.from_dict,
 )
 _P_first_of_str_float_bool = _first_of((_str, _float, _bool))
 _P_map_of_first_of_str_float_bool = _map_of(_P_first_of_str_float_bool)
@@ -6271,6 +6645,7 @@ _P_tagged_type_direct_DirectToolCallCaller_and_1_more = _tagged(
         "direct": DirectToolCallCaller.from_dict,
         "program": ProgramToolCallCaller.from_dict,
     },
+    UnknownToolCallCaller.from_dict,
 )
 _P_tagged_type_direct_DirectToolCallCallerParam_and_1_more = _tagged(
     "type",
@@ -6278,6 +6653,7 @@ _P_tagged_type_direct_DirectToolCallCallerParam_and_1_more = _tagged(
         "direct": DirectToolCallCallerParam.from_dict,
         "program": ProgramToolCallCallerParam.from_dict,
     },
+    UnknownToolCallCallerParam.from_dict,
 )
 _P_tagged_type_click_ClickParam_and_8_more = _tagged(
     "type",
@@ -6292,6 +6668,7 @@ _P_tagged_type_click_ClickParam_and_8_more = _tagged(
         "type": TypeParam.from_dict,
         "wait": WaitParam.from_dict,
     },
+    UnknownComputerAction.from_dict,
 )
 _P_list_of_ComputerAction = _list_of(_parse_ComputerAction)
 _P_tagged_type_mcp_protocol_error_MCPProtocolError_and_2_more = _tagged(
@@ -6301,6 +6678,7 @@ _P_tagged_type_mcp_protocol_error_MCPProtocolError_and_2_more = _tagged(
         "mcp_tool_execution_error": MCPToolExecutionError.from_dict,
         "http_error": HTTPError.from_dict,
     },
+    UnknownMCPToolCallError.from_dict,
 )
 _P_tagged_type_message_OutputMessage_and_27_more = _tagged(
     "type",
@@ -6334,6 +6712,7 @@ _P_tagged_type_message_OutputMessage_and_27_more = _tagged(
         "custom_tool_call": CustomToolCall.from_dict,
         "custom_tool_call_output": CustomToolCallOutputResource.from_dict,
     },
+    UnknownOutputItem.from_dict,
 )
 _P_list_of_InputContent = _list_of(_parse_InputContent)
 _P_tagged_type_timeout_FunctionShellCallOutputTimeoutOutcomeParam_and_1_more = _tagged(
@@ -6342,6 +6721,7 @@ _P_tagged_type_timeout_FunctionShellCallOutputTimeoutOutcomeParam_and_1_more = _
         "timeout": FunctionShellCallOutputTimeoutOutcomeParam.from_dict,
         "exit": FunctionShellCallOutputExitOutcomeParam.from_dict,
     },
+    UnknownFunctionShellCallOutputOutcomeParam.from_dict,
 )
 _P_tagged_type_create_file_ApplyPatchCreateFileOperationParam_and_2_more = _tagged(
     "type",
@@ -6350,6 +6730,7 @@ _P_tagged_type_create_file_ApplyPatchCreateFileOperationParam_and_2_more = _tagg
         "delete_file": ApplyPatchDeleteFileOperationParam.from_dict,
         "update_file": ApplyPatchUpdateFileOperationParam.from_dict,
     },
+    UnknownApplyPatchOperationParam.from_dict,
 )
 _P_tagged_type_message_InputMessage_and_25_more = _tagged(
     "type",
@@ -6381,6 +6762,7 @@ _P_tagged_type_message_InputMessage_and_25_more = _tagged(
         "custom_tool_call_output": CustomToolCallOutput.from_dict,
         "custom_tool_call": CustomToolCall.from_dict,
     },
+    UnknownInputItemMember.from_dict,
 )
 _P_first_of_EasyInputMessage_and_5_more = _first_of(
     (
@@ -6399,6 +6781,7 @@ _P_tagged_type_output_text_OutputTextContent_and_2_more = _tagged(
         "refusal": RefusalContent.from_dict,
         "reasoning_text": ReasoningTextContent.from_dict,
     },
+    UnknownOutputContent.from_dict,
 )
 _P_tagged_type_response_audio_delta_ResponseAudioDeltaEvent_and_57_more = _tagged(
     "type",
@@ -6462,6 +6845,7 @@ _P_tagged_type_response_audio_delta_ResponseAudioDeltaEvent_and_57_more = _tagge
         "response.custom_tool_call_input.delta": ResponseCustomToolCallInputDeltaEvent.from_dict,
         "response.custom_tool_call_input.done": ResponseCustomToolCallInputDoneEvent.from_dict,
     },
+    UnknownResponseStreamEvent.from_dict,
 )
 _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _tagged(
     "type",
@@ -6469,6 +6853,7 @@ _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _tagged(
         "function": ChatCompletionMessageToolCall.from_dict,
         "custom": ChatCompletionMessageCustomToolCall.from_dict,
     },
+    UnknownChatCompletionMessageToolCallsMember.from_dict,
 )
 _P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _list_of(
     _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more
@@ -6476,6 +6861,166 @@ _P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _list
 
 
 # Each class's fields, as from_dict reads them and to_dict writes them back.
+UnknownTextResponseFormatConfiguration._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownFilters._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownTool._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownAnnotation._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownOutputMessageContent._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownToolCallCaller._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownToolCallCallerParam._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownFunctionAndCustomToolCallOutput._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownComputerAction._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownMCPToolCallError._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownOutputItem._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownFunctionShellCallOutputOutcomeParam._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownApplyPatchOperationParam._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownOutputContent._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownResponseStreamEvent._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownChatCompletionModerationInput._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownAutoCodeInterpreterToolParamNetworkPolicy._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownContainerAutoParamSkills._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownFunctionShellToolParamEnvironment._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownCustomToolParamFormat._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownNamespaceToolParamTools._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownWebSearchToolCallAction._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownCodeInterpreterToolCallOutputs._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownFunctionShellCallEnvironment._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownFunctionShellCallOutputContentOutcome._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownApplyPatchToolCallOperation._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownFunctionCallOutputItemParamOutput._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownFunctionShellCallItemParamEnvironment._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownModerationInput._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownToolChoiceParamMember._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownInputItemMember._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownChatCompletionMessageToolCallsMember._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
 ChatCompletionStreamResponseDeltaFunctionCall._fields = _Fields(
     arguments=_Field("arguments", _str, fast=str, optional=True),
     name=_Field("name", _str, fast=str, optional=True),
@@ -9592,6 +10137,7 @@ class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
 
     __slots__ = ()
     _model = CreateChatCompletionStreamResponse
+    _finish = (("choices", "finish_reason"),)
 
     def __init__(self, *, strict: bool = False) -> None:
         super().__init__(_CreateChatCompletionStreamResponseMerge(""), strict)
@@ -9680,13 +10226,15 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CODE = _Slot(
     },
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CODE_2 = _Slot(
-    "output[{output_index}].code", ident="item_id"
+    "output[{output_index}].code", ident="item_id", kinds=("string",)
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_STATUS = _Slot(
     "output[{output_index}].status", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT = _Slot(
-    "output[{output_index}].content[{content_index}]", ident="item_id"
+    "output[{output_index}].content[{content_index}]",
+    ident="item_id",
+    kinds=("object",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS = _Slot(
     "output[{output_index}].arguments",
@@ -9694,12 +10242,15 @@ _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS = _Slot(
     new={"arguments": "", "call_id": "", "name": "", "type": "function_call"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_NAME = _Slot(
-    "output[{output_index}].name", ident="item_id"
+    "output[{output_index}].name", ident="item_id", kinds=("string",)
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_2 = _Slot(
     "output[{output_index}].arguments", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS = _Slot(
+    "output[{output_index}].action.commands[{command_index}]", kinds=("string",)
+)
+_RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_2 = _Slot(
     "output[{output_index}].action.commands[{command_index}]"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT = _Slot(
@@ -9708,14 +10259,21 @@ _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT = _Slot(
     fixed=("detail", "mode", "type"),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT_2 = _Slot(
-    "output[{output_index}].output", ident="item_id"
+    "output[{output_index}].output",
+    ident="item_id",
+    kinds=("array", "object", "string"),
 )
-_RESPONSE_STREAM_EVENT_OUTPUT = _Slot("output[{output_index}]")
+_RESPONSE_STREAM_EVENT_OUTPUT = _Slot("output[{output_index}]", kinds=("object",))
 _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY = _Slot(
     "output[{output_index}].summary[{summary_index}]", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT = _Slot(
     "output[{output_index}].summary[{summary_index}].text", ident="item_id"
+)
+_RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT_2 = _Slot(
+    "output[{output_index}].summary[{summary_index}].text",
+    ident="item_id",
+    kinds=("string",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT = _Slot(
     "output[{output_index}].content[{content_index}].text",
@@ -9723,7 +10281,9 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT = _Slot(
     new={"text": "", "type": "reasoning_text"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_2 = _Slot(
-    "output[{output_index}].content[{content_index}].text", ident="item_id"
+    "output[{output_index}].content[{content_index}].text",
+    ident="item_id",
+    kinds=("string",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL = _Slot(
     "output[{output_index}].content[{content_index}].refusal",
@@ -9731,7 +10291,9 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL = _Slot(
     new={"refusal": "", "type": "refusal"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_2 = _Slot(
-    "output[{output_index}].content[{content_index}].refusal", ident="item_id"
+    "output[{output_index}].content[{content_index}].refusal",
+    ident="item_id",
+    kinds=("string",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_3 = _Slot(
     "output[{output_index}].content[{content_index}].text",
@@ -9741,6 +10303,11 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_3 = _Slot(
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS = _Slot(
     "output[{output_index}].content[{content_index}].logprobs", ident="item_id"
 )
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS_2 = _Slot(
+    "output[{output_index}].content[{content_index}].logprobs",
+    ident="item_id",
+    kinds=("array",),
+)
 _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_3 = _Slot(
     "output[{output_index}].arguments",
     ident="item_id",
@@ -9749,6 +10316,7 @@ _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_3 = _Slot(
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ANNOTATIONS = _Slot(
     "output[{output_index}].content[{content_index}].annotations[{annotation_index}]",
     ident="item_id",
+    kinds=("object",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_INPUT = _Slot(
     "output[{output_index}].input",
@@ -9756,7 +10324,7 @@ _RESPONSE_STREAM_EVENT_OUTPUT_INPUT = _Slot(
     new={"call_id": "", "input": "", "name": "", "type": "custom_tool_call"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_INPUT_2 = _Slot(
-    "output[{output_index}].input", ident="item_id"
+    "output[{output_index}].input", ident="item_id", kinds=("string",)
 )
 
 
@@ -9908,7 +10476,7 @@ def _on_response_shell_call_command_delta(f: _EventFold, e: dict[str, Any]) -> N
     """``response.shell_call_command.delta``: append delta at
     output[{output_index}].action.commands[{command_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_2.append(f, e, e.get("delta"))
 
 
 def _on_response_shell_call_command_done(f: _EventFold, e: dict[str, Any]) -> None:
@@ -9988,7 +10556,7 @@ def _on_response_reasoning_summary_text_done(f: _EventFold, e: dict[str, Any]) -
     """``response.reasoning_summary_text.done``: replace text at
     output[{output_index}].summary[{summary_index}].text.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT_2.replace(
         f, e, e.get("text"), check=True, optional=True
     )
 
@@ -10046,7 +10614,7 @@ def _on_response_output_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_2.replace(
         f, e, e.get("text"), content, check=True, optional=True
     )
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS_2.replace(
         f, e, e.get("logprobs"), content
     )
 
@@ -10293,6 +10861,13 @@ class ResponseStreamEventAccumulator:
             parse_response, self._fold.snapshot(), self._fold
         )
         return built
+
+    def to_response(self) -> Response:
+        """The finished ``Response``, what the API answers without streaming: ``snapshot()``        once the stream has ended. Asked before its terminal event (a stream cut short), it is
+        reported once as ``incomplete`` and built anyway; ``strict=True`` raises
+        ``StreamMergeError`` instead."""
+        self._fold.ended()
+        return self.snapshot()
 
     @property
     def anomalies(self) -> list[Anomaly]:

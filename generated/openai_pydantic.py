@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 6888ec49070423f17099627d1526b5bf, output f89b39ae9bb075989f78eb111992fbde
+# Fingerprint: inputs e29a63d0021baa10a6c4c877c0f74f54, output f67a4e23f13af0544ce4c1cdcd216bae
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -369,7 +369,38 @@ __all__ = [
     "ToolsArray",
     "TopLogProb",
     "TypeParam",
-    "UnknownEvent",
+    "UnknownAnnotation",
+    "UnknownApplyPatchOperationParam",
+    "UnknownApplyPatchToolCallOperation",
+    "UnknownAutoCodeInterpreterToolParamNetworkPolicy",
+    "UnknownChatCompletionMessageToolCallsMember",
+    "UnknownChatCompletionModerationInput",
+    "UnknownCodeInterpreterToolCallOutputs",
+    "UnknownComputerAction",
+    "UnknownContainerAutoParamSkills",
+    "UnknownCustomToolParamFormat",
+    "UnknownFilters",
+    "UnknownFunctionAndCustomToolCallOutput",
+    "UnknownFunctionCallOutputItemParamOutput",
+    "UnknownFunctionShellCallEnvironment",
+    "UnknownFunctionShellCallItemParamEnvironment",
+    "UnknownFunctionShellCallOutputContentOutcome",
+    "UnknownFunctionShellCallOutputOutcomeParam",
+    "UnknownFunctionShellToolParamEnvironment",
+    "UnknownInputItemMember",
+    "UnknownMCPToolCallError",
+    "UnknownModerationInput",
+    "UnknownNamespaceToolParamTools",
+    "UnknownOutputContent",
+    "UnknownOutputItem",
+    "UnknownOutputMessageContent",
+    "UnknownResponseStreamEvent",
+    "UnknownTextResponseFormatConfiguration",
+    "UnknownTool",
+    "UnknownToolCallCaller",
+    "UnknownToolCallCallerParam",
+    "UnknownToolChoiceParamMember",
+    "UnknownWebSearchToolCallAction",
     "UrlCitationBody",
     "VectorStoreFileAttributes",
     "Verbosity",
@@ -689,6 +720,230 @@ PromptCacheTTLEnum: TypeAlias = Literal["30m"]
 PromptCacheModeEnum: TypeAlias = Literal["implicit", "explicit"]
 
 
+class UnknownTextResponseFormatConfiguration(_Model):
+    """A member of ``TextResponseFormatConfiguration`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFilters(_Model):
+    """A member of ``Filters`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownTool(_Model):
+    """A member of ``Tool`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownAnnotation(_Model):
+    """A member of ``Annotation`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownOutputMessageContent(_Model):
+    """A member of ``OutputMessageContent`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownToolCallCaller(_Model):
+    """A member of ``ToolCallCaller`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownToolCallCallerParam(_Model):
+    """A member of ``ToolCallCallerParam`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionAndCustomToolCallOutput(_Model):
+    """A member of ``FunctionAndCustomToolCallOutput`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownComputerAction(_Model):
+    """A member of ``ComputerAction`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownMCPToolCallError(_Model):
+    """A member of ``MCPToolCallError`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownOutputItem(_Model):
+    """A member of ``OutputItem`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionShellCallOutputOutcomeParam(_Model):
+    """A member of ``FunctionShellCallOutputOutcomeParam`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownApplyPatchOperationParam(_Model):
+    """A member of ``ApplyPatchOperationParam`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownOutputContent(_Model):
+    """A member of ``OutputContent`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownResponseStreamEvent(_Model):
+    """A member of ``ResponseStreamEvent`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownChatCompletionModerationInput(_Model):
+    """A member of ``ChatCompletionModerationInput`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownAutoCodeInterpreterToolParamNetworkPolicy(_Model):
+    """A member of ``AutoCodeInterpreterToolParamNetworkPolicy`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownContainerAutoParamSkills(_Model):
+    """A member of ``ContainerAutoParamSkills`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionShellToolParamEnvironment(_Model):
+    """A member of ``FunctionShellToolParamEnvironment`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownCustomToolParamFormat(_Model):
+    """A member of ``CustomToolParamFormat`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownNamespaceToolParamTools(_Model):
+    """A member of ``NamespaceToolParamTools`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownWebSearchToolCallAction(_Model):
+    """A member of ``WebSearchToolCallAction`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownCodeInterpreterToolCallOutputs(_Model):
+    """A member of ``CodeInterpreterToolCallOutputs`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionShellCallEnvironment(_Model):
+    """A member of ``FunctionShellCallEnvironment`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionShellCallOutputContentOutcome(_Model):
+    """A member of ``FunctionShellCallOutputContentOutcome`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownApplyPatchToolCallOperation(_Model):
+    """A member of ``ApplyPatchToolCallOperation`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionCallOutputItemParamOutput(_Model):
+    """A member of ``FunctionCallOutputItemParamOutput`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionShellCallItemParamEnvironment(_Model):
+    """A member of ``FunctionShellCallItemParamEnvironment`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownModerationInput(_Model):
+    """A member of ``ModerationInput`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownToolChoiceParamMember(_Model):
+    """A member of ``ToolChoiceParamMember`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownInputItemMember(_Model):
+    """A member of ``InputItemMember`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownChatCompletionMessageToolCallsMember(_Model):
+    """A member of ``ChatCompletionMessageToolCallsMember`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
 class ChatCompletionStreamResponseDeltaFunctionCall(_Model):
     """Deprecated. Replaced by `tool_calls`; a piece of the function the model calls."""
 
@@ -848,7 +1103,7 @@ class ModerationResultBody(_Model):
 class ChatCompletionModerationResults(_Model):
     """Moderation results for the input or the output."""
 
-    type: Literal["moderation_results"] | str
+    type: Literal["moderation_results"]
     """Always `moderation_results`."""
     model: str
     """The moderation model that produced the results."""
@@ -859,7 +1114,7 @@ class ChatCompletionModerationResults(_Model):
 class ChatCompletionModerationError(_Model):
     """Moderation could not be done for the input or the output."""
 
-    type: Literal["error"] | str
+    type: Literal["error"]
     """Always `error`."""
     code: str
     """Machine-readable error code."""
@@ -874,8 +1129,10 @@ class ChatCompletionModeration(_Model):
         Annotated[
             ChatCompletionModerationResults, Tag("ChatCompletionModerationResults")
         ]
+        | Annotated[ChatCompletionModerationError, Tag("ChatCompletionModerationError")]
         | Annotated[
-            ChatCompletionModerationError, Tag("ChatCompletionModerationError")
+            UnknownChatCompletionModerationInput,
+            Tag("UnknownChatCompletionModerationInput"),
         ],
         Discriminator(
             _tag(
@@ -885,6 +1142,7 @@ class ChatCompletionModeration(_Model):
                     "moderation_results": "ChatCompletionModerationResults",
                     "error": "ChatCompletionModerationError",
                 },
+                "UnknownChatCompletionModerationInput",
             )
         ),
     ]
@@ -893,8 +1151,10 @@ class ChatCompletionModeration(_Model):
         Annotated[
             ChatCompletionModerationResults, Tag("ChatCompletionModerationResults")
         ]
+        | Annotated[ChatCompletionModerationError, Tag("ChatCompletionModerationError")]
         | Annotated[
-            ChatCompletionModerationError, Tag("ChatCompletionModerationError")
+            UnknownChatCompletionModerationInput,
+            Tag("UnknownChatCompletionModerationInput"),
         ],
         Discriminator(
             _tag(
@@ -904,6 +1164,7 @@ class ChatCompletionModeration(_Model):
                     "moderation_results": "ChatCompletionModerationResults",
                     "error": "ChatCompletionModerationError",
                 },
+                "UnknownChatCompletionModerationInput",
             )
         ),
     ]
@@ -937,7 +1198,7 @@ class CreateChatCompletionStreamResponse(_Model):
 class ResponseAudioDeltaEvent(_Model):
     """Emitted when there is a partial audio response."""
 
-    type: Literal["response.audio.delta"] | str
+    type: Literal["response.audio.delta"]
     """The type of the event. Always `response.audio.delta`."""
     sequence_number: int
     """A sequence number for this chunk of the stream response."""
@@ -948,7 +1209,7 @@ class ResponseAudioDeltaEvent(_Model):
 class ResponseAudioDoneEvent(_Model):
     """Emitted when the audio response is complete."""
 
-    type: Literal["response.audio.done"] | str
+    type: Literal["response.audio.done"]
     """The type of the event. Always `response.audio.done`."""
     sequence_number: int
     """The sequence number of the delta."""
@@ -957,7 +1218,7 @@ class ResponseAudioDoneEvent(_Model):
 class ResponseAudioTranscriptDeltaEvent(_Model):
     """Emitted when there is a partial transcript of audio."""
 
-    type: Literal["response.audio.transcript.delta"] | str
+    type: Literal["response.audio.transcript.delta"]
     """The type of the event. Always `response.audio.transcript.delta`."""
     delta: str
     """The partial transcript of the audio response."""
@@ -968,7 +1229,7 @@ class ResponseAudioTranscriptDeltaEvent(_Model):
 class ResponseAudioTranscriptDoneEvent(_Model):
     """Emitted when the full audio transcript is completed."""
 
-    type: Literal["response.audio.transcript.done"] | str
+    type: Literal["response.audio.transcript.done"]
     """The type of the event. Always `response.audio.transcript.done`."""
     sequence_number: int
     """The sequence number of this event."""
@@ -977,7 +1238,7 @@ class ResponseAudioTranscriptDoneEvent(_Model):
 class ResponseCodeInterpreterCallCodeDeltaEvent(_Model):
     """Emitted when a partial code snippet is streamed by the code interpreter."""
 
-    type: Literal["response.code_interpreter_call_code.delta"] | str
+    type: Literal["response.code_interpreter_call_code.delta"]
     """The type of the event. Always `response.code_interpreter_call_code.delta`."""
     output_index: int
     """The index of the output item in the response for which the code is being streamed."""
@@ -992,7 +1253,7 @@ class ResponseCodeInterpreterCallCodeDeltaEvent(_Model):
 class ResponseCodeInterpreterCallCodeDoneEvent(_Model):
     """Emitted when the code snippet is finalized by the code interpreter."""
 
-    type: Literal["response.code_interpreter_call_code.done"] | str
+    type: Literal["response.code_interpreter_call_code.done"]
     """The type of the event. Always `response.code_interpreter_call_code.done`."""
     output_index: int
     """The index of the output item in the response for which the code is finalized."""
@@ -1007,7 +1268,7 @@ class ResponseCodeInterpreterCallCodeDoneEvent(_Model):
 class ResponseCodeInterpreterCallCompletedEvent(_Model):
     """Emitted when the code interpreter call is completed."""
 
-    type: Literal["response.code_interpreter_call.completed"] | str
+    type: Literal["response.code_interpreter_call.completed"]
     """The type of the event. Always `response.code_interpreter_call.completed`."""
     output_index: int
     """The index of the output item in the response for which the code interpreter call is completed."""
@@ -1020,7 +1281,7 @@ class ResponseCodeInterpreterCallCompletedEvent(_Model):
 class ResponseCodeInterpreterCallInProgressEvent(_Model):
     """Emitted when a code interpreter call is in progress."""
 
-    type: Literal["response.code_interpreter_call.in_progress"] | str
+    type: Literal["response.code_interpreter_call.in_progress"]
     """The type of the event. Always `response.code_interpreter_call.in_progress`."""
     output_index: int
     """The index of the output item in the response for which the code interpreter call is in progress."""
@@ -1033,7 +1294,7 @@ class ResponseCodeInterpreterCallInProgressEvent(_Model):
 class ResponseCodeInterpreterCallInterpretingEvent(_Model):
     """Emitted when the code interpreter is actively interpreting the code snippet."""
 
-    type: Literal["response.code_interpreter_call.interpreting"] | str
+    type: Literal["response.code_interpreter_call.interpreting"]
     """The type of the event. Always `response.code_interpreter_call.interpreting`."""
     output_index: int
     """The index of the output item in the response for which the code interpreter is interpreting code."""
@@ -1046,7 +1307,7 @@ class ResponseCodeInterpreterCallInterpretingEvent(_Model):
 class ResponseFormatText(_Model):
     """Default response format. Used to generate text responses."""
 
-    type: Literal["text"] | str
+    type: Literal["text"]
     """The type of response format being defined. Always `text`."""
 
 
@@ -1055,7 +1316,7 @@ class TextResponseFormatJsonSchema(_Model):
     Learn more about [Structured Outputs](/docs/guides/structured-outputs).
     """
 
-    type: Literal["json_schema"] | str
+    type: Literal["json_schema"]
     """The type of response format being defined. Always `json_schema`."""
     description: str | None = None
     """A description of what the response format is for, used by the model to
@@ -1084,7 +1345,7 @@ class ResponseFormatJsonObject(_Model):
     to do so.
     """
 
-    type: Literal["json_object"] | str
+    type: Literal["json_object"]
     """The type of response format being defined. Always `json_object`."""
 
 
@@ -1102,7 +1363,7 @@ class ResponseTextParam(_Model):
 class FunctionTool(_Model):
     """Defines a function in your own code the model can choose to call. Learn more about [function calling](https://platform.openai.com/docs/guides/function-calling)."""
 
-    type: Literal["function"] | str
+    type: Literal["function"]
     """The type of the function tool. Always `function`. Spec default (not applied): ``'function'``."""
     name: str
     """The name of the function to call."""
@@ -1143,7 +1404,7 @@ class RankingOptions(_Model):
 class ComparisonFilter(_Model):
     """A filter used to compare a specified attribute key to a given value using a defined comparison operation."""
 
-    type: Literal["eq", "ne", "gt", "gte", "lt", "lte", "in", "nin"] | str
+    type: Literal["eq", "ne", "gt", "gte", "lt", "lte", "in", "nin"]
     """Specifies the comparison operator: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `in`, `nin`.
     - `eq`: equals
     - `ne`: not equal
@@ -1165,7 +1426,7 @@ class ComparisonFilter(_Model):
 class CompoundFilter(_Model):
     """Combine multiple filters using `and` or `or`."""
 
-    type: Literal["and", "or"] | str
+    type: Literal["and", "or"]
     """Type of operation: `and` or `or`."""
     filters: list[Any]
     """Array of filters to combine. Items can be `ComparisonFilter` or `CompoundFilter`."""
@@ -1174,7 +1435,7 @@ class CompoundFilter(_Model):
 class FileSearchTool(_Model):
     """A tool that searches for relevant content from uploaded files. Learn more about the [file search tool](https://platform.openai.com/docs/guides/tools-file-search)."""
 
-    type: Literal["file_search"] | str
+    type: Literal["file_search"]
     """The type of the file search tool. Always `file_search`. Spec default (not applied): ``'file_search'``."""
     vector_store_ids: list[str]
     """The IDs of the vector stores to search."""
@@ -1189,14 +1450,14 @@ class FileSearchTool(_Model):
 class ComputerTool(_Model):
     """A tool that controls a virtual computer. Learn more about the [computer tool](https://platform.openai.com/docs/guides/tools-computer-use)."""
 
-    type: Literal["computer"] | str
+    type: Literal["computer"]
     """The type of the computer tool. Always `computer`. Spec default (not applied): ``'computer'``."""
 
 
 class ComputerUsePreviewTool(_Model):
     """A tool that controls a virtual computer. Learn more about the [computer tool](https://platform.openai.com/docs/guides/tools-computer-use)."""
 
-    type: Literal["computer_use_preview"] | str
+    type: Literal["computer_use_preview"]
     """The type of the computer use tool. Always `computer_use_preview`. Spec default (not applied): ``'computer_use_preview'``."""
     environment: ComputerEnvironment | str
     """The type of computer environment to control."""
@@ -1239,7 +1500,7 @@ class WebSearchTool(_Model):
     [web search tool](/docs/guides/tools-web-search).
     """
 
-    type: Literal["web_search", "web_search_2025_08_26"] | str
+    type: Literal["web_search", "web_search_2025_08_26"]
     """The type of the web search tool. One of `web_search` or `web_search_2025_08_26`. Spec default (not applied): ``'web_search'``."""
     external_web_access: bool | None = None
     """Allow live internet access for web search. Defaults to true when omitted. When false, the web search tool runs in offline/cache-only mode and will not fetch new external content. Spec default (not applied): ``True``."""
@@ -1277,7 +1538,7 @@ class MCPTool(_Model):
     (MCP) servers. [Learn more about MCP](/docs/guides/tools-remote-mcp).
     """
 
-    type: Literal["mcp"] | str
+    type: Literal["mcp"]
     """The type of the MCP tool. Always `mcp`."""
     server_label: str
     """A label for this MCP server, used to identify it in tool calls."""
@@ -1350,7 +1611,7 @@ class MCPTool(_Model):
 class ContainerNetworkPolicyDisabledParam(_Model):
     """``ContainerNetworkPolicyDisabledParam`` (no description in the spec)."""
 
-    type: Literal["disabled"] | str
+    type: Literal["disabled"]
     """Disable outbound network access. Always `disabled`. Spec default (not applied): ``'disabled'``."""
 
 
@@ -1368,7 +1629,7 @@ class ContainerNetworkPolicyDomainSecretParam(_Model):
 class ContainerNetworkPolicyAllowlistParam(_Model):
     """``ContainerNetworkPolicyAllowlistParam`` (no description in the spec)."""
 
-    type: Literal["allowlist"] | str
+    type: Literal["allowlist"]
     """Allow outbound network access only to specified domains. Always `allowlist`. Spec default (not applied): ``'allowlist'``."""
     allowed_domains: list[str]
     """A list of allowed domains when type is `allowlist`."""
@@ -1394,6 +1655,10 @@ class AutoCodeInterpreterToolParam(_Model):
             | Annotated[
                 ContainerNetworkPolicyAllowlistParam,
                 Tag("ContainerNetworkPolicyAllowlistParam"),
+            ]
+            | Annotated[
+                UnknownAutoCodeInterpreterToolParamNetworkPolicy,
+                Tag("UnknownAutoCodeInterpreterToolParamNetworkPolicy"),
             ],
             Discriminator(
                 _tag(
@@ -1403,6 +1668,7 @@ class AutoCodeInterpreterToolParam(_Model):
                         "disabled": "ContainerNetworkPolicyDisabledParam",
                         "allowlist": "ContainerNetworkPolicyAllowlistParam",
                     },
+                    "UnknownAutoCodeInterpreterToolParamNetworkPolicy",
                 )
             ),
         ]
@@ -1414,7 +1680,7 @@ class AutoCodeInterpreterToolParam(_Model):
 class CodeInterpreterTool(_Model):
     """A tool that runs Python code to help generate a response to a prompt."""
 
-    type: Literal["code_interpreter"] | str
+    type: Literal["code_interpreter"]
     """The type of the code interpreter tool. Always `code_interpreter`."""
     container: Annotated[
         str | AutoCodeInterpreterToolParam, Field(union_mode="left_to_right")
@@ -1430,7 +1696,7 @@ class CodeInterpreterTool(_Model):
 class ProgrammaticToolCallingParam(_Model):
     """``ProgrammaticToolCallingParam`` (no description in the spec)."""
 
-    type: Literal["programmatic_tool_calling"] | str
+    type: Literal["programmatic_tool_calling"]
     """The type of the tool. Always `programmatic_tool_calling`. Spec default (not applied): ``'programmatic_tool_calling'``."""
 
 
@@ -1448,7 +1714,7 @@ class ImageGenToolInputImageMask(_Model):
 class ImageGenTool(_Model):
     """A tool that generates images using the GPT image models."""
 
-    type: Literal["image_generation"] | str
+    type: Literal["image_generation"]
     """The type of the image generation tool. Always `image_generation`."""
     model: (
         Literal[
@@ -1502,14 +1768,14 @@ class ImageGenTool(_Model):
 class LocalShellToolParam(_Model):
     """A tool that allows the model to execute shell commands in a local environment."""
 
-    type: Literal["local_shell"] | str
+    type: Literal["local_shell"]
     """The type of the local shell tool. Always `local_shell`. Spec default (not applied): ``'local_shell'``."""
 
 
 class SkillReferenceParam(_Model):
     """``SkillReferenceParam`` (no description in the spec)."""
 
-    type: Literal["skill_reference"] | str
+    type: Literal["skill_reference"]
     """References a skill created with the /v1/skills endpoint. Spec default (not applied): ``'skill_reference'``."""
     skill_id: str
     """The ID of the referenced skill."""
@@ -1531,7 +1797,7 @@ class InlineSkillSourceParam(_Model):
 class InlineSkillParam(_Model):
     """``InlineSkillParam`` (no description in the spec)."""
 
-    type: Literal["inline"] | str
+    type: Literal["inline"]
     """Defines an inline skill for this request. Spec default (not applied): ``'inline'``."""
     name: str
     """The name of the skill."""
@@ -1544,7 +1810,7 @@ class InlineSkillParam(_Model):
 class ContainerAutoParam(_Model):
     """``ContainerAutoParam`` (no description in the spec)."""
 
-    type: Literal["container_auto"] | str
+    type: Literal["container_auto"]
     """Automatically creates a container for this request Spec default (not applied): ``'container_auto'``."""
     file_ids: list[str] | None = None
     """An optional list of uploaded files to make available to your code."""
@@ -1559,6 +1825,10 @@ class ContainerAutoParam(_Model):
             | Annotated[
                 ContainerNetworkPolicyAllowlistParam,
                 Tag("ContainerNetworkPolicyAllowlistParam"),
+            ]
+            | Annotated[
+                UnknownAutoCodeInterpreterToolParamNetworkPolicy,
+                Tag("UnknownAutoCodeInterpreterToolParamNetworkPolicy"),
             ],
             Discriminator(
                 _tag(
@@ -1568,6 +1838,7 @@ class ContainerAutoParam(_Model):
                         "disabled": "ContainerNetworkPolicyDisabledParam",
                         "allowlist": "ContainerNetworkPolicyAllowlistParam",
                     },
+                    "UnknownAutoCodeInterpreterToolParamNetworkPolicy",
                 )
             ),
         ]
@@ -1578,7 +1849,11 @@ class ContainerAutoParam(_Model):
         list[
             Annotated[
                 Annotated[SkillReferenceParam, Tag("SkillReferenceParam")]
-                | Annotated[InlineSkillParam, Tag("InlineSkillParam")],
+                | Annotated[InlineSkillParam, Tag("InlineSkillParam")]
+                | Annotated[
+                    UnknownContainerAutoParamSkills,
+                    Tag("UnknownContainerAutoParamSkills"),
+                ],
                 Discriminator(
                     _tag(
                         "type",
@@ -1587,6 +1862,7 @@ class ContainerAutoParam(_Model):
                             "skill_reference": "SkillReferenceParam",
                             "inline": "InlineSkillParam",
                         },
+                        "UnknownContainerAutoParamSkills",
                     )
                 ),
             ]
@@ -1610,7 +1886,7 @@ class LocalSkillParam(_Model):
 class LocalEnvironmentParam(_Model):
     """``LocalEnvironmentParam`` (no description in the spec)."""
 
-    type: Literal["local"] | str
+    type: Literal["local"]
     """Use a local computer environment. Spec default (not applied): ``'local'``."""
     skills: list[LocalSkillParam] | None = None
     """An optional list of skills."""
@@ -1619,7 +1895,7 @@ class LocalEnvironmentParam(_Model):
 class ContainerReferenceParam(_Model):
     """``ContainerReferenceParam`` (no description in the spec)."""
 
-    type: Literal["container_reference"] | str
+    type: Literal["container_reference"]
     """References a container created with the /v1/containers endpoint Spec default (not applied): ``'container_reference'``."""
     container_id: str
     """The ID of the referenced container."""
@@ -1628,13 +1904,17 @@ class ContainerReferenceParam(_Model):
 class FunctionShellToolParam(_Model):
     """A tool that allows the model to execute shell commands."""
 
-    type: Literal["shell"] | str
+    type: Literal["shell"]
     """The type of the shell tool. Always `shell`. Spec default (not applied): ``'shell'``."""
     environment: (
         Annotated[
             Annotated[ContainerAutoParam, Tag("ContainerAutoParam")]
             | Annotated[LocalEnvironmentParam, Tag("LocalEnvironmentParam")]
-            | Annotated[ContainerReferenceParam, Tag("ContainerReferenceParam")],
+            | Annotated[ContainerReferenceParam, Tag("ContainerReferenceParam")]
+            | Annotated[
+                UnknownFunctionShellToolParamEnvironment,
+                Tag("UnknownFunctionShellToolParamEnvironment"),
+            ],
             Discriminator(
                 _tag(
                     "type",
@@ -1644,6 +1924,7 @@ class FunctionShellToolParam(_Model):
                         "local": "LocalEnvironmentParam",
                         "container_reference": "ContainerReferenceParam",
                     },
+                    "UnknownFunctionShellToolParamEnvironment",
                 )
             ),
         ]
@@ -1656,14 +1937,14 @@ class FunctionShellToolParam(_Model):
 class CustomTextFormatParam(_Model):
     """Unconstrained free-form text."""
 
-    type: Literal["text"] | str
+    type: Literal["text"]
     """Unconstrained text format. Always `text`. Spec default (not applied): ``'text'``."""
 
 
 class CustomGrammarFormatParam(_Model):
     """A grammar defined by the user."""
 
-    type: Literal["grammar"] | str
+    type: Literal["grammar"]
     """Grammar format. Always `grammar`. Spec default (not applied): ``'grammar'``."""
     syntax: GrammarSyntax1 | str
     """The syntax of the grammar definition. One of `lark` or `regex`."""
@@ -1674,7 +1955,7 @@ class CustomGrammarFormatParam(_Model):
 class CustomToolParam(_Model):
     """A custom tool that processes input using a specified format. Learn more about   [custom tools](/docs/guides/function-calling#custom-tools)"""
 
-    type: Literal["custom"] | str
+    type: Literal["custom"]
     """The type of the custom tool. Always `custom`. Spec default (not applied): ``'custom'``."""
     name: str
     """The name of the custom tool, used to identify it in tool calls."""
@@ -1683,7 +1964,10 @@ class CustomToolParam(_Model):
     format: (
         Annotated[
             Annotated[CustomTextFormatParam, Tag("CustomTextFormatParam")]
-            | Annotated[CustomGrammarFormatParam, Tag("CustomGrammarFormatParam")],
+            | Annotated[CustomGrammarFormatParam, Tag("CustomGrammarFormatParam")]
+            | Annotated[
+                UnknownCustomToolParamFormat, Tag("UnknownCustomToolParamFormat")
+            ],
             Discriminator(
                 _tag(
                     "type",
@@ -1692,6 +1976,7 @@ class CustomToolParam(_Model):
                         "text": "CustomTextFormatParam",
                         "grammar": "CustomGrammarFormatParam",
                     },
+                    "UnknownCustomToolParamFormat",
                 )
             ),
         ]
@@ -1712,7 +1997,7 @@ class FunctionToolParam(_Model):
     parameters: EmptyModelParam | None = None
     strict: bool | None = None
     """Whether to enforce strict parameter validation. If omitted, Responses attempts to use strict validation when the schema is compatible, and falls back to non-strict validation otherwise."""
-    type: Literal["function"] | str
+    type: Literal["function"]
     """Spec default (not applied): ``'function'``."""
     output_schema: dict[str, Any] | None = None
     """A JSON Schema describing the JSON value encoded in string outputs for this function tool. This does not describe content-array outputs."""
@@ -1725,7 +2010,7 @@ class FunctionToolParam(_Model):
 class NamespaceToolParam(_Model):
     """Groups function/custom tools under a shared namespace."""
 
-    type: Literal["namespace"] | str
+    type: Literal["namespace"]
     """The type of the tool. Always `namespace`. Spec default (not applied): ``'namespace'``."""
     name: str
     """The namespace name used in tool calls (for example, `crm`)."""
@@ -1734,12 +2019,16 @@ class NamespaceToolParam(_Model):
     tools: list[
         Annotated[
             Annotated[FunctionToolParam, Tag("FunctionToolParam")]
-            | Annotated[CustomToolParam, Tag("CustomToolParam")],
+            | Annotated[CustomToolParam, Tag("CustomToolParam")]
+            | Annotated[
+                UnknownNamespaceToolParamTools, Tag("UnknownNamespaceToolParamTools")
+            ],
             Discriminator(
                 _tag(
                     "type",
                     "type",
                     {"function": "FunctionToolParam", "custom": "CustomToolParam"},
+                    "UnknownNamespaceToolParamTools",
                 )
             ),
         ]
@@ -1750,7 +2039,7 @@ class NamespaceToolParam(_Model):
 class ToolSearchToolParam(_Model):
     """Hosted or BYOT tool search configuration for deferred tools."""
 
-    type: Literal["tool_search"] | str
+    type: Literal["tool_search"]
     """The type of the tool. Always `tool_search`. Spec default (not applied): ``'tool_search'``."""
     execution: ToolSearchExecutionType | str | None = None
     """Whether tool search is executed by the server or by the client."""
@@ -1778,7 +2067,7 @@ class ApproximateLocation(_Model):
 class WebSearchPreviewTool(_Model):
     """This tool searches the web for relevant results to use in a response. Learn more about the [web search tool](https://platform.openai.com/docs/guides/tools-web-search)."""
 
-    type: Literal["web_search_preview", "web_search_preview_2025_03_11"] | str
+    type: Literal["web_search_preview", "web_search_preview_2025_03_11"]
     """The type of the web search tool. One of `web_search_preview` or `web_search_preview_2025_03_11`. Spec default (not applied): ``'web_search_preview'``."""
     user_location: ApproximateLocation | None = None
     """The user's location."""
@@ -1790,7 +2079,7 @@ class WebSearchPreviewTool(_Model):
 class ApplyPatchToolParam(_Model):
     """Allows the assistant to create, delete, or update files using unified diffs."""
 
-    type: Literal["apply_patch"] | str
+    type: Literal["apply_patch"]
     """The type of the tool. Always `apply_patch`. Spec default (not applied): ``'apply_patch'``."""
     allowed_callers: list[CallableToolAllowedCaller | str] | None = None
     """The tool invocation context(s)."""
@@ -1799,7 +2088,7 @@ class ApplyPatchToolParam(_Model):
 class ToolChoiceAllowed(_Model):
     """Constrains the tools available to the model to a pre-defined set."""
 
-    type: Literal["allowed_tools"] | str
+    type: Literal["allowed_tools"]
     """Allowed tool configuration type. Always `allowed_tools`."""
     mode: Literal["auto", "required"] | str
     """Constrains the tools available to the model to a pre-defined set.
@@ -1828,19 +2117,16 @@ class ToolChoiceTypes(_Model):
     [Learn more about built-in tools](/docs/guides/tools).
     """
 
-    type: (
-        Literal[
-            "file_search",
-            "web_search_preview",
-            "computer",
-            "computer_use_preview",
-            "computer_use",
-            "web_search_preview_2025_03_11",
-            "image_generation",
-            "code_interpreter",
-        ]
-        | str
-    )
+    type: Literal[
+        "file_search",
+        "web_search_preview",
+        "computer",
+        "computer_use_preview",
+        "computer_use",
+        "web_search_preview_2025_03_11",
+        "image_generation",
+        "code_interpreter",
+    ]
     """The type of hosted tool the model should to use. Learn more about
     [built-in tools](/docs/guides/tools).
 
@@ -1858,7 +2144,7 @@ class ToolChoiceTypes(_Model):
 class ToolChoiceFunction(_Model):
     """Use this option to force the model to call a specific function."""
 
-    type: Literal["function"] | str
+    type: Literal["function"]
     """For function calling, the type is always `function`."""
     name: str
     """The name of the function to call."""
@@ -1867,7 +2153,7 @@ class ToolChoiceFunction(_Model):
 class ToolChoiceMCP(_Model):
     """Use this option to force the model to call a specific tool on a remote MCP server."""
 
-    type: Literal["mcp"] | str
+    type: Literal["mcp"]
     """For MCP tools, the type is always `mcp`."""
     server_label: str
     """The label of the MCP server to use."""
@@ -1878,7 +2164,7 @@ class ToolChoiceMCP(_Model):
 class ToolChoiceCustom(_Model):
     """Use this option to force the model to call a specific custom tool."""
 
-    type: Literal["custom"] | str
+    type: Literal["custom"]
     """For custom tool calling, the type is always `custom`."""
     name: str
     """The name of the custom tool to call."""
@@ -1887,21 +2173,21 @@ class ToolChoiceCustom(_Model):
 class SpecificProgrammaticToolCallingParam(_Model):
     """``SpecificProgrammaticToolCallingParam`` (no description in the spec)."""
 
-    type: Literal["programmatic_tool_calling"] | str
+    type: Literal["programmatic_tool_calling"]
     """The tool to call. Always `programmatic_tool_calling`. Spec default (not applied): ``'programmatic_tool_calling'``."""
 
 
 class SpecificApplyPatchParam(_Model):
     """Forces the model to call the apply_patch tool when executing a tool call."""
 
-    type: Literal["apply_patch"] | str
+    type: Literal["apply_patch"]
     """The tool to call. Always `apply_patch`. Spec default (not applied): ``'apply_patch'``."""
 
 
 class SpecificFunctionShellParam(_Model):
     """Forces the model to call the shell tool when a tool call is required."""
 
-    type: Literal["shell"] | str
+    type: Literal["shell"]
     """The tool to call. Always `shell`. Spec default (not applied): ``'shell'``."""
 
 
@@ -1915,7 +2201,7 @@ class PromptCacheBreakpointConfig(_Model):
 class InputTextContent(_Model):
     """A text input to the model."""
 
-    type: Literal["input_text"] | str
+    type: Literal["input_text"]
     """The type of the input item. Always `input_text`. Spec default (not applied): ``'input_text'``."""
     text: str
     """The text input to the model."""
@@ -1925,7 +2211,7 @@ class InputTextContent(_Model):
 class InputImageContent(_Model):
     """An image input to the model. Learn about [image inputs](/docs/guides/vision)."""
 
-    type: Literal["input_image"] | str
+    type: Literal["input_image"]
     """The type of the input item. Always `input_image`. Spec default (not applied): ``'input_image'``."""
     image_url: str | None = None
     """The URL of the image to be sent to the model. A fully qualified URL or base64 encoded image in a data URL."""
@@ -1939,7 +2225,7 @@ class InputImageContent(_Model):
 class InputFileContent(_Model):
     """A file input to the model."""
 
-    type: Literal["input_file"] | str
+    type: Literal["input_file"]
     """The type of the input item. Always `input_file`. Spec default (not applied): ``'input_file'``."""
     file_id: str | None = None
     """The ID of the file to be sent to the model."""
@@ -1984,7 +2270,7 @@ class ResponseIncompleteDetails(_Model):
 class FileCitationBody(_Model):
     """A citation to a file."""
 
-    type: Literal["file_citation"] | str
+    type: Literal["file_citation"]
     """The type of the file citation. Always `file_citation`. Spec default (not applied): ``'file_citation'``."""
     file_id: str
     """The ID of the file."""
@@ -1997,7 +2283,7 @@ class FileCitationBody(_Model):
 class UrlCitationBody(_Model):
     """A citation for a web resource used to generate a model response."""
 
-    type: Literal["url_citation"] | str
+    type: Literal["url_citation"]
     """The type of the URL citation. Always `url_citation`. Spec default (not applied): ``'url_citation'``."""
     url: str
     """The URL of the web resource."""
@@ -2012,7 +2298,7 @@ class UrlCitationBody(_Model):
 class ContainerFileCitationBody(_Model):
     """A citation for a container file used to generate a model response."""
 
-    type: Literal["container_file_citation"] | str
+    type: Literal["container_file_citation"]
     """The type of the container file citation. Always `container_file_citation`. Spec default (not applied): ``'container_file_citation'``."""
     container_id: str
     """The ID of the container file."""
@@ -2029,7 +2315,7 @@ class ContainerFileCitationBody(_Model):
 class FilePath(_Model):
     """A path to a file."""
 
-    type: Literal["file_path"] | str
+    type: Literal["file_path"]
     """The type of the file path. Always `file_path`."""
     file_id: str
     """The ID of the file."""
@@ -2057,7 +2343,7 @@ class LogProb(_Model):
 class OutputTextContent(_Model):
     """A text output from the model."""
 
-    type: Literal["output_text"] | str
+    type: Literal["output_text"]
     """The type of the output text. Always `output_text`. Spec default (not applied): ``'output_text'``."""
     text: str
     """The text output from the model."""
@@ -2069,7 +2355,7 @@ class OutputTextContent(_Model):
 class RefusalContent(_Model):
     """A refusal from the model."""
 
-    type: Literal["refusal"] | str
+    type: Literal["refusal"]
     """The type of the refusal. Always `refusal`. Spec default (not applied): ``'refusal'``."""
     refusal: str
     """The refusal explanation from the model."""
@@ -2080,7 +2366,7 @@ class OutputMessage(_Model):
 
     id: str
     """The unique ID of the output message."""
-    type: Literal["message"] | str
+    type: Literal["message"]
     """The type of the output message. Always `message`."""
     role: Literal["assistant"] | str
     """The role of the output message. Always `assistant`."""
@@ -2114,7 +2400,7 @@ class FileSearchToolCall(_Model):
 
     id: str
     """The unique ID of the file search tool call."""
-    type: Literal["file_search_call"] | str
+    type: Literal["file_search_call"]
     """The type of the file search tool call. Always `file_search_call`."""
     status: (
         Literal["in_progress", "searching", "completed", "incomplete", "failed"] | str
@@ -2131,14 +2417,14 @@ class FileSearchToolCall(_Model):
 class DirectToolCallCaller(_Model):
     """``DirectToolCallCaller`` (no description in the spec)."""
 
-    type: Literal["direct"] | str
+    type: Literal["direct"]
     """Spec default (not applied): ``'direct'``."""
 
 
 class ProgramToolCallCaller(_Model):
     """``ProgramToolCallCaller`` (no description in the spec)."""
 
-    type: Literal["program"] | str
+    type: Literal["program"]
     """Spec default (not applied): ``'program'``."""
     caller_id: str
     """The call ID of the program item that produced this tool call."""
@@ -2151,7 +2437,7 @@ class FunctionToolCall(_Model):
 
     id: str | None = None
     """The unique ID of the function tool call."""
-    type: Literal["function_call"] | str
+    type: Literal["function_call"]
     """The type of the function tool call. Always `function_call`."""
     call_id: str
     """The unique ID of the function tool call generated by the model."""
@@ -2171,14 +2457,14 @@ class FunctionToolCall(_Model):
 class DirectToolCallCallerParam(_Model):
     """``DirectToolCallCallerParam`` (no description in the spec)."""
 
-    type: Literal["direct"] | str
+    type: Literal["direct"]
     """The caller type. Always `direct`. Spec default (not applied): ``'direct'``."""
 
 
 class ProgramToolCallCallerParam(_Model):
     """``ProgramToolCallCallerParam`` (no description in the spec)."""
 
-    type: Literal["program"] | str
+    type: Literal["program"]
     """The caller type. Always `program`. Spec default (not applied): ``'program'``."""
     caller_id: str
     """The call ID of the program item that produced this tool call."""
@@ -2189,7 +2475,7 @@ class FunctionToolCallOutputResource(_Model):
 
     id: str
     """The unique ID of the function call tool output."""
-    type: Literal["function_call_output"] | str
+    type: Literal["function_call_output"]
     """The type of the function tool call output. Always `function_call_output`."""
     call_id: str | None = None
     """The unique ID of the function tool call generated by the model."""
@@ -2222,7 +2508,7 @@ class WebSearchActionSearchSource(_Model):
 class WebSearchActionSearch(_Model):
     """Action type "search" - Performs a web search query."""
 
-    type: Literal["search"] | str
+    type: Literal["search"]
     """The action type."""
     query: str | None = None
     """Deprecated. The search query."""
@@ -2235,7 +2521,7 @@ class WebSearchActionSearch(_Model):
 class WebSearchActionOpenPage(_Model):
     """Action type "open_page" - Opens a specific URL from search results."""
 
-    type: Literal["open_page"] | str
+    type: Literal["open_page"]
     """The action type."""
     url: str | None = None
     """The URL opened by the model."""
@@ -2244,7 +2530,7 @@ class WebSearchActionOpenPage(_Model):
 class WebSearchActionFind(_Model):
     """Action type "find_in_page": Searches for a pattern within a loaded page."""
 
-    type: Literal["find_in_page"] | str
+    type: Literal["find_in_page"]
     """The action type."""
     url: str
     """The URL of the page searched for the pattern."""
@@ -2259,14 +2545,17 @@ class WebSearchToolCall(_Model):
 
     id: str
     """The unique ID of the web search tool call."""
-    type: Literal["web_search_call"] | str
+    type: Literal["web_search_call"]
     """The type of the web search tool call. Always `web_search_call`."""
     status: Literal["in_progress", "searching", "completed", "failed"] | str
     """The status of the web search tool call."""
     action: Annotated[
         Annotated[WebSearchActionSearch, Tag("WebSearchActionSearch")]
         | Annotated[WebSearchActionOpenPage, Tag("WebSearchActionOpenPage")]
-        | Annotated[WebSearchActionFind, Tag("WebSearchActionFind")],
+        | Annotated[WebSearchActionFind, Tag("WebSearchActionFind")]
+        | Annotated[
+            UnknownWebSearchToolCallAction, Tag("UnknownWebSearchToolCallAction")
+        ],
         Discriminator(
             _tag(
                 "type",
@@ -2276,6 +2565,7 @@ class WebSearchToolCall(_Model):
                     "open_page": "WebSearchActionOpenPage",
                     "find_in_page": "WebSearchActionFind",
                 },
+                "UnknownWebSearchToolCallAction",
             )
         ),
     ]
@@ -2287,7 +2577,7 @@ class WebSearchToolCall(_Model):
 class ClickParam(_Model):
     """A click action."""
 
-    type: Literal["click"] | str
+    type: Literal["click"]
     """Specifies the event type. For a click action, this property is always `click`. Spec default (not applied): ``'click'``."""
     button: ClickButtonType | str
     """Indicates which mouse button was pressed during the click. One of `left`, `right`, `wheel`, `back`, or `forward`."""
@@ -2302,7 +2592,7 @@ class ClickParam(_Model):
 class DoubleClickAction(_Model):
     """A double click action."""
 
-    type: Literal["double_click"] | str
+    type: Literal["double_click"]
     """Specifies the event type. For a double click action, this property is always set to `double_click`. Spec default (not applied): ``'double_click'``."""
     x: int
     """The x-coordinate where the double click occurred."""
@@ -2324,7 +2614,7 @@ class CoordParam(_Model):
 class DragParam(_Model):
     """A drag action."""
 
-    type: Literal["drag"] | str
+    type: Literal["drag"]
     """Specifies the event type. For a drag action, this property is always set to `drag`. Spec default (not applied): ``'drag'``."""
     path: list[CoordParam]
     """An array of coordinates representing the path of the drag action. Coordinates will appear as an array of objects, eg
@@ -2342,7 +2632,7 @@ class DragParam(_Model):
 class KeyPressAction(_Model):
     """A collection of keypresses the model would like to perform."""
 
-    type: Literal["keypress"] | str
+    type: Literal["keypress"]
     """Specifies the event type. For a keypress action, this property is always set to `keypress`. Spec default (not applied): ``'keypress'``."""
     keys: list[str]
     """The combination of keys the model is requesting to be pressed. This is an array of strings, each representing a key."""
@@ -2351,7 +2641,7 @@ class KeyPressAction(_Model):
 class MoveParam(_Model):
     """A mouse move action."""
 
-    type: Literal["move"] | str
+    type: Literal["move"]
     """Specifies the event type. For a move action, this property is always set to `move`. Spec default (not applied): ``'move'``."""
     x: int
     """The x-coordinate to move to."""
@@ -2364,14 +2654,14 @@ class MoveParam(_Model):
 class ScreenshotParam(_Model):
     """A screenshot action."""
 
-    type: Literal["screenshot"] | str
+    type: Literal["screenshot"]
     """Specifies the event type. For a screenshot action, this property is always set to `screenshot`. Spec default (not applied): ``'screenshot'``."""
 
 
 class ScrollParam(_Model):
     """A scroll action."""
 
-    type: Literal["scroll"] | str
+    type: Literal["scroll"]
     """Specifies the event type. For a scroll action, this property is always set to `scroll`. Spec default (not applied): ``'scroll'``."""
     x: int
     """The x-coordinate where the scroll occurred."""
@@ -2388,7 +2678,7 @@ class ScrollParam(_Model):
 class TypeParam(_Model):
     """An action to type in text."""
 
-    type: Literal["type"] | str
+    type: Literal["type"]
     """Specifies the event type. For a type action, this property is always set to `type`. Spec default (not applied): ``'type'``."""
     text: str
     """The text to type."""
@@ -2397,7 +2687,7 @@ class TypeParam(_Model):
 class WaitParam(_Model):
     """A wait action."""
 
-    type: Literal["wait"] | str
+    type: Literal["wait"]
     """Specifies the event type. For a wait action, this property is always set to `wait`. Spec default (not applied): ``'wait'``."""
 
 
@@ -2417,7 +2707,7 @@ class ComputerToolCall(_Model):
     [computer use guide](/docs/guides/tools-computer-use) for more information.
     """
 
-    type: Literal["computer_call"] | str
+    type: Literal["computer_call"]
     """The type of the computer call. Always `computer_call`. Spec default (not applied): ``'computer_call'``."""
     id: str
     """The unique ID of the computer call."""
@@ -2451,7 +2741,7 @@ class ComputerScreenshotImage(_Model):
 class ComputerToolCallOutputResource(_Model):
     """The output of a computer tool call."""
 
-    type: Literal["computer_call_output"] | str
+    type: Literal["computer_call_output"]
     """The type of the computer tool call output. Always `computer_call_output`. Spec default (not applied): ``'computer_call_output'``."""
     id: str
     """The unique ID of the computer call tool output."""
@@ -2495,7 +2785,7 @@ class ReasoningItem(_Model):
     [managing context](/docs/guides/conversation-state).
     """
 
-    type: Literal["reasoning"] | str
+    type: Literal["reasoning"]
     """The type of the object. Always `reasoning`."""
     id: str
     """The unique identifier of the reasoning content."""
@@ -2523,7 +2813,7 @@ class ReasoningItem(_Model):
 class Program(_Model):
     """``Program`` (no description in the spec)."""
 
-    type: Literal["program"] | str
+    type: Literal["program"]
     """The type of the item. Always `program`. Spec default (not applied): ``'program'``."""
     id: str
     """The unique ID of the program item."""
@@ -2538,7 +2828,7 @@ class Program(_Model):
 class ProgramOutput(_Model):
     """``ProgramOutput`` (no description in the spec)."""
 
-    type: Literal["program_output"] | str
+    type: Literal["program_output"]
     """The type of the item. Always `program_output`. Spec default (not applied): ``'program_output'``."""
     id: str
     """The unique ID of the program output item."""
@@ -2553,7 +2843,7 @@ class ProgramOutput(_Model):
 class ToolSearchCall(_Model):
     """``ToolSearchCall`` (no description in the spec)."""
 
-    type: Literal["tool_search_call"] | str
+    type: Literal["tool_search_call"]
     """The type of the item. Always `tool_search_call`. Spec default (not applied): ``'tool_search_call'``."""
     id: str
     """The unique ID of the tool search call item."""
@@ -2572,7 +2862,7 @@ class ToolSearchCall(_Model):
 class ToolSearchOutput(_Model):
     """``ToolSearchOutput`` (no description in the spec)."""
 
-    type: Literal["tool_search_output"] | str
+    type: Literal["tool_search_output"]
     """The type of the item. Always `tool_search_output`. Spec default (not applied): ``'tool_search_output'``."""
     id: str
     """The unique ID of the tool search output item."""
@@ -2591,7 +2881,7 @@ class ToolSearchOutput(_Model):
 class AdditionalTools(_Model):
     """``AdditionalTools`` (no description in the spec)."""
 
-    type: Literal["additional_tools"] | str
+    type: Literal["additional_tools"]
     """The type of the item. Always `additional_tools`. Spec default (not applied): ``'additional_tools'``."""
     id: str
     """The unique ID of the additional tools item."""
@@ -2604,7 +2894,7 @@ class AdditionalTools(_Model):
 class CompactionBody(_Model):
     """A compaction item generated by the [`v1/responses/compact` API](/docs/api-reference/responses/compact)."""
 
-    type: Literal["compaction"] | str
+    type: Literal["compaction"]
     """The type of the item. Always `compaction`. Spec default (not applied): ``'compaction'``."""
     id: str
     """The unique ID of the compaction item."""
@@ -2617,7 +2907,7 @@ class CompactionBody(_Model):
 class ImageGenToolCall(_Model):
     """An image generation request made by the model."""
 
-    type: Literal["image_generation_call"] | str
+    type: Literal["image_generation_call"]
     """The type of the image generation call. Always `image_generation_call`."""
     id: str
     """The unique ID of the image generation call."""
@@ -2630,7 +2920,7 @@ class ImageGenToolCall(_Model):
 class CodeInterpreterOutputLogs(_Model):
     """The logs output from the code interpreter."""
 
-    type: Literal["logs"] | str
+    type: Literal["logs"]
     """The type of the output. Always `logs`. Spec default (not applied): ``'logs'``."""
     logs: str
     """The logs output from the code interpreter."""
@@ -2639,7 +2929,7 @@ class CodeInterpreterOutputLogs(_Model):
 class CodeInterpreterOutputImage(_Model):
     """The image output from the code interpreter."""
 
-    type: Literal["image"] | str
+    type: Literal["image"]
     """The type of the output. Always `image`. Spec default (not applied): ``'image'``."""
     url: str
     """The URL of the image output from the code interpreter."""
@@ -2648,7 +2938,7 @@ class CodeInterpreterOutputImage(_Model):
 class CodeInterpreterToolCall(_Model):
     """A tool call to run code."""
 
-    type: Literal["code_interpreter_call"] | str
+    type: Literal["code_interpreter_call"]
     """The type of the code interpreter tool call. Always `code_interpreter_call`. Spec default (not applied): ``'code_interpreter_call'``."""
     id: str
     """The unique ID of the code interpreter tool call."""
@@ -2667,6 +2957,10 @@ class CodeInterpreterToolCall(_Model):
                 Annotated[CodeInterpreterOutputLogs, Tag("CodeInterpreterOutputLogs")]
                 | Annotated[
                     CodeInterpreterOutputImage, Tag("CodeInterpreterOutputImage")
+                ]
+                | Annotated[
+                    UnknownCodeInterpreterToolCallOutputs,
+                    Tag("UnknownCodeInterpreterToolCallOutputs"),
                 ],
                 Discriminator(
                     _tag(
@@ -2676,6 +2970,7 @@ class CodeInterpreterToolCall(_Model):
                             "logs": "CodeInterpreterOutputLogs",
                             "image": "CodeInterpreterOutputImage",
                         },
+                        "UnknownCodeInterpreterToolCallOutputs",
                     )
                 ),
             ]
@@ -2707,7 +3002,7 @@ class LocalShellExecAction(_Model):
 class LocalShellToolCall(_Model):
     """A tool call to run a command on the local shell."""
 
-    type: Literal["local_shell_call"] | str
+    type: Literal["local_shell_call"]
     """The type of the local shell call. Always `local_shell_call`."""
     id: str
     """The unique ID of the local shell call."""
@@ -2721,7 +3016,7 @@ class LocalShellToolCall(_Model):
 class LocalShellToolCallOutput(_Model):
     """The output of a local shell tool call."""
 
-    type: Literal["local_shell_call_output"] | str
+    type: Literal["local_shell_call_output"]
     """The type of the local shell tool call output. Always `local_shell_call_output`."""
     id: str
     """The unique ID of the local shell tool call generated by the model."""
@@ -2744,14 +3039,14 @@ class FunctionShellAction(_Model):
 class LocalEnvironmentResource(_Model):
     """Represents the use of a local environment to perform shell actions."""
 
-    type: Literal["local"] | str
+    type: Literal["local"]
     """The environment type. Always `local`. Spec default (not applied): ``'local'``."""
 
 
 class ContainerReferenceResource(_Model):
     """Represents a container created with /v1/containers."""
 
-    type: Literal["container_reference"] | str
+    type: Literal["container_reference"]
     """The environment type. Always `container_reference`. Spec default (not applied): ``'container_reference'``."""
     container_id: str
 
@@ -2759,7 +3054,7 @@ class ContainerReferenceResource(_Model):
 class FunctionShellCall(_Model):
     """A tool call that executes one or more shell commands in a managed environment."""
 
-    type: Literal["shell_call"] | str
+    type: Literal["shell_call"]
     """The type of the item. Always `shell_call`. Spec default (not applied): ``'shell_call'``."""
     id: str
     """The unique ID of the shell tool call. Populated when this item is returned via API."""
@@ -2774,7 +3069,11 @@ class FunctionShellCall(_Model):
     environment: (
         Annotated[
             Annotated[LocalEnvironmentResource, Tag("LocalEnvironmentResource")]
-            | Annotated[ContainerReferenceResource, Tag("ContainerReferenceResource")],
+            | Annotated[ContainerReferenceResource, Tag("ContainerReferenceResource")]
+            | Annotated[
+                UnknownFunctionShellCallEnvironment,
+                Tag("UnknownFunctionShellCallEnvironment"),
+            ],
             Discriminator(
                 _tag(
                     "type",
@@ -2783,6 +3082,7 @@ class FunctionShellCall(_Model):
                         "local": "LocalEnvironmentResource",
                         "container_reference": "ContainerReferenceResource",
                     },
+                    "UnknownFunctionShellCallEnvironment",
                 )
             ),
         ]
@@ -2795,14 +3095,14 @@ class FunctionShellCall(_Model):
 class FunctionShellCallOutputTimeoutOutcome(_Model):
     """Indicates that the shell call exceeded its configured time limit."""
 
-    type: Literal["timeout"] | str
+    type: Literal["timeout"]
     """The outcome type. Always `timeout`. Spec default (not applied): ``'timeout'``."""
 
 
 class FunctionShellCallOutputExitOutcome(_Model):
     """Indicates that the shell commands finished and returned an exit code."""
 
-    type: Literal["exit"] | str
+    type: Literal["exit"]
     """The outcome type. Always `exit`. Spec default (not applied): ``'exit'``."""
     exit_code: int
     """Exit code from the shell process."""
@@ -2823,6 +3123,10 @@ class FunctionShellCallOutputContent(_Model):
         | Annotated[
             FunctionShellCallOutputExitOutcome,
             Tag("FunctionShellCallOutputExitOutcome"),
+        ]
+        | Annotated[
+            UnknownFunctionShellCallOutputContentOutcome,
+            Tag("UnknownFunctionShellCallOutputContentOutcome"),
         ],
         Discriminator(
             _tag(
@@ -2832,6 +3136,7 @@ class FunctionShellCallOutputContent(_Model):
                     "timeout": "FunctionShellCallOutputTimeoutOutcome",
                     "exit": "FunctionShellCallOutputExitOutcome",
                 },
+                "UnknownFunctionShellCallOutputContentOutcome",
             )
         ),
     ]
@@ -2843,7 +3148,7 @@ class FunctionShellCallOutputContent(_Model):
 class FunctionShellCallOutput(_Model):
     """The output of a shell tool call that was emitted."""
 
-    type: Literal["shell_call_output"] | str
+    type: Literal["shell_call_output"]
     """The type of the shell call output. Always `shell_call_output`. Spec default (not applied): ``'shell_call_output'``."""
     id: str
     """The unique ID of the shell call output. Populated when this item is returned via API."""
@@ -2864,7 +3169,7 @@ class FunctionShellCallOutput(_Model):
 class ApplyPatchCreateFileOperation(_Model):
     """Instruction describing how to create a file via the apply_patch tool."""
 
-    type: Literal["create_file"] | str
+    type: Literal["create_file"]
     """Create a new file with the provided diff. Spec default (not applied): ``'create_file'``."""
     path: str
     """Path of the file to create."""
@@ -2875,7 +3180,7 @@ class ApplyPatchCreateFileOperation(_Model):
 class ApplyPatchDeleteFileOperation(_Model):
     """Instruction describing how to delete a file via the apply_patch tool."""
 
-    type: Literal["delete_file"] | str
+    type: Literal["delete_file"]
     """Delete the specified file. Spec default (not applied): ``'delete_file'``."""
     path: str
     """Path of the file to delete."""
@@ -2884,7 +3189,7 @@ class ApplyPatchDeleteFileOperation(_Model):
 class ApplyPatchUpdateFileOperation(_Model):
     """Instruction describing how to update a file via the apply_patch tool."""
 
-    type: Literal["update_file"] | str
+    type: Literal["update_file"]
     """Update an existing file with the provided diff. Spec default (not applied): ``'update_file'``."""
     path: str
     """Path of the file to update."""
@@ -2895,7 +3200,7 @@ class ApplyPatchUpdateFileOperation(_Model):
 class ApplyPatchToolCall(_Model):
     """A tool call that applies file diffs by creating, deleting, or updating files."""
 
-    type: Literal["apply_patch_call"] | str
+    type: Literal["apply_patch_call"]
     """The type of the item. Always `apply_patch_call`. Spec default (not applied): ``'apply_patch_call'``."""
     id: str
     """The unique ID of the apply patch tool call. Populated when this item is returned via API."""
@@ -2908,8 +3213,10 @@ class ApplyPatchToolCall(_Model):
     operation: Annotated[
         Annotated[ApplyPatchCreateFileOperation, Tag("ApplyPatchCreateFileOperation")]
         | Annotated[ApplyPatchDeleteFileOperation, Tag("ApplyPatchDeleteFileOperation")]
+        | Annotated[ApplyPatchUpdateFileOperation, Tag("ApplyPatchUpdateFileOperation")]
         | Annotated[
-            ApplyPatchUpdateFileOperation, Tag("ApplyPatchUpdateFileOperation")
+            UnknownApplyPatchToolCallOperation,
+            Tag("UnknownApplyPatchToolCallOperation"),
         ],
         Discriminator(
             _tag(
@@ -2920,6 +3227,7 @@ class ApplyPatchToolCall(_Model):
                     "delete_file": "ApplyPatchDeleteFileOperation",
                     "update_file": "ApplyPatchUpdateFileOperation",
                 },
+                "UnknownApplyPatchToolCallOperation",
             )
         ),
     ]
@@ -2931,7 +3239,7 @@ class ApplyPatchToolCall(_Model):
 class ApplyPatchToolCallOutput(_Model):
     """The output emitted by an apply patch tool call."""
 
-    type: Literal["apply_patch_call_output"] | str
+    type: Literal["apply_patch_call_output"]
     """The type of the item. Always `apply_patch_call_output`. Spec default (not applied): ``'apply_patch_call_output'``."""
     id: str
     """The unique ID of the apply patch tool call output. Populated when this item is returned via API."""
@@ -2950,7 +3258,7 @@ class ApplyPatchToolCallOutput(_Model):
 class MCPProtocolError(_Model):
     """``MCPProtocolError`` (no description in the spec)."""
 
-    type: Literal["mcp_protocol_error"] | str
+    type: Literal["mcp_protocol_error"]
     """Spec default (not applied): ``'mcp_protocol_error'``."""
     code: int
     message: str
@@ -2959,7 +3267,7 @@ class MCPProtocolError(_Model):
 class MCPToolExecutionError(_Model):
     """``MCPToolExecutionError`` (no description in the spec)."""
 
-    type: Literal["mcp_tool_execution_error"] | str
+    type: Literal["mcp_tool_execution_error"]
     """Spec default (not applied): ``'mcp_tool_execution_error'``."""
     content: Any
 
@@ -2967,7 +3275,7 @@ class MCPToolExecutionError(_Model):
 class HTTPError(_Model):
     """``HTTPError`` (no description in the spec)."""
 
-    type: Literal["http_error"] | str
+    type: Literal["http_error"]
     """Spec default (not applied): ``'http_error'``."""
     code: int
     message: str
@@ -2976,7 +3284,7 @@ class HTTPError(_Model):
 class MCPToolCall(_Model):
     """An invocation of a tool on an MCP server."""
 
-    type: Literal["mcp_call"] | str
+    type: Literal["mcp_call"]
     """The type of the item. Always `mcp_call`."""
     id: str
     """The unique ID of the tool call."""
@@ -3014,7 +3322,7 @@ class MCPListToolsTool(_Model):
 class MCPListTools(_Model):
     """A list of tools available on an MCP server."""
 
-    type: Literal["mcp_list_tools"] | str
+    type: Literal["mcp_list_tools"]
     """The type of the item. Always `mcp_list_tools`."""
     id: str
     """The unique ID of the list."""
@@ -3029,7 +3337,7 @@ class MCPListTools(_Model):
 class MCPApprovalRequest(_Model):
     """A request for human approval of a tool invocation."""
 
-    type: Literal["mcp_approval_request"] | str
+    type: Literal["mcp_approval_request"]
     """The type of the item. Always `mcp_approval_request`."""
     id: str
     """The unique ID of the approval request."""
@@ -3044,7 +3352,7 @@ class MCPApprovalRequest(_Model):
 class MCPApprovalResponseResource(_Model):
     """A response to an MCP approval request."""
 
-    type: Literal["mcp_approval_response"] | str
+    type: Literal["mcp_approval_response"]
     """The type of the item. Always `mcp_approval_response`."""
     id: str
     """The unique ID of the approval response"""
@@ -3059,7 +3367,7 @@ class MCPApprovalResponseResource(_Model):
 class CustomToolCall(_Model):
     """A call to a custom tool created by the model."""
 
-    type: Literal["custom_tool_call"] | str
+    type: Literal["custom_tool_call"]
     """The type of the custom tool call. Always `custom_tool_call`."""
     id: str | None = None
     """The unique ID of the custom tool call in the OpenAI platform."""
@@ -3077,7 +3385,7 @@ class CustomToolCall(_Model):
 class CustomToolCallOutputResource(_Model):
     """The output of a custom tool call from your code, being sent back to the model."""
 
-    type: Literal["custom_tool_call_output"] | str
+    type: Literal["custom_tool_call_output"]
     """The type of the custom tool call output. Always `custom_tool_call_output`."""
     id: str
     """The unique ID of the custom tool call output item."""
@@ -3163,7 +3471,7 @@ class InputMessage(_Model):
     precedence over instructions given with the `user` role.
     """
 
-    type: Literal["message"] | str | None = None
+    type: Literal["message"] | None = None
     """The type of the message input. Always set to `message`."""
     role: Literal["user", "system", "developer"] | str
     """The role of the message input. One of `user`, `system`, or `developer`."""
@@ -3181,7 +3489,7 @@ class ComputerCallOutputItemParam(_Model):
     """The ID of the computer tool call output."""
     call_id: str
     """The ID of the computer tool call that produced the output."""
-    type: Literal["computer_call_output"] | str
+    type: Literal["computer_call_output"]
     """The type of the computer tool call output. Always `computer_call_output`. Spec default (not applied): ``'computer_call_output'``."""
     output: ComputerScreenshotImage
     acknowledged_safety_checks: list[ComputerCallSafetyCheckParam] | None = None
@@ -3200,7 +3508,7 @@ class PromptCacheBreakpointParam(_Model):
 class InputTextContentParam(_Model):
     """A text input to the model."""
 
-    type: Literal["input_text"] | str
+    type: Literal["input_text"]
     """The type of the input item. Always `input_text`. Spec default (not applied): ``'input_text'``."""
     text: str
     """The text input to the model."""
@@ -3210,7 +3518,7 @@ class InputTextContentParam(_Model):
 class InputImageContentParamAutoParam(_Model):
     """An image input to the model. Learn about [image inputs](/docs/guides/vision)"""
 
-    type: Literal["input_image"] | str
+    type: Literal["input_image"]
     """The type of the input item. Always `input_image`. Spec default (not applied): ``'input_image'``."""
     image_url: str | None = None
     """The URL of the image to be sent to the model. A fully qualified URL or base64 encoded image in a data URL."""
@@ -3224,7 +3532,7 @@ class InputImageContentParamAutoParam(_Model):
 class InputFileContentParam(_Model):
     """A file input to the model."""
 
-    type: Literal["input_file"] | str
+    type: Literal["input_file"]
     """The type of the input item. Always `input_file`. Spec default (not applied): ``'input_file'``."""
     file_id: str | None = None
     """The ID of the file to be sent to the model."""
@@ -3246,7 +3554,7 @@ class FunctionCallOutputItemParam(_Model):
     """The unique ID of the function tool call output. Populated when this item is returned via API."""
     call_id: str | None = None
     """The unique ID of the function tool call generated by the model."""
-    type: Literal["function_call_output"] | str
+    type: Literal["function_call_output"]
     """The type of the function tool call output. Always `function_call_output`. Spec default (not applied): ``'function_call_output'``."""
     output: (
         str
@@ -3257,7 +3565,11 @@ class FunctionCallOutputItemParam(_Model):
                     InputImageContentParamAutoParam,
                     Tag("InputImageContentParamAutoParam"),
                 ]
-                | Annotated[InputFileContentParam, Tag("InputFileContentParam")],
+                | Annotated[InputFileContentParam, Tag("InputFileContentParam")]
+                | Annotated[
+                    UnknownFunctionCallOutputItemParamOutput,
+                    Tag("UnknownFunctionCallOutputItemParamOutput"),
+                ],
                 Discriminator(
                     _tag(
                         "type",
@@ -3267,6 +3579,7 @@ class FunctionCallOutputItemParam(_Model):
                             "input_image": "InputImageContentParamAutoParam",
                             "input_file": "InputFileContentParam",
                         },
+                        "UnknownFunctionCallOutputItemParamOutput",
                     )
                 ),
             ]
@@ -3290,7 +3603,7 @@ class ToolSearchCallItemParam(_Model):
     """The unique ID of this tool search call."""
     call_id: str | None = None
     """The unique ID of the tool search call generated by the model."""
-    type: Literal["tool_search_call"] | str
+    type: Literal["tool_search_call"]
     """The item type. Always `tool_search_call`. Spec default (not applied): ``'tool_search_call'``."""
     execution: ToolSearchExecutionType | str | None = None
     """Whether tool search was executed by the server or by the client."""
@@ -3307,7 +3620,7 @@ class ToolSearchOutputItemParam(_Model):
     """The unique ID of this tool search output."""
     call_id: str | None = None
     """The unique ID of the tool search call generated by the model."""
-    type: Literal["tool_search_output"] | str
+    type: Literal["tool_search_output"]
     """The item type. Always `tool_search_output`. Spec default (not applied): ``'tool_search_output'``."""
     execution: ToolSearchExecutionType | str | None = None
     """Whether tool search was executed by the server or by the client."""
@@ -3322,7 +3635,7 @@ class AdditionalToolsItemParam(_Model):
 
     id: str | None = None
     """The unique ID of this additional tools item."""
-    type: Literal["additional_tools"] | str
+    type: Literal["additional_tools"]
     """The item type. Always `additional_tools`. Spec default (not applied): ``'additional_tools'``."""
     role: Literal["developer"] | str
     """The role that provided the additional tools. Only `developer` is supported. Spec default (not applied): ``'developer'``."""
@@ -3335,7 +3648,7 @@ class CompactionSummaryItemParam(_Model):
 
     id: str | None = None
     """The ID of the compaction item."""
-    type: Literal["compaction"] | str
+    type: Literal["compaction"]
     """The type of the item. Always `compaction`. Spec default (not applied): ``'compaction'``."""
     encrypted_content: str
     """The encrypted content of the compaction summary."""
@@ -3361,7 +3674,7 @@ class FunctionShellCallItemParam(_Model):
     """The unique ID of the shell tool call generated by the model."""
     caller: ToolCallCallerParam | None = None
     """The execution context that produced this tool call."""
-    type: Literal["shell_call"] | str
+    type: Literal["shell_call"]
     """The type of the item. Always `shell_call`. Spec default (not applied): ``'shell_call'``."""
     action: FunctionShellActionParam
     """The shell commands and limits that describe how to run the tool call."""
@@ -3370,7 +3683,11 @@ class FunctionShellCallItemParam(_Model):
     environment: (
         Annotated[
             Annotated[LocalEnvironmentParam, Tag("LocalEnvironmentParam")]
-            | Annotated[ContainerReferenceParam, Tag("ContainerReferenceParam")],
+            | Annotated[ContainerReferenceParam, Tag("ContainerReferenceParam")]
+            | Annotated[
+                UnknownFunctionShellCallItemParamEnvironment,
+                Tag("UnknownFunctionShellCallItemParamEnvironment"),
+            ],
             Discriminator(
                 _tag(
                     "type",
@@ -3379,6 +3696,7 @@ class FunctionShellCallItemParam(_Model):
                         "local": "LocalEnvironmentParam",
                         "container_reference": "ContainerReferenceParam",
                     },
+                    "UnknownFunctionShellCallItemParamEnvironment",
                 )
             ),
         ]
@@ -3390,14 +3708,14 @@ class FunctionShellCallItemParam(_Model):
 class FunctionShellCallOutputTimeoutOutcomeParam(_Model):
     """Indicates that the shell call exceeded its configured time limit."""
 
-    type: Literal["timeout"] | str
+    type: Literal["timeout"]
     """The outcome type. Always `timeout`. Spec default (not applied): ``'timeout'``."""
 
 
 class FunctionShellCallOutputExitOutcomeParam(_Model):
     """Indicates that the shell commands finished and returned an exit code."""
 
-    type: Literal["exit"] | str
+    type: Literal["exit"]
     """The outcome type. Always `exit`. Spec default (not applied): ``'exit'``."""
     exit_code: int
     """The exit code returned by the shell process."""
@@ -3423,7 +3741,7 @@ class FunctionShellCallOutputItemParam(_Model):
     """The unique ID of the shell tool call generated by the model."""
     caller: ToolCallCallerParam | None = None
     """The execution context that produced this tool call."""
-    type: Literal["shell_call_output"] | str
+    type: Literal["shell_call_output"]
     """The type of the item. Always `shell_call_output`. Spec default (not applied): ``'shell_call_output'``."""
     output: list[FunctionShellCallOutputContentParam]
     """Captured chunks of stdout and stderr output, along with their associated outcomes."""
@@ -3436,7 +3754,7 @@ class FunctionShellCallOutputItemParam(_Model):
 class ApplyPatchCreateFileOperationParam(_Model):
     """Instruction for creating a new file via the apply_patch tool."""
 
-    type: Literal["create_file"] | str
+    type: Literal["create_file"]
     """The operation type. Always `create_file`. Spec default (not applied): ``'create_file'``."""
     path: str
     """Path of the file to create relative to the workspace root."""
@@ -3447,7 +3765,7 @@ class ApplyPatchCreateFileOperationParam(_Model):
 class ApplyPatchDeleteFileOperationParam(_Model):
     """Instruction for deleting an existing file via the apply_patch tool."""
 
-    type: Literal["delete_file"] | str
+    type: Literal["delete_file"]
     """The operation type. Always `delete_file`. Spec default (not applied): ``'delete_file'``."""
     path: str
     """Path of the file to delete relative to the workspace root."""
@@ -3456,7 +3774,7 @@ class ApplyPatchDeleteFileOperationParam(_Model):
 class ApplyPatchUpdateFileOperationParam(_Model):
     """Instruction for updating an existing file via the apply_patch tool."""
 
-    type: Literal["update_file"] | str
+    type: Literal["update_file"]
     """The operation type. Always `update_file`. Spec default (not applied): ``'update_file'``."""
     path: str
     """Path of the file to update relative to the workspace root."""
@@ -3467,7 +3785,7 @@ class ApplyPatchUpdateFileOperationParam(_Model):
 class ApplyPatchToolCallItemParam(_Model):
     """A tool call representing a request to create, delete, or update files using diff patches."""
 
-    type: Literal["apply_patch_call"] | str
+    type: Literal["apply_patch_call"]
     """The type of the item. Always `apply_patch_call`. Spec default (not applied): ``'apply_patch_call'``."""
     id: str | None = None
     """The unique ID of the apply patch tool call. Populated when this item is returned via API."""
@@ -3484,7 +3802,7 @@ class ApplyPatchToolCallItemParam(_Model):
 class ApplyPatchToolCallOutputItemParam(_Model):
     """The streamed output emitted by an apply patch tool call."""
 
-    type: Literal["apply_patch_call_output"] | str
+    type: Literal["apply_patch_call_output"]
     """The type of the item. Always `apply_patch_call_output`. Spec default (not applied): ``'apply_patch_call_output'``."""
     id: str | None = None
     """The unique ID of the apply patch tool call output. Populated when this item is returned via API."""
@@ -3501,7 +3819,7 @@ class ApplyPatchToolCallOutputItemParam(_Model):
 class MCPApprovalResponse(_Model):
     """A response to an MCP approval request."""
 
-    type: Literal["mcp_approval_response"] | str
+    type: Literal["mcp_approval_response"]
     """The type of the item. Always `mcp_approval_response`."""
     id: str | None = None
     """The unique ID of the approval response"""
@@ -3516,7 +3834,7 @@ class MCPApprovalResponse(_Model):
 class CustomToolCallOutput(_Model):
     """The output of a custom tool call from your code, being sent back to the model."""
 
-    type: Literal["custom_tool_call_output"] | str
+    type: Literal["custom_tool_call_output"]
     """The type of the custom tool call output. Always `custom_tool_call_output`."""
     id: str | None = None
     """The unique ID of the custom tool call output in the OpenAI platform."""
@@ -3622,7 +3940,7 @@ class PromptCacheOptions(_Model):
 class ModerationErrorBody(_Model):
     """An error produced while attempting moderation for the response input or output."""
 
-    type: Literal["error"] | str
+    type: Literal["error"]
     """The object type, which was always `error` for moderation failures. Spec default (not applied): ``'error'``."""
     code: str
     """The error code."""
@@ -3635,7 +3953,8 @@ class Moderation(_Model):
 
     input: Annotated[
         Annotated[ModerationResultBody, Tag("ModerationResultBody")]
-        | Annotated[ModerationErrorBody, Tag("ModerationErrorBody")],
+        | Annotated[ModerationErrorBody, Tag("ModerationErrorBody")]
+        | Annotated[UnknownModerationInput, Tag("UnknownModerationInput")],
         Discriminator(
             _tag(
                 "type",
@@ -3644,13 +3963,15 @@ class Moderation(_Model):
                     "moderation_result": "ModerationResultBody",
                     "error": "ModerationErrorBody",
                 },
+                "UnknownModerationInput",
             )
         ),
     ]
     """Moderation for the response input."""
     output: Annotated[
         Annotated[ModerationResultBody, Tag("ModerationResultBody")]
-        | Annotated[ModerationErrorBody, Tag("ModerationErrorBody")],
+        | Annotated[ModerationErrorBody, Tag("ModerationErrorBody")]
+        | Annotated[UnknownModerationInput, Tag("UnknownModerationInput")],
         Discriminator(
             _tag(
                 "type",
@@ -3659,6 +3980,7 @@ class Moderation(_Model):
                     "moderation_result": "ModerationResultBody",
                     "error": "ModerationErrorBody",
                 },
+                "UnknownModerationInput",
             )
         ),
     ]
@@ -3821,7 +4143,7 @@ class Response(_Model):
 class ResponseCompletedEvent(_Model):
     """Emitted when the model response is complete."""
 
-    type: Literal["response.completed"] | str
+    type: Literal["response.completed"]
     """The type of the event. Always `response.completed`."""
     response: Response
     """Properties of the completed response."""
@@ -3832,7 +4154,7 @@ class ResponseCompletedEvent(_Model):
 class ResponseContentPartAddedEvent(_Model):
     """Emitted when a new content part is added."""
 
-    type: Literal["response.content_part.added"] | str
+    type: Literal["response.content_part.added"]
     """The type of the event. Always `response.content_part.added`."""
     item_id: str
     """The ID of the output item that the content part was added to."""
@@ -3849,7 +4171,7 @@ class ResponseContentPartAddedEvent(_Model):
 class ResponseContentPartDoneEvent(_Model):
     """Emitted when a content part is done."""
 
-    type: Literal["response.content_part.done"] | str
+    type: Literal["response.content_part.done"]
     """The type of the event. Always `response.content_part.done`."""
     item_id: str
     """The ID of the output item that the content part was added to."""
@@ -3866,7 +4188,7 @@ class ResponseContentPartDoneEvent(_Model):
 class ResponseCreatedEvent(_Model):
     """An event that is emitted when a response is created."""
 
-    type: Literal["response.created"] | str
+    type: Literal["response.created"]
     """The type of the event. Always `response.created`."""
     response: Response
     """The response that was created."""
@@ -3877,7 +4199,7 @@ class ResponseCreatedEvent(_Model):
 class ResponseErrorEvent(_Model):
     """Emitted when an error occurs."""
 
-    type: Literal["error"] | str
+    type: Literal["error"]
     """The type of the event. Always `error`."""
     code: str | None
     """The error code."""
@@ -3892,7 +4214,7 @@ class ResponseErrorEvent(_Model):
 class ResponseFileSearchCallCompletedEvent(_Model):
     """Emitted when a file search call is completed (results found)."""
 
-    type: Literal["response.file_search_call.completed"] | str
+    type: Literal["response.file_search_call.completed"]
     """The type of the event. Always `response.file_search_call.completed`."""
     output_index: int
     """The index of the output item that the file search call is initiated."""
@@ -3905,7 +4227,7 @@ class ResponseFileSearchCallCompletedEvent(_Model):
 class ResponseFileSearchCallInProgressEvent(_Model):
     """Emitted when a file search call is initiated."""
 
-    type: Literal["response.file_search_call.in_progress"] | str
+    type: Literal["response.file_search_call.in_progress"]
     """The type of the event. Always `response.file_search_call.in_progress`."""
     output_index: int
     """The index of the output item that the file search call is initiated."""
@@ -3918,7 +4240,7 @@ class ResponseFileSearchCallInProgressEvent(_Model):
 class ResponseFileSearchCallSearchingEvent(_Model):
     """Emitted when a file search is currently searching."""
 
-    type: Literal["response.file_search_call.searching"] | str
+    type: Literal["response.file_search_call.searching"]
     """The type of the event. Always `response.file_search_call.searching`."""
     output_index: int
     """The index of the output item that the file search call is searching."""
@@ -3931,7 +4253,7 @@ class ResponseFileSearchCallSearchingEvent(_Model):
 class ResponseFunctionCallArgumentsDeltaEvent(_Model):
     """Emitted when there is a partial function-call arguments delta."""
 
-    type: Literal["response.function_call_arguments.delta"] | str
+    type: Literal["response.function_call_arguments.delta"]
     """The type of the event. Always `response.function_call_arguments.delta`."""
     item_id: str
     """The ID of the output item that the function-call arguments delta is added to."""
@@ -3946,7 +4268,7 @@ class ResponseFunctionCallArgumentsDeltaEvent(_Model):
 class ResponseFunctionCallArgumentsDoneEvent(_Model):
     """Emitted when function-call arguments are finalized."""
 
-    type: Literal["response.function_call_arguments.done"] | str
+    type: Literal["response.function_call_arguments.done"]
     item_id: str
     """The ID of the item."""
     name: str
@@ -3962,7 +4284,7 @@ class ResponseFunctionCallArgumentsDoneEvent(_Model):
 class ResponseShellCallCommandAddedStreamingEvent(_Model):
     """A streaming event that indicated a shell command was added to a tool call."""
 
-    type: Literal["response.shell_call_command.added"] | str
+    type: Literal["response.shell_call_command.added"]
     """The type of the event, always `response.shell_call_command.added`. Spec default (not applied): ``'response.shell_call_command.added'``."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -3977,7 +4299,7 @@ class ResponseShellCallCommandAddedStreamingEvent(_Model):
 class ResponseShellCallCommandDeltaStreamingEvent(_Model):
     """A streaming event that indicated a shell command was incrementally updated."""
 
-    type: Literal["response.shell_call_command.delta"] | str
+    type: Literal["response.shell_call_command.delta"]
     """The type of the event, always `response.shell_call_command.delta`. Spec default (not applied): ``'response.shell_call_command.delta'``."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -3994,7 +4316,7 @@ class ResponseShellCallCommandDeltaStreamingEvent(_Model):
 class ResponseShellCallCommandDoneStreamingEvent(_Model):
     """A streaming event that indicated a shell command was completed."""
 
-    type: Literal["response.shell_call_command.done"] | str
+    type: Literal["response.shell_call_command.done"]
     """The type of the event, always `response.shell_call_command.done`. Spec default (not applied): ``'response.shell_call_command.done'``."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -4018,7 +4340,7 @@ class ShellCallOutputDelta(_Model):
 class ResponseShellCallOutputContentDeltaStreamingEvent(_Model):
     """A streaming event that indicated shell call output was incrementally added."""
 
-    type: Literal["response.shell_call_output_content.delta"] | str
+    type: Literal["response.shell_call_output_content.delta"]
     """The type of the event, always `response.shell_call_output_content.delta`. Spec default (not applied): ``'response.shell_call_output_content.delta'``."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -4035,7 +4357,7 @@ class ResponseShellCallOutputContentDeltaStreamingEvent(_Model):
 class ResponseShellCallOutputContentDoneStreamingEvent(_Model):
     """A streaming event that indicated shell call output was completed."""
 
-    type: Literal["response.shell_call_output_content.done"] | str
+    type: Literal["response.shell_call_output_content.done"]
     """The type of the event, always `response.shell_call_output_content.done`. Spec default (not applied): ``'response.shell_call_output_content.done'``."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -4052,7 +4374,7 @@ class ResponseShellCallOutputContentDoneStreamingEvent(_Model):
 class ResponseInProgressEvent(_Model):
     """Emitted when the response is in progress."""
 
-    type: Literal["response.in_progress"] | str
+    type: Literal["response.in_progress"]
     """The type of the event. Always `response.in_progress`."""
     response: Response
     """The response that is in progress."""
@@ -4063,7 +4385,7 @@ class ResponseInProgressEvent(_Model):
 class ResponseFailedEvent(_Model):
     """An event that is emitted when a response fails."""
 
-    type: Literal["response.failed"] | str
+    type: Literal["response.failed"]
     """The type of the event. Always `response.failed`."""
     sequence_number: int
     """The sequence number of this event."""
@@ -4074,7 +4396,7 @@ class ResponseFailedEvent(_Model):
 class ResponseIncompleteEvent(_Model):
     """An event that is emitted when a response finishes as incomplete."""
 
-    type: Literal["response.incomplete"] | str
+    type: Literal["response.incomplete"]
     """The type of the event. Always `response.incomplete`."""
     response: Response
     """The response that was incomplete."""
@@ -4085,7 +4407,7 @@ class ResponseIncompleteEvent(_Model):
 class ResponseOutputItemAddedEvent(_Model):
     """Emitted when a new output item is added."""
 
-    type: Literal["response.output_item.added"] | str
+    type: Literal["response.output_item.added"]
     """The type of the event. Always `response.output_item.added`."""
     output_index: int
     """The index of the output item that was added."""
@@ -4102,7 +4424,7 @@ class ResponseOutputItemAddedEvent(_Model):
 class ResponseOutputItemDoneEvent(_Model):
     """Emitted when an output item is marked done."""
 
-    type: Literal["response.output_item.done"] | str
+    type: Literal["response.output_item.done"]
     """The type of the event. Always `response.output_item.done`."""
     output_index: int
     """The index of the output item that was marked done."""
@@ -4124,7 +4446,7 @@ class ResponseReasoningSummaryPartAddedEventPart(_Model):
 class ResponseReasoningSummaryPartAddedEvent(_Model):
     """Emitted when a new reasoning summary part is added."""
 
-    type: Literal["response.reasoning_summary_part.added"] | str
+    type: Literal["response.reasoning_summary_part.added"]
     """The type of the event. Always `response.reasoning_summary_part.added`."""
     item_id: str
     """The ID of the item this summary part is associated with."""
@@ -4150,7 +4472,7 @@ class ResponseReasoningSummaryPartDoneEventPart(_Model):
 class ResponseReasoningSummaryPartDoneEvent(_Model):
     """Emitted when a reasoning summary part is completed."""
 
-    type: Literal["response.reasoning_summary_part.done"] | str
+    type: Literal["response.reasoning_summary_part.done"]
     """The type of the event. Always `response.reasoning_summary_part.done`."""
     item_id: str
     """The ID of the item this summary part is associated with."""
@@ -4171,7 +4493,7 @@ class ResponseReasoningSummaryPartDoneEvent(_Model):
 class ResponseReasoningSummaryTextDeltaEvent(_Model):
     """Emitted when a delta is added to a reasoning summary text."""
 
-    type: Literal["response.reasoning_summary_text.delta"] | str
+    type: Literal["response.reasoning_summary_text.delta"]
     """The type of the event. Always `response.reasoning_summary_text.delta`."""
     item_id: str
     """The ID of the item this summary text delta is associated with."""
@@ -4188,7 +4510,7 @@ class ResponseReasoningSummaryTextDeltaEvent(_Model):
 class ResponseReasoningSummaryTextDoneEvent(_Model):
     """Emitted when a reasoning summary text is completed."""
 
-    type: Literal["response.reasoning_summary_text.done"] | str
+    type: Literal["response.reasoning_summary_text.done"]
     """The type of the event. Always `response.reasoning_summary_text.done`."""
     item_id: str
     """The ID of the item this summary text is associated with."""
@@ -4205,7 +4527,7 @@ class ResponseReasoningSummaryTextDoneEvent(_Model):
 class ResponseReasoningTextDeltaEvent(_Model):
     """Emitted when a delta is added to a reasoning text."""
 
-    type: Literal["response.reasoning_text.delta"] | str
+    type: Literal["response.reasoning_text.delta"]
     """The type of the event. Always `response.reasoning_text.delta`."""
     item_id: str
     """The ID of the item this reasoning text delta is associated with."""
@@ -4222,7 +4544,7 @@ class ResponseReasoningTextDeltaEvent(_Model):
 class ResponseReasoningTextDoneEvent(_Model):
     """Emitted when a reasoning text is completed."""
 
-    type: Literal["response.reasoning_text.done"] | str
+    type: Literal["response.reasoning_text.done"]
     """The type of the event. Always `response.reasoning_text.done`."""
     item_id: str
     """The ID of the item this reasoning text is associated with."""
@@ -4239,7 +4561,7 @@ class ResponseReasoningTextDoneEvent(_Model):
 class ResponseRefusalDeltaEvent(_Model):
     """Emitted when there is a partial refusal text."""
 
-    type: Literal["response.refusal.delta"] | str
+    type: Literal["response.refusal.delta"]
     """The type of the event. Always `response.refusal.delta`."""
     item_id: str
     """The ID of the output item that the refusal text is added to."""
@@ -4256,7 +4578,7 @@ class ResponseRefusalDeltaEvent(_Model):
 class ResponseRefusalDoneEvent(_Model):
     """Emitted when refusal text is finalized."""
 
-    type: Literal["response.refusal.done"] | str
+    type: Literal["response.refusal.done"]
     """The type of the event. Always `response.refusal.done`."""
     item_id: str
     """The ID of the output item that the refusal text is finalized."""
@@ -4296,7 +4618,7 @@ class ResponseLogProb(_Model):
 class ResponseTextDeltaEvent(_Model):
     """Emitted when there is an additional text delta."""
 
-    type: Literal["response.output_text.delta"] | str
+    type: Literal["response.output_text.delta"]
     """The type of the event. Always `response.output_text.delta`."""
     item_id: str
     """The ID of the output item that the text delta was added to."""
@@ -4315,7 +4637,7 @@ class ResponseTextDeltaEvent(_Model):
 class ResponseTextDoneEvent(_Model):
     """Emitted when text content is finalized."""
 
-    type: Literal["response.output_text.done"] | str
+    type: Literal["response.output_text.done"]
     """The type of the event. Always `response.output_text.done`."""
     item_id: str
     """The ID of the output item that the text content is finalized."""
@@ -4334,7 +4656,7 @@ class ResponseTextDoneEvent(_Model):
 class ResponseWebSearchCallCompletedEvent(_Model):
     """Emitted when a web search call is completed."""
 
-    type: Literal["response.web_search_call.completed"] | str
+    type: Literal["response.web_search_call.completed"]
     """The type of the event. Always `response.web_search_call.completed`."""
     output_index: int
     """The index of the output item that the web search call is associated with."""
@@ -4347,7 +4669,7 @@ class ResponseWebSearchCallCompletedEvent(_Model):
 class ResponseWebSearchCallInProgressEvent(_Model):
     """Emitted when a web search call is initiated."""
 
-    type: Literal["response.web_search_call.in_progress"] | str
+    type: Literal["response.web_search_call.in_progress"]
     """The type of the event. Always `response.web_search_call.in_progress`."""
     output_index: int
     """The index of the output item that the web search call is associated with."""
@@ -4360,7 +4682,7 @@ class ResponseWebSearchCallInProgressEvent(_Model):
 class ResponseWebSearchCallSearchingEvent(_Model):
     """Emitted when a web search call is executing."""
 
-    type: Literal["response.web_search_call.searching"] | str
+    type: Literal["response.web_search_call.searching"]
     """The type of the event. Always `response.web_search_call.searching`."""
     output_index: int
     """The index of the output item that the web search call is associated with."""
@@ -4373,7 +4695,7 @@ class ResponseWebSearchCallSearchingEvent(_Model):
 class ResponseImageGenCallCompletedEvent(_Model):
     """Emitted when an image generation tool call has completed and the final image is available."""
 
-    type: Literal["response.image_generation_call.completed"] | str
+    type: Literal["response.image_generation_call.completed"]
     """The type of the event. Always 'response.image_generation_call.completed'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4386,7 +4708,7 @@ class ResponseImageGenCallCompletedEvent(_Model):
 class ResponseImageGenCallGeneratingEvent(_Model):
     """Emitted when an image generation tool call is actively generating an image (intermediate state)."""
 
-    type: Literal["response.image_generation_call.generating"] | str
+    type: Literal["response.image_generation_call.generating"]
     """The type of the event. Always 'response.image_generation_call.generating'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4399,7 +4721,7 @@ class ResponseImageGenCallGeneratingEvent(_Model):
 class ResponseImageGenCallInProgressEvent(_Model):
     """Emitted when an image generation tool call is in progress."""
 
-    type: Literal["response.image_generation_call.in_progress"] | str
+    type: Literal["response.image_generation_call.in_progress"]
     """The type of the event. Always 'response.image_generation_call.in_progress'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4412,7 +4734,7 @@ class ResponseImageGenCallInProgressEvent(_Model):
 class ResponseImageGenCallPartialImageEvent(_Model):
     """Emitted when a partial image is available during image generation streaming."""
 
-    type: Literal["response.image_generation_call.partial_image"] | str
+    type: Literal["response.image_generation_call.partial_image"]
     """The type of the event. Always 'response.image_generation_call.partial_image'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4437,7 +4759,7 @@ class ResponseImageGenCallPartialImageEvent(_Model):
 class ResponseMCPCallArgumentsDeltaEvent(_Model):
     """Emitted when there is a delta (partial update) to the arguments of an MCP tool call."""
 
-    type: Literal["response.mcp_call_arguments.delta"] | str
+    type: Literal["response.mcp_call_arguments.delta"]
     """The type of the event. Always 'response.mcp_call_arguments.delta'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4452,7 +4774,7 @@ class ResponseMCPCallArgumentsDeltaEvent(_Model):
 class ResponseMCPCallArgumentsDoneEvent(_Model):
     """Emitted when the arguments for an MCP tool call are finalized."""
 
-    type: Literal["response.mcp_call_arguments.done"] | str
+    type: Literal["response.mcp_call_arguments.done"]
     """The type of the event. Always 'response.mcp_call_arguments.done'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4467,7 +4789,7 @@ class ResponseMCPCallArgumentsDoneEvent(_Model):
 class ResponseMCPCallCompletedEvent(_Model):
     """Emitted when an MCP  tool call has completed successfully."""
 
-    type: Literal["response.mcp_call.completed"] | str
+    type: Literal["response.mcp_call.completed"]
     """The type of the event. Always 'response.mcp_call.completed'."""
     item_id: str
     """The ID of the MCP tool call item that completed."""
@@ -4480,7 +4802,7 @@ class ResponseMCPCallCompletedEvent(_Model):
 class ResponseMCPCallFailedEvent(_Model):
     """Emitted when an MCP  tool call has failed."""
 
-    type: Literal["response.mcp_call.failed"] | str
+    type: Literal["response.mcp_call.failed"]
     """The type of the event. Always 'response.mcp_call.failed'."""
     item_id: str
     """The ID of the MCP tool call item that failed."""
@@ -4493,7 +4815,7 @@ class ResponseMCPCallFailedEvent(_Model):
 class ResponseMCPCallInProgressEvent(_Model):
     """Emitted when an MCP  tool call is in progress."""
 
-    type: Literal["response.mcp_call.in_progress"] | str
+    type: Literal["response.mcp_call.in_progress"]
     """The type of the event. Always 'response.mcp_call.in_progress'."""
     sequence_number: int
     """The sequence number of this event."""
@@ -4506,7 +4828,7 @@ class ResponseMCPCallInProgressEvent(_Model):
 class ResponseMCPListToolsCompletedEvent(_Model):
     """Emitted when the list of available MCP tools has been successfully retrieved."""
 
-    type: Literal["response.mcp_list_tools.completed"] | str
+    type: Literal["response.mcp_list_tools.completed"]
     """The type of the event. Always 'response.mcp_list_tools.completed'."""
     item_id: str
     """The ID of the MCP tool call item that produced this output."""
@@ -4519,7 +4841,7 @@ class ResponseMCPListToolsCompletedEvent(_Model):
 class ResponseMCPListToolsFailedEvent(_Model):
     """Emitted when the attempt to list available MCP tools has failed."""
 
-    type: Literal["response.mcp_list_tools.failed"] | str
+    type: Literal["response.mcp_list_tools.failed"]
     """The type of the event. Always 'response.mcp_list_tools.failed'."""
     item_id: str
     """The ID of the MCP tool call item that failed."""
@@ -4532,7 +4854,7 @@ class ResponseMCPListToolsFailedEvent(_Model):
 class ResponseMCPListToolsInProgressEvent(_Model):
     """Emitted when the system is in the process of retrieving the list of available MCP tools."""
 
-    type: Literal["response.mcp_list_tools.in_progress"] | str
+    type: Literal["response.mcp_list_tools.in_progress"]
     """The type of the event. Always 'response.mcp_list_tools.in_progress'."""
     item_id: str
     """The ID of the MCP tool call item that is being processed."""
@@ -4545,7 +4867,7 @@ class ResponseMCPListToolsInProgressEvent(_Model):
 class ResponseOutputTextAnnotationAddedEvent(_Model):
     """Emitted when an annotation is added to output text content."""
 
-    type: Literal["response.output_text.annotation.added"] | str
+    type: Literal["response.output_text.annotation.added"]
     """The type of the event. Always 'response.output_text.annotation.added'."""
     item_id: str
     """The unique identifier of the item to which the annotation is being added."""
@@ -4564,7 +4886,7 @@ class ResponseOutputTextAnnotationAddedEvent(_Model):
 class ResponseQueuedEvent(_Model):
     """Emitted when a response is queued and waiting to be processed."""
 
-    type: Literal["response.queued"] | str
+    type: Literal["response.queued"]
     """The type of the event. Always 'response.queued'."""
     response: Response
     """The full response object that is queued."""
@@ -4575,7 +4897,7 @@ class ResponseQueuedEvent(_Model):
 class ResponseCustomToolCallInputDeltaEvent(_Model):
     """Event representing a delta (partial update) to the input of a custom tool call."""
 
-    type: Literal["response.custom_tool_call_input.delta"] | str
+    type: Literal["response.custom_tool_call_input.delta"]
     """The event type identifier."""
     sequence_number: int
     """The sequence number of this event."""
@@ -4590,7 +4912,7 @@ class ResponseCustomToolCallInputDeltaEvent(_Model):
 class ResponseCustomToolCallInputDoneEvent(_Model):
     """Event indicating that input for a custom tool call is complete."""
 
-    type: Literal["response.custom_tool_call_input.done"] | str
+    type: Literal["response.custom_tool_call_input.done"]
     """The event type identifier."""
     sequence_number: int
     """The sequence number of this event."""
@@ -4616,7 +4938,7 @@ class ChatCompletionMessageToolCall(_Model):
 
     id: str
     """Identifier of the tool call."""
-    type: Literal["function"] | str
+    type: Literal["function"]
     """Always `function`."""
     function: ChatCompletionMessageToolCallFunction
     """The function called."""
@@ -4636,7 +4958,7 @@ class ChatCompletionMessageCustomToolCall(_Model):
 
     id: str
     """Identifier of the tool call."""
-    type: Literal["custom"] | str
+    type: Literal["custom"]
     """Always `custom`."""
     custom: ChatCompletionMessageCustomToolCallCustom
     """The custom tool called."""
@@ -4789,7 +5111,11 @@ Learn how to build JSON schemas [here](https://json-schema.org/).
 TextResponseFormatConfiguration: TypeAlias = Annotated[
     Annotated[ResponseFormatText, Tag("ResponseFormatText")]
     | Annotated[TextResponseFormatJsonSchema, Tag("TextResponseFormatJsonSchema")]
-    | Annotated[ResponseFormatJsonObject, Tag("ResponseFormatJsonObject")],
+    | Annotated[ResponseFormatJsonObject, Tag("ResponseFormatJsonObject")]
+    | Annotated[
+        UnknownTextResponseFormatConfiguration,
+        Tag("UnknownTextResponseFormatConfiguration"),
+    ],
     Discriminator(
         _tag(
             "type",
@@ -4799,6 +5125,7 @@ TextResponseFormatConfiguration: TypeAlias = Annotated[
                 "json_schema": "TextResponseFormatJsonSchema",
                 "json_object": "ResponseFormatJsonObject",
             },
+            "UnknownTextResponseFormatConfiguration",
         )
     ),
 ]
@@ -4820,7 +5147,8 @@ is preferred for models that support it.
 
 Filters: TypeAlias = Annotated[
     Annotated[ComparisonFilter, Tag("ComparisonFilter")]
-    | Annotated[CompoundFilter, Tag("CompoundFilter")],
+    | Annotated[CompoundFilter, Tag("CompoundFilter")]
+    | Annotated[UnknownFilters, Tag("UnknownFilters")],
     Discriminator(
         _tag(
             "type",
@@ -4837,6 +5165,7 @@ Filters: TypeAlias = Annotated[
                 "and": "CompoundFilter",
                 "or": "CompoundFilter",
             },
+            "UnknownFilters",
         )
     ),
 ]
@@ -4861,7 +5190,8 @@ Tool: TypeAlias = Annotated[
     | Annotated[NamespaceToolParam, Tag("NamespaceToolParam")]
     | Annotated[ToolSearchToolParam, Tag("ToolSearchToolParam")]
     | Annotated[WebSearchPreviewTool, Tag("WebSearchPreviewTool")]
-    | Annotated[ApplyPatchToolParam, Tag("ApplyPatchToolParam")],
+    | Annotated[ApplyPatchToolParam, Tag("ApplyPatchToolParam")]
+    | Annotated[UnknownTool, Tag("UnknownTool")],
     Discriminator(
         _tag(
             "type",
@@ -4886,6 +5216,7 @@ Tool: TypeAlias = Annotated[
                 "web_search_preview_2025_03_11": "WebSearchPreviewTool",
                 "apply_patch": "ApplyPatchToolParam",
             },
+            "UnknownTool",
         )
     ),
 ]
@@ -4925,7 +5256,8 @@ ToolChoiceParam: TypeAlias = (
             Tag("SpecificProgrammaticToolCallingParam"),
         ]
         | Annotated[SpecificApplyPatchParam, Tag("SpecificApplyPatchParam")]
-        | Annotated[SpecificFunctionShellParam, Tag("SpecificFunctionShellParam")],
+        | Annotated[SpecificFunctionShellParam, Tag("SpecificFunctionShellParam")]
+        | Annotated[UnknownToolChoiceParamMember, Tag("UnknownToolChoiceParamMember")],
         Discriminator(
             _tag(
                 "type",
@@ -4947,6 +5279,7 @@ ToolChoiceParam: TypeAlias = (
                     "apply_patch": "SpecificApplyPatchParam",
                     "shell": "SpecificFunctionShellParam",
                 },
+                "UnknownToolChoiceParamMember",
             )
         ),
     ]
@@ -4965,7 +5298,11 @@ ResponsePromptVariables: TypeAlias = (
         | Annotated[
             Annotated[InputTextContent, Tag("InputTextContent")]
             | Annotated[InputImageContent, Tag("InputImageContent")]
-            | Annotated[InputFileContent, Tag("InputFileContent")],
+            | Annotated[InputFileContent, Tag("InputFileContent")]
+            | Annotated[
+                UnknownFunctionAndCustomToolCallOutput,
+                Tag("UnknownFunctionAndCustomToolCallOutput"),
+            ],
             Discriminator(
                 _tag(
                     "type",
@@ -4975,6 +5312,7 @@ ResponsePromptVariables: TypeAlias = (
                         "input_image": "InputImageContent",
                         "input_file": "InputFileContent",
                     },
+                    "UnknownFunctionAndCustomToolCallOutput",
                 )
             ),
         ],
@@ -4991,7 +5329,8 @@ Annotation: TypeAlias = Annotated[
     Annotated[FileCitationBody, Tag("FileCitationBody")]
     | Annotated[UrlCitationBody, Tag("UrlCitationBody")]
     | Annotated[ContainerFileCitationBody, Tag("ContainerFileCitationBody")]
-    | Annotated[FilePath, Tag("FilePath")],
+    | Annotated[FilePath, Tag("FilePath")]
+    | Annotated[UnknownAnnotation, Tag("UnknownAnnotation")],
     Discriminator(
         _tag(
             "type",
@@ -5002,6 +5341,7 @@ Annotation: TypeAlias = Annotated[
                 "container_file_citation": "ContainerFileCitationBody",
                 "file_path": "FilePath",
             },
+            "UnknownAnnotation",
         )
     ),
 ]
@@ -5010,12 +5350,14 @@ Annotation: TypeAlias = Annotated[
 
 OutputMessageContent: TypeAlias = Annotated[
     Annotated[OutputTextContent, Tag("OutputTextContent")]
-    | Annotated[RefusalContent, Tag("RefusalContent")],
+    | Annotated[RefusalContent, Tag("RefusalContent")]
+    | Annotated[UnknownOutputMessageContent, Tag("UnknownOutputMessageContent")],
     Discriminator(
         _tag(
             "type",
             "type",
             {"output_text": "OutputTextContent", "refusal": "RefusalContent"},
+            "UnknownOutputMessageContent",
         )
     ),
 ]
@@ -5032,12 +5374,14 @@ length of 512 characters, booleans, or numbers.
 
 ToolCallCaller: TypeAlias = Annotated[
     Annotated[DirectToolCallCaller, Tag("DirectToolCallCaller")]
-    | Annotated[ProgramToolCallCaller, Tag("ProgramToolCallCaller")],
+    | Annotated[ProgramToolCallCaller, Tag("ProgramToolCallCaller")]
+    | Annotated[UnknownToolCallCaller, Tag("UnknownToolCallCaller")],
     Discriminator(
         _tag(
             "type",
             "type",
             {"direct": "DirectToolCallCaller", "program": "ProgramToolCallCaller"},
+            "UnknownToolCallCaller",
         )
     ),
 ]
@@ -5046,7 +5390,8 @@ ToolCallCaller: TypeAlias = Annotated[
 
 ToolCallCallerParam: TypeAlias = Annotated[
     Annotated[DirectToolCallCallerParam, Tag("DirectToolCallCallerParam")]
-    | Annotated[ProgramToolCallCallerParam, Tag("ProgramToolCallCallerParam")],
+    | Annotated[ProgramToolCallCallerParam, Tag("ProgramToolCallCallerParam")]
+    | Annotated[UnknownToolCallCallerParam, Tag("UnknownToolCallCallerParam")],
     Discriminator(
         _tag(
             "type",
@@ -5055,6 +5400,7 @@ ToolCallCallerParam: TypeAlias = Annotated[
                 "direct": "DirectToolCallCallerParam",
                 "program": "ProgramToolCallCallerParam",
             },
+            "UnknownToolCallCallerParam",
         )
     ),
 ]
@@ -5064,7 +5410,11 @@ ToolCallCallerParam: TypeAlias = Annotated[
 FunctionAndCustomToolCallOutput: TypeAlias = Annotated[
     Annotated[InputTextContent, Tag("InputTextContent")]
     | Annotated[InputImageContent, Tag("InputImageContent")]
-    | Annotated[InputFileContent, Tag("InputFileContent")],
+    | Annotated[InputFileContent, Tag("InputFileContent")]
+    | Annotated[
+        UnknownFunctionAndCustomToolCallOutput,
+        Tag("UnknownFunctionAndCustomToolCallOutput"),
+    ],
     Discriminator(
         _tag(
             "type",
@@ -5074,6 +5424,7 @@ FunctionAndCustomToolCallOutput: TypeAlias = Annotated[
                 "input_image": "InputImageContent",
                 "input_file": "InputFileContent",
             },
+            "UnknownFunctionAndCustomToolCallOutput",
         )
     ),
 ]
@@ -5088,7 +5439,8 @@ ComputerAction: TypeAlias = Annotated[
     | Annotated[ScreenshotParam, Tag("ScreenshotParam")]
     | Annotated[ScrollParam, Tag("ScrollParam")]
     | Annotated[TypeParam, Tag("TypeParam")]
-    | Annotated[WaitParam, Tag("WaitParam")],
+    | Annotated[WaitParam, Tag("WaitParam")]
+    | Annotated[UnknownComputerAction, Tag("UnknownComputerAction")],
     Discriminator(
         _tag(
             "type",
@@ -5104,6 +5456,7 @@ ComputerAction: TypeAlias = Annotated[
                 "type": "TypeParam",
                 "wait": "WaitParam",
             },
+            "UnknownComputerAction",
         )
     ),
 ]
@@ -5118,7 +5471,8 @@ ComputerActionList: TypeAlias = list[ComputerAction]
 MCPToolCallError: TypeAlias = Annotated[
     Annotated[MCPProtocolError, Tag("MCPProtocolError")]
     | Annotated[MCPToolExecutionError, Tag("MCPToolExecutionError")]
-    | Annotated[HTTPError, Tag("HTTPError")],
+    | Annotated[HTTPError, Tag("HTTPError")]
+    | Annotated[UnknownMCPToolCallError, Tag("UnknownMCPToolCallError")],
     Discriminator(
         _tag(
             "type",
@@ -5128,6 +5482,7 @@ MCPToolCallError: TypeAlias = Annotated[
                 "mcp_tool_execution_error": "MCPToolExecutionError",
                 "http_error": "HTTPError",
             },
+            "UnknownMCPToolCallError",
         )
     ),
 ]
@@ -5161,7 +5516,8 @@ OutputItem: TypeAlias = Annotated[
     | Annotated[MCPApprovalRequest, Tag("MCPApprovalRequest")]
     | Annotated[MCPApprovalResponseResource, Tag("MCPApprovalResponseResource")]
     | Annotated[CustomToolCall, Tag("CustomToolCall")]
-    | Annotated[CustomToolCallOutputResource, Tag("CustomToolCallOutputResource")],
+    | Annotated[CustomToolCallOutputResource, Tag("CustomToolCallOutputResource")]
+    | Annotated[UnknownOutputItem, Tag("UnknownOutputItem")],
     Discriminator(
         _tag(
             "type",
@@ -5196,6 +5552,7 @@ OutputItem: TypeAlias = Annotated[
                 "custom_tool_call": "CustomToolCall",
                 "custom_tool_call_output": "CustomToolCallOutputResource",
             },
+            "UnknownOutputItem",
         )
     ),
 ]
@@ -5204,7 +5561,11 @@ OutputItem: TypeAlias = Annotated[
 InputContent: TypeAlias = Annotated[
     Annotated[InputTextContent, Tag("InputTextContent")]
     | Annotated[InputImageContent, Tag("InputImageContent")]
-    | Annotated[InputFileContent, Tag("InputFileContent")],
+    | Annotated[InputFileContent, Tag("InputFileContent")]
+    | Annotated[
+        UnknownFunctionAndCustomToolCallOutput,
+        Tag("UnknownFunctionAndCustomToolCallOutput"),
+    ],
     Discriminator(
         _tag(
             "type",
@@ -5214,6 +5575,7 @@ InputContent: TypeAlias = Annotated[
                 "input_image": "InputImageContent",
                 "input_file": "InputFileContent",
             },
+            "UnknownFunctionAndCustomToolCallOutput",
         )
     ),
 ]
@@ -5233,6 +5595,10 @@ FunctionShellCallOutputOutcomeParam: TypeAlias = Annotated[
     | Annotated[
         FunctionShellCallOutputExitOutcomeParam,
         Tag("FunctionShellCallOutputExitOutcomeParam"),
+    ]
+    | Annotated[
+        UnknownFunctionShellCallOutputOutcomeParam,
+        Tag("UnknownFunctionShellCallOutputOutcomeParam"),
     ],
     Discriminator(
         _tag(
@@ -5242,6 +5608,7 @@ FunctionShellCallOutputOutcomeParam: TypeAlias = Annotated[
                 "timeout": "FunctionShellCallOutputTimeoutOutcomeParam",
                 "exit": "FunctionShellCallOutputExitOutcomeParam",
             },
+            "UnknownFunctionShellCallOutputOutcomeParam",
         )
     ),
 ]
@@ -5257,6 +5624,9 @@ ApplyPatchOperationParam: TypeAlias = Annotated[
     ]
     | Annotated[
         ApplyPatchUpdateFileOperationParam, Tag("ApplyPatchUpdateFileOperationParam")
+    ]
+    | Annotated[
+        UnknownApplyPatchOperationParam, Tag("UnknownApplyPatchOperationParam")
     ],
     Discriminator(
         _tag(
@@ -5267,6 +5637,7 @@ ApplyPatchOperationParam: TypeAlias = Annotated[
                 "delete_file": "ApplyPatchDeleteFileOperationParam",
                 "update_file": "ApplyPatchUpdateFileOperationParam",
             },
+            "UnknownApplyPatchOperationParam",
         )
     ),
 ]
@@ -5306,7 +5677,8 @@ InputItem: TypeAlias = Annotated[
         | Annotated[MCPApprovalResponse, Tag("MCPApprovalResponse")]
         | Annotated[MCPToolCall, Tag("MCPToolCall")]
         | Annotated[CustomToolCallOutput, Tag("CustomToolCallOutput")]
-        | Annotated[CustomToolCall, Tag("CustomToolCall")],
+        | Annotated[CustomToolCall, Tag("CustomToolCall")]
+        | Annotated[UnknownInputItemMember, Tag("UnknownInputItemMember")],
         Discriminator(
             _tag(
                 "type",
@@ -5339,6 +5711,7 @@ InputItem: TypeAlias = Annotated[
                     "custom_tool_call_output": "CustomToolCallOutput",
                     "custom_tool_call": "CustomToolCall",
                 },
+                "UnknownInputItemMember",
             )
         ),
     ]
@@ -5353,7 +5726,8 @@ InputItem: TypeAlias = Annotated[
 OutputContent: TypeAlias = Annotated[
     Annotated[OutputTextContent, Tag("OutputTextContent")]
     | Annotated[RefusalContent, Tag("RefusalContent")]
-    | Annotated[ReasoningTextContent, Tag("ReasoningTextContent")],
+    | Annotated[ReasoningTextContent, Tag("ReasoningTextContent")]
+    | Annotated[UnknownOutputContent, Tag("UnknownOutputContent")],
     Discriminator(
         _tag(
             "type",
@@ -5363,6 +5737,7 @@ OutputContent: TypeAlias = Annotated[
                 "refusal": "RefusalContent",
                 "reasoning_text": "ReasoningTextContent",
             },
+            "UnknownOutputContent",
         )
     ),
 ]
@@ -5520,7 +5895,8 @@ ResponseStreamEvent: TypeAlias = Annotated[
     | Annotated[
         ResponseCustomToolCallInputDoneEvent,
         Tag("ResponseCustomToolCallInputDoneEvent"),
-    ],
+    ]
+    | Annotated[UnknownResponseStreamEvent, Tag("UnknownResponseStreamEvent")],
     Discriminator(
         _tag(
             "type",
@@ -5585,6 +5961,7 @@ ResponseStreamEvent: TypeAlias = Annotated[
                 "response.custom_tool_call_input.delta": "ResponseCustomToolCallInputDeltaEvent",
                 "response.custom_tool_call_input.done": "ResponseCustomToolCallInputDoneEvent",
             },
+            "UnknownResponseStreamEvent",
         )
     ),
 ]
@@ -5597,6 +5974,10 @@ ChatCompletionMessageToolCalls: TypeAlias = list[
         | Annotated[
             ChatCompletionMessageCustomToolCall,
             Tag("ChatCompletionMessageCustomToolCall"),
+        ]
+        | Annotated[
+            UnknownChatCompletionMessageToolCallsMember,
+            Tag("UnknownChatCompletionMessageToolCallsMember"),
         ],
         Discriminator(
             _tag(
@@ -5606,20 +5987,12 @@ ChatCompletionMessageToolCalls: TypeAlias = list[
                     "function": "ChatCompletionMessageToolCall",
                     "custom": "ChatCompletionMessageCustomToolCall",
                 },
+                "UnknownChatCompletionMessageToolCallsMember",
             )
         ),
     ]
 ]
 """The tool calls the model made."""
-
-
-class UnknownEvent(_Model):
-    """An event of a type this module's spec does not list (servers add event types
-    before the spec does): parse functions of event unions return it instead of raising,
-    and accumulators keep such events in ``unknown_events``. Every field of the event is kept (``model_extra``).
-    """
-
-    type: str
 
 
 def parse_create_chat_completion_stream_response(
@@ -5638,80 +6011,12 @@ def parse_create_chat_completion_response(data: Any) -> CreateChatCompletionResp
 _ADAPTER_ResponseStreamEvent: TypeAdapter[ResponseStreamEvent] = TypeAdapter(
     ResponseStreamEvent, config=ConfigDict(defer_build=True)
 )
-_TAGS_RESPONSE_STREAM_EVENT = frozenset(
-    {
-        "response.audio.delta",
-        "response.audio.done",
-        "response.audio.transcript.delta",
-        "response.audio.transcript.done",
-        "response.code_interpreter_call_code.delta",
-        "response.code_interpreter_call_code.done",
-        "response.code_interpreter_call.completed",
-        "response.code_interpreter_call.in_progress",
-        "response.code_interpreter_call.interpreting",
-        "response.completed",
-        "response.content_part.added",
-        "response.content_part.done",
-        "response.created",
-        "error",
-        "response.file_search_call.completed",
-        "response.file_search_call.in_progress",
-        "response.file_search_call.searching",
-        "response.function_call_arguments.delta",
-        "response.function_call_arguments.done",
-        "response.shell_call_command.added",
-        "response.shell_call_command.delta",
-        "response.shell_call_command.done",
-        "response.shell_call_output_content.delta",
-        "response.shell_call_output_content.done",
-        "response.in_progress",
-        "response.failed",
-        "response.incomplete",
-        "response.output_item.added",
-        "response.output_item.done",
-        "response.reasoning_summary_part.added",
-        "response.reasoning_summary_part.done",
-        "response.reasoning_summary_text.delta",
-        "response.reasoning_summary_text.done",
-        "response.reasoning_text.delta",
-        "response.reasoning_text.done",
-        "response.refusal.delta",
-        "response.refusal.done",
-        "response.output_text.delta",
-        "response.output_text.done",
-        "response.web_search_call.completed",
-        "response.web_search_call.in_progress",
-        "response.web_search_call.searching",
-        "response.image_generation_call.completed",
-        "response.image_generation_call.generating",
-        "response.image_generation_call.in_progress",
-        "response.image_generation_call.partial_image",
-        "response.mcp_call_arguments.delta",
-        "response.mcp_call_arguments.done",
-        "response.mcp_call.completed",
-        "response.mcp_call.failed",
-        "response.mcp_call.in_progress",
-        "response.mcp_list_tools.completed",
-        "response.mcp_list_tools.failed",
-        "response.mcp_list_tools.in_progress",
-        "response.output_text.annotation.added",
-        "response.queued",
-        "response.custom_tool_call_input.delta",
-        "response.custom_tool_call_input.done",
-    }
-)
 
 
-def parse_response_stream_event(data: Any) -> ResponseStreamEvent | UnknownEvent:
+def parse_response_stream_event(data: Any) -> ResponseStreamEvent:
     """Parse one decoded ``ResponseStreamEvent`` (the member its data fits); raises
-    ``pydantic.ValidationError``. An event whose tag the union does not
-    list is an ``UnknownEvent``, not an error."""
-    if (
-        type(data) is dict
-        and type(tag := data.get("type")) is str
-        and tag not in _TAGS_RESPONSE_STREAM_EVENT
-    ):
-        return UnknownEvent.model_validate(data, by_name=False)
+    ``pydantic.ValidationError``. A member whose tag the union does not
+    list is an ``UnknownResponseStreamEvent``, not an error."""
     return _ADAPTER_ResponseStreamEvent.validate_python(data, by_name=False)
 
 
@@ -6443,6 +6748,7 @@ class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
 
     __slots__ = ()
     _model = CreateChatCompletionStreamResponse
+    _finish = (("choices", "finish_reason"),)
 
     def __init__(self, *, strict: bool = False) -> None:
         super().__init__(_CreateChatCompletionStreamResponseMerge(""), strict)
@@ -6533,13 +6839,15 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CODE = _Slot(
     },
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CODE_2 = _Slot(
-    "output[{output_index}].code", ident="item_id"
+    "output[{output_index}].code", ident="item_id", kinds=("string",)
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_STATUS = _Slot(
     "output[{output_index}].status", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT = _Slot(
-    "output[{output_index}].content[{content_index}]", ident="item_id"
+    "output[{output_index}].content[{content_index}]",
+    ident="item_id",
+    kinds=("object",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS = _Slot(
     "output[{output_index}].arguments",
@@ -6547,12 +6855,15 @@ _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS = _Slot(
     new={"arguments": "", "call_id": "", "name": "", "type": "function_call"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_NAME = _Slot(
-    "output[{output_index}].name", ident="item_id"
+    "output[{output_index}].name", ident="item_id", kinds=("string",)
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_2 = _Slot(
     "output[{output_index}].arguments", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS = _Slot(
+    "output[{output_index}].action.commands[{command_index}]", kinds=("string",)
+)
+_RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_2 = _Slot(
     "output[{output_index}].action.commands[{command_index}]"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT = _Slot(
@@ -6561,14 +6872,21 @@ _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT = _Slot(
     fixed=("detail", "mode", "type"),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT_2 = _Slot(
-    "output[{output_index}].output", ident="item_id"
+    "output[{output_index}].output",
+    ident="item_id",
+    kinds=("array", "object", "string"),
 )
-_RESPONSE_STREAM_EVENT_OUTPUT = _Slot("output[{output_index}]")
+_RESPONSE_STREAM_EVENT_OUTPUT = _Slot("output[{output_index}]", kinds=("object",))
 _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY = _Slot(
     "output[{output_index}].summary[{summary_index}]", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT = _Slot(
     "output[{output_index}].summary[{summary_index}].text", ident="item_id"
+)
+_RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT_2 = _Slot(
+    "output[{output_index}].summary[{summary_index}].text",
+    ident="item_id",
+    kinds=("string",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT = _Slot(
     "output[{output_index}].content[{content_index}].text",
@@ -6576,7 +6894,9 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT = _Slot(
     new={"text": "", "type": "reasoning_text"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_2 = _Slot(
-    "output[{output_index}].content[{content_index}].text", ident="item_id"
+    "output[{output_index}].content[{content_index}].text",
+    ident="item_id",
+    kinds=("string",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL = _Slot(
     "output[{output_index}].content[{content_index}].refusal",
@@ -6584,7 +6904,9 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL = _Slot(
     new={"refusal": "", "type": "refusal"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_2 = _Slot(
-    "output[{output_index}].content[{content_index}].refusal", ident="item_id"
+    "output[{output_index}].content[{content_index}].refusal",
+    ident="item_id",
+    kinds=("string",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_3 = _Slot(
     "output[{output_index}].content[{content_index}].text",
@@ -6594,6 +6916,11 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_3 = _Slot(
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS = _Slot(
     "output[{output_index}].content[{content_index}].logprobs", ident="item_id"
 )
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS_2 = _Slot(
+    "output[{output_index}].content[{content_index}].logprobs",
+    ident="item_id",
+    kinds=("array",),
+)
 _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_3 = _Slot(
     "output[{output_index}].arguments",
     ident="item_id",
@@ -6602,6 +6929,7 @@ _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_3 = _Slot(
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ANNOTATIONS = _Slot(
     "output[{output_index}].content[{content_index}].annotations[{annotation_index}]",
     ident="item_id",
+    kinds=("object",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_INPUT = _Slot(
     "output[{output_index}].input",
@@ -6609,7 +6937,7 @@ _RESPONSE_STREAM_EVENT_OUTPUT_INPUT = _Slot(
     new={"call_id": "", "input": "", "name": "", "type": "custom_tool_call"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_INPUT_2 = _Slot(
-    "output[{output_index}].input", ident="item_id"
+    "output[{output_index}].input", ident="item_id", kinds=("string",)
 )
 
 
@@ -6761,7 +7089,7 @@ def _on_response_shell_call_command_delta(f: _EventFold, e: dict[str, Any]) -> N
     """``response.shell_call_command.delta``: append delta at
     output[{output_index}].action.commands[{command_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_2.append(f, e, e.get("delta"))
 
 
 def _on_response_shell_call_command_done(f: _EventFold, e: dict[str, Any]) -> None:
@@ -6841,7 +7169,7 @@ def _on_response_reasoning_summary_text_done(f: _EventFold, e: dict[str, Any]) -
     """``response.reasoning_summary_text.done``: replace text at
     output[{output_index}].summary[{summary_index}].text.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT_2.replace(
         f, e, e.get("text"), check=True, optional=True
     )
 
@@ -6899,7 +7227,7 @@ def _on_response_output_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_2.replace(
         f, e, e.get("text"), content, check=True, optional=True
     )
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS_2.replace(
         f, e, e.get("logprobs"), content
     )
 
@@ -7146,6 +7474,13 @@ class ResponseStreamEventAccumulator:
             Response.model_validate, self._fold.snapshot(), self._fold
         )
         return built
+
+    def to_response(self) -> Response:
+        """The finished ``Response``, what the API answers without streaming: ``snapshot()``        once the stream has ended. Asked before its terminal event (a stream cut short), it is
+        reported once as ``incomplete`` and built anyway; ``strict=True`` raises
+        ``StreamMergeError`` instead."""
+        self._fold.ended()
+        return self.snapshot()
 
     @property
     def anomalies(self) -> list[Anomaly]:

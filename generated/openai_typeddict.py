@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 6888ec49070423f17099627d1526b5bf, output 8ddf1e75274874d024ef0d2e22b23a14
+# Fingerprint: inputs e29a63d0021baa10a6c4c877c0f74f54, output bdb0f925213f5aaeb343158012d8ad7e
 """TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot
@@ -14,7 +14,7 @@ It needs typing_extensions, and imports the rest from ``_gen_models_runtime`` be
 from __future__ import annotations
 
 from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Iterator
-from typing import Any, Literal, TypeAlias, cast
+from typing import Any, Literal, TypeAlias
 
 from typing_extensions import NotRequired, TypedDict
 
@@ -381,7 +381,38 @@ __all__ = [
     "ToolsArray",
     "TopLogProb",
     "TypeParam",
-    "UnknownEvent",
+    "UnknownAnnotation",
+    "UnknownApplyPatchOperationParam",
+    "UnknownApplyPatchToolCallOperation",
+    "UnknownAutoCodeInterpreterToolParamNetworkPolicy",
+    "UnknownChatCompletionMessageToolCallsMember",
+    "UnknownChatCompletionModerationInput",
+    "UnknownCodeInterpreterToolCallOutputs",
+    "UnknownComputerAction",
+    "UnknownContainerAutoParamSkills",
+    "UnknownCustomToolParamFormat",
+    "UnknownFilters",
+    "UnknownFunctionAndCustomToolCallOutput",
+    "UnknownFunctionCallOutputItemParamOutput",
+    "UnknownFunctionShellCallEnvironment",
+    "UnknownFunctionShellCallItemParamEnvironment",
+    "UnknownFunctionShellCallOutputContentOutcome",
+    "UnknownFunctionShellCallOutputOutcomeParam",
+    "UnknownFunctionShellToolParamEnvironment",
+    "UnknownInputItemMember",
+    "UnknownMCPToolCallError",
+    "UnknownModerationInput",
+    "UnknownNamespaceToolParamTools",
+    "UnknownOutputContent",
+    "UnknownOutputItem",
+    "UnknownOutputMessageContent",
+    "UnknownResponseStreamEvent",
+    "UnknownTextResponseFormatConfiguration",
+    "UnknownTool",
+    "UnknownToolCallCaller",
+    "UnknownToolCallCallerParam",
+    "UnknownToolChoiceParamMember",
+    "UnknownWebSearchToolCallAction",
     "UrlCitationBody",
     "VectorStoreFileAttributes",
     "Verbosity",
@@ -701,6 +732,230 @@ PromptCacheTTLEnum: TypeAlias = Literal["30m"]
 PromptCacheModeEnum: TypeAlias = Literal["implicit", "explicit"]
 
 
+class UnknownTextResponseFormatConfiguration(TypedDict):
+    """A member of ``TextResponseFormatConfiguration`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFilters(TypedDict):
+    """A member of ``Filters`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownTool(TypedDict):
+    """A member of ``Tool`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownAnnotation(TypedDict):
+    """A member of ``Annotation`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownOutputMessageContent(TypedDict):
+    """A member of ``OutputMessageContent`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownToolCallCaller(TypedDict):
+    """A member of ``ToolCallCaller`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownToolCallCallerParam(TypedDict):
+    """A member of ``ToolCallCallerParam`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionAndCustomToolCallOutput(TypedDict):
+    """A member of ``FunctionAndCustomToolCallOutput`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownComputerAction(TypedDict):
+    """A member of ``ComputerAction`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownMCPToolCallError(TypedDict):
+    """A member of ``MCPToolCallError`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownOutputItem(TypedDict):
+    """A member of ``OutputItem`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionShellCallOutputOutcomeParam(TypedDict):
+    """A member of ``FunctionShellCallOutputOutcomeParam`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownApplyPatchOperationParam(TypedDict):
+    """A member of ``ApplyPatchOperationParam`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownOutputContent(TypedDict):
+    """A member of ``OutputContent`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownResponseStreamEvent(TypedDict):
+    """A member of ``ResponseStreamEvent`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownChatCompletionModerationInput(TypedDict):
+    """A member of ``ChatCompletionModerationInput`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownAutoCodeInterpreterToolParamNetworkPolicy(TypedDict):
+    """A member of ``AutoCodeInterpreterToolParamNetworkPolicy`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownContainerAutoParamSkills(TypedDict):
+    """A member of ``ContainerAutoParamSkills`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionShellToolParamEnvironment(TypedDict):
+    """A member of ``FunctionShellToolParamEnvironment`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownCustomToolParamFormat(TypedDict):
+    """A member of ``CustomToolParamFormat`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownNamespaceToolParamTools(TypedDict):
+    """A member of ``NamespaceToolParamTools`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownWebSearchToolCallAction(TypedDict):
+    """A member of ``WebSearchToolCallAction`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownCodeInterpreterToolCallOutputs(TypedDict):
+    """A member of ``CodeInterpreterToolCallOutputs`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionShellCallEnvironment(TypedDict):
+    """A member of ``FunctionShellCallEnvironment`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionShellCallOutputContentOutcome(TypedDict):
+    """A member of ``FunctionShellCallOutputContentOutcome`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownApplyPatchToolCallOperation(TypedDict):
+    """A member of ``ApplyPatchToolCallOperation`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionCallOutputItemParamOutput(TypedDict):
+    """A member of ``FunctionCallOutputItemParamOutput`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionShellCallItemParamEnvironment(TypedDict):
+    """A member of ``FunctionShellCallItemParamEnvironment`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownModerationInput(TypedDict):
+    """A member of ``ModerationInput`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownToolChoiceParamMember(TypedDict):
+    """A member of ``ToolChoiceParamMember`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownInputItemMember(TypedDict):
+    """A member of ``InputItemMember`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownChatCompletionMessageToolCallsMember(TypedDict):
+    """A member of ``ChatCompletionMessageToolCallsMember`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
 class ChatCompletionStreamResponseDeltaFunctionCall(TypedDict):
     """Deprecated. Replaced by `tool_calls`; a piece of the function the model calls."""
 
@@ -888,7 +1143,7 @@ class ModerationResultBody(TypedDict):
 class ChatCompletionModerationResults(TypedDict):
     """Moderation results for the input or the output."""
 
-    type: Literal["moderation_results"] | str
+    type: Literal["moderation_results"]
     """Always `moderation_results`."""
     model: str
     """The moderation model that produced the results."""
@@ -899,7 +1154,7 @@ class ChatCompletionModerationResults(TypedDict):
 class ChatCompletionModerationError(TypedDict):
     """Moderation could not be done for the input or the output."""
 
-    type: Literal["error"] | str
+    type: Literal["error"]
     """Always `error`."""
     code: str
     """Machine-readable error code."""
@@ -910,9 +1165,17 @@ class ChatCompletionModerationError(TypedDict):
 class ChatCompletionModeration(TypedDict):
     """Moderation of the request's input and the generated output."""
 
-    input: ChatCompletionModerationResults | ChatCompletionModerationError
+    input: (
+        ChatCompletionModerationResults
+        | ChatCompletionModerationError
+        | UnknownChatCompletionModerationInput
+    )
     """Moderation of the input."""
-    output: ChatCompletionModerationResults | ChatCompletionModerationError
+    output: (
+        ChatCompletionModerationResults
+        | ChatCompletionModerationError
+        | UnknownChatCompletionModerationInput
+    )
     """Moderation of the output."""
 
 
@@ -959,7 +1222,7 @@ _KEYS_CreateChatCompletionStreamResponse = frozenset(
 class ResponseAudioDeltaEvent(TypedDict):
     """Emitted when there is a partial audio response."""
 
-    type: Literal["response.audio.delta"] | str
+    type: Literal["response.audio.delta"]
     """The type of the event. Always `response.audio.delta`."""
     sequence_number: int
     """A sequence number for this chunk of the stream response."""
@@ -970,7 +1233,7 @@ class ResponseAudioDeltaEvent(TypedDict):
 class ResponseAudioDoneEvent(TypedDict):
     """Emitted when the audio response is complete."""
 
-    type: Literal["response.audio.done"] | str
+    type: Literal["response.audio.done"]
     """The type of the event. Always `response.audio.done`."""
     sequence_number: int
     """The sequence number of the delta."""
@@ -979,7 +1242,7 @@ class ResponseAudioDoneEvent(TypedDict):
 class ResponseAudioTranscriptDeltaEvent(TypedDict):
     """Emitted when there is a partial transcript of audio."""
 
-    type: Literal["response.audio.transcript.delta"] | str
+    type: Literal["response.audio.transcript.delta"]
     """The type of the event. Always `response.audio.transcript.delta`."""
     delta: str
     """The partial transcript of the audio response."""
@@ -990,7 +1253,7 @@ class ResponseAudioTranscriptDeltaEvent(TypedDict):
 class ResponseAudioTranscriptDoneEvent(TypedDict):
     """Emitted when the full audio transcript is completed."""
 
-    type: Literal["response.audio.transcript.done"] | str
+    type: Literal["response.audio.transcript.done"]
     """The type of the event. Always `response.audio.transcript.done`."""
     sequence_number: int
     """The sequence number of this event."""
@@ -999,7 +1262,7 @@ class ResponseAudioTranscriptDoneEvent(TypedDict):
 class ResponseCodeInterpreterCallCodeDeltaEvent(TypedDict):
     """Emitted when a partial code snippet is streamed by the code interpreter."""
 
-    type: Literal["response.code_interpreter_call_code.delta"] | str
+    type: Literal["response.code_interpreter_call_code.delta"]
     """The type of the event. Always `response.code_interpreter_call_code.delta`."""
     output_index: int
     """The index of the output item in the response for which the code is being streamed."""
@@ -1014,7 +1277,7 @@ class ResponseCodeInterpreterCallCodeDeltaEvent(TypedDict):
 class ResponseCodeInterpreterCallCodeDoneEvent(TypedDict):
     """Emitted when the code snippet is finalized by the code interpreter."""
 
-    type: Literal["response.code_interpreter_call_code.done"] | str
+    type: Literal["response.code_interpreter_call_code.done"]
     """The type of the event. Always `response.code_interpreter_call_code.done`."""
     output_index: int
     """The index of the output item in the response for which the code is finalized."""
@@ -1029,7 +1292,7 @@ class ResponseCodeInterpreterCallCodeDoneEvent(TypedDict):
 class ResponseCodeInterpreterCallCompletedEvent(TypedDict):
     """Emitted when the code interpreter call is completed."""
 
-    type: Literal["response.code_interpreter_call.completed"] | str
+    type: Literal["response.code_interpreter_call.completed"]
     """The type of the event. Always `response.code_interpreter_call.completed`."""
     output_index: int
     """The index of the output item in the response for which the code interpreter call is completed."""
@@ -1042,7 +1305,7 @@ class ResponseCodeInterpreterCallCompletedEvent(TypedDict):
 class ResponseCodeInterpreterCallInProgressEvent(TypedDict):
     """Emitted when a code interpreter call is in progress."""
 
-    type: Literal["response.code_interpreter_call.in_progress"] | str
+    type: Literal["response.code_interpreter_call.in_progress"]
     """The type of the event. Always `response.code_interpreter_call.in_progress`."""
     output_index: int
     """The index of the output item in the response for which the code interpreter call is in progress."""
@@ -1055,7 +1318,7 @@ class ResponseCodeInterpreterCallInProgressEvent(TypedDict):
 class ResponseCodeInterpreterCallInterpretingEvent(TypedDict):
     """Emitted when the code interpreter is actively interpreting the code snippet."""
 
-    type: Literal["response.code_interpreter_call.interpreting"] | str
+    type: Literal["response.code_interpreter_call.interpreting"]
     """The type of the event. Always `response.code_interpreter_call.interpreting`."""
     output_index: int
     """The index of the output item in the response for which the code interpreter is interpreting code."""
@@ -1068,14 +1331,14 @@ class ResponseCodeInterpreterCallInterpretingEvent(TypedDict):
 class ResponseFormatText(TypedDict):
     """Default response format. Used to generate text responses."""
 
-    type: Literal["text"] | str
+    type: Literal["text"]
     """The type of response format being defined. Always `text`."""
 
 
 TextResponseFormatJsonSchema = TypedDict(
     "TextResponseFormatJsonSchema",
     {
-        "type": 'Literal["json_schema"] | str',
+        "type": 'Literal["json_schema"]',
         "description": NotRequired["str | None"],
         "name": "str",
         "schema": "ResponseFormatJsonSchemaSchema",
@@ -1094,7 +1357,7 @@ class ResponseFormatJsonObject(TypedDict):
     to do so.
     """
 
-    type: Literal["json_object"] | str
+    type: Literal["json_object"]
     """The type of response format being defined. Always `json_object`."""
 
 
@@ -1112,7 +1375,7 @@ class ResponseTextParam(TypedDict):
 class FunctionTool(TypedDict):
     """Defines a function in your own code the model can choose to call. Learn more about [function calling](https://platform.openai.com/docs/guides/function-calling)."""
 
-    type: Literal["function"] | str
+    type: Literal["function"]
     """The type of the function tool. Always `function`. Spec default (not applied): ``'function'``."""
     name: str
     """The name of the function to call."""
@@ -1153,7 +1416,7 @@ class RankingOptions(TypedDict):
 class ComparisonFilter(TypedDict):
     """A filter used to compare a specified attribute key to a given value using a defined comparison operation."""
 
-    type: Literal["eq", "ne", "gt", "gte", "lt", "lte", "in", "nin"] | str
+    type: Literal["eq", "ne", "gt", "gte", "lt", "lte", "in", "nin"]
     """Specifies the comparison operator: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `in`, `nin`.
     - `eq`: equals
     - `ne`: not equal
@@ -1175,7 +1438,7 @@ class ComparisonFilter(TypedDict):
 class CompoundFilter(TypedDict):
     """Combine multiple filters using `and` or `or`."""
 
-    type: Literal["and", "or"] | str
+    type: Literal["and", "or"]
     """Type of operation: `and` or `or`."""
     filters: list[Any]
     """Array of filters to combine. Items can be `ComparisonFilter` or `CompoundFilter`."""
@@ -1184,7 +1447,7 @@ class CompoundFilter(TypedDict):
 class FileSearchTool(TypedDict):
     """A tool that searches for relevant content from uploaded files. Learn more about the [file search tool](https://platform.openai.com/docs/guides/tools-file-search)."""
 
-    type: Literal["file_search"] | str
+    type: Literal["file_search"]
     """The type of the file search tool. Always `file_search`. Spec default (not applied): ``'file_search'``."""
     vector_store_ids: list[str]
     """The IDs of the vector stores to search."""
@@ -1199,14 +1462,14 @@ class FileSearchTool(TypedDict):
 class ComputerTool(TypedDict):
     """A tool that controls a virtual computer. Learn more about the [computer tool](https://platform.openai.com/docs/guides/tools-computer-use)."""
 
-    type: Literal["computer"] | str
+    type: Literal["computer"]
     """The type of the computer tool. Always `computer`. Spec default (not applied): ``'computer'``."""
 
 
 class ComputerUsePreviewTool(TypedDict):
     """A tool that controls a virtual computer. Learn more about the [computer tool](https://platform.openai.com/docs/guides/tools-computer-use)."""
 
-    type: Literal["computer_use_preview"] | str
+    type: Literal["computer_use_preview"]
     """The type of the computer use tool. Always `computer_use_preview`. Spec default (not applied): ``'computer_use_preview'``."""
     environment: ComputerEnvironment | str
     """The type of computer environment to control."""
@@ -1249,7 +1512,7 @@ class WebSearchTool(TypedDict):
     [web search tool](/docs/guides/tools-web-search).
     """
 
-    type: Literal["web_search", "web_search_2025_08_26"] | str
+    type: Literal["web_search", "web_search_2025_08_26"]
     """The type of the web search tool. One of `web_search` or `web_search_2025_08_26`. Spec default (not applied): ``'web_search'``."""
     external_web_access: NotRequired[bool | None]
     """Allow live internet access for web search. Defaults to true when omitted. When false, the web search tool runs in offline/cache-only mode and will not fetch new external content. Spec default (not applied): ``True``."""
@@ -1287,7 +1550,7 @@ class MCPTool(TypedDict):
     (MCP) servers. [Learn more about MCP](/docs/guides/tools-remote-mcp).
     """
 
-    type: Literal["mcp"] | str
+    type: Literal["mcp"]
     """The type of the MCP tool. Always `mcp`."""
     server_label: str
     """A label for this MCP server, used to identify it in tool calls."""
@@ -1354,7 +1617,7 @@ class MCPTool(TypedDict):
 class ContainerNetworkPolicyDisabledParam(TypedDict):
     """``ContainerNetworkPolicyDisabledParam`` (no description in the spec)."""
 
-    type: Literal["disabled"] | str
+    type: Literal["disabled"]
     """Disable outbound network access. Always `disabled`. Spec default (not applied): ``'disabled'``."""
 
 
@@ -1372,7 +1635,7 @@ class ContainerNetworkPolicyDomainSecretParam(TypedDict):
 class ContainerNetworkPolicyAllowlistParam(TypedDict):
     """``ContainerNetworkPolicyAllowlistParam`` (no description in the spec)."""
 
-    type: Literal["allowlist"] | str
+    type: Literal["allowlist"]
     """Allow outbound network access only to specified domains. Always `allowlist`. Spec default (not applied): ``'allowlist'``."""
     allowed_domains: list[str]
     """A list of allowed domains when type is `allowlist`."""
@@ -1392,6 +1655,7 @@ class AutoCodeInterpreterToolParam(TypedDict):
     network_policy: NotRequired[
         ContainerNetworkPolicyDisabledParam
         | ContainerNetworkPolicyAllowlistParam
+        | UnknownAutoCodeInterpreterToolParamNetworkPolicy
         | None
     ]
     """Network access policy for the container."""
@@ -1400,7 +1664,7 @@ class AutoCodeInterpreterToolParam(TypedDict):
 class CodeInterpreterTool(TypedDict):
     """A tool that runs Python code to help generate a response to a prompt."""
 
-    type: Literal["code_interpreter"] | str
+    type: Literal["code_interpreter"]
     """The type of the code interpreter tool. Always `code_interpreter`."""
     container: str | AutoCodeInterpreterToolParam
     """The code interpreter container. Can be a container ID or an object that
@@ -1414,7 +1678,7 @@ class CodeInterpreterTool(TypedDict):
 class ProgrammaticToolCallingParam(TypedDict):
     """``ProgrammaticToolCallingParam`` (no description in the spec)."""
 
-    type: Literal["programmatic_tool_calling"] | str
+    type: Literal["programmatic_tool_calling"]
     """The type of the tool. Always `programmatic_tool_calling`. Spec default (not applied): ``'programmatic_tool_calling'``."""
 
 
@@ -1432,7 +1696,7 @@ class ImageGenToolInputImageMask(TypedDict):
 class ImageGenTool(TypedDict):
     """A tool that generates images using the GPT image models."""
 
-    type: Literal["image_generation"] | str
+    type: Literal["image_generation"]
     """The type of the image generation tool. Always `image_generation`."""
     model: NotRequired[
         Literal[
@@ -1488,14 +1752,14 @@ class ImageGenTool(TypedDict):
 class LocalShellToolParam(TypedDict):
     """A tool that allows the model to execute shell commands in a local environment."""
 
-    type: Literal["local_shell"] | str
+    type: Literal["local_shell"]
     """The type of the local shell tool. Always `local_shell`. Spec default (not applied): ``'local_shell'``."""
 
 
 class SkillReferenceParam(TypedDict):
     """``SkillReferenceParam`` (no description in the spec)."""
 
-    type: Literal["skill_reference"] | str
+    type: Literal["skill_reference"]
     """References a skill created with the /v1/skills endpoint. Spec default (not applied): ``'skill_reference'``."""
     skill_id: str
     """The ID of the referenced skill."""
@@ -1517,7 +1781,7 @@ class InlineSkillSourceParam(TypedDict):
 class InlineSkillParam(TypedDict):
     """``InlineSkillParam`` (no description in the spec)."""
 
-    type: Literal["inline"] | str
+    type: Literal["inline"]
     """Defines an inline skill for this request. Spec default (not applied): ``'inline'``."""
     name: str
     """The name of the skill."""
@@ -1530,7 +1794,7 @@ class InlineSkillParam(TypedDict):
 class ContainerAutoParam(TypedDict):
     """``ContainerAutoParam`` (no description in the spec)."""
 
-    type: Literal["container_auto"] | str
+    type: Literal["container_auto"]
     """Automatically creates a container for this request Spec default (not applied): ``'container_auto'``."""
     file_ids: NotRequired[list[str] | None]
     """An optional list of uploaded files to make available to your code."""
@@ -1539,10 +1803,14 @@ class ContainerAutoParam(TypedDict):
     network_policy: NotRequired[
         ContainerNetworkPolicyDisabledParam
         | ContainerNetworkPolicyAllowlistParam
+        | UnknownAutoCodeInterpreterToolParamNetworkPolicy
         | None
     ]
     """Network access policy for the container."""
-    skills: NotRequired[list[SkillReferenceParam | InlineSkillParam] | None]
+    skills: NotRequired[
+        list[SkillReferenceParam | InlineSkillParam | UnknownContainerAutoParamSkills]
+        | None
+    ]
     """An optional list of skills referenced by id or inline data."""
 
 
@@ -1560,7 +1828,7 @@ class LocalSkillParam(TypedDict):
 class LocalEnvironmentParam(TypedDict):
     """``LocalEnvironmentParam`` (no description in the spec)."""
 
-    type: Literal["local"] | str
+    type: Literal["local"]
     """Use a local computer environment. Spec default (not applied): ``'local'``."""
     skills: NotRequired[list[LocalSkillParam] | None]
     """An optional list of skills."""
@@ -1569,7 +1837,7 @@ class LocalEnvironmentParam(TypedDict):
 class ContainerReferenceParam(TypedDict):
     """``ContainerReferenceParam`` (no description in the spec)."""
 
-    type: Literal["container_reference"] | str
+    type: Literal["container_reference"]
     """References a container created with the /v1/containers endpoint Spec default (not applied): ``'container_reference'``."""
     container_id: str
     """The ID of the referenced container."""
@@ -1578,10 +1846,14 @@ class ContainerReferenceParam(TypedDict):
 class FunctionShellToolParam(TypedDict):
     """A tool that allows the model to execute shell commands."""
 
-    type: Literal["shell"] | str
+    type: Literal["shell"]
     """The type of the shell tool. Always `shell`. Spec default (not applied): ``'shell'``."""
     environment: NotRequired[
-        ContainerAutoParam | LocalEnvironmentParam | ContainerReferenceParam | None
+        ContainerAutoParam
+        | LocalEnvironmentParam
+        | ContainerReferenceParam
+        | UnknownFunctionShellToolParamEnvironment
+        | None
     ]
     allowed_callers: NotRequired[list[CallableToolAllowedCaller | str] | None]
     """The tool invocation context(s)."""
@@ -1590,14 +1862,14 @@ class FunctionShellToolParam(TypedDict):
 class CustomTextFormatParam(TypedDict):
     """Unconstrained free-form text."""
 
-    type: Literal["text"] | str
+    type: Literal["text"]
     """Unconstrained text format. Always `text`. Spec default (not applied): ``'text'``."""
 
 
 class CustomGrammarFormatParam(TypedDict):
     """A grammar defined by the user."""
 
-    type: Literal["grammar"] | str
+    type: Literal["grammar"]
     """Grammar format. Always `grammar`. Spec default (not applied): ``'grammar'``."""
     syntax: GrammarSyntax1 | str
     """The syntax of the grammar definition. One of `lark` or `regex`."""
@@ -1608,13 +1880,18 @@ class CustomGrammarFormatParam(TypedDict):
 class CustomToolParam(TypedDict):
     """A custom tool that processes input using a specified format. Learn more about   [custom tools](/docs/guides/function-calling#custom-tools)"""
 
-    type: Literal["custom"] | str
+    type: Literal["custom"]
     """The type of the custom tool. Always `custom`. Spec default (not applied): ``'custom'``."""
     name: str
     """The name of the custom tool, used to identify it in tool calls."""
     description: NotRequired[str | None]
     """Optional description of the custom tool, used to provide more context."""
-    format: NotRequired[CustomTextFormatParam | CustomGrammarFormatParam | None]
+    format: NotRequired[
+        CustomTextFormatParam
+        | CustomGrammarFormatParam
+        | UnknownCustomToolParamFormat
+        | None
+    ]
     """The input format for the custom tool. Default is unconstrained text."""
     defer_loading: NotRequired[bool | None]
     """Whether this tool should be deferred and discovered via tool search."""
@@ -1630,7 +1907,7 @@ class FunctionToolParam(TypedDict):
     parameters: NotRequired[EmptyModelParam | None]
     strict: NotRequired[bool | None]
     """Whether to enforce strict parameter validation. If omitted, Responses attempts to use strict validation when the schema is compatible, and falls back to non-strict validation otherwise."""
-    type: Literal["function"] | str
+    type: Literal["function"]
     """Spec default (not applied): ``'function'``."""
     output_schema: NotRequired[dict[str, Any] | None]
     """A JSON Schema describing the JSON value encoded in string outputs for this function tool. This does not describe content-array outputs."""
@@ -1643,20 +1920,20 @@ class FunctionToolParam(TypedDict):
 class NamespaceToolParam(TypedDict):
     """Groups function/custom tools under a shared namespace."""
 
-    type: Literal["namespace"] | str
+    type: Literal["namespace"]
     """The type of the tool. Always `namespace`. Spec default (not applied): ``'namespace'``."""
     name: str
     """The namespace name used in tool calls (for example, `crm`)."""
     description: str
     """A description of the namespace shown to the model."""
-    tools: list[FunctionToolParam | CustomToolParam]
+    tools: list[FunctionToolParam | CustomToolParam | UnknownNamespaceToolParamTools]
     """The function/custom tools available inside this namespace."""
 
 
 class ToolSearchToolParam(TypedDict):
     """Hosted or BYOT tool search configuration for deferred tools."""
 
-    type: Literal["tool_search"] | str
+    type: Literal["tool_search"]
     """The type of the tool. Always `tool_search`. Spec default (not applied): ``'tool_search'``."""
     execution: NotRequired[ToolSearchExecutionType | str | None]
     """Whether tool search is executed by the server or by the client."""
@@ -1684,7 +1961,7 @@ class ApproximateLocation(TypedDict):
 class WebSearchPreviewTool(TypedDict):
     """This tool searches the web for relevant results to use in a response. Learn more about the [web search tool](https://platform.openai.com/docs/guides/tools-web-search)."""
 
-    type: Literal["web_search_preview", "web_search_preview_2025_03_11"] | str
+    type: Literal["web_search_preview", "web_search_preview_2025_03_11"]
     """The type of the web search tool. One of `web_search_preview` or `web_search_preview_2025_03_11`. Spec default (not applied): ``'web_search_preview'``."""
     user_location: NotRequired[ApproximateLocation | None]
     """The user's location."""
@@ -1696,7 +1973,7 @@ class WebSearchPreviewTool(TypedDict):
 class ApplyPatchToolParam(TypedDict):
     """Allows the assistant to create, delete, or update files using unified diffs."""
 
-    type: Literal["apply_patch"] | str
+    type: Literal["apply_patch"]
     """The type of the tool. Always `apply_patch`. Spec default (not applied): ``'apply_patch'``."""
     allowed_callers: NotRequired[list[CallableToolAllowedCaller | str] | None]
     """The tool invocation context(s)."""
@@ -1705,7 +1982,7 @@ class ApplyPatchToolParam(TypedDict):
 class ToolChoiceAllowed(TypedDict):
     """Constrains the tools available to the model to a pre-defined set."""
 
-    type: Literal["allowed_tools"] | str
+    type: Literal["allowed_tools"]
     """Allowed tool configuration type. Always `allowed_tools`."""
     mode: Literal["auto", "required"] | str
     """Constrains the tools available to the model to a pre-defined set.
@@ -1734,19 +2011,16 @@ class ToolChoiceTypes(TypedDict):
     [Learn more about built-in tools](/docs/guides/tools).
     """
 
-    type: (
-        Literal[
-            "file_search",
-            "web_search_preview",
-            "computer",
-            "computer_use_preview",
-            "computer_use",
-            "web_search_preview_2025_03_11",
-            "image_generation",
-            "code_interpreter",
-        ]
-        | str
-    )
+    type: Literal[
+        "file_search",
+        "web_search_preview",
+        "computer",
+        "computer_use_preview",
+        "computer_use",
+        "web_search_preview_2025_03_11",
+        "image_generation",
+        "code_interpreter",
+    ]
     """The type of hosted tool the model should to use. Learn more about
     [built-in tools](/docs/guides/tools).
 
@@ -1764,7 +2038,7 @@ class ToolChoiceTypes(TypedDict):
 class ToolChoiceFunction(TypedDict):
     """Use this option to force the model to call a specific function."""
 
-    type: Literal["function"] | str
+    type: Literal["function"]
     """For function calling, the type is always `function`."""
     name: str
     """The name of the function to call."""
@@ -1773,7 +2047,7 @@ class ToolChoiceFunction(TypedDict):
 class ToolChoiceMCP(TypedDict):
     """Use this option to force the model to call a specific tool on a remote MCP server."""
 
-    type: Literal["mcp"] | str
+    type: Literal["mcp"]
     """For MCP tools, the type is always `mcp`."""
     server_label: str
     """The label of the MCP server to use."""
@@ -1784,7 +2058,7 @@ class ToolChoiceMCP(TypedDict):
 class ToolChoiceCustom(TypedDict):
     """Use this option to force the model to call a specific custom tool."""
 
-    type: Literal["custom"] | str
+    type: Literal["custom"]
     """For custom tool calling, the type is always `custom`."""
     name: str
     """The name of the custom tool to call."""
@@ -1793,21 +2067,21 @@ class ToolChoiceCustom(TypedDict):
 class SpecificProgrammaticToolCallingParam(TypedDict):
     """``SpecificProgrammaticToolCallingParam`` (no description in the spec)."""
 
-    type: Literal["programmatic_tool_calling"] | str
+    type: Literal["programmatic_tool_calling"]
     """The tool to call. Always `programmatic_tool_calling`. Spec default (not applied): ``'programmatic_tool_calling'``."""
 
 
 class SpecificApplyPatchParam(TypedDict):
     """Forces the model to call the apply_patch tool when executing a tool call."""
 
-    type: Literal["apply_patch"] | str
+    type: Literal["apply_patch"]
     """The tool to call. Always `apply_patch`. Spec default (not applied): ``'apply_patch'``."""
 
 
 class SpecificFunctionShellParam(TypedDict):
     """Forces the model to call the shell tool when a tool call is required."""
 
-    type: Literal["shell"] | str
+    type: Literal["shell"]
     """The tool to call. Always `shell`. Spec default (not applied): ``'shell'``."""
 
 
@@ -1821,7 +2095,7 @@ class PromptCacheBreakpointConfig(TypedDict):
 class InputTextContent(TypedDict):
     """A text input to the model."""
 
-    type: Literal["input_text"] | str
+    type: Literal["input_text"]
     """The type of the input item. Always `input_text`. Spec default (not applied): ``'input_text'``."""
     text: str
     """The text input to the model."""
@@ -1831,7 +2105,7 @@ class InputTextContent(TypedDict):
 class InputImageContent(TypedDict):
     """An image input to the model. Learn about [image inputs](/docs/guides/vision)."""
 
-    type: Literal["input_image"] | str
+    type: Literal["input_image"]
     """The type of the input item. Always `input_image`. Spec default (not applied): ``'input_image'``."""
     image_url: NotRequired[str | None]
     """The URL of the image to be sent to the model. A fully qualified URL or base64 encoded image in a data URL."""
@@ -1845,7 +2119,7 @@ class InputImageContent(TypedDict):
 class InputFileContent(TypedDict):
     """A file input to the model."""
 
-    type: Literal["input_file"] | str
+    type: Literal["input_file"]
     """The type of the input item. Always `input_file`. Spec default (not applied): ``'input_file'``."""
     file_id: NotRequired[str | None]
     """The ID of the file to be sent to the model."""
@@ -1890,7 +2164,7 @@ class ResponseIncompleteDetails(TypedDict):
 class FileCitationBody(TypedDict):
     """A citation to a file."""
 
-    type: Literal["file_citation"] | str
+    type: Literal["file_citation"]
     """The type of the file citation. Always `file_citation`. Spec default (not applied): ``'file_citation'``."""
     file_id: str
     """The ID of the file."""
@@ -1903,7 +2177,7 @@ class FileCitationBody(TypedDict):
 class UrlCitationBody(TypedDict):
     """A citation for a web resource used to generate a model response."""
 
-    type: Literal["url_citation"] | str
+    type: Literal["url_citation"]
     """The type of the URL citation. Always `url_citation`. Spec default (not applied): ``'url_citation'``."""
     url: str
     """The URL of the web resource."""
@@ -1918,7 +2192,7 @@ class UrlCitationBody(TypedDict):
 class ContainerFileCitationBody(TypedDict):
     """A citation for a container file used to generate a model response."""
 
-    type: Literal["container_file_citation"] | str
+    type: Literal["container_file_citation"]
     """The type of the container file citation. Always `container_file_citation`. Spec default (not applied): ``'container_file_citation'``."""
     container_id: str
     """The ID of the container file."""
@@ -1935,7 +2209,7 @@ class ContainerFileCitationBody(TypedDict):
 class FilePath(TypedDict):
     """A path to a file."""
 
-    type: Literal["file_path"] | str
+    type: Literal["file_path"]
     """The type of the file path. Always `file_path`."""
     file_id: str
     """The ID of the file."""
@@ -1963,7 +2237,7 @@ class LogProb(TypedDict):
 class OutputTextContent(TypedDict):
     """A text output from the model."""
 
-    type: Literal["output_text"] | str
+    type: Literal["output_text"]
     """The type of the output text. Always `output_text`. Spec default (not applied): ``'output_text'``."""
     text: str
     """The text output from the model."""
@@ -1975,7 +2249,7 @@ class OutputTextContent(TypedDict):
 class RefusalContent(TypedDict):
     """A refusal from the model."""
 
-    type: Literal["refusal"] | str
+    type: Literal["refusal"]
     """The type of the refusal. Always `refusal`. Spec default (not applied): ``'refusal'``."""
     refusal: str
     """The refusal explanation from the model."""
@@ -1986,7 +2260,7 @@ class OutputMessage(TypedDict):
 
     id: str
     """The unique ID of the output message."""
-    type: Literal["message"] | str
+    type: Literal["message"]
     """The type of the output message. Always `message`."""
     role: Literal["assistant"] | str
     """The role of the output message. Always `assistant`."""
@@ -2020,7 +2294,7 @@ class FileSearchToolCall(TypedDict):
 
     id: str
     """The unique ID of the file search tool call."""
-    type: Literal["file_search_call"] | str
+    type: Literal["file_search_call"]
     """The type of the file search tool call. Always `file_search_call`."""
     status: (
         Literal["in_progress", "searching", "completed", "incomplete", "failed"] | str
@@ -2037,14 +2311,14 @@ class FileSearchToolCall(TypedDict):
 class DirectToolCallCaller(TypedDict):
     """``DirectToolCallCaller`` (no description in the spec)."""
 
-    type: Literal["direct"] | str
+    type: Literal["direct"]
     """Spec default (not applied): ``'direct'``."""
 
 
 class ProgramToolCallCaller(TypedDict):
     """``ProgramToolCallCaller`` (no description in the spec)."""
 
-    type: Literal["program"] | str
+    type: Literal["program"]
     """Spec default (not applied): ``'program'``."""
     caller_id: str
     """The call ID of the program item that produced this tool call."""
@@ -2057,7 +2331,7 @@ class FunctionToolCall(TypedDict):
 
     id: NotRequired[str | None]
     """The unique ID of the function tool call."""
-    type: Literal["function_call"] | str
+    type: Literal["function_call"]
     """The type of the function tool call. Always `function_call`."""
     call_id: str
     """The unique ID of the function tool call generated by the model."""
@@ -2077,14 +2351,14 @@ class FunctionToolCall(TypedDict):
 class DirectToolCallCallerParam(TypedDict):
     """``DirectToolCallCallerParam`` (no description in the spec)."""
 
-    type: Literal["direct"] | str
+    type: Literal["direct"]
     """The caller type. Always `direct`. Spec default (not applied): ``'direct'``."""
 
 
 class ProgramToolCallCallerParam(TypedDict):
     """``ProgramToolCallCallerParam`` (no description in the spec)."""
 
-    type: Literal["program"] | str
+    type: Literal["program"]
     """The caller type. Always `program`. Spec default (not applied): ``'program'``."""
     caller_id: str
     """The call ID of the program item that produced this tool call."""
@@ -2095,7 +2369,7 @@ class FunctionToolCallOutputResource(TypedDict):
 
     id: str
     """The unique ID of the function call tool output."""
-    type: Literal["function_call_output"] | str
+    type: Literal["function_call_output"]
     """The type of the function tool call output. Always `function_call_output`."""
     call_id: NotRequired[str | None]
     """The unique ID of the function tool call generated by the model."""
@@ -2128,7 +2402,7 @@ class WebSearchActionSearchSource(TypedDict):
 class WebSearchActionSearch(TypedDict):
     """Action type "search" - Performs a web search query."""
 
-    type: Literal["search"] | str
+    type: Literal["search"]
     """The action type."""
     query: NotRequired[str | None]
     """Deprecated. The search query."""
@@ -2141,7 +2415,7 @@ class WebSearchActionSearch(TypedDict):
 class WebSearchActionOpenPage(TypedDict):
     """Action type "open_page" - Opens a specific URL from search results."""
 
-    type: Literal["open_page"] | str
+    type: Literal["open_page"]
     """The action type."""
     url: NotRequired[str | None]
     """The URL opened by the model."""
@@ -2150,7 +2424,7 @@ class WebSearchActionOpenPage(TypedDict):
 class WebSearchActionFind(TypedDict):
     """Action type "find_in_page": Searches for a pattern within a loaded page."""
 
-    type: Literal["find_in_page"] | str
+    type: Literal["find_in_page"]
     """The action type."""
     url: str
     """The URL of the page searched for the pattern."""
@@ -2165,11 +2439,16 @@ class WebSearchToolCall(TypedDict):
 
     id: str
     """The unique ID of the web search tool call."""
-    type: Literal["web_search_call"] | str
+    type: Literal["web_search_call"]
     """The type of the web search tool call. Always `web_search_call`."""
     status: Literal["in_progress", "searching", "completed", "failed"] | str
     """The status of the web search tool call."""
-    action: WebSearchActionSearch | WebSearchActionOpenPage | WebSearchActionFind
+    action: (
+        WebSearchActionSearch
+        | WebSearchActionOpenPage
+        | WebSearchActionFind
+        | UnknownWebSearchToolCallAction
+    )
     """An object describing the specific action taken in this web search call.
     Includes details on how the model used the web (search, open_page, find_in_page).
     """
@@ -2178,7 +2457,7 @@ class WebSearchToolCall(TypedDict):
 class ClickParam(TypedDict):
     """A click action."""
 
-    type: Literal["click"] | str
+    type: Literal["click"]
     """Specifies the event type. For a click action, this property is always `click`. Spec default (not applied): ``'click'``."""
     button: ClickButtonType | str
     """Indicates which mouse button was pressed during the click. One of `left`, `right`, `wheel`, `back`, or `forward`."""
@@ -2193,7 +2472,7 @@ class ClickParam(TypedDict):
 class DoubleClickAction(TypedDict):
     """A double click action."""
 
-    type: Literal["double_click"] | str
+    type: Literal["double_click"]
     """Specifies the event type. For a double click action, this property is always set to `double_click`. Spec default (not applied): ``'double_click'``."""
     x: int
     """The x-coordinate where the double click occurred."""
@@ -2215,7 +2494,7 @@ class CoordParam(TypedDict):
 class DragParam(TypedDict):
     """A drag action."""
 
-    type: Literal["drag"] | str
+    type: Literal["drag"]
     """Specifies the event type. For a drag action, this property is always set to `drag`. Spec default (not applied): ``'drag'``."""
     path: list[CoordParam]
     """An array of coordinates representing the path of the drag action. Coordinates will appear as an array of objects, eg
@@ -2233,7 +2512,7 @@ class DragParam(TypedDict):
 class KeyPressAction(TypedDict):
     """A collection of keypresses the model would like to perform."""
 
-    type: Literal["keypress"] | str
+    type: Literal["keypress"]
     """Specifies the event type. For a keypress action, this property is always set to `keypress`. Spec default (not applied): ``'keypress'``."""
     keys: list[str]
     """The combination of keys the model is requesting to be pressed. This is an array of strings, each representing a key."""
@@ -2242,7 +2521,7 @@ class KeyPressAction(TypedDict):
 class MoveParam(TypedDict):
     """A mouse move action."""
 
-    type: Literal["move"] | str
+    type: Literal["move"]
     """Specifies the event type. For a move action, this property is always set to `move`. Spec default (not applied): ``'move'``."""
     x: int
     """The x-coordinate to move to."""
@@ -2255,14 +2534,14 @@ class MoveParam(TypedDict):
 class ScreenshotParam(TypedDict):
     """A screenshot action."""
 
-    type: Literal["screenshot"] | str
+    type: Literal["screenshot"]
     """Specifies the event type. For a screenshot action, this property is always set to `screenshot`. Spec default (not applied): ``'screenshot'``."""
 
 
 class ScrollParam(TypedDict):
     """A scroll action."""
 
-    type: Literal["scroll"] | str
+    type: Literal["scroll"]
     """Specifies the event type. For a scroll action, this property is always set to `scroll`. Spec default (not applied): ``'scroll'``."""
     x: int
     """The x-coordinate where the scroll occurred."""
@@ -2279,7 +2558,7 @@ class ScrollParam(TypedDict):
 class TypeParam(TypedDict):
     """An action to type in text."""
 
-    type: Literal["type"] | str
+    type: Literal["type"]
     """Specifies the event type. For a type action, this property is always set to `type`. Spec default (not applied): ``'type'``."""
     text: str
     """The text to type."""
@@ -2288,7 +2567,7 @@ class TypeParam(TypedDict):
 class WaitParam(TypedDict):
     """A wait action."""
 
-    type: Literal["wait"] | str
+    type: Literal["wait"]
     """Specifies the event type. For a wait action, this property is always set to `wait`. Spec default (not applied): ``'wait'``."""
 
 
@@ -2308,7 +2587,7 @@ class ComputerToolCall(TypedDict):
     [computer use guide](/docs/guides/tools-computer-use) for more information.
     """
 
-    type: Literal["computer_call"] | str
+    type: Literal["computer_call"]
     """The type of the computer call. Always `computer_call`. Spec default (not applied): ``'computer_call'``."""
     id: str
     """The unique ID of the computer call."""
@@ -2342,7 +2621,7 @@ class ComputerScreenshotImage(TypedDict):
 class ComputerToolCallOutputResource(TypedDict):
     """The output of a computer tool call."""
 
-    type: Literal["computer_call_output"] | str
+    type: Literal["computer_call_output"]
     """The type of the computer tool call output. Always `computer_call_output`. Spec default (not applied): ``'computer_call_output'``."""
     id: str
     """The unique ID of the computer call tool output."""
@@ -2386,7 +2665,7 @@ class ReasoningItem(TypedDict):
     [managing context](/docs/guides/conversation-state).
     """
 
-    type: Literal["reasoning"] | str
+    type: Literal["reasoning"]
     """The type of the object. Always `reasoning`."""
     id: str
     """The unique identifier of the reasoning content."""
@@ -2414,7 +2693,7 @@ class ReasoningItem(TypedDict):
 class Program(TypedDict):
     """``Program`` (no description in the spec)."""
 
-    type: Literal["program"] | str
+    type: Literal["program"]
     """The type of the item. Always `program`. Spec default (not applied): ``'program'``."""
     id: str
     """The unique ID of the program item."""
@@ -2429,7 +2708,7 @@ class Program(TypedDict):
 class ProgramOutput(TypedDict):
     """``ProgramOutput`` (no description in the spec)."""
 
-    type: Literal["program_output"] | str
+    type: Literal["program_output"]
     """The type of the item. Always `program_output`. Spec default (not applied): ``'program_output'``."""
     id: str
     """The unique ID of the program output item."""
@@ -2444,7 +2723,7 @@ class ProgramOutput(TypedDict):
 class ToolSearchCall(TypedDict):
     """``ToolSearchCall`` (no description in the spec)."""
 
-    type: Literal["tool_search_call"] | str
+    type: Literal["tool_search_call"]
     """The type of the item. Always `tool_search_call`. Spec default (not applied): ``'tool_search_call'``."""
     id: str
     """The unique ID of the tool search call item."""
@@ -2463,7 +2742,7 @@ class ToolSearchCall(TypedDict):
 class ToolSearchOutput(TypedDict):
     """``ToolSearchOutput`` (no description in the spec)."""
 
-    type: Literal["tool_search_output"] | str
+    type: Literal["tool_search_output"]
     """The type of the item. Always `tool_search_output`. Spec default (not applied): ``'tool_search_output'``."""
     id: str
     """The unique ID of the tool search output item."""
@@ -2482,7 +2761,7 @@ class ToolSearchOutput(TypedDict):
 class AdditionalTools(TypedDict):
     """``AdditionalTools`` (no description in the spec)."""
 
-    type: Literal["additional_tools"] | str
+    type: Literal["additional_tools"]
     """The type of the item. Always `additional_tools`. Spec default (not applied): ``'additional_tools'``."""
     id: str
     """The unique ID of the additional tools item."""
@@ -2495,7 +2774,7 @@ class AdditionalTools(TypedDict):
 class CompactionBody(TypedDict):
     """A compaction item generated by the [`v1/responses/compact` API](/docs/api-reference/responses/compact)."""
 
-    type: Literal["compaction"] | str
+    type: Literal["compaction"]
     """The type of the item. Always `compaction`. Spec default (not applied): ``'compaction'``."""
     id: str
     """The unique ID of the compaction item."""
@@ -2508,7 +2787,7 @@ class CompactionBody(TypedDict):
 class ImageGenToolCall(TypedDict):
     """An image generation request made by the model."""
 
-    type: Literal["image_generation_call"] | str
+    type: Literal["image_generation_call"]
     """The type of the image generation call. Always `image_generation_call`."""
     id: str
     """The unique ID of the image generation call."""
@@ -2521,7 +2800,7 @@ class ImageGenToolCall(TypedDict):
 class CodeInterpreterOutputLogs(TypedDict):
     """The logs output from the code interpreter."""
 
-    type: Literal["logs"] | str
+    type: Literal["logs"]
     """The type of the output. Always `logs`. Spec default (not applied): ``'logs'``."""
     logs: str
     """The logs output from the code interpreter."""
@@ -2530,7 +2809,7 @@ class CodeInterpreterOutputLogs(TypedDict):
 class CodeInterpreterOutputImage(TypedDict):
     """The image output from the code interpreter."""
 
-    type: Literal["image"] | str
+    type: Literal["image"]
     """The type of the output. Always `image`. Spec default (not applied): ``'image'``."""
     url: str
     """The URL of the image output from the code interpreter."""
@@ -2539,7 +2818,7 @@ class CodeInterpreterOutputImage(TypedDict):
 class CodeInterpreterToolCall(TypedDict):
     """A tool call to run code."""
 
-    type: Literal["code_interpreter_call"] | str
+    type: Literal["code_interpreter_call"]
     """The type of the code interpreter tool call. Always `code_interpreter_call`. Spec default (not applied): ``'code_interpreter_call'``."""
     id: str
     """The unique ID of the code interpreter tool call."""
@@ -2552,7 +2831,14 @@ class CodeInterpreterToolCall(TypedDict):
     """The ID of the container used to run the code."""
     code: str | None
     """The code to run, or null if not available."""
-    outputs: list[CodeInterpreterOutputLogs | CodeInterpreterOutputImage] | None
+    outputs: (
+        list[
+            CodeInterpreterOutputLogs
+            | CodeInterpreterOutputImage
+            | UnknownCodeInterpreterToolCallOutputs
+        ]
+        | None
+    )
     """The outputs generated by the code interpreter, such as logs or images.
     Can be null if no outputs are available.
     """
@@ -2578,7 +2864,7 @@ class LocalShellExecAction(TypedDict):
 class LocalShellToolCall(TypedDict):
     """A tool call to run a command on the local shell."""
 
-    type: Literal["local_shell_call"] | str
+    type: Literal["local_shell_call"]
     """The type of the local shell call. Always `local_shell_call`."""
     id: str
     """The unique ID of the local shell call."""
@@ -2592,7 +2878,7 @@ class LocalShellToolCall(TypedDict):
 class LocalShellToolCallOutput(TypedDict):
     """The output of a local shell tool call."""
 
-    type: Literal["local_shell_call_output"] | str
+    type: Literal["local_shell_call_output"]
     """The type of the local shell tool call output. Always `local_shell_call_output`."""
     id: str
     """The unique ID of the local shell tool call generated by the model."""
@@ -2615,14 +2901,14 @@ class FunctionShellAction(TypedDict):
 class LocalEnvironmentResource(TypedDict):
     """Represents the use of a local environment to perform shell actions."""
 
-    type: Literal["local"] | str
+    type: Literal["local"]
     """The environment type. Always `local`. Spec default (not applied): ``'local'``."""
 
 
 class ContainerReferenceResource(TypedDict):
     """Represents a container created with /v1/containers."""
 
-    type: Literal["container_reference"] | str
+    type: Literal["container_reference"]
     """The environment type. Always `container_reference`. Spec default (not applied): ``'container_reference'``."""
     container_id: str
 
@@ -2630,7 +2916,7 @@ class ContainerReferenceResource(TypedDict):
 class FunctionShellCall(TypedDict):
     """A tool call that executes one or more shell commands in a managed environment."""
 
-    type: Literal["shell_call"] | str
+    type: Literal["shell_call"]
     """The type of the item. Always `shell_call`. Spec default (not applied): ``'shell_call'``."""
     id: str
     """The unique ID of the shell tool call. Populated when this item is returned via API."""
@@ -2642,7 +2928,12 @@ class FunctionShellCall(TypedDict):
     """The shell commands and limits that describe how to run the tool call."""
     status: FunctionShellCallStatus | str
     """The status of the shell call. One of `in_progress`, `completed`, or `incomplete`."""
-    environment: LocalEnvironmentResource | ContainerReferenceResource | None
+    environment: (
+        LocalEnvironmentResource
+        | ContainerReferenceResource
+        | UnknownFunctionShellCallEnvironment
+        | None
+    )
     created_by: NotRequired[str | None]
     """The ID of the entity that created this tool call."""
 
@@ -2650,14 +2941,14 @@ class FunctionShellCall(TypedDict):
 class FunctionShellCallOutputTimeoutOutcome(TypedDict):
     """Indicates that the shell call exceeded its configured time limit."""
 
-    type: Literal["timeout"] | str
+    type: Literal["timeout"]
     """The outcome type. Always `timeout`. Spec default (not applied): ``'timeout'``."""
 
 
 class FunctionShellCallOutputExitOutcome(TypedDict):
     """Indicates that the shell commands finished and returned an exit code."""
 
-    type: Literal["exit"] | str
+    type: Literal["exit"]
     """The outcome type. Always `exit`. Spec default (not applied): ``'exit'``."""
     exit_code: int
     """Exit code from the shell process."""
@@ -2670,7 +2961,11 @@ class FunctionShellCallOutputContent(TypedDict):
     """The standard output that was captured."""
     stderr: str
     """The standard error output that was captured."""
-    outcome: FunctionShellCallOutputTimeoutOutcome | FunctionShellCallOutputExitOutcome
+    outcome: (
+        FunctionShellCallOutputTimeoutOutcome
+        | FunctionShellCallOutputExitOutcome
+        | UnknownFunctionShellCallOutputContentOutcome
+    )
     """Represents either an exit outcome (with an exit code) or a timeout outcome for a shell call output chunk."""
     created_by: NotRequired[str | None]
     """The identifier of the actor that created the item."""
@@ -2679,7 +2974,7 @@ class FunctionShellCallOutputContent(TypedDict):
 class FunctionShellCallOutput(TypedDict):
     """The output of a shell tool call that was emitted."""
 
-    type: Literal["shell_call_output"] | str
+    type: Literal["shell_call_output"]
     """The type of the shell call output. Always `shell_call_output`. Spec default (not applied): ``'shell_call_output'``."""
     id: str
     """The unique ID of the shell call output. Populated when this item is returned via API."""
@@ -2700,7 +2995,7 @@ class FunctionShellCallOutput(TypedDict):
 class ApplyPatchCreateFileOperation(TypedDict):
     """Instruction describing how to create a file via the apply_patch tool."""
 
-    type: Literal["create_file"] | str
+    type: Literal["create_file"]
     """Create a new file with the provided diff. Spec default (not applied): ``'create_file'``."""
     path: str
     """Path of the file to create."""
@@ -2711,7 +3006,7 @@ class ApplyPatchCreateFileOperation(TypedDict):
 class ApplyPatchDeleteFileOperation(TypedDict):
     """Instruction describing how to delete a file via the apply_patch tool."""
 
-    type: Literal["delete_file"] | str
+    type: Literal["delete_file"]
     """Delete the specified file. Spec default (not applied): ``'delete_file'``."""
     path: str
     """Path of the file to delete."""
@@ -2720,7 +3015,7 @@ class ApplyPatchDeleteFileOperation(TypedDict):
 class ApplyPatchUpdateFileOperation(TypedDict):
     """Instruction describing how to update a file via the apply_patch tool."""
 
-    type: Literal["update_file"] | str
+    type: Literal["update_file"]
     """Update an existing file with the provided diff. Spec default (not applied): ``'update_file'``."""
     path: str
     """Path of the file to update."""
@@ -2731,7 +3026,7 @@ class ApplyPatchUpdateFileOperation(TypedDict):
 class ApplyPatchToolCall(TypedDict):
     """A tool call that applies file diffs by creating, deleting, or updating files."""
 
-    type: Literal["apply_patch_call"] | str
+    type: Literal["apply_patch_call"]
     """The type of the item. Always `apply_patch_call`. Spec default (not applied): ``'apply_patch_call'``."""
     id: str
     """The unique ID of the apply patch tool call. Populated when this item is returned via API."""
@@ -2745,6 +3040,7 @@ class ApplyPatchToolCall(TypedDict):
         ApplyPatchCreateFileOperation
         | ApplyPatchDeleteFileOperation
         | ApplyPatchUpdateFileOperation
+        | UnknownApplyPatchToolCallOperation
     )
     """One of the create_file, delete_file, or update_file operations applied via apply_patch."""
     created_by: NotRequired[str | None]
@@ -2754,7 +3050,7 @@ class ApplyPatchToolCall(TypedDict):
 class ApplyPatchToolCallOutput(TypedDict):
     """The output emitted by an apply patch tool call."""
 
-    type: Literal["apply_patch_call_output"] | str
+    type: Literal["apply_patch_call_output"]
     """The type of the item. Always `apply_patch_call_output`. Spec default (not applied): ``'apply_patch_call_output'``."""
     id: str
     """The unique ID of the apply patch tool call output. Populated when this item is returned via API."""
@@ -2773,7 +3069,7 @@ class ApplyPatchToolCallOutput(TypedDict):
 class MCPProtocolError(TypedDict):
     """``MCPProtocolError`` (no description in the spec)."""
 
-    type: Literal["mcp_protocol_error"] | str
+    type: Literal["mcp_protocol_error"]
     """Spec default (not applied): ``'mcp_protocol_error'``."""
     code: int
     message: str
@@ -2782,7 +3078,7 @@ class MCPProtocolError(TypedDict):
 class MCPToolExecutionError(TypedDict):
     """``MCPToolExecutionError`` (no description in the spec)."""
 
-    type: Literal["mcp_tool_execution_error"] | str
+    type: Literal["mcp_tool_execution_error"]
     """Spec default (not applied): ``'mcp_tool_execution_error'``."""
     content: Any
 
@@ -2790,7 +3086,7 @@ class MCPToolExecutionError(TypedDict):
 class HTTPError(TypedDict):
     """``HTTPError`` (no description in the spec)."""
 
-    type: Literal["http_error"] | str
+    type: Literal["http_error"]
     """Spec default (not applied): ``'http_error'``."""
     code: int
     message: str
@@ -2799,7 +3095,7 @@ class HTTPError(TypedDict):
 class MCPToolCall(TypedDict):
     """An invocation of a tool on an MCP server."""
 
-    type: Literal["mcp_call"] | str
+    type: Literal["mcp_call"]
     """The type of the item. Always `mcp_call`."""
     id: str
     """The unique ID of the tool call."""
@@ -2837,7 +3133,7 @@ class MCPListToolsTool(TypedDict):
 class MCPListTools(TypedDict):
     """A list of tools available on an MCP server."""
 
-    type: Literal["mcp_list_tools"] | str
+    type: Literal["mcp_list_tools"]
     """The type of the item. Always `mcp_list_tools`."""
     id: str
     """The unique ID of the list."""
@@ -2852,7 +3148,7 @@ class MCPListTools(TypedDict):
 class MCPApprovalRequest(TypedDict):
     """A request for human approval of a tool invocation."""
 
-    type: Literal["mcp_approval_request"] | str
+    type: Literal["mcp_approval_request"]
     """The type of the item. Always `mcp_approval_request`."""
     id: str
     """The unique ID of the approval request."""
@@ -2867,7 +3163,7 @@ class MCPApprovalRequest(TypedDict):
 class MCPApprovalResponseResource(TypedDict):
     """A response to an MCP approval request."""
 
-    type: Literal["mcp_approval_response"] | str
+    type: Literal["mcp_approval_response"]
     """The type of the item. Always `mcp_approval_response`."""
     id: str
     """The unique ID of the approval response"""
@@ -2882,7 +3178,7 @@ class MCPApprovalResponseResource(TypedDict):
 class CustomToolCall(TypedDict):
     """A call to a custom tool created by the model."""
 
-    type: Literal["custom_tool_call"] | str
+    type: Literal["custom_tool_call"]
     """The type of the custom tool call. Always `custom_tool_call`."""
     id: NotRequired[str | None]
     """The unique ID of the custom tool call in the OpenAI platform."""
@@ -2900,7 +3196,7 @@ class CustomToolCall(TypedDict):
 class CustomToolCallOutputResource(TypedDict):
     """The output of a custom tool call from your code, being sent back to the model."""
 
-    type: Literal["custom_tool_call_output"] | str
+    type: Literal["custom_tool_call_output"]
     """The type of the custom tool call output. Always `custom_tool_call_output`."""
     id: str
     """The unique ID of the custom tool call output item."""
@@ -2986,7 +3282,7 @@ class InputMessage(TypedDict):
     precedence over instructions given with the `user` role.
     """
 
-    type: NotRequired[Literal["message"] | str | None]
+    type: NotRequired[Literal["message"] | None]
     """The type of the message input. Always set to `message`."""
     role: Literal["user", "system", "developer"] | str
     """The role of the message input. One of `user`, `system`, or `developer`."""
@@ -3004,7 +3300,7 @@ class ComputerCallOutputItemParam(TypedDict):
     """The ID of the computer tool call output."""
     call_id: str
     """The ID of the computer tool call that produced the output."""
-    type: Literal["computer_call_output"] | str
+    type: Literal["computer_call_output"]
     """The type of the computer tool call output. Always `computer_call_output`. Spec default (not applied): ``'computer_call_output'``."""
     output: ComputerScreenshotImage
     acknowledged_safety_checks: NotRequired[list[ComputerCallSafetyCheckParam] | None]
@@ -3023,7 +3319,7 @@ class PromptCacheBreakpointParam(TypedDict):
 class InputTextContentParam(TypedDict):
     """A text input to the model."""
 
-    type: Literal["input_text"] | str
+    type: Literal["input_text"]
     """The type of the input item. Always `input_text`. Spec default (not applied): ``'input_text'``."""
     text: str
     """The text input to the model."""
@@ -3033,7 +3329,7 @@ class InputTextContentParam(TypedDict):
 class InputImageContentParamAutoParam(TypedDict):
     """An image input to the model. Learn about [image inputs](/docs/guides/vision)"""
 
-    type: Literal["input_image"] | str
+    type: Literal["input_image"]
     """The type of the input item. Always `input_image`. Spec default (not applied): ``'input_image'``."""
     image_url: NotRequired[str | None]
     """The URL of the image to be sent to the model. A fully qualified URL or base64 encoded image in a data URL."""
@@ -3047,7 +3343,7 @@ class InputImageContentParamAutoParam(TypedDict):
 class InputFileContentParam(TypedDict):
     """A file input to the model."""
 
-    type: Literal["input_file"] | str
+    type: Literal["input_file"]
     """The type of the input item. Always `input_file`. Spec default (not applied): ``'input_file'``."""
     file_id: NotRequired[str | None]
     """The ID of the file to be sent to the model."""
@@ -3069,7 +3365,7 @@ class FunctionCallOutputItemParam(TypedDict):
     """The unique ID of the function tool call output. Populated when this item is returned via API."""
     call_id: NotRequired[str | None]
     """The unique ID of the function tool call generated by the model."""
-    type: Literal["function_call_output"] | str
+    type: Literal["function_call_output"]
     """The type of the function tool call output. Always `function_call_output`. Spec default (not applied): ``'function_call_output'``."""
     output: (
         str
@@ -3077,6 +3373,7 @@ class FunctionCallOutputItemParam(TypedDict):
             InputTextContentParam
             | InputImageContentParamAutoParam
             | InputFileContentParam
+            | UnknownFunctionCallOutputItemParamOutput
         ]
     )
     """Text, image, or file output of the function tool call."""
@@ -3097,7 +3394,7 @@ class ToolSearchCallItemParam(TypedDict):
     """The unique ID of this tool search call."""
     call_id: NotRequired[str | None]
     """The unique ID of the tool search call generated by the model."""
-    type: Literal["tool_search_call"] | str
+    type: Literal["tool_search_call"]
     """The item type. Always `tool_search_call`. Spec default (not applied): ``'tool_search_call'``."""
     execution: NotRequired[ToolSearchExecutionType | str | None]
     """Whether tool search was executed by the server or by the client."""
@@ -3114,7 +3411,7 @@ class ToolSearchOutputItemParam(TypedDict):
     """The unique ID of this tool search output."""
     call_id: NotRequired[str | None]
     """The unique ID of the tool search call generated by the model."""
-    type: Literal["tool_search_output"] | str
+    type: Literal["tool_search_output"]
     """The item type. Always `tool_search_output`. Spec default (not applied): ``'tool_search_output'``."""
     execution: NotRequired[ToolSearchExecutionType | str | None]
     """Whether tool search was executed by the server or by the client."""
@@ -3129,7 +3426,7 @@ class AdditionalToolsItemParam(TypedDict):
 
     id: NotRequired[str | None]
     """The unique ID of this additional tools item."""
-    type: Literal["additional_tools"] | str
+    type: Literal["additional_tools"]
     """The item type. Always `additional_tools`. Spec default (not applied): ``'additional_tools'``."""
     role: Literal["developer"] | str
     """The role that provided the additional tools. Only `developer` is supported. Spec default (not applied): ``'developer'``."""
@@ -3142,7 +3439,7 @@ class CompactionSummaryItemParam(TypedDict):
 
     id: NotRequired[str | None]
     """The ID of the compaction item."""
-    type: Literal["compaction"] | str
+    type: Literal["compaction"]
     """The type of the item. Always `compaction`. Spec default (not applied): ``'compaction'``."""
     encrypted_content: str
     """The encrypted content of the compaction summary."""
@@ -3168,27 +3465,32 @@ class FunctionShellCallItemParam(TypedDict):
     """The unique ID of the shell tool call generated by the model."""
     caller: NotRequired[ToolCallCallerParam | None]
     """The execution context that produced this tool call."""
-    type: Literal["shell_call"] | str
+    type: Literal["shell_call"]
     """The type of the item. Always `shell_call`. Spec default (not applied): ``'shell_call'``."""
     action: FunctionShellActionParam
     """The shell commands and limits that describe how to run the tool call."""
     status: NotRequired[FunctionShellCallItemStatus | str | None]
     """The status of the shell call. One of `in_progress`, `completed`, or `incomplete`."""
-    environment: NotRequired[LocalEnvironmentParam | ContainerReferenceParam | None]
+    environment: NotRequired[
+        LocalEnvironmentParam
+        | ContainerReferenceParam
+        | UnknownFunctionShellCallItemParamEnvironment
+        | None
+    ]
     """The environment to execute the shell commands in."""
 
 
 class FunctionShellCallOutputTimeoutOutcomeParam(TypedDict):
     """Indicates that the shell call exceeded its configured time limit."""
 
-    type: Literal["timeout"] | str
+    type: Literal["timeout"]
     """The outcome type. Always `timeout`. Spec default (not applied): ``'timeout'``."""
 
 
 class FunctionShellCallOutputExitOutcomeParam(TypedDict):
     """Indicates that the shell commands finished and returned an exit code."""
 
-    type: Literal["exit"] | str
+    type: Literal["exit"]
     """The outcome type. Always `exit`. Spec default (not applied): ``'exit'``."""
     exit_code: int
     """The exit code returned by the shell process."""
@@ -3214,7 +3516,7 @@ class FunctionShellCallOutputItemParam(TypedDict):
     """The unique ID of the shell tool call generated by the model."""
     caller: NotRequired[ToolCallCallerParam | None]
     """The execution context that produced this tool call."""
-    type: Literal["shell_call_output"] | str
+    type: Literal["shell_call_output"]
     """The type of the item. Always `shell_call_output`. Spec default (not applied): ``'shell_call_output'``."""
     output: list[FunctionShellCallOutputContentParam]
     """Captured chunks of stdout and stderr output, along with their associated outcomes."""
@@ -3227,7 +3529,7 @@ class FunctionShellCallOutputItemParam(TypedDict):
 class ApplyPatchCreateFileOperationParam(TypedDict):
     """Instruction for creating a new file via the apply_patch tool."""
 
-    type: Literal["create_file"] | str
+    type: Literal["create_file"]
     """The operation type. Always `create_file`. Spec default (not applied): ``'create_file'``."""
     path: str
     """Path of the file to create relative to the workspace root."""
@@ -3238,7 +3540,7 @@ class ApplyPatchCreateFileOperationParam(TypedDict):
 class ApplyPatchDeleteFileOperationParam(TypedDict):
     """Instruction for deleting an existing file via the apply_patch tool."""
 
-    type: Literal["delete_file"] | str
+    type: Literal["delete_file"]
     """The operation type. Always `delete_file`. Spec default (not applied): ``'delete_file'``."""
     path: str
     """Path of the file to delete relative to the workspace root."""
@@ -3247,7 +3549,7 @@ class ApplyPatchDeleteFileOperationParam(TypedDict):
 class ApplyPatchUpdateFileOperationParam(TypedDict):
     """Instruction for updating an existing file via the apply_patch tool."""
 
-    type: Literal["update_file"] | str
+    type: Literal["update_file"]
     """The operation type. Always `update_file`. Spec default (not applied): ``'update_file'``."""
     path: str
     """Path of the file to update relative to the workspace root."""
@@ -3258,7 +3560,7 @@ class ApplyPatchUpdateFileOperationParam(TypedDict):
 class ApplyPatchToolCallItemParam(TypedDict):
     """A tool call representing a request to create, delete, or update files using diff patches."""
 
-    type: Literal["apply_patch_call"] | str
+    type: Literal["apply_patch_call"]
     """The type of the item. Always `apply_patch_call`. Spec default (not applied): ``'apply_patch_call'``."""
     id: NotRequired[str | None]
     """The unique ID of the apply patch tool call. Populated when this item is returned via API."""
@@ -3275,7 +3577,7 @@ class ApplyPatchToolCallItemParam(TypedDict):
 class ApplyPatchToolCallOutputItemParam(TypedDict):
     """The streamed output emitted by an apply patch tool call."""
 
-    type: Literal["apply_patch_call_output"] | str
+    type: Literal["apply_patch_call_output"]
     """The type of the item. Always `apply_patch_call_output`. Spec default (not applied): ``'apply_patch_call_output'``."""
     id: NotRequired[str | None]
     """The unique ID of the apply patch tool call output. Populated when this item is returned via API."""
@@ -3292,7 +3594,7 @@ class ApplyPatchToolCallOutputItemParam(TypedDict):
 class MCPApprovalResponse(TypedDict):
     """A response to an MCP approval request."""
 
-    type: Literal["mcp_approval_response"] | str
+    type: Literal["mcp_approval_response"]
     """The type of the item. Always `mcp_approval_response`."""
     id: NotRequired[str | None]
     """The unique ID of the approval response"""
@@ -3307,7 +3609,7 @@ class MCPApprovalResponse(TypedDict):
 class CustomToolCallOutput(TypedDict):
     """The output of a custom tool call from your code, being sent back to the model."""
 
-    type: Literal["custom_tool_call_output"] | str
+    type: Literal["custom_tool_call_output"]
     """The type of the custom tool call output. Always `custom_tool_call_output`."""
     id: NotRequired[str | None]
     """The unique ID of the custom tool call output in the OpenAI platform."""
@@ -3413,7 +3715,7 @@ class PromptCacheOptions(TypedDict):
 class ModerationErrorBody(TypedDict):
     """An error produced while attempting moderation for the response input or output."""
 
-    type: Literal["error"] | str
+    type: Literal["error"]
     """The object type, which was always `error` for moderation failures. Spec default (not applied): ``'error'``."""
     code: str
     """The error code."""
@@ -3424,9 +3726,9 @@ class ModerationErrorBody(TypedDict):
 class Moderation(TypedDict):
     """Moderation results or errors for the response input and output."""
 
-    input: ModerationResultBody | ModerationErrorBody
+    input: ModerationResultBody | ModerationErrorBody | UnknownModerationInput
     """Moderation for the response input."""
-    output: ModerationResultBody | ModerationErrorBody
+    output: ModerationResultBody | ModerationErrorBody | UnknownModerationInput
     """Moderation for the response output."""
 
 
@@ -3586,7 +3888,7 @@ class Response(TypedDict):
 class ResponseCompletedEvent(TypedDict):
     """Emitted when the model response is complete."""
 
-    type: Literal["response.completed"] | str
+    type: Literal["response.completed"]
     """The type of the event. Always `response.completed`."""
     response: Response
     """Properties of the completed response."""
@@ -3597,7 +3899,7 @@ class ResponseCompletedEvent(TypedDict):
 class ResponseContentPartAddedEvent(TypedDict):
     """Emitted when a new content part is added."""
 
-    type: Literal["response.content_part.added"] | str
+    type: Literal["response.content_part.added"]
     """The type of the event. Always `response.content_part.added`."""
     item_id: str
     """The ID of the output item that the content part was added to."""
@@ -3614,7 +3916,7 @@ class ResponseContentPartAddedEvent(TypedDict):
 class ResponseContentPartDoneEvent(TypedDict):
     """Emitted when a content part is done."""
 
-    type: Literal["response.content_part.done"] | str
+    type: Literal["response.content_part.done"]
     """The type of the event. Always `response.content_part.done`."""
     item_id: str
     """The ID of the output item that the content part was added to."""
@@ -3631,7 +3933,7 @@ class ResponseContentPartDoneEvent(TypedDict):
 class ResponseCreatedEvent(TypedDict):
     """An event that is emitted when a response is created."""
 
-    type: Literal["response.created"] | str
+    type: Literal["response.created"]
     """The type of the event. Always `response.created`."""
     response: Response
     """The response that was created."""
@@ -3642,7 +3944,7 @@ class ResponseCreatedEvent(TypedDict):
 class ResponseErrorEvent(TypedDict):
     """Emitted when an error occurs."""
 
-    type: Literal["error"] | str
+    type: Literal["error"]
     """The type of the event. Always `error`."""
     code: str | None
     """The error code."""
@@ -3657,7 +3959,7 @@ class ResponseErrorEvent(TypedDict):
 class ResponseFileSearchCallCompletedEvent(TypedDict):
     """Emitted when a file search call is completed (results found)."""
 
-    type: Literal["response.file_search_call.completed"] | str
+    type: Literal["response.file_search_call.completed"]
     """The type of the event. Always `response.file_search_call.completed`."""
     output_index: int
     """The index of the output item that the file search call is initiated."""
@@ -3670,7 +3972,7 @@ class ResponseFileSearchCallCompletedEvent(TypedDict):
 class ResponseFileSearchCallInProgressEvent(TypedDict):
     """Emitted when a file search call is initiated."""
 
-    type: Literal["response.file_search_call.in_progress"] | str
+    type: Literal["response.file_search_call.in_progress"]
     """The type of the event. Always `response.file_search_call.in_progress`."""
     output_index: int
     """The index of the output item that the file search call is initiated."""
@@ -3683,7 +3985,7 @@ class ResponseFileSearchCallInProgressEvent(TypedDict):
 class ResponseFileSearchCallSearchingEvent(TypedDict):
     """Emitted when a file search is currently searching."""
 
-    type: Literal["response.file_search_call.searching"] | str
+    type: Literal["response.file_search_call.searching"]
     """The type of the event. Always `response.file_search_call.searching`."""
     output_index: int
     """The index of the output item that the file search call is searching."""
@@ -3696,7 +3998,7 @@ class ResponseFileSearchCallSearchingEvent(TypedDict):
 class ResponseFunctionCallArgumentsDeltaEvent(TypedDict):
     """Emitted when there is a partial function-call arguments delta."""
 
-    type: Literal["response.function_call_arguments.delta"] | str
+    type: Literal["response.function_call_arguments.delta"]
     """The type of the event. Always `response.function_call_arguments.delta`."""
     item_id: str
     """The ID of the output item that the function-call arguments delta is added to."""
@@ -3711,7 +4013,7 @@ class ResponseFunctionCallArgumentsDeltaEvent(TypedDict):
 class ResponseFunctionCallArgumentsDoneEvent(TypedDict):
     """Emitted when function-call arguments are finalized."""
 
-    type: Literal["response.function_call_arguments.done"] | str
+    type: Literal["response.function_call_arguments.done"]
     item_id: str
     """The ID of the item."""
     name: str
@@ -3727,7 +4029,7 @@ class ResponseFunctionCallArgumentsDoneEvent(TypedDict):
 class ResponseShellCallCommandAddedStreamingEvent(TypedDict):
     """A streaming event that indicated a shell command was added to a tool call."""
 
-    type: Literal["response.shell_call_command.added"] | str
+    type: Literal["response.shell_call_command.added"]
     """The type of the event, always `response.shell_call_command.added`. Spec default (not applied): ``'response.shell_call_command.added'``."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -3742,7 +4044,7 @@ class ResponseShellCallCommandAddedStreamingEvent(TypedDict):
 class ResponseShellCallCommandDeltaStreamingEvent(TypedDict):
     """A streaming event that indicated a shell command was incrementally updated."""
 
-    type: Literal["response.shell_call_command.delta"] | str
+    type: Literal["response.shell_call_command.delta"]
     """The type of the event, always `response.shell_call_command.delta`. Spec default (not applied): ``'response.shell_call_command.delta'``."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -3759,7 +4061,7 @@ class ResponseShellCallCommandDeltaStreamingEvent(TypedDict):
 class ResponseShellCallCommandDoneStreamingEvent(TypedDict):
     """A streaming event that indicated a shell command was completed."""
 
-    type: Literal["response.shell_call_command.done"] | str
+    type: Literal["response.shell_call_command.done"]
     """The type of the event, always `response.shell_call_command.done`. Spec default (not applied): ``'response.shell_call_command.done'``."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -3783,7 +4085,7 @@ class ShellCallOutputDelta(TypedDict):
 class ResponseShellCallOutputContentDeltaStreamingEvent(TypedDict):
     """A streaming event that indicated shell call output was incrementally added."""
 
-    type: Literal["response.shell_call_output_content.delta"] | str
+    type: Literal["response.shell_call_output_content.delta"]
     """The type of the event, always `response.shell_call_output_content.delta`. Spec default (not applied): ``'response.shell_call_output_content.delta'``."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -3800,7 +4102,7 @@ class ResponseShellCallOutputContentDeltaStreamingEvent(TypedDict):
 class ResponseShellCallOutputContentDoneStreamingEvent(TypedDict):
     """A streaming event that indicated shell call output was completed."""
 
-    type: Literal["response.shell_call_output_content.done"] | str
+    type: Literal["response.shell_call_output_content.done"]
     """The type of the event, always `response.shell_call_output_content.done`. Spec default (not applied): ``'response.shell_call_output_content.done'``."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -3817,7 +4119,7 @@ class ResponseShellCallOutputContentDoneStreamingEvent(TypedDict):
 class ResponseInProgressEvent(TypedDict):
     """Emitted when the response is in progress."""
 
-    type: Literal["response.in_progress"] | str
+    type: Literal["response.in_progress"]
     """The type of the event. Always `response.in_progress`."""
     response: Response
     """The response that is in progress."""
@@ -3828,7 +4130,7 @@ class ResponseInProgressEvent(TypedDict):
 class ResponseFailedEvent(TypedDict):
     """An event that is emitted when a response fails."""
 
-    type: Literal["response.failed"] | str
+    type: Literal["response.failed"]
     """The type of the event. Always `response.failed`."""
     sequence_number: int
     """The sequence number of this event."""
@@ -3839,7 +4141,7 @@ class ResponseFailedEvent(TypedDict):
 class ResponseIncompleteEvent(TypedDict):
     """An event that is emitted when a response finishes as incomplete."""
 
-    type: Literal["response.incomplete"] | str
+    type: Literal["response.incomplete"]
     """The type of the event. Always `response.incomplete`."""
     response: Response
     """The response that was incomplete."""
@@ -3850,7 +4152,7 @@ class ResponseIncompleteEvent(TypedDict):
 class ResponseOutputItemAddedEvent(TypedDict):
     """Emitted when a new output item is added."""
 
-    type: Literal["response.output_item.added"] | str
+    type: Literal["response.output_item.added"]
     """The type of the event. Always `response.output_item.added`."""
     output_index: int
     """The index of the output item that was added."""
@@ -3867,7 +4169,7 @@ class ResponseOutputItemAddedEvent(TypedDict):
 class ResponseOutputItemDoneEvent(TypedDict):
     """Emitted when an output item is marked done."""
 
-    type: Literal["response.output_item.done"] | str
+    type: Literal["response.output_item.done"]
     """The type of the event. Always `response.output_item.done`."""
     output_index: int
     """The index of the output item that was marked done."""
@@ -3889,7 +4191,7 @@ class ResponseReasoningSummaryPartAddedEventPart(TypedDict):
 class ResponseReasoningSummaryPartAddedEvent(TypedDict):
     """Emitted when a new reasoning summary part is added."""
 
-    type: Literal["response.reasoning_summary_part.added"] | str
+    type: Literal["response.reasoning_summary_part.added"]
     """The type of the event. Always `response.reasoning_summary_part.added`."""
     item_id: str
     """The ID of the item this summary part is associated with."""
@@ -3915,7 +4217,7 @@ class ResponseReasoningSummaryPartDoneEventPart(TypedDict):
 class ResponseReasoningSummaryPartDoneEvent(TypedDict):
     """Emitted when a reasoning summary part is completed."""
 
-    type: Literal["response.reasoning_summary_part.done"] | str
+    type: Literal["response.reasoning_summary_part.done"]
     """The type of the event. Always `response.reasoning_summary_part.done`."""
     item_id: str
     """The ID of the item this summary part is associated with."""
@@ -3936,7 +4238,7 @@ class ResponseReasoningSummaryPartDoneEvent(TypedDict):
 class ResponseReasoningSummaryTextDeltaEvent(TypedDict):
     """Emitted when a delta is added to a reasoning summary text."""
 
-    type: Literal["response.reasoning_summary_text.delta"] | str
+    type: Literal["response.reasoning_summary_text.delta"]
     """The type of the event. Always `response.reasoning_summary_text.delta`."""
     item_id: str
     """The ID of the item this summary text delta is associated with."""
@@ -3953,7 +4255,7 @@ class ResponseReasoningSummaryTextDeltaEvent(TypedDict):
 class ResponseReasoningSummaryTextDoneEvent(TypedDict):
     """Emitted when a reasoning summary text is completed."""
 
-    type: Literal["response.reasoning_summary_text.done"] | str
+    type: Literal["response.reasoning_summary_text.done"]
     """The type of the event. Always `response.reasoning_summary_text.done`."""
     item_id: str
     """The ID of the item this summary text is associated with."""
@@ -3970,7 +4272,7 @@ class ResponseReasoningSummaryTextDoneEvent(TypedDict):
 class ResponseReasoningTextDeltaEvent(TypedDict):
     """Emitted when a delta is added to a reasoning text."""
 
-    type: Literal["response.reasoning_text.delta"] | str
+    type: Literal["response.reasoning_text.delta"]
     """The type of the event. Always `response.reasoning_text.delta`."""
     item_id: str
     """The ID of the item this reasoning text delta is associated with."""
@@ -3987,7 +4289,7 @@ class ResponseReasoningTextDeltaEvent(TypedDict):
 class ResponseReasoningTextDoneEvent(TypedDict):
     """Emitted when a reasoning text is completed."""
 
-    type: Literal["response.reasoning_text.done"] | str
+    type: Literal["response.reasoning_text.done"]
     """The type of the event. Always `response.reasoning_text.done`."""
     item_id: str
     """The ID of the item this reasoning text is associated with."""
@@ -4004,7 +4306,7 @@ class ResponseReasoningTextDoneEvent(TypedDict):
 class ResponseRefusalDeltaEvent(TypedDict):
     """Emitted when there is a partial refusal text."""
 
-    type: Literal["response.refusal.delta"] | str
+    type: Literal["response.refusal.delta"]
     """The type of the event. Always `response.refusal.delta`."""
     item_id: str
     """The ID of the output item that the refusal text is added to."""
@@ -4021,7 +4323,7 @@ class ResponseRefusalDeltaEvent(TypedDict):
 class ResponseRefusalDoneEvent(TypedDict):
     """Emitted when refusal text is finalized."""
 
-    type: Literal["response.refusal.done"] | str
+    type: Literal["response.refusal.done"]
     """The type of the event. Always `response.refusal.done`."""
     item_id: str
     """The ID of the output item that the refusal text is finalized."""
@@ -4061,7 +4363,7 @@ class ResponseLogProb(TypedDict):
 class ResponseTextDeltaEvent(TypedDict):
     """Emitted when there is an additional text delta."""
 
-    type: Literal["response.output_text.delta"] | str
+    type: Literal["response.output_text.delta"]
     """The type of the event. Always `response.output_text.delta`."""
     item_id: str
     """The ID of the output item that the text delta was added to."""
@@ -4080,7 +4382,7 @@ class ResponseTextDeltaEvent(TypedDict):
 class ResponseTextDoneEvent(TypedDict):
     """Emitted when text content is finalized."""
 
-    type: Literal["response.output_text.done"] | str
+    type: Literal["response.output_text.done"]
     """The type of the event. Always `response.output_text.done`."""
     item_id: str
     """The ID of the output item that the text content is finalized."""
@@ -4099,7 +4401,7 @@ class ResponseTextDoneEvent(TypedDict):
 class ResponseWebSearchCallCompletedEvent(TypedDict):
     """Emitted when a web search call is completed."""
 
-    type: Literal["response.web_search_call.completed"] | str
+    type: Literal["response.web_search_call.completed"]
     """The type of the event. Always `response.web_search_call.completed`."""
     output_index: int
     """The index of the output item that the web search call is associated with."""
@@ -4112,7 +4414,7 @@ class ResponseWebSearchCallCompletedEvent(TypedDict):
 class ResponseWebSearchCallInProgressEvent(TypedDict):
     """Emitted when a web search call is initiated."""
 
-    type: Literal["response.web_search_call.in_progress"] | str
+    type: Literal["response.web_search_call.in_progress"]
     """The type of the event. Always `response.web_search_call.in_progress`."""
     output_index: int
     """The index of the output item that the web search call is associated with."""
@@ -4125,7 +4427,7 @@ class ResponseWebSearchCallInProgressEvent(TypedDict):
 class ResponseWebSearchCallSearchingEvent(TypedDict):
     """Emitted when a web search call is executing."""
 
-    type: Literal["response.web_search_call.searching"] | str
+    type: Literal["response.web_search_call.searching"]
     """The type of the event. Always `response.web_search_call.searching`."""
     output_index: int
     """The index of the output item that the web search call is associated with."""
@@ -4138,7 +4440,7 @@ class ResponseWebSearchCallSearchingEvent(TypedDict):
 class ResponseImageGenCallCompletedEvent(TypedDict):
     """Emitted when an image generation tool call has completed and the final image is available."""
 
-    type: Literal["response.image_generation_call.completed"] | str
+    type: Literal["response.image_generation_call.completed"]
     """The type of the event. Always 'response.image_generation_call.completed'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4151,7 +4453,7 @@ class ResponseImageGenCallCompletedEvent(TypedDict):
 class ResponseImageGenCallGeneratingEvent(TypedDict):
     """Emitted when an image generation tool call is actively generating an image (intermediate state)."""
 
-    type: Literal["response.image_generation_call.generating"] | str
+    type: Literal["response.image_generation_call.generating"]
     """The type of the event. Always 'response.image_generation_call.generating'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4164,7 +4466,7 @@ class ResponseImageGenCallGeneratingEvent(TypedDict):
 class ResponseImageGenCallInProgressEvent(TypedDict):
     """Emitted when an image generation tool call is in progress."""
 
-    type: Literal["response.image_generation_call.in_progress"] | str
+    type: Literal["response.image_generation_call.in_progress"]
     """The type of the event. Always 'response.image_generation_call.in_progress'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4177,7 +4479,7 @@ class ResponseImageGenCallInProgressEvent(TypedDict):
 class ResponseImageGenCallPartialImageEvent(TypedDict):
     """Emitted when a partial image is available during image generation streaming."""
 
-    type: Literal["response.image_generation_call.partial_image"] | str
+    type: Literal["response.image_generation_call.partial_image"]
     """The type of the event. Always 'response.image_generation_call.partial_image'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4202,7 +4504,7 @@ class ResponseImageGenCallPartialImageEvent(TypedDict):
 class ResponseMCPCallArgumentsDeltaEvent(TypedDict):
     """Emitted when there is a delta (partial update) to the arguments of an MCP tool call."""
 
-    type: Literal["response.mcp_call_arguments.delta"] | str
+    type: Literal["response.mcp_call_arguments.delta"]
     """The type of the event. Always 'response.mcp_call_arguments.delta'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4217,7 +4519,7 @@ class ResponseMCPCallArgumentsDeltaEvent(TypedDict):
 class ResponseMCPCallArgumentsDoneEvent(TypedDict):
     """Emitted when the arguments for an MCP tool call are finalized."""
 
-    type: Literal["response.mcp_call_arguments.done"] | str
+    type: Literal["response.mcp_call_arguments.done"]
     """The type of the event. Always 'response.mcp_call_arguments.done'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4232,7 +4534,7 @@ class ResponseMCPCallArgumentsDoneEvent(TypedDict):
 class ResponseMCPCallCompletedEvent(TypedDict):
     """Emitted when an MCP  tool call has completed successfully."""
 
-    type: Literal["response.mcp_call.completed"] | str
+    type: Literal["response.mcp_call.completed"]
     """The type of the event. Always 'response.mcp_call.completed'."""
     item_id: str
     """The ID of the MCP tool call item that completed."""
@@ -4245,7 +4547,7 @@ class ResponseMCPCallCompletedEvent(TypedDict):
 class ResponseMCPCallFailedEvent(TypedDict):
     """Emitted when an MCP  tool call has failed."""
 
-    type: Literal["response.mcp_call.failed"] | str
+    type: Literal["response.mcp_call.failed"]
     """The type of the event. Always 'response.mcp_call.failed'."""
     item_id: str
     """The ID of the MCP tool call item that failed."""
@@ -4258,7 +4560,7 @@ class ResponseMCPCallFailedEvent(TypedDict):
 class ResponseMCPCallInProgressEvent(TypedDict):
     """Emitted when an MCP  tool call is in progress."""
 
-    type: Literal["response.mcp_call.in_progress"] | str
+    type: Literal["response.mcp_call.in_progress"]
     """The type of the event. Always 'response.mcp_call.in_progress'."""
     sequence_number: int
     """The sequence number of this event."""
@@ -4271,7 +4573,7 @@ class ResponseMCPCallInProgressEvent(TypedDict):
 class ResponseMCPListToolsCompletedEvent(TypedDict):
     """Emitted when the list of available MCP tools has been successfully retrieved."""
 
-    type: Literal["response.mcp_list_tools.completed"] | str
+    type: Literal["response.mcp_list_tools.completed"]
     """The type of the event. Always 'response.mcp_list_tools.completed'."""
     item_id: str
     """The ID of the MCP tool call item that produced this output."""
@@ -4284,7 +4586,7 @@ class ResponseMCPListToolsCompletedEvent(TypedDict):
 class ResponseMCPListToolsFailedEvent(TypedDict):
     """Emitted when the attempt to list available MCP tools has failed."""
 
-    type: Literal["response.mcp_list_tools.failed"] | str
+    type: Literal["response.mcp_list_tools.failed"]
     """The type of the event. Always 'response.mcp_list_tools.failed'."""
     item_id: str
     """The ID of the MCP tool call item that failed."""
@@ -4297,7 +4599,7 @@ class ResponseMCPListToolsFailedEvent(TypedDict):
 class ResponseMCPListToolsInProgressEvent(TypedDict):
     """Emitted when the system is in the process of retrieving the list of available MCP tools."""
 
-    type: Literal["response.mcp_list_tools.in_progress"] | str
+    type: Literal["response.mcp_list_tools.in_progress"]
     """The type of the event. Always 'response.mcp_list_tools.in_progress'."""
     item_id: str
     """The ID of the MCP tool call item that is being processed."""
@@ -4310,7 +4612,7 @@ class ResponseMCPListToolsInProgressEvent(TypedDict):
 class ResponseOutputTextAnnotationAddedEvent(TypedDict):
     """Emitted when an annotation is added to output text content."""
 
-    type: Literal["response.output_text.annotation.added"] | str
+    type: Literal["response.output_text.annotation.added"]
     """The type of the event. Always 'response.output_text.annotation.added'."""
     item_id: str
     """The unique identifier of the item to which the annotation is being added."""
@@ -4329,7 +4631,7 @@ class ResponseOutputTextAnnotationAddedEvent(TypedDict):
 class ResponseQueuedEvent(TypedDict):
     """Emitted when a response is queued and waiting to be processed."""
 
-    type: Literal["response.queued"] | str
+    type: Literal["response.queued"]
     """The type of the event. Always 'response.queued'."""
     response: Response
     """The full response object that is queued."""
@@ -4340,7 +4642,7 @@ class ResponseQueuedEvent(TypedDict):
 class ResponseCustomToolCallInputDeltaEvent(TypedDict):
     """Event representing a delta (partial update) to the input of a custom tool call."""
 
-    type: Literal["response.custom_tool_call_input.delta"] | str
+    type: Literal["response.custom_tool_call_input.delta"]
     """The event type identifier."""
     sequence_number: int
     """The sequence number of this event."""
@@ -4355,7 +4657,7 @@ class ResponseCustomToolCallInputDeltaEvent(TypedDict):
 class ResponseCustomToolCallInputDoneEvent(TypedDict):
     """Event indicating that input for a custom tool call is complete."""
 
-    type: Literal["response.custom_tool_call_input.done"] | str
+    type: Literal["response.custom_tool_call_input.done"]
     """The event type identifier."""
     sequence_number: int
     """The sequence number of this event."""
@@ -4381,7 +4683,7 @@ class ChatCompletionMessageToolCall(TypedDict):
 
     id: str
     """Identifier of the tool call."""
-    type: Literal["function"] | str
+    type: Literal["function"]
     """Always `function`."""
     function: ChatCompletionMessageToolCallFunction
     """The function called."""
@@ -4401,7 +4703,7 @@ class ChatCompletionMessageCustomToolCall(TypedDict):
 
     id: str
     """Identifier of the tool call."""
-    type: Literal["custom"] | str
+    type: Literal["custom"]
     """Always `custom`."""
     custom: ChatCompletionMessageCustomToolCallCustom
     """The custom tool called."""
@@ -4552,7 +4854,10 @@ Learn how to build JSON schemas [here](https://json-schema.org/).
 
 
 TextResponseFormatConfiguration: TypeAlias = (
-    ResponseFormatText | TextResponseFormatJsonSchema | ResponseFormatJsonObject
+    ResponseFormatText
+    | TextResponseFormatJsonSchema
+    | ResponseFormatJsonObject
+    | UnknownTextResponseFormatConfiguration
 )
 """An object specifying the format that the model must output.
 
@@ -4570,7 +4875,7 @@ is preferred for models that support it.
 """
 
 
-Filters: TypeAlias = ComparisonFilter | CompoundFilter
+Filters: TypeAlias = ComparisonFilter | CompoundFilter | UnknownFilters
 
 
 EmptyModelParam: TypeAlias = dict[str, Any]
@@ -4593,6 +4898,7 @@ Tool: TypeAlias = (
     | ToolSearchToolParam
     | WebSearchPreviewTool
     | ApplyPatchToolParam
+    | UnknownTool
 )
 """A tool that can be used to generate a response."""
 
@@ -4627,6 +4933,7 @@ ToolChoiceParam: TypeAlias = (
     | SpecificProgrammaticToolCallingParam
     | SpecificApplyPatchParam
     | SpecificFunctionShellParam
+    | UnknownToolChoiceParamMember
     | str
 )
 """How the model should select which tool (or tools) to use when generating
@@ -4636,7 +4943,15 @@ the model can call.
 
 
 ResponsePromptVariables: TypeAlias = (
-    dict[str, str | InputTextContent | InputImageContent | InputFileContent] | None
+    dict[
+        str,
+        str
+        | InputTextContent
+        | InputImageContent
+        | InputFileContent
+        | UnknownFunctionAndCustomToolCallOutput,
+    ]
+    | None
 )
 """Optional map of values to substitute in for variables in your
 prompt. The substitution values can either be strings, or other
@@ -4645,12 +4960,18 @@ Response input types like images or files.
 
 
 Annotation: TypeAlias = (
-    FileCitationBody | UrlCitationBody | ContainerFileCitationBody | FilePath
+    FileCitationBody
+    | UrlCitationBody
+    | ContainerFileCitationBody
+    | FilePath
+    | UnknownAnnotation
 )
 """An annotation that applies to a span of output text."""
 
 
-OutputMessageContent: TypeAlias = OutputTextContent | RefusalContent
+OutputMessageContent: TypeAlias = (
+    OutputTextContent | RefusalContent | UnknownOutputMessageContent
+)
 
 
 VectorStoreFileAttributes: TypeAlias = dict[str, str | float | bool] | None
@@ -4662,16 +4983,23 @@ length of 512 characters, booleans, or numbers.
 """
 
 
-ToolCallCaller: TypeAlias = DirectToolCallCaller | ProgramToolCallCaller
+ToolCallCaller: TypeAlias = (
+    DirectToolCallCaller | ProgramToolCallCaller | UnknownToolCallCaller
+)
 """The execution context that produced this tool call."""
 
 
-ToolCallCallerParam: TypeAlias = DirectToolCallCallerParam | ProgramToolCallCallerParam
+ToolCallCallerParam: TypeAlias = (
+    DirectToolCallCallerParam | ProgramToolCallCallerParam | UnknownToolCallCallerParam
+)
 """The execution context that produced this tool call."""
 
 
 FunctionAndCustomToolCallOutput: TypeAlias = (
-    InputTextContent | InputImageContent | InputFileContent
+    InputTextContent
+    | InputImageContent
+    | InputFileContent
+    | UnknownFunctionAndCustomToolCallOutput
 )
 
 
@@ -4685,6 +5013,7 @@ ComputerAction: TypeAlias = (
     | ScrollParam
     | TypeParam
     | WaitParam
+    | UnknownComputerAction
 )
 
 
@@ -4694,7 +5023,9 @@ ComputerActionList: TypeAlias = list[ComputerAction]
 """
 
 
-MCPToolCallError: TypeAlias = MCPProtocolError | MCPToolExecutionError | HTTPError
+MCPToolCallError: TypeAlias = (
+    MCPProtocolError | MCPToolExecutionError | HTTPError | UnknownMCPToolCallError
+)
 
 
 OutputItem: TypeAlias = (
@@ -4726,10 +5057,16 @@ OutputItem: TypeAlias = (
     | MCPApprovalResponseResource
     | CustomToolCall
     | CustomToolCallOutputResource
+    | UnknownOutputItem
 )
 
 
-InputContent: TypeAlias = InputTextContent | InputImageContent | InputFileContent
+InputContent: TypeAlias = (
+    InputTextContent
+    | InputImageContent
+    | InputFileContent
+    | UnknownFunctionAndCustomToolCallOutput
+)
 
 
 InputMessageContentList: TypeAlias = list[InputContent]
@@ -4739,7 +5076,9 @@ types.
 
 
 FunctionShellCallOutputOutcomeParam: TypeAlias = (
-    FunctionShellCallOutputTimeoutOutcomeParam | FunctionShellCallOutputExitOutcomeParam
+    FunctionShellCallOutputTimeoutOutcomeParam
+    | FunctionShellCallOutputExitOutcomeParam
+    | UnknownFunctionShellCallOutputOutcomeParam
 )
 """The exit or timeout outcome associated with this shell call."""
 
@@ -4748,6 +5087,7 @@ ApplyPatchOperationParam: TypeAlias = (
     ApplyPatchCreateFileOperationParam
     | ApplyPatchDeleteFileOperationParam
     | ApplyPatchUpdateFileOperationParam
+    | UnknownApplyPatchOperationParam
 )
 """One of the create_file, delete_file, or update_file operations supplied to the apply_patch tool."""
 
@@ -4781,6 +5121,7 @@ InputItem: TypeAlias = (
     | MCPToolCall
     | CustomToolCallOutput
     | CustomToolCall
+    | UnknownInputItemMember
     | CompactionTriggerItemParam
     | ItemReferenceParam
     | ProgramItemParam
@@ -4788,7 +5129,9 @@ InputItem: TypeAlias = (
 )
 
 
-OutputContent: TypeAlias = OutputTextContent | RefusalContent | ReasoningTextContent
+OutputContent: TypeAlias = (
+    OutputTextContent | RefusalContent | ReasoningTextContent | UnknownOutputContent
+)
 
 
 ResponseStreamEvent: TypeAlias = (
@@ -4850,12 +5193,15 @@ ResponseStreamEvent: TypeAlias = (
     | ResponseQueuedEvent
     | ResponseCustomToolCallInputDeltaEvent
     | ResponseCustomToolCallInputDoneEvent
+    | UnknownResponseStreamEvent
 )
 """Event emitted while a response is streamed."""
 
 
 ChatCompletionMessageToolCalls: TypeAlias = list[
-    ChatCompletionMessageToolCall | ChatCompletionMessageCustomToolCall
+    ChatCompletionMessageToolCall
+    | ChatCompletionMessageCustomToolCall
+    | UnknownChatCompletionMessageToolCallsMember
 ]
 """The tool calls the model made."""
 
@@ -5034,15 +5380,6 @@ def _parse_ChatCompletionMessageToolCalls(value: Any) -> ChatCompletionMessageTo
     return parsed
 
 
-class UnknownEvent(TypedDict):
-    """An event of a type this module's spec does not list (servers add event types
-    before the spec does): parse functions of event unions return it instead of raising,
-    and accumulators keep such events in ``unknown_events``. The dict is the event as it came.
-    """
-
-    type: str
-
-
 def parse_create_chat_completion_stream_response(
     data: Any,
 ) -> CreateChatCompletionStreamResponse:
@@ -5059,81 +5396,11 @@ def parse_create_chat_completion_response(data: Any) -> CreateChatCompletionResp
     return _parse_CreateChatCompletionResponse.parse(data)
 
 
-_TAGS_RESPONSE_STREAM_EVENT = frozenset(
-    {
-        "response.audio.delta",
-        "response.audio.done",
-        "response.audio.transcript.delta",
-        "response.audio.transcript.done",
-        "response.code_interpreter_call_code.delta",
-        "response.code_interpreter_call_code.done",
-        "response.code_interpreter_call.completed",
-        "response.code_interpreter_call.in_progress",
-        "response.code_interpreter_call.interpreting",
-        "response.completed",
-        "response.content_part.added",
-        "response.content_part.done",
-        "response.created",
-        "error",
-        "response.file_search_call.completed",
-        "response.file_search_call.in_progress",
-        "response.file_search_call.searching",
-        "response.function_call_arguments.delta",
-        "response.function_call_arguments.done",
-        "response.shell_call_command.added",
-        "response.shell_call_command.delta",
-        "response.shell_call_command.done",
-        "response.shell_call_output_content.delta",
-        "response.shell_call_output_content.done",
-        "response.in_progress",
-        "response.failed",
-        "response.incomplete",
-        "response.output_item.added",
-        "response.output_item.done",
-        "response.reasoning_summary_part.added",
-        "response.reasoning_summary_part.done",
-        "response.reasoning_summary_text.delta",
-        "response.reasoning_summary_text.done",
-        "response.reasoning_text.delta",
-        "response.reasoning_text.done",
-        "response.refusal.delta",
-        "response.refusal.done",
-        "response.output_text.delta",
-        "response.output_text.done",
-        "response.web_search_call.completed",
-        "response.web_search_call.in_progress",
-        "response.web_search_call.searching",
-        "response.image_generation_call.completed",
-        "response.image_generation_call.generating",
-        "response.image_generation_call.in_progress",
-        "response.image_generation_call.partial_image",
-        "response.mcp_call_arguments.delta",
-        "response.mcp_call_arguments.done",
-        "response.mcp_call.completed",
-        "response.mcp_call.failed",
-        "response.mcp_call.in_progress",
-        "response.mcp_list_tools.completed",
-        "response.mcp_list_tools.failed",
-        "response.mcp_list_tools.in_progress",
-        "response.output_text.annotation.added",
-        "response.queued",
-        "response.custom_tool_call_input.delta",
-        "response.custom_tool_call_input.done",
-    }
-)
-
-
-def parse_response_stream_event(data: Any) -> ResponseStreamEvent | UnknownEvent:
+def parse_response_stream_event(data: Any) -> ResponseStreamEvent:
     """Check that decoded JSON is a ``ResponseStreamEvent`` and return it (the same object).
 
-    Raises ``ParseError`` naming the field that does not fit. An event whose
-    tag the union does not list is returned as an ``UnknownEvent``, not an error."""
-    if (
-        type(data) is dict
-        and type(data.get("type")) is str
-        and data["type"] not in _TAGS_RESPONSE_STREAM_EVENT
-    ):
-        return cast(UnknownEvent, data)
+    Raises ``ParseError`` naming the field that does not fit. A member whose
+    tag the union does not list is an ``UnknownResponseStreamEvent``, not an error."""
     return _parse_ResponseStreamEvent(data)
 
 
@@ -5146,6 +5413,62 @@ def parse_response(data: Any) -> Response:
 
 # Each model's parser: the checks of its keys (below, once every parser exists to be
 # named), compiled on first use.
+_parse_UnknownTextResponseFormatConfiguration = _Checks(
+    UnknownTextResponseFormatConfiguration
+)
+_parse_UnknownFilters = _Checks(UnknownFilters)
+_parse_UnknownTool = _Checks(UnknownTool)
+_parse_UnknownAnnotation = _Checks(UnknownAnnotation)
+_parse_UnknownOutputMessageContent = _Checks(UnknownOutputMessageContent)
+_parse_UnknownToolCallCaller = _Checks(UnknownToolCallCaller)
+_parse_UnknownToolCallCallerParam = _Checks(UnknownToolCallCallerParam)
+_parse_UnknownFunctionAndCustomToolCallOutput = _Checks(
+    UnknownFunctionAndCustomToolCallOutput
+)
+_parse_UnknownComputerAction = _Checks(UnknownComputerAction)
+_parse_UnknownMCPToolCallError = _Checks(UnknownMCPToolCallError)
+_parse_UnknownOutputItem = _Checks(UnknownOutputItem)
+_parse_UnknownFunctionShellCallOutputOutcomeParam = _Checks(
+    UnknownFunctionShellCallOutputOutcomeParam
+)
+_parse_UnknownApplyPatchOperationParam = _Checks(UnknownApplyPatchOperationParam)
+_parse_UnknownOutputContent = _Checks(UnknownOutputContent)
+_parse_UnknownResponseStreamEvent = _Checks(UnknownResponseStreamEvent)
+_parse_UnknownChatCompletionModerationInput = _Checks(
+    UnknownChatCompletionModerationInput
+)
+_parse_UnknownAutoCodeInterpreterToolParamNetworkPolicy = _Checks(
+    UnknownAutoCodeInterpreterToolParamNetworkPolicy
+)
+_parse_UnknownContainerAutoParamSkills = _Checks(UnknownContainerAutoParamSkills)
+_parse_UnknownFunctionShellToolParamEnvironment = _Checks(
+    UnknownFunctionShellToolParamEnvironment
+)
+_parse_UnknownCustomToolParamFormat = _Checks(UnknownCustomToolParamFormat)
+_parse_UnknownNamespaceToolParamTools = _Checks(UnknownNamespaceToolParamTools)
+_parse_UnknownWebSearchToolCallAction = _Checks(UnknownWebSearchToolCallAction)
+_parse_UnknownCodeInterpreterToolCallOutputs = _Checks(
+    UnknownCodeInterpreterToolCallOutputs
+)
+_parse_UnknownFunctionShellCallEnvironment = _Checks(
+    UnknownFunctionShellCallEnvironment
+)
+_parse_UnknownFunctionShellCallOutputContentOutcome = _Checks(
+    UnknownFunctionShellCallOutputContentOutcome
+)
+_parse_UnknownApplyPatchToolCallOperation = _Checks(UnknownApplyPatchToolCallOperation)
+_parse_UnknownFunctionCallOutputItemParamOutput = _Checks(
+    UnknownFunctionCallOutputItemParamOutput
+)
+_parse_UnknownFunctionShellCallItemParamEnvironment = _Checks(
+    UnknownFunctionShellCallItemParamEnvironment
+)
+_parse_UnknownModerationInput = _Checks(UnknownModerationInput)
+_parse_UnknownToolChoiceParamMember = _Checks(UnknownToolChoiceParamMember)
+_parse_UnknownInputItemMember = _Checks(UnknownInputItemMember)
+_parse_UnknownChatCompletionMessageToolCallsMember = _Checks(
+    UnknownChatCompletionMessageToolCallsMember
+)
 _parse_ChatCompletionStreamResponseDeltaFunctionCall = _Checks(
     ChatCompletionStreamResponseDeltaFunctionCall
 )
@@ -5540,6 +5863,7 @@ _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more = _
         "moderation_results": _parse_ChatCompletionModerationResults,
         "error": _parse_ChatCompletionModerationError,
     },
+    _parse_UnknownChatCompletionModerationInput,
 )
 _P_list_of_CreateChatCompletionStreamResponseChoice = _list_of(
     _parse_CreateChatCompletionStreamResponseChoice
@@ -5569,6 +5893,7 @@ _P_tagged_type_disabled_ContainerNetworkPolicyDisabledParam_and_1_more = _tagged
         "disabled": _parse_ContainerNetworkPolicyDisabledParam,
         "allowlist": _parse_ContainerNetworkPolicyAllowlistParam,
     },
+    _parse_UnknownAutoCodeInterpreterToolParamNetworkPolicy,
 )
 _P_first_of_str_AutoCodeInterpreterToolParam = _first_of(
     (_str, _parse_AutoCodeInterpreterToolParam)
@@ -5576,6 +5901,7 @@ _P_first_of_str_AutoCodeInterpreterToolParam = _first_of(
 _P_tagged_type_skill_reference_SkillReferenceParam_and_1_more = _tagged(
     "type",
     {"skill_reference": _parse_SkillReferenceParam, "inline": _parse_InlineSkillParam},
+    _parse_UnknownContainerAutoParamSkills,
 )
 _P_list_of_tagged_type_skill_reference_SkillReferenceParam_and_1_more = _list_of(
     _P_tagged_type_skill_reference_SkillReferenceParam_and_1_more
@@ -5588,13 +5914,17 @@ _P_tagged_type_container_auto_ContainerAutoParam_and_2_more = _tagged(
         "local": _parse_LocalEnvironmentParam,
         "container_reference": _parse_ContainerReferenceParam,
     },
+    _parse_UnknownFunctionShellToolParamEnvironment,
 )
 _P_tagged_type_text_CustomTextFormatParam_and_1_more = _tagged(
     "type",
     {"text": _parse_CustomTextFormatParam, "grammar": _parse_CustomGrammarFormatParam},
+    _parse_UnknownCustomToolParamFormat,
 )
 _P_tagged_type_function_FunctionToolParam_and_1_more = _tagged(
-    "type", {"function": _parse_FunctionToolParam, "custom": _parse_CustomToolParam}
+    "type",
+    {"function": _parse_FunctionToolParam, "custom": _parse_CustomToolParam},
+    _parse_UnknownNamespaceToolParamTools,
 )
 _P_list_of_tagged_type_function_FunctionToolParam_and_1_more = _list_of(
     _P_tagged_type_function_FunctionToolParam_and_1_more
@@ -5619,6 +5949,7 @@ _P_tagged_type_search_WebSearchActionSearch_and_2_more = _tagged(
         "open_page": _parse_WebSearchActionOpenPage,
         "find_in_page": _parse_WebSearchActionFind,
     },
+    _parse_UnknownWebSearchToolCallAction,
 )
 _P_nullable_list_of_str = _nullable(_P_list_of_str)
 _P_list_of_CoordParam = _list_of(_parse_CoordParam)
@@ -5632,6 +5963,7 @@ _P_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more = _tagged(
         "logs": _parse_CodeInterpreterOutputLogs,
         "image": _parse_CodeInterpreterOutputImage,
     },
+    _parse_UnknownCodeInterpreterToolCallOutputs,
 )
 _P_list_of_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more = _list_of(
     _P_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more
@@ -5646,6 +5978,7 @@ _P_tagged_type_local_LocalEnvironmentResource_and_1_more = _tagged(
         "local": _parse_LocalEnvironmentResource,
         "container_reference": _parse_ContainerReferenceResource,
     },
+    _parse_UnknownFunctionShellCallEnvironment,
 )
 _P_nullable_tagged_type_local_LocalEnvironmentResource_and_1_more = _nullable(
     _P_tagged_type_local_LocalEnvironmentResource_and_1_more
@@ -5656,6 +5989,7 @@ _P_tagged_type_timeout_FunctionShellCallOutputTimeoutOutcome_and_1_more = _tagge
         "timeout": _parse_FunctionShellCallOutputTimeoutOutcome,
         "exit": _parse_FunctionShellCallOutputExitOutcome,
     },
+    _parse_UnknownFunctionShellCallOutputContentOutcome,
 )
 _P_list_of_FunctionShellCallOutputContent = _list_of(
     _parse_FunctionShellCallOutputContent
@@ -5667,6 +6001,7 @@ _P_tagged_type_create_file_ApplyPatchCreateFileOperation_and_2_more = _tagged(
         "delete_file": _parse_ApplyPatchDeleteFileOperation,
         "update_file": _parse_ApplyPatchUpdateFileOperation,
     },
+    _parse_UnknownApplyPatchToolCallOperation,
 )
 _P_list_of_MCPListToolsTool = _list_of(_parse_MCPListToolsTool)
 _P_first_of_str_InputMessageContentList = _first_of(
@@ -5679,6 +6014,7 @@ _P_tagged_type_input_text_InputTextContentParam_and_2_more = _tagged(
         "input_image": _parse_InputImageContentParamAutoParam,
         "input_file": _parse_InputFileContentParam,
     },
+    _parse_UnknownFunctionCallOutputItemParamOutput,
 )
 _P_list_of_tagged_type_input_text_InputTextContentParam_and_2_more = _list_of(
     _P_tagged_type_input_text_InputTextContentParam_and_2_more
@@ -5692,6 +6028,7 @@ _P_tagged_type_local_LocalEnvironmentParam_and_1_more = _tagged(
         "local": _parse_LocalEnvironmentParam,
         "container_reference": _parse_ContainerReferenceParam,
     },
+    _parse_UnknownFunctionShellCallItemParamEnvironment,
 )
 _P_list_of_FunctionShellCallOutputContentParam = _list_of(
     _parse_FunctionShellCallOutputContentParam
@@ -5702,6 +6039,7 @@ _P_tagged_type_moderation_result_ModerationResultBody_and_1_more = _tagged(
         "moderation_result": _parse_ModerationResultBody,
         "error": _parse_ModerationErrorBody,
     },
+    _parse_UnknownModerationInput,
 )
 _P_nullable_Metadata = _nullable(_parse_Metadata)
 _P_nullable_float = _nullable(_float)
@@ -5734,6 +6072,7 @@ _P_tagged_type_text_ResponseFormatText_and_2_more = _tagged(
         "json_schema": _parse_TextResponseFormatJsonSchema,
         "json_object": _parse_ResponseFormatJsonObject,
     },
+    _parse_UnknownTextResponseFormatConfiguration,
 )
 _P_tagged_type_eq_ComparisonFilter_and_9_more = _tagged(
     "type",
@@ -5749,6 +6088,7 @@ _P_tagged_type_eq_ComparisonFilter_and_9_more = _tagged(
         "and": _parse_CompoundFilter,
         "or": _parse_CompoundFilter,
     },
+    _parse_UnknownFilters,
 )
 _P_tagged_type_function_FunctionTool_and_17_more = _tagged(
     "type",
@@ -5772,6 +6112,7 @@ _P_tagged_type_function_FunctionTool_and_17_more = _tagged(
         "web_search_preview_2025_03_11": _parse_WebSearchPreviewTool,
         "apply_patch": _parse_ApplyPatchToolParam,
     },
+    _parse_UnknownTool,
 )
 _P_tagged_type_allowed_tools_ToolChoiceAllowed_and_14_more = _tagged(
     "type",
@@ -5792,6 +6133,7 @@ _P_tagged_type_allowed_tools_ToolChoiceAllowed_and_14_more = _tagged(
         "apply_patch": _parse_SpecificApplyPatchParam,
         "shell": _parse_SpecificFunctionShellParam,
     },
+    _parse_UnknownToolChoiceParamMember,
 )
 _P_first_of_str_and_1_more_2 = _first_of(
     (_str, _P_tagged_type_allowed_tools_ToolChoiceAllowed_and_14_more)
@@ -5803,6 +6145,7 @@ _P_tagged_type_input_text_InputTextContent_and_2_more = _tagged(
         "input_image": _parse_InputImageContent,
         "input_file": _parse_InputFileContent,
     },
+    _parse_UnknownFunctionAndCustomToolCallOutput,
 )
 _P_first_of_str_and_1_more_3 = _first_of(
     (_str, _P_tagged_type_input_text_InputTextContent_and_2_more)
@@ -5819,9 +6162,12 @@ _P_tagged_type_file_citation_FileCitationBody_and_3_more = _tagged(
         "container_file_citation": _parse_ContainerFileCitationBody,
         "file_path": _parse_FilePath,
     },
+    _parse_UnknownAnnotation,
 )
 _P_tagged_type_output_text_OutputTextContent_and_1_more = _tagged(
-    "type", {"output_text": _parse_OutputTextContent, "refusal": _parse_RefusalContent}
+    "type",
+    {"output_text": _parse_OutputTextContent, "refusal": _parse_RefusalContent},
+    _parse_UnknownOutputMessageContent,
 )
 _P_first_of_str_float_bool = _first_of((_str, _float, _bool))
 _P_map_of_first_of_str_float_bool = _map_of(_P_first_of_str_float_bool)
@@ -5831,6 +6177,7 @@ _P_nullable_map_of_first_of_str_float_bool = _nullable(
 _P_tagged_type_direct_DirectToolCallCaller_and_1_more = _tagged(
     "type",
     {"direct": _parse_DirectToolCallCaller, "program": _parse_ProgramToolCallCaller},
+    _parse_UnknownToolCallCaller,
 )
 _P_tagged_type_direct_DirectToolCallCallerParam_and_1_more = _tagged(
     "type",
@@ -5838,6 +6185,7 @@ _P_tagged_type_direct_DirectToolCallCallerParam_and_1_more = _tagged(
         "direct": _parse_DirectToolCallCallerParam,
         "program": _parse_ProgramToolCallCallerParam,
     },
+    _parse_UnknownToolCallCallerParam,
 )
 _P_tagged_type_click_ClickParam_and_8_more = _tagged(
     "type",
@@ -5852,6 +6200,7 @@ _P_tagged_type_click_ClickParam_and_8_more = _tagged(
         "type": _parse_TypeParam,
         "wait": _parse_WaitParam,
     },
+    _parse_UnknownComputerAction,
 )
 _P_list_of_ComputerAction = _list_of(_parse_ComputerAction)
 _P_tagged_type_mcp_protocol_error_MCPProtocolError_and_2_more = _tagged(
@@ -5861,6 +6210,7 @@ _P_tagged_type_mcp_protocol_error_MCPProtocolError_and_2_more = _tagged(
         "mcp_tool_execution_error": _parse_MCPToolExecutionError,
         "http_error": _parse_HTTPError,
     },
+    _parse_UnknownMCPToolCallError,
 )
 _P_tagged_type_message_OutputMessage_and_27_more = _tagged(
     "type",
@@ -5894,6 +6244,7 @@ _P_tagged_type_message_OutputMessage_and_27_more = _tagged(
         "custom_tool_call": _parse_CustomToolCall,
         "custom_tool_call_output": _parse_CustomToolCallOutputResource,
     },
+    _parse_UnknownOutputItem,
 )
 _P_list_of_InputContent = _list_of(_parse_InputContent)
 _P_tagged_type_timeout_FunctionShellCallOutputTimeoutOutcomeParam_and_1_more = _tagged(
@@ -5902,6 +6253,7 @@ _P_tagged_type_timeout_FunctionShellCallOutputTimeoutOutcomeParam_and_1_more = _
         "timeout": _parse_FunctionShellCallOutputTimeoutOutcomeParam,
         "exit": _parse_FunctionShellCallOutputExitOutcomeParam,
     },
+    _parse_UnknownFunctionShellCallOutputOutcomeParam,
 )
 _P_tagged_type_create_file_ApplyPatchCreateFileOperationParam_and_2_more = _tagged(
     "type",
@@ -5910,6 +6262,7 @@ _P_tagged_type_create_file_ApplyPatchCreateFileOperationParam_and_2_more = _tagg
         "delete_file": _parse_ApplyPatchDeleteFileOperationParam,
         "update_file": _parse_ApplyPatchUpdateFileOperationParam,
     },
+    _parse_UnknownApplyPatchOperationParam,
 )
 _P_tagged_type_message_InputMessage_and_25_more = _tagged(
     "type",
@@ -5941,6 +6294,7 @@ _P_tagged_type_message_InputMessage_and_25_more = _tagged(
         "custom_tool_call_output": _parse_CustomToolCallOutput,
         "custom_tool_call": _parse_CustomToolCall,
     },
+    _parse_UnknownInputItemMember,
 )
 _P_first_of_EasyInputMessage_and_5_more = _first_of(
     (
@@ -5959,6 +6313,7 @@ _P_tagged_type_output_text_OutputTextContent_and_2_more = _tagged(
         "refusal": _parse_RefusalContent,
         "reasoning_text": _parse_ReasoningTextContent,
     },
+    _parse_UnknownOutputContent,
 )
 _P_tagged_type_response_audio_delta_ResponseAudioDeltaEvent_and_57_more = _tagged(
     "type",
@@ -6022,6 +6377,7 @@ _P_tagged_type_response_audio_delta_ResponseAudioDeltaEvent_and_57_more = _tagge
         "response.custom_tool_call_input.delta": _parse_ResponseCustomToolCallInputDeltaEvent,
         "response.custom_tool_call_input.done": _parse_ResponseCustomToolCallInputDoneEvent,
     },
+    _parse_UnknownResponseStreamEvent,
 )
 _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _tagged(
     "type",
@@ -6029,6 +6385,7 @@ _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _tagged(
         "function": _parse_ChatCompletionMessageToolCall,
         "custom": _parse_ChatCompletionMessageCustomToolCall,
     },
+    _parse_UnknownChatCompletionMessageToolCallsMember,
 )
 _P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _list_of(
     _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more
@@ -6036,6 +6393,110 @@ _P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _list
 
 
 # Each model's keys, as its parser checks them (a model with none has no line).
+_parse_UnknownTextResponseFormatConfiguration.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownFilters.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownTool.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownAnnotation.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownOutputMessageContent.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownToolCallCaller.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownToolCallCallerParam.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownFunctionAndCustomToolCallOutput.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownComputerAction.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownMCPToolCallError.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownOutputItem.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownFunctionShellCallOutputOutcomeParam.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownApplyPatchOperationParam.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownOutputContent.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownResponseStreamEvent.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownChatCompletionModerationInput.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownAutoCodeInterpreterToolParamNetworkPolicy.keys = (
+    _Key("type", _str, fast=str),
+)
+
+
+_parse_UnknownContainerAutoParamSkills.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownFunctionShellToolParamEnvironment.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownCustomToolParamFormat.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownNamespaceToolParamTools.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownWebSearchToolCallAction.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownCodeInterpreterToolCallOutputs.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownFunctionShellCallEnvironment.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownFunctionShellCallOutputContentOutcome.keys = (
+    _Key("type", _str, fast=str),
+)
+
+
+_parse_UnknownApplyPatchToolCallOperation.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownFunctionCallOutputItemParamOutput.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownFunctionShellCallItemParamEnvironment.keys = (
+    _Key("type", _str, fast=str),
+)
+
+
+_parse_UnknownModerationInput.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownToolChoiceParamMember.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownInputItemMember.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownChatCompletionMessageToolCallsMember.keys = (
+    _Key("type", _str, fast=str),
+)
+
+
 _parse_ChatCompletionStreamResponseDeltaFunctionCall.keys = (
     _Key("arguments", _str, fast=str, optional=True),
     _Key("name", _str, fast=str, optional=True),
@@ -8724,6 +9185,7 @@ class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
     (``strict=True``: ``StreamMergeError`` at the first stray instead)."""
 
     __slots__ = ()
+    _finish = (("choices", "finish_reason"),)
 
     def __init__(self, *, strict: bool = False) -> None:
         super().__init__(_CreateChatCompletionStreamResponseMerge(""), strict)
@@ -8812,13 +9274,15 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CODE = _Slot(
     },
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CODE_2 = _Slot(
-    "output[{output_index}].code", ident="item_id"
+    "output[{output_index}].code", ident="item_id", kinds=("string",)
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_STATUS = _Slot(
     "output[{output_index}].status", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT = _Slot(
-    "output[{output_index}].content[{content_index}]", ident="item_id"
+    "output[{output_index}].content[{content_index}]",
+    ident="item_id",
+    kinds=("object",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS = _Slot(
     "output[{output_index}].arguments",
@@ -8826,12 +9290,15 @@ _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS = _Slot(
     new={"arguments": "", "call_id": "", "name": "", "type": "function_call"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_NAME = _Slot(
-    "output[{output_index}].name", ident="item_id"
+    "output[{output_index}].name", ident="item_id", kinds=("string",)
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_2 = _Slot(
     "output[{output_index}].arguments", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS = _Slot(
+    "output[{output_index}].action.commands[{command_index}]", kinds=("string",)
+)
+_RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_2 = _Slot(
     "output[{output_index}].action.commands[{command_index}]"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT = _Slot(
@@ -8840,14 +9307,21 @@ _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT = _Slot(
     fixed=("detail", "mode", "type"),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT_2 = _Slot(
-    "output[{output_index}].output", ident="item_id"
+    "output[{output_index}].output",
+    ident="item_id",
+    kinds=("array", "object", "string"),
 )
-_RESPONSE_STREAM_EVENT_OUTPUT = _Slot("output[{output_index}]")
+_RESPONSE_STREAM_EVENT_OUTPUT = _Slot("output[{output_index}]", kinds=("object",))
 _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY = _Slot(
     "output[{output_index}].summary[{summary_index}]", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT = _Slot(
     "output[{output_index}].summary[{summary_index}].text", ident="item_id"
+)
+_RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT_2 = _Slot(
+    "output[{output_index}].summary[{summary_index}].text",
+    ident="item_id",
+    kinds=("string",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT = _Slot(
     "output[{output_index}].content[{content_index}].text",
@@ -8855,7 +9329,9 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT = _Slot(
     new={"text": "", "type": "reasoning_text"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_2 = _Slot(
-    "output[{output_index}].content[{content_index}].text", ident="item_id"
+    "output[{output_index}].content[{content_index}].text",
+    ident="item_id",
+    kinds=("string",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL = _Slot(
     "output[{output_index}].content[{content_index}].refusal",
@@ -8863,7 +9339,9 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL = _Slot(
     new={"refusal": "", "type": "refusal"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_2 = _Slot(
-    "output[{output_index}].content[{content_index}].refusal", ident="item_id"
+    "output[{output_index}].content[{content_index}].refusal",
+    ident="item_id",
+    kinds=("string",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_3 = _Slot(
     "output[{output_index}].content[{content_index}].text",
@@ -8873,6 +9351,11 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_3 = _Slot(
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS = _Slot(
     "output[{output_index}].content[{content_index}].logprobs", ident="item_id"
 )
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS_2 = _Slot(
+    "output[{output_index}].content[{content_index}].logprobs",
+    ident="item_id",
+    kinds=("array",),
+)
 _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_3 = _Slot(
     "output[{output_index}].arguments",
     ident="item_id",
@@ -8881,6 +9364,7 @@ _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_3 = _Slot(
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ANNOTATIONS = _Slot(
     "output[{output_index}].content[{content_index}].annotations[{annotation_index}]",
     ident="item_id",
+    kinds=("object",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_INPUT = _Slot(
     "output[{output_index}].input",
@@ -8888,7 +9372,7 @@ _RESPONSE_STREAM_EVENT_OUTPUT_INPUT = _Slot(
     new={"call_id": "", "input": "", "name": "", "type": "custom_tool_call"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_INPUT_2 = _Slot(
-    "output[{output_index}].input", ident="item_id"
+    "output[{output_index}].input", ident="item_id", kinds=("string",)
 )
 
 
@@ -9040,7 +9524,7 @@ def _on_response_shell_call_command_delta(f: _EventFold, e: dict[str, Any]) -> N
     """``response.shell_call_command.delta``: append delta at
     output[{output_index}].action.commands[{command_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_2.append(f, e, e.get("delta"))
 
 
 def _on_response_shell_call_command_done(f: _EventFold, e: dict[str, Any]) -> None:
@@ -9120,7 +9604,7 @@ def _on_response_reasoning_summary_text_done(f: _EventFold, e: dict[str, Any]) -
     """``response.reasoning_summary_text.done``: replace text at
     output[{output_index}].summary[{summary_index}].text.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT_2.replace(
         f, e, e.get("text"), check=True, optional=True
     )
 
@@ -9178,7 +9662,7 @@ def _on_response_output_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_2.replace(
         f, e, e.get("text"), content, check=True, optional=True
     )
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS_2.replace(
         f, e, e.get("logprobs"), content
     )
 
@@ -9425,6 +9909,13 @@ class ResponseStreamEventAccumulator:
             parse_response, self._fold.snapshot(), self._fold
         )
         return built
+
+    def to_response(self) -> Response:
+        """The finished ``Response``, what the API answers without streaming: ``snapshot()``        once the stream has ended. Asked before its terminal event (a stream cut short), it is
+        reported once as ``incomplete`` and built anyway; ``strict=True`` raises
+        ``StreamMergeError`` instead."""
+        self._fold.ended()
+        return self.snapshot()
 
     @property
     def anomalies(self) -> list[Anomaly]:

@@ -20,7 +20,7 @@ def _example(style: str) -> str:
     return match.group(1)
 
 
-@pytest.mark.parametrize("style", ["pydantic", "dataclass", "typeddict"])
+@pytest.mark.parametrize("style", ["pydantic", "dataclass", "typeddict", "surface"])
 def test_readme_example_runs_on_a_recorded_stream(style: str, capsys: pytest.CaptureFixture[str]) -> None:
     recording = next(p for p in RECORDED if p.name == "openai-python-parallel_tools.sse")
     lines = recording.read_bytes().splitlines()

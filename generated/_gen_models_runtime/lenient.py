@@ -11,35 +11,53 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from .parsing import _T, ParseError, _Kept
+from .parsing import _CLOSED, _T, ParseError, _Kept
 
-#: The two messages of a result built anyway (``schema_drift``), the same in every style:
-#: a required field the server did not send, and a value the types cannot hold.
+#: The messages of a result built anyway (``schema_drift``), the same in every style: a
+#: required field the server did not send, a tag its union does not list, and a value the
+#: types cannot hold (the one place it is kept is ``snapshot_dict()``).
 _DRIFT_MISSING = "a required field is missing: built without it"
-_DRIFT_KEPT = "does not fit its schema: kept as it came (JSON)"
+_DRIFT_UNKNOWN = "a tag its union does not name: kept as the union's member for unknown tags"
+_DRIFT_LEFT = "does not fit its schema: left out of the typed result (snapshot_dict() has it)"
+#: How a lenient build marks a place (``_built_anyway``): what it reports, what is built there.
+_MARK_MISSING, _MARK_UNKNOWN, _MARK_LEFT = "missing", "unknown", "left"
+_DRIFT = {_MARK_MISSING: _DRIFT_MISSING, _MARK_UNKNOWN: _DRIFT_UNKNOWN, _MARK_LEFT: _DRIFT_LEFT}
 
 
 def _built_anyway(parse: Callable[[Any], _T], data: dict[str, Any], acc: Any) -> _T:
     """``parse(data)``, for an accumulator's result. With ``acc.strict``, its ``ParseError``;
-    otherwise whatever the server sent is built: each place that does not fit (a required
-    field missing, a value of another type, an unknown tag in a closed union, at any depth)
-    is reported as a ``schema_drift`` anomaly with its path, and kept as its JSON where it
-    was (a missing required field reads as ``None`` in a dataclass, and is left out of a
-    TypedDict). Every other place is typed as usual: a tagged union's member is the one its
-    tag names, also when that member is incomplete.
+    otherwise whatever the server sent that the types can hold is built: each place that
+    does not fit (a required field missing, a value of another type, a tag its union does not
+    list, at any depth) is reported as a ``schema_drift`` anomaly with its path. A tagged
+    union's member is the one its tag names, also when that member is incomplete; a tag the
+    union does not list is the union's member for those (``Unknown<Union>``); a missing
+    required field reads as ``None`` (a TypedDict leaves it out); any other place that does
+    not fit is left out of the typed result (``None`` for a field, no item in a list or map;
+    a TypedDict leaves the key out): no typed field holds a value its annotation denies, and
+    ``snapshot_dict()`` keeps every value as it came.
 
     How: the parse is repeated with a ``_Kept`` marker at each failing place (in a copy of
     the data along that path only) until it goes through; the parser that reads a marked
-    place returns its value as it came. A TypedDict's parsers return their input, so its
-    result is that copy with the markers taken out (``_unmarked``). ``acc``: the
-    accumulator's state (``strict`` and ``drift``)."""
+    place leaves it out, or builds the union's fallback member from it. A TypedDict's parsers
+    return their input, so its result is that copy with the markers taken out
+    (``_unmarked``). Unions are closed meanwhile (``_CLOSED``): an unknown tag fails the
+    parse, which is how it is found and reported. ``acc``: the accumulator's state
+    (``strict`` and ``drift``)."""
+    token = _CLOSED.set(True)
+    try:
+        return _build(parse, data, acc)
+    finally:
+        _CLOSED.reset(token)
+
+
+def _build(parse: Callable[[Any], _T], data: dict[str, Any], acc: Any) -> _T:
     try:
         return parse(data)
     except ParseError as exc:
         if acc.strict:
             raise
         error = exc
-    marked: dict[tuple[str | int, ...], bool] = {}  # path -> a required field was missing
+    marked: dict[tuple[str | int, ...], str] = {}  # path -> how it is marked (_MARK_MISSING...)
     patched: Any = data
     built: Any = data
     for _ in range(_MOST_PLACES):
@@ -51,7 +69,7 @@ def _built_anyway(parse: Callable[[Any], _T], data: dict[str, Any], acc: Any) ->
         patched = _marked(patched, path)
         for inner in [p for p in marked if p[: len(path)] == path]:
             del marked[inner]
-        marked[path] = error.message == "required field is missing" and path == error.path
+        marked[path] = _how(error, path)
         try:
             built = parse(patched)
         except ParseError as exc:
@@ -60,27 +78,39 @@ def _built_anyway(parse: Callable[[Any], _T], data: dict[str, Any], acc: Any) ->
         break
     else:
         built = patched = data  # not reached with real data: kept whole
-    for where, missing in sorted(marked.items(), key=lambda item: _path_order(item[0])):
-        acc.drift(_where(where), _DRIFT_MISSING if missing else _DRIFT_KEPT)
-    # a TypedDict: each kept place as it came, a missing field left out
+    for where, how in sorted(marked.items(), key=lambda item: _path_order(item[0])):
+        acc.drift(_where(where), _DRIFT[how])
+    # a TypedDict: each marked place left out, an unknown tag's member as it came
     if built is patched:
         return cast(_T, _unmarked(patched, marked))
     return cast(_T, built)
 
 
-def _unmarked(data: Any, marked: dict[tuple[str | int, ...], bool]) -> Any:
+def _how(error: ParseError, path: tuple[str | int, ...]) -> str:
+    """How a lenient build marks ``path``, where ``error`` made it mark one."""
+    if path != error.path:
+        return _MARK_LEFT  # its container, where no parser can keep the place itself
+    if error.message == "required field is missing":
+        return _MARK_MISSING
+    return _MARK_UNKNOWN if error.unknown else _MARK_LEFT
+
+
+def _unmarked(data: Any, marked: dict[tuple[str | int, ...], str]) -> Any:
     """A TypedDict's lenient result: ``data`` (the last copy parsed, whose tuples its parsers
-    put in place) with the value as it came at each marked place, and a missing required
-    field left out (``marked``: path -> the field was missing)."""
-    for path, missing in marked.items():
+    put in place) with the union's member as it came at each unknown tag's place, and every
+    other marked place left out: a key taken out of its object, an item out of its list (the
+    later items of a list first, so that the earlier positions stay true)."""
+    for path, how in sorted(marked.items(), key=lambda item: _path_order(item[0]), reverse=True):
         here = data
         for step in path[:-1]:
             here = here[step]
         last = path[-1]
-        if missing and type(here) is dict:
-            here.pop(last, None)
-        elif type(here) in (dict, list) and type(here[last]) is _Kept:
+        if how == _MARK_UNKNOWN and type(here[last]) is _Kept:  # the union's member: the JSON itself
             here[last] = _unkept(here[last].value)
+        elif type(here) is dict:
+            here.pop(last, None)
+        elif type(here) is list and type(last) is int:
+            del here[last]
     return data
 
 

@@ -17,6 +17,7 @@ docstring and the import lines (see the package docstring).
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any, TypeVar, cast
 
 # ---------------------------------------------------------------------------
@@ -31,11 +32,15 @@ class ParseError(ValueError):
     Attributes:
         message: what is wrong (``expected a string, got null``).
         path: where, as keys and list positions from the top (``("choices", 0, "index")``).
+        unknown: a tag its union does not list, where the union has a member for those (its
+            fallback): raised only while ``_CLOSED`` is set (an accumulator's result), which
+            then builds that member and reports it.
     """
 
-    def __init__(self, message: str, path: tuple[str | int, ...] = ()) -> None:
+    def __init__(self, message: str, path: tuple[str | int, ...] = (), unknown: bool = False) -> None:
         self.message = message
         self.path = path
+        self.unknown = unknown
         super().__init__(f"{self.where}: {message}" if path else message)
 
     @property
@@ -45,7 +50,7 @@ class ParseError(ValueError):
 
     def within(self, step: str | int) -> ParseError:
         """The same error, one level further out."""
-        return ParseError(self.message, (step, *self.path))
+        return ParseError(self.message, (step, *self.path), self.unknown)
 
 
 def _kind(value: Any) -> str:
@@ -129,7 +134,6 @@ def _map_of(parse: Callable[[Any], _T]) -> Callable[[Any], dict[str, _T]]:
             except ParseError as exc:
                 if type(item) is not _Kept:
                     raise exc.within(key) from None
-                entries[key] = item.value
         return entries
 
     return parse_map
@@ -150,16 +154,34 @@ def _first_of(parsers: tuple[Callable[[Any], Any], ...]) -> Callable[[Any], Any]
     return parse_union
 
 
-def _tagged(prop: str, parsers: dict[Any, Callable[[Any], Any]]) -> Callable[[Any], Any]:
+#: Set while an accumulator builds its typed result (``lenient._built_anyway``): a tag a
+#: union does not list is then a ``ParseError`` (reported, and the union's fallback member
+#: built in its place) instead of the fallback member made silently.
+_CLOSED: ContextVar[bool] = ContextVar("_CLOSED", default=False)
+
+
+def _tagged(
+    prop: str, parsers: dict[Any, Callable[[Any], Any]], fallback: Callable[[Any], Any] | None = None
+) -> Callable[[Any], Any]:
     """A discriminated union: the alternative named by the value of ``prop`` (a string, or
-    an integer: ``1`` finds the tag ``1`` or ``"1"``)."""
+    an integer: ``1`` finds the tag ``1`` or ``"1"``). With ``fallback`` (the union's member
+    for the tags the spec does not list), a string tag it does not list is that
+    member; in a lenient build (``_Kept``) too."""
 
     def parse_tagged(value: Any) -> Any:
+        if type(value) is _Kept:  # an unknown tag's place in a lenient build: its fallback member
+            if fallback is not None and type(value.value) is dict:
+                return fallback(value.value)
+            raise ParseError("does not fit the union")
         tag = _object(value).get(prop)
         parse = parsers.get(tag) if type(tag) in (str, int) else None
         if parse is None and type(tag) is int:
             parse = parsers.get(str(tag))
         if parse is None:
+            if fallback is not None and type(tag) is str:
+                if not _CLOSED.get():
+                    return fallback(value)
+                raise ParseError(f"{prop} is {tag!r}, a tag the union does not list", unknown=True)
             known = ", ".join(map(repr, parsers))
             raise ParseError(f"{prop} is {tag!r}; expected one of {known}")
         return parse(value)
@@ -168,10 +190,11 @@ def _tagged(prop: str, parsers: dict[Any, Callable[[Any], Any]]) -> Callable[[An
 
 
 class _Kept:
-    """A value a lenient build keeps as it came (``_built_anyway`` puts it where the parse
-    failed): no parser takes it, so the one that reads the place (``_req``, ``_opt``, a list
-    or map item) catches that and returns ``value``, the JSON as it came (``None`` for a
-    required field that is missing). Only the failing path pays for it."""
+    """A place a lenient build leaves out of the typed result (``_built_anyway`` puts it where
+    the parse failed; ``snapshot_dict()`` still has the value): no parser takes it, so the
+    one that reads the place catches that and leaves it out (``_req``, ``_opt``: ``None``; a
+    list or map: no item), but where any JSON fits (``_any``) and where a union builds its
+    fallback member from it (``_tagged``). Only the failing path pays for it."""
 
     __slots__ = ("value",)
 
@@ -192,7 +215,7 @@ def _req(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T:
         return parse(value)
     except ParseError as exc:
         if type(value) is _Kept:
-            return cast(_T, value.value)
+            return cast(_T, None)  # left out (a required field reads as None)
         raise exc.within(key) from None
 
 
@@ -204,5 +227,5 @@ def _opt(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T | Non
         return parse(value)
     except ParseError as exc:
         if type(value) is _Kept:
-            return cast(_T, value.value)
+            return None  # left out
         raise exc.within(key) from None

@@ -48,7 +48,7 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
             except ParseError as exc:
                 if type(item) is not _Kept:
                     raise exc.within(i) from None
-                items.append(item.value)
+                # left out by a lenient build (``snapshot_dict()`` has it)
         return items
 
     _item_parser_of[parse_list] = parse
@@ -335,9 +335,10 @@ _FROM_DICT_NAMES = ("_from_dict", "_fields")
 
 def _failed(exc: ParseError, value: Any, key: str) -> Any:
     """The value of field ``key`` whose parser raised ``exc``, as ``_req`` and ``_opt`` read
-    it: a lenient build's ``_Kept`` as it came, else the error with the key in its path."""
+    it: ``None`` for a place a lenient build leaves out (``_Kept``), else the error with the
+    key in its path."""
     if type(value) is _Kept:
-        return value.value
+        return None
     raise exc.within(key) from None
 
 
@@ -356,14 +357,13 @@ def _items_failed(exc: ParseError, value: list[Any], rest: Any, parse: Callable[
             items.append(parse(item))
         except ParseError as error:
             if type(item) is not _Kept:
-                raise ParseError(error.message, (key, i, *error.path)) from None
-            items.append(item.value)
+                raise ParseError(error.message, (key, i, *error.path), error.unknown) from None
     return items
 
 
 def _extras(data: dict[str, Any], known: frozenset[str], parse: Callable[[Any], Any] | None = None) -> dict[str, Any]:
     """The fields of ``data`` not in ``known``, each parsed by ``parse`` when given (its
-    ``ParseError`` names the key; a lenient build's ``_Kept`` is kept as it came)."""
+    ``ParseError`` names the key; a place a lenient build leaves out, ``_Kept``, is left out)."""
     if known.issuperset(data):
         return {}
     if parse is None:
@@ -374,9 +374,8 @@ def _extras(data: dict[str, Any], known: frozenset[str], parse: Callable[[Any], 
             try:
                 extras[key] = parse(value)
             except ParseError as exc:
-                if type(value) is not _Kept:  # a lenient build keeps it as it came
+                if type(value) is not _Kept:  # a lenient build leaves it out
                     raise exc.within(key) from None
-                extras[key] = value.value
     return extras
 
 

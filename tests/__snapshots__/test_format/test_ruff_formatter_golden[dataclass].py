@@ -87,6 +87,8 @@ __all__ = [
     "StreamError",
     "StreamFormatError",
     "StreamMergeError",
+    "UnknownChatCompletionMessageToolCallsMember",
+    "UnknownChatCompletionModerationInput",
     "aiter_chunk_dicts",
     "aiter_chunks",
     "aiter_sse",
@@ -105,6 +107,26 @@ ServiceTier: TypeAlias = (
 
 
 ModerationInputType: TypeAlias = Literal["text", "image"]
+
+
+@_model
+class UnknownChatCompletionModerationInput(_Dataclass):
+    """A member of ``ChatCompletionModerationInput`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownChatCompletionMessageToolCallsMember(_Dataclass):
+    """A member of ``ChatCompletionMessageToolCallsMember`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
 
 
 @_model
@@ -329,7 +351,7 @@ class ModerationResultBody(_Dataclass):
 class ChatCompletionModerationResults(_Dataclass):
     """Moderation results for the input or the output."""
 
-    type: Literal["moderation_results"] | str
+    type: Literal["moderation_results"]
     """Always `moderation_results`."""
     model: str
     """The moderation model that produced the results."""
@@ -343,7 +365,7 @@ class ChatCompletionModerationResults(_Dataclass):
 class ChatCompletionModerationError(_Dataclass):
     """Moderation could not be done for the input or the output."""
 
-    type: Literal["error"] | str
+    type: Literal["error"]
     """Always `error`."""
     code: str
     """Machine-readable error code."""
@@ -357,9 +379,17 @@ class ChatCompletionModerationError(_Dataclass):
 class ChatCompletionModeration(_Dataclass):
     """Moderation of the request's input and the generated output."""
 
-    input: ChatCompletionModerationResults | ChatCompletionModerationError
+    input: (
+        ChatCompletionModerationResults
+        | ChatCompletionModerationError
+        | UnknownChatCompletionModerationInput
+    )
     """Moderation of the input."""
-    output: ChatCompletionModerationResults | ChatCompletionModerationError
+    output: (
+        ChatCompletionModerationResults
+        | ChatCompletionModerationError
+        | UnknownChatCompletionModerationInput
+    )
     """Moderation of the output."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -426,7 +456,7 @@ class ChatCompletionMessageToolCall(_Dataclass):
 
     id: str
     """Identifier of the tool call."""
-    type: Literal["function"] | str
+    type: Literal["function"]
     """Always `function`."""
     function: ChatCompletionMessageToolCallFunction
     """The function called."""
@@ -452,7 +482,7 @@ class ChatCompletionMessageCustomToolCall(_Dataclass):
 
     id: str
     """Identifier of the tool call."""
-    type: Literal["custom"] | str
+    type: Literal["custom"]
     """Always `custom`."""
     custom: ChatCompletionMessageCustomToolCallCustom
     """The custom tool called."""
@@ -592,7 +622,9 @@ class CreateChatCompletionResponse(_Dataclass):
 
 
 ChatCompletionMessageToolCalls: TypeAlias = list[
-    ChatCompletionMessageToolCall | ChatCompletionMessageCustomToolCall
+    ChatCompletionMessageToolCall
+    | ChatCompletionMessageCustomToolCall
+    | UnknownChatCompletionMessageToolCallsMember
 ]
 """The tool calls the model made."""
 
@@ -650,6 +682,7 @@ _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more = _
         "moderation_results": ChatCompletionModerationResults.from_dict,
         "error": ChatCompletionModerationError.from_dict,
     },
+    UnknownChatCompletionModerationInput.from_dict,
 )
 _P_list_of_CreateChatCompletionStreamResponseChoice = _list_of(
     CreateChatCompletionStreamResponseChoice.from_dict
@@ -669,6 +702,7 @@ _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _tagged(
         "function": ChatCompletionMessageToolCall.from_dict,
         "custom": ChatCompletionMessageCustomToolCall.from_dict,
     },
+    UnknownChatCompletionMessageToolCallsMember.from_dict,
 )
 _P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _list_of(
     _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more
@@ -678,6 +712,16 @@ _P_nullable_map_of_str = _nullable(_P_map_of_str)
 
 
 # Each class's fields, as from_dict reads them and to_dict writes them back.
+UnknownChatCompletionModerationInput._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
+UnknownChatCompletionMessageToolCallsMember._fields = _Fields(
+    type=_Field("type", _str, fast=str),
+)
+
+
 ChatCompletionStreamResponseDeltaFunctionCall._fields = _Fields(
     arguments=_Field("arguments", _str, fast=str, optional=True),
     name=_Field("name", _str, fast=str, optional=True),
@@ -1713,6 +1757,7 @@ class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
 
     __slots__ = ()
     _model = CreateChatCompletionStreamResponse
+    _finish = (("choices", "finish_reason"),)
 
     def __init__(self, *, strict: bool = False) -> None:
         super().__init__(_CreateChatCompletionStreamResponseMerge(""), strict)

@@ -77,6 +77,8 @@ __all__ = [
     "StreamError",
     "StreamFormatError",
     "StreamMergeError",
+    "UnknownChatCompletionMessageToolCallsMember",
+    "UnknownChatCompletionModerationInput",
     "aiter_chunk_dicts",
     "aiter_chunks",
     "aiter_sse",
@@ -95,6 +97,20 @@ ServiceTier: TypeAlias = (
 
 
 ModerationInputType: TypeAlias = Literal["text", "image"]
+
+
+class UnknownChatCompletionModerationInput(_Model):
+    """A member of ``ChatCompletionModerationInput`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownChatCompletionMessageToolCallsMember(_Model):
+    """A member of ``ChatCompletionMessageToolCallsMember`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
 
 
 class ChatCompletionStreamResponseDeltaFunctionCall(_Model):
@@ -256,7 +272,7 @@ class ModerationResultBody(_Model):
 class ChatCompletionModerationResults(_Model):
     """Moderation results for the input or the output."""
 
-    type: Literal["moderation_results"] | str
+    type: Literal["moderation_results"]
     """Always `moderation_results`."""
     model: str
     """The moderation model that produced the results."""
@@ -267,7 +283,7 @@ class ChatCompletionModerationResults(_Model):
 class ChatCompletionModerationError(_Model):
     """Moderation could not be done for the input or the output."""
 
-    type: Literal["error"] | str
+    type: Literal["error"]
     """Always `error`."""
     code: str
     """Machine-readable error code."""
@@ -282,8 +298,10 @@ class ChatCompletionModeration(_Model):
         Annotated[
             ChatCompletionModerationResults, Tag("ChatCompletionModerationResults")
         ]
+        | Annotated[ChatCompletionModerationError, Tag("ChatCompletionModerationError")]
         | Annotated[
-            ChatCompletionModerationError, Tag("ChatCompletionModerationError")
+            UnknownChatCompletionModerationInput,
+            Tag("UnknownChatCompletionModerationInput"),
         ],
         Discriminator(
             _tag(
@@ -293,6 +311,7 @@ class ChatCompletionModeration(_Model):
                     "moderation_results": "ChatCompletionModerationResults",
                     "error": "ChatCompletionModerationError",
                 },
+                "UnknownChatCompletionModerationInput",
             )
         ),
     ]
@@ -301,8 +320,10 @@ class ChatCompletionModeration(_Model):
         Annotated[
             ChatCompletionModerationResults, Tag("ChatCompletionModerationResults")
         ]
+        | Annotated[ChatCompletionModerationError, Tag("ChatCompletionModerationError")]
         | Annotated[
-            ChatCompletionModerationError, Tag("ChatCompletionModerationError")
+            UnknownChatCompletionModerationInput,
+            Tag("UnknownChatCompletionModerationInput"),
         ],
         Discriminator(
             _tag(
@@ -312,6 +333,7 @@ class ChatCompletionModeration(_Model):
                     "moderation_results": "ChatCompletionModerationResults",
                     "error": "ChatCompletionModerationError",
                 },
+                "UnknownChatCompletionModerationInput",
             )
         ),
     ]
@@ -356,7 +378,7 @@ class ChatCompletionMessageToolCall(_Model):
 
     id: str
     """Identifier of the tool call."""
-    type: Literal["function"] | str
+    type: Literal["function"]
     """Always `function`."""
     function: ChatCompletionMessageToolCallFunction
     """The function called."""
@@ -376,7 +398,7 @@ class ChatCompletionMessageCustomToolCall(_Model):
 
     id: str
     """Identifier of the tool call."""
-    type: Literal["custom"] | str
+    type: Literal["custom"]
     """Always `custom`."""
     custom: ChatCompletionMessageCustomToolCallCustom
     """The custom tool called."""
@@ -495,6 +517,10 @@ ChatCompletionMessageToolCalls: TypeAlias = list[
         | Annotated[
             ChatCompletionMessageCustomToolCall,
             Tag("ChatCompletionMessageCustomToolCall"),
+        ]
+        | Annotated[
+            UnknownChatCompletionMessageToolCallsMember,
+            Tag("UnknownChatCompletionMessageToolCallsMember"),
         ],
         Discriminator(
             _tag(
@@ -504,6 +530,7 @@ ChatCompletionMessageToolCalls: TypeAlias = list[
                     "function": "ChatCompletionMessageToolCall",
                     "custom": "ChatCompletionMessageCustomToolCall",
                 },
+                "UnknownChatCompletionMessageToolCallsMember",
             )
         ),
     ]
@@ -1250,6 +1277,7 @@ class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
 
     __slots__ = ()
     _model = CreateChatCompletionStreamResponse
+    _finish = (("choices", "finish_reason"),)
 
     def __init__(self, *, strict: bool = False) -> None:
         super().__init__(_CreateChatCompletionStreamResponseMerge(""), strict)

@@ -306,7 +306,7 @@ _ITEMS = _KeyedList(wire="items", key="index", key_attr="index", make=_TickMerge
 
 class TickerChunkAccumulator(_ChunkAccumulator):
     """Merges the chunks of one ``TickerChunk`` stream: ``add`` each in order (decoded
-    JSON is fastest), then ask for ``snapshot()``. A chunk that strays
+    JSON is fastest), then ask for ``snapshot()`` or ``to_response()``. A chunk that strays
     from the schema is merged as far as it can be and reported in ``anomalies``
     (``strict=True``: ``StreamMergeError`` at the first stray instead)."""
 
@@ -325,6 +325,11 @@ class TickerChunkAccumulator(_ChunkAccumulator):
             TickerChunk.model_validate, self.snapshot_dict(), self
         )
         return built
+
+    def to_response(self) -> TickerChunk:
+        """The finished answer: a ``TickerChunk``, which is also what the API answers
+        without streaming (``snapshot()``)."""
+        return self.snapshot()
 
 
 def iter_chunk_dicts(

@@ -341,7 +341,7 @@ class _ChunkMerge(_State):
 
 class ChunkAccumulator(_ChunkAccumulator):
     """Merges the chunks of one ``Chunk`` stream: ``add`` each in order (decoded
-    JSON is fastest), then ask for ``snapshot()``. A chunk that strays
+    JSON is fastest), then ask for ``snapshot()`` or ``to_response()``. A chunk that strays
     from the schema is merged as far as it can be and reported in ``anomalies``
     (``strict=True``: ``StreamMergeError`` at the first stray instead)."""
 
@@ -357,6 +357,11 @@ class ChunkAccumulator(_ChunkAccumulator):
         type than the schema's."""
         built: Chunk = _built_anyway(parse_chunk, self.snapshot_dict(), self)
         return built
+
+    def to_response(self) -> Chunk:
+        """The finished answer: a ``Chunk``, which is also what the API answers
+        without streaming (``snapshot()``)."""
+        return self.snapshot()
 
 
 def iter_chunk_dicts(

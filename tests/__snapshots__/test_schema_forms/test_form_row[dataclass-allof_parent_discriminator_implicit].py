@@ -1,8 +1,18 @@
 @_model
+class UnknownRootShape(_Dataclass):
+    """A member of ``RootShape`` that this module's spec does not list (servers add kinds before the spec does): its tag ``kind`` names no member the spec lists. Every other field is kept as it came."""
+
+    kind: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
 class Circle(_Dataclass):
     """``Circle`` (no description in the spec)."""
 
-    kind: str
+    kind: Literal["Circle"]
     label: str | None = None
     r: float
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -13,7 +23,7 @@ class Circle(_Dataclass):
 class Square(_Dataclass):
     """``Square`` (no description in the spec)."""
 
-    kind: Literal["square", "box"] | str
+    kind: Literal["square", "box"]
     label: str | None = None
     side: float
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -24,7 +34,7 @@ class Square(_Dataclass):
 class Root(_Dataclass):
     """``Root`` (no description in the spec)."""
 
-    shape: Circle | Square
+    shape: Circle | Square | UnknownRootShape
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 

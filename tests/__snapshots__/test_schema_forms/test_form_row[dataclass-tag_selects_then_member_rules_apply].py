@@ -1,8 +1,28 @@
 @_model
+class UnknownPart(_Dataclass):
+    """A member of ``Part`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
+class UnknownRootMapped(_Dataclass):
+    """A member of ``RootMapped`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
 class TextPart(_Dataclass):
     """``TextPart`` (no description in the spec)."""
 
-    type: Literal["text"] | str
+    type: Literal["text"]
     text: str
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -12,7 +32,7 @@ class TextPart(_Dataclass):
 class ImagePart(_Dataclass):
     """``ImagePart`` (no description in the spec)."""
 
-    type: Literal["image"] | str
+    type: Literal["image"]
     url: str
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -22,7 +42,7 @@ class ImagePart(_Dataclass):
 class GroupPart(_Dataclass):
     """``GroupPart`` (no description in the spec)."""
 
-    type: Literal["group"] | str
+    type: Literal["group"]
     parts: list[Part]
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -34,7 +54,7 @@ class Root(_Dataclass):
 
     part: Part
     parts: list[Part] | None = None
-    mapped: TextPart | ImagePart | None = None
+    mapped: TextPart | ImagePart | UnknownRootMapped | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -42,4 +62,4 @@ class Root(_Dataclass):
 _KEYS_Root = frozenset({"part", "parts", "mapped"})
 
 
-Part: TypeAlias = "TextPart | ImagePart | GroupPart"
+Part: TypeAlias = "TextPart | ImagePart | GroupPart | UnknownPart"

@@ -1,7 +1,14 @@
+class UnknownRootShape(_Struct, kw_only=True):
+    """A member of ``RootShape`` that this module's spec does not list (servers add kinds before the spec does): its tag ``kind`` names no member the spec lists. Every other field is kept as it came."""
+
+    kind: str
+    """The tag as it came: a value the spec does not list."""
+
+
 class Circle(_Struct, kw_only=True):
     """``Circle`` (no description in the spec)."""
 
-    kind: str
+    kind: Literal["Circle"]
     label: str | None = None
     r: float
 
@@ -9,7 +16,7 @@ class Circle(_Struct, kw_only=True):
 class Square(_Struct, kw_only=True):
     """``Square`` (no description in the spec)."""
 
-    kind: Literal["square", "box"] | str
+    kind: Literal["square", "box"]
     label: str | None = None
     side: float
 
@@ -18,7 +25,7 @@ class Root(_Struct, kw_only=True):
     """``Root`` (no description in the spec)."""
 
     if TYPE_CHECKING:
-        shape: Circle | Square
+        shape: Circle | Square | UnknownRootShape
     else:
         shape: Any
     _checks_inside: ClassVar[tuple[tuple[str, str], ...]] = (("shape", "shape"),)
@@ -33,5 +40,8 @@ _KEYS_Root = frozenset({"shape"})
 # Checkers of the slots msgspec cannot type itself (unions of several objects, recursive
 # aliases): called from __post_init__ and _parse.
 _C_Root_shape = _OneOf(
-    (Circle, Square), "kind", {"Circle": Circle, "square": Square, "box": Square}
+    (Circle, Square),
+    "kind",
+    {"Circle": Circle, "square": Square, "box": Square},
+    UnknownRootShape,
 )

@@ -1,7 +1,14 @@
+class UnknownRootShape(_Model):
+    """A member of ``RootShape`` that this module's spec does not list (servers add kinds before the spec does): its tag ``kind`` names no member the spec lists. Every other field is kept as it came."""
+
+    kind: str
+    """The tag as it came: a value the spec does not list."""
+
+
 class Circle(_Model):
     """``Circle`` (no description in the spec)."""
 
-    kind: str
+    kind: Literal["Circle"]
     label: str | None = None
     r: float
 
@@ -9,7 +16,7 @@ class Circle(_Model):
 class Square(_Model):
     """``Square`` (no description in the spec)."""
 
-    kind: Literal["square", "box"] | str
+    kind: Literal["square", "box"]
     label: str | None = None
     side: float
 
@@ -18,12 +25,15 @@ class Root(_Model):
     """``Root`` (no description in the spec)."""
 
     shape: Annotated[
-        Annotated[Circle, Tag("Circle")] | Annotated[Square, Tag("Square")],
+        Annotated[Circle, Tag("Circle")]
+        | Annotated[Square, Tag("Square")]
+        | Annotated[UnknownRootShape, Tag("UnknownRootShape")],
         Discriminator(
             _tag(
                 "kind",
                 "kind",
                 {"Circle": "Circle", "square": "Square", "box": "Square"},
+                "UnknownRootShape",
             )
         ),
     ]

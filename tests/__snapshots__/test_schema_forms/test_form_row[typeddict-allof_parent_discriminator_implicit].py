@@ -1,7 +1,14 @@
+class UnknownRootShape(TypedDict):
+    """A member of ``RootShape`` that this module's spec does not list (servers add kinds before the spec does): its tag ``kind`` names no member the spec lists. Every other field is kept as it came."""
+
+    kind: str
+    """The tag as it came: a value the spec does not list."""
+
+
 class Circle(TypedDict):
     """``Circle`` (no description in the spec)."""
 
-    kind: str
+    kind: Literal["Circle"]
     label: NotRequired[str | None]
     r: float
 
@@ -9,7 +16,7 @@ class Circle(TypedDict):
 class Square(TypedDict):
     """``Square`` (no description in the spec)."""
 
-    kind: Literal["square", "box"] | str
+    kind: Literal["square", "box"]
     label: NotRequired[str | None]
     side: float
 
@@ -17,7 +24,7 @@ class Square(TypedDict):
 class Root(TypedDict):
     """``Root`` (no description in the spec)."""
 
-    shape: Circle | Square
+    shape: Circle | Square | UnknownRootShape
 
 
 _KEYS_Root = frozenset({"shape"})

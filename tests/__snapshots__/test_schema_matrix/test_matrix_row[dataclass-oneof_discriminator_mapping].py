@@ -1,8 +1,18 @@
 @_model
+class UnknownRootPet(_Dataclass):
+    """A member of ``RootPet`` that this module's spec does not list (servers add kinds before the spec does): its tag ``kind`` names no member the spec lists. Every other field is kept as it came."""
+
+    kind: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+
+@_model
 class Cat(_Dataclass):
     """``Cat`` (no description in the spec)."""
 
-    kind: str
+    kind: Literal["cat"]
     meows: bool
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -12,7 +22,7 @@ class Cat(_Dataclass):
 class Dog(_Dataclass):
     """``Dog`` (no description in the spec)."""
 
-    kind: str
+    kind: Literal["dog"]
     barks: bool
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -22,7 +32,7 @@ class Dog(_Dataclass):
 class Bird(_Dataclass):
     """``Bird`` (no description in the spec)."""
 
-    kind: str
+    kind: Literal["bird"]
     sings: bool | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -32,7 +42,7 @@ class Bird(_Dataclass):
 class Root(_Dataclass):
     """``Root`` (no description in the spec)."""
 
-    pet: Cat | Dog | Bird
+    pet: Cat | Dog | Bird | UnknownRootPet
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 

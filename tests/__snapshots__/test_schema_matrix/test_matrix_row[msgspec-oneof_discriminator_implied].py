@@ -1,14 +1,21 @@
+class UnknownRootShape(_Struct, kw_only=True):
+    """A member of ``RootShape`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
 class Circle(_Struct, kw_only=True):
     """``Circle`` (no description in the spec)."""
 
-    type: Literal["circle"] | str
+    type: Literal["circle"]
     r: float
 
 
 class Square(_Struct, kw_only=True):
     """``Square`` (no description in the spec)."""
 
-    type: str
+    type: Literal["Square"]
     side: float
 
 
@@ -16,7 +23,7 @@ class Root(_Struct, kw_only=True):
     """``Root`` (no description in the spec)."""
 
     if TYPE_CHECKING:
-        shape: Circle | Square
+        shape: Circle | Square | UnknownRootShape
     else:
         shape: Any
     _checks_inside: ClassVar[tuple[tuple[str, str], ...]] = (("shape", "shape"),)
@@ -30,4 +37,6 @@ _KEYS_Root = frozenset({"shape"})
 
 # Checkers of the slots msgspec cannot type itself (unions of several objects, recursive
 # aliases): called from __post_init__ and _parse.
-_C_Root_shape = _OneOf((Circle, Square), "type", {"circle": Circle, "Square": Square})
+_C_Root_shape = _OneOf(
+    (Circle, Square), "type", {"circle": Circle, "Square": Square}, UnknownRootShape
+)

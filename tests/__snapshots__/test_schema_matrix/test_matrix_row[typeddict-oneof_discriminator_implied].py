@@ -1,21 +1,28 @@
+class UnknownRootShape(TypedDict):
+    """A member of ``RootShape`` that this module's spec does not list (servers add kinds before the spec does): its tag ``type`` names no member the spec lists. Every other field is kept as it came."""
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
 class Circle(TypedDict):
     """``Circle`` (no description in the spec)."""
 
-    type: Literal["circle"] | str
+    type: Literal["circle"]
     r: float
 
 
 class Square(TypedDict):
     """``Square`` (no description in the spec)."""
 
-    type: str
+    type: Literal["Square"]
     side: float
 
 
 class Root(TypedDict):
     """``Root`` (no description in the spec)."""
 
-    shape: Circle | Square
+    shape: Circle | Square | UnknownRootShape
 
 
 _KEYS_Root = frozenset({"shape"})
