@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 9e850d7c74e5e5c7a495b175d82ded9d, output 9cfd539539085d5bad5d7eff94840b37
+# Fingerprint: inputs c6b53c6fdda4359594db5ab4e7c5d87c, output ca669e6d91888941b637f3abb58575ff
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI
 API (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``)
 and a stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``,
@@ -13,7 +13,7 @@ parsed by ``parse_response_stream_event``. Needs only the standard library, and
 from __future__ import annotations
 
 from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Literal, TypeAlias
 
 from ._gen_models_runtime.anomalies import Anomaly, StreamMergeError, _joined
@@ -375,7 +375,38 @@ __all__ = [
     "ToolsArray",
     "TopLogProb",
     "TypeParam",
-    "UnknownEvent",
+    "UnknownAnnotation",
+    "UnknownApplyPatchOperationParam",
+    "UnknownApplyPatchToolCallOperation",
+    "UnknownAutoCodeInterpreterToolParamNetworkPolicy",
+    "UnknownChatCompletionMessageToolCallsMember",
+    "UnknownChatCompletionModerationInput",
+    "UnknownCodeInterpreterToolCallOutputs",
+    "UnknownComputerAction",
+    "UnknownContainerAutoParamSkills",
+    "UnknownCustomToolParamFormat",
+    "UnknownFilters",
+    "UnknownFunctionAndCustomToolCallOutput",
+    "UnknownFunctionCallOutputItemParamOutput",
+    "UnknownFunctionShellCallEnvironment",
+    "UnknownFunctionShellCallItemParamEnvironment",
+    "UnknownFunctionShellCallOutputContentOutcome",
+    "UnknownFunctionShellCallOutputOutcomeParam",
+    "UnknownFunctionShellToolParamEnvironment",
+    "UnknownInputItemMember",
+    "UnknownMCPToolCallError",
+    "UnknownModerationInput",
+    "UnknownNamespaceToolParamTools",
+    "UnknownOutputContent",
+    "UnknownOutputItem",
+    "UnknownOutputMessageContent",
+    "UnknownResponseStreamEvent",
+    "UnknownTextResponseFormatConfiguration",
+    "UnknownTool",
+    "UnknownToolCallCaller",
+    "UnknownToolCallCallerParam",
+    "UnknownToolChoiceParamMember",
+    "UnknownWebSearchToolCallAction",
     "UrlCitationBody",
     "VectorStoreFileAttributes",
     "Verbosity",
@@ -710,6 +741,646 @@ PromptCacheTTLEnum: TypeAlias = Literal["30m"]
 
 
 PromptCacheModeEnum: TypeAlias = Literal["implicit", "explicit"]
+
+
+@_model
+class UnknownTextResponseFormatConfiguration(_Dataclass):
+    """A member of ``TextResponseFormatConfiguration`` that this module's spec does
+    not list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownFilters(_Dataclass):
+    """A member of ``Filters`` that this module's spec does not list (servers add
+    kinds before the spec does): its tag ``type`` names no member the spec lists.
+    Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownTool(_Dataclass):
+    """A member of ``Tool`` that this module's spec does not list (servers add kinds
+    before the spec does): its tag ``type`` names no member the spec lists. Every
+    other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownAnnotation(_Dataclass):
+    """A member of ``Annotation`` that this module's spec does not list (servers add
+    kinds before the spec does): its tag ``type`` names no member the spec lists.
+    Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownOutputMessageContent(_Dataclass):
+    """A member of ``OutputMessageContent`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownToolCallCaller(_Dataclass):
+    """A member of ``ToolCallCaller`` that this module's spec does not list (servers
+    add kinds before the spec does): its tag ``type`` names no member the spec
+    lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownToolCallCallerParam(_Dataclass):
+    """A member of ``ToolCallCallerParam`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownFunctionAndCustomToolCallOutput(_Dataclass):
+    """A member of ``FunctionAndCustomToolCallOutput`` that this module's spec does
+    not list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownComputerAction(_Dataclass):
+    """A member of ``ComputerAction`` that this module's spec does not list (servers
+    add kinds before the spec does): its tag ``type`` names no member the spec
+    lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownMCPToolCallError(_Dataclass):
+    """A member of ``MCPToolCallError`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownOutputItem(_Dataclass):
+    """A member of ``OutputItem`` that this module's spec does not list (servers add
+    kinds before the spec does): its tag ``type`` names no member the spec lists.
+    Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownFunctionShellCallOutputOutcomeParam(_Dataclass):
+    """A member of ``FunctionShellCallOutputOutcomeParam`` that this module's spec
+    does not list (servers add kinds before the spec does): its tag ``type`` names
+    no member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownApplyPatchOperationParam(_Dataclass):
+    """A member of ``ApplyPatchOperationParam`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownOutputContent(_Dataclass):
+    """A member of ``OutputContent`` that this module's spec does not list (servers
+    add kinds before the spec does): its tag ``type`` names no member the spec
+    lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownResponseStreamEvent(_Dataclass):
+    """A member of ``ResponseStreamEvent`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownChatCompletionModerationInput(_Dataclass):
+    """A member of ``ChatCompletionModerationInput`` that this module's spec does not
+    list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownAutoCodeInterpreterToolParamNetworkPolicy(_Dataclass):
+    """A member of ``AutoCodeInterpreterToolParamNetworkPolicy`` that this module's
+    spec does not list (servers add kinds before the spec does): its tag ``type``
+    names no member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownContainerAutoParamSkills(_Dataclass):
+    """A member of ``ContainerAutoParamSkills`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownFunctionShellToolParamEnvironment(_Dataclass):
+    """A member of ``FunctionShellToolParamEnvironment`` that this module's spec does
+    not list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownCustomToolParamFormat(_Dataclass):
+    """A member of ``CustomToolParamFormat`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownNamespaceToolParamTools(_Dataclass):
+    """A member of ``NamespaceToolParamTools`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownWebSearchToolCallAction(_Dataclass):
+    """A member of ``WebSearchToolCallAction`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownCodeInterpreterToolCallOutputs(_Dataclass):
+    """A member of ``CodeInterpreterToolCallOutputs`` that this module's spec does
+    not list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownFunctionShellCallEnvironment(_Dataclass):
+    """A member of ``FunctionShellCallEnvironment`` that this module's spec does not
+    list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownFunctionShellCallOutputContentOutcome(_Dataclass):
+    """A member of ``FunctionShellCallOutputContentOutcome`` that this module's spec
+    does not list (servers add kinds before the spec does): its tag ``type`` names
+    no member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownApplyPatchToolCallOperation(_Dataclass):
+    """A member of ``ApplyPatchToolCallOperation`` that this module's spec does not
+    list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownFunctionCallOutputItemParamOutput(_Dataclass):
+    """A member of ``FunctionCallOutputItemParamOutput`` that this module's spec does
+    not list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownFunctionShellCallItemParamEnvironment(_Dataclass):
+    """A member of ``FunctionShellCallItemParamEnvironment`` that this module's spec
+    does not list (servers add kinds before the spec does): its tag ``type`` names
+    no member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownModerationInput(_Dataclass):
+    """A member of ``ModerationInput`` that this module's spec does not list (servers
+    add kinds before the spec does): its tag ``type`` names no member the spec
+    lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownToolChoiceParamMember(_Dataclass):
+    """A member of ``ToolChoiceParamMember`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownInputItemMember(_Dataclass):
+    """A member of ``InputItemMember`` that this module's spec does not list (servers
+    add kinds before the spec does): its tag ``type`` names no member the spec
+    lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownChatCompletionMessageToolCallsMember(_Dataclass):
+    """A member of ``ChatCompletionMessageToolCallsMember`` that this module's spec
+    does not list (servers add kinds before the spec does): its tag ``type`` names
+    no member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -1128,7 +1799,7 @@ class ModerationResultBody(_Dataclass):
 class ChatCompletionModerationResults(_Dataclass):
     """Moderation results for the input or the output."""
 
-    type: Literal["moderation_results"] | str
+    type: Literal["moderation_results"]
     """Always `moderation_results`."""
     model: str
     """The moderation model that produced the results."""
@@ -1151,7 +1822,7 @@ class ChatCompletionModerationResults(_Dataclass):
 class ChatCompletionModerationError(_Dataclass):
     """Moderation could not be done for the input or the output."""
 
-    type: Literal["error"] | str
+    type: Literal["error"]
     """Always `error`."""
     code: str
     """Machine-readable error code."""
@@ -1174,9 +1845,17 @@ class ChatCompletionModerationError(_Dataclass):
 class ChatCompletionModeration(_Dataclass):
     """Moderation of the request's input and the generated output."""
 
-    input: ChatCompletionModerationResults | ChatCompletionModerationError
+    input: (
+        ChatCompletionModerationResults
+        | ChatCompletionModerationError
+        | UnknownChatCompletionModerationInput
+    )
     """Moderation of the input."""
-    output: ChatCompletionModerationResults | ChatCompletionModerationError
+    output: (
+        ChatCompletionModerationResults
+        | ChatCompletionModerationError
+        | UnknownChatCompletionModerationInput
+    )
     """Moderation of the output."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -1283,7 +1962,7 @@ _KEYS_CreateChatCompletionStreamResponse: frozenset[str] = frozenset(
 class ResponseAudioDeltaEvent(_Dataclass):
     """Emitted when there is a partial audio response."""
 
-    type: Literal["response.audio.delta"] | str
+    type: Literal["response.audio.delta"]
     """The type of the event. Always `response.audio.delta`."""
     sequence_number: int
     """A sequence number for this chunk of the stream response."""
@@ -1306,7 +1985,7 @@ class ResponseAudioDeltaEvent(_Dataclass):
 class ResponseAudioDoneEvent(_Dataclass):
     """Emitted when the audio response is complete."""
 
-    type: Literal["response.audio.done"] | str
+    type: Literal["response.audio.done"]
     """The type of the event. Always `response.audio.done`."""
     sequence_number: int
     """The sequence number of the delta."""
@@ -1326,7 +2005,7 @@ class ResponseAudioDoneEvent(_Dataclass):
 class ResponseAudioTranscriptDeltaEvent(_Dataclass):
     """Emitted when there is a partial transcript of audio."""
 
-    type: Literal["response.audio.transcript.delta"] | str
+    type: Literal["response.audio.transcript.delta"]
     """The type of the event. Always `response.audio.transcript.delta`."""
     delta: str
     """The partial transcript of the audio response."""
@@ -1349,7 +2028,7 @@ class ResponseAudioTranscriptDeltaEvent(_Dataclass):
 class ResponseAudioTranscriptDoneEvent(_Dataclass):
     """Emitted when the full audio transcript is completed."""
 
-    type: Literal["response.audio.transcript.done"] | str
+    type: Literal["response.audio.transcript.done"]
     """The type of the event. Always `response.audio.transcript.done`."""
     sequence_number: int
     """The sequence number of this event."""
@@ -1369,7 +2048,7 @@ class ResponseAudioTranscriptDoneEvent(_Dataclass):
 class ResponseCodeInterpreterCallCodeDeltaEvent(_Dataclass):
     """Emitted when a partial code snippet is streamed by the code interpreter."""
 
-    type: Literal["response.code_interpreter_call_code.delta"] | str
+    type: Literal["response.code_interpreter_call_code.delta"]
     """The type of the event. Always `response.code_interpreter_call_code.delta`."""
     output_index: int
     """The index of the output item in the response for which the code is being
@@ -1400,7 +2079,7 @@ class ResponseCodeInterpreterCallCodeDeltaEvent(_Dataclass):
 class ResponseCodeInterpreterCallCodeDoneEvent(_Dataclass):
     """Emitted when the code snippet is finalized by the code interpreter."""
 
-    type: Literal["response.code_interpreter_call_code.done"] | str
+    type: Literal["response.code_interpreter_call_code.done"]
     """The type of the event. Always `response.code_interpreter_call_code.done`."""
     output_index: int
     """The index of the output item in the response for which the code is finalized."""
@@ -1429,7 +2108,7 @@ class ResponseCodeInterpreterCallCodeDoneEvent(_Dataclass):
 class ResponseCodeInterpreterCallCompletedEvent(_Dataclass):
     """Emitted when the code interpreter call is completed."""
 
-    type: Literal["response.code_interpreter_call.completed"] | str
+    type: Literal["response.code_interpreter_call.completed"]
     """The type of the event. Always `response.code_interpreter_call.completed`."""
     output_index: int
     """The index of the output item in the response for which the code interpreter
@@ -1457,7 +2136,7 @@ class ResponseCodeInterpreterCallCompletedEvent(_Dataclass):
 class ResponseCodeInterpreterCallInProgressEvent(_Dataclass):
     """Emitted when a code interpreter call is in progress."""
 
-    type: Literal["response.code_interpreter_call.in_progress"] | str
+    type: Literal["response.code_interpreter_call.in_progress"]
     """The type of the event. Always `response.code_interpreter_call.in_progress`."""
     output_index: int
     """The index of the output item in the response for which the code interpreter
@@ -1485,7 +2164,7 @@ class ResponseCodeInterpreterCallInProgressEvent(_Dataclass):
 class ResponseCodeInterpreterCallInterpretingEvent(_Dataclass):
     """Emitted when the code interpreter is actively interpreting the code snippet."""
 
-    type: Literal["response.code_interpreter_call.interpreting"] | str
+    type: Literal["response.code_interpreter_call.interpreting"]
     """The type of the event. Always `response.code_interpreter_call.interpreting`."""
     output_index: int
     """The index of the output item in the response for which the code interpreter is
@@ -1513,7 +2192,7 @@ class ResponseCodeInterpreterCallInterpretingEvent(_Dataclass):
 class ResponseFormatText(_Dataclass):
     """Default response format. Used to generate text responses."""
 
-    type: Literal["text"] | str
+    type: Literal["text"]
     """The type of response format being defined. Always `text`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -1534,7 +2213,7 @@ class TextResponseFormatJsonSchema(_Dataclass):
     Spec defaults, not applied: ``strict=False``.
     """
 
-    type: Literal["json_schema"] | str
+    type: Literal["json_schema"]
     """The type of response format being defined. Always `json_schema`."""
     description: str | None = None
     """A description of what the response format is for, used by the model to
@@ -1575,7 +2254,7 @@ class ResponseFormatJsonObject(_Dataclass):
     to do so.
     """
 
-    type: Literal["json_object"] | str
+    type: Literal["json_object"]
     """The type of response format being defined. Always `json_object`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -1623,7 +2302,7 @@ class FunctionTool(_Dataclass):
     defaults, not applied: ``type='function'``.
     """
 
-    type: Literal["function"] | str
+    type: Literal["function"]
     """The type of the function tool. Always `function`."""
     name: str
     """The name of the function to call."""
@@ -1715,7 +2394,7 @@ class ComparisonFilter(_Dataclass):
     defined comparison operation. Spec defaults, not applied: ``type='eq'``.
     """
 
-    type: Literal["eq", "ne", "gt", "gte", "lt", "lte", "in", "nin"] | str
+    type: Literal["eq", "ne", "gt", "gte", "lt", "lte", "in", "nin"]
     """Specifies the comparison operator: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `in`,
     `nin`.
     - `eq`: equals
@@ -1752,7 +2431,7 @@ class ComparisonFilter(_Dataclass):
 class CompoundFilter(_Dataclass):
     """Combine multiple filters using `and` or `or`."""
 
-    type: Literal["and", "or"] | str
+    type: Literal["and", "or"]
     """Type of operation: `and` or `or`."""
     filters: list[Any]
     """Array of filters to combine. Items can be `ComparisonFilter` or
@@ -1778,7 +2457,7 @@ class FileSearchTool(_Dataclass):
     defaults, not applied: ``type='file_search'``.
     """
 
-    type: Literal["file_search"] | str
+    type: Literal["file_search"]
     """The type of the file search tool. Always `file_search`."""
     vector_store_ids: list[str]
     """The IDs of the vector stores to search."""
@@ -1814,7 +2493,7 @@ class ComputerTool(_Dataclass):
     defaults, not applied: ``type='computer'``.
     """
 
-    type: Literal["computer"] | str
+    type: Literal["computer"]
     """The type of the computer tool. Always `computer`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -1834,7 +2513,7 @@ class ComputerUsePreviewTool(_Dataclass):
     defaults, not applied: ``type='computer_use_preview'``.
     """
 
-    type: Literal["computer_use_preview"] | str
+    type: Literal["computer_use_preview"]
     """The type of the computer use tool. Always `computer_use_preview`."""
     environment: ComputerEnvironment | str
     """The type of computer environment to control."""
@@ -1921,7 +2600,7 @@ class WebSearchTool(_Dataclass):
     ``external_web_access=True``, ``search_context_size='medium'``.
     """
 
-    type: Literal["web_search", "web_search_2025_08_26"] | str
+    type: Literal["web_search", "web_search_2025_08_26"]
     """The type of the web search tool. One of `web_search` or
     `web_search_2025_08_26`.
     """
@@ -2016,7 +2695,7 @@ class MCPTool(_Dataclass):
     Spec defaults, not applied: ``require_approval='always'``.
     """
 
-    type: Literal["mcp"] | str
+    type: Literal["mcp"]
     """The type of the MCP tool. Always `mcp`."""
     server_label: str
     """A label for this MCP server, used to identify it in tool calls."""
@@ -2116,7 +2795,7 @@ class MCPTool(_Dataclass):
 class ContainerNetworkPolicyDisabledParam(_Dataclass):
     """Spec defaults, not applied: ``type='disabled'``."""
 
-    type: Literal["disabled"] | str
+    type: Literal["disabled"]
     """Disable outbound network access. Always `disabled`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -2154,7 +2833,7 @@ class ContainerNetworkPolicyDomainSecretParam(_Dataclass):
 class ContainerNetworkPolicyAllowlistParam(_Dataclass):
     """Spec defaults, not applied: ``type='allowlist'``."""
 
-    type: Literal["allowlist"] | str
+    type: Literal["allowlist"]
     """Allow outbound network access only to specified domains. Always `allowlist`."""
     allowed_domains: list[str]
     """A list of allowed domains when type is `allowlist`."""
@@ -2193,6 +2872,7 @@ class AutoCodeInterpreterToolParam(_Dataclass):
     network_policy: (
         ContainerNetworkPolicyDisabledParam
         | ContainerNetworkPolicyAllowlistParam
+        | UnknownAutoCodeInterpreterToolParamNetworkPolicy
         | None
     ) = None
     """Network access policy for the container."""
@@ -2219,7 +2899,7 @@ class AutoCodeInterpreterToolParam(_Dataclass):
 class CodeInterpreterTool(_Dataclass):
     """A tool that runs Python code to help generate a response to a prompt."""
 
-    type: Literal["code_interpreter"] | str
+    type: Literal["code_interpreter"]
     """The type of the code interpreter tool. Always `code_interpreter`."""
     container: str | AutoCodeInterpreterToolParam
     """The code interpreter container. Can be a container ID or an object that
@@ -2247,7 +2927,7 @@ class CodeInterpreterTool(_Dataclass):
 class ProgrammaticToolCallingParam(_Dataclass):
     """Spec defaults, not applied: ``type='programmatic_tool_calling'``."""
 
-    type: Literal["programmatic_tool_calling"] | str
+    type: Literal["programmatic_tool_calling"]
     """The type of the tool. Always `programmatic_tool_calling`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -2290,7 +2970,7 @@ class ImageGenTool(_Dataclass):
     ``partial_images=0``.
     """
 
-    type: Literal["image_generation"] | str
+    type: Literal["image_generation"]
     """The type of the image generation tool. Always `image_generation`."""
     model: (
         Literal[
@@ -2381,7 +3061,7 @@ class LocalShellToolParam(_Dataclass):
     Spec defaults, not applied: ``type='local_shell'``.
     """
 
-    type: Literal["local_shell"] | str
+    type: Literal["local_shell"]
     """The type of the local shell tool. Always `local_shell`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -2398,7 +3078,7 @@ class LocalShellToolParam(_Dataclass):
 class SkillReferenceParam(_Dataclass):
     """Spec defaults, not applied: ``type='skill_reference'``."""
 
-    type: Literal["skill_reference"] | str
+    type: Literal["skill_reference"]
     """References a skill created with the /v1/skills endpoint."""
     skill_id: str
     """The ID of the referenced skill."""
@@ -2446,7 +3126,7 @@ class InlineSkillSourceParam(_Dataclass):
 class InlineSkillParam(_Dataclass):
     """Spec defaults, not applied: ``type='inline'``."""
 
-    type: Literal["inline"] | str
+    type: Literal["inline"]
     """Defines an inline skill for this request."""
     name: str
     """The name of the skill."""
@@ -2472,7 +3152,7 @@ class InlineSkillParam(_Dataclass):
 class ContainerAutoParam(_Dataclass):
     """Spec defaults, not applied: ``type='container_auto'``."""
 
-    type: Literal["container_auto"] | str
+    type: Literal["container_auto"]
     """Automatically creates a container for this request"""
     file_ids: list[str] | None = None
     """An optional list of uploaded files to make available to your code."""
@@ -2481,10 +3161,14 @@ class ContainerAutoParam(_Dataclass):
     network_policy: (
         ContainerNetworkPolicyDisabledParam
         | ContainerNetworkPolicyAllowlistParam
+        | UnknownAutoCodeInterpreterToolParamNetworkPolicy
         | None
     ) = None
     """Network access policy for the container."""
-    skills: list[SkillReferenceParam | InlineSkillParam] | None = None
+    skills: (
+        list[SkillReferenceParam | InlineSkillParam | UnknownContainerAutoParamSkills]
+        | None
+    ) = None
     """An optional list of skills referenced by id or inline data."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -2536,7 +3220,7 @@ class LocalSkillParam(_Dataclass):
 class LocalEnvironmentParam(_Dataclass):
     """Spec defaults, not applied: ``type='local'``."""
 
-    type: Literal["local"] | str
+    type: Literal["local"]
     """Use a local computer environment."""
     skills: list[LocalSkillParam] | None = None
     """An optional list of skills."""
@@ -2558,7 +3242,7 @@ class LocalEnvironmentParam(_Dataclass):
 class ContainerReferenceParam(_Dataclass):
     """Spec defaults, not applied: ``type='container_reference'``."""
 
-    type: Literal["container_reference"] | str
+    type: Literal["container_reference"]
     """References a container created with the /v1/containers endpoint"""
     container_id: str
     """The ID of the referenced container."""
@@ -2580,10 +3264,14 @@ class FunctionShellToolParam(_Dataclass):
     applied: ``type='shell'``.
     """
 
-    type: Literal["shell"] | str
+    type: Literal["shell"]
     """The type of the shell tool. Always `shell`."""
     environment: (
-        ContainerAutoParam | LocalEnvironmentParam | ContainerReferenceParam | None
+        ContainerAutoParam
+        | LocalEnvironmentParam
+        | ContainerReferenceParam
+        | UnknownFunctionShellToolParamEnvironment
+        | None
     ) = None
     allowed_callers: list[CallableToolAllowedCaller | str] | None = None
     """The tool invocation context(s)."""
@@ -2609,7 +3297,7 @@ class FunctionShellToolParam(_Dataclass):
 class CustomTextFormatParam(_Dataclass):
     """Unconstrained free-form text. Spec defaults, not applied: ``type='text'``."""
 
-    type: Literal["text"] | str
+    type: Literal["text"]
     """Unconstrained text format. Always `text`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -2626,7 +3314,7 @@ class CustomTextFormatParam(_Dataclass):
 class CustomGrammarFormatParam(_Dataclass):
     """A grammar defined by the user. Spec defaults, not applied: ``type='grammar'``."""
 
-    type: Literal["grammar"] | str
+    type: Literal["grammar"]
     """Grammar format. Always `grammar`."""
     syntax: GrammarSyntax1 | str
     """The syntax of the grammar definition. One of `lark` or `regex`."""
@@ -2652,13 +3340,18 @@ class CustomToolParam(_Dataclass):
     applied: ``type='custom'``.
     """
 
-    type: Literal["custom"] | str
+    type: Literal["custom"]
     """The type of the custom tool. Always `custom`."""
     name: str
     """The name of the custom tool, used to identify it in tool calls."""
     description: str | None = None
     """Optional description of the custom tool, used to provide more context."""
-    format: CustomTextFormatParam | CustomGrammarFormatParam | None = None
+    format: (
+        CustomTextFormatParam
+        | CustomGrammarFormatParam
+        | UnknownCustomToolParamFormat
+        | None
+    ) = None
     """The input format for the custom tool. Default is unconstrained text."""
     defer_loading: bool | None = None
     """Whether this tool should be deferred and discovered via tool search."""
@@ -2697,7 +3390,7 @@ class FunctionToolParam(_Dataclass):
     to use strict validation when the schema is compatible, and falls back to
     non-strict validation otherwise.
     """
-    type: Literal["function"] | str
+    type: Literal["function"]
     output_schema: dict[str, Any] | None = None
     """A JSON Schema describing the JSON value encoded in string outputs for this
     function tool. This does not describe content-array outputs.
@@ -2732,13 +3425,13 @@ class NamespaceToolParam(_Dataclass):
     applied: ``type='namespace'``.
     """
 
-    type: Literal["namespace"] | str
+    type: Literal["namespace"]
     """The type of the tool. Always `namespace`."""
     name: str
     """The namespace name used in tool calls (for example, `crm`)."""
     description: str
     """A description of the namespace shown to the model."""
-    tools: list[FunctionToolParam | CustomToolParam]
+    tools: list[FunctionToolParam | CustomToolParam | UnknownNamespaceToolParamTools]
     """The function/custom tools available inside this namespace."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -2764,7 +3457,7 @@ class ToolSearchToolParam(_Dataclass):
     not applied: ``type='tool_search'``.
     """
 
-    type: Literal["tool_search"] | str
+    type: Literal["tool_search"]
     """The type of the tool. Always `tool_search`."""
     execution: ToolSearchExecutionType | str | None = None
     """Whether tool search is executed by the server or by the client."""
@@ -2829,7 +3522,7 @@ class WebSearchPreviewTool(_Dataclass):
     defaults, not applied: ``type='web_search_preview'``.
     """
 
-    type: Literal["web_search_preview", "web_search_preview_2025_03_11"] | str
+    type: Literal["web_search_preview", "web_search_preview_2025_03_11"]
     """The type of the web search tool. One of `web_search_preview` or
     `web_search_preview_2025_03_11`.
     """
@@ -2866,7 +3559,7 @@ class ApplyPatchToolParam(_Dataclass):
     Spec defaults, not applied: ``type='apply_patch'``.
     """
 
-    type: Literal["apply_patch"] | str
+    type: Literal["apply_patch"]
     """The type of the tool. Always `apply_patch`."""
     allowed_callers: list[CallableToolAllowedCaller | str] | None = None
     """The tool invocation context(s)."""
@@ -2886,7 +3579,7 @@ class ApplyPatchToolParam(_Dataclass):
 class ToolChoiceAllowed(_Dataclass):
     """Constrains the tools available to the model to a pre-defined set."""
 
-    type: Literal["allowed_tools"] | str
+    type: Literal["allowed_tools"]
     """Allowed tool configuration type. Always `allowed_tools`."""
     mode: Literal["auto", "required"] | str
     """Constrains the tools available to the model to a pre-defined set.
@@ -2927,19 +3620,16 @@ class ToolChoiceTypes(_Dataclass):
     [Learn more about built-in tools](/docs/guides/tools).
     """
 
-    type: (
-        Literal[
-            "file_search",
-            "web_search_preview",
-            "computer",
-            "computer_use_preview",
-            "computer_use",
-            "web_search_preview_2025_03_11",
-            "image_generation",
-            "code_interpreter",
-        ]
-        | str
-    )
+    type: Literal[
+        "file_search",
+        "web_search_preview",
+        "computer",
+        "computer_use_preview",
+        "computer_use",
+        "web_search_preview_2025_03_11",
+        "image_generation",
+        "code_interpreter",
+    ]
     """The type of hosted tool the model should to use. Learn more about
     [built-in tools](/docs/guides/tools).
 
@@ -2967,7 +3657,7 @@ class ToolChoiceTypes(_Dataclass):
 class ToolChoiceFunction(_Dataclass):
     """Use this option to force the model to call a specific function."""
 
-    type: Literal["function"] | str
+    type: Literal["function"]
     """For function calling, the type is always `function`."""
     name: str
     """The name of the function to call."""
@@ -2989,7 +3679,7 @@ class ToolChoiceMCP(_Dataclass):
     server.
     """
 
-    type: Literal["mcp"] | str
+    type: Literal["mcp"]
     """For MCP tools, the type is always `mcp`."""
     server_label: str
     """The label of the MCP server to use."""
@@ -3012,7 +3702,7 @@ class ToolChoiceMCP(_Dataclass):
 class ToolChoiceCustom(_Dataclass):
     """Use this option to force the model to call a specific custom tool."""
 
-    type: Literal["custom"] | str
+    type: Literal["custom"]
     """For custom tool calling, the type is always `custom`."""
     name: str
     """The name of the custom tool to call."""
@@ -3032,7 +3722,7 @@ class ToolChoiceCustom(_Dataclass):
 class SpecificProgrammaticToolCallingParam(_Dataclass):
     """Spec defaults, not applied: ``type='programmatic_tool_calling'``."""
 
-    type: Literal["programmatic_tool_calling"] | str
+    type: Literal["programmatic_tool_calling"]
     """The tool to call. Always `programmatic_tool_calling`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -3051,7 +3741,7 @@ class SpecificApplyPatchParam(_Dataclass):
     defaults, not applied: ``type='apply_patch'``.
     """
 
-    type: Literal["apply_patch"] | str
+    type: Literal["apply_patch"]
     """The tool to call. Always `apply_patch`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -3070,7 +3760,7 @@ class SpecificFunctionShellParam(_Dataclass):
     defaults, not applied: ``type='shell'``.
     """
 
-    type: Literal["shell"] | str
+    type: Literal["shell"]
     """The tool to call. Always `shell`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -3107,7 +3797,7 @@ class PromptCacheBreakpointConfig(_Dataclass):
 class InputTextContent(_Dataclass):
     """A text input to the model. Spec defaults, not applied: ``type='input_text'``."""
 
-    type: Literal["input_text"] | str
+    type: Literal["input_text"]
     """The type of the input item. Always `input_text`."""
     text: str
     """The text input to the model."""
@@ -3136,7 +3826,7 @@ class InputImageContent(_Dataclass):
     Spec defaults, not applied: ``type='input_image'``.
     """
 
-    type: Literal["input_image"] | str
+    type: Literal["input_image"]
     """The type of the input item. Always `input_image`."""
     image_url: str | None = None
     """The URL of the image to be sent to the model. A fully qualified URL or base64
@@ -3173,7 +3863,7 @@ class InputImageContent(_Dataclass):
 class InputFileContent(_Dataclass):
     """A file input to the model. Spec defaults, not applied: ``type='input_file'``."""
 
-    type: Literal["input_file"] | str
+    type: Literal["input_file"]
     """The type of the input item. Always `input_file`."""
     file_id: str | None = None
     """The ID of the file to be sent to the model."""
@@ -3279,7 +3969,7 @@ class ResponseIncompleteDetails(_Dataclass):
 class FileCitationBody(_Dataclass):
     """A citation to a file. Spec defaults, not applied: ``type='file_citation'``."""
 
-    type: Literal["file_citation"] | str
+    type: Literal["file_citation"]
     """The type of the file citation. Always `file_citation`."""
     file_id: str
     """The ID of the file."""
@@ -3307,7 +3997,7 @@ class UrlCitationBody(_Dataclass):
     defaults, not applied: ``type='url_citation'``.
     """
 
-    type: Literal["url_citation"] | str
+    type: Literal["url_citation"]
     """The type of the URL citation. Always `url_citation`."""
     url: str
     """The URL of the web resource."""
@@ -3338,7 +4028,7 @@ class ContainerFileCitationBody(_Dataclass):
     defaults, not applied: ``type='container_file_citation'``.
     """
 
-    type: Literal["container_file_citation"] | str
+    type: Literal["container_file_citation"]
     """The type of the container file citation. Always `container_file_citation`."""
     container_id: str
     """The ID of the container file."""
@@ -3372,7 +4062,7 @@ class ContainerFileCitationBody(_Dataclass):
 class FilePath(_Dataclass):
     """A path to a file."""
 
-    type: Literal["file_path"] | str
+    type: Literal["file_path"]
     """The type of the file path. Always `file_path`."""
     file_id: str
     """The ID of the file."""
@@ -3439,7 +4129,7 @@ class OutputTextContent(_Dataclass):
     ``type='output_text'``.
     """
 
-    type: Literal["output_text"] | str
+    type: Literal["output_text"]
     """The type of the output text. Always `output_text`."""
     text: str
     """The text output from the model."""
@@ -3464,7 +4154,7 @@ class OutputTextContent(_Dataclass):
 class RefusalContent(_Dataclass):
     """A refusal from the model. Spec defaults, not applied: ``type='refusal'``."""
 
-    type: Literal["refusal"] | str
+    type: Literal["refusal"]
     """The type of the refusal. Always `refusal`."""
     refusal: str
     """The refusal explanation from the model."""
@@ -3486,7 +4176,7 @@ class OutputMessage(_Dataclass):
 
     id: str
     """The unique ID of the output message."""
-    type: Literal["message"] | str
+    type: Literal["message"]
     """The type of the output message. Always `message`."""
     role: Literal["assistant"] | str
     """The role of the output message. Always `assistant`."""
@@ -3549,7 +4239,7 @@ class FileSearchToolCall(_Dataclass):
 
     id: str
     """The unique ID of the file search tool call."""
-    type: Literal["file_search_call"] | str
+    type: Literal["file_search_call"]
     """The type of the file search tool call. Always `file_search_call`."""
     status: (
         Literal["in_progress", "searching", "completed", "incomplete", "failed"] | str
@@ -3582,7 +4272,7 @@ class FileSearchToolCall(_Dataclass):
 class DirectToolCallCaller(_Dataclass):
     """Spec defaults, not applied: ``type='direct'``."""
 
-    type: Literal["direct"] | str
+    type: Literal["direct"]
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -3598,7 +4288,7 @@ class DirectToolCallCaller(_Dataclass):
 class ProgramToolCallCaller(_Dataclass):
     """Spec defaults, not applied: ``type='program'``."""
 
-    type: Literal["program"] | str
+    type: Literal["program"]
     caller_id: str
     """The call ID of the program item that produced this tool call."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -3621,7 +4311,7 @@ class FunctionToolCall(_Dataclass):
 
     id: str | None = None
     """The unique ID of the function tool call."""
-    type: Literal["function_call"] | str
+    type: Literal["function_call"]
     """The type of the function tool call. Always `function_call`."""
     call_id: str
     """The unique ID of the function tool call generated by the model."""
@@ -3658,7 +4348,7 @@ class FunctionToolCall(_Dataclass):
 class DirectToolCallCallerParam(_Dataclass):
     """Spec defaults, not applied: ``type='direct'``."""
 
-    type: Literal["direct"] | str
+    type: Literal["direct"]
     """The caller type. Always `direct`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -3675,7 +4365,7 @@ class DirectToolCallCallerParam(_Dataclass):
 class ProgramToolCallCallerParam(_Dataclass):
     """Spec defaults, not applied: ``type='program'``."""
 
-    type: Literal["program"] | str
+    type: Literal["program"]
     """The caller type. Always `program`."""
     caller_id: str
     """The call ID of the program item that produced this tool call."""
@@ -3697,7 +4387,7 @@ class FunctionToolCallOutputResource(_Dataclass):
 
     id: str
     """The unique ID of the function call tool output."""
-    type: Literal["function_call_output"] | str
+    type: Literal["function_call_output"]
     """The type of the function tool call output. Always `function_call_output`."""
     call_id: str | None = None
     """The unique ID of the function tool call generated by the model."""
@@ -3765,7 +4455,7 @@ class WebSearchActionSearchSource(_Dataclass):
 class WebSearchActionSearch(_Dataclass):
     """Action type "search" - Performs a web search query."""
 
-    type: Literal["search"] | str
+    type: Literal["search"]
     """The action type."""
     query: str | None = None
     """Deprecated. The search query."""
@@ -3796,7 +4486,7 @@ class WebSearchActionSearch(_Dataclass):
 class WebSearchActionOpenPage(_Dataclass):
     """Action type "open_page" - Opens a specific URL from search results."""
 
-    type: Literal["open_page"] | str
+    type: Literal["open_page"]
     """The action type."""
     url: str | None = None
     """The URL opened by the model."""
@@ -3816,7 +4506,7 @@ class WebSearchActionOpenPage(_Dataclass):
 class WebSearchActionFind(_Dataclass):
     """Action type "find_in_page": Searches for a pattern within a loaded page."""
 
-    type: Literal["find_in_page"] | str
+    type: Literal["find_in_page"]
     """The action type."""
     url: str
     """The URL of the page searched for the pattern."""
@@ -3843,11 +4533,16 @@ class WebSearchToolCall(_Dataclass):
 
     id: str
     """The unique ID of the web search tool call."""
-    type: Literal["web_search_call"] | str
+    type: Literal["web_search_call"]
     """The type of the web search tool call. Always `web_search_call`."""
     status: Literal["in_progress", "searching", "completed", "failed"] | str
     """The status of the web search tool call."""
-    action: WebSearchActionSearch | WebSearchActionOpenPage | WebSearchActionFind
+    action: (
+        WebSearchActionSearch
+        | WebSearchActionOpenPage
+        | WebSearchActionFind
+        | UnknownWebSearchToolCallAction
+    )
     """An object describing the specific action taken in this web search call.
     Includes details on how the model used the web (search, open_page,
     find_in_page).
@@ -3874,7 +4569,7 @@ class WebSearchToolCall(_Dataclass):
 class ClickParam(_Dataclass):
     """A click action. Spec defaults, not applied: ``type='click'``."""
 
-    type: Literal["click"] | str
+    type: Literal["click"]
     """Specifies the event type. For a click action, this property is always `click`."""
     button: ClickButtonType | str
     """Indicates which mouse button was pressed during the click. One of `left`,
@@ -3905,7 +4600,7 @@ class ClickParam(_Dataclass):
 class DoubleClickAction(_Dataclass):
     """A double click action. Spec defaults, not applied: ``type='double_click'``."""
 
-    type: Literal["double_click"] | str
+    type: Literal["double_click"]
     """Specifies the event type. For a double click action, this property is always
     set to `double_click`.
     """
@@ -3953,7 +4648,7 @@ class CoordParam(_Dataclass):
 class DragParam(_Dataclass):
     """A drag action. Spec defaults, not applied: ``type='drag'``."""
 
-    type: Literal["drag"] | str
+    type: Literal["drag"]
     """Specifies the event type. For a drag action, this property is always set to
     `drag`.
     """
@@ -3987,7 +4682,7 @@ class KeyPressAction(_Dataclass):
     applied: ``type='keypress'``.
     """
 
-    type: Literal["keypress"] | str
+    type: Literal["keypress"]
     """Specifies the event type. For a keypress action, this property is always set
     to `keypress`.
     """
@@ -4011,7 +4706,7 @@ class KeyPressAction(_Dataclass):
 class MoveParam(_Dataclass):
     """A mouse move action. Spec defaults, not applied: ``type='move'``."""
 
-    type: Literal["move"] | str
+    type: Literal["move"]
     """Specifies the event type. For a move action, this property is always set to
     `move`.
     """
@@ -4039,7 +4734,7 @@ class MoveParam(_Dataclass):
 class ScreenshotParam(_Dataclass):
     """A screenshot action. Spec defaults, not applied: ``type='screenshot'``."""
 
-    type: Literal["screenshot"] | str
+    type: Literal["screenshot"]
     """Specifies the event type. For a screenshot action, this property is always set
     to `screenshot`.
     """
@@ -4058,7 +4753,7 @@ class ScreenshotParam(_Dataclass):
 class ScrollParam(_Dataclass):
     """A scroll action. Spec defaults, not applied: ``type='scroll'``."""
 
-    type: Literal["scroll"] | str
+    type: Literal["scroll"]
     """Specifies the event type. For a scroll action, this property is always set to
     `scroll`.
     """
@@ -4092,7 +4787,7 @@ class ScrollParam(_Dataclass):
 class TypeParam(_Dataclass):
     """An action to type in text. Spec defaults, not applied: ``type='type'``."""
 
-    type: Literal["type"] | str
+    type: Literal["type"]
     """Specifies the event type. For a type action, this property is always set to
     `type`.
     """
@@ -4114,7 +4809,7 @@ class TypeParam(_Dataclass):
 class WaitParam(_Dataclass):
     """A wait action. Spec defaults, not applied: ``type='wait'``."""
 
-    type: Literal["wait"] | str
+    type: Literal["wait"]
     """Specifies the event type. For a wait action, this property is always set to
     `wait`.
     """
@@ -4160,7 +4855,7 @@ class ComputerToolCall(_Dataclass):
     Spec defaults, not applied: ``type='computer_call'``.
     """
 
-    type: Literal["computer_call"] | str
+    type: Literal["computer_call"]
     """The type of the computer call. Always `computer_call`."""
     id: str
     """The unique ID of the computer call."""
@@ -4230,7 +4925,7 @@ class ComputerToolCallOutputResource(_Dataclass):
     ``type='computer_call_output'``.
     """
 
-    type: Literal["computer_call_output"] | str
+    type: Literal["computer_call_output"]
     """The type of the computer tool call output. Always `computer_call_output`."""
     id: str
     """The unique ID of the computer call tool output."""
@@ -4321,7 +5016,7 @@ class ReasoningItem(_Dataclass):
     [managing context](/docs/guides/conversation-state).
     """
 
-    type: Literal["reasoning"] | str
+    type: Literal["reasoning"]
     """The type of the object. Always `reasoning`."""
     id: str
     """The unique identifier of the reasoning content."""
@@ -4368,7 +5063,7 @@ class ReasoningItem(_Dataclass):
 class Program(_Dataclass):
     """Spec defaults, not applied: ``type='program'``."""
 
-    type: Literal["program"] | str
+    type: Literal["program"]
     """The type of the item. Always `program`."""
     id: str
     """The unique ID of the program item."""
@@ -4397,7 +5092,7 @@ class Program(_Dataclass):
 class ProgramOutput(_Dataclass):
     """Spec defaults, not applied: ``type='program_output'``."""
 
-    type: Literal["program_output"] | str
+    type: Literal["program_output"]
     """The type of the item. Always `program_output`."""
     id: str
     """The unique ID of the program output item."""
@@ -4426,7 +5121,7 @@ class ProgramOutput(_Dataclass):
 class ToolSearchCall(_Dataclass):
     """Spec defaults, not applied: ``type='tool_search_call'``."""
 
-    type: Literal["tool_search_call"] | str
+    type: Literal["tool_search_call"]
     """The type of the item. Always `tool_search_call`."""
     id: str
     """The unique ID of the tool search call item."""
@@ -4461,7 +5156,7 @@ class ToolSearchCall(_Dataclass):
 class ToolSearchOutput(_Dataclass):
     """Spec defaults, not applied: ``type='tool_search_output'``."""
 
-    type: Literal["tool_search_output"] | str
+    type: Literal["tool_search_output"]
     """The type of the item. Always `tool_search_output`."""
     id: str
     """The unique ID of the tool search output item."""
@@ -4496,7 +5191,7 @@ class ToolSearchOutput(_Dataclass):
 class AdditionalTools(_Dataclass):
     """Spec defaults, not applied: ``type='additional_tools'``."""
 
-    type: Literal["additional_tools"] | str
+    type: Literal["additional_tools"]
     """The type of the item. Always `additional_tools`."""
     id: str
     """The unique ID of the additional tools item."""
@@ -4525,7 +5220,7 @@ class CompactionBody(_Dataclass):
     ``type='compaction'``.
     """
 
-    type: Literal["compaction"] | str
+    type: Literal["compaction"]
     """The type of the item. Always `compaction`."""
     id: str
     """The unique ID of the compaction item."""
@@ -4551,7 +5246,7 @@ class CompactionBody(_Dataclass):
 class ImageGenToolCall(_Dataclass):
     """An image generation request made by the model."""
 
-    type: Literal["image_generation_call"] | str
+    type: Literal["image_generation_call"]
     """The type of the image generation call. Always `image_generation_call`."""
     id: str
     """The unique ID of the image generation call."""
@@ -4579,7 +5274,7 @@ class CodeInterpreterOutputLogs(_Dataclass):
     ``type='logs'``.
     """
 
-    type: Literal["logs"] | str
+    type: Literal["logs"]
     """The type of the output. Always `logs`."""
     logs: str
     """The logs output from the code interpreter."""
@@ -4601,7 +5296,7 @@ class CodeInterpreterOutputImage(_Dataclass):
     ``type='image'``.
     """
 
-    type: Literal["image"] | str
+    type: Literal["image"]
     """The type of the output. Always `image`."""
     url: str
     """The URL of the image output from the code interpreter."""
@@ -4623,7 +5318,7 @@ class CodeInterpreterToolCall(_Dataclass):
     ``type='code_interpreter_call'``.
     """
 
-    type: Literal["code_interpreter_call"] | str
+    type: Literal["code_interpreter_call"]
     """The type of the code interpreter tool call. Always `code_interpreter_call`."""
     id: str
     """The unique ID of the code interpreter tool call."""
@@ -4638,7 +5333,14 @@ class CodeInterpreterToolCall(_Dataclass):
     """The ID of the container used to run the code."""
     code: str | None
     """The code to run, or null if not available."""
-    outputs: list[CodeInterpreterOutputLogs | CodeInterpreterOutputImage] | None
+    outputs: (
+        list[
+            CodeInterpreterOutputLogs
+            | CodeInterpreterOutputImage
+            | UnknownCodeInterpreterToolCallOutputs
+        ]
+        | None
+    )
     """The outputs generated by the code interpreter, such as logs or images.
     Can be null if no outputs are available.
     """
@@ -4703,7 +5405,7 @@ class LocalShellExecAction(_Dataclass):
 class LocalShellToolCall(_Dataclass):
     """A tool call to run a command on the local shell."""
 
-    type: Literal["local_shell_call"] | str
+    type: Literal["local_shell_call"]
     """The type of the local shell call. Always `local_shell_call`."""
     id: str
     """The unique ID of the local shell call."""
@@ -4731,7 +5433,7 @@ class LocalShellToolCall(_Dataclass):
 class LocalShellToolCallOutput(_Dataclass):
     """The output of a local shell tool call."""
 
-    type: Literal["local_shell_call_output"] | str
+    type: Literal["local_shell_call_output"]
     """The type of the local shell tool call output. Always
     `local_shell_call_output`.
     """
@@ -4785,7 +5487,7 @@ class LocalEnvironmentResource(_Dataclass):
     defaults, not applied: ``type='local'``.
     """
 
-    type: Literal["local"] | str
+    type: Literal["local"]
     """The environment type. Always `local`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -4804,7 +5506,7 @@ class ContainerReferenceResource(_Dataclass):
     applied: ``type='container_reference'``.
     """
 
-    type: Literal["container_reference"] | str
+    type: Literal["container_reference"]
     """The environment type. Always `container_reference`."""
     container_id: str
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -4825,7 +5527,7 @@ class FunctionShellCall(_Dataclass):
     Spec defaults, not applied: ``type='shell_call'``.
     """
 
-    type: Literal["shell_call"] | str
+    type: Literal["shell_call"]
     """The type of the item. Always `shell_call`."""
     id: str
     """The unique ID of the shell tool call. Populated when this item is returned via
@@ -4841,7 +5543,12 @@ class FunctionShellCall(_Dataclass):
     """The status of the shell call. One of `in_progress`, `completed`, or
     `incomplete`.
     """
-    environment: LocalEnvironmentResource | ContainerReferenceResource | None
+    environment: (
+        LocalEnvironmentResource
+        | ContainerReferenceResource
+        | UnknownFunctionShellCallEnvironment
+        | None
+    )
     created_by: str | None = None
     """The ID of the entity that created this tool call."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -4873,7 +5580,7 @@ class FunctionShellCallOutputTimeoutOutcome(_Dataclass):
     defaults, not applied: ``type='timeout'``.
     """
 
-    type: Literal["timeout"] | str
+    type: Literal["timeout"]
     """The outcome type. Always `timeout`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -4892,7 +5599,7 @@ class FunctionShellCallOutputExitOutcome(_Dataclass):
     defaults, not applied: ``type='exit'``.
     """
 
-    type: Literal["exit"] | str
+    type: Literal["exit"]
     """The outcome type. Always `exit`."""
     exit_code: int
     """Exit code from the shell process."""
@@ -4916,7 +5623,11 @@ class FunctionShellCallOutputContent(_Dataclass):
     """The standard output that was captured."""
     stderr: str
     """The standard error output that was captured."""
-    outcome: FunctionShellCallOutputTimeoutOutcome | FunctionShellCallOutputExitOutcome
+    outcome: (
+        FunctionShellCallOutputTimeoutOutcome
+        | FunctionShellCallOutputExitOutcome
+        | UnknownFunctionShellCallOutputContentOutcome
+    )
     """Represents either an exit outcome (with an exit code) or a timeout outcome for
     a shell call output chunk.
     """
@@ -4946,7 +5657,7 @@ class FunctionShellCallOutput(_Dataclass):
     ``type='shell_call_output'``.
     """
 
-    type: Literal["shell_call_output"] | str
+    type: Literal["shell_call_output"]
     """The type of the shell call output. Always `shell_call_output`."""
     id: str
     """The unique ID of the shell call output. Populated when this item is returned
@@ -4996,7 +5707,7 @@ class ApplyPatchCreateFileOperation(_Dataclass):
     defaults, not applied: ``type='create_file'``.
     """
 
-    type: Literal["create_file"] | str
+    type: Literal["create_file"]
     """Create a new file with the provided diff."""
     path: str
     """Path of the file to create."""
@@ -5021,7 +5732,7 @@ class ApplyPatchDeleteFileOperation(_Dataclass):
     defaults, not applied: ``type='delete_file'``.
     """
 
-    type: Literal["delete_file"] | str
+    type: Literal["delete_file"]
     """Delete the specified file."""
     path: str
     """Path of the file to delete."""
@@ -5043,7 +5754,7 @@ class ApplyPatchUpdateFileOperation(_Dataclass):
     defaults, not applied: ``type='update_file'``.
     """
 
-    type: Literal["update_file"] | str
+    type: Literal["update_file"]
     """Update an existing file with the provided diff."""
     path: str
     """Path of the file to update."""
@@ -5068,7 +5779,7 @@ class ApplyPatchToolCall(_Dataclass):
     Spec defaults, not applied: ``type='apply_patch_call'``.
     """
 
-    type: Literal["apply_patch_call"] | str
+    type: Literal["apply_patch_call"]
     """The type of the item. Always `apply_patch_call`."""
     id: str
     """The unique ID of the apply patch tool call. Populated when this item is
@@ -5084,6 +5795,7 @@ class ApplyPatchToolCall(_Dataclass):
         ApplyPatchCreateFileOperation
         | ApplyPatchDeleteFileOperation
         | ApplyPatchUpdateFileOperation
+        | UnknownApplyPatchToolCallOperation
     )
     """One of the create_file, delete_file, or update_file operations applied via
     apply_patch.
@@ -5117,7 +5829,7 @@ class ApplyPatchToolCallOutput(_Dataclass):
     ``type='apply_patch_call_output'``.
     """
 
-    type: Literal["apply_patch_call_output"] | str
+    type: Literal["apply_patch_call_output"]
     """The type of the item. Always `apply_patch_call_output`."""
     id: str
     """The unique ID of the apply patch tool call output. Populated when this item is
@@ -5156,7 +5868,7 @@ class ApplyPatchToolCallOutput(_Dataclass):
 class MCPProtocolError(_Dataclass):
     """Spec defaults, not applied: ``type='mcp_protocol_error'``."""
 
-    type: Literal["mcp_protocol_error"] | str
+    type: Literal["mcp_protocol_error"]
     code: int
     message: str
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -5176,7 +5888,7 @@ class MCPProtocolError(_Dataclass):
 class MCPToolExecutionError(_Dataclass):
     """Spec defaults, not applied: ``type='mcp_tool_execution_error'``."""
 
-    type: Literal["mcp_tool_execution_error"] | str
+    type: Literal["mcp_tool_execution_error"]
     content: Any
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -5194,7 +5906,7 @@ class MCPToolExecutionError(_Dataclass):
 class HTTPError(_Dataclass):
     """Spec defaults, not applied: ``type='http_error'``."""
 
-    type: Literal["http_error"] | str
+    type: Literal["http_error"]
     code: int
     message: str
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -5214,7 +5926,7 @@ class HTTPError(_Dataclass):
 class MCPToolCall(_Dataclass):
     """An invocation of a tool on an MCP server."""
 
-    type: Literal["mcp_call"] | str
+    type: Literal["mcp_call"]
     """The type of the item. Always `mcp_call`."""
     id: str
     """The unique ID of the tool call."""
@@ -5288,7 +6000,7 @@ class MCPListToolsTool(_Dataclass):
 class MCPListTools(_Dataclass):
     """A list of tools available on an MCP server."""
 
-    type: Literal["mcp_list_tools"] | str
+    type: Literal["mcp_list_tools"]
     """The type of the item. Always `mcp_list_tools`."""
     id: str
     """The unique ID of the list."""
@@ -5317,7 +6029,7 @@ class MCPListTools(_Dataclass):
 class MCPApprovalRequest(_Dataclass):
     """A request for human approval of a tool invocation."""
 
-    type: Literal["mcp_approval_request"] | str
+    type: Literal["mcp_approval_request"]
     """The type of the item. Always `mcp_approval_request`."""
     id: str
     """The unique ID of the approval request."""
@@ -5346,7 +6058,7 @@ class MCPApprovalRequest(_Dataclass):
 class MCPApprovalResponseResource(_Dataclass):
     """A response to an MCP approval request."""
 
-    type: Literal["mcp_approval_response"] | str
+    type: Literal["mcp_approval_response"]
     """The type of the item. Always `mcp_approval_response`."""
     id: str
     """The unique ID of the approval response"""
@@ -5375,7 +6087,7 @@ class MCPApprovalResponseResource(_Dataclass):
 class CustomToolCall(_Dataclass):
     """A call to a custom tool created by the model."""
 
-    type: Literal["custom_tool_call"] | str
+    type: Literal["custom_tool_call"]
     """The type of the custom tool call. Always `custom_tool_call`."""
     id: str | None = None
     """The unique ID of the custom tool call in the OpenAI platform."""
@@ -5409,7 +6121,7 @@ class CustomToolCall(_Dataclass):
 class CustomToolCallOutputResource(_Dataclass):
     """The output of a custom tool call from your code, being sent back to the model."""
 
-    type: Literal["custom_tool_call_output"] | str
+    type: Literal["custom_tool_call_output"]
     """The type of the custom tool call output. Always `custom_tool_call_output`."""
     id: str
     """The unique ID of the custom tool call output item."""
@@ -5547,7 +6259,7 @@ class InputMessage(_Dataclass):
     precedence over instructions given with the `user` role.
     """
 
-    type: Literal["message"] | str | None = None
+    type: Literal["message"] | None = None
     """The type of the message input. Always set to `message`."""
     role: Literal["user", "system", "developer"] | str
     """The role of the message input. One of `user`, `system`, or `developer`."""
@@ -5580,7 +6292,7 @@ class ComputerCallOutputItemParam(_Dataclass):
     """The ID of the computer tool call output."""
     call_id: str
     """The ID of the computer tool call that produced the output."""
-    type: Literal["computer_call_output"] | str
+    type: Literal["computer_call_output"]
     """The type of the computer tool call output. Always `computer_call_output`."""
     output: ComputerScreenshotImage
     acknowledged_safety_checks: list[ComputerCallSafetyCheckParam] | None = None
@@ -5636,7 +6348,7 @@ class PromptCacheBreakpointParam(_Dataclass):
 class InputTextContentParam(_Dataclass):
     """A text input to the model. Spec defaults, not applied: ``type='input_text'``."""
 
-    type: Literal["input_text"] | str
+    type: Literal["input_text"]
     """The type of the input item. Always `input_text`."""
     text: str
     """The text input to the model."""
@@ -5665,7 +6377,7 @@ class InputImageContentParamAutoParam(_Dataclass):
     Spec defaults, not applied: ``type='input_image'``.
     """
 
-    type: Literal["input_image"] | str
+    type: Literal["input_image"]
     """The type of the input item. Always `input_image`."""
     image_url: str | None = None
     """The URL of the image to be sent to the model. A fully qualified URL or base64
@@ -5702,7 +6414,7 @@ class InputImageContentParamAutoParam(_Dataclass):
 class InputFileContentParam(_Dataclass):
     """A file input to the model. Spec defaults, not applied: ``type='input_file'``."""
 
-    type: Literal["input_file"] | str
+    type: Literal["input_file"]
     """The type of the input item. Always `input_file`."""
     file_id: str | None = None
     """The ID of the file to be sent to the model."""
@@ -5754,7 +6466,7 @@ class FunctionCallOutputItemParam(_Dataclass):
     """
     call_id: str | None = None
     """The unique ID of the function tool call generated by the model."""
-    type: Literal["function_call_output"] | str
+    type: Literal["function_call_output"]
     """The type of the function tool call output. Always `function_call_output`."""
     output: (
         str
@@ -5762,6 +6474,7 @@ class FunctionCallOutputItemParam(_Dataclass):
             InputTextContentParam
             | InputImageContentParamAutoParam
             | InputFileContentParam
+            | UnknownFunctionCallOutputItemParamOutput
         ]
     )
     """Text, image, or file output of the function tool call."""
@@ -5803,7 +6516,7 @@ class ToolSearchCallItemParam(_Dataclass):
     """The unique ID of this tool search call."""
     call_id: str | None = None
     """The unique ID of the tool search call generated by the model."""
-    type: Literal["tool_search_call"] | str
+    type: Literal["tool_search_call"]
     """The item type. Always `tool_search_call`."""
     execution: ToolSearchExecutionType | str | None = None
     """Whether tool search was executed by the server or by the client."""
@@ -5835,7 +6548,7 @@ class ToolSearchOutputItemParam(_Dataclass):
     """The unique ID of this tool search output."""
     call_id: str | None = None
     """The unique ID of the tool search call generated by the model."""
-    type: Literal["tool_search_output"] | str
+    type: Literal["tool_search_output"]
     """The item type. Always `tool_search_output`."""
     execution: ToolSearchExecutionType | str | None = None
     """Whether tool search was executed by the server or by the client."""
@@ -5865,7 +6578,7 @@ class AdditionalToolsItemParam(_Dataclass):
 
     id: str | None = None
     """The unique ID of this additional tools item."""
-    type: Literal["additional_tools"] | str
+    type: Literal["additional_tools"]
     """The item type. Always `additional_tools`."""
     role: Literal["developer"] | str
     """The role that provided the additional tools. Only `developer` is supported."""
@@ -5894,7 +6607,7 @@ class CompactionSummaryItemParam(_Dataclass):
 
     id: str | None = None
     """The ID of the compaction item."""
-    type: Literal["compaction"] | str
+    type: Literal["compaction"]
     """The type of the item. Always `compaction`."""
     encrypted_content: str
     """The encrypted content of the compaction summary."""
@@ -5952,7 +6665,7 @@ class FunctionShellCallItemParam(_Dataclass):
     """The unique ID of the shell tool call generated by the model."""
     caller: ToolCallCallerParam | None = None
     """The execution context that produced this tool call."""
-    type: Literal["shell_call"] | str
+    type: Literal["shell_call"]
     """The type of the item. Always `shell_call`."""
     action: FunctionShellActionParam
     """The shell commands and limits that describe how to run the tool call."""
@@ -5960,7 +6673,12 @@ class FunctionShellCallItemParam(_Dataclass):
     """The status of the shell call. One of `in_progress`, `completed`, or
     `incomplete`.
     """
-    environment: LocalEnvironmentParam | ContainerReferenceParam | None = None
+    environment: (
+        LocalEnvironmentParam
+        | ContainerReferenceParam
+        | UnknownFunctionShellCallItemParamEnvironment
+        | None
+    ) = None
     """The environment to execute the shell commands in."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -5992,7 +6710,7 @@ class FunctionShellCallOutputTimeoutOutcomeParam(_Dataclass):
     defaults, not applied: ``type='timeout'``.
     """
 
-    type: Literal["timeout"] | str
+    type: Literal["timeout"]
     """The outcome type. Always `timeout`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -6011,7 +6729,7 @@ class FunctionShellCallOutputExitOutcomeParam(_Dataclass):
     defaults, not applied: ``type='exit'``.
     """
 
-    type: Literal["exit"] | str
+    type: Literal["exit"]
     """The outcome type. Always `exit`."""
     exit_code: int
     """The exit code returned by the shell process."""
@@ -6066,7 +6784,7 @@ class FunctionShellCallOutputItemParam(_Dataclass):
     """The unique ID of the shell tool call generated by the model."""
     caller: ToolCallCallerParam | None = None
     """The execution context that produced this tool call."""
-    type: Literal["shell_call_output"] | str
+    type: Literal["shell_call_output"]
     """The type of the item. Always `shell_call_output`."""
     output: list[FunctionShellCallOutputContentParam]
     """Captured chunks of stdout and stderr output, along with their associated
@@ -6107,7 +6825,7 @@ class ApplyPatchCreateFileOperationParam(_Dataclass):
     not applied: ``type='create_file'``.
     """
 
-    type: Literal["create_file"] | str
+    type: Literal["create_file"]
     """The operation type. Always `create_file`."""
     path: str
     """Path of the file to create relative to the workspace root."""
@@ -6132,7 +6850,7 @@ class ApplyPatchDeleteFileOperationParam(_Dataclass):
     defaults, not applied: ``type='delete_file'``.
     """
 
-    type: Literal["delete_file"] | str
+    type: Literal["delete_file"]
     """The operation type. Always `delete_file`."""
     path: str
     """Path of the file to delete relative to the workspace root."""
@@ -6154,7 +6872,7 @@ class ApplyPatchUpdateFileOperationParam(_Dataclass):
     defaults, not applied: ``type='update_file'``.
     """
 
-    type: Literal["update_file"] | str
+    type: Literal["update_file"]
     """The operation type. Always `update_file`."""
     path: str
     """Path of the file to update relative to the workspace root."""
@@ -6179,7 +6897,7 @@ class ApplyPatchToolCallItemParam(_Dataclass):
     diff patches. Spec defaults, not applied: ``type='apply_patch_call'``.
     """
 
-    type: Literal["apply_patch_call"] | str
+    type: Literal["apply_patch_call"]
     """The type of the item. Always `apply_patch_call`."""
     id: str | None = None
     """The unique ID of the apply patch tool call. Populated when this item is
@@ -6219,7 +6937,7 @@ class ApplyPatchToolCallOutputItemParam(_Dataclass):
     applied: ``type='apply_patch_call_output'``.
     """
 
-    type: Literal["apply_patch_call_output"] | str
+    type: Literal["apply_patch_call_output"]
     """The type of the item. Always `apply_patch_call_output`."""
     id: str | None = None
     """The unique ID of the apply patch tool call output. Populated when this item is
@@ -6259,7 +6977,7 @@ class ApplyPatchToolCallOutputItemParam(_Dataclass):
 class MCPApprovalResponse(_Dataclass):
     """A response to an MCP approval request."""
 
-    type: Literal["mcp_approval_response"] | str
+    type: Literal["mcp_approval_response"]
     """The type of the item. Always `mcp_approval_response`."""
     id: str | None = None
     """The unique ID of the approval response"""
@@ -6288,7 +7006,7 @@ class MCPApprovalResponse(_Dataclass):
 class CustomToolCallOutput(_Dataclass):
     """The output of a custom tool call from your code, being sent back to the model."""
 
-    type: Literal["custom_tool_call_output"] | str
+    type: Literal["custom_tool_call_output"]
     """The type of the custom tool call output. Always `custom_tool_call_output`."""
     id: str | None = None
     """The unique ID of the custom tool call output in the OpenAI platform."""
@@ -6525,7 +7243,7 @@ class ModerationErrorBody(_Dataclass):
     output. Spec defaults, not applied: ``type='error'``.
     """
 
-    type: Literal["error"] | str
+    type: Literal["error"]
     """The object type, which was always `error` for moderation failures."""
     code: str
     """The error code."""
@@ -6548,9 +7266,9 @@ class ModerationErrorBody(_Dataclass):
 class Moderation(_Dataclass):
     """Moderation results or errors for the response input and output."""
 
-    input: ModerationResultBody | ModerationErrorBody
+    input: ModerationResultBody | ModerationErrorBody | UnknownModerationInput
     """Moderation for the response input."""
-    output: ModerationResultBody | ModerationErrorBody
+    output: ModerationResultBody | ModerationErrorBody | UnknownModerationInput
     """Moderation for the response output."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -6835,7 +7553,7 @@ class Response(_Dataclass):
 class ResponseCompletedEvent(_Dataclass):
     """Emitted when the model response is complete."""
 
-    type: Literal["response.completed"] | str
+    type: Literal["response.completed"]
     """The type of the event. Always `response.completed`."""
     response: Response
     """Properties of the completed response."""
@@ -6858,7 +7576,7 @@ class ResponseCompletedEvent(_Dataclass):
 class ResponseContentPartAddedEvent(_Dataclass):
     """Emitted when a new content part is added."""
 
-    type: Literal["response.content_part.added"] | str
+    type: Literal["response.content_part.added"]
     """The type of the event. Always `response.content_part.added`."""
     item_id: str
     """The ID of the output item that the content part was added to."""
@@ -6890,7 +7608,7 @@ class ResponseContentPartAddedEvent(_Dataclass):
 class ResponseContentPartDoneEvent(_Dataclass):
     """Emitted when a content part is done."""
 
-    type: Literal["response.content_part.done"] | str
+    type: Literal["response.content_part.done"]
     """The type of the event. Always `response.content_part.done`."""
     item_id: str
     """The ID of the output item that the content part was added to."""
@@ -6922,7 +7640,7 @@ class ResponseContentPartDoneEvent(_Dataclass):
 class ResponseCreatedEvent(_Dataclass):
     """An event that is emitted when a response is created."""
 
-    type: Literal["response.created"] | str
+    type: Literal["response.created"]
     """The type of the event. Always `response.created`."""
     response: Response
     """The response that was created."""
@@ -6945,7 +7663,7 @@ class ResponseCreatedEvent(_Dataclass):
 class ResponseErrorEvent(_Dataclass):
     """Emitted when an error occurs."""
 
-    type: Literal["error"] | str
+    type: Literal["error"]
     """The type of the event. Always `error`."""
     code: str | None
     """The error code."""
@@ -6974,7 +7692,7 @@ class ResponseErrorEvent(_Dataclass):
 class ResponseFileSearchCallCompletedEvent(_Dataclass):
     """Emitted when a file search call is completed (results found)."""
 
-    type: Literal["response.file_search_call.completed"] | str
+    type: Literal["response.file_search_call.completed"]
     """The type of the event. Always `response.file_search_call.completed`."""
     output_index: int
     """The index of the output item that the file search call is initiated."""
@@ -7000,7 +7718,7 @@ class ResponseFileSearchCallCompletedEvent(_Dataclass):
 class ResponseFileSearchCallInProgressEvent(_Dataclass):
     """Emitted when a file search call is initiated."""
 
-    type: Literal["response.file_search_call.in_progress"] | str
+    type: Literal["response.file_search_call.in_progress"]
     """The type of the event. Always `response.file_search_call.in_progress`."""
     output_index: int
     """The index of the output item that the file search call is initiated."""
@@ -7026,7 +7744,7 @@ class ResponseFileSearchCallInProgressEvent(_Dataclass):
 class ResponseFileSearchCallSearchingEvent(_Dataclass):
     """Emitted when a file search is currently searching."""
 
-    type: Literal["response.file_search_call.searching"] | str
+    type: Literal["response.file_search_call.searching"]
     """The type of the event. Always `response.file_search_call.searching`."""
     output_index: int
     """The index of the output item that the file search call is searching."""
@@ -7052,7 +7770,7 @@ class ResponseFileSearchCallSearchingEvent(_Dataclass):
 class ResponseFunctionCallArgumentsDeltaEvent(_Dataclass):
     """Emitted when there is a partial function-call arguments delta."""
 
-    type: Literal["response.function_call_arguments.delta"] | str
+    type: Literal["response.function_call_arguments.delta"]
     """The type of the event. Always `response.function_call_arguments.delta`."""
     item_id: str
     """The ID of the output item that the function-call arguments delta is added to."""
@@ -7083,7 +7801,7 @@ class ResponseFunctionCallArgumentsDeltaEvent(_Dataclass):
 class ResponseFunctionCallArgumentsDoneEvent(_Dataclass):
     """Emitted when function-call arguments are finalized."""
 
-    type: Literal["response.function_call_arguments.done"] | str
+    type: Literal["response.function_call_arguments.done"]
     item_id: str
     """The ID of the item."""
     name: str
@@ -7116,7 +7834,7 @@ class ResponseShellCallCommandAddedStreamingEvent(_Dataclass):
     Spec defaults, not applied: ``type='response.shell_call_command.added'``.
     """
 
-    type: Literal["response.shell_call_command.added"] | str
+    type: Literal["response.shell_call_command.added"]
     """The type of the event, always `response.shell_call_command.added`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -7147,7 +7865,7 @@ class ResponseShellCallCommandDeltaStreamingEvent(_Dataclass):
     Spec defaults, not applied: ``type='response.shell_call_command.delta'``.
     """
 
-    type: Literal["response.shell_call_command.delta"] | str
+    type: Literal["response.shell_call_command.delta"]
     """The type of the event, always `response.shell_call_command.delta`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -7181,7 +7899,7 @@ class ResponseShellCallCommandDoneStreamingEvent(_Dataclass):
     not applied: ``type='response.shell_call_command.done'``.
     """
 
-    type: Literal["response.shell_call_command.done"] | str
+    type: Literal["response.shell_call_command.done"]
     """The type of the event, always `response.shell_call_command.done`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -7233,7 +7951,7 @@ class ResponseShellCallOutputContentDeltaStreamingEvent(_Dataclass):
     ``type='response.shell_call_output_content.delta'``.
     """
 
-    type: Literal["response.shell_call_output_content.delta"] | str
+    type: Literal["response.shell_call_output_content.delta"]
     """The type of the event, always `response.shell_call_output_content.delta`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -7267,7 +7985,7 @@ class ResponseShellCallOutputContentDoneStreamingEvent(_Dataclass):
     defaults, not applied: ``type='response.shell_call_output_content.done'``.
     """
 
-    type: Literal["response.shell_call_output_content.done"] | str
+    type: Literal["response.shell_call_output_content.done"]
     """The type of the event, always `response.shell_call_output_content.done`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -7301,7 +8019,7 @@ class ResponseShellCallOutputContentDoneStreamingEvent(_Dataclass):
 class ResponseInProgressEvent(_Dataclass):
     """Emitted when the response is in progress."""
 
-    type: Literal["response.in_progress"] | str
+    type: Literal["response.in_progress"]
     """The type of the event. Always `response.in_progress`."""
     response: Response
     """The response that is in progress."""
@@ -7324,7 +8042,7 @@ class ResponseInProgressEvent(_Dataclass):
 class ResponseFailedEvent(_Dataclass):
     """An event that is emitted when a response fails."""
 
-    type: Literal["response.failed"] | str
+    type: Literal["response.failed"]
     """The type of the event. Always `response.failed`."""
     sequence_number: int
     """The sequence number of this event."""
@@ -7347,7 +8065,7 @@ class ResponseFailedEvent(_Dataclass):
 class ResponseIncompleteEvent(_Dataclass):
     """An event that is emitted when a response finishes as incomplete."""
 
-    type: Literal["response.incomplete"] | str
+    type: Literal["response.incomplete"]
     """The type of the event. Always `response.incomplete`."""
     response: Response
     """The response that was incomplete."""
@@ -7370,7 +8088,7 @@ class ResponseIncompleteEvent(_Dataclass):
 class ResponseOutputItemAddedEvent(_Dataclass):
     """Emitted when a new output item is added."""
 
-    type: Literal["response.output_item.added"] | str
+    type: Literal["response.output_item.added"]
     """The type of the event. Always `response.output_item.added`."""
     output_index: int
     """The index of the output item that was added."""
@@ -7400,7 +8118,7 @@ class ResponseOutputItemAddedEvent(_Dataclass):
 class ResponseOutputItemDoneEvent(_Dataclass):
     """Emitted when an output item is marked done."""
 
-    type: Literal["response.output_item.done"] | str
+    type: Literal["response.output_item.done"]
     """The type of the event. Always `response.output_item.done`."""
     output_index: int
     """The index of the output item that was marked done."""
@@ -7446,7 +8164,7 @@ class ResponseReasoningSummaryPartAddedEventPart(_Dataclass):
 class ResponseReasoningSummaryPartAddedEvent(_Dataclass):
     """Emitted when a new reasoning summary part is added."""
 
-    type: Literal["response.reasoning_summary_part.added"] | str
+    type: Literal["response.reasoning_summary_part.added"]
     """The type of the event. Always `response.reasoning_summary_part.added`."""
     item_id: str
     """The ID of the item this summary part is associated with."""
@@ -7500,7 +8218,7 @@ class ResponseReasoningSummaryPartDoneEventPart(_Dataclass):
 class ResponseReasoningSummaryPartDoneEvent(_Dataclass):
     """Emitted when a reasoning summary part is completed."""
 
-    type: Literal["response.reasoning_summary_part.done"] | str
+    type: Literal["response.reasoning_summary_part.done"]
     """The type of the event. Always `response.reasoning_summary_part.done`."""
     item_id: str
     """The ID of the item this summary part is associated with."""
@@ -7539,7 +8257,7 @@ class ResponseReasoningSummaryPartDoneEvent(_Dataclass):
 class ResponseReasoningSummaryTextDeltaEvent(_Dataclass):
     """Emitted when a delta is added to a reasoning summary text."""
 
-    type: Literal["response.reasoning_summary_text.delta"] | str
+    type: Literal["response.reasoning_summary_text.delta"]
     """The type of the event. Always `response.reasoning_summary_text.delta`."""
     item_id: str
     """The ID of the item this summary text delta is associated with."""
@@ -7571,7 +8289,7 @@ class ResponseReasoningSummaryTextDeltaEvent(_Dataclass):
 class ResponseReasoningSummaryTextDoneEvent(_Dataclass):
     """Emitted when a reasoning summary text is completed."""
 
-    type: Literal["response.reasoning_summary_text.done"] | str
+    type: Literal["response.reasoning_summary_text.done"]
     """The type of the event. Always `response.reasoning_summary_text.done`."""
     item_id: str
     """The ID of the item this summary text is associated with."""
@@ -7603,7 +8321,7 @@ class ResponseReasoningSummaryTextDoneEvent(_Dataclass):
 class ResponseReasoningTextDeltaEvent(_Dataclass):
     """Emitted when a delta is added to a reasoning text."""
 
-    type: Literal["response.reasoning_text.delta"] | str
+    type: Literal["response.reasoning_text.delta"]
     """The type of the event. Always `response.reasoning_text.delta`."""
     item_id: str
     """The ID of the item this reasoning text delta is associated with."""
@@ -7635,7 +8353,7 @@ class ResponseReasoningTextDeltaEvent(_Dataclass):
 class ResponseReasoningTextDoneEvent(_Dataclass):
     """Emitted when a reasoning text is completed."""
 
-    type: Literal["response.reasoning_text.done"] | str
+    type: Literal["response.reasoning_text.done"]
     """The type of the event. Always `response.reasoning_text.done`."""
     item_id: str
     """The ID of the item this reasoning text is associated with."""
@@ -7667,7 +8385,7 @@ class ResponseReasoningTextDoneEvent(_Dataclass):
 class ResponseRefusalDeltaEvent(_Dataclass):
     """Emitted when there is a partial refusal text."""
 
-    type: Literal["response.refusal.delta"] | str
+    type: Literal["response.refusal.delta"]
     """The type of the event. Always `response.refusal.delta`."""
     item_id: str
     """The ID of the output item that the refusal text is added to."""
@@ -7699,7 +8417,7 @@ class ResponseRefusalDeltaEvent(_Dataclass):
 class ResponseRefusalDoneEvent(_Dataclass):
     """Emitted when refusal text is finalized."""
 
-    type: Literal["response.refusal.done"] | str
+    type: Literal["response.refusal.done"]
     """The type of the event. Always `response.refusal.done`."""
     item_id: str
     """The ID of the output item that the refusal text is finalized."""
@@ -7780,7 +8498,7 @@ class ResponseLogProb(_Dataclass):
 class ResponseTextDeltaEvent(_Dataclass):
     """Emitted when there is an additional text delta."""
 
-    type: Literal["response.output_text.delta"] | str
+    type: Literal["response.output_text.delta"]
     """The type of the event. Always `response.output_text.delta`."""
     item_id: str
     """The ID of the output item that the text delta was added to."""
@@ -7815,7 +8533,7 @@ class ResponseTextDeltaEvent(_Dataclass):
 class ResponseTextDoneEvent(_Dataclass):
     """Emitted when text content is finalized."""
 
-    type: Literal["response.output_text.done"] | str
+    type: Literal["response.output_text.done"]
     """The type of the event. Always `response.output_text.done`."""
     item_id: str
     """The ID of the output item that the text content is finalized."""
@@ -7850,7 +8568,7 @@ class ResponseTextDoneEvent(_Dataclass):
 class ResponseWebSearchCallCompletedEvent(_Dataclass):
     """Emitted when a web search call is completed."""
 
-    type: Literal["response.web_search_call.completed"] | str
+    type: Literal["response.web_search_call.completed"]
     """The type of the event. Always `response.web_search_call.completed`."""
     output_index: int
     """The index of the output item that the web search call is associated with."""
@@ -7876,7 +8594,7 @@ class ResponseWebSearchCallCompletedEvent(_Dataclass):
 class ResponseWebSearchCallInProgressEvent(_Dataclass):
     """Emitted when a web search call is initiated."""
 
-    type: Literal["response.web_search_call.in_progress"] | str
+    type: Literal["response.web_search_call.in_progress"]
     """The type of the event. Always `response.web_search_call.in_progress`."""
     output_index: int
     """The index of the output item that the web search call is associated with."""
@@ -7902,7 +8620,7 @@ class ResponseWebSearchCallInProgressEvent(_Dataclass):
 class ResponseWebSearchCallSearchingEvent(_Dataclass):
     """Emitted when a web search call is executing."""
 
-    type: Literal["response.web_search_call.searching"] | str
+    type: Literal["response.web_search_call.searching"]
     """The type of the event. Always `response.web_search_call.searching`."""
     output_index: int
     """The index of the output item that the web search call is associated with."""
@@ -7930,7 +8648,7 @@ class ResponseImageGenCallCompletedEvent(_Dataclass):
     is available.
     """
 
-    type: Literal["response.image_generation_call.completed"] | str
+    type: Literal["response.image_generation_call.completed"]
     """The type of the event. Always 'response.image_generation_call.completed'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -7958,7 +8676,7 @@ class ResponseImageGenCallGeneratingEvent(_Dataclass):
     (intermediate state).
     """
 
-    type: Literal["response.image_generation_call.generating"] | str
+    type: Literal["response.image_generation_call.generating"]
     """The type of the event. Always 'response.image_generation_call.generating'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -7984,7 +8702,7 @@ class ResponseImageGenCallGeneratingEvent(_Dataclass):
 class ResponseImageGenCallInProgressEvent(_Dataclass):
     """Emitted when an image generation tool call is in progress."""
 
-    type: Literal["response.image_generation_call.in_progress"] | str
+    type: Literal["response.image_generation_call.in_progress"]
     """The type of the event. Always 'response.image_generation_call.in_progress'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -8010,7 +8728,7 @@ class ResponseImageGenCallInProgressEvent(_Dataclass):
 class ResponseImageGenCallPartialImageEvent(_Dataclass):
     """Emitted when a partial image is available during image generation streaming."""
 
-    type: Literal["response.image_generation_call.partial_image"] | str
+    type: Literal["response.image_generation_call.partial_image"]
     """The type of the event. Always 'response.image_generation_call.partial_image'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -8058,7 +8776,7 @@ class ResponseMCPCallArgumentsDeltaEvent(_Dataclass):
     call.
     """
 
-    type: Literal["response.mcp_call_arguments.delta"] | str
+    type: Literal["response.mcp_call_arguments.delta"]
     """The type of the event. Always 'response.mcp_call_arguments.delta'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -8089,7 +8807,7 @@ class ResponseMCPCallArgumentsDeltaEvent(_Dataclass):
 class ResponseMCPCallArgumentsDoneEvent(_Dataclass):
     """Emitted when the arguments for an MCP tool call are finalized."""
 
-    type: Literal["response.mcp_call_arguments.done"] | str
+    type: Literal["response.mcp_call_arguments.done"]
     """The type of the event. Always 'response.mcp_call_arguments.done'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -8118,7 +8836,7 @@ class ResponseMCPCallArgumentsDoneEvent(_Dataclass):
 class ResponseMCPCallCompletedEvent(_Dataclass):
     """Emitted when an MCP  tool call has completed successfully."""
 
-    type: Literal["response.mcp_call.completed"] | str
+    type: Literal["response.mcp_call.completed"]
     """The type of the event. Always 'response.mcp_call.completed'."""
     item_id: str
     """The ID of the MCP tool call item that completed."""
@@ -8144,7 +8862,7 @@ class ResponseMCPCallCompletedEvent(_Dataclass):
 class ResponseMCPCallFailedEvent(_Dataclass):
     """Emitted when an MCP  tool call has failed."""
 
-    type: Literal["response.mcp_call.failed"] | str
+    type: Literal["response.mcp_call.failed"]
     """The type of the event. Always 'response.mcp_call.failed'."""
     item_id: str
     """The ID of the MCP tool call item that failed."""
@@ -8170,7 +8888,7 @@ class ResponseMCPCallFailedEvent(_Dataclass):
 class ResponseMCPCallInProgressEvent(_Dataclass):
     """Emitted when an MCP  tool call is in progress."""
 
-    type: Literal["response.mcp_call.in_progress"] | str
+    type: Literal["response.mcp_call.in_progress"]
     """The type of the event. Always 'response.mcp_call.in_progress'."""
     sequence_number: int
     """The sequence number of this event."""
@@ -8196,7 +8914,7 @@ class ResponseMCPCallInProgressEvent(_Dataclass):
 class ResponseMCPListToolsCompletedEvent(_Dataclass):
     """Emitted when the list of available MCP tools has been successfully retrieved."""
 
-    type: Literal["response.mcp_list_tools.completed"] | str
+    type: Literal["response.mcp_list_tools.completed"]
     """The type of the event. Always 'response.mcp_list_tools.completed'."""
     item_id: str
     """The ID of the MCP tool call item that produced this output."""
@@ -8222,7 +8940,7 @@ class ResponseMCPListToolsCompletedEvent(_Dataclass):
 class ResponseMCPListToolsFailedEvent(_Dataclass):
     """Emitted when the attempt to list available MCP tools has failed."""
 
-    type: Literal["response.mcp_list_tools.failed"] | str
+    type: Literal["response.mcp_list_tools.failed"]
     """The type of the event. Always 'response.mcp_list_tools.failed'."""
     item_id: str
     """The ID of the MCP tool call item that failed."""
@@ -8250,7 +8968,7 @@ class ResponseMCPListToolsInProgressEvent(_Dataclass):
     MCP tools.
     """
 
-    type: Literal["response.mcp_list_tools.in_progress"] | str
+    type: Literal["response.mcp_list_tools.in_progress"]
     """The type of the event. Always 'response.mcp_list_tools.in_progress'."""
     item_id: str
     """The ID of the MCP tool call item that is being processed."""
@@ -8276,7 +8994,7 @@ class ResponseMCPListToolsInProgressEvent(_Dataclass):
 class ResponseOutputTextAnnotationAddedEvent(_Dataclass):
     """Emitted when an annotation is added to output text content."""
 
-    type: Literal["response.output_text.annotation.added"] | str
+    type: Literal["response.output_text.annotation.added"]
     """The type of the event. Always 'response.output_text.annotation.added'."""
     item_id: str
     """The unique identifier of the item to which the annotation is being added."""
@@ -8313,7 +9031,7 @@ class ResponseOutputTextAnnotationAddedEvent(_Dataclass):
 class ResponseQueuedEvent(_Dataclass):
     """Emitted when a response is queued and waiting to be processed."""
 
-    type: Literal["response.queued"] | str
+    type: Literal["response.queued"]
     """The type of the event. Always 'response.queued'."""
     response: Response
     """The full response object that is queued."""
@@ -8338,7 +9056,7 @@ class ResponseCustomToolCallInputDeltaEvent(_Dataclass):
     call.
     """
 
-    type: Literal["response.custom_tool_call_input.delta"] | str
+    type: Literal["response.custom_tool_call_input.delta"]
     """The event type identifier."""
     sequence_number: int
     """The sequence number of this event."""
@@ -8367,7 +9085,7 @@ class ResponseCustomToolCallInputDeltaEvent(_Dataclass):
 class ResponseCustomToolCallInputDoneEvent(_Dataclass):
     """Event indicating that input for a custom tool call is complete."""
 
-    type: Literal["response.custom_tool_call_input.done"] | str
+    type: Literal["response.custom_tool_call_input.done"]
     """The event type identifier."""
     sequence_number: int
     """The sequence number of this event."""
@@ -8420,7 +9138,7 @@ class ChatCompletionMessageToolCall(_Dataclass):
 
     id: str
     """Identifier of the tool call."""
-    type: Literal["function"] | str
+    type: Literal["function"]
     """Always `function`."""
     function: ChatCompletionMessageToolCallFunction
     """The function called."""
@@ -8465,7 +9183,7 @@ class ChatCompletionMessageCustomToolCall(_Dataclass):
 
     id: str
     """Identifier of the tool call."""
-    type: Literal["custom"] | str
+    type: Literal["custom"]
     """Always `custom`."""
     custom: ChatCompletionMessageCustomToolCallCustom
     """The custom tool called."""
@@ -8790,7 +9508,10 @@ Learn how to build JSON schemas [here](https://json-schema.org/).
 
 
 TextResponseFormatConfiguration: TypeAlias = (
-    ResponseFormatText | TextResponseFormatJsonSchema | ResponseFormatJsonObject
+    ResponseFormatText
+    | TextResponseFormatJsonSchema
+    | ResponseFormatJsonObject
+    | UnknownTextResponseFormatConfiguration
 )
 """An object specifying the format that the model must output.
 
@@ -8808,7 +9529,7 @@ is preferred for models that support it.
 """
 
 
-Filters: TypeAlias = ComparisonFilter | CompoundFilter
+Filters: TypeAlias = ComparisonFilter | CompoundFilter | UnknownFilters
 
 
 EmptyModelParam: TypeAlias = dict[str, Any]
@@ -8831,6 +9552,7 @@ Tool: TypeAlias = (
     | ToolSearchToolParam
     | WebSearchPreviewTool
     | ApplyPatchToolParam
+    | UnknownTool
 )
 """A tool that can be used to generate a response."""
 
@@ -8865,6 +9587,7 @@ ToolChoiceParam: TypeAlias = (
     | SpecificProgrammaticToolCallingParam
     | SpecificApplyPatchParam
     | SpecificFunctionShellParam
+    | UnknownToolChoiceParamMember
     | str
 )
 """How the model should select which tool (or tools) to use when generating
@@ -8874,7 +9597,15 @@ the model can call.
 
 
 ResponsePromptVariables: TypeAlias = (
-    dict[str, str | InputTextContent | InputImageContent | InputFileContent] | None
+    dict[
+        str,
+        str
+        | InputTextContent
+        | InputImageContent
+        | InputFileContent
+        | UnknownFunctionAndCustomToolCallOutput,
+    ]
+    | None
 )
 """Optional map of values to substitute in for variables in your
 prompt. The substitution values can either be strings, or other
@@ -8883,12 +9614,18 @@ Response input types like images or files.
 
 
 Annotation: TypeAlias = (
-    FileCitationBody | UrlCitationBody | ContainerFileCitationBody | FilePath
+    FileCitationBody
+    | UrlCitationBody
+    | ContainerFileCitationBody
+    | FilePath
+    | UnknownAnnotation
 )
 """An annotation that applies to a span of output text."""
 
 
-OutputMessageContent: TypeAlias = OutputTextContent | RefusalContent
+OutputMessageContent: TypeAlias = (
+    OutputTextContent | RefusalContent | UnknownOutputMessageContent
+)
 
 
 VectorStoreFileAttributes: TypeAlias = dict[str, str | float | bool] | None
@@ -8900,16 +9637,23 @@ length of 512 characters, booleans, or numbers.
 """
 
 
-ToolCallCaller: TypeAlias = DirectToolCallCaller | ProgramToolCallCaller
+ToolCallCaller: TypeAlias = (
+    DirectToolCallCaller | ProgramToolCallCaller | UnknownToolCallCaller
+)
 """The execution context that produced this tool call."""
 
 
-ToolCallCallerParam: TypeAlias = DirectToolCallCallerParam | ProgramToolCallCallerParam
+ToolCallCallerParam: TypeAlias = (
+    DirectToolCallCallerParam | ProgramToolCallCallerParam | UnknownToolCallCallerParam
+)
 """The execution context that produced this tool call."""
 
 
 FunctionAndCustomToolCallOutput: TypeAlias = (
-    InputTextContent | InputImageContent | InputFileContent
+    InputTextContent
+    | InputImageContent
+    | InputFileContent
+    | UnknownFunctionAndCustomToolCallOutput
 )
 
 
@@ -8923,6 +9667,7 @@ ComputerAction: TypeAlias = (
     | ScrollParam
     | TypeParam
     | WaitParam
+    | UnknownComputerAction
 )
 
 
@@ -8932,7 +9677,9 @@ ComputerActionList: TypeAlias = list[ComputerAction]
 """
 
 
-MCPToolCallError: TypeAlias = MCPProtocolError | MCPToolExecutionError | HTTPError
+MCPToolCallError: TypeAlias = (
+    MCPProtocolError | MCPToolExecutionError | HTTPError | UnknownMCPToolCallError
+)
 
 
 OutputItem: TypeAlias = (
@@ -8964,10 +9711,16 @@ OutputItem: TypeAlias = (
     | MCPApprovalResponseResource
     | CustomToolCall
     | CustomToolCallOutputResource
+    | UnknownOutputItem
 )
 
 
-InputContent: TypeAlias = InputTextContent | InputImageContent | InputFileContent
+InputContent: TypeAlias = (
+    InputTextContent
+    | InputImageContent
+    | InputFileContent
+    | UnknownFunctionAndCustomToolCallOutput
+)
 
 
 InputMessageContentList: TypeAlias = list[InputContent]
@@ -8977,7 +9730,9 @@ types.
 
 
 FunctionShellCallOutputOutcomeParam: TypeAlias = (
-    FunctionShellCallOutputTimeoutOutcomeParam | FunctionShellCallOutputExitOutcomeParam
+    FunctionShellCallOutputTimeoutOutcomeParam
+    | FunctionShellCallOutputExitOutcomeParam
+    | UnknownFunctionShellCallOutputOutcomeParam
 )
 """The exit or timeout outcome associated with this shell call."""
 
@@ -8986,6 +9741,7 @@ ApplyPatchOperationParam: TypeAlias = (
     ApplyPatchCreateFileOperationParam
     | ApplyPatchDeleteFileOperationParam
     | ApplyPatchUpdateFileOperationParam
+    | UnknownApplyPatchOperationParam
 )
 """One of the create_file, delete_file, or update_file operations supplied to the
 apply_patch tool.
@@ -9021,6 +9777,7 @@ InputItem: TypeAlias = (
     | MCPToolCall
     | CustomToolCallOutput
     | CustomToolCall
+    | UnknownInputItemMember
     | CompactionTriggerItemParam
     | ItemReferenceParam
     | ProgramItemParam
@@ -9028,7 +9785,9 @@ InputItem: TypeAlias = (
 )
 
 
-OutputContent: TypeAlias = OutputTextContent | RefusalContent | ReasoningTextContent
+OutputContent: TypeAlias = (
+    OutputTextContent | RefusalContent | ReasoningTextContent | UnknownOutputContent
+)
 
 
 ResponseStreamEvent: TypeAlias = (
@@ -9090,12 +9849,15 @@ ResponseStreamEvent: TypeAlias = (
     | ResponseQueuedEvent
     | ResponseCustomToolCallInputDeltaEvent
     | ResponseCustomToolCallInputDoneEvent
+    | UnknownResponseStreamEvent
 )
 """Event emitted while a response is streamed."""
 
 
 ChatCompletionMessageToolCalls: TypeAlias = list[
-    ChatCompletionMessageToolCall | ChatCompletionMessageCustomToolCall
+    ChatCompletionMessageToolCall
+    | ChatCompletionMessageCustomToolCall
+    | UnknownChatCompletionMessageToolCallsMember
 ]
 """The tool calls the model made."""
 
@@ -9274,25 +10036,6 @@ def _parse_ChatCompletionMessageToolCalls(value: Any) -> ChatCompletionMessageTo
     return parsed
 
 
-@dataclass(slots=True)
-class UnknownEvent:
-    """An event of a type this module's spec does not list (servers add event types
-    before the spec does): parse functions of event unions return it instead of raising,
-    and accumulators keep such events in ``unknown_events``.
-
-    Attributes:
-        type: the event's tag.
-        data: the whole decoded event, as it came.
-    """
-
-    type: str
-    data: dict[str, Any]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The event as it came (decoded JSON)."""
-        return self.data
-
-
 def parse_create_chat_completion_stream_response(
     data: Any,
 ) -> CreateChatCompletionStreamResponse:
@@ -9305,78 +10048,8 @@ def parse_create_chat_completion_response(data: Any) -> CreateChatCompletionResp
     return CreateChatCompletionResponse.from_dict(data)
 
 
-_TAGS_RESPONSE_STREAM_EVENT = frozenset(
-    {
-        "response.audio.delta",
-        "response.audio.done",
-        "response.audio.transcript.delta",
-        "response.audio.transcript.done",
-        "response.code_interpreter_call_code.delta",
-        "response.code_interpreter_call_code.done",
-        "response.code_interpreter_call.completed",
-        "response.code_interpreter_call.in_progress",
-        "response.code_interpreter_call.interpreting",
-        "response.completed",
-        "response.content_part.added",
-        "response.content_part.done",
-        "response.created",
-        "error",
-        "response.file_search_call.completed",
-        "response.file_search_call.in_progress",
-        "response.file_search_call.searching",
-        "response.function_call_arguments.delta",
-        "response.function_call_arguments.done",
-        "response.shell_call_command.added",
-        "response.shell_call_command.delta",
-        "response.shell_call_command.done",
-        "response.shell_call_output_content.delta",
-        "response.shell_call_output_content.done",
-        "response.in_progress",
-        "response.failed",
-        "response.incomplete",
-        "response.output_item.added",
-        "response.output_item.done",
-        "response.reasoning_summary_part.added",
-        "response.reasoning_summary_part.done",
-        "response.reasoning_summary_text.delta",
-        "response.reasoning_summary_text.done",
-        "response.reasoning_text.delta",
-        "response.reasoning_text.done",
-        "response.refusal.delta",
-        "response.refusal.done",
-        "response.output_text.delta",
-        "response.output_text.done",
-        "response.web_search_call.completed",
-        "response.web_search_call.in_progress",
-        "response.web_search_call.searching",
-        "response.image_generation_call.completed",
-        "response.image_generation_call.generating",
-        "response.image_generation_call.in_progress",
-        "response.image_generation_call.partial_image",
-        "response.mcp_call_arguments.delta",
-        "response.mcp_call_arguments.done",
-        "response.mcp_call.completed",
-        "response.mcp_call.failed",
-        "response.mcp_call.in_progress",
-        "response.mcp_list_tools.completed",
-        "response.mcp_list_tools.failed",
-        "response.mcp_list_tools.in_progress",
-        "response.output_text.annotation.added",
-        "response.queued",
-        "response.custom_tool_call_input.delta",
-        "response.custom_tool_call_input.done",
-    }
-)
-
-
-def parse_response_stream_event(data: Any) -> ResponseStreamEvent | UnknownEvent:
-    """Parse one decoded ``ResponseStreamEvent``; raises ``ParseError`` naming the field.    An event whose tag the union does not list is an ``UnknownEvent``, not an error."""
-    if (
-        type(data) is dict
-        and type(tag := data.get("type")) is str
-        and tag not in _TAGS_RESPONSE_STREAM_EVENT
-    ):
-        return UnknownEvent(tag, data)
+def parse_response_stream_event(data: Any) -> ResponseStreamEvent:
+    """Parse one decoded ``ResponseStreamEvent``; raises ``ParseError`` naming the field.    A member whose tag the union does not list is an ``UnknownResponseStreamEvent``, not an error."""
     return _parse_ResponseStreamEvent(data)
 
 
@@ -9416,6 +10089,7 @@ _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more: Ca
         "moderation_results": ChatCompletionModerationResults.from_dict,
         "error": ChatCompletionModerationError.from_dict,
     },
+    UnknownChatCompletionModerationInput.from_dict,
 )
 _P_list_of_CreateChatCompletionStreamResponseChoice: Callable[[Any], Any] = _list_of(
     CreateChatCompletionStreamResponseChoice.from_dict
@@ -9447,6 +10121,7 @@ _P_tagged_type_disabled_ContainerNetworkPolicyDisabledParam_and_1_more: Callable
         "disabled": ContainerNetworkPolicyDisabledParam.from_dict,
         "allowlist": ContainerNetworkPolicyAllowlistParam.from_dict,
     },
+    UnknownAutoCodeInterpreterToolParamNetworkPolicy.from_dict,
 )
 _P_first_of_str_AutoCodeInterpreterToolParam: Callable[[Any], Any] = _first_of(
     (_str, AutoCodeInterpreterToolParam.from_dict)
@@ -9458,6 +10133,7 @@ _P_tagged_type_skill_reference_SkillReferenceParam_and_1_more: Callable[[Any], A
             "skill_reference": SkillReferenceParam.from_dict,
             "inline": InlineSkillParam.from_dict,
         },
+        UnknownContainerAutoParamSkills.from_dict,
     )
 )
 _P_list_of_tagged_type_skill_reference_SkillReferenceParam_and_1_more: Callable[
@@ -9472,6 +10148,7 @@ _P_tagged_type_container_auto_ContainerAutoParam_and_2_more: Callable[[Any], Any
             "local": LocalEnvironmentParam.from_dict,
             "container_reference": ContainerReferenceParam.from_dict,
         },
+        UnknownFunctionShellToolParamEnvironment.from_dict,
     )
 )
 _P_tagged_type_text_CustomTextFormatParam_and_1_more: Callable[[Any], Any] = _tagged(
@@ -9480,10 +10157,12 @@ _P_tagged_type_text_CustomTextFormatParam_and_1_more: Callable[[Any], Any] = _ta
         "text": CustomTextFormatParam.from_dict,
         "grammar": CustomGrammarFormatParam.from_dict,
     },
+    UnknownCustomToolParamFormat.from_dict,
 )
 _P_tagged_type_function_FunctionToolParam_and_1_more: Callable[[Any], Any] = _tagged(
     "type",
     {"function": FunctionToolParam.from_dict, "custom": CustomToolParam.from_dict},
+    UnknownNamespaceToolParamTools.from_dict,
 )
 _P_list_of_tagged_type_function_FunctionToolParam_and_1_more: Callable[[Any], Any] = (
     _list_of(_P_tagged_type_function_FunctionToolParam_and_1_more)
@@ -9514,6 +10193,7 @@ _P_tagged_type_search_WebSearchActionSearch_and_2_more: Callable[[Any], Any] = _
         "open_page": WebSearchActionOpenPage.from_dict,
         "find_in_page": WebSearchActionFind.from_dict,
     },
+    UnknownWebSearchToolCallAction.from_dict,
 )
 _P_nullable_list_of_str: Callable[[Any], Any] = _nullable(_P_list_of_str)
 _P_list_of_CoordParam: Callable[[Any], Any] = _list_of(CoordParam.from_dict)
@@ -9534,6 +10214,7 @@ _P_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more: Callable[[Any], Any] =
             "logs": CodeInterpreterOutputLogs.from_dict,
             "image": CodeInterpreterOutputImage.from_dict,
         },
+        UnknownCodeInterpreterToolCallOutputs.from_dict,
     )
 )
 _P_list_of_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more: Callable[
@@ -9550,6 +10231,7 @@ _P_tagged_type_local_LocalEnvironmentResource_and_1_more: Callable[[Any], Any] =
             "local": LocalEnvironmentResource.from_dict,
             "container_reference": ContainerReferenceResource.from_dict,
         },
+        UnknownFunctionShellCallEnvironment.from_dict,
     )
 )
 _P_nullable_tagged_type_local_LocalEnvironmentResource_and_1_more: Callable[
@@ -9563,6 +10245,7 @@ _P_tagged_type_timeout_FunctionShellCallOutputTimeoutOutcome_and_1_more: Callabl
         "timeout": FunctionShellCallOutputTimeoutOutcome.from_dict,
         "exit": FunctionShellCallOutputExitOutcome.from_dict,
     },
+    UnknownFunctionShellCallOutputContentOutcome.from_dict,
 )
 _P_list_of_FunctionShellCallOutputContent: Callable[[Any], Any] = _list_of(
     FunctionShellCallOutputContent.from_dict
@@ -9576,6 +10259,7 @@ _P_tagged_type_create_file_ApplyPatchCreateFileOperation_and_2_more: Callable[
         "delete_file": ApplyPatchDeleteFileOperation.from_dict,
         "update_file": ApplyPatchUpdateFileOperation.from_dict,
     },
+    UnknownApplyPatchToolCallOperation.from_dict,
 )
 _P_list_of_MCPListToolsTool: Callable[[Any], Any] = _list_of(MCPListToolsTool.from_dict)
 _P_first_of_str_InputMessageContentList: Callable[[Any], Any] = _first_of(
@@ -9589,6 +10273,7 @@ _P_tagged_type_input_text_InputTextContentParam_and_2_more: Callable[[Any], Any]
             "input_image": InputImageContentParamAutoParam.from_dict,
             "input_file": InputFileContentParam.from_dict,
         },
+        UnknownFunctionCallOutputItemParamOutput.from_dict,
     )
 )
 _P_list_of_tagged_type_input_text_InputTextContentParam_and_2_more: Callable[
@@ -9603,6 +10288,7 @@ _P_tagged_type_local_LocalEnvironmentParam_and_1_more: Callable[[Any], Any] = _t
         "local": LocalEnvironmentParam.from_dict,
         "container_reference": ContainerReferenceParam.from_dict,
     },
+    UnknownFunctionShellCallItemParamEnvironment.from_dict,
 )
 _P_list_of_FunctionShellCallOutputContentParam: Callable[[Any], Any] = _list_of(
     FunctionShellCallOutputContentParam.from_dict
@@ -9615,6 +10301,7 @@ _P_tagged_type_moderation_result_ModerationResultBody_and_1_more: Callable[
         "moderation_result": ModerationResultBody.from_dict,
         "error": ModerationErrorBody.from_dict,
     },
+    UnknownModerationInput.from_dict,
 )
 _P_nullable_Metadata: Callable[[Any], Any] = _nullable(_parse_Metadata)
 _P_nullable_float: Callable[[Any], Any] = _nullable(_float)
@@ -9653,6 +10340,7 @@ _P_tagged_type_text_ResponseFormatText_and_2_more: Callable[[Any], Any] = _tagge
         "json_schema": TextResponseFormatJsonSchema.from_dict,
         "json_object": ResponseFormatJsonObject.from_dict,
     },
+    UnknownTextResponseFormatConfiguration.from_dict,
 )
 _P_tagged_type_eq_ComparisonFilter_and_9_more: Callable[[Any], Any] = _tagged(
     "type",
@@ -9668,6 +10356,7 @@ _P_tagged_type_eq_ComparisonFilter_and_9_more: Callable[[Any], Any] = _tagged(
         "and": CompoundFilter.from_dict,
         "or": CompoundFilter.from_dict,
     },
+    UnknownFilters.from_dict,
 )
 _P_tagged_type_function_FunctionTool_and_17_more: Callable[[Any], Any] = _tagged(
     "type",
@@ -9691,6 +10380,7 @@ _P_tagged_type_function_FunctionTool_and_17_more: Callable[[Any], Any] = _tagged
         "web_search_preview_2025_03_11": WebSearchPreviewTool.from_dict,
         "apply_patch": ApplyPatchToolParam.from_dict,
     },
+    UnknownTool.from_dict,
 )
 _P_tagged_type_allowed_tools_ToolChoiceAllowed_and_14_more: Callable[[Any], Any] = (
     _tagged(
@@ -9712,6 +10402,7 @@ _P_tagged_type_allowed_tools_ToolChoiceAllowed_and_14_more: Callable[[Any], Any]
             "apply_patch": SpecificApplyPatchParam.from_dict,
             "shell": SpecificFunctionShellParam.from_dict,
         },
+        UnknownToolChoiceParamMember.from_dict,
     )
 )
 _P_first_of_str_and_1_more_2: Callable[[Any], Any] = _first_of(
@@ -9724,6 +10415,7 @@ _P_tagged_type_input_text_InputTextContent_and_2_more: Callable[[Any], Any] = _t
         "input_image": InputImageContent.from_dict,
         "input_file": InputFileContent.from_dict,
     },
+    UnknownFunctionAndCustomToolCallOutput.from_dict,
 )
 _P_first_of_str_and_1_more_3: Callable[[Any], Any] = _first_of(
     (_str, _P_tagged_type_input_text_InputTextContent_and_2_more)
@@ -9743,11 +10435,13 @@ _P_tagged_type_file_citation_FileCitationBody_and_3_more: Callable[[Any], Any] =
             "container_file_citation": ContainerFileCitationBody.from_dict,
             "file_path": FilePath.from_dict,
         },
+        UnknownAnnotation.from_dict,
     )
 )
 _P_tagged_type_output_text_OutputTextContent_and_1_more: Callable[[Any], Any] = _tagged(
     "type",
     {"output_text": OutputTextContent.from_dict, "refusal": RefusalContent.from_dict},
+    UnknownOutputMessageContent.from_dict,
 )
 _P_first_of_str_float_bool: Callable[[Any], Any] = _first_of((_str, _float, _bool))
 _P_map_of_first_of_str_float_bool: Callable[[Any], Any] = _map_of(
@@ -9762,6 +10456,7 @@ _P_tagged_type_direct_DirectToolCallCaller_and_1_more: Callable[[Any], Any] = _t
         "direct": DirectToolCallCaller.from_dict,
         "program": ProgramToolCallCaller.from_dict,
     },
+    UnknownToolCallCaller.from_dict,
 )
 _P_tagged_type_direct_DirectToolCallCallerParam_and_1_more: Callable[[Any], Any] = (
     _tagged(
@@ -9770,6 +10465,7 @@ _P_tagged_type_direct_DirectToolCallCallerParam_and_1_more: Callable[[Any], Any]
             "direct": DirectToolCallCallerParam.from_dict,
             "program": ProgramToolCallCallerParam.from_dict,
         },
+        UnknownToolCallCallerParam.from_dict,
     )
 )
 _P_tagged_type_click_ClickParam_and_8_more: Callable[[Any], Any] = _tagged(
@@ -9785,6 +10481,7 @@ _P_tagged_type_click_ClickParam_and_8_more: Callable[[Any], Any] = _tagged(
         "type": TypeParam.from_dict,
         "wait": WaitParam.from_dict,
     },
+    UnknownComputerAction.from_dict,
 )
 _P_list_of_ComputerAction: Callable[[Any], Any] = _list_of(_parse_ComputerAction)
 _P_tagged_type_mcp_protocol_error_MCPProtocolError_and_2_more: Callable[[Any], Any] = (
@@ -9795,6 +10492,7 @@ _P_tagged_type_mcp_protocol_error_MCPProtocolError_and_2_more: Callable[[Any], A
             "mcp_tool_execution_error": MCPToolExecutionError.from_dict,
             "http_error": HTTPError.from_dict,
         },
+        UnknownMCPToolCallError.from_dict,
     )
 )
 _P_tagged_type_message_OutputMessage_and_27_more: Callable[[Any], Any] = _tagged(
@@ -9829,6 +10527,7 @@ _P_tagged_type_message_OutputMessage_and_27_more: Callable[[Any], Any] = _tagged
         "custom_tool_call": CustomToolCall.from_dict,
         "custom_tool_call_output": CustomToolCallOutputResource.from_dict,
     },
+    UnknownOutputItem.from_dict,
 )
 _P_list_of_InputContent: Callable[[Any], Any] = _list_of(_parse_InputContent)
 _P_tagged_type_timeout_FunctionShellCallOutputTimeoutOutcomeParam_and_1_more: Callable[
@@ -9839,6 +10538,7 @@ _P_tagged_type_timeout_FunctionShellCallOutputTimeoutOutcomeParam_and_1_more: Ca
         "timeout": FunctionShellCallOutputTimeoutOutcomeParam.from_dict,
         "exit": FunctionShellCallOutputExitOutcomeParam.from_dict,
     },
+    UnknownFunctionShellCallOutputOutcomeParam.from_dict,
 )
 _P_tagged_type_create_file_ApplyPatchCreateFileOperationParam_and_2_more: Callable[
     [Any], Any
@@ -9849,6 +10549,7 @@ _P_tagged_type_create_file_ApplyPatchCreateFileOperationParam_and_2_more: Callab
         "delete_file": ApplyPatchDeleteFileOperationParam.from_dict,
         "update_file": ApplyPatchUpdateFileOperationParam.from_dict,
     },
+    UnknownApplyPatchOperationParam.from_dict,
 )
 _P_tagged_type_message_InputMessage_and_25_more: Callable[[Any], Any] = _tagged(
     "type",
@@ -9880,6 +10581,7 @@ _P_tagged_type_message_InputMessage_and_25_more: Callable[[Any], Any] = _tagged(
         "custom_tool_call_output": CustomToolCallOutput.from_dict,
         "custom_tool_call": CustomToolCall.from_dict,
     },
+    UnknownInputItemMember.from_dict,
 )
 _P_first_of_EasyInputMessage_and_5_more: Callable[[Any], Any] = _first_of(
     (
@@ -9898,6 +10600,7 @@ _P_tagged_type_output_text_OutputTextContent_and_2_more: Callable[[Any], Any] = 
         "refusal": RefusalContent.from_dict,
         "reasoning_text": ReasoningTextContent.from_dict,
     },
+    UnknownOutputContent.from_dict,
 )
 _P_tagged_type_response_audio_delta_ResponseAudioDeltaEvent_and_57_more: Callable[
     [Any], Any
@@ -9963,6 +10666,7 @@ _P_tagged_type_response_audio_delta_ResponseAudioDeltaEvent_and_57_more: Callabl
         "response.custom_tool_call_input.delta": ResponseCustomToolCallInputDeltaEvent.from_dict,
         "response.custom_tool_call_input.done": ResponseCustomToolCallInputDoneEvent.from_dict,
     },
+    UnknownResponseStreamEvent.from_dict,
 )
 _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more: Callable[
     [Any], Any
@@ -9972,6 +10676,7 @@ _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more: Callable[
         "function": ChatCompletionMessageToolCall.from_dict,
         "custom": ChatCompletionMessageCustomToolCall.from_dict,
     },
+    UnknownChatCompletionMessageToolCallsMember.from_dict,
 )
 _P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more: Callable[
     [Any], Any
@@ -10596,11 +11301,11 @@ _TOOL_CALLS = _KeyedList(
 
 
 class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
-    """Merges the chunks of one ``CreateChatCompletionStreamResponse`` stream: ``add`` each in order, then ask for
-    ``snapshot()`` or ``to_response()`` (see ``_ChunkAccumulator``)."""
+    """Merges the chunks of one ``CreateChatCompletionStreamResponse`` stream (see ``_ChunkAccumulator``)."""
 
     __slots__ = ()
     _model = CreateChatCompletionStreamResponse
+    _finish = (("choices", "finish_reason"),)
 
     def __init__(self, *, strict: bool = False) -> None:
         super().__init__(_CreateChatCompletionStreamResponseMerge(""), strict)
@@ -10687,13 +11392,15 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CODE_AS_CODE_INTERPRETER_CALL = _Slot(
     },
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CODE = _Slot(
-    "output[{output_index}].code", ident="item_id"
+    "output[{output_index}].code", ident="item_id", kinds=("string",)
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_STATUS = _Slot(
     "output[{output_index}].status", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ITEM = _Slot(
-    "output[{output_index}].content[{content_index}]", ident="item_id"
+    "output[{output_index}].content[{content_index}]",
+    ident="item_id",
+    kinds=("object",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_FUNCTION_CALL = _Slot(
     "output[{output_index}].arguments",
@@ -10701,12 +11408,15 @@ _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_FUNCTION_CALL = _Slot(
     new={"arguments": "", "call_id": "", "name": "", "type": "function_call"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_NAME = _Slot(
-    "output[{output_index}].name", ident="item_id"
+    "output[{output_index}].name", ident="item_id", kinds=("string",)
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS = _Slot(
     "output[{output_index}].arguments", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM = _Slot(
+    "output[{output_index}].action.commands[{command_index}]", kinds=("string",)
+)
+_RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM_2 = _Slot(
     "output[{output_index}].action.commands[{command_index}]"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT_ITEM = _Slot(
@@ -10715,14 +11425,21 @@ _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT_ITEM = _Slot(
     fixed=("detail", "mode", "type"),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT = _Slot(
-    "output[{output_index}].output", ident="item_id"
+    "output[{output_index}].output",
+    ident="item_id",
+    kinds=("array", "object", "string"),
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_ITEM = _Slot("output[{output_index}]")
+_RESPONSE_STREAM_EVENT_OUTPUT_ITEM = _Slot("output[{output_index}]", kinds=("object",))
 _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_ITEM = _Slot(
     "output[{output_index}].summary[{summary_index}]", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT = _Slot(
     "output[{output_index}].summary[{summary_index}].text", ident="item_id"
+)
+_RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT_2 = _Slot(
+    "output[{output_index}].summary[{summary_index}].text",
+    ident="item_id",
+    kinds=("string",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_REASONING_TEXT = _Slot(
     "output[{output_index}].content[{content_index}].text",
@@ -10730,7 +11447,9 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_REASONING_TEXT = _Slot(
     new={"text": "", "type": "reasoning_text"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT = _Slot(
-    "output[{output_index}].content[{content_index}].text", ident="item_id"
+    "output[{output_index}].content[{content_index}].text",
+    ident="item_id",
+    kinds=("string",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_AS_REFUSAL = _Slot(
     "output[{output_index}].content[{content_index}].refusal",
@@ -10738,7 +11457,9 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_AS_REFUSAL = _Slot(
     new={"refusal": "", "type": "refusal"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL = _Slot(
-    "output[{output_index}].content[{content_index}].refusal", ident="item_id"
+    "output[{output_index}].content[{content_index}].refusal",
+    ident="item_id",
+    kinds=("string",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_OUTPUT_TEXT = _Slot(
     "output[{output_index}].content[{content_index}].text",
@@ -10748,6 +11469,11 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_OUTPUT_TEXT = _Slot(
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS = _Slot(
     "output[{output_index}].content[{content_index}].logprobs", ident="item_id"
 )
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS_2 = _Slot(
+    "output[{output_index}].content[{content_index}].logprobs",
+    ident="item_id",
+    kinds=("array",),
+)
 _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_MCP_CALL = _Slot(
     "output[{output_index}].arguments",
     ident="item_id",
@@ -10756,6 +11482,7 @@ _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_MCP_CALL = _Slot(
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ANNOTATIONS_ITEM = _Slot(
     "output[{output_index}].content[{content_index}].annotations[{annotation_index}]",
     ident="item_id",
+    kinds=("object",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_INPUT_AS_CUSTOM_TOOL_CALL = _Slot(
     "output[{output_index}].input",
@@ -10763,7 +11490,7 @@ _RESPONSE_STREAM_EVENT_OUTPUT_INPUT_AS_CUSTOM_TOOL_CALL = _Slot(
     new={"call_id": "", "input": "", "name": "", "type": "custom_tool_call"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_INPUT = _Slot(
-    "output[{output_index}].input", ident="item_id"
+    "output[{output_index}].input", ident="item_id", kinds=("string",)
 )
 
 
@@ -10922,7 +11649,7 @@ def _on_response_shell_call_command_delta(f: _EventFold, e: dict[str, Any]) -> N
     """``response.shell_call_command.delta``: append delta at
     output[{output_index}].action.commands[{command_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM_2.append(f, e, e.get("delta"))
 
 
 def _on_response_shell_call_command_done(f: _EventFold, e: dict[str, Any]) -> None:
@@ -11002,7 +11729,7 @@ def _on_response_reasoning_summary_text_done(f: _EventFold, e: dict[str, Any]) -
     """``response.reasoning_summary_text.done``: replace text at
     output[{output_index}].summary[{summary_index}].text.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT_2.replace(
         f, e, e.get("text"), check=True, optional=True
     )
 
@@ -11066,7 +11793,7 @@ def _on_response_output_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT.replace(
         f, e, e.get("text"), content, check=True, optional=True
     )
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS_2.replace(
         f, e, e.get("logprobs"), content
     )
 
@@ -11322,6 +12049,13 @@ class ResponseStreamEventAccumulator:
             parse_response, self._fold.snapshot(), self._fold
         )
         return built
+
+    def to_response(self) -> Response:
+        """The finished ``Response``, what the API answers without streaming: ``snapshot()``        once the stream has ended. Asked before its terminal event (a stream cut short), it is
+        reported once as ``incomplete`` and built anyway; ``strict=True`` raises
+        ``StreamMergeError`` instead."""
+        self._fold.ended()
+        return self.snapshot()
 
     @property
     def anomalies(self) -> list[Anomaly]:

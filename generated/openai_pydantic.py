@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 9e850d7c74e5e5c7a495b175d82ded9d, output f05af4f45f23e15bab76c25d3c721d96
+# Fingerprint: inputs c6b53c6fdda4359594db5ab4e7c5d87c, output 8687a989de52ff91757df747667f1d73
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
 (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and
 a stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed
@@ -362,7 +362,38 @@ __all__ = [
     "ToolsArray",
     "TopLogProb",
     "TypeParam",
-    "UnknownEvent",
+    "UnknownAnnotation",
+    "UnknownApplyPatchOperationParam",
+    "UnknownApplyPatchToolCallOperation",
+    "UnknownAutoCodeInterpreterToolParamNetworkPolicy",
+    "UnknownChatCompletionMessageToolCallsMember",
+    "UnknownChatCompletionModerationInput",
+    "UnknownCodeInterpreterToolCallOutputs",
+    "UnknownComputerAction",
+    "UnknownContainerAutoParamSkills",
+    "UnknownCustomToolParamFormat",
+    "UnknownFilters",
+    "UnknownFunctionAndCustomToolCallOutput",
+    "UnknownFunctionCallOutputItemParamOutput",
+    "UnknownFunctionShellCallEnvironment",
+    "UnknownFunctionShellCallItemParamEnvironment",
+    "UnknownFunctionShellCallOutputContentOutcome",
+    "UnknownFunctionShellCallOutputOutcomeParam",
+    "UnknownFunctionShellToolParamEnvironment",
+    "UnknownInputItemMember",
+    "UnknownMCPToolCallError",
+    "UnknownModerationInput",
+    "UnknownNamespaceToolParamTools",
+    "UnknownOutputContent",
+    "UnknownOutputItem",
+    "UnknownOutputMessageContent",
+    "UnknownResponseStreamEvent",
+    "UnknownTextResponseFormatConfiguration",
+    "UnknownTool",
+    "UnknownToolCallCaller",
+    "UnknownToolCallCallerParam",
+    "UnknownToolChoiceParamMember",
+    "UnknownWebSearchToolCallAction",
     "UrlCitationBody",
     "VectorStoreFileAttributes",
     "Verbosity",
@@ -699,6 +730,326 @@ PromptCacheTTLEnum: TypeAlias = Literal["30m"]
 PromptCacheModeEnum: TypeAlias = Literal["implicit", "explicit"]
 
 
+class UnknownTextResponseFormatConfiguration(_Model):
+    """A member of ``TextResponseFormatConfiguration`` that this module's spec does
+    not list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFilters(_Model):
+    """A member of ``Filters`` that this module's spec does not list (servers add
+    kinds before the spec does): its tag ``type`` names no member the spec lists.
+    Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownTool(_Model):
+    """A member of ``Tool`` that this module's spec does not list (servers add kinds
+    before the spec does): its tag ``type`` names no member the spec lists. Every
+    other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownAnnotation(_Model):
+    """A member of ``Annotation`` that this module's spec does not list (servers add
+    kinds before the spec does): its tag ``type`` names no member the spec lists.
+    Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownOutputMessageContent(_Model):
+    """A member of ``OutputMessageContent`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownToolCallCaller(_Model):
+    """A member of ``ToolCallCaller`` that this module's spec does not list (servers
+    add kinds before the spec does): its tag ``type`` names no member the spec
+    lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownToolCallCallerParam(_Model):
+    """A member of ``ToolCallCallerParam`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionAndCustomToolCallOutput(_Model):
+    """A member of ``FunctionAndCustomToolCallOutput`` that this module's spec does
+    not list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownComputerAction(_Model):
+    """A member of ``ComputerAction`` that this module's spec does not list (servers
+    add kinds before the spec does): its tag ``type`` names no member the spec
+    lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownMCPToolCallError(_Model):
+    """A member of ``MCPToolCallError`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownOutputItem(_Model):
+    """A member of ``OutputItem`` that this module's spec does not list (servers add
+    kinds before the spec does): its tag ``type`` names no member the spec lists.
+    Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionShellCallOutputOutcomeParam(_Model):
+    """A member of ``FunctionShellCallOutputOutcomeParam`` that this module's spec
+    does not list (servers add kinds before the spec does): its tag ``type`` names
+    no member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownApplyPatchOperationParam(_Model):
+    """A member of ``ApplyPatchOperationParam`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownOutputContent(_Model):
+    """A member of ``OutputContent`` that this module's spec does not list (servers
+    add kinds before the spec does): its tag ``type`` names no member the spec
+    lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownResponseStreamEvent(_Model):
+    """A member of ``ResponseStreamEvent`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownChatCompletionModerationInput(_Model):
+    """A member of ``ChatCompletionModerationInput`` that this module's spec does not
+    list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownAutoCodeInterpreterToolParamNetworkPolicy(_Model):
+    """A member of ``AutoCodeInterpreterToolParamNetworkPolicy`` that this module's
+    spec does not list (servers add kinds before the spec does): its tag ``type``
+    names no member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownContainerAutoParamSkills(_Model):
+    """A member of ``ContainerAutoParamSkills`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionShellToolParamEnvironment(_Model):
+    """A member of ``FunctionShellToolParamEnvironment`` that this module's spec does
+    not list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownCustomToolParamFormat(_Model):
+    """A member of ``CustomToolParamFormat`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownNamespaceToolParamTools(_Model):
+    """A member of ``NamespaceToolParamTools`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownWebSearchToolCallAction(_Model):
+    """A member of ``WebSearchToolCallAction`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownCodeInterpreterToolCallOutputs(_Model):
+    """A member of ``CodeInterpreterToolCallOutputs`` that this module's spec does
+    not list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionShellCallEnvironment(_Model):
+    """A member of ``FunctionShellCallEnvironment`` that this module's spec does not
+    list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionShellCallOutputContentOutcome(_Model):
+    """A member of ``FunctionShellCallOutputContentOutcome`` that this module's spec
+    does not list (servers add kinds before the spec does): its tag ``type`` names
+    no member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownApplyPatchToolCallOperation(_Model):
+    """A member of ``ApplyPatchToolCallOperation`` that this module's spec does not
+    list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionCallOutputItemParamOutput(_Model):
+    """A member of ``FunctionCallOutputItemParamOutput`` that this module's spec does
+    not list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionShellCallItemParamEnvironment(_Model):
+    """A member of ``FunctionShellCallItemParamEnvironment`` that this module's spec
+    does not list (servers add kinds before the spec does): its tag ``type`` names
+    no member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownModerationInput(_Model):
+    """A member of ``ModerationInput`` that this module's spec does not list (servers
+    add kinds before the spec does): its tag ``type`` names no member the spec
+    lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownToolChoiceParamMember(_Model):
+    """A member of ``ToolChoiceParamMember`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownInputItemMember(_Model):
+    """A member of ``InputItemMember`` that this module's spec does not list (servers
+    add kinds before the spec does): its tag ``type`` names no member the spec
+    lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownChatCompletionMessageToolCallsMember(_Model):
+    """A member of ``ChatCompletionMessageToolCallsMember`` that this module's spec
+    does not list (servers add kinds before the spec does): its tag ``type`` names
+    no member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
 class ChatCompletionStreamResponseDeltaFunctionCall(_Model):
     """Deprecated. Replaced by `tool_calls`; a piece of the function the model calls."""
 
@@ -873,7 +1224,7 @@ class ModerationResultBody(_Model):
 class ChatCompletionModerationResults(_Model):
     """Moderation results for the input or the output."""
 
-    type: Literal["moderation_results"] | str
+    type: Literal["moderation_results"]
     """Always `moderation_results`."""
     model: str
     """The moderation model that produced the results."""
@@ -884,7 +1235,7 @@ class ChatCompletionModerationResults(_Model):
 class ChatCompletionModerationError(_Model):
     """Moderation could not be done for the input or the output."""
 
-    type: Literal["error"] | str
+    type: Literal["error"]
     """Always `error`."""
     code: str
     """Machine-readable error code."""
@@ -899,8 +1250,10 @@ class ChatCompletionModeration(_Model):
         Annotated[
             ChatCompletionModerationResults, Tag("ChatCompletionModerationResults")
         ]
+        | Annotated[ChatCompletionModerationError, Tag("ChatCompletionModerationError")]
         | Annotated[
-            ChatCompletionModerationError, Tag("ChatCompletionModerationError")
+            UnknownChatCompletionModerationInput,
+            Tag("UnknownChatCompletionModerationInput"),
         ],
         Discriminator(
             _tag(
@@ -910,6 +1263,7 @@ class ChatCompletionModeration(_Model):
                     "moderation_results": "ChatCompletionModerationResults",
                     "error": "ChatCompletionModerationError",
                 },
+                "UnknownChatCompletionModerationInput",
             )
         ),
     ]
@@ -918,8 +1272,10 @@ class ChatCompletionModeration(_Model):
         Annotated[
             ChatCompletionModerationResults, Tag("ChatCompletionModerationResults")
         ]
+        | Annotated[ChatCompletionModerationError, Tag("ChatCompletionModerationError")]
         | Annotated[
-            ChatCompletionModerationError, Tag("ChatCompletionModerationError")
+            UnknownChatCompletionModerationInput,
+            Tag("UnknownChatCompletionModerationInput"),
         ],
         Discriminator(
             _tag(
@@ -929,6 +1285,7 @@ class ChatCompletionModeration(_Model):
                     "moderation_results": "ChatCompletionModerationResults",
                     "error": "ChatCompletionModerationError",
                 },
+                "UnknownChatCompletionModerationInput",
             )
         ),
     ]
@@ -973,7 +1330,7 @@ class CreateChatCompletionStreamResponse(_Model):
 class ResponseAudioDeltaEvent(_Model):
     """Emitted when there is a partial audio response."""
 
-    type: Literal["response.audio.delta"] | str
+    type: Literal["response.audio.delta"]
     """The type of the event. Always `response.audio.delta`."""
     sequence_number: int
     """A sequence number for this chunk of the stream response."""
@@ -984,7 +1341,7 @@ class ResponseAudioDeltaEvent(_Model):
 class ResponseAudioDoneEvent(_Model):
     """Emitted when the audio response is complete."""
 
-    type: Literal["response.audio.done"] | str
+    type: Literal["response.audio.done"]
     """The type of the event. Always `response.audio.done`."""
     sequence_number: int
     """The sequence number of the delta."""
@@ -993,7 +1350,7 @@ class ResponseAudioDoneEvent(_Model):
 class ResponseAudioTranscriptDeltaEvent(_Model):
     """Emitted when there is a partial transcript of audio."""
 
-    type: Literal["response.audio.transcript.delta"] | str
+    type: Literal["response.audio.transcript.delta"]
     """The type of the event. Always `response.audio.transcript.delta`."""
     delta: str
     """The partial transcript of the audio response."""
@@ -1004,7 +1361,7 @@ class ResponseAudioTranscriptDeltaEvent(_Model):
 class ResponseAudioTranscriptDoneEvent(_Model):
     """Emitted when the full audio transcript is completed."""
 
-    type: Literal["response.audio.transcript.done"] | str
+    type: Literal["response.audio.transcript.done"]
     """The type of the event. Always `response.audio.transcript.done`."""
     sequence_number: int
     """The sequence number of this event."""
@@ -1013,7 +1370,7 @@ class ResponseAudioTranscriptDoneEvent(_Model):
 class ResponseCodeInterpreterCallCodeDeltaEvent(_Model):
     """Emitted when a partial code snippet is streamed by the code interpreter."""
 
-    type: Literal["response.code_interpreter_call_code.delta"] | str
+    type: Literal["response.code_interpreter_call_code.delta"]
     """The type of the event. Always `response.code_interpreter_call_code.delta`."""
     output_index: int
     """The index of the output item in the response for which the code is being
@@ -1030,7 +1387,7 @@ class ResponseCodeInterpreterCallCodeDeltaEvent(_Model):
 class ResponseCodeInterpreterCallCodeDoneEvent(_Model):
     """Emitted when the code snippet is finalized by the code interpreter."""
 
-    type: Literal["response.code_interpreter_call_code.done"] | str
+    type: Literal["response.code_interpreter_call_code.done"]
     """The type of the event. Always `response.code_interpreter_call_code.done`."""
     output_index: int
     """The index of the output item in the response for which the code is finalized."""
@@ -1045,7 +1402,7 @@ class ResponseCodeInterpreterCallCodeDoneEvent(_Model):
 class ResponseCodeInterpreterCallCompletedEvent(_Model):
     """Emitted when the code interpreter call is completed."""
 
-    type: Literal["response.code_interpreter_call.completed"] | str
+    type: Literal["response.code_interpreter_call.completed"]
     """The type of the event. Always `response.code_interpreter_call.completed`."""
     output_index: int
     """The index of the output item in the response for which the code interpreter
@@ -1060,7 +1417,7 @@ class ResponseCodeInterpreterCallCompletedEvent(_Model):
 class ResponseCodeInterpreterCallInProgressEvent(_Model):
     """Emitted when a code interpreter call is in progress."""
 
-    type: Literal["response.code_interpreter_call.in_progress"] | str
+    type: Literal["response.code_interpreter_call.in_progress"]
     """The type of the event. Always `response.code_interpreter_call.in_progress`."""
     output_index: int
     """The index of the output item in the response for which the code interpreter
@@ -1075,7 +1432,7 @@ class ResponseCodeInterpreterCallInProgressEvent(_Model):
 class ResponseCodeInterpreterCallInterpretingEvent(_Model):
     """Emitted when the code interpreter is actively interpreting the code snippet."""
 
-    type: Literal["response.code_interpreter_call.interpreting"] | str
+    type: Literal["response.code_interpreter_call.interpreting"]
     """The type of the event. Always `response.code_interpreter_call.interpreting`."""
     output_index: int
     """The index of the output item in the response for which the code interpreter is
@@ -1090,7 +1447,7 @@ class ResponseCodeInterpreterCallInterpretingEvent(_Model):
 class ResponseFormatText(_Model):
     """Default response format. Used to generate text responses."""
 
-    type: Literal["text"] | str
+    type: Literal["text"]
     """The type of response format being defined. Always `text`."""
 
 
@@ -1101,7 +1458,7 @@ class TextResponseFormatJsonSchema(_Model):
     Spec defaults, not applied: ``strict=False``.
     """
 
-    type: Literal["json_schema"] | str
+    type: Literal["json_schema"]
     """The type of response format being defined. Always `json_schema`."""
     description: str | None = None
     """A description of what the response format is for, used by the model to
@@ -1128,7 +1485,7 @@ class ResponseFormatJsonObject(_Model):
     to do so.
     """
 
-    type: Literal["json_object"] | str
+    type: Literal["json_object"]
     """The type of response format being defined. Always `json_object`."""
 
 
@@ -1150,7 +1507,7 @@ class FunctionTool(_Model):
     defaults, not applied: ``type='function'``.
     """
 
-    type: Literal["function"] | str
+    type: Literal["function"]
     """The type of the function tool. Always `function`."""
     name: str
     """The name of the function to call."""
@@ -1198,7 +1555,7 @@ class ComparisonFilter(_Model):
     defined comparison operation. Spec defaults, not applied: ``type='eq'``.
     """
 
-    type: Literal["eq", "ne", "gt", "gte", "lt", "lte", "in", "nin"] | str
+    type: Literal["eq", "ne", "gt", "gte", "lt", "lte", "in", "nin"]
     """Specifies the comparison operator: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `in`,
     `nin`.
     - `eq`: equals
@@ -1221,7 +1578,7 @@ class ComparisonFilter(_Model):
 class CompoundFilter(_Model):
     """Combine multiple filters using `and` or `or`."""
 
-    type: Literal["and", "or"] | str
+    type: Literal["and", "or"]
     """Type of operation: `and` or `or`."""
     filters: list[Any]
     """Array of filters to combine. Items can be `ComparisonFilter` or
@@ -1236,7 +1593,7 @@ class FileSearchTool(_Model):
     defaults, not applied: ``type='file_search'``.
     """
 
-    type: Literal["file_search"] | str
+    type: Literal["file_search"]
     """The type of the file search tool. Always `file_search`."""
     vector_store_ids: list[str]
     """The IDs of the vector stores to search."""
@@ -1256,7 +1613,7 @@ class ComputerTool(_Model):
     defaults, not applied: ``type='computer'``.
     """
 
-    type: Literal["computer"] | str
+    type: Literal["computer"]
     """The type of the computer tool. Always `computer`."""
 
 
@@ -1266,7 +1623,7 @@ class ComputerUsePreviewTool(_Model):
     defaults, not applied: ``type='computer_use_preview'``.
     """
 
-    type: Literal["computer_use_preview"] | str
+    type: Literal["computer_use_preview"]
     """The type of the computer use tool. Always `computer_use_preview`."""
     environment: ComputerEnvironment | str
     """The type of computer environment to control."""
@@ -1316,7 +1673,7 @@ class WebSearchTool(_Model):
     ``external_web_access=True``, ``search_context_size='medium'``.
     """
 
-    type: Literal["web_search", "web_search_2025_08_26"] | str
+    type: Literal["web_search", "web_search_2025_08_26"]
     """The type of the web search tool. One of `web_search` or
     `web_search_2025_08_26`.
     """
@@ -1364,7 +1721,7 @@ class MCPTool(_Model):
     Spec defaults, not applied: ``require_approval='always'``.
     """
 
-    type: Literal["mcp"] | str
+    type: Literal["mcp"]
     """The type of the MCP tool. Always `mcp`."""
     server_label: str
     """A label for this MCP server, used to identify it in tool calls."""
@@ -1437,7 +1794,7 @@ class MCPTool(_Model):
 class ContainerNetworkPolicyDisabledParam(_Model):
     """Spec defaults, not applied: ``type='disabled'``."""
 
-    type: Literal["disabled"] | str
+    type: Literal["disabled"]
     """Disable outbound network access. Always `disabled`."""
 
 
@@ -1453,7 +1810,7 @@ class ContainerNetworkPolicyDomainSecretParam(_Model):
 class ContainerNetworkPolicyAllowlistParam(_Model):
     """Spec defaults, not applied: ``type='allowlist'``."""
 
-    type: Literal["allowlist"] | str
+    type: Literal["allowlist"]
     """Allow outbound network access only to specified domains. Always `allowlist`."""
     allowed_domains: list[str]
     """A list of allowed domains when type is `allowlist`."""
@@ -1481,6 +1838,10 @@ class AutoCodeInterpreterToolParam(_Model):
             | Annotated[
                 ContainerNetworkPolicyAllowlistParam,
                 Tag("ContainerNetworkPolicyAllowlistParam"),
+            ]
+            | Annotated[
+                UnknownAutoCodeInterpreterToolParamNetworkPolicy,
+                Tag("UnknownAutoCodeInterpreterToolParamNetworkPolicy"),
             ],
             Discriminator(
                 _tag(
@@ -1490,6 +1851,7 @@ class AutoCodeInterpreterToolParam(_Model):
                         "disabled": "ContainerNetworkPolicyDisabledParam",
                         "allowlist": "ContainerNetworkPolicyAllowlistParam",
                     },
+                    "UnknownAutoCodeInterpreterToolParamNetworkPolicy",
                 )
             ),
         ]
@@ -1501,7 +1863,7 @@ class AutoCodeInterpreterToolParam(_Model):
 class CodeInterpreterTool(_Model):
     """A tool that runs Python code to help generate a response to a prompt."""
 
-    type: Literal["code_interpreter"] | str
+    type: Literal["code_interpreter"]
     """The type of the code interpreter tool. Always `code_interpreter`."""
     container: Annotated[
         str | AutoCodeInterpreterToolParam, Field(union_mode="left_to_right")
@@ -1517,7 +1879,7 @@ class CodeInterpreterTool(_Model):
 class ProgrammaticToolCallingParam(_Model):
     """Spec defaults, not applied: ``type='programmatic_tool_calling'``."""
 
-    type: Literal["programmatic_tool_calling"] | str
+    type: Literal["programmatic_tool_calling"]
     """The type of the tool. Always `programmatic_tool_calling`."""
 
 
@@ -1539,7 +1901,7 @@ class ImageGenTool(_Model):
     ``partial_images=0``.
     """
 
-    type: Literal["image_generation"] | str
+    type: Literal["image_generation"]
     """The type of the image generation tool. Always `image_generation`."""
     model: (
         Literal[
@@ -1602,14 +1964,14 @@ class LocalShellToolParam(_Model):
     Spec defaults, not applied: ``type='local_shell'``.
     """
 
-    type: Literal["local_shell"] | str
+    type: Literal["local_shell"]
     """The type of the local shell tool. Always `local_shell`."""
 
 
 class SkillReferenceParam(_Model):
     """Spec defaults, not applied: ``type='skill_reference'``."""
 
-    type: Literal["skill_reference"] | str
+    type: Literal["skill_reference"]
     """References a skill created with the /v1/skills endpoint."""
     skill_id: str
     """The ID of the referenced skill."""
@@ -1633,7 +1995,7 @@ class InlineSkillSourceParam(_Model):
 class InlineSkillParam(_Model):
     """Spec defaults, not applied: ``type='inline'``."""
 
-    type: Literal["inline"] | str
+    type: Literal["inline"]
     """Defines an inline skill for this request."""
     name: str
     """The name of the skill."""
@@ -1646,7 +2008,7 @@ class InlineSkillParam(_Model):
 class ContainerAutoParam(_Model):
     """Spec defaults, not applied: ``type='container_auto'``."""
 
-    type: Literal["container_auto"] | str
+    type: Literal["container_auto"]
     """Automatically creates a container for this request"""
     file_ids: list[str] | None = None
     """An optional list of uploaded files to make available to your code."""
@@ -1661,6 +2023,10 @@ class ContainerAutoParam(_Model):
             | Annotated[
                 ContainerNetworkPolicyAllowlistParam,
                 Tag("ContainerNetworkPolicyAllowlistParam"),
+            ]
+            | Annotated[
+                UnknownAutoCodeInterpreterToolParamNetworkPolicy,
+                Tag("UnknownAutoCodeInterpreterToolParamNetworkPolicy"),
             ],
             Discriminator(
                 _tag(
@@ -1670,6 +2036,7 @@ class ContainerAutoParam(_Model):
                         "disabled": "ContainerNetworkPolicyDisabledParam",
                         "allowlist": "ContainerNetworkPolicyAllowlistParam",
                     },
+                    "UnknownAutoCodeInterpreterToolParamNetworkPolicy",
                 )
             ),
         ]
@@ -1680,7 +2047,11 @@ class ContainerAutoParam(_Model):
         list[
             Annotated[
                 Annotated[SkillReferenceParam, Tag("SkillReferenceParam")]
-                | Annotated[InlineSkillParam, Tag("InlineSkillParam")],
+                | Annotated[InlineSkillParam, Tag("InlineSkillParam")]
+                | Annotated[
+                    UnknownContainerAutoParamSkills,
+                    Tag("UnknownContainerAutoParamSkills"),
+                ],
                 Discriminator(
                     _tag(
                         "type",
@@ -1689,6 +2060,7 @@ class ContainerAutoParam(_Model):
                             "skill_reference": "SkillReferenceParam",
                             "inline": "InlineSkillParam",
                         },
+                        "UnknownContainerAutoParamSkills",
                     )
                 ),
             ]
@@ -1710,7 +2082,7 @@ class LocalSkillParam(_Model):
 class LocalEnvironmentParam(_Model):
     """Spec defaults, not applied: ``type='local'``."""
 
-    type: Literal["local"] | str
+    type: Literal["local"]
     """Use a local computer environment."""
     skills: list[LocalSkillParam] | None = None
     """An optional list of skills."""
@@ -1719,7 +2091,7 @@ class LocalEnvironmentParam(_Model):
 class ContainerReferenceParam(_Model):
     """Spec defaults, not applied: ``type='container_reference'``."""
 
-    type: Literal["container_reference"] | str
+    type: Literal["container_reference"]
     """References a container created with the /v1/containers endpoint"""
     container_id: str
     """The ID of the referenced container."""
@@ -1730,13 +2102,17 @@ class FunctionShellToolParam(_Model):
     applied: ``type='shell'``.
     """
 
-    type: Literal["shell"] | str
+    type: Literal["shell"]
     """The type of the shell tool. Always `shell`."""
     environment: (
         Annotated[
             Annotated[ContainerAutoParam, Tag("ContainerAutoParam")]
             | Annotated[LocalEnvironmentParam, Tag("LocalEnvironmentParam")]
-            | Annotated[ContainerReferenceParam, Tag("ContainerReferenceParam")],
+            | Annotated[ContainerReferenceParam, Tag("ContainerReferenceParam")]
+            | Annotated[
+                UnknownFunctionShellToolParamEnvironment,
+                Tag("UnknownFunctionShellToolParamEnvironment"),
+            ],
             Discriminator(
                 _tag(
                     "type",
@@ -1746,6 +2122,7 @@ class FunctionShellToolParam(_Model):
                         "local": "LocalEnvironmentParam",
                         "container_reference": "ContainerReferenceParam",
                     },
+                    "UnknownFunctionShellToolParamEnvironment",
                 )
             ),
         ]
@@ -1758,14 +2135,14 @@ class FunctionShellToolParam(_Model):
 class CustomTextFormatParam(_Model):
     """Unconstrained free-form text. Spec defaults, not applied: ``type='text'``."""
 
-    type: Literal["text"] | str
+    type: Literal["text"]
     """Unconstrained text format. Always `text`."""
 
 
 class CustomGrammarFormatParam(_Model):
     """A grammar defined by the user. Spec defaults, not applied: ``type='grammar'``."""
 
-    type: Literal["grammar"] | str
+    type: Literal["grammar"]
     """Grammar format. Always `grammar`."""
     syntax: GrammarSyntax1 | str
     """The syntax of the grammar definition. One of `lark` or `regex`."""
@@ -1779,7 +2156,7 @@ class CustomToolParam(_Model):
     applied: ``type='custom'``.
     """
 
-    type: Literal["custom"] | str
+    type: Literal["custom"]
     """The type of the custom tool. Always `custom`."""
     name: str
     """The name of the custom tool, used to identify it in tool calls."""
@@ -1788,7 +2165,10 @@ class CustomToolParam(_Model):
     format: (
         Annotated[
             Annotated[CustomTextFormatParam, Tag("CustomTextFormatParam")]
-            | Annotated[CustomGrammarFormatParam, Tag("CustomGrammarFormatParam")],
+            | Annotated[CustomGrammarFormatParam, Tag("CustomGrammarFormatParam")]
+            | Annotated[
+                UnknownCustomToolParamFormat, Tag("UnknownCustomToolParamFormat")
+            ],
             Discriminator(
                 _tag(
                     "type",
@@ -1797,6 +2177,7 @@ class CustomToolParam(_Model):
                         "text": "CustomTextFormatParam",
                         "grammar": "CustomGrammarFormatParam",
                     },
+                    "UnknownCustomToolParamFormat",
                 )
             ),
         ]
@@ -1820,7 +2201,7 @@ class FunctionToolParam(_Model):
     to use strict validation when the schema is compatible, and falls back to
     non-strict validation otherwise.
     """
-    type: Literal["function"] | str
+    type: Literal["function"]
     output_schema: dict[str, Any] | None = None
     """A JSON Schema describing the JSON value encoded in string outputs for this
     function tool. This does not describe content-array outputs.
@@ -1836,7 +2217,7 @@ class NamespaceToolParam(_Model):
     applied: ``type='namespace'``.
     """
 
-    type: Literal["namespace"] | str
+    type: Literal["namespace"]
     """The type of the tool. Always `namespace`."""
     name: str
     """The namespace name used in tool calls (for example, `crm`)."""
@@ -1845,12 +2226,16 @@ class NamespaceToolParam(_Model):
     tools: list[
         Annotated[
             Annotated[FunctionToolParam, Tag("FunctionToolParam")]
-            | Annotated[CustomToolParam, Tag("CustomToolParam")],
+            | Annotated[CustomToolParam, Tag("CustomToolParam")]
+            | Annotated[
+                UnknownNamespaceToolParamTools, Tag("UnknownNamespaceToolParamTools")
+            ],
             Discriminator(
                 _tag(
                     "type",
                     "type",
                     {"function": "FunctionToolParam", "custom": "CustomToolParam"},
+                    "UnknownNamespaceToolParamTools",
                 )
             ),
         ]
@@ -1863,7 +2248,7 @@ class ToolSearchToolParam(_Model):
     not applied: ``type='tool_search'``.
     """
 
-    type: Literal["tool_search"] | str
+    type: Literal["tool_search"]
     """The type of the tool. Always `tool_search`."""
     execution: ToolSearchExecutionType | str | None = None
     """Whether tool search is executed by the server or by the client."""
@@ -1899,7 +2284,7 @@ class WebSearchPreviewTool(_Model):
     defaults, not applied: ``type='web_search_preview'``.
     """
 
-    type: Literal["web_search_preview", "web_search_preview_2025_03_11"] | str
+    type: Literal["web_search_preview", "web_search_preview_2025_03_11"]
     """The type of the web search tool. One of `web_search_preview` or
     `web_search_preview_2025_03_11`.
     """
@@ -1917,7 +2302,7 @@ class ApplyPatchToolParam(_Model):
     Spec defaults, not applied: ``type='apply_patch'``.
     """
 
-    type: Literal["apply_patch"] | str
+    type: Literal["apply_patch"]
     """The type of the tool. Always `apply_patch`."""
     allowed_callers: list[CallableToolAllowedCaller | str] | None = None
     """The tool invocation context(s)."""
@@ -1926,7 +2311,7 @@ class ApplyPatchToolParam(_Model):
 class ToolChoiceAllowed(_Model):
     """Constrains the tools available to the model to a pre-defined set."""
 
-    type: Literal["allowed_tools"] | str
+    type: Literal["allowed_tools"]
     """Allowed tool configuration type. Always `allowed_tools`."""
     mode: Literal["auto", "required"] | str
     """Constrains the tools available to the model to a pre-defined set.
@@ -1955,19 +2340,16 @@ class ToolChoiceTypes(_Model):
     [Learn more about built-in tools](/docs/guides/tools).
     """
 
-    type: (
-        Literal[
-            "file_search",
-            "web_search_preview",
-            "computer",
-            "computer_use_preview",
-            "computer_use",
-            "web_search_preview_2025_03_11",
-            "image_generation",
-            "code_interpreter",
-        ]
-        | str
-    )
+    type: Literal[
+        "file_search",
+        "web_search_preview",
+        "computer",
+        "computer_use_preview",
+        "computer_use",
+        "web_search_preview_2025_03_11",
+        "image_generation",
+        "code_interpreter",
+    ]
     """The type of hosted tool the model should to use. Learn more about
     [built-in tools](/docs/guides/tools).
 
@@ -1985,7 +2367,7 @@ class ToolChoiceTypes(_Model):
 class ToolChoiceFunction(_Model):
     """Use this option to force the model to call a specific function."""
 
-    type: Literal["function"] | str
+    type: Literal["function"]
     """For function calling, the type is always `function`."""
     name: str
     """The name of the function to call."""
@@ -1996,7 +2378,7 @@ class ToolChoiceMCP(_Model):
     server.
     """
 
-    type: Literal["mcp"] | str
+    type: Literal["mcp"]
     """For MCP tools, the type is always `mcp`."""
     server_label: str
     """The label of the MCP server to use."""
@@ -2007,7 +2389,7 @@ class ToolChoiceMCP(_Model):
 class ToolChoiceCustom(_Model):
     """Use this option to force the model to call a specific custom tool."""
 
-    type: Literal["custom"] | str
+    type: Literal["custom"]
     """For custom tool calling, the type is always `custom`."""
     name: str
     """The name of the custom tool to call."""
@@ -2016,7 +2398,7 @@ class ToolChoiceCustom(_Model):
 class SpecificProgrammaticToolCallingParam(_Model):
     """Spec defaults, not applied: ``type='programmatic_tool_calling'``."""
 
-    type: Literal["programmatic_tool_calling"] | str
+    type: Literal["programmatic_tool_calling"]
     """The tool to call. Always `programmatic_tool_calling`."""
 
 
@@ -2025,7 +2407,7 @@ class SpecificApplyPatchParam(_Model):
     defaults, not applied: ``type='apply_patch'``.
     """
 
-    type: Literal["apply_patch"] | str
+    type: Literal["apply_patch"]
     """The tool to call. Always `apply_patch`."""
 
 
@@ -2034,7 +2416,7 @@ class SpecificFunctionShellParam(_Model):
     defaults, not applied: ``type='shell'``.
     """
 
-    type: Literal["shell"] | str
+    type: Literal["shell"]
     """The tool to call. Always `shell`."""
 
 
@@ -2051,7 +2433,7 @@ class PromptCacheBreakpointConfig(_Model):
 class InputTextContent(_Model):
     """A text input to the model. Spec defaults, not applied: ``type='input_text'``."""
 
-    type: Literal["input_text"] | str
+    type: Literal["input_text"]
     """The type of the input item. Always `input_text`."""
     text: str
     """The text input to the model."""
@@ -2063,7 +2445,7 @@ class InputImageContent(_Model):
     Spec defaults, not applied: ``type='input_image'``.
     """
 
-    type: Literal["input_image"] | str
+    type: Literal["input_image"]
     """The type of the input item. Always `input_image`."""
     image_url: str | None = None
     """The URL of the image to be sent to the model. A fully qualified URL or base64
@@ -2081,7 +2463,7 @@ class InputImageContent(_Model):
 class InputFileContent(_Model):
     """A file input to the model. Spec defaults, not applied: ``type='input_file'``."""
 
-    type: Literal["input_file"] | str
+    type: Literal["input_file"]
     """The type of the input item. Always `input_file`."""
     file_id: str | None = None
     """The ID of the file to be sent to the model."""
@@ -2131,7 +2513,7 @@ class ResponseIncompleteDetails(_Model):
 class FileCitationBody(_Model):
     """A citation to a file. Spec defaults, not applied: ``type='file_citation'``."""
 
-    type: Literal["file_citation"] | str
+    type: Literal["file_citation"]
     """The type of the file citation. Always `file_citation`."""
     file_id: str
     """The ID of the file."""
@@ -2146,7 +2528,7 @@ class UrlCitationBody(_Model):
     defaults, not applied: ``type='url_citation'``.
     """
 
-    type: Literal["url_citation"] | str
+    type: Literal["url_citation"]
     """The type of the URL citation. Always `url_citation`."""
     url: str
     """The URL of the web resource."""
@@ -2163,7 +2545,7 @@ class ContainerFileCitationBody(_Model):
     defaults, not applied: ``type='container_file_citation'``.
     """
 
-    type: Literal["container_file_citation"] | str
+    type: Literal["container_file_citation"]
     """The type of the container file citation. Always `container_file_citation`."""
     container_id: str
     """The ID of the container file."""
@@ -2182,7 +2564,7 @@ class ContainerFileCitationBody(_Model):
 class FilePath(_Model):
     """A path to a file."""
 
-    type: Literal["file_path"] | str
+    type: Literal["file_path"]
     """The type of the file path. Always `file_path`."""
     file_id: str
     """The ID of the file."""
@@ -2212,7 +2594,7 @@ class OutputTextContent(_Model):
     ``type='output_text'``.
     """
 
-    type: Literal["output_text"] | str
+    type: Literal["output_text"]
     """The type of the output text. Always `output_text`."""
     text: str
     """The text output from the model."""
@@ -2224,7 +2606,7 @@ class OutputTextContent(_Model):
 class RefusalContent(_Model):
     """A refusal from the model. Spec defaults, not applied: ``type='refusal'``."""
 
-    type: Literal["refusal"] | str
+    type: Literal["refusal"]
     """The type of the refusal. Always `refusal`."""
     refusal: str
     """The refusal explanation from the model."""
@@ -2235,7 +2617,7 @@ class OutputMessage(_Model):
 
     id: str
     """The unique ID of the output message."""
-    type: Literal["message"] | str
+    type: Literal["message"]
     """The type of the output message. Always `message`."""
     role: Literal["assistant"] | str
     """The role of the output message. Always `assistant`."""
@@ -2267,7 +2649,7 @@ class FileSearchToolCall(_Model):
 
     id: str
     """The unique ID of the file search tool call."""
-    type: Literal["file_search_call"] | str
+    type: Literal["file_search_call"]
     """The type of the file search tool call. Always `file_search_call`."""
     status: (
         Literal["in_progress", "searching", "completed", "incomplete", "failed"] | str
@@ -2284,13 +2666,13 @@ class FileSearchToolCall(_Model):
 class DirectToolCallCaller(_Model):
     """Spec defaults, not applied: ``type='direct'``."""
 
-    type: Literal["direct"] | str
+    type: Literal["direct"]
 
 
 class ProgramToolCallCaller(_Model):
     """Spec defaults, not applied: ``type='program'``."""
 
-    type: Literal["program"] | str
+    type: Literal["program"]
     caller_id: str
     """The call ID of the program item that produced this tool call."""
 
@@ -2302,7 +2684,7 @@ class FunctionToolCall(_Model):
 
     id: str | None = None
     """The unique ID of the function tool call."""
-    type: Literal["function_call"] | str
+    type: Literal["function_call"]
     """The type of the function tool call. Always `function_call`."""
     call_id: str
     """The unique ID of the function tool call generated by the model."""
@@ -2322,14 +2704,14 @@ class FunctionToolCall(_Model):
 class DirectToolCallCallerParam(_Model):
     """Spec defaults, not applied: ``type='direct'``."""
 
-    type: Literal["direct"] | str
+    type: Literal["direct"]
     """The caller type. Always `direct`."""
 
 
 class ProgramToolCallCallerParam(_Model):
     """Spec defaults, not applied: ``type='program'``."""
 
-    type: Literal["program"] | str
+    type: Literal["program"]
     """The caller type. Always `program`."""
     caller_id: str
     """The call ID of the program item that produced this tool call."""
@@ -2340,7 +2722,7 @@ class FunctionToolCallOutputResource(_Model):
 
     id: str
     """The unique ID of the function call tool output."""
-    type: Literal["function_call_output"] | str
+    type: Literal["function_call_output"]
     """The type of the function tool call output. Always `function_call_output`."""
     call_id: str | None = None
     """The unique ID of the function tool call generated by the model."""
@@ -2373,7 +2755,7 @@ class WebSearchActionSearchSource(_Model):
 class WebSearchActionSearch(_Model):
     """Action type "search" - Performs a web search query."""
 
-    type: Literal["search"] | str
+    type: Literal["search"]
     """The action type."""
     query: str | None = None
     """Deprecated. The search query."""
@@ -2386,7 +2768,7 @@ class WebSearchActionSearch(_Model):
 class WebSearchActionOpenPage(_Model):
     """Action type "open_page" - Opens a specific URL from search results."""
 
-    type: Literal["open_page"] | str
+    type: Literal["open_page"]
     """The action type."""
     url: str | None = None
     """The URL opened by the model."""
@@ -2395,7 +2777,7 @@ class WebSearchActionOpenPage(_Model):
 class WebSearchActionFind(_Model):
     """Action type "find_in_page": Searches for a pattern within a loaded page."""
 
-    type: Literal["find_in_page"] | str
+    type: Literal["find_in_page"]
     """The action type."""
     url: str
     """The URL of the page searched for the pattern."""
@@ -2410,14 +2792,17 @@ class WebSearchToolCall(_Model):
 
     id: str
     """The unique ID of the web search tool call."""
-    type: Literal["web_search_call"] | str
+    type: Literal["web_search_call"]
     """The type of the web search tool call. Always `web_search_call`."""
     status: Literal["in_progress", "searching", "completed", "failed"] | str
     """The status of the web search tool call."""
     action: Annotated[
         Annotated[WebSearchActionSearch, Tag("WebSearchActionSearch")]
         | Annotated[WebSearchActionOpenPage, Tag("WebSearchActionOpenPage")]
-        | Annotated[WebSearchActionFind, Tag("WebSearchActionFind")],
+        | Annotated[WebSearchActionFind, Tag("WebSearchActionFind")]
+        | Annotated[
+            UnknownWebSearchToolCallAction, Tag("UnknownWebSearchToolCallAction")
+        ],
         Discriminator(
             _tag(
                 "type",
@@ -2427,6 +2812,7 @@ class WebSearchToolCall(_Model):
                     "open_page": "WebSearchActionOpenPage",
                     "find_in_page": "WebSearchActionFind",
                 },
+                "UnknownWebSearchToolCallAction",
             )
         ),
     ]
@@ -2439,7 +2825,7 @@ class WebSearchToolCall(_Model):
 class ClickParam(_Model):
     """A click action. Spec defaults, not applied: ``type='click'``."""
 
-    type: Literal["click"] | str
+    type: Literal["click"]
     """Specifies the event type. For a click action, this property is always `click`."""
     button: ClickButtonType | str
     """Indicates which mouse button was pressed during the click. One of `left`,
@@ -2456,7 +2842,7 @@ class ClickParam(_Model):
 class DoubleClickAction(_Model):
     """A double click action. Spec defaults, not applied: ``type='double_click'``."""
 
-    type: Literal["double_click"] | str
+    type: Literal["double_click"]
     """Specifies the event type. For a double click action, this property is always
     set to `double_click`.
     """
@@ -2480,7 +2866,7 @@ class CoordParam(_Model):
 class DragParam(_Model):
     """A drag action. Spec defaults, not applied: ``type='drag'``."""
 
-    type: Literal["drag"] | str
+    type: Literal["drag"]
     """Specifies the event type. For a drag action, this property is always set to
     `drag`.
     """
@@ -2502,7 +2888,7 @@ class KeyPressAction(_Model):
     applied: ``type='keypress'``.
     """
 
-    type: Literal["keypress"] | str
+    type: Literal["keypress"]
     """Specifies the event type. For a keypress action, this property is always set
     to `keypress`.
     """
@@ -2515,7 +2901,7 @@ class KeyPressAction(_Model):
 class MoveParam(_Model):
     """A mouse move action. Spec defaults, not applied: ``type='move'``."""
 
-    type: Literal["move"] | str
+    type: Literal["move"]
     """Specifies the event type. For a move action, this property is always set to
     `move`.
     """
@@ -2530,7 +2916,7 @@ class MoveParam(_Model):
 class ScreenshotParam(_Model):
     """A screenshot action. Spec defaults, not applied: ``type='screenshot'``."""
 
-    type: Literal["screenshot"] | str
+    type: Literal["screenshot"]
     """Specifies the event type. For a screenshot action, this property is always set
     to `screenshot`.
     """
@@ -2539,7 +2925,7 @@ class ScreenshotParam(_Model):
 class ScrollParam(_Model):
     """A scroll action. Spec defaults, not applied: ``type='scroll'``."""
 
-    type: Literal["scroll"] | str
+    type: Literal["scroll"]
     """Specifies the event type. For a scroll action, this property is always set to
     `scroll`.
     """
@@ -2558,7 +2944,7 @@ class ScrollParam(_Model):
 class TypeParam(_Model):
     """An action to type in text. Spec defaults, not applied: ``type='type'``."""
 
-    type: Literal["type"] | str
+    type: Literal["type"]
     """Specifies the event type. For a type action, this property is always set to
     `type`.
     """
@@ -2569,7 +2955,7 @@ class TypeParam(_Model):
 class WaitParam(_Model):
     """A wait action. Spec defaults, not applied: ``type='wait'``."""
 
-    type: Literal["wait"] | str
+    type: Literal["wait"]
     """Specifies the event type. For a wait action, this property is always set to
     `wait`.
     """
@@ -2593,7 +2979,7 @@ class ComputerToolCall(_Model):
     Spec defaults, not applied: ``type='computer_call'``.
     """
 
-    type: Literal["computer_call"] | str
+    type: Literal["computer_call"]
     """The type of the computer call. Always `computer_call`."""
     id: str
     """The unique ID of the computer call."""
@@ -2629,7 +3015,7 @@ class ComputerToolCallOutputResource(_Model):
     ``type='computer_call_output'``.
     """
 
-    type: Literal["computer_call_output"] | str
+    type: Literal["computer_call_output"]
     """The type of the computer tool call output. Always `computer_call_output`."""
     id: str
     """The unique ID of the computer call tool output."""
@@ -2677,7 +3063,7 @@ class ReasoningItem(_Model):
     [managing context](/docs/guides/conversation-state).
     """
 
-    type: Literal["reasoning"] | str
+    type: Literal["reasoning"]
     """The type of the object. Always `reasoning`."""
     id: str
     """The unique identifier of the reasoning content."""
@@ -2705,7 +3091,7 @@ class ReasoningItem(_Model):
 class Program(_Model):
     """Spec defaults, not applied: ``type='program'``."""
 
-    type: Literal["program"] | str
+    type: Literal["program"]
     """The type of the item. Always `program`."""
     id: str
     """The unique ID of the program item."""
@@ -2720,7 +3106,7 @@ class Program(_Model):
 class ProgramOutput(_Model):
     """Spec defaults, not applied: ``type='program_output'``."""
 
-    type: Literal["program_output"] | str
+    type: Literal["program_output"]
     """The type of the item. Always `program_output`."""
     id: str
     """The unique ID of the program output item."""
@@ -2735,7 +3121,7 @@ class ProgramOutput(_Model):
 class ToolSearchCall(_Model):
     """Spec defaults, not applied: ``type='tool_search_call'``."""
 
-    type: Literal["tool_search_call"] | str
+    type: Literal["tool_search_call"]
     """The type of the item. Always `tool_search_call`."""
     id: str
     """The unique ID of the tool search call item."""
@@ -2754,7 +3140,7 @@ class ToolSearchCall(_Model):
 class ToolSearchOutput(_Model):
     """Spec defaults, not applied: ``type='tool_search_output'``."""
 
-    type: Literal["tool_search_output"] | str
+    type: Literal["tool_search_output"]
     """The type of the item. Always `tool_search_output`."""
     id: str
     """The unique ID of the tool search output item."""
@@ -2773,7 +3159,7 @@ class ToolSearchOutput(_Model):
 class AdditionalTools(_Model):
     """Spec defaults, not applied: ``type='additional_tools'``."""
 
-    type: Literal["additional_tools"] | str
+    type: Literal["additional_tools"]
     """The type of the item. Always `additional_tools`."""
     id: str
     """The unique ID of the additional tools item."""
@@ -2789,7 +3175,7 @@ class CompactionBody(_Model):
     ``type='compaction'``.
     """
 
-    type: Literal["compaction"] | str
+    type: Literal["compaction"]
     """The type of the item. Always `compaction`."""
     id: str
     """The unique ID of the compaction item."""
@@ -2802,7 +3188,7 @@ class CompactionBody(_Model):
 class ImageGenToolCall(_Model):
     """An image generation request made by the model."""
 
-    type: Literal["image_generation_call"] | str
+    type: Literal["image_generation_call"]
     """The type of the image generation call. Always `image_generation_call`."""
     id: str
     """The unique ID of the image generation call."""
@@ -2817,7 +3203,7 @@ class CodeInterpreterOutputLogs(_Model):
     ``type='logs'``.
     """
 
-    type: Literal["logs"] | str
+    type: Literal["logs"]
     """The type of the output. Always `logs`."""
     logs: str
     """The logs output from the code interpreter."""
@@ -2828,7 +3214,7 @@ class CodeInterpreterOutputImage(_Model):
     ``type='image'``.
     """
 
-    type: Literal["image"] | str
+    type: Literal["image"]
     """The type of the output. Always `image`."""
     url: str
     """The URL of the image output from the code interpreter."""
@@ -2839,7 +3225,7 @@ class CodeInterpreterToolCall(_Model):
     ``type='code_interpreter_call'``.
     """
 
-    type: Literal["code_interpreter_call"] | str
+    type: Literal["code_interpreter_call"]
     """The type of the code interpreter tool call. Always `code_interpreter_call`."""
     id: str
     """The unique ID of the code interpreter tool call."""
@@ -2860,6 +3246,10 @@ class CodeInterpreterToolCall(_Model):
                 Annotated[CodeInterpreterOutputLogs, Tag("CodeInterpreterOutputLogs")]
                 | Annotated[
                     CodeInterpreterOutputImage, Tag("CodeInterpreterOutputImage")
+                ]
+                | Annotated[
+                    UnknownCodeInterpreterToolCallOutputs,
+                    Tag("UnknownCodeInterpreterToolCallOutputs"),
                 ],
                 Discriminator(
                     _tag(
@@ -2869,6 +3259,7 @@ class CodeInterpreterToolCall(_Model):
                             "logs": "CodeInterpreterOutputLogs",
                             "image": "CodeInterpreterOutputImage",
                         },
+                        "UnknownCodeInterpreterToolCallOutputs",
                     )
                 ),
             ]
@@ -2902,7 +3293,7 @@ class LocalShellExecAction(_Model):
 class LocalShellToolCall(_Model):
     """A tool call to run a command on the local shell."""
 
-    type: Literal["local_shell_call"] | str
+    type: Literal["local_shell_call"]
     """The type of the local shell call. Always `local_shell_call`."""
     id: str
     """The unique ID of the local shell call."""
@@ -2916,7 +3307,7 @@ class LocalShellToolCall(_Model):
 class LocalShellToolCallOutput(_Model):
     """The output of a local shell tool call."""
 
-    type: Literal["local_shell_call_output"] | str
+    type: Literal["local_shell_call_output"]
     """The type of the local shell tool call output. Always
     `local_shell_call_output`.
     """
@@ -2943,7 +3334,7 @@ class LocalEnvironmentResource(_Model):
     defaults, not applied: ``type='local'``.
     """
 
-    type: Literal["local"] | str
+    type: Literal["local"]
     """The environment type. Always `local`."""
 
 
@@ -2952,7 +3343,7 @@ class ContainerReferenceResource(_Model):
     applied: ``type='container_reference'``.
     """
 
-    type: Literal["container_reference"] | str
+    type: Literal["container_reference"]
     """The environment type. Always `container_reference`."""
     container_id: str
 
@@ -2962,7 +3353,7 @@ class FunctionShellCall(_Model):
     Spec defaults, not applied: ``type='shell_call'``.
     """
 
-    type: Literal["shell_call"] | str
+    type: Literal["shell_call"]
     """The type of the item. Always `shell_call`."""
     id: str
     """The unique ID of the shell tool call. Populated when this item is returned via
@@ -2981,7 +3372,11 @@ class FunctionShellCall(_Model):
     environment: (
         Annotated[
             Annotated[LocalEnvironmentResource, Tag("LocalEnvironmentResource")]
-            | Annotated[ContainerReferenceResource, Tag("ContainerReferenceResource")],
+            | Annotated[ContainerReferenceResource, Tag("ContainerReferenceResource")]
+            | Annotated[
+                UnknownFunctionShellCallEnvironment,
+                Tag("UnknownFunctionShellCallEnvironment"),
+            ],
             Discriminator(
                 _tag(
                     "type",
@@ -2990,6 +3385,7 @@ class FunctionShellCall(_Model):
                         "local": "LocalEnvironmentResource",
                         "container_reference": "ContainerReferenceResource",
                     },
+                    "UnknownFunctionShellCallEnvironment",
                 )
             ),
         ]
@@ -3004,7 +3400,7 @@ class FunctionShellCallOutputTimeoutOutcome(_Model):
     defaults, not applied: ``type='timeout'``.
     """
 
-    type: Literal["timeout"] | str
+    type: Literal["timeout"]
     """The outcome type. Always `timeout`."""
 
 
@@ -3013,7 +3409,7 @@ class FunctionShellCallOutputExitOutcome(_Model):
     defaults, not applied: ``type='exit'``.
     """
 
-    type: Literal["exit"] | str
+    type: Literal["exit"]
     """The outcome type. Always `exit`."""
     exit_code: int
     """Exit code from the shell process."""
@@ -3034,6 +3430,10 @@ class FunctionShellCallOutputContent(_Model):
         | Annotated[
             FunctionShellCallOutputExitOutcome,
             Tag("FunctionShellCallOutputExitOutcome"),
+        ]
+        | Annotated[
+            UnknownFunctionShellCallOutputContentOutcome,
+            Tag("UnknownFunctionShellCallOutputContentOutcome"),
         ],
         Discriminator(
             _tag(
@@ -3043,6 +3443,7 @@ class FunctionShellCallOutputContent(_Model):
                     "timeout": "FunctionShellCallOutputTimeoutOutcome",
                     "exit": "FunctionShellCallOutputExitOutcome",
                 },
+                "UnknownFunctionShellCallOutputContentOutcome",
             )
         ),
     ]
@@ -3058,7 +3459,7 @@ class FunctionShellCallOutput(_Model):
     ``type='shell_call_output'``.
     """
 
-    type: Literal["shell_call_output"] | str
+    type: Literal["shell_call_output"]
     """The type of the shell call output. Always `shell_call_output`."""
     id: str
     """The unique ID of the shell call output. Populated when this item is returned
@@ -3087,7 +3488,7 @@ class ApplyPatchCreateFileOperation(_Model):
     defaults, not applied: ``type='create_file'``.
     """
 
-    type: Literal["create_file"] | str
+    type: Literal["create_file"]
     """Create a new file with the provided diff."""
     path: str
     """Path of the file to create."""
@@ -3100,7 +3501,7 @@ class ApplyPatchDeleteFileOperation(_Model):
     defaults, not applied: ``type='delete_file'``.
     """
 
-    type: Literal["delete_file"] | str
+    type: Literal["delete_file"]
     """Delete the specified file."""
     path: str
     """Path of the file to delete."""
@@ -3111,7 +3512,7 @@ class ApplyPatchUpdateFileOperation(_Model):
     defaults, not applied: ``type='update_file'``.
     """
 
-    type: Literal["update_file"] | str
+    type: Literal["update_file"]
     """Update an existing file with the provided diff."""
     path: str
     """Path of the file to update."""
@@ -3124,7 +3525,7 @@ class ApplyPatchToolCall(_Model):
     Spec defaults, not applied: ``type='apply_patch_call'``.
     """
 
-    type: Literal["apply_patch_call"] | str
+    type: Literal["apply_patch_call"]
     """The type of the item. Always `apply_patch_call`."""
     id: str
     """The unique ID of the apply patch tool call. Populated when this item is
@@ -3139,8 +3540,10 @@ class ApplyPatchToolCall(_Model):
     operation: Annotated[
         Annotated[ApplyPatchCreateFileOperation, Tag("ApplyPatchCreateFileOperation")]
         | Annotated[ApplyPatchDeleteFileOperation, Tag("ApplyPatchDeleteFileOperation")]
+        | Annotated[ApplyPatchUpdateFileOperation, Tag("ApplyPatchUpdateFileOperation")]
         | Annotated[
-            ApplyPatchUpdateFileOperation, Tag("ApplyPatchUpdateFileOperation")
+            UnknownApplyPatchToolCallOperation,
+            Tag("UnknownApplyPatchToolCallOperation"),
         ],
         Discriminator(
             _tag(
@@ -3151,6 +3554,7 @@ class ApplyPatchToolCall(_Model):
                     "delete_file": "ApplyPatchDeleteFileOperation",
                     "update_file": "ApplyPatchUpdateFileOperation",
                 },
+                "UnknownApplyPatchToolCallOperation",
             )
         ),
     ]
@@ -3166,7 +3570,7 @@ class ApplyPatchToolCallOutput(_Model):
     ``type='apply_patch_call_output'``.
     """
 
-    type: Literal["apply_patch_call_output"] | str
+    type: Literal["apply_patch_call_output"]
     """The type of the item. Always `apply_patch_call_output`."""
     id: str
     """The unique ID of the apply patch tool call output. Populated when this item is
@@ -3189,7 +3593,7 @@ class ApplyPatchToolCallOutput(_Model):
 class MCPProtocolError(_Model):
     """Spec defaults, not applied: ``type='mcp_protocol_error'``."""
 
-    type: Literal["mcp_protocol_error"] | str
+    type: Literal["mcp_protocol_error"]
     code: int
     message: str
 
@@ -3197,14 +3601,14 @@ class MCPProtocolError(_Model):
 class MCPToolExecutionError(_Model):
     """Spec defaults, not applied: ``type='mcp_tool_execution_error'``."""
 
-    type: Literal["mcp_tool_execution_error"] | str
+    type: Literal["mcp_tool_execution_error"]
     content: Any
 
 
 class HTTPError(_Model):
     """Spec defaults, not applied: ``type='http_error'``."""
 
-    type: Literal["http_error"] | str
+    type: Literal["http_error"]
     code: int
     message: str
 
@@ -3212,7 +3616,7 @@ class HTTPError(_Model):
 class MCPToolCall(_Model):
     """An invocation of a tool on an MCP server."""
 
-    type: Literal["mcp_call"] | str
+    type: Literal["mcp_call"]
     """The type of the item. Always `mcp_call`."""
     id: str
     """The unique ID of the tool call."""
@@ -3253,7 +3657,7 @@ class MCPListToolsTool(_Model):
 class MCPListTools(_Model):
     """A list of tools available on an MCP server."""
 
-    type: Literal["mcp_list_tools"] | str
+    type: Literal["mcp_list_tools"]
     """The type of the item. Always `mcp_list_tools`."""
     id: str
     """The unique ID of the list."""
@@ -3268,7 +3672,7 @@ class MCPListTools(_Model):
 class MCPApprovalRequest(_Model):
     """A request for human approval of a tool invocation."""
 
-    type: Literal["mcp_approval_request"] | str
+    type: Literal["mcp_approval_request"]
     """The type of the item. Always `mcp_approval_request`."""
     id: str
     """The unique ID of the approval request."""
@@ -3283,7 +3687,7 @@ class MCPApprovalRequest(_Model):
 class MCPApprovalResponseResource(_Model):
     """A response to an MCP approval request."""
 
-    type: Literal["mcp_approval_response"] | str
+    type: Literal["mcp_approval_response"]
     """The type of the item. Always `mcp_approval_response`."""
     id: str
     """The unique ID of the approval response"""
@@ -3298,7 +3702,7 @@ class MCPApprovalResponseResource(_Model):
 class CustomToolCall(_Model):
     """A call to a custom tool created by the model."""
 
-    type: Literal["custom_tool_call"] | str
+    type: Literal["custom_tool_call"]
     """The type of the custom tool call. Always `custom_tool_call`."""
     id: str | None = None
     """The unique ID of the custom tool call in the OpenAI platform."""
@@ -3316,7 +3720,7 @@ class CustomToolCall(_Model):
 class CustomToolCallOutputResource(_Model):
     """The output of a custom tool call from your code, being sent back to the model."""
 
-    type: Literal["custom_tool_call_output"] | str
+    type: Literal["custom_tool_call_output"]
     """The type of the custom tool call output. Always `custom_tool_call_output`."""
     id: str
     """The unique ID of the custom tool call output item."""
@@ -3403,7 +3807,7 @@ class InputMessage(_Model):
     precedence over instructions given with the `user` role.
     """
 
-    type: Literal["message"] | str | None = None
+    type: Literal["message"] | None = None
     """The type of the message input. Always set to `message`."""
     role: Literal["user", "system", "developer"] | str
     """The role of the message input. One of `user`, `system`, or `developer`."""
@@ -3423,7 +3827,7 @@ class ComputerCallOutputItemParam(_Model):
     """The ID of the computer tool call output."""
     call_id: str
     """The ID of the computer tool call that produced the output."""
-    type: Literal["computer_call_output"] | str
+    type: Literal["computer_call_output"]
     """The type of the computer tool call output. Always `computer_call_output`."""
     output: ComputerScreenshotImage
     acknowledged_safety_checks: list[ComputerCallSafetyCheckParam] | None = None
@@ -3449,7 +3853,7 @@ class PromptCacheBreakpointParam(_Model):
 class InputTextContentParam(_Model):
     """A text input to the model. Spec defaults, not applied: ``type='input_text'``."""
 
-    type: Literal["input_text"] | str
+    type: Literal["input_text"]
     """The type of the input item. Always `input_text`."""
     text: str
     """The text input to the model."""
@@ -3461,7 +3865,7 @@ class InputImageContentParamAutoParam(_Model):
     Spec defaults, not applied: ``type='input_image'``.
     """
 
-    type: Literal["input_image"] | str
+    type: Literal["input_image"]
     """The type of the input item. Always `input_image`."""
     image_url: str | None = None
     """The URL of the image to be sent to the model. A fully qualified URL or base64
@@ -3479,7 +3883,7 @@ class InputImageContentParamAutoParam(_Model):
 class InputFileContentParam(_Model):
     """A file input to the model. Spec defaults, not applied: ``type='input_file'``."""
 
-    type: Literal["input_file"] | str
+    type: Literal["input_file"]
     """The type of the input item. Always `input_file`."""
     file_id: str | None = None
     """The ID of the file to be sent to the model."""
@@ -3510,7 +3914,7 @@ class FunctionCallOutputItemParam(_Model):
     """
     call_id: str | None = None
     """The unique ID of the function tool call generated by the model."""
-    type: Literal["function_call_output"] | str
+    type: Literal["function_call_output"]
     """The type of the function tool call output. Always `function_call_output`."""
     output: (
         str
@@ -3521,7 +3925,11 @@ class FunctionCallOutputItemParam(_Model):
                     InputImageContentParamAutoParam,
                     Tag("InputImageContentParamAutoParam"),
                 ]
-                | Annotated[InputFileContentParam, Tag("InputFileContentParam")],
+                | Annotated[InputFileContentParam, Tag("InputFileContentParam")]
+                | Annotated[
+                    UnknownFunctionCallOutputItemParamOutput,
+                    Tag("UnknownFunctionCallOutputItemParamOutput"),
+                ],
                 Discriminator(
                     _tag(
                         "type",
@@ -3531,6 +3939,7 @@ class FunctionCallOutputItemParam(_Model):
                             "input_image": "InputImageContentParamAutoParam",
                             "input_file": "InputFileContentParam",
                         },
+                        "UnknownFunctionCallOutputItemParamOutput",
                     )
                 ),
             ]
@@ -3556,7 +3965,7 @@ class ToolSearchCallItemParam(_Model):
     """The unique ID of this tool search call."""
     call_id: str | None = None
     """The unique ID of the tool search call generated by the model."""
-    type: Literal["tool_search_call"] | str
+    type: Literal["tool_search_call"]
     """The item type. Always `tool_search_call`."""
     execution: ToolSearchExecutionType | str | None = None
     """Whether tool search was executed by the server or by the client."""
@@ -3573,7 +3982,7 @@ class ToolSearchOutputItemParam(_Model):
     """The unique ID of this tool search output."""
     call_id: str | None = None
     """The unique ID of the tool search call generated by the model."""
-    type: Literal["tool_search_output"] | str
+    type: Literal["tool_search_output"]
     """The item type. Always `tool_search_output`."""
     execution: ToolSearchExecutionType | str | None = None
     """Whether tool search was executed by the server or by the client."""
@@ -3588,7 +3997,7 @@ class AdditionalToolsItemParam(_Model):
 
     id: str | None = None
     """The unique ID of this additional tools item."""
-    type: Literal["additional_tools"] | str
+    type: Literal["additional_tools"]
     """The item type. Always `additional_tools`."""
     role: Literal["developer"] | str
     """The role that provided the additional tools. Only `developer` is supported."""
@@ -3604,7 +4013,7 @@ class CompactionSummaryItemParam(_Model):
 
     id: str | None = None
     """The ID of the compaction item."""
-    type: Literal["compaction"] | str
+    type: Literal["compaction"]
     """The type of the item. Always `compaction`."""
     encrypted_content: str
     """The encrypted content of the compaction summary."""
@@ -3636,7 +4045,7 @@ class FunctionShellCallItemParam(_Model):
     """The unique ID of the shell tool call generated by the model."""
     caller: ToolCallCallerParam | None = None
     """The execution context that produced this tool call."""
-    type: Literal["shell_call"] | str
+    type: Literal["shell_call"]
     """The type of the item. Always `shell_call`."""
     action: FunctionShellActionParam
     """The shell commands and limits that describe how to run the tool call."""
@@ -3647,7 +4056,11 @@ class FunctionShellCallItemParam(_Model):
     environment: (
         Annotated[
             Annotated[LocalEnvironmentParam, Tag("LocalEnvironmentParam")]
-            | Annotated[ContainerReferenceParam, Tag("ContainerReferenceParam")],
+            | Annotated[ContainerReferenceParam, Tag("ContainerReferenceParam")]
+            | Annotated[
+                UnknownFunctionShellCallItemParamEnvironment,
+                Tag("UnknownFunctionShellCallItemParamEnvironment"),
+            ],
             Discriminator(
                 _tag(
                     "type",
@@ -3656,6 +4069,7 @@ class FunctionShellCallItemParam(_Model):
                         "local": "LocalEnvironmentParam",
                         "container_reference": "ContainerReferenceParam",
                     },
+                    "UnknownFunctionShellCallItemParamEnvironment",
                 )
             ),
         ]
@@ -3669,7 +4083,7 @@ class FunctionShellCallOutputTimeoutOutcomeParam(_Model):
     defaults, not applied: ``type='timeout'``.
     """
 
-    type: Literal["timeout"] | str
+    type: Literal["timeout"]
     """The outcome type. Always `timeout`."""
 
 
@@ -3678,7 +4092,7 @@ class FunctionShellCallOutputExitOutcomeParam(_Model):
     defaults, not applied: ``type='exit'``.
     """
 
-    type: Literal["exit"] | str
+    type: Literal["exit"]
     """The outcome type. Always `exit`."""
     exit_code: int
     """The exit code returned by the shell process."""
@@ -3708,7 +4122,7 @@ class FunctionShellCallOutputItemParam(_Model):
     """The unique ID of the shell tool call generated by the model."""
     caller: ToolCallCallerParam | None = None
     """The execution context that produced this tool call."""
-    type: Literal["shell_call_output"] | str
+    type: Literal["shell_call_output"]
     """The type of the item. Always `shell_call_output`."""
     output: list[FunctionShellCallOutputContentParam]
     """Captured chunks of stdout and stderr output, along with their associated
@@ -3727,7 +4141,7 @@ class ApplyPatchCreateFileOperationParam(_Model):
     not applied: ``type='create_file'``.
     """
 
-    type: Literal["create_file"] | str
+    type: Literal["create_file"]
     """The operation type. Always `create_file`."""
     path: str
     """Path of the file to create relative to the workspace root."""
@@ -3740,7 +4154,7 @@ class ApplyPatchDeleteFileOperationParam(_Model):
     defaults, not applied: ``type='delete_file'``.
     """
 
-    type: Literal["delete_file"] | str
+    type: Literal["delete_file"]
     """The operation type. Always `delete_file`."""
     path: str
     """Path of the file to delete relative to the workspace root."""
@@ -3751,7 +4165,7 @@ class ApplyPatchUpdateFileOperationParam(_Model):
     defaults, not applied: ``type='update_file'``.
     """
 
-    type: Literal["update_file"] | str
+    type: Literal["update_file"]
     """The operation type. Always `update_file`."""
     path: str
     """Path of the file to update relative to the workspace root."""
@@ -3764,7 +4178,7 @@ class ApplyPatchToolCallItemParam(_Model):
     diff patches. Spec defaults, not applied: ``type='apply_patch_call'``.
     """
 
-    type: Literal["apply_patch_call"] | str
+    type: Literal["apply_patch_call"]
     """The type of the item. Always `apply_patch_call`."""
     id: str | None = None
     """The unique ID of the apply patch tool call. Populated when this item is
@@ -3787,7 +4201,7 @@ class ApplyPatchToolCallOutputItemParam(_Model):
     applied: ``type='apply_patch_call_output'``.
     """
 
-    type: Literal["apply_patch_call_output"] | str
+    type: Literal["apply_patch_call_output"]
     """The type of the item. Always `apply_patch_call_output`."""
     id: str | None = None
     """The unique ID of the apply patch tool call output. Populated when this item is
@@ -3810,7 +4224,7 @@ class ApplyPatchToolCallOutputItemParam(_Model):
 class MCPApprovalResponse(_Model):
     """A response to an MCP approval request."""
 
-    type: Literal["mcp_approval_response"] | str
+    type: Literal["mcp_approval_response"]
     """The type of the item. Always `mcp_approval_response`."""
     id: str | None = None
     """The unique ID of the approval response"""
@@ -3825,7 +4239,7 @@ class MCPApprovalResponse(_Model):
 class CustomToolCallOutput(_Model):
     """The output of a custom tool call from your code, being sent back to the model."""
 
-    type: Literal["custom_tool_call_output"] | str
+    type: Literal["custom_tool_call_output"]
     """The type of the custom tool call output. Always `custom_tool_call_output`."""
     id: str | None = None
     """The unique ID of the custom tool call output in the OpenAI platform."""
@@ -3939,7 +4353,7 @@ class ModerationErrorBody(_Model):
     output. Spec defaults, not applied: ``type='error'``.
     """
 
-    type: Literal["error"] | str
+    type: Literal["error"]
     """The object type, which was always `error` for moderation failures."""
     code: str
     """The error code."""
@@ -3952,7 +4366,8 @@ class Moderation(_Model):
 
     input: Annotated[
         Annotated[ModerationResultBody, Tag("ModerationResultBody")]
-        | Annotated[ModerationErrorBody, Tag("ModerationErrorBody")],
+        | Annotated[ModerationErrorBody, Tag("ModerationErrorBody")]
+        | Annotated[UnknownModerationInput, Tag("UnknownModerationInput")],
         Discriminator(
             _tag(
                 "type",
@@ -3961,13 +4376,15 @@ class Moderation(_Model):
                     "moderation_result": "ModerationResultBody",
                     "error": "ModerationErrorBody",
                 },
+                "UnknownModerationInput",
             )
         ),
     ]
     """Moderation for the response input."""
     output: Annotated[
         Annotated[ModerationResultBody, Tag("ModerationResultBody")]
-        | Annotated[ModerationErrorBody, Tag("ModerationErrorBody")],
+        | Annotated[ModerationErrorBody, Tag("ModerationErrorBody")]
+        | Annotated[UnknownModerationInput, Tag("UnknownModerationInput")],
         Discriminator(
             _tag(
                 "type",
@@ -3976,6 +4393,7 @@ class Moderation(_Model):
                     "moderation_result": "ModerationResultBody",
                     "error": "ModerationErrorBody",
                 },
+                "UnknownModerationInput",
             )
         ),
     ]
@@ -4159,7 +4577,7 @@ class Response(_Model):
 class ResponseCompletedEvent(_Model):
     """Emitted when the model response is complete."""
 
-    type: Literal["response.completed"] | str
+    type: Literal["response.completed"]
     """The type of the event. Always `response.completed`."""
     response: Response
     """Properties of the completed response."""
@@ -4170,7 +4588,7 @@ class ResponseCompletedEvent(_Model):
 class ResponseContentPartAddedEvent(_Model):
     """Emitted when a new content part is added."""
 
-    type: Literal["response.content_part.added"] | str
+    type: Literal["response.content_part.added"]
     """The type of the event. Always `response.content_part.added`."""
     item_id: str
     """The ID of the output item that the content part was added to."""
@@ -4187,7 +4605,7 @@ class ResponseContentPartAddedEvent(_Model):
 class ResponseContentPartDoneEvent(_Model):
     """Emitted when a content part is done."""
 
-    type: Literal["response.content_part.done"] | str
+    type: Literal["response.content_part.done"]
     """The type of the event. Always `response.content_part.done`."""
     item_id: str
     """The ID of the output item that the content part was added to."""
@@ -4204,7 +4622,7 @@ class ResponseContentPartDoneEvent(_Model):
 class ResponseCreatedEvent(_Model):
     """An event that is emitted when a response is created."""
 
-    type: Literal["response.created"] | str
+    type: Literal["response.created"]
     """The type of the event. Always `response.created`."""
     response: Response
     """The response that was created."""
@@ -4215,7 +4633,7 @@ class ResponseCreatedEvent(_Model):
 class ResponseErrorEvent(_Model):
     """Emitted when an error occurs."""
 
-    type: Literal["error"] | str
+    type: Literal["error"]
     """The type of the event. Always `error`."""
     code: str | None
     """The error code."""
@@ -4230,7 +4648,7 @@ class ResponseErrorEvent(_Model):
 class ResponseFileSearchCallCompletedEvent(_Model):
     """Emitted when a file search call is completed (results found)."""
 
-    type: Literal["response.file_search_call.completed"] | str
+    type: Literal["response.file_search_call.completed"]
     """The type of the event. Always `response.file_search_call.completed`."""
     output_index: int
     """The index of the output item that the file search call is initiated."""
@@ -4243,7 +4661,7 @@ class ResponseFileSearchCallCompletedEvent(_Model):
 class ResponseFileSearchCallInProgressEvent(_Model):
     """Emitted when a file search call is initiated."""
 
-    type: Literal["response.file_search_call.in_progress"] | str
+    type: Literal["response.file_search_call.in_progress"]
     """The type of the event. Always `response.file_search_call.in_progress`."""
     output_index: int
     """The index of the output item that the file search call is initiated."""
@@ -4256,7 +4674,7 @@ class ResponseFileSearchCallInProgressEvent(_Model):
 class ResponseFileSearchCallSearchingEvent(_Model):
     """Emitted when a file search is currently searching."""
 
-    type: Literal["response.file_search_call.searching"] | str
+    type: Literal["response.file_search_call.searching"]
     """The type of the event. Always `response.file_search_call.searching`."""
     output_index: int
     """The index of the output item that the file search call is searching."""
@@ -4269,7 +4687,7 @@ class ResponseFileSearchCallSearchingEvent(_Model):
 class ResponseFunctionCallArgumentsDeltaEvent(_Model):
     """Emitted when there is a partial function-call arguments delta."""
 
-    type: Literal["response.function_call_arguments.delta"] | str
+    type: Literal["response.function_call_arguments.delta"]
     """The type of the event. Always `response.function_call_arguments.delta`."""
     item_id: str
     """The ID of the output item that the function-call arguments delta is added to."""
@@ -4286,7 +4704,7 @@ class ResponseFunctionCallArgumentsDeltaEvent(_Model):
 class ResponseFunctionCallArgumentsDoneEvent(_Model):
     """Emitted when function-call arguments are finalized."""
 
-    type: Literal["response.function_call_arguments.done"] | str
+    type: Literal["response.function_call_arguments.done"]
     item_id: str
     """The ID of the item."""
     name: str
@@ -4304,7 +4722,7 @@ class ResponseShellCallCommandAddedStreamingEvent(_Model):
     Spec defaults, not applied: ``type='response.shell_call_command.added'``.
     """
 
-    type: Literal["response.shell_call_command.added"] | str
+    type: Literal["response.shell_call_command.added"]
     """The type of the event, always `response.shell_call_command.added`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -4321,7 +4739,7 @@ class ResponseShellCallCommandDeltaStreamingEvent(_Model):
     Spec defaults, not applied: ``type='response.shell_call_command.delta'``.
     """
 
-    type: Literal["response.shell_call_command.delta"] | str
+    type: Literal["response.shell_call_command.delta"]
     """The type of the event, always `response.shell_call_command.delta`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -4340,7 +4758,7 @@ class ResponseShellCallCommandDoneStreamingEvent(_Model):
     not applied: ``type='response.shell_call_command.done'``.
     """
 
-    type: Literal["response.shell_call_command.done"] | str
+    type: Literal["response.shell_call_command.done"]
     """The type of the event, always `response.shell_call_command.done`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -4367,7 +4785,7 @@ class ResponseShellCallOutputContentDeltaStreamingEvent(_Model):
     ``type='response.shell_call_output_content.delta'``.
     """
 
-    type: Literal["response.shell_call_output_content.delta"] | str
+    type: Literal["response.shell_call_output_content.delta"]
     """The type of the event, always `response.shell_call_output_content.delta`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -4386,7 +4804,7 @@ class ResponseShellCallOutputContentDoneStreamingEvent(_Model):
     defaults, not applied: ``type='response.shell_call_output_content.done'``.
     """
 
-    type: Literal["response.shell_call_output_content.done"] | str
+    type: Literal["response.shell_call_output_content.done"]
     """The type of the event, always `response.shell_call_output_content.done`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -4403,7 +4821,7 @@ class ResponseShellCallOutputContentDoneStreamingEvent(_Model):
 class ResponseInProgressEvent(_Model):
     """Emitted when the response is in progress."""
 
-    type: Literal["response.in_progress"] | str
+    type: Literal["response.in_progress"]
     """The type of the event. Always `response.in_progress`."""
     response: Response
     """The response that is in progress."""
@@ -4414,7 +4832,7 @@ class ResponseInProgressEvent(_Model):
 class ResponseFailedEvent(_Model):
     """An event that is emitted when a response fails."""
 
-    type: Literal["response.failed"] | str
+    type: Literal["response.failed"]
     """The type of the event. Always `response.failed`."""
     sequence_number: int
     """The sequence number of this event."""
@@ -4425,7 +4843,7 @@ class ResponseFailedEvent(_Model):
 class ResponseIncompleteEvent(_Model):
     """An event that is emitted when a response finishes as incomplete."""
 
-    type: Literal["response.incomplete"] | str
+    type: Literal["response.incomplete"]
     """The type of the event. Always `response.incomplete`."""
     response: Response
     """The response that was incomplete."""
@@ -4436,7 +4854,7 @@ class ResponseIncompleteEvent(_Model):
 class ResponseOutputItemAddedEvent(_Model):
     """Emitted when a new output item is added."""
 
-    type: Literal["response.output_item.added"] | str
+    type: Literal["response.output_item.added"]
     """The type of the event. Always `response.output_item.added`."""
     output_index: int
     """The index of the output item that was added."""
@@ -4453,7 +4871,7 @@ class ResponseOutputItemAddedEvent(_Model):
 class ResponseOutputItemDoneEvent(_Model):
     """Emitted when an output item is marked done."""
 
-    type: Literal["response.output_item.done"] | str
+    type: Literal["response.output_item.done"]
     """The type of the event. Always `response.output_item.done`."""
     output_index: int
     """The index of the output item that was marked done."""
@@ -4475,7 +4893,7 @@ class ResponseReasoningSummaryPartAddedEventPart(_Model):
 class ResponseReasoningSummaryPartAddedEvent(_Model):
     """Emitted when a new reasoning summary part is added."""
 
-    type: Literal["response.reasoning_summary_part.added"] | str
+    type: Literal["response.reasoning_summary_part.added"]
     """The type of the event. Always `response.reasoning_summary_part.added`."""
     item_id: str
     """The ID of the item this summary part is associated with."""
@@ -4501,7 +4919,7 @@ class ResponseReasoningSummaryPartDoneEventPart(_Model):
 class ResponseReasoningSummaryPartDoneEvent(_Model):
     """Emitted when a reasoning summary part is completed."""
 
-    type: Literal["response.reasoning_summary_part.done"] | str
+    type: Literal["response.reasoning_summary_part.done"]
     """The type of the event. Always `response.reasoning_summary_part.done`."""
     item_id: str
     """The ID of the item this summary part is associated with."""
@@ -4522,7 +4940,7 @@ class ResponseReasoningSummaryPartDoneEvent(_Model):
 class ResponseReasoningSummaryTextDeltaEvent(_Model):
     """Emitted when a delta is added to a reasoning summary text."""
 
-    type: Literal["response.reasoning_summary_text.delta"] | str
+    type: Literal["response.reasoning_summary_text.delta"]
     """The type of the event. Always `response.reasoning_summary_text.delta`."""
     item_id: str
     """The ID of the item this summary text delta is associated with."""
@@ -4539,7 +4957,7 @@ class ResponseReasoningSummaryTextDeltaEvent(_Model):
 class ResponseReasoningSummaryTextDoneEvent(_Model):
     """Emitted when a reasoning summary text is completed."""
 
-    type: Literal["response.reasoning_summary_text.done"] | str
+    type: Literal["response.reasoning_summary_text.done"]
     """The type of the event. Always `response.reasoning_summary_text.done`."""
     item_id: str
     """The ID of the item this summary text is associated with."""
@@ -4556,7 +4974,7 @@ class ResponseReasoningSummaryTextDoneEvent(_Model):
 class ResponseReasoningTextDeltaEvent(_Model):
     """Emitted when a delta is added to a reasoning text."""
 
-    type: Literal["response.reasoning_text.delta"] | str
+    type: Literal["response.reasoning_text.delta"]
     """The type of the event. Always `response.reasoning_text.delta`."""
     item_id: str
     """The ID of the item this reasoning text delta is associated with."""
@@ -4573,7 +4991,7 @@ class ResponseReasoningTextDeltaEvent(_Model):
 class ResponseReasoningTextDoneEvent(_Model):
     """Emitted when a reasoning text is completed."""
 
-    type: Literal["response.reasoning_text.done"] | str
+    type: Literal["response.reasoning_text.done"]
     """The type of the event. Always `response.reasoning_text.done`."""
     item_id: str
     """The ID of the item this reasoning text is associated with."""
@@ -4590,7 +5008,7 @@ class ResponseReasoningTextDoneEvent(_Model):
 class ResponseRefusalDeltaEvent(_Model):
     """Emitted when there is a partial refusal text."""
 
-    type: Literal["response.refusal.delta"] | str
+    type: Literal["response.refusal.delta"]
     """The type of the event. Always `response.refusal.delta`."""
     item_id: str
     """The ID of the output item that the refusal text is added to."""
@@ -4607,7 +5025,7 @@ class ResponseRefusalDeltaEvent(_Model):
 class ResponseRefusalDoneEvent(_Model):
     """Emitted when refusal text is finalized."""
 
-    type: Literal["response.refusal.done"] | str
+    type: Literal["response.refusal.done"]
     """The type of the event. Always `response.refusal.done`."""
     item_id: str
     """The ID of the output item that the refusal text is finalized."""
@@ -4645,7 +5063,7 @@ class ResponseLogProb(_Model):
 class ResponseTextDeltaEvent(_Model):
     """Emitted when there is an additional text delta."""
 
-    type: Literal["response.output_text.delta"] | str
+    type: Literal["response.output_text.delta"]
     """The type of the event. Always `response.output_text.delta`."""
     item_id: str
     """The ID of the output item that the text delta was added to."""
@@ -4664,7 +5082,7 @@ class ResponseTextDeltaEvent(_Model):
 class ResponseTextDoneEvent(_Model):
     """Emitted when text content is finalized."""
 
-    type: Literal["response.output_text.done"] | str
+    type: Literal["response.output_text.done"]
     """The type of the event. Always `response.output_text.done`."""
     item_id: str
     """The ID of the output item that the text content is finalized."""
@@ -4683,7 +5101,7 @@ class ResponseTextDoneEvent(_Model):
 class ResponseWebSearchCallCompletedEvent(_Model):
     """Emitted when a web search call is completed."""
 
-    type: Literal["response.web_search_call.completed"] | str
+    type: Literal["response.web_search_call.completed"]
     """The type of the event. Always `response.web_search_call.completed`."""
     output_index: int
     """The index of the output item that the web search call is associated with."""
@@ -4696,7 +5114,7 @@ class ResponseWebSearchCallCompletedEvent(_Model):
 class ResponseWebSearchCallInProgressEvent(_Model):
     """Emitted when a web search call is initiated."""
 
-    type: Literal["response.web_search_call.in_progress"] | str
+    type: Literal["response.web_search_call.in_progress"]
     """The type of the event. Always `response.web_search_call.in_progress`."""
     output_index: int
     """The index of the output item that the web search call is associated with."""
@@ -4709,7 +5127,7 @@ class ResponseWebSearchCallInProgressEvent(_Model):
 class ResponseWebSearchCallSearchingEvent(_Model):
     """Emitted when a web search call is executing."""
 
-    type: Literal["response.web_search_call.searching"] | str
+    type: Literal["response.web_search_call.searching"]
     """The type of the event. Always `response.web_search_call.searching`."""
     output_index: int
     """The index of the output item that the web search call is associated with."""
@@ -4724,7 +5142,7 @@ class ResponseImageGenCallCompletedEvent(_Model):
     is available.
     """
 
-    type: Literal["response.image_generation_call.completed"] | str
+    type: Literal["response.image_generation_call.completed"]
     """The type of the event. Always 'response.image_generation_call.completed'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4739,7 +5157,7 @@ class ResponseImageGenCallGeneratingEvent(_Model):
     (intermediate state).
     """
 
-    type: Literal["response.image_generation_call.generating"] | str
+    type: Literal["response.image_generation_call.generating"]
     """The type of the event. Always 'response.image_generation_call.generating'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4752,7 +5170,7 @@ class ResponseImageGenCallGeneratingEvent(_Model):
 class ResponseImageGenCallInProgressEvent(_Model):
     """Emitted when an image generation tool call is in progress."""
 
-    type: Literal["response.image_generation_call.in_progress"] | str
+    type: Literal["response.image_generation_call.in_progress"]
     """The type of the event. Always 'response.image_generation_call.in_progress'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4765,7 +5183,7 @@ class ResponseImageGenCallInProgressEvent(_Model):
 class ResponseImageGenCallPartialImageEvent(_Model):
     """Emitted when a partial image is available during image generation streaming."""
 
-    type: Literal["response.image_generation_call.partial_image"] | str
+    type: Literal["response.image_generation_call.partial_image"]
     """The type of the event. Always 'response.image_generation_call.partial_image'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4794,7 +5212,7 @@ class ResponseMCPCallArgumentsDeltaEvent(_Model):
     call.
     """
 
-    type: Literal["response.mcp_call_arguments.delta"] | str
+    type: Literal["response.mcp_call_arguments.delta"]
     """The type of the event. Always 'response.mcp_call_arguments.delta'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4811,7 +5229,7 @@ class ResponseMCPCallArgumentsDeltaEvent(_Model):
 class ResponseMCPCallArgumentsDoneEvent(_Model):
     """Emitted when the arguments for an MCP tool call are finalized."""
 
-    type: Literal["response.mcp_call_arguments.done"] | str
+    type: Literal["response.mcp_call_arguments.done"]
     """The type of the event. Always 'response.mcp_call_arguments.done'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4826,7 +5244,7 @@ class ResponseMCPCallArgumentsDoneEvent(_Model):
 class ResponseMCPCallCompletedEvent(_Model):
     """Emitted when an MCP  tool call has completed successfully."""
 
-    type: Literal["response.mcp_call.completed"] | str
+    type: Literal["response.mcp_call.completed"]
     """The type of the event. Always 'response.mcp_call.completed'."""
     item_id: str
     """The ID of the MCP tool call item that completed."""
@@ -4839,7 +5257,7 @@ class ResponseMCPCallCompletedEvent(_Model):
 class ResponseMCPCallFailedEvent(_Model):
     """Emitted when an MCP  tool call has failed."""
 
-    type: Literal["response.mcp_call.failed"] | str
+    type: Literal["response.mcp_call.failed"]
     """The type of the event. Always 'response.mcp_call.failed'."""
     item_id: str
     """The ID of the MCP tool call item that failed."""
@@ -4852,7 +5270,7 @@ class ResponseMCPCallFailedEvent(_Model):
 class ResponseMCPCallInProgressEvent(_Model):
     """Emitted when an MCP  tool call is in progress."""
 
-    type: Literal["response.mcp_call.in_progress"] | str
+    type: Literal["response.mcp_call.in_progress"]
     """The type of the event. Always 'response.mcp_call.in_progress'."""
     sequence_number: int
     """The sequence number of this event."""
@@ -4865,7 +5283,7 @@ class ResponseMCPCallInProgressEvent(_Model):
 class ResponseMCPListToolsCompletedEvent(_Model):
     """Emitted when the list of available MCP tools has been successfully retrieved."""
 
-    type: Literal["response.mcp_list_tools.completed"] | str
+    type: Literal["response.mcp_list_tools.completed"]
     """The type of the event. Always 'response.mcp_list_tools.completed'."""
     item_id: str
     """The ID of the MCP tool call item that produced this output."""
@@ -4878,7 +5296,7 @@ class ResponseMCPListToolsCompletedEvent(_Model):
 class ResponseMCPListToolsFailedEvent(_Model):
     """Emitted when the attempt to list available MCP tools has failed."""
 
-    type: Literal["response.mcp_list_tools.failed"] | str
+    type: Literal["response.mcp_list_tools.failed"]
     """The type of the event. Always 'response.mcp_list_tools.failed'."""
     item_id: str
     """The ID of the MCP tool call item that failed."""
@@ -4893,7 +5311,7 @@ class ResponseMCPListToolsInProgressEvent(_Model):
     MCP tools.
     """
 
-    type: Literal["response.mcp_list_tools.in_progress"] | str
+    type: Literal["response.mcp_list_tools.in_progress"]
     """The type of the event. Always 'response.mcp_list_tools.in_progress'."""
     item_id: str
     """The ID of the MCP tool call item that is being processed."""
@@ -4906,7 +5324,7 @@ class ResponseMCPListToolsInProgressEvent(_Model):
 class ResponseOutputTextAnnotationAddedEvent(_Model):
     """Emitted when an annotation is added to output text content."""
 
-    type: Literal["response.output_text.annotation.added"] | str
+    type: Literal["response.output_text.annotation.added"]
     """The type of the event. Always 'response.output_text.annotation.added'."""
     item_id: str
     """The unique identifier of the item to which the annotation is being added."""
@@ -4925,7 +5343,7 @@ class ResponseOutputTextAnnotationAddedEvent(_Model):
 class ResponseQueuedEvent(_Model):
     """Emitted when a response is queued and waiting to be processed."""
 
-    type: Literal["response.queued"] | str
+    type: Literal["response.queued"]
     """The type of the event. Always 'response.queued'."""
     response: Response
     """The full response object that is queued."""
@@ -4938,7 +5356,7 @@ class ResponseCustomToolCallInputDeltaEvent(_Model):
     call.
     """
 
-    type: Literal["response.custom_tool_call_input.delta"] | str
+    type: Literal["response.custom_tool_call_input.delta"]
     """The event type identifier."""
     sequence_number: int
     """The sequence number of this event."""
@@ -4953,7 +5371,7 @@ class ResponseCustomToolCallInputDeltaEvent(_Model):
 class ResponseCustomToolCallInputDoneEvent(_Model):
     """Event indicating that input for a custom tool call is complete."""
 
-    type: Literal["response.custom_tool_call_input.done"] | str
+    type: Literal["response.custom_tool_call_input.done"]
     """The event type identifier."""
     sequence_number: int
     """The sequence number of this event."""
@@ -4981,7 +5399,7 @@ class ChatCompletionMessageToolCall(_Model):
 
     id: str
     """Identifier of the tool call."""
-    type: Literal["function"] | str
+    type: Literal["function"]
     """Always `function`."""
     function: ChatCompletionMessageToolCallFunction
     """The function called."""
@@ -5001,7 +5419,7 @@ class ChatCompletionMessageCustomToolCall(_Model):
 
     id: str
     """Identifier of the tool call."""
-    type: Literal["custom"] | str
+    type: Literal["custom"]
     """Always `custom`."""
     custom: ChatCompletionMessageCustomToolCallCustom
     """The custom tool called."""
@@ -5158,7 +5576,11 @@ Learn how to build JSON schemas [here](https://json-schema.org/).
 TextResponseFormatConfiguration: TypeAlias = Annotated[
     Annotated[ResponseFormatText, Tag("ResponseFormatText")]
     | Annotated[TextResponseFormatJsonSchema, Tag("TextResponseFormatJsonSchema")]
-    | Annotated[ResponseFormatJsonObject, Tag("ResponseFormatJsonObject")],
+    | Annotated[ResponseFormatJsonObject, Tag("ResponseFormatJsonObject")]
+    | Annotated[
+        UnknownTextResponseFormatConfiguration,
+        Tag("UnknownTextResponseFormatConfiguration"),
+    ],
     Discriminator(
         _tag(
             "type",
@@ -5168,6 +5590,7 @@ TextResponseFormatConfiguration: TypeAlias = Annotated[
                 "json_schema": "TextResponseFormatJsonSchema",
                 "json_object": "ResponseFormatJsonObject",
             },
+            "UnknownTextResponseFormatConfiguration",
         )
     ),
 ]
@@ -5189,7 +5612,8 @@ is preferred for models that support it.
 
 Filters: TypeAlias = Annotated[
     Annotated[ComparisonFilter, Tag("ComparisonFilter")]
-    | Annotated[CompoundFilter, Tag("CompoundFilter")],
+    | Annotated[CompoundFilter, Tag("CompoundFilter")]
+    | Annotated[UnknownFilters, Tag("UnknownFilters")],
     Discriminator(
         _tag(
             "type",
@@ -5206,6 +5630,7 @@ Filters: TypeAlias = Annotated[
                 "and": "CompoundFilter",
                 "or": "CompoundFilter",
             },
+            "UnknownFilters",
         )
     ),
 ]
@@ -5230,7 +5655,8 @@ Tool: TypeAlias = Annotated[
     | Annotated[NamespaceToolParam, Tag("NamespaceToolParam")]
     | Annotated[ToolSearchToolParam, Tag("ToolSearchToolParam")]
     | Annotated[WebSearchPreviewTool, Tag("WebSearchPreviewTool")]
-    | Annotated[ApplyPatchToolParam, Tag("ApplyPatchToolParam")],
+    | Annotated[ApplyPatchToolParam, Tag("ApplyPatchToolParam")]
+    | Annotated[UnknownTool, Tag("UnknownTool")],
     Discriminator(
         _tag(
             "type",
@@ -5255,6 +5681,7 @@ Tool: TypeAlias = Annotated[
                 "web_search_preview_2025_03_11": "WebSearchPreviewTool",
                 "apply_patch": "ApplyPatchToolParam",
             },
+            "UnknownTool",
         )
     ),
 ]
@@ -5294,7 +5721,8 @@ ToolChoiceParam: TypeAlias = (
             Tag("SpecificProgrammaticToolCallingParam"),
         ]
         | Annotated[SpecificApplyPatchParam, Tag("SpecificApplyPatchParam")]
-        | Annotated[SpecificFunctionShellParam, Tag("SpecificFunctionShellParam")],
+        | Annotated[SpecificFunctionShellParam, Tag("SpecificFunctionShellParam")]
+        | Annotated[UnknownToolChoiceParamMember, Tag("UnknownToolChoiceParamMember")],
         Discriminator(
             _tag(
                 "type",
@@ -5316,6 +5744,7 @@ ToolChoiceParam: TypeAlias = (
                     "apply_patch": "SpecificApplyPatchParam",
                     "shell": "SpecificFunctionShellParam",
                 },
+                "UnknownToolChoiceParamMember",
             )
         ),
     ]
@@ -5334,7 +5763,11 @@ ResponsePromptVariables: TypeAlias = (
         | Annotated[
             Annotated[InputTextContent, Tag("InputTextContent")]
             | Annotated[InputImageContent, Tag("InputImageContent")]
-            | Annotated[InputFileContent, Tag("InputFileContent")],
+            | Annotated[InputFileContent, Tag("InputFileContent")]
+            | Annotated[
+                UnknownFunctionAndCustomToolCallOutput,
+                Tag("UnknownFunctionAndCustomToolCallOutput"),
+            ],
             Discriminator(
                 _tag(
                     "type",
@@ -5344,6 +5777,7 @@ ResponsePromptVariables: TypeAlias = (
                         "input_image": "InputImageContent",
                         "input_file": "InputFileContent",
                     },
+                    "UnknownFunctionAndCustomToolCallOutput",
                 )
             ),
         ],
@@ -5360,7 +5794,8 @@ Annotation: TypeAlias = Annotated[
     Annotated[FileCitationBody, Tag("FileCitationBody")]
     | Annotated[UrlCitationBody, Tag("UrlCitationBody")]
     | Annotated[ContainerFileCitationBody, Tag("ContainerFileCitationBody")]
-    | Annotated[FilePath, Tag("FilePath")],
+    | Annotated[FilePath, Tag("FilePath")]
+    | Annotated[UnknownAnnotation, Tag("UnknownAnnotation")],
     Discriminator(
         _tag(
             "type",
@@ -5371,6 +5806,7 @@ Annotation: TypeAlias = Annotated[
                 "container_file_citation": "ContainerFileCitationBody",
                 "file_path": "FilePath",
             },
+            "UnknownAnnotation",
         )
     ),
 ]
@@ -5379,12 +5815,14 @@ Annotation: TypeAlias = Annotated[
 
 OutputMessageContent: TypeAlias = Annotated[
     Annotated[OutputTextContent, Tag("OutputTextContent")]
-    | Annotated[RefusalContent, Tag("RefusalContent")],
+    | Annotated[RefusalContent, Tag("RefusalContent")]
+    | Annotated[UnknownOutputMessageContent, Tag("UnknownOutputMessageContent")],
     Discriminator(
         _tag(
             "type",
             "type",
             {"output_text": "OutputTextContent", "refusal": "RefusalContent"},
+            "UnknownOutputMessageContent",
         )
     ),
 ]
@@ -5401,12 +5839,14 @@ length of 512 characters, booleans, or numbers.
 
 ToolCallCaller: TypeAlias = Annotated[
     Annotated[DirectToolCallCaller, Tag("DirectToolCallCaller")]
-    | Annotated[ProgramToolCallCaller, Tag("ProgramToolCallCaller")],
+    | Annotated[ProgramToolCallCaller, Tag("ProgramToolCallCaller")]
+    | Annotated[UnknownToolCallCaller, Tag("UnknownToolCallCaller")],
     Discriminator(
         _tag(
             "type",
             "type",
             {"direct": "DirectToolCallCaller", "program": "ProgramToolCallCaller"},
+            "UnknownToolCallCaller",
         )
     ),
 ]
@@ -5415,7 +5855,8 @@ ToolCallCaller: TypeAlias = Annotated[
 
 ToolCallCallerParam: TypeAlias = Annotated[
     Annotated[DirectToolCallCallerParam, Tag("DirectToolCallCallerParam")]
-    | Annotated[ProgramToolCallCallerParam, Tag("ProgramToolCallCallerParam")],
+    | Annotated[ProgramToolCallCallerParam, Tag("ProgramToolCallCallerParam")]
+    | Annotated[UnknownToolCallCallerParam, Tag("UnknownToolCallCallerParam")],
     Discriminator(
         _tag(
             "type",
@@ -5424,6 +5865,7 @@ ToolCallCallerParam: TypeAlias = Annotated[
                 "direct": "DirectToolCallCallerParam",
                 "program": "ProgramToolCallCallerParam",
             },
+            "UnknownToolCallCallerParam",
         )
     ),
 ]
@@ -5433,7 +5875,11 @@ ToolCallCallerParam: TypeAlias = Annotated[
 FunctionAndCustomToolCallOutput: TypeAlias = Annotated[
     Annotated[InputTextContent, Tag("InputTextContent")]
     | Annotated[InputImageContent, Tag("InputImageContent")]
-    | Annotated[InputFileContent, Tag("InputFileContent")],
+    | Annotated[InputFileContent, Tag("InputFileContent")]
+    | Annotated[
+        UnknownFunctionAndCustomToolCallOutput,
+        Tag("UnknownFunctionAndCustomToolCallOutput"),
+    ],
     Discriminator(
         _tag(
             "type",
@@ -5443,6 +5889,7 @@ FunctionAndCustomToolCallOutput: TypeAlias = Annotated[
                 "input_image": "InputImageContent",
                 "input_file": "InputFileContent",
             },
+            "UnknownFunctionAndCustomToolCallOutput",
         )
     ),
 ]
@@ -5457,7 +5904,8 @@ ComputerAction: TypeAlias = Annotated[
     | Annotated[ScreenshotParam, Tag("ScreenshotParam")]
     | Annotated[ScrollParam, Tag("ScrollParam")]
     | Annotated[TypeParam, Tag("TypeParam")]
-    | Annotated[WaitParam, Tag("WaitParam")],
+    | Annotated[WaitParam, Tag("WaitParam")]
+    | Annotated[UnknownComputerAction, Tag("UnknownComputerAction")],
     Discriminator(
         _tag(
             "type",
@@ -5473,6 +5921,7 @@ ComputerAction: TypeAlias = Annotated[
                 "type": "TypeParam",
                 "wait": "WaitParam",
             },
+            "UnknownComputerAction",
         )
     ),
 ]
@@ -5487,7 +5936,8 @@ ComputerActionList: TypeAlias = list[ComputerAction]
 MCPToolCallError: TypeAlias = Annotated[
     Annotated[MCPProtocolError, Tag("MCPProtocolError")]
     | Annotated[MCPToolExecutionError, Tag("MCPToolExecutionError")]
-    | Annotated[HTTPError, Tag("HTTPError")],
+    | Annotated[HTTPError, Tag("HTTPError")]
+    | Annotated[UnknownMCPToolCallError, Tag("UnknownMCPToolCallError")],
     Discriminator(
         _tag(
             "type",
@@ -5497,6 +5947,7 @@ MCPToolCallError: TypeAlias = Annotated[
                 "mcp_tool_execution_error": "MCPToolExecutionError",
                 "http_error": "HTTPError",
             },
+            "UnknownMCPToolCallError",
         )
     ),
 ]
@@ -5530,7 +5981,8 @@ OutputItem: TypeAlias = Annotated[
     | Annotated[MCPApprovalRequest, Tag("MCPApprovalRequest")]
     | Annotated[MCPApprovalResponseResource, Tag("MCPApprovalResponseResource")]
     | Annotated[CustomToolCall, Tag("CustomToolCall")]
-    | Annotated[CustomToolCallOutputResource, Tag("CustomToolCallOutputResource")],
+    | Annotated[CustomToolCallOutputResource, Tag("CustomToolCallOutputResource")]
+    | Annotated[UnknownOutputItem, Tag("UnknownOutputItem")],
     Discriminator(
         _tag(
             "type",
@@ -5565,6 +6017,7 @@ OutputItem: TypeAlias = Annotated[
                 "custom_tool_call": "CustomToolCall",
                 "custom_tool_call_output": "CustomToolCallOutputResource",
             },
+            "UnknownOutputItem",
         )
     ),
 ]
@@ -5573,7 +6026,11 @@ OutputItem: TypeAlias = Annotated[
 InputContent: TypeAlias = Annotated[
     Annotated[InputTextContent, Tag("InputTextContent")]
     | Annotated[InputImageContent, Tag("InputImageContent")]
-    | Annotated[InputFileContent, Tag("InputFileContent")],
+    | Annotated[InputFileContent, Tag("InputFileContent")]
+    | Annotated[
+        UnknownFunctionAndCustomToolCallOutput,
+        Tag("UnknownFunctionAndCustomToolCallOutput"),
+    ],
     Discriminator(
         _tag(
             "type",
@@ -5583,6 +6040,7 @@ InputContent: TypeAlias = Annotated[
                 "input_image": "InputImageContent",
                 "input_file": "InputFileContent",
             },
+            "UnknownFunctionAndCustomToolCallOutput",
         )
     ),
 ]
@@ -5602,6 +6060,10 @@ FunctionShellCallOutputOutcomeParam: TypeAlias = Annotated[
     | Annotated[
         FunctionShellCallOutputExitOutcomeParam,
         Tag("FunctionShellCallOutputExitOutcomeParam"),
+    ]
+    | Annotated[
+        UnknownFunctionShellCallOutputOutcomeParam,
+        Tag("UnknownFunctionShellCallOutputOutcomeParam"),
     ],
     Discriminator(
         _tag(
@@ -5611,6 +6073,7 @@ FunctionShellCallOutputOutcomeParam: TypeAlias = Annotated[
                 "timeout": "FunctionShellCallOutputTimeoutOutcomeParam",
                 "exit": "FunctionShellCallOutputExitOutcomeParam",
             },
+            "UnknownFunctionShellCallOutputOutcomeParam",
         )
     ),
 ]
@@ -5626,6 +6089,9 @@ ApplyPatchOperationParam: TypeAlias = Annotated[
     ]
     | Annotated[
         ApplyPatchUpdateFileOperationParam, Tag("ApplyPatchUpdateFileOperationParam")
+    ]
+    | Annotated[
+        UnknownApplyPatchOperationParam, Tag("UnknownApplyPatchOperationParam")
     ],
     Discriminator(
         _tag(
@@ -5636,6 +6102,7 @@ ApplyPatchOperationParam: TypeAlias = Annotated[
                 "delete_file": "ApplyPatchDeleteFileOperationParam",
                 "update_file": "ApplyPatchUpdateFileOperationParam",
             },
+            "UnknownApplyPatchOperationParam",
         )
     ),
 ]
@@ -5677,7 +6144,8 @@ InputItem: TypeAlias = Annotated[
         | Annotated[MCPApprovalResponse, Tag("MCPApprovalResponse")]
         | Annotated[MCPToolCall, Tag("MCPToolCall")]
         | Annotated[CustomToolCallOutput, Tag("CustomToolCallOutput")]
-        | Annotated[CustomToolCall, Tag("CustomToolCall")],
+        | Annotated[CustomToolCall, Tag("CustomToolCall")]
+        | Annotated[UnknownInputItemMember, Tag("UnknownInputItemMember")],
         Discriminator(
             _tag(
                 "type",
@@ -5710,6 +6178,7 @@ InputItem: TypeAlias = Annotated[
                     "custom_tool_call_output": "CustomToolCallOutput",
                     "custom_tool_call": "CustomToolCall",
                 },
+                "UnknownInputItemMember",
             )
         ),
     ]
@@ -5724,7 +6193,8 @@ InputItem: TypeAlias = Annotated[
 OutputContent: TypeAlias = Annotated[
     Annotated[OutputTextContent, Tag("OutputTextContent")]
     | Annotated[RefusalContent, Tag("RefusalContent")]
-    | Annotated[ReasoningTextContent, Tag("ReasoningTextContent")],
+    | Annotated[ReasoningTextContent, Tag("ReasoningTextContent")]
+    | Annotated[UnknownOutputContent, Tag("UnknownOutputContent")],
     Discriminator(
         _tag(
             "type",
@@ -5734,6 +6204,7 @@ OutputContent: TypeAlias = Annotated[
                 "refusal": "RefusalContent",
                 "reasoning_text": "ReasoningTextContent",
             },
+            "UnknownOutputContent",
         )
     ),
 ]
@@ -5891,7 +6362,8 @@ ResponseStreamEvent: TypeAlias = Annotated[
     | Annotated[
         ResponseCustomToolCallInputDoneEvent,
         Tag("ResponseCustomToolCallInputDoneEvent"),
-    ],
+    ]
+    | Annotated[UnknownResponseStreamEvent, Tag("UnknownResponseStreamEvent")],
     Discriminator(
         _tag(
             "type",
@@ -5956,6 +6428,7 @@ ResponseStreamEvent: TypeAlias = Annotated[
                 "response.custom_tool_call_input.delta": "ResponseCustomToolCallInputDeltaEvent",
                 "response.custom_tool_call_input.done": "ResponseCustomToolCallInputDoneEvent",
             },
+            "UnknownResponseStreamEvent",
         )
     ),
 ]
@@ -5968,6 +6441,10 @@ ChatCompletionMessageToolCalls: TypeAlias = list[
         | Annotated[
             ChatCompletionMessageCustomToolCall,
             Tag("ChatCompletionMessageCustomToolCall"),
+        ]
+        | Annotated[
+            UnknownChatCompletionMessageToolCallsMember,
+            Tag("UnknownChatCompletionMessageToolCallsMember"),
         ],
         Discriminator(
             _tag(
@@ -5977,20 +6454,12 @@ ChatCompletionMessageToolCalls: TypeAlias = list[
                     "function": "ChatCompletionMessageToolCall",
                     "custom": "ChatCompletionMessageCustomToolCall",
                 },
+                "UnknownChatCompletionMessageToolCallsMember",
             )
         ),
     ]
 ]
 """The tool calls the model made."""
-
-
-class UnknownEvent(_Model):
-    """An event of a type this module's spec does not list (servers add event types
-    before the spec does): parse functions of event unions return it instead of raising,
-    and accumulators keep such events in ``unknown_events``. Every field of the event is kept (``model_extra``).
-    """
-
-    type: str
 
 
 def parse_create_chat_completion_stream_response(
@@ -6009,80 +6478,12 @@ def parse_create_chat_completion_response(data: Any) -> CreateChatCompletionResp
 _ADAPTER_ResponseStreamEvent: TypeAdapter[ResponseStreamEvent] = TypeAdapter(
     ResponseStreamEvent, config=ConfigDict(defer_build=True)
 )
-_TAGS_RESPONSE_STREAM_EVENT = frozenset(
-    {
-        "response.audio.delta",
-        "response.audio.done",
-        "response.audio.transcript.delta",
-        "response.audio.transcript.done",
-        "response.code_interpreter_call_code.delta",
-        "response.code_interpreter_call_code.done",
-        "response.code_interpreter_call.completed",
-        "response.code_interpreter_call.in_progress",
-        "response.code_interpreter_call.interpreting",
-        "response.completed",
-        "response.content_part.added",
-        "response.content_part.done",
-        "response.created",
-        "error",
-        "response.file_search_call.completed",
-        "response.file_search_call.in_progress",
-        "response.file_search_call.searching",
-        "response.function_call_arguments.delta",
-        "response.function_call_arguments.done",
-        "response.shell_call_command.added",
-        "response.shell_call_command.delta",
-        "response.shell_call_command.done",
-        "response.shell_call_output_content.delta",
-        "response.shell_call_output_content.done",
-        "response.in_progress",
-        "response.failed",
-        "response.incomplete",
-        "response.output_item.added",
-        "response.output_item.done",
-        "response.reasoning_summary_part.added",
-        "response.reasoning_summary_part.done",
-        "response.reasoning_summary_text.delta",
-        "response.reasoning_summary_text.done",
-        "response.reasoning_text.delta",
-        "response.reasoning_text.done",
-        "response.refusal.delta",
-        "response.refusal.done",
-        "response.output_text.delta",
-        "response.output_text.done",
-        "response.web_search_call.completed",
-        "response.web_search_call.in_progress",
-        "response.web_search_call.searching",
-        "response.image_generation_call.completed",
-        "response.image_generation_call.generating",
-        "response.image_generation_call.in_progress",
-        "response.image_generation_call.partial_image",
-        "response.mcp_call_arguments.delta",
-        "response.mcp_call_arguments.done",
-        "response.mcp_call.completed",
-        "response.mcp_call.failed",
-        "response.mcp_call.in_progress",
-        "response.mcp_list_tools.completed",
-        "response.mcp_list_tools.failed",
-        "response.mcp_list_tools.in_progress",
-        "response.output_text.annotation.added",
-        "response.queued",
-        "response.custom_tool_call_input.delta",
-        "response.custom_tool_call_input.done",
-    }
-)
 
 
-def parse_response_stream_event(data: Any) -> ResponseStreamEvent | UnknownEvent:
+def parse_response_stream_event(data: Any) -> ResponseStreamEvent:
     """Parse one decoded ``ResponseStreamEvent`` (the member its data fits); raises
-    ``pydantic.ValidationError``. An event whose tag the union does not
-    list is an ``UnknownEvent``, not an error."""
-    if (
-        type(data) is dict
-        and type(tag := data.get("type")) is str
-        and tag not in _TAGS_RESPONSE_STREAM_EVENT
-    ):
-        return UnknownEvent.model_validate(data, by_name=False)
+    ``pydantic.ValidationError``. A member whose tag the union does not
+    list is an ``UnknownResponseStreamEvent``, not an error."""
     return _ADAPTER_ResponseStreamEvent.validate_python(data, by_name=False)
 
 
@@ -6720,11 +7121,11 @@ _TOOL_CALLS = _KeyedList(
 
 
 class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
-    """Merges the chunks of one ``CreateChatCompletionStreamResponse`` stream: ``add`` each in order, then ask for
-    ``snapshot()`` or ``to_response()`` (see ``_ChunkAccumulator``)."""
+    """Merges the chunks of one ``CreateChatCompletionStreamResponse`` stream (see ``_ChunkAccumulator``)."""
 
     __slots__ = ()
     _model = CreateChatCompletionStreamResponse
+    _finish = (("choices", "finish_reason"),)
 
     def __init__(self, *, strict: bool = False) -> None:
         super().__init__(_CreateChatCompletionStreamResponseMerge(""), strict)
@@ -6813,13 +7214,15 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CODE_AS_CODE_INTERPRETER_CALL = _Slot(
     },
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CODE = _Slot(
-    "output[{output_index}].code", ident="item_id"
+    "output[{output_index}].code", ident="item_id", kinds=("string",)
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_STATUS = _Slot(
     "output[{output_index}].status", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ITEM = _Slot(
-    "output[{output_index}].content[{content_index}]", ident="item_id"
+    "output[{output_index}].content[{content_index}]",
+    ident="item_id",
+    kinds=("object",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_FUNCTION_CALL = _Slot(
     "output[{output_index}].arguments",
@@ -6827,12 +7230,15 @@ _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_FUNCTION_CALL = _Slot(
     new={"arguments": "", "call_id": "", "name": "", "type": "function_call"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_NAME = _Slot(
-    "output[{output_index}].name", ident="item_id"
+    "output[{output_index}].name", ident="item_id", kinds=("string",)
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS = _Slot(
     "output[{output_index}].arguments", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM = _Slot(
+    "output[{output_index}].action.commands[{command_index}]", kinds=("string",)
+)
+_RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM_2 = _Slot(
     "output[{output_index}].action.commands[{command_index}]"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT_ITEM = _Slot(
@@ -6841,14 +7247,21 @@ _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT_ITEM = _Slot(
     fixed=("detail", "mode", "type"),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT = _Slot(
-    "output[{output_index}].output", ident="item_id"
+    "output[{output_index}].output",
+    ident="item_id",
+    kinds=("array", "object", "string"),
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_ITEM = _Slot("output[{output_index}]")
+_RESPONSE_STREAM_EVENT_OUTPUT_ITEM = _Slot("output[{output_index}]", kinds=("object",))
 _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_ITEM = _Slot(
     "output[{output_index}].summary[{summary_index}]", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT = _Slot(
     "output[{output_index}].summary[{summary_index}].text", ident="item_id"
+)
+_RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT_2 = _Slot(
+    "output[{output_index}].summary[{summary_index}].text",
+    ident="item_id",
+    kinds=("string",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_REASONING_TEXT = _Slot(
     "output[{output_index}].content[{content_index}].text",
@@ -6856,7 +7269,9 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_REASONING_TEXT = _Slot(
     new={"text": "", "type": "reasoning_text"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT = _Slot(
-    "output[{output_index}].content[{content_index}].text", ident="item_id"
+    "output[{output_index}].content[{content_index}].text",
+    ident="item_id",
+    kinds=("string",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_AS_REFUSAL = _Slot(
     "output[{output_index}].content[{content_index}].refusal",
@@ -6864,7 +7279,9 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_AS_REFUSAL = _Slot(
     new={"refusal": "", "type": "refusal"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL = _Slot(
-    "output[{output_index}].content[{content_index}].refusal", ident="item_id"
+    "output[{output_index}].content[{content_index}].refusal",
+    ident="item_id",
+    kinds=("string",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_OUTPUT_TEXT = _Slot(
     "output[{output_index}].content[{content_index}].text",
@@ -6874,6 +7291,11 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_OUTPUT_TEXT = _Slot(
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS = _Slot(
     "output[{output_index}].content[{content_index}].logprobs", ident="item_id"
 )
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS_2 = _Slot(
+    "output[{output_index}].content[{content_index}].logprobs",
+    ident="item_id",
+    kinds=("array",),
+)
 _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_MCP_CALL = _Slot(
     "output[{output_index}].arguments",
     ident="item_id",
@@ -6882,6 +7304,7 @@ _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_MCP_CALL = _Slot(
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ANNOTATIONS_ITEM = _Slot(
     "output[{output_index}].content[{content_index}].annotations[{annotation_index}]",
     ident="item_id",
+    kinds=("object",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_INPUT_AS_CUSTOM_TOOL_CALL = _Slot(
     "output[{output_index}].input",
@@ -6889,7 +7312,7 @@ _RESPONSE_STREAM_EVENT_OUTPUT_INPUT_AS_CUSTOM_TOOL_CALL = _Slot(
     new={"call_id": "", "input": "", "name": "", "type": "custom_tool_call"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_INPUT = _Slot(
-    "output[{output_index}].input", ident="item_id"
+    "output[{output_index}].input", ident="item_id", kinds=("string",)
 )
 
 
@@ -7048,7 +7471,7 @@ def _on_response_shell_call_command_delta(f: _EventFold, e: dict[str, Any]) -> N
     """``response.shell_call_command.delta``: append delta at
     output[{output_index}].action.commands[{command_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM_2.append(f, e, e.get("delta"))
 
 
 def _on_response_shell_call_command_done(f: _EventFold, e: dict[str, Any]) -> None:
@@ -7128,7 +7551,7 @@ def _on_response_reasoning_summary_text_done(f: _EventFold, e: dict[str, Any]) -
     """``response.reasoning_summary_text.done``: replace text at
     output[{output_index}].summary[{summary_index}].text.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT_2.replace(
         f, e, e.get("text"), check=True, optional=True
     )
 
@@ -7192,7 +7615,7 @@ def _on_response_output_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT.replace(
         f, e, e.get("text"), content, check=True, optional=True
     )
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS_2.replace(
         f, e, e.get("logprobs"), content
     )
 
@@ -7448,6 +7871,13 @@ class ResponseStreamEventAccumulator:
             Response.model_validate, self._fold.snapshot(), self._fold
         )
         return built
+
+    def to_response(self) -> Response:
+        """The finished ``Response``, what the API answers without streaming: ``snapshot()``        once the stream has ended. Asked before its terminal event (a stream cut short), it is
+        reported once as ``incomplete`` and built anyway; ``strict=True`` raises
+        ``StreamMergeError`` instead."""
+        self._fold.ended()
+        return self.snapshot()
 
     @property
     def anomalies(self) -> list[Anomaly]:

@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 9e850d7c74e5e5c7a495b175d82ded9d, output b599fa67743967c9fd3db874716d6752
+# Fingerprint: inputs c6b53c6fdda4359594db5ab4e7c5d87c, output 135b93928283e6215736cf9aba3cd921
 """TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI
 API (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``)
 and a stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``,
@@ -13,7 +13,7 @@ parsed by ``parse_response_stream_event``. Needs typing_extensions, and
 from __future__ import annotations
 
 from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Iterator
-from typing import Any, Literal, TypeAlias, cast
+from typing import Any, Literal, TypeAlias
 
 from typing_extensions import NotRequired, TypedDict
 
@@ -374,7 +374,38 @@ __all__ = [
     "ToolsArray",
     "TopLogProb",
     "TypeParam",
-    "UnknownEvent",
+    "UnknownAnnotation",
+    "UnknownApplyPatchOperationParam",
+    "UnknownApplyPatchToolCallOperation",
+    "UnknownAutoCodeInterpreterToolParamNetworkPolicy",
+    "UnknownChatCompletionMessageToolCallsMember",
+    "UnknownChatCompletionModerationInput",
+    "UnknownCodeInterpreterToolCallOutputs",
+    "UnknownComputerAction",
+    "UnknownContainerAutoParamSkills",
+    "UnknownCustomToolParamFormat",
+    "UnknownFilters",
+    "UnknownFunctionAndCustomToolCallOutput",
+    "UnknownFunctionCallOutputItemParamOutput",
+    "UnknownFunctionShellCallEnvironment",
+    "UnknownFunctionShellCallItemParamEnvironment",
+    "UnknownFunctionShellCallOutputContentOutcome",
+    "UnknownFunctionShellCallOutputOutcomeParam",
+    "UnknownFunctionShellToolParamEnvironment",
+    "UnknownInputItemMember",
+    "UnknownMCPToolCallError",
+    "UnknownModerationInput",
+    "UnknownNamespaceToolParamTools",
+    "UnknownOutputContent",
+    "UnknownOutputItem",
+    "UnknownOutputMessageContent",
+    "UnknownResponseStreamEvent",
+    "UnknownTextResponseFormatConfiguration",
+    "UnknownTool",
+    "UnknownToolCallCaller",
+    "UnknownToolCallCallerParam",
+    "UnknownToolChoiceParamMember",
+    "UnknownWebSearchToolCallAction",
     "UrlCitationBody",
     "VectorStoreFileAttributes",
     "Verbosity",
@@ -711,6 +742,326 @@ PromptCacheTTLEnum: TypeAlias = Literal["30m"]
 PromptCacheModeEnum: TypeAlias = Literal["implicit", "explicit"]
 
 
+class UnknownTextResponseFormatConfiguration(TypedDict):
+    """A member of ``TextResponseFormatConfiguration`` that this module's spec does
+    not list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFilters(TypedDict):
+    """A member of ``Filters`` that this module's spec does not list (servers add
+    kinds before the spec does): its tag ``type`` names no member the spec lists.
+    Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownTool(TypedDict):
+    """A member of ``Tool`` that this module's spec does not list (servers add kinds
+    before the spec does): its tag ``type`` names no member the spec lists. Every
+    other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownAnnotation(TypedDict):
+    """A member of ``Annotation`` that this module's spec does not list (servers add
+    kinds before the spec does): its tag ``type`` names no member the spec lists.
+    Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownOutputMessageContent(TypedDict):
+    """A member of ``OutputMessageContent`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownToolCallCaller(TypedDict):
+    """A member of ``ToolCallCaller`` that this module's spec does not list (servers
+    add kinds before the spec does): its tag ``type`` names no member the spec
+    lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownToolCallCallerParam(TypedDict):
+    """A member of ``ToolCallCallerParam`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionAndCustomToolCallOutput(TypedDict):
+    """A member of ``FunctionAndCustomToolCallOutput`` that this module's spec does
+    not list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownComputerAction(TypedDict):
+    """A member of ``ComputerAction`` that this module's spec does not list (servers
+    add kinds before the spec does): its tag ``type`` names no member the spec
+    lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownMCPToolCallError(TypedDict):
+    """A member of ``MCPToolCallError`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownOutputItem(TypedDict):
+    """A member of ``OutputItem`` that this module's spec does not list (servers add
+    kinds before the spec does): its tag ``type`` names no member the spec lists.
+    Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionShellCallOutputOutcomeParam(TypedDict):
+    """A member of ``FunctionShellCallOutputOutcomeParam`` that this module's spec
+    does not list (servers add kinds before the spec does): its tag ``type`` names
+    no member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownApplyPatchOperationParam(TypedDict):
+    """A member of ``ApplyPatchOperationParam`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownOutputContent(TypedDict):
+    """A member of ``OutputContent`` that this module's spec does not list (servers
+    add kinds before the spec does): its tag ``type`` names no member the spec
+    lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownResponseStreamEvent(TypedDict):
+    """A member of ``ResponseStreamEvent`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownChatCompletionModerationInput(TypedDict):
+    """A member of ``ChatCompletionModerationInput`` that this module's spec does not
+    list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownAutoCodeInterpreterToolParamNetworkPolicy(TypedDict):
+    """A member of ``AutoCodeInterpreterToolParamNetworkPolicy`` that this module's
+    spec does not list (servers add kinds before the spec does): its tag ``type``
+    names no member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownContainerAutoParamSkills(TypedDict):
+    """A member of ``ContainerAutoParamSkills`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionShellToolParamEnvironment(TypedDict):
+    """A member of ``FunctionShellToolParamEnvironment`` that this module's spec does
+    not list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownCustomToolParamFormat(TypedDict):
+    """A member of ``CustomToolParamFormat`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownNamespaceToolParamTools(TypedDict):
+    """A member of ``NamespaceToolParamTools`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownWebSearchToolCallAction(TypedDict):
+    """A member of ``WebSearchToolCallAction`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownCodeInterpreterToolCallOutputs(TypedDict):
+    """A member of ``CodeInterpreterToolCallOutputs`` that this module's spec does
+    not list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionShellCallEnvironment(TypedDict):
+    """A member of ``FunctionShellCallEnvironment`` that this module's spec does not
+    list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionShellCallOutputContentOutcome(TypedDict):
+    """A member of ``FunctionShellCallOutputContentOutcome`` that this module's spec
+    does not list (servers add kinds before the spec does): its tag ``type`` names
+    no member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownApplyPatchToolCallOperation(TypedDict):
+    """A member of ``ApplyPatchToolCallOperation`` that this module's spec does not
+    list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionCallOutputItemParamOutput(TypedDict):
+    """A member of ``FunctionCallOutputItemParamOutput`` that this module's spec does
+    not list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownFunctionShellCallItemParamEnvironment(TypedDict):
+    """A member of ``FunctionShellCallItemParamEnvironment`` that this module's spec
+    does not list (servers add kinds before the spec does): its tag ``type`` names
+    no member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownModerationInput(TypedDict):
+    """A member of ``ModerationInput`` that this module's spec does not list (servers
+    add kinds before the spec does): its tag ``type`` names no member the spec
+    lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownToolChoiceParamMember(TypedDict):
+    """A member of ``ToolChoiceParamMember`` that this module's spec does not list
+    (servers add kinds before the spec does): its tag ``type`` names no member the
+    spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownInputItemMember(TypedDict):
+    """A member of ``InputItemMember`` that this module's spec does not list (servers
+    add kinds before the spec does): its tag ``type`` names no member the spec
+    lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownChatCompletionMessageToolCallsMember(TypedDict):
+    """A member of ``ChatCompletionMessageToolCallsMember`` that this module's spec
+    does not list (servers add kinds before the spec does): its tag ``type`` names
+    no member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
 class ChatCompletionStreamResponseDeltaFunctionCall(TypedDict):
     """Deprecated. Replaced by `tool_calls`; a piece of the function the model calls."""
 
@@ -913,7 +1264,7 @@ class ModerationResultBody(TypedDict):
 class ChatCompletionModerationResults(TypedDict):
     """Moderation results for the input or the output."""
 
-    type: Literal["moderation_results"] | str
+    type: Literal["moderation_results"]
     """Always `moderation_results`."""
     model: str
     """The moderation model that produced the results."""
@@ -924,7 +1275,7 @@ class ChatCompletionModerationResults(TypedDict):
 class ChatCompletionModerationError(TypedDict):
     """Moderation could not be done for the input or the output."""
 
-    type: Literal["error"] | str
+    type: Literal["error"]
     """Always `error`."""
     code: str
     """Machine-readable error code."""
@@ -935,9 +1286,17 @@ class ChatCompletionModerationError(TypedDict):
 class ChatCompletionModeration(TypedDict):
     """Moderation of the request's input and the generated output."""
 
-    input: ChatCompletionModerationResults | ChatCompletionModerationError
+    input: (
+        ChatCompletionModerationResults
+        | ChatCompletionModerationError
+        | UnknownChatCompletionModerationInput
+    )
     """Moderation of the input."""
-    output: ChatCompletionModerationResults | ChatCompletionModerationError
+    output: (
+        ChatCompletionModerationResults
+        | ChatCompletionModerationError
+        | UnknownChatCompletionModerationInput
+    )
     """Moderation of the output."""
 
 
@@ -995,7 +1354,7 @@ _KEYS_CreateChatCompletionStreamResponse = frozenset(
 class ResponseAudioDeltaEvent(TypedDict):
     """Emitted when there is a partial audio response."""
 
-    type: Literal["response.audio.delta"] | str
+    type: Literal["response.audio.delta"]
     """The type of the event. Always `response.audio.delta`."""
     sequence_number: int
     """A sequence number for this chunk of the stream response."""
@@ -1006,7 +1365,7 @@ class ResponseAudioDeltaEvent(TypedDict):
 class ResponseAudioDoneEvent(TypedDict):
     """Emitted when the audio response is complete."""
 
-    type: Literal["response.audio.done"] | str
+    type: Literal["response.audio.done"]
     """The type of the event. Always `response.audio.done`."""
     sequence_number: int
     """The sequence number of the delta."""
@@ -1015,7 +1374,7 @@ class ResponseAudioDoneEvent(TypedDict):
 class ResponseAudioTranscriptDeltaEvent(TypedDict):
     """Emitted when there is a partial transcript of audio."""
 
-    type: Literal["response.audio.transcript.delta"] | str
+    type: Literal["response.audio.transcript.delta"]
     """The type of the event. Always `response.audio.transcript.delta`."""
     delta: str
     """The partial transcript of the audio response."""
@@ -1026,7 +1385,7 @@ class ResponseAudioTranscriptDeltaEvent(TypedDict):
 class ResponseAudioTranscriptDoneEvent(TypedDict):
     """Emitted when the full audio transcript is completed."""
 
-    type: Literal["response.audio.transcript.done"] | str
+    type: Literal["response.audio.transcript.done"]
     """The type of the event. Always `response.audio.transcript.done`."""
     sequence_number: int
     """The sequence number of this event."""
@@ -1035,7 +1394,7 @@ class ResponseAudioTranscriptDoneEvent(TypedDict):
 class ResponseCodeInterpreterCallCodeDeltaEvent(TypedDict):
     """Emitted when a partial code snippet is streamed by the code interpreter."""
 
-    type: Literal["response.code_interpreter_call_code.delta"] | str
+    type: Literal["response.code_interpreter_call_code.delta"]
     """The type of the event. Always `response.code_interpreter_call_code.delta`."""
     output_index: int
     """The index of the output item in the response for which the code is being
@@ -1052,7 +1411,7 @@ class ResponseCodeInterpreterCallCodeDeltaEvent(TypedDict):
 class ResponseCodeInterpreterCallCodeDoneEvent(TypedDict):
     """Emitted when the code snippet is finalized by the code interpreter."""
 
-    type: Literal["response.code_interpreter_call_code.done"] | str
+    type: Literal["response.code_interpreter_call_code.done"]
     """The type of the event. Always `response.code_interpreter_call_code.done`."""
     output_index: int
     """The index of the output item in the response for which the code is finalized."""
@@ -1067,7 +1426,7 @@ class ResponseCodeInterpreterCallCodeDoneEvent(TypedDict):
 class ResponseCodeInterpreterCallCompletedEvent(TypedDict):
     """Emitted when the code interpreter call is completed."""
 
-    type: Literal["response.code_interpreter_call.completed"] | str
+    type: Literal["response.code_interpreter_call.completed"]
     """The type of the event. Always `response.code_interpreter_call.completed`."""
     output_index: int
     """The index of the output item in the response for which the code interpreter
@@ -1082,7 +1441,7 @@ class ResponseCodeInterpreterCallCompletedEvent(TypedDict):
 class ResponseCodeInterpreterCallInProgressEvent(TypedDict):
     """Emitted when a code interpreter call is in progress."""
 
-    type: Literal["response.code_interpreter_call.in_progress"] | str
+    type: Literal["response.code_interpreter_call.in_progress"]
     """The type of the event. Always `response.code_interpreter_call.in_progress`."""
     output_index: int
     """The index of the output item in the response for which the code interpreter
@@ -1097,7 +1456,7 @@ class ResponseCodeInterpreterCallInProgressEvent(TypedDict):
 class ResponseCodeInterpreterCallInterpretingEvent(TypedDict):
     """Emitted when the code interpreter is actively interpreting the code snippet."""
 
-    type: Literal["response.code_interpreter_call.interpreting"] | str
+    type: Literal["response.code_interpreter_call.interpreting"]
     """The type of the event. Always `response.code_interpreter_call.interpreting`."""
     output_index: int
     """The index of the output item in the response for which the code interpreter is
@@ -1112,14 +1471,14 @@ class ResponseCodeInterpreterCallInterpretingEvent(TypedDict):
 class ResponseFormatText(TypedDict):
     """Default response format. Used to generate text responses."""
 
-    type: Literal["text"] | str
+    type: Literal["text"]
     """The type of response format being defined. Always `text`."""
 
 
 TextResponseFormatJsonSchema = TypedDict(
     "TextResponseFormatJsonSchema",
     {
-        "type": 'Literal["json_schema"] | str',
+        "type": 'Literal["json_schema"]',
         "description": NotRequired["str | None"],
         "name": "str",
         "schema": "ResponseFormatJsonSchemaSchema",
@@ -1140,7 +1499,7 @@ class ResponseFormatJsonObject(TypedDict):
     to do so.
     """
 
-    type: Literal["json_object"] | str
+    type: Literal["json_object"]
     """The type of response format being defined. Always `json_object`."""
 
 
@@ -1162,7 +1521,7 @@ class FunctionTool(TypedDict):
     defaults, not applied: ``type='function'``.
     """
 
-    type: Literal["function"] | str
+    type: Literal["function"]
     """The type of the function tool. Always `function`."""
     name: str
     """The name of the function to call."""
@@ -1210,7 +1569,7 @@ class ComparisonFilter(TypedDict):
     defined comparison operation. Spec defaults, not applied: ``type='eq'``.
     """
 
-    type: Literal["eq", "ne", "gt", "gte", "lt", "lte", "in", "nin"] | str
+    type: Literal["eq", "ne", "gt", "gte", "lt", "lte", "in", "nin"]
     """Specifies the comparison operator: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `in`,
     `nin`.
     - `eq`: equals
@@ -1233,7 +1592,7 @@ class ComparisonFilter(TypedDict):
 class CompoundFilter(TypedDict):
     """Combine multiple filters using `and` or `or`."""
 
-    type: Literal["and", "or"] | str
+    type: Literal["and", "or"]
     """Type of operation: `and` or `or`."""
     filters: list[Any]
     """Array of filters to combine. Items can be `ComparisonFilter` or
@@ -1248,7 +1607,7 @@ class FileSearchTool(TypedDict):
     defaults, not applied: ``type='file_search'``.
     """
 
-    type: Literal["file_search"] | str
+    type: Literal["file_search"]
     """The type of the file search tool. Always `file_search`."""
     vector_store_ids: list[str]
     """The IDs of the vector stores to search."""
@@ -1268,7 +1627,7 @@ class ComputerTool(TypedDict):
     defaults, not applied: ``type='computer'``.
     """
 
-    type: Literal["computer"] | str
+    type: Literal["computer"]
     """The type of the computer tool. Always `computer`."""
 
 
@@ -1278,7 +1637,7 @@ class ComputerUsePreviewTool(TypedDict):
     defaults, not applied: ``type='computer_use_preview'``.
     """
 
-    type: Literal["computer_use_preview"] | str
+    type: Literal["computer_use_preview"]
     """The type of the computer use tool. Always `computer_use_preview`."""
     environment: ComputerEnvironment | str
     """The type of computer environment to control."""
@@ -1328,7 +1687,7 @@ class WebSearchTool(TypedDict):
     ``external_web_access=True``, ``search_context_size='medium'``.
     """
 
-    type: Literal["web_search", "web_search_2025_08_26"] | str
+    type: Literal["web_search", "web_search_2025_08_26"]
     """The type of the web search tool. One of `web_search` or
     `web_search_2025_08_26`.
     """
@@ -1376,7 +1735,7 @@ class MCPTool(TypedDict):
     Spec defaults, not applied: ``require_approval='always'``.
     """
 
-    type: Literal["mcp"] | str
+    type: Literal["mcp"]
     """The type of the MCP tool. Always `mcp`."""
     server_label: str
     """A label for this MCP server, used to identify it in tool calls."""
@@ -1443,7 +1802,7 @@ class MCPTool(TypedDict):
 class ContainerNetworkPolicyDisabledParam(TypedDict):
     """Spec defaults, not applied: ``type='disabled'``."""
 
-    type: Literal["disabled"] | str
+    type: Literal["disabled"]
     """Disable outbound network access. Always `disabled`."""
 
 
@@ -1459,7 +1818,7 @@ class ContainerNetworkPolicyDomainSecretParam(TypedDict):
 class ContainerNetworkPolicyAllowlistParam(TypedDict):
     """Spec defaults, not applied: ``type='allowlist'``."""
 
-    type: Literal["allowlist"] | str
+    type: Literal["allowlist"]
     """Allow outbound network access only to specified domains. Always `allowlist`."""
     allowed_domains: list[str]
     """A list of allowed domains when type is `allowlist`."""
@@ -1481,6 +1840,7 @@ class AutoCodeInterpreterToolParam(TypedDict):
     network_policy: NotRequired[
         ContainerNetworkPolicyDisabledParam
         | ContainerNetworkPolicyAllowlistParam
+        | UnknownAutoCodeInterpreterToolParamNetworkPolicy
         | None
     ]
     """Network access policy for the container."""
@@ -1489,7 +1849,7 @@ class AutoCodeInterpreterToolParam(TypedDict):
 class CodeInterpreterTool(TypedDict):
     """A tool that runs Python code to help generate a response to a prompt."""
 
-    type: Literal["code_interpreter"] | str
+    type: Literal["code_interpreter"]
     """The type of the code interpreter tool. Always `code_interpreter`."""
     container: str | AutoCodeInterpreterToolParam
     """The code interpreter container. Can be a container ID or an object that
@@ -1503,7 +1863,7 @@ class CodeInterpreterTool(TypedDict):
 class ProgrammaticToolCallingParam(TypedDict):
     """Spec defaults, not applied: ``type='programmatic_tool_calling'``."""
 
-    type: Literal["programmatic_tool_calling"] | str
+    type: Literal["programmatic_tool_calling"]
     """The type of the tool. Always `programmatic_tool_calling`."""
 
 
@@ -1525,7 +1885,7 @@ class ImageGenTool(TypedDict):
     ``partial_images=0``.
     """
 
-    type: Literal["image_generation"] | str
+    type: Literal["image_generation"]
     """The type of the image generation tool. Always `image_generation`."""
     model: NotRequired[
         Literal[
@@ -1590,14 +1950,14 @@ class LocalShellToolParam(TypedDict):
     Spec defaults, not applied: ``type='local_shell'``.
     """
 
-    type: Literal["local_shell"] | str
+    type: Literal["local_shell"]
     """The type of the local shell tool. Always `local_shell`."""
 
 
 class SkillReferenceParam(TypedDict):
     """Spec defaults, not applied: ``type='skill_reference'``."""
 
-    type: Literal["skill_reference"] | str
+    type: Literal["skill_reference"]
     """References a skill created with the /v1/skills endpoint."""
     skill_id: str
     """The ID of the referenced skill."""
@@ -1621,7 +1981,7 @@ class InlineSkillSourceParam(TypedDict):
 class InlineSkillParam(TypedDict):
     """Spec defaults, not applied: ``type='inline'``."""
 
-    type: Literal["inline"] | str
+    type: Literal["inline"]
     """Defines an inline skill for this request."""
     name: str
     """The name of the skill."""
@@ -1634,7 +1994,7 @@ class InlineSkillParam(TypedDict):
 class ContainerAutoParam(TypedDict):
     """Spec defaults, not applied: ``type='container_auto'``."""
 
-    type: Literal["container_auto"] | str
+    type: Literal["container_auto"]
     """Automatically creates a container for this request"""
     file_ids: NotRequired[list[str] | None]
     """An optional list of uploaded files to make available to your code."""
@@ -1643,10 +2003,14 @@ class ContainerAutoParam(TypedDict):
     network_policy: NotRequired[
         ContainerNetworkPolicyDisabledParam
         | ContainerNetworkPolicyAllowlistParam
+        | UnknownAutoCodeInterpreterToolParamNetworkPolicy
         | None
     ]
     """Network access policy for the container."""
-    skills: NotRequired[list[SkillReferenceParam | InlineSkillParam] | None]
+    skills: NotRequired[
+        list[SkillReferenceParam | InlineSkillParam | UnknownContainerAutoParamSkills]
+        | None
+    ]
     """An optional list of skills referenced by id or inline data."""
 
 
@@ -1662,7 +2026,7 @@ class LocalSkillParam(TypedDict):
 class LocalEnvironmentParam(TypedDict):
     """Spec defaults, not applied: ``type='local'``."""
 
-    type: Literal["local"] | str
+    type: Literal["local"]
     """Use a local computer environment."""
     skills: NotRequired[list[LocalSkillParam] | None]
     """An optional list of skills."""
@@ -1671,7 +2035,7 @@ class LocalEnvironmentParam(TypedDict):
 class ContainerReferenceParam(TypedDict):
     """Spec defaults, not applied: ``type='container_reference'``."""
 
-    type: Literal["container_reference"] | str
+    type: Literal["container_reference"]
     """References a container created with the /v1/containers endpoint"""
     container_id: str
     """The ID of the referenced container."""
@@ -1682,10 +2046,14 @@ class FunctionShellToolParam(TypedDict):
     applied: ``type='shell'``.
     """
 
-    type: Literal["shell"] | str
+    type: Literal["shell"]
     """The type of the shell tool. Always `shell`."""
     environment: NotRequired[
-        ContainerAutoParam | LocalEnvironmentParam | ContainerReferenceParam | None
+        ContainerAutoParam
+        | LocalEnvironmentParam
+        | ContainerReferenceParam
+        | UnknownFunctionShellToolParamEnvironment
+        | None
     ]
     allowed_callers: NotRequired[list[CallableToolAllowedCaller | str] | None]
     """The tool invocation context(s)."""
@@ -1694,14 +2062,14 @@ class FunctionShellToolParam(TypedDict):
 class CustomTextFormatParam(TypedDict):
     """Unconstrained free-form text. Spec defaults, not applied: ``type='text'``."""
 
-    type: Literal["text"] | str
+    type: Literal["text"]
     """Unconstrained text format. Always `text`."""
 
 
 class CustomGrammarFormatParam(TypedDict):
     """A grammar defined by the user. Spec defaults, not applied: ``type='grammar'``."""
 
-    type: Literal["grammar"] | str
+    type: Literal["grammar"]
     """Grammar format. Always `grammar`."""
     syntax: GrammarSyntax1 | str
     """The syntax of the grammar definition. One of `lark` or `regex`."""
@@ -1715,13 +2083,18 @@ class CustomToolParam(TypedDict):
     applied: ``type='custom'``.
     """
 
-    type: Literal["custom"] | str
+    type: Literal["custom"]
     """The type of the custom tool. Always `custom`."""
     name: str
     """The name of the custom tool, used to identify it in tool calls."""
     description: NotRequired[str | None]
     """Optional description of the custom tool, used to provide more context."""
-    format: NotRequired[CustomTextFormatParam | CustomGrammarFormatParam | None]
+    format: NotRequired[
+        CustomTextFormatParam
+        | CustomGrammarFormatParam
+        | UnknownCustomToolParamFormat
+        | None
+    ]
     """The input format for the custom tool. Default is unconstrained text."""
     defer_loading: NotRequired[bool | None]
     """Whether this tool should be deferred and discovered via tool search."""
@@ -1740,7 +2113,7 @@ class FunctionToolParam(TypedDict):
     to use strict validation when the schema is compatible, and falls back to
     non-strict validation otherwise.
     """
-    type: Literal["function"] | str
+    type: Literal["function"]
     output_schema: NotRequired[dict[str, Any] | None]
     """A JSON Schema describing the JSON value encoded in string outputs for this
     function tool. This does not describe content-array outputs.
@@ -1756,13 +2129,13 @@ class NamespaceToolParam(TypedDict):
     applied: ``type='namespace'``.
     """
 
-    type: Literal["namespace"] | str
+    type: Literal["namespace"]
     """The type of the tool. Always `namespace`."""
     name: str
     """The namespace name used in tool calls (for example, `crm`)."""
     description: str
     """A description of the namespace shown to the model."""
-    tools: list[FunctionToolParam | CustomToolParam]
+    tools: list[FunctionToolParam | CustomToolParam | UnknownNamespaceToolParamTools]
     """The function/custom tools available inside this namespace."""
 
 
@@ -1771,7 +2144,7 @@ class ToolSearchToolParam(TypedDict):
     not applied: ``type='tool_search'``.
     """
 
-    type: Literal["tool_search"] | str
+    type: Literal["tool_search"]
     """The type of the tool. Always `tool_search`."""
     execution: NotRequired[ToolSearchExecutionType | str | None]
     """Whether tool search is executed by the server or by the client."""
@@ -1807,7 +2180,7 @@ class WebSearchPreviewTool(TypedDict):
     defaults, not applied: ``type='web_search_preview'``.
     """
 
-    type: Literal["web_search_preview", "web_search_preview_2025_03_11"] | str
+    type: Literal["web_search_preview", "web_search_preview_2025_03_11"]
     """The type of the web search tool. One of `web_search_preview` or
     `web_search_preview_2025_03_11`.
     """
@@ -1825,7 +2198,7 @@ class ApplyPatchToolParam(TypedDict):
     Spec defaults, not applied: ``type='apply_patch'``.
     """
 
-    type: Literal["apply_patch"] | str
+    type: Literal["apply_patch"]
     """The type of the tool. Always `apply_patch`."""
     allowed_callers: NotRequired[list[CallableToolAllowedCaller | str] | None]
     """The tool invocation context(s)."""
@@ -1834,7 +2207,7 @@ class ApplyPatchToolParam(TypedDict):
 class ToolChoiceAllowed(TypedDict):
     """Constrains the tools available to the model to a pre-defined set."""
 
-    type: Literal["allowed_tools"] | str
+    type: Literal["allowed_tools"]
     """Allowed tool configuration type. Always `allowed_tools`."""
     mode: Literal["auto", "required"] | str
     """Constrains the tools available to the model to a pre-defined set.
@@ -1863,19 +2236,16 @@ class ToolChoiceTypes(TypedDict):
     [Learn more about built-in tools](/docs/guides/tools).
     """
 
-    type: (
-        Literal[
-            "file_search",
-            "web_search_preview",
-            "computer",
-            "computer_use_preview",
-            "computer_use",
-            "web_search_preview_2025_03_11",
-            "image_generation",
-            "code_interpreter",
-        ]
-        | str
-    )
+    type: Literal[
+        "file_search",
+        "web_search_preview",
+        "computer",
+        "computer_use_preview",
+        "computer_use",
+        "web_search_preview_2025_03_11",
+        "image_generation",
+        "code_interpreter",
+    ]
     """The type of hosted tool the model should to use. Learn more about
     [built-in tools](/docs/guides/tools).
 
@@ -1893,7 +2263,7 @@ class ToolChoiceTypes(TypedDict):
 class ToolChoiceFunction(TypedDict):
     """Use this option to force the model to call a specific function."""
 
-    type: Literal["function"] | str
+    type: Literal["function"]
     """For function calling, the type is always `function`."""
     name: str
     """The name of the function to call."""
@@ -1904,7 +2274,7 @@ class ToolChoiceMCP(TypedDict):
     server.
     """
 
-    type: Literal["mcp"] | str
+    type: Literal["mcp"]
     """For MCP tools, the type is always `mcp`."""
     server_label: str
     """The label of the MCP server to use."""
@@ -1915,7 +2285,7 @@ class ToolChoiceMCP(TypedDict):
 class ToolChoiceCustom(TypedDict):
     """Use this option to force the model to call a specific custom tool."""
 
-    type: Literal["custom"] | str
+    type: Literal["custom"]
     """For custom tool calling, the type is always `custom`."""
     name: str
     """The name of the custom tool to call."""
@@ -1924,7 +2294,7 @@ class ToolChoiceCustom(TypedDict):
 class SpecificProgrammaticToolCallingParam(TypedDict):
     """Spec defaults, not applied: ``type='programmatic_tool_calling'``."""
 
-    type: Literal["programmatic_tool_calling"] | str
+    type: Literal["programmatic_tool_calling"]
     """The tool to call. Always `programmatic_tool_calling`."""
 
 
@@ -1933,7 +2303,7 @@ class SpecificApplyPatchParam(TypedDict):
     defaults, not applied: ``type='apply_patch'``.
     """
 
-    type: Literal["apply_patch"] | str
+    type: Literal["apply_patch"]
     """The tool to call. Always `apply_patch`."""
 
 
@@ -1942,7 +2312,7 @@ class SpecificFunctionShellParam(TypedDict):
     defaults, not applied: ``type='shell'``.
     """
 
-    type: Literal["shell"] | str
+    type: Literal["shell"]
     """The tool to call. Always `shell`."""
 
 
@@ -1959,7 +2329,7 @@ class PromptCacheBreakpointConfig(TypedDict):
 class InputTextContent(TypedDict):
     """A text input to the model. Spec defaults, not applied: ``type='input_text'``."""
 
-    type: Literal["input_text"] | str
+    type: Literal["input_text"]
     """The type of the input item. Always `input_text`."""
     text: str
     """The text input to the model."""
@@ -1971,7 +2341,7 @@ class InputImageContent(TypedDict):
     Spec defaults, not applied: ``type='input_image'``.
     """
 
-    type: Literal["input_image"] | str
+    type: Literal["input_image"]
     """The type of the input item. Always `input_image`."""
     image_url: NotRequired[str | None]
     """The URL of the image to be sent to the model. A fully qualified URL or base64
@@ -1989,7 +2359,7 @@ class InputImageContent(TypedDict):
 class InputFileContent(TypedDict):
     """A file input to the model. Spec defaults, not applied: ``type='input_file'``."""
 
-    type: Literal["input_file"] | str
+    type: Literal["input_file"]
     """The type of the input item. Always `input_file`."""
     file_id: NotRequired[str | None]
     """The ID of the file to be sent to the model."""
@@ -2039,7 +2409,7 @@ class ResponseIncompleteDetails(TypedDict):
 class FileCitationBody(TypedDict):
     """A citation to a file. Spec defaults, not applied: ``type='file_citation'``."""
 
-    type: Literal["file_citation"] | str
+    type: Literal["file_citation"]
     """The type of the file citation. Always `file_citation`."""
     file_id: str
     """The ID of the file."""
@@ -2054,7 +2424,7 @@ class UrlCitationBody(TypedDict):
     defaults, not applied: ``type='url_citation'``.
     """
 
-    type: Literal["url_citation"] | str
+    type: Literal["url_citation"]
     """The type of the URL citation. Always `url_citation`."""
     url: str
     """The URL of the web resource."""
@@ -2071,7 +2441,7 @@ class ContainerFileCitationBody(TypedDict):
     defaults, not applied: ``type='container_file_citation'``.
     """
 
-    type: Literal["container_file_citation"] | str
+    type: Literal["container_file_citation"]
     """The type of the container file citation. Always `container_file_citation`."""
     container_id: str
     """The ID of the container file."""
@@ -2090,7 +2460,7 @@ class ContainerFileCitationBody(TypedDict):
 class FilePath(TypedDict):
     """A path to a file."""
 
-    type: Literal["file_path"] | str
+    type: Literal["file_path"]
     """The type of the file path. Always `file_path`."""
     file_id: str
     """The ID of the file."""
@@ -2120,7 +2490,7 @@ class OutputTextContent(TypedDict):
     ``type='output_text'``.
     """
 
-    type: Literal["output_text"] | str
+    type: Literal["output_text"]
     """The type of the output text. Always `output_text`."""
     text: str
     """The text output from the model."""
@@ -2132,7 +2502,7 @@ class OutputTextContent(TypedDict):
 class RefusalContent(TypedDict):
     """A refusal from the model. Spec defaults, not applied: ``type='refusal'``."""
 
-    type: Literal["refusal"] | str
+    type: Literal["refusal"]
     """The type of the refusal. Always `refusal`."""
     refusal: str
     """The refusal explanation from the model."""
@@ -2143,7 +2513,7 @@ class OutputMessage(TypedDict):
 
     id: str
     """The unique ID of the output message."""
-    type: Literal["message"] | str
+    type: Literal["message"]
     """The type of the output message. Always `message`."""
     role: Literal["assistant"] | str
     """The role of the output message. Always `assistant`."""
@@ -2175,7 +2545,7 @@ class FileSearchToolCall(TypedDict):
 
     id: str
     """The unique ID of the file search tool call."""
-    type: Literal["file_search_call"] | str
+    type: Literal["file_search_call"]
     """The type of the file search tool call. Always `file_search_call`."""
     status: (
         Literal["in_progress", "searching", "completed", "incomplete", "failed"] | str
@@ -2192,13 +2562,13 @@ class FileSearchToolCall(TypedDict):
 class DirectToolCallCaller(TypedDict):
     """Spec defaults, not applied: ``type='direct'``."""
 
-    type: Literal["direct"] | str
+    type: Literal["direct"]
 
 
 class ProgramToolCallCaller(TypedDict):
     """Spec defaults, not applied: ``type='program'``."""
 
-    type: Literal["program"] | str
+    type: Literal["program"]
     caller_id: str
     """The call ID of the program item that produced this tool call."""
 
@@ -2210,7 +2580,7 @@ class FunctionToolCall(TypedDict):
 
     id: NotRequired[str | None]
     """The unique ID of the function tool call."""
-    type: Literal["function_call"] | str
+    type: Literal["function_call"]
     """The type of the function tool call. Always `function_call`."""
     call_id: str
     """The unique ID of the function tool call generated by the model."""
@@ -2230,14 +2600,14 @@ class FunctionToolCall(TypedDict):
 class DirectToolCallCallerParam(TypedDict):
     """Spec defaults, not applied: ``type='direct'``."""
 
-    type: Literal["direct"] | str
+    type: Literal["direct"]
     """The caller type. Always `direct`."""
 
 
 class ProgramToolCallCallerParam(TypedDict):
     """Spec defaults, not applied: ``type='program'``."""
 
-    type: Literal["program"] | str
+    type: Literal["program"]
     """The caller type. Always `program`."""
     caller_id: str
     """The call ID of the program item that produced this tool call."""
@@ -2248,7 +2618,7 @@ class FunctionToolCallOutputResource(TypedDict):
 
     id: str
     """The unique ID of the function call tool output."""
-    type: Literal["function_call_output"] | str
+    type: Literal["function_call_output"]
     """The type of the function tool call output. Always `function_call_output`."""
     call_id: NotRequired[str | None]
     """The unique ID of the function tool call generated by the model."""
@@ -2281,7 +2651,7 @@ class WebSearchActionSearchSource(TypedDict):
 class WebSearchActionSearch(TypedDict):
     """Action type "search" - Performs a web search query."""
 
-    type: Literal["search"] | str
+    type: Literal["search"]
     """The action type."""
     query: NotRequired[str | None]
     """Deprecated. The search query."""
@@ -2294,7 +2664,7 @@ class WebSearchActionSearch(TypedDict):
 class WebSearchActionOpenPage(TypedDict):
     """Action type "open_page" - Opens a specific URL from search results."""
 
-    type: Literal["open_page"] | str
+    type: Literal["open_page"]
     """The action type."""
     url: NotRequired[str | None]
     """The URL opened by the model."""
@@ -2303,7 +2673,7 @@ class WebSearchActionOpenPage(TypedDict):
 class WebSearchActionFind(TypedDict):
     """Action type "find_in_page": Searches for a pattern within a loaded page."""
 
-    type: Literal["find_in_page"] | str
+    type: Literal["find_in_page"]
     """The action type."""
     url: str
     """The URL of the page searched for the pattern."""
@@ -2318,11 +2688,16 @@ class WebSearchToolCall(TypedDict):
 
     id: str
     """The unique ID of the web search tool call."""
-    type: Literal["web_search_call"] | str
+    type: Literal["web_search_call"]
     """The type of the web search tool call. Always `web_search_call`."""
     status: Literal["in_progress", "searching", "completed", "failed"] | str
     """The status of the web search tool call."""
-    action: WebSearchActionSearch | WebSearchActionOpenPage | WebSearchActionFind
+    action: (
+        WebSearchActionSearch
+        | WebSearchActionOpenPage
+        | WebSearchActionFind
+        | UnknownWebSearchToolCallAction
+    )
     """An object describing the specific action taken in this web search call.
     Includes details on how the model used the web (search, open_page,
     find_in_page).
@@ -2332,7 +2707,7 @@ class WebSearchToolCall(TypedDict):
 class ClickParam(TypedDict):
     """A click action. Spec defaults, not applied: ``type='click'``."""
 
-    type: Literal["click"] | str
+    type: Literal["click"]
     """Specifies the event type. For a click action, this property is always `click`."""
     button: ClickButtonType | str
     """Indicates which mouse button was pressed during the click. One of `left`,
@@ -2349,7 +2724,7 @@ class ClickParam(TypedDict):
 class DoubleClickAction(TypedDict):
     """A double click action. Spec defaults, not applied: ``type='double_click'``."""
 
-    type: Literal["double_click"] | str
+    type: Literal["double_click"]
     """Specifies the event type. For a double click action, this property is always
     set to `double_click`.
     """
@@ -2373,7 +2748,7 @@ class CoordParam(TypedDict):
 class DragParam(TypedDict):
     """A drag action. Spec defaults, not applied: ``type='drag'``."""
 
-    type: Literal["drag"] | str
+    type: Literal["drag"]
     """Specifies the event type. For a drag action, this property is always set to
     `drag`.
     """
@@ -2395,7 +2770,7 @@ class KeyPressAction(TypedDict):
     applied: ``type='keypress'``.
     """
 
-    type: Literal["keypress"] | str
+    type: Literal["keypress"]
     """Specifies the event type. For a keypress action, this property is always set
     to `keypress`.
     """
@@ -2408,7 +2783,7 @@ class KeyPressAction(TypedDict):
 class MoveParam(TypedDict):
     """A mouse move action. Spec defaults, not applied: ``type='move'``."""
 
-    type: Literal["move"] | str
+    type: Literal["move"]
     """Specifies the event type. For a move action, this property is always set to
     `move`.
     """
@@ -2423,7 +2798,7 @@ class MoveParam(TypedDict):
 class ScreenshotParam(TypedDict):
     """A screenshot action. Spec defaults, not applied: ``type='screenshot'``."""
 
-    type: Literal["screenshot"] | str
+    type: Literal["screenshot"]
     """Specifies the event type. For a screenshot action, this property is always set
     to `screenshot`.
     """
@@ -2432,7 +2807,7 @@ class ScreenshotParam(TypedDict):
 class ScrollParam(TypedDict):
     """A scroll action. Spec defaults, not applied: ``type='scroll'``."""
 
-    type: Literal["scroll"] | str
+    type: Literal["scroll"]
     """Specifies the event type. For a scroll action, this property is always set to
     `scroll`.
     """
@@ -2451,7 +2826,7 @@ class ScrollParam(TypedDict):
 class TypeParam(TypedDict):
     """An action to type in text. Spec defaults, not applied: ``type='type'``."""
 
-    type: Literal["type"] | str
+    type: Literal["type"]
     """Specifies the event type. For a type action, this property is always set to
     `type`.
     """
@@ -2462,7 +2837,7 @@ class TypeParam(TypedDict):
 class WaitParam(TypedDict):
     """A wait action. Spec defaults, not applied: ``type='wait'``."""
 
-    type: Literal["wait"] | str
+    type: Literal["wait"]
     """Specifies the event type. For a wait action, this property is always set to
     `wait`.
     """
@@ -2486,7 +2861,7 @@ class ComputerToolCall(TypedDict):
     Spec defaults, not applied: ``type='computer_call'``.
     """
 
-    type: Literal["computer_call"] | str
+    type: Literal["computer_call"]
     """The type of the computer call. Always `computer_call`."""
     id: str
     """The unique ID of the computer call."""
@@ -2522,7 +2897,7 @@ class ComputerToolCallOutputResource(TypedDict):
     ``type='computer_call_output'``.
     """
 
-    type: Literal["computer_call_output"] | str
+    type: Literal["computer_call_output"]
     """The type of the computer tool call output. Always `computer_call_output`."""
     id: str
     """The unique ID of the computer call tool output."""
@@ -2570,7 +2945,7 @@ class ReasoningItem(TypedDict):
     [managing context](/docs/guides/conversation-state).
     """
 
-    type: Literal["reasoning"] | str
+    type: Literal["reasoning"]
     """The type of the object. Always `reasoning`."""
     id: str
     """The unique identifier of the reasoning content."""
@@ -2598,7 +2973,7 @@ class ReasoningItem(TypedDict):
 class Program(TypedDict):
     """Spec defaults, not applied: ``type='program'``."""
 
-    type: Literal["program"] | str
+    type: Literal["program"]
     """The type of the item. Always `program`."""
     id: str
     """The unique ID of the program item."""
@@ -2613,7 +2988,7 @@ class Program(TypedDict):
 class ProgramOutput(TypedDict):
     """Spec defaults, not applied: ``type='program_output'``."""
 
-    type: Literal["program_output"] | str
+    type: Literal["program_output"]
     """The type of the item. Always `program_output`."""
     id: str
     """The unique ID of the program output item."""
@@ -2628,7 +3003,7 @@ class ProgramOutput(TypedDict):
 class ToolSearchCall(TypedDict):
     """Spec defaults, not applied: ``type='tool_search_call'``."""
 
-    type: Literal["tool_search_call"] | str
+    type: Literal["tool_search_call"]
     """The type of the item. Always `tool_search_call`."""
     id: str
     """The unique ID of the tool search call item."""
@@ -2647,7 +3022,7 @@ class ToolSearchCall(TypedDict):
 class ToolSearchOutput(TypedDict):
     """Spec defaults, not applied: ``type='tool_search_output'``."""
 
-    type: Literal["tool_search_output"] | str
+    type: Literal["tool_search_output"]
     """The type of the item. Always `tool_search_output`."""
     id: str
     """The unique ID of the tool search output item."""
@@ -2666,7 +3041,7 @@ class ToolSearchOutput(TypedDict):
 class AdditionalTools(TypedDict):
     """Spec defaults, not applied: ``type='additional_tools'``."""
 
-    type: Literal["additional_tools"] | str
+    type: Literal["additional_tools"]
     """The type of the item. Always `additional_tools`."""
     id: str
     """The unique ID of the additional tools item."""
@@ -2682,7 +3057,7 @@ class CompactionBody(TypedDict):
     ``type='compaction'``.
     """
 
-    type: Literal["compaction"] | str
+    type: Literal["compaction"]
     """The type of the item. Always `compaction`."""
     id: str
     """The unique ID of the compaction item."""
@@ -2695,7 +3070,7 @@ class CompactionBody(TypedDict):
 class ImageGenToolCall(TypedDict):
     """An image generation request made by the model."""
 
-    type: Literal["image_generation_call"] | str
+    type: Literal["image_generation_call"]
     """The type of the image generation call. Always `image_generation_call`."""
     id: str
     """The unique ID of the image generation call."""
@@ -2710,7 +3085,7 @@ class CodeInterpreterOutputLogs(TypedDict):
     ``type='logs'``.
     """
 
-    type: Literal["logs"] | str
+    type: Literal["logs"]
     """The type of the output. Always `logs`."""
     logs: str
     """The logs output from the code interpreter."""
@@ -2721,7 +3096,7 @@ class CodeInterpreterOutputImage(TypedDict):
     ``type='image'``.
     """
 
-    type: Literal["image"] | str
+    type: Literal["image"]
     """The type of the output. Always `image`."""
     url: str
     """The URL of the image output from the code interpreter."""
@@ -2732,7 +3107,7 @@ class CodeInterpreterToolCall(TypedDict):
     ``type='code_interpreter_call'``.
     """
 
-    type: Literal["code_interpreter_call"] | str
+    type: Literal["code_interpreter_call"]
     """The type of the code interpreter tool call. Always `code_interpreter_call`."""
     id: str
     """The unique ID of the code interpreter tool call."""
@@ -2747,7 +3122,14 @@ class CodeInterpreterToolCall(TypedDict):
     """The ID of the container used to run the code."""
     code: str | None
     """The code to run, or null if not available."""
-    outputs: list[CodeInterpreterOutputLogs | CodeInterpreterOutputImage] | None
+    outputs: (
+        list[
+            CodeInterpreterOutputLogs
+            | CodeInterpreterOutputImage
+            | UnknownCodeInterpreterToolCallOutputs
+        ]
+        | None
+    )
     """The outputs generated by the code interpreter, such as logs or images.
     Can be null if no outputs are available.
     """
@@ -2775,7 +3157,7 @@ class LocalShellExecAction(TypedDict):
 class LocalShellToolCall(TypedDict):
     """A tool call to run a command on the local shell."""
 
-    type: Literal["local_shell_call"] | str
+    type: Literal["local_shell_call"]
     """The type of the local shell call. Always `local_shell_call`."""
     id: str
     """The unique ID of the local shell call."""
@@ -2789,7 +3171,7 @@ class LocalShellToolCall(TypedDict):
 class LocalShellToolCallOutput(TypedDict):
     """The output of a local shell tool call."""
 
-    type: Literal["local_shell_call_output"] | str
+    type: Literal["local_shell_call_output"]
     """The type of the local shell tool call output. Always
     `local_shell_call_output`.
     """
@@ -2816,7 +3198,7 @@ class LocalEnvironmentResource(TypedDict):
     defaults, not applied: ``type='local'``.
     """
 
-    type: Literal["local"] | str
+    type: Literal["local"]
     """The environment type. Always `local`."""
 
 
@@ -2825,7 +3207,7 @@ class ContainerReferenceResource(TypedDict):
     applied: ``type='container_reference'``.
     """
 
-    type: Literal["container_reference"] | str
+    type: Literal["container_reference"]
     """The environment type. Always `container_reference`."""
     container_id: str
 
@@ -2835,7 +3217,7 @@ class FunctionShellCall(TypedDict):
     Spec defaults, not applied: ``type='shell_call'``.
     """
 
-    type: Literal["shell_call"] | str
+    type: Literal["shell_call"]
     """The type of the item. Always `shell_call`."""
     id: str
     """The unique ID of the shell tool call. Populated when this item is returned via
@@ -2851,7 +3233,12 @@ class FunctionShellCall(TypedDict):
     """The status of the shell call. One of `in_progress`, `completed`, or
     `incomplete`.
     """
-    environment: LocalEnvironmentResource | ContainerReferenceResource | None
+    environment: (
+        LocalEnvironmentResource
+        | ContainerReferenceResource
+        | UnknownFunctionShellCallEnvironment
+        | None
+    )
     created_by: NotRequired[str | None]
     """The ID of the entity that created this tool call."""
 
@@ -2861,7 +3248,7 @@ class FunctionShellCallOutputTimeoutOutcome(TypedDict):
     defaults, not applied: ``type='timeout'``.
     """
 
-    type: Literal["timeout"] | str
+    type: Literal["timeout"]
     """The outcome type. Always `timeout`."""
 
 
@@ -2870,7 +3257,7 @@ class FunctionShellCallOutputExitOutcome(TypedDict):
     defaults, not applied: ``type='exit'``.
     """
 
-    type: Literal["exit"] | str
+    type: Literal["exit"]
     """The outcome type. Always `exit`."""
     exit_code: int
     """Exit code from the shell process."""
@@ -2883,7 +3270,11 @@ class FunctionShellCallOutputContent(TypedDict):
     """The standard output that was captured."""
     stderr: str
     """The standard error output that was captured."""
-    outcome: FunctionShellCallOutputTimeoutOutcome | FunctionShellCallOutputExitOutcome
+    outcome: (
+        FunctionShellCallOutputTimeoutOutcome
+        | FunctionShellCallOutputExitOutcome
+        | UnknownFunctionShellCallOutputContentOutcome
+    )
     """Represents either an exit outcome (with an exit code) or a timeout outcome for
     a shell call output chunk.
     """
@@ -2896,7 +3287,7 @@ class FunctionShellCallOutput(TypedDict):
     ``type='shell_call_output'``.
     """
 
-    type: Literal["shell_call_output"] | str
+    type: Literal["shell_call_output"]
     """The type of the shell call output. Always `shell_call_output`."""
     id: str
     """The unique ID of the shell call output. Populated when this item is returned
@@ -2925,7 +3316,7 @@ class ApplyPatchCreateFileOperation(TypedDict):
     defaults, not applied: ``type='create_file'``.
     """
 
-    type: Literal["create_file"] | str
+    type: Literal["create_file"]
     """Create a new file with the provided diff."""
     path: str
     """Path of the file to create."""
@@ -2938,7 +3329,7 @@ class ApplyPatchDeleteFileOperation(TypedDict):
     defaults, not applied: ``type='delete_file'``.
     """
 
-    type: Literal["delete_file"] | str
+    type: Literal["delete_file"]
     """Delete the specified file."""
     path: str
     """Path of the file to delete."""
@@ -2949,7 +3340,7 @@ class ApplyPatchUpdateFileOperation(TypedDict):
     defaults, not applied: ``type='update_file'``.
     """
 
-    type: Literal["update_file"] | str
+    type: Literal["update_file"]
     """Update an existing file with the provided diff."""
     path: str
     """Path of the file to update."""
@@ -2962,7 +3353,7 @@ class ApplyPatchToolCall(TypedDict):
     Spec defaults, not applied: ``type='apply_patch_call'``.
     """
 
-    type: Literal["apply_patch_call"] | str
+    type: Literal["apply_patch_call"]
     """The type of the item. Always `apply_patch_call`."""
     id: str
     """The unique ID of the apply patch tool call. Populated when this item is
@@ -2978,6 +3369,7 @@ class ApplyPatchToolCall(TypedDict):
         ApplyPatchCreateFileOperation
         | ApplyPatchDeleteFileOperation
         | ApplyPatchUpdateFileOperation
+        | UnknownApplyPatchToolCallOperation
     )
     """One of the create_file, delete_file, or update_file operations applied via
     apply_patch.
@@ -2991,7 +3383,7 @@ class ApplyPatchToolCallOutput(TypedDict):
     ``type='apply_patch_call_output'``.
     """
 
-    type: Literal["apply_patch_call_output"] | str
+    type: Literal["apply_patch_call_output"]
     """The type of the item. Always `apply_patch_call_output`."""
     id: str
     """The unique ID of the apply patch tool call output. Populated when this item is
@@ -3014,7 +3406,7 @@ class ApplyPatchToolCallOutput(TypedDict):
 class MCPProtocolError(TypedDict):
     """Spec defaults, not applied: ``type='mcp_protocol_error'``."""
 
-    type: Literal["mcp_protocol_error"] | str
+    type: Literal["mcp_protocol_error"]
     code: int
     message: str
 
@@ -3022,14 +3414,14 @@ class MCPProtocolError(TypedDict):
 class MCPToolExecutionError(TypedDict):
     """Spec defaults, not applied: ``type='mcp_tool_execution_error'``."""
 
-    type: Literal["mcp_tool_execution_error"] | str
+    type: Literal["mcp_tool_execution_error"]
     content: Any
 
 
 class HTTPError(TypedDict):
     """Spec defaults, not applied: ``type='http_error'``."""
 
-    type: Literal["http_error"] | str
+    type: Literal["http_error"]
     code: int
     message: str
 
@@ -3037,7 +3429,7 @@ class HTTPError(TypedDict):
 class MCPToolCall(TypedDict):
     """An invocation of a tool on an MCP server."""
 
-    type: Literal["mcp_call"] | str
+    type: Literal["mcp_call"]
     """The type of the item. Always `mcp_call`."""
     id: str
     """The unique ID of the tool call."""
@@ -3078,7 +3470,7 @@ class MCPListToolsTool(TypedDict):
 class MCPListTools(TypedDict):
     """A list of tools available on an MCP server."""
 
-    type: Literal["mcp_list_tools"] | str
+    type: Literal["mcp_list_tools"]
     """The type of the item. Always `mcp_list_tools`."""
     id: str
     """The unique ID of the list."""
@@ -3093,7 +3485,7 @@ class MCPListTools(TypedDict):
 class MCPApprovalRequest(TypedDict):
     """A request for human approval of a tool invocation."""
 
-    type: Literal["mcp_approval_request"] | str
+    type: Literal["mcp_approval_request"]
     """The type of the item. Always `mcp_approval_request`."""
     id: str
     """The unique ID of the approval request."""
@@ -3108,7 +3500,7 @@ class MCPApprovalRequest(TypedDict):
 class MCPApprovalResponseResource(TypedDict):
     """A response to an MCP approval request."""
 
-    type: Literal["mcp_approval_response"] | str
+    type: Literal["mcp_approval_response"]
     """The type of the item. Always `mcp_approval_response`."""
     id: str
     """The unique ID of the approval response"""
@@ -3123,7 +3515,7 @@ class MCPApprovalResponseResource(TypedDict):
 class CustomToolCall(TypedDict):
     """A call to a custom tool created by the model."""
 
-    type: Literal["custom_tool_call"] | str
+    type: Literal["custom_tool_call"]
     """The type of the custom tool call. Always `custom_tool_call`."""
     id: NotRequired[str | None]
     """The unique ID of the custom tool call in the OpenAI platform."""
@@ -3141,7 +3533,7 @@ class CustomToolCall(TypedDict):
 class CustomToolCallOutputResource(TypedDict):
     """The output of a custom tool call from your code, being sent back to the model."""
 
-    type: Literal["custom_tool_call_output"] | str
+    type: Literal["custom_tool_call_output"]
     """The type of the custom tool call output. Always `custom_tool_call_output`."""
     id: str
     """The unique ID of the custom tool call output item."""
@@ -3228,7 +3620,7 @@ class InputMessage(TypedDict):
     precedence over instructions given with the `user` role.
     """
 
-    type: NotRequired[Literal["message"] | str | None]
+    type: NotRequired[Literal["message"] | None]
     """The type of the message input. Always set to `message`."""
     role: Literal["user", "system", "developer"] | str
     """The role of the message input. One of `user`, `system`, or `developer`."""
@@ -3248,7 +3640,7 @@ class ComputerCallOutputItemParam(TypedDict):
     """The ID of the computer tool call output."""
     call_id: str
     """The ID of the computer tool call that produced the output."""
-    type: Literal["computer_call_output"] | str
+    type: Literal["computer_call_output"]
     """The type of the computer tool call output. Always `computer_call_output`."""
     output: ComputerScreenshotImage
     acknowledged_safety_checks: NotRequired[list[ComputerCallSafetyCheckParam] | None]
@@ -3274,7 +3666,7 @@ class PromptCacheBreakpointParam(TypedDict):
 class InputTextContentParam(TypedDict):
     """A text input to the model. Spec defaults, not applied: ``type='input_text'``."""
 
-    type: Literal["input_text"] | str
+    type: Literal["input_text"]
     """The type of the input item. Always `input_text`."""
     text: str
     """The text input to the model."""
@@ -3286,7 +3678,7 @@ class InputImageContentParamAutoParam(TypedDict):
     Spec defaults, not applied: ``type='input_image'``.
     """
 
-    type: Literal["input_image"] | str
+    type: Literal["input_image"]
     """The type of the input item. Always `input_image`."""
     image_url: NotRequired[str | None]
     """The URL of the image to be sent to the model. A fully qualified URL or base64
@@ -3304,7 +3696,7 @@ class InputImageContentParamAutoParam(TypedDict):
 class InputFileContentParam(TypedDict):
     """A file input to the model. Spec defaults, not applied: ``type='input_file'``."""
 
-    type: Literal["input_file"] | str
+    type: Literal["input_file"]
     """The type of the input item. Always `input_file`."""
     file_id: NotRequired[str | None]
     """The ID of the file to be sent to the model."""
@@ -3335,7 +3727,7 @@ class FunctionCallOutputItemParam(TypedDict):
     """
     call_id: NotRequired[str | None]
     """The unique ID of the function tool call generated by the model."""
-    type: Literal["function_call_output"] | str
+    type: Literal["function_call_output"]
     """The type of the function tool call output. Always `function_call_output`."""
     output: (
         str
@@ -3343,6 +3735,7 @@ class FunctionCallOutputItemParam(TypedDict):
             InputTextContentParam
             | InputImageContentParamAutoParam
             | InputFileContentParam
+            | UnknownFunctionCallOutputItemParamOutput
         ]
     )
     """Text, image, or file output of the function tool call."""
@@ -3365,7 +3758,7 @@ class ToolSearchCallItemParam(TypedDict):
     """The unique ID of this tool search call."""
     call_id: NotRequired[str | None]
     """The unique ID of the tool search call generated by the model."""
-    type: Literal["tool_search_call"] | str
+    type: Literal["tool_search_call"]
     """The item type. Always `tool_search_call`."""
     execution: NotRequired[ToolSearchExecutionType | str | None]
     """Whether tool search was executed by the server or by the client."""
@@ -3382,7 +3775,7 @@ class ToolSearchOutputItemParam(TypedDict):
     """The unique ID of this tool search output."""
     call_id: NotRequired[str | None]
     """The unique ID of the tool search call generated by the model."""
-    type: Literal["tool_search_output"] | str
+    type: Literal["tool_search_output"]
     """The item type. Always `tool_search_output`."""
     execution: NotRequired[ToolSearchExecutionType | str | None]
     """Whether tool search was executed by the server or by the client."""
@@ -3397,7 +3790,7 @@ class AdditionalToolsItemParam(TypedDict):
 
     id: NotRequired[str | None]
     """The unique ID of this additional tools item."""
-    type: Literal["additional_tools"] | str
+    type: Literal["additional_tools"]
     """The item type. Always `additional_tools`."""
     role: Literal["developer"] | str
     """The role that provided the additional tools. Only `developer` is supported."""
@@ -3413,7 +3806,7 @@ class CompactionSummaryItemParam(TypedDict):
 
     id: NotRequired[str | None]
     """The ID of the compaction item."""
-    type: Literal["compaction"] | str
+    type: Literal["compaction"]
     """The type of the item. Always `compaction`."""
     encrypted_content: str
     """The encrypted content of the compaction summary."""
@@ -3445,7 +3838,7 @@ class FunctionShellCallItemParam(TypedDict):
     """The unique ID of the shell tool call generated by the model."""
     caller: NotRequired[ToolCallCallerParam | None]
     """The execution context that produced this tool call."""
-    type: Literal["shell_call"] | str
+    type: Literal["shell_call"]
     """The type of the item. Always `shell_call`."""
     action: FunctionShellActionParam
     """The shell commands and limits that describe how to run the tool call."""
@@ -3453,7 +3846,12 @@ class FunctionShellCallItemParam(TypedDict):
     """The status of the shell call. One of `in_progress`, `completed`, or
     `incomplete`.
     """
-    environment: NotRequired[LocalEnvironmentParam | ContainerReferenceParam | None]
+    environment: NotRequired[
+        LocalEnvironmentParam
+        | ContainerReferenceParam
+        | UnknownFunctionShellCallItemParamEnvironment
+        | None
+    ]
     """The environment to execute the shell commands in."""
 
 
@@ -3462,7 +3860,7 @@ class FunctionShellCallOutputTimeoutOutcomeParam(TypedDict):
     defaults, not applied: ``type='timeout'``.
     """
 
-    type: Literal["timeout"] | str
+    type: Literal["timeout"]
     """The outcome type. Always `timeout`."""
 
 
@@ -3471,7 +3869,7 @@ class FunctionShellCallOutputExitOutcomeParam(TypedDict):
     defaults, not applied: ``type='exit'``.
     """
 
-    type: Literal["exit"] | str
+    type: Literal["exit"]
     """The outcome type. Always `exit`."""
     exit_code: int
     """The exit code returned by the shell process."""
@@ -3501,7 +3899,7 @@ class FunctionShellCallOutputItemParam(TypedDict):
     """The unique ID of the shell tool call generated by the model."""
     caller: NotRequired[ToolCallCallerParam | None]
     """The execution context that produced this tool call."""
-    type: Literal["shell_call_output"] | str
+    type: Literal["shell_call_output"]
     """The type of the item. Always `shell_call_output`."""
     output: list[FunctionShellCallOutputContentParam]
     """Captured chunks of stdout and stderr output, along with their associated
@@ -3520,7 +3918,7 @@ class ApplyPatchCreateFileOperationParam(TypedDict):
     not applied: ``type='create_file'``.
     """
 
-    type: Literal["create_file"] | str
+    type: Literal["create_file"]
     """The operation type. Always `create_file`."""
     path: str
     """Path of the file to create relative to the workspace root."""
@@ -3533,7 +3931,7 @@ class ApplyPatchDeleteFileOperationParam(TypedDict):
     defaults, not applied: ``type='delete_file'``.
     """
 
-    type: Literal["delete_file"] | str
+    type: Literal["delete_file"]
     """The operation type. Always `delete_file`."""
     path: str
     """Path of the file to delete relative to the workspace root."""
@@ -3544,7 +3942,7 @@ class ApplyPatchUpdateFileOperationParam(TypedDict):
     defaults, not applied: ``type='update_file'``.
     """
 
-    type: Literal["update_file"] | str
+    type: Literal["update_file"]
     """The operation type. Always `update_file`."""
     path: str
     """Path of the file to update relative to the workspace root."""
@@ -3557,7 +3955,7 @@ class ApplyPatchToolCallItemParam(TypedDict):
     diff patches. Spec defaults, not applied: ``type='apply_patch_call'``.
     """
 
-    type: Literal["apply_patch_call"] | str
+    type: Literal["apply_patch_call"]
     """The type of the item. Always `apply_patch_call`."""
     id: NotRequired[str | None]
     """The unique ID of the apply patch tool call. Populated when this item is
@@ -3580,7 +3978,7 @@ class ApplyPatchToolCallOutputItemParam(TypedDict):
     applied: ``type='apply_patch_call_output'``.
     """
 
-    type: Literal["apply_patch_call_output"] | str
+    type: Literal["apply_patch_call_output"]
     """The type of the item. Always `apply_patch_call_output`."""
     id: NotRequired[str | None]
     """The unique ID of the apply patch tool call output. Populated when this item is
@@ -3603,7 +4001,7 @@ class ApplyPatchToolCallOutputItemParam(TypedDict):
 class MCPApprovalResponse(TypedDict):
     """A response to an MCP approval request."""
 
-    type: Literal["mcp_approval_response"] | str
+    type: Literal["mcp_approval_response"]
     """The type of the item. Always `mcp_approval_response`."""
     id: NotRequired[str | None]
     """The unique ID of the approval response"""
@@ -3618,7 +4016,7 @@ class MCPApprovalResponse(TypedDict):
 class CustomToolCallOutput(TypedDict):
     """The output of a custom tool call from your code, being sent back to the model."""
 
-    type: Literal["custom_tool_call_output"] | str
+    type: Literal["custom_tool_call_output"]
     """The type of the custom tool call output. Always `custom_tool_call_output`."""
     id: NotRequired[str | None]
     """The unique ID of the custom tool call output in the OpenAI platform."""
@@ -3732,7 +4130,7 @@ class ModerationErrorBody(TypedDict):
     output. Spec defaults, not applied: ``type='error'``.
     """
 
-    type: Literal["error"] | str
+    type: Literal["error"]
     """The object type, which was always `error` for moderation failures."""
     code: str
     """The error code."""
@@ -3743,9 +4141,9 @@ class ModerationErrorBody(TypedDict):
 class Moderation(TypedDict):
     """Moderation results or errors for the response input and output."""
 
-    input: ModerationResultBody | ModerationErrorBody
+    input: ModerationResultBody | ModerationErrorBody | UnknownModerationInput
     """Moderation for the response input."""
-    output: ModerationResultBody | ModerationErrorBody
+    output: ModerationResultBody | ModerationErrorBody | UnknownModerationInput
     """Moderation for the response output."""
 
 
@@ -3926,7 +4324,7 @@ class Response(TypedDict):
 class ResponseCompletedEvent(TypedDict):
     """Emitted when the model response is complete."""
 
-    type: Literal["response.completed"] | str
+    type: Literal["response.completed"]
     """The type of the event. Always `response.completed`."""
     response: Response
     """Properties of the completed response."""
@@ -3937,7 +4335,7 @@ class ResponseCompletedEvent(TypedDict):
 class ResponseContentPartAddedEvent(TypedDict):
     """Emitted when a new content part is added."""
 
-    type: Literal["response.content_part.added"] | str
+    type: Literal["response.content_part.added"]
     """The type of the event. Always `response.content_part.added`."""
     item_id: str
     """The ID of the output item that the content part was added to."""
@@ -3954,7 +4352,7 @@ class ResponseContentPartAddedEvent(TypedDict):
 class ResponseContentPartDoneEvent(TypedDict):
     """Emitted when a content part is done."""
 
-    type: Literal["response.content_part.done"] | str
+    type: Literal["response.content_part.done"]
     """The type of the event. Always `response.content_part.done`."""
     item_id: str
     """The ID of the output item that the content part was added to."""
@@ -3971,7 +4369,7 @@ class ResponseContentPartDoneEvent(TypedDict):
 class ResponseCreatedEvent(TypedDict):
     """An event that is emitted when a response is created."""
 
-    type: Literal["response.created"] | str
+    type: Literal["response.created"]
     """The type of the event. Always `response.created`."""
     response: Response
     """The response that was created."""
@@ -3982,7 +4380,7 @@ class ResponseCreatedEvent(TypedDict):
 class ResponseErrorEvent(TypedDict):
     """Emitted when an error occurs."""
 
-    type: Literal["error"] | str
+    type: Literal["error"]
     """The type of the event. Always `error`."""
     code: str | None
     """The error code."""
@@ -3997,7 +4395,7 @@ class ResponseErrorEvent(TypedDict):
 class ResponseFileSearchCallCompletedEvent(TypedDict):
     """Emitted when a file search call is completed (results found)."""
 
-    type: Literal["response.file_search_call.completed"] | str
+    type: Literal["response.file_search_call.completed"]
     """The type of the event. Always `response.file_search_call.completed`."""
     output_index: int
     """The index of the output item that the file search call is initiated."""
@@ -4010,7 +4408,7 @@ class ResponseFileSearchCallCompletedEvent(TypedDict):
 class ResponseFileSearchCallInProgressEvent(TypedDict):
     """Emitted when a file search call is initiated."""
 
-    type: Literal["response.file_search_call.in_progress"] | str
+    type: Literal["response.file_search_call.in_progress"]
     """The type of the event. Always `response.file_search_call.in_progress`."""
     output_index: int
     """The index of the output item that the file search call is initiated."""
@@ -4023,7 +4421,7 @@ class ResponseFileSearchCallInProgressEvent(TypedDict):
 class ResponseFileSearchCallSearchingEvent(TypedDict):
     """Emitted when a file search is currently searching."""
 
-    type: Literal["response.file_search_call.searching"] | str
+    type: Literal["response.file_search_call.searching"]
     """The type of the event. Always `response.file_search_call.searching`."""
     output_index: int
     """The index of the output item that the file search call is searching."""
@@ -4036,7 +4434,7 @@ class ResponseFileSearchCallSearchingEvent(TypedDict):
 class ResponseFunctionCallArgumentsDeltaEvent(TypedDict):
     """Emitted when there is a partial function-call arguments delta."""
 
-    type: Literal["response.function_call_arguments.delta"] | str
+    type: Literal["response.function_call_arguments.delta"]
     """The type of the event. Always `response.function_call_arguments.delta`."""
     item_id: str
     """The ID of the output item that the function-call arguments delta is added to."""
@@ -4053,7 +4451,7 @@ class ResponseFunctionCallArgumentsDeltaEvent(TypedDict):
 class ResponseFunctionCallArgumentsDoneEvent(TypedDict):
     """Emitted when function-call arguments are finalized."""
 
-    type: Literal["response.function_call_arguments.done"] | str
+    type: Literal["response.function_call_arguments.done"]
     item_id: str
     """The ID of the item."""
     name: str
@@ -4071,7 +4469,7 @@ class ResponseShellCallCommandAddedStreamingEvent(TypedDict):
     Spec defaults, not applied: ``type='response.shell_call_command.added'``.
     """
 
-    type: Literal["response.shell_call_command.added"] | str
+    type: Literal["response.shell_call_command.added"]
     """The type of the event, always `response.shell_call_command.added`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -4088,7 +4486,7 @@ class ResponseShellCallCommandDeltaStreamingEvent(TypedDict):
     Spec defaults, not applied: ``type='response.shell_call_command.delta'``.
     """
 
-    type: Literal["response.shell_call_command.delta"] | str
+    type: Literal["response.shell_call_command.delta"]
     """The type of the event, always `response.shell_call_command.delta`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -4107,7 +4505,7 @@ class ResponseShellCallCommandDoneStreamingEvent(TypedDict):
     not applied: ``type='response.shell_call_command.done'``.
     """
 
-    type: Literal["response.shell_call_command.done"] | str
+    type: Literal["response.shell_call_command.done"]
     """The type of the event, always `response.shell_call_command.done`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -4134,7 +4532,7 @@ class ResponseShellCallOutputContentDeltaStreamingEvent(TypedDict):
     ``type='response.shell_call_output_content.delta'``.
     """
 
-    type: Literal["response.shell_call_output_content.delta"] | str
+    type: Literal["response.shell_call_output_content.delta"]
     """The type of the event, always `response.shell_call_output_content.delta`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -4153,7 +4551,7 @@ class ResponseShellCallOutputContentDoneStreamingEvent(TypedDict):
     defaults, not applied: ``type='response.shell_call_output_content.done'``.
     """
 
-    type: Literal["response.shell_call_output_content.done"] | str
+    type: Literal["response.shell_call_output_content.done"]
     """The type of the event, always `response.shell_call_output_content.done`."""
     sequence_number: int
     """The sequence number of the event that was emitted."""
@@ -4170,7 +4568,7 @@ class ResponseShellCallOutputContentDoneStreamingEvent(TypedDict):
 class ResponseInProgressEvent(TypedDict):
     """Emitted when the response is in progress."""
 
-    type: Literal["response.in_progress"] | str
+    type: Literal["response.in_progress"]
     """The type of the event. Always `response.in_progress`."""
     response: Response
     """The response that is in progress."""
@@ -4181,7 +4579,7 @@ class ResponseInProgressEvent(TypedDict):
 class ResponseFailedEvent(TypedDict):
     """An event that is emitted when a response fails."""
 
-    type: Literal["response.failed"] | str
+    type: Literal["response.failed"]
     """The type of the event. Always `response.failed`."""
     sequence_number: int
     """The sequence number of this event."""
@@ -4192,7 +4590,7 @@ class ResponseFailedEvent(TypedDict):
 class ResponseIncompleteEvent(TypedDict):
     """An event that is emitted when a response finishes as incomplete."""
 
-    type: Literal["response.incomplete"] | str
+    type: Literal["response.incomplete"]
     """The type of the event. Always `response.incomplete`."""
     response: Response
     """The response that was incomplete."""
@@ -4203,7 +4601,7 @@ class ResponseIncompleteEvent(TypedDict):
 class ResponseOutputItemAddedEvent(TypedDict):
     """Emitted when a new output item is added."""
 
-    type: Literal["response.output_item.added"] | str
+    type: Literal["response.output_item.added"]
     """The type of the event. Always `response.output_item.added`."""
     output_index: int
     """The index of the output item that was added."""
@@ -4220,7 +4618,7 @@ class ResponseOutputItemAddedEvent(TypedDict):
 class ResponseOutputItemDoneEvent(TypedDict):
     """Emitted when an output item is marked done."""
 
-    type: Literal["response.output_item.done"] | str
+    type: Literal["response.output_item.done"]
     """The type of the event. Always `response.output_item.done`."""
     output_index: int
     """The index of the output item that was marked done."""
@@ -4242,7 +4640,7 @@ class ResponseReasoningSummaryPartAddedEventPart(TypedDict):
 class ResponseReasoningSummaryPartAddedEvent(TypedDict):
     """Emitted when a new reasoning summary part is added."""
 
-    type: Literal["response.reasoning_summary_part.added"] | str
+    type: Literal["response.reasoning_summary_part.added"]
     """The type of the event. Always `response.reasoning_summary_part.added`."""
     item_id: str
     """The ID of the item this summary part is associated with."""
@@ -4268,7 +4666,7 @@ class ResponseReasoningSummaryPartDoneEventPart(TypedDict):
 class ResponseReasoningSummaryPartDoneEvent(TypedDict):
     """Emitted when a reasoning summary part is completed."""
 
-    type: Literal["response.reasoning_summary_part.done"] | str
+    type: Literal["response.reasoning_summary_part.done"]
     """The type of the event. Always `response.reasoning_summary_part.done`."""
     item_id: str
     """The ID of the item this summary part is associated with."""
@@ -4289,7 +4687,7 @@ class ResponseReasoningSummaryPartDoneEvent(TypedDict):
 class ResponseReasoningSummaryTextDeltaEvent(TypedDict):
     """Emitted when a delta is added to a reasoning summary text."""
 
-    type: Literal["response.reasoning_summary_text.delta"] | str
+    type: Literal["response.reasoning_summary_text.delta"]
     """The type of the event. Always `response.reasoning_summary_text.delta`."""
     item_id: str
     """The ID of the item this summary text delta is associated with."""
@@ -4306,7 +4704,7 @@ class ResponseReasoningSummaryTextDeltaEvent(TypedDict):
 class ResponseReasoningSummaryTextDoneEvent(TypedDict):
     """Emitted when a reasoning summary text is completed."""
 
-    type: Literal["response.reasoning_summary_text.done"] | str
+    type: Literal["response.reasoning_summary_text.done"]
     """The type of the event. Always `response.reasoning_summary_text.done`."""
     item_id: str
     """The ID of the item this summary text is associated with."""
@@ -4323,7 +4721,7 @@ class ResponseReasoningSummaryTextDoneEvent(TypedDict):
 class ResponseReasoningTextDeltaEvent(TypedDict):
     """Emitted when a delta is added to a reasoning text."""
 
-    type: Literal["response.reasoning_text.delta"] | str
+    type: Literal["response.reasoning_text.delta"]
     """The type of the event. Always `response.reasoning_text.delta`."""
     item_id: str
     """The ID of the item this reasoning text delta is associated with."""
@@ -4340,7 +4738,7 @@ class ResponseReasoningTextDeltaEvent(TypedDict):
 class ResponseReasoningTextDoneEvent(TypedDict):
     """Emitted when a reasoning text is completed."""
 
-    type: Literal["response.reasoning_text.done"] | str
+    type: Literal["response.reasoning_text.done"]
     """The type of the event. Always `response.reasoning_text.done`."""
     item_id: str
     """The ID of the item this reasoning text is associated with."""
@@ -4357,7 +4755,7 @@ class ResponseReasoningTextDoneEvent(TypedDict):
 class ResponseRefusalDeltaEvent(TypedDict):
     """Emitted when there is a partial refusal text."""
 
-    type: Literal["response.refusal.delta"] | str
+    type: Literal["response.refusal.delta"]
     """The type of the event. Always `response.refusal.delta`."""
     item_id: str
     """The ID of the output item that the refusal text is added to."""
@@ -4374,7 +4772,7 @@ class ResponseRefusalDeltaEvent(TypedDict):
 class ResponseRefusalDoneEvent(TypedDict):
     """Emitted when refusal text is finalized."""
 
-    type: Literal["response.refusal.done"] | str
+    type: Literal["response.refusal.done"]
     """The type of the event. Always `response.refusal.done`."""
     item_id: str
     """The ID of the output item that the refusal text is finalized."""
@@ -4412,7 +4810,7 @@ class ResponseLogProb(TypedDict):
 class ResponseTextDeltaEvent(TypedDict):
     """Emitted when there is an additional text delta."""
 
-    type: Literal["response.output_text.delta"] | str
+    type: Literal["response.output_text.delta"]
     """The type of the event. Always `response.output_text.delta`."""
     item_id: str
     """The ID of the output item that the text delta was added to."""
@@ -4431,7 +4829,7 @@ class ResponseTextDeltaEvent(TypedDict):
 class ResponseTextDoneEvent(TypedDict):
     """Emitted when text content is finalized."""
 
-    type: Literal["response.output_text.done"] | str
+    type: Literal["response.output_text.done"]
     """The type of the event. Always `response.output_text.done`."""
     item_id: str
     """The ID of the output item that the text content is finalized."""
@@ -4450,7 +4848,7 @@ class ResponseTextDoneEvent(TypedDict):
 class ResponseWebSearchCallCompletedEvent(TypedDict):
     """Emitted when a web search call is completed."""
 
-    type: Literal["response.web_search_call.completed"] | str
+    type: Literal["response.web_search_call.completed"]
     """The type of the event. Always `response.web_search_call.completed`."""
     output_index: int
     """The index of the output item that the web search call is associated with."""
@@ -4463,7 +4861,7 @@ class ResponseWebSearchCallCompletedEvent(TypedDict):
 class ResponseWebSearchCallInProgressEvent(TypedDict):
     """Emitted when a web search call is initiated."""
 
-    type: Literal["response.web_search_call.in_progress"] | str
+    type: Literal["response.web_search_call.in_progress"]
     """The type of the event. Always `response.web_search_call.in_progress`."""
     output_index: int
     """The index of the output item that the web search call is associated with."""
@@ -4476,7 +4874,7 @@ class ResponseWebSearchCallInProgressEvent(TypedDict):
 class ResponseWebSearchCallSearchingEvent(TypedDict):
     """Emitted when a web search call is executing."""
 
-    type: Literal["response.web_search_call.searching"] | str
+    type: Literal["response.web_search_call.searching"]
     """The type of the event. Always `response.web_search_call.searching`."""
     output_index: int
     """The index of the output item that the web search call is associated with."""
@@ -4491,7 +4889,7 @@ class ResponseImageGenCallCompletedEvent(TypedDict):
     is available.
     """
 
-    type: Literal["response.image_generation_call.completed"] | str
+    type: Literal["response.image_generation_call.completed"]
     """The type of the event. Always 'response.image_generation_call.completed'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4506,7 +4904,7 @@ class ResponseImageGenCallGeneratingEvent(TypedDict):
     (intermediate state).
     """
 
-    type: Literal["response.image_generation_call.generating"] | str
+    type: Literal["response.image_generation_call.generating"]
     """The type of the event. Always 'response.image_generation_call.generating'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4519,7 +4917,7 @@ class ResponseImageGenCallGeneratingEvent(TypedDict):
 class ResponseImageGenCallInProgressEvent(TypedDict):
     """Emitted when an image generation tool call is in progress."""
 
-    type: Literal["response.image_generation_call.in_progress"] | str
+    type: Literal["response.image_generation_call.in_progress"]
     """The type of the event. Always 'response.image_generation_call.in_progress'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4532,7 +4930,7 @@ class ResponseImageGenCallInProgressEvent(TypedDict):
 class ResponseImageGenCallPartialImageEvent(TypedDict):
     """Emitted when a partial image is available during image generation streaming."""
 
-    type: Literal["response.image_generation_call.partial_image"] | str
+    type: Literal["response.image_generation_call.partial_image"]
     """The type of the event. Always 'response.image_generation_call.partial_image'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4561,7 +4959,7 @@ class ResponseMCPCallArgumentsDeltaEvent(TypedDict):
     call.
     """
 
-    type: Literal["response.mcp_call_arguments.delta"] | str
+    type: Literal["response.mcp_call_arguments.delta"]
     """The type of the event. Always 'response.mcp_call_arguments.delta'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4578,7 +4976,7 @@ class ResponseMCPCallArgumentsDeltaEvent(TypedDict):
 class ResponseMCPCallArgumentsDoneEvent(TypedDict):
     """Emitted when the arguments for an MCP tool call are finalized."""
 
-    type: Literal["response.mcp_call_arguments.done"] | str
+    type: Literal["response.mcp_call_arguments.done"]
     """The type of the event. Always 'response.mcp_call_arguments.done'."""
     output_index: int
     """The index of the output item in the response's output array."""
@@ -4593,7 +4991,7 @@ class ResponseMCPCallArgumentsDoneEvent(TypedDict):
 class ResponseMCPCallCompletedEvent(TypedDict):
     """Emitted when an MCP  tool call has completed successfully."""
 
-    type: Literal["response.mcp_call.completed"] | str
+    type: Literal["response.mcp_call.completed"]
     """The type of the event. Always 'response.mcp_call.completed'."""
     item_id: str
     """The ID of the MCP tool call item that completed."""
@@ -4606,7 +5004,7 @@ class ResponseMCPCallCompletedEvent(TypedDict):
 class ResponseMCPCallFailedEvent(TypedDict):
     """Emitted when an MCP  tool call has failed."""
 
-    type: Literal["response.mcp_call.failed"] | str
+    type: Literal["response.mcp_call.failed"]
     """The type of the event. Always 'response.mcp_call.failed'."""
     item_id: str
     """The ID of the MCP tool call item that failed."""
@@ -4619,7 +5017,7 @@ class ResponseMCPCallFailedEvent(TypedDict):
 class ResponseMCPCallInProgressEvent(TypedDict):
     """Emitted when an MCP  tool call is in progress."""
 
-    type: Literal["response.mcp_call.in_progress"] | str
+    type: Literal["response.mcp_call.in_progress"]
     """The type of the event. Always 'response.mcp_call.in_progress'."""
     sequence_number: int
     """The sequence number of this event."""
@@ -4632,7 +5030,7 @@ class ResponseMCPCallInProgressEvent(TypedDict):
 class ResponseMCPListToolsCompletedEvent(TypedDict):
     """Emitted when the list of available MCP tools has been successfully retrieved."""
 
-    type: Literal["response.mcp_list_tools.completed"] | str
+    type: Literal["response.mcp_list_tools.completed"]
     """The type of the event. Always 'response.mcp_list_tools.completed'."""
     item_id: str
     """The ID of the MCP tool call item that produced this output."""
@@ -4645,7 +5043,7 @@ class ResponseMCPListToolsCompletedEvent(TypedDict):
 class ResponseMCPListToolsFailedEvent(TypedDict):
     """Emitted when the attempt to list available MCP tools has failed."""
 
-    type: Literal["response.mcp_list_tools.failed"] | str
+    type: Literal["response.mcp_list_tools.failed"]
     """The type of the event. Always 'response.mcp_list_tools.failed'."""
     item_id: str
     """The ID of the MCP tool call item that failed."""
@@ -4660,7 +5058,7 @@ class ResponseMCPListToolsInProgressEvent(TypedDict):
     MCP tools.
     """
 
-    type: Literal["response.mcp_list_tools.in_progress"] | str
+    type: Literal["response.mcp_list_tools.in_progress"]
     """The type of the event. Always 'response.mcp_list_tools.in_progress'."""
     item_id: str
     """The ID of the MCP tool call item that is being processed."""
@@ -4673,7 +5071,7 @@ class ResponseMCPListToolsInProgressEvent(TypedDict):
 class ResponseOutputTextAnnotationAddedEvent(TypedDict):
     """Emitted when an annotation is added to output text content."""
 
-    type: Literal["response.output_text.annotation.added"] | str
+    type: Literal["response.output_text.annotation.added"]
     """The type of the event. Always 'response.output_text.annotation.added'."""
     item_id: str
     """The unique identifier of the item to which the annotation is being added."""
@@ -4692,7 +5090,7 @@ class ResponseOutputTextAnnotationAddedEvent(TypedDict):
 class ResponseQueuedEvent(TypedDict):
     """Emitted when a response is queued and waiting to be processed."""
 
-    type: Literal["response.queued"] | str
+    type: Literal["response.queued"]
     """The type of the event. Always 'response.queued'."""
     response: Response
     """The full response object that is queued."""
@@ -4705,7 +5103,7 @@ class ResponseCustomToolCallInputDeltaEvent(TypedDict):
     call.
     """
 
-    type: Literal["response.custom_tool_call_input.delta"] | str
+    type: Literal["response.custom_tool_call_input.delta"]
     """The event type identifier."""
     sequence_number: int
     """The sequence number of this event."""
@@ -4720,7 +5118,7 @@ class ResponseCustomToolCallInputDeltaEvent(TypedDict):
 class ResponseCustomToolCallInputDoneEvent(TypedDict):
     """Event indicating that input for a custom tool call is complete."""
 
-    type: Literal["response.custom_tool_call_input.done"] | str
+    type: Literal["response.custom_tool_call_input.done"]
     """The event type identifier."""
     sequence_number: int
     """The sequence number of this event."""
@@ -4748,7 +5146,7 @@ class ChatCompletionMessageToolCall(TypedDict):
 
     id: str
     """Identifier of the tool call."""
-    type: Literal["function"] | str
+    type: Literal["function"]
     """Always `function`."""
     function: ChatCompletionMessageToolCallFunction
     """The function called."""
@@ -4768,7 +5166,7 @@ class ChatCompletionMessageCustomToolCall(TypedDict):
 
     id: str
     """Identifier of the tool call."""
-    type: Literal["custom"] | str
+    type: Literal["custom"]
     """Always `custom`."""
     custom: ChatCompletionMessageCustomToolCallCustom
     """The custom tool called."""
@@ -4923,7 +5321,10 @@ Learn how to build JSON schemas [here](https://json-schema.org/).
 
 
 TextResponseFormatConfiguration: TypeAlias = (
-    ResponseFormatText | TextResponseFormatJsonSchema | ResponseFormatJsonObject
+    ResponseFormatText
+    | TextResponseFormatJsonSchema
+    | ResponseFormatJsonObject
+    | UnknownTextResponseFormatConfiguration
 )
 """An object specifying the format that the model must output.
 
@@ -4941,7 +5342,7 @@ is preferred for models that support it.
 """
 
 
-Filters: TypeAlias = ComparisonFilter | CompoundFilter
+Filters: TypeAlias = ComparisonFilter | CompoundFilter | UnknownFilters
 
 
 EmptyModelParam: TypeAlias = dict[str, Any]
@@ -4964,6 +5365,7 @@ Tool: TypeAlias = (
     | ToolSearchToolParam
     | WebSearchPreviewTool
     | ApplyPatchToolParam
+    | UnknownTool
 )
 """A tool that can be used to generate a response."""
 
@@ -4998,6 +5400,7 @@ ToolChoiceParam: TypeAlias = (
     | SpecificProgrammaticToolCallingParam
     | SpecificApplyPatchParam
     | SpecificFunctionShellParam
+    | UnknownToolChoiceParamMember
     | str
 )
 """How the model should select which tool (or tools) to use when generating
@@ -5007,7 +5410,15 @@ the model can call.
 
 
 ResponsePromptVariables: TypeAlias = (
-    dict[str, str | InputTextContent | InputImageContent | InputFileContent] | None
+    dict[
+        str,
+        str
+        | InputTextContent
+        | InputImageContent
+        | InputFileContent
+        | UnknownFunctionAndCustomToolCallOutput,
+    ]
+    | None
 )
 """Optional map of values to substitute in for variables in your
 prompt. The substitution values can either be strings, or other
@@ -5016,12 +5427,18 @@ Response input types like images or files.
 
 
 Annotation: TypeAlias = (
-    FileCitationBody | UrlCitationBody | ContainerFileCitationBody | FilePath
+    FileCitationBody
+    | UrlCitationBody
+    | ContainerFileCitationBody
+    | FilePath
+    | UnknownAnnotation
 )
 """An annotation that applies to a span of output text."""
 
 
-OutputMessageContent: TypeAlias = OutputTextContent | RefusalContent
+OutputMessageContent: TypeAlias = (
+    OutputTextContent | RefusalContent | UnknownOutputMessageContent
+)
 
 
 VectorStoreFileAttributes: TypeAlias = dict[str, str | float | bool] | None
@@ -5033,16 +5450,23 @@ length of 512 characters, booleans, or numbers.
 """
 
 
-ToolCallCaller: TypeAlias = DirectToolCallCaller | ProgramToolCallCaller
+ToolCallCaller: TypeAlias = (
+    DirectToolCallCaller | ProgramToolCallCaller | UnknownToolCallCaller
+)
 """The execution context that produced this tool call."""
 
 
-ToolCallCallerParam: TypeAlias = DirectToolCallCallerParam | ProgramToolCallCallerParam
+ToolCallCallerParam: TypeAlias = (
+    DirectToolCallCallerParam | ProgramToolCallCallerParam | UnknownToolCallCallerParam
+)
 """The execution context that produced this tool call."""
 
 
 FunctionAndCustomToolCallOutput: TypeAlias = (
-    InputTextContent | InputImageContent | InputFileContent
+    InputTextContent
+    | InputImageContent
+    | InputFileContent
+    | UnknownFunctionAndCustomToolCallOutput
 )
 
 
@@ -5056,6 +5480,7 @@ ComputerAction: TypeAlias = (
     | ScrollParam
     | TypeParam
     | WaitParam
+    | UnknownComputerAction
 )
 
 
@@ -5065,7 +5490,9 @@ ComputerActionList: TypeAlias = list[ComputerAction]
 """
 
 
-MCPToolCallError: TypeAlias = MCPProtocolError | MCPToolExecutionError | HTTPError
+MCPToolCallError: TypeAlias = (
+    MCPProtocolError | MCPToolExecutionError | HTTPError | UnknownMCPToolCallError
+)
 
 
 OutputItem: TypeAlias = (
@@ -5097,10 +5524,16 @@ OutputItem: TypeAlias = (
     | MCPApprovalResponseResource
     | CustomToolCall
     | CustomToolCallOutputResource
+    | UnknownOutputItem
 )
 
 
-InputContent: TypeAlias = InputTextContent | InputImageContent | InputFileContent
+InputContent: TypeAlias = (
+    InputTextContent
+    | InputImageContent
+    | InputFileContent
+    | UnknownFunctionAndCustomToolCallOutput
+)
 
 
 InputMessageContentList: TypeAlias = list[InputContent]
@@ -5110,7 +5543,9 @@ types.
 
 
 FunctionShellCallOutputOutcomeParam: TypeAlias = (
-    FunctionShellCallOutputTimeoutOutcomeParam | FunctionShellCallOutputExitOutcomeParam
+    FunctionShellCallOutputTimeoutOutcomeParam
+    | FunctionShellCallOutputExitOutcomeParam
+    | UnknownFunctionShellCallOutputOutcomeParam
 )
 """The exit or timeout outcome associated with this shell call."""
 
@@ -5119,6 +5554,7 @@ ApplyPatchOperationParam: TypeAlias = (
     ApplyPatchCreateFileOperationParam
     | ApplyPatchDeleteFileOperationParam
     | ApplyPatchUpdateFileOperationParam
+    | UnknownApplyPatchOperationParam
 )
 """One of the create_file, delete_file, or update_file operations supplied to the
 apply_patch tool.
@@ -5154,6 +5590,7 @@ InputItem: TypeAlias = (
     | MCPToolCall
     | CustomToolCallOutput
     | CustomToolCall
+    | UnknownInputItemMember
     | CompactionTriggerItemParam
     | ItemReferenceParam
     | ProgramItemParam
@@ -5161,7 +5598,9 @@ InputItem: TypeAlias = (
 )
 
 
-OutputContent: TypeAlias = OutputTextContent | RefusalContent | ReasoningTextContent
+OutputContent: TypeAlias = (
+    OutputTextContent | RefusalContent | ReasoningTextContent | UnknownOutputContent
+)
 
 
 ResponseStreamEvent: TypeAlias = (
@@ -5223,12 +5662,15 @@ ResponseStreamEvent: TypeAlias = (
     | ResponseQueuedEvent
     | ResponseCustomToolCallInputDeltaEvent
     | ResponseCustomToolCallInputDoneEvent
+    | UnknownResponseStreamEvent
 )
 """Event emitted while a response is streamed."""
 
 
 ChatCompletionMessageToolCalls: TypeAlias = list[
-    ChatCompletionMessageToolCall | ChatCompletionMessageCustomToolCall
+    ChatCompletionMessageToolCall
+    | ChatCompletionMessageCustomToolCall
+    | UnknownChatCompletionMessageToolCallsMember
 ]
 """The tool calls the model made."""
 
@@ -5407,15 +5849,6 @@ def _parse_ChatCompletionMessageToolCalls(value: Any) -> ChatCompletionMessageTo
     return parsed
 
 
-class UnknownEvent(TypedDict):
-    """An event of a type this module's spec does not list (servers add event types
-    before the spec does): parse functions of event unions return it instead of raising,
-    and accumulators keep such events in ``unknown_events``. The dict is the event as it came.
-    """
-
-    type: str
-
-
 def parse_create_chat_completion_stream_response(
     data: Any,
 ) -> CreateChatCompletionStreamResponse:
@@ -5432,81 +5865,11 @@ def parse_create_chat_completion_response(data: Any) -> CreateChatCompletionResp
     return _parse_CreateChatCompletionResponse.parse(data)
 
 
-_TAGS_RESPONSE_STREAM_EVENT = frozenset(
-    {
-        "response.audio.delta",
-        "response.audio.done",
-        "response.audio.transcript.delta",
-        "response.audio.transcript.done",
-        "response.code_interpreter_call_code.delta",
-        "response.code_interpreter_call_code.done",
-        "response.code_interpreter_call.completed",
-        "response.code_interpreter_call.in_progress",
-        "response.code_interpreter_call.interpreting",
-        "response.completed",
-        "response.content_part.added",
-        "response.content_part.done",
-        "response.created",
-        "error",
-        "response.file_search_call.completed",
-        "response.file_search_call.in_progress",
-        "response.file_search_call.searching",
-        "response.function_call_arguments.delta",
-        "response.function_call_arguments.done",
-        "response.shell_call_command.added",
-        "response.shell_call_command.delta",
-        "response.shell_call_command.done",
-        "response.shell_call_output_content.delta",
-        "response.shell_call_output_content.done",
-        "response.in_progress",
-        "response.failed",
-        "response.incomplete",
-        "response.output_item.added",
-        "response.output_item.done",
-        "response.reasoning_summary_part.added",
-        "response.reasoning_summary_part.done",
-        "response.reasoning_summary_text.delta",
-        "response.reasoning_summary_text.done",
-        "response.reasoning_text.delta",
-        "response.reasoning_text.done",
-        "response.refusal.delta",
-        "response.refusal.done",
-        "response.output_text.delta",
-        "response.output_text.done",
-        "response.web_search_call.completed",
-        "response.web_search_call.in_progress",
-        "response.web_search_call.searching",
-        "response.image_generation_call.completed",
-        "response.image_generation_call.generating",
-        "response.image_generation_call.in_progress",
-        "response.image_generation_call.partial_image",
-        "response.mcp_call_arguments.delta",
-        "response.mcp_call_arguments.done",
-        "response.mcp_call.completed",
-        "response.mcp_call.failed",
-        "response.mcp_call.in_progress",
-        "response.mcp_list_tools.completed",
-        "response.mcp_list_tools.failed",
-        "response.mcp_list_tools.in_progress",
-        "response.output_text.annotation.added",
-        "response.queued",
-        "response.custom_tool_call_input.delta",
-        "response.custom_tool_call_input.done",
-    }
-)
-
-
-def parse_response_stream_event(data: Any) -> ResponseStreamEvent | UnknownEvent:
+def parse_response_stream_event(data: Any) -> ResponseStreamEvent:
     """Check that decoded JSON is a ``ResponseStreamEvent`` and return it (the same object).
 
-    Raises ``ParseError`` naming the field that does not fit. An event whose
-    tag the union does not list is returned as an ``UnknownEvent``, not an error."""
-    if (
-        type(data) is dict
-        and type(data.get("type")) is str
-        and data["type"] not in _TAGS_RESPONSE_STREAM_EVENT
-    ):
-        return cast(UnknownEvent, data)
+    Raises ``ParseError`` naming the field that does not fit. A member whose
+    tag the union does not list is an ``UnknownResponseStreamEvent``, not an error."""
     return _parse_ResponseStreamEvent(data)
 
 
@@ -5519,6 +5882,62 @@ def parse_response(data: Any) -> Response:
 
 # Each model's parser: the checks of its keys (below, once every parser exists to be
 # named), compiled on first use.
+_parse_UnknownTextResponseFormatConfiguration = _Checks(
+    UnknownTextResponseFormatConfiguration
+)
+_parse_UnknownFilters = _Checks(UnknownFilters)
+_parse_UnknownTool = _Checks(UnknownTool)
+_parse_UnknownAnnotation = _Checks(UnknownAnnotation)
+_parse_UnknownOutputMessageContent = _Checks(UnknownOutputMessageContent)
+_parse_UnknownToolCallCaller = _Checks(UnknownToolCallCaller)
+_parse_UnknownToolCallCallerParam = _Checks(UnknownToolCallCallerParam)
+_parse_UnknownFunctionAndCustomToolCallOutput = _Checks(
+    UnknownFunctionAndCustomToolCallOutput
+)
+_parse_UnknownComputerAction = _Checks(UnknownComputerAction)
+_parse_UnknownMCPToolCallError = _Checks(UnknownMCPToolCallError)
+_parse_UnknownOutputItem = _Checks(UnknownOutputItem)
+_parse_UnknownFunctionShellCallOutputOutcomeParam = _Checks(
+    UnknownFunctionShellCallOutputOutcomeParam
+)
+_parse_UnknownApplyPatchOperationParam = _Checks(UnknownApplyPatchOperationParam)
+_parse_UnknownOutputContent = _Checks(UnknownOutputContent)
+_parse_UnknownResponseStreamEvent = _Checks(UnknownResponseStreamEvent)
+_parse_UnknownChatCompletionModerationInput = _Checks(
+    UnknownChatCompletionModerationInput
+)
+_parse_UnknownAutoCodeInterpreterToolParamNetworkPolicy = _Checks(
+    UnknownAutoCodeInterpreterToolParamNetworkPolicy
+)
+_parse_UnknownContainerAutoParamSkills = _Checks(UnknownContainerAutoParamSkills)
+_parse_UnknownFunctionShellToolParamEnvironment = _Checks(
+    UnknownFunctionShellToolParamEnvironment
+)
+_parse_UnknownCustomToolParamFormat = _Checks(UnknownCustomToolParamFormat)
+_parse_UnknownNamespaceToolParamTools = _Checks(UnknownNamespaceToolParamTools)
+_parse_UnknownWebSearchToolCallAction = _Checks(UnknownWebSearchToolCallAction)
+_parse_UnknownCodeInterpreterToolCallOutputs = _Checks(
+    UnknownCodeInterpreterToolCallOutputs
+)
+_parse_UnknownFunctionShellCallEnvironment = _Checks(
+    UnknownFunctionShellCallEnvironment
+)
+_parse_UnknownFunctionShellCallOutputContentOutcome = _Checks(
+    UnknownFunctionShellCallOutputContentOutcome
+)
+_parse_UnknownApplyPatchToolCallOperation = _Checks(UnknownApplyPatchToolCallOperation)
+_parse_UnknownFunctionCallOutputItemParamOutput = _Checks(
+    UnknownFunctionCallOutputItemParamOutput
+)
+_parse_UnknownFunctionShellCallItemParamEnvironment = _Checks(
+    UnknownFunctionShellCallItemParamEnvironment
+)
+_parse_UnknownModerationInput = _Checks(UnknownModerationInput)
+_parse_UnknownToolChoiceParamMember = _Checks(UnknownToolChoiceParamMember)
+_parse_UnknownInputItemMember = _Checks(UnknownInputItemMember)
+_parse_UnknownChatCompletionMessageToolCallsMember = _Checks(
+    UnknownChatCompletionMessageToolCallsMember
+)
 _parse_ChatCompletionStreamResponseDeltaFunctionCall = _Checks(
     ChatCompletionStreamResponseDeltaFunctionCall
 )
@@ -5913,6 +6332,7 @@ _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more = _
         "moderation_results": _parse_ChatCompletionModerationResults,
         "error": _parse_ChatCompletionModerationError,
     },
+    _parse_UnknownChatCompletionModerationInput,
 )
 _P_list_of_CreateChatCompletionStreamResponseChoice = _list_of(
     _parse_CreateChatCompletionStreamResponseChoice
@@ -5942,6 +6362,7 @@ _P_tagged_type_disabled_ContainerNetworkPolicyDisabledParam_and_1_more = _tagged
         "disabled": _parse_ContainerNetworkPolicyDisabledParam,
         "allowlist": _parse_ContainerNetworkPolicyAllowlistParam,
     },
+    _parse_UnknownAutoCodeInterpreterToolParamNetworkPolicy,
 )
 _P_first_of_str_AutoCodeInterpreterToolParam = _first_of(
     (_str, _parse_AutoCodeInterpreterToolParam)
@@ -5949,6 +6370,7 @@ _P_first_of_str_AutoCodeInterpreterToolParam = _first_of(
 _P_tagged_type_skill_reference_SkillReferenceParam_and_1_more = _tagged(
     "type",
     {"skill_reference": _parse_SkillReferenceParam, "inline": _parse_InlineSkillParam},
+    _parse_UnknownContainerAutoParamSkills,
 )
 _P_list_of_tagged_type_skill_reference_SkillReferenceParam_and_1_more = _list_of(
     _P_tagged_type_skill_reference_SkillReferenceParam_and_1_more
@@ -5961,13 +6383,17 @@ _P_tagged_type_container_auto_ContainerAutoParam_and_2_more = _tagged(
         "local": _parse_LocalEnvironmentParam,
         "container_reference": _parse_ContainerReferenceParam,
     },
+    _parse_UnknownFunctionShellToolParamEnvironment,
 )
 _P_tagged_type_text_CustomTextFormatParam_and_1_more = _tagged(
     "type",
     {"text": _parse_CustomTextFormatParam, "grammar": _parse_CustomGrammarFormatParam},
+    _parse_UnknownCustomToolParamFormat,
 )
 _P_tagged_type_function_FunctionToolParam_and_1_more = _tagged(
-    "type", {"function": _parse_FunctionToolParam, "custom": _parse_CustomToolParam}
+    "type",
+    {"function": _parse_FunctionToolParam, "custom": _parse_CustomToolParam},
+    _parse_UnknownNamespaceToolParamTools,
 )
 _P_list_of_tagged_type_function_FunctionToolParam_and_1_more = _list_of(
     _P_tagged_type_function_FunctionToolParam_and_1_more
@@ -5992,6 +6418,7 @@ _P_tagged_type_search_WebSearchActionSearch_and_2_more = _tagged(
         "open_page": _parse_WebSearchActionOpenPage,
         "find_in_page": _parse_WebSearchActionFind,
     },
+    _parse_UnknownWebSearchToolCallAction,
 )
 _P_nullable_list_of_str = _nullable(_P_list_of_str)
 _P_list_of_CoordParam = _list_of(_parse_CoordParam)
@@ -6005,6 +6432,7 @@ _P_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more = _tagged(
         "logs": _parse_CodeInterpreterOutputLogs,
         "image": _parse_CodeInterpreterOutputImage,
     },
+    _parse_UnknownCodeInterpreterToolCallOutputs,
 )
 _P_list_of_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more = _list_of(
     _P_tagged_type_logs_CodeInterpreterOutputLogs_and_1_more
@@ -6019,6 +6447,7 @@ _P_tagged_type_local_LocalEnvironmentResource_and_1_more = _tagged(
         "local": _parse_LocalEnvironmentResource,
         "container_reference": _parse_ContainerReferenceResource,
     },
+    _parse_UnknownFunctionShellCallEnvironment,
 )
 _P_nullable_tagged_type_local_LocalEnvironmentResource_and_1_more = _nullable(
     _P_tagged_type_local_LocalEnvironmentResource_and_1_more
@@ -6029,6 +6458,7 @@ _P_tagged_type_timeout_FunctionShellCallOutputTimeoutOutcome_and_1_more = _tagge
         "timeout": _parse_FunctionShellCallOutputTimeoutOutcome,
         "exit": _parse_FunctionShellCallOutputExitOutcome,
     },
+    _parse_UnknownFunctionShellCallOutputContentOutcome,
 )
 _P_list_of_FunctionShellCallOutputContent = _list_of(
     _parse_FunctionShellCallOutputContent
@@ -6040,6 +6470,7 @@ _P_tagged_type_create_file_ApplyPatchCreateFileOperation_and_2_more = _tagged(
         "delete_file": _parse_ApplyPatchDeleteFileOperation,
         "update_file": _parse_ApplyPatchUpdateFileOperation,
     },
+    _parse_UnknownApplyPatchToolCallOperation,
 )
 _P_list_of_MCPListToolsTool = _list_of(_parse_MCPListToolsTool)
 _P_first_of_str_InputMessageContentList = _first_of(
@@ -6052,6 +6483,7 @@ _P_tagged_type_input_text_InputTextContentParam_and_2_more = _tagged(
         "input_image": _parse_InputImageContentParamAutoParam,
         "input_file": _parse_InputFileContentParam,
     },
+    _parse_UnknownFunctionCallOutputItemParamOutput,
 )
 _P_list_of_tagged_type_input_text_InputTextContentParam_and_2_more = _list_of(
     _P_tagged_type_input_text_InputTextContentParam_and_2_more
@@ -6065,6 +6497,7 @@ _P_tagged_type_local_LocalEnvironmentParam_and_1_more = _tagged(
         "local": _parse_LocalEnvironmentParam,
         "container_reference": _parse_ContainerReferenceParam,
     },
+    _parse_UnknownFunctionShellCallItemParamEnvironment,
 )
 _P_list_of_FunctionShellCallOutputContentParam = _list_of(
     _parse_FunctionShellCallOutputContentParam
@@ -6075,6 +6508,7 @@ _P_tagged_type_moderation_result_ModerationResultBody_and_1_more = _tagged(
         "moderation_result": _parse_ModerationResultBody,
         "error": _parse_ModerationErrorBody,
     },
+    _parse_UnknownModerationInput,
 )
 _P_nullable_Metadata = _nullable(_parse_Metadata)
 _P_nullable_float = _nullable(_float)
@@ -6107,6 +6541,7 @@ _P_tagged_type_text_ResponseFormatText_and_2_more = _tagged(
         "json_schema": _parse_TextResponseFormatJsonSchema,
         "json_object": _parse_ResponseFormatJsonObject,
     },
+    _parse_UnknownTextResponseFormatConfiguration,
 )
 _P_tagged_type_eq_ComparisonFilter_and_9_more = _tagged(
     "type",
@@ -6122,6 +6557,7 @@ _P_tagged_type_eq_ComparisonFilter_and_9_more = _tagged(
         "and": _parse_CompoundFilter,
         "or": _parse_CompoundFilter,
     },
+    _parse_UnknownFilters,
 )
 _P_tagged_type_function_FunctionTool_and_17_more = _tagged(
     "type",
@@ -6145,6 +6581,7 @@ _P_tagged_type_function_FunctionTool_and_17_more = _tagged(
         "web_search_preview_2025_03_11": _parse_WebSearchPreviewTool,
         "apply_patch": _parse_ApplyPatchToolParam,
     },
+    _parse_UnknownTool,
 )
 _P_tagged_type_allowed_tools_ToolChoiceAllowed_and_14_more = _tagged(
     "type",
@@ -6165,6 +6602,7 @@ _P_tagged_type_allowed_tools_ToolChoiceAllowed_and_14_more = _tagged(
         "apply_patch": _parse_SpecificApplyPatchParam,
         "shell": _parse_SpecificFunctionShellParam,
     },
+    _parse_UnknownToolChoiceParamMember,
 )
 _P_first_of_str_and_1_more_2 = _first_of(
     (_str, _P_tagged_type_allowed_tools_ToolChoiceAllowed_and_14_more)
@@ -6176,6 +6614,7 @@ _P_tagged_type_input_text_InputTextContent_and_2_more = _tagged(
         "input_image": _parse_InputImageContent,
         "input_file": _parse_InputFileContent,
     },
+    _parse_UnknownFunctionAndCustomToolCallOutput,
 )
 _P_first_of_str_and_1_more_3 = _first_of(
     (_str, _P_tagged_type_input_text_InputTextContent_and_2_more)
@@ -6192,9 +6631,12 @@ _P_tagged_type_file_citation_FileCitationBody_and_3_more = _tagged(
         "container_file_citation": _parse_ContainerFileCitationBody,
         "file_path": _parse_FilePath,
     },
+    _parse_UnknownAnnotation,
 )
 _P_tagged_type_output_text_OutputTextContent_and_1_more = _tagged(
-    "type", {"output_text": _parse_OutputTextContent, "refusal": _parse_RefusalContent}
+    "type",
+    {"output_text": _parse_OutputTextContent, "refusal": _parse_RefusalContent},
+    _parse_UnknownOutputMessageContent,
 )
 _P_first_of_str_float_bool = _first_of((_str, _float, _bool))
 _P_map_of_first_of_str_float_bool = _map_of(_P_first_of_str_float_bool)
@@ -6204,6 +6646,7 @@ _P_nullable_map_of_first_of_str_float_bool = _nullable(
 _P_tagged_type_direct_DirectToolCallCaller_and_1_more = _tagged(
     "type",
     {"direct": _parse_DirectToolCallCaller, "program": _parse_ProgramToolCallCaller},
+    _parse_UnknownToolCallCaller,
 )
 _P_tagged_type_direct_DirectToolCallCallerParam_and_1_more = _tagged(
     "type",
@@ -6211,6 +6654,7 @@ _P_tagged_type_direct_DirectToolCallCallerParam_and_1_more = _tagged(
         "direct": _parse_DirectToolCallCallerParam,
         "program": _parse_ProgramToolCallCallerParam,
     },
+    _parse_UnknownToolCallCallerParam,
 )
 _P_tagged_type_click_ClickParam_and_8_more = _tagged(
     "type",
@@ -6225,6 +6669,7 @@ _P_tagged_type_click_ClickParam_and_8_more = _tagged(
         "type": _parse_TypeParam,
         "wait": _parse_WaitParam,
     },
+    _parse_UnknownComputerAction,
 )
 _P_list_of_ComputerAction = _list_of(_parse_ComputerAction)
 _P_tagged_type_mcp_protocol_error_MCPProtocolError_and_2_more = _tagged(
@@ -6234,6 +6679,7 @@ _P_tagged_type_mcp_protocol_error_MCPProtocolError_and_2_more = _tagged(
         "mcp_tool_execution_error": _parse_MCPToolExecutionError,
         "http_error": _parse_HTTPError,
     },
+    _parse_UnknownMCPToolCallError,
 )
 _P_tagged_type_message_OutputMessage_and_27_more = _tagged(
     "type",
@@ -6267,6 +6713,7 @@ _P_tagged_type_message_OutputMessage_and_27_more = _tagged(
         "custom_tool_call": _parse_CustomToolCall,
         "custom_tool_call_output": _parse_CustomToolCallOutputResource,
     },
+    _parse_UnknownOutputItem,
 )
 _P_list_of_InputContent = _list_of(_parse_InputContent)
 _P_tagged_type_timeout_FunctionShellCallOutputTimeoutOutcomeParam_and_1_more = _tagged(
@@ -6275,6 +6722,7 @@ _P_tagged_type_timeout_FunctionShellCallOutputTimeoutOutcomeParam_and_1_more = _
         "timeout": _parse_FunctionShellCallOutputTimeoutOutcomeParam,
         "exit": _parse_FunctionShellCallOutputExitOutcomeParam,
     },
+    _parse_UnknownFunctionShellCallOutputOutcomeParam,
 )
 _P_tagged_type_create_file_ApplyPatchCreateFileOperationParam_and_2_more = _tagged(
     "type",
@@ -6283,6 +6731,7 @@ _P_tagged_type_create_file_ApplyPatchCreateFileOperationParam_and_2_more = _tagg
         "delete_file": _parse_ApplyPatchDeleteFileOperationParam,
         "update_file": _parse_ApplyPatchUpdateFileOperationParam,
     },
+    _parse_UnknownApplyPatchOperationParam,
 )
 _P_tagged_type_message_InputMessage_and_25_more = _tagged(
     "type",
@@ -6314,6 +6763,7 @@ _P_tagged_type_message_InputMessage_and_25_more = _tagged(
         "custom_tool_call_output": _parse_CustomToolCallOutput,
         "custom_tool_call": _parse_CustomToolCall,
     },
+    _parse_UnknownInputItemMember,
 )
 _P_first_of_EasyInputMessage_and_5_more = _first_of(
     (
@@ -6332,6 +6782,7 @@ _P_tagged_type_output_text_OutputTextContent_and_2_more = _tagged(
         "refusal": _parse_RefusalContent,
         "reasoning_text": _parse_ReasoningTextContent,
     },
+    _parse_UnknownOutputContent,
 )
 _P_tagged_type_response_audio_delta_ResponseAudioDeltaEvent_and_57_more = _tagged(
     "type",
@@ -6395,6 +6846,7 @@ _P_tagged_type_response_audio_delta_ResponseAudioDeltaEvent_and_57_more = _tagge
         "response.custom_tool_call_input.delta": _parse_ResponseCustomToolCallInputDeltaEvent,
         "response.custom_tool_call_input.done": _parse_ResponseCustomToolCallInputDoneEvent,
     },
+    _parse_UnknownResponseStreamEvent,
 )
 _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _tagged(
     "type",
@@ -6402,6 +6854,7 @@ _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _tagged(
         "function": _parse_ChatCompletionMessageToolCall,
         "custom": _parse_ChatCompletionMessageCustomToolCall,
     },
+    _parse_UnknownChatCompletionMessageToolCallsMember,
 )
 _P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _list_of(
     _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more
@@ -6409,6 +6862,110 @@ _P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _list
 
 
 # Each model's keys, as its parser checks them (a model with none has no line).
+_parse_UnknownTextResponseFormatConfiguration.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownFilters.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownTool.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownAnnotation.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownOutputMessageContent.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownToolCallCaller.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownToolCallCallerParam.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownFunctionAndCustomToolCallOutput.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownComputerAction.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownMCPToolCallError.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownOutputItem.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownFunctionShellCallOutputOutcomeParam.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownApplyPatchOperationParam.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownOutputContent.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownResponseStreamEvent.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownChatCompletionModerationInput.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownAutoCodeInterpreterToolParamNetworkPolicy.keys = (
+    _Key("type", _str, fast=str),
+)
+
+
+_parse_UnknownContainerAutoParamSkills.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownFunctionShellToolParamEnvironment.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownCustomToolParamFormat.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownNamespaceToolParamTools.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownWebSearchToolCallAction.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownCodeInterpreterToolCallOutputs.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownFunctionShellCallEnvironment.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownFunctionShellCallOutputContentOutcome.keys = (
+    _Key("type", _str, fast=str),
+)
+
+
+_parse_UnknownApplyPatchToolCallOperation.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownFunctionCallOutputItemParamOutput.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownFunctionShellCallItemParamEnvironment.keys = (
+    _Key("type", _str, fast=str),
+)
+
+
+_parse_UnknownModerationInput.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownToolChoiceParamMember.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownInputItemMember.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownChatCompletionMessageToolCallsMember.keys = (
+    _Key("type", _str, fast=str),
+)
+
+
 _parse_ChatCompletionStreamResponseDeltaFunctionCall.keys = (
     _Key("arguments", _str, fast=str, optional=True),
     _Key("name", _str, fast=str, optional=True),
@@ -9000,10 +9557,10 @@ _TOOL_CALLS = _KeyedList(
 
 
 class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
-    """Merges the chunks of one ``CreateChatCompletionStreamResponse`` stream: ``add`` each in order, then ask for
-    ``snapshot()`` or ``to_response()`` (see ``_ChunkAccumulator``)."""
+    """Merges the chunks of one ``CreateChatCompletionStreamResponse`` stream (see ``_ChunkAccumulator``)."""
 
     __slots__ = ()
+    _finish = (("choices", "finish_reason"),)
 
     def __init__(self, *, strict: bool = False) -> None:
         super().__init__(_CreateChatCompletionStreamResponseMerge(""), strict)
@@ -9090,13 +9647,15 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CODE_AS_CODE_INTERPRETER_CALL = _Slot(
     },
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CODE = _Slot(
-    "output[{output_index}].code", ident="item_id"
+    "output[{output_index}].code", ident="item_id", kinds=("string",)
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_STATUS = _Slot(
     "output[{output_index}].status", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ITEM = _Slot(
-    "output[{output_index}].content[{content_index}]", ident="item_id"
+    "output[{output_index}].content[{content_index}]",
+    ident="item_id",
+    kinds=("object",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_FUNCTION_CALL = _Slot(
     "output[{output_index}].arguments",
@@ -9104,12 +9663,15 @@ _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_FUNCTION_CALL = _Slot(
     new={"arguments": "", "call_id": "", "name": "", "type": "function_call"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_NAME = _Slot(
-    "output[{output_index}].name", ident="item_id"
+    "output[{output_index}].name", ident="item_id", kinds=("string",)
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS = _Slot(
     "output[{output_index}].arguments", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM = _Slot(
+    "output[{output_index}].action.commands[{command_index}]", kinds=("string",)
+)
+_RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM_2 = _Slot(
     "output[{output_index}].action.commands[{command_index}]"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT_ITEM = _Slot(
@@ -9118,14 +9680,21 @@ _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT_ITEM = _Slot(
     fixed=("detail", "mode", "type"),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT = _Slot(
-    "output[{output_index}].output", ident="item_id"
+    "output[{output_index}].output",
+    ident="item_id",
+    kinds=("array", "object", "string"),
 )
-_RESPONSE_STREAM_EVENT_OUTPUT_ITEM = _Slot("output[{output_index}]")
+_RESPONSE_STREAM_EVENT_OUTPUT_ITEM = _Slot("output[{output_index}]", kinds=("object",))
 _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_ITEM = _Slot(
     "output[{output_index}].summary[{summary_index}]", ident="item_id"
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT = _Slot(
     "output[{output_index}].summary[{summary_index}].text", ident="item_id"
+)
+_RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT_2 = _Slot(
+    "output[{output_index}].summary[{summary_index}].text",
+    ident="item_id",
+    kinds=("string",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_REASONING_TEXT = _Slot(
     "output[{output_index}].content[{content_index}].text",
@@ -9133,7 +9702,9 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_REASONING_TEXT = _Slot(
     new={"text": "", "type": "reasoning_text"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT = _Slot(
-    "output[{output_index}].content[{content_index}].text", ident="item_id"
+    "output[{output_index}].content[{content_index}].text",
+    ident="item_id",
+    kinds=("string",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_AS_REFUSAL = _Slot(
     "output[{output_index}].content[{content_index}].refusal",
@@ -9141,7 +9712,9 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_AS_REFUSAL = _Slot(
     new={"refusal": "", "type": "refusal"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL = _Slot(
-    "output[{output_index}].content[{content_index}].refusal", ident="item_id"
+    "output[{output_index}].content[{content_index}].refusal",
+    ident="item_id",
+    kinds=("string",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_OUTPUT_TEXT = _Slot(
     "output[{output_index}].content[{content_index}].text",
@@ -9151,6 +9724,11 @@ _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_OUTPUT_TEXT = _Slot(
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS = _Slot(
     "output[{output_index}].content[{content_index}].logprobs", ident="item_id"
 )
+_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS_2 = _Slot(
+    "output[{output_index}].content[{content_index}].logprobs",
+    ident="item_id",
+    kinds=("array",),
+)
 _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_MCP_CALL = _Slot(
     "output[{output_index}].arguments",
     ident="item_id",
@@ -9159,6 +9737,7 @@ _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_MCP_CALL = _Slot(
 _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ANNOTATIONS_ITEM = _Slot(
     "output[{output_index}].content[{content_index}].annotations[{annotation_index}]",
     ident="item_id",
+    kinds=("object",),
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_INPUT_AS_CUSTOM_TOOL_CALL = _Slot(
     "output[{output_index}].input",
@@ -9166,7 +9745,7 @@ _RESPONSE_STREAM_EVENT_OUTPUT_INPUT_AS_CUSTOM_TOOL_CALL = _Slot(
     new={"call_id": "", "input": "", "name": "", "type": "custom_tool_call"},
 )
 _RESPONSE_STREAM_EVENT_OUTPUT_INPUT = _Slot(
-    "output[{output_index}].input", ident="item_id"
+    "output[{output_index}].input", ident="item_id", kinds=("string",)
 )
 
 
@@ -9325,7 +9904,7 @@ def _on_response_shell_call_command_delta(f: _EventFold, e: dict[str, Any]) -> N
     """``response.shell_call_command.delta``: append delta at
     output[{output_index}].action.commands[{command_index}].
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM.append(f, e, e.get("delta"))
+    _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM_2.append(f, e, e.get("delta"))
 
 
 def _on_response_shell_call_command_done(f: _EventFold, e: dict[str, Any]) -> None:
@@ -9405,7 +9984,7 @@ def _on_response_reasoning_summary_text_done(f: _EventFold, e: dict[str, Any]) -
     """``response.reasoning_summary_text.done``: replace text at
     output[{output_index}].summary[{summary_index}].text.
     """
-    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT_2.replace(
         f, e, e.get("text"), check=True, optional=True
     )
 
@@ -9469,7 +10048,7 @@ def _on_response_output_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT.replace(
         f, e, e.get("text"), content, check=True, optional=True
     )
-    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS.replace(
+    _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_LOGPROBS_2.replace(
         f, e, e.get("logprobs"), content
     )
 
@@ -9725,6 +10304,13 @@ class ResponseStreamEventAccumulator:
             parse_response, self._fold.snapshot(), self._fold
         )
         return built
+
+    def to_response(self) -> Response:
+        """The finished ``Response``, what the API answers without streaming: ``snapshot()``        once the stream has ended. Asked before its terminal event (a stream cut short), it is
+        reported once as ``incomplete`` and built anyway; ``strict=True`` raises
+        ``StreamMergeError`` instead."""
+        self._fold.ended()
+        return self.snapshot()
 
     @property
     def anomalies(self) -> list[Anomaly]:

@@ -196,6 +196,8 @@ class EntryChecker:
             raise self.error("op 'parse' parses a field: its 'at' ends in a name, not name[{key}]")
         if op in SLOT_OPS and (at or op is not Op.MERGE):
             fixed = self.check_slot(op, at, value, constant, raw_value, when)
+        steps = tuple((s.name, s.key is not None) for s in at)
+        kinds = self.ir.slot_kinds(self.target, steps) if op in (Op.CREATE, Op.REPLACE) and at else ()
         if op is Op.SIDE and (value is None or not isinstance(entry.get("channel"), str)):
             raise self.error("op 'side' needs 'channel' (a name) and 'value' (an event field)")
         return Action(
@@ -216,6 +218,7 @@ class EntryChecker:
             picks=picks,
             tags=tags,
             kind=kind,
+            kinds=kinds,
         )
 
     def value(self, op: Op, raw: Any, when: tuple[str, str] | None) -> tuple[str | None, str | None]:

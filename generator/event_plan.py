@@ -321,6 +321,7 @@ def fold_handlers(plan: EventPlan) -> dict[str, _Handler]:
             new=json.loads(slot.new) if slot.new else None,
             fixed=slot.fixed,
             opens=slot.opens,
+            kinds=slot.kinds,
         )
         for slot in plan.slots
     }

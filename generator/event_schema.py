@@ -211,6 +211,13 @@ class EventSchema:
                     found.add("any")
         return frozenset(found)
 
+    def slot_kinds(self, target: str, steps: tuple[tuple[str, bool], ...]) -> tuple[str, ...]:
+        """The JSON kinds the schema allows at a slot path of ``target`` (any member of a
+        union may hold it), sorted; ``()`` when it allows any (or says nothing): what a
+        settled value must be to replace the fold's (``_SlotOps._place``)."""
+        kinds = self.json_kinds(self.resolve(target, steps)) - {"null"}
+        return () if not kinds or "any" in kinds else tuple(sorted(kinds))
+
     def items(self, types: list[Type]) -> list[Type]:
         """The items' types of the lists among ``types``."""
         return [x.items for t in types for x in self.shapes(t) if isinstance(x, Array)]

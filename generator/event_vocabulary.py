@@ -73,14 +73,17 @@ class Slot:
     """Where a slot op lands (a ``_Slot`` of the runtime): its path from the target's root,
     the event field checked against the first keyed step's ``id``, JSON text of what a
     slot the event must create starts as, the fields of an appended object never joined
-    (those the schema types as enums: tags), and ``opens``: no event of the plan creates the
-    objects on its way, so the first event that addresses one creates it unreported."""
+    (those the schema types as enums: tags), ``opens``: no event of the plan creates the
+    objects on its way, so the first event that addresses one creates it unreported, and
+    ``kinds``: the JSON kinds the slot's schema allows, which a settled value (``create``,
+    ``replace``) must be to replace the fold's (``()``: any)."""
 
     at: tuple[Step, ...]
     ident: str | None = None
     new: str | None = None
     fixed: tuple[str, ...] = ()
     opens: bool = False
+    kinds: tuple[str, ...] = ()
 
     @property
     def path(self) -> str:
@@ -159,6 +162,7 @@ class Action:
             fields that type has, and JSON text of its own tags (``{"type": "text"}``).
         kind: ``when`` tests the JSON kind of the field (see ``when``).
         opens: see ``Slot`` (set by the plan, which sees every event).
+        kinds: the JSON kinds the slot's schema allows (``create``/``replace``; see ``Slot``).
     """
 
     op: Op
@@ -179,6 +183,7 @@ class Action:
     tags: str | None = None
     kind: bool = False
     opens: bool = False
+    kinds: tuple[str, ...] = ()
 
     @property
     def path(self) -> str:
@@ -190,7 +195,7 @@ class Action:
         """Where a slot op lands; None for the other ops (and ``merge`` into the response)."""
         if self.op not in SLOT_OPS or not self.at:
             return None
-        return Slot(self.at, self.ident, self.new, self.fixed, self.opens)
+        return Slot(self.at, self.ident, self.new, self.fixed, self.opens, self.kinds)
 
     def call(self) -> Call | None:
         """The one definition of what this action does: the runtime call it makes (None for

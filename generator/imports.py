@@ -29,6 +29,7 @@ SOURCES = {
     "fields": "dataclasses",
     "is_dataclass": "dataclasses",
     "attrgetter": "operator",
+    "bisect_left": "bisect",
     "Annotated": "typing",
     "Any": "typing",
     "ClassVar": "typing",

@@ -48,7 +48,9 @@ class Enum:
 
     Enums are open: the generated type is ``Literal[values] | <base types>``, so a value a
     server adds later still parses. ``alias`` names a component enum (rendered as a
-    ``Literal`` alias); ``None`` for an inline enum.
+    ``Literal`` alias); ``None`` for an inline enum. ``closed``: the tag of a tagged
+    union's member, which only the tags naming it reach (``Literal[values]`` alone, so that a
+    check of the tag narrows the union: ``union_fallbacks``).
     """
 
     values: tuple[Any, ...]
@@ -56,6 +58,7 @@ class Enum:
     declared: tuple[str, ...] = ()  # Prim kinds the schema's ``type`` gives, if it gives any
     #: the values' names (``x-enum-varnames``/``x-enumNames``), for documentation only
     names: tuple[str, ...] = field(default=(), compare=False)
+    closed: bool = False
 
     @property
     def bases(self) -> tuple[str, ...]:
@@ -154,6 +157,9 @@ class Discriminator:
     property: str
     mapping: tuple[tuple[Any, str], ...]  # tag (a string, or an integer const) -> class name
     attribute: str = ""  # the property's Python attribute name, when it differs
+    #: the class of a member the spec does not list (a tag it does not know, or none), which
+    #: a payload of such a member is parsed as (``union_fallbacks``); None: it is an error
+    fallback: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,6 +374,7 @@ def referenced_names(t: Type) -> list[str]:
         names = [n for o in t.options for n in referenced_names(o)]
         if t.discriminator:
             names += [name for _, name in t.discriminator.mapping]
+            names += [t.discriminator.fallback] if t.discriminator.fallback else []
         return names
     return []
 
@@ -380,11 +387,14 @@ def renamed(t: Type, new: dict[str, str]) -> Type:
     if isinstance(t, AliasRef):
         return AliasRef(new.get(t.name, t.name), t.forward)
     if isinstance(t, Enum):
-        return Enum(t.values, new.get(t.alias, t.alias), t.declared, t.names) if t.alias else t
+        return replace(t, alias=new.get(t.alias, t.alias)) if t.alias else t
     if isinstance(t, UnionType):
         d = t.discriminator
         if d is not None:
-            d = Discriminator(d.property, tuple((tag, new.get(name, name)) for tag, name in d.mapping), d.attribute)
+            fallback = new.get(d.fallback, d.fallback) if d.fallback else None
+            d = Discriminator(
+                d.property, tuple((tag, new.get(name, name)) for tag, name in d.mapping), d.attribute, fallback
+            )
         return UnionType(tuple(renamed(o, new) for o in t.options), d)
     return map_parts(t, lambda part: renamed(part, new))
 

@@ -31,6 +31,7 @@ from .resolve import RefResolver
 from .response_plan import ResponsePlan, plan_response
 from .runtime_files import PACKAGE_INIT, package_files
 from .styles import runtime_parts
+from .union_fallbacks import with_fallbacks
 from .write import Output
 
 #: Called with each stage's name (and what it works on) as it starts: ``--progress``.
@@ -380,7 +381,7 @@ def render_sources(
         except ValueError:
             shown = options.spec.name
     gen = Generation(
-        schemas=reading.schemas,
+        schemas=with_fallbacks(reading.schemas),  # unions typed as the module says them
         plans=reading.plans,
         responses=reading.responses,
         command=command(options),

@@ -270,7 +270,8 @@ class Parsers:
                 d = t.discriminator
                 pairs = [(literal(tag), self._of(ModelRef(name))) for tag, name in d.mapping]
                 table = ", ".join(f"{tag}: {parser}" for tag, parser in pairs)
-                expression = f"_tagged({literal(d.property)}, {{{table}}})"
+                fallback = self._of(ModelRef(d.fallback)) if d.fallback else ""
+                expression = f"_tagged({literal(d.property)}, {{{table}}}{', ' + fallback if fallback else ''})"
                 return self._names.name(expression, ["tagged", literal(d.property)], pairs)
             return self._hoist("_first_of", [self._of(o) for o in t.options])
         raise TypeError(t)  # pragma: no cover - closed set

@@ -27,7 +27,7 @@ from .imports import IMPORTS_MARK, import_key, import_line, import_lines, isort_
 from .merge_plan import NodePlan
 from .model import Alias, Enum, Field, Model, Schemas, Type, UnionType, referenced_names
 from .naming import parse_function
-from .naming.code import keys_constant, tags_constant
+from .naming.code import keys_constant
 from .options import regenerate_line
 from .render_events import events_view
 from .render_merge import merge_view, root_view, validate_function
@@ -191,7 +191,6 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
         for m in s.models.values()
     ]
     roots = [root_view(gen, name, style) for name in s.roots]
-    unknown_event = _unknown_event_name(s)
     events = events_view(
         list(gen.event_plans.values()),
         parse_functions={
@@ -208,7 +207,6 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
         + [parse_function(s, name) for name in s.union_roots]
         + [r["accumulator"] for r in roots]
         + [parse_function(s, target) for target in _event_targets(gen)]
-        + ([unknown_event] if unknown_event else [])
         + events["public"]
         + (["Anomaly", "StreamMergeError"] if roots or events["unions"] else [])
         + (_READER_NAMES if s.roots or s.union_roots else [])
@@ -241,11 +239,10 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
                 "model": name,
                 "parse_fn": parse_function(gen.schemas, name),
                 "union": name in s.union_roots,
-                **_tags_view(s, name),
+                "fallback": _fallback_of(s, name),
             }
             for name in dict.fromkeys([*s.roots, *s.responses.values(), *s.union_roots, *_event_targets(gen)])
         ],
-        "unknown_event": unknown_event,
         "merge": merge_view(gen, style, roots),
         "events": events,
         "sse": roots[0] if roots else None,
@@ -448,31 +445,11 @@ def _alias_view(a: Alias, style: Emitter, lazy: bool, parsers: pytypes.Parsers, 
     }
 
 
-def _tags_view(s: Schemas, name: str) -> dict[str, Any]:
-    """For an event-union root dispatched on a string tag: the tag's wire name and the set
-    of tags it knows (an event with another tag parses as the unknown-event class)."""
+def _fallback_of(s: Schemas, name: str) -> str | None:
+    """The member a union root parses a tag it does not list as (``union_fallbacks``), or None."""
     alias = s.aliases.get(name) if name in s.union_roots else None
     t = alias.type if alias is not None else None
-    found = t.discriminator if isinstance(t, UnionType) else None
-    if found is None or not found.mapping or not all(isinstance(tag, str) for tag, _ in found.mapping):
-        return {"tag_prop": None}
-    tags = ", ".join(pytypes.literal(tag) for tag in dict.fromkeys(tag for tag, _ in found.mapping))
-    return {
-        "tag_prop": pytypes.literal(found.property),
-        "tags_const": tags_constant(name),
-        "tags": tags,
-    }
-
-
-def _unknown_event_name(s: Schemas) -> str | None:
-    """The class of events whose tag their union does not know (``UnknownEvent``, or with
-    ``_`` added while a schema has the name); None when no union root dispatches on a tag."""
-    if not any(_tags_view(s, u)["tag_prop"] for u in s.union_roots):
-        return None
-    name = "UnknownEvent"
-    while name in s.models or name in s.aliases:
-        name += "_"
-    return name
+    return t.discriminator.fallback if isinstance(t, UnionType) and t.discriminator is not None else None
 
 
 def _event_targets(gen: Generation) -> list[str]:

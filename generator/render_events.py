@@ -54,6 +54,7 @@ def _union_view(plan: EventPlan, parse_fn: str, union: str) -> dict[str, Any]:
         "slots": [{"name": name, "value": _slot_text(slot)} for slot, name in slots.items()],
         "handlers": [_handler_view(rule, names.handler(rule.tag), slots) for rule in plan.rules],
         "doc": pytypes.docstring(_accumulator_doc(plan, union), 4),
+        "ends": any(a.op in (Op.FINALIZE, Op.FINISH) for r in plan.rules for a in r.actions),
     }
 
 
@@ -113,6 +114,8 @@ def _slot_text(slot: Slot) -> str:
         args.append(f"fixed={pytypes.literal(slot.fixed)}")
     if slot.opens:
         args.append("opens=True")
+    if slot.kinds:
+        args.append(f"kinds={pytypes.literal(slot.kinds)}")
     return f"_Slot({', '.join(args)})"
 
 

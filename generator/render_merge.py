@@ -18,7 +18,7 @@ from .model import Array, Map, ModelRef, Schemas, Tuple
 from .naming import parse_function
 from .naming.code import keyed_list_names, keys_constant
 from .policy import Policy
-from .response_plan import ResponsePlan
+from .response_plan import ResponsePlan, finish_fields
 from .styles.base import Emitter, Traits
 
 if TYPE_CHECKING:
@@ -46,7 +46,15 @@ def root_view(gen: Generation, name: str, emitter: Emitter) -> dict[str, Any]:
         "plan_const": naming.response_plan_constant(response) if response else "",
         "validate": validate_function(gen, name, emitter),
         "response_validate": validate_function(gen, response, emitter) if response else "",
+        "finish": _finish_text(gen, name),
     }
+
+
+def _finish_text(gen: Generation, name: str) -> str:
+    """The accumulator's ``_finish`` (the attribute paths of the fields that say the stream
+    of root ``name`` has ended: ``response_plan.finish_fields``), ``""`` when there are none."""
+    paths = tuple(tuple(f.field.py_name for f in path) for path in finish_fields(gen.schemas, gen.plans[name]))
+    return pytypes.literal(paths) if paths else ""
 
 
 def state_class_names(gen: Generation) -> dict[int, str]:

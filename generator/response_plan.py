@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .merge_plan import STREAM_ONLY, meaning
-from .model import AliasRef, Array, Enum, Model, ModelRef, Schemas, UnionType
+from .event_words import STAGE_WORDS, Stage, words
+from .merge_plan import STREAM_ONLY, FieldPlan, NodePlan, meaning
+from .model import AliasRef, Array, Enum, Model, ModelRef, Prim, Schemas, UnionType
+from .policy import Policy
 from .roots import CHUNK_SUFFIX
 
 
@@ -162,3 +164,27 @@ def _fills(source: Model, targets: list[Model]) -> tuple[tuple[str, object], ...
         for f in source.fields
         if isinstance(f.type, Enum) and len(f.type.values) == 1 and admits(f.wire_name, f.type.values[0])
     )
+
+
+def finish_fields(schemas: Schemas, root: NodePlan) -> tuple[tuple[FieldPlan, ...], ...]:
+    """The fields that say a chunk stream has ended (``acc.finished``), as paths of field
+    plans from the root, reasons first: a string named by a word of the end (``finish``,
+    ``done``, ``stop``...) and ``reason`` (``finish_reason``, ``finishReason``,
+    ``done_reason``), then a boolean named by such a word (``done``); on the chunk itself or
+    on the entries of its keyed lists (a choice, a candidate: the stream has ended when every
+    entry has one). Read from the names: a word, never a vendor's field."""
+    ends = STAGE_WORDS[Stage.FINAL]
+    reasons: list[tuple[FieldPlan, ...]] = []
+    flags: list[tuple[FieldPlan, ...]] = []
+    places = [((), root)] + [((f,), f.node) for f in root.fields if f.policy == Policy.BY_KEY and f.node is not None]
+    for steps, node in places:
+        for f in node.fields:
+            said = set(words(f.field.wire_name))
+            if f.policy not in (Policy.LAST, Policy.SET) or not said & ends:
+                continue
+            t = meaning(schemas, f.field.type)
+            if "reason" in said and (isinstance(t, Enum) or (isinstance(t, Prim) and t.kind == "str")):
+                reasons.append((*steps, f))
+            elif isinstance(t, Prim) and t.kind == "bool":
+                flags.append((*steps, f))
+    return (*reasons, *flags)

@@ -58,9 +58,21 @@ def _results(style: str, acc: Any, methods: tuple[str, ...]) -> tuple[list[Any],
     return built, [(a.chunk, a.path, a.kind, a.message) for a in acc.anomalies]
 
 
+#: What a message assembled from fragments reads like ("a array where the fold holds a other",
+#: "expected a list, got dict"): every message says kinds through the runtime's one table.
+_FRAGMENTS = re.compile(
+    r"\ba [aeiou]|\ba (?:other|array|dict|NoneType)\b|\b(?:got|is|not) (?:int|str|dict|list|NoneType|float|bool|tuple)\b"
+)
+
+
+def _sentences(anomalies: list[tuple[Any, ...]]) -> None:
+    """Every anomaly message reads as a sentence (issue #41)."""
+    assert not [a[3] for a in anomalies if _FRAGMENTS.search(a[3])]
+
+
 def _agree(modules: dict[str, ModuleType], accumulator: str, chunks: list[Any], methods: tuple[str, ...]) -> Any:
-    """Fold ``chunks`` in every style; assert that all give the same results and anomalies;
-    return the dataclass style's (results, anomalies)."""
+    """Fold ``chunks`` in every style; assert that all give the same results and anomalies,
+    each message a sentence; return the dataclass style's (results, anomalies)."""
     found = {}
     for style in STYLES:
         acc = getattr(modules[style], accumulator)()
@@ -70,6 +82,7 @@ def _agree(modules: dict[str, ModuleType], accumulator: str, chunks: list[Any], 
     for style in STYLES:
         assert found[style][1] == found["dataclass"][1], style
         assert found[style][0] == found["dataclass"][0], style
+    _sentences(found["dataclass"][1])
     return found["dataclass"]
 
 
@@ -95,6 +108,9 @@ RESPONSES_ACC = "ResponseStreamEventAccumulator"
 #: A fixture written by hand for vercel/ai's tests (its ids count up: resp_0f1a2b3c...): its
 #: deltas and its ``.done`` text differ (``done_differs``), which no real server stream shows.
 SYNTHETIC = "07_openai-shell-container.1.jsonl"
+#: Recordings that are no whole stream of an official server: the synthetic one, and an excerpt
+#: vercel/ai keeps (most deltas cut: its sequence numbers jump, its ``.done`` texts differ).
+NOT_WHOLE = (SYNTHETIC, "11_openai-phase.1.jsonl")
 
 
 def _x_search(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -147,9 +163,9 @@ def test_drifted_responses_streams_build_alike_in_every_style(
     events = DRIFTED[case]()
     (snapshot,), anomalies = _agree(responses_modules, RESPONSES_ACC, events, ("snapshot",))
     drift = {a[1]: a[3] for a in anomalies if a[2] == "schema_drift"}
-    if case.startswith("x_search"):  # kept as its JSON where it was, reported with its path
+    if case.startswith("x_search"):  # the union's member for unknown tags, reported with its path
         assert snapshot["tools"][0] == {"type": "x_search", "allowed_x_handles": ["openai"]}
-        assert drift["tools[0]"] == "does not fit its schema: kept as it came (JSON)"
+        assert drift["tools[0]"] == "a tag its union does not name: kept as the union's member for unknown tags"
     if case == "gapped":  # an item no event opened: made as the kind the delta's name names (#40), arguments in it
         assert "output[0]" not in drift
         assert snapshot["output"][0]["arguments"] == '{"country":"France"}'
@@ -207,7 +223,7 @@ def test_deeply_nested_json_is_invalid_json_in_the_event_fold(
     assert [a.kind for a in acc.anomalies] == ["invalid_json"] and acc.answer_at_risk
 
 
-@pytest.mark.parametrize("path", [p for p in RESPONSES if p.name != SYNTHETIC], ids=lambda p: p.name[:12])
+@pytest.mark.parametrize("path", [p for p in RESPONSES if p.name not in NOT_WHOLE], ids=lambda p: p.name[:12])
 def test_a_normal_responses_stream_puts_no_answer_at_risk(responses_modules: dict[str, ModuleType], path: Path) -> None:
     for style in STYLES:
         acc = responses_modules[style].ResponseStreamEventAccumulator()
@@ -236,8 +252,16 @@ def _wrong_typed() -> list[dict[str, Any]]:
 
 
 def test_wrong_typed_optional_fields_build_alike_in_every_style(openai_modules: dict[str, ModuleType]) -> None:
+    """A value its annotation denies is left out of the typed result (issue 41: never smuggled
+    into a typed field), reported with its path; ``snapshot_dict()`` keeps it."""
     (snapshot, response), anomalies = _agree(openai_modules, CHAT_ACC, _wrong_typed(), BOTH)
-    assert snapshot["system_fingerprint"] == {} and response["choices"][0]["finish_reason"] == 5
+    assert "system_fingerprint" not in snapshot and "finish_reason" not in response["choices"][0]
+    left = "does not fit its schema: left out of the typed result (snapshot_dict() has it)"
+    assert {(a[1], a[3]) for a in anomalies if a[2] == "schema_drift"} >= {("system_fingerprint", left)}
+    acc = openai_modules["typeddict"].CreateChatCompletionStreamResponseAccumulator()
+    for chunk in _wrong_typed():
+        acc.add(chunk)
+    assert acc.snapshot_dict()["system_fingerprint"] == {} and acc.snapshot_dict()["choices"][0]["finish_reason"] == 5
     drift = sorted(a[1] for a in anomalies if a[2] == "schema_drift")
     assert drift == ["choices[0].finish_reason", "system_fingerprint"]
 
@@ -333,6 +357,22 @@ def test_every_kind_the_runtime_reports_is_triaged_and_documented() -> None:
         row = next((line for line in doc.splitlines() if line.startswith(f"| `{kind}` |")), None)
         assert row is not None, kind
         assert ("| may have changed the answer |" in row) == at_risk, row
+
+
+def test_messages_that_name_kinds_read_as_sentences_from_one_table() -> None:
+    """The kinds of values in messages come from ``_KIND_NOUNS`` (``_said``): no runtime
+    message puts an article before a placeholder, and each sentence of the table reads."""
+    from generator.runtime.anomalies import _KIND_NOUNS, _MESSAGES, _said
+
+    runtime = ROOT / "generator" / "runtime"
+    source = "\n".join(p.read_text(encoding="utf-8") for p in runtime.glob("*.py"))
+    assert not re.findall(r"\b(?:a|an) \{", source)
+    for message in _MESSAGES:
+        for value in _KIND_NOUNS:
+            _sentences([(0, "", "", _said(message, value, "array", ("string", "integer")))])
+    assert _said("kept_fold", "array", "string", ("string",)) == (
+        "a list where the fold holds a string: the fold's kept (the schema allows a string here)"
+    )
 
 
 def test_an_unknown_kind_counts_as_a_risk() -> None:

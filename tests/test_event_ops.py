@@ -127,20 +127,77 @@ def test_only_an_identical_repeat_is_dropped_by_its_sequence_number() -> None:
     assert [a.kind for a in f.anomalies] == ["duplicate", "reused_number"]
 
 
-def test_a_value_of_another_type_never_replaces_a_filled_one() -> None:
-    text = _Slot("text")
-    handlers = {
-        "d": lambda f, e: text.append(f, e, e.get("delta")),
-        "done": lambda f, e: text.replace(f, e, e.get("text")),
-    }
-    f = fold(handlers, [{"type": "d", "delta": "Hello"}, {"type": "done", "text": 42}])
-    assert f.snapshot() == {"text": "Hello"} and [a.kind for a in f.anomalies] == ["wrong_type"]
-    item = _Slot("content[{index}]")
+def test_a_final_value_of_another_kind_wins_where_it_fits_the_schema_and_only_there() -> None:
+    """Who wins between the fold's value and a settled one of another JSON kind: the
+    server's where the slot's schema allows its kind (reported ``done_differs``, the fold's
+    in ``dropped``), the fold's where it does not (``wrong_type``)."""
+    events = [{"type": "d", "delta": "Hello"}, {"type": "done", "text": 42}]
+    for kinds, snapshot, kind in [
+        (("string",), {"text": "Hello"}, "wrong_type"),  # 42 does not fit: the fold's kept
+        (("number", "string"), {"text": 42}, "done_differs"),  # it fits: the server's
+        ((), {"text": 42}, "done_differs"),  # a schema that says nothing: every kind fits
+    ]:
+        text = _Slot("text", kinds=kinds)
+        handlers = {
+            "d": lambda f, e, text=text: text.append(f, e, e.get("delta")),
+            "done": lambda f, e, text=text: text.replace(f, e, e.get("text")),
+        }
+        f = fold(handlers, events)
+        assert f.snapshot() == snapshot and [a.kind for a in f.anomalies] == [kind], kinds
+        assert f.anomalies[0].kept in ("Hello", 42) and f.anomalies[0].dropped in ("Hello", 42)
+    item = _Slot("content[{index}]", kinds=("object",))
     g = fold(
         {"add": lambda f, e: item.create(f, e, e.get("item"))},
         [{"type": "add", "index": 0, "item": {"t": "x"}}, {"type": "add", "index": 0, "item": "str"}],
     )
     assert g.snapshot() == {"content": [{"t": "x"}]} and [a.kind for a in g.anomalies] == ["exists", "wrong_type"]
+    assert g.anomalies[1].message == (
+        "a string where the fold holds an object: the fold's kept (the schema allows an object here)"
+    )
+
+
+def test_a_delta_never_changes_the_kind_of_a_filled_value() -> None:
+    call = _Slot("calls[{index}]")
+    handlers = {"d": lambda f, e: call.append(f, e, e.get("call"))}
+    f = fold(
+        handlers, [{"type": "d", "index": 0, "call": {"args": [1]}}, {"type": "d", "index": 0, "call": {"args": 5}}]
+    )
+    assert f.snapshot() == {"calls": [{"args": [1]}]} and [a.kind for a in f.anomalies] == ["wrong_type"]
+    assert (
+        f.anomalies[0].message
+        == "a number where the fold holds a list: the fold's kept (a delta never changes a value's kind)"
+    )
+
+
+def test_a_final_list_settles_the_folded_items_by_id_then_by_the_address_the_events_used() -> None:
+    """Items folded at keys 0 and 2, the final list naming them at 0 and 1 (the vercel/ai
+    ``openai-phase`` recording): each placed once, where the list says; an item without a
+    known id settles the one its events addressed; a folded item the list does not name is
+    kept once, after the item folded before it (``unlisted``)."""
+    item = _Slot("content[{index}]", kinds=("object",))
+    text = _Slot("content[{index}].text")
+    handlers = {
+        "add": lambda f, e: item.create(f, e, e.get("item")),
+        "d": lambda f, e: text.append(f, e, e.get("delta")),
+        "end": lambda f, e: f.finalize(e.get("response")),
+    }
+    added = [
+        {"type": "add", "index": 0, "item": {"id": "a", "text": ""}},
+        {"type": "d", "index": 0, "delta": "A"},
+        {"type": "add", "index": 2, "item": {"id": "b", "text": ""}},
+        {"type": "d", "index": 2, "delta": "B"},
+    ]
+    final = {"type": "end", "response": {"content": [{"id": "a", "text": "A!"}, {"id": "b", "text": "B!"}]}}
+    f = fold(handlers, [*added, final])
+    assert f.snapshot() == {"content": [{"id": "a", "text": "A!"}, {"id": "b", "text": "B!"}]} and not f.anomalies
+    rotated = {"type": "end", "response": {"content": [{"id": "a2", "text": "A!"}, {"text": "x"}, {"id": "b"}]}}
+    g = fold(handlers, [*added, rotated])  # "a2": no id the fold knows, so position 0, which "a"'s events used
+    assert g.snapshot() == {"content": [{"id": "a2", "text": "A!"}, {"text": "x"}, {"id": "b", "text": "B"}]}
+    assert [a.kind for a in g.anomalies] == []
+    short = {"type": "end", "response": {"content": [{"id": "b", "text": "B!"}]}}
+    h = fold(handlers, [*added, {"type": "add", "index": 3, "item": {"id": "c", "text": "C"}}, short])
+    assert [x["id"] for x in h.snapshot()["content"]] == ["a", "b", "c"]
+    assert [(a.kind, a.path) for a in h.anomalies] == [("unlisted", "content[0]"), ("unlisted", "content[2]")]
 
 
 def test_a_final_list_never_erases_folded_items_or_their_text() -> None:
@@ -153,9 +210,9 @@ def test_a_final_list_never_erases_folded_items_or_their_text() -> None:
     ]
     f = fold(handlers, events)
     assert f.snapshot() == {"status": "done", "content": [{"text": "Hello", "id": "a"}, {"text": "World"}]}
-    assert [(a.kind, a.path) for a in f.anomalies if a.kind == "emptied"] == [
+    assert [(a.kind, a.path) for a in f.anomalies if a.kind in ("emptied", "unlisted")] == [
         ("emptied", "content[0].text"),
-        ("emptied", "content[1]"),
+        ("unlisted", "content[1]"),
     ]
 
 

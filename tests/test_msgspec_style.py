@@ -122,8 +122,12 @@ def test_a_discriminated_union_is_checked_by_its_tag(ms: ModuleType) -> None:
         assert parsed.moderation.input.extra_fields == {"later": 1}
         assert parsed.to_dict() == chunk
     bad = copy.deepcopy(chunk)
-    bad["moderation"]["input"] = {"type": "unheard_of"}
-    with pytest.raises(msgspec.ValidationError, match="input: type is 'unheard_of'"):
+    bad["moderation"]["input"] = {"type": "unheard_of", "more": 1}
+    unknown = ms.parse_create_chat_completion_stream_response(bad).moderation.input  # issue 41: its own member
+    assert type(unknown).__name__.startswith("Unknown") and unknown.type == "unheard_of"
+    assert unknown.to_dict() == {"type": "unheard_of", "more": 1}
+    bad["moderation"]["input"] = {"type": 5}  # a tag that is no string: no member takes it
+    with pytest.raises(msgspec.ValidationError, match="input: type is 5"):
         ms.parse_create_chat_completion_stream_response(bad)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ def _example(style: str) -> str:
     return match.group(1)
 
 
-@pytest.mark.parametrize("style", ["pydantic", "dataclass", "typeddict"])
+@pytest.mark.parametrize("style", ["pydantic", "dataclass", "typeddict", "surface"])
 def test_readme_example_runs_on_a_recorded_stream(style: str, capsys: pytest.CaptureFixture[str]) -> None:
     recording = next(p for p in RECORDED if p.name == "openai-python-parallel_tools.sse")
     lines = recording.read_bytes().splitlines()
@@ -66,6 +67,56 @@ def test_readme_responses_example_runs_as_its_command_writes_it(
             del sys.modules[name]
     printed = capsys.readouterr().out
     assert "completed" in printed and "function_call" in printed  # recording 06 calls a tool
+
+
+@pytest.mark.shared
+def test_readme_narrowing_example_type_checks_and_forgetting_the_unknown_member_does_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 41: the README's narrowing example (a ``match`` over a union's members, its
+    unknown one included) passes ``mypy --strict`` against the module the Responses example's
+    command writes, and runs on a recording; the same code without the unknown member's
+    ``case`` fails ``mypy --strict`` (at ``assert_never``)."""
+    from generator.cli import main
+
+    command = re.match(r"# gen-models (.*)\n", _example("responses"))
+    assert command
+    args = command.group(1).split()
+    (tmp_path / args[0]).write_bytes(NEWEST_SPEC.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    assert main([*args, "-q"]) == 0
+    example = _example("narrowing")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    recording = next(p for p in RESPONSES if p.name.startswith("02_"))  # an MCP call, then the answer's text
+    try:
+        exec(compile(example, "README:narrowing", "exec"), {"lines": recording.read_bytes().splitlines()})  # noqa: S102
+    finally:
+        for name in [n for n in sys.modules if n == "vendor" or n.startswith("vendor.")]:
+            del sys.modules[name]
+    assert capsys.readouterr().out.strip()  # the recording's answer text
+    checked = "lines: list[str] = []\n" + example
+    forgets = re.sub(r"\n *case UnknownOutputMessageContent\(\):[^\n]*\n[^\n]*", "", checked)
+    forgets = forgets.replace("    UnknownOutputMessageContent,\n", "")
+    assert forgets != checked and "UnknownOutputMessageContent" not in forgets
+    (tmp_path / "narrowing_ok.py").write_text(checked, encoding="utf-8")
+    (tmp_path / "narrowing_forgets.py").write_text(forgets, encoding="utf-8")
+    mypy = [
+        sys.executable,
+        "-m",
+        "mypy",
+        "--strict",
+        "--python-version",
+        "3.10",
+        "--cache-dir",
+        str(tmp_path / ".mypy"),
+    ]
+    result = subprocess.run(
+        [*mypy, "narrowing_ok.py", "narrowing_forgets.py"], capture_output=True, text=True, check=False
+    )
+    errors = [line for line in result.stdout.splitlines() if ": error:" in line]
+    assert errors, result.stdout[-3000:]
+    assert all(line.startswith("narrowing_forgets.py:") for line in errors), result.stdout[-3000:]
+    assert any("assert_never" in line and "UnknownOutputMessageContent" in line for line in errors), errors
 
 
 def _upstream_commit() -> str:

@@ -191,22 +191,29 @@ def test_recorded_text_blocks_build_alike_in_every_style(vendors: dict[str, dict
 @pytest.mark.shared
 def test_strings_with_lone_surrogates_build_alike_in_every_style(vendors: dict[str, dict[str, ModuleType]]) -> None:
     """msgspec raised ``UnicodeEncodeError`` on a wrong-typed string holding a lone surrogate
-    where the other styles report ``schema_drift``; a right-typed one is text in every style."""
+    where the other styles report ``schema_drift``; a right-typed one is text in every style.
+    The wrong-typed one is left out of the typed result alike in every style (issue 41: no
+    typed field holds a value its annotation denies) and kept in ``snapshot_dict()``."""
     start = copy.deepcopy(START)
     start["message"]["usage"]["input_tokens"] = "\ud800x"
     start["message"]["id"] = "m\udc00"
     block = {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": "a\ud800"}}
     snapshot, anomalies = _typed_alike(vendors["anthropic"], lambda m: _anthropic(m, [start, block]))
-    assert snapshot["usage"]["input_tokens"] == "\ud800x" and snapshot["id"] == "m\udc00"
+    assert snapshot["usage"].get("input_tokens") is None and snapshot["id"] == "m\udc00"
     assert snapshot["content"][0]["text"] == "a\ud800"
-    kept = [a[1] for a in anomalies if a[3].startswith("does not fit")]
-    assert kept == ["usage.input_tokens"]
+    left = [a[1] for a in anomalies if a[3].startswith("does not fit")]
+    assert left == ["usage.input_tokens"]
+    for style in STYLES:
+        raw = _anthropic(vendors["anthropic"][style], [start, block]).snapshot_dict()
+        assert raw["usage"]["input_tokens"] == "\ud800x", style
 
 
 def test_a_list_read_by_position_is_kept_whole_in_every_style(answer_modules: dict[str, ModuleType]) -> None:
     """The dataclass style left its internal marker in the result (``span == [<_Kept>,
     "x"]``, and ``to_dict()`` was not JSON); a list read by position that does not fit is
-    kept whole, as it came, in every style."""
+    read whole, alike in every style: left out of the typed result (issue 41: no typed field
+    holds a value its annotation denies), reported once at its path, and kept whole, as it
+    came, in ``snapshot_dict()``."""
     events = [
         {"type": "answer.created", "answer": {"id": "a", "status": "s", "parts": [], "span": [1, "x"]}},
         {"type": "answer.text.delta", "index": 0, "delta": "Hi"},
@@ -219,10 +226,13 @@ def test_a_list_read_by_position_is_kept_whole_in_every_style(answer_modules: di
         return acc
 
     snapshot, anomalies = _typed_alike(answer_modules, fold)
-    assert snapshot["span"] == [1, "x"] and snapshot["parts"] == [{"text": "Hi"}]
+    assert snapshot.get("span") is None and snapshot["parts"] == [{"text": "Hi"}]
     assert [a[1] for a in anomalies if a[2] == "schema_drift"] == ["span"]
-    built = fold(answer_modules["dataclass"]).snapshot()
-    assert built.span == [1, "x"] and json.dumps(built.to_dict())
+    acc = fold(answer_modules["dataclass"])
+    built = acc.snapshot()
+    assert built.span is None and json.dumps(built.to_dict())
+    for style in STYLES:
+        assert fold(answer_modules[style]).snapshot_dict()["span"] == [1, "x"], style
 
 
 # --------------------------------------------------------------------------- addresses

@@ -26,6 +26,7 @@ _ANOMALY_KINDS: dict[str, bool] = {  # kind -> may have changed the answer
     "schema_drift": False,  # a result built anyway: a required field missing, a value kept as its JSON
     "unknown_event": False,  # an event type the map does not know: kept in unknown_events
     "emptied": False,  # an empty final/.done value where the fold holds one: the fold's kept
+    "unlisted": False,  # a folded item a final list does not name: kept at its place
     "exists": False,  # a slot created twice: merged, the fold's text kept
     "missing_slot": False,  # a delta before its slot was created: created, nothing lost
     "repeated_init": False,  # a second or late initial event: merged into the answer, the fold kept
@@ -81,14 +82,18 @@ class _Bookkeeping:
         strict: raise ``StreamMergeError`` at the first anomaly.
         anomalies: every stray, in order.
         chunks: the chunks merged so far (an anomaly's position).
+        error: the first chunk that carried an error, or None.
     """
 
-    __slots__ = ("_drifted", "_keyless_merged", "_next_keys", "_reported", "anomalies", "chunks", "strict")
+    __slots__ = ("_drifted", "_keyless_merged", "_next_keys", "_reported", "anomalies", "chunks", "error", "strict")
 
     def __init__(self, strict: bool) -> None:
         self.strict = strict
         self.anomalies: list[Anomaly] = []
         self.chunks = 0
+        #: the first chunk that carried an error (a non-empty ``error`` member the schema does
+        #: not declare, as the stream reader tells an error), as received
+        self.error: dict[str, Any] | None = None
         self._next_keys: dict[str, int] = {}  # list path -> one past its largest key (``_KeyedMerge``)
         self._keyless_merged: set[str] = set()  # entries already reported for keyless items (``_KeyedMerge``)
         self._reported: set[str] = set()  # fields already reported for re-sent text (``_TextMerge``)

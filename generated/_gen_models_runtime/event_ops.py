@@ -2,8 +2,14 @@
 """What an event does to the slot it addresses: create, replace, merge an object, append
 text, gather JSON text and parse it, extend a list, push an item, set (``_SlotOps``, the part
 of ``_EventFold`` a generated handler calls after ``item``/``child`` found the slot). Numbers
-are never added up: a value is set, replaced or left alone; a value of another JSON type than
-a filled slot holds never replaces it (``wrong_type``: the fold's kept).
+are never added up: a value is set, replaced or left alone.
+
+Who wins where the server's value and the fold's differ (``docs/anomalies.md`` lists every
+rule): a settled value (``create``, ``replace``, the final list) wins where it fits the slot's
+schema (``kinds``), also over a fold's value of another JSON kind (``done_differs``); the fold's
+is kept where the server's is empty (``emptied``) or does not fit (``wrong_type``). A delta
+(``merge``, an appended object's field) never changes the kind of a filled value
+(``wrong_type``: the fold's kept).
 
 Real Python, imported and tested as it is; inlined into generated modules without this
 docstring and the import lines (see the package docstring).
@@ -11,6 +17,7 @@ docstring and the import lines (see the package docstring).
 
 from typing import Any
 
+from .anomalies import _json_kind_of, _said
 from .event_slots import (
     _Addressing,
     _event_path,
@@ -19,6 +26,7 @@ from .event_slots import (
     _JsonFragments,
     _own,
     _parsed,
+    _Slots,
     _thaw,
 )
 from .parts import _add_part
@@ -28,25 +36,48 @@ _NOT_PARSED = {
     "invalid_json": "JSON text that does not parse: kept as text",
     "too_deep": "JSON text nested too deeply to parse: kept as text",
 }
-#: the JSON kind of a fold value, for the rule that a value of another kind never replaces one
-_KINDS = {dict: "object", list: "array", str: "string", _Fragments: "string", _JsonFragments: "string", bool: "boolean"}
+#: the JSON kind of a fold value as its snapshot shows it (text gathered in fragments is a
+#: string, a keyed slot a list), for the rules on a value of another kind
+_KINDS = {
+    dict: "object",
+    list: "array",
+    _Slots: "array",
+    str: "string",
+    _Fragments: "string",
+    _JsonFragments: "string",
+    bool: "boolean",
+}
 
 
 def _json_kind(value: Any) -> str:
-    t = type(value)
-    return _KINDS.get(t) or ("number" if t is int or t is float else "array" if isinstance(value, list) else "other")
+    return _KINDS.get(type(value)) or _json_kind_of(value)
+
+
+def _fits_kinds(value: Any, kinds: tuple[str, ...]) -> bool:
+    """Whether ``value`` is of a JSON kind the slot's schema allows (``kinds``; ``()``: the
+    schema says nothing, every kind fits; an integer is a number)."""
+    return not kinds or _json_kind(value) in kinds
 
 
 class _SlotOps(_Addressing):
     """Operations on one slot, ``container[key]`` (see the module docstring)."""
 
-    def create(self, container: dict[Any, Any], key: Any, value: Any, path: str, collection: str | None = None) -> None:
+    def create(
+        self,
+        container: dict[Any, Any],
+        key: Any,
+        value: Any,
+        path: str,
+        collection: str | None = None,
+        kinds: tuple[str, ...] = (),
+    ) -> None:
         """Create the slot from ``value``; an existing one is merged (``exists`` unless an early
-        delta made it): ``value`` wins except where it is empty and the fold is not."""
+        delta made it): ``value`` wins except where it is empty and the fold is not, or where
+        it does not fit the slot's schema (``kinds``: see ``_place``)."""
         old = container.get(key)
         if old is not None and id(old) not in self._placeholders:
             self.report(path, "exists", "created twice: the new value wins where it is filled", _own(value), _thaw(old))
-        self._place(container, key, value, old, path, collection, quiet=True)
+        self._place(container, key, value, old, path, collection, quiet=True, kinds=kinds)
 
     def replace(
         self,
@@ -56,30 +87,57 @@ class _SlotOps(_Addressing):
         path: str,
         check: bool = False,
         collection: str | None = None,
+        kinds: tuple[str, ...] = (),
     ) -> None:
-        """Set the slot to the server's ``value`` (``output_item.done``, ``*.done``). With
-        ``check``, a value other than the fold's is reported (``done_differs``; the server's is
-        kept). An empty value never erases a non-empty fold (``emptied``)."""
+        """Set the slot to the server's ``value`` (``output_item.done``, ``*.done``) where it
+        fits the slot's schema (``kinds``). With ``check``, a value other than the fold's is
+        reported (``done_differs``; the server's is kept). An empty value never erases a
+        non-empty fold (``emptied``); one that does not fit never replaces it (``wrong_type``)."""
         old = container.get(key)
-        if check and old is not None:
+        said = False
+        if check and old is not None and _filled(value) and _fits_kinds(value, kinds):
             folded = _thaw(old)
-            if folded != value and _filled(value):
+            if folded != value:
                 self.report(
                     path, "done_differs", "the final value differs from the fold: the server's kept", value, folded
                 )
-        self._place(container, key, value, old, path, collection, quiet=False)
+                said = True
+        self._place(container, key, value, old, path, collection, quiet=False, kinds=kinds, said=said)
 
     def _place(
-        self, container: dict[Any, Any], key: Any, value: Any, old: Any, path: str, collection: str | None, quiet: bool
+        self,
+        container: dict[Any, Any],
+        key: Any,
+        value: Any,
+        old: Any,
+        path: str,
+        collection: str | None,
+        quiet: bool,
+        kinds: tuple[str, ...] = (),
+        settled: bool = True,
+        said: bool = False,
     ) -> None:
+        """Put the server's ``value`` at ``container[key]``, where the fold holds ``old``.
+
+        The server's wins, except: an empty value never erases a filled one (``emptied``,
+        unless ``quiet``); a value of another JSON kind than a filled one replaces it only when
+        it is ``settled`` (a final value, not a delta) and fits the slot's schema (``kinds``),
+        reported ``done_differs`` (unless ``quiet``, or ``said``: the caller reported it);
+        otherwise the fold's is kept (``wrong_type``). A server's object keeps what the fold
+        holds where it leaves a field empty (``_keep_folded``)."""
         if not _filled(value) and _filled(old):
             if value is not None and not quiet:
                 self.report(path, "emptied", "an empty final value: the fold's kept", _thaw(old), value)
             return
-        if _filled(old) and type(old) is not _JsonFragments and _json_kind(value) != _json_kind(old):
-            message = f"a {_json_kind(value)} where the fold holds a {_json_kind(old)}: the fold's kept"
-            self.report(path, "wrong_type", message, _thaw(old), value)
-            return
+        if _filled(old) and type(old) is not _JsonFragments:
+            have, held = _json_kind(value), _json_kind(old)
+            if have != held:
+                if not settled or not _fits_kinds(value, kinds):
+                    message = _said("kept_fold", have, held, kinds) if settled else _said("kept_fold_open", have, held)
+                    self.report(path, "wrong_type", message, _thaw(old), value)
+                    return
+                if not quiet and not said:
+                    self.report(path, "done_differs", _said("kept_server", have, held), _own(value), _thaw(old))
         new = _own(value)
         if type(new) is dict and type(old) is dict:
             self._keep_folded(new, old, path, quiet)
@@ -132,7 +190,7 @@ class _SlotOps(_Addressing):
             if type(piece) is dict and type(held) is dict:
                 self._merge_into(held, piece, f"{path}.{name}")
             else:
-                self._place(target, name, piece, held, f"{path}.{name}", None, quiet=False)
+                self._place(target, name, piece, held, f"{path}.{name}", None, quiet=False, settled=False)
 
     def append(self, container: dict[Any, Any], key: Any, delta: Any, path: str, fixed: tuple[str, ...] = ()) -> None:
         """Append text (``null`` counts as empty); an object delta appends field by field, into
@@ -168,7 +226,7 @@ class _SlotOps(_Addressing):
                 elif type(piece) is str or (type(piece) is dict and (held is None or type(held) is dict)):
                     self.append(target, name, piece, f"{path}.{name}", fixed)
                 elif piece is not None:
-                    self._place(target, name, piece, held, f"{path}.{name}", None, quiet=False)
+                    self._place(target, name, piece, held, f"{path}.{name}", None, quiet=False, settled=False)
         elif delta is not None:
             self.report(path, "wrong_type", "a text delta that is not text: dropped", dropped=delta)
 

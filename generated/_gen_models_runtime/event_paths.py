@@ -47,9 +47,11 @@ class _Slot:
         fixed: fields of an appended object that are never joined (tags: ``type``).
         opens: no event of the stream creates the objects on the way (the keyed steps
             before the last): the first event that addresses one creates it, unreported.
+        kinds: the JSON kinds the slot's schema allows (``("array", "string")``; ``()``: any),
+            what a settled value (``create``, ``replace``) must be to replace the fold's.
     """
 
-    __slots__ = ("_first", "_fixed", "_ident", "_key", "_name", "_opens", "_rest", "collection", "path")
+    __slots__ = ("_first", "_fixed", "_ident", "_key", "_kinds", "_name", "_opens", "_rest", "collection", "path")
 
     def __init__(
         self,
@@ -59,11 +61,13 @@ class _Slot:
         new: Mapping[str, Any] | None = None,
         fixed: tuple[str, ...] = (),
         opens: bool = False,
+        kinds: tuple[str, ...] = (),
     ) -> None:
         steps = _path_steps(path)
         self.path = path
         self._fixed = fixed
         self._opens = opens
+        self._kinds = kinds
         #: the top-level keyed list when the slot is its item (``output[{output_index}]``)
         self.collection = steps[0][0] if len(steps) == 1 and steps[0][1] else None
         self._ident = ident
@@ -132,7 +136,7 @@ class _Slot:
             container, key = (self.parent(f, e) if parent is None else parent), self._name
         else:
             container, key = self.locate(f, e, parent)
-        f.create(container, key, value, self.path, self.collection)
+        f.create(container, key, value, self.path, self.collection, self._kinds)
 
     def replace(
         self,
@@ -149,7 +153,7 @@ class _Slot:
         if optional and value is None:
             return
         container, key = self.locate(f, e, parent)
-        f.replace(container, key, value, self.path, check, self.collection)
+        f.replace(container, key, value, self.path, check, self.collection, self._kinds)
 
     def append(self, f: _EventFold, e: Mapping[str, Any], value: Any, parent: dict[Any, Any] | None = None) -> None:
         """Append text, or an object field by field (``_EventFold.append``); an absent value

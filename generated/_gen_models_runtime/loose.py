@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .anomalies import _joined
+from .anomalies import _joined, _json_kind_of, _said
 from .bookkeeping import _Bookkeeping, _join
 
 
@@ -105,7 +105,7 @@ def _merge_loose(
         acc.anomaly(
             _join(path, key),
             "mixed_fragments",
-            f"a {_form(value)} where a {_form(old)} came first; kept the first",
+            _said("first_form", _json_kind_of(value), _json_kind_of(_built(old))),
             _built(old),
             value,
         )

@@ -32,11 +32,15 @@ class ParseError(ValueError):
     Attributes:
         message: what is wrong (``expected a string, got null``).
         path: where, as keys and list positions from the top (``("choices", 0, "index")``).
+        unknown: a tag its union does not list, where the union has a member for those (its
+            fallback): raised only while ``_CLOSED`` is set (an accumulator's strict try at
+            its result; its lenient build then builds that member and reports it).
     """
 
-    def __init__(self, message: str, path: tuple[str | int, ...] = ()) -> None:
+    def __init__(self, message: str, path: tuple[str | int, ...] = (), unknown: bool = False) -> None:
         self.message = message
         self.path = path
+        self.unknown = unknown
         super().__init__(f"{self.where}: {message}" if path else message)
 
     @property
@@ -46,7 +50,7 @@ class ParseError(ValueError):
 
     def within(self, step: str | int) -> ParseError:
         """The same error, one level further out."""
-        return ParseError(self.message, (step, *self.path))
+        return ParseError(self.message, (step, *self.path), self.unknown)
 
 
 def _kind(value: Any) -> str:
@@ -128,8 +132,8 @@ def _map_of(parse: Callable[[Any], _T]) -> Callable[[Any], dict[str, _T]]:
             try:
                 entries[key] = parse(item)
             except (ParseError, RecursionError) as exc:
-                _keep(exc, value, key)
-                entries[key] = item
+                if _keep(exc, value, key):
+                    entries[key] = item
         return entries
 
     return parse_map
@@ -154,9 +158,20 @@ def _first_of(parsers: tuple[Callable[[Any], Any], ...]) -> Callable[[Any], Any]
     return parse_union
 
 
-def _tagged(prop: str, parsers: dict[Any, Callable[[Any], Any]]) -> Callable[[Any], Any]:
+#: Set while an accumulator builds its typed result (``lenient._built_anyway``): a tag a
+#: union does not list is then a ``ParseError`` (reported, and the union's fallback member
+#: built in its place) instead of the fallback member made silently.
+_CLOSED: ContextVar[bool] = ContextVar("_CLOSED", default=False)
+
+
+def _tagged(
+    prop: str, parsers: dict[Any, Callable[[Any], Any]], fallback: Callable[[Any], Any] | None = None
+) -> Callable[[Any], Any]:
     """A discriminated union: the alternative named by the value of ``prop`` (a string, or
-    an integer: ``1`` finds the tag ``1`` or ``"1"``)."""
+    an integer: ``1`` finds the tag ``1`` or ``"1"``). With ``fallback`` (the union's member
+    for the tags the spec does not list), a string tag it does not list is that member:
+    silently, but while ``_CLOSED`` is set, where it raises (an accumulator's strict try),
+    and in a lenient build, which records the place (``unknown``) and builds the member."""
 
     def parse_tagged(value: Any) -> Any:
         tag = _object(value).get(prop)
@@ -164,6 +179,13 @@ def _tagged(prop: str, parsers: dict[Any, Callable[[Any], Any]]) -> Callable[[An
         if parse is None and type(tag) is int:
             parse = parsers.get(str(tag))
         if parse is None:
+            if fallback is not None and type(tag) is str:
+                lenient = _LENIENT.get()
+                if lenient is not None:
+                    lenient.places.append((value, None, "unknown"))
+                elif _CLOSED.get():
+                    raise ParseError(f"{prop} is {tag!r}, a tag the union does not list", unknown=True)
+                return fallback(value)
             known = ", ".join(map(repr, parsers))
             raise ParseError(f"{prop} is {tag!r}; expected one of {known}")
         return parse(value)
@@ -174,31 +196,39 @@ def _tagged(prop: str, parsers: dict[Any, Callable[[Any], Any]]) -> Callable[[An
 class _Leniency:
     """A lenient build's state (``lenient._built_anyway``): each place found that does not
     fit, as ``(container, key, what)`` (``what``: ``missing`` for a required field the data
-    lacks, ``kept`` for a value kept as it came, ``too_deep`` for one nested too deeply to
-    check). The reader of a place records it and goes on, so the build is one pass over the
-    data; where the places are (their paths) is found afterwards, in one walk."""
+    lacks, ``left`` for a value left out of the typed result, ``unknown`` for a tag its union
+    does not list (``container`` is the union's value, ``key`` None: built as the union's
+    fallback member), ``too_deep`` for one nested too deeply to check, kept as it came). The
+    reader of a place records it and goes on, so the build is one pass over the data; where
+    the places are (their paths) is found afterwards, in one walk."""
 
     __slots__ = ("places",)
 
     def __init__(self) -> None:
-        self.places: list[tuple[Any, str | int, str]] = []
+        self.places: list[tuple[Any, str | int | None, str]] = []
 
 
 #: The lenient build running in this thread or task, if any (``_built_anyway``): the readers
-#: (``_req``, ``_opt``, a list's, a map's, the extra fields') keep what does not fit then.
+#: (``_req``, ``_opt``, a list's, a map's, the extra fields') record what does not fit then.
 _LENIENT: ContextVar[_Leniency | None] = ContextVar("_LENIENT", default=None)
 
 
-def _keep(exc: BaseException, container: Any, key: str | int) -> None:
+def _keep(exc: BaseException, container: Any, key: str | int) -> bool:
     """What the reader of ``container[key]`` does when its parser raised ``exc``: in a
-    lenient build, record the place (the caller keeps the value as it came); otherwise raise
+    lenient build, record the place and say whether the caller keeps the value as it came
+    (True: nested too deeply to check, a ``RecursionError``) or leaves it out of the typed
+    result (False: it does not fit; ``snapshot_dict()`` still has it); otherwise raise
     ``exc``, a ``ParseError`` with ``key`` in its path (a ``RecursionError`` as it is)."""
     lenient = _LENIENT.get()
     if lenient is None:
         if type(exc) is ParseError:
             raise exc.within(key) from None
         raise exc
-    lenient.places.append((container, key, "kept" if type(exc) is ParseError else "too_deep"))
+    if type(exc) is ParseError:
+        lenient.places.append((container, key, "left"))
+        return False
+    lenient.places.append((container, key, "too_deep"))
+    return True
 
 
 def _strictly(parse: Callable[[Any], _T], value: Any) -> _T:
@@ -227,8 +257,7 @@ def _req(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T:
     try:
         return parse(value)
     except (ParseError, RecursionError) as exc:
-        _keep(exc, data, key)
-        return cast(_T, value)
+        return cast(_T, value if _keep(exc, data, key) else None)  # left out: reads as None
 
 
 def _opt(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T | None:
@@ -238,5 +267,4 @@ def _opt(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T | Non
     try:
         return parse(value)
     except (ParseError, RecursionError) as exc:
-        _keep(exc, data, key)
-        return cast(_T, value)
+        return cast(_T, value if _keep(exc, data, key) else None)  # left out

@@ -46,8 +46,8 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
             try:
                 items.append(parse(item))
             except (ParseError, RecursionError) as exc:
-                _keep(exc, value, i)
-                items.append(item)
+                if _keep(exc, value, i):  # else left out by a lenient build (``snapshot_dict()`` has it)
+                    items.append(item)
         return items
 
     _item_parser_of[parse_list] = parse
@@ -334,10 +334,10 @@ _FROM_DICT_NAMES = ("_from_dict", "_fields")
 
 def _failed(exc: BaseException, data: dict[str, Any], value: Any, key: str) -> Any:
     """The value of field ``key`` of ``data`` whose parser raised ``exc``, as ``_req`` and
-    ``_opt`` read it: in a lenient build, as it came (the place recorded); else the error
-    with the key in its path (``_keep``)."""
-    _keep(exc, data, key)
-    return value
+    ``_opt`` read it: in a lenient build (the place recorded), ``None`` for a place it leaves
+    out, the value as it came where it is too deep to check; else the error with the key in
+    its path (``_keep``)."""
+    return value if _keep(exc, data, key) else None
 
 
 def _items_failed(exc: BaseException, value: list[Any], rest: Any, parse: Callable[[Any], Any], key: str) -> list[Any]:
@@ -355,16 +355,18 @@ def _items_failed(exc: BaseException, value: list[Any], rest: Any, parse: Callab
             items.append(parse(item))
         except (ParseError, RecursionError) as error:
             try:
-                _keep(error, value, i)
+                kept = _keep(error, value, i)
             except ParseError as inner:
                 raise inner.within(key) from None
-            items.append(item)
+            if kept:
+                items.append(item)
     return items
 
 
 def _extras(data: dict[str, Any], known: frozenset[str], parse: Callable[[Any], Any] | None = None) -> dict[str, Any]:
     """The fields of ``data`` not in ``known``, each parsed by ``parse`` when given (its
-    ``ParseError`` names the key; a lenient build keeps it as it came)."""
+    ``ParseError`` names the key; a lenient build leaves it out, or keeps it as it came
+    where it is too deep to check)."""
     if known.issuperset(data):
         return {}
     if parse is None:
@@ -375,8 +377,8 @@ def _extras(data: dict[str, Any], known: frozenset[str], parse: Callable[[Any], 
             try:
                 extras[key] = parse(value)
             except (ParseError, RecursionError) as exc:
-                _keep(exc, data, key)  # a lenient build keeps it as it came
-                extras[key] = value
+                if _keep(exc, data, key):  # else left out by a lenient build
+                    extras[key] = value
     return extras
 
 

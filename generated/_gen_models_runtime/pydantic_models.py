@@ -8,6 +8,7 @@ the tag function of discriminated unions (``_tag``) and a chunk validated from i
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -35,17 +36,32 @@ class _Model(BaseModel):
     )
 
 
-def _tag(prop: str, attr: str, tags: dict[Any, str]) -> Callable[[Any], str | None]:
+#: Set while an accumulator builds its typed result (``pydantic_results._built_anyway``): a tag
+#: a union does not list then fails validation (reported, and the union's fallback member
+#: built in its place) instead of selecting the fallback member silently.
+_CLOSED: ContextVar[bool] = ContextVar("_CLOSED", default=False)
+
+
+def _tag(prop: str, attr: str, tags: dict[Any, str], fallback: str | None = None) -> Callable[[Any], str | None]:
     """The tag function of a discriminated union: the variant named by the value of
-    ``prop`` (the wire name in data; ``attr``, the attribute, on a model)."""
+    ``prop`` (the wire name in data; ``attr``, the attribute, on a model). With
+    ``fallback`` (the tag of the union's member for the tags the spec does not list), a
+    string tag it does not list selects that member (unless ``_CLOSED``); the
+    function's ``fallback`` and ``prop`` attributes say so (``pydantic_results`` builds it)."""
 
     def tag_of(value: Any) -> str | None:
         found = value.get(prop) if isinstance(value, dict) else getattr(value, attr, None)
         name = tags.get(found) if type(found) in (str, int) else None
         if name is None and type(found) is int:
             name = tags.get(str(found))
+        if name is None and fallback is not None and type(found) is str:
+            if not isinstance(value, dict) and type(value).__name__ == fallback:
+                return fallback  # the fallback member itself (dumping, validating a model)
+            return None if _CLOSED.get() else fallback
         return name
 
+    tag_of.fallback = fallback  # type: ignore[attr-defined]
+    tag_of.prop = prop  # type: ignore[attr-defined]
     return tag_of
 
 

@@ -7,8 +7,9 @@ A finished response whose server omits a field the spec requires (``cache_write_
 in the 2026-08 OpenAI spec, Groq's ``x_groq.id``) fails validation as a whole. The
 accumulator reports that as an anomaly and then builds the model here: every field that
 validates on its own is validated; one that does not is built the same way (an object into
-the model its annotation names) or kept as it came; a missing required field reads as
-``None``, as in the other styles (not in ``model_fields_set``). Inlined only into
+the model its annotation names, an unknown tag into its union's ``Unknown<Union>`` member)
+or left out of the typed result (``snapshot_dict()`` keeps it); a missing required field
+reads as ``None``, as in the other styles (not in ``model_fields_set``). Inlined only into
 pydantic-style modules that have an accumulator (with ``--runtime package``, shared from
 ``_runtime_pydantic.py``).
 """
@@ -21,6 +22,8 @@ from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, Discriminator, Tag, TypeAdapter, ValidationError
+
+from .pydantic_models import _CLOSED
 
 
 def _wire_names(model: type[BaseModel]) -> frozenset[str]:
@@ -39,42 +42,58 @@ def _built_anyway(validate: Callable[..., Any], data: dict[str, Any], acc: Any) 
     """``validate(data)`` (a model's ``model_validate``), for an accumulator's result. With
     ``acc.strict``, its ``ValidationError``; otherwise whatever the server sent is built
     (``_construct``), as in every style: each place that does not fit (a required field
-    missing, a value of another type, an unknown tag in a closed union, at any depth) is
-    reported as a ``schema_drift`` anomaly with its path and kept as its JSON where it was;
-    a missing required field reads as ``None`` (and is not in ``model_fields_set``); a value
-    nested too deeply to build is kept so and reported ``too_deep``. ``acc``: the
-    accumulator's state (its ``strict`` flag and ``drift``)."""
+    missing, a value of another type, a tag its union does not list, at any depth) is
+    reported as a ``schema_drift`` anomaly with its path; a missing required field reads as
+    ``None`` (and is not in ``model_fields_set``); a value nested too deeply to build is kept
+    as it came (it could not be checked) and reported ``too_deep``. ``acc``: the
+    accumulator's state (its ``strict`` flag and ``drift``).
+
+    As in every style, a tag its union does not list is the union's member for those
+    (``Unknown<Union>``, reported), and any other place that does not fit is left out of
+    the typed result (``None`` for a field, no item in a list or map): no field holds a
+    value its annotation denies (``model_dump()`` warns of nothing), and ``snapshot_dict()``
+    keeps every value as it came. Unions are closed meanwhile (``_CLOSED``): an unknown tag
+    fails validation, which is how it is found and reported."""
+    token = _CLOSED.set(True)
     try:
-        return validate(data, by_name=False)
-    except ValidationError:
-        if acc.strict:
-            raise
-    model = validate.__self__  # type: ignore[attr-defined]  # the model whose model_validate it is
-    problems: _Problems = []
-    try:
-        built = _construct(model, data, (), problems)
-    except RecursionError:  # no stack left for even the top: its fields kept as they came
-        built, problems = model.model_construct(), [((), "too_deep")]
-        object.__setattr__(built, "__pydantic_extra__", dict(data))
+        try:
+            return validate(data, by_name=False)
+        except ValidationError:
+            if acc.strict:
+                raise
+        model = validate.__self__  # type: ignore[attr-defined]  # the model whose model_validate it is
+        problems: _Problems = []
+        try:
+            built = _construct(model, data, (), problems)
+        except RecursionError:  # no stack left for even the top: its fields kept as they came
+            built, problems = model.model_construct(), [((), "too_deep")]
+            object.__setattr__(built, "__pydantic_extra__", dict(data))
+    finally:
+        _CLOSED.reset(token)
     places: dict[tuple[str | int, ...], str] = {}
-    for where, what in problems:
-        places.setdefault(where, what)
+    for where, how in problems:
+        places.setdefault(where, how)
     for where in sorted(places, key=_path_order):
         if places[where] == "too_deep":
             acc.drift(_where(where), _DRIFT_DEEP, "too_deep")
         else:
-            acc.drift(_where(where), _DRIFT_MISSING if places[where] == "missing" else _DRIFT_KEPT)
+            acc.drift(_where(where), _DRIFT[places[where]])
     return built
 
 
 #: The messages of a result built anyway, the same in every style: a required field missing, a
-#: value the types cannot hold (``schema_drift``), a value nested too deeply (``too_deep``).
+#: tag its union does not list, a value the types cannot hold (``schema_drift``), a value
+#: nested too deeply (``too_deep``).
 _DRIFT_MISSING = "a required field is missing: built without it"
-_DRIFT_KEPT = "does not fit its schema: kept as it came (JSON)"
+_DRIFT_UNKNOWN = "a tag its union does not name: kept as the union's member for unknown tags"
+_DRIFT_LEFT = "does not fit its schema: left out of the typed result (snapshot_dict() has it)"
 _DRIFT_DEEP = "nested too deeply to check: kept as it came (JSON)"
-#: Where a lenient build found a place that does not fit: (path, what: ``missing``, ``kept``
-#: or ``too_deep``).
+_DRIFT = {"missing": _DRIFT_MISSING, "unknown": _DRIFT_UNKNOWN, "left": _DRIFT_LEFT}
+#: Where a lenient build found a place that does not fit: (path, ``missing``, ``unknown``,
+#: ``left`` (see ``_DRIFT``) or ``too_deep``).
 _Problems = list[tuple[tuple[str | int, ...], str]]
+#: What ``_value`` gives for a place it leaves out.
+_LEFT_OUT: Any = object()
 
 
 def _where(path: tuple[str | int, ...]) -> str:
@@ -95,8 +114,8 @@ def _construct(model: type[BaseModel], data: Any, path: tuple[str | int, ...], p
     that do not fit added to ``problems``; data that is not an object is returned as it is
     (reported)."""
     if type(data) is not dict:
-        problems.append((path, "kept"))
-        return data
+        problems.append((path, "left"))
+        return _LEFT_OUT
     names = {_wire(name, info): name for name, info in model.model_fields.items()}
     values: dict[str, Any] = {}
     extra: dict[str, Any] = {}
@@ -105,7 +124,8 @@ def _construct(model: type[BaseModel], data: Any, path: tuple[str | int, ...], p
         if name is None:
             extra[key] = value
         else:
-            values[name] = _value(_annotations(model)[name], value, (*path, key), problems)
+            built = _value(_annotations(model)[name], value, (*path, key), problems)
+            values[name] = None if built is _LEFT_OUT else built
     given = set(values)
     for name, info in model.model_fields.items():  # None as in the other styles, not an AttributeError
         if info.is_required() and name not in values:
@@ -138,10 +158,11 @@ _HINTS: dict[type, dict[str, Any]] = {}
 
 def _value(annotation: Any, value: Any, path: tuple[str | int, ...], problems: _Problems) -> Any:
     """``value`` validated as ``annotation``; else, where the annotation names one shape (a
-    model, a tagged union's member by its tag, a list, a map), built as that shape place by
-    place; else kept as it came (reported at ``path``). A union of several shapes without a
-    tag is not guessed at: kept whole, as the other styles do. Past the recursion limit (a
-    recursive schema's deep data), kept as it came (``too_deep``)."""
+    model, a tagged union's member by its tag, or its member for unknown tags, a list, a
+    map), built as that shape place by place; else ``_LEFT_OUT`` (reported at ``path``). A
+    union of several shapes without a tag is not guessed at: left out whole, as the other
+    styles do. Past the recursion limit (a recursive schema's deep data), kept as it came
+    (``too_deep``: it could not be checked)."""
     try:
         return _shaped(annotation, value, path, problems)
     except RecursionError:
@@ -155,28 +176,41 @@ def _shaped(annotation: Any, value: Any, path: tuple[str | int, ...], problems: 
         return _adapter(annotation).validate_python(value, by_name=False, strict=True)
     except (ValidationError, TypeError):
         pass
-    shape = _shape(annotation, value)
+    shape, unknown = _shape(annotation, value)
     if shape is not None:
         if type(value) is dict and isinstance(shape, type) and issubclass(shape, BaseModel):
+            if unknown:
+                problems.append((path, "unknown"))
             return _construct(shape, value, path, problems)
         origin, args = typing.get_origin(shape), typing.get_args(shape)
         if type(value) is list and origin is list and args:
-            return [_value(args[0], item, (*path, i), problems) for i, item in enumerate(value)]
+            items = [_value(args[0], item, (*path, i), problems) for i, item in enumerate(value)]
+            return [item for item in items if item is not _LEFT_OUT]
         if type(value) is dict and origin is dict and len(args) == 2:
-            return {k: _value(args[1], v, (*path, k), problems) for k, v in value.items()}
-    problems.append((path, "kept"))
-    return value
+            entries = {k: _value(args[1], v, (*path, k), problems) for k, v in value.items()}
+            return {k: v for k, v in entries.items() if v is not _LEFT_OUT}
+    problems.append((path, "left"))
+    return _LEFT_OUT
 
 
-def _shape(annotation: Any, value: Any) -> Any:
-    """The one shape ``value`` is built as (see ``_value``), or None: the annotation's only
-    alternative besides null, or the member of a tagged union its tag names."""
+def _shape(annotation: Any, value: Any) -> tuple[Any, bool]:
+    """The one shape ``value`` is built as (see ``_value``), or None, and whether it is a
+    tagged union's member for unknown tags: the annotation's only alternative besides null,
+    or the member of a tagged union its tag names (the fallback member for a string tag the
+    union does not list)."""
     tagged = _tagged_members(annotation)
     if tagged is not None:
         tag_of, members = tagged
-        return members.get(tag_of(value)) if type(value) is dict else None
+        if type(value) is not dict:
+            return None, False
+        found = members.get(tag_of(value))
+        fallback = getattr(tag_of, "fallback", None)
+        tag = value.get(getattr(tag_of, "prop", None)) if found is None else None
+        if found is None and fallback is not None and type(tag) is str:
+            return members.get(fallback), True
+        return found, False
     options = [m for m in _members(annotation) if m is not type(None)]
-    return options[0] if len(options) == 1 else None
+    return (options[0] if len(options) == 1 else None), False
 
 
 def _tagged_members(annotation: Any) -> tuple[Callable[[Any], Any], dict[str, Any]] | None:

@@ -427,7 +427,7 @@ def _attributes(t: Type, models: Mapping[str, Model]) -> Type:
                 else set()
             )
             attribute = next(iter(attrs)) if len(attrs) == 1 else ""
-            d = Discriminator(d.property, d.mapping, "" if attribute == d.property else attribute)
+            d = Discriminator(d.property, d.mapping, "" if attribute == d.property else attribute, d.fallback)
         return UnionType(options, d)
     return map_parts(t, lambda part: _attributes(part, models))
 

@@ -83,6 +83,7 @@ MODULE_NAMES = frozenset(dir(builtins)) | frozenset(
         "is_dataclass",
         "recursive_repr",
         "attrgetter",
+        "bisect_left",
     ]
 )
 

@@ -54,6 +54,64 @@ class StreamMergeError(ValueError):
         self.anomaly = anomaly
 
 
+#: How a message names a JSON kind (``_kind_of``'s answer): every anomaly message that names
+#: the kind of a value says it through this table, so it reads as a sentence ("a list where the
+#: fold holds a string"), never as pieces ("a array where the fold holds a other").
+_KIND_NOUNS = {
+    "object": "an object",
+    "array": "a list",
+    "string": "a string",
+    "number": "a number",
+    "integer": "an integer",
+    "boolean": "a boolean",
+    "null": "null",
+    "other": "a value that is not JSON",
+}
+
+
+def _json_kind_of(value: Any) -> str:
+    """The JSON kind of a decoded value: ``object``, ``array``, ``string``, ``number``,
+    ``boolean``, ``null`` (``None``), or ``other`` (not JSON: a model object, a tuple...).
+    Subclasses count as their base (the fold's keyed slots are lists to their reader)."""
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, dict):
+        return "object"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, (int, float)):
+        return "number"
+    return "null" if value is None else "other"
+
+
+#: Every anomaly message that names the kinds of values, in full sentences (``_said`` fills
+#: in ``{value}``, ``{held}`` and ``{fits}`` from ``_KIND_NOUNS``). The other messages are
+#: whole sentences where they are reported.
+_MESSAGES = {
+    # the event fold: a value of another kind than the one the fold holds
+    "kept_fold": "{value} where the fold holds {held}: the fold's kept (the schema allows {fits} here)",
+    "kept_fold_open": "{value} where the fold holds {held}: the fold's kept (a delta never changes a value's kind)",
+    "kept_server": "{value} where the fold holds {held}: the server's final value kept, the fold's dropped",
+    # the chunk merge: a value of another type than the schema's
+    "misfit_kept": "expected {fits}, got {value}: kept it, as nothing else came yet",
+    "misfit_dropped": "expected {fits}, got {value}: kept the earlier value",
+    "not_merged": "expected {fits}, got {value}: not merged",
+    "json_text": "expected text, got {value}: appended its JSON text",
+    "first_form": "{value} where {held} came first: kept the first",
+    "item_not_object": "a list item is {value}, not an object: dropped",
+    "chunk_not_object": "a chunk must be a JSON object, not {value}: dropped",
+}
+
+
+def _said(message: str, value: str = "other", held: str = "other", fits: tuple[str, ...] = ()) -> str:
+    """The sentence ``_MESSAGES[message]`` with the kinds ``value`` and ``held`` (JSON kinds,
+    as ``_json_kind_of`` names them) and ``fits`` (the kinds a schema allows) in words."""
+    allowed = " or ".join(_KIND_NOUNS.get(kind, kind) for kind in fits)
+    return _MESSAGES[message].format(value=_KIND_NOUNS[value], held=_KIND_NOUNS[held], fits=allowed)
+
+
 def _joined(fragments: list[str]) -> str:
     """Text fragments joined once, as one valid string: a character outside the Basic
     Multilingual Plane sent as two JSON ``\\uXXXX`` escapes split across two chunks (a
@@ -83,7 +141,7 @@ def _shown(value: Any) -> str:
     if value is None or kind is str or kind is int or kind is float or kind is bool:
         text = repr(value)
         return text if len(text) <= 80 else text[:76] + "...'"
-    return f"a {kind.__name__}"
+    return f"a value of type {kind.__name__}"
 
 
 #: How ``_rebuilt`` opens a value: ``(a new container, with its keys or places already in

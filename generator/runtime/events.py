@@ -14,12 +14,13 @@ generated modules, this docstring is not).
 """
 
 import json
+from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from .anomalies import _shown
 from .event_ops import _NOT_PARSED, _SlotOps
-from .event_slots import _filled, _JsonFragments, _own, _Skip, _Slots, _thaw
+from .event_slots import _filled, _JsonFragments, _key_order, _own, _Skip, _Slots, _thaw
 
 #: a handler: applies one event (a decoded JSON object) to the fold
 _Handler = Callable[["_EventFold", dict[str, Any]], None]
@@ -27,6 +28,8 @@ _Handler = Callable[["_EventFold", dict[str, Any]], None]
 #: another event with a seen number (applied); an older number seen again counts as resent.
 #: Bounded so a long stream does not keep every event alive.
 _RECENT = 1024
+#: marks a folded item a final list does not name (``_final_items``)
+_UNLISTED = object()
 
 
 def _dig(value: Any, *names: str) -> Any:
@@ -87,6 +90,37 @@ def _as_event(obj: Any) -> Any:
     return obj
 
 
+def _settled_order(items: list[Any], slots: Any, known: dict[Any, Any], id_field: str) -> list[tuple[Any, Any]]:
+    """The places of a final list over a folded one (``_EventFold._final_items``), in order:
+    ``(final item, the folded key it settles or None)``, and ``(_UNLISTED, key)`` for each
+    folded item the list does not name, after the listed item folded before it. A final item
+    settles a folded one by its ``id`` where the fold knows it (``known``: id -> key), else
+    by the address the events used (the folded item at its position, unless an id matched
+    that one elsewhere); never by position alone."""
+    matched: dict[int, Any] = {}  # position in the final list -> folded key
+    taken: set[Any] = set()
+    for at, item in enumerate(items):
+        ident = item.get(id_field) if type(item) is dict else None
+        key = known.get(ident) if type(ident) is str or type(ident) is int else None
+        if key is not None and key in slots and key not in taken:
+            matched[at] = key
+            taken.add(key)
+    for at in range(len(items)):
+        if at not in matched and at in slots and at not in taken:
+            matched[at] = at  # no id the fold knows: the address its events used
+            taken.add(at)
+    listed = sorted((_key_order(key), at) for at, key in matched.items())
+    after: dict[int, list[Any]] = {}
+    for key in sorted((k for k in slots if k not in taken), key=_key_order):
+        below = bisect_left(listed, (_key_order(key),))
+        after.setdefault(listed[below - 1][1] if below else -1, []).append(key)
+    order: list[tuple[Any, Any]] = [(_UNLISTED, key) for key in after.get(-1, ())]
+    for at, item in enumerate(items):
+        order.append((item, matched.get(at)))
+        order += [(_UNLISTED, key) for key in after.get(at, ())]
+    return order
+
+
 class _EventFold(_SlotOps):
     """The fold of one event stream into its response.
 
@@ -128,12 +162,16 @@ class _EventFold(_SlotOps):
                        id (it is the stronger address).
     ``unknown_id``     ``item_id`` names no known item while the slot at ``output_index`` has another
                        id: follows ``output_index`` (some servers rotate ids on every event).
-    ``done_differs``   a ``.done`` value differs from what the deltas folded to: the server's value is
-                       kept, the fold's is in ``dropped``.
+    ``done_differs``   a ``.done``/final value differs from what the deltas folded to (also one of
+                       another JSON kind that fits the slot's schema): the server's value is kept, the
+                       fold's is in ``dropped``.
     ``emptied``        a ``.done``/final value is ``[]``/``""`` where the fold holds a non-empty one:
                        the fold's is kept (``content_part.done`` sends ``logprobs: []`` in recordings).
-    ``wrong_type``     a value of the wrong JSON type for its operation (text expected...), or of
-                       another type than the filled value it would replace; dropped, the fold kept.
+    ``unlisted``       a final list (``response.completed``'s ``output``) does not name an item the
+                       stream folded (by id, nor by the address its events used): kept at its place.
+    ``wrong_type``     a value of the wrong JSON type for its operation (text expected...), a final
+                       value of a kind the slot's schema does not allow, or a delta that would change
+                       the kind of a filled value; dropped, the fold kept.
     ``tag_changed``    an appended object's tag (a field the schema types as an enum) differs from
                        the one held: the held one kept, never joined.
     ``invalid_json``   also: JSON text gathered in fragments (``op: json``) that does not parse at
@@ -144,6 +182,7 @@ class _EventFold(_SlotOps):
                        the fold kept where they differ (the start's values there in ``dropped``).
     ``too_deep``       an event's value nested past what an op can apply (the event not applied); JSON
                        text gathered in fragments nested past what the parser reads (kept as text).
+    ``incomplete``     the answer asked for (``to_response``) before the terminal event: built anyway.
     """
 
     def __init__(
@@ -298,8 +337,9 @@ class _EventFold(_SlotOps):
 
     def finalize(self, value: Any) -> None:
         """``response.completed``/``incomplete``/``failed``: ``value`` is authoritative; a
-        collection it leaves null or absent comes from the fold, and an explicit ``[]`` never
-        erases a non-empty fold (reported ``emptied``)."""
+        collection it leaves null or absent comes from the fold, an explicit ``[]`` never
+        erases a non-empty fold (reported ``emptied``), and a final list settles the folded
+        items it names by identity (``_final_items``)."""
         self.terminal = str(self.event.get(self.tag))
         if type(value) is not dict:
             self.report("", "wrong_type", "the final response is not an object: the fold is kept", dropped=value)
@@ -318,14 +358,43 @@ class _EventFold(_SlotOps):
                 self._set_collection(name, item)
 
     def _final_items(self, name: str, items: list[Any]) -> None:
-        """A final list over a folded one: each item placed as ``replace`` does (an empty
-        field never erases folded text: ``emptied``); folded items it does not list are kept
-        (``emptied``)."""
+        """A final list over a folded one (the server's settled list wins where it fits).
+
+        Each final item is matched to the folded item it settles by identity, never by its
+        position alone: its ``id`` where the fold knows it, else the address the events used
+        (the folded item at its position, unless an id matched that one elsewhere). A matched
+        item is placed as ``replace`` does (an empty field never erases folded text:
+        ``emptied``); an unmatched one is new. A folded item the list does not name is kept
+        once, after the item folded before it (``unlisted``). The list's order wins; the
+        items are numbered anew."""
         slots = self.response[name]
-        for key, item in enumerate(items):
-            self._place(slots, key, item, slots.get(key), f"{name}[{key}]", name, quiet=False)
-        for key in sorted((k for k in slots if type(k) is not int or k >= len(items)), key=str):
-            self.report(f"{name}[{key}]", "emptied", f"the final {name} lacks a folded item: kept", _thaw(slots[key]))
+        order = _settled_order(items, slots, self._ids.get(name, {}), self.id_field)
+        placed = _Slots()
+        ids: dict[Any, int] = {}
+        self._ids[name] = ids
+        for at, (item, key) in enumerate(order):
+            old = slots[key] if key is not None else None
+            if item is _UNLISTED:
+                message = "the final list does not name this folded item: kept"
+                self.report(f"{name}[{at}]", "unlisted", message, _thaw(old))
+            else:
+                self._place(placed, at, item, old, f"{name}[{at}]", name, quiet=False)
+            if at not in placed:  # unlisted, or the fold's kept (the server's was empty or did not fit)
+                placed[at] = old
+                ident = old.get(self.id_field) if type(old) is dict else None
+                if type(ident) is str or type(ident) is int:
+                    ids[ident] = at
+        self.response[name] = placed
+
+    def ended(self) -> None:
+        """What ``to_response`` checks: a stream asked for its answer before its terminal
+        event is reported, once (``incomplete``: the answer may be cut short).
+
+        Raises:
+            StreamMergeError: under ``strict=True``, when the stream has not ended.
+        """
+        if self.terminal is None and not any(a.kind == "incomplete" and not a.path for a in self.anomalies):
+            self.report("", "incomplete", "the stream has not ended (no terminal event): the answer may be cut short")
 
     def finish(self) -> None:
         """A terminal event without a value (``message_stop``): the stream is finished."""

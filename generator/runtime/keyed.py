@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .anomalies import _shown
+from .anomalies import _json_kind_of, _said, _shown
 from .bookkeeping import _Bookkeeping, _join
 
 
@@ -152,9 +152,7 @@ class _KeyedMerge(_Bookkeeping):
         """
         where = _join(owner._path, rule.wire)
         if type(item) is not dict:
-            self.anomaly(
-                where, "not_object", f"a list item is {type(item).__name__}, not an object; dropped", dropped=item
-            )
+            self.anomaly(where, "not_object", _said("item_not_object", _json_kind_of(item)), dropped=item)
             return None
         if type(key) is float and key.is_integer():  # a key typed number: whole numbers on the wire
             key = int(key)

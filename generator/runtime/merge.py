@@ -15,16 +15,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from .anomalies import _as_is, _rebuilt, _shown
+from .anomalies import _as_is, _json_kind_of, _rebuilt, _said, _shown
 from .bookkeeping import _join
-from .keyed import _KeyedMerge
+from .keyed import _Entries, _entry_order, _KeyedMerge
 from .loose import _built, _merge_loose, _Merged
 from .parts import _part_built
 from .sse import _loads
 from .text import _Runs, _TextMerge
 from .typed import _READERS, _as_json, _model_data
 
-_TYPE_NAMES = {str: "a string", int: "an integer", float: "a number", bool: "a boolean"}
+#: the kind of a scalar type as a message names it (``anomalies._KIND_NOUNS``)
+_KIND_OF_TYPE = {str: "string", int: "integer", float: "number", bool: "boolean"}
 
 
 def _fits(value: Any, expected: type) -> bool:
@@ -129,9 +130,7 @@ class _Merger(_TextMerge, _KeyedMerge):
             # a dict subclass (object_pairs_hook=OrderedDict) at every level: read as dicts
             plain: dict[str, Any] = _plain(chunk)
             return plain
-        self.anomaly(
-            "", "not_object", f"a chunk must be a JSON object, not {type(chunk).__name__}; dropped", dropped=chunk
-        )
+        self.anomaly("", "not_object", _said("chunk_not_object", _json_kind_of(chunk)), dropped=chunk)
         return None
 
     def set_value(self, state: Any, name: str, old: Any, new: Any, expected: type | None = None) -> Any:
@@ -181,11 +180,11 @@ class _Merger(_TextMerge, _KeyedMerge):
         return new
 
     def misfit(self, state: Any, name: str, old: Any, new: Any, expected: type) -> Any:
-        what = f"expected {_TYPE_NAMES[expected]}, got {type(new).__name__}"
+        fits, got = (_KIND_OF_TYPE[expected],), _json_kind_of(new)
         if old is None:
-            self.anomaly(_join(state._path, name), "wrong_type", f"{what}; kept it, as nothing else came yet", new)
+            self.anomaly(_join(state._path, name), "wrong_type", _said("misfit_kept", got, fits=fits), new)
             return new
-        self.anomaly(_join(state._path, name), "wrong_type", f"{what}; kept the earlier value", old, new)
+        self.anomaly(_join(state._path, name), "wrong_type", _said("misfit_dropped", got, fits=fits), old, new)
         return old
 
     def wrong_type(self, state: Any, name: str, value: Any, expected: str) -> None:
@@ -196,16 +195,16 @@ class _Merger(_TextMerge, _KeyedMerge):
         if type(data) is not type(value):
             state._add({name: data}, self)
             return
-        kind = "null" if value is None else type(value).__name__
-        self.anomaly(
-            _join(state._path, name), "wrong_type", f"expected {expected}, got {kind}; value not merged", dropped=value
-        )
+        message = _said("not_merged", _json_kind_of(value), fits=(expected,))
+        self.anomaly(_join(state._path, name), "wrong_type", message, dropped=value)
 
     def unknown(self, state: Any, data: dict[str, Any], context: str) -> None:
         """What ``state``'s generated ``_add`` does not merge itself: the fields of ``data``
         (decoded JSON) that it does not know (``_known``), merged into its ``_extra`` by the
         rules for such fields in ``context`` (``_merge_loose``)."""
         known = state._known
+        if not state._path and data.get("error") and self.error is None and "error" not in known:
+            self.error = dict(data)  # an error the stream carried (the reader raises at one: see ``sse``)
         if state._extra is None:
             state._extra = _Merged()
         for key, value in data.items():
@@ -280,8 +279,9 @@ class _Merger(_TextMerge, _KeyedMerge):
 
 class _ChunkAccumulator(_Merger):
     """What every generated ``<Root>Accumulator`` does: feed chunks to the root's merge
-    state, count them, turn failures into anomalies; the subclass adds the typed results.
-    ``add`` takes decoded JSON (fastest), JSON text or bytes, or a typed chunk. A chunk that
+    state, count them, turn failures into anomalies; the subclass adds the typed results
+    (``snapshot()``, and ``to_response()``: the finished answer). ``add`` each chunk in
+    order: decoded JSON (fastest), JSON text or bytes, or a typed chunk. A chunk that
     strays from the schema is merged as far as it can be and reported in ``anomalies``
     (``strict=True``: ``StreamMergeError`` at the first stray instead).
 
@@ -291,6 +291,9 @@ class _ChunkAccumulator(_Merger):
 
     __slots__ = ("_root",)
     _model: ClassVar[type | None] = None
+    #: the fields that say the stream has ended, as attribute paths through the merge states,
+    #: reasons first (``(("choices", "finish_reason"),)``; ``response_plan.finish_fields``)
+    _finish: ClassVar[tuple[tuple[str, ...], ...]] = ()
 
     def __init__(self, root: Any, strict: bool) -> None:
         super().__init__(strict)
@@ -340,3 +343,27 @@ class _ChunkAccumulator(_Merger):
         adding it and the next snapshot shows the change."""
         built: dict[str, Any] = self._root._build()
         return built
+
+    @property
+    def finished(self) -> str | None:
+        """How the stream ended, once it has: the reason its chunks gave (``finish_reason``
+        once every choice has one: the first choice's), or the name of a flag that says so
+        (``done``); None while the stream is open (and for a schema that names no such
+        field)."""
+        for path in self._finish:
+            values = _values_at(self._root, path)
+            if values and all(v is not None and v != "" and v is not False for v in values):
+                first = values[0]
+                return first if type(first) is str else path[-1]
+        return None
+
+
+def _values_at(state: Any, path: tuple[str, ...]) -> list[Any]:
+    """The values at ``path`` (attribute names through merge states) below ``state``: one per
+    entry of each keyed list on the way, in key order; ``[]`` where an object is missing."""
+    value = getattr(state, path[0], None)
+    if len(path) == 1:
+        return [value]
+    if type(value) is _Entries:
+        return [v for entry in sorted(value.order, key=_entry_order) for v in _values_at(entry, path[1:])]
+    return _values_at(value, path[1:]) if isinstance(value, _State) else []

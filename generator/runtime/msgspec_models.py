@@ -60,13 +60,19 @@ class _Leniency:
 
     def __init__(self) -> None:
         self.at: tuple[str | int, ...] = ()
-        #: (path, what: ``missing``, ``kept`` or ``too_deep``)
+        #: (path, how: ``missing``, ``unknown``, ``left`` or ``too_deep``: see ``_DRIFT``)
         self.problems: list[tuple[tuple[str | int, ...], str]] = []
 
 
 #: Set while a lenient build makes a model (``_built_anyway``): checks build what does not
 #: fit as far as it goes and report the rest.
 _LENIENT: ContextVar[_Leniency | None] = ContextVar("_LENIENT", default=None)
+#: Set while an accumulator builds its typed result (``_built_anyway``): a tag a union does
+#: not list then fails the check (reported, and the union's fallback member built in its
+#: place) instead of being that member silently.
+_CLOSED: ContextVar[bool] = ContextVar("_CLOSED", default=False)
+#: What a lenient check gives for a place it leaves out of the typed result.
+_LEFT_OUT: Any = object()
 
 
 class _Named:
@@ -80,14 +86,22 @@ class _Named:
 
 class _OneOf:
     """A union msgspec cannot type: the first option the value fits, or with ``tag`` (a
-    discriminator's wire name) the option its tag names in ``tags``."""
+    discriminator's wire name) the option its tag names in ``tags``, and ``fallback`` (the
+    union's member for the tags the spec does not list) for a string tag it does not list."""
 
-    __slots__ = ("options", "tag", "tags")
+    __slots__ = ("fallback", "options", "tag", "tags")
 
-    def __init__(self, options: tuple[Any, ...], tag: str | None = None, tags: dict[Any, Any] | None = None) -> None:
+    def __init__(
+        self,
+        options: tuple[Any, ...],
+        tag: str | None = None,
+        tags: dict[Any, Any] | None = None,
+        fallback: Any = None,
+    ) -> None:
         self.options = options
         self.tag = tag
         self.tags = tags
+        self.fallback = fallback
 
 
 class _ListOf:
@@ -163,7 +177,8 @@ def _checked(check: Any, value: Any, where: str) -> Any:
     made leniently under another path."""
     lenient = _LENIENT.get()
     if lenient is not None:
-        return _lenient_check(check, value, (*lenient.at, where), lenient)
+        built = _lenient_check(check, value, (*lenient.at, where), lenient)
+        return None if built is _LEFT_OUT else built
     try:
         return _check_value(check, value)
     except msgspec.ValidationError as exc:
@@ -226,6 +241,10 @@ def _one_of(check: _OneOf, value: Any) -> Any:
         chosen = check.tags.get(tag) if type(tag) in (str, int) else None
         if chosen is None and type(tag) is int:
             chosen = check.tags.get(str(tag))
+        if chosen is None and check.fallback is not None and type(tag) is str:
+            if not _CLOSED.get() and type(value) is dict:
+                return _check_value(check.fallback, value)
+            raise msgspec.ValidationError(f"{check.tag} is {tag!r}, a tag the union does not list")
         if chosen is None:
             known = ", ".join(map(repr, check.tags))
             raise msgspec.ValidationError(f"{check.tag} is {tag!r}; expected one of {known}")
@@ -416,36 +435,45 @@ def _built_anyway(model: Any, data: dict[str, Any], acc: Any) -> Any:
     """``data`` as ``model`` for an accumulator's result. With ``acc.strict``, its
     ``msgspec.ValidationError``; otherwise whatever the server sent is built, as in every
     style: each place that does not fit (a required field missing, a value of another type,
-    an unknown tag in a closed union, at any depth) is reported as a ``schema_drift``
-    anomaly with its path and kept as its JSON where it was; a missing required field reads
-    as ``None``; a value nested too deeply to build is kept so and reported ``too_deep``.
+    a tag its union does not list, at any depth) is reported as a ``schema_drift`` anomaly
+    with its path: a tag its union does not list is the union's member for those
+    (``Unknown<Union>``), a missing required field reads as ``None``, and any other place
+    that does not fit is left out of the typed result (``None`` for a field, no item in a
+    list or map; ``snapshot_dict()`` keeps it); a value nested too deeply to build is kept
+    as it came and reported ``too_deep``. Unions are closed meanwhile (``_CLOSED``).
     ``acc``: the accumulator's state (its ``strict`` flag and ``drift``)."""
+    token = _CLOSED.set(True)
     try:
-        return _parse(model, data)
-    except (msgspec.ValidationError, RecursionError) as exc:
-        if acc.strict:
-            if type(exc) is RecursionError:
-                raise msgspec.ValidationError("nested too deeply to check") from None
-            raise
-    state = _Leniency()
-    built = _lenient(model, data, (), state)
+        try:
+            return _parse(model, data)
+        except (msgspec.ValidationError, RecursionError) as exc:
+            if acc.strict:
+                if type(exc) is RecursionError:
+                    raise msgspec.ValidationError("nested too deeply to check") from None
+                raise
+        state = _Leniency()
+        built = _lenient(model, data, (), state)
+    finally:
+        _CLOSED.reset(token)
     places: dict[tuple[str | int, ...], str] = {}  # one anomaly a place: a missing field is missing
-    for where, what in state.problems:
-        if places.get(where) != "missing":
-            places[where] = what
+    for where, how in state.problems:
+        places[where] = "missing" if places.get(where) == "missing" else how
     for where in sorted(places, key=_path_order):
         if places[where] == "too_deep":
             acc.drift(_where(where), _DRIFT_DEEP, "too_deep")
         else:
-            acc.drift(_where(where), _DRIFT_MISSING if places[where] == "missing" else _DRIFT_KEPT)
+            acc.drift(_where(where), _DRIFT[places[where]])
     return built
 
 
 #: The messages of a result built anyway, the same in every style: a required field missing, a
-#: value the types cannot hold (``schema_drift``), a value nested too deeply (``too_deep``).
+#: tag its union does not list, a value the types cannot hold (``schema_drift``), a value
+#: nested too deeply (``too_deep``).
 _DRIFT_MISSING = "a required field is missing: built without it"
-_DRIFT_KEPT = "does not fit its schema: kept as it came (JSON)"
+_DRIFT_UNKNOWN = "a tag its union does not name: kept as the union's member for unknown tags"
+_DRIFT_LEFT = "does not fit its schema: left out of the typed result (snapshot_dict() has it)"
 _DRIFT_DEEP = "nested too deeply to check: kept as it came (JSON)"
+_DRIFT = {"missing": _DRIFT_MISSING, "unknown": _DRIFT_UNKNOWN, "left": _DRIFT_LEFT}
 
 
 def _where(path: tuple[str | int, ...]) -> str:
@@ -472,9 +500,10 @@ def _strictly(check: Any, value: Any) -> tuple[bool, Any]:
 
 def _lenient(annotation: Any, value: Any, path: tuple[str | int, ...], state: _Leniency) -> Any:
     """``value`` as ``annotation`` if it fits; else, where the annotation names one shape (a
-    model, a list, a map), built as that shape place by place; else kept as it came
-    (reported at ``path``). A union of several shapes is not guessed at: kept whole. Past
-    the recursion limit (a recursive schema's deep data), kept as it came (``too_deep``)."""
+    model, a list, a map), built as that shape place by place; else ``_LEFT_OUT``
+    (reported at ``path``). A union of several shapes is not guessed at: left out whole.
+    Past the recursion limit (a recursive schema's deep data), kept as it came
+    (``too_deep``: it could not be checked)."""
     try:
         return _lenient_shaped(annotation, value, path, state)
     except RecursionError:
@@ -493,11 +522,21 @@ def _lenient_shaped(annotation: Any, value: Any, path: tuple[str | int, ...], st
         return _lenient_model(shape, value, path, state)
     origin, args = typing.get_origin(shape), typing.get_args(shape)
     if type(value) is list and origin is list and args:
-        return [_lenient(args[0], item, (*path, i), state) for i, item in enumerate(value)]
+        return _kept_items([_lenient(args[0], item, (*path, i), state) for i, item in enumerate(value)])
     if type(value) is dict and origin is dict and len(args) == 2:
-        return {k: _lenient(args[1], v, (*path, k), state) for k, v in value.items()}
-    state.problems.append((path, "kept"))
-    return value
+        return _kept_entries({k: _lenient(args[1], v, (*path, k), state) for k, v in value.items()})
+    state.problems.append((path, "left"))
+    return _LEFT_OUT
+
+
+def _kept_items(items: list[Any]) -> list[Any]:
+    """A list built leniently, without the items left out."""
+    return [item for item in items if item is not _LEFT_OUT]
+
+
+def _kept_entries(entries: dict[str, Any]) -> dict[str, Any]:
+    """A map built leniently, without the values left out."""
+    return {k: v for k, v in entries.items() if v is not _LEFT_OUT}
 
 
 def _lenient_model(model: Any, value: dict[str, Any], path: tuple[str | int, ...], state: _Leniency) -> Any:
@@ -507,7 +546,8 @@ def _lenient_model(model: Any, value: dict[str, Any], path: tuple[str | int, ...
     values = {}
     for attr, wire, ann, required in _fields(model):
         if wire in value:
-            values[attr] = _lenient(ann, value[wire], (*path, wire), state)
+            built = _lenient(ann, value[wire], (*path, wire), state)
+            values[attr] = None if built is _LEFT_OUT else built
         elif required:
             state.problems.append(((*path, wire), "missing"))
             values[attr] = None
@@ -534,26 +574,33 @@ def _lenient_check(check: Any, value: Any, path: tuple[str | int, ...], state: _
     if kind is _OrNone:
         return None if value is None else _lenient_check(check.inner, value, path, state)
     if kind is _ListOf and type(value) is list:
-        return [
-            None if item is None and check.nullable else _lenient_check(check.item, item, (*path, i), state)
-            for i, item in enumerate(value)
-        ]
+        return _kept_items(
+            [
+                None if item is None and check.nullable else _lenient_check(check.item, item, (*path, i), state)
+                for i, item in enumerate(value)
+            ]
+        )
     if kind is _MapOf and type(value) is dict:
-        return {
-            k: None if item is None and check.nullable else _lenient_check(check.value, item, (*path, k), state)
-            for k, item in value.items()
-        }
+        return _kept_entries(
+            {
+                k: None if item is None and check.nullable else _lenient_check(check.value, item, (*path, k), state)
+                for k, item in value.items()
+            }
+        )
     if kind is _OneOf and check.tag is not None and check.tags is not None and type(value) is dict:
         tag = value.get(check.tag)
         chosen = check.tags.get(tag) if type(tag) in (str, int) else None
         if chosen is None and type(tag) is int:
             chosen = check.tags.get(str(tag))
+        if chosen is None and check.fallback is not None and type(tag) is str:
+            state.problems.append((path, "unknown"))
+            chosen = check.fallback
         if chosen is not None:
             return _lenient_check(chosen, value, path, state)
     if kind not in _CHECKERS:
         return _lenient(check, value, path, state)
-    state.problems.append((path, "kept"))
-    return value
+    state.problems.append((path, "left"))
+    return _LEFT_OUT
 
 
 def _members(annotation: Any) -> list[Any]:

@@ -44,7 +44,7 @@ def _list_of(parse: Callable[[Any], _T]) -> Callable[[Any], list[_T]]:
             try:
                 parsed = parse(item)
             except (ParseError, RecursionError) as exc:
-                _keep(exc, value, i)  # a lenient build keeps it as it came
+                _keep(exc, value, i)  # a lenient build records it (``lenient._left_out``)
                 continue
             if parsed is not item:  # a tuple read from a list (prefixItems), in its place
                 value[i] = parsed
@@ -128,7 +128,7 @@ def _checking(checks: _Checks[_T]) -> Callable[[Any], _T]:
     common value (its ``fast`` type, a list of its ``items`` type, ``null`` or absent where
     they fit, a model or list of models that checks) is tested inline; anything else, and
     whatever fails a scalar's inline test, goes through ``_req``/``_opt`` with the key's
-    parser, which raise the errors (or, in a lenient build, keep what does not fit) as a call
+    parser, which raise the errors (or, in a lenient build, record what does not fit) as a call
     of them alone does; a model or an item that fails its check is reported where it failed
     (``_keep``, ``_item_failed``), never checked again (which doubled the work at each level
     of nested models).
@@ -191,7 +191,8 @@ def _checking(checks: _Checks[_T]) -> Callable[[Any], _T]:
 
 def _item_failed(exc: BaseException, items: list[Any], i: int, key: str) -> None:
     """Item ``i`` of the list under ``key`` failed its check with ``exc``: in a lenient
-    build, kept as it came (recorded); otherwise the error, its path through the key and
+    build, recorded (``lenient._left_out`` takes it out, or keeps it where it is too deep
+    to check); otherwise the error, its path through the key and
     the item (``_keep``)."""
     try:
         _keep(exc, items, i)
@@ -202,7 +203,7 @@ def _item_failed(exc: BaseException, items: list[Any], i: int, key: str) -> None
 def _extras(data: dict[str, Any], known: frozenset[str], parse: Callable[[Any], Any]) -> None:
     """Check the fields of ``data`` that are not ``known`` (``additionalProperties``) with
     ``parse``, in place; one that does not fit raises ``ParseError`` naming its key (a
-    lenient build keeps it as it came)."""
+    lenient build records it: ``lenient._left_out``)."""
     for key, value in data.items():
         if key not in known:
             try:

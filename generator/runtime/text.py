@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .anomalies import _joined
+from .anomalies import _joined, _json_kind_of, _said
 from .bookkeeping import _Bookkeeping, _join
 from .parts import _add_part
 from .typed import _as_json
@@ -140,7 +140,7 @@ class _TextMerge(_Bookkeeping):
             self.anomaly(
                 _join(state._path, wire),
                 "wrong_type",
-                f"expected text, got {type(value).__name__}; appended its JSON text",
+                _said("json_text", _json_kind_of(value)),
                 text,
                 value,
             )

@@ -114,6 +114,8 @@ class Emitter(ABC):
         if isinstance(t, Prim):
             return pytypes.PRIM_ANNOTATION[t.kind]
         if isinstance(t, Enum):
+            if t.closed:  # a tagged union member's tag: its Literal alone (``union_fallbacks``)
+                return self.literal_text(t) or " | ".join(t.bases)
             closed = self._closed_enum(t)
             return " | ".join([closed, *t.bases] if closed else t.bases)
         if isinstance(t, (ModelRef, AliasRef)):
@@ -135,6 +137,8 @@ class Emitter(ABC):
             options = [o for o in options if o]
             prims = pytypes.PRIM_ANNOTATION
             options += [prims[b] for b in dict.fromkeys(bases) if prims[b] not in options]
+            if t.discriminator is not None and t.discriminator.fallback:
+                options.append(t.discriminator.fallback)  # the member the spec does not list
             return self.union_annotation(t, options, strings)
         raise TypeError(t)  # pragma: no cover - closed set
 

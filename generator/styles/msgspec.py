@@ -130,6 +130,7 @@ class Checkers:
             if d is not None:
                 tags = ", ".join(f"{pytypes.literal(tag)}: {name}" for tag, name in d.mapping)
                 text += f", {pytypes.literal(d.property)}, {{{tags}}}"
+                text += f", {d.fallback}" if d.fallback else ""
             text += ")"
         return f"_OrNone({text})" if nullable else text
 

@@ -120,7 +120,8 @@ def discriminator_getter(t: UnionType) -> str:
     assert d is not None
     lit = pytypes.literal
     mapping = ", ".join(f"{lit(tag)}: {lit(name)}" for tag, name in d.mapping)
-    return f"_tag({lit(d.property)}, {lit(d.attribute or d.property)}, {{{mapping}}})"
+    fallback = f", {lit(d.fallback)}" if d.fallback else ""
+    return f"_tag({lit(d.property)}, {lit(d.attribute or d.property)}, {{{mapping}}}{fallback})"
 
 
 def _pydantic_names(t: Type) -> set[str]:

@@ -81,6 +81,8 @@ __all__ = [
     "StreamError",
     "StreamFormatError",
     "StreamMergeError",
+    "UnknownChatCompletionMessageToolCallsMember",
+    "UnknownChatCompletionModerationInput",
     "aiter_chunk_dicts",
     "aiter_chunks",
     "iter_chunk_dicts",
@@ -100,6 +102,46 @@ differ from the one asked for.
 
 
 ModerationInputType: TypeAlias = Literal["text", "image"]
+
+
+@_model
+class UnknownChatCompletionModerationInput(_Dataclass):
+    """A member of ``ChatCompletionModerationInput`` that this module's spec does not
+    list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownChatCompletionMessageToolCallsMember(_Dataclass):
+    """A member of ``ChatCompletionMessageToolCallsMember`` that this module's spec
+    does not list (servers add kinds before the spec does): its tag ``type`` names
+    no member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
 
 
 @_model
@@ -518,7 +560,7 @@ class ModerationResultBody(_Dataclass):
 class ChatCompletionModerationResults(_Dataclass):
     """Moderation results for the input or the output."""
 
-    type: Literal["moderation_results"] | str
+    type: Literal["moderation_results"]
     """Always `moderation_results`."""
     model: str
     """The moderation model that produced the results."""
@@ -541,7 +583,7 @@ class ChatCompletionModerationResults(_Dataclass):
 class ChatCompletionModerationError(_Dataclass):
     """Moderation could not be done for the input or the output."""
 
-    type: Literal["error"] | str
+    type: Literal["error"]
     """Always `error`."""
     code: str
     """Machine-readable error code."""
@@ -564,9 +606,17 @@ class ChatCompletionModerationError(_Dataclass):
 class ChatCompletionModeration(_Dataclass):
     """Moderation of the request's input and the generated output."""
 
-    input: ChatCompletionModerationResults | ChatCompletionModerationError
+    input: (
+        ChatCompletionModerationResults
+        | ChatCompletionModerationError
+        | UnknownChatCompletionModerationInput
+    )
     """Moderation of the input."""
-    output: ChatCompletionModerationResults | ChatCompletionModerationError
+    output: (
+        ChatCompletionModerationResults
+        | ChatCompletionModerationError
+        | UnknownChatCompletionModerationInput
+    )
     """Moderation of the output."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -697,7 +747,7 @@ class ChatCompletionMessageToolCall(_Dataclass):
 
     id: str
     """Identifier of the tool call."""
-    type: Literal["function"] | str
+    type: Literal["function"]
     """Always `function`."""
     function: ChatCompletionMessageToolCallFunction
     """The function called."""
@@ -742,7 +792,7 @@ class ChatCompletionMessageCustomToolCall(_Dataclass):
 
     id: str
     """Identifier of the tool call."""
-    type: Literal["custom"] | str
+    type: Literal["custom"]
     """Always `custom`."""
     custom: ChatCompletionMessageCustomToolCallCustom
     """The custom tool called."""
@@ -1028,7 +1078,9 @@ class CreateChatCompletionResponse(_Dataclass):
 
 
 ChatCompletionMessageToolCalls: TypeAlias = list[
-    ChatCompletionMessageToolCall | ChatCompletionMessageCustomToolCall
+    ChatCompletionMessageToolCall
+    | ChatCompletionMessageCustomToolCall
+    | UnknownChatCompletionMessageToolCallsMember
 ]
 """The tool calls the model made."""
 
@@ -1094,6 +1146,7 @@ _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more: Ca
         "moderation_results": ChatCompletionModerationResults.from_dict,
         "error": ChatCompletionModerationError.from_dict,
     },
+    UnknownChatCompletionModerationInput.from_dict,
 )
 _P_list_of_CreateChatCompletionStreamResponseChoice: Callable[[Any], Any] = _list_of(
     CreateChatCompletionStreamResponseChoice.from_dict
@@ -1115,6 +1168,7 @@ _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more: Callable[
         "function": ChatCompletionMessageToolCall.from_dict,
         "custom": ChatCompletionMessageCustomToolCall.from_dict,
     },
+    UnknownChatCompletionMessageToolCallsMember.from_dict,
 )
 _P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more: Callable[
     [Any], Any
@@ -1741,11 +1795,11 @@ _TOOL_CALLS = _KeyedList(
 
 
 class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
-    """Merges the chunks of one ``CreateChatCompletionStreamResponse`` stream: ``add`` each in order, then ask for
-    ``snapshot()`` or ``to_response()`` (see ``_ChunkAccumulator``)."""
+    """Merges the chunks of one ``CreateChatCompletionStreamResponse`` stream (see ``_ChunkAccumulator``)."""
 
     __slots__ = ()
     _model = CreateChatCompletionStreamResponse
+    _finish = (("choices", "finish_reason"),)
 
     def __init__(self, *, strict: bool = False) -> None:
         super().__init__(_CreateChatCompletionStreamResponseMerge(""), strict)

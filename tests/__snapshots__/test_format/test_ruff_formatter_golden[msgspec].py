@@ -79,6 +79,8 @@ __all__ = [
     "StreamError",
     "StreamFormatError",
     "StreamMergeError",
+    "UnknownChatCompletionMessageToolCallsMember",
+    "UnknownChatCompletionModerationInput",
     "aiter_chunk_dicts",
     "aiter_chunks",
     "decode_create_chat_completion_stream_response",
@@ -99,6 +101,26 @@ differ from the one asked for.
 
 
 ModerationInputType: TypeAlias = Literal["text", "image"]
+
+
+class UnknownChatCompletionModerationInput(_Struct, kw_only=True):
+    """A member of ``ChatCompletionModerationInput`` that this module's spec does not
+    list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownChatCompletionMessageToolCallsMember(_Struct, kw_only=True):
+    """A member of ``ChatCompletionMessageToolCallsMember`` that this module's spec
+    does not list (servers add kinds before the spec does): its tag ``type`` names
+    no member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
 
 
 class ChatCompletionStreamResponseDeltaFunctionCall(_Struct, kw_only=True):
@@ -301,7 +323,7 @@ class ModerationResultBody(_Struct, kw_only=True):
 class ChatCompletionModerationResults(_Struct, kw_only=True):
     """Moderation results for the input or the output."""
 
-    type: Literal["moderation_results"] | str
+    type: Literal["moderation_results"]
     """Always `moderation_results`."""
     model: str
     """The moderation model that produced the results."""
@@ -312,7 +334,7 @@ class ChatCompletionModerationResults(_Struct, kw_only=True):
 class ChatCompletionModerationError(_Struct, kw_only=True):
     """Moderation could not be done for the input or the output."""
 
-    type: Literal["error"] | str
+    type: Literal["error"]
     """Always `error`."""
     code: str
     """Machine-readable error code."""
@@ -324,12 +346,20 @@ class ChatCompletionModeration(_Struct, kw_only=True):
     """Moderation of the request's input and the generated output."""
 
     if TYPE_CHECKING:
-        input: ChatCompletionModerationResults | ChatCompletionModerationError
+        input: (
+            ChatCompletionModerationResults
+            | ChatCompletionModerationError
+            | UnknownChatCompletionModerationInput
+        )
     else:
         input: Any
     """Moderation of the input."""
     if TYPE_CHECKING:
-        output: ChatCompletionModerationResults | ChatCompletionModerationError
+        output: (
+            ChatCompletionModerationResults
+            | ChatCompletionModerationError
+            | UnknownChatCompletionModerationInput
+        )
     else:
         output: Any
     """Moderation of the output."""
@@ -415,7 +445,7 @@ class ChatCompletionMessageToolCall(_Struct, kw_only=True):
 
     id: str
     """Identifier of the tool call."""
-    type: Literal["function"] | str
+    type: Literal["function"]
     """Always `function`."""
     function: ChatCompletionMessageToolCallFunction
     """The function called."""
@@ -435,7 +465,7 @@ class ChatCompletionMessageCustomToolCall(_Struct, kw_only=True):
 
     id: str
     """Identifier of the tool call."""
-    type: Literal["custom"] | str
+    type: Literal["custom"]
     """Always `custom`."""
     custom: ChatCompletionMessageCustomToolCallCustom
     """The custom tool called."""
@@ -567,7 +597,9 @@ class CreateChatCompletionResponse(_Struct, kw_only=True):
 
 
 ChatCompletionMessageToolCalls: TypeAlias = list[
-    ChatCompletionMessageToolCall | ChatCompletionMessageCustomToolCall
+    ChatCompletionMessageToolCall
+    | ChatCompletionMessageCustomToolCall
+    | UnknownChatCompletionMessageToolCallsMember
 ]
 """The tool calls the model made."""
 
@@ -589,6 +621,7 @@ _C_ChatCompletionMessageToolCalls.check = _ListOf(
             "function": ChatCompletionMessageToolCall,
             "custom": ChatCompletionMessageCustomToolCall,
         },
+        UnknownChatCompletionMessageToolCallsMember,
     )
 )
 _C_ChatCompletionModeration_input = _OneOf(
@@ -598,6 +631,7 @@ _C_ChatCompletionModeration_input = _OneOf(
         "moderation_results": ChatCompletionModerationResults,
         "error": ChatCompletionModerationError,
     },
+    UnknownChatCompletionModerationInput,
 )
 _C_ChatCompletionModeration_output = _OneOf(
     (ChatCompletionModerationResults, ChatCompletionModerationError),
@@ -606,6 +640,7 @@ _C_ChatCompletionModeration_output = _OneOf(
         "moderation_results": ChatCompletionModerationResults,
         "error": ChatCompletionModerationError,
     },
+    UnknownChatCompletionModerationInput,
 )
 _C_ChatCompletionResponseMessage_tool_calls = _OrNone(_C_ChatCompletionMessageToolCalls)
 
@@ -1259,11 +1294,11 @@ _TOOL_CALLS = _KeyedList(
 
 
 class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
-    """Merges the chunks of one ``CreateChatCompletionStreamResponse`` stream: ``add`` each in order, then ask for
-    ``snapshot()`` or ``to_response()`` (see ``_ChunkAccumulator``)."""
+    """Merges the chunks of one ``CreateChatCompletionStreamResponse`` stream (see ``_ChunkAccumulator``)."""
 
     __slots__ = ()
     _model = CreateChatCompletionStreamResponse
+    _finish = (("choices", "finish_reason"),)
 
     def __init__(self, *, strict: bool = False) -> None:
         super().__init__(_CreateChatCompletionStreamResponseMerge(""), strict)

@@ -70,6 +70,8 @@ __all__ = [
     "StreamError",
     "StreamFormatError",
     "StreamMergeError",
+    "UnknownChatCompletionMessageToolCallsMember",
+    "UnknownChatCompletionModerationInput",
     "aiter_chunk_dicts",
     "aiter_chunks",
     "iter_chunk_dicts",
@@ -89,6 +91,26 @@ differ from the one asked for.
 
 
 ModerationInputType: TypeAlias = Literal["text", "image"]
+
+
+class UnknownChatCompletionModerationInput(_Model):
+    """A member of ``ChatCompletionModerationInput`` that this module's spec does not
+    list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownChatCompletionMessageToolCallsMember(_Model):
+    """A member of ``ChatCompletionMessageToolCallsMember`` that this module's spec
+    does not list (servers add kinds before the spec does): its tag ``type`` names
+    no member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
 
 
 class ChatCompletionStreamResponseDeltaFunctionCall(_Model):
@@ -265,7 +287,7 @@ class ModerationResultBody(_Model):
 class ChatCompletionModerationResults(_Model):
     """Moderation results for the input or the output."""
 
-    type: Literal["moderation_results"] | str
+    type: Literal["moderation_results"]
     """Always `moderation_results`."""
     model: str
     """The moderation model that produced the results."""
@@ -276,7 +298,7 @@ class ChatCompletionModerationResults(_Model):
 class ChatCompletionModerationError(_Model):
     """Moderation could not be done for the input or the output."""
 
-    type: Literal["error"] | str
+    type: Literal["error"]
     """Always `error`."""
     code: str
     """Machine-readable error code."""
@@ -291,8 +313,10 @@ class ChatCompletionModeration(_Model):
         Annotated[
             ChatCompletionModerationResults, Tag("ChatCompletionModerationResults")
         ]
+        | Annotated[ChatCompletionModerationError, Tag("ChatCompletionModerationError")]
         | Annotated[
-            ChatCompletionModerationError, Tag("ChatCompletionModerationError")
+            UnknownChatCompletionModerationInput,
+            Tag("UnknownChatCompletionModerationInput"),
         ],
         Discriminator(
             _tag(
@@ -302,6 +326,7 @@ class ChatCompletionModeration(_Model):
                     "moderation_results": "ChatCompletionModerationResults",
                     "error": "ChatCompletionModerationError",
                 },
+                "UnknownChatCompletionModerationInput",
             )
         ),
     ]
@@ -310,8 +335,10 @@ class ChatCompletionModeration(_Model):
         Annotated[
             ChatCompletionModerationResults, Tag("ChatCompletionModerationResults")
         ]
+        | Annotated[ChatCompletionModerationError, Tag("ChatCompletionModerationError")]
         | Annotated[
-            ChatCompletionModerationError, Tag("ChatCompletionModerationError")
+            UnknownChatCompletionModerationInput,
+            Tag("UnknownChatCompletionModerationInput"),
         ],
         Discriminator(
             _tag(
@@ -321,6 +348,7 @@ class ChatCompletionModeration(_Model):
                     "moderation_results": "ChatCompletionModerationResults",
                     "error": "ChatCompletionModerationError",
                 },
+                "UnknownChatCompletionModerationInput",
             )
         ),
     ]
@@ -378,7 +406,7 @@ class ChatCompletionMessageToolCall(_Model):
 
     id: str
     """Identifier of the tool call."""
-    type: Literal["function"] | str
+    type: Literal["function"]
     """Always `function`."""
     function: ChatCompletionMessageToolCallFunction
     """The function called."""
@@ -398,7 +426,7 @@ class ChatCompletionMessageCustomToolCall(_Model):
 
     id: str
     """Identifier of the tool call."""
-    type: Literal["custom"] | str
+    type: Literal["custom"]
     """Always `custom`."""
     custom: ChatCompletionMessageCustomToolCallCustom
     """The custom tool called."""
@@ -519,6 +547,10 @@ ChatCompletionMessageToolCalls: TypeAlias = list[
         | Annotated[
             ChatCompletionMessageCustomToolCall,
             Tag("ChatCompletionMessageCustomToolCall"),
+        ]
+        | Annotated[
+            UnknownChatCompletionMessageToolCallsMember,
+            Tag("UnknownChatCompletionMessageToolCallsMember"),
         ],
         Discriminator(
             _tag(
@@ -528,6 +560,7 @@ ChatCompletionMessageToolCalls: TypeAlias = list[
                     "function": "ChatCompletionMessageToolCall",
                     "custom": "ChatCompletionMessageCustomToolCall",
                 },
+                "UnknownChatCompletionMessageToolCallsMember",
             )
         ),
     ]
@@ -1182,11 +1215,11 @@ _TOOL_CALLS = _KeyedList(
 
 
 class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
-    """Merges the chunks of one ``CreateChatCompletionStreamResponse`` stream: ``add`` each in order, then ask for
-    ``snapshot()`` or ``to_response()`` (see ``_ChunkAccumulator``)."""
+    """Merges the chunks of one ``CreateChatCompletionStreamResponse`` stream (see ``_ChunkAccumulator``)."""
 
     __slots__ = ()
     _model = CreateChatCompletionStreamResponse
+    _finish = (("choices", "finish_reason"),)
 
     def __init__(self, *, strict: bool = False) -> None:
         super().__init__(_CreateChatCompletionStreamResponseMerge(""), strict)

@@ -80,6 +80,8 @@ __all__ = [
     "StreamError",
     "StreamFormatError",
     "StreamMergeError",
+    "UnknownChatCompletionMessageToolCallsMember",
+    "UnknownChatCompletionModerationInput",
     "aiter_chunk_dicts",
     "aiter_chunks",
     "iter_chunk_dicts",
@@ -99,6 +101,26 @@ differ from the one asked for.
 
 
 ModerationInputType: TypeAlias = Literal["text", "image"]
+
+
+class UnknownChatCompletionModerationInput(TypedDict):
+    """A member of ``ChatCompletionModerationInput`` that this module's spec does not
+    list (servers add kinds before the spec does): its tag ``type`` names no
+    member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownChatCompletionMessageToolCallsMember(TypedDict):
+    """A member of ``ChatCompletionMessageToolCallsMember`` that this module's spec
+    does not list (servers add kinds before the spec does): its tag ``type`` names
+    no member the spec lists. Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
 
 
 class ChatCompletionStreamResponseDeltaFunctionCall(TypedDict):
@@ -303,7 +325,7 @@ class ModerationResultBody(TypedDict):
 class ChatCompletionModerationResults(TypedDict):
     """Moderation results for the input or the output."""
 
-    type: Literal["moderation_results"] | str
+    type: Literal["moderation_results"]
     """Always `moderation_results`."""
     model: str
     """The moderation model that produced the results."""
@@ -314,7 +336,7 @@ class ChatCompletionModerationResults(TypedDict):
 class ChatCompletionModerationError(TypedDict):
     """Moderation could not be done for the input or the output."""
 
-    type: Literal["error"] | str
+    type: Literal["error"]
     """Always `error`."""
     code: str
     """Machine-readable error code."""
@@ -325,9 +347,17 @@ class ChatCompletionModerationError(TypedDict):
 class ChatCompletionModeration(TypedDict):
     """Moderation of the request's input and the generated output."""
 
-    input: ChatCompletionModerationResults | ChatCompletionModerationError
+    input: (
+        ChatCompletionModerationResults
+        | ChatCompletionModerationError
+        | UnknownChatCompletionModerationInput
+    )
     """Moderation of the input."""
-    output: ChatCompletionModerationResults | ChatCompletionModerationError
+    output: (
+        ChatCompletionModerationResults
+        | ChatCompletionModerationError
+        | UnknownChatCompletionModerationInput
+    )
     """Moderation of the output."""
 
 
@@ -398,7 +428,7 @@ class ChatCompletionMessageToolCall(TypedDict):
 
     id: str
     """Identifier of the tool call."""
-    type: Literal["function"] | str
+    type: Literal["function"]
     """Always `function`."""
     function: ChatCompletionMessageToolCallFunction
     """The function called."""
@@ -418,7 +448,7 @@ class ChatCompletionMessageCustomToolCall(TypedDict):
 
     id: str
     """Identifier of the tool call."""
-    type: Literal["custom"] | str
+    type: Literal["custom"]
     """Always `custom`."""
     custom: ChatCompletionMessageCustomToolCallCustom
     """The custom tool called."""
@@ -534,7 +564,9 @@ class CreateChatCompletionResponse(TypedDict):
 
 
 ChatCompletionMessageToolCalls: TypeAlias = list[
-    ChatCompletionMessageToolCall | ChatCompletionMessageCustomToolCall
+    ChatCompletionMessageToolCall
+    | ChatCompletionMessageCustomToolCall
+    | UnknownChatCompletionMessageToolCallsMember
 ]
 """The tool calls the model made."""
 
@@ -575,6 +607,12 @@ def parse_create_chat_completion_response(data: Any) -> CreateChatCompletionResp
 
 # Each model's parser: the checks of its keys (below, once every parser exists to be
 # named), compiled on first use.
+_parse_UnknownChatCompletionModerationInput = _Checks(
+    UnknownChatCompletionModerationInput
+)
+_parse_UnknownChatCompletionMessageToolCallsMember = _Checks(
+    UnknownChatCompletionMessageToolCallsMember
+)
 _parse_ChatCompletionStreamResponseDeltaFunctionCall = _Checks(
     ChatCompletionStreamResponseDeltaFunctionCall
 )
@@ -656,6 +694,7 @@ _P_tagged_type_moderation_results_ChatCompletionModerationResults_and_1_more = _
         "moderation_results": _parse_ChatCompletionModerationResults,
         "error": _parse_ChatCompletionModerationError,
     },
+    _parse_UnknownChatCompletionModerationInput,
 )
 _P_list_of_CreateChatCompletionStreamResponseChoice = _list_of(
     _parse_CreateChatCompletionStreamResponseChoice
@@ -675,6 +714,7 @@ _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _tagged(
         "function": _parse_ChatCompletionMessageToolCall,
         "custom": _parse_ChatCompletionMessageCustomToolCall,
     },
+    _parse_UnknownChatCompletionMessageToolCallsMember,
 )
 _P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more = _list_of(
     _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more
@@ -684,6 +724,14 @@ _P_nullable_map_of_str = _nullable(_P_map_of_str)
 
 
 # Each model's keys, as its parser checks them (a model with none has no line).
+_parse_UnknownChatCompletionModerationInput.keys = (_Key("type", _str, fast=str),)
+
+
+_parse_UnknownChatCompletionMessageToolCallsMember.keys = (
+    _Key("type", _str, fast=str),
+)
+
+
 _parse_ChatCompletionStreamResponseDeltaFunctionCall.keys = (
     _Key("arguments", _str, fast=str, optional=True),
     _Key("name", _str, fast=str, optional=True),
@@ -1373,10 +1421,10 @@ _TOOL_CALLS = _KeyedList(
 
 
 class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
-    """Merges the chunks of one ``CreateChatCompletionStreamResponse`` stream: ``add`` each in order, then ask for
-    ``snapshot()`` or ``to_response()`` (see ``_ChunkAccumulator``)."""
+    """Merges the chunks of one ``CreateChatCompletionStreamResponse`` stream (see ``_ChunkAccumulator``)."""
 
     __slots__ = ()
+    _finish = (("choices", "finish_reason"),)
 
     def __init__(self, *, strict: bool = False) -> None:
         super().__init__(_CreateChatCompletionStreamResponseMerge(""), strict)

@@ -280,8 +280,7 @@ _ITEMS = _KeyedList(wire="items", key="index", key_attr="index", make=_TickMerge
 
 
 class TickerChunkAccumulator(_ChunkAccumulator):
-    """Merges the chunks of one ``TickerChunk`` stream: ``add`` each in order, then ask for
-    ``snapshot()`` (see ``_ChunkAccumulator``)."""
+    """Merges the chunks of one ``TickerChunk`` stream (see ``_ChunkAccumulator``)."""
 
     __slots__ = ()
     _model = TickerChunk
@@ -294,6 +293,8 @@ class TickerChunkAccumulator(_ChunkAccumulator):
         fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
         built: TickerChunk = _built_anyway(TickerChunk, self.snapshot_dict(), self)
         return built
+
+    to_response = snapshot  # the finished answer: the chunk type is the answer
 
 
 _READER = _Reader((), named_events=False)

@@ -283,8 +283,7 @@ class _ChunkMerge(_State):
 
 
 class ChunkAccumulator(_ChunkAccumulator):
-    """Merges the chunks of one ``Chunk`` stream: ``add`` each in order, then ask for
-    ``snapshot()`` (see ``_ChunkAccumulator``)."""
+    """Merges the chunks of one ``Chunk`` stream (see ``_ChunkAccumulator``)."""
 
     __slots__ = ()
     _model = Chunk
@@ -297,6 +296,8 @@ class ChunkAccumulator(_ChunkAccumulator):
         fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
         built: Chunk = _built_anyway(Chunk, self.snapshot_dict(), self)
         return built
+
+    to_response = snapshot  # the finished answer: the chunk type is the answer
 
 
 _READER = _Reader((), named_events=False)

@@ -1,8 +1,28 @@
 @_model
+class UnknownRootPet(_Dataclass):
+    """A member of ``RootPet`` that this module's spec does not list (servers add
+    kinds before the spec does): its tag ``petType`` names no member the spec
+    lists. Every other field is kept as it came.
+    """
+
+    petType: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            petType=_Field("petType", _str, fast=str),
+        )
+    )
+
+
+@_model
 class Dog(_Dataclass):
     """A pet; the discriminator on this allOf parent picks the schema built on it."""
 
-    petType: str
+    petType: Literal["dog"]
     name: str
     bark: bool
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -22,7 +42,7 @@ class Dog(_Dataclass):
 class Cat(_Dataclass):
     """A pet; the discriminator on this allOf parent picks the schema built on it."""
 
-    petType: str
+    petType: Literal["Cat"]
     name: str
     meow: int | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -42,7 +62,7 @@ class Cat(_Dataclass):
 class Husky(_Dataclass):
     """A pet; the discriminator on this allOf parent picks the schema built on it."""
 
-    petType: str
+    petType: Literal["Husky"]
     name: str
     bark: bool
     sled: bool
@@ -62,9 +82,9 @@ class Husky(_Dataclass):
 
 @_model
 class Root(_Dataclass):
-    pet: Dog | Cat | Husky
-    pets: list[Dog | Cat | Husky] | None = None
-    maybe: Dog | Cat | Husky | None = None
+    pet: Dog | Cat | Husky | UnknownRootPet
+    pets: list[Dog | Cat | Husky | UnknownRootPet] | None = None
+    maybe: Dog | Cat | Husky | UnknownRootPet | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 

@@ -1,6 +1,46 @@
 @_model
+class UnknownPart(_Dataclass):
+    """A member of ``Part`` that this module's spec does not list (servers add kinds
+    before the spec does): its tag ``type`` names no member the spec lists. Every
+    other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
+class UnknownRootMapped(_Dataclass):
+    """A member of ``RootMapped`` that this module's spec does not list (servers add
+    kinds before the spec does): its tag ``type`` names no member the spec lists.
+    Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            type=_Field("type", _str, fast=str),
+        )
+    )
+
+
+@_model
 class TextPart(_Dataclass):
-    type: Literal["text"] | str
+    type: Literal["text"]
     text: str
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -16,7 +56,7 @@ class TextPart(_Dataclass):
 
 @_model
 class ImagePart(_Dataclass):
-    type: Literal["image"] | str
+    type: Literal["image"]
     url: str
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -32,7 +72,7 @@ class ImagePart(_Dataclass):
 
 @_model
 class GroupPart(_Dataclass):
-    type: Literal["group"] | str
+    type: Literal["group"]
     parts: list[Part]
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -50,7 +90,7 @@ class GroupPart(_Dataclass):
 class Root(_Dataclass):
     part: Part
     parts: list[Part] | None = None
-    mapped: TextPart | ImagePart | None = None
+    mapped: TextPart | ImagePart | UnknownRootMapped | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -72,4 +112,4 @@ class Root(_Dataclass):
 _KEYS_Root: frozenset[str] = frozenset({"part", "parts", "mapped"})
 
 
-Part: TypeAlias = "TextPart | ImagePart | GroupPart"
+Part: TypeAlias = "TextPart | ImagePart | GroupPart | UnknownPart"

@@ -1,7 +1,17 @@
+class UnknownRootPet(_Struct, kw_only=True):
+    """A member of ``RootPet`` that this module's spec does not list (servers add
+    kinds before the spec does): its tag ``petType`` names no member the spec
+    lists. Every other field is kept as it came.
+    """
+
+    petType: str
+    """The tag as it came: a value the spec does not list."""
+
+
 class Dog(_Struct, kw_only=True):
     """A pet; the discriminator on this allOf parent picks the schema built on it."""
 
-    petType: str
+    petType: Literal["dog"]
     name: str
     bark: bool
 
@@ -9,7 +19,7 @@ class Dog(_Struct, kw_only=True):
 class Cat(_Struct, kw_only=True):
     """A pet; the discriminator on this allOf parent picks the schema built on it."""
 
-    petType: str
+    petType: Literal["Cat"]
     name: str
     meow: int | None = None
 
@@ -17,7 +27,7 @@ class Cat(_Struct, kw_only=True):
 class Husky(_Struct, kw_only=True):
     """A pet; the discriminator on this allOf parent picks the schema built on it."""
 
-    petType: str
+    petType: Literal["Husky"]
     name: str
     bark: bool
     sled: bool
@@ -25,15 +35,15 @@ class Husky(_Struct, kw_only=True):
 
 class Root(_Struct, kw_only=True):
     if TYPE_CHECKING:
-        pet: Dog | Cat | Husky
+        pet: Dog | Cat | Husky | UnknownRootPet
     else:
         pet: Any
     if TYPE_CHECKING:
-        pets: list[Dog | Cat | Husky] | None = None
+        pets: list[Dog | Cat | Husky | UnknownRootPet] | None = None
     else:
         pets: Any = None
     if TYPE_CHECKING:
-        maybe: Dog | Cat | Husky | None = None
+        maybe: Dog | Cat | Husky | UnknownRootPet | None = None
     else:
         maybe: Any = None
     _checks_inside: ClassVar[tuple[tuple[str, str], ...]] = (
@@ -54,13 +64,26 @@ _KEYS_Root = frozenset({"pet", "pets", "maybe"})
 # Checkers of the slots msgspec cannot type itself (unions of several objects, recursive
 # aliases): called from __post_init__ and _parse.
 _C_Root_pet = _OneOf(
-    (Dog, Cat, Husky), "petType", {"dog": Dog, "Cat": Cat, "Husky": Husky}
+    (Dog, Cat, Husky),
+    "petType",
+    {"dog": Dog, "Cat": Cat, "Husky": Husky},
+    UnknownRootPet,
 )
 _C_Root_pets = _OrNone(
     _ListOf(
-        _OneOf((Dog, Cat, Husky), "petType", {"dog": Dog, "Cat": Cat, "Husky": Husky})
+        _OneOf(
+            (Dog, Cat, Husky),
+            "petType",
+            {"dog": Dog, "Cat": Cat, "Husky": Husky},
+            UnknownRootPet,
+        )
     )
 )
 _C_Root_maybe = _OrNone(
-    _OneOf((Dog, Cat, Husky), "petType", {"dog": Dog, "Cat": Cat, "Husky": Husky})
+    _OneOf(
+        (Dog, Cat, Husky),
+        "petType",
+        {"dog": Dog, "Cat": Cat, "Husky": Husky},
+        UnknownRootPet,
+    )
 )

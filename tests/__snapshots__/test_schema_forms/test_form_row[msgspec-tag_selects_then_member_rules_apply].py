@@ -1,15 +1,35 @@
+class UnknownPart(_Struct, kw_only=True):
+    """A member of ``Part`` that this module's spec does not list (servers add kinds
+    before the spec does): its tag ``type`` names no member the spec lists. Every
+    other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownRootMapped(_Struct, kw_only=True):
+    """A member of ``RootMapped`` that this module's spec does not list (servers add
+    kinds before the spec does): its tag ``type`` names no member the spec lists.
+    Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
 class TextPart(_Struct, kw_only=True):
-    type: Literal["text"] | str
+    type: Literal["text"]
     text: str
 
 
 class ImagePart(_Struct, kw_only=True):
-    type: Literal["image"] | str
+    type: Literal["image"]
     url: str
 
 
 class GroupPart(_Struct, kw_only=True):
-    type: Literal["group"] | str
+    type: Literal["group"]
     if TYPE_CHECKING:
         parts: list[Part]
     else:
@@ -30,7 +50,7 @@ class Root(_Struct, kw_only=True):
     else:
         parts: Any = None
     if TYPE_CHECKING:
-        mapped: TextPart | ImagePart | None = None
+        mapped: TextPart | ImagePart | UnknownRootMapped | None = None
     else:
         mapped: Any = None
     _checks_inside: ClassVar[tuple[tuple[str, str], ...]] = (
@@ -48,7 +68,7 @@ class Root(_Struct, kw_only=True):
 _KEYS_Root = frozenset({"part", "parts", "mapped"})
 
 
-Part: TypeAlias = "TextPart | ImagePart | GroupPart"
+Part: TypeAlias = "TextPart | ImagePart | GroupPart | UnknownPart"
 
 
 # Checkers of the slots msgspec cannot type itself (unions of several objects, recursive
@@ -58,10 +78,16 @@ _C_Part.check = _OneOf(
     (TextPart, ImagePart, GroupPart),
     "type",
     {"text": TextPart, "image": ImagePart, "group": GroupPart},
+    UnknownPart,
 )
 _C_GroupPart_parts = _ListOf(_C_Part)
 _C_Root_part = _C_Part
 _C_Root_parts = _OrNone(_ListOf(_C_Part))
 _C_Root_mapped = _OrNone(
-    _OneOf((TextPart, ImagePart), "type", {"text": TextPart, "image": ImagePart})
+    _OneOf(
+        (TextPart, ImagePart),
+        "type",
+        {"text": TextPart, "image": ImagePart},
+        UnknownRootMapped,
+    )
 )

@@ -1,7 +1,17 @@
+class UnknownRootPet(_Model):
+    """A member of ``RootPet`` that this module's spec does not list (servers add
+    kinds before the spec does): its tag ``petType`` names no member the spec
+    lists. Every other field is kept as it came.
+    """
+
+    petType: str
+    """The tag as it came: a value the spec does not list."""
+
+
 class Dog(_Model):
     """A pet; the discriminator on this allOf parent picks the schema built on it."""
 
-    petType: str
+    petType: Literal["dog"]
     name: str
     bark: bool
 
@@ -9,7 +19,7 @@ class Dog(_Model):
 class Cat(_Model):
     """A pet; the discriminator on this allOf parent picks the schema built on it."""
 
-    petType: str
+    petType: Literal["Cat"]
     name: str
     meow: int | None = None
 
@@ -17,7 +27,7 @@ class Cat(_Model):
 class Husky(_Model):
     """A pet; the discriminator on this allOf parent picks the schema built on it."""
 
-    petType: str
+    petType: Literal["Husky"]
     name: str
     bark: bool
     sled: bool
@@ -27,9 +37,15 @@ class Root(_Model):
     pet: Annotated[
         Annotated[Dog, Tag("Dog")]
         | Annotated[Cat, Tag("Cat")]
-        | Annotated[Husky, Tag("Husky")],
+        | Annotated[Husky, Tag("Husky")]
+        | Annotated[UnknownRootPet, Tag("UnknownRootPet")],
         Discriminator(
-            _tag("petType", "petType", {"dog": "Dog", "Cat": "Cat", "Husky": "Husky"})
+            _tag(
+                "petType",
+                "petType",
+                {"dog": "Dog", "Cat": "Cat", "Husky": "Husky"},
+                "UnknownRootPet",
+            )
         ),
     ]
     pets: (
@@ -37,12 +53,14 @@ class Root(_Model):
             Annotated[
                 Annotated[Dog, Tag("Dog")]
                 | Annotated[Cat, Tag("Cat")]
-                | Annotated[Husky, Tag("Husky")],
+                | Annotated[Husky, Tag("Husky")]
+                | Annotated[UnknownRootPet, Tag("UnknownRootPet")],
                 Discriminator(
                     _tag(
                         "petType",
                         "petType",
                         {"dog": "Dog", "Cat": "Cat", "Husky": "Husky"},
+                        "UnknownRootPet",
                     )
                 ),
             ]
@@ -53,10 +71,14 @@ class Root(_Model):
         Annotated[
             Annotated[Dog, Tag("Dog")]
             | Annotated[Cat, Tag("Cat")]
-            | Annotated[Husky, Tag("Husky")],
+            | Annotated[Husky, Tag("Husky")]
+            | Annotated[UnknownRootPet, Tag("UnknownRootPet")],
             Discriminator(
                 _tag(
-                    "petType", "petType", {"dog": "Dog", "Cat": "Cat", "Husky": "Husky"}
+                    "petType",
+                    "petType",
+                    {"dog": "Dog", "Cat": "Cat", "Husky": "Husky"},
+                    "UnknownRootPet",
                 )
             ),
         ]

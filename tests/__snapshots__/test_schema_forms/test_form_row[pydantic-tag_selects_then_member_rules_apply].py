@@ -1,15 +1,35 @@
+class UnknownPart(_Model):
+    """A member of ``Part`` that this module's spec does not list (servers add kinds
+    before the spec does): its tag ``type`` names no member the spec lists. Every
+    other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
+class UnknownRootMapped(_Model):
+    """A member of ``RootMapped`` that this module's spec does not list (servers add
+    kinds before the spec does): its tag ``type`` names no member the spec lists.
+    Every other field is kept as it came.
+    """
+
+    type: str
+    """The tag as it came: a value the spec does not list."""
+
+
 class TextPart(_Model):
-    type: Literal["text"] | str
+    type: Literal["text"]
     text: str
 
 
 class ImagePart(_Model):
-    type: Literal["image"] | str
+    type: Literal["image"]
     url: str
 
 
 class GroupPart(_Model):
-    type: Literal["group"] | str
+    type: Literal["group"]
     parts: list[Part]
 
 
@@ -19,9 +39,15 @@ class Root(_Model):
     mapped: (
         Annotated[
             Annotated[TextPart, Tag("TextPart")]
-            | Annotated[ImagePart, Tag("ImagePart")],
+            | Annotated[ImagePart, Tag("ImagePart")]
+            | Annotated[UnknownRootMapped, Tag("UnknownRootMapped")],
             Discriminator(
-                _tag("type", "type", {"text": "TextPart", "image": "ImagePart"})
+                _tag(
+                    "type",
+                    "type",
+                    {"text": "TextPart", "image": "ImagePart"},
+                    "UnknownRootMapped",
+                )
             ),
         ]
         | None
@@ -30,5 +56,5 @@ class Root(_Model):
 
 Part = TypeAliasType(
     "Part",
-    'Annotated[Annotated[TextPart, Tag("TextPart")] | Annotated[ImagePart, Tag("ImagePart")] | Annotated[GroupPart, Tag("GroupPart")], Discriminator(_tag("type", "type", {"text": "TextPart", "image": "ImagePart", "group": "GroupPart"}))]',
+    'Annotated[Annotated[TextPart, Tag("TextPart")] | Annotated[ImagePart, Tag("ImagePart")] | Annotated[GroupPart, Tag("GroupPart")] | Annotated[UnknownPart, Tag("UnknownPart")], Discriminator(_tag("type", "type", {"text": "TextPart", "image": "ImagePart", "group": "GroupPart"}, "UnknownPart"))]',
 )

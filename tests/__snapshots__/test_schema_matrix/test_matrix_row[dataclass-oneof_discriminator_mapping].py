@@ -1,6 +1,26 @@
 @_model
-class Cat(_Dataclass):
+class UnknownRootPet(_Dataclass):
+    """A member of ``RootPet`` that this module's spec does not list (servers add
+    kinds before the spec does): its tag ``kind`` names no member the spec lists.
+    Every other field is kept as it came.
+    """
+
     kind: str
+    """The tag as it came: a value the spec does not list."""
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            kind=_Field("kind", _str, fast=str),
+        )
+    )
+
+
+@_model
+class Cat(_Dataclass):
+    kind: Literal["cat"]
     meows: bool
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -16,7 +36,7 @@ class Cat(_Dataclass):
 
 @_model
 class Dog(_Dataclass):
-    kind: str
+    kind: Literal["dog"]
     barks: bool
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -32,7 +52,7 @@ class Dog(_Dataclass):
 
 @_model
 class Bird(_Dataclass):
-    kind: str
+    kind: Literal["bird"]
     sings: bool | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -48,7 +68,7 @@ class Bird(_Dataclass):
 
 @_model
 class Root(_Dataclass):
-    pet: Cat | Dog | Bird
+    pet: Cat | Dog | Bird | UnknownRootPet
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
