@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .policy import WrittenPolicy
+from .warning_kinds import SpecWarning
 
 
 class _NoDefault:
@@ -328,7 +329,7 @@ class Schemas:
         stream_formats: how the spec's operations send the roots (``roots.stream_formats``:
             ``sse``, ``jsonl``, ``json``); empty where it declares none.
         title, version: the spec's ``info``; ``source`` its path; ``sha256`` its digest.
-        warnings: problems tolerated while reading, as printable lines.
+        warnings: problems tolerated while reading (``warning_kinds``).
         renames: ``(class or alias name, note)`` of each whose Python name is not its
             component's (``NoneModel``: ``From ``#/components/schemas/None`` (...).``), by name.
         union_targets: ``{union as maps name it: the components an operation answers for it}``
@@ -345,7 +346,7 @@ class Schemas:
     version: str = ""
     source: str = ""
     sha256: str = ""
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[SpecWarning, ...] = ()
     renames: tuple[tuple[str, str], ...] = ()
     union_targets: dict[str, tuple[str, ...]] = field(default_factory=dict)
 

@@ -31,6 +31,7 @@ from .resolve import RefResolver
 from .response_plan import ResponsePlan, plan_response
 from .runtime_files import PACKAGE_INIT, package_files
 from .styles import runtime_parts
+from .warning_kinds import STREAM_NOT_OBJECTS, UNION_NOT_FOLDED, SpecWarning, at
 from .write import Output
 
 #: Called with each stage's name (and what it works on) as it starts: ``--progress``.
@@ -52,7 +53,7 @@ class SpecReading:
     timings: dict[str, float] = field(default_factory=dict)
     event_plans: dict[str, EventPlan] = field(default_factory=dict)  # union root -> its fold
     unmapped: dict[str, list[str]] = field(default_factory=dict)  # union root -> event types nothing folds
-    merge_warnings: list[str] = field(default_factory=list)  # where a merge plan can lose data (merge_plan)
+    merge_warnings: list[SpecWarning] = field(default_factory=list)  # plans' and folds' (warning_kinds)
     files: dict[Path, bytes] = field(default_factory=dict)  # files the loader read besides the spec ($ref targets)
 
 
@@ -100,7 +101,7 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     start = time.perf_counter()
     progress("plan merges")
     plans: dict[str, NodePlan] = {}
-    warned: list[str] = []
+    warned: list[SpecWarning] = []
     for r in schemas.roots:  # each with its shipped chunk map, under the user's overrides
         policies = _policies_for(options.merge_policies, r, len(schemas.roots))
         plans[r], map_warnings = plan_stream(schemas, r, policies, shipped=options.shipped_maps)
@@ -109,14 +110,14 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     event_plans, unmapped, unfolded = _event_plans(doc, schemas, user_maps, options.shipped_maps)
     warned += unfolded + [line for plan in event_plans.values() for line in undecided_warnings(plan)]
     timings["merge_plan"] = time.perf_counter() - start
-    warned += [line for r in schemas.roots for line in merge_warnings(plans[r])]
+    warned += [line for r in schemas.roots for line in merge_warnings(plans[r], r)]
     files = interp.resolver.files()
     return SpecReading(schemas, plans, response_plans, timings, event_plans, unmapped, warned, files)
 
 
 def _event_plans(
     doc: Document, schemas: Schemas, user_maps: dict[str, MapLayer], shipped: bool = True
-) -> tuple[dict[str, EventPlan], dict[str, list[str]], list[str]]:
+) -> tuple[dict[str, EventPlan], dict[str, list[str]], list[SpecWarning]]:
     """The fold of each union root: its maps (shipped, ``x-merge``, the user's) over the fold
     inferred from the schema, by the root's class name; and the event types no layer
     decides (kept as unknown events at run time). Maps name unions as the spec does
@@ -134,10 +135,10 @@ def _event_plans(
 
 def _event_plans_of(
     doc: Document, schemas: Schemas, user_maps: dict[str, MapLayer], shipped: bool
-) -> tuple[dict[str, EventPlan], dict[str, list[str]], list[str]]:
+) -> tuple[dict[str, EventPlan], dict[str, list[str]], list[SpecWarning]]:
     plans: dict[str, EventPlan] = {}
     unmapped: dict[str, list[str]] = {}
-    unfolded: list[str] = []
+    unfolded: list[SpecWarning] = []
     names = {n: u for u in schemas.union_roots if (n := naming.stream_name(schemas.aliases[u].pointer)) is not None}
     aliases = {e: n for n in names if (e := _envelope(n)) is not None and e not in names}
     layers: dict[str, MapLayer] = {}
@@ -155,11 +156,8 @@ def _event_plans_of(
                 schemas, name, layers.get(name), spec_file=doc.path, allow_unmapped=True, shipped=shipped
             )
         except NoFold:
-            unfolded.append(
-                f"{name}: no map folds it and its events build no object the spec names (no operation "
-                "answers one, no event carries one): its types and parse function only; --merge-map FILE "
-                "gives it an accumulator (docs/events.md)"
-            )
+            detail = "no operation answers one, no event carries one"
+            unfolded.append(at(UNION_NOT_FOLDED, doc.path, schemas.aliases[union].pointer, f"{name}: {detail}"))
             continue
         plans[union] = plan
         if plan.unmapped or plan.undecided:  # folded as unknown events: --check names them
@@ -230,10 +228,7 @@ def _interpret(
             union_roots.append(ref.name)
             unions.append(name)
         elif not options.schemas:  # a declared stream of no object (audio bytes, text): nothing to merge
-            interp.warn(
-                root_selection.stream_locations(interp)[name],
-                f"{name} is streamed, but its events are not objects (nor a union of them): no accumulator",
-            )
+            interp.warn(root_selection.stream_locations(interp)[name], STREAM_NOT_OBJECTS, name)
             continue
         else:
             raise components[name].error(

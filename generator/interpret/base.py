@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from .. import naming
-from ..errors import SpecError
 from ..load import Document
 from ..model import Alias, Model
 from ..resolve import Location, RefResolver
+from ..warning_kinds import Kind, SpecWarning, at
 from .keywords import Reading
 
 Key = naming.Key
@@ -28,7 +28,7 @@ class ReaderBase:
     root: Document
     models: dict[str, Model]  # by provisional id
     aliases: dict[str, Alias]  # by provisional id
-    warnings: list[str]
+    warnings: list[SpecWarning]
     places: dict[str, naming.Place]  # provisional id -> where it was read
     member_hints: dict[Key, tuple[str, ...]]  # member of a union of several -> its name hints
     _names: dict[Key, str]  # location -> provisional id given to it
@@ -73,6 +73,6 @@ class ReaderBase:
         self._names[key] = pid
         return pid
 
-    def warn(self, loc: Location, message: str) -> None:
-        """Note a problem tolerated while reading, with its place."""
-        self.warnings.append(str(SpecError(message, loc.doc.path, loc.pointer)))
+    def warn(self, loc: Location, kind: Kind, detail: str = "") -> None:
+        """Note a problem tolerated while reading: its kind (``warning_kinds``) at ``loc``."""
+        self.warnings.append(at(kind, loc.doc.path, loc.pointer, detail))

@@ -11,6 +11,7 @@ from typing import Any
 from ..errors import SpecError
 from ..model import NO_DEFAULT, NULL, Discriminator, ModelRef, Type, UnionType
 from ..resolve import Location
+from ..warning_kinds import BOTH_UNIONS, EMPTY_UNION, LOOSE_DISCRIMINATOR, SELF_MEMBER
 from . import discriminators
 from .allof import allof_bases
 from .base import Key, ReaderBase, _key
@@ -29,9 +30,9 @@ class UnionReading(ReaderBase):
         if not isinstance(members, list) or not (members or has_mapping(schema)):
             raise loc.child(word).error(f"{word} must be a non-empty list of schemas")
         if not members:  # Cohere's TruncationStrategy: the members are only in the mapping
-            self.warn(loc.child(word), f"{word} is empty; read as the objects its discriminator's mapping names")
+            self.warn(loc.child(word), EMPTY_UNION)
         if "oneOf" in schema and "anyOf" in schema:
-            self.warn(loc, "both oneOf and anyOf given; reading oneOf only")
+            self.warn(loc, BOTH_UNIONS)
         self._note_hints(loc, word)
         nullable = False
         readings: list[Reading] = []
@@ -40,7 +41,7 @@ class UnionReading(ReaderBase):
             if member is False:
                 continue  # admits nothing: no option (JSON Schema 2020-12 section 4.3.2)
             if self._refers_to(member, mloc, loc):
-                self.warn(mloc, f"{word} lists the schema itself; the member adds nothing and is left out")
+                self.warn(mloc, SELF_MEMBER)
                 continue
             if types and isinstance(member, dict) and "type" not in member and "$ref" not in member:
                 member = {"type": types if len(types) > 1 else types[0], **member}
@@ -106,9 +107,7 @@ class UnionReading(ReaderBase):
             if reading.type not in options:
                 options.append(reading.type)  # a mapping may name a schema the oneOf lacks
         if not all(isinstance(option, ModelRef) for option in options):
-            self.warn(
-                dloc, "discriminator over a union with non-object members; dispatching by trying each member instead"
-            )
+            self.warn(dloc, LOOSE_DISCRIMINATOR)
             return None
         return discriminators.Pending(prop, tuple(mapping.items()), explicit=True)  # members' tags: see settle
 

@@ -34,6 +34,7 @@ from ..model import (
     with_null,
 )
 from ..resolve import Location, RefResolver
+from ..warning_kinds import SpecWarning, not_enforced
 from . import discriminators
 from .allof import flatten
 from .base import Key, _key
@@ -79,7 +80,7 @@ class Interpreter(ObjectReading, UnionReading):
         self.root = resolver.root
         self.models: dict[str, Model] = {}
         self.aliases: dict[str, Alias] = {}
-        self.warnings: list[str] = []
+        self.warnings: list[SpecWarning] = []
         self.places: dict[str, naming.Place] = {}  # provisional id -> where it was read
         self.member_hints: dict[Key, tuple[str, ...]] = {}  # what naming calls a union's members
         self._names: dict[Key, str] = {}  # location -> provisional id given to it
@@ -218,12 +219,12 @@ class Interpreter(ObjectReading, UnionReading):
 
     def settle(self) -> None:
         """Finish the reading once every root is read: decide the discriminators (see
-        ``discriminators.settle``) and warn once per kind of keyword left unenforced."""
+        ``discriminators.settle``) and warn of each keyword left unenforced, by kind (the CLI
+        groups them: ``warning_kinds.report``)."""
         discriminators.settle(self.models, self.aliases, self.places)
         for kind, places in self._unenforced.items():
-            first = next(iter(places.values()))
-            count = f"{len(places)} places, the first here" if len(places) > 1 else "1 place"
-            self.warn(first, f"{kind}: not enforced by the generated models ({count})")
+            for loc in places.values():
+                self.warn(loc, not_enforced(kind))
 
     def _note_unenforced(self, kind: str, loc: Location) -> None:
         self._unenforced.setdefault(kind, {}).setdefault((str(loc.doc.path), loc.pointer), loc)
