@@ -212,7 +212,7 @@ def _interpret(
         readings, response_of, targets, union_targets = _read_roots(interp, root_names, user_maps, options.shipped_maps)
         if options.all_schemas:
             for loc in components.values():
-                interp.read_component(loc)
+                interp.read_root(loc)  # a discriminated parent as the union it dispatches to
     except RecursionError:
         raise SpecError("schemas nest too deeply to read (over a few hundred levels)", doc.path) from None
     interp.settle()
@@ -318,9 +318,10 @@ def _ordered(interp: Interpreter, roots: list[str], everything: bool) -> tuple[d
 
     for name in roots:
         visit(name)
-    if everything:
+    if everything:  # a discriminated parent's own shape only where its union holds it
         for name in list(interp.models) + list(interp.aliases):
-            visit(name)
+            if not (name in interp.places and interp.places[name].base):
+                visit(name)
     return models, aliases
 
 

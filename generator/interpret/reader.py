@@ -136,17 +136,18 @@ class Interpreter(ObjectReading, UnionReading):
         return self.read_at(loc, want_alias=True)
 
     def read_root(self, loc: Location) -> Reading:
-        """Read a named schema asked for as a root (``--schema``): ``read_component``, except
-        that an ``allOf`` parent that declares a discriminator reads as wherever it is
-        referenced (``_dispatched``): the union of the schemas built on it, dispatched by
-        the tag, under an alias of its own (``PetDiscriminator`` for ``Pet``, the class
-        ``Pet`` keeping its name), whose pointer is the parent's (so a merge map for
-        ``Pet`` names it). A parent without variants stays itself."""
+        """Read a named schema asked for as a root (``--schema``), or as one of every
+        component (``--all-schemas``): ``read_component``, except that an ``allOf`` parent
+        that declares a discriminator reads as wherever it is referenced (``_dispatched``):
+        the union of the schemas built on it, dispatched by the tag, under the component's
+        own name (``Pet``: what a payload of ``Pet`` is; its own object shape, a member
+        only where its mapping names it, is ``PetBase``), whose pointer is the parent's (so
+        a merge map for ``Pet`` names it). A parent without variants stays itself."""
         reading = self.read_component(loc)
         dispatched = self._dispatched(reading, loc, loc)
         if dispatched is reading or not isinstance(dispatched.type, UnionType):
             return reading
-        name = self._names.get(_key(loc.child("discriminator"))) or self._claim(loc.child("discriminator"))
+        name = self._names.get(_key(loc.child("discriminator"))) or self._claim(loc.child("discriminator"), loc)
         self.aliases[name] = Alias(name, dispatched.type, reading.description, reading.deprecated, loc.pointer)
         return replace(dispatched, type=AliasRef(name))
 

@@ -1,5 +1,6 @@
-"""The pydantic style's fixed runtime for its models: the base of every model (``_Model``)
-and the tag function of discriminated unions (``_tag``). Inlined only into pydantic-style
+"""The pydantic style's fixed runtime for its models: the base of every model (``_Model``),
+the tag function of discriminated unions (``_tag``) and the public parse functions of the
+components (``_parser``, ``_parser_of``). Inlined only into pydantic-style
 modules (with ``--runtime package``, shared from ``_runtime_pydantic.py``); what their
 accumulators add is in ``pydantic_results``.
 """
@@ -7,9 +8,9 @@ accumulators add is in ``pydantic_results``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar, cast
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 
 class _Model(BaseModel):
@@ -44,3 +45,35 @@ def _tag(prop: str, attr: str, tags: dict[Any, str]) -> Callable[[Any], str | No
         return name
 
     return tag_of
+
+
+_T = TypeVar("_T")
+
+#: A ``TypeAdapter``'s settings: strict as the models are, built on its first validation.
+_ADAPTER_CONFIG = ConfigDict(strict=True, defer_build=True)
+
+
+def _parser(model: type[_T]) -> Callable[[Any], _T]:
+    """The public parse function of a model (``parse_<name>``): ``model_validate`` by wire
+    name only (see ``_Model``); raises ``pydantic.ValidationError``."""
+    validate = cast(Any, model).model_validate
+
+    def parse(data: Any) -> _T:
+        built: _T = validate(data, by_name=False)
+        return built
+
+    parse.__doc__ = f"Parse one decoded ``{model.__name__}``; raises ``pydantic.ValidationError``."
+    return parse
+
+
+def _parser_of(annotation: Any) -> Callable[[Any], Any]:
+    """The public parse function of a type that is no model class (a union, an enum with
+    its open base types, a list, a map ...): a strict ``TypeAdapter``'s validation by wire
+    name, built on its first use; raises ``pydantic.ValidationError``."""
+    model = isinstance(annotation, type) and issubclass(annotation, BaseModel)  # has its own config
+    adapter: TypeAdapter[Any] = TypeAdapter(annotation, config=None if model else _ADAPTER_CONFIG)
+
+    def parse(data: Any) -> Any:
+        return adapter.validate_python(data, by_name=False)
+
+    return parse

@@ -54,6 +54,7 @@ __all__ = [
     "iter_chunk_dicts",
     "iter_chunks",
     "iter_sse",
+    "parse_tick",
     "parse_ticker_chunk",
 ]
 
@@ -127,6 +128,11 @@ TickerChunk._fields = _Fields(
     items=_Field("items", _P_list_of_Tick, dump=True),
     note=_Field("note", _str, fast=str, optional=True),
 )
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises ParseError naming the place that does not fit.
+parse_tick = Tick.from_dict
 
 
 class _TickerChunkMerge(_State):

@@ -53,7 +53,10 @@ __all__ = [
     "iter_chunk_dicts",
     "iter_chunks",
     "iter_sse",
+    "parse_child",
     "parse_chunk",
+    "parse_maybe_part",
+    "parse_part",
 ]
 
 
@@ -177,6 +180,13 @@ Chunk._fields = _Fields(
     enum_with_null=_Field("enum_with_null", _str, fast=str, optional=True),
     child=_Field("child", Child.from_dict, optional=True, dump=True),
 )
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises ParseError naming the place that does not fit.
+parse_part = Part.from_dict
+parse_maybe_part = MaybePart.from_dict
+parse_child = Child.from_dict
 
 
 class _ChunkMerge(_State):

@@ -52,6 +52,7 @@ __all__ = [
     "iter_chunks",
     "iter_sse",
     "parse_chunk",
+    "parse_part",
 ]
 
 
@@ -125,6 +126,11 @@ Chunk._fields = _Fields(
     union=_Field("union", _P_first_of_str_list_of_str, optional=True),
     items_type_list=_Field("items_type_list", _P_list_of_nullable_int, optional=True),
 )
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises ParseError naming the place that does not fit.
+parse_part = Part.from_dict
 
 
 class _ChunkMerge(_State):

@@ -20,7 +20,7 @@ from ._gen_models_runtime.anomalies import Anomaly, StreamMergeError, _joined
 from ._gen_models_runtime.bookkeeping import _join
 from ._gen_models_runtime.keyed import _Entries, _KeyedList
 from ._gen_models_runtime.merge import _ChunkAccumulator, _EntryState, _Merger, _State
-from ._gen_models_runtime.msgspec_models import _built_anyway, _parse, _Struct
+from ._gen_models_runtime.msgspec_models import _built_anyway, _parse, _parser, _Struct
 from ._gen_models_runtime.sse import (
     ServerSentEvent,
     StreamError,
@@ -52,6 +52,7 @@ __all__ = [
     "iter_chunk_dicts",
     "iter_chunks",
     "iter_sse",
+    "parse_tick",
     "parse_ticker_chunk",
 ]
 
@@ -106,6 +107,11 @@ def decode_ticker_chunk(text: bytes | str) -> TickerChunk:
         return _DECODE_TickerChunk(text)
     except msgspec.ValidationError:
         return parse_ticker_chunk(msgspec.json.decode(text))
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises msgspec.ValidationError naming the place that does not fit.
+parse_tick = _parser(Tick)
 
 
 class _TickerChunkMerge(_State):

@@ -18,7 +18,7 @@ import msgspec
 
 from ._gen_models_runtime.anomalies import Anomaly, StreamMergeError
 from ._gen_models_runtime.merge import _ChunkAccumulator, _Merger, _State
-from ._gen_models_runtime.msgspec_models import _built_anyway, _parse, _Struct
+from ._gen_models_runtime.msgspec_models import _built_anyway, _parse, _parser, _Struct
 from ._gen_models_runtime.sse import (
     ServerSentEvent,
     StreamError,
@@ -50,6 +50,7 @@ __all__ = [
     "iter_chunks",
     "iter_sse",
     "parse_chunk",
+    "parse_part",
 ]
 
 
@@ -106,6 +107,11 @@ def decode_chunk(text: bytes | str) -> Chunk:
         return _DECODE_Chunk(text)
     except msgspec.ValidationError:
         return parse_chunk(msgspec.json.decode(text))
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises msgspec.ValidationError naming the place that does not fit.
+parse_part = _parser(Part)
 
 
 class _ChunkMerge(_State):

@@ -52,6 +52,7 @@ __all__ = [
     "iter_chunk_dicts",
     "iter_chunks",
     "iter_sse",
+    "parse_tick",
     "parse_ticker_chunk",
 ]
 
@@ -135,6 +136,11 @@ def _extras(
             except ParseError as exc:
                 if type(value) is not _Kept:  # a lenient build keeps it as it came
                     raise exc.within(key) from None
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises ParseError naming the place that does not fit.
+parse_tick = _parse_Tick
 
 
 class _TickerChunkMerge(_State):

@@ -52,7 +52,10 @@ __all__ = [
     "iter_chunk_dicts",
     "iter_chunks",
     "iter_sse",
+    "parse_child",
     "parse_chunk",
+    "parse_maybe_part",
+    "parse_part",
 ]
 
 
@@ -178,6 +181,13 @@ def _extras(
             except ParseError as exc:
                 if type(value) is not _Kept:  # a lenient build keeps it as it came
                     raise exc.within(key) from None
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises ParseError naming the place that does not fit.
+parse_part = _parse_Part
+parse_maybe_part = _parse_MaybePart
+parse_child = _parse_Child
 
 
 class _ChunkMerge(_State):

@@ -58,6 +58,7 @@ __all__ = [
     "iter_chunks",
     "iter_sse",
     "parse_chunk",
+    "parse_part",
 ]
 
 
@@ -143,6 +144,11 @@ def _extras(
             except ParseError as exc:
                 if type(value) is not _Kept:  # a lenient build keeps it as it came
                     raise exc.within(key) from None
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises ParseError naming the place that does not fit.
+parse_part = _parse_Part
 
 
 class _ChunkMerge(_State):
