@@ -173,7 +173,11 @@ class Interpreter(ObjectReading, UnionReading):
         """Read the schema at ``loc`` (a ``$ref`` target), memoised by location."""
         key = _key(loc)
         if key in self._refs:
-            return self._refs[key]
+            found = self._refs[key]
+            if want_alias and isinstance(found.type, Prim) and key not in self._names:
+                # a scalar component read first where a field refers to it: named too
+                self._name_if_component(found, loc, True)
+            return found
         self._scan(loc.doc)
         if key in self._active:
             # the schema's own null (``Node: {nullable: true}``) holds where recursion reaches it

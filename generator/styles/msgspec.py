@@ -289,8 +289,11 @@ class MsgspecEmitter(Emitter):
     )
 
     def literal_values(self, t: Enum) -> tuple[object, ...]:
-        """msgspec's ``Literal`` takes no floats: the open float base admits them."""
-        return tuple(v for v in t.values if not isinstance(v, float))
+        """msgspec's ``Literal`` takes no floats: the open float base admits them. Nor
+        integers beside a float base only (``type: number``): msgspec reads every integer of
+        ``Literal[1, 2] | float`` by the ``Literal`` and refuses ``3``; ``float`` admits them."""
+        ints = "int" in t.bases
+        return tuple(v for v in t.values if not isinstance(v, float) and (ints or type(v) is not int))
 
     def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
         """``decl``: the declaration as msgspec reads it when it can type the field
