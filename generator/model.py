@@ -341,7 +341,11 @@ class Schemas:
         union_targets: ``{union as maps name it: the components an operation answers for it}``
             (what its events build, when no map says: ``roots.stream_unions``).
         parsers: ``{class or alias name: its public parse function}`` for every one that has
-            one (roots, responses, union roots, components), as naming decided them.
+            one (roots, responses, union roots, components), as naming decided them; also
+            each of ``synonyms``.
+        synonyms: components that read as another named schema's type (``Link: $ref
+            Node``; ``--all-schemas``): ``{the name its class would have: that type's}``
+            (before naming: ``{spec name: provisional id}``).
     """
 
     models: dict[str, Model]
@@ -357,6 +361,7 @@ class Schemas:
     renames: tuple[tuple[str, str], ...] = ()
     union_targets: dict[str, tuple[str, ...]] = field(default_factory=dict)
     parsers: dict[str, str] = field(default_factory=dict)
+    synonyms: dict[str, str] = field(default_factory=dict)
 
 
 def referenced_names(t: Type) -> list[str]:

@@ -489,15 +489,17 @@ def _alias_view(a: Alias, style: Emitter, lazy: bool, parsers: pytypes.Parsers, 
 
 def _public_parsers(s: Schemas, defined: set[str], style: Emitter, parsers: pytypes.Parsers) -> list[dict[str, Any]]:
     """The public parse function of each component the module writes that has no function
-    of its own (``defined``: the roots', responses', union roots' and event targets'), as
-    one assignment each: ``fn``, its ``target`` (class or alias), ``annotation`` (may be
-    ``""``) and ``expression`` (``Emitter.public_parser``)."""
+    of its own (``defined``: the roots', responses', union roots' and event targets'), and
+    of each that reads as another's type (``Schemas.synonyms``), as one assignment each:
+    ``fn``, its ``target`` (class or alias), ``annotation`` (may be ``""``) and
+    ``expression`` (``Emitter.public_parser``)."""
     views = []
     for name, fn in s.parsers.items():
         if name in defined:
             continue
-        annotation, expression = style.public_parser(name, s.aliases.get(name), parsers)
-        views.append({"fn": fn, "target": name, "annotation": annotation, "expression": expression})
+        target = s.synonyms.get(name, name)  # a component that reads as another's type parses as it
+        annotation, expression = style.public_parser(target, s.aliases.get(target), parsers)
+        views.append({"fn": fn, "target": target, "annotation": annotation, "expression": expression})
     return views
 
 

@@ -151,11 +151,11 @@ class Reference:
             self._validators[component] = validator
         return validator.iter_errors(payload)
 
-    def generation_schema(self, component: str, depth: int = 3, open_objects: bool = False) -> Any:
+    def generation_schema(self, component: str, depth: int = 2, open_objects: bool = False) -> Any:
         """A schema without references whose instances are mostly ``component``s (enums
         closed, tags set, objects without keys of their own unless ``open_objects``), for
-        hypothesis-jsonschema: references inlined ``depth`` deep, ``null`` below;
-        ``prefixItems`` as draft 7's ``items`` list."""
+        hypothesis-jsonschema: references inlined, a recursion ``depth`` times (``null``
+        below); ``prefixItems`` as draft 7's ``items`` list."""
         normal = self.loose if open_objects else self.closed
         pointer = self.named[component]
         root = normal.ref(pointer, dispatch=True, own_null=normal.model(pointer) is None)
@@ -689,18 +689,19 @@ def _without_null(schema: Any) -> Any:
     return schema
 
 
-def _inlined(schema: Any, defs: dict[str, Any], depth: int) -> Any:
-    """``schema`` with every ``$ref`` to ``defs`` replaced by what it names, ``depth``
-    references deep (``null`` below), and ``prefixItems`` in draft 7's form."""
+def _inlined(schema: Any, defs: dict[str, Any], depth: int, path: tuple[str, ...] = ()) -> Any:
+    """``schema`` with every ``$ref`` to ``defs`` replaced by what it names, a recursion
+    followed ``depth`` times (``null`` below), and ``prefixItems`` in draft 7's form."""
     if isinstance(schema, list):
-        return [_inlined(s, defs, depth) for s in schema]
+        return [_inlined(s, defs, depth, path) for s in schema]
     if not isinstance(schema, dict):
         return schema
     if "$ref" in schema:
-        if depth <= 0:
+        name = schema["$ref"].rsplit("/", 1)[-1]
+        if path.count(name) >= depth:
             return NULL
-        return _inlined(defs[schema["$ref"].rsplit("/", 1)[-1]], defs, depth - 1)
-    out = {k: _inlined(v, defs, depth) for k, v in schema.items()}
+        return _inlined(defs[name], defs, depth, (*path, name))
+    out = {k: _inlined(v, defs, depth, path) for k, v in schema.items()}
     if "prefixItems" in out:
         out["additionalItems"] = out.pop("items", True)
         out["items"] = out.pop("prefixItems")

@@ -32,6 +32,7 @@ from test_schema_matrix import ROWS as MATRIX_ROWS
 from test_schema_matrix import spec_text
 
 from generator.load import load_document
+from generator.naming import class_name
 from generator.pipeline import Options, generate
 
 HERE = Path(__file__).resolve().parent
@@ -88,6 +89,10 @@ JsonValue:
       additionalProperties: {$ref: '#/components/schemas/JsonValue'}
 Color: {type: string, enum: [red, green]}
 Tags: {type: array, items: {type: string}}
+Link: {$ref: '#/components/schemas/Owner'}
+Kitty:
+  allOf: [{$ref: '#/components/schemas/Cat'}]
+  description: A cat by another name, so a pet whose tag is Kitty (its name) is a Cat.
 """
 HEAD = "openapi: 3.0.3\ninfo: {title: pets, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n"
 
@@ -121,9 +126,11 @@ def _generated(name: str, tmp_path: Path) -> tuple[dict[str, Any], Any, Path]:
 
 def public_parsers(reading: Any, reference: Reference) -> dict[str, str | None]:
     """``{component: the name of its public parse function}`` (None: it has none): the
-    class or alias written for it (its pointer), as naming named its parser."""
+    class or alias written for it (its pointer), or the type it reads as (``Link: $ref
+    Owner``), as naming named its parser."""
     s = reading.schemas
     by_pointer = {t.pointer: name for name, t in [*s.models.items(), *s.aliases.items()] if name in s.parsers}
+    by_pointer |= {reference.named[c]: class_name(c) for c in reference.named if class_name(c) in s.synonyms}
     return {c: s.parsers[by_pointer[p]] if p in by_pointer else None for c, p in reference.named.items()}
 
 
@@ -342,6 +349,21 @@ def test_the_parent_s_own_shape_is_named_base_and_the_union_keeps_the_name(pets:
         assert not hasattr(module, "PetBase")
     text = Path(pets["root"]["dataclass"].__file__).read_text(encoding="utf-8")
     assert "\nPet: TypeAlias = Dog | Cat\n" in text
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_component_that_names_another_parses_as_that_one(style: str, pets: Any) -> None:
+    """``Link: $ref Owner`` and ``Kitty: allOf [$ref Cat]`` have no class of their own:
+    ``parse_link`` and ``parse_kitty`` parse as ``Owner`` and ``Cat``; ``Kitty`` as a tag
+    selects ``Cat`` (the implicit mapping of a schema built on ``Pet``)."""
+    module = pets["all"][style]
+    owner = module.parse_link({"pet": {"petType": "Kitty", "indoor": True}})
+    kitty = module.parse_kitty({"petType": "x"})
+    if style != "typeddict":
+        assert type(owner).__name__ == "Owner" and type(owner.pet).__name__ == "Cat"
+        assert type(kitty).__name__ == "Cat"
+    with pytest.raises(ValueError):
+        module.parse_link({"pet": {"petType": "Kitty", "indoor": 1}})
 
 
 def test_public_parser_names_follow_one_pattern_and_clash_as_roots_do(tmp_path: Path) -> None:

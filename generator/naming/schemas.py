@@ -357,6 +357,12 @@ def name_schemas(
     responses = {new[r]: new[resp] for r, resp in schemas.responses.items()}
     union_roots = tuple(new[r] for r in schemas.union_roots)
     components = [new[pid] for pid in order if places[pid].public]
+    names = set(new.values())
+    synonyms = {
+        class_name(spec): new[pid]
+        for spec, pid in schemas.synonyms.items()
+        if pid in new and class_name(spec) not in names  # its type is emitted, and its name free
+    }
     for root in roots:
         clash = accumulator_name(root)
         if clash in taken:
@@ -372,7 +378,8 @@ def name_schemas(
         union_roots=union_roots,
         responses=responses,
         renames=tuple(sorted(notes)),
-        parsers=parse_functions([*roots, *responses.values(), *union_roots, *components]),
+        parsers=parse_functions([*roots, *responses.values(), *union_roots, *components, *synonyms]),
+        synonyms=synonyms,
     )
 
 
