@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 59de76d86514b11432015b2890c97440, output a30b8dc2c6f942d6ba3f3d35809d1c42
+# Fingerprint: inputs b6183be51b9fafa808b8109fc832d784, output a30b8dc2c6f942d6ba3f3d35809d1c42
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API (streaming subset) 2.3.0.
 
 Also here: an accumulator per root that merges a stream's chunks into one snapshot

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter
+from pydantic import BaseModel, ConfigDict, PydanticUserError, TypeAdapter
 
 
 class _Model(BaseModel):
@@ -49,8 +49,8 @@ def _tag(prop: str, attr: str, tags: dict[Any, str]) -> Callable[[Any], str | No
 
 _T = TypeVar("_T")
 
-#: A ``TypeAdapter``'s settings: strict as the models are, built on its first validation.
-_ADAPTER_CONFIG = ConfigDict(strict=True, defer_build=True)
+#: A ``TypeAdapter``'s settings: strict as the models are.
+_ADAPTER_CONFIG = ConfigDict(strict=True)
 
 
 def _parser(model: type[_T]) -> Callable[[Any], _T]:
@@ -69,11 +69,22 @@ def _parser(model: type[_T]) -> Callable[[Any], _T]:
 def _parser_of(annotation: Any) -> Callable[[Any], Any]:
     """The public parse function of a type that is no model class (a union, an enum with
     its open base types, a list, a map ...): a strict ``TypeAdapter``'s validation by wire
-    name, built on its first use; raises ``pydantic.ValidationError``."""
-    model = isinstance(annotation, type) and issubclass(annotation, BaseModel)  # has its own config
-    adapter: TypeAdapter[Any] = TypeAdapter(annotation, config=None if model else _ADAPTER_CONFIG)
+    name, the adapter made on the first call (a module of a thousand components imports
+    without making one); raises ``pydantic.ValidationError``."""
+    made: list[TypeAdapter[Any]] = []
 
     def parse(data: Any) -> Any:
-        return adapter.validate_python(data, by_name=False)
+        if not made:
+            made.append(_adapter(annotation))
+        return made[0].validate_python(data, by_name=False)
 
     return parse
+
+
+def _adapter(annotation: Any) -> TypeAdapter[Any]:
+    """A strict ``TypeAdapter`` of ``annotation``; of a model (bare, or the one member of a
+    discriminated union) as its own settings say, which pydantic lets no other override."""
+    try:
+        return TypeAdapter(annotation, config=_ADAPTER_CONFIG)
+    except PydanticUserError:
+        return TypeAdapter(annotation)
