@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 9e850d7c74e5e5c7a495b175d82ded9d, output 9cfd539539085d5bad5d7eff94840b37
+# Fingerprint: inputs 29a91dbf7886fa85a3c6a09a992c3561, output 34e6aa13e131e32873bc225380f1ec28
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI
 API (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``)
 and a stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``,
@@ -393,10 +393,309 @@ __all__ = [
     "aiter_chunks",
     "iter_chunk_dicts",
     "iter_chunks",
+    "parse_additional_tools",
+    "parse_additional_tools_item_param",
+    "parse_annotation",
+    "parse_apply_patch_call_output_status",
+    "parse_apply_patch_call_output_status_param",
+    "parse_apply_patch_call_status",
+    "parse_apply_patch_call_status_param",
+    "parse_apply_patch_create_file_operation",
+    "parse_apply_patch_create_file_operation_param",
+    "parse_apply_patch_delete_file_operation",
+    "parse_apply_patch_delete_file_operation_param",
+    "parse_apply_patch_operation_param",
+    "parse_apply_patch_tool_call",
+    "parse_apply_patch_tool_call_item_param",
+    "parse_apply_patch_tool_call_output",
+    "parse_apply_patch_tool_call_output_item_param",
+    "parse_apply_patch_tool_param",
+    "parse_apply_patch_update_file_operation",
+    "parse_apply_patch_update_file_operation_param",
+    "parse_approximate_location",
+    "parse_auto_code_interpreter_tool_param",
+    "parse_callable_tool_allowed_caller",
+    "parse_chat_completion_message_custom_tool_call",
+    "parse_chat_completion_message_tool_call",
+    "parse_chat_completion_message_tool_call_chunk",
+    "parse_chat_completion_message_tool_calls",
+    "parse_chat_completion_moderation",
+    "parse_chat_completion_moderation_error",
+    "parse_chat_completion_moderation_results",
+    "parse_chat_completion_response_message",
+    "parse_chat_completion_stream_response_delta",
+    "parse_chat_completion_token_logprob",
+    "parse_click_button_type",
+    "parse_click_param",
+    "parse_code_interpreter_output_image",
+    "parse_code_interpreter_output_logs",
+    "parse_code_interpreter_tool",
+    "parse_code_interpreter_tool_call",
+    "parse_compaction_body",
+    "parse_compaction_summary_item_param",
+    "parse_compaction_trigger_item_param",
+    "parse_comparison_filter",
+    "parse_completion_usage",
+    "parse_compound_filter",
+    "parse_computer_action",
+    "parse_computer_action_list",
+    "parse_computer_call_output_item_param",
+    "parse_computer_call_safety_check_param",
+    "parse_computer_environment",
+    "parse_computer_screenshot_image",
+    "parse_computer_tool",
+    "parse_computer_tool_call",
+    "parse_computer_tool_call_output_resource",
+    "parse_computer_use_preview_tool",
+    "parse_container_auto_param",
+    "parse_container_file_citation_body",
+    "parse_container_memory_limit",
+    "parse_container_network_policy_allowlist_param",
+    "parse_container_network_policy_disabled_param",
+    "parse_container_network_policy_domain_secret_param",
+    "parse_container_reference_param",
+    "parse_container_reference_resource",
+    "parse_coord_param",
     "parse_create_chat_completion_response",
     "parse_create_chat_completion_stream_response",
+    "parse_custom_grammar_format_param",
+    "parse_custom_text_format_param",
+    "parse_custom_tool_call",
+    "parse_custom_tool_call_output",
+    "parse_custom_tool_call_output_resource",
+    "parse_custom_tool_param",
+    "parse_detail_enum",
+    "parse_direct_tool_call_caller",
+    "parse_direct_tool_call_caller_param",
+    "parse_double_click_action",
+    "parse_drag_param",
+    "parse_easy_input_message",
+    "parse_empty_model_param",
+    "parse_file_citation_body",
+    "parse_file_detail_enum",
+    "parse_file_input_detail",
+    "parse_file_path",
+    "parse_file_search_tool",
+    "parse_file_search_tool_call",
+    "parse_filters",
+    "parse_function_and_custom_tool_call_output",
+    "parse_function_call_item_status",
+    "parse_function_call_output_item_param",
+    "parse_function_call_output_status_enum",
+    "parse_function_call_status",
+    "parse_function_shell_action",
+    "parse_function_shell_action_param",
+    "parse_function_shell_call",
+    "parse_function_shell_call_item_param",
+    "parse_function_shell_call_item_status",
+    "parse_function_shell_call_output",
+    "parse_function_shell_call_output_content",
+    "parse_function_shell_call_output_content_param",
+    "parse_function_shell_call_output_exit_outcome",
+    "parse_function_shell_call_output_exit_outcome_param",
+    "parse_function_shell_call_output_item_param",
+    "parse_function_shell_call_output_outcome_param",
+    "parse_function_shell_call_output_status_enum",
+    "parse_function_shell_call_output_timeout_outcome",
+    "parse_function_shell_call_output_timeout_outcome_param",
+    "parse_function_shell_call_status",
+    "parse_function_shell_tool_param",
+    "parse_function_tool",
+    "parse_function_tool_call",
+    "parse_function_tool_call_output_resource",
+    "parse_function_tool_param",
+    "parse_grammar_syntax1",
+    "parse_http_error",
+    "parse_hybrid_search_options",
+    "parse_image_detail",
+    "parse_image_gen_action_enum",
+    "parse_image_gen_tool",
+    "parse_image_gen_tool_call",
+    "parse_inline_skill_param",
+    "parse_inline_skill_source_param",
+    "parse_input_content",
+    "parse_input_fidelity",
+    "parse_input_file_content",
+    "parse_input_file_content_param",
+    "parse_input_image_content",
+    "parse_input_image_content_param_auto_param",
+    "parse_input_item",
+    "parse_input_message",
+    "parse_input_message_content_list",
+    "parse_input_text_content",
+    "parse_input_text_content_param",
+    "parse_item_reference_param",
+    "parse_key_press_action",
+    "parse_local_environment_param",
+    "parse_local_environment_resource",
+    "parse_local_shell_exec_action",
+    "parse_local_shell_tool_call",
+    "parse_local_shell_tool_call_output",
+    "parse_local_shell_tool_param",
+    "parse_local_skill_param",
+    "parse_log_prob",
+    "parse_mcp_approval_request",
+    "parse_mcp_approval_response",
+    "parse_mcp_approval_response_resource",
+    "parse_mcp_list_tools",
+    "parse_mcp_list_tools_tool",
+    "parse_mcp_protocol_error",
+    "parse_mcp_tool",
+    "parse_mcp_tool_call",
+    "parse_mcp_tool_call_error",
+    "parse_mcp_tool_call_status",
+    "parse_mcp_tool_execution_error",
+    "parse_mcp_tool_filter",
+    "parse_message_phase",
+    "parse_message_role",
+    "parse_metadata",
+    "parse_model_ids_responses",
+    "parse_model_ids_shared",
+    "parse_moderation",
+    "parse_moderation_error_body",
+    "parse_moderation_input_type",
+    "parse_moderation_result_body",
+    "parse_move_param",
+    "parse_namespace_tool_param",
+    "parse_output_content",
+    "parse_output_item",
+    "parse_output_message",
+    "parse_output_message_content",
+    "parse_output_text_content",
+    "parse_program",
+    "parse_program_item_param",
+    "parse_program_output",
+    "parse_program_output_item_param",
+    "parse_program_output_item_status",
+    "parse_program_output_status",
+    "parse_program_tool_call_caller",
+    "parse_program_tool_call_caller_param",
+    "parse_programmatic_tool_calling_param",
+    "parse_prompt_cache_breakpoint_config",
+    "parse_prompt_cache_breakpoint_param",
+    "parse_prompt_cache_mode_enum",
+    "parse_prompt_cache_options",
+    "parse_prompt_cache_ttl_enum",
+    "parse_ranker_version_type",
+    "parse_ranking_options",
+    "parse_reasoning",
+    "parse_reasoning_effort",
+    "parse_reasoning_item",
+    "parse_reasoning_mode_enum",
+    "parse_reasoning_text_content",
+    "parse_refusal_content",
     "parse_response",
+    "parse_response_audio_delta_event",
+    "parse_response_audio_done_event",
+    "parse_response_audio_transcript_delta_event",
+    "parse_response_audio_transcript_done_event",
+    "parse_response_code_interpreter_call_code_delta_event",
+    "parse_response_code_interpreter_call_code_done_event",
+    "parse_response_code_interpreter_call_completed_event",
+    "parse_response_code_interpreter_call_in_progress_event",
+    "parse_response_code_interpreter_call_interpreting_event",
+    "parse_response_completed_event",
+    "parse_response_content_part_added_event",
+    "parse_response_content_part_done_event",
+    "parse_response_conversation",
+    "parse_response_created_event",
+    "parse_response_custom_tool_call_input_delta_event",
+    "parse_response_custom_tool_call_input_done_event",
+    "parse_response_error_code",
+    "parse_response_error_event",
+    "parse_response_failed_event",
+    "parse_response_file_search_call_completed_event",
+    "parse_response_file_search_call_in_progress_event",
+    "parse_response_file_search_call_searching_event",
+    "parse_response_format_json_object",
+    "parse_response_format_json_schema_schema",
+    "parse_response_format_text",
+    "parse_response_function_call_arguments_delta_event",
+    "parse_response_function_call_arguments_done_event",
+    "parse_response_image_gen_call_completed_event",
+    "parse_response_image_gen_call_generating_event",
+    "parse_response_image_gen_call_in_progress_event",
+    "parse_response_image_gen_call_partial_image_event",
+    "parse_response_in_progress_event",
+    "parse_response_incomplete_event",
+    "parse_response_log_prob",
+    "parse_response_mcp_call_arguments_delta_event",
+    "parse_response_mcp_call_arguments_done_event",
+    "parse_response_mcp_call_completed_event",
+    "parse_response_mcp_call_failed_event",
+    "parse_response_mcp_call_in_progress_event",
+    "parse_response_mcp_list_tools_completed_event",
+    "parse_response_mcp_list_tools_failed_event",
+    "parse_response_mcp_list_tools_in_progress_event",
+    "parse_response_output_item_added_event",
+    "parse_response_output_item_done_event",
+    "parse_response_output_text_annotation_added_event",
+    "parse_response_prompt_variables",
+    "parse_response_queued_event",
+    "parse_response_reasoning_summary_part_added_event",
+    "parse_response_reasoning_summary_part_done_event",
+    "parse_response_reasoning_summary_text_delta_event",
+    "parse_response_reasoning_summary_text_done_event",
+    "parse_response_reasoning_text_delta_event",
+    "parse_response_reasoning_text_done_event",
+    "parse_response_refusal_delta_event",
+    "parse_response_refusal_done_event",
+    "parse_response_shell_call_command_added_streaming_event",
+    "parse_response_shell_call_command_delta_streaming_event",
+    "parse_response_shell_call_command_done_streaming_event",
+    "parse_response_shell_call_output_content_delta_streaming_event",
+    "parse_response_shell_call_output_content_done_streaming_event",
     "parse_response_stream_event",
+    "parse_response_text_delta_event",
+    "parse_response_text_done_event",
+    "parse_response_text_param",
+    "parse_response_usage",
+    "parse_response_web_search_call_completed_event",
+    "parse_response_web_search_call_in_progress_event",
+    "parse_response_web_search_call_searching_event",
+    "parse_screenshot_param",
+    "parse_scroll_param",
+    "parse_search_content_type",
+    "parse_search_context_size",
+    "parse_service_tier",
+    "parse_service_tier_responses",
+    "parse_shell_call_output_delta",
+    "parse_skill_reference_param",
+    "parse_specific_apply_patch_param",
+    "parse_specific_function_shell_param",
+    "parse_specific_programmatic_tool_calling_param",
+    "parse_summary_text_content",
+    "parse_text_response_format_configuration",
+    "parse_text_response_format_json_schema",
+    "parse_tool",
+    "parse_tool_call_caller",
+    "parse_tool_call_caller_param",
+    "parse_tool_choice_allowed",
+    "parse_tool_choice_custom",
+    "parse_tool_choice_function",
+    "parse_tool_choice_mcp",
+    "parse_tool_choice_options",
+    "parse_tool_choice_param",
+    "parse_tool_choice_types",
+    "parse_tool_search_call",
+    "parse_tool_search_call_item_param",
+    "parse_tool_search_execution_type",
+    "parse_tool_search_output",
+    "parse_tool_search_output_item_param",
+    "parse_tool_search_tool_param",
+    "parse_tools_array",
+    "parse_top_log_prob",
+    "parse_type_param",
+    "parse_url_citation_body",
+    "parse_vector_store_file_attributes",
+    "parse_verbosity",
+    "parse_wait_param",
+    "parse_web_search_action_find",
+    "parse_web_search_action_open_page",
+    "parse_web_search_action_search",
+    "parse_web_search_preview_tool",
+    "parse_web_search_tool",
+    "parse_web_search_tool_call",
 ]
 
 
@@ -9976,6 +10275,411 @@ _P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more: Callable[
 _P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more: Callable[
     [Any], Any
 ] = _list_of(_P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more)
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises ParseError naming the place that does not fit.
+parse_chat_completion_message_tool_call_chunk = (
+    ChatCompletionMessageToolCallChunk.from_dict
+)
+parse_chat_completion_stream_response_delta = (
+    ChatCompletionStreamResponseDelta.from_dict
+)
+parse_chat_completion_token_logprob = ChatCompletionTokenLogprob.from_dict
+parse_completion_usage = CompletionUsage.from_dict
+parse_moderation_result_body = ModerationResultBody.from_dict
+parse_chat_completion_moderation_results = ChatCompletionModerationResults.from_dict
+parse_chat_completion_moderation_error = ChatCompletionModerationError.from_dict
+parse_chat_completion_moderation = ChatCompletionModeration.from_dict
+parse_response_audio_delta_event = ResponseAudioDeltaEvent.from_dict
+parse_response_audio_done_event = ResponseAudioDoneEvent.from_dict
+parse_response_audio_transcript_delta_event = (
+    ResponseAudioTranscriptDeltaEvent.from_dict
+)
+parse_response_audio_transcript_done_event = ResponseAudioTranscriptDoneEvent.from_dict
+parse_response_code_interpreter_call_code_delta_event = (
+    ResponseCodeInterpreterCallCodeDeltaEvent.from_dict
+)
+parse_response_code_interpreter_call_code_done_event = (
+    ResponseCodeInterpreterCallCodeDoneEvent.from_dict
+)
+parse_response_code_interpreter_call_completed_event = (
+    ResponseCodeInterpreterCallCompletedEvent.from_dict
+)
+parse_response_code_interpreter_call_in_progress_event = (
+    ResponseCodeInterpreterCallInProgressEvent.from_dict
+)
+parse_response_code_interpreter_call_interpreting_event = (
+    ResponseCodeInterpreterCallInterpretingEvent.from_dict
+)
+parse_response_format_text = ResponseFormatText.from_dict
+parse_text_response_format_json_schema = TextResponseFormatJsonSchema.from_dict
+parse_response_format_json_object = ResponseFormatJsonObject.from_dict
+parse_response_text_param = ResponseTextParam.from_dict
+parse_function_tool = FunctionTool.from_dict
+parse_hybrid_search_options = HybridSearchOptions.from_dict
+parse_ranking_options = RankingOptions.from_dict
+parse_comparison_filter = ComparisonFilter.from_dict
+parse_compound_filter = CompoundFilter.from_dict
+parse_file_search_tool = FileSearchTool.from_dict
+parse_computer_tool = ComputerTool.from_dict
+parse_computer_use_preview_tool = ComputerUsePreviewTool.from_dict
+parse_web_search_tool = WebSearchTool.from_dict
+parse_mcp_tool_filter = MCPToolFilter.from_dict
+parse_mcp_tool = MCPTool.from_dict
+parse_container_network_policy_disabled_param = (
+    ContainerNetworkPolicyDisabledParam.from_dict
+)
+parse_container_network_policy_domain_secret_param = (
+    ContainerNetworkPolicyDomainSecretParam.from_dict
+)
+parse_container_network_policy_allowlist_param = (
+    ContainerNetworkPolicyAllowlistParam.from_dict
+)
+parse_auto_code_interpreter_tool_param = AutoCodeInterpreterToolParam.from_dict
+parse_code_interpreter_tool = CodeInterpreterTool.from_dict
+parse_programmatic_tool_calling_param = ProgrammaticToolCallingParam.from_dict
+parse_image_gen_tool = ImageGenTool.from_dict
+parse_local_shell_tool_param = LocalShellToolParam.from_dict
+parse_skill_reference_param = SkillReferenceParam.from_dict
+parse_inline_skill_source_param = InlineSkillSourceParam.from_dict
+parse_inline_skill_param = InlineSkillParam.from_dict
+parse_container_auto_param = ContainerAutoParam.from_dict
+parse_local_skill_param = LocalSkillParam.from_dict
+parse_local_environment_param = LocalEnvironmentParam.from_dict
+parse_container_reference_param = ContainerReferenceParam.from_dict
+parse_function_shell_tool_param = FunctionShellToolParam.from_dict
+parse_custom_text_format_param = CustomTextFormatParam.from_dict
+parse_custom_grammar_format_param = CustomGrammarFormatParam.from_dict
+parse_custom_tool_param = CustomToolParam.from_dict
+parse_function_tool_param = FunctionToolParam.from_dict
+parse_namespace_tool_param = NamespaceToolParam.from_dict
+parse_tool_search_tool_param = ToolSearchToolParam.from_dict
+parse_approximate_location = ApproximateLocation.from_dict
+parse_web_search_preview_tool = WebSearchPreviewTool.from_dict
+parse_apply_patch_tool_param = ApplyPatchToolParam.from_dict
+parse_tool_choice_allowed = ToolChoiceAllowed.from_dict
+parse_tool_choice_types = ToolChoiceTypes.from_dict
+parse_tool_choice_function = ToolChoiceFunction.from_dict
+parse_tool_choice_mcp = ToolChoiceMCP.from_dict
+parse_tool_choice_custom = ToolChoiceCustom.from_dict
+parse_specific_programmatic_tool_calling_param = (
+    SpecificProgrammaticToolCallingParam.from_dict
+)
+parse_specific_apply_patch_param = SpecificApplyPatchParam.from_dict
+parse_specific_function_shell_param = SpecificFunctionShellParam.from_dict
+parse_prompt_cache_breakpoint_config = PromptCacheBreakpointConfig.from_dict
+parse_input_text_content = InputTextContent.from_dict
+parse_input_image_content = InputImageContent.from_dict
+parse_input_file_content = InputFileContent.from_dict
+parse_file_citation_body = FileCitationBody.from_dict
+parse_url_citation_body = UrlCitationBody.from_dict
+parse_container_file_citation_body = ContainerFileCitationBody.from_dict
+parse_file_path = FilePath.from_dict
+parse_top_log_prob = TopLogProb.from_dict
+parse_log_prob = LogProb.from_dict
+parse_output_text_content = OutputTextContent.from_dict
+parse_refusal_content = RefusalContent.from_dict
+parse_output_message = OutputMessage.from_dict
+parse_file_search_tool_call = FileSearchToolCall.from_dict
+parse_direct_tool_call_caller = DirectToolCallCaller.from_dict
+parse_program_tool_call_caller = ProgramToolCallCaller.from_dict
+parse_function_tool_call = FunctionToolCall.from_dict
+parse_direct_tool_call_caller_param = DirectToolCallCallerParam.from_dict
+parse_program_tool_call_caller_param = ProgramToolCallCallerParam.from_dict
+parse_function_tool_call_output_resource = FunctionToolCallOutputResource.from_dict
+parse_web_search_action_search = WebSearchActionSearch.from_dict
+parse_web_search_action_open_page = WebSearchActionOpenPage.from_dict
+parse_web_search_action_find = WebSearchActionFind.from_dict
+parse_web_search_tool_call = WebSearchToolCall.from_dict
+parse_click_param = ClickParam.from_dict
+parse_double_click_action = DoubleClickAction.from_dict
+parse_coord_param = CoordParam.from_dict
+parse_drag_param = DragParam.from_dict
+parse_key_press_action = KeyPressAction.from_dict
+parse_move_param = MoveParam.from_dict
+parse_screenshot_param = ScreenshotParam.from_dict
+parse_scroll_param = ScrollParam.from_dict
+parse_type_param = TypeParam.from_dict
+parse_wait_param = WaitParam.from_dict
+parse_computer_call_safety_check_param = ComputerCallSafetyCheckParam.from_dict
+parse_computer_tool_call = ComputerToolCall.from_dict
+parse_computer_screenshot_image = ComputerScreenshotImage.from_dict
+parse_computer_tool_call_output_resource = ComputerToolCallOutputResource.from_dict
+parse_summary_text_content = SummaryTextContent.from_dict
+parse_reasoning_text_content = ReasoningTextContent.from_dict
+parse_reasoning_item = ReasoningItem.from_dict
+parse_program = Program.from_dict
+parse_program_output = ProgramOutput.from_dict
+parse_tool_search_call = ToolSearchCall.from_dict
+parse_tool_search_output = ToolSearchOutput.from_dict
+parse_additional_tools = AdditionalTools.from_dict
+parse_compaction_body = CompactionBody.from_dict
+parse_image_gen_tool_call = ImageGenToolCall.from_dict
+parse_code_interpreter_output_logs = CodeInterpreterOutputLogs.from_dict
+parse_code_interpreter_output_image = CodeInterpreterOutputImage.from_dict
+parse_code_interpreter_tool_call = CodeInterpreterToolCall.from_dict
+parse_local_shell_exec_action = LocalShellExecAction.from_dict
+parse_local_shell_tool_call = LocalShellToolCall.from_dict
+parse_local_shell_tool_call_output = LocalShellToolCallOutput.from_dict
+parse_function_shell_action = FunctionShellAction.from_dict
+parse_local_environment_resource = LocalEnvironmentResource.from_dict
+parse_container_reference_resource = ContainerReferenceResource.from_dict
+parse_function_shell_call = FunctionShellCall.from_dict
+parse_function_shell_call_output_timeout_outcome = (
+    FunctionShellCallOutputTimeoutOutcome.from_dict
+)
+parse_function_shell_call_output_exit_outcome = (
+    FunctionShellCallOutputExitOutcome.from_dict
+)
+parse_function_shell_call_output_content = FunctionShellCallOutputContent.from_dict
+parse_function_shell_call_output = FunctionShellCallOutput.from_dict
+parse_apply_patch_create_file_operation = ApplyPatchCreateFileOperation.from_dict
+parse_apply_patch_delete_file_operation = ApplyPatchDeleteFileOperation.from_dict
+parse_apply_patch_update_file_operation = ApplyPatchUpdateFileOperation.from_dict
+parse_apply_patch_tool_call = ApplyPatchToolCall.from_dict
+parse_apply_patch_tool_call_output = ApplyPatchToolCallOutput.from_dict
+parse_mcp_protocol_error = MCPProtocolError.from_dict
+parse_mcp_tool_execution_error = MCPToolExecutionError.from_dict
+parse_http_error = HTTPError.from_dict
+parse_mcp_tool_call = MCPToolCall.from_dict
+parse_mcp_list_tools_tool = MCPListToolsTool.from_dict
+parse_mcp_list_tools = MCPListTools.from_dict
+parse_mcp_approval_request = MCPApprovalRequest.from_dict
+parse_mcp_approval_response_resource = MCPApprovalResponseResource.from_dict
+parse_custom_tool_call = CustomToolCall.from_dict
+parse_custom_tool_call_output_resource = CustomToolCallOutputResource.from_dict
+parse_reasoning = Reasoning.from_dict
+parse_easy_input_message = EasyInputMessage.from_dict
+parse_input_message = InputMessage.from_dict
+parse_computer_call_output_item_param = ComputerCallOutputItemParam.from_dict
+parse_prompt_cache_breakpoint_param = PromptCacheBreakpointParam.from_dict
+parse_input_text_content_param = InputTextContentParam.from_dict
+parse_input_image_content_param_auto_param = InputImageContentParamAutoParam.from_dict
+parse_input_file_content_param = InputFileContentParam.from_dict
+parse_function_call_output_item_param = FunctionCallOutputItemParam.from_dict
+parse_tool_search_call_item_param = ToolSearchCallItemParam.from_dict
+parse_tool_search_output_item_param = ToolSearchOutputItemParam.from_dict
+parse_additional_tools_item_param = AdditionalToolsItemParam.from_dict
+parse_compaction_summary_item_param = CompactionSummaryItemParam.from_dict
+parse_function_shell_action_param = FunctionShellActionParam.from_dict
+parse_function_shell_call_item_param = FunctionShellCallItemParam.from_dict
+parse_function_shell_call_output_timeout_outcome_param = (
+    FunctionShellCallOutputTimeoutOutcomeParam.from_dict
+)
+parse_function_shell_call_output_exit_outcome_param = (
+    FunctionShellCallOutputExitOutcomeParam.from_dict
+)
+parse_function_shell_call_output_content_param = (
+    FunctionShellCallOutputContentParam.from_dict
+)
+parse_function_shell_call_output_item_param = FunctionShellCallOutputItemParam.from_dict
+parse_apply_patch_create_file_operation_param = (
+    ApplyPatchCreateFileOperationParam.from_dict
+)
+parse_apply_patch_delete_file_operation_param = (
+    ApplyPatchDeleteFileOperationParam.from_dict
+)
+parse_apply_patch_update_file_operation_param = (
+    ApplyPatchUpdateFileOperationParam.from_dict
+)
+parse_apply_patch_tool_call_item_param = ApplyPatchToolCallItemParam.from_dict
+parse_apply_patch_tool_call_output_item_param = (
+    ApplyPatchToolCallOutputItemParam.from_dict
+)
+parse_mcp_approval_response = MCPApprovalResponse.from_dict
+parse_custom_tool_call_output = CustomToolCallOutput.from_dict
+parse_compaction_trigger_item_param = CompactionTriggerItemParam.from_dict
+parse_item_reference_param = ItemReferenceParam.from_dict
+parse_program_item_param = ProgramItemParam.from_dict
+parse_program_output_item_param = ProgramOutputItemParam.from_dict
+parse_response_usage = ResponseUsage.from_dict
+parse_prompt_cache_options = PromptCacheOptions.from_dict
+parse_moderation_error_body = ModerationErrorBody.from_dict
+parse_moderation = Moderation.from_dict
+parse_response_conversation = ResponseConversation.from_dict
+parse_response_completed_event = ResponseCompletedEvent.from_dict
+parse_response_content_part_added_event = ResponseContentPartAddedEvent.from_dict
+parse_response_content_part_done_event = ResponseContentPartDoneEvent.from_dict
+parse_response_created_event = ResponseCreatedEvent.from_dict
+parse_response_error_event = ResponseErrorEvent.from_dict
+parse_response_file_search_call_completed_event = (
+    ResponseFileSearchCallCompletedEvent.from_dict
+)
+parse_response_file_search_call_in_progress_event = (
+    ResponseFileSearchCallInProgressEvent.from_dict
+)
+parse_response_file_search_call_searching_event = (
+    ResponseFileSearchCallSearchingEvent.from_dict
+)
+parse_response_function_call_arguments_delta_event = (
+    ResponseFunctionCallArgumentsDeltaEvent.from_dict
+)
+parse_response_function_call_arguments_done_event = (
+    ResponseFunctionCallArgumentsDoneEvent.from_dict
+)
+parse_response_shell_call_command_added_streaming_event = (
+    ResponseShellCallCommandAddedStreamingEvent.from_dict
+)
+parse_response_shell_call_command_delta_streaming_event = (
+    ResponseShellCallCommandDeltaStreamingEvent.from_dict
+)
+parse_response_shell_call_command_done_streaming_event = (
+    ResponseShellCallCommandDoneStreamingEvent.from_dict
+)
+parse_shell_call_output_delta = ShellCallOutputDelta.from_dict
+parse_response_shell_call_output_content_delta_streaming_event = (
+    ResponseShellCallOutputContentDeltaStreamingEvent.from_dict
+)
+parse_response_shell_call_output_content_done_streaming_event = (
+    ResponseShellCallOutputContentDoneStreamingEvent.from_dict
+)
+parse_response_in_progress_event = ResponseInProgressEvent.from_dict
+parse_response_failed_event = ResponseFailedEvent.from_dict
+parse_response_incomplete_event = ResponseIncompleteEvent.from_dict
+parse_response_output_item_added_event = ResponseOutputItemAddedEvent.from_dict
+parse_response_output_item_done_event = ResponseOutputItemDoneEvent.from_dict
+parse_response_reasoning_summary_part_added_event = (
+    ResponseReasoningSummaryPartAddedEvent.from_dict
+)
+parse_response_reasoning_summary_part_done_event = (
+    ResponseReasoningSummaryPartDoneEvent.from_dict
+)
+parse_response_reasoning_summary_text_delta_event = (
+    ResponseReasoningSummaryTextDeltaEvent.from_dict
+)
+parse_response_reasoning_summary_text_done_event = (
+    ResponseReasoningSummaryTextDoneEvent.from_dict
+)
+parse_response_reasoning_text_delta_event = ResponseReasoningTextDeltaEvent.from_dict
+parse_response_reasoning_text_done_event = ResponseReasoningTextDoneEvent.from_dict
+parse_response_refusal_delta_event = ResponseRefusalDeltaEvent.from_dict
+parse_response_refusal_done_event = ResponseRefusalDoneEvent.from_dict
+parse_response_log_prob = ResponseLogProb.from_dict
+parse_response_text_delta_event = ResponseTextDeltaEvent.from_dict
+parse_response_text_done_event = ResponseTextDoneEvent.from_dict
+parse_response_web_search_call_completed_event = (
+    ResponseWebSearchCallCompletedEvent.from_dict
+)
+parse_response_web_search_call_in_progress_event = (
+    ResponseWebSearchCallInProgressEvent.from_dict
+)
+parse_response_web_search_call_searching_event = (
+    ResponseWebSearchCallSearchingEvent.from_dict
+)
+parse_response_image_gen_call_completed_event = (
+    ResponseImageGenCallCompletedEvent.from_dict
+)
+parse_response_image_gen_call_generating_event = (
+    ResponseImageGenCallGeneratingEvent.from_dict
+)
+parse_response_image_gen_call_in_progress_event = (
+    ResponseImageGenCallInProgressEvent.from_dict
+)
+parse_response_image_gen_call_partial_image_event = (
+    ResponseImageGenCallPartialImageEvent.from_dict
+)
+parse_response_mcp_call_arguments_delta_event = (
+    ResponseMCPCallArgumentsDeltaEvent.from_dict
+)
+parse_response_mcp_call_arguments_done_event = (
+    ResponseMCPCallArgumentsDoneEvent.from_dict
+)
+parse_response_mcp_call_completed_event = ResponseMCPCallCompletedEvent.from_dict
+parse_response_mcp_call_failed_event = ResponseMCPCallFailedEvent.from_dict
+parse_response_mcp_call_in_progress_event = ResponseMCPCallInProgressEvent.from_dict
+parse_response_mcp_list_tools_completed_event = (
+    ResponseMCPListToolsCompletedEvent.from_dict
+)
+parse_response_mcp_list_tools_failed_event = ResponseMCPListToolsFailedEvent.from_dict
+parse_response_mcp_list_tools_in_progress_event = (
+    ResponseMCPListToolsInProgressEvent.from_dict
+)
+parse_response_output_text_annotation_added_event = (
+    ResponseOutputTextAnnotationAddedEvent.from_dict
+)
+parse_response_queued_event = ResponseQueuedEvent.from_dict
+parse_response_custom_tool_call_input_delta_event = (
+    ResponseCustomToolCallInputDeltaEvent.from_dict
+)
+parse_response_custom_tool_call_input_done_event = (
+    ResponseCustomToolCallInputDoneEvent.from_dict
+)
+parse_chat_completion_message_tool_call = ChatCompletionMessageToolCall.from_dict
+parse_chat_completion_message_custom_tool_call = (
+    ChatCompletionMessageCustomToolCall.from_dict
+)
+parse_chat_completion_response_message = ChatCompletionResponseMessage.from_dict
+parse_service_tier = _P_nullable_str
+parse_moderation_input_type = _str
+parse_metadata = _parse_Metadata
+parse_model_ids_shared = _str
+parse_model_ids_responses = _parse_ModelIdsResponses
+parse_response_format_json_schema_schema = _parse_ResponseFormatJsonSchemaSchema
+parse_text_response_format_configuration = _parse_TextResponseFormatConfiguration
+parse_verbosity = _P_nullable_str
+parse_callable_tool_allowed_caller = _str
+parse_ranker_version_type = _str
+parse_filters = _parse_Filters
+parse_computer_environment = _str
+parse_container_memory_limit = _str
+parse_input_fidelity = _str
+parse_image_gen_action_enum = _str
+parse_grammar_syntax1 = _str
+parse_empty_model_param = _parse_EmptyModelParam
+parse_tool_search_execution_type = _str
+parse_search_context_size = _str
+parse_search_content_type = _str
+parse_tool = _parse_Tool
+parse_tools_array = _parse_ToolsArray
+parse_tool_choice_options = _str
+parse_tool_choice_param = _parse_ToolChoiceParam
+parse_image_detail = _str
+parse_file_input_detail = _str
+parse_response_prompt_variables = _parse_ResponsePromptVariables
+parse_service_tier_responses = _P_nullable_str
+parse_response_error_code = _str
+parse_annotation = _parse_Annotation
+parse_output_message_content = _parse_OutputMessageContent
+parse_message_phase = _str
+parse_vector_store_file_attributes = _parse_VectorStoreFileAttributes
+parse_tool_call_caller = _parse_ToolCallCaller
+parse_tool_call_caller_param = _parse_ToolCallCallerParam
+parse_function_and_custom_tool_call_output = _parse_FunctionAndCustomToolCallOutput
+parse_click_button_type = _str
+parse_computer_action = _parse_ComputerAction
+parse_computer_action_list = _parse_ComputerActionList
+parse_program_output_status = _str
+parse_function_call_status = _str
+parse_function_call_output_status_enum = _str
+parse_message_role = _str
+parse_function_shell_call_status = _str
+parse_function_shell_call_output_status_enum = _str
+parse_apply_patch_call_status = _str
+parse_apply_patch_call_output_status = _str
+parse_mcp_tool_call_error = _parse_MCPToolCallError
+parse_mcp_tool_call_status = _str
+parse_output_item = _parse_OutputItem
+parse_reasoning_mode_enum = _str
+parse_reasoning_effort = _P_nullable_str
+parse_input_content = _parse_InputContent
+parse_input_message_content_list = _parse_InputMessageContentList
+parse_function_call_item_status = _str
+parse_detail_enum = _str
+parse_file_detail_enum = _str
+parse_function_shell_call_item_status = _str
+parse_function_shell_call_output_outcome_param = (
+    _parse_FunctionShellCallOutputOutcomeParam
+)
+parse_apply_patch_call_status_param = _str
+parse_apply_patch_operation_param = _parse_ApplyPatchOperationParam
+parse_apply_patch_call_output_status_param = _str
+parse_program_output_item_status = _str
+parse_input_item = _parse_InputItem
+parse_prompt_cache_ttl_enum = _str
+parse_prompt_cache_mode_enum = _str
+parse_output_content = _parse_OutputContent
+parse_chat_completion_message_tool_calls = _parse_ChatCompletionMessageToolCalls
 
 
 class _CreateChatCompletionStreamResponseMerge(_State):

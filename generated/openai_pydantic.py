@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 9e850d7c74e5e5c7a495b175d82ded9d, output f05af4f45f23e15bab76c25d3c721d96
+# Fingerprint: inputs 29a91dbf7886fa85a3c6a09a992c3561, output 8c3684b78b251498e4c20b9001a33cd9
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
 (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and
 a stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed
@@ -23,7 +23,13 @@ from ._gen_models_runtime.event_paths import _Slot
 from ._gen_models_runtime.events import _EventFold
 from ._gen_models_runtime.keyed import _Entries, _KeyedList
 from ._gen_models_runtime.merge import _ChunkAccumulator, _EntryState, _Merger, _State
-from ._gen_models_runtime.pydantic_models import _json_chunk, _Model, _tag
+from ._gen_models_runtime.pydantic_models import (
+    _json_chunk,
+    _Model,
+    _parser,
+    _parser_of,
+    _tag,
+)
 from ._gen_models_runtime.pydantic_results import _built_anyway, _wire_names
 from ._gen_models_runtime.response import _convert, _ResponseRule
 from ._gen_models_runtime.sse import (
@@ -380,10 +386,309 @@ __all__ = [
     "aiter_chunks",
     "iter_chunk_dicts",
     "iter_chunks",
+    "parse_additional_tools",
+    "parse_additional_tools_item_param",
+    "parse_annotation",
+    "parse_apply_patch_call_output_status",
+    "parse_apply_patch_call_output_status_param",
+    "parse_apply_patch_call_status",
+    "parse_apply_patch_call_status_param",
+    "parse_apply_patch_create_file_operation",
+    "parse_apply_patch_create_file_operation_param",
+    "parse_apply_patch_delete_file_operation",
+    "parse_apply_patch_delete_file_operation_param",
+    "parse_apply_patch_operation_param",
+    "parse_apply_patch_tool_call",
+    "parse_apply_patch_tool_call_item_param",
+    "parse_apply_patch_tool_call_output",
+    "parse_apply_patch_tool_call_output_item_param",
+    "parse_apply_patch_tool_param",
+    "parse_apply_patch_update_file_operation",
+    "parse_apply_patch_update_file_operation_param",
+    "parse_approximate_location",
+    "parse_auto_code_interpreter_tool_param",
+    "parse_callable_tool_allowed_caller",
+    "parse_chat_completion_message_custom_tool_call",
+    "parse_chat_completion_message_tool_call",
+    "parse_chat_completion_message_tool_call_chunk",
+    "parse_chat_completion_message_tool_calls",
+    "parse_chat_completion_moderation",
+    "parse_chat_completion_moderation_error",
+    "parse_chat_completion_moderation_results",
+    "parse_chat_completion_response_message",
+    "parse_chat_completion_stream_response_delta",
+    "parse_chat_completion_token_logprob",
+    "parse_click_button_type",
+    "parse_click_param",
+    "parse_code_interpreter_output_image",
+    "parse_code_interpreter_output_logs",
+    "parse_code_interpreter_tool",
+    "parse_code_interpreter_tool_call",
+    "parse_compaction_body",
+    "parse_compaction_summary_item_param",
+    "parse_compaction_trigger_item_param",
+    "parse_comparison_filter",
+    "parse_completion_usage",
+    "parse_compound_filter",
+    "parse_computer_action",
+    "parse_computer_action_list",
+    "parse_computer_call_output_item_param",
+    "parse_computer_call_safety_check_param",
+    "parse_computer_environment",
+    "parse_computer_screenshot_image",
+    "parse_computer_tool",
+    "parse_computer_tool_call",
+    "parse_computer_tool_call_output_resource",
+    "parse_computer_use_preview_tool",
+    "parse_container_auto_param",
+    "parse_container_file_citation_body",
+    "parse_container_memory_limit",
+    "parse_container_network_policy_allowlist_param",
+    "parse_container_network_policy_disabled_param",
+    "parse_container_network_policy_domain_secret_param",
+    "parse_container_reference_param",
+    "parse_container_reference_resource",
+    "parse_coord_param",
     "parse_create_chat_completion_response",
     "parse_create_chat_completion_stream_response",
+    "parse_custom_grammar_format_param",
+    "parse_custom_text_format_param",
+    "parse_custom_tool_call",
+    "parse_custom_tool_call_output",
+    "parse_custom_tool_call_output_resource",
+    "parse_custom_tool_param",
+    "parse_detail_enum",
+    "parse_direct_tool_call_caller",
+    "parse_direct_tool_call_caller_param",
+    "parse_double_click_action",
+    "parse_drag_param",
+    "parse_easy_input_message",
+    "parse_empty_model_param",
+    "parse_file_citation_body",
+    "parse_file_detail_enum",
+    "parse_file_input_detail",
+    "parse_file_path",
+    "parse_file_search_tool",
+    "parse_file_search_tool_call",
+    "parse_filters",
+    "parse_function_and_custom_tool_call_output",
+    "parse_function_call_item_status",
+    "parse_function_call_output_item_param",
+    "parse_function_call_output_status_enum",
+    "parse_function_call_status",
+    "parse_function_shell_action",
+    "parse_function_shell_action_param",
+    "parse_function_shell_call",
+    "parse_function_shell_call_item_param",
+    "parse_function_shell_call_item_status",
+    "parse_function_shell_call_output",
+    "parse_function_shell_call_output_content",
+    "parse_function_shell_call_output_content_param",
+    "parse_function_shell_call_output_exit_outcome",
+    "parse_function_shell_call_output_exit_outcome_param",
+    "parse_function_shell_call_output_item_param",
+    "parse_function_shell_call_output_outcome_param",
+    "parse_function_shell_call_output_status_enum",
+    "parse_function_shell_call_output_timeout_outcome",
+    "parse_function_shell_call_output_timeout_outcome_param",
+    "parse_function_shell_call_status",
+    "parse_function_shell_tool_param",
+    "parse_function_tool",
+    "parse_function_tool_call",
+    "parse_function_tool_call_output_resource",
+    "parse_function_tool_param",
+    "parse_grammar_syntax1",
+    "parse_http_error",
+    "parse_hybrid_search_options",
+    "parse_image_detail",
+    "parse_image_gen_action_enum",
+    "parse_image_gen_tool",
+    "parse_image_gen_tool_call",
+    "parse_inline_skill_param",
+    "parse_inline_skill_source_param",
+    "parse_input_content",
+    "parse_input_fidelity",
+    "parse_input_file_content",
+    "parse_input_file_content_param",
+    "parse_input_image_content",
+    "parse_input_image_content_param_auto_param",
+    "parse_input_item",
+    "parse_input_message",
+    "parse_input_message_content_list",
+    "parse_input_text_content",
+    "parse_input_text_content_param",
+    "parse_item_reference_param",
+    "parse_key_press_action",
+    "parse_local_environment_param",
+    "parse_local_environment_resource",
+    "parse_local_shell_exec_action",
+    "parse_local_shell_tool_call",
+    "parse_local_shell_tool_call_output",
+    "parse_local_shell_tool_param",
+    "parse_local_skill_param",
+    "parse_log_prob",
+    "parse_mcp_approval_request",
+    "parse_mcp_approval_response",
+    "parse_mcp_approval_response_resource",
+    "parse_mcp_list_tools",
+    "parse_mcp_list_tools_tool",
+    "parse_mcp_protocol_error",
+    "parse_mcp_tool",
+    "parse_mcp_tool_call",
+    "parse_mcp_tool_call_error",
+    "parse_mcp_tool_call_status",
+    "parse_mcp_tool_execution_error",
+    "parse_mcp_tool_filter",
+    "parse_message_phase",
+    "parse_message_role",
+    "parse_metadata",
+    "parse_model_ids_responses",
+    "parse_model_ids_shared",
+    "parse_moderation",
+    "parse_moderation_error_body",
+    "parse_moderation_input_type",
+    "parse_moderation_result_body",
+    "parse_move_param",
+    "parse_namespace_tool_param",
+    "parse_output_content",
+    "parse_output_item",
+    "parse_output_message",
+    "parse_output_message_content",
+    "parse_output_text_content",
+    "parse_program",
+    "parse_program_item_param",
+    "parse_program_output",
+    "parse_program_output_item_param",
+    "parse_program_output_item_status",
+    "parse_program_output_status",
+    "parse_program_tool_call_caller",
+    "parse_program_tool_call_caller_param",
+    "parse_programmatic_tool_calling_param",
+    "parse_prompt_cache_breakpoint_config",
+    "parse_prompt_cache_breakpoint_param",
+    "parse_prompt_cache_mode_enum",
+    "parse_prompt_cache_options",
+    "parse_prompt_cache_ttl_enum",
+    "parse_ranker_version_type",
+    "parse_ranking_options",
+    "parse_reasoning",
+    "parse_reasoning_effort",
+    "parse_reasoning_item",
+    "parse_reasoning_mode_enum",
+    "parse_reasoning_text_content",
+    "parse_refusal_content",
     "parse_response",
+    "parse_response_audio_delta_event",
+    "parse_response_audio_done_event",
+    "parse_response_audio_transcript_delta_event",
+    "parse_response_audio_transcript_done_event",
+    "parse_response_code_interpreter_call_code_delta_event",
+    "parse_response_code_interpreter_call_code_done_event",
+    "parse_response_code_interpreter_call_completed_event",
+    "parse_response_code_interpreter_call_in_progress_event",
+    "parse_response_code_interpreter_call_interpreting_event",
+    "parse_response_completed_event",
+    "parse_response_content_part_added_event",
+    "parse_response_content_part_done_event",
+    "parse_response_conversation",
+    "parse_response_created_event",
+    "parse_response_custom_tool_call_input_delta_event",
+    "parse_response_custom_tool_call_input_done_event",
+    "parse_response_error_code",
+    "parse_response_error_event",
+    "parse_response_failed_event",
+    "parse_response_file_search_call_completed_event",
+    "parse_response_file_search_call_in_progress_event",
+    "parse_response_file_search_call_searching_event",
+    "parse_response_format_json_object",
+    "parse_response_format_json_schema_schema",
+    "parse_response_format_text",
+    "parse_response_function_call_arguments_delta_event",
+    "parse_response_function_call_arguments_done_event",
+    "parse_response_image_gen_call_completed_event",
+    "parse_response_image_gen_call_generating_event",
+    "parse_response_image_gen_call_in_progress_event",
+    "parse_response_image_gen_call_partial_image_event",
+    "parse_response_in_progress_event",
+    "parse_response_incomplete_event",
+    "parse_response_log_prob",
+    "parse_response_mcp_call_arguments_delta_event",
+    "parse_response_mcp_call_arguments_done_event",
+    "parse_response_mcp_call_completed_event",
+    "parse_response_mcp_call_failed_event",
+    "parse_response_mcp_call_in_progress_event",
+    "parse_response_mcp_list_tools_completed_event",
+    "parse_response_mcp_list_tools_failed_event",
+    "parse_response_mcp_list_tools_in_progress_event",
+    "parse_response_output_item_added_event",
+    "parse_response_output_item_done_event",
+    "parse_response_output_text_annotation_added_event",
+    "parse_response_prompt_variables",
+    "parse_response_queued_event",
+    "parse_response_reasoning_summary_part_added_event",
+    "parse_response_reasoning_summary_part_done_event",
+    "parse_response_reasoning_summary_text_delta_event",
+    "parse_response_reasoning_summary_text_done_event",
+    "parse_response_reasoning_text_delta_event",
+    "parse_response_reasoning_text_done_event",
+    "parse_response_refusal_delta_event",
+    "parse_response_refusal_done_event",
+    "parse_response_shell_call_command_added_streaming_event",
+    "parse_response_shell_call_command_delta_streaming_event",
+    "parse_response_shell_call_command_done_streaming_event",
+    "parse_response_shell_call_output_content_delta_streaming_event",
+    "parse_response_shell_call_output_content_done_streaming_event",
     "parse_response_stream_event",
+    "parse_response_text_delta_event",
+    "parse_response_text_done_event",
+    "parse_response_text_param",
+    "parse_response_usage",
+    "parse_response_web_search_call_completed_event",
+    "parse_response_web_search_call_in_progress_event",
+    "parse_response_web_search_call_searching_event",
+    "parse_screenshot_param",
+    "parse_scroll_param",
+    "parse_search_content_type",
+    "parse_search_context_size",
+    "parse_service_tier",
+    "parse_service_tier_responses",
+    "parse_shell_call_output_delta",
+    "parse_skill_reference_param",
+    "parse_specific_apply_patch_param",
+    "parse_specific_function_shell_param",
+    "parse_specific_programmatic_tool_calling_param",
+    "parse_summary_text_content",
+    "parse_text_response_format_configuration",
+    "parse_text_response_format_json_schema",
+    "parse_tool",
+    "parse_tool_call_caller",
+    "parse_tool_call_caller_param",
+    "parse_tool_choice_allowed",
+    "parse_tool_choice_custom",
+    "parse_tool_choice_function",
+    "parse_tool_choice_mcp",
+    "parse_tool_choice_options",
+    "parse_tool_choice_param",
+    "parse_tool_choice_types",
+    "parse_tool_search_call",
+    "parse_tool_search_call_item_param",
+    "parse_tool_search_execution_type",
+    "parse_tool_search_output",
+    "parse_tool_search_output_item_param",
+    "parse_tool_search_tool_param",
+    "parse_tools_array",
+    "parse_top_log_prob",
+    "parse_type_param",
+    "parse_url_citation_body",
+    "parse_vector_store_file_attributes",
+    "parse_verbosity",
+    "parse_wait_param",
+    "parse_web_search_action_find",
+    "parse_web_search_action_open_page",
+    "parse_web_search_action_search",
+    "parse_web_search_preview_tool",
+    "parse_web_search_tool",
+    "parse_web_search_tool_call",
 ]
 
 
@@ -6089,6 +6394,509 @@ def parse_response_stream_event(data: Any) -> ResponseStreamEvent | UnknownEvent
 def parse_response(data: Any) -> Response:
     """Parse one decoded ``Response``; raises ``pydantic.ValidationError``."""
     return Response.model_validate(data, by_name=False)
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises pydantic.ValidationError naming the place that does not fit.
+parse_chat_completion_message_tool_call_chunk = _parser(
+    ChatCompletionMessageToolCallChunk
+)
+parse_chat_completion_stream_response_delta = _parser(ChatCompletionStreamResponseDelta)
+parse_chat_completion_token_logprob = _parser(ChatCompletionTokenLogprob)
+parse_completion_usage = _parser(CompletionUsage)
+parse_moderation_result_body = _parser(ModerationResultBody)
+parse_chat_completion_moderation_results = _parser(ChatCompletionModerationResults)
+parse_chat_completion_moderation_error = _parser(ChatCompletionModerationError)
+parse_chat_completion_moderation = _parser(ChatCompletionModeration)
+parse_response_audio_delta_event = _parser(ResponseAudioDeltaEvent)
+parse_response_audio_done_event = _parser(ResponseAudioDoneEvent)
+parse_response_audio_transcript_delta_event = _parser(ResponseAudioTranscriptDeltaEvent)
+parse_response_audio_transcript_done_event = _parser(ResponseAudioTranscriptDoneEvent)
+parse_response_code_interpreter_call_code_delta_event = _parser(
+    ResponseCodeInterpreterCallCodeDeltaEvent
+)
+parse_response_code_interpreter_call_code_done_event = _parser(
+    ResponseCodeInterpreterCallCodeDoneEvent
+)
+parse_response_code_interpreter_call_completed_event = _parser(
+    ResponseCodeInterpreterCallCompletedEvent
+)
+parse_response_code_interpreter_call_in_progress_event = _parser(
+    ResponseCodeInterpreterCallInProgressEvent
+)
+parse_response_code_interpreter_call_interpreting_event = _parser(
+    ResponseCodeInterpreterCallInterpretingEvent
+)
+parse_response_format_text = _parser(ResponseFormatText)
+parse_text_response_format_json_schema = _parser(TextResponseFormatJsonSchema)
+parse_response_format_json_object = _parser(ResponseFormatJsonObject)
+parse_response_text_param = _parser(ResponseTextParam)
+parse_function_tool = _parser(FunctionTool)
+parse_hybrid_search_options = _parser(HybridSearchOptions)
+parse_ranking_options = _parser(RankingOptions)
+parse_comparison_filter = _parser(ComparisonFilter)
+parse_compound_filter = _parser(CompoundFilter)
+parse_file_search_tool = _parser(FileSearchTool)
+parse_computer_tool = _parser(ComputerTool)
+parse_computer_use_preview_tool = _parser(ComputerUsePreviewTool)
+parse_web_search_tool = _parser(WebSearchTool)
+parse_mcp_tool_filter = _parser(MCPToolFilter)
+parse_mcp_tool = _parser(MCPTool)
+parse_container_network_policy_disabled_param = _parser(
+    ContainerNetworkPolicyDisabledParam
+)
+parse_container_network_policy_domain_secret_param = _parser(
+    ContainerNetworkPolicyDomainSecretParam
+)
+parse_container_network_policy_allowlist_param = _parser(
+    ContainerNetworkPolicyAllowlistParam
+)
+parse_auto_code_interpreter_tool_param = _parser(AutoCodeInterpreterToolParam)
+parse_code_interpreter_tool = _parser(CodeInterpreterTool)
+parse_programmatic_tool_calling_param = _parser(ProgrammaticToolCallingParam)
+parse_image_gen_tool = _parser(ImageGenTool)
+parse_local_shell_tool_param = _parser(LocalShellToolParam)
+parse_skill_reference_param = _parser(SkillReferenceParam)
+parse_inline_skill_source_param = _parser(InlineSkillSourceParam)
+parse_inline_skill_param = _parser(InlineSkillParam)
+parse_container_auto_param = _parser(ContainerAutoParam)
+parse_local_skill_param = _parser(LocalSkillParam)
+parse_local_environment_param = _parser(LocalEnvironmentParam)
+parse_container_reference_param = _parser(ContainerReferenceParam)
+parse_function_shell_tool_param = _parser(FunctionShellToolParam)
+parse_custom_text_format_param = _parser(CustomTextFormatParam)
+parse_custom_grammar_format_param = _parser(CustomGrammarFormatParam)
+parse_custom_tool_param = _parser(CustomToolParam)
+parse_function_tool_param = _parser(FunctionToolParam)
+parse_namespace_tool_param = _parser(NamespaceToolParam)
+parse_tool_search_tool_param = _parser(ToolSearchToolParam)
+parse_approximate_location = _parser(ApproximateLocation)
+parse_web_search_preview_tool = _parser(WebSearchPreviewTool)
+parse_apply_patch_tool_param = _parser(ApplyPatchToolParam)
+parse_tool_choice_allowed = _parser(ToolChoiceAllowed)
+parse_tool_choice_types = _parser(ToolChoiceTypes)
+parse_tool_choice_function = _parser(ToolChoiceFunction)
+parse_tool_choice_mcp = _parser(ToolChoiceMCP)
+parse_tool_choice_custom = _parser(ToolChoiceCustom)
+parse_specific_programmatic_tool_calling_param = _parser(
+    SpecificProgrammaticToolCallingParam
+)
+parse_specific_apply_patch_param = _parser(SpecificApplyPatchParam)
+parse_specific_function_shell_param = _parser(SpecificFunctionShellParam)
+parse_prompt_cache_breakpoint_config = _parser(PromptCacheBreakpointConfig)
+parse_input_text_content = _parser(InputTextContent)
+parse_input_image_content = _parser(InputImageContent)
+parse_input_file_content = _parser(InputFileContent)
+parse_file_citation_body = _parser(FileCitationBody)
+parse_url_citation_body = _parser(UrlCitationBody)
+parse_container_file_citation_body = _parser(ContainerFileCitationBody)
+parse_file_path = _parser(FilePath)
+parse_top_log_prob = _parser(TopLogProb)
+parse_log_prob = _parser(LogProb)
+parse_output_text_content = _parser(OutputTextContent)
+parse_refusal_content = _parser(RefusalContent)
+parse_output_message = _parser(OutputMessage)
+parse_file_search_tool_call = _parser(FileSearchToolCall)
+parse_direct_tool_call_caller = _parser(DirectToolCallCaller)
+parse_program_tool_call_caller = _parser(ProgramToolCallCaller)
+parse_function_tool_call = _parser(FunctionToolCall)
+parse_direct_tool_call_caller_param = _parser(DirectToolCallCallerParam)
+parse_program_tool_call_caller_param = _parser(ProgramToolCallCallerParam)
+parse_function_tool_call_output_resource = _parser(FunctionToolCallOutputResource)
+parse_web_search_action_search = _parser(WebSearchActionSearch)
+parse_web_search_action_open_page = _parser(WebSearchActionOpenPage)
+parse_web_search_action_find = _parser(WebSearchActionFind)
+parse_web_search_tool_call = _parser(WebSearchToolCall)
+parse_click_param = _parser(ClickParam)
+parse_double_click_action = _parser(DoubleClickAction)
+parse_coord_param = _parser(CoordParam)
+parse_drag_param = _parser(DragParam)
+parse_key_press_action = _parser(KeyPressAction)
+parse_move_param = _parser(MoveParam)
+parse_screenshot_param = _parser(ScreenshotParam)
+parse_scroll_param = _parser(ScrollParam)
+parse_type_param = _parser(TypeParam)
+parse_wait_param = _parser(WaitParam)
+parse_computer_call_safety_check_param = _parser(ComputerCallSafetyCheckParam)
+parse_computer_tool_call = _parser(ComputerToolCall)
+parse_computer_screenshot_image = _parser(ComputerScreenshotImage)
+parse_computer_tool_call_output_resource = _parser(ComputerToolCallOutputResource)
+parse_summary_text_content = _parser(SummaryTextContent)
+parse_reasoning_text_content = _parser(ReasoningTextContent)
+parse_reasoning_item = _parser(ReasoningItem)
+parse_program = _parser(Program)
+parse_program_output = _parser(ProgramOutput)
+parse_tool_search_call = _parser(ToolSearchCall)
+parse_tool_search_output = _parser(ToolSearchOutput)
+parse_additional_tools = _parser(AdditionalTools)
+parse_compaction_body = _parser(CompactionBody)
+parse_image_gen_tool_call = _parser(ImageGenToolCall)
+parse_code_interpreter_output_logs = _parser(CodeInterpreterOutputLogs)
+parse_code_interpreter_output_image = _parser(CodeInterpreterOutputImage)
+parse_code_interpreter_tool_call = _parser(CodeInterpreterToolCall)
+parse_local_shell_exec_action = _parser(LocalShellExecAction)
+parse_local_shell_tool_call = _parser(LocalShellToolCall)
+parse_local_shell_tool_call_output = _parser(LocalShellToolCallOutput)
+parse_function_shell_action = _parser(FunctionShellAction)
+parse_local_environment_resource = _parser(LocalEnvironmentResource)
+parse_container_reference_resource = _parser(ContainerReferenceResource)
+parse_function_shell_call = _parser(FunctionShellCall)
+parse_function_shell_call_output_timeout_outcome = _parser(
+    FunctionShellCallOutputTimeoutOutcome
+)
+parse_function_shell_call_output_exit_outcome = _parser(
+    FunctionShellCallOutputExitOutcome
+)
+parse_function_shell_call_output_content = _parser(FunctionShellCallOutputContent)
+parse_function_shell_call_output = _parser(FunctionShellCallOutput)
+parse_apply_patch_create_file_operation = _parser(ApplyPatchCreateFileOperation)
+parse_apply_patch_delete_file_operation = _parser(ApplyPatchDeleteFileOperation)
+parse_apply_patch_update_file_operation = _parser(ApplyPatchUpdateFileOperation)
+parse_apply_patch_tool_call = _parser(ApplyPatchToolCall)
+parse_apply_patch_tool_call_output = _parser(ApplyPatchToolCallOutput)
+parse_mcp_protocol_error = _parser(MCPProtocolError)
+parse_mcp_tool_execution_error = _parser(MCPToolExecutionError)
+parse_http_error = _parser(HTTPError)
+parse_mcp_tool_call = _parser(MCPToolCall)
+parse_mcp_list_tools_tool = _parser(MCPListToolsTool)
+parse_mcp_list_tools = _parser(MCPListTools)
+parse_mcp_approval_request = _parser(MCPApprovalRequest)
+parse_mcp_approval_response_resource = _parser(MCPApprovalResponseResource)
+parse_custom_tool_call = _parser(CustomToolCall)
+parse_custom_tool_call_output_resource = _parser(CustomToolCallOutputResource)
+parse_reasoning = _parser(Reasoning)
+parse_easy_input_message = _parser(EasyInputMessage)
+parse_input_message = _parser(InputMessage)
+parse_computer_call_output_item_param = _parser(ComputerCallOutputItemParam)
+parse_prompt_cache_breakpoint_param = _parser(PromptCacheBreakpointParam)
+parse_input_text_content_param = _parser(InputTextContentParam)
+parse_input_image_content_param_auto_param = _parser(InputImageContentParamAutoParam)
+parse_input_file_content_param = _parser(InputFileContentParam)
+parse_function_call_output_item_param = _parser(FunctionCallOutputItemParam)
+parse_tool_search_call_item_param = _parser(ToolSearchCallItemParam)
+parse_tool_search_output_item_param = _parser(ToolSearchOutputItemParam)
+parse_additional_tools_item_param = _parser(AdditionalToolsItemParam)
+parse_compaction_summary_item_param = _parser(CompactionSummaryItemParam)
+parse_function_shell_action_param = _parser(FunctionShellActionParam)
+parse_function_shell_call_item_param = _parser(FunctionShellCallItemParam)
+parse_function_shell_call_output_timeout_outcome_param = _parser(
+    FunctionShellCallOutputTimeoutOutcomeParam
+)
+parse_function_shell_call_output_exit_outcome_param = _parser(
+    FunctionShellCallOutputExitOutcomeParam
+)
+parse_function_shell_call_output_content_param = _parser(
+    FunctionShellCallOutputContentParam
+)
+parse_function_shell_call_output_item_param = _parser(FunctionShellCallOutputItemParam)
+parse_apply_patch_create_file_operation_param = _parser(
+    ApplyPatchCreateFileOperationParam
+)
+parse_apply_patch_delete_file_operation_param = _parser(
+    ApplyPatchDeleteFileOperationParam
+)
+parse_apply_patch_update_file_operation_param = _parser(
+    ApplyPatchUpdateFileOperationParam
+)
+parse_apply_patch_tool_call_item_param = _parser(ApplyPatchToolCallItemParam)
+parse_apply_patch_tool_call_output_item_param = _parser(
+    ApplyPatchToolCallOutputItemParam
+)
+parse_mcp_approval_response = _parser(MCPApprovalResponse)
+parse_custom_tool_call_output = _parser(CustomToolCallOutput)
+parse_compaction_trigger_item_param = _parser(CompactionTriggerItemParam)
+parse_item_reference_param = _parser(ItemReferenceParam)
+parse_program_item_param = _parser(ProgramItemParam)
+parse_program_output_item_param = _parser(ProgramOutputItemParam)
+parse_response_usage = _parser(ResponseUsage)
+parse_prompt_cache_options = _parser(PromptCacheOptions)
+parse_moderation_error_body = _parser(ModerationErrorBody)
+parse_moderation = _parser(Moderation)
+parse_response_conversation = _parser(ResponseConversation)
+parse_response_completed_event = _parser(ResponseCompletedEvent)
+parse_response_content_part_added_event = _parser(ResponseContentPartAddedEvent)
+parse_response_content_part_done_event = _parser(ResponseContentPartDoneEvent)
+parse_response_created_event = _parser(ResponseCreatedEvent)
+parse_response_error_event = _parser(ResponseErrorEvent)
+parse_response_file_search_call_completed_event = _parser(
+    ResponseFileSearchCallCompletedEvent
+)
+parse_response_file_search_call_in_progress_event = _parser(
+    ResponseFileSearchCallInProgressEvent
+)
+parse_response_file_search_call_searching_event = _parser(
+    ResponseFileSearchCallSearchingEvent
+)
+parse_response_function_call_arguments_delta_event = _parser(
+    ResponseFunctionCallArgumentsDeltaEvent
+)
+parse_response_function_call_arguments_done_event = _parser(
+    ResponseFunctionCallArgumentsDoneEvent
+)
+parse_response_shell_call_command_added_streaming_event = _parser(
+    ResponseShellCallCommandAddedStreamingEvent
+)
+parse_response_shell_call_command_delta_streaming_event = _parser(
+    ResponseShellCallCommandDeltaStreamingEvent
+)
+parse_response_shell_call_command_done_streaming_event = _parser(
+    ResponseShellCallCommandDoneStreamingEvent
+)
+parse_shell_call_output_delta = _parser(ShellCallOutputDelta)
+parse_response_shell_call_output_content_delta_streaming_event = _parser(
+    ResponseShellCallOutputContentDeltaStreamingEvent
+)
+parse_response_shell_call_output_content_done_streaming_event = _parser(
+    ResponseShellCallOutputContentDoneStreamingEvent
+)
+parse_response_in_progress_event = _parser(ResponseInProgressEvent)
+parse_response_failed_event = _parser(ResponseFailedEvent)
+parse_response_incomplete_event = _parser(ResponseIncompleteEvent)
+parse_response_output_item_added_event = _parser(ResponseOutputItemAddedEvent)
+parse_response_output_item_done_event = _parser(ResponseOutputItemDoneEvent)
+parse_response_reasoning_summary_part_added_event = _parser(
+    ResponseReasoningSummaryPartAddedEvent
+)
+parse_response_reasoning_summary_part_done_event = _parser(
+    ResponseReasoningSummaryPartDoneEvent
+)
+parse_response_reasoning_summary_text_delta_event = _parser(
+    ResponseReasoningSummaryTextDeltaEvent
+)
+parse_response_reasoning_summary_text_done_event = _parser(
+    ResponseReasoningSummaryTextDoneEvent
+)
+parse_response_reasoning_text_delta_event = _parser(ResponseReasoningTextDeltaEvent)
+parse_response_reasoning_text_done_event = _parser(ResponseReasoningTextDoneEvent)
+parse_response_refusal_delta_event = _parser(ResponseRefusalDeltaEvent)
+parse_response_refusal_done_event = _parser(ResponseRefusalDoneEvent)
+parse_response_log_prob = _parser(ResponseLogProb)
+parse_response_text_delta_event = _parser(ResponseTextDeltaEvent)
+parse_response_text_done_event = _parser(ResponseTextDoneEvent)
+parse_response_web_search_call_completed_event = _parser(
+    ResponseWebSearchCallCompletedEvent
+)
+parse_response_web_search_call_in_progress_event = _parser(
+    ResponseWebSearchCallInProgressEvent
+)
+parse_response_web_search_call_searching_event = _parser(
+    ResponseWebSearchCallSearchingEvent
+)
+parse_response_image_gen_call_completed_event = _parser(
+    ResponseImageGenCallCompletedEvent
+)
+parse_response_image_gen_call_generating_event = _parser(
+    ResponseImageGenCallGeneratingEvent
+)
+parse_response_image_gen_call_in_progress_event = _parser(
+    ResponseImageGenCallInProgressEvent
+)
+parse_response_image_gen_call_partial_image_event = _parser(
+    ResponseImageGenCallPartialImageEvent
+)
+parse_response_mcp_call_arguments_delta_event = _parser(
+    ResponseMCPCallArgumentsDeltaEvent
+)
+parse_response_mcp_call_arguments_done_event = _parser(
+    ResponseMCPCallArgumentsDoneEvent
+)
+parse_response_mcp_call_completed_event = _parser(ResponseMCPCallCompletedEvent)
+parse_response_mcp_call_failed_event = _parser(ResponseMCPCallFailedEvent)
+parse_response_mcp_call_in_progress_event = _parser(ResponseMCPCallInProgressEvent)
+parse_response_mcp_list_tools_completed_event = _parser(
+    ResponseMCPListToolsCompletedEvent
+)
+parse_response_mcp_list_tools_failed_event = _parser(ResponseMCPListToolsFailedEvent)
+parse_response_mcp_list_tools_in_progress_event = _parser(
+    ResponseMCPListToolsInProgressEvent
+)
+parse_response_output_text_annotation_added_event = _parser(
+    ResponseOutputTextAnnotationAddedEvent
+)
+parse_response_queued_event = _parser(ResponseQueuedEvent)
+parse_response_custom_tool_call_input_delta_event = _parser(
+    ResponseCustomToolCallInputDeltaEvent
+)
+parse_response_custom_tool_call_input_done_event = _parser(
+    ResponseCustomToolCallInputDoneEvent
+)
+parse_chat_completion_message_tool_call = _parser(ChatCompletionMessageToolCall)
+parse_chat_completion_message_custom_tool_call = _parser(
+    ChatCompletionMessageCustomToolCall
+)
+parse_chat_completion_response_message = _parser(ChatCompletionResponseMessage)
+parse_service_tier: Callable[[Any], ServiceTier | str | None] = _parser_of(
+    ServiceTier | str | None
+)
+parse_moderation_input_type: Callable[[Any], ModerationInputType | str] = _parser_of(
+    ModerationInputType | str
+)
+parse_metadata: Callable[[Any], Metadata] = _parser_of(Metadata)
+parse_model_ids_shared: Callable[[Any], ModelIdsShared | str] = _parser_of(
+    ModelIdsShared | str
+)
+parse_model_ids_responses: Callable[[Any], ModelIdsResponses] = _parser_of(
+    ModelIdsResponses
+)
+parse_response_format_json_schema_schema: Callable[
+    [Any], ResponseFormatJsonSchemaSchema
+] = _parser_of(ResponseFormatJsonSchemaSchema)
+parse_text_response_format_configuration: Callable[
+    [Any], TextResponseFormatConfiguration
+] = _parser_of(TextResponseFormatConfiguration)
+parse_verbosity: Callable[[Any], Verbosity | str | None] = _parser_of(
+    Verbosity | str | None
+)
+parse_callable_tool_allowed_caller: Callable[[Any], CallableToolAllowedCaller | str] = (
+    _parser_of(CallableToolAllowedCaller | str)
+)
+parse_ranker_version_type: Callable[[Any], RankerVersionType | str] = _parser_of(
+    RankerVersionType | str
+)
+parse_filters: Callable[[Any], Filters] = _parser_of(Filters)
+parse_computer_environment: Callable[[Any], ComputerEnvironment | str] = _parser_of(
+    ComputerEnvironment | str
+)
+parse_container_memory_limit: Callable[[Any], ContainerMemoryLimit | str] = _parser_of(
+    ContainerMemoryLimit | str
+)
+parse_input_fidelity: Callable[[Any], InputFidelity | str] = _parser_of(
+    InputFidelity | str
+)
+parse_image_gen_action_enum: Callable[[Any], ImageGenActionEnum | str] = _parser_of(
+    ImageGenActionEnum | str
+)
+parse_grammar_syntax1: Callable[[Any], GrammarSyntax1 | str] = _parser_of(
+    GrammarSyntax1 | str
+)
+parse_empty_model_param: Callable[[Any], EmptyModelParam] = _parser_of(EmptyModelParam)
+parse_tool_search_execution_type: Callable[[Any], ToolSearchExecutionType | str] = (
+    _parser_of(ToolSearchExecutionType | str)
+)
+parse_search_context_size: Callable[[Any], SearchContextSize | str] = _parser_of(
+    SearchContextSize | str
+)
+parse_search_content_type: Callable[[Any], SearchContentType | str] = _parser_of(
+    SearchContentType | str
+)
+parse_tool: Callable[[Any], Tool] = _parser_of(Tool)
+parse_tools_array: Callable[[Any], ToolsArray] = _parser_of(ToolsArray)
+parse_tool_choice_options: Callable[[Any], ToolChoiceOptions | str] = _parser_of(
+    ToolChoiceOptions | str
+)
+parse_tool_choice_param: Callable[[Any], ToolChoiceParam] = _parser_of(ToolChoiceParam)
+parse_image_detail: Callable[[Any], ImageDetail | str] = _parser_of(ImageDetail | str)
+parse_file_input_detail: Callable[[Any], FileInputDetail | str] = _parser_of(
+    FileInputDetail | str
+)
+parse_response_prompt_variables: Callable[[Any], ResponsePromptVariables] = _parser_of(
+    ResponsePromptVariables
+)
+parse_service_tier_responses: Callable[[Any], ServiceTierResponses | str | None] = (
+    _parser_of(ServiceTierResponses | str | None)
+)
+parse_response_error_code: Callable[[Any], ResponseErrorCode | str] = _parser_of(
+    ResponseErrorCode | str
+)
+parse_annotation: Callable[[Any], Annotation] = _parser_of(Annotation)
+parse_output_message_content: Callable[[Any], OutputMessageContent] = _parser_of(
+    OutputMessageContent
+)
+parse_message_phase: Callable[[Any], MessagePhase | str] = _parser_of(
+    MessagePhase | str
+)
+parse_vector_store_file_attributes: Callable[[Any], VectorStoreFileAttributes] = (
+    _parser_of(VectorStoreFileAttributes)
+)
+parse_tool_call_caller: Callable[[Any], ToolCallCaller] = _parser_of(ToolCallCaller)
+parse_tool_call_caller_param: Callable[[Any], ToolCallCallerParam] = _parser_of(
+    ToolCallCallerParam
+)
+parse_function_and_custom_tool_call_output: Callable[
+    [Any], FunctionAndCustomToolCallOutput
+] = _parser_of(FunctionAndCustomToolCallOutput)
+parse_click_button_type: Callable[[Any], ClickButtonType | str] = _parser_of(
+    ClickButtonType | str
+)
+parse_computer_action: Callable[[Any], ComputerAction] = _parser_of(ComputerAction)
+parse_computer_action_list: Callable[[Any], ComputerActionList] = _parser_of(
+    ComputerActionList
+)
+parse_program_output_status: Callable[[Any], ProgramOutputStatus | str] = _parser_of(
+    ProgramOutputStatus | str
+)
+parse_function_call_status: Callable[[Any], FunctionCallStatus | str] = _parser_of(
+    FunctionCallStatus | str
+)
+parse_function_call_output_status_enum: Callable[
+    [Any], FunctionCallOutputStatusEnum | str
+] = _parser_of(FunctionCallOutputStatusEnum | str)
+parse_message_role: Callable[[Any], MessageRole | str] = _parser_of(MessageRole | str)
+parse_function_shell_call_status: Callable[[Any], FunctionShellCallStatus | str] = (
+    _parser_of(FunctionShellCallStatus | str)
+)
+parse_function_shell_call_output_status_enum: Callable[
+    [Any], FunctionShellCallOutputStatusEnum | str
+] = _parser_of(FunctionShellCallOutputStatusEnum | str)
+parse_apply_patch_call_status: Callable[[Any], ApplyPatchCallStatus | str] = _parser_of(
+    ApplyPatchCallStatus | str
+)
+parse_apply_patch_call_output_status: Callable[
+    [Any], ApplyPatchCallOutputStatus | str
+] = _parser_of(ApplyPatchCallOutputStatus | str)
+parse_mcp_tool_call_error: Callable[[Any], MCPToolCallError] = _parser_of(
+    MCPToolCallError
+)
+parse_mcp_tool_call_status: Callable[[Any], MCPToolCallStatus | str] = _parser_of(
+    MCPToolCallStatus | str
+)
+parse_output_item: Callable[[Any], OutputItem] = _parser_of(OutputItem)
+parse_reasoning_mode_enum: Callable[[Any], ReasoningModeEnum | str] = _parser_of(
+    ReasoningModeEnum | str
+)
+parse_reasoning_effort: Callable[[Any], ReasoningEffort | str | None] = _parser_of(
+    ReasoningEffort | str | None
+)
+parse_input_content: Callable[[Any], InputContent] = _parser_of(InputContent)
+parse_input_message_content_list: Callable[[Any], InputMessageContentList] = _parser_of(
+    InputMessageContentList
+)
+parse_function_call_item_status: Callable[[Any], FunctionCallItemStatus | str] = (
+    _parser_of(FunctionCallItemStatus | str)
+)
+parse_detail_enum: Callable[[Any], DetailEnum | str] = _parser_of(DetailEnum | str)
+parse_file_detail_enum: Callable[[Any], FileDetailEnum | str] = _parser_of(
+    FileDetailEnum | str
+)
+parse_function_shell_call_item_status: Callable[
+    [Any], FunctionShellCallItemStatus | str
+] = _parser_of(FunctionShellCallItemStatus | str)
+parse_function_shell_call_output_outcome_param: Callable[
+    [Any], FunctionShellCallOutputOutcomeParam
+] = _parser_of(FunctionShellCallOutputOutcomeParam)
+parse_apply_patch_call_status_param: Callable[
+    [Any], ApplyPatchCallStatusParam | str
+] = _parser_of(ApplyPatchCallStatusParam | str)
+parse_apply_patch_operation_param: Callable[[Any], ApplyPatchOperationParam] = (
+    _parser_of(ApplyPatchOperationParam)
+)
+parse_apply_patch_call_output_status_param: Callable[
+    [Any], ApplyPatchCallOutputStatusParam | str
+] = _parser_of(ApplyPatchCallOutputStatusParam | str)
+parse_program_output_item_status: Callable[[Any], ProgramOutputItemStatus | str] = (
+    _parser_of(ProgramOutputItemStatus | str)
+)
+parse_input_item: Callable[[Any], InputItem] = _parser_of(InputItem)
+parse_prompt_cache_ttl_enum: Callable[[Any], PromptCacheTTLEnum | str] = _parser_of(
+    PromptCacheTTLEnum | str
+)
+parse_prompt_cache_mode_enum: Callable[[Any], PromptCacheModeEnum | str] = _parser_of(
+    PromptCacheModeEnum | str
+)
+parse_output_content: Callable[[Any], OutputContent] = _parser_of(OutputContent)
+parse_chat_completion_message_tool_calls: Callable[
+    [Any], ChatCompletionMessageToolCalls
+] = _parser_of(ChatCompletionMessageToolCalls)
 
 
 class _CreateChatCompletionStreamResponseMerge(_State):

@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 9e850d7c74e5e5c7a495b175d82ded9d, output b599fa67743967c9fd3db874716d6752
+# Fingerprint: inputs 29a91dbf7886fa85a3c6a09a992c3561, output 4d120b3c27e6e7441679e1f1710aaa62
 """TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI
 API (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``)
 and a stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``,
@@ -392,10 +392,309 @@ __all__ = [
     "aiter_chunks",
     "iter_chunk_dicts",
     "iter_chunks",
+    "parse_additional_tools",
+    "parse_additional_tools_item_param",
+    "parse_annotation",
+    "parse_apply_patch_call_output_status",
+    "parse_apply_patch_call_output_status_param",
+    "parse_apply_patch_call_status",
+    "parse_apply_patch_call_status_param",
+    "parse_apply_patch_create_file_operation",
+    "parse_apply_patch_create_file_operation_param",
+    "parse_apply_patch_delete_file_operation",
+    "parse_apply_patch_delete_file_operation_param",
+    "parse_apply_patch_operation_param",
+    "parse_apply_patch_tool_call",
+    "parse_apply_patch_tool_call_item_param",
+    "parse_apply_patch_tool_call_output",
+    "parse_apply_patch_tool_call_output_item_param",
+    "parse_apply_patch_tool_param",
+    "parse_apply_patch_update_file_operation",
+    "parse_apply_patch_update_file_operation_param",
+    "parse_approximate_location",
+    "parse_auto_code_interpreter_tool_param",
+    "parse_callable_tool_allowed_caller",
+    "parse_chat_completion_message_custom_tool_call",
+    "parse_chat_completion_message_tool_call",
+    "parse_chat_completion_message_tool_call_chunk",
+    "parse_chat_completion_message_tool_calls",
+    "parse_chat_completion_moderation",
+    "parse_chat_completion_moderation_error",
+    "parse_chat_completion_moderation_results",
+    "parse_chat_completion_response_message",
+    "parse_chat_completion_stream_response_delta",
+    "parse_chat_completion_token_logprob",
+    "parse_click_button_type",
+    "parse_click_param",
+    "parse_code_interpreter_output_image",
+    "parse_code_interpreter_output_logs",
+    "parse_code_interpreter_tool",
+    "parse_code_interpreter_tool_call",
+    "parse_compaction_body",
+    "parse_compaction_summary_item_param",
+    "parse_compaction_trigger_item_param",
+    "parse_comparison_filter",
+    "parse_completion_usage",
+    "parse_compound_filter",
+    "parse_computer_action",
+    "parse_computer_action_list",
+    "parse_computer_call_output_item_param",
+    "parse_computer_call_safety_check_param",
+    "parse_computer_environment",
+    "parse_computer_screenshot_image",
+    "parse_computer_tool",
+    "parse_computer_tool_call",
+    "parse_computer_tool_call_output_resource",
+    "parse_computer_use_preview_tool",
+    "parse_container_auto_param",
+    "parse_container_file_citation_body",
+    "parse_container_memory_limit",
+    "parse_container_network_policy_allowlist_param",
+    "parse_container_network_policy_disabled_param",
+    "parse_container_network_policy_domain_secret_param",
+    "parse_container_reference_param",
+    "parse_container_reference_resource",
+    "parse_coord_param",
     "parse_create_chat_completion_response",
     "parse_create_chat_completion_stream_response",
+    "parse_custom_grammar_format_param",
+    "parse_custom_text_format_param",
+    "parse_custom_tool_call",
+    "parse_custom_tool_call_output",
+    "parse_custom_tool_call_output_resource",
+    "parse_custom_tool_param",
+    "parse_detail_enum",
+    "parse_direct_tool_call_caller",
+    "parse_direct_tool_call_caller_param",
+    "parse_double_click_action",
+    "parse_drag_param",
+    "parse_easy_input_message",
+    "parse_empty_model_param",
+    "parse_file_citation_body",
+    "parse_file_detail_enum",
+    "parse_file_input_detail",
+    "parse_file_path",
+    "parse_file_search_tool",
+    "parse_file_search_tool_call",
+    "parse_filters",
+    "parse_function_and_custom_tool_call_output",
+    "parse_function_call_item_status",
+    "parse_function_call_output_item_param",
+    "parse_function_call_output_status_enum",
+    "parse_function_call_status",
+    "parse_function_shell_action",
+    "parse_function_shell_action_param",
+    "parse_function_shell_call",
+    "parse_function_shell_call_item_param",
+    "parse_function_shell_call_item_status",
+    "parse_function_shell_call_output",
+    "parse_function_shell_call_output_content",
+    "parse_function_shell_call_output_content_param",
+    "parse_function_shell_call_output_exit_outcome",
+    "parse_function_shell_call_output_exit_outcome_param",
+    "parse_function_shell_call_output_item_param",
+    "parse_function_shell_call_output_outcome_param",
+    "parse_function_shell_call_output_status_enum",
+    "parse_function_shell_call_output_timeout_outcome",
+    "parse_function_shell_call_output_timeout_outcome_param",
+    "parse_function_shell_call_status",
+    "parse_function_shell_tool_param",
+    "parse_function_tool",
+    "parse_function_tool_call",
+    "parse_function_tool_call_output_resource",
+    "parse_function_tool_param",
+    "parse_grammar_syntax1",
+    "parse_http_error",
+    "parse_hybrid_search_options",
+    "parse_image_detail",
+    "parse_image_gen_action_enum",
+    "parse_image_gen_tool",
+    "parse_image_gen_tool_call",
+    "parse_inline_skill_param",
+    "parse_inline_skill_source_param",
+    "parse_input_content",
+    "parse_input_fidelity",
+    "parse_input_file_content",
+    "parse_input_file_content_param",
+    "parse_input_image_content",
+    "parse_input_image_content_param_auto_param",
+    "parse_input_item",
+    "parse_input_message",
+    "parse_input_message_content_list",
+    "parse_input_text_content",
+    "parse_input_text_content_param",
+    "parse_item_reference_param",
+    "parse_key_press_action",
+    "parse_local_environment_param",
+    "parse_local_environment_resource",
+    "parse_local_shell_exec_action",
+    "parse_local_shell_tool_call",
+    "parse_local_shell_tool_call_output",
+    "parse_local_shell_tool_param",
+    "parse_local_skill_param",
+    "parse_log_prob",
+    "parse_mcp_approval_request",
+    "parse_mcp_approval_response",
+    "parse_mcp_approval_response_resource",
+    "parse_mcp_list_tools",
+    "parse_mcp_list_tools_tool",
+    "parse_mcp_protocol_error",
+    "parse_mcp_tool",
+    "parse_mcp_tool_call",
+    "parse_mcp_tool_call_error",
+    "parse_mcp_tool_call_status",
+    "parse_mcp_tool_execution_error",
+    "parse_mcp_tool_filter",
+    "parse_message_phase",
+    "parse_message_role",
+    "parse_metadata",
+    "parse_model_ids_responses",
+    "parse_model_ids_shared",
+    "parse_moderation",
+    "parse_moderation_error_body",
+    "parse_moderation_input_type",
+    "parse_moderation_result_body",
+    "parse_move_param",
+    "parse_namespace_tool_param",
+    "parse_output_content",
+    "parse_output_item",
+    "parse_output_message",
+    "parse_output_message_content",
+    "parse_output_text_content",
+    "parse_program",
+    "parse_program_item_param",
+    "parse_program_output",
+    "parse_program_output_item_param",
+    "parse_program_output_item_status",
+    "parse_program_output_status",
+    "parse_program_tool_call_caller",
+    "parse_program_tool_call_caller_param",
+    "parse_programmatic_tool_calling_param",
+    "parse_prompt_cache_breakpoint_config",
+    "parse_prompt_cache_breakpoint_param",
+    "parse_prompt_cache_mode_enum",
+    "parse_prompt_cache_options",
+    "parse_prompt_cache_ttl_enum",
+    "parse_ranker_version_type",
+    "parse_ranking_options",
+    "parse_reasoning",
+    "parse_reasoning_effort",
+    "parse_reasoning_item",
+    "parse_reasoning_mode_enum",
+    "parse_reasoning_text_content",
+    "parse_refusal_content",
     "parse_response",
+    "parse_response_audio_delta_event",
+    "parse_response_audio_done_event",
+    "parse_response_audio_transcript_delta_event",
+    "parse_response_audio_transcript_done_event",
+    "parse_response_code_interpreter_call_code_delta_event",
+    "parse_response_code_interpreter_call_code_done_event",
+    "parse_response_code_interpreter_call_completed_event",
+    "parse_response_code_interpreter_call_in_progress_event",
+    "parse_response_code_interpreter_call_interpreting_event",
+    "parse_response_completed_event",
+    "parse_response_content_part_added_event",
+    "parse_response_content_part_done_event",
+    "parse_response_conversation",
+    "parse_response_created_event",
+    "parse_response_custom_tool_call_input_delta_event",
+    "parse_response_custom_tool_call_input_done_event",
+    "parse_response_error_code",
+    "parse_response_error_event",
+    "parse_response_failed_event",
+    "parse_response_file_search_call_completed_event",
+    "parse_response_file_search_call_in_progress_event",
+    "parse_response_file_search_call_searching_event",
+    "parse_response_format_json_object",
+    "parse_response_format_json_schema_schema",
+    "parse_response_format_text",
+    "parse_response_function_call_arguments_delta_event",
+    "parse_response_function_call_arguments_done_event",
+    "parse_response_image_gen_call_completed_event",
+    "parse_response_image_gen_call_generating_event",
+    "parse_response_image_gen_call_in_progress_event",
+    "parse_response_image_gen_call_partial_image_event",
+    "parse_response_in_progress_event",
+    "parse_response_incomplete_event",
+    "parse_response_log_prob",
+    "parse_response_mcp_call_arguments_delta_event",
+    "parse_response_mcp_call_arguments_done_event",
+    "parse_response_mcp_call_completed_event",
+    "parse_response_mcp_call_failed_event",
+    "parse_response_mcp_call_in_progress_event",
+    "parse_response_mcp_list_tools_completed_event",
+    "parse_response_mcp_list_tools_failed_event",
+    "parse_response_mcp_list_tools_in_progress_event",
+    "parse_response_output_item_added_event",
+    "parse_response_output_item_done_event",
+    "parse_response_output_text_annotation_added_event",
+    "parse_response_prompt_variables",
+    "parse_response_queued_event",
+    "parse_response_reasoning_summary_part_added_event",
+    "parse_response_reasoning_summary_part_done_event",
+    "parse_response_reasoning_summary_text_delta_event",
+    "parse_response_reasoning_summary_text_done_event",
+    "parse_response_reasoning_text_delta_event",
+    "parse_response_reasoning_text_done_event",
+    "parse_response_refusal_delta_event",
+    "parse_response_refusal_done_event",
+    "parse_response_shell_call_command_added_streaming_event",
+    "parse_response_shell_call_command_delta_streaming_event",
+    "parse_response_shell_call_command_done_streaming_event",
+    "parse_response_shell_call_output_content_delta_streaming_event",
+    "parse_response_shell_call_output_content_done_streaming_event",
     "parse_response_stream_event",
+    "parse_response_text_delta_event",
+    "parse_response_text_done_event",
+    "parse_response_text_param",
+    "parse_response_usage",
+    "parse_response_web_search_call_completed_event",
+    "parse_response_web_search_call_in_progress_event",
+    "parse_response_web_search_call_searching_event",
+    "parse_screenshot_param",
+    "parse_scroll_param",
+    "parse_search_content_type",
+    "parse_search_context_size",
+    "parse_service_tier",
+    "parse_service_tier_responses",
+    "parse_shell_call_output_delta",
+    "parse_skill_reference_param",
+    "parse_specific_apply_patch_param",
+    "parse_specific_function_shell_param",
+    "parse_specific_programmatic_tool_calling_param",
+    "parse_summary_text_content",
+    "parse_text_response_format_configuration",
+    "parse_text_response_format_json_schema",
+    "parse_tool",
+    "parse_tool_call_caller",
+    "parse_tool_call_caller_param",
+    "parse_tool_choice_allowed",
+    "parse_tool_choice_custom",
+    "parse_tool_choice_function",
+    "parse_tool_choice_mcp",
+    "parse_tool_choice_options",
+    "parse_tool_choice_param",
+    "parse_tool_choice_types",
+    "parse_tool_search_call",
+    "parse_tool_search_call_item_param",
+    "parse_tool_search_execution_type",
+    "parse_tool_search_output",
+    "parse_tool_search_output_item_param",
+    "parse_tool_search_tool_param",
+    "parse_tools_array",
+    "parse_top_log_prob",
+    "parse_type_param",
+    "parse_url_citation_body",
+    "parse_vector_store_file_attributes",
+    "parse_verbosity",
+    "parse_wait_param",
+    "parse_web_search_action_find",
+    "parse_web_search_action_open_page",
+    "parse_web_search_action_search",
+    "parse_web_search_preview_tool",
+    "parse_web_search_tool",
+    "parse_web_search_tool_call",
 ]
 
 
@@ -8561,6 +8860,403 @@ _parse_CreateChatCompletionResponse.keys = (
     _Key("usage", _parse_CompletionUsage, optional=True),
     _Key("moderation", _parse_ChatCompletionModeration, optional=True),
 )
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises ParseError naming the place that does not fit.
+parse_chat_completion_message_tool_call_chunk = (
+    _parse_ChatCompletionMessageToolCallChunk
+)
+parse_chat_completion_stream_response_delta = _parse_ChatCompletionStreamResponseDelta
+parse_chat_completion_token_logprob = _parse_ChatCompletionTokenLogprob
+parse_completion_usage = _parse_CompletionUsage
+parse_moderation_result_body = _parse_ModerationResultBody
+parse_chat_completion_moderation_results = _parse_ChatCompletionModerationResults
+parse_chat_completion_moderation_error = _parse_ChatCompletionModerationError
+parse_chat_completion_moderation = _parse_ChatCompletionModeration
+parse_response_audio_delta_event = _parse_ResponseAudioDeltaEvent
+parse_response_audio_done_event = _parse_ResponseAudioDoneEvent
+parse_response_audio_transcript_delta_event = _parse_ResponseAudioTranscriptDeltaEvent
+parse_response_audio_transcript_done_event = _parse_ResponseAudioTranscriptDoneEvent
+parse_response_code_interpreter_call_code_delta_event = (
+    _parse_ResponseCodeInterpreterCallCodeDeltaEvent
+)
+parse_response_code_interpreter_call_code_done_event = (
+    _parse_ResponseCodeInterpreterCallCodeDoneEvent
+)
+parse_response_code_interpreter_call_completed_event = (
+    _parse_ResponseCodeInterpreterCallCompletedEvent
+)
+parse_response_code_interpreter_call_in_progress_event = (
+    _parse_ResponseCodeInterpreterCallInProgressEvent
+)
+parse_response_code_interpreter_call_interpreting_event = (
+    _parse_ResponseCodeInterpreterCallInterpretingEvent
+)
+parse_response_format_text = _parse_ResponseFormatText
+parse_text_response_format_json_schema = _parse_TextResponseFormatJsonSchema
+parse_response_format_json_object = _parse_ResponseFormatJsonObject
+parse_response_text_param = _parse_ResponseTextParam
+parse_function_tool = _parse_FunctionTool
+parse_hybrid_search_options = _parse_HybridSearchOptions
+parse_ranking_options = _parse_RankingOptions
+parse_comparison_filter = _parse_ComparisonFilter
+parse_compound_filter = _parse_CompoundFilter
+parse_file_search_tool = _parse_FileSearchTool
+parse_computer_tool = _parse_ComputerTool
+parse_computer_use_preview_tool = _parse_ComputerUsePreviewTool
+parse_web_search_tool = _parse_WebSearchTool
+parse_mcp_tool_filter = _parse_MCPToolFilter
+parse_mcp_tool = _parse_MCPTool
+parse_container_network_policy_disabled_param = (
+    _parse_ContainerNetworkPolicyDisabledParam
+)
+parse_container_network_policy_domain_secret_param = (
+    _parse_ContainerNetworkPolicyDomainSecretParam
+)
+parse_container_network_policy_allowlist_param = (
+    _parse_ContainerNetworkPolicyAllowlistParam
+)
+parse_auto_code_interpreter_tool_param = _parse_AutoCodeInterpreterToolParam
+parse_code_interpreter_tool = _parse_CodeInterpreterTool
+parse_programmatic_tool_calling_param = _parse_ProgrammaticToolCallingParam
+parse_image_gen_tool = _parse_ImageGenTool
+parse_local_shell_tool_param = _parse_LocalShellToolParam
+parse_skill_reference_param = _parse_SkillReferenceParam
+parse_inline_skill_source_param = _parse_InlineSkillSourceParam
+parse_inline_skill_param = _parse_InlineSkillParam
+parse_container_auto_param = _parse_ContainerAutoParam
+parse_local_skill_param = _parse_LocalSkillParam
+parse_local_environment_param = _parse_LocalEnvironmentParam
+parse_container_reference_param = _parse_ContainerReferenceParam
+parse_function_shell_tool_param = _parse_FunctionShellToolParam
+parse_custom_text_format_param = _parse_CustomTextFormatParam
+parse_custom_grammar_format_param = _parse_CustomGrammarFormatParam
+parse_custom_tool_param = _parse_CustomToolParam
+parse_function_tool_param = _parse_FunctionToolParam
+parse_namespace_tool_param = _parse_NamespaceToolParam
+parse_tool_search_tool_param = _parse_ToolSearchToolParam
+parse_approximate_location = _parse_ApproximateLocation
+parse_web_search_preview_tool = _parse_WebSearchPreviewTool
+parse_apply_patch_tool_param = _parse_ApplyPatchToolParam
+parse_tool_choice_allowed = _parse_ToolChoiceAllowed
+parse_tool_choice_types = _parse_ToolChoiceTypes
+parse_tool_choice_function = _parse_ToolChoiceFunction
+parse_tool_choice_mcp = _parse_ToolChoiceMCP
+parse_tool_choice_custom = _parse_ToolChoiceCustom
+parse_specific_programmatic_tool_calling_param = (
+    _parse_SpecificProgrammaticToolCallingParam
+)
+parse_specific_apply_patch_param = _parse_SpecificApplyPatchParam
+parse_specific_function_shell_param = _parse_SpecificFunctionShellParam
+parse_prompt_cache_breakpoint_config = _parse_PromptCacheBreakpointConfig
+parse_input_text_content = _parse_InputTextContent
+parse_input_image_content = _parse_InputImageContent
+parse_input_file_content = _parse_InputFileContent
+parse_file_citation_body = _parse_FileCitationBody
+parse_url_citation_body = _parse_UrlCitationBody
+parse_container_file_citation_body = _parse_ContainerFileCitationBody
+parse_file_path = _parse_FilePath
+parse_top_log_prob = _parse_TopLogProb
+parse_log_prob = _parse_LogProb
+parse_output_text_content = _parse_OutputTextContent
+parse_refusal_content = _parse_RefusalContent
+parse_output_message = _parse_OutputMessage
+parse_file_search_tool_call = _parse_FileSearchToolCall
+parse_direct_tool_call_caller = _parse_DirectToolCallCaller
+parse_program_tool_call_caller = _parse_ProgramToolCallCaller
+parse_function_tool_call = _parse_FunctionToolCall
+parse_direct_tool_call_caller_param = _parse_DirectToolCallCallerParam
+parse_program_tool_call_caller_param = _parse_ProgramToolCallCallerParam
+parse_function_tool_call_output_resource = _parse_FunctionToolCallOutputResource
+parse_web_search_action_search = _parse_WebSearchActionSearch
+parse_web_search_action_open_page = _parse_WebSearchActionOpenPage
+parse_web_search_action_find = _parse_WebSearchActionFind
+parse_web_search_tool_call = _parse_WebSearchToolCall
+parse_click_param = _parse_ClickParam
+parse_double_click_action = _parse_DoubleClickAction
+parse_coord_param = _parse_CoordParam
+parse_drag_param = _parse_DragParam
+parse_key_press_action = _parse_KeyPressAction
+parse_move_param = _parse_MoveParam
+parse_screenshot_param = _parse_ScreenshotParam
+parse_scroll_param = _parse_ScrollParam
+parse_type_param = _parse_TypeParam
+parse_wait_param = _parse_WaitParam
+parse_computer_call_safety_check_param = _parse_ComputerCallSafetyCheckParam
+parse_computer_tool_call = _parse_ComputerToolCall
+parse_computer_screenshot_image = _parse_ComputerScreenshotImage
+parse_computer_tool_call_output_resource = _parse_ComputerToolCallOutputResource
+parse_summary_text_content = _parse_SummaryTextContent
+parse_reasoning_text_content = _parse_ReasoningTextContent
+parse_reasoning_item = _parse_ReasoningItem
+parse_program = _parse_Program
+parse_program_output = _parse_ProgramOutput
+parse_tool_search_call = _parse_ToolSearchCall
+parse_tool_search_output = _parse_ToolSearchOutput
+parse_additional_tools = _parse_AdditionalTools
+parse_compaction_body = _parse_CompactionBody
+parse_image_gen_tool_call = _parse_ImageGenToolCall
+parse_code_interpreter_output_logs = _parse_CodeInterpreterOutputLogs
+parse_code_interpreter_output_image = _parse_CodeInterpreterOutputImage
+parse_code_interpreter_tool_call = _parse_CodeInterpreterToolCall
+parse_local_shell_exec_action = _parse_LocalShellExecAction
+parse_local_shell_tool_call = _parse_LocalShellToolCall
+parse_local_shell_tool_call_output = _parse_LocalShellToolCallOutput
+parse_function_shell_action = _parse_FunctionShellAction
+parse_local_environment_resource = _parse_LocalEnvironmentResource
+parse_container_reference_resource = _parse_ContainerReferenceResource
+parse_function_shell_call = _parse_FunctionShellCall
+parse_function_shell_call_output_timeout_outcome = (
+    _parse_FunctionShellCallOutputTimeoutOutcome
+)
+parse_function_shell_call_output_exit_outcome = (
+    _parse_FunctionShellCallOutputExitOutcome
+)
+parse_function_shell_call_output_content = _parse_FunctionShellCallOutputContent
+parse_function_shell_call_output = _parse_FunctionShellCallOutput
+parse_apply_patch_create_file_operation = _parse_ApplyPatchCreateFileOperation
+parse_apply_patch_delete_file_operation = _parse_ApplyPatchDeleteFileOperation
+parse_apply_patch_update_file_operation = _parse_ApplyPatchUpdateFileOperation
+parse_apply_patch_tool_call = _parse_ApplyPatchToolCall
+parse_apply_patch_tool_call_output = _parse_ApplyPatchToolCallOutput
+parse_mcp_protocol_error = _parse_MCPProtocolError
+parse_mcp_tool_execution_error = _parse_MCPToolExecutionError
+parse_http_error = _parse_HTTPError
+parse_mcp_tool_call = _parse_MCPToolCall
+parse_mcp_list_tools_tool = _parse_MCPListToolsTool
+parse_mcp_list_tools = _parse_MCPListTools
+parse_mcp_approval_request = _parse_MCPApprovalRequest
+parse_mcp_approval_response_resource = _parse_MCPApprovalResponseResource
+parse_custom_tool_call = _parse_CustomToolCall
+parse_custom_tool_call_output_resource = _parse_CustomToolCallOutputResource
+parse_reasoning = _parse_Reasoning
+parse_easy_input_message = _parse_EasyInputMessage
+parse_input_message = _parse_InputMessage
+parse_computer_call_output_item_param = _parse_ComputerCallOutputItemParam
+parse_prompt_cache_breakpoint_param = _parse_PromptCacheBreakpointParam
+parse_input_text_content_param = _parse_InputTextContentParam
+parse_input_image_content_param_auto_param = _parse_InputImageContentParamAutoParam
+parse_input_file_content_param = _parse_InputFileContentParam
+parse_function_call_output_item_param = _parse_FunctionCallOutputItemParam
+parse_tool_search_call_item_param = _parse_ToolSearchCallItemParam
+parse_tool_search_output_item_param = _parse_ToolSearchOutputItemParam
+parse_additional_tools_item_param = _parse_AdditionalToolsItemParam
+parse_compaction_summary_item_param = _parse_CompactionSummaryItemParam
+parse_function_shell_action_param = _parse_FunctionShellActionParam
+parse_function_shell_call_item_param = _parse_FunctionShellCallItemParam
+parse_function_shell_call_output_timeout_outcome_param = (
+    _parse_FunctionShellCallOutputTimeoutOutcomeParam
+)
+parse_function_shell_call_output_exit_outcome_param = (
+    _parse_FunctionShellCallOutputExitOutcomeParam
+)
+parse_function_shell_call_output_content_param = (
+    _parse_FunctionShellCallOutputContentParam
+)
+parse_function_shell_call_output_item_param = _parse_FunctionShellCallOutputItemParam
+parse_apply_patch_create_file_operation_param = (
+    _parse_ApplyPatchCreateFileOperationParam
+)
+parse_apply_patch_delete_file_operation_param = (
+    _parse_ApplyPatchDeleteFileOperationParam
+)
+parse_apply_patch_update_file_operation_param = (
+    _parse_ApplyPatchUpdateFileOperationParam
+)
+parse_apply_patch_tool_call_item_param = _parse_ApplyPatchToolCallItemParam
+parse_apply_patch_tool_call_output_item_param = _parse_ApplyPatchToolCallOutputItemParam
+parse_mcp_approval_response = _parse_MCPApprovalResponse
+parse_custom_tool_call_output = _parse_CustomToolCallOutput
+parse_compaction_trigger_item_param = _parse_CompactionTriggerItemParam
+parse_item_reference_param = _parse_ItemReferenceParam
+parse_program_item_param = _parse_ProgramItemParam
+parse_program_output_item_param = _parse_ProgramOutputItemParam
+parse_response_usage = _parse_ResponseUsage
+parse_prompt_cache_options = _parse_PromptCacheOptions
+parse_moderation_error_body = _parse_ModerationErrorBody
+parse_moderation = _parse_Moderation
+parse_response_conversation = _parse_ResponseConversation
+parse_response_completed_event = _parse_ResponseCompletedEvent
+parse_response_content_part_added_event = _parse_ResponseContentPartAddedEvent
+parse_response_content_part_done_event = _parse_ResponseContentPartDoneEvent
+parse_response_created_event = _parse_ResponseCreatedEvent
+parse_response_error_event = _parse_ResponseErrorEvent
+parse_response_file_search_call_completed_event = (
+    _parse_ResponseFileSearchCallCompletedEvent
+)
+parse_response_file_search_call_in_progress_event = (
+    _parse_ResponseFileSearchCallInProgressEvent
+)
+parse_response_file_search_call_searching_event = (
+    _parse_ResponseFileSearchCallSearchingEvent
+)
+parse_response_function_call_arguments_delta_event = (
+    _parse_ResponseFunctionCallArgumentsDeltaEvent
+)
+parse_response_function_call_arguments_done_event = (
+    _parse_ResponseFunctionCallArgumentsDoneEvent
+)
+parse_response_shell_call_command_added_streaming_event = (
+    _parse_ResponseShellCallCommandAddedStreamingEvent
+)
+parse_response_shell_call_command_delta_streaming_event = (
+    _parse_ResponseShellCallCommandDeltaStreamingEvent
+)
+parse_response_shell_call_command_done_streaming_event = (
+    _parse_ResponseShellCallCommandDoneStreamingEvent
+)
+parse_shell_call_output_delta = _parse_ShellCallOutputDelta
+parse_response_shell_call_output_content_delta_streaming_event = (
+    _parse_ResponseShellCallOutputContentDeltaStreamingEvent
+)
+parse_response_shell_call_output_content_done_streaming_event = (
+    _parse_ResponseShellCallOutputContentDoneStreamingEvent
+)
+parse_response_in_progress_event = _parse_ResponseInProgressEvent
+parse_response_failed_event = _parse_ResponseFailedEvent
+parse_response_incomplete_event = _parse_ResponseIncompleteEvent
+parse_response_output_item_added_event = _parse_ResponseOutputItemAddedEvent
+parse_response_output_item_done_event = _parse_ResponseOutputItemDoneEvent
+parse_response_reasoning_summary_part_added_event = (
+    _parse_ResponseReasoningSummaryPartAddedEvent
+)
+parse_response_reasoning_summary_part_done_event = (
+    _parse_ResponseReasoningSummaryPartDoneEvent
+)
+parse_response_reasoning_summary_text_delta_event = (
+    _parse_ResponseReasoningSummaryTextDeltaEvent
+)
+parse_response_reasoning_summary_text_done_event = (
+    _parse_ResponseReasoningSummaryTextDoneEvent
+)
+parse_response_reasoning_text_delta_event = _parse_ResponseReasoningTextDeltaEvent
+parse_response_reasoning_text_done_event = _parse_ResponseReasoningTextDoneEvent
+parse_response_refusal_delta_event = _parse_ResponseRefusalDeltaEvent
+parse_response_refusal_done_event = _parse_ResponseRefusalDoneEvent
+parse_response_log_prob = _parse_ResponseLogProb
+parse_response_text_delta_event = _parse_ResponseTextDeltaEvent
+parse_response_text_done_event = _parse_ResponseTextDoneEvent
+parse_response_web_search_call_completed_event = (
+    _parse_ResponseWebSearchCallCompletedEvent
+)
+parse_response_web_search_call_in_progress_event = (
+    _parse_ResponseWebSearchCallInProgressEvent
+)
+parse_response_web_search_call_searching_event = (
+    _parse_ResponseWebSearchCallSearchingEvent
+)
+parse_response_image_gen_call_completed_event = (
+    _parse_ResponseImageGenCallCompletedEvent
+)
+parse_response_image_gen_call_generating_event = (
+    _parse_ResponseImageGenCallGeneratingEvent
+)
+parse_response_image_gen_call_in_progress_event = (
+    _parse_ResponseImageGenCallInProgressEvent
+)
+parse_response_image_gen_call_partial_image_event = (
+    _parse_ResponseImageGenCallPartialImageEvent
+)
+parse_response_mcp_call_arguments_delta_event = (
+    _parse_ResponseMCPCallArgumentsDeltaEvent
+)
+parse_response_mcp_call_arguments_done_event = _parse_ResponseMCPCallArgumentsDoneEvent
+parse_response_mcp_call_completed_event = _parse_ResponseMCPCallCompletedEvent
+parse_response_mcp_call_failed_event = _parse_ResponseMCPCallFailedEvent
+parse_response_mcp_call_in_progress_event = _parse_ResponseMCPCallInProgressEvent
+parse_response_mcp_list_tools_completed_event = (
+    _parse_ResponseMCPListToolsCompletedEvent
+)
+parse_response_mcp_list_tools_failed_event = _parse_ResponseMCPListToolsFailedEvent
+parse_response_mcp_list_tools_in_progress_event = (
+    _parse_ResponseMCPListToolsInProgressEvent
+)
+parse_response_output_text_annotation_added_event = (
+    _parse_ResponseOutputTextAnnotationAddedEvent
+)
+parse_response_queued_event = _parse_ResponseQueuedEvent
+parse_response_custom_tool_call_input_delta_event = (
+    _parse_ResponseCustomToolCallInputDeltaEvent
+)
+parse_response_custom_tool_call_input_done_event = (
+    _parse_ResponseCustomToolCallInputDoneEvent
+)
+parse_chat_completion_message_tool_call = _parse_ChatCompletionMessageToolCall
+parse_chat_completion_message_custom_tool_call = (
+    _parse_ChatCompletionMessageCustomToolCall
+)
+parse_chat_completion_response_message = _parse_ChatCompletionResponseMessage
+parse_service_tier = _P_nullable_str
+parse_moderation_input_type = _str
+parse_metadata = _parse_Metadata
+parse_model_ids_shared = _str
+parse_model_ids_responses = _parse_ModelIdsResponses
+parse_response_format_json_schema_schema = _parse_ResponseFormatJsonSchemaSchema
+parse_text_response_format_configuration = _parse_TextResponseFormatConfiguration
+parse_verbosity = _P_nullable_str
+parse_callable_tool_allowed_caller = _str
+parse_ranker_version_type = _str
+parse_filters = _parse_Filters
+parse_computer_environment = _str
+parse_container_memory_limit = _str
+parse_input_fidelity = _str
+parse_image_gen_action_enum = _str
+parse_grammar_syntax1 = _str
+parse_empty_model_param = _parse_EmptyModelParam
+parse_tool_search_execution_type = _str
+parse_search_context_size = _str
+parse_search_content_type = _str
+parse_tool = _parse_Tool
+parse_tools_array = _parse_ToolsArray
+parse_tool_choice_options = _str
+parse_tool_choice_param = _parse_ToolChoiceParam
+parse_image_detail = _str
+parse_file_input_detail = _str
+parse_response_prompt_variables = _parse_ResponsePromptVariables
+parse_service_tier_responses = _P_nullable_str
+parse_response_error_code = _str
+parse_annotation = _parse_Annotation
+parse_output_message_content = _parse_OutputMessageContent
+parse_message_phase = _str
+parse_vector_store_file_attributes = _parse_VectorStoreFileAttributes
+parse_tool_call_caller = _parse_ToolCallCaller
+parse_tool_call_caller_param = _parse_ToolCallCallerParam
+parse_function_and_custom_tool_call_output = _parse_FunctionAndCustomToolCallOutput
+parse_click_button_type = _str
+parse_computer_action = _parse_ComputerAction
+parse_computer_action_list = _parse_ComputerActionList
+parse_program_output_status = _str
+parse_function_call_status = _str
+parse_function_call_output_status_enum = _str
+parse_message_role = _str
+parse_function_shell_call_status = _str
+parse_function_shell_call_output_status_enum = _str
+parse_apply_patch_call_status = _str
+parse_apply_patch_call_output_status = _str
+parse_mcp_tool_call_error = _parse_MCPToolCallError
+parse_mcp_tool_call_status = _str
+parse_output_item = _parse_OutputItem
+parse_reasoning_mode_enum = _str
+parse_reasoning_effort = _P_nullable_str
+parse_input_content = _parse_InputContent
+parse_input_message_content_list = _parse_InputMessageContentList
+parse_function_call_item_status = _str
+parse_detail_enum = _str
+parse_file_detail_enum = _str
+parse_function_shell_call_item_status = _str
+parse_function_shell_call_output_outcome_param = (
+    _parse_FunctionShellCallOutputOutcomeParam
+)
+parse_apply_patch_call_status_param = _str
+parse_apply_patch_operation_param = _parse_ApplyPatchOperationParam
+parse_apply_patch_call_output_status_param = _str
+parse_program_output_item_status = _str
+parse_input_item = _parse_InputItem
+parse_prompt_cache_ttl_enum = _str
+parse_prompt_cache_mode_enum = _str
+parse_output_content = _parse_OutputContent
+parse_chat_completion_message_tool_calls = _parse_ChatCompletionMessageToolCalls
 
 
 class _CreateChatCompletionStreamResponseMerge(_State):

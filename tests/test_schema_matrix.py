@@ -219,6 +219,7 @@ ROWS = [
             {"lvl": 1, "code": 200, "ratio": 1, "frac": 0.5, "mixed": "a"},
             {"lvl": 7, "code": 500, "ratio": 1.5, "frac": 2, "mixed": 1},
             {"lvl": 3, "code": 404, "ratio": 2.0, "frac": 1.5, "mixed": "b"},
+            {"lvl": 1, "code": 200, "ratio": 7, "frac": 0.5},  # an integer the number enum does not list
         ],
         reject=[
             {"lvl": True, "code": 200, "ratio": 1, "frac": 0.5},

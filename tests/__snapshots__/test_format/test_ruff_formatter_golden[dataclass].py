@@ -85,8 +85,23 @@ __all__ = [
     "aiter_chunks",
     "iter_chunk_dicts",
     "iter_chunks",
+    "parse_chat_completion_message_custom_tool_call",
+    "parse_chat_completion_message_tool_call",
+    "parse_chat_completion_message_tool_call_chunk",
+    "parse_chat_completion_message_tool_calls",
+    "parse_chat_completion_moderation",
+    "parse_chat_completion_moderation_error",
+    "parse_chat_completion_moderation_results",
+    "parse_chat_completion_response_message",
+    "parse_chat_completion_stream_response_delta",
+    "parse_chat_completion_token_logprob",
+    "parse_completion_usage",
     "parse_create_chat_completion_response",
     "parse_create_chat_completion_stream_response",
+    "parse_metadata",
+    "parse_moderation_input_type",
+    "parse_moderation_result_body",
+    "parse_service_tier",
 ]
 
 
@@ -1121,6 +1136,31 @@ _P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more: Callab
 ] = _list_of(_P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more)
 _P_map_of_str: Callable[[Any], Any] = _map_of(_str)
 _P_nullable_map_of_str: Callable[[Any], Any] = _nullable(_P_map_of_str)
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises ParseError naming the place that does not fit.
+parse_chat_completion_message_tool_call_chunk = (
+    ChatCompletionMessageToolCallChunk.from_dict
+)
+parse_chat_completion_stream_response_delta = (
+    ChatCompletionStreamResponseDelta.from_dict
+)
+parse_chat_completion_token_logprob = ChatCompletionTokenLogprob.from_dict
+parse_completion_usage = CompletionUsage.from_dict
+parse_moderation_result_body = ModerationResultBody.from_dict
+parse_chat_completion_moderation_results = ChatCompletionModerationResults.from_dict
+parse_chat_completion_moderation_error = ChatCompletionModerationError.from_dict
+parse_chat_completion_moderation = ChatCompletionModeration.from_dict
+parse_chat_completion_message_tool_call = ChatCompletionMessageToolCall.from_dict
+parse_chat_completion_message_custom_tool_call = (
+    ChatCompletionMessageCustomToolCall.from_dict
+)
+parse_chat_completion_response_message = ChatCompletionResponseMessage.from_dict
+parse_service_tier = _P_nullable_str
+parse_moderation_input_type = _str
+parse_chat_completion_message_tool_calls = _parse_ChatCompletionMessageToolCalls
+parse_metadata = _parse_Metadata
 
 
 class _CreateChatCompletionStreamResponseMerge(_State):

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
+from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias
 
 import msgspec
@@ -28,6 +28,8 @@ from ._gen_models_runtime.msgspec_models import (
     _OneOf,
     _OrNone,
     _parse,
+    _parser,
+    _parser_of,
     _Struct,
 )
 from ._gen_models_runtime.response import _convert, _ResponseRule
@@ -84,8 +86,23 @@ __all__ = [
     "decode_create_chat_completion_stream_response",
     "iter_chunk_dicts",
     "iter_chunks",
+    "parse_chat_completion_message_custom_tool_call",
+    "parse_chat_completion_message_tool_call",
+    "parse_chat_completion_message_tool_call_chunk",
+    "parse_chat_completion_message_tool_calls",
+    "parse_chat_completion_moderation",
+    "parse_chat_completion_moderation_error",
+    "parse_chat_completion_moderation_results",
+    "parse_chat_completion_response_message",
+    "parse_chat_completion_stream_response_delta",
+    "parse_chat_completion_token_logprob",
+    "parse_completion_usage",
     "parse_create_chat_completion_response",
     "parse_create_chat_completion_stream_response",
+    "parse_metadata",
+    "parse_moderation_input_type",
+    "parse_moderation_result_body",
+    "parse_service_tier",
 ]
 
 
@@ -639,6 +656,35 @@ def decode_create_chat_completion_stream_response(
         return _DECODE_CreateChatCompletionStreamResponse(text)
     except msgspec.ValidationError:
         return parse_create_chat_completion_stream_response(msgspec.json.decode(text))
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises msgspec.ValidationError naming the place that does not fit.
+parse_chat_completion_message_tool_call_chunk = _parser(
+    ChatCompletionMessageToolCallChunk
+)
+parse_chat_completion_stream_response_delta = _parser(ChatCompletionStreamResponseDelta)
+parse_chat_completion_token_logprob = _parser(ChatCompletionTokenLogprob)
+parse_completion_usage = _parser(CompletionUsage)
+parse_moderation_result_body = _parser(ModerationResultBody)
+parse_chat_completion_moderation_results = _parser(ChatCompletionModerationResults)
+parse_chat_completion_moderation_error = _parser(ChatCompletionModerationError)
+parse_chat_completion_moderation = _parser(ChatCompletionModeration)
+parse_chat_completion_message_tool_call = _parser(ChatCompletionMessageToolCall)
+parse_chat_completion_message_custom_tool_call = _parser(
+    ChatCompletionMessageCustomToolCall
+)
+parse_chat_completion_response_message = _parser(ChatCompletionResponseMessage)
+parse_service_tier: Callable[[Any], ServiceTier | str | None] = _parser_of(
+    ServiceTier | str | None
+)
+parse_moderation_input_type: Callable[[Any], ModerationInputType | str] = _parser_of(
+    ModerationInputType | str
+)
+parse_chat_completion_message_tool_calls: Callable[
+    [Any], ChatCompletionMessageToolCalls
+] = _parser_of(_C_ChatCompletionMessageToolCalls)
+parse_metadata: Callable[[Any], Metadata] = _parser_of(Metadata)
 
 
 class _CreateChatCompletionStreamResponseMerge(_State):

@@ -84,8 +84,23 @@ __all__ = [
     "aiter_chunks",
     "iter_chunk_dicts",
     "iter_chunks",
+    "parse_chat_completion_message_custom_tool_call",
+    "parse_chat_completion_message_tool_call",
+    "parse_chat_completion_message_tool_call_chunk",
+    "parse_chat_completion_message_tool_calls",
+    "parse_chat_completion_moderation",
+    "parse_chat_completion_moderation_error",
+    "parse_chat_completion_moderation_results",
+    "parse_chat_completion_response_message",
+    "parse_chat_completion_stream_response_delta",
+    "parse_chat_completion_token_logprob",
+    "parse_completion_usage",
     "parse_create_chat_completion_response",
     "parse_create_chat_completion_stream_response",
+    "parse_metadata",
+    "parse_moderation_input_type",
+    "parse_moderation_result_body",
+    "parse_service_tier",
 ]
 
 
@@ -934,6 +949,29 @@ _parse_CreateChatCompletionResponse.keys = (
     _Key("usage", _parse_CompletionUsage, optional=True),
     _Key("moderation", _parse_ChatCompletionModeration, optional=True),
 )
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises ParseError naming the place that does not fit.
+parse_chat_completion_message_tool_call_chunk = (
+    _parse_ChatCompletionMessageToolCallChunk
+)
+parse_chat_completion_stream_response_delta = _parse_ChatCompletionStreamResponseDelta
+parse_chat_completion_token_logprob = _parse_ChatCompletionTokenLogprob
+parse_completion_usage = _parse_CompletionUsage
+parse_moderation_result_body = _parse_ModerationResultBody
+parse_chat_completion_moderation_results = _parse_ChatCompletionModerationResults
+parse_chat_completion_moderation_error = _parse_ChatCompletionModerationError
+parse_chat_completion_moderation = _parse_ChatCompletionModeration
+parse_chat_completion_message_tool_call = _parse_ChatCompletionMessageToolCall
+parse_chat_completion_message_custom_tool_call = (
+    _parse_ChatCompletionMessageCustomToolCall
+)
+parse_chat_completion_response_message = _parse_ChatCompletionResponseMessage
+parse_service_tier = _P_nullable_str
+parse_moderation_input_type = _str
+parse_chat_completion_message_tool_calls = _parse_ChatCompletionMessageToolCalls
+parse_metadata = _parse_Metadata
 
 
 class _CreateChatCompletionStreamResponseMerge(_State):

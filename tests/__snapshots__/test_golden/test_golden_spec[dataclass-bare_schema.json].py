@@ -46,6 +46,7 @@ __all__ = [
     "aiter_chunks",
     "iter_chunk_dicts",
     "iter_chunks",
+    "parse_tick",
     "parse_ticker_chunk",
 ]
 
@@ -118,6 +119,11 @@ def parse_ticker_chunk(data: Any) -> TickerChunk:
 
 # Composite parsers, built once (the classes' tables above name them).
 _P_list_of_Tick: Callable[[Any], Any] = _list_of(Tick.from_dict)
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises ParseError naming the place that does not fit.
+parse_tick = Tick.from_dict
 
 
 class _TickerChunkMerge(_State):

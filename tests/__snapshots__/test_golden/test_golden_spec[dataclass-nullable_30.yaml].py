@@ -45,7 +45,10 @@ __all__ = [
     "aiter_chunks",
     "iter_chunk_dicts",
     "iter_chunks",
+    "parse_child",
     "parse_chunk",
+    "parse_maybe_part",
+    "parse_part",
 ]
 
 
@@ -174,6 +177,13 @@ _P_nullable_str: Callable[[Any], Any] = _nullable(_str)
 _P_nullable_Part: Callable[[Any], Any] = _nullable(Part.from_dict)
 _P_nullable_int: Callable[[Any], Any] = _nullable(_int)
 _P_list_of_nullable_int: Callable[[Any], Any] = _list_of(_P_nullable_int)
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises ParseError naming the place that does not fit.
+parse_part = Part.from_dict
+parse_maybe_part = MaybePart.from_dict
+parse_child = Child.from_dict
 
 
 class _ChunkMerge(_State):

@@ -44,6 +44,7 @@ __all__ = [
     "iter_chunk_dicts",
     "iter_chunks",
     "parse_chunk",
+    "parse_part",
 ]
 
 
@@ -121,6 +122,11 @@ _P_nullable_int: Callable[[Any], Any] = _nullable(_int)
 _P_list_of_str: Callable[[Any], Any] = _list_of(_str)
 _P_first_of_str_list_of_str: Callable[[Any], Any] = _first_of((_str, _P_list_of_str))
 _P_list_of_nullable_int: Callable[[Any], Any] = _list_of(_P_nullable_int)
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises ParseError naming the place that does not fit.
+parse_part = Part.from_dict
 
 
 class _ChunkMerge(_State):

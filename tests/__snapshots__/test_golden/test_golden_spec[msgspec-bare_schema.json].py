@@ -22,6 +22,7 @@ from ._gen_models_runtime.msgspec_models import (
     _built_anyway,
     _decoded_chunk,
     _parse,
+    _parser,
     _Struct,
 )
 from ._gen_models_runtime.sse import (
@@ -47,6 +48,7 @@ __all__ = [
     "decode_ticker_chunk",
     "iter_chunk_dicts",
     "iter_chunks",
+    "parse_tick",
     "parse_ticker_chunk",
 ]
 
@@ -92,6 +94,11 @@ def decode_ticker_chunk(text: bytes | str) -> TickerChunk:
         return _DECODE_TickerChunk(text)
     except msgspec.ValidationError:
         return parse_ticker_chunk(msgspec.json.decode(text))
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises msgspec.ValidationError naming the place that does not fit.
+parse_tick = _parser(Tick)
 
 
 class _TickerChunkMerge(_State):

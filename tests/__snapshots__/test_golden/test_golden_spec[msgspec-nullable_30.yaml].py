@@ -20,6 +20,7 @@ from ._gen_models_runtime.msgspec_models import (
     _built_anyway,
     _decoded_chunk,
     _parse,
+    _parser,
     _Struct,
 )
 from ._gen_models_runtime.sse import (
@@ -46,7 +47,10 @@ __all__ = [
     "decode_chunk",
     "iter_chunk_dicts",
     "iter_chunks",
+    "parse_child",
     "parse_chunk",
+    "parse_maybe_part",
+    "parse_part",
 ]
 
 
@@ -117,6 +121,13 @@ def decode_chunk(text: bytes | str) -> Chunk:
         return _DECODE_Chunk(text)
     except msgspec.ValidationError:
         return parse_chunk(msgspec.json.decode(text))
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises msgspec.ValidationError naming the place that does not fit.
+parse_part = _parser(Part)
+parse_maybe_part = _parser(MaybePart)
+parse_child = _parser(Child)
 
 
 class _ChunkMerge(_State):

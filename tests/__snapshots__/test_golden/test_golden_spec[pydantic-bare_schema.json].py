@@ -16,7 +16,7 @@ from ._gen_models_runtime.anomalies import Anomaly, StreamMergeError, _joined
 from ._gen_models_runtime.bookkeeping import _join
 from ._gen_models_runtime.keyed import _Entries, _KeyedList
 from ._gen_models_runtime.merge import _ChunkAccumulator, _EntryState, _Merger, _State
-from ._gen_models_runtime.pydantic_models import _json_chunk, _Model
+from ._gen_models_runtime.pydantic_models import _json_chunk, _Model, _parser
 from ._gen_models_runtime.pydantic_results import _built_anyway, _wire_names
 from ._gen_models_runtime.sse import (
     StreamError,
@@ -40,6 +40,7 @@ __all__ = [
     "aiter_chunks",
     "iter_chunk_dicts",
     "iter_chunks",
+    "parse_tick",
     "parse_ticker_chunk",
 ]
 
@@ -64,6 +65,11 @@ class TickerChunk(_Model):
 def parse_ticker_chunk(data: Any) -> TickerChunk:
     """Parse one decoded ``TickerChunk``; raises ``pydantic.ValidationError``."""
     return TickerChunk.model_validate(data, by_name=False)
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises pydantic.ValidationError naming the place that does not fit.
+parse_tick = _parser(Tick)
 
 
 class _TickerChunkMerge(_State):

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from ._gen_models_runtime.anomalies import Anomaly, StreamMergeError
 from ._gen_models_runtime.merge import _ChunkAccumulator, _Merger, _State
-from ._gen_models_runtime.pydantic_models import _json_chunk, _Model
+from ._gen_models_runtime.pydantic_models import _json_chunk, _Model, _parser
 from ._gen_models_runtime.pydantic_results import _built_anyway, _wire_names
 from ._gen_models_runtime.sse import (
     StreamError,
@@ -39,7 +39,10 @@ __all__ = [
     "aiter_chunks",
     "iter_chunk_dicts",
     "iter_chunks",
+    "parse_child",
     "parse_chunk",
+    "parse_maybe_part",
+    "parse_part",
 ]
 
 
@@ -80,6 +83,13 @@ class Chunk(_Model):
 def parse_chunk(data: Any) -> Chunk:
     """Parse one decoded ``Chunk``; raises ``pydantic.ValidationError``."""
     return Chunk.model_validate(data, by_name=False)
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises pydantic.ValidationError naming the place that does not fit.
+parse_part = _parser(Part)
+parse_maybe_part = _parser(MaybePart)
+parse_child = _parser(Child)
 
 
 class _ChunkMerge(_State):

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from ._gen_models_runtime.anomalies import Anomaly, StreamMergeError
 from ._gen_models_runtime.merge import _ChunkAccumulator, _Merger, _State
-from ._gen_models_runtime.pydantic_models import _json_chunk, _Model
+from ._gen_models_runtime.pydantic_models import _json_chunk, _Model, _parser
 from ._gen_models_runtime.pydantic_results import _built_anyway, _wire_names
 from ._gen_models_runtime.sse import (
     StreamError,
@@ -38,6 +38,7 @@ __all__ = [
     "iter_chunk_dicts",
     "iter_chunks",
     "parse_chunk",
+    "parse_part",
 ]
 
 
@@ -62,6 +63,11 @@ class Chunk(_Model):
 def parse_chunk(data: Any) -> Chunk:
     """Parse one decoded ``Chunk``; raises ``pydantic.ValidationError``."""
     return Chunk.model_validate(data, by_name=False)
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises pydantic.ValidationError naming the place that does not fit.
+parse_part = _parser(Part)
 
 
 class _ChunkMerge(_State):

@@ -43,6 +43,7 @@ __all__ = [
     "aiter_chunks",
     "iter_chunk_dicts",
     "iter_chunks",
+    "parse_tick",
     "parse_ticker_chunk",
 ]
 
@@ -108,6 +109,11 @@ _parse_TickerChunk.keys = (
     _Key("items", _P_list_of_Tick),
     _Key("note", _str, fast=str, optional=True),
 )
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises ParseError naming the place that does not fit.
+parse_tick = _parse_Tick
 
 
 class _TickerChunkMerge(_State):

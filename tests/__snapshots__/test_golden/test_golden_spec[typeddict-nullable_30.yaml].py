@@ -43,7 +43,10 @@ __all__ = [
     "aiter_chunks",
     "iter_chunk_dicts",
     "iter_chunks",
+    "parse_child",
     "parse_chunk",
+    "parse_maybe_part",
+    "parse_part",
 ]
 
 
@@ -149,6 +152,13 @@ _parse_Chunk.keys = (
     _Key("enum_with_null", _str, fast=str, optional=True),
     _Key("child", _parse_Child, optional=True),
 )
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises ParseError naming the place that does not fit.
+parse_part = _parse_Part
+parse_maybe_part = _parse_MaybePart
+parse_child = _parse_Child
 
 
 class _ChunkMerge(_State):

@@ -42,6 +42,7 @@ __all__ = [
     "iter_chunk_dicts",
     "iter_chunks",
     "parse_chunk",
+    "parse_part",
 ]
 
 
@@ -112,6 +113,11 @@ _parse_Chunk.keys = (
     _Key("union", _P_first_of_str_list_of_str, optional=True),
     _Key("items_type_list", _P_list_of_nullable_int, optional=True),
 )
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises ParseError naming the place that does not fit.
+parse_part = _parse_Part
 
 
 class _ChunkMerge(_State):
