@@ -2,11 +2,9 @@
 # Source: 'tests/specs/bare_schema.json', info.title 'Ticker chunk', info.version ''
 # sha256 of the source: 894da844257d0a46bb571a7ae9d08a0a811f641ef8ea6fdd995e4d977613e68d
 # Regenerate with: gen-models tests/specs/bare_schema.json --style dataclass
-"""Dataclass stream models for ``TickerChunk``, from Ticker chunk , with an
-accumulator per root (``<Root>Accumulator``) and a stream reader
-(``iter_chunks``). Needs only the standard library, and ``_gen_models_runtime``
-beside it.
-"""
+"""Dataclass stream models for ``TickerChunk``, from Ticker chunk , with an accumulator
+per root (``<Root>Accumulator``) and a stream reader (``iter_chunks``).
+Needs only the standard library, and ``_gen_models_runtime`` beside it."""
 
 from __future__ import annotations
 
@@ -32,23 +30,14 @@ from ._gen_models_runtime.sse import (
 )
 from ._gen_models_runtime.typed import _as_json
 
-__all__ = [
-    "Anomaly",
-    "ParseError",
-    "StreamError",
-    "StreamFormatError",
-    "StreamMergeError",
-    "Tick",
-    "TickDelta",
-    "TickerChunk",
-    "TickerChunkAccumulator",
-    "aiter_chunk_dicts",
-    "aiter_chunks",
-    "iter_chunk_dicts",
-    "iter_chunks",
-    "parse_tick",
+# fmt: off
+__all__ = [  # packed, not one name a line: a module of a whole spec exports hundreds
+    "Anomaly", "ParseError", "StreamError", "StreamFormatError", "StreamMergeError",
+    "Tick", "TickDelta", "TickerChunk", "TickerChunkAccumulator", "aiter_chunk_dicts",
+    "aiter_chunks", "iter_chunk_dicts", "iter_chunks", "parse_tick",
     "parse_ticker_chunk",
 ]
+# fmt: on
 
 
 @_model

@@ -2,11 +2,10 @@
 # Source: 'tests/specs/nullable_31.json', info.title 'Nullable forms, OpenAPI 3.1 (JSON)', info.version '1.0'
 # sha256 of the source: 1b524c5760aadb8d9075519c82e9b076446649a12149e545bd065bd4994f50f2
 # Regenerate with: gen-models tests/specs/nullable_31.json --style dataclass
-"""Dataclass stream models for ``Chunk``, from Nullable forms, OpenAPI 3.1 (JSON)
-1.0, with an accumulator per root (``<Root>Accumulator``) and a stream reader
+"""Dataclass stream models for ``Chunk``, from Nullable forms, OpenAPI 3.1 (JSON) 1.0,
+with an accumulator per root (``<Root>Accumulator``) and a stream reader
 (``iter_chunks``). Needs only the standard library, and ``_gen_models_runtime``
-beside it.
-"""
+beside it."""
 
 from __future__ import annotations
 
@@ -30,22 +29,13 @@ from ._gen_models_runtime.sse import (
 )
 from ._gen_models_runtime.typed import _as_json
 
-__all__ = [
-    "Anomaly",
-    "Chunk",
-    "ChunkAccumulator",
-    "ParseError",
-    "Part",
-    "StreamError",
-    "StreamFormatError",
-    "StreamMergeError",
-    "aiter_chunk_dicts",
-    "aiter_chunks",
-    "iter_chunk_dicts",
-    "iter_chunks",
-    "parse_chunk",
-    "parse_part",
+# fmt: off
+__all__ = [  # packed, not one name a line: a module of a whole spec exports hundreds
+    "Anomaly", "Chunk", "ChunkAccumulator", "ParseError", "Part", "StreamError",
+    "StreamFormatError", "StreamMergeError", "aiter_chunk_dicts", "aiter_chunks",
+    "iter_chunk_dicts", "iter_chunks", "parse_chunk", "parse_part",
 ]
+# fmt: on
 
 
 @_model

@@ -4,8 +4,7 @@
 # Regenerate with: gen-models tests/specs/bare_schema.json --style msgspec
 """msgspec stream models for ``TickerChunk``, from Ticker chunk , with an accumulator
 per root (``<Root>Accumulator``) and a stream reader (``iter_chunks``).
-Needs msgspec >= 0.18, and ``_gen_models_runtime`` beside it.
-"""
+Needs msgspec >= 0.18, and ``_gen_models_runtime`` beside it."""
 
 from __future__ import annotations
 
@@ -34,23 +33,14 @@ from ._gen_models_runtime.sse import (
 )
 from ._gen_models_runtime.typed import _as_json
 
-__all__ = [
-    "Anomaly",
-    "StreamError",
-    "StreamFormatError",
-    "StreamMergeError",
-    "Tick",
-    "TickDelta",
-    "TickerChunk",
-    "TickerChunkAccumulator",
-    "aiter_chunk_dicts",
-    "aiter_chunks",
-    "decode_ticker_chunk",
-    "iter_chunk_dicts",
-    "iter_chunks",
-    "parse_tick",
-    "parse_ticker_chunk",
+# fmt: off
+__all__ = [  # packed, not one name a line: a module of a whole spec exports hundreds
+    "Anomaly", "StreamError", "StreamFormatError", "StreamMergeError", "Tick",
+    "TickDelta", "TickerChunk", "TickerChunkAccumulator", "aiter_chunk_dicts",
+    "aiter_chunks", "decode_ticker_chunk", "iter_chunk_dicts", "iter_chunks",
+    "parse_tick", "parse_ticker_chunk",
 ]
+# fmt: on
 
 
 class TickDelta(_Struct, kw_only=True):

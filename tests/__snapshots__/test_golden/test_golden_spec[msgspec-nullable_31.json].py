@@ -4,8 +4,7 @@
 # Regenerate with: gen-models tests/specs/nullable_31.json --style msgspec
 """msgspec stream models for ``Chunk``, from Nullable forms, OpenAPI 3.1 (JSON) 1.0,
 with an accumulator per root (``<Root>Accumulator``) and a stream reader
-(``iter_chunks``). Needs msgspec >= 0.18, and ``_gen_models_runtime`` beside it.
-"""
+(``iter_chunks``). Needs msgspec >= 0.18, and ``_gen_models_runtime`` beside it."""
 
 from __future__ import annotations
 
@@ -32,22 +31,13 @@ from ._gen_models_runtime.sse import (
 )
 from ._gen_models_runtime.typed import _as_json
 
-__all__ = [
-    "Anomaly",
-    "Chunk",
-    "ChunkAccumulator",
-    "Part",
-    "StreamError",
-    "StreamFormatError",
-    "StreamMergeError",
-    "aiter_chunk_dicts",
-    "aiter_chunks",
-    "decode_chunk",
-    "iter_chunk_dicts",
-    "iter_chunks",
-    "parse_chunk",
-    "parse_part",
+# fmt: off
+__all__ = [  # packed, not one name a line: a module of a whole spec exports hundreds
+    "Anomaly", "Chunk", "ChunkAccumulator", "Part", "StreamError", "StreamFormatError",
+    "StreamMergeError", "aiter_chunk_dicts", "aiter_chunks", "decode_chunk",
+    "iter_chunk_dicts", "iter_chunks", "parse_chunk", "parse_part",
 ]
+# fmt: on
 
 
 class Part(_Struct, kw_only=True):

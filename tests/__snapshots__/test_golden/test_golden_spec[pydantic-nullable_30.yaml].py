@@ -2,10 +2,9 @@
 # Source: 'tests/specs/nullable_30.yaml', info.title 'Nullable forms, OpenAPI 3.0', info.version '1.0'
 # sha256 of the source: 7e820f65b28c53ced01b1e627200be9ba420a619d5d9e25c0887a9b4bb248486
 # Regenerate with: gen-models tests/specs/nullable_30.yaml --style pydantic
-"""Pydantic stream models for ``Chunk``, from Nullable forms, OpenAPI 3.0 1.0, with
-an accumulator per root (``<Root>Accumulator``) and a stream reader
-(``iter_chunks``). Needs pydantic >= 2.11, and ``_gen_models_runtime`` beside it.
-"""
+"""Pydantic stream models for ``Chunk``, from Nullable forms, OpenAPI 3.0 1.0, with an
+accumulator per root (``<Root>Accumulator``) and a stream reader (``iter_chunks``).
+Needs pydantic >= 2.11, and ``_gen_models_runtime`` beside it."""
 
 from __future__ import annotations
 
@@ -25,25 +24,14 @@ from ._gen_models_runtime.sse import (
 )
 from ._gen_models_runtime.typed import _as_json
 
-__all__ = [
-    "Anomaly",
-    "Child",
-    "Chunk",
-    "ChunkAccumulator",
-    "MaybePart",
-    "Part",
-    "StreamError",
-    "StreamFormatError",
-    "StreamMergeError",
-    "aiter_chunk_dicts",
-    "aiter_chunks",
-    "iter_chunk_dicts",
-    "iter_chunks",
-    "parse_child",
-    "parse_chunk",
-    "parse_maybe_part",
+# fmt: off
+__all__ = [  # packed, not one name a line: a module of a whole spec exports hundreds
+    "Anomaly", "Child", "Chunk", "ChunkAccumulator", "MaybePart", "Part", "StreamError",
+    "StreamFormatError", "StreamMergeError", "aiter_chunk_dicts", "aiter_chunks",
+    "iter_chunk_dicts", "iter_chunks", "parse_child", "parse_chunk", "parse_maybe_part",
     "parse_part",
 ]
+# fmt: on
 
 
 class Part(_Model):

@@ -2,10 +2,9 @@
 # Source: 'tests/specs/nullable_30.yaml', info.title 'Nullable forms, OpenAPI 3.0', info.version '1.0'
 # sha256 of the source: 7e820f65b28c53ced01b1e627200be9ba420a619d5d9e25c0887a9b4bb248486
 # Regenerate with: gen-models tests/specs/nullable_30.yaml --style typeddict
-"""TypedDict stream models for ``Chunk``, from Nullable forms, OpenAPI 3.0 1.0, with
-an accumulator per root (``<Root>Accumulator``) and a stream reader
-(``iter_chunks``). Needs typing_extensions, and ``_gen_models_runtime`` beside it.
-"""
+"""TypedDict stream models for ``Chunk``, from Nullable forms, OpenAPI 3.0 1.0, with an
+accumulator per root (``<Root>Accumulator``) and a stream reader (``iter_chunks``).
+Needs typing_extensions, and ``_gen_models_runtime`` beside it."""
 
 from __future__ import annotations
 
@@ -28,26 +27,14 @@ from ._gen_models_runtime.sse import (
     _Reader,
 )
 
-__all__ = [
-    "Anomaly",
-    "Child",
-    "Chunk",
-    "ChunkAccumulator",
-    "MaybePart",
-    "ParseError",
-    "Part",
-    "StreamError",
-    "StreamFormatError",
-    "StreamMergeError",
-    "aiter_chunk_dicts",
-    "aiter_chunks",
-    "iter_chunk_dicts",
-    "iter_chunks",
-    "parse_child",
-    "parse_chunk",
-    "parse_maybe_part",
-    "parse_part",
+# fmt: off
+__all__ = [  # packed, not one name a line: a module of a whole spec exports hundreds
+    "Anomaly", "Child", "Chunk", "ChunkAccumulator", "MaybePart", "ParseError", "Part",
+    "StreamError", "StreamFormatError", "StreamMergeError", "aiter_chunk_dicts",
+    "aiter_chunks", "iter_chunk_dicts", "iter_chunks", "parse_child", "parse_chunk",
+    "parse_maybe_part", "parse_part",
 ]
+# fmt: on
 
 
 class Part(TypedDict):

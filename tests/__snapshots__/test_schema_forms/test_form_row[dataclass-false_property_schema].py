@@ -1,14 +1,12 @@
 @_model
 class Root(_Dataclass):
     legacy: None = None
-    """Forbidden by the spec (its schema is ``false``): the key must be absent;
-    ``null`` reads as absent.
-    """
+    """Forbidden by the spec (its schema is ``false``): the key must be absent; ``null``
+    reads as absent."""
     a: str
     secret: None = None
-    """Forbidden by the spec (its schema is ``false``): the key must be absent;
-    ``null`` reads as absent.
-    """
+    """Forbidden by the spec (its schema is ``false``): the key must be absent; ``null``
+    reads as absent."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
     null_fields: frozenset[str] = frozenset()

@@ -30,9 +30,8 @@ class Holder(_Dataclass):
 class Root(_Dataclass):
     closed: tuple[str, int] | None = None
     rest: tuple[str | bool, ...] | None = None
-    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least
-    1 item.
-    """
+    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least 1
+    item."""
     pair: Pair | None = None
     pairs: list[Pair] | None = None
     table: dict[str, Pair] | None = None

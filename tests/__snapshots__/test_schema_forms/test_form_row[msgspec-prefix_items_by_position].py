@@ -12,9 +12,8 @@ class Root(_Struct, kw_only=True):
         rest: tuple[str | bool, ...] | None = None
     else:
         rest: Any = None
-    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least
-    1 item.
-    """
+    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least 1
+    item."""
     pair: Pair | None = None
     pairs: list[Pair] | None = None
     table: dict[str, Pair] | None = None

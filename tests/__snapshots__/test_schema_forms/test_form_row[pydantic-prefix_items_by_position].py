@@ -38,9 +38,8 @@ class Root(_Model):
     rest: Annotated[tuple[str | bool, ...], _TupleTail(tuple[str, bool], 1)] | None = (
         None
     )
-    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least
-    1 item.
-    """
+    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least 1
+    item."""
     pair: Pair | None = None
     pairs: list[Pair] | None = None
     table: dict[str, Pair] | None = None

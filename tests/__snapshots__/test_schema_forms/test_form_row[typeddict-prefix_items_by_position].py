@@ -9,9 +9,8 @@ class Holder(TypedDict):
 class Root(TypedDict):
     closed: NotRequired[tuple[str, int] | None]
     rest: NotRequired[tuple[str | bool, ...] | None]
-    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least
-    1 item.
-    """
+    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least 1
+    item."""
     pair: NotRequired[Pair | None]
     pairs: NotRequired[list[Pair] | None]
     table: NotRequired[dict[str, Pair] | None]

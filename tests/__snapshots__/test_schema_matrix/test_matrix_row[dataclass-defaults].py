@@ -1,8 +1,7 @@
 @_model
 class Root(_Dataclass):
     """Spec defaults, not applied: ``count=3``, ``mode='b'``, ``note=None``,
-    ``flag=False``.
-    """
+    ``flag=False``."""
 
     count: int | None = None
     mode: Literal["a", "b"] | str | None = None

@@ -17,13 +17,11 @@ class Root(_Dataclass):
     pair: tuple[str, int]
     short: tuple[()] | tuple[str] | tuple[str, int] | None = None
     more: tuple[str | bool, ...]
-    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least
-    1 item.
-    """
+    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least 1
+    item."""
     loose: tuple[Any, ...] | None = None
     """Items by position (checked): 0: ``int``, 1: ``None``; then any number of
-    ``Any``.
-    """
+    ``Any``."""
     parts: tuple[Part, str | None] | None = None
     at: Point | None = None
     old: tuple[str] | tuple[str, int] | None = None

@@ -1,12 +1,10 @@
 class Root(_Struct, kw_only=True):
     """Ends with a quote " and has \"\"\" inside, a backslash \\ and {{ 7*7 }} {% include
-    'x' %}
-    """
+    'x' %}"""
 
     a: str | None = None
     """Non-ASCII: naïve café — ✓; a line
-    then another; trailing backslash \\
-    """
+    then another; trailing backslash \\"""
     b: str | None = None
     """line separator, \u202ebidi, NUL \x00 and a tab\tend"""
 

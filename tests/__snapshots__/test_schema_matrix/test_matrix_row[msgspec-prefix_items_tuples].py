@@ -12,16 +12,14 @@ class Root(_Struct, kw_only=True):
         more: tuple[str | bool, ...]
     else:
         more: Any
-    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least
-    1 item.
-    """
+    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least 1
+    item."""
     if TYPE_CHECKING:
         loose: tuple[Any, ...] | None = None
     else:
         loose: Any = None
     """Items by position (checked): 0: ``int``, 1: ``None``; then any number of
-    ``Any``.
-    """
+    ``Any``."""
     parts: tuple[Part, str | None] | None = None
     at: Point | None = None
     if TYPE_CHECKING:

@@ -1,7 +1,6 @@
 class Root(_Model):
     """Spec defaults, not applied: ``count=3``, ``mode='b'``, ``note=None``,
-    ``flag=False``.
-    """
+    ``flag=False``."""
 
     count: int | None = None
     mode: Literal["a", "b"] | str | None = None

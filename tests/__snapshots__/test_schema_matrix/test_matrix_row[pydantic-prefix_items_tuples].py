@@ -38,15 +38,13 @@ class Root(_Model):
         | None
     ) = None
     more: Annotated[tuple[str | bool, ...], _TupleTail(tuple[str, bool], 1)]
-    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least
-    1 item.
-    """
+    """Items by position (checked): 0: ``str``; then any number of ``bool``; at least 1
+    item."""
     loose: Annotated[tuple[Any, ...], _TupleTail(tuple[int, None, Any], 0)] | None = (
         None
     )
     """Items by position (checked): 0: ``int``, 1: ``None``; then any number of
-    ``Any``.
-    """
+    ``Any``."""
     parts: Annotated[tuple[Part, str | None], Strict(False)] | None = None
     at: Point | None = None
     old: (

@@ -1,7 +1,6 @@
 class Root(TypedDict):
     """Spec defaults, not applied: ``count=3``, ``mode='b'``, ``note=None``,
-    ``flag=False``.
-    """
+    ``flag=False``."""
 
     count: NotRequired[int | None]
     mode: NotRequired[Literal["a", "b"] | str | None]
