@@ -1,0 +1,132 @@
+# case.yaml in the msgspec style: the module's models and glue (tests/goldens.py)
+
+Plan: TypeAlias = Literal["basic", "pro"] | None
+
+
+Tier: TypeAlias = Literal["free", "paid"] | None
+
+
+Level: TypeAlias = Literal[1, 2] | None
+
+
+class Tree(_Struct, kw_only=True):
+    plan: Plan | str | None = None
+    kids: list[Tree] | None = None
+
+
+class Root(_Struct, kw_only=True):
+    plan: Plan | str | None
+    described: Plan | str | None
+    """a sibling of the $ref"""
+    tier: Tier | str | None = None
+    level: Level | int | None = None
+    plans: list[Plan | str | None] | None = None
+    tree: Tree | None = None
+
+
+_KEYS_Root = frozenset({"plan", "described", "tier", "level", "plans", "tree"})
+
+
+def parse_root(data: Any) -> Root:
+    """Parse one decoded ``Root``, unknown fields kept; raises
+    ``msgspec.ValidationError`` saying where it does not fit."""
+    parsed: Root = _parse(Root, data)
+    return parsed
+
+
+_DECODE_Root = msgspec.json.Decoder(Root).decode
+
+
+def decode_root(text: bytes | str) -> Root:
+    """Decode one ``Root`` from its JSON text: straight into the models when it has
+    no unknown field, else through ``parse_root`` (unknown fields kept). Raises
+    ``msgspec.DecodeError`` (not JSON) or ``msgspec.ValidationError``."""
+    try:
+        return _DECODE_Root(text)
+    except msgspec.ValidationError:
+        return parse_root(msgspec.json.decode(text))
+
+
+class _RootMerge(_State):
+    """Merge state of Root at ``(chunk)`` (root context)."""
+
+    __slots__ = ("described", "level", "plan", "plans", "tier", "tree")
+    _known = _KEYS_Root
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.plan: str | None = None
+        self.described: str | None = None
+        self.tier: str | None = None
+        self.level: int | None = None
+        self.plans: list[Any] | None = None
+        self.tree: dict[str, Any] | None = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (v := get("plan")) is not None and v != self.plan:
+            self.plan = acc.last_value(self, "plan", self.plan, v, str)
+        if (v := get("described")) is not None and v != self.described:
+            self.described = acc.last_value(self, "described", self.described, v, str)
+        if (v := get("tier")) is not None and v != self.tier:
+            self.tier = acc.last_value(self, "tier", self.tier, v, str)
+        if (v := get("level")) is not None and v != self.level:
+            self.level = acc.last_value(self, "level", self.level, v, int)
+        if (v := get("plans")) is not None:
+            self.plans = acc.last_list(self, "plans", self.plans, v)
+        if (v := get("tree")) is not None:
+            self.tree = acc.last_object(self, "tree", self.tree, v)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``Root`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        if (v := model.plan) is not None and v != self.plan:
+            self.plan = acc.last_value(self, "plan", self.plan, v, str)
+        if (v := model.described) is not None and v != self.described:
+            self.described = acc.last_value(self, "described", self.described, v, str)
+        if (v := model.tier) is not None and v != self.tier:
+            self.tier = acc.last_value(self, "tier", self.tier, v, str)
+        if (v := model.level) is not None and v != self.level:
+            self.level = acc.last_value(self, "level", self.level, v, int)
+        if (v := model.plans) is not None:
+            self.plans = acc.last_list(self, "plans", self.plans, _as_json(v))
+        if (v := model.tree) is not None:
+            self.tree = acc.last_object(self, "tree", self.tree, _as_json(v))
+        if extra := model.extra_fields:
+            self._add(extra, acc)
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["plan"] = self.plan
+        out["described"] = self.described
+        if self.tier is not None:
+            out["tier"] = self.tier
+        if self.level is not None:
+            out["level"] = self.level
+        if self.plans is not None:
+            out["plans"] = self.plans
+        if self.tree is not None:
+            out["tree"] = self.tree
+        return self._finish(out)
+
+
+class RootAccumulator(_ChunkAccumulator):
+    """Merges the chunks of one ``Root`` stream: ``add`` each in order (decoded
+    JSON is fastest), then ask for ``snapshot()``. A chunk that strays
+    from the schema is merged as far as it can be and reported in ``anomalies``
+    (``strict=True``: ``StreamMergeError`` at the first stray instead)."""
+
+    __slots__ = ()
+    _model = Root
+
+    def __init__(self, *, strict: bool = False) -> None:
+        super().__init__(_RootMerge(""), strict)
+
+    def snapshot(self) -> Root:
+        """The merged stream so far as a ``Root``, validated once. One that does not
+        fit (a server omits a required field) is reported as ``schema_drift`` and built
+        anyway; ``strict=True`` raises ``msgspec.ValidationError`` instead, as does a value of another
+        type than the schema's."""
+        built: Root = _built_anyway(Root, self.snapshot_dict(), self)
+        return built

@@ -1,0 +1,83 @@
+# case.yaml in the pydantic style: the module's models and glue (tests/goldens.py)
+
+class Node(_Model):
+    value: int | None = None
+    children: list[Node] | None = None
+
+
+class Pong(_Model):
+    ping: Ping | None = None
+
+
+class Ping(_Model):
+    pong: Pong | None = None
+
+
+class Root(_Model):
+    tree: Node
+    ping: Ping | None = None
+
+
+def parse_root(data: Any) -> Root:
+    """Parse one decoded ``Root``; raises ``pydantic.ValidationError``."""
+    return Root.model_validate(data, by_name=False)
+
+
+class _RootMerge(_State):
+    """Merge state of Root at ``(chunk)`` (root context)."""
+
+    __slots__ = ("ping", "tree")
+    _known = _wire_names(Root)
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.tree: dict[str, Any] | None = None
+        self.ping: dict[str, Any] | None = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (v := get("tree")) is not None:
+            self.tree = acc.last_object(self, "tree", self.tree, v)
+        if (v := get("ping")) is not None:
+            self.ping = acc.last_object(self, "ping", self.ping, v)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``Root`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        get = model.__dict__.get
+        if (v := get("tree")) is not None:
+            self.tree = acc.last_object(self, "tree", self.tree, _as_json(v))
+        if (v := get("ping")) is not None:
+            self.ping = acc.last_object(self, "ping", self.ping, _as_json(v))
+        if extra := model.__pydantic_extra__:
+            self._add(extra, acc)
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.tree is not None:
+            out["tree"] = self.tree
+        if self.ping is not None:
+            out["ping"] = self.ping
+        return self._finish(out)
+
+
+class RootAccumulator(_ChunkAccumulator):
+    """Merges the chunks of one ``Root`` stream: ``add`` each in order (decoded
+    JSON is fastest), then ask for ``snapshot()``. A chunk that strays
+    from the schema is merged as far as it can be and reported in ``anomalies``
+    (``strict=True``: ``StreamMergeError`` at the first stray instead)."""
+
+    __slots__ = ()
+    _model = Root
+
+    def __init__(self, *, strict: bool = False) -> None:
+        super().__init__(_RootMerge(""), strict)
+
+    def snapshot(self) -> Root:
+        """The merged stream so far as a ``Root``, validated once. One that does not
+        fit (a server omits a required field) is reported as ``schema_drift`` and built
+        anyway; ``strict=True`` raises ``pydantic.ValidationError`` instead, as does a value of another
+        type than the schema's."""
+        built: Root = _built_anyway(Root.model_validate, self.snapshot_dict(), self)
+        return built
