@@ -13,14 +13,17 @@ tests/test_cases.py is the harness that runs them all.
 from __future__ import annotations
 
 import copy
+import importlib
+import itertools
 import json
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from conftest import ROOT, load_module, write_outputs
+from conftest import ROOT, write_outputs
 
 from generator.errors import SpecError
 from generator.load import load_document
@@ -34,6 +37,7 @@ CASE_KEYS = ("accept", "reject", "round_trip")
 ROOT_SCHEMA = "Root"
 #: A case's name is its directory's: a module name (the generated modules are ``<name>_<style>``).
 CASE_NAME = re.compile(r"[a-z][a-z0-9_]*")
+_packages = itertools.count()
 
 
 class CaseError(Exception):
@@ -183,6 +187,7 @@ class Generated:
         self._paths: dict[tuple[str, str], Path] = {}
         self._texts: dict[tuple[str, str], str] = {}
         self._modules: dict[tuple[str, str], ModuleType] = {}
+        self._package = f"gen_models_cases_{next(_packages)}"
 
     def _generate(self, name: str, style: str) -> None:
         options = Options(
@@ -194,7 +199,8 @@ class Generated:
             root=ROOT,
         )
         outputs, _ = generate(options)
-        write_outputs(outputs)
+        # the runtime package's files are the same in every run: written once
+        write_outputs([o for o in outputs if o.module or not o.path.exists()])
         self._paths[name, style] = outputs[0].path
         self._texts[name, style] = outputs[0].text
 
@@ -205,10 +211,16 @@ class Generated:
         return self._texts[name, style]
 
     def module(self, name: str, style: str) -> ModuleType:
-        """The module, imported (a package made for the directory: see ``conftest.load_module``)."""
+        """The module, imported as a member of one package made for the directory (so every
+        case's module imports one runtime package, as a user's modules do)."""
         if (name, style) not in self._modules:
             self.text(name, style)
-            self._modules[name, style] = load_module(self._paths[name, style])
+            if self._package not in sys.modules:
+                holder = ModuleType(self._package)
+                holder.__path__ = [str(self.directory)]
+                sys.modules[self._package] = holder
+            importlib.invalidate_caches()  # files written since the last import
+            self._modules[name, style] = importlib.import_module(f"{self._package}.{self._paths[name, style].stem}")
         return self._modules[name, style]
 
     def every_module(self, styles: tuple[str, ...]) -> list[Path]:

@@ -32,20 +32,23 @@ def golden_text(style: str, text: str) -> str:
 
 @pytest.mark.parametrize("style", STYLES)
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
-def test_case_golden(case: Case, style: str, cases: Any, request: pytest.FixtureRequest) -> None:
+def test_case(case: Case, style: str, cases: Any, request: pytest.FixtureRequest) -> None:
+    """The golden (written instead with ``--snapshot-update``), then the payloads and the
+    annotations; one test, so that a case's module is generated in one test process."""
     text = golden_text(style, cases.text(case.name, style))
     # the cut keeps the case's own definitions (a cut that kept something else could not fail)
     assert {ROOT_SCHEMA, f"parse_{ROOT_SCHEMA.lower()}"} <= defined_names(text), text[:2000]
-    check_golden(case.golden(style), text, bool(request.config.getoption("--snapshot-update")), UPDATE)
-
-
-@pytest.mark.parametrize("style", STYLES)
-@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
-def test_case_payloads(case: Case, style: str, cases: Any) -> None:
-    """Accepted, rejected and round-tripped as ``x-case`` lists; every annotation evaluates."""
+    try:
+        check_golden(case.golden(style), text, bool(request.config.getoption("--snapshot-update")), UPDATE)
+    except AssertionError as exc:
+        differs: AssertionError | None = exc  # reported after the payloads, which say more
+    else:
+        differs = None
     module = cases.module(case.name, style)
     check_payloads(case, style, module)
     assert evaluate_annotations(module) > 0
+    if differs is not None:
+        raise differs
 
 
 def test_every_case_module_passes_mypy_strict_and_ruff(cases: Any) -> None:
