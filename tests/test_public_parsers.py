@@ -2,8 +2,8 @@
 style (``parse_<name>``, in ``__all__``), and a discriminated parent dispatches wherever it is
 parsed.
 
-The property test: each spec of tests/specs, each row of the schema matrix and of the schema
-forms, and the OpenAPI inheritance idiom are generated with ``--all-schemas`` in every style;
+The property test: each spec of tests/specs, each case of tests/cases, and the OpenAPI
+inheritance idiom are generated with ``--all-schemas`` in every style;
 for every component, payloads drawn by hypothesis-jsonschema from its schema, and mutations
 of them (a key dropped, a value of another type, another tag, ``null``, an unknown key, another
 kind of value), must be accepted by its public parser in every style exactly when the
@@ -27,9 +27,7 @@ from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
 from hypothesis_jsonschema import from_schema
 from openapi_reference import Reference
-from test_schema_forms import ROWS as FORM_ROWS
-from test_schema_matrix import ROWS as MATRIX_ROWS
-from test_schema_matrix import spec_text
+from case_files import read_cases
 
 from generator.load import load_document
 from generator.naming import class_name
@@ -99,8 +97,7 @@ HEAD = "openapi: 3.0.3\ninfo: {title: pets, version: '1'}\npaths: {}\ncomponents
 #: Every spec the property test reads: name -> its text (YAML or JSON), and the suffix of its file.
 SPECS: dict[str, tuple[str, str]] = {
     **{f"specs/{p.name}": (p.read_text(encoding="utf-8"), p.suffix) for p in sorted((HERE / "specs").iterdir())},
-    **{f"matrix/{row.name}": (spec_text(row), ".yaml") for row in MATRIX_ROWS},
-    **{f"forms/{row.name}": (spec_text(row), ".yaml") for row in FORM_ROWS},
+    **{f"cases/{case.name}": (case.spec.read_text(encoding="utf-8"), ".yaml") for case in read_cases()},
     "issue44/pets": (HEAD + "\n".join("    " + line for line in PETS.strip().splitlines()) + "\n", ".yaml"),
 }
 #: Payloads drawn per component (each then changed by one mutation, or not).
@@ -266,16 +263,14 @@ def test_the_property_test_checked_enough() -> None:
     assert total["valid"] > 10 * total["components"] and total["invalid"] > 5 * total["components"]
 
 
-@pytest.mark.parametrize("row", [*MATRIX_ROWS, *FORM_ROWS], ids=lambda r: r.name)
-def test_the_reference_reads_every_row_as_the_row_says(row: Any, tmp_path: Path) -> None:
-    """The reference itself, against the payloads each row of the matrix and the forms lists
-    (written by hand from the documentation): ``Root`` accepts and rejects them alike."""
-    spec = tmp_path / "spec.yaml"
-    spec.write_text(spec_text(row), encoding="utf-8")
-    reference = Reference(load_document(spec).data)
-    for payload in row.accept:
+@pytest.mark.parametrize("case", read_cases(), ids=lambda c: c.name)
+def test_the_reference_reads_every_case_as_the_case_says(case: Any) -> None:
+    """The reference itself, against the payloads each case of tests/cases lists (written
+    by hand from the documentation): ``Root`` accepts and rejects them alike."""
+    reference = Reference(load_document(case.spec).data)
+    for payload in case.accept:
         assert reference.accepts("Root", payload), [e.message for e in reference.errors("Root", payload)]
-    for payload in row.reject:
+    for payload in case.reject:
         assert not reference.accepts("Root", payload), payload
 
 
