@@ -21,13 +21,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from case_files import read_cases
 from conftest import STYLES, generate_modules, load_module, schemas_spec, write_outputs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
 from hypothesis_jsonschema import from_schema
 from openapi_reference import Reference
-from case_files import read_cases
 
 from generator.load import load_document
 from generator.naming import class_name
