@@ -1,22 +1,22 @@
-"""Generation: gen-models beside datamodel-codegen on equal work (issue #15), as the commands
-a user runs, each a fresh process writing to a fresh directory:
+"""Generation: gen-models beside datamodel-codegen on equal work (issues #15, #39), as the
+commands a user runs, each a fresh process writing to a fresh directory:
 
 * the chat stream closure (``CreateChatCompletionStreamResponse`` and what it references,
   extracted from the real newest OpenAI spec to a small YAML file) in each style and all
   three, beside datamodel-codegen on the same file with the matching output type;
-* the whole spec: ``--all-schemas`` per style beside datamodel-codegen's whole-spec run;
-* a run whose outputs are current (the header's fingerprint) and ``--check``, on the real
-  spec as users run them.
+* the default run (every stream root, three styles) on ``specs/openai.yaml`` and on the
+  upstream spec, with black and with ruff;
+* ``--all-schemas`` per style beside datamodel-codegen's whole-spec run;
+* a run whose outputs are current (the header's fingerprint) and ``--check``.
 
-gen-models keeps formatted code and compiled templates in its cache directory
-(``$GEN_MODELS_CACHE``): "cold" runs get an empty one each (a first run on a fresh
-machine), "warm" runs one that earlier untimed runs of the same command filled (a re-run
-after a change elsewhere, or any run after the first: the runtime is formatted once).
+gen-models keeps no cache: each run formats its modules, one black pass each, in parallel.
+``--before REV`` runs the generator of an earlier revision (a temporary git worktree) on the
+same commands in the same rounds: its cache, where it had one, empty for "cold" rows and
+filled by an untimed run for "warm" rows.
 
 Wall time and peak RSS (GNU time's ``/usr/bin/time``; "n/a" without it) are medians over
 interleaved rounds; a ratio is taken within a round, then its median. Then gen-models' time
-split by stage (``stage_times``, in a fresh process), and how formatting ``--all-schemas``
-spreads over the cores. ``gen-models`` here is ``python -m generator`` from this checkout.
+split by stage (``stage_times``, in a fresh process). ``gen-models`` is ``python -m generator``.
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ from typing import Any
 
 import yaml
 
-from generator import format as fmt
 from generator.pipeline import Options, generate
 from generator.write import write_all
 
@@ -85,14 +84,15 @@ def stream_closure(spec: Path, out: Path) -> int:
     return len(found)
 
 
-def timed(command: list[str], timeout: float) -> tuple[Run, float]:
-    """``run_process(command)`` and the CPU seconds (user + system) the command took, from
-    GNU time (NaN without it): on a shared machine the wall time includes waiting for a core."""
+def timed(command: list[str], timeout: float, cwd: Path = ROOT) -> tuple[Run, float]:
+    """``run_process(command)`` in ``cwd`` and the CPU seconds (user + system) the command
+    took, from GNU time (NaN without it): on a shared machine the wall time includes waiting
+    for a core."""
     if not GNU_TIME:
-        return run_process(command, timeout, cwd=ROOT), float("nan")
+        return run_process(command, timeout, cwd=cwd), float("nan")
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "cpu"
-        result = run_process([GNU_TIME, "-f", "%U %S", "-o", str(report), *command], timeout, cwd=ROOT)
+        result = run_process([GNU_TIME, "-f", "%U %S", "-o", str(report), *command], timeout, cwd=cwd)
         try:
             user, system = report.read_text().split()[-2:]
             return result, float(user) + float(system)
@@ -115,68 +115,87 @@ def byte_compile() -> None:
 
 def run(config: Config) -> tuple[str, dict[str, Any]]:
     """The generation tables and targets; figures: ``gen_all_s`` (all three styles on the
-    real spec, warm cache, wall seconds) and the ratios the targets use."""
-    spec = ROOT / "specs" / "openai.yaml" if config.quick else NEWEST_SPEC
+    upstream spec, wall seconds) and the targets. With ``config.before`` (``--before REV``),
+    the generator at that revision runs the same commands in the same rounds (its cache, if
+    it has one, empty for "cold" rows and filled by an untimed run for "warm" rows)."""
+    upstream = ROOT / "specs" / "openai.yaml" if config.quick else NEWEST_SPEC
     scratch = config.scratch / "generation"
     scratch.mkdir(parents=True, exist_ok=True)
     closure = scratch / "stream_closure.yaml"
-    count_schemas = stream_closure(spec, closure)
+    count_schemas = stream_closure(upstream, closure)
     fresh = itertools.count()
-    warm_cache = scratch / "cache-warm"
-    current_dir = scratch / "current"
     byte_compile()
     styles = STYLES if not config.quick else ("pydantic",)
-    commands: dict[str, tuple[list[str], str]] = {}  # name -> (argv without -o, cache: cold/warm/none)
-    for style in styles if not config.quick else ():
-        for cache in ("cold", "warm"):
-            commands[f"gen-models --style {style}, closure, {cache}"] = (
-                [*gen_models(), str(closure), "--style", style, "-q"],
-                cache,
-            )
-    for cache in ("cold", "warm"):
-        commands[f"gen-models, 3 styles, closure, {cache}"] = ([*gen_models(), str(closure), "-q"], cache)
-    for cache in ("cold", "warm"):  # the default run: every stream root (issue #28)
-        commands[f"gen-models, 3 styles, real spec, {cache}"] = ([*gen_models(), str(spec), "-q"], cache)
+    trees = {"now": ROOT}
+    if config.before:
+        trees["before"] = _worktree(config.before, scratch / "before-tree")
+    specs = {"closure": closure, "specs/openai.yaml": ROOT / "specs" / "openai.yaml", "upstream": upstream}
+    commands: dict[str, tuple[list[str], str, Path]] = {}  # name -> (argv without -o, cache, cwd)
+    for rev, tree in trees.items():
+        caches = ("cold", "warm") if rev == "before" else ("no cache",)
+        for cache in caches:
+            for style in styles if not config.quick else ():
+                commands[f"{rev}: --style {style}, closure, black, {cache}"] = (
+                    [*gen_models(), str(closure), "--style", style, "-q"],
+                    cache,
+                    tree,
+                )
+            for where, spec in specs.items():
+                for formatter in ("black", "ruff"):
+                    commands[f"{rev}: 3 styles, {where}, {formatter}, {cache}"] = (
+                        [*gen_models(), str(spec), "--formatter", formatter, "-q"],
+                        cache,
+                        tree,
+                    )
+        commands[f"{rev}: {CURRENT}"] = (
+            [*gen_models(), str(upstream), "-q", "-o", str(scratch / f"current-{rev}")],
+            "warm",
+            tree,
+        )
+        commands[f"{rev}: {CHECK}"] = (
+            [*gen_models(), str(upstream), "-q", "--check", "-o", str(scratch / f"current-{rev}")],
+            "warm",
+            tree,
+        )
     if not config.quick:
+        dmcg = [*script("datamodel-codegen"), "--input-file-type", "openapi", "--output-model-type"]
         for style in styles:
-            dmcg = [*script("datamodel-codegen"), "--input-file-type", "openapi", "--output-model-type"]
             commands[f"datamodel-codegen {DMCG_TYPES[style]}, closure"] = (
                 [*dmcg, DMCG_TYPES[style], "--input", str(closure)],
                 "none",
+                ROOT,
             )
         for style in styles:
-            for cache in ("cold", "warm"):
-                commands[f"gen-models --all-schemas --style {style}, {cache}"] = (
-                    [*gen_models(), str(spec), "--all-schemas", "--style", style, "-q"],
-                    cache,
-                )
-        for style in styles:
-            dmcg = [*script("datamodel-codegen"), "--input-file-type", "openapi", "--output-model-type"]
-            commands[f"datamodel-codegen {DMCG_TYPES[style]}, whole spec"] = (
-                [*dmcg, DMCG_TYPES[style], "--input", str(spec)],
+            commands[f"now: --all-schemas --style {style}, black, no cache"] = (
+                [*gen_models(), str(upstream), "--all-schemas", "--style", style, "-q"],
                 "none",
+                ROOT,
             )
-    commands[CURRENT] = ([*gen_models(), str(spec), "-q", "-o", str(current_dir)], "warm")
-    commands[CHECK] = ([*gen_models(), str(spec), "-q", "--check", "-o", str(current_dir)], "warm")
+            commands[f"datamodel-codegen {DMCG_TYPES[style]}, whole spec"] = (
+                [*dmcg, DMCG_TYPES[style], "--input", str(upstream)],
+                "none",
+                ROOT,
+            )
 
-    def command(name: str) -> list[str]:
-        argv, cache = commands[name]
+    def command(name: str) -> tuple[list[str], Path]:
+        argv, cache, tree = commands[name]
         env = []
-        if cache != "none":
-            cache_dir = warm_cache if cache == "warm" else scratch / f"cold{next(fresh)}"
+        if cache != "none":  # gen-models keeps no cache now; the revision before may
+            cache_dir = scratch / "cache-warm" if cache == "warm" else scratch / f"cold{next(fresh)}"
             env = ["env", f"GEN_MODELS_CACHE={cache_dir}"]
-        if name in (CURRENT, CHECK):
-            return [*env, *argv]
+        if CURRENT in name or CHECK in name:
+            return [*env, *argv], tree
         out = scratch / f"out{next(fresh)}"
         if name.startswith("datamodel-codegen"):
             out.mkdir()
-            return [*env, *argv, "--output", str(out / "models.py")]
-        return [*env, *argv, "-o", str(out)]
+            return [*env, *argv, "--output", str(out / "models.py")], tree
+        return [*env, *argv, "-o", str(out)], tree
 
     failed: dict[str, str] = {}
-    for name, (_, cache) in commands.items():  # warm-up (untimed): fills the warm cache, writes current_dir
+    for name, (_, cache, _tree) in commands.items():  # warm-up (untimed): fills a cache, writes the current outputs
         if cache == "warm":
-            result = run_process(command(name), DMCG_TIMEOUT, cwd=ROOT)
+            argv, cwd = command(name)
+            result = run_process(argv, DMCG_TIMEOUT, cwd=cwd)
             if result.status not in (0, 1):
                 failed[name] = f"exit {result.status}: {result.error[:80]}"
     count = 1 if config.quick else min(config.rounds, 3)
@@ -188,13 +207,16 @@ def run(config: Config) -> tuple[str, dict[str, Any]]:
         for name in names[r % len(names) :] + names[: r % len(names)]:
             if name in failed:
                 continue
-            result, cpu = timed(command(name), DMCG_TIMEOUT)
+            argv, cwd = command(name)
+            result, cpu = timed(argv, DMCG_TIMEOUT, cwd)
             if result.status != 0:
                 failed[name] = "timed out" if result.status < 0 else f"exit {result.status}: {result.error[:80]}"
                 continue
             walls[name].append(result.seconds)
             cpus[name].append(cpu)
             peaks[name].append(result.peak_rss)
+    if "before" in trees:
+        _remove_worktree(trees["before"])
     ok = {name for name in names if name not in failed and walls[name]}
 
     def versus(name: str, base: str) -> float | None:
@@ -214,50 +236,36 @@ def run(config: Config) -> tuple[str, dict[str, Any]]:
             times(against) if against is not None else "-",
         ]
 
-    def dmcg_for(name: str, where: str) -> str | None:
-        """datamodel-codegen's run on the same input with the matching output type (pydantic
-        for all three styles), or None for datamodel-codegen's own rows."""
-        if name.startswith("datamodel-codegen") or config.quick:
+    def dmcg_for(name: str) -> str | None:
+        """datamodel-codegen on the same input with the matching output type, for a closure
+        or --all-schemas row (pydantic for the rows of all three styles)."""
+        where = "closure" if "closure" in name else "whole spec" if "all-schemas" in name else None
+        if name.startswith("datamodel-codegen") or config.quick or where is None:
             return None
         style = next((s for s in styles if f"--style {s}" in name), "pydantic")
         return f"datamodel-codegen {DMCG_TYPES[style]}, {where}"
 
-    chat_rows = [row(n, dmcg_for(n, "closure")) for n in names if "closure" in n]
-    chat_rows += [row(f"gen-models, 3 styles, real spec, {cache}", None) for cache in ("cold", "warm")]
-    whole_rows = [row(n, dmcg_for(n, "whole spec")) for n in names if "all-schemas" in n or "whole spec" in n]
+    rows = [row(n, dmcg_for(n)) for n in names if CURRENT not in n and CHECK not in n]
     note = (
-        f"Spec: `{os.path.relpath(spec, ROOT)}`; the closure is {count_schemas} schemas. Median of {count} "
-        f"interleaved rounds, each command a fresh process (interpreter start included) writing to a fresh "
-        f"directory; cold: an empty gen-models cache each run, warm: the cache earlier runs of the command "
-        f"filled. \"x datamodel-codegen\": gen-models' time / datamodel-codegen's with the matching output type "
-        f"in the same round (< 1: gen-models is faster), in wall time. CPU: user + system seconds of the "
-        f"process and its children (GNU time): the wall time less the waiting for a core on a shared machine. "
-        f"Timeout {DMCG_TIMEOUT:.0f} s."
+        f"Upstream spec: `{os.path.relpath(upstream, ROOT)}`; the closure is its chat stream closure, "
+        f"{count_schemas} schemas. Median of {count} interleaved rounds, each command a fresh process "
+        "(interpreter start included) writing to a fresh directory. now: this checkout (no cache); "
+        f"before: {config.before or '-'} (cold: an empty cache each run, warm: one an untimed run filled). "
+        "\"x datamodel-codegen\": gen-models' time / datamodel-codegen's with the matching output type in "
+        "the same round (< 1: gen-models is faster), wall time; CPU: user + system of the process and its "
+        f"children (GNU time). Timeout {DMCG_TIMEOUT:.0f} s."
     )
-    text = table(
-        "Generation: the chat stream closure",
-        ["run", "wall", "CPU", "peak RSS", "x datamodel-codegen"],
-        chat_rows,
-        note,
-    )
-    if whole_rows:
-        text += "\n" + table(
-            "Generation: the whole spec (--all-schemas)",
-            ["run", "wall", "CPU", "peak RSS", "x datamodel-codegen"],
-            whole_rows,
-        )
+    text = table("Generation", ["run", "wall", "CPU", "peak RSS", "x datamodel-codegen"], rows, note)
     text += "\n" + table(
-        "Generation: outputs already current",
+        "Generation: outputs already current (upstream spec)",
         ["run", "wall", "CPU", "peak RSS", "-"],
-        [row(CURRENT, None), row(CHECK, None)],
+        [row(n, None) for n in names if CURRENT in n or CHECK in n],
         "The fingerprint in the generated headers is checked before the spec is read: nothing else runs.",
     )
-    text += "\n" + _stages(spec, scratch, count, warm_cache)
-    if not config.quick:
-        text += "\n" + _cores(spec)
+    text += "\n" + _stages(upstream, scratch, count)
     figures: dict[str, Any] = {}
-    if "gen-models, 3 styles, real spec, warm" in ok:
-        figures["gen_all_s"] = median(walls["gen-models, 3 styles, real spec, warm"])
+    if "now: 3 styles, upstream, black, no cache" in ok:
+        figures["gen_all_s"] = median(walls["now: 3 styles, upstream, black, no cache"])
     targets: list[tuple[str, str, bool]] = []
 
     def target(label: str, name: str, check: Callable[[float], bool], base: str | None = None) -> None:
@@ -267,34 +275,34 @@ def run(config: Config) -> tuple[str, dict[str, Any]]:
         assert value is not None
         targets.append((label, times(value) if base else seconds(value), check(value)))
 
-    for cache in ("cold", "warm"):
-        for style in styles:
-            name = f"gen-models --style {style}, closure, {cache}"
-            label = f"closure, {style} ({cache}) faster than datamodel-codegen"
-            target(label, name, lambda v: v < 1, dmcg_for(name, "closure"))
-        target(f"closure, 3 styles ({cache}) < 0.5 s", f"gen-models, 3 styles, closure, {cache}", lambda v: v < 0.5)
-    for cache in ("cold", "warm"):
-        for style in styles:
-            name = f"gen-models --all-schemas --style {style}, {cache}"
-            base = dmcg_for(name, "whole spec")
-            target(f"--all-schemas {style} ({cache}) faster than datamodel-codegen", name, lambda v: v < 1, base)
-            if style == "pydantic":
-                target(f"--all-schemas pydantic ({cache}) <= 1/2 datamodel-codegen", name, lambda v: v <= 0.5, base)
-    for cache, limit in (("cold", 10.0), ("warm", 0.5)):
+    for style in styles:
+        name = f"now: --style {style}, closure, black, no cache"
         target(
-            f"default run (every stream root), 3 styles ({cache}) <= {limit:g} s",
-            f"gen-models, 3 styles, real spec, {cache}",
-            lambda v, limit=limit: v <= limit,  # type: ignore[misc]
+            f"#39: closure, {style}, black, no slower than datamodel-codegen", name, lambda v: v <= 1, dmcg_for(name)
         )
-    target("outputs current: re-run < 0.2 s", CURRENT, lambda v: v < 0.2)
-    target("outputs current: --check < 0.2 s", CHECK, lambda v: v < 0.2)
+    target("#39: --check, outputs current <= 0.2 s", f"now: {CHECK}", lambda v: v <= 0.2)
+    target("#28: re-run, outputs current <= 0.5 s", f"now: {CURRENT}", lambda v: v <= 0.5)
+    target(
+        "#28: default run, 3 styles, upstream <= 10 s", "now: 3 styles, upstream, black, no cache", lambda v: v <= 10
+    )
     figures["targets"] = targets
     text += "\n" + table(
-        "Targets (issue #15, generation; this run)",
+        "Targets (generation; this run)",
         ["target", "measured", "verdict"],
         [[label, value, "met" if met else "MISSED"] for label, value, met in targets],
     )
     return text, figures
+
+
+def _worktree(rev: str, where: Path) -> Path:
+    """A temporary git worktree of this checkout at ``rev``, byte-compiled (see ``byte_compile``)."""
+    subprocess.run(["git", "worktree", "add", "--detach", "-q", str(where), rev], cwd=ROOT, check=True)
+    run_process([sys.executable, "-m", "compileall", "-q", "generator"], DMCG_TIMEOUT, cwd=where)
+    return where
+
+
+def _remove_worktree(where: Path) -> None:
+    subprocess.run(["git", "worktree", "remove", "--force", str(where)], cwd=ROOT, check=True)
 
 
 def stage_times(spec: Path, out: Path) -> dict[str, float]:
@@ -306,64 +314,31 @@ def stage_times(spec: Path, out: Path) -> dict[str, float]:
     return dict(reading.timings, write=time.perf_counter() - start)
 
 
-def _stages(spec: Path, scratch: Path, count: int, warm_cache: Path) -> str:
-    """gen-models' stage split, cold and warm: ``stage_times`` in a fresh process per round,
-    as a command would run (no in-process cache or warm import carried over)."""
-    rows = []
-    for cache in ("cold", "warm") if count > 1 else ("warm",):
-        samples: dict[str, list[float]] = {}
-        for r in range(count):
-            cache_dir = warm_cache if cache == "warm" else scratch / f"stages-cold{r}"
-            command = [sys.executable, "-m", "bench.generation", str(spec), str(scratch / f"stages-{cache}{r}")]
-            env = {**os.environ, "GEN_MODELS_CACHE": str(cache_dir)}
-            result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True, env=env)
-            for stage, value in json.loads(result.stdout).items():
-                samples.setdefault(stage, []).append(value)
-        totals = [sum(values[r] for values in samples.values()) for r in range(count)]
-        labels = {"interpret": "resolve + IR (interpret)", "format": "format (black)"}
-        rows += [
-            [
-                f"{cache}: {labels.get(stage, stage.replace('_', ' '))}",
-                seconds(median(v)),
-                f"{statistics.median(x / t for x, t in zip(v, totals)):.0%}",
-            ]
-            for stage, v in samples.items()
+def _stages(spec: Path, scratch: Path, count: int) -> str:
+    """gen-models' stage split: ``stage_times`` in a fresh process per round, as a command
+    would run (no warm import carried over)."""
+    samples: dict[str, list[float]] = {}
+    for r in range(count):
+        command = [sys.executable, "-m", "bench.generation", str(spec), str(scratch / f"stages{r}")]
+        result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
+        for stage, value in json.loads(result.stdout).items():
+            samples.setdefault(stage, []).append(value)
+    totals = [sum(values[r] for values in samples.values()) for r in range(count)]
+    labels = {"interpret": "resolve + IR (interpret)", "format": "format (black, the modules in parallel)"}
+    rows = [
+        [
+            labels.get(stage, stage.replace("_", " ")),
+            seconds(median(v)),
+            f"{statistics.median(x / t for x, t in zip(v, totals)):.0%}",
         ]
-        rows.append([f"{cache}: total", seconds(median(totals)), "100%"])
+        for stage, v in samples.items()
+    ]
+    rows.append(["total", seconds(median(totals)), "100%"])
     note = (
-        "`generator.pipeline.generate` + `write.write_all`, all three styles of the chat stream roots of the "
-        "spec, in a fresh process per round (interpreter start and imports not included); cold: an empty cache "
-        "directory, warm: the one the runs above filled."
+        "`generator.pipeline.generate` + `write.write_all`, all three styles of the stream roots of the spec, "
+        "in a fresh process per round (interpreter start and imports not included)."
     )
     return table("Generation: gen-models stages", ["stage", "seconds", "share"], rows, note)
-
-
-def _cores(spec: Path) -> str:
-    """Black on ``--all-schemas`` (pydantic) block by block without a cache: in one process,
-    then spread over the cores (``format.workers_for``): wall and CPU seconds, one run each."""
-    from generator.pipeline import render_sources
-
-    options = Options(spec=spec, output=Path("unused"), styles=("pydantic",), all_schemas=True, root=ROOT)
-    captured, _ = render_sources(options)
-    lines = sum(s.count("\n") for s in captured.values())
-    rows = []
-    for label, minimum in (("one process", 10**12), (f"{fmt.workers_for(lines)} processes", 0)):
-        saved = fmt.PARALLEL_MIN_LINES
-        fmt.PARALLEL_MIN_LINES = minimum
-        fmt._cache.clear()
-        try:
-            wall, cpu = time.perf_counter(), _cpu()
-            fmt.format_modules(captured, (3, 10), cache=False)
-            rows.append([label, seconds(time.perf_counter() - wall), seconds(_cpu() - cpu)])
-        finally:
-            fmt.PARALLEL_MIN_LINES = saved
-    note = (
-        f"{lines:,} lines; CPU: this process and its workers (user + system). {os.cpu_count()} cores on this "
-        "machine, shared with other jobs: the load average above says how much of them this run had."
-    )
-    return table(
-        "Generation: formatting --all-schemas (pydantic) over the cores, cold", ["run", "wall", "CPU"], rows, note
-    )
 
 
 def _cpu() -> float:

@@ -264,6 +264,8 @@ class FieldPlacer:
             if self._fragmentary(mine, place.types):
                 return self._fields_of(mine, path, place, when)
             at = place.path
+            if not at and when is None and self.name.stage is Stage.START:  # the answer's start: init
+                return Placed([self._entry("init", at, path, when)], f"{name}: fields of {self.target}, its start")
             return Placed([self._entry("merge", at, path, when)], f"{name}: fields of {at or self.target}, merged")
         return Placed([], "")
 

@@ -419,7 +419,8 @@ class _Event(FieldPlacer):
         whole["value"] = "*"
         if self.ident and home.keyed:
             whole["id"] = self.ident
-        return [whole, *rest]
+        starts = [e for e in rest if e.get("op") == "init"]  # the start first: the rest merges into it
+        return [*starts, whole, *(e for e in rest if e.get("op") != "init")]
 
 
 def _settled(decided: list[Inferred]) -> list[Inferred]:

@@ -315,6 +315,15 @@ class Alias:
         """True when the named schema itself admits ``null``."""
         return isinstance(self.value_type, Nullable)
 
+    @property
+    def reference(self) -> Type:
+        """The type a value of this alias has where a field refers to it: its name, or for
+        an enum its ``Literal`` alias with the open base types (``Color | str``), ``null``
+        included where the enum admits it."""
+        if isinstance(self.type, Enum):
+            return with_null(replace(self.type, alias=self.name), self.nullable)
+        return AliasRef(self.name)
+
 
 @dataclass(frozen=True)
 class Schemas:
@@ -334,6 +343,12 @@ class Schemas:
             component's (``NoneModel``: ``From ``#/components/schemas/None`` (...).``), by name.
         union_targets: ``{union as maps name it: the components an operation answers for it}``
             (what its events build, when no map says: ``roots.stream_unions``).
+        parsers: ``{class or alias name: its public parse function}`` for every one that has
+            one (roots, responses, union roots, components), as naming decided them; also
+            each of ``synonyms``.
+        synonyms: components that read as another named schema's type (``Link: $ref
+            Node``; ``--all-schemas``): ``{the name its class would have: that type's}``
+            (before naming: ``{spec name: provisional id}``).
     """
 
     models: dict[str, Model]
@@ -349,6 +364,8 @@ class Schemas:
     warnings: tuple[SpecWarning, ...] = ()
     renames: tuple[tuple[str, str], ...] = ()
     union_targets: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    parsers: dict[str, str] = field(default_factory=dict)
+    synonyms: dict[str, str] = field(default_factory=dict)
 
 
 def referenced_names(t: Type) -> list[str]:

@@ -19,7 +19,7 @@ from .errors import SpecError
 from .event_plan import NoFold, plan_events, undecided_warnings
 from .event_vocabulary import EventPlan
 from .format import format_modules
-from .interpret import Interpreter, Reading
+from .interpret import Interpreter, Reading, read_every_component
 from .load import Document, check_document, load_document, parse_document
 from .map_files import MapLayer, located, read_map_files
 from .merge_maps import map_target
@@ -76,7 +76,9 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     start = time.perf_counter()
     progress("interpret")
     user_maps = read_map_files(options.merge_maps)
-    interp, roots, union_roots, responses, targets, union_targets, formats = _interpret(doc, options, user_maps)
+    interp, roots, union_roots, responses, targets, union_targets, formats, synonyms = _interpret(
+        doc, options, user_maps
+    )
     models, aliases = _ordered(interp, roots + union_roots + list(responses.values()) + targets, options.all_schemas)
     timings["interpret"] = time.perf_counter() - start
     title, version = doc.title_and_version
@@ -93,6 +95,7 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
         sha256=doc.sha256,
         warnings=tuple(interp.warnings),
         union_targets=union_targets,
+        synonyms=synonyms,
     )
     start = time.perf_counter()
     progress(f"name {len(models)} models, {len(aliases)} aliases")
@@ -183,16 +186,24 @@ def _policies_for(policies: dict[str, str], root: str, count: int) -> dict[str, 
     return chosen
 
 
-def _interpret(
-    doc: Document, options: Options, user_maps: dict[str, MapLayer]
-) -> tuple[Interpreter, list[str], list[str], dict[str, str], list[str], dict[str, tuple[str, ...]], tuple[str, ...]]:
+def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) -> tuple[
+    Interpreter,
+    list[str],
+    list[str],
+    dict[str, str],
+    list[str],
+    dict[str, tuple[str, ...]],
+    tuple[str, ...],
+    dict[str, str],
+]:
     """Read the roots (and their responses, or every component with ``all_schemas``) into
     the IR: the interpreter, the object roots' class names, the union roots' alias names
     (asked for with ``--schema``: they get types, and an accumulator when a merge map covers
     them), {root: its response's class name}, and the targets those maps build (read even
     where no event refers to them); all by provisional id (see ``naming``); {union root: the
-    components its operation answers} (the targets of its inferred fold); and how the spec's
-    operations send the roots (``roots.stream_formats``).
+    components its operation answers} (the targets of its inferred fold); how the spec's
+    operations send the roots (``roots.stream_formats``); and with ``all_schemas``,
+    {component: the type it reads as} of those that name another's.
     """
     resolver = RefResolver(doc, allow_remote=options.allow_remote_refs, allow_outside=options.allow_outside_refs)
     interp = Interpreter(resolver)
@@ -210,9 +221,8 @@ def _interpret(
             )
     try:
         readings, response_of, targets, union_targets = _read_roots(interp, root_names, user_maps, options.shipped_maps)
-        if options.all_schemas:
-            for loc in components.values():
-                interp.read_component(loc)
+        # a discriminated parent as the union it dispatches to; a component that names another
+        synonyms = read_every_component(interp) if options.all_schemas else {}
     except RecursionError:
         raise SpecError("schemas nest too deeply to read (over a few hundred levels)", doc.path) from None
     interp.settle()
@@ -242,7 +252,7 @@ def _interpret(
     }
     built = [t.name for t in targets if isinstance(t, ModelRef)]
     formats = root_selection.stream_formats(interp, [*root_of, *unions])
-    return interp, roots, union_roots, responses, built, union_targets, formats
+    return interp, roots, union_roots, responses, built, union_targets, formats, synonyms
 
 
 def _read_roots(
@@ -318,9 +328,10 @@ def _ordered(interp: Interpreter, roots: list[str], everything: bool) -> tuple[d
 
     for name in roots:
         visit(name)
-    if everything:
+    if everything:  # a discriminated parent's own shape only where its union holds it
         for name in list(interp.models) + list(interp.aliases):
-            visit(name)
+            if not (name in interp.places and interp.places[name].base):
+                visit(name)
     return models, aliases
 
 

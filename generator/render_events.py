@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from collections import Counter
 from typing import Any
 
 from . import pytypes
@@ -39,7 +40,8 @@ def events_view(
 
 def _union_view(plan: EventPlan, parse_fn: str, union: str) -> dict[str, Any]:
     names = EventNames(union)
-    slots = {slot: _slot_name(names, slot) for slot in plan.slots}
+    paths = Counter(tuple(step.name for step in slot.at) for slot in plan.slots)
+    slots = {slot: _slot_name(names, slot, paths) for slot in plan.slots}
     return {
         "accumulator": names.accumulator,
         "union": union,
@@ -87,14 +89,16 @@ def _accumulator_doc(plan: EventPlan, union: str) -> str:
     return "\n".join(textwrap.fill(part, 92) if part else "" for part in parts)
 
 
-def _slot_name(names: EventNames, slot: Slot) -> str:
-    """A slot's constant, named for its path (and what a slot a delta creates starts as)."""
-    starts = json.loads(slot.new) if slot.new else None
+def _slot_name(names: EventNames, slot: Slot, paths: Counter[tuple[str, ...]]) -> str:
+    """A slot's constant, named for its path; where another slot takes the same path, also
+    for what a slot a delta creates starts as (``_..._TEXT_AS_OUTPUT_TEXT``)."""
+    fields = [step.name for step in slot.at]
+    starts = json.loads(slot.new) if slot.new and paths[tuple(fields)] > 1 else None
     kind = starts.get("type") if isinstance(starts, dict) else None
     return names.slot(
-        [step.name for step in slot.at],
+        fields,
         item=bool(slot.at and slot.at[-1].key),
-        starts_as=kind if isinstance(kind, str) else "new" if slot.new else None,
+        starts_as=kind if isinstance(kind, str) else "new" if starts is not None else None,
     )
 
 
@@ -113,7 +117,11 @@ def _slot_text(slot: Slot) -> str:
 
 
 def _handler_view(rule: EventRule, name: str, slots: dict[Slot, str]) -> dict[str, Any]:
-    summary = "; ".join(_describe(a) for a in rule.actions)
+    summary = "; ".join(_describe(a) for a in rule.actions if not a.when)
+    if rule.dispatch is not None:  # the cases read in the code below: named, not retold
+        values = ", ".join(str(json.loads(value)) for value, _ in rule.cases)
+        kind = "the kind of " if rule.by_kind else ""
+        summary += f"{'; ' if summary else ''}a case for each {kind}{rule.dispatch.field!s} ({values})"
     lines = _calls_lines(rule.calls, slots, ())
     if rule.dispatch is not None:  # one branch per value of a nested tag (or kind); others kept as unknown
         tag = local_name(str(rule.dispatch.field) + ("_kind" if rule.by_kind else ""), ())

@@ -189,6 +189,15 @@ def responses_modules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Mod
     )
 
 
+@pytest.fixture(scope="session")
+def cases(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The schema cases of tests/cases, each generated in a style on first use
+    (``case_files.Generated``: ``cases.module("defaults", "pydantic")``)."""
+    from case_files import Generated, read_cases
+
+    return Generated(tmp_path_factory.mktemp("cases"), read_cases())
+
+
 @pytest.hookimpl(tryfirst=True)  # before -m deselects: marks added here count
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:

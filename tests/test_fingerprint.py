@@ -132,7 +132,9 @@ def test_a_hand_edited_output_is_stale_for_check_and_rewritten(
     assert run("specs/openai.yaml", *STYLE) == 0
     module = project / "generated" / "openai_typeddict.py"
     original = module.read_text()
-    module.write_text(original.replace("def iter_chunk_dicts(", "def iter_chunk_dicts_edited(", 1))
+    edited = original.replace("\n_READER = _Reader(", "\n_READER = _Reader(  # edited\n", 1)
+    assert edited != original
+    module.write_text(edited)
     assert run("specs/openai.yaml", *STYLE, "--check") == 1
     assert "would change: generated/openai_typeddict.py" in capsys.readouterr().err
     assert run("specs/openai.yaml", *STYLE) == 0

@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from conftest import DATA, SPECS, STYLES, generate_modules
+from conftest import DATA, SPECS, STYLES, generate_modules, recorded_chunks
 
 from generator.errors import SpecError
 from generator.pipeline import Options, read_spec
@@ -37,6 +37,8 @@ def modules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, ModuleType]:
 
 
 def _events(module: ModuleType, path: Path) -> list[Any]:
+    if path.suffix == ".jsonl":  # vercel/ai's fixtures: the chunks, decoded (the wire is SSE)
+        return recorded_chunks(path)
     with path.open(encoding="utf-8") as lines:
         return list(module.iter_chunk_dicts(lines))  # the module's own reader, with its defaults
 

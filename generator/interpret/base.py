@@ -64,13 +64,14 @@ class ReaderBase:
         """The spec name when ``loc`` is a named schema (``naming.component_at``)."""
         return naming.component_at(loc, self.root)
 
-    def _claim(self, loc: Location) -> str:
+    def _claim(self, loc: Location, stands_for: Location | None = None) -> str:
         """Give ``loc`` a provisional id (its name is decided by ``naming.name_schemas``, once
-        the roots are known and only for what is emitted)."""
-        key = _key(loc)
+        the roots are known and only for what is emitted); ``stands_for``: the named schema
+        it is named as, when not ``loc`` itself (a discriminated parent's union)."""
+        named = stands_for if stands_for is not None else loc
         pid = f"#{len(self.places)}"
-        self.places[pid] = naming.Place(loc, self._component_at(loc), key in self._listed)
-        self._names[key] = pid
+        self.places[pid] = naming.Place(named, self._component_at(named), _key(named) in self._listed)
+        self._names[_key(loc)] = pid
         return pid
 
     def warn(self, loc: Location, kind: Kind, detail: str = "") -> None:

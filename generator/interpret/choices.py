@@ -189,7 +189,16 @@ class UnionReading(ReaderBase):
             synonyms=tuple(synonyms),
             quiet=(reading.type.name,),  # the parent: a variant only under the tags given for it
         )
+        self._base_of(reading.type.name, target)
         return replace(reading, type=UnionType(tuple(options), pending))
+
+    def _base_of(self, model: str, parent: Location) -> None:
+        """Mark ``model``, the object shape of the ``parent`` that dispatches, as that shape
+        (``naming.Place.base``): the component's name names the union, wherever either is
+        written, whatever is read first."""
+        place = self.places.get(model)
+        if place is not None and _key(place.loc) == _key(parent) and not place.base:
+            self.places[model] = replace(place, base=True)
 
     def _variant(self, loc: Location, parent: Location, reading: Reading) -> Type:
         """The type a variant at ``loc`` reads as: through schemas that only name another
