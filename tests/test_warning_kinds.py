@@ -47,7 +47,8 @@ def test_the_kinds_whose_generated_code_is_what_the_spec_says() -> None:
 
 def test_the_project_spec_warns_in_six_lines_one_a_kind(monkeypatch: pytest.MonkeyPatch) -> None:
     """specs/openai.yaml warns at 66 places of 6 kinds: 6 lines, each with its count, one
-    place and what it does to the models (the CLI prints these: the next test)."""
+    place and what it does to the models (the CLI prints these: the next test); the first
+    two are docs/usage.md's example."""
     monkeypatch.chdir(ROOT)
     reading = read_spec(Options(spec=Path("specs/openai.yaml")))
     lines = report([*reading.schemas.warnings, *reading.merge_warnings])
@@ -64,6 +65,8 @@ def test_the_project_spec_warns_in_six_lines_one_a_kind(monkeypatch: pytest.Monk
         "models"
     )
     assert len(report(reading.schemas.warnings, verbose=True)) == 66
+    shown = [line.strip().removeprefix("warning: ") for line in (ROOT / "docs" / "usage.md").open()]
+    assert lines[:2] == [line for line in shown if line in lines], "docs/usage.md's warnings are not current"
 
 
 KINDS_SPEC = """
