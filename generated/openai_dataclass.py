@@ -2,13 +2,12 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs c6b53c6fdda4359594db5ab4e7c5d87c, output ca669e6d91888941b637f3abb58575ff
-"""Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI
-API (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``)
-and a stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``,
-parsed by ``parse_response_stream_event``. Needs only the standard library, and
-``_gen_models_runtime`` beside it.
-"""
+# Fingerprint: inputs 5a3ccd15a488cc37dc6547c812eb56b2, output 2b2cdbb45b92abf32588a0099c18a752
+"""Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
+(streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and a
+stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed by
+``parse_response_stream_event``. Needs only the standard library, and
+``_gen_models_runtime`` beside it."""
 
 from __future__ import annotations
 
@@ -48,396 +47,339 @@ from ._gen_models_runtime.sse import (
 from ._gen_models_runtime.text import _JsonText
 from ._gen_models_runtime.typed import _as_json
 
-__all__ = [
-    "AdditionalTools",
-    "AdditionalToolsItemParam",
-    "Annotation",
-    "Anomaly",
-    "ApplyPatchCallOutputStatus",
-    "ApplyPatchCallOutputStatusParam",
-    "ApplyPatchCallStatus",
-    "ApplyPatchCallStatusParam",
-    "ApplyPatchCreateFileOperation",
-    "ApplyPatchCreateFileOperationParam",
-    "ApplyPatchDeleteFileOperation",
-    "ApplyPatchDeleteFileOperationParam",
-    "ApplyPatchOperationParam",
-    "ApplyPatchToolCall",
-    "ApplyPatchToolCallItemParam",
-    "ApplyPatchToolCallOutput",
-    "ApplyPatchToolCallOutputItemParam",
-    "ApplyPatchToolParam",
-    "ApplyPatchUpdateFileOperation",
-    "ApplyPatchUpdateFileOperationParam",
-    "ApproximateLocation",
-    "AutoCodeInterpreterToolParam",
-    "CallableToolAllowedCaller",
-    "ChatCompletionMessageCustomToolCall",
-    "ChatCompletionMessageCustomToolCallCustom",
-    "ChatCompletionMessageToolCall",
-    "ChatCompletionMessageToolCallChunk",
+# fmt: off
+__all__ = [  # packed, not one name a line: a module of a whole spec exports hundreds
+    "AdditionalTools", "AdditionalToolsItemParam", "Annotation", "Anomaly",
+    "ApplyPatchCallOutputStatus", "ApplyPatchCallOutputStatusParam",
+    "ApplyPatchCallStatus", "ApplyPatchCallStatusParam",
+    "ApplyPatchCreateFileOperation", "ApplyPatchCreateFileOperationParam",
+    "ApplyPatchDeleteFileOperation", "ApplyPatchDeleteFileOperationParam",
+    "ApplyPatchOperationParam", "ApplyPatchToolCall", "ApplyPatchToolCallItemParam",
+    "ApplyPatchToolCallOutput", "ApplyPatchToolCallOutputItemParam",
+    "ApplyPatchToolParam", "ApplyPatchUpdateFileOperation",
+    "ApplyPatchUpdateFileOperationParam", "ApproximateLocation",
+    "AutoCodeInterpreterToolParam", "CallableToolAllowedCaller",
+    "ChatCompletionMessageCustomToolCall", "ChatCompletionMessageCustomToolCallCustom",
+    "ChatCompletionMessageToolCall", "ChatCompletionMessageToolCallChunk",
     "ChatCompletionMessageToolCallChunkFunction",
-    "ChatCompletionMessageToolCallFunction",
-    "ChatCompletionMessageToolCalls",
-    "ChatCompletionModeration",
-    "ChatCompletionModerationError",
-    "ChatCompletionModerationResults",
-    "ChatCompletionResponseMessage",
+    "ChatCompletionMessageToolCallFunction", "ChatCompletionMessageToolCalls",
+    "ChatCompletionModeration", "ChatCompletionModerationError",
+    "ChatCompletionModerationResults", "ChatCompletionResponseMessage",
     "ChatCompletionResponseMessageAnnotation",
     "ChatCompletionResponseMessageAnnotationUrlCitation",
-    "ChatCompletionResponseMessageAudio",
-    "ChatCompletionResponseMessageFunctionCall",
+    "ChatCompletionResponseMessageAudio", "ChatCompletionResponseMessageFunctionCall",
     "ChatCompletionStreamResponseDelta",
-    "ChatCompletionStreamResponseDeltaFunctionCall",
-    "ChatCompletionTokenLogprob",
-    "ChatCompletionTokenLogprobTopLogprob",
-    "ClickButtonType",
-    "ClickParam",
-    "CodeInterpreterOutputImage",
-    "CodeInterpreterOutputLogs",
-    "CodeInterpreterTool",
-    "CodeInterpreterToolCall",
-    "CompactionBody",
-    "CompactionSummaryItemParam",
-    "CompactionTriggerItemParam",
-    "ComparisonFilter",
-    "CompletionUsage",
-    "CompletionUsageCompletionTokensDetails",
-    "CompletionUsagePromptTokensDetails",
-    "CompoundFilter",
-    "ComputerAction",
-    "ComputerActionList",
-    "ComputerCallOutputItemParam",
-    "ComputerCallSafetyCheckParam",
-    "ComputerEnvironment",
-    "ComputerScreenshotImage",
-    "ComputerTool",
-    "ComputerToolCall",
-    "ComputerToolCallOutputResource",
-    "ComputerUsePreviewTool",
-    "ContainerAutoParam",
-    "ContainerFileCitationBody",
-    "ContainerMemoryLimit",
-    "ContainerNetworkPolicyAllowlistParam",
-    "ContainerNetworkPolicyDisabledParam",
-    "ContainerNetworkPolicyDomainSecretParam",
-    "ContainerReferenceParam",
-    "ContainerReferenceResource",
-    "CoordParam",
-    "CreateChatCompletionResponse",
-    "CreateChatCompletionResponseChoice",
-    "CreateChatCompletionResponseChoiceLogprobs",
+    "ChatCompletionStreamResponseDeltaFunctionCall", "ChatCompletionTokenLogprob",
+    "ChatCompletionTokenLogprobTopLogprob", "ClickButtonType", "ClickParam",
+    "CodeInterpreterOutputImage", "CodeInterpreterOutputLogs", "CodeInterpreterTool",
+    "CodeInterpreterToolCall", "CompactionBody", "CompactionSummaryItemParam",
+    "CompactionTriggerItemParam", "ComparisonFilter", "CompletionUsage",
+    "CompletionUsageCompletionTokensDetails", "CompletionUsagePromptTokensDetails",
+    "CompoundFilter", "ComputerAction", "ComputerActionList",
+    "ComputerCallOutputItemParam", "ComputerCallSafetyCheckParam",
+    "ComputerEnvironment", "ComputerScreenshotImage", "ComputerTool",
+    "ComputerToolCall", "ComputerToolCallOutputResource", "ComputerUsePreviewTool",
+    "ContainerAutoParam", "ContainerFileCitationBody", "ContainerMemoryLimit",
+    "ContainerNetworkPolicyAllowlistParam", "ContainerNetworkPolicyDisabledParam",
+    "ContainerNetworkPolicyDomainSecretParam", "ContainerReferenceParam",
+    "ContainerReferenceResource", "CoordParam", "CreateChatCompletionResponse",
+    "CreateChatCompletionResponseChoice", "CreateChatCompletionResponseChoiceLogprobs",
     "CreateChatCompletionStreamResponse",
     "CreateChatCompletionStreamResponseAccumulator",
     "CreateChatCompletionStreamResponseChoice",
-    "CreateChatCompletionStreamResponseChoiceLogprobs",
-    "CustomGrammarFormatParam",
-    "CustomTextFormatParam",
-    "CustomToolCall",
-    "CustomToolCallOutput",
-    "CustomToolCallOutputResource",
-    "CustomToolParam",
-    "DetailEnum",
-    "DirectToolCallCaller",
-    "DirectToolCallCallerParam",
-    "DoubleClickAction",
-    "DragParam",
-    "EasyInputMessage",
-    "EmptyModelParam",
-    "FileCitationBody",
-    "FileDetailEnum",
-    "FileInputDetail",
-    "FilePath",
-    "FileSearchTool",
-    "FileSearchToolCall",
-    "FileSearchToolCallResult",
-    "Filters",
-    "FunctionAndCustomToolCallOutput",
-    "FunctionCallItemStatus",
-    "FunctionCallOutputItemParam",
-    "FunctionCallOutputStatusEnum",
-    "FunctionCallStatus",
-    "FunctionShellAction",
-    "FunctionShellActionParam",
-    "FunctionShellCall",
-    "FunctionShellCallItemParam",
-    "FunctionShellCallItemStatus",
-    "FunctionShellCallOutput",
-    "FunctionShellCallOutputContent",
-    "FunctionShellCallOutputContentParam",
-    "FunctionShellCallOutputExitOutcome",
-    "FunctionShellCallOutputExitOutcomeParam",
-    "FunctionShellCallOutputItemParam",
-    "FunctionShellCallOutputOutcomeParam",
-    "FunctionShellCallOutputStatusEnum",
+    "CreateChatCompletionStreamResponseChoiceLogprobs", "CustomGrammarFormatParam",
+    "CustomTextFormatParam", "CustomToolCall", "CustomToolCallOutput",
+    "CustomToolCallOutputResource", "CustomToolParam", "DetailEnum",
+    "DirectToolCallCaller", "DirectToolCallCallerParam", "DoubleClickAction",
+    "DragParam", "EasyInputMessage", "EmptyModelParam", "FileCitationBody",
+    "FileDetailEnum", "FileInputDetail", "FilePath", "FileSearchTool",
+    "FileSearchToolCall", "FileSearchToolCallResult", "Filters",
+    "FunctionAndCustomToolCallOutput", "FunctionCallItemStatus",
+    "FunctionCallOutputItemParam", "FunctionCallOutputStatusEnum", "FunctionCallStatus",
+    "FunctionShellAction", "FunctionShellActionParam", "FunctionShellCall",
+    "FunctionShellCallItemParam", "FunctionShellCallItemStatus",
+    "FunctionShellCallOutput", "FunctionShellCallOutputContent",
+    "FunctionShellCallOutputContentParam", "FunctionShellCallOutputExitOutcome",
+    "FunctionShellCallOutputExitOutcomeParam", "FunctionShellCallOutputItemParam",
+    "FunctionShellCallOutputOutcomeParam", "FunctionShellCallOutputStatusEnum",
     "FunctionShellCallOutputTimeoutOutcome",
-    "FunctionShellCallOutputTimeoutOutcomeParam",
-    "FunctionShellCallStatus",
-    "FunctionShellToolParam",
-    "FunctionTool",
-    "FunctionToolCall",
-    "FunctionToolCallOutputResource",
-    "FunctionToolParam",
-    "GrammarSyntax1",
-    "HTTPError",
-    "HybridSearchOptions",
-    "ImageDetail",
-    "ImageGenActionEnum",
-    "ImageGenTool",
-    "ImageGenToolCall",
-    "ImageGenToolInputImageMask",
-    "InlineSkillParam",
-    "InlineSkillSourceParam",
-    "InputContent",
-    "InputFidelity",
-    "InputFileContent",
-    "InputFileContentParam",
-    "InputImageContent",
-    "InputImageContentParamAutoParam",
-    "InputItem",
-    "InputMessage",
-    "InputMessageContentList",
-    "InputTextContent",
-    "InputTextContentParam",
-    "ItemReferenceParam",
-    "KeyPressAction",
-    "LocalEnvironmentParam",
-    "LocalEnvironmentResource",
-    "LocalShellExecAction",
-    "LocalShellToolCall",
-    "LocalShellToolCallOutput",
-    "LocalShellToolParam",
-    "LocalSkillParam",
-    "LogProb",
-    "MCPApprovalRequest",
-    "MCPApprovalResponse",
-    "MCPApprovalResponseResource",
-    "MCPListTools",
-    "MCPListToolsTool",
-    "MCPProtocolError",
-    "MCPTool",
-    "MCPToolCall",
-    "MCPToolCallError",
-    "MCPToolCallStatus",
-    "MCPToolExecutionError",
-    "MCPToolFilter",
-    "MCPToolRequireApproval",
-    "MessagePhase",
-    "MessageRole",
-    "Metadata",
-    "ModelIdsResponses",
-    "ModelIdsShared",
-    "Moderation",
-    "ModerationErrorBody",
-    "ModerationInputType",
-    "ModerationResultBody",
-    "MoveParam",
-    "NamespaceToolParam",
-    "OutputContent",
-    "OutputItem",
-    "OutputMessage",
-    "OutputMessageContent",
-    "OutputTextContent",
-    "ParseError",
-    "Program",
-    "ProgramItemParam",
-    "ProgramOutput",
-    "ProgramOutputItemParam",
-    "ProgramOutputItemStatus",
-    "ProgramOutputStatus",
-    "ProgramToolCallCaller",
-    "ProgramToolCallCallerParam",
-    "ProgrammaticToolCallingParam",
-    "Prompt",
-    "PromptCacheBreakpointConfig",
-    "PromptCacheBreakpointParam",
-    "PromptCacheModeEnum",
-    "PromptCacheOptions",
-    "PromptCacheTTLEnum",
-    "RankerVersionType",
-    "RankingOptions",
-    "Reasoning",
-    "ReasoningEffort",
-    "ReasoningItem",
-    "ReasoningModeEnum",
-    "ReasoningTextContent",
-    "RefusalContent",
-    "Response",
-    "ResponseAudioDeltaEvent",
-    "ResponseAudioDoneEvent",
-    "ResponseAudioTranscriptDeltaEvent",
-    "ResponseAudioTranscriptDoneEvent",
+    "FunctionShellCallOutputTimeoutOutcomeParam", "FunctionShellCallStatus",
+    "FunctionShellToolParam", "FunctionTool", "FunctionToolCall",
+    "FunctionToolCallOutputResource", "FunctionToolParam", "GrammarSyntax1",
+    "HTTPError", "HybridSearchOptions", "ImageDetail", "ImageGenActionEnum",
+    "ImageGenTool", "ImageGenToolCall", "ImageGenToolInputImageMask",
+    "InlineSkillParam", "InlineSkillSourceParam", "InputContent", "InputFidelity",
+    "InputFileContent", "InputFileContentParam", "InputImageContent",
+    "InputImageContentParamAutoParam", "InputItem", "InputMessage",
+    "InputMessageContentList", "InputTextContent", "InputTextContentParam",
+    "ItemReferenceParam", "KeyPressAction", "LocalEnvironmentParam",
+    "LocalEnvironmentResource", "LocalShellExecAction", "LocalShellToolCall",
+    "LocalShellToolCallOutput", "LocalShellToolParam", "LocalSkillParam", "LogProb",
+    "MCPApprovalRequest", "MCPApprovalResponse", "MCPApprovalResponseResource",
+    "MCPListTools", "MCPListToolsTool", "MCPProtocolError", "MCPTool", "MCPToolCall",
+    "MCPToolCallError", "MCPToolCallStatus", "MCPToolExecutionError", "MCPToolFilter",
+    "MCPToolRequireApproval", "MessagePhase", "MessageRole", "Metadata",
+    "ModelIdsResponses", "ModelIdsShared", "Moderation", "ModerationErrorBody",
+    "ModerationInputType", "ModerationResultBody", "MoveParam", "NamespaceToolParam",
+    "OutputContent", "OutputItem", "OutputMessage", "OutputMessageContent",
+    "OutputTextContent", "ParseError", "Program", "ProgramItemParam", "ProgramOutput",
+    "ProgramOutputItemParam", "ProgramOutputItemStatus", "ProgramOutputStatus",
+    "ProgramToolCallCaller", "ProgramToolCallCallerParam",
+    "ProgrammaticToolCallingParam", "Prompt", "PromptCacheBreakpointConfig",
+    "PromptCacheBreakpointParam", "PromptCacheModeEnum", "PromptCacheOptions",
+    "PromptCacheTTLEnum", "RankerVersionType", "RankingOptions", "Reasoning",
+    "ReasoningEffort", "ReasoningItem", "ReasoningModeEnum", "ReasoningTextContent",
+    "RefusalContent", "Response", "ResponseAudioDeltaEvent", "ResponseAudioDoneEvent",
+    "ResponseAudioTranscriptDeltaEvent", "ResponseAudioTranscriptDoneEvent",
     "ResponseCodeInterpreterCallCodeDeltaEvent",
     "ResponseCodeInterpreterCallCodeDoneEvent",
     "ResponseCodeInterpreterCallCompletedEvent",
     "ResponseCodeInterpreterCallInProgressEvent",
-    "ResponseCodeInterpreterCallInterpretingEvent",
-    "ResponseCompletedEvent",
-    "ResponseContentPartAddedEvent",
-    "ResponseContentPartDoneEvent",
-    "ResponseConversation",
-    "ResponseCreatedEvent",
-    "ResponseCustomToolCallInputDeltaEvent",
-    "ResponseCustomToolCallInputDoneEvent",
-    "ResponseError",
-    "ResponseErrorCode",
-    "ResponseErrorEvent",
-    "ResponseFailedEvent",
-    "ResponseFileSearchCallCompletedEvent",
-    "ResponseFileSearchCallInProgressEvent",
-    "ResponseFileSearchCallSearchingEvent",
-    "ResponseFormatJsonObject",
-    "ResponseFormatJsonSchemaSchema",
-    "ResponseFormatText",
-    "ResponseFunctionCallArgumentsDeltaEvent",
-    "ResponseFunctionCallArgumentsDoneEvent",
-    "ResponseImageGenCallCompletedEvent",
-    "ResponseImageGenCallGeneratingEvent",
-    "ResponseImageGenCallInProgressEvent",
-    "ResponseImageGenCallPartialImageEvent",
-    "ResponseInProgressEvent",
-    "ResponseIncompleteDetails",
-    "ResponseIncompleteEvent",
-    "ResponseLogProb",
-    "ResponseLogProbTopLogprob",
-    "ResponseMCPCallArgumentsDeltaEvent",
-    "ResponseMCPCallArgumentsDoneEvent",
-    "ResponseMCPCallCompletedEvent",
-    "ResponseMCPCallFailedEvent",
-    "ResponseMCPCallInProgressEvent",
-    "ResponseMCPListToolsCompletedEvent",
-    "ResponseMCPListToolsFailedEvent",
-    "ResponseMCPListToolsInProgressEvent",
-    "ResponseOutputItemAddedEvent",
-    "ResponseOutputItemDoneEvent",
-    "ResponseOutputTextAnnotationAddedEvent",
-    "ResponsePromptVariables",
-    "ResponseQueuedEvent",
-    "ResponseReasoningSummaryPartAddedEvent",
+    "ResponseCodeInterpreterCallInterpretingEvent", "ResponseCompletedEvent",
+    "ResponseContentPartAddedEvent", "ResponseContentPartDoneEvent",
+    "ResponseConversation", "ResponseCreatedEvent",
+    "ResponseCustomToolCallInputDeltaEvent", "ResponseCustomToolCallInputDoneEvent",
+    "ResponseError", "ResponseErrorCode", "ResponseErrorEvent", "ResponseFailedEvent",
+    "ResponseFileSearchCallCompletedEvent", "ResponseFileSearchCallInProgressEvent",
+    "ResponseFileSearchCallSearchingEvent", "ResponseFormatJsonObject",
+    "ResponseFormatJsonSchemaSchema", "ResponseFormatText",
+    "ResponseFunctionCallArgumentsDeltaEvent", "ResponseFunctionCallArgumentsDoneEvent",
+    "ResponseImageGenCallCompletedEvent", "ResponseImageGenCallGeneratingEvent",
+    "ResponseImageGenCallInProgressEvent", "ResponseImageGenCallPartialImageEvent",
+    "ResponseInProgressEvent", "ResponseIncompleteDetails", "ResponseIncompleteEvent",
+    "ResponseLogProb", "ResponseLogProbTopLogprob",
+    "ResponseMCPCallArgumentsDeltaEvent", "ResponseMCPCallArgumentsDoneEvent",
+    "ResponseMCPCallCompletedEvent", "ResponseMCPCallFailedEvent",
+    "ResponseMCPCallInProgressEvent", "ResponseMCPListToolsCompletedEvent",
+    "ResponseMCPListToolsFailedEvent", "ResponseMCPListToolsInProgressEvent",
+    "ResponseOutputItemAddedEvent", "ResponseOutputItemDoneEvent",
+    "ResponseOutputTextAnnotationAddedEvent", "ResponsePromptVariables",
+    "ResponseQueuedEvent", "ResponseReasoningSummaryPartAddedEvent",
     "ResponseReasoningSummaryPartAddedEventPart",
     "ResponseReasoningSummaryPartDoneEvent",
     "ResponseReasoningSummaryPartDoneEventPart",
-    "ResponseReasoningSummaryTextDeltaEvent",
-    "ResponseReasoningSummaryTextDoneEvent",
-    "ResponseReasoningTextDeltaEvent",
-    "ResponseReasoningTextDoneEvent",
-    "ResponseRefusalDeltaEvent",
-    "ResponseRefusalDoneEvent",
+    "ResponseReasoningSummaryTextDeltaEvent", "ResponseReasoningSummaryTextDoneEvent",
+    "ResponseReasoningTextDeltaEvent", "ResponseReasoningTextDoneEvent",
+    "ResponseRefusalDeltaEvent", "ResponseRefusalDoneEvent",
     "ResponseShellCallCommandAddedStreamingEvent",
     "ResponseShellCallCommandDeltaStreamingEvent",
     "ResponseShellCallCommandDoneStreamingEvent",
     "ResponseShellCallOutputContentDeltaStreamingEvent",
-    "ResponseShellCallOutputContentDoneStreamingEvent",
-    "ResponseStreamEvent",
-    "ResponseStreamEventAccumulator",
-    "ResponseTextDeltaEvent",
-    "ResponseTextDoneEvent",
-    "ResponseTextParam",
-    "ResponseUsage",
-    "ResponseUsageInputTokensDetails",
-    "ResponseUsageOutputTokensDetails",
-    "ResponseWebSearchCallCompletedEvent",
-    "ResponseWebSearchCallInProgressEvent",
-    "ResponseWebSearchCallSearchingEvent",
-    "ScreenshotParam",
-    "ScrollParam",
-    "SearchContentType",
-    "SearchContextSize",
-    "ServiceTier",
-    "ServiceTierResponses",
-    "ShellCallOutputDelta",
-    "SkillReferenceParam",
-    "SpecificApplyPatchParam",
-    "SpecificFunctionShellParam",
-    "SpecificProgrammaticToolCallingParam",
-    "StreamError",
-    "StreamFormatError",
-    "StreamMergeError",
-    "SummaryTextContent",
-    "TextResponseFormatConfiguration",
-    "TextResponseFormatJsonSchema",
-    "Tool",
-    "ToolCallCaller",
-    "ToolCallCallerParam",
-    "ToolChoiceAllowed",
-    "ToolChoiceCustom",
-    "ToolChoiceFunction",
-    "ToolChoiceMCP",
-    "ToolChoiceOptions",
-    "ToolChoiceParam",
-    "ToolChoiceTypes",
-    "ToolSearchCall",
-    "ToolSearchCallItemParam",
-    "ToolSearchExecutionType",
-    "ToolSearchOutput",
-    "ToolSearchOutputItemParam",
-    "ToolSearchToolParam",
-    "ToolsArray",
-    "TopLogProb",
-    "TypeParam",
-    "UnknownAnnotation",
-    "UnknownApplyPatchOperationParam",
+    "ResponseShellCallOutputContentDoneStreamingEvent", "ResponseStreamEvent",
+    "ResponseStreamEventAccumulator", "ResponseTextDeltaEvent", "ResponseTextDoneEvent",
+    "ResponseTextParam", "ResponseUsage", "ResponseUsageInputTokensDetails",
+    "ResponseUsageOutputTokensDetails", "ResponseWebSearchCallCompletedEvent",
+    "ResponseWebSearchCallInProgressEvent", "ResponseWebSearchCallSearchingEvent",
+    "ScreenshotParam", "ScrollParam", "SearchContentType", "SearchContextSize",
+    "ServiceTier", "ServiceTierResponses", "ShellCallOutputDelta",
+    "SkillReferenceParam", "SpecificApplyPatchParam", "SpecificFunctionShellParam",
+    "SpecificProgrammaticToolCallingParam", "StreamError", "StreamFormatError",
+    "StreamMergeError", "SummaryTextContent", "TextResponseFormatConfiguration",
+    "TextResponseFormatJsonSchema", "Tool", "ToolCallCaller", "ToolCallCallerParam",
+    "ToolChoiceAllowed", "ToolChoiceCustom", "ToolChoiceFunction", "ToolChoiceMCP",
+    "ToolChoiceOptions", "ToolChoiceParam", "ToolChoiceTypes", "ToolSearchCall",
+    "ToolSearchCallItemParam", "ToolSearchExecutionType", "ToolSearchOutput",
+    "ToolSearchOutputItemParam", "ToolSearchToolParam", "ToolsArray", "TopLogProb",
+    "TypeParam", "UnknownAnnotation", "UnknownApplyPatchOperationParam",
     "UnknownApplyPatchToolCallOperation",
     "UnknownAutoCodeInterpreterToolParamNetworkPolicy",
     "UnknownChatCompletionMessageToolCallsMember",
-    "UnknownChatCompletionModerationInput",
-    "UnknownCodeInterpreterToolCallOutputs",
-    "UnknownComputerAction",
-    "UnknownContainerAutoParamSkills",
-    "UnknownCustomToolParamFormat",
-    "UnknownFilters",
+    "UnknownChatCompletionModerationInput", "UnknownCodeInterpreterToolCallOutputs",
+    "UnknownComputerAction", "UnknownContainerAutoParamSkills",
+    "UnknownCustomToolParamFormat", "UnknownFilters",
     "UnknownFunctionAndCustomToolCallOutput",
-    "UnknownFunctionCallOutputItemParamOutput",
-    "UnknownFunctionShellCallEnvironment",
+    "UnknownFunctionCallOutputItemParamOutput", "UnknownFunctionShellCallEnvironment",
     "UnknownFunctionShellCallItemParamEnvironment",
     "UnknownFunctionShellCallOutputContentOutcome",
     "UnknownFunctionShellCallOutputOutcomeParam",
-    "UnknownFunctionShellToolParamEnvironment",
-    "UnknownInputItemMember",
-    "UnknownMCPToolCallError",
-    "UnknownModerationInput",
-    "UnknownNamespaceToolParamTools",
-    "UnknownOutputContent",
-    "UnknownOutputItem",
-    "UnknownOutputMessageContent",
-    "UnknownResponseStreamEvent",
-    "UnknownTextResponseFormatConfiguration",
-    "UnknownTool",
-    "UnknownToolCallCaller",
-    "UnknownToolCallCallerParam",
-    "UnknownToolChoiceParamMember",
-    "UnknownWebSearchToolCallAction",
-    "UrlCitationBody",
-    "VectorStoreFileAttributes",
-    "Verbosity",
-    "WaitParam",
-    "WebSearchActionFind",
-    "WebSearchActionOpenPage",
-    "WebSearchActionSearch",
-    "WebSearchActionSearchSource",
-    "WebSearchApproximateLocation",
-    "WebSearchPreviewTool",
-    "WebSearchTool",
-    "WebSearchToolCall",
-    "WebSearchToolFilters",
-    "aiter_chunk_dicts",
-    "aiter_chunks",
-    "iter_chunk_dicts",
-    "iter_chunks",
-    "parse_create_chat_completion_response",
-    "parse_create_chat_completion_stream_response",
-    "parse_response",
-    "parse_response_stream_event",
+    "UnknownFunctionShellToolParamEnvironment", "UnknownInputItemMember",
+    "UnknownMCPToolCallError", "UnknownModerationInput",
+    "UnknownNamespaceToolParamTools", "UnknownOutputContent", "UnknownOutputItem",
+    "UnknownOutputMessageContent", "UnknownResponseStreamEvent",
+    "UnknownTextResponseFormatConfiguration", "UnknownTool", "UnknownToolCallCaller",
+    "UnknownToolCallCallerParam", "UnknownToolChoiceParamMember",
+    "UnknownWebSearchToolCallAction", "UrlCitationBody", "VectorStoreFileAttributes",
+    "Verbosity", "WaitParam", "WebSearchActionFind", "WebSearchActionOpenPage",
+    "WebSearchActionSearch", "WebSearchActionSearchSource",
+    "WebSearchApproximateLocation", "WebSearchPreviewTool", "WebSearchTool",
+    "WebSearchToolCall", "WebSearchToolFilters", "aiter_chunk_dicts", "aiter_chunks",
+    "iter_chunk_dicts", "iter_chunks", "parse_additional_tools",
+    "parse_additional_tools_item_param", "parse_annotation",
+    "parse_apply_patch_call_output_status",
+    "parse_apply_patch_call_output_status_param", "parse_apply_patch_call_status",
+    "parse_apply_patch_call_status_param", "parse_apply_patch_create_file_operation",
+    "parse_apply_patch_create_file_operation_param",
+    "parse_apply_patch_delete_file_operation",
+    "parse_apply_patch_delete_file_operation_param",
+    "parse_apply_patch_operation_param", "parse_apply_patch_tool_call",
+    "parse_apply_patch_tool_call_item_param", "parse_apply_patch_tool_call_output",
+    "parse_apply_patch_tool_call_output_item_param", "parse_apply_patch_tool_param",
+    "parse_apply_patch_update_file_operation",
+    "parse_apply_patch_update_file_operation_param", "parse_approximate_location",
+    "parse_auto_code_interpreter_tool_param", "parse_callable_tool_allowed_caller",
+    "parse_chat_completion_message_custom_tool_call",
+    "parse_chat_completion_message_tool_call",
+    "parse_chat_completion_message_tool_call_chunk",
+    "parse_chat_completion_message_tool_calls", "parse_chat_completion_moderation",
+    "parse_chat_completion_moderation_error",
+    "parse_chat_completion_moderation_results",
+    "parse_chat_completion_response_message",
+    "parse_chat_completion_stream_response_delta",
+    "parse_chat_completion_token_logprob", "parse_click_button_type",
+    "parse_click_param", "parse_code_interpreter_output_image",
+    "parse_code_interpreter_output_logs", "parse_code_interpreter_tool",
+    "parse_code_interpreter_tool_call", "parse_compaction_body",
+    "parse_compaction_summary_item_param", "parse_compaction_trigger_item_param",
+    "parse_comparison_filter", "parse_completion_usage", "parse_compound_filter",
+    "parse_computer_action", "parse_computer_action_list",
+    "parse_computer_call_output_item_param", "parse_computer_call_safety_check_param",
+    "parse_computer_environment", "parse_computer_screenshot_image",
+    "parse_computer_tool", "parse_computer_tool_call",
+    "parse_computer_tool_call_output_resource", "parse_computer_use_preview_tool",
+    "parse_container_auto_param", "parse_container_file_citation_body",
+    "parse_container_memory_limit", "parse_container_network_policy_allowlist_param",
+    "parse_container_network_policy_disabled_param",
+    "parse_container_network_policy_domain_secret_param",
+    "parse_container_reference_param", "parse_container_reference_resource",
+    "parse_coord_param", "parse_create_chat_completion_response",
+    "parse_create_chat_completion_stream_response", "parse_custom_grammar_format_param",
+    "parse_custom_text_format_param", "parse_custom_tool_call",
+    "parse_custom_tool_call_output", "parse_custom_tool_call_output_resource",
+    "parse_custom_tool_param", "parse_detail_enum", "parse_direct_tool_call_caller",
+    "parse_direct_tool_call_caller_param", "parse_double_click_action",
+    "parse_drag_param", "parse_easy_input_message", "parse_empty_model_param",
+    "parse_file_citation_body", "parse_file_detail_enum", "parse_file_input_detail",
+    "parse_file_path", "parse_file_search_tool", "parse_file_search_tool_call",
+    "parse_filters", "parse_function_and_custom_tool_call_output",
+    "parse_function_call_item_status", "parse_function_call_output_item_param",
+    "parse_function_call_output_status_enum", "parse_function_call_status",
+    "parse_function_shell_action", "parse_function_shell_action_param",
+    "parse_function_shell_call", "parse_function_shell_call_item_param",
+    "parse_function_shell_call_item_status", "parse_function_shell_call_output",
+    "parse_function_shell_call_output_content",
+    "parse_function_shell_call_output_content_param",
+    "parse_function_shell_call_output_exit_outcome",
+    "parse_function_shell_call_output_exit_outcome_param",
+    "parse_function_shell_call_output_item_param",
+    "parse_function_shell_call_output_outcome_param",
+    "parse_function_shell_call_output_status_enum",
+    "parse_function_shell_call_output_timeout_outcome",
+    "parse_function_shell_call_output_timeout_outcome_param",
+    "parse_function_shell_call_status", "parse_function_shell_tool_param",
+    "parse_function_tool", "parse_function_tool_call",
+    "parse_function_tool_call_output_resource", "parse_function_tool_param",
+    "parse_grammar_syntax1", "parse_http_error", "parse_hybrid_search_options",
+    "parse_image_detail", "parse_image_gen_action_enum", "parse_image_gen_tool",
+    "parse_image_gen_tool_call", "parse_inline_skill_param",
+    "parse_inline_skill_source_param", "parse_input_content", "parse_input_fidelity",
+    "parse_input_file_content", "parse_input_file_content_param",
+    "parse_input_image_content", "parse_input_image_content_param_auto_param",
+    "parse_input_item", "parse_input_message", "parse_input_message_content_list",
+    "parse_input_text_content", "parse_input_text_content_param",
+    "parse_item_reference_param", "parse_key_press_action",
+    "parse_local_environment_param", "parse_local_environment_resource",
+    "parse_local_shell_exec_action", "parse_local_shell_tool_call",
+    "parse_local_shell_tool_call_output", "parse_local_shell_tool_param",
+    "parse_local_skill_param", "parse_log_prob", "parse_mcp_approval_request",
+    "parse_mcp_approval_response", "parse_mcp_approval_response_resource",
+    "parse_mcp_list_tools", "parse_mcp_list_tools_tool", "parse_mcp_protocol_error",
+    "parse_mcp_tool", "parse_mcp_tool_call", "parse_mcp_tool_call_error",
+    "parse_mcp_tool_call_status", "parse_mcp_tool_execution_error",
+    "parse_mcp_tool_filter", "parse_message_phase", "parse_message_role",
+    "parse_metadata", "parse_model_ids_responses", "parse_model_ids_shared",
+    "parse_moderation", "parse_moderation_error_body", "parse_moderation_input_type",
+    "parse_moderation_result_body", "parse_move_param", "parse_namespace_tool_param",
+    "parse_output_content", "parse_output_item", "parse_output_message",
+    "parse_output_message_content", "parse_output_text_content", "parse_program",
+    "parse_program_item_param", "parse_program_output",
+    "parse_program_output_item_param", "parse_program_output_item_status",
+    "parse_program_output_status", "parse_program_tool_call_caller",
+    "parse_program_tool_call_caller_param", "parse_programmatic_tool_calling_param",
+    "parse_prompt_cache_breakpoint_config", "parse_prompt_cache_breakpoint_param",
+    "parse_prompt_cache_mode_enum", "parse_prompt_cache_options",
+    "parse_prompt_cache_ttl_enum", "parse_ranker_version_type", "parse_ranking_options",
+    "parse_reasoning", "parse_reasoning_effort", "parse_reasoning_item",
+    "parse_reasoning_mode_enum", "parse_reasoning_text_content",
+    "parse_refusal_content", "parse_response", "parse_response_audio_delta_event",
+    "parse_response_audio_done_event", "parse_response_audio_transcript_delta_event",
+    "parse_response_audio_transcript_done_event",
+    "parse_response_code_interpreter_call_code_delta_event",
+    "parse_response_code_interpreter_call_code_done_event",
+    "parse_response_code_interpreter_call_completed_event",
+    "parse_response_code_interpreter_call_in_progress_event",
+    "parse_response_code_interpreter_call_interpreting_event",
+    "parse_response_completed_event", "parse_response_content_part_added_event",
+    "parse_response_content_part_done_event", "parse_response_conversation",
+    "parse_response_created_event", "parse_response_custom_tool_call_input_delta_event",
+    "parse_response_custom_tool_call_input_done_event", "parse_response_error_code",
+    "parse_response_error_event", "parse_response_failed_event",
+    "parse_response_file_search_call_completed_event",
+    "parse_response_file_search_call_in_progress_event",
+    "parse_response_file_search_call_searching_event",
+    "parse_response_format_json_object", "parse_response_format_json_schema_schema",
+    "parse_response_format_text", "parse_response_function_call_arguments_delta_event",
+    "parse_response_function_call_arguments_done_event",
+    "parse_response_image_gen_call_completed_event",
+    "parse_response_image_gen_call_generating_event",
+    "parse_response_image_gen_call_in_progress_event",
+    "parse_response_image_gen_call_partial_image_event",
+    "parse_response_in_progress_event", "parse_response_incomplete_event",
+    "parse_response_log_prob", "parse_response_mcp_call_arguments_delta_event",
+    "parse_response_mcp_call_arguments_done_event",
+    "parse_response_mcp_call_completed_event", "parse_response_mcp_call_failed_event",
+    "parse_response_mcp_call_in_progress_event",
+    "parse_response_mcp_list_tools_completed_event",
+    "parse_response_mcp_list_tools_failed_event",
+    "parse_response_mcp_list_tools_in_progress_event",
+    "parse_response_output_item_added_event", "parse_response_output_item_done_event",
+    "parse_response_output_text_annotation_added_event",
+    "parse_response_prompt_variables", "parse_response_queued_event",
+    "parse_response_reasoning_summary_part_added_event",
+    "parse_response_reasoning_summary_part_done_event",
+    "parse_response_reasoning_summary_text_delta_event",
+    "parse_response_reasoning_summary_text_done_event",
+    "parse_response_reasoning_text_delta_event",
+    "parse_response_reasoning_text_done_event", "parse_response_refusal_delta_event",
+    "parse_response_refusal_done_event",
+    "parse_response_shell_call_command_added_streaming_event",
+    "parse_response_shell_call_command_delta_streaming_event",
+    "parse_response_shell_call_command_done_streaming_event",
+    "parse_response_shell_call_output_content_delta_streaming_event",
+    "parse_response_shell_call_output_content_done_streaming_event",
+    "parse_response_stream_event", "parse_response_text_delta_event",
+    "parse_response_text_done_event", "parse_response_text_param",
+    "parse_response_usage", "parse_response_web_search_call_completed_event",
+    "parse_response_web_search_call_in_progress_event",
+    "parse_response_web_search_call_searching_event", "parse_screenshot_param",
+    "parse_scroll_param", "parse_search_content_type", "parse_search_context_size",
+    "parse_service_tier", "parse_service_tier_responses",
+    "parse_shell_call_output_delta", "parse_skill_reference_param",
+    "parse_specific_apply_patch_param", "parse_specific_function_shell_param",
+    "parse_specific_programmatic_tool_calling_param", "parse_summary_text_content",
+    "parse_text_response_format_configuration",
+    "parse_text_response_format_json_schema", "parse_tool", "parse_tool_call_caller",
+    "parse_tool_call_caller_param", "parse_tool_choice_allowed",
+    "parse_tool_choice_custom", "parse_tool_choice_function", "parse_tool_choice_mcp",
+    "parse_tool_choice_options", "parse_tool_choice_param", "parse_tool_choice_types",
+    "parse_tool_search_call", "parse_tool_search_call_item_param",
+    "parse_tool_search_execution_type", "parse_tool_search_output",
+    "parse_tool_search_output_item_param", "parse_tool_search_tool_param",
+    "parse_tools_array", "parse_top_log_prob", "parse_type_param",
+    "parse_url_citation_body", "parse_vector_store_file_attributes", "parse_verbosity",
+    "parse_wait_param", "parse_web_search_action_find",
+    "parse_web_search_action_open_page", "parse_web_search_action_search",
+    "parse_web_search_preview_tool", "parse_web_search_tool",
+    "parse_web_search_tool_call",
 ]
+# fmt: on
 
 
 ServiceTier: TypeAlias = (
     Literal["auto", "default", "flex", "scale", "priority", "fast"] | None
 )
-"""The processing tier that served the request. In a request, `auto` (the default)
-uses the project's setting; a response reports the tier actually used, which may
-differ from the one asked for.
-"""
+"""The processing tier that served the request. In a request, `auto` (the default) uses
+the project's setting; a response reports the tier actually used, which may differ
+from the one asked for."""
 
 
 ModerationInputType: TypeAlias = Literal["text", "image"]
@@ -534,8 +476,7 @@ Verbosity: TypeAlias = Literal["low", "medium", "high"] | None
 """Constrains the verbosity of the model's response. Lower values will result in
 more concise responses, while higher values will result in more verbose responses.
 Currently supported values are `low`, `medium`, and `high`. The default is
-`medium`.
-"""
+`medium`."""
 
 
 CallableToolAllowedCaller: TypeAlias = Literal["direct", "programmatic"]
@@ -554,8 +495,7 @@ InputFidelity: TypeAlias = Literal["high", "low"]
 """Control how much effort the model will exert to match the style and features,
 especially facial features, of input images. This parameter is only supported for
 `gpt-image-1` and `gpt-image-1.5` and later models, unsupported for
-`gpt-image-1-mini`. Supports `high` and `low`. Defaults to `low`.
-"""
+`gpt-image-1-mini`. Supports `high` and `low`. Defaults to `low`."""
 
 
 ImageGenActionEnum: TypeAlias = Literal["generate", "edit", "auto"]
@@ -581,8 +521,7 @@ ToolChoiceOptions: TypeAlias = Literal["none", "auto", "required"]
 `auto` means the model can pick between generating a message or calling one or
 more tools.
 
-`required` means the model must call one or more tools.
-"""
+`required` means the model must call one or more tools."""
 
 
 ImageDetail: TypeAlias = Literal["low", "high", "auto", "original"]
@@ -596,25 +535,23 @@ ServiceTierResponses: TypeAlias = (
 )
 """Specifies the processing type used for serving the request.
   - If set to 'auto', then the request will be processed with the service tier
-    configured in the Project settings. Unless otherwise configured, the Project
-    will use 'default'.
-  - If set to 'default', then the request will be processed with the standard
-    pricing and performance for the selected model.
+    configured in the Project settings. Unless otherwise configured, the Project will
+    use 'default'.
+  - If set to 'default', then the request will be processed with the standard pricing
+    and performance for the selected model.
   - If set to '[flex](/docs/guides/flex-processing)', then the request will be
     processed with the Flex Processing service tier.
   - To opt-in to [Fast mode](/api/docs/guides/fast-mode) at the request level,
     include the `service_tier=fast` or `service_tier=priority` parameter for
     Responses or Chat Completions. The response will show `service_tier=priority`
-    regardless of if you specify `service_tier=fast` or `priority` in your
-    request.
+    regardless of if you specify `service_tier=fast` or `priority` in your request.
   - If set to 'ultrafast', then the request will be processed with the
     access-controlled Ultrafast Processing service tier. This tier is currently
     available for `gpt-5.6-sol`; a response served through it will show
     `service_tier=ultrafast`.
   - When not set, the default behavior is 'auto'.
 
-  When the `service_tier` parameter is set, the response body will include the `service_tier` value based on the processing mode actually used to serve the request. This response value may be different from the value set in the parameter.
-"""
+  When the `service_tier` parameter is set, the response body will include the `service_tier` value based on the processing mode actually used to serve the request. This response value may be different from the value set in the parameter."""
 
 
 ResponseErrorCode: TypeAlias = Literal[
@@ -643,11 +580,10 @@ ResponseErrorCode: TypeAlias = Literal[
 
 
 MessagePhase: TypeAlias = Literal["commentary", "final_answer"]
-"""Labels an `assistant` message as intermediate commentary (`commentary`) or the
-final answer (`final_answer`). For models like `gpt-5.3-codex` and beyond, when
-sending follow-up requests, preserve and resend phase on all assistant messages —
-dropping it can degrade performance. Not used for user messages.
-"""
+"""Labels an `assistant` message as intermediate commentary (`commentary`) or the final
+answer (`final_answer`). For models like `gpt-5.3-codex` and beyond, when sending
+follow-up requests, preserve and resend phase on all assistant messages — dropping it
+can degrade performance. Not used for user messages."""
 
 
 ClickButtonType: TypeAlias = Literal["left", "right", "wheel", "back", "forward"]
@@ -707,8 +643,7 @@ Reducing reasoning effort can result in faster responses and fewer tokens
 used on reasoning in a response. Not all reasoning models support every
 value. See the
 [reasoning guide](https://platform.openai.com/docs/guides/reasoning)
-for model-specific support.
-"""
+for model-specific support."""
 
 
 FunctionCallItemStatus: TypeAlias = Literal["in_progress", "completed", "incomplete"]
@@ -745,13 +680,10 @@ PromptCacheModeEnum: TypeAlias = Literal["implicit", "explicit"]
 
 @_model
 class UnknownTextResponseFormatConfiguration(_Dataclass):
-    """A member of ``TextResponseFormatConfiguration`` that this module's spec does
-    not list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``TextResponseFormatConfiguration`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -765,13 +697,9 @@ class UnknownTextResponseFormatConfiguration(_Dataclass):
 
 @_model
 class UnknownFilters(_Dataclass):
-    """A member of ``Filters`` that this module's spec does not list (servers add
-    kinds before the spec does): its tag ``type`` names no member the spec lists.
-    Every other field is kept as it came.
-    """
+    """A ``Filters`` of a kind the spec does not list (its ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -785,13 +713,9 @@ class UnknownFilters(_Dataclass):
 
 @_model
 class UnknownTool(_Dataclass):
-    """A member of ``Tool`` that this module's spec does not list (servers add kinds
-    before the spec does): its tag ``type`` names no member the spec lists. Every
-    other field is kept as it came.
-    """
+    """A ``Tool`` of a kind the spec does not list (its ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -805,13 +729,9 @@ class UnknownTool(_Dataclass):
 
 @_model
 class UnknownAnnotation(_Dataclass):
-    """A member of ``Annotation`` that this module's spec does not list (servers add
-    kinds before the spec does): its tag ``type`` names no member the spec lists.
-    Every other field is kept as it came.
-    """
+    """A ``Annotation`` of a kind the spec does not list (its ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -825,13 +745,10 @@ class UnknownAnnotation(_Dataclass):
 
 @_model
 class UnknownOutputMessageContent(_Dataclass):
-    """A member of ``OutputMessageContent`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``OutputMessageContent`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -845,13 +762,9 @@ class UnknownOutputMessageContent(_Dataclass):
 
 @_model
 class UnknownToolCallCaller(_Dataclass):
-    """A member of ``ToolCallCaller`` that this module's spec does not list (servers
-    add kinds before the spec does): its tag ``type`` names no member the spec
-    lists. Every other field is kept as it came.
-    """
+    """A ``ToolCallCaller`` of a kind the spec does not list (its ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -865,13 +778,10 @@ class UnknownToolCallCaller(_Dataclass):
 
 @_model
 class UnknownToolCallCallerParam(_Dataclass):
-    """A member of ``ToolCallCallerParam`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``ToolCallCallerParam`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -885,13 +795,10 @@ class UnknownToolCallCallerParam(_Dataclass):
 
 @_model
 class UnknownFunctionAndCustomToolCallOutput(_Dataclass):
-    """A member of ``FunctionAndCustomToolCallOutput`` that this module's spec does
-    not list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``FunctionAndCustomToolCallOutput`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -905,13 +812,9 @@ class UnknownFunctionAndCustomToolCallOutput(_Dataclass):
 
 @_model
 class UnknownComputerAction(_Dataclass):
-    """A member of ``ComputerAction`` that this module's spec does not list (servers
-    add kinds before the spec does): its tag ``type`` names no member the spec
-    lists. Every other field is kept as it came.
-    """
+    """A ``ComputerAction`` of a kind the spec does not list (its ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -925,13 +828,10 @@ class UnknownComputerAction(_Dataclass):
 
 @_model
 class UnknownMCPToolCallError(_Dataclass):
-    """A member of ``MCPToolCallError`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``MCPToolCallError`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -945,13 +845,9 @@ class UnknownMCPToolCallError(_Dataclass):
 
 @_model
 class UnknownOutputItem(_Dataclass):
-    """A member of ``OutputItem`` that this module's spec does not list (servers add
-    kinds before the spec does): its tag ``type`` names no member the spec lists.
-    Every other field is kept as it came.
-    """
+    """A ``OutputItem`` of a kind the spec does not list (its ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -965,13 +861,10 @@ class UnknownOutputItem(_Dataclass):
 
 @_model
 class UnknownFunctionShellCallOutputOutcomeParam(_Dataclass):
-    """A member of ``FunctionShellCallOutputOutcomeParam`` that this module's spec
-    does not list (servers add kinds before the spec does): its tag ``type`` names
-    no member the spec lists. Every other field is kept as it came.
-    """
+    """A ``FunctionShellCallOutputOutcomeParam`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -985,13 +878,10 @@ class UnknownFunctionShellCallOutputOutcomeParam(_Dataclass):
 
 @_model
 class UnknownApplyPatchOperationParam(_Dataclass):
-    """A member of ``ApplyPatchOperationParam`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``ApplyPatchOperationParam`` of a kind the spec does not list (its ``type``),
+    as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -1005,13 +895,9 @@ class UnknownApplyPatchOperationParam(_Dataclass):
 
 @_model
 class UnknownOutputContent(_Dataclass):
-    """A member of ``OutputContent`` that this module's spec does not list (servers
-    add kinds before the spec does): its tag ``type`` names no member the spec
-    lists. Every other field is kept as it came.
-    """
+    """A ``OutputContent`` of a kind the spec does not list (its ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -1025,13 +911,10 @@ class UnknownOutputContent(_Dataclass):
 
 @_model
 class UnknownResponseStreamEvent(_Dataclass):
-    """A member of ``ResponseStreamEvent`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``ResponseStreamEvent`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -1045,13 +928,10 @@ class UnknownResponseStreamEvent(_Dataclass):
 
 @_model
 class UnknownChatCompletionModerationInput(_Dataclass):
-    """A member of ``ChatCompletionModerationInput`` that this module's spec does not
-    list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``ChatCompletionModerationInput`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -1065,13 +945,10 @@ class UnknownChatCompletionModerationInput(_Dataclass):
 
 @_model
 class UnknownAutoCodeInterpreterToolParamNetworkPolicy(_Dataclass):
-    """A member of ``AutoCodeInterpreterToolParamNetworkPolicy`` that this module's
-    spec does not list (servers add kinds before the spec does): its tag ``type``
-    names no member the spec lists. Every other field is kept as it came.
-    """
+    """A ``AutoCodeInterpreterToolParamNetworkPolicy`` of a kind the spec does not list
+    (its ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -1085,13 +962,10 @@ class UnknownAutoCodeInterpreterToolParamNetworkPolicy(_Dataclass):
 
 @_model
 class UnknownContainerAutoParamSkills(_Dataclass):
-    """A member of ``ContainerAutoParamSkills`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``ContainerAutoParamSkills`` of a kind the spec does not list (its ``type``),
+    as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -1105,13 +979,10 @@ class UnknownContainerAutoParamSkills(_Dataclass):
 
 @_model
 class UnknownFunctionShellToolParamEnvironment(_Dataclass):
-    """A member of ``FunctionShellToolParamEnvironment`` that this module's spec does
-    not list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``FunctionShellToolParamEnvironment`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -1125,13 +996,10 @@ class UnknownFunctionShellToolParamEnvironment(_Dataclass):
 
 @_model
 class UnknownCustomToolParamFormat(_Dataclass):
-    """A member of ``CustomToolParamFormat`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``CustomToolParamFormat`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -1145,13 +1013,10 @@ class UnknownCustomToolParamFormat(_Dataclass):
 
 @_model
 class UnknownNamespaceToolParamTools(_Dataclass):
-    """A member of ``NamespaceToolParamTools`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``NamespaceToolParamTools`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -1165,13 +1030,10 @@ class UnknownNamespaceToolParamTools(_Dataclass):
 
 @_model
 class UnknownWebSearchToolCallAction(_Dataclass):
-    """A member of ``WebSearchToolCallAction`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``WebSearchToolCallAction`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -1185,13 +1047,10 @@ class UnknownWebSearchToolCallAction(_Dataclass):
 
 @_model
 class UnknownCodeInterpreterToolCallOutputs(_Dataclass):
-    """A member of ``CodeInterpreterToolCallOutputs`` that this module's spec does
-    not list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``CodeInterpreterToolCallOutputs`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -1205,13 +1064,10 @@ class UnknownCodeInterpreterToolCallOutputs(_Dataclass):
 
 @_model
 class UnknownFunctionShellCallEnvironment(_Dataclass):
-    """A member of ``FunctionShellCallEnvironment`` that this module's spec does not
-    list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``FunctionShellCallEnvironment`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -1225,13 +1081,10 @@ class UnknownFunctionShellCallEnvironment(_Dataclass):
 
 @_model
 class UnknownFunctionShellCallOutputContentOutcome(_Dataclass):
-    """A member of ``FunctionShellCallOutputContentOutcome`` that this module's spec
-    does not list (servers add kinds before the spec does): its tag ``type`` names
-    no member the spec lists. Every other field is kept as it came.
-    """
+    """A ``FunctionShellCallOutputContentOutcome`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -1245,13 +1098,10 @@ class UnknownFunctionShellCallOutputContentOutcome(_Dataclass):
 
 @_model
 class UnknownApplyPatchToolCallOperation(_Dataclass):
-    """A member of ``ApplyPatchToolCallOperation`` that this module's spec does not
-    list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``ApplyPatchToolCallOperation`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -1265,13 +1115,10 @@ class UnknownApplyPatchToolCallOperation(_Dataclass):
 
 @_model
 class UnknownFunctionCallOutputItemParamOutput(_Dataclass):
-    """A member of ``FunctionCallOutputItemParamOutput`` that this module's spec does
-    not list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``FunctionCallOutputItemParamOutput`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -1285,13 +1132,10 @@ class UnknownFunctionCallOutputItemParamOutput(_Dataclass):
 
 @_model
 class UnknownFunctionShellCallItemParamEnvironment(_Dataclass):
-    """A member of ``FunctionShellCallItemParamEnvironment`` that this module's spec
-    does not list (servers add kinds before the spec does): its tag ``type`` names
-    no member the spec lists. Every other field is kept as it came.
-    """
+    """A ``FunctionShellCallItemParamEnvironment`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -1305,13 +1149,10 @@ class UnknownFunctionShellCallItemParamEnvironment(_Dataclass):
 
 @_model
 class UnknownModerationInput(_Dataclass):
-    """A member of ``ModerationInput`` that this module's spec does not list (servers
-    add kinds before the spec does): its tag ``type`` names no member the spec
-    lists. Every other field is kept as it came.
-    """
+    """A ``ModerationInput`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -1325,13 +1166,10 @@ class UnknownModerationInput(_Dataclass):
 
 @_model
 class UnknownToolChoiceParamMember(_Dataclass):
-    """A member of ``ToolChoiceParamMember`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``ToolChoiceParamMember`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -1345,13 +1183,10 @@ class UnknownToolChoiceParamMember(_Dataclass):
 
 @_model
 class UnknownInputItemMember(_Dataclass):
-    """A member of ``InputItemMember`` that this module's spec does not list (servers
-    add kinds before the spec does): its tag ``type`` names no member the spec
-    lists. Every other field is kept as it came.
-    """
+    """A ``InputItemMember`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -1365,13 +1200,10 @@ class UnknownInputItemMember(_Dataclass):
 
 @_model
 class UnknownChatCompletionMessageToolCallsMember(_Dataclass):
-    """A member of ``ChatCompletionMessageToolCallsMember`` that this module's spec
-    does not list (servers add kinds before the spec does): its tag ``type`` names
-    no member the spec lists. Every other field is kept as it came.
-    """
+    """A ``ChatCompletionMessageToolCallsMember`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -1389,8 +1221,7 @@ class ChatCompletionStreamResponseDeltaFunctionCall(_Dataclass):
 
     arguments: str | None = None
     """The next piece of the call's arguments, JSON text produced by the model (not
-    guaranteed to be valid JSON or to match the function's parameters).
-    """
+    guaranteed to be valid JSON or to match the function's parameters)."""
     name: str | None = None
     """Name of the function to call."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -1416,8 +1247,7 @@ class ChatCompletionMessageToolCallChunkFunction(_Dataclass):
     """Name of the function to call."""
     arguments: str | None = None
     """The next piece of the call's arguments, JSON text produced by the model (not
-    guaranteed to be valid JSON or to match the function's parameters).
-    """
+    guaranteed to be valid JSON or to match the function's parameters)."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -1518,8 +1348,7 @@ class ChatCompletionTokenLogprobTopLogprob(_Dataclass):
     """The token."""
     logprob: float
     """Log probability of the token when it is among the 20 likeliest; otherwise
-    -9999.0.
-    """
+    -9999.0."""
     bytes: list[int] | None
     """The token's UTF-8 bytes, or null when it has no byte form."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -1541,12 +1370,10 @@ class ChatCompletionTokenLogprob(_Dataclass):
     """The token."""
     logprob: float
     """Log probability of the token when it is among the 20 likeliest; otherwise
-    -9999.0, meaning very unlikely.
-    """
+    -9999.0, meaning very unlikely."""
     bytes: list[int] | None
     """The token's UTF-8 bytes; join the bytes of consecutive tokens when a character
-    spans several. Null when the token has no byte form.
-    """
+    spans several. Null when the token has no byte form."""
     top_logprobs: list[ChatCompletionTokenLogprobTopLogprob]
     """The likeliest tokens at this position, with their log probabilities."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -1612,11 +1439,10 @@ class CreateChatCompletionStreamResponseChoice(_Dataclass):
         | str
         | None
     )
-    """Why generation of this choice ended, in its last chunk (null before): `stop`
-    at a natural end or a stop sequence, `length` at the token limit,
-    `content_filter` when content was withheld, `tool_calls` when the model called
-    tools, `function_call` for the deprecated function calling.
-    """
+    """Why generation of this choice ended, in its last chunk (null before): `stop` at a
+    natural end or a stop sequence, `length` at the token limit, `content_filter`
+    when content was withheld, `tool_calls` when the model called tools,
+    `function_call` for the deprecated function calling."""
     index: int
     """Position of the choice among the `n` choices of the request."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -1651,8 +1477,7 @@ _KEYS_CreateChatCompletionStreamResponseChoice: frozenset[str] = frozenset(
 class CompletionUsageCompletionTokensDetails(_Dataclass):
     """How the generated tokens break down. Spec defaults, not applied:
     ``accepted_prediction_tokens=0``, ``audio_tokens=0``, ``reasoning_tokens=0``,
-    ``rejected_prediction_tokens=0``.
-    """
+    ``rejected_prediction_tokens=0``."""
 
     accepted_prediction_tokens: int | None = None
     """Tokens of a Predicted Output that the completion used."""
@@ -1664,8 +1489,7 @@ class CompletionUsageCompletionTokensDetails(_Dataclass):
     """Text tokens the model generated."""
     rejected_prediction_tokens: int | None = None
     """Tokens of a Predicted Output that the completion did not use; they are still
-    billed and count against the context window.
-    """
+    billed and count against the context window."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -1687,9 +1511,8 @@ class CompletionUsageCompletionTokensDetails(_Dataclass):
 
 @_model
 class CompletionUsagePromptTokensDetails(_Dataclass):
-    """How the prompt tokens break down. Spec defaults, not applied:
-    ``audio_tokens=0``, ``cached_tokens=0``, ``cache_write_tokens=0``.
-    """
+    """How the prompt tokens break down. Spec defaults, not applied: ``audio_tokens=0``,
+    ``cached_tokens=0``, ``cache_write_tokens=0``."""
 
     audio_tokens: int | None = None
     """Audio tokens in the prompt."""
@@ -1720,9 +1543,8 @@ class CompletionUsagePromptTokensDetails(_Dataclass):
 
 @_model
 class CompletionUsage(_Dataclass):
-    """Token counts of a request. Spec defaults, not applied:
-    ``completion_tokens=0``, ``prompt_tokens=0``, ``total_tokens=0``.
-    """
+    """Token counts of a request. Spec defaults, not applied: ``completion_tokens=0``,
+    ``prompt_tokens=0``, ``total_tokens=0``."""
 
     completion_tokens: int
     """Tokens the model generated."""
@@ -1762,8 +1584,7 @@ class CompletionUsage(_Dataclass):
 @_model
 class ModerationResultBody(_Dataclass):
     """The moderation verdict for one item. Spec defaults, not applied:
-    ``type='moderation_result'``.
-    """
+    ``type='moderation_result'``."""
 
     type: Literal["moderation_result"] | str
     """Always `moderation_result`."""
@@ -1879,36 +1700,31 @@ class ChatCompletionModeration(_Dataclass):
 
 @_model
 class CreateChatCompletionStreamResponse(_Dataclass):
-    """One chunk of a streamed chat completion: a server-sent event whose data is
-    this object. Chunks of one stream share `id`, `created` and `model`.
-    """
+    """One chunk of a streamed chat completion: a server-sent event whose data is this
+    object. Chunks of one stream share `id`, `created` and `model`."""
 
     id: str
     """Identifier of the chat completion; the same in every chunk of a stream."""
     choices: list[CreateChatCompletionStreamResponseChoice]
-    """The choices this chunk carries a delta for: several when `n` is greater than
-    1, none in the last chunk when `stream_options.include_usage` is set.
-    """
+    """The choices this chunk carries a delta for: several when `n` is greater than 1,
+    none in the last chunk when `stream_options.include_usage` is set."""
     created: int
     """When the completion was created, in Unix seconds; the same in every chunk."""
     model: str
     """The model that generates the completion."""
     obfuscation: str | None = None
-    """Random padding that evens out chunk sizes against side-channel attacks; left
-    out when `stream_options.include_obfuscation` is false.
-    """
+    """Random padding that evens out chunk sizes against side-channel attacks; left out
+    when `stream_options.include_obfuscation` is false."""
     service_tier: ServiceTier | str | None = None
     system_fingerprint: str | None = None
     """Deprecated. Identifies the backend configuration that served the request; with
-    `seed`, tells whether a change of backend may explain a change of output.
-    """
+    `seed`, tells whether a change of backend may explain a change of output."""
     object: Literal["chat.completion.chunk"] | str
     """Always `chat.completion.chunk`."""
     usage: CompletionUsage | None = None
-    """Token usage of the whole request. Only with `stream_options.include_usage`:
-    then null in every chunk except the last, which has empty `choices`. A stream
-    that is cut off may never deliver it.
-    """
+    """Token usage of the whole request. Only with `stream_options.include_usage`: then
+    null in every chunk except the last, which has empty `choices`. A stream that is
+    cut off may never deliver it."""
     moderation: ChatCompletionModeration | None = None
     """Moderation of the input and the output, in the moderation chunk."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -2052,8 +1868,7 @@ class ResponseCodeInterpreterCallCodeDeltaEvent(_Dataclass):
     """The type of the event. Always `response.code_interpreter_call_code.delta`."""
     output_index: int
     """The index of the output item in the response for which the code is being
-    streamed.
-    """
+    streamed."""
     item_id: str
     """The unique identifier of the code interpreter tool call item."""
     delta: str
@@ -2111,9 +1926,8 @@ class ResponseCodeInterpreterCallCompletedEvent(_Dataclass):
     type: Literal["response.code_interpreter_call.completed"]
     """The type of the event. Always `response.code_interpreter_call.completed`."""
     output_index: int
-    """The index of the output item in the response for which the code interpreter
-    call is completed.
-    """
+    """The index of the output item in the response for which the code interpreter call
+    is completed."""
     item_id: str
     """The unique identifier of the code interpreter tool call item."""
     sequence_number: int
@@ -2139,9 +1953,8 @@ class ResponseCodeInterpreterCallInProgressEvent(_Dataclass):
     type: Literal["response.code_interpreter_call.in_progress"]
     """The type of the event. Always `response.code_interpreter_call.in_progress`."""
     output_index: int
-    """The index of the output item in the response for which the code interpreter
-    call is in progress.
-    """
+    """The index of the output item in the response for which the code interpreter call
+    is in progress."""
     item_id: str
     """The unique identifier of the code interpreter tool call item."""
     sequence_number: int
@@ -2168,8 +1981,7 @@ class ResponseCodeInterpreterCallInterpretingEvent(_Dataclass):
     """The type of the event. Always `response.code_interpreter_call.interpreting`."""
     output_index: int
     """The index of the output item in the response for which the code interpreter is
-    interpreting code.
-    """
+    interpreting code."""
     item_id: str
     """The unique identifier of the code interpreter tool call item."""
     sequence_number: int
@@ -2210,27 +2022,23 @@ class TextResponseFormatJsonSchema(_Dataclass):
     """JSON Schema response format. Used to generate structured JSON responses.
     Learn more about [Structured Outputs](/docs/guides/structured-outputs).
 
-    Spec defaults, not applied: ``strict=False``.
-    """
+    Spec defaults, not applied: ``strict=False``."""
 
     type: Literal["json_schema"]
     """The type of response format being defined. Always `json_schema`."""
     description: str | None = None
     """A description of what the response format is for, used by the model to
-    determine how to respond in the format.
-    """
+    determine how to respond in the format."""
     name: str
     """The name of the response format. Must be a-z, A-Z, 0-9, or contain
-    underscores and dashes, with a maximum length of 64.
-    """
+    underscores and dashes, with a maximum length of 64."""
     schema_: ResponseFormatJsonSchemaSchema
     strict: bool | None = None
     """Whether to enable strict schema adherence when generating the output.
     If set to true, the model will always follow the exact schema defined
     in the `schema` field. Only a subset of JSON Schema is supported when
     `strict` is `true`. To learn more, read the [Structured Outputs
-    guide](/docs/guides/structured-outputs).
-    """
+    guide](/docs/guides/structured-outputs)."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -2251,8 +2059,7 @@ class ResponseFormatJsonObject(_Dataclass):
     """JSON object response format. An older method of generating JSON responses.
     Using `json_schema` is recommended for models that support it. Note that the
     model will not generate JSON without a system or user message instructing it
-    to do so.
-    """
+    to do so."""
 
     type: Literal["json_object"]
     """The type of response format being defined. Always `json_object`."""
@@ -2272,8 +2079,7 @@ class ResponseTextParam(_Dataclass):
     """Configuration options for a text response from the model. Can be plain
     text or structured JSON data. Learn more:
     - [Text inputs and outputs](/docs/guides/text)
-    - [Structured Outputs](/docs/guides/structured-outputs)
-    """
+    - [Structured Outputs](/docs/guides/structured-outputs)"""
 
     format: TextResponseFormatConfiguration | None = None
     verbosity: Verbosity | str | None = None
@@ -2299,23 +2105,20 @@ class FunctionTool(_Dataclass):
     """Defines a function in your own code the model can choose to call. Learn more
     about [function
     calling](https://platform.openai.com/docs/guides/function-calling). Spec
-    defaults, not applied: ``type='function'``.
-    """
+    defaults, not applied: ``type='function'``."""
 
     type: Literal["function"]
     """The type of the function tool. Always `function`."""
     name: str
     """The name of the function to call."""
     description: str | None = None
-    """A description of the function. Used by the model to determine whether or not
-    to call the function.
-    """
+    """A description of the function. Used by the model to determine whether or not to
+    call the function."""
     parameters: dict[str, Any] | None
     """A JSON schema object describing the parameters of the function."""
     output_schema: dict[str, Any] | None = None
-    """A JSON schema object describing the JSON value encoded in string outputs for
-    this function.
-    """
+    """A JSON schema object describing the JSON value encoded in string outputs for this
+    function."""
     strict: bool | None
     """Whether strict parameter validation is enforced for this function tool."""
     defer_loading: bool | None = None
@@ -2363,14 +2166,12 @@ class RankingOptions(_Dataclass):
     ranker: RankerVersionType | str | None = None
     """The ranker to use for the file search."""
     score_threshold: float | None = None
-    """The score threshold for the file search, a number between 0 and 1. Numbers
-    closer to 1 will attempt to return only the most relevant results, but may
-    return fewer results.
-    """
+    """The score threshold for the file search, a number between 0 and 1. Numbers closer
+    to 1 will attempt to return only the most relevant results, but may return fewer
+    results."""
     hybrid_search: HybridSearchOptions | None = None
     """Weights that control how reciprocal rank fusion balances semantic embedding
-    matches versus sparse keyword matches when hybrid search is enabled.
-    """
+    matches versus sparse keyword matches when hybrid search is enabled."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -2391,8 +2192,7 @@ class RankingOptions(_Dataclass):
 @_model
 class ComparisonFilter(_Dataclass):
     """A filter used to compare a specified attribute key to a given value using a
-    defined comparison operation. Spec defaults, not applied: ``type='eq'``.
-    """
+    defined comparison operation. Spec defaults, not applied: ``type='eq'``."""
 
     type: Literal["eq", "ne", "gt", "gte", "lt", "lte", "in", "nin"]
     """Specifies the comparison operator: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `in`,
@@ -2404,14 +2204,12 @@ class ComparisonFilter(_Dataclass):
     - `lt`: less than
     - `lte`: less than or equal
     - `in`: in
-    - `nin`: not in
-    """
+    - `nin`: not in"""
     key: str
     """The key to compare against the value."""
     value: str | float | bool | list[str | float]
     """The value to compare against the attribute key; supports string, number, or
-    boolean types.
-    """
+    boolean types."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -2435,8 +2233,7 @@ class CompoundFilter(_Dataclass):
     """Type of operation: `and` or `or`."""
     filters: list[Any]
     """Array of filters to combine. Items can be `ComparisonFilter` or
-    `CompoundFilter`.
-    """
+    `CompoundFilter`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -2451,20 +2248,18 @@ class CompoundFilter(_Dataclass):
 
 @_model
 class FileSearchTool(_Dataclass):
-    """A tool that searches for relevant content from uploaded files. Learn more
-    about the [file search
-    tool](https://platform.openai.com/docs/guides/tools-file-search). Spec
-    defaults, not applied: ``type='file_search'``.
-    """
+    """A tool that searches for relevant content from uploaded files. Learn more about
+    the [file search
+    tool](https://platform.openai.com/docs/guides/tools-file-search). Spec defaults,
+    not applied: ``type='file_search'``."""
 
     type: Literal["file_search"]
     """The type of the file search tool. Always `file_search`."""
     vector_store_ids: list[str]
     """The IDs of the vector stores to search."""
     max_num_results: int | None = None
-    """The maximum number of results to return. This number should be between 1 and
-    50 inclusive.
-    """
+    """The maximum number of results to return. This number should be between 1 and 50
+    inclusive."""
     ranking_options: RankingOptions | None = None
     """Ranking options for search."""
     filters: Filters | None = None
@@ -2489,9 +2284,8 @@ class FileSearchTool(_Dataclass):
 @_model
 class ComputerTool(_Dataclass):
     """A tool that controls a virtual computer. Learn more about the [computer
-    tool](https://platform.openai.com/docs/guides/tools-computer-use). Spec
-    defaults, not applied: ``type='computer'``.
-    """
+    tool](https://platform.openai.com/docs/guides/tools-computer-use). Spec defaults,
+    not applied: ``type='computer'``."""
 
     type: Literal["computer"]
     """The type of the computer tool. Always `computer`."""
@@ -2509,9 +2303,8 @@ class ComputerTool(_Dataclass):
 @_model
 class ComputerUsePreviewTool(_Dataclass):
     """A tool that controls a virtual computer. Learn more about the [computer
-    tool](https://platform.openai.com/docs/guides/tools-computer-use). Spec
-    defaults, not applied: ``type='computer_use_preview'``.
-    """
+    tool](https://platform.openai.com/docs/guides/tools-computer-use). Spec defaults,
+    not applied: ``type='computer_use_preview'``."""
 
     type: Literal["computer_use_preview"]
     """The type of the computer use tool. Always `computer_use_preview`."""
@@ -2543,8 +2336,7 @@ class WebSearchToolFilters(_Dataclass):
     """Allowed domains for the search. If not provided, all domains are allowed.
     Subdomains of the provided domains are allowed as well.
 
-    Example: `["pubmed.ncbi.nlm.nih.gov"]`
-    """
+    Example: `["pubmed.ncbi.nlm.nih.gov"]`"""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -2559,23 +2351,20 @@ class WebSearchToolFilters(_Dataclass):
 @_model
 class WebSearchApproximateLocation(_Dataclass):
     """The approximate location of the user. Spec defaults, not applied:
-    ``type='approximate'``.
-    """
+    ``type='approximate'``."""
 
     type: Literal["approximate"] | str | None = None
     """The type of location approximation. Always `approximate`."""
     country: str | None = None
     """The two-letter [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1) of
-    the user, e.g. `US`.
-    """
+    the user, e.g. `US`."""
     region: str | None = None
     """Free text input for the region of the user, e.g. `California`."""
     city: str | None = None
     """Free text input for the city of the user, e.g. `San Francisco`."""
     timezone: str | None = None
-    """The [IANA timezone](https://timeapi.io/documentation/iana-timezones) of the
-    user, e.g. `America/Los_Angeles`.
-    """
+    """The [IANA timezone](https://timeapi.io/documentation/iana-timezones) of the user,
+    e.g. `America/Los_Angeles`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -2596,26 +2385,22 @@ class WebSearchTool(_Dataclass):
     """Search the Internet for sources related to the prompt. Learn more about the
     [web search tool](/docs/guides/tools-web-search).
 
-    Spec defaults, not applied: ``type='web_search'``,
-    ``external_web_access=True``, ``search_context_size='medium'``.
-    """
+    Spec defaults, not applied: ``type='web_search'``, ``external_web_access=True``,
+    ``search_context_size='medium'``."""
 
     type: Literal["web_search", "web_search_2025_08_26"]
     """The type of the web search tool. One of `web_search` or
-    `web_search_2025_08_26`.
-    """
+    `web_search_2025_08_26`."""
     external_web_access: bool | None = None
     """Allow live internet access for web search. Defaults to true when omitted. When
-    false, the web search tool runs in offline/cache-only mode and will not fetch
-    new external content.
-    """
+    false, the web search tool runs in offline/cache-only mode and will not fetch new
+    external content."""
     filters: WebSearchToolFilters | None = None
     """Filters for the search."""
     user_location: WebSearchApproximateLocation | None = None
     search_context_size: Literal["low", "medium", "high"] | str | None = None
-    """High level guidance for the amount of context window space to use for the
-    search. One of `low`, `medium`, or `high`. `medium` is the default.
-    """
+    """High level guidance for the amount of context window space to use for the search.
+    One of `low`, `medium`, or `high`. `medium` is the default."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -2649,11 +2434,10 @@ class MCPToolFilter(_Dataclass):
     tool_names: list[str] | None = None
     """List of allowed tool names."""
     read_only: bool | None = None
-    """Indicates whether or not a tool modifies data or is read-only. If an MCP
-    server is [annotated with
+    """Indicates whether or not a tool modifies data or is read-only. If an MCP server
+    is [annotated with
     `readOnlyHint`](https://modelcontextprotocol.io/specification/2025-06-18/schema#toolannotations-readonlyhint),
-    it will match this filter.
-    """
+    it will match this filter."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -2670,8 +2454,7 @@ class MCPToolFilter(_Dataclass):
 class MCPToolRequireApproval(_Dataclass):
     """Specify which of the MCP server's tools require approval. Can be
     `always`, `never`, or a filter object associated with tools
-    that require approval.
-    """
+    that require approval."""
 
     always: MCPToolFilter | None = None
     never: MCPToolFilter | None = None
@@ -2692,8 +2475,7 @@ class MCPTool(_Dataclass):
     """Give the model access to additional tools via remote Model Context Protocol
     (MCP) servers. [Learn more about MCP](/docs/guides/tools-remote-mcp).
 
-    Spec defaults, not applied: ``require_approval='always'``.
-    """
+    Spec defaults, not applied: ``require_approval='always'``."""
 
     type: Literal["mcp"]
     """The type of the MCP tool. Always `mcp`."""
@@ -2701,8 +2483,7 @@ class MCPTool(_Dataclass):
     """A label for this MCP server, used to identify it in tool calls."""
     server_url: str | None = None
     """The URL for the MCP server. One of `server_url`, `connector_id`, or
-    `tunnel_id` must be provided.
-    """
+    `tunnel_id` must be provided."""
     connector_id: (
         Literal[
             "connector_dropbox",
@@ -2730,23 +2511,19 @@ class MCPTool(_Dataclass):
     - Microsoft Teams: `connector_microsoftteams`
     - Outlook Calendar: `connector_outlookcalendar`
     - Outlook Email: `connector_outlookemail`
-    - SharePoint: `connector_sharepoint`
-    """
+    - SharePoint: `connector_sharepoint`"""
     tunnel_id: str | None = None
     """The Secure MCP Tunnel ID to use instead of a direct server URL. One of
-    `server_url`, `connector_id`, or `tunnel_id` must be provided.
-    """
+    `server_url`, `connector_id`, or `tunnel_id` must be provided."""
     authorization: str | None = None
     """An OAuth access token that can be used with a remote MCP server, either
     with a custom MCP server URL or a service connector. Your application
-    must handle the OAuth authorization flow and provide the token here.
-    """
+    must handle the OAuth authorization flow and provide the token here."""
     server_description: str | None = None
     """Optional description of the MCP server, used to provide more context."""
     headers: dict[str, str] | None = None
     """Optional HTTP headers to send to the MCP server. Use for authentication
-    or other purposes.
-    """
+    or other purposes."""
     allowed_tools: list[str] | MCPToolFilter | None = None
     """List of allowed tool names or a filter object."""
     allowed_callers: list[CallableToolAllowedCaller | str] | None = None
@@ -2859,9 +2636,8 @@ class ContainerNetworkPolicyAllowlistParam(_Dataclass):
 
 @_model
 class AutoCodeInterpreterToolParam(_Dataclass):
-    """Configuration for a code interpreter container. Optionally specify the IDs of
-    the files to run the code on. Spec defaults, not applied: ``type='auto'``.
-    """
+    """Configuration for a code interpreter container. Optionally specify the IDs of the
+    files to run the code on. Spec defaults, not applied: ``type='auto'``."""
 
     type: Literal["auto"] | str
     """Always `auto`."""
@@ -2904,8 +2680,7 @@ class CodeInterpreterTool(_Dataclass):
     container: str | AutoCodeInterpreterToolParam
     """The code interpreter container. Can be a container ID or an object that
     specifies uploaded file IDs to make available to your code, along with an
-    optional `memory_limit` setting.
-    """
+    optional `memory_limit` setting."""
     allowed_callers: list[CallableToolAllowedCaller | str] | None = None
     """The tool invocation context(s)."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -2943,8 +2718,7 @@ class ProgrammaticToolCallingParam(_Dataclass):
 @_model
 class ImageGenToolInputImageMask(_Dataclass):
     """Optional mask for inpainting. Contains `image_url`
-    (string, optional) and `file_id` (string, optional).
-    """
+    (string, optional) and `file_id` (string, optional)."""
 
     image_url: str | None = None
     """Base64-encoded mask image."""
@@ -2967,8 +2741,7 @@ class ImageGenTool(_Dataclass):
     """A tool that generates images using the GPT image models. Spec defaults, not
     applied: ``quality='auto'``, ``size='auto'``, ``output_format='png'``,
     ``output_compression=100``, ``moderation='auto'``, ``background='auto'``,
-    ``partial_images=0``.
-    """
+    ``partial_images=0``."""
 
     type: Literal["image_generation"]
     """The type of the image generation tool. Always `image_generation`."""
@@ -2985,25 +2758,21 @@ class ImageGenTool(_Dataclass):
     ) = None
     quality: Literal["low", "medium", "high", "auto"] | str | None = None
     """The quality of the generated image. One of `low`, `medium`, `high`,
-    or `auto`. Default: `auto`.
-    """
+    or `auto`. Default: `auto`."""
     size: Literal["1024x1024", "1024x1536", "1536x1024", "auto"] | str | None = None
-    """The size of the generated images. For `gpt-image-2` and
-    `gpt-image-2-2026-04-21`, arbitrary resolutions are supported as
-    `WIDTHxHEIGHT` strings, for example `1536x864`. Width and height must both be
-    divisible by 16 and the requested aspect ratio must be between 1:3 and 3:1.
-    Resolutions above `2560x1440` are experimental, and the maximum supported
-    resolution is `3840x2160`. The requested size must also satisfy the model's
-    current pixel and edge limits. The standard sizes `1024x1024`, `1536x1024`,
-    and `1024x1536` are supported by the GPT image models; `auto` is supported for
-    models that allow automatic sizing. For `dall-e-2`, use one of `256x256`,
-    `512x512`, or `1024x1024`. For `dall-e-3`, use one of `1024x1024`,
-    `1792x1024`, or `1024x1792`.
-    """
+    """The size of the generated images. For `gpt-image-2` and `gpt-image-2-2026-04-21`,
+    arbitrary resolutions are supported as `WIDTHxHEIGHT` strings, for example
+    `1536x864`. Width and height must both be divisible by 16 and the requested
+    aspect ratio must be between 1:3 and 3:1. Resolutions above `2560x1440` are
+    experimental, and the maximum supported resolution is `3840x2160`. The requested
+    size must also satisfy the model's current pixel and edge limits. The standard
+    sizes `1024x1024`, `1536x1024`, and `1024x1536` are supported by the GPT image
+    models; `auto` is supported for models that allow automatic sizing. For
+    `dall-e-2`, use one of `256x256`, `512x512`, or `1024x1024`. For `dall-e-3`, use
+    one of `1024x1024`, `1792x1024`, or `1024x1792`."""
     output_format: Literal["png", "webp", "jpeg"] | str | None = None
     """The output format of the generated image. One of `png`, `webp`, or
-    `jpeg`. Default: `png`.
-    """
+    `jpeg`. Default: `png`."""
     output_compression: int | None = None
     """Compression level for the output image. Default: 100."""
     moderation: Literal["auto", "low"] | str | None = None
@@ -3013,17 +2782,14 @@ class ImageGenTool(_Dataclass):
     `opaque`, or `auto`. Transparent backgrounds are available for
     supported GPT Image models. For `gpt-image-2` and
     `gpt-image-2-2026-04-21`, this support is in preview. When using
-    `transparent`, set the output format to `png` or `webp`. Default: `auto`.
-    """
+    `transparent`, set the output format to `png` or `webp`. Default: `auto`."""
     input_fidelity: InputFidelity | str | None = None
     input_image_mask: ImageGenToolInputImageMask | None = None
     """Optional mask for inpainting. Contains `image_url`
-    (string, optional) and `file_id` (string, optional).
-    """
+    (string, optional) and `file_id` (string, optional)."""
     partial_images: int | None = None
-    """Number of partial images to generate in streaming mode, from 0 (default value)
-    to 3.
-    """
+    """Number of partial images to generate in streaming mode, from 0 (default value) to
+    3."""
     action: ImageGenActionEnum | str | None = None
     """Whether to generate a new image or edit an existing image. Default: `auto`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -3058,8 +2824,7 @@ class ImageGenTool(_Dataclass):
 @_model
 class LocalShellToolParam(_Dataclass):
     """A tool that allows the model to execute shell commands in a local environment.
-    Spec defaults, not applied: ``type='local_shell'``.
-    """
+    Spec defaults, not applied: ``type='local_shell'``."""
 
     type: Literal["local_shell"]
     """The type of the local shell tool. Always `local_shell`."""
@@ -3100,8 +2865,7 @@ class SkillReferenceParam(_Dataclass):
 @_model
 class InlineSkillSourceParam(_Dataclass):
     """Inline skill payload Spec defaults, not applied: ``type='base64'``,
-    ``media_type='application/zip'``.
-    """
+    ``media_type='application/zip'``."""
 
     type: Literal["base64"] | str
     """The type of the inline skill source. Must be `base64`."""
@@ -3261,8 +3025,7 @@ class ContainerReferenceParam(_Dataclass):
 @_model
 class FunctionShellToolParam(_Dataclass):
     """A tool that allows the model to execute shell commands. Spec defaults, not
-    applied: ``type='shell'``.
-    """
+    applied: ``type='shell'``."""
 
     type: Literal["shell"]
     """The type of the shell tool. Always `shell`."""
@@ -3337,8 +3100,7 @@ class CustomGrammarFormatParam(_Dataclass):
 class CustomToolParam(_Dataclass):
     """A custom tool that processes input using a specified format. Learn more about
     [custom tools](/docs/guides/function-calling#custom-tools) Spec defaults, not
-    applied: ``type='custom'``.
-    """
+    applied: ``type='custom'``."""
 
     type: Literal["custom"]
     """The type of the custom tool. Always `custom`."""
@@ -3386,15 +3148,13 @@ class FunctionToolParam(_Dataclass):
     description: str | None = None
     parameters: EmptyModelParam | None = None
     strict: bool | None = None
-    """Whether to enforce strict parameter validation. If omitted, Responses attempts
-    to use strict validation when the schema is compatible, and falls back to
-    non-strict validation otherwise.
-    """
+    """Whether to enforce strict parameter validation. If omitted, Responses attempts to
+    use strict validation when the schema is compatible, and falls back to non-strict
+    validation otherwise."""
     type: Literal["function"]
     output_schema: dict[str, Any] | None = None
     """A JSON Schema describing the JSON value encoded in string outputs for this
-    function tool. This does not describe content-array outputs.
-    """
+    function tool. This does not describe content-array outputs."""
     defer_loading: bool | None = None
     """Whether this function should be deferred and discovered via tool search."""
     allowed_callers: list[CallableToolAllowedCaller | str] | None = None
@@ -3422,8 +3182,7 @@ class FunctionToolParam(_Dataclass):
 @_model
 class NamespaceToolParam(_Dataclass):
     """Groups function/custom tools under a shared namespace. Spec defaults, not
-    applied: ``type='namespace'``.
-    """
+    applied: ``type='namespace'``."""
 
     type: Literal["namespace"]
     """The type of the tool. Always `namespace`."""
@@ -3453,9 +3212,8 @@ class NamespaceToolParam(_Dataclass):
 
 @_model
 class ToolSearchToolParam(_Dataclass):
-    """Hosted or BYOT tool search configuration for deferred tools. Spec defaults,
-    not applied: ``type='tool_search'``.
-    """
+    """Hosted or BYOT tool search configuration for deferred tools. Spec defaults, not
+    applied: ``type='tool_search'``."""
 
     type: Literal["tool_search"]
     """The type of the tool. Always `tool_search`."""
@@ -3489,16 +3247,14 @@ class ApproximateLocation(_Dataclass):
     """The type of location approximation. Always `approximate`."""
     country: str | None = None
     """The two-letter [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1) of
-    the user, e.g. `US`.
-    """
+    the user, e.g. `US`."""
     region: str | None = None
     """Free text input for the region of the user, e.g. `California`."""
     city: str | None = None
     """Free text input for the city of the user, e.g. `San Francisco`."""
     timezone: str | None = None
-    """The [IANA timezone](https://timeapi.io/documentation/iana-timezones) of the
-    user, e.g. `America/Los_Angeles`.
-    """
+    """The [IANA timezone](https://timeapi.io/documentation/iana-timezones) of the user,
+    e.g. `America/Los_Angeles`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -3516,22 +3272,19 @@ class ApproximateLocation(_Dataclass):
 
 @_model
 class WebSearchPreviewTool(_Dataclass):
-    """This tool searches the web for relevant results to use in a response. Learn
-    more about the [web search
-    tool](https://platform.openai.com/docs/guides/tools-web-search). Spec
-    defaults, not applied: ``type='web_search_preview'``.
-    """
+    """This tool searches the web for relevant results to use in a response. Learn more
+    about the [web search
+    tool](https://platform.openai.com/docs/guides/tools-web-search). Spec defaults,
+    not applied: ``type='web_search_preview'``."""
 
     type: Literal["web_search_preview", "web_search_preview_2025_03_11"]
     """The type of the web search tool. One of `web_search_preview` or
-    `web_search_preview_2025_03_11`.
-    """
+    `web_search_preview_2025_03_11`."""
     user_location: ApproximateLocation | None = None
     """The user's location."""
     search_context_size: SearchContextSize | str | None = None
-    """High level guidance for the amount of context window space to use for the
-    search. One of `low`, `medium`, or `high`. `medium` is the default.
-    """
+    """High level guidance for the amount of context window space to use for the search.
+    One of `low`, `medium`, or `high`. `medium` is the default."""
     search_content_types: list[SearchContentType | str] | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -3555,9 +3308,8 @@ class WebSearchPreviewTool(_Dataclass):
 
 @_model
 class ApplyPatchToolParam(_Dataclass):
-    """Allows the assistant to create, delete, or update files using unified diffs.
-    Spec defaults, not applied: ``type='apply_patch'``.
-    """
+    """Allows the assistant to create, delete, or update files using unified diffs. Spec
+    defaults, not applied: ``type='apply_patch'``."""
 
     type: Literal["apply_patch"]
     """The type of the tool. Always `apply_patch`."""
@@ -3587,8 +3339,7 @@ class ToolChoiceAllowed(_Dataclass):
     `auto` allows the model to pick from among the allowed tools and generate a
     message.
 
-    `required` requires the model to call one or more of the allowed tools.
-    """
+    `required` requires the model to call one or more of the allowed tools."""
     tools: list[dict[str, Any]]
     """A list of tool definitions that the model should be allowed to call.
 
@@ -3599,8 +3350,7 @@ class ToolChoiceAllowed(_Dataclass):
       { "type": "mcp", "server_label": "deepwiki" },
       { "type": "image_generation" }
     ]
-    ```
-    """
+    ```"""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -3617,8 +3367,7 @@ class ToolChoiceAllowed(_Dataclass):
 @_model
 class ToolChoiceTypes(_Dataclass):
     """Indicates that the model should use a built-in tool to generate a response.
-    [Learn more about built-in tools](/docs/guides/tools).
-    """
+    [Learn more about built-in tools](/docs/guides/tools)."""
 
     type: Literal[
         "file_search",
@@ -3640,8 +3389,7 @@ class ToolChoiceTypes(_Dataclass):
     - `computer_use_preview`
     - `computer_use`
     - `code_interpreter`
-    - `image_generation`
-    """
+    - `image_generation`"""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -3676,8 +3424,7 @@ class ToolChoiceFunction(_Dataclass):
 @_model
 class ToolChoiceMCP(_Dataclass):
     """Use this option to force the model to call a specific tool on a remote MCP
-    server.
-    """
+    server."""
 
     type: Literal["mcp"]
     """For MCP tools, the type is always `mcp`."""
@@ -3738,8 +3485,7 @@ class SpecificProgrammaticToolCallingParam(_Dataclass):
 @_model
 class SpecificApplyPatchParam(_Dataclass):
     """Forces the model to call the apply_patch tool when executing a tool call. Spec
-    defaults, not applied: ``type='apply_patch'``.
-    """
+    defaults, not applied: ``type='apply_patch'``."""
 
     type: Literal["apply_patch"]
     """The tool to call. Always `apply_patch`."""
@@ -3757,8 +3503,7 @@ class SpecificApplyPatchParam(_Dataclass):
 @_model
 class SpecificFunctionShellParam(_Dataclass):
     """Forces the model to call the shell tool when a tool call is required. Spec
-    defaults, not applied: ``type='shell'``.
-    """
+    defaults, not applied: ``type='shell'``."""
 
     type: Literal["shell"]
     """The tool to call. Always `shell`."""
@@ -3775,10 +3520,9 @@ class SpecificFunctionShellParam(_Dataclass):
 
 @_model
 class PromptCacheBreakpointConfig(_Dataclass):
-    """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its
-    TTL from the request's `prompt_cache_options.ttl`; the boundary is not rounded
-    to a token block. Spec defaults, not applied: ``mode='explicit'``.
-    """
+    """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its TTL
+    from the request's `prompt_cache_options.ttl`; the boundary is not rounded to a
+    token block. Spec defaults, not applied: ``mode='explicit'``."""
 
     mode: Literal["explicit"] | str
     """The breakpoint mode. Always `explicit`."""
@@ -3823,21 +3567,18 @@ class InputTextContent(_Dataclass):
 @_model
 class InputImageContent(_Dataclass):
     """An image input to the model. Learn about [image inputs](/docs/guides/vision).
-    Spec defaults, not applied: ``type='input_image'``.
-    """
+    Spec defaults, not applied: ``type='input_image'``."""
 
     type: Literal["input_image"]
     """The type of the input item. Always `input_image`."""
     image_url: str | None = None
     """The URL of the image to be sent to the model. A fully qualified URL or base64
-    encoded image in a data URL.
-    """
+    encoded image in a data URL."""
     file_id: str | None = None
     """The ID of the file to be sent to the model."""
     detail: ImageDetail | str
     """The detail level of the image to be sent to the model. One of `high`, `low`,
-    `auto`, or `original`. Defaults to `auto`.
-    """
+    `auto`, or `original`. Defaults to `auto`."""
     prompt_cache_breakpoint: PromptCacheBreakpointConfig | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -3878,9 +3619,8 @@ class InputFileContent(_Dataclass):
     """The detail level of the file to be sent to the model. Use `auto` to let the
     system select the detail level; for GPT-5.6 and later models, `auto` uses
     high-quality rendering, which may increase input token usage. Use `low` for
-    lower-cost rendering, or `high` to render the file at higher quality. Defaults
-    to `auto`.
-    """
+    lower-cost rendering, or `high` to render the file at higher quality. Defaults to
+    `auto`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -3906,8 +3646,7 @@ class InputFileContent(_Dataclass):
 @_model
 class Prompt(_Dataclass):
     """Reference to a prompt template and its variables.
-    [Learn more](/docs/guides/text?api-mode=responses#reusable-prompts).
-    """
+    [Learn more](/docs/guides/text?api-mode=responses#reusable-prompts)."""
 
     id: str
     """The unique identifier of the prompt template to use."""
@@ -3993,9 +3732,8 @@ class FileCitationBody(_Dataclass):
 
 @_model
 class UrlCitationBody(_Dataclass):
-    """A citation for a web resource used to generate a model response. Spec
-    defaults, not applied: ``type='url_citation'``.
-    """
+    """A citation for a web resource used to generate a model response. Spec defaults,
+    not applied: ``type='url_citation'``."""
 
     type: Literal["url_citation"]
     """The type of the URL citation. Always `url_citation`."""
@@ -4024,9 +3762,8 @@ class UrlCitationBody(_Dataclass):
 
 @_model
 class ContainerFileCitationBody(_Dataclass):
-    """A citation for a container file used to generate a model response. Spec
-    defaults, not applied: ``type='container_file_citation'``.
-    """
+    """A citation for a container file used to generate a model response. Spec defaults,
+    not applied: ``type='container_file_citation'``."""
 
     type: Literal["container_file_citation"]
     """The type of the container file citation. Always `container_file_citation`."""
@@ -4036,8 +3773,7 @@ class ContainerFileCitationBody(_Dataclass):
     """The ID of the file."""
     start_index: int
     """The index of the first character of the container file citation in the
-    message.
-    """
+    message."""
     end_index: int
     """The index of the last character of the container file citation in the message."""
     filename: str
@@ -4126,8 +3862,7 @@ class LogProb(_Dataclass):
 @_model
 class OutputTextContent(_Dataclass):
     """A text output from the model. Spec defaults, not applied:
-    ``type='output_text'``.
-    """
+    ``type='output_text'``."""
 
     type: Literal["output_text"]
     """The type of the output text. Always `output_text`."""
@@ -4185,8 +3920,7 @@ class OutputMessage(_Dataclass):
     phase: MessagePhase | str | None = None
     status: Literal["in_progress", "completed", "incomplete"] | str
     """The status of the message input. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when input items are returned via API.
-    """
+    `incomplete`. Populated when input items are returned via API."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -4234,8 +3968,7 @@ class FileSearchToolCallResult(_Dataclass):
 @_model
 class FileSearchToolCall(_Dataclass):
     """The results of a file search tool call. See the
-    [file search guide](/docs/guides/tools-file-search) for more information.
-    """
+    [file search guide](/docs/guides/tools-file-search) for more information."""
 
     id: str
     """The unique ID of the file search tool call."""
@@ -4245,8 +3978,7 @@ class FileSearchToolCall(_Dataclass):
         Literal["in_progress", "searching", "completed", "incomplete", "failed"] | str
     )
     """The status of the file search tool call. One of `in_progress`,
-    `searching`, `incomplete` or `failed`,
-    """
+    `searching`, `incomplete` or `failed`,"""
     queries: list[str]
     """The queries used to search for files."""
     results: list[FileSearchToolCallResult] | None = None
@@ -4306,8 +4038,7 @@ class ProgramToolCallCaller(_Dataclass):
 @_model
 class FunctionToolCall(_Dataclass):
     """A tool call to run a function. See the\x20
-    [function calling guide](/docs/guides/function-calling) for more information.
-    """
+    [function calling guide](/docs/guides/function-calling) for more information."""
 
     id: str | None = None
     """The unique ID of the function tool call."""
@@ -4324,8 +4055,7 @@ class FunctionToolCall(_Dataclass):
     """A JSON string of the arguments to pass to the function."""
     status: Literal["in_progress", "completed", "incomplete"] | str | None = None
     """The status of the item. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when items are returned via API.
-    """
+    `incomplete`. Populated when items are returned via API."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -4398,12 +4128,10 @@ class FunctionToolCallOutputResource(_Dataclass):
     caller: ToolCallCallerParam | None = None
     output: str | list[FunctionAndCustomToolCallOutput]
     """The output from the function call generated by your code.
-    Can be a string or an list of output content.
-    """
+    Can be a string or an list of output content."""
     status: Literal["in_progress", "completed", "incomplete"] | str
     """The status of the item. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when items are returned via API.
-    """
+    `incomplete`. Populated when items are returned via API."""
     created_by: str | None = None
     """The identifier of the actor that created the item."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -4528,8 +4256,7 @@ class WebSearchActionFind(_Dataclass):
 @_model
 class WebSearchToolCall(_Dataclass):
     """The results of a web search tool call. See the
-    [web search guide](/docs/guides/tools-web-search) for more information.
-    """
+    [web search guide](/docs/guides/tools-web-search) for more information."""
 
     id: str
     """The unique ID of the web search tool call."""
@@ -4544,9 +4271,7 @@ class WebSearchToolCall(_Dataclass):
         | UnknownWebSearchToolCallAction
     )
     """An object describing the specific action taken in this web search call.
-    Includes details on how the model used the web (search, open_page,
-    find_in_page).
-    """
+    Includes details on how the model used the web (search, open_page, find_in_page)."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -4573,8 +4298,7 @@ class ClickParam(_Dataclass):
     """Specifies the event type. For a click action, this property is always `click`."""
     button: ClickButtonType | str
     """Indicates which mouse button was pressed during the click. One of `left`,
-    `right`, `wheel`, `back`, or `forward`.
-    """
+    `right`, `wheel`, `back`, or `forward`."""
     x: int
     """The x-coordinate where the click occurred."""
     y: int
@@ -4601,9 +4325,8 @@ class DoubleClickAction(_Dataclass):
     """A double click action. Spec defaults, not applied: ``type='double_click'``."""
 
     type: Literal["double_click"]
-    """Specifies the event type. For a double click action, this property is always
-    set to `double_click`.
-    """
+    """Specifies the event type. For a double click action, this property is always set
+    to `double_click`."""
     x: int
     """The x-coordinate where the double click occurred."""
     y: int
@@ -4650,8 +4373,7 @@ class DragParam(_Dataclass):
 
     type: Literal["drag"]
     """Specifies the event type. For a drag action, this property is always set to
-    `drag`.
-    """
+    `drag`."""
     path: list[CoordParam]
     """An array of coordinates representing the path of the drag action. Coordinates will appear as an array of objects, eg
     ```
@@ -4659,8 +4381,7 @@ class DragParam(_Dataclass):
       { x: 100, y: 200 },
       { x: 200, y: 300 }
     ]
-    ```
-    """
+    ```"""
     keys: list[str] | None = None
     """The keys being held while dragging the mouse."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -4679,17 +4400,14 @@ class DragParam(_Dataclass):
 @_model
 class KeyPressAction(_Dataclass):
     """A collection of keypresses the model would like to perform. Spec defaults, not
-    applied: ``type='keypress'``.
-    """
+    applied: ``type='keypress'``."""
 
     type: Literal["keypress"]
-    """Specifies the event type. For a keypress action, this property is always set
-    to `keypress`.
-    """
+    """Specifies the event type. For a keypress action, this property is always set to
+    `keypress`."""
     keys: list[str]
-    """The combination of keys the model is requesting to be pressed. This is an
-    array of strings, each representing a key.
-    """
+    """The combination of keys the model is requesting to be pressed. This is an array
+    of strings, each representing a key."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -4708,8 +4426,7 @@ class MoveParam(_Dataclass):
 
     type: Literal["move"]
     """Specifies the event type. For a move action, this property is always set to
-    `move`.
-    """
+    `move`."""
     x: int
     """The x-coordinate to move to."""
     y: int
@@ -4735,9 +4452,8 @@ class ScreenshotParam(_Dataclass):
     """A screenshot action. Spec defaults, not applied: ``type='screenshot'``."""
 
     type: Literal["screenshot"]
-    """Specifies the event type. For a screenshot action, this property is always set
-    to `screenshot`.
-    """
+    """Specifies the event type. For a screenshot action, this property is always set to
+    `screenshot`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -4755,8 +4471,7 @@ class ScrollParam(_Dataclass):
 
     type: Literal["scroll"]
     """Specifies the event type. For a scroll action, this property is always set to
-    `scroll`.
-    """
+    `scroll`."""
     x: int
     """The x-coordinate where the scroll occurred."""
     y: int
@@ -4789,8 +4504,7 @@ class TypeParam(_Dataclass):
 
     type: Literal["type"]
     """Specifies the event type. For a type action, this property is always set to
-    `type`.
-    """
+    `type`."""
     text: str
     """The text to type."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -4811,8 +4525,7 @@ class WaitParam(_Dataclass):
 
     type: Literal["wait"]
     """Specifies the event type. For a wait action, this property is always set to
-    `wait`.
-    """
+    `wait`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -4852,8 +4565,7 @@ class ComputerToolCall(_Dataclass):
     """A tool call to a computer use tool. See the
     [computer use guide](/docs/guides/tools-computer-use) for more information.
 
-    Spec defaults, not applied: ``type='computer_call'``.
-    """
+    Spec defaults, not applied: ``type='computer_call'``."""
 
     type: Literal["computer_call"]
     """The type of the computer call. Always `computer_call`."""
@@ -4867,8 +4579,7 @@ class ComputerToolCall(_Dataclass):
     """The pending safety checks for the computer call."""
     status: Literal["in_progress", "completed", "incomplete"] | str
     """The status of the item. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when items are returned via API.
-    """
+    `incomplete`. Populated when items are returned via API."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -4894,14 +4605,12 @@ class ComputerToolCall(_Dataclass):
 
 @_model
 class ComputerScreenshotImage(_Dataclass):
-    """A computer screenshot image used with the computer use tool. Spec defaults,
-    not applied: ``type='computer_screenshot'``.
-    """
+    """A computer screenshot image used with the computer use tool. Spec defaults, not
+    applied: ``type='computer_screenshot'``."""
 
     type: Literal["computer_screenshot"] | str
     """Specifies the event type. For a computer screenshot, this property is\x20
-    always set to `computer_screenshot`.
-    """
+    always set to `computer_screenshot`."""
     image_url: str | None = None
     """The URL of the screenshot image."""
     file_id: str | None = None
@@ -4922,8 +4631,7 @@ class ComputerScreenshotImage(_Dataclass):
 @_model
 class ComputerToolCallOutputResource(_Dataclass):
     """The output of a computer tool call. Spec defaults, not applied:
-    ``type='computer_call_output'``.
-    """
+    ``type='computer_call_output'``."""
 
     type: Literal["computer_call_output"]
     """The type of the computer tool call output. Always `computer_call_output`."""
@@ -4933,13 +4641,11 @@ class ComputerToolCallOutputResource(_Dataclass):
     """The ID of the computer tool call that produced the output."""
     acknowledged_safety_checks: list[ComputerCallSafetyCheckParam] | None = None
     """The safety checks reported by the API that have been acknowledged by the
-    developer.
-    """
+    developer."""
     output: ComputerScreenshotImage
     status: Literal["completed", "incomplete"] | str
     """The status of the message input. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when input items are returned via API.
-    """
+    `incomplete`. Populated when input items are returned via API."""
     created_by: str | None = None
     """The identifier of the actor that created the item."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -4967,8 +4673,7 @@ class ComputerToolCallOutputResource(_Dataclass):
 @_model
 class SummaryTextContent(_Dataclass):
     """A summary text from the model. Spec defaults, not applied:
-    ``type='summary_text'``.
-    """
+    ``type='summary_text'``."""
 
     type: Literal["summary_text"] | str
     """The type of the object. Always `summary_text`."""
@@ -4989,8 +4694,7 @@ class SummaryTextContent(_Dataclass):
 @_model
 class ReasoningTextContent(_Dataclass):
     """Reasoning text from the model. Spec defaults, not applied:
-    ``type='reasoning_text'``.
-    """
+    ``type='reasoning_text'``."""
 
     type: Literal["reasoning_text"] | str
     """The type of the reasoning text. Always `reasoning_text`."""
@@ -5010,11 +4714,10 @@ class ReasoningTextContent(_Dataclass):
 
 @_model
 class ReasoningItem(_Dataclass):
-    """A description of the chain of thought used by a reasoning model while
-    generating a response. Be sure to include these items in your `input` to the
-    Responses API for subsequent turns of a conversation if you are manually
-    [managing context](/docs/guides/conversation-state).
-    """
+    """A description of the chain of thought used by a reasoning model while generating
+    a response. Be sure to include these items in your `input` to the Responses API
+    for subsequent turns of a conversation if you are manually
+    [managing context](/docs/guides/conversation-state)."""
 
     type: Literal["reasoning"]
     """The type of the object. Always `reasoning`."""
@@ -5029,16 +4732,14 @@ class ReasoningItem(_Dataclass):
     `encrypted_content` from the `response.output_item.done` event in
     subsequent requests. The `encrypted_content` in
     `response.output_item.added` may be incomplete. This is especially
-    important when `store` is `false` or when using Zero Data Retention.
-    """
+    important when `store` is `false` or when using Zero Data Retention."""
     summary: list[SummaryTextContent]
     """Reasoning summary content."""
     content: list[ReasoningTextContent] | None = None
     """Reasoning text content."""
     status: Literal["in_progress", "completed", "incomplete"] | str | None = None
     """The status of the item. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when items are returned via API.
-    """
+    `incomplete`. Populated when items are returned via API."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -5217,8 +4918,7 @@ class AdditionalTools(_Dataclass):
 class CompactionBody(_Dataclass):
     """A compaction item generated by the [`v1/responses/compact`
     API](/docs/api-reference/responses/compact). Spec defaults, not applied:
-    ``type='compaction'``.
-    """
+    ``type='compaction'``."""
 
     type: Literal["compaction"]
     """The type of the item. Always `compaction`."""
@@ -5271,8 +4971,7 @@ class ImageGenToolCall(_Dataclass):
 @_model
 class CodeInterpreterOutputLogs(_Dataclass):
     """The logs output from the code interpreter. Spec defaults, not applied:
-    ``type='logs'``.
-    """
+    ``type='logs'``."""
 
     type: Literal["logs"]
     """The type of the output. Always `logs`."""
@@ -5293,8 +4992,7 @@ class CodeInterpreterOutputLogs(_Dataclass):
 @_model
 class CodeInterpreterOutputImage(_Dataclass):
     """The image output from the code interpreter. Spec defaults, not applied:
-    ``type='image'``.
-    """
+    ``type='image'``."""
 
     type: Literal["image"]
     """The type of the output. Always `image`."""
@@ -5315,8 +5013,7 @@ class CodeInterpreterOutputImage(_Dataclass):
 @_model
 class CodeInterpreterToolCall(_Dataclass):
     """A tool call to run code. Spec defaults, not applied:
-    ``type='code_interpreter_call'``.
-    """
+    ``type='code_interpreter_call'``."""
 
     type: Literal["code_interpreter_call"]
     """The type of the code interpreter tool call. Always `code_interpreter_call`."""
@@ -5327,8 +5024,7 @@ class CodeInterpreterToolCall(_Dataclass):
         | str
     )
     """The status of the code interpreter tool call. Valid values are `in_progress`,
-    `completed`, `incomplete`, `interpreting`, and `failed`.
-    """
+    `completed`, `incomplete`, `interpreting`, and `failed`."""
     container_id: str
     """The ID of the container used to run the code."""
     code: str | None
@@ -5342,8 +5038,7 @@ class CodeInterpreterToolCall(_Dataclass):
         | None
     )
     """The outputs generated by the code interpreter, such as logs or images.
-    Can be null if no outputs are available.
-    """
+    Can be null if no outputs are available."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -5368,8 +5063,7 @@ class CodeInterpreterToolCall(_Dataclass):
 @_model
 class LocalShellExecAction(_Dataclass):
     """Execute a shell command on the server. Spec defaults, not applied:
-    ``type='exec'``.
-    """
+    ``type='exec'``."""
 
     type: Literal["exec"] | str
     """The type of the local shell action. Always `exec`."""
@@ -5435,8 +5129,7 @@ class LocalShellToolCallOutput(_Dataclass):
 
     type: Literal["local_shell_call_output"]
     """The type of the local shell tool call output. Always
-    `local_shell_call_output`.
-    """
+    `local_shell_call_output`."""
     id: str
     """The unique ID of the local shell tool call generated by the model."""
     output: str
@@ -5484,8 +5177,7 @@ class FunctionShellAction(_Dataclass):
 @_model
 class LocalEnvironmentResource(_Dataclass):
     """Represents the use of a local environment to perform shell actions. Spec
-    defaults, not applied: ``type='local'``.
-    """
+    defaults, not applied: ``type='local'``."""
 
     type: Literal["local"]
     """The environment type. Always `local`."""
@@ -5502,9 +5194,8 @@ class LocalEnvironmentResource(_Dataclass):
 
 @_model
 class ContainerReferenceResource(_Dataclass):
-    """Represents a container created with /v1/containers. Spec defaults, not
-    applied: ``type='container_reference'``.
-    """
+    """Represents a container created with /v1/containers. Spec defaults, not applied:
+    ``type='container_reference'``."""
 
     type: Literal["container_reference"]
     """The environment type. Always `container_reference`."""
@@ -5524,15 +5215,13 @@ class ContainerReferenceResource(_Dataclass):
 @_model
 class FunctionShellCall(_Dataclass):
     """A tool call that executes one or more shell commands in a managed environment.
-    Spec defaults, not applied: ``type='shell_call'``.
-    """
+    Spec defaults, not applied: ``type='shell_call'``."""
 
     type: Literal["shell_call"]
     """The type of the item. Always `shell_call`."""
     id: str
     """The unique ID of the shell tool call. Populated when this item is returned via
-    API.
-    """
+    API."""
     call_id: str
     """The unique ID of the shell tool call generated by the model."""
     caller: ToolCallCaller | None = None
@@ -5541,8 +5230,7 @@ class FunctionShellCall(_Dataclass):
     """The shell commands and limits that describe how to run the tool call."""
     status: FunctionShellCallStatus | str
     """The status of the shell call. One of `in_progress`, `completed`, or
-    `incomplete`.
-    """
+    `incomplete`."""
     environment: (
         LocalEnvironmentResource
         | ContainerReferenceResource
@@ -5576,9 +5264,8 @@ class FunctionShellCall(_Dataclass):
 
 @_model
 class FunctionShellCallOutputTimeoutOutcome(_Dataclass):
-    """Indicates that the shell call exceeded its configured time limit. Spec
-    defaults, not applied: ``type='timeout'``.
-    """
+    """Indicates that the shell call exceeded its configured time limit. Spec defaults,
+    not applied: ``type='timeout'``."""
 
     type: Literal["timeout"]
     """The outcome type. Always `timeout`."""
@@ -5596,8 +5283,7 @@ class FunctionShellCallOutputTimeoutOutcome(_Dataclass):
 @_model
 class FunctionShellCallOutputExitOutcome(_Dataclass):
     """Indicates that the shell commands finished and returned an exit code. Spec
-    defaults, not applied: ``type='exit'``.
-    """
+    defaults, not applied: ``type='exit'``."""
 
     type: Literal["exit"]
     """The outcome type. Always `exit`."""
@@ -5628,9 +5314,8 @@ class FunctionShellCallOutputContent(_Dataclass):
         | FunctionShellCallOutputExitOutcome
         | UnknownFunctionShellCallOutputContentOutcome
     )
-    """Represents either an exit outcome (with an exit code) or a timeout outcome for
-    a shell call output chunk.
-    """
+    """Represents either an exit outcome (with an exit code) or a timeout outcome for a
+    shell call output chunk."""
     created_by: str | None = None
     """The identifier of the actor that created the item."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -5654,29 +5339,25 @@ class FunctionShellCallOutputContent(_Dataclass):
 @_model
 class FunctionShellCallOutput(_Dataclass):
     """The output of a shell tool call that was emitted. Spec defaults, not applied:
-    ``type='shell_call_output'``.
-    """
+    ``type='shell_call_output'``."""
 
     type: Literal["shell_call_output"]
     """The type of the shell call output. Always `shell_call_output`."""
     id: str
-    """The unique ID of the shell call output. Populated when this item is returned
-    via API.
-    """
+    """The unique ID of the shell call output. Populated when this item is returned via
+    API."""
     call_id: str
     """The unique ID of the shell tool call generated by the model."""
     caller: ToolCallCaller | None = None
     """The execution context that produced this tool call."""
     status: FunctionShellCallOutputStatusEnum | str
     """The status of the shell call output. One of `in_progress`, `completed`, or
-    `incomplete`.
-    """
+    `incomplete`."""
     output: list[FunctionShellCallOutputContent]
     """An array of shell call output contents"""
     max_output_length: int | None
     """The maximum length of the shell command output. This is generated by the model
-    and should be passed back with the raw output.
-    """
+    and should be passed back with the raw output."""
     created_by: str | None = None
     """The identifier of the actor that created the item."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -5704,8 +5385,7 @@ class FunctionShellCallOutput(_Dataclass):
 @_model
 class ApplyPatchCreateFileOperation(_Dataclass):
     """Instruction describing how to create a file via the apply_patch tool. Spec
-    defaults, not applied: ``type='create_file'``.
-    """
+    defaults, not applied: ``type='create_file'``."""
 
     type: Literal["create_file"]
     """Create a new file with the provided diff."""
@@ -5729,8 +5409,7 @@ class ApplyPatchCreateFileOperation(_Dataclass):
 @_model
 class ApplyPatchDeleteFileOperation(_Dataclass):
     """Instruction describing how to delete a file via the apply_patch tool. Spec
-    defaults, not applied: ``type='delete_file'``.
-    """
+    defaults, not applied: ``type='delete_file'``."""
 
     type: Literal["delete_file"]
     """Delete the specified file."""
@@ -5751,8 +5430,7 @@ class ApplyPatchDeleteFileOperation(_Dataclass):
 @_model
 class ApplyPatchUpdateFileOperation(_Dataclass):
     """Instruction describing how to update a file via the apply_patch tool. Spec
-    defaults, not applied: ``type='update_file'``.
-    """
+    defaults, not applied: ``type='update_file'``."""
 
     type: Literal["update_file"]
     """Update an existing file with the provided diff."""
@@ -5776,15 +5454,13 @@ class ApplyPatchUpdateFileOperation(_Dataclass):
 @_model
 class ApplyPatchToolCall(_Dataclass):
     """A tool call that applies file diffs by creating, deleting, or updating files.
-    Spec defaults, not applied: ``type='apply_patch_call'``.
-    """
+    Spec defaults, not applied: ``type='apply_patch_call'``."""
 
     type: Literal["apply_patch_call"]
     """The type of the item. Always `apply_patch_call`."""
     id: str
-    """The unique ID of the apply patch tool call. Populated when this item is
-    returned via API.
-    """
+    """The unique ID of the apply patch tool call. Populated when this item is returned
+    via API."""
     call_id: str
     """The unique ID of the apply patch tool call generated by the model."""
     caller: ToolCallCaller | None = None
@@ -5798,8 +5474,7 @@ class ApplyPatchToolCall(_Dataclass):
         | UnknownApplyPatchToolCallOperation
     )
     """One of the create_file, delete_file, or update_file operations applied via
-    apply_patch.
-    """
+    apply_patch."""
     created_by: str | None = None
     """The ID of the entity that created this tool call."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -5826,23 +5501,20 @@ class ApplyPatchToolCall(_Dataclass):
 @_model
 class ApplyPatchToolCallOutput(_Dataclass):
     """The output emitted by an apply patch tool call. Spec defaults, not applied:
-    ``type='apply_patch_call_output'``.
-    """
+    ``type='apply_patch_call_output'``."""
 
     type: Literal["apply_patch_call_output"]
     """The type of the item. Always `apply_patch_call_output`."""
     id: str
     """The unique ID of the apply patch tool call output. Populated when this item is
-    returned via API.
-    """
+    returned via API."""
     call_id: str
     """The unique ID of the apply patch tool call generated by the model."""
     caller: ToolCallCaller | None = None
     """The execution context that produced this tool call."""
     status: ApplyPatchCallOutputStatus | str
     """The status of the apply patch tool call output. One of `completed` or
-    `failed`.
-    """
+    `failed`."""
     output: str | None = None
     """Optional textual output returned by the apply patch tool."""
     created_by: str | None = None
@@ -5942,13 +5614,11 @@ class MCPToolCall(_Dataclass):
     """The error from the tool call, if any."""
     status: MCPToolCallStatus | str | None = None
     """The status of the tool call. One of `in_progress`, `completed`, `incomplete`,
-    `calling`, or `failed`.
-    """
+    `calling`, or `failed`."""
     approval_request_id: str | None = None
-    """Unique identifier for the MCP tool call approval request. Include this value
-    in a subsequent `mcp_approval_response` input to approve or reject the
-    corresponding tool call.
-    """
+    """Unique identifier for the MCP tool call approval request. Include this value in a
+    subsequent `mcp_approval_response` input to approve or reject the corresponding
+    tool call."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -6130,12 +5800,10 @@ class CustomToolCallOutputResource(_Dataclass):
     caller: ToolCallCallerParam | None = None
     output: str | list[FunctionAndCustomToolCallOutput]
     """The output from the custom tool call generated by your code.
-    Can be a string or an list of output content.
-    """
+    Can be a string or an list of output content."""
     status: FunctionCallOutputStatusEnum | str
     """The status of the item. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when items are returned via API.
-    """
+    `incomplete`. Populated when items are returned via API."""
     created_by: str | None = None
     """The identifier of the actor that created the item."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -6166,23 +5834,20 @@ class Reasoning(_Dataclass):
     """**gpt-5 and o-series models only**
 
     Configuration options for
-    [reasoning models](https://platform.openai.com/docs/guides/reasoning).
-    """
+    [reasoning models](https://platform.openai.com/docs/guides/reasoning)."""
 
     mode: ReasoningModeEnum | str | None = None
     """Controls the reasoning execution mode for the request.
 
-    When returned on a response, this is the effective execution mode.
-    """
+    When returned on a response, this is the effective execution mode."""
     effort: ReasoningEffort | str | None = None
     summary: Literal["auto", "concise", "detailed"] | str | None = None
     """A summary of the reasoning performed by the model. This can be
     useful for debugging and understanding the model's reasoning process.
     One of `auto`, `concise`, or `detailed`.
 
-    `concise` is supported for `computer-use-preview` models and all reasoning
-    models after `gpt-5`.
-    """
+    `concise` is supported for `computer-use-preview` models and all reasoning models
+    after `gpt-5`."""
     context: Literal["auto", "current_turn", "all_turns"] | str | None = None
     """Controls which reasoning items are rendered back to the model on later turns.
     If omitted or set to `auto`, the model determines the context mode. The
@@ -6190,8 +5855,7 @@ class Reasoning(_Dataclass):
     `current_turn`.
 
     When returned on a response, this is the effective reasoning context mode
-    used for the response.
-    """
+    used for the response."""
     generate_summary: Literal["auto", "concise", "detailed"] | str | None = None
     """Deprecated.
 
@@ -6199,8 +5863,7 @@ class Reasoning(_Dataclass):
 
     A summary of the reasoning performed by the model. This can be
     useful for debugging and understanding the model's reasoning process.
-    One of `auto`, `concise`, or `detailed`.
-    """
+    One of `auto`, `concise`, or `detailed`."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -6222,17 +5885,14 @@ class EasyInputMessage(_Dataclass):
     hierarchy. Instructions given with the `developer` or `system` role take
     precedence over instructions given with the `user` role. Messages with the
     `assistant` role are presumed to have been generated by the model in previous
-    interactions.
-    """
+    interactions."""
 
     role: Literal["user", "assistant", "system", "developer"] | str
     """The role of the message input. One of `user`, `assistant`, `system`, or
-    `developer`.
-    """
+    `developer`."""
     content: str | InputMessageContentList
     """Text, image, or audio input to the model, used to generate a response.
-    Can also contain previous assistant responses.
-    """
+    Can also contain previous assistant responses."""
     phase: MessagePhase | str | None = None
     type: Literal["message"] | str | None = None
     """The type of the message input. Always `message`."""
@@ -6256,8 +5916,7 @@ class EasyInputMessage(_Dataclass):
 class InputMessage(_Dataclass):
     """A message input to the model with a role indicating instruction following
     hierarchy. Instructions given with the `developer` or `system` role take
-    precedence over instructions given with the `user` role.
-    """
+    precedence over instructions given with the `user` role."""
 
     type: Literal["message"] | None = None
     """The type of the message input. Always set to `message`."""
@@ -6265,8 +5924,7 @@ class InputMessage(_Dataclass):
     """The role of the message input. One of `user`, `system`, or `developer`."""
     status: Literal["in_progress", "completed", "incomplete"] | str | None = None
     """The status of item. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when items are returned via API.
-    """
+    `incomplete`. Populated when items are returned via API."""
     content: InputMessageContentList
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -6285,8 +5943,7 @@ class InputMessage(_Dataclass):
 @_model
 class ComputerCallOutputItemParam(_Dataclass):
     """The output of a computer tool call. Spec defaults, not applied:
-    ``type='computer_call_output'``.
-    """
+    ``type='computer_call_output'``."""
 
     id: str | None = None
     """The ID of the computer tool call output."""
@@ -6297,12 +5954,10 @@ class ComputerCallOutputItemParam(_Dataclass):
     output: ComputerScreenshotImage
     acknowledged_safety_checks: list[ComputerCallSafetyCheckParam] | None = None
     """The safety checks reported by the API that have been acknowledged by the
-    developer.
-    """
+    developer."""
     status: FunctionCallItemStatus | str | None = None
     """The status of the message input. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when input items are returned via API.
-    """
+    `incomplete`. Populated when input items are returned via API."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -6326,10 +5981,9 @@ class ComputerCallOutputItemParam(_Dataclass):
 
 @_model
 class PromptCacheBreakpointParam(_Dataclass):
-    """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its
-    TTL from the request's `prompt_cache_options.ttl`; the boundary is not rounded
-    to a token block. Spec defaults, not applied: ``mode='explicit'``.
-    """
+    """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its TTL
+    from the request's `prompt_cache_options.ttl`; the boundary is not rounded to a
+    token block. Spec defaults, not applied: ``mode='explicit'``."""
 
     mode: Literal["explicit"] | str
     """The breakpoint mode. Always `explicit`."""
@@ -6373,22 +6027,19 @@ class InputTextContentParam(_Dataclass):
 
 @_model
 class InputImageContentParamAutoParam(_Dataclass):
-    """An image input to the model. Learn about [image inputs](/docs/guides/vision)
-    Spec defaults, not applied: ``type='input_image'``.
-    """
+    """An image input to the model. Learn about [image inputs](/docs/guides/vision) Spec
+    defaults, not applied: ``type='input_image'``."""
 
     type: Literal["input_image"]
     """The type of the input item. Always `input_image`."""
     image_url: str | None = None
     """The URL of the image to be sent to the model. A fully qualified URL or base64
-    encoded image in a data URL.
-    """
+    encoded image in a data URL."""
     file_id: str | None = None
     """The ID of the file to be sent to the model."""
     detail: DetailEnum | str | None = None
     """The detail level of the image to be sent to the model. One of `high`, `low`,
-    `auto`, or `original`. Defaults to `auto`.
-    """
+    `auto`, or `original`. Defaults to `auto`."""
     prompt_cache_breakpoint: PromptCacheBreakpointParam | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -6428,9 +6079,8 @@ class InputFileContentParam(_Dataclass):
     """The detail level of the file to be sent to the model. Use `auto` to let the
     system select the detail level; for GPT-5.6 and later models, `auto` uses
     high-quality rendering, which may increase input token usage. Use `low` for
-    lower-cost rendering, or `high` to render the file at higher quality. Defaults
-    to `auto`.
-    """
+    lower-cost rendering, or `high` to render the file at higher quality. Defaults to
+    `auto`."""
     prompt_cache_breakpoint: PromptCacheBreakpointParam | None = None
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
@@ -6457,13 +6107,11 @@ class InputFileContentParam(_Dataclass):
 @_model
 class FunctionCallOutputItemParam(_Dataclass):
     """The output of a function tool call. Spec defaults, not applied:
-    ``type='function_call_output'``.
-    """
+    ``type='function_call_output'``."""
 
     id: str | None = None
     """The unique ID of the function tool call output. Populated when this item is
-    returned via API.
-    """
+    returned via API."""
     call_id: str | None = None
     """The unique ID of the function tool call generated by the model."""
     type: Literal["function_call_output"]
@@ -6486,8 +6134,7 @@ class FunctionCallOutputItemParam(_Dataclass):
     """The execution context that produced this tool call."""
     status: FunctionCallItemStatus | str | None = None
     """The status of the item. One of `in_progress`, `completed`, or `incomplete`.
-    Populated when items are returned via API.
-    """
+    Populated when items are returned via API."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -6602,8 +6249,7 @@ class AdditionalToolsItemParam(_Dataclass):
 class CompactionSummaryItemParam(_Dataclass):
     """A compaction item generated by the [`v1/responses/compact`
     API](/docs/api-reference/responses/compact). Spec defaults, not applied:
-    ``type='compaction'``.
-    """
+    ``type='compaction'``."""
 
     id: str | None = None
     """The ID of the compaction item."""
@@ -6634,8 +6280,7 @@ class FunctionShellActionParam(_Dataclass):
     """Maximum wall-clock time in milliseconds to allow the shell commands to run."""
     max_output_length: int | None = None
     """Maximum number of UTF-8 characters to capture from combined stdout and stderr
-    output.
-    """
+    output."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -6654,13 +6299,11 @@ class FunctionShellActionParam(_Dataclass):
 @_model
 class FunctionShellCallItemParam(_Dataclass):
     """A tool representing a request to execute one or more shell commands. Spec
-    defaults, not applied: ``type='shell_call'``.
-    """
+    defaults, not applied: ``type='shell_call'``."""
 
     id: str | None = None
     """The unique ID of the shell tool call. Populated when this item is returned via
-    API.
-    """
+    API."""
     call_id: str
     """The unique ID of the shell tool call generated by the model."""
     caller: ToolCallCallerParam | None = None
@@ -6671,8 +6314,7 @@ class FunctionShellCallItemParam(_Dataclass):
     """The shell commands and limits that describe how to run the tool call."""
     status: FunctionShellCallItemStatus | str | None = None
     """The status of the shell call. One of `in_progress`, `completed`, or
-    `incomplete`.
-    """
+    `incomplete`."""
     environment: (
         LocalEnvironmentParam
         | ContainerReferenceParam
@@ -6706,9 +6348,8 @@ class FunctionShellCallItemParam(_Dataclass):
 
 @_model
 class FunctionShellCallOutputTimeoutOutcomeParam(_Dataclass):
-    """Indicates that the shell call exceeded its configured time limit. Spec
-    defaults, not applied: ``type='timeout'``.
-    """
+    """Indicates that the shell call exceeded its configured time limit. Spec defaults,
+    not applied: ``type='timeout'``."""
 
     type: Literal["timeout"]
     """The outcome type. Always `timeout`."""
@@ -6726,8 +6367,7 @@ class FunctionShellCallOutputTimeoutOutcomeParam(_Dataclass):
 @_model
 class FunctionShellCallOutputExitOutcomeParam(_Dataclass):
     """Indicates that the shell commands finished and returned an exit code. Spec
-    defaults, not applied: ``type='exit'``.
-    """
+    defaults, not applied: ``type='exit'``."""
 
     type: Literal["exit"]
     """The outcome type. Always `exit`."""
@@ -6773,13 +6413,11 @@ class FunctionShellCallOutputContentParam(_Dataclass):
 @_model
 class FunctionShellCallOutputItemParam(_Dataclass):
     """The streamed output items emitted by a shell tool call. Spec defaults, not
-    applied: ``type='shell_call_output'``.
-    """
+    applied: ``type='shell_call_output'``."""
 
     id: str | None = None
-    """The unique ID of the shell tool call output. Populated when this item is
-    returned via API.
-    """
+    """The unique ID of the shell tool call output. Populated when this item is returned
+    via API."""
     call_id: str
     """The unique ID of the shell tool call generated by the model."""
     caller: ToolCallCallerParam | None = None
@@ -6788,14 +6426,12 @@ class FunctionShellCallOutputItemParam(_Dataclass):
     """The type of the item. Always `shell_call_output`."""
     output: list[FunctionShellCallOutputContentParam]
     """Captured chunks of stdout and stderr output, along with their associated
-    outcomes.
-    """
+    outcomes."""
     status: FunctionShellCallItemStatus | str | None = None
     """The status of the shell call output."""
     max_output_length: int | None = None
     """The maximum number of UTF-8 characters captured for this shell call's combined
-    output.
-    """
+    output."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -6821,9 +6457,8 @@ class FunctionShellCallOutputItemParam(_Dataclass):
 
 @_model
 class ApplyPatchCreateFileOperationParam(_Dataclass):
-    """Instruction for creating a new file via the apply_patch tool. Spec defaults,
-    not applied: ``type='create_file'``.
-    """
+    """Instruction for creating a new file via the apply_patch tool. Spec defaults, not
+    applied: ``type='create_file'``."""
 
     type: Literal["create_file"]
     """The operation type. Always `create_file`."""
@@ -6847,8 +6482,7 @@ class ApplyPatchCreateFileOperationParam(_Dataclass):
 @_model
 class ApplyPatchDeleteFileOperationParam(_Dataclass):
     """Instruction for deleting an existing file via the apply_patch tool. Spec
-    defaults, not applied: ``type='delete_file'``.
-    """
+    defaults, not applied: ``type='delete_file'``."""
 
     type: Literal["delete_file"]
     """The operation type. Always `delete_file`."""
@@ -6869,8 +6503,7 @@ class ApplyPatchDeleteFileOperationParam(_Dataclass):
 @_model
 class ApplyPatchUpdateFileOperationParam(_Dataclass):
     """Instruction for updating an existing file via the apply_patch tool. Spec
-    defaults, not applied: ``type='update_file'``.
-    """
+    defaults, not applied: ``type='update_file'``."""
 
     type: Literal["update_file"]
     """The operation type. Always `update_file`."""
@@ -6893,16 +6526,14 @@ class ApplyPatchUpdateFileOperationParam(_Dataclass):
 
 @_model
 class ApplyPatchToolCallItemParam(_Dataclass):
-    """A tool call representing a request to create, delete, or update files using
-    diff patches. Spec defaults, not applied: ``type='apply_patch_call'``.
-    """
+    """A tool call representing a request to create, delete, or update files using diff
+    patches. Spec defaults, not applied: ``type='apply_patch_call'``."""
 
     type: Literal["apply_patch_call"]
     """The type of the item. Always `apply_patch_call`."""
     id: str | None = None
-    """The unique ID of the apply patch tool call. Populated when this item is
-    returned via API.
-    """
+    """The unique ID of the apply patch tool call. Populated when this item is returned
+    via API."""
     call_id: str
     """The unique ID of the apply patch tool call generated by the model."""
     caller: ToolCallCallerParam | None = None
@@ -6911,8 +6542,7 @@ class ApplyPatchToolCallItemParam(_Dataclass):
     """The status of the apply patch tool call. One of `in_progress` or `completed`."""
     operation: ApplyPatchOperationParam
     """The specific create, delete, or update instruction for the apply_patch tool
-    call.
-    """
+    call."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -6934,27 +6564,23 @@ class ApplyPatchToolCallItemParam(_Dataclass):
 @_model
 class ApplyPatchToolCallOutputItemParam(_Dataclass):
     """The streamed output emitted by an apply patch tool call. Spec defaults, not
-    applied: ``type='apply_patch_call_output'``.
-    """
+    applied: ``type='apply_patch_call_output'``."""
 
     type: Literal["apply_patch_call_output"]
     """The type of the item. Always `apply_patch_call_output`."""
     id: str | None = None
     """The unique ID of the apply patch tool call output. Populated when this item is
-    returned via API.
-    """
+    returned via API."""
     call_id: str
     """The unique ID of the apply patch tool call generated by the model."""
     caller: ToolCallCallerParam | None = None
     """The execution context that produced this tool call."""
     status: ApplyPatchCallOutputStatusParam | str
     """The status of the apply patch tool call output. One of `completed` or
-    `failed`.
-    """
+    `failed`."""
     output: str | None = None
-    """Optional human-readable log text from the apply patch tool (e.g., patch
-    results or errors).
-    """
+    """Optional human-readable log text from the apply patch tool (e.g., patch results
+    or errors)."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -7015,8 +6641,7 @@ class CustomToolCallOutput(_Dataclass):
     caller: ToolCallCallerParam | None = None
     output: str | list[FunctionAndCustomToolCallOutput]
     """The output from the custom tool call generated by your code.
-    Can be a string or an list of output content.
-    """
+    Can be a string or an list of output content."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -7041,8 +6666,7 @@ class CustomToolCallOutput(_Dataclass):
 @_model
 class CompactionTriggerItemParam(_Dataclass):
     """Compacts the current context. Must be the final input item. Spec defaults, not
-    applied: ``type='compaction_trigger'``.
-    """
+    applied: ``type='compaction_trigger'``."""
 
     type: Literal["compaction_trigger"] | str
     """The type of the item. Always `compaction_trigger`."""
@@ -7060,8 +6684,7 @@ class CompactionTriggerItemParam(_Dataclass):
 @_model
 class ItemReferenceParam(_Dataclass):
     """An internal identifier for an item to reference. Spec defaults, not applied:
-    ``type='item_reference'``.
-    """
+    ``type='item_reference'``."""
 
     type: Literal["item_reference"] | str | None = None
     """The type of item to reference. Always `item_reference`."""
@@ -7143,8 +6766,7 @@ class ResponseUsageInputTokensDetails(_Dataclass):
 
     cached_tokens: int
     """The number of tokens that were retrieved from the cache.\x20
-    [More on prompt caching](/docs/guides/prompt-caching).
-    """
+    [More on prompt caching](/docs/guides/prompt-caching)."""
     cache_write_tokens: int
     """The number of input tokens that were written to the cache."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -7179,8 +6801,7 @@ class ResponseUsageOutputTokensDetails(_Dataclass):
 @_model
 class ResponseUsage(_Dataclass):
     """Represents token usage details including input tokens, output tokens,
-    a breakdown of output tokens, and the total tokens used.
-    """
+    a breakdown of output tokens, and the total tokens used."""
 
     input_tokens: int
     """The number of input tokens."""
@@ -7218,8 +6839,7 @@ class ResponseUsage(_Dataclass):
 @_model
 class PromptCacheOptions(_Dataclass):
     """The prompt-caching options that were applied to the response. Supported for
-    `gpt-5.6` and later models.
-    """
+    `gpt-5.6` and later models."""
 
     ttl: PromptCacheTTLEnum | str
     """The minimum lifetime applied to each cache breakpoint."""
@@ -7239,9 +6859,8 @@ class PromptCacheOptions(_Dataclass):
 
 @_model
 class ModerationErrorBody(_Dataclass):
-    """An error produced while attempting moderation for the response input or
-    output. Spec defaults, not applied: ``type='error'``.
-    """
+    """An error produced while attempting moderation for the response input or output.
+    Spec defaults, not applied: ``type='error'``."""
 
     type: Literal["error"]
     """The object type, which was always `error` for moderation failures."""
@@ -7293,8 +6912,7 @@ class Moderation(_Dataclass):
 @_model
 class ResponseConversation(_Dataclass):
     """The conversation that this response belonged to. Input items and output items
-    from this response were automatically added to this conversation.
-    """
+    from this response were automatically added to this conversation."""
 
     id: str
     """The unique ID of the conversation that this response was associated with."""
@@ -7313,93 +6931,80 @@ class ResponseConversation(_Dataclass):
 class Response(_Dataclass):
     """Spec defaults, not applied: ``temperature=1.0``, ``top_p=1.0``,
     ``background=False``, ``truncation='disabled'``, ``parallel_tool_calls=True``,
-    ``conversation=None``.
-    """
+    ``conversation=None``."""
 
     metadata: Metadata | None
     top_logprobs: int | None = None
     """An integer between 0 and 20 specifying the maximum number of most likely
     tokens to return at each token position, each with an associated log
     probability. In some cases, the number of returned tokens may be fewer than
-    requested.
-    """
+    requested."""
     temperature: float | None
     """What sampling temperature to use, between 0 and 2. Higher values like 0.8 will
     make the output more random, while lower values like 0.2 will make it more
     focused and deterministic. We generally recommend altering this or `top_p` but
-    not both.
-    """
+    not both."""
     top_p: float | None
     """An alternative to sampling with temperature, called nucleus sampling,
     where the model considers the results of the tokens with top_p probability
     mass. So 0.1 means only the tokens comprising the top 10% probability mass
     are considered.
 
-    We generally recommend altering this or `temperature` but not both.
-    """
+    We generally recommend altering this or `temperature` but not both."""
     user: str | None = None
     """Deprecated.
 
-    This field is being replaced by `safety_identifier` and `prompt_cache_key`.
-    Use `prompt_cache_key` instead to maintain caching optimizations. A stable
-    identifier for your end-users. Used to boost cache hit rates by better
-    bucketing similar requests and to help OpenAI detect and prevent abuse. [Learn
-    more](/docs/guides/safety-best-practices#safety-identifiers).
-    """
+    This field is being replaced by `safety_identifier` and `prompt_cache_key`. Use
+    `prompt_cache_key` instead to maintain caching optimizations. A stable identifier
+    for your end-users. Used to boost cache hit rates by better bucketing similar
+    requests and to help OpenAI detect and prevent abuse. [Learn
+    more](/docs/guides/safety-best-practices#safety-identifiers)."""
     safety_identifier: str | None = None
     """A stable identifier used to help detect users of your application that may be
     violating OpenAI's usage policies. The IDs should be a string that uniquely
     identifies each user, with a maximum length of 64 characters. We recommend
     hashing their username or email address, in order to avoid sending us any
     identifying information. [Learn
-    more](/docs/guides/safety-best-practices#safety-identifiers).
-    """
+    more](/docs/guides/safety-best-practices#safety-identifiers)."""
     prompt_cache_key: str | None = None
-    """Used by OpenAI to cache responses for similar requests to optimize your cache
-    hit rates. Replaces the `user` field. [Learn
-    more](/docs/guides/prompt-caching).
-    """
+    """Used by OpenAI to cache responses for similar requests to optimize your cache hit
+    rates. Replaces the `user` field. [Learn more](/docs/guides/prompt-caching)."""
     prompt_cache_retention: Literal["in_memory", "24h"] | str | None = None
     """Deprecated.
 
     Deprecated. Use `prompt_cache_options.ttl` instead.
 
-    The retention policy for the prompt cache. Set to `24h` to enable extended
-    prompt caching, which keeps cached prefixes active for longer, up to a maximum
-    of 24 hours. [Learn more](/docs/guides/prompt-caching#prompt-cache-retention).
-    This field expresses a maximum retention policy, while
-    `prompt_cache_options.ttl` expresses a minimum cache lifetime. The two fields
-    are independent and do not interact. For `gpt-5.5`, `gpt-5.5-pro`, and future
-    models, only `24h` is supported.
+    The retention policy for the prompt cache. Set to `24h` to enable extended prompt
+    caching, which keeps cached prefixes active for longer, up to a maximum of 24
+    hours. [Learn more](/docs/guides/prompt-caching#prompt-cache-retention). This
+    field expresses a maximum retention policy, while `prompt_cache_options.ttl`
+    expresses a minimum cache lifetime. The two fields are independent and do not
+    interact. For `gpt-5.5`, `gpt-5.5-pro`, and future models, only `24h` is
+    supported.
 
-    For older models that support both `in_memory` and `24h`, the default depends
-    on your organization's data retention policy:
+    For older models that support both `in_memory` and `24h`, the default depends on
+    your organization's data retention policy:
       - Organizations without ZDR enabled default to `24h`.
       - Organizations with ZDR enabled default to `in_memory` when
-        `prompt_cache_retention` is not specified.
-    """
+        `prompt_cache_retention` is not specified."""
     previous_response_id: str | None = None
     """The unique ID of the previous response to the model. Use this to create
     multi-turn conversations. Learn more about [conversation
     state](/docs/guides/conversation-state). Cannot be used in conjunction with
-    `conversation`.
-    """
+    `conversation`."""
     model: ModelIdsResponses
     """Model ID used to generate the response, like `gpt-4o` or `o3`. OpenAI
     offers a wide range of models with different capabilities, performance
     characteristics, and price points. Refer to the [model guide](/docs/models)
-    to browse and compare available models.
-    """
+    to browse and compare available models."""
     background: bool | None = None
     """Whether to run the model response in the background.
-    [Learn more](/docs/guides/background).
-    """
+    [Learn more](/docs/guides/background)."""
     max_tool_calls: int | None = None
     """The maximum number of total calls to built-in tools that can be processed in a
     response. This maximum number applies across all built-in tool calls, not per
     individual tool. Any further attempts to call a tool by the model will be
-    ignored.
-    """
+    ignored."""
     text: ResponseTextParam | None = None
     tools: ToolsArray
     tool_choice: ToolChoiceParam
@@ -7411,8 +7016,7 @@ class Response(_Dataclass):
       the model's context window size, the model will truncate the
       response to fit the context window by dropping items from the beginning of the conversation.
     - `disabled` (default): If the input size will exceed the context window
-      size for a model, the request will fail with a 400 error.
-    """
+      size for a model, the request will fail with a 400 error."""
     id: str
     """Unique identifier for this Response."""
     object: Literal["response"] | str
@@ -7425,14 +7029,12 @@ class Response(_Dataclass):
         | None
     ) = None
     """The status of the response generation. One of `completed`, `failed`,
-    `in_progress`, `cancelled`, `queued`, or `incomplete`.
-    """
+    `in_progress`, `cancelled`, `queued`, or `incomplete`."""
     created_at: float
     """Unix timestamp (in seconds) of when this Response was created."""
     completed_at: float | None = None
     """Unix timestamp (in seconds) of when this Response was completed.
-    Only present when the status is `completed`.
-    """
+    Only present when the status is `completed`."""
     error: ResponseError | None
     incomplete_details: ResponseIncompleteDetails | None
     """Details about why the response is incomplete."""
@@ -7444,35 +7046,29 @@ class Response(_Dataclass):
     - Rather than accessing the first item in the `output` array and
       assuming it's an `assistant` message with the content generated by
       the model, you might consider using the `output_text` property where
-      supported in SDKs.
-    """
+      supported in SDKs."""
     reasoning: Reasoning | None = None
     instructions: str | list[InputItem] | None
     """A system (or developer) message inserted into the model's context.
 
     When using along with `previous_response_id`, the instructions from a previous
     response will not be carried over to the next response. This makes it simple
-    to swap out system (or developer) messages in new responses.
-    """
+    to swap out system (or developer) messages in new responses."""
     output_text: str | None = None
     """SDK-only convenience property that contains the aggregated text output
     from all `output_text` items in the `output` array, if any are present.
-    Supported in the Python and JavaScript SDKs.
-    """
+    Supported in the Python and JavaScript SDKs."""
     usage: ResponseUsage | None = None
     prompt_cache_options: PromptCacheOptions | None = None
     moderation: Moderation | None = None
     """Moderation results for the response input and output, if moderated completions
-    were requested.
-    """
+    were requested."""
     parallel_tool_calls: bool
     """Whether to allow the model to run tool calls in parallel."""
     conversation: ResponseConversation | None = None
     max_output_tokens: int | None = None
     """An upper bound for the number of tokens that can be generated for a response,
-    including visible output tokens and [reasoning
-    tokens](/docs/guides/reasoning).
-    """
+    including visible output tokens and [reasoning tokens](/docs/guides/reasoning)."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -7776,8 +7372,7 @@ class ResponseFunctionCallArgumentsDeltaEvent(_Dataclass):
     """The ID of the output item that the function-call arguments delta is added to."""
     output_index: int
     """The index of the output item that the function-call arguments delta is added
-    to.
-    """
+    to."""
     sequence_number: int
     """The sequence number of this event."""
     delta: str
@@ -7830,9 +7425,8 @@ class ResponseFunctionCallArgumentsDoneEvent(_Dataclass):
 
 @_model
 class ResponseShellCallCommandAddedStreamingEvent(_Dataclass):
-    """A streaming event that indicated a shell command was added to a tool call.
-    Spec defaults, not applied: ``type='response.shell_call_command.added'``.
-    """
+    """A streaming event that indicated a shell command was added to a tool call. Spec
+    defaults, not applied: ``type='response.shell_call_command.added'``."""
 
     type: Literal["response.shell_call_command.added"]
     """The type of the event, always `response.shell_call_command.added`."""
@@ -7861,9 +7455,8 @@ class ResponseShellCallCommandAddedStreamingEvent(_Dataclass):
 
 @_model
 class ResponseShellCallCommandDeltaStreamingEvent(_Dataclass):
-    """A streaming event that indicated a shell command was incrementally updated.
-    Spec defaults, not applied: ``type='response.shell_call_command.delta'``.
-    """
+    """A streaming event that indicated a shell command was incrementally updated. Spec
+    defaults, not applied: ``type='response.shell_call_command.delta'``."""
 
     type: Literal["response.shell_call_command.delta"]
     """The type of the event, always `response.shell_call_command.delta`."""
@@ -7896,8 +7489,7 @@ class ResponseShellCallCommandDeltaStreamingEvent(_Dataclass):
 @_model
 class ResponseShellCallCommandDoneStreamingEvent(_Dataclass):
     """A streaming event that indicated a shell command was completed. Spec defaults,
-    not applied: ``type='response.shell_call_command.done'``.
-    """
+    not applied: ``type='response.shell_call_command.done'``."""
 
     type: Literal["response.shell_call_command.done"]
     """The type of the event, always `response.shell_call_command.done`."""
@@ -7946,10 +7538,8 @@ class ShellCallOutputDelta(_Dataclass):
 
 @_model
 class ResponseShellCallOutputContentDeltaStreamingEvent(_Dataclass):
-    """A streaming event that indicated shell call output was incrementally added.
-    Spec defaults, not applied:
-    ``type='response.shell_call_output_content.delta'``.
-    """
+    """A streaming event that indicated shell call output was incrementally added. Spec
+    defaults, not applied: ``type='response.shell_call_output_content.delta'``."""
 
     type: Literal["response.shell_call_output_content.delta"]
     """The type of the event, always `response.shell_call_output_content.delta`."""
@@ -7981,9 +7571,8 @@ class ResponseShellCallOutputContentDeltaStreamingEvent(_Dataclass):
 
 @_model
 class ResponseShellCallOutputContentDoneStreamingEvent(_Dataclass):
-    """A streaming event that indicated shell call output was completed. Spec
-    defaults, not applied: ``type='response.shell_call_output_content.done'``.
-    """
+    """A streaming event that indicated shell call output was completed. Spec defaults,
+    not applied: ``type='response.shell_call_output_content.done'``."""
 
     type: Literal["response.shell_call_output_content.done"]
     """The type of the event, always `response.shell_call_output_content.done`."""
@@ -8098,8 +7687,7 @@ class ResponseOutputItemAddedEvent(_Dataclass):
     """The output item that was added. For reasoning items, `encrypted_content`
     may be incomplete while the item is in progress. Use the reasoning item
     from the corresponding `response.output_item.done` event when passing it
-    as input to a subsequent request.
-    """
+    as input to a subsequent request."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -8228,8 +7816,7 @@ class ResponseReasoningSummaryPartDoneEvent(_Dataclass):
     """The index of the summary part within the reasoning summary."""
     status: Literal["incomplete"] | str | None = None
     """The completion status of the summary part. Omitted when the part completed
-    normally and set to `incomplete` when generation was interrupted.
-    """
+    normally and set to `incomplete` when generation was interrupted."""
     sequence_number: int
     """The sequence number of this event."""
     part: ResponseReasoningSummaryPartDoneEventPart
@@ -8465,10 +8052,9 @@ class ResponseLogProbTopLogprob(_Dataclass):
 
 @_model
 class ResponseLogProb(_Dataclass):
-    """A logprob is the logarithmic probability that the model assigns to producing a
-    particular token at a given position in the sequence. Less-negative (higher)
-    logprob values indicate greater model confidence in that token choice.
-    """
+    """A logprob is the logarithmic probability that the model assigns to producing\x20
+    a particular token at a given position in the sequence. Less-negative (higher)\x20
+    logprob values indicate greater model confidence in that token choice."""
 
     token: str
     """A possible text token."""
@@ -8644,9 +8230,8 @@ class ResponseWebSearchCallSearchingEvent(_Dataclass):
 
 @_model
 class ResponseImageGenCallCompletedEvent(_Dataclass):
-    """Emitted when an image generation tool call has completed and the final image
-    is available.
-    """
+    """Emitted when an image generation tool call has completed and the final image is
+    available."""
 
     type: Literal["response.image_generation_call.completed"]
     """The type of the event. Always 'response.image_generation_call.completed'."""
@@ -8673,8 +8258,7 @@ class ResponseImageGenCallCompletedEvent(_Dataclass):
 @_model
 class ResponseImageGenCallGeneratingEvent(_Dataclass):
     """Emitted when an image generation tool call is actively generating an image
-    (intermediate state).
-    """
+    (intermediate state)."""
 
     type: Literal["response.image_generation_call.generating"]
     """The type of the event. Always 'response.image_generation_call.generating'."""
@@ -8737,9 +8321,8 @@ class ResponseImageGenCallPartialImageEvent(_Dataclass):
     sequence_number: int
     """The sequence number of the image generation item being processed."""
     partial_image_index: int
-    """0-based index for the partial image (backend is 1-based, but this is 0-based
-    for the user).
-    """
+    """0-based index for the partial image (backend is 1-based, but this is 0-based for
+    the user)."""
     partial_image_b64: str
     """Base64-encoded partial image data, suitable for rendering as an image."""
     size: str | None = None
@@ -8773,8 +8356,7 @@ class ResponseImageGenCallPartialImageEvent(_Dataclass):
 @_model
 class ResponseMCPCallArgumentsDeltaEvent(_Dataclass):
     """Emitted when there is a delta (partial update) to the arguments of an MCP tool
-    call.
-    """
+    call."""
 
     type: Literal["response.mcp_call_arguments.delta"]
     """The type of the event. Always 'response.mcp_call_arguments.delta'."""
@@ -8784,8 +8366,7 @@ class ResponseMCPCallArgumentsDeltaEvent(_Dataclass):
     """The unique identifier of the MCP tool call item being processed."""
     delta: str
     """A JSON string containing the partial update to the arguments for the MCP tool
-    call.
-    """
+    call."""
     sequence_number: int
     """The sequence number of this event."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -8964,9 +8545,8 @@ class ResponseMCPListToolsFailedEvent(_Dataclass):
 
 @_model
 class ResponseMCPListToolsInProgressEvent(_Dataclass):
-    """Emitted when the system is in the process of retrieving the list of available
-    MCP tools.
-    """
+    """Emitted when the system is in the process of retrieving the list of available MCP
+    tools."""
 
     type: Literal["response.mcp_list_tools.in_progress"]
     """The type of the event. Always 'response.mcp_list_tools.in_progress'."""
@@ -9053,8 +8633,7 @@ class ResponseQueuedEvent(_Dataclass):
 @_model
 class ResponseCustomToolCallInputDeltaEvent(_Dataclass):
     """Event representing a delta (partial update) to the input of a custom tool
-    call.
-    """
+    call."""
 
     type: Literal["response.custom_tool_call_input.delta"]
     """The event type identifier."""
@@ -9117,9 +8696,8 @@ class ChatCompletionMessageToolCallFunction(_Dataclass):
     name: str
     """Name of the function."""
     arguments: str
-    """The call's arguments, JSON text produced by the model (not guaranteed to be
-    valid JSON or to match the function's parameters).
-    """
+    """The call's arguments, JSON text produced by the model (not guaranteed to be valid
+    JSON or to match the function's parameters)."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
     """Fields the payload carried that the schema does not define, by wire name."""
 
@@ -9257,9 +8835,8 @@ class ChatCompletionResponseMessageFunctionCall(_Dataclass):
     """Deprecated. Replaced by `tool_calls`; the function the model called."""
 
     arguments: str
-    """The call's arguments, JSON text produced by the model (not guaranteed to be
-    valid JSON or to match the function's parameters).
-    """
+    """The call's arguments, JSON text produced by the model (not guaranteed to be valid
+    JSON or to match the function's parameters)."""
     name: str
     """Name of the function to call."""
     extra_fields: dict[str, Any] = field(default_factory=dict)
@@ -9390,8 +8967,7 @@ class CreateChatCompletionResponseChoice(_Dataclass):
         Literal["stop", "length", "tool_calls", "content_filter", "function_call"] | str
     )
     """Why generation ended: `stop`, `length`, `content_filter`, `tool_calls`, or the
-    deprecated `function_call`.
-    """
+    deprecated `function_call`."""
     index: int
     """Position of the choice among the `n` choices."""
     message: ChatCompletionResponseMessage
@@ -9469,9 +9045,8 @@ class CreateChatCompletionResponse(_Dataclass):
 
 
 Metadata: TypeAlias = dict[str, str] | None
-"""Up to 16 key-value pairs attached to an object (keys up to 64 characters, values
-up to 512).
-"""
+"""Up to 16 key-value pairs attached to an object (keys up to 64 characters, values up
+to 512)."""
 
 
 ModelIdsResponses: TypeAlias = (
@@ -9503,8 +9078,7 @@ ModelIdsResponses: TypeAlias = (
 
 ResponseFormatJsonSchemaSchema: TypeAlias = dict[str, Any]
 """The schema for the response format, described as a JSON Schema object.
-Learn how to build JSON schemas [here](https://json-schema.org/).
-"""
+Learn how to build JSON schemas [here](https://json-schema.org/)."""
 
 
 TextResponseFormatConfiguration: TypeAlias = (
@@ -9525,8 +9099,7 @@ The default format is `{ "type": "text" }` with no additional options.
 
 Setting to `{ "type": "json_object" }` enables the older JSON mode, which
 ensures the message the model generates is valid JSON. Using `json_schema`
-is preferred for models that support it.
-"""
+is preferred for models that support it."""
 
 
 Filters: TypeAlias = ComparisonFilter | CompoundFilter | UnknownFilters
@@ -9573,8 +9146,7 @@ We support the following categories of tools:
   enabling the model to call your own code with strongly typed arguments
   and outputs. Learn more about
   [function calling](/docs/guides/function-calling). You can also use
-  custom tools to call your own code.
-"""
+  custom tools to call your own code."""
 
 
 ToolChoiceParam: TypeAlias = (
@@ -9592,8 +9164,7 @@ ToolChoiceParam: TypeAlias = (
 )
 """How the model should select which tool (or tools) to use when generating
 a response. See the `tools` parameter to see how to specify which tools
-the model can call.
-"""
+the model can call."""
 
 
 ResponsePromptVariables: TypeAlias = (
@@ -9609,8 +9180,7 @@ ResponsePromptVariables: TypeAlias = (
 )
 """Optional map of values to substitute in for variables in your
 prompt. The substitution values can either be strings, or other
-Response input types like images or files.
-"""
+Response input types like images or files."""
 
 
 Annotation: TypeAlias = (
@@ -9633,8 +9203,7 @@ VectorStoreFileAttributes: TypeAlias = dict[str, str | float | bool] | None
 useful for storing additional information about the object in a structured
 format, and querying for objects via API or the dashboard. Keys are strings
 with a maximum length of 64 characters. Values are strings with a maximum
-length of 512 characters, booleans, or numbers.
-"""
+length of 512 characters, booleans, or numbers."""
 
 
 ToolCallCaller: TypeAlias = (
@@ -9673,8 +9242,7 @@ ComputerAction: TypeAlias = (
 
 ComputerActionList: TypeAlias = list[ComputerAction]
 """Flattened batched actions for `computer_use`. Each action includes an
-`type` discriminator and action-specific fields.
-"""
+`type` discriminator and action-specific fields."""
 
 
 MCPToolCallError: TypeAlias = (
@@ -9725,8 +9293,7 @@ InputContent: TypeAlias = (
 
 InputMessageContentList: TypeAlias = list[InputContent]
 """A list of one or many input items to the model, containing different content\x20
-types.
-"""
+types."""
 
 
 FunctionShellCallOutputOutcomeParam: TypeAlias = (
@@ -9744,8 +9311,7 @@ ApplyPatchOperationParam: TypeAlias = (
     | UnknownApplyPatchOperationParam
 )
 """One of the create_file, delete_file, or update_file operations supplied to the
-apply_patch tool.
-"""
+apply_patch tool."""
 
 
 InputItem: TypeAlias = (
@@ -10683,10 +10249,414 @@ _P_list_of_tagged_type_function_ChatCompletionMessageToolCall_and_1_more: Callab
 ] = _list_of(_P_tagged_type_function_ChatCompletionMessageToolCall_and_1_more)
 
 
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises ParseError naming the place that does not fit.
+parse_chat_completion_message_tool_call_chunk = (
+    ChatCompletionMessageToolCallChunk.from_dict
+)
+parse_chat_completion_stream_response_delta = (
+    ChatCompletionStreamResponseDelta.from_dict
+)
+parse_chat_completion_token_logprob = ChatCompletionTokenLogprob.from_dict
+parse_completion_usage = CompletionUsage.from_dict
+parse_moderation_result_body = ModerationResultBody.from_dict
+parse_chat_completion_moderation_results = ChatCompletionModerationResults.from_dict
+parse_chat_completion_moderation_error = ChatCompletionModerationError.from_dict
+parse_chat_completion_moderation = ChatCompletionModeration.from_dict
+parse_response_audio_delta_event = ResponseAudioDeltaEvent.from_dict
+parse_response_audio_done_event = ResponseAudioDoneEvent.from_dict
+parse_response_audio_transcript_delta_event = (
+    ResponseAudioTranscriptDeltaEvent.from_dict
+)
+parse_response_audio_transcript_done_event = ResponseAudioTranscriptDoneEvent.from_dict
+parse_response_code_interpreter_call_code_delta_event = (
+    ResponseCodeInterpreterCallCodeDeltaEvent.from_dict
+)
+parse_response_code_interpreter_call_code_done_event = (
+    ResponseCodeInterpreterCallCodeDoneEvent.from_dict
+)
+parse_response_code_interpreter_call_completed_event = (
+    ResponseCodeInterpreterCallCompletedEvent.from_dict
+)
+parse_response_code_interpreter_call_in_progress_event = (
+    ResponseCodeInterpreterCallInProgressEvent.from_dict
+)
+parse_response_code_interpreter_call_interpreting_event = (
+    ResponseCodeInterpreterCallInterpretingEvent.from_dict
+)
+parse_response_format_text = ResponseFormatText.from_dict
+parse_text_response_format_json_schema = TextResponseFormatJsonSchema.from_dict
+parse_response_format_json_object = ResponseFormatJsonObject.from_dict
+parse_response_text_param = ResponseTextParam.from_dict
+parse_function_tool = FunctionTool.from_dict
+parse_hybrid_search_options = HybridSearchOptions.from_dict
+parse_ranking_options = RankingOptions.from_dict
+parse_comparison_filter = ComparisonFilter.from_dict
+parse_compound_filter = CompoundFilter.from_dict
+parse_file_search_tool = FileSearchTool.from_dict
+parse_computer_tool = ComputerTool.from_dict
+parse_computer_use_preview_tool = ComputerUsePreviewTool.from_dict
+parse_web_search_tool = WebSearchTool.from_dict
+parse_mcp_tool_filter = MCPToolFilter.from_dict
+parse_mcp_tool = MCPTool.from_dict
+parse_container_network_policy_disabled_param = (
+    ContainerNetworkPolicyDisabledParam.from_dict
+)
+parse_container_network_policy_domain_secret_param = (
+    ContainerNetworkPolicyDomainSecretParam.from_dict
+)
+parse_container_network_policy_allowlist_param = (
+    ContainerNetworkPolicyAllowlistParam.from_dict
+)
+parse_auto_code_interpreter_tool_param = AutoCodeInterpreterToolParam.from_dict
+parse_code_interpreter_tool = CodeInterpreterTool.from_dict
+parse_programmatic_tool_calling_param = ProgrammaticToolCallingParam.from_dict
+parse_image_gen_tool = ImageGenTool.from_dict
+parse_local_shell_tool_param = LocalShellToolParam.from_dict
+parse_skill_reference_param = SkillReferenceParam.from_dict
+parse_inline_skill_source_param = InlineSkillSourceParam.from_dict
+parse_inline_skill_param = InlineSkillParam.from_dict
+parse_container_auto_param = ContainerAutoParam.from_dict
+parse_local_skill_param = LocalSkillParam.from_dict
+parse_local_environment_param = LocalEnvironmentParam.from_dict
+parse_container_reference_param = ContainerReferenceParam.from_dict
+parse_function_shell_tool_param = FunctionShellToolParam.from_dict
+parse_custom_text_format_param = CustomTextFormatParam.from_dict
+parse_custom_grammar_format_param = CustomGrammarFormatParam.from_dict
+parse_custom_tool_param = CustomToolParam.from_dict
+parse_function_tool_param = FunctionToolParam.from_dict
+parse_namespace_tool_param = NamespaceToolParam.from_dict
+parse_tool_search_tool_param = ToolSearchToolParam.from_dict
+parse_approximate_location = ApproximateLocation.from_dict
+parse_web_search_preview_tool = WebSearchPreviewTool.from_dict
+parse_apply_patch_tool_param = ApplyPatchToolParam.from_dict
+parse_tool_choice_allowed = ToolChoiceAllowed.from_dict
+parse_tool_choice_types = ToolChoiceTypes.from_dict
+parse_tool_choice_function = ToolChoiceFunction.from_dict
+parse_tool_choice_mcp = ToolChoiceMCP.from_dict
+parse_tool_choice_custom = ToolChoiceCustom.from_dict
+parse_specific_programmatic_tool_calling_param = (
+    SpecificProgrammaticToolCallingParam.from_dict
+)
+parse_specific_apply_patch_param = SpecificApplyPatchParam.from_dict
+parse_specific_function_shell_param = SpecificFunctionShellParam.from_dict
+parse_prompt_cache_breakpoint_config = PromptCacheBreakpointConfig.from_dict
+parse_input_text_content = InputTextContent.from_dict
+parse_input_image_content = InputImageContent.from_dict
+parse_input_file_content = InputFileContent.from_dict
+parse_file_citation_body = FileCitationBody.from_dict
+parse_url_citation_body = UrlCitationBody.from_dict
+parse_container_file_citation_body = ContainerFileCitationBody.from_dict
+parse_file_path = FilePath.from_dict
+parse_top_log_prob = TopLogProb.from_dict
+parse_log_prob = LogProb.from_dict
+parse_output_text_content = OutputTextContent.from_dict
+parse_refusal_content = RefusalContent.from_dict
+parse_output_message = OutputMessage.from_dict
+parse_file_search_tool_call = FileSearchToolCall.from_dict
+parse_direct_tool_call_caller = DirectToolCallCaller.from_dict
+parse_program_tool_call_caller = ProgramToolCallCaller.from_dict
+parse_function_tool_call = FunctionToolCall.from_dict
+parse_direct_tool_call_caller_param = DirectToolCallCallerParam.from_dict
+parse_program_tool_call_caller_param = ProgramToolCallCallerParam.from_dict
+parse_function_tool_call_output_resource = FunctionToolCallOutputResource.from_dict
+parse_web_search_action_search = WebSearchActionSearch.from_dict
+parse_web_search_action_open_page = WebSearchActionOpenPage.from_dict
+parse_web_search_action_find = WebSearchActionFind.from_dict
+parse_web_search_tool_call = WebSearchToolCall.from_dict
+parse_click_param = ClickParam.from_dict
+parse_double_click_action = DoubleClickAction.from_dict
+parse_coord_param = CoordParam.from_dict
+parse_drag_param = DragParam.from_dict
+parse_key_press_action = KeyPressAction.from_dict
+parse_move_param = MoveParam.from_dict
+parse_screenshot_param = ScreenshotParam.from_dict
+parse_scroll_param = ScrollParam.from_dict
+parse_type_param = TypeParam.from_dict
+parse_wait_param = WaitParam.from_dict
+parse_computer_call_safety_check_param = ComputerCallSafetyCheckParam.from_dict
+parse_computer_tool_call = ComputerToolCall.from_dict
+parse_computer_screenshot_image = ComputerScreenshotImage.from_dict
+parse_computer_tool_call_output_resource = ComputerToolCallOutputResource.from_dict
+parse_summary_text_content = SummaryTextContent.from_dict
+parse_reasoning_text_content = ReasoningTextContent.from_dict
+parse_reasoning_item = ReasoningItem.from_dict
+parse_program = Program.from_dict
+parse_program_output = ProgramOutput.from_dict
+parse_tool_search_call = ToolSearchCall.from_dict
+parse_tool_search_output = ToolSearchOutput.from_dict
+parse_additional_tools = AdditionalTools.from_dict
+parse_compaction_body = CompactionBody.from_dict
+parse_image_gen_tool_call = ImageGenToolCall.from_dict
+parse_code_interpreter_output_logs = CodeInterpreterOutputLogs.from_dict
+parse_code_interpreter_output_image = CodeInterpreterOutputImage.from_dict
+parse_code_interpreter_tool_call = CodeInterpreterToolCall.from_dict
+parse_local_shell_exec_action = LocalShellExecAction.from_dict
+parse_local_shell_tool_call = LocalShellToolCall.from_dict
+parse_local_shell_tool_call_output = LocalShellToolCallOutput.from_dict
+parse_function_shell_action = FunctionShellAction.from_dict
+parse_local_environment_resource = LocalEnvironmentResource.from_dict
+parse_container_reference_resource = ContainerReferenceResource.from_dict
+parse_function_shell_call = FunctionShellCall.from_dict
+parse_function_shell_call_output_timeout_outcome = (
+    FunctionShellCallOutputTimeoutOutcome.from_dict
+)
+parse_function_shell_call_output_exit_outcome = (
+    FunctionShellCallOutputExitOutcome.from_dict
+)
+parse_function_shell_call_output_content = FunctionShellCallOutputContent.from_dict
+parse_function_shell_call_output = FunctionShellCallOutput.from_dict
+parse_apply_patch_create_file_operation = ApplyPatchCreateFileOperation.from_dict
+parse_apply_patch_delete_file_operation = ApplyPatchDeleteFileOperation.from_dict
+parse_apply_patch_update_file_operation = ApplyPatchUpdateFileOperation.from_dict
+parse_apply_patch_tool_call = ApplyPatchToolCall.from_dict
+parse_apply_patch_tool_call_output = ApplyPatchToolCallOutput.from_dict
+parse_mcp_protocol_error = MCPProtocolError.from_dict
+parse_mcp_tool_execution_error = MCPToolExecutionError.from_dict
+parse_http_error = HTTPError.from_dict
+parse_mcp_tool_call = MCPToolCall.from_dict
+parse_mcp_list_tools_tool = MCPListToolsTool.from_dict
+parse_mcp_list_tools = MCPListTools.from_dict
+parse_mcp_approval_request = MCPApprovalRequest.from_dict
+parse_mcp_approval_response_resource = MCPApprovalResponseResource.from_dict
+parse_custom_tool_call = CustomToolCall.from_dict
+parse_custom_tool_call_output_resource = CustomToolCallOutputResource.from_dict
+parse_reasoning = Reasoning.from_dict
+parse_easy_input_message = EasyInputMessage.from_dict
+parse_input_message = InputMessage.from_dict
+parse_computer_call_output_item_param = ComputerCallOutputItemParam.from_dict
+parse_prompt_cache_breakpoint_param = PromptCacheBreakpointParam.from_dict
+parse_input_text_content_param = InputTextContentParam.from_dict
+parse_input_image_content_param_auto_param = InputImageContentParamAutoParam.from_dict
+parse_input_file_content_param = InputFileContentParam.from_dict
+parse_function_call_output_item_param = FunctionCallOutputItemParam.from_dict
+parse_tool_search_call_item_param = ToolSearchCallItemParam.from_dict
+parse_tool_search_output_item_param = ToolSearchOutputItemParam.from_dict
+parse_additional_tools_item_param = AdditionalToolsItemParam.from_dict
+parse_compaction_summary_item_param = CompactionSummaryItemParam.from_dict
+parse_function_shell_action_param = FunctionShellActionParam.from_dict
+parse_function_shell_call_item_param = FunctionShellCallItemParam.from_dict
+parse_function_shell_call_output_timeout_outcome_param = (
+    FunctionShellCallOutputTimeoutOutcomeParam.from_dict
+)
+parse_function_shell_call_output_exit_outcome_param = (
+    FunctionShellCallOutputExitOutcomeParam.from_dict
+)
+parse_function_shell_call_output_content_param = (
+    FunctionShellCallOutputContentParam.from_dict
+)
+parse_function_shell_call_output_item_param = FunctionShellCallOutputItemParam.from_dict
+parse_apply_patch_create_file_operation_param = (
+    ApplyPatchCreateFileOperationParam.from_dict
+)
+parse_apply_patch_delete_file_operation_param = (
+    ApplyPatchDeleteFileOperationParam.from_dict
+)
+parse_apply_patch_update_file_operation_param = (
+    ApplyPatchUpdateFileOperationParam.from_dict
+)
+parse_apply_patch_tool_call_item_param = ApplyPatchToolCallItemParam.from_dict
+parse_apply_patch_tool_call_output_item_param = (
+    ApplyPatchToolCallOutputItemParam.from_dict
+)
+parse_mcp_approval_response = MCPApprovalResponse.from_dict
+parse_custom_tool_call_output = CustomToolCallOutput.from_dict
+parse_compaction_trigger_item_param = CompactionTriggerItemParam.from_dict
+parse_item_reference_param = ItemReferenceParam.from_dict
+parse_program_item_param = ProgramItemParam.from_dict
+parse_program_output_item_param = ProgramOutputItemParam.from_dict
+parse_response_usage = ResponseUsage.from_dict
+parse_prompt_cache_options = PromptCacheOptions.from_dict
+parse_moderation_error_body = ModerationErrorBody.from_dict
+parse_moderation = Moderation.from_dict
+parse_response_conversation = ResponseConversation.from_dict
+parse_response_completed_event = ResponseCompletedEvent.from_dict
+parse_response_content_part_added_event = ResponseContentPartAddedEvent.from_dict
+parse_response_content_part_done_event = ResponseContentPartDoneEvent.from_dict
+parse_response_created_event = ResponseCreatedEvent.from_dict
+parse_response_error_event = ResponseErrorEvent.from_dict
+parse_response_file_search_call_completed_event = (
+    ResponseFileSearchCallCompletedEvent.from_dict
+)
+parse_response_file_search_call_in_progress_event = (
+    ResponseFileSearchCallInProgressEvent.from_dict
+)
+parse_response_file_search_call_searching_event = (
+    ResponseFileSearchCallSearchingEvent.from_dict
+)
+parse_response_function_call_arguments_delta_event = (
+    ResponseFunctionCallArgumentsDeltaEvent.from_dict
+)
+parse_response_function_call_arguments_done_event = (
+    ResponseFunctionCallArgumentsDoneEvent.from_dict
+)
+parse_response_shell_call_command_added_streaming_event = (
+    ResponseShellCallCommandAddedStreamingEvent.from_dict
+)
+parse_response_shell_call_command_delta_streaming_event = (
+    ResponseShellCallCommandDeltaStreamingEvent.from_dict
+)
+parse_response_shell_call_command_done_streaming_event = (
+    ResponseShellCallCommandDoneStreamingEvent.from_dict
+)
+parse_shell_call_output_delta = ShellCallOutputDelta.from_dict
+parse_response_shell_call_output_content_delta_streaming_event = (
+    ResponseShellCallOutputContentDeltaStreamingEvent.from_dict
+)
+parse_response_shell_call_output_content_done_streaming_event = (
+    ResponseShellCallOutputContentDoneStreamingEvent.from_dict
+)
+parse_response_in_progress_event = ResponseInProgressEvent.from_dict
+parse_response_failed_event = ResponseFailedEvent.from_dict
+parse_response_incomplete_event = ResponseIncompleteEvent.from_dict
+parse_response_output_item_added_event = ResponseOutputItemAddedEvent.from_dict
+parse_response_output_item_done_event = ResponseOutputItemDoneEvent.from_dict
+parse_response_reasoning_summary_part_added_event = (
+    ResponseReasoningSummaryPartAddedEvent.from_dict
+)
+parse_response_reasoning_summary_part_done_event = (
+    ResponseReasoningSummaryPartDoneEvent.from_dict
+)
+parse_response_reasoning_summary_text_delta_event = (
+    ResponseReasoningSummaryTextDeltaEvent.from_dict
+)
+parse_response_reasoning_summary_text_done_event = (
+    ResponseReasoningSummaryTextDoneEvent.from_dict
+)
+parse_response_reasoning_text_delta_event = ResponseReasoningTextDeltaEvent.from_dict
+parse_response_reasoning_text_done_event = ResponseReasoningTextDoneEvent.from_dict
+parse_response_refusal_delta_event = ResponseRefusalDeltaEvent.from_dict
+parse_response_refusal_done_event = ResponseRefusalDoneEvent.from_dict
+parse_response_log_prob = ResponseLogProb.from_dict
+parse_response_text_delta_event = ResponseTextDeltaEvent.from_dict
+parse_response_text_done_event = ResponseTextDoneEvent.from_dict
+parse_response_web_search_call_completed_event = (
+    ResponseWebSearchCallCompletedEvent.from_dict
+)
+parse_response_web_search_call_in_progress_event = (
+    ResponseWebSearchCallInProgressEvent.from_dict
+)
+parse_response_web_search_call_searching_event = (
+    ResponseWebSearchCallSearchingEvent.from_dict
+)
+parse_response_image_gen_call_completed_event = (
+    ResponseImageGenCallCompletedEvent.from_dict
+)
+parse_response_image_gen_call_generating_event = (
+    ResponseImageGenCallGeneratingEvent.from_dict
+)
+parse_response_image_gen_call_in_progress_event = (
+    ResponseImageGenCallInProgressEvent.from_dict
+)
+parse_response_image_gen_call_partial_image_event = (
+    ResponseImageGenCallPartialImageEvent.from_dict
+)
+parse_response_mcp_call_arguments_delta_event = (
+    ResponseMCPCallArgumentsDeltaEvent.from_dict
+)
+parse_response_mcp_call_arguments_done_event = (
+    ResponseMCPCallArgumentsDoneEvent.from_dict
+)
+parse_response_mcp_call_completed_event = ResponseMCPCallCompletedEvent.from_dict
+parse_response_mcp_call_failed_event = ResponseMCPCallFailedEvent.from_dict
+parse_response_mcp_call_in_progress_event = ResponseMCPCallInProgressEvent.from_dict
+parse_response_mcp_list_tools_completed_event = (
+    ResponseMCPListToolsCompletedEvent.from_dict
+)
+parse_response_mcp_list_tools_failed_event = ResponseMCPListToolsFailedEvent.from_dict
+parse_response_mcp_list_tools_in_progress_event = (
+    ResponseMCPListToolsInProgressEvent.from_dict
+)
+parse_response_output_text_annotation_added_event = (
+    ResponseOutputTextAnnotationAddedEvent.from_dict
+)
+parse_response_queued_event = ResponseQueuedEvent.from_dict
+parse_response_custom_tool_call_input_delta_event = (
+    ResponseCustomToolCallInputDeltaEvent.from_dict
+)
+parse_response_custom_tool_call_input_done_event = (
+    ResponseCustomToolCallInputDoneEvent.from_dict
+)
+parse_chat_completion_message_tool_call = ChatCompletionMessageToolCall.from_dict
+parse_chat_completion_message_custom_tool_call = (
+    ChatCompletionMessageCustomToolCall.from_dict
+)
+parse_chat_completion_response_message = ChatCompletionResponseMessage.from_dict
+parse_service_tier = _P_nullable_str
+parse_moderation_input_type = _str
+parse_metadata = _parse_Metadata
+parse_model_ids_shared = _str
+parse_model_ids_responses = _parse_ModelIdsResponses
+parse_response_format_json_schema_schema = _parse_ResponseFormatJsonSchemaSchema
+parse_text_response_format_configuration = _parse_TextResponseFormatConfiguration
+parse_verbosity = _P_nullable_str
+parse_callable_tool_allowed_caller = _str
+parse_ranker_version_type = _str
+parse_filters = _parse_Filters
+parse_computer_environment = _str
+parse_container_memory_limit = _str
+parse_input_fidelity = _str
+parse_image_gen_action_enum = _str
+parse_grammar_syntax1 = _str
+parse_empty_model_param = _parse_EmptyModelParam
+parse_tool_search_execution_type = _str
+parse_search_context_size = _str
+parse_search_content_type = _str
+parse_tool = _parse_Tool
+parse_tools_array = _parse_ToolsArray
+parse_tool_choice_options = _str
+parse_tool_choice_param = _parse_ToolChoiceParam
+parse_image_detail = _str
+parse_file_input_detail = _str
+parse_response_prompt_variables = _parse_ResponsePromptVariables
+parse_service_tier_responses = _P_nullable_str
+parse_response_error_code = _str
+parse_annotation = _parse_Annotation
+parse_output_message_content = _parse_OutputMessageContent
+parse_message_phase = _str
+parse_vector_store_file_attributes = _parse_VectorStoreFileAttributes
+parse_tool_call_caller = _parse_ToolCallCaller
+parse_tool_call_caller_param = _parse_ToolCallCallerParam
+parse_function_and_custom_tool_call_output = _parse_FunctionAndCustomToolCallOutput
+parse_click_button_type = _str
+parse_computer_action = _parse_ComputerAction
+parse_computer_action_list = _parse_ComputerActionList
+parse_program_output_status = _str
+parse_function_call_status = _str
+parse_function_call_output_status_enum = _str
+parse_message_role = _str
+parse_function_shell_call_status = _str
+parse_function_shell_call_output_status_enum = _str
+parse_apply_patch_call_status = _str
+parse_apply_patch_call_output_status = _str
+parse_mcp_tool_call_error = _parse_MCPToolCallError
+parse_mcp_tool_call_status = _str
+parse_output_item = _parse_OutputItem
+parse_reasoning_mode_enum = _str
+parse_reasoning_effort = _P_nullable_str
+parse_input_content = _parse_InputContent
+parse_input_message_content_list = _parse_InputMessageContentList
+parse_function_call_item_status = _str
+parse_detail_enum = _str
+parse_file_detail_enum = _str
+parse_function_shell_call_item_status = _str
+parse_function_shell_call_output_outcome_param = (
+    _parse_FunctionShellCallOutputOutcomeParam
+)
+parse_apply_patch_call_status_param = _str
+parse_apply_patch_operation_param = _parse_ApplyPatchOperationParam
+parse_apply_patch_call_output_status_param = _str
+parse_program_output_item_status = _str
+parse_input_item = _parse_InputItem
+parse_prompt_cache_ttl_enum = _str
+parse_prompt_cache_mode_enum = _str
+parse_output_content = _parse_OutputContent
+parse_chat_completion_message_tool_calls = _parse_ChatCompletionMessageToolCalls
+
+
 class _CreateChatCompletionStreamResponseMerge(_State):
     """Merge state of CreateChatCompletionStreamResponse at ``(chunk)`` (root
-    context).
-    """
+    context)."""
 
     __slots__ = (
         "choices",
@@ -10847,9 +10817,8 @@ class _CreateChatCompletionStreamResponseMerge(_State):
 
 
 class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
-    """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]``
-    (entry context).
-    """
+    """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]`` (entry
+    context)."""
 
     __slots__ = ("delta", "finish_reason", "index", "logprobs")
     _known = _KEYS_CreateChatCompletionStreamResponseChoice
@@ -10932,8 +10901,7 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
 
 class _ChatCompletionStreamResponseDeltaMerge(_State):
     """Merge state of ChatCompletionStreamResponseDelta at ``choices[].delta`` (delta
-    context).
-    """
+    context)."""
 
     __slots__ = ("content", "function_call", "refusal", "role", "tool_calls")
     _known = _KEYS_ChatCompletionStreamResponseDelta
@@ -11075,8 +11043,7 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
 
 class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
     """Merge state of ChatCompletionStreamResponseDeltaFunctionCall at
-    ``choices[].delta.function_call`` (delta context).
-    """
+    ``choices[].delta.function_call`` (delta context)."""
 
     __slots__ = ("arguments", "name")
     _known = _KEYS_ChatCompletionStreamResponseDeltaFunctionCall
@@ -11127,8 +11094,7 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
 
 class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
     """Merge state of ChatCompletionMessageToolCallChunk at
-    ``choices[].delta.tool_calls[]`` (delta context).
-    """
+    ``choices[].delta.tool_calls[]`` (delta context)."""
 
     __slots__ = ("function", "id", "index", "type")
     _known = _KEYS_ChatCompletionMessageToolCallChunk
@@ -11192,8 +11158,7 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
 
 class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
     """Merge state of ChatCompletionMessageToolCallChunkFunction at
-    ``choices[].delta.tool_calls[].function`` (delta context).
-    """
+    ``choices[].delta.tool_calls[].function`` (delta context)."""
 
     __slots__ = ("arguments", "name")
     _known = _KEYS_ChatCompletionMessageToolCallChunkFunction
@@ -11244,8 +11209,7 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
 
 class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
     """Merge state of CreateChatCompletionStreamResponseChoiceLogprobs at
-    ``choices[].logprobs`` (entry context).
-    """
+    ``choices[].logprobs`` (entry context)."""
 
     __slots__ = ("content", "refusal")
     _known = _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs
@@ -11505,8 +11469,7 @@ def _on_response_audio_done(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_audio_transcript_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.audio.transcript.delta``: side channel 'audio_transcript' gets
-    delta.
-    """
+    delta."""
     f.side("audio_transcript", e.get("delta"), None, keep_all=True)
 
 
@@ -11518,8 +11481,7 @@ def _on_response_code_interpreter_call_code_delta(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.code_interpreter_call_code.delta``: append delta at
-    output[{output_index}].code.
-    """
+    output[{output_index}].code."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CODE_AS_CODE_INTERPRETER_CALL.append(
         f, e, e.get("delta")
     )
@@ -11529,8 +11491,7 @@ def _on_response_code_interpreter_call_code_done(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.code_interpreter_call_code.done``: replace code at
-    output[{output_index}].code.
-    """
+    output[{output_index}].code."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CODE.replace(
         f, e, e.get("code"), check=True, optional=True
     )
@@ -11540,8 +11501,7 @@ def _on_response_code_interpreter_call_completed(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.code_interpreter_call.completed``: set completed at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "completed")
 
 
@@ -11549,8 +11509,7 @@ def _on_response_code_interpreter_call_in_progress(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.code_interpreter_call.in_progress``: set in_progress at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "in_progress")
 
 
@@ -11558,8 +11517,7 @@ def _on_response_code_interpreter_call_interpreting(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.code_interpreter_call.interpreting``: set interpreting at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "interpreting")
 
 
@@ -11570,15 +11528,13 @@ def _on_response_completed(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_content_part_added(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.content_part.added``: create part at
-    output[{output_index}].content[{content_index}].
-    """
+    output[{output_index}].content[{content_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ITEM.create(f, e, e.get("part"))
 
 
 def _on_response_content_part_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.content_part.done``: replace part at
-    output[{output_index}].content[{content_index}].
-    """
+    output[{output_index}].content[{content_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ITEM.replace(f, e, e.get("part"))
 
 
@@ -11594,22 +11550,19 @@ def _on_error(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_file_search_call_completed(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.file_search_call.completed``: set completed at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "completed")
 
 
 def _on_response_file_search_call_in_progress(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.file_search_call.in_progress``: set in_progress at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "in_progress")
 
 
 def _on_response_file_search_call_searching(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.file_search_call.searching``: set searching at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "searching")
 
 
@@ -11617,8 +11570,7 @@ def _on_response_function_call_arguments_delta(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.function_call_arguments.delta``: append delta at
-    output[{output_index}].arguments.
-    """
+    output[{output_index}].arguments."""
     _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_FUNCTION_CALL.append(
         f, e, e.get("delta")
     )
@@ -11627,8 +11579,7 @@ def _on_response_function_call_arguments_delta(
 def _on_response_function_call_arguments_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.function_call_arguments.done``: replace name at
     output[{output_index}].name; replace arguments at
-    output[{output_index}].arguments.
-    """
+    output[{output_index}].arguments."""
     output = _RESPONSE_STREAM_EVENT_OUTPUT_NAME.parent(f, e)
     _RESPONSE_STREAM_EVENT_OUTPUT_NAME.replace(
         f, e, e.get("name"), output, optional=True
@@ -11640,22 +11591,19 @@ def _on_response_function_call_arguments_done(f: _EventFold, e: dict[str, Any]) 
 
 def _on_response_shell_call_command_added(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.shell_call_command.added``: create command at
-    output[{output_index}].action.commands[{command_index}].
-    """
+    output[{output_index}].action.commands[{command_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM.create(f, e, e.get("command"))
 
 
 def _on_response_shell_call_command_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.shell_call_command.delta``: append delta at
-    output[{output_index}].action.commands[{command_index}].
-    """
+    output[{output_index}].action.commands[{command_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM_2.append(f, e, e.get("delta"))
 
 
 def _on_response_shell_call_command_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.shell_call_command.done``: replace command at
-    output[{output_index}].action.commands[{command_index}].
-    """
+    output[{output_index}].action.commands[{command_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM.replace(
         f, e, e.get("command"), check=True
     )
@@ -11665,8 +11613,7 @@ def _on_response_shell_call_output_content_delta(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.shell_call_output_content.delta``: append delta at
-    output[{output_index}].output[{command_index}].
-    """
+    output[{output_index}].output[{command_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT_ITEM.append(f, e, e.get("delta"))
 
 
@@ -11674,8 +11621,7 @@ def _on_response_shell_call_output_content_done(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.shell_call_output_content.done``: replace output at
-    output[{output_index}].output.
-    """
+    output[{output_index}].output."""
     _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT.replace(f, e, e.get("output"))
 
 
@@ -11706,29 +11652,25 @@ def _on_response_output_item_done(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_reasoning_summary_part_added(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_summary_part.added``: merge part at
-    output[{output_index}].summary[{summary_index}].
-    """
+    output[{output_index}].summary[{summary_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_ITEM.merge(f, e, e.get("part"))
 
 
 def _on_response_reasoning_summary_part_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_summary_part.done``: merge part at
-    output[{output_index}].summary[{summary_index}].
-    """
+    output[{output_index}].summary[{summary_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_ITEM.merge(f, e, e.get("part"))
 
 
 def _on_response_reasoning_summary_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_summary_text.delta``: append delta at
-    output[{output_index}].summary[{summary_index}].text.
-    """
+    output[{output_index}].summary[{summary_index}].text."""
     _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT.append(f, e, e.get("delta"))
 
 
 def _on_response_reasoning_summary_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_summary_text.done``: replace text at
-    output[{output_index}].summary[{summary_index}].text.
-    """
+    output[{output_index}].summary[{summary_index}].text."""
     _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT_2.replace(
         f, e, e.get("text"), check=True, optional=True
     )
@@ -11736,8 +11678,7 @@ def _on_response_reasoning_summary_text_done(f: _EventFold, e: dict[str, Any]) -
 
 def _on_response_reasoning_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_text.delta``: append delta at
-    output[{output_index}].content[{content_index}].text.
-    """
+    output[{output_index}].content[{content_index}].text."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_REASONING_TEXT.append(
         f, e, e.get("delta")
     )
@@ -11745,8 +11686,7 @@ def _on_response_reasoning_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_reasoning_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_text.done``: replace text at
-    output[{output_index}].content[{content_index}].text.
-    """
+    output[{output_index}].content[{content_index}].text."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT.replace(
         f, e, e.get("text"), check=True, optional=True
     )
@@ -11754,8 +11694,7 @@ def _on_response_reasoning_text_done(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_refusal_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.refusal.delta``: append delta at
-    output[{output_index}].content[{content_index}].refusal.
-    """
+    output[{output_index}].content[{content_index}].refusal."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_AS_REFUSAL.append(
         f, e, e.get("delta")
     )
@@ -11763,8 +11702,7 @@ def _on_response_refusal_delta(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_refusal_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.refusal.done``: replace refusal at
-    output[{output_index}].content[{content_index}].refusal.
-    """
+    output[{output_index}].content[{content_index}].refusal."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL.replace(
         f, e, e.get("refusal"), check=True, optional=True
     )
@@ -11773,8 +11711,7 @@ def _on_response_refusal_done(f: _EventFold, e: dict[str, Any]) -> None:
 def _on_response_output_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.output_text.delta``: append delta at
     output[{output_index}].content[{content_index}].text; extend logprobs at
-    output[{output_index}].content[{content_index}].logprobs.
-    """
+    output[{output_index}].content[{content_index}].logprobs."""
     content = _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_OUTPUT_TEXT.parent(f, e)
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_OUTPUT_TEXT.append(
         f, e, e.get("delta"), content
@@ -11787,8 +11724,7 @@ def _on_response_output_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
 def _on_response_output_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.output_text.done``: replace text at
     output[{output_index}].content[{content_index}].text; replace logprobs at
-    output[{output_index}].content[{content_index}].logprobs.
-    """
+    output[{output_index}].content[{content_index}].logprobs."""
     content = _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT.parent(f, e)
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT.replace(
         f, e, e.get("text"), content, check=True, optional=True
@@ -11800,22 +11736,19 @@ def _on_response_output_text_done(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_web_search_call_completed(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.web_search_call.completed``: set completed at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "completed")
 
 
 def _on_response_web_search_call_in_progress(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.web_search_call.in_progress``: set in_progress at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "in_progress")
 
 
 def _on_response_web_search_call_searching(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.web_search_call.searching``: set searching at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "searching")
 
 
@@ -11823,8 +11756,7 @@ def _on_response_image_generation_call_completed(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.image_generation_call.completed``: set completed at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "completed")
 
 
@@ -11832,8 +11764,7 @@ def _on_response_image_generation_call_generating(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.image_generation_call.generating``: set generating at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "generating")
 
 
@@ -11841,8 +11772,7 @@ def _on_response_image_generation_call_in_progress(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.image_generation_call.in_progress``: set in_progress at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "in_progress")
 
 
@@ -11850,8 +11780,7 @@ def _on_response_image_generation_call_partial_image(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.image_generation_call.partial_image``: side channel 'partial_image'
-    gets partial_image_b64 (latest).
-    """
+    gets partial_image_b64 (latest)."""
     f.side(
         "partial_image",
         e.get("partial_image_b64"),
@@ -11862,15 +11791,13 @@ def _on_response_image_generation_call_partial_image(
 
 def _on_response_mcp_call_arguments_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.mcp_call_arguments.delta``: append delta at
-    output[{output_index}].arguments.
-    """
+    output[{output_index}].arguments."""
     _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_MCP_CALL.append(f, e, e.get("delta"))
 
 
 def _on_response_mcp_call_arguments_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.mcp_call_arguments.done``: replace arguments at
-    output[{output_index}].arguments.
-    """
+    output[{output_index}].arguments."""
     _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS.replace(
         f, e, e.get("arguments"), check=True, optional=True
     )
@@ -11878,8 +11805,7 @@ def _on_response_mcp_call_arguments_done(f: _EventFold, e: dict[str, Any]) -> No
 
 def _on_response_mcp_call_completed(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.mcp_call.completed``: set completed at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "completed")
 
 
@@ -11890,8 +11816,7 @@ def _on_response_mcp_call_failed(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_mcp_call_in_progress(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.mcp_call.in_progress``: set in_progress at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "in_progress")
 
 
@@ -11909,8 +11834,7 @@ def _on_response_mcp_list_tools_in_progress(f: _EventFold, e: dict[str, Any]) ->
 
 def _on_response_output_text_annotation_added(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.output_text.annotation.added``: create annotation at
-    output[{output_index}].content[{content_index}].annotations[{annotation_index}].
-    """
+    output[{output_index}].content[{content_index}].annotations[{annotation_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ANNOTATIONS_ITEM.create(
         f, e, e.get("annotation")
     )
@@ -11923,15 +11847,13 @@ def _on_response_queued(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_custom_tool_call_input_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.custom_tool_call_input.delta``: append delta at
-    output[{output_index}].input.
-    """
+    output[{output_index}].input."""
     _RESPONSE_STREAM_EVENT_OUTPUT_INPUT_AS_CUSTOM_TOOL_CALL.append(f, e, e.get("delta"))
 
 
 def _on_response_custom_tool_call_input_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.custom_tool_call_input.done``: replace input at
-    output[{output_index}].input.
-    """
+    output[{output_index}].input."""
     _RESPONSE_STREAM_EVENT_OUTPUT_INPUT.replace(
         f, e, e.get("input"), check=True, optional=True
     )
@@ -12007,19 +11929,17 @@ class ResponseStreamEventAccumulator:
 
     ``add(event)`` takes a decoded dict, JSON text or bytes, or an event object of
     this module; ``snapshot_dict()`` is the ``Response`` so far as plain JSON,
-    ``snapshot()`` the typed one. Keyed slots (``output[{output_index}]``) are
-    filled by key, sparse and out-of-order safe; text is gathered and joined once;
-    final values are checked against the fold. The stream ends with
-    ``response.completed`` or ``response.failed`` or ``response.incomplete``. A
-    stream may start without its first event.
+    ``snapshot()`` the typed one. Keyed slots (``output[{output_index}]``) are filled
+    by key, sparse and out-of-order safe; text is gathered and joined once; final
+    values are checked against the fold. The stream ends with ``response.completed``
+    or ``response.failed`` or ``response.incomplete``. A stream may start without its
+    first event.
 
-    Attributes: ``anomalies`` (every stray, see ``_EventFold``),
-    ``unknown_events`` (events of types this module does not know: kept),
-    ``channels`` (side channels: ``audio``, ``audio_transcript``,
-    ``partial_image``), ``error`` (the error event, if one came), ``finished``
-    (the terminal event's type or None). ``strict=True`` raises
-    ``StreamMergeError`` at the first anomaly.
-    """
+    Attributes: ``anomalies`` (every stray, see ``_EventFold``), ``unknown_events``
+    (events of types this module does not know: kept), ``channels`` (side channels:
+    ``audio``, ``audio_transcript``, ``partial_image``), ``error`` (the error event,
+    if one came), ``finished`` (the terminal event's type or None). ``strict=True``
+    raises ``StreamMergeError`` at the first anomaly."""
 
     def __init__(self, *, strict: bool = False) -> None:
         self._fold = _EventFold(

@@ -2,13 +2,12 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs c6b53c6fdda4359594db5ab4e7c5d87c, output 8687a989de52ff91757df747667f1d73
+# Fingerprint: inputs 5a3ccd15a488cc37dc6547c812eb56b2, output 114441b5f9fe2dc017252096e5654f0c
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
-(streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and
-a stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed
-by ``parse_response_stream_event``. Needs pydantic >= 2.11, and
-``_gen_models_runtime`` beside it.
-"""
+(streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and a
+stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed by
+``parse_response_stream_event``. Needs pydantic >= 2.11, and ``_gen_models_runtime``
+beside it."""
 
 from __future__ import annotations
 
@@ -23,7 +22,13 @@ from ._gen_models_runtime.event_paths import _Slot
 from ._gen_models_runtime.events import _EventFold
 from ._gen_models_runtime.keyed import _Entries, _KeyedList
 from ._gen_models_runtime.merge import _ChunkAccumulator, _EntryState, _Merger, _State
-from ._gen_models_runtime.pydantic_models import _json_chunk, _Model, _tag
+from ._gen_models_runtime.pydantic_models import (
+    _json_chunk,
+    _Model,
+    _parser,
+    _parser_of,
+    _tag,
+)
 from ._gen_models_runtime.pydantic_results import _built_anyway, _wire_names
 from ._gen_models_runtime.response import _convert, _ResponseRule
 from ._gen_models_runtime.sse import (
@@ -36,395 +41,339 @@ from ._gen_models_runtime.sse import (
 from ._gen_models_runtime.text import _JsonText
 from ._gen_models_runtime.typed import _as_json
 
-__all__ = [
-    "AdditionalTools",
-    "AdditionalToolsItemParam",
-    "Annotation",
-    "Anomaly",
-    "ApplyPatchCallOutputStatus",
-    "ApplyPatchCallOutputStatusParam",
-    "ApplyPatchCallStatus",
-    "ApplyPatchCallStatusParam",
-    "ApplyPatchCreateFileOperation",
-    "ApplyPatchCreateFileOperationParam",
-    "ApplyPatchDeleteFileOperation",
-    "ApplyPatchDeleteFileOperationParam",
-    "ApplyPatchOperationParam",
-    "ApplyPatchToolCall",
-    "ApplyPatchToolCallItemParam",
-    "ApplyPatchToolCallOutput",
-    "ApplyPatchToolCallOutputItemParam",
-    "ApplyPatchToolParam",
-    "ApplyPatchUpdateFileOperation",
-    "ApplyPatchUpdateFileOperationParam",
-    "ApproximateLocation",
-    "AutoCodeInterpreterToolParam",
-    "CallableToolAllowedCaller",
-    "ChatCompletionMessageCustomToolCall",
-    "ChatCompletionMessageCustomToolCallCustom",
-    "ChatCompletionMessageToolCall",
-    "ChatCompletionMessageToolCallChunk",
+# fmt: off
+__all__ = [  # packed, not one name a line: a module of a whole spec exports hundreds
+    "AdditionalTools", "AdditionalToolsItemParam", "Annotation", "Anomaly",
+    "ApplyPatchCallOutputStatus", "ApplyPatchCallOutputStatusParam",
+    "ApplyPatchCallStatus", "ApplyPatchCallStatusParam",
+    "ApplyPatchCreateFileOperation", "ApplyPatchCreateFileOperationParam",
+    "ApplyPatchDeleteFileOperation", "ApplyPatchDeleteFileOperationParam",
+    "ApplyPatchOperationParam", "ApplyPatchToolCall", "ApplyPatchToolCallItemParam",
+    "ApplyPatchToolCallOutput", "ApplyPatchToolCallOutputItemParam",
+    "ApplyPatchToolParam", "ApplyPatchUpdateFileOperation",
+    "ApplyPatchUpdateFileOperationParam", "ApproximateLocation",
+    "AutoCodeInterpreterToolParam", "CallableToolAllowedCaller",
+    "ChatCompletionMessageCustomToolCall", "ChatCompletionMessageCustomToolCallCustom",
+    "ChatCompletionMessageToolCall", "ChatCompletionMessageToolCallChunk",
     "ChatCompletionMessageToolCallChunkFunction",
-    "ChatCompletionMessageToolCallFunction",
-    "ChatCompletionMessageToolCalls",
-    "ChatCompletionModeration",
-    "ChatCompletionModerationError",
-    "ChatCompletionModerationResults",
-    "ChatCompletionResponseMessage",
+    "ChatCompletionMessageToolCallFunction", "ChatCompletionMessageToolCalls",
+    "ChatCompletionModeration", "ChatCompletionModerationError",
+    "ChatCompletionModerationResults", "ChatCompletionResponseMessage",
     "ChatCompletionResponseMessageAnnotation",
     "ChatCompletionResponseMessageAnnotationUrlCitation",
-    "ChatCompletionResponseMessageAudio",
-    "ChatCompletionResponseMessageFunctionCall",
+    "ChatCompletionResponseMessageAudio", "ChatCompletionResponseMessageFunctionCall",
     "ChatCompletionStreamResponseDelta",
-    "ChatCompletionStreamResponseDeltaFunctionCall",
-    "ChatCompletionTokenLogprob",
-    "ChatCompletionTokenLogprobTopLogprob",
-    "ClickButtonType",
-    "ClickParam",
-    "CodeInterpreterOutputImage",
-    "CodeInterpreterOutputLogs",
-    "CodeInterpreterTool",
-    "CodeInterpreterToolCall",
-    "CompactionBody",
-    "CompactionSummaryItemParam",
-    "CompactionTriggerItemParam",
-    "ComparisonFilter",
-    "CompletionUsage",
-    "CompletionUsageCompletionTokensDetails",
-    "CompletionUsagePromptTokensDetails",
-    "CompoundFilter",
-    "ComputerAction",
-    "ComputerActionList",
-    "ComputerCallOutputItemParam",
-    "ComputerCallSafetyCheckParam",
-    "ComputerEnvironment",
-    "ComputerScreenshotImage",
-    "ComputerTool",
-    "ComputerToolCall",
-    "ComputerToolCallOutputResource",
-    "ComputerUsePreviewTool",
-    "ContainerAutoParam",
-    "ContainerFileCitationBody",
-    "ContainerMemoryLimit",
-    "ContainerNetworkPolicyAllowlistParam",
-    "ContainerNetworkPolicyDisabledParam",
-    "ContainerNetworkPolicyDomainSecretParam",
-    "ContainerReferenceParam",
-    "ContainerReferenceResource",
-    "CoordParam",
-    "CreateChatCompletionResponse",
-    "CreateChatCompletionResponseChoice",
-    "CreateChatCompletionResponseChoiceLogprobs",
+    "ChatCompletionStreamResponseDeltaFunctionCall", "ChatCompletionTokenLogprob",
+    "ChatCompletionTokenLogprobTopLogprob", "ClickButtonType", "ClickParam",
+    "CodeInterpreterOutputImage", "CodeInterpreterOutputLogs", "CodeInterpreterTool",
+    "CodeInterpreterToolCall", "CompactionBody", "CompactionSummaryItemParam",
+    "CompactionTriggerItemParam", "ComparisonFilter", "CompletionUsage",
+    "CompletionUsageCompletionTokensDetails", "CompletionUsagePromptTokensDetails",
+    "CompoundFilter", "ComputerAction", "ComputerActionList",
+    "ComputerCallOutputItemParam", "ComputerCallSafetyCheckParam",
+    "ComputerEnvironment", "ComputerScreenshotImage", "ComputerTool",
+    "ComputerToolCall", "ComputerToolCallOutputResource", "ComputerUsePreviewTool",
+    "ContainerAutoParam", "ContainerFileCitationBody", "ContainerMemoryLimit",
+    "ContainerNetworkPolicyAllowlistParam", "ContainerNetworkPolicyDisabledParam",
+    "ContainerNetworkPolicyDomainSecretParam", "ContainerReferenceParam",
+    "ContainerReferenceResource", "CoordParam", "CreateChatCompletionResponse",
+    "CreateChatCompletionResponseChoice", "CreateChatCompletionResponseChoiceLogprobs",
     "CreateChatCompletionStreamResponse",
     "CreateChatCompletionStreamResponseAccumulator",
     "CreateChatCompletionStreamResponseChoice",
-    "CreateChatCompletionStreamResponseChoiceLogprobs",
-    "CustomGrammarFormatParam",
-    "CustomTextFormatParam",
-    "CustomToolCall",
-    "CustomToolCallOutput",
-    "CustomToolCallOutputResource",
-    "CustomToolParam",
-    "DetailEnum",
-    "DirectToolCallCaller",
-    "DirectToolCallCallerParam",
-    "DoubleClickAction",
-    "DragParam",
-    "EasyInputMessage",
-    "EmptyModelParam",
-    "FileCitationBody",
-    "FileDetailEnum",
-    "FileInputDetail",
-    "FilePath",
-    "FileSearchTool",
-    "FileSearchToolCall",
-    "FileSearchToolCallResult",
-    "Filters",
-    "FunctionAndCustomToolCallOutput",
-    "FunctionCallItemStatus",
-    "FunctionCallOutputItemParam",
-    "FunctionCallOutputStatusEnum",
-    "FunctionCallStatus",
-    "FunctionShellAction",
-    "FunctionShellActionParam",
-    "FunctionShellCall",
-    "FunctionShellCallItemParam",
-    "FunctionShellCallItemStatus",
-    "FunctionShellCallOutput",
-    "FunctionShellCallOutputContent",
-    "FunctionShellCallOutputContentParam",
-    "FunctionShellCallOutputExitOutcome",
-    "FunctionShellCallOutputExitOutcomeParam",
-    "FunctionShellCallOutputItemParam",
-    "FunctionShellCallOutputOutcomeParam",
-    "FunctionShellCallOutputStatusEnum",
+    "CreateChatCompletionStreamResponseChoiceLogprobs", "CustomGrammarFormatParam",
+    "CustomTextFormatParam", "CustomToolCall", "CustomToolCallOutput",
+    "CustomToolCallOutputResource", "CustomToolParam", "DetailEnum",
+    "DirectToolCallCaller", "DirectToolCallCallerParam", "DoubleClickAction",
+    "DragParam", "EasyInputMessage", "EmptyModelParam", "FileCitationBody",
+    "FileDetailEnum", "FileInputDetail", "FilePath", "FileSearchTool",
+    "FileSearchToolCall", "FileSearchToolCallResult", "Filters",
+    "FunctionAndCustomToolCallOutput", "FunctionCallItemStatus",
+    "FunctionCallOutputItemParam", "FunctionCallOutputStatusEnum", "FunctionCallStatus",
+    "FunctionShellAction", "FunctionShellActionParam", "FunctionShellCall",
+    "FunctionShellCallItemParam", "FunctionShellCallItemStatus",
+    "FunctionShellCallOutput", "FunctionShellCallOutputContent",
+    "FunctionShellCallOutputContentParam", "FunctionShellCallOutputExitOutcome",
+    "FunctionShellCallOutputExitOutcomeParam", "FunctionShellCallOutputItemParam",
+    "FunctionShellCallOutputOutcomeParam", "FunctionShellCallOutputStatusEnum",
     "FunctionShellCallOutputTimeoutOutcome",
-    "FunctionShellCallOutputTimeoutOutcomeParam",
-    "FunctionShellCallStatus",
-    "FunctionShellToolParam",
-    "FunctionTool",
-    "FunctionToolCall",
-    "FunctionToolCallOutputResource",
-    "FunctionToolParam",
-    "GrammarSyntax1",
-    "HTTPError",
-    "HybridSearchOptions",
-    "ImageDetail",
-    "ImageGenActionEnum",
-    "ImageGenTool",
-    "ImageGenToolCall",
-    "ImageGenToolInputImageMask",
-    "InlineSkillParam",
-    "InlineSkillSourceParam",
-    "InputContent",
-    "InputFidelity",
-    "InputFileContent",
-    "InputFileContentParam",
-    "InputImageContent",
-    "InputImageContentParamAutoParam",
-    "InputItem",
-    "InputMessage",
-    "InputMessageContentList",
-    "InputTextContent",
-    "InputTextContentParam",
-    "ItemReferenceParam",
-    "KeyPressAction",
-    "LocalEnvironmentParam",
-    "LocalEnvironmentResource",
-    "LocalShellExecAction",
-    "LocalShellToolCall",
-    "LocalShellToolCallOutput",
-    "LocalShellToolParam",
-    "LocalSkillParam",
-    "LogProb",
-    "MCPApprovalRequest",
-    "MCPApprovalResponse",
-    "MCPApprovalResponseResource",
-    "MCPListTools",
-    "MCPListToolsTool",
-    "MCPProtocolError",
-    "MCPTool",
-    "MCPToolCall",
-    "MCPToolCallError",
-    "MCPToolCallStatus",
-    "MCPToolExecutionError",
-    "MCPToolFilter",
-    "MCPToolRequireApproval",
-    "MessagePhase",
-    "MessageRole",
-    "Metadata",
-    "ModelIdsResponses",
-    "ModelIdsShared",
-    "Moderation",
-    "ModerationErrorBody",
-    "ModerationInputType",
-    "ModerationResultBody",
-    "MoveParam",
-    "NamespaceToolParam",
-    "OutputContent",
-    "OutputItem",
-    "OutputMessage",
-    "OutputMessageContent",
-    "OutputTextContent",
-    "Program",
-    "ProgramItemParam",
-    "ProgramOutput",
-    "ProgramOutputItemParam",
-    "ProgramOutputItemStatus",
-    "ProgramOutputStatus",
-    "ProgramToolCallCaller",
-    "ProgramToolCallCallerParam",
-    "ProgrammaticToolCallingParam",
-    "Prompt",
-    "PromptCacheBreakpointConfig",
-    "PromptCacheBreakpointParam",
-    "PromptCacheModeEnum",
-    "PromptCacheOptions",
-    "PromptCacheTTLEnum",
-    "RankerVersionType",
-    "RankingOptions",
-    "Reasoning",
-    "ReasoningEffort",
-    "ReasoningItem",
-    "ReasoningModeEnum",
-    "ReasoningTextContent",
-    "RefusalContent",
-    "Response",
-    "ResponseAudioDeltaEvent",
-    "ResponseAudioDoneEvent",
-    "ResponseAudioTranscriptDeltaEvent",
-    "ResponseAudioTranscriptDoneEvent",
+    "FunctionShellCallOutputTimeoutOutcomeParam", "FunctionShellCallStatus",
+    "FunctionShellToolParam", "FunctionTool", "FunctionToolCall",
+    "FunctionToolCallOutputResource", "FunctionToolParam", "GrammarSyntax1",
+    "HTTPError", "HybridSearchOptions", "ImageDetail", "ImageGenActionEnum",
+    "ImageGenTool", "ImageGenToolCall", "ImageGenToolInputImageMask",
+    "InlineSkillParam", "InlineSkillSourceParam", "InputContent", "InputFidelity",
+    "InputFileContent", "InputFileContentParam", "InputImageContent",
+    "InputImageContentParamAutoParam", "InputItem", "InputMessage",
+    "InputMessageContentList", "InputTextContent", "InputTextContentParam",
+    "ItemReferenceParam", "KeyPressAction", "LocalEnvironmentParam",
+    "LocalEnvironmentResource", "LocalShellExecAction", "LocalShellToolCall",
+    "LocalShellToolCallOutput", "LocalShellToolParam", "LocalSkillParam", "LogProb",
+    "MCPApprovalRequest", "MCPApprovalResponse", "MCPApprovalResponseResource",
+    "MCPListTools", "MCPListToolsTool", "MCPProtocolError", "MCPTool", "MCPToolCall",
+    "MCPToolCallError", "MCPToolCallStatus", "MCPToolExecutionError", "MCPToolFilter",
+    "MCPToolRequireApproval", "MessagePhase", "MessageRole", "Metadata",
+    "ModelIdsResponses", "ModelIdsShared", "Moderation", "ModerationErrorBody",
+    "ModerationInputType", "ModerationResultBody", "MoveParam", "NamespaceToolParam",
+    "OutputContent", "OutputItem", "OutputMessage", "OutputMessageContent",
+    "OutputTextContent", "Program", "ProgramItemParam", "ProgramOutput",
+    "ProgramOutputItemParam", "ProgramOutputItemStatus", "ProgramOutputStatus",
+    "ProgramToolCallCaller", "ProgramToolCallCallerParam",
+    "ProgrammaticToolCallingParam", "Prompt", "PromptCacheBreakpointConfig",
+    "PromptCacheBreakpointParam", "PromptCacheModeEnum", "PromptCacheOptions",
+    "PromptCacheTTLEnum", "RankerVersionType", "RankingOptions", "Reasoning",
+    "ReasoningEffort", "ReasoningItem", "ReasoningModeEnum", "ReasoningTextContent",
+    "RefusalContent", "Response", "ResponseAudioDeltaEvent", "ResponseAudioDoneEvent",
+    "ResponseAudioTranscriptDeltaEvent", "ResponseAudioTranscriptDoneEvent",
     "ResponseCodeInterpreterCallCodeDeltaEvent",
     "ResponseCodeInterpreterCallCodeDoneEvent",
     "ResponseCodeInterpreterCallCompletedEvent",
     "ResponseCodeInterpreterCallInProgressEvent",
-    "ResponseCodeInterpreterCallInterpretingEvent",
-    "ResponseCompletedEvent",
-    "ResponseContentPartAddedEvent",
-    "ResponseContentPartDoneEvent",
-    "ResponseConversation",
-    "ResponseCreatedEvent",
-    "ResponseCustomToolCallInputDeltaEvent",
-    "ResponseCustomToolCallInputDoneEvent",
-    "ResponseError",
-    "ResponseErrorCode",
-    "ResponseErrorEvent",
-    "ResponseFailedEvent",
-    "ResponseFileSearchCallCompletedEvent",
-    "ResponseFileSearchCallInProgressEvent",
-    "ResponseFileSearchCallSearchingEvent",
-    "ResponseFormatJsonObject",
-    "ResponseFormatJsonSchemaSchema",
-    "ResponseFormatText",
-    "ResponseFunctionCallArgumentsDeltaEvent",
-    "ResponseFunctionCallArgumentsDoneEvent",
-    "ResponseImageGenCallCompletedEvent",
-    "ResponseImageGenCallGeneratingEvent",
-    "ResponseImageGenCallInProgressEvent",
-    "ResponseImageGenCallPartialImageEvent",
-    "ResponseInProgressEvent",
-    "ResponseIncompleteDetails",
-    "ResponseIncompleteEvent",
-    "ResponseLogProb",
-    "ResponseLogProbTopLogprob",
-    "ResponseMCPCallArgumentsDeltaEvent",
-    "ResponseMCPCallArgumentsDoneEvent",
-    "ResponseMCPCallCompletedEvent",
-    "ResponseMCPCallFailedEvent",
-    "ResponseMCPCallInProgressEvent",
-    "ResponseMCPListToolsCompletedEvent",
-    "ResponseMCPListToolsFailedEvent",
-    "ResponseMCPListToolsInProgressEvent",
-    "ResponseOutputItemAddedEvent",
-    "ResponseOutputItemDoneEvent",
-    "ResponseOutputTextAnnotationAddedEvent",
-    "ResponsePromptVariables",
-    "ResponseQueuedEvent",
-    "ResponseReasoningSummaryPartAddedEvent",
+    "ResponseCodeInterpreterCallInterpretingEvent", "ResponseCompletedEvent",
+    "ResponseContentPartAddedEvent", "ResponseContentPartDoneEvent",
+    "ResponseConversation", "ResponseCreatedEvent",
+    "ResponseCustomToolCallInputDeltaEvent", "ResponseCustomToolCallInputDoneEvent",
+    "ResponseError", "ResponseErrorCode", "ResponseErrorEvent", "ResponseFailedEvent",
+    "ResponseFileSearchCallCompletedEvent", "ResponseFileSearchCallInProgressEvent",
+    "ResponseFileSearchCallSearchingEvent", "ResponseFormatJsonObject",
+    "ResponseFormatJsonSchemaSchema", "ResponseFormatText",
+    "ResponseFunctionCallArgumentsDeltaEvent", "ResponseFunctionCallArgumentsDoneEvent",
+    "ResponseImageGenCallCompletedEvent", "ResponseImageGenCallGeneratingEvent",
+    "ResponseImageGenCallInProgressEvent", "ResponseImageGenCallPartialImageEvent",
+    "ResponseInProgressEvent", "ResponseIncompleteDetails", "ResponseIncompleteEvent",
+    "ResponseLogProb", "ResponseLogProbTopLogprob",
+    "ResponseMCPCallArgumentsDeltaEvent", "ResponseMCPCallArgumentsDoneEvent",
+    "ResponseMCPCallCompletedEvent", "ResponseMCPCallFailedEvent",
+    "ResponseMCPCallInProgressEvent", "ResponseMCPListToolsCompletedEvent",
+    "ResponseMCPListToolsFailedEvent", "ResponseMCPListToolsInProgressEvent",
+    "ResponseOutputItemAddedEvent", "ResponseOutputItemDoneEvent",
+    "ResponseOutputTextAnnotationAddedEvent", "ResponsePromptVariables",
+    "ResponseQueuedEvent", "ResponseReasoningSummaryPartAddedEvent",
     "ResponseReasoningSummaryPartAddedEventPart",
     "ResponseReasoningSummaryPartDoneEvent",
     "ResponseReasoningSummaryPartDoneEventPart",
-    "ResponseReasoningSummaryTextDeltaEvent",
-    "ResponseReasoningSummaryTextDoneEvent",
-    "ResponseReasoningTextDeltaEvent",
-    "ResponseReasoningTextDoneEvent",
-    "ResponseRefusalDeltaEvent",
-    "ResponseRefusalDoneEvent",
+    "ResponseReasoningSummaryTextDeltaEvent", "ResponseReasoningSummaryTextDoneEvent",
+    "ResponseReasoningTextDeltaEvent", "ResponseReasoningTextDoneEvent",
+    "ResponseRefusalDeltaEvent", "ResponseRefusalDoneEvent",
     "ResponseShellCallCommandAddedStreamingEvent",
     "ResponseShellCallCommandDeltaStreamingEvent",
     "ResponseShellCallCommandDoneStreamingEvent",
     "ResponseShellCallOutputContentDeltaStreamingEvent",
-    "ResponseShellCallOutputContentDoneStreamingEvent",
-    "ResponseStreamEvent",
-    "ResponseStreamEventAccumulator",
-    "ResponseTextDeltaEvent",
-    "ResponseTextDoneEvent",
-    "ResponseTextParam",
-    "ResponseUsage",
-    "ResponseUsageInputTokensDetails",
-    "ResponseUsageOutputTokensDetails",
-    "ResponseWebSearchCallCompletedEvent",
-    "ResponseWebSearchCallInProgressEvent",
-    "ResponseWebSearchCallSearchingEvent",
-    "ScreenshotParam",
-    "ScrollParam",
-    "SearchContentType",
-    "SearchContextSize",
-    "ServiceTier",
-    "ServiceTierResponses",
-    "ShellCallOutputDelta",
-    "SkillReferenceParam",
-    "SpecificApplyPatchParam",
-    "SpecificFunctionShellParam",
-    "SpecificProgrammaticToolCallingParam",
-    "StreamError",
-    "StreamFormatError",
-    "StreamMergeError",
-    "SummaryTextContent",
-    "TextResponseFormatConfiguration",
-    "TextResponseFormatJsonSchema",
-    "Tool",
-    "ToolCallCaller",
-    "ToolCallCallerParam",
-    "ToolChoiceAllowed",
-    "ToolChoiceCustom",
-    "ToolChoiceFunction",
-    "ToolChoiceMCP",
-    "ToolChoiceOptions",
-    "ToolChoiceParam",
-    "ToolChoiceTypes",
-    "ToolSearchCall",
-    "ToolSearchCallItemParam",
-    "ToolSearchExecutionType",
-    "ToolSearchOutput",
-    "ToolSearchOutputItemParam",
-    "ToolSearchToolParam",
-    "ToolsArray",
-    "TopLogProb",
-    "TypeParam",
-    "UnknownAnnotation",
-    "UnknownApplyPatchOperationParam",
+    "ResponseShellCallOutputContentDoneStreamingEvent", "ResponseStreamEvent",
+    "ResponseStreamEventAccumulator", "ResponseTextDeltaEvent", "ResponseTextDoneEvent",
+    "ResponseTextParam", "ResponseUsage", "ResponseUsageInputTokensDetails",
+    "ResponseUsageOutputTokensDetails", "ResponseWebSearchCallCompletedEvent",
+    "ResponseWebSearchCallInProgressEvent", "ResponseWebSearchCallSearchingEvent",
+    "ScreenshotParam", "ScrollParam", "SearchContentType", "SearchContextSize",
+    "ServiceTier", "ServiceTierResponses", "ShellCallOutputDelta",
+    "SkillReferenceParam", "SpecificApplyPatchParam", "SpecificFunctionShellParam",
+    "SpecificProgrammaticToolCallingParam", "StreamError", "StreamFormatError",
+    "StreamMergeError", "SummaryTextContent", "TextResponseFormatConfiguration",
+    "TextResponseFormatJsonSchema", "Tool", "ToolCallCaller", "ToolCallCallerParam",
+    "ToolChoiceAllowed", "ToolChoiceCustom", "ToolChoiceFunction", "ToolChoiceMCP",
+    "ToolChoiceOptions", "ToolChoiceParam", "ToolChoiceTypes", "ToolSearchCall",
+    "ToolSearchCallItemParam", "ToolSearchExecutionType", "ToolSearchOutput",
+    "ToolSearchOutputItemParam", "ToolSearchToolParam", "ToolsArray", "TopLogProb",
+    "TypeParam", "UnknownAnnotation", "UnknownApplyPatchOperationParam",
     "UnknownApplyPatchToolCallOperation",
     "UnknownAutoCodeInterpreterToolParamNetworkPolicy",
     "UnknownChatCompletionMessageToolCallsMember",
-    "UnknownChatCompletionModerationInput",
-    "UnknownCodeInterpreterToolCallOutputs",
-    "UnknownComputerAction",
-    "UnknownContainerAutoParamSkills",
-    "UnknownCustomToolParamFormat",
-    "UnknownFilters",
+    "UnknownChatCompletionModerationInput", "UnknownCodeInterpreterToolCallOutputs",
+    "UnknownComputerAction", "UnknownContainerAutoParamSkills",
+    "UnknownCustomToolParamFormat", "UnknownFilters",
     "UnknownFunctionAndCustomToolCallOutput",
-    "UnknownFunctionCallOutputItemParamOutput",
-    "UnknownFunctionShellCallEnvironment",
+    "UnknownFunctionCallOutputItemParamOutput", "UnknownFunctionShellCallEnvironment",
     "UnknownFunctionShellCallItemParamEnvironment",
     "UnknownFunctionShellCallOutputContentOutcome",
     "UnknownFunctionShellCallOutputOutcomeParam",
-    "UnknownFunctionShellToolParamEnvironment",
-    "UnknownInputItemMember",
-    "UnknownMCPToolCallError",
-    "UnknownModerationInput",
-    "UnknownNamespaceToolParamTools",
-    "UnknownOutputContent",
-    "UnknownOutputItem",
-    "UnknownOutputMessageContent",
-    "UnknownResponseStreamEvent",
-    "UnknownTextResponseFormatConfiguration",
-    "UnknownTool",
-    "UnknownToolCallCaller",
-    "UnknownToolCallCallerParam",
-    "UnknownToolChoiceParamMember",
-    "UnknownWebSearchToolCallAction",
-    "UrlCitationBody",
-    "VectorStoreFileAttributes",
-    "Verbosity",
-    "WaitParam",
-    "WebSearchActionFind",
-    "WebSearchActionOpenPage",
-    "WebSearchActionSearch",
-    "WebSearchActionSearchSource",
-    "WebSearchApproximateLocation",
-    "WebSearchPreviewTool",
-    "WebSearchTool",
-    "WebSearchToolCall",
-    "WebSearchToolFilters",
-    "aiter_chunk_dicts",
-    "aiter_chunks",
-    "iter_chunk_dicts",
-    "iter_chunks",
-    "parse_create_chat_completion_response",
-    "parse_create_chat_completion_stream_response",
-    "parse_response",
-    "parse_response_stream_event",
+    "UnknownFunctionShellToolParamEnvironment", "UnknownInputItemMember",
+    "UnknownMCPToolCallError", "UnknownModerationInput",
+    "UnknownNamespaceToolParamTools", "UnknownOutputContent", "UnknownOutputItem",
+    "UnknownOutputMessageContent", "UnknownResponseStreamEvent",
+    "UnknownTextResponseFormatConfiguration", "UnknownTool", "UnknownToolCallCaller",
+    "UnknownToolCallCallerParam", "UnknownToolChoiceParamMember",
+    "UnknownWebSearchToolCallAction", "UrlCitationBody", "VectorStoreFileAttributes",
+    "Verbosity", "WaitParam", "WebSearchActionFind", "WebSearchActionOpenPage",
+    "WebSearchActionSearch", "WebSearchActionSearchSource",
+    "WebSearchApproximateLocation", "WebSearchPreviewTool", "WebSearchTool",
+    "WebSearchToolCall", "WebSearchToolFilters", "aiter_chunk_dicts", "aiter_chunks",
+    "iter_chunk_dicts", "iter_chunks", "parse_additional_tools",
+    "parse_additional_tools_item_param", "parse_annotation",
+    "parse_apply_patch_call_output_status",
+    "parse_apply_patch_call_output_status_param", "parse_apply_patch_call_status",
+    "parse_apply_patch_call_status_param", "parse_apply_patch_create_file_operation",
+    "parse_apply_patch_create_file_operation_param",
+    "parse_apply_patch_delete_file_operation",
+    "parse_apply_patch_delete_file_operation_param",
+    "parse_apply_patch_operation_param", "parse_apply_patch_tool_call",
+    "parse_apply_patch_tool_call_item_param", "parse_apply_patch_tool_call_output",
+    "parse_apply_patch_tool_call_output_item_param", "parse_apply_patch_tool_param",
+    "parse_apply_patch_update_file_operation",
+    "parse_apply_patch_update_file_operation_param", "parse_approximate_location",
+    "parse_auto_code_interpreter_tool_param", "parse_callable_tool_allowed_caller",
+    "parse_chat_completion_message_custom_tool_call",
+    "parse_chat_completion_message_tool_call",
+    "parse_chat_completion_message_tool_call_chunk",
+    "parse_chat_completion_message_tool_calls", "parse_chat_completion_moderation",
+    "parse_chat_completion_moderation_error",
+    "parse_chat_completion_moderation_results",
+    "parse_chat_completion_response_message",
+    "parse_chat_completion_stream_response_delta",
+    "parse_chat_completion_token_logprob", "parse_click_button_type",
+    "parse_click_param", "parse_code_interpreter_output_image",
+    "parse_code_interpreter_output_logs", "parse_code_interpreter_tool",
+    "parse_code_interpreter_tool_call", "parse_compaction_body",
+    "parse_compaction_summary_item_param", "parse_compaction_trigger_item_param",
+    "parse_comparison_filter", "parse_completion_usage", "parse_compound_filter",
+    "parse_computer_action", "parse_computer_action_list",
+    "parse_computer_call_output_item_param", "parse_computer_call_safety_check_param",
+    "parse_computer_environment", "parse_computer_screenshot_image",
+    "parse_computer_tool", "parse_computer_tool_call",
+    "parse_computer_tool_call_output_resource", "parse_computer_use_preview_tool",
+    "parse_container_auto_param", "parse_container_file_citation_body",
+    "parse_container_memory_limit", "parse_container_network_policy_allowlist_param",
+    "parse_container_network_policy_disabled_param",
+    "parse_container_network_policy_domain_secret_param",
+    "parse_container_reference_param", "parse_container_reference_resource",
+    "parse_coord_param", "parse_create_chat_completion_response",
+    "parse_create_chat_completion_stream_response", "parse_custom_grammar_format_param",
+    "parse_custom_text_format_param", "parse_custom_tool_call",
+    "parse_custom_tool_call_output", "parse_custom_tool_call_output_resource",
+    "parse_custom_tool_param", "parse_detail_enum", "parse_direct_tool_call_caller",
+    "parse_direct_tool_call_caller_param", "parse_double_click_action",
+    "parse_drag_param", "parse_easy_input_message", "parse_empty_model_param",
+    "parse_file_citation_body", "parse_file_detail_enum", "parse_file_input_detail",
+    "parse_file_path", "parse_file_search_tool", "parse_file_search_tool_call",
+    "parse_filters", "parse_function_and_custom_tool_call_output",
+    "parse_function_call_item_status", "parse_function_call_output_item_param",
+    "parse_function_call_output_status_enum", "parse_function_call_status",
+    "parse_function_shell_action", "parse_function_shell_action_param",
+    "parse_function_shell_call", "parse_function_shell_call_item_param",
+    "parse_function_shell_call_item_status", "parse_function_shell_call_output",
+    "parse_function_shell_call_output_content",
+    "parse_function_shell_call_output_content_param",
+    "parse_function_shell_call_output_exit_outcome",
+    "parse_function_shell_call_output_exit_outcome_param",
+    "parse_function_shell_call_output_item_param",
+    "parse_function_shell_call_output_outcome_param",
+    "parse_function_shell_call_output_status_enum",
+    "parse_function_shell_call_output_timeout_outcome",
+    "parse_function_shell_call_output_timeout_outcome_param",
+    "parse_function_shell_call_status", "parse_function_shell_tool_param",
+    "parse_function_tool", "parse_function_tool_call",
+    "parse_function_tool_call_output_resource", "parse_function_tool_param",
+    "parse_grammar_syntax1", "parse_http_error", "parse_hybrid_search_options",
+    "parse_image_detail", "parse_image_gen_action_enum", "parse_image_gen_tool",
+    "parse_image_gen_tool_call", "parse_inline_skill_param",
+    "parse_inline_skill_source_param", "parse_input_content", "parse_input_fidelity",
+    "parse_input_file_content", "parse_input_file_content_param",
+    "parse_input_image_content", "parse_input_image_content_param_auto_param",
+    "parse_input_item", "parse_input_message", "parse_input_message_content_list",
+    "parse_input_text_content", "parse_input_text_content_param",
+    "parse_item_reference_param", "parse_key_press_action",
+    "parse_local_environment_param", "parse_local_environment_resource",
+    "parse_local_shell_exec_action", "parse_local_shell_tool_call",
+    "parse_local_shell_tool_call_output", "parse_local_shell_tool_param",
+    "parse_local_skill_param", "parse_log_prob", "parse_mcp_approval_request",
+    "parse_mcp_approval_response", "parse_mcp_approval_response_resource",
+    "parse_mcp_list_tools", "parse_mcp_list_tools_tool", "parse_mcp_protocol_error",
+    "parse_mcp_tool", "parse_mcp_tool_call", "parse_mcp_tool_call_error",
+    "parse_mcp_tool_call_status", "parse_mcp_tool_execution_error",
+    "parse_mcp_tool_filter", "parse_message_phase", "parse_message_role",
+    "parse_metadata", "parse_model_ids_responses", "parse_model_ids_shared",
+    "parse_moderation", "parse_moderation_error_body", "parse_moderation_input_type",
+    "parse_moderation_result_body", "parse_move_param", "parse_namespace_tool_param",
+    "parse_output_content", "parse_output_item", "parse_output_message",
+    "parse_output_message_content", "parse_output_text_content", "parse_program",
+    "parse_program_item_param", "parse_program_output",
+    "parse_program_output_item_param", "parse_program_output_item_status",
+    "parse_program_output_status", "parse_program_tool_call_caller",
+    "parse_program_tool_call_caller_param", "parse_programmatic_tool_calling_param",
+    "parse_prompt_cache_breakpoint_config", "parse_prompt_cache_breakpoint_param",
+    "parse_prompt_cache_mode_enum", "parse_prompt_cache_options",
+    "parse_prompt_cache_ttl_enum", "parse_ranker_version_type", "parse_ranking_options",
+    "parse_reasoning", "parse_reasoning_effort", "parse_reasoning_item",
+    "parse_reasoning_mode_enum", "parse_reasoning_text_content",
+    "parse_refusal_content", "parse_response", "parse_response_audio_delta_event",
+    "parse_response_audio_done_event", "parse_response_audio_transcript_delta_event",
+    "parse_response_audio_transcript_done_event",
+    "parse_response_code_interpreter_call_code_delta_event",
+    "parse_response_code_interpreter_call_code_done_event",
+    "parse_response_code_interpreter_call_completed_event",
+    "parse_response_code_interpreter_call_in_progress_event",
+    "parse_response_code_interpreter_call_interpreting_event",
+    "parse_response_completed_event", "parse_response_content_part_added_event",
+    "parse_response_content_part_done_event", "parse_response_conversation",
+    "parse_response_created_event", "parse_response_custom_tool_call_input_delta_event",
+    "parse_response_custom_tool_call_input_done_event", "parse_response_error_code",
+    "parse_response_error_event", "parse_response_failed_event",
+    "parse_response_file_search_call_completed_event",
+    "parse_response_file_search_call_in_progress_event",
+    "parse_response_file_search_call_searching_event",
+    "parse_response_format_json_object", "parse_response_format_json_schema_schema",
+    "parse_response_format_text", "parse_response_function_call_arguments_delta_event",
+    "parse_response_function_call_arguments_done_event",
+    "parse_response_image_gen_call_completed_event",
+    "parse_response_image_gen_call_generating_event",
+    "parse_response_image_gen_call_in_progress_event",
+    "parse_response_image_gen_call_partial_image_event",
+    "parse_response_in_progress_event", "parse_response_incomplete_event",
+    "parse_response_log_prob", "parse_response_mcp_call_arguments_delta_event",
+    "parse_response_mcp_call_arguments_done_event",
+    "parse_response_mcp_call_completed_event", "parse_response_mcp_call_failed_event",
+    "parse_response_mcp_call_in_progress_event",
+    "parse_response_mcp_list_tools_completed_event",
+    "parse_response_mcp_list_tools_failed_event",
+    "parse_response_mcp_list_tools_in_progress_event",
+    "parse_response_output_item_added_event", "parse_response_output_item_done_event",
+    "parse_response_output_text_annotation_added_event",
+    "parse_response_prompt_variables", "parse_response_queued_event",
+    "parse_response_reasoning_summary_part_added_event",
+    "parse_response_reasoning_summary_part_done_event",
+    "parse_response_reasoning_summary_text_delta_event",
+    "parse_response_reasoning_summary_text_done_event",
+    "parse_response_reasoning_text_delta_event",
+    "parse_response_reasoning_text_done_event", "parse_response_refusal_delta_event",
+    "parse_response_refusal_done_event",
+    "parse_response_shell_call_command_added_streaming_event",
+    "parse_response_shell_call_command_delta_streaming_event",
+    "parse_response_shell_call_command_done_streaming_event",
+    "parse_response_shell_call_output_content_delta_streaming_event",
+    "parse_response_shell_call_output_content_done_streaming_event",
+    "parse_response_stream_event", "parse_response_text_delta_event",
+    "parse_response_text_done_event", "parse_response_text_param",
+    "parse_response_usage", "parse_response_web_search_call_completed_event",
+    "parse_response_web_search_call_in_progress_event",
+    "parse_response_web_search_call_searching_event", "parse_screenshot_param",
+    "parse_scroll_param", "parse_search_content_type", "parse_search_context_size",
+    "parse_service_tier", "parse_service_tier_responses",
+    "parse_shell_call_output_delta", "parse_skill_reference_param",
+    "parse_specific_apply_patch_param", "parse_specific_function_shell_param",
+    "parse_specific_programmatic_tool_calling_param", "parse_summary_text_content",
+    "parse_text_response_format_configuration",
+    "parse_text_response_format_json_schema", "parse_tool", "parse_tool_call_caller",
+    "parse_tool_call_caller_param", "parse_tool_choice_allowed",
+    "parse_tool_choice_custom", "parse_tool_choice_function", "parse_tool_choice_mcp",
+    "parse_tool_choice_options", "parse_tool_choice_param", "parse_tool_choice_types",
+    "parse_tool_search_call", "parse_tool_search_call_item_param",
+    "parse_tool_search_execution_type", "parse_tool_search_output",
+    "parse_tool_search_output_item_param", "parse_tool_search_tool_param",
+    "parse_tools_array", "parse_top_log_prob", "parse_type_param",
+    "parse_url_citation_body", "parse_vector_store_file_attributes", "parse_verbosity",
+    "parse_wait_param", "parse_web_search_action_find",
+    "parse_web_search_action_open_page", "parse_web_search_action_search",
+    "parse_web_search_preview_tool", "parse_web_search_tool",
+    "parse_web_search_tool_call",
 ]
+# fmt: on
 
 
 ServiceTier: TypeAlias = (
     Literal["auto", "default", "flex", "scale", "priority", "fast"] | None
 )
-"""The processing tier that served the request. In a request, `auto` (the default)
-uses the project's setting; a response reports the tier actually used, which may
-differ from the one asked for.
-"""
+"""The processing tier that served the request. In a request, `auto` (the default) uses
+the project's setting; a response reports the tier actually used, which may differ
+from the one asked for."""
 
 
 ModerationInputType: TypeAlias = Literal["text", "image"]
@@ -521,8 +470,7 @@ Verbosity: TypeAlias = Literal["low", "medium", "high"] | None
 """Constrains the verbosity of the model's response. Lower values will result in
 more concise responses, while higher values will result in more verbose responses.
 Currently supported values are `low`, `medium`, and `high`. The default is
-`medium`.
-"""
+`medium`."""
 
 
 CallableToolAllowedCaller: TypeAlias = Literal["direct", "programmatic"]
@@ -541,8 +489,7 @@ InputFidelity: TypeAlias = Literal["high", "low"]
 """Control how much effort the model will exert to match the style and features,
 especially facial features, of input images. This parameter is only supported for
 `gpt-image-1` and `gpt-image-1.5` and later models, unsupported for
-`gpt-image-1-mini`. Supports `high` and `low`. Defaults to `low`.
-"""
+`gpt-image-1-mini`. Supports `high` and `low`. Defaults to `low`."""
 
 
 ImageGenActionEnum: TypeAlias = Literal["generate", "edit", "auto"]
@@ -568,8 +515,7 @@ ToolChoiceOptions: TypeAlias = Literal["none", "auto", "required"]
 `auto` means the model can pick between generating a message or calling one or
 more tools.
 
-`required` means the model must call one or more tools.
-"""
+`required` means the model must call one or more tools."""
 
 
 ImageDetail: TypeAlias = Literal["low", "high", "auto", "original"]
@@ -583,25 +529,23 @@ ServiceTierResponses: TypeAlias = (
 )
 """Specifies the processing type used for serving the request.
   - If set to 'auto', then the request will be processed with the service tier
-    configured in the Project settings. Unless otherwise configured, the Project
-    will use 'default'.
-  - If set to 'default', then the request will be processed with the standard
-    pricing and performance for the selected model.
+    configured in the Project settings. Unless otherwise configured, the Project will
+    use 'default'.
+  - If set to 'default', then the request will be processed with the standard pricing
+    and performance for the selected model.
   - If set to '[flex](/docs/guides/flex-processing)', then the request will be
     processed with the Flex Processing service tier.
   - To opt-in to [Fast mode](/api/docs/guides/fast-mode) at the request level,
     include the `service_tier=fast` or `service_tier=priority` parameter for
     Responses or Chat Completions. The response will show `service_tier=priority`
-    regardless of if you specify `service_tier=fast` or `priority` in your
-    request.
+    regardless of if you specify `service_tier=fast` or `priority` in your request.
   - If set to 'ultrafast', then the request will be processed with the
     access-controlled Ultrafast Processing service tier. This tier is currently
     available for `gpt-5.6-sol`; a response served through it will show
     `service_tier=ultrafast`.
   - When not set, the default behavior is 'auto'.
 
-  When the `service_tier` parameter is set, the response body will include the `service_tier` value based on the processing mode actually used to serve the request. This response value may be different from the value set in the parameter.
-"""
+  When the `service_tier` parameter is set, the response body will include the `service_tier` value based on the processing mode actually used to serve the request. This response value may be different from the value set in the parameter."""
 
 
 ResponseErrorCode: TypeAlias = Literal[
@@ -630,11 +574,10 @@ ResponseErrorCode: TypeAlias = Literal[
 
 
 MessagePhase: TypeAlias = Literal["commentary", "final_answer"]
-"""Labels an `assistant` message as intermediate commentary (`commentary`) or the
-final answer (`final_answer`). For models like `gpt-5.3-codex` and beyond, when
-sending follow-up requests, preserve and resend phase on all assistant messages —
-dropping it can degrade performance. Not used for user messages.
-"""
+"""Labels an `assistant` message as intermediate commentary (`commentary`) or the final
+answer (`final_answer`). For models like `gpt-5.3-codex` and beyond, when sending
+follow-up requests, preserve and resend phase on all assistant messages — dropping it
+can degrade performance. Not used for user messages."""
 
 
 ClickButtonType: TypeAlias = Literal["left", "right", "wheel", "back", "forward"]
@@ -694,8 +637,7 @@ Reducing reasoning effort can result in faster responses and fewer tokens
 used on reasoning in a response. Not all reasoning models support every
 value. See the
 [reasoning guide](https://platform.openai.com/docs/guides/reasoning)
-for model-specific support.
-"""
+for model-specific support."""
 
 
 FunctionCallItemStatus: TypeAlias = Literal["in_progress", "completed", "incomplete"]
@@ -731,323 +673,220 @@ PromptCacheModeEnum: TypeAlias = Literal["implicit", "explicit"]
 
 
 class UnknownTextResponseFormatConfiguration(_Model):
-    """A member of ``TextResponseFormatConfiguration`` that this module's spec does
-    not list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``TextResponseFormatConfiguration`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownFilters(_Model):
-    """A member of ``Filters`` that this module's spec does not list (servers add
-    kinds before the spec does): its tag ``type`` names no member the spec lists.
-    Every other field is kept as it came.
-    """
+    """A ``Filters`` of a kind the spec does not list (its ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownTool(_Model):
-    """A member of ``Tool`` that this module's spec does not list (servers add kinds
-    before the spec does): its tag ``type`` names no member the spec lists. Every
-    other field is kept as it came.
-    """
+    """A ``Tool`` of a kind the spec does not list (its ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownAnnotation(_Model):
-    """A member of ``Annotation`` that this module's spec does not list (servers add
-    kinds before the spec does): its tag ``type`` names no member the spec lists.
-    Every other field is kept as it came.
-    """
+    """A ``Annotation`` of a kind the spec does not list (its ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownOutputMessageContent(_Model):
-    """A member of ``OutputMessageContent`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``OutputMessageContent`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownToolCallCaller(_Model):
-    """A member of ``ToolCallCaller`` that this module's spec does not list (servers
-    add kinds before the spec does): its tag ``type`` names no member the spec
-    lists. Every other field is kept as it came.
-    """
+    """A ``ToolCallCaller`` of a kind the spec does not list (its ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownToolCallCallerParam(_Model):
-    """A member of ``ToolCallCallerParam`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``ToolCallCallerParam`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownFunctionAndCustomToolCallOutput(_Model):
-    """A member of ``FunctionAndCustomToolCallOutput`` that this module's spec does
-    not list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``FunctionAndCustomToolCallOutput`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownComputerAction(_Model):
-    """A member of ``ComputerAction`` that this module's spec does not list (servers
-    add kinds before the spec does): its tag ``type`` names no member the spec
-    lists. Every other field is kept as it came.
-    """
+    """A ``ComputerAction`` of a kind the spec does not list (its ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownMCPToolCallError(_Model):
-    """A member of ``MCPToolCallError`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``MCPToolCallError`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownOutputItem(_Model):
-    """A member of ``OutputItem`` that this module's spec does not list (servers add
-    kinds before the spec does): its tag ``type`` names no member the spec lists.
-    Every other field is kept as it came.
-    """
+    """A ``OutputItem`` of a kind the spec does not list (its ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownFunctionShellCallOutputOutcomeParam(_Model):
-    """A member of ``FunctionShellCallOutputOutcomeParam`` that this module's spec
-    does not list (servers add kinds before the spec does): its tag ``type`` names
-    no member the spec lists. Every other field is kept as it came.
-    """
+    """A ``FunctionShellCallOutputOutcomeParam`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownApplyPatchOperationParam(_Model):
-    """A member of ``ApplyPatchOperationParam`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``ApplyPatchOperationParam`` of a kind the spec does not list (its ``type``),
+    as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownOutputContent(_Model):
-    """A member of ``OutputContent`` that this module's spec does not list (servers
-    add kinds before the spec does): its tag ``type`` names no member the spec
-    lists. Every other field is kept as it came.
-    """
+    """A ``OutputContent`` of a kind the spec does not list (its ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownResponseStreamEvent(_Model):
-    """A member of ``ResponseStreamEvent`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``ResponseStreamEvent`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownChatCompletionModerationInput(_Model):
-    """A member of ``ChatCompletionModerationInput`` that this module's spec does not
-    list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``ChatCompletionModerationInput`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownAutoCodeInterpreterToolParamNetworkPolicy(_Model):
-    """A member of ``AutoCodeInterpreterToolParamNetworkPolicy`` that this module's
-    spec does not list (servers add kinds before the spec does): its tag ``type``
-    names no member the spec lists. Every other field is kept as it came.
-    """
+    """A ``AutoCodeInterpreterToolParamNetworkPolicy`` of a kind the spec does not list
+    (its ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownContainerAutoParamSkills(_Model):
-    """A member of ``ContainerAutoParamSkills`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``ContainerAutoParamSkills`` of a kind the spec does not list (its ``type``),
+    as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownFunctionShellToolParamEnvironment(_Model):
-    """A member of ``FunctionShellToolParamEnvironment`` that this module's spec does
-    not list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``FunctionShellToolParamEnvironment`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownCustomToolParamFormat(_Model):
-    """A member of ``CustomToolParamFormat`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``CustomToolParamFormat`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownNamespaceToolParamTools(_Model):
-    """A member of ``NamespaceToolParamTools`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``NamespaceToolParamTools`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownWebSearchToolCallAction(_Model):
-    """A member of ``WebSearchToolCallAction`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``WebSearchToolCallAction`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownCodeInterpreterToolCallOutputs(_Model):
-    """A member of ``CodeInterpreterToolCallOutputs`` that this module's spec does
-    not list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``CodeInterpreterToolCallOutputs`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownFunctionShellCallEnvironment(_Model):
-    """A member of ``FunctionShellCallEnvironment`` that this module's spec does not
-    list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``FunctionShellCallEnvironment`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownFunctionShellCallOutputContentOutcome(_Model):
-    """A member of ``FunctionShellCallOutputContentOutcome`` that this module's spec
-    does not list (servers add kinds before the spec does): its tag ``type`` names
-    no member the spec lists. Every other field is kept as it came.
-    """
+    """A ``FunctionShellCallOutputContentOutcome`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownApplyPatchToolCallOperation(_Model):
-    """A member of ``ApplyPatchToolCallOperation`` that this module's spec does not
-    list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``ApplyPatchToolCallOperation`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownFunctionCallOutputItemParamOutput(_Model):
-    """A member of ``FunctionCallOutputItemParamOutput`` that this module's spec does
-    not list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``FunctionCallOutputItemParamOutput`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownFunctionShellCallItemParamEnvironment(_Model):
-    """A member of ``FunctionShellCallItemParamEnvironment`` that this module's spec
-    does not list (servers add kinds before the spec does): its tag ``type`` names
-    no member the spec lists. Every other field is kept as it came.
-    """
+    """A ``FunctionShellCallItemParamEnvironment`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownModerationInput(_Model):
-    """A member of ``ModerationInput`` that this module's spec does not list (servers
-    add kinds before the spec does): its tag ``type`` names no member the spec
-    lists. Every other field is kept as it came.
-    """
+    """A ``ModerationInput`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownToolChoiceParamMember(_Model):
-    """A member of ``ToolChoiceParamMember`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``ToolChoiceParamMember`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownInputItemMember(_Model):
-    """A member of ``InputItemMember`` that this module's spec does not list (servers
-    add kinds before the spec does): its tag ``type`` names no member the spec
-    lists. Every other field is kept as it came.
-    """
+    """A ``InputItemMember`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownChatCompletionMessageToolCallsMember(_Model):
-    """A member of ``ChatCompletionMessageToolCallsMember`` that this module's spec
-    does not list (servers add kinds before the spec does): its tag ``type`` names
-    no member the spec lists. Every other field is kept as it came.
-    """
+    """A ``ChatCompletionMessageToolCallsMember`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class ChatCompletionStreamResponseDeltaFunctionCall(_Model):
@@ -1055,8 +894,7 @@ class ChatCompletionStreamResponseDeltaFunctionCall(_Model):
 
     arguments: str | None = None
     """The next piece of the call's arguments, JSON text produced by the model (not
-    guaranteed to be valid JSON or to match the function's parameters).
-    """
+    guaranteed to be valid JSON or to match the function's parameters)."""
     name: str | None = None
     """Name of the function to call."""
 
@@ -1066,8 +904,7 @@ class ChatCompletionMessageToolCallChunkFunction(_Model):
     """Name of the function to call."""
     arguments: str | None = None
     """The next piece of the call's arguments, JSON text produced by the model (not
-    guaranteed to be valid JSON or to match the function's parameters).
-    """
+    guaranteed to be valid JSON or to match the function's parameters)."""
 
 
 class ChatCompletionMessageToolCallChunk(_Model):
@@ -1100,8 +937,7 @@ class ChatCompletionTokenLogprobTopLogprob(_Model):
     """The token."""
     logprob: float
     """Log probability of the token when it is among the 20 likeliest; otherwise
-    -9999.0.
-    """
+    -9999.0."""
     bytes: list[int] | None
     """The token's UTF-8 bytes, or null when it has no byte form."""
 
@@ -1111,12 +947,10 @@ class ChatCompletionTokenLogprob(_Model):
     """The token."""
     logprob: float
     """Log probability of the token when it is among the 20 likeliest; otherwise
-    -9999.0, meaning very unlikely.
-    """
+    -9999.0, meaning very unlikely."""
     bytes: list[int] | None
     """The token's UTF-8 bytes; join the bytes of consecutive tokens when a character
-    spans several. Null when the token has no byte form.
-    """
+    spans several. Null when the token has no byte form."""
     top_logprobs: list[ChatCompletionTokenLogprobTopLogprob]
     """The likeliest tokens at this position, with their log probabilities."""
 
@@ -1139,11 +973,10 @@ class CreateChatCompletionStreamResponseChoice(_Model):
         | str
         | None
     )
-    """Why generation of this choice ended, in its last chunk (null before): `stop`
-    at a natural end or a stop sequence, `length` at the token limit,
-    `content_filter` when content was withheld, `tool_calls` when the model called
-    tools, `function_call` for the deprecated function calling.
-    """
+    """Why generation of this choice ended, in its last chunk (null before): `stop` at a
+    natural end or a stop sequence, `length` at the token limit, `content_filter`
+    when content was withheld, `tool_calls` when the model called tools,
+    `function_call` for the deprecated function calling."""
     index: int
     """Position of the choice among the `n` choices of the request."""
 
@@ -1151,8 +984,7 @@ class CreateChatCompletionStreamResponseChoice(_Model):
 class CompletionUsageCompletionTokensDetails(_Model):
     """How the generated tokens break down. Spec defaults, not applied:
     ``accepted_prediction_tokens=0``, ``audio_tokens=0``, ``reasoning_tokens=0``,
-    ``rejected_prediction_tokens=0``.
-    """
+    ``rejected_prediction_tokens=0``."""
 
     accepted_prediction_tokens: int | None = None
     """Tokens of a Predicted Output that the completion used."""
@@ -1164,14 +996,12 @@ class CompletionUsageCompletionTokensDetails(_Model):
     """Text tokens the model generated."""
     rejected_prediction_tokens: int | None = None
     """Tokens of a Predicted Output that the completion did not use; they are still
-    billed and count against the context window.
-    """
+    billed and count against the context window."""
 
 
 class CompletionUsagePromptTokensDetails(_Model):
-    """How the prompt tokens break down. Spec defaults, not applied:
-    ``audio_tokens=0``, ``cached_tokens=0``, ``cache_write_tokens=0``.
-    """
+    """How the prompt tokens break down. Spec defaults, not applied: ``audio_tokens=0``,
+    ``cached_tokens=0``, ``cache_write_tokens=0``."""
 
     audio_tokens: int | None = None
     """Audio tokens in the prompt."""
@@ -1186,9 +1016,8 @@ class CompletionUsagePromptTokensDetails(_Model):
 
 
 class CompletionUsage(_Model):
-    """Token counts of a request. Spec defaults, not applied:
-    ``completion_tokens=0``, ``prompt_tokens=0``, ``total_tokens=0``.
-    """
+    """Token counts of a request. Spec defaults, not applied: ``completion_tokens=0``,
+    ``prompt_tokens=0``, ``total_tokens=0``."""
 
     completion_tokens: int
     """Tokens the model generated."""
@@ -1204,8 +1033,7 @@ class CompletionUsage(_Model):
 
 class ModerationResultBody(_Model):
     """The moderation verdict for one item. Spec defaults, not applied:
-    ``type='moderation_result'``.
-    """
+    ``type='moderation_result'``."""
 
     type: Literal["moderation_result"] | str
     """Always `moderation_result`."""
@@ -1293,36 +1121,31 @@ class ChatCompletionModeration(_Model):
 
 
 class CreateChatCompletionStreamResponse(_Model):
-    """One chunk of a streamed chat completion: a server-sent event whose data is
-    this object. Chunks of one stream share `id`, `created` and `model`.
-    """
+    """One chunk of a streamed chat completion: a server-sent event whose data is this
+    object. Chunks of one stream share `id`, `created` and `model`."""
 
     id: str
     """Identifier of the chat completion; the same in every chunk of a stream."""
     choices: list[CreateChatCompletionStreamResponseChoice]
-    """The choices this chunk carries a delta for: several when `n` is greater than
-    1, none in the last chunk when `stream_options.include_usage` is set.
-    """
+    """The choices this chunk carries a delta for: several when `n` is greater than 1,
+    none in the last chunk when `stream_options.include_usage` is set."""
     created: int
     """When the completion was created, in Unix seconds; the same in every chunk."""
     model: str
     """The model that generates the completion."""
     obfuscation: str | None = None
-    """Random padding that evens out chunk sizes against side-channel attacks; left
-    out when `stream_options.include_obfuscation` is false.
-    """
+    """Random padding that evens out chunk sizes against side-channel attacks; left out
+    when `stream_options.include_obfuscation` is false."""
     service_tier: ServiceTier | str | None = None
     system_fingerprint: str | None = None
     """Deprecated. Identifies the backend configuration that served the request; with
-    `seed`, tells whether a change of backend may explain a change of output.
-    """
+    `seed`, tells whether a change of backend may explain a change of output."""
     object: Literal["chat.completion.chunk"] | str
     """Always `chat.completion.chunk`."""
     usage: CompletionUsage | None = None
-    """Token usage of the whole request. Only with `stream_options.include_usage`:
-    then null in every chunk except the last, which has empty `choices`. A stream
-    that is cut off may never deliver it.
-    """
+    """Token usage of the whole request. Only with `stream_options.include_usage`: then
+    null in every chunk except the last, which has empty `choices`. A stream that is
+    cut off may never deliver it."""
     moderation: ChatCompletionModeration | None = None
     """Moderation of the input and the output, in the moderation chunk."""
 
@@ -1374,8 +1197,7 @@ class ResponseCodeInterpreterCallCodeDeltaEvent(_Model):
     """The type of the event. Always `response.code_interpreter_call_code.delta`."""
     output_index: int
     """The index of the output item in the response for which the code is being
-    streamed.
-    """
+    streamed."""
     item_id: str
     """The unique identifier of the code interpreter tool call item."""
     delta: str
@@ -1405,9 +1227,8 @@ class ResponseCodeInterpreterCallCompletedEvent(_Model):
     type: Literal["response.code_interpreter_call.completed"]
     """The type of the event. Always `response.code_interpreter_call.completed`."""
     output_index: int
-    """The index of the output item in the response for which the code interpreter
-    call is completed.
-    """
+    """The index of the output item in the response for which the code interpreter call
+    is completed."""
     item_id: str
     """The unique identifier of the code interpreter tool call item."""
     sequence_number: int
@@ -1420,9 +1241,8 @@ class ResponseCodeInterpreterCallInProgressEvent(_Model):
     type: Literal["response.code_interpreter_call.in_progress"]
     """The type of the event. Always `response.code_interpreter_call.in_progress`."""
     output_index: int
-    """The index of the output item in the response for which the code interpreter
-    call is in progress.
-    """
+    """The index of the output item in the response for which the code interpreter call
+    is in progress."""
     item_id: str
     """The unique identifier of the code interpreter tool call item."""
     sequence_number: int
@@ -1436,8 +1256,7 @@ class ResponseCodeInterpreterCallInterpretingEvent(_Model):
     """The type of the event. Always `response.code_interpreter_call.interpreting`."""
     output_index: int
     """The index of the output item in the response for which the code interpreter is
-    interpreting code.
-    """
+    interpreting code."""
     item_id: str
     """The unique identifier of the code interpreter tool call item."""
     sequence_number: int
@@ -1455,35 +1274,30 @@ class TextResponseFormatJsonSchema(_Model):
     """JSON Schema response format. Used to generate structured JSON responses.
     Learn more about [Structured Outputs](/docs/guides/structured-outputs).
 
-    Spec defaults, not applied: ``strict=False``.
-    """
+    Spec defaults, not applied: ``strict=False``."""
 
     type: Literal["json_schema"]
     """The type of response format being defined. Always `json_schema`."""
     description: str | None = None
     """A description of what the response format is for, used by the model to
-    determine how to respond in the format.
-    """
+    determine how to respond in the format."""
     name: str
     """The name of the response format. Must be a-z, A-Z, 0-9, or contain
-    underscores and dashes, with a maximum length of 64.
-    """
+    underscores and dashes, with a maximum length of 64."""
     schema_: ResponseFormatJsonSchemaSchema = Field(alias="schema")
     strict: bool | None = None
     """Whether to enable strict schema adherence when generating the output.
     If set to true, the model will always follow the exact schema defined
     in the `schema` field. Only a subset of JSON Schema is supported when
     `strict` is `true`. To learn more, read the [Structured Outputs
-    guide](/docs/guides/structured-outputs).
-    """
+    guide](/docs/guides/structured-outputs)."""
 
 
 class ResponseFormatJsonObject(_Model):
     """JSON object response format. An older method of generating JSON responses.
     Using `json_schema` is recommended for models that support it. Note that the
     model will not generate JSON without a system or user message instructing it
-    to do so.
-    """
+    to do so."""
 
     type: Literal["json_object"]
     """The type of response format being defined. Always `json_object`."""
@@ -1493,8 +1307,7 @@ class ResponseTextParam(_Model):
     """Configuration options for a text response from the model. Can be plain
     text or structured JSON data. Learn more:
     - [Text inputs and outputs](/docs/guides/text)
-    - [Structured Outputs](/docs/guides/structured-outputs)
-    """
+    - [Structured Outputs](/docs/guides/structured-outputs)"""
 
     format: TextResponseFormatConfiguration | None = None
     verbosity: Verbosity | str | None = None
@@ -1504,23 +1317,20 @@ class FunctionTool(_Model):
     """Defines a function in your own code the model can choose to call. Learn more
     about [function
     calling](https://platform.openai.com/docs/guides/function-calling). Spec
-    defaults, not applied: ``type='function'``.
-    """
+    defaults, not applied: ``type='function'``."""
 
     type: Literal["function"]
     """The type of the function tool. Always `function`."""
     name: str
     """The name of the function to call."""
     description: str | None = None
-    """A description of the function. Used by the model to determine whether or not
-    to call the function.
-    """
+    """A description of the function. Used by the model to determine whether or not to
+    call the function."""
     parameters: dict[str, Any] | None
     """A JSON schema object describing the parameters of the function."""
     output_schema: dict[str, Any] | None = None
-    """A JSON schema object describing the JSON value encoded in string outputs for
-    this function.
-    """
+    """A JSON schema object describing the JSON value encoded in string outputs for this
+    function."""
     strict: bool | None
     """Whether strict parameter validation is enforced for this function tool."""
     defer_loading: bool | None = None
@@ -1540,20 +1350,17 @@ class RankingOptions(_Model):
     ranker: RankerVersionType | str | None = None
     """The ranker to use for the file search."""
     score_threshold: float | None = None
-    """The score threshold for the file search, a number between 0 and 1. Numbers
-    closer to 1 will attempt to return only the most relevant results, but may
-    return fewer results.
-    """
+    """The score threshold for the file search, a number between 0 and 1. Numbers closer
+    to 1 will attempt to return only the most relevant results, but may return fewer
+    results."""
     hybrid_search: HybridSearchOptions | None = None
     """Weights that control how reciprocal rank fusion balances semantic embedding
-    matches versus sparse keyword matches when hybrid search is enabled.
-    """
+    matches versus sparse keyword matches when hybrid search is enabled."""
 
 
 class ComparisonFilter(_Model):
     """A filter used to compare a specified attribute key to a given value using a
-    defined comparison operation. Spec defaults, not applied: ``type='eq'``.
-    """
+    defined comparison operation. Spec defaults, not applied: ``type='eq'``."""
 
     type: Literal["eq", "ne", "gt", "gte", "lt", "lte", "in", "nin"]
     """Specifies the comparison operator: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `in`,
@@ -1565,14 +1372,12 @@ class ComparisonFilter(_Model):
     - `lt`: less than
     - `lte`: less than or equal
     - `in`: in
-    - `nin`: not in
-    """
+    - `nin`: not in"""
     key: str
     """The key to compare against the value."""
     value: str | float | bool | list[str | float]
     """The value to compare against the attribute key; supports string, number, or
-    boolean types.
-    """
+    boolean types."""
 
 
 class CompoundFilter(_Model):
@@ -1582,25 +1387,22 @@ class CompoundFilter(_Model):
     """Type of operation: `and` or `or`."""
     filters: list[Any]
     """Array of filters to combine. Items can be `ComparisonFilter` or
-    `CompoundFilter`.
-    """
+    `CompoundFilter`."""
 
 
 class FileSearchTool(_Model):
-    """A tool that searches for relevant content from uploaded files. Learn more
-    about the [file search
-    tool](https://platform.openai.com/docs/guides/tools-file-search). Spec
-    defaults, not applied: ``type='file_search'``.
-    """
+    """A tool that searches for relevant content from uploaded files. Learn more about
+    the [file search
+    tool](https://platform.openai.com/docs/guides/tools-file-search). Spec defaults,
+    not applied: ``type='file_search'``."""
 
     type: Literal["file_search"]
     """The type of the file search tool. Always `file_search`."""
     vector_store_ids: list[str]
     """The IDs of the vector stores to search."""
     max_num_results: int | None = None
-    """The maximum number of results to return. This number should be between 1 and
-    50 inclusive.
-    """
+    """The maximum number of results to return. This number should be between 1 and 50
+    inclusive."""
     ranking_options: RankingOptions | None = None
     """Ranking options for search."""
     filters: Filters | None = None
@@ -1609,9 +1411,8 @@ class FileSearchTool(_Model):
 
 class ComputerTool(_Model):
     """A tool that controls a virtual computer. Learn more about the [computer
-    tool](https://platform.openai.com/docs/guides/tools-computer-use). Spec
-    defaults, not applied: ``type='computer'``.
-    """
+    tool](https://platform.openai.com/docs/guides/tools-computer-use). Spec defaults,
+    not applied: ``type='computer'``."""
 
     type: Literal["computer"]
     """The type of the computer tool. Always `computer`."""
@@ -1619,9 +1420,8 @@ class ComputerTool(_Model):
 
 class ComputerUsePreviewTool(_Model):
     """A tool that controls a virtual computer. Learn more about the [computer
-    tool](https://platform.openai.com/docs/guides/tools-computer-use). Spec
-    defaults, not applied: ``type='computer_use_preview'``.
-    """
+    tool](https://platform.openai.com/docs/guides/tools-computer-use). Spec defaults,
+    not applied: ``type='computer_use_preview'``."""
 
     type: Literal["computer_use_preview"]
     """The type of the computer use tool. Always `computer_use_preview`."""
@@ -1640,55 +1440,47 @@ class WebSearchToolFilters(_Model):
     """Allowed domains for the search. If not provided, all domains are allowed.
     Subdomains of the provided domains are allowed as well.
 
-    Example: `["pubmed.ncbi.nlm.nih.gov"]`
-    """
+    Example: `["pubmed.ncbi.nlm.nih.gov"]`"""
 
 
 class WebSearchApproximateLocation(_Model):
     """The approximate location of the user. Spec defaults, not applied:
-    ``type='approximate'``.
-    """
+    ``type='approximate'``."""
 
     type: Literal["approximate"] | str | None = None
     """The type of location approximation. Always `approximate`."""
     country: str | None = None
     """The two-letter [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1) of
-    the user, e.g. `US`.
-    """
+    the user, e.g. `US`."""
     region: str | None = None
     """Free text input for the region of the user, e.g. `California`."""
     city: str | None = None
     """Free text input for the city of the user, e.g. `San Francisco`."""
     timezone: str | None = None
-    """The [IANA timezone](https://timeapi.io/documentation/iana-timezones) of the
-    user, e.g. `America/Los_Angeles`.
-    """
+    """The [IANA timezone](https://timeapi.io/documentation/iana-timezones) of the user,
+    e.g. `America/Los_Angeles`."""
 
 
 class WebSearchTool(_Model):
     """Search the Internet for sources related to the prompt. Learn more about the
     [web search tool](/docs/guides/tools-web-search).
 
-    Spec defaults, not applied: ``type='web_search'``,
-    ``external_web_access=True``, ``search_context_size='medium'``.
-    """
+    Spec defaults, not applied: ``type='web_search'``, ``external_web_access=True``,
+    ``search_context_size='medium'``."""
 
     type: Literal["web_search", "web_search_2025_08_26"]
     """The type of the web search tool. One of `web_search` or
-    `web_search_2025_08_26`.
-    """
+    `web_search_2025_08_26`."""
     external_web_access: bool | None = None
     """Allow live internet access for web search. Defaults to true when omitted. When
-    false, the web search tool runs in offline/cache-only mode and will not fetch
-    new external content.
-    """
+    false, the web search tool runs in offline/cache-only mode and will not fetch new
+    external content."""
     filters: WebSearchToolFilters | None = None
     """Filters for the search."""
     user_location: WebSearchApproximateLocation | None = None
     search_context_size: Literal["low", "medium", "high"] | str | None = None
-    """High level guidance for the amount of context window space to use for the
-    search. One of `low`, `medium`, or `high`. `medium` is the default.
-    """
+    """High level guidance for the amount of context window space to use for the search.
+    One of `low`, `medium`, or `high`. `medium` is the default."""
 
 
 class MCPToolFilter(_Model):
@@ -1697,18 +1489,16 @@ class MCPToolFilter(_Model):
     tool_names: list[str] | None = None
     """List of allowed tool names."""
     read_only: bool | None = None
-    """Indicates whether or not a tool modifies data or is read-only. If an MCP
-    server is [annotated with
+    """Indicates whether or not a tool modifies data or is read-only. If an MCP server
+    is [annotated with
     `readOnlyHint`](https://modelcontextprotocol.io/specification/2025-06-18/schema#toolannotations-readonlyhint),
-    it will match this filter.
-    """
+    it will match this filter."""
 
 
 class MCPToolRequireApproval(_Model):
     """Specify which of the MCP server's tools require approval. Can be
     `always`, `never`, or a filter object associated with tools
-    that require approval.
-    """
+    that require approval."""
 
     always: MCPToolFilter | None = None
     never: MCPToolFilter | None = None
@@ -1718,8 +1508,7 @@ class MCPTool(_Model):
     """Give the model access to additional tools via remote Model Context Protocol
     (MCP) servers. [Learn more about MCP](/docs/guides/tools-remote-mcp).
 
-    Spec defaults, not applied: ``require_approval='always'``.
-    """
+    Spec defaults, not applied: ``require_approval='always'``."""
 
     type: Literal["mcp"]
     """The type of the MCP tool. Always `mcp`."""
@@ -1727,8 +1516,7 @@ class MCPTool(_Model):
     """A label for this MCP server, used to identify it in tool calls."""
     server_url: str | None = None
     """The URL for the MCP server. One of `server_url`, `connector_id`, or
-    `tunnel_id` must be provided.
-    """
+    `tunnel_id` must be provided."""
     connector_id: (
         Literal[
             "connector_dropbox",
@@ -1756,23 +1544,19 @@ class MCPTool(_Model):
     - Microsoft Teams: `connector_microsoftteams`
     - Outlook Calendar: `connector_outlookcalendar`
     - Outlook Email: `connector_outlookemail`
-    - SharePoint: `connector_sharepoint`
-    """
+    - SharePoint: `connector_sharepoint`"""
     tunnel_id: str | None = None
     """The Secure MCP Tunnel ID to use instead of a direct server URL. One of
-    `server_url`, `connector_id`, or `tunnel_id` must be provided.
-    """
+    `server_url`, `connector_id`, or `tunnel_id` must be provided."""
     authorization: str | None = None
     """An OAuth access token that can be used with a remote MCP server, either
     with a custom MCP server URL or a service connector. Your application
-    must handle the OAuth authorization flow and provide the token here.
-    """
+    must handle the OAuth authorization flow and provide the token here."""
     server_description: str | None = None
     """Optional description of the MCP server, used to provide more context."""
     headers: dict[str, str] | None = None
     """Optional HTTP headers to send to the MCP server. Use for authentication
-    or other purposes.
-    """
+    or other purposes."""
     allowed_tools: (
         Annotated[list[str] | MCPToolFilter, Field(union_mode="left_to_right")] | None
     ) = None
@@ -1819,9 +1603,8 @@ class ContainerNetworkPolicyAllowlistParam(_Model):
 
 
 class AutoCodeInterpreterToolParam(_Model):
-    """Configuration for a code interpreter container. Optionally specify the IDs of
-    the files to run the code on. Spec defaults, not applied: ``type='auto'``.
-    """
+    """Configuration for a code interpreter container. Optionally specify the IDs of the
+    files to run the code on. Spec defaults, not applied: ``type='auto'``."""
 
     type: Literal["auto"] | str
     """Always `auto`."""
@@ -1870,8 +1653,7 @@ class CodeInterpreterTool(_Model):
     ]
     """The code interpreter container. Can be a container ID or an object that
     specifies uploaded file IDs to make available to your code, along with an
-    optional `memory_limit` setting.
-    """
+    optional `memory_limit` setting."""
     allowed_callers: list[CallableToolAllowedCaller | str] | None = None
     """The tool invocation context(s)."""
 
@@ -1885,8 +1667,7 @@ class ProgrammaticToolCallingParam(_Model):
 
 class ImageGenToolInputImageMask(_Model):
     """Optional mask for inpainting. Contains `image_url`
-    (string, optional) and `file_id` (string, optional).
-    """
+    (string, optional) and `file_id` (string, optional)."""
 
     image_url: str | None = None
     """Base64-encoded mask image."""
@@ -1898,8 +1679,7 @@ class ImageGenTool(_Model):
     """A tool that generates images using the GPT image models. Spec defaults, not
     applied: ``quality='auto'``, ``size='auto'``, ``output_format='png'``,
     ``output_compression=100``, ``moderation='auto'``, ``background='auto'``,
-    ``partial_images=0``.
-    """
+    ``partial_images=0``."""
 
     type: Literal["image_generation"]
     """The type of the image generation tool. Always `image_generation`."""
@@ -1916,25 +1696,21 @@ class ImageGenTool(_Model):
     ) = None
     quality: Literal["low", "medium", "high", "auto"] | str | None = None
     """The quality of the generated image. One of `low`, `medium`, `high`,
-    or `auto`. Default: `auto`.
-    """
+    or `auto`. Default: `auto`."""
     size: Literal["1024x1024", "1024x1536", "1536x1024", "auto"] | str | None = None
-    """The size of the generated images. For `gpt-image-2` and
-    `gpt-image-2-2026-04-21`, arbitrary resolutions are supported as
-    `WIDTHxHEIGHT` strings, for example `1536x864`. Width and height must both be
-    divisible by 16 and the requested aspect ratio must be between 1:3 and 3:1.
-    Resolutions above `2560x1440` are experimental, and the maximum supported
-    resolution is `3840x2160`. The requested size must also satisfy the model's
-    current pixel and edge limits. The standard sizes `1024x1024`, `1536x1024`,
-    and `1024x1536` are supported by the GPT image models; `auto` is supported for
-    models that allow automatic sizing. For `dall-e-2`, use one of `256x256`,
-    `512x512`, or `1024x1024`. For `dall-e-3`, use one of `1024x1024`,
-    `1792x1024`, or `1024x1792`.
-    """
+    """The size of the generated images. For `gpt-image-2` and `gpt-image-2-2026-04-21`,
+    arbitrary resolutions are supported as `WIDTHxHEIGHT` strings, for example
+    `1536x864`. Width and height must both be divisible by 16 and the requested
+    aspect ratio must be between 1:3 and 3:1. Resolutions above `2560x1440` are
+    experimental, and the maximum supported resolution is `3840x2160`. The requested
+    size must also satisfy the model's current pixel and edge limits. The standard
+    sizes `1024x1024`, `1536x1024`, and `1024x1536` are supported by the GPT image
+    models; `auto` is supported for models that allow automatic sizing. For
+    `dall-e-2`, use one of `256x256`, `512x512`, or `1024x1024`. For `dall-e-3`, use
+    one of `1024x1024`, `1792x1024`, or `1024x1792`."""
     output_format: Literal["png", "webp", "jpeg"] | str | None = None
     """The output format of the generated image. One of `png`, `webp`, or
-    `jpeg`. Default: `png`.
-    """
+    `jpeg`. Default: `png`."""
     output_compression: int | None = None
     """Compression level for the output image. Default: 100."""
     moderation: Literal["auto", "low"] | str | None = None
@@ -1944,25 +1720,21 @@ class ImageGenTool(_Model):
     `opaque`, or `auto`. Transparent backgrounds are available for
     supported GPT Image models. For `gpt-image-2` and
     `gpt-image-2-2026-04-21`, this support is in preview. When using
-    `transparent`, set the output format to `png` or `webp`. Default: `auto`.
-    """
+    `transparent`, set the output format to `png` or `webp`. Default: `auto`."""
     input_fidelity: InputFidelity | str | None = None
     input_image_mask: ImageGenToolInputImageMask | None = None
     """Optional mask for inpainting. Contains `image_url`
-    (string, optional) and `file_id` (string, optional).
-    """
+    (string, optional) and `file_id` (string, optional)."""
     partial_images: int | None = None
-    """Number of partial images to generate in streaming mode, from 0 (default value)
-    to 3.
-    """
+    """Number of partial images to generate in streaming mode, from 0 (default value) to
+    3."""
     action: ImageGenActionEnum | str | None = None
     """Whether to generate a new image or edit an existing image. Default: `auto`."""
 
 
 class LocalShellToolParam(_Model):
     """A tool that allows the model to execute shell commands in a local environment.
-    Spec defaults, not applied: ``type='local_shell'``.
-    """
+    Spec defaults, not applied: ``type='local_shell'``."""
 
     type: Literal["local_shell"]
     """The type of the local shell tool. Always `local_shell`."""
@@ -1981,8 +1753,7 @@ class SkillReferenceParam(_Model):
 
 class InlineSkillSourceParam(_Model):
     """Inline skill payload Spec defaults, not applied: ``type='base64'``,
-    ``media_type='application/zip'``.
-    """
+    ``media_type='application/zip'``."""
 
     type: Literal["base64"] | str
     """The type of the inline skill source. Must be `base64`."""
@@ -2099,8 +1870,7 @@ class ContainerReferenceParam(_Model):
 
 class FunctionShellToolParam(_Model):
     """A tool that allows the model to execute shell commands. Spec defaults, not
-    applied: ``type='shell'``.
-    """
+    applied: ``type='shell'``."""
 
     type: Literal["shell"]
     """The type of the shell tool. Always `shell`."""
@@ -2153,8 +1923,7 @@ class CustomGrammarFormatParam(_Model):
 class CustomToolParam(_Model):
     """A custom tool that processes input using a specified format. Learn more about
     [custom tools](/docs/guides/function-calling#custom-tools) Spec defaults, not
-    applied: ``type='custom'``.
-    """
+    applied: ``type='custom'``."""
 
     type: Literal["custom"]
     """The type of the custom tool. Always `custom`."""
@@ -2197,15 +1966,13 @@ class FunctionToolParam(_Model):
     description: str | None = None
     parameters: EmptyModelParam | None = None
     strict: bool | None = None
-    """Whether to enforce strict parameter validation. If omitted, Responses attempts
-    to use strict validation when the schema is compatible, and falls back to
-    non-strict validation otherwise.
-    """
+    """Whether to enforce strict parameter validation. If omitted, Responses attempts to
+    use strict validation when the schema is compatible, and falls back to non-strict
+    validation otherwise."""
     type: Literal["function"]
     output_schema: dict[str, Any] | None = None
     """A JSON Schema describing the JSON value encoded in string outputs for this
-    function tool. This does not describe content-array outputs.
-    """
+    function tool. This does not describe content-array outputs."""
     defer_loading: bool | None = None
     """Whether this function should be deferred and discovered via tool search."""
     allowed_callers: list[CallableToolAllowedCaller | str] | None = None
@@ -2214,8 +1981,7 @@ class FunctionToolParam(_Model):
 
 class NamespaceToolParam(_Model):
     """Groups function/custom tools under a shared namespace. Spec defaults, not
-    applied: ``type='namespace'``.
-    """
+    applied: ``type='namespace'``."""
 
     type: Literal["namespace"]
     """The type of the tool. Always `namespace`."""
@@ -2244,9 +2010,8 @@ class NamespaceToolParam(_Model):
 
 
 class ToolSearchToolParam(_Model):
-    """Hosted or BYOT tool search configuration for deferred tools. Spec defaults,
-    not applied: ``type='tool_search'``.
-    """
+    """Hosted or BYOT tool search configuration for deferred tools. Spec defaults, not
+    applied: ``type='tool_search'``."""
 
     type: Literal["tool_search"]
     """The type of the tool. Always `tool_search`."""
@@ -2265,42 +2030,36 @@ class ApproximateLocation(_Model):
     """The type of location approximation. Always `approximate`."""
     country: str | None = None
     """The two-letter [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1) of
-    the user, e.g. `US`.
-    """
+    the user, e.g. `US`."""
     region: str | None = None
     """Free text input for the region of the user, e.g. `California`."""
     city: str | None = None
     """Free text input for the city of the user, e.g. `San Francisco`."""
     timezone: str | None = None
-    """The [IANA timezone](https://timeapi.io/documentation/iana-timezones) of the
-    user, e.g. `America/Los_Angeles`.
-    """
+    """The [IANA timezone](https://timeapi.io/documentation/iana-timezones) of the user,
+    e.g. `America/Los_Angeles`."""
 
 
 class WebSearchPreviewTool(_Model):
-    """This tool searches the web for relevant results to use in a response. Learn
-    more about the [web search
-    tool](https://platform.openai.com/docs/guides/tools-web-search). Spec
-    defaults, not applied: ``type='web_search_preview'``.
-    """
+    """This tool searches the web for relevant results to use in a response. Learn more
+    about the [web search
+    tool](https://platform.openai.com/docs/guides/tools-web-search). Spec defaults,
+    not applied: ``type='web_search_preview'``."""
 
     type: Literal["web_search_preview", "web_search_preview_2025_03_11"]
     """The type of the web search tool. One of `web_search_preview` or
-    `web_search_preview_2025_03_11`.
-    """
+    `web_search_preview_2025_03_11`."""
     user_location: ApproximateLocation | None = None
     """The user's location."""
     search_context_size: SearchContextSize | str | None = None
-    """High level guidance for the amount of context window space to use for the
-    search. One of `low`, `medium`, or `high`. `medium` is the default.
-    """
+    """High level guidance for the amount of context window space to use for the search.
+    One of `low`, `medium`, or `high`. `medium` is the default."""
     search_content_types: list[SearchContentType | str] | None = None
 
 
 class ApplyPatchToolParam(_Model):
-    """Allows the assistant to create, delete, or update files using unified diffs.
-    Spec defaults, not applied: ``type='apply_patch'``.
-    """
+    """Allows the assistant to create, delete, or update files using unified diffs. Spec
+    defaults, not applied: ``type='apply_patch'``."""
 
     type: Literal["apply_patch"]
     """The type of the tool. Always `apply_patch`."""
@@ -2319,8 +2078,7 @@ class ToolChoiceAllowed(_Model):
     `auto` allows the model to pick from among the allowed tools and generate a
     message.
 
-    `required` requires the model to call one or more of the allowed tools.
-    """
+    `required` requires the model to call one or more of the allowed tools."""
     tools: list[dict[str, Any]]
     """A list of tool definitions that the model should be allowed to call.
 
@@ -2331,14 +2089,12 @@ class ToolChoiceAllowed(_Model):
       { "type": "mcp", "server_label": "deepwiki" },
       { "type": "image_generation" }
     ]
-    ```
-    """
+    ```"""
 
 
 class ToolChoiceTypes(_Model):
     """Indicates that the model should use a built-in tool to generate a response.
-    [Learn more about built-in tools](/docs/guides/tools).
-    """
+    [Learn more about built-in tools](/docs/guides/tools)."""
 
     type: Literal[
         "file_search",
@@ -2360,8 +2116,7 @@ class ToolChoiceTypes(_Model):
     - `computer_use_preview`
     - `computer_use`
     - `code_interpreter`
-    - `image_generation`
-    """
+    - `image_generation`"""
 
 
 class ToolChoiceFunction(_Model):
@@ -2375,8 +2130,7 @@ class ToolChoiceFunction(_Model):
 
 class ToolChoiceMCP(_Model):
     """Use this option to force the model to call a specific tool on a remote MCP
-    server.
-    """
+    server."""
 
     type: Literal["mcp"]
     """For MCP tools, the type is always `mcp`."""
@@ -2404,8 +2158,7 @@ class SpecificProgrammaticToolCallingParam(_Model):
 
 class SpecificApplyPatchParam(_Model):
     """Forces the model to call the apply_patch tool when executing a tool call. Spec
-    defaults, not applied: ``type='apply_patch'``.
-    """
+    defaults, not applied: ``type='apply_patch'``."""
 
     type: Literal["apply_patch"]
     """The tool to call. Always `apply_patch`."""
@@ -2413,18 +2166,16 @@ class SpecificApplyPatchParam(_Model):
 
 class SpecificFunctionShellParam(_Model):
     """Forces the model to call the shell tool when a tool call is required. Spec
-    defaults, not applied: ``type='shell'``.
-    """
+    defaults, not applied: ``type='shell'``."""
 
     type: Literal["shell"]
     """The tool to call. Always `shell`."""
 
 
 class PromptCacheBreakpointConfig(_Model):
-    """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its
-    TTL from the request's `prompt_cache_options.ttl`; the boundary is not rounded
-    to a token block. Spec defaults, not applied: ``mode='explicit'``.
-    """
+    """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its TTL
+    from the request's `prompt_cache_options.ttl`; the boundary is not rounded to a
+    token block. Spec defaults, not applied: ``mode='explicit'``."""
 
     mode: Literal["explicit"] | str
     """The breakpoint mode. Always `explicit`."""
@@ -2442,21 +2193,18 @@ class InputTextContent(_Model):
 
 class InputImageContent(_Model):
     """An image input to the model. Learn about [image inputs](/docs/guides/vision).
-    Spec defaults, not applied: ``type='input_image'``.
-    """
+    Spec defaults, not applied: ``type='input_image'``."""
 
     type: Literal["input_image"]
     """The type of the input item. Always `input_image`."""
     image_url: str | None = None
     """The URL of the image to be sent to the model. A fully qualified URL or base64
-    encoded image in a data URL.
-    """
+    encoded image in a data URL."""
     file_id: str | None = None
     """The ID of the file to be sent to the model."""
     detail: ImageDetail | str
     """The detail level of the image to be sent to the model. One of `high`, `low`,
-    `auto`, or `original`. Defaults to `auto`.
-    """
+    `auto`, or `original`. Defaults to `auto`."""
     prompt_cache_breakpoint: PromptCacheBreakpointConfig | None = None
 
 
@@ -2478,15 +2226,13 @@ class InputFileContent(_Model):
     """The detail level of the file to be sent to the model. Use `auto` to let the
     system select the detail level; for GPT-5.6 and later models, `auto` uses
     high-quality rendering, which may increase input token usage. Use `low` for
-    lower-cost rendering, or `high` to render the file at higher quality. Defaults
-    to `auto`.
-    """
+    lower-cost rendering, or `high` to render the file at higher quality. Defaults to
+    `auto`."""
 
 
 class Prompt(_Model):
     """Reference to a prompt template and its variables.
-    [Learn more](/docs/guides/text?api-mode=responses#reusable-prompts).
-    """
+    [Learn more](/docs/guides/text?api-mode=responses#reusable-prompts)."""
 
     id: str
     """The unique identifier of the prompt template to use."""
@@ -2524,9 +2270,8 @@ class FileCitationBody(_Model):
 
 
 class UrlCitationBody(_Model):
-    """A citation for a web resource used to generate a model response. Spec
-    defaults, not applied: ``type='url_citation'``.
-    """
+    """A citation for a web resource used to generate a model response. Spec defaults,
+    not applied: ``type='url_citation'``."""
 
     type: Literal["url_citation"]
     """The type of the URL citation. Always `url_citation`."""
@@ -2541,9 +2286,8 @@ class UrlCitationBody(_Model):
 
 
 class ContainerFileCitationBody(_Model):
-    """A citation for a container file used to generate a model response. Spec
-    defaults, not applied: ``type='container_file_citation'``.
-    """
+    """A citation for a container file used to generate a model response. Spec defaults,
+    not applied: ``type='container_file_citation'``."""
 
     type: Literal["container_file_citation"]
     """The type of the container file citation. Always `container_file_citation`."""
@@ -2553,8 +2297,7 @@ class ContainerFileCitationBody(_Model):
     """The ID of the file."""
     start_index: int
     """The index of the first character of the container file citation in the
-    message.
-    """
+    message."""
     end_index: int
     """The index of the last character of the container file citation in the message."""
     filename: str
@@ -2591,8 +2334,7 @@ class LogProb(_Model):
 
 class OutputTextContent(_Model):
     """A text output from the model. Spec defaults, not applied:
-    ``type='output_text'``.
-    """
+    ``type='output_text'``."""
 
     type: Literal["output_text"]
     """The type of the output text. Always `output_text`."""
@@ -2626,8 +2368,7 @@ class OutputMessage(_Model):
     phase: MessagePhase | str | None = None
     status: Literal["in_progress", "completed", "incomplete"] | str
     """The status of the message input. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when input items are returned via API.
-    """
+    `incomplete`. Populated when input items are returned via API."""
 
 
 class FileSearchToolCallResult(_Model):
@@ -2644,8 +2385,7 @@ class FileSearchToolCallResult(_Model):
 
 class FileSearchToolCall(_Model):
     """The results of a file search tool call. See the
-    [file search guide](/docs/guides/tools-file-search) for more information.
-    """
+    [file search guide](/docs/guides/tools-file-search) for more information."""
 
     id: str
     """The unique ID of the file search tool call."""
@@ -2655,8 +2395,7 @@ class FileSearchToolCall(_Model):
         Literal["in_progress", "searching", "completed", "incomplete", "failed"] | str
     )
     """The status of the file search tool call. One of `in_progress`,
-    `searching`, `incomplete` or `failed`,
-    """
+    `searching`, `incomplete` or `failed`,"""
     queries: list[str]
     """The queries used to search for files."""
     results: list[FileSearchToolCallResult] | None = None
@@ -2679,8 +2418,7 @@ class ProgramToolCallCaller(_Model):
 
 class FunctionToolCall(_Model):
     """A tool call to run a function. See the\x20
-    [function calling guide](/docs/guides/function-calling) for more information.
-    """
+    [function calling guide](/docs/guides/function-calling) for more information."""
 
     id: str | None = None
     """The unique ID of the function tool call."""
@@ -2697,8 +2435,7 @@ class FunctionToolCall(_Model):
     """A JSON string of the arguments to pass to the function."""
     status: Literal["in_progress", "completed", "incomplete"] | str | None = None
     """The status of the item. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when items are returned via API.
-    """
+    `incomplete`. Populated when items are returned via API."""
 
 
 class DirectToolCallCallerParam(_Model):
@@ -2733,12 +2470,10 @@ class FunctionToolCallOutputResource(_Model):
     caller: ToolCallCallerParam | None = None
     output: str | list[FunctionAndCustomToolCallOutput]
     """The output from the function call generated by your code.
-    Can be a string or an list of output content.
-    """
+    Can be a string or an list of output content."""
     status: Literal["in_progress", "completed", "incomplete"] | str
     """The status of the item. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when items are returned via API.
-    """
+    `incomplete`. Populated when items are returned via API."""
     created_by: str | None = None
     """The identifier of the actor that created the item."""
 
@@ -2787,8 +2522,7 @@ class WebSearchActionFind(_Model):
 
 class WebSearchToolCall(_Model):
     """The results of a web search tool call. See the
-    [web search guide](/docs/guides/tools-web-search) for more information.
-    """
+    [web search guide](/docs/guides/tools-web-search) for more information."""
 
     id: str
     """The unique ID of the web search tool call."""
@@ -2817,9 +2551,7 @@ class WebSearchToolCall(_Model):
         ),
     ]
     """An object describing the specific action taken in this web search call.
-    Includes details on how the model used the web (search, open_page,
-    find_in_page).
-    """
+    Includes details on how the model used the web (search, open_page, find_in_page)."""
 
 
 class ClickParam(_Model):
@@ -2829,8 +2561,7 @@ class ClickParam(_Model):
     """Specifies the event type. For a click action, this property is always `click`."""
     button: ClickButtonType | str
     """Indicates which mouse button was pressed during the click. One of `left`,
-    `right`, `wheel`, `back`, or `forward`.
-    """
+    `right`, `wheel`, `back`, or `forward`."""
     x: int
     """The x-coordinate where the click occurred."""
     y: int
@@ -2843,9 +2574,8 @@ class DoubleClickAction(_Model):
     """A double click action. Spec defaults, not applied: ``type='double_click'``."""
 
     type: Literal["double_click"]
-    """Specifies the event type. For a double click action, this property is always
-    set to `double_click`.
-    """
+    """Specifies the event type. For a double click action, this property is always set
+    to `double_click`."""
     x: int
     """The x-coordinate where the double click occurred."""
     y: int
@@ -2868,8 +2598,7 @@ class DragParam(_Model):
 
     type: Literal["drag"]
     """Specifies the event type. For a drag action, this property is always set to
-    `drag`.
-    """
+    `drag`."""
     path: list[CoordParam]
     """An array of coordinates representing the path of the drag action. Coordinates will appear as an array of objects, eg
     ```
@@ -2877,25 +2606,21 @@ class DragParam(_Model):
       { x: 100, y: 200 },
       { x: 200, y: 300 }
     ]
-    ```
-    """
+    ```"""
     keys: list[str] | None = None
     """The keys being held while dragging the mouse."""
 
 
 class KeyPressAction(_Model):
     """A collection of keypresses the model would like to perform. Spec defaults, not
-    applied: ``type='keypress'``.
-    """
+    applied: ``type='keypress'``."""
 
     type: Literal["keypress"]
-    """Specifies the event type. For a keypress action, this property is always set
-    to `keypress`.
-    """
+    """Specifies the event type. For a keypress action, this property is always set to
+    `keypress`."""
     keys: list[str]
-    """The combination of keys the model is requesting to be pressed. This is an
-    array of strings, each representing a key.
-    """
+    """The combination of keys the model is requesting to be pressed. This is an array
+    of strings, each representing a key."""
 
 
 class MoveParam(_Model):
@@ -2903,8 +2628,7 @@ class MoveParam(_Model):
 
     type: Literal["move"]
     """Specifies the event type. For a move action, this property is always set to
-    `move`.
-    """
+    `move`."""
     x: int
     """The x-coordinate to move to."""
     y: int
@@ -2917,9 +2641,8 @@ class ScreenshotParam(_Model):
     """A screenshot action. Spec defaults, not applied: ``type='screenshot'``."""
 
     type: Literal["screenshot"]
-    """Specifies the event type. For a screenshot action, this property is always set
-    to `screenshot`.
-    """
+    """Specifies the event type. For a screenshot action, this property is always set to
+    `screenshot`."""
 
 
 class ScrollParam(_Model):
@@ -2927,8 +2650,7 @@ class ScrollParam(_Model):
 
     type: Literal["scroll"]
     """Specifies the event type. For a scroll action, this property is always set to
-    `scroll`.
-    """
+    `scroll`."""
     x: int
     """The x-coordinate where the scroll occurred."""
     y: int
@@ -2946,8 +2668,7 @@ class TypeParam(_Model):
 
     type: Literal["type"]
     """Specifies the event type. For a type action, this property is always set to
-    `type`.
-    """
+    `type`."""
     text: str
     """The text to type."""
 
@@ -2957,8 +2678,7 @@ class WaitParam(_Model):
 
     type: Literal["wait"]
     """Specifies the event type. For a wait action, this property is always set to
-    `wait`.
-    """
+    `wait`."""
 
 
 class ComputerCallSafetyCheckParam(_Model):
@@ -2976,8 +2696,7 @@ class ComputerToolCall(_Model):
     """A tool call to a computer use tool. See the
     [computer use guide](/docs/guides/tools-computer-use) for more information.
 
-    Spec defaults, not applied: ``type='computer_call'``.
-    """
+    Spec defaults, not applied: ``type='computer_call'``."""
 
     type: Literal["computer_call"]
     """The type of the computer call. Always `computer_call`."""
@@ -2991,19 +2710,16 @@ class ComputerToolCall(_Model):
     """The pending safety checks for the computer call."""
     status: Literal["in_progress", "completed", "incomplete"] | str
     """The status of the item. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when items are returned via API.
-    """
+    `incomplete`. Populated when items are returned via API."""
 
 
 class ComputerScreenshotImage(_Model):
-    """A computer screenshot image used with the computer use tool. Spec defaults,
-    not applied: ``type='computer_screenshot'``.
-    """
+    """A computer screenshot image used with the computer use tool. Spec defaults, not
+    applied: ``type='computer_screenshot'``."""
 
     type: Literal["computer_screenshot"] | str
     """Specifies the event type. For a computer screenshot, this property is\x20
-    always set to `computer_screenshot`.
-    """
+    always set to `computer_screenshot`."""
     image_url: str | None = None
     """The URL of the screenshot image."""
     file_id: str | None = None
@@ -3012,8 +2728,7 @@ class ComputerScreenshotImage(_Model):
 
 class ComputerToolCallOutputResource(_Model):
     """The output of a computer tool call. Spec defaults, not applied:
-    ``type='computer_call_output'``.
-    """
+    ``type='computer_call_output'``."""
 
     type: Literal["computer_call_output"]
     """The type of the computer tool call output. Always `computer_call_output`."""
@@ -3023,21 +2738,18 @@ class ComputerToolCallOutputResource(_Model):
     """The ID of the computer tool call that produced the output."""
     acknowledged_safety_checks: list[ComputerCallSafetyCheckParam] | None = None
     """The safety checks reported by the API that have been acknowledged by the
-    developer.
-    """
+    developer."""
     output: ComputerScreenshotImage
     status: Literal["completed", "incomplete"] | str
     """The status of the message input. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when input items are returned via API.
-    """
+    `incomplete`. Populated when input items are returned via API."""
     created_by: str | None = None
     """The identifier of the actor that created the item."""
 
 
 class SummaryTextContent(_Model):
     """A summary text from the model. Spec defaults, not applied:
-    ``type='summary_text'``.
-    """
+    ``type='summary_text'``."""
 
     type: Literal["summary_text"] | str
     """The type of the object. Always `summary_text`."""
@@ -3047,8 +2759,7 @@ class SummaryTextContent(_Model):
 
 class ReasoningTextContent(_Model):
     """Reasoning text from the model. Spec defaults, not applied:
-    ``type='reasoning_text'``.
-    """
+    ``type='reasoning_text'``."""
 
     type: Literal["reasoning_text"] | str
     """The type of the reasoning text. Always `reasoning_text`."""
@@ -3057,11 +2768,10 @@ class ReasoningTextContent(_Model):
 
 
 class ReasoningItem(_Model):
-    """A description of the chain of thought used by a reasoning model while
-    generating a response. Be sure to include these items in your `input` to the
-    Responses API for subsequent turns of a conversation if you are manually
-    [managing context](/docs/guides/conversation-state).
-    """
+    """A description of the chain of thought used by a reasoning model while generating
+    a response. Be sure to include these items in your `input` to the Responses API
+    for subsequent turns of a conversation if you are manually
+    [managing context](/docs/guides/conversation-state)."""
 
     type: Literal["reasoning"]
     """The type of the object. Always `reasoning`."""
@@ -3076,16 +2786,14 @@ class ReasoningItem(_Model):
     `encrypted_content` from the `response.output_item.done` event in
     subsequent requests. The `encrypted_content` in
     `response.output_item.added` may be incomplete. This is especially
-    important when `store` is `false` or when using Zero Data Retention.
-    """
+    important when `store` is `false` or when using Zero Data Retention."""
     summary: list[SummaryTextContent]
     """Reasoning summary content."""
     content: list[ReasoningTextContent] | None = None
     """Reasoning text content."""
     status: Literal["in_progress", "completed", "incomplete"] | str | None = None
     """The status of the item. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when items are returned via API.
-    """
+    `incomplete`. Populated when items are returned via API."""
 
 
 class Program(_Model):
@@ -3172,8 +2880,7 @@ class AdditionalTools(_Model):
 class CompactionBody(_Model):
     """A compaction item generated by the [`v1/responses/compact`
     API](/docs/api-reference/responses/compact). Spec defaults, not applied:
-    ``type='compaction'``.
-    """
+    ``type='compaction'``."""
 
     type: Literal["compaction"]
     """The type of the item. Always `compaction`."""
@@ -3200,8 +2907,7 @@ class ImageGenToolCall(_Model):
 
 class CodeInterpreterOutputLogs(_Model):
     """The logs output from the code interpreter. Spec defaults, not applied:
-    ``type='logs'``.
-    """
+    ``type='logs'``."""
 
     type: Literal["logs"]
     """The type of the output. Always `logs`."""
@@ -3211,8 +2917,7 @@ class CodeInterpreterOutputLogs(_Model):
 
 class CodeInterpreterOutputImage(_Model):
     """The image output from the code interpreter. Spec defaults, not applied:
-    ``type='image'``.
-    """
+    ``type='image'``."""
 
     type: Literal["image"]
     """The type of the output. Always `image`."""
@@ -3222,8 +2927,7 @@ class CodeInterpreterOutputImage(_Model):
 
 class CodeInterpreterToolCall(_Model):
     """A tool call to run code. Spec defaults, not applied:
-    ``type='code_interpreter_call'``.
-    """
+    ``type='code_interpreter_call'``."""
 
     type: Literal["code_interpreter_call"]
     """The type of the code interpreter tool call. Always `code_interpreter_call`."""
@@ -3234,8 +2938,7 @@ class CodeInterpreterToolCall(_Model):
         | str
     )
     """The status of the code interpreter tool call. Valid values are `in_progress`,
-    `completed`, `incomplete`, `interpreting`, and `failed`.
-    """
+    `completed`, `incomplete`, `interpreting`, and `failed`."""
     container_id: str
     """The ID of the container used to run the code."""
     code: str | None
@@ -3267,14 +2970,12 @@ class CodeInterpreterToolCall(_Model):
         | None
     )
     """The outputs generated by the code interpreter, such as logs or images.
-    Can be null if no outputs are available.
-    """
+    Can be null if no outputs are available."""
 
 
 class LocalShellExecAction(_Model):
     """Execute a shell command on the server. Spec defaults, not applied:
-    ``type='exec'``.
-    """
+    ``type='exec'``."""
 
     type: Literal["exec"] | str
     """The type of the local shell action. Always `exec`."""
@@ -3309,8 +3010,7 @@ class LocalShellToolCallOutput(_Model):
 
     type: Literal["local_shell_call_output"]
     """The type of the local shell tool call output. Always
-    `local_shell_call_output`.
-    """
+    `local_shell_call_output`."""
     id: str
     """The unique ID of the local shell tool call generated by the model."""
     output: str
@@ -3331,17 +3031,15 @@ class FunctionShellAction(_Model):
 
 class LocalEnvironmentResource(_Model):
     """Represents the use of a local environment to perform shell actions. Spec
-    defaults, not applied: ``type='local'``.
-    """
+    defaults, not applied: ``type='local'``."""
 
     type: Literal["local"]
     """The environment type. Always `local`."""
 
 
 class ContainerReferenceResource(_Model):
-    """Represents a container created with /v1/containers. Spec defaults, not
-    applied: ``type='container_reference'``.
-    """
+    """Represents a container created with /v1/containers. Spec defaults, not applied:
+    ``type='container_reference'``."""
 
     type: Literal["container_reference"]
     """The environment type. Always `container_reference`."""
@@ -3350,15 +3048,13 @@ class ContainerReferenceResource(_Model):
 
 class FunctionShellCall(_Model):
     """A tool call that executes one or more shell commands in a managed environment.
-    Spec defaults, not applied: ``type='shell_call'``.
-    """
+    Spec defaults, not applied: ``type='shell_call'``."""
 
     type: Literal["shell_call"]
     """The type of the item. Always `shell_call`."""
     id: str
     """The unique ID of the shell tool call. Populated when this item is returned via
-    API.
-    """
+    API."""
     call_id: str
     """The unique ID of the shell tool call generated by the model."""
     caller: ToolCallCaller | None = None
@@ -3367,8 +3063,7 @@ class FunctionShellCall(_Model):
     """The shell commands and limits that describe how to run the tool call."""
     status: FunctionShellCallStatus | str
     """The status of the shell call. One of `in_progress`, `completed`, or
-    `incomplete`.
-    """
+    `incomplete`."""
     environment: (
         Annotated[
             Annotated[LocalEnvironmentResource, Tag("LocalEnvironmentResource")]
@@ -3396,9 +3091,8 @@ class FunctionShellCall(_Model):
 
 
 class FunctionShellCallOutputTimeoutOutcome(_Model):
-    """Indicates that the shell call exceeded its configured time limit. Spec
-    defaults, not applied: ``type='timeout'``.
-    """
+    """Indicates that the shell call exceeded its configured time limit. Spec defaults,
+    not applied: ``type='timeout'``."""
 
     type: Literal["timeout"]
     """The outcome type. Always `timeout`."""
@@ -3406,8 +3100,7 @@ class FunctionShellCallOutputTimeoutOutcome(_Model):
 
 class FunctionShellCallOutputExitOutcome(_Model):
     """Indicates that the shell commands finished and returned an exit code. Spec
-    defaults, not applied: ``type='exit'``.
-    """
+    defaults, not applied: ``type='exit'``."""
 
     type: Literal["exit"]
     """The outcome type. Always `exit`."""
@@ -3447,46 +3140,40 @@ class FunctionShellCallOutputContent(_Model):
             )
         ),
     ]
-    """Represents either an exit outcome (with an exit code) or a timeout outcome for
-    a shell call output chunk.
-    """
+    """Represents either an exit outcome (with an exit code) or a timeout outcome for a
+    shell call output chunk."""
     created_by: str | None = None
     """The identifier of the actor that created the item."""
 
 
 class FunctionShellCallOutput(_Model):
     """The output of a shell tool call that was emitted. Spec defaults, not applied:
-    ``type='shell_call_output'``.
-    """
+    ``type='shell_call_output'``."""
 
     type: Literal["shell_call_output"]
     """The type of the shell call output. Always `shell_call_output`."""
     id: str
-    """The unique ID of the shell call output. Populated when this item is returned
-    via API.
-    """
+    """The unique ID of the shell call output. Populated when this item is returned via
+    API."""
     call_id: str
     """The unique ID of the shell tool call generated by the model."""
     caller: ToolCallCaller | None = None
     """The execution context that produced this tool call."""
     status: FunctionShellCallOutputStatusEnum | str
     """The status of the shell call output. One of `in_progress`, `completed`, or
-    `incomplete`.
-    """
+    `incomplete`."""
     output: list[FunctionShellCallOutputContent]
     """An array of shell call output contents"""
     max_output_length: int | None
     """The maximum length of the shell command output. This is generated by the model
-    and should be passed back with the raw output.
-    """
+    and should be passed back with the raw output."""
     created_by: str | None = None
     """The identifier of the actor that created the item."""
 
 
 class ApplyPatchCreateFileOperation(_Model):
     """Instruction describing how to create a file via the apply_patch tool. Spec
-    defaults, not applied: ``type='create_file'``.
-    """
+    defaults, not applied: ``type='create_file'``."""
 
     type: Literal["create_file"]
     """Create a new file with the provided diff."""
@@ -3498,8 +3185,7 @@ class ApplyPatchCreateFileOperation(_Model):
 
 class ApplyPatchDeleteFileOperation(_Model):
     """Instruction describing how to delete a file via the apply_patch tool. Spec
-    defaults, not applied: ``type='delete_file'``.
-    """
+    defaults, not applied: ``type='delete_file'``."""
 
     type: Literal["delete_file"]
     """Delete the specified file."""
@@ -3509,8 +3195,7 @@ class ApplyPatchDeleteFileOperation(_Model):
 
 class ApplyPatchUpdateFileOperation(_Model):
     """Instruction describing how to update a file via the apply_patch tool. Spec
-    defaults, not applied: ``type='update_file'``.
-    """
+    defaults, not applied: ``type='update_file'``."""
 
     type: Literal["update_file"]
     """Update an existing file with the provided diff."""
@@ -3522,15 +3207,13 @@ class ApplyPatchUpdateFileOperation(_Model):
 
 class ApplyPatchToolCall(_Model):
     """A tool call that applies file diffs by creating, deleting, or updating files.
-    Spec defaults, not applied: ``type='apply_patch_call'``.
-    """
+    Spec defaults, not applied: ``type='apply_patch_call'``."""
 
     type: Literal["apply_patch_call"]
     """The type of the item. Always `apply_patch_call`."""
     id: str
-    """The unique ID of the apply patch tool call. Populated when this item is
-    returned via API.
-    """
+    """The unique ID of the apply patch tool call. Populated when this item is returned
+    via API."""
     call_id: str
     """The unique ID of the apply patch tool call generated by the model."""
     caller: ToolCallCaller | None = None
@@ -3559,31 +3242,27 @@ class ApplyPatchToolCall(_Model):
         ),
     ]
     """One of the create_file, delete_file, or update_file operations applied via
-    apply_patch.
-    """
+    apply_patch."""
     created_by: str | None = None
     """The ID of the entity that created this tool call."""
 
 
 class ApplyPatchToolCallOutput(_Model):
     """The output emitted by an apply patch tool call. Spec defaults, not applied:
-    ``type='apply_patch_call_output'``.
-    """
+    ``type='apply_patch_call_output'``."""
 
     type: Literal["apply_patch_call_output"]
     """The type of the item. Always `apply_patch_call_output`."""
     id: str
     """The unique ID of the apply patch tool call output. Populated when this item is
-    returned via API.
-    """
+    returned via API."""
     call_id: str
     """The unique ID of the apply patch tool call generated by the model."""
     caller: ToolCallCaller | None = None
     """The execution context that produced this tool call."""
     status: ApplyPatchCallOutputStatus | str
     """The status of the apply patch tool call output. One of `completed` or
-    `failed`.
-    """
+    `failed`."""
     output: str | None = None
     """Optional textual output returned by the apply patch tool."""
     created_by: str | None = None
@@ -3632,13 +3311,11 @@ class MCPToolCall(_Model):
     """The error from the tool call, if any."""
     status: MCPToolCallStatus | str | None = None
     """The status of the tool call. One of `in_progress`, `completed`, `incomplete`,
-    `calling`, or `failed`.
-    """
+    `calling`, or `failed`."""
     approval_request_id: str | None = None
-    """Unique identifier for the MCP tool call approval request. Include this value
-    in a subsequent `mcp_approval_response` input to approve or reject the
-    corresponding tool call.
-    """
+    """Unique identifier for the MCP tool call approval request. Include this value in a
+    subsequent `mcp_approval_response` input to approve or reject the corresponding
+    tool call."""
 
 
 class MCPListToolsTool(_Model):
@@ -3729,12 +3406,10 @@ class CustomToolCallOutputResource(_Model):
     caller: ToolCallCallerParam | None = None
     output: str | list[FunctionAndCustomToolCallOutput]
     """The output from the custom tool call generated by your code.
-    Can be a string or an list of output content.
-    """
+    Can be a string or an list of output content."""
     status: FunctionCallOutputStatusEnum | str
     """The status of the item. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when items are returned via API.
-    """
+    `incomplete`. Populated when items are returned via API."""
     created_by: str | None = None
     """The identifier of the actor that created the item."""
 
@@ -3743,23 +3418,20 @@ class Reasoning(_Model):
     """**gpt-5 and o-series models only**
 
     Configuration options for
-    [reasoning models](https://platform.openai.com/docs/guides/reasoning).
-    """
+    [reasoning models](https://platform.openai.com/docs/guides/reasoning)."""
 
     mode: ReasoningModeEnum | str | None = None
     """Controls the reasoning execution mode for the request.
 
-    When returned on a response, this is the effective execution mode.
-    """
+    When returned on a response, this is the effective execution mode."""
     effort: ReasoningEffort | str | None = None
     summary: Literal["auto", "concise", "detailed"] | str | None = None
     """A summary of the reasoning performed by the model. This can be
     useful for debugging and understanding the model's reasoning process.
     One of `auto`, `concise`, or `detailed`.
 
-    `concise` is supported for `computer-use-preview` models and all reasoning
-    models after `gpt-5`.
-    """
+    `concise` is supported for `computer-use-preview` models and all reasoning models
+    after `gpt-5`."""
     context: Literal["auto", "current_turn", "all_turns"] | str | None = None
     """Controls which reasoning items are rendered back to the model on later turns.
     If omitted or set to `auto`, the model determines the context mode. The
@@ -3767,8 +3439,7 @@ class Reasoning(_Model):
     `current_turn`.
 
     When returned on a response, this is the effective reasoning context mode
-    used for the response.
-    """
+    used for the response."""
     generate_summary: Literal["auto", "concise", "detailed"] | str | None = None
     """Deprecated.
 
@@ -3776,8 +3447,7 @@ class Reasoning(_Model):
 
     A summary of the reasoning performed by the model. This can be
     useful for debugging and understanding the model's reasoning process.
-    One of `auto`, `concise`, or `detailed`.
-    """
+    One of `auto`, `concise`, or `detailed`."""
 
 
 class EasyInputMessage(_Model):
@@ -3785,17 +3455,14 @@ class EasyInputMessage(_Model):
     hierarchy. Instructions given with the `developer` or `system` role take
     precedence over instructions given with the `user` role. Messages with the
     `assistant` role are presumed to have been generated by the model in previous
-    interactions.
-    """
+    interactions."""
 
     role: Literal["user", "assistant", "system", "developer"] | str
     """The role of the message input. One of `user`, `assistant`, `system`, or
-    `developer`.
-    """
+    `developer`."""
     content: Annotated[str | InputMessageContentList, Field(union_mode="left_to_right")]
     """Text, image, or audio input to the model, used to generate a response.
-    Can also contain previous assistant responses.
-    """
+    Can also contain previous assistant responses."""
     phase: MessagePhase | str | None = None
     type: Literal["message"] | str | None = None
     """The type of the message input. Always `message`."""
@@ -3804,8 +3471,7 @@ class EasyInputMessage(_Model):
 class InputMessage(_Model):
     """A message input to the model with a role indicating instruction following
     hierarchy. Instructions given with the `developer` or `system` role take
-    precedence over instructions given with the `user` role.
-    """
+    precedence over instructions given with the `user` role."""
 
     type: Literal["message"] | None = None
     """The type of the message input. Always set to `message`."""
@@ -3813,15 +3479,13 @@ class InputMessage(_Model):
     """The role of the message input. One of `user`, `system`, or `developer`."""
     status: Literal["in_progress", "completed", "incomplete"] | str | None = None
     """The status of item. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when items are returned via API.
-    """
+    `incomplete`. Populated when items are returned via API."""
     content: InputMessageContentList
 
 
 class ComputerCallOutputItemParam(_Model):
     """The output of a computer tool call. Spec defaults, not applied:
-    ``type='computer_call_output'``.
-    """
+    ``type='computer_call_output'``."""
 
     id: str | None = None
     """The ID of the computer tool call output."""
@@ -3832,19 +3496,16 @@ class ComputerCallOutputItemParam(_Model):
     output: ComputerScreenshotImage
     acknowledged_safety_checks: list[ComputerCallSafetyCheckParam] | None = None
     """The safety checks reported by the API that have been acknowledged by the
-    developer.
-    """
+    developer."""
     status: FunctionCallItemStatus | str | None = None
     """The status of the message input. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when input items are returned via API.
-    """
+    `incomplete`. Populated when input items are returned via API."""
 
 
 class PromptCacheBreakpointParam(_Model):
-    """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its
-    TTL from the request's `prompt_cache_options.ttl`; the boundary is not rounded
-    to a token block. Spec defaults, not applied: ``mode='explicit'``.
-    """
+    """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its TTL
+    from the request's `prompt_cache_options.ttl`; the boundary is not rounded to a
+    token block. Spec defaults, not applied: ``mode='explicit'``."""
 
     mode: Literal["explicit"] | str
     """The breakpoint mode. Always `explicit`."""
@@ -3861,22 +3522,19 @@ class InputTextContentParam(_Model):
 
 
 class InputImageContentParamAutoParam(_Model):
-    """An image input to the model. Learn about [image inputs](/docs/guides/vision)
-    Spec defaults, not applied: ``type='input_image'``.
-    """
+    """An image input to the model. Learn about [image inputs](/docs/guides/vision) Spec
+    defaults, not applied: ``type='input_image'``."""
 
     type: Literal["input_image"]
     """The type of the input item. Always `input_image`."""
     image_url: str | None = None
     """The URL of the image to be sent to the model. A fully qualified URL or base64
-    encoded image in a data URL.
-    """
+    encoded image in a data URL."""
     file_id: str | None = None
     """The ID of the file to be sent to the model."""
     detail: DetailEnum | str | None = None
     """The detail level of the image to be sent to the model. One of `high`, `low`,
-    `auto`, or `original`. Defaults to `auto`.
-    """
+    `auto`, or `original`. Defaults to `auto`."""
     prompt_cache_breakpoint: PromptCacheBreakpointParam | None = None
 
 
@@ -3897,21 +3555,18 @@ class InputFileContentParam(_Model):
     """The detail level of the file to be sent to the model. Use `auto` to let the
     system select the detail level; for GPT-5.6 and later models, `auto` uses
     high-quality rendering, which may increase input token usage. Use `low` for
-    lower-cost rendering, or `high` to render the file at higher quality. Defaults
-    to `auto`.
-    """
+    lower-cost rendering, or `high` to render the file at higher quality. Defaults to
+    `auto`."""
     prompt_cache_breakpoint: PromptCacheBreakpointParam | None = None
 
 
 class FunctionCallOutputItemParam(_Model):
     """The output of a function tool call. Spec defaults, not applied:
-    ``type='function_call_output'``.
-    """
+    ``type='function_call_output'``."""
 
     id: str | None = None
     """The unique ID of the function tool call output. Populated when this item is
-    returned via API.
-    """
+    returned via API."""
     call_id: str | None = None
     """The unique ID of the function tool call generated by the model."""
     type: Literal["function_call_output"]
@@ -3954,8 +3609,7 @@ class FunctionCallOutputItemParam(_Model):
     """The execution context that produced this tool call."""
     status: FunctionCallItemStatus | str | None = None
     """The status of the item. One of `in_progress`, `completed`, or `incomplete`.
-    Populated when items are returned via API.
-    """
+    Populated when items are returned via API."""
 
 
 class ToolSearchCallItemParam(_Model):
@@ -4008,8 +3662,7 @@ class AdditionalToolsItemParam(_Model):
 class CompactionSummaryItemParam(_Model):
     """A compaction item generated by the [`v1/responses/compact`
     API](/docs/api-reference/responses/compact). Spec defaults, not applied:
-    ``type='compaction'``.
-    """
+    ``type='compaction'``."""
 
     id: str | None = None
     """The ID of the compaction item."""
@@ -4028,19 +3681,16 @@ class FunctionShellActionParam(_Model):
     """Maximum wall-clock time in milliseconds to allow the shell commands to run."""
     max_output_length: int | None = None
     """Maximum number of UTF-8 characters to capture from combined stdout and stderr
-    output.
-    """
+    output."""
 
 
 class FunctionShellCallItemParam(_Model):
     """A tool representing a request to execute one or more shell commands. Spec
-    defaults, not applied: ``type='shell_call'``.
-    """
+    defaults, not applied: ``type='shell_call'``."""
 
     id: str | None = None
     """The unique ID of the shell tool call. Populated when this item is returned via
-    API.
-    """
+    API."""
     call_id: str
     """The unique ID of the shell tool call generated by the model."""
     caller: ToolCallCallerParam | None = None
@@ -4051,8 +3701,7 @@ class FunctionShellCallItemParam(_Model):
     """The shell commands and limits that describe how to run the tool call."""
     status: FunctionShellCallItemStatus | str | None = None
     """The status of the shell call. One of `in_progress`, `completed`, or
-    `incomplete`.
-    """
+    `incomplete`."""
     environment: (
         Annotated[
             Annotated[LocalEnvironmentParam, Tag("LocalEnvironmentParam")]
@@ -4079,9 +3728,8 @@ class FunctionShellCallItemParam(_Model):
 
 
 class FunctionShellCallOutputTimeoutOutcomeParam(_Model):
-    """Indicates that the shell call exceeded its configured time limit. Spec
-    defaults, not applied: ``type='timeout'``.
-    """
+    """Indicates that the shell call exceeded its configured time limit. Spec defaults,
+    not applied: ``type='timeout'``."""
 
     type: Literal["timeout"]
     """The outcome type. Always `timeout`."""
@@ -4089,8 +3737,7 @@ class FunctionShellCallOutputTimeoutOutcomeParam(_Model):
 
 class FunctionShellCallOutputExitOutcomeParam(_Model):
     """Indicates that the shell commands finished and returned an exit code. Spec
-    defaults, not applied: ``type='exit'``.
-    """
+    defaults, not applied: ``type='exit'``."""
 
     type: Literal["exit"]
     """The outcome type. Always `exit`."""
@@ -4111,13 +3758,11 @@ class FunctionShellCallOutputContentParam(_Model):
 
 class FunctionShellCallOutputItemParam(_Model):
     """The streamed output items emitted by a shell tool call. Spec defaults, not
-    applied: ``type='shell_call_output'``.
-    """
+    applied: ``type='shell_call_output'``."""
 
     id: str | None = None
-    """The unique ID of the shell tool call output. Populated when this item is
-    returned via API.
-    """
+    """The unique ID of the shell tool call output. Populated when this item is returned
+    via API."""
     call_id: str
     """The unique ID of the shell tool call generated by the model."""
     caller: ToolCallCallerParam | None = None
@@ -4126,20 +3771,17 @@ class FunctionShellCallOutputItemParam(_Model):
     """The type of the item. Always `shell_call_output`."""
     output: list[FunctionShellCallOutputContentParam]
     """Captured chunks of stdout and stderr output, along with their associated
-    outcomes.
-    """
+    outcomes."""
     status: FunctionShellCallItemStatus | str | None = None
     """The status of the shell call output."""
     max_output_length: int | None = None
     """The maximum number of UTF-8 characters captured for this shell call's combined
-    output.
-    """
+    output."""
 
 
 class ApplyPatchCreateFileOperationParam(_Model):
-    """Instruction for creating a new file via the apply_patch tool. Spec defaults,
-    not applied: ``type='create_file'``.
-    """
+    """Instruction for creating a new file via the apply_patch tool. Spec defaults, not
+    applied: ``type='create_file'``."""
 
     type: Literal["create_file"]
     """The operation type. Always `create_file`."""
@@ -4151,8 +3793,7 @@ class ApplyPatchCreateFileOperationParam(_Model):
 
 class ApplyPatchDeleteFileOperationParam(_Model):
     """Instruction for deleting an existing file via the apply_patch tool. Spec
-    defaults, not applied: ``type='delete_file'``.
-    """
+    defaults, not applied: ``type='delete_file'``."""
 
     type: Literal["delete_file"]
     """The operation type. Always `delete_file`."""
@@ -4162,8 +3803,7 @@ class ApplyPatchDeleteFileOperationParam(_Model):
 
 class ApplyPatchUpdateFileOperationParam(_Model):
     """Instruction for updating an existing file via the apply_patch tool. Spec
-    defaults, not applied: ``type='update_file'``.
-    """
+    defaults, not applied: ``type='update_file'``."""
 
     type: Literal["update_file"]
     """The operation type. Always `update_file`."""
@@ -4174,16 +3814,14 @@ class ApplyPatchUpdateFileOperationParam(_Model):
 
 
 class ApplyPatchToolCallItemParam(_Model):
-    """A tool call representing a request to create, delete, or update files using
-    diff patches. Spec defaults, not applied: ``type='apply_patch_call'``.
-    """
+    """A tool call representing a request to create, delete, or update files using diff
+    patches. Spec defaults, not applied: ``type='apply_patch_call'``."""
 
     type: Literal["apply_patch_call"]
     """The type of the item. Always `apply_patch_call`."""
     id: str | None = None
-    """The unique ID of the apply patch tool call. Populated when this item is
-    returned via API.
-    """
+    """The unique ID of the apply patch tool call. Populated when this item is returned
+    via API."""
     call_id: str
     """The unique ID of the apply patch tool call generated by the model."""
     caller: ToolCallCallerParam | None = None
@@ -4192,33 +3830,28 @@ class ApplyPatchToolCallItemParam(_Model):
     """The status of the apply patch tool call. One of `in_progress` or `completed`."""
     operation: ApplyPatchOperationParam
     """The specific create, delete, or update instruction for the apply_patch tool
-    call.
-    """
+    call."""
 
 
 class ApplyPatchToolCallOutputItemParam(_Model):
     """The streamed output emitted by an apply patch tool call. Spec defaults, not
-    applied: ``type='apply_patch_call_output'``.
-    """
+    applied: ``type='apply_patch_call_output'``."""
 
     type: Literal["apply_patch_call_output"]
     """The type of the item. Always `apply_patch_call_output`."""
     id: str | None = None
     """The unique ID of the apply patch tool call output. Populated when this item is
-    returned via API.
-    """
+    returned via API."""
     call_id: str
     """The unique ID of the apply patch tool call generated by the model."""
     caller: ToolCallCallerParam | None = None
     """The execution context that produced this tool call."""
     status: ApplyPatchCallOutputStatusParam | str
     """The status of the apply patch tool call output. One of `completed` or
-    `failed`.
-    """
+    `failed`."""
     output: str | None = None
-    """Optional human-readable log text from the apply patch tool (e.g., patch
-    results or errors).
-    """
+    """Optional human-readable log text from the apply patch tool (e.g., patch results
+    or errors)."""
 
 
 class MCPApprovalResponse(_Model):
@@ -4248,14 +3881,12 @@ class CustomToolCallOutput(_Model):
     caller: ToolCallCallerParam | None = None
     output: str | list[FunctionAndCustomToolCallOutput]
     """The output from the custom tool call generated by your code.
-    Can be a string or an list of output content.
-    """
+    Can be a string or an list of output content."""
 
 
 class CompactionTriggerItemParam(_Model):
     """Compacts the current context. Must be the final input item. Spec defaults, not
-    applied: ``type='compaction_trigger'``.
-    """
+    applied: ``type='compaction_trigger'``."""
 
     type: Literal["compaction_trigger"] | str
     """The type of the item. Always `compaction_trigger`."""
@@ -4263,8 +3894,7 @@ class CompactionTriggerItemParam(_Model):
 
 class ItemReferenceParam(_Model):
     """An internal identifier for an item to reference. Spec defaults, not applied:
-    ``type='item_reference'``.
-    """
+    ``type='item_reference'``."""
 
     type: Literal["item_reference"] | str | None = None
     """The type of item to reference. Always `item_reference`."""
@@ -4307,8 +3937,7 @@ class ResponseUsageInputTokensDetails(_Model):
 
     cached_tokens: int
     """The number of tokens that were retrieved from the cache.\x20
-    [More on prompt caching](/docs/guides/prompt-caching).
-    """
+    [More on prompt caching](/docs/guides/prompt-caching)."""
     cache_write_tokens: int
     """The number of input tokens that were written to the cache."""
 
@@ -4322,8 +3951,7 @@ class ResponseUsageOutputTokensDetails(_Model):
 
 class ResponseUsage(_Model):
     """Represents token usage details including input tokens, output tokens,
-    a breakdown of output tokens, and the total tokens used.
-    """
+    a breakdown of output tokens, and the total tokens used."""
 
     input_tokens: int
     """The number of input tokens."""
@@ -4339,8 +3967,7 @@ class ResponseUsage(_Model):
 
 class PromptCacheOptions(_Model):
     """The prompt-caching options that were applied to the response. Supported for
-    `gpt-5.6` and later models.
-    """
+    `gpt-5.6` and later models."""
 
     ttl: PromptCacheTTLEnum | str
     """The minimum lifetime applied to each cache breakpoint."""
@@ -4349,9 +3976,8 @@ class PromptCacheOptions(_Model):
 
 
 class ModerationErrorBody(_Model):
-    """An error produced while attempting moderation for the response input or
-    output. Spec defaults, not applied: ``type='error'``.
-    """
+    """An error produced while attempting moderation for the response input or output.
+    Spec defaults, not applied: ``type='error'``."""
 
     type: Literal["error"]
     """The object type, which was always `error` for moderation failures."""
@@ -4402,8 +4028,7 @@ class Moderation(_Model):
 
 class ResponseConversation(_Model):
     """The conversation that this response belonged to. Input items and output items
-    from this response were automatically added to this conversation.
-    """
+    from this response were automatically added to this conversation."""
 
     id: str
     """The unique ID of the conversation that this response was associated with."""
@@ -4412,93 +4037,80 @@ class ResponseConversation(_Model):
 class Response(_Model):
     """Spec defaults, not applied: ``temperature=1.0``, ``top_p=1.0``,
     ``background=False``, ``truncation='disabled'``, ``parallel_tool_calls=True``,
-    ``conversation=None``.
-    """
+    ``conversation=None``."""
 
     metadata: Metadata | None
     top_logprobs: int | None = None
     """An integer between 0 and 20 specifying the maximum number of most likely
     tokens to return at each token position, each with an associated log
     probability. In some cases, the number of returned tokens may be fewer than
-    requested.
-    """
+    requested."""
     temperature: float | None
     """What sampling temperature to use, between 0 and 2. Higher values like 0.8 will
     make the output more random, while lower values like 0.2 will make it more
     focused and deterministic. We generally recommend altering this or `top_p` but
-    not both.
-    """
+    not both."""
     top_p: float | None
     """An alternative to sampling with temperature, called nucleus sampling,
     where the model considers the results of the tokens with top_p probability
     mass. So 0.1 means only the tokens comprising the top 10% probability mass
     are considered.
 
-    We generally recommend altering this or `temperature` but not both.
-    """
+    We generally recommend altering this or `temperature` but not both."""
     user: str | None = None
     """Deprecated.
 
-    This field is being replaced by `safety_identifier` and `prompt_cache_key`.
-    Use `prompt_cache_key` instead to maintain caching optimizations. A stable
-    identifier for your end-users. Used to boost cache hit rates by better
-    bucketing similar requests and to help OpenAI detect and prevent abuse. [Learn
-    more](/docs/guides/safety-best-practices#safety-identifiers).
-    """
+    This field is being replaced by `safety_identifier` and `prompt_cache_key`. Use
+    `prompt_cache_key` instead to maintain caching optimizations. A stable identifier
+    for your end-users. Used to boost cache hit rates by better bucketing similar
+    requests and to help OpenAI detect and prevent abuse. [Learn
+    more](/docs/guides/safety-best-practices#safety-identifiers)."""
     safety_identifier: str | None = None
     """A stable identifier used to help detect users of your application that may be
     violating OpenAI's usage policies. The IDs should be a string that uniquely
     identifies each user, with a maximum length of 64 characters. We recommend
     hashing their username or email address, in order to avoid sending us any
     identifying information. [Learn
-    more](/docs/guides/safety-best-practices#safety-identifiers).
-    """
+    more](/docs/guides/safety-best-practices#safety-identifiers)."""
     prompt_cache_key: str | None = None
-    """Used by OpenAI to cache responses for similar requests to optimize your cache
-    hit rates. Replaces the `user` field. [Learn
-    more](/docs/guides/prompt-caching).
-    """
+    """Used by OpenAI to cache responses for similar requests to optimize your cache hit
+    rates. Replaces the `user` field. [Learn more](/docs/guides/prompt-caching)."""
     prompt_cache_retention: Literal["in_memory", "24h"] | str | None = None
     """Deprecated.
 
     Deprecated. Use `prompt_cache_options.ttl` instead.
 
-    The retention policy for the prompt cache. Set to `24h` to enable extended
-    prompt caching, which keeps cached prefixes active for longer, up to a maximum
-    of 24 hours. [Learn more](/docs/guides/prompt-caching#prompt-cache-retention).
-    This field expresses a maximum retention policy, while
-    `prompt_cache_options.ttl` expresses a minimum cache lifetime. The two fields
-    are independent and do not interact. For `gpt-5.5`, `gpt-5.5-pro`, and future
-    models, only `24h` is supported.
+    The retention policy for the prompt cache. Set to `24h` to enable extended prompt
+    caching, which keeps cached prefixes active for longer, up to a maximum of 24
+    hours. [Learn more](/docs/guides/prompt-caching#prompt-cache-retention). This
+    field expresses a maximum retention policy, while `prompt_cache_options.ttl`
+    expresses a minimum cache lifetime. The two fields are independent and do not
+    interact. For `gpt-5.5`, `gpt-5.5-pro`, and future models, only `24h` is
+    supported.
 
-    For older models that support both `in_memory` and `24h`, the default depends
-    on your organization's data retention policy:
+    For older models that support both `in_memory` and `24h`, the default depends on
+    your organization's data retention policy:
       - Organizations without ZDR enabled default to `24h`.
       - Organizations with ZDR enabled default to `in_memory` when
-        `prompt_cache_retention` is not specified.
-    """
+        `prompt_cache_retention` is not specified."""
     previous_response_id: str | None = None
     """The unique ID of the previous response to the model. Use this to create
     multi-turn conversations. Learn more about [conversation
     state](/docs/guides/conversation-state). Cannot be used in conjunction with
-    `conversation`.
-    """
+    `conversation`."""
     model: ModelIdsResponses
     """Model ID used to generate the response, like `gpt-4o` or `o3`. OpenAI
     offers a wide range of models with different capabilities, performance
     characteristics, and price points. Refer to the [model guide](/docs/models)
-    to browse and compare available models.
-    """
+    to browse and compare available models."""
     background: bool | None = None
     """Whether to run the model response in the background.
-    [Learn more](/docs/guides/background).
-    """
+    [Learn more](/docs/guides/background)."""
     max_tool_calls: int | None = None
     """The maximum number of total calls to built-in tools that can be processed in a
     response. This maximum number applies across all built-in tool calls, not per
     individual tool. Any further attempts to call a tool by the model will be
-    ignored.
-    """
+    ignored."""
     text: ResponseTextParam | None = None
     tools: ToolsArray
     tool_choice: ToolChoiceParam
@@ -4510,8 +4122,7 @@ class Response(_Model):
       the model's context window size, the model will truncate the
       response to fit the context window by dropping items from the beginning of the conversation.
     - `disabled` (default): If the input size will exceed the context window
-      size for a model, the request will fail with a 400 error.
-    """
+      size for a model, the request will fail with a 400 error."""
     id: str
     """Unique identifier for this Response."""
     object: Literal["response"] | str
@@ -4524,14 +4135,12 @@ class Response(_Model):
         | None
     ) = None
     """The status of the response generation. One of `completed`, `failed`,
-    `in_progress`, `cancelled`, `queued`, or `incomplete`.
-    """
+    `in_progress`, `cancelled`, `queued`, or `incomplete`."""
     created_at: float
     """Unix timestamp (in seconds) of when this Response was created."""
     completed_at: float | None = None
     """Unix timestamp (in seconds) of when this Response was completed.
-    Only present when the status is `completed`.
-    """
+    Only present when the status is `completed`."""
     error: ResponseError | None
     incomplete_details: ResponseIncompleteDetails | None
     """Details about why the response is incomplete."""
@@ -4543,35 +4152,29 @@ class Response(_Model):
     - Rather than accessing the first item in the `output` array and
       assuming it's an `assistant` message with the content generated by
       the model, you might consider using the `output_text` property where
-      supported in SDKs.
-    """
+      supported in SDKs."""
     reasoning: Reasoning | None = None
     instructions: str | list[InputItem] | None
     """A system (or developer) message inserted into the model's context.
 
     When using along with `previous_response_id`, the instructions from a previous
     response will not be carried over to the next response. This makes it simple
-    to swap out system (or developer) messages in new responses.
-    """
+    to swap out system (or developer) messages in new responses."""
     output_text: str | None = None
     """SDK-only convenience property that contains the aggregated text output
     from all `output_text` items in the `output` array, if any are present.
-    Supported in the Python and JavaScript SDKs.
-    """
+    Supported in the Python and JavaScript SDKs."""
     usage: ResponseUsage | None = None
     prompt_cache_options: PromptCacheOptions | None = None
     moderation: Moderation | None = None
     """Moderation results for the response input and output, if moderated completions
-    were requested.
-    """
+    were requested."""
     parallel_tool_calls: bool
     """Whether to allow the model to run tool calls in parallel."""
     conversation: ResponseConversation | None = None
     max_output_tokens: int | None = None
     """An upper bound for the number of tokens that can be generated for a response,
-    including visible output tokens and [reasoning
-    tokens](/docs/guides/reasoning).
-    """
+    including visible output tokens and [reasoning tokens](/docs/guides/reasoning)."""
 
 
 class ResponseCompletedEvent(_Model):
@@ -4693,8 +4296,7 @@ class ResponseFunctionCallArgumentsDeltaEvent(_Model):
     """The ID of the output item that the function-call arguments delta is added to."""
     output_index: int
     """The index of the output item that the function-call arguments delta is added
-    to.
-    """
+    to."""
     sequence_number: int
     """The sequence number of this event."""
     delta: str
@@ -4718,9 +4320,8 @@ class ResponseFunctionCallArgumentsDoneEvent(_Model):
 
 
 class ResponseShellCallCommandAddedStreamingEvent(_Model):
-    """A streaming event that indicated a shell command was added to a tool call.
-    Spec defaults, not applied: ``type='response.shell_call_command.added'``.
-    """
+    """A streaming event that indicated a shell command was added to a tool call. Spec
+    defaults, not applied: ``type='response.shell_call_command.added'``."""
 
     type: Literal["response.shell_call_command.added"]
     """The type of the event, always `response.shell_call_command.added`."""
@@ -4735,9 +4336,8 @@ class ResponseShellCallCommandAddedStreamingEvent(_Model):
 
 
 class ResponseShellCallCommandDeltaStreamingEvent(_Model):
-    """A streaming event that indicated a shell command was incrementally updated.
-    Spec defaults, not applied: ``type='response.shell_call_command.delta'``.
-    """
+    """A streaming event that indicated a shell command was incrementally updated. Spec
+    defaults, not applied: ``type='response.shell_call_command.delta'``."""
 
     type: Literal["response.shell_call_command.delta"]
     """The type of the event, always `response.shell_call_command.delta`."""
@@ -4755,8 +4355,7 @@ class ResponseShellCallCommandDeltaStreamingEvent(_Model):
 
 class ResponseShellCallCommandDoneStreamingEvent(_Model):
     """A streaming event that indicated a shell command was completed. Spec defaults,
-    not applied: ``type='response.shell_call_command.done'``.
-    """
+    not applied: ``type='response.shell_call_command.done'``."""
 
     type: Literal["response.shell_call_command.done"]
     """The type of the event, always `response.shell_call_command.done`."""
@@ -4780,10 +4379,8 @@ class ShellCallOutputDelta(_Model):
 
 
 class ResponseShellCallOutputContentDeltaStreamingEvent(_Model):
-    """A streaming event that indicated shell call output was incrementally added.
-    Spec defaults, not applied:
-    ``type='response.shell_call_output_content.delta'``.
-    """
+    """A streaming event that indicated shell call output was incrementally added. Spec
+    defaults, not applied: ``type='response.shell_call_output_content.delta'``."""
 
     type: Literal["response.shell_call_output_content.delta"]
     """The type of the event, always `response.shell_call_output_content.delta`."""
@@ -4800,9 +4397,8 @@ class ResponseShellCallOutputContentDeltaStreamingEvent(_Model):
 
 
 class ResponseShellCallOutputContentDoneStreamingEvent(_Model):
-    """A streaming event that indicated shell call output was completed. Spec
-    defaults, not applied: ``type='response.shell_call_output_content.done'``.
-    """
+    """A streaming event that indicated shell call output was completed. Spec defaults,
+    not applied: ``type='response.shell_call_output_content.done'``."""
 
     type: Literal["response.shell_call_output_content.done"]
     """The type of the event, always `response.shell_call_output_content.done`."""
@@ -4864,8 +4460,7 @@ class ResponseOutputItemAddedEvent(_Model):
     """The output item that was added. For reasoning items, `encrypted_content`
     may be incomplete while the item is in progress. Use the reasoning item
     from the corresponding `response.output_item.done` event when passing it
-    as input to a subsequent request.
-    """
+    as input to a subsequent request."""
 
 
 class ResponseOutputItemDoneEvent(_Model):
@@ -4929,8 +4524,7 @@ class ResponseReasoningSummaryPartDoneEvent(_Model):
     """The index of the summary part within the reasoning summary."""
     status: Literal["incomplete"] | str | None = None
     """The completion status of the summary part. Omitted when the part completed
-    normally and set to `incomplete` when generation was interrupted.
-    """
+    normally and set to `incomplete` when generation was interrupted."""
     sequence_number: int
     """The sequence number of this event."""
     part: ResponseReasoningSummaryPartDoneEventPart
@@ -5047,10 +4641,9 @@ class ResponseLogProbTopLogprob(_Model):
 
 
 class ResponseLogProb(_Model):
-    """A logprob is the logarithmic probability that the model assigns to producing a
-    particular token at a given position in the sequence. Less-negative (higher)
-    logprob values indicate greater model confidence in that token choice.
-    """
+    """A logprob is the logarithmic probability that the model assigns to producing\x20
+    a particular token at a given position in the sequence. Less-negative (higher)\x20
+    logprob values indicate greater model confidence in that token choice."""
 
     token: str
     """A possible text token."""
@@ -5138,9 +4731,8 @@ class ResponseWebSearchCallSearchingEvent(_Model):
 
 
 class ResponseImageGenCallCompletedEvent(_Model):
-    """Emitted when an image generation tool call has completed and the final image
-    is available.
-    """
+    """Emitted when an image generation tool call has completed and the final image is
+    available."""
 
     type: Literal["response.image_generation_call.completed"]
     """The type of the event. Always 'response.image_generation_call.completed'."""
@@ -5154,8 +4746,7 @@ class ResponseImageGenCallCompletedEvent(_Model):
 
 class ResponseImageGenCallGeneratingEvent(_Model):
     """Emitted when an image generation tool call is actively generating an image
-    (intermediate state).
-    """
+    (intermediate state)."""
 
     type: Literal["response.image_generation_call.generating"]
     """The type of the event. Always 'response.image_generation_call.generating'."""
@@ -5192,9 +4783,8 @@ class ResponseImageGenCallPartialImageEvent(_Model):
     sequence_number: int
     """The sequence number of the image generation item being processed."""
     partial_image_index: int
-    """0-based index for the partial image (backend is 1-based, but this is 0-based
-    for the user).
-    """
+    """0-based index for the partial image (backend is 1-based, but this is 0-based for
+    the user)."""
     partial_image_b64: str
     """Base64-encoded partial image data, suitable for rendering as an image."""
     size: str | None = None
@@ -5209,8 +4799,7 @@ class ResponseImageGenCallPartialImageEvent(_Model):
 
 class ResponseMCPCallArgumentsDeltaEvent(_Model):
     """Emitted when there is a delta (partial update) to the arguments of an MCP tool
-    call.
-    """
+    call."""
 
     type: Literal["response.mcp_call_arguments.delta"]
     """The type of the event. Always 'response.mcp_call_arguments.delta'."""
@@ -5220,8 +4809,7 @@ class ResponseMCPCallArgumentsDeltaEvent(_Model):
     """The unique identifier of the MCP tool call item being processed."""
     delta: str
     """A JSON string containing the partial update to the arguments for the MCP tool
-    call.
-    """
+    call."""
     sequence_number: int
     """The sequence number of this event."""
 
@@ -5307,9 +4895,8 @@ class ResponseMCPListToolsFailedEvent(_Model):
 
 
 class ResponseMCPListToolsInProgressEvent(_Model):
-    """Emitted when the system is in the process of retrieving the list of available
-    MCP tools.
-    """
+    """Emitted when the system is in the process of retrieving the list of available MCP
+    tools."""
 
     type: Literal["response.mcp_list_tools.in_progress"]
     """The type of the event. Always 'response.mcp_list_tools.in_progress'."""
@@ -5353,8 +4940,7 @@ class ResponseQueuedEvent(_Model):
 
 class ResponseCustomToolCallInputDeltaEvent(_Model):
     """Event representing a delta (partial update) to the input of a custom tool
-    call.
-    """
+    call."""
 
     type: Literal["response.custom_tool_call_input.delta"]
     """The event type identifier."""
@@ -5389,9 +4975,8 @@ class ChatCompletionMessageToolCallFunction(_Model):
     name: str
     """Name of the function."""
     arguments: str
-    """The call's arguments, JSON text produced by the model (not guaranteed to be
-    valid JSON or to match the function's parameters).
-    """
+    """The call's arguments, JSON text produced by the model (not guaranteed to be valid
+    JSON or to match the function's parameters)."""
 
 
 class ChatCompletionMessageToolCall(_Model):
@@ -5451,9 +5036,8 @@ class ChatCompletionResponseMessageFunctionCall(_Model):
     """Deprecated. Replaced by `tool_calls`; the function the model called."""
 
     arguments: str
-    """The call's arguments, JSON text produced by the model (not guaranteed to be
-    valid JSON or to match the function's parameters).
-    """
+    """The call's arguments, JSON text produced by the model (not guaranteed to be valid
+    JSON or to match the function's parameters)."""
     name: str
     """Name of the function to call."""
 
@@ -5503,8 +5087,7 @@ class CreateChatCompletionResponseChoice(_Model):
         Literal["stop", "length", "tool_calls", "content_filter", "function_call"] | str
     )
     """Why generation ended: `stop`, `length`, `content_filter`, `tool_calls`, or the
-    deprecated `function_call`.
-    """
+    deprecated `function_call`."""
     index: int
     """Position of the choice among the `n` choices."""
     message: ChatCompletionResponseMessage
@@ -5535,9 +5118,8 @@ class CreateChatCompletionResponse(_Model):
 
 
 Metadata: TypeAlias = dict[str, str] | None
-"""Up to 16 key-value pairs attached to an object (keys up to 64 characters, values
-up to 512).
-"""
+"""Up to 16 key-value pairs attached to an object (keys up to 64 characters, values up
+to 512)."""
 
 
 ModelIdsResponses: TypeAlias = (
@@ -5569,8 +5151,7 @@ ModelIdsResponses: TypeAlias = (
 
 ResponseFormatJsonSchemaSchema: TypeAlias = dict[str, Any]
 """The schema for the response format, described as a JSON Schema object.
-Learn how to build JSON schemas [here](https://json-schema.org/).
-"""
+Learn how to build JSON schemas [here](https://json-schema.org/)."""
 
 
 TextResponseFormatConfiguration: TypeAlias = Annotated[
@@ -5606,8 +5187,7 @@ The default format is `{ "type": "text" }` with no additional options.
 
 Setting to `{ "type": "json_object" }` enables the older JSON mode, which
 ensures the message the model generates is valid JSON. Using `json_schema`
-is preferred for models that support it.
-"""
+is preferred for models that support it."""
 
 
 Filters: TypeAlias = Annotated[
@@ -5704,8 +5284,7 @@ We support the following categories of tools:
   enabling the model to call your own code with strongly typed arguments
   and outputs. Learn more about
   [function calling](/docs/guides/function-calling). You can also use
-  custom tools to call your own code.
-"""
+  custom tools to call your own code."""
 
 
 ToolChoiceParam: TypeAlias = (
@@ -5752,8 +5331,7 @@ ToolChoiceParam: TypeAlias = (
 )
 """How the model should select which tool (or tools) to use when generating
 a response. See the `tools` parameter to see how to specify which tools
-the model can call.
-"""
+the model can call."""
 
 
 ResponsePromptVariables: TypeAlias = (
@@ -5786,8 +5364,7 @@ ResponsePromptVariables: TypeAlias = (
 )
 """Optional map of values to substitute in for variables in your
 prompt. The substitution values can either be strings, or other
-Response input types like images or files.
-"""
+Response input types like images or files."""
 
 
 Annotation: TypeAlias = Annotated[
@@ -5833,8 +5410,7 @@ VectorStoreFileAttributes: TypeAlias = dict[str, str | float | bool] | None
 useful for storing additional information about the object in a structured
 format, and querying for objects via API or the dashboard. Keys are strings
 with a maximum length of 64 characters. Values are strings with a maximum
-length of 512 characters, booleans, or numbers.
-"""
+length of 512 characters, booleans, or numbers."""
 
 
 ToolCallCaller: TypeAlias = Annotated[
@@ -5929,8 +5505,7 @@ ComputerAction: TypeAlias = Annotated[
 
 ComputerActionList: TypeAlias = list[ComputerAction]
 """Flattened batched actions for `computer_use`. Each action includes an
-`type` discriminator and action-specific fields.
-"""
+`type` discriminator and action-specific fields."""
 
 
 MCPToolCallError: TypeAlias = Annotated[
@@ -6048,8 +5623,7 @@ InputContent: TypeAlias = Annotated[
 
 InputMessageContentList: TypeAlias = list[InputContent]
 """A list of one or many input items to the model, containing different content\x20
-types.
-"""
+types."""
 
 
 FunctionShellCallOutputOutcomeParam: TypeAlias = Annotated[
@@ -6107,8 +5681,7 @@ ApplyPatchOperationParam: TypeAlias = Annotated[
     ),
 ]
 """One of the create_file, delete_file, or update_file operations supplied to the
-apply_patch tool.
-"""
+apply_patch tool."""
 
 
 InputItem: TypeAlias = Annotated[
@@ -6492,10 +6065,512 @@ def parse_response(data: Any) -> Response:
     return Response.model_validate(data, by_name=False)
 
 
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises pydantic.ValidationError naming the place that does not fit.
+parse_chat_completion_message_tool_call_chunk = _parser(
+    ChatCompletionMessageToolCallChunk
+)
+parse_chat_completion_stream_response_delta = _parser(ChatCompletionStreamResponseDelta)
+parse_chat_completion_token_logprob = _parser(ChatCompletionTokenLogprob)
+parse_completion_usage = _parser(CompletionUsage)
+parse_moderation_result_body = _parser(ModerationResultBody)
+parse_chat_completion_moderation_results = _parser(ChatCompletionModerationResults)
+parse_chat_completion_moderation_error = _parser(ChatCompletionModerationError)
+parse_chat_completion_moderation = _parser(ChatCompletionModeration)
+parse_response_audio_delta_event = _parser(ResponseAudioDeltaEvent)
+parse_response_audio_done_event = _parser(ResponseAudioDoneEvent)
+parse_response_audio_transcript_delta_event = _parser(ResponseAudioTranscriptDeltaEvent)
+parse_response_audio_transcript_done_event = _parser(ResponseAudioTranscriptDoneEvent)
+parse_response_code_interpreter_call_code_delta_event = _parser(
+    ResponseCodeInterpreterCallCodeDeltaEvent
+)
+parse_response_code_interpreter_call_code_done_event = _parser(
+    ResponseCodeInterpreterCallCodeDoneEvent
+)
+parse_response_code_interpreter_call_completed_event = _parser(
+    ResponseCodeInterpreterCallCompletedEvent
+)
+parse_response_code_interpreter_call_in_progress_event = _parser(
+    ResponseCodeInterpreterCallInProgressEvent
+)
+parse_response_code_interpreter_call_interpreting_event = _parser(
+    ResponseCodeInterpreterCallInterpretingEvent
+)
+parse_response_format_text = _parser(ResponseFormatText)
+parse_text_response_format_json_schema = _parser(TextResponseFormatJsonSchema)
+parse_response_format_json_object = _parser(ResponseFormatJsonObject)
+parse_response_text_param = _parser(ResponseTextParam)
+parse_function_tool = _parser(FunctionTool)
+parse_hybrid_search_options = _parser(HybridSearchOptions)
+parse_ranking_options = _parser(RankingOptions)
+parse_comparison_filter = _parser(ComparisonFilter)
+parse_compound_filter = _parser(CompoundFilter)
+parse_file_search_tool = _parser(FileSearchTool)
+parse_computer_tool = _parser(ComputerTool)
+parse_computer_use_preview_tool = _parser(ComputerUsePreviewTool)
+parse_web_search_tool = _parser(WebSearchTool)
+parse_mcp_tool_filter = _parser(MCPToolFilter)
+parse_mcp_tool = _parser(MCPTool)
+parse_container_network_policy_disabled_param = _parser(
+    ContainerNetworkPolicyDisabledParam
+)
+parse_container_network_policy_domain_secret_param = _parser(
+    ContainerNetworkPolicyDomainSecretParam
+)
+parse_container_network_policy_allowlist_param = _parser(
+    ContainerNetworkPolicyAllowlistParam
+)
+parse_auto_code_interpreter_tool_param = _parser(AutoCodeInterpreterToolParam)
+parse_code_interpreter_tool = _parser(CodeInterpreterTool)
+parse_programmatic_tool_calling_param = _parser(ProgrammaticToolCallingParam)
+parse_image_gen_tool = _parser(ImageGenTool)
+parse_local_shell_tool_param = _parser(LocalShellToolParam)
+parse_skill_reference_param = _parser(SkillReferenceParam)
+parse_inline_skill_source_param = _parser(InlineSkillSourceParam)
+parse_inline_skill_param = _parser(InlineSkillParam)
+parse_container_auto_param = _parser(ContainerAutoParam)
+parse_local_skill_param = _parser(LocalSkillParam)
+parse_local_environment_param = _parser(LocalEnvironmentParam)
+parse_container_reference_param = _parser(ContainerReferenceParam)
+parse_function_shell_tool_param = _parser(FunctionShellToolParam)
+parse_custom_text_format_param = _parser(CustomTextFormatParam)
+parse_custom_grammar_format_param = _parser(CustomGrammarFormatParam)
+parse_custom_tool_param = _parser(CustomToolParam)
+parse_function_tool_param = _parser(FunctionToolParam)
+parse_namespace_tool_param = _parser(NamespaceToolParam)
+parse_tool_search_tool_param = _parser(ToolSearchToolParam)
+parse_approximate_location = _parser(ApproximateLocation)
+parse_web_search_preview_tool = _parser(WebSearchPreviewTool)
+parse_apply_patch_tool_param = _parser(ApplyPatchToolParam)
+parse_tool_choice_allowed = _parser(ToolChoiceAllowed)
+parse_tool_choice_types = _parser(ToolChoiceTypes)
+parse_tool_choice_function = _parser(ToolChoiceFunction)
+parse_tool_choice_mcp = _parser(ToolChoiceMCP)
+parse_tool_choice_custom = _parser(ToolChoiceCustom)
+parse_specific_programmatic_tool_calling_param = _parser(
+    SpecificProgrammaticToolCallingParam
+)
+parse_specific_apply_patch_param = _parser(SpecificApplyPatchParam)
+parse_specific_function_shell_param = _parser(SpecificFunctionShellParam)
+parse_prompt_cache_breakpoint_config = _parser(PromptCacheBreakpointConfig)
+parse_input_text_content = _parser(InputTextContent)
+parse_input_image_content = _parser(InputImageContent)
+parse_input_file_content = _parser(InputFileContent)
+parse_file_citation_body = _parser(FileCitationBody)
+parse_url_citation_body = _parser(UrlCitationBody)
+parse_container_file_citation_body = _parser(ContainerFileCitationBody)
+parse_file_path = _parser(FilePath)
+parse_top_log_prob = _parser(TopLogProb)
+parse_log_prob = _parser(LogProb)
+parse_output_text_content = _parser(OutputTextContent)
+parse_refusal_content = _parser(RefusalContent)
+parse_output_message = _parser(OutputMessage)
+parse_file_search_tool_call = _parser(FileSearchToolCall)
+parse_direct_tool_call_caller = _parser(DirectToolCallCaller)
+parse_program_tool_call_caller = _parser(ProgramToolCallCaller)
+parse_function_tool_call = _parser(FunctionToolCall)
+parse_direct_tool_call_caller_param = _parser(DirectToolCallCallerParam)
+parse_program_tool_call_caller_param = _parser(ProgramToolCallCallerParam)
+parse_function_tool_call_output_resource = _parser(FunctionToolCallOutputResource)
+parse_web_search_action_search = _parser(WebSearchActionSearch)
+parse_web_search_action_open_page = _parser(WebSearchActionOpenPage)
+parse_web_search_action_find = _parser(WebSearchActionFind)
+parse_web_search_tool_call = _parser(WebSearchToolCall)
+parse_click_param = _parser(ClickParam)
+parse_double_click_action = _parser(DoubleClickAction)
+parse_coord_param = _parser(CoordParam)
+parse_drag_param = _parser(DragParam)
+parse_key_press_action = _parser(KeyPressAction)
+parse_move_param = _parser(MoveParam)
+parse_screenshot_param = _parser(ScreenshotParam)
+parse_scroll_param = _parser(ScrollParam)
+parse_type_param = _parser(TypeParam)
+parse_wait_param = _parser(WaitParam)
+parse_computer_call_safety_check_param = _parser(ComputerCallSafetyCheckParam)
+parse_computer_tool_call = _parser(ComputerToolCall)
+parse_computer_screenshot_image = _parser(ComputerScreenshotImage)
+parse_computer_tool_call_output_resource = _parser(ComputerToolCallOutputResource)
+parse_summary_text_content = _parser(SummaryTextContent)
+parse_reasoning_text_content = _parser(ReasoningTextContent)
+parse_reasoning_item = _parser(ReasoningItem)
+parse_program = _parser(Program)
+parse_program_output = _parser(ProgramOutput)
+parse_tool_search_call = _parser(ToolSearchCall)
+parse_tool_search_output = _parser(ToolSearchOutput)
+parse_additional_tools = _parser(AdditionalTools)
+parse_compaction_body = _parser(CompactionBody)
+parse_image_gen_tool_call = _parser(ImageGenToolCall)
+parse_code_interpreter_output_logs = _parser(CodeInterpreterOutputLogs)
+parse_code_interpreter_output_image = _parser(CodeInterpreterOutputImage)
+parse_code_interpreter_tool_call = _parser(CodeInterpreterToolCall)
+parse_local_shell_exec_action = _parser(LocalShellExecAction)
+parse_local_shell_tool_call = _parser(LocalShellToolCall)
+parse_local_shell_tool_call_output = _parser(LocalShellToolCallOutput)
+parse_function_shell_action = _parser(FunctionShellAction)
+parse_local_environment_resource = _parser(LocalEnvironmentResource)
+parse_container_reference_resource = _parser(ContainerReferenceResource)
+parse_function_shell_call = _parser(FunctionShellCall)
+parse_function_shell_call_output_timeout_outcome = _parser(
+    FunctionShellCallOutputTimeoutOutcome
+)
+parse_function_shell_call_output_exit_outcome = _parser(
+    FunctionShellCallOutputExitOutcome
+)
+parse_function_shell_call_output_content = _parser(FunctionShellCallOutputContent)
+parse_function_shell_call_output = _parser(FunctionShellCallOutput)
+parse_apply_patch_create_file_operation = _parser(ApplyPatchCreateFileOperation)
+parse_apply_patch_delete_file_operation = _parser(ApplyPatchDeleteFileOperation)
+parse_apply_patch_update_file_operation = _parser(ApplyPatchUpdateFileOperation)
+parse_apply_patch_tool_call = _parser(ApplyPatchToolCall)
+parse_apply_patch_tool_call_output = _parser(ApplyPatchToolCallOutput)
+parse_mcp_protocol_error = _parser(MCPProtocolError)
+parse_mcp_tool_execution_error = _parser(MCPToolExecutionError)
+parse_http_error = _parser(HTTPError)
+parse_mcp_tool_call = _parser(MCPToolCall)
+parse_mcp_list_tools_tool = _parser(MCPListToolsTool)
+parse_mcp_list_tools = _parser(MCPListTools)
+parse_mcp_approval_request = _parser(MCPApprovalRequest)
+parse_mcp_approval_response_resource = _parser(MCPApprovalResponseResource)
+parse_custom_tool_call = _parser(CustomToolCall)
+parse_custom_tool_call_output_resource = _parser(CustomToolCallOutputResource)
+parse_reasoning = _parser(Reasoning)
+parse_easy_input_message = _parser(EasyInputMessage)
+parse_input_message = _parser(InputMessage)
+parse_computer_call_output_item_param = _parser(ComputerCallOutputItemParam)
+parse_prompt_cache_breakpoint_param = _parser(PromptCacheBreakpointParam)
+parse_input_text_content_param = _parser(InputTextContentParam)
+parse_input_image_content_param_auto_param = _parser(InputImageContentParamAutoParam)
+parse_input_file_content_param = _parser(InputFileContentParam)
+parse_function_call_output_item_param = _parser(FunctionCallOutputItemParam)
+parse_tool_search_call_item_param = _parser(ToolSearchCallItemParam)
+parse_tool_search_output_item_param = _parser(ToolSearchOutputItemParam)
+parse_additional_tools_item_param = _parser(AdditionalToolsItemParam)
+parse_compaction_summary_item_param = _parser(CompactionSummaryItemParam)
+parse_function_shell_action_param = _parser(FunctionShellActionParam)
+parse_function_shell_call_item_param = _parser(FunctionShellCallItemParam)
+parse_function_shell_call_output_timeout_outcome_param = _parser(
+    FunctionShellCallOutputTimeoutOutcomeParam
+)
+parse_function_shell_call_output_exit_outcome_param = _parser(
+    FunctionShellCallOutputExitOutcomeParam
+)
+parse_function_shell_call_output_content_param = _parser(
+    FunctionShellCallOutputContentParam
+)
+parse_function_shell_call_output_item_param = _parser(FunctionShellCallOutputItemParam)
+parse_apply_patch_create_file_operation_param = _parser(
+    ApplyPatchCreateFileOperationParam
+)
+parse_apply_patch_delete_file_operation_param = _parser(
+    ApplyPatchDeleteFileOperationParam
+)
+parse_apply_patch_update_file_operation_param = _parser(
+    ApplyPatchUpdateFileOperationParam
+)
+parse_apply_patch_tool_call_item_param = _parser(ApplyPatchToolCallItemParam)
+parse_apply_patch_tool_call_output_item_param = _parser(
+    ApplyPatchToolCallOutputItemParam
+)
+parse_mcp_approval_response = _parser(MCPApprovalResponse)
+parse_custom_tool_call_output = _parser(CustomToolCallOutput)
+parse_compaction_trigger_item_param = _parser(CompactionTriggerItemParam)
+parse_item_reference_param = _parser(ItemReferenceParam)
+parse_program_item_param = _parser(ProgramItemParam)
+parse_program_output_item_param = _parser(ProgramOutputItemParam)
+parse_response_usage = _parser(ResponseUsage)
+parse_prompt_cache_options = _parser(PromptCacheOptions)
+parse_moderation_error_body = _parser(ModerationErrorBody)
+parse_moderation = _parser(Moderation)
+parse_response_conversation = _parser(ResponseConversation)
+parse_response_completed_event = _parser(ResponseCompletedEvent)
+parse_response_content_part_added_event = _parser(ResponseContentPartAddedEvent)
+parse_response_content_part_done_event = _parser(ResponseContentPartDoneEvent)
+parse_response_created_event = _parser(ResponseCreatedEvent)
+parse_response_error_event = _parser(ResponseErrorEvent)
+parse_response_file_search_call_completed_event = _parser(
+    ResponseFileSearchCallCompletedEvent
+)
+parse_response_file_search_call_in_progress_event = _parser(
+    ResponseFileSearchCallInProgressEvent
+)
+parse_response_file_search_call_searching_event = _parser(
+    ResponseFileSearchCallSearchingEvent
+)
+parse_response_function_call_arguments_delta_event = _parser(
+    ResponseFunctionCallArgumentsDeltaEvent
+)
+parse_response_function_call_arguments_done_event = _parser(
+    ResponseFunctionCallArgumentsDoneEvent
+)
+parse_response_shell_call_command_added_streaming_event = _parser(
+    ResponseShellCallCommandAddedStreamingEvent
+)
+parse_response_shell_call_command_delta_streaming_event = _parser(
+    ResponseShellCallCommandDeltaStreamingEvent
+)
+parse_response_shell_call_command_done_streaming_event = _parser(
+    ResponseShellCallCommandDoneStreamingEvent
+)
+parse_shell_call_output_delta = _parser(ShellCallOutputDelta)
+parse_response_shell_call_output_content_delta_streaming_event = _parser(
+    ResponseShellCallOutputContentDeltaStreamingEvent
+)
+parse_response_shell_call_output_content_done_streaming_event = _parser(
+    ResponseShellCallOutputContentDoneStreamingEvent
+)
+parse_response_in_progress_event = _parser(ResponseInProgressEvent)
+parse_response_failed_event = _parser(ResponseFailedEvent)
+parse_response_incomplete_event = _parser(ResponseIncompleteEvent)
+parse_response_output_item_added_event = _parser(ResponseOutputItemAddedEvent)
+parse_response_output_item_done_event = _parser(ResponseOutputItemDoneEvent)
+parse_response_reasoning_summary_part_added_event = _parser(
+    ResponseReasoningSummaryPartAddedEvent
+)
+parse_response_reasoning_summary_part_done_event = _parser(
+    ResponseReasoningSummaryPartDoneEvent
+)
+parse_response_reasoning_summary_text_delta_event = _parser(
+    ResponseReasoningSummaryTextDeltaEvent
+)
+parse_response_reasoning_summary_text_done_event = _parser(
+    ResponseReasoningSummaryTextDoneEvent
+)
+parse_response_reasoning_text_delta_event = _parser(ResponseReasoningTextDeltaEvent)
+parse_response_reasoning_text_done_event = _parser(ResponseReasoningTextDoneEvent)
+parse_response_refusal_delta_event = _parser(ResponseRefusalDeltaEvent)
+parse_response_refusal_done_event = _parser(ResponseRefusalDoneEvent)
+parse_response_log_prob = _parser(ResponseLogProb)
+parse_response_text_delta_event = _parser(ResponseTextDeltaEvent)
+parse_response_text_done_event = _parser(ResponseTextDoneEvent)
+parse_response_web_search_call_completed_event = _parser(
+    ResponseWebSearchCallCompletedEvent
+)
+parse_response_web_search_call_in_progress_event = _parser(
+    ResponseWebSearchCallInProgressEvent
+)
+parse_response_web_search_call_searching_event = _parser(
+    ResponseWebSearchCallSearchingEvent
+)
+parse_response_image_gen_call_completed_event = _parser(
+    ResponseImageGenCallCompletedEvent
+)
+parse_response_image_gen_call_generating_event = _parser(
+    ResponseImageGenCallGeneratingEvent
+)
+parse_response_image_gen_call_in_progress_event = _parser(
+    ResponseImageGenCallInProgressEvent
+)
+parse_response_image_gen_call_partial_image_event = _parser(
+    ResponseImageGenCallPartialImageEvent
+)
+parse_response_mcp_call_arguments_delta_event = _parser(
+    ResponseMCPCallArgumentsDeltaEvent
+)
+parse_response_mcp_call_arguments_done_event = _parser(
+    ResponseMCPCallArgumentsDoneEvent
+)
+parse_response_mcp_call_completed_event = _parser(ResponseMCPCallCompletedEvent)
+parse_response_mcp_call_failed_event = _parser(ResponseMCPCallFailedEvent)
+parse_response_mcp_call_in_progress_event = _parser(ResponseMCPCallInProgressEvent)
+parse_response_mcp_list_tools_completed_event = _parser(
+    ResponseMCPListToolsCompletedEvent
+)
+parse_response_mcp_list_tools_failed_event = _parser(ResponseMCPListToolsFailedEvent)
+parse_response_mcp_list_tools_in_progress_event = _parser(
+    ResponseMCPListToolsInProgressEvent
+)
+parse_response_output_text_annotation_added_event = _parser(
+    ResponseOutputTextAnnotationAddedEvent
+)
+parse_response_queued_event = _parser(ResponseQueuedEvent)
+parse_response_custom_tool_call_input_delta_event = _parser(
+    ResponseCustomToolCallInputDeltaEvent
+)
+parse_response_custom_tool_call_input_done_event = _parser(
+    ResponseCustomToolCallInputDoneEvent
+)
+parse_chat_completion_message_tool_call = _parser(ChatCompletionMessageToolCall)
+parse_chat_completion_message_custom_tool_call = _parser(
+    ChatCompletionMessageCustomToolCall
+)
+parse_chat_completion_response_message = _parser(ChatCompletionResponseMessage)
+parse_service_tier: Callable[[Any], ServiceTier | str | None] = _parser_of(
+    ServiceTier | str | None
+)
+parse_moderation_input_type: Callable[[Any], ModerationInputType | str] = _parser_of(
+    ModerationInputType | str
+)
+parse_metadata: Callable[[Any], Metadata] = _parser_of(Metadata)
+parse_model_ids_shared: Callable[[Any], ModelIdsShared | str] = _parser_of(
+    ModelIdsShared | str
+)
+parse_model_ids_responses: Callable[[Any], ModelIdsResponses] = _parser_of(
+    ModelIdsResponses
+)
+parse_response_format_json_schema_schema: Callable[
+    [Any], ResponseFormatJsonSchemaSchema
+] = _parser_of(ResponseFormatJsonSchemaSchema)
+parse_text_response_format_configuration: Callable[
+    [Any], TextResponseFormatConfiguration
+] = _parser_of(TextResponseFormatConfiguration)
+parse_verbosity: Callable[[Any], Verbosity | str | None] = _parser_of(
+    Verbosity | str | None
+)
+parse_callable_tool_allowed_caller: Callable[[Any], CallableToolAllowedCaller | str] = (
+    _parser_of(CallableToolAllowedCaller | str)
+)
+parse_ranker_version_type: Callable[[Any], RankerVersionType | str] = _parser_of(
+    RankerVersionType | str
+)
+parse_filters: Callable[[Any], Filters] = _parser_of(Filters)
+parse_computer_environment: Callable[[Any], ComputerEnvironment | str] = _parser_of(
+    ComputerEnvironment | str
+)
+parse_container_memory_limit: Callable[[Any], ContainerMemoryLimit | str] = _parser_of(
+    ContainerMemoryLimit | str
+)
+parse_input_fidelity: Callable[[Any], InputFidelity | str] = _parser_of(
+    InputFidelity | str
+)
+parse_image_gen_action_enum: Callable[[Any], ImageGenActionEnum | str] = _parser_of(
+    ImageGenActionEnum | str
+)
+parse_grammar_syntax1: Callable[[Any], GrammarSyntax1 | str] = _parser_of(
+    GrammarSyntax1 | str
+)
+parse_empty_model_param: Callable[[Any], EmptyModelParam] = _parser_of(EmptyModelParam)
+parse_tool_search_execution_type: Callable[[Any], ToolSearchExecutionType | str] = (
+    _parser_of(ToolSearchExecutionType | str)
+)
+parse_search_context_size: Callable[[Any], SearchContextSize | str] = _parser_of(
+    SearchContextSize | str
+)
+parse_search_content_type: Callable[[Any], SearchContentType | str] = _parser_of(
+    SearchContentType | str
+)
+parse_tool: Callable[[Any], Tool] = _parser_of(Tool)
+parse_tools_array: Callable[[Any], ToolsArray] = _parser_of(ToolsArray)
+parse_tool_choice_options: Callable[[Any], ToolChoiceOptions | str] = _parser_of(
+    ToolChoiceOptions | str
+)
+parse_tool_choice_param: Callable[[Any], ToolChoiceParam] = _parser_of(ToolChoiceParam)
+parse_image_detail: Callable[[Any], ImageDetail | str] = _parser_of(ImageDetail | str)
+parse_file_input_detail: Callable[[Any], FileInputDetail | str] = _parser_of(
+    FileInputDetail | str
+)
+parse_response_prompt_variables: Callable[[Any], ResponsePromptVariables] = _parser_of(
+    ResponsePromptVariables
+)
+parse_service_tier_responses: Callable[[Any], ServiceTierResponses | str | None] = (
+    _parser_of(ServiceTierResponses | str | None)
+)
+parse_response_error_code: Callable[[Any], ResponseErrorCode | str] = _parser_of(
+    ResponseErrorCode | str
+)
+parse_annotation: Callable[[Any], Annotation] = _parser_of(Annotation)
+parse_output_message_content: Callable[[Any], OutputMessageContent] = _parser_of(
+    OutputMessageContent
+)
+parse_message_phase: Callable[[Any], MessagePhase | str] = _parser_of(
+    MessagePhase | str
+)
+parse_vector_store_file_attributes: Callable[[Any], VectorStoreFileAttributes] = (
+    _parser_of(VectorStoreFileAttributes)
+)
+parse_tool_call_caller: Callable[[Any], ToolCallCaller] = _parser_of(ToolCallCaller)
+parse_tool_call_caller_param: Callable[[Any], ToolCallCallerParam] = _parser_of(
+    ToolCallCallerParam
+)
+parse_function_and_custom_tool_call_output: Callable[
+    [Any], FunctionAndCustomToolCallOutput
+] = _parser_of(FunctionAndCustomToolCallOutput)
+parse_click_button_type: Callable[[Any], ClickButtonType | str] = _parser_of(
+    ClickButtonType | str
+)
+parse_computer_action: Callable[[Any], ComputerAction] = _parser_of(ComputerAction)
+parse_computer_action_list: Callable[[Any], ComputerActionList] = _parser_of(
+    ComputerActionList
+)
+parse_program_output_status: Callable[[Any], ProgramOutputStatus | str] = _parser_of(
+    ProgramOutputStatus | str
+)
+parse_function_call_status: Callable[[Any], FunctionCallStatus | str] = _parser_of(
+    FunctionCallStatus | str
+)
+parse_function_call_output_status_enum: Callable[
+    [Any], FunctionCallOutputStatusEnum | str
+] = _parser_of(FunctionCallOutputStatusEnum | str)
+parse_message_role: Callable[[Any], MessageRole | str] = _parser_of(MessageRole | str)
+parse_function_shell_call_status: Callable[[Any], FunctionShellCallStatus | str] = (
+    _parser_of(FunctionShellCallStatus | str)
+)
+parse_function_shell_call_output_status_enum: Callable[
+    [Any], FunctionShellCallOutputStatusEnum | str
+] = _parser_of(FunctionShellCallOutputStatusEnum | str)
+parse_apply_patch_call_status: Callable[[Any], ApplyPatchCallStatus | str] = _parser_of(
+    ApplyPatchCallStatus | str
+)
+parse_apply_patch_call_output_status: Callable[
+    [Any], ApplyPatchCallOutputStatus | str
+] = _parser_of(ApplyPatchCallOutputStatus | str)
+parse_mcp_tool_call_error: Callable[[Any], MCPToolCallError] = _parser_of(
+    MCPToolCallError
+)
+parse_mcp_tool_call_status: Callable[[Any], MCPToolCallStatus | str] = _parser_of(
+    MCPToolCallStatus | str
+)
+parse_output_item: Callable[[Any], OutputItem] = _parser_of(OutputItem)
+parse_reasoning_mode_enum: Callable[[Any], ReasoningModeEnum | str] = _parser_of(
+    ReasoningModeEnum | str
+)
+parse_reasoning_effort: Callable[[Any], ReasoningEffort | str | None] = _parser_of(
+    ReasoningEffort | str | None
+)
+parse_input_content: Callable[[Any], InputContent] = _parser_of(InputContent)
+parse_input_message_content_list: Callable[[Any], InputMessageContentList] = _parser_of(
+    InputMessageContentList
+)
+parse_function_call_item_status: Callable[[Any], FunctionCallItemStatus | str] = (
+    _parser_of(FunctionCallItemStatus | str)
+)
+parse_detail_enum: Callable[[Any], DetailEnum | str] = _parser_of(DetailEnum | str)
+parse_file_detail_enum: Callable[[Any], FileDetailEnum | str] = _parser_of(
+    FileDetailEnum | str
+)
+parse_function_shell_call_item_status: Callable[
+    [Any], FunctionShellCallItemStatus | str
+] = _parser_of(FunctionShellCallItemStatus | str)
+parse_function_shell_call_output_outcome_param: Callable[
+    [Any], FunctionShellCallOutputOutcomeParam
+] = _parser_of(FunctionShellCallOutputOutcomeParam)
+parse_apply_patch_call_status_param: Callable[
+    [Any], ApplyPatchCallStatusParam | str
+] = _parser_of(ApplyPatchCallStatusParam | str)
+parse_apply_patch_operation_param: Callable[[Any], ApplyPatchOperationParam] = (
+    _parser_of(ApplyPatchOperationParam)
+)
+parse_apply_patch_call_output_status_param: Callable[
+    [Any], ApplyPatchCallOutputStatusParam | str
+] = _parser_of(ApplyPatchCallOutputStatusParam | str)
+parse_program_output_item_status: Callable[[Any], ProgramOutputItemStatus | str] = (
+    _parser_of(ProgramOutputItemStatus | str)
+)
+parse_input_item: Callable[[Any], InputItem] = _parser_of(InputItem)
+parse_prompt_cache_ttl_enum: Callable[[Any], PromptCacheTTLEnum | str] = _parser_of(
+    PromptCacheTTLEnum | str
+)
+parse_prompt_cache_mode_enum: Callable[[Any], PromptCacheModeEnum | str] = _parser_of(
+    PromptCacheModeEnum | str
+)
+parse_output_content: Callable[[Any], OutputContent] = _parser_of(OutputContent)
+parse_chat_completion_message_tool_calls: Callable[
+    [Any], ChatCompletionMessageToolCalls
+] = _parser_of(ChatCompletionMessageToolCalls)
+
+
 class _CreateChatCompletionStreamResponseMerge(_State):
     """Merge state of CreateChatCompletionStreamResponse at ``(chunk)`` (root
-    context).
-    """
+    context)."""
 
     __slots__ = (
         "choices",
@@ -6659,9 +6734,8 @@ class _CreateChatCompletionStreamResponseMerge(_State):
 
 
 class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
-    """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]``
-    (entry context).
-    """
+    """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]`` (entry
+    context)."""
 
     __slots__ = ("delta", "finish_reason", "index", "logprobs")
     _known = _wire_names(CreateChatCompletionStreamResponseChoice)
@@ -6745,8 +6819,7 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
 
 class _ChatCompletionStreamResponseDeltaMerge(_State):
     """Merge state of ChatCompletionStreamResponseDelta at ``choices[].delta`` (delta
-    context).
-    """
+    context)."""
 
     __slots__ = ("content", "function_call", "refusal", "role", "tool_calls")
     _known = _wire_names(ChatCompletionStreamResponseDelta)
@@ -6891,8 +6964,7 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
 
 class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
     """Merge state of ChatCompletionStreamResponseDeltaFunctionCall at
-    ``choices[].delta.function_call`` (delta context).
-    """
+    ``choices[].delta.function_call`` (delta context)."""
 
     __slots__ = ("arguments", "name")
     _known = _wire_names(ChatCompletionStreamResponseDeltaFunctionCall)
@@ -6944,8 +7016,7 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
 
 class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
     """Merge state of ChatCompletionMessageToolCallChunk at
-    ``choices[].delta.tool_calls[]`` (delta context).
-    """
+    ``choices[].delta.tool_calls[]`` (delta context)."""
 
     __slots__ = ("function", "id", "index", "type")
     _known = _wire_names(ChatCompletionMessageToolCallChunk)
@@ -7010,8 +7081,7 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
 
 class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
     """Merge state of ChatCompletionMessageToolCallChunkFunction at
-    ``choices[].delta.tool_calls[].function`` (delta context).
-    """
+    ``choices[].delta.tool_calls[].function`` (delta context)."""
 
     __slots__ = ("arguments", "name")
     _known = _wire_names(ChatCompletionMessageToolCallChunkFunction)
@@ -7063,8 +7133,7 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
 
 class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
     """Merge state of CreateChatCompletionStreamResponseChoiceLogprobs at
-    ``choices[].logprobs`` (entry context).
-    """
+    ``choices[].logprobs`` (entry context)."""
 
     __slots__ = ("content", "refusal")
     _known = _wire_names(CreateChatCompletionStreamResponseChoiceLogprobs)
@@ -7327,8 +7396,7 @@ def _on_response_audio_done(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_audio_transcript_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.audio.transcript.delta``: side channel 'audio_transcript' gets
-    delta.
-    """
+    delta."""
     f.side("audio_transcript", e.get("delta"), None, keep_all=True)
 
 
@@ -7340,8 +7408,7 @@ def _on_response_code_interpreter_call_code_delta(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.code_interpreter_call_code.delta``: append delta at
-    output[{output_index}].code.
-    """
+    output[{output_index}].code."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CODE_AS_CODE_INTERPRETER_CALL.append(
         f, e, e.get("delta")
     )
@@ -7351,8 +7418,7 @@ def _on_response_code_interpreter_call_code_done(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.code_interpreter_call_code.done``: replace code at
-    output[{output_index}].code.
-    """
+    output[{output_index}].code."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CODE.replace(
         f, e, e.get("code"), check=True, optional=True
     )
@@ -7362,8 +7428,7 @@ def _on_response_code_interpreter_call_completed(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.code_interpreter_call.completed``: set completed at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "completed")
 
 
@@ -7371,8 +7436,7 @@ def _on_response_code_interpreter_call_in_progress(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.code_interpreter_call.in_progress``: set in_progress at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "in_progress")
 
 
@@ -7380,8 +7444,7 @@ def _on_response_code_interpreter_call_interpreting(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.code_interpreter_call.interpreting``: set interpreting at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "interpreting")
 
 
@@ -7392,15 +7455,13 @@ def _on_response_completed(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_content_part_added(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.content_part.added``: create part at
-    output[{output_index}].content[{content_index}].
-    """
+    output[{output_index}].content[{content_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ITEM.create(f, e, e.get("part"))
 
 
 def _on_response_content_part_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.content_part.done``: replace part at
-    output[{output_index}].content[{content_index}].
-    """
+    output[{output_index}].content[{content_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ITEM.replace(f, e, e.get("part"))
 
 
@@ -7416,22 +7477,19 @@ def _on_error(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_file_search_call_completed(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.file_search_call.completed``: set completed at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "completed")
 
 
 def _on_response_file_search_call_in_progress(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.file_search_call.in_progress``: set in_progress at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "in_progress")
 
 
 def _on_response_file_search_call_searching(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.file_search_call.searching``: set searching at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "searching")
 
 
@@ -7439,8 +7497,7 @@ def _on_response_function_call_arguments_delta(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.function_call_arguments.delta``: append delta at
-    output[{output_index}].arguments.
-    """
+    output[{output_index}].arguments."""
     _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_FUNCTION_CALL.append(
         f, e, e.get("delta")
     )
@@ -7449,8 +7506,7 @@ def _on_response_function_call_arguments_delta(
 def _on_response_function_call_arguments_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.function_call_arguments.done``: replace name at
     output[{output_index}].name; replace arguments at
-    output[{output_index}].arguments.
-    """
+    output[{output_index}].arguments."""
     output = _RESPONSE_STREAM_EVENT_OUTPUT_NAME.parent(f, e)
     _RESPONSE_STREAM_EVENT_OUTPUT_NAME.replace(
         f, e, e.get("name"), output, optional=True
@@ -7462,22 +7518,19 @@ def _on_response_function_call_arguments_done(f: _EventFold, e: dict[str, Any]) 
 
 def _on_response_shell_call_command_added(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.shell_call_command.added``: create command at
-    output[{output_index}].action.commands[{command_index}].
-    """
+    output[{output_index}].action.commands[{command_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM.create(f, e, e.get("command"))
 
 
 def _on_response_shell_call_command_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.shell_call_command.delta``: append delta at
-    output[{output_index}].action.commands[{command_index}].
-    """
+    output[{output_index}].action.commands[{command_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM_2.append(f, e, e.get("delta"))
 
 
 def _on_response_shell_call_command_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.shell_call_command.done``: replace command at
-    output[{output_index}].action.commands[{command_index}].
-    """
+    output[{output_index}].action.commands[{command_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM.replace(
         f, e, e.get("command"), check=True
     )
@@ -7487,8 +7540,7 @@ def _on_response_shell_call_output_content_delta(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.shell_call_output_content.delta``: append delta at
-    output[{output_index}].output[{command_index}].
-    """
+    output[{output_index}].output[{command_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT_ITEM.append(f, e, e.get("delta"))
 
 
@@ -7496,8 +7548,7 @@ def _on_response_shell_call_output_content_done(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.shell_call_output_content.done``: replace output at
-    output[{output_index}].output.
-    """
+    output[{output_index}].output."""
     _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT.replace(f, e, e.get("output"))
 
 
@@ -7528,29 +7579,25 @@ def _on_response_output_item_done(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_reasoning_summary_part_added(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_summary_part.added``: merge part at
-    output[{output_index}].summary[{summary_index}].
-    """
+    output[{output_index}].summary[{summary_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_ITEM.merge(f, e, e.get("part"))
 
 
 def _on_response_reasoning_summary_part_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_summary_part.done``: merge part at
-    output[{output_index}].summary[{summary_index}].
-    """
+    output[{output_index}].summary[{summary_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_ITEM.merge(f, e, e.get("part"))
 
 
 def _on_response_reasoning_summary_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_summary_text.delta``: append delta at
-    output[{output_index}].summary[{summary_index}].text.
-    """
+    output[{output_index}].summary[{summary_index}].text."""
     _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT.append(f, e, e.get("delta"))
 
 
 def _on_response_reasoning_summary_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_summary_text.done``: replace text at
-    output[{output_index}].summary[{summary_index}].text.
-    """
+    output[{output_index}].summary[{summary_index}].text."""
     _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT_2.replace(
         f, e, e.get("text"), check=True, optional=True
     )
@@ -7558,8 +7605,7 @@ def _on_response_reasoning_summary_text_done(f: _EventFold, e: dict[str, Any]) -
 
 def _on_response_reasoning_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_text.delta``: append delta at
-    output[{output_index}].content[{content_index}].text.
-    """
+    output[{output_index}].content[{content_index}].text."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_REASONING_TEXT.append(
         f, e, e.get("delta")
     )
@@ -7567,8 +7613,7 @@ def _on_response_reasoning_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_reasoning_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_text.done``: replace text at
-    output[{output_index}].content[{content_index}].text.
-    """
+    output[{output_index}].content[{content_index}].text."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT.replace(
         f, e, e.get("text"), check=True, optional=True
     )
@@ -7576,8 +7621,7 @@ def _on_response_reasoning_text_done(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_refusal_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.refusal.delta``: append delta at
-    output[{output_index}].content[{content_index}].refusal.
-    """
+    output[{output_index}].content[{content_index}].refusal."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_AS_REFUSAL.append(
         f, e, e.get("delta")
     )
@@ -7585,8 +7629,7 @@ def _on_response_refusal_delta(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_refusal_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.refusal.done``: replace refusal at
-    output[{output_index}].content[{content_index}].refusal.
-    """
+    output[{output_index}].content[{content_index}].refusal."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL.replace(
         f, e, e.get("refusal"), check=True, optional=True
     )
@@ -7595,8 +7638,7 @@ def _on_response_refusal_done(f: _EventFold, e: dict[str, Any]) -> None:
 def _on_response_output_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.output_text.delta``: append delta at
     output[{output_index}].content[{content_index}].text; extend logprobs at
-    output[{output_index}].content[{content_index}].logprobs.
-    """
+    output[{output_index}].content[{content_index}].logprobs."""
     content = _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_OUTPUT_TEXT.parent(f, e)
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_OUTPUT_TEXT.append(
         f, e, e.get("delta"), content
@@ -7609,8 +7651,7 @@ def _on_response_output_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
 def _on_response_output_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.output_text.done``: replace text at
     output[{output_index}].content[{content_index}].text; replace logprobs at
-    output[{output_index}].content[{content_index}].logprobs.
-    """
+    output[{output_index}].content[{content_index}].logprobs."""
     content = _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT.parent(f, e)
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT.replace(
         f, e, e.get("text"), content, check=True, optional=True
@@ -7622,22 +7663,19 @@ def _on_response_output_text_done(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_web_search_call_completed(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.web_search_call.completed``: set completed at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "completed")
 
 
 def _on_response_web_search_call_in_progress(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.web_search_call.in_progress``: set in_progress at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "in_progress")
 
 
 def _on_response_web_search_call_searching(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.web_search_call.searching``: set searching at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "searching")
 
 
@@ -7645,8 +7683,7 @@ def _on_response_image_generation_call_completed(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.image_generation_call.completed``: set completed at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "completed")
 
 
@@ -7654,8 +7691,7 @@ def _on_response_image_generation_call_generating(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.image_generation_call.generating``: set generating at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "generating")
 
 
@@ -7663,8 +7699,7 @@ def _on_response_image_generation_call_in_progress(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.image_generation_call.in_progress``: set in_progress at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "in_progress")
 
 
@@ -7672,8 +7707,7 @@ def _on_response_image_generation_call_partial_image(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.image_generation_call.partial_image``: side channel 'partial_image'
-    gets partial_image_b64 (latest).
-    """
+    gets partial_image_b64 (latest)."""
     f.side(
         "partial_image",
         e.get("partial_image_b64"),
@@ -7684,15 +7718,13 @@ def _on_response_image_generation_call_partial_image(
 
 def _on_response_mcp_call_arguments_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.mcp_call_arguments.delta``: append delta at
-    output[{output_index}].arguments.
-    """
+    output[{output_index}].arguments."""
     _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_MCP_CALL.append(f, e, e.get("delta"))
 
 
 def _on_response_mcp_call_arguments_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.mcp_call_arguments.done``: replace arguments at
-    output[{output_index}].arguments.
-    """
+    output[{output_index}].arguments."""
     _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS.replace(
         f, e, e.get("arguments"), check=True, optional=True
     )
@@ -7700,8 +7732,7 @@ def _on_response_mcp_call_arguments_done(f: _EventFold, e: dict[str, Any]) -> No
 
 def _on_response_mcp_call_completed(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.mcp_call.completed``: set completed at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "completed")
 
 
@@ -7712,8 +7743,7 @@ def _on_response_mcp_call_failed(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_mcp_call_in_progress(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.mcp_call.in_progress``: set in_progress at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "in_progress")
 
 
@@ -7731,8 +7761,7 @@ def _on_response_mcp_list_tools_in_progress(f: _EventFold, e: dict[str, Any]) ->
 
 def _on_response_output_text_annotation_added(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.output_text.annotation.added``: create annotation at
-    output[{output_index}].content[{content_index}].annotations[{annotation_index}].
-    """
+    output[{output_index}].content[{content_index}].annotations[{annotation_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ANNOTATIONS_ITEM.create(
         f, e, e.get("annotation")
     )
@@ -7745,15 +7774,13 @@ def _on_response_queued(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_custom_tool_call_input_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.custom_tool_call_input.delta``: append delta at
-    output[{output_index}].input.
-    """
+    output[{output_index}].input."""
     _RESPONSE_STREAM_EVENT_OUTPUT_INPUT_AS_CUSTOM_TOOL_CALL.append(f, e, e.get("delta"))
 
 
 def _on_response_custom_tool_call_input_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.custom_tool_call_input.done``: replace input at
-    output[{output_index}].input.
-    """
+    output[{output_index}].input."""
     _RESPONSE_STREAM_EVENT_OUTPUT_INPUT.replace(
         f, e, e.get("input"), check=True, optional=True
     )
@@ -7829,19 +7856,17 @@ class ResponseStreamEventAccumulator:
 
     ``add(event)`` takes a decoded dict, JSON text or bytes, or an event object of
     this module; ``snapshot_dict()`` is the ``Response`` so far as plain JSON,
-    ``snapshot()`` the typed one. Keyed slots (``output[{output_index}]``) are
-    filled by key, sparse and out-of-order safe; text is gathered and joined once;
-    final values are checked against the fold. The stream ends with
-    ``response.completed`` or ``response.failed`` or ``response.incomplete``. A
-    stream may start without its first event.
+    ``snapshot()`` the typed one. Keyed slots (``output[{output_index}]``) are filled
+    by key, sparse and out-of-order safe; text is gathered and joined once; final
+    values are checked against the fold. The stream ends with ``response.completed``
+    or ``response.failed`` or ``response.incomplete``. A stream may start without its
+    first event.
 
-    Attributes: ``anomalies`` (every stray, see ``_EventFold``),
-    ``unknown_events`` (events of types this module does not know: kept),
-    ``channels`` (side channels: ``audio``, ``audio_transcript``,
-    ``partial_image``), ``error`` (the error event, if one came), ``finished``
-    (the terminal event's type or None). ``strict=True`` raises
-    ``StreamMergeError`` at the first anomaly.
-    """
+    Attributes: ``anomalies`` (every stray, see ``_EventFold``), ``unknown_events``
+    (events of types this module does not know: kept), ``channels`` (side channels:
+    ``audio``, ``audio_transcript``, ``partial_image``), ``error`` (the error event,
+    if one came), ``finished`` (the terminal event's type or None). ``strict=True``
+    raises ``StreamMergeError`` at the first anomaly."""
 
     def __init__(self, *, strict: bool = False) -> None:
         self._fold = _EventFold(

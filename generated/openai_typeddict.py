@@ -2,13 +2,12 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs c6b53c6fdda4359594db5ab4e7c5d87c, output 135b93928283e6215736cf9aba3cd921
-"""TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI
-API (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``)
-and a stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``,
-parsed by ``parse_response_stream_event``. Needs typing_extensions, and
-``_gen_models_runtime`` beside it.
-"""
+# Fingerprint: inputs 5a3ccd15a488cc37dc6547c812eb56b2, output 5757d542f436178820d40f9356b8ea6a
+"""TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
+(streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and a
+stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed by
+``parse_response_stream_event``. Needs typing_extensions, and ``_gen_models_runtime``
+beside it."""
 
 from __future__ import annotations
 
@@ -47,396 +46,339 @@ from ._gen_models_runtime.sse import (
 )
 from ._gen_models_runtime.text import _JsonText
 
-__all__ = [
-    "AdditionalTools",
-    "AdditionalToolsItemParam",
-    "Annotation",
-    "Anomaly",
-    "ApplyPatchCallOutputStatus",
-    "ApplyPatchCallOutputStatusParam",
-    "ApplyPatchCallStatus",
-    "ApplyPatchCallStatusParam",
-    "ApplyPatchCreateFileOperation",
-    "ApplyPatchCreateFileOperationParam",
-    "ApplyPatchDeleteFileOperation",
-    "ApplyPatchDeleteFileOperationParam",
-    "ApplyPatchOperationParam",
-    "ApplyPatchToolCall",
-    "ApplyPatchToolCallItemParam",
-    "ApplyPatchToolCallOutput",
-    "ApplyPatchToolCallOutputItemParam",
-    "ApplyPatchToolParam",
-    "ApplyPatchUpdateFileOperation",
-    "ApplyPatchUpdateFileOperationParam",
-    "ApproximateLocation",
-    "AutoCodeInterpreterToolParam",
-    "CallableToolAllowedCaller",
-    "ChatCompletionMessageCustomToolCall",
-    "ChatCompletionMessageCustomToolCallCustom",
-    "ChatCompletionMessageToolCall",
-    "ChatCompletionMessageToolCallChunk",
+# fmt: off
+__all__ = [  # packed, not one name a line: a module of a whole spec exports hundreds
+    "AdditionalTools", "AdditionalToolsItemParam", "Annotation", "Anomaly",
+    "ApplyPatchCallOutputStatus", "ApplyPatchCallOutputStatusParam",
+    "ApplyPatchCallStatus", "ApplyPatchCallStatusParam",
+    "ApplyPatchCreateFileOperation", "ApplyPatchCreateFileOperationParam",
+    "ApplyPatchDeleteFileOperation", "ApplyPatchDeleteFileOperationParam",
+    "ApplyPatchOperationParam", "ApplyPatchToolCall", "ApplyPatchToolCallItemParam",
+    "ApplyPatchToolCallOutput", "ApplyPatchToolCallOutputItemParam",
+    "ApplyPatchToolParam", "ApplyPatchUpdateFileOperation",
+    "ApplyPatchUpdateFileOperationParam", "ApproximateLocation",
+    "AutoCodeInterpreterToolParam", "CallableToolAllowedCaller",
+    "ChatCompletionMessageCustomToolCall", "ChatCompletionMessageCustomToolCallCustom",
+    "ChatCompletionMessageToolCall", "ChatCompletionMessageToolCallChunk",
     "ChatCompletionMessageToolCallChunkFunction",
-    "ChatCompletionMessageToolCallFunction",
-    "ChatCompletionMessageToolCalls",
-    "ChatCompletionModeration",
-    "ChatCompletionModerationError",
-    "ChatCompletionModerationResults",
-    "ChatCompletionResponseMessage",
+    "ChatCompletionMessageToolCallFunction", "ChatCompletionMessageToolCalls",
+    "ChatCompletionModeration", "ChatCompletionModerationError",
+    "ChatCompletionModerationResults", "ChatCompletionResponseMessage",
     "ChatCompletionResponseMessageAnnotation",
     "ChatCompletionResponseMessageAnnotationUrlCitation",
-    "ChatCompletionResponseMessageAudio",
-    "ChatCompletionResponseMessageFunctionCall",
+    "ChatCompletionResponseMessageAudio", "ChatCompletionResponseMessageFunctionCall",
     "ChatCompletionStreamResponseDelta",
-    "ChatCompletionStreamResponseDeltaFunctionCall",
-    "ChatCompletionTokenLogprob",
-    "ChatCompletionTokenLogprobTopLogprob",
-    "ClickButtonType",
-    "ClickParam",
-    "CodeInterpreterOutputImage",
-    "CodeInterpreterOutputLogs",
-    "CodeInterpreterTool",
-    "CodeInterpreterToolCall",
-    "CompactionBody",
-    "CompactionSummaryItemParam",
-    "CompactionTriggerItemParam",
-    "ComparisonFilter",
-    "CompletionUsage",
-    "CompletionUsageCompletionTokensDetails",
-    "CompletionUsagePromptTokensDetails",
-    "CompoundFilter",
-    "ComputerAction",
-    "ComputerActionList",
-    "ComputerCallOutputItemParam",
-    "ComputerCallSafetyCheckParam",
-    "ComputerEnvironment",
-    "ComputerScreenshotImage",
-    "ComputerTool",
-    "ComputerToolCall",
-    "ComputerToolCallOutputResource",
-    "ComputerUsePreviewTool",
-    "ContainerAutoParam",
-    "ContainerFileCitationBody",
-    "ContainerMemoryLimit",
-    "ContainerNetworkPolicyAllowlistParam",
-    "ContainerNetworkPolicyDisabledParam",
-    "ContainerNetworkPolicyDomainSecretParam",
-    "ContainerReferenceParam",
-    "ContainerReferenceResource",
-    "CoordParam",
-    "CreateChatCompletionResponse",
-    "CreateChatCompletionResponseChoice",
-    "CreateChatCompletionResponseChoiceLogprobs",
+    "ChatCompletionStreamResponseDeltaFunctionCall", "ChatCompletionTokenLogprob",
+    "ChatCompletionTokenLogprobTopLogprob", "ClickButtonType", "ClickParam",
+    "CodeInterpreterOutputImage", "CodeInterpreterOutputLogs", "CodeInterpreterTool",
+    "CodeInterpreterToolCall", "CompactionBody", "CompactionSummaryItemParam",
+    "CompactionTriggerItemParam", "ComparisonFilter", "CompletionUsage",
+    "CompletionUsageCompletionTokensDetails", "CompletionUsagePromptTokensDetails",
+    "CompoundFilter", "ComputerAction", "ComputerActionList",
+    "ComputerCallOutputItemParam", "ComputerCallSafetyCheckParam",
+    "ComputerEnvironment", "ComputerScreenshotImage", "ComputerTool",
+    "ComputerToolCall", "ComputerToolCallOutputResource", "ComputerUsePreviewTool",
+    "ContainerAutoParam", "ContainerFileCitationBody", "ContainerMemoryLimit",
+    "ContainerNetworkPolicyAllowlistParam", "ContainerNetworkPolicyDisabledParam",
+    "ContainerNetworkPolicyDomainSecretParam", "ContainerReferenceParam",
+    "ContainerReferenceResource", "CoordParam", "CreateChatCompletionResponse",
+    "CreateChatCompletionResponseChoice", "CreateChatCompletionResponseChoiceLogprobs",
     "CreateChatCompletionStreamResponse",
     "CreateChatCompletionStreamResponseAccumulator",
     "CreateChatCompletionStreamResponseChoice",
-    "CreateChatCompletionStreamResponseChoiceLogprobs",
-    "CustomGrammarFormatParam",
-    "CustomTextFormatParam",
-    "CustomToolCall",
-    "CustomToolCallOutput",
-    "CustomToolCallOutputResource",
-    "CustomToolParam",
-    "DetailEnum",
-    "DirectToolCallCaller",
-    "DirectToolCallCallerParam",
-    "DoubleClickAction",
-    "DragParam",
-    "EasyInputMessage",
-    "EmptyModelParam",
-    "FileCitationBody",
-    "FileDetailEnum",
-    "FileInputDetail",
-    "FilePath",
-    "FileSearchTool",
-    "FileSearchToolCall",
-    "FileSearchToolCallResult",
-    "Filters",
-    "FunctionAndCustomToolCallOutput",
-    "FunctionCallItemStatus",
-    "FunctionCallOutputItemParam",
-    "FunctionCallOutputStatusEnum",
-    "FunctionCallStatus",
-    "FunctionShellAction",
-    "FunctionShellActionParam",
-    "FunctionShellCall",
-    "FunctionShellCallItemParam",
-    "FunctionShellCallItemStatus",
-    "FunctionShellCallOutput",
-    "FunctionShellCallOutputContent",
-    "FunctionShellCallOutputContentParam",
-    "FunctionShellCallOutputExitOutcome",
-    "FunctionShellCallOutputExitOutcomeParam",
-    "FunctionShellCallOutputItemParam",
-    "FunctionShellCallOutputOutcomeParam",
-    "FunctionShellCallOutputStatusEnum",
+    "CreateChatCompletionStreamResponseChoiceLogprobs", "CustomGrammarFormatParam",
+    "CustomTextFormatParam", "CustomToolCall", "CustomToolCallOutput",
+    "CustomToolCallOutputResource", "CustomToolParam", "DetailEnum",
+    "DirectToolCallCaller", "DirectToolCallCallerParam", "DoubleClickAction",
+    "DragParam", "EasyInputMessage", "EmptyModelParam", "FileCitationBody",
+    "FileDetailEnum", "FileInputDetail", "FilePath", "FileSearchTool",
+    "FileSearchToolCall", "FileSearchToolCallResult", "Filters",
+    "FunctionAndCustomToolCallOutput", "FunctionCallItemStatus",
+    "FunctionCallOutputItemParam", "FunctionCallOutputStatusEnum", "FunctionCallStatus",
+    "FunctionShellAction", "FunctionShellActionParam", "FunctionShellCall",
+    "FunctionShellCallItemParam", "FunctionShellCallItemStatus",
+    "FunctionShellCallOutput", "FunctionShellCallOutputContent",
+    "FunctionShellCallOutputContentParam", "FunctionShellCallOutputExitOutcome",
+    "FunctionShellCallOutputExitOutcomeParam", "FunctionShellCallOutputItemParam",
+    "FunctionShellCallOutputOutcomeParam", "FunctionShellCallOutputStatusEnum",
     "FunctionShellCallOutputTimeoutOutcome",
-    "FunctionShellCallOutputTimeoutOutcomeParam",
-    "FunctionShellCallStatus",
-    "FunctionShellToolParam",
-    "FunctionTool",
-    "FunctionToolCall",
-    "FunctionToolCallOutputResource",
-    "FunctionToolParam",
-    "GrammarSyntax1",
-    "HTTPError",
-    "HybridSearchOptions",
-    "ImageDetail",
-    "ImageGenActionEnum",
-    "ImageGenTool",
-    "ImageGenToolCall",
-    "ImageGenToolInputImageMask",
-    "InlineSkillParam",
-    "InlineSkillSourceParam",
-    "InputContent",
-    "InputFidelity",
-    "InputFileContent",
-    "InputFileContentParam",
-    "InputImageContent",
-    "InputImageContentParamAutoParam",
-    "InputItem",
-    "InputMessage",
-    "InputMessageContentList",
-    "InputTextContent",
-    "InputTextContentParam",
-    "ItemReferenceParam",
-    "KeyPressAction",
-    "LocalEnvironmentParam",
-    "LocalEnvironmentResource",
-    "LocalShellExecAction",
-    "LocalShellToolCall",
-    "LocalShellToolCallOutput",
-    "LocalShellToolParam",
-    "LocalSkillParam",
-    "LogProb",
-    "MCPApprovalRequest",
-    "MCPApprovalResponse",
-    "MCPApprovalResponseResource",
-    "MCPListTools",
-    "MCPListToolsTool",
-    "MCPProtocolError",
-    "MCPTool",
-    "MCPToolCall",
-    "MCPToolCallError",
-    "MCPToolCallStatus",
-    "MCPToolExecutionError",
-    "MCPToolFilter",
-    "MCPToolRequireApproval",
-    "MessagePhase",
-    "MessageRole",
-    "Metadata",
-    "ModelIdsResponses",
-    "ModelIdsShared",
-    "Moderation",
-    "ModerationErrorBody",
-    "ModerationInputType",
-    "ModerationResultBody",
-    "MoveParam",
-    "NamespaceToolParam",
-    "OutputContent",
-    "OutputItem",
-    "OutputMessage",
-    "OutputMessageContent",
-    "OutputTextContent",
-    "ParseError",
-    "Program",
-    "ProgramItemParam",
-    "ProgramOutput",
-    "ProgramOutputItemParam",
-    "ProgramOutputItemStatus",
-    "ProgramOutputStatus",
-    "ProgramToolCallCaller",
-    "ProgramToolCallCallerParam",
-    "ProgrammaticToolCallingParam",
-    "Prompt",
-    "PromptCacheBreakpointConfig",
-    "PromptCacheBreakpointParam",
-    "PromptCacheModeEnum",
-    "PromptCacheOptions",
-    "PromptCacheTTLEnum",
-    "RankerVersionType",
-    "RankingOptions",
-    "Reasoning",
-    "ReasoningEffort",
-    "ReasoningItem",
-    "ReasoningModeEnum",
-    "ReasoningTextContent",
-    "RefusalContent",
-    "Response",
-    "ResponseAudioDeltaEvent",
-    "ResponseAudioDoneEvent",
-    "ResponseAudioTranscriptDeltaEvent",
-    "ResponseAudioTranscriptDoneEvent",
+    "FunctionShellCallOutputTimeoutOutcomeParam", "FunctionShellCallStatus",
+    "FunctionShellToolParam", "FunctionTool", "FunctionToolCall",
+    "FunctionToolCallOutputResource", "FunctionToolParam", "GrammarSyntax1",
+    "HTTPError", "HybridSearchOptions", "ImageDetail", "ImageGenActionEnum",
+    "ImageGenTool", "ImageGenToolCall", "ImageGenToolInputImageMask",
+    "InlineSkillParam", "InlineSkillSourceParam", "InputContent", "InputFidelity",
+    "InputFileContent", "InputFileContentParam", "InputImageContent",
+    "InputImageContentParamAutoParam", "InputItem", "InputMessage",
+    "InputMessageContentList", "InputTextContent", "InputTextContentParam",
+    "ItemReferenceParam", "KeyPressAction", "LocalEnvironmentParam",
+    "LocalEnvironmentResource", "LocalShellExecAction", "LocalShellToolCall",
+    "LocalShellToolCallOutput", "LocalShellToolParam", "LocalSkillParam", "LogProb",
+    "MCPApprovalRequest", "MCPApprovalResponse", "MCPApprovalResponseResource",
+    "MCPListTools", "MCPListToolsTool", "MCPProtocolError", "MCPTool", "MCPToolCall",
+    "MCPToolCallError", "MCPToolCallStatus", "MCPToolExecutionError", "MCPToolFilter",
+    "MCPToolRequireApproval", "MessagePhase", "MessageRole", "Metadata",
+    "ModelIdsResponses", "ModelIdsShared", "Moderation", "ModerationErrorBody",
+    "ModerationInputType", "ModerationResultBody", "MoveParam", "NamespaceToolParam",
+    "OutputContent", "OutputItem", "OutputMessage", "OutputMessageContent",
+    "OutputTextContent", "ParseError", "Program", "ProgramItemParam", "ProgramOutput",
+    "ProgramOutputItemParam", "ProgramOutputItemStatus", "ProgramOutputStatus",
+    "ProgramToolCallCaller", "ProgramToolCallCallerParam",
+    "ProgrammaticToolCallingParam", "Prompt", "PromptCacheBreakpointConfig",
+    "PromptCacheBreakpointParam", "PromptCacheModeEnum", "PromptCacheOptions",
+    "PromptCacheTTLEnum", "RankerVersionType", "RankingOptions", "Reasoning",
+    "ReasoningEffort", "ReasoningItem", "ReasoningModeEnum", "ReasoningTextContent",
+    "RefusalContent", "Response", "ResponseAudioDeltaEvent", "ResponseAudioDoneEvent",
+    "ResponseAudioTranscriptDeltaEvent", "ResponseAudioTranscriptDoneEvent",
     "ResponseCodeInterpreterCallCodeDeltaEvent",
     "ResponseCodeInterpreterCallCodeDoneEvent",
     "ResponseCodeInterpreterCallCompletedEvent",
     "ResponseCodeInterpreterCallInProgressEvent",
-    "ResponseCodeInterpreterCallInterpretingEvent",
-    "ResponseCompletedEvent",
-    "ResponseContentPartAddedEvent",
-    "ResponseContentPartDoneEvent",
-    "ResponseConversation",
-    "ResponseCreatedEvent",
-    "ResponseCustomToolCallInputDeltaEvent",
-    "ResponseCustomToolCallInputDoneEvent",
-    "ResponseError",
-    "ResponseErrorCode",
-    "ResponseErrorEvent",
-    "ResponseFailedEvent",
-    "ResponseFileSearchCallCompletedEvent",
-    "ResponseFileSearchCallInProgressEvent",
-    "ResponseFileSearchCallSearchingEvent",
-    "ResponseFormatJsonObject",
-    "ResponseFormatJsonSchemaSchema",
-    "ResponseFormatText",
-    "ResponseFunctionCallArgumentsDeltaEvent",
-    "ResponseFunctionCallArgumentsDoneEvent",
-    "ResponseImageGenCallCompletedEvent",
-    "ResponseImageGenCallGeneratingEvent",
-    "ResponseImageGenCallInProgressEvent",
-    "ResponseImageGenCallPartialImageEvent",
-    "ResponseInProgressEvent",
-    "ResponseIncompleteDetails",
-    "ResponseIncompleteEvent",
-    "ResponseLogProb",
-    "ResponseLogProbTopLogprob",
-    "ResponseMCPCallArgumentsDeltaEvent",
-    "ResponseMCPCallArgumentsDoneEvent",
-    "ResponseMCPCallCompletedEvent",
-    "ResponseMCPCallFailedEvent",
-    "ResponseMCPCallInProgressEvent",
-    "ResponseMCPListToolsCompletedEvent",
-    "ResponseMCPListToolsFailedEvent",
-    "ResponseMCPListToolsInProgressEvent",
-    "ResponseOutputItemAddedEvent",
-    "ResponseOutputItemDoneEvent",
-    "ResponseOutputTextAnnotationAddedEvent",
-    "ResponsePromptVariables",
-    "ResponseQueuedEvent",
-    "ResponseReasoningSummaryPartAddedEvent",
+    "ResponseCodeInterpreterCallInterpretingEvent", "ResponseCompletedEvent",
+    "ResponseContentPartAddedEvent", "ResponseContentPartDoneEvent",
+    "ResponseConversation", "ResponseCreatedEvent",
+    "ResponseCustomToolCallInputDeltaEvent", "ResponseCustomToolCallInputDoneEvent",
+    "ResponseError", "ResponseErrorCode", "ResponseErrorEvent", "ResponseFailedEvent",
+    "ResponseFileSearchCallCompletedEvent", "ResponseFileSearchCallInProgressEvent",
+    "ResponseFileSearchCallSearchingEvent", "ResponseFormatJsonObject",
+    "ResponseFormatJsonSchemaSchema", "ResponseFormatText",
+    "ResponseFunctionCallArgumentsDeltaEvent", "ResponseFunctionCallArgumentsDoneEvent",
+    "ResponseImageGenCallCompletedEvent", "ResponseImageGenCallGeneratingEvent",
+    "ResponseImageGenCallInProgressEvent", "ResponseImageGenCallPartialImageEvent",
+    "ResponseInProgressEvent", "ResponseIncompleteDetails", "ResponseIncompleteEvent",
+    "ResponseLogProb", "ResponseLogProbTopLogprob",
+    "ResponseMCPCallArgumentsDeltaEvent", "ResponseMCPCallArgumentsDoneEvent",
+    "ResponseMCPCallCompletedEvent", "ResponseMCPCallFailedEvent",
+    "ResponseMCPCallInProgressEvent", "ResponseMCPListToolsCompletedEvent",
+    "ResponseMCPListToolsFailedEvent", "ResponseMCPListToolsInProgressEvent",
+    "ResponseOutputItemAddedEvent", "ResponseOutputItemDoneEvent",
+    "ResponseOutputTextAnnotationAddedEvent", "ResponsePromptVariables",
+    "ResponseQueuedEvent", "ResponseReasoningSummaryPartAddedEvent",
     "ResponseReasoningSummaryPartAddedEventPart",
     "ResponseReasoningSummaryPartDoneEvent",
     "ResponseReasoningSummaryPartDoneEventPart",
-    "ResponseReasoningSummaryTextDeltaEvent",
-    "ResponseReasoningSummaryTextDoneEvent",
-    "ResponseReasoningTextDeltaEvent",
-    "ResponseReasoningTextDoneEvent",
-    "ResponseRefusalDeltaEvent",
-    "ResponseRefusalDoneEvent",
+    "ResponseReasoningSummaryTextDeltaEvent", "ResponseReasoningSummaryTextDoneEvent",
+    "ResponseReasoningTextDeltaEvent", "ResponseReasoningTextDoneEvent",
+    "ResponseRefusalDeltaEvent", "ResponseRefusalDoneEvent",
     "ResponseShellCallCommandAddedStreamingEvent",
     "ResponseShellCallCommandDeltaStreamingEvent",
     "ResponseShellCallCommandDoneStreamingEvent",
     "ResponseShellCallOutputContentDeltaStreamingEvent",
-    "ResponseShellCallOutputContentDoneStreamingEvent",
-    "ResponseStreamEvent",
-    "ResponseStreamEventAccumulator",
-    "ResponseTextDeltaEvent",
-    "ResponseTextDoneEvent",
-    "ResponseTextParam",
-    "ResponseUsage",
-    "ResponseUsageInputTokensDetails",
-    "ResponseUsageOutputTokensDetails",
-    "ResponseWebSearchCallCompletedEvent",
-    "ResponseWebSearchCallInProgressEvent",
-    "ResponseWebSearchCallSearchingEvent",
-    "ScreenshotParam",
-    "ScrollParam",
-    "SearchContentType",
-    "SearchContextSize",
-    "ServiceTier",
-    "ServiceTierResponses",
-    "ShellCallOutputDelta",
-    "SkillReferenceParam",
-    "SpecificApplyPatchParam",
-    "SpecificFunctionShellParam",
-    "SpecificProgrammaticToolCallingParam",
-    "StreamError",
-    "StreamFormatError",
-    "StreamMergeError",
-    "SummaryTextContent",
-    "TextResponseFormatConfiguration",
-    "TextResponseFormatJsonSchema",
-    "Tool",
-    "ToolCallCaller",
-    "ToolCallCallerParam",
-    "ToolChoiceAllowed",
-    "ToolChoiceCustom",
-    "ToolChoiceFunction",
-    "ToolChoiceMCP",
-    "ToolChoiceOptions",
-    "ToolChoiceParam",
-    "ToolChoiceTypes",
-    "ToolSearchCall",
-    "ToolSearchCallItemParam",
-    "ToolSearchExecutionType",
-    "ToolSearchOutput",
-    "ToolSearchOutputItemParam",
-    "ToolSearchToolParam",
-    "ToolsArray",
-    "TopLogProb",
-    "TypeParam",
-    "UnknownAnnotation",
-    "UnknownApplyPatchOperationParam",
+    "ResponseShellCallOutputContentDoneStreamingEvent", "ResponseStreamEvent",
+    "ResponseStreamEventAccumulator", "ResponseTextDeltaEvent", "ResponseTextDoneEvent",
+    "ResponseTextParam", "ResponseUsage", "ResponseUsageInputTokensDetails",
+    "ResponseUsageOutputTokensDetails", "ResponseWebSearchCallCompletedEvent",
+    "ResponseWebSearchCallInProgressEvent", "ResponseWebSearchCallSearchingEvent",
+    "ScreenshotParam", "ScrollParam", "SearchContentType", "SearchContextSize",
+    "ServiceTier", "ServiceTierResponses", "ShellCallOutputDelta",
+    "SkillReferenceParam", "SpecificApplyPatchParam", "SpecificFunctionShellParam",
+    "SpecificProgrammaticToolCallingParam", "StreamError", "StreamFormatError",
+    "StreamMergeError", "SummaryTextContent", "TextResponseFormatConfiguration",
+    "TextResponseFormatJsonSchema", "Tool", "ToolCallCaller", "ToolCallCallerParam",
+    "ToolChoiceAllowed", "ToolChoiceCustom", "ToolChoiceFunction", "ToolChoiceMCP",
+    "ToolChoiceOptions", "ToolChoiceParam", "ToolChoiceTypes", "ToolSearchCall",
+    "ToolSearchCallItemParam", "ToolSearchExecutionType", "ToolSearchOutput",
+    "ToolSearchOutputItemParam", "ToolSearchToolParam", "ToolsArray", "TopLogProb",
+    "TypeParam", "UnknownAnnotation", "UnknownApplyPatchOperationParam",
     "UnknownApplyPatchToolCallOperation",
     "UnknownAutoCodeInterpreterToolParamNetworkPolicy",
     "UnknownChatCompletionMessageToolCallsMember",
-    "UnknownChatCompletionModerationInput",
-    "UnknownCodeInterpreterToolCallOutputs",
-    "UnknownComputerAction",
-    "UnknownContainerAutoParamSkills",
-    "UnknownCustomToolParamFormat",
-    "UnknownFilters",
+    "UnknownChatCompletionModerationInput", "UnknownCodeInterpreterToolCallOutputs",
+    "UnknownComputerAction", "UnknownContainerAutoParamSkills",
+    "UnknownCustomToolParamFormat", "UnknownFilters",
     "UnknownFunctionAndCustomToolCallOutput",
-    "UnknownFunctionCallOutputItemParamOutput",
-    "UnknownFunctionShellCallEnvironment",
+    "UnknownFunctionCallOutputItemParamOutput", "UnknownFunctionShellCallEnvironment",
     "UnknownFunctionShellCallItemParamEnvironment",
     "UnknownFunctionShellCallOutputContentOutcome",
     "UnknownFunctionShellCallOutputOutcomeParam",
-    "UnknownFunctionShellToolParamEnvironment",
-    "UnknownInputItemMember",
-    "UnknownMCPToolCallError",
-    "UnknownModerationInput",
-    "UnknownNamespaceToolParamTools",
-    "UnknownOutputContent",
-    "UnknownOutputItem",
-    "UnknownOutputMessageContent",
-    "UnknownResponseStreamEvent",
-    "UnknownTextResponseFormatConfiguration",
-    "UnknownTool",
-    "UnknownToolCallCaller",
-    "UnknownToolCallCallerParam",
-    "UnknownToolChoiceParamMember",
-    "UnknownWebSearchToolCallAction",
-    "UrlCitationBody",
-    "VectorStoreFileAttributes",
-    "Verbosity",
-    "WaitParam",
-    "WebSearchActionFind",
-    "WebSearchActionOpenPage",
-    "WebSearchActionSearch",
-    "WebSearchActionSearchSource",
-    "WebSearchApproximateLocation",
-    "WebSearchPreviewTool",
-    "WebSearchTool",
-    "WebSearchToolCall",
-    "WebSearchToolFilters",
-    "aiter_chunk_dicts",
-    "aiter_chunks",
-    "iter_chunk_dicts",
-    "iter_chunks",
-    "parse_create_chat_completion_response",
-    "parse_create_chat_completion_stream_response",
-    "parse_response",
-    "parse_response_stream_event",
+    "UnknownFunctionShellToolParamEnvironment", "UnknownInputItemMember",
+    "UnknownMCPToolCallError", "UnknownModerationInput",
+    "UnknownNamespaceToolParamTools", "UnknownOutputContent", "UnknownOutputItem",
+    "UnknownOutputMessageContent", "UnknownResponseStreamEvent",
+    "UnknownTextResponseFormatConfiguration", "UnknownTool", "UnknownToolCallCaller",
+    "UnknownToolCallCallerParam", "UnknownToolChoiceParamMember",
+    "UnknownWebSearchToolCallAction", "UrlCitationBody", "VectorStoreFileAttributes",
+    "Verbosity", "WaitParam", "WebSearchActionFind", "WebSearchActionOpenPage",
+    "WebSearchActionSearch", "WebSearchActionSearchSource",
+    "WebSearchApproximateLocation", "WebSearchPreviewTool", "WebSearchTool",
+    "WebSearchToolCall", "WebSearchToolFilters", "aiter_chunk_dicts", "aiter_chunks",
+    "iter_chunk_dicts", "iter_chunks", "parse_additional_tools",
+    "parse_additional_tools_item_param", "parse_annotation",
+    "parse_apply_patch_call_output_status",
+    "parse_apply_patch_call_output_status_param", "parse_apply_patch_call_status",
+    "parse_apply_patch_call_status_param", "parse_apply_patch_create_file_operation",
+    "parse_apply_patch_create_file_operation_param",
+    "parse_apply_patch_delete_file_operation",
+    "parse_apply_patch_delete_file_operation_param",
+    "parse_apply_patch_operation_param", "parse_apply_patch_tool_call",
+    "parse_apply_patch_tool_call_item_param", "parse_apply_patch_tool_call_output",
+    "parse_apply_patch_tool_call_output_item_param", "parse_apply_patch_tool_param",
+    "parse_apply_patch_update_file_operation",
+    "parse_apply_patch_update_file_operation_param", "parse_approximate_location",
+    "parse_auto_code_interpreter_tool_param", "parse_callable_tool_allowed_caller",
+    "parse_chat_completion_message_custom_tool_call",
+    "parse_chat_completion_message_tool_call",
+    "parse_chat_completion_message_tool_call_chunk",
+    "parse_chat_completion_message_tool_calls", "parse_chat_completion_moderation",
+    "parse_chat_completion_moderation_error",
+    "parse_chat_completion_moderation_results",
+    "parse_chat_completion_response_message",
+    "parse_chat_completion_stream_response_delta",
+    "parse_chat_completion_token_logprob", "parse_click_button_type",
+    "parse_click_param", "parse_code_interpreter_output_image",
+    "parse_code_interpreter_output_logs", "parse_code_interpreter_tool",
+    "parse_code_interpreter_tool_call", "parse_compaction_body",
+    "parse_compaction_summary_item_param", "parse_compaction_trigger_item_param",
+    "parse_comparison_filter", "parse_completion_usage", "parse_compound_filter",
+    "parse_computer_action", "parse_computer_action_list",
+    "parse_computer_call_output_item_param", "parse_computer_call_safety_check_param",
+    "parse_computer_environment", "parse_computer_screenshot_image",
+    "parse_computer_tool", "parse_computer_tool_call",
+    "parse_computer_tool_call_output_resource", "parse_computer_use_preview_tool",
+    "parse_container_auto_param", "parse_container_file_citation_body",
+    "parse_container_memory_limit", "parse_container_network_policy_allowlist_param",
+    "parse_container_network_policy_disabled_param",
+    "parse_container_network_policy_domain_secret_param",
+    "parse_container_reference_param", "parse_container_reference_resource",
+    "parse_coord_param", "parse_create_chat_completion_response",
+    "parse_create_chat_completion_stream_response", "parse_custom_grammar_format_param",
+    "parse_custom_text_format_param", "parse_custom_tool_call",
+    "parse_custom_tool_call_output", "parse_custom_tool_call_output_resource",
+    "parse_custom_tool_param", "parse_detail_enum", "parse_direct_tool_call_caller",
+    "parse_direct_tool_call_caller_param", "parse_double_click_action",
+    "parse_drag_param", "parse_easy_input_message", "parse_empty_model_param",
+    "parse_file_citation_body", "parse_file_detail_enum", "parse_file_input_detail",
+    "parse_file_path", "parse_file_search_tool", "parse_file_search_tool_call",
+    "parse_filters", "parse_function_and_custom_tool_call_output",
+    "parse_function_call_item_status", "parse_function_call_output_item_param",
+    "parse_function_call_output_status_enum", "parse_function_call_status",
+    "parse_function_shell_action", "parse_function_shell_action_param",
+    "parse_function_shell_call", "parse_function_shell_call_item_param",
+    "parse_function_shell_call_item_status", "parse_function_shell_call_output",
+    "parse_function_shell_call_output_content",
+    "parse_function_shell_call_output_content_param",
+    "parse_function_shell_call_output_exit_outcome",
+    "parse_function_shell_call_output_exit_outcome_param",
+    "parse_function_shell_call_output_item_param",
+    "parse_function_shell_call_output_outcome_param",
+    "parse_function_shell_call_output_status_enum",
+    "parse_function_shell_call_output_timeout_outcome",
+    "parse_function_shell_call_output_timeout_outcome_param",
+    "parse_function_shell_call_status", "parse_function_shell_tool_param",
+    "parse_function_tool", "parse_function_tool_call",
+    "parse_function_tool_call_output_resource", "parse_function_tool_param",
+    "parse_grammar_syntax1", "parse_http_error", "parse_hybrid_search_options",
+    "parse_image_detail", "parse_image_gen_action_enum", "parse_image_gen_tool",
+    "parse_image_gen_tool_call", "parse_inline_skill_param",
+    "parse_inline_skill_source_param", "parse_input_content", "parse_input_fidelity",
+    "parse_input_file_content", "parse_input_file_content_param",
+    "parse_input_image_content", "parse_input_image_content_param_auto_param",
+    "parse_input_item", "parse_input_message", "parse_input_message_content_list",
+    "parse_input_text_content", "parse_input_text_content_param",
+    "parse_item_reference_param", "parse_key_press_action",
+    "parse_local_environment_param", "parse_local_environment_resource",
+    "parse_local_shell_exec_action", "parse_local_shell_tool_call",
+    "parse_local_shell_tool_call_output", "parse_local_shell_tool_param",
+    "parse_local_skill_param", "parse_log_prob", "parse_mcp_approval_request",
+    "parse_mcp_approval_response", "parse_mcp_approval_response_resource",
+    "parse_mcp_list_tools", "parse_mcp_list_tools_tool", "parse_mcp_protocol_error",
+    "parse_mcp_tool", "parse_mcp_tool_call", "parse_mcp_tool_call_error",
+    "parse_mcp_tool_call_status", "parse_mcp_tool_execution_error",
+    "parse_mcp_tool_filter", "parse_message_phase", "parse_message_role",
+    "parse_metadata", "parse_model_ids_responses", "parse_model_ids_shared",
+    "parse_moderation", "parse_moderation_error_body", "parse_moderation_input_type",
+    "parse_moderation_result_body", "parse_move_param", "parse_namespace_tool_param",
+    "parse_output_content", "parse_output_item", "parse_output_message",
+    "parse_output_message_content", "parse_output_text_content", "parse_program",
+    "parse_program_item_param", "parse_program_output",
+    "parse_program_output_item_param", "parse_program_output_item_status",
+    "parse_program_output_status", "parse_program_tool_call_caller",
+    "parse_program_tool_call_caller_param", "parse_programmatic_tool_calling_param",
+    "parse_prompt_cache_breakpoint_config", "parse_prompt_cache_breakpoint_param",
+    "parse_prompt_cache_mode_enum", "parse_prompt_cache_options",
+    "parse_prompt_cache_ttl_enum", "parse_ranker_version_type", "parse_ranking_options",
+    "parse_reasoning", "parse_reasoning_effort", "parse_reasoning_item",
+    "parse_reasoning_mode_enum", "parse_reasoning_text_content",
+    "parse_refusal_content", "parse_response", "parse_response_audio_delta_event",
+    "parse_response_audio_done_event", "parse_response_audio_transcript_delta_event",
+    "parse_response_audio_transcript_done_event",
+    "parse_response_code_interpreter_call_code_delta_event",
+    "parse_response_code_interpreter_call_code_done_event",
+    "parse_response_code_interpreter_call_completed_event",
+    "parse_response_code_interpreter_call_in_progress_event",
+    "parse_response_code_interpreter_call_interpreting_event",
+    "parse_response_completed_event", "parse_response_content_part_added_event",
+    "parse_response_content_part_done_event", "parse_response_conversation",
+    "parse_response_created_event", "parse_response_custom_tool_call_input_delta_event",
+    "parse_response_custom_tool_call_input_done_event", "parse_response_error_code",
+    "parse_response_error_event", "parse_response_failed_event",
+    "parse_response_file_search_call_completed_event",
+    "parse_response_file_search_call_in_progress_event",
+    "parse_response_file_search_call_searching_event",
+    "parse_response_format_json_object", "parse_response_format_json_schema_schema",
+    "parse_response_format_text", "parse_response_function_call_arguments_delta_event",
+    "parse_response_function_call_arguments_done_event",
+    "parse_response_image_gen_call_completed_event",
+    "parse_response_image_gen_call_generating_event",
+    "parse_response_image_gen_call_in_progress_event",
+    "parse_response_image_gen_call_partial_image_event",
+    "parse_response_in_progress_event", "parse_response_incomplete_event",
+    "parse_response_log_prob", "parse_response_mcp_call_arguments_delta_event",
+    "parse_response_mcp_call_arguments_done_event",
+    "parse_response_mcp_call_completed_event", "parse_response_mcp_call_failed_event",
+    "parse_response_mcp_call_in_progress_event",
+    "parse_response_mcp_list_tools_completed_event",
+    "parse_response_mcp_list_tools_failed_event",
+    "parse_response_mcp_list_tools_in_progress_event",
+    "parse_response_output_item_added_event", "parse_response_output_item_done_event",
+    "parse_response_output_text_annotation_added_event",
+    "parse_response_prompt_variables", "parse_response_queued_event",
+    "parse_response_reasoning_summary_part_added_event",
+    "parse_response_reasoning_summary_part_done_event",
+    "parse_response_reasoning_summary_text_delta_event",
+    "parse_response_reasoning_summary_text_done_event",
+    "parse_response_reasoning_text_delta_event",
+    "parse_response_reasoning_text_done_event", "parse_response_refusal_delta_event",
+    "parse_response_refusal_done_event",
+    "parse_response_shell_call_command_added_streaming_event",
+    "parse_response_shell_call_command_delta_streaming_event",
+    "parse_response_shell_call_command_done_streaming_event",
+    "parse_response_shell_call_output_content_delta_streaming_event",
+    "parse_response_shell_call_output_content_done_streaming_event",
+    "parse_response_stream_event", "parse_response_text_delta_event",
+    "parse_response_text_done_event", "parse_response_text_param",
+    "parse_response_usage", "parse_response_web_search_call_completed_event",
+    "parse_response_web_search_call_in_progress_event",
+    "parse_response_web_search_call_searching_event", "parse_screenshot_param",
+    "parse_scroll_param", "parse_search_content_type", "parse_search_context_size",
+    "parse_service_tier", "parse_service_tier_responses",
+    "parse_shell_call_output_delta", "parse_skill_reference_param",
+    "parse_specific_apply_patch_param", "parse_specific_function_shell_param",
+    "parse_specific_programmatic_tool_calling_param", "parse_summary_text_content",
+    "parse_text_response_format_configuration",
+    "parse_text_response_format_json_schema", "parse_tool", "parse_tool_call_caller",
+    "parse_tool_call_caller_param", "parse_tool_choice_allowed",
+    "parse_tool_choice_custom", "parse_tool_choice_function", "parse_tool_choice_mcp",
+    "parse_tool_choice_options", "parse_tool_choice_param", "parse_tool_choice_types",
+    "parse_tool_search_call", "parse_tool_search_call_item_param",
+    "parse_tool_search_execution_type", "parse_tool_search_output",
+    "parse_tool_search_output_item_param", "parse_tool_search_tool_param",
+    "parse_tools_array", "parse_top_log_prob", "parse_type_param",
+    "parse_url_citation_body", "parse_vector_store_file_attributes", "parse_verbosity",
+    "parse_wait_param", "parse_web_search_action_find",
+    "parse_web_search_action_open_page", "parse_web_search_action_search",
+    "parse_web_search_preview_tool", "parse_web_search_tool",
+    "parse_web_search_tool_call",
 ]
+# fmt: on
 
 
 ServiceTier: TypeAlias = (
     Literal["auto", "default", "flex", "scale", "priority", "fast"] | None
 )
-"""The processing tier that served the request. In a request, `auto` (the default)
-uses the project's setting; a response reports the tier actually used, which may
-differ from the one asked for.
-"""
+"""The processing tier that served the request. In a request, `auto` (the default) uses
+the project's setting; a response reports the tier actually used, which may differ
+from the one asked for."""
 
 
 ModerationInputType: TypeAlias = Literal["text", "image"]
@@ -533,8 +475,7 @@ Verbosity: TypeAlias = Literal["low", "medium", "high"] | None
 """Constrains the verbosity of the model's response. Lower values will result in
 more concise responses, while higher values will result in more verbose responses.
 Currently supported values are `low`, `medium`, and `high`. The default is
-`medium`.
-"""
+`medium`."""
 
 
 CallableToolAllowedCaller: TypeAlias = Literal["direct", "programmatic"]
@@ -553,8 +494,7 @@ InputFidelity: TypeAlias = Literal["high", "low"]
 """Control how much effort the model will exert to match the style and features,
 especially facial features, of input images. This parameter is only supported for
 `gpt-image-1` and `gpt-image-1.5` and later models, unsupported for
-`gpt-image-1-mini`. Supports `high` and `low`. Defaults to `low`.
-"""
+`gpt-image-1-mini`. Supports `high` and `low`. Defaults to `low`."""
 
 
 ImageGenActionEnum: TypeAlias = Literal["generate", "edit", "auto"]
@@ -580,8 +520,7 @@ ToolChoiceOptions: TypeAlias = Literal["none", "auto", "required"]
 `auto` means the model can pick between generating a message or calling one or
 more tools.
 
-`required` means the model must call one or more tools.
-"""
+`required` means the model must call one or more tools."""
 
 
 ImageDetail: TypeAlias = Literal["low", "high", "auto", "original"]
@@ -595,25 +534,23 @@ ServiceTierResponses: TypeAlias = (
 )
 """Specifies the processing type used for serving the request.
   - If set to 'auto', then the request will be processed with the service tier
-    configured in the Project settings. Unless otherwise configured, the Project
-    will use 'default'.
-  - If set to 'default', then the request will be processed with the standard
-    pricing and performance for the selected model.
+    configured in the Project settings. Unless otherwise configured, the Project will
+    use 'default'.
+  - If set to 'default', then the request will be processed with the standard pricing
+    and performance for the selected model.
   - If set to '[flex](/docs/guides/flex-processing)', then the request will be
     processed with the Flex Processing service tier.
   - To opt-in to [Fast mode](/api/docs/guides/fast-mode) at the request level,
     include the `service_tier=fast` or `service_tier=priority` parameter for
     Responses or Chat Completions. The response will show `service_tier=priority`
-    regardless of if you specify `service_tier=fast` or `priority` in your
-    request.
+    regardless of if you specify `service_tier=fast` or `priority` in your request.
   - If set to 'ultrafast', then the request will be processed with the
     access-controlled Ultrafast Processing service tier. This tier is currently
     available for `gpt-5.6-sol`; a response served through it will show
     `service_tier=ultrafast`.
   - When not set, the default behavior is 'auto'.
 
-  When the `service_tier` parameter is set, the response body will include the `service_tier` value based on the processing mode actually used to serve the request. This response value may be different from the value set in the parameter.
-"""
+  When the `service_tier` parameter is set, the response body will include the `service_tier` value based on the processing mode actually used to serve the request. This response value may be different from the value set in the parameter."""
 
 
 ResponseErrorCode: TypeAlias = Literal[
@@ -642,11 +579,10 @@ ResponseErrorCode: TypeAlias = Literal[
 
 
 MessagePhase: TypeAlias = Literal["commentary", "final_answer"]
-"""Labels an `assistant` message as intermediate commentary (`commentary`) or the
-final answer (`final_answer`). For models like `gpt-5.3-codex` and beyond, when
-sending follow-up requests, preserve and resend phase on all assistant messages —
-dropping it can degrade performance. Not used for user messages.
-"""
+"""Labels an `assistant` message as intermediate commentary (`commentary`) or the final
+answer (`final_answer`). For models like `gpt-5.3-codex` and beyond, when sending
+follow-up requests, preserve and resend phase on all assistant messages — dropping it
+can degrade performance. Not used for user messages."""
 
 
 ClickButtonType: TypeAlias = Literal["left", "right", "wheel", "back", "forward"]
@@ -706,8 +642,7 @@ Reducing reasoning effort can result in faster responses and fewer tokens
 used on reasoning in a response. Not all reasoning models support every
 value. See the
 [reasoning guide](https://platform.openai.com/docs/guides/reasoning)
-for model-specific support.
-"""
+for model-specific support."""
 
 
 FunctionCallItemStatus: TypeAlias = Literal["in_progress", "completed", "incomplete"]
@@ -743,323 +678,220 @@ PromptCacheModeEnum: TypeAlias = Literal["implicit", "explicit"]
 
 
 class UnknownTextResponseFormatConfiguration(TypedDict):
-    """A member of ``TextResponseFormatConfiguration`` that this module's spec does
-    not list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``TextResponseFormatConfiguration`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownFilters(TypedDict):
-    """A member of ``Filters`` that this module's spec does not list (servers add
-    kinds before the spec does): its tag ``type`` names no member the spec lists.
-    Every other field is kept as it came.
-    """
+    """A ``Filters`` of a kind the spec does not list (its ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownTool(TypedDict):
-    """A member of ``Tool`` that this module's spec does not list (servers add kinds
-    before the spec does): its tag ``type`` names no member the spec lists. Every
-    other field is kept as it came.
-    """
+    """A ``Tool`` of a kind the spec does not list (its ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownAnnotation(TypedDict):
-    """A member of ``Annotation`` that this module's spec does not list (servers add
-    kinds before the spec does): its tag ``type`` names no member the spec lists.
-    Every other field is kept as it came.
-    """
+    """A ``Annotation`` of a kind the spec does not list (its ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownOutputMessageContent(TypedDict):
-    """A member of ``OutputMessageContent`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``OutputMessageContent`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownToolCallCaller(TypedDict):
-    """A member of ``ToolCallCaller`` that this module's spec does not list (servers
-    add kinds before the spec does): its tag ``type`` names no member the spec
-    lists. Every other field is kept as it came.
-    """
+    """A ``ToolCallCaller`` of a kind the spec does not list (its ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownToolCallCallerParam(TypedDict):
-    """A member of ``ToolCallCallerParam`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``ToolCallCallerParam`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownFunctionAndCustomToolCallOutput(TypedDict):
-    """A member of ``FunctionAndCustomToolCallOutput`` that this module's spec does
-    not list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``FunctionAndCustomToolCallOutput`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownComputerAction(TypedDict):
-    """A member of ``ComputerAction`` that this module's spec does not list (servers
-    add kinds before the spec does): its tag ``type`` names no member the spec
-    lists. Every other field is kept as it came.
-    """
+    """A ``ComputerAction`` of a kind the spec does not list (its ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownMCPToolCallError(TypedDict):
-    """A member of ``MCPToolCallError`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``MCPToolCallError`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownOutputItem(TypedDict):
-    """A member of ``OutputItem`` that this module's spec does not list (servers add
-    kinds before the spec does): its tag ``type`` names no member the spec lists.
-    Every other field is kept as it came.
-    """
+    """A ``OutputItem`` of a kind the spec does not list (its ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownFunctionShellCallOutputOutcomeParam(TypedDict):
-    """A member of ``FunctionShellCallOutputOutcomeParam`` that this module's spec
-    does not list (servers add kinds before the spec does): its tag ``type`` names
-    no member the spec lists. Every other field is kept as it came.
-    """
+    """A ``FunctionShellCallOutputOutcomeParam`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownApplyPatchOperationParam(TypedDict):
-    """A member of ``ApplyPatchOperationParam`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``ApplyPatchOperationParam`` of a kind the spec does not list (its ``type``),
+    as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownOutputContent(TypedDict):
-    """A member of ``OutputContent`` that this module's spec does not list (servers
-    add kinds before the spec does): its tag ``type`` names no member the spec
-    lists. Every other field is kept as it came.
-    """
+    """A ``OutputContent`` of a kind the spec does not list (its ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownResponseStreamEvent(TypedDict):
-    """A member of ``ResponseStreamEvent`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``ResponseStreamEvent`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownChatCompletionModerationInput(TypedDict):
-    """A member of ``ChatCompletionModerationInput`` that this module's spec does not
-    list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``ChatCompletionModerationInput`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownAutoCodeInterpreterToolParamNetworkPolicy(TypedDict):
-    """A member of ``AutoCodeInterpreterToolParamNetworkPolicy`` that this module's
-    spec does not list (servers add kinds before the spec does): its tag ``type``
-    names no member the spec lists. Every other field is kept as it came.
-    """
+    """A ``AutoCodeInterpreterToolParamNetworkPolicy`` of a kind the spec does not list
+    (its ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownContainerAutoParamSkills(TypedDict):
-    """A member of ``ContainerAutoParamSkills`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``ContainerAutoParamSkills`` of a kind the spec does not list (its ``type``),
+    as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownFunctionShellToolParamEnvironment(TypedDict):
-    """A member of ``FunctionShellToolParamEnvironment`` that this module's spec does
-    not list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``FunctionShellToolParamEnvironment`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownCustomToolParamFormat(TypedDict):
-    """A member of ``CustomToolParamFormat`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``CustomToolParamFormat`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownNamespaceToolParamTools(TypedDict):
-    """A member of ``NamespaceToolParamTools`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``NamespaceToolParamTools`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownWebSearchToolCallAction(TypedDict):
-    """A member of ``WebSearchToolCallAction`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``WebSearchToolCallAction`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownCodeInterpreterToolCallOutputs(TypedDict):
-    """A member of ``CodeInterpreterToolCallOutputs`` that this module's spec does
-    not list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``CodeInterpreterToolCallOutputs`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownFunctionShellCallEnvironment(TypedDict):
-    """A member of ``FunctionShellCallEnvironment`` that this module's spec does not
-    list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``FunctionShellCallEnvironment`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownFunctionShellCallOutputContentOutcome(TypedDict):
-    """A member of ``FunctionShellCallOutputContentOutcome`` that this module's spec
-    does not list (servers add kinds before the spec does): its tag ``type`` names
-    no member the spec lists. Every other field is kept as it came.
-    """
+    """A ``FunctionShellCallOutputContentOutcome`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownApplyPatchToolCallOperation(TypedDict):
-    """A member of ``ApplyPatchToolCallOperation`` that this module's spec does not
-    list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``ApplyPatchToolCallOperation`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownFunctionCallOutputItemParamOutput(TypedDict):
-    """A member of ``FunctionCallOutputItemParamOutput`` that this module's spec does
-    not list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``FunctionCallOutputItemParamOutput`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownFunctionShellCallItemParamEnvironment(TypedDict):
-    """A member of ``FunctionShellCallItemParamEnvironment`` that this module's spec
-    does not list (servers add kinds before the spec does): its tag ``type`` names
-    no member the spec lists. Every other field is kept as it came.
-    """
+    """A ``FunctionShellCallItemParamEnvironment`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownModerationInput(TypedDict):
-    """A member of ``ModerationInput`` that this module's spec does not list (servers
-    add kinds before the spec does): its tag ``type`` names no member the spec
-    lists. Every other field is kept as it came.
-    """
+    """A ``ModerationInput`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownToolChoiceParamMember(TypedDict):
-    """A member of ``ToolChoiceParamMember`` that this module's spec does not list
-    (servers add kinds before the spec does): its tag ``type`` names no member the
-    spec lists. Every other field is kept as it came.
-    """
+    """A ``ToolChoiceParamMember`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownInputItemMember(TypedDict):
-    """A member of ``InputItemMember`` that this module's spec does not list (servers
-    add kinds before the spec does): its tag ``type`` names no member the spec
-    lists. Every other field is kept as it came.
-    """
+    """A ``InputItemMember`` of a kind the spec does not list (its ``type``), as
+    sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownChatCompletionMessageToolCallsMember(TypedDict):
-    """A member of ``ChatCompletionMessageToolCallsMember`` that this module's spec
-    does not list (servers add kinds before the spec does): its tag ``type`` names
-    no member the spec lists. Every other field is kept as it came.
-    """
+    """A ``ChatCompletionMessageToolCallsMember`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class ChatCompletionStreamResponseDeltaFunctionCall(TypedDict):
@@ -1067,8 +899,7 @@ class ChatCompletionStreamResponseDeltaFunctionCall(TypedDict):
 
     arguments: NotRequired[str | None]
     """The next piece of the call's arguments, JSON text produced by the model (not
-    guaranteed to be valid JSON or to match the function's parameters).
-    """
+    guaranteed to be valid JSON or to match the function's parameters)."""
     name: NotRequired[str | None]
     """Name of the function to call."""
 
@@ -1081,8 +912,7 @@ class ChatCompletionMessageToolCallChunkFunction(TypedDict):
     """Name of the function to call."""
     arguments: NotRequired[str | None]
     """The next piece of the call's arguments, JSON text produced by the model (not
-    guaranteed to be valid JSON or to match the function's parameters).
-    """
+    guaranteed to be valid JSON or to match the function's parameters)."""
 
 
 _KEYS_ChatCompletionMessageToolCallChunkFunction = frozenset({"name", "arguments"})
@@ -1128,8 +958,7 @@ class ChatCompletionTokenLogprobTopLogprob(TypedDict):
     """The token."""
     logprob: float
     """Log probability of the token when it is among the 20 likeliest; otherwise
-    -9999.0.
-    """
+    -9999.0."""
     bytes: list[int] | None
     """The token's UTF-8 bytes, or null when it has no byte form."""
 
@@ -1139,12 +968,10 @@ class ChatCompletionTokenLogprob(TypedDict):
     """The token."""
     logprob: float
     """Log probability of the token when it is among the 20 likeliest; otherwise
-    -9999.0, meaning very unlikely.
-    """
+    -9999.0, meaning very unlikely."""
     bytes: list[int] | None
     """The token's UTF-8 bytes; join the bytes of consecutive tokens when a character
-    spans several. Null when the token has no byte form.
-    """
+    spans several. Null when the token has no byte form."""
     top_logprobs: list[ChatCompletionTokenLogprobTopLogprob]
     """The likeliest tokens at this position, with their log probabilities."""
 
@@ -1172,11 +999,10 @@ class CreateChatCompletionStreamResponseChoice(TypedDict):
         | str
         | None
     )
-    """Why generation of this choice ended, in its last chunk (null before): `stop`
-    at a natural end or a stop sequence, `length` at the token limit,
-    `content_filter` when content was withheld, `tool_calls` when the model called
-    tools, `function_call` for the deprecated function calling.
-    """
+    """Why generation of this choice ended, in its last chunk (null before): `stop` at a
+    natural end or a stop sequence, `length` at the token limit, `content_filter`
+    when content was withheld, `tool_calls` when the model called tools,
+    `function_call` for the deprecated function calling."""
     index: int
     """Position of the choice among the `n` choices of the request."""
 
@@ -1189,8 +1015,7 @@ _KEYS_CreateChatCompletionStreamResponseChoice = frozenset(
 class CompletionUsageCompletionTokensDetails(TypedDict):
     """How the generated tokens break down. Spec defaults, not applied:
     ``accepted_prediction_tokens=0``, ``audio_tokens=0``, ``reasoning_tokens=0``,
-    ``rejected_prediction_tokens=0``.
-    """
+    ``rejected_prediction_tokens=0``."""
 
     accepted_prediction_tokens: NotRequired[int | None]
     """Tokens of a Predicted Output that the completion used."""
@@ -1202,14 +1027,12 @@ class CompletionUsageCompletionTokensDetails(TypedDict):
     """Text tokens the model generated."""
     rejected_prediction_tokens: NotRequired[int | None]
     """Tokens of a Predicted Output that the completion did not use; they are still
-    billed and count against the context window.
-    """
+    billed and count against the context window."""
 
 
 class CompletionUsagePromptTokensDetails(TypedDict):
-    """How the prompt tokens break down. Spec defaults, not applied:
-    ``audio_tokens=0``, ``cached_tokens=0``, ``cache_write_tokens=0``.
-    """
+    """How the prompt tokens break down. Spec defaults, not applied: ``audio_tokens=0``,
+    ``cached_tokens=0``, ``cache_write_tokens=0``."""
 
     audio_tokens: NotRequired[int | None]
     """Audio tokens in the prompt."""
@@ -1224,9 +1047,8 @@ class CompletionUsagePromptTokensDetails(TypedDict):
 
 
 class CompletionUsage(TypedDict):
-    """Token counts of a request. Spec defaults, not applied:
-    ``completion_tokens=0``, ``prompt_tokens=0``, ``total_tokens=0``.
-    """
+    """Token counts of a request. Spec defaults, not applied: ``completion_tokens=0``,
+    ``prompt_tokens=0``, ``total_tokens=0``."""
 
     completion_tokens: int
     """Tokens the model generated."""
@@ -1244,8 +1066,7 @@ class CompletionUsage(TypedDict):
 
 class ModerationResultBody(TypedDict):
     """The moderation verdict for one item. Spec defaults, not applied:
-    ``type='moderation_result'``.
-    """
+    ``type='moderation_result'``."""
 
     type: Literal["moderation_result"] | str
     """Always `moderation_result`."""
@@ -1301,36 +1122,31 @@ class ChatCompletionModeration(TypedDict):
 
 
 class CreateChatCompletionStreamResponse(TypedDict):
-    """One chunk of a streamed chat completion: a server-sent event whose data is
-    this object. Chunks of one stream share `id`, `created` and `model`.
-    """
+    """One chunk of a streamed chat completion: a server-sent event whose data is this
+    object. Chunks of one stream share `id`, `created` and `model`."""
 
     id: str
     """Identifier of the chat completion; the same in every chunk of a stream."""
     choices: list[CreateChatCompletionStreamResponseChoice]
-    """The choices this chunk carries a delta for: several when `n` is greater than
-    1, none in the last chunk when `stream_options.include_usage` is set.
-    """
+    """The choices this chunk carries a delta for: several when `n` is greater than 1,
+    none in the last chunk when `stream_options.include_usage` is set."""
     created: int
     """When the completion was created, in Unix seconds; the same in every chunk."""
     model: str
     """The model that generates the completion."""
     obfuscation: NotRequired[str | None]
-    """Random padding that evens out chunk sizes against side-channel attacks; left
-    out when `stream_options.include_obfuscation` is false.
-    """
+    """Random padding that evens out chunk sizes against side-channel attacks; left out
+    when `stream_options.include_obfuscation` is false."""
     service_tier: NotRequired[ServiceTier | str | None]
     system_fingerprint: NotRequired[str | None]
     """Deprecated. Identifies the backend configuration that served the request; with
-    `seed`, tells whether a change of backend may explain a change of output.
-    """
+    `seed`, tells whether a change of backend may explain a change of output."""
     object: Literal["chat.completion.chunk"] | str
     """Always `chat.completion.chunk`."""
     usage: NotRequired[CompletionUsage | None]
-    """Token usage of the whole request. Only with `stream_options.include_usage`:
-    then null in every chunk except the last, which has empty `choices`. A stream
-    that is cut off may never deliver it.
-    """
+    """Token usage of the whole request. Only with `stream_options.include_usage`: then
+    null in every chunk except the last, which has empty `choices`. A stream that is
+    cut off may never deliver it."""
     moderation: NotRequired[ChatCompletionModeration | None]
     """Moderation of the input and the output, in the moderation chunk."""
 
@@ -1398,8 +1214,7 @@ class ResponseCodeInterpreterCallCodeDeltaEvent(TypedDict):
     """The type of the event. Always `response.code_interpreter_call_code.delta`."""
     output_index: int
     """The index of the output item in the response for which the code is being
-    streamed.
-    """
+    streamed."""
     item_id: str
     """The unique identifier of the code interpreter tool call item."""
     delta: str
@@ -1429,9 +1244,8 @@ class ResponseCodeInterpreterCallCompletedEvent(TypedDict):
     type: Literal["response.code_interpreter_call.completed"]
     """The type of the event. Always `response.code_interpreter_call.completed`."""
     output_index: int
-    """The index of the output item in the response for which the code interpreter
-    call is completed.
-    """
+    """The index of the output item in the response for which the code interpreter call
+    is completed."""
     item_id: str
     """The unique identifier of the code interpreter tool call item."""
     sequence_number: int
@@ -1444,9 +1258,8 @@ class ResponseCodeInterpreterCallInProgressEvent(TypedDict):
     type: Literal["response.code_interpreter_call.in_progress"]
     """The type of the event. Always `response.code_interpreter_call.in_progress`."""
     output_index: int
-    """The index of the output item in the response for which the code interpreter
-    call is in progress.
-    """
+    """The index of the output item in the response for which the code interpreter call
+    is in progress."""
     item_id: str
     """The unique identifier of the code interpreter tool call item."""
     sequence_number: int
@@ -1460,8 +1273,7 @@ class ResponseCodeInterpreterCallInterpretingEvent(TypedDict):
     """The type of the event. Always `response.code_interpreter_call.interpreting`."""
     output_index: int
     """The index of the output item in the response for which the code interpreter is
-    interpreting code.
-    """
+    interpreting code."""
     item_id: str
     """The unique identifier of the code interpreter tool call item."""
     sequence_number: int
@@ -1488,16 +1300,14 @@ TextResponseFormatJsonSchema = TypedDict(
 """JSON Schema response format. Used to generate structured JSON responses.
     Learn more about [Structured Outputs](/docs/guides/structured-outputs).
 
-    Spec defaults, not applied: ``strict=False``.
-    """
+    Spec defaults, not applied: ``strict=False``."""
 
 
 class ResponseFormatJsonObject(TypedDict):
     """JSON object response format. An older method of generating JSON responses.
     Using `json_schema` is recommended for models that support it. Note that the
     model will not generate JSON without a system or user message instructing it
-    to do so.
-    """
+    to do so."""
 
     type: Literal["json_object"]
     """The type of response format being defined. Always `json_object`."""
@@ -1507,8 +1317,7 @@ class ResponseTextParam(TypedDict):
     """Configuration options for a text response from the model. Can be plain
     text or structured JSON data. Learn more:
     - [Text inputs and outputs](/docs/guides/text)
-    - [Structured Outputs](/docs/guides/structured-outputs)
-    """
+    - [Structured Outputs](/docs/guides/structured-outputs)"""
 
     format: NotRequired[TextResponseFormatConfiguration | None]
     verbosity: NotRequired[Verbosity | str | None]
@@ -1518,23 +1327,20 @@ class FunctionTool(TypedDict):
     """Defines a function in your own code the model can choose to call. Learn more
     about [function
     calling](https://platform.openai.com/docs/guides/function-calling). Spec
-    defaults, not applied: ``type='function'``.
-    """
+    defaults, not applied: ``type='function'``."""
 
     type: Literal["function"]
     """The type of the function tool. Always `function`."""
     name: str
     """The name of the function to call."""
     description: NotRequired[str | None]
-    """A description of the function. Used by the model to determine whether or not
-    to call the function.
-    """
+    """A description of the function. Used by the model to determine whether or not to
+    call the function."""
     parameters: dict[str, Any] | None
     """A JSON schema object describing the parameters of the function."""
     output_schema: NotRequired[dict[str, Any] | None]
-    """A JSON schema object describing the JSON value encoded in string outputs for
-    this function.
-    """
+    """A JSON schema object describing the JSON value encoded in string outputs for this
+    function."""
     strict: bool | None
     """Whether strict parameter validation is enforced for this function tool."""
     defer_loading: NotRequired[bool | None]
@@ -1554,20 +1360,17 @@ class RankingOptions(TypedDict):
     ranker: NotRequired[RankerVersionType | str | None]
     """The ranker to use for the file search."""
     score_threshold: NotRequired[float | None]
-    """The score threshold for the file search, a number between 0 and 1. Numbers
-    closer to 1 will attempt to return only the most relevant results, but may
-    return fewer results.
-    """
+    """The score threshold for the file search, a number between 0 and 1. Numbers closer
+    to 1 will attempt to return only the most relevant results, but may return fewer
+    results."""
     hybrid_search: NotRequired[HybridSearchOptions | None]
     """Weights that control how reciprocal rank fusion balances semantic embedding
-    matches versus sparse keyword matches when hybrid search is enabled.
-    """
+    matches versus sparse keyword matches when hybrid search is enabled."""
 
 
 class ComparisonFilter(TypedDict):
     """A filter used to compare a specified attribute key to a given value using a
-    defined comparison operation. Spec defaults, not applied: ``type='eq'``.
-    """
+    defined comparison operation. Spec defaults, not applied: ``type='eq'``."""
 
     type: Literal["eq", "ne", "gt", "gte", "lt", "lte", "in", "nin"]
     """Specifies the comparison operator: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `in`,
@@ -1579,14 +1382,12 @@ class ComparisonFilter(TypedDict):
     - `lt`: less than
     - `lte`: less than or equal
     - `in`: in
-    - `nin`: not in
-    """
+    - `nin`: not in"""
     key: str
     """The key to compare against the value."""
     value: str | float | bool | list[str | float]
     """The value to compare against the attribute key; supports string, number, or
-    boolean types.
-    """
+    boolean types."""
 
 
 class CompoundFilter(TypedDict):
@@ -1596,25 +1397,22 @@ class CompoundFilter(TypedDict):
     """Type of operation: `and` or `or`."""
     filters: list[Any]
     """Array of filters to combine. Items can be `ComparisonFilter` or
-    `CompoundFilter`.
-    """
+    `CompoundFilter`."""
 
 
 class FileSearchTool(TypedDict):
-    """A tool that searches for relevant content from uploaded files. Learn more
-    about the [file search
-    tool](https://platform.openai.com/docs/guides/tools-file-search). Spec
-    defaults, not applied: ``type='file_search'``.
-    """
+    """A tool that searches for relevant content from uploaded files. Learn more about
+    the [file search
+    tool](https://platform.openai.com/docs/guides/tools-file-search). Spec defaults,
+    not applied: ``type='file_search'``."""
 
     type: Literal["file_search"]
     """The type of the file search tool. Always `file_search`."""
     vector_store_ids: list[str]
     """The IDs of the vector stores to search."""
     max_num_results: NotRequired[int | None]
-    """The maximum number of results to return. This number should be between 1 and
-    50 inclusive.
-    """
+    """The maximum number of results to return. This number should be between 1 and 50
+    inclusive."""
     ranking_options: NotRequired[RankingOptions | None]
     """Ranking options for search."""
     filters: NotRequired[Filters | None]
@@ -1623,9 +1421,8 @@ class FileSearchTool(TypedDict):
 
 class ComputerTool(TypedDict):
     """A tool that controls a virtual computer. Learn more about the [computer
-    tool](https://platform.openai.com/docs/guides/tools-computer-use). Spec
-    defaults, not applied: ``type='computer'``.
-    """
+    tool](https://platform.openai.com/docs/guides/tools-computer-use). Spec defaults,
+    not applied: ``type='computer'``."""
 
     type: Literal["computer"]
     """The type of the computer tool. Always `computer`."""
@@ -1633,9 +1430,8 @@ class ComputerTool(TypedDict):
 
 class ComputerUsePreviewTool(TypedDict):
     """A tool that controls a virtual computer. Learn more about the [computer
-    tool](https://platform.openai.com/docs/guides/tools-computer-use). Spec
-    defaults, not applied: ``type='computer_use_preview'``.
-    """
+    tool](https://platform.openai.com/docs/guides/tools-computer-use). Spec defaults,
+    not applied: ``type='computer_use_preview'``."""
 
     type: Literal["computer_use_preview"]
     """The type of the computer use tool. Always `computer_use_preview`."""
@@ -1654,55 +1450,47 @@ class WebSearchToolFilters(TypedDict):
     """Allowed domains for the search. If not provided, all domains are allowed.
     Subdomains of the provided domains are allowed as well.
 
-    Example: `["pubmed.ncbi.nlm.nih.gov"]`
-    """
+    Example: `["pubmed.ncbi.nlm.nih.gov"]`"""
 
 
 class WebSearchApproximateLocation(TypedDict):
     """The approximate location of the user. Spec defaults, not applied:
-    ``type='approximate'``.
-    """
+    ``type='approximate'``."""
 
     type: NotRequired[Literal["approximate"] | str | None]
     """The type of location approximation. Always `approximate`."""
     country: NotRequired[str | None]
     """The two-letter [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1) of
-    the user, e.g. `US`.
-    """
+    the user, e.g. `US`."""
     region: NotRequired[str | None]
     """Free text input for the region of the user, e.g. `California`."""
     city: NotRequired[str | None]
     """Free text input for the city of the user, e.g. `San Francisco`."""
     timezone: NotRequired[str | None]
-    """The [IANA timezone](https://timeapi.io/documentation/iana-timezones) of the
-    user, e.g. `America/Los_Angeles`.
-    """
+    """The [IANA timezone](https://timeapi.io/documentation/iana-timezones) of the user,
+    e.g. `America/Los_Angeles`."""
 
 
 class WebSearchTool(TypedDict):
     """Search the Internet for sources related to the prompt. Learn more about the
     [web search tool](/docs/guides/tools-web-search).
 
-    Spec defaults, not applied: ``type='web_search'``,
-    ``external_web_access=True``, ``search_context_size='medium'``.
-    """
+    Spec defaults, not applied: ``type='web_search'``, ``external_web_access=True``,
+    ``search_context_size='medium'``."""
 
     type: Literal["web_search", "web_search_2025_08_26"]
     """The type of the web search tool. One of `web_search` or
-    `web_search_2025_08_26`.
-    """
+    `web_search_2025_08_26`."""
     external_web_access: NotRequired[bool | None]
     """Allow live internet access for web search. Defaults to true when omitted. When
-    false, the web search tool runs in offline/cache-only mode and will not fetch
-    new external content.
-    """
+    false, the web search tool runs in offline/cache-only mode and will not fetch new
+    external content."""
     filters: NotRequired[WebSearchToolFilters | None]
     """Filters for the search."""
     user_location: NotRequired[WebSearchApproximateLocation | None]
     search_context_size: NotRequired[Literal["low", "medium", "high"] | str | None]
-    """High level guidance for the amount of context window space to use for the
-    search. One of `low`, `medium`, or `high`. `medium` is the default.
-    """
+    """High level guidance for the amount of context window space to use for the search.
+    One of `low`, `medium`, or `high`. `medium` is the default."""
 
 
 class MCPToolFilter(TypedDict):
@@ -1711,18 +1499,16 @@ class MCPToolFilter(TypedDict):
     tool_names: NotRequired[list[str] | None]
     """List of allowed tool names."""
     read_only: NotRequired[bool | None]
-    """Indicates whether or not a tool modifies data or is read-only. If an MCP
-    server is [annotated with
+    """Indicates whether or not a tool modifies data or is read-only. If an MCP server
+    is [annotated with
     `readOnlyHint`](https://modelcontextprotocol.io/specification/2025-06-18/schema#toolannotations-readonlyhint),
-    it will match this filter.
-    """
+    it will match this filter."""
 
 
 class MCPToolRequireApproval(TypedDict):
     """Specify which of the MCP server's tools require approval. Can be
     `always`, `never`, or a filter object associated with tools
-    that require approval.
-    """
+    that require approval."""
 
     always: NotRequired[MCPToolFilter | None]
     never: NotRequired[MCPToolFilter | None]
@@ -1732,8 +1518,7 @@ class MCPTool(TypedDict):
     """Give the model access to additional tools via remote Model Context Protocol
     (MCP) servers. [Learn more about MCP](/docs/guides/tools-remote-mcp).
 
-    Spec defaults, not applied: ``require_approval='always'``.
-    """
+    Spec defaults, not applied: ``require_approval='always'``."""
 
     type: Literal["mcp"]
     """The type of the MCP tool. Always `mcp`."""
@@ -1741,8 +1526,7 @@ class MCPTool(TypedDict):
     """A label for this MCP server, used to identify it in tool calls."""
     server_url: NotRequired[str | None]
     """The URL for the MCP server. One of `server_url`, `connector_id`, or
-    `tunnel_id` must be provided.
-    """
+    `tunnel_id` must be provided."""
     connector_id: NotRequired[
         Literal[
             "connector_dropbox",
@@ -1770,23 +1554,19 @@ class MCPTool(TypedDict):
     - Microsoft Teams: `connector_microsoftteams`
     - Outlook Calendar: `connector_outlookcalendar`
     - Outlook Email: `connector_outlookemail`
-    - SharePoint: `connector_sharepoint`
-    """
+    - SharePoint: `connector_sharepoint`"""
     tunnel_id: NotRequired[str | None]
     """The Secure MCP Tunnel ID to use instead of a direct server URL. One of
-    `server_url`, `connector_id`, or `tunnel_id` must be provided.
-    """
+    `server_url`, `connector_id`, or `tunnel_id` must be provided."""
     authorization: NotRequired[str | None]
     """An OAuth access token that can be used with a remote MCP server, either
     with a custom MCP server URL or a service connector. Your application
-    must handle the OAuth authorization flow and provide the token here.
-    """
+    must handle the OAuth authorization flow and provide the token here."""
     server_description: NotRequired[str | None]
     """Optional description of the MCP server, used to provide more context."""
     headers: NotRequired[dict[str, str] | None]
     """Optional HTTP headers to send to the MCP server. Use for authentication
-    or other purposes.
-    """
+    or other purposes."""
     allowed_tools: NotRequired[list[str] | MCPToolFilter | None]
     """List of allowed tool names or a filter object."""
     allowed_callers: NotRequired[list[CallableToolAllowedCaller | str] | None]
@@ -1827,9 +1607,8 @@ class ContainerNetworkPolicyAllowlistParam(TypedDict):
 
 
 class AutoCodeInterpreterToolParam(TypedDict):
-    """Configuration for a code interpreter container. Optionally specify the IDs of
-    the files to run the code on. Spec defaults, not applied: ``type='auto'``.
-    """
+    """Configuration for a code interpreter container. Optionally specify the IDs of the
+    files to run the code on. Spec defaults, not applied: ``type='auto'``."""
 
     type: Literal["auto"] | str
     """Always `auto`."""
@@ -1854,8 +1633,7 @@ class CodeInterpreterTool(TypedDict):
     container: str | AutoCodeInterpreterToolParam
     """The code interpreter container. Can be a container ID or an object that
     specifies uploaded file IDs to make available to your code, along with an
-    optional `memory_limit` setting.
-    """
+    optional `memory_limit` setting."""
     allowed_callers: NotRequired[list[CallableToolAllowedCaller | str] | None]
     """The tool invocation context(s)."""
 
@@ -1869,8 +1647,7 @@ class ProgrammaticToolCallingParam(TypedDict):
 
 class ImageGenToolInputImageMask(TypedDict):
     """Optional mask for inpainting. Contains `image_url`
-    (string, optional) and `file_id` (string, optional).
-    """
+    (string, optional) and `file_id` (string, optional)."""
 
     image_url: NotRequired[str | None]
     """Base64-encoded mask image."""
@@ -1882,8 +1659,7 @@ class ImageGenTool(TypedDict):
     """A tool that generates images using the GPT image models. Spec defaults, not
     applied: ``quality='auto'``, ``size='auto'``, ``output_format='png'``,
     ``output_compression=100``, ``moderation='auto'``, ``background='auto'``,
-    ``partial_images=0``.
-    """
+    ``partial_images=0``."""
 
     type: Literal["image_generation"]
     """The type of the image generation tool. Always `image_generation`."""
@@ -1900,27 +1676,23 @@ class ImageGenTool(TypedDict):
     ]
     quality: NotRequired[Literal["low", "medium", "high", "auto"] | str | None]
     """The quality of the generated image. One of `low`, `medium`, `high`,
-    or `auto`. Default: `auto`.
-    """
+    or `auto`. Default: `auto`."""
     size: NotRequired[
         Literal["1024x1024", "1024x1536", "1536x1024", "auto"] | str | None
     ]
-    """The size of the generated images. For `gpt-image-2` and
-    `gpt-image-2-2026-04-21`, arbitrary resolutions are supported as
-    `WIDTHxHEIGHT` strings, for example `1536x864`. Width and height must both be
-    divisible by 16 and the requested aspect ratio must be between 1:3 and 3:1.
-    Resolutions above `2560x1440` are experimental, and the maximum supported
-    resolution is `3840x2160`. The requested size must also satisfy the model's
-    current pixel and edge limits. The standard sizes `1024x1024`, `1536x1024`,
-    and `1024x1536` are supported by the GPT image models; `auto` is supported for
-    models that allow automatic sizing. For `dall-e-2`, use one of `256x256`,
-    `512x512`, or `1024x1024`. For `dall-e-3`, use one of `1024x1024`,
-    `1792x1024`, or `1024x1792`.
-    """
+    """The size of the generated images. For `gpt-image-2` and `gpt-image-2-2026-04-21`,
+    arbitrary resolutions are supported as `WIDTHxHEIGHT` strings, for example
+    `1536x864`. Width and height must both be divisible by 16 and the requested
+    aspect ratio must be between 1:3 and 3:1. Resolutions above `2560x1440` are
+    experimental, and the maximum supported resolution is `3840x2160`. The requested
+    size must also satisfy the model's current pixel and edge limits. The standard
+    sizes `1024x1024`, `1536x1024`, and `1024x1536` are supported by the GPT image
+    models; `auto` is supported for models that allow automatic sizing. For
+    `dall-e-2`, use one of `256x256`, `512x512`, or `1024x1024`. For `dall-e-3`, use
+    one of `1024x1024`, `1792x1024`, or `1024x1792`."""
     output_format: NotRequired[Literal["png", "webp", "jpeg"] | str | None]
     """The output format of the generated image. One of `png`, `webp`, or
-    `jpeg`. Default: `png`.
-    """
+    `jpeg`. Default: `png`."""
     output_compression: NotRequired[int | None]
     """Compression level for the output image. Default: 100."""
     moderation: NotRequired[Literal["auto", "low"] | str | None]
@@ -1930,25 +1702,21 @@ class ImageGenTool(TypedDict):
     `opaque`, or `auto`. Transparent backgrounds are available for
     supported GPT Image models. For `gpt-image-2` and
     `gpt-image-2-2026-04-21`, this support is in preview. When using
-    `transparent`, set the output format to `png` or `webp`. Default: `auto`.
-    """
+    `transparent`, set the output format to `png` or `webp`. Default: `auto`."""
     input_fidelity: NotRequired[InputFidelity | str | None]
     input_image_mask: NotRequired[ImageGenToolInputImageMask | None]
     """Optional mask for inpainting. Contains `image_url`
-    (string, optional) and `file_id` (string, optional).
-    """
+    (string, optional) and `file_id` (string, optional)."""
     partial_images: NotRequired[int | None]
-    """Number of partial images to generate in streaming mode, from 0 (default value)
-    to 3.
-    """
+    """Number of partial images to generate in streaming mode, from 0 (default value) to
+    3."""
     action: NotRequired[ImageGenActionEnum | str | None]
     """Whether to generate a new image or edit an existing image. Default: `auto`."""
 
 
 class LocalShellToolParam(TypedDict):
     """A tool that allows the model to execute shell commands in a local environment.
-    Spec defaults, not applied: ``type='local_shell'``.
-    """
+    Spec defaults, not applied: ``type='local_shell'``."""
 
     type: Literal["local_shell"]
     """The type of the local shell tool. Always `local_shell`."""
@@ -1967,8 +1735,7 @@ class SkillReferenceParam(TypedDict):
 
 class InlineSkillSourceParam(TypedDict):
     """Inline skill payload Spec defaults, not applied: ``type='base64'``,
-    ``media_type='application/zip'``.
-    """
+    ``media_type='application/zip'``."""
 
     type: Literal["base64"] | str
     """The type of the inline skill source. Must be `base64`."""
@@ -2043,8 +1810,7 @@ class ContainerReferenceParam(TypedDict):
 
 class FunctionShellToolParam(TypedDict):
     """A tool that allows the model to execute shell commands. Spec defaults, not
-    applied: ``type='shell'``.
-    """
+    applied: ``type='shell'``."""
 
     type: Literal["shell"]
     """The type of the shell tool. Always `shell`."""
@@ -2080,8 +1846,7 @@ class CustomGrammarFormatParam(TypedDict):
 class CustomToolParam(TypedDict):
     """A custom tool that processes input using a specified format. Learn more about
     [custom tools](/docs/guides/function-calling#custom-tools) Spec defaults, not
-    applied: ``type='custom'``.
-    """
+    applied: ``type='custom'``."""
 
     type: Literal["custom"]
     """The type of the custom tool. Always `custom`."""
@@ -2109,15 +1874,13 @@ class FunctionToolParam(TypedDict):
     description: NotRequired[str | None]
     parameters: NotRequired[EmptyModelParam | None]
     strict: NotRequired[bool | None]
-    """Whether to enforce strict parameter validation. If omitted, Responses attempts
-    to use strict validation when the schema is compatible, and falls back to
-    non-strict validation otherwise.
-    """
+    """Whether to enforce strict parameter validation. If omitted, Responses attempts to
+    use strict validation when the schema is compatible, and falls back to non-strict
+    validation otherwise."""
     type: Literal["function"]
     output_schema: NotRequired[dict[str, Any] | None]
     """A JSON Schema describing the JSON value encoded in string outputs for this
-    function tool. This does not describe content-array outputs.
-    """
+    function tool. This does not describe content-array outputs."""
     defer_loading: NotRequired[bool | None]
     """Whether this function should be deferred and discovered via tool search."""
     allowed_callers: NotRequired[list[CallableToolAllowedCaller | str] | None]
@@ -2126,8 +1889,7 @@ class FunctionToolParam(TypedDict):
 
 class NamespaceToolParam(TypedDict):
     """Groups function/custom tools under a shared namespace. Spec defaults, not
-    applied: ``type='namespace'``.
-    """
+    applied: ``type='namespace'``."""
 
     type: Literal["namespace"]
     """The type of the tool. Always `namespace`."""
@@ -2140,9 +1902,8 @@ class NamespaceToolParam(TypedDict):
 
 
 class ToolSearchToolParam(TypedDict):
-    """Hosted or BYOT tool search configuration for deferred tools. Spec defaults,
-    not applied: ``type='tool_search'``.
-    """
+    """Hosted or BYOT tool search configuration for deferred tools. Spec defaults, not
+    applied: ``type='tool_search'``."""
 
     type: Literal["tool_search"]
     """The type of the tool. Always `tool_search`."""
@@ -2161,42 +1922,36 @@ class ApproximateLocation(TypedDict):
     """The type of location approximation. Always `approximate`."""
     country: NotRequired[str | None]
     """The two-letter [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1) of
-    the user, e.g. `US`.
-    """
+    the user, e.g. `US`."""
     region: NotRequired[str | None]
     """Free text input for the region of the user, e.g. `California`."""
     city: NotRequired[str | None]
     """Free text input for the city of the user, e.g. `San Francisco`."""
     timezone: NotRequired[str | None]
-    """The [IANA timezone](https://timeapi.io/documentation/iana-timezones) of the
-    user, e.g. `America/Los_Angeles`.
-    """
+    """The [IANA timezone](https://timeapi.io/documentation/iana-timezones) of the user,
+    e.g. `America/Los_Angeles`."""
 
 
 class WebSearchPreviewTool(TypedDict):
-    """This tool searches the web for relevant results to use in a response. Learn
-    more about the [web search
-    tool](https://platform.openai.com/docs/guides/tools-web-search). Spec
-    defaults, not applied: ``type='web_search_preview'``.
-    """
+    """This tool searches the web for relevant results to use in a response. Learn more
+    about the [web search
+    tool](https://platform.openai.com/docs/guides/tools-web-search). Spec defaults,
+    not applied: ``type='web_search_preview'``."""
 
     type: Literal["web_search_preview", "web_search_preview_2025_03_11"]
     """The type of the web search tool. One of `web_search_preview` or
-    `web_search_preview_2025_03_11`.
-    """
+    `web_search_preview_2025_03_11`."""
     user_location: NotRequired[ApproximateLocation | None]
     """The user's location."""
     search_context_size: NotRequired[SearchContextSize | str | None]
-    """High level guidance for the amount of context window space to use for the
-    search. One of `low`, `medium`, or `high`. `medium` is the default.
-    """
+    """High level guidance for the amount of context window space to use for the search.
+    One of `low`, `medium`, or `high`. `medium` is the default."""
     search_content_types: NotRequired[list[SearchContentType | str] | None]
 
 
 class ApplyPatchToolParam(TypedDict):
-    """Allows the assistant to create, delete, or update files using unified diffs.
-    Spec defaults, not applied: ``type='apply_patch'``.
-    """
+    """Allows the assistant to create, delete, or update files using unified diffs. Spec
+    defaults, not applied: ``type='apply_patch'``."""
 
     type: Literal["apply_patch"]
     """The type of the tool. Always `apply_patch`."""
@@ -2215,8 +1970,7 @@ class ToolChoiceAllowed(TypedDict):
     `auto` allows the model to pick from among the allowed tools and generate a
     message.
 
-    `required` requires the model to call one or more of the allowed tools.
-    """
+    `required` requires the model to call one or more of the allowed tools."""
     tools: list[dict[str, Any]]
     """A list of tool definitions that the model should be allowed to call.
 
@@ -2227,14 +1981,12 @@ class ToolChoiceAllowed(TypedDict):
       { "type": "mcp", "server_label": "deepwiki" },
       { "type": "image_generation" }
     ]
-    ```
-    """
+    ```"""
 
 
 class ToolChoiceTypes(TypedDict):
     """Indicates that the model should use a built-in tool to generate a response.
-    [Learn more about built-in tools](/docs/guides/tools).
-    """
+    [Learn more about built-in tools](/docs/guides/tools)."""
 
     type: Literal[
         "file_search",
@@ -2256,8 +2008,7 @@ class ToolChoiceTypes(TypedDict):
     - `computer_use_preview`
     - `computer_use`
     - `code_interpreter`
-    - `image_generation`
-    """
+    - `image_generation`"""
 
 
 class ToolChoiceFunction(TypedDict):
@@ -2271,8 +2022,7 @@ class ToolChoiceFunction(TypedDict):
 
 class ToolChoiceMCP(TypedDict):
     """Use this option to force the model to call a specific tool on a remote MCP
-    server.
-    """
+    server."""
 
     type: Literal["mcp"]
     """For MCP tools, the type is always `mcp`."""
@@ -2300,8 +2050,7 @@ class SpecificProgrammaticToolCallingParam(TypedDict):
 
 class SpecificApplyPatchParam(TypedDict):
     """Forces the model to call the apply_patch tool when executing a tool call. Spec
-    defaults, not applied: ``type='apply_patch'``.
-    """
+    defaults, not applied: ``type='apply_patch'``."""
 
     type: Literal["apply_patch"]
     """The tool to call. Always `apply_patch`."""
@@ -2309,18 +2058,16 @@ class SpecificApplyPatchParam(TypedDict):
 
 class SpecificFunctionShellParam(TypedDict):
     """Forces the model to call the shell tool when a tool call is required. Spec
-    defaults, not applied: ``type='shell'``.
-    """
+    defaults, not applied: ``type='shell'``."""
 
     type: Literal["shell"]
     """The tool to call. Always `shell`."""
 
 
 class PromptCacheBreakpointConfig(TypedDict):
-    """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its
-    TTL from the request's `prompt_cache_options.ttl`; the boundary is not rounded
-    to a token block. Spec defaults, not applied: ``mode='explicit'``.
-    """
+    """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its TTL
+    from the request's `prompt_cache_options.ttl`; the boundary is not rounded to a
+    token block. Spec defaults, not applied: ``mode='explicit'``."""
 
     mode: Literal["explicit"] | str
     """The breakpoint mode. Always `explicit`."""
@@ -2338,21 +2085,18 @@ class InputTextContent(TypedDict):
 
 class InputImageContent(TypedDict):
     """An image input to the model. Learn about [image inputs](/docs/guides/vision).
-    Spec defaults, not applied: ``type='input_image'``.
-    """
+    Spec defaults, not applied: ``type='input_image'``."""
 
     type: Literal["input_image"]
     """The type of the input item. Always `input_image`."""
     image_url: NotRequired[str | None]
     """The URL of the image to be sent to the model. A fully qualified URL or base64
-    encoded image in a data URL.
-    """
+    encoded image in a data URL."""
     file_id: NotRequired[str | None]
     """The ID of the file to be sent to the model."""
     detail: ImageDetail | str
     """The detail level of the image to be sent to the model. One of `high`, `low`,
-    `auto`, or `original`. Defaults to `auto`.
-    """
+    `auto`, or `original`. Defaults to `auto`."""
     prompt_cache_breakpoint: NotRequired[PromptCacheBreakpointConfig | None]
 
 
@@ -2374,15 +2118,13 @@ class InputFileContent(TypedDict):
     """The detail level of the file to be sent to the model. Use `auto` to let the
     system select the detail level; for GPT-5.6 and later models, `auto` uses
     high-quality rendering, which may increase input token usage. Use `low` for
-    lower-cost rendering, or `high` to render the file at higher quality. Defaults
-    to `auto`.
-    """
+    lower-cost rendering, or `high` to render the file at higher quality. Defaults to
+    `auto`."""
 
 
 class Prompt(TypedDict):
     """Reference to a prompt template and its variables.
-    [Learn more](/docs/guides/text?api-mode=responses#reusable-prompts).
-    """
+    [Learn more](/docs/guides/text?api-mode=responses#reusable-prompts)."""
 
     id: str
     """The unique identifier of the prompt template to use."""
@@ -2420,9 +2162,8 @@ class FileCitationBody(TypedDict):
 
 
 class UrlCitationBody(TypedDict):
-    """A citation for a web resource used to generate a model response. Spec
-    defaults, not applied: ``type='url_citation'``.
-    """
+    """A citation for a web resource used to generate a model response. Spec defaults,
+    not applied: ``type='url_citation'``."""
 
     type: Literal["url_citation"]
     """The type of the URL citation. Always `url_citation`."""
@@ -2437,9 +2178,8 @@ class UrlCitationBody(TypedDict):
 
 
 class ContainerFileCitationBody(TypedDict):
-    """A citation for a container file used to generate a model response. Spec
-    defaults, not applied: ``type='container_file_citation'``.
-    """
+    """A citation for a container file used to generate a model response. Spec defaults,
+    not applied: ``type='container_file_citation'``."""
 
     type: Literal["container_file_citation"]
     """The type of the container file citation. Always `container_file_citation`."""
@@ -2449,8 +2189,7 @@ class ContainerFileCitationBody(TypedDict):
     """The ID of the file."""
     start_index: int
     """The index of the first character of the container file citation in the
-    message.
-    """
+    message."""
     end_index: int
     """The index of the last character of the container file citation in the message."""
     filename: str
@@ -2487,8 +2226,7 @@ class LogProb(TypedDict):
 
 class OutputTextContent(TypedDict):
     """A text output from the model. Spec defaults, not applied:
-    ``type='output_text'``.
-    """
+    ``type='output_text'``."""
 
     type: Literal["output_text"]
     """The type of the output text. Always `output_text`."""
@@ -2522,8 +2260,7 @@ class OutputMessage(TypedDict):
     phase: NotRequired[MessagePhase | str | None]
     status: Literal["in_progress", "completed", "incomplete"] | str
     """The status of the message input. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when input items are returned via API.
-    """
+    `incomplete`. Populated when input items are returned via API."""
 
 
 class FileSearchToolCallResult(TypedDict):
@@ -2540,8 +2277,7 @@ class FileSearchToolCallResult(TypedDict):
 
 class FileSearchToolCall(TypedDict):
     """The results of a file search tool call. See the
-    [file search guide](/docs/guides/tools-file-search) for more information.
-    """
+    [file search guide](/docs/guides/tools-file-search) for more information."""
 
     id: str
     """The unique ID of the file search tool call."""
@@ -2551,8 +2287,7 @@ class FileSearchToolCall(TypedDict):
         Literal["in_progress", "searching", "completed", "incomplete", "failed"] | str
     )
     """The status of the file search tool call. One of `in_progress`,
-    `searching`, `incomplete` or `failed`,
-    """
+    `searching`, `incomplete` or `failed`,"""
     queries: list[str]
     """The queries used to search for files."""
     results: NotRequired[list[FileSearchToolCallResult] | None]
@@ -2575,8 +2310,7 @@ class ProgramToolCallCaller(TypedDict):
 
 class FunctionToolCall(TypedDict):
     """A tool call to run a function. See the\x20
-    [function calling guide](/docs/guides/function-calling) for more information.
-    """
+    [function calling guide](/docs/guides/function-calling) for more information."""
 
     id: NotRequired[str | None]
     """The unique ID of the function tool call."""
@@ -2593,8 +2327,7 @@ class FunctionToolCall(TypedDict):
     """A JSON string of the arguments to pass to the function."""
     status: NotRequired[Literal["in_progress", "completed", "incomplete"] | str | None]
     """The status of the item. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when items are returned via API.
-    """
+    `incomplete`. Populated when items are returned via API."""
 
 
 class DirectToolCallCallerParam(TypedDict):
@@ -2629,12 +2362,10 @@ class FunctionToolCallOutputResource(TypedDict):
     caller: NotRequired[ToolCallCallerParam | None]
     output: str | list[FunctionAndCustomToolCallOutput]
     """The output from the function call generated by your code.
-    Can be a string or an list of output content.
-    """
+    Can be a string or an list of output content."""
     status: Literal["in_progress", "completed", "incomplete"] | str
     """The status of the item. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when items are returned via API.
-    """
+    `incomplete`. Populated when items are returned via API."""
     created_by: NotRequired[str | None]
     """The identifier of the actor that created the item."""
 
@@ -2683,8 +2414,7 @@ class WebSearchActionFind(TypedDict):
 
 class WebSearchToolCall(TypedDict):
     """The results of a web search tool call. See the
-    [web search guide](/docs/guides/tools-web-search) for more information.
-    """
+    [web search guide](/docs/guides/tools-web-search) for more information."""
 
     id: str
     """The unique ID of the web search tool call."""
@@ -2699,9 +2429,7 @@ class WebSearchToolCall(TypedDict):
         | UnknownWebSearchToolCallAction
     )
     """An object describing the specific action taken in this web search call.
-    Includes details on how the model used the web (search, open_page,
-    find_in_page).
-    """
+    Includes details on how the model used the web (search, open_page, find_in_page)."""
 
 
 class ClickParam(TypedDict):
@@ -2711,8 +2439,7 @@ class ClickParam(TypedDict):
     """Specifies the event type. For a click action, this property is always `click`."""
     button: ClickButtonType | str
     """Indicates which mouse button was pressed during the click. One of `left`,
-    `right`, `wheel`, `back`, or `forward`.
-    """
+    `right`, `wheel`, `back`, or `forward`."""
     x: int
     """The x-coordinate where the click occurred."""
     y: int
@@ -2725,9 +2452,8 @@ class DoubleClickAction(TypedDict):
     """A double click action. Spec defaults, not applied: ``type='double_click'``."""
 
     type: Literal["double_click"]
-    """Specifies the event type. For a double click action, this property is always
-    set to `double_click`.
-    """
+    """Specifies the event type. For a double click action, this property is always set
+    to `double_click`."""
     x: int
     """The x-coordinate where the double click occurred."""
     y: int
@@ -2750,8 +2476,7 @@ class DragParam(TypedDict):
 
     type: Literal["drag"]
     """Specifies the event type. For a drag action, this property is always set to
-    `drag`.
-    """
+    `drag`."""
     path: list[CoordParam]
     """An array of coordinates representing the path of the drag action. Coordinates will appear as an array of objects, eg
     ```
@@ -2759,25 +2484,21 @@ class DragParam(TypedDict):
       { x: 100, y: 200 },
       { x: 200, y: 300 }
     ]
-    ```
-    """
+    ```"""
     keys: NotRequired[list[str] | None]
     """The keys being held while dragging the mouse."""
 
 
 class KeyPressAction(TypedDict):
     """A collection of keypresses the model would like to perform. Spec defaults, not
-    applied: ``type='keypress'``.
-    """
+    applied: ``type='keypress'``."""
 
     type: Literal["keypress"]
-    """Specifies the event type. For a keypress action, this property is always set
-    to `keypress`.
-    """
+    """Specifies the event type. For a keypress action, this property is always set to
+    `keypress`."""
     keys: list[str]
-    """The combination of keys the model is requesting to be pressed. This is an
-    array of strings, each representing a key.
-    """
+    """The combination of keys the model is requesting to be pressed. This is an array
+    of strings, each representing a key."""
 
 
 class MoveParam(TypedDict):
@@ -2785,8 +2506,7 @@ class MoveParam(TypedDict):
 
     type: Literal["move"]
     """Specifies the event type. For a move action, this property is always set to
-    `move`.
-    """
+    `move`."""
     x: int
     """The x-coordinate to move to."""
     y: int
@@ -2799,9 +2519,8 @@ class ScreenshotParam(TypedDict):
     """A screenshot action. Spec defaults, not applied: ``type='screenshot'``."""
 
     type: Literal["screenshot"]
-    """Specifies the event type. For a screenshot action, this property is always set
-    to `screenshot`.
-    """
+    """Specifies the event type. For a screenshot action, this property is always set to
+    `screenshot`."""
 
 
 class ScrollParam(TypedDict):
@@ -2809,8 +2528,7 @@ class ScrollParam(TypedDict):
 
     type: Literal["scroll"]
     """Specifies the event type. For a scroll action, this property is always set to
-    `scroll`.
-    """
+    `scroll`."""
     x: int
     """The x-coordinate where the scroll occurred."""
     y: int
@@ -2828,8 +2546,7 @@ class TypeParam(TypedDict):
 
     type: Literal["type"]
     """Specifies the event type. For a type action, this property is always set to
-    `type`.
-    """
+    `type`."""
     text: str
     """The text to type."""
 
@@ -2839,8 +2556,7 @@ class WaitParam(TypedDict):
 
     type: Literal["wait"]
     """Specifies the event type. For a wait action, this property is always set to
-    `wait`.
-    """
+    `wait`."""
 
 
 class ComputerCallSafetyCheckParam(TypedDict):
@@ -2858,8 +2574,7 @@ class ComputerToolCall(TypedDict):
     """A tool call to a computer use tool. See the
     [computer use guide](/docs/guides/tools-computer-use) for more information.
 
-    Spec defaults, not applied: ``type='computer_call'``.
-    """
+    Spec defaults, not applied: ``type='computer_call'``."""
 
     type: Literal["computer_call"]
     """The type of the computer call. Always `computer_call`."""
@@ -2873,19 +2588,16 @@ class ComputerToolCall(TypedDict):
     """The pending safety checks for the computer call."""
     status: Literal["in_progress", "completed", "incomplete"] | str
     """The status of the item. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when items are returned via API.
-    """
+    `incomplete`. Populated when items are returned via API."""
 
 
 class ComputerScreenshotImage(TypedDict):
-    """A computer screenshot image used with the computer use tool. Spec defaults,
-    not applied: ``type='computer_screenshot'``.
-    """
+    """A computer screenshot image used with the computer use tool. Spec defaults, not
+    applied: ``type='computer_screenshot'``."""
 
     type: Literal["computer_screenshot"] | str
     """Specifies the event type. For a computer screenshot, this property is\x20
-    always set to `computer_screenshot`.
-    """
+    always set to `computer_screenshot`."""
     image_url: NotRequired[str | None]
     """The URL of the screenshot image."""
     file_id: NotRequired[str | None]
@@ -2894,8 +2606,7 @@ class ComputerScreenshotImage(TypedDict):
 
 class ComputerToolCallOutputResource(TypedDict):
     """The output of a computer tool call. Spec defaults, not applied:
-    ``type='computer_call_output'``.
-    """
+    ``type='computer_call_output'``."""
 
     type: Literal["computer_call_output"]
     """The type of the computer tool call output. Always `computer_call_output`."""
@@ -2905,21 +2616,18 @@ class ComputerToolCallOutputResource(TypedDict):
     """The ID of the computer tool call that produced the output."""
     acknowledged_safety_checks: NotRequired[list[ComputerCallSafetyCheckParam] | None]
     """The safety checks reported by the API that have been acknowledged by the
-    developer.
-    """
+    developer."""
     output: ComputerScreenshotImage
     status: Literal["completed", "incomplete"] | str
     """The status of the message input. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when input items are returned via API.
-    """
+    `incomplete`. Populated when input items are returned via API."""
     created_by: NotRequired[str | None]
     """The identifier of the actor that created the item."""
 
 
 class SummaryTextContent(TypedDict):
     """A summary text from the model. Spec defaults, not applied:
-    ``type='summary_text'``.
-    """
+    ``type='summary_text'``."""
 
     type: Literal["summary_text"] | str
     """The type of the object. Always `summary_text`."""
@@ -2929,8 +2637,7 @@ class SummaryTextContent(TypedDict):
 
 class ReasoningTextContent(TypedDict):
     """Reasoning text from the model. Spec defaults, not applied:
-    ``type='reasoning_text'``.
-    """
+    ``type='reasoning_text'``."""
 
     type: Literal["reasoning_text"] | str
     """The type of the reasoning text. Always `reasoning_text`."""
@@ -2939,11 +2646,10 @@ class ReasoningTextContent(TypedDict):
 
 
 class ReasoningItem(TypedDict):
-    """A description of the chain of thought used by a reasoning model while
-    generating a response. Be sure to include these items in your `input` to the
-    Responses API for subsequent turns of a conversation if you are manually
-    [managing context](/docs/guides/conversation-state).
-    """
+    """A description of the chain of thought used by a reasoning model while generating
+    a response. Be sure to include these items in your `input` to the Responses API
+    for subsequent turns of a conversation if you are manually
+    [managing context](/docs/guides/conversation-state)."""
 
     type: Literal["reasoning"]
     """The type of the object. Always `reasoning`."""
@@ -2958,16 +2664,14 @@ class ReasoningItem(TypedDict):
     `encrypted_content` from the `response.output_item.done` event in
     subsequent requests. The `encrypted_content` in
     `response.output_item.added` may be incomplete. This is especially
-    important when `store` is `false` or when using Zero Data Retention.
-    """
+    important when `store` is `false` or when using Zero Data Retention."""
     summary: list[SummaryTextContent]
     """Reasoning summary content."""
     content: NotRequired[list[ReasoningTextContent] | None]
     """Reasoning text content."""
     status: NotRequired[Literal["in_progress", "completed", "incomplete"] | str | None]
     """The status of the item. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when items are returned via API.
-    """
+    `incomplete`. Populated when items are returned via API."""
 
 
 class Program(TypedDict):
@@ -3054,8 +2758,7 @@ class AdditionalTools(TypedDict):
 class CompactionBody(TypedDict):
     """A compaction item generated by the [`v1/responses/compact`
     API](/docs/api-reference/responses/compact). Spec defaults, not applied:
-    ``type='compaction'``.
-    """
+    ``type='compaction'``."""
 
     type: Literal["compaction"]
     """The type of the item. Always `compaction`."""
@@ -3082,8 +2785,7 @@ class ImageGenToolCall(TypedDict):
 
 class CodeInterpreterOutputLogs(TypedDict):
     """The logs output from the code interpreter. Spec defaults, not applied:
-    ``type='logs'``.
-    """
+    ``type='logs'``."""
 
     type: Literal["logs"]
     """The type of the output. Always `logs`."""
@@ -3093,8 +2795,7 @@ class CodeInterpreterOutputLogs(TypedDict):
 
 class CodeInterpreterOutputImage(TypedDict):
     """The image output from the code interpreter. Spec defaults, not applied:
-    ``type='image'``.
-    """
+    ``type='image'``."""
 
     type: Literal["image"]
     """The type of the output. Always `image`."""
@@ -3104,8 +2805,7 @@ class CodeInterpreterOutputImage(TypedDict):
 
 class CodeInterpreterToolCall(TypedDict):
     """A tool call to run code. Spec defaults, not applied:
-    ``type='code_interpreter_call'``.
-    """
+    ``type='code_interpreter_call'``."""
 
     type: Literal["code_interpreter_call"]
     """The type of the code interpreter tool call. Always `code_interpreter_call`."""
@@ -3116,8 +2816,7 @@ class CodeInterpreterToolCall(TypedDict):
         | str
     )
     """The status of the code interpreter tool call. Valid values are `in_progress`,
-    `completed`, `incomplete`, `interpreting`, and `failed`.
-    """
+    `completed`, `incomplete`, `interpreting`, and `failed`."""
     container_id: str
     """The ID of the container used to run the code."""
     code: str | None
@@ -3131,14 +2830,12 @@ class CodeInterpreterToolCall(TypedDict):
         | None
     )
     """The outputs generated by the code interpreter, such as logs or images.
-    Can be null if no outputs are available.
-    """
+    Can be null if no outputs are available."""
 
 
 class LocalShellExecAction(TypedDict):
     """Execute a shell command on the server. Spec defaults, not applied:
-    ``type='exec'``.
-    """
+    ``type='exec'``."""
 
     type: Literal["exec"] | str
     """The type of the local shell action. Always `exec`."""
@@ -3173,8 +2870,7 @@ class LocalShellToolCallOutput(TypedDict):
 
     type: Literal["local_shell_call_output"]
     """The type of the local shell tool call output. Always
-    `local_shell_call_output`.
-    """
+    `local_shell_call_output`."""
     id: str
     """The unique ID of the local shell tool call generated by the model."""
     output: str
@@ -3195,17 +2891,15 @@ class FunctionShellAction(TypedDict):
 
 class LocalEnvironmentResource(TypedDict):
     """Represents the use of a local environment to perform shell actions. Spec
-    defaults, not applied: ``type='local'``.
-    """
+    defaults, not applied: ``type='local'``."""
 
     type: Literal["local"]
     """The environment type. Always `local`."""
 
 
 class ContainerReferenceResource(TypedDict):
-    """Represents a container created with /v1/containers. Spec defaults, not
-    applied: ``type='container_reference'``.
-    """
+    """Represents a container created with /v1/containers. Spec defaults, not applied:
+    ``type='container_reference'``."""
 
     type: Literal["container_reference"]
     """The environment type. Always `container_reference`."""
@@ -3214,15 +2908,13 @@ class ContainerReferenceResource(TypedDict):
 
 class FunctionShellCall(TypedDict):
     """A tool call that executes one or more shell commands in a managed environment.
-    Spec defaults, not applied: ``type='shell_call'``.
-    """
+    Spec defaults, not applied: ``type='shell_call'``."""
 
     type: Literal["shell_call"]
     """The type of the item. Always `shell_call`."""
     id: str
     """The unique ID of the shell tool call. Populated when this item is returned via
-    API.
-    """
+    API."""
     call_id: str
     """The unique ID of the shell tool call generated by the model."""
     caller: NotRequired[ToolCallCaller | None]
@@ -3231,8 +2923,7 @@ class FunctionShellCall(TypedDict):
     """The shell commands and limits that describe how to run the tool call."""
     status: FunctionShellCallStatus | str
     """The status of the shell call. One of `in_progress`, `completed`, or
-    `incomplete`.
-    """
+    `incomplete`."""
     environment: (
         LocalEnvironmentResource
         | ContainerReferenceResource
@@ -3244,9 +2935,8 @@ class FunctionShellCall(TypedDict):
 
 
 class FunctionShellCallOutputTimeoutOutcome(TypedDict):
-    """Indicates that the shell call exceeded its configured time limit. Spec
-    defaults, not applied: ``type='timeout'``.
-    """
+    """Indicates that the shell call exceeded its configured time limit. Spec defaults,
+    not applied: ``type='timeout'``."""
 
     type: Literal["timeout"]
     """The outcome type. Always `timeout`."""
@@ -3254,8 +2944,7 @@ class FunctionShellCallOutputTimeoutOutcome(TypedDict):
 
 class FunctionShellCallOutputExitOutcome(TypedDict):
     """Indicates that the shell commands finished and returned an exit code. Spec
-    defaults, not applied: ``type='exit'``.
-    """
+    defaults, not applied: ``type='exit'``."""
 
     type: Literal["exit"]
     """The outcome type. Always `exit`."""
@@ -3275,46 +2964,40 @@ class FunctionShellCallOutputContent(TypedDict):
         | FunctionShellCallOutputExitOutcome
         | UnknownFunctionShellCallOutputContentOutcome
     )
-    """Represents either an exit outcome (with an exit code) or a timeout outcome for
-    a shell call output chunk.
-    """
+    """Represents either an exit outcome (with an exit code) or a timeout outcome for a
+    shell call output chunk."""
     created_by: NotRequired[str | None]
     """The identifier of the actor that created the item."""
 
 
 class FunctionShellCallOutput(TypedDict):
     """The output of a shell tool call that was emitted. Spec defaults, not applied:
-    ``type='shell_call_output'``.
-    """
+    ``type='shell_call_output'``."""
 
     type: Literal["shell_call_output"]
     """The type of the shell call output. Always `shell_call_output`."""
     id: str
-    """The unique ID of the shell call output. Populated when this item is returned
-    via API.
-    """
+    """The unique ID of the shell call output. Populated when this item is returned via
+    API."""
     call_id: str
     """The unique ID of the shell tool call generated by the model."""
     caller: NotRequired[ToolCallCaller | None]
     """The execution context that produced this tool call."""
     status: FunctionShellCallOutputStatusEnum | str
     """The status of the shell call output. One of `in_progress`, `completed`, or
-    `incomplete`.
-    """
+    `incomplete`."""
     output: list[FunctionShellCallOutputContent]
     """An array of shell call output contents"""
     max_output_length: int | None
     """The maximum length of the shell command output. This is generated by the model
-    and should be passed back with the raw output.
-    """
+    and should be passed back with the raw output."""
     created_by: NotRequired[str | None]
     """The identifier of the actor that created the item."""
 
 
 class ApplyPatchCreateFileOperation(TypedDict):
     """Instruction describing how to create a file via the apply_patch tool. Spec
-    defaults, not applied: ``type='create_file'``.
-    """
+    defaults, not applied: ``type='create_file'``."""
 
     type: Literal["create_file"]
     """Create a new file with the provided diff."""
@@ -3326,8 +3009,7 @@ class ApplyPatchCreateFileOperation(TypedDict):
 
 class ApplyPatchDeleteFileOperation(TypedDict):
     """Instruction describing how to delete a file via the apply_patch tool. Spec
-    defaults, not applied: ``type='delete_file'``.
-    """
+    defaults, not applied: ``type='delete_file'``."""
 
     type: Literal["delete_file"]
     """Delete the specified file."""
@@ -3337,8 +3019,7 @@ class ApplyPatchDeleteFileOperation(TypedDict):
 
 class ApplyPatchUpdateFileOperation(TypedDict):
     """Instruction describing how to update a file via the apply_patch tool. Spec
-    defaults, not applied: ``type='update_file'``.
-    """
+    defaults, not applied: ``type='update_file'``."""
 
     type: Literal["update_file"]
     """Update an existing file with the provided diff."""
@@ -3350,15 +3031,13 @@ class ApplyPatchUpdateFileOperation(TypedDict):
 
 class ApplyPatchToolCall(TypedDict):
     """A tool call that applies file diffs by creating, deleting, or updating files.
-    Spec defaults, not applied: ``type='apply_patch_call'``.
-    """
+    Spec defaults, not applied: ``type='apply_patch_call'``."""
 
     type: Literal["apply_patch_call"]
     """The type of the item. Always `apply_patch_call`."""
     id: str
-    """The unique ID of the apply patch tool call. Populated when this item is
-    returned via API.
-    """
+    """The unique ID of the apply patch tool call. Populated when this item is returned
+    via API."""
     call_id: str
     """The unique ID of the apply patch tool call generated by the model."""
     caller: NotRequired[ToolCallCaller | None]
@@ -3372,31 +3051,27 @@ class ApplyPatchToolCall(TypedDict):
         | UnknownApplyPatchToolCallOperation
     )
     """One of the create_file, delete_file, or update_file operations applied via
-    apply_patch.
-    """
+    apply_patch."""
     created_by: NotRequired[str | None]
     """The ID of the entity that created this tool call."""
 
 
 class ApplyPatchToolCallOutput(TypedDict):
     """The output emitted by an apply patch tool call. Spec defaults, not applied:
-    ``type='apply_patch_call_output'``.
-    """
+    ``type='apply_patch_call_output'``."""
 
     type: Literal["apply_patch_call_output"]
     """The type of the item. Always `apply_patch_call_output`."""
     id: str
     """The unique ID of the apply patch tool call output. Populated when this item is
-    returned via API.
-    """
+    returned via API."""
     call_id: str
     """The unique ID of the apply patch tool call generated by the model."""
     caller: NotRequired[ToolCallCaller | None]
     """The execution context that produced this tool call."""
     status: ApplyPatchCallOutputStatus | str
     """The status of the apply patch tool call output. One of `completed` or
-    `failed`.
-    """
+    `failed`."""
     output: NotRequired[str | None]
     """Optional textual output returned by the apply patch tool."""
     created_by: NotRequired[str | None]
@@ -3445,13 +3120,11 @@ class MCPToolCall(TypedDict):
     """The error from the tool call, if any."""
     status: NotRequired[MCPToolCallStatus | str | None]
     """The status of the tool call. One of `in_progress`, `completed`, `incomplete`,
-    `calling`, or `failed`.
-    """
+    `calling`, or `failed`."""
     approval_request_id: NotRequired[str | None]
-    """Unique identifier for the MCP tool call approval request. Include this value
-    in a subsequent `mcp_approval_response` input to approve or reject the
-    corresponding tool call.
-    """
+    """Unique identifier for the MCP tool call approval request. Include this value in a
+    subsequent `mcp_approval_response` input to approve or reject the corresponding
+    tool call."""
 
 
 class MCPListToolsTool(TypedDict):
@@ -3542,12 +3215,10 @@ class CustomToolCallOutputResource(TypedDict):
     caller: NotRequired[ToolCallCallerParam | None]
     output: str | list[FunctionAndCustomToolCallOutput]
     """The output from the custom tool call generated by your code.
-    Can be a string or an list of output content.
-    """
+    Can be a string or an list of output content."""
     status: FunctionCallOutputStatusEnum | str
     """The status of the item. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when items are returned via API.
-    """
+    `incomplete`. Populated when items are returned via API."""
     created_by: NotRequired[str | None]
     """The identifier of the actor that created the item."""
 
@@ -3556,23 +3227,20 @@ class Reasoning(TypedDict):
     """**gpt-5 and o-series models only**
 
     Configuration options for
-    [reasoning models](https://platform.openai.com/docs/guides/reasoning).
-    """
+    [reasoning models](https://platform.openai.com/docs/guides/reasoning)."""
 
     mode: NotRequired[ReasoningModeEnum | str | None]
     """Controls the reasoning execution mode for the request.
 
-    When returned on a response, this is the effective execution mode.
-    """
+    When returned on a response, this is the effective execution mode."""
     effort: NotRequired[ReasoningEffort | str | None]
     summary: NotRequired[Literal["auto", "concise", "detailed"] | str | None]
     """A summary of the reasoning performed by the model. This can be
     useful for debugging and understanding the model's reasoning process.
     One of `auto`, `concise`, or `detailed`.
 
-    `concise` is supported for `computer-use-preview` models and all reasoning
-    models after `gpt-5`.
-    """
+    `concise` is supported for `computer-use-preview` models and all reasoning models
+    after `gpt-5`."""
     context: NotRequired[Literal["auto", "current_turn", "all_turns"] | str | None]
     """Controls which reasoning items are rendered back to the model on later turns.
     If omitted or set to `auto`, the model determines the context mode. The
@@ -3580,8 +3248,7 @@ class Reasoning(TypedDict):
     `current_turn`.
 
     When returned on a response, this is the effective reasoning context mode
-    used for the response.
-    """
+    used for the response."""
     generate_summary: NotRequired[Literal["auto", "concise", "detailed"] | str | None]
     """Deprecated.
 
@@ -3589,8 +3256,7 @@ class Reasoning(TypedDict):
 
     A summary of the reasoning performed by the model. This can be
     useful for debugging and understanding the model's reasoning process.
-    One of `auto`, `concise`, or `detailed`.
-    """
+    One of `auto`, `concise`, or `detailed`."""
 
 
 class EasyInputMessage(TypedDict):
@@ -3598,17 +3264,14 @@ class EasyInputMessage(TypedDict):
     hierarchy. Instructions given with the `developer` or `system` role take
     precedence over instructions given with the `user` role. Messages with the
     `assistant` role are presumed to have been generated by the model in previous
-    interactions.
-    """
+    interactions."""
 
     role: Literal["user", "assistant", "system", "developer"] | str
     """The role of the message input. One of `user`, `assistant`, `system`, or
-    `developer`.
-    """
+    `developer`."""
     content: str | InputMessageContentList
     """Text, image, or audio input to the model, used to generate a response.
-    Can also contain previous assistant responses.
-    """
+    Can also contain previous assistant responses."""
     phase: NotRequired[MessagePhase | str | None]
     type: NotRequired[Literal["message"] | str | None]
     """The type of the message input. Always `message`."""
@@ -3617,8 +3280,7 @@ class EasyInputMessage(TypedDict):
 class InputMessage(TypedDict):
     """A message input to the model with a role indicating instruction following
     hierarchy. Instructions given with the `developer` or `system` role take
-    precedence over instructions given with the `user` role.
-    """
+    precedence over instructions given with the `user` role."""
 
     type: NotRequired[Literal["message"] | None]
     """The type of the message input. Always set to `message`."""
@@ -3626,15 +3288,13 @@ class InputMessage(TypedDict):
     """The role of the message input. One of `user`, `system`, or `developer`."""
     status: NotRequired[Literal["in_progress", "completed", "incomplete"] | str | None]
     """The status of item. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when items are returned via API.
-    """
+    `incomplete`. Populated when items are returned via API."""
     content: InputMessageContentList
 
 
 class ComputerCallOutputItemParam(TypedDict):
     """The output of a computer tool call. Spec defaults, not applied:
-    ``type='computer_call_output'``.
-    """
+    ``type='computer_call_output'``."""
 
     id: NotRequired[str | None]
     """The ID of the computer tool call output."""
@@ -3645,19 +3305,16 @@ class ComputerCallOutputItemParam(TypedDict):
     output: ComputerScreenshotImage
     acknowledged_safety_checks: NotRequired[list[ComputerCallSafetyCheckParam] | None]
     """The safety checks reported by the API that have been acknowledged by the
-    developer.
-    """
+    developer."""
     status: NotRequired[FunctionCallItemStatus | str | None]
     """The status of the message input. One of `in_progress`, `completed`, or
-    `incomplete`. Populated when input items are returned via API.
-    """
+    `incomplete`. Populated when input items are returned via API."""
 
 
 class PromptCacheBreakpointParam(TypedDict):
-    """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its
-    TTL from the request's `prompt_cache_options.ttl`; the boundary is not rounded
-    to a token block. Spec defaults, not applied: ``mode='explicit'``.
-    """
+    """Marks the exact end of a reusable prompt prefix. The breakpoint inherits its TTL
+    from the request's `prompt_cache_options.ttl`; the boundary is not rounded to a
+    token block. Spec defaults, not applied: ``mode='explicit'``."""
 
     mode: Literal["explicit"] | str
     """The breakpoint mode. Always `explicit`."""
@@ -3674,22 +3331,19 @@ class InputTextContentParam(TypedDict):
 
 
 class InputImageContentParamAutoParam(TypedDict):
-    """An image input to the model. Learn about [image inputs](/docs/guides/vision)
-    Spec defaults, not applied: ``type='input_image'``.
-    """
+    """An image input to the model. Learn about [image inputs](/docs/guides/vision) Spec
+    defaults, not applied: ``type='input_image'``."""
 
     type: Literal["input_image"]
     """The type of the input item. Always `input_image`."""
     image_url: NotRequired[str | None]
     """The URL of the image to be sent to the model. A fully qualified URL or base64
-    encoded image in a data URL.
-    """
+    encoded image in a data URL."""
     file_id: NotRequired[str | None]
     """The ID of the file to be sent to the model."""
     detail: NotRequired[DetailEnum | str | None]
     """The detail level of the image to be sent to the model. One of `high`, `low`,
-    `auto`, or `original`. Defaults to `auto`.
-    """
+    `auto`, or `original`. Defaults to `auto`."""
     prompt_cache_breakpoint: NotRequired[PromptCacheBreakpointParam | None]
 
 
@@ -3710,21 +3364,18 @@ class InputFileContentParam(TypedDict):
     """The detail level of the file to be sent to the model. Use `auto` to let the
     system select the detail level; for GPT-5.6 and later models, `auto` uses
     high-quality rendering, which may increase input token usage. Use `low` for
-    lower-cost rendering, or `high` to render the file at higher quality. Defaults
-    to `auto`.
-    """
+    lower-cost rendering, or `high` to render the file at higher quality. Defaults to
+    `auto`."""
     prompt_cache_breakpoint: NotRequired[PromptCacheBreakpointParam | None]
 
 
 class FunctionCallOutputItemParam(TypedDict):
     """The output of a function tool call. Spec defaults, not applied:
-    ``type='function_call_output'``.
-    """
+    ``type='function_call_output'``."""
 
     id: NotRequired[str | None]
     """The unique ID of the function tool call output. Populated when this item is
-    returned via API.
-    """
+    returned via API."""
     call_id: NotRequired[str | None]
     """The unique ID of the function tool call generated by the model."""
     type: Literal["function_call_output"]
@@ -3747,8 +3398,7 @@ class FunctionCallOutputItemParam(TypedDict):
     """The execution context that produced this tool call."""
     status: NotRequired[FunctionCallItemStatus | str | None]
     """The status of the item. One of `in_progress`, `completed`, or `incomplete`.
-    Populated when items are returned via API.
-    """
+    Populated when items are returned via API."""
 
 
 class ToolSearchCallItemParam(TypedDict):
@@ -3801,8 +3451,7 @@ class AdditionalToolsItemParam(TypedDict):
 class CompactionSummaryItemParam(TypedDict):
     """A compaction item generated by the [`v1/responses/compact`
     API](/docs/api-reference/responses/compact). Spec defaults, not applied:
-    ``type='compaction'``.
-    """
+    ``type='compaction'``."""
 
     id: NotRequired[str | None]
     """The ID of the compaction item."""
@@ -3821,19 +3470,16 @@ class FunctionShellActionParam(TypedDict):
     """Maximum wall-clock time in milliseconds to allow the shell commands to run."""
     max_output_length: NotRequired[int | None]
     """Maximum number of UTF-8 characters to capture from combined stdout and stderr
-    output.
-    """
+    output."""
 
 
 class FunctionShellCallItemParam(TypedDict):
     """A tool representing a request to execute one or more shell commands. Spec
-    defaults, not applied: ``type='shell_call'``.
-    """
+    defaults, not applied: ``type='shell_call'``."""
 
     id: NotRequired[str | None]
     """The unique ID of the shell tool call. Populated when this item is returned via
-    API.
-    """
+    API."""
     call_id: str
     """The unique ID of the shell tool call generated by the model."""
     caller: NotRequired[ToolCallCallerParam | None]
@@ -3844,8 +3490,7 @@ class FunctionShellCallItemParam(TypedDict):
     """The shell commands and limits that describe how to run the tool call."""
     status: NotRequired[FunctionShellCallItemStatus | str | None]
     """The status of the shell call. One of `in_progress`, `completed`, or
-    `incomplete`.
-    """
+    `incomplete`."""
     environment: NotRequired[
         LocalEnvironmentParam
         | ContainerReferenceParam
@@ -3856,9 +3501,8 @@ class FunctionShellCallItemParam(TypedDict):
 
 
 class FunctionShellCallOutputTimeoutOutcomeParam(TypedDict):
-    """Indicates that the shell call exceeded its configured time limit. Spec
-    defaults, not applied: ``type='timeout'``.
-    """
+    """Indicates that the shell call exceeded its configured time limit. Spec defaults,
+    not applied: ``type='timeout'``."""
 
     type: Literal["timeout"]
     """The outcome type. Always `timeout`."""
@@ -3866,8 +3510,7 @@ class FunctionShellCallOutputTimeoutOutcomeParam(TypedDict):
 
 class FunctionShellCallOutputExitOutcomeParam(TypedDict):
     """Indicates that the shell commands finished and returned an exit code. Spec
-    defaults, not applied: ``type='exit'``.
-    """
+    defaults, not applied: ``type='exit'``."""
 
     type: Literal["exit"]
     """The outcome type. Always `exit`."""
@@ -3888,13 +3531,11 @@ class FunctionShellCallOutputContentParam(TypedDict):
 
 class FunctionShellCallOutputItemParam(TypedDict):
     """The streamed output items emitted by a shell tool call. Spec defaults, not
-    applied: ``type='shell_call_output'``.
-    """
+    applied: ``type='shell_call_output'``."""
 
     id: NotRequired[str | None]
-    """The unique ID of the shell tool call output. Populated when this item is
-    returned via API.
-    """
+    """The unique ID of the shell tool call output. Populated when this item is returned
+    via API."""
     call_id: str
     """The unique ID of the shell tool call generated by the model."""
     caller: NotRequired[ToolCallCallerParam | None]
@@ -3903,20 +3544,17 @@ class FunctionShellCallOutputItemParam(TypedDict):
     """The type of the item. Always `shell_call_output`."""
     output: list[FunctionShellCallOutputContentParam]
     """Captured chunks of stdout and stderr output, along with their associated
-    outcomes.
-    """
+    outcomes."""
     status: NotRequired[FunctionShellCallItemStatus | str | None]
     """The status of the shell call output."""
     max_output_length: NotRequired[int | None]
     """The maximum number of UTF-8 characters captured for this shell call's combined
-    output.
-    """
+    output."""
 
 
 class ApplyPatchCreateFileOperationParam(TypedDict):
-    """Instruction for creating a new file via the apply_patch tool. Spec defaults,
-    not applied: ``type='create_file'``.
-    """
+    """Instruction for creating a new file via the apply_patch tool. Spec defaults, not
+    applied: ``type='create_file'``."""
 
     type: Literal["create_file"]
     """The operation type. Always `create_file`."""
@@ -3928,8 +3566,7 @@ class ApplyPatchCreateFileOperationParam(TypedDict):
 
 class ApplyPatchDeleteFileOperationParam(TypedDict):
     """Instruction for deleting an existing file via the apply_patch tool. Spec
-    defaults, not applied: ``type='delete_file'``.
-    """
+    defaults, not applied: ``type='delete_file'``."""
 
     type: Literal["delete_file"]
     """The operation type. Always `delete_file`."""
@@ -3939,8 +3576,7 @@ class ApplyPatchDeleteFileOperationParam(TypedDict):
 
 class ApplyPatchUpdateFileOperationParam(TypedDict):
     """Instruction for updating an existing file via the apply_patch tool. Spec
-    defaults, not applied: ``type='update_file'``.
-    """
+    defaults, not applied: ``type='update_file'``."""
 
     type: Literal["update_file"]
     """The operation type. Always `update_file`."""
@@ -3951,16 +3587,14 @@ class ApplyPatchUpdateFileOperationParam(TypedDict):
 
 
 class ApplyPatchToolCallItemParam(TypedDict):
-    """A tool call representing a request to create, delete, or update files using
-    diff patches. Spec defaults, not applied: ``type='apply_patch_call'``.
-    """
+    """A tool call representing a request to create, delete, or update files using diff
+    patches. Spec defaults, not applied: ``type='apply_patch_call'``."""
 
     type: Literal["apply_patch_call"]
     """The type of the item. Always `apply_patch_call`."""
     id: NotRequired[str | None]
-    """The unique ID of the apply patch tool call. Populated when this item is
-    returned via API.
-    """
+    """The unique ID of the apply patch tool call. Populated when this item is returned
+    via API."""
     call_id: str
     """The unique ID of the apply patch tool call generated by the model."""
     caller: NotRequired[ToolCallCallerParam | None]
@@ -3969,33 +3603,28 @@ class ApplyPatchToolCallItemParam(TypedDict):
     """The status of the apply patch tool call. One of `in_progress` or `completed`."""
     operation: ApplyPatchOperationParam
     """The specific create, delete, or update instruction for the apply_patch tool
-    call.
-    """
+    call."""
 
 
 class ApplyPatchToolCallOutputItemParam(TypedDict):
     """The streamed output emitted by an apply patch tool call. Spec defaults, not
-    applied: ``type='apply_patch_call_output'``.
-    """
+    applied: ``type='apply_patch_call_output'``."""
 
     type: Literal["apply_patch_call_output"]
     """The type of the item. Always `apply_patch_call_output`."""
     id: NotRequired[str | None]
     """The unique ID of the apply patch tool call output. Populated when this item is
-    returned via API.
-    """
+    returned via API."""
     call_id: str
     """The unique ID of the apply patch tool call generated by the model."""
     caller: NotRequired[ToolCallCallerParam | None]
     """The execution context that produced this tool call."""
     status: ApplyPatchCallOutputStatusParam | str
     """The status of the apply patch tool call output. One of `completed` or
-    `failed`.
-    """
+    `failed`."""
     output: NotRequired[str | None]
-    """Optional human-readable log text from the apply patch tool (e.g., patch
-    results or errors).
-    """
+    """Optional human-readable log text from the apply patch tool (e.g., patch results
+    or errors)."""
 
 
 class MCPApprovalResponse(TypedDict):
@@ -4025,14 +3654,12 @@ class CustomToolCallOutput(TypedDict):
     caller: NotRequired[ToolCallCallerParam | None]
     output: str | list[FunctionAndCustomToolCallOutput]
     """The output from the custom tool call generated by your code.
-    Can be a string or an list of output content.
-    """
+    Can be a string or an list of output content."""
 
 
 class CompactionTriggerItemParam(TypedDict):
     """Compacts the current context. Must be the final input item. Spec defaults, not
-    applied: ``type='compaction_trigger'``.
-    """
+    applied: ``type='compaction_trigger'``."""
 
     type: Literal["compaction_trigger"] | str
     """The type of the item. Always `compaction_trigger`."""
@@ -4040,8 +3667,7 @@ class CompactionTriggerItemParam(TypedDict):
 
 class ItemReferenceParam(TypedDict):
     """An internal identifier for an item to reference. Spec defaults, not applied:
-    ``type='item_reference'``.
-    """
+    ``type='item_reference'``."""
 
     type: NotRequired[Literal["item_reference"] | str | None]
     """The type of item to reference. Always `item_reference`."""
@@ -4084,8 +3710,7 @@ class ResponseUsageInputTokensDetails(TypedDict):
 
     cached_tokens: int
     """The number of tokens that were retrieved from the cache.\x20
-    [More on prompt caching](/docs/guides/prompt-caching).
-    """
+    [More on prompt caching](/docs/guides/prompt-caching)."""
     cache_write_tokens: int
     """The number of input tokens that were written to the cache."""
 
@@ -4099,8 +3724,7 @@ class ResponseUsageOutputTokensDetails(TypedDict):
 
 class ResponseUsage(TypedDict):
     """Represents token usage details including input tokens, output tokens,
-    a breakdown of output tokens, and the total tokens used.
-    """
+    a breakdown of output tokens, and the total tokens used."""
 
     input_tokens: int
     """The number of input tokens."""
@@ -4116,8 +3740,7 @@ class ResponseUsage(TypedDict):
 
 class PromptCacheOptions(TypedDict):
     """The prompt-caching options that were applied to the response. Supported for
-    `gpt-5.6` and later models.
-    """
+    `gpt-5.6` and later models."""
 
     ttl: PromptCacheTTLEnum | str
     """The minimum lifetime applied to each cache breakpoint."""
@@ -4126,9 +3749,8 @@ class PromptCacheOptions(TypedDict):
 
 
 class ModerationErrorBody(TypedDict):
-    """An error produced while attempting moderation for the response input or
-    output. Spec defaults, not applied: ``type='error'``.
-    """
+    """An error produced while attempting moderation for the response input or output.
+    Spec defaults, not applied: ``type='error'``."""
 
     type: Literal["error"]
     """The object type, which was always `error` for moderation failures."""
@@ -4149,8 +3771,7 @@ class Moderation(TypedDict):
 
 class ResponseConversation(TypedDict):
     """The conversation that this response belonged to. Input items and output items
-    from this response were automatically added to this conversation.
-    """
+    from this response were automatically added to this conversation."""
 
     id: str
     """The unique ID of the conversation that this response was associated with."""
@@ -4159,93 +3780,80 @@ class ResponseConversation(TypedDict):
 class Response(TypedDict):
     """Spec defaults, not applied: ``temperature=1.0``, ``top_p=1.0``,
     ``background=False``, ``truncation='disabled'``, ``parallel_tool_calls=True``,
-    ``conversation=None``.
-    """
+    ``conversation=None``."""
 
     metadata: Metadata | None
     top_logprobs: NotRequired[int | None]
     """An integer between 0 and 20 specifying the maximum number of most likely
     tokens to return at each token position, each with an associated log
     probability. In some cases, the number of returned tokens may be fewer than
-    requested.
-    """
+    requested."""
     temperature: float | None
     """What sampling temperature to use, between 0 and 2. Higher values like 0.8 will
     make the output more random, while lower values like 0.2 will make it more
     focused and deterministic. We generally recommend altering this or `top_p` but
-    not both.
-    """
+    not both."""
     top_p: float | None
     """An alternative to sampling with temperature, called nucleus sampling,
     where the model considers the results of the tokens with top_p probability
     mass. So 0.1 means only the tokens comprising the top 10% probability mass
     are considered.
 
-    We generally recommend altering this or `temperature` but not both.
-    """
+    We generally recommend altering this or `temperature` but not both."""
     user: NotRequired[str | None]
     """Deprecated.
 
-    This field is being replaced by `safety_identifier` and `prompt_cache_key`.
-    Use `prompt_cache_key` instead to maintain caching optimizations. A stable
-    identifier for your end-users. Used to boost cache hit rates by better
-    bucketing similar requests and to help OpenAI detect and prevent abuse. [Learn
-    more](/docs/guides/safety-best-practices#safety-identifiers).
-    """
+    This field is being replaced by `safety_identifier` and `prompt_cache_key`. Use
+    `prompt_cache_key` instead to maintain caching optimizations. A stable identifier
+    for your end-users. Used to boost cache hit rates by better bucketing similar
+    requests and to help OpenAI detect and prevent abuse. [Learn
+    more](/docs/guides/safety-best-practices#safety-identifiers)."""
     safety_identifier: NotRequired[str | None]
     """A stable identifier used to help detect users of your application that may be
     violating OpenAI's usage policies. The IDs should be a string that uniquely
     identifies each user, with a maximum length of 64 characters. We recommend
     hashing their username or email address, in order to avoid sending us any
     identifying information. [Learn
-    more](/docs/guides/safety-best-practices#safety-identifiers).
-    """
+    more](/docs/guides/safety-best-practices#safety-identifiers)."""
     prompt_cache_key: NotRequired[str | None]
-    """Used by OpenAI to cache responses for similar requests to optimize your cache
-    hit rates. Replaces the `user` field. [Learn
-    more](/docs/guides/prompt-caching).
-    """
+    """Used by OpenAI to cache responses for similar requests to optimize your cache hit
+    rates. Replaces the `user` field. [Learn more](/docs/guides/prompt-caching)."""
     prompt_cache_retention: NotRequired[Literal["in_memory", "24h"] | str | None]
     """Deprecated.
 
     Deprecated. Use `prompt_cache_options.ttl` instead.
 
-    The retention policy for the prompt cache. Set to `24h` to enable extended
-    prompt caching, which keeps cached prefixes active for longer, up to a maximum
-    of 24 hours. [Learn more](/docs/guides/prompt-caching#prompt-cache-retention).
-    This field expresses a maximum retention policy, while
-    `prompt_cache_options.ttl` expresses a minimum cache lifetime. The two fields
-    are independent and do not interact. For `gpt-5.5`, `gpt-5.5-pro`, and future
-    models, only `24h` is supported.
+    The retention policy for the prompt cache. Set to `24h` to enable extended prompt
+    caching, which keeps cached prefixes active for longer, up to a maximum of 24
+    hours. [Learn more](/docs/guides/prompt-caching#prompt-cache-retention). This
+    field expresses a maximum retention policy, while `prompt_cache_options.ttl`
+    expresses a minimum cache lifetime. The two fields are independent and do not
+    interact. For `gpt-5.5`, `gpt-5.5-pro`, and future models, only `24h` is
+    supported.
 
-    For older models that support both `in_memory` and `24h`, the default depends
-    on your organization's data retention policy:
+    For older models that support both `in_memory` and `24h`, the default depends on
+    your organization's data retention policy:
       - Organizations without ZDR enabled default to `24h`.
       - Organizations with ZDR enabled default to `in_memory` when
-        `prompt_cache_retention` is not specified.
-    """
+        `prompt_cache_retention` is not specified."""
     previous_response_id: NotRequired[str | None]
     """The unique ID of the previous response to the model. Use this to create
     multi-turn conversations. Learn more about [conversation
     state](/docs/guides/conversation-state). Cannot be used in conjunction with
-    `conversation`.
-    """
+    `conversation`."""
     model: ModelIdsResponses
     """Model ID used to generate the response, like `gpt-4o` or `o3`. OpenAI
     offers a wide range of models with different capabilities, performance
     characteristics, and price points. Refer to the [model guide](/docs/models)
-    to browse and compare available models.
-    """
+    to browse and compare available models."""
     background: NotRequired[bool | None]
     """Whether to run the model response in the background.
-    [Learn more](/docs/guides/background).
-    """
+    [Learn more](/docs/guides/background)."""
     max_tool_calls: NotRequired[int | None]
     """The maximum number of total calls to built-in tools that can be processed in a
     response. This maximum number applies across all built-in tool calls, not per
     individual tool. Any further attempts to call a tool by the model will be
-    ignored.
-    """
+    ignored."""
     text: NotRequired[ResponseTextParam | None]
     tools: ToolsArray
     tool_choice: ToolChoiceParam
@@ -4257,8 +3865,7 @@ class Response(TypedDict):
       the model's context window size, the model will truncate the
       response to fit the context window by dropping items from the beginning of the conversation.
     - `disabled` (default): If the input size will exceed the context window
-      size for a model, the request will fail with a 400 error.
-    """
+      size for a model, the request will fail with a 400 error."""
     id: str
     """Unique identifier for this Response."""
     object: Literal["response"] | str
@@ -4271,14 +3878,12 @@ class Response(TypedDict):
         | None
     ]
     """The status of the response generation. One of `completed`, `failed`,
-    `in_progress`, `cancelled`, `queued`, or `incomplete`.
-    """
+    `in_progress`, `cancelled`, `queued`, or `incomplete`."""
     created_at: float
     """Unix timestamp (in seconds) of when this Response was created."""
     completed_at: NotRequired[float | None]
     """Unix timestamp (in seconds) of when this Response was completed.
-    Only present when the status is `completed`.
-    """
+    Only present when the status is `completed`."""
     error: ResponseError | None
     incomplete_details: ResponseIncompleteDetails | None
     """Details about why the response is incomplete."""
@@ -4290,35 +3895,29 @@ class Response(TypedDict):
     - Rather than accessing the first item in the `output` array and
       assuming it's an `assistant` message with the content generated by
       the model, you might consider using the `output_text` property where
-      supported in SDKs.
-    """
+      supported in SDKs."""
     reasoning: NotRequired[Reasoning | None]
     instructions: str | list[InputItem] | None
     """A system (or developer) message inserted into the model's context.
 
     When using along with `previous_response_id`, the instructions from a previous
     response will not be carried over to the next response. This makes it simple
-    to swap out system (or developer) messages in new responses.
-    """
+    to swap out system (or developer) messages in new responses."""
     output_text: NotRequired[str | None]
     """SDK-only convenience property that contains the aggregated text output
     from all `output_text` items in the `output` array, if any are present.
-    Supported in the Python and JavaScript SDKs.
-    """
+    Supported in the Python and JavaScript SDKs."""
     usage: NotRequired[ResponseUsage | None]
     prompt_cache_options: NotRequired[PromptCacheOptions | None]
     moderation: NotRequired[Moderation | None]
     """Moderation results for the response input and output, if moderated completions
-    were requested.
-    """
+    were requested."""
     parallel_tool_calls: bool
     """Whether to allow the model to run tool calls in parallel."""
     conversation: NotRequired[ResponseConversation | None]
     max_output_tokens: NotRequired[int | None]
     """An upper bound for the number of tokens that can be generated for a response,
-    including visible output tokens and [reasoning
-    tokens](/docs/guides/reasoning).
-    """
+    including visible output tokens and [reasoning tokens](/docs/guides/reasoning)."""
 
 
 class ResponseCompletedEvent(TypedDict):
@@ -4440,8 +4039,7 @@ class ResponseFunctionCallArgumentsDeltaEvent(TypedDict):
     """The ID of the output item that the function-call arguments delta is added to."""
     output_index: int
     """The index of the output item that the function-call arguments delta is added
-    to.
-    """
+    to."""
     sequence_number: int
     """The sequence number of this event."""
     delta: str
@@ -4465,9 +4063,8 @@ class ResponseFunctionCallArgumentsDoneEvent(TypedDict):
 
 
 class ResponseShellCallCommandAddedStreamingEvent(TypedDict):
-    """A streaming event that indicated a shell command was added to a tool call.
-    Spec defaults, not applied: ``type='response.shell_call_command.added'``.
-    """
+    """A streaming event that indicated a shell command was added to a tool call. Spec
+    defaults, not applied: ``type='response.shell_call_command.added'``."""
 
     type: Literal["response.shell_call_command.added"]
     """The type of the event, always `response.shell_call_command.added`."""
@@ -4482,9 +4079,8 @@ class ResponseShellCallCommandAddedStreamingEvent(TypedDict):
 
 
 class ResponseShellCallCommandDeltaStreamingEvent(TypedDict):
-    """A streaming event that indicated a shell command was incrementally updated.
-    Spec defaults, not applied: ``type='response.shell_call_command.delta'``.
-    """
+    """A streaming event that indicated a shell command was incrementally updated. Spec
+    defaults, not applied: ``type='response.shell_call_command.delta'``."""
 
     type: Literal["response.shell_call_command.delta"]
     """The type of the event, always `response.shell_call_command.delta`."""
@@ -4502,8 +4098,7 @@ class ResponseShellCallCommandDeltaStreamingEvent(TypedDict):
 
 class ResponseShellCallCommandDoneStreamingEvent(TypedDict):
     """A streaming event that indicated a shell command was completed. Spec defaults,
-    not applied: ``type='response.shell_call_command.done'``.
-    """
+    not applied: ``type='response.shell_call_command.done'``."""
 
     type: Literal["response.shell_call_command.done"]
     """The type of the event, always `response.shell_call_command.done`."""
@@ -4527,10 +4122,8 @@ class ShellCallOutputDelta(TypedDict):
 
 
 class ResponseShellCallOutputContentDeltaStreamingEvent(TypedDict):
-    """A streaming event that indicated shell call output was incrementally added.
-    Spec defaults, not applied:
-    ``type='response.shell_call_output_content.delta'``.
-    """
+    """A streaming event that indicated shell call output was incrementally added. Spec
+    defaults, not applied: ``type='response.shell_call_output_content.delta'``."""
 
     type: Literal["response.shell_call_output_content.delta"]
     """The type of the event, always `response.shell_call_output_content.delta`."""
@@ -4547,9 +4140,8 @@ class ResponseShellCallOutputContentDeltaStreamingEvent(TypedDict):
 
 
 class ResponseShellCallOutputContentDoneStreamingEvent(TypedDict):
-    """A streaming event that indicated shell call output was completed. Spec
-    defaults, not applied: ``type='response.shell_call_output_content.done'``.
-    """
+    """A streaming event that indicated shell call output was completed. Spec defaults,
+    not applied: ``type='response.shell_call_output_content.done'``."""
 
     type: Literal["response.shell_call_output_content.done"]
     """The type of the event, always `response.shell_call_output_content.done`."""
@@ -4611,8 +4203,7 @@ class ResponseOutputItemAddedEvent(TypedDict):
     """The output item that was added. For reasoning items, `encrypted_content`
     may be incomplete while the item is in progress. Use the reasoning item
     from the corresponding `response.output_item.done` event when passing it
-    as input to a subsequent request.
-    """
+    as input to a subsequent request."""
 
 
 class ResponseOutputItemDoneEvent(TypedDict):
@@ -4676,8 +4267,7 @@ class ResponseReasoningSummaryPartDoneEvent(TypedDict):
     """The index of the summary part within the reasoning summary."""
     status: NotRequired[Literal["incomplete"] | str | None]
     """The completion status of the summary part. Omitted when the part completed
-    normally and set to `incomplete` when generation was interrupted.
-    """
+    normally and set to `incomplete` when generation was interrupted."""
     sequence_number: int
     """The sequence number of this event."""
     part: ResponseReasoningSummaryPartDoneEventPart
@@ -4794,10 +4384,9 @@ class ResponseLogProbTopLogprob(TypedDict):
 
 
 class ResponseLogProb(TypedDict):
-    """A logprob is the logarithmic probability that the model assigns to producing a
-    particular token at a given position in the sequence. Less-negative (higher)
-    logprob values indicate greater model confidence in that token choice.
-    """
+    """A logprob is the logarithmic probability that the model assigns to producing\x20
+    a particular token at a given position in the sequence. Less-negative (higher)\x20
+    logprob values indicate greater model confidence in that token choice."""
 
     token: str
     """A possible text token."""
@@ -4885,9 +4474,8 @@ class ResponseWebSearchCallSearchingEvent(TypedDict):
 
 
 class ResponseImageGenCallCompletedEvent(TypedDict):
-    """Emitted when an image generation tool call has completed and the final image
-    is available.
-    """
+    """Emitted when an image generation tool call has completed and the final image is
+    available."""
 
     type: Literal["response.image_generation_call.completed"]
     """The type of the event. Always 'response.image_generation_call.completed'."""
@@ -4901,8 +4489,7 @@ class ResponseImageGenCallCompletedEvent(TypedDict):
 
 class ResponseImageGenCallGeneratingEvent(TypedDict):
     """Emitted when an image generation tool call is actively generating an image
-    (intermediate state).
-    """
+    (intermediate state)."""
 
     type: Literal["response.image_generation_call.generating"]
     """The type of the event. Always 'response.image_generation_call.generating'."""
@@ -4939,9 +4526,8 @@ class ResponseImageGenCallPartialImageEvent(TypedDict):
     sequence_number: int
     """The sequence number of the image generation item being processed."""
     partial_image_index: int
-    """0-based index for the partial image (backend is 1-based, but this is 0-based
-    for the user).
-    """
+    """0-based index for the partial image (backend is 1-based, but this is 0-based for
+    the user)."""
     partial_image_b64: str
     """Base64-encoded partial image data, suitable for rendering as an image."""
     size: NotRequired[str | None]
@@ -4956,8 +4542,7 @@ class ResponseImageGenCallPartialImageEvent(TypedDict):
 
 class ResponseMCPCallArgumentsDeltaEvent(TypedDict):
     """Emitted when there is a delta (partial update) to the arguments of an MCP tool
-    call.
-    """
+    call."""
 
     type: Literal["response.mcp_call_arguments.delta"]
     """The type of the event. Always 'response.mcp_call_arguments.delta'."""
@@ -4967,8 +4552,7 @@ class ResponseMCPCallArgumentsDeltaEvent(TypedDict):
     """The unique identifier of the MCP tool call item being processed."""
     delta: str
     """A JSON string containing the partial update to the arguments for the MCP tool
-    call.
-    """
+    call."""
     sequence_number: int
     """The sequence number of this event."""
 
@@ -5054,9 +4638,8 @@ class ResponseMCPListToolsFailedEvent(TypedDict):
 
 
 class ResponseMCPListToolsInProgressEvent(TypedDict):
-    """Emitted when the system is in the process of retrieving the list of available
-    MCP tools.
-    """
+    """Emitted when the system is in the process of retrieving the list of available MCP
+    tools."""
 
     type: Literal["response.mcp_list_tools.in_progress"]
     """The type of the event. Always 'response.mcp_list_tools.in_progress'."""
@@ -5100,8 +4683,7 @@ class ResponseQueuedEvent(TypedDict):
 
 class ResponseCustomToolCallInputDeltaEvent(TypedDict):
     """Event representing a delta (partial update) to the input of a custom tool
-    call.
-    """
+    call."""
 
     type: Literal["response.custom_tool_call_input.delta"]
     """The event type identifier."""
@@ -5136,9 +4718,8 @@ class ChatCompletionMessageToolCallFunction(TypedDict):
     name: str
     """Name of the function."""
     arguments: str
-    """The call's arguments, JSON text produced by the model (not guaranteed to be
-    valid JSON or to match the function's parameters).
-    """
+    """The call's arguments, JSON text produced by the model (not guaranteed to be valid
+    JSON or to match the function's parameters)."""
 
 
 class ChatCompletionMessageToolCall(TypedDict):
@@ -5198,9 +4779,8 @@ class ChatCompletionResponseMessageFunctionCall(TypedDict):
     """Deprecated. Replaced by `tool_calls`; the function the model called."""
 
     arguments: str
-    """The call's arguments, JSON text produced by the model (not guaranteed to be
-    valid JSON or to match the function's parameters).
-    """
+    """The call's arguments, JSON text produced by the model (not guaranteed to be valid
+    JSON or to match the function's parameters)."""
     name: str
     """Name of the function to call."""
 
@@ -5250,8 +4830,7 @@ class CreateChatCompletionResponseChoice(TypedDict):
         Literal["stop", "length", "tool_calls", "content_filter", "function_call"] | str
     )
     """Why generation ended: `stop`, `length`, `content_filter`, `tool_calls`, or the
-    deprecated `function_call`.
-    """
+    deprecated `function_call`."""
     index: int
     """Position of the choice among the `n` choices."""
     message: ChatCompletionResponseMessage
@@ -5282,9 +4861,8 @@ class CreateChatCompletionResponse(TypedDict):
 
 
 Metadata: TypeAlias = dict[str, str] | None
-"""Up to 16 key-value pairs attached to an object (keys up to 64 characters, values
-up to 512).
-"""
+"""Up to 16 key-value pairs attached to an object (keys up to 64 characters, values up
+to 512)."""
 
 
 ModelIdsResponses: TypeAlias = (
@@ -5316,8 +4894,7 @@ ModelIdsResponses: TypeAlias = (
 
 ResponseFormatJsonSchemaSchema: TypeAlias = dict[str, Any]
 """The schema for the response format, described as a JSON Schema object.
-Learn how to build JSON schemas [here](https://json-schema.org/).
-"""
+Learn how to build JSON schemas [here](https://json-schema.org/)."""
 
 
 TextResponseFormatConfiguration: TypeAlias = (
@@ -5338,8 +4915,7 @@ The default format is `{ "type": "text" }` with no additional options.
 
 Setting to `{ "type": "json_object" }` enables the older JSON mode, which
 ensures the message the model generates is valid JSON. Using `json_schema`
-is preferred for models that support it.
-"""
+is preferred for models that support it."""
 
 
 Filters: TypeAlias = ComparisonFilter | CompoundFilter | UnknownFilters
@@ -5386,8 +4962,7 @@ We support the following categories of tools:
   enabling the model to call your own code with strongly typed arguments
   and outputs. Learn more about
   [function calling](/docs/guides/function-calling). You can also use
-  custom tools to call your own code.
-"""
+  custom tools to call your own code."""
 
 
 ToolChoiceParam: TypeAlias = (
@@ -5405,8 +4980,7 @@ ToolChoiceParam: TypeAlias = (
 )
 """How the model should select which tool (or tools) to use when generating
 a response. See the `tools` parameter to see how to specify which tools
-the model can call.
-"""
+the model can call."""
 
 
 ResponsePromptVariables: TypeAlias = (
@@ -5422,8 +4996,7 @@ ResponsePromptVariables: TypeAlias = (
 )
 """Optional map of values to substitute in for variables in your
 prompt. The substitution values can either be strings, or other
-Response input types like images or files.
-"""
+Response input types like images or files."""
 
 
 Annotation: TypeAlias = (
@@ -5446,8 +5019,7 @@ VectorStoreFileAttributes: TypeAlias = dict[str, str | float | bool] | None
 useful for storing additional information about the object in a structured
 format, and querying for objects via API or the dashboard. Keys are strings
 with a maximum length of 64 characters. Values are strings with a maximum
-length of 512 characters, booleans, or numbers.
-"""
+length of 512 characters, booleans, or numbers."""
 
 
 ToolCallCaller: TypeAlias = (
@@ -5486,8 +5058,7 @@ ComputerAction: TypeAlias = (
 
 ComputerActionList: TypeAlias = list[ComputerAction]
 """Flattened batched actions for `computer_use`. Each action includes an
-`type` discriminator and action-specific fields.
-"""
+`type` discriminator and action-specific fields."""
 
 
 MCPToolCallError: TypeAlias = (
@@ -5538,8 +5109,7 @@ InputContent: TypeAlias = (
 
 InputMessageContentList: TypeAlias = list[InputContent]
 """A list of one or many input items to the model, containing different content\x20
-types.
-"""
+types."""
 
 
 FunctionShellCallOutputOutcomeParam: TypeAlias = (
@@ -5557,8 +5127,7 @@ ApplyPatchOperationParam: TypeAlias = (
     | UnknownApplyPatchOperationParam
 )
 """One of the create_file, delete_file, or update_file operations supplied to the
-apply_patch tool.
-"""
+apply_patch tool."""
 
 
 InputItem: TypeAlias = (
@@ -9120,10 +8689,406 @@ _parse_CreateChatCompletionResponse.keys = (
 )
 
 
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises ParseError naming the place that does not fit.
+parse_chat_completion_message_tool_call_chunk = (
+    _parse_ChatCompletionMessageToolCallChunk
+)
+parse_chat_completion_stream_response_delta = _parse_ChatCompletionStreamResponseDelta
+parse_chat_completion_token_logprob = _parse_ChatCompletionTokenLogprob
+parse_completion_usage = _parse_CompletionUsage
+parse_moderation_result_body = _parse_ModerationResultBody
+parse_chat_completion_moderation_results = _parse_ChatCompletionModerationResults
+parse_chat_completion_moderation_error = _parse_ChatCompletionModerationError
+parse_chat_completion_moderation = _parse_ChatCompletionModeration
+parse_response_audio_delta_event = _parse_ResponseAudioDeltaEvent
+parse_response_audio_done_event = _parse_ResponseAudioDoneEvent
+parse_response_audio_transcript_delta_event = _parse_ResponseAudioTranscriptDeltaEvent
+parse_response_audio_transcript_done_event = _parse_ResponseAudioTranscriptDoneEvent
+parse_response_code_interpreter_call_code_delta_event = (
+    _parse_ResponseCodeInterpreterCallCodeDeltaEvent
+)
+parse_response_code_interpreter_call_code_done_event = (
+    _parse_ResponseCodeInterpreterCallCodeDoneEvent
+)
+parse_response_code_interpreter_call_completed_event = (
+    _parse_ResponseCodeInterpreterCallCompletedEvent
+)
+parse_response_code_interpreter_call_in_progress_event = (
+    _parse_ResponseCodeInterpreterCallInProgressEvent
+)
+parse_response_code_interpreter_call_interpreting_event = (
+    _parse_ResponseCodeInterpreterCallInterpretingEvent
+)
+parse_response_format_text = _parse_ResponseFormatText
+parse_text_response_format_json_schema = _parse_TextResponseFormatJsonSchema
+parse_response_format_json_object = _parse_ResponseFormatJsonObject
+parse_response_text_param = _parse_ResponseTextParam
+parse_function_tool = _parse_FunctionTool
+parse_hybrid_search_options = _parse_HybridSearchOptions
+parse_ranking_options = _parse_RankingOptions
+parse_comparison_filter = _parse_ComparisonFilter
+parse_compound_filter = _parse_CompoundFilter
+parse_file_search_tool = _parse_FileSearchTool
+parse_computer_tool = _parse_ComputerTool
+parse_computer_use_preview_tool = _parse_ComputerUsePreviewTool
+parse_web_search_tool = _parse_WebSearchTool
+parse_mcp_tool_filter = _parse_MCPToolFilter
+parse_mcp_tool = _parse_MCPTool
+parse_container_network_policy_disabled_param = (
+    _parse_ContainerNetworkPolicyDisabledParam
+)
+parse_container_network_policy_domain_secret_param = (
+    _parse_ContainerNetworkPolicyDomainSecretParam
+)
+parse_container_network_policy_allowlist_param = (
+    _parse_ContainerNetworkPolicyAllowlistParam
+)
+parse_auto_code_interpreter_tool_param = _parse_AutoCodeInterpreterToolParam
+parse_code_interpreter_tool = _parse_CodeInterpreterTool
+parse_programmatic_tool_calling_param = _parse_ProgrammaticToolCallingParam
+parse_image_gen_tool = _parse_ImageGenTool
+parse_local_shell_tool_param = _parse_LocalShellToolParam
+parse_skill_reference_param = _parse_SkillReferenceParam
+parse_inline_skill_source_param = _parse_InlineSkillSourceParam
+parse_inline_skill_param = _parse_InlineSkillParam
+parse_container_auto_param = _parse_ContainerAutoParam
+parse_local_skill_param = _parse_LocalSkillParam
+parse_local_environment_param = _parse_LocalEnvironmentParam
+parse_container_reference_param = _parse_ContainerReferenceParam
+parse_function_shell_tool_param = _parse_FunctionShellToolParam
+parse_custom_text_format_param = _parse_CustomTextFormatParam
+parse_custom_grammar_format_param = _parse_CustomGrammarFormatParam
+parse_custom_tool_param = _parse_CustomToolParam
+parse_function_tool_param = _parse_FunctionToolParam
+parse_namespace_tool_param = _parse_NamespaceToolParam
+parse_tool_search_tool_param = _parse_ToolSearchToolParam
+parse_approximate_location = _parse_ApproximateLocation
+parse_web_search_preview_tool = _parse_WebSearchPreviewTool
+parse_apply_patch_tool_param = _parse_ApplyPatchToolParam
+parse_tool_choice_allowed = _parse_ToolChoiceAllowed
+parse_tool_choice_types = _parse_ToolChoiceTypes
+parse_tool_choice_function = _parse_ToolChoiceFunction
+parse_tool_choice_mcp = _parse_ToolChoiceMCP
+parse_tool_choice_custom = _parse_ToolChoiceCustom
+parse_specific_programmatic_tool_calling_param = (
+    _parse_SpecificProgrammaticToolCallingParam
+)
+parse_specific_apply_patch_param = _parse_SpecificApplyPatchParam
+parse_specific_function_shell_param = _parse_SpecificFunctionShellParam
+parse_prompt_cache_breakpoint_config = _parse_PromptCacheBreakpointConfig
+parse_input_text_content = _parse_InputTextContent
+parse_input_image_content = _parse_InputImageContent
+parse_input_file_content = _parse_InputFileContent
+parse_file_citation_body = _parse_FileCitationBody
+parse_url_citation_body = _parse_UrlCitationBody
+parse_container_file_citation_body = _parse_ContainerFileCitationBody
+parse_file_path = _parse_FilePath
+parse_top_log_prob = _parse_TopLogProb
+parse_log_prob = _parse_LogProb
+parse_output_text_content = _parse_OutputTextContent
+parse_refusal_content = _parse_RefusalContent
+parse_output_message = _parse_OutputMessage
+parse_file_search_tool_call = _parse_FileSearchToolCall
+parse_direct_tool_call_caller = _parse_DirectToolCallCaller
+parse_program_tool_call_caller = _parse_ProgramToolCallCaller
+parse_function_tool_call = _parse_FunctionToolCall
+parse_direct_tool_call_caller_param = _parse_DirectToolCallCallerParam
+parse_program_tool_call_caller_param = _parse_ProgramToolCallCallerParam
+parse_function_tool_call_output_resource = _parse_FunctionToolCallOutputResource
+parse_web_search_action_search = _parse_WebSearchActionSearch
+parse_web_search_action_open_page = _parse_WebSearchActionOpenPage
+parse_web_search_action_find = _parse_WebSearchActionFind
+parse_web_search_tool_call = _parse_WebSearchToolCall
+parse_click_param = _parse_ClickParam
+parse_double_click_action = _parse_DoubleClickAction
+parse_coord_param = _parse_CoordParam
+parse_drag_param = _parse_DragParam
+parse_key_press_action = _parse_KeyPressAction
+parse_move_param = _parse_MoveParam
+parse_screenshot_param = _parse_ScreenshotParam
+parse_scroll_param = _parse_ScrollParam
+parse_type_param = _parse_TypeParam
+parse_wait_param = _parse_WaitParam
+parse_computer_call_safety_check_param = _parse_ComputerCallSafetyCheckParam
+parse_computer_tool_call = _parse_ComputerToolCall
+parse_computer_screenshot_image = _parse_ComputerScreenshotImage
+parse_computer_tool_call_output_resource = _parse_ComputerToolCallOutputResource
+parse_summary_text_content = _parse_SummaryTextContent
+parse_reasoning_text_content = _parse_ReasoningTextContent
+parse_reasoning_item = _parse_ReasoningItem
+parse_program = _parse_Program
+parse_program_output = _parse_ProgramOutput
+parse_tool_search_call = _parse_ToolSearchCall
+parse_tool_search_output = _parse_ToolSearchOutput
+parse_additional_tools = _parse_AdditionalTools
+parse_compaction_body = _parse_CompactionBody
+parse_image_gen_tool_call = _parse_ImageGenToolCall
+parse_code_interpreter_output_logs = _parse_CodeInterpreterOutputLogs
+parse_code_interpreter_output_image = _parse_CodeInterpreterOutputImage
+parse_code_interpreter_tool_call = _parse_CodeInterpreterToolCall
+parse_local_shell_exec_action = _parse_LocalShellExecAction
+parse_local_shell_tool_call = _parse_LocalShellToolCall
+parse_local_shell_tool_call_output = _parse_LocalShellToolCallOutput
+parse_function_shell_action = _parse_FunctionShellAction
+parse_local_environment_resource = _parse_LocalEnvironmentResource
+parse_container_reference_resource = _parse_ContainerReferenceResource
+parse_function_shell_call = _parse_FunctionShellCall
+parse_function_shell_call_output_timeout_outcome = (
+    _parse_FunctionShellCallOutputTimeoutOutcome
+)
+parse_function_shell_call_output_exit_outcome = (
+    _parse_FunctionShellCallOutputExitOutcome
+)
+parse_function_shell_call_output_content = _parse_FunctionShellCallOutputContent
+parse_function_shell_call_output = _parse_FunctionShellCallOutput
+parse_apply_patch_create_file_operation = _parse_ApplyPatchCreateFileOperation
+parse_apply_patch_delete_file_operation = _parse_ApplyPatchDeleteFileOperation
+parse_apply_patch_update_file_operation = _parse_ApplyPatchUpdateFileOperation
+parse_apply_patch_tool_call = _parse_ApplyPatchToolCall
+parse_apply_patch_tool_call_output = _parse_ApplyPatchToolCallOutput
+parse_mcp_protocol_error = _parse_MCPProtocolError
+parse_mcp_tool_execution_error = _parse_MCPToolExecutionError
+parse_http_error = _parse_HTTPError
+parse_mcp_tool_call = _parse_MCPToolCall
+parse_mcp_list_tools_tool = _parse_MCPListToolsTool
+parse_mcp_list_tools = _parse_MCPListTools
+parse_mcp_approval_request = _parse_MCPApprovalRequest
+parse_mcp_approval_response_resource = _parse_MCPApprovalResponseResource
+parse_custom_tool_call = _parse_CustomToolCall
+parse_custom_tool_call_output_resource = _parse_CustomToolCallOutputResource
+parse_reasoning = _parse_Reasoning
+parse_easy_input_message = _parse_EasyInputMessage
+parse_input_message = _parse_InputMessage
+parse_computer_call_output_item_param = _parse_ComputerCallOutputItemParam
+parse_prompt_cache_breakpoint_param = _parse_PromptCacheBreakpointParam
+parse_input_text_content_param = _parse_InputTextContentParam
+parse_input_image_content_param_auto_param = _parse_InputImageContentParamAutoParam
+parse_input_file_content_param = _parse_InputFileContentParam
+parse_function_call_output_item_param = _parse_FunctionCallOutputItemParam
+parse_tool_search_call_item_param = _parse_ToolSearchCallItemParam
+parse_tool_search_output_item_param = _parse_ToolSearchOutputItemParam
+parse_additional_tools_item_param = _parse_AdditionalToolsItemParam
+parse_compaction_summary_item_param = _parse_CompactionSummaryItemParam
+parse_function_shell_action_param = _parse_FunctionShellActionParam
+parse_function_shell_call_item_param = _parse_FunctionShellCallItemParam
+parse_function_shell_call_output_timeout_outcome_param = (
+    _parse_FunctionShellCallOutputTimeoutOutcomeParam
+)
+parse_function_shell_call_output_exit_outcome_param = (
+    _parse_FunctionShellCallOutputExitOutcomeParam
+)
+parse_function_shell_call_output_content_param = (
+    _parse_FunctionShellCallOutputContentParam
+)
+parse_function_shell_call_output_item_param = _parse_FunctionShellCallOutputItemParam
+parse_apply_patch_create_file_operation_param = (
+    _parse_ApplyPatchCreateFileOperationParam
+)
+parse_apply_patch_delete_file_operation_param = (
+    _parse_ApplyPatchDeleteFileOperationParam
+)
+parse_apply_patch_update_file_operation_param = (
+    _parse_ApplyPatchUpdateFileOperationParam
+)
+parse_apply_patch_tool_call_item_param = _parse_ApplyPatchToolCallItemParam
+parse_apply_patch_tool_call_output_item_param = _parse_ApplyPatchToolCallOutputItemParam
+parse_mcp_approval_response = _parse_MCPApprovalResponse
+parse_custom_tool_call_output = _parse_CustomToolCallOutput
+parse_compaction_trigger_item_param = _parse_CompactionTriggerItemParam
+parse_item_reference_param = _parse_ItemReferenceParam
+parse_program_item_param = _parse_ProgramItemParam
+parse_program_output_item_param = _parse_ProgramOutputItemParam
+parse_response_usage = _parse_ResponseUsage
+parse_prompt_cache_options = _parse_PromptCacheOptions
+parse_moderation_error_body = _parse_ModerationErrorBody
+parse_moderation = _parse_Moderation
+parse_response_conversation = _parse_ResponseConversation
+parse_response_completed_event = _parse_ResponseCompletedEvent
+parse_response_content_part_added_event = _parse_ResponseContentPartAddedEvent
+parse_response_content_part_done_event = _parse_ResponseContentPartDoneEvent
+parse_response_created_event = _parse_ResponseCreatedEvent
+parse_response_error_event = _parse_ResponseErrorEvent
+parse_response_file_search_call_completed_event = (
+    _parse_ResponseFileSearchCallCompletedEvent
+)
+parse_response_file_search_call_in_progress_event = (
+    _parse_ResponseFileSearchCallInProgressEvent
+)
+parse_response_file_search_call_searching_event = (
+    _parse_ResponseFileSearchCallSearchingEvent
+)
+parse_response_function_call_arguments_delta_event = (
+    _parse_ResponseFunctionCallArgumentsDeltaEvent
+)
+parse_response_function_call_arguments_done_event = (
+    _parse_ResponseFunctionCallArgumentsDoneEvent
+)
+parse_response_shell_call_command_added_streaming_event = (
+    _parse_ResponseShellCallCommandAddedStreamingEvent
+)
+parse_response_shell_call_command_delta_streaming_event = (
+    _parse_ResponseShellCallCommandDeltaStreamingEvent
+)
+parse_response_shell_call_command_done_streaming_event = (
+    _parse_ResponseShellCallCommandDoneStreamingEvent
+)
+parse_shell_call_output_delta = _parse_ShellCallOutputDelta
+parse_response_shell_call_output_content_delta_streaming_event = (
+    _parse_ResponseShellCallOutputContentDeltaStreamingEvent
+)
+parse_response_shell_call_output_content_done_streaming_event = (
+    _parse_ResponseShellCallOutputContentDoneStreamingEvent
+)
+parse_response_in_progress_event = _parse_ResponseInProgressEvent
+parse_response_failed_event = _parse_ResponseFailedEvent
+parse_response_incomplete_event = _parse_ResponseIncompleteEvent
+parse_response_output_item_added_event = _parse_ResponseOutputItemAddedEvent
+parse_response_output_item_done_event = _parse_ResponseOutputItemDoneEvent
+parse_response_reasoning_summary_part_added_event = (
+    _parse_ResponseReasoningSummaryPartAddedEvent
+)
+parse_response_reasoning_summary_part_done_event = (
+    _parse_ResponseReasoningSummaryPartDoneEvent
+)
+parse_response_reasoning_summary_text_delta_event = (
+    _parse_ResponseReasoningSummaryTextDeltaEvent
+)
+parse_response_reasoning_summary_text_done_event = (
+    _parse_ResponseReasoningSummaryTextDoneEvent
+)
+parse_response_reasoning_text_delta_event = _parse_ResponseReasoningTextDeltaEvent
+parse_response_reasoning_text_done_event = _parse_ResponseReasoningTextDoneEvent
+parse_response_refusal_delta_event = _parse_ResponseRefusalDeltaEvent
+parse_response_refusal_done_event = _parse_ResponseRefusalDoneEvent
+parse_response_log_prob = _parse_ResponseLogProb
+parse_response_text_delta_event = _parse_ResponseTextDeltaEvent
+parse_response_text_done_event = _parse_ResponseTextDoneEvent
+parse_response_web_search_call_completed_event = (
+    _parse_ResponseWebSearchCallCompletedEvent
+)
+parse_response_web_search_call_in_progress_event = (
+    _parse_ResponseWebSearchCallInProgressEvent
+)
+parse_response_web_search_call_searching_event = (
+    _parse_ResponseWebSearchCallSearchingEvent
+)
+parse_response_image_gen_call_completed_event = (
+    _parse_ResponseImageGenCallCompletedEvent
+)
+parse_response_image_gen_call_generating_event = (
+    _parse_ResponseImageGenCallGeneratingEvent
+)
+parse_response_image_gen_call_in_progress_event = (
+    _parse_ResponseImageGenCallInProgressEvent
+)
+parse_response_image_gen_call_partial_image_event = (
+    _parse_ResponseImageGenCallPartialImageEvent
+)
+parse_response_mcp_call_arguments_delta_event = (
+    _parse_ResponseMCPCallArgumentsDeltaEvent
+)
+parse_response_mcp_call_arguments_done_event = _parse_ResponseMCPCallArgumentsDoneEvent
+parse_response_mcp_call_completed_event = _parse_ResponseMCPCallCompletedEvent
+parse_response_mcp_call_failed_event = _parse_ResponseMCPCallFailedEvent
+parse_response_mcp_call_in_progress_event = _parse_ResponseMCPCallInProgressEvent
+parse_response_mcp_list_tools_completed_event = (
+    _parse_ResponseMCPListToolsCompletedEvent
+)
+parse_response_mcp_list_tools_failed_event = _parse_ResponseMCPListToolsFailedEvent
+parse_response_mcp_list_tools_in_progress_event = (
+    _parse_ResponseMCPListToolsInProgressEvent
+)
+parse_response_output_text_annotation_added_event = (
+    _parse_ResponseOutputTextAnnotationAddedEvent
+)
+parse_response_queued_event = _parse_ResponseQueuedEvent
+parse_response_custom_tool_call_input_delta_event = (
+    _parse_ResponseCustomToolCallInputDeltaEvent
+)
+parse_response_custom_tool_call_input_done_event = (
+    _parse_ResponseCustomToolCallInputDoneEvent
+)
+parse_chat_completion_message_tool_call = _parse_ChatCompletionMessageToolCall
+parse_chat_completion_message_custom_tool_call = (
+    _parse_ChatCompletionMessageCustomToolCall
+)
+parse_chat_completion_response_message = _parse_ChatCompletionResponseMessage
+parse_service_tier = _P_nullable_str
+parse_moderation_input_type = _str
+parse_metadata = _parse_Metadata
+parse_model_ids_shared = _str
+parse_model_ids_responses = _parse_ModelIdsResponses
+parse_response_format_json_schema_schema = _parse_ResponseFormatJsonSchemaSchema
+parse_text_response_format_configuration = _parse_TextResponseFormatConfiguration
+parse_verbosity = _P_nullable_str
+parse_callable_tool_allowed_caller = _str
+parse_ranker_version_type = _str
+parse_filters = _parse_Filters
+parse_computer_environment = _str
+parse_container_memory_limit = _str
+parse_input_fidelity = _str
+parse_image_gen_action_enum = _str
+parse_grammar_syntax1 = _str
+parse_empty_model_param = _parse_EmptyModelParam
+parse_tool_search_execution_type = _str
+parse_search_context_size = _str
+parse_search_content_type = _str
+parse_tool = _parse_Tool
+parse_tools_array = _parse_ToolsArray
+parse_tool_choice_options = _str
+parse_tool_choice_param = _parse_ToolChoiceParam
+parse_image_detail = _str
+parse_file_input_detail = _str
+parse_response_prompt_variables = _parse_ResponsePromptVariables
+parse_service_tier_responses = _P_nullable_str
+parse_response_error_code = _str
+parse_annotation = _parse_Annotation
+parse_output_message_content = _parse_OutputMessageContent
+parse_message_phase = _str
+parse_vector_store_file_attributes = _parse_VectorStoreFileAttributes
+parse_tool_call_caller = _parse_ToolCallCaller
+parse_tool_call_caller_param = _parse_ToolCallCallerParam
+parse_function_and_custom_tool_call_output = _parse_FunctionAndCustomToolCallOutput
+parse_click_button_type = _str
+parse_computer_action = _parse_ComputerAction
+parse_computer_action_list = _parse_ComputerActionList
+parse_program_output_status = _str
+parse_function_call_status = _str
+parse_function_call_output_status_enum = _str
+parse_message_role = _str
+parse_function_shell_call_status = _str
+parse_function_shell_call_output_status_enum = _str
+parse_apply_patch_call_status = _str
+parse_apply_patch_call_output_status = _str
+parse_mcp_tool_call_error = _parse_MCPToolCallError
+parse_mcp_tool_call_status = _str
+parse_output_item = _parse_OutputItem
+parse_reasoning_mode_enum = _str
+parse_reasoning_effort = _P_nullable_str
+parse_input_content = _parse_InputContent
+parse_input_message_content_list = _parse_InputMessageContentList
+parse_function_call_item_status = _str
+parse_detail_enum = _str
+parse_file_detail_enum = _str
+parse_function_shell_call_item_status = _str
+parse_function_shell_call_output_outcome_param = (
+    _parse_FunctionShellCallOutputOutcomeParam
+)
+parse_apply_patch_call_status_param = _str
+parse_apply_patch_operation_param = _parse_ApplyPatchOperationParam
+parse_apply_patch_call_output_status_param = _str
+parse_program_output_item_status = _str
+parse_input_item = _parse_InputItem
+parse_prompt_cache_ttl_enum = _str
+parse_prompt_cache_mode_enum = _str
+parse_output_content = _parse_OutputContent
+parse_chat_completion_message_tool_calls = _parse_ChatCompletionMessageToolCalls
+
+
 class _CreateChatCompletionStreamResponseMerge(_State):
     """Merge state of CreateChatCompletionStreamResponse at ``(chunk)`` (root
-    context).
-    """
+    context)."""
 
     __slots__ = (
         "choices",
@@ -9232,9 +9197,8 @@ class _CreateChatCompletionStreamResponseMerge(_State):
 
 
 class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
-    """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]``
-    (entry context).
-    """
+    """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]`` (entry
+    context)."""
 
     __slots__ = ("delta", "finish_reason", "index", "logprobs")
     _known = _KEYS_CreateChatCompletionStreamResponseChoice
@@ -9292,8 +9256,7 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
 
 class _ChatCompletionStreamResponseDeltaMerge(_State):
     """Merge state of ChatCompletionStreamResponseDelta at ``choices[].delta`` (delta
-    context).
-    """
+    context)."""
 
     __slots__ = ("content", "function_call", "refusal", "role", "tool_calls")
     _known = _KEYS_ChatCompletionStreamResponseDelta
@@ -9388,8 +9351,7 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
 
 class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
     """Merge state of ChatCompletionStreamResponseDeltaFunctionCall at
-    ``choices[].delta.function_call`` (delta context).
-    """
+    ``choices[].delta.function_call`` (delta context)."""
 
     __slots__ = ("arguments", "name")
     _known = _KEYS_ChatCompletionStreamResponseDeltaFunctionCall
@@ -9425,8 +9387,7 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
 
 class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
     """Merge state of ChatCompletionMessageToolCallChunk at
-    ``choices[].delta.tool_calls[]`` (delta context).
-    """
+    ``choices[].delta.tool_calls[]`` (delta context)."""
 
     __slots__ = ("function", "id", "index", "type")
     _known = _KEYS_ChatCompletionMessageToolCallChunk
@@ -9472,8 +9433,7 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
 
 class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
     """Merge state of ChatCompletionMessageToolCallChunkFunction at
-    ``choices[].delta.tool_calls[].function`` (delta context).
-    """
+    ``choices[].delta.tool_calls[].function`` (delta context)."""
 
     __slots__ = ("arguments", "name")
     _known = _KEYS_ChatCompletionMessageToolCallChunkFunction
@@ -9509,8 +9469,7 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
 
 class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
     """Merge state of CreateChatCompletionStreamResponseChoiceLogprobs at
-    ``choices[].logprobs`` (entry context).
-    """
+    ``choices[].logprobs`` (entry context)."""
 
     __slots__ = ("content", "refusal")
     _known = _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs
@@ -9760,8 +9719,7 @@ def _on_response_audio_done(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_audio_transcript_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.audio.transcript.delta``: side channel 'audio_transcript' gets
-    delta.
-    """
+    delta."""
     f.side("audio_transcript", e.get("delta"), None, keep_all=True)
 
 
@@ -9773,8 +9731,7 @@ def _on_response_code_interpreter_call_code_delta(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.code_interpreter_call_code.delta``: append delta at
-    output[{output_index}].code.
-    """
+    output[{output_index}].code."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CODE_AS_CODE_INTERPRETER_CALL.append(
         f, e, e.get("delta")
     )
@@ -9784,8 +9741,7 @@ def _on_response_code_interpreter_call_code_done(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.code_interpreter_call_code.done``: replace code at
-    output[{output_index}].code.
-    """
+    output[{output_index}].code."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CODE.replace(
         f, e, e.get("code"), check=True, optional=True
     )
@@ -9795,8 +9751,7 @@ def _on_response_code_interpreter_call_completed(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.code_interpreter_call.completed``: set completed at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "completed")
 
 
@@ -9804,8 +9759,7 @@ def _on_response_code_interpreter_call_in_progress(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.code_interpreter_call.in_progress``: set in_progress at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "in_progress")
 
 
@@ -9813,8 +9767,7 @@ def _on_response_code_interpreter_call_interpreting(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.code_interpreter_call.interpreting``: set interpreting at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "interpreting")
 
 
@@ -9825,15 +9778,13 @@ def _on_response_completed(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_content_part_added(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.content_part.added``: create part at
-    output[{output_index}].content[{content_index}].
-    """
+    output[{output_index}].content[{content_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ITEM.create(f, e, e.get("part"))
 
 
 def _on_response_content_part_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.content_part.done``: replace part at
-    output[{output_index}].content[{content_index}].
-    """
+    output[{output_index}].content[{content_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ITEM.replace(f, e, e.get("part"))
 
 
@@ -9849,22 +9800,19 @@ def _on_error(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_file_search_call_completed(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.file_search_call.completed``: set completed at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "completed")
 
 
 def _on_response_file_search_call_in_progress(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.file_search_call.in_progress``: set in_progress at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "in_progress")
 
 
 def _on_response_file_search_call_searching(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.file_search_call.searching``: set searching at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "searching")
 
 
@@ -9872,8 +9820,7 @@ def _on_response_function_call_arguments_delta(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.function_call_arguments.delta``: append delta at
-    output[{output_index}].arguments.
-    """
+    output[{output_index}].arguments."""
     _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_FUNCTION_CALL.append(
         f, e, e.get("delta")
     )
@@ -9882,8 +9829,7 @@ def _on_response_function_call_arguments_delta(
 def _on_response_function_call_arguments_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.function_call_arguments.done``: replace name at
     output[{output_index}].name; replace arguments at
-    output[{output_index}].arguments.
-    """
+    output[{output_index}].arguments."""
     output = _RESPONSE_STREAM_EVENT_OUTPUT_NAME.parent(f, e)
     _RESPONSE_STREAM_EVENT_OUTPUT_NAME.replace(
         f, e, e.get("name"), output, optional=True
@@ -9895,22 +9841,19 @@ def _on_response_function_call_arguments_done(f: _EventFold, e: dict[str, Any]) 
 
 def _on_response_shell_call_command_added(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.shell_call_command.added``: create command at
-    output[{output_index}].action.commands[{command_index}].
-    """
+    output[{output_index}].action.commands[{command_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM.create(f, e, e.get("command"))
 
 
 def _on_response_shell_call_command_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.shell_call_command.delta``: append delta at
-    output[{output_index}].action.commands[{command_index}].
-    """
+    output[{output_index}].action.commands[{command_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM_2.append(f, e, e.get("delta"))
 
 
 def _on_response_shell_call_command_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.shell_call_command.done``: replace command at
-    output[{output_index}].action.commands[{command_index}].
-    """
+    output[{output_index}].action.commands[{command_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_ACTION_COMMANDS_ITEM.replace(
         f, e, e.get("command"), check=True
     )
@@ -9920,8 +9863,7 @@ def _on_response_shell_call_output_content_delta(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.shell_call_output_content.delta``: append delta at
-    output[{output_index}].output[{command_index}].
-    """
+    output[{output_index}].output[{command_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT_ITEM.append(f, e, e.get("delta"))
 
 
@@ -9929,8 +9871,7 @@ def _on_response_shell_call_output_content_done(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.shell_call_output_content.done``: replace output at
-    output[{output_index}].output.
-    """
+    output[{output_index}].output."""
     _RESPONSE_STREAM_EVENT_OUTPUT_OUTPUT.replace(f, e, e.get("output"))
 
 
@@ -9961,29 +9902,25 @@ def _on_response_output_item_done(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_reasoning_summary_part_added(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_summary_part.added``: merge part at
-    output[{output_index}].summary[{summary_index}].
-    """
+    output[{output_index}].summary[{summary_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_ITEM.merge(f, e, e.get("part"))
 
 
 def _on_response_reasoning_summary_part_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_summary_part.done``: merge part at
-    output[{output_index}].summary[{summary_index}].
-    """
+    output[{output_index}].summary[{summary_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_ITEM.merge(f, e, e.get("part"))
 
 
 def _on_response_reasoning_summary_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_summary_text.delta``: append delta at
-    output[{output_index}].summary[{summary_index}].text.
-    """
+    output[{output_index}].summary[{summary_index}].text."""
     _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT.append(f, e, e.get("delta"))
 
 
 def _on_response_reasoning_summary_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_summary_text.done``: replace text at
-    output[{output_index}].summary[{summary_index}].text.
-    """
+    output[{output_index}].summary[{summary_index}].text."""
     _RESPONSE_STREAM_EVENT_OUTPUT_SUMMARY_TEXT_2.replace(
         f, e, e.get("text"), check=True, optional=True
     )
@@ -9991,8 +9928,7 @@ def _on_response_reasoning_summary_text_done(f: _EventFold, e: dict[str, Any]) -
 
 def _on_response_reasoning_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_text.delta``: append delta at
-    output[{output_index}].content[{content_index}].text.
-    """
+    output[{output_index}].content[{content_index}].text."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_REASONING_TEXT.append(
         f, e, e.get("delta")
     )
@@ -10000,8 +9936,7 @@ def _on_response_reasoning_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_reasoning_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.reasoning_text.done``: replace text at
-    output[{output_index}].content[{content_index}].text.
-    """
+    output[{output_index}].content[{content_index}].text."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT.replace(
         f, e, e.get("text"), check=True, optional=True
     )
@@ -10009,8 +9944,7 @@ def _on_response_reasoning_text_done(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_refusal_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.refusal.delta``: append delta at
-    output[{output_index}].content[{content_index}].refusal.
-    """
+    output[{output_index}].content[{content_index}].refusal."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL_AS_REFUSAL.append(
         f, e, e.get("delta")
     )
@@ -10018,8 +9952,7 @@ def _on_response_refusal_delta(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_refusal_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.refusal.done``: replace refusal at
-    output[{output_index}].content[{content_index}].refusal.
-    """
+    output[{output_index}].content[{content_index}].refusal."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_REFUSAL.replace(
         f, e, e.get("refusal"), check=True, optional=True
     )
@@ -10028,8 +9961,7 @@ def _on_response_refusal_done(f: _EventFold, e: dict[str, Any]) -> None:
 def _on_response_output_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.output_text.delta``: append delta at
     output[{output_index}].content[{content_index}].text; extend logprobs at
-    output[{output_index}].content[{content_index}].logprobs.
-    """
+    output[{output_index}].content[{content_index}].logprobs."""
     content = _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_OUTPUT_TEXT.parent(f, e)
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT_AS_OUTPUT_TEXT.append(
         f, e, e.get("delta"), content
@@ -10042,8 +9974,7 @@ def _on_response_output_text_delta(f: _EventFold, e: dict[str, Any]) -> None:
 def _on_response_output_text_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.output_text.done``: replace text at
     output[{output_index}].content[{content_index}].text; replace logprobs at
-    output[{output_index}].content[{content_index}].logprobs.
-    """
+    output[{output_index}].content[{content_index}].logprobs."""
     content = _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT.parent(f, e)
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT.replace(
         f, e, e.get("text"), content, check=True, optional=True
@@ -10055,22 +9986,19 @@ def _on_response_output_text_done(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_web_search_call_completed(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.web_search_call.completed``: set completed at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "completed")
 
 
 def _on_response_web_search_call_in_progress(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.web_search_call.in_progress``: set in_progress at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "in_progress")
 
 
 def _on_response_web_search_call_searching(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.web_search_call.searching``: set searching at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "searching")
 
 
@@ -10078,8 +10006,7 @@ def _on_response_image_generation_call_completed(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.image_generation_call.completed``: set completed at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "completed")
 
 
@@ -10087,8 +10014,7 @@ def _on_response_image_generation_call_generating(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.image_generation_call.generating``: set generating at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "generating")
 
 
@@ -10096,8 +10022,7 @@ def _on_response_image_generation_call_in_progress(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.image_generation_call.in_progress``: set in_progress at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "in_progress")
 
 
@@ -10105,8 +10030,7 @@ def _on_response_image_generation_call_partial_image(
     f: _EventFold, e: dict[str, Any]
 ) -> None:
     """``response.image_generation_call.partial_image``: side channel 'partial_image'
-    gets partial_image_b64 (latest).
-    """
+    gets partial_image_b64 (latest)."""
     f.side(
         "partial_image",
         e.get("partial_image_b64"),
@@ -10117,15 +10041,13 @@ def _on_response_image_generation_call_partial_image(
 
 def _on_response_mcp_call_arguments_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.mcp_call_arguments.delta``: append delta at
-    output[{output_index}].arguments.
-    """
+    output[{output_index}].arguments."""
     _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS_AS_MCP_CALL.append(f, e, e.get("delta"))
 
 
 def _on_response_mcp_call_arguments_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.mcp_call_arguments.done``: replace arguments at
-    output[{output_index}].arguments.
-    """
+    output[{output_index}].arguments."""
     _RESPONSE_STREAM_EVENT_OUTPUT_ARGUMENTS.replace(
         f, e, e.get("arguments"), check=True, optional=True
     )
@@ -10133,8 +10055,7 @@ def _on_response_mcp_call_arguments_done(f: _EventFold, e: dict[str, Any]) -> No
 
 def _on_response_mcp_call_completed(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.mcp_call.completed``: set completed at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "completed")
 
 
@@ -10145,8 +10066,7 @@ def _on_response_mcp_call_failed(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_mcp_call_in_progress(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.mcp_call.in_progress``: set in_progress at
-    output[{output_index}].status.
-    """
+    output[{output_index}].status."""
     _RESPONSE_STREAM_EVENT_OUTPUT_STATUS.set(f, e, "in_progress")
 
 
@@ -10164,8 +10084,7 @@ def _on_response_mcp_list_tools_in_progress(f: _EventFold, e: dict[str, Any]) ->
 
 def _on_response_output_text_annotation_added(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.output_text.annotation.added``: create annotation at
-    output[{output_index}].content[{content_index}].annotations[{annotation_index}].
-    """
+    output[{output_index}].content[{content_index}].annotations[{annotation_index}]."""
     _RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_ANNOTATIONS_ITEM.create(
         f, e, e.get("annotation")
     )
@@ -10178,15 +10097,13 @@ def _on_response_queued(f: _EventFold, e: dict[str, Any]) -> None:
 
 def _on_response_custom_tool_call_input_delta(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.custom_tool_call_input.delta``: append delta at
-    output[{output_index}].input.
-    """
+    output[{output_index}].input."""
     _RESPONSE_STREAM_EVENT_OUTPUT_INPUT_AS_CUSTOM_TOOL_CALL.append(f, e, e.get("delta"))
 
 
 def _on_response_custom_tool_call_input_done(f: _EventFold, e: dict[str, Any]) -> None:
     """``response.custom_tool_call_input.done``: replace input at
-    output[{output_index}].input.
-    """
+    output[{output_index}].input."""
     _RESPONSE_STREAM_EVENT_OUTPUT_INPUT.replace(
         f, e, e.get("input"), check=True, optional=True
     )
@@ -10262,19 +10179,17 @@ class ResponseStreamEventAccumulator:
 
     ``add(event)`` takes a decoded dict, JSON text or bytes, or an event object of
     this module; ``snapshot_dict()`` is the ``Response`` so far as plain JSON,
-    ``snapshot()`` the typed one. Keyed slots (``output[{output_index}]``) are
-    filled by key, sparse and out-of-order safe; text is gathered and joined once;
-    final values are checked against the fold. The stream ends with
-    ``response.completed`` or ``response.failed`` or ``response.incomplete``. A
-    stream may start without its first event.
+    ``snapshot()`` the typed one. Keyed slots (``output[{output_index}]``) are filled
+    by key, sparse and out-of-order safe; text is gathered and joined once; final
+    values are checked against the fold. The stream ends with ``response.completed``
+    or ``response.failed`` or ``response.incomplete``. A stream may start without its
+    first event.
 
-    Attributes: ``anomalies`` (every stray, see ``_EventFold``),
-    ``unknown_events`` (events of types this module does not know: kept),
-    ``channels`` (side channels: ``audio``, ``audio_transcript``,
-    ``partial_image``), ``error`` (the error event, if one came), ``finished``
-    (the terminal event's type or None). ``strict=True`` raises
-    ``StreamMergeError`` at the first anomaly.
-    """
+    Attributes: ``anomalies`` (every stray, see ``_EventFold``), ``unknown_events``
+    (events of types this module does not know: kept), ``channels`` (side channels:
+    ``audio``, ``audio_transcript``, ``partial_image``), ``error`` (the error event,
+    if one came), ``finished`` (the terminal event's type or None). ``strict=True``
+    raises ``StreamMergeError`` at the first anomaly."""
 
     def __init__(self, *, strict: bool = False) -> None:
         self._fold = _EventFold(

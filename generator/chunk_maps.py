@@ -18,6 +18,7 @@ from .merge_plan import NodePlan, plan_merge
 from .model import Schemas
 from .naming import component_name
 from .policy import parse_policy
+from .warning_kinds import CHUNK_MAP_MISFIT, SpecWarning
 
 CHUNK_MAPS_DIR = MAPS_DIR / "chunks"
 #: the keys of a chunk map
@@ -61,7 +62,7 @@ def chunk_map(root: str | None) -> tuple[Path, dict[str, str]] | None:
 
 def plan_stream(
     schemas: Schemas, root: str, overrides: dict[str, str], *, shipped: bool = True
-) -> tuple[NodePlan, list[str]]:
+) -> tuple[NodePlan, list[SpecWarning]]:
     """The merge plan of chunk root ``root`` with its shipped chunk map (if any) under the
     user's ``overrides`` (a user's path replaces the map's entries at and below it), and the
     warnings to print: a shipped map that does not fit this spec's schema (a spec that
@@ -84,7 +85,7 @@ def plan_stream(
         node = plan_merge(schemas, root, {**kept, **overrides})
     except SpecError as exc:
         node = plan_merge(schemas, root, overrides)
-        return node, [f"merge plan: the shipped chunk map {path.name} does not fit {root} ({exc}); planned without it"]
+        return node, [SpecWarning(CHUNK_MAP_MISFIT, root, f"{path.name}: {exc}")]
     label = f"map:{path.name}"
     return _relabel(node, {p for p in kept if p not in overrides}, label), []
 

@@ -30,6 +30,7 @@ from .policy import CHOICES as POLICY_CHOICES
 from .policy import parse_policy
 from .runtime_files import PACKAGE
 from .styles import ALL_STYLES, STYLES
+from .warning_kinds import report
 from .write import Output, write_all
 
 EXIT_OK, EXIT_CHANGED, EXIT_BREAKING = 0, 1, 3
@@ -148,6 +149,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--timings", action="store_true", help="print the time each stage took")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only errors")
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="print every warning (by default one line a kind: its count, one place, what it does to the models)"
+        "; reads the spec even when every output is current",
+    )
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
     parser.add_argument("--version", action="version", version=f"gen-models {__version__}")
     return parser
@@ -347,21 +355,21 @@ def _run(args: argparse.Namespace) -> int:
         return EXIT_OK
     started = time.perf_counter()
     inputs = inputs_digest(options, formatter_version(options.formatter))
-    if options.use_cache and inputs is not None and current_outputs(options, inputs) is not None:
+    current = options.use_cache and not args.verbose  # --verbose asks for the warnings: read the spec
+    if current and inputs is not None and current_outputs(options, inputs) is not None:
         return _report_current(args, expected_outputs(options), started)
     from .pipeline import generate
 
     with progress_report(sys.stderr, enabled=not args.quiet) as progress:
         outputs, reading = generate(options, progress=progress)
-    warnings = [*reading.schemas.warnings, *reading.merge_warnings]
     unmapped = [
         f"{union}: event type {tag!r} is not folded (no map entry, and the schema does not decide it)"
         for union, tags in reading.unmapped.items()
         for tag in tags
     ]
     reads = relative_reads(options.spec, reading.files) if inputs is not None else {}
-    for warning in warnings if not args.quiet else ():
-        print(f"warning: {warning}", file=sys.stderr)
+    for line in report([*reading.schemas.warnings, *reading.merge_warnings], args.verbose) if not args.quiet else ():
+        print(f"warning: {line}", file=sys.stderr)
     for line in unmapped if args.check else ():  # without --check, the warnings above said it
         print(f"error: {line} (it folds as an unknown event: kept, reported); map it or ignore it", file=sys.stderr)
     outputs = _fingerprinted(outputs, reads, None if unmapped else inputs)

@@ -45,16 +45,23 @@ class SpecError(Exception):
         return _one_line(self._text())
 
     def _text(self) -> str:
-        place = ""
-        if self.file is not None:
-            place = display_path(self.file)
-            if self.line is not None:
-                place += f":{self.line}"
-                if self.column is not None:
-                    place += f":{self.column}"
-        if self.pointer is not None:
-            place = f"{place} #{self.pointer}" if place else f"#{self.pointer}"
+        place = place_text(self.file, self.pointer, self.line, self.column)
         return f"{place}: {self.message}" if place else self.message
+
+
+def place_text(file: Path | None, pointer: str | None, line: int | None = None, column: int | None = None) -> str:
+    """A place as errors and warnings show it: ``specs/x.yaml:12:3 #/components/schemas/A``
+    (each part only when known; ``""`` when none is)."""
+    place = ""
+    if file is not None:
+        place = display_path(file)
+        if line is not None:
+            place += f":{line}"
+            if column is not None:
+                place += f":{column}"
+    if pointer is not None:
+        place = f"{place} #{pointer}" if place else f"#{pointer}"
+    return place
 
 
 def _one_line(text: str) -> str:

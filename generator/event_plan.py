@@ -54,6 +54,7 @@ from .merge_maps import map_target, merged_map, x_merge
 from .model import Schemas
 from .runtime.event_paths import _Slot
 from .runtime.events import _EventFold, _Handler
+from .warning_kinds import EVENT_NOT_FOLDED, SpecWarning
 
 
 class NoFold(SpecError):
@@ -132,13 +133,9 @@ def _inferred(
         return None
 
 
-def undecided_warnings(plan: EventPlan) -> list[str]:
-    """One line per event type of ``plan`` that no layer decides (kept as unknown events)."""
-    return [
-        f"{plan.root}: event type {tag!r} is not folded ({why}); its events are kept as unknown events: "
-        "map it (--merge-map FILE, docs/events.md)"
-        for tag, why in plan.undecided
-    ]
+def undecided_warnings(plan: EventPlan) -> list[SpecWarning]:
+    """One warning per event type of ``plan`` that no layer decides (kept as unknown events)."""
+    return [SpecWarning(EVENT_NOT_FOLDED, f"{plan.root} event {tag!r}", why) for tag, why in plan.undecided]
 
 
 # -- building and checking --------------------------------------------------------------------------

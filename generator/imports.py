@@ -55,6 +55,7 @@ SOURCES = {
     "Tag": "pydantic",
     "TypeAdapter": "pydantic",
     "ValidationError": "pydantic",
+    "PydanticUserError": "pydantic",
     "ContextVar": "contextvars",
     "types": "import",
     "typing": "import",

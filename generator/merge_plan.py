@@ -52,6 +52,7 @@ from .errors import SpecError
 from .event_words import says_piece, says_stamp
 from .model import ANY, AliasRef, Array, Enum, Field, Model, ModelRef, Nullable, Prim, Schemas, Type, UnionType
 from .policy import Policy, WrittenPolicy, parse_policy
+from .warning_kinds import OVERRIDE_UNDECLARED, TAKEN_WHOLE, UNION_FIELD_TYPES, SpecWarning
 
 #: Field names that identify rather than carry content: never concatenated.
 IDENTITY_NAMES = frozenset(("id", "type", "role", "name", "index", "object", "model", "created"))
@@ -270,12 +271,7 @@ def _plan_undeclared(
         node = _plan_node(schemas, model, context, path, overrides, stack + (owner.name,), synthetic=True)
     # closer than did_you_mean's cutoff: `rol` for `role` (0.86), not `citations` for `obfuscation` (0.6)
     close = difflib.get_close_matches(name, [f.wire_name for f in owner.fields], n=1, cutoff=0.8)
-    doubt = (
-        f"is not in the schema; did you mean {close[0]!r}? it merges by the override as a field the schema does "
-        "not define"
-        if close
-        else ""
-    )
+    doubt = f"did you mean {close[0]!r}?" if close else ""
     return FieldPlan(
         field, parsed.policy, path, key, node, "override", declared=False, doubt=doubt, absent=parsed.absent
     )
@@ -664,7 +660,7 @@ def explain(node: NodePlan) -> list[str]:
                 f"{'':<55}   (pieces: text a stream could send in pieces; a different text replacing it is reported)"
             )
         if f.doubt:
-            lines.append(f"{'':<55}   ({f.doubt})")
+            lines.append(f"{'':<55}   (is not in the schema; {f.doubt} it merges as a field of its own)")
         if f.node is not None and f.node.union_of:
             lines.append(f"{'':<55}   (a union: fields of {', '.join(f.node.union_of)} merged together)")
         if f.node is not None:
@@ -673,16 +669,18 @@ def explain(node: NodePlan) -> list[str]:
     return lines
 
 
-def merge_warnings(node: NodePlan) -> list[str]:
-    """One line per place the plan can lose data (a list or object inside a choice or delta
-    taken whole from the last chunk), per field a union's variants type differently, and per
-    override of an undeclared field whose name is close to a declared one (a typo?)."""
-    lines: list[str] = []
+def merge_warnings(node: NodePlan, root: str) -> list[SpecWarning]:
+    """One warning per place the plan of chunk root ``root`` can lose data (a list or object
+    inside a choice or delta taken whole from the last chunk), per field a union's variants
+    type differently, and per override of an undeclared field named like a declared one."""
+    found: list[SpecWarning] = []
     for n in node.walk():
-        lines.extend(f"merge plan: {n.path or '(chunk)'}: {c}" for c in n.conflicts)
-        lines.extend(f"merge plan: {f.path} is {f.fallback}" for f in n.fields if f.fallback)
-        lines.extend(f"merge plan: {f.path} {f.doubt}" for f in n.fields if f.doubt)
-    return lines
+        found.extend(SpecWarning(UNION_FIELD_TYPES, f"{root} {n.path or '(chunk)'}", c) for c in n.conflicts)
+        found.extend(
+            SpecWarning(TAKEN_WHOLE, f"{root} {f.path}", f.fallback.split("; ")[-1]) for f in n.fields if f.fallback
+        )
+        found.extend(SpecWarning(OVERRIDE_UNDECLARED, f"{root} {f.path}", f.doubt) for f in n.fields if f.doubt)
+    return found
 
 
 def _unknown_rule(context: Context) -> str:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .policy import WrittenPolicy
+from .warning_kinds import SpecWarning
 
 
 class _NoDefault:
@@ -320,6 +321,15 @@ class Alias:
         """True when the named schema itself admits ``null``."""
         return isinstance(self.value_type, Nullable)
 
+    @property
+    def reference(self) -> Type:
+        """The type a value of this alias has where a field refers to it: its name, or for
+        an enum its ``Literal`` alias with the open base types (``Color | str``), ``null``
+        included where the enum admits it."""
+        if isinstance(self.type, Enum):
+            return with_null(replace(self.type, alias=self.name), self.nullable)
+        return AliasRef(self.name)
+
 
 @dataclass(frozen=True)
 class Schemas:
@@ -334,11 +344,17 @@ class Schemas:
         stream_formats: how the spec's operations send the roots (``roots.stream_formats``:
             ``sse``, ``jsonl``, ``json``); empty where it declares none.
         title, version: the spec's ``info``; ``source`` its path; ``sha256`` its digest.
-        warnings: problems tolerated while reading, as printable lines.
+        warnings: problems tolerated while reading (``warning_kinds``).
         renames: ``(class or alias name, note)`` of each whose Python name is not its
             component's (``NoneModel``: ``From ``#/components/schemas/None`` (...).``), by name.
         union_targets: ``{union as maps name it: the components an operation answers for it}``
             (what its events build, when no map says: ``roots.stream_unions``).
+        parsers: ``{class or alias name: its public parse function}`` for every one that has
+            one (roots, responses, union roots, components), as naming decided them; also
+            each of ``synonyms``.
+        synonyms: components that read as another named schema's type (``Link: $ref
+            Node``; ``--all-schemas``): ``{the name its class would have: that type's}``
+            (before naming: ``{spec name: provisional id}``).
     """
 
     models: dict[str, Model]
@@ -351,9 +367,11 @@ class Schemas:
     version: str = ""
     source: str = ""
     sha256: str = ""
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[SpecWarning, ...] = ()
     renames: tuple[tuple[str, str], ...] = ()
     union_targets: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    parsers: dict[str, str] = field(default_factory=dict)
+    synonyms: dict[str, str] = field(default_factory=dict)
 
 
 def referenced_names(t: Type) -> list[str]:

@@ -19,7 +19,7 @@ from .errors import SpecError
 from .event_plan import NoFold, plan_events, undecided_warnings
 from .event_vocabulary import EventPlan
 from .format import format_modules
-from .interpret import Interpreter, Reading
+from .interpret import Interpreter, Reading, read_every_component
 from .load import Document, check_document, load_document, parse_document
 from .map_files import MapLayer, located, read_map_files
 from .merge_maps import map_target
@@ -32,6 +32,7 @@ from .response_plan import ResponsePlan, plan_response
 from .runtime_files import PACKAGE_INIT, package_files
 from .styles import runtime_parts
 from .union_fallbacks import with_fallbacks
+from .warning_kinds import STREAM_NOT_OBJECTS, UNION_NOT_FOLDED, SpecWarning, at
 from .write import Output
 
 #: Called with each stage's name (and what it works on) as it starts: ``--progress``.
@@ -53,7 +54,7 @@ class SpecReading:
     timings: dict[str, float] = field(default_factory=dict)
     event_plans: dict[str, EventPlan] = field(default_factory=dict)  # union root -> its fold
     unmapped: dict[str, list[str]] = field(default_factory=dict)  # union root -> event types nothing folds
-    merge_warnings: list[str] = field(default_factory=list)  # where a merge plan can lose data (merge_plan)
+    merge_warnings: list[SpecWarning] = field(default_factory=list)  # plans' and folds' (warning_kinds)
     files: dict[Path, bytes] = field(default_factory=dict)  # files the loader read besides the spec ($ref targets)
 
 
@@ -76,7 +77,9 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     start = time.perf_counter()
     progress("interpret")
     user_maps = read_map_files(options.merge_maps)
-    interp, roots, union_roots, responses, targets, union_targets, formats = _interpret(doc, options, user_maps)
+    interp, roots, union_roots, responses, targets, union_targets, formats, synonyms = _interpret(
+        doc, options, user_maps
+    )
     models, aliases = _ordered(interp, roots + union_roots + list(responses.values()) + targets, options.all_schemas)
     timings["interpret"] = time.perf_counter() - start
     title, version = doc.title_and_version
@@ -93,6 +96,7 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
         sha256=doc.sha256,
         warnings=tuple(interp.warnings),
         union_targets=union_targets,
+        synonyms=synonyms,
     )
     start = time.perf_counter()
     progress(f"name {len(models)} models, {len(aliases)} aliases")
@@ -101,7 +105,7 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     start = time.perf_counter()
     progress("plan merges")
     plans: dict[str, NodePlan] = {}
-    warned: list[str] = []
+    warned: list[SpecWarning] = []
     for r in schemas.roots:  # each with its shipped chunk map, under the user's overrides
         policies = _policies_for(options.merge_policies, r, len(schemas.roots))
         plans[r], map_warnings = plan_stream(schemas, r, policies, shipped=options.shipped_maps)
@@ -110,14 +114,14 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     event_plans, unmapped, unfolded = _event_plans(doc, schemas, user_maps, options.shipped_maps)
     warned += unfolded + [line for plan in event_plans.values() for line in undecided_warnings(plan)]
     timings["merge_plan"] = time.perf_counter() - start
-    warned += [line for r in schemas.roots for line in merge_warnings(plans[r])]
+    warned += [line for r in schemas.roots for line in merge_warnings(plans[r], r)]
     files = interp.resolver.files()
     return SpecReading(schemas, plans, response_plans, timings, event_plans, unmapped, warned, files)
 
 
 def _event_plans(
     doc: Document, schemas: Schemas, user_maps: dict[str, MapLayer], shipped: bool = True
-) -> tuple[dict[str, EventPlan], dict[str, list[str]], list[str]]:
+) -> tuple[dict[str, EventPlan], dict[str, list[str]], list[SpecWarning]]:
     """The fold of each union root: its maps (shipped, ``x-merge``, the user's) over the fold
     inferred from the schema, by the root's class name; and the event types no layer
     decides (kept as unknown events at run time). Maps name unions as the spec does
@@ -135,10 +139,10 @@ def _event_plans(
 
 def _event_plans_of(
     doc: Document, schemas: Schemas, user_maps: dict[str, MapLayer], shipped: bool
-) -> tuple[dict[str, EventPlan], dict[str, list[str]], list[str]]:
+) -> tuple[dict[str, EventPlan], dict[str, list[str]], list[SpecWarning]]:
     plans: dict[str, EventPlan] = {}
     unmapped: dict[str, list[str]] = {}
-    unfolded: list[str] = []
+    unfolded: list[SpecWarning] = []
     names = {n: u for u in schemas.union_roots if (n := naming.stream_name(schemas.aliases[u].pointer)) is not None}
     aliases = {e: n for n in names if (e := _envelope(n)) is not None and e not in names}
     layers: dict[str, MapLayer] = {}
@@ -156,11 +160,8 @@ def _event_plans_of(
                 schemas, name, layers.get(name), spec_file=doc.path, allow_unmapped=True, shipped=shipped
             )
         except NoFold:
-            unfolded.append(
-                f"{name}: no map folds it and its events build no object the spec names (no operation "
-                "answers one, no event carries one): its types and parse function only; --merge-map FILE "
-                "gives it an accumulator (docs/events.md)"
-            )
+            detail = "no operation answers one, no event carries one"
+            unfolded.append(at(UNION_NOT_FOLDED, doc.path, schemas.aliases[union].pointer, f"{name}: {detail}"))
             continue
         plans[union] = plan
         if plan.unmapped or plan.undecided:  # folded as unknown events: --check names them
@@ -186,16 +187,24 @@ def _policies_for(policies: dict[str, str], root: str, count: int) -> dict[str, 
     return chosen
 
 
-def _interpret(
-    doc: Document, options: Options, user_maps: dict[str, MapLayer]
-) -> tuple[Interpreter, list[str], list[str], dict[str, str], list[str], dict[str, tuple[str, ...]], tuple[str, ...]]:
+def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) -> tuple[
+    Interpreter,
+    list[str],
+    list[str],
+    dict[str, str],
+    list[str],
+    dict[str, tuple[str, ...]],
+    tuple[str, ...],
+    dict[str, str],
+]:
     """Read the roots (and their responses, or every component with ``all_schemas``) into
     the IR: the interpreter, the object roots' class names, the union roots' alias names
     (asked for with ``--schema``: they get types, and an accumulator when a merge map covers
     them), {root: its response's class name}, and the targets those maps build (read even
     where no event refers to them); all by provisional id (see ``naming``); {union root: the
-    components its operation answers} (the targets of its inferred fold); and how the spec's
-    operations send the roots (``roots.stream_formats``).
+    components its operation answers} (the targets of its inferred fold); how the spec's
+    operations send the roots (``roots.stream_formats``); and with ``all_schemas``,
+    {component: the type it reads as} of those that name another's.
     """
     resolver = RefResolver(doc, allow_remote=options.allow_remote_refs, allow_outside=options.allow_outside_refs)
     interp = Interpreter(resolver)
@@ -213,9 +222,8 @@ def _interpret(
             )
     try:
         readings, response_of, targets, union_targets = _read_roots(interp, root_names, user_maps, options.shipped_maps)
-        if options.all_schemas:
-            for loc in components.values():
-                interp.read_component(loc)
+        # a discriminated parent as the union it dispatches to; a component that names another
+        synonyms = read_every_component(interp) if options.all_schemas else {}
     except RecursionError:
         raise SpecError("schemas nest too deeply to read (over a few hundred levels)", doc.path) from None
     interp.settle()
@@ -231,10 +239,7 @@ def _interpret(
             union_roots.append(ref.name)
             unions.append(name)
         elif not options.schemas:  # a declared stream of no object (audio bytes, text): nothing to merge
-            interp.warn(
-                root_selection.stream_locations(interp)[name],
-                f"{name} is streamed, but its events are not objects (nor a union of them): no accumulator",
-            )
+            interp.warn(root_selection.stream_locations(interp)[name], STREAM_NOT_OBJECTS, name)
             continue
         else:
             raise components[name].error(
@@ -248,7 +253,7 @@ def _interpret(
     }
     built = [t.name for t in targets if isinstance(t, ModelRef)]
     formats = root_selection.stream_formats(interp, [*root_of, *unions])
-    return interp, roots, union_roots, responses, built, union_targets, formats
+    return interp, roots, union_roots, responses, built, union_targets, formats, synonyms
 
 
 def _read_roots(
@@ -324,9 +329,10 @@ def _ordered(interp: Interpreter, roots: list[str], everything: bool) -> tuple[d
 
     for name in roots:
         visit(name)
-    if everything:
+    if everything:  # a discriminated parent's own shape only where its union holds it
         for name in list(interp.models) + list(interp.aliases):
-            visit(name)
+            if not (name in interp.places and interp.places[name].base):
+                visit(name)
     return models, aliases
 
 

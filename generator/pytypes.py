@@ -60,7 +60,10 @@ def docstring(text: str, indent: int = 0) -> str:
     (``\\x00``, ``\\r``, U+2028, bidi controls) become escapes, and whitespace at the end of
     a line is escaped so that black's docstring clean-up cannot change the text.
     """
-    text = _wrapped(text.strip(), LINE_LENGTH - indent - 6)  # room for the quotes on each side
+    text, one_line = text.strip(), LINE_LENGTH - indent - 6  # the room between the quotes
+    if len(text) > one_line or "\n" in text:  # lines between the quotes on the first and last
+        text = _wrapped(text, LINE_LENGTH - indent - 3)
+        text = _wrapped(text, one_line) if "\n" not in text else text
     if "\\" not in text and text.replace("\n", "").isprintable():  # nothing to escape (most text)
         return _docstring_of(text, indent)
     out = []
@@ -75,6 +78,21 @@ def docstring(text: str, indent: int = 0) -> str:
             code = ord(ch)
             out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
     return _docstring_of("".join(out), indent)
+
+
+def packed(names: list[str], indent: int = 4) -> list[str]:
+    """The lines of a list of string literals, as many on a line as fit in ``LINE_LENGTH``
+    after ``indent`` spaces, each followed by a comma (``__all__``, which black would
+    otherwise lay out one name a line)."""
+    lines: list[str] = []
+    line = ""
+    for item in (literal(n) + "," for n in names):
+        if line and indent + len(line) + 1 + len(item) > LINE_LENGTH:
+            lines.append(line)
+            line = item
+        else:
+            line = f"{line} {item}" if line else item
+    return [*lines, line] if line else lines
 
 
 #: A line a paragraph is kept as written for: markdown structure (a list item, a heading, a
@@ -142,7 +160,7 @@ def _docstring_of(escaped: str, indent: int) -> str:
         return f'"""{body}"""'
     pad = " " * indent
     first, *rest = body.split("\n")
-    return '"""' + first + "\n" + "\n".join(pad + line if line else "" for line in rest) + "\n" + pad + '"""'
+    return '"""' + first + "\n" + "\n".join(pad + line if line else "" for line in rest) + '"""'
 
 
 def _escape_quotes(body: str) -> str:

@@ -191,6 +191,8 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
         for m in s.models.values()
     ]
     roots = [root_view(gen, name, style) for name in s.roots]
+    targets = list(dict.fromkeys([*s.roots, *s.responses.values(), *s.union_roots, *_event_targets(gen)]))
+    public_parsers = _public_parsers(s, set(targets), style, parsers)
     events = events_view(
         list(gen.event_plans.values()),
         parse_functions={
@@ -213,6 +215,7 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
         + (["iter_chunks", "aiter_chunks"] if roots else [])
         + style.public_names([r["parse_fn"] for r in roots])
         + (["ParseError"] if traits.own_parse_error else [])
+        + [p["fn"] for p in public_parsers]
     )
     # names used only inside annotations held as strings
     names_in_strings = style.names_in_strings(list(s.models.values()))
@@ -241,8 +244,9 @@ def _context(gen: Generation, style: Emitter) -> dict[str, Any]:
                 "union": name in s.union_roots,
                 "fallback": _fallback_of(s, name),
             }
-            for name in dict.fromkeys([*s.roots, *s.responses.values(), *s.union_roots, *_event_targets(gen)])
+            for name in targets
         ],
+        "public_parsers": public_parsers,
         "merge": merge_view(gen, style, roots),
         "events": events,
         "sse": roots[0] if roots else None,
@@ -443,6 +447,22 @@ def _alias_view(a: Alias, style: Emitter, lazy: bool, parsers: pytypes.Parsers, 
         "doc": pytypes.docstring(doc) if doc else None,
         "parse": parsers.of(a.value_type),
     }
+
+
+def _public_parsers(s: Schemas, defined: set[str], style: Emitter, parsers: pytypes.Parsers) -> list[dict[str, Any]]:
+    """The public parse function of each component the module writes that has no function
+    of its own (``defined``: the roots', responses', union roots' and event targets'), and
+    of each that reads as another's type (``Schemas.synonyms``), as one assignment each:
+    ``fn``, its ``target`` (class or alias), ``annotation`` (may be ``""``) and
+    ``expression`` (``Emitter.public_parser``)."""
+    views = []
+    for name, fn in s.parsers.items():
+        if name in defined:
+            continue
+        target = s.synonyms.get(name, name)  # a component that reads as another's type parses as it
+        annotation, expression = style.public_parser(target, s.aliases.get(target), parsers)
+        views.append({"fn": fn, "target": target, "annotation": annotation, "expression": expression})
+    return views
 
 
 def _fallback_of(s: Schemas, name: str) -> str | None:

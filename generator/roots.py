@@ -17,6 +17,7 @@ from .interpret.spec_view import SpecView
 from .merge_maps import shipped_maps
 from .naming import class_name
 from .resolve import Location
+from .warning_kinds import VARIANT_STREAM
 
 CHUNK_SUFFIX = ".chunk"
 
@@ -312,8 +313,8 @@ def _plain(interp: Interpreter, unions: list[UnionStream]) -> list[UnionStream]:
         if union.path != plain and plain in paths:
             interp.warn(
                 union.location,
-                f"{union.name} is streamed by {union.path}, a variant of {plain}, whose stream is folded: "
-                f"left out of the default roots (--schema {union.name} gives its types and fold)",
+                VARIANT_STREAM,
+                f"by {union.path}, a variant of {plain}; --schema {union.name} gives them",
             )
             continue
         kept.append(union)

@@ -68,6 +68,7 @@ def environment(custom_dir: Path | None = None) -> jinja2.Environment:
         autoescape=False,
     )
     env.filters["pyrepr"] = pytypes.literal
+    env.filters["packed_names"] = pytypes.packed
     return env
 
 

@@ -39,11 +39,7 @@ from .naming import pascal_word
 from .pytypes import parts
 
 #: What an unknown member says of itself (``{union}``: the union's name or place).
-_UNKNOWN_DOC = (
-    "A member of ``{union}`` that this module's spec does not list (servers add kinds before "
-    "the spec does): its tag ``{tag}`` names no member the spec lists. Every other field is "
-    "kept as it came."
-)
+_UNKNOWN_DOC = "A ``{union}`` of a kind the spec does not list (its ``{tag}``), as sent."
 
 
 def with_fallbacks(schemas: Schemas) -> Schemas:
@@ -150,8 +146,7 @@ def _unknown_model(name: str, union: UnionType) -> Model:
         wire_name=d.property,
         py_name=attribute,
         value_type=Prim("str"),
-        required=True,
-        description="The tag as it came: a value the spec does not list.",
+        required=True,  # the class docstring says what it holds
     )
     return Model(name=name, fields=(tag,), description=_UNKNOWN_DOC.format(union=where, tag=d.property))
 

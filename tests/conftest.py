@@ -8,7 +8,9 @@ import importlib.util
 import itertools
 import json
 import os
+import shutil
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
 from types import ModuleType
@@ -74,6 +76,25 @@ MISSING_SHARED = (
     + ": run `python scripts/fetch_specs.py` (or `--from DIR` to copy them from a local copy of shared/)"
 )
 SKIP_REASON = "needs the real specs: run `python scripts/fetch_specs.py` (see the report header)"
+# The user's cache directory (where fetch_specs.py and, once, gen-models wrote): the suite
+# leaves it as it found it (checked at the end, pytest_sessionfinish). Every process of the
+# suite gets a cache of its own instead, so nothing a test runs can write the real one.
+USER_CACHE = fetch_specs.cache_dir()
+_SUITE_CACHE = tempfile.mkdtemp(prefix="gen-models-suite-cache-")
+os.environ["GEN_MODELS_CACHE"] = _SUITE_CACHE
+os.environ["XDG_CACHE_HOME"] = _SUITE_CACHE
+
+
+def _listing(folder: Path) -> list[tuple[str, int, int]]:
+    """Every file under ``folder`` with its size and mtime (empty when it does not exist)."""
+    return sorted(
+        (p.relative_to(folder).as_posix(), p.stat().st_size, p.stat().st_mtime_ns)
+        for p in (folder.rglob("*") if folder.is_dir() else ())
+        if p.is_file()
+    )
+
+
+_USER_CACHE_BEFORE = _listing(USER_CACHE)
 #: The styles generated when none is asked for (the committed generated/ holds these).
 DEFAULT_STYLES = ("dataclass", "pydantic", "typeddict")
 #: Every style: what the behavioural tests run on (msgspec is opt-in for users, not here).
@@ -189,6 +210,15 @@ def responses_modules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Mod
     )
 
 
+@pytest.fixture(scope="session")
+def cases(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The schema cases of tests/cases, each generated in a style on first use
+    (``case_files.Generated``: ``cases.module("defaults", "pydantic")``)."""
+    from case_files import Generated, read_cases
+
+    return Generated(tmp_path_factory.mktemp("cases"), read_cases())
+
+
 @pytest.hookimpl(tryfirst=True)  # before -m deselects: marks added here count
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
@@ -259,3 +289,16 @@ EVENTS_MAP_SPEC: dict[str, Any] = {
         }
     },
 }
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The suite never writes the user's cache directory (issue #43): a run that changed it
+    fails, naming what changed. The suite's own caches go with it."""
+    shutil.rmtree(_SUITE_CACHE, ignore_errors=True)
+    if hasattr(session.config, "workerinput"):  # an xdist worker: the controller checks once
+        return
+    after = _listing(USER_CACHE)
+    if after != _USER_CACHE_BEFORE:
+        changed = sorted(set(after) ^ set(_USER_CACHE_BEFORE))[:5]
+        print(f"\nerror: the test suite changed {USER_CACHE}: {changed}", file=sys.stderr)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from case_files import Case, read_cases
 from conftest import CHAT_SPEC, RECORDED, load_module, recorded_chunks, seed_payload, spec_example_chunks
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_schema_matrix import ROWS, spec_text
 
 from generator.load import load_document
 from generator.pipeline import Options, generate
@@ -39,6 +39,9 @@ RULES = {
     "yaml-1.1": "theirs reads YAML 1.1 (`on` is a boolean); ours reads YAML 1.2 (`on` is text)",
     "mapping-joins-union": "a discriminator mapping naming a schema the oneOf lacks: ours adds it to the union",
     "tuple-positions": "theirs reads prefixItems as a list (positions and length unchecked); ours checks each by position",
+    "false-schema": "theirs takes any value where a property's schema is false; ours forbids it (null aside)",
+    "pattern-keys": "theirs reads patternProperties as maps of one pattern's keys, or not beside properties; "
+    "ours checks each key by every pattern it matches, else by additionalProperties",
 }
 
 
@@ -74,6 +77,8 @@ def classify(ours: list[dict[str, Any]] | None, theirs: list[dict[str, Any]] | N
             return "yaml-1.1"
         if kinds <= {"union_tag_invalid", "union_tag_not_found", "literal_error"}:
             return "open-enum"
+        if row.startswith("pattern_properties"):
+            return "pattern-keys"
     if theirs is None and ours is not None:
         # an integer enum's check (``_exact_int``) rejecting True or 1.0 is strictness too
         kinds = {e["type"] for e in ours if not (e["type"] == "value_error" and "_exact_int" in str(e["loc"]))}
@@ -83,6 +88,8 @@ def classify(ours: list[dict[str, Any]] | None, theirs: list[dict[str, Any]] | N
             return "typed-extras"
         if all("tuple[" in str(e["loc"]) for e in ours):
             return "tuple-positions"
+        if kinds <= {"none_required"} and row == "false_property_schema":
+            return "false-schema"
     return None
 
 
@@ -183,17 +190,43 @@ def test_openai_payloads_drawn_from_the_schema_agree(openai_pair, data) -> None:
     assert _compare(ours, theirs, [payload], "openai") == []
 
 
-@pytest.mark.parametrize("row", ROWS, ids=lambda r: r.name)
-def test_matrix_row_payloads_agree_or_differ_by_rule(row, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    spec = tmp_path / f"{row.name}.yaml"
-    spec.write_text(spec_text(row))
-    ours = _ours(spec, tmp_path, "Root").Root
+@pytest.mark.parametrize("case", read_cases(), ids=lambda c: c.name)
+def test_case_payloads_agree_or_differ_by_rule(case: Case, tmp_path: Path) -> None:
+    """Each schema case's payloads (tests/cases) through both generators' ``Root``."""
+    ours = _ours(case.spec, tmp_path, "Root").Root
     try:
-        theirs_module = _dcg(spec, tmp_path)
+        theirs_module = _dcg(case.spec, tmp_path)
     except (subprocess.CalledProcessError, Exception) as exc:  # noqa: BLE001 - their failure is not ours
-        pytest.skip(f"datamodel-code-generator cannot generate this row: {str(exc)[:200]}")
+        pytest.skip(f"datamodel-code-generator cannot generate this case: {str(exc)[:200]}")
     theirs = getattr(theirs_module, "Root", None)
     if theirs is None or not hasattr(theirs, "model_validate"):
-        pytest.skip("datamodel-code-generator emits no Root model for this row")
-    unexplained = _compare(ours, theirs, [*row.accept, *row.reject], row.name)
+        pytest.skip("datamodel-code-generator emits no Root model for this case")
+    unexplained = _compare(ours, theirs, [*case.accept, *case.reject], case.name)
     assert unexplained == [], json.dumps([(p, o, t) for p, o, t in unexplained], default=str)[:3000]
+
+
+def explained_counts() -> dict[str, int]:
+    """How many case payloads each rule explains (docs/schema-support.md's table): the
+    disagreements of ``test_case_payloads_agree_or_differ_by_rule``, counted by rule."""
+    import collections
+    import tempfile
+
+    counts: collections.Counter[str] = collections.Counter()
+    for case in read_cases():
+        with tempfile.TemporaryDirectory(prefix="crosscheck-") as out:
+            ours = _ours(case.spec, Path(out), "Root").Root
+            try:
+                theirs = getattr(_dcg(case.spec, Path(out)), "Root", None)
+            except subprocess.CalledProcessError:
+                continue
+        if theirs is None or not hasattr(theirs, "model_validate"):
+            continue
+        for payload in [*case.accept, *case.reject]:
+            mine, other = _validate(ours, payload), _validate(theirs, payload)
+            if (mine is None) != (other is None):
+                counts[classify(mine, other, case.name) or "unexplained"] += 1
+    return dict(counts.most_common())
+
+
+if __name__ == "__main__":  # python tests/test_crosscheck.py
+    print(explained_counts())

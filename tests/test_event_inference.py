@@ -151,7 +151,7 @@ def test_where_the_schema_does_not_decide_generation_warns_and_the_event_is_kept
     (plan,) = reading.event_plans.values()
     assert plan.rule("runSwapped") is None
     assert plan.undecided == (("runSwapped", "before and after both hold a whole Run"),)
-    (warning,) = [w for w in reading.merge_warnings if "runSwapped" in w]
+    (warning,) = [str(w) for w in reading.merge_warnings if "runSwapped" in w.place]
     assert "kept as unknown events" in warning and "--merge-map" in warning
     fold = new_fold(plan)
     fold.add({"kind": "runSwapped", "before": {}, "after": {}})

@@ -243,9 +243,11 @@ def test_a_one_of_delta_reports_conflicting_field_types(tmp_path: Path, capsys: 
     lines = _explain(spec)
     assert any("a union: fields of TextDelta, ToolDelta merged together" in line for line in lines)
     reading = read_spec(Options(spec=spec))
-    assert reading.merge_warnings == [
-        "merge plan: choices[].delta: 'seq' has another type in ToolDelta than in TextDelta; merged as in TextDelta"
-    ]
+    (warning,) = reading.merge_warnings
+    assert str(warning) == (
+        "Chunk choices[].delta ('seq' has another type in ToolDelta than in TextDelta; merged as in TextDelta): "
+        "a field the variants of a union type differently; the accumulator merges it as the first variant types it"
+    )
 
 
 FALLBACK = """\
@@ -280,8 +282,9 @@ def test_a_fallback_to_last_is_explained_and_warned(tmp_path: Path, capsys: pyte
     assert main([str(spec), "-o", str(tmp_path / "out"), "--style", "typeddict"]) == 0
     err = capsys.readouterr().err
     assert (
-        "warning: merge plan: choices[].filter is an object taken whole from the last chunk that sends it; "
-        "--merge-policy 'choices[].filter=merge' merges it field by field"
+        "warning: a list or object of a choice or delta taken whole from the last chunk that sends it: "
+        "Chunk choices[].filter (--merge-policy 'choices[].filter=merge' merges it field by field); "
+        "the accumulator can lose what earlier chunks sent there"
     ) in err
     # the override it names is accepted, and then there is nothing to warn about
     assert _explain(spec, merge_policies={"choices[].filter": "merge"})

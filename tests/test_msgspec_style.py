@@ -172,8 +172,8 @@ def test_msgspec_is_opt_in_and_its_runtime_module_is_written_only_for_it(tmp_pat
 
 
 def test_readme_msgspec_example_runs_on_a_recorded_stream(ms: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    match = re.search(r"<!-- example: msgspec -->\n```python\n(.*?)```", readme, re.DOTALL)
+    usage = (ROOT / "docs" / "usage.md").read_text(encoding="utf-8")
+    match = re.search(r"<!-- example: msgspec -->\n```python\n(.*?)```", usage, re.DOTALL)
     assert match
     code = match.group(1).replace("from generated.openai_msgspec import", f"from {ms.__name__} import")
     lines = next(p for p in RECORDED if p.name == "openai-python-parallel_tools.sse").read_bytes().splitlines()

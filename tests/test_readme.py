@@ -1,7 +1,10 @@
-"""The README stays true: its examples run, and CI runs its test command."""
+"""The README and the docs stay true: their examples run, the numbers they state are what
+gen-models writes, and CI runs the README's test command; the README stays a front door
+(at most 250 lines)."""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -12,11 +15,15 @@ import pytest
 from conftest import NEWEST_SPEC, RECORDED, RESPONSES, ROOT, SPECS, fetch_specs
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+#: The docs the README points to, read as one text (the examples and figures may be in either).
+DOCS = {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8") for p in sorted((ROOT / "docs").glob("*.md"))}
+USAGE = DOCS["docs/usage.md"]
+EVERYTHING = "\n".join([README, *DOCS.values()])
 
 
 def _example(style: str) -> str:
-    match = re.search(rf"<!-- example: {style} -->\n```python\n(.*?)```", README, re.DOTALL)
-    assert match, f"README has no {style} example"
+    match = re.search(rf"<!-- example: {style} -->\n```python\n(.*?)```", EVERYTHING, re.DOTALL)
+    assert match, f"neither the README nor the docs have a {style} example"
     return match.group(1)
 
 
@@ -40,31 +47,41 @@ def test_ci_runs_the_readme_test_command() -> None:
     assert command and "pytest" in command.group(1)
 
 
-@pytest.mark.shared
-def test_readme_responses_example_runs_as_its_command_writes_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """The example's first line is the command that makes the module it imports: run it on the
-    upstream spec the README names (a copy named as in the command), then the example."""
+def _run_as_its_command_writes_it(name: str, spec: Path, recording: Path, tmp_path: Path) -> None:
+    """The example's first line is the command that makes the module it imports: run it on
+    ``spec`` (a copy named as in the command), then the example on ``recording``'s lines."""
     from generator.cli import main
 
-    example = _example("responses")
+    example = _example(name)
     command = re.match(r"# gen-models (.*)\n", example)
-    assert command, "the responses example starts with its gen-models command"
+    assert command, f"the {name} example starts with its gen-models command"
     args = command.group(1).split()
-    (tmp_path / args[0]).write_bytes(NEWEST_SPEC.read_bytes())
-    assert NEWEST_SPEC.name.endswith(f"-{_upstream_commit()[:7]}.yaml")  # the spec the README names
-    monkeypatch.chdir(tmp_path)
-    assert main([*args, "-q"]) == 0
-    recording = next(p for p in RESPONSES if p.name.startswith("06_"))
+    (tmp_path / args[0]).write_bytes(spec.read_bytes())
+    here = Path.cwd()
+    os.chdir(tmp_path)
+    try:
+        assert main([*args, "-q"]) == 0
+    finally:
+        os.chdir(here)
     module = re.search(r"^from (\w+)\.\w+ import", example, re.MULTILINE)
     assert module
-    monkeypatch.syspath_prepend(str(tmp_path))
+    sys.path.insert(0, str(tmp_path))
     try:
-        exec(compile(example, "README:responses", "exec"), {"lines": recording.read_bytes().splitlines()})  # noqa: S102
+        exec(compile(example, f"README:{name}", "exec"), {"lines": recording.read_bytes().splitlines()})  # noqa: S102
     finally:
-        for name in [n for n in sys.modules if n == module.group(1) or n.startswith(module.group(1) + ".")]:
-            del sys.modules[name]
+        sys.path.remove(str(tmp_path))
+        for loaded in [n for n in sys.modules if n == module.group(1) or n.startswith(module.group(1) + ".")]:
+            del sys.modules[loaded]
+
+
+@pytest.mark.shared
+def test_readme_responses_example_runs_as_its_command_writes_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """On the upstream spec the README names."""
+    assert NEWEST_SPEC.name.endswith(f"-{_upstream_commit()[:7]}.yaml")  # the spec the README names
+    recording = next(p for p in RESPONSES if p.name.startswith("06_"))
+    _run_as_its_command_writes_it("responses", NEWEST_SPEC, recording, tmp_path)
     printed = capsys.readouterr().out
     assert "completed" in printed and "function_call" in printed  # recording 06 calls a tool
 
@@ -119,6 +136,36 @@ def test_readme_narrowing_example_type_checks_and_forgetting_the_unknown_member_
     assert any("assert_never" in line and "UnknownOutputMessageContent" in line for line in errors), errors
 
 
+@pytest.mark.shared
+def test_readme_ollama_example_runs_as_its_command_writes_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """On Ollama's own spec, a recorded stream of JSON lines with thinking."""
+    recording = ROOT / "tests" / "data" / "streams" / "ollama" / "ollama-bash-lib-generate-thinking-a.jsonl"
+    _run_as_its_command_writes_it("ollama", SPECS / "ollama" / "openapi.yaml", recording, tmp_path)
+    printed = capsys.readouterr().out
+    assert "Describe a rabbit in 3 words" in printed and "Fluffy, swift, gentle." in printed and "stop" in printed
+
+
+def test_the_readme_is_a_front_door() -> None:
+    """At most 250 lines (issue #43); the reference is in docs/, each doc linked from it."""
+    assert len(README.splitlines()) <= 250
+    for doc in DOCS:
+        assert f"]({doc})" in README, doc
+
+
+@pytest.mark.parametrize("name", [*DOCS, "README.md"])
+def test_every_python_block_compiles_and_every_example_runs_in_a_test(name: str) -> None:
+    """Each ``python`` block of the README and the docs is valid Python; each marked
+    ``<!-- example: NAME -->`` is run by a test of this suite (found by its name)."""
+    text = README if name == "README.md" else DOCS[name]
+    tests = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests").glob("test_*.py"))
+    for marker, block in re.findall(r"(?:<!-- example: ([\w-]+) -->\n)?```python\n(.*?)```", text, re.DOTALL):
+        compile(block, f"{name}:{marker or 'block'}", "exec")
+        if marker:
+            assert f'"{marker}"' in tests or f"example: {marker}" in tests, f"no test runs the {marker} example"
+
+
 def _upstream_commit() -> str:
     """The commit of the upstream spec the README's Responses section names."""
     found = re.search(r"raw\.githubusercontent\.com/openai/openai-openapi/([0-9a-f]{40})/openapi\.yaml", README)
@@ -142,7 +189,7 @@ def test_readme_synopsis_lists_every_option() -> None:
     """Each option of `gen-models --help` is in the README's synopsis (but --url, refused)."""
     from generator.cli import _parser
 
-    synopsis = re.search(r"## Command line\n\n```\n(.*?)```", README, re.DOTALL)
+    synopsis = re.search(r"## Command line\n\n```\n(.*?)```", USAGE, re.DOTALL)
     assert synopsis
     for action in _parser()._actions:
         for flag in action.option_strings:
@@ -163,8 +210,8 @@ def _replay_transport() -> Any:
 
 
 def _run_example(name: str, namespace: dict[str, Any]) -> None:
-    match = re.search(rf"<!-- example: {name} -->\n```python\n(.*?)```", README, re.DOTALL)
-    assert match, f"README has no {name} example"
+    match = re.search(rf"<!-- example: {name} -->\n```python\n(.*?)```", EVERYTHING, re.DOTALL)
+    assert match, f"neither the README nor the docs have a {name} example"
     sys.path.insert(0, str(ROOT))
     try:
         exec(compile(match.group(1), f"README:{name}", "exec"), namespace)  # noqa: S102
@@ -218,9 +265,9 @@ def test_readme_runtime_package_line_counts_are_what_gen_models_writes(tmp_path:
     said = re.search(
         r"For `specs/openai.yaml` in the pydantic style: ([\d,]+) lines beside the runtime package\s+"
         r"\(([\d,]+) lines in (\d+) files\), or ([\d,]+) lines\s+inlined",
-        README,
+        USAGE,
     )
-    assert said, "the README states the runtime package's line counts"
+    assert said, "docs/usage.md states the runtime package's line counts"
     spec = str(ROOT / "specs" / "openai.yaml")
     assert main([spec, "--style", "pydantic", "-o", str(tmp_path / "package"), "-q"]) == 0
     assert main([spec, "--style", "pydantic", "--runtime", "inline", "-o", str(tmp_path / "inline"), "-q"]) == 0
@@ -251,7 +298,7 @@ def test_readme_why_table_points_at_tests_and_benchmarks_that_exist() -> None:
 def test_readme_fetch_commands_are_ones_fetch_specs_takes(tmp_path: Path) -> None:
     """Each ``scripts/fetch_specs.py`` command the README gives parses (run with ``--check``
     into an empty cache: it reports the files missing, exit 1, and fetches nothing)."""
-    commands = re.findall(r"^\s*\.venv/bin/python scripts/fetch_specs\.py([^#\n]*)", README, re.MULTILINE)
+    commands = re.findall(r"^\s*\.venv/bin/python scripts/fetch_specs\.py([^#\n]*)", EVERYTHING, re.MULTILINE)
     assert len(commands) >= 2
     for args in commands:
         assert fetch_specs.main([*args.split(), "--check", "--cache", str(tmp_path)]) == 1, args
@@ -266,9 +313,9 @@ def test_readme_bump_diff_sizes_are_what_gen_models_writes(tmp_path: Path) -> No
     from generator.pipeline import Options, generate
 
     said = re.search(
-        r"moves\s+(\d+) lines of the dataclass module, (\d+) of the pydantic one and (\d+) of the TypedDict one", README
+        r"moves\s+(\d+) lines of the dataclass module, (\d+) of the pydantic one and (\d+) of the TypedDict one", USAGE
     )
-    assert said, "the README states what the obfuscation bump moves"
+    assert said, "docs/usage.md states what the obfuscation bump moves"
     texts = []
     for commit in ("06a9404", "5fd39db"):
         spec = tmp_path / "openai.yaml"  # one name, as when the vendored spec is replaced

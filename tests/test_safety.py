@@ -291,10 +291,10 @@ def test_hostile_descriptions_and_defaults_keep_their_exact_text(
 @given(st.text(alphabet=st.characters(), max_size=60) | st.sampled_from(HOSTILE))
 def test_a_docstring_literal_holds_its_text_exactly(text: str) -> None:
     """``pytypes.docstring`` (its fast path for text with nothing to escape, and the
-    escaping one): the literal, evaluated, is the stripped text itself (a text of several
-    lines ends with the line break before the closing quotes)."""
+    escaping one): the literal, evaluated, is the stripped text itself (the closing quotes
+    end its last line)."""
     value = ast.literal_eval(pytypes.docstring(text))
-    assert value == text.strip() + ("\n" if "\n" in text.strip() else "")
+    assert value == text.strip()
 
 
 # -- merge maps are input like specs -------------------------------------------------------------

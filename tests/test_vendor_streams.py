@@ -20,6 +20,7 @@ from generator.chunk_maps import shipped_chunk_maps
 from generator.errors import SpecError
 from generator.merge_plan import explain
 from generator.pipeline import Options, read_spec
+from generator.warning_kinds import VARIANT_STREAM
 
 OLLAMA = SPECS / "ollama" / "openapi.yaml"
 GEMINI = SPECS / "gemini" / "openapi.json"
@@ -143,8 +144,9 @@ def test_the_default_run_on_the_upstream_openai_spec_folds_every_stream_it_decla
         "ImageGenStreamEvent",
     }
     assert set(reading.event_plans) == set(reading.schemas.union_roots)
-    (warning,) = [w for w in reading.schemas.warnings if "BetaResponseStreamEvent is streamed" in w]
-    assert "a variant of /responses" in warning and "--schema BetaResponseStreamEvent" in warning
+    (warning,) = [str(w) for w in reading.schemas.warnings if w.kind is VARIANT_STREAM]
+    assert "BetaResponseStreamEvent (by /responses?beta=true, a variant of /responses" in warning
+    assert "--schema BetaResponseStreamEvent" in warning
 
 
 @pytest.mark.shared
@@ -375,7 +377,7 @@ def test_an_object_holding_text_taken_whole_is_warned_and_its_lost_text_reported
     object of numbers, taken whole, is neither)."""
     spec = schemas_spec(tmp_path, OBJECT_TEXT)
     reading = read_spec(Options(spec=spec, schemas=("Chunk",)))
-    assert [line.split()[2] for line in reading.merge_warnings] == ["message"]
+    assert [w.place for w in reading.merge_warnings] == ["Chunk message"]
     modules = generate_modules(spec, tmp_path / "out", schemas=("Chunk",))
     chunks = [
         {"model": "m", "message": {"role": "assistant", "content": "Hel"}, "stats": {"count": 1}},

@@ -26,6 +26,6 @@ from __future__ import annotations
 
 from .base import Key
 from .keywords import Reading
-from .reader import MAX_SCHEMA_READS, Interpreter
+from .reader import MAX_SCHEMA_READS, Interpreter, read_every_component
 
-__all__ = ["MAX_SCHEMA_READS", "Interpreter", "Key", "Reading"]
+__all__ = ["MAX_SCHEMA_READS", "Interpreter", "Key", "Reading", "read_every_component"]

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from .. import naming
-from ..errors import SpecError
 from ..load import Document
 from ..model import Alias, Model
 from ..resolve import Location, RefResolver
+from ..warning_kinds import Kind, SpecWarning, at
 from .keywords import Reading
 
 Key = naming.Key
@@ -28,7 +28,7 @@ class ReaderBase:
     root: Document
     models: dict[str, Model]  # by provisional id
     aliases: dict[str, Alias]  # by provisional id
-    warnings: list[str]
+    warnings: list[SpecWarning]
     places: dict[str, naming.Place]  # provisional id -> where it was read
     member_hints: dict[Key, tuple[str, ...]]  # member of a union of several -> its name hints
     _names: dict[Key, str]  # location -> provisional id given to it
@@ -64,15 +64,16 @@ class ReaderBase:
         """The spec name when ``loc`` is a named schema (``naming.component_at``)."""
         return naming.component_at(loc, self.root)
 
-    def _claim(self, loc: Location) -> str:
+    def _claim(self, loc: Location, stands_for: Location | None = None) -> str:
         """Give ``loc`` a provisional id (its name is decided by ``naming.name_schemas``, once
-        the roots are known and only for what is emitted)."""
-        key = _key(loc)
+        the roots are known and only for what is emitted); ``stands_for``: the named schema
+        it is named as, when not ``loc`` itself (a discriminated parent's union)."""
+        named = stands_for if stands_for is not None else loc
         pid = f"#{len(self.places)}"
-        self.places[pid] = naming.Place(loc, self._component_at(loc), key in self._listed)
-        self._names[key] = pid
+        self.places[pid] = naming.Place(named, self._component_at(named), _key(named) in self._listed)
+        self._names[_key(loc)] = pid
         return pid
 
-    def warn(self, loc: Location, message: str) -> None:
-        """Note a problem tolerated while reading, with its place."""
-        self.warnings.append(str(SpecError(message, loc.doc.path, loc.pointer)))
+    def warn(self, loc: Location, kind: Kind, detail: str = "") -> None:
+        """Note a problem tolerated while reading: its kind (``warning_kinds``) at ``loc``."""
+        self.warnings.append(at(kind, loc.doc.path, loc.pointer, detail))

@@ -11,6 +11,7 @@ from typing import Any
 from ..errors import SpecError
 from ..model import NO_DEFAULT, NULL, Discriminator, ModelRef, Type, UnionType
 from ..resolve import Location
+from ..warning_kinds import BOTH_UNIONS, EMPTY_UNION, LOOSE_DISCRIMINATOR, SELF_MEMBER
 from . import discriminators
 from .allof import allof_bases
 from .base import Key, ReaderBase, _key
@@ -29,9 +30,9 @@ class UnionReading(ReaderBase):
         if not isinstance(members, list) or not (members or has_mapping(schema)):
             raise loc.child(word).error(f"{word} must be a non-empty list of schemas")
         if not members:  # Cohere's TruncationStrategy: the members are only in the mapping
-            self.warn(loc.child(word), f"{word} is empty; read as the objects its discriminator's mapping names")
+            self.warn(loc.child(word), EMPTY_UNION)
         if "oneOf" in schema and "anyOf" in schema:
-            self.warn(loc, "both oneOf and anyOf given; reading oneOf only")
+            self.warn(loc, BOTH_UNIONS)
         self._note_hints(loc, word)
         nullable = False
         readings: list[Reading] = []
@@ -40,7 +41,7 @@ class UnionReading(ReaderBase):
             if member is False:
                 continue  # admits nothing: no option (JSON Schema 2020-12 section 4.3.2)
             if self._refers_to(member, mloc, loc):
-                self.warn(mloc, f"{word} lists the schema itself; the member adds nothing and is left out")
+                self.warn(mloc, SELF_MEMBER)
                 continue
             if types and isinstance(member, dict) and "type" not in member and "$ref" not in member:
                 member = {"type": types if len(types) > 1 else types[0], **member}
@@ -106,9 +107,7 @@ class UnionReading(ReaderBase):
             if reading.type not in options:
                 options.append(reading.type)  # a mapping may name a schema the oneOf lacks
         if not all(isinstance(option, ModelRef) for option in options):
-            self.warn(
-                dloc, "discriminator over a union with non-object members; dispatching by trying each member instead"
-            )
+            self.warn(dloc, LOOSE_DISCRIMINATOR)
             return None
         return discriminators.Pending(prop, tuple(mapping.items()), explicit=True)  # members' tags: see settle
 
@@ -190,7 +189,16 @@ class UnionReading(ReaderBase):
             synonyms=tuple(synonyms),
             quiet=(reading.type.name,),  # the parent: a variant only under the tags given for it
         )
+        self._base_of(reading.type.name, target)
         return replace(reading, type=UnionType(tuple(options), pending))
+
+    def _base_of(self, model: str, parent: Location) -> None:
+        """Mark ``model``, the object shape of the ``parent`` that dispatches, as that shape
+        (``naming.Place.base``): the component's name names the union, wherever either is
+        written, whatever is read first."""
+        place = self.places.get(model)
+        if place is not None and _key(place.loc) == _key(parent) and not place.base:
+            self.places[model] = replace(place, base=True)
 
     def _variant(self, loc: Location, parent: Location, reading: Reading) -> Type:
         """The type a variant at ``loc`` reads as: through schemas that only name another

@@ -14,10 +14,11 @@ from typing import Any
 from ..load import scalar_text
 from ..model import NO_DEFAULT, AliasRef, Array, Enum, Map, ModelRef, Prim, Type, UnionType
 from ..resolve import Location
+from ..warning_kinds import DEFAULT_MISFIT, DEFAULT_STRING, Kind
 from .keywords import MISFIT, Reading
 
 
-def coerce_default(reading: Reading, loc: Location, warn: Callable[[Location, str], None]) -> Any:
+def coerce_default(reading: Reading, loc: Location, warn: Callable[[Location, Kind, str], None]) -> Any:
     """``reading``'s default fitted to its type, or ``NO_DEFAULT`` (``null`` only where the
     slot is nullable)."""
     value = reading.default
@@ -27,10 +28,10 @@ def coerce_default(reading: Reading, loc: Location, warn: Callable[[Location, st
         return None if reading.nullable else NO_DEFAULT
     fitted = fit_default(value, reading.type)
     if fitted is MISFIT:
-        warn(loc.child("default"), f"default {json.dumps(value, default=str)} does not fit the type; ignored")
+        warn(loc.child("default"), DEFAULT_MISFIT, json.dumps(value, default=str))
         return NO_DEFAULT
     if isinstance(value, str) and (fitted != value or type(fitted) is not type(value)):
-        warn(loc.child("default"), f"default {value!r} is a string; read as {fitted!r}")
+        warn(loc.child("default"), DEFAULT_STRING, f"{value!r} read as {fitted!r}")
     return fitted
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..model import ANY, Array, Field, Map, Model, ModelRef, Tuple, Type, with_null
 from ..resolve import Location
+from ..warning_kinds import ADDITIONAL_STRING, REQUIRED_NOT_LIST, REQUIRED_UNDEFINED
 from .base import ReaderBase, _key
 from .defaults import coerce_default
 from .forbidden import typed_extras
@@ -103,13 +104,11 @@ class ObjectReading(ReaderBase):
     ) -> tuple[Field, ...]:
         required_raw = schema.get("required", [])
         if not isinstance(required_raw, list):
-            self.warn(loc.child("required"), "required is not a list; ignored")
+            self.warn(loc.child("required"), REQUIRED_NOT_LIST)
             required_raw = []
         required = {r for r in required_raw if isinstance(r, str)}
         for missing in sorted(required - set(props)):
-            self.warn(
-                loc.child("required"), f"required names {missing!r}, which has no schema under properties; ignored"
-            )
+            self.warn(loc.child("required"), REQUIRED_UNDEFINED, repr(missing))
         fields = []
         for wire, prop in props.items():
             ploc = origins.get(wire) or loc.child("properties", wire)
@@ -140,9 +139,7 @@ class ObjectReading(ReaderBase):
         """
         raw = schema.get("additionalProperties", True)
         if raw in ("true", "false"):
-            self.warn(
-                loc.child("additionalProperties"), f"additionalProperties is the string {raw!r}; read as a boolean"
-            )
+            self.warn(loc.child("additionalProperties"), ADDITIONAL_STRING, repr(raw))
             raw = raw == "true"
         if isinstance(raw, bool):
             return raw

@@ -34,6 +34,7 @@ from ..model import (
     with_null,
 )
 from ..resolve import Location, RefResolver
+from ..warning_kinds import SpecWarning, not_enforced
 from . import discriminators
 from .allof import flatten
 from .base import Key, _key
@@ -79,7 +80,7 @@ class Interpreter(ObjectReading, UnionReading):
         self.root = resolver.root
         self.models: dict[str, Model] = {}
         self.aliases: dict[str, Alias] = {}
-        self.warnings: list[str] = []
+        self.warnings: list[SpecWarning] = []
         self.places: dict[str, naming.Place] = {}  # provisional id -> where it was read
         self.member_hints: dict[Key, tuple[str, ...]] = {}  # what naming calls a union's members
         self._names: dict[Key, str] = {}  # location -> provisional id given to it
@@ -136,17 +137,17 @@ class Interpreter(ObjectReading, UnionReading):
         return self.read_at(loc, want_alias=True)
 
     def read_root(self, loc: Location) -> Reading:
-        """Read a named schema asked for as a root (``--schema``): ``read_component``, except
-        that an ``allOf`` parent that declares a discriminator reads as wherever it is
-        referenced (``_dispatched``): the union of the schemas built on it, dispatched by
-        the tag, under an alias of its own (``PetDiscriminator`` for ``Pet``, the class
-        ``Pet`` keeping its name), whose pointer is the parent's (so a merge map for
-        ``Pet`` names it). A parent without variants stays itself."""
+        """Read a named schema asked for as a root (``--schema``; each with ``--all-schemas``):
+        ``read_component``, except that an ``allOf`` parent that declares a discriminator
+        reads as where it is referenced (``_dispatched``): the union of the schemas built on
+        it, dispatched by the tag, under the component's name (``Pet``; its own shape is
+        ``PetBase``) and pointer (a merge map for ``Pet`` names it). A parent without
+        variants stays itself."""
         reading = self.read_component(loc)
         dispatched = self._dispatched(reading, loc, loc)
         if dispatched is reading or not isinstance(dispatched.type, UnionType):
             return reading
-        name = self._names.get(_key(loc.child("discriminator"))) or self._claim(loc.child("discriminator"))
+        name = self._names.get(_key(loc.child("discriminator"))) or self._claim(loc.child("discriminator"), loc)
         self.aliases[name] = Alias(name, dispatched.type, reading.description, reading.deprecated, loc.pointer)
         return replace(dispatched, type=AliasRef(name))
 
@@ -218,12 +219,12 @@ class Interpreter(ObjectReading, UnionReading):
 
     def settle(self) -> None:
         """Finish the reading once every root is read: decide the discriminators (see
-        ``discriminators.settle``) and warn once per kind of keyword left unenforced."""
+        ``discriminators.settle``) and warn of each keyword left unenforced, by kind (the CLI
+        groups them: ``warning_kinds.report``)."""
         discriminators.settle(self.models, self.aliases, self.places)
         for kind, places in self._unenforced.items():
-            first = next(iter(places.values()))
-            count = f"{len(places)} places, the first here" if len(places) > 1 else "1 place"
-            self.warn(first, f"{kind}: not enforced by the generated models ({count})")
+            for loc in places.values():
+                self.warn(loc, not_enforced(kind))
 
     def _note_unenforced(self, kind: str, loc: Location) -> None:
         self._unenforced.setdefault(kind, {}).setdefault((str(loc.doc.path), loc.pointer), loc)
@@ -414,3 +415,19 @@ class Interpreter(ObjectReading, UnionReading):
                 return reading
             return replace(reading, type=AliasRef(name))
         return reading
+
+
+def read_every_component(interp: Interpreter) -> dict[str, str]:
+    """Read every component as ``read_root`` reads it (``--all-schemas``), a scalar one
+    named also when a field read it first; the components that read as another named
+    schema's type (``Link: $ref Node``, ``Cat: allOf [$ref Pet]``), each with that type's
+    provisional id: they have no class of their own, and parse as that type."""
+    synonyms = {}
+    for name, loc in interp.components().items():
+        reading = interp.read_root(loc)
+        if isinstance(reading.type, Prim) and _key(loc) not in interp._names:
+            reading = interp._name_if_component(reading, loc, True)
+        t = reading.type
+        if isinstance(t, (ModelRef, AliasRef)) and _key(interp.places[t.name].loc) != _key(loc):
+            synonyms[name] = t.name
+    return synonyms

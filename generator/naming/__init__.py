@@ -23,6 +23,7 @@ from .code import (
     accumulator_name,
     local_name,
     parse_function,
+    parse_functions,
     response_plan_constant,
     state_class_names,
 )
@@ -74,6 +75,7 @@ __all__ = [
     "name_schemas",
     "origin_note",
     "parse_function",
+    "parse_functions",
     "pascal_word",
     "response_plan_constant",
     "singular",

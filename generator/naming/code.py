@@ -6,6 +6,7 @@ from __future__ import annotations
 import keyword
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -18,13 +19,24 @@ def accumulator_name(root: str) -> str:
     return f"{root}Accumulator"
 
 
+def parse_functions(names: Iterable[str]) -> dict[str, str]:
+    """The public parse function of each class or alias in ``names`` (every one that has
+    one: the roots, their responses, the union roots, the components the module writes):
+    ``parse_<snake_case>``, or ``parse_<ClassName>`` when two of them would share a
+    snake-case name (``HTTPServer`` and ``HttpServer``). Decided once, by ``name_schemas``."""
+    unique = list(dict.fromkeys(names))
+    snakes = {name: snake_name(name) for name in unique}
+    counts = Counter(snakes.values())
+    return {name: f"parse_{name}" if counts[snake] > 1 else f"parse_{snake}" for name, snake in snakes.items()}
+
+
 def parse_function(schemas: Schemas, name: str) -> str:
-    """``parse_<snake_case>`` of a root or response model; ``parse_<ClassName>`` when two of
-    them would share a snake-case name (``HTTPServer`` and ``HttpServer``)."""
-    targets = list(dict.fromkeys([*schemas.roots, *schemas.responses.values(), *schemas.union_roots]))
-    snake = snake_name(name)
-    clash = sum(snake_name(t) == snake for t in targets) > 1
-    return f"parse_{name}" if clash else f"parse_{snake}"
+    """The public parse function of ``name`` (see ``parse_functions``): as naming decided it
+    (``Schemas.parsers``), else among the roots, responses and union roots."""
+    found = schemas.parsers.get(name)
+    if found is not None:
+        return found
+    return parse_functions([*schemas.roots, *schemas.responses.values(), *schemas.union_roots, name])[name]
 
 
 class EventNames:

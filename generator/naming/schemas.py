@@ -16,7 +16,7 @@ from typing import Any
 from ..load import Document
 from ..model import Discriminator, Model, Schemas, Type, UnionType, map_parts, referenced_names, renamed
 from ..resolve import Location, RefResolver
-from .code import accumulator_name
+from .code import accumulator_name, parse_functions
 from .words import _WORD, MODULE_NAMES, attribute_name, class_name, name_chars, pascal_word, singular
 
 SCHEMA_SECTIONS = ("schemas", "definitions", "$defs")
@@ -38,11 +38,20 @@ class Place:
         component: its spec name when the location is a named schema (see ``component_at``).
         listed: it is one of the root document's named schemas (``components/schemas``...):
             an inline schema's derived name gives way to those, when they are emitted.
+        base: the object shape of an ``allOf`` parent whose discriminator dispatches to the
+            schemas built on it: the component's name names that union (``Pet``), the
+            shape takes ``<Name>Base`` (``PetBase``), and is no component of its own.
     """
 
     loc: Location
     component: str | None
     listed: bool = False
+    base: bool = False
+
+    @property
+    def public(self) -> bool:
+        """The type stands for a component (it gets a public parse function)."""
+        return self.component is not None and not self.base
 
 
 def component_at(loc: Location, root: Document) -> str | None:
@@ -91,7 +100,7 @@ def class_names(
     at: dict[Key, str] = {}  # location -> name
     for pid in order:
         place = places[pid]
-        if place.component is None:
+        if place.component is None or place.base:
             continue
         name = class_name(place.component)
         if name in owner and place.loc.doc is not resolver.root:
@@ -106,9 +115,12 @@ def class_names(
     listed = {class_name(p.component) for p in (places[i] for i in order) if p.listed and p.component is not None}
     for pid in order:
         place = places[pid]
-        if place.component is not None:
+        if place.public:
             continue
-        name = derived_name(place.loc, resolver, at, hints)
+        if place.base and place.component is not None:
+            name = class_name(place.component) + "Base"
+        else:
+            name = derived_name(place.loc, resolver, at, hints)
         while name in listed or name in owner or name in MODULE_NAMES:
             name += "Model"
         names[pid], owner[name] = name, pid
@@ -342,6 +354,15 @@ def name_schemas(
     models = {name: m.map_types(lambda t: _attributes(t, models)) for name, m in models.items()}
     aliases = {name: replace(a, value_type=_attributes(a.value_type, models)) for name, a in aliases.items()}
     roots = tuple(new[r] for r in schemas.roots)
+    responses = {new[r]: new[resp] for r, resp in schemas.responses.items()}
+    union_roots = tuple(new[r] for r in schemas.union_roots)
+    components = [new[pid] for pid in order if places[pid].public]
+    names = set(new.values())
+    synonyms = {
+        class_name(spec): new[pid]
+        for spec, pid in schemas.synonyms.items()
+        if pid in new and class_name(spec) not in names  # its type is emitted, and its name free
+    }
     for root in roots:
         clash = accumulator_name(root)
         if clash in taken:
@@ -354,9 +375,11 @@ def name_schemas(
         models=models,
         aliases=aliases,
         roots=roots,
-        union_roots=tuple(new[r] for r in schemas.union_roots),
-        responses={new[r]: new[resp] for r, resp in schemas.responses.items()},
+        union_roots=union_roots,
+        responses=responses,
         renames=tuple(sorted(notes)),
+        parsers=parse_functions([*roots, *responses.values(), *union_roots, *components, *synonyms]),
+        synonyms=synonyms,
     )
 
 
@@ -370,6 +393,9 @@ def origin_note(place: Place, name: str, root: Document) -> str | None:
         return None  # inline, kept as written, or a whole document (named by its title)
     where = place.loc.pointer or "/"
     where = f"#{where}" if place.loc.doc is root else f"{place.loc.doc.path.name}#{where}"
+    if place.base:
+        union = class_name(spec)
+        return f"From ``{where}``: the fields every ``{union}`` has (a ``{union}`` is the union its discriminator picks from)."
     words = _WORD.findall(name_chars(spec).replace("_", " "))
     base = unicodedata.normalize("NFKC", "".join(w[:1].upper() + w[1:] for w in words))
     if base and base != name and name.endswith(base + "Model"):

@@ -1,7 +1,8 @@
 """The msgspec style's fixed runtime: the base of every model (``_Struct``), parsing decoded
 JSON into the models with every unknown field kept (``_parse``), checking the slots msgspec
 cannot type itself (``_OneOf``, ``_ListOf``, ``_MapOf``, ``_Named``), and building a result
-that does not validate, for the accumulators (``_built_anyway``).
+that does not validate, for the accumulators (``_built_anyway``); the public parse functions
+of the components (``_parser``, ``_parser_of``).
 
 Unknown fields: msgspec decodes only the fields a ``Struct`` declares. Every model here
 forbids unknown fields, so ``msgspec.json.Decoder(Model)`` decodes a payload that has none
@@ -19,12 +20,15 @@ from __future__ import annotations
 
 import re
 import typing
+from collections.abc import Callable
 from contextvars import ContextVar
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import msgspec
 
 from .sse import _chunk_object
+
+_T = TypeVar("_T")
 
 
 class _Struct(msgspec.Struct, kw_only=True, omit_defaults=True, forbid_unknown_fields=True, dict=True):
@@ -295,6 +299,27 @@ def _parse(model: Any, data: Any) -> Any:
         raise msgspec.ValidationError("does not fit (a value holding a lone surrogate)") from None
     _keep_extras(built, data, "$")
     return built
+
+
+def _parser(model: type[_T]) -> Callable[[Any], _T]:
+    """The public parse function of a model (``parse_<name>``): ``_parse`` of it."""
+
+    def parse(data: Any) -> _T:
+        built: _T = _parse(model, data)
+        return built
+
+    parse.__doc__ = f"Parse one decoded ``{model.__name__}``, unknown fields kept; raises ``msgspec.ValidationError``."
+    return parse
+
+
+def _parser_of(target: Any) -> Callable[[Any], Any]:
+    """The public parse function of a type that is no model class (``parse_<name>``):
+    ``_parse`` of its annotation, or of its checker where msgspec cannot type it."""
+
+    def parse(data: Any) -> Any:
+        return _parse(target, data)
+
+    return parse
 
 
 def _known(annotation: Any, value: Any) -> Any:

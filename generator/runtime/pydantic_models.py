@@ -1,6 +1,7 @@
 """The pydantic style's fixed runtime for its models: the base of every model (``_Model``),
-the tag function of discriminated unions (``_tag``) and a chunk validated from its JSON text
-(``_json_chunk``). Used only by pydantic-style modules; what their accumulators add is in
+the tag function of discriminated unions (``_tag``), a chunk validated from its JSON text
+(``_json_chunk``) and the public parse functions of the components (``_parser``,
+``_parser_of``). Used only by pydantic-style modules; what their accumulators add is in
 ``pydantic_results``.
 """
 
@@ -8,9 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, TypeVar, cast
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    PydanticUserError,
+    TypeAdapter,
+    ValidationError,
+)
 
 from .sse import StreamError, _chunk_object
 
@@ -82,3 +89,46 @@ def _json_chunk(model: type[BaseModel], parse: Callable[[Any], Any], text: str, 
     if extra and extra.get("error"):  # as iter_chunk_dicts reads it
         raise StreamError(extra["error"])
     return chunk
+
+
+_T = TypeVar("_T")
+
+#: A ``TypeAdapter``'s settings: strict as the models are.
+_ADAPTER_CONFIG = ConfigDict(strict=True)
+
+
+def _parser(model: type[_T]) -> Callable[[Any], _T]:
+    """The public parse function of a model (``parse_<name>``): ``model_validate`` by wire
+    name only (see ``_Model``); raises ``pydantic.ValidationError``."""
+    validate = cast(Any, model).model_validate
+
+    def parse(data: Any) -> _T:
+        built: _T = validate(data, by_name=False)
+        return built
+
+    parse.__doc__ = f"Parse one decoded ``{model.__name__}``; raises ``pydantic.ValidationError``."
+    return parse
+
+
+def _parser_of(annotation: Any) -> Callable[[Any], Any]:
+    """The public parse function of a type that is no model class (a union, an enum with
+    its open base types, a list, a map ...): a strict ``TypeAdapter``'s validation by wire
+    name, the adapter made on the first call (a module of a thousand components imports
+    without making one); raises ``pydantic.ValidationError``."""
+    made: list[TypeAdapter[Any]] = []
+
+    def parse(data: Any) -> Any:
+        if not made:
+            made.append(_adapter(annotation))
+        return made[0].validate_python(data, by_name=False)
+
+    return parse
+
+
+def _adapter(annotation: Any) -> TypeAdapter[Any]:
+    """A strict ``TypeAdapter`` of ``annotation``; of a model (bare, or the one member of a
+    discriminated union) as its own settings say, which pydantic lets no other override."""
+    try:
+        return TypeAdapter(annotation, config=_ADAPTER_CONFIG)
+    except PydanticUserError:
+        return TypeAdapter(annotation)

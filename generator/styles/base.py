@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from .. import pytypes
 from ..model import (
+    Alias,
     AliasRef,
     Array,
     Enum,
@@ -215,6 +216,17 @@ class Emitter(ABC):
     def model_parser(self, name: str) -> str:
         """The parser callable of the model ``name`` (``Any -> model``)."""
         return naming_code.model_parser(name)
+
+    def public_parser(self, name: str, alias: Alias | None, parsers: pytypes.Parsers) -> tuple[str, str]:
+        """The public parse function of the component ``name`` (a model, or ``alias``) as
+        ``(annotation, expression)``: what its assignment is annotated with (``""``: the
+        expression's own type says it) and the one-line expression it is (``Cat.from_dict``,
+        ``_parse_Part``, ``_str`` for an open string enum)."""
+        if alias is None:
+            return "", self.model_parser(name)
+        if isinstance(alias.type, Enum):
+            return "", parsers.of(alias.reference)
+        return "", naming_code.model_parser(name)  # its function, defined for every other alias
 
     def validate_function(self, name: str, parse_fn: str) -> str:
         """What an accumulator passes to ``_built_anyway`` to validate a ``name`` (whose

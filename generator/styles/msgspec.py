@@ -215,11 +215,17 @@ def alias_definitions(checkers: Checkers, aliases: list[Alias]) -> list[tuple[st
 
 
 def context(
-    emitter: Emitter, s: Schemas, lazy: set[str], models: list[dict[str, Any]], roots: list[dict[str, Any]]
+    emitter: Emitter,
+    s: Schemas,
+    lazy: set[str],
+    models: list[dict[str, Any]],
+    roots: list[dict[str, Any]],
+    public: list[dict[str, Any]],
 ) -> dict[str, Any]:
     """What the msgspec template needs beyond the shared context: each model view gets
     ``post_init`` (its checked fields), ``extra_check`` and ``checks_inside``; the module gets
-    the checker constants and, per parse target, what ``_parse`` builds."""
+    the checker constants and, per parse target, what ``_parse`` builds; a public parser of
+    an alias msgspec cannot type (``public``) parses by its checker."""
     checkers = Checkers(s, lazy, emitter)
     for view in models:
         m = s.models[view["name"]]
@@ -249,6 +255,9 @@ def context(
         if len(reach) == 1:
             view["checks_inside"] += ","
     targets = {name: checkers.validate_target(name) for name in [*s.roots, *s.responses.values(), *s.union_roots]}
+    for view in public:  # an alias msgspec cannot type is parsed by its checker
+        if view["target"] in s.aliases and not checkers.native(AliasRef(view["target"])):
+            view["expression"] = f"_parser_of({checkers.alias_checker(view['target'])})"
     return {
         "msgspec_named": alias_definitions(checkers, [*s.aliases.values()]),
         "msgspec_fields": list(checkers.fields.items()),
@@ -281,13 +290,24 @@ class MsgspecEmitter(Emitter):
     )
 
     def literal_values(self, t: Enum) -> tuple[object, ...]:
-        """msgspec's ``Literal`` takes no floats: the open float base admits them."""
-        return tuple(v for v in t.values if not isinstance(v, float))
+        """msgspec's ``Literal`` takes no floats: the open float base admits them. Nor
+        integers beside a float base only (``type: number``): msgspec reads every integer of
+        ``Literal[1, 2] | float`` by the ``Literal`` and refuses ``3``; ``float`` admits them."""
+        ints = "int" in t.bases
+        return tuple(v for v in t.values if not isinstance(v, float) and (ints or type(v) is not int))
 
     def field(self, f: Field, ann: str, wire: str, call: str) -> dict[str, str]:
         """``decl``: the declaration as msgspec reads it when it can type the field
         (``context`` redeclares the others)."""
         return {"decl": f"{f.py_name}: {ann}{_default(f, wire)}", "checked_ann": "", "check": ""}
+
+    def public_parser(self, name: str, alias: Alias | None, parsers: pytypes.Parsers) -> tuple[str, str]:
+        """``_parse`` of a model (``_parser``) or of a type (``_parser_of``: an enum's with
+        its open base types; ``context`` puts the checker of an alias msgspec cannot type)."""
+        if alias is None:
+            return "", f"_parser({name})"
+        ann = self.annotation(alias.reference, target=parsers.target)
+        return f"Callable[[Any], {ann}]", f"_parser_of({ann})"
 
     def validate_function(self, name: str, parse_fn: str) -> str:
         """The class itself (``_built_anyway`` builds it with msgspec)."""
@@ -304,4 +324,4 @@ class MsgspecEmitter(Emitter):
 
     def context(self, schemas: Schemas, lazy: set[str], views: dict[str, Any]) -> dict[str, Any]:
         """The checkers (see the module-level ``context``)."""
-        return context(self, schemas, lazy, views["models"], views["roots"])
+        return context(self, schemas, lazy, views["models"], views["roots"], views["public_parsers"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .. import pytypes
-from ..model import AliasRef, Enum, Field, ModelRef, Schemas, Tuple, Type, UnionType
+from ..model import Alias, AliasRef, Enum, Field, ModelRef, Schemas, Tuple, Type, UnionType
 from .base import Emitter, Traits, any_of
 
 #: The module's ``Annotated`` metadata that validates a tuple open at the end by position
@@ -90,6 +90,14 @@ class PydanticEmitter(Emitter):
         else:
             value = f" = Field(default=None, alias={wire})" if alias else " = None"
         return {"decl": f"{f.py_name}: {ann}{value}"}
+
+    def public_parser(self, name: str, alias: Alias | None, parsers: pytypes.Parsers) -> tuple[str, str]:
+        """A model's ``model_validate`` by wire name (``_parser``); any other type's
+        strict ``TypeAdapter`` (``_parser_of``), an enum's with its open base types."""
+        if alias is None:
+            return "", f"_parser({name})"
+        ann = self.annotation(alias.reference, target=parsers.target)
+        return f"Callable[[Any], {ann}]", f"_parser_of({ann})"
 
     def validate_function(self, name: str, parse_fn: str) -> str:
         """The model's ``model_validate`` (the lenient path builds that model)."""

@@ -5,12 +5,11 @@
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
 (chat completion streaming subset) 2.3.0, with an accumulator per root
 (``<Root>Accumulator``) and a stream reader (``iter_chunks``). Needs pydantic >=
-2.11, and ``_gen_models_runtime`` beside it.
-"""
+2.11, and ``_gen_models_runtime`` beside it."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterable, AsyncIterator, Iterable, Iterator
+from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Iterator
 from typing import Annotated, Any, Literal, TypeAlias
 
 from pydantic import Discriminator, Tag
@@ -19,7 +18,13 @@ from ._gen_models_runtime.anomalies import Anomaly, StreamMergeError, _joined
 from ._gen_models_runtime.bookkeeping import _join
 from ._gen_models_runtime.keyed import _Entries, _KeyedList
 from ._gen_models_runtime.merge import _ChunkAccumulator, _EntryState, _Merger, _State
-from ._gen_models_runtime.pydantic_models import _json_chunk, _Model, _tag
+from ._gen_models_runtime.pydantic_models import (
+    _json_chunk,
+    _Model,
+    _parser,
+    _parser_of,
+    _tag,
+)
 from ._gen_models_runtime.pydantic_results import _built_anyway, _wire_names
 from ._gen_models_runtime.response import _convert, _ResponseRule
 from ._gen_models_runtime.sse import (
@@ -32,85 +37,69 @@ from ._gen_models_runtime.sse import (
 from ._gen_models_runtime.text import _JsonText
 from ._gen_models_runtime.typed import _as_json
 
-__all__ = [
-    "Anomaly",
-    "ChatCompletionMessageCustomToolCall",
-    "ChatCompletionMessageCustomToolCallCustom",
-    "ChatCompletionMessageToolCall",
-    "ChatCompletionMessageToolCallChunk",
-    "ChatCompletionMessageToolCallChunkFunction",
-    "ChatCompletionMessageToolCallFunction",
-    "ChatCompletionMessageToolCalls",
-    "ChatCompletionModeration",
-    "ChatCompletionModerationError",
-    "ChatCompletionModerationResults",
-    "ChatCompletionResponseMessage",
+# fmt: off
+__all__ = [  # packed, not one name a line: a module of a whole spec exports hundreds
+    "Anomaly", "ChatCompletionMessageCustomToolCall",
+    "ChatCompletionMessageCustomToolCallCustom", "ChatCompletionMessageToolCall",
+    "ChatCompletionMessageToolCallChunk", "ChatCompletionMessageToolCallChunkFunction",
+    "ChatCompletionMessageToolCallFunction", "ChatCompletionMessageToolCalls",
+    "ChatCompletionModeration", "ChatCompletionModerationError",
+    "ChatCompletionModerationResults", "ChatCompletionResponseMessage",
     "ChatCompletionResponseMessageAnnotation",
     "ChatCompletionResponseMessageAnnotationUrlCitation",
-    "ChatCompletionResponseMessageAudio",
-    "ChatCompletionResponseMessageFunctionCall",
+    "ChatCompletionResponseMessageAudio", "ChatCompletionResponseMessageFunctionCall",
     "ChatCompletionStreamResponseDelta",
-    "ChatCompletionStreamResponseDeltaFunctionCall",
-    "ChatCompletionTokenLogprob",
-    "ChatCompletionTokenLogprobTopLogprob",
-    "CompletionUsage",
-    "CompletionUsageCompletionTokensDetails",
-    "CompletionUsagePromptTokensDetails",
-    "CreateChatCompletionResponse",
-    "CreateChatCompletionResponseChoice",
-    "CreateChatCompletionResponseChoiceLogprobs",
-    "CreateChatCompletionStreamResponse",
+    "ChatCompletionStreamResponseDeltaFunctionCall", "ChatCompletionTokenLogprob",
+    "ChatCompletionTokenLogprobTopLogprob", "CompletionUsage",
+    "CompletionUsageCompletionTokensDetails", "CompletionUsagePromptTokensDetails",
+    "CreateChatCompletionResponse", "CreateChatCompletionResponseChoice",
+    "CreateChatCompletionResponseChoiceLogprobs", "CreateChatCompletionStreamResponse",
     "CreateChatCompletionStreamResponseAccumulator",
     "CreateChatCompletionStreamResponseChoice",
-    "CreateChatCompletionStreamResponseChoiceLogprobs",
-    "Metadata",
-    "ModerationInputType",
-    "ModerationResultBody",
-    "ServiceTier",
-    "StreamError",
-    "StreamFormatError",
-    "StreamMergeError",
+    "CreateChatCompletionStreamResponseChoiceLogprobs", "Metadata",
+    "ModerationInputType", "ModerationResultBody", "ServiceTier", "StreamError",
+    "StreamFormatError", "StreamMergeError",
     "UnknownChatCompletionMessageToolCallsMember",
-    "UnknownChatCompletionModerationInput",
-    "aiter_chunk_dicts",
-    "aiter_chunks",
-    "iter_chunk_dicts",
-    "iter_chunks",
+    "UnknownChatCompletionModerationInput", "aiter_chunk_dicts", "aiter_chunks",
+    "iter_chunk_dicts", "iter_chunks", "parse_chat_completion_message_custom_tool_call",
+    "parse_chat_completion_message_tool_call",
+    "parse_chat_completion_message_tool_call_chunk",
+    "parse_chat_completion_message_tool_calls", "parse_chat_completion_moderation",
+    "parse_chat_completion_moderation_error",
+    "parse_chat_completion_moderation_results",
+    "parse_chat_completion_response_message",
+    "parse_chat_completion_stream_response_delta",
+    "parse_chat_completion_token_logprob", "parse_completion_usage",
     "parse_create_chat_completion_response",
-    "parse_create_chat_completion_stream_response",
+    "parse_create_chat_completion_stream_response", "parse_metadata",
+    "parse_moderation_input_type", "parse_moderation_result_body", "parse_service_tier",
 ]
+# fmt: on
 
 
 ServiceTier: TypeAlias = (
     Literal["auto", "default", "flex", "scale", "priority", "fast"] | None
 )
-"""The processing tier that served the request. In a request, `auto` (the default)
-uses the project's setting; a response reports the tier actually used, which may
-differ from the one asked for.
-"""
+"""The processing tier that served the request. In a request, `auto` (the default) uses
+the project's setting; a response reports the tier actually used, which may differ
+from the one asked for."""
 
 
 ModerationInputType: TypeAlias = Literal["text", "image"]
 
 
 class UnknownChatCompletionModerationInput(_Model):
-    """A member of ``ChatCompletionModerationInput`` that this module's spec does not
-    list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``ChatCompletionModerationInput`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownChatCompletionMessageToolCallsMember(_Model):
-    """A member of ``ChatCompletionMessageToolCallsMember`` that this module's spec
-    does not list (servers add kinds before the spec does): its tag ``type`` names
-    no member the spec lists. Every other field is kept as it came.
-    """
+    """A ``ChatCompletionMessageToolCallsMember`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class ChatCompletionStreamResponseDeltaFunctionCall(_Model):
@@ -118,8 +107,7 @@ class ChatCompletionStreamResponseDeltaFunctionCall(_Model):
 
     arguments: str | None = None
     """The next piece of the call's arguments, JSON text produced by the model (not
-    guaranteed to be valid JSON or to match the function's parameters).
-    """
+    guaranteed to be valid JSON or to match the function's parameters)."""
     name: str | None = None
     """Name of the function to call."""
 
@@ -129,8 +117,7 @@ class ChatCompletionMessageToolCallChunkFunction(_Model):
     """Name of the function to call."""
     arguments: str | None = None
     """The next piece of the call's arguments, JSON text produced by the model (not
-    guaranteed to be valid JSON or to match the function's parameters).
-    """
+    guaranteed to be valid JSON or to match the function's parameters)."""
 
 
 class ChatCompletionMessageToolCallChunk(_Model):
@@ -163,8 +150,7 @@ class ChatCompletionTokenLogprobTopLogprob(_Model):
     """The token."""
     logprob: float
     """Log probability of the token when it is among the 20 likeliest; otherwise
-    -9999.0.
-    """
+    -9999.0."""
     bytes: list[int] | None
     """The token's UTF-8 bytes, or null when it has no byte form."""
 
@@ -174,12 +160,10 @@ class ChatCompletionTokenLogprob(_Model):
     """The token."""
     logprob: float
     """Log probability of the token when it is among the 20 likeliest; otherwise
-    -9999.0, meaning very unlikely.
-    """
+    -9999.0, meaning very unlikely."""
     bytes: list[int] | None
     """The token's UTF-8 bytes; join the bytes of consecutive tokens when a character
-    spans several. Null when the token has no byte form.
-    """
+    spans several. Null when the token has no byte form."""
     top_logprobs: list[ChatCompletionTokenLogprobTopLogprob]
     """The likeliest tokens at this position, with their log probabilities."""
 
@@ -202,11 +186,10 @@ class CreateChatCompletionStreamResponseChoice(_Model):
         | str
         | None
     )
-    """Why generation of this choice ended, in its last chunk (null before): `stop`
-    at a natural end or a stop sequence, `length` at the token limit,
-    `content_filter` when content was withheld, `tool_calls` when the model called
-    tools, `function_call` for the deprecated function calling.
-    """
+    """Why generation of this choice ended, in its last chunk (null before): `stop` at a
+    natural end or a stop sequence, `length` at the token limit, `content_filter`
+    when content was withheld, `tool_calls` when the model called tools,
+    `function_call` for the deprecated function calling."""
     index: int
     """Position of the choice among the `n` choices of the request."""
 
@@ -214,8 +197,7 @@ class CreateChatCompletionStreamResponseChoice(_Model):
 class CompletionUsageCompletionTokensDetails(_Model):
     """How the generated tokens break down. Spec defaults, not applied:
     ``accepted_prediction_tokens=0``, ``audio_tokens=0``, ``reasoning_tokens=0``,
-    ``rejected_prediction_tokens=0``.
-    """
+    ``rejected_prediction_tokens=0``."""
 
     accepted_prediction_tokens: int | None = None
     """Tokens of a Predicted Output that the completion used."""
@@ -227,14 +209,12 @@ class CompletionUsageCompletionTokensDetails(_Model):
     """Text tokens the model generated."""
     rejected_prediction_tokens: int | None = None
     """Tokens of a Predicted Output that the completion did not use; they are still
-    billed and count against the context window.
-    """
+    billed and count against the context window."""
 
 
 class CompletionUsagePromptTokensDetails(_Model):
-    """How the prompt tokens break down. Spec defaults, not applied:
-    ``audio_tokens=0``, ``cached_tokens=0``, ``cache_write_tokens=0``.
-    """
+    """How the prompt tokens break down. Spec defaults, not applied: ``audio_tokens=0``,
+    ``cached_tokens=0``, ``cache_write_tokens=0``."""
 
     audio_tokens: int | None = None
     """Audio tokens in the prompt."""
@@ -249,9 +229,8 @@ class CompletionUsagePromptTokensDetails(_Model):
 
 
 class CompletionUsage(_Model):
-    """Token counts of a request. Spec defaults, not applied:
-    ``completion_tokens=0``, ``prompt_tokens=0``, ``total_tokens=0``.
-    """
+    """Token counts of a request. Spec defaults, not applied: ``completion_tokens=0``,
+    ``prompt_tokens=0``, ``total_tokens=0``."""
 
     completion_tokens: int
     """Tokens the model generated."""
@@ -267,8 +246,7 @@ class CompletionUsage(_Model):
 
 class ModerationResultBody(_Model):
     """The moderation verdict for one item. Spec defaults, not applied:
-    ``type='moderation_result'``.
-    """
+    ``type='moderation_result'``."""
 
     type: Literal["moderation_result"] | str
     """Always `moderation_result`."""
@@ -356,36 +334,31 @@ class ChatCompletionModeration(_Model):
 
 
 class CreateChatCompletionStreamResponse(_Model):
-    """One chunk of a streamed chat completion: a server-sent event whose data is
-    this object. Chunks of one stream share `id`, `created` and `model`.
-    """
+    """One chunk of a streamed chat completion: a server-sent event whose data is this
+    object. Chunks of one stream share `id`, `created` and `model`."""
 
     id: str
     """Identifier of the chat completion; the same in every chunk of a stream."""
     choices: list[CreateChatCompletionStreamResponseChoice]
-    """The choices this chunk carries a delta for: several when `n` is greater than
-    1, none in the last chunk when `stream_options.include_usage` is set.
-    """
+    """The choices this chunk carries a delta for: several when `n` is greater than 1,
+    none in the last chunk when `stream_options.include_usage` is set."""
     created: int
     """When the completion was created, in Unix seconds; the same in every chunk."""
     model: str
     """The model that generates the completion."""
     obfuscation: str | None = None
-    """Random padding that evens out chunk sizes against side-channel attacks; left
-    out when `stream_options.include_obfuscation` is false.
-    """
+    """Random padding that evens out chunk sizes against side-channel attacks; left out
+    when `stream_options.include_obfuscation` is false."""
     service_tier: ServiceTier | str | None = None
     system_fingerprint: str | None = None
     """Deprecated. Identifies the backend configuration that served the request; with
-    `seed`, tells whether a change of backend may explain a change of output.
-    """
+    `seed`, tells whether a change of backend may explain a change of output."""
     object: Literal["chat.completion.chunk"] | str
     """Always `chat.completion.chunk`."""
     usage: CompletionUsage | None = None
-    """Token usage of the whole request. Only with `stream_options.include_usage`:
-    then null in every chunk except the last, which has empty `choices`. A stream
-    that is cut off may never deliver it.
-    """
+    """Token usage of the whole request. Only with `stream_options.include_usage`: then
+    null in every chunk except the last, which has empty `choices`. A stream that is
+    cut off may never deliver it."""
     moderation: ChatCompletionModeration | None = None
     """Moderation of the input and the output, in the moderation chunk."""
 
@@ -396,9 +369,8 @@ class ChatCompletionMessageToolCallFunction(_Model):
     name: str
     """Name of the function."""
     arguments: str
-    """The call's arguments, JSON text produced by the model (not guaranteed to be
-    valid JSON or to match the function's parameters).
-    """
+    """The call's arguments, JSON text produced by the model (not guaranteed to be valid
+    JSON or to match the function's parameters)."""
 
 
 class ChatCompletionMessageToolCall(_Model):
@@ -458,9 +430,8 @@ class ChatCompletionResponseMessageFunctionCall(_Model):
     """Deprecated. Replaced by `tool_calls`; the function the model called."""
 
     arguments: str
-    """The call's arguments, JSON text produced by the model (not guaranteed to be
-    valid JSON or to match the function's parameters).
-    """
+    """The call's arguments, JSON text produced by the model (not guaranteed to be valid
+    JSON or to match the function's parameters)."""
     name: str
     """Name of the function to call."""
 
@@ -510,8 +481,7 @@ class CreateChatCompletionResponseChoice(_Model):
         Literal["stop", "length", "tool_calls", "content_filter", "function_call"] | str
     )
     """Why generation ended: `stop`, `length`, `content_filter`, `tool_calls`, or the
-    deprecated `function_call`.
-    """
+    deprecated `function_call`."""
     index: int
     """Position of the choice among the `n` choices."""
     message: ChatCompletionResponseMessage
@@ -569,9 +539,8 @@ ChatCompletionMessageToolCalls: TypeAlias = list[
 
 
 Metadata: TypeAlias = dict[str, str] | None
-"""Up to 16 key-value pairs attached to an object (keys up to 64 characters, values
-up to 512).
-"""
+"""Up to 16 key-value pairs attached to an object (keys up to 64 characters, values up
+to 512)."""
 
 
 def parse_create_chat_completion_stream_response(
@@ -586,10 +555,38 @@ def parse_create_chat_completion_response(data: Any) -> CreateChatCompletionResp
     return CreateChatCompletionResponse.model_validate(data, by_name=False)
 
 
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises pydantic.ValidationError naming the place that does not fit.
+parse_chat_completion_message_tool_call_chunk = _parser(
+    ChatCompletionMessageToolCallChunk
+)
+parse_chat_completion_stream_response_delta = _parser(ChatCompletionStreamResponseDelta)
+parse_chat_completion_token_logprob = _parser(ChatCompletionTokenLogprob)
+parse_completion_usage = _parser(CompletionUsage)
+parse_moderation_result_body = _parser(ModerationResultBody)
+parse_chat_completion_moderation_results = _parser(ChatCompletionModerationResults)
+parse_chat_completion_moderation_error = _parser(ChatCompletionModerationError)
+parse_chat_completion_moderation = _parser(ChatCompletionModeration)
+parse_chat_completion_message_tool_call = _parser(ChatCompletionMessageToolCall)
+parse_chat_completion_message_custom_tool_call = _parser(
+    ChatCompletionMessageCustomToolCall
+)
+parse_chat_completion_response_message = _parser(ChatCompletionResponseMessage)
+parse_service_tier: Callable[[Any], ServiceTier | str | None] = _parser_of(
+    ServiceTier | str | None
+)
+parse_moderation_input_type: Callable[[Any], ModerationInputType | str] = _parser_of(
+    ModerationInputType | str
+)
+parse_chat_completion_message_tool_calls: Callable[
+    [Any], ChatCompletionMessageToolCalls
+] = _parser_of(ChatCompletionMessageToolCalls)
+parse_metadata: Callable[[Any], Metadata] = _parser_of(Metadata)
+
+
 class _CreateChatCompletionStreamResponseMerge(_State):
     """Merge state of CreateChatCompletionStreamResponse at ``(chunk)`` (root
-    context).
-    """
+    context)."""
 
     __slots__ = (
         "choices",
@@ -753,9 +750,8 @@ class _CreateChatCompletionStreamResponseMerge(_State):
 
 
 class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
-    """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]``
-    (entry context).
-    """
+    """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]`` (entry
+    context)."""
 
     __slots__ = ("delta", "finish_reason", "index", "logprobs")
     _known = _wire_names(CreateChatCompletionStreamResponseChoice)
@@ -839,8 +835,7 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
 
 class _ChatCompletionStreamResponseDeltaMerge(_State):
     """Merge state of ChatCompletionStreamResponseDelta at ``choices[].delta`` (delta
-    context).
-    """
+    context)."""
 
     __slots__ = ("content", "function_call", "refusal", "role", "tool_calls")
     _known = _wire_names(ChatCompletionStreamResponseDelta)
@@ -985,8 +980,7 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
 
 class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
     """Merge state of ChatCompletionStreamResponseDeltaFunctionCall at
-    ``choices[].delta.function_call`` (delta context).
-    """
+    ``choices[].delta.function_call`` (delta context)."""
 
     __slots__ = ("arguments", "name")
     _known = _wire_names(ChatCompletionStreamResponseDeltaFunctionCall)
@@ -1038,8 +1032,7 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
 
 class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
     """Merge state of ChatCompletionMessageToolCallChunk at
-    ``choices[].delta.tool_calls[]`` (delta context).
-    """
+    ``choices[].delta.tool_calls[]`` (delta context)."""
 
     __slots__ = ("function", "id", "index", "type")
     _known = _wire_names(ChatCompletionMessageToolCallChunk)
@@ -1104,8 +1097,7 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
 
 class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
     """Merge state of ChatCompletionMessageToolCallChunkFunction at
-    ``choices[].delta.tool_calls[].function`` (delta context).
-    """
+    ``choices[].delta.tool_calls[].function`` (delta context)."""
 
     __slots__ = ("arguments", "name")
     _known = _wire_names(ChatCompletionMessageToolCallChunkFunction)
@@ -1157,8 +1149,7 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
 
 class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
     """Merge state of CreateChatCompletionStreamResponseChoiceLogprobs at
-    ``choices[].logprobs`` (entry context).
-    """
+    ``choices[].logprobs`` (entry context)."""
 
     __slots__ = ("content", "refusal")
     _known = _wire_names(CreateChatCompletionStreamResponseChoiceLogprobs)

@@ -2,11 +2,10 @@
 # Source: 'tests/data/chat/openai.yaml', info.title 'OpenAI API (chat completion streaming subset)', info.version '2.3.0'
 # sha256 of the source: 0ac58670a95b2ebe2f31845d629be372e6be4fffa40f9a2c51389fbca25658dc
 # Regenerate with: gen-models tests/data/chat/openai.yaml --style typeddict --formatter ruff
-"""TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI
-API (chat completion streaming subset) 2.3.0, with an accumulator per root
+"""TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
+(chat completion streaming subset) 2.3.0, with an accumulator per root
 (``<Root>Accumulator``) and a stream reader (``iter_chunks``). Needs
-typing_extensions, and ``_gen_models_runtime`` beside it.
-"""
+typing_extensions, and ``_gen_models_runtime`` beside it."""
 
 from __future__ import annotations
 
@@ -41,86 +40,69 @@ from ._gen_models_runtime.sse import (
 )
 from ._gen_models_runtime.text import _JsonText
 
-__all__ = [
-    "Anomaly",
-    "ChatCompletionMessageCustomToolCall",
-    "ChatCompletionMessageCustomToolCallCustom",
-    "ChatCompletionMessageToolCall",
-    "ChatCompletionMessageToolCallChunk",
-    "ChatCompletionMessageToolCallChunkFunction",
-    "ChatCompletionMessageToolCallFunction",
-    "ChatCompletionMessageToolCalls",
-    "ChatCompletionModeration",
-    "ChatCompletionModerationError",
-    "ChatCompletionModerationResults",
-    "ChatCompletionResponseMessage",
+# fmt: off
+__all__ = [  # packed, not one name a line: a module of a whole spec exports hundreds
+    "Anomaly", "ChatCompletionMessageCustomToolCall",
+    "ChatCompletionMessageCustomToolCallCustom", "ChatCompletionMessageToolCall",
+    "ChatCompletionMessageToolCallChunk", "ChatCompletionMessageToolCallChunkFunction",
+    "ChatCompletionMessageToolCallFunction", "ChatCompletionMessageToolCalls",
+    "ChatCompletionModeration", "ChatCompletionModerationError",
+    "ChatCompletionModerationResults", "ChatCompletionResponseMessage",
     "ChatCompletionResponseMessageAnnotation",
     "ChatCompletionResponseMessageAnnotationUrlCitation",
-    "ChatCompletionResponseMessageAudio",
-    "ChatCompletionResponseMessageFunctionCall",
+    "ChatCompletionResponseMessageAudio", "ChatCompletionResponseMessageFunctionCall",
     "ChatCompletionStreamResponseDelta",
-    "ChatCompletionStreamResponseDeltaFunctionCall",
-    "ChatCompletionTokenLogprob",
-    "ChatCompletionTokenLogprobTopLogprob",
-    "CompletionUsage",
-    "CompletionUsageCompletionTokensDetails",
-    "CompletionUsagePromptTokensDetails",
-    "CreateChatCompletionResponse",
-    "CreateChatCompletionResponseChoice",
-    "CreateChatCompletionResponseChoiceLogprobs",
-    "CreateChatCompletionStreamResponse",
+    "ChatCompletionStreamResponseDeltaFunctionCall", "ChatCompletionTokenLogprob",
+    "ChatCompletionTokenLogprobTopLogprob", "CompletionUsage",
+    "CompletionUsageCompletionTokensDetails", "CompletionUsagePromptTokensDetails",
+    "CreateChatCompletionResponse", "CreateChatCompletionResponseChoice",
+    "CreateChatCompletionResponseChoiceLogprobs", "CreateChatCompletionStreamResponse",
     "CreateChatCompletionStreamResponseAccumulator",
     "CreateChatCompletionStreamResponseChoice",
-    "CreateChatCompletionStreamResponseChoiceLogprobs",
-    "Metadata",
-    "ModerationInputType",
-    "ModerationResultBody",
-    "ParseError",
-    "ServiceTier",
-    "StreamError",
-    "StreamFormatError",
-    "StreamMergeError",
+    "CreateChatCompletionStreamResponseChoiceLogprobs", "Metadata",
+    "ModerationInputType", "ModerationResultBody", "ParseError", "ServiceTier",
+    "StreamError", "StreamFormatError", "StreamMergeError",
     "UnknownChatCompletionMessageToolCallsMember",
-    "UnknownChatCompletionModerationInput",
-    "aiter_chunk_dicts",
-    "aiter_chunks",
-    "iter_chunk_dicts",
-    "iter_chunks",
+    "UnknownChatCompletionModerationInput", "aiter_chunk_dicts", "aiter_chunks",
+    "iter_chunk_dicts", "iter_chunks", "parse_chat_completion_message_custom_tool_call",
+    "parse_chat_completion_message_tool_call",
+    "parse_chat_completion_message_tool_call_chunk",
+    "parse_chat_completion_message_tool_calls", "parse_chat_completion_moderation",
+    "parse_chat_completion_moderation_error",
+    "parse_chat_completion_moderation_results",
+    "parse_chat_completion_response_message",
+    "parse_chat_completion_stream_response_delta",
+    "parse_chat_completion_token_logprob", "parse_completion_usage",
     "parse_create_chat_completion_response",
-    "parse_create_chat_completion_stream_response",
+    "parse_create_chat_completion_stream_response", "parse_metadata",
+    "parse_moderation_input_type", "parse_moderation_result_body", "parse_service_tier",
 ]
+# fmt: on
 
 
 ServiceTier: TypeAlias = (
     Literal["auto", "default", "flex", "scale", "priority", "fast"] | None
 )
-"""The processing tier that served the request. In a request, `auto` (the default)
-uses the project's setting; a response reports the tier actually used, which may
-differ from the one asked for.
-"""
+"""The processing tier that served the request. In a request, `auto` (the default) uses
+the project's setting; a response reports the tier actually used, which may differ
+from the one asked for."""
 
 
 ModerationInputType: TypeAlias = Literal["text", "image"]
 
 
 class UnknownChatCompletionModerationInput(TypedDict):
-    """A member of ``ChatCompletionModerationInput`` that this module's spec does not
-    list (servers add kinds before the spec does): its tag ``type`` names no
-    member the spec lists. Every other field is kept as it came.
-    """
+    """A ``ChatCompletionModerationInput`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class UnknownChatCompletionMessageToolCallsMember(TypedDict):
-    """A member of ``ChatCompletionMessageToolCallsMember`` that this module's spec
-    does not list (servers add kinds before the spec does): its tag ``type`` names
-    no member the spec lists. Every other field is kept as it came.
-    """
+    """A ``ChatCompletionMessageToolCallsMember`` of a kind the spec does not list (its
+    ``type``), as sent."""
 
     type: str
-    """The tag as it came: a value the spec does not list."""
 
 
 class ChatCompletionStreamResponseDeltaFunctionCall(TypedDict):
@@ -128,8 +110,7 @@ class ChatCompletionStreamResponseDeltaFunctionCall(TypedDict):
 
     arguments: NotRequired[str | None]
     """The next piece of the call's arguments, JSON text produced by the model (not
-    guaranteed to be valid JSON or to match the function's parameters).
-    """
+    guaranteed to be valid JSON or to match the function's parameters)."""
     name: NotRequired[str | None]
     """Name of the function to call."""
 
@@ -142,8 +123,7 @@ class ChatCompletionMessageToolCallChunkFunction(TypedDict):
     """Name of the function to call."""
     arguments: NotRequired[str | None]
     """The next piece of the call's arguments, JSON text produced by the model (not
-    guaranteed to be valid JSON or to match the function's parameters).
-    """
+    guaranteed to be valid JSON or to match the function's parameters)."""
 
 
 _KEYS_ChatCompletionMessageToolCallChunkFunction = frozenset({"name", "arguments"})
@@ -189,8 +169,7 @@ class ChatCompletionTokenLogprobTopLogprob(TypedDict):
     """The token."""
     logprob: float
     """Log probability of the token when it is among the 20 likeliest; otherwise
-    -9999.0.
-    """
+    -9999.0."""
     bytes: list[int] | None
     """The token's UTF-8 bytes, or null when it has no byte form."""
 
@@ -200,12 +179,10 @@ class ChatCompletionTokenLogprob(TypedDict):
     """The token."""
     logprob: float
     """Log probability of the token when it is among the 20 likeliest; otherwise
-    -9999.0, meaning very unlikely.
-    """
+    -9999.0, meaning very unlikely."""
     bytes: list[int] | None
     """The token's UTF-8 bytes; join the bytes of consecutive tokens when a character
-    spans several. Null when the token has no byte form.
-    """
+    spans several. Null when the token has no byte form."""
     top_logprobs: list[ChatCompletionTokenLogprobTopLogprob]
     """The likeliest tokens at this position, with their log probabilities."""
 
@@ -233,11 +210,10 @@ class CreateChatCompletionStreamResponseChoice(TypedDict):
         | str
         | None
     )
-    """Why generation of this choice ended, in its last chunk (null before): `stop`
-    at a natural end or a stop sequence, `length` at the token limit,
-    `content_filter` when content was withheld, `tool_calls` when the model called
-    tools, `function_call` for the deprecated function calling.
-    """
+    """Why generation of this choice ended, in its last chunk (null before): `stop` at a
+    natural end or a stop sequence, `length` at the token limit, `content_filter`
+    when content was withheld, `tool_calls` when the model called tools,
+    `function_call` for the deprecated function calling."""
     index: int
     """Position of the choice among the `n` choices of the request."""
 
@@ -250,8 +226,7 @@ _KEYS_CreateChatCompletionStreamResponseChoice = frozenset(
 class CompletionUsageCompletionTokensDetails(TypedDict):
     """How the generated tokens break down. Spec defaults, not applied:
     ``accepted_prediction_tokens=0``, ``audio_tokens=0``, ``reasoning_tokens=0``,
-    ``rejected_prediction_tokens=0``.
-    """
+    ``rejected_prediction_tokens=0``."""
 
     accepted_prediction_tokens: NotRequired[int | None]
     """Tokens of a Predicted Output that the completion used."""
@@ -263,14 +238,12 @@ class CompletionUsageCompletionTokensDetails(TypedDict):
     """Text tokens the model generated."""
     rejected_prediction_tokens: NotRequired[int | None]
     """Tokens of a Predicted Output that the completion did not use; they are still
-    billed and count against the context window.
-    """
+    billed and count against the context window."""
 
 
 class CompletionUsagePromptTokensDetails(TypedDict):
-    """How the prompt tokens break down. Spec defaults, not applied:
-    ``audio_tokens=0``, ``cached_tokens=0``, ``cache_write_tokens=0``.
-    """
+    """How the prompt tokens break down. Spec defaults, not applied: ``audio_tokens=0``,
+    ``cached_tokens=0``, ``cache_write_tokens=0``."""
 
     audio_tokens: NotRequired[int | None]
     """Audio tokens in the prompt."""
@@ -285,9 +258,8 @@ class CompletionUsagePromptTokensDetails(TypedDict):
 
 
 class CompletionUsage(TypedDict):
-    """Token counts of a request. Spec defaults, not applied:
-    ``completion_tokens=0``, ``prompt_tokens=0``, ``total_tokens=0``.
-    """
+    """Token counts of a request. Spec defaults, not applied: ``completion_tokens=0``,
+    ``prompt_tokens=0``, ``total_tokens=0``."""
 
     completion_tokens: int
     """Tokens the model generated."""
@@ -305,8 +277,7 @@ class CompletionUsage(TypedDict):
 
 class ModerationResultBody(TypedDict):
     """The moderation verdict for one item. Spec defaults, not applied:
-    ``type='moderation_result'``.
-    """
+    ``type='moderation_result'``."""
 
     type: Literal["moderation_result"] | str
     """Always `moderation_result`."""
@@ -362,36 +333,31 @@ class ChatCompletionModeration(TypedDict):
 
 
 class CreateChatCompletionStreamResponse(TypedDict):
-    """One chunk of a streamed chat completion: a server-sent event whose data is
-    this object. Chunks of one stream share `id`, `created` and `model`.
-    """
+    """One chunk of a streamed chat completion: a server-sent event whose data is this
+    object. Chunks of one stream share `id`, `created` and `model`."""
 
     id: str
     """Identifier of the chat completion; the same in every chunk of a stream."""
     choices: list[CreateChatCompletionStreamResponseChoice]
-    """The choices this chunk carries a delta for: several when `n` is greater than
-    1, none in the last chunk when `stream_options.include_usage` is set.
-    """
+    """The choices this chunk carries a delta for: several when `n` is greater than 1,
+    none in the last chunk when `stream_options.include_usage` is set."""
     created: int
     """When the completion was created, in Unix seconds; the same in every chunk."""
     model: str
     """The model that generates the completion."""
     obfuscation: NotRequired[str | None]
-    """Random padding that evens out chunk sizes against side-channel attacks; left
-    out when `stream_options.include_obfuscation` is false.
-    """
+    """Random padding that evens out chunk sizes against side-channel attacks; left out
+    when `stream_options.include_obfuscation` is false."""
     service_tier: NotRequired[ServiceTier | str | None]
     system_fingerprint: NotRequired[str | None]
     """Deprecated. Identifies the backend configuration that served the request; with
-    `seed`, tells whether a change of backend may explain a change of output.
-    """
+    `seed`, tells whether a change of backend may explain a change of output."""
     object: Literal["chat.completion.chunk"] | str
     """Always `chat.completion.chunk`."""
     usage: NotRequired[CompletionUsage | None]
-    """Token usage of the whole request. Only with `stream_options.include_usage`:
-    then null in every chunk except the last, which has empty `choices`. A stream
-    that is cut off may never deliver it.
-    """
+    """Token usage of the whole request. Only with `stream_options.include_usage`: then
+    null in every chunk except the last, which has empty `choices`. A stream that is
+    cut off may never deliver it."""
     moderation: NotRequired[ChatCompletionModeration | None]
     """Moderation of the input and the output, in the moderation chunk."""
 
@@ -418,9 +384,8 @@ class ChatCompletionMessageToolCallFunction(TypedDict):
     name: str
     """Name of the function."""
     arguments: str
-    """The call's arguments, JSON text produced by the model (not guaranteed to be
-    valid JSON or to match the function's parameters).
-    """
+    """The call's arguments, JSON text produced by the model (not guaranteed to be valid
+    JSON or to match the function's parameters)."""
 
 
 class ChatCompletionMessageToolCall(TypedDict):
@@ -480,9 +445,8 @@ class ChatCompletionResponseMessageFunctionCall(TypedDict):
     """Deprecated. Replaced by `tool_calls`; the function the model called."""
 
     arguments: str
-    """The call's arguments, JSON text produced by the model (not guaranteed to be
-    valid JSON or to match the function's parameters).
-    """
+    """The call's arguments, JSON text produced by the model (not guaranteed to be valid
+    JSON or to match the function's parameters)."""
     name: str
     """Name of the function to call."""
 
@@ -532,8 +496,7 @@ class CreateChatCompletionResponseChoice(TypedDict):
         Literal["stop", "length", "tool_calls", "content_filter", "function_call"] | str
     )
     """Why generation ended: `stop`, `length`, `content_filter`, `tool_calls`, or the
-    deprecated `function_call`.
-    """
+    deprecated `function_call`."""
     index: int
     """Position of the choice among the `n` choices."""
     message: ChatCompletionResponseMessage
@@ -572,9 +535,8 @@ ChatCompletionMessageToolCalls: TypeAlias = list[
 
 
 Metadata: TypeAlias = dict[str, str] | None
-"""Up to 16 key-value pairs attached to an object (keys up to 64 characters, values
-up to 512).
-"""
+"""Up to 16 key-value pairs attached to an object (keys up to 64 characters, values up
+to 512)."""
 
 
 def _parse_ChatCompletionMessageToolCalls(value: Any) -> ChatCompletionMessageToolCalls:
@@ -984,10 +946,32 @@ _parse_CreateChatCompletionResponse.keys = (
 )
 
 
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises ParseError naming the place that does not fit.
+parse_chat_completion_message_tool_call_chunk = (
+    _parse_ChatCompletionMessageToolCallChunk
+)
+parse_chat_completion_stream_response_delta = _parse_ChatCompletionStreamResponseDelta
+parse_chat_completion_token_logprob = _parse_ChatCompletionTokenLogprob
+parse_completion_usage = _parse_CompletionUsage
+parse_moderation_result_body = _parse_ModerationResultBody
+parse_chat_completion_moderation_results = _parse_ChatCompletionModerationResults
+parse_chat_completion_moderation_error = _parse_ChatCompletionModerationError
+parse_chat_completion_moderation = _parse_ChatCompletionModeration
+parse_chat_completion_message_tool_call = _parse_ChatCompletionMessageToolCall
+parse_chat_completion_message_custom_tool_call = (
+    _parse_ChatCompletionMessageCustomToolCall
+)
+parse_chat_completion_response_message = _parse_ChatCompletionResponseMessage
+parse_service_tier = _P_nullable_str
+parse_moderation_input_type = _str
+parse_chat_completion_message_tool_calls = _parse_ChatCompletionMessageToolCalls
+parse_metadata = _parse_Metadata
+
+
 class _CreateChatCompletionStreamResponseMerge(_State):
     """Merge state of CreateChatCompletionStreamResponse at ``(chunk)`` (root
-    context).
-    """
+    context)."""
 
     __slots__ = (
         "choices",
@@ -1096,9 +1080,8 @@ class _CreateChatCompletionStreamResponseMerge(_State):
 
 
 class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
-    """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]``
-    (entry context).
-    """
+    """Merge state of CreateChatCompletionStreamResponseChoice at ``choices[]`` (entry
+    context)."""
 
     __slots__ = ("delta", "finish_reason", "index", "logprobs")
     _known = _KEYS_CreateChatCompletionStreamResponseChoice
@@ -1156,8 +1139,7 @@ class _CreateChatCompletionStreamResponseChoiceMerge(_EntryState):
 
 class _ChatCompletionStreamResponseDeltaMerge(_State):
     """Merge state of ChatCompletionStreamResponseDelta at ``choices[].delta`` (delta
-    context).
-    """
+    context)."""
 
     __slots__ = ("content", "function_call", "refusal", "role", "tool_calls")
     _known = _KEYS_ChatCompletionStreamResponseDelta
@@ -1252,8 +1234,7 @@ class _ChatCompletionStreamResponseDeltaMerge(_State):
 
 class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
     """Merge state of ChatCompletionStreamResponseDeltaFunctionCall at
-    ``choices[].delta.function_call`` (delta context).
-    """
+    ``choices[].delta.function_call`` (delta context)."""
 
     __slots__ = ("arguments", "name")
     _known = _KEYS_ChatCompletionStreamResponseDeltaFunctionCall
@@ -1289,8 +1270,7 @@ class _ChatCompletionStreamResponseDeltaFunctionCallMerge(_State):
 
 class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
     """Merge state of ChatCompletionMessageToolCallChunk at
-    ``choices[].delta.tool_calls[]`` (delta context).
-    """
+    ``choices[].delta.tool_calls[]`` (delta context)."""
 
     __slots__ = ("function", "id", "index", "type")
     _known = _KEYS_ChatCompletionMessageToolCallChunk
@@ -1336,8 +1316,7 @@ class _ChatCompletionMessageToolCallChunkMerge(_EntryState):
 
 class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
     """Merge state of ChatCompletionMessageToolCallChunkFunction at
-    ``choices[].delta.tool_calls[].function`` (delta context).
-    """
+    ``choices[].delta.tool_calls[].function`` (delta context)."""
 
     __slots__ = ("arguments", "name")
     _known = _KEYS_ChatCompletionMessageToolCallChunkFunction
@@ -1373,8 +1352,7 @@ class _ChatCompletionMessageToolCallChunkFunctionMerge(_State):
 
 class _CreateChatCompletionStreamResponseChoiceLogprobsMerge(_State):
     """Merge state of CreateChatCompletionStreamResponseChoiceLogprobs at
-    ``choices[].logprobs`` (entry context).
-    """
+    ``choices[].logprobs`` (entry context)."""
 
     __slots__ = ("content", "refusal")
     _known = _KEYS_CreateChatCompletionStreamResponseChoiceLogprobs

@@ -1,5 +1,0 @@
-class Root(TypedDict):
-    name: str
-
-
-_KEYS_Root = frozenset({"name"})

@@ -1,5 +1,0 @@
-class Root(_Struct, kw_only=True):
-    v: Literal["a-b", "a b", "a_b", "1st", "class", "ümlaut", "", 'it\'s "q"'] | str
-
-
-_KEYS_Root = frozenset({"v"})

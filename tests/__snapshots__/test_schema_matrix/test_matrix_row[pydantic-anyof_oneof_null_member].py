@@ -1,7 +1,0 @@
-class Part(_Model):
-    text: str
-
-
-class Root(_Model):
-    a: str | None
-    b: Part | None

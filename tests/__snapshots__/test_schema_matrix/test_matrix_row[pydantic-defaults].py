@@ -1,9 +1,0 @@
-class Root(_Model):
-    """Spec defaults, not applied: ``count=3``, ``mode='b'``, ``note=None``,
-    ``flag=False``.
-    """
-
-    count: int | None = None
-    mode: Literal["a", "b"] | str | None = None
-    note: str | None = None
-    flag: bool | None = None

@@ -1,2 +1,0 @@
-class Root(_Model):
-    v: Literal["a-b", "a b", "a_b", "1st", "class", "ümlaut", "", 'it\'s "q"'] | str

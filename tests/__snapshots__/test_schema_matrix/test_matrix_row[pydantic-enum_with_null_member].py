@@ -1,2 +1,0 @@
-class Root(_Model):
-    mode: Literal["fast", "slow"] | str | None

@@ -1,7 +1,0 @@
-class Root(_Model):
-    created: int
-    at: str
-    big: int
-    ratio: float
-    blob: str
-    link: str

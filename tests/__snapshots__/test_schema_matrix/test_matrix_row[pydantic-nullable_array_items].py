@@ -1,2 +1,0 @@
-class Root(_Model):
-    values: list[int | None]

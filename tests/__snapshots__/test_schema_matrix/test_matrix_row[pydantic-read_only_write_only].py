@@ -1,3 +1,0 @@
-class Root(_Model):
-    id: str
-    secret: str | None = None

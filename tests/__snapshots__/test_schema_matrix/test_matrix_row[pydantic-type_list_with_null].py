@@ -1,2 +1,0 @@
-class Root(_Model):
-    value: str | int | None

@@ -1,5 +1,0 @@
-class Root(_Model):
-    """Spec defaults, not applied: ``switch='on'``, ``version='1.10'``."""
-
-    switch: Literal["on", "off", "yes", "no", "1.10", "2024-01-01"] | str | None = None
-    version: str | None = None

@@ -1,5 +1,0 @@
-class Root(TypedDict):
-    mode: Literal["fast", "slow"] | str | None
-
-
-_KEYS_Root = frozenset({"mode"})

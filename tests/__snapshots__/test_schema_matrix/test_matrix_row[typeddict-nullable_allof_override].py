@@ -1,5 +1,0 @@
-class Root(TypedDict):
-    name: str | None
-
-
-_KEYS_Root = frozenset({"name"})

@@ -1,5 +1,0 @@
-class Root(TypedDict):
-    values: list[int | None]
-
-
-_KEYS_Root = frozenset({"values"})

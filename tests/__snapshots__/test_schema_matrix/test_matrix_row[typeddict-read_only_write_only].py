@@ -1,6 +1,0 @@
-class Root(TypedDict):
-    id: str
-    secret: NotRequired[str | None]
-
-
-_KEYS_Root = frozenset({"id", "secret"})

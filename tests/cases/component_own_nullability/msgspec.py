@@ -1,0 +1,140 @@
+# case.yaml in the msgspec style: the module's models and glue (tests/goldens.py)
+
+# fmt: on
+
+
+class Node(_Struct, kw_only=True):
+    v: int | None = None
+    next: Node | None
+
+
+class Root(_Struct, kw_only=True):
+    if TYPE_CHECKING:
+        j: Json | None
+    else:
+        j: Any
+    node: Node | None
+    maybe: str | None
+    list_: list[str | None] = msgspec.field(name="list")
+    _checks_inside: ClassVar[tuple[tuple[str, str], ...]] = (("j", "j"),)
+
+    def __post_init__(self) -> None:
+        self.j = _checked(_C_Root_j, self.j, "j")
+
+
+_KEYS_Root = frozenset({"j", "node", "maybe", "list"})
+
+
+Json: TypeAlias = (
+    "str | float | bool | list[typing.Optional[Json]] | dict[str, typing.Optional[Json]] | None"  # noqa: UP045
+)
+
+
+# Checkers of the slots msgspec cannot type itself (unions of several objects, recursive
+# aliases): called from __post_init__ and _parse.
+_C_Json = _Named()
+_C_Json.check = _OrNone(
+    _OneOf((str, float, bool, _ListOf(_C_Json, True), _MapOf(_C_Json, True)))
+)
+_C_Root_j = _OrNone(_C_Json)
+
+
+def parse_root(data: Any) -> Root:
+    """Parse one decoded ``Root`` (unknown fields kept); raises ``msgspec.ValidationError``."""
+    parsed: Root = _parse(Root, data)
+    return parsed
+
+
+_DECODE_Root = msgspec.json.Decoder(Root).decode
+
+
+def decode_root(text: bytes | str) -> Root:
+    """One ``Root`` from its JSON text (unknown fields kept, through ``parse_root``)."""
+    try:
+        return _DECODE_Root(text)
+    except msgspec.ValidationError:
+        return parse_root(msgspec.json.decode(text))
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises msgspec.ValidationError naming the place that does not fit.
+parse_node = _parser(Node)
+parse_json: Callable[[Any], Json] = _parser_of(_C_Json)
+
+
+class _RootMerge(_State):
+    """Merge state of Root at ``(chunk)`` (root context)."""
+
+    __slots__ = ("j", "list_", "maybe", "node")
+    _known = _KEYS_Root
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.j: Any = None
+        self.node: dict[str, Any] | None = None
+        self.maybe: str | None = None
+        self.list_: list[Any] | None = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (v := get("j")) is not None:
+            self.j = v
+        if (v := get("node")) is not None:
+            self.node = acc.last_object(self, "node", self.node, v)
+        if (v := get("maybe")) is not None and v != self.maybe:
+            self.maybe = acc.last_text(self, "maybe", self.maybe, v)
+        if (v := get("list")) is not None:
+            self.list_ = acc.last_list(self, "list", self.list_, v)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``Root`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        if (v := model.j) is not None:
+            self.j = _as_json(v)
+        if (v := model.node) is not None:
+            self.node = acc.last_object(self, "node", self.node, _as_json(v))
+        if (v := model.maybe) is not None and v != self.maybe:
+            self.maybe = acc.last_text(self, "maybe", self.maybe, v)
+        if (v := model.list_) is not None:
+            self.list_ = acc.last_list(self, "list", self.list_, _as_json(v))
+        if extra := model.extra_fields:
+            self._add(extra, acc)
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["j"] = self.j
+        out["node"] = self.node
+        out["maybe"] = self.maybe
+        if self.list_ is not None:
+            out["list"] = self.list_
+        return self._finish(out)
+
+
+class RootAccumulator(_ChunkAccumulator):
+    """Merges the chunks of one ``Root`` stream (see ``_ChunkAccumulator``)."""
+
+    __slots__ = ()
+    _model = Root
+
+    def __init__(self, *, strict: bool = False) -> None:
+        super().__init__(_RootMerge(""), strict)
+
+    def snapshot(self) -> Root:
+        """The merged stream so far as a ``Root``, validated once (what does not
+        fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
+        built: Root = _built_anyway(Root, self.snapshot_dict(), self)
+        return built
+
+    to_response = snapshot  # the finished answer: the chunk type is the answer
+
+
+_READER = _Reader((), named_events=False)
+iter_chunk_dicts = _READER.iter_chunk_dicts
+aiter_chunk_dicts = _READER.aiter_chunk_dicts
+
+
+def _chunk_model(text: str, number: int) -> Root:
+    """Event ``number``'s data, decoded from its JSON text into the models (``_decoded_chunk``)."""
+    chunk: Root = _decoded_chunk(_DECODE_Root, parse_root, text, number)
+    return chunk

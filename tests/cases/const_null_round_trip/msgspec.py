@@ -1,0 +1,116 @@
+# case.yaml in the msgspec style: the module's models and glue (tests/goldens.py)
+
+# fmt: on
+
+
+class Root(_Struct, kw_only=True):
+    code: int
+    msg: str | None
+    always: None
+
+
+_KEYS_Root = frozenset({"code", "msg", "always", "detail", "gone"})
+
+
+# Checkers of the slots msgspec cannot type itself (unions of several objects, recursive
+# aliases): called from __post_init__ and _parse.
+Root._odd_checks = {"detail": type(None), "gone": type(None)}
+
+
+def parse_root(data: Any) -> Root:
+    """Parse one decoded ``Root`` (unknown fields kept); raises ``msgspec.ValidationError``."""
+    parsed: Root = _parse(Root, data)
+    return parsed
+
+
+_DECODE_Root = msgspec.json.Decoder(Root).decode
+
+
+def decode_root(text: bytes | str) -> Root:
+    """One ``Root`` from its JSON text (unknown fields kept, through ``parse_root``)."""
+    try:
+        return _DECODE_Root(text)
+    except msgspec.ValidationError:
+        return parse_root(msgspec.json.decode(text))
+
+
+class _RootMerge(_State):
+    """Merge state of Root at ``(chunk)`` (root context)."""
+
+    __slots__ = ("always", "code", "detail", "gone", "msg")
+    _known = _KEYS_Root
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.code: int | None = None
+        self.msg: str | None = None
+        self.always: Any = None
+        self.detail: Any = None
+        self.gone: Any = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (v := get("code")) is not None and v != self.code:
+            self.code = acc.last_value(self, "code", self.code, v, int)
+        if (v := get("msg")) is not None and v != self.msg:
+            self.msg = acc.last_text(self, "msg", self.msg, v)
+        if (v := get("always")) is not None:
+            self.always = v
+        if (v := get("detail")) is not None:
+            self.detail = v
+        if (v := get("gone")) is not None:
+            self.gone = v
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``Root`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        if (v := model.code) is not None and v != self.code:
+            self.code = acc.last_value(self, "code", self.code, v, int)
+        if (v := model.msg) is not None and v != self.msg:
+            self.msg = acc.last_text(self, "msg", self.msg, v)
+        if (v := model.always) is not None:
+            self.always = _as_json(v)
+        if extra := model.extra_fields:
+            self._add(extra, acc)
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.code is not None:
+            out["code"] = self.code
+        out["msg"] = self.msg
+        out["always"] = self.always
+        if self.detail is not None:
+            out["detail"] = self.detail
+        if self.gone is not None:
+            out["gone"] = self.gone
+        return self._finish(out)
+
+
+class RootAccumulator(_ChunkAccumulator):
+    """Merges the chunks of one ``Root`` stream (see ``_ChunkAccumulator``)."""
+
+    __slots__ = ()
+    _model = Root
+
+    def __init__(self, *, strict: bool = False) -> None:
+        super().__init__(_RootMerge(""), strict)
+
+    def snapshot(self) -> Root:
+        """The merged stream so far as a ``Root``, validated once (what does not
+        fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
+        built: Root = _built_anyway(Root, self.snapshot_dict(), self)
+        return built
+
+    to_response = snapshot  # the finished answer: the chunk type is the answer
+
+
+_READER = _Reader((), named_events=False)
+iter_chunk_dicts = _READER.iter_chunk_dicts
+aiter_chunk_dicts = _READER.aiter_chunk_dicts
+
+
+def _chunk_model(text: str, number: int) -> Root:
+    """Event ``number``'s data, decoded from its JSON text into the models (``_decoded_chunk``)."""
+    chunk: Root = _decoded_chunk(_DECODE_Root, parse_root, text, number)
+    return chunk

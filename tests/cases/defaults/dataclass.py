@@ -1,0 +1,109 @@
+# case.yaml in the dataclass style: the module's models and glue (tests/goldens.py)
+
+# fmt: on
+
+
+@_model
+class Root(_Dataclass):
+    """Spec defaults, not applied: ``count=3``, ``mode='b'``, ``note=None``,
+    ``flag=False``."""
+
+    count: int | None = None
+    mode: Literal["a", "b"] | str | None = None
+    note: str | None = None
+    flag: bool | None = None
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            count=_Field("count", _int, fast=int, optional=True),
+            mode=_Field("mode", _str, fast=str, optional=True),
+            note=_Field("note", _str, fast=str, optional=True),
+            flag=_Field("flag", _bool, fast=bool, optional=True),
+        )
+    )
+
+
+_KEYS_Root: frozenset[str] = frozenset({"count", "mode", "note", "flag"})
+
+
+def parse_root(data: Any) -> Root:
+    """Parse one decoded ``Root``; raises ``ParseError`` naming the field."""
+    return Root.from_dict(data)
+
+
+class _RootMerge(_State):
+    """Merge state of Root at ``(chunk)`` (root context)."""
+
+    __slots__ = ("count", "flag", "mode", "note")
+    _known = _KEYS_Root
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.count: int | None = None
+        self.mode: str | None = None
+        self.note: str | None = None
+        self.flag: bool | None = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (v := get("count")) is not None and v != self.count:
+            self.count = acc.last_value(self, "count", self.count, v, int)
+        if (v := get("mode")) is not None and v != self.mode:
+            self.mode = acc.last_value(self, "mode", self.mode, v, str)
+        if (v := get("note")) is not None and v != self.note:
+            self.note = acc.last_text(self, "note", self.note, v)
+        if (v := get("flag")) is not None and v != self.flag:
+            self.flag = acc.last_value(self, "flag", self.flag, v, bool)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``Root`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        if (v := model.count) is not None and v != self.count:
+            self.count = acc.last_value(self, "count", self.count, v, int)
+        if (v := model.mode) is not None and v != self.mode:
+            self.mode = acc.last_value(self, "mode", self.mode, v, str)
+        if (v := model.note) is not None and v != self.note:
+            self.note = acc.last_text(self, "note", self.note, v)
+        if (v := model.flag) is not None and v != self.flag:
+            self.flag = acc.last_value(self, "flag", self.flag, v, bool)
+        if extra := model.extra_fields:
+            self._add(extra, acc)
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.count is not None:
+            out["count"] = self.count
+        if self.mode is not None:
+            out["mode"] = self.mode
+        if self.note is not None:
+            out["note"] = self.note
+        if self.flag is not None:
+            out["flag"] = self.flag
+        return self._finish(out)
+
+
+class RootAccumulator(_ChunkAccumulator):
+    """Merges the chunks of one ``Root`` stream (see ``_ChunkAccumulator``)."""
+
+    __slots__ = ()
+    _model = Root
+
+    def __init__(self, *, strict: bool = False) -> None:
+        super().__init__(_RootMerge(""), strict)
+
+    def snapshot(self) -> Root:
+        """The merged stream so far as a ``Root``, validated once (what does not
+        fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
+        built: Root = _built_anyway(parse_root, self.snapshot_dict(), self)
+        return built
+
+    to_response = snapshot  # the finished answer: the chunk type is the answer
+
+
+_READER = _Reader((), named_events=False)
+iter_chunk_dicts = _READER.iter_chunk_dicts
+aiter_chunk_dicts = _READER.aiter_chunk_dicts

@@ -1,0 +1,100 @@
+# case.yaml in the pydantic style: the module's models and glue (tests/goldens.py)
+
+# fmt: on
+
+
+class Root(_Model):
+    """Spec defaults, not applied: ``count=3``, ``mode='b'``, ``note=None``,
+    ``flag=False``."""
+
+    count: int | None = None
+    mode: Literal["a", "b"] | str | None = None
+    note: str | None = None
+    flag: bool | None = None
+
+
+def parse_root(data: Any) -> Root:
+    """Parse one decoded ``Root``; raises ``pydantic.ValidationError``."""
+    return Root.model_validate(data, by_name=False)
+
+
+class _RootMerge(_State):
+    """Merge state of Root at ``(chunk)`` (root context)."""
+
+    __slots__ = ("count", "flag", "mode", "note")
+    _known = _wire_names(Root)
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.count: int | None = None
+        self.mode: str | None = None
+        self.note: str | None = None
+        self.flag: bool | None = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (v := get("count")) is not None and v != self.count:
+            self.count = acc.last_value(self, "count", self.count, v, int)
+        if (v := get("mode")) is not None and v != self.mode:
+            self.mode = acc.last_value(self, "mode", self.mode, v, str)
+        if (v := get("note")) is not None and v != self.note:
+            self.note = acc.last_text(self, "note", self.note, v)
+        if (v := get("flag")) is not None and v != self.flag:
+            self.flag = acc.last_value(self, "flag", self.flag, v, bool)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``Root`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        get = model.__dict__.get
+        if (v := get("count")) is not None and v != self.count:
+            self.count = acc.last_value(self, "count", self.count, v, int)
+        if (v := get("mode")) is not None and v != self.mode:
+            self.mode = acc.last_value(self, "mode", self.mode, v, str)
+        if (v := get("note")) is not None and v != self.note:
+            self.note = acc.last_text(self, "note", self.note, v)
+        if (v := get("flag")) is not None and v != self.flag:
+            self.flag = acc.last_value(self, "flag", self.flag, v, bool)
+        if extra := model.__pydantic_extra__:
+            self._add(extra, acc)
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.count is not None:
+            out["count"] = self.count
+        if self.mode is not None:
+            out["mode"] = self.mode
+        if self.note is not None:
+            out["note"] = self.note
+        if self.flag is not None:
+            out["flag"] = self.flag
+        return self._finish(out)
+
+
+class RootAccumulator(_ChunkAccumulator):
+    """Merges the chunks of one ``Root`` stream (see ``_ChunkAccumulator``)."""
+
+    __slots__ = ()
+    _model = Root
+
+    def __init__(self, *, strict: bool = False) -> None:
+        super().__init__(_RootMerge(""), strict)
+
+    def snapshot(self) -> Root:
+        """The merged stream so far as a ``Root``, validated once (what does not
+        fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
+        built: Root = _built_anyway(Root.model_validate, self.snapshot_dict(), self)
+        return built
+
+    to_response = snapshot  # the finished answer: the chunk type is the answer
+
+
+_READER = _Reader((), named_events=False)
+iter_chunk_dicts = _READER.iter_chunk_dicts
+aiter_chunk_dicts = _READER.aiter_chunk_dicts
+
+
+def _chunk_model(text: str, number: int) -> Root:
+    """Event ``number``'s data, validated from its JSON text (``_json_chunk``)."""
+    chunk: Root = _json_chunk(Root, parse_root, text, number)
+    return chunk

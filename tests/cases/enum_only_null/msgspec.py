@@ -1,0 +1,112 @@
+# case.yaml in the msgspec style: the module's models and glue (tests/goldens.py)
+
+# fmt: on
+
+
+class Root(_Struct, kw_only=True):
+    n: None
+    l: list[None] | None = None
+    u: str | None = None
+
+
+_KEYS_Root = frozenset({"n", "o", "l", "u"})
+
+
+# Checkers of the slots msgspec cannot type itself (unions of several objects, recursive
+# aliases): called from __post_init__ and _parse.
+Root._odd_checks = {"o": type(None)}
+
+
+def parse_root(data: Any) -> Root:
+    """Parse one decoded ``Root`` (unknown fields kept); raises ``msgspec.ValidationError``."""
+    parsed: Root = _parse(Root, data)
+    return parsed
+
+
+_DECODE_Root = msgspec.json.Decoder(Root).decode
+
+
+def decode_root(text: bytes | str) -> Root:
+    """One ``Root`` from its JSON text (unknown fields kept, through ``parse_root``)."""
+    try:
+        return _DECODE_Root(text)
+    except msgspec.ValidationError:
+        return parse_root(msgspec.json.decode(text))
+
+
+class _RootMerge(_State):
+    """Merge state of Root at ``(chunk)`` (root context)."""
+
+    __slots__ = ("l", "n", "o", "u")
+    _known = _KEYS_Root
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.n: Any = None
+        self.o: Any = None
+        self.l: list[Any] | None = None
+        self.u: str | None = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (v := get("n")) is not None:
+            self.n = v
+        if (v := get("o")) is not None:
+            self.o = v
+        if (v := get("l")) is not None:
+            self.l = acc.last_list(self, "l", self.l, v)
+        if (v := get("u")) is not None and v != self.u:
+            self.u = acc.last_text(self, "u", self.u, v)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``Root`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        if (v := model.n) is not None:
+            self.n = _as_json(v)
+        if (v := model.l) is not None:
+            self.l = acc.last_list(self, "l", self.l, _as_json(v))
+        if (v := model.u) is not None and v != self.u:
+            self.u = acc.last_text(self, "u", self.u, v)
+        if extra := model.extra_fields:
+            self._add(extra, acc)
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["n"] = self.n
+        if self.o is not None:
+            out["o"] = self.o
+        if self.l is not None:
+            out["l"] = self.l
+        if self.u is not None:
+            out["u"] = self.u
+        return self._finish(out)
+
+
+class RootAccumulator(_ChunkAccumulator):
+    """Merges the chunks of one ``Root`` stream (see ``_ChunkAccumulator``)."""
+
+    __slots__ = ()
+    _model = Root
+
+    def __init__(self, *, strict: bool = False) -> None:
+        super().__init__(_RootMerge(""), strict)
+
+    def snapshot(self) -> Root:
+        """The merged stream so far as a ``Root``, validated once (what does not
+        fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
+        built: Root = _built_anyway(Root, self.snapshot_dict(), self)
+        return built
+
+    to_response = snapshot  # the finished answer: the chunk type is the answer
+
+
+_READER = _Reader((), named_events=False)
+iter_chunk_dicts = _READER.iter_chunk_dicts
+aiter_chunk_dicts = _READER.aiter_chunk_dicts
+
+
+def _chunk_model(text: str, number: int) -> Root:
+    """Event ``number``'s data, decoded from its JSON text into the models (``_decoded_chunk``)."""
+    chunk: Root = _decoded_chunk(_DECODE_Root, parse_root, text, number)
+    return chunk

@@ -1,0 +1,96 @@
+# case.yaml in the pydantic style: the module's models and glue (tests/goldens.py)
+
+# fmt: on
+
+
+class Root(_Model):
+    n: None
+    o: None = None
+    l: list[None] | None = None
+    u: str | None = None
+
+
+def parse_root(data: Any) -> Root:
+    """Parse one decoded ``Root``; raises ``pydantic.ValidationError``."""
+    return Root.model_validate(data, by_name=False)
+
+
+class _RootMerge(_State):
+    """Merge state of Root at ``(chunk)`` (root context)."""
+
+    __slots__ = ("l", "n", "o", "u")
+    _known = _wire_names(Root)
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.n: Any = None
+        self.o: Any = None
+        self.l: list[Any] | None = None
+        self.u: str | None = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (v := get("n")) is not None:
+            self.n = v
+        if (v := get("o")) is not None:
+            self.o = v
+        if (v := get("l")) is not None:
+            self.l = acc.last_list(self, "l", self.l, v)
+        if (v := get("u")) is not None and v != self.u:
+            self.u = acc.last_text(self, "u", self.u, v)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``Root`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        get = model.__dict__.get
+        if (v := get("n")) is not None:
+            self.n = _as_json(v)
+        if (v := get("o")) is not None:
+            self.o = _as_json(v)
+        if (v := get("l")) is not None:
+            self.l = acc.last_list(self, "l", self.l, _as_json(v))
+        if (v := get("u")) is not None and v != self.u:
+            self.u = acc.last_text(self, "u", self.u, v)
+        if extra := model.__pydantic_extra__:
+            self._add(extra, acc)
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["n"] = self.n
+        if self.o is not None:
+            out["o"] = self.o
+        if self.l is not None:
+            out["l"] = self.l
+        if self.u is not None:
+            out["u"] = self.u
+        return self._finish(out)
+
+
+class RootAccumulator(_ChunkAccumulator):
+    """Merges the chunks of one ``Root`` stream (see ``_ChunkAccumulator``)."""
+
+    __slots__ = ()
+    _model = Root
+
+    def __init__(self, *, strict: bool = False) -> None:
+        super().__init__(_RootMerge(""), strict)
+
+    def snapshot(self) -> Root:
+        """The merged stream so far as a ``Root``, validated once (what does not
+        fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
+        built: Root = _built_anyway(Root.model_validate, self.snapshot_dict(), self)
+        return built
+
+    to_response = snapshot  # the finished answer: the chunk type is the answer
+
+
+_READER = _Reader((), named_events=False)
+iter_chunk_dicts = _READER.iter_chunk_dicts
+aiter_chunk_dicts = _READER.aiter_chunk_dicts
+
+
+def _chunk_model(text: str, number: int) -> Root:
+    """Event ``number``'s data, validated from its JSON text (``_json_chunk``)."""
+    chunk: Root = _json_chunk(Root, parse_root, text, number)
+    return chunk

@@ -1,0 +1,82 @@
+# case.yaml in the dataclass style: the module's models and glue (tests/goldens.py)
+
+# fmt: on
+
+
+@_model
+class Root(_Dataclass):
+    mode: Literal["fast", "slow"] | str | None
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            mode=_Field("mode", _P_nullable_str, fast=str, nullable=True),
+        )
+    )
+
+
+_KEYS_Root: frozenset[str] = frozenset({"mode"})
+
+
+def parse_root(data: Any) -> Root:
+    """Parse one decoded ``Root``; raises ``ParseError`` naming the field."""
+    return Root.from_dict(data)
+
+
+# Composite parsers, built once (the classes' tables above name them).
+_P_nullable_str: Callable[[Any], Any] = _nullable(_str)
+
+
+class _RootMerge(_State):
+    """Merge state of Root at ``(chunk)`` (root context)."""
+
+    __slots__ = ("mode",)
+    _known = _KEYS_Root
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.mode: str | None = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (v := get("mode")) is not None and v != self.mode:
+            self.mode = acc.last_value(self, "mode", self.mode, v, str)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``Root`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        if (v := model.mode) is not None and v != self.mode:
+            self.mode = acc.last_value(self, "mode", self.mode, v, str)
+        if extra := model.extra_fields:
+            self._add(extra, acc)
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["mode"] = self.mode
+        return self._finish(out)
+
+
+class RootAccumulator(_ChunkAccumulator):
+    """Merges the chunks of one ``Root`` stream (see ``_ChunkAccumulator``)."""
+
+    __slots__ = ()
+    _model = Root
+
+    def __init__(self, *, strict: bool = False) -> None:
+        super().__init__(_RootMerge(""), strict)
+
+    def snapshot(self) -> Root:
+        """The merged stream so far as a ``Root``, validated once (what does not
+        fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
+        built: Root = _built_anyway(parse_root, self.snapshot_dict(), self)
+        return built
+
+    to_response = snapshot  # the finished answer: the chunk type is the answer
+
+
+_READER = _Reader((), named_events=False)
+iter_chunk_dicts = _READER.iter_chunk_dicts
+aiter_chunk_dicts = _READER.aiter_chunk_dicts

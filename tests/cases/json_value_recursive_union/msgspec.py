@@ -1,0 +1,149 @@
+# case.yaml in the msgspec style: the module's models and glue (tests/goldens.py)
+
+# fmt: on
+
+
+class Root(_Struct, kw_only=True):
+    if TYPE_CHECKING:
+        value: Json | None = None
+    else:
+        value: Any = None
+    if TYPE_CHECKING:
+        values: list[Json | None] | None = None
+    else:
+        values: Any = None
+    if TYPE_CHECKING:
+        words: Words | None = None
+    else:
+        words: Any = None
+    _checks_inside: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("value", "value"),
+        ("values", "values"),
+        ("words", "words"),
+    )
+
+    def __post_init__(self) -> None:
+        self.value = _checked(_C_Root_value, self.value, "value")
+        self.values = _checked(_C_Root_values, self.values, "values")
+        self.words = _checked(_C_Root_words, self.words, "words")
+
+
+_KEYS_Root = frozenset({"value", "values", "words"})
+
+
+Json: TypeAlias = (
+    "str | float | bool | list[typing.Optional[Json]] | dict[str, typing.Optional[Json]] | None"  # noqa: UP045
+)
+
+
+Words: TypeAlias = "str | list[Words]"
+
+
+# Checkers of the slots msgspec cannot type itself (unions of several objects, recursive
+# aliases): called from __post_init__ and _parse.
+_C_Json = _Named()
+_C_Words = _Named()
+_C_Json.check = _OrNone(
+    _OneOf((str, float, bool, _ListOf(_C_Json, True), _MapOf(_C_Json, True)))
+)
+_C_Words.check = _OneOf((str, _ListOf(_C_Words)))
+_C_Root_value = _OrNone(_C_Json)
+_C_Root_values = _OrNone(_ListOf(_C_Json, True))
+_C_Root_words = _OrNone(_C_Words)
+
+
+def parse_root(data: Any) -> Root:
+    """Parse one decoded ``Root`` (unknown fields kept); raises ``msgspec.ValidationError``."""
+    parsed: Root = _parse(Root, data)
+    return parsed
+
+
+_DECODE_Root = msgspec.json.Decoder(Root).decode
+
+
+def decode_root(text: bytes | str) -> Root:
+    """One ``Root`` from its JSON text (unknown fields kept, through ``parse_root``)."""
+    try:
+        return _DECODE_Root(text)
+    except msgspec.ValidationError:
+        return parse_root(msgspec.json.decode(text))
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises msgspec.ValidationError naming the place that does not fit.
+parse_json: Callable[[Any], Json] = _parser_of(_C_Json)
+parse_words: Callable[[Any], Words] = _parser_of(_C_Words)
+
+
+class _RootMerge(_State):
+    """Merge state of Root at ``(chunk)`` (root context)."""
+
+    __slots__ = ("value", "values", "words")
+    _known = _KEYS_Root
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.value: Any = None
+        self.values: list[Any] | None = None
+        self.words: Any = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (v := get("value")) is not None:
+            self.value = v
+        if (v := get("values")) is not None:
+            self.values = acc.last_list(self, "values", self.values, v)
+        if (v := get("words")) is not None:
+            self.words = v
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``Root`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        if (v := model.value) is not None:
+            self.value = _as_json(v)
+        if (v := model.values) is not None:
+            self.values = acc.last_list(self, "values", self.values, _as_json(v))
+        if (v := model.words) is not None:
+            self.words = _as_json(v)
+        if extra := model.extra_fields:
+            self._add(extra, acc)
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.value is not None:
+            out["value"] = self.value
+        if self.values is not None:
+            out["values"] = self.values
+        if self.words is not None:
+            out["words"] = self.words
+        return self._finish(out)
+
+
+class RootAccumulator(_ChunkAccumulator):
+    """Merges the chunks of one ``Root`` stream (see ``_ChunkAccumulator``)."""
+
+    __slots__ = ()
+    _model = Root
+
+    def __init__(self, *, strict: bool = False) -> None:
+        super().__init__(_RootMerge(""), strict)
+
+    def snapshot(self) -> Root:
+        """The merged stream so far as a ``Root``, validated once (what does not
+        fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
+        built: Root = _built_anyway(Root, self.snapshot_dict(), self)
+        return built
+
+    to_response = snapshot  # the finished answer: the chunk type is the answer
+
+
+_READER = _Reader((), named_events=False)
+iter_chunk_dicts = _READER.iter_chunk_dicts
+aiter_chunk_dicts = _READER.aiter_chunk_dicts
+
+
+def _chunk_model(text: str, number: int) -> Root:
+    """Event ``number``'s data, decoded from its JSON text into the models (``_decoded_chunk``)."""
+    chunk: Root = _decoded_chunk(_DECODE_Root, parse_root, text, number)
+    return chunk

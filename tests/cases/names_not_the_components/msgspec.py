@@ -1,0 +1,129 @@
+# case.yaml in the msgspec style: the module's models and glue (tests/goldens.py)
+
+# fmt: on
+
+
+KindOf: TypeAlias = Literal["a", "b"]
+"""From ``#/components/schemas/Kind-Of`` (written as a Python name)."""
+
+
+class Пользователь(_Struct, kw_only=True):
+    имя: str
+    Uni: int | None = msgspec.field(default=None, name="Ünï")
+
+
+class NoneModel(_Struct, kw_only=True):
+    """From ``#/components/schemas/None`` (``None`` is a Python keyword)."""
+
+    x: str | None = None
+
+
+class Root(_Struct, kw_only=True):
+    user: Пользователь
+    none: NoneModel | None = None
+    kind: KindOf | str | None = None
+
+
+_KEYS_Root = frozenset({"user", "none", "kind"})
+
+
+def parse_root(data: Any) -> Root:
+    """Parse one decoded ``Root`` (unknown fields kept); raises ``msgspec.ValidationError``."""
+    parsed: Root = _parse(Root, data)
+    return parsed
+
+
+_DECODE_Root = msgspec.json.Decoder(Root).decode
+
+
+def decode_root(text: bytes | str) -> Root:
+    """One ``Root`` from its JSON text (unknown fields kept, through ``parse_root``)."""
+    try:
+        return _DECODE_Root(text)
+    except msgspec.ValidationError:
+        return parse_root(msgspec.json.decode(text))
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises msgspec.ValidationError naming the place that does not fit.
+parse_пользователь = _parser(Пользователь)
+parse_none_model = _parser(NoneModel)
+parse_kind_of: Callable[[Any], KindOf | str] = _parser_of(KindOf | str)
+
+
+class _RootMerge(_State):
+    """Merge state of Root at ``(chunk)`` (root context)."""
+
+    __slots__ = ("kind", "none", "user")
+    _known = _KEYS_Root
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.user: dict[str, Any] | None = None
+        self.none: dict[str, Any] | None = None
+        self.kind: str | None = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (v := get("user")) is not None:
+            self.user = acc.last_object(self, "user", self.user, v, pieces=True)
+        if (v := get("none")) is not None:
+            self.none = acc.last_object(self, "none", self.none, v, pieces=True)
+        if (v := get("kind")) is not None and v != self.kind:
+            self.kind = acc.last_value(self, "kind", self.kind, v, str)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``Root`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        if (v := model.user) is not None:
+            self.user = acc.last_object(
+                self, "user", self.user, _as_json(v), pieces=True
+            )
+        if (v := model.none) is not None:
+            self.none = acc.last_object(
+                self, "none", self.none, _as_json(v), pieces=True
+            )
+        if (v := model.kind) is not None and v != self.kind:
+            self.kind = acc.last_value(self, "kind", self.kind, v, str)
+        if extra := model.extra_fields:
+            self._add(extra, acc)
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.user is not None:
+            out["user"] = self.user
+        if self.none is not None:
+            out["none"] = self.none
+        if self.kind is not None:
+            out["kind"] = self.kind
+        return self._finish(out)
+
+
+class RootAccumulator(_ChunkAccumulator):
+    """Merges the chunks of one ``Root`` stream (see ``_ChunkAccumulator``)."""
+
+    __slots__ = ()
+    _model = Root
+
+    def __init__(self, *, strict: bool = False) -> None:
+        super().__init__(_RootMerge(""), strict)
+
+    def snapshot(self) -> Root:
+        """The merged stream so far as a ``Root``, validated once (what does not
+        fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
+        built: Root = _built_anyway(Root, self.snapshot_dict(), self)
+        return built
+
+    to_response = snapshot  # the finished answer: the chunk type is the answer
+
+
+_READER = _Reader((), named_events=False)
+iter_chunk_dicts = _READER.iter_chunk_dicts
+aiter_chunk_dicts = _READER.aiter_chunk_dicts
+
+
+def _chunk_model(text: str, number: int) -> Root:
+    """Event ``number``'s data, decoded from its JSON text into the models (``_decoded_chunk``)."""
+    chunk: Root = _decoded_chunk(_DECODE_Root, parse_root, text, number)
+    return chunk

@@ -1,0 +1,75 @@
+# case.yaml in the typeddict style: the module's models and glue (tests/goldens.py)
+
+# fmt: on
+
+
+class Root(TypedDict):
+    name: str | None
+
+
+_KEYS_Root = frozenset({"name"})
+
+
+def parse_root(data: Any) -> Root:
+    """Check that decoded JSON is a ``Root`` and return it (the same object).
+
+    Raises ``ParseError`` naming the field that does not fit."""
+    return _parse_Root.parse(data)
+
+
+# Each model's parser: the checks of its keys (below, once every parser exists to be
+# named), compiled on first use.
+_parse_Root = _Checks(Root)
+
+
+# Composite parsers, built once.
+_P_nullable_str = _nullable(_str)
+
+
+# Each model's keys, as its parser checks them (a model with none has no line).
+_parse_Root.keys = (_Key("name", _P_nullable_str, fast=str, nullable=True),)
+
+
+class _RootMerge(_State):
+    """Merge state of Root at ``(chunk)`` (root context)."""
+
+    __slots__ = ("name",)
+    _known = _KEYS_Root
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.name: str | None = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (v := get("name")) is not None and v != self.name:
+            self.name = acc.set_value(self, "name", self.name, v, str)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["name"] = self.name
+        return self._finish(out)
+
+
+class RootAccumulator(_ChunkAccumulator):
+    """Merges the chunks of one ``Root`` stream (see ``_ChunkAccumulator``)."""
+
+    __slots__ = ()
+
+    def __init__(self, *, strict: bool = False) -> None:
+        super().__init__(_RootMerge(""), strict)
+
+    def snapshot(self) -> Root:
+        """The merged stream so far as a ``Root``, validated once (what does not
+        fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
+        built: Root = _built_anyway(parse_root, self.snapshot_dict(), self)
+        return built
+
+    to_response = snapshot  # the finished answer: the chunk type is the answer
+
+
+_READER = _Reader((), named_events=False)
+iter_chunk_dicts = _READER.iter_chunk_dicts
+aiter_chunk_dicts = _READER.aiter_chunk_dicts

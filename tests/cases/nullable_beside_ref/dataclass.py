@@ -1,0 +1,103 @@
+# case.yaml in the dataclass style: the module's models and glue (tests/goldens.py)
+
+# fmt: on
+
+
+@_model
+class Part(_Dataclass):
+    text: str
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            text=_Field("text", _str, fast=str),
+        )
+    )
+
+
+@_model
+class Root(_Dataclass):
+    part: Part | None
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            part=_Field("part", _P_nullable_Part, nullable=True, dump=True),
+        )
+    )
+
+
+_KEYS_Root: frozenset[str] = frozenset({"part"})
+
+
+def parse_root(data: Any) -> Root:
+    """Parse one decoded ``Root``; raises ``ParseError`` naming the field."""
+    return Root.from_dict(data)
+
+
+# Composite parsers, built once (the classes' tables above name them).
+_P_nullable_Part: Callable[[Any], Any] = _nullable(Part.from_dict)
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises ParseError naming the place that does not fit.
+parse_part = Part.from_dict
+
+
+class _RootMerge(_State):
+    """Merge state of Root at ``(chunk)`` (root context)."""
+
+    __slots__ = ("part",)
+    _known = _KEYS_Root
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.part: dict[str, Any] | None = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (v := get("part")) is not None:
+            self.part = acc.last_object(self, "part", self.part, v, pieces=True)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``Root`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        if (v := model.part) is not None:
+            self.part = acc.last_object(
+                self, "part", self.part, _as_json(v), pieces=True
+            )
+        if extra := model.extra_fields:
+            self._add(extra, acc)
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["part"] = self.part
+        return self._finish(out)
+
+
+class RootAccumulator(_ChunkAccumulator):
+    """Merges the chunks of one ``Root`` stream (see ``_ChunkAccumulator``)."""
+
+    __slots__ = ()
+    _model = Root
+
+    def __init__(self, *, strict: bool = False) -> None:
+        super().__init__(_RootMerge(""), strict)
+
+    def snapshot(self) -> Root:
+        """The merged stream so far as a ``Root``, validated once (what does not
+        fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
+        built: Root = _built_anyway(parse_root, self.snapshot_dict(), self)
+        return built
+
+    to_response = snapshot  # the finished answer: the chunk type is the answer
+
+
+_READER = _Reader((), named_events=False)
+iter_chunk_dicts = _READER.iter_chunk_dicts
+aiter_chunk_dicts = _READER.aiter_chunk_dicts

@@ -1,0 +1,122 @@
+# case.yaml in the msgspec style: the module's models and glue (tests/goldens.py)
+
+# fmt: on
+
+
+class Root(_Struct, kw_only=True):
+    if TYPE_CHECKING:
+        p: Uni | None
+    else:
+        p: Any
+    _checks_inside: ClassVar[tuple[tuple[str, str], ...]] = (("p", "p"),)
+
+    def __post_init__(self) -> None:
+        self.p = _checked(_C_Root_p, self.p, "p")
+
+
+_KEYS_Root = frozenset({"p"})
+
+
+CC: TypeAlias = "typing.Union[Uni, str] | None"  # noqa: UP007
+"""From ``#/components/schemas/C.c`` (written as a Python name)."""
+
+
+Class: TypeAlias = "dict[str, typing.Optional[CC]]"  # noqa: UP045
+
+
+Uni: TypeAlias = "typing.Optional[Class]"  # noqa: UP045
+"""From ``#/components/schemas/Ünï`` (its accents are folded to ASCII letters)."""
+
+
+# Checkers of the slots msgspec cannot type itself (unions of several objects, recursive
+# aliases): called from __post_init__ and _parse.
+_C_CC = _Named()
+_C_Class = _Named()
+_C_Uni = _Named()
+_C_CC.check = _OrNone(_OneOf((_C_Uni, str)))
+_C_Class.check = _MapOf(_C_CC, True)
+_C_Uni.check = _OrNone(_C_Class)
+_C_Root_p = _OrNone(_C_Uni)
+
+
+def parse_root(data: Any) -> Root:
+    """Parse one decoded ``Root`` (unknown fields kept); raises ``msgspec.ValidationError``."""
+    parsed: Root = _parse(Root, data)
+    return parsed
+
+
+_DECODE_Root = msgspec.json.Decoder(Root).decode
+
+
+def decode_root(text: bytes | str) -> Root:
+    """One ``Root`` from its JSON text (unknown fields kept, through ``parse_root``)."""
+    try:
+        return _DECODE_Root(text)
+    except msgspec.ValidationError:
+        return parse_root(msgspec.json.decode(text))
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises msgspec.ValidationError naming the place that does not fit.
+parse_cc: Callable[[Any], CC] = _parser_of(_C_CC)
+parse_class: Callable[[Any], Class] = _parser_of(_C_Class)
+parse_uni: Callable[[Any], Uni] = _parser_of(_C_Uni)
+
+
+class _RootMerge(_State):
+    """Merge state of Root at ``(chunk)`` (root context)."""
+
+    __slots__ = ("p",)
+    _known = _KEYS_Root
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.p: dict[str, Any] | None = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (v := get("p")) is not None:
+            self.p = acc.last_object(self, "p", self.p, v)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``Root`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        if (v := model.p) is not None:
+            self.p = acc.last_object(self, "p", self.p, _as_json(v))
+        if extra := model.extra_fields:
+            self._add(extra, acc)
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["p"] = self.p
+        return self._finish(out)
+
+
+class RootAccumulator(_ChunkAccumulator):
+    """Merges the chunks of one ``Root`` stream (see ``_ChunkAccumulator``)."""
+
+    __slots__ = ()
+    _model = Root
+
+    def __init__(self, *, strict: bool = False) -> None:
+        super().__init__(_RootMerge(""), strict)
+
+    def snapshot(self) -> Root:
+        """The merged stream so far as a ``Root``, validated once (what does not
+        fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
+        built: Root = _built_anyway(Root, self.snapshot_dict(), self)
+        return built
+
+    to_response = snapshot  # the finished answer: the chunk type is the answer
+
+
+_READER = _Reader((), named_events=False)
+iter_chunk_dicts = _READER.iter_chunk_dicts
+aiter_chunk_dicts = _READER.aiter_chunk_dicts
+
+
+def _chunk_model(text: str, number: int) -> Root:
+    """Event ``number``'s data, decoded from its JSON text into the models (``_decoded_chunk``)."""
+    chunk: Root = _decoded_chunk(_DECODE_Root, parse_root, text, number)
+    return chunk

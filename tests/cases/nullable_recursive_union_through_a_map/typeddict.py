@@ -1,0 +1,113 @@
+# case.yaml in the typeddict style: the module's models and glue (tests/goldens.py)
+
+# fmt: on
+
+
+class Root(TypedDict):
+    p: Uni | None
+
+
+_KEYS_Root = frozenset({"p"})
+
+
+CC = TypeAliasType("CC", "Uni | str | None")
+"""From ``#/components/schemas/C.c`` (written as a Python name)."""
+
+
+Class = TypeAliasType("Class", "dict[str, CC | None]")
+
+
+Uni = TypeAliasType("Uni", "Class | None")
+"""From ``#/components/schemas/Ünï`` (its accents are folded to ASCII letters)."""
+
+
+def _parse_CC(value: Any) -> CC:
+    parsed: CC = _P_nullable_first_of_Uni_str(value)
+    return parsed
+
+
+def _parse_Class(value: Any) -> Class:
+    parsed: Class = _P_map_of_nullable_CC(value)
+    return parsed
+
+
+def _parse_Uni(value: Any) -> Uni:
+    parsed: Uni = _P_nullable_Class(value)
+    return parsed
+
+
+def parse_root(data: Any) -> Root:
+    """Check that decoded JSON is a ``Root`` and return it (the same object).
+
+    Raises ``ParseError`` naming the field that does not fit."""
+    return _parse_Root.parse(data)
+
+
+# Each model's parser: the checks of its keys (below, once every parser exists to be
+# named), compiled on first use.
+_parse_Root = _Checks(Root)
+
+
+# Composite parsers, built once.
+_P_nullable_Uni = _nullable(_parse_Uni)
+_P_first_of_Uni_str = _first_of((_parse_Uni, _str))
+_P_nullable_first_of_Uni_str = _nullable(_P_first_of_Uni_str)
+_P_nullable_CC = _nullable(_parse_CC)
+_P_map_of_nullable_CC = _map_of(_P_nullable_CC)
+_P_nullable_Class = _nullable(_parse_Class)
+
+
+# Each model's keys, as its parser checks them (a model with none has no line).
+_parse_Root.keys = (_Key("p", _P_nullable_Uni, nullable=True),)
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises ParseError naming the place that does not fit.
+parse_cc = _parse_CC
+parse_class = _parse_Class
+parse_uni = _parse_Uni
+
+
+class _RootMerge(_State):
+    """Merge state of Root at ``(chunk)`` (root context)."""
+
+    __slots__ = ("p",)
+    _known = _KEYS_Root
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.p: dict[str, Any] | None = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (v := get("p")) is not None:
+            self.p = acc.last_object(self, "p", self.p, v)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["p"] = self.p
+        return self._finish(out)
+
+
+class RootAccumulator(_ChunkAccumulator):
+    """Merges the chunks of one ``Root`` stream (see ``_ChunkAccumulator``)."""
+
+    __slots__ = ()
+
+    def __init__(self, *, strict: bool = False) -> None:
+        super().__init__(_RootMerge(""), strict)
+
+    def snapshot(self) -> Root:
+        """The merged stream so far as a ``Root``, validated once (what does not
+        fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
+        built: Root = _built_anyway(parse_root, self.snapshot_dict(), self)
+        return built
+
+    to_response = snapshot  # the finished answer: the chunk type is the answer
+
+
+_READER = _Reader((), named_events=False)
+iter_chunk_dicts = _READER.iter_chunk_dicts
+aiter_chunk_dicts = _READER.aiter_chunk_dicts

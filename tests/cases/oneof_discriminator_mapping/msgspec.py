@@ -1,0 +1,129 @@
+# case.yaml in the msgspec style: the module's models and glue (tests/goldens.py)
+
+# fmt: on
+
+
+class UnknownRootPet(_Struct, kw_only=True):
+    """A ``RootPet`` of a kind the spec does not list (its ``kind``), as sent."""
+
+    kind: str
+
+
+class Cat(_Struct, kw_only=True):
+    kind: Literal["cat"]
+    meows: bool
+
+
+class Dog(_Struct, kw_only=True):
+    kind: Literal["dog"]
+    barks: bool
+
+
+class Bird(_Struct, kw_only=True):
+    kind: Literal["bird"]
+    sings: bool | None = None
+
+
+class Root(_Struct, kw_only=True):
+    if TYPE_CHECKING:
+        pet: Cat | Dog | Bird | UnknownRootPet
+    else:
+        pet: Any
+    _checks_inside: ClassVar[tuple[tuple[str, str], ...]] = (("pet", "pet"),)
+
+    def __post_init__(self) -> None:
+        self.pet = _checked(_C_Root_pet, self.pet, "pet")
+
+
+_KEYS_Root = frozenset({"pet"})
+
+
+# Checkers of the slots msgspec cannot type itself (unions of several objects, recursive
+# aliases): called from __post_init__ and _parse.
+_C_Root_pet = _OneOf(
+    (Cat, Dog, Bird), "kind", {"cat": Cat, "dog": Dog, "bird": Bird}, UnknownRootPet
+)
+
+
+def parse_root(data: Any) -> Root:
+    """Parse one decoded ``Root`` (unknown fields kept); raises ``msgspec.ValidationError``."""
+    parsed: Root = _parse(Root, data)
+    return parsed
+
+
+_DECODE_Root = msgspec.json.Decoder(Root).decode
+
+
+def decode_root(text: bytes | str) -> Root:
+    """One ``Root`` from its JSON text (unknown fields kept, through ``parse_root``)."""
+    try:
+        return _DECODE_Root(text)
+    except msgspec.ValidationError:
+        return parse_root(msgspec.json.decode(text))
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises msgspec.ValidationError naming the place that does not fit.
+parse_cat = _parser(Cat)
+parse_dog = _parser(Dog)
+parse_bird = _parser(Bird)
+
+
+class _RootMerge(_State):
+    """Merge state of Root at ``(chunk)`` (root context)."""
+
+    __slots__ = ("pet",)
+    _known = _KEYS_Root
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.pet: Any = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (v := get("pet")) is not None:
+            self.pet = v
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``Root`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        if (v := model.pet) is not None:
+            self.pet = _as_json(v)
+        if extra := model.extra_fields:
+            self._add(extra, acc)
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.pet is not None:
+            out["pet"] = self.pet
+        return self._finish(out)
+
+
+class RootAccumulator(_ChunkAccumulator):
+    """Merges the chunks of one ``Root`` stream (see ``_ChunkAccumulator``)."""
+
+    __slots__ = ()
+    _model = Root
+
+    def __init__(self, *, strict: bool = False) -> None:
+        super().__init__(_RootMerge(""), strict)
+
+    def snapshot(self) -> Root:
+        """The merged stream so far as a ``Root``, validated once (what does not
+        fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
+        built: Root = _built_anyway(Root, self.snapshot_dict(), self)
+        return built
+
+    to_response = snapshot  # the finished answer: the chunk type is the answer
+
+
+_READER = _Reader((), named_events=False)
+iter_chunk_dicts = _READER.iter_chunk_dicts
+aiter_chunk_dicts = _READER.aiter_chunk_dicts
+
+
+def _chunk_model(text: str, number: int) -> Root:
+    """Event ``number``'s data, decoded from its JSON text into the models (``_decoded_chunk``)."""
+    chunk: Root = _decoded_chunk(_DECODE_Root, parse_root, text, number)
+    return chunk

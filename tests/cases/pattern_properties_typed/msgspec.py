@@ -1,0 +1,99 @@
+# case.yaml in the msgspec style: the module's models and glue (tests/goldens.py)
+
+# fmt: on
+
+
+class Root(_Struct, kw_only=True):
+    name: str
+
+
+_KEYS_Root = frozenset({"name"})
+
+
+# Checkers of the slots msgspec cannot type itself (unions of several objects, recursive
+# aliases): called from __post_init__ and _parse.
+Root._extra_check = _ByKey(
+    (
+        ("^x-", str),
+        ("^n_", int),
+    ),
+    bool,
+    False,
+)
+
+
+def parse_root(data: Any) -> Root:
+    """Parse one decoded ``Root`` (unknown fields kept); raises ``msgspec.ValidationError``."""
+    parsed: Root = _parse(Root, data)
+    return parsed
+
+
+_DECODE_Root = msgspec.json.Decoder(Root).decode
+
+
+def decode_root(text: bytes | str) -> Root:
+    """One ``Root`` from its JSON text (unknown fields kept, through ``parse_root``)."""
+    try:
+        return _DECODE_Root(text)
+    except msgspec.ValidationError:
+        return parse_root(msgspec.json.decode(text))
+
+
+class _RootMerge(_State):
+    """Merge state of Root at ``(chunk)`` (root context)."""
+
+    __slots__ = ("name",)
+    _known = _KEYS_Root
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.name: str | None = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (v := get("name")) is not None and v != self.name:
+            self.name = acc.set_value(self, "name", self.name, v, str)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``Root`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        if (v := model.name) is not None and v != self.name:
+            self.name = acc.set_value(self, "name", self.name, v, str)
+        if extra := model.extra_fields:
+            self._add(extra, acc)
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.name is not None:
+            out["name"] = self.name
+        return self._finish(out)
+
+
+class RootAccumulator(_ChunkAccumulator):
+    """Merges the chunks of one ``Root`` stream (see ``_ChunkAccumulator``)."""
+
+    __slots__ = ()
+    _model = Root
+
+    def __init__(self, *, strict: bool = False) -> None:
+        super().__init__(_RootMerge(""), strict)
+
+    def snapshot(self) -> Root:
+        """The merged stream so far as a ``Root``, validated once (what does not
+        fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
+        built: Root = _built_anyway(Root, self.snapshot_dict(), self)
+        return built
+
+    to_response = snapshot  # the finished answer: the chunk type is the answer
+
+
+_READER = _Reader((), named_events=False)
+iter_chunk_dicts = _READER.iter_chunk_dicts
+aiter_chunk_dicts = _READER.aiter_chunk_dicts
+
+
+def _chunk_model(text: str, number: int) -> Root:
+    """Event ``number``'s data, decoded from its JSON text into the models (``_decoded_chunk``)."""
+    chunk: Root = _decoded_chunk(_DECODE_Root, parse_root, text, number)
+    return chunk

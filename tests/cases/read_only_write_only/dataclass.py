@@ -1,0 +1,88 @@
+# case.yaml in the dataclass style: the module's models and glue (tests/goldens.py)
+
+# fmt: on
+
+
+@_model
+class Root(_Dataclass):
+    id: str
+    secret: str | None = None
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            id=_Field("id", _str, fast=str),
+            secret=_Field("secret", _str, fast=str, optional=True),
+        )
+    )
+
+
+_KEYS_Root: frozenset[str] = frozenset({"id", "secret"})
+
+
+def parse_root(data: Any) -> Root:
+    """Parse one decoded ``Root``; raises ``ParseError`` naming the field."""
+    return Root.from_dict(data)
+
+
+class _RootMerge(_State):
+    """Merge state of Root at ``(chunk)`` (root context)."""
+
+    __slots__ = ("id", "secret")
+    _known = _KEYS_Root
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.id: str | None = None
+        self.secret: str | None = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (v := get("id")) is not None and v != self.id:
+            self.id = acc.set_value(self, "id", self.id, v, str)
+        if (v := get("secret")) is not None and v != self.secret:
+            self.secret = acc.last_text(self, "secret", self.secret, v)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``Root`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        if (v := model.id) is not None and v != self.id:
+            self.id = acc.set_value(self, "id", self.id, v, str)
+        if (v := model.secret) is not None and v != self.secret:
+            self.secret = acc.last_text(self, "secret", self.secret, v)
+        if extra := model.extra_fields:
+            self._add(extra, acc)
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.id is not None:
+            out["id"] = self.id
+        if self.secret is not None:
+            out["secret"] = self.secret
+        return self._finish(out)
+
+
+class RootAccumulator(_ChunkAccumulator):
+    """Merges the chunks of one ``Root`` stream (see ``_ChunkAccumulator``)."""
+
+    __slots__ = ()
+    _model = Root
+
+    def __init__(self, *, strict: bool = False) -> None:
+        super().__init__(_RootMerge(""), strict)
+
+    def snapshot(self) -> Root:
+        """The merged stream so far as a ``Root``, validated once (what does not
+        fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
+        built: Root = _built_anyway(parse_root, self.snapshot_dict(), self)
+        return built
+
+    to_response = snapshot  # the finished answer: the chunk type is the answer
+
+
+_READER = _Reader((), named_events=False)
+iter_chunk_dicts = _READER.iter_chunk_dicts
+aiter_chunk_dicts = _READER.aiter_chunk_dicts

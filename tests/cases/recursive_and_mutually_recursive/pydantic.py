@@ -1,0 +1,101 @@
+# case.yaml in the pydantic style: the module's models and glue (tests/goldens.py)
+
+# fmt: on
+
+
+class Node(_Model):
+    value: int | None = None
+    children: list[Node] | None = None
+
+
+class Pong(_Model):
+    ping: Ping | None = None
+
+
+class Ping(_Model):
+    pong: Pong | None = None
+
+
+class Root(_Model):
+    tree: Node
+    ping: Ping | None = None
+
+
+def parse_root(data: Any) -> Root:
+    """Parse one decoded ``Root``; raises ``pydantic.ValidationError``."""
+    return Root.model_validate(data, by_name=False)
+
+
+# Each component's public parse function: parse_<name>(data) reads one decoded <Name>
+# (its wire names) and raises pydantic.ValidationError naming the place that does not fit.
+parse_node = _parser(Node)
+parse_pong = _parser(Pong)
+parse_ping = _parser(Ping)
+
+
+class _RootMerge(_State):
+    """Merge state of Root at ``(chunk)`` (root context)."""
+
+    __slots__ = ("ping", "tree")
+    _known = _wire_names(Root)
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.tree: dict[str, Any] | None = None
+        self.ping: dict[str, Any] | None = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (v := get("tree")) is not None:
+            self.tree = acc.last_object(self, "tree", self.tree, v)
+        if (v := get("ping")) is not None:
+            self.ping = acc.last_object(self, "ping", self.ping, v)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``Root`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        get = model.__dict__.get
+        if (v := get("tree")) is not None:
+            self.tree = acc.last_object(self, "tree", self.tree, _as_json(v))
+        if (v := get("ping")) is not None:
+            self.ping = acc.last_object(self, "ping", self.ping, _as_json(v))
+        if extra := model.__pydantic_extra__:
+            self._add(extra, acc)
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.tree is not None:
+            out["tree"] = self.tree
+        if self.ping is not None:
+            out["ping"] = self.ping
+        return self._finish(out)
+
+
+class RootAccumulator(_ChunkAccumulator):
+    """Merges the chunks of one ``Root`` stream (see ``_ChunkAccumulator``)."""
+
+    __slots__ = ()
+    _model = Root
+
+    def __init__(self, *, strict: bool = False) -> None:
+        super().__init__(_RootMerge(""), strict)
+
+    def snapshot(self) -> Root:
+        """The merged stream so far as a ``Root``, validated once (what does not
+        fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
+        built: Root = _built_anyway(Root.model_validate, self.snapshot_dict(), self)
+        return built
+
+    to_response = snapshot  # the finished answer: the chunk type is the answer
+
+
+_READER = _Reader((), named_events=False)
+iter_chunk_dicts = _READER.iter_chunk_dicts
+aiter_chunk_dicts = _READER.aiter_chunk_dicts
+
+
+def _chunk_model(text: str, number: int) -> Root:
+    """Event ``number``'s data, validated from its JSON text (``_json_chunk``)."""
+    chunk: Root = _json_chunk(Root, parse_root, text, number)
+    return chunk

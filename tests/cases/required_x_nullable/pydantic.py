@@ -1,0 +1,96 @@
+# case.yaml in the pydantic style: the module's models and glue (tests/goldens.py)
+
+# fmt: on
+
+
+class Root(_Model):
+    req: str
+    req_null: str | None
+    opt: str | None = None
+    opt_null: str | None = None
+
+
+def parse_root(data: Any) -> Root:
+    """Parse one decoded ``Root``; raises ``pydantic.ValidationError``."""
+    return Root.model_validate(data, by_name=False)
+
+
+class _RootMerge(_State):
+    """Merge state of Root at ``(chunk)`` (root context)."""
+
+    __slots__ = ("opt", "opt_null", "req", "req_null")
+    _known = _wire_names(Root)
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.req: str | None = None
+        self.req_null: str | None = None
+        self.opt: str | None = None
+        self.opt_null: str | None = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (v := get("req")) is not None and v != self.req:
+            self.req = acc.last_text(self, "req", self.req, v)
+        if (v := get("req_null")) is not None and v != self.req_null:
+            self.req_null = acc.last_text(self, "req_null", self.req_null, v)
+        if (v := get("opt")) is not None and v != self.opt:
+            self.opt = acc.last_text(self, "opt", self.opt, v)
+        if (v := get("opt_null")) is not None and v != self.opt_null:
+            self.opt_null = acc.last_text(self, "opt_null", self.opt_null, v)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``Root`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        get = model.__dict__.get
+        if (v := get("req")) is not None and v != self.req:
+            self.req = acc.last_text(self, "req", self.req, v)
+        if (v := get("req_null")) is not None and v != self.req_null:
+            self.req_null = acc.last_text(self, "req_null", self.req_null, v)
+        if (v := get("opt")) is not None and v != self.opt:
+            self.opt = acc.last_text(self, "opt", self.opt, v)
+        if (v := get("opt_null")) is not None and v != self.opt_null:
+            self.opt_null = acc.last_text(self, "opt_null", self.opt_null, v)
+        if extra := model.__pydantic_extra__:
+            self._add(extra, acc)
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.req is not None:
+            out["req"] = self.req
+        out["req_null"] = self.req_null
+        if self.opt is not None:
+            out["opt"] = self.opt
+        if self.opt_null is not None:
+            out["opt_null"] = self.opt_null
+        return self._finish(out)
+
+
+class RootAccumulator(_ChunkAccumulator):
+    """Merges the chunks of one ``Root`` stream (see ``_ChunkAccumulator``)."""
+
+    __slots__ = ()
+    _model = Root
+
+    def __init__(self, *, strict: bool = False) -> None:
+        super().__init__(_RootMerge(""), strict)
+
+    def snapshot(self) -> Root:
+        """The merged stream so far as a ``Root``, validated once (what does not
+        fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
+        built: Root = _built_anyway(Root.model_validate, self.snapshot_dict(), self)
+        return built
+
+    to_response = snapshot  # the finished answer: the chunk type is the answer
+
+
+_READER = _Reader((), named_events=False)
+iter_chunk_dicts = _READER.iter_chunk_dicts
+aiter_chunk_dicts = _READER.aiter_chunk_dicts
+
+
+def _chunk_model(text: str, number: int) -> Root:
+    """Event ``number``'s data, validated from its JSON text (``_json_chunk``)."""
+    chunk: Root = _json_chunk(Root, parse_root, text, number)
+    return chunk

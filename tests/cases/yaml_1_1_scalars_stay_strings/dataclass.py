@@ -1,0 +1,90 @@
+# case.yaml in the dataclass style: the module's models and glue (tests/goldens.py)
+
+# fmt: on
+
+
+@_model
+class Root(_Dataclass):
+    """Spec defaults, not applied: ``switch='on'``, ``version='1.10'``."""
+
+    switch: Literal["on", "off", "yes", "no", "1.10", "2024-01-01"] | str | None = None
+    version: str | None = None
+    extra_fields: dict[str, Any] = field(default_factory=dict)
+    """Fields the payload carried that the schema does not define, by wire name."""
+
+    # each field as from_dict reads it and to_dict writes it back (made on first use)
+    _fields = _Table(
+        lambda: _Fields(
+            switch=_Field("switch", _str, fast=str, optional=True),
+            version=_Field("version", _str, fast=str, optional=True),
+        )
+    )
+
+
+_KEYS_Root: frozenset[str] = frozenset({"switch", "version"})
+
+
+def parse_root(data: Any) -> Root:
+    """Parse one decoded ``Root``; raises ``ParseError`` naming the field."""
+    return Root.from_dict(data)
+
+
+class _RootMerge(_State):
+    """Merge state of Root at ``(chunk)`` (root context)."""
+
+    __slots__ = ("switch", "version")
+    _known = _KEYS_Root
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.switch: str | None = None
+        self.version: str | None = None
+
+    def _add(self, data: dict[str, Any], acc: _Merger) -> None:
+        get = data.get
+        if (v := get("switch")) is not None and v != self.switch:
+            self.switch = acc.last_value(self, "switch", self.switch, v, str)
+        if (v := get("version")) is not None and v != self.version:
+            self.version = acc.last_text(self, "version", self.version, v)
+        if not self._known.issuperset(data):
+            acc.unknown(self, data, "root")
+
+    def _add_model(self, model: Any, acc: _Merger) -> None:
+        """``_add`` for a ``Root`` object, read by attribute, never dumped (values of any type; unknown fields as JSON)."""
+        if (v := model.switch) is not None and v != self.switch:
+            self.switch = acc.last_value(self, "switch", self.switch, v, str)
+        if (v := model.version) is not None and v != self.version:
+            self.version = acc.last_text(self, "version", self.version, v)
+        if extra := model.extra_fields:
+            self._add(extra, acc)
+
+    def _build(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.switch is not None:
+            out["switch"] = self.switch
+        if self.version is not None:
+            out["version"] = self.version
+        return self._finish(out)
+
+
+class RootAccumulator(_ChunkAccumulator):
+    """Merges the chunks of one ``Root`` stream (see ``_ChunkAccumulator``)."""
+
+    __slots__ = ()
+    _model = Root
+
+    def __init__(self, *, strict: bool = False) -> None:
+        super().__init__(_RootMerge(""), strict)
+
+    def snapshot(self) -> Root:
+        """The merged stream so far as a ``Root``, validated once (what does not
+        fit is reported, ``schema_drift``, and built anyway unless ``strict=True``)."""
+        built: Root = _built_anyway(parse_root, self.snapshot_dict(), self)
+        return built
+
+    to_response = snapshot  # the finished answer: the chunk type is the answer
+
+
+_READER = _Reader((), named_events=False)
+iter_chunk_dicts = _READER.iter_chunk_dicts
+aiter_chunk_dicts = _READER.aiter_chunk_dicts
