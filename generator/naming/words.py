@@ -50,6 +50,7 @@ MODULE_NAMES = frozenset(dir(builtins)) | frozenset(
         "Field",
         "Generic",
         "Tag",
+        "PydanticUserError",
         "TypeAdapter",
         "ValidationError",
         "bool",
