@@ -120,13 +120,13 @@ def _parser_of(annotation: Any) -> Callable[[Any], Any]:
 
     def parse(data: Any) -> Any:
         if not made:
-            made.append(_adapter(annotation))
+            made.append(_strict_adapter(annotation))
         return made[0].validate_python(data, by_name=False)
 
     return parse
 
 
-def _adapter(annotation: Any) -> TypeAdapter[Any]:
+def _strict_adapter(annotation: Any) -> TypeAdapter[Any]:
     """A strict ``TypeAdapter`` of ``annotation``; of a model (bare, or the one member of a
     discriminated union) as its own settings say, which pydantic lets no other override."""
     try:

@@ -105,7 +105,18 @@ def class_names(
         name = class_name(place.component)
         if name in owner and place.loc.doc is not resolver.root:
             name = class_name(place.loc.doc.path.stem) + name
-        if name in owner:
+        if name in owner and (not places[owner[name]].loc.tokens) != (not place.loc.tokens):
+            # a document's own schema (a bare JSON Schema named by its title) keeps the name,
+            # a schema it defines takes the name of an inline one (datamodel-codegen's reading)
+            unlisted = pid if place.loc.tokens else owner[name]
+            free = name + "Model"
+            while free in owner:
+                free += "Model"
+            names[unlisted], owner[free] = free, unlisted
+            at[location_key(places[unlisted].loc)] = free
+            if unlisted == pid:
+                continue
+        elif name in owner:
             other = places[owner[name]].component
             raise place.loc.error(
                 f"schemas {other!r} and {place.component!r} both become the Python name {name!r}; rename one of them"
