@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs c32ae0eba2ff67d7f9d6fa8be2985683, output 2b2cdbb45b92abf32588a0099c18a752
+# Fingerprint: inputs 9cf521d1d06010a0b51f7730fa369e88, output 810d4cf85f09f79b1cfee38508979166
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
 (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and a
 stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed by
@@ -29,6 +29,7 @@ from ._gen_models_runtime.parsing import (
     _bool,
     _first_of,
     _int,
+    _literal_of,
     _map_of,
     _nullable,
     _str,
@@ -1632,7 +1633,7 @@ class ChatCompletionModerationResults(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("moderation_results",))),
             model=_Field("model", _str, fast=str),
             results=_Field("results", _P_list_of_ModerationResultBody, dump=True),
         )
@@ -1655,7 +1656,7 @@ class ChatCompletionModerationError(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("error",))),
             code=_Field("code", _str, fast=str),
             message=_Field("message", _str, fast=str),
         )
@@ -1790,7 +1791,7 @@ class ResponseAudioDeltaEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.audio.delta",))),
             sequence_number=_Field("sequence_number", _int, fast=int),
             delta=_Field("delta", _str, fast=str),
         )
@@ -1811,7 +1812,7 @@ class ResponseAudioDoneEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.audio.done",))),
             sequence_number=_Field("sequence_number", _int, fast=int),
         )
     )
@@ -1833,7 +1834,7 @@ class ResponseAudioTranscriptDeltaEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.audio.transcript.delta",))),
             delta=_Field("delta", _str, fast=str),
             sequence_number=_Field("sequence_number", _int, fast=int),
         )
@@ -1854,7 +1855,7 @@ class ResponseAudioTranscriptDoneEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.audio.transcript.done",))),
             sequence_number=_Field("sequence_number", _int, fast=int),
         )
     )
@@ -1881,7 +1882,9 @@ class ResponseCodeInterpreterCallCodeDeltaEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field(
+                "type", _literal_of(("response.code_interpreter_call_code.delta",))
+            ),
             output_index=_Field("output_index", _int, fast=int),
             item_id=_Field("item_id", _str, fast=str),
             delta=_Field("delta", _str, fast=str),
@@ -1910,7 +1913,9 @@ class ResponseCodeInterpreterCallCodeDoneEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field(
+                "type", _literal_of(("response.code_interpreter_call_code.done",))
+            ),
             output_index=_Field("output_index", _int, fast=int),
             item_id=_Field("item_id", _str, fast=str),
             code=_Field("code", _str, fast=str),
@@ -1938,7 +1943,9 @@ class ResponseCodeInterpreterCallCompletedEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field(
+                "type", _literal_of(("response.code_interpreter_call.completed",))
+            ),
             output_index=_Field("output_index", _int, fast=int),
             item_id=_Field("item_id", _str, fast=str),
             sequence_number=_Field("sequence_number", _int, fast=int),
@@ -1965,7 +1972,9 @@ class ResponseCodeInterpreterCallInProgressEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field(
+                "type", _literal_of(("response.code_interpreter_call.in_progress",))
+            ),
             output_index=_Field("output_index", _int, fast=int),
             item_id=_Field("item_id", _str, fast=str),
             sequence_number=_Field("sequence_number", _int, fast=int),
@@ -1992,7 +2001,9 @@ class ResponseCodeInterpreterCallInterpretingEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field(
+                "type", _literal_of(("response.code_interpreter_call.interpreting",))
+            ),
             output_index=_Field("output_index", _int, fast=int),
             item_id=_Field("item_id", _str, fast=str),
             sequence_number=_Field("sequence_number", _int, fast=int),
@@ -2012,7 +2023,7 @@ class ResponseFormatText(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("text",))),
         )
     )
 
@@ -2045,7 +2056,7 @@ class TextResponseFormatJsonSchema(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("json_schema",))),
             description=_Field("description", _str, fast=str, optional=True),
             name=_Field("name", _str, fast=str),
             schema_=_Field("schema", _parse_ResponseFormatJsonSchemaSchema, dump=True),
@@ -2069,7 +2080,7 @@ class ResponseFormatJsonObject(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("json_object",))),
         )
     )
 
@@ -2131,7 +2142,7 @@ class FunctionTool(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("function",))),
             name=_Field("name", _str, fast=str),
             description=_Field("description", _str, fast=str, optional=True),
             parameters=_Field("parameters", _P_nullable_map_of_any, nullable=True),
@@ -2216,7 +2227,21 @@ class ComparisonFilter(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field(
+                "type",
+                _literal_of(
+                    (
+                        "eq",
+                        "ne",
+                        "gt",
+                        "gte",
+                        "lt",
+                        "lte",
+                        "in",
+                        "nin",
+                    )
+                ),
+            ),
             key=_Field("key", _str, fast=str),
             value=_Field(
                 "value", _P_first_of_str_float_bool_list_of_first_of_str_float
@@ -2240,7 +2265,15 @@ class CompoundFilter(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field(
+                "type",
+                _literal_of(
+                    (
+                        "and",
+                        "or",
+                    )
+                ),
+            ),
             filters=_Field("filters", _P_list_of_any),
         )
     )
@@ -2270,7 +2303,7 @@ class FileSearchTool(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("file_search",))),
             vector_store_ids=_Field("vector_store_ids", _P_list_of_str),
             max_num_results=_Field("max_num_results", _int, fast=int, optional=True),
             ranking_options=_Field(
@@ -2295,7 +2328,7 @@ class ComputerTool(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("computer",))),
         )
     )
 
@@ -2320,7 +2353,7 @@ class ComputerUsePreviewTool(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("computer_use_preview",))),
             environment=_Field("environment", _str, fast=str),
             display_width=_Field("display_width", _int, fast=int),
             display_height=_Field("display_height", _int, fast=int),
@@ -2407,7 +2440,15 @@ class WebSearchTool(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field(
+                "type",
+                _literal_of(
+                    (
+                        "web_search",
+                        "web_search_2025_08_26",
+                    )
+                ),
+            ),
             external_web_access=_Field(
                 "external_web_access", _bool, fast=bool, optional=True
             ),
@@ -2540,7 +2581,7 @@ class MCPTool(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("mcp",))),
             server_label=_Field("server_label", _str, fast=str),
             server_url=_Field("server_url", _str, fast=str, optional=True),
             connector_id=_Field("connector_id", _str, fast=str, optional=True),
@@ -2580,7 +2621,7 @@ class ContainerNetworkPolicyDisabledParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("disabled",))),
         )
     )
 
@@ -2622,7 +2663,7 @@ class ContainerNetworkPolicyAllowlistParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("allowlist",))),
             allowed_domains=_Field("allowed_domains", _P_list_of_str),
             domain_secrets=_Field(
                 "domain_secrets",
@@ -2689,7 +2730,7 @@ class CodeInterpreterTool(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("code_interpreter",))),
             container=_Field(
                 "container", _P_first_of_str_AutoCodeInterpreterToolParam, dump=True
             ),
@@ -2710,7 +2751,7 @@ class ProgrammaticToolCallingParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("programmatic_tool_calling",))),
         )
     )
 
@@ -2798,7 +2839,7 @@ class ImageGenTool(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("image_generation",))),
             model=_Field("model", _str, fast=str, optional=True),
             quality=_Field("quality", _str, fast=str, optional=True),
             size=_Field("size", _str, fast=str, optional=True),
@@ -2834,7 +2875,7 @@ class LocalShellToolParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("local_shell",))),
         )
     )
 
@@ -2855,7 +2896,7 @@ class SkillReferenceParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("skill_reference",))),
             skill_id=_Field("skill_id", _str, fast=str),
             version=_Field("version", _str, fast=str, optional=True),
         )
@@ -2904,7 +2945,7 @@ class InlineSkillParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("inline",))),
             name=_Field("name", _str, fast=str),
             description=_Field("description", _str, fast=str),
             source=_Field("source", InlineSkillSourceParam.from_dict, dump=True),
@@ -2940,7 +2981,7 @@ class ContainerAutoParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("container_auto",))),
             file_ids=_Field("file_ids", _P_list_of_str, optional=True),
             memory_limit=_Field("memory_limit", _str, fast=str, optional=True),
             network_policy=_Field(
@@ -2994,7 +3035,7 @@ class LocalEnvironmentParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("local",))),
             skills=_Field(
                 "skills", _P_list_of_LocalSkillParam, optional=True, dump=True
             ),
@@ -3016,7 +3057,7 @@ class ContainerReferenceParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("container_reference",))),
             container_id=_Field("container_id", _str, fast=str),
         )
     )
@@ -3044,7 +3085,7 @@ class FunctionShellToolParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("shell",))),
             environment=_Field(
                 "environment",
                 _P_tagged_type_container_auto_ContainerAutoParam_and_2_more,
@@ -3068,7 +3109,7 @@ class CustomTextFormatParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("text",))),
         )
     )
 
@@ -3089,7 +3130,7 @@ class CustomGrammarFormatParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("grammar",))),
             syntax=_Field("syntax", _str, fast=str),
             definition=_Field("definition", _str, fast=str),
         )
@@ -3125,7 +3166,7 @@ class CustomToolParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("custom",))),
             name=_Field("name", _str, fast=str),
             description=_Field("description", _str, fast=str, optional=True),
             format=_Field(
@@ -3171,7 +3212,7 @@ class FunctionToolParam(_Dataclass):
                 "parameters", _parse_EmptyModelParam, optional=True, dump=True
             ),
             strict=_Field("strict", _bool, fast=bool, optional=True),
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("function",))),
             output_schema=_Field("output_schema", _P_map_of_any, optional=True),
             defer_loading=_Field("defer_loading", _bool, fast=bool, optional=True),
             allowed_callers=_Field("allowed_callers", _P_list_of_str, optional=True),
@@ -3198,7 +3239,7 @@ class NamespaceToolParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("namespace",))),
             name=_Field("name", _str, fast=str),
             description=_Field("description", _str, fast=str),
             tools=_Field(
@@ -3229,7 +3270,7 @@ class ToolSearchToolParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("tool_search",))),
             execution=_Field("execution", _str, fast=str, optional=True),
             description=_Field("description", _str, fast=str, optional=True),
             parameters=_Field(
@@ -3292,7 +3333,15 @@ class WebSearchPreviewTool(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field(
+                "type",
+                _literal_of(
+                    (
+                        "web_search_preview",
+                        "web_search_preview_2025_03_11",
+                    )
+                ),
+            ),
             user_location=_Field(
                 "user_location", ApproximateLocation.from_dict, optional=True, dump=True
             ),
@@ -3321,7 +3370,7 @@ class ApplyPatchToolParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("apply_patch",))),
             allowed_callers=_Field("allowed_callers", _P_list_of_str, optional=True),
         )
     )
@@ -3357,7 +3406,7 @@ class ToolChoiceAllowed(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("allowed_tools",))),
             mode=_Field("mode", _str, fast=str),
             tools=_Field("tools", _P_list_of_map_of_any),
         )
@@ -3396,7 +3445,21 @@ class ToolChoiceTypes(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field(
+                "type",
+                _literal_of(
+                    (
+                        "file_search",
+                        "web_search_preview",
+                        "computer",
+                        "computer_use_preview",
+                        "computer_use",
+                        "web_search_preview_2025_03_11",
+                        "image_generation",
+                        "code_interpreter",
+                    )
+                ),
+            ),
         )
     )
 
@@ -3415,7 +3478,7 @@ class ToolChoiceFunction(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("function",))),
             name=_Field("name", _str, fast=str),
         )
     )
@@ -3438,7 +3501,7 @@ class ToolChoiceMCP(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("mcp",))),
             server_label=_Field("server_label", _str, fast=str),
             name=_Field("name", _str, fast=str, optional=True),
         )
@@ -3459,7 +3522,7 @@ class ToolChoiceCustom(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("custom",))),
             name=_Field("name", _str, fast=str),
         )
     )
@@ -3477,7 +3540,7 @@ class SpecificProgrammaticToolCallingParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("programmatic_tool_calling",))),
         )
     )
 
@@ -3495,7 +3558,7 @@ class SpecificApplyPatchParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("apply_patch",))),
         )
     )
 
@@ -3513,7 +3576,7 @@ class SpecificFunctionShellParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("shell",))),
         )
     )
 
@@ -3552,7 +3615,7 @@ class InputTextContent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("input_text",))),
             text=_Field("text", _str, fast=str),
             prompt_cache_breakpoint=_Field(
                 "prompt_cache_breakpoint",
@@ -3586,7 +3649,7 @@ class InputImageContent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("input_image",))),
             image_url=_Field("image_url", _str, fast=str, optional=True),
             file_id=_Field("file_id", _str, fast=str, optional=True),
             detail=_Field("detail", _str, fast=str),
@@ -3627,7 +3690,7 @@ class InputFileContent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("input_file",))),
             file_id=_Field("file_id", _str, fast=str, optional=True),
             filename=_Field("filename", _str, fast=str, optional=True),
             file_data=_Field("file_data", _str, fast=str, optional=True),
@@ -3722,7 +3785,7 @@ class FileCitationBody(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("file_citation",))),
             file_id=_Field("file_id", _str, fast=str),
             index=_Field("index", _int, fast=int),
             filename=_Field("filename", _str, fast=str),
@@ -3751,7 +3814,7 @@ class UrlCitationBody(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("url_citation",))),
             url=_Field("url", _str, fast=str),
             start_index=_Field("start_index", _int, fast=int),
             end_index=_Field("end_index", _int, fast=int),
@@ -3784,7 +3847,7 @@ class ContainerFileCitationBody(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("container_file_citation",))),
             container_id=_Field("container_id", _str, fast=str),
             file_id=_Field("file_id", _str, fast=str),
             start_index=_Field("start_index", _int, fast=int),
@@ -3810,7 +3873,7 @@ class FilePath(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("file_path",))),
             file_id=_Field("file_id", _str, fast=str),
             index=_Field("index", _int, fast=int),
         )
@@ -3877,7 +3940,7 @@ class OutputTextContent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("output_text",))),
             text=_Field("text", _str, fast=str),
             annotations=_Field("annotations", _P_list_of_Annotation, dump=True),
             logprobs=_Field("logprobs", _P_list_of_LogProb, dump=True),
@@ -3899,7 +3962,7 @@ class RefusalContent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("refusal",))),
             refusal=_Field("refusal", _str, fast=str),
         )
     )
@@ -3928,7 +3991,7 @@ class OutputMessage(_Dataclass):
     _fields = _Table(
         lambda: _Fields(
             id=_Field("id", _str, fast=str),
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("message",))),
             role=_Field("role", _str, fast=str),
             content=_Field("content", _P_list_of_OutputMessageContent, dump=True),
             phase=_Field("phase", _str, fast=str, optional=True),
@@ -3990,7 +4053,7 @@ class FileSearchToolCall(_Dataclass):
     _fields = _Table(
         lambda: _Fields(
             id=_Field("id", _str, fast=str),
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("file_search_call",))),
             status=_Field("status", _str, fast=str),
             queries=_Field("queries", _P_list_of_str),
             results=_Field(
@@ -4011,7 +4074,7 @@ class DirectToolCallCaller(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("direct",))),
         )
     )
 
@@ -4029,7 +4092,7 @@ class ProgramToolCallCaller(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("program",))),
             caller_id=_Field("caller_id", _str, fast=str),
         )
     )
@@ -4063,7 +4126,7 @@ class FunctionToolCall(_Dataclass):
     _fields = _Table(
         lambda: _Fields(
             id=_Field("id", _str, fast=str, optional=True),
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("function_call",))),
             call_id=_Field("call_id", _str, fast=str),
             caller=_Field("caller", _parse_ToolCallCaller, optional=True, dump=True),
             namespace=_Field("namespace", _str, fast=str, optional=True),
@@ -4086,7 +4149,7 @@ class DirectToolCallCallerParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("direct",))),
         )
     )
 
@@ -4105,7 +4168,7 @@ class ProgramToolCallCallerParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("program",))),
             caller_id=_Field("caller_id", _str, fast=str),
         )
     )
@@ -4141,7 +4204,7 @@ class FunctionToolCallOutputResource(_Dataclass):
     _fields = _Table(
         lambda: _Fields(
             id=_Field("id", _str, fast=str),
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("function_call_output",))),
             call_id=_Field("call_id", _str, fast=str, optional=True),
             name=_Field("name", _str, fast=str, optional=True),
             namespace=_Field("namespace", _str, fast=str, optional=True),
@@ -4197,7 +4260,7 @@ class WebSearchActionSearch(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("search",))),
             query=_Field("query", _str, fast=str, optional=True),
             queries=_Field("queries", _P_list_of_str, optional=True),
             sources=_Field(
@@ -4224,7 +4287,7 @@ class WebSearchActionOpenPage(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("open_page",))),
             url=_Field("url", _str, fast=str, optional=True),
         )
     )
@@ -4246,7 +4309,7 @@ class WebSearchActionFind(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("find_in_page",))),
             url=_Field("url", _str, fast=str),
             pattern=_Field("pattern", _str, fast=str),
         )
@@ -4279,7 +4342,7 @@ class WebSearchToolCall(_Dataclass):
     _fields = _Table(
         lambda: _Fields(
             id=_Field("id", _str, fast=str),
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("web_search_call",))),
             status=_Field("status", _str, fast=str),
             action=_Field(
                 "action",
@@ -4311,7 +4374,7 @@ class ClickParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("click",))),
             button=_Field("button", _str, fast=str),
             x=_Field("x", _int, fast=int),
             y=_Field("y", _int, fast=int),
@@ -4339,7 +4402,7 @@ class DoubleClickAction(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("double_click",))),
             x=_Field("x", _int, fast=int),
             y=_Field("y", _int, fast=int),
             keys=_Field("keys", _P_nullable_list_of_str, nullable=True),
@@ -4390,7 +4453,7 @@ class DragParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("drag",))),
             path=_Field("path", _P_list_of_CoordParam, dump=True),
             keys=_Field("keys", _P_list_of_str, optional=True),
         )
@@ -4414,7 +4477,7 @@ class KeyPressAction(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("keypress",))),
             keys=_Field("keys", _P_list_of_str),
         )
     )
@@ -4439,7 +4502,7 @@ class MoveParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("move",))),
             x=_Field("x", _int, fast=int),
             y=_Field("y", _int, fast=int),
             keys=_Field("keys", _P_list_of_str, optional=True),
@@ -4460,7 +4523,7 @@ class ScreenshotParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("screenshot",))),
         )
     )
 
@@ -4488,7 +4551,7 @@ class ScrollParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("scroll",))),
             x=_Field("x", _int, fast=int),
             y=_Field("y", _int, fast=int),
             scroll_x=_Field("scroll_x", _int, fast=int),
@@ -4513,7 +4576,7 @@ class TypeParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("type",))),
             text=_Field("text", _str, fast=str),
         )
     )
@@ -4532,7 +4595,7 @@ class WaitParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("wait",))),
         )
     )
 
@@ -4586,7 +4649,7 @@ class ComputerToolCall(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("computer_call",))),
             id=_Field("id", _str, fast=str),
             call_id=_Field("call_id", _str, fast=str),
             action=_Field("action", _parse_ComputerAction, optional=True, dump=True),
@@ -4654,7 +4717,7 @@ class ComputerToolCallOutputResource(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("computer_call_output",))),
             id=_Field("id", _str, fast=str),
             call_id=_Field("call_id", _str, fast=str),
             acknowledged_safety_checks=_Field(
@@ -4746,7 +4809,7 @@ class ReasoningItem(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("reasoning",))),
             id=_Field("id", _str, fast=str),
             encrypted_content=_Field(
                 "encrypted_content", _str, fast=str, optional=True
@@ -4780,7 +4843,7 @@ class Program(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("program",))),
             id=_Field("id", _str, fast=str),
             call_id=_Field("call_id", _str, fast=str),
             code=_Field("code", _str, fast=str),
@@ -4809,7 +4872,7 @@ class ProgramOutput(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("program_output",))),
             id=_Field("id", _str, fast=str),
             call_id=_Field("call_id", _str, fast=str),
             result=_Field("result", _str, fast=str),
@@ -4842,7 +4905,7 @@ class ToolSearchCall(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("tool_search_call",))),
             id=_Field("id", _str, fast=str),
             call_id=_Field("call_id", _P_nullable_str, fast=str, nullable=True),
             execution=_Field("execution", _str, fast=str),
@@ -4877,7 +4940,7 @@ class ToolSearchOutput(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("tool_search_output",))),
             id=_Field("id", _str, fast=str),
             call_id=_Field("call_id", _P_nullable_str, fast=str, nullable=True),
             execution=_Field("execution", _str, fast=str),
@@ -4906,7 +4969,7 @@ class AdditionalTools(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("additional_tools",))),
             id=_Field("id", _str, fast=str),
             role=_Field("role", _str, fast=str),
             tools=_Field("tools", _P_list_of_Tool, dump=True),
@@ -4934,7 +4997,7 @@ class CompactionBody(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("compaction",))),
             id=_Field("id", _str, fast=str),
             encrypted_content=_Field("encrypted_content", _str, fast=str),
             created_by=_Field("created_by", _str, fast=str, optional=True),
@@ -4960,7 +5023,7 @@ class ImageGenToolCall(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("image_generation_call",))),
             id=_Field("id", _str, fast=str),
             status=_Field("status", _str, fast=str),
             result=_Field("result", _P_nullable_str, fast=str, nullable=True),
@@ -4983,7 +5046,7 @@ class CodeInterpreterOutputLogs(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("logs",))),
             logs=_Field("logs", _str, fast=str),
         )
     )
@@ -5004,7 +5067,7 @@ class CodeInterpreterOutputImage(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("image",))),
             url=_Field("url", _str, fast=str),
         )
     )
@@ -5045,7 +5108,7 @@ class CodeInterpreterToolCall(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("code_interpreter_call",))),
             id=_Field("id", _str, fast=str),
             status=_Field("status", _str, fast=str),
             container_id=_Field("container_id", _str, fast=str),
@@ -5114,7 +5177,7 @@ class LocalShellToolCall(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("local_shell_call",))),
             id=_Field("id", _str, fast=str),
             call_id=_Field("call_id", _str, fast=str),
             action=_Field("action", LocalShellExecAction.from_dict, dump=True),
@@ -5142,7 +5205,7 @@ class LocalShellToolCallOutput(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("local_shell_call_output",))),
             id=_Field("id", _str, fast=str),
             output=_Field("output", _str, fast=str),
             status=_Field("status", _str, fast=str, optional=True),
@@ -5187,7 +5250,7 @@ class LocalEnvironmentResource(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("local",))),
         )
     )
 
@@ -5206,7 +5269,7 @@ class ContainerReferenceResource(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("container_reference",))),
             container_id=_Field("container_id", _str, fast=str),
         )
     )
@@ -5245,7 +5308,7 @@ class FunctionShellCall(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("shell_call",))),
             id=_Field("id", _str, fast=str),
             call_id=_Field("call_id", _str, fast=str),
             caller=_Field("caller", _parse_ToolCallCaller, optional=True, dump=True),
@@ -5275,7 +5338,7 @@ class FunctionShellCallOutputTimeoutOutcome(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("timeout",))),
         )
     )
 
@@ -5295,7 +5358,7 @@ class FunctionShellCallOutputExitOutcome(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("exit",))),
             exit_code=_Field("exit_code", _int, fast=int),
         )
     )
@@ -5366,7 +5429,7 @@ class FunctionShellCallOutput(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("shell_call_output",))),
             id=_Field("id", _str, fast=str),
             call_id=_Field("call_id", _str, fast=str),
             caller=_Field("caller", _parse_ToolCallCaller, optional=True, dump=True),
@@ -5399,7 +5462,7 @@ class ApplyPatchCreateFileOperation(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("create_file",))),
             path=_Field("path", _str, fast=str),
             diff=_Field("diff", _str, fast=str),
         )
@@ -5421,7 +5484,7 @@ class ApplyPatchDeleteFileOperation(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("delete_file",))),
             path=_Field("path", _str, fast=str),
         )
     )
@@ -5444,7 +5507,7 @@ class ApplyPatchUpdateFileOperation(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("update_file",))),
             path=_Field("path", _str, fast=str),
             diff=_Field("diff", _str, fast=str),
         )
@@ -5483,7 +5546,7 @@ class ApplyPatchToolCall(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("apply_patch_call",))),
             id=_Field("id", _str, fast=str),
             call_id=_Field("call_id", _str, fast=str),
             caller=_Field("caller", _parse_ToolCallCaller, optional=True, dump=True),
@@ -5525,7 +5588,7 @@ class ApplyPatchToolCallOutput(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("apply_patch_call_output",))),
             id=_Field("id", _str, fast=str),
             call_id=_Field("call_id", _str, fast=str),
             caller=_Field("caller", _parse_ToolCallCaller, optional=True, dump=True),
@@ -5549,7 +5612,7 @@ class MCPProtocolError(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("mcp_protocol_error",))),
             code=_Field("code", _int, fast=int),
             message=_Field("message", _str, fast=str),
         )
@@ -5568,7 +5631,7 @@ class MCPToolExecutionError(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("mcp_tool_execution_error",))),
             content=_Field("content", _any),
         )
     )
@@ -5587,7 +5650,7 @@ class HTTPError(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("http_error",))),
             code=_Field("code", _int, fast=int),
             message=_Field("message", _str, fast=str),
         )
@@ -5625,7 +5688,7 @@ class MCPToolCall(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("mcp_call",))),
             id=_Field("id", _str, fast=str),
             server_label=_Field("server_label", _str, fast=str),
             name=_Field("name", _str, fast=str),
@@ -5686,7 +5749,7 @@ class MCPListTools(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("mcp_list_tools",))),
             id=_Field("id", _str, fast=str),
             server_label=_Field("server_label", _str, fast=str),
             tools=_Field("tools", _P_list_of_MCPListToolsTool, dump=True),
@@ -5715,7 +5778,7 @@ class MCPApprovalRequest(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("mcp_approval_request",))),
             id=_Field("id", _str, fast=str),
             server_label=_Field("server_label", _str, fast=str),
             name=_Field("name", _str, fast=str),
@@ -5744,7 +5807,7 @@ class MCPApprovalResponseResource(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("mcp_approval_response",))),
             id=_Field("id", _str, fast=str),
             approval_request_id=_Field("approval_request_id", _str, fast=str),
             approve=_Field("approve", _bool, fast=bool),
@@ -5776,7 +5839,7 @@ class CustomToolCall(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("custom_tool_call",))),
             id=_Field("id", _str, fast=str, optional=True),
             call_id=_Field("call_id", _str, fast=str),
             caller=_Field("caller", _parse_ToolCallCaller, optional=True, dump=True),
@@ -5812,7 +5875,7 @@ class CustomToolCallOutputResource(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("custom_tool_call_output",))),
             id=_Field("id", _str, fast=str),
             call_id=_Field("call_id", _str, fast=str),
             caller=_Field(
@@ -5932,7 +5995,7 @@ class InputMessage(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str, optional=True),
+            type=_Field("type", _literal_of(("message",)), optional=True),
             role=_Field("role", _str, fast=str),
             status=_Field("status", _str, fast=str, optional=True),
             content=_Field("content", _parse_InputMessageContentList, dump=True),
@@ -5966,7 +6029,7 @@ class ComputerCallOutputItemParam(_Dataclass):
         lambda: _Fields(
             id=_Field("id", _str, fast=str, optional=True),
             call_id=_Field("call_id", _str, fast=str),
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("computer_call_output",))),
             output=_Field("output", ComputerScreenshotImage.from_dict, dump=True),
             acknowledged_safety_checks=_Field(
                 "acknowledged_safety_checks",
@@ -6013,7 +6076,7 @@ class InputTextContentParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("input_text",))),
             text=_Field("text", _str, fast=str),
             prompt_cache_breakpoint=_Field(
                 "prompt_cache_breakpoint",
@@ -6047,7 +6110,7 @@ class InputImageContentParamAutoParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("input_image",))),
             image_url=_Field("image_url", _str, fast=str, optional=True),
             file_id=_Field("file_id", _str, fast=str, optional=True),
             detail=_Field("detail", _str, fast=str, optional=True),
@@ -6088,7 +6151,7 @@ class InputFileContentParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("input_file",))),
             file_id=_Field("file_id", _str, fast=str, optional=True),
             filename=_Field("filename", _str, fast=str, optional=True),
             file_data=_Field("file_data", _str, fast=str, optional=True),
@@ -6143,7 +6206,7 @@ class FunctionCallOutputItemParam(_Dataclass):
         lambda: _Fields(
             id=_Field("id", _str, fast=str, optional=True),
             call_id=_Field("call_id", _str, fast=str, optional=True),
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("function_call_output",))),
             output=_Field("output", _P_first_of_str_and_1_more, dump=True),
             name=_Field("name", _str, fast=str, optional=True),
             namespace=_Field("namespace", _str, fast=str, optional=True),
@@ -6179,7 +6242,7 @@ class ToolSearchCallItemParam(_Dataclass):
         lambda: _Fields(
             id=_Field("id", _str, fast=str, optional=True),
             call_id=_Field("call_id", _str, fast=str, optional=True),
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("tool_search_call",))),
             execution=_Field("execution", _str, fast=str, optional=True),
             arguments=_Field("arguments", _parse_EmptyModelParam, dump=True),
             status=_Field("status", _str, fast=str, optional=True),
@@ -6211,7 +6274,7 @@ class ToolSearchOutputItemParam(_Dataclass):
         lambda: _Fields(
             id=_Field("id", _str, fast=str, optional=True),
             call_id=_Field("call_id", _str, fast=str, optional=True),
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("tool_search_output",))),
             execution=_Field("execution", _str, fast=str, optional=True),
             tools=_Field("tools", _P_list_of_Tool, dump=True),
             status=_Field("status", _str, fast=str, optional=True),
@@ -6238,7 +6301,7 @@ class AdditionalToolsItemParam(_Dataclass):
     _fields = _Table(
         lambda: _Fields(
             id=_Field("id", _str, fast=str, optional=True),
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("additional_tools",))),
             role=_Field("role", _str, fast=str),
             tools=_Field("tools", _P_list_of_Tool, dump=True),
         )
@@ -6264,7 +6327,7 @@ class CompactionSummaryItemParam(_Dataclass):
     _fields = _Table(
         lambda: _Fields(
             id=_Field("id", _str, fast=str, optional=True),
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("compaction",))),
             encrypted_content=_Field("encrypted_content", _str, fast=str),
         )
     )
@@ -6333,7 +6396,7 @@ class FunctionShellCallItemParam(_Dataclass):
             caller=_Field(
                 "caller", _parse_ToolCallCallerParam, optional=True, dump=True
             ),
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("shell_call",))),
             action=_Field("action", FunctionShellActionParam.from_dict, dump=True),
             status=_Field("status", _str, fast=str, optional=True),
             environment=_Field(
@@ -6359,7 +6422,7 @@ class FunctionShellCallOutputTimeoutOutcomeParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("timeout",))),
         )
     )
 
@@ -6379,7 +6442,7 @@ class FunctionShellCallOutputExitOutcomeParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("exit",))),
             exit_code=_Field("exit_code", _int, fast=int),
         )
     )
@@ -6443,7 +6506,7 @@ class FunctionShellCallOutputItemParam(_Dataclass):
             caller=_Field(
                 "caller", _parse_ToolCallCallerParam, optional=True, dump=True
             ),
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("shell_call_output",))),
             output=_Field(
                 "output", _P_list_of_FunctionShellCallOutputContentParam, dump=True
             ),
@@ -6472,7 +6535,7 @@ class ApplyPatchCreateFileOperationParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("create_file",))),
             path=_Field("path", _str, fast=str),
             diff=_Field("diff", _str, fast=str),
         )
@@ -6494,7 +6557,7 @@ class ApplyPatchDeleteFileOperationParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("delete_file",))),
             path=_Field("path", _str, fast=str),
         )
     )
@@ -6517,7 +6580,7 @@ class ApplyPatchUpdateFileOperationParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("update_file",))),
             path=_Field("path", _str, fast=str),
             diff=_Field("diff", _str, fast=str),
         )
@@ -6549,7 +6612,7 @@ class ApplyPatchToolCallItemParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("apply_patch_call",))),
             id=_Field("id", _str, fast=str, optional=True),
             call_id=_Field("call_id", _str, fast=str),
             caller=_Field(
@@ -6587,7 +6650,7 @@ class ApplyPatchToolCallOutputItemParam(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("apply_patch_call_output",))),
             id=_Field("id", _str, fast=str, optional=True),
             call_id=_Field("call_id", _str, fast=str),
             caller=_Field(
@@ -6619,7 +6682,7 @@ class MCPApprovalResponse(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("mcp_approval_response",))),
             id=_Field("id", _str, fast=str, optional=True),
             approval_request_id=_Field("approval_request_id", _str, fast=str),
             approve=_Field("approve", _bool, fast=bool),
@@ -6648,7 +6711,7 @@ class CustomToolCallOutput(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("custom_tool_call_output",))),
             id=_Field("id", _str, fast=str, optional=True),
             call_id=_Field("call_id", _str, fast=str),
             caller=_Field(
@@ -6874,7 +6937,7 @@ class ModerationErrorBody(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("error",))),
             code=_Field("code", _str, fast=str),
             message=_Field("message", _str, fast=str),
         )
@@ -7161,7 +7224,7 @@ class ResponseCompletedEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.completed",))),
             response=_Field("response", Response.from_dict, dump=True),
             sequence_number=_Field("sequence_number", _int, fast=int),
         )
@@ -7190,7 +7253,7 @@ class ResponseContentPartAddedEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.content_part.added",))),
             item_id=_Field("item_id", _str, fast=str),
             output_index=_Field("output_index", _int, fast=int),
             content_index=_Field("content_index", _int, fast=int),
@@ -7222,7 +7285,7 @@ class ResponseContentPartDoneEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.content_part.done",))),
             item_id=_Field("item_id", _str, fast=str),
             output_index=_Field("output_index", _int, fast=int),
             content_index=_Field("content_index", _int, fast=int),
@@ -7248,7 +7311,7 @@ class ResponseCreatedEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.created",))),
             response=_Field("response", Response.from_dict, dump=True),
             sequence_number=_Field("sequence_number", _int, fast=int),
         )
@@ -7275,7 +7338,7 @@ class ResponseErrorEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("error",))),
             code=_Field("code", _P_nullable_str, fast=str, nullable=True),
             message=_Field("message", _str, fast=str),
             param=_Field("param", _P_nullable_str, fast=str, nullable=True),
@@ -7302,7 +7365,7 @@ class ResponseFileSearchCallCompletedEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.file_search_call.completed",))),
             output_index=_Field("output_index", _int, fast=int),
             item_id=_Field("item_id", _str, fast=str),
             sequence_number=_Field("sequence_number", _int, fast=int),
@@ -7328,7 +7391,9 @@ class ResponseFileSearchCallInProgressEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field(
+                "type", _literal_of(("response.file_search_call.in_progress",))
+            ),
             output_index=_Field("output_index", _int, fast=int),
             item_id=_Field("item_id", _str, fast=str),
             sequence_number=_Field("sequence_number", _int, fast=int),
@@ -7354,7 +7419,7 @@ class ResponseFileSearchCallSearchingEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.file_search_call.searching",))),
             output_index=_Field("output_index", _int, fast=int),
             item_id=_Field("item_id", _str, fast=str),
             sequence_number=_Field("sequence_number", _int, fast=int),
@@ -7383,7 +7448,9 @@ class ResponseFunctionCallArgumentsDeltaEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field(
+                "type", _literal_of(("response.function_call_arguments.delta",))
+            ),
             item_id=_Field("item_id", _str, fast=str),
             output_index=_Field("output_index", _int, fast=int),
             sequence_number=_Field("sequence_number", _int, fast=int),
@@ -7413,7 +7480,9 @@ class ResponseFunctionCallArgumentsDoneEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field(
+                "type", _literal_of(("response.function_call_arguments.done",))
+            ),
             item_id=_Field("item_id", _str, fast=str),
             name=_Field("name", _str, fast=str),
             output_index=_Field("output_index", _int, fast=int),
@@ -7444,7 +7513,7 @@ class ResponseShellCallCommandAddedStreamingEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.shell_call_command.added",))),
             sequence_number=_Field("sequence_number", _int, fast=int),
             output_index=_Field("output_index", _int, fast=int),
             command_index=_Field("command_index", _int, fast=int),
@@ -7476,7 +7545,7 @@ class ResponseShellCallCommandDeltaStreamingEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.shell_call_command.delta",))),
             sequence_number=_Field("sequence_number", _int, fast=int),
             output_index=_Field("output_index", _int, fast=int),
             command_index=_Field("command_index", _int, fast=int),
@@ -7507,7 +7576,7 @@ class ResponseShellCallCommandDoneStreamingEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.shell_call_command.done",))),
             sequence_number=_Field("sequence_number", _int, fast=int),
             output_index=_Field("output_index", _int, fast=int),
             command_index=_Field("command_index", _int, fast=int),
@@ -7559,7 +7628,9 @@ class ResponseShellCallOutputContentDeltaStreamingEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field(
+                "type", _literal_of(("response.shell_call_output_content.delta",))
+            ),
             sequence_number=_Field("sequence_number", _int, fast=int),
             item_id=_Field("item_id", _str, fast=str),
             output_index=_Field("output_index", _int, fast=int),
@@ -7592,7 +7663,9 @@ class ResponseShellCallOutputContentDoneStreamingEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field(
+                "type", _literal_of(("response.shell_call_output_content.done",))
+            ),
             sequence_number=_Field("sequence_number", _int, fast=int),
             item_id=_Field("item_id", _str, fast=str),
             output_index=_Field("output_index", _int, fast=int),
@@ -7620,7 +7693,7 @@ class ResponseInProgressEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.in_progress",))),
             response=_Field("response", Response.from_dict, dump=True),
             sequence_number=_Field("sequence_number", _int, fast=int),
         )
@@ -7643,7 +7716,7 @@ class ResponseFailedEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.failed",))),
             sequence_number=_Field("sequence_number", _int, fast=int),
             response=_Field("response", Response.from_dict, dump=True),
         )
@@ -7666,7 +7739,7 @@ class ResponseIncompleteEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.incomplete",))),
             response=_Field("response", Response.from_dict, dump=True),
             sequence_number=_Field("sequence_number", _int, fast=int),
         )
@@ -7694,7 +7767,7 @@ class ResponseOutputItemAddedEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.output_item.added",))),
             output_index=_Field("output_index", _int, fast=int),
             sequence_number=_Field("sequence_number", _int, fast=int),
             item=_Field("item", _parse_OutputItem, dump=True),
@@ -7720,7 +7793,7 @@ class ResponseOutputItemDoneEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.output_item.done",))),
             output_index=_Field("output_index", _int, fast=int),
             sequence_number=_Field("sequence_number", _int, fast=int),
             item=_Field("item", _parse_OutputItem, dump=True),
@@ -7770,7 +7843,9 @@ class ResponseReasoningSummaryPartAddedEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field(
+                "type", _literal_of(("response.reasoning_summary_part.added",))
+            ),
             item_id=_Field("item_id", _str, fast=str),
             output_index=_Field("output_index", _int, fast=int),
             summary_index=_Field("summary_index", _int, fast=int),
@@ -7827,7 +7902,7 @@ class ResponseReasoningSummaryPartDoneEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.reasoning_summary_part.done",))),
             item_id=_Field("item_id", _str, fast=str),
             output_index=_Field("output_index", _int, fast=int),
             summary_index=_Field("summary_index", _int, fast=int),
@@ -7862,7 +7937,9 @@ class ResponseReasoningSummaryTextDeltaEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field(
+                "type", _literal_of(("response.reasoning_summary_text.delta",))
+            ),
             item_id=_Field("item_id", _str, fast=str),
             output_index=_Field("output_index", _int, fast=int),
             summary_index=_Field("summary_index", _int, fast=int),
@@ -7894,7 +7971,7 @@ class ResponseReasoningSummaryTextDoneEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.reasoning_summary_text.done",))),
             item_id=_Field("item_id", _str, fast=str),
             output_index=_Field("output_index", _int, fast=int),
             summary_index=_Field("summary_index", _int, fast=int),
@@ -7926,7 +8003,7 @@ class ResponseReasoningTextDeltaEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.reasoning_text.delta",))),
             item_id=_Field("item_id", _str, fast=str),
             output_index=_Field("output_index", _int, fast=int),
             content_index=_Field("content_index", _int, fast=int),
@@ -7958,7 +8035,7 @@ class ResponseReasoningTextDoneEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.reasoning_text.done",))),
             item_id=_Field("item_id", _str, fast=str),
             output_index=_Field("output_index", _int, fast=int),
             content_index=_Field("content_index", _int, fast=int),
@@ -7990,7 +8067,7 @@ class ResponseRefusalDeltaEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.refusal.delta",))),
             item_id=_Field("item_id", _str, fast=str),
             output_index=_Field("output_index", _int, fast=int),
             content_index=_Field("content_index", _int, fast=int),
@@ -8022,7 +8099,7 @@ class ResponseRefusalDoneEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.refusal.done",))),
             item_id=_Field("item_id", _str, fast=str),
             output_index=_Field("output_index", _int, fast=int),
             content_index=_Field("content_index", _int, fast=int),
@@ -8104,7 +8181,7 @@ class ResponseTextDeltaEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.output_text.delta",))),
             item_id=_Field("item_id", _str, fast=str),
             output_index=_Field("output_index", _int, fast=int),
             content_index=_Field("content_index", _int, fast=int),
@@ -8139,7 +8216,7 @@ class ResponseTextDoneEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.output_text.done",))),
             item_id=_Field("item_id", _str, fast=str),
             output_index=_Field("output_index", _int, fast=int),
             content_index=_Field("content_index", _int, fast=int),
@@ -8168,7 +8245,7 @@ class ResponseWebSearchCallCompletedEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.web_search_call.completed",))),
             output_index=_Field("output_index", _int, fast=int),
             item_id=_Field("item_id", _str, fast=str),
             sequence_number=_Field("sequence_number", _int, fast=int),
@@ -8194,7 +8271,7 @@ class ResponseWebSearchCallInProgressEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.web_search_call.in_progress",))),
             output_index=_Field("output_index", _int, fast=int),
             item_id=_Field("item_id", _str, fast=str),
             sequence_number=_Field("sequence_number", _int, fast=int),
@@ -8220,7 +8297,7 @@ class ResponseWebSearchCallSearchingEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.web_search_call.searching",))),
             output_index=_Field("output_index", _int, fast=int),
             item_id=_Field("item_id", _str, fast=str),
             sequence_number=_Field("sequence_number", _int, fast=int),
@@ -8247,7 +8324,9 @@ class ResponseImageGenCallCompletedEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field(
+                "type", _literal_of(("response.image_generation_call.completed",))
+            ),
             output_index=_Field("output_index", _int, fast=int),
             sequence_number=_Field("sequence_number", _int, fast=int),
             item_id=_Field("item_id", _str, fast=str),
@@ -8274,7 +8353,9 @@ class ResponseImageGenCallGeneratingEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field(
+                "type", _literal_of(("response.image_generation_call.generating",))
+            ),
             output_index=_Field("output_index", _int, fast=int),
             item_id=_Field("item_id", _str, fast=str),
             sequence_number=_Field("sequence_number", _int, fast=int),
@@ -8300,7 +8381,9 @@ class ResponseImageGenCallInProgressEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field(
+                "type", _literal_of(("response.image_generation_call.in_progress",))
+            ),
             output_index=_Field("output_index", _int, fast=int),
             item_id=_Field("item_id", _str, fast=str),
             sequence_number=_Field("sequence_number", _int, fast=int),
@@ -8339,7 +8422,9 @@ class ResponseImageGenCallPartialImageEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field(
+                "type", _literal_of(("response.image_generation_call.partial_image",))
+            ),
             output_index=_Field("output_index", _int, fast=int),
             item_id=_Field("item_id", _str, fast=str),
             sequence_number=_Field("sequence_number", _int, fast=int),
@@ -8375,7 +8460,7 @@ class ResponseMCPCallArgumentsDeltaEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.mcp_call_arguments.delta",))),
             output_index=_Field("output_index", _int, fast=int),
             item_id=_Field("item_id", _str, fast=str),
             delta=_Field("delta", _str, fast=str),
@@ -8404,7 +8489,7 @@ class ResponseMCPCallArgumentsDoneEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.mcp_call_arguments.done",))),
             output_index=_Field("output_index", _int, fast=int),
             item_id=_Field("item_id", _str, fast=str),
             arguments=_Field("arguments", _str, fast=str),
@@ -8431,7 +8516,7 @@ class ResponseMCPCallCompletedEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.mcp_call.completed",))),
             item_id=_Field("item_id", _str, fast=str),
             output_index=_Field("output_index", _int, fast=int),
             sequence_number=_Field("sequence_number", _int, fast=int),
@@ -8457,7 +8542,7 @@ class ResponseMCPCallFailedEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.mcp_call.failed",))),
             item_id=_Field("item_id", _str, fast=str),
             output_index=_Field("output_index", _int, fast=int),
             sequence_number=_Field("sequence_number", _int, fast=int),
@@ -8483,7 +8568,7 @@ class ResponseMCPCallInProgressEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.mcp_call.in_progress",))),
             sequence_number=_Field("sequence_number", _int, fast=int),
             output_index=_Field("output_index", _int, fast=int),
             item_id=_Field("item_id", _str, fast=str),
@@ -8509,7 +8594,7 @@ class ResponseMCPListToolsCompletedEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.mcp_list_tools.completed",))),
             item_id=_Field("item_id", _str, fast=str),
             output_index=_Field("output_index", _int, fast=int),
             sequence_number=_Field("sequence_number", _int, fast=int),
@@ -8535,7 +8620,7 @@ class ResponseMCPListToolsFailedEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.mcp_list_tools.failed",))),
             item_id=_Field("item_id", _str, fast=str),
             output_index=_Field("output_index", _int, fast=int),
             sequence_number=_Field("sequence_number", _int, fast=int),
@@ -8562,7 +8647,7 @@ class ResponseMCPListToolsInProgressEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.mcp_list_tools.in_progress",))),
             item_id=_Field("item_id", _str, fast=str),
             output_index=_Field("output_index", _int, fast=int),
             sequence_number=_Field("sequence_number", _int, fast=int),
@@ -8594,7 +8679,9 @@ class ResponseOutputTextAnnotationAddedEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field(
+                "type", _literal_of(("response.output_text.annotation.added",))
+            ),
             item_id=_Field("item_id", _str, fast=str),
             output_index=_Field("output_index", _int, fast=int),
             content_index=_Field("content_index", _int, fast=int),
@@ -8623,7 +8710,7 @@ class ResponseQueuedEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.queued",))),
             response=_Field("response", Response.from_dict, dump=True),
             sequence_number=_Field("sequence_number", _int, fast=int),
         )
@@ -8651,7 +8738,9 @@ class ResponseCustomToolCallInputDeltaEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field(
+                "type", _literal_of(("response.custom_tool_call_input.delta",))
+            ),
             sequence_number=_Field("sequence_number", _int, fast=int),
             output_index=_Field("output_index", _int, fast=int),
             item_id=_Field("item_id", _str, fast=str),
@@ -8680,7 +8769,7 @@ class ResponseCustomToolCallInputDoneEvent(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("response.custom_tool_call_input.done",))),
             sequence_number=_Field("sequence_number", _int, fast=int),
             output_index=_Field("output_index", _int, fast=int),
             item_id=_Field("item_id", _str, fast=str),
@@ -8727,7 +8816,7 @@ class ChatCompletionMessageToolCall(_Dataclass):
     _fields = _Table(
         lambda: _Fields(
             id=_Field("id", _str, fast=str),
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("function",))),
             function=_Field(
                 "function", ChatCompletionMessageToolCallFunction.from_dict, dump=True
             ),
@@ -8772,7 +8861,7 @@ class ChatCompletionMessageCustomToolCall(_Dataclass):
     _fields = _Table(
         lambda: _Fields(
             id=_Field("id", _str, fast=str),
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("custom",))),
             custom=_Field(
                 "custom", ChatCompletionMessageCustomToolCallCustom.from_dict, dump=True
             ),

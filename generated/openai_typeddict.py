@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs c32ae0eba2ff67d7f9d6fa8be2985683, output 5757d542f436178820d40f9356b8ea6a
+# Fingerprint: inputs 9cf521d1d06010a0b51f7730fa369e88, output b84467517a127571e77082f2f821e918
 """TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
 (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and a
 stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed by
@@ -29,6 +29,7 @@ from ._gen_models_runtime.parsing import (
     _bool,
     _first_of,
     _int,
+    _literal_of,
     _map_of,
     _nullable,
     _str,
@@ -6647,14 +6648,14 @@ _parse_ModerationResultBody.keys = (
 
 
 _parse_ChatCompletionModerationResults.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("moderation_results",))),
     _Key("model", _str, fast=str),
     _Key("results", _P_list_of_ModerationResultBody),
 )
 
 
 _parse_ChatCompletionModerationError.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("error",))),
     _Key("code", _str, fast=str),
     _Key("message", _str, fast=str),
 )
@@ -6687,33 +6688,33 @@ _parse_CreateChatCompletionStreamResponse.keys = (
 
 
 _parse_ResponseAudioDeltaEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.audio.delta",))),
     _Key("sequence_number", _int, fast=int),
     _Key("delta", _str, fast=str),
 )
 
 
 _parse_ResponseAudioDoneEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.audio.done",))),
     _Key("sequence_number", _int, fast=int),
 )
 
 
 _parse_ResponseAudioTranscriptDeltaEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.audio.transcript.delta",))),
     _Key("delta", _str, fast=str),
     _Key("sequence_number", _int, fast=int),
 )
 
 
 _parse_ResponseAudioTranscriptDoneEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.audio.transcript.done",))),
     _Key("sequence_number", _int, fast=int),
 )
 
 
 _parse_ResponseCodeInterpreterCallCodeDeltaEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.code_interpreter_call_code.delta",))),
     _Key("output_index", _int, fast=int),
     _Key("item_id", _str, fast=str),
     _Key("delta", _str, fast=str),
@@ -6722,7 +6723,7 @@ _parse_ResponseCodeInterpreterCallCodeDeltaEvent.keys = (
 
 
 _parse_ResponseCodeInterpreterCallCodeDoneEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.code_interpreter_call_code.done",))),
     _Key("output_index", _int, fast=int),
     _Key("item_id", _str, fast=str),
     _Key("code", _str, fast=str),
@@ -6731,7 +6732,7 @@ _parse_ResponseCodeInterpreterCallCodeDoneEvent.keys = (
 
 
 _parse_ResponseCodeInterpreterCallCompletedEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.code_interpreter_call.completed",))),
     _Key("output_index", _int, fast=int),
     _Key("item_id", _str, fast=str),
     _Key("sequence_number", _int, fast=int),
@@ -6739,7 +6740,7 @@ _parse_ResponseCodeInterpreterCallCompletedEvent.keys = (
 
 
 _parse_ResponseCodeInterpreterCallInProgressEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.code_interpreter_call.in_progress",))),
     _Key("output_index", _int, fast=int),
     _Key("item_id", _str, fast=str),
     _Key("sequence_number", _int, fast=int),
@@ -6747,18 +6748,18 @@ _parse_ResponseCodeInterpreterCallInProgressEvent.keys = (
 
 
 _parse_ResponseCodeInterpreterCallInterpretingEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.code_interpreter_call.interpreting",))),
     _Key("output_index", _int, fast=int),
     _Key("item_id", _str, fast=str),
     _Key("sequence_number", _int, fast=int),
 )
 
 
-_parse_ResponseFormatText.keys = (_Key("type", _str, fast=str),)
+_parse_ResponseFormatText.keys = (_Key("type", _literal_of(("text",))),)
 
 
 _parse_TextResponseFormatJsonSchema.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("json_schema",))),
     _Key("description", _str, fast=str, optional=True),
     _Key("name", _str, fast=str),
     _Key("schema", _parse_ResponseFormatJsonSchemaSchema),
@@ -6766,7 +6767,7 @@ _parse_TextResponseFormatJsonSchema.keys = (
 )
 
 
-_parse_ResponseFormatJsonObject.keys = (_Key("type", _str, fast=str),)
+_parse_ResponseFormatJsonObject.keys = (_Key("type", _literal_of(("json_object",))),)
 
 
 _parse_ResponseTextParam.keys = (
@@ -6776,7 +6777,7 @@ _parse_ResponseTextParam.keys = (
 
 
 _parse_FunctionTool.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("function",))),
     _Key("name", _str, fast=str),
     _Key("description", _str, fast=str, optional=True),
     _Key("parameters", _P_nullable_map_of_any, nullable=True),
@@ -6801,20 +6802,42 @@ _parse_RankingOptions.keys = (
 
 
 _parse_ComparisonFilter.keys = (
-    _Key("type", _str, fast=str),
+    _Key(
+        "type",
+        _literal_of(
+            (
+                "eq",
+                "ne",
+                "gt",
+                "gte",
+                "lt",
+                "lte",
+                "in",
+                "nin",
+            )
+        ),
+    ),
     _Key("key", _str, fast=str),
     _Key("value", _P_first_of_str_float_bool_list_of_first_of_str_float),
 )
 
 
 _parse_CompoundFilter.keys = (
-    _Key("type", _str, fast=str),
+    _Key(
+        "type",
+        _literal_of(
+            (
+                "and",
+                "or",
+            )
+        ),
+    ),
     _Key("filters", _P_list_of_any),
 )
 
 
 _parse_FileSearchTool.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("file_search",))),
     _Key("vector_store_ids", _P_list_of_str, items=str),
     _Key("max_num_results", _int, fast=int, optional=True),
     _Key("ranking_options", _parse_RankingOptions, optional=True),
@@ -6822,11 +6845,11 @@ _parse_FileSearchTool.keys = (
 )
 
 
-_parse_ComputerTool.keys = (_Key("type", _str, fast=str),)
+_parse_ComputerTool.keys = (_Key("type", _literal_of(("computer",))),)
 
 
 _parse_ComputerUsePreviewTool.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("computer_use_preview",))),
     _Key("environment", _str, fast=str),
     _Key("display_width", _int, fast=int),
     _Key("display_height", _int, fast=int),
@@ -6848,7 +6871,15 @@ _parse_WebSearchApproximateLocation.keys = (
 
 
 _parse_WebSearchTool.keys = (
-    _Key("type", _str, fast=str),
+    _Key(
+        "type",
+        _literal_of(
+            (
+                "web_search",
+                "web_search_2025_08_26",
+            )
+        ),
+    ),
     _Key("external_web_access", _bool, fast=bool, optional=True),
     _Key("filters", _parse_WebSearchToolFilters, optional=True),
     _Key("user_location", _parse_WebSearchApproximateLocation, optional=True),
@@ -6869,7 +6900,7 @@ _parse_MCPToolRequireApproval.keys = (
 
 
 _parse_MCPTool.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("mcp",))),
     _Key("server_label", _str, fast=str),
     _Key("server_url", _str, fast=str, optional=True),
     _Key("connector_id", _str, fast=str, optional=True),
@@ -6884,7 +6915,9 @@ _parse_MCPTool.keys = (
 )
 
 
-_parse_ContainerNetworkPolicyDisabledParam.keys = (_Key("type", _str, fast=str),)
+_parse_ContainerNetworkPolicyDisabledParam.keys = (
+    _Key("type", _literal_of(("disabled",))),
+)
 
 
 _parse_ContainerNetworkPolicyDomainSecretParam.keys = (
@@ -6895,7 +6928,7 @@ _parse_ContainerNetworkPolicyDomainSecretParam.keys = (
 
 
 _parse_ContainerNetworkPolicyAllowlistParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("allowlist",))),
     _Key("allowed_domains", _P_list_of_str, items=str),
     _Key(
         "domain_secrets",
@@ -6918,13 +6951,15 @@ _parse_AutoCodeInterpreterToolParam.keys = (
 
 
 _parse_CodeInterpreterTool.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("code_interpreter",))),
     _Key("container", _P_first_of_str_AutoCodeInterpreterToolParam),
     _Key("allowed_callers", _P_list_of_str, items=str, optional=True),
 )
 
 
-_parse_ProgrammaticToolCallingParam.keys = (_Key("type", _str, fast=str),)
+_parse_ProgrammaticToolCallingParam.keys = (
+    _Key("type", _literal_of(("programmatic_tool_calling",))),
+)
 
 
 _parse_ImageGenToolInputImageMask.keys = (
@@ -6934,7 +6969,7 @@ _parse_ImageGenToolInputImageMask.keys = (
 
 
 _parse_ImageGenTool.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("image_generation",))),
     _Key("model", _str, fast=str, optional=True),
     _Key("quality", _str, fast=str, optional=True),
     _Key("size", _str, fast=str, optional=True),
@@ -6949,11 +6984,11 @@ _parse_ImageGenTool.keys = (
 )
 
 
-_parse_LocalShellToolParam.keys = (_Key("type", _str, fast=str),)
+_parse_LocalShellToolParam.keys = (_Key("type", _literal_of(("local_shell",))),)
 
 
 _parse_SkillReferenceParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("skill_reference",))),
     _Key("skill_id", _str, fast=str),
     _Key("version", _str, fast=str, optional=True),
 )
@@ -6967,7 +7002,7 @@ _parse_InlineSkillSourceParam.keys = (
 
 
 _parse_InlineSkillParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("inline",))),
     _Key("name", _str, fast=str),
     _Key("description", _str, fast=str),
     _Key("source", _parse_InlineSkillSourceParam),
@@ -6975,7 +7010,7 @@ _parse_InlineSkillParam.keys = (
 
 
 _parse_ContainerAutoParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("container_auto",))),
     _Key("file_ids", _P_list_of_str, items=str, optional=True),
     _Key("memory_limit", _str, fast=str, optional=True),
     _Key(
@@ -6999,19 +7034,19 @@ _parse_LocalSkillParam.keys = (
 
 
 _parse_LocalEnvironmentParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("local",))),
     _Key("skills", _P_list_of_LocalSkillParam, optional=True),
 )
 
 
 _parse_ContainerReferenceParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("container_reference",))),
     _Key("container_id", _str, fast=str),
 )
 
 
 _parse_FunctionShellToolParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("shell",))),
     _Key(
         "environment",
         _P_tagged_type_container_auto_ContainerAutoParam_and_2_more,
@@ -7021,18 +7056,18 @@ _parse_FunctionShellToolParam.keys = (
 )
 
 
-_parse_CustomTextFormatParam.keys = (_Key("type", _str, fast=str),)
+_parse_CustomTextFormatParam.keys = (_Key("type", _literal_of(("text",))),)
 
 
 _parse_CustomGrammarFormatParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("grammar",))),
     _Key("syntax", _str, fast=str),
     _Key("definition", _str, fast=str),
 )
 
 
 _parse_CustomToolParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("custom",))),
     _Key("name", _str, fast=str),
     _Key("description", _str, fast=str, optional=True),
     _Key("format", _P_tagged_type_text_CustomTextFormatParam_and_1_more, optional=True),
@@ -7046,7 +7081,7 @@ _parse_FunctionToolParam.keys = (
     _Key("description", _str, fast=str, optional=True),
     _Key("parameters", _parse_EmptyModelParam, optional=True),
     _Key("strict", _bool, fast=bool, optional=True),
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("function",))),
     _Key("output_schema", _P_map_of_any, optional=True),
     _Key("defer_loading", _bool, fast=bool, optional=True),
     _Key("allowed_callers", _P_list_of_str, items=str, optional=True),
@@ -7054,7 +7089,7 @@ _parse_FunctionToolParam.keys = (
 
 
 _parse_NamespaceToolParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("namespace",))),
     _Key("name", _str, fast=str),
     _Key("description", _str, fast=str),
     _Key("tools", _P_list_of_tagged_type_function_FunctionToolParam_and_1_more),
@@ -7062,7 +7097,7 @@ _parse_NamespaceToolParam.keys = (
 
 
 _parse_ToolSearchToolParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("tool_search",))),
     _Key("execution", _str, fast=str, optional=True),
     _Key("description", _str, fast=str, optional=True),
     _Key("parameters", _parse_EmptyModelParam, optional=True),
@@ -7079,7 +7114,15 @@ _parse_ApproximateLocation.keys = (
 
 
 _parse_WebSearchPreviewTool.keys = (
-    _Key("type", _str, fast=str),
+    _Key(
+        "type",
+        _literal_of(
+            (
+                "web_search_preview",
+                "web_search_preview_2025_03_11",
+            )
+        ),
+    ),
     _Key("user_location", _parse_ApproximateLocation, optional=True),
     _Key("search_context_size", _str, fast=str, optional=True),
     _Key("search_content_types", _P_list_of_str, items=str, optional=True),
@@ -7087,61 +7130,79 @@ _parse_WebSearchPreviewTool.keys = (
 
 
 _parse_ApplyPatchToolParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("apply_patch",))),
     _Key("allowed_callers", _P_list_of_str, items=str, optional=True),
 )
 
 
 _parse_ToolChoiceAllowed.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("allowed_tools",))),
     _Key("mode", _str, fast=str),
     _Key("tools", _P_list_of_map_of_any),
 )
 
 
-_parse_ToolChoiceTypes.keys = (_Key("type", _str, fast=str),)
+_parse_ToolChoiceTypes.keys = (
+    _Key(
+        "type",
+        _literal_of(
+            (
+                "file_search",
+                "web_search_preview",
+                "computer",
+                "computer_use_preview",
+                "computer_use",
+                "web_search_preview_2025_03_11",
+                "image_generation",
+                "code_interpreter",
+            )
+        ),
+    ),
+)
 
 
 _parse_ToolChoiceFunction.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("function",))),
     _Key("name", _str, fast=str),
 )
 
 
 _parse_ToolChoiceMCP.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("mcp",))),
     _Key("server_label", _str, fast=str),
     _Key("name", _str, fast=str, optional=True),
 )
 
 
 _parse_ToolChoiceCustom.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("custom",))),
     _Key("name", _str, fast=str),
 )
 
 
-_parse_SpecificProgrammaticToolCallingParam.keys = (_Key("type", _str, fast=str),)
+_parse_SpecificProgrammaticToolCallingParam.keys = (
+    _Key("type", _literal_of(("programmatic_tool_calling",))),
+)
 
 
-_parse_SpecificApplyPatchParam.keys = (_Key("type", _str, fast=str),)
+_parse_SpecificApplyPatchParam.keys = (_Key("type", _literal_of(("apply_patch",))),)
 
 
-_parse_SpecificFunctionShellParam.keys = (_Key("type", _str, fast=str),)
+_parse_SpecificFunctionShellParam.keys = (_Key("type", _literal_of(("shell",))),)
 
 
 _parse_PromptCacheBreakpointConfig.keys = (_Key("mode", _str, fast=str),)
 
 
 _parse_InputTextContent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("input_text",))),
     _Key("text", _str, fast=str),
     _Key("prompt_cache_breakpoint", _parse_PromptCacheBreakpointConfig, optional=True),
 )
 
 
 _parse_InputImageContent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("input_image",))),
     _Key("image_url", _str, fast=str, optional=True),
     _Key("file_id", _str, fast=str, optional=True),
     _Key("detail", _str, fast=str),
@@ -7150,7 +7211,7 @@ _parse_InputImageContent.keys = (
 
 
 _parse_InputFileContent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("input_file",))),
     _Key("file_id", _str, fast=str, optional=True),
     _Key("filename", _str, fast=str, optional=True),
     _Key("file_data", _str, fast=str, optional=True),
@@ -7177,7 +7238,7 @@ _parse_ResponseIncompleteDetails.keys = (_Key("reason", _str, fast=str, optional
 
 
 _parse_FileCitationBody.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("file_citation",))),
     _Key("file_id", _str, fast=str),
     _Key("index", _int, fast=int),
     _Key("filename", _str, fast=str),
@@ -7185,7 +7246,7 @@ _parse_FileCitationBody.keys = (
 
 
 _parse_UrlCitationBody.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("url_citation",))),
     _Key("url", _str, fast=str),
     _Key("start_index", _int, fast=int),
     _Key("end_index", _int, fast=int),
@@ -7194,7 +7255,7 @@ _parse_UrlCitationBody.keys = (
 
 
 _parse_ContainerFileCitationBody.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("container_file_citation",))),
     _Key("container_id", _str, fast=str),
     _Key("file_id", _str, fast=str),
     _Key("start_index", _int, fast=int),
@@ -7204,7 +7265,7 @@ _parse_ContainerFileCitationBody.keys = (
 
 
 _parse_FilePath.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("file_path",))),
     _Key("file_id", _str, fast=str),
     _Key("index", _int, fast=int),
 )
@@ -7226,7 +7287,7 @@ _parse_LogProb.keys = (
 
 
 _parse_OutputTextContent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("output_text",))),
     _Key("text", _str, fast=str),
     _Key("annotations", _P_list_of_Annotation),
     _Key("logprobs", _P_list_of_LogProb),
@@ -7234,14 +7295,14 @@ _parse_OutputTextContent.keys = (
 
 
 _parse_RefusalContent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("refusal",))),
     _Key("refusal", _str, fast=str),
 )
 
 
 _parse_OutputMessage.keys = (
     _Key("id", _str, fast=str),
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("message",))),
     _Key("role", _str, fast=str),
     _Key("content", _P_list_of_OutputMessageContent),
     _Key("phase", _str, fast=str, optional=True),
@@ -7260,25 +7321,25 @@ _parse_FileSearchToolCallResult.keys = (
 
 _parse_FileSearchToolCall.keys = (
     _Key("id", _str, fast=str),
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("file_search_call",))),
     _Key("status", _str, fast=str),
     _Key("queries", _P_list_of_str, items=str),
     _Key("results", _P_list_of_FileSearchToolCallResult, optional=True),
 )
 
 
-_parse_DirectToolCallCaller.keys = (_Key("type", _str, fast=str),)
+_parse_DirectToolCallCaller.keys = (_Key("type", _literal_of(("direct",))),)
 
 
 _parse_ProgramToolCallCaller.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("program",))),
     _Key("caller_id", _str, fast=str),
 )
 
 
 _parse_FunctionToolCall.keys = (
     _Key("id", _str, fast=str, optional=True),
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("function_call",))),
     _Key("call_id", _str, fast=str),
     _Key("caller", _parse_ToolCallCaller, optional=True),
     _Key("namespace", _str, fast=str, optional=True),
@@ -7288,18 +7349,18 @@ _parse_FunctionToolCall.keys = (
 )
 
 
-_parse_DirectToolCallCallerParam.keys = (_Key("type", _str, fast=str),)
+_parse_DirectToolCallCallerParam.keys = (_Key("type", _literal_of(("direct",))),)
 
 
 _parse_ProgramToolCallCallerParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("program",))),
     _Key("caller_id", _str, fast=str),
 )
 
 
 _parse_FunctionToolCallOutputResource.keys = (
     _Key("id", _str, fast=str),
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("function_call_output",))),
     _Key("call_id", _str, fast=str, optional=True),
     _Key("name", _str, fast=str, optional=True),
     _Key("namespace", _str, fast=str, optional=True),
@@ -7317,7 +7378,7 @@ _parse_WebSearchActionSearchSource.keys = (
 
 
 _parse_WebSearchActionSearch.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("search",))),
     _Key("query", _str, fast=str, optional=True),
     _Key("queries", _P_list_of_str, items=str, optional=True),
     _Key("sources", _P_list_of_WebSearchActionSearchSource, optional=True),
@@ -7325,13 +7386,13 @@ _parse_WebSearchActionSearch.keys = (
 
 
 _parse_WebSearchActionOpenPage.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("open_page",))),
     _Key("url", _str, fast=str, optional=True),
 )
 
 
 _parse_WebSearchActionFind.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("find_in_page",))),
     _Key("url", _str, fast=str),
     _Key("pattern", _str, fast=str),
 )
@@ -7339,14 +7400,14 @@ _parse_WebSearchActionFind.keys = (
 
 _parse_WebSearchToolCall.keys = (
     _Key("id", _str, fast=str),
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("web_search_call",))),
     _Key("status", _str, fast=str),
     _Key("action", _P_tagged_type_search_WebSearchActionSearch_and_2_more),
 )
 
 
 _parse_ClickParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("click",))),
     _Key("button", _str, fast=str),
     _Key("x", _int, fast=int),
     _Key("y", _int, fast=int),
@@ -7355,7 +7416,7 @@ _parse_ClickParam.keys = (
 
 
 _parse_DoubleClickAction.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("double_click",))),
     _Key("x", _int, fast=int),
     _Key("y", _int, fast=int),
     _Key("keys", _P_nullable_list_of_str, items=str, nullable=True),
@@ -7369,31 +7430,31 @@ _parse_CoordParam.keys = (
 
 
 _parse_DragParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("drag",))),
     _Key("path", _P_list_of_CoordParam),
     _Key("keys", _P_list_of_str, items=str, optional=True),
 )
 
 
 _parse_KeyPressAction.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("keypress",))),
     _Key("keys", _P_list_of_str, items=str),
 )
 
 
 _parse_MoveParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("move",))),
     _Key("x", _int, fast=int),
     _Key("y", _int, fast=int),
     _Key("keys", _P_list_of_str, items=str, optional=True),
 )
 
 
-_parse_ScreenshotParam.keys = (_Key("type", _str, fast=str),)
+_parse_ScreenshotParam.keys = (_Key("type", _literal_of(("screenshot",))),)
 
 
 _parse_ScrollParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("scroll",))),
     _Key("x", _int, fast=int),
     _Key("y", _int, fast=int),
     _Key("scroll_x", _int, fast=int),
@@ -7403,12 +7464,12 @@ _parse_ScrollParam.keys = (
 
 
 _parse_TypeParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("type",))),
     _Key("text", _str, fast=str),
 )
 
 
-_parse_WaitParam.keys = (_Key("type", _str, fast=str),)
+_parse_WaitParam.keys = (_Key("type", _literal_of(("wait",))),)
 
 
 _parse_ComputerCallSafetyCheckParam.keys = (
@@ -7419,7 +7480,7 @@ _parse_ComputerCallSafetyCheckParam.keys = (
 
 
 _parse_ComputerToolCall.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("computer_call",))),
     _Key("id", _str, fast=str),
     _Key("call_id", _str, fast=str),
     _Key("action", _parse_ComputerAction, optional=True),
@@ -7437,7 +7498,7 @@ _parse_ComputerScreenshotImage.keys = (
 
 
 _parse_ComputerToolCallOutputResource.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("computer_call_output",))),
     _Key("id", _str, fast=str),
     _Key("call_id", _str, fast=str),
     _Key(
@@ -7464,7 +7525,7 @@ _parse_ReasoningTextContent.keys = (
 
 
 _parse_ReasoningItem.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("reasoning",))),
     _Key("id", _str, fast=str),
     _Key("encrypted_content", _str, fast=str, optional=True),
     _Key("summary", _P_list_of_SummaryTextContent),
@@ -7474,7 +7535,7 @@ _parse_ReasoningItem.keys = (
 
 
 _parse_Program.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("program",))),
     _Key("id", _str, fast=str),
     _Key("call_id", _str, fast=str),
     _Key("code", _str, fast=str),
@@ -7483,7 +7544,7 @@ _parse_Program.keys = (
 
 
 _parse_ProgramOutput.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("program_output",))),
     _Key("id", _str, fast=str),
     _Key("call_id", _str, fast=str),
     _Key("result", _str, fast=str),
@@ -7492,7 +7553,7 @@ _parse_ProgramOutput.keys = (
 
 
 _parse_ToolSearchCall.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("tool_search_call",))),
     _Key("id", _str, fast=str),
     _Key("call_id", _P_nullable_str, fast=str, nullable=True),
     _Key("execution", _str, fast=str),
@@ -7503,7 +7564,7 @@ _parse_ToolSearchCall.keys = (
 
 
 _parse_ToolSearchOutput.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("tool_search_output",))),
     _Key("id", _str, fast=str),
     _Key("call_id", _P_nullable_str, fast=str, nullable=True),
     _Key("execution", _str, fast=str),
@@ -7514,7 +7575,7 @@ _parse_ToolSearchOutput.keys = (
 
 
 _parse_AdditionalTools.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("additional_tools",))),
     _Key("id", _str, fast=str),
     _Key("role", _str, fast=str),
     _Key("tools", _P_list_of_Tool),
@@ -7522,7 +7583,7 @@ _parse_AdditionalTools.keys = (
 
 
 _parse_CompactionBody.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("compaction",))),
     _Key("id", _str, fast=str),
     _Key("encrypted_content", _str, fast=str),
     _Key("created_by", _str, fast=str, optional=True),
@@ -7530,7 +7591,7 @@ _parse_CompactionBody.keys = (
 
 
 _parse_ImageGenToolCall.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("image_generation_call",))),
     _Key("id", _str, fast=str),
     _Key("status", _str, fast=str),
     _Key("result", _P_nullable_str, fast=str, nullable=True),
@@ -7538,19 +7599,19 @@ _parse_ImageGenToolCall.keys = (
 
 
 _parse_CodeInterpreterOutputLogs.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("logs",))),
     _Key("logs", _str, fast=str),
 )
 
 
 _parse_CodeInterpreterOutputImage.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("image",))),
     _Key("url", _str, fast=str),
 )
 
 
 _parse_CodeInterpreterToolCall.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("code_interpreter_call",))),
     _Key("id", _str, fast=str),
     _Key("status", _str, fast=str),
     _Key("container_id", _str, fast=str),
@@ -7574,7 +7635,7 @@ _parse_LocalShellExecAction.keys = (
 
 
 _parse_LocalShellToolCall.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("local_shell_call",))),
     _Key("id", _str, fast=str),
     _Key("call_id", _str, fast=str),
     _Key("action", _parse_LocalShellExecAction),
@@ -7583,7 +7644,7 @@ _parse_LocalShellToolCall.keys = (
 
 
 _parse_LocalShellToolCallOutput.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("local_shell_call_output",))),
     _Key("id", _str, fast=str),
     _Key("output", _str, fast=str),
     _Key("status", _str, fast=str, optional=True),
@@ -7597,17 +7658,17 @@ _parse_FunctionShellAction.keys = (
 )
 
 
-_parse_LocalEnvironmentResource.keys = (_Key("type", _str, fast=str),)
+_parse_LocalEnvironmentResource.keys = (_Key("type", _literal_of(("local",))),)
 
 
 _parse_ContainerReferenceResource.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("container_reference",))),
     _Key("container_id", _str, fast=str),
 )
 
 
 _parse_FunctionShellCall.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("shell_call",))),
     _Key("id", _str, fast=str),
     _Key("call_id", _str, fast=str),
     _Key("caller", _parse_ToolCallCaller, optional=True),
@@ -7622,11 +7683,13 @@ _parse_FunctionShellCall.keys = (
 )
 
 
-_parse_FunctionShellCallOutputTimeoutOutcome.keys = (_Key("type", _str, fast=str),)
+_parse_FunctionShellCallOutputTimeoutOutcome.keys = (
+    _Key("type", _literal_of(("timeout",))),
+)
 
 
 _parse_FunctionShellCallOutputExitOutcome.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("exit",))),
     _Key("exit_code", _int, fast=int),
 )
 
@@ -7643,7 +7706,7 @@ _parse_FunctionShellCallOutputContent.keys = (
 
 
 _parse_FunctionShellCallOutput.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("shell_call_output",))),
     _Key("id", _str, fast=str),
     _Key("call_id", _str, fast=str),
     _Key("caller", _parse_ToolCallCaller, optional=True),
@@ -7655,27 +7718,27 @@ _parse_FunctionShellCallOutput.keys = (
 
 
 _parse_ApplyPatchCreateFileOperation.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("create_file",))),
     _Key("path", _str, fast=str),
     _Key("diff", _str, fast=str),
 )
 
 
 _parse_ApplyPatchDeleteFileOperation.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("delete_file",))),
     _Key("path", _str, fast=str),
 )
 
 
 _parse_ApplyPatchUpdateFileOperation.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("update_file",))),
     _Key("path", _str, fast=str),
     _Key("diff", _str, fast=str),
 )
 
 
 _parse_ApplyPatchToolCall.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("apply_patch_call",))),
     _Key("id", _str, fast=str),
     _Key("call_id", _str, fast=str),
     _Key("caller", _parse_ToolCallCaller, optional=True),
@@ -7688,7 +7751,7 @@ _parse_ApplyPatchToolCall.keys = (
 
 
 _parse_ApplyPatchToolCallOutput.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("apply_patch_call_output",))),
     _Key("id", _str, fast=str),
     _Key("call_id", _str, fast=str),
     _Key("caller", _parse_ToolCallCaller, optional=True),
@@ -7699,27 +7762,27 @@ _parse_ApplyPatchToolCallOutput.keys = (
 
 
 _parse_MCPProtocolError.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("mcp_protocol_error",))),
     _Key("code", _int, fast=int),
     _Key("message", _str, fast=str),
 )
 
 
 _parse_MCPToolExecutionError.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("mcp_tool_execution_error",))),
     _Key("content", _any),
 )
 
 
 _parse_HTTPError.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("http_error",))),
     _Key("code", _int, fast=int),
     _Key("message", _str, fast=str),
 )
 
 
 _parse_MCPToolCall.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("mcp_call",))),
     _Key("id", _str, fast=str),
     _Key("server_label", _str, fast=str),
     _Key("name", _str, fast=str),
@@ -7740,7 +7803,7 @@ _parse_MCPListToolsTool.keys = (
 
 
 _parse_MCPListTools.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("mcp_list_tools",))),
     _Key("id", _str, fast=str),
     _Key("server_label", _str, fast=str),
     _Key("tools", _P_list_of_MCPListToolsTool),
@@ -7749,7 +7812,7 @@ _parse_MCPListTools.keys = (
 
 
 _parse_MCPApprovalRequest.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("mcp_approval_request",))),
     _Key("id", _str, fast=str),
     _Key("server_label", _str, fast=str),
     _Key("name", _str, fast=str),
@@ -7758,7 +7821,7 @@ _parse_MCPApprovalRequest.keys = (
 
 
 _parse_MCPApprovalResponseResource.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("mcp_approval_response",))),
     _Key("id", _str, fast=str),
     _Key("approval_request_id", _str, fast=str),
     _Key("approve", _bool, fast=bool),
@@ -7767,7 +7830,7 @@ _parse_MCPApprovalResponseResource.keys = (
 
 
 _parse_CustomToolCall.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("custom_tool_call",))),
     _Key("id", _str, fast=str, optional=True),
     _Key("call_id", _str, fast=str),
     _Key("caller", _parse_ToolCallCaller, optional=True),
@@ -7778,7 +7841,7 @@ _parse_CustomToolCall.keys = (
 
 
 _parse_CustomToolCallOutputResource.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("custom_tool_call_output",))),
     _Key("id", _str, fast=str),
     _Key("call_id", _str, fast=str),
     _Key("caller", _parse_ToolCallCallerParam, optional=True),
@@ -7806,7 +7869,7 @@ _parse_EasyInputMessage.keys = (
 
 
 _parse_InputMessage.keys = (
-    _Key("type", _str, fast=str, optional=True),
+    _Key("type", _literal_of(("message",)), optional=True),
     _Key("role", _str, fast=str),
     _Key("status", _str, fast=str, optional=True),
     _Key("content", _parse_InputMessageContentList),
@@ -7816,7 +7879,7 @@ _parse_InputMessage.keys = (
 _parse_ComputerCallOutputItemParam.keys = (
     _Key("id", _str, fast=str, optional=True),
     _Key("call_id", _str, fast=str),
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("computer_call_output",))),
     _Key("output", _parse_ComputerScreenshotImage),
     _Key(
         "acknowledged_safety_checks",
@@ -7831,14 +7894,14 @@ _parse_PromptCacheBreakpointParam.keys = (_Key("mode", _str, fast=str),)
 
 
 _parse_InputTextContentParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("input_text",))),
     _Key("text", _str, fast=str),
     _Key("prompt_cache_breakpoint", _parse_PromptCacheBreakpointParam, optional=True),
 )
 
 
 _parse_InputImageContentParamAutoParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("input_image",))),
     _Key("image_url", _str, fast=str, optional=True),
     _Key("file_id", _str, fast=str, optional=True),
     _Key("detail", _str, fast=str, optional=True),
@@ -7847,7 +7910,7 @@ _parse_InputImageContentParamAutoParam.keys = (
 
 
 _parse_InputFileContentParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("input_file",))),
     _Key("file_id", _str, fast=str, optional=True),
     _Key("filename", _str, fast=str, optional=True),
     _Key("file_data", _str, fast=str, optional=True),
@@ -7860,7 +7923,7 @@ _parse_InputFileContentParam.keys = (
 _parse_FunctionCallOutputItemParam.keys = (
     _Key("id", _str, fast=str, optional=True),
     _Key("call_id", _str, fast=str, optional=True),
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("function_call_output",))),
     _Key("output", _P_first_of_str_and_1_more),
     _Key("name", _str, fast=str, optional=True),
     _Key("namespace", _str, fast=str, optional=True),
@@ -7872,7 +7935,7 @@ _parse_FunctionCallOutputItemParam.keys = (
 _parse_ToolSearchCallItemParam.keys = (
     _Key("id", _str, fast=str, optional=True),
     _Key("call_id", _str, fast=str, optional=True),
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("tool_search_call",))),
     _Key("execution", _str, fast=str, optional=True),
     _Key("arguments", _parse_EmptyModelParam),
     _Key("status", _str, fast=str, optional=True),
@@ -7882,7 +7945,7 @@ _parse_ToolSearchCallItemParam.keys = (
 _parse_ToolSearchOutputItemParam.keys = (
     _Key("id", _str, fast=str, optional=True),
     _Key("call_id", _str, fast=str, optional=True),
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("tool_search_output",))),
     _Key("execution", _str, fast=str, optional=True),
     _Key("tools", _P_list_of_Tool),
     _Key("status", _str, fast=str, optional=True),
@@ -7891,7 +7954,7 @@ _parse_ToolSearchOutputItemParam.keys = (
 
 _parse_AdditionalToolsItemParam.keys = (
     _Key("id", _str, fast=str, optional=True),
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("additional_tools",))),
     _Key("role", _str, fast=str),
     _Key("tools", _P_list_of_Tool),
 )
@@ -7899,7 +7962,7 @@ _parse_AdditionalToolsItemParam.keys = (
 
 _parse_CompactionSummaryItemParam.keys = (
     _Key("id", _str, fast=str, optional=True),
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("compaction",))),
     _Key("encrypted_content", _str, fast=str),
 )
 
@@ -7915,7 +7978,7 @@ _parse_FunctionShellCallItemParam.keys = (
     _Key("id", _str, fast=str, optional=True),
     _Key("call_id", _str, fast=str),
     _Key("caller", _parse_ToolCallCallerParam, optional=True),
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("shell_call",))),
     _Key("action", _parse_FunctionShellActionParam),
     _Key("status", _str, fast=str, optional=True),
     _Key(
@@ -7926,11 +7989,13 @@ _parse_FunctionShellCallItemParam.keys = (
 )
 
 
-_parse_FunctionShellCallOutputTimeoutOutcomeParam.keys = (_Key("type", _str, fast=str),)
+_parse_FunctionShellCallOutputTimeoutOutcomeParam.keys = (
+    _Key("type", _literal_of(("timeout",))),
+)
 
 
 _parse_FunctionShellCallOutputExitOutcomeParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("exit",))),
     _Key("exit_code", _int, fast=int),
 )
 
@@ -7946,7 +8011,7 @@ _parse_FunctionShellCallOutputItemParam.keys = (
     _Key("id", _str, fast=str, optional=True),
     _Key("call_id", _str, fast=str),
     _Key("caller", _parse_ToolCallCallerParam, optional=True),
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("shell_call_output",))),
     _Key("output", _P_list_of_FunctionShellCallOutputContentParam),
     _Key("status", _str, fast=str, optional=True),
     _Key("max_output_length", _int, fast=int, optional=True),
@@ -7954,27 +8019,27 @@ _parse_FunctionShellCallOutputItemParam.keys = (
 
 
 _parse_ApplyPatchCreateFileOperationParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("create_file",))),
     _Key("path", _str, fast=str),
     _Key("diff", _str, fast=str),
 )
 
 
 _parse_ApplyPatchDeleteFileOperationParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("delete_file",))),
     _Key("path", _str, fast=str),
 )
 
 
 _parse_ApplyPatchUpdateFileOperationParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("update_file",))),
     _Key("path", _str, fast=str),
     _Key("diff", _str, fast=str),
 )
 
 
 _parse_ApplyPatchToolCallItemParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("apply_patch_call",))),
     _Key("id", _str, fast=str, optional=True),
     _Key("call_id", _str, fast=str),
     _Key("caller", _parse_ToolCallCallerParam, optional=True),
@@ -7984,7 +8049,7 @@ _parse_ApplyPatchToolCallItemParam.keys = (
 
 
 _parse_ApplyPatchToolCallOutputItemParam.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("apply_patch_call_output",))),
     _Key("id", _str, fast=str, optional=True),
     _Key("call_id", _str, fast=str),
     _Key("caller", _parse_ToolCallCallerParam, optional=True),
@@ -7994,7 +8059,7 @@ _parse_ApplyPatchToolCallOutputItemParam.keys = (
 
 
 _parse_MCPApprovalResponse.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("mcp_approval_response",))),
     _Key("id", _str, fast=str, optional=True),
     _Key("approval_request_id", _str, fast=str),
     _Key("approve", _bool, fast=bool),
@@ -8003,7 +8068,7 @@ _parse_MCPApprovalResponse.keys = (
 
 
 _parse_CustomToolCallOutput.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("custom_tool_call_output",))),
     _Key("id", _str, fast=str, optional=True),
     _Key("call_id", _str, fast=str),
     _Key("caller", _parse_ToolCallCallerParam, optional=True),
@@ -8065,7 +8130,7 @@ _parse_PromptCacheOptions.keys = (
 
 
 _parse_ModerationErrorBody.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("error",))),
     _Key("code", _str, fast=str),
     _Key("message", _str, fast=str),
 )
@@ -8120,14 +8185,14 @@ _parse_Response.keys = (
 
 
 _parse_ResponseCompletedEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.completed",))),
     _Key("response", _parse_Response),
     _Key("sequence_number", _int, fast=int),
 )
 
 
 _parse_ResponseContentPartAddedEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.content_part.added",))),
     _Key("item_id", _str, fast=str),
     _Key("output_index", _int, fast=int),
     _Key("content_index", _int, fast=int),
@@ -8137,7 +8202,7 @@ _parse_ResponseContentPartAddedEvent.keys = (
 
 
 _parse_ResponseContentPartDoneEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.content_part.done",))),
     _Key("item_id", _str, fast=str),
     _Key("output_index", _int, fast=int),
     _Key("content_index", _int, fast=int),
@@ -8147,14 +8212,14 @@ _parse_ResponseContentPartDoneEvent.keys = (
 
 
 _parse_ResponseCreatedEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.created",))),
     _Key("response", _parse_Response),
     _Key("sequence_number", _int, fast=int),
 )
 
 
 _parse_ResponseErrorEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("error",))),
     _Key("code", _P_nullable_str, fast=str, nullable=True),
     _Key("message", _str, fast=str),
     _Key("param", _P_nullable_str, fast=str, nullable=True),
@@ -8163,7 +8228,7 @@ _parse_ResponseErrorEvent.keys = (
 
 
 _parse_ResponseFileSearchCallCompletedEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.file_search_call.completed",))),
     _Key("output_index", _int, fast=int),
     _Key("item_id", _str, fast=str),
     _Key("sequence_number", _int, fast=int),
@@ -8171,7 +8236,7 @@ _parse_ResponseFileSearchCallCompletedEvent.keys = (
 
 
 _parse_ResponseFileSearchCallInProgressEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.file_search_call.in_progress",))),
     _Key("output_index", _int, fast=int),
     _Key("item_id", _str, fast=str),
     _Key("sequence_number", _int, fast=int),
@@ -8179,7 +8244,7 @@ _parse_ResponseFileSearchCallInProgressEvent.keys = (
 
 
 _parse_ResponseFileSearchCallSearchingEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.file_search_call.searching",))),
     _Key("output_index", _int, fast=int),
     _Key("item_id", _str, fast=str),
     _Key("sequence_number", _int, fast=int),
@@ -8187,7 +8252,7 @@ _parse_ResponseFileSearchCallSearchingEvent.keys = (
 
 
 _parse_ResponseFunctionCallArgumentsDeltaEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.function_call_arguments.delta",))),
     _Key("item_id", _str, fast=str),
     _Key("output_index", _int, fast=int),
     _Key("sequence_number", _int, fast=int),
@@ -8196,7 +8261,7 @@ _parse_ResponseFunctionCallArgumentsDeltaEvent.keys = (
 
 
 _parse_ResponseFunctionCallArgumentsDoneEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.function_call_arguments.done",))),
     _Key("item_id", _str, fast=str),
     _Key("name", _str, fast=str),
     _Key("output_index", _int, fast=int),
@@ -8206,7 +8271,7 @@ _parse_ResponseFunctionCallArgumentsDoneEvent.keys = (
 
 
 _parse_ResponseShellCallCommandAddedStreamingEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.shell_call_command.added",))),
     _Key("sequence_number", _int, fast=int),
     _Key("output_index", _int, fast=int),
     _Key("command_index", _int, fast=int),
@@ -8215,7 +8280,7 @@ _parse_ResponseShellCallCommandAddedStreamingEvent.keys = (
 
 
 _parse_ResponseShellCallCommandDeltaStreamingEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.shell_call_command.delta",))),
     _Key("sequence_number", _int, fast=int),
     _Key("output_index", _int, fast=int),
     _Key("command_index", _int, fast=int),
@@ -8225,7 +8290,7 @@ _parse_ResponseShellCallCommandDeltaStreamingEvent.keys = (
 
 
 _parse_ResponseShellCallCommandDoneStreamingEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.shell_call_command.done",))),
     _Key("sequence_number", _int, fast=int),
     _Key("output_index", _int, fast=int),
     _Key("command_index", _int, fast=int),
@@ -8240,7 +8305,7 @@ _parse_ShellCallOutputDelta.keys = (
 
 
 _parse_ResponseShellCallOutputContentDeltaStreamingEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.shell_call_output_content.delta",))),
     _Key("sequence_number", _int, fast=int),
     _Key("item_id", _str, fast=str),
     _Key("output_index", _int, fast=int),
@@ -8250,7 +8315,7 @@ _parse_ResponseShellCallOutputContentDeltaStreamingEvent.keys = (
 
 
 _parse_ResponseShellCallOutputContentDoneStreamingEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.shell_call_output_content.done",))),
     _Key("sequence_number", _int, fast=int),
     _Key("item_id", _str, fast=str),
     _Key("output_index", _int, fast=int),
@@ -8260,28 +8325,28 @@ _parse_ResponseShellCallOutputContentDoneStreamingEvent.keys = (
 
 
 _parse_ResponseInProgressEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.in_progress",))),
     _Key("response", _parse_Response),
     _Key("sequence_number", _int, fast=int),
 )
 
 
 _parse_ResponseFailedEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.failed",))),
     _Key("sequence_number", _int, fast=int),
     _Key("response", _parse_Response),
 )
 
 
 _parse_ResponseIncompleteEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.incomplete",))),
     _Key("response", _parse_Response),
     _Key("sequence_number", _int, fast=int),
 )
 
 
 _parse_ResponseOutputItemAddedEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.output_item.added",))),
     _Key("output_index", _int, fast=int),
     _Key("sequence_number", _int, fast=int),
     _Key("item", _parse_OutputItem),
@@ -8289,7 +8354,7 @@ _parse_ResponseOutputItemAddedEvent.keys = (
 
 
 _parse_ResponseOutputItemDoneEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.output_item.done",))),
     _Key("output_index", _int, fast=int),
     _Key("sequence_number", _int, fast=int),
     _Key("item", _parse_OutputItem),
@@ -8303,7 +8368,7 @@ _parse_ResponseReasoningSummaryPartAddedEventPart.keys = (
 
 
 _parse_ResponseReasoningSummaryPartAddedEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.reasoning_summary_part.added",))),
     _Key("item_id", _str, fast=str),
     _Key("output_index", _int, fast=int),
     _Key("summary_index", _int, fast=int),
@@ -8319,7 +8384,7 @@ _parse_ResponseReasoningSummaryPartDoneEventPart.keys = (
 
 
 _parse_ResponseReasoningSummaryPartDoneEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.reasoning_summary_part.done",))),
     _Key("item_id", _str, fast=str),
     _Key("output_index", _int, fast=int),
     _Key("summary_index", _int, fast=int),
@@ -8330,7 +8395,7 @@ _parse_ResponseReasoningSummaryPartDoneEvent.keys = (
 
 
 _parse_ResponseReasoningSummaryTextDeltaEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.reasoning_summary_text.delta",))),
     _Key("item_id", _str, fast=str),
     _Key("output_index", _int, fast=int),
     _Key("summary_index", _int, fast=int),
@@ -8340,7 +8405,7 @@ _parse_ResponseReasoningSummaryTextDeltaEvent.keys = (
 
 
 _parse_ResponseReasoningSummaryTextDoneEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.reasoning_summary_text.done",))),
     _Key("item_id", _str, fast=str),
     _Key("output_index", _int, fast=int),
     _Key("summary_index", _int, fast=int),
@@ -8350,7 +8415,7 @@ _parse_ResponseReasoningSummaryTextDoneEvent.keys = (
 
 
 _parse_ResponseReasoningTextDeltaEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.reasoning_text.delta",))),
     _Key("item_id", _str, fast=str),
     _Key("output_index", _int, fast=int),
     _Key("content_index", _int, fast=int),
@@ -8360,7 +8425,7 @@ _parse_ResponseReasoningTextDeltaEvent.keys = (
 
 
 _parse_ResponseReasoningTextDoneEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.reasoning_text.done",))),
     _Key("item_id", _str, fast=str),
     _Key("output_index", _int, fast=int),
     _Key("content_index", _int, fast=int),
@@ -8370,7 +8435,7 @@ _parse_ResponseReasoningTextDoneEvent.keys = (
 
 
 _parse_ResponseRefusalDeltaEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.refusal.delta",))),
     _Key("item_id", _str, fast=str),
     _Key("output_index", _int, fast=int),
     _Key("content_index", _int, fast=int),
@@ -8380,7 +8445,7 @@ _parse_ResponseRefusalDeltaEvent.keys = (
 
 
 _parse_ResponseRefusalDoneEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.refusal.done",))),
     _Key("item_id", _str, fast=str),
     _Key("output_index", _int, fast=int),
     _Key("content_index", _int, fast=int),
@@ -8403,7 +8468,7 @@ _parse_ResponseLogProb.keys = (
 
 
 _parse_ResponseTextDeltaEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.output_text.delta",))),
     _Key("item_id", _str, fast=str),
     _Key("output_index", _int, fast=int),
     _Key("content_index", _int, fast=int),
@@ -8414,7 +8479,7 @@ _parse_ResponseTextDeltaEvent.keys = (
 
 
 _parse_ResponseTextDoneEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.output_text.done",))),
     _Key("item_id", _str, fast=str),
     _Key("output_index", _int, fast=int),
     _Key("content_index", _int, fast=int),
@@ -8425,7 +8490,7 @@ _parse_ResponseTextDoneEvent.keys = (
 
 
 _parse_ResponseWebSearchCallCompletedEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.web_search_call.completed",))),
     _Key("output_index", _int, fast=int),
     _Key("item_id", _str, fast=str),
     _Key("sequence_number", _int, fast=int),
@@ -8433,7 +8498,7 @@ _parse_ResponseWebSearchCallCompletedEvent.keys = (
 
 
 _parse_ResponseWebSearchCallInProgressEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.web_search_call.in_progress",))),
     _Key("output_index", _int, fast=int),
     _Key("item_id", _str, fast=str),
     _Key("sequence_number", _int, fast=int),
@@ -8441,7 +8506,7 @@ _parse_ResponseWebSearchCallInProgressEvent.keys = (
 
 
 _parse_ResponseWebSearchCallSearchingEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.web_search_call.searching",))),
     _Key("output_index", _int, fast=int),
     _Key("item_id", _str, fast=str),
     _Key("sequence_number", _int, fast=int),
@@ -8449,7 +8514,7 @@ _parse_ResponseWebSearchCallSearchingEvent.keys = (
 
 
 _parse_ResponseImageGenCallCompletedEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.image_generation_call.completed",))),
     _Key("output_index", _int, fast=int),
     _Key("sequence_number", _int, fast=int),
     _Key("item_id", _str, fast=str),
@@ -8457,7 +8522,7 @@ _parse_ResponseImageGenCallCompletedEvent.keys = (
 
 
 _parse_ResponseImageGenCallGeneratingEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.image_generation_call.generating",))),
     _Key("output_index", _int, fast=int),
     _Key("item_id", _str, fast=str),
     _Key("sequence_number", _int, fast=int),
@@ -8465,7 +8530,7 @@ _parse_ResponseImageGenCallGeneratingEvent.keys = (
 
 
 _parse_ResponseImageGenCallInProgressEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.image_generation_call.in_progress",))),
     _Key("output_index", _int, fast=int),
     _Key("item_id", _str, fast=str),
     _Key("sequence_number", _int, fast=int),
@@ -8473,7 +8538,7 @@ _parse_ResponseImageGenCallInProgressEvent.keys = (
 
 
 _parse_ResponseImageGenCallPartialImageEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.image_generation_call.partial_image",))),
     _Key("output_index", _int, fast=int),
     _Key("item_id", _str, fast=str),
     _Key("sequence_number", _int, fast=int),
@@ -8487,7 +8552,7 @@ _parse_ResponseImageGenCallPartialImageEvent.keys = (
 
 
 _parse_ResponseMCPCallArgumentsDeltaEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.mcp_call_arguments.delta",))),
     _Key("output_index", _int, fast=int),
     _Key("item_id", _str, fast=str),
     _Key("delta", _str, fast=str),
@@ -8496,7 +8561,7 @@ _parse_ResponseMCPCallArgumentsDeltaEvent.keys = (
 
 
 _parse_ResponseMCPCallArgumentsDoneEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.mcp_call_arguments.done",))),
     _Key("output_index", _int, fast=int),
     _Key("item_id", _str, fast=str),
     _Key("arguments", _str, fast=str),
@@ -8505,7 +8570,7 @@ _parse_ResponseMCPCallArgumentsDoneEvent.keys = (
 
 
 _parse_ResponseMCPCallCompletedEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.mcp_call.completed",))),
     _Key("item_id", _str, fast=str),
     _Key("output_index", _int, fast=int),
     _Key("sequence_number", _int, fast=int),
@@ -8513,7 +8578,7 @@ _parse_ResponseMCPCallCompletedEvent.keys = (
 
 
 _parse_ResponseMCPCallFailedEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.mcp_call.failed",))),
     _Key("item_id", _str, fast=str),
     _Key("output_index", _int, fast=int),
     _Key("sequence_number", _int, fast=int),
@@ -8521,7 +8586,7 @@ _parse_ResponseMCPCallFailedEvent.keys = (
 
 
 _parse_ResponseMCPCallInProgressEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.mcp_call.in_progress",))),
     _Key("sequence_number", _int, fast=int),
     _Key("output_index", _int, fast=int),
     _Key("item_id", _str, fast=str),
@@ -8529,7 +8594,7 @@ _parse_ResponseMCPCallInProgressEvent.keys = (
 
 
 _parse_ResponseMCPListToolsCompletedEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.mcp_list_tools.completed",))),
     _Key("item_id", _str, fast=str),
     _Key("output_index", _int, fast=int),
     _Key("sequence_number", _int, fast=int),
@@ -8537,7 +8602,7 @@ _parse_ResponseMCPListToolsCompletedEvent.keys = (
 
 
 _parse_ResponseMCPListToolsFailedEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.mcp_list_tools.failed",))),
     _Key("item_id", _str, fast=str),
     _Key("output_index", _int, fast=int),
     _Key("sequence_number", _int, fast=int),
@@ -8545,7 +8610,7 @@ _parse_ResponseMCPListToolsFailedEvent.keys = (
 
 
 _parse_ResponseMCPListToolsInProgressEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.mcp_list_tools.in_progress",))),
     _Key("item_id", _str, fast=str),
     _Key("output_index", _int, fast=int),
     _Key("sequence_number", _int, fast=int),
@@ -8553,7 +8618,7 @@ _parse_ResponseMCPListToolsInProgressEvent.keys = (
 
 
 _parse_ResponseOutputTextAnnotationAddedEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.output_text.annotation.added",))),
     _Key("item_id", _str, fast=str),
     _Key("output_index", _int, fast=int),
     _Key("content_index", _int, fast=int),
@@ -8564,14 +8629,14 @@ _parse_ResponseOutputTextAnnotationAddedEvent.keys = (
 
 
 _parse_ResponseQueuedEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.queued",))),
     _Key("response", _parse_Response),
     _Key("sequence_number", _int, fast=int),
 )
 
 
 _parse_ResponseCustomToolCallInputDeltaEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.custom_tool_call_input.delta",))),
     _Key("sequence_number", _int, fast=int),
     _Key("output_index", _int, fast=int),
     _Key("item_id", _str, fast=str),
@@ -8580,7 +8645,7 @@ _parse_ResponseCustomToolCallInputDeltaEvent.keys = (
 
 
 _parse_ResponseCustomToolCallInputDoneEvent.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("response.custom_tool_call_input.done",))),
     _Key("sequence_number", _int, fast=int),
     _Key("output_index", _int, fast=int),
     _Key("item_id", _str, fast=str),
@@ -8596,7 +8661,7 @@ _parse_ChatCompletionMessageToolCallFunction.keys = (
 
 _parse_ChatCompletionMessageToolCall.keys = (
     _Key("id", _str, fast=str),
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("function",))),
     _Key("function", _parse_ChatCompletionMessageToolCallFunction),
 )
 
@@ -8609,7 +8674,7 @@ _parse_ChatCompletionMessageCustomToolCallCustom.keys = (
 
 _parse_ChatCompletionMessageCustomToolCall.keys = (
     _Key("id", _str, fast=str),
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("custom",))),
     _Key("custom", _parse_ChatCompletionMessageCustomToolCallCustom),
 )
 

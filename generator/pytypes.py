@@ -263,6 +263,9 @@ class Parsers:
     def _of(self, t: Type) -> str:
         if isinstance(t, Prim):
             return PRIM_PARSER[t.kind]
+        if isinstance(t, Enum) and t.closed:
+            # a member's tag, checked as its Literal says; only in a field's table (built once)
+            return f"_literal_of(({', '.join(literal(v) for v in t.values)},))"
         if isinstance(t, Enum):
             parsers = [PRIM_PARSER[b] for b in t.bases]
             return parsers[0] if len(parsers) == 1 else self._hoist("_first_of", parsers)
@@ -311,6 +314,12 @@ def scalar_type(t: Type) -> str | None:
     if isinstance(t, Enum) and len(t.bases) == 1 and t.bases[0] != "float":
         return PRIM_ANNOTATION[t.bases[0]]
     return None
+
+
+def inline_type(t: Type) -> str | None:
+    """The type a generated parser takes a value of as it is, without calling the parser:
+    a scalar's (``scalar_type``), never a closed tag's (its values are checked)."""
+    return None if isinstance(t, Enum) and t.closed else scalar_type(t)
 
 
 def needs_dump(t: Type) -> bool:

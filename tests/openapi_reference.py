@@ -10,7 +10,12 @@ only the YAML loader): what the models accept beyond plain JSON Schema is each a
   (OpenAPI 3.1 section 4.8.25): the ``mapping`` as written (a target the ``oneOf`` lacks
   joins), then each member's own ``const``/``enum`` values of the property, else its
   component name (the implicit mapping); a string tag no member has is the union's
-  ``Unknown<Union>`` member (issue 41), no tag or one of another type is rejected. On an
+  ``Unknown<Union>`` member where every tag is a string (issue 41), no tag or one of
+  another type is rejected. A member reached only through its unions (no ``$ref`` to it
+  elsewhere but as an ``allOf`` base or a whole component's synonym, none from a response)
+  holds a tag that names it also when parsed alone (issue 41: its tag is a closed
+  ``Literal``, so the union narrows; OpenAPI 3.0.3's Discriminator Object: the value "will
+  correspond to the name of a schema"). On an
   ``allOf`` parent (no ``oneOf``), a ``$ref`` to it selects among the named schemas built on
   it through ``allOf`` (transitively), the parent itself only where its mapping names it.
 * The models' documented reading: enums are open (a value of the enum's base type parses;
@@ -101,6 +106,9 @@ class Reference:
         self.closed = _Normal(self, closed=True)
         self.loose = _Normal(self, closed=True, tight=False)
         self._validators: dict[str, Any] = {}
+        self.member_tags: dict[str, dict[str, list[str]]] = {}  # member -> {tag property: tags}
+        self.standalone: set[str] = set()  # models reached other than as a union's member
+        self._closed_tags: dict[str, dict[str, list[str]]] | None = None
 
     # ------------------------------------------------------------------ the document
 
@@ -145,12 +153,32 @@ class Reference:
             root = self.open.ref(pointer, dispatch=True)
             if self.open.model(pointer) is not None:
                 root = self.open.ref(pointer, dispatch=True, own_null=False)
+            root = self._with_closed_tags(pointer, root)
             document = {"$defs": self.open.defs, **root}
             resource = Resource.from_contents(document, default_specification=DRAFT202012)
             registry: Registry[Any] = Registry().with_resource("urn:reference", resource)
             validator = _VALIDATOR({"$ref": "urn:reference"}, registry=registry)
             self._validators[component] = validator
         return validator.iter_errors(payload)
+
+    def closed_tags(self) -> dict[str, dict[str, list[str]]]:
+        """``{member model: {tag property: the tags naming it}}`` for the members reached only
+        through unions whose tags are all strings (every component read once to find them)."""
+        if self._closed_tags is None:
+            for pointer in self.named.values():
+                self.open.ref(pointer, dispatch=True)
+            for ref in _refs(self.doc.get("paths"), under_responses=False):
+                self.open.mark_standalone(self.target(ref))
+            self._closed_tags = {p: t for p, t in self.member_tags.items() if p not in self.standalone}
+        return self._closed_tags
+
+    def _with_closed_tags(self, pointer: str, root: dict[str, Any]) -> dict[str, Any]:
+        """``root`` (the schema of the component at ``pointer``) with its tags closed where
+        it is a member reached only through unions (see ``closed_tags``)."""
+        tags = self.closed_tags().get(self.open.model(self.open.variant(pointer)) or "", {})
+        if not tags or self.open.parent_dispatch(pointer) is not None:
+            return root
+        return {"allOf": [root, {"properties": {p: {"enum": t} for p, t in tags.items()}}]}
 
     def generation_schema(self, component: str, depth: int = 2, open_objects: bool = False) -> Any:
         """A schema without references whose instances are mostly ``component``s (enums
@@ -160,6 +188,7 @@ class Reference:
         normal = self.loose if open_objects else self.closed
         pointer = self.named[component]
         root = normal.ref(pointer, dispatch=True, own_null=normal.model(pointer) is None)
+        root = self._with_closed_tags(pointer, root)
         return _inlined(root, normal.defs, depth)
 
 
@@ -215,6 +244,9 @@ class _Normal:
                 rest = {k: v for k, v in node.items() if k != "$ref"}
                 return self.schema({**rest, "allOf": [{"$ref": node["$ref"]}]}, pointer)
             target = self.r.target(node["$ref"])
+            whole = self.synonym_holder(pointer) or pointer in self.r.component_of
+            if not whole and not (self.parent_dispatch(target) is not None):
+                self.mark_standalone(target)
             found = self.ref(target, dispatch=not self.synonym_holder(pointer))
             return nullable(found) if truthy(node.get("nullable")) else found
         if "allOf" in node:
@@ -224,6 +256,11 @@ class _Normal:
                 return nullable(found) if truthy(own.get("nullable")) else found
             return self.plain(self.flatten(node), pointer)
         return self.plain(node, pointer)
+
+    def mark_standalone(self, target: str) -> None:
+        """The model a ``$ref`` to ``target`` reads as is reached other than as a member."""
+        self.r.standalone |= {target, self.variant(target)}
+        self.r.standalone |= {m for m in (self.model(target), self.model(self.variant(target))) if m}
 
     def synonym_holder(self, pointer: str) -> bool:
         """A ``$ref`` that is the one member of a named schema's ``allOf`` (``Cat: allOf
@@ -405,15 +442,14 @@ class _Normal:
             explicit = self.explicit(raw, members)
             if explicit is not None:
                 return explicit
-        shapes = [self.schema(m, where) for m, where in members]
         objects = [(i, self.member_model(m, where)) for i, (m, where) in enumerate(members)]
         objects = [(i, model) for i, model in objects if model is not None]
         implied = self.implied(objects) if len(objects) >= 2 and "discriminator" not in node else None
-        if implied is not None:
+        taken = {i for i, _ in objects} if implied is not None else set()
+        shapes = [self.schema(m, where) for i, (m, where) in enumerate(members) if i not in taken]
+        if implied is not None:  # the members it dispatches to are reached only through it
             first = objects[0][0]
-            taken = {i for i, _ in objects}
-            others = [s for i, s in enumerate(shapes) if i not in taken]
-            shapes = others[:first] + [implied] + others[first:]
+            shapes = shapes[:first] + [implied] + shapes[first:]
         return shapes[0] if len(shapes) == 1 else {"anyOf": shapes}
 
     def member_model(self, member: Any, where: str) -> str | None:
@@ -597,6 +633,10 @@ class _Normal:
         """Open: the ``x-dispatch`` keyword (the tag selects the member). Closed: each member
         with its tag set, for drawing payloads."""
         self.r.tag_properties.add(prop)
+        if all(type(tag) is str for tag, _ in mapping):  # what a fallback member is added to
+            for tag, p in mapping:
+                held = self.r.member_tags.setdefault(p, {}).setdefault(prop, [])
+                held.extend([tag] if tag not in held else [])
         self.r.tags.extend(tag for tag, _ in mapping if tag not in self.r.tags)
         if not self.closed:
             return {"x-dispatch": {"property": prop, "mapping": [[tag, self.ref(p)["$ref"]] for tag, p in mapping]}}
@@ -721,12 +761,26 @@ def _dispatch(validator: Any, spec: dict[str, Any], instance: Any, schema: Any) 
     target = table.get(tag) if type(tag) in (str, int) else None
     if target is None and type(tag) is int:
         target = table.get(str(tag))
-    if target is None and type(tag) is str and not any(type(t) is str and t == tag for t in table):
+    if target is None and type(tag) is str and all(type(t) is str for t in table):
         return  # the union's member for tags the spec does not list
     if target is None:
         yield ValidationError(f"{spec['property']} is {tag!r}, no member's tag")
         return
     yield from validator.descend(instance, {"$ref": target})
+
+
+def _refs(node: Any, under_responses: bool) -> Iterator[str]:
+    """The local ``$ref`` strings within a response anywhere in ``node`` (an operation's
+    ``responses``, as the paths hold them)."""
+    if isinstance(node, list):
+        for item in node:
+            yield from _refs(item, under_responses)
+    elif isinstance(node, dict):
+        ref = node.get("$ref")
+        if under_responses and isinstance(ref, str) and ref.startswith("#"):
+            yield ref
+        for key, value in node.items():
+            yield from _refs(value, under_responses or key == "responses")
 
 
 def _integer(checker: Any, value: Any) -> bool:

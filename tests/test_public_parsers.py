@@ -230,7 +230,7 @@ def test_every_component_parses_as_the_reference_reads_it(name: str, tmp_path: P
     """For every component: the public parser exists in every style, and accepts a payload
     exactly when the reference does, on payloads drawn from its schema and mutated."""
     modules, reading, spec = _generated(name, tmp_path)
-    assert not reading.schemas.union_roots  # no UnknownEvent here: every unknown tag is an error
+    assert not reading.schemas.union_roots  # no stream of events here: the public parsers alone
     reference = Reference(load_document(spec).data)
     parsers = public_parsers(reading, reference)
     missing = [c for c, fn in parsers.items() if fn is None or any(not hasattr(m, fn) for m in modules.values())]
@@ -315,8 +315,12 @@ def test_a_parent_dispatches_as_a_field_a_list_item_and_through_its_parser(style
         with pytest.raises(ValueError):
             module.parse_owner(payload)
     module.parse_owner({"pet": {"petType": "cat"}, "pets": [{"petType": "dog", "bark": False}]})
-    with pytest.raises(ValueError):
-        module.parse_pet({"petType": "lizard"})  # not a union root: an unknown tag is an error
+    lizard = module.parse_pet({"petType": "lizard", "legs": 4})  # a kind the spec does not list
+    if style != "typeddict":
+        assert type(lizard).__name__ == "UnknownPet" and lizard.petType == "lizard"
+    for payload in ({"petType": 7}, {"name": "Liz"}):  # a tag of another type, or none
+        with pytest.raises(ValueError):
+            module.parse_pet(payload)
 
 
 @pytest.mark.parametrize("style", STYLES)
@@ -325,9 +329,14 @@ def test_unions_aliases_and_enums_have_public_parsers(style: str, pets: Any) -> 
     ``Color``, the list ``Tags``: one public function each, the tag's member rules applied."""
     module = pets["all"][style]
     assert module.parse_part({"type": "text", "text": "t"}) is not None
-    for bad in ({"type": "text", "url": "u"}, {"type": "video", "url": "u"}):
+    with pytest.raises(ValueError):
+        module.parse_part({"type": "text", "url": "u"})
+    video = module.parse_part({"type": "video", "url": "u"})  # a kind the spec does not list
+    if style != "typeddict":
+        assert type(video).__name__ == "UnknownPart"
+    for closed in (module.parse_text_part, module.parse_image_part):  # a member's tag names it
         with pytest.raises(ValueError):
-            module.parse_part(bad)
+            closed({"type": "video", "text": "t", "url": "u"})
     assert module.parse_json_value({"a": [1, "x", {"b": []}]}) == {"a": [1, "x", {"b": []}]}
     with pytest.raises(ValueError):
         module.parse_json_value({"a": [True]})
@@ -345,17 +354,20 @@ def test_the_parent_s_own_shape_is_named_base_and_the_union_keeps_the_name(pets:
     for module in pets["all"].values():
         assert not hasattr(module, "PetBase")
     text = Path(pets["root"]["dataclass"].__file__).read_text(encoding="utf-8")
-    assert "\nPet: TypeAlias = Dog | Cat\n" in text
+    assert "\nPet: TypeAlias = Dog | Cat | UnknownPet\n" in text
 
 
 @pytest.mark.parametrize("style", STYLES)
 def test_a_component_that_names_another_parses_as_that_one(style: str, pets: Any) -> None:
     """``Link: $ref Owner`` and ``Kitty: allOf [$ref Cat]`` have no class of their own:
     ``parse_link`` and ``parse_kitty`` parse as ``Owner`` and ``Cat``; ``Kitty`` as a tag
-    selects ``Cat`` (the implicit mapping of a schema built on ``Pet``)."""
+    selects ``Cat`` (the implicit mapping of a schema built on ``Pet``), and a ``Cat``'s tag
+    is one that names it (issue 41: a closed ``Literal``)."""
     module = pets["all"][style]
     owner = module.parse_link({"pet": {"petType": "Kitty", "indoor": True}})
-    kitty = module.parse_kitty({"petType": "x"})
+    kitty = module.parse_kitty({"petType": "Kitty"})
+    with pytest.raises(ValueError):
+        module.parse_kitty({"petType": "x"})
     if style != "typeddict":
         assert type(owner).__name__ == "Owner" and type(owner.pet).__name__ == "Cat"
         assert type(kitty).__name__ == "Cat"

@@ -1,7 +1,7 @@
 # gen-models 0.1.0: generator/runtime/parsing.py, copied verbatim. Do not edit; regenerate instead.
 """Parsing decoded JSON into checked values, for the dataclass and TypedDict styles: the
 checks of scalars, the combinators the generated module builds its composite parsers from
-(``_nullable``, ``_map_of``, ``_first_of``, ``_tagged``), and the reading of one field
+(``_nullable``, ``_map_of``, ``_first_of``, ``_tagged``, ``_literal_of``), and the reading of one field
 (``_req``, ``_opt``). Every function raises ``ParseError`` with a path.
 
 What differs by style is in ``parsing_dataclass`` / ``parsing_typeddict`` (whether a parser
@@ -156,6 +156,21 @@ def _first_of(parsers: tuple[Callable[[Any], Any], ...]) -> Callable[[Any], Any]
         raise ParseError("fits none of the alternatives (" + "; ".join(problems) + ")")
 
     return parse_union
+
+
+def _literal_of(values: tuple[Any, ...]) -> Callable[[Any], Any]:
+    """A closed tag (a tagged union's member's, annotated ``Literal[values]`` alone): one
+    of ``values``, or a ``ParseError`` (so a typed member never holds a tag its annotation
+    denies)."""
+    allowed = frozenset(values)
+    expected = " or ".join(repr(v) for v in values)
+
+    def parse_literal(value: Any) -> Any:
+        if type(value) in (str, int) and value in allowed:
+            return value
+        raise ParseError(f"expected {expected}, got {value!r}")
+
+    return parse_literal
 
 
 #: Set while an accumulator builds its typed result (``lenient._built_anyway``): a tag a

@@ -44,7 +44,7 @@ class DataclassEmitter(Emitter):
         the parser (a scalar), absent or ``null`` as None (optional), ``null`` as None (a
         required nullable field), written back through ``_dump`` (see ``needs_dump``),
         ``null`` its only value (``null_only``)."""
-        scalar = pytypes.scalar_type(f.type)
+        scalar = pytypes.inline_type(f.type)
         options = [
             *([f"fast={scalar}"] if scalar else []),
             *(["optional=True"] if not f.required else ["nullable=True"] if f.nullable else []),

@@ -122,7 +122,7 @@ def _key(f: Field, parser: str, put: bool) -> str:
         options.append("nullable=True")
     if put:
         options.append("put=True")
-    elif scalar := pytypes.scalar_type(f.type):
+    elif scalar := pytypes.inline_type(f.type):
         options.insert(0, f"fast={scalar}")
     elif item := _list_item(f.type):
         options.insert(0, f"items={item}")

@@ -23,6 +23,7 @@ from ._gen_models_runtime.parsing import (
     ParseError,
     _bool,
     _int,
+    _literal_of,
     _map_of,
     _nullable,
     _str,
@@ -543,7 +544,7 @@ class ChatCompletionModerationResults(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("moderation_results",))),
             model=_Field("model", _str, fast=str),
             results=_Field("results", _P_list_of_ModerationResultBody, dump=True),
         )
@@ -566,7 +567,7 @@ class ChatCompletionModerationError(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("error",))),
             code=_Field("code", _str, fast=str),
             message=_Field("message", _str, fast=str),
         )
@@ -723,7 +724,7 @@ class ChatCompletionMessageToolCall(_Dataclass):
     _fields = _Table(
         lambda: _Fields(
             id=_Field("id", _str, fast=str),
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("function",))),
             function=_Field(
                 "function", ChatCompletionMessageToolCallFunction.from_dict, dump=True
             ),
@@ -768,7 +769,7 @@ class ChatCompletionMessageCustomToolCall(_Dataclass):
     _fields = _Table(
         lambda: _Fields(
             id=_Field("id", _str, fast=str),
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("custom",))),
             custom=_Field(
                 "custom", ChatCompletionMessageCustomToolCallCustom.from_dict, dump=True
             ),

@@ -23,6 +23,7 @@ from ._gen_models_runtime.parsing import (
     ParseError,
     _bool,
     _int,
+    _literal_of,
     _map_of,
     _nullable,
     _str,
@@ -806,14 +807,14 @@ _parse_ModerationResultBody.keys = (
 
 
 _parse_ChatCompletionModerationResults.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("moderation_results",))),
     _Key("model", _str, fast=str),
     _Key("results", _P_list_of_ModerationResultBody),
 )
 
 
 _parse_ChatCompletionModerationError.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("error",))),
     _Key("code", _str, fast=str),
     _Key("message", _str, fast=str),
 )
@@ -853,7 +854,7 @@ _parse_ChatCompletionMessageToolCallFunction.keys = (
 
 _parse_ChatCompletionMessageToolCall.keys = (
     _Key("id", _str, fast=str),
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("function",))),
     _Key("function", _parse_ChatCompletionMessageToolCallFunction),
 )
 
@@ -866,7 +867,7 @@ _parse_ChatCompletionMessageCustomToolCallCustom.keys = (
 
 _parse_ChatCompletionMessageCustomToolCall.keys = (
     _Key("id", _str, fast=str),
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("custom",))),
     _Key("custom", _parse_ChatCompletionMessageCustomToolCallCustom),
 )
 

@@ -32,7 +32,7 @@ class Dog(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            petType=_Field("petType", _str, fast=str),
+            petType=_Field("petType", _literal_of(("dog",))),
             name=_Field("name", _str, fast=str),
             bark=_Field("bark", _bool, fast=bool),
         )
@@ -52,7 +52,7 @@ class Cat(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            petType=_Field("petType", _str, fast=str),
+            petType=_Field("petType", _literal_of(("Cat",))),
             name=_Field("name", _str, fast=str),
             meow=_Field("meow", _int, fast=int, optional=True),
         )
@@ -73,7 +73,7 @@ class Husky(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            petType=_Field("petType", _str, fast=str),
+            petType=_Field("petType", _literal_of(("Husky",))),
             name=_Field("name", _str, fast=str),
             bark=_Field("bark", _bool, fast=bool),
             sled=_Field("sled", _bool, fast=bool),

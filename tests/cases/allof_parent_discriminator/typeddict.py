@@ -75,21 +75,21 @@ _parse_UnknownRootPet.keys = (_Key("petType", _str, fast=str),)
 
 
 _parse_Dog.keys = (
-    _Key("petType", _str, fast=str),
+    _Key("petType", _literal_of(("dog",))),
     _Key("name", _str, fast=str),
     _Key("bark", _bool, fast=bool),
 )
 
 
 _parse_Cat.keys = (
-    _Key("petType", _str, fast=str),
+    _Key("petType", _literal_of(("Cat",))),
     _Key("name", _str, fast=str),
     _Key("meow", _int, fast=int, optional=True),
 )
 
 
 _parse_Husky.keys = (
-    _Key("petType", _str, fast=str),
+    _Key("petType", _literal_of(("Husky",))),
     _Key("name", _str, fast=str),
     _Key("bark", _bool, fast=bool),
     _Key("sled", _bool, fast=bool),

@@ -30,7 +30,7 @@ class Circle(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            kind=_Field("kind", _str, fast=str),
+            kind=_Field("kind", _literal_of(("Circle",))),
             label=_Field("label", _str, fast=str, optional=True),
             r=_Field("r", _float, fast=float),
         )
@@ -48,7 +48,15 @@ class Square(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            kind=_Field("kind", _str, fast=str),
+            kind=_Field(
+                "kind",
+                _literal_of(
+                    (
+                        "square",
+                        "box",
+                    )
+                ),
+            ),
             label=_Field("label", _str, fast=str, optional=True),
             side=_Field("side", _float, fast=float),
         )

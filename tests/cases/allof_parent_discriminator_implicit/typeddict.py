@@ -56,14 +56,22 @@ _parse_UnknownRootShape.keys = (_Key("kind", _str, fast=str),)
 
 
 _parse_Circle.keys = (
-    _Key("kind", _str, fast=str),
+    _Key("kind", _literal_of(("Circle",))),
     _Key("label", _str, fast=str, optional=True),
     _Key("r", _float, fast=float),
 )
 
 
 _parse_Square.keys = (
-    _Key("kind", _str, fast=str),
+    _Key(
+        "kind",
+        _literal_of(
+            (
+                "square",
+                "box",
+            )
+        ),
+    ),
     _Key("label", _str, fast=str, optional=True),
     _Key("side", _float, fast=float),
 )

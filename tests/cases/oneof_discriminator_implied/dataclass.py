@@ -29,7 +29,7 @@ class Circle(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("circle",))),
             r=_Field("r", _float, fast=float),
         )
     )
@@ -45,7 +45,7 @@ class Square(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("Square",))),
             side=_Field("side", _float, fast=float),
         )
     )

@@ -52,13 +52,13 @@ _parse_UnknownRootShape.keys = (_Key("type", _str, fast=str),)
 
 
 _parse_Circle.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("circle",))),
     _Key("r", _float, fast=float),
 )
 
 
 _parse_Square.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("Square",))),
     _Key("side", _float, fast=float),
 )
 

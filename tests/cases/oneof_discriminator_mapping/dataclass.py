@@ -29,7 +29,7 @@ class Cat(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            kind=_Field("kind", _str, fast=str),
+            kind=_Field("kind", _literal_of(("cat",))),
             meows=_Field("meows", _bool, fast=bool),
         )
     )
@@ -45,7 +45,7 @@ class Dog(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            kind=_Field("kind", _str, fast=str),
+            kind=_Field("kind", _literal_of(("dog",))),
             barks=_Field("barks", _bool, fast=bool),
         )
     )
@@ -61,7 +61,7 @@ class Bird(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            kind=_Field("kind", _str, fast=str),
+            kind=_Field("kind", _literal_of(("bird",))),
             sings=_Field("sings", _bool, fast=bool, optional=True),
         )
     )

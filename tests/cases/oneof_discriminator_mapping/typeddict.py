@@ -60,19 +60,19 @@ _parse_UnknownRootPet.keys = (_Key("kind", _str, fast=str),)
 
 
 _parse_Cat.keys = (
-    _Key("kind", _str, fast=str),
+    _Key("kind", _literal_of(("cat",))),
     _Key("meows", _bool, fast=bool),
 )
 
 
 _parse_Dog.keys = (
-    _Key("kind", _str, fast=str),
+    _Key("kind", _literal_of(("dog",))),
     _Key("barks", _bool, fast=bool),
 )
 
 
 _parse_Bird.keys = (
-    _Key("kind", _str, fast=str),
+    _Key("kind", _literal_of(("bird",))),
     _Key("sings", _bool, fast=bool, optional=True),
 )
 

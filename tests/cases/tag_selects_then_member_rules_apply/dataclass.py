@@ -45,7 +45,7 @@ class TextPart(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("text",))),
             text=_Field("text", _str, fast=str),
         )
     )
@@ -61,7 +61,7 @@ class ImagePart(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("image",))),
             url=_Field("url", _str, fast=str),
         )
     )
@@ -77,7 +77,7 @@ class GroupPart(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _str, fast=str),
+            type=_Field("type", _literal_of(("group",))),
             parts=_Field("parts", _P_list_of_Part, dump=True),
         )
     )

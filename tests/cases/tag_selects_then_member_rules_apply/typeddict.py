@@ -86,19 +86,19 @@ _parse_UnknownRootMapped.keys = (_Key("type", _str, fast=str),)
 
 
 _parse_TextPart.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("text",))),
     _Key("text", _str, fast=str),
 )
 
 
 _parse_ImagePart.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("image",))),
     _Key("url", _str, fast=str),
 )
 
 
 _parse_GroupPart.keys = (
-    _Key("type", _str, fast=str),
+    _Key("type", _literal_of(("group",))),
     _Key("parts", _P_list_of_Part),
 )
 
