@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 9cf521d1d06010a0b51f7730fa369e88, output 114441b5f9fe2dc017252096e5654f0c
+# Fingerprint: inputs 19a2189a1ee938360732b165ba90a9fe, output ccda7306bca4943fc25484816ca55285
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
 (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and a
 stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed by
@@ -7210,14 +7210,14 @@ class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
         return built
 
     def to_response(self) -> CreateChatCompletionResponse:
-        """The finished answer as a ``CreateChatCompletionResponse``, as if not streamed: ``delta`` becomes
-        ``message``, stream-only fields are left out, unknown ones kept, a one-value field
-        never sent (a tool call's ``type``) filled. A required field never sent (the
-        ``finish_reason`` of a stream cut short) is never guessed: it is left out (reads as
-        ``None``; a TypedDict has no key), reported as ``incomplete``, and the result built anyway as in ``snapshot``;
-        ``strict=True`` raises ``StreamMergeError`` instead. A new
-        copy at each call: it shares no object with the chunks or with ``snapshot_dict()``.
-        """
+        """The finished answer as a ``CreateChatCompletionResponse``, as if not streamed:
+        ``delta`` becomes ``message``, stream-only fields are left out, unknown ones kept, a
+        one-value field never sent (a tool call's ``type``) filled. A required field never
+        sent (the ``finish_reason`` of a stream cut short) is never guessed: it is left out
+        (reads as ``None``; a TypedDict has no key), reported as ``incomplete``, and the
+        result built anyway as in ``snapshot``; ``strict=True`` raises ``StreamMergeError``
+        instead. A new copy at each call: it shares no object with the chunks or with
+        ``snapshot_dict()``."""
         data = _convert(self.snapshot_dict(), _TO_CREATE_CHAT_COMPLETION_RESPONSE, self)
         built: CreateChatCompletionResponse = _built_anyway(
             CreateChatCompletionResponse.model_validate, data, self
@@ -7898,9 +7898,10 @@ class ResponseStreamEventAccumulator:
         return built
 
     def to_response(self) -> Response:
-        """The finished ``Response``, what the API answers without streaming: ``snapshot()``        once the stream has ended. Asked before its terminal event (a stream cut short), it is
-        reported once as ``incomplete`` and built anyway; ``strict=True`` raises
-        ``StreamMergeError`` instead."""
+        """The finished ``Response``, as the API answers without streaming:
+        ``snapshot()`` once the stream has ended. Asked before its terminal event (a stream
+        cut short), it is reported once as ``incomplete`` and built anyway; ``strict=True``
+        raises ``StreamMergeError`` instead."""
         self._fold.ended()
         return self.snapshot()
 

@@ -457,3 +457,27 @@ def test_mutated_chat_streams_build_alike_in_every_style(
     openai_modules: dict[str, ModuleType], which: int, mutations: list[tuple[str, int, int, Any]]
 ) -> None:
     _agree(openai_modules, CHAT_ACC, _mutated(recorded_chunks(_CHAT_FUZZED[which]), mutations), BOTH)
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_a_result_built_anyway_changes_neither_the_state_nor_the_chunks(
+    openai_modules: dict[str, ModuleType], style: str
+) -> None:
+    """A value the types cannot hold, inside a part the merge keeps as it came (a logprob
+    entry: the chunk's own object), is left out of ``snapshot()`` and ``to_response()``, and
+    stays in ``snapshot_dict()`` and in the chunk: a TypedDict result, which is its data,
+    takes misfits out of a copy (the fault: the state and the chunk lost the value)."""
+    path = next(p for p in _CHAT_FUZZED if p.name == "openai-node-content_logprobs.sse")
+    chunks = recorded_chunks(path)[1:]
+    entry = next(c for c in chunks if c.get("choices") and c["choices"][0].get("logprobs"))
+    entry["choices"][0]["logprobs"]["content"][0]["top_logprobs"] = 5
+    sent = copy.deepcopy(chunks)
+    acc = getattr(openai_modules[style], CHAT_ACC)()
+    for chunk in chunks:
+        acc.add(chunk)
+    before = acc.snapshot_dict()
+    acc.snapshot()
+    acc.to_response()
+    assert acc.snapshot_dict() == before and chunks == sent
+    kinds = [(a.path, a.kind) for a in acc.anomalies]
+    assert kinds == [("choices[0].logprobs.content[0].top_logprobs", "schema_drift")], kinds

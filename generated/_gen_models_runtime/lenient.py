@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .anomalies import _json_copy
 from .parsing import _CLOSED, _LENIENT, _T, ParseError, _Leniency
 
 #: The messages of a result built anyway, the same in every style: a required field the
@@ -55,6 +56,9 @@ def _built_anyway(parse: Callable[[Any], _T], data: dict[str, Any], acc: Any) ->
                 if type(exc) is RecursionError:
                     raise ParseError("nested too deeply to check") from None
                 raise
+        # a TypedDict's result is its data with misfits taken out: take them out of a copy,
+        # never out of what the state shares with the chunks (snapshot_dict() keeps them)
+        data = _json_copy(data)
         lenient = _Leniency()
         token = _LENIENT.set(lenient)
         try:

@@ -1226,13 +1226,14 @@ class CreateChatCompletionStreamResponseAccumulator(_ChunkAccumulator):
         return built
 
     def to_response(self) -> CreateChatCompletionResponse:
-        """The finished answer as a ``CreateChatCompletionResponse``, as if not streamed: ``delta`` becomes
-        ``message``, stream-only fields are left out, unknown ones kept, a one-value field
-        never sent (a tool call's ``type``) filled. A required field never sent (the
-        ``finish_reason`` of a stream cut short) is never guessed: it is left out (reads as
-        ``None``; a TypedDict has no key), reported as ``incomplete``, and the result built anyway as in ``snapshot``;
-        ``strict=True`` raises ``StreamMergeError`` instead. A new
-        copy at each call: it shares no object with the chunks or with ``snapshot_dict()``."""
+        """The finished answer as a ``CreateChatCompletionResponse``, as if not streamed:
+        ``delta`` becomes ``message``, stream-only fields are left out, unknown ones kept, a
+        one-value field never sent (a tool call's ``type``) filled. A required field never
+        sent (the ``finish_reason`` of a stream cut short) is never guessed: it is left out
+        (reads as ``None``; a TypedDict has no key), reported as ``incomplete``, and the
+        result built anyway as in ``snapshot``; ``strict=True`` raises ``StreamMergeError``
+        instead. A new copy at each call: it shares no object with the chunks or with
+        ``snapshot_dict()``."""
         data = _convert(self.snapshot_dict(), _TO_CREATE_CHAT_COMPLETION_RESPONSE, self)
         built: CreateChatCompletionResponse = _built_anyway(
             CreateChatCompletionResponse.model_validate, data, self
