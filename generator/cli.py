@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from . import __version__
-from .config import Config, find_project_root, load_config
+from .config import Config, find_project_root, load_config, project_python
 from .errors import EXIT_INTERNAL, InternalError, OutputError, SpecError, display_path, exit_status
 from .fingerprint import current_outputs, expected_outputs, inputs_digest, relative_reads, with_reads
 from .formatters import FORMATTERS, formatter_version
@@ -105,7 +105,11 @@ def _parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="templates here override the shipped ones of the same name (docs/templates.md)",
     )
-    parser.add_argument("--target-python", metavar="X.Y", help="oldest Python the modules run on (default 3.10)")
+    parser.add_argument(
+        "--target-python",
+        metavar="X.Y",
+        help="oldest Python the modules run on (default: what the project's requires-python admits, else 3.10)",
+    )
     parser.add_argument(
         "--formatter",
         choices=FORMATTERS,
@@ -229,6 +233,12 @@ def _show_debug_log() -> Callable[[], None]:
     return stop
 
 
+def _project_python(start: Path) -> str:
+    """The default target Python: what the project's ``requires-python`` admits, else 3.10."""
+    found = project_python(start)
+    return f"{found[0]}.{found[1]}" if found else "3.10"
+
+
 def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> Options:
     """Merge command-line arguments over the configuration into ``Options``.
 
@@ -271,7 +281,7 @@ def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> 
         policies[name] = policy
     for name, policy in policies.items():
         parse_policy(policy, f"--merge-policy {name!r}")  # checked before the spec is read
-    target = args.target_python or values.get("target-python") or "3.10"
+    target = args.target_python or values.get("target-python") or _project_python(config.root if config else cwd)
     try:
         major, minor = (int(x) for x in str(target).split("."))
     except ValueError:

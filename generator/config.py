@@ -9,7 +9,7 @@ Keys (all optional; paths are relative to the ``pyproject.toml``)::
     schemas = ["CreateChatCompletionStreamResponse"]
     all-schemas = false
     module = "openai"
-    target-python = "3.10"
+    target-python = "3.10"               # default: what [project] requires-python admits, else 3.10
     allow-remote-refs = false
     allow-outside-refs = false
     runtime = "inline"                   # or "package": _runtime.py once, beside the modules
@@ -30,6 +30,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
 
 from .errors import SpecError, did_you_mean
 
@@ -76,6 +78,39 @@ def find_project_root(start: Path) -> Path | None:
         if (directory / "pyproject.toml").is_file():
             return directory
     return None
+
+
+def project_python(start: Path) -> tuple[int, int] | None:
+    """The oldest Python ``[project] requires-python`` of the nearest ``pyproject.toml`` at or
+    above ``start`` admits, from 3.10 on (``">=3.11"``: ``(3, 11)``; ``">=3.8"``: ``(3, 10)``,
+    the oldest the modules run on); None without one. A module written for it is what the
+    project's linters (ruff reads the same key) expect of its imports.
+
+    Raises:
+        SpecError: the file is not valid TOML, or the value is no version specifier.
+    """
+    root = find_project_root(start)
+    if root is None:
+        return None
+    path = root / "pyproject.toml"
+    try:
+        project = tomllib.loads(path.read_text(encoding="utf-8")).get("project")
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise SpecError(f"invalid TOML: {exc}", path) from None
+    written = project.get("requires-python") if isinstance(project, dict) else None
+    if written is None:
+        return None
+    try:
+        admitted = SpecifierSet(str(written))
+    except InvalidSpecifier:
+        raise SpecError(
+            f"[project] requires-python {written!r} is no version specifier (such as '>=3.11'); "
+            "fix it, or pass --target-python",
+            path,
+        ) from None
+    # the last patch release of each minor version: ">=3.11.4" admits Python 3.11
+    minors = [m for m in range(10, 30) if admitted.contains(f"3.{m}.99", prereleases=True)]
+    return (3, minors[0]) if minors else None
 
 
 def load_config(start: Path) -> Config | None:

@@ -85,10 +85,16 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
+def closest(name: str, candidates: Iterable[str]) -> str | None:
+    """The candidate closest to ``name`` (difflib's ratio of at least 0.6), or None."""
+    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
 def did_you_mean(name: str, candidates: Iterable[str]) -> str:
     """Return ``"; did you mean 'X'?"`` for the closest candidate, or ``""``."""
-    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
-    return f"; did you mean {close[0]!r}?" if close else ""
+    close = closest(name, candidates)
+    return f"; did you mean {close!r}?" if close else ""
 
 
 class OutputError(Exception):

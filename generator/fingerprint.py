@@ -201,7 +201,7 @@ def runtime_expected(options: Options) -> dict[Path, str | None]:
     directory = target.parent if target else options.output
     found: dict[Path, str | None] = {
         directory / name: text
-        for name, text in package_files(runtime_parts(options.styles), options.target_python >= (3, 12)).items()
+        for name, text in package_files(runtime_parts(options.styles), options.target_python).items()
     }
     found[directory / "__init__.py"] = None
     return found

@@ -29,7 +29,7 @@ from typing import Any
 import yaml
 from yaml import events as ev
 
-from .errors import SpecError
+from .errors import SpecError, closest
 
 #: Refuse documents larger than this many bytes (the OpenAI spec is ~3 MB).
 MAX_FILE_BYTES = 200 * 1024 * 1024
@@ -141,6 +141,16 @@ def _child_node(node: yaml.Node, token: str) -> yaml.Node | None:
     return None
 
 
+def _nearby(path: Path) -> str:
+    """What to try instead of a missing spec file: the closest file name in its folder
+    (``"; did you mean 'specs/openai.yaml'?"``), or that the folder is missing too."""
+    folder = path.parent
+    if not folder.is_dir():
+        return f"; there is no folder {str(folder)!r}"
+    close = closest(path.name, (p.name for p in folder.iterdir() if p.is_file()))
+    return f"; did you mean {str(folder / close)!r}?" if close else "; check the path"
+
+
 def load_document(path: Path) -> Document:
     """Read and parse a spec file.
 
@@ -152,7 +162,7 @@ def load_document(path: Path) -> Document:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise SpecError("file not found; check the path", path) from None
+        raise SpecError(f"file not found{_nearby(path)}", path) from None
     except IsADirectoryError:
         raise SpecError("is a directory; give the spec file itself", path) from None
     except OSError as exc:

@@ -15,7 +15,7 @@ from pathlib import Path
 from . import naming
 from . import roots as root_selection
 from .chunk_maps import plan_stream
-from .errors import SpecError
+from .errors import SpecError, did_you_mean
 from .event_plan import NoFold, plan_events, undecided_warnings
 from .event_vocabulary import EventPlan
 from .format import format_modules
@@ -137,6 +137,22 @@ def _event_plans(
         raise located(exc, doc) from None
 
 
+def _unrooted(root: str, roots: list[str], doc: Document) -> str:
+    """What to do about a merge map whose ``root:`` is none of this run's event unions
+    (``roots``): pass it to ``--schema`` where the spec has that schema, else its spelling."""
+    head = f"a merge map is given for {root!r}, which is not an event-union root of this run"
+    data = doc.data if isinstance(doc.data, dict) else {}
+    components = data.get("components")
+    sections = [components.get("schemas") if isinstance(components, dict) else None, data.get("definitions")]
+    sections.append(data.get("$defs"))
+    named = {n: schema for section in sections if isinstance(section, dict) for n, schema in section.items()}
+    if isinstance(named.get(root), dict) and ("oneOf" in named[root] or "anyOf" in named[root]):
+        return f"{head}: add --schema {root}"
+    if root in named:
+        return f"{head}: it is no union of events (oneOf/anyOf)"
+    return f"{head}: the spec has no schema of that name{did_you_mean(root, [*roots, *named])}"
+
+
 def _event_plans_of(
     doc: Document, schemas: Schemas, user_maps: dict[str, MapLayer], shipped: bool
 ) -> tuple[dict[str, EventPlan], dict[str, list[str]], list[SpecWarning]]:
@@ -149,10 +165,7 @@ def _event_plans_of(
     for root, layer in user_maps.items():
         name = aliases.get(root, root)
         if name not in names:
-            raise SpecError(
-                f"a merge map is given for {root!r}, which is not an event-union root of this run (--schema {root})",
-                *(layer.place("root") or (None, None)),
-            )
+            raise SpecError(_unrooted(root, list(names), doc), *(layer.place("root") or (None, None)))
         layers[name] = layer
     for name, union in names.items():
         try:
@@ -360,7 +373,7 @@ def generate(
         for name, text in formatted.items()
     ]
     if options.runtime_package:
-        files = package_files(runtime_parts(options.styles), options.target_python >= (3, 12))
+        files = package_files(runtime_parts(options.styles), options.target_python)
         outputs += [Output(out_dir / name, text, module=False) for name, text in files.items()]
         outputs.append(Output(out_dir / "__init__.py", PACKAGE_INIT, if_absent=True, module=False))
     return outputs, reading

@@ -77,9 +77,8 @@ def render(gen: Generation, style: str) -> str:
     env = environment(gen.template_dir.resolve() if gen.template_dir is not None else None)
     context = _context(gen, emitter(style))
     here = _runtime_modules(gen, style, "_tuple_of(" in " ".join(context["parser_definitions"].values()))
-    pep695 = context["pep695"]
     texts = {
-        block: "\n\n".join(runtime_files.inlined(name, pep695) for name in names if name in here)
+        block: "\n\n".join(runtime_files.inlined(name, gen.target_python) for name in names if name in here)
         for block, names in runtime_files.BLOCKS.items()
     }
     if gen.runtime_package:
@@ -90,7 +89,7 @@ def render(gen: Generation, style: str) -> str:
     used = names_loaded(source) | context["names_in_strings"]
     for block, text in texts.items():
         if text and _runtime_mark(block) in source:  # a custom template may leave a block out
-            used |= {n for name in runtime_files.BLOCKS[block] if name in here for n in _runtime_names(name, pep695)}
+            used |= {n for name in runtime_files.BLOCKS[block] if name in here for n in _runtime_names(name, gen.target_python)}
             source = source.replace(_runtime_mark(block), text, 1)
     lines = import_lines(gen.target_python, used)
     if gen.runtime_package:
@@ -119,9 +118,9 @@ def _runtime_mark(block: str) -> str:
 
 
 @functools.cache
-def _runtime_names(name: str, pep695: bool) -> frozenset[str]:
-    """The names runtime module ``name``'s inlined text loads."""
-    return frozenset(names_loaded(runtime_files.inlined(name, pep695)))
+def _runtime_names(name: str, target: tuple[int, int]) -> frozenset[str]:
+    """The names runtime module ``name``'s inlined text (for Python ``target``) loads."""
+    return frozenset(names_loaded(runtime_files.inlined(name, target)))
 
 
 def names_loaded(source: str) -> set[str]:

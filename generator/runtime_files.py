@@ -71,24 +71,23 @@ def module_source(name: str) -> str:
     return (_HERE / f"{name}.py").read_text(encoding="utf-8")
 
 
-def package_files(parts: frozenset[str], pep695: bool = False) -> dict[str, str]:
+def package_files(parts: frozenset[str], target: tuple[int, int] = (3, 10)) -> dict[str, str]:
     """The runtime package's files, ``{path relative to the output directory: text}``: every
     standard-library runtime module, and the modules of the style-owned ``parts``
-    (``styles.runtime_parts``) asked for; ``pep695`` for a target of Python 3.12 or later
-    (see ``package_text``). The same bytes whatever spec a run reads, so the modules of
+    (``styles.runtime_parts``) asked for, for Python ``target`` (see ``package_text``). The same bytes whatever spec a run reads, so the modules of
     several specs share one package."""
     owned = {name for part, names in STYLE_MODULES.items() if part not in parts for name in names}
     names = ["__init__", *(name for name in MODULES if name not in owned)]
-    return {f"{PACKAGE}/{name}.py": package_text(name, pep695) for name in names}
+    return {f"{PACKAGE}/{name}.py": package_text(name, target) for name in names}
 
 
-def package_text(name: str, pep695: bool = False) -> str:
-    """Runtime module ``name`` as the package holds it: its source after one header line;
-    with ``pep695``, its generics in PEP 695 form and ``Self`` and ``dataclass_transform``
-    from ``typing`` (what ruff's pyupgrade rules ask of code for Python 3.12+)."""
-    source = module_source(name)
-    if pep695:
-        source = _unimported(_pep695(source), _PRE_695)
+def package_text(name: str, target: tuple[int, int] = (3, 10)) -> str:
+    """Runtime module ``name`` as the package holds it for Python ``target``: its source after
+    one header line; in the form ruff's pyupgrade rules ask of code for that Python (see
+    ``for_target``)."""
+    source = for_target(module_source(name), target)
+    if target >= (3, 12):
+        source = _unimported(source, _PRE_695)
     return PACKAGE_HEADER.format(version=__version__, source=f"{name}.py") + source
 
 
@@ -138,16 +137,24 @@ def needed(
 
 
 @cache
-def inlined(name: str, pep695: bool = False) -> str:
-    """The source of runtime module ``name`` as a self-contained module holds it: its code
-    after the docstring and the import lines; with ``pep695`` (a target of Python 3.12 or
-    later), its generic functions take type parameters (see ``_pep695``).
+def inlined(name: str, target: tuple[int, int] = (3, 10)) -> str:
+    """The source of runtime module ``name`` as a self-contained module for Python ``target``
+    holds it: its code after the docstring and the import lines (see ``for_target``).
 
     Raises:
         FileNotFoundError: no runtime module of that name.
     """
-    text = _inline(module_source(name))
-    return _pep695(text) if pep695 else text
+    return for_target(_inline(module_source(name)), target)
+
+
+def for_target(text: str, target: tuple[int, int]) -> str:
+    """Runtime ``text`` as ruff's pyupgrade rules ask of code for Python ``target``: from 3.11,
+    ``Self`` and ``dataclass_transform`` imported from ``typing`` (UP035); from 3.12, its
+    generics in PEP 695 form (see ``_pep695``)."""
+    if target >= (3, 11):
+        for old, new in _TYPING_3_11:
+            text = text.replace(old, new)
+    return _pep695(text) if target >= (3, 12) else text
 
 
 def _inline(source: str) -> str:
@@ -170,10 +177,7 @@ def _pep695(text: str) -> str:
     """Inlined runtime ``text`` with PEP 695 generics, as ruff's pyupgrade rules ask of a
     module for Python 3.12+: each ``_T = TypeVar("_T")`` line goes, and a top-level function
     that mentions ``_T`` declares ``[T]`` and says ``T``, as does a class that derives from
-    ``Generic[_T]`` (instead). For the same rules (UP035), ``dataclass_transform`` and
-    ``Self`` are imported from ``typing``, not ``typing_extensions``."""
-    for old, new in _TYPING_3_12:
-        text = text.replace(old, new)
+    ``Generic[_T]`` (instead)."""
     if "_T" not in text:
         return text
     lines = text.split("\n")
@@ -196,8 +200,8 @@ def _pep695(text: str) -> str:
 
 
 #: Where the dataclass style's runtime imports ``Self`` and ``dataclass_transform`` from (for
-#: type checkers only), for Python 3.10 and for 3.12+.
-_TYPING_3_12 = (
+#: type checkers only), for Python 3.10 and for 3.11+.
+_TYPING_3_11 = (
     ("from typing_extensions import Self\n", "from typing import Self\n"),
     ("from typing_extensions import dataclass_transform", "from typing import dataclass_transform"),
 )

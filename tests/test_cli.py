@@ -687,3 +687,31 @@ def test_black_s_workers_end_with_a_killed_run(tmp_path: Path, how: signal.Signa
         raise AssertionError("black's workers outlived the run") from None
     assert run_.returncode == -how
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").glob("*.py"))
+
+
+@pytest.mark.parametrize("requires", [">=3.11", ">=3.10,<4", "~=3.12.1"])
+def test_the_target_python_is_what_the_project_requires(project: Path, requires: str) -> None:
+    """Issue 43: without ``--target-python``, the modules are written for the oldest Python
+    the project's ``requires-python`` admits (ruff reads the same key), so ``ruff check``
+    with its default rules finds nothing in them (UP035: ``NotRequired`` and ``Self`` from
+    ``typing`` from 3.11 on)."""
+    (project / "pyproject.toml").write_text(f'[project]\nname = "app"\nrequires-python = "{requires}"\n')
+    assert run("specs/openai.yaml", "--formatter", "ruff", "-q") == 0
+    typeddict = (project / "generated" / "openai_typeddict.py").read_text()
+    extensions = re.search(r"^from typing_extensions import .*\bNotRequired\b", typeddict, re.MULTILINE)
+    assert bool(extensions) == (requires == ">=3.10,<4"), typeddict[:2000]
+    result = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "generated"], check=False, capture_output=True, text=True, cwd=project
+    )
+    assert result.returncode == 0, result.stdout[-3000:]
+
+
+def test_a_requires_python_that_is_no_specifier_is_an_error_naming_the_file(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "pyproject.toml").write_text('[project]\nname = "app"\nrequires-python = "three"\n')
+    assert run("specs/openai.yaml") == 2
+    err = capsys.readouterr().err
+    assert "pyproject.toml" in err and "requires-python 'three'" in err and "--target-python" in err
+    assert not (project / "generated").exists()
+    assert run("specs/openai.yaml", "--target-python", "3.10", "-q") == 0

@@ -332,3 +332,20 @@ def test_readme_bump_diff_sizes_are_what_gen_models_writes(tmp_path: Path) -> No
         for old, new in zip(*texts)
     ]
     assert moved == [int(n) for n in said.groups()]
+
+
+#: A path of this repository as the docs write it (in backquotes), up to a space, a
+#: ``::test`` name, or a ``{a,b}`` pattern.
+_REPO_PATH = re.compile(r"`((?:generator|tests|docs|scripts|bench|specs|templates|generated|\.ci)/[^`\s:*{}<>]*)(?=[`\s:])")
+
+
+@pytest.mark.parametrize("name", [*DOCS, "README.md"])
+def test_every_path_and_link_a_doc_names_is_in_the_repository(name: str) -> None:
+    """Issue 43: a doc sends its reader only to files of this repository (none outside
+    it, none renamed since): each backquoted repository path and each relative link."""
+    text = README if name == "README.md" else DOCS[name]
+    here = (ROOT / name).parent
+    missing = [m.group(1) for m in _REPO_PATH.finditer(text) if not (ROOT / m.group(1).rstrip(".,)")).exists()]
+    links = re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text)
+    missing += [link for link in links if not link.startswith("http") and not (here / link).exists()]
+    assert not missing, missing

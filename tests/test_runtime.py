@@ -521,14 +521,14 @@ def test_runtime_modules_import_only_modules_laid_out_before_them_for_their_base
 def test_pep695_inlining_gives_generic_functions_type_parameters() -> None:
     """For a 3.12+ target the parsers' generics are PEP 695 (ruff's UP047 asks for them);
     the runtime itself, written for 3.10, keeps its ``TypeVar``."""
-    text = runtime.inlined("parsing", pep695=True)
+    text = runtime.inlined("parsing", target=(3, 12))
     assert "TypeVar" not in text and "_T" not in text
     assert "def _nullable[T](parse: Callable[[Any], T]) -> Callable[[Any], T | None]:" in text
     assert "return cast(T, None)" in text
-    assert "def _list_of[T](" in runtime.inlined("parsing_typeddict", pep695=True)
-    assert "class _Checks[T]:" in runtime.inlined("parsing_typeddict", pep695=True)
-    assert "def _built_anyway[T](" in runtime.inlined("lenient", pep695=True)
-    assert runtime.inlined("merge", pep695=True) == runtime.inlined("merge")
+    assert "def _list_of[T](" in runtime.inlined("parsing_typeddict", target=(3, 12))
+    assert "class _Checks[T]:" in runtime.inlined("parsing_typeddict", target=(3, 12))
+    assert "def _built_anyway[T](" in runtime.inlined("lenient", target=(3, 12))
+    assert runtime.inlined("merge", target=(3, 12)) == runtime.inlined("merge")
     ast.parse(runtime.inlined("parsing"))  # the 3.10 form as it is
 
 

@@ -129,3 +129,24 @@ def test_deprecated_reads_the_same_in_every_style(modules_dir: Path) -> None:
         found = {style: deprecated(modules_dir / f"{stem}_{style}.py") for style in STYLES}
         assert found["dataclass"], stem
         assert all(sorted(names) == sorted(found["dataclass"]) for names in found.values()), found
+
+
+@pytest.mark.parametrize("minor", [11, 13])
+def test_modules_for_a_newer_python_pass_ruff_for_it(minor: int, tmp_path: Path) -> None:
+    """Issue 43: modules written for Python 3.X (``--target-python``, or the project's
+    ``requires-python``) are clean under ruff's default rules for that Python, in every
+    style, beside the runtime package and inlined (``UP035``: what ``typing`` has by then)."""
+    spec = ROOT / "specs" / "openai.yaml"
+    for inline in (False, True):
+        out = tmp_path / ("inline" if inline else "package")
+        options = Options(
+            spec=spec, output=out, styles=STYLES, target_python=(3, minor), runtime_package=not inline, formatter="ruff"
+        )
+        write_all(generate(options)[0])
+    result = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "--isolated", "--target-version", f"py3{minor}", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout[-5000:]
