@@ -85,9 +85,9 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
-def closest(name: str, candidates: Iterable[str]) -> str | None:
-    """The candidate closest to ``name`` (difflib's ratio of at least 0.6), or None."""
-    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+def closest(name: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | None:
+    """The candidate closest to ``name`` (difflib's ratio of at least ``cutoff``), or None."""
+    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=cutoff)
     return close[0] if close else None
 
 

@@ -147,7 +147,8 @@ def _nearby(path: Path) -> str:
     folder = path.parent
     if not folder.is_dir():
         return f"; there is no folder {str(folder)!r}"
-    close = closest(path.name, (p.name for p in folder.iterdir() if p.is_file()))
+    # a typo of a name, not any name that shares its suffix (`.yaml`): a higher bar than names'
+    close = closest(path.name, (p.name for p in folder.iterdir() if p.is_file()), cutoff=0.85)
     return f"; did you mean {str(folder / close)!r}?" if close else "; check the path"
 
 

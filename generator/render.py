@@ -89,7 +89,12 @@ def render(gen: Generation, style: str) -> str:
     used = names_loaded(source) | context["names_in_strings"]
     for block, text in texts.items():
         if text and _runtime_mark(block) in source:  # a custom template may leave a block out
-            used |= {n for name in runtime_files.BLOCKS[block] if name in here for n in _runtime_names(name, gen.target_python)}
+            used |= {
+                n
+                for name in runtime_files.BLOCKS[block]
+                if name in here
+                for n in _runtime_names(name, gen.target_python)
+            }
             source = source.replace(_runtime_mark(block), text, 1)
     lines = import_lines(gen.target_python, used)
     if gen.runtime_package:

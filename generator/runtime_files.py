@@ -184,7 +184,9 @@ def _pep695(text: str) -> str:
     drop: set[int] = set()
     for node in ast.parse(text).body:
         if isinstance(node, ast.Assign) and ast.unparse(node) == "_T = TypeVar('_T')":
-            drop.add(node.lineno - 1)
+            at = node.lineno - 1
+            # with the blank line after it, where one comes before it too (no third blank line)
+            drop.update([at, at + 1] if 0 < at < len(lines) - 1 and lines[at - 1] == "" == lines[at + 1] else [at])
         elif isinstance(node, (ast.FunctionDef, ast.ClassDef)) and _T_NAME.search(ast.unparse(node)):
             assert node.end_lineno is not None
             first = node.lineno - 1  # the `def` or `class` line (decorators come before it)

@@ -336,7 +336,9 @@ def test_readme_bump_diff_sizes_are_what_gen_models_writes(tmp_path: Path) -> No
 
 #: A path of this repository as the docs write it (in backquotes), up to a space, a
 #: ``::test`` name, or a ``{a,b}`` pattern.
-_REPO_PATH = re.compile(r"`((?:generator|tests|docs|scripts|bench|specs|templates|generated|\.ci)/[^`\s:*{}<>]*)(?=[`\s:])")
+_REPO_PATH = re.compile(
+    r"`((?:generator|tests|docs|scripts|bench|specs|templates|generated|\.ci)/[^`\s:*{}<>]*)(?=[`\s:])"
+)
 
 
 @pytest.mark.parametrize("name", [*DOCS, "README.md"])
