@@ -20,6 +20,7 @@ from .event_plan import NoFold, plan_events, undecided_warnings
 from .event_vocabulary import EventPlan
 from .format import format_modules
 from .interpret import Interpreter, Reading, read_every_component
+from .interpret.spec_view import SpecView
 from .load import Document, check_document, load_document, parse_document
 from .map_files import MapLayer, located, read_map_files
 from .merge_maps import map_target
@@ -111,7 +112,8 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
         plans[r], map_warnings = plan_stream(schemas, r, policies, shipped=options.shipped_maps)
         warned += map_warnings
     response_plans = {r: plan_response(schemas, r, resp) for r, resp in schemas.responses.items()}
-    event_plans, unmapped, unfolded = _event_plans(doc, schemas, user_maps, options.shipped_maps)
+    spec_unions = _spec_unions(interp) if user_maps else {}  # for a map's misspelt root
+    event_plans, unmapped, unfolded = _event_plans(doc, schemas, user_maps, options.shipped_maps, spec_unions)
     warned += unfolded + [line for plan in event_plans.values() for line in undecided_warnings(plan)]
     timings["merge_plan"] = time.perf_counter() - start
     warned += [line for r in schemas.roots for line in merge_warnings(plans[r], r)]
@@ -119,42 +121,48 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     return SpecReading(schemas, plans, response_plans, timings, event_plans, unmapped, warned, files)
 
 
+def _spec_unions(interp: Interpreter) -> dict[str, bool]:
+    """``{component: whether it is a union (oneOf/anyOf)}``, for every named schema."""
+    view = SpecView.of(interp)
+    return {name: view.is_union(loc) for name, loc in interp.components().items()}
+
+
 def _event_plans(
-    doc: Document, schemas: Schemas, user_maps: dict[str, MapLayer], shipped: bool = True
+    doc: Document,
+    schemas: Schemas,
+    user_maps: dict[str, MapLayer],
+    shipped: bool = True,
+    spec_unions: dict[str, bool] | None = None,
 ) -> tuple[dict[str, EventPlan], dict[str, list[str]], list[SpecWarning]]:
     """The fold of each union root: its maps (shipped, ``x-merge``, the user's) over the fold
     inferred from the schema, by the root's class name; and the event types no layer
     decides (kept as unknown events at run time). Maps name unions as the spec does
     (``ConversationEventsData``, or its envelope ``ConversationEvents``). Third: a warning for
     each union no map covers and the schema gives no fold of (its types only).
+    ``spec_unions``: the spec's components, whether each is a union (``_spec_unions``).
 
     Raises:
         SpecError: a map or union-shape problem, at its file, line and pointer.
     """
     try:
-        return _event_plans_of(doc, schemas, user_maps, shipped)
+        return _event_plans_of(doc, schemas, user_maps, shipped, spec_unions or {})
     except SpecError as exc:
         raise located(exc, doc) from None
 
 
-def _unrooted(root: str, roots: list[str], doc: Document) -> str:
+def _unrooted(root: str, roots: list[str], spec_unions: dict[str, bool]) -> str:
     """What to do about a merge map whose ``root:`` is none of this run's event unions
-    (``roots``): pass it to ``--schema`` where the spec has that schema, else its spelling."""
+    (``roots``): pass it to ``--schema`` where the spec has that union, else its spelling."""
     head = f"a merge map is given for {root!r}, which is not an event-union root of this run"
-    data = doc.data if isinstance(doc.data, dict) else {}
-    components = data.get("components")
-    sections = [components.get("schemas") if isinstance(components, dict) else None, data.get("definitions")]
-    sections.append(data.get("$defs"))
-    named = {n: schema for section in sections if isinstance(section, dict) for n, schema in section.items()}
-    if isinstance(named.get(root), dict) and ("oneOf" in named[root] or "anyOf" in named[root]):
+    if spec_unions.get(root):
         return f"{head}: add --schema {root}"
-    if root in named:
+    if root in spec_unions:
         return f"{head}: it is no union of events (oneOf/anyOf)"
-    return f"{head}: the spec has no schema of that name{did_you_mean(root, [*roots, *named])}"
+    return f"{head}: the spec has no schema of that name{did_you_mean(root, [*roots, *spec_unions])}"
 
 
 def _event_plans_of(
-    doc: Document, schemas: Schemas, user_maps: dict[str, MapLayer], shipped: bool
+    doc: Document, schemas: Schemas, user_maps: dict[str, MapLayer], shipped: bool, spec_unions: dict[str, bool]
 ) -> tuple[dict[str, EventPlan], dict[str, list[str]], list[SpecWarning]]:
     plans: dict[str, EventPlan] = {}
     unmapped: dict[str, list[str]] = {}
@@ -165,7 +173,7 @@ def _event_plans_of(
     for root, layer in user_maps.items():
         name = aliases.get(root, root)
         if name not in names:
-            raise SpecError(_unrooted(root, list(names), doc), *(layer.place("root") or (None, None)))
+            raise SpecError(_unrooted(root, list(names), spec_unions), *(layer.place("root") or (None, None)))
         layers[name] = layer
     for name, union in names.items():
         try:

@@ -11,6 +11,7 @@ import pytest
 from conftest import DATA, ROOT, SPECS
 
 
+@pytest.mark.slow
 def test_bench_quick_runs_and_prints_tables() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "bench", "--quick"],
@@ -39,6 +40,7 @@ def test_bench_quick_runs_and_prints_tables() -> None:
     assert "| chat_msgspec " in result.stdout  # the imports table: every style's chat module
 
 
+@pytest.mark.slow
 @pytest.mark.shared
 def test_bench_quick_responses_section_runs_on_the_real_spec() -> None:
     result = subprocess.run(

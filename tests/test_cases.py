@@ -51,6 +51,7 @@ def test_case(case: Case, style: str, cases: Any, request: pytest.FixtureRequest
         raise differs
 
 
+@pytest.mark.slow
 def test_every_case_module_passes_mypy_strict_and_ruff(cases: Any) -> None:
     """One mypy run and one ruff run over every case's module in every style (non-ASCII names
     included), and the runtime package beside them, once."""

@@ -101,6 +101,7 @@ def test_type_required_and_nullable_changes_are_classified(tmp_path: Path) -> No
     }
 
 
+@pytest.mark.slow
 @pytest.mark.shared
 def test_a_bump_changes_only_the_lines_of_the_added_field(tmp_path: Path) -> None:
     """06a9404 -> 5fd39db added only `obfuscation`: the generated modules differ in the

@@ -57,6 +57,7 @@ def test_generate_then_check_is_current(project: Path, capsys: pytest.CaptureFix
     assert not list(project.glob(".gen-models-*"))  # no temporary files left behind
 
 
+@pytest.mark.slow
 def test_check_and_diff_report_stale_files_without_writing(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     run("specs/openai.yaml", "-q")
     target = project / "generated" / "openai_pydantic.py"
@@ -420,6 +421,7 @@ def test_short_runs_show_no_progress_on_a_terminal(project: Path, monkeypatch: p
     assert terminal.getvalue() == ""
 
 
+@pytest.mark.slow
 def test_regenerate_line_reproduces_the_run(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -513,6 +515,7 @@ def test_regenerate_line_keeps_merge_maps_and_ref_permissions(
 # --------------------------------------------------------------------------- custom templates
 
 
+@pytest.mark.slow
 def test_custom_template_dir_overrides_a_template_and_the_output_still_type_checks(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

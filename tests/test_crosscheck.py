@@ -179,6 +179,7 @@ def test_openai_examples_seed_and_recorded_chunks_agree(openai_pair) -> None:  #
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
 )
+@pytest.mark.slow
 @given(st.data())
 def test_openai_payloads_drawn_from_the_schema_agree(openai_pair, data) -> None:  # type: ignore[no-untyped-def]
     from hypothesis_jsonschema import from_schema

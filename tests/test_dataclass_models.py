@@ -140,6 +140,7 @@ def test_chat_models_finish_as_dataclass_makes_them(openai_modules: dict[str, Mo
     _models_finish_as_dataclass_makes_them(openai_modules["dataclass"], tmp_path)
 
 
+@pytest.mark.slow
 def test_responses_models_finish_as_dataclass_makes_them(
     responses_modules: dict[str, ModuleType], tmp_path: Path
 ) -> None:

@@ -439,6 +439,7 @@ _FUZZED = [p for p in RESPONSES if len(recorded_chunks(p)) <= 40]
 @settings(
     max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
 )
+@pytest.mark.slow
 @given(which=st.integers(0, len(_FUZZED) - 1), mutations=st.lists(_MUTATION, min_size=1, max_size=4))
 def test_mutated_responses_streams_build_alike_in_every_style(
     responses_modules: dict[str, ModuleType], which: int, mutations: list[tuple[str, int, int, Any]]
@@ -452,6 +453,7 @@ _CHAT_FUZZED = [p for p in RECORDED if len(recorded_chunks(p)) <= 60]
 @settings(
     max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
 )
+@pytest.mark.slow
 @given(which=st.integers(0, len(_CHAT_FUZZED) - 1), mutations=st.lists(_MUTATION, min_size=1, max_size=4))
 def test_mutated_chat_streams_build_alike_in_every_style(
     openai_modules: dict[str, ModuleType], which: int, mutations: list[tuple[str, int, int, Any]]

@@ -68,6 +68,7 @@ def plans() -> dict[str, EventPlan]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("vendor", "path"), STREAMS, ids=lambda x: x if isinstance(x, str) else x.stem[:40])
 def test_every_style_folds_the_recording_into_the_vendors_result(
     modules: dict[str, dict[str, ModuleType]], plans: dict[str, EventPlan], vendor: str, path: Path

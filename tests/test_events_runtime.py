@@ -851,6 +851,7 @@ _fields = st.sampled_from(
         max_size=12,
     )
 )
+@pytest.mark.slow
 def test_any_event_sequence_folds_without_raising(events: list[dict[str, Any]]) -> None:
     """Whatever a server sends, a non-strict fold reports and goes on; its snapshot is JSON."""
     f = fold(events, numbered=False)

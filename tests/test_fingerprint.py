@@ -142,6 +142,7 @@ def test_a_hand_edited_output_is_stale_for_check_and_rewritten(
     assert len(generations) == 3
 
 
+@pytest.mark.slow
 def test_an_edited_fingerprint_line_alone_is_current_for_check_and_refreshed(
     project: Path, generations: list[Options], capsys: pytest.CaptureFixture[str]
 ) -> None:

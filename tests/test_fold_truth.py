@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from conftest import ROOT, SPECS, STYLES, recorded_chunks
 
-pytestmark = pytest.mark.shared
+pytestmark = [pytest.mark.shared, pytest.mark.slow]  # the newest spec's Responses modules, every recording
 
 
 def _load_truth() -> ModuleType:
@@ -57,6 +57,7 @@ def _final(path: Path) -> dict[str, Any]:
     return dict(final["response"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("style", STYLES)
 def test_a_final_list_settles_each_folded_item_once_by_its_id(
     vendor_modules: dict[str, dict[str, ModuleType]], style: str

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import RECORDED, STYLES, load_module, recorded_chunks, write_outputs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -92,6 +93,7 @@ def _generate(spec: dict[str, Any], out: Path, module: str = "fuzz") -> list[Pat
     return [o.path for o in outputs if o.module]
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(specs())
 def test_random_schemas_give_modules_that_import_or_a_clear_error(tmp_path_factory, spec) -> None:  # type: ignore[no-untyped-def]
@@ -101,6 +103,7 @@ def test_random_schemas_give_modules_that_import_or_a_clear_error(tmp_path_facto
         assert hasattr(module, "RootAccumulator")
 
 
+@pytest.mark.slow
 def test_a_sample_of_random_schemas_passes_mypy_strict(tmp_path: Path) -> None:
     rng = random.Random(20261129)
     strategy = specs()

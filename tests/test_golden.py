@@ -33,6 +33,7 @@ def golden(snapshot):  # type: ignore[no-untyped-def]
     return snapshot.use_extension(PythonSnapshot)
 
 
+@pytest.mark.slow
 def test_generated_dir_is_what_specs_openai_yaml_gives() -> None:
     """`generated/` is committed output of `gen-models specs/openai.yaml`, byte for byte."""
     outputs, _ = generate(Options(spec=ROOT / "specs" / "openai.yaml", output=ROOT / "generated", root=ROOT))
@@ -66,6 +67,7 @@ components:
 """
 
 
+@pytest.mark.slow
 def test_target_312_modules_are_black_stable_and_ruff_clean(tmp_path: Path) -> None:
     """``--target-python 3.12`` emits PEP 695 ``type`` aliases and generic functions; black
     and ruff (py312 rules) must accept them as they are. (mypy and import need a 3.12

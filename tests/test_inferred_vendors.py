@@ -47,6 +47,7 @@ def _fold(module: ModuleType, accumulator: str, events: list[Any]) -> tuple[Any,
     return acc.snapshot_dict(), [(a.kind, a.path) for a in acc.anomalies]
 
 
+@pytest.mark.slow
 def test_without_the_shipped_maps_every_recording_folds_to_the_same_answer_in_every_style(
     vendor: tuple[str, dict[str, ModuleType], dict[str, ModuleType]],
 ) -> None:

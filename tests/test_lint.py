@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
 from conftest import ROOT
 
 # black --check: generator/ joins once it has been formatted (issue 16, point 5)
@@ -17,6 +18,7 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, check=False)
 
 
+@pytest.mark.slow
 def test_black_formats_the_project() -> None:
     """The pinned black, with pyproject's ``[tool.black]`` (line length 120, as ruff)."""
     result = _run("black", "--check", "--diff", *BLACK_PATHS)

@@ -209,6 +209,7 @@ def _tool_summary(snapshot: dict[str, Any]) -> list[tuple[str, Any]]:
     return calls
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("recording", RECORDED, ids=lambda p: p.name)
 @pytest.mark.parametrize("style", STYLES)
 def test_recorded_stream_merges_without_losing_data(newest_modules, style: str, recording: Path) -> None:

@@ -142,6 +142,7 @@ def variant_modules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("style", STYLES)
 def test_each_spelling_merges_a_fragmented_call_into_one(

@@ -113,6 +113,7 @@ def override_modules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Modu
     return generate_modules(SPEC, tmp_path_factory.mktemp("overrides"), merge_policies=OVERRIDES)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("style", STYLES)
 def test_undeclared_fields_merge_by_their_override(override_modules: dict[str, ModuleType], style: str) -> None:
     acc = override_modules[style].CreateChatCompletionStreamResponseAccumulator()

@@ -7,6 +7,7 @@ import copy
 import itertools
 from typing import Any
 
+import pytest
 from conftest import STYLES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -174,6 +175,7 @@ def _snapshot_view(snapshot: dict[str, Any]) -> list[dict[str, Any]]:
     return view
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(streams())
 def test_fragmented_interleaved_answer_merges_back(openai_modules, stream) -> None:  # type: ignore[no-untyped-def]

@@ -56,6 +56,7 @@ def _calls(message: Any) -> list[tuple[str, Any]]:
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("recording", RECORDED, ids=lambda p: p.name)
 @pytest.mark.parametrize("style", STYLES)
 @pytest.mark.parametrize("provider", PROVIDERS)

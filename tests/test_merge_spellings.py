@@ -311,6 +311,7 @@ class _Always(random.Random):
     names=st.lists(st.sampled_from(sorted(REWRITES)), min_size=1, max_size=5),
     seed=st.integers(min_value=0, max_value=2**32 - 1),
 )
+@pytest.mark.slow
 def test_rewrites_keep_the_plan_and_the_merged_results(tmp: Path, names: list[str], seed: int) -> None:
     text = _rewritten(tuple(names), seed)
     assert _explained(text, tmp) == _explained(ORIGINAL, tmp)

@@ -55,6 +55,7 @@ def test_the_default_run_folds_every_stream_the_spec_declares() -> None:
     assert not [w for w in reading.merge_warnings if "Events" in str(w)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", EVENT_STREAMS, ids=lambda p: p.stem)
 def test_every_style_folds_the_event_stream_into_the_non_stream_answer(
     modules: dict[str, ModuleType], path: Path

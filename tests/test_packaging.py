@@ -10,12 +10,14 @@ import venv
 import zipfile
 from pathlib import Path
 
+import pytest
 from conftest import ROOT
 
 from generator import runtime_files as runtime
 from generator.fingerprint import unstamp
 
 
+@pytest.mark.slow
 def test_wheel_installs_into_a_fresh_venv_and_runs(tmp_path: Path) -> None:
     dist = tmp_path / "dist"
     subprocess.run(

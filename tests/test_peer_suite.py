@@ -129,6 +129,7 @@ def test_the_suite_and_the_allow_list_agree() -> None:
     assert sorted(set(CLEAR_ERRORS) - set(RELS)) == [], "allow-list entries that are not documents"
 
 
+@pytest.mark.slow
 def test_peer_modules_pass_mypy_strict_and_ruff(tmp_path: Path) -> None:
     """Every generated module of every document, in one directory: mypy --strict once,
     ruff once (first in this file: the longest test, so xdist starts it early)."""
@@ -143,6 +144,7 @@ def test_peer_modules_pass_mypy_strict_and_ruff(tmp_path: Path) -> None:
         pytest.fail(f"{len(failing)} document(s) fail mypy --strict or ruff:\n{out.getvalue()}", pytrace=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rel", RELS)
 def test_peer_document_generates_and_imports_or_fails_clearly(rel: str, tmp_path: Path) -> None:
     result = peer.generate_one(SPECS[rel], rel, STEMS[rel], tmp_path)

@@ -225,6 +225,7 @@ def _check(
     check()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SPECS))
 def test_every_component_parses_as_the_reference_reads_it(name: str, tmp_path: Path) -> None:
     """For every component: the public parser exists in every style, and accepts a payload

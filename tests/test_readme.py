@@ -86,6 +86,7 @@ def test_readme_responses_example_runs_as_its_command_writes_it(
     assert "completed" in printed and "function_call" in printed  # recording 06 calls a tool
 
 
+@pytest.mark.slow
 @pytest.mark.shared
 def test_readme_narrowing_example_type_checks_and_forgetting_the_unknown_member_does_not(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
@@ -259,6 +260,7 @@ def _count(text: str) -> int:
     return int(text.replace(",", ""))
 
 
+@pytest.mark.slow
 def test_readme_runtime_package_line_counts_are_what_gen_models_writes(tmp_path: Path) -> None:
     from generator.cli import main
 
@@ -304,6 +306,7 @@ def test_readme_fetch_commands_are_ones_fetch_specs_takes(tmp_path: Path) -> Non
         assert fetch_specs.main([*args.split(), "--check", "--cache", str(tmp_path)]) == 1, args
 
 
+@pytest.mark.slow
 @pytest.mark.shared
 def test_readme_bump_diff_sizes_are_what_gen_models_writes(tmp_path: Path) -> None:
     """The lines the real ``obfuscation`` bump moves in each default style, the header's

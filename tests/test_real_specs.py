@@ -20,6 +20,8 @@ from conftest import (
 
 from generator.load import load_document
 
+pytestmark = pytest.mark.slow  # the large real specs, generated whole
+
 
 def _extras(style: str, parsed: object) -> dict:
     if style in ("dataclass", "msgspec"):

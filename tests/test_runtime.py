@@ -280,6 +280,7 @@ def _tool_call(response: Any) -> Any:
     return call
 
 
+@pytest.mark.slow
 def test_self_contained_modules_merge_as_the_modules_importing_the_runtime(
     tmp_path: Path, openai_modules: dict[str, Any]
 ) -> None:
@@ -470,6 +471,7 @@ def test_modules_of_several_specs_share_one_runtime_package(tmp_path: Path, monk
             del sys.modules[name]
 
 
+@pytest.mark.slow
 def test_a_directory_without_init_becomes_a_package_and_an_edited_runtime_file_is_stale(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

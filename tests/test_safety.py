@@ -57,6 +57,7 @@ STAGES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stage", [*STAGES, "rename"])
 def test_an_interruption_at_any_stage_leaves_the_output_as_it_was(
     project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], stage: str
@@ -217,6 +218,7 @@ def test_nothing_but_the_final_rename_touches_the_output_directory(
     assert opened and not [p for p in opened if Path(p).parent == generated]
 
 
+@pytest.mark.slow
 def test_staging_stays_inside_the_output_directory_so_a_mount_point_can_be_written(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -381,6 +383,7 @@ def _odd_things(target: Path) -> dict[str, Any]:
     return {f.__name__: f for f in (directory, not_utf8, symlink_loop, loop_of_two, fifo, symlink_to_a_directory)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["run", "--check", "--diff"])
 @pytest.mark.parametrize("odd", list(_odd_things(Path("x"))))
 def test_any_odd_thing_at_an_output_path_is_a_one_line_error(
@@ -435,6 +438,7 @@ def test_staging_a_killed_run_left_is_removed_by_the_next_run_never_a_live_one(p
     assert _staging(generated) == [".gen-models-held", ".gen-models-new"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["SIGKILL", "SIGTERM"])
 def test_a_run_killed_while_it_writes_leaves_its_staging_to_the_next_run(project: Path, how: str) -> None:
     """Killed outright (``SIGKILL``) between two renames, a run leaves its staging directory

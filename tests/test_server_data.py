@@ -159,6 +159,7 @@ def _calls(run: Callable[[], Any]) -> int:
     return count
 
 
+@pytest.mark.slow
 @pytest.mark.shared
 @pytest.mark.parametrize("style", STYLES)
 def test_a_typed_snapshot_is_linear_in_the_places_that_drift(
@@ -465,6 +466,7 @@ def test_deep_json_never_raises_out_of_the_event_fold(
                 assert _depth(plain["x"]) == depth
 
 
+@pytest.mark.slow
 @pytest.mark.shared
 @pytest.mark.parametrize("style", STYLES)
 def test_deep_tool_arguments_never_raise_out_of_to_response(ollama: dict[str, ModuleType], style: str) -> None:

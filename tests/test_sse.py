@@ -207,6 +207,7 @@ _LINE_VOCABULARY = [
 ]
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(_LINE_VOCABULARY), max_size=14), st.booleans())
 def test_the_fast_path_reads_every_stream_as_the_general_reader_does(lines: list[Any], named: bool) -> None:

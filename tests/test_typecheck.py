@@ -17,6 +17,8 @@ from generator import runtime_files
 from generator.pipeline import Options, generate
 from generator.write import write_all
 
+pytestmark = pytest.mark.slow  # mypy and ruff over every generated module
+
 LOCAL_SPECS = [ROOT / "specs" / "openai.yaml", *sorted((ROOT / "tests" / "specs").glob("*.*"))]
 REAL_SPECS = [*OPENAI_SPECS, SPECS / "azure" / "inference-2024-10-21.yaml", SPECS / "mistral" / "openapi.yaml"]
 

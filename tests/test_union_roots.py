@@ -187,6 +187,7 @@ def test_members_with_their_own_tags_imply_a_discriminator(events: dict[str, Any
         module.parse_implied({"type": "b"})  # B requires y; A does not take it instead
 
 
+@pytest.mark.slow
 @pytest.mark.shared
 def test_a_module_with_a_chunk_root_and_an_event_union_reads_named_events_by_default(tmp_path: Path) -> None:
     """A module with an event union reads every named event by default, whatever root comes

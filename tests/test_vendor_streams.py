@@ -199,6 +199,7 @@ def test_every_shipped_chunk_map_is_well_formed() -> None:
 # --- real recorded streams -------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.shared
 @pytest.mark.parametrize("recording", GEMINI_STREAMS, ids=lambda p: p.stem)
 def test_real_gemini_streams_give_the_answer_text_joined_calls_whole_signatures_kept(
