@@ -30,12 +30,16 @@ def lines_of(path: Path) -> list[str]:
 
 
 def _load(directory: str, style: str, tag: int) -> Any:
-    path = Path(directory) / f"openai_{style}.py"
-    spec = importlib.util.spec_from_file_location(f"timed_{style}_{tag}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
+    """The chat accumulator of ``directory``'s module of ``style``, imported as a module of a
+    package of its own (``timed_<tag>``: the modules import the runtime package beside them)."""
+    package = f"timed_{tag}"
+    if package not in sys.modules:
+        init = Path(directory) / "__init__.py"
+        spec = importlib.util.spec_from_file_location(package, init, submodule_search_locations=[directory])
+        assert spec is not None and spec.loader is not None
+        sys.modules[package] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(sys.modules[package])
+    module = importlib.import_module(f"{package}.openai_{style}")
     return module.CreateChatCompletionStreamResponseAccumulator
 
 
