@@ -351,6 +351,17 @@ def test_every_path_and_link_a_doc_names_is_in_the_repository(name: str) -> None
     text = README if name == "README.md" else DOCS[name]
     here = (ROOT / name).parent
     missing = [m.group(1) for m in _REPO_PATH.finditer(text) if not (ROOT / m.group(1).rstrip(".,)")).exists()]
-    links = re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text)
-    missing += [link for link in links if not link.startswith("http") and not (here / link).exists()]
+    links = re.findall(r"\]\(([^)#\s]*)(?:#([^)]*))?\)", text)
+    missing += [link for link, _ in links if link and not link.startswith("http") and not (here / link).exists()]
+    for link, anchor in links:  # a heading the link names, in this doc or the one it names
+        target = text if not link else (here / link).read_text(encoding="utf-8") if link.endswith(".md") else ""
+        if anchor and target and anchor not in _anchors(target):
+            missing.append(f"{link}#{anchor}")
     assert not missing, missing
+
+
+def _anchors(markdown: str) -> set[str]:
+    """The anchors GitHub gives a document's headings (lower case, punctuation dropped,
+    spaces as hyphens)."""
+    headings = re.findall(r"^#+ (.*)$", markdown, re.MULTILINE)
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
