@@ -490,7 +490,10 @@ def _events_expected(first: Any) -> None:
     """Raise ``StreamFormatError`` when the first line of a stream read as server-sent events
     opens JSON: as events, it would give no chunk and say nothing."""
     if _start(first) in ("{", "["):
-        message = "the stream is JSON, not the server-sent events (text/event-stream) the spec declares for it"
+        message = (
+            "the stream is JSON, not the server-sent events (text/event-stream) the spec declares for it; "
+            "for JSON lines, add each line to the accumulator instead (acc.add(line))"
+        )
         raise StreamFormatError(message, 0)
 
 
