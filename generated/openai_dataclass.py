@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 045909b83a308db425483d638562e8ab, output dc31965d93e6ec059ff30d707e4cf6e9
+# Fingerprint: inputs ed562852e9e7119359fd48210741bbe2, output c0bb53399a61a677d8d236735fdf6c77
 """Dataclass stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
 (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and a
 stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed by
@@ -5981,7 +5981,7 @@ class InputMessage(_Dataclass):
     hierarchy. Instructions given with the `developer` or `system` role take
     precedence over instructions given with the `user` role."""
 
-    type: Literal["message"] | None = None
+    type: Literal["message"]
     """The type of the message input. Always set to `message`."""
     role: Literal["user", "system", "developer"] | str
     """The role of the message input. One of `user`, `system`, or `developer`."""
@@ -5995,7 +5995,7 @@ class InputMessage(_Dataclass):
     # each field as from_dict reads it and to_dict writes it back (made on first use)
     _fields = _Table(
         lambda: _Fields(
-            type=_Field("type", _literal_of(("message",)), optional=True),
+            type=_Field("type", _literal_of(("message",))),
             role=_Field("role", _str, fast=str),
             status=_Field("status", _str, fast=str, optional=True),
             content=_Field("content", _parse_InputMessageContentList, dump=True),

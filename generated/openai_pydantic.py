@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 045909b83a308db425483d638562e8ab, output ccda7306bca4943fc25484816ca55285
+# Fingerprint: inputs ed562852e9e7119359fd48210741bbe2, output 35223003ef50f7f901e40e25ca23c999
 """Pydantic stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
 (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and a
 stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed by
@@ -3473,7 +3473,7 @@ class InputMessage(_Model):
     hierarchy. Instructions given with the `developer` or `system` role take
     precedence over instructions given with the `user` role."""
 
-    type: Literal["message"] | None = None
+    type: Literal["message"]
     """The type of the message input. Always set to `message`."""
     role: Literal["user", "system", "developer"] | str
     """The role of the message input. One of `user`, `system`, or `developer`."""

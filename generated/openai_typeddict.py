@@ -2,7 +2,7 @@
 # Source: 'specs/openai.yaml', info.title 'OpenAI API (streaming subset)', info.version '2.3.0'
 # sha256 of the source: 3999a6cb9fe6793e2cb33a32bf649c2d8c3d6630a15ddf484e90bb6054bb41fe
 # Regenerate with: gen-models specs/openai.yaml
-# Fingerprint: inputs 045909b83a308db425483d638562e8ab, output b6ba119cdc948c0eeb9a3d75ed5bb259
+# Fingerprint: inputs ed562852e9e7119359fd48210741bbe2, output 7244cbbec3d62cbf7a18a6424b7698ce
 """TypedDict stream models for ``CreateChatCompletionStreamResponse``, from OpenAI API
 (streaming subset) 2.3.0, with an accumulator per root (``<Root>Accumulator``) and a
 stream reader (``iter_chunks``). Event unions: ``ResponseStreamEvent``, parsed by
@@ -3283,7 +3283,7 @@ class InputMessage(TypedDict):
     hierarchy. Instructions given with the `developer` or `system` role take
     precedence over instructions given with the `user` role."""
 
-    type: NotRequired[Literal["message"] | None]
+    type: Literal["message"]
     """The type of the message input. Always set to `message`."""
     role: Literal["user", "system", "developer"] | str
     """The role of the message input. One of `user`, `system`, or `developer`."""
@@ -7869,7 +7869,7 @@ _parse_EasyInputMessage.keys = (
 
 
 _parse_InputMessage.keys = (
-    _Key("type", _literal_of(("message",)), optional=True),
+    _Key("type", _literal_of(("message",))),
     _Key("role", _str, fast=str),
     _Key("status", _str, fast=str, optional=True),
     _Key("content", _parse_InputMessageContentList),

@@ -27,7 +27,6 @@ from .model import (
     Field,
     Model,
     ModelRef,
-    Nullable,
     Prim,
     Schemas,
     Type,
@@ -153,19 +152,18 @@ def _unknown_model(name: str, union: UnionType) -> Model:
 
 def _closed_tags(m: Model, tags: dict[str, tuple[str, ...]]) -> Model:
     """``m`` with each tag field (a property some union dispatches on to ``m``) closed to the
-    tags that name it."""
+    tags that name it, and required: the union's dispatch reaches ``m`` only through its tag,
+    so a member never lacks it, whatever the spec says of the property alone (Mistral's
+    events make ``type`` optional, with a ``const``)."""
     if not tags:
         return m
     fields = tuple(
-        replace(f, value_type=_closed(f.value_type, tags[f.wire_name])) if f.wire_name in tags else f for f in m.fields
+        replace(f, value_type=Enum(tags[f.wire_name], declared=("str",), closed=True), required=True)
+        if f.wire_name in tags
+        else f
+        for f in m.fields
     )
     return replace(m, fields=fields)
-
-
-def _closed(t: Type, tags: tuple[str, ...]) -> Type:
-    """A tag field's type closed to ``tags`` (``null`` kept where it was allowed)."""
-    closed = Enum(tags, declared=("str",), closed=True)
-    return Nullable(closed) if isinstance(t, Nullable) else closed
 
 
 def _with_fallback(t: Type, names: dict[UnionType, str]) -> Type:

@@ -13,11 +13,11 @@ only the YAML loader): what the models accept beyond plain JSON Schema is each a
   ``Unknown<Union>`` member where every tag is a string (issue 41), no tag or one of
   another type is rejected. A member reached only through its unions (no ``$ref`` to it
   elsewhere but as an ``allOf`` base or a whole component's synonym, none from a response)
-  holds a tag that names it also when parsed alone (issue 41: its tag is a closed
-  ``Literal``, so the union narrows; OpenAPI 3.0.3's Discriminator Object: the value "will
-  correspond to the name of a schema"). On an
-  ``allOf`` parent (no ``oneOf``), a ``$ref`` to it selects among the named schemas built on
-  it through ``allOf`` (transitively), the parent itself only where its mapping names it.
+  holds a tag that names it, also when parsed alone and where the spec makes the tag optional
+  (issue 41: its tag is a required, closed ``Literal``, so the union narrows; OpenAPI 3.0.3's
+  Discriminator Object: the value "will correspond to the name of a schema"). On an ``allOf``
+  parent (no ``oneOf``), a ``$ref`` to it selects among the named schemas built on it through
+  ``allOf`` (transitively), the parent itself only where its mapping names it.
 * The models' documented reading: enums are open (a value of the enum's base type parses;
   ``null`` only where listed), extra fields are kept (``additionalProperties: false`` is
   enforced only beside ``patternProperties``), an optional field sent as ``null`` reads as
@@ -178,7 +178,7 @@ class Reference:
         tags = self.closed_tags().get(self.open.model(self.open.variant(pointer)) or "", {})
         if not tags or self.open.parent_dispatch(pointer) is not None:
             return root
-        return {"allOf": [root, {"properties": {p: {"enum": t} for p, t in tags.items()}}]}
+        return {"allOf": [root, {"required": list(tags), "properties": {p: {"enum": t} for p, t in tags.items()}}]}
 
     def generation_schema(self, component: str, depth: int = 2, open_objects: bool = False) -> Any:
         """A schema without references whose instances are mostly ``component``s (enums
