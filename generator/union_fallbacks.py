@@ -158,9 +158,11 @@ def _closed_tags(m: Model, tags: dict[str, tuple[str, ...]]) -> Model:
     if not tags:
         return m
     fields = tuple(
-        replace(f, value_type=Enum(tags[f.wire_name], declared=("str",), closed=True), required=True)
-        if f.wire_name in tags
-        else f
+        (
+            replace(f, value_type=Enum(tags[f.wire_name], declared=("str",), closed=True), required=True)
+            if f.wire_name in tags
+            else f
+        )
         for f in m.fields
     )
     return replace(m, fields=fields)
