@@ -93,10 +93,7 @@ def project_python(start: Path) -> tuple[int, int] | None:
     if root is None:
         return None
     path = root / "pyproject.toml"
-    try:
-        project = tomllib.loads(path.read_text(encoding="utf-8")).get("project")
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise SpecError(f"invalid TOML: {exc}", path) from None
+    project = _toml(path).get("project")
     written = project.get("requires-python") if isinstance(project, dict) else None
     if written is None:
         return None
@@ -125,10 +122,7 @@ def load_config(start: Path) -> Config | None:
         path = directory / "pyproject.toml"
         if not path.is_file():
             continue
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise SpecError(f"invalid TOML: {exc}", path) from None
+        data = _toml(path)
         tool = data.get("tool", {})
         if not isinstance(tool, dict):  # `tool = 5`: no table, so no [tool.gen-models] either
             raise SpecError("[tool] must be a table", path)
@@ -138,6 +132,19 @@ def load_config(start: Path) -> Config | None:
         _check(table, path)
         return Config(path, table)
     return None
+
+
+def _toml(path: Path) -> dict[str, Any]:
+    """The TOML file at ``path``, parsed.
+
+    Raises:
+        SpecError: it is not valid TOML (or not UTF-8), naming the file.
+    """
+    try:
+        data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise SpecError(f"invalid TOML: {exc}", path) from None
+    return data
 
 
 def _check(table: Any, path: Path) -> None:

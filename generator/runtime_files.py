@@ -74,8 +74,8 @@ def module_source(name: str) -> str:
 def package_files(parts: frozenset[str], target: tuple[int, int] = (3, 10)) -> dict[str, str]:
     """The runtime package's files, ``{path relative to the output directory: text}``: every
     standard-library runtime module, and the modules of the style-owned ``parts``
-    (``styles.runtime_parts``) asked for, for Python ``target`` (see ``package_text``). The same bytes whatever spec a run reads, so the modules of
-    several specs share one package."""
+    (``styles.runtime_parts``) asked for, for Python ``target`` (see ``package_text``). The
+    same bytes whatever spec a run reads, so the modules of several specs share one package."""
     owned = {name for part, names in STYLE_MODULES.items() if part not in parts for name in names}
     names = ["__init__", *(name for name in MODULES if name not in owned)]
     return {f"{PACKAGE}/{name}.py": package_text(name, target) for name in names}
