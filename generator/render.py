@@ -78,11 +78,13 @@ def render(gen: Generation, style: str) -> str:
     context = _context(gen, emitter(style))
     here = _runtime_modules(gen, style, "_tuple_of(" in " ".join(context["parser_definitions"].values()))
     texts = {
-        block: "\n\n".join(runtime_files.inlined(name, gen.target_python) for name in names if name in here)
+        block: (
+            ""
+            if gen.runtime_package  # imported from the package beside the module
+            else "\n\n".join(runtime_files.inlined(name, gen.target_python) for name in names if name in here)
+        )
         for block, names in runtime_files.BLOCKS.items()
     }
-    if gen.runtime_package:
-        texts = dict.fromkeys(texts, "")
     # the runtime goes in after the names are found: its own are known
     context["runtime"] = {block: _runtime_mark(block) if text else "" for block, text in texts.items()}
     source = render_template(env, f"{style}.py.jinja", context, gen.template_dir)

@@ -245,17 +245,18 @@ def _import_line(module: str, names: list[str]) -> str:
 @cache
 def defined_names(name: str) -> frozenset[str]:
     """The top-level names runtime module ``name`` defines (functions, classes, assigned
-    names): what a generated module imports from it, and what a generated name must not take."""
+    names): what a generated module imports from it, and what a generated name must not take.
+    Read from the lines after the module's docstring that start a top-level statement (the
+    runtime is black-formatted; a test holds this equal to its AST's): no parse of the runtime."""
+    source = module_source(name)
     found: set[str] = set()
-    for node in ast.parse(module_source(name)).body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            found.add(node.name)
-        elif isinstance(node, ast.Assign):  # ``a = ...`` and ``a, b = ...``
-            targets = [e for t in node.targets for e in (t.elts if isinstance(t, ast.Tuple) else [t])]
-            found.update(t.id for t in targets if isinstance(t, ast.Name))
-        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-            found.add(node.target.id)
+    for match in _TOP_LEVEL_NAME.finditer(source, source.index('"""', 3) + 3 if source.startswith('"""') else 0):
+        found.update(n.strip() for n in (match[1] or match[2]).split(","))
     return frozenset(found)
+
+
+#: A top-level ``def``/``class`` line, or an assignment's target (``a = ``, ``a: T``, ``a, b = ``).
+_TOP_LEVEL_NAME = re.compile(r"^(?:(?:async )?(?:def|class) (\w+)|(\w+(?:, \w+)*)(?: =|:[ \w]))", re.MULTILINE)
 
 
 @cache

@@ -14,6 +14,7 @@ from typing import Any
 import jinja2
 
 from . import pytypes
+from .cache import cache_dir, writable_dir
 from .errors import SpecError, did_you_mean
 from .imports import parse_tree
 
@@ -57,10 +58,14 @@ def check_template_dir(directory: Path) -> None:
 def environment(custom_dir: Path | None = None) -> jinja2.Environment:
     """The Jinja environment: strict undefined names, no autoescape (Python, not HTML).
     With ``custom_dir`` (``--custom-template-dir``), a template there overrides ours of the
-    same name, also where another template includes or imports it."""
+    same name, also where another template includes or imports it. Compiled templates are kept
+    in Jinja's bytecode cache (``<cache>/jinja``; checked against each template's source, so an
+    edited or custom template is compiled again), which saves a run compiling them anew."""
     search = [str(custom_dir)] if custom_dir is not None else []
+    compiled = writable_dir(cache_dir() / "jinja")
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader([*search, str(templates_dir())]),
+        bytecode_cache=jinja2.FileSystemBytecodeCache(str(compiled)) if compiled is not None else None,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,

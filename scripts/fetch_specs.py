@@ -26,6 +26,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from generator.cache import cache_dir
+
 LOCK = Path(__file__).resolve().with_name("specs.lock.json")
 
 
@@ -33,14 +35,6 @@ def lock_entries() -> list[dict[str, Any]]:
     """The pinned files: ``path`` (under ``specs/``), ``url``, ``sha256``, ``size``, ..."""
     entries: list[dict[str, Any]] = json.loads(LOCK.read_text(encoding="utf-8"))["files"]
     return entries
-
-
-def cache_dir() -> Path:
-    """Where fetched data goes (a directory laid out like ``../shared``)."""
-    if os.environ.get("GEN_MODELS_CACHE"):
-        return Path(os.environ["GEN_MODELS_CACHE"])
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "gen-models"
 
 
 def sha256(data: bytes) -> str:

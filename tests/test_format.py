@@ -100,3 +100,28 @@ def test_the_names_a_module_loads_are_what_ast_walk_finds() -> None:
         tree = parse_tree(text)
         expected = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
         assert _loaded(tree) == expected
+
+
+def test_compiled_templates_are_cached_and_an_edited_template_is_compiled_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Jinja's bytecode cache under ``<cache>/jinja`` saves compiling the templates each run;
+    it is checked against the template's source, so an edit is never rendered stale; where
+    the cache cannot be written the run goes on without it."""
+    from generator import template_env
+
+    custom = tmp_path / "tpl"
+    custom.mkdir()
+    template = custom / "extra.jinja"  # a helper template of the user's: any name is allowed
+    monkeypatch.setenv("GEN_MODELS_CACHE", str(tmp_path / "cache"))
+    for text in ("first {{ x }}", "second {{ x }}"):
+        template.write_text(text, encoding="utf-8")
+        template_env.environment.cache_clear()  # a new run
+        assert template_env.environment(custom).get_template("extra.jinja").render(x=1) == text.replace("{{ x }}", "1")
+    assert len(list((tmp_path / "cache" / "jinja").iterdir())) >= 1
+    (tmp_path / "ro").write_text("a file, not a directory", encoding="utf-8")
+    monkeypatch.setenv("GEN_MODELS_CACHE", str(tmp_path / "ro"))
+    template_env.environment.cache_clear()
+    assert template_env.environment(custom).bytecode_cache is None
+    assert template_env.environment(custom).get_template("extra.jinja").render(x=2) == "second 2"
+    template_env.environment.cache_clear()

@@ -240,6 +240,22 @@ def test_inlined_source_drops_docstring_and_imports_only(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", runtime.MODULES)
+def test_defined_names_read_from_lines_are_the_module_asts(name: str) -> None:
+    """``defined_names`` reads top-level statements from the lines (no parse in a run): it
+    must name exactly what the module's AST binds at top level."""
+    bound: set[str] = set()
+    for node in ast.parse(runtime.module_source(name)).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            bound.update(
+                e.id for t in targets for e in (t.elts if isinstance(t, ast.Tuple) else [t]) if isinstance(e, ast.Name)
+            )
+    assert runtime.defined_names(name) == bound
+
+
+@pytest.mark.parametrize("name", runtime.MODULES)
 def test_runtime_binds_no_name_a_generated_module_would_import(name: str) -> None:
     """A generated module imports every name its code loads that render knows a source
     for (``render._SOURCES``): a local variable or argument of the runtime named so
