@@ -25,7 +25,7 @@ from . import __version__, pytypes, runtime_files
 from .event_vocabulary import EventPlan
 from .imports import IMPORTS_MARK, import_key, import_line, import_lines, isort_key, parse_tree
 from .merge_plan import NodePlan
-from .model import Alias, Enum, Field, Model, Schemas, Type, UnionType, referenced_names
+from .model import Alias, Enum, Field, Model, Schemas, UnionType, referenced_names
 from .naming import parse_function
 from .naming.code import keys_constant
 from .options import regenerate_line
@@ -380,11 +380,7 @@ def _model_view(m: Model, style: Emitter, merged: bool, parsers: pytypes.Parsers
         "extra_ann": extra_ann,
         "extra_typed": m.extra is not None or bool(m.patterns),
         "pattern_rules": _pattern_rules(m, style, parsers),
-        "extras_check": (
-            extra_parse
-            if m.patterns
-            else f"_extras(d, {keys}, {parsers.of(m.extra_type)})" if m.extra_type is not None else ""
-        ),
+        "extras_check": extra_parse if m.patterns or m.extra_type is not None else "",
         "extra_noqa": pytypes.noqa(extra_ann),
         "extras_parse": extra_parse,
         "extra_parser": parsers.of(m.extra_type) if m.extra_type is not None else "",
@@ -402,26 +398,17 @@ def _pattern_rules(m: Model, style: Emitter, parsers: pytypes.Parsers) -> str:
     style's ``_by_pattern`` reads them); ``""`` without ``patternProperties``."""
     if not m.patterns:
         return ""
-
-    def ann(t: Type) -> str:
-        return style.annotation(t, target=parsers.target, strings=parsers.strings)
-
+    ann = functools.partial(style.annotation, target=parsers.target, strings=parsers.strings)
     table = "".join(f"({pytypes.literal(p)}, {ann(t)}), " for p, t in m.patterns)
-    rest = ann(m.rest_type) if m.rest_type is not None else "None"
-    return f"(({table}), {rest}, {m.closed})"
+    return f"(({table}), {ann(m.rest_type) if m.rest_type is not None else 'None'}, {m.closed})"
 
 
 def _lazy_aliases(aliases: list[Alias]) -> set[str]:
     """Aliases written as strings (evaluated lazily): those in a recursion, and those whose
     value refers to such an alias (an expression like ``Lazy | None`` cannot run at import)."""
     lazy = {a.name for a in aliases if a.recursive or pytypes.closes_recursion(a.type)}
-    changed = True
-    while changed:
-        changed = False
-        for a in aliases:
-            if a.name not in lazy and lazy & set(referenced_names(a.type)):
-                lazy.add(a.name)
-                changed = True
+    while more := {a.name for a in aliases if a.name not in lazy and lazy & set(referenced_names(a.type))}:
+        lazy |= more
     return lazy
 
 
