@@ -1,9 +1,5 @@
-"""The reader's state and the few operations every part of it uses (``ReaderBase``).
-
-``Interpreter`` (``reader``) is built from parts, one per concern: ``objects.ObjectReading``
-(objects, their fields, arrays and maps), ``choices.UnionReading`` (``oneOf``/``anyOf`` and an
-explicit discriminator's mapping); they share this state.
-"""
+"""The state and operations shared by the reader's parts (``ReaderBase``): ``reader.Interpreter`` is
+built from ``objects.ObjectReading`` (objects, arrays, maps) and ``choices.UnionReading`` (unions)."""
 
 from __future__ import annotations
 
@@ -40,24 +36,20 @@ class ReaderBase:
     _containers_open: int  # lists and maps whose items are being read right now
     _unenforced: dict[str, dict[tuple[str, str], Location]]  # keyword kind -> its places, first first
 
+    # defined by ``reader.Interpreter`` (``_read_union``: ``choices.UnionReading``)
     def read(self, schema: Any, loc: Location) -> Reading:
-        """Read one schema node found at ``loc`` (see ``Interpreter.read``)."""
         raise NotImplementedError
 
     def read_at(self, loc: Location, *, want_alias: bool = False) -> Reading:
-        """Read the schema at ``loc``, memoised (see ``Interpreter.read_at``)."""
         raise NotImplementedError
 
     def _note_unenforced(self, kind: str, loc: Location) -> None:
-        """Note a keyword left unenforced (see ``Interpreter.settle``)."""
         raise NotImplementedError
 
     def components(self) -> dict[str, Location]:
-        """The root document's named schemas (see ``Interpreter.components``)."""
         raise NotImplementedError
 
     def _read_union(self, schema: dict[str, Any], loc: Location, types: list[str]) -> Reading:
-        """Read a ``oneOf``/``anyOf`` (see ``choices.UnionReading``)."""
         raise NotImplementedError
 
     def _component_at(self, loc: Location) -> str | None:
@@ -65,9 +57,8 @@ class ReaderBase:
         return naming.component_at(loc, self.root)
 
     def _claim(self, loc: Location, stands_for: Location | None = None) -> str:
-        """Give ``loc`` a provisional id (its name is decided by ``naming.name_schemas``, once
-        the roots are known and only for what is emitted); ``stands_for``: the named schema
-        it is named as, when not ``loc`` itself (a discriminated parent's union)."""
+        """Give ``loc`` a provisional id (``naming.name_schemas`` names what is emitted);
+        ``stands_for``: the schema it is named as, if not ``loc`` (a discriminated parent's union)."""
         named = stands_for if stands_for is not None else loc
         pid = f"#{len(self.places)}"
         self.places[pid] = naming.Place(named, self._component_at(named), _key(named) in self._listed)

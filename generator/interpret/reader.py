@@ -1,10 +1,8 @@
 """The reader: resolved schemas in, IR models and aliases out, on demand and memoised.
 
-``Interpreter`` holds the entry points, ``$ref``s (recursion), ``allOf`` owners and the
-dispatch on a schema's keywords; its parts read objects (``objects``) and unions
-(``choices``), and each other concern has its module (``allof``, ``enums``, ``unions``,
-``defaults``). It names nothing (every type gets a provisional id and a
-``naming.Place``: ``naming.name_schemas`` names what is emitted); leaves discriminators
+``Interpreter`` holds the entry points, ``$ref``s (recursion), ``allOf`` owners and the dispatch
+on a schema's keywords; its parts read objects (``objects``) and unions (``choices``). It names
+nothing (each type gets a provisional id and a ``naming.Place``) and leaves discriminators
 pending until ``settle``.
 """
 
@@ -86,10 +84,8 @@ class Interpreter(ObjectReading, UnionReading):
         self._names: dict[Key, str] = {}  # location -> provisional id given to it
         self._refs: dict[Key, Reading] = {}  # memo of read_at
         self._active: set[Key] = set()
-        self._open_refs: list[tuple[Key, Location]] = []
-        self._unenforced: dict[str, dict[tuple[str, str], Location]] = (
-            {}
-        )  # kind -> places, first first  # read_at's open locations, in order
+        self._open_refs: list[tuple[Key, Location]] = []  # read_at's open locations, in order
+        self._unenforced: dict[str, dict[tuple[str, str], Location]] = {}  # kind -> places, first first
         self._objects_open = 0  # models whose fields are being read right now
         self._containers_open = 0  # lists and maps whose items are being read right now
         self._opened_at: dict[Key, tuple[int, int]] = {}  # read_at key -> both counts when it began
@@ -107,28 +103,20 @@ class Interpreter(ObjectReading, UnionReading):
     def components(self) -> dict[str, Location]:
         """The root document's named schemas (``components/schemas``, ``definitions``,
         ``$defs``), by spec name, in document order (found once: callers only read it)."""
-        if self._components is None:
-            self._components = self._find_components()
-        return self._components
-
-    def _find_components(self) -> dict[str, Location]:
-        data = self.root.data
+        if self._components is not None:
+            return self._components
+        data, top = self.root.data, Location(self.root, "")
         found: dict[str, Location] = {}
-        if isinstance(data, dict) and "openapi" not in data:
+        self._components = found
+        if not isinstance(data, dict):
+            return found
+        if "openapi" not in data:
             # a bare JSON Schema document is itself a schema, named by its title or file
-            found[self._component_at(Location(self.root, "")) or self.root.path.stem] = Location(self.root, "")
-        sections = [
-            (
-                ("components", "schemas"),
-                (data.get("components") or {}).get("schemas") if isinstance(data, dict) else None,
-            ),
-            (("definitions",), data.get("definitions") if isinstance(data, dict) else None),
-            (("$defs",), data.get("$defs") if isinstance(data, dict) else None),
-        ]
-        for path, section in sections:
-            if isinstance(section, dict):
-                for name in section:
-                    found.setdefault(name, Location(self.root, "").child(*path, name))
+            found[self._component_at(top) or self.root.path.stem] = top
+        for path in (("components", "schemas"), ("definitions",), ("$defs",)):
+            section = (data.get("components") or {}).get("schemas") if len(path) == 2 else data.get(path[0])
+            for name in section if isinstance(section, dict) else ():
+                found.setdefault(name, top.child(*path, name))
         return found
 
     def read_component(self, loc: Location) -> Reading:
@@ -137,12 +125,9 @@ class Interpreter(ObjectReading, UnionReading):
         return self.read_at(loc, want_alias=True)
 
     def read_root(self, loc: Location) -> Reading:
-        """Read a named schema asked for as a root (``--schema``; each with ``--all-schemas``):
-        ``read_component``, except that an ``allOf`` parent that declares a discriminator
-        reads as where it is referenced (``_dispatched``): the union of the schemas built on
-        it, dispatched by the tag, under the component's name (``Pet``; its own shape is
-        ``PetBase``) and pointer (a merge map for ``Pet`` names it). A parent without
-        variants stays itself."""
+        """Read a named schema asked for as a root: ``read_component``, except that an ``allOf``
+        parent declaring a discriminator reads as where it is referenced (``_dispatched``), under
+        the component's name (``Pet``; its own shape is ``PetBase``) and pointer."""
         reading = self.read_component(loc)
         dispatched = self._dispatched(reading, loc, loc)
         if dispatched is reading or not isinstance(dispatched.type, UnionType):
@@ -152,10 +137,9 @@ class Interpreter(ObjectReading, UnionReading):
         return replace(dispatched, type=AliasRef(name))
 
     def read_stream(self, loc: Location) -> Reading:
-        """Read a union that a stream carries inline (the ``data`` of a server-sent-event
-        envelope: Mistral's ``ConversationEvents``) as a root: under an alias of its own,
-        named from its place (``ConversationEventsData``), so that a merge map names it and
-        it gets a fold. Another schema reads as ``read_at`` reads it."""
+        """Read a union a stream carries inline (Mistral's ``ConversationEvents.data``) as a root,
+        under an alias named from its place (``ConversationEventsData``), so that a merge map names
+        it and it gets a fold. Another schema reads as ``read_at`` reads it."""
         reading = self.read_at(loc)
         t = reading.type
         if not isinstance(t, UnionType):
@@ -265,7 +249,6 @@ class Interpreter(ObjectReading, UnionReading):
                     self._variants.add(_key(self.resolver.resolve(mapping_ref(target), dloc.child("mapping", tag))))
                 except SpecError:
                     pass  # reported where the mapping is read
-        return
 
     # ----------------------------------------------------------------- reading
 
@@ -382,39 +365,31 @@ class Interpreter(ObjectReading, UnionReading):
 
     def _name_if_component(self, reading: Reading, loc: Location, want_alias: bool) -> Reading:
         """A named non-object schema gets an alias (so an enum reads ``ServiceTier``)."""
-        component = self._component_at(loc)
-        forced = _key(loc) in self._forced_aliases
-        if component is None or (isinstance(reading.type, ModelRef) and not forced):
-            return reading
         t = reading.type
-        if forced and isinstance(t, (ModelRef, AliasRef)):
-            # a recursion reached this schema by name before it was read: the name must be
-            # defined, even where the schema is only another named type (``X: $ref Y``)
-            name = self._names.get(_key(loc)) or self._claim(loc)
-            self.aliases[name] = Alias(
-                name, with_null(t, reading.nullable), reading.description, reading.deprecated, loc.pointer, True
-            )
-            return replace(reading, type=AliasRef(name))
+        forced = _key(loc) in self._forced_aliases
+        if self._component_at(loc) is None or (isinstance(t, ModelRef) and not forced):
+            return reading
+        inline_enum = isinstance(t, Enum) and t.alias is None
+        # a recursion reached this schema by name before it was read: the name must be
+        # defined, even where the schema is only another named type (``X: $ref Y``)
+        by_name = forced and isinstance(t, (ModelRef, AliasRef))
+        shaped = isinstance(t, (UnionType, Array, Tuple, Map)) or (want_alias and isinstance(t, (Prim, Enum)))
+        if not (by_name or inline_enum or shaped):
+            return reading
+        name = self._names.get(_key(loc)) or self._claim(loc)
+        own = with_null(t, reading.nullable and t != NULL)  # the schema's own null, in its type
+        merge_map = union_merge_map(self.resolver.node(loc)) if isinstance(t, UnionType) else None
+        recursive = forced and not inline_enum
+        self.aliases[name] = Alias(
+            name, own, reading.description, reading.deprecated, loc.pointer, recursive, merge_map
+        )
         if isinstance(t, Enum) and t.alias is None:
-            name = self._names.get(_key(loc)) or self._claim(loc)
-            # the schema's own null is in the alias too: ``Plan`` validated as itself takes it
-            own = with_null(t, reading.nullable)
-            self.aliases[name] = Alias(name, own, reading.description, reading.deprecated, loc.pointer)
             return replace(reading, type=replace(t, alias=name))
-        if isinstance(t, (UnionType, Array, Tuple, Map)) or (want_alias and isinstance(t, (Prim, Enum))):
-            name = self._names.get(_key(loc)) or self._claim(loc)
-            recursive = _key(loc) in self._forced_aliases
-            own = with_null(t, reading.nullable and t != NULL)  # the schema's own null, in its type
-            merge_map = union_merge_map(self.resolver.node(loc)) if isinstance(t, UnionType) else None
-            self.aliases[name] = Alias(
-                name, own, reading.description, reading.deprecated, loc.pointer, recursive, merge_map
-            )
-            if isinstance(t, Enum) or t == NULL:
-                # an alias of None is defined (its name is public) but never referenced:
-                # ``OnlyNull | None`` would fail when evaluated (``None | None``)
-                return reading
-            return replace(reading, type=AliasRef(name))
-        return reading
+        if isinstance(t, Enum) or t == NULL:
+            # an alias of None is defined (its name is public) but never referenced:
+            # ``OnlyNull | None`` would fail when evaluated (``None | None``)
+            return reading
+        return replace(reading, type=AliasRef(name))
 
 
 def read_every_component(interp: Interpreter) -> dict[str, str]:
