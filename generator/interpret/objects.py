@@ -72,9 +72,7 @@ class ObjectReading(ReaderBase):
         if extras.patterns:
             empty_model = True  # which key holds what: a map's one value type cannot say it
         if not props and not empty_model:
-            if extra is not None:
-                return Map(with_null(extra.type, extra.nullable))
-            return Map(ANY)
+            return Map(with_null(extra.type, extra.nullable) if extra is not None else ANY)
         name = self._names.get(key) or self._claim(loc)
         if name in self.models:
             return ModelRef(name)

@@ -327,15 +327,10 @@ class Interpreter(ObjectReading, UnionReading):
         if "enum" in schema or "const" in schema:
             reading = read_enum(schema, loc, types)
             return self._finish(replace(reading, nullable=reading.nullable or nullable), schema, loc)
-        implied = implied_type(schema)
-        if not types and implied is not None:
+        if not types and (implied := implied_type(schema)) is not None:
             types = [implied]
-        if len(types) > 1:
-            options = [self._read_single(t, schema, loc, origins) for t in types]
-            return self._finish(Reading(union(options), nullable=nullable), schema, loc)
-        if not types:
-            return self._finish(Reading(ANY, nullable=nullable), schema, loc)
-        return self._finish(Reading(self._read_single(types[0], schema, loc, origins), nullable=nullable), schema, loc)
+        options = [self._read_single(t, schema, loc, origins) for t in types]
+        return self._finish(Reading(union(options) if options else ANY, nullable=nullable), schema, loc)
 
     def _finish(self, reading: Reading, schema: dict[str, Any], loc: Location, keep_inner: bool = False) -> Reading:
         """Attach the schema's own descriptive facts to a reading of its shape."""
