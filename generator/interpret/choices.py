@@ -22,8 +22,6 @@ from .unions import union
 class UnionReading(ReaderBase):
     """The reader's part for unions."""
 
-    _children: dict[Key, list[Location]]  # allOf parent -> the named schemas built on it
-
     def _read_union(self, schema: dict[str, Any], loc: Location, types: list[str]) -> Reading:
         word = "oneOf" if "oneOf" in schema else "anyOf"
         members = schema[word]  # a list, non-empty or with a mapping (checked by ``_read_plain``)
@@ -201,8 +199,6 @@ class UnionReading(ReaderBase):
 
     def _allof_children(self, parent: Location) -> list[Location]:
         """The root document's named schemas built on ``parent`` through ``allOf``, in document order."""
-        if not hasattr(self, "_children"):
-            self._children = {}
         key = _key(parent)
         if key not in self._children:
             children = []

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from ..model import ANY, NULL
 from ..resolve import Location
+from .base import ReaderBase
 from .keywords import Reading
 from .unions import union
 
@@ -29,16 +30,7 @@ FALSE_KIND = "false schemas (no value allowed)"
 PATTERN_KIND = "patternProperties"
 
 
-class _Reader(Protocol):
-    _containers_open: int
-    _unenforced: dict[str, dict[tuple[str, str], Location]]
-
-    def read(self, schema: Any, loc: Location) -> Reading: ...
-
-    def _note_unenforced(self, kind: str, loc: Location) -> None: ...
-
-
-def read_false(reader: _Reader, loc: Location) -> Reading:
+def read_false(reader: ReaderBase, loc: Location) -> Reading:
     """A ``false`` schema at ``loc``: a forbidden property (``.../properties/<name>``) reads as
     ``None`` with a docstring saying so; anywhere else as ``Any``, noted as not enforced."""
     tokens = loc.tokens
@@ -59,7 +51,7 @@ class Extras:
     annotation: Reading | None
 
 
-def typed_extras(reader: _Reader, schema: dict[str, Any], loc: Location, extra: Reading | bool) -> Extras:
+def typed_extras(reader: ReaderBase, schema: dict[str, Any], loc: Location, extra: Reading | bool) -> Extras:
     """``extra`` (``additionalProperties``: a reading, or whether extras are allowed) with
     ``patternProperties`` where they can be honoured, whose warning for ``loc`` is then withdrawn."""
     alone = Extras((), extra, extra if isinstance(extra, Reading) else None)

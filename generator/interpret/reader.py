@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from .. import naming
 from ..errors import SpecError
 from ..load import Document
 from ..model import (
@@ -23,7 +22,6 @@ from ..model import (
     Array,
     Enum,
     Map,
-    Model,
     ModelRef,
     Prim,
     Tuple,
@@ -32,7 +30,7 @@ from ..model import (
     with_null,
 )
 from ..resolve import Location, RefResolver
-from ..warning_kinds import SpecWarning, not_enforced
+from ..warning_kinds import not_enforced
 from . import discriminators
 from .allof import flatten
 from .base import Key, _key
@@ -74,28 +72,8 @@ class Interpreter(ObjectReading, UnionReading):
     """
 
     def __init__(self, resolver: RefResolver) -> None:
-        self.resolver = resolver
-        self.root = resolver.root
-        self.models: dict[str, Model] = {}
-        self.aliases: dict[str, Alias] = {}
-        self.warnings: list[SpecWarning] = []
-        self.places: dict[str, naming.Place] = {}  # provisional id -> where it was read
-        self.member_hints: dict[Key, tuple[str, ...]] = {}  # what naming calls a union's members
-        self._names: dict[Key, str] = {}  # location -> provisional id given to it
-        self._refs: dict[Key, Reading] = {}  # memo of read_at
-        self._active: set[Key] = set()
-        self._open_refs: list[tuple[Key, Location]] = []  # read_at's open locations, in order
-        self._unenforced: dict[str, dict[tuple[str, str], Location]] = {}  # kind -> places, first first
-        self._objects_open = 0  # models whose fields are being read right now
-        self._containers_open = 0  # lists and maps whose items are being read right now
-        self._opened_at: dict[Key, tuple[int, int]] = {}  # read_at key -> both counts when it began
-        self._forced_aliases: set[Key] = set()  # non-object schemas reached again through a model
-        self._model_keys: set[Key] = set()  # locations read as models
-        self._reads = 0
-        self._components: dict[str, Location] | None = None
+        super().__init__(resolver)
         self._listed = {_key(loc) for loc in self.components().values()}
-        self._variants: set[Key] = set()  # locations a discriminator mapping names
-        self._scanned: set[str] = set()  # documents whose discriminator mappings are noted
         self._scan(self.root)
 
     # ----------------------------------------------------------------- entry points
