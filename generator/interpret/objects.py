@@ -40,11 +40,9 @@ class ObjectReading(ReaderBase):
     def _read_tuple(
         self, schema: dict[str, Any], loc: Location, prefix: list[Any], word: str, rest: Any, rest_word: str
     ) -> Type:
-        """A positional array: each of ``prefix`` (read at ``word``) types its position,
-        ``rest`` (at ``rest_word``) every item after them: a schema types them, ``false``
-        allows none, absent or ``true`` allows any. ``minItems`` says how many positions
-        must be present (JSON Schema lets a shorter array match), and a ``maxItems`` no
-        longer than the prefix closes it."""
+        """A positional array: ``prefix`` (at ``word``) types each position, ``rest`` (at ``rest_word``;
+        ``false``: none allowed) every item after them; ``minItems`` says how many positions must be
+        present, and a ``maxItems`` no longer than the prefix closes it."""
         self._containers_open += 1
         try:
             positions = [self.read(m, loc.child(word, i)) for i, m in enumerate(prefix)]
@@ -130,11 +128,8 @@ class ObjectReading(ReaderBase):
         return tuple(fields)
 
     def _additional(self, schema: dict[str, Any], loc: Location) -> Reading | bool:
-        """``additionalProperties``: a Reading for a schema, else whether extras are allowed.
-
-        Extras are kept either way (forward compatibility); ``false`` is documented, not
-        enforced, as a new field in a live stream must not break yesterday's models.
-        """
+        """``additionalProperties``: a Reading for a schema, else whether extras are allowed. Extras are
+        kept either way: a new field in a live stream must not break yesterday's models."""
         raw = schema.get("additionalProperties", True)
         if raw in ("true", "false"):
             self.warn(loc.child("additionalProperties"), ADDITIONAL_STRING, repr(raw))

@@ -216,13 +216,12 @@ class Interpreter(ObjectReading, UnionReading):
                 or not isinstance(raw.get("propertyName"), str)
             ):
                 continue
-            mapping = raw["mapping"]
             path: list[str] = []
             while link is not None:
                 key, link = link
                 path.append(str(key))
             dloc = Location(doc, "").child(*reversed(path), "discriminator")
-            for tag, target in mapping.items():
+            for tag, target in raw["mapping"].items():
                 try:
                     self._variants.add(_key(self.resolver.resolve(mapping_ref(target), dloc.child("mapping", tag))))
                 except SpecError:
@@ -366,10 +365,9 @@ class Interpreter(ObjectReading, UnionReading):
 
 
 def read_every_component(interp: Interpreter) -> dict[str, str]:
-    """Read every component as ``read_root`` reads it (``--all-schemas``), a scalar one
-    named also when a field read it first; the components that read as another named
-    schema's type (``Link: $ref Node``, ``Cat: allOf [$ref Pet]``), each with that type's
-    provisional id: they have no class of their own, and parse as that type."""
+    """Read every component as ``read_root`` does (``--all-schemas``; a scalar one named even when a
+    field read it first); return those that read as another named schema's type (``Link: $ref
+    Node``), each with that type's provisional id: they have no class of their own."""
     synonyms = {}
     for name, loc in interp.components().items():
         reading = interp.read_root(loc)

@@ -160,10 +160,9 @@ class SpecView:
                 operation = item.get(method)
                 responses = operation.get("responses") if isinstance(operation, dict) else None
                 for code in responses if isinstance(responses, dict) else ():
-                    answer = self._answer(top.child("paths", path, method, "responses", code))
-                    yield Answer(answer.streams, answer.json, str(path), method, answer.media)
+                    yield self._answer(top.child("paths", path, method, "responses", code), str(path), method)
 
-    def _answer(self, at: Location) -> Answer:
+    def _answer(self, at: Location, path: str, method: str) -> Answer:
         response, at = self.schema(at)  # a $ref to components/responses
         content = response.get("content") if isinstance(response, dict) else None
         streams: list[Location] = []
@@ -178,7 +177,7 @@ class SpecView:
                 kinds.append(kind)
             elif kind == "application/json" or kind.endswith("+json"):
                 json.append(at.child("content", media, "schema"))
-        return Answer(tuple(streams), tuple(json), media=tuple(kinds))
+        return Answer(tuple(streams), tuple(json), path, method, tuple(kinds))
 
 
 _VIEWS: weakref.WeakKeyDictionary[Interpreter, SpecView] = weakref.WeakKeyDictionary()

@@ -6,7 +6,6 @@ from __future__ import annotations
 import builtins
 import keyword
 import re
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -15,7 +14,7 @@ from ..load import Document
 from ..model import Discriminator, Model, Schemas, Type, UnionType, map_parts, referenced_names, renamed
 from ..resolve import Location, RefResolver
 from .code import accumulator_name, parse_functions
-from .words import _WORD, MODULE_NAMES, attribute_name, class_name, name_chars, pascal_word, singular
+from .words import MODULE_NAMES, attribute_name, class_name, pascal_word, singular
 
 SCHEMA_SECTIONS = ("schemas", "definitions", "$defs")
 
@@ -136,7 +135,7 @@ def derived_name(
     for i in range(len(tokens) - 1):
         if tokens[i] in SCHEMA_SECTIONS:
             anchor = i + 2
-    base_loc = Location(loc.doc, "").child(*tokens[:anchor]) if anchor else Location(loc.doc, "")
+    base_loc = Location(loc.doc, "").child(*tokens[:anchor])
     outside = _outside_schemas(loc, resolver.root) if not anchor and loc.doc is resolver.root else None
     if outside is not None:
         # a schema in the document but under no named schema (reached by a $ref into paths):
@@ -154,13 +153,10 @@ def derived_name(
             words.append(pascal_word(rest[i + 1]) if token != "patternProperties" else "Value")
             i += 2
             continue
-        if token in ("anyOf", "oneOf") and i + 1 < len(rest):
+        if token in ("anyOf", "oneOf", "allOf") and i + 1 < len(rest):
             member = hints.get(location_key(base_loc.child(*rest[: i + 2])))
-            if member is not None:  # a member of a union of several (not just "X or null")
+            if member is not None:  # a member of a union of several (not just "X or null"; no allOf)
                 words.append(_variant_word(member, int(rest[i + 1]) if rest[i + 1].isdigit() else 0))
-            i += 2
-            continue
-        if token in ("allOf",) and i + 1 < len(rest):
             i += 2
             continue
         if token == "items":
@@ -342,11 +338,10 @@ def name_schemas(
     responses = {new[r]: new[resp] for r, resp in schemas.responses.items()}
     union_roots = tuple(new[r] for r in schemas.union_roots)
     components = [new[pid] for pid in order if places[pid].public]
-    names = set(new.values())
     synonyms = {
         class_name(spec): new[pid]
         for spec, pid in schemas.synonyms.items()
-        if pid in new and class_name(spec) not in names  # its type is emitted, and its name free
+        if pid in new and class_name(spec) not in taken  # its type is emitted, and its name free
     }
     for root in roots:
         clash = accumulator_name(root)
@@ -380,8 +375,7 @@ def origin_note(place: Place, name: str, root: Document) -> str | None:
     if place.base:
         union = class_name(spec)
         return f"From ``{where}``: the fields every ``{union}`` has (a ``{union}`` is the union its discriminator picks from)."
-    words = _WORD.findall(name_chars(spec).replace("_", " "))
-    base = unicodedata.normalize("NFKC", "".join(w[:1].upper() + w[1:] for w in words))
+    base = pascal_word(spec)
     if base and base != name and name.endswith(base + "Model"):
         if keyword.iskeyword(base):
             why = f"``{base}`` is a Python keyword"
