@@ -25,6 +25,26 @@ class _NoDefault:
 NO_DEFAULT: Any = _NoDefault()
 
 
+class _WithoutNull:
+    """A read-only attribute: the type held in attribute ``held``, without ``null``."""
+
+    def __init__(self, held: str) -> None:
+        self.held = held
+
+    def __get__(self, obj: Any, owner: Any = None) -> Type:
+        return strip_null(getattr(obj, self.held))
+
+
+class _AdmitsNull:
+    """A read-only attribute: whether the type held in attribute ``held`` admits ``null``."""
+
+    def __init__(self, held: str) -> None:
+        self.held = held
+
+    def __get__(self, obj: Any, owner: Any = None) -> bool:
+        return isinstance(getattr(obj, self.held), Nullable)
+
+
 @dataclass(frozen=True, slots=True)
 class Prim:
     """A JSON scalar: ``kind`` is ``str``, ``int``, ``float``, ``bool``, ``null`` or ``any`` (any JSON).
@@ -89,19 +109,12 @@ class AliasRef:
 
 @dataclass(frozen=True, slots=True)
 class Array:
-    """A JSON array of ``items`` (``Nullable`` when an item may be ``null``)."""
+    """A JSON array of ``items`` (``Nullable`` when an item may be ``null``: ``item`` and
+    ``item_nullable`` read it without and with that fact)."""
 
     items: Type
-
-    @property
-    def item(self) -> Type:
-        """The items' type without ``null``."""
-        return strip_null(self.items)
-
-    @property
-    def item_nullable(self) -> bool:
-        """True when an item may be ``null``."""
-        return isinstance(self.items, Nullable)
+    item = _WithoutNull("items")
+    item_nullable = _AdmitsNull("items")
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,19 +130,12 @@ class Tuple:
 
 @dataclass(frozen=True, slots=True)
 class Map:
-    """A JSON object used as a dictionary (``additionalProperties``, no properties) of ``values``."""
+    """A JSON object used as a dictionary (``additionalProperties``, no properties) of ``values``
+    (``value`` and ``value_nullable`` read them without and with ``null``)."""
 
     values: Type
-
-    @property
-    def value(self) -> Type:
-        """The values' type without ``null``."""
-        return strip_null(self.values)
-
-    @property
-    def value_nullable(self) -> bool:
-        """True when a value may be ``null``."""
-        return isinstance(self.values, Nullable)
+    value = _WithoutNull("values")
+    value_nullable = _AdmitsNull("values")
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +186,8 @@ def strip_null(t: Type) -> Type:
 @dataclass(frozen=True, slots=True)
 class Field:
     """One property of a model: its JSON key (``wire_name``), Python attribute (``py_name``:
-    ``naming.attribute_name``) and type (``Nullable`` when ``null`` is allowed). ``required``: the
+    ``naming.attribute_name``) and type (``Nullable`` when ``null`` is allowed: ``type`` and
+    ``nullable`` read it without and with that fact). ``required``: the
     ``required`` list minus ``writeOnly``; ``default``: coerced to ``type``, or ``NO_DEFAULT``;
     ``merge``: the parsed ``x-merge`` policy (``policy.parse_policy``); ``pointer``: for messages.
     """
@@ -196,16 +203,8 @@ class Field:
     write_only: bool = False
     merge: WrittenPolicy | None = None
     pointer: str = ""
-
-    @property
-    def type(self) -> Type:
-        """The value's type without ``null``."""
-        return strip_null(self.value_type)
-
-    @property
-    def nullable(self) -> bool:
-        """True when the value may be ``null``."""
-        return isinstance(self.value_type, Nullable)
+    type = _WithoutNull("value_type")
+    nullable = _AdmitsNull("value_type")
 
     @property
     def has_default(self) -> bool:
@@ -232,6 +231,7 @@ class Model:
     patterns: tuple[tuple[str, Type], ...] = ()
     rest_type: Type | None = None
     closed: bool = False
+    extra_nullable = _AdmitsNull("extra_type")  # an additional property's value may be ``null``
 
     def map_types(self, f: Callable[[Type], Type]) -> Model:
         """This model with ``f`` applied to the type of each field and of its extras."""
@@ -253,16 +253,12 @@ class Model:
         """The additional properties' type without ``null`` (``None``: not given)."""
         return strip_null(self.extra_type) if self.extra_type is not None else None
 
-    @property
-    def extra_nullable(self) -> bool:
-        """True when an additional property's value may be ``null``."""
-        return isinstance(self.extra_type, Nullable)
-
 
 @dataclass(frozen=True, slots=True)
 class Alias:
     """A named non-object schema (enum, union, array, map), rendered as a type alias; ``value_type``
-    is ``Nullable`` when the schema itself admits ``null``, wherever the alias is used."""
+    is ``Nullable`` when the schema itself admits ``null``, wherever the alias is used (``type``
+    and ``nullable`` read it without and with that fact)."""
 
     name: str
     value_type: Type
@@ -272,16 +268,8 @@ class Alias:
     recursive: bool = False
     #: a union's ``x-merge`` mapping as written (its event merge map, which ``event_plan`` checks)
     merge_map: Any = field(default=None, compare=False)
-
-    @property
-    def type(self) -> Type:
-        """The alias's type without ``null``."""
-        return strip_null(self.value_type)
-
-    @property
-    def nullable(self) -> bool:
-        """True when the named schema itself admits ``null``."""
-        return isinstance(self.value_type, Nullable)
+    type = _WithoutNull("value_type")
+    nullable = _AdmitsNull("value_type")
 
     @property
     def reference(self) -> Type:

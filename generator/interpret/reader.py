@@ -76,8 +76,6 @@ class Interpreter(ObjectReading, UnionReading):
         self._listed = {_key(loc) for loc in self.components().values()}
         self._scan(self.root)
 
-    # ----------------------------------------------------------------- entry points
-
     def components(self) -> dict[str, Location]:
         """The root document's named schemas (``components/schemas``, ``definitions``,
         ``$defs``), by spec name, in document order (found once: callers only read it)."""
@@ -122,14 +120,12 @@ class Interpreter(ObjectReading, UnionReading):
         t = reading.type
         if not isinstance(t, UnionType):
             return reading
-        key = _key(loc)
-        name = self._names.get(key) or self._claim(loc)
+        name = self._names.get(_key(loc)) or self._claim(loc)
         merge_map = union_merge_map(self.resolver.node(loc))
         own = with_null(t, reading.nullable)
         self.aliases[name] = Alias(name, own, reading.description, reading.deprecated, loc.pointer, False, merge_map)
-        named = replace(reading, type=AliasRef(name))
-        self._refs[key] = named
-        return named
+        self._refs[_key(loc)] = replace(reading, type=AliasRef(name))
+        return self._refs[_key(loc)]
 
     def read_at(self, loc: Location, *, want_alias: bool = False) -> Reading:
         """Read the schema at ``loc`` (a ``$ref`` target), memoised by location."""
@@ -226,8 +222,6 @@ class Interpreter(ObjectReading, UnionReading):
                     self._variants.add(_key(self.resolver.resolve(mapping_ref(target), dloc.child("mapping", tag))))
                 except SpecError:
                     pass  # reported where the mapping is read
-
-    # ----------------------------------------------------------------- reading
 
     def read(self, schema: Any, loc: Location) -> Reading:
         """Read one schema node found at ``loc``."""

@@ -219,8 +219,3 @@ def _words(text: str) -> str:
 
 def _joined(words: Iterable[str]) -> str:
     return "_P_" + "_".join(w for w in words if w)
-
-
-# ----------------------------------------------------------------------- the naming pass
-
-#: Sections whose keys name reusable schemas: a schema found there is named after its key.
