@@ -324,21 +324,12 @@ def referenced_names(t: Type) -> list[str]:
         return [t.name]
     if isinstance(t, Enum):
         return [t.alias] if t.alias else []
-    if isinstance(t, Nullable):
-        return referenced_names(t.inner)
-    if isinstance(t, Array):
-        return referenced_names(t.items)
-    if isinstance(t, Tuple):
-        return [n for p in (*t.prefix, *([t.rest] if t.rest is not None else [])) for n in referenced_names(p)]
-    if isinstance(t, Map):
-        return referenced_names(t.values)
-    if isinstance(t, UnionType):
-        names = [n for o in t.options for n in referenced_names(o)]
-        if t.discriminator:
-            names += [name for _, name in t.discriminator.mapping]
-            names += [t.discriminator.fallback] if t.discriminator.fallback else []
-        return names
-    return []
+    names = [n for part in parts(t) for n in referenced_names(part)]
+    d = t.discriminator if isinstance(t, UnionType) else None
+    if d:
+        names += [name for _, name in d.mapping]
+        names += [d.fallback] if d.fallback else []
+    return names
 
 
 def renamed(t: Type, new: dict[str, str]) -> Type:
@@ -358,6 +349,21 @@ def renamed(t: Type, new: dict[str, str]) -> Type:
             )
         return UnionType(tuple(renamed(o, new) for o in t.options), d)
     return map_parts(t, lambda part: renamed(part, new))
+
+
+def parts(t: Type) -> list[Type]:
+    """The types ``t`` holds directly (a ``Nullable``'s inner type, items, positions, values, options)."""
+    if isinstance(t, Nullable):
+        return [t.inner]
+    if isinstance(t, Array):
+        return [t.items]
+    if isinstance(t, Tuple):
+        return [*t.prefix, *([t.rest] if t.rest is not None else [])]
+    if isinstance(t, Map):
+        return [t.values]
+    if isinstance(t, UnionType):
+        return list(t.options)
+    return []
 
 
 def map_parts(t: Type, change: Callable[[Type], Type]) -> Type:

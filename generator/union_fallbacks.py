@@ -27,10 +27,10 @@ from .model import (
     Type,
     UnionType,
     map_parts,
+    parts,
     strip_null,
 )
 from .naming import pascal_word
-from .pytypes import parts
 
 #: What an unknown member says of itself (``{union}``: the union's name or place).
 _UNKNOWN_DOC = "A ``{union}`` of a kind the spec does not list (its ``{tag}``), as sent."

@@ -77,7 +77,6 @@ class UnionReading(ReaderBase):
                 self.member_hints[_key(loc.child(word, i))] = name_hints(member)
 
     def _refers_to(self, member: Any, at: Location, target: Location) -> bool:
-        """True when ``member`` is a ``$ref`` to ``target`` itself."""
         if not (isinstance(member, dict) and isinstance(member.get("$ref"), str)):
             return False
         return _key(self.resolver.resolve(member["$ref"], at.child("$ref"))) == _key(target)
@@ -143,7 +142,7 @@ class UnionReading(ReaderBase):
         synonyms: list[Any] = []
         options: list[Type] = []
         mapped: set[Key] = set()
-        for tag, where in (raw.get("mapping") or {}).items() if isinstance(raw.get("mapping"), dict) else ():
+        for tag, where in raw["mapping"].items() if isinstance(raw.get("mapping"), dict) else ():
             variant = self.resolver.resolve(mapping_ref(where), dloc.child("mapping", tag))
             found = self._variant(variant, target, reading)
             if not isinstance(found, ModelRef):

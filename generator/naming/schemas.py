@@ -131,10 +131,7 @@ def derived_name(
     named), then a word per step: a property's name, ``Item`` (or the property's singular) for
     items, ``Value`` for map values, a union member's title, tag or position (``hints``)."""
     tokens = loc.tokens
-    anchor = 0
-    for i in range(len(tokens) - 1):
-        if tokens[i] in SCHEMA_SECTIONS:
-            anchor = i + 2
+    anchor = max((i + 2 for i in range(len(tokens) - 1) if tokens[i] in SCHEMA_SECTIONS), default=0)
     base_loc = Location(loc.doc, "").child(*tokens[:anchor])
     outside = _outside_schemas(loc, resolver.root) if not anchor and loc.doc is resolver.root else None
     if outside is not None:
