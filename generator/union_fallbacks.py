@@ -143,15 +143,11 @@ def _closed_tags(m: Model, tags: dict[str, tuple[str, ...]]) -> Model:
     says of the property alone (Mistral's events make ``type`` optional, with a ``const``)."""
     if not tags:
         return m
-    fields = tuple(
-        (
-            replace(f, value_type=Enum(tags[f.wire_name], declared=("str",), closed=True), required=True)
-            if f.wire_name in tags
-            else f
-        )
-        for f in m.fields
-    )
-    return replace(m, fields=fields)
+    closed = {wire: Enum(values, declared=("str",), closed=True) for wire, values in tags.items()}
+    fields = [
+        replace(f, value_type=closed[f.wire_name], required=True) if f.wire_name in closed else f for f in m.fields
+    ]
+    return replace(m, fields=tuple(fields))
 
 
 def _with_fallback(t: Type, names: dict[UnionType, str]) -> Type:

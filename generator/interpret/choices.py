@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import SpecError
-from ..model import NO_DEFAULT, NULL, Discriminator, ModelRef, Type, UnionType
+from ..model import NULL, Discriminator, ModelRef, Type, UnionType
 from ..resolve import Location
 from ..warning_kinds import BOTH_UNIONS, EMPTY_UNION, LOOSE_DISCRIMINATOR, SELF_MEMBER
 from . import discriminators
@@ -57,13 +57,9 @@ class UnionReading(ReaderBase):
         if discriminator is None and "discriminator" not in schema and objects > 1:
             # its object members may imply one: decided once every model is read
             normal = UnionType(tuple(options), discriminators.IMPLIED)
-        single = readings[0] if len(readings) == 1 else None
+        facts = readings[0] if len(readings) == 1 else Reading(normal)  # one member's facts are the union's
         return Reading(
-            normal,
-            nullable=nullable,
-            description=single.description if single else None,
-            default=single.default if single else NO_DEFAULT,
-            deprecated=single.deprecated if single else False,
+            normal, nullable=nullable, description=facts.description, default=facts.default, deprecated=facts.deprecated
         )
 
     def _note_hints(self, loc: Location, word: str) -> None:

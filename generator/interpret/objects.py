@@ -65,10 +65,9 @@ class ObjectReading(ReaderBase):
         extras = typed_extras(self, schema, loc, self._additional(schema, loc))
         extra = extras.annotation
         key = _key(loc)
-        if key in self._variants and extra is None and self._component_at(loc) is not None:
-            empty_model = True  # an object with no properties still names a discriminator's variant
-        if extras.patterns:
-            empty_model = True  # which key holds what: a map's one value type cannot say it
+        if extras.patterns or key in self._variants and extra is None and self._component_at(loc) is not None:
+            # which key holds what a map's one value type cannot say; a variant is named even when empty
+            empty_model = True
         if not props and not empty_model:
             return Map(with_null(extra.type, extra.nullable) if extra is not None else ANY)
         name = self._names.get(key) or self._claim(loc)
@@ -109,14 +108,13 @@ class ObjectReading(ReaderBase):
         for wire, prop in props.items():
             ploc = origins.get(wire) or loc.child("properties", wire)
             reading = self.read(prop, ploc)
-            default = coerce_default(reading, ploc, self.warn)
             fields.append(
                 Field(
                     wire_name=wire,
                     py_name="",  # named by naming.name_schemas
                     value_type=with_null(reading.type, reading.nullable),
                     required=wire in required and not reading.write_only,
-                    default=default,
+                    default=coerce_default(reading, ploc, self.warn),
                     description=reading.description,
                     deprecated=reading.deprecated,
                     read_only=reading.read_only,

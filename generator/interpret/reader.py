@@ -171,8 +171,7 @@ class Interpreter(ObjectReading, UnionReading):
         followed (``AliasOne -> AliasTwo -> AliasOne``): names for components, else pointers."""
         keys = [k for k, _ in self._open_refs]
         start = keys.index(key) if key in keys else len(keys) - 1
-        path = [loc for _, loc in self._open_refs[start:]]
-        shown = [self._component_at(loc) or loc.pointer or "#" for loc in path]
+        shown = [self._component_at(loc) or loc.pointer or "#" for _, loc in self._open_refs[start:]]
         return " -> ".join([*shown, shown[0]]) if shown else ""
 
     def settle(self) -> None:

@@ -32,10 +32,10 @@ def parse_functions(names: Iterable[str]) -> dict[str, str]:
 def parse_function(schemas: Schemas, name: str) -> str:
     """The public parse function of ``name`` (see ``parse_functions``): as naming decided it
     (``Schemas.parsers``), else among the roots, responses and union roots."""
-    found = schemas.parsers.get(name)
-    if found is not None:
-        return found
-    return parse_functions([*schemas.roots, *schemas.responses.values(), *schemas.union_roots, name])[name]
+    return (
+        schemas.parsers.get(name)
+        or parse_functions([*schemas.roots, *schemas.responses.values(), *schemas.union_roots, name])[name]
+    )
 
 
 class EventNames:
