@@ -202,14 +202,13 @@ def _outside_schemas(loc: Location, root: Document) -> tuple[str, int] | None:
     node: Any = root.data
     i = 0
 
-    def take(n: int) -> list[Any]:
+    def take(n: int) -> Any:
+        """Step over ``n`` tokens; the node reached."""
         nonlocal node, i
-        stepped = []
         for token in tokens[i : i + n]:
             node = _step(node, token)
-            stepped.append(node)
         i += n
-        return stepped
+        return node
 
     while i < len(tokens):
         token = tokens[i]
@@ -221,7 +220,7 @@ def _outside_schemas(loc: Location, root: Document) -> tuple[str, int] | None:
             take(2)
             path_words = pascal_word(tokens[i - 1].replace("{", " ").replace("}", " "))
             if i < len(tokens) and tokens[i] in _METHODS:
-                (operation,) = take(1)
+                operation = take(1)
                 op_id = operation.get("operationId") if isinstance(operation, dict) else None
                 words = [pascal_word(op_id)] if isinstance(op_id, str) and pascal_word(op_id) else []
                 words = words or [pascal_word(tokens[i - 1]), path_words]
@@ -243,7 +242,7 @@ def _outside_schemas(loc: Location, root: Document) -> tuple[str, int] | None:
             words.append("Response" + ("" if code == "200" else pascal_word(code)))
             continue
         if token in ("parameters", "headers") and i + 1 < len(tokens):
-            (entry,) = take(2)[-1:]
+            entry = take(2)
             name = entry.get("name") if token == "parameters" and isinstance(entry, dict) else tokens[i - 1]
             word = pascal_word(name) if isinstance(name, str) else ""
             words.append((word or pascal_word(tokens[i - 1])) + ("Parameter" if token == "parameters" else "Header"))
@@ -344,9 +343,7 @@ def name_schemas(
         clash = accumulator_name(root)
         if clash in taken:
             loc = places[next(pid for pid, n in new.items() if n == clash)].loc
-            raise loc.doc.error(
-                loc.pointer, f"schema {clash} has the name of {root}'s generated accumulator; rename it"
-            )
+            raise loc.error(f"schema {clash} has the name of {root}'s generated accumulator; rename it")
     return replace(
         schemas,
         models=models,
