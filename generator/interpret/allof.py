@@ -25,8 +25,7 @@ def flatten(
     merged: dict[str, Any] = {}
     origins: dict[str, Location] = {}
     for i, member in enumerate(schema.get("allOf") or []):
-        mloc = loc.child("allOf", i)
-        part, part_origins = _flatten_node(resolver, member, mloc, seen)
+        part, part_origins = _flatten_node(resolver, member, loc.child("allOf", i), seen)
         merge_schema(merged, origins, part, part_origins)
     own = {k: v for k, v in schema.items() if k != "allOf"}
     own_origins = {p: loc.child("properties", p) for p in properties(own, loc)}

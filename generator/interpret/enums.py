@@ -41,8 +41,7 @@ def read_enum(schema: dict[str, Any], loc: Location, types: list[str]) -> Readin
     if not values:
         return Reading(NULL, nullable=True)
     declared = tuple(PRIM_OF[t] for t in types if t in PRIM_OF)
-    too_big = any(isinstance(v, int) and not -(2**63) <= v < 2**63 for v in values)
-    if too_big or any(isinstance(v, float) for v in values) or any(isinstance(v, (dict, list)) for v in values):
+    if any(isinstance(v, (float, dict, list)) or isinstance(v, int) and not -(2**63) <= v < 2**63 for v in values):
         # typing.Literal holds no floats, objects, arrays or huge ints: the base type
         kinds = list(declared) or sorted({kind_of(v) for v in values})
         return Reading(union([Prim(k) for k in kinds]), nullable=nullable)
