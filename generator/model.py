@@ -1,11 +1,8 @@
-"""Model: the typed intermediate model (IR) that every style and the merge plan read.
+"""The typed intermediate model (IR) every style and the merge plan read: frozen dataclasses.
 
-The IR is a closed set of frozen dataclasses. Admitting ``null`` is one concept: a type
-that admits it is ``Nullable(inner)``, wherever it stands (a field's value, a list item, a
-map value, a model's extra values, a named alias's own type); unions never contain ``null``
-(it is lifted to a ``Nullable`` around the union). A field's ``required`` is a separate fact. Reading a
-spec into this IR is ``interpret``'s job (``naming`` names it); the templates and the merge plan
-only read it.
+A type that admits ``null`` is ``Nullable(inner)`` wherever it stands; unions never contain
+``null`` (it is lifted around the union); a field's ``required`` is a separate fact.
+``interpret`` reads a spec into this IR, ``naming`` names it; the templates only read it.
 """
 
 from __future__ import annotations
@@ -28,15 +25,32 @@ class _NoDefault:
 NO_DEFAULT: Any = _NoDefault()
 
 
+class _WithoutNull:
+    """A read-only attribute: the type held in attribute ``held``, without ``null``."""
+
+    def __init__(self, held: str) -> None:
+        self.held = held
+
+    def __get__(self, obj: Any, owner: Any = None) -> Type:
+        return strip_null(getattr(obj, self.held))
+
+
+class _AdmitsNull:
+    """A read-only attribute: whether the type held in attribute ``held`` admits ``null``."""
+
+    def __init__(self, held: str) -> None:
+        self.held = held
+
+    def __get__(self, obj: Any, owner: Any = None) -> bool:
+        return isinstance(getattr(obj, self.held), Nullable)
+
+
 @dataclass(frozen=True, slots=True)
 class Prim:
-    """A JSON scalar: ``kind`` is ``str``, ``int``, ``float``, ``bool``, ``null`` (only
-    ``null``: ``type: "null"``) or ``any`` (any JSON).
+    """A JSON scalar: ``kind`` is ``str``, ``int``, ``float``, ``bool``, ``null`` or ``any`` (any JSON).
 
-    ``format`` is kept for documentation; no format changes the Python type (see
-    docs/schema-support.md: ``date-time`` stays ``str``, ``unixtime``/``int64`` stay ``int``),
-    so it is no part of the type's identity: ``Prim("int", "int32") == Prim("int")``, and a
-    ``format`` on an ``index`` changes no merge plan.
+    ``format`` is documentation only: no format changes the Python type (docs/schema-support.md),
+    so it is no part of the identity: ``Prim("int", "int32") == Prim("int")``.
     """
 
     kind: str
@@ -47,11 +61,9 @@ class Prim:
 class Enum:
     """``enum``/``const`` values (never ``null``: that is the slot's nullability).
 
-    Enums are open: the generated type is ``Literal[values] | <base types>``, so a value a
-    server adds later still parses. ``alias`` names a component enum (rendered as a
-    ``Literal`` alias); ``None`` for an inline enum. ``closed``: the tag of a tagged
-    union's member, which only the tags naming it reach (``Literal[values]`` alone, so that a
-    check of the tag narrows the union: ``union_fallbacks``).
+    Open: the type is ``Literal[values] | <base types>``, so a value a server adds later parses.
+    ``alias`` names a component enum (``None``: inline). ``closed``: a tagged union member's tag,
+    ``Literal[values]`` alone so that checking it narrows the union (``union_fallbacks``).
     """
 
     values: tuple[Any, ...]
@@ -63,8 +75,8 @@ class Enum:
 
     @property
     def bases(self) -> tuple[str, ...]:
-        """The open base types, in a fixed order (``str`` before ``int`` ...): the declared
-        ``type`` (``number`` admits 1.5 beside ``enum: [1, 2]``), else the values' kinds."""
+        """The open base types (``str`` before ``int`` ...): the declared ``type`` (``number`` admits
+        1.5 beside ``enum: [1, 2]``), else the values' kinds."""
         kinds = set(self.declared) or {kind_of(v) for v in self.values}
         return tuple(k for k in ("str", "int", "float", "bool") if k in kinds)
 
@@ -89,8 +101,7 @@ class ModelRef:
 
 @dataclass(frozen=True, slots=True)
 class AliasRef:
-    """A reference to a named non-object schema (``Alias``) by name; ``forward`` when it is
-    the reference that closes a recursion (rendered as a quoted forward reference)."""
+    """A reference to an ``Alias`` by name; ``forward``: it closes a recursion (a quoted reference)."""
 
     name: str
     forward: bool = False
@@ -98,31 +109,19 @@ class AliasRef:
 
 @dataclass(frozen=True, slots=True)
 class Array:
-    """A JSON array of ``items`` (``Nullable`` when an item may be ``null``)."""
+    """A JSON array of ``items`` (``Nullable`` when an item may be ``null``: ``item`` and
+    ``item_nullable`` read it without and with that fact)."""
 
     items: Type
-
-    @property
-    def item(self) -> Type:
-        """The items' type without ``null``."""
-        return strip_null(self.items)
-
-    @property
-    def item_nullable(self) -> bool:
-        """True when an item may be ``null``."""
-        return isinstance(self.items, Nullable)
+    item = _WithoutNull("items")
+    item_nullable = _AdmitsNull("items")
 
 
 @dataclass(frozen=True, slots=True)
 class Tuple:
-    """A JSON array read by position (2020-12 ``prefixItems``).
-
-    ``prefix`` gives the type of each leading position (``Nullable`` where ``null`` is
-    allowed); ``rest`` the type of every item after them (``items``), or ``None`` when no
-    more are allowed (``items: false``, or a draft-4 ``items`` list with
-    ``additionalItems: false``). ``min_items`` is how many leading positions must be
-    present (``minItems``, at most ``len(prefix)``): JSON Schema lets a shorter array match.
-    """
+    """A JSON array read by position (2020-12 ``prefixItems``): ``prefix`` types each leading
+    position, ``rest`` every item after them (``None``: no more allowed), ``min_items`` how many
+    leading positions must be present (``minItems``, at most ``len(prefix)``)."""
 
     prefix: tuple[Type, ...]
     rest: Type | None = None
@@ -131,44 +130,30 @@ class Tuple:
 
 @dataclass(frozen=True, slots=True)
 class Map:
-    """A JSON object used as a dictionary (``additionalProperties`` with no properties),
-    whose values are ``values`` (``Nullable`` when a value may be ``null``)."""
+    """A JSON object used as a dictionary (``additionalProperties``, no properties) of ``values``
+    (``value`` and ``value_nullable`` read them without and with ``null``)."""
 
     values: Type
-
-    @property
-    def value(self) -> Type:
-        """The values' type without ``null``."""
-        return strip_null(self.values)
-
-    @property
-    def value_nullable(self) -> bool:
-        """True when a value may be ``null``."""
-        return isinstance(self.values, Nullable)
+    value = _WithoutNull("values")
+    value_nullable = _AdmitsNull("values")
 
 
 @dataclass(frozen=True, slots=True)
 class Discriminator:
-    """``discriminator`` of a ``oneOf``/``anyOf`` (OpenAPI 3.1 section 4.8.25).
-
-    ``property`` is the wire name of the tag; ``mapping`` pairs each tag value with the
-    class name of the model it selects (explicit ``mapping`` first, then implied tags).
-    """
+    """``discriminator`` of a ``oneOf``/``anyOf`` (OpenAPI 3.1 section 4.8.25): ``property`` is the
+    tag's wire name; ``mapping`` pairs each tag with the class it selects (explicit ones first)."""
 
     property: str
     mapping: tuple[tuple[Any, str], ...]  # tag (a string, or an integer const) -> class name
     attribute: str = ""  # the property's Python attribute name, when it differs
-    #: the class of a member the spec does not list (a tag it does not know, or none), which
-    #: a payload of such a member is parsed as (``union_fallbacks``); None: it is an error
+    #: the class a payload with a tag the spec does not list is parsed as (``union_fallbacks``)
     fallback: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class UnionType:
-    """``oneOf``/``anyOf`` (or a ``type`` list) of two or more non-null options.
-
-    Parsing tries options left to right, or dispatches on ``discriminator`` when given.
-    """
+    """``oneOf``/``anyOf`` (or a ``type`` list) of two or more non-null options, tried left to
+    right, or dispatched on ``discriminator``."""
 
     options: tuple[Type, ...]
     discriminator: Discriminator | None = None
@@ -176,9 +161,8 @@ class UnionType:
 
 @dataclass(frozen=True, slots=True)
 class Nullable:
-    """A type that admits ``null`` besides the values of ``inner`` (never itself
-    ``Nullable``): ``nullable: true``, ``type: [X, "null"]``, a ``null`` member of
-    ``anyOf``/``oneOf``, ``null`` in an ``enum``. Build one with ``with_null``."""
+    """``inner`` (never itself ``Nullable``) or ``null``: ``nullable: true``, ``type: [X, "null"]``,
+    a ``null`` member of a union, ``null`` in an ``enum``. Build one with ``with_null``."""
 
     inner: Type
 
@@ -201,18 +185,11 @@ def strip_null(t: Type) -> Type:
 
 @dataclass(frozen=True, slots=True)
 class Field:
-    """One property of a model.
-
-    Attributes:
-        wire_name: the JSON key.
-        py_name: the Python attribute name (see ``naming.attribute_name``).
-        value_type: the value's type, ``Nullable`` when the value may be ``null`` (``type``
-            and ``nullable`` read it without and with that fact).
-        required: the key must be present (``required`` list, minus ``writeOnly``).
-        default: the schema's ``default`` coerced to ``type``, or ``NO_DEFAULT``.
-        description, deprecated, read_only, write_only: from the schema.
-        merge: the ``x-merge`` policy the spec gives, parsed (``policy.parse_policy``), if any.
-        pointer: JSON pointer of the property's schema, for messages.
+    """One property of a model: its JSON key (``wire_name``), Python attribute (``py_name``:
+    ``naming.attribute_name``) and type (``Nullable`` when ``null`` is allowed: ``type`` and
+    ``nullable`` read it without and with that fact). ``required``: the
+    ``required`` list minus ``writeOnly``; ``default``: coerced to ``type``, or ``NO_DEFAULT``;
+    ``merge``: the parsed ``x-merge`` policy (``policy.parse_policy``); ``pointer``: for messages.
     """
 
     wire_name: str
@@ -226,16 +203,8 @@ class Field:
     write_only: bool = False
     merge: WrittenPolicy | None = None
     pointer: str = ""
-
-    @property
-    def type(self) -> Type:
-        """The value's type without ``null``."""
-        return strip_null(self.value_type)
-
-    @property
-    def nullable(self) -> bool:
-        """True when the value may be ``null``."""
-        return isinstance(self.value_type, Nullable)
+    type = _WithoutNull("value_type")
+    nullable = _AdmitsNull("value_type")
 
     @property
     def has_default(self) -> bool:
@@ -247,14 +216,10 @@ class Field:
 class Model:
     """An object schema with properties, rendered as a class in every style.
 
-    ``extra_type`` is the type of additional properties' values when the schema gives one
-    (``Nullable`` when they may be ``null``); additional properties are always kept (forward
-    compatibility), typed ``Any`` otherwise. ``patterns`` (``patternProperties``: a regular
-    expression and the type of the values of the keys it matches, searched as JSON Schema
-    does) check each extra key by the patterns it matches; a key matching none is checked by
-    ``rest_type`` (``additionalProperties``' schema; ``None``: any value), or refused when
-    ``closed`` (``additionalProperties: false`` beside patterns). ``extra_type`` is then the
-    union of them all, the annotation of the extra fields.
+    Additional properties are always kept; ``extra_type`` types their values (``None``: ``Any``).
+    ``patterns`` (``patternProperties``: a regular expression, searched, and its keys' value type)
+    check each extra key; a key matching none is checked by ``rest_type`` (``None``: any value), or
+    refused when ``closed``. ``extra_type`` is then the union of them all.
     """
 
     name: str
@@ -266,6 +231,7 @@ class Model:
     patterns: tuple[tuple[str, Type], ...] = ()
     rest_type: Type | None = None
     closed: bool = False
+    extra_nullable = _AdmitsNull("extra_type")  # an additional property's value may be ``null``
 
     def map_types(self, f: Callable[[Type], Type]) -> Model:
         """This model with ``f`` applied to the type of each field and of its extras."""
@@ -287,20 +253,12 @@ class Model:
         """The additional properties' type without ``null`` (``None``: not given)."""
         return strip_null(self.extra_type) if self.extra_type is not None else None
 
-    @property
-    def extra_nullable(self) -> bool:
-        """True when an additional property's value may be ``null``."""
-        return isinstance(self.extra_type, Nullable)
-
 
 @dataclass(frozen=True, slots=True)
 class Alias:
-    """A named non-object schema (enum, union, array, map), rendered as a type alias.
-
-    ``value_type`` is ``Nullable`` when the schema itself admits ``null`` (``Json: anyOf
-    [..., null]``): the alias then admits ``None`` wherever it is used, through recursion too
-    (an enum alias as well: ``Plan: TypeAlias = Literal["basic", "pro"] | None``). ``type`` and
-    ``nullable`` read it without and with that fact."""
+    """A named non-object schema (enum, union, array, map), rendered as a type alias; ``value_type``
+    is ``Nullable`` when the schema itself admits ``null``, wherever the alias is used (``type``
+    and ``nullable`` read it without and with that fact)."""
 
     name: str
     value_type: Type
@@ -310,22 +268,13 @@ class Alias:
     recursive: bool = False
     #: a union's ``x-merge`` mapping as written (its event merge map, which ``event_plan`` checks)
     merge_map: Any = field(default=None, compare=False)
-
-    @property
-    def type(self) -> Type:
-        """The alias's type without ``null``."""
-        return strip_null(self.value_type)
-
-    @property
-    def nullable(self) -> bool:
-        """True when the named schema itself admits ``null``."""
-        return isinstance(self.value_type, Nullable)
+    type = _WithoutNull("value_type")
+    nullable = _AdmitsNull("value_type")
 
     @property
     def reference(self) -> Type:
-        """The type a value of this alias has where a field refers to it: its name, or for
-        an enum its ``Literal`` alias with the open base types (``Color | str``), ``null``
-        included where the enum admits it."""
+        """The type where a field refers to this alias: its name, or for an enum its ``Literal``
+        alias with the open base types (``Color | str``), and ``null`` if it admits it."""
         if isinstance(self.type, Enum):
             return with_null(replace(self.type, alias=self.name), self.nullable)
         return AliasRef(self.name)
@@ -338,23 +287,18 @@ class Schemas:
     Attributes:
         models, aliases: by class name, in rendering order (dependencies first).
         roots: class names of the root models (stream chunks, or those asked for).
-        union_roots: roots asked for that are unions, not objects (``ResponseStreamEvent``,
-            one of many event models): they get a parse function, not an accumulator.
+        union_roots: roots that are unions: a parse function, no accumulator.
         responses: root name -> the non-stream response model it assembles into.
-        stream_formats: how the spec's operations send the roots (``roots.stream_formats``:
-            ``sse``, ``jsonl``, ``json``); empty where it declares none.
+        stream_formats: how operations send the roots (``sse``, ``jsonl``, ``json``:
+            ``roots.stream_formats``).
         title, version: the spec's ``info``; ``source`` its path; ``sha256`` its digest.
         warnings: problems tolerated while reading (``warning_kinds``).
-        renames: ``(class or alias name, note)`` of each whose Python name is not its
-            component's (``NoneModel``: ``From ``#/components/schemas/None`` (...).``), by name.
-        union_targets: ``{union as maps name it: the components an operation answers for it}``
-            (what its events build, when no map says: ``roots.stream_unions``).
-        parsers: ``{class or alias name: its public parse function}`` for every one that has
-            one (roots, responses, union roots, components), as naming decided them; also
-            each of ``synonyms``.
-        synonyms: components that read as another named schema's type (``Link: $ref
-            Node``; ``--all-schemas``): ``{the name its class would have: that type's}``
-            (before naming: ``{spec name: provisional id}``).
+        renames: ``(name, note)`` of each class or alias not named as its component, by name.
+        union_targets: ``{union as maps name it: the components an operation answers for it}``.
+        parsers: ``{class or alias name: its public parse function}``, ``synonyms`` included.
+        synonyms: components that read as another named schema's type (``Link: $ref Node``;
+            ``--all-schemas``): ``{its would-be class name: that type's}`` (before naming:
+            ``{spec name: provisional id}``).
     """
 
     models: dict[str, Model]
@@ -380,26 +324,16 @@ def referenced_names(t: Type) -> list[str]:
         return [t.name]
     if isinstance(t, Enum):
         return [t.alias] if t.alias else []
-    if isinstance(t, Nullable):
-        return referenced_names(t.inner)
-    if isinstance(t, Array):
-        return referenced_names(t.items)
-    if isinstance(t, Tuple):
-        return [n for p in (*t.prefix, *([t.rest] if t.rest is not None else [])) for n in referenced_names(p)]
-    if isinstance(t, Map):
-        return referenced_names(t.values)
-    if isinstance(t, UnionType):
-        names = [n for o in t.options for n in referenced_names(o)]
-        if t.discriminator:
-            names += [name for _, name in t.discriminator.mapping]
-            names += [t.discriminator.fallback] if t.discriminator.fallback else []
-        return names
-    return []
+    names = [n for part in parts(t) for n in referenced_names(part)]
+    d = t.discriminator if isinstance(t, UnionType) else None
+    if d:
+        names += [name for _, name in d.mapping]
+        names += [d.fallback] if d.fallback else []
+    return names
 
 
 def renamed(t: Type, new: dict[str, str]) -> Type:
-    """``t`` with every class and alias name it mentions replaced through ``new`` (names
-    missing from ``new`` are kept)."""
+    """``t`` with every class and alias name it mentions renamed through ``new`` (others kept)."""
     if isinstance(t, ModelRef):
         return ModelRef(new.get(t.name, t.name))
     if isinstance(t, AliasRef):
@@ -417,10 +351,24 @@ def renamed(t: Type, new: dict[str, str]) -> Type:
     return map_parts(t, lambda part: renamed(part, new))
 
 
+def parts(t: Type) -> list[Type]:
+    """The types ``t`` holds directly (a ``Nullable``'s inner type, items, positions, values, options)."""
+    if isinstance(t, Nullable):
+        return [t.inner]
+    if isinstance(t, Array):
+        return [t.items]
+    if isinstance(t, Tuple):
+        return [*t.prefix, *([t.rest] if t.rest is not None else [])]
+    if isinstance(t, Map):
+        return [t.values]
+    if isinstance(t, UnionType):
+        return list(t.options)
+    return []
+
+
 def map_parts(t: Type, change: Callable[[Type], Type]) -> Type:
-    """``t`` with ``change`` applied to each type it holds directly (a ``Nullable``'s inner
-    type, list items, tuple positions, map values, union options); a type holding none is
-    returned as it is. The one place a pass over types learns the shapes that hold others."""
+    """``t`` with ``change`` applied to each type it holds directly (inner type, items, positions,
+    values, options); the one place a pass over types learns the shapes that hold others."""
     if isinstance(t, Nullable):
         return with_null(change(t.inner))
     if isinstance(t, Array):

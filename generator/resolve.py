@@ -65,10 +65,8 @@ class RefResolver:
         self._reached: dict[Path, str] = {}  # each path a local $ref named (absolute, links kept) -> its _docs key
 
     def files(self) -> dict[Path, bytes]:
-        """Every local file loaded so far besides the root, by each path a ``$ref`` reached
-        it by (absolute, symbolic links not followed: a link pointed at another file later
-        is read there again), with the bytes read: what the run's output depends on beyond
-        the spec, for its fingerprint."""
+        """Every local file loaded besides the root, with the bytes read, by each path a ``$ref``
+        reached it by (absolute, symbolic links not followed): for the output's fingerprint."""
         return {path: self._docs[key].raw for path, key in self._reached.items() if self._docs[key] is not self.root}
 
     def resolve(self, ref: Any, at: Location) -> Location:
@@ -95,7 +93,8 @@ class RefResolver:
             node = node[int(token)] if isinstance(node, list) else node[token]
         return node
 
-    def _walk(self, doc: Document, pointer: str, ref: str, at: Location) -> Any:
+    def _walk(self, doc: Document, pointer: str, ref: str, at: Location) -> None:
+        """Check that ``pointer`` exists in ``doc``, else raise naming the first missing token."""
         node = doc.data
         walked = ""
         for token in Location(doc, pointer).tokens:
@@ -108,7 +107,6 @@ class RefResolver:
                 where = "" if doc is at.doc else f" in {doc.path.name}"
                 raise at.error(f"$ref {ref!r} does not exist{where} (no {token!r} under '#{walked}'){hint}")
             walked += "/" + escape_pointer_token(token)
-        return node
 
     def _document(self, address: str, at: Location) -> Document:
         scheme = urllib.parse.urlsplit(address).scheme

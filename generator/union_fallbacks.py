@@ -1,20 +1,15 @@
-"""Tagged unions as the types of a module say them: each with a fallback member, and each
-member's tag a closed ``Literal`` (issue #41).
+"""Tagged unions as a module's types say them: each with a fallback member, each member's tag a
+closed ``Literal``.
 
-Servers add members to a tagged union before the spec lists them (a tool type, a content
-block, an event). A union dispatched on a string tag gets a member of its own for those:
-``Unknown<Union>`` (``UnknownOutputItem`` for the alias ``OutputItem``; an inline union is
-named for its place: ``UnknownResponseTextBlockCitations``), a model with the tag (a string
-the spec does not list; a payload without one is no member of the union) whose other fields
-are all kept as they came. The
-union's annotation lists it, so a type checker makes the user handle it, and a parser
-builds it instead of failing (``Discriminator.fallback``). Each member's tag field is
-closed to the tags that name it (``Enum.closed``: ``Literal["message"]``, not
-``Literal["message"] | str``): the union's dispatch is the only way to it, and a closed tag
-narrows the union in ``match`` and ``if item.type == ...``.
+Servers add members to a tagged union before the spec lists them. A union dispatched on a string
+tag gets a member for those, ``Unknown<Union>`` (``UnknownOutputItem``; an inline union is named
+for its place), a model with the tag whose other fields are kept as they came: the annotation
+lists it, so a type checker makes the user handle it, and a parser builds it instead of failing
+(``Discriminator.fallback``). Each member's tag is closed to the tags naming it (``Enum.closed``:
+``Literal["message"]``, not ``| str``), so it narrows the union in ``match`` and ``if``.
 
-A pass over the named IR after every plan is made (the plans see the spec's own unions); only
-rendering reads its result (``pipeline.render_sources``).
+A pass over the named IR after every plan is made; only rendering reads its result
+(``pipeline.render_sources``).
 """
 
 from __future__ import annotations
@@ -32,10 +27,10 @@ from .model import (
     Type,
     UnionType,
     map_parts,
+    parts,
     strip_null,
 )
 from .naming import pascal_word
-from .pytypes import parts
 
 #: What an unknown member says of itself (``{union}``: the union's name or place).
 _UNKNOWN_DOC = "A ``{union}`` of a kind the spec does not list (its ``{tag}``), as sent."
@@ -71,9 +66,8 @@ def _unions_in(t: Type) -> list[UnionType]:
 
 
 def _fallback_names(schemas: Schemas) -> dict[UnionType, str]:
-    """A class name for each tagged union, once per union (by value): ``Unknown<Alias>`` for
-    a named union, ``Unknown<Model><Field>`` for one inline in a field (its first place, in
-    rendering order); a name the module has already gets ``_``."""
+    """A class name per tagged union (by value): ``Unknown<Alias>``, or ``Unknown<Model><Field>``
+    for one inline in a field (its first place); ``_`` appended while the name is taken."""
     taken = set(schemas.models) | set(schemas.aliases)
     names: dict[UnionType, str] = {}
 
@@ -101,9 +95,8 @@ def _fallback_names(schemas: Schemas) -> dict[UnionType, str]:
 
 
 def _standalone(schemas: Schemas) -> set[str]:
-    """The models a value reaches other than as a member of a tagged union: a root, a
-    field's or alias's type, an option of a union without a tag (a member's tag is closed
-    only where the union's dispatch is the one way to it)."""
+    """The models a value reaches other than as a tagged union's member (a root, a field's or
+    alias's type, an untagged union's option): their tags stay open."""
     found = set(schemas.roots) | set(schemas.responses.values())
 
     def visit(t: Type, member: bool = False) -> None:
@@ -133,39 +126,28 @@ def _member_tags(names: dict[UnionType, str]) -> dict[str, dict[str, tuple[str, 
 
 
 def _unknown_model(name: str, union: UnionType) -> Model:
-    """The fallback member of ``union``: its tag property (a string), every other field kept
-    as it came (no declared extras type: any JSON)."""
+    """The fallback member of ``union``: its tag property (a string), every other field kept as it came."""
     d = union.discriminator
     assert d is not None
     attribute = d.attribute or d.property
     if not attribute.isidentifier():
         attribute = "tag"
     where = name.removeprefix("Unknown")
-    tag = Field(
-        wire_name=d.property,
-        py_name=attribute,
-        value_type=Prim("str"),
-        required=True,  # the class docstring says what it holds
-    )
+    tag = Field(wire_name=d.property, py_name=attribute, value_type=Prim("str"), required=True)
     return Model(name=name, fields=(tag,), description=_UNKNOWN_DOC.format(union=where, tag=d.property))
 
 
 def _closed_tags(m: Model, tags: dict[str, tuple[str, ...]]) -> Model:
-    """``m`` with each tag field (a property some union dispatches on to ``m``) closed to the
-    tags that name it, and required: the union's dispatch reaches ``m`` only through its tag,
-    so a member never lacks it, whatever the spec says of the property alone (Mistral's
-    events make ``type`` optional, with a ``const``)."""
+    """``m`` with each tag field (a property some union dispatches on to ``m``) closed to the tags
+    naming it, and required: the dispatch reaches ``m`` only through its tag, whatever the spec
+    says of the property alone (Mistral's events make ``type`` optional, with a ``const``)."""
     if not tags:
         return m
-    fields = tuple(
-        (
-            replace(f, value_type=Enum(tags[f.wire_name], declared=("str",), closed=True), required=True)
-            if f.wire_name in tags
-            else f
-        )
-        for f in m.fields
-    )
-    return replace(m, fields=fields)
+    closed = {wire: Enum(values, declared=("str",), closed=True) for wire, values in tags.items()}
+    fields = [
+        replace(f, value_type=closed[f.wire_name], required=True) if f.wire_name in closed else f for f in m.fields
+    ]
+    return replace(m, fields=tuple(fields))
 
 
 def _with_fallback(t: Type, names: dict[UnionType, str]) -> Type:

@@ -25,8 +25,7 @@ def flatten(
     merged: dict[str, Any] = {}
     origins: dict[str, Location] = {}
     for i, member in enumerate(schema.get("allOf") or []):
-        mloc = loc.child("allOf", i)
-        part, part_origins = _flatten_node(resolver, member, mloc, seen)
+        part, part_origins = _flatten_node(resolver, member, loc.child("allOf", i), seen)
         merge_schema(merged, origins, part, part_origins)
     own = {k: v for k, v in schema.items() if k != "allOf"}
     own_origins = {p: loc.child("properties", p) for p in properties(own, loc)}
@@ -100,10 +99,8 @@ def merge_schema(merged: dict[str, Any], origins: Origins, part: dict[str, Any],
 
 
 def allof_bases(resolver: RefResolver, node: Any, loc: Location) -> set[Key]:
-    """The schemas ``node`` builds on through ``allOf`` (and a ``$ref`` with a shape beside
-    it, which reads as one), transitively: ``Husky: allOf [$ref Dog]`` with ``Dog: allOf
-    [$ref Pet]`` gives ``{Dog, Pet}``. A ``$ref`` that does not resolve is skipped here (it
-    is reported where the schema is read)."""
+    """The schemas ``node`` builds on through ``allOf`` (or a ``$ref`` with a shape beside it),
+    transitively (``Husky`` on ``Dog`` on ``Pet``: ``{Dog, Pet}``); an unresolved ``$ref`` is skipped."""
     found: set[Key] = set()
     stack: list[tuple[Any, Location]] = [(node, loc)]
     while stack:

@@ -1,16 +1,12 @@
-"""The reader's state and the few operations every part of it uses (``ReaderBase``).
-
-``Interpreter`` (``reader``) is built from parts, one per concern: ``objects.ObjectReading``
-(objects, their fields, arrays and maps), ``choices.UnionReading`` (``oneOf``/``anyOf`` and an
-explicit discriminator's mapping); they share this state.
-"""
+"""The state and operations shared by the reader's parts (``ReaderBase``): ``reader.Interpreter`` is
+built from ``objects.ObjectReading`` (objects, arrays, maps) and ``choices.UnionReading`` (unions)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .. import naming
-from ..load import Document
 from ..model import Alias, Model
 from ..resolve import Location, RefResolver
 from ..warning_kinds import Kind, SpecWarning, at
@@ -21,53 +17,48 @@ _key = naming.location_key
 
 
 class ReaderBase:
-    """What the parts of the reader share: the resolver, what has been read, and the
-    recursion bookkeeping (which locations are open, inside how many objects and containers)."""
+    """The reader's state: the resolver, what has been read, and the recursion bookkeeping
+    (which locations are open, inside how many objects and containers)."""
 
-    resolver: RefResolver
-    root: Document
-    models: dict[str, Model]  # by provisional id
-    aliases: dict[str, Alias]  # by provisional id
-    warnings: list[SpecWarning]
-    places: dict[str, naming.Place]  # provisional id -> where it was read
-    member_hints: dict[Key, tuple[str, ...]]  # member of a union of several -> its name hints
-    _names: dict[Key, str]  # location -> provisional id given to it
-    _listed: set[Key]  # the root document's named schemas
-    _active: set[Key]  # locations being read right now
-    _model_keys: set[Key]  # locations read as models
-    _variants: set[Key]  # locations a discriminator mapping names
-    _objects_open: int  # models whose fields are being read right now
-    _containers_open: int  # lists and maps whose items are being read right now
-    _unenforced: dict[str, dict[tuple[str, str], Location]]  # keyword kind -> its places, first first
+    def __init__(self, resolver: RefResolver) -> None:
+        self.resolver = resolver
+        self.root = resolver.root
+        self.models: dict[str, Model] = {}  # by provisional id
+        self.aliases: dict[str, Alias] = {}  # by provisional id
+        self.warnings: list[SpecWarning] = []
+        self.places: dict[str, naming.Place] = {}  # provisional id -> where it was read
+        self.member_hints: dict[Key, tuple[str, ...]] = {}  # member of a union of several -> its name hints
+        self._names: dict[Key, str] = {}  # location -> provisional id given to it
+        self._refs: dict[Key, Reading] = {}  # memo of read_at
+        self._active: set[Key] = set()  # locations being read right now
+        self._open_refs: list[tuple[Key, Location]] = []  # read_at's open locations, in order
+        self._unenforced: dict[str, dict[tuple[str, str], Location]] = {}  # keyword kind -> places, first first
+        self._objects_open = 0  # models whose fields are being read right now
+        self._containers_open = 0  # lists and maps whose items are being read right now
+        self._opened_at: dict[Key, tuple[int, int]] = {}  # read_at key -> both counts when it began
+        self._forced_aliases: set[Key] = set()  # non-object schemas reached again through a model
+        self._model_keys: set[Key] = set()  # locations read as models
+        self._reads = 0
+        self._components: dict[str, Location] | None = None
+        self._listed: set[Key] = set()  # the root document's named schemas
+        self._variants: set[Key] = set()  # locations a discriminator mapping names
+        self._scanned: set[str] = set()  # documents whose discriminator mappings are noted
+        self._children: dict[Key, list[Location]] = {}  # allOf parent -> the named schemas built on it
 
-    def read(self, schema: Any, loc: Location) -> Reading:
-        """Read one schema node found at ``loc`` (see ``Interpreter.read``)."""
-        raise NotImplementedError
-
-    def read_at(self, loc: Location, *, want_alias: bool = False) -> Reading:
-        """Read the schema at ``loc``, memoised (see ``Interpreter.read_at``)."""
-        raise NotImplementedError
-
-    def _note_unenforced(self, kind: str, loc: Location) -> None:
-        """Note a keyword left unenforced (see ``Interpreter.settle``)."""
-        raise NotImplementedError
-
-    def components(self) -> dict[str, Location]:
-        """The root document's named schemas (see ``Interpreter.components``)."""
-        raise NotImplementedError
-
-    def _read_union(self, schema: dict[str, Any], loc: Location, types: list[str]) -> Reading:
-        """Read a ``oneOf``/``anyOf`` (see ``choices.UnionReading``)."""
-        raise NotImplementedError
+    # defined by ``reader.Interpreter`` (``_read_union``: ``choices.UnionReading``)
+    read: Callable[[Any, Location], Reading]
+    read_at: Callable[[Location], Reading]
+    components: Callable[[], dict[str, Location]]
+    _note_unenforced: Callable[[str, Location], None]
+    _read_union: Callable[[dict[str, Any], Location, list[str]], Reading]
 
     def _component_at(self, loc: Location) -> str | None:
         """The spec name when ``loc`` is a named schema (``naming.component_at``)."""
         return naming.component_at(loc, self.root)
 
     def _claim(self, loc: Location, stands_for: Location | None = None) -> str:
-        """Give ``loc`` a provisional id (its name is decided by ``naming.name_schemas``, once
-        the roots are known and only for what is emitted); ``stands_for``: the named schema
-        it is named as, when not ``loc`` itself (a discriminated parent's union)."""
+        """Give ``loc`` a provisional id (``naming.name_schemas`` names what is emitted);
+        ``stands_for``: the schema it is named as, if not ``loc`` (a discriminated parent's union)."""
         named = stands_for if stands_for is not None else loc
         pid = f"#{len(self.places)}"
         self.places[pid] = naming.Place(named, self._component_at(named), _key(named) in self._listed)

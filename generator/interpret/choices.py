@@ -1,7 +1,7 @@
-"""Choices: ``oneOf``/``anyOf`` read into a union (``null`` members lifted onto the slot, a
-member that is the schema itself left out), an explicit discriminator's mapping read, and a
-reference to an ``allOf`` parent that declares a discriminator read as the union of the
-schemas built on it; the discriminator itself is decided later (``discriminators.settle``)."""
+"""Choices: ``oneOf``/``anyOf`` read into a union (``null`` members lifted onto the slot, a member
+that is the schema itself left out), an explicit discriminator's mapping, and a ``$ref`` to an
+``allOf`` parent with a discriminator read as the union of the schemas built on it; the
+discriminator itself is decided later (``discriminators.settle``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import SpecError
-from ..model import NO_DEFAULT, NULL, Discriminator, ModelRef, Type, UnionType
+from ..model import NULL, Discriminator, ModelRef, Type, UnionType
 from ..resolve import Location
 from ..warning_kinds import BOTH_UNIONS, EMPTY_UNION, LOOSE_DISCRIMINATOR, SELF_MEMBER
 from . import discriminators
@@ -22,13 +22,9 @@ from .unions import union
 class UnionReading(ReaderBase):
     """The reader's part for unions."""
 
-    _children: dict[Key, list[Location]]  # allOf parent -> the named schemas built on it
-
     def _read_union(self, schema: dict[str, Any], loc: Location, types: list[str]) -> Reading:
         word = "oneOf" if "oneOf" in schema else "anyOf"
-        members = schema[word]
-        if not isinstance(members, list) or not (members or has_mapping(schema)):
-            raise loc.child(word).error(f"{word} must be a non-empty list of schemas")
+        members = schema[word]  # a list, non-empty or with a mapping (checked by ``_read_plain``)
         if not members:  # Cohere's TruncationStrategy: the members are only in the mapping
             self.warn(loc.child(word), EMPTY_UNION)
         if "oneOf" in schema and "anyOf" in schema:
@@ -61,18 +57,13 @@ class UnionReading(ReaderBase):
         if discriminator is None and "discriminator" not in schema and objects > 1:
             # its object members may imply one: decided once every model is read
             normal = UnionType(tuple(options), discriminators.IMPLIED)
-        single = readings[0] if len(readings) == 1 else None
+        facts = readings[0] if len(readings) == 1 else Reading(normal)  # one member's facts are the union's
         return Reading(
-            normal,
-            nullable=nullable,
-            description=single.description if single else None,
-            default=single.default if single else NO_DEFAULT,
-            deprecated=single.deprecated if single else False,
+            normal, nullable=nullable, description=facts.description, default=facts.default, deprecated=facts.deprecated
         )
 
     def _note_hints(self, loc: Location, word: str) -> None:
-        """What names each member of a union of several (not just "X or null"), as the
-        document writes it: its title or tag (``keywords.name_hints``), for naming."""
+        """Note each member's name hints (``keywords.name_hints``) of a union of several (not "X or null")."""
         try:
             written = self.resolver.node(loc.child(word))
         except (KeyError, IndexError, TypeError):  # a union the reader built, not written
@@ -82,7 +73,6 @@ class UnionReading(ReaderBase):
                 self.member_hints[_key(loc.child(word, i))] = name_hints(member)
 
     def _refers_to(self, member: Any, at: Location, target: Location) -> bool:
-        """True when ``member`` is a ``$ref`` to ``target`` itself."""
         if not (isinstance(member, dict) and isinstance(member.get("$ref"), str)):
             return False
         return _key(self.resolver.resolve(member["$ref"], at.child("$ref"))) == _key(target)
@@ -113,24 +103,14 @@ class UnionReading(ReaderBase):
 
     def _dispatched(self, reading: Reading, target: Location, at: Location) -> Reading:
         """What a ``$ref`` (at ``at``) to ``target`` reads as: ``reading`` itself, unless ``target`` is an
-        ``allOf`` parent that declares a ``discriminator`` (no ``oneOf``/``anyOf`` beside it).
-        Then the reference reads as the union of its variants, dispatched by the tag
-        (OpenAPI 3.0.3 section 4.7.25 and 3.1 section 4.8.25: "the discriminator MAY be added
-        to a parent schema definition, and all schemas building on the parent schema via an
-        ``allOf`` construct may be used as an alternate schema"):
-
-        * the ``mapping``'s targets, each under the tags written for it;
-        * every named schema of the root document that builds on the parent through
-          ``allOf`` (transitively: ``Husky`` on ``Dog`` on ``Pet``), under its own
-          ``const``/``enum`` values of the tag property, else its component name (the
-          implicit mapping), unless the mapping already names it. A child that only names
-          another schema (``Cat: allOf [$ref Pet]``, a ``description`` at most beside it)
-          reads as that one, so its name selects that one's class (the parent's, here).
-
-        The parent is a variant only when its mapping names it. Each variant holds the
-        parent's fields (``allOf`` is flattened), so they still validate; a tag no variant
-        has, or a missing tag, is rejected ("no schema can be determined"). A parent with no
-        variant stays itself. The reading keeps its nullability and descriptive facts.
+        ``allOf`` parent declaring a ``discriminator`` (no ``oneOf``/``anyOf`` beside it): then the
+        union of its variants, dispatched by the tag (OpenAPI 3.0.3 section 4.7.25, 3.1 section
+        4.8.25: "all schemas building on the parent schema via an ``allOf`` construct may be used
+        as an alternate schema"): the ``mapping``'s targets under their tags, then every named
+        schema of the root document built on the parent (transitively) under its own tag values,
+        else its component name. A child that only names another schema (``Cat: allOf [$ref
+        Pet]``) reads as that one, so its name selects that one's class. The parent is a variant
+        only when its mapping names it; a parent with no variant stays itself.
 
         Raises:
             SpecError: a mapping value naming a schema that is not an object.
@@ -158,13 +138,12 @@ class UnionReading(ReaderBase):
         synonyms: list[Any] = []
         options: list[Type] = []
         mapped: set[Key] = set()
-        for tag, where in (raw.get("mapping") or {}).items() if isinstance(raw.get("mapping"), dict) else ():
-            found = self._variant(
-                self.resolver.resolve(mapping_ref(where), dloc.child("mapping", tag)), target, reading
-            )
+        for tag, where in raw["mapping"].items() if isinstance(raw.get("mapping"), dict) else ():
+            variant = self.resolver.resolve(mapping_ref(where), dloc.child("mapping", tag))
+            found = self._variant(variant, target, reading)
             if not isinstance(found, ModelRef):
                 raise dloc.child("mapping", tag).error(f"discriminator mapping {tag!r} must name an object schema")
-            mapped.add(_key(self.resolver.resolve(mapping_ref(where), dloc.child("mapping", tag))))
+            mapped.add(_key(variant))
             mapping[str(tag)] = found.name
             if found not in options:
                 options.append(found)
@@ -193,17 +172,15 @@ class UnionReading(ReaderBase):
         return replace(reading, type=UnionType(tuple(options), pending))
 
     def _base_of(self, model: str, parent: Location) -> None:
-        """Mark ``model``, the object shape of the ``parent`` that dispatches, as that shape
-        (``naming.Place.base``): the component's name names the union, wherever either is
-        written, whatever is read first."""
+        """Mark ``model`` as the object shape of the dispatching ``parent`` (``naming.Place.base``):
+        the component's name names the union, whatever is read first."""
         place = self.places.get(model)
         if place is not None and _key(place.loc) == _key(parent) and not place.base:
             self.places[model] = replace(place, base=True)
 
     def _variant(self, loc: Location, parent: Location, reading: Reading) -> Type:
-        """The type a variant at ``loc`` reads as: through schemas that only name another
-        (``Cat: allOf [$ref Pet]``, read here without reading them, as one may be open right
-        now) to the parent's own type or another schema's."""
+        """The type a variant at ``loc`` reads as, through schemas that only name another (``Cat:
+        allOf [$ref Pet]``, not read here: one may be open right now)."""
         seen: set[Key] = set()
         while _key(loc) not in seen:
             if _key(loc) == _key(parent):
@@ -216,10 +193,7 @@ class UnionReading(ReaderBase):
         return self.read_at(loc).type
 
     def _allof_children(self, parent: Location) -> list[Location]:
-        """The root document's named schemas that build on ``parent`` through ``allOf``, in
-        document order (computed once per parent)."""
-        if not hasattr(self, "_children"):
-            self._children = {}
+        """The root document's named schemas built on ``parent`` through ``allOf``, in document order."""
         key = _key(parent)
         if key not in self._children:
             children = []
@@ -243,8 +217,7 @@ def has_mapping(schema: dict[str, Any]) -> bool:
 
 
 def _synonym_ref(node: Any) -> str | None:
-    """The ``$ref`` of a schema that only names another through ``allOf`` (``allOf: [{$ref:
-    X}]``, nothing that shapes it beside: the reader reads it as ``X`` itself), else None."""
+    """The ``$ref`` of a schema that only names another (``allOf: [{$ref: X}]``, no shape beside), else None."""
     if not isinstance(node, dict) or STRUCTURAL & (set(node) - {"allOf"}):
         return None
     members = node.get("allOf")

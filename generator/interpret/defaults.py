@@ -19,8 +19,7 @@ from .keywords import MISFIT, Reading
 
 
 def coerce_default(reading: Reading, loc: Location, warn: Callable[[Location, Kind, str], None]) -> Any:
-    """``reading``'s default fitted to its type, or ``NO_DEFAULT`` (``null`` only where the
-    slot is nullable)."""
+    """``reading``'s default fitted to its type, or ``NO_DEFAULT`` (``null`` only if the slot is nullable)."""
     value = reading.default
     if value is NO_DEFAULT:
         return NO_DEFAULT
@@ -36,8 +35,7 @@ def coerce_default(reading: Reading, loc: Location, warn: Callable[[Location, Ki
 
 
 def fit_default(value: Any, t: Type) -> Any:
-    """A default made to fit its type, tolerating numbers and booleans written as strings
-    (Mistral's spec writes ``default: '0'``), or ``MISFIT``."""
+    """A default made to fit its type (numbers and booleans written as strings too), or ``MISFIT``."""
     if isinstance(t, Prim):
         if t.kind == "any":
             return value
@@ -61,22 +59,9 @@ def fit_default(value: Any, t: Type) -> Any:
             if t.kind == "int":
                 return int(value) if float(value).is_integer() else MISFIT
             return float(value) if math.isfinite(value) else MISFIT
-    if isinstance(t, Enum):
-        for base in t.bases:
-            fitted = fit_default(value, Prim(base))
-            if fitted is not MISFIT:
-                return fitted
-        return MISFIT
-    if isinstance(t, UnionType):
-        for option in t.options:
-            fitted = fit_default(value, option)
-            if fitted is not MISFIT:
-                return fitted
-        return MISFIT
-    if isinstance(t, Array) and isinstance(value, list):
+    if isinstance(t, (Enum, UnionType)):
+        options = [Prim(base) for base in t.bases] if isinstance(t, Enum) else t.options
+        return next((f for f in (fit_default(value, o) for o in options) if f is not MISFIT), MISFIT)
+    if isinstance(t, Array) and isinstance(value, list) or isinstance(t, Map) and isinstance(value, dict):
         return value
-    if isinstance(t, Map) and isinstance(value, dict):
-        return value
-    if isinstance(t, (AliasRef, ModelRef)):
-        return value  # a named type: documented as written
-    return MISFIT
+    return value if isinstance(t, (AliasRef, ModelRef)) else MISFIT  # a named type: documented as written

@@ -1,14 +1,9 @@
 """Discriminators: which member of a union a payload's tag selects.
 
-Decided in a pass over the finished IR (``settle``), when every model has all its fields, so
-the result never depends on the order the spec was read in. While reading, a union that has
-or may imply a discriminator carries a ``Pending`` one and its options as read; ``settle``
-replaces it, and normalises again each union that holds a settled one.
-
-* explicit (``discriminator: {propertyName, mapping}``, OpenAPI 3.1 section 4.8.25): the
-  mapping as written, then each member's own tags (``implied_tags``).
-* implied: the spec wrote none, but every object member requires one same property holding
-  ``const``/``enum`` values, no value shared by two members (``implied_discriminator``).
+Decided over the finished IR (``settle``), so the result never depends on the order the spec was
+read in; until then a union carries a ``Pending`` one. Explicit (OpenAPI 3.1 section 4.8.25): the
+mapping as written, then each member's own tags. Implied: every object member requires one same
+property holding ``const``/``enum`` values, no value shared by two members.
 """
 
 from __future__ import annotations
@@ -25,7 +20,7 @@ from .unions import union
 @dataclass(frozen=True, slots=True)
 class Pending(Discriminator):
     """A discriminator not decided yet: ``explicit`` when the spec wrote one (``property`` and
-    ``mapping`` hold what it wrote), else the union's object members may imply one."""
+    ``mapping`` as written), else the object members may imply one."""
 
     explicit: bool = False
     #: tags the reader added for schemas that only name another (``Cat: allOf [$ref Pet]``
@@ -84,9 +79,8 @@ class _Settle:
         return Discriminator(d.property, tuple(mapping.items()))
 
     def with_implied(self, options: list[Type]) -> list[Type]:
-        """The options with their object members as one discriminated union, when those
-        imply a discriminator (see ``implied_discriminator``); others stay as they are
-        (``ToolChoiceParam``: a string enum, or one of several tagged objects)."""
+        """The options with their object members as one discriminated union, when those imply a
+        discriminator; others stay (``ToolChoiceParam``: a string enum, or tagged objects)."""
         objects = [o for o in options if isinstance(o, ModelRef)]
         implied = self.implied_discriminator(objects)
         if implied is None:
@@ -98,36 +92,29 @@ class _Settle:
         return rest[:first] + [UnionType(tuple(objects), implied)] + rest[first:]
 
     def implied_discriminator(self, options: list[ModelRef]) -> Discriminator | None:
-        """A discriminator the spec did not write but its members imply: every member is an
-        object that requires one same property holding ``const``/``enum`` values, no value
-        shared by two members (the Responses API's ``ResponseStreamEvent``: 50+ events, each
-        with its own ``type``). Without it, open enums and kept extras would let the first
-        member whose required fields are present take any payload."""
-        models = [self.models.get(o.name) for o in options]
-        if len(models) < 2 or any(m is None for m in models):
+        """A discriminator the members imply (see the module docstring; ``ResponseStreamEvent``'s
+        50+ events). Without it, open enums and kept extras would let the first member whose
+        required fields are present take any payload."""
+        models = [m for o in options if (m := self.models.get(o.name)) is not None]
+        if len(models) < 2 or len(models) != len(options):
             return None
-        first = models[0]
-        assert first is not None
-        for candidate in first.fields:
+        for candidate in models[0].fields:
             mapping: dict[Any, str] = {}
             for model in models:
-                assert model is not None
                 field = next((f for f in model.fields if f.wire_name == candidate.wire_name and f.required), None)
                 values = tag_values(field) if field is not None else []
                 every = field is not None and isinstance(field.type, Enum) and len(values) == len(field.type.values)
                 if not values or not every or any(v in mapping for v in values):
                     break  # a member without tags, or with a null/boolean value or one another member has
-                assert field is not None
                 mapping.update((v, model.name) for v in values)
             else:
                 return Discriminator(candidate.wire_name, tuple(mapping.items()))
         return None
 
     def implied_tags(self, model_name: str, prop: str) -> list[Any]:
-        """A model's tags: the ``const``/``enum`` values of its discriminating property (an
-        integer stays one; every value of a multi-value enum, as ``WebSearchTool``'s
-        ``web_search`` and ``web_search_2025_08_26``, since that is what servers send),
-        else its schema name (OpenAPI 3.1 section 4.8.25.4, implicit mapping)."""
+        """A model's tags: the ``const``/``enum`` values of its discriminating property (every
+        value of a multi-value enum: servers send them all), else its schema name (OpenAPI 3.1
+        section 4.8.25.4, implicit mapping)."""
         model = self.models.get(model_name)
         for f in model.fields if model else ():
             if f.wire_name == prop and tag_values(f):
@@ -137,8 +124,7 @@ class _Settle:
 
 
 def tag_values(field: Field) -> list[Any]:
-    """A field's const/enum values that can be discriminator tags: strings and integers, what
-    the generated dispatch looks up (null and booleans are no tags)."""
+    """A field's const/enum values that can be tags: strings and integers (not null, booleans)."""
     if not isinstance(field.type, Enum):
         return []
     return [v for v in field.type.values if v is not None and type(v) is not bool]

@@ -41,8 +41,7 @@ def read_enum(schema: dict[str, Any], loc: Location, types: list[str]) -> Readin
     if not values:
         return Reading(NULL, nullable=True)
     declared = tuple(PRIM_OF[t] for t in types if t in PRIM_OF)
-    too_big = any(isinstance(v, int) and not -(2**63) <= v < 2**63 for v in values)
-    if too_big or any(isinstance(v, float) for v in values) or any(isinstance(v, (dict, list)) for v in values):
+    if any(isinstance(v, (float, dict, list)) or isinstance(v, int) and not -(2**63) <= v < 2**63 for v in values):
         # typing.Literal holds no floats, objects, arrays or huge ints: the base type
         kinds = list(declared) or sorted({kind_of(v) for v in values})
         return Reading(union([Prim(k) for k in kinds]), nullable=nullable)
@@ -50,9 +49,8 @@ def read_enum(schema: dict[str, Any], loc: Location, types: list[str]) -> Readin
 
 
 def value_names(schema: dict[str, Any], raw: list[Any]) -> tuple[str, ...]:
-    """``"value = NAME"`` for each non-null value that ``x-enum-varnames`` (openapi-generator)
-    or ``x-enumNames`` (NSwag) names, in order; ``()`` when neither is a list of strings as
-    long as ``enum``."""
+    """``"value = NAME"`` for each non-null value ``x-enum-varnames`` (openapi-generator) or
+    ``x-enumNames`` (NSwag) names; ``()`` unless one is a list of strings as long as ``enum``."""
     for key in ("x-enum-varnames", "x-enumNames"):
         given = schema.get(key)
         if isinstance(given, list) and len(given) == len(raw) and all(isinstance(n, str) for n in given):
@@ -61,8 +59,7 @@ def value_names(schema: dict[str, Any], raw: list[Any]) -> tuple[str, ...]:
 
 
 def fit_value(value: Any, types: list[str]) -> Any:
-    """An enum value made to fit the declared types (YAML 1.1 traps back to text), or
-    ``MISFIT``."""
+    """An enum value made to fit the declared types (YAML 1.1 traps back to text), or ``MISFIT``."""
     if not types:
         return value
     for t in types:
@@ -72,15 +69,9 @@ def fit_value(value: Any, types: list[str]) -> Any:
             text = scalar_text(value)
             if text is not None:
                 return text
-        elif (
-            t == "integer"
-            and isinstance(value, int)
-            and not isinstance(value, bool)
-            or t == "integer"
-            and isinstance(value, float)
-            and value.is_integer()
-        ):
-            return int(value)
+        elif t == "integer" and not isinstance(value, bool) and isinstance(value, (int, float)):
+            if isinstance(value, int) or value.is_integer():
+                return int(value)
         elif t == "number" and isinstance(value, (int, float)) and not isinstance(value, bool):
             return value if isinstance(value, int) else float(value)
         elif t == "boolean" and isinstance(value, bool) or t in ("object", "array") and isinstance(value, (dict, list)):

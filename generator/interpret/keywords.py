@@ -28,7 +28,12 @@ STRUCTURAL = frozenset(
 #: What a value that fits no type is fitted to (``enums.fit_value``, ``defaults.fit_default``).
 MISFIT: Any = object()
 
-
+_CONSTRAINTS = {
+    "string": ("pattern", "minLength", "maxLength"),
+    "number": ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"),
+    "array": ("minItems", "maxItems", "contains"),
+    "object": ("minProperties", "maxProperties", "propertyNames", "dependentRequired"),
+}
 #: Keywords the generated models do not enforce, by the kind a warning names (one warning
 #: per kind, with its count and first place: see ``Interpreter.settle``).
 UNENFORCED = {
@@ -38,21 +43,7 @@ UNENFORCED = {
     "else": "if/then/else",
     "not": "not",
     "uniqueItems": "uniqueItems",
-    "pattern": "string constraints (pattern, minLength, maxLength)",
-    "minLength": "string constraints (pattern, minLength, maxLength)",
-    "maxLength": "string constraints (pattern, minLength, maxLength)",
-    "minimum": "number constraints (minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf)",
-    "maximum": "number constraints (minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf)",
-    "exclusiveMinimum": "number constraints (minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf)",
-    "exclusiveMaximum": "number constraints (minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf)",
-    "multipleOf": "number constraints (minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf)",
-    "minItems": "array constraints (minItems, maxItems, contains)",
-    "maxItems": "array constraints (minItems, maxItems, contains)",
-    "contains": "array constraints (minItems, maxItems, contains)",
-    "minProperties": "object constraints (minProperties, maxProperties, propertyNames, dependentRequired)",
-    "maxProperties": "object constraints (minProperties, maxProperties, propertyNames, dependentRequired)",
-    "propertyNames": "object constraints (minProperties, maxProperties, propertyNames, dependentRequired)",
-    "dependentRequired": "object constraints (minProperties, maxProperties, propertyNames, dependentRequired)",
+    **{k: f"{kind} constraints ({', '.join(keys)})" for kind, keys in _CONSTRAINTS.items() for k in keys},
 }
 
 

@@ -40,11 +40,9 @@ class ObjectReading(ReaderBase):
     def _read_tuple(
         self, schema: dict[str, Any], loc: Location, prefix: list[Any], word: str, rest: Any, rest_word: str
     ) -> Type:
-        """A positional array: each of ``prefix`` (read at ``word``) types its position,
-        ``rest`` (at ``rest_word``) every item after them: a schema types them, ``false``
-        allows none, absent or ``true`` allows any. ``minItems`` says how many positions
-        must be present (JSON Schema lets a shorter array match), and a ``maxItems`` no
-        longer than the prefix closes it."""
+        """A positional array: ``prefix`` (at ``word``) types each position, ``rest`` (at ``rest_word``;
+        ``false``: none allowed) every item after them; ``minItems`` says how many positions must be
+        present, and a ``maxItems`` no longer than the prefix closes it."""
         self._containers_open += 1
         try:
             positions = [self.read(m, loc.child(word, i)) for i, m in enumerate(prefix)]
@@ -67,14 +65,11 @@ class ObjectReading(ReaderBase):
         extras = typed_extras(self, schema, loc, self._additional(schema, loc))
         extra = extras.annotation
         key = _key(loc)
-        if key in self._variants and extra is None and self._component_at(loc) is not None:
-            empty_model = True  # an object with no properties still names a discriminator's variant
-        if extras.patterns:
-            empty_model = True  # which key holds what: a map's one value type cannot say it
+        if extras.patterns or key in self._variants and extra is None and self._component_at(loc) is not None:
+            # which key holds what a map's one value type cannot say; a variant is named even when empty
+            empty_model = True
         if not props and not empty_model:
-            if extra is not None:
-                return Map(with_null(extra.type, extra.nullable))
-            return Map(ANY)
+            return Map(with_null(extra.type, extra.nullable) if extra is not None else ANY)
         name = self._names.get(key) or self._claim(loc)
         if name in self.models:
             return ModelRef(name)
@@ -113,14 +108,13 @@ class ObjectReading(ReaderBase):
         for wire, prop in props.items():
             ploc = origins.get(wire) or loc.child("properties", wire)
             reading = self.read(prop, ploc)
-            default = coerce_default(reading, ploc, self.warn)
             fields.append(
                 Field(
                     wire_name=wire,
                     py_name="",  # named by naming.name_schemas
                     value_type=with_null(reading.type, reading.nullable),
                     required=wire in required and not reading.write_only,
-                    default=default,
+                    default=coerce_default(reading, ploc, self.warn),
                     description=reading.description,
                     deprecated=reading.deprecated,
                     read_only=reading.read_only,
@@ -132,11 +126,8 @@ class ObjectReading(ReaderBase):
         return tuple(fields)
 
     def _additional(self, schema: dict[str, Any], loc: Location) -> Reading | bool:
-        """``additionalProperties``: a Reading for a schema, else whether extras are allowed.
-
-        Extras are kept either way (forward compatibility); ``false`` is documented, not
-        enforced, as a new field in a live stream must not break yesterday's models.
-        """
+        """``additionalProperties``: a Reading for a schema, else whether extras are allowed. Extras are
+        kept either way: a new field in a live stream must not break yesterday's models."""
         raw = schema.get("additionalProperties", True)
         if raw in ("true", "false"):
             self.warn(loc.child("additionalProperties"), ADDITIONAL_STRING, repr(raw))

@@ -1,10 +1,8 @@
 """The reader: resolved schemas in, IR models and aliases out, on demand and memoised.
 
-``Interpreter`` holds the entry points, ``$ref``s (recursion), ``allOf`` owners and the
-dispatch on a schema's keywords; its parts read objects (``objects``) and unions
-(``choices``), and each other concern has its module (``allof``, ``enums``, ``unions``,
-``defaults``). It names nothing (every type gets a provisional id and a
-``naming.Place``: ``naming.name_schemas`` names what is emitted); leaves discriminators
+``Interpreter`` holds the entry points, ``$ref``s (recursion), ``allOf`` owners and the dispatch
+on a schema's keywords; its parts read objects (``objects``) and unions (``choices``). It names
+nothing (each type gets a provisional id and a ``naming.Place``) and leaves discriminators
 pending until ``settle``.
 """
 
@@ -13,7 +11,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from .. import naming
 from ..errors import SpecError
 from ..load import Document
 from ..model import (
@@ -25,7 +22,6 @@ from ..model import (
     Array,
     Enum,
     Map,
-    Model,
     ModelRef,
     Prim,
     Tuple,
@@ -34,7 +30,7 @@ from ..model import (
     with_null,
 )
 from ..resolve import Location, RefResolver
-from ..warning_kinds import SpecWarning, not_enforced
+from ..warning_kinds import not_enforced
 from . import discriminators
 from .allof import flatten
 from .base import Key, _key
@@ -76,59 +72,27 @@ class Interpreter(ObjectReading, UnionReading):
     """
 
     def __init__(self, resolver: RefResolver) -> None:
-        self.resolver = resolver
-        self.root = resolver.root
-        self.models: dict[str, Model] = {}
-        self.aliases: dict[str, Alias] = {}
-        self.warnings: list[SpecWarning] = []
-        self.places: dict[str, naming.Place] = {}  # provisional id -> where it was read
-        self.member_hints: dict[Key, tuple[str, ...]] = {}  # what naming calls a union's members
-        self._names: dict[Key, str] = {}  # location -> provisional id given to it
-        self._refs: dict[Key, Reading] = {}  # memo of read_at
-        self._active: set[Key] = set()
-        self._open_refs: list[tuple[Key, Location]] = []
-        self._unenforced: dict[str, dict[tuple[str, str], Location]] = (
-            {}
-        )  # kind -> places, first first  # read_at's open locations, in order
-        self._objects_open = 0  # models whose fields are being read right now
-        self._containers_open = 0  # lists and maps whose items are being read right now
-        self._opened_at: dict[Key, tuple[int, int]] = {}  # read_at key -> both counts when it began
-        self._forced_aliases: set[Key] = set()  # non-object schemas reached again through a model
-        self._model_keys: set[Key] = set()  # locations read as models
-        self._reads = 0
-        self._components: dict[str, Location] | None = None
+        super().__init__(resolver)
         self._listed = {_key(loc) for loc in self.components().values()}
-        self._variants: set[Key] = set()  # locations a discriminator mapping names
-        self._scanned: set[str] = set()  # documents whose discriminator mappings are noted
         self._scan(self.root)
-
-    # ----------------------------------------------------------------- entry points
 
     def components(self) -> dict[str, Location]:
         """The root document's named schemas (``components/schemas``, ``definitions``,
         ``$defs``), by spec name, in document order (found once: callers only read it)."""
-        if self._components is None:
-            self._components = self._find_components()
-        return self._components
-
-    def _find_components(self) -> dict[str, Location]:
-        data = self.root.data
+        if self._components is not None:
+            return self._components
+        data, top = self.root.data, Location(self.root, "")
         found: dict[str, Location] = {}
-        if isinstance(data, dict) and "openapi" not in data:
+        self._components = found
+        if not isinstance(data, dict):
+            return found
+        if "openapi" not in data:
             # a bare JSON Schema document is itself a schema, named by its title or file
-            found[self._component_at(Location(self.root, "")) or self.root.path.stem] = Location(self.root, "")
-        sections = [
-            (
-                ("components", "schemas"),
-                (data.get("components") or {}).get("schemas") if isinstance(data, dict) else None,
-            ),
-            (("definitions",), data.get("definitions") if isinstance(data, dict) else None),
-            (("$defs",), data.get("$defs") if isinstance(data, dict) else None),
-        ]
-        for path, section in sections:
-            if isinstance(section, dict):
-                for name in section:
-                    found.setdefault(name, Location(self.root, "").child(*path, name))
+            found[self._component_at(top) or self.root.path.stem] = top
+        for path in (("components", "schemas"), ("definitions",), ("$defs",)):
+            section = (data.get("components") or {}).get("schemas") if len(path) == 2 else data.get(path[0])
+            for name in section if isinstance(section, dict) else ():
+                found.setdefault(name, top.child(*path, name))
         return found
 
     def read_component(self, loc: Location) -> Reading:
@@ -137,12 +101,9 @@ class Interpreter(ObjectReading, UnionReading):
         return self.read_at(loc, want_alias=True)
 
     def read_root(self, loc: Location) -> Reading:
-        """Read a named schema asked for as a root (``--schema``; each with ``--all-schemas``):
-        ``read_component``, except that an ``allOf`` parent that declares a discriminator
-        reads as where it is referenced (``_dispatched``): the union of the schemas built on
-        it, dispatched by the tag, under the component's name (``Pet``; its own shape is
-        ``PetBase``) and pointer (a merge map for ``Pet`` names it). A parent without
-        variants stays itself."""
+        """Read a named schema asked for as a root: ``read_component``, except that an ``allOf``
+        parent declaring a discriminator reads as where it is referenced (``_dispatched``), under
+        the component's name (``Pet``; its own shape is ``PetBase``) and pointer."""
         reading = self.read_component(loc)
         dispatched = self._dispatched(reading, loc, loc)
         if dispatched is reading or not isinstance(dispatched.type, UnionType):
@@ -152,22 +113,19 @@ class Interpreter(ObjectReading, UnionReading):
         return replace(dispatched, type=AliasRef(name))
 
     def read_stream(self, loc: Location) -> Reading:
-        """Read a union that a stream carries inline (the ``data`` of a server-sent-event
-        envelope: Mistral's ``ConversationEvents``) as a root: under an alias of its own,
-        named from its place (``ConversationEventsData``), so that a merge map names it and
-        it gets a fold. Another schema reads as ``read_at`` reads it."""
+        """Read a union a stream carries inline (Mistral's ``ConversationEvents.data``) as a root,
+        under an alias named from its place (``ConversationEventsData``), so that a merge map names
+        it and it gets a fold. Another schema reads as ``read_at`` reads it."""
         reading = self.read_at(loc)
         t = reading.type
         if not isinstance(t, UnionType):
             return reading
-        key = _key(loc)
-        name = self._names.get(key) or self._claim(loc)
+        name = self._names.get(_key(loc)) or self._claim(loc)
         merge_map = union_merge_map(self.resolver.node(loc))
         own = with_null(t, reading.nullable)
         self.aliases[name] = Alias(name, own, reading.description, reading.deprecated, loc.pointer, False, merge_map)
-        named = replace(reading, type=AliasRef(name))
-        self._refs[key] = named
-        return named
+        self._refs[_key(loc)] = replace(reading, type=AliasRef(name))
+        return self._refs[_key(loc)]
 
     def read_at(self, loc: Location, *, want_alias: bool = False) -> Reading:
         """Read the schema at ``loc`` (a ``$ref`` target), memoised by location."""
@@ -213,8 +171,7 @@ class Interpreter(ObjectReading, UnionReading):
         followed (``AliasOne -> AliasTwo -> AliasOne``): names for components, else pointers."""
         keys = [k for k, _ in self._open_refs]
         start = keys.index(key) if key in keys else len(keys) - 1
-        path = [loc for _, loc in self._open_refs[start:]]
-        shown = [self._component_at(loc) or loc.pointer or "#" for loc in path]
+        shown = [self._component_at(loc) or loc.pointer or "#" for _, loc in self._open_refs[start:]]
         return " -> ".join([*shown, shown[0]]) if shown else ""
 
     def settle(self) -> None:
@@ -254,20 +211,16 @@ class Interpreter(ObjectReading, UnionReading):
                 or not isinstance(raw.get("propertyName"), str)
             ):
                 continue
-            mapping = raw["mapping"]
             path: list[str] = []
             while link is not None:
                 key, link = link
                 path.append(str(key))
             dloc = Location(doc, "").child(*reversed(path), "discriminator")
-            for tag, target in mapping.items():
+            for tag, target in raw["mapping"].items():
                 try:
                     self._variants.add(_key(self.resolver.resolve(mapping_ref(target), dloc.child("mapping", tag))))
                 except SpecError:
                     pass  # reported where the mapping is read
-        return
-
-    # ----------------------------------------------------------------- reading
 
     def read(self, schema: Any, loc: Location) -> Reading:
         """Read one schema node found at ``loc``."""
@@ -344,15 +297,10 @@ class Interpreter(ObjectReading, UnionReading):
         if "enum" in schema or "const" in schema:
             reading = read_enum(schema, loc, types)
             return self._finish(replace(reading, nullable=reading.nullable or nullable), schema, loc)
-        implied = implied_type(schema)
-        if not types and implied is not None:
+        if not types and (implied := implied_type(schema)) is not None:
             types = [implied]
-        if len(types) > 1:
-            options = [self._read_single(t, schema, loc, origins) for t in types]
-            return self._finish(Reading(union(options), nullable=nullable), schema, loc)
-        if not types:
-            return self._finish(Reading(ANY, nullable=nullable), schema, loc)
-        return self._finish(Reading(self._read_single(types[0], schema, loc, origins), nullable=nullable), schema, loc)
+        options = [self._read_single(t, schema, loc, origins) for t in types]
+        return self._finish(Reading(union(options) if options else ANY, nullable=nullable), schema, loc)
 
     def _finish(self, reading: Reading, schema: dict[str, Any], loc: Location, keep_inner: bool = False) -> Reading:
         """Attach the schema's own descriptive facts to a reading of its shape."""
@@ -382,46 +330,37 @@ class Interpreter(ObjectReading, UnionReading):
 
     def _name_if_component(self, reading: Reading, loc: Location, want_alias: bool) -> Reading:
         """A named non-object schema gets an alias (so an enum reads ``ServiceTier``)."""
-        component = self._component_at(loc)
-        forced = _key(loc) in self._forced_aliases
-        if component is None or (isinstance(reading.type, ModelRef) and not forced):
-            return reading
         t = reading.type
-        if forced and isinstance(t, (ModelRef, AliasRef)):
-            # a recursion reached this schema by name before it was read: the name must be
-            # defined, even where the schema is only another named type (``X: $ref Y``)
-            name = self._names.get(_key(loc)) or self._claim(loc)
-            self.aliases[name] = Alias(
-                name, with_null(t, reading.nullable), reading.description, reading.deprecated, loc.pointer, True
-            )
-            return replace(reading, type=AliasRef(name))
+        forced = _key(loc) in self._forced_aliases
+        if self._component_at(loc) is None or (isinstance(t, ModelRef) and not forced):
+            return reading
+        inline_enum = isinstance(t, Enum) and t.alias is None
+        # a recursion reached this schema by name before it was read: the name must be
+        # defined, even where the schema is only another named type (``X: $ref Y``)
+        by_name = forced and isinstance(t, (ModelRef, AliasRef))
+        shaped = isinstance(t, (UnionType, Array, Tuple, Map)) or (want_alias and isinstance(t, (Prim, Enum)))
+        if not (by_name or inline_enum or shaped):
+            return reading
+        name = self._names.get(_key(loc)) or self._claim(loc)
+        own = with_null(t, reading.nullable and t != NULL)  # the schema's own null, in its type
+        merge_map = union_merge_map(self.resolver.node(loc)) if isinstance(t, UnionType) else None
+        recursive = forced and not inline_enum
+        self.aliases[name] = Alias(
+            name, own, reading.description, reading.deprecated, loc.pointer, recursive, merge_map
+        )
         if isinstance(t, Enum) and t.alias is None:
-            name = self._names.get(_key(loc)) or self._claim(loc)
-            # the schema's own null is in the alias too: ``Plan`` validated as itself takes it
-            own = with_null(t, reading.nullable)
-            self.aliases[name] = Alias(name, own, reading.description, reading.deprecated, loc.pointer)
             return replace(reading, type=replace(t, alias=name))
-        if isinstance(t, (UnionType, Array, Tuple, Map)) or (want_alias and isinstance(t, (Prim, Enum))):
-            name = self._names.get(_key(loc)) or self._claim(loc)
-            recursive = _key(loc) in self._forced_aliases
-            own = with_null(t, reading.nullable and t != NULL)  # the schema's own null, in its type
-            merge_map = union_merge_map(self.resolver.node(loc)) if isinstance(t, UnionType) else None
-            self.aliases[name] = Alias(
-                name, own, reading.description, reading.deprecated, loc.pointer, recursive, merge_map
-            )
-            if isinstance(t, Enum) or t == NULL:
-                # an alias of None is defined (its name is public) but never referenced:
-                # ``OnlyNull | None`` would fail when evaluated (``None | None``)
-                return reading
-            return replace(reading, type=AliasRef(name))
-        return reading
+        if isinstance(t, Enum) or t == NULL:
+            # an alias of None is defined (its name is public) but never referenced:
+            # ``OnlyNull | None`` would fail when evaluated (``None | None``)
+            return reading
+        return replace(reading, type=AliasRef(name))
 
 
 def read_every_component(interp: Interpreter) -> dict[str, str]:
-    """Read every component as ``read_root`` reads it (``--all-schemas``), a scalar one
-    named also when a field read it first; the components that read as another named
-    schema's type (``Link: $ref Node``, ``Cat: allOf [$ref Pet]``), each with that type's
-    provisional id: they have no class of their own, and parse as that type."""
+    """Read every component as ``read_root`` does (``--all-schemas``; a scalar one named even when a
+    field read it first); return those that read as another named schema's type (``Link: $ref
+    Node``), each with that type's provisional id: they have no class of their own."""
     synonyms = {}
     for name, loc in interp.components().items():
         reading = interp.read_root(loc)

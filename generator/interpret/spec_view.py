@@ -1,9 +1,6 @@
-"""A typed view of what root selection asks of a spec before its schemas are read: each
-component's shape (its properties, the single value a property holds, whether it is a union)
-and each operation's answers (the schemas it streams, and those it answers as JSON).
-
-Root selection (``roots``) decides with these answers and reads no keyword itself; reading a
-whole spec into the IR to find its roots would take seconds on a 1,400-schema spec.
+"""What root selection (``roots``) asks of a spec before its schemas are read: each component's
+shape and each operation's answers (the schemas it streams or answers as JSON). Reading a whole
+spec into the IR to find its roots would take seconds on a 1,400-schema spec.
 """
 
 from __future__ import annotations
@@ -14,7 +11,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..resolve import Location
-from .keywords import union_merge_map
 from .reader import Interpreter
 
 #: Media types of a streamed answer (server-sent events, JSON lines).
@@ -24,10 +20,8 @@ HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "tra
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    """One response of an operation: the schemas of its streamed media (``STREAM_MEDIA``)
-    and of its JSON media (``application/json``, ``...+json``), in document order, and the
-    operation's path and method; ``media``: the media type of each of ``streams``
-    (``text/event-stream``...)."""
+    """One response of an operation (``path``, ``method``): the schemas of its streamed media
+    (``STREAM_MEDIA``; ``media``: the type of each) and of its JSON media, in document order."""
 
     streams: tuple[Location, ...]
     json: tuple[Location, ...]
@@ -48,8 +42,7 @@ class SpecView:
 
     @classmethod
     def of(cls, interp: Interpreter) -> SpecView:
-        """The view of ``interp``'s spec, made once per interpreter: root selection asks the
-        same questions of every component for each root (a 1,400-schema spec)."""
+        """The view of ``interp``'s spec, made once per interpreter (its answers are cached)."""
         view = _VIEWS.get(interp)
         if view is None:
             view = _VIEWS[interp] = cls(interp)
@@ -99,24 +92,15 @@ class SpecView:
         node, _ = self.schema(loc)
         return isinstance(node, dict) and ("anyOf" in node or "oneOf" in node)
 
-    def merge_map(self, loc: Location) -> Any:
-        """A union's ``x-merge`` mapping (its merge map, checked by ``event_plan``), else None."""
-        node, _ = self.schema(loc)
-        return union_merge_map(node)
-
     def named(self, loc: Location) -> str | None:
         """The component a schema is a ``$ref`` to (following hops), or None for an inline one."""
         node = self.resolver.node(loc)
         if not isinstance(node, dict) or "$ref" not in node:
             return None
         _, at = self.schema(loc)
-        return self.component_names().get((id(at.doc), at.pointer))
-
-    def component_names(self) -> dict[tuple[int, str], str]:
-        """``{(id of its document, pointer): name}`` of every component."""
-        if self._names is None:
+        if self._names is None:  # {(id of its document, pointer): name} of every component
             self._names = {(id(loc.doc), loc.pointer): name for name, loc in self.interp.components().items()}
-        return self._names
+        return self._names.get((id(at.doc), at.pointer))
 
     def options(self, loc: Location) -> list[Location]:
         """The members of a ``oneOf``/``anyOf`` schema (empty for another schema)."""
@@ -176,10 +160,9 @@ class SpecView:
                 operation = item.get(method)
                 responses = operation.get("responses") if isinstance(operation, dict) else None
                 for code in responses if isinstance(responses, dict) else ():
-                    answer = self._answer(top.child("paths", path, method, "responses", code))
-                    yield Answer(answer.streams, answer.json, str(path), method, answer.media)
+                    yield self._answer(top.child("paths", path, method, "responses", code), str(path), method)
 
-    def _answer(self, at: Location) -> Answer:
+    def _answer(self, at: Location, path: str, method: str) -> Answer:
         response, at = self.schema(at)  # a $ref to components/responses
         content = response.get("content") if isinstance(response, dict) else None
         streams: list[Location] = []
@@ -194,7 +177,7 @@ class SpecView:
                 kinds.append(kind)
             elif kind == "application/json" or kind.endswith("+json"):
                 json.append(at.child("content", media, "schema"))
-        return Answer(tuple(streams), tuple(json), media=tuple(kinds))
+        return Answer(tuple(streams), tuple(json), path, method, tuple(kinds))
 
 
 _VIEWS: weakref.WeakKeyDictionary[Interpreter, SpecView] = weakref.WeakKeyDictionary()

@@ -20,10 +20,9 @@ def accumulator_name(root: str) -> str:
 
 
 def parse_functions(names: Iterable[str]) -> dict[str, str]:
-    """The public parse function of each class or alias in ``names`` (every one that has
-    one: the roots, their responses, the union roots, the components the module writes):
-    ``parse_<snake_case>``, or ``parse_<ClassName>`` when two of them would share a
-    snake-case name (``HTTPServer`` and ``HttpServer``). Decided once, by ``name_schemas``."""
+    """The public parse function of each class or alias in ``names`` (decided by ``name_schemas``):
+    ``parse_<snake_case>``, or ``parse_<ClassName>`` when two would share a snake-case name
+    (``HTTPServer`` and ``HttpServer``)."""
     unique = list(dict.fromkeys(names))
     snakes = {name: snake_name(name) for name in unique}
     counts = Counter(snakes.values())
@@ -33,17 +32,16 @@ def parse_functions(names: Iterable[str]) -> dict[str, str]:
 def parse_function(schemas: Schemas, name: str) -> str:
     """The public parse function of ``name`` (see ``parse_functions``): as naming decided it
     (``Schemas.parsers``), else among the roots, responses and union roots."""
-    found = schemas.parsers.get(name)
-    if found is not None:
-        return found
-    return parse_functions([*schemas.roots, *schemas.responses.values(), *schemas.union_roots, name])[name]
+    return (
+        schemas.parsers.get(name)
+        or parse_functions([*schemas.roots, *schemas.responses.values(), *schemas.union_roots, name])[name]
+    )
 
 
 class EventNames:
-    """The names one event union's fold takes in a module: its handlers (``_on_<event type>``),
-    its slot constants (``_<UNION>_<FIELDS>``), its dispatch table and accumulator. Names are
-    compared as Python compares identifiers (NFKC: ``x`` and ``ｘ`` are one name), so two event
-    types never share a handler."""
+    """The names of one event union's fold: handlers (``_on_<event type>``), slot constants
+    (``_<UNION>_<FIELDS>``), dispatch table and accumulator; unique as Python compares
+    identifiers (NFKC: ``x`` and ``ｘ`` are one name)."""
 
     def __init__(self, union: str) -> None:
         self.prefix = "_" + snake_name(union).upper()
@@ -57,9 +55,8 @@ class EventNames:
 
     def slot(self, fields: Sequence[str], item: bool = False, starts_as: str | None = None) -> str:
         """``_RESPONSE_STREAM_EVENT_OUTPUT_CONTENT_TEXT`` for a slot at ``output[..].content[..].text``;
-        ``_..._OUTPUT_ITEM`` for an ``item`` of a list (``output[{output_index}]``);
-        ``_..._TEXT_AS_OUTPUT_TEXT`` for one that a delta creates, which ``starts_as`` an
-        ``output_text`` part (another slot may take the same path)."""
+        ``..._OUTPUT_ITEM`` for an ``item`` of a list; ``..._TEXT_AS_OUTPUT_TEXT`` for one a delta
+        creates that ``starts_as`` an ``output_text`` part (another slot may take the same path)."""
         words = [_event_words(f) for f in fields] + ["item"] * item
         words += ["as", _event_words(starts_as)] if starts_as else []
         return self._unique(f"{self.prefix}_{'_'.join(words).upper()}")
@@ -100,11 +97,6 @@ def keys_constant(model: str) -> str:
     return f"_KEYS_{model}"
 
 
-def tags_constant(alias: str) -> str:
-    """The module constant holding a tagged union's tags (``_TAGS_CONTENT_PART``)."""
-    return f"_TAGS_{snake_name(alias).upper()}"
-
-
 def model_parser(model: str) -> str:
     """The module-private parser of a model (``_parse_ChatMessage``)."""
     return f"_parse_{model}"
@@ -116,19 +108,16 @@ def checker_constant(alias: str) -> str:
 
 
 def keyed_list_names(state_class: str, attr: str) -> tuple[str, str]:
-    """A keyed list's description constant, short (``_TOOL_CALLS``, inside its state class)
-    and module-level (``_CHAT_COMPLETION_STREAM_RESPONSE_DELTA_TOOL_CALLS``), for the list
-    at attribute ``attr`` of the merge state ``state_class``."""
+    """The description constant of the keyed list at ``attr`` of merge state ``state_class``: short
+    (``_TOOL_CALLS``, in the class) and module-level (``_CHAT_COMPLETION_..._TOOL_CALLS``)."""
     short = f"_{attr.strip('_').upper()}"
     owner = snake_name(state_class.strip("_").removesuffix("Merge")).upper()
     return short, f"_{owner}{short}"
 
 
 def state_class_names(nodes: Iterable[Any]) -> dict[int, str]:
-    """A class name for each merge-state node (keyed by ``id(node)``), given the nodes of every
-    root's plan in rendering order: ``_<Model>Merge``, or, when a model is merged at several
-    places, ``_<Model><Context>Merge`` and then trailing ``_`` until unique. Built from class
-    names, so always valid identifiers."""
+    """A class name for each merge-state node (by ``id(node)``; every root's nodes in rendering
+    order): ``_<Model>Merge``, else ``_<Model><Context>Merge``, then ``_`` appended until unique."""
     names: dict[int, str] = {}
     used: set[str] = set()
     for node in nodes:
@@ -143,13 +132,10 @@ def state_class_names(nodes: Iterable[Any]) -> dict[int, str]:
 
 
 class ParserNames:
-    """Names of the hoisted composite parsers of one module, after what they parse: the kind
-    (``list_of``, ``map_of``, ``nullable``, ``first_of``, ``tagged`` with its tag property),
-    then each member (a parser it combines, with its tag): ``_P_list_of_int``,
-    ``_P_tagged_type_function_ToolCall_custom_CustomToolCall``. A name longer than
-    ``LONGEST`` with several members keeps the first member and says how many follow
-    (``_P_first_of_A_and_12_more``); two expressions that read alike (tags ``a-b`` and
-    ``a.b``) take ``_2``, ``_3``... in the order the module first uses them."""
+    """Names of one module's hoisted composite parsers, after the kind and each member:
+    ``_P_list_of_int``, ``_P_tagged_type_function_ToolCall_custom_CustomToolCall``. A name longer
+    than ``LONGEST`` keeps its first member (``_P_first_of_A_and_12_more``); two expressions
+    that read alike (tags ``a-b`` and ``a.b``) take ``_2``, ``_3``... in first-use order."""
 
     LONGEST = 60
 

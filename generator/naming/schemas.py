@@ -1,14 +1,11 @@
-"""Schema names: ``name_schemas`` names the emitted types in one pass after the roots are
-chosen: component schemas after their spec names (``class_name``), inline schemas after the
-path to them (``derived_name``: parent class plus property, singular for array items), never
-from counters nor from what else the reader happened to read."""
+"""Schema names: ``name_schemas`` names the emitted types in one pass after the roots are chosen
+(see the package docstring; ``derived_name``: parent class plus property, singular for items)."""
 
 from __future__ import annotations
 
 import builtins
 import keyword
 import re
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -17,7 +14,7 @@ from ..load import Document
 from ..model import Discriminator, Model, Schemas, Type, UnionType, map_parts, referenced_names, renamed
 from ..resolve import Location, RefResolver
 from .code import accumulator_name, parse_functions
-from .words import _WORD, MODULE_NAMES, attribute_name, class_name, name_chars, pascal_word, singular
+from .words import MODULE_NAMES, attribute_name, class_name, pascal_word, singular
 
 SCHEMA_SECTIONS = ("schemas", "definitions", "$defs")
 
@@ -31,17 +28,10 @@ def location_key(loc: Location) -> Key:
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    """Where a type with a provisional id was read.
-
-    Attributes:
-        loc: its schema's location.
-        component: its spec name when the location is a named schema (see ``component_at``).
-        listed: it is one of the root document's named schemas (``components/schemas``...):
-            an inline schema's derived name gives way to those, when they are emitted.
-        base: the object shape of an ``allOf`` parent whose discriminator dispatches to the
-            schemas built on it: the component's name names that union (``Pet``), the
-            shape takes ``<Name>Base`` (``PetBase``), and is no component of its own.
-    """
+    """Where a type with a provisional id was read: ``loc``; ``component``: its spec name if a
+    named schema (``component_at``); ``listed``: one of the root document's named schemas (an
+    inline schema's derived name gives way to those); ``base``: the object shape of an ``allOf``
+    parent whose discriminator dispatches (the union takes ``Pet``, the shape ``PetBase``)."""
 
     loc: Location
     component: str | None
@@ -55,9 +45,9 @@ class Place:
 
 
 def component_at(loc: Location, root: Document) -> str | None:
-    """The spec name when ``loc`` is exactly a named schema (``.../schemas/<name>``, a key of
-    a file of schemas, or a whole document: its title; else, for the spec itself, the last
-    segment of its ``$id`` or ``Root``, and for another file, its stem)."""
+    """The spec name when ``loc`` is exactly a named schema (``.../schemas/<name>``, a key of a
+    file of schemas, or a whole document: its title, else its ``$id``'s last segment or ``Root``
+    for the spec itself, its stem for another file)."""
     tokens = loc.tokens
     if len(tokens) >= 2 and tokens[-2] in SCHEMA_SECTIONS:
         return tokens[-1]
@@ -83,13 +73,9 @@ def class_names(
     resolver: RefResolver,
     hints: Mapping[Key, tuple[str, ...]] | None = None,
 ) -> dict[str, str]:
-    """Class or alias names for the provisional ids in ``order`` (the emitted types, in
-    rendering order): component schemas first, then inline ones.
-
-    A component of the root document takes ``class_name`` of its spec name; one of another
-    file that would take a name already given takes its file's name as a prefix. An inline
-    schema takes ``derived_name`` plus ``Model`` until the name is free: not another type's,
-    not the module's own vocabulary, not an emitted listed component's.
+    """Class or alias names for the provisional ids in ``order`` (the emitted types, in rendering
+    order): components first (``class_name``; one of another file whose name is taken gets its
+    file's name as a prefix), then inline ones (``derived_name``, plus ``Model`` until free).
 
     Raises:
         SpecError: two schemas whose names become one Python name.
@@ -141,17 +127,12 @@ def class_names(
 def derived_name(
     loc: Location, resolver: RefResolver, at: Mapping[Key, str], hints: Mapping[Key, tuple[str, ...]]
 ) -> str:
-    """The name of an inline schema: the class name of the named schema it stands in (``at``
-    gives those already named), then a word for each step of the path to it: a property's
-    name, ``Item`` (or the singular of the property) for array items, ``Value`` for map
-    values, a union member's title, tag or position (``hints``: ``Interpreter.member_hints``,
-    the members of unions of several)."""
+    """The name of an inline schema: the class name of the named schema it stands in (``at``: those
+    named), then a word per step: a property's name, ``Item`` (or the property's singular) for
+    items, ``Value`` for map values, a union member's title, tag or position (``hints``)."""
     tokens = loc.tokens
-    anchor = 0
-    for i in range(len(tokens) - 1):
-        if tokens[i] in SCHEMA_SECTIONS:
-            anchor = i + 2
-    base_loc = Location(loc.doc, "").child(*tokens[:anchor]) if anchor else Location(loc.doc, "")
+    anchor = max((i + 2 for i in range(len(tokens) - 1) if tokens[i] in SCHEMA_SECTIONS), default=0)
+    base_loc = Location(loc.doc, "").child(*tokens[:anchor])
     outside = _outside_schemas(loc, resolver.root) if not anchor and loc.doc is resolver.root else None
     if outside is not None:
         # a schema in the document but under no named schema (reached by a $ref into paths):
@@ -169,13 +150,10 @@ def derived_name(
             words.append(pascal_word(rest[i + 1]) if token != "patternProperties" else "Value")
             i += 2
             continue
-        if token in ("anyOf", "oneOf") and i + 1 < len(rest):
+        if token in ("anyOf", "oneOf", "allOf") and i + 1 < len(rest):
             member = hints.get(location_key(base_loc.child(*rest[: i + 2])))
-            if member is not None:  # a member of a union of several (not just "X or null")
+            if member is not None:  # a member of a union of several (not just "X or null"; no allOf)
                 words.append(_variant_word(member, int(rest[i + 1]) if rest[i + 1].isdigit() else 0))
-            i += 2
-            continue
-        if token in ("allOf",) and i + 1 < len(rest):
             i += 2
             continue
         if token == "items":
@@ -210,22 +188,13 @@ _METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace",
 
 
 def _outside_schemas(loc: Location, root: Document) -> tuple[str, int] | None:
-    """The name of a schema of the root document that stands under no named schema, and how
-    many of its pointer's tokens that name covers (the walk goes on from there: properties,
-    items...). Built from the OpenAPI objects on the way (OpenAPI 3.1 section 4.8):
-
-    * in an operation (``paths``, ``webhooks``, ``components/pathItems``): its
-      ``operationId``, else the method and the path's words (``PostItemsId``), then
-      ``Request`` for the request body, ``Response`` (plus the status code when it is not
-      ``200``: ``Response404``, ``ResponseDefault``) for a response, the parameter's name
-      plus ``Parameter``, a header's name plus ``Header``;
-    * in ``components/responses``, ``requestBodies``, ``parameters``, ``headers``: the
-      entry's name plus ``Response``, ``Request``, ``Parameter``, ``Header``;
-    * elsewhere: the words of the pointer.
-
-    ``content/<media type>`` adds nothing when the media type is JSON (``application/json``,
-    ``...+json``, ``text/event-stream``, the usual), else the media type's words. None when
-    ``loc`` is the document itself."""
+    """The name of a root-document schema under no named schema, and how many pointer tokens it
+    covers (``derived_name`` walks on). From the OpenAPI objects on the way (OpenAPI 3.1 section
+    4.8): an operation's ``operationId``, else its method and path words (``PostItemsId``), then
+    ``Request``, ``Response`` (plus a code other than ``200``: ``Response404``), ``<name>Parameter``
+    or ``<name>Header``; an entry of ``components/responses``, ``requestBodies``, ``parameters``,
+    ``headers``: its name plus ``Response``, ``Request``, ``Parameter``, ``Header``; elsewhere the
+    pointer's words. A non-JSON media type adds its words. None for the document itself."""
     tokens = loc.tokens
     if not tokens:
         return None
@@ -233,14 +202,13 @@ def _outside_schemas(loc: Location, root: Document) -> tuple[str, int] | None:
     node: Any = root.data
     i = 0
 
-    def take(n: int) -> list[Any]:
+    def take(n: int) -> Any:
+        """Step over ``n`` tokens; the node reached."""
         nonlocal node, i
-        stepped = []
         for token in tokens[i : i + n]:
             node = _step(node, token)
-            stepped.append(node)
         i += n
-        return stepped
+        return node
 
     while i < len(tokens):
         token = tokens[i]
@@ -252,7 +220,7 @@ def _outside_schemas(loc: Location, root: Document) -> tuple[str, int] | None:
             take(2)
             path_words = pascal_word(tokens[i - 1].replace("{", " ").replace("}", " "))
             if i < len(tokens) and tokens[i] in _METHODS:
-                (operation,) = take(1)
+                operation = take(1)
                 op_id = operation.get("operationId") if isinstance(operation, dict) else None
                 words = [pascal_word(op_id)] if isinstance(op_id, str) and pascal_word(op_id) else []
                 words = words or [pascal_word(tokens[i - 1]), path_words]
@@ -274,7 +242,7 @@ def _outside_schemas(loc: Location, root: Document) -> tuple[str, int] | None:
             words.append("Response" + ("" if code == "200" else pascal_word(code)))
             continue
         if token in ("parameters", "headers") and i + 1 < len(tokens):
-            (entry,) = take(2)[-1:]
+            entry = take(2)
             name = entry.get("name") if token == "parameters" and isinstance(entry, dict) else tokens[i - 1]
             word = pascal_word(name) if isinstance(name, str) else ""
             words.append((word or pascal_word(tokens[i - 1])) + ("Parameter" if token == "parameters" else "Header"))
@@ -300,17 +268,15 @@ def _step(node: Any, token: str) -> Any:
 
 
 def _variant_word(hints: Sequence[str], index: int) -> str:
-    """Name part for an inline ``anyOf``/``oneOf`` member: the first of its hints (title,
-    tag: ``Interpreter.member_hints``) that makes a word, else its position (``Option1``...),
-    local to that union."""
+    """A union member's word: its first hint (``Interpreter.member_hints``) that makes one, else
+    its position in that union (``Option1``...)."""
     return next((pascal_word(h) for h in hints if pascal_word(h)), f"Option{index + 1}")
 
 
 def field_names(wire_names: Sequence[str], class_names_: set[str]) -> list[str]:
-    """Attribute names for one model's properties, in order: names that are already valid
-    identifiers claim themselves first (no renaming churn), then the rest (``attribute_name``);
-    a name that is a class of the module gets a trailing ``_`` (its annotation would see the
-    field instead of the class)."""
+    """Attribute names for one model's properties (``attribute_name``), in order: valid names claim
+    themselves first (no renaming churn); a class name of the module gets ``_`` appended (its
+    annotation would see the field instead of the class)."""
     taken: set[str] = set()
     exact = {w for w in wire_names if attribute_name(w, set()) == w}
     chosen = {w: attribute_name(w, taken) for w in wire_names if w in exact}
@@ -368,19 +334,16 @@ def name_schemas(
     responses = {new[r]: new[resp] for r, resp in schemas.responses.items()}
     union_roots = tuple(new[r] for r in schemas.union_roots)
     components = [new[pid] for pid in order if places[pid].public]
-    names = set(new.values())
     synonyms = {
         class_name(spec): new[pid]
         for spec, pid in schemas.synonyms.items()
-        if pid in new and class_name(spec) not in names  # its type is emitted, and its name free
+        if pid in new and class_name(spec) not in taken  # its type is emitted, and its name free
     }
     for root in roots:
         clash = accumulator_name(root)
         if clash in taken:
             loc = places[next(pid for pid, n in new.items() if n == clash)].loc
-            raise loc.doc.error(
-                loc.pointer, f"schema {clash} has the name of {root}'s generated accumulator; rename it"
-            )
+            raise loc.error(f"schema {clash} has the name of {root}'s generated accumulator; rename it")
     return replace(
         schemas,
         models=models,
@@ -395,10 +358,9 @@ def name_schemas(
 
 
 def origin_note(place: Place, name: str, root: Document) -> str | None:
-    """A sentence for the docstring of a class or alias whose Python name is not its
-    component's name (more than the first letter's case): which component it comes from
-    (``#/components/schemas/None``, or ``other.yaml#/Pet`` in another file) and why the name
-    differs. None for an inline schema or a name kept as written."""
+    """A docstring sentence for a class or alias named unlike its component (beyond the first
+    letter's case): which component (``#/components/schemas/None``, ``other.yaml#/Pet``) and why.
+    None for an inline schema or a name kept as written."""
     spec = place.component
     if spec is None or name in (spec, spec[:1].upper() + spec[1:]) or not place.loc.tokens:
         return None  # inline, kept as written, or a whole document (named by its title)
@@ -407,8 +369,7 @@ def origin_note(place: Place, name: str, root: Document) -> str | None:
     if place.base:
         union = class_name(spec)
         return f"From ``{where}``: the fields every ``{union}`` has (a ``{union}`` is the union its discriminator picks from)."
-    words = _WORD.findall(name_chars(spec).replace("_", " "))
-    base = unicodedata.normalize("NFKC", "".join(w[:1].upper() + w[1:] for w in words))
+    base = pascal_word(spec)
     if base and base != name and name.endswith(base + "Model"):
         if keyword.iskeyword(base):
             why = f"``{base}`` is a Python keyword"
@@ -432,8 +393,7 @@ def _with_note(description: str | None, note: str) -> str:
 
 
 def _check_defined(schemas: Schemas) -> None:
-    """Every type the IR mentions is one it holds: a name referenced and never defined would
-    make the module fail at import (``NameError``), a generator bug, reported as one."""
+    """Raise (a generator bug) when the IR mentions a type it does not hold (a ``NameError`` at import)."""
     defined = set(schemas.models) | set(schemas.aliases)
     types = [t for m in schemas.models.values() for t in m.types()]
     types += [a.type for a in schemas.aliases.values()]
@@ -451,8 +411,8 @@ def _users_of(schemas: Schemas, name: str) -> str:
 
 
 def _attributes(t: Type, models: Mapping[str, Model]) -> Type:
-    """``t`` with each discriminator's ``attribute``: the Python name of the tag property,
-    when the mapped models share one that differs from the wire name."""
+    """``t`` with each discriminator's ``attribute``: the tag property's Python name, when the
+    mapped models share one that differs from the wire name."""
     if isinstance(t, UnionType):
         options = tuple(_attributes(o, models) for o in t.options)
         d = t.discriminator
@@ -479,10 +439,9 @@ def component_name(pointer: str) -> str | None:
 
 
 def stream_name(pointer: str) -> str | None:
-    """The name a map gives a schema: its component's (``component_name``), or for a
-    union inline in a component's property (the ``data`` of a server-sent-event envelope:
-    ``/components/schemas/ConversationEvents/properties/data``) the component's name and
-    the property's (``ConversationEventsData``); None for another place."""
+    """The name a map gives a schema: its component's (``component_name``), or for a union inline
+    in a component's property (``/components/schemas/ConversationEvents/properties/data``) the
+    component's name and the property's (``ConversationEventsData``); None elsewhere."""
     found = component_name(pointer)
     if found is not None:
         return found

@@ -9,9 +9,8 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-#: Names a generated module defines or imports at module level, and the builtins it relies
-#: on (``ValueError``, ``KeyError``...); a schema's class name may not take them, or the
-#: module would shadow its own vocabulary.
+#: Names a generated module defines or imports at module level, and the builtins: a schema's
+#: class name may not take them, or the module would shadow its own vocabulary.
 MODULE_NAMES = frozenset(dir(builtins)) | frozenset(
     [
         "TypeVar",
@@ -53,19 +52,6 @@ MODULE_NAMES = frozenset(dir(builtins)) | frozenset(
         "PydanticUserError",
         "TypeAdapter",
         "ValidationError",
-        "bool",
-        "bytes",
-        "dict",
-        "float",
-        "int",
-        "list",
-        "object",
-        "str",
-        "tuple",
-        "type",
-        "None",
-        "True",
-        "False",
         "json",
         "sys",
         "typing",
@@ -154,12 +140,9 @@ _NON_NAME_ASCII = re.compile(r"[^A-Za-z0-9_]")
 
 
 def name_chars(text: str) -> str:
-    """A name's characters for a class name: Latin letters lose their accents (``Ünï`` →
-    ``Uni``), letters and digits of other scripts are kept as they are (``Пользователь``:
-    Python accepts them in identifiers, PEP 3131, and black and ruff's default rules do
-    too; a generic name would say less), anything else becomes ``_``. The result is in
-    NFKC form, the form Python gives an identifier, so two names that Python would read as
-    one are seen as one here."""
+    """A name's characters: Latin letters lose their accents (``Ünï`` → ``Uni``), letters and digits
+    of other scripts are kept (``Пользователь``: PEP 3131 identifiers), anything else becomes
+    ``_``; in NFKC form, as Python reads an identifier, so names Python reads as one are one."""
     if text.isascii():  # the common case: nothing to normalise (NFKD and NFKC keep ASCII as it is)
         return _NON_NAME_ASCII.sub("_", text)
     out = []
@@ -173,14 +156,10 @@ def name_chars(text: str) -> str:
 
 
 def class_name(spec_name: str) -> str:
-    """PascalCase class name from a schema name: ``createChatCompletionStreamResponse`` →
-    ``CreateChatCompletionStreamResponse``, ``foo.bar-baz`` → ``FooBarBaz``.
-
-    Inner capitals are kept (``JSONSchema`` stays ``JSONSchema``); a leading digit gets the
-    prefix ``Model``; a name the module uses itself gets the suffix ``Model``.
-    """
-    words = _WORD.findall(name_chars(spec_name).replace("_", " "))
-    name = unicodedata.normalize("NFKC", "".join(w[:1].upper() + w[1:] for w in words)) or "Model"
+    """PascalCase class name from a schema name (``foo.bar-baz`` → ``FooBarBaz``), inner capitals
+    kept (``JSONSchema``); a leading digit gets the prefix ``Model``, a name the module uses itself
+    the suffix ``Model``."""
+    name = pascal_word(spec_name) or "Model"
     if name[0].isdigit():
         name = "Model" + name
     if not name.isidentifier():
@@ -211,14 +190,9 @@ def singular(word: str) -> str:
 
 
 def attribute_name(wire_name: str, taken: set[str]) -> str:
-    """A Python attribute name for a property, unique within ``taken`` (which it joins).
-
-    Rules, in order: a valid, non-keyword, non-reserved ASCII name is kept as is; otherwise
-    characters are folded (``name_chars``), a leading digit or underscore gets
-    the prefix ``field_`` (pydantic treats ``_x`` as private), and a keyword or reserved
-    name gets a trailing ``_``. Trailing ``_`` is appended until the name is free, so the
-    result never depends on a counter.
-    """
+    """A Python attribute name for a property, unique within ``taken`` (which it joins): characters
+    folded (``name_chars``), a leading digit or underscore replaced by ``field_`` (pydantic treats
+    ``_x`` as private), then ``_`` appended while it is a keyword, reserved or taken."""
     name = name_chars(wire_name)
     if not name or name[0].isdigit() or name[0] == "_":
         name = "field_" + name.lstrip("_")
@@ -245,8 +219,3 @@ def _words(text: str) -> str:
 
 def _joined(words: Iterable[str]) -> str:
     return "_P_" + "_".join(w for w in words if w)
-
-
-# ----------------------------------------------------------------------- the naming pass
-
-#: Sections whose keys name reusable schemas: a schema found there is named after its key.
