@@ -1,9 +1,7 @@
 """Where an event's fields land in the object its stream builds (``event_infer``'s rules for
-fields, one method each): a field of the same name, an entry of a list at an address, text a
-delta adds to, JSON text for a free-form object, a wrapper of the target's fields, one case
-per kind of a nested tagged union. ``FieldPlacer`` is the part of an event's inference that
-places fields (``event_infer._Event``); it reads the IR only, through ``event_schema`` and
-``event_places``, and no vendor's name.
+fields): a field of the same name, an entry of a list at an address, text a delta adds to, JSON
+text for a free-form object, a wrapper of the target's fields, one case per kind of a nested
+tagged union. Reads the IR only (``event_schema``, ``event_places``), no vendor's name.
 """
 
 from __future__ import annotations
@@ -45,10 +43,9 @@ class Placed:
 
 
 class FieldPlacer:
-    """Places an event's fields (see the module docstring). The event's inference sets the
-    attributes: the IR, the target's places, the event's fields, name, addresses (``keys``;
-    ``used``: those bound to a list), the field its entry's ``id`` is checked by, the union's
-    tag field and the target's name."""
+    """Places an event's fields; the event's inference (``event_infer._Event``) sets the
+    attributes (``keys``: its address fields; ``used``: those bound to a list; ``ident``: the
+    field its entry's ``id`` is checked by; ``tag``: the union's tag field)."""
 
     ir: EventSchema
     places: Target
@@ -63,16 +60,8 @@ class FieldPlacer:
     def _place_all(self, payload: list[str], home: Place) -> list[Placed]:
         """Each field placed; whole entries of lists after the rest (the rest may take the
         bare ``index`` for the list they address first)."""
-        placed: list[Placed] = []
-        later: list[str] = []
-        for name in payload:
-            if self._is_item(name, home):
-                later.append(name)
-                continue
-            placed.append(self._place_one(name, home))
-        for name in later:
-            placed.append(self._place_one(name, home))
-        return placed
+        later = [name for name in payload if self._is_item(name, home)]
+        return [self._place_one(name, home) for name in [*(n for n in payload if n not in later), *later]]
 
     def _place_one(self, name: str, home: Place) -> Placed:
         """A field of the event placed: with a bare ``index`` not bound yet, first in the
@@ -90,14 +79,13 @@ class FieldPlacer:
         return self._place(name, types, name, home, None, piece)
 
     def _is_item(self, name: str, home: Place) -> bool:
-        types = [self.fields[name].value_type]
-        return any(self.places.holds_items(types, items) for _, items in self.places.lists(home))
+        return any(self.places.holds_items([self.fields[name].value_type], i) for _, i in self.places.lists(home))
 
     def _place(
         self, name: str, types: Type, path: str, place: Place, when: tuple[str, str] | None, piece: bool = False
     ) -> Placed:
-        """Place event field ``path`` (named ``name``, of ``types``; ``piece``: its description
-        says it is a piece of the answer) at ``place``."""
+        """Place event field ``path`` (named ``name``; ``piece``: its description says it is a
+        piece of the answer) at ``place``."""
         mine = [types]
         there = self.places.field_types(place, name)
         if there:
@@ -173,8 +161,7 @@ class FieldPlacer:
             )
         if "object" in have and "object" in slot:
             if self._fragmentary(mine, there):
-                below = Place(place.down(name, there).steps, tuple(there))
-                return self._fields_of(mine, path, below, when)
+                return self._fields_of(mine, path, place.down(name, there), when)
             return Placed([self._entry("merge", at, path, when)], f"{name}: merged")
         if have and have <= slot:
             return Placed([self._entry("replace", at, path, when, optional=True)], f"{name}: set")
@@ -313,10 +300,8 @@ class FieldPlacer:
         for wanted in candidates:
             f = fields.get(wanted)
             if f is not None and "string" in self._kinds([f.value_type]):
-                more: dict[str, Any] = {}
                 new = self._new(place, wanted)
-                if new:
-                    more["new"] = new
+                more = {"new": new} if new else {}
                 return Placed(
                     [self._entry("append", join_path(place.path, wanted), path, when, **more)],
                     f"{name}: text of {wanted}",
@@ -359,8 +344,6 @@ class FieldPlacer:
             or name == self.name.field
             or (bool(self.name.stem) and name == self.name.stem[-1])
         )
-
-    # -- the entries, tidied ----------------------------------------------------------------------------
 
 
 def join_path(path: str, name: str) -> str:
