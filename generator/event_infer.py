@@ -17,15 +17,7 @@ from typing import Any
 from .event_fields import FieldPlacer, Undecided, join_path
 from .event_places import Place, Target
 from .event_schema import EventSchema
-from .event_words import (
-    EventName,
-    Stage,
-    address_of,
-    event_name,
-    is_order,
-    plural_of,
-    words,
-)
+from .event_words import EventName, Stage, address_of, event_name, is_order, plural_of, words
 
 
 @dataclass(frozen=True)
