@@ -1,6 +1,6 @@
-"""Merge maps: where an event union's map comes from, layered. The map shipped with gen-models
-(``generator/maps/*.yaml``), then ``x-merge`` on the union schema (as the IR keeps it), then the
-user's files (``--merge-map``) and overrides; ``event_plan`` checks the result.
+"""Merge maps: an event union's map, layered: the map shipped with gen-models
+(``generator/maps/*.yaml``), ``x-merge`` on the union schema (as the IR keeps it), the user's
+files (``--merge-map``) and overrides; ``event_plan`` checks the result.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ FAMILY_KEYS = {"family", "root", "target", "tag", "order", "unknown", "events", 
 
 @cache
 def shipped_maps() -> dict[str, tuple[Path, dict[str, Any]]]:
-    """The maps shipped with gen-models: ``{root schema: (file, map)}``, read once per
-    process (as ``chunk_maps.shipped_chunk_maps``); callers read them, never change them.
+    """The maps shipped with gen-models: ``{root schema: (file, map)}``, read once per process;
+    callers never change them.
 
     Raises:
         SpecError: a shipped map that is not a mapping with ``root`` (a packaging bug).
@@ -39,9 +39,8 @@ def shipped_maps() -> dict[str, tuple[Path, dict[str, Any]]]:
 
 
 def map_target(root: str, declared: Any, user_map: Mapping[str, Any] | None, shipped: bool = True) -> str | None:
-    """The schema union ``root``'s map builds (``target``), from the layer that sets it last:
-    the user's map, the union's ``x-merge``, the shipped map (unless not ``shipped``); None
-    without one (the fold is then inferred into what the operation answers)."""
+    """The ``target`` of union ``root``'s map from the topmost layer setting it: the user's map,
+    ``x-merge``, the shipped map (if ``shipped``); None without (the fold's target is inferred)."""
     ship = shipped_maps().get(root, (None, None))[1] if shipped else None
     for layer in (user_map, declared, ship):
         if isinstance(layer, Mapping) and isinstance(layer.get("target"), str):
@@ -66,21 +65,17 @@ def merged_map(
     inferred: Mapping[str, Any] | None = None,
     shipped_ok: bool = True,
 ) -> tuple[dict[str, Any], dict[str, tuple[Path | None, str]]]:
-    """The map after x-merge and overrides, over the shipped map (``base`` instead, when
-    given; none unless ``shipped_ok``) over the ``inferred`` layer; ``sources``:
-    ``{"events"|tag|"key:<family key>": (file, pointer)}``.
-    ``data["events"]`` holds both sections' entries; ``data["_extra"]`` the types declared
-    under ``extra_events``, ``data["_origin"]`` each type's layer (``inferred``,
+    """The map: ``overrides`` over x-merge over the shipped map (``base`` instead, if given; none
+    unless ``shipped_ok``) over ``inferred``; with ``sources``, ``{"events"|tag|"key:<family
+    key>": (file, pointer)}``. ``data["events"]`` holds both sections' entries, ``"_extra"``
+    the types under ``extra_events``, ``"_origin"`` each type's layer (``inferred``,
     ``map:<file>``, ``x-merge``, ``file:<name>``, ``override``)."""
-    if base is not None:
-        shipped: tuple[Path, Any] | None = (Path("<base map>"), dict(base))
-    else:
-        shipped = shipped_maps().get(root) if shipped_ok else None
+    shipped = (Path("<base map>"), dict(base)) if base is not None else shipped_maps().get(root) if shipped_ok else None
     data: dict[str, Any] = {}
     sources: dict[str, tuple[Path | None, str]] = {}
-    layers: list[tuple[Any, Path | None, str, str]] = []
-    if inferred is not None:
-        layers.append((dict(inferred), None, "", "inferred"))
+    layers: list[tuple[Any, Path | None, str, str]] = (
+        [(dict(inferred), None, "", "inferred")] if inferred is not None else []
+    )
     if shipped is not None:
         layers.append((shipped[1], shipped[0], "", f"map:{shipped[0].name}"))
     declared, pointer = x_merge(schemas, root)
@@ -131,9 +126,7 @@ def merged_map(
                 origin[str(tag)] = source
                 sources[str(tag)] = _place(layer, file, pointer, key, str(tag))
                 (extra.add if key == "extra_events" else extra.discard)(str(tag))
-    data["events"] = events
-    data["_origin"] = origin
-    data["_extra"] = extra
+    data |= {"events": events, "_origin": origin, "_extra": extra}
     data.setdefault("root", root)
     return data, sources
 
