@@ -53,6 +53,8 @@ class Context(str, enum.Enum):
 
 
 ROOT, ENTRY, DELTA = Context.ROOT, Context.ENTRY, Context.DELTA
+#: the variants of a model gathered from a union of objects, and the fields they type differently
+_Union = tuple[tuple[str, ...], tuple[str, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +174,7 @@ def _plan_node(
     overrides: dict[str, WrittenPolicy],
     stack: tuple[str, ...],
     key: str | None = None,
-    union: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
+    union: _Union = ((), ()),
     synthetic: bool = False,
 ) -> NodePlan:
     """The plan of one object, with the fields an override adds; ``key``: the field a ``by_key``
@@ -187,15 +189,11 @@ def _plan_node(
         for f in model.fields
     )
     taken = {f.py_name for f in model.fields}
-    added = [p for p in overrides if p.rpartition(".")[0] == path and _plain_name(p.rpartition(".")[2])]
+    # a wire name inside this object: not empty, not a list step ``x[]``
+    added = [p for p in overrides if p.rpartition(".")[0] == path and p and not p.endswith((".", "[]"))]
     fields += tuple(_plan_undeclared(schemas, model, name, context, overrides, stack, taken) for name in added)
     id_field = next((f.wire_name for f in model.fields if f.wire_name == "id"), None)
     return NodePlan(model, context, path, fields, id_field, _name_path(schemas, model), *union, synthetic=synthetic)
-
-
-def _plain_name(name: str) -> bool:
-    """A wire name an override path can add (not a list step ``x[]``, not empty)."""
-    return bool(name) and not name.endswith("[]")
 
 
 def _plan_undeclared(
@@ -256,9 +254,7 @@ def _element(schemas: Schemas, f: Field) -> Model | None:
     return schemas.models.get(item.name) if isinstance(item, ModelRef) else None
 
 
-def _object_model(
-    schemas: Schemas, f: Field, owner: str
-) -> tuple[Model | None, tuple[tuple[str, ...], tuple[str, ...]]]:
+def _object_model(schemas: Schemas, f: Field, owner: str) -> tuple[Model | None, _Union]:
     """The model an object field merges as: its model, or one gathered over a union of object
     schemas (``_gathered``)."""
     t = meaning(schemas, f.type)
@@ -268,9 +264,7 @@ def _object_model(
     return _gathered(schemas, t, name, f.pointer)
 
 
-def _gathered(
-    schemas: Schemas, t: Type, name: str, pointer: str
-) -> tuple[Model | None, tuple[tuple[str, ...], tuple[str, ...]]]:
+def _gathered(schemas: Schemas, t: Type, name: str, pointer: str) -> tuple[Model | None, _Union]:
     """For a union of object schemas (``oneOf``/``anyOf``), one model ``name`` over all their
     properties, with the variants and the fields they type differently (the first variant's
     type is used); ``(None, ...)`` for anything else."""
@@ -304,24 +298,19 @@ def _name_path(schemas: Schemas, model: Model) -> tuple[str, ...]:
     if any(f.wire_name == "name" for f in model.fields):
         return ("name",)
     for f in model.fields:
-        if isinstance(f.type, ModelRef) and f.type.name in schemas.models:
-            inner = schemas.models[f.type.name]
-            if any(g.wire_name == "name" for g in inner.fields):
-                return (f.wire_name, "name")
+        inner = schemas.models.get(f.type.name) if isinstance(f.type, ModelRef) else None
+        if inner is not None and any(g.wire_name == "name" for g in inner.fields):
+            return (f.wire_name, "name")
     return ()
 
 
 def _keyed_element(schemas: Schemas, f: Field) -> Model | None:
     """The element model when ``f`` is a list of objects with a whole-number ``index``."""
     element = _element(schemas, f)
-    if element and any(_is_key(schemas, g, "index") for g in element.fields):
-        return element
-    return None
+    return element if element and any(_is_key(schemas, g, "index") for g in element.fields) else None
 
 
-def _keyed_union_element(
-    schemas: Schemas, f: Field, owner: str
-) -> tuple[Model | None, tuple[tuple[str, ...], tuple[str, ...]]]:
+def _keyed_union_element(schemas: Schemas, f: Field, owner: str) -> tuple[Model | None, _Union]:
     """For a list of a union of object schemas that all have an integer ``index`` (OpenRouter's
     ``reasoning_details``), the items gathered into one model (``_gathered``), merged by ``index``."""
     t = meaning(schemas, f.type)
@@ -351,14 +340,14 @@ def _plan_field(
 ) -> FieldPlan:
     path = f"{parent}.{f.wire_name}" if parent else f.wire_name
     element = _keyed_element(schemas, f)
-    items_union: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    items_union: _Union = ((), ())
     if element is None:
         element, items_union = _keyed_union_element(schemas, f, stack[-1] if stack else "")
     model, union = _object_model(schemas, f, stack[-1] if stack else "")
     policy, key, node = _default(schemas, f, context, path, element, model, overrides, stack, union, items_union)
     source = "default"
     fallback = ""
-    absent = _absent_key(schemas, element, key, context) if policy == Policy.BY_KEY else None
+    absent = _absent_key(element, key, context) if policy == Policy.BY_KEY else None
     if policy == Policy.LAST:
         if context != ROOT and isinstance(meaning(schemas, f.type), Array) and not _ratings(schemas, f):
             fallback = f"a list taken whole from the last chunk that sends it; --merge-policy '{path}=append'"
@@ -461,8 +450,8 @@ def _default(
     model: Model | None,
     overrides: dict[str, WrittenPolicy],
     stack: tuple[str, ...],
-    union: tuple[tuple[str, ...], tuple[str, ...]],
-    items_union: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
+    union: _Union,
+    items_union: _Union = ((), ()),
 ) -> tuple[Policy, str | None, NodePlan | None]:
     if element is not None and element.name not in stack:
         inner = DELTA if context == DELTA else ENTRY
@@ -525,7 +514,7 @@ def _ratings(schemas: Schemas, f: Field) -> bool:
     return items is not None and bool(items.fields) and all(_scalar_flag(schemas, g) for g in items.fields)
 
 
-def _absent_key(schemas: Schemas, element: Model | None, key: str | None, context: Context) -> int | None:
+def _absent_key(element: Model | None, key: str | None, context: Context) -> int | None:
     """The key of a keyed list's entry that omits it: the key's default (Mistral's
     ``tool_calls[].index``: ``default: 0``); else at a chunk's top level 0 (Gemini's
     ``candidates[].index``: proto3 JSON leaves zero out). None where the key is required."""
