@@ -6,7 +6,6 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Any
 
 from .errors import SpecError, did_you_mean, join_pointer
@@ -23,6 +22,7 @@ from .event_vocabulary import (
     Step,
 )
 from .event_words import event_name
+from .merge_maps import Where
 from .model import Enum, ModelRef, Type, strip_null
 from .runtime.event_paths import _path_steps
 
@@ -37,9 +37,7 @@ def type_of(field: Any) -> Any:
     return field.value_type if field is not None else None
 
 
-def check_listed(
-    value: str, members: Mapping[str, str], extra: bool, origin: str, place: tuple[Path | None, str], union: str
-) -> None:
+def check_listed(value: str, members: Mapping[str, str], extra: bool, origin: str, place: Where, union: str) -> None:
     """An entry under ``events`` names a member of the union, one under ``extra_events`` a type
     it does not list (a shipped map's ``events`` may name types an older spec lacks: extra)."""
     if extra and value in members:
@@ -84,12 +82,7 @@ class EntryChecker:
     the target (``member`` ``""``: a type the spec does not list, shape checks only)."""
 
     def __init__(
-        self,
-        ir: EventSchema,
-        member: str,
-        target: str,
-        place: tuple[Path | None, str],
-        event: tuple[str, str] = ("", ""),
+        self, ir: EventSchema, member: str, target: str, place: Where, event: tuple[str, str] = ("", "")
     ) -> None:
         self.ir, self.member, self.target, self.place = ir, member, target, place
         self.fields = ir.fields(member) if member else {}
@@ -100,14 +93,12 @@ class EntryChecker:
         if not entries:
             raise SpecError("an empty entry: give an op ({op: ignore} to skip the event)", *self.place)
         file, pointer = self.place
+        places = (
+            [(file, join_pointer(pointer, i)) for i in range(len(entries))] if isinstance(entry, list) else [self.place]
+        )
         event = (self.tag_field, self.tag_value)
         actions = tuple(
-            (
-                EntryChecker(self.ir, self.member, self.target, (file, join_pointer(pointer, i)), event).action(e)
-                if isinstance(entry, list)
-                else self.action(e)
-            )
-            for i, e in enumerate(entries)
+            EntryChecker(self.ir, self.member, self.target, p, event).action(e) for p, e in zip(places, entries)
         )
         tested = sorted({a.when[0] for a in actions if a.when is not None})
         if len(tested) > 1:

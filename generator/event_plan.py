@@ -22,7 +22,7 @@ from .event_check import EntryChecker, check_listed, type_of
 from .event_infer import InferredMap, choose_target, infer_fold, tag_field
 from .event_schema import EventSchema
 from .event_vocabulary import Action, Call, EventPlan, EventRule, Op, Slot, shared_walks
-from .merge_maps import map_target, merged_map, x_merge
+from .merge_maps import Where, map_target, merged_map, x_merge
 from .model import Schemas
 from .runtime.event_paths import _Slot
 from .runtime.events import _EventFold, _Handler
@@ -110,16 +110,12 @@ def undecided_warnings(plan: EventPlan) -> list[SpecWarning]:
 
 
 def _build(
-    ir: EventSchema,
-    root: str,
-    data: dict[str, Any],
-    sources: dict[str, tuple[Path | None, str]],
-    spec_file: Path | None,
+    ir: EventSchema, root: str, data: dict[str, Any], sources: dict[str, Where], spec_file: Path | None
 ) -> EventPlan:
     """The plan; members the map lacks are listed in its ``unmapped``."""
     where = sources.get("events", (spec_file, ""))
 
-    def at(key: str) -> tuple[Path | None, str]:
+    def at(key: str) -> Where:
         return sources.get(f"key:{key}", where)
 
     for key in ("target", "tag"):
@@ -187,18 +183,11 @@ def _build(
             if a.at and (a.at[0].key or (a.op is Op.PUSH and len(a.at) == 1))
         )
     )
+    unmapped = tuple((v, m) for v, m in members.items() if v not in declared and v not in reasons)
+    family = str(data.get("family", root))
+    extras = tuple(sorted(extra & set(declared)))
     return EventPlan(
-        family=str(data.get("family", root)),
-        root=root,
-        target=target,
-        tag=tag,
-        order=order,
-        collections=collections,
-        rules=tuple(rules),
-        target_class=target_class,
-        unmapped=tuple((v, m) for v, m in members.items() if v not in declared and v not in reasons),
-        undecided=tuple(undecided),
-        extra=tuple(sorted(extra & set(declared))),
+        family, root, target, tag, order, collections, tuple(rules), target_class, unmapped, tuple(undecided), extras
     )
 
 

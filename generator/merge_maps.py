@@ -19,6 +19,8 @@ from .naming import stream_name
 MAPS_DIR = Path(__file__).resolve().parent / "maps"
 #: the keys of a map (``events`` and ``extra_events`` hold the entries, checked by ``event_plan``)
 FAMILY_KEYS = {"family", "root", "target", "tag", "order", "unknown", "events", "extra_events"}
+#: where something of a map is: its file (None: the spec's, or none) and JSON pointer
+Where = tuple[Path | None, str]
 
 
 @cache
@@ -64,7 +66,7 @@ def merged_map(
     base: Mapping[str, Any] | None = None,
     inferred: Mapping[str, Any] | None = None,
     shipped_ok: bool = True,
-) -> tuple[dict[str, Any], dict[str, tuple[Path | None, str]]]:
+) -> tuple[dict[str, Any], dict[str, Where]]:
     """The map: ``overrides`` over x-merge over the shipped map (``base`` instead, if given; none
     unless ``shipped_ok``) over ``inferred``; with ``sources``, ``{"events"|tag|"key:<family
     key>": (file, pointer)}``. ``data["events"]`` holds both sections' entries, ``"_extra"``
@@ -72,7 +74,7 @@ def merged_map(
     ``map:<file>``, ``x-merge``, ``file:<name>``, ``override``)."""
     shipped = (Path("<base map>"), dict(base)) if base is not None else shipped_maps().get(root) if shipped_ok else None
     data: dict[str, Any] = {}
-    sources: dict[str, tuple[Path | None, str]] = {}
+    sources: dict[str, Where] = {}
     layers: list[tuple[Any, Path | None, str, str]] = (
         [(dict(inferred), None, "", "inferred")] if inferred is not None else []
     )
@@ -131,7 +133,7 @@ def merged_map(
     return data, sources
 
 
-def _place(layer: Mapping[str, Any], file: Path | None, pointer: str, *key: str) -> tuple[Path | None, str]:
+def _place(layer: Mapping[str, Any], file: Path | None, pointer: str, *key: str) -> Where:
     """Where ``key`` of a map layer is: a map file's entries know their file (``MapLayer``)."""
     known = layer.place(*key) if isinstance(layer, MapLayer) else None
     return known if known is not None else (file, join_pointer(pointer, *key))

@@ -368,7 +368,7 @@ def _plan_field(
         absent = None
         policy, key_name = written.policy, written.key
         fallback = ""
-        _check_fits(schemas, f, policy, path, element, model, key_name)
+        _check_fits(schemas, f, policy, path, model, key_name)
         if policy == Policy.JOIN:
             node, key = None, key_name or "text"
         elif policy == Policy.BY_KEY and node is not None and key == (key_name or "index"):
@@ -539,15 +539,7 @@ def _is_text(schemas: Schemas, f: Field) -> bool:
     return any(isinstance(o, Prim) and o.kind == "str" for o in (meaning(schemas, o) for o in options))
 
 
-def _check_fits(
-    schemas: Schemas,
-    f: Field,
-    policy: Policy,
-    path: str,
-    element: Model | None,
-    model: Model | None,
-    key: str | None = None,
-) -> None:
+def _check_fits(schemas: Schemas, f: Field, policy: Policy, path: str, model: Model | None, key: str | None) -> None:
     if policy == Policy.CONCAT and not _is_text(schemas, f):
         raise SpecError(f"merge policy concat for {path!r}: the field is not a string")
     if policy == Policy.APPEND and not isinstance(meaning(schemas, f.type), Array):
@@ -567,26 +559,23 @@ def _check_fits(
 
 def explain(node: NodePlan) -> list[str]:
     """Lines ``path  policy  [key]  (source)`` for every field of the plan, depth first."""
-    lines = []
+    lines: list[str] = []
+    pad = " " * 58  # below the policy column
     for f in node.fields:
         detail = f" on {f.key}" if f.key else ""
         detail += f" ({f.key} {f.absent} when omitted)" if f.absent is not None else ""
-        note = (
-            ""
-            if f.source == "default"
-            else f"  ({f.source})" if f.declared else f"  ({f.source} of an undeclared field)"
-        )
+        note = "" if f.source == "default" else f"  ({f.source}{'' if f.declared else ' of an undeclared field'})"
         lines.append(f"{f.path:<55} {f.policy}{detail}{note}")
         if f.fallback:
-            lines.append(f"{'':<55}   (can lose data: {f.fallback})")
+            lines.append(f"{pad}(can lose data: {f.fallback})")
         elif f.pieces:
             lines.append(
-                f"{'':<55}   (pieces: text a stream could send in pieces; a different text replacing it is reported)"
+                f"{pad}(pieces: text a stream could send in pieces; a different text replacing it is reported)"
             )
         if f.doubt:
-            lines.append(f"{'':<55}   (is not in the schema; {f.doubt} it merges as a field of its own)")
+            lines.append(f"{pad}(is not in the schema; {f.doubt} it merges as a field of its own)")
         if f.node is not None and f.node.union_of:
-            lines.append(f"{'':<55}   (a union: fields of {', '.join(f.node.union_of)} merged together)")
+            lines.append(f"{pad}(a union: fields of {', '.join(f.node.union_of)} merged together)")
         if f.node is not None:
             lines.extend(explain(f.node))
     lines.append(f"{(node.path + '.*') if node.path else '*':<55} unknown fields: {_unknown_rule(node.context)}")

@@ -129,15 +129,15 @@ def _plan_pair(
         if name in source_names and name in target_fields and name not in dict(consts)
     )
     return ResponsePlan(
-        renames=tuple(renames.items()),
-        drop=drop,
-        consts=tuple(consts),
-        fills=fills,
-        nulls=tuple(nulls),
-        required=tuple(required),
-        blank=blank,
-        children=tuple(children),
-        suffixes=suffixes,
+        tuple(renames.items()),
+        drop,
+        tuple(consts),
+        fills,
+        tuple(nulls),
+        tuple(required),
+        blank,
+        tuple(children),
+        suffixes,
     )
 
 
