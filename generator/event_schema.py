@@ -80,7 +80,8 @@ class EventSchema:
             raise SpecError(f"{union!r} is not a union schema (anyOf/oneOf) of the spec", None, "")
         found: dict[str, str] = {}
         for member, mapped in self._member_models(alias.type, tag):
-            values = self._own_tags(member, tag) or mapped
+            own = self.tags(member).get(tag)
+            values = [own] if isinstance(own, str) else mapped
             if not values:
                 raise SpecError(f"member {member!r} of {union} has no one-value {tag!r}", None, alias.pointer)
             for value in values:
@@ -115,11 +116,6 @@ class EventSchema:
                 nested = self.schemas.aliases.get(option.name)
                 if nested is not None and isinstance(nested.type, UnionType):
                     yield from self._member_models(nested.type, tag, depth + 1)
-
-    def _own_tags(self, model: str, tag: str) -> list[str]:
-        field = self.fields(model).get(tag)
-        t = field.type if field is not None else None
-        return [t.values[0]] if isinstance(t, Enum) and len(t.values) == 1 and isinstance(t.values[0], str) else []
 
     def is_kind(self, t: Type | None, kind: str) -> bool:
         """Whether ``t`` admits JSON ``kind`` (``integer``, ``string``), ``null`` aside."""

@@ -108,19 +108,15 @@ def merged_map(
                 data[key] = value
                 sources[f"key:{key}"] = _place(layer, file, pointer, key)
                 continue
+            if not isinstance(value, dict):
+                raise SpecError(f"'{key}' must map event types to entries", *_place(layer, file, pointer, key))
             other = ENTRY_SECTIONS[key == "events"]
-            both = (
-                sorted(str(t) for t in value if t in layer[other])
-                if isinstance(value, dict) and isinstance(layer.get(other), dict)
-                else []
-            )
+            both = sorted(str(t) for t in value if t in layer[other]) if isinstance(layer.get(other), dict) else []
             if both:
                 raise SpecError(
                     f"event type {both[0]!r} is under both 'events' and 'extra_events'; keep one entry",
                     *_place(layer, file, pointer, key, both[0]),
                 )
-            if not isinstance(value, dict):
-                raise SpecError(f"'{key}' must map event types to entries", *_place(layer, file, pointer, key))
             if key == "events" or "events" not in sources:  # where errors about the entries point
                 sources["events"] = _place(layer, file, pointer, key)
             for tag, entry in value.items():

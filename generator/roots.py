@@ -277,12 +277,8 @@ def _tagged(view: SpecView, loc: Location) -> bool:
     members = view.options(loc)
     if len(members) >= 2 and view.discriminated(loc):
         return True
-    shared: set[str] | None = None
-    for member in members:
-        props = view.properties(member)
-        tags = {n for n in props if view.holds_one_value(member, n)}
-        shared = tags if shared is None else shared & tags
-    return len(members) >= 2 and bool(shared)
+    tags = [{n for n in view.properties(m) if view.holds_one_value(m, n)} for m in members]
+    return len(members) >= 2 and bool(set.intersection(*tags))
 
 
 def _plain(interp: Interpreter, unions: list[UnionStream]) -> list[UnionStream]:
