@@ -84,8 +84,7 @@ class FieldPlacer:
     def _place(
         self, name: str, types: Type, path: str, place: Place, when: tuple[str, str] | None, piece: bool = False
     ) -> Placed:
-        """Place event field ``path`` (named ``name``; ``piece``: its description says it is a
-        piece of the answer) at ``place``."""
+        """Place event field ``path`` (named ``name``; ``piece``: described as a piece) at ``place``."""
         mine = [types]
         there = self.places.field_types(place, name)
         if there:
@@ -185,8 +184,7 @@ class FieldPlacer:
         return Placed([self._entry(op, entry.path, path, when)], f"{name}: an entry of {place.path} at {key}")
 
     def _key_for(self, place: Place) -> str | None:
-        """The address of an entry of list ``place``: the field naming it, else a bare
-        ``index`` not bound yet."""
+        """The address of an entry of list ``place``: the field naming it, else an unbound ``index``."""
         name = place.steps[-1].name
         for key in self.keys:
             stem = address_of(key)

@@ -61,9 +61,8 @@ class InferredMap:
 
 
 def infer_fold(ir: EventSchema, union: str, target: str | None = None) -> InferredMap | None:
-    """The fold of union ``union`` into ``target`` (IR names; the operation's non-stream
-    answer), else into ``choose_target``'s. None when the members share no tag field or no
-    target is found."""
+    """The fold of union ``union`` into ``target`` (IR names), else into ``choose_target``'s; None
+    when the members share no tag field or no target is found."""
     tag = tag_field(ir, union)
     if tag is None:
         return None
@@ -92,9 +91,8 @@ def tag_field(ir: EventSchema, union: str) -> str | None:
 def choose_target(
     ir: EventSchema, members: dict[str, str], tag: str, candidates: list[str] | None = None
 ) -> str | None:
-    """The object a union builds: of ``candidates`` (several an operation may answer), else
-    of the objects its members carry whole (and its ending members themselves), the one
-    most members fold into."""
+    """The object a union builds, the one most members fold into: of ``candidates`` (an operation's
+    answers), else of the objects its members carry whole and its ending members themselves."""
     carried: list[str] = list(candidates or ())
     by: dict[str, list[Stage]] = {}
     finals: list[str] = []
@@ -124,9 +122,8 @@ def choose_target(
 
 
 def _builds(entry: dict[str, Any]) -> bool:
-    """Whether an entry builds the target: starts or ends it with an object, or lands in an
-    entry of a list, or gathers text (setting an event's own fields, such as the ids every
-    event repeats, says little about what the stream builds)."""
+    """Whether an entry builds the target: starts or ends it with an object, lands in an entry of
+    a list, or gathers text (the ids every event repeats say little about what it builds)."""
     op, value = entry.get("op"), entry.get("value")
     if op in ("init", "refresh", "finalize"):
         return value != "*"
@@ -238,8 +235,7 @@ class _Event(FieldPlacer):
         return entries, "; ".join(why)
 
     def _ends_stream(self) -> bool:
-        """An ending event with no address whose stem is that of the events that start the
-        target (when some do)."""
+        """An ending event with no address, of the stem of the events that start the target (if any)."""
         if self.name.stage is not Stage.FINAL or self.keys:
             return False
         tops = self.fold.top_stems()

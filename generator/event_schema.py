@@ -175,8 +175,7 @@ class EventSchema:
         return isinstance(t, UnionType) and t.discriminator is not None and t.discriminator.property == name
 
     def json_kinds(self, types: list[Type]) -> frozenset[str]:
-        """The JSON kinds (``string``, ``number``, ``boolean``, ``object``, ``array``, ``null``,
-        ``any``) that values of ``types`` may take."""
+        """The JSON kinds values of ``types`` may take (``string``, ``number``... ``null``, ``any``)."""
         found: set[str] = set()
         for t in types:
             if strip_null(t) != t:
@@ -205,8 +204,7 @@ class EventSchema:
         return [x.items for t in types for x in self.shapes(t) if isinstance(x, Array)]
 
     def tags(self, model: str) -> dict[str, Any]:
-        """``{wire name: value}`` of a model's fields that hold one value (a ``const``, an
-        ``enum`` of one): its own tags (``{"type": "text"}``)."""
+        """A model's own tags: its fields of one value (``const``, an enum of one): ``{"type": "text"}``."""
         return {
             n: f.type.values[0]
             for n, f in self.fields(model).items()

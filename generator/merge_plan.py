@@ -121,9 +121,8 @@ class NodePlan:
 
     @property
     def own_keys(self) -> bool:
-        """True when the wire names this node merges are not its model class's (``_KEYS_<Model>``,
-        ``_wire_names``), so its merge state spells them out: a union's gathered model, a made-up
-        one, or one with fields an override adds."""
+        """Whether its merge state spells out its wire names, not its class's (``_KEYS_<Model>``): a
+        union's gathered model, a made-up one, or one with fields an override adds."""
         return bool(self.union_of) or self.synthetic or not all(f.declared for f in self.fields)
 
     def accumulates(self) -> bool:
@@ -241,8 +240,7 @@ def meaning(schemas: Schemas, t: Type) -> Type:
 
 
 def _is_key(schemas: Schemas, f: Field, name: str) -> bool:
-    """``f`` can key a ``by_key`` list: named ``name``, typed ``integer`` or ``number`` (a
-    fractional value is reported at merge)."""
+    """``f`` can key a ``by_key`` list: named ``name``, an integer or number (a fraction is reported)."""
     t = meaning(schemas, f.type)
     return f.wire_name == name and isinstance(t, Prim) and t.kind in ("int", "float")
 
@@ -255,8 +253,7 @@ def _element(schemas: Schemas, f: Field) -> Model | None:
 
 
 def _object_model(schemas: Schemas, f: Field, owner: str) -> tuple[Model | None, _Union]:
-    """The model an object field merges as: its model, or one gathered over a union of object
-    schemas (``_gathered``)."""
+    """The model an object field merges as: its model, or one gathered from a union (``_gathered``)."""
     t = meaning(schemas, f.type)
     if isinstance(t, ModelRef):
         return schemas.models.get(t.name), ((), ())
@@ -479,8 +476,7 @@ def _default(
 
 
 def _holds_pieces(schemas: Schemas, model: Model, seen: tuple[str, ...]) -> bool:
-    """Whether a chunk's top-level object holds a piece (``_piece``, a few levels down): it then
-    merges field by field (Ollama's ``message``)."""
+    """Whether a chunk's top-level object holds a ``_piece`` a few levels down (Ollama's ``message``)."""
     for f in model.fields:
         if _piece(f):
             return True
@@ -497,9 +493,8 @@ def _holds_pieces(schemas: Schemas, model: Model, seen: tuple[str, ...]) -> bool
 
 
 def _list_default(schemas: Schemas, f: Field, context: Context) -> Policy:
-    """A list's policy: at a chunk's top level ``last`` unless its description says pieces;
-    items with ``text`` ``join`` (Gemini's ``parts``); ratings (``_ratings``: each chunk's
-    whole set) ``last``; else ``append``."""
+    """A list's policy: at a chunk's top level ``last`` unless its description says pieces; items
+    with ``text`` ``join`` (Gemini's ``parts``); ratings (each chunk's whole set) ``last``; else ``append``."""
     items = _element(schemas, f)
     if context == ROOT and not _piece(f):
         return Policy.LAST
@@ -583,9 +578,8 @@ def explain(node: NodePlan) -> list[str]:
 
 
 def merge_warnings(node: NodePlan, root: str) -> list[SpecWarning]:
-    """One warning per place the plan of chunk root ``root`` can lose data (``fallback``), per
-    field a union's variants type differently, per override of an undeclared field named like
-    a declared one."""
+    """One warning per place the plan of chunk root ``root`` can lose data (``fallback``), per field
+    a union's variants type differently, per undeclared field named like a declared one (``doubt``)."""
     found: list[SpecWarning] = []
     for n in node.walk():
         found.extend(SpecWarning(UNION_FIELD_TYPES, f"{root} {n.path or '(chunk)'}", c) for c in n.conflicts)

@@ -12,8 +12,7 @@ from .errors import SpecError
 
 
 class Policy(str, enum.Enum):
-    """How a field of a chunk merges into the snapshot (a ``str``, so it compares equal to
-    its name in templates)."""
+    """How a field of a chunk merges into the snapshot (a ``str``: equal to its name in templates)."""
 
     CONCAT = "concat"  # text fragments gathered, joined once
     SET = "set"  # identity: the first non-empty value; another one is a conflict

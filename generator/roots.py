@@ -39,9 +39,8 @@ def stream_roots(interp: Interpreter) -> list[str]:
 
 
 def declared_streams(interp: Interpreter) -> list[str]:
-    """Spec names of the components the spec's operations stream (``SpecView.answers``), in
-    document order: chunk objects (Ollama's ``ChatStreamEvent``) or event unions. Only a
-    named schema is taken: an inline one has no name to give it."""
+    """Spec names of the components the operations stream (``SpecView.answers``), in document
+    order: chunk objects or event unions (an inline schema has no name to give it)."""
     view = SpecView.of(interp)
     found: list[str] = []
     try:
@@ -122,10 +121,9 @@ def default_roots(interp: Interpreter, shipped: bool = True) -> list[str]:
 
 @dataclass(frozen=True)
 class UnionStream:
-    """An event union a spec streams: its name as maps write it (a component's, or
-    ``<Envelope>Data`` for one inline in an envelope's ``data``), where it is, the components
-    the operation answers when it does not stream (the fold's candidate targets), and the
-    operation's path."""
+    """An event union a spec streams: its name as maps write it (a component's, or ``<Envelope>Data``
+    inline in an envelope's ``data``), where it is, the components the operation answers when it
+    does not stream (the fold's candidate targets), and the operation's path."""
 
     name: str
     location: Location
@@ -282,8 +280,7 @@ def _tagged(view: SpecView, loc: Location) -> bool:
 
 
 def _plain(interp: Interpreter, unions: list[UnionStream]) -> list[UnionStream]:
-    """``unions`` without those a variant of another's operation streams (a query:
-    ``/responses?beta=true`` beside ``/responses``), each warned of."""
+    """``unions`` but those a variant (``/responses?beta=true``) of another's operation streams, warned."""
     paths = {u.path for u in unions}
     kept = []
     for union in unions:
