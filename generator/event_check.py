@@ -20,6 +20,7 @@ from .event_vocabulary import (
     Action,
     Op,
     Step,
+    When,
 )
 from .event_words import event_name
 from .merge_maps import Where
@@ -204,7 +205,7 @@ class EntryChecker:
             kinds=kinds,
         )
 
-    def value(self, op: Op, raw: Any, when: tuple[str, str] | None) -> tuple[str | None, str | None]:
+    def value(self, op: Op, raw: Any, when: When | None) -> tuple[str | None, str | None]:
         """``(event field path or "*", JSON text of a constant)`` of an entry's ``value``."""
         if isinstance(raw, str) and raw.startswith("="):
             return None, json.dumps(raw[1:])
@@ -220,7 +221,7 @@ class EntryChecker:
             return raw, None
         return self.event_field(raw, "value"), None
 
-    def check_object(self, op: Op, value: str | None, when: tuple[str, str] | None) -> None:
+    def check_object(self, op: Op, value: str | None, when: When | None) -> None:
         """The value of an op into the target itself (lifecycle ops, ``merge`` without ``at``) is
         an object: a string or number there would replace the answer or be dropped."""
         if value is None or value == WHOLE_EVENT or not self.member:
@@ -233,7 +234,7 @@ class EntryChecker:
                 f"{self.target} itself (name an event field holding an object, or give 'at' for a field of it)"
             )
 
-    def value_types(self, text: str, what: str, when: tuple[str, str] | None = None) -> list[Any]:
+    def value_types(self, text: str, what: str, when: When | None = None) -> list[Any]:
         """The types the event's nested field ``text`` (``delta.text``) may have; with ``when``,
         of the union members its tag selects only (``delta.type`` ``text_delta``)."""
         names = text.split(".")
@@ -341,7 +342,7 @@ class EntryChecker:
         value: str | None,
         constant: str | None,
         raw: Any,
-        when: tuple[str, str] | None,
+        when: When | None,
     ) -> tuple[str, ...]:
         """Check a slot op: its path resolves in the target, its value's JSON kind can go there.
         Returns the fields of an appended object never joined (the slot's enum-typed fields)."""

@@ -12,7 +12,7 @@ from typing import Any
 
 from .event_places import Place, Target
 from .event_schema import EventSchema
-from .event_vocabulary import Step
+from .event_vocabulary import Step, When
 from .event_words import (
     CONTENT_WORDS,
     IDENTITY_WORDS,
@@ -81,9 +81,7 @@ class FieldPlacer:
     def _is_item(self, name: str, home: Place) -> bool:
         return any(self.places.holds_items([self.fields[name].value_type], i) for _, i in self.places.lists(home))
 
-    def _place(
-        self, name: str, types: Type, path: str, place: Place, when: tuple[str, str] | None, piece: bool = False
-    ) -> Placed:
+    def _place(self, name: str, types: Type, path: str, place: Place, when: When | None, piece: bool = False) -> Placed:
         """Place event field ``path`` (named ``name``; ``piece``: described as a piece) at ``place``."""
         mine = [types]
         there = self.places.field_types(place, name)
@@ -91,14 +89,14 @@ class FieldPlacer:
             return self._same_name(name, mine, there, path, place, when, piece)
         if self.ir.models_of(mine):
             return self._object(name, mine, path, place, when)
-        kinds = self._kinds(mine)
+        kinds = self.places.kinds(mine)
         entry_name = place.steps[-1].name if place.keyed else ""
         names_entry = bool(entry_name) and plural_of(name, [entry_name]) == entry_name
         if (
             place.keyed
             and (names_entry or self._content(name))
             and kinds
-            and kinds == self._kinds(place.types)
+            and kinds == self.places.kinds(place.types)
             and not self.ir.models_of(list(place.types))
         ):
             op = {Stage.START: "create", Stage.DELTA: "append", Stage.FINAL: "replace"}.get(self.name.stage, "replace")
@@ -108,10 +106,7 @@ class FieldPlacer:
             return self._text(name, path, place, when)
         return Placed([], "")
 
-    def _kinds(self, types: Iterable[Type]) -> frozenset[str]:
-        return self.places.kinds(types)
-
-    def _entry(self, op: str, at: str, path: str | None, when: tuple[str, str] | None, **more: Any) -> dict[str, Any]:
+    def _entry(self, op: str, at: str, path: str | None, when: When | None, **more: Any) -> dict[str, Any]:
         entry: dict[str, Any] = {"op": op}
         if at:
             entry["at"] = at
@@ -131,12 +126,12 @@ class FieldPlacer:
         there: list[Type],
         path: str,
         place: Place,
-        when: tuple[str, str] | None,
+        when: When | None,
         piece: bool = False,
     ) -> Placed:
         """A field of the same name where it lands."""
         at = f"{place.path}.{name}" if place.steps else name
-        have, slot = self._kinds(mine), self._kinds(there)
+        have, slot = self.places.kinds(mine), self.places.kinds(there)
         stage = self.name.stage
         items = self.places.items(there)
         if {"string", "array"} <= slot and have & {"string", "object", "array"} and stage is not Stage.FINAL:
@@ -167,7 +162,7 @@ class FieldPlacer:
         return Placed([], "")
 
     def _into_list(
-        self, name: str, mine: list[Type], items: list[Type], path: str, place: Place, when: tuple[str, str] | None
+        self, name: str, mine: list[Type], items: list[Type], path: str, place: Place, when: When | None
     ) -> Placed:
         """A value for a list field that is not a list: an entry, or part of one."""
         key = self._key_for(place)
@@ -202,7 +197,7 @@ class FieldPlacer:
         place = Place((), tuple(there))
         for model in self.ir.models_of(mine):
             for name, f in self.ir.fields(model).items():
-                kinds = self._kinds([f.value_type])
+                kinds = self.places.kinds([f.value_type])
                 if self.name.stage is Stage.DELTA and kinds == {"string"} and self._content(name):
                     return True
                 below = self.places.field_types(place, name)
@@ -217,7 +212,7 @@ class FieldPlacer:
                     return True
         return False
 
-    def _fields_of(self, mine: list[Type], path: str, place: Place, when: tuple[str, str] | None) -> Placed:
+    def _fields_of(self, mine: list[Type], path: str, place: Place, when: When | None) -> Placed:
         """Each field of an object value placed below ``place``."""
         entries: list[dict[str, Any]] = []
         why: list[str] = []
@@ -230,7 +225,7 @@ class FieldPlacer:
                 why += [placed.why] if placed.entries else []
         return Placed(entries, "; ".join(dict.fromkeys(why)))
 
-    def _object(self, name: str, mine: list[Type], path: str, place: Place, when: tuple[str, str] | None) -> Placed:
+    def _object(self, name: str, mine: list[Type], path: str, place: Place, when: When | None) -> Placed:
         """An object field the place has no field of that name for: the whole entry the
         event addresses, an entry of a list below, a tagged union of deltas (one case
         each), a wrapper of the place's fields, or fields of the entry a bare ``index`` picks."""
@@ -276,7 +271,7 @@ class FieldPlacer:
         entries.sort(key=lambda e: _CASE_ORDER.get(e["op"], len(_CASE_ORDER)))
         return Placed(entries, f"{path}.{field}: one case per kind of {name}") if entries else None
 
-    def _text(self, name: str, path: str, place: Place, when: tuple[str, str] | None) -> Placed:
+    def _text(self, name: str, path: str, place: Place, when: When | None) -> Placed:
         """Text with no field of its name: a delta's ``delta`` continues the field its
         event's stem names; JSON text fills the free-form object field there."""
         if self.name.stage is not Stage.DELTA:
@@ -297,14 +292,14 @@ class FieldPlacer:
         candidates = [c for c in ("_".join(stem), *(stem[-1:] if stem else ())) if c]
         for wanted in candidates:
             f = fields.get(wanted)
-            if f is not None and "string" in self._kinds([f.value_type]):
+            if f is not None and "string" in self.places.kinds([f.value_type]):
                 new = self._new(place, wanted)
                 more = {"new": new} if new else {}
                 return Placed(
                     [self._entry("append", join_path(place.path, wanted), path, when, **more)],
                     f"{name}: text of {wanted}",
                 )
-        if place.keyed and "string" in self._kinds(place.types) and not self.ir.models_of(list(place.types)):
+        if place.keyed and "string" in self.places.kinds(place.types) and not self.ir.models_of(list(place.types)):
             return Placed([self._entry("append", place.path, path, when)], f"{name}: text of {place.path}")
         return Placed([], "")
 
@@ -323,7 +318,7 @@ class FieldPlacer:
         new: dict[str, Any] = dict(self.ir.tags(model))
         for name, f in self.ir.fields(model).items():
             if f.required and not f.nullable and name not in new:
-                kinds = self._kinds([f.value_type])
+                kinds = self.places.kinds([f.value_type])
                 if kinds == {"string"}:
                     new[name] = ""
                 elif kinds == {"array"}:

@@ -48,6 +48,8 @@ WHOLE_EVENT = "*"
 SLOT_OPS = {Op.CREATE, Op.REPLACE, Op.MERGE, Op.APPEND, Op.PARTS, Op.JSON, Op.PARSE, Op.EXTEND, Op.PUSH, Op.SET}
 #: ops that may take the whole event as their value
 WHOLE_EVENT_OPS = {Op.INIT, Op.REFRESH, Op.FINALIZE, Op.SIDE, Op.CREATE, Op.REPLACE, Op.MERGE, Op.PUSH}
+#: a ``when`` test: (event field path, JSON text of a value, or of a JSON kind)
+When = tuple[str, str]
 #: the JSON kinds a ``when`` may test a field that is not a tag for (``{content: string}``)
 WHEN_KINDS = ("string", "number", "boolean", "object", "array", "null")
 #: ops that take no value
@@ -156,7 +158,7 @@ class Action:
     key: str | None = None
     keep_all: bool = True
     derived: bool = False
-    when: tuple[str, str] | None = None
+    when: When | None = None
     optional: bool = False
     fixed: tuple[str, ...] = ()
     picks: tuple[str, ...] = ()
