@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from .event_fields import FieldPlacer, Undecided, join_path
@@ -112,13 +113,12 @@ def choose_target(
     places = {m: Target(ir, m) for m in objects}
     held = {n for m in objects for _, items in places[m].lists(places[m].root) for n in ir.models_of(list(items))}
     carried += [m for m in objects if m not in held] + finals
-    best: tuple[tuple[int, int], str] | None = None
-    for candidate in dict.fromkeys(carried):
+
+    def score(candidate: str) -> tuple[int, int]:
         decided = _Fold(ir, members, tag, candidate).infer("").events
-        score = (sum(1 for e in decided if any(_builds(x) for x in e.entries)), int(candidate not in finals))
-        if best is None or score > best[0]:
-            best = (score, candidate)
-    return best[1] if best else None
+        return sum(1 for e in decided if any(_builds(x) for x in e.entries)), int(candidate not in finals)
+
+    return max(dict.fromkeys(carried), key=score, default=None)
 
 
 def _builds(entry: dict[str, Any]) -> bool:
@@ -136,7 +136,6 @@ class _Fold:
     def __init__(self, ir: EventSchema, members: dict[str, str], tag: str, target: str) -> None:
         self.ir, self.members, self.tag, self.target = ir, members, tag, target
         self.places = Target(ir, target)
-        self._tops: set[tuple[str, ...]] | None = None
 
     def infer(self, target_name: str) -> InferredMap:
         decided: list[Inferred] = []
@@ -151,19 +150,18 @@ class _Fold:
             decided.append(Inferred(value, tuple(entries), reason, tuple(self.ir.fields(member))))
         return InferredMap(target_name, self.tag, order, tuple(_settled(decided)), tuple(undecided))
 
+    @cached_property
     def top_stems(self) -> set[tuple[str, ...]]:
         """The stems of the events carrying the target whole, else of those that start
         without an address (``message`` of ``message_start``)."""
-        if self._tops is None:
-            carriers, starts = set(), set()
-            for value, member in self.members.items():
-                name, fields = event_name(value), self.ir.fields(member)
-                if any(self.ir.holds(f.value_type, self.target) for f in fields.values()):
-                    carriers.add(name.stem)
-                elif name.stage is Stage.START and not any(address_of(n) is not None for n in fields):
-                    starts.add(name.stem)
-            self._tops = carriers or starts
-        return self._tops
+        carriers, starts = set(), set()
+        for value, member in self.members.items():
+            name, fields = event_name(value), self.ir.fields(member)
+            if any(self.ir.holds(f.value_type, self.target) for f in fields.values()):
+                carriers.add(name.stem)
+            elif name.stage is Stage.START and not any(address_of(n) is not None for n in fields):
+                starts.add(name.stem)
+        return carriers or starts
 
     def order_field(self) -> str | None:
         """An integer field every member has that numbers the stream's events."""
@@ -238,7 +236,7 @@ class _Event(FieldPlacer):
         """An ending event with no address, of the stem of the events that start the target (if any)."""
         if self.name.stage is not Stage.FINAL or self.keys:
             return False
-        tops = self.fold.top_stems()
+        tops = self.fold.top_stems
         return not tops or self.name.stem in tops
 
     def _lifecycle(self, field: str) -> tuple[list[dict[str, Any]], str]:
