@@ -243,10 +243,9 @@ def explain(plan: EventPlan) -> str:
 
 def _scalar(text: str) -> str:
     """A YAML scalar for a name: plain when it reads back as that string, else quoted."""
+    reserved = ("true", "false", "null", "yes", "no", "on", "off")
     plain = text and all(c.isalnum() or c in "_.-/" for c in text) and not text[0].isdigit() and text[0] not in "-."
-    return (
-        text if plain and text.lower() not in ("true", "false", "null", "yes", "no", "on", "off") else json.dumps(text)
-    )
+    return text if plain and text.lower() not in reserved else json.dumps(text)
 
 
 def _entry_lines(rule: EventRule) -> list[str]:

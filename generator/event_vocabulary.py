@@ -190,9 +190,10 @@ class Action:
         if self.op is Op.FINISH:
             return Call("finish", None, ())
         if self.op is Op.SIDE:
-            key = EventValue(self.key) if self.key else EventValue()
             channel = EventValue(constant=json.dumps(self.channel))
-            return Call(self.op.value, None, (channel, value, key), (("keep_all", json.dumps(self.keep_all)),))
+            return Call(
+                self.op.value, None, (channel, value, EventValue(self.key)), (("keep_all", json.dumps(self.keep_all)),)
+            )
         if self.op is Op.MERGE and not self.at:
             return Call("merge_response", None, (value,))
         if self.op is Op.PARSE:

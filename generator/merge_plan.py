@@ -314,17 +314,12 @@ def _keyed_union_element(schemas: Schemas, f: Field, owner: str) -> tuple[Model 
     item = meaning(schemas, t.item) if isinstance(t, Array) else None
     if not isinstance(item, UnionType):
         return None, ((), ())
-    variants = [meaning(schemas, o) for o in item.options]
-    if not all(
-        isinstance(v, ModelRef)
-        and v.name in schemas.models
-        and any(_is_key(schemas, g, "index") for g in schemas.models[v.name].fields)
-        for v in variants
-    ):
-        return None, ((), ())
     named = t.item if isinstance(t, Array) and isinstance(t.item, AliasRef) else None
     name = named.name if named is not None else f"{owner}{class_name(f.wire_name)}Item"
-    return _gathered(schemas, item, name, f.pointer)
+    model, union = _gathered(schemas, item, name, f.pointer)  # None unless the items are all objects
+    if model is None or not all(any(_is_key(schemas, g, "index") for g in schemas.models[v].fields) for v in union[0]):
+        return None, ((), ())
+    return model, union
 
 
 def _plan_field(
