@@ -289,7 +289,7 @@ class FieldPlacer:
         if not self._content(name):
             return Placed([], "")
         stem = self.name.stem
-        candidates = [c for c in ("_".join(stem), *(stem[-1:] if stem else ())) if c]
+        candidates = [c for c in ("_".join(stem), *stem[-1:]) if c]
         for wanted in candidates:
             f = fields.get(wanted)
             if f is not None and "string" in self.places.kinds([f.value_type]):

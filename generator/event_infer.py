@@ -205,13 +205,9 @@ class _Event(FieldPlacer):
             return entry
         home = self._home()
         self.ident = self._ident(home)
-        payload = [
-            n
-            for n in self.fields
-            if n not in (self.fold.tag, self.order, self.ident)
-            and n not in self.keys
-            and (self.name.stage is Stage.START or "created" not in words(n))
-        ]
+        skipped = (self.fold.tag, self.order, self.ident, *self.keys)
+        start = self.name.stage is Stage.START
+        payload = [n for n in self.fields if n not in skipped and (start or "created" not in words(n))]
         placed = self._place_all(payload, home)
         entries = [e for p in placed for e in p.entries]
         why = list(dict.fromkeys(p.why for p in placed if p.entries))

@@ -92,14 +92,12 @@ def _plan_pair(
     drop = _stream_only(source, set(target_fields), renames, entry)
     consts, nulls, required, children = [], [], [], []
     for f in target.fields:
-        if not f.required:
-            pass
-        elif isinstance(f.type, Enum) and len(f.type.values) == 1:
+        if f.required and isinstance(f.type, Enum) and len(f.type.values) == 1:
             consts.append((f.wire_name, f.type.values[0]))
             continue
-        elif f.nullable:
+        if f.required and f.nullable:
             nulls.append(f.wire_name)
-        else:
+        elif f.required:
             required.append(f.wire_name)
         src_name = next((s for s, d in renames.items() if d == f.wire_name), f.wire_name)
         src = next((g for g in source.fields if g.wire_name == src_name), None)
