@@ -1,8 +1,7 @@
-"""Chunk maps: the merge-plan overrides shipped with gen-models for a vendor's chunk stream
-(``generator/maps/chunks/*.yaml``), found by the stream's root schema as the spec names it
-(``ChatStreamEvent``, ``GenerateContentResponse``), as the shipped event maps are found
-(``merge_maps``). A map is data: ``root``, ``family`` and ``policies`` (``{path: policy}``,
-as ``--merge-policy`` writes them); the user's overrides are layered over it.
+"""Chunk maps: the merge-plan overrides shipped for a vendor's chunk stream
+(``generator/maps/chunks/*.yaml``), found by the root schema as the spec names it
+(``ChatStreamEvent``). A map is ``root``, ``family`` and ``policies`` (``{path: policy}`` as
+``--merge-policy`` writes them); the user's overrides are layered over it.
 """
 
 from __future__ import annotations
@@ -55,24 +54,18 @@ def shipped_chunk_maps() -> dict[str, tuple[Path, dict[str, str]]]:
     return found
 
 
-def chunk_map(root: str | None) -> tuple[Path, dict[str, str]] | None:
-    """The shipped chunk map of the stream whose root schema the spec names ``root``."""
-    return shipped_chunk_maps().get(root) if root is not None else None
-
-
 def plan_stream(
     schemas: Schemas, root: str, overrides: dict[str, str], *, shipped: bool = True
 ) -> tuple[NodePlan, list[SpecWarning]]:
-    """The merge plan of chunk root ``root`` with its shipped chunk map (if any) under the
-    user's ``overrides`` (a user's path replaces the map's entries at and below it), and the
-    warnings to print: a shipped map that does not fit this spec's schema (a spec that
-    names another schema so) is left out, said once, and the plan made without it. Not
-    ``shipped`` (``--no-shipped-maps``): the plan the schema gives alone.
+    """The merge plan of chunk root ``root`` with its shipped chunk map (if ``shipped``) under
+    the user's ``overrides`` (a user's path replaces the map's at and below it), and warnings:
+    a shipped map that does not fit this spec's schema is left out, said once.
 
     Raises:
         SpecError: an override of the user's that does not fit (as ``plan_merge``).
     """
-    found = chunk_map(component_name(schemas.models[root].pointer)) if shipped else None
+    name = component_name(schemas.models[root].pointer)
+    found = shipped_chunk_maps().get(name) if shipped and name is not None else None
     if found is None:
         return plan_merge(schemas, root, overrides), []
     path, policies = found
@@ -91,8 +84,8 @@ def plan_stream(
 
 
 def _relabel(node: NodePlan, paths: set[str], label: str) -> NodePlan:
-    """``node`` with the source of the fields a shipped map planned (``paths``, or a list
-    whose items' field it names: ``parts[].text``) said as ``label``."""
+    """``node`` with ``label`` as the source of the fields a shipped map planned (``paths``, or
+    a list whose items' field it names: ``parts[].text``)."""
     fields = []
     for f in node.fields:
         child = _relabel(f.node, paths, label) if f.node is not None else None

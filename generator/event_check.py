@@ -1,13 +1,11 @@
-"""Reading a merge map's entries into checked ``Action``s: every op, path, value and ``when``
-checked against the IR (through ``event_schema.EventSchema``), with errors that name the map's
-file, line and entry and say what to do (``SpecError``)."""
+"""A merge map's entries read into ``Action``s, each op, path, value and ``when`` checked against
+the IR (``event_schema``); a ``SpecError`` names the map's file, line and entry and what to do."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Any
 
 from .errors import SpecError, did_you_mean, join_pointer
@@ -22,8 +20,10 @@ from .event_vocabulary import (
     Action,
     Op,
     Step,
+    When,
 )
 from .event_words import event_name
+from .merge_maps import Where
 from .model import Enum, ModelRef, Type, strip_null
 from .runtime.event_paths import _path_steps
 
@@ -38,12 +38,9 @@ def type_of(field: Any) -> Any:
     return field.value_type if field is not None else None
 
 
-def check_listed(
-    value: str, members: Mapping[str, str], extra: bool, origin: str, place: tuple[Path | None, str], union: str
-) -> None:
-    """An entry under ``events`` names a member of the union; one under ``extra_events`` a
-    type the union does not list. Shipped maps cover several versions of a vendor's spec, so
-    their ``events`` may name types an older version lacks (taken as extra)."""
+def check_listed(value: str, members: Mapping[str, str], extra: bool, origin: str, place: Where, union: str) -> None:
+    """An entry under ``events`` names a member of the union, one under ``extra_events`` a type
+    it does not list (a shipped map's ``events`` may name types an older spec lacks: extra)."""
     if extra and value in members:
         raise SpecError(
             f"event type {value!r} is a member of {union} ({members[value]}): move it from 'extra_events' to 'events'",
@@ -59,12 +56,8 @@ def check_listed(
 
 
 def _entry_options(entry: dict[str, Any], error: Callable[[str], SpecError]) -> tuple[bool, bool, bool, str | None]:
-    """A map entry's plain options, checked: ``optional``, ``keep`` (all: True), ``check``
-    (``fold``: True) and ``new`` (as JSON text, or None).
-
-    Raises:
-        SpecError: an option of another kind or value (``error`` makes it, with its place).
-    """
+    """A map entry's ``optional``, ``keep`` (all: True), ``check`` (``fold``: True) and ``new``
+    (JSON text, or None), checked (``error`` makes the ``SpecError``)."""
     optional = entry.get("optional", False)
     if not isinstance(optional, bool):
         raise error(f"optional {optional!r}: true or false")
@@ -87,35 +80,26 @@ def _entry_options(entry: dict[str, Any], error: Callable[[str], SpecError]) -> 
 
 class EntryChecker:
     """Reads one event type's entries into actions, checked against its member's fields and
-    the target (``member`` is ``""`` for a type the spec does not list: shape checks only)."""
+    the target (``member`` ``""``: a type the spec does not list, shape checks only)."""
 
     def __init__(
-        self,
-        ir: EventSchema,
-        member: str,
-        target: str,
-        place: tuple[Path | None, str],
-        event: tuple[str, str] = ("", ""),
+        self, ir: EventSchema, member: str, target: str, place: Where, event: tuple[str, str] = ("", "")
     ) -> None:
         self.ir, self.member, self.target, self.place = ir, member, target, place
         self.fields = ir.fields(member) if member else {}
-        #: the union's tag field and this event type's value of it
-        self.tag_field, self.tag_value = event
+        self.tag_field, self.tag_value = event  # the union's tag field, this type's value of it
 
     def actions(self, entry: Any) -> tuple[Action, ...]:
         entries = entry if isinstance(entry, list) else [entry]
         if not entries:
             raise SpecError("an empty entry: give an op ({op: ignore} to skip the event)", *self.place)
         file, pointer = self.place
+        places = (
+            [(file, join_pointer(pointer, i)) for i in range(len(entries))] if isinstance(entry, list) else [self.place]
+        )
+        event = (self.tag_field, self.tag_value)
         actions = tuple(
-            EntryChecker(
-                self.ir,
-                self.member,
-                self.target,
-                (file, join_pointer(pointer, i) if isinstance(entry, list) else pointer),
-                (self.tag_field, self.tag_value),
-            ).action(e)
-            for i, e in enumerate(entries)
+            EntryChecker(self.ir, self.member, self.target, p, event).action(e) for p, e in zip(places, entries)
         )
         tested = sorted({a.when[0] for a in actions if a.when is not None})
         if len(tested) > 1:
@@ -221,7 +205,7 @@ class EntryChecker:
             kinds=kinds,
         )
 
-    def value(self, op: Op, raw: Any, when: tuple[str, str] | None) -> tuple[str | None, str | None]:
+    def value(self, op: Op, raw: Any, when: When | None) -> tuple[str | None, str | None]:
         """``(event field path or "*", JSON text of a constant)`` of an entry's ``value``."""
         if isinstance(raw, str) and raw.startswith("="):
             return None, json.dumps(raw[1:])
@@ -237,10 +221,9 @@ class EntryChecker:
             return raw, None
         return self.event_field(raw, "value"), None
 
-    def check_object(self, op: Op, value: str | None, when: tuple[str, str] | None) -> None:
-        """The value of an op that puts it into the target itself (``init``, ``refresh``,
-        ``finalize``; ``merge`` without ``at``) is an object: a string or a number there
-        would replace the whole answer or be dropped at every event."""
+    def check_object(self, op: Op, value: str | None, when: When | None) -> None:
+        """The value of an op into the target itself (lifecycle ops, ``merge`` without ``at``) is
+        an object: a string or number there would replace the answer or be dropped."""
         if value is None or value == WHOLE_EVENT or not self.member:
             return
         have = self.ir.json_kinds(self.value_types(value, "value", when)) - {"null"}
@@ -251,10 +234,9 @@ class EntryChecker:
                 f"{self.target} itself (name an event field holding an object, or give 'at' for a field of it)"
             )
 
-    def value_types(self, text: str, what: str, when: tuple[str, str] | None = None) -> list[Any]:
-        """The types the event's nested field ``text`` (``delta.text``) may have; with
-        ``when``, only the union members its tag selects are read (``delta.type`` is
-        ``text_delta``: ``delta`` is a ``TextContentBlockDelta``)."""
+    def value_types(self, text: str, what: str, when: When | None = None) -> list[Any]:
+        """The types the event's nested field ``text`` (``delta.text``) may have; with ``when``,
+        of the union members its tag selects only (``delta.type`` ``text_delta``)."""
         names = text.split(".")
         if any(not n for n in names):
             raise self.error(f"{what} {text!r}: a path of event fields such as delta.text")
@@ -284,12 +266,9 @@ class EntryChecker:
 
     def whole_event(self, op: Op, at: tuple[Step, ...]) -> tuple[tuple[str, ...], str | None]:
         """``value: "*"``: the event as the type it goes to (the target for lifecycle ops and a
-        ``merge`` into the response, the slot's type, a ``push``ed list's items): ``(its
-        fields that type has, JSON text of that type's own tags)``; ``((), None)`` for the
-        event as it came (``side``, an event of that very type, a type the spec does not list).
-
-        Raises:
-            SpecError: that type is not an object, or shares no field with the event.
+        ``merge`` into the response, else the slot's type, a ``push``ed list's items): ``(its
+        fields that type has, JSON text of that type's tags)``; ``((), None)`` for the event as
+        it came. A ``SpecError`` when that type is no object or shares no field with the event.
         """
         if op is Op.SIDE or not self.member:
             return (), None
@@ -315,13 +294,10 @@ class EntryChecker:
         return field is not None and self.ir.allows([field.value_type], wanted)
 
     def when(self, raw: Any) -> tuple[tuple[str, str], bool]:
-        """``{delta.type: text_delta}`` → ``(("delta.type", '"text_delta"'), False)``, checked:
-        one nested field, and a value some member of the field's schema allows; the field
-        must be a tag. On a field that is not a tag, the value is a JSON kind
-        (``{content: string}``: ``True``, a test of the kind), one the schema admits there."""
-        if not isinstance(raw, dict) or len(raw) != 1:
-            raise self.error("'when' must be one field and its value, such as {delta.type: text_delta}")
-        ((path, wanted),) = raw.items()
+        """``{delta.type: text_delta}`` → ``(("delta.type", '"text_delta"'), False)``, checked: one
+        tag field and a value its schema allows; on a field that is no tag, a JSON kind the
+        schema admits (``{content: string}``: ``True``)."""
+        ((path, wanted),) = raw.items() if isinstance(raw, dict) and len(raw) == 1 else ((None, None),)
         if not isinstance(path, str) or isinstance(wanted, (dict, list)) or wanted is None:
             raise self.error("'when' must be one field and its value, such as {delta.type: text_delta}")
         types = self.value_types(path, "when")
@@ -342,8 +318,8 @@ class EntryChecker:
         return (path, json.dumps(wanted)), False
 
     def is_tag(self, path: str, types: list[Any]) -> bool:
-        """Whether the event field ``path`` of types ``types`` names a kind: an enum (a
-        const), or the discriminator property of the union holding it."""
+        """Whether event field ``path`` (of ``types``) names a kind: an enum (a const), or the
+        discriminator of the union holding it."""
         if any(isinstance(x, Enum) for t in types for x in self.ir.shapes(t)):
             return True
         head, _, name = path.rpartition(".")
@@ -366,11 +342,10 @@ class EntryChecker:
         value: str | None,
         constant: str | None,
         raw: Any,
-        when: tuple[str, str] | None,
+        when: When | None,
     ) -> tuple[str, ...]:
-        """Check a slot op: its path resolves in the target, its value can go there (by JSON
-        kind: text is appended to text, a list extends a list...). Returns the fields of an
-        appended object never joined (the enum-typed fields of the slot's objects)."""
+        """Check a slot op: its path resolves in the target, its value's JSON kind can go there.
+        Returns the fields of an appended object never joined (the slot's enum-typed fields)."""
         if not at:
             raise self.error(f"op {op.value!r} needs 'at' (a path such as output[{{output_index}}].text)")
         if value is None and constant is None and op is not Op.PARSE:
@@ -396,8 +371,7 @@ class EntryChecker:
         return ()
 
     def check_parts(self, value: str, values: list[Any], path: str, leaves: list[Any]) -> None:
-        """``parts``: the slot holds text or a list (``anyOf [string, list of parts]``), the
-        value is text, a part or a list of parts."""
+        """``parts``: the slot holds text or a list of parts, the value text or part(s)."""
         have, slot = self.ir.json_kinds(values) - {"null"}, self.ir.json_kinds(leaves) - {"null"}
         if slot and "any" not in slot and not {"string", "array"} <= slot:
             raise self.error(
@@ -407,10 +381,7 @@ class EntryChecker:
             raise self.error(f"op 'parts': value {value!r} ({_kinds_text(have)}) is neither text nor parts")
 
     def check_kinds(self, op: Op, value: str, values: list[Any], path: str, leaves: list[Any]) -> None:
-        """The value's JSON kinds against the slot's: text or an object is appended to its
-        kind, JSON text is text, a list extends a list, an object merges into an object, an
-        item is pushed onto a list of its kind, other values share a kind with the slot.
-        ``any`` (or a schema that says nothing) fits all."""
+        """The value's JSON kinds against the slot's (``_kinds_fit``); ``push`` checks the items'."""
         have, slot = self.ir.json_kinds(values) - {"null"}, self.ir.json_kinds(leaves) - {"null"}
         if op is Op.PUSH:
             if slot and "any" not in slot and "array" not in slot:
@@ -422,8 +393,8 @@ class EntryChecker:
             )
 
     def derived_slot(self) -> tuple[tuple[Step, ...], str]:
-        """For ``create``/``replace`` without ``at``: the event field whose type is the items
-        of a top-level list of the target, and the integer ``<list>_index`` field addressing it."""
+        """``create``/``replace`` without ``at``: the event field holding items of a top-level
+        list of the target, at the ``<list>_index`` field addressing it."""
         for name, items in self.ir.top_lists(self.target).items():
             for field_name, f in self.fields.items():
                 if strip_null(f.value_type) == items:
@@ -434,8 +405,9 @@ class EntryChecker:
 
 
 def _kinds_fit(op: Op, have: frozenset[str], slot: frozenset[str]) -> bool:
-    """Whether a value of the JSON kinds ``have`` can go by ``op`` to a slot of the kinds
-    ``slot`` (see ``EntryChecker.check_kinds``; an unknown kind fits all)."""
+    """Whether a value of JSON kinds ``have`` can go by ``op`` to a slot of kinds ``slot``: text or
+    an object is appended to its kind, JSON text is text, a list extends a list, an object merges
+    into one, other values share a kind; ``any`` (or a schema that says nothing) fits all."""
     if op is Op.JSON:
         return "any" in have or have <= {"string"}
     if not have or not slot or "any" in have or "any" in slot:
@@ -450,8 +422,8 @@ def _kinds_fit(op: Op, have: frozenset[str], slot: frozenset[str]) -> bool:
 
 
 def _unpicked(action: Action, actions: tuple[Action, ...]) -> Action:
-    """``action`` without the event fields the other actions of its event write (its
-    whole-event value leaves them to those: ``content`` is joined by ``parts``, not set)."""
+    """``action`` without the picks the other actions of its event write (``content`` joined by
+    ``parts``, not set by the whole-event value)."""
     if not action.picks:
         return action
     taken = {a.value.split(".")[0] for a in actions if a is not action and a.value and a.value != WHOLE_EVENT}

@@ -1,9 +1,7 @@
 """Where an event's fields land in the object its stream builds (``event_infer``'s rules for
-fields, one method each): a field of the same name, an entry of a list at an address, text a
-delta adds to, JSON text for a free-form object, a wrapper of the target's fields, one case
-per kind of a nested tagged union. ``FieldPlacer`` is the part of an event's inference that
-places fields (``event_infer._Event``); it reads the IR only, through ``event_schema`` and
-``event_places``, and no vendor's name.
+fields): a field of the same name, an entry of a list at an address, text a delta adds to, JSON
+text for a free-form object, a wrapper of the target's fields, one case per kind of a nested
+tagged union. Reads the IR only (``event_schema``, ``event_places``), no vendor's name.
 """
 
 from __future__ import annotations
@@ -14,7 +12,7 @@ from typing import Any
 
 from .event_places import Place, Target
 from .event_schema import EventSchema
-from .event_vocabulary import Step
+from .event_vocabulary import Step, When
 from .event_words import (
     CONTENT_WORDS,
     IDENTITY_WORDS,
@@ -45,10 +43,9 @@ class Placed:
 
 
 class FieldPlacer:
-    """Places an event's fields (see the module docstring). The event's inference sets the
-    attributes: the IR, the target's places, the event's fields, name, addresses (``keys``;
-    ``used``: those bound to a list), the field its entry's ``id`` is checked by, the union's
-    tag field and the target's name."""
+    """Places an event's fields; the event's inference (``event_infer._Event``) sets the
+    attributes (``keys``: its address fields; ``used``: those bound to a list; ``ident``: the
+    field its entry's ``id`` is checked by; ``tag``: the union's tag field)."""
 
     ir: EventSchema
     places: Target
@@ -63,16 +60,8 @@ class FieldPlacer:
     def _place_all(self, payload: list[str], home: Place) -> list[Placed]:
         """Each field placed; whole entries of lists after the rest (the rest may take the
         bare ``index`` for the list they address first)."""
-        placed: list[Placed] = []
-        later: list[str] = []
-        for name in payload:
-            if self._is_item(name, home):
-                later.append(name)
-                continue
-            placed.append(self._place_one(name, home))
-        for name in later:
-            placed.append(self._place_one(name, home))
-        return placed
+        later = [name for name in payload if self._is_item(name, home)]
+        return [self._place_one(name, home) for name in [*(n for n in payload if n not in later), *later]]
 
     def _place_one(self, name: str, home: Place) -> Placed:
         """A field of the event placed: with a bare ``index`` not bound yet, first in the
@@ -90,28 +79,24 @@ class FieldPlacer:
         return self._place(name, types, name, home, None, piece)
 
     def _is_item(self, name: str, home: Place) -> bool:
-        types = [self.fields[name].value_type]
-        return any(self.places.holds_items(types, items) for _, items in self.places.lists(home))
+        return any(self.places.holds_items([self.fields[name].value_type], i) for _, i in self.places.lists(home))
 
-    def _place(
-        self, name: str, types: Type, path: str, place: Place, when: tuple[str, str] | None, piece: bool = False
-    ) -> Placed:
-        """Place event field ``path`` (named ``name``, of ``types``; ``piece``: its description
-        says it is a piece of the answer) at ``place``."""
+    def _place(self, name: str, types: Type, path: str, place: Place, when: When | None, piece: bool = False) -> Placed:
+        """Place event field ``path`` (named ``name``; ``piece``: described as a piece) at ``place``."""
         mine = [types]
         there = self.places.field_types(place, name)
         if there:
             return self._same_name(name, mine, there, path, place, when, piece)
         if self.ir.models_of(mine):
             return self._object(name, mine, path, place, when)
-        kinds = self._kinds(mine)
+        kinds = self.places.kinds(mine)
         entry_name = place.steps[-1].name if place.keyed else ""
         names_entry = bool(entry_name) and plural_of(name, [entry_name]) == entry_name
         if (
             place.keyed
             and (names_entry or self._content(name))
             and kinds
-            and kinds == self._kinds(place.types)
+            and kinds == self.places.kinds(place.types)
             and not self.ir.models_of(list(place.types))
         ):
             op = {Stage.START: "create", Stage.DELTA: "append", Stage.FINAL: "replace"}.get(self.name.stage, "replace")
@@ -121,10 +106,7 @@ class FieldPlacer:
             return self._text(name, path, place, when)
         return Placed([], "")
 
-    def _kinds(self, types: Iterable[Type]) -> frozenset[str]:
-        return self.places.kinds(types)
-
-    def _entry(self, op: str, at: str, path: str | None, when: tuple[str, str] | None, **more: Any) -> dict[str, Any]:
+    def _entry(self, op: str, at: str, path: str | None, when: When | None, **more: Any) -> dict[str, Any]:
         entry: dict[str, Any] = {"op": op}
         if at:
             entry["at"] = at
@@ -144,12 +126,12 @@ class FieldPlacer:
         there: list[Type],
         path: str,
         place: Place,
-        when: tuple[str, str] | None,
+        when: When | None,
         piece: bool = False,
     ) -> Placed:
         """A field of the same name where it lands."""
         at = f"{place.path}.{name}" if place.steps else name
-        have, slot = self._kinds(mine), self._kinds(there)
+        have, slot = self.places.kinds(mine), self.places.kinds(there)
         stage = self.name.stage
         items = self.places.items(there)
         if {"string", "array"} <= slot and have & {"string", "object", "array"} and stage is not Stage.FINAL:
@@ -173,15 +155,14 @@ class FieldPlacer:
             )
         if "object" in have and "object" in slot:
             if self._fragmentary(mine, there):
-                below = Place(place.down(name, there).steps, tuple(there))
-                return self._fields_of(mine, path, below, when)
+                return self._fields_of(mine, path, place.down(name, there), when)
             return Placed([self._entry("merge", at, path, when)], f"{name}: merged")
         if have and have <= slot:
             return Placed([self._entry("replace", at, path, when, optional=True)], f"{name}: set")
         return Placed([], "")
 
     def _into_list(
-        self, name: str, mine: list[Type], items: list[Type], path: str, place: Place, when: tuple[str, str] | None
+        self, name: str, mine: list[Type], items: list[Type], path: str, place: Place, when: When | None
     ) -> Placed:
         """A value for a list field that is not a list: an entry, or part of one."""
         key = self._key_for(place)
@@ -198,8 +179,7 @@ class FieldPlacer:
         return Placed([self._entry(op, entry.path, path, when)], f"{name}: an entry of {place.path} at {key}")
 
     def _key_for(self, place: Place) -> str | None:
-        """The address of an entry of list ``place``: the field naming it, else a bare
-        ``index`` not bound yet."""
+        """The address of an entry of list ``place``: the field naming it, else an unbound ``index``."""
         name = place.steps[-1].name
         for key in self.keys:
             stem = address_of(key)
@@ -217,7 +197,7 @@ class FieldPlacer:
         place = Place((), tuple(there))
         for model in self.ir.models_of(mine):
             for name, f in self.ir.fields(model).items():
-                kinds = self._kinds([f.value_type])
+                kinds = self.places.kinds([f.value_type])
                 if self.name.stage is Stage.DELTA and kinds == {"string"} and self._content(name):
                     return True
                 below = self.places.field_types(place, name)
@@ -232,7 +212,7 @@ class FieldPlacer:
                     return True
         return False
 
-    def _fields_of(self, mine: list[Type], path: str, place: Place, when: tuple[str, str] | None) -> Placed:
+    def _fields_of(self, mine: list[Type], path: str, place: Place, when: When | None) -> Placed:
         """Each field of an object value placed below ``place``."""
         entries: list[dict[str, Any]] = []
         why: list[str] = []
@@ -245,7 +225,7 @@ class FieldPlacer:
                 why += [placed.why] if placed.entries else []
         return Placed(entries, "; ".join(dict.fromkeys(why)))
 
-    def _object(self, name: str, mine: list[Type], path: str, place: Place, when: tuple[str, str] | None) -> Placed:
+    def _object(self, name: str, mine: list[Type], path: str, place: Place, when: When | None) -> Placed:
         """An object field the place has no field of that name for: the whole entry the
         event addresses, an entry of a list below, a tagged union of deltas (one case
         each), a wrapper of the place's fields, or fields of the entry a bare ``index`` picks."""
@@ -291,7 +271,7 @@ class FieldPlacer:
         entries.sort(key=lambda e: _CASE_ORDER.get(e["op"], len(_CASE_ORDER)))
         return Placed(entries, f"{path}.{field}: one case per kind of {name}") if entries else None
 
-    def _text(self, name: str, path: str, place: Place, when: tuple[str, str] | None) -> Placed:
+    def _text(self, name: str, path: str, place: Place, when: When | None) -> Placed:
         """Text with no field of its name: a delta's ``delta`` continues the field its
         event's stem names; JSON text fills the free-form object field there."""
         if self.name.stage is not Stage.DELTA:
@@ -309,19 +289,17 @@ class FieldPlacer:
         if not self._content(name):
             return Placed([], "")
         stem = self.name.stem
-        candidates = [c for c in ("_".join(stem), *(stem[-1:] if stem else ())) if c]
+        candidates = [c for c in ("_".join(stem), *stem[-1:]) if c]
         for wanted in candidates:
             f = fields.get(wanted)
-            if f is not None and "string" in self._kinds([f.value_type]):
-                more: dict[str, Any] = {}
+            if f is not None and "string" in self.places.kinds([f.value_type]):
                 new = self._new(place, wanted)
-                if new:
-                    more["new"] = new
+                more = {"new": new} if new else {}
                 return Placed(
                     [self._entry("append", join_path(place.path, wanted), path, when, **more)],
                     f"{name}: text of {wanted}",
                 )
-        if place.keyed and "string" in self._kinds(place.types) and not self.ir.models_of(list(place.types)):
+        if place.keyed and "string" in self.places.kinds(place.types) and not self.ir.models_of(list(place.types)):
             return Placed([self._entry("append", place.path, path, when)], f"{name}: text of {place.path}")
         return Placed([], "")
 
@@ -340,7 +318,7 @@ class FieldPlacer:
         new: dict[str, Any] = dict(self.ir.tags(model))
         for name, f in self.ir.fields(model).items():
             if f.required and not f.nullable and name not in new:
-                kinds = self._kinds([f.value_type])
+                kinds = self.places.kinds([f.value_type])
                 if kinds == {"string"}:
                     new[name] = ""
                 elif kinds == {"array"}:
@@ -359,8 +337,6 @@ class FieldPlacer:
             or name == self.name.field
             or (bool(self.name.stem) and name == self.name.stem[-1])
         )
-
-    # -- the entries, tidied ----------------------------------------------------------------------------
 
 
 def join_path(path: str, name: str) -> str:

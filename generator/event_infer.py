@@ -1,63 +1,29 @@
 """Event folds inferred from the schema: with no map, what each member of an event union does
-to the object the stream builds (its target) is read from the union, its members' fields and
-names, and the target. The result is a map layer of the same vocabulary a map is written in
-(``events: {type: entries}``), each event's entries with the reason they were inferred
-(``Inferred``); ``merge_maps`` lays shipped maps, ``x-merge`` and the user's maps over it, entry
-by entry, and ``event_check`` checks it as it checks any map.
-
-The rules, each decided here once (words: ``event_words``; places: ``event_places``):
-
-* an event carrying a whole target object starts (``created``, ``start``: ``init``), renews
-  (``in_progress``, ``updated``: ``refresh``) or ends it (``completed``, ``done``: ``finalize``);
-  an event that is itself the finished object (its fields cover the target's) ends it too;
-* an event named ``error`` is the stream's error;
-* address fields lead to the entry they address (``output_index`` → ``output[...]``, a bare
-  ``index`` → the one list the payload fits); a ``*_id`` (``item_id``, or the ``id`` of an
-  event that addresses an entry) checks it;
-* a field of the same name as a field where it lands goes there: text of a ``delta`` event
-  that carries content (``text``, ``arguments``, ``thinking``...) is appended, other values
-  set; text or parts into content that may be either are joined (``parts``); JSON text
-  (``partial_json``) is gathered into the object field it fills, parsed at the block's end;
-  an object whose fields are the target's (a ``delta`` wrapper) merges; an item of a list
-  with an address is created there, without one pushed; a list extends a list;
-* a ``delta`` event's ``delta`` text continues the field its name's stem names
-  (``response.output_text.delta`` → ``text`` of the ``output_text`` part);
-* a nested tagged union (``delta.type``) gives one case per member (``when``);
-* a ``.done`` (ending) event with an address settles: its values replace the fold's, checked
-  against it (``check: fold``); with nothing else, it parses the JSON gathered there; a status
-  only its name carries (``searching``) is set where the addressed entry has such a status;
-* a stream event with no address that ends (``message_stop``) finishes the stream;
-* a ``delta`` whose content has no place in the target goes to a side channel.
-
-Where the schema does not decide (two fields hold the target, an entry with no address) the
-event is left out with the reason (``undecided``): generation warns, and the fold keeps it as
-an unknown event. No vendor's name is read: only what the schema and its words say.
+to the object the stream builds (its target), read from the union, its members' fields and
+names, and the target. The result is a map layer in the map vocabulary, each event's entries
+with the reason (``Inferred``); ``merge_maps`` lays maps over it and ``event_check`` checks it
+as any map. The rules (one table: docs/events.md, "What is inferred") are decided here once;
+words are ``event_words``', places ``event_places``'. Where the schema does not decide, the
+event is left out with the reason (``undecided``: generation warns, the fold keeps it as an
+unknown event). No vendor's name is read.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from .event_fields import FieldPlacer, Undecided, join_path
 from .event_places import Place, Target
 from .event_schema import EventSchema
-from .event_words import (
-    EventName,
-    Stage,
-    address_of,
-    event_name,
-    is_order,
-    plural_of,
-    words,
-)
+from .event_words import EventName, Stage, address_of, event_name, is_order, plural_of, words
 
 
 @dataclass(frozen=True)
 class Inferred:
-    """One event type's entries as inference gives them (map entries, in the vocabulary a
-    map is written in), and why; ``fields``: the event's own fields."""
+    """One event type's map entries as inferred, and why; ``fields``: the event's own fields."""
 
     tag: str
     entries: tuple[dict[str, Any], ...]
@@ -96,10 +62,8 @@ class InferredMap:
 
 
 def infer_fold(ir: EventSchema, union: str, target: str | None = None) -> InferredMap | None:
-    """The fold of union ``union`` (its IR name) into ``target`` (the IR name of the object
-    the stream builds: the operation's non-stream answer); without one, the object that the
-    most members fold into (``choose_target``). None when the union's members share no tag
-    field or no target is found."""
+    """The fold of union ``union`` into ``target`` (IR names), else into ``choose_target``'s; None
+    when the members share no tag field or no target is found."""
     tag = tag_field(ir, union)
     if tag is None:
         return None
@@ -128,9 +92,8 @@ def tag_field(ir: EventSchema, union: str) -> str | None:
 def choose_target(
     ir: EventSchema, members: dict[str, str], tag: str, candidates: list[str] | None = None
 ) -> str | None:
-    """The object a union builds: of ``candidates`` (several an operation may answer), else
-    of the objects its members carry whole (and its ending members themselves), the one
-    most members fold into."""
+    """The object a union builds, the one most members fold into: of ``candidates`` (an operation's
+    answers), else of the objects its members carry whole and its ending members themselves."""
     carried: list[str] = list(candidates or ())
     by: dict[str, list[Stage]] = {}
     finals: list[str] = []
@@ -150,19 +113,17 @@ def choose_target(
     places = {m: Target(ir, m) for m in objects}
     held = {n for m in objects for _, items in places[m].lists(places[m].root) for n in ir.models_of(list(items))}
     carried += [m for m in objects if m not in held] + finals
-    best: tuple[tuple[int, int], str] | None = None
-    for candidate in dict.fromkeys(carried):
+
+    def score(candidate: str) -> tuple[int, int]:
         decided = _Fold(ir, members, tag, candidate).infer("").events
-        score = (sum(1 for e in decided if any(_builds(x) for x in e.entries)), int(candidate not in finals))
-        if best is None or score > best[0]:
-            best = (score, candidate)
-    return best[1] if best else None
+        return sum(1 for e in decided if any(_builds(x) for x in e.entries)), int(candidate not in finals)
+
+    return max(dict.fromkeys(carried), key=score, default=None)
 
 
 def _builds(entry: dict[str, Any]) -> bool:
-    """Whether an entry builds the target: starts or ends it with an object, or lands in an
-    entry of a list, or gathers text (setting an event's own fields, such as the ids every
-    event repeats, says little about what the stream builds)."""
+    """Whether an entry builds the target: starts or ends it with an object, lands in an entry of
+    a list, or gathers text (the ids every event repeats say little about what it builds)."""
     op, value = entry.get("op"), entry.get("value")
     if op in ("init", "refresh", "finalize"):
         return value != "*"
@@ -175,7 +136,6 @@ class _Fold:
     def __init__(self, ir: EventSchema, members: dict[str, str], tag: str, target: str) -> None:
         self.ir, self.members, self.tag, self.target = ir, members, tag, target
         self.places = Target(ir, target)
-        self._tops: set[tuple[str, ...]] | None = None
 
     def infer(self, target_name: str) -> InferredMap:
         decided: list[Inferred] = []
@@ -190,19 +150,18 @@ class _Fold:
             decided.append(Inferred(value, tuple(entries), reason, tuple(self.ir.fields(member))))
         return InferredMap(target_name, self.tag, order, tuple(_settled(decided)), tuple(undecided))
 
+    @cached_property
     def top_stems(self) -> set[tuple[str, ...]]:
-        """The stems of the events that start the target: those carrying it whole, else
-        those that start without an address (``message`` of ``message_start``)."""
-        if self._tops is None:
-            carriers, starts = set(), set()
-            for value, member in self.members.items():
-                name, fields = event_name(value), self.ir.fields(member)
-                if any(self.ir.holds(f.value_type, self.target) for f in fields.values()):
-                    carriers.add(name.stem)
-                elif name.stage is Stage.START and not any(address_of(n) is not None for n in fields):
-                    starts.add(name.stem)
-            self._tops = carriers or starts
-        return self._tops
+        """The stems of the events carrying the target whole, else of those that start
+        without an address (``message`` of ``message_start``)."""
+        carriers, starts = set(), set()
+        for value, member in self.members.items():
+            name, fields = event_name(value), self.ir.fields(member)
+            if any(self.ir.holds(f.value_type, self.target) for f in fields.values()):
+                carriers.add(name.stem)
+            elif name.stage is Stage.START and not any(address_of(n) is not None for n in fields):
+                starts.add(name.stem)
+        return carriers or starts
 
     def order_field(self) -> str | None:
         """An integer field every member has that numbers the stream's events."""
@@ -231,8 +190,6 @@ class _Event(FieldPlacer):
         self.used: set[str] = set()  # address fields bound to a list
         self.ident: str | None = None
 
-    # -- the event as a whole -------------------------------------------------------------------
-
     def infer(self) -> tuple[list[dict[str, Any]], str]:
         if self.name.stage is Stage.ERROR:
             return [{"op": "error"}], f"its name says {self.name.last}: the stream's error"
@@ -248,13 +205,9 @@ class _Event(FieldPlacer):
             return entry
         home = self._home()
         self.ident = self._ident(home)
-        payload = [
-            n
-            for n in self.fields
-            if n not in (self.fold.tag, self.order, self.ident)
-            and n not in self.keys
-            and (self.name.stage is Stage.START or "created" not in words(n))
-        ]
+        skipped = (self.fold.tag, self.order, self.ident, *self.keys)
+        start = self.name.stage is Stage.START
+        payload = [n for n in self.fields if n not in skipped and (start or "created" not in words(n))]
         placed = self._place_all(payload, home)
         entries = [e for p in placed for e in p.entries]
         why = list(dict.fromkeys(p.why for p in placed if p.entries))
@@ -276,11 +229,10 @@ class _Event(FieldPlacer):
         return entries, "; ".join(why)
 
     def _ends_stream(self) -> bool:
-        """An ending event with no address, about what the stream is about (its stem is the
-        stem of the events that start the target, when some do)."""
+        """An ending event with no address, of the stem of the events that start the target (if any)."""
         if self.name.stage is not Stage.FINAL or self.keys:
             return False
-        tops = self.fold.top_stems()
+        tops = self.fold.top_stems
         return not tops or self.name.stem in tops
 
     def _lifecycle(self, field: str) -> tuple[list[dict[str, Any]], str]:
@@ -296,10 +248,10 @@ class _Event(FieldPlacer):
         return bool(required) and all(n in self.fields for n in required)
 
     def _the_answer(self) -> tuple[list[dict[str, Any]], str]:
-        entries: list[dict[str, Any]] = []
         op = "init" if self.name.stage is Stage.START else "finalize"
-        entries.append({"op": op, "value": "*"})
-        return entries, f"the event is the finished {self.target} ({self.name.last or 'its name'}): {op}"
+        return [
+            {"op": op, "value": "*"}
+        ], f"the event is the finished {self.target} ({self.name.last or 'its name'}): {op}"
 
     def _as_entry(self) -> tuple[list[dict[str, Any]], str] | None:
         """An event that is itself an entry of a list of the target its name names
@@ -315,8 +267,9 @@ class _Event(FieldPlacer):
             item_fields = set(self.ir.fields(model)) if model else set()
             payload = {n for n in self.fields if n not in (self.fold.tag, self.order)}
             if model and payload and payload <= item_fields | set(self.ir.tags(self.member)):
-                entry = {"op": "push", "at": found.path, "value": "*"}
-                return [entry], f"the event is an entry of {found.path} (its name says {last})"
+                return [
+                    {"op": "push", "at": found.path, "value": "*"}
+                ], f"the event is an entry of {found.path} (its name says {last})"
         return None
 
     def _home(self) -> Place:
@@ -348,7 +301,7 @@ class _Event(FieldPlacer):
 
     def _nothing_placed(self, home: Place, payload: list[str]) -> tuple[list[dict[str, Any]], str]:
         """An event none of whose fields has a place: a status its name carries, JSON to
-        parse (decided later: ``_settled``), content for a side channel, or nothing."""
+        parse (``_settled`` decides), content for a side channel, or nothing."""
         status = self._status(home)
         if status is not None:
             return [status], f"{self.name.tag!r}: a status its name carries"
@@ -361,7 +314,7 @@ class _Event(FieldPlacer):
             return [{"op": "ignore", "_ends": tuple(self.keys)}], "an entry ends: nothing to settle"
         if self._ends_stream():
             return [{"op": "finish"}], f"{self.name.last!r} with no address: the stream ends"
-        rest = [n for n in payload if n not in ("created_at",)]
+        rest = [n for n in payload if n != "created_at"]
         if rest and self.name.stage is not Stage.FINAL:
             entries = [{"op": "side", "channel": self._channel() or rest[0], "value": "*", "keep": "all"}]
             return entries, f"{', '.join(rest)}: nothing of {self.target} holds them (side channel)"
@@ -393,13 +346,10 @@ class _Event(FieldPlacer):
                 return entry
         return None
 
-    # -- fields ------------------------------------------------------------------------------------
-
     def _gathered(self, entries: list[dict[str, Any]], home: Place) -> list[dict[str, Any]]:
-        """Entries that set plain values of the event's own fields, of the same names,
-        where the event addresses (or in the target itself) become one: the event as that
-        type (``value: "*"``), merged; an event that starts an entry creates it so. An
-        ending event keeps its values apart (each settles what a delta folded)."""
+        """Entries setting the event's own fields of the same names where it addresses (or in
+        the target) become one ``value: "*"`` merge (a ``create`` for an event that starts an
+        entry). An ending event keeps them apart (each settles what a delta folded)."""
         if self.name.stage is Stage.FINAL:
             return entries
         plain = [
@@ -414,11 +364,9 @@ class _Event(FieldPlacer):
             return entries
         rest = [e for e in entries if not any(e is p for p in plain)]
         whole: dict[str, Any] = {"op": "create" if home.keyed and self.name.stage is Stage.START else "merge"}
-        if home.steps:
-            whole["at"] = home.path
+        whole |= {"at": home.path} if home.steps else {}
         whole["value"] = "*"
-        if self.ident and home.keyed:
-            whole["id"] = self.ident
+        whole |= {"id": self.ident} if self.ident and home.keyed else {}
         starts = [e for e in rest if e.get("op") == "init"]  # the start first: the rest merges into it
         return [*starts, whole, *(e for e in rest if e.get("op") != "init")]
 

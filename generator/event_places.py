@@ -1,7 +1,6 @@
-"""Places in the object an event stream builds (its target), as ``event_infer`` reads them:
-a place is a path of the map vocabulary (``output[{output_index}].content[{content_index}]``)
-with the types that may stand there, and an event's address fields (``output_index``,
-``index``) lead to the lists they name. IR questions only, through ``event_schema``.
+"""Places in the object an event stream builds (its target), for ``event_infer``: a path of the
+map vocabulary (``output[{output_index}].content``) with the types that may stand there; address
+fields (``output_index``) lead to the lists they name. Reads the IR only, through ``event_schema``.
 """
 
 from __future__ import annotations
@@ -35,9 +34,9 @@ class Place:
         """Whether the place is an entry of a list, picked by an address."""
         return bool(self.steps) and self.steps[-1].key is not None
 
-    def down(self, name: str, types: Iterable[Type], key: str | None = None) -> Place:
-        """The place of field ``name`` below this one (an entry of it, picked by ``key``)."""
-        return Place((*self.steps, Step(name, key)), tuple(types))
+    def down(self, name: str, types: Iterable[Type]) -> Place:
+        """The place of field ``name`` below this one."""
+        return Place((*self.steps, Step(name)), tuple(types))
 
 
 class Target:
@@ -97,7 +96,7 @@ class Target:
     def addressed(self, place: Place, field: str) -> Place | None:
         """The entry of the list an address field names (``output_index`` → ``output[...]``,
         ``command_index`` → ``action.commands[...]``), nearest first; None when no list at
-        or below ``place`` has that name, or it is a bare ``index`` (see ``entry_of``)."""
+        or below ``place`` has that name, or it is a bare ``index``."""
         name = address_of(field)
         if not name:
             return None
@@ -108,15 +107,8 @@ class Target:
                 return Place((*found.steps[:-1], Step(chosen, field)), items)
         return None
 
-    def entry_of(self, place: Place, name: str, key: str) -> Place | None:
-        """The entry of list field ``name`` at ``place`` picked by address ``key``, or None
-        when ``name`` is no list there."""
-        types = self.field_types(place, name)
-        items = self.items(types)
-        return place.down(name, items, key) if items else None
-
     def kinds(self, types: Iterable[Type]) -> frozenset[str]:
-        """JSON kinds (``event_schema.json_kinds``)."""
+        """JSON kinds (``event_schema.json_kinds``), ``null`` aside."""
         return self.ir.json_kinds(list(types)) - {"null"}
 
     def free_form(self, types: Iterable[Type]) -> bool:

@@ -1,40 +1,12 @@
-"""Event plans: how each member of an event union (``ResponseStreamEvent``) changes the response
-it builds (``Response``), from a declarative merge map checked against the IR.
+"""Event plans: how each member of an event union (``ResponseStreamEvent``) changes the object
+it builds (``Response``), from a merge map checked against the IR.
 
-A map is YAML (shipped ones live in ``generator/maps/``, e.g. ``openai-responses.yaml``)::
-
-    family: openai-responses          # a name for messages
-    root: ResponseStreamEvent         # the union schema
-    target: Response                  # the schema the events build
-    tag: type                         # the field that names an event's type
-    order: sequence_number            # repeats dropped, gaps reported (optional)
-    unknown: keep                     # unknown event types: kept and reported (the only choice)
-    events:
-      response.output_text.delta:     # one entry (a mapping) or several (a list) per event type
-        {op: append, at: "output[{output_index}].content[{content_index}].text", value: delta, id: item_id}
-
-Entry keys: ``op`` (an ``Op``), ``at`` (a slot path: ``name[{event_field}]`` is a keyed slot,
-``.name`` a field), ``value`` (an event field, ``=constant``, or ``*``: the whole event, for
-lifecycle and side ops), ``id`` (an event field checked against the first slot's ``id``),
-``check: fold`` (compare a final value with the fold), ``new`` (what a slot this event must
-create starts as), ``channel``/``key``/``keep`` (side channels).
-
-What the spec says is derived, not declared: the union's members and their tag values; a
-lifecycle event's value (its field whose type is the target); a ``create``/``replace`` without
-``at`` goes to the top-level keyed list whose items' type is one of the event's fields
-(``item: OutputItem`` → ``output[{output_index}]``). The rest is declared, and checked against
-the IR (``event_check``, through ``event_schema``): every member mapped or ignored, every path resolves in the target,
-every placeholder names an integer or string field of the event (errors are ``SpecError``
-naming the place and what to do).
-
-What an op does is defined once (``event_vocabulary``): ``Action.call`` says which method of the fold runtime
-(``runtime/events.py``, ``runtime/event_paths.py``) it calls with which values; the generated
-handlers (``render_events``) write that call out, and ``new_fold`` makes the same calls
-without generating code.
-
-User overrides: ``x-merge`` on the union schema in the spec, and a dict (configuration / CLI),
-each of the map's shape (family keys and/or ``events``); an override entry replaces the shipped
-entry of that event type whole.
+Layers, each event type's entry replacing the one below whole: the fold inferred from the schema
+(``event_infer``), the shipped map (``generator/maps/*.yaml``), ``x-merge`` on the union, the
+user's maps and overrides (``merge_maps``). ``event_check`` checks each entry (through
+``event_schema``); ``event_vocabulary`` defines what an op does (``Action.call``), which
+``render_events`` writes out and ``new_fold`` makes without generated code. The map format and
+its checks: docs/events.md.
 """
 
 from __future__ import annotations
@@ -50,7 +22,7 @@ from .event_check import EntryChecker, check_listed, type_of
 from .event_infer import InferredMap, choose_target, infer_fold, tag_field
 from .event_schema import EventSchema
 from .event_vocabulary import Action, Call, EventPlan, EventRule, Op, Slot, shared_walks
-from .merge_maps import map_target, merged_map, x_merge
+from .merge_maps import Where, map_target, merged_map, x_merge
 from .model import Schemas
 from .runtime.event_paths import _Slot
 from .runtime.events import _EventFold, _Handler
@@ -72,20 +44,16 @@ def plan_events(
     shipped: bool = True,
     infer: bool = True,
 ) -> EventPlan:
-    """The checked plan for union ``root`` (named as in the spec) of the IR ``schemas``: the
-    fold inferred from the schema (``event_infer``; unless not ``infer``), then ``base``
-    (default: the shipped map for ``root``, if any and ``shipped``), then the union's
-    ``x-merge``, then ``overrides``: each layer's entry for an event type replaces the one
-    below it, whole.
+    """The checked plan for union ``root`` (as the spec names it) of the IR ``schemas``: the
+    inferred fold (if ``infer``), ``base`` (default: the shipped map, if ``shipped``), the
+    union's ``x-merge``, ``overrides``; each layer's entry for an event type replaces the one below.
 
     Args:
-        allow_unmapped: plan what is mapped and leave other members out (their events fold
-            as unknown events: kept and reported); the plan's ``unmapped`` names them.
+        allow_unmapped: leave unmapped members out (folded as unknown events; the plan's ``unmapped``).
     Raises:
-        NoFold: no layer at all for ``root`` (no map, and no target to infer a fold into).
-        SpecError: a member not mapped (naming its tag: add an entry, or ``{op: ignore}``)
-            unless ``allow_unmapped``; a path, field or op that the IR or vocabulary does not
-            have.
+        NoFold: no layer at all for ``root`` (no map, no target to infer a fold into).
+        SpecError: a member not mapped (unless ``allow_unmapped``); a path, field or op the IR
+            or vocabulary does not have.
     """
     ir = EventSchema(schemas)
     inferred = _inferred(ir, schemas, root, overrides, shipped) if infer else None
@@ -142,16 +110,12 @@ def undecided_warnings(plan: EventPlan) -> list[SpecWarning]:
 
 
 def _build(
-    ir: EventSchema,
-    root: str,
-    data: dict[str, Any],
-    sources: dict[str, tuple[Path | None, str]],
-    spec_file: Path | None,
+    ir: EventSchema, root: str, data: dict[str, Any], sources: dict[str, Where], spec_file: Path | None
 ) -> EventPlan:
     """The plan; members the map lacks are listed in its ``unmapped``."""
     where = sources.get("events", (spec_file, ""))
 
-    def at(key: str) -> tuple[Path | None, str]:
+    def at(key: str) -> Where:
         return sources.get(f"key:{key}", where)
 
     for key in ("target", "tag"):
@@ -195,8 +159,7 @@ def _build(
     rules: list[EventRule] = []
     undecided: list[tuple[str, str]] = []
     for value, member in [*members.items(), *((v, "") for v in declared if v not in members)]:
-        # a declared type the spec does not list (`extra_events`: an error event outside the
-        # union, a type servers send before the spec has it) is checked for shape only
+        # a declared type the spec does not list (``extra_events``) is checked for shape only
         source = origin.get(value, "map")
         if value in declared:
             checker = EntryChecker(ir, member, target_class, sources.get(value, where), (tag, value))
@@ -220,18 +183,11 @@ def _build(
             if a.at and (a.at[0].key or (a.op is Op.PUSH and len(a.at) == 1))
         )
     )
+    unmapped = tuple((v, m) for v, m in members.items() if v not in declared and v not in reasons)
+    family = str(data.get("family", root))
+    extras = tuple(sorted(extra & set(declared)))
     return EventPlan(
-        family=str(data.get("family", root)),
-        root=root,
-        target=target,
-        tag=tag,
-        order=order,
-        collections=collections,
-        rules=tuple(rules),
-        target_class=target_class,
-        unmapped=tuple((v, m) for v, m in members.items() if v not in declared and v not in reasons),
-        undecided=tuple(undecided),
-        extra=tuple(sorted(extra & set(declared))),
+        family, root, target, tag, order, collections, tuple(rules), target_class, unmapped, tuple(undecided), extras
     )
 
 
@@ -240,9 +196,9 @@ _MAKERS = {Op.CREATE, Op.REPLACE, Op.MERGE, Op.SET, Op.APPEND, Op.PARTS, Op.JSON
 
 
 def _opened(rules: list[EventRule]) -> list[EventRule]:
-    """The rules with ``opens`` set on the actions whose slots no event makes on the way: the
-    keyed steps before their last (``content[{index}]`` of ``content[{index}].text``) that no
-    action of any event lands on. The first delta then makes them, by design: unreported."""
+    """The rules with ``opens`` set on actions whose keyed steps before the last
+    (``content[{index}]`` of ``content[{index}].text``) no action lands on: the first delta
+    makes them, unreported."""
     made = {a.at for r in rules for a in r.actions if a.op in _MAKERS}
 
     def opens(action: Action) -> bool:
@@ -256,12 +212,10 @@ def _opened(rules: list[EventRule]) -> list[EventRule]:
 
 
 def explain(plan: EventPlan) -> str:
-    """The plan as a merge map (YAML; each entry in JSON's flow form, which YAML reads) for
-    ``--explain-merge``: family keys, then one line (or one list) per event type, each with a
-    comment saying where it came from (``# inferred: <why>``, ``# map: <file>``...). Saved to
-    a file, edited and passed back with ``--merge-map``, it gives the same plan: each entry
-    is the one the plan was checked from. Event types no layer decides are listed last, as
-    comments."""
+    """The plan as a merge map for ``--explain-merge`` (YAML, entries in JSON flow form): family
+    keys, one line (or list) per event type commented with its source (``# inferred: <why>``,
+    ``# map: <file>``), undecided types last as comments. Passed back with ``--merge-map``, it
+    gives the same plan."""
     lines = [
         f"# {plan.root} -> {plan.target}: the fold of each event type (--merge-map FILE takes this back;",
         "# an entry you write replaces the one here, whole; docs/events.md has the vocabulary)",
@@ -289,10 +243,9 @@ def explain(plan: EventPlan) -> str:
 
 def _scalar(text: str) -> str:
     """A YAML scalar for a name: plain when it reads back as that string, else quoted."""
+    reserved = ("true", "false", "null", "yes", "no", "on", "off")
     plain = text and all(c.isalnum() or c in "_.-/" for c in text) and not text[0].isdigit() and text[0] not in "-."
-    return (
-        text if plain and text.lower() not in ("true", "false", "null", "yes", "no", "on", "off") else json.dumps(text)
-    )
+    return text if plain and text.lower() not in reserved else json.dumps(text)
 
 
 def _entry_lines(rule: EventRule) -> list[str]:
@@ -308,26 +261,17 @@ def _entry_lines(rule: EventRule) -> list[str]:
 # -- folding with a plan (no generated code) ------------------------------------------------------------
 
 
-def fold_handlers(plan: EventPlan) -> dict[str, _Handler]:
-    """``{event type: handler}`` making each action's ``call()`` at run time: the calls the
-    generated handlers write out (``render_events``)."""
-    slots = {
-        slot: _Slot(
-            slot.path,
-            ident=slot.ident,
-            new=json.loads(slot.new) if slot.new else None,
-            fixed=slot.fixed,
-            opens=slot.opens,
-            kinds=slot.kinds,
-        )
-        for slot in plan.slots
-    }
-    return {rule.tag: _rule_handler(rule, slots) for rule in plan.rules}
-
-
 def new_fold(plan: EventPlan, *, strict: bool = False) -> _EventFold:
-    """An empty fold for ``plan``'s stream: ``fold.add(event)`` each event, ``fold.snapshot()``."""
-    return _EventFold(fold_handlers(plan), tag=plan.tag, collections=plan.collections, order=plan.order, strict=strict)
+    """An empty fold for ``plan``'s stream: ``fold.add(event)`` each event, ``fold.snapshot()``.
+    Its handlers make each action's ``call()``: the calls the generated handlers write out."""
+    slots = {
+        s: _Slot(
+            s.path, ident=s.ident, new=json.loads(s.new) if s.new else None, fixed=s.fixed, opens=s.opens, kinds=s.kinds
+        )
+        for s in plan.slots
+    }
+    handlers = {rule.tag: _rule_handler(rule, slots) for rule in plan.rules}
+    return _EventFold(handlers, tag=plan.tag, collections=plan.collections, order=plan.order, strict=strict)
 
 
 def _rule_handler(rule: EventRule, slots: Mapping[Slot, _Slot]) -> _Handler:

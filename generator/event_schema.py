@@ -1,10 +1,7 @@
 """What an event plan reads of the IR: a union's members by tag value, an event's fields, the
-JSON kinds a field admits, and the types a slot path reaches in the target.
-
-Maps name schemas as the spec does (``Response``, ``ResponseStreamEvent``); the IR names them
-as the output does (``naming``): ``EventSchema`` maps the first to the second through each
-type's pointer, and reads nothing but the IR (the interpreter has settled every ``$ref``,
-``allOf``, nullability and discriminator already).
+JSON kinds a field admits, the types a slot path reaches in the target. Maps name schemas as the
+spec does (``Response``), the IR as the output does (``naming``): ``EventSchema`` maps one to
+the other through each type's pointer, and reads nothing but the IR.
 """
 
 from __future__ import annotations
@@ -71,19 +68,20 @@ class EventSchema:
             yield t
 
     def members(self, union: str, tag: str) -> dict[str, str]:
-        """``{tag value: member model}`` of union alias ``union`` (nested unions flattened). A
-        member's tag values are its ``tag`` field's single value, else the values the
-        union's discriminator mapping gives it (Cohere's members list every tag in ``type``).
+        """``{tag value: member model}`` of union alias ``union`` (nested unions flattened): a
+        member's ``tag`` field's single value, else the values the discriminator mapping gives
+        it (Cohere's members list every tag in ``type``).
 
         Raises:
-            SpecError: ``union`` is not a union, or a member has no tag value.
+            SpecError: ``union`` is not a union; a member has no tag value, or shares one.
         """
         alias = self.schemas.aliases.get(union)
         if alias is None or not isinstance(alias.type, UnionType):
             raise SpecError(f"{union!r} is not a union schema (anyOf/oneOf) of the spec", None, "")
         found: dict[str, str] = {}
         for member, mapped in self._member_models(alias.type, tag):
-            values = self._own_tags(member, tag) or mapped
+            own = self.tags(member).get(tag)
+            values = [own] if isinstance(own, str) else mapped
             if not values:
                 raise SpecError(f"member {member!r} of {union} has no one-value {tag!r}", None, alias.pointer)
             for value in values:
@@ -119,22 +117,13 @@ class EventSchema:
                 if nested is not None and isinstance(nested.type, UnionType):
                     yield from self._member_models(nested.type, tag, depth + 1)
 
-    def _own_tags(self, model: str, tag: str) -> list[str]:
-        field = self.fields(model).get(tag)
-        t = field.type if field is not None else None
-        return [t.values[0]] if isinstance(t, Enum) and len(t.values) == 1 and isinstance(t.values[0], str) else []
-
     def is_kind(self, t: Type | None, kind: str) -> bool:
         """Whether ``t`` admits JSON ``kind`` (``integer``, ``string``), ``null`` aside."""
-        if t is None:
-            return False
         wanted = _KINDS[kind]
-        for shape in self.shapes(t):
-            if isinstance(shape, Prim) and shape.kind in wanted:
-                return True
-            if isinstance(shape, Enum) and any(b in wanted for b in shape.bases):
-                return True
-        return False
+        return t is not None and any(
+            (isinstance(x, Prim) and x.kind in wanted) or (isinstance(x, Enum) and any(b in wanted for b in x.bases))
+            for x in self.shapes(t)
+        )
 
     def holds(self, t: Type, model: str) -> bool:
         """Whether ``t`` is model ``model`` (or it, nullable)."""
@@ -142,38 +131,32 @@ class EventSchema:
 
     def top_lists(self, target: str) -> dict[str, Type]:
         """The target's list fields: ``{wire name: the items' type}``."""
-        found: dict[str, Type] = {}
-        for name, f in self.fields(target).items():
-            for shape in self.shapes(f.value_type):
-                if isinstance(shape, Array):
-                    found[name] = strip_null(shape.items)
-        return found
+        return {
+            name: strip_null(x.items)
+            for name, f in self.fields(target).items()
+            for x in self.shapes(f.value_type)
+            if isinstance(x, Array)
+        }
 
     def resolve(self, target: str, steps: tuple[tuple[str, bool], ...]) -> list[Type]:
-        """The types a path of ``(field, keyed)`` steps can reach in model ``target`` (any
-        union member may hold a step; a keyed step goes into a list's items); empty when it
-        resolves nowhere."""
+        """The types a path of ``(field, keyed)`` steps reaches in model ``target`` (through any
+        union member; a keyed step into a list's items); empty when it resolves nowhere."""
         current: list[Type] = [ModelRef(target)]
         for name, keyed in steps:
             following: list[Type] = []
             for shape in (s for t in current for s in self.shapes(t)):
                 f = self.fields(shape.name).get(name) if isinstance(shape, ModelRef) else None
-                if f is None:
-                    continue
-                if not keyed:
-                    following.append(f.value_type)
-                    continue
-                following += [s.items for s in self.shapes(f.value_type) if isinstance(s, Array)]
+                if f is not None:
+                    following += self.items([f.value_type]) if keyed else [f.value_type]
             current = following
             if not current:
                 return []
         return current
 
     def allows(self, leaves: list[Type], value: Any) -> bool:
-        """Whether any leaf type admits a constant: an enum that has it, or a scalar of its
-        kind (``any`` admits everything). Statuses are plain strings on some output items and
-        enums on others, so one admitting leaf is enough; enums are open, but a constant a map
-        writes must be one the spec lists."""
+        """Whether any leaf type admits a constant: an enum listing it, or a scalar of its kind
+        (``any`` admits all). One leaf is enough (statuses are strings on some output items,
+        enums on others); a constant a map writes must be one an enum lists."""
         kind = {str: "str", bool: "bool", int: "int", float: "float"}.get(type(value))
         for shape in (s for leaf in leaves for s in self.shapes(leaf)):
             if isinstance(shape, Enum):
@@ -192,8 +175,7 @@ class EventSchema:
         return isinstance(t, UnionType) and t.discriminator is not None and t.discriminator.property == name
 
     def json_kinds(self, types: list[Type]) -> frozenset[str]:
-        """The JSON kinds (``string``, ``number``, ``boolean``, ``object``, ``array``, ``null``,
-        ``any``) that values of ``types`` may take."""
+        """The JSON kinds values of ``types`` may take (``string``, ``number``... ``null``, ``any``)."""
         found: set[str] = set()
         for t in types:
             if strip_null(t) != t:
@@ -212,9 +194,8 @@ class EventSchema:
         return frozenset(found)
 
     def slot_kinds(self, target: str, steps: tuple[tuple[str, bool], ...]) -> tuple[str, ...]:
-        """The JSON kinds the schema allows at a slot path of ``target`` (any member of a
-        union may hold it), sorted; ``()`` when it allows any (or says nothing): what a
-        settled value must be to replace the fold's (``_SlotOps._place``)."""
+        """The JSON kinds the schema allows at a slot path of ``target``, sorted; ``()`` for
+        any: what a settled value must be to replace the fold's (``_SlotOps._place``)."""
         kinds = self.json_kinds(self.resolve(target, steps)) - {"null"}
         return () if not kinds or "any" in kinds else tuple(sorted(kinds))
 
@@ -223,23 +204,21 @@ class EventSchema:
         return [x.items for t in types for x in self.shapes(t) if isinstance(x, Array)]
 
     def tags(self, model: str) -> dict[str, Any]:
-        """``{wire name: value}`` of a model's fields that hold one value (a ``const``, an
-        ``enum`` of one): its own tags (``{"type": "text"}``)."""
-        found: dict[str, Any] = {}
-        for name, f in self.fields(model).items():
-            t = f.type
-            if isinstance(t, Enum) and len(t.values) == 1:
-                found[name] = t.values[0]
-        return found
+        """A model's own tags: its fields of one value (``const``, an enum of one): ``{"type": "text"}``."""
+        return {
+            n: f.type.values[0]
+            for n, f in self.fields(model).items()
+            if isinstance(f.type, Enum) and len(f.type.values) == 1
+        }
 
     def models_of(self, types: list[Type]) -> list[str]:
         """The models ``types`` may be (unions flattened), once each, in order."""
         return list(dict.fromkeys(x.name for t in types for x in self.shapes(t) if isinstance(x, ModelRef)))
 
     def model_like(self, types: list[Type], fields: Iterable[str], stem: tuple[str, ...] = ()) -> str | None:
-        """The model among ``types`` that an object with ``fields`` stands for: the one whose
-        tag value names ``stem`` best (``mcp_call`` for ``response.mcp_call_arguments.delta``),
-        else the one that shares the most fields with it; None when ``types`` holds no model."""
+        """The model among ``types`` an object with ``fields`` stands for: the one whose tag
+        names ``stem`` best (``mcp_call`` of ``response.mcp_call_arguments.delta``), else the
+        one sharing the most fields; None when ``types`` holds no model."""
         wanted = set(fields)
 
         def rank(model: str) -> tuple[int, int]:
@@ -254,14 +233,11 @@ class EventSchema:
         return any(names_match(v, stem) for v in self.tags(model).values() if isinstance(v, str))
 
     def enum_fields(self, types: list[Type], depth: int = 0) -> tuple[str, ...]:
-        """Wire names of the fields typed as enums (tags: ``type``) in the objects ``types``
-        may be, and in the objects they hold (a few levels), sorted: an appended object never
-        joins them."""
+        """Wire names of the enum-typed fields (tags: ``type``) of the objects ``types`` may be
+        and of the objects they hold (a few levels), sorted: an appended object never joins them."""
         found: set[str] = set()
-        for shape in (x for t in types for x in self.shapes(t)):
-            if not isinstance(shape, ModelRef):
-                continue
-            for name, f in self.fields(shape.name).items():
+        for model in self.models_of(types):
+            for name, f in self.fields(model).items():
                 if any(isinstance(x, Enum) for x in self.shapes(f.value_type)):
                     found.add(name)
                 elif depth < 3:

@@ -1,10 +1,10 @@
-"""The vocabulary of event merge maps, as typed values: the ops (``Op``), where an op lands
-(``Step``, ``Slot``), its arguments (``EventValue``), and what it does, stated once
-(``Action.call`` → ``Call``: a method of the fold runtime, ``runtime/events.py`` and
-``runtime/event_paths.py``). ``event_check`` reads a map's entries into ``Action``s;
-``event_plan`` gathers them into an ``EventPlan``; ``render_events`` writes each ``Call`` out.
+"""The vocabulary of event merge maps, typed: the ops (``Op``), where one lands (``Step``,
+``Slot``), its arguments (``EventValue``), and what it does, stated once (``Action.call`` →
+``Call``: a method of the fold runtime, ``runtime/events.py``, ``runtime/event_paths.py``).
+``event_check`` reads entries into ``Action``s, ``event_plan`` gathers them into an
+``EventPlan``, ``render_events`` writes each ``Call`` out.
 
-Adding an op: a member of ``Op``, its case in ``Action.call`` (if it is not a method of the same
+Adding an op: a member of ``Op``, its case in ``Action.call`` (unless it is a method of the same
 name), the runtime method, its checks in ``event_check``, a row in ``docs/events.md``.
 """
 
@@ -20,9 +20,8 @@ from .runtime.events import _dig, _kind_of, _picked
 
 
 class Op(enum.Enum):
-    """What one event does to the snapshot; its value, as maps write it, is also the method
-    it calls (on the fold for lifecycle and side ops, on the action's ``_Slot`` for slot ops;
-    ``error`` calls the fold's ``fail``)."""
+    """What one event does to the snapshot; its value, as maps write it, is the method it calls
+    (of the fold for lifecycle and side ops, of the ``_Slot`` for slot ops; ``error``: ``fail``)."""
 
     INIT = "init"  #: the snapshot starts from the value (``response.created``)
     REFRESH = "refresh"  #: top-level fields from the value, folded lists kept; may come first
@@ -44,13 +43,13 @@ class Op(enum.Enum):
 
 
 LIFECYCLE_OPS = {Op.INIT, Op.REFRESH, Op.FINALIZE}
-#: ``value: "*"``: the whole event is the value: as the target (lifecycle ops) or as the slot's
-#: type (``create``, ``replace``, ``merge``, ``push``: its fields the type has, the type's tags);
-#: as it came for ``side``
+#: ``value: "*"``: the whole event, as the type it goes to (``side``: as it came)
 WHOLE_EVENT = "*"
 SLOT_OPS = {Op.CREATE, Op.REPLACE, Op.MERGE, Op.APPEND, Op.PARTS, Op.JSON, Op.PARSE, Op.EXTEND, Op.PUSH, Op.SET}
 #: ops that may take the whole event as their value
 WHOLE_EVENT_OPS = {Op.INIT, Op.REFRESH, Op.FINALIZE, Op.SIDE, Op.CREATE, Op.REPLACE, Op.MERGE, Op.PUSH}
+#: a ``when`` test: (event field path, JSON text of a value, or of a JSON kind)
+When = tuple[str, str]
 #: the JSON kinds a ``when`` may test a field that is not a tag for (``{content: string}``)
 WHEN_KINDS = ("string", "number", "boolean", "object", "array", "null")
 #: ops that take no value
@@ -70,13 +69,8 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Slot:
-    """Where a slot op lands (a ``_Slot`` of the runtime): its path from the target's root,
-    the event field checked against the first keyed step's ``id``, JSON text of what a
-    slot the event must create starts as, the fields of an appended object never joined
-    (those the schema types as enums: tags), ``opens``: no event of the plan creates the
-    objects on its way, so the first event that addresses one creates it unreported, and
-    ``kinds``: the JSON kinds the slot's schema allows, which a settled value (``create``,
-    ``replace``) must be to replace the fold's (``()``: any)."""
+    """Where a slot op lands (a runtime ``_Slot``, whose docstring says each field): ``at`` its
+    path from the target's root; ``new`` as JSON text."""
 
     at: tuple[Step, ...]
     ident: str | None = None
@@ -92,18 +86,16 @@ class Slot:
 
     @property
     def walk(self) -> tuple[Step, ...]:
-        """The steps to the object holding the slot: slots of one event with equal walks
-        (paths that differ only in their last step) share the object the first one finds
-        (its ``id`` check routes them all)."""
+        """The steps to the object holding the slot: slots of one event with equal walks share
+        the object the first one finds (its ``id`` check routes them all)."""
         return self.at[:-1]
 
 
 @dataclass(frozen=True, slots=True)
 class EventValue:
-    """An argument of an op's call: the event field ``field`` (a dotted path for a nested
-    value: ``delta.text``), the whole event (``field`` is ``"*"``; with ``picks``, as another
-    type: those of its fields and ``tags``, JSON text of that type's own tags), or, with
-    ``field`` None, the constant whose JSON text is ``constant``."""
+    """An argument of an op's call: the event field ``field`` (a dotted path: ``delta.text``),
+    the whole event (``"*"``; with ``picks``, as another type: those fields and ``tags``, JSON
+    text of that type's tags), or, with ``field`` None, the constant (JSON text)."""
 
     field: str | None = None
     constant: str | None = None
@@ -126,9 +118,8 @@ class EventValue:
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """What an action does, as one call of the fold runtime: ``method`` of the action's
-    ``slot`` (``slot.append(f, e, value)``) or, without a slot, of the fold
-    (``f.init(value)``), with ``args`` and ``keywords`` (constants as JSON text)."""
+    """An action as one call of the fold runtime: ``method`` of ``slot`` (``slot.append(f, e,
+    value)``) or, without one, of the fold (``f.init(value)``); keywords' values are JSON text."""
 
     method: str
     slot: Slot | None
@@ -141,28 +132,19 @@ class Action:
     """One operation of an event.
 
     Attributes:
-        op: what it does.
         at: where, as steps from the target's root (``()`` for lifecycle, side, error, ignore).
-        value: the event field the value comes from (``None``: none, or a constant; ``"*"``: the
-            whole event).
-        constant: the value for ``value: =constant`` (JSON text, else ``None``).
-        ident: the event field checked against the first slot's ``id`` (``item_id``).
+        value: the event field the value comes from (``"*"``: the whole event; None: none, or
+            ``constant``, JSON text of ``value: =constant``).
+        ident, new, fixed, opens, kinds: as in ``Slot`` (``opens`` set by the plan).
         check: a final value is compared with the fold (``check: fold``).
-        new: JSON text of what a slot created by this event starts as, or ``None``.
         channel, key, keep_all: side channels: name, the event field keying the latest value
             (``keep: last``), or every value gathered (``keep: all``).
         derived: ``at``/``value`` came from the spec, not the map.
-        when: ``(event field path, JSON text of a value)``: the action applies only to events
-            whose field has that value (``delta.type`` is ``text_delta``), or with ``kind``,
-            whose field's value is of that JSON kind (``content`` is a ``string``).
-        optional: an absent (or null) value does nothing (``create``/``replace``; the other
-            slot ops ignore an absent value anyway).
-        fixed: fields of an appended object never joined (see ``Slot``).
-        picks, tags: with ``value: "*"`` for a type other than the event's own: the event's
-            fields that type has, and JSON text of its own tags (``{"type": "text"}``).
-        kind: ``when`` tests the JSON kind of the field (see ``when``).
-        opens: see ``Slot`` (set by the plan, which sees every event).
-        kinds: the JSON kinds the slot's schema allows (``create``/``replace``; see ``Slot``).
+        when: ``(event field path, JSON text of a value)``: only events whose field has that
+            value (``delta.type`` ``text_delta``), or with ``kind``, that JSON kind.
+        optional: an absent (or null) value does nothing (``create``/``replace``).
+        picks, tags: ``value: "*"`` as another type than the event's: the event's fields that
+            type has, and JSON text of its tags (``{"type": "text"}``).
     """
 
     op: Op
@@ -176,7 +158,7 @@ class Action:
     key: str | None = None
     keep_all: bool = True
     derived: bool = False
-    when: tuple[str, str] | None = None
+    when: When | None = None
     optional: bool = False
     fixed: tuple[str, ...] = ()
     picks: tuple[str, ...] = ()
@@ -187,7 +169,7 @@ class Action:
 
     @property
     def path(self) -> str:
-        """``output[{output_index}].content[{content_index}].text``."""
+        """As ``Slot.path``."""
         return ".".join(str(s) for s in self.at)
 
     @property
@@ -208,9 +190,10 @@ class Action:
         if self.op is Op.FINISH:
             return Call("finish", None, ())
         if self.op is Op.SIDE:
-            key = EventValue(self.key) if self.key else EventValue()
             channel = EventValue(constant=json.dumps(self.channel))
-            return Call(self.op.value, None, (channel, value, key), (("keep_all", json.dumps(self.keep_all)),))
+            return Call(
+                self.op.value, None, (channel, value, EventValue(self.key)), (("keep_all", json.dumps(self.keep_all)),)
+            )
         if self.op is Op.MERGE and not self.at:
             return Call("merge_response", None, (value,))
         if self.op is Op.PARSE:
@@ -223,10 +206,10 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class EventRule:
-    """What an event type does: ``tag`` (the value of the tag field), ``member`` (its model;
-    ``""`` for a type the spec does not list), its actions, where the entry came from
-    (``inferred``, ``map:<file>``, ``x-merge``, ``file:<name>``, ``override``), the entry as
-    written (what ``--explain-merge`` prints back) and, for an inferred one, why."""
+    """What an event type does: ``tag`` (its tag value), ``member`` (its model; ``""``: a type the
+    spec does not list), its actions, their ``source`` (``inferred``, ``map:<file>``, ``x-merge``,
+    ``file:<name>``, ``override``), the entry as written (``--explain-merge`` prints it) and, if
+    inferred, why."""
 
     tag: str
     member: str
@@ -242,14 +225,12 @@ class EventRule:
 
     @property
     def dispatch(self) -> EventValue | None:
-        """The nested field its ``when`` entries test (``delta.type``), or None: the checks
-        make every ``when`` of one event type test the same field."""
+        """The nested field its ``when`` entries test (``delta.type``; one per event type), or None."""
         return next((EventValue(a.when[0]) for a in self.actions if a.when is not None), None)
 
     @property
     def by_kind(self) -> bool:
-        """Whether its ``when`` entries test the JSON kind of their field, not its value
-        (the checks make them all do one or the other)."""
+        """Whether its ``when`` entries test their field's JSON kind, not its value (all or none)."""
         return any(a.kind for a in self.actions if a.when is not None)
 
     def case_of(self, event: Mapping[str, Any]) -> Any:
@@ -260,9 +241,8 @@ class EventRule:
 
     @property
     def cases(self) -> tuple[tuple[str, tuple[Call, ...]], ...]:
-        """``(JSON text of a value of the dispatch field, the calls made for it)``, in the
-        order the map first names each value; an event whose value is none of them is kept
-        as unknown (the fold's ``unmatched``)."""
+        """``(JSON text of a dispatch value, its calls)`` in the map's order; an event of another
+        value is kept as unknown (the fold's ``unmatched``)."""
         found: dict[str, list[Call]] = {}
         for action in self.actions:
             if action.when is not None:
@@ -273,8 +253,7 @@ class EventRule:
 
 
 def shared_walks(calls: tuple[Call, ...]) -> frozenset[Any]:
-    """Walks (``Slot.walk``) that several ``calls`` use: a handler finds each object they lead
-    to once per event and passes it to every call below it."""
+    """Walks (``Slot.walk``) several ``calls`` use: a handler finds the object once per event."""
     walks = [c.slot.walk for c in calls if c.slot is not None]
     return frozenset(w for w in walks if walks.count(w) > 1)
 
@@ -284,17 +263,16 @@ class EventPlan:
     """The checked plan of one event union.
 
     Attributes:
-        family, root, target, tag, order: from the map (see the module docstring); ``root``
-            and ``target`` as the spec names them.
+        family, root, target, tag, order: from the map (``root``, ``target`` as the spec names them).
         collections: the target's top-level keyed lists (``("output",)``): refresh and finalize
             keep a non-empty fold of them.
         rules: one per event type, in the union's member order (then extra declared types).
         target_class: the target's class in the IR (``naming``'s name for ``target``).
         unmapped: ``(tag value, member)`` of members the map neither maps nor ignores (they
             fold as unknown events; ``gen-models --check`` names them when a spec bump adds one).
-        undecided: ``(tag value, why)`` of members the schema does not decide and no map
-            covers: generation warns; they fold as unknown events.
-        extra: the event types declared under ``extra_events`` (types the union does not list).
+        undecided: ``(tag value, why)`` of members neither the schema nor a map decides:
+            generation warns; they fold as unknown events.
+        extra: the event types declared under ``extra_events``.
     """
 
     family: str

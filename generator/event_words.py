@@ -1,10 +1,8 @@
 """The words of event and field names, and what they mean to a fold: an event type's name says
-where it stands in the life of what it builds (``message_start``, ``response.completed``,
-``content_block_delta``, ``conversation.response.error``) and what it is about (its stem:
-``response.output_text`` of ``response.output_text.delta``); a field's name says whether it
-addresses (``output_index``), identifies (``item_id``) or carries content (``text``,
-``arguments``). Read by ``event_infer`` (which infers a fold from them) and ``event_check``
-(which picks the member of a union an event stands for). Words only: no vendor's name.
+where it stands in the life of what it builds (``message_start``, ``response.completed``) and
+what it is about (its stem: ``response.output_text`` of ``response.output_text.delta``); a
+field's name whether it addresses (``output_index``), identifies (``item_id``) or carries
+content (``text``). Words only, no vendor's name.
 """
 
 from __future__ import annotations
@@ -136,9 +134,8 @@ def event_name(tag: str) -> EventName:
 
 
 def names_match(name: str, stem: tuple[str, ...]) -> int:
-    """How well a tag value (``message.output``, ``mcp_call``) names what an event's stem is
-    about: the number of its words when they stand together in the stem (``mcp_call`` in
-    ``response.mcp_call_arguments``), else 0."""
+    """How well a tag value (``mcp_call``) names an event's stem: the number of its words when
+    they stand together in the stem (``response.mcp_call_arguments``), else 0."""
     mine = words(name)
     if not mine or not stem:
         return 0
@@ -147,8 +144,7 @@ def names_match(name: str, stem: tuple[str, ...]) -> int:
 
 
 def plural_of(name: str, lists: list[str]) -> str | None:
-    """The list among ``lists`` that ``name`` (``output``, ``content``, ``command``) names:
-    itself, or its plural."""
+    """The list among ``lists`` that ``name`` (``command``) names: itself, or its plural."""
     for candidate in (name, name + "s", name + "es", name[:-1] + "ies" if name.endswith("y") else name):
         if candidate in lists:
             return candidate
@@ -158,10 +154,8 @@ def plural_of(name: str, lists: list[str]) -> str | None:
 def address_of(field: str) -> str | None:
     """The list an address field names: ``output`` of ``output_index``, ``""`` of a bare
     ``index``; None for a field that is not an address."""
-    if field == "index":
-        return ""
-    if field.endswith("_index"):
-        return field[: -len("_index")]
+    if field == "index" or field.endswith("_index"):
+        return field.removesuffix("index").removesuffix("_")
     return None
 
 

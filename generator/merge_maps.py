@@ -1,6 +1,6 @@
-"""Merge maps: where an event union's map comes from, layered. The map shipped with gen-models
-(``generator/maps/*.yaml``), then ``x-merge`` on the union schema (as the IR keeps it), then the
-user's files (``--merge-map``) and overrides; ``event_plan`` checks the result.
+"""Merge maps: an event union's map, layered: the map shipped with gen-models
+(``generator/maps/*.yaml``), ``x-merge`` on the union schema (as the IR keeps it), the user's
+files (``--merge-map``) and overrides; ``event_plan`` checks the result.
 """
 
 from __future__ import annotations
@@ -19,12 +19,14 @@ from .naming import stream_name
 MAPS_DIR = Path(__file__).resolve().parent / "maps"
 #: the keys of a map (``events`` and ``extra_events`` hold the entries, checked by ``event_plan``)
 FAMILY_KEYS = {"family", "root", "target", "tag", "order", "unknown", "events", "extra_events"}
+#: where something of a map is: its file (None: the spec's, or none) and JSON pointer
+Where = tuple[Path | None, str]
 
 
 @cache
 def shipped_maps() -> dict[str, tuple[Path, dict[str, Any]]]:
-    """The maps shipped with gen-models: ``{root schema: (file, map)}``, read once per
-    process (as ``chunk_maps.shipped_chunk_maps``); callers read them, never change them.
+    """The maps shipped with gen-models: ``{root schema: (file, map)}``, read once per process;
+    callers never change them.
 
     Raises:
         SpecError: a shipped map that is not a mapping with ``root`` (a packaging bug).
@@ -39,9 +41,8 @@ def shipped_maps() -> dict[str, tuple[Path, dict[str, Any]]]:
 
 
 def map_target(root: str, declared: Any, user_map: Mapping[str, Any] | None, shipped: bool = True) -> str | None:
-    """The schema union ``root``'s map builds (``target``), from the layer that sets it last:
-    the user's map, the union's ``x-merge``, the shipped map (unless not ``shipped``); None
-    without one (the fold is then inferred into what the operation answers)."""
+    """The ``target`` of union ``root``'s map from the topmost layer setting it: the user's map,
+    ``x-merge``, the shipped map (if ``shipped``); None without (the fold's target is inferred)."""
     ship = shipped_maps().get(root, (None, None))[1] if shipped else None
     for layer in (user_map, declared, ship):
         if isinstance(layer, Mapping) and isinstance(layer.get("target"), str):
@@ -65,22 +66,18 @@ def merged_map(
     base: Mapping[str, Any] | None = None,
     inferred: Mapping[str, Any] | None = None,
     shipped_ok: bool = True,
-) -> tuple[dict[str, Any], dict[str, tuple[Path | None, str]]]:
-    """The map after x-merge and overrides, over the shipped map (``base`` instead, when
-    given; none unless ``shipped_ok``) over the ``inferred`` layer; ``sources``:
-    ``{"events"|tag|"key:<family key>": (file, pointer)}``.
-    ``data["events"]`` holds both sections' entries; ``data["_extra"]`` the types declared
-    under ``extra_events``, ``data["_origin"]`` each type's layer (``inferred``,
+) -> tuple[dict[str, Any], dict[str, Where]]:
+    """The map: ``overrides`` over x-merge over the shipped map (``base`` instead, if given; none
+    unless ``shipped_ok``) over ``inferred``; with ``sources``, ``{"events"|tag|"key:<family
+    key>": (file, pointer)}``. ``data["events"]`` holds both sections' entries, ``"_extra"``
+    the types under ``extra_events``, ``"_origin"`` each type's layer (``inferred``,
     ``map:<file>``, ``x-merge``, ``file:<name>``, ``override``)."""
-    if base is not None:
-        shipped: tuple[Path, Any] | None = (Path("<base map>"), dict(base))
-    else:
-        shipped = shipped_maps().get(root) if shipped_ok else None
+    shipped = (Path("<base map>"), dict(base)) if base is not None else shipped_maps().get(root) if shipped_ok else None
     data: dict[str, Any] = {}
-    sources: dict[str, tuple[Path | None, str]] = {}
-    layers: list[tuple[Any, Path | None, str, str]] = []
-    if inferred is not None:
-        layers.append((dict(inferred), None, "", "inferred"))
+    sources: dict[str, Where] = {}
+    layers: list[tuple[Any, Path | None, str, str]] = (
+        [(dict(inferred), None, "", "inferred")] if inferred is not None else []
+    )
     if shipped is not None:
         layers.append((shipped[1], shipped[0], "", f"map:{shipped[0].name}"))
     declared, pointer = x_merge(schemas, root)
@@ -111,19 +108,15 @@ def merged_map(
                 data[key] = value
                 sources[f"key:{key}"] = _place(layer, file, pointer, key)
                 continue
+            if not isinstance(value, dict):
+                raise SpecError(f"'{key}' must map event types to entries", *_place(layer, file, pointer, key))
             other = ENTRY_SECTIONS[key == "events"]
-            both = (
-                sorted(str(t) for t in value if t in layer[other])
-                if isinstance(value, dict) and isinstance(layer.get(other), dict)
-                else []
-            )
+            both = sorted(str(t) for t in value if t in layer[other]) if isinstance(layer.get(other), dict) else []
             if both:
                 raise SpecError(
                     f"event type {both[0]!r} is under both 'events' and 'extra_events'; keep one entry",
                     *_place(layer, file, pointer, key, both[0]),
                 )
-            if not isinstance(value, dict):
-                raise SpecError(f"'{key}' must map event types to entries", *_place(layer, file, pointer, key))
             if key == "events" or "events" not in sources:  # where errors about the entries point
                 sources["events"] = _place(layer, file, pointer, key)
             for tag, entry in value.items():
@@ -131,14 +124,12 @@ def merged_map(
                 origin[str(tag)] = source
                 sources[str(tag)] = _place(layer, file, pointer, key, str(tag))
                 (extra.add if key == "extra_events" else extra.discard)(str(tag))
-    data["events"] = events
-    data["_origin"] = origin
-    data["_extra"] = extra
+    data |= {"events": events, "_origin": origin, "_extra": extra}
     data.setdefault("root", root)
     return data, sources
 
 
-def _place(layer: Mapping[str, Any], file: Path | None, pointer: str, *key: str) -> tuple[Path | None, str]:
+def _place(layer: Mapping[str, Any], file: Path | None, pointer: str, *key: str) -> Where:
     """Where ``key`` of a map layer is: a map file's entries know their file (``MapLayer``)."""
     known = layer.place(*key) if isinstance(layer, MapLayer) else None
     return known if known is not None else (file, join_pointer(pointer, *key))

@@ -1,45 +1,21 @@
-"""Merge plan: the IR of a stream root in, how each field of its chunks merges out.
-
-Policies (``gen-models SPEC --explain-merge`` prints the plan):
-
-``concat``  text: fragments are gathered and joined once (linear time).
-``set``     identity: the first non-empty value wins; a repeat is a no-op; a different
-            non-empty value is an anomaly (kept first, reported).
-``last``    the last non-null value wins (``finish_reason``, ``usage``: never added up).
-``append``  lists: items of every chunk, in order.
-``by_key``  lists of objects merged entry by entry on a key field (``index``, whose own
-            policy is ``key``: only the keying rules set it).
-``merge``   objects merged field by field, each by its own policy.
-``join``    lists of objects: items of every chunk, in order, where an item of the same kind
-            as the one before it (the same fields, all of the same value, but its text)
-            joins that one's text (``join:text``; Gemini's ``parts``: a thought part, a part
-            with a signature or a function call starts a new one). Written also as
-            ``LIST[].TEXT=concat`` (``candidates[].content.parts[].text=concat``).
-
-A ``last`` field by default that a stream could send in pieces (a plain string, or an object
-holding one; not one written ``last``, which says each value replaces the one before)
-reports a different non-empty text replacing the one it holds (``text_replaced``: it may have
-changed the answer); ``--explain-merge`` marks each (``pieces``).
+"""Merge plan: the IR of a stream root in, how each field of its chunks merges out (the policies
+of ``policy``; what each does: docs/usage.md, "How chunks merge"; ``--explain-merge`` prints a plan).
 
 Defaults depend on where a field stands (its context):
 
-* root (the chunk): identity names are ``set``; other scalars, objects and lists ``last``
-  (a chunk's top level is a snapshot: ``usage`` is cumulative, never summed); lists of
-  objects with an integer ``index`` are ``by_key`` (``choices``).
-* entry (an element of a ``by_key`` list, e.g. a choice): ``delta`` is ``merge`` in delta
-  context; scalars are ``last``; lists are ``append`` (``logprobs.content``); an object is
-  ``merge`` when something inside it accumulates, else ``last``.
-* delta: strings ``concat`` except identity names and enums (``role``), which are ``set``;
-  other scalars ``last``; objects ``merge``; lists of indexed objects ``by_key``
-  (``tool_calls``), other lists ``append``.
+* root (the chunk, a snapshot): identity names ``set``; other scalars, objects and lists
+  ``last`` (``usage`` is cumulative, never summed); lists of objects with an integer ``index``
+  ``by_key`` (``choices``).
+* entry (an element of a ``by_key`` list, a choice): ``delta`` is ``merge`` in delta context;
+  scalars ``last``; lists ``append``; an object ``merge`` when something inside accumulates.
+* delta: strings ``concat`` except identity names and enums (``role``: ``set``); other scalars
+  ``last``; objects ``merge``; lists of indexed objects ``by_key``, other lists ``append``.
 
-A spec overrides a field with ``x-merge: POLICY`` on its schema; a user with
-``--merge-policy PATH=POLICY`` (PATH as ``--explain-merge`` prints it), also for a field the
-schema does not define inside an object of the plan (``_plan_undeclared``). Shipped chunk
-maps (``generator/maps/chunks/*.yaml``, ``chunk_maps``) give a vendor's stream the overrides
-it needs (Ollama's ``message``, Gemini's ``candidates``), layered under the user's.
-
-How a merged snapshot becomes the non-stream response is ``response_plan``'s.
+A default ``last`` field a stream could send in pieces reports a different text replacing it
+(``pieces``). A spec overrides a field with ``x-merge: POLICY``, a user with ``--merge-policy
+PATH=POLICY`` (also for a field the schema does not define: ``_plan_undeclared``); shipped chunk
+maps (``chunk_maps``) are layered under the user's. ``response_plan`` turns a snapshot into the
+non-stream response.
 """
 
 from __future__ import annotations
@@ -48,27 +24,25 @@ import difflib
 import enum
 from dataclasses import dataclass, replace
 
-from .errors import SpecError
+from .errors import SpecError, did_you_mean
 from .event_words import says_piece, says_stamp
 from .model import ANY, AliasRef, Array, Enum, Field, Model, ModelRef, Nullable, Prim, Schemas, Type, UnionType
+from .naming import attribute_name, class_name, singular
 from .policy import Policy, WrittenPolicy, parse_policy
 from .warning_kinds import OVERRIDE_UNDECLARED, TAKEN_WHOLE, UNION_FIELD_TYPES, SpecWarning
 
-#: Field names that identify rather than carry content: never concatenated.
+#: Field names that identify, never concatenated.
 IDENTITY_NAMES = frozenset(("id", "type", "role", "name", "index", "object", "model", "created"))
-#: Text fields that hold JSON text (a tool call's ``arguments``): some servers re-send the
-#: whole text so far on each fragment, which the merge detects (``json_text`` in the runtime).
+#: Text fields holding JSON text (``arguments``): a fragment re-sending the whole text so far is
+#: detected (``json_text`` in the runtime).
 JSON_TEXT_NAMES = frozenset(("arguments",))
-#: Fields of a chunk that only carry the stream (OpenAI's ``obfuscation`` pads each chunk
-#: against length side channels): left out of the finished answer.
+#: Fields that only carry the stream (OpenAI's ``obfuscation`` padding): left out of the answer.
 STREAM_ONLY = frozenset(("obfuscation",))
 
 
 class Context(str, enum.Enum):
-    """Where an object stands in a chunk, which sets its fields' default policies (see the
-    module docstring) and how the runtime merges fields the schema does not know there
-    (``_merge_loose``: the generated code passes the value, ``"root"``, ``"entry"`` or
-    ``"delta"``)."""
+    """Where an object stands in a chunk: it sets its fields' default policies (see the module
+    docstring) and how the runtime merges unknown fields there (``_merge_loose`` gets the value)."""
 
     ROOT = "root"  # the chunk itself: a snapshot of the stream's top level
     ENTRY = "entry"  # an element of a ``by_key`` list (a choice)
@@ -79,6 +53,8 @@ class Context(str, enum.Enum):
 
 
 ROOT, ENTRY, DELTA = Context.ROOT, Context.ENTRY, Context.DELTA
+#: the variants of a model gathered from a union of objects, and the fields they type differently
+_Union = tuple[tuple[str, ...], tuple[str, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,26 +62,20 @@ class FieldPlan:
     """How one field merges.
 
     Attributes:
-        field: the IR field.
-        policy: how it merges (``policy.Policy``).
         path: display path (``choices[].delta.tool_calls[].function.arguments``).
-        key: for ``by_key``, the key field's wire name.
+        key: for ``by_key``, the key field's wire name (``join``: the text field).
         node: for ``merge`` and ``by_key``, the plan of the object (or list element).
-        source: where the policy came from: ``default``, ``x-merge`` (the spec) or
-            ``override`` (``--merge-policy`` or ``merge-policies`` in the configuration).
-        fallback: for a list or object inside a choice or delta that takes ``last`` by
-            default (each chunk's value replaces the one before: it can lose data), why, and
-            the override that would change it; ``--explain-merge`` and generation print it.
-        declared: False for a field no schema declares, planned because an override names
-            it (servers add fields: ``choices[].delta.reasoning_details``); its ``field`` is
-            then made up (type any JSON, optional, nullable).
-        doubt: for such a field whose name is close to one the object declares (a typo?),
-            what ``--explain-merge`` and generation print about it.
+        source: ``default``, ``x-merge`` (the spec) or ``override`` (``--merge-policy`` or
+            the configuration's ``merge-policies``); a chunk map's ``map:<file>``.
+        fallback: for a list or object in a choice or delta that is ``last`` by default (it
+            can lose data), why, and the override that changes it (printed).
+        declared: False for a field no schema declares that an override names
+            (``choices[].delta.reasoning_details``); its ``field`` is made up (any JSON, optional).
+        doubt: for such a field named close to a declared one (a typo?), what is printed.
         absent: for ``by_key``, the key of an item that omits it (``by_key:index=0``);
             None: such an item is reported (``missing_key``).
-        pieces: for ``last``, a field a stream could send in pieces (a plain string, or an
-            object holding one): a different non-empty text replacing the one it holds is
-            reported (``text_replaced``).
+        pieces: for ``last``, a field a stream could send in pieces (a string, or an object
+            holding one): a different non-empty text replacing it is reported (``text_replaced``).
     """
 
     field: Field
@@ -122,8 +92,7 @@ class FieldPlan:
 
     @property
     def json_text(self) -> bool:
-        """A ``concat`` field holding JSON text: a fragment that repeats the whole text so far
-        is one copy, not a second (reported)."""
+        """A ``concat`` field of JSON text: a fragment repeating the whole text so far is one copy."""
         return self.policy == Policy.CONCAT and self.field.wire_name in JSON_TEXT_NAMES
 
 
@@ -131,10 +100,9 @@ class FieldPlan:
 class NodePlan:
     """How an object merges: a plan per known field, and the context for unknown ones.
 
-    ``identity`` (for ``by_key`` elements): the wire name of the field whose new non-empty
-    value starts a new entry (``id``), and the path to a name field that does the same for
-    fragments without a key (``function.name``); see the tool-call rules in the merge
-    template.
+    ``id_field``, ``name_path`` (for ``by_key`` elements): the field whose new non-empty value
+    starts a new entry (``id``), and the path to a name field doing so for fragments without a
+    key (``function.name``): the merge template's tool-call rules.
     """
 
     model: Model
@@ -143,20 +111,18 @@ class NodePlan:
     fields: tuple[FieldPlan, ...]
     id_field: str | None = None
     name_path: tuple[str, ...] = ()
-    #: for an object that is a union of object schemas (a ``oneOf`` delta): the variants
-    #: whose properties ``model`` gathers, and the fields they give conflicting types
+    #: for a union of object schemas (a ``oneOf`` delta): the variants ``model`` gathers, and
+    #: the fields they type differently
     union_of: tuple[str, ...] = ()
     conflicts: tuple[str, ...] = ()
-    #: the model is made up for a field no schema declares (an override's ``merge`` or
-    #: ``by_key``): it has no class of its own, its fields are all unknown but the key
+    #: a model made up for an undeclared field (an override's ``merge`` or ``by_key``): no class
+    #: of its own, its fields all unknown but the key
     synthetic: bool = False
 
     @property
     def own_keys(self) -> bool:
-        """True when the wire names this node merges by name are not its model class's
-        (``_KEYS_<Model>``, or read from the class: ``_wire_names``), so its merge state
-        spells them out: a union's gathered model, a made-up model, or a model with fields
-        an override adds."""
+        """Whether its merge state spells out its wire names, not its class's (``_KEYS_<Model>``): a
+        union's gathered model, a made-up one, or one with fields an override adds."""
         return bool(self.union_of) or self.synthetic or not all(f.declared for f in self.fields)
 
     def accumulates(self) -> bool:
@@ -180,14 +146,11 @@ def plan_merge(schemas: Schemas, root: str, overrides: dict[str, str] | None = N
     """The merge plan of root model ``root``.
 
     Args:
-        overrides: ``{path: policy}`` from ``--merge-policy``/configuration. A path may
-            name a field the schema does not define, inside an object the plan has
-            (``choices[].delta.reasoning_details``: servers add fields); it merges by the
-            override (see ``_plan_undeclared``).
+        overrides: ``{path: policy}`` from ``--merge-policy``/configuration, also of a field
+            the schema does not define inside an object of the plan (``_plan_undeclared``).
     Raises:
-        SpecError: an override names a path whose parent object the plan does not have
-            (a typo), or a policy that does not fit the field's type (``by_key`` on a
-            string, ...).
+        SpecError: an override's path whose parent object the plan lacks, or a policy that
+            does not fit the field's type (``by_key`` on a string).
     """
     written = {path: parse_policy(text, f"merge policy for {path!r}") for path, text in (overrides or {}).items()}
     node = _plan_node(schemas, schemas.models[root], ROOT, "", written, ())
@@ -195,8 +158,6 @@ def plan_merge(schemas: Schemas, root: str, overrides: dict[str, str] | None = N
         path = next(iter(written))
         known = [f.path for n in node.walk() for f in n.fields]
         parent = path.rpartition(".")[0]
-        from .errors import did_you_mean
-
         raise SpecError(
             f"--merge-policy {path!r}: no such field in {root}'s merge plan, nor a field to add to one of its "
             f"objects ({parent!r} is not one){did_you_mean(path, known)}"
@@ -212,13 +173,12 @@ def _plan_node(
     overrides: dict[str, WrittenPolicy],
     stack: tuple[str, ...],
     key: str | None = None,
-    union: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
+    union: _Union = ((), ()),
     synthetic: bool = False,
 ) -> NodePlan:
-    """The plan of one object; ``key`` names the field a ``by_key`` list keys its entries on
-    (policy ``key``: the keying logic owns it, a chunk never overwrites it); ``union`` the
-    variants and conflicts of a model gathered from a union (``_union_model``); then the
-    fields an override adds (``_plan_undeclared``)."""
+    """The plan of one object, with the fields an override adds; ``key``: the field a ``by_key``
+    list keys entries on (policy ``key``: the keying logic owns it); ``union``: the variants
+    and conflicts of a model gathered from a union (``_gathered``)."""
     fields = tuple(
         (
             FieldPlan(f, Policy.KEY, f"{path}.{f.wire_name}")
@@ -228,15 +188,11 @@ def _plan_node(
         for f in model.fields
     )
     taken = {f.py_name for f in model.fields}
-    added = [p for p in overrides if p.rpartition(".")[0] == path and _plain_name(p.rpartition(".")[2])]
+    # a wire name inside this object: not empty, not a list step ``x[]``
+    added = [p for p in overrides if p.rpartition(".")[0] == path and p and not p.endswith((".", "[]"))]
     fields += tuple(_plan_undeclared(schemas, model, name, context, overrides, stack, taken) for name in added)
     id_field = next((f.wire_name for f in model.fields if f.wire_name == "id"), None)
     return NodePlan(model, context, path, fields, id_field, _name_path(schemas, model), *union, synthetic=synthetic)
-
-
-def _plain_name(name: str) -> bool:
-    """A wire name an override path can add (not a list step ``x[]``, not empty)."""
-    return bool(name) and not name.endswith("[]")
 
 
 def _plan_undeclared(
@@ -248,13 +204,9 @@ def _plan_undeclared(
     stack: tuple[str, ...],
     taken: set[str],
 ) -> FieldPlan:
-    """A field the schema does not define, named by an override (``path``, popped from
-    ``overrides``) inside an object of the plan: it merges by the override, as any JSON
-    (``concat`` text, ``last``/``set`` values, ``append`` lists); ``merge`` makes it an object
-    whose fields all merge as unknown fields of its context do, ``by_key[:KEY]`` a list of
-    such objects keyed by their integer ``KEY`` (``index``), like tool calls."""
-    from .naming import attribute_name, class_name, singular
-
+    """A field the schema does not define, named by an override (``path``, popped) inside an
+    object of the plan: it merges by the override as any JSON; ``merge`` makes it an object of
+    unknown fields, ``by_key[:KEY]`` a list of such objects keyed by integer ``KEY`` (``index``)."""
     parsed = overrides.pop(path)
     name = path.rpartition(".")[2]
     field = Field(name, attribute_name(name, taken), Nullable(ANY), required=False, pointer=owner.pointer)
@@ -278,9 +230,8 @@ def _plan_undeclared(
 
 
 def meaning(schemas: Schemas, t: Type) -> Type:
-    """What a type holds, whatever its spelling: through named aliases (a named array
-    schema, a named union) to the type they stand for. (``null``, 3.0 ``nullable`` and
-    ``allOf`` wrappers of one schema are already read away by ``interpret``.)"""
+    """What a type holds: named aliases (a named array schema, a named union) followed to the
+    type they stand for (``interpret`` has already read away nullability and ``allOf`` wrappers)."""
     seen: set[str] = set()
     while isinstance(t, AliasRef) and t.name in schemas.aliases and t.name not in seen:
         seen.add(t.name)
@@ -289,8 +240,7 @@ def meaning(schemas: Schemas, t: Type) -> Type:
 
 
 def _is_key(schemas: Schemas, f: Field, name: str) -> bool:
-    """``f`` can key a ``by_key`` list: named ``name`` and holding whole numbers, typed
-    ``integer`` (any ``format``) or ``number`` (a fractional value is reported at merge)."""
+    """``f`` can key a ``by_key`` list: named ``name``, an integer or number (a fraction is reported)."""
     t = meaning(schemas, f.type)
     return f.wire_name == name and isinstance(t, Prim) and t.kind in ("int", "float")
 
@@ -302,27 +252,19 @@ def _element(schemas: Schemas, f: Field) -> Model | None:
     return schemas.models.get(item.name) if isinstance(item, ModelRef) else None
 
 
-def _object_model(
-    schemas: Schemas, f: Field, owner: str
-) -> tuple[Model | None, tuple[tuple[str, ...], tuple[str, ...]]]:
-    """The model an object field merges as: its model, or for a union of object schemas
-    (``oneOf``/``anyOf``) one model over the union of their properties, with the variants
-    and the fields they type differently (the first variant's type is used)."""
+def _object_model(schemas: Schemas, f: Field, owner: str) -> tuple[Model | None, _Union]:
+    """The model an object field merges as: its model, or one gathered from a union (``_gathered``)."""
     t = meaning(schemas, f.type)
     if isinstance(t, ModelRef):
         return schemas.models.get(t.name), ((), ())
-    from .naming import class_name
-
     name = f.type.name if isinstance(f.type, AliasRef) else f"{owner}{class_name(f.wire_name)}"
     return _gathered(schemas, t, name, f.pointer)
 
 
-def _gathered(
-    schemas: Schemas, t: Type, name: str, pointer: str
-) -> tuple[Model | None, tuple[tuple[str, ...], tuple[str, ...]]]:
-    """For a union of object schemas, one model ``name`` over the union of their
-    properties, with the variants and the fields they type differently (see
-    ``_object_model``); ``(None, ...)`` for anything else."""
+def _gathered(schemas: Schemas, t: Type, name: str, pointer: str) -> tuple[Model | None, _Union]:
+    """For a union of object schemas (``oneOf``/``anyOf``), one model ``name`` over all their
+    properties, with the variants and the fields they type differently (the first variant's
+    type is used); ``(None, ...)`` for anything else."""
     if not isinstance(t, UnionType):
         return None, ((), ())
     options = [meaning(schemas, o) for o in t.options]
@@ -350,48 +292,34 @@ def _gathered(
 
 def _name_path(schemas: Schemas, model: Model) -> tuple[str, ...]:
     """Path to a ``name`` field at depth one or two (``function.name`` of a tool call)."""
+    if any(f.wire_name == "name" for f in model.fields):
+        return ("name",)
     for f in model.fields:
-        if f.wire_name == "name":
-            return ("name",)
-    for f in model.fields:
-        if isinstance(f.type, ModelRef) and f.type.name in schemas.models:
-            inner = schemas.models[f.type.name]
-            if any(g.wire_name == "name" for g in inner.fields):
-                return (f.wire_name, "name")
+        inner = schemas.models.get(f.type.name) if isinstance(f.type, ModelRef) else None
+        if inner is not None and any(g.wire_name == "name" for g in inner.fields):
+            return (f.wire_name, "name")
     return ()
 
 
 def _keyed_element(schemas: Schemas, f: Field) -> Model | None:
     """The element model when ``f`` is a list of objects with a whole-number ``index``."""
     element = _element(schemas, f)
-    if element and any(_is_key(schemas, g, "index") for g in element.fields):
-        return element
-    return None
+    return element if element and any(_is_key(schemas, g, "index") for g in element.fields) else None
 
 
-def _keyed_union_element(
-    schemas: Schemas, f: Field, owner: str
-) -> tuple[Model | None, tuple[tuple[str, ...], tuple[str, ...]]]:
-    """For a list whose items are a union of object schemas that all have a whole-number
-    ``index`` (OpenRouter's ``reasoning_details``), the items gathered into one model (see
-    ``_gathered``): such a list merges by ``index`` as a list of one indexed model does."""
+def _keyed_union_element(schemas: Schemas, f: Field, owner: str) -> tuple[Model | None, _Union]:
+    """For a list of a union of object schemas that all have an integer ``index`` (OpenRouter's
+    ``reasoning_details``), the items gathered into one model (``_gathered``), merged by ``index``."""
     t = meaning(schemas, f.type)
     item = meaning(schemas, t.item) if isinstance(t, Array) else None
     if not isinstance(item, UnionType):
         return None, ((), ())
-    variants = [meaning(schemas, o) for o in item.options]
-    if not all(
-        isinstance(v, ModelRef)
-        and v.name in schemas.models
-        and any(_is_key(schemas, g, "index") for g in schemas.models[v.name].fields)
-        for v in variants
-    ):
-        return None, ((), ())
-    from .naming import class_name
-
     named = t.item if isinstance(t, Array) and isinstance(t.item, AliasRef) else None
     name = named.name if named is not None else f"{owner}{class_name(f.wire_name)}Item"
-    return _gathered(schemas, item, name, f.pointer)
+    model, union = _gathered(schemas, item, name, f.pointer)  # None unless the items are all objects
+    if model is None or not all(any(_is_key(schemas, g, "index") for g in schemas.models[v].fields) for v in union[0]):
+        return None, ((), ())
+    return model, union
 
 
 def _plan_field(
@@ -404,14 +332,14 @@ def _plan_field(
 ) -> FieldPlan:
     path = f"{parent}.{f.wire_name}" if parent else f.wire_name
     element = _keyed_element(schemas, f)
-    items_union: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    items_union: _Union = ((), ())
     if element is None:
         element, items_union = _keyed_union_element(schemas, f, stack[-1] if stack else "")
     model, union = _object_model(schemas, f, stack[-1] if stack else "")
     policy, key, node = _default(schemas, f, context, path, element, model, overrides, stack, union, items_union)
     source = "default"
     fallback = ""
-    absent = _absent_key(schemas, element, key, context) if policy == Policy.BY_KEY else None
+    absent = _absent_key(element, key, context) if policy == Policy.BY_KEY else None
     if policy == Policy.LAST:
         if context != ROOT and isinstance(meaning(schemas, f.type), Array) and not _ratings(schemas, f):
             fallback = f"a list taken whole from the last chunk that sends it; --merge-policy '{path}=append'"
@@ -432,7 +360,7 @@ def _plan_field(
         absent = None
         policy, key_name = written.policy, written.key
         fallback = ""
-        _check_fits(schemas, f, policy, path, element, model, key_name)
+        _check_fits(schemas, f, policy, path, model, key_name)
         if policy == Policy.JOIN:
             node, key = None, key_name or "text"
         elif policy == Policy.BY_KEY and node is not None and key == (key_name or "index"):
@@ -460,8 +388,7 @@ def _plan_field(
 
 def _inside_items(path: str, overrides: dict[str, WrittenPolicy]) -> WrittenPolicy | None:
     """An override of a field inside the items of list ``path`` (``parts[].text=concat``),
-    popped, as the list's policy (``join:text``), when the plan has no object for those items
-    (a list whose items are not merged by key): the only policy such a field takes.
+    popped, as the list's policy (``join:text``), where the plan has no object for those items.
 
     Raises:
         SpecError: another policy for such a field, or more than one such field.
@@ -480,10 +407,8 @@ def _inside_items(path: str, overrides: dict[str, WrittenPolicy]) -> WrittenPoli
 
 
 def _holds_text(schemas: Schemas, f: Field, seen: tuple[str, ...]) -> bool:
-    """``f`` could be sent in pieces: a plain string (not an enum, not an identity name, not
-    stream padding such as ``obfuscation``; no ``format`` changes a plan, so a stamp that
-    changes on every chunk, Ollama's ``created_at``, is ``last`` in its chunk map), or an
-    object (a model) holding such a field, a few levels down."""
+    """``f`` could be sent in pieces: a plain string (no enum, identity name, stream padding or
+    time stamp), or an object holding such a field, a few levels down."""
     t = meaning(schemas, f.type)
     if isinstance(t, Prim):
         return t.kind == "str" and f.wire_name not in IDENTITY_NAMES | STREAM_ONLY and not _stamp(f)
@@ -493,8 +418,8 @@ def _holds_text(schemas: Schemas, f: Field, seen: tuple[str, ...]) -> bool:
 
 
 def _piece(f: Field) -> bool:
-    """``f`` holds a piece of the answer, as its description says (see ``_PIECE``), and is
-    no identity, timestamp or enum (``role`` "of the message for this chunk" is one value)."""
+    """``f``'s description calls it a piece of the answer (``says_piece``), and it is no
+    identity, time stamp or enum (``role`` "of the message for this chunk" is one value)."""
     return (
         says_piece(f.description)
         and f.wire_name not in IDENTITY_NAMES
@@ -517,8 +442,8 @@ def _default(
     model: Model | None,
     overrides: dict[str, WrittenPolicy],
     stack: tuple[str, ...],
-    union: tuple[tuple[str, ...], tuple[str, ...]],
-    items_union: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
+    union: _Union,
+    items_union: _Union = ((), ()),
 ) -> tuple[Policy, str | None, NodePlan | None]:
     if element is not None and element.name not in stack:
         inner = DELTA if context == DELTA else ENTRY
@@ -534,7 +459,8 @@ def _default(
             return Policy.MERGE, None, node
         return Policy.LAST, None, None
     if isinstance(meaning(schemas, f.type), Array):
-        return _list_default(schemas, f, context), (_list_key(schemas, f, context)), None
+        listed = _list_default(schemas, f, context)
+        return listed, "text" if listed == Policy.JOIN else None, None
     if f.wire_name in IDENTITY_NAMES and (context != ROOT or f.wire_name != "type"):
         return Policy.SET, None, None
     if (context == DELTA or _piece(f)) and _is_text(schemas, f):
@@ -545,8 +471,7 @@ def _default(
 
 
 def _holds_pieces(schemas: Schemas, model: Model, seen: tuple[str, ...]) -> bool:
-    """Whether a chunk's top-level object holds a field its description calls a piece (a few
-    levels down): it then merges field by field (Ollama's ``message``)."""
+    """Whether a chunk's top-level object holds a ``_piece`` a few levels down (Ollama's ``message``)."""
     for f in model.fields:
         if _piece(f):
             return True
@@ -563,43 +488,32 @@ def _holds_pieces(schemas: Schemas, model: Model, seen: tuple[str, ...]) -> bool
 
 
 def _list_default(schemas: Schemas, f: Field, context: Context) -> Policy:
-    """A list's policy by what its items are: items that carry text (``text``) join where
-    they arrive in pieces (Gemini's ``parts``: adjacent items of one kind join their text);
-    items of only enums, numbers and flags (ratings, one per category) are each chunk's
-    whole set (``last``); at a chunk's top level a list is the chunk's (``last``) unless its
-    description says it holds pieces; else ``append``."""
+    """A list's policy: at a chunk's top level ``last`` unless its description says pieces; items
+    with ``text`` ``join`` (Gemini's ``parts``); ratings (each chunk's whole set) ``last``; else ``append``."""
     items = _element(schemas, f)
     if context == ROOT and not _piece(f):
         return Policy.LAST
     if items is not None and any(g.wire_name == "text" and _is_text(schemas, g) for g in items.fields):
         return Policy.JOIN
-    if items is not None and items.fields and all(_scalar_flag(schemas, g) for g in items.fields):
-        return Policy.LAST
-    return Policy.APPEND
+    return Policy.LAST if _ratings(schemas, f) else Policy.APPEND
 
 
 def _ratings(schemas: Schemas, f: Field) -> bool:
-    """A list of records of only enums, numbers and flags (see ``_list_default``)."""
+    """A list of records of only enums, numbers and flags (one per category)."""
     items = _element(schemas, f)
     return items is not None and bool(items.fields) and all(_scalar_flag(schemas, g) for g in items.fields)
 
 
-def _absent_key(schemas: Schemas, element: Model | None, key: str | None, context: Context) -> int | None:
-    """The key of an entry of a keyed list that omits it, where the schema says: the key's
-    default (Mistral's ``tool_calls[].index``: ``default: 0``); at a chunk's top level, an
-    optional key without one is 0 (Gemini's ``candidates[].index``: left out when 0, as
-    proto3's JSON leaves out zero values). None where the key is required."""
+def _absent_key(element: Model | None, key: str | None, context: Context) -> int | None:
+    """The key of a keyed list's entry that omits it: the key's default (Mistral's
+    ``tool_calls[].index``: ``default: 0``); else at a chunk's top level 0 (Gemini's
+    ``candidates[].index``: proto3 JSON leaves zero out). None where the key is required."""
     found = next((g for g in element.fields if g.wire_name == key), None) if element and key else None
     if found is None or found.required:
         return None
     if isinstance(found.default, int) and not isinstance(found.default, bool):
         return found.default
     return 0 if context == ROOT else None
-
-
-def _list_key(schemas: Schemas, f: Field, context: Context) -> str | None:
-    """The text field a ``join`` list joins (see ``_list_default``)."""
-    return "text" if _list_default(schemas, f, context) == Policy.JOIN else None
 
 
 def _scalar_flag(schemas: Schemas, f: Field) -> bool:
@@ -615,15 +529,7 @@ def _is_text(schemas: Schemas, f: Field) -> bool:
     return any(isinstance(o, Prim) and o.kind == "str" for o in (meaning(schemas, o) for o in options))
 
 
-def _check_fits(
-    schemas: Schemas,
-    f: Field,
-    policy: Policy,
-    path: str,
-    element: Model | None,
-    model: Model | None,
-    key: str | None = None,
-) -> None:
+def _check_fits(schemas: Schemas, f: Field, policy: Policy, path: str, model: Model | None, key: str | None) -> None:
     if policy == Policy.CONCAT and not _is_text(schemas, f):
         raise SpecError(f"merge policy concat for {path!r}: the field is not a string")
     if policy == Policy.APPEND and not isinstance(meaning(schemas, f.type), Array):
@@ -643,26 +549,23 @@ def _check_fits(
 
 def explain(node: NodePlan) -> list[str]:
     """Lines ``path  policy  [key]  (source)`` for every field of the plan, depth first."""
-    lines = []
+    lines: list[str] = []
+    pad = " " * 58  # below the policy column
     for f in node.fields:
         detail = f" on {f.key}" if f.key else ""
         detail += f" ({f.key} {f.absent} when omitted)" if f.absent is not None else ""
-        note = (
-            ""
-            if f.source == "default"
-            else f"  ({f.source})" if f.declared else f"  ({f.source} of an undeclared field)"
-        )
+        note = "" if f.source == "default" else f"  ({f.source}{'' if f.declared else ' of an undeclared field'})"
         lines.append(f"{f.path:<55} {f.policy}{detail}{note}")
         if f.fallback:
-            lines.append(f"{'':<55}   (can lose data: {f.fallback})")
+            lines.append(f"{pad}(can lose data: {f.fallback})")
         elif f.pieces:
             lines.append(
-                f"{'':<55}   (pieces: text a stream could send in pieces; a different text replacing it is reported)"
+                f"{pad}(pieces: text a stream could send in pieces; a different text replacing it is reported)"
             )
         if f.doubt:
-            lines.append(f"{'':<55}   (is not in the schema; {f.doubt} it merges as a field of its own)")
+            lines.append(f"{pad}(is not in the schema; {f.doubt} it merges as a field of its own)")
         if f.node is not None and f.node.union_of:
-            lines.append(f"{'':<55}   (a union: fields of {', '.join(f.node.union_of)} merged together)")
+            lines.append(f"{pad}(a union: fields of {', '.join(f.node.union_of)} merged together)")
         if f.node is not None:
             lines.extend(explain(f.node))
     lines.append(f"{(node.path + '.*') if node.path else '*':<55} unknown fields: {_unknown_rule(node.context)}")
@@ -670,9 +573,8 @@ def explain(node: NodePlan) -> list[str]:
 
 
 def merge_warnings(node: NodePlan, root: str) -> list[SpecWarning]:
-    """One warning per place the plan of chunk root ``root`` can lose data (a list or object
-    inside a choice or delta taken whole from the last chunk), per field a union's variants
-    type differently, and per override of an undeclared field named like a declared one."""
+    """One warning per place the plan of chunk root ``root`` can lose data (``fallback``), per field
+    a union's variants type differently, per undeclared field named like a declared one (``doubt``)."""
     found: list[SpecWarning] = []
     for n in node.walk():
         found.extend(SpecWarning(UNION_FIELD_TYPES, f"{root} {n.path or '(chunk)'}", c) for c in n.conflicts)

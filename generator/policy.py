@@ -1,9 +1,6 @@
-"""Merge policies: the one definition of what a field's policy may be and how one is
-written (``x-merge`` in a spec, ``--merge-policy PATH=POLICY``, ``merge-policies`` in the
-configuration), parsed once into a ``WrittenPolicy``.
-
-What each policy does is documented in ``merge_plan`` (which chooses the defaults) and
-carried out by the generated merge states and ``runtime/merge.py``.
+"""Merge policies: what a field's policy may be and how one is written (``x-merge``,
+``--merge-policy PATH=POLICY``, ``merge-policies``), parsed into a ``WrittenPolicy``. Defaults:
+``merge_plan``; carried out by the generated merge states and ``runtime/merge.py``.
 """
 
 from __future__ import annotations
@@ -15,8 +12,7 @@ from .errors import SpecError
 
 
 class Policy(str, enum.Enum):
-    """How a field of a chunk merges into the snapshot (a ``str``, so it compares equal to
-    its name in templates)."""
+    """How a field of a chunk merges into the snapshot (a ``str``: equal to its name in templates)."""
 
     CONCAT = "concat"  # text fragments gathered, joined once
     SET = "set"  # identity: the first non-empty value; another one is a conflict
@@ -39,10 +35,9 @@ CHOICES = ", ".join(p.value for p in WRITABLE)
 
 @dataclass(frozen=True, slots=True)
 class WrittenPolicy:
-    """A policy as written: ``by_key`` may name its key (``by_key:id``; default ``index``)
-    and the value an item that omits it has (``by_key:index=0``: proto3 JSON leaves zero
-    values out, so Gemini's first candidate comes without its ``index``); ``join`` may name
-    the text field it joins (``join:text``, the default)."""
+    """A policy as written: ``by_key`` may name its key (``by_key:id``; default ``index``) and
+    the key of an item that omits it (``by_key:index=0``: proto3 JSON leaves zeros out);
+    ``join`` the text field it joins (``join:text``, the default)."""
 
     policy: Policy
     key: str | None = None

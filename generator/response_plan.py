@@ -1,6 +1,5 @@
 """Response plan: how a chunk stream's merged snapshot becomes the non-stream response
-(``to_response``): renames (``delta`` -> ``message``), stream mechanics left out, required
-fields filled or inferred, read from the IR of both schemas once, at generation."""
+(``to_response``), read from the IR of both schemas at generation."""
 
 from __future__ import annotations
 
@@ -19,27 +18,22 @@ class ResponsePlan:
 
     Attributes:
         renames: stream wire name -> response wire name (``delta`` -> ``message``).
-        drop: stream mechanics the response does not have: ``STREAM_ONLY`` fields
-            (``obfuscation``) and the ``index`` of a list entry (a tool call's: the key the
-            stream's fragments merge on). Everything else the stream carried is kept, those
-            the response schema has no field for too (``usage`` inside a choice, provider
-            extras): each style keeps them as unknown fields.
+        drop: stream mechanics the response lacks: ``STREAM_ONLY`` fields and a list entry's
+            ``index`` (the key fragments merge on). All else is kept, fields the response
+            schema lacks too (``usage`` inside a choice): each style keeps unknown fields.
         consts: required single-value fields of the response and their value (``object:
             chat.completion``, ``role: assistant``).
         fills: stream fields whose schema allows one value (a tool call's ``type:
-            function``) and their value, for a stream that never sent them: servers that
-            omit ``type`` still give a finished response.
+            function``) and that value, for a stream that never sent them.
         nulls: required nullable response fields, filled with null when absent.
-        required: required non-nullable response fields; absent or null is reported as
-            ``incomplete`` and left out, never invented: a stream cut short (or a server
-            that never sends one: Kimi via routers) has no ``finish_reason``, and a guessed
-            ``"stop"`` would tell the caller the answer is complete.
+        required: required non-nullable response fields; absent or null is reported
+            (``incomplete``) and left out, never invented: a guessed ``finish_reason: "stop"``
+            would call a stream cut short complete.
         blank: required fields whose ``""`` means none was sent: an enum that has no
             ``""`` (Ollama sends ``finish_reason: ""``).
-        suffixes: fields whose stream value names the chunk's type and the suffix that,
-            cut off, names the response's (``object: chat.completion.chunk`` ->
-            ``chat.completion``), where the response's schema gives no single value (Mistral's
-            ``object`` is a plain string).
+        suffixes: fields whose stream value names the chunk's type and the suffix that, cut
+            off, names the response's (``chat.completion.chunk`` -> ``chat.completion``), where
+            the response's schema gives no single value (Mistral's ``object``).
         children: response wire name -> plan for that object (or each item of that list).
     """
 
@@ -54,8 +48,7 @@ class ResponsePlan:
     suffixes: tuple[tuple[str, str], ...] = ()
 
 
-#: Fields that name an object's type (``object: chat.completion.chunk``); a chunk's value
-#: ends in ``roots.CHUNK_SUFFIX``, which a response's value lacks (``chat.completion``).
+#: Fields that name an object's type; a chunk's value ends in ``roots.CHUNK_SUFFIX``.
 TYPE_NAMES = ("object",)
 
 
@@ -99,14 +92,12 @@ def _plan_pair(
     drop = _stream_only(source, set(target_fields), renames, entry)
     consts, nulls, required, children = [], [], [], []
     for f in target.fields:
-        if not f.required:
-            pass
-        elif isinstance(f.type, Enum) and len(f.type.values) == 1:
+        if f.required and isinstance(f.type, Enum) and len(f.type.values) == 1:
             consts.append((f.wire_name, f.type.values[0]))
             continue
-        elif f.nullable:
+        if f.required and f.nullable:
             nulls.append(f.wire_name)
-        else:
+        elif f.required:
             required.append(f.wire_name)
         src_name = next((s for s, d in renames.items() if d == f.wire_name), f.wire_name)
         src = next((g for g in source.fields if g.wire_name == src_name), None)
@@ -136,15 +127,15 @@ def _plan_pair(
         if name in source_names and name in target_fields and name not in dict(consts)
     )
     return ResponsePlan(
-        renames=tuple(renames.items()),
-        drop=drop,
-        consts=tuple(consts),
-        fills=fills,
-        nulls=tuple(nulls),
-        required=tuple(required),
-        blank=blank,
-        children=tuple(children),
-        suffixes=suffixes,
+        tuple(renames.items()),
+        drop,
+        tuple(consts),
+        fills,
+        tuple(nulls),
+        tuple(required),
+        blank,
+        tuple(children),
+        suffixes,
     )
 
 
@@ -153,11 +144,8 @@ def _fills(source: Model, targets: list[Model]) -> tuple[tuple[str, object], ...
     response model has that field and admits the value."""
 
     def admits(name: str, value: object) -> bool:
-        for target in targets:
-            for g in target.fields:
-                if g.wire_name == name and (not isinstance(g.type, Enum) or value in g.type.values):
-                    return True
-        return False
+        fields = (g for t in targets for g in t.fields if g.wire_name == name)
+        return any(not isinstance(g.type, Enum) or value in g.type.values for g in fields)
 
     return tuple(
         (f.wire_name, f.type.values[0])
@@ -167,12 +155,10 @@ def _fills(source: Model, targets: list[Model]) -> tuple[tuple[str, object], ...
 
 
 def finish_fields(schemas: Schemas, root: NodePlan) -> tuple[tuple[FieldPlan, ...], ...]:
-    """The fields that say a chunk stream has ended (``acc.finished``), as paths of field
-    plans from the root, reasons first: a string named by a word of the end (``finish``,
-    ``done``, ``stop``...) and ``reason`` (``finish_reason``, ``finishReason``,
-    ``done_reason``), then a boolean named by such a word (``done``); on the chunk itself or
-    on the entries of its keyed lists (a choice, a candidate: the stream has ended when every
-    entry has one). Read from the names: a word, never a vendor's field."""
+    """The fields that say a chunk stream has ended (``acc.finished``), as paths of field plans
+    from the root: strings named by a word of the end and ``reason`` (``finish_reason``,
+    ``done_reason``), then booleans named by such a word (``done``); on the chunk or on the
+    entries of its keyed lists (ended when every entry has one). Words, never a vendor's field."""
     ends = STAGE_WORDS[Stage.FINAL]
     reasons: list[tuple[FieldPlan, ...]] = []
     flags: list[tuple[FieldPlan, ...]] = []

@@ -7,7 +7,7 @@ operations' answers), which reads the spec's keywords.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,13 +23,9 @@ CHUNK_SUFFIX = ".chunk"
 
 
 def stream_roots(interp: Interpreter) -> list[str]:
-    """Spec names of the stream-chunk schemas among the root document's components.
-
-    A component is a stream chunk when its ``object`` property is a single-value ``enum``
-    or ``const`` ending in ``.chunk`` (OpenAI, Azure: ``chat.completion.chunk``), or when it
-    has a ``choices`` array whose items have a ``delta`` property (Mistral's
-    ``CompletionChunk``, whose ``object`` is a plain string).
-    """
+    """Spec names of the stream-chunk components: an ``object`` of a single value ending in
+    ``.chunk`` (``chat.completion.chunk``), or ``choices`` whose items have a ``delta``
+    (Mistral's ``CompletionChunk``, whose ``object`` is a plain string)."""
     view = SpecView.of(interp)
     found = []
     for name, loc in interp.components().items():
@@ -43,11 +39,8 @@ def stream_roots(interp: Interpreter) -> list[str]:
 
 
 def declared_streams(interp: Interpreter) -> list[str]:
-    """Spec names of the components the spec's operations stream (``text/event-stream``,
-    ``application/x-ndjson``, JSON lines: ``SpecView.answers``), in document order: a chunk
-    object (Ollama's ``ChatStreamEvent``, Gemini's ``GenerateContentResponse`` of
-    ``streamGenerateContent``) or an event union (``ResponseStreamEvent``). Only a named
-    schema (a ``$ref`` to a component) is taken: an inline one has no name to give it."""
+    """Spec names of the components the operations stream (``SpecView.answers``), in document
+    order: chunk objects or event unions (an inline schema has no name to give it)."""
     view = SpecView.of(interp)
     found: list[str] = []
     try:
@@ -71,12 +64,10 @@ STREAM_FORMATS = {
 
 
 def stream_formats(interp: Interpreter, names: Collection[str]) -> tuple[str, ...]:
-    """How the spec's operations send the streams ``names`` (spec names of the roots), for
-    the generated stream reader: ``sse`` (``text/event-stream``), ``jsonl`` (JSON lines:
-    ``application/x-ndjson``...), and ``json`` where an operation that streams one also
-    answers the same schema as ``application/json`` (a JSON array of the chunks: Gemini's
-    ``streamGenerateContent`` without ``alt=sse``), in that order; ``()`` where the spec
-    declares none of them (the reader then goes by the stream's first line)."""
+    """How the spec's operations send the streams ``names`` (roots' spec names), for the
+    generated reader: ``sse``, ``jsonl`` (``STREAM_FORMATS``), and ``json`` where an operation
+    streaming one also answers it as ``application/json`` (a JSON array of the chunks: Gemini
+    without ``alt=sse``), in that order; ``()``: none declared (the reader goes by the first line)."""
     view = SpecView.of(interp)
     found: set[str] = set()
     try:
@@ -96,14 +87,14 @@ def stream_formats(interp: Interpreter, names: Collection[str]) -> tuple[str, ..
 #: The fields of a server-sent event: a schema of only these describes the framing.
 SSE_FIELDS = frozenset(("event", "data", "id", "retry"))
 #: the unions each interpreter's spec streams (``stream_unions``, ``found_unions``), found once
-_FOUND: weakref.WeakKeyDictionary[Interpreter, dict[str, list[UnionStream]]] = weakref.WeakKeyDictionary()
+_FOUND: weakref.WeakKeyDictionary[Interpreter, dict[Callable[..., Any], list[UnionStream]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def _payload(view: SpecView, stream: Location) -> str | None:
-    """The component a streamed schema carries: itself, or where it describes the SSE
-    framing (only ``event``, ``data``, ``id``, ``retry``: Mistral's ``CompletionEvent``,
-    whose ``data`` is the ``CompletionChunk``) its ``data``'s component (None for an
-    inline one)."""
+    """The component a streamed schema carries: itself, or for an SSE envelope (``SSE_FIELDS``
+    only: Mistral's ``CompletionEvent``) its ``data``'s (None for an inline one)."""
     props = view.properties(stream)
     if "data" in props and set(props) <= SSE_FIELDS:
         return view.named(props["data"])
@@ -112,17 +103,11 @@ def _payload(view: SpecView, stream: Location) -> str | None:
 
 def default_roots(interp: Interpreter, shipped: bool = True) -> list[str]:
     """The roots of a run without ``--schema``: the stream chunks found by shape
-    (``stream_roots``), every other object the spec's operations stream
-    (``declared_streams``), and every event union they stream (``stream_unions``: a union
-    component, or one inline in a server-sent-event envelope's ``data``, named
-    ``<Envelope>Data``), each folded by its map or by the fold inferred from the schema. A
-    union streamed by a variant of an operation another union is streamed by (the same
-    path with a query: ``/responses?beta=true``) is left out with a warning naming it, and
-    so is a streamed schema of no object (audio bytes, text). A spec that streams none of
-    these gets the event unions found by shape (``found_unions``: Cohere's answer that is
-    either the response or its stream of events; Anthropic's union whose start event
-    carries the operation's answer), else, with ``shipped``, the unions a shipped merge map
-    names."""
+    (``stream_roots``), every other object the operations stream (``declared_streams``), and
+    every event union they stream (``stream_unions``), but those a variant of another's
+    operation streams (``_plain``: warned). A spec streaming none of these gets the event
+    unions found by shape (``found_unions``), else, with ``shipped``, those a shipped merge
+    map names (``mapped_unions``)."""
     view = SpecView.of(interp)
     components = interp.components()
     chunks = [name for name in declared_streams(interp) if not view.is_union(components[name])]
@@ -136,10 +121,9 @@ def default_roots(interp: Interpreter, shipped: bool = True) -> list[str]:
 
 @dataclass(frozen=True)
 class UnionStream:
-    """An event union a spec streams: its name as maps write it (a component's, or
-    ``<Envelope>Data`` for one inline in an envelope's ``data``), where it is, the components
-    the operation answers when it does not stream (its targets: the first that fits is the
-    one the events build; ``infer_fold`` picks among several), and the operation's path."""
+    """An event union a spec streams: its name as maps write it (a component's, or ``<Envelope>Data``
+    inline in an envelope's ``data``), where it is, the components the operation answers when it
+    does not stream (the fold's candidate targets), and the operation's path."""
 
     name: str
     location: Location
@@ -149,13 +133,15 @@ class UnionStream:
 
 def stream_unions(interp: Interpreter) -> list[UnionStream]:
     """The event unions the spec's operations stream, in document order, each with the
-    components the operation answers as JSON (beside the stream, or at the operation of the
-    same path without its ``#fragment``: Mistral's ``/v1/conversations#stream`` beside
-    ``/v1/conversations``). Found once per interpreter."""
+    components the operation answers as JSON (``_answered``). Found once per interpreter."""
+    return _once(interp, _stream_unions)
+
+
+def _once(interp: Interpreter, find: Callable[[Interpreter], list[UnionStream]]) -> list[UnionStream]:
     found = _FOUND.setdefault(interp, {})
-    if "streamed" not in found:
-        found["streamed"] = _stream_unions(interp)
-    return found["streamed"]
+    if find not in found:
+        found[find] = find(interp)
+    return found[find]
 
 
 def _stream_unions(interp: Interpreter) -> list[UnionStream]:
@@ -174,8 +160,8 @@ def _stream_unions(interp: Interpreter) -> list[UnionStream]:
 
 
 def _stream_union(view: SpecView, stream: Location) -> tuple[str, Location] | None:
-    """``(name, location)`` of the union a streamed schema is, or carries in its server-sent
-    event envelope's ``data`` (a component's name, or ``<Envelope>Data`` inline)."""
+    """``(name, location)`` of the union a streamed schema is, or carries in its SSE
+    envelope's ``data`` (a component's name, or ``<Envelope>Data`` inline)."""
     props = view.properties(stream)
     if "data" in props and set(props) <= SSE_FIELDS:
         data = props["data"]
@@ -191,9 +177,9 @@ def _stream_union(view: SpecView, stream: Location) -> tuple[str, Location] | No
 
 
 def _answered(view: SpecView, answer: Any, union: Location) -> tuple[str, ...]:
-    """The object components an operation answers as JSON (a ``oneOf`` answer: each of its
-    objects), the union aside; none there: those of the operation of the same path without
-    its ``#fragment``, same method."""
+    """The object components an operation answers as JSON (each of a ``oneOf``), the union
+    aside; else those of the same method at its path without the ``#fragment`` (Mistral's
+    ``/v1/conversations#stream`` beside ``/v1/conversations``)."""
     found = _json_objects(view, answer.json, union)
     if found or "#" not in answer.path:
         return found
@@ -218,16 +204,11 @@ def _json_objects(view: SpecView, bodies: tuple[Location, ...], union: Location)
 
 
 def found_unions(interp: Interpreter) -> list[UnionStream]:
-    """Event unions no operation says it streams, found by what they are: a union an
-    operation answers beside an object, as either (Cohere's ``/v2/chat``: ``oneOf
-    [ChatResponseV2, StreamedChatResponseV2]``); a union of tagged objects one of which
-    carries the object an operation answers (Anthropic's ``message_start`` carries the
-    ``Message`` of ``/v1/messages``). Each with that object as its target. Found once per
-    interpreter."""
-    found = _FOUND.setdefault(interp, {})
-    if "shaped" not in found:
-        found["shaped"] = _found_unions(interp)
-    return found["shaped"]
+    """Event unions no operation says it streams, found by shape, with the object as target: a
+    union an operation answers beside an object (Cohere's ``/v2/chat``: ``oneOf [ChatResponseV2,
+    StreamedChatResponseV2]``); a union of tagged objects one of which carries the object an
+    operation answers (Anthropic's ``message_start``: ``Message``). Found once per interpreter."""
+    return _once(interp, _found_unions)
 
 
 def _found_unions(interp: Interpreter) -> list[UnionStream]:
@@ -262,8 +243,8 @@ def _answered_unions(
     answered: dict[str, str],
     found: dict[str, UnionStream],
 ) -> None:
-    """Note the objects ``body`` answers (in ``answered``) and, where it is either an object
-    or a union of events, the union (in ``found``)."""
+    """Note the objects ``body`` answers (``answered``) and, where it is either an object or a
+    union of events, the union (``found``)."""
     options = view.options(body)
     for option in options or [body]:
         name = view.named(option)
@@ -294,18 +275,12 @@ def _tagged(view: SpecView, loc: Location) -> bool:
     members = view.options(loc)
     if len(members) >= 2 and view.discriminated(loc):
         return True
-    shared: set[str] | None = None
-    for member in members:
-        props = view.properties(member)
-        tags = {n for n in props if view.holds_one_value(member, n)}
-        shared = tags if shared is None else shared & tags
-    return len(members) >= 2 and bool(shared)
+    tags = [{n for n in view.properties(m) if view.holds_one_value(m, n)} for m in members]
+    return len(members) >= 2 and bool(set.intersection(*tags))
 
 
 def _plain(interp: Interpreter, unions: list[UnionStream]) -> list[UnionStream]:
-    """``unions`` without those a variant of another's operation streams (the same path
-    with a query: ``/responses?beta=true`` beside ``/responses``), each left out with a
-    warning naming it."""
+    """``unions`` but those a variant (``/responses?beta=true``) of another's operation streams, warned."""
     paths = {u.path for u in unions}
     kept = []
     for union in unions:
@@ -322,9 +297,8 @@ def _plain(interp: Interpreter, unions: list[UnionStream]) -> list[UnionStream]:
 
 
 def mapped_unions(interp: Interpreter) -> list[str]:
-    """Union components that a shipped merge map names as its ``root`` and whose map's
-    ``target`` (when it names one) is a component of the spec too (in the order of the
-    spec's components)."""
+    """Union components a shipped merge map names as ``root``, whose ``target`` (if named) is a
+    component too, in the spec's order."""
     view = SpecView.of(interp)
     components = interp.components()
     maps = shipped_maps()
@@ -355,17 +329,11 @@ def stream_locations(interp: Interpreter) -> dict[str, Location]:
 
 
 def response_for(interp: Interpreter, chunk_name: str) -> str | None:
-    """Spec name of the non-stream response a chunk assembles into, if the spec has one.
-
-    The response's ``object`` value is the chunk's without ``.chunk`` (``chat.completion``);
-    among several, the one named like the chunk without ``Stream`` wins. Otherwise a schema
-    named that way that has ``choices``. Otherwise the one an operation answers with JSON
-    beside an event stream of the chunk (``_answered_beside``: Mistral's ``/v1/chat/completions``
-    answers ``application/json`` ``ChatCompletionResponse`` or ``text/event-stream``
-    ``CompletionEvent``, whose ``data`` is the chunk; Ollama's ``/api/chat`` ``ChatResponse``
-    beside ``application/x-ndjson`` ``ChatStreamEvent``). None where the operation answers
-    the stream's own schema (Gemini's ``GenerateContentResponse``): the snapshot is the
-    finished answer.
+    """Spec name of the non-stream response a chunk assembles into: the one whose ``object``
+    value is the chunk's without ``.chunk`` (among several, the one named like the chunk
+    without ``Stream``), else a schema so named with ``choices``, else the one an operation
+    answers as JSON beside a stream of the chunk (``_answered_beside``: Mistral's, Ollama's).
+    None where the operation answers the stream's own schema (Gemini's): the snapshot is the answer.
     """
     view = SpecView.of(interp)
     components = interp.components()
@@ -377,13 +345,7 @@ def response_for(interp: Interpreter, chunk_name: str) -> str | None:
         props = view.properties(loc)
         if name == chunk_name or not props:
             continue
-        if (
-            wanted
-            and wanted & set(view.single_values(props.get("object")))
-            or not wanted
-            and name == by_name
-            and "choices" in props
-        ):
+        if wanted & set(view.single_values(props.get("object"))) if wanted else name == by_name and "choices" in props:
             candidates.append(name)
     if by_name in candidates:
         return by_name
@@ -391,10 +353,8 @@ def response_for(interp: Interpreter, chunk_name: str) -> str | None:
 
 
 def _answered_beside(view: SpecView, chunk_name: str) -> str | None:
-    """The component an operation answers as JSON in a response whose streamed media holds
-    ``chunk_name`` (as its schema, or within a few steps of it: a property, list items, a
-    union member); first in document order. Only a named schema (a ``$ref`` to a component)
-    is taken: an inline one has no component to read."""
+    """The first named component an operation answers as JSON beside a stream that holds
+    ``chunk_name`` (as its schema, or within a few steps: a property, items, a member)."""
     chunk = view.interp.components()[chunk_name]
     for answer in view.answers():
         if any(view.reaches(stream, chunk) for stream in answer.streams):
@@ -406,9 +366,8 @@ def _answered_beside(view: SpecView, chunk_name: str) -> str | None:
 
 
 def check_names(interp: Interpreter, names: list[str]) -> list[str]:
-    """Validate ``--schema`` names (spec names or their Python class names); a union streamed
-    inline in an envelope's ``data`` is named ``<Envelope>Data``, or by the envelope's name
-    (``ConversationEvents``: its events are the data's union).
+    """Validate ``--schema`` names (spec names or their class names); a union inline in an
+    envelope's ``data`` is ``<Envelope>Data``, or the envelope's name (``ConversationEvents``).
 
     Raises:
         SpecError: a name the spec does not define, with the closest names.
