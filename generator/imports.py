@@ -1,6 +1,6 @@
 """Imports of a generated module: where each name it may use comes from, and the import
-lines for the names its code loads (found by ``render.names_loaded``), in the order ruff
-wants them (isort's), with the orders ruff wants of ``__all__`` and ``__slots__``.
+lines for the names its code loads, in the order ruff wants (isort's), with the orders ruff
+wants of ``__all__`` and ``__slots__``.
 """
 
 from __future__ import annotations
@@ -101,10 +101,9 @@ def isort_key(name: str) -> tuple[int, list[Any]]:
 
 
 def import_key(name: str) -> tuple[int, list[Any]]:
-    """isort's order of the names of one ``from`` import, as ruff's I001 wants it: by kind
-    (CONSTANTS, Classes, others: ``_private`` is an other), then case-insensitively."""
-    kind = 0 if name.isupper() and len(name) > 1 else 1 if name[:1].isupper() else 2
-    return kind, natural(name.lower())
+    """isort's order of the names of one ``from`` import (ruff's I001): ``isort_key``'s
+    kinds (``_private`` is of the rest), then case-insensitively."""
+    return isort_key(name)[0], natural(name.lower())
 
 
 def natural(name: str) -> list[Any]:
@@ -113,10 +112,9 @@ def natural(name: str) -> list[Any]:
 
 
 def parse_tree(source: str) -> ast.Module:
-    """``ast.parse`` that also reads a module written for Python 3.12+ (PEP 695 ``type``
-    aliases, ``def f[T](...)`` and ``class C[T]:``) when running on an older Python: those
-    lines are read in their pre-3.12 form, line for line, which is all the callers need
-    (names used, whether it parses)."""
+    """``ast.parse`` that also reads PEP 695 forms (``type`` aliases, ``def f[T](...)``,
+    ``class C[T]:``) on Python < 3.12, in their pre-3.12 form line for line: enough for the
+    callers (names used, whether it parses)."""
     if sys.version_info < (3, 12):
         for pattern, replacement in _PEP695:
             source = pattern.sub(replacement, source)
