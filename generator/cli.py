@@ -31,7 +31,7 @@ from .policy import parse_policy
 from .runtime_files import PACKAGE
 from .styles import ALL_STYLES, STYLES
 from .warning_kinds import report
-from .write import Output, write_all
+from .write import write_all
 
 EXIT_OK, EXIT_CHANGED = 0, 1
 EXIT_CLOSED_PIPE = 141  # 128 + SIGPIPE, as a shell reports a pipe's reader going away
@@ -332,7 +332,12 @@ def _run(args: argparse.Namespace) -> int:
     inputs = inputs_digest(options, formatter_version(options.formatter))
     current = options.use_cache and not args.verbose  # --verbose asks for the warnings: read the spec
     if current and inputs is not None and current_outputs(options, inputs) is not None:
-        return _report_current(args, expected_outputs(options), started)
+        if not (args.check or args.diff or args.quiet):  # what a run that found nothing to change says
+            _report(dict.fromkeys(expected_outputs(options), "unchanged"))
+        if args.timings:
+            total = time.perf_counter() - started
+            print(f"timings: fingerprint {total:.3f}s (every output current: nothing else done)", file=sys.stderr)
+        return EXIT_OK
     from .pipeline import generate
 
     with progress_report(sys.stderr, enabled=not args.quiet) as progress:
@@ -342,12 +347,14 @@ def _run(args: argparse.Namespace) -> int:
         for union, tags in reading.unmapped.items()
         for tag in tags
     ]
-    reads = relative_reads(options.spec, reading.files) if inputs is not None else {}
     for line in report([*reading.schemas.warnings, *reading.merge_warnings], args.verbose) if not args.quiet else ():
         print(f"warning: {line}", file=sys.stderr)
     for line in unmapped if args.check else ():  # without --check, the warnings above said it
         print(f"error: {line} (it folds as an unknown event: kept, reported); map it or ignore it", file=sys.stderr)
-    outputs = _fingerprinted(outputs, reads, None if unmapped else inputs)
+    if inputs is not None and not unmapped:  # else none: --check must report unmapped events every time
+        reads = relative_reads(options.spec, reading.files)  # the files the loader read besides the spec
+        module_inputs = with_reads(inputs, reads)
+        outputs = [replace(o, inputs=module_inputs, reads=tuple(sorted(reads))) if o.module else o for o in outputs]
     stale = [o for o in outputs if not o.is_current()]
     if args.check or args.diff:
         if args.diff:
@@ -367,40 +374,12 @@ def _run(args: argparse.Namespace) -> int:
         where = exc.filename or options.output
         raise OutputError(f"cannot write {where}: {exc.strerror or exc}; nothing was changed") from None
     if not args.quiet:
-        states = {
-            o.path: (
-                "unchanged"
-                if o.path not in written
-                else "unchanged (fingerprint updated)" if o.path in refreshed else "wrote"
-            )
-            for o in outputs
-        }
-        _report(states)
+        states = {path: "unchanged (fingerprint updated)" if path in refreshed else "wrote" for path in written}
+        _report({o.path: states.get(o.path, "unchanged") for o in outputs})
     if args.timings:
         total = time.perf_counter() - started
         stages = ", ".join(f"{k} {v:.3f}s" for k, v in reading.timings.items())
         print(f"timings: {stages}; total {total:.3f}s", file=sys.stderr)
-    return EXIT_OK
-
-
-def _fingerprinted(outputs: list[Output], reads: dict[str, bytes], inputs: str | None) -> list[Output]:
-    """``outputs``, each module fingerprinted with ``inputs`` and the other files the loader
-    read (``reads``); unchanged when ``inputs`` is None (standard input, remote references,
-    events left unmapped: ``--check`` must report those every time)."""
-    if inputs is None:
-        return outputs
-    module_inputs = with_reads(inputs, reads)
-    return [replace(o, inputs=module_inputs, reads=tuple(sorted(reads))) if o.module else o for o in outputs]
-
-
-def _report_current(args: argparse.Namespace, paths: list[Path], started: float) -> int:
-    """What a run whose outputs are all current says: what a run that did the work and
-    found nothing to change says."""
-    if not (args.check or args.diff or args.quiet):
-        _report(dict.fromkeys(paths, "unchanged"))
-    if args.timings:
-        total = time.perf_counter() - started
-        print(f"timings: fingerprint {total:.3f}s (every output current: nothing else done)", file=sys.stderr)
     return EXIT_OK
 
 
@@ -425,8 +404,8 @@ PROGRESS_AFTER = 1.0
 
 class _Progress:
     """The current stage on one line of a terminal (``gen-models: format 3 module(s)...``),
-    once the run has taken ``PROGRESS_AFTER`` seconds, cleared at the end. A thread shows
-    it, so that a long stage shows too."""
+    once the run has taken ``PROGRESS_AFTER`` seconds, cleared at the end. A timer thread
+    shows it, so that a long stage shows too."""
 
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
@@ -434,8 +413,8 @@ class _Progress:
         self.shown = ""
         self.visible = False  # the run has taken PROGRESS_AFTER seconds
         self.lock = threading.Lock()
-        self.done = threading.Event()
-        self.thread = threading.Thread(target=self._run, name="gen-models progress", daemon=True)
+        self.timer = threading.Timer(PROGRESS_AFTER, self._appear)
+        self.timer.daemon = True
 
     def __call__(self, stage: str) -> None:
         with self.lock:
@@ -443,9 +422,7 @@ class _Progress:
             if self.visible:
                 self._show()
 
-    def _run(self) -> None:
-        if self.done.wait(PROGRESS_AFTER):
-            return
+    def _appear(self) -> None:
         with self.lock:
             self.visible = True
             self._show()
@@ -457,8 +434,8 @@ class _Progress:
             self.shown = self.stage
 
     def close(self) -> None:
-        self.done.set()
-        self.thread.join()
+        self.timer.cancel()
+        self.timer.join()
         if self.shown:
             self.stream.write("\r\x1b[K")
             self.stream.flush()
@@ -473,7 +450,7 @@ def progress_report(stream: TextIO, enabled: bool = True) -> Iterator[Callable[[
         yield lambda stage: None
         return
     progress = _Progress(stream)
-    progress.thread.start()
+    progress.timer.start()
     try:
         yield progress
     finally:

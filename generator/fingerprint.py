@@ -35,7 +35,7 @@ from pathlib import Path
 from urllib.parse import quote, unquote  # imported by pathlib already
 
 from . import __version__
-from .options import Options, module_stem, output_file
+from .options import Options, module_stem, output_file, relative
 from .runtime_files import package_files
 from .styles import runtime_parts
 
@@ -273,10 +273,7 @@ def _normal(value: object, root: Path) -> str:
     """An option's value as stable text: paths relative to the project ``root`` (a checkout
     elsewhere has the same fingerprint), mappings sorted."""
     if isinstance(value, Path):
-        try:
-            return Path(os.path.relpath(value.resolve(), root)).as_posix()
-        except ValueError:  # another drive (Windows)
-            return value.resolve().as_posix()
+        return relative(value, root)
     if isinstance(value, (tuple, list)):
         return "[" + ", ".join(_normal(v, root) for v in value) + "]"
     if isinstance(value, dict):

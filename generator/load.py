@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import yaml
 from yaml import events as ev
@@ -114,15 +114,11 @@ class Document:
 
 
 def _child_node(node: yaml.Node, token: str) -> yaml.Node | None:
-    children: list[Any] = node.value if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) else []
+    children: list[Any] = node.value
     if isinstance(node, yaml.MappingNode):
-        for key, value in children:
-            if isinstance(key, yaml.ScalarNode) and key.value == token:
-                found: yaml.Node = value
-                return found
-    elif isinstance(node, yaml.SequenceNode) and token.isdigit() and int(token) < len(children):
-        item: yaml.Node = children[int(token)]
-        return item
+        return next((v for k, v in children if isinstance(k, yaml.ScalarNode) and k.value == token), None)
+    if isinstance(node, yaml.SequenceNode) and token.isdigit() and int(token) < len(children):
+        return cast(yaml.Node, children[int(token)])
     return None
 
 

@@ -110,14 +110,7 @@ def command(options: Options) -> str:
     for a POSIX shell: the spec and every option not at its default that changes the output
     or is needed to read the spec, paths relative to the project root."""
     root = options.root or Path.cwd()
-
-    def rel(path: Path) -> str:
-        try:
-            return Path(os.path.relpath(path.resolve(), root.resolve())).as_posix()
-        except ValueError:  # another drive (Windows)
-            return path.resolve().as_posix()
-
-    parts = ["gen-models", "-" if options.spec_bytes is not None else rel(options.spec)]
+    parts = ["gen-models", "-" if options.spec_bytes is not None else relative(options.spec, root)]
     if set(options.styles) != set(STYLES):
         for style in options.styles:
             parts += ["--style", style]
@@ -127,8 +120,8 @@ def command(options: Options) -> str:
         parts.append("--all-schemas")
     if options.module is not None and module_stem(options) != module_stem(replace(options, module=None)):
         parts += ["--module", options.module]
-    if rel(options.output) != "generated":
-        parts += ["-o", rel(options.output)]
+    if relative(options.output, root) != "generated":
+        parts += ["-o", relative(options.output, root)]
     if options.target_python != (3, 10):
         parts += ["--target-python", ".".join(map(str, options.target_python))]
     if not options.runtime_package:
@@ -138,9 +131,9 @@ def command(options: Options) -> str:
     for path, policy in options.merge_policies.items():
         parts += ["--merge-policy", f"{path}={policy}"]
     for merge_map in options.merge_maps:
-        parts += ["--merge-map", rel(merge_map)]
+        parts += ["--merge-map", relative(merge_map, root)]
     if options.template_dir is not None:
-        parts += ["--custom-template-dir", rel(options.template_dir)]
+        parts += ["--custom-template-dir", relative(options.template_dir, root)]
     switches = {
         "--allow-remote-refs": options.allow_remote_refs,
         "--allow-outside-refs": options.allow_outside_refs,
@@ -148,6 +141,14 @@ def command(options: Options) -> str:
     }
     parts += [switch for switch, on in switches.items() if on]
     return " ".join(shlex.quote(p) for p in parts)
+
+
+def relative(path: Path, root: Path) -> str:
+    """``path`` resolved, relative to ``root`` (absolute on another drive: Windows), POSIX-style."""
+    try:
+        return Path(os.path.relpath(path.resolve(), root.resolve())).as_posix()
+    except ValueError:
+        return path.resolve().as_posix()
 
 
 def regenerate_line(command: str) -> str:

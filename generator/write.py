@@ -19,7 +19,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -186,12 +186,9 @@ def _remove_abandoned(directory: Path) -> None:
         try:
             handle = os.open(Path(entry.path) / _LOCK, os.O_RDONLY)
         except FileNotFoundError:
-            try:
-                old = time.time() - entry.stat(follow_symlinks=False).st_mtime > _ABANDONED_AFTER
-            except OSError:
-                continue
-            if old:
-                shutil.rmtree(entry.path, ignore_errors=True)
+            with suppress(OSError):
+                if time.time() - entry.stat(follow_symlinks=False).st_mtime > _ABANDONED_AFTER:
+                    shutil.rmtree(entry.path, ignore_errors=True)
             continue
         except OSError:
             continue
