@@ -64,13 +64,10 @@ def compare(old: Schemas, new: Schemas) -> list[Change]:
 def _compare_unions(name: str, old: Schemas, new: Schemas) -> list[Change]:
     """A union root's members and tags: a member or tag added is breaking (the old parse
     function rejects such events); removed, compatible."""
-    changes = []
     old_members, new_members = _members(AliasRef(name), old, set()), _members(AliasRef(name), new, set())
     old_tags, new_tags = _tags(AliasRef(name), old, set()), _tags(AliasRef(name), new, set())
-    for member in sorted(new_members - old_members):
-        changes.append(Change("union member added", name, member, True))
-    for member in sorted(old_members - new_members):
-        changes.append(Change("union member removed", name, member, False))
+    changes = [Change("union member added", name, m, True) for m in sorted(new_members - old_members)]
+    changes += [Change("union member removed", name, m, False) for m in sorted(old_members - new_members)]
     if old_tags and not new_tags:  # dispatch by trying each member now: every tag still parses
         changes.append(Change("union discriminator removed", name, "", False))
         return changes
@@ -107,21 +104,21 @@ def _tags(t: Type, schemas: Schemas, seen: set[str]) -> dict[object, str]:
 
 
 def _compare_models(old: Model, new: Model, old_s: Schemas, new_s: Schemas) -> list[Change]:
-    changes = []
-    if old.deprecated != new.deprecated:
-        changes.append(Change("deprecated " + ("set" if new.deprecated else "cleared"), old.name, "", False))
+    changes = _deprecation(old.name, old.deprecated, new.deprecated)
     new_fields = {f.wire_name: f for f in new.fields}
     old_fields = {f.wire_name: f for f in old.fields}
     for f in old.fields:
         where = f"{old.name}.{f.wire_name}"
         if f.wire_name not in new_fields:
             changes.append(Change("field removed", where, _describe(f), True))
-            continue
-        changes.extend(_compare_fields(where, f, new_fields[f.wire_name], old_s, new_s))
-    for f in new.fields:
-        if f.wire_name not in old_fields:
-            changes.append(Change("field added", f"{new.name}.{f.wire_name}", _describe(f), False))
-    return changes
+        else:
+            changes.extend(_compare_fields(where, f, new_fields[f.wire_name], old_s, new_s))
+    added = [f for f in new.fields if f.wire_name not in old_fields]
+    return changes + [Change("field added", f"{new.name}.{f.wire_name}", _describe(f), False) for f in added]
+
+
+def _deprecation(where: str, old: bool, new: bool) -> list[Change]:
+    return [Change("deprecated " + ("set" if new else "cleared"), where, "", False)] if old != new else []
 
 
 def _compare_fields(where: str, old: Field, new: Field, old_s: Schemas, new_s: Schemas) -> list[Change]:
@@ -132,21 +129,16 @@ def _compare_fields(where: str, old: Field, new: Field, old_s: Schemas, new_s: S
         shown = f"{before} -> {after}" if before != after else f"{before}: {old_shape} -> {new_shape}"
         changes.append(Change("type changed", where, shown, not _fits(new.type, old.type, new_s, old_s)))
     if isinstance(old.type, Enum) and isinstance(new.type, Enum):
-        for value in new.type.values:
-            if value not in old.type.values:
-                changes.append(Change("enum value added", where, repr(value), False))
-        for value in old.type.values:
-            if value not in new.type.values:
-                changes.append(Change("enum value removed", where, repr(value), False))
+        was, now = old.type.values, new.type.values
+        changes += [Change("enum value added", where, repr(v), False) for v in now if v not in was]
+        changes += [Change("enum value removed", where, repr(v), False) for v in was if v not in now]
     if old.required != new.required:
         detail = "now required" if new.required else "now optional"
         changes.append(Change("required changed", where, detail, old.required and not new.required))
     if old.nullable != new.nullable:
         detail = "now nullable" if new.nullable else "no longer nullable"
         changes.append(Change("nullable changed", where, detail, new.nullable and old.required and new.required))
-    if old.deprecated != new.deprecated:
-        changes.append(Change("deprecated " + ("set" if new.deprecated else "cleared"), where, "", False))
-    return changes
+    return changes + _deprecation(where, old.deprecated, new.deprecated)
 
 
 def _shape(t: Type, schemas: Schemas) -> str:

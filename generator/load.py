@@ -176,16 +176,6 @@ def parse_document(raw: bytes, path: Path) -> Document:
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
-def _parse_json(text: str, path: Path) -> Any:
-    data = _decode_json(text, path)
-    if _SURROGATE_ESCAPE.search(text):  # \ud800 alone is valid JSON but not text
-        try:
-            json.dumps(data, ensure_ascii=False).encode("utf-8")
-        except UnicodeEncodeError:
-            raise SpecError("a string holds a lone surrogate (\\ud800-\\udfff): not valid Unicode text", path) from None
-    return data
-
-
 class _DuplicateKey(ValueError):
     """A JSON object names one key twice (RFC 8259 4: names SHOULD be unique; we require it)."""
 
@@ -229,9 +219,9 @@ def _second_key(text: str) -> tuple[int, int] | None:
     return None
 
 
-def _decode_json(text: str, path: Path) -> Any:
+def _parse_json(text: str, path: Path) -> Any:
     try:
-        return json.loads(
+        data = json.loads(
             text, object_pairs_hook=_unique_keys, parse_float=lambda text: _keep_source(float(text), text)
         )
     except _DuplicateKey as exc:
@@ -246,9 +236,14 @@ def _decode_json(text: str, path: Path) -> Any:
             data = None
         if not isinstance(data, dict):
             raise SpecError(f"invalid JSON: {exc.msg}", path, None, exc.lineno, exc.colno) from None
-        return data
     except ValueError as exc:  # an integer past Python's digit limit (sys.int_info)
         raise SpecError(f"invalid JSON: {exc}", path) from None
+    if _SURROGATE_ESCAPE.search(text):  # \ud800 alone is valid JSON but not text
+        try:
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise SpecError("a string holds a lone surrogate (\\ud800-\\udfff): not valid Unicode text", path) from None
+    return data
 
 
 # YAML 1.2 core schema, section 10.3.2 (JSON-compatible plain scalars).
