@@ -1,27 +1,8 @@
 """Config: ``[tool.gen-models]`` in the nearest ``pyproject.toml``, found as black finds its.
 
-Keys (all optional; paths are relative to the ``pyproject.toml``)::
-
-    [tool.gen-models]
-    spec = "specs/openai.yaml"
-    output = "generated"
-    styles = ["dataclass", "pydantic", "typeddict"]
-    schemas = ["CreateChatCompletionStreamResponse"]
-    all-schemas = false
-    module = "openai"
-    target-python = "3.10"               # default: what [project] requires-python admits, else 3.10
-    allow-remote-refs = false
-    allow-outside-refs = false
-    runtime = "inline"                   # or "package": _runtime.py once, beside the modules
-    merge-maps = ["maps/responses.yaml"] # event-union merge maps over the shipped ones
-    custom-template-dir = "templates"    # templates overriding the shipped ones by name
-    formatter = "black"                  # or "ruff": `ruff format` (the ruff package)
-    shipped-maps = true                  # false: the folds the schema gives alone (--no-shipped-maps)
-
-    [tool.gen-models.merge-policies]
-    "choices[].delta.content" = "concat"
-
-Command-line flags override these values.
+Its keys (``KEYS``; docs/usage.md shows them all) are named after the command-line flags, which
+override them: plural for a repeatable flag, ``merge-policies`` a table, ``shipped-maps = false``
+for ``--no-shipped-maps``; paths are relative to the ``pyproject.toml``.
 """
 
 from __future__ import annotations

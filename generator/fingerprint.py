@@ -1,24 +1,14 @@
 """Fingerprint: what a run's outputs were made from, stamped in their header, so a run whose
-outputs are current does nothing (re-runs and ``--check`` in milliseconds). The line::
+outputs are current does nothing (docs/usage.md says what the line covers and when a run
+stamps none)::
 
     # Fingerprint: inputs 3f2a...(32 hex), output 9c1d...(32 hex)[, reads parts.yaml common/x.json]
 
-``inputs`` is the first 128 bits of a sha256 of everything the output is made from: the spec's
-and merge maps' bytes, every ``Options`` field but ``use_cache`` (paths relative to the project
-root), gen-models' version, the bytes of the ``generator`` package, its templates and
-``--custom-template-dir``, the formatter's, YAML reader's and Jinja's versions, the Python
-version, and the path and bytes of every other file the loader read (``$ref`` targets:
-``SpecReading.files``), named after ``reads`` (relative to the spec's directory,
-percent-quoted) so a later run can hash them before reading the spec. ``output`` is the
-sha256 of the file's text without the line: a file edited by hand no longer matches.
-
-``current_outputs`` checks this before the YAML reader, templates or black are imported;
-otherwise the run does all the work and compares the code itself (a file that differs only in
-its fingerprint is current for ``--check``; a normal run refreshes the line). A run that warned
-is fingerprinted too (its warnings show again when the work is done). Modules get no
-fingerprint when the spec comes from standard input, with ``--allow-remote-refs``, or when
-events are left unmapped (``--check`` must say so every time); runtime package files carry
-none (current when they hold the installed runtime's bytes).
+``inputs`` digests everything the output is made from (``inputs_digest``, ``with_reads``);
+``reads`` names the files the loader read besides the spec (relative to its directory,
+percent-quoted), so a later run can hash them again; ``output`` is the digest of the file's
+text without the line (a hand edit no longer matches). ``current_outputs`` checks all this
+before the YAML reader, the templates or black are imported.
 """
 
 from __future__ import annotations

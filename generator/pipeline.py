@@ -76,29 +76,10 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     start = time.perf_counter()
     progress("interpret")
     user_maps = read_map_files(options.merge_maps)
-    interp, roots, union_roots, responses, targets, union_targets, formats, synonyms = _interpret(
-        doc, options, user_maps
-    )
-    models, aliases = _ordered(interp, roots + union_roots + list(responses.values()) + targets, options.all_schemas)
+    interp, read = _interpret(doc, options, user_maps)
     timings["interpret"] = time.perf_counter() - start
-    title, version = doc.title_and_version
-    read = Schemas(
-        models=models,
-        aliases=aliases,
-        roots=tuple(roots),
-        union_roots=tuple(union_roots),
-        responses=responses,
-        stream_formats=formats,
-        title=title,
-        version=version,
-        source=str(options.spec),
-        sha256=doc.sha256,
-        warnings=tuple(interp.warnings),
-        union_targets=union_targets,
-        synonyms=synonyms,
-    )
     start = time.perf_counter()
-    progress(f"name {len(models)} models, {len(aliases)} aliases")
+    progress(f"name {len(read.models)} models, {len(read.aliases)} aliases")
     schemas = naming.name_schemas(read, interp.places, interp.resolver)
     timings["naming"] = time.perf_counter() - start
     start = time.perf_counter()
@@ -188,22 +169,9 @@ def _policies_for(policies: dict[str, str], root: str, count: int) -> dict[str, 
     return chosen
 
 
-def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) -> tuple[
-    Interpreter,
-    list[str],
-    list[str],
-    dict[str, str],
-    list[str],
-    dict[str, tuple[str, ...]],
-    tuple[str, ...],
-    dict[str, str],
-]:
-    """Read the roots (and their responses, or every component with ``all_schemas``) into
-    the IR. Returns the interpreter; the object roots' class names; the union roots' alias
-    names; {root: its response's class name}; the targets the unions' maps build; all by
-    provisional id (see ``naming``); {union root: the components its operation answers};
-    ``roots.stream_formats``; with ``all_schemas``, {component: the type it reads as} of
-    those that name another's."""
+def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) -> tuple[Interpreter, Schemas]:
+    """The interpreter, and the IR (by provisional id: see ``naming``) of the roots, their
+    responses, the targets the unions' folds build (or every component, ``all_schemas``)."""
     resolver = RefResolver(doc, allow_remote=options.allow_remote_refs, allow_outside=options.allow_outside_refs)
     interp = Interpreter(resolver)
     components = interp.components()
@@ -251,7 +219,23 @@ def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) 
     }
     built = [t.name for t in targets if isinstance(t, ModelRef)]
     formats = root_selection.stream_formats(interp, [*root_of, *unions])
-    return interp, roots, union_roots, responses, built, union_targets, formats, synonyms
+    models, aliases = _ordered(interp, roots + union_roots + list(responses.values()) + built, options.all_schemas)
+    title, version = doc.title_and_version
+    return interp, Schemas(
+        models=models,
+        aliases=aliases,
+        roots=tuple(roots),
+        union_roots=tuple(union_roots),
+        responses=responses,
+        stream_formats=formats,
+        title=title,
+        version=version,
+        source=str(options.spec),
+        sha256=doc.sha256,
+        warnings=tuple(interp.warnings),
+        union_targets=union_targets,
+        synonyms=synonyms,  # with all_schemas: {component: the type it reads as} of those naming another's
+    )
 
 
 def _read_roots(
