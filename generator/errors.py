@@ -44,9 +44,7 @@ class SpecError(Exception):
     def __str__(self) -> str:
         place = place_text(self.file, self.pointer, self.line, self.column)
         text = f"{place}: {self.message}" if place else self.message
-        if text.isprintable():
-            return text
-        # escape what would break the one line (new lines, terminal escapes in spec names)
+        # one line: new lines and terminal escapes (in spec names, say) escaped
         return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 

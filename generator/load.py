@@ -274,10 +274,8 @@ def _plain_scalar(text: str) -> Any:
         return _BOOLS[text]
     if text[0] not in _NUMBER_START:
         return text
-    if _INT.match(text):
-        if len(text) > 4000:  # past Python's int conversion limit: keep the text
-            return text
-        return _keep_source(int(text), text)
+    if _INT.match(text):  # past Python's int conversion limit (4300 digits), the text is kept
+        return text if len(text) > 4000 else _keep_source(int(text), text)
     if _FLOAT.match(text):
         return _keep_source(float(text), text)
     if _INF.match(text):
@@ -311,9 +309,7 @@ def _tagged_scalar(tag: str, text: str, mark: Any, path: Path) -> Any:
 
 
 def _at_mark(message: str, path: Path, mark: Any) -> SpecError:
-    if mark is None:
-        return SpecError(message, path)
-    return SpecError(message, path, None, mark.line + 1, mark.column + 1)
+    return SpecError(message, path) if mark is None else SpecError(message, path, None, mark.line + 1, mark.column + 1)
 
 
 class _Frame:

@@ -328,8 +328,7 @@ def generate(
             custom template directory that is not one or names no template of ours.
     """
     target_file = output_file(options)
-    reading = reading or read_spec(options, progress)
-    sources = render_sources(options, reading, progress)[0]
+    sources, reading = render_sources(options, reading, progress)
     start = time.perf_counter()
     progress(f"format {len(sources)} module(s)")
     formatted = format_modules(sources, options.target_python, options.formatter)

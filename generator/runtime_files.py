@@ -99,32 +99,25 @@ def needed(
     ``parsing``: the style whose parsers it holds (``dataclass``, ``typeddict``); ``tuples``
     when they read a list by position, ``patterns`` extra fields by key
     (``patternProperties``); ``streams`` when it reads event streams."""
-    wanted = {"pydantic_models"} if pydantic else set()
-    if streams:
-        wanted.add("sse")
-    if pydantic and patterns:
-        wanted.add("pydantic_patterns")
-    if msgspec:
-        wanted.add("msgspec_models")
-    if parsing is not None:
-        wanted.update(("parsing", f"parsing_{parsing}"))
-        if parsing == "dataclass":
-            wanted.add("dataclass_models")
-        if tuples:
-            wanted.add(f"tuples_{parsing}")
-        if patterns:
-            wanted.add("patterns")
-    if chunks or events:
-        wanted.update(BLOCKS["anomalies"])
-        if pydantic:
-            wanted.add("pydantic_results")
-        if parsing is not None:
-            wanted.add("lenient")
-    if chunks:
-        wanted.update(BLOCKS["merge"])
-    if events:
-        wanted.update(BLOCKS["events"])
-    return tuple(name for name in MODULES if name in wanted)
+    parses = parsing is not None
+    accumulates = chunks or events
+    wanted = {
+        "pydantic_models": pydantic,
+        "pydantic_patterns": pydantic and patterns,
+        "msgspec_models": msgspec,
+        "sse": streams,
+        "parsing": parses,
+        f"parsing_{parsing}": parses,
+        "dataclass_models": parsing == "dataclass",
+        f"tuples_{parsing}": parses and tuples,
+        "patterns": parses and patterns,
+        "pydantic_results": accumulates and pydantic,
+        "lenient": accumulates and parses,
+        **dict.fromkeys(BLOCKS["anomalies"], accumulates),
+        **dict.fromkeys(BLOCKS["merge"], chunks),
+        **dict.fromkeys(BLOCKS["events"], events),
+    }
+    return tuple(name for name in MODULES if wanted.get(name))
 
 
 @cache
