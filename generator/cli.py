@@ -22,7 +22,7 @@ from typing import NoReturn, TextIO
 
 from . import __version__
 from .config import Config, find_project_root, load_config, project_python
-from .errors import EXIT_INTERNAL, InternalError, OutputError, SpecError, display_path, exit_status
+from .errors import InternalError, OutputError, SpecError, display_path, exit_status
 from .fingerprint import current_outputs, expected_outputs, inputs_digest, relative_reads, with_reads
 from .formatters import FORMATTERS, formatter_version
 from .options import STDIN, Options
@@ -160,37 +160,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     stop_debug_log = _show_debug_log() if args.debug else None
     try:
         return _run(args)
-    except (SpecError, OutputError, InternalError) as exc:
-        if isinstance(exc, InternalError):
-            print(f"internal error in gen-models: {exc}; nothing was written", file=sys.stderr)
-        else:
-            print(f"error: {exc}", file=sys.stderr)
-        if args.debug:
-            _print_traceback()
-        return exit_status(exc)
     except KeyboardInterrupt:
         print("interrupted; nothing was written", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return closed_pipe()
-    except Exception:  # noqa: BLE001 - the last resort is a report, not a traceback
-        if args.debug:
-            _print_traceback()
-        else:
+    except Exception as exc:  # noqa: BLE001 - the last resort is a report, not a traceback
+        if isinstance(exc, InternalError):
+            print(f"internal error in gen-models: {exc}; nothing was written", file=sys.stderr)
+        elif isinstance(exc, (SpecError, OutputError)):
+            print(f"error: {exc}", file=sys.stderr)
+        elif not args.debug:
             print(
                 "internal error in gen-models; nothing was written. Run again with --debug and report the output.",
                 file=sys.stderr,
             )
-        return EXIT_INTERNAL
+        if args.debug:
+            import traceback  # here: ~25 ms a run that succeeds skips
+
+            traceback.print_exc()
+        return exit_status(exc)
     finally:
         if stop_debug_log is not None:
             stop_debug_log()
-
-
-def _print_traceback() -> None:
-    import traceback  # here: ~25 ms a run that succeeds skips
-
-    traceback.print_exc()
 
 
 def _show_debug_log() -> Callable[[], None]:
