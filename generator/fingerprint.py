@@ -67,9 +67,7 @@ def unstamp(text: str) -> tuple[str, str | None, str | None]:
 def stamped_reads(text: str) -> list[str]:
     """The files (relative to the spec's directory) the fingerprint line of ``text`` names."""
     _, found = _stamp_of(text)
-    if not found or not found.group(3):
-        return []
-    return [unquote(r) for r in found.group(3).split(" ")]
+    return [unquote(r) for r in found.group(3).split(" ")] if found and found.group(3) else []
 
 
 def _stamp_of(text: str) -> tuple[str, re.Match[str] | None]:
@@ -127,10 +125,7 @@ def _relative(path: Path, base: Path) -> str:
 
 def _header_end(lines: list[str]) -> int:
     """The index of the first line after the leading ``#`` comment lines."""
-    at = 0
-    while at < len(lines) and lines[at].startswith("#"):
-        at += 1
-    return at
+    return next((i for i, line in enumerate(lines) if not line.startswith("#")), len(lines))
 
 
 def is_intact(text: str, inputs: str) -> bool:

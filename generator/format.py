@@ -10,14 +10,10 @@ import os
 import subprocess
 import time
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from .errors import InternalError, SpecError
 from .formatters import FORMATTERS, ruff_binary
 from .pytypes import LINE_LENGTH
-
-if TYPE_CHECKING:  # imported when a module must be formatted (~0.2 s): a current run never does
-    import black
 
 #: ``ruff format`` settings: black's line length, no configuration file read (the bytes must
 #: not depend on where it runs).
@@ -26,26 +22,19 @@ RUFF_ARGS = ("format", "--isolated", "--line-length", str(LINE_LENGTH))
 ORPHAN_CHECK = 0.2
 
 
-def black_mode(target_python: tuple[int, int]) -> black.Mode:
-    """Black's settings for generated modules: default line length, the target Python."""
-    import black
-    import black.mode
-
-    versions = {v for v in black.mode.TargetVersion if (3, int(v.name[3:])) >= target_python}
-    return black.Mode(target_versions=versions)
-
-
 def format_source(source: str, target_python: tuple[int, int], name: str) -> str:
-    """One whole module formatted by black.
+    """One whole module formatted by black (default line length, for ``target_python`` on).
 
     Raises:
         InternalError: black cannot parse the module (a generator bug).
     """
-    import black
+    import black  # here: ~0.2 s that a run whose outputs are current never spends
+    import black.mode
     import black.parsing
 
+    versions = {v for v in black.mode.TargetVersion if (3, int(v.name[3:])) >= target_python}
     try:
-        return black.format_str(source, mode=black_mode(target_python))
+        return black.format_str(source, mode=black.Mode(target_versions=versions))
     except black.parsing.InvalidInput as exc:  # pragma: no cover - a bug, not bad input
         raise InternalError(f"generated module {name} does not parse ({exc}); please report it") from None
 

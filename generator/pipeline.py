@@ -67,10 +67,7 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     timings: dict[str, float] = {}
     start = time.perf_counter()
     progress(f"load {options.spec}")
-    if options.spec_bytes is None:
-        doc = load_document(options.spec)
-    else:
-        doc = parse_document(options.spec_bytes, STDIN)
+    doc = load_document(options.spec) if options.spec_bytes is None else parse_document(options.spec_bytes, STDIN)
     timings["load"] = time.perf_counter() - start
     check_document(doc)
     start = time.perf_counter()
@@ -87,7 +84,7 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     plans: dict[str, NodePlan] = {}
     warned: list[SpecWarning] = []
     for r in schemas.roots:  # each with its shipped chunk map, under the user's overrides
-        policies = _policies_for(options.merge_policies, r, len(schemas.roots))
+        policies = _policies_for(options.merge_policies, r)
         plans[r], map_warnings = plan_stream(schemas, r, policies, shipped=options.shipped_maps)
         warned += map_warnings
     response_plans = {r: plan_response(schemas, r, resp) for r, resp in schemas.responses.items()}
@@ -95,7 +92,7 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     warned += unfolded + [line for plan in event_plans.values() for line in undecided_warnings(plan)]
     timings["merge_plan"] = time.perf_counter() - start
     warned += [line for r in schemas.roots for line in merge_warnings(plans[r], r)]
-    files = interp.resolver.files()
+    files = interp.resolver.files()  # read besides the spec
     return SpecReading(schemas, plans, response_plans, timings, event_plans, unmapped, warned, files)
 
 
@@ -158,7 +155,7 @@ def _unrooted(root: str, roots: list[str], spec_unions: dict[str, bool]) -> str:
     return f"{head}: the spec has no schema of that name{did_you_mean(root, [*roots, *spec_unions])}"
 
 
-def _policies_for(policies: dict[str, str], root: str, count: int) -> dict[str, str]:
+def _policies_for(policies: dict[str, str], root: str) -> dict[str, str]:
     """Overrides for one root: ``Root:path=policy`` names it; a bare path applies to all and
     gives way to the root's own, whatever their order (the fingerprint sorts them)."""
     chosen = {path: policy for path, policy in policies.items() if ":" not in path}
@@ -206,7 +203,6 @@ def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) 
             unions.append(name)
         elif not options.schemas:  # a declared stream of no object (audio bytes, text): nothing to merge
             interp.warn(root_selection.stream_locations(interp)[name], STREAM_NOT_OBJECTS, name)
-            continue
         else:
             raise components[name].error(
                 f"root schema {name!r} is neither an object with properties nor a union of objects; "
