@@ -49,15 +49,11 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gen-models",
         usage="gen-models [SPEC] [options]\n       gen-models changes OLD NEW [--format text|json]",
-        description=(
-            "Generate typed stream models (dataclass, pydantic, TypedDict, msgspec) and a delta-merge "
-            "accumulator from an OpenAPI 3.0/3.1 or JSON Schema document."
-        ),
-        epilog=(
-            "exit status: 0 done or current; 1 --check found stale files; 2 bad input or output not writable; "
-            "123 internal error; 141 output pipe closed. `gen-models changes --help` for the bump report. "
-            "Settings may also live in [tool.gen-models] of pyproject.toml."
-        ),
+        description="Generate typed stream models (dataclass, pydantic, TypedDict, msgspec) and a delta-merge "
+        "accumulator from an OpenAPI 3.0/3.1 or JSON Schema document.",
+        epilog="exit status: 0 done or current; 1 --check found stale files; 2 bad input or output not writable; "
+        "123 internal error; 141 output pipe closed. `gen-models changes --help` for the bump report. "
+        "Settings may also live in [tool.gen-models] of pyproject.toml.",
     )
     add = parser.add_argument
 

@@ -19,29 +19,19 @@ from .styles import STYLES
 
 @dataclass(frozen=True)
 class Options:
-    """What to generate (the CLI and ``[tool.gen-models]`` fill this in).
+    """What to generate: each field the value of the command-line option of its name (or of
+    ``[tool.gen-models]``; docs/usage.md describes them), and besides:
 
     Attributes:
-        spec: the OpenAPI or JSON Schema document (``<stdin>`` when ``spec_bytes`` holds it:
+        spec: the document; ``<stdin>`` when ``spec_bytes`` holds it (read from ``-``:
             relative ``$ref`` then start at the working directory).
         output: directory for the modules; or, with one style, a ``.py`` file (not a directory).
-        styles: any of ``styles.ALL_STYLES``.
-        schemas: root schema names; empty means the stream chunks found automatically.
-        all_schemas: emit every component schema (roots still get accumulators).
-        module: module name stem (default: the spec file's); files are ``<module>_<style>.py``.
-        target_python: oldest Python the modules must run on (black's target, imports).
-        merge_policies: ``{path: policy}`` overrides of the merge plan.
-        allow_remote_refs, allow_outside_refs: see ``resolve.RefResolver``.
+        schemas: root schema names; empty: the stream chunks found.
         root: the project root, which paths in headers are relative to.
-        merge_maps: user merge maps (``--merge-map``), over the shipped ones and ``x-merge``.
         runtime_package: the runtime as a package beside the modules (``runtime_files.PACKAGE``);
-            False (``--runtime inline``): inlined into each module.
-        template_dir: the user's templates (``--custom-template-dir``), before the shipped ones.
-        spec_bytes: the spec's text when it was read from standard input (``-``).
-        formatter: ``black`` (the default) or ``ruff`` (see ``format``).
-        shipped_maps: apply the merge maps and chunk maps shipped with gen-models.
-        use_cache: a run whose outputs are current does nothing (``fingerprint``); False for
-            ``--no-cache``. The only field that does not change the output.
+            False for ``--runtime inline``.
+        template_dir, shipped_maps: ``--custom-template-dir``; False for ``--no-shipped-maps``.
+        use_cache: False for ``--no-cache``; the only field that does not change the output.
     """
 
     spec: Path
