@@ -312,20 +312,18 @@ def _at_mark(message: str, path: Path, mark: Any) -> SpecError:
     return SpecError(message, path) if mark is None else SpecError(message, path, None, mark.line + 1, mark.column + 1)
 
 
+@dataclass(slots=True)
 class _Frame:
     """A mapping or sequence being built, with what it needs until its end event."""
 
-    __slots__ = ("anchor", "has_key", "key", "key_mark", "mark", "merges", "start", "value")
-
-    def __init__(self, value: Any, anchor: str | None, start: int, mark: Any) -> None:
-        self.value = value
-        self.key: Any = None
-        self.key_mark: Any = None
-        self.has_key = False
-        self.anchor = anchor
-        self.start = start
-        self.merges: list[Any] | None = None
-        self.mark = mark
+    value: Any
+    anchor: str | None
+    start: int
+    mark: Any
+    key: Any = None
+    key_mark: Any = None
+    has_key: bool = False
+    merges: list[Any] | None = None
 
 
 def _parse_yaml(raw: bytes, path: Path) -> Any:

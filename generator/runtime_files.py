@@ -146,9 +146,7 @@ def _inline(source: str) -> str:
     lines = source.splitlines(keepends=True)
     skip: set[int] = set()
     for node in tree.body:
-        is_doc = (
-            isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
-        )
+        is_doc = isinstance(node, ast.Expr) and isinstance(getattr(node.value, "value", None), str)  # a Constant's
         if is_doc or isinstance(node, (ast.Import, ast.ImportFrom)):
             assert node.end_lineno is not None
             skip.update(range(node.lineno - 1, node.end_lineno))
