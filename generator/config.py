@@ -105,8 +105,7 @@ def load_config(start: Path) -> Config | None:
         path = directory / "pyproject.toml"
         if not path.is_file():
             continue
-        data = _toml(path)
-        tool = data.get("tool", {})
+        tool = _toml(path).get("tool", {})
         if not isinstance(tool, dict):  # `tool = 5`: no table, so no [tool.gen-models] either
             raise SpecError("[tool] must be a table", path)
         table = tool.get("gen-models")

@@ -389,13 +389,12 @@ def _build_from(next_event: Callable[[], Any], path: Path) -> Any:
             continue
         elif kind is ev.MappingEndEvent or kind is ev.SequenceEndEvent:
             assert frame is not None
-            done = frame
-            value = done.value
-            if done.merges is not None:
-                _apply_merges(value, done.merges, path, done.mark)
-            if done.anchor is not None:
-                open_anchors.discard(done.anchor)
-                sizes[done.anchor] = expanded - done.start + 1
+            value = frame.value
+            if frame.merges is not None:
+                _apply_merges(value, frame.merges, path, frame.mark)
+            if frame.anchor is not None:
+                open_anchors.discard(frame.anchor)
+                sizes[frame.anchor] = expanded - frame.start + 1
             frame = stack.pop() if stack else None
         elif kind is ev.AliasEvent:
             name = event.anchor
