@@ -1,22 +1,17 @@
 """Changes: two spec versions in, what the bump changes for consumers out.
 
 ``gen-models changes OLD NEW`` reads both specs as ``gen-models`` would (same roots), compares
-the models they produce and marks each change **breaking** or **compatible** for code that
-reads chunks with yesterday's (OLD's) models:
+the models and marks each change **breaking** or **compatible** for code that reads chunks
+with OLD's models:
 
-* a model or field removed: breaking (code using it breaks once regenerated, and until then
-  reads nothing there);
-* a field added, a model added: compatible (yesterday's models keep the field as an extra);
-* a type changed: breaking unless every value of the new type fits the old one (a
-  narrowing, such as ``str | int`` to ``str``); an enum and its named alias are one type;
-* optional -> required, nullable -> not nullable: compatible; the reverse is breaking when the
-  old model would reject the new values (a required field that may now be absent or null);
-* an enum value added or removed: compatible (enums are open); deprecated set or cleared:
-  compatible;
-* a union root (``--schema ResponseStreamEvent``) removed, or a member or discriminator tag
-  added to one, or a tag moved to another member: breaking (yesterday's parse function
-  rejects those events, or reads them as the other member); added, or a member, tag or the
-  discriminator removed: compatible.
+* a model or field removed: breaking; added: compatible (old models keep it as an extra);
+* a type changed: breaking unless a narrowing (``str | int`` to ``str``); an enum and its
+  named alias are one type; an enum value added or removed, deprecated set or cleared: compatible;
+* optional -> required, nullable -> not: compatible; the reverse breaking when the old model
+  would reject the new values;
+* a union root (``--schema ResponseStreamEvent``) removed, or a member or tag added to one, or
+  a tag moved to another member: breaking (the old parse function rejects or misreads those
+  events); a union added, or a member, tag or the discriminator removed: compatible.
 
 Exit status: 0 no change; 1 compatible changes only; 3 at least one breaking change;
 2 bad input; 123 an internal error (never 1: a bug must not pass a CI gate).
@@ -54,35 +49,25 @@ class Change:
 def compare(old: Schemas, new: Schemas) -> list[Change]:
     """Every change between two readings, in model order (old models first, then new ones)."""
     changes: list[Change] = []
-    for name, model in old.models.items():
-        if name not in new.models:
-            changes.append(Change("model removed", name, "", True))
-        else:
-            changes.extend(_compare_models(model, new.models[name], old, new))
-    for name in new.models:
-        if name not in old.models:
-            changes.append(Change("model added", name, "", False))
-    for name in old.union_roots:
-        if name not in new.union_roots:
-            changes.append(Change("union removed", name, "", True))
-        else:
-            changes.extend(_compare_unions(name, old, new))
-    for name in new.union_roots:
-        if name not in old.union_roots:
-            changes.append(Change("union added", name, "", False))
+    for kind, before, after in (("model", old.models, new.models), ("union", old.union_roots, new.union_roots)):
+        for name in before:
+            if name not in after:
+                changes.append(Change(f"{kind} removed", name, "", True))
+            elif kind == "model":
+                changes.extend(_compare_models(old.models[name], new.models[name], old, new))
+            else:
+                changes.extend(_compare_unions(name, old, new))
+        changes += [Change(f"{kind} added", name, "", False) for name in after if name not in before]
     return changes
 
 
 def _compare_unions(name: str, old: Schemas, new: Schemas) -> list[Change]:
-    """A union root's members and tags: what yesterday's parse function accepts. A member
-    or tag added is breaking (yesterday's parse rejects such events); removed, compatible."""
-    changes = []
+    """A union root's members and tags: a member or tag added is breaking (the old parse
+    function rejects such events); removed, compatible."""
     old_members, new_members = _members(AliasRef(name), old, set()), _members(AliasRef(name), new, set())
     old_tags, new_tags = _tags(AliasRef(name), old, set()), _tags(AliasRef(name), new, set())
-    for member in sorted(new_members - old_members):
-        changes.append(Change("union member added", name, member, True))
-    for member in sorted(old_members - new_members):
-        changes.append(Change("union member removed", name, member, False))
+    changes = [Change("union member added", name, m, True) for m in sorted(new_members - old_members)]
+    changes += [Change("union member removed", name, m, False) for m in sorted(old_members - new_members)]
     if old_tags and not new_tags:  # dispatch by trying each member now: every tag still parses
         changes.append(Change("union discriminator removed", name, "", False))
         return changes
@@ -119,21 +104,21 @@ def _tags(t: Type, schemas: Schemas, seen: set[str]) -> dict[object, str]:
 
 
 def _compare_models(old: Model, new: Model, old_s: Schemas, new_s: Schemas) -> list[Change]:
-    changes = []
-    if old.deprecated != new.deprecated:
-        changes.append(Change("deprecated " + ("set" if new.deprecated else "cleared"), old.name, "", False))
+    changes = _deprecation(old.name, old.deprecated, new.deprecated)
     new_fields = {f.wire_name: f for f in new.fields}
     old_fields = {f.wire_name: f for f in old.fields}
     for f in old.fields:
         where = f"{old.name}.{f.wire_name}"
         if f.wire_name not in new_fields:
-            changes.append(Change("field removed", where, _describe(f, old_s), True))
-            continue
-        changes.extend(_compare_fields(where, f, new_fields[f.wire_name], old_s, new_s))
-    for f in new.fields:
-        if f.wire_name not in old_fields:
-            changes.append(Change("field added", f"{new.name}.{f.wire_name}", _describe(f, new_s), False))
-    return changes
+            changes.append(Change("field removed", where, _describe(f), True))
+        else:
+            changes.extend(_compare_fields(where, f, new_fields[f.wire_name], old_s, new_s))
+    added = [f for f in new.fields if f.wire_name not in old_fields]
+    return changes + [Change("field added", f"{new.name}.{f.wire_name}", _describe(f), False) for f in added]
+
+
+def _deprecation(where: str, old: bool, new: bool) -> list[Change]:
+    return [Change("deprecated " + ("set" if new else "cleared"), where, "", False)] if old != new else []
 
 
 def _compare_fields(where: str, old: Field, new: Field, old_s: Schemas, new_s: Schemas) -> list[Change]:
@@ -144,27 +129,21 @@ def _compare_fields(where: str, old: Field, new: Field, old_s: Schemas, new_s: S
         shown = f"{before} -> {after}" if before != after else f"{before}: {old_shape} -> {new_shape}"
         changes.append(Change("type changed", where, shown, not _fits(new.type, old.type, new_s, old_s)))
     if isinstance(old.type, Enum) and isinstance(new.type, Enum):
-        for value in new.type.values:
-            if value not in old.type.values:
-                changes.append(Change("enum value added", where, repr(value), False))
-        for value in old.type.values:
-            if value not in new.type.values:
-                changes.append(Change("enum value removed", where, repr(value), False))
+        was, now = old.type.values, new.type.values
+        changes += [Change("enum value added", where, repr(v), False) for v in now if v not in was]
+        changes += [Change("enum value removed", where, repr(v), False) for v in was if v not in now]
     if old.required != new.required:
         detail = "now required" if new.required else "now optional"
         changes.append(Change("required changed", where, detail, old.required and not new.required))
     if old.nullable != new.nullable:
         detail = "now nullable" if new.nullable else "no longer nullable"
         changes.append(Change("nullable changed", where, detail, new.nullable and old.required and new.required))
-    if old.deprecated != new.deprecated:
-        changes.append(Change("deprecated " + ("set" if new.deprecated else "cleared"), where, "", False))
-    return changes
+    return changes + _deprecation(where, old.deprecated, new.deprecated)
 
 
 def _shape(t: Type, schemas: Schemas) -> str:
     """What a type accepts, for comparison: an enum is its open base types (its values are
-    compared apart), an alias is what it names (``ServiceTier`` and the same enum written
-    inline are one type)."""
+    compared apart), an alias what it names."""
     if isinstance(t, Enum):
         return "enum[" + ",".join(t.bases) + "]"
     if isinstance(t, AliasRef) and t.name in schemas.aliases:
@@ -179,9 +158,8 @@ def _shape(t: Type, schemas: Schemas) -> str:
 
 
 def _fits(new: Type, old: Type, new_s: Schemas, old_s: Schemas) -> bool:
-    """True when every value of ``new`` (read in NEW's schemas) is accepted by ``old`` (read
-    in OLD's): a narrowing. Aliases are compared by what they name, in their own spec;
-    an enum by its open base types; an integer fits a number."""
+    """True when ``old`` accepts every value of ``new`` (a narrowing), aliases read in their
+    own spec's schemas; an enum by its open base types; an integer fits a number."""
     if isinstance(new, AliasRef) and new.name in new_s.aliases:
         return _fits(new_s.aliases[new.name].type, old, new_s, old_s)
     if isinstance(old, AliasRef) and old.name in old_s.aliases:
@@ -214,7 +192,7 @@ def _kinds(t: Type) -> set[str] | None:
     return None
 
 
-def _describe(f: Field, schemas: Schemas) -> str:
+def _describe(f: Field) -> str:
     kind = "required" if f.required else "optional"
     nullable = ", nullable" if f.nullable else ""
     return f"{kind}{nullable}: {pytypes.annotation(f.type, 'dataclass')}"

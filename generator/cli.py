@@ -1,9 +1,9 @@
 """Command line: ``gen-models [SPEC] [options]`` and ``gen-models changes OLD NEW``.
 
-Exit status: 0 done (or, with ``--check``, everything current); 1 ``--check`` found files
-that would change; 2 bad input (the message names the file, pointer and line) or an output that cannot
-be written (nothing is changed then); 123 an
-internal error (a bug: please report it with ``--debug`` output). ``changes`` adds 3.
+Exit status: 0 done (with ``--check``: everything current); 1 ``--check`` found files that
+would change; 2 bad input (the message names the file, pointer and line) or an unwritable
+output (nothing is changed then); 123 an internal error (a bug: report it with ``--debug``
+output). ``changes`` adds 3.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import NoReturn, TextIO
 
 from . import __version__
 from .config import Config, find_project_root, load_config, project_python
-from .errors import EXIT_INTERNAL, InternalError, OutputError, SpecError, display_path, exit_status
+from .errors import InternalError, OutputError, SpecError, display_path, exit_status
 from .fingerprint import current_outputs, expected_outputs, inputs_digest, relative_reads, with_reads
 from .formatters import FORMATTERS, formatter_version
 from .options import STDIN, Options
@@ -31,15 +31,15 @@ from .policy import parse_policy
 from .runtime_files import PACKAGE
 from .styles import ALL_STYLES, STYLES
 from .warning_kinds import report
-from .write import Output, write_all
+from .write import write_all
 
-EXIT_OK, EXIT_CHANGED, EXIT_BREAKING = 0, 1, 3
+EXIT_OK, EXIT_CHANGED = 0, 1
 EXIT_CLOSED_PIPE = 141  # 128 + SIGPIPE, as a shell reports a pipe's reader going away
 
 
 def closed_pipe() -> int:
-    """The reader of stdout left (``gen-models --explain-merge | head``): not an error of
-    ours. stdout goes to devnull so the interpreter's final flush does not fail again."""
+    """stdout's reader left (``--explain-merge | head``): not our error. stdout goes to
+    devnull so the interpreter's final flush does not fail again."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
     return EXIT_CLOSED_PIPE
@@ -49,119 +49,99 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gen-models",
         usage="gen-models [SPEC] [options]\n       gen-models changes OLD NEW [--format text|json]",
-        description=(
-            "Generate typed stream models (dataclass, pydantic, TypedDict, msgspec) and a delta-merge "
-            "accumulator from an OpenAPI 3.0/3.1 or JSON Schema document."
-        ),
-        epilog=(
-            "exit status: 0 done or current; 1 --check found stale files; 2 bad input or output not writable; "
-            "123 internal error; 141 output pipe closed. `gen-models changes --help` for the bump report. "
-            "Settings may also live in [tool.gen-models] of pyproject.toml."
-        ),
+        description="Generate typed stream models (dataclass, pydantic, TypedDict, msgspec) and a delta-merge "
+        "accumulator from an OpenAPI 3.0/3.1 or JSON Schema document.",
+        epilog="exit status: 0 done or current; 1 --check found stale files; 2 bad input or output not writable; "
+        "123 internal error; 141 output pipe closed. `gen-models changes --help` for the bump report. "
+        "Settings may also live in [tool.gen-models] of pyproject.toml.",
     )
-    parser.add_argument(
-        "spec", nargs="?", help="the spec (YAML or JSON; - reads standard input); default: [tool.gen-models] spec"
-    )
-    parser.add_argument("--input", metavar="SPEC", help="the spec, as a flag (the same as SPEC)")
-    parser.add_argument("--url", help=argparse.SUPPRESS)  # refused with a hint: see _spec_path
-    parser.add_argument(
-        "-o",
-        "--output",
-        type=Path,
-        help="output directory (default: generated), or a FILE.py for a single --style",
-    )
-    parser.add_argument(
+    add = parser.add_argument
+
+    def flag(*names: str, help: str, unset: bool = False) -> None:
+        """An on/off flag; ``unset``: None when not given, so the configuration's value holds."""
+        add(*names, action="store_true", default=None if unset else False, help=help)
+
+    add("spec", nargs="?", help="the spec (YAML or JSON; - reads standard input); default: [tool.gen-models] spec")
+    add("--input", metavar="SPEC", help="the spec, as a flag (the same as SPEC)")
+    add("--url", help=argparse.SUPPRESS)  # refused with a hint: see _spec_path
+    add("-o", "--output", type=Path, help="output directory (default: generated), or a FILE.py for a single --style")
+    add(
         "--style",
         action="append",
         choices=ALL_STYLES,
         help="style to emit; repeat for several (default: the first three)",
     )
-    parser.add_argument(
+    add(
         "--schema",
         action="append",
         metavar="NAME",
         help="root schema to emit (repeatable; default: the stream chunks found)",
     )
-    parser.add_argument("--all-schemas", action="store_true", default=None, help="emit every component schema")
-    parser.add_argument(
+    flag("--all-schemas", unset=True, help="emit every component schema")
+    add(
         "--merge-map",
         action="append",
         type=Path,
         metavar="FILE",
         help="a merge map for an event union (YAML with root: <union>), over the shipped one and x-merge; repeatable",
     )
-    parser.add_argument(
+    add(
         "--runtime",
         choices=("inline", "package"),
         help="package (default): the runtime once, as the package _gen_models_runtime beside the modules, "
         "which import it; inline: each module self-contained, the runtime in it",
     )
-    parser.add_argument(
-        "--module", metavar="NAME", help="module name stem: files are NAME_<style>.py (default: spec file stem)"
-    )
-    parser.add_argument(
+    add("--module", metavar="NAME", help="module name stem: files are NAME_<style>.py (default: spec file stem)")
+    add(
         "--custom-template-dir",
         type=Path,
         metavar="DIR",
         help="templates here override the shipped ones of the same name (docs/templates.md)",
     )
-    parser.add_argument(
+    add(
         "--target-python",
         metavar="X.Y",
         help="oldest Python the modules run on (default: what the project's requires-python admits, else 3.10)",
     )
-    parser.add_argument(
+    add(
         "--formatter",
         choices=FORMATTERS,
         help="black (default) or ruff: `ruff format` (needs the ruff package; its own layout)",
     )
-    parser.add_argument(
+    add(
         "--merge-policy",
         action="append",
         metavar="PATH=POLICY",
         help=f"override a field's merge policy (PATH as --explain-merge prints it; POLICY one of {POLICY_CHOICES})",
     )
-    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if any output file would change")
-    parser.add_argument(
+    flag("--check", help="write nothing; exit 1 if any output file would change")
+    flag(
         "--diff",
-        action="store_true",
         help="write nothing; print a unified diff (paths relative to the project root) of what would change; "
         "exits 0 unless --check is given too",
     )
-    parser.add_argument(
+    flag(
         "--explain-merge",
-        action="store_true",
         help="print each field's merge policy, and each event union's fold as a merge map (inferred entries marked), and exit",
     )
-    parser.add_argument(
+    flag(
         "--no-shipped-maps",
-        action="store_true",
-        default=None,
+        unset=True,
         help="leave out the merge maps and chunk maps shipped with gen-models: the folds the schema gives alone",
     )
-    parser.add_argument("--allow-remote-refs", action="store_true", default=None, help="allow $ref to http(s) URLs")
-    parser.add_argument(
-        "--allow-outside-refs",
-        action="store_true",
-        default=None,
-        help="allow $ref to files outside the spec's directory",
-    )
-    parser.add_argument(
-        "--no-cache",
-        action="store_true",
-        help="do all the work, even when every output is current (the header's fingerprint says so)",
-    )
-    parser.add_argument("--timings", action="store_true", help="print the time each stage took")
-    parser.add_argument("-q", "--quiet", action="store_true", help="print only errors")
-    parser.add_argument(
+    flag("--allow-remote-refs", unset=True, help="allow $ref to http(s) URLs")
+    flag("--allow-outside-refs", unset=True, help="allow $ref to files outside the spec's directory")
+    flag("--no-cache", help="do all the work, even when every output is current (the header's fingerprint says so)")
+    flag("--timings", help="print the time each stage took")
+    flag("-q", "--quiet", help="print only errors")
+    flag(
         "-v",
         "--verbose",
-        action="store_true",
         help="print every warning (by default one line a kind: its count, one place, what it does to the models)"
         "; reads the spec even when every output is current",
     )
-    parser.add_argument("--debug", action="store_true", help="show tracebacks")
-    parser.add_argument("--version", action="version", version=f"gen-models {__version__}")
+    flag("--debug", help="show tracebacks")
+    add("--version", action="version", version=f"gen-models {__version__}")
     return parser
 
 
@@ -172,51 +152,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .changes import main as changes_main
 
         return changes_main(args_list[1:])
-    parser = _parser()
-    args = parser.parse_args(args_list)
+    args = _parser().parse_args(args_list)
     stop_debug_log = _show_debug_log() if args.debug else None
     try:
         return _run(args)
-    except (SpecError, OutputError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        if args.debug:
-            _print_traceback()
-        return exit_status(exc)
-    except InternalError as exc:
-        print(f"internal error in gen-models: {exc}; nothing was written", file=sys.stderr)
-        if args.debug:
-            _print_traceback()
-        return exit_status(exc)
     except KeyboardInterrupt:
         print("interrupted; nothing was written", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return closed_pipe()
-    except Exception:  # noqa: BLE001 - the last resort is a report, not a traceback
-        if args.debug:
-            _print_traceback()
-        else:
+    except Exception as exc:  # noqa: BLE001 - the last resort is a report, not a traceback
+        if isinstance(exc, InternalError):
+            print(f"internal error in gen-models: {exc}; nothing was written", file=sys.stderr)
+        elif isinstance(exc, (SpecError, OutputError)):
+            print(f"error: {exc}", file=sys.stderr)
+        elif not args.debug:
             print(
                 "internal error in gen-models; nothing was written. Run again with --debug and report the output.",
                 file=sys.stderr,
             )
-        return EXIT_INTERNAL
+        if args.debug:
+            import traceback  # here: ~25 ms a run that succeeds skips
+
+            traceback.print_exc()
+        return exit_status(exc)
     finally:
         if stop_debug_log is not None:
             stop_debug_log()
 
 
-def _print_traceback() -> None:
-    """``--debug``'s traceback (``traceback`` imported here: ~25 ms a run that succeeds skips)."""
-    import traceback
-
-    traceback.print_exc()
-
-
 def _show_debug_log() -> Callable[[], None]:
-    """``--debug``: gen-models' own debug messages on stderr;
-    returns what takes the handler off again (``main`` called in-process, as tests and
-    scripts do, must not leave it writing to a stream closed since)."""
+    """``--debug``: gen-models' debug messages on stderr; returns what removes the handler
+    again (``main`` called in-process must not leave it writing to a closed stream)."""
     import logging  # here: ~15 ms of import that runs without --debug do not need
 
     logger = logging.getLogger("generator")
@@ -233,12 +200,6 @@ def _show_debug_log() -> Callable[[], None]:
     return stop
 
 
-def _project_python(start: Path) -> str:
-    """The default target Python: what the project's ``requires-python`` admits, else 3.10."""
-    found = project_python(start)
-    return f"{found[0]}.{found[1]}" if found else "3.10"
-
-
 def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> Options:
     """Merge command-line arguments over the configuration into ``Options``.
 
@@ -247,6 +208,7 @@ def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> 
     """
     values = config.values if config else {}
     base = config.root if config else cwd
+    config_path = config.path if config else None
 
     def path(value: str | None) -> Path | None:
         return None if value is None else (base / value)
@@ -270,9 +232,7 @@ def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> 
     styles = tuple(dict.fromkeys(args.style or values.get("styles") or STYLES))
     for style in styles:
         if style not in ALL_STYLES:
-            raise SpecError(
-                f"unknown style {style!r} (choose from {', '.join(ALL_STYLES)})", config.path if config else None
-            )
+            raise SpecError(f"unknown style {style!r} (choose from {', '.join(ALL_STYLES)})", config_path)
     policies = dict(values.get("merge-policies") or {})
     for item in args.merge_policy or []:
         name, sep, policy = item.partition("=")
@@ -281,22 +241,25 @@ def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> 
         policies[name] = policy
     for name, policy in policies.items():
         parse_policy(policy, f"--merge-policy {name!r}")  # checked before the spec is read
-    target = args.target_python or values.get("target-python") or _project_python(config.root if config else cwd)
+    target = args.target_python or values.get("target-python")
+    if not target:
+        found = project_python(base)
+        target = f"{found[0]}.{found[1]}" if found else "3.10"
     try:
         major, minor = (int(x) for x in str(target).split("."))
     except ValueError:
         raise SpecError(f"target Python {target!r}: expected X.Y such as 3.10") from None
     if (major, minor) < (3, 10):
         raise SpecError(f"target Python {target}: the generated modules need Python 3.10 or newer")
-    output = args.output or path(values.get("output")) or (base / "generated")
     formatter = args.formatter or values.get("formatter") or "black"
     if formatter not in FORMATTERS:
-        raise SpecError(
-            f"formatter {formatter!r}: choose from {', '.join(FORMATTERS)}", config.path if config else None
-        )
+        raise SpecError(f"formatter {formatter!r}: choose from {', '.join(FORMATTERS)}", config_path)
+    runtime = args.runtime or values.get("runtime") or "package"
+    if runtime not in ("inline", "package"):
+        raise SpecError(f"runtime {runtime!r}: choose inline or package")
     return Options(
         spec=spec,
-        output=output,
+        output=args.output or path(values.get("output")) or (base / "generated"),
         styles=styles,
         schemas=tuple(args.schema or values.get("schemas") or ()),
         all_schemas=bool(args.all_schemas if args.all_schemas is not None else values.get("all-schemas", False)),
@@ -307,7 +270,7 @@ def options_from(args: argparse.Namespace, config: Config | None, cwd: Path) -> 
         allow_outside_refs=bool(args.allow_outside_refs or values.get("allow-outside-refs", False)),
         root=config.root if config else (find_project_root(cwd) or cwd),
         merge_maps=tuple(args.merge_map or [path(p) for p in values.get("merge-maps") or ()]),
-        runtime_package=_runtime_layout(args.runtime or values.get("runtime") or "package") == "package",
+        runtime_package=runtime == "package",
         template_dir=args.custom_template_dir or path(values.get("custom-template-dir")),
         spec_bytes=spec_bytes,
         formatter=formatter,
@@ -320,11 +283,7 @@ _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 
 
 def _spec_path(text: str) -> Path:
-    """The spec's path; a URL is refused (``Path`` would lose a slash of it).
-
-    Raises:
-        SpecError: ``text`` is a URL.
-    """
+    """The spec's path; a URL is refused (``Path`` would lose a slash of it)."""
     if _URL.match(text):
         _refuse_url(text)
     return Path(text)
@@ -335,12 +294,6 @@ def _refuse_url(url: str) -> NoReturn:
         f"{url}: gen-models reads a local file, not a URL; download the spec first "
         f"(curl -fLo openapi.yaml '{url}'), then pass its path (and commit it beside the generated modules)"
     )
-
-
-def _runtime_layout(value: object) -> str:
-    if value not in ("inline", "package"):
-        raise SpecError(f"runtime {value!r}: choose inline or package")
-    return str(value)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -367,7 +320,12 @@ def _run(args: argparse.Namespace) -> int:
     inputs = inputs_digest(options, formatter_version(options.formatter))
     current = options.use_cache and not args.verbose  # --verbose asks for the warnings: read the spec
     if current and inputs is not None and current_outputs(options, inputs) is not None:
-        return _report_current(args, expected_outputs(options), started)
+        if not (args.check or args.diff or args.quiet):  # what a run that found nothing to change says
+            _report(dict.fromkeys(expected_outputs(options), "unchanged"))
+        if args.timings:
+            total = time.perf_counter() - started
+            print(f"timings: fingerprint {total:.3f}s (every output current: nothing else done)", file=sys.stderr)
+        return EXIT_OK
     from .pipeline import generate
 
     with progress_report(sys.stderr, enabled=not args.quiet) as progress:
@@ -377,12 +335,14 @@ def _run(args: argparse.Namespace) -> int:
         for union, tags in reading.unmapped.items()
         for tag in tags
     ]
-    reads = relative_reads(options.spec, reading.files) if inputs is not None else {}
     for line in report([*reading.schemas.warnings, *reading.merge_warnings], args.verbose) if not args.quiet else ():
         print(f"warning: {line}", file=sys.stderr)
     for line in unmapped if args.check else ():  # without --check, the warnings above said it
         print(f"error: {line} (it folds as an unknown event: kept, reported); map it or ignore it", file=sys.stderr)
-    outputs = _fingerprinted(outputs, reads, None if unmapped else inputs)
+    if inputs is not None and not unmapped:  # else none: --check must report unmapped events every time
+        reads = relative_reads(options.spec, reading.files)  # the files the loader read besides the spec
+        module_inputs = with_reads(inputs, reads)
+        outputs = [replace(o, inputs=module_inputs, reads=tuple(sorted(reads))) if o.module else o for o in outputs]
     stale = [o for o in outputs if not o.is_current()]
     if args.check or args.diff:
         if args.diff:
@@ -402,15 +362,8 @@ def _run(args: argparse.Namespace) -> int:
         where = exc.filename or options.output
         raise OutputError(f"cannot write {where}: {exc.strerror or exc}; nothing was changed") from None
     if not args.quiet:
-        states = {
-            o.path: (
-                "unchanged"
-                if o.path not in written
-                else "unchanged (fingerprint updated)" if o.path in refreshed else "wrote"
-            )
-            for o in outputs
-        }
-        _report(states)
+        states = {path: "unchanged (fingerprint updated)" if path in refreshed else "wrote" for path in written}
+        _report({o.path: states.get(o.path, "unchanged") for o in outputs})
     if args.timings:
         total = time.perf_counter() - started
         stages = ", ".join(f"{k} {v:.3f}s" for k, v in reading.timings.items())
@@ -418,33 +371,9 @@ def _run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _fingerprinted(outputs: list[Output], reads: dict[str, bytes], inputs: str | None) -> list[Output]:
-    """``outputs`` with the modules' fingerprints when the run has ``inputs`` (None:
-    standard input, remote references, or events left unmapped, which ``--check`` must
-    report every time), extended by the files the loader read besides the spec (``reads``,
-    relative to the spec's directory). A run that warned is fingerprinted too: its warnings
-    show again when something changes or with --no-cache. The runtime's files carry none."""
-    if inputs is None:
-        return outputs
-    module_inputs = with_reads(inputs, reads)
-    return [replace(o, inputs=module_inputs, reads=tuple(sorted(reads))) if o.module else o for o in outputs]
-
-
-def _report_current(args: argparse.Namespace, paths: list[Path], started: float) -> int:
-    """What a run whose outputs are all current says (``fingerprint.current_outputs``):
-    the same as a run that did the work and found nothing to change (``--check``: nothing)."""
-    if not (args.check or args.diff or args.quiet):
-        _report(dict.fromkeys(paths, "unchanged"))
-    if args.timings:
-        total = time.perf_counter() - started
-        print(f"timings: fingerprint {total:.3f}s (every output current: nothing else done)", file=sys.stderr)
-    return EXIT_OK
-
-
 def _report(states: dict[Path, str]) -> None:
-    """One line a file (``wrote: generated/openai_pydantic.py``), the runtime package's files
-    as one line for the package (each of its files written when any is), and the output
-    directory's ``__init__.py`` only when it was written."""
+    """One line a file (``wrote: generated/openai_pydantic.py``); the runtime package as one
+    line, and the output directory's ``__init__.py`` only when it was written."""
     shown: dict[Path, str] = {}
     for path, state in states.items():
         if path.parent.name == PACKAGE:
@@ -462,9 +391,9 @@ PROGRESS_AFTER = 1.0
 
 
 class _Progress:
-    """The current stage, shown on one line of a terminal's stderr (``gen-models: format 3
-    module(s)...``) once the run has taken ``PROGRESS_AFTER`` seconds, rewritten as stages
-    change, and cleared at the end. A thread shows it, so that a long stage shows too."""
+    """The current stage on one line of a terminal (``gen-models: format 3 module(s)...``),
+    once the run has taken ``PROGRESS_AFTER`` seconds, cleared at the end. A timer thread
+    shows it, so that a long stage shows too."""
 
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
@@ -472,8 +401,8 @@ class _Progress:
         self.shown = ""
         self.visible = False  # the run has taken PROGRESS_AFTER seconds
         self.lock = threading.Lock()
-        self.done = threading.Event()
-        self.thread = threading.Thread(target=self._run, name="gen-models progress", daemon=True)
+        self.timer = threading.Timer(PROGRESS_AFTER, self._appear)
+        self.timer.daemon = True
 
     def __call__(self, stage: str) -> None:
         with self.lock:
@@ -481,9 +410,7 @@ class _Progress:
             if self.visible:
                 self._show()
 
-    def _run(self) -> None:
-        if self.done.wait(PROGRESS_AFTER):
-            return
+    def _appear(self) -> None:
         with self.lock:
             self.visible = True
             self._show()
@@ -495,8 +422,8 @@ class _Progress:
             self.shown = self.stage
 
     def close(self) -> None:
-        self.done.set()
-        self.thread.join()
+        self.timer.cancel()
+        self.timer.join()
         if self.shown:
             self.stream.write("\r\x1b[K")
             self.stream.flush()
@@ -504,15 +431,14 @@ class _Progress:
 
 @contextmanager
 def progress_report(stream: TextIO, enabled: bool = True) -> Iterator[Callable[[str], None]]:
-    """A progress callback for ``generate``: shows stages on ``stream`` when it is a
-    terminal and the run is long (see ``_Progress``); does nothing otherwise (a pipe, a
-    log, ``-q``)."""
+    """A progress callback for ``generate``: ``_Progress`` when ``stream`` is a terminal,
+    else one that does nothing."""
     isatty = getattr(stream, "isatty", None)
     if not enabled or not (isatty and isatty()):
         yield lambda stage: None
         return
     progress = _Progress(stream)
-    progress.thread.start()
+    progress.timer.start()
     try:
         yield progress
     finally:

@@ -1,27 +1,8 @@
 """Config: ``[tool.gen-models]`` in the nearest ``pyproject.toml``, found as black finds its.
 
-Keys (all optional; paths are relative to the ``pyproject.toml``)::
-
-    [tool.gen-models]
-    spec = "specs/openai.yaml"
-    output = "generated"
-    styles = ["dataclass", "pydantic", "typeddict"]
-    schemas = ["CreateChatCompletionStreamResponse"]
-    all-schemas = false
-    module = "openai"
-    target-python = "3.10"               # default: what [project] requires-python admits, else 3.10
-    allow-remote-refs = false
-    allow-outside-refs = false
-    runtime = "inline"                   # or "package": _runtime.py once, beside the modules
-    merge-maps = ["maps/responses.yaml"] # event-union merge maps over the shipped ones
-    custom-template-dir = "templates"    # templates overriding the shipped ones by name
-    formatter = "black"                  # or "ruff": `ruff format` (the ruff package)
-    shipped-maps = true                  # false: the folds the schema gives alone (--no-shipped-maps)
-
-    [tool.gen-models.merge-policies]
-    "choices[].delta.content" = "concat"
-
-Command-line flags override these values.
+Its keys (``KEYS``; docs/usage.md shows them all) are named after the command-line flags, which
+override them: plural for a repeatable flag, ``merge-policies`` a table, ``shipped-maps = false``
+for ``--no-shipped-maps``; paths are relative to the ``pyproject.toml``.
 """
 
 from __future__ import annotations
@@ -40,23 +21,26 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
-KEYS = (
-    "spec",
-    "output",
-    "styles",
-    "schemas",
-    "all-schemas",
-    "module",
-    "target-python",
-    "merge-policies",
-    "allow-remote-refs",
-    "allow-outside-refs",
-    "runtime",
-    "merge-maps",
-    "custom-template-dir",
-    "formatter",
-    "shipped-maps",
-)
+#: Each key of the table and the TOML type its value must have.
+KEYS: dict[str, type] = {
+    "spec": str,
+    "output": str,
+    "styles": list,
+    "schemas": list,
+    "all-schemas": bool,
+    "module": str,
+    "target-python": str,
+    "merge-policies": dict,
+    "allow-remote-refs": bool,
+    "allow-outside-refs": bool,
+    "runtime": str,
+    "merge-maps": list,
+    "custom-template-dir": str,
+    "formatter": str,
+    "shipped-maps": bool,
+}
+#: How a message names each type.
+_KINDS = {list: "list", bool: "boolean", dict: "table", str: "string"}
 
 
 @dataclass(frozen=True)
@@ -81,10 +65,9 @@ def find_project_root(start: Path) -> Path | None:
 
 
 def project_python(start: Path) -> tuple[int, int] | None:
-    """The oldest Python ``[project] requires-python`` of the nearest ``pyproject.toml`` at or
-    above ``start`` admits, from 3.10 on (``">=3.11"``: ``(3, 11)``; ``">=3.8"``: ``(3, 10)``,
-    the oldest the modules run on); None without one. A module written for it is what the
-    project's linters (ruff reads the same key) expect of its imports.
+    """The oldest Python from 3.10 on that ``[project] requires-python`` of the nearest
+    ``pyproject.toml`` admits (``">=3.11"``: ``(3, 11)``; ``">=3.8"``: ``(3, 10)``); None
+    without one. The project's linters (ruff reads the same key) expect modules for it.
 
     Raises:
         SpecError: the file is not valid TOML, or the value is no version specifier.
@@ -122,8 +105,7 @@ def load_config(start: Path) -> Config | None:
         path = directory / "pyproject.toml"
         if not path.is_file():
             continue
-        data = _toml(path)
-        tool = data.get("tool", {})
+        tool = _toml(path).get("tool", {})
         if not isinstance(tool, dict):  # `tool = 5`: no table, so no [tool.gen-models] either
             raise SpecError("[tool] must be a table", path)
         table = tool.get("gen-models")
@@ -135,11 +117,7 @@ def load_config(start: Path) -> Config | None:
 
 
 def _toml(path: Path) -> dict[str, Any]:
-    """The TOML file at ``path``, parsed.
-
-    Raises:
-        SpecError: it is not valid TOML (or not UTF-8), naming the file.
-    """
+    """The TOML file at ``path``, parsed; a ``SpecError`` naming it when it is not valid TOML (or UTF-8)."""
     try:
         data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
@@ -153,24 +131,9 @@ def _check(table: Any, path: Path) -> None:
     for key, value in table.items():
         if key not in KEYS:
             raise SpecError(f"[tool.gen-models] has an unknown key {key!r}{did_you_mean(key, KEYS)}", path)
-        expected: type | tuple[type, ...] = {
-            "styles": list,
-            "schemas": list,
-            "all-schemas": bool,
-            "merge-policies": dict,
-            "allow-remote-refs": bool,
-            "allow-outside-refs": bool,
-            "merge-maps": list,
-            "shipped-maps": bool,
-        }.get(key, str)
-        if not isinstance(value, expected):
-            name = expected.__name__ if isinstance(expected, type) else "value"
-            raise SpecError(f"[tool.gen-models] {key} must be a {_toml_kind(name)}", path)
+        if not isinstance(value, KEYS[key]):
+            raise SpecError(f"[tool.gen-models] {key} must be a {_KINDS[KEYS[key]]}", path)
         if isinstance(value, list) and not all(isinstance(v, str) for v in value):
             raise SpecError(f"[tool.gen-models] {key} must be a list of strings", path)
         if isinstance(value, dict) and not all(isinstance(v, str) for v in value.values()):
             raise SpecError('[tool.gen-models.merge-policies] values must be strings (PATH = "POLICY")', path)
-
-
-def _toml_kind(name: str) -> str:
-    return {"list": "list", "bool": "boolean", "dict": "table", "str": "string"}.get(name, name)

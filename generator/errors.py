@@ -42,11 +42,10 @@ class SpecError(Exception):
     column: int | None = None
 
     def __str__(self) -> str:
-        return _one_line(self._text())
-
-    def _text(self) -> str:
         place = place_text(self.file, self.pointer, self.line, self.column)
-        return f"{place}: {self.message}" if place else self.message
+        text = f"{place}: {self.message}" if place else self.message
+        # one line: new lines and terminal escapes (in spec names, say) escaped
+        return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def place_text(file: Path | None, pointer: str | None, line: int | None = None, column: int | None = None) -> str:
@@ -64,17 +63,9 @@ def place_text(file: Path | None, pointer: str | None, line: int | None = None, 
     return place
 
 
-def _one_line(text: str) -> str:
-    """Escape what would break the one-line message (new lines, control characters,
-    terminal escapes) that spec names and pointers may carry."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-
-
 def display_path(path: Path) -> str:
-    """Show ``path`` relative to the working directory when it is inside it (as given when
-    it cannot be resolved: a symlink loop)."""
+    """``path`` relative to the working directory when inside it (as given when it cannot be
+    resolved: a symlink loop)."""
     try:
         try:
             full = path.resolve()
@@ -102,8 +93,7 @@ class OutputError(Exception):
 
 
 class InternalError(Exception):
-    """A bug in gen-models (generated code that does not parse, say), not bad input: the
-    CLI asks for a report instead of blaming the spec."""
+    """A bug in gen-models (generated code that does not parse, say), not bad input."""
 
 
 #: Exit status of the CLI: 2 for bad input and unwritable output, 123 for a generator bug

@@ -1,37 +1,14 @@
 """Fingerprint: what a run's outputs were made from, stamped in their header, so a run whose
-outputs are current does nothing (``gen-models`` re-runs and ``--check`` in milliseconds).
-
-Every generated file gets one header line::
+outputs are current does nothing (docs/usage.md says what the line covers and when a run
+stamps none)::
 
     # Fingerprint: inputs 3f2a...(32 hex), output 9c1d...(32 hex)[, reads parts.yaml common/x.json]
 
-``inputs`` is a sha256 (first 128 bits) of everything the output is made from: the spec's
-bytes, the merge maps, every field of ``Options`` (paths relative to the project root;
-``use_cache`` aside, which does not change the output), gen-models' version, the bytes of
-every file of the ``generator`` package and of its templates and of ``--custom-template-dir``,
-the formatter and its version, the versions of the YAML reader and of Jinja (what the spec's
-bytes mean, how the templates render), the Python version running the generator, and the path and
-bytes of every other file the loader opened for the run (``$ref`` targets, recorded by the
-resolver as it loads them: ``SpecReading.files``). Those files are named after ``reads``,
-relative to the spec's directory and percent-quoted, so that a later run can hash them again
-before reading the spec; a line whose list was edited no longer matches its digest.
-``output`` is the sha256 of the file's own text without this line: a file edited by hand no
-longer matches it.
-
-Before the spec is read (and before the YAML reader, the templates or black are imported),
-``current_outputs`` recomputes ``inputs`` and reads the files the run would write: when
-each holds that ``inputs`` and its text matches its ``output``, the run is over. Otherwise
-the run does all the work, as without a fingerprint, and compares the code itself: a file
-whose code is the same and only the fingerprint differs counts as current for ``--check``
-(the normal run refreshes the line).
-
-A run that warned is fingerprinted like any other: its warnings are a function of the
-inputs, so they are printed when the work is done (something changed, or ``--no-cache``),
-not on every check. No fingerprint is taken for the modules (every run does all the work)
-when the spec comes from standard input, when ``--allow-remote-refs`` is given, and when
-the run left events unmapped (``--check`` fails on those, and must say so every time). The
-runtime package's files carry none: they are current when they hold the installed
-runtime's bytes (``runtime_files.package_text``), whatever spec or warnings a run had.
+``inputs`` digests everything the output is made from (``inputs_digest``, ``with_reads``);
+``reads`` names the files the loader read besides the spec (relative to its directory,
+percent-quoted), so a later run can hash them again; ``output`` is the digest of the file's
+text without the line (a hand edit no longer matches). ``current_outputs`` checks all this
+before the YAML reader, the templates or black are imported.
 """
 
 from __future__ import annotations
@@ -45,9 +22,10 @@ import stat
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from urllib.parse import quote, unquote  # imported by pathlib already
 
 from . import __version__
-from .options import Options, module_stem, output_file
+from .options import Options, module_stem, output_file, relative
 from .runtime_files import package_files
 from .styles import runtime_parts
 
@@ -70,12 +48,11 @@ def digest(data: bytes) -> str:
 
 
 def stamp(body: str, inputs: str, reads: Sequence[str] = ()) -> str:
-    """``body`` with the fingerprint line (``inputs``, the digest of ``body`` and the files
-    ``reads`` names, relative to the spec's directory) inserted after its leading comment
-    lines (the header)."""
+    """``body`` with the fingerprint line (``inputs``, the digest of ``body``, the files
+    ``reads`` names) inserted after its leading comment lines."""
     lines = body.splitlines(keepends=True)
     at = _header_end(lines)
-    named = f", reads {' '.join(_quote(r) for r in reads)}" if reads else ""
+    named = f", reads {' '.join(quote(r, safe='/') for r in reads)}" if reads else ""
     line = f"{PREFIX}inputs {inputs}, output {digest(body.encode('utf-8'))}{named}\n"
     return "".join(lines[:at] + [line] + lines[at:])
 
@@ -88,21 +65,9 @@ def unstamp(text: str) -> tuple[str, str | None, str | None]:
 
 
 def stamped_reads(text: str) -> list[str]:
-    """The files (relative to the spec's directory) the fingerprint line of ``text`` says
-    the run read besides the spec; none when it has no line."""
+    """The files (relative to the spec's directory) the fingerprint line of ``text`` names."""
     _, found = _stamp_of(text)
-    if not found or not found.group(3):
-        return []
-    from urllib.parse import unquote  # here: ~10 ms of import that most runs (no $ref'd files) skip
-
-    return [unquote(r) for r in found.group(3).split(" ")]
-
-
-def _quote(name: str) -> str:
-    """``name`` as one token of the line (a space or comma in a file name is escaped)."""
-    from urllib.parse import quote
-
-    return quote(name, safe="/")
+    return [unquote(r) for r in found.group(3).split(" ")] if found and found.group(3) else []
 
 
 def _stamp_of(text: str) -> tuple[str, re.Match[str] | None]:
@@ -116,8 +81,8 @@ def _stamp_of(text: str) -> tuple[str, re.Match[str] | None]:
 
 
 def with_reads(inputs: str, reads: Mapping[str, bytes]) -> str:
-    """``inputs`` extended by the files the loader read besides the spec (``{path relative
-    to the spec's directory: bytes}``): the digest a module's fingerprint line records."""
+    """``inputs`` extended by the other files the loader read (``{path relative to the
+    spec's directory: bytes}``): the digest a module's fingerprint line records."""
     if not reads:
         return inputs
     h = hashlib.sha256(inputs.encode())
@@ -128,19 +93,17 @@ def with_reads(inputs: str, reads: Mapping[str, bytes]) -> str:
 
 
 def relative_reads(spec: Path, files: Mapping[Path, bytes]) -> dict[str, bytes]:
-    """``files`` (absolute paths the loader read: ``SpecReading.files``) by their path
-    relative to ``spec``'s directory, as the fingerprint line names them."""
+    """``files`` (``SpecReading.files``) by their path relative to ``spec``'s directory."""
     base = spec_directory(spec)
     return {_relative(path, base): data for path, data in files.items()}
 
 
 def read_again(options: Options, name: str) -> bytes:
-    """The bytes of a file a run read besides the spec (``name`` relative to the spec's
-    directory, as a fingerprint line names it), read again where it is now.
+    """The bytes of a file a fingerprint line names, read again.
 
     Raises:
-        OSError: it cannot be read, or it now resolves outside the spec's directory tree
-            without ``--allow-outside-refs`` (a link pointed elsewhere: the work refuses it).
+        OSError: it cannot be read, or now resolves outside the spec's directory tree
+            without ``--allow-outside-refs`` (as the work would refuse it).
     """
     path = spec_directory(options.spec) / name
     if not options.allow_outside_refs and not path.resolve().is_relative_to(options.spec.resolve().parent):
@@ -149,8 +112,7 @@ def read_again(options: Options, name: str) -> bytes:
 
 
 def spec_directory(spec: Path) -> Path:
-    """The directory of ``spec``, absolute, symbolic links not followed: what the files a
-    fingerprint line names are relative to (as the resolver names them: ``RefResolver.files``)."""
+    """The directory of ``spec``, absolute, links not followed (as ``RefResolver.files``)."""
     return Path(os.path.abspath(spec)).parent
 
 
@@ -163,55 +125,44 @@ def _relative(path: Path, base: Path) -> str:
 
 def _header_end(lines: list[str]) -> int:
     """The index of the first line after the leading ``#`` comment lines."""
-    at = 0
-    while at < len(lines) and lines[at].startswith("#"):
-        at += 1
-    return at
+    return next((i for i, line in enumerate(lines) if not line.startswith("#")), len(lines))
 
 
 def is_intact(text: str, inputs: str) -> bool:
-    """True when ``text`` has a fingerprint line for ``inputs`` and its own text (without
-    that line) still has the digest the line records: made from these inputs, not edited."""
+    """True when ``text`` has a fingerprint line for ``inputs`` and its text still has the
+    digest the line records: made from these inputs, not edited."""
     body, found_inputs, found_output = unstamp(text)
     return found_inputs == inputs and found_output == digest(body.encode("utf-8"))
 
 
 def expected_outputs(options: Options) -> list[Path]:
     """The files a run of ``options`` writes, known without reading the spec: one module per
-    style (or the ``-o FILE.py``), then the runtime package's files and the output
-    directory's ``__init__.py`` (see ``runtime_expected``).
+    style (or the ``-o FILE.py``), then the runtime's (``runtime_expected``).
 
     Raises:
         SpecError: ``-o FILE.py`` with several styles (as the run itself would).
     """
     target = output_file(options)
-    stem = module_stem(options)
     directory = target.parent if target else options.output
-    paths = [target if target else directory / f"{stem}_{style}.py" for style in options.styles]
-    return paths + list(runtime_expected(options))
+    paths = [target or directory / f"{module_stem(options)}_{style}.py" for style in options.styles]
+    return paths + list(runtime_expected(options, directory))
 
 
-def runtime_expected(options: Options) -> dict[Path, str | None]:
-    """The runtime files a run of ``options`` writes, by path: the text each must hold, or
-    None for the output directory's ``__init__.py`` (any text will do); none with
-    ``--runtime inline``."""
+def runtime_expected(options: Options, directory: Path) -> dict[Path, str | None]:
+    """The runtime files a run writes in ``directory``: the text each must hold, or None for
+    ``__init__.py`` (any text will do); none with ``--runtime inline``."""
     if not options.runtime_package:
         return {}
-    target = output_file(options)
-    directory = target.parent if target else options.output
-    found: dict[Path, str | None] = {
-        directory / name: text
-        for name, text in package_files(runtime_parts(options.styles), options.target_python).items()
-    }
+    files = package_files(runtime_parts(options.styles), options.target_python)
+    found: dict[Path, str | None] = {directory / name: text for name, text in files.items()}
     found[directory / "__init__.py"] = None
     return found
 
 
 def inputs_digest(options: Options, formatter_version: str) -> str | None:
-    """The ``inputs`` digest of a run (see the module docstring) before the files the loader
-    reads besides the spec are added (``with_reads``), or None when the run has none
-    (standard input, ``--allow-remote-refs``, a missing input file: the run then does all
-    the work and reports what is wrong)."""
+    """The ``inputs`` digest of a run before the other files the loader reads are added
+    (``with_reads``); None when the run has none (standard input, ``--allow-remote-refs``,
+    a missing input file: the run then does the work and reports what is wrong)."""
     if options.spec_bytes is not None or options.allow_remote_refs:
         return None
     h = hashlib.sha256()
@@ -243,8 +194,7 @@ def inputs_digest(options: Options, formatter_version: str) -> str | None:
 
 
 def generator_digest() -> str:
-    """A digest of every file of the ``generator`` package and of the shipped templates
-    (once per process)."""
+    """A digest of the ``generator`` package and the shipped templates (once per process)."""
     if None not in _generator_digest:
         here = Path(__file__).resolve().parent
         roots = [here] + [here.parent / "templates"] * (not (here / "templates").is_dir())
@@ -253,10 +203,8 @@ def generator_digest() -> str:
 
 
 def library_versions() -> str:
-    """``pyyaml 6.0.2, jinja2 3.1.6``: the installed ``LIBRARIES``' versions (once per
-    process), read from each package's ``__version__`` line without importing it (a
-    fingerprint check imports neither), else from its distribution's metadata; ``none`` for
-    one not installed."""
+    """``pyyaml 6.0.2, jinja2 3.1.6`` (once per process): each package's ``__version__`` line,
+    read without importing it, else its metadata; ``none`` for one not installed."""
     if not _library_versions:
         _library_versions.append(
             ", ".join(f"{dist} {_library_version(name, dist)}" for name, dist in LIBRARIES.items())
@@ -294,7 +242,7 @@ def _tree_digest(roots: list[Path]) -> str:
 
 def _files_under(root: Path) -> list[Path]:
     """Every file under ``root`` but ``__pycache__``, through linked directories too (Jinja
-    opens a template in one; ``rglob`` does not enter them), each directory once."""
+    opens templates there; ``rglob`` does not), each directory once."""
     found, seen = [], set()
     for top, dirs, files in os.walk(root, followlinks=True):
         real = os.path.realpath(top)
@@ -307,13 +255,10 @@ def _files_under(root: Path) -> list[Path]:
 
 
 def _normal(value: object, root: Path) -> str:
-    """An option's value as stable text: paths relative to the project ``root`` (as the
-    output shows them: a checkout elsewhere has the same fingerprint), mappings sorted."""
+    """An option's value as stable text: paths relative to the project ``root`` (a checkout
+    elsewhere has the same fingerprint), mappings sorted."""
     if isinstance(value, Path):
-        try:
-            return Path(os.path.relpath(value.resolve(), root)).as_posix()
-        except ValueError:  # another drive (Windows)
-            return value.resolve().as_posix()
+        return relative(value, root)
     if isinstance(value, (tuple, list)):
         return "[" + ", ".join(_normal(v, root) for v in value) + "]"
     if isinstance(value, dict):
@@ -322,16 +267,16 @@ def _normal(value: object, root: Path) -> str:
 
 
 def current_outputs(options: Options, inputs: str) -> list[Path] | None:
-    """The run's outputs when every one is current (a module made from ``inputs``, the
-    run's ``inputs_digest``, with the files its line names read again (``with_reads``), and
-    not edited since; a runtime file holding the installed runtime's bytes), else None: the
-    run must do its work.
+    """The run's outputs when every one is current (a module made from ``inputs`` and the
+    files its line names, read again, and not edited since; a runtime file holding the
+    installed runtime's bytes), else None: the run must do its work.
 
     Raises:
         SpecError: the options are inconsistent (see ``expected_outputs``).
     """
     paths = expected_outputs(options)
-    runtime = runtime_expected(options)
+    target = output_file(options)
+    runtime = runtime_expected(options, target.parent if target else options.output)
     for path in paths:
         try:  # only a regular file is read: a fifo would block (the run then says what is there)
             if not stat.S_ISREG(path.stat().st_mode):

@@ -1,10 +1,7 @@
-"""Format: rendered modules in, formatted modules out. One pass of the formatter over each
-whole module: black by default (its version is pinned: the bytes depend on it), or ``ruff
-format`` on request (``--formatter ruff``: its own layout, pinned by its own golden files, in
-milliseconds). The runtime package is not formatted here: it is copied as it is.
-
-Several modules are formatted at once, one worker process each, over the CPU cores (black is
-imported before the workers are forked, so they start with it).
+"""Format: rendered modules in, formatted modules out, each whole: by black (pinned: the
+bytes depend on its version), one forked worker per module over the CPU cores, or by ``ruff
+format`` (``--formatter ruff``: its own layout and golden files). The runtime package is copied
+as it is, not formatted.
 """
 
 from __future__ import annotations
@@ -13,44 +10,31 @@ import os
 import subprocess
 import time
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from .errors import InternalError, SpecError
 from .formatters import FORMATTERS, ruff_binary
 from .pytypes import LINE_LENGTH
 
-# black is imported when a module must be formatted (~0.2 s): a run whose outputs are current
-# never imports it.
-if TYPE_CHECKING:
-    import black
-
 #: ``ruff format`` settings: black's line length, no configuration file read (the bytes must
-#: not depend on where the command runs).
+#: not depend on where it runs).
 RUFF_ARGS = ("format", "--isolated", "--line-length", str(LINE_LENGTH))
 #: Seconds between a worker's checks that the run that started it is still there.
 ORPHAN_CHECK = 0.2
 
 
-def black_mode(target_python: tuple[int, int]) -> black.Mode:
-    """Black's settings for generated modules: default line length, the target Python."""
-    import black
-    import black.mode
-
-    versions = {v for v in black.mode.TargetVersion if (3, int(v.name[3:])) >= target_python}
-    return black.Mode(target_versions=versions)
-
-
 def format_source(source: str, target_python: tuple[int, int], name: str) -> str:
-    """One whole module formatted by black.
+    """One whole module formatted by black (default line length, for ``target_python`` on).
 
     Raises:
-        InternalError: black cannot parse the module (a generator bug, named so it can be reported).
+        InternalError: black cannot parse the module (a generator bug).
     """
-    import black
+    import black  # here: ~0.2 s that a run whose outputs are current never spends
+    import black.mode
     import black.parsing
 
+    versions = {v for v in black.mode.TargetVersion if (3, int(v.name[3:])) >= target_python}
     try:
-        return black.format_str(source, mode=black_mode(target_python))
+        return black.format_str(source, mode=black.Mode(target_versions=versions))
     except black.parsing.InvalidInput as exc:  # pragma: no cover - a bug, not bad input
         raise InternalError(f"generated module {name} does not parse ({exc}); please report it") from None
 
@@ -70,7 +54,7 @@ def format_modules(
         raise SpecError(f"formatter {formatter!r}: choose from {', '.join(FORMATTERS)}")
     names = list(sources)
     workers = min(len(names), os.cpu_count() or 1)
-    if workers < 2 or not _can_fork():
+    if workers < 2 or not hasattr(os, "fork"):  # fork: multiprocessing's "fork" start method (not Windows)
         return {name: format_source(sources[name], target_python, name) for name in names}
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -89,16 +73,9 @@ def format_modules(
         return {name: futures[name].result() for name in names}
 
 
-def _can_fork() -> bool:
-    import multiprocessing
-
-    return "fork" in multiprocessing.get_all_start_methods()
-
-
 def _leave_with_parent(parent: int) -> None:
     """A black worker's start: a thread that ends the worker once the run that forked it is
-    gone however it went (SIGTERM from a cancelled CI job, SIGKILL, out of memory), where the
-    pool would leave it running, orphaned, its stderr still open."""
+    gone, however it went (SIGKILL, out of memory), where the pool would leave it orphaned."""
     import threading
 
     def watch() -> None:
@@ -110,8 +87,7 @@ def _leave_with_parent(parent: int) -> None:
 
 
 def format_with_ruff(sources: dict[str, str], target_python: tuple[int, int]) -> dict[str, str]:
-    """Each module formatted by ``ruff format`` (``RUFF_ARGS``, the target Python), the
-    modules at once, one process each.
+    """Each module formatted by ``ruff format`` (``RUFF_ARGS``), one process each, at once.
 
     Raises:
         SpecError: ruff is not installed.

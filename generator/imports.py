@@ -1,6 +1,6 @@
 """Imports of a generated module: where each name it may use comes from, and the import
-lines for the names its code loads (found by ``render.names_loaded``), in the order ruff
-wants them (isort's), with the orders ruff wants of ``__all__`` and ``__slots__``.
+lines for the names its code loads, in the order ruff wants (isort's), with the orders ruff
+wants of ``__all__`` and ``__slots__``.
 """
 
 from __future__ import annotations
@@ -15,51 +15,47 @@ from .pytypes import LINE_LENGTH
 #: The line of a rendered module that its imports replace.
 IMPORTS_MARK = "# <gen-models: imports>"
 
-#: Where each name a module may use comes from (TypedDict names depend on the target).
+#: Where each name a module may use comes from ("import": ``import <name>``); the TypedDict names,
+#: which depend on the target, are added by ``import_lines``.
 SOURCES = {
-    "AsyncIterable": "collections.abc",
-    "AsyncIterator": "collections.abc",
-    "Callable": "collections.abc",
-    "Iterable": "collections.abc",
-    "Iterator": "collections.abc",
-    "Mapping": "collections.abc",
-    "dataclass": "dataclasses",
-    "field": "dataclasses",
-    "asdict": "dataclasses",
-    "fields": "dataclasses",
-    "is_dataclass": "dataclasses",
-    "attrgetter": "operator",
-    "bisect_left": "bisect",
-    "Annotated": "typing",
-    "Any": "typing",
-    "ClassVar": "typing",
-    "Generic": "typing",
-    "TYPE_CHECKING": "typing",
-    "Literal": "typing",
-    "TypeAlias": "typing",
-    "TypeVar": "typing",
-    "re": "import",
-    "recursive_repr": "reprlib",
-    "cast": "typing",
-    "BaseModel": "pydantic",
-    "ConfigDict": "pydantic",
-    "Discriminator": "pydantic",
-    "Field": "pydantic",
-    "BeforeValidator": "pydantic",
-    "model_validator": "pydantic",
-    "ModelWrapValidatorHandler": "pydantic",
-    "Strict": "pydantic",
-    "GetCoreSchemaHandler": "pydantic",
-    "CoreSchema": "pydantic_core",
-    "core_schema": "pydantic_core",
-    "Tag": "pydantic",
-    "TypeAdapter": "pydantic",
-    "ValidationError": "pydantic",
-    "PydanticUserError": "pydantic",
-    "ContextVar": "contextvars",
-    "types": "import",
-    "typing": "import",
-    "msgspec": "import",
+    name: module
+    for module, names in {
+        "collections.abc": ("AsyncIterable", "AsyncIterator", "Callable", "Iterable", "Iterator", "Mapping"),
+        "dataclasses": ("dataclass", "field", "asdict", "fields", "is_dataclass"),
+        "operator": ("attrgetter",),
+        "bisect": ("bisect_left",),
+        "typing": (
+            "Annotated",
+            "Any",
+            "ClassVar",
+            "Generic",
+            "TYPE_CHECKING",
+            "Literal",
+            "TypeAlias",
+            "TypeVar",
+            "cast",
+        ),
+        "import": ("re", "types", "typing", "msgspec"),
+        "reprlib": ("recursive_repr",),
+        "pydantic": (
+            "BaseModel",
+            "ConfigDict",
+            "Discriminator",
+            "Field",
+            "BeforeValidator",
+            "model_validator",
+            "ModelWrapValidatorHandler",
+            "Strict",
+            "GetCoreSchemaHandler",
+            "Tag",
+            "TypeAdapter",
+            "ValidationError",
+            "PydanticUserError",
+        ),
+        "pydantic_core": ("CoreSchema", "core_schema"),
+        "contextvars": ("ContextVar",),
+    }.items()
+    for name in names
 }
 
 
@@ -101,10 +97,9 @@ def isort_key(name: str) -> tuple[int, list[Any]]:
 
 
 def import_key(name: str) -> tuple[int, list[Any]]:
-    """isort's order of the names of one ``from`` import, as ruff's I001 wants it: by kind
-    (CONSTANTS, Classes, others: ``_private`` is an other), then case-insensitively."""
-    kind = 0 if name.isupper() and len(name) > 1 else 1 if name[:1].isupper() else 2
-    return kind, natural(name.lower())
+    """isort's order of the names of one ``from`` import (ruff's I001): ``isort_key``'s
+    kinds (``_private`` is of the rest), then case-insensitively."""
+    return isort_key(name)[0], natural(name.lower())
 
 
 def natural(name: str) -> list[Any]:
@@ -113,10 +108,9 @@ def natural(name: str) -> list[Any]:
 
 
 def parse_tree(source: str) -> ast.Module:
-    """``ast.parse`` that also reads a module written for Python 3.12+ (PEP 695 ``type``
-    aliases, ``def f[T](...)`` and ``class C[T]:``) when running on an older Python: those
-    lines are read in their pre-3.12 form, line for line, which is all the callers need
-    (names used, whether it parses)."""
+    """``ast.parse`` that also reads PEP 695 forms (``type`` aliases, ``def f[T](...)``,
+    ``class C[T]:``) on Python < 3.12, in their pre-3.12 form line for line: enough for the
+    callers (names used, whether it parses)."""
     if sys.version_info < (3, 12):
         for pattern, replacement in _PEP695:
             source = pattern.sub(replacement, source)

@@ -1,17 +1,13 @@
 """Load: a spec file's bytes (YAML or JSON) in, a ``Document`` of plain Python data out.
 
-YAML is read from libyaml's event stream (PyYAML's C parser when present) and built into
-dicts and lists here, rather than through ``yaml.load``, for three reasons:
+YAML is built into dicts and lists here from libyaml's event stream, not by ``yaml.load``:
 
-* speed: on the 3 MB OpenAI spec the C event parser takes ~0.08 s and this builder ~0.07 s
-  more, against ~0.8 s for ``yaml.load(..., CSafeLoader)`` (its constructor is Python);
-* meaning: plain scalars follow the YAML 1.2 core schema, which is what JSON-minded spec
-  authors expect. YAML 1.1 traps stay strings (``on``, ``no``, ``yes``, bare dates, ``1_000``,
-  ``0b1``), and a number whose text would not survive ``repr`` (``1.10``, ``1e3``, ``0x1F``)
-  keeps that text, so a schema that says ``type: string`` gets ``"1.10"`` back;
-* safety: no tags construct objects, recursive aliases are refused, anchors may be
-  redefined (YAML 1.2 section 3.2.2.2; the 2024-04 OpenAI spec does this), and alias
-  expansion is budgeted so a "billion laughs" document is refused instead of walked.
+* speed: ~0.15 s for the 3 MB OpenAI spec, against ~0.8 s (``CSafeLoader``'s constructor is Python);
+* meaning: plain scalars follow the YAML 1.2 core schema (``on``, ``no``, bare dates, ``1_000``
+  stay strings), and a number whose text ``repr`` would change (``1.10``, ``0x1F``) keeps it,
+  for a schema that says ``type: string``;
+* safety: no tags construct objects, recursive aliases are refused, anchors may be redefined
+  (YAML 1.2 section 3.2.2.2), and alias expansion is budgeted ("billion laughs").
 """
 
 from __future__ import annotations
@@ -24,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import yaml
 from yaml import events as ev
@@ -83,26 +79,21 @@ class Document:
     _lines: dict[str, tuple[int, int]] | None = field(default=None, repr=False)
 
     def locate(self, pointer: str) -> tuple[int, int] | None:
-        """1-based (line, column) of the node at ``pointer``, or of its nearest parent.
-
-        Computed on demand (only error paths need it) by composing the file with position
-        marks; returns None when the text cannot be composed.
-        """
+        """1-based (line, column) of the node at ``pointer``, or of its nearest parent; None
+        when the text cannot be composed (on demand: only error paths need it)."""
         try:
             node = yaml.compose(self.raw, Loader=_EventLoader)
         except yaml.YAMLError:
             return None
         if node is None:
             return None
-        best = node
-        for token in _pointer_tokens(pointer):
-            child = _child_node(node, token)
+        tokens = pointer.lstrip("/").split("/") if pointer else []
+        for token in tokens:
+            child = _child_node(node, token.replace("~1", "/").replace("~0", "~"))
             if child is None:
                 break
-            node = best = child
-        if best is None:
-            return None
-        return best.start_mark.line + 1, best.start_mark.column + 1
+            node = child
+        return node.start_mark.line + 1, node.start_mark.column + 1
 
     @property
     def title_and_version(self) -> tuple[str, str]:
@@ -122,28 +113,17 @@ class Document:
         return SpecError(message, self.path, pointer, line, column)
 
 
-def _pointer_tokens(pointer: str) -> list[str]:
-    if not pointer:
-        return []
-    return [t.replace("~1", "/").replace("~0", "~") for t in pointer.lstrip("/").split("/")]
-
-
 def _child_node(node: yaml.Node, token: str) -> yaml.Node | None:
-    children: list[Any] = node.value if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) else []
+    children: list[Any] = node.value
     if isinstance(node, yaml.MappingNode):
-        for key, value in children:
-            if isinstance(key, yaml.ScalarNode) and key.value == token:
-                found: yaml.Node = value
-                return found
-    elif isinstance(node, yaml.SequenceNode) and token.isdigit() and int(token) < len(children):
-        item: yaml.Node = children[int(token)]
-        return item
+        return next((v for k, v in children if isinstance(k, yaml.ScalarNode) and k.value == token), None)
+    if isinstance(node, yaml.SequenceNode) and token.isdigit() and int(token) < len(children):
+        return cast(yaml.Node, children[int(token)])
     return None
 
 
 def _nearby(path: Path) -> str:
-    """What to try instead of a missing spec file: the closest file name in its folder
-    (``"; did you mean 'specs/openai.yaml'?"``), or that the folder is missing too."""
+    """A hint for a missing file: the closest name in its folder, or that the folder is missing."""
     folder = path.parent
     if not folder.is_dir():
         return f"; there is no folder {str(folder)!r}"
@@ -196,16 +176,6 @@ def parse_document(raw: bytes, path: Path) -> Document:
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
-def _parse_json(text: str, path: Path) -> Any:
-    data = _decode_json(text, path)
-    if _SURROGATE_ESCAPE.search(text):  # \ud800 alone is valid JSON but not text
-        try:
-            json.dumps(data, ensure_ascii=False).encode("utf-8")
-        except UnicodeEncodeError:
-            raise SpecError("a string holds a lone surrogate (\\ud800-\\udfff): not valid Unicode text", path) from None
-    return data
-
-
 class _DuplicateKey(ValueError):
     """A JSON object names one key twice (RFC 8259 4: names SHOULD be unique; we require it)."""
 
@@ -224,9 +194,7 @@ _JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]:]')
 
 def _second_key(text: str) -> tuple[int, int] | None:
     """1-based (line, column) of the first key an object of the JSON ``text`` names a second
-    time (``json.loads`` says that one does, not where): one pass over the text's strings and
-    brackets, each object's keys in a set. None when none is found (keys that differ as text
-    but not as strings are compared decoded)."""
+    time (``json.loads`` does not say where), keys compared decoded; None when none is."""
     objects: list[set[str] | None] = []  # the keys of each open object (None: a list)
     tokens = list(_JSON_TOKENS.finditer(text))
     for i, token in enumerate(tokens):
@@ -251,15 +219,11 @@ def _second_key(text: str) -> tuple[int, int] | None:
     return None
 
 
-def _json_float(text: str) -> float:
-    """A JSON number with a fraction or exponent, keeping its text where the float would
-    show it otherwise (``1.10``), as a YAML number does."""
-    return _keep_source(float(text), text)
-
-
-def _decode_json(text: str, path: Path) -> Any:
+def _parse_json(text: str, path: Path) -> Any:
     try:
-        return json.loads(text, object_pairs_hook=_unique_keys, parse_float=_json_float)
+        data = json.loads(
+            text, object_pairs_hook=_unique_keys, parse_float=lambda text: _keep_source(float(text), text)
+        )
     except _DuplicateKey as exc:
         line, column = _second_key(text) or (None, None)
         raise SpecError(str(exc), path, None, line, column) from None
@@ -272,17 +236,21 @@ def _decode_json(text: str, path: Path) -> Any:
             data = None
         if not isinstance(data, dict):
             raise SpecError(f"invalid JSON: {exc.msg}", path, None, exc.lineno, exc.colno) from None
-        return data
     except ValueError as exc:  # an integer past Python's digit limit (sys.int_info)
         raise SpecError(f"invalid JSON: {exc}", path) from None
+    if _SURROGATE_ESCAPE.search(text):  # \ud800 alone is valid JSON but not text
+        try:
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise SpecError("a string holds a lone surrogate (\\ud800-\\udfff): not valid Unicode text", path) from None
+    return data
 
 
 # YAML 1.2 core schema, section 10.3.2 (JSON-compatible plain scalars).
 _NULLS = frozenset(("", "~", "null", "Null", "NULL"))
 _BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 _INT = re.compile(r"[-+]?[0-9]+\Z")
-_INT_OCT = re.compile(r"0o[0-7]+\Z")
-_INT_HEX = re.compile(r"0x[0-9a-fA-F]+\Z")
+_INT_OCT_HEX = re.compile(r"(0o[0-7]+|0x[0-9a-fA-F]+)\Z")
 _FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?\Z")
 _INF = re.compile(r"[-+]?\.(inf|Inf|INF)\Z")
 _NAN = re.compile(r"\.(nan|NaN|NAN)\Z")
@@ -290,6 +258,12 @@ _NUMBER_START = frozenset("0123456789-+.")
 _STR_TAGS = frozenset(("tag:yaml.org,2002:str", "!"))
 _MAP_TAGS = frozenset((None, "!", "tag:yaml.org,2002:map"))
 _SEQ_TAGS = frozenset((None, "!", "tag:yaml.org,2002:seq"))
+_TAG_TYPES: dict[str, type | tuple[type, ...]] = {
+    "tag:yaml.org,2002:null": type(None),
+    "tag:yaml.org,2002:bool": bool,
+    "tag:yaml.org,2002:int": int,
+    "tag:yaml.org,2002:float": (int, float),
+}
 
 
 def _plain_scalar(text: str) -> Any:
@@ -300,19 +274,15 @@ def _plain_scalar(text: str) -> Any:
         return _BOOLS[text]
     if text[0] not in _NUMBER_START:
         return text
-    if _INT.match(text):
-        if len(text) > 4000:  # past Python's int conversion limit: keep the text
-            return text
-        return _keep_source(int(text), text)
+    if _INT.match(text):  # past Python's int conversion limit (4300 digits), the text is kept
+        return text if len(text) > 4000 else _keep_source(int(text), text)
     if _FLOAT.match(text):
         return _keep_source(float(text), text)
     if _INF.match(text):
         return -math.inf if text[0] == "-" else math.inf
     if _NAN.match(text):
         return math.nan
-    if _INT_OCT.match(text):
-        return _keep_source(int(text, 0), text)
-    if _INT_HEX.match(text):
+    if _INT_OCT_HEX.match(text):
         return _keep_source(int(text, 0), text)
     return text
 
@@ -330,14 +300,7 @@ def _tagged_scalar(tag: str, text: str, mark: Any, path: Path) -> Any:
     if tag in _STR_TAGS:
         return text
     resolved = _plain_scalar(text) if text else None
-    expected: type | tuple[type, ...] | None = {
-        "tag:yaml.org,2002:null": type(None),
-        "tag:yaml.org,2002:bool": bool,
-        "tag:yaml.org,2002:int": int,
-        "tag:yaml.org,2002:float": (int, float),
-    }.get(
-        tag
-    )  # type: ignore[assignment]
+    expected = _TAG_TYPES.get(tag)
     if expected is None:
         raise _at_mark(f"YAML tag {tag!r} is not supported in a spec", path, mark)
     if not isinstance(resolved, expected) or (expected is int and isinstance(resolved, bool)):
@@ -345,34 +308,22 @@ def _tagged_scalar(tag: str, text: str, mark: Any, path: Path) -> Any:
     return float(resolved) if tag.endswith("float") else resolved  # type: ignore[arg-type]
 
 
-def _char_at(raw: bytes, mark: Any) -> str:
-    lines = raw.decode("utf-8", "replace").splitlines()
-    line, column = int(mark.line), int(mark.column)
-    if 0 <= line < len(lines) and 0 <= column < len(lines[line]):
-        return lines[line][column]
-    return ""
-
-
 def _at_mark(message: str, path: Path, mark: Any) -> SpecError:
-    if mark is None:
-        return SpecError(message, path)
-    return SpecError(message, path, None, mark.line + 1, mark.column + 1)
+    return SpecError(message, path) if mark is None else SpecError(message, path, None, mark.line + 1, mark.column + 1)
 
 
+@dataclass(slots=True)
 class _Frame:
     """A mapping or sequence being built, with what it needs until its end event."""
 
-    __slots__ = ("anchor", "has_key", "key", "key_mark", "mark", "merges", "start", "value")
-
-    def __init__(self, value: Any, anchor: str | None, start: int, mark: Any) -> None:
-        self.value = value
-        self.key: Any = None
-        self.key_mark: Any = None
-        self.has_key = False
-        self.anchor = anchor
-        self.start = start
-        self.merges: list[Any] | None = None
-        self.mark = mark
+    value: Any
+    anchor: str | None
+    start: int
+    mark: Any
+    key: Any = None
+    key_mark: Any = None
+    has_key: bool = False
+    merges: list[Any] | None = None
 
 
 def _parse_yaml(raw: bytes, path: Path) -> Any:
@@ -381,7 +332,8 @@ def _parse_yaml(raw: bytes, path: Path) -> Any:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or "syntax error"
-        if mark is not None and _char_at(raw, mark) == "\t":
+        lines = raw.decode("utf-8", "replace").splitlines()
+        if mark is not None and 0 <= mark.line < len(lines) and lines[mark.line][mark.column : mark.column + 1] == "\t":
             problem += " (a tab: YAML indents with spaces only)"
         raise _at_mark(f"invalid YAML: {problem}", path, mark) from None
     except yaml.YAMLError as exc:
@@ -437,13 +389,12 @@ def _build_from(next_event: Callable[[], Any], path: Path) -> Any:
             continue
         elif kind is ev.MappingEndEvent or kind is ev.SequenceEndEvent:
             assert frame is not None
-            done = frame
-            value = done.value
-            if done.merges is not None:
-                _apply_merges(value, done.merges, path, done.mark)
-            if done.anchor is not None:
-                open_anchors.discard(done.anchor)
-                sizes[done.anchor] = expanded - done.start + 1
+            value = frame.value
+            if frame.merges is not None:
+                _apply_merges(value, frame.merges, path, frame.mark)
+            if frame.anchor is not None:
+                open_anchors.discard(frame.anchor)
+                sizes[frame.anchor] = expanded - frame.start + 1
             frame = stack.pop() if stack else None
         elif kind is ev.AliasEvent:
             name = event.anchor

@@ -1,12 +1,7 @@
 """Map files: user merge maps (``--merge-map FILE``, ``merge-maps`` in the configuration) in,
-one merged map per event-union root out, read as the hostile input they may be.
-
-A map file goes through the spec's loader (``load.load_document``): the same size limit,
-UTF-8 only, YAML 1.2 core-schema scalars (a bare date stays a string), no object tags
-(``!!set``, ``!!binary``, ``!!timestamp``, ``!!python/...`` are refused), no recursive
-aliases, alias expansion budgeted (an alias bomb is refused in milliseconds), keys as text.
-Every error is a ``SpecError`` naming the file, line and JSON pointer (``located`` adds the
-line to the errors the map checks in ``event_check`` raise with a file and pointer only).
+one merged map per event-union root out. A map file goes through the spec's loader
+(``load.load_document``: its limits and YAML rules); every error is a ``SpecError`` naming the
+file, line and JSON pointer (``located`` adds the line to ``event_check``'s errors).
 """
 
 from __future__ import annotations
@@ -19,8 +14,8 @@ from typing import Any
 from .errors import SpecError, join_pointer
 from .load import Document, load_document
 
-#: the sections of a map that hold entries: the union's members, and event types the spec
-#: does not list (an ``error`` event outside the union, a type newer servers send)
+#: The sections of a map that hold entries: the union's members, and event types the spec
+#: does not list (an ``error`` event outside the union, a type newer servers send).
 ENTRY_SECTIONS = ("events", "extra_events")
 
 
@@ -39,13 +34,11 @@ class MapLayer(dict[str, Any]):
 
 
 def read_map_files(paths: Sequence[Path]) -> dict[str, MapLayer]:
-    """User merge maps: each a YAML mapping like the shipped ones, with ``root: <union
-    schema>``; by root, later files' entries over earlier ones'. They apply over the shipped
-    map and the union's ``x-merge``.
+    """User merge maps (YAML mappings like the shipped ones, with ``root: <union schema>``)
+    by root, later files' entries over earlier ones'.
 
     Raises:
-        SpecError: a file that cannot be read, is too large, not UTF-8, not YAML, uses a YAML
-            feature the loader refuses, or is not a map with ``root`` (file:line #pointer).
+        SpecError: a file the loader refuses, or that is not a map with ``root``.
     """
     found: dict[str, MapLayer] = {}
     for path in paths:
@@ -69,9 +62,8 @@ def read_map_files(paths: Sequence[Path]) -> dict[str, MapLayer]:
 
 
 def located(error: SpecError, spec: Document) -> SpecError:
-    """``error`` with its file's line and column added when it has a pointer and no line:
-    an error from the map checks (a map file's, the spec's ``x-merge``, a shipped map's) or
-    from the union's shape (no file: the spec's). Unchanged when the place cannot be found."""
+    """``error`` with its file's line and column added when it has a pointer and no line (no
+    file: the spec's); unchanged when the place cannot be found."""
     if error.pointer is None or error.line is not None:
         return error
     file = error.file if error.file is not None else spec.path

@@ -1,9 +1,7 @@
-"""Options: what one run generates (the CLI and ``[tool.gen-models]`` fill them in), and
-the files it writes, known before the spec is read.
+"""Options: what one run generates, and the files it writes, known before the spec is read.
 
-Kept apart from ``pipeline`` and light to import (standard library only), so that a run whose
-outputs are current (``fingerprint``) is answered without importing the spec reader, the
-templates or the formatter.
+Standard library only, so that a run whose outputs are current (``fingerprint``) is answered
+without importing the spec reader, the templates or the formatter.
 """
 
 from __future__ import annotations
@@ -21,36 +19,19 @@ from .styles import STYLES
 
 @dataclass(frozen=True)
 class Options:
-    """What to generate (the CLI and ``[tool.gen-models]`` fill this in).
+    """What to generate: each field the value of the command-line option of its name (or of
+    ``[tool.gen-models]``; docs/usage.md describes them), and besides:
 
     Attributes:
-        spec: the OpenAPI or JSON Schema document (``<stdin>`` when ``spec_bytes`` holds it).
-        output: directory for the modules; or, with one style, a file ending in ``.py``
-            (that is not a directory) to write the module to.
-        styles: any of ``dataclass``, ``pydantic``, ``typeddict``.
-        schemas: root schema names; empty means the stream chunks found automatically.
-        all_schemas: emit every component schema (roots still get accumulators).
-        module: module name stem (default: the spec file's stem); files are
-            ``<module>_<style>.py``.
-        target_python: oldest Python the modules must run on (black's target, imports).
-        merge_policies: ``{path: policy}`` overrides of the merge plan.
-        allow_remote_refs, allow_outside_refs: see ``resolve.RefResolver``.
-        root: directory paths in headers are shown relative to (the project root).
-        merge_maps: user merge maps for event unions (``--merge-map``), over the shipped
-            ones and ``x-merge``.
-        runtime_package: the fixed runtime as a package beside the modules, which import it
-            (``runtime_files.PACKAGE``, the default); False (``--runtime inline``): inlined
-            into each module, self-contained.
-        template_dir: the user's templates (``--custom-template-dir``), looked up before
-            the shipped ones by name.
-        spec_bytes: the spec's text when it was read from standard input (``-``); ``spec``
-            is then ``Path("<stdin>")`` and relative ``$ref`` start at the working directory.
-        formatter: ``black`` (the default) or ``ruff`` (``ruff format``; see ``format``).
-        shipped_maps: apply the merge maps and chunk maps shipped with gen-models (False:
-            ``--no-shipped-maps``: what the schema says alone, inferred).
-        use_cache: a run whose outputs are current does nothing (``fingerprint``); False
-            for ``--no-cache``, which does all the work. The only field that does not change
-            the output.
+        spec: the document; ``<stdin>`` when ``spec_bytes`` holds it (read from ``-``:
+            relative ``$ref`` then start at the working directory).
+        output: directory for the modules; or, with one style, a ``.py`` file (not a directory).
+        schemas: root schema names; empty: the stream chunks found.
+        root: the project root, which paths in headers are relative to.
+        runtime_package: the runtime as a package beside the modules (``runtime_files.PACKAGE``);
+            False for ``--runtime inline``.
+        template_dir, shipped_maps: ``--custom-template-dir``; False for ``--no-shipped-maps``.
+        use_cache: False for ``--no-cache``; the only field that does not change the output.
     """
 
     spec: Path
@@ -83,8 +64,7 @@ def module_stem(options: Options) -> str:
 
 
 def output_file(options: Options) -> Path | None:
-    """The file ``-o`` names (``out/chat.py``: one style, written there), or None when it
-    names a directory.
+    """The file ``-o`` names (``out/chat.py``: one style), or None for a directory.
 
     Raises:
         SpecError: a file is named but several styles are asked for (one file each).
@@ -101,10 +81,9 @@ def output_file(options: Options) -> Path | None:
 
 
 def stem(raw: str) -> str:
-    """A module name stem from ``--module`` or the spec's file stem, as an identifier that
-    imports as written: NFKC-normalised first and last (Python normalises identifiers so:
-    a file named ``ﬁle_typeddict.py`` is not found by ``import ﬁle_typeddict``, which looks
-    for ``file_typeddict``), other characters than letters, digits and ``_`` made ``_``.
+    """``raw`` as an identifier that imports as written: NFKC-normalised (Python normalises
+    identifiers so: ``import ﬁle_typeddict`` looks for ``file_typeddict``), other characters
+    than letters, digits and ``_`` made ``_``.
 
     Raises:
         SpecError: the result is still not an identifier (no known name does this).
@@ -117,19 +96,11 @@ def stem(raw: str) -> str:
 
 
 def command(options: Options) -> str:
-    """The command that regenerates exactly these modules, run from the project root
-    (``options.root``), quoted for a POSIX shell: the spec and every option that changes
-    the output or is needed to read the spec, paths relative to the project root (options
-    at their default are left out)."""
+    """The command that regenerates exactly these modules, run from the project root, quoted
+    for a POSIX shell: the spec and every option not at its default that changes the output
+    or is needed to read the spec, paths relative to the project root."""
     root = options.root or Path.cwd()
-
-    def rel(path: Path) -> str:
-        try:
-            return Path(os.path.relpath(path.resolve(), root.resolve())).as_posix()
-        except ValueError:  # another drive (Windows)
-            return path.resolve().as_posix()
-
-    parts = ["gen-models", "-" if options.spec_bytes is not None else rel(options.spec)]
+    parts = ["gen-models", "-" if options.spec_bytes is not None else relative(options.spec, root)]
     if set(options.styles) != set(STYLES):
         for style in options.styles:
             parts += ["--style", style]
@@ -139,8 +110,8 @@ def command(options: Options) -> str:
         parts.append("--all-schemas")
     if options.module is not None and module_stem(options) != module_stem(replace(options, module=None)):
         parts += ["--module", options.module]
-    if rel(options.output) != "generated":
-        parts += ["-o", rel(options.output)]
+    if relative(options.output, root) != "generated":
+        parts += ["-o", relative(options.output, root)]
     if options.target_python != (3, 10):
         parts += ["--target-python", ".".join(map(str, options.target_python))]
     if not options.runtime_package:
@@ -150,20 +121,27 @@ def command(options: Options) -> str:
     for path, policy in options.merge_policies.items():
         parts += ["--merge-policy", f"{path}={policy}"]
     for merge_map in options.merge_maps:
-        parts += ["--merge-map", rel(merge_map)]
+        parts += ["--merge-map", relative(merge_map, root)]
     if options.template_dir is not None:
-        parts += ["--custom-template-dir", rel(options.template_dir)]
-    if options.allow_remote_refs:
-        parts.append("--allow-remote-refs")
-    if options.allow_outside_refs:
-        parts.append("--allow-outside-refs")
-    if not options.shipped_maps:
-        parts.append("--no-shipped-maps")
+        parts += ["--custom-template-dir", relative(options.template_dir, root)]
+    switches = {
+        "--allow-remote-refs": options.allow_remote_refs,
+        "--allow-outside-refs": options.allow_outside_refs,
+        "--no-shipped-maps": not options.shipped_maps,
+    }
+    parts += [switch for switch, on in switches.items() if on]
     return " ".join(shlex.quote(p) for p in parts)
 
 
+def relative(path: Path, root: Path) -> str:
+    """``path`` resolved, relative to ``root`` (absolute on another drive: Windows), POSIX-style."""
+    try:
+        return Path(os.path.relpath(path.resolve(), root.resolve())).as_posix()
+    except ValueError:
+        return path.resolve().as_posix()
+
+
 def regenerate_line(command: str) -> str:
-    """The header's comment line naming ``command`` (``command``), one line whatever the
-    paths hold: a command with a line break or another unprintable character is shown as
-    its ``repr``."""
+    """The header's comment line naming ``command``; its ``repr`` when it holds a line break or
+    another unprintable character."""
     return f"# Regenerate with: {command if command.isprintable() else repr(command)}"

@@ -1,8 +1,7 @@
-"""Pipeline: options in, generated modules out; runs the stages in order.
+"""Pipeline: options in, generated modules out, in memory (``write`` writes them).
 
-``read_spec`` goes as far as the IR and merge plans (used by ``--explain-merge`` and
-``changes``); ``generate`` renders and formats every module in memory (nothing is written
-here: see ``write``).
+``read_spec`` goes as far as the IR and merge plans (enough for ``--explain-merge`` and
+``changes``); ``generate`` renders and formats every module.
 """
 
 from __future__ import annotations
@@ -36,7 +35,7 @@ from .union_fallbacks import with_fallbacks
 from .warning_kinds import STREAM_NOT_OBJECTS, UNION_NOT_FOLDED, SpecWarning, at
 from .write import Output
 
-#: Called with each stage's name (and what it works on) as it starts: ``--progress``.
+#: Called with each stage's name (and what it works on) as it starts.
 Progress = Callable[[str], None]
 
 
@@ -46,8 +45,8 @@ def _no_progress(stage: str) -> None:
 
 @dataclass
 class SpecReading:
-    """A spec read as far as the merge plans: the IR, a merge plan per root, the
-    conversion of each root into its response, and the seconds each stage took."""
+    """A spec read as far as the merge plans: the IR, a merge plan and a response
+    conversion per root, and the seconds each stage took."""
 
     schemas: Schemas
     plans: dict[str, NodePlan]
@@ -60,8 +59,7 @@ class SpecReading:
 
 
 def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReading:
-    """Load, resolve and interpret the spec; select roots; plan merges. ``progress`` is
-    told each stage as it starts.
+    """Load, resolve and interpret the spec; select roots; plan merges.
 
     Raises:
         SpecError: any problem in the spec, with its place.
@@ -69,38 +67,16 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     timings: dict[str, float] = {}
     start = time.perf_counter()
     progress(f"load {options.spec}")
-    if options.spec_bytes is None:
-        doc = load_document(options.spec)
-    else:
-        doc = parse_document(options.spec_bytes, STDIN)
+    doc = load_document(options.spec) if options.spec_bytes is None else parse_document(options.spec_bytes, STDIN)
     timings["load"] = time.perf_counter() - start
     check_document(doc)
     start = time.perf_counter()
     progress("interpret")
     user_maps = read_map_files(options.merge_maps)
-    interp, roots, union_roots, responses, targets, union_targets, formats, synonyms = _interpret(
-        doc, options, user_maps
-    )
-    models, aliases = _ordered(interp, roots + union_roots + list(responses.values()) + targets, options.all_schemas)
+    interp, read = _interpret(doc, options, user_maps)
     timings["interpret"] = time.perf_counter() - start
-    title, version = doc.title_and_version
-    read = Schemas(
-        models=models,
-        aliases=aliases,
-        roots=tuple(roots),
-        union_roots=tuple(union_roots),
-        responses=responses,
-        stream_formats=formats,
-        title=title,
-        version=version,
-        source=str(options.spec),
-        sha256=doc.sha256,
-        warnings=tuple(interp.warnings),
-        union_targets=union_targets,
-        synonyms=synonyms,
-    )
     start = time.perf_counter()
-    progress(f"name {len(models)} models, {len(aliases)} aliases")
+    progress(f"name {len(read.models)} models, {len(read.aliases)} aliases")
     schemas = naming.name_schemas(read, interp.places, interp.resolver)
     timings["naming"] = time.perf_counter() - start
     start = time.perf_counter()
@@ -108,46 +84,64 @@ def read_spec(options: Options, progress: Progress = _no_progress) -> SpecReadin
     plans: dict[str, NodePlan] = {}
     warned: list[SpecWarning] = []
     for r in schemas.roots:  # each with its shipped chunk map, under the user's overrides
-        policies = _policies_for(options.merge_policies, r, len(schemas.roots))
+        policies = _policies_for(options.merge_policies, r)
         plans[r], map_warnings = plan_stream(schemas, r, policies, shipped=options.shipped_maps)
         warned += map_warnings
     response_plans = {r: plan_response(schemas, r, resp) for r, resp in schemas.responses.items()}
-    spec_unions = _spec_unions(interp) if user_maps else {}  # for a map's misspelt root
-    event_plans, unmapped, unfolded = _event_plans(doc, schemas, user_maps, options.shipped_maps, spec_unions)
+    event_plans, unmapped, unfolded = _event_plans(doc, schemas, interp, user_maps, options.shipped_maps)
     warned += unfolded + [line for plan in event_plans.values() for line in undecided_warnings(plan)]
     timings["merge_plan"] = time.perf_counter() - start
     warned += [line for r in schemas.roots for line in merge_warnings(plans[r], r)]
-    files = interp.resolver.files()
+    files = interp.resolver.files()  # read besides the spec
     return SpecReading(schemas, plans, response_plans, timings, event_plans, unmapped, warned, files)
 
 
-def _spec_unions(interp: Interpreter) -> dict[str, bool]:
-    """``{component: whether it is a union (oneOf/anyOf)}``, for every named schema."""
-    view = SpecView.of(interp)
-    return {name: view.is_union(loc) for name, loc in interp.components().items()}
-
-
 def _event_plans(
-    doc: Document,
-    schemas: Schemas,
-    user_maps: dict[str, MapLayer],
-    shipped: bool = True,
-    spec_unions: dict[str, bool] | None = None,
+    doc: Document, schemas: Schemas, interp: Interpreter, user_maps: dict[str, MapLayer], shipped: bool
 ) -> tuple[dict[str, EventPlan], dict[str, list[str]], list[SpecWarning]]:
     """The fold of each union root: its maps (shipped, ``x-merge``, the user's) over the fold
-    inferred from the schema, by the root's class name; and the event types no layer
-    decides (kept as unknown events at run time). Maps name unions as the spec does
-    (``ConversationEventsData``, or its envelope ``ConversationEvents``). Third: a warning for
-    each union no map covers and the schema gives no fold of (its types only).
-    ``spec_unions``: the spec's components, whether each is a union (``_spec_unions``).
+    inferred from the schema, by the root's class name; the event types no layer decides
+    (kept as unknown events at run time); a warning for each union nothing folds (its types
+    only). Maps name unions as the spec does (``ConversationEventsData``, or its envelope
+    ``ConversationEvents``).
 
     Raises:
         SpecError: a map or union-shape problem, at its file, line and pointer.
     """
+    spec_unions = {}  # for a map's misspelt root: {component: whether it is a union}
+    if user_maps:
+        view = SpecView.of(interp)
+        spec_unions = {name: view.is_union(loc) for name, loc in interp.components().items()}
+    plans: dict[str, EventPlan] = {}
+    unmapped: dict[str, list[str]] = {}
+    unfolded: list[SpecWarning] = []
+    layers: dict[str, MapLayer] = {}
     try:
-        return _event_plans_of(doc, schemas, user_maps, shipped, spec_unions or {})
+        names = {n: u for u in schemas.union_roots if (n := naming.stream_name(schemas.aliases[u].pointer)) is not None}
+        # a union inline in an envelope's ``data`` may be named after the envelope
+        aliases = {
+            n.removesuffix("Data"): n for n in names if n.endswith("Data") and n.removesuffix("Data") not in names
+        }
+        for root, layer in user_maps.items():
+            name = aliases.get(root, root)
+            if name not in names:
+                raise SpecError(_unrooted(root, list(names), spec_unions), *(layer.place("root") or (None, None)))
+            layers[name] = layer
+        for name, union in names.items():
+            try:
+                plan = plan_events(
+                    schemas, name, layers.get(name), spec_file=doc.path, allow_unmapped=True, shipped=shipped
+                )
+            except NoFold:
+                detail = "no operation answers one, no event carries one"
+                unfolded.append(at(UNION_NOT_FOLDED, doc.path, schemas.aliases[union].pointer, f"{name}: {detail}"))
+                continue
+            plans[union] = plan
+            if plan.unmapped or plan.undecided:  # folded as unknown events: --check names them
+                unmapped[union] = [tag for tag, _ in (*plan.unmapped, *plan.undecided)]
     except SpecError as exc:
         raise located(exc, doc) from None
+    return plans, unmapped, unfolded
 
 
 def _unrooted(root: str, roots: list[str], spec_unions: dict[str, bool]) -> str:
@@ -161,45 +155,9 @@ def _unrooted(root: str, roots: list[str], spec_unions: dict[str, bool]) -> str:
     return f"{head}: the spec has no schema of that name{did_you_mean(root, [*roots, *spec_unions])}"
 
 
-def _event_plans_of(
-    doc: Document, schemas: Schemas, user_maps: dict[str, MapLayer], shipped: bool, spec_unions: dict[str, bool]
-) -> tuple[dict[str, EventPlan], dict[str, list[str]], list[SpecWarning]]:
-    plans: dict[str, EventPlan] = {}
-    unmapped: dict[str, list[str]] = {}
-    unfolded: list[SpecWarning] = []
-    names = {n: u for u in schemas.union_roots if (n := naming.stream_name(schemas.aliases[u].pointer)) is not None}
-    aliases = {e: n for n in names if (e := _envelope(n)) is not None and e not in names}
-    layers: dict[str, MapLayer] = {}
-    for root, layer in user_maps.items():
-        name = aliases.get(root, root)
-        if name not in names:
-            raise SpecError(_unrooted(root, list(names), spec_unions), *(layer.place("root") or (None, None)))
-        layers[name] = layer
-    for name, union in names.items():
-        try:
-            plan = plan_events(
-                schemas, name, layers.get(name), spec_file=doc.path, allow_unmapped=True, shipped=shipped
-            )
-        except NoFold:
-            detail = "no operation answers one, no event carries one"
-            unfolded.append(at(UNION_NOT_FOLDED, doc.path, schemas.aliases[union].pointer, f"{name}: {detail}"))
-            continue
-        plans[union] = plan
-        if plan.unmapped or plan.undecided:  # folded as unknown events: --check names them
-            unmapped[union] = [tag for tag, _ in (*plan.unmapped, *plan.undecided)]
-    return plans, unmapped, unfolded
-
-
-def _envelope(name: str | None) -> str | None:
-    """The envelope a union inline in its ``data`` is named after (``ConversationEvents`` of
-    ``ConversationEventsData``), which a map may name instead."""
-    return name[: -len("Data")] if name and name.endswith("Data") else None
-
-
-def _policies_for(policies: dict[str, str], root: str, count: int) -> dict[str, str]:
-    """Overrides for one root: ``Root:path=policy`` names it; a bare path applies to all,
-    and gives way to the root's own override of the same path whatever their order (the
-    fingerprint holds the policies sorted: their order must not change the output)."""
+def _policies_for(policies: dict[str, str], root: str) -> dict[str, str]:
+    """Overrides for one root: ``Root:path=policy`` names it; a bare path applies to all and
+    gives way to the root's own, whatever their order (the fingerprint sorts them)."""
     chosen = {path: policy for path, policy in policies.items() if ":" not in path}
     for path, policy in policies.items():
         owner, sep, rest = path.partition(":")
@@ -208,25 +166,9 @@ def _policies_for(policies: dict[str, str], root: str, count: int) -> dict[str, 
     return chosen
 
 
-def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) -> tuple[
-    Interpreter,
-    list[str],
-    list[str],
-    dict[str, str],
-    list[str],
-    dict[str, tuple[str, ...]],
-    tuple[str, ...],
-    dict[str, str],
-]:
-    """Read the roots (and their responses, or every component with ``all_schemas``) into
-    the IR: the interpreter, the object roots' class names, the union roots' alias names
-    (asked for with ``--schema``: they get types, and an accumulator when a merge map covers
-    them), {root: its response's class name}, and the targets those maps build (read even
-    where no event refers to them); all by provisional id (see ``naming``); {union root: the
-    components its operation answers} (the targets of its inferred fold); how the spec's
-    operations send the roots (``roots.stream_formats``); and with ``all_schemas``,
-    {component: the type it reads as} of those that name another's.
-    """
+def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) -> tuple[Interpreter, Schemas]:
+    """The interpreter, and the IR (by provisional id: see ``naming``) of the roots, their
+    responses, the targets the unions' folds build (or every component, ``all_schemas``)."""
     resolver = RefResolver(doc, allow_remote=options.allow_remote_refs, allow_outside=options.allow_outside_refs)
     interp = Interpreter(resolver)
     components = interp.components()
@@ -261,7 +203,6 @@ def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) 
             unions.append(name)
         elif not options.schemas:  # a declared stream of no object (audio bytes, text): nothing to merge
             interp.warn(root_selection.stream_locations(interp)[name], STREAM_NOT_OBJECTS, name)
-            continue
         else:
             raise components[name].error(
                 f"root schema {name!r} is neither an object with properties nor a union of objects; "
@@ -274,15 +215,31 @@ def _interpret(doc: Document, options: Options, user_maps: dict[str, MapLayer]) 
     }
     built = [t.name for t in targets if isinstance(t, ModelRef)]
     formats = root_selection.stream_formats(interp, [*root_of, *unions])
-    return interp, roots, union_roots, responses, built, union_targets, formats, synonyms
+    models, aliases = _ordered(interp, roots + union_roots + list(responses.values()) + built, options.all_schemas)
+    title, version = doc.title_and_version
+    return interp, Schemas(
+        models=models,
+        aliases=aliases,
+        roots=tuple(roots),
+        union_roots=tuple(union_roots),
+        responses=responses,
+        stream_formats=formats,
+        title=title,
+        version=version,
+        source=str(options.spec),
+        sha256=doc.sha256,
+        warnings=tuple(interp.warnings),
+        union_targets=union_targets,
+        synonyms=synonyms,  # with all_schemas: {component: the type it reads as} of those naming another's
+    )
 
 
 def _read_roots(
     interp: Interpreter, root_names: list[str], user_maps: dict[str, MapLayer], shipped: bool = True
 ) -> tuple[dict[str, Reading], dict[str, Reading], list[Type], dict[str, tuple[str, ...]]]:
-    """Read the roots, their responses and the targets their folds build: the roots'
-    readings, {root: its response's reading}, the targets' types (a map's ``target``, else
-    the components the union's operation answers), {union root: those components}."""
+    """The roots' readings, {root: its response's reading}, the types of the targets their
+    folds build (a map's ``target``, else what the union's operation answers), {union root:
+    those components}."""
     components = interp.components()
     locations = root_selection.stream_locations(interp)
     readings = {
@@ -360,16 +317,14 @@ def _ordered(interp: Interpreter, roots: list[str], everything: bool) -> tuple[d
 def generate(
     options: Options, reading: SpecReading | None = None, progress: Progress = _no_progress
 ) -> tuple[list[Output], SpecReading]:
-    """Render and format every requested module, and add the runtime package beside them
-    (nothing is written). ``progress`` is told each stage as it starts.
+    """Render and format every requested module, and add the runtime package beside them.
 
     Raises:
         SpecError: see ``read_spec``; also ``-o FILE.py`` with several styles, and a
             custom template directory that is not one or names no template of ours.
     """
     target_file = output_file(options)
-    reading = reading or read_spec(options, progress)
-    sources = render_sources(options, reading, progress)[0]
+    sources, reading = render_sources(options, reading, progress)
     start = time.perf_counter()
     progress(f"format {len(sources)} module(s)")
     formatted = format_modules(sources, options.target_python, options.formatter)
@@ -390,8 +345,7 @@ def generate(
 def render_sources(
     options: Options, reading: SpecReading | None = None, progress: Progress = _no_progress
 ) -> tuple[dict[str, str], SpecReading]:
-    """Every requested module rendered, not yet formatted: file name -> source (see
-    ``generate``, which formats them); the seconds spent go to ``reading.timings["render"]``.
+    """Every requested module rendered, not yet formatted: file name -> source.
 
     Raises:
         SpecError: as ``generate``.

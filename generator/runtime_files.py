@@ -1,13 +1,8 @@
 """The runtime's files: which modules of ``generator/runtime`` a generated module needs, the
-package written beside the modules (``_gen_models_runtime/``, the default), and the text each
-runtime module gives a self-contained module (``--runtime inline``).
-
-The runtime is real Python, imported, tested, linted and typed here like any other code
-(``generator/runtime``'s docstring has its rules). By default a run copies it verbatim, with a
-header line, into ``<output>/_gen_models_runtime/``: the modules import what they use from
-there, and nothing of it is formatted again. With ``--runtime inline`` each module holds the
-runtime modules it needs instead, without their docstrings and import lines, placed by its
-template (``BLOCKS``), and is formatted as a whole.
+package written beside the modules (``_gen_models_runtime/``, the default: each module copied
+verbatim after a header line, never formatted), and the text each runtime module gives a
+self-contained module (``--runtime inline``: without docstring and imports, placed by its
+template, ``BLOCKS``). ``generator/runtime``'s docstring has the runtime's rules.
 """
 
 from __future__ import annotations
@@ -26,11 +21,10 @@ PACKAGE_HEADER = (
     "# gen-models {version}: generator/runtime/{source}, copied verbatim. Do not edit; regenerate instead.\n"
 )
 #: The ``__init__.py`` a run writes in an output directory that has none: the modules import
-#: the runtime relatively (``from ._gen_models_runtime.merge import ...``), so their
-#: directory must be a package (for ``mypy`` and plain imports alike). One that exists is kept.
+#: the runtime relatively, so their directory must be a package. One that exists is kept.
 PACKAGE_INIT = '"""Generated modules (gen-models): a package, so that they import their runtime beside them."""\n'
 #: What a template places as one piece (``runtime.<block>``) with ``--runtime inline``: its
-#: runtime modules, in the order they are laid out.
+#: runtime modules, in layout order.
 BLOCKS = {
     "dataclass_models": ("dataclass_models",),
     "pydantic_models": ("pydantic_models", "pydantic_patterns"),
@@ -52,8 +46,7 @@ BLOCKS = {
 }
 #: Runtime modules in the order they are laid out in a self-contained module.
 MODULES = tuple(name for names in BLOCKS.values() for name in names)
-#: The runtime modules a style owns because they import its library (pydantic, msgspec): the
-#: package holds them only when a module of that style is written.
+#: The runtime modules that import a style's library: the package holds them only for that style.
 STYLE_MODULES = {
     "pydantic": ("pydantic_models", "pydantic_patterns", "pydantic_results"),
     "msgspec": ("msgspec_models",),
@@ -73,18 +66,17 @@ def module_source(name: str) -> str:
 
 def package_files(parts: frozenset[str], target: tuple[int, int] = (3, 10)) -> dict[str, str]:
     """The runtime package's files, ``{path relative to the output directory: text}``: every
-    standard-library runtime module, and the modules of the style-owned ``parts``
-    (``styles.runtime_parts``) asked for, for Python ``target`` (see ``package_text``). The
-    same bytes whatever spec a run reads, so the modules of several specs share one package."""
+    standard-library runtime module and those of the style-owned ``parts`` asked for
+    (``styles.runtime_parts``), for Python ``target``. The same whatever the spec, so the
+    modules of several specs share one package."""
     owned = {name for part, names in STYLE_MODULES.items() if part not in parts for name in names}
     names = ["__init__", *(name for name in MODULES if name not in owned)]
     return {f"{PACKAGE}/{name}.py": package_text(name, target) for name in names}
 
 
 def package_text(name: str, target: tuple[int, int] = (3, 10)) -> str:
-    """Runtime module ``name`` as the package holds it for Python ``target``: its source after
-    one header line; in the form ruff's pyupgrade rules ask of code for that Python (see
-    ``for_target``)."""
+    """Runtime module ``name`` as the package holds it for Python ``target``: a header line,
+    then its source in that Python's form (``for_target``)."""
     source = for_target(module_source(name), target)
     if target >= (3, 12):
         source = _unimported(source, _PRE_695)
@@ -102,44 +94,36 @@ def needed(
     patterns: bool = False,
     streams: bool = True,
 ) -> tuple[str, ...]:
-    """The runtime modules a generated module uses, in layout order: ``chunks`` when it has
-    a chunk accumulator, ``events`` an event-union accumulator, ``pydantic`` and ``msgspec``
-    for those styles; ``parsing``: the style (``dataclass``, ``typeddict``) whose parsers it
-    holds (the dataclass style's also its models' base), ``tuples`` when they read a list by
-    position, ``patterns`` when they check extra fields by key (``patternProperties``);
-    ``streams`` when it reads streams (the event-stream reader)."""
-    wanted = {"pydantic_models"} if pydantic else set()
-    if streams:
-        wanted.add("sse")
-    if pydantic and patterns:
-        wanted.add("pydantic_patterns")
-    if msgspec:
-        wanted.add("msgspec_models")
-    if parsing is not None:
-        wanted.update(("parsing", f"parsing_{parsing}"))
-        if parsing == "dataclass":
-            wanted.add("dataclass_models")
-        if tuples:
-            wanted.add(f"tuples_{parsing}")
-        if patterns:
-            wanted.add("patterns")
-    if chunks or events:
-        wanted.update(BLOCKS["anomalies"])
-        if pydantic:
-            wanted.add("pydantic_results")
-        if parsing is not None:
-            wanted.add("lenient")
-    if chunks:
-        wanted.update(BLOCKS["merge"])
-    if events:
-        wanted.update(BLOCKS["events"])
-    return tuple(name for name in MODULES if name in wanted)
+    """The runtime modules a generated module uses, in layout order: ``chunks``/``events``
+    when it has a chunk/event-union accumulator; ``pydantic``, ``msgspec`` for those styles;
+    ``parsing``: the style whose parsers it holds (``dataclass``, ``typeddict``); ``tuples``
+    when they read a list by position, ``patterns`` extra fields by key
+    (``patternProperties``); ``streams`` when it reads event streams."""
+    parses = parsing is not None
+    accumulates = chunks or events
+    wanted = {
+        "pydantic_models": pydantic,
+        "pydantic_patterns": pydantic and patterns,
+        "msgspec_models": msgspec,
+        "sse": streams,
+        "parsing": parses,
+        f"parsing_{parsing}": parses,
+        "dataclass_models": parsing == "dataclass",
+        f"tuples_{parsing}": parses and tuples,
+        "patterns": parses and patterns,
+        "pydantic_results": accumulates and pydantic,
+        "lenient": accumulates and parses,
+        **dict.fromkeys(BLOCKS["anomalies"], accumulates),
+        **dict.fromkeys(BLOCKS["merge"], chunks),
+        **dict.fromkeys(BLOCKS["events"], events),
+    }
+    return tuple(name for name in MODULES if wanted.get(name))
 
 
 @cache
 def inlined(name: str, target: tuple[int, int] = (3, 10)) -> str:
-    """The source of runtime module ``name`` as a self-contained module for Python ``target``
-    holds it: its code after the docstring and the import lines (see ``for_target``).
+    """Runtime module ``name`` as a self-contained module for Python ``target`` holds it:
+    without docstring and imports, in that Python's form (``for_target``).
 
     Raises:
         FileNotFoundError: no runtime module of that name.
@@ -158,14 +142,11 @@ def for_target(text: str, target: tuple[int, int]) -> str:
 
 
 def _inline(source: str) -> str:
-    """``source`` without its docstring and import lines (see ``inlined``)."""
     tree = ast.parse(source)
     lines = source.splitlines(keepends=True)
     skip: set[int] = set()
     for node in tree.body:
-        is_doc = (
-            isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
-        )
+        is_doc = isinstance(node, ast.Expr) and isinstance(getattr(node.value, "value", None), str)  # a Constant's
         if is_doc or isinstance(node, (ast.Import, ast.ImportFrom)):
             assert node.end_lineno is not None
             skip.update(range(node.lineno - 1, node.end_lineno))
@@ -174,10 +155,9 @@ def _inline(source: str) -> str:
 
 
 def _pep695(text: str) -> str:
-    """Inlined runtime ``text`` with PEP 695 generics, as ruff's pyupgrade rules ask of a
-    module for Python 3.12+: each ``_T = TypeVar("_T")`` line goes, and a top-level function
-    that mentions ``_T`` declares ``[T]`` and says ``T``, as does a class that derives from
-    ``Generic[_T]`` (instead)."""
+    """``text`` with PEP 695 generics (ruff's pyupgrade rules for Python 3.12+): each
+    ``_T = TypeVar("_T")`` goes; a top-level function that mentions ``_T`` declares ``[T]``
+    and says ``T``, as does a class deriving from ``Generic[_T]`` (instead)."""
     if "_T" not in text:
         return text
     lines = text.split("\n")
@@ -201,8 +181,7 @@ def _pep695(text: str) -> str:
     return "\n".join(line for i, line in enumerate(lines) if i not in drop)
 
 
-#: Where the dataclass style's runtime imports ``Self`` and ``dataclass_transform`` from (for
-#: type checkers only), for Python 3.10 and for 3.11+.
+#: Where the runtime imports ``Self`` and ``dataclass_transform`` from, for 3.10 and for 3.11+.
 _TYPING_3_11 = (
     ("from typing_extensions import Self\n", "from typing import Self\n"),
     ("from typing_extensions import dataclass_transform", "from typing import dataclass_transform"),
@@ -216,7 +195,7 @@ _T_NAME = re.compile(r"\b_T\b")
 def _unimported(source: str, names: frozenset[str]) -> str:
     """``source`` without the names of ``names`` its top-level ``from`` imports bring in and
     its code no longer loads (a statement left with none goes)."""
-    from .imports import parse_tree  # here: a run whose outputs are current imports no more
+    from .imports import import_line, parse_tree  # here: a run whose outputs are current imports no more
 
     tree = parse_tree(source)
     loaded = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
@@ -228,26 +207,16 @@ def _unimported(source: str, names: frozenset[str]) -> str:
         kept = [a.name for a in node.names if a.name not in names or a.name in loaded]
         assert node.end_lineno is not None
         module = "." * node.level + (node.module or "")
-        text = [_import_line(module, kept)] if kept else []
+        text = [import_line(module, kept)] if kept else []
         lines[node.lineno - 1 : node.end_lineno] = text
     return "\n".join(lines)
 
 
-def _import_line(module: str, names: list[str]) -> str:
-    """``from module import names``, exploded one name a line (a trailing comma) when it
-    would be longer than a generated module's line."""
-    line = f"from {module} import {', '.join(names)}"
-    if len(line) <= 88:
-        return line
-    return f"from {module} import (\n" + "".join(f"    {name},\n" for name in names) + ")"
-
-
 @cache
 def defined_names(name: str) -> frozenset[str]:
-    """The top-level names runtime module ``name`` defines (functions, classes, assigned
-    names): what a generated module imports from it, and what a generated name must not take.
-    Read from the lines after the module's docstring that start a top-level statement (the
-    runtime is black-formatted; a test holds this equal to its AST's): no parse of the runtime."""
+    """The top-level names runtime module ``name`` defines: what a generated module imports
+    from it, and what a generated name must not take. Read from the lines that start a top-level
+    statement after the docstring (a test holds this equal to the AST's): no parse in a run."""
     source = module_source(name)
     found: set[str] = set()
     for match in _TOP_LEVEL_NAME.finditer(source, source.index('"""', 3) + 3 if source.startswith('"""') else 0):
@@ -261,6 +230,6 @@ _TOP_LEVEL_NAME = re.compile(r"^(?:(?:async )?(?:def|class) (\w+)|(\w+(?:, \w+)*
 
 @cache
 def home_of(modules: tuple[str, ...]) -> dict[str, str]:
-    """``{name: the runtime module of ``modules`` that defines it}``: where a generated module
-    imports each runtime name from (its needed modules define each name once)."""
+    """``{name: the module of ``modules`` that defines it}``: where a generated module imports
+    each runtime name from."""
     return {n: module for module in reversed(modules) for n in defined_names(module)}

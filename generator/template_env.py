@@ -1,8 +1,6 @@
 """Templates: where they are, the Jinja environment that renders them, and the user's own
-(``--custom-template-dir``), whose mistakes are bad input naming the template.
-
-Jinja never sees spec text as template source: spec strings reach the templates as
-literals (the ``pyrepr`` filter is ``pytypes.literal``).
+(``--custom-template-dir``), whose mistakes are bad input naming the template. Spec text is
+never template source: it reaches the templates as literals (``pyrepr``: ``pytypes.literal``).
 """
 
 from __future__ import annotations
@@ -34,10 +32,9 @@ def template_names() -> list[str]:
 
 
 def check_template_dir(directory: Path) -> None:
-    """A custom template directory (``--custom-template-dir``) must exist, and each
-    ``*.py.jinja`` in it must be named after a template of ours (a misspelt override would
-    otherwise be ignored without a word). Other files (``*.jinja`` helpers to include) are
-    allowed.
+    """A custom template directory must exist, and each ``*.py.jinja`` in it be named after a
+    template of ours (a misspelt override would be ignored without a word); other files
+    (``*.jinja`` helpers to include) are allowed.
 
     Raises:
         SpecError: it is not a directory, or names a template we do not have.
@@ -56,11 +53,10 @@ def check_template_dir(directory: Path) -> None:
 
 @lru_cache(maxsize=4)
 def environment(custom_dir: Path | None = None) -> jinja2.Environment:
-    """The Jinja environment: strict undefined names, no autoescape (Python, not HTML).
-    With ``custom_dir`` (``--custom-template-dir``), a template there overrides ours of the
-    same name, also where another template includes or imports it. Compiled templates are kept
-    in Jinja's bytecode cache (``<cache>/jinja``; checked against each template's source, so an
-    edited or custom template is compiled again), which saves a run compiling them anew."""
+    """The Jinja environment: strict undefined names, no autoescape (Python, not HTML); a
+    template in ``custom_dir`` overrides ours of its name, also where one includes it. Compiled
+    templates are kept in Jinja's bytecode cache (``<cache>/jinja``, checked against each
+    template's source)."""
     search = [str(custom_dir)] if custom_dir is not None else []
     compiled = writable_dir(cache_dir() / "jinja")
     env = jinja2.Environment(
@@ -78,35 +74,25 @@ def environment(custom_dir: Path | None = None) -> jinja2.Environment:
 
 
 def render_template(env: jinja2.Environment, name: str, context: dict[str, Any], custom_dir: Path | None) -> str:
-    """The template ``name`` of ``env`` rendered with ``context``; with ``custom_dir`` (the
-    user's templates first), checked as described in ``_render_custom``.
+    """The template ``name`` of ``env`` rendered with ``context``. With ``custom_dir`` (the
+    user's templates first), their mistakes are bad input naming the template, not our bug.
 
     Raises:
-        SpecError: a custom template failed (see ``_render_custom``).
+        SpecError: a custom template has a Jinja syntax error, an unknown context name, or
+            renders Python that does not parse.
     """
     if custom_dir is None:
         return env.get_template(name).render(**context)
-    return _render_custom(custom_dir, env, name, context)
-
-
-def _render_custom(directory: Path, env: jinja2.Environment, name: str, context: dict[str, Any]) -> str:
-    """Render with the user's templates first: their mistakes (Jinja syntax, an unknown
-    context name, Python that does not parse) are bad input naming the template, not a bug
-    of ours.
-
-    Raises:
-        SpecError: as above.
-    """
     try:
         source = env.get_template(name).render(**context)
     except jinja2.TemplateSyntaxError as exc:
         raise SpecError(f"template syntax error: {exc.message}", Path(exc.filename or name), None, exc.lineno) from None
     except jinja2.TemplateError as exc:
-        raise SpecError(f"custom template failed while rendering {name}: {exc}", directory) from None
+        raise SpecError(f"custom template failed while rendering {name}: {exc}", custom_dir) from None
     try:
         parse_tree(source)
     except SyntaxError as exc:
         raise SpecError(
-            f"with these templates the {name} module is not valid Python (line {exc.lineno}: {exc.msg})", directory
+            f"with these templates the {name} module is not valid Python (line {exc.lineno}: {exc.msg})", custom_dir
         ) from None
     return source

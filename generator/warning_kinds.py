@@ -1,14 +1,10 @@
 """What gen-models warns about, as data: every kind of warning with what the generated code
-does about it, and the one place warnings are grouped for the command line.
+does about it, and ``report``, which groups warnings by kind for the command line (one line a
+kind with its count and one place; every place with ``--verbose``).
 
-A warning is a ``SpecWarning``: its ``Kind``, its place (a file and JSON pointer, or a
-chunk path of a merge plan, or an event union and tag) and what is particular to that
-place. The stages make them (``interpret`` through ``Interpreter.warn``, ``roots``,
-``pipeline``, ``merge_plan.merge_warnings``, ``chunk_maps.plan_stream``,
-``event_plan.undecided_warnings``); ``report`` groups them by kind for the CLI: one line a
-kind with its count and one example place, or every place with ``--verbose``. Each kind
-says whether the generated code differs from the spec because of it (``Kind.differs``), in
-words at the start of its ``effect`` (``not enforced by...``, ``no effect on the models: ...``).
+A ``SpecWarning`` is a ``Kind``, a place (a file and JSON pointer, a merge plan's chunk path,
+or an event union and tag) and a detail. The stages make them (``Interpreter.warn``,
+``roots``, ``pipeline``, ``merge_plan``, ``chunk_maps``, ``event_plan``).
 """
 
 from __future__ import annotations
@@ -27,13 +23,9 @@ NOT_ENFORCED = "not enforced by the generated models"
 
 @dataclass(frozen=True)
 class Kind:
-    """A kind of warning.
-
-    Attributes:
-        summary: what the spec (or a map, or an override) does, in a few words.
-        effect: what the generated code does about it; starts with ``NO_EFFECT`` exactly
-            when the generated code is what the spec says.
-    """
+    """A kind of warning: what the spec (or a map, an override) does, in a few words
+    (``summary``), and what the generated code does about it (``effect``: starts with
+    ``NO_EFFECT`` exactly when the generated code is what the spec says)."""
 
     summary: str
     effect: str
@@ -47,9 +39,8 @@ class Kind:
 
 @dataclass(frozen=True)
 class SpecWarning:
-    """One warning: its kind, where (``place``: ``specs/x.yaml #/components/schemas/A``
-    or ``ChatChunk choices[].delta``) and what is particular to that place (``detail``,
-    may be empty)."""
+    """One warning: its kind, where (``specs/x.yaml #/components/schemas/A``, ``ChatChunk
+    choices[].delta``) and what is particular to that place (``detail``, may be empty)."""
 
     kind: Kind
     place: str
@@ -71,8 +62,7 @@ def at(kind: Kind, file: Path | None, pointer: str | None, detail: str = "") -> 
 
 
 def not_enforced(keywords: str) -> Kind:
-    """The kind of a group of keywords the generated models do not enforce
-    (``string constraints (pattern, minLength, maxLength)``: ``keywords.UNENFORCED``)."""
+    """The kind of a group of keywords the generated models do not enforce (``keywords.UNENFORCED``)."""
     return Kind(keywords, NOT_ENFORCED)
 
 
@@ -138,9 +128,9 @@ def grouped(warnings: Iterable[SpecWarning]) -> list[tuple[Kind, list[SpecWarnin
 
 
 def report(warnings: Iterable[SpecWarning], verbose: bool = False) -> list[str]:
-    """The lines the CLI prints (each to be prefixed ``warning: ``): per kind, its summary,
-    how many places and the first (``5 places, e.g. specs/x.yaml #/...``) and its effect;
-    with ``verbose``, one line per warning."""
+    """The lines the CLI prints after ``warning: ``: per kind, its summary, how many places
+    and the first (``5 places, e.g. specs/x.yaml #/...``) and its effect; with ``verbose``,
+    one line per warning."""
     lines: list[str] = []
     for kind, group in grouped(warnings):
         if verbose:

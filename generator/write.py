@@ -1,15 +1,11 @@
 """Write: rendered modules in, files on disk out, all or nothing.
 
-Every module is written to a temporary directory inside the output directory first
-(``.gen-models-*``: on the same file system as its target even when the output directory
-is a mount point, and nothing beside the output directory is touched); only when all are
-written are they renamed into place (``os.replace``, atomic per file), so a failure at any
-earlier stage leaves the output directory's files exactly as they were (the temporary
-directory is removed). A termination signal the process sees while it writes (``SIGTERM``,
-``SIGHUP``) is a failure like any other: the old files are put back and the temporary
-directory removed before the process ends as the signal says. A run killed outright
-(``SIGKILL``, a power cut) leaves its temporary directory: the next run that writes there
-removes it (``_remove_abandoned``), never one a live run holds (a lock while it writes).
+Every file is staged in a temporary directory inside its output directory (``.gen-models-*``:
+the same file system, even on a mount point), then renamed into place (``os.replace``, atomic
+per file); any failure before that, a ``SIGTERM`` or ``SIGHUP`` included, puts the old files
+back and removes the staging. A run killed outright (``SIGKILL``, a power cut) leaves its
+staging directory: the next run writing there removes it (``_remove_abandoned``), never one a
+live run holds (a lock while it writes).
 """
 
 from __future__ import annotations
@@ -23,7 +19,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,16 +35,14 @@ from .fingerprint import stamp, unstamp
 
 @dataclass(frozen=True)
 class Output:
-    """One generated file: where it goes, the module's code (``text``, what the golden
-    files pin) and, when the run has one, the ``inputs`` digest its fingerprint line
-    records and the files besides the spec it names (``fingerprint``). A file written only
-    ``if_absent`` is current whatever it holds."""
+    """One generated file: where it goes, its code (``text``) and, when the run has one, the
+    ``inputs`` digest and ``reads`` its fingerprint line records (``fingerprint``)."""
 
     path: Path
     text: str
     inputs: str | None = None
     reads: tuple[str, ...] = ()  # the files the line names besides the spec (fingerprint.stamp)
-    if_absent: bool = False  # written only where no file is (a package's ``__init__.py``)
+    if_absent: bool = False  # written only where no file is (a package's ``__init__.py``): current whatever it holds
     module: bool = True  # a generated module (fingerprinted); False: a runtime file, copied as it is
 
     @property
@@ -56,33 +50,27 @@ class Output:
         """The file's full text: ``text`` with the fingerprint line when ``inputs`` is set."""
         return stamp(self.text, self.inputs, self.reads) if self.inputs is not None else self.text
 
-    def current(self) -> str | None:
-        """The file's text on disk now, or None when it does not exist.
+    def is_current(self) -> bool:
+        """True when the file on disk already holds this code, its fingerprint line aside
+        (``write_all`` refreshes the line).
 
         Raises:
-            OutputError: something is at the path that gen-models must not read or write
-                over (``read_output``).
+            OutputError: something at the path must not be read or written over (``read_output``).
         """
-        return read_output(self.path)
-
-    def is_current(self) -> bool:
-        """True when the file on disk already holds this code (its fingerprint line aside:
-        a file that differs only there is current, and ``write_all`` refreshes the line)."""
-        old = self.current()
+        old = read_output(self.path)
         return old is not None and (self.if_absent or old == self.text or unstamp(old)[0] == self.text)
 
     def is_written(self) -> bool:
-        """True when the file on disk is exactly ``content`` (or, ``if_absent``, exists): nothing to write."""
-        old = self.current()
+        """True when the file on disk is exactly ``content`` (or, ``if_absent``, exists)."""
+        old = read_output(self.path)
         return old is not None if self.if_absent else old == self.content
 
     def diff(self, root: Path | None = None) -> str:
-        """A unified diff from the file on disk to ``content`` (empty when the code is
-        current), with paths relative to ``root`` (the project root) so ``git apply`` and
-        ``patch -p1`` take it."""
+        """A unified diff from the file on disk to ``content`` (empty when the code is current),
+        paths relative to the project ``root`` (for ``git apply`` and ``patch -p1``)."""
         if self.is_current():
             return ""
-        old = self.current()
+        old = read_output(self.path)
         shown = self.path.resolve()
         if root is not None and shown.is_relative_to(root.resolve()):
             shown = shown.relative_to(root.resolve())
@@ -101,11 +89,9 @@ def read_output(path: Path) -> str | None:
     symlink counts as none: writing replaces the link).
 
     Raises:
-        OutputError: anything else at the path, named with what it is and what to do: a
-            directory, a fifo, socket or device (reading would block or take a device's
-            bytes), a symlink loop, a file that is not UTF-8 text (not a generated module:
-            never written over), a file on the way where a directory should be, or a file
-            that cannot be read.
+        OutputError: anything else at the path, saying what: a directory, a fifo, socket or
+            device (reading would block), a symlink loop, a file that is not UTF-8 (not ours:
+            never written over), a file where a directory should be, or an unreadable file.
     """
     try:
         mode = path.stat().st_mode
@@ -133,12 +119,9 @@ def _odd(path: Path, what: str) -> OutputError:
 
 
 def write_all(outputs: list[Output]) -> list[Path]:
-    """Write every output whose file is not exactly its ``content`` (its code changed, or
-    only its fingerprint line), all or nothing; returns the paths written.
-
-    New texts are staged in a temporary directory inside each output directory, then renamed
-    into place (``os.replace``: atomic per file). The files they replace are kept (hard
-    links) until every rename succeeded, and put back if one fails.
+    """Write every output whose file is not exactly its ``content``, all or nothing (see the
+    module docstring; the replaced files are kept as hard links until every rename
+    succeeded); returns the paths written.
 
     Raises:
         OSError: a file cannot be written; the output directories are then as they were.
@@ -164,8 +147,7 @@ def write_all(outputs: list[Output]) -> list[Path]:
 STAGING = ".gen-models-"
 #: The file in a staging directory its run holds a lock on while it writes.
 _LOCK = ".lock"
-#: How old a staging directory without a lock (an older gen-models', or where no lock can be
-#: taken) must be to count as abandoned, in seconds: no run writes for that long.
+#: Seconds after which a staging directory without a lock counts as abandoned (no run writes that long).
 _ABANDONED_AFTER = 3600
 
 
@@ -184,8 +166,8 @@ def _stage(output: Output, temp_dirs: dict[Path, Path], locks: list[int]) -> Pat
 
 
 def _locked(path: Path) -> int:
-    """A new lock file at ``path``, held (``flock``) until its descriptor is closed: the
-    system lets it go when the process ends, however it ends."""
+    """A new lock file at ``path``, held (``flock``) until its descriptor is closed (or the
+    process ends, however it ends)."""
     handle = os.open(path, os.O_CREAT | os.O_WRONLY, 0o600)
     if fcntl is not None:
         fcntl.flock(handle, fcntl.LOCK_EX)
@@ -193,11 +175,9 @@ def _locked(path: Path) -> int:
 
 
 def _remove_abandoned(directory: Path) -> None:
-    """Remove the staging directories in ``directory`` that no live run holds: left by a run
-    killed outright. One with a lock file is abandoned when its lock can be taken (the run
-    that held it has ended); one without (an older gen-models', or one being made this
-    instant) when it is older than ``_ABANDONED_AFTER``. Errors are ignored: a directory that
-    cannot be removed now is removed by a later run."""
+    """Remove the staging directories in ``directory`` that no live run holds: one whose lock
+    can be taken, or without a lock and older than ``_ABANDONED_AFTER``. Errors are ignored
+    (a later run removes what cannot be removed now)."""
     try:
         candidates = [entry for entry in os.scandir(directory) if entry.name.startswith(STAGING) and entry.is_dir()]
     except OSError:
@@ -206,12 +186,9 @@ def _remove_abandoned(directory: Path) -> None:
         try:
             handle = os.open(Path(entry.path) / _LOCK, os.O_RDONLY)
         except FileNotFoundError:
-            try:
-                old = time.time() - entry.stat(follow_symlinks=False).st_mtime > _ABANDONED_AFTER
-            except OSError:
-                continue
-            if old:
-                shutil.rmtree(entry.path, ignore_errors=True)
+            with suppress(OSError):
+                if time.time() - entry.stat(follow_symlinks=False).st_mtime > _ABANDONED_AFTER:
+                    shutil.rmtree(entry.path, ignore_errors=True)
             continue
         except OSError:
             continue
@@ -228,23 +205,23 @@ def _remove_abandoned(directory: Path) -> None:
 
 
 class _Signalled(BaseException):
-    """A termination signal seen while files are written: unwinds like any failure (the old
-    files put back, the staging removed), then the process ends as the signal says."""
+    """A termination signal seen while files are written: unwinds like any failure, then the
+    process ends as the signal says."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(f"signal {signum}")
         self.signum = signum
 
 
-#: The signals that end a run and that it can see: each becomes a ``_Signalled`` while it writes.
+#: The signals that end a run and that it can see.
 _TERMINATING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
 @contextmanager
 def _signals_as_failures() -> Iterator[None]:
-    """While the block runs (in the main thread: signal handlers are set only there), each
-    terminating signal raises ``_Signalled``; after the block unwinds, the handlers are
-    restored and the signal delivered again, so the process ends as it would have."""
+    """While the block runs (in the main thread: handlers are set only there), each
+    terminating signal raises ``_Signalled``; once it unwound, the handlers are restored and
+    the signal delivered again."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -255,19 +232,16 @@ def _signals_as_failures() -> Iterator[None]:
     try:
         yield
     except _Signalled as seen:
-        _restore(previous)
+        signal.signal(seen.signum, previous[seen.signum])
         os.kill(os.getpid(), seen.signum)  # by its default action: the process ends here
         raise
-    _restore(previous)
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 def _raise_signalled(signum: int, frame: Any) -> None:
     raise _Signalled(signum)
-
-
-def _restore(previous: dict[int, Any]) -> None:
-    for signum, handler in previous.items():
-        signal.signal(signum, handler)
 
 
 def _commit(staged: list[tuple[Path, Path]]) -> None:
