@@ -188,3 +188,33 @@ def _as_is(value: Any) -> Any:
 def _json_copy(value: Any) -> Any:
     """A copy of decoded JSON, new dicts and lists at any depth (without recursion)."""
     return _rebuilt(value, _json_opened, _as_is)
+
+
+#: The messages of a result built anyway, the same in every style (``_report_drift``).
+_DRIFT = {
+    "missing": "a required field is missing: built without it",
+    "unknown": "a tag its union does not name: kept as the union's member for unknown tags",
+    "left": "does not fit its schema: left out of the typed result (snapshot_dict() has it)",
+    "kept": "does not fit its schema: kept as it came (JSON)",
+    "too_deep": "nested too deeply to check: kept as it came (JSON)",
+}
+
+
+def _report_drift(acc: Any, places: Iterable[tuple[tuple[str | int, ...], str]]) -> None:
+    """Report each ``(path, what)`` a result built anyway found, in path order, on ``acc``:
+    ``too_deep``, else ``schema_drift`` (``what``: a key of ``_DRIFT``)."""
+    for path, what in sorted(places, key=lambda place: _path_order(place[0])):
+        if what == "too_deep":
+            acc.drift(_where(path), _DRIFT[what], what)
+        else:
+            acc.drift(_where(path), _DRIFT[what])
+
+
+def _where(path: tuple[str | int, ...]) -> str:
+    """A path as text: ``output[0].content``."""
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+
+
+def _path_order(path: tuple[str | int, ...]) -> tuple[tuple[int, Any], ...]:
+    """Sort key of a path: list positions in number order, keys in text order."""
+    return tuple((0, p) if isinstance(p, int) else (1, p) for p in path)

@@ -22,6 +22,7 @@ from typing import Any
 
 from pydantic import BaseModel, Discriminator, Tag, TypeAdapter, ValidationError
 
+from .anomalies import _report_drift
 from .pydantic_models import _CLOSED
 
 
@@ -72,37 +73,14 @@ def _built_anyway(validate: Callable[..., Any], data: dict[str, Any], acc: Any) 
     places: dict[tuple[str | int, ...], str] = {}
     for where, how in problems:
         places.setdefault(where, how)
-    for where in sorted(places, key=_path_order):
-        if places[where] == "too_deep":
-            acc.drift(_where(where), _DRIFT_DEEP, "too_deep")
-        else:
-            acc.drift(_where(where), _DRIFT[places[where]])
+    _report_drift(acc, places.items())
     return built
 
 
-#: The messages of a result built anyway, the same in every style: a required field missing, a
-#: tag its union does not list, a value the types cannot hold (``schema_drift``), a value
-#: nested too deeply (``too_deep``).
-_DRIFT_MISSING = "a required field is missing: built without it"
-_DRIFT_UNKNOWN = "a tag its union does not name: kept as the union's member for unknown tags"
-_DRIFT_LEFT = "does not fit its schema: left out of the typed result (snapshot_dict() has it)"
-_DRIFT_DEEP = "nested too deeply to check: kept as it came (JSON)"
-_DRIFT = {"missing": _DRIFT_MISSING, "unknown": _DRIFT_UNKNOWN, "left": _DRIFT_LEFT}
-#: Where a lenient build found a place that does not fit: (path, ``missing``, ``unknown``,
-#: ``left`` (see ``_DRIFT``) or ``too_deep``).
+#: Where a lenient build found a place that does not fit: (path, a key of ``anomalies._DRIFT``).
 _Problems = list[tuple[tuple[str | int, ...], str]]
 #: What ``_value`` gives for a place it leaves out.
 _LEFT_OUT: Any = object()
-
-
-def _where(path: tuple[str | int, ...]) -> str:
-    """A path as text: ``output[0].content``."""
-    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
-
-
-def _path_order(path: tuple[str | int, ...]) -> tuple[tuple[int, Any], ...]:
-    """Sort key of a path: list positions in number order, keys in text order."""
-    return tuple((0, p) if isinstance(p, int) else (1, p) for p in path)
 
 
 _ADAPTERS: dict[int, tuple[Any, TypeAdapter[Any]]] = {}
