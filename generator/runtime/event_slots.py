@@ -1,18 +1,8 @@
-"""The event fold's response while streaming and the slot an event addresses
-(``_Addressing``: ``item``, ``child``, ``slots``...), with the values that state is made of
-and how it becomes plain JSON (``_thaw``).
-
-State while streaming (never shown to users: ``_EventFold.snapshot()`` turns it into plain JSON):
-
-* a keyed slot (``output[{output_index}]``, ``content[{content_index}]``, ``summary[...]``,
-  ``annotations[...]``, shell ``commands[...]``) is a ``_Slots``: a ``dict`` keyed by the event's
-  index, so sparse and out-of-order indexes are safe; the snapshot lists it sorted by key;
-* appended text is a ``_Fragments``: a list of fragments joined once, at snapshot (never ``+=``);
-* JSON text sent in fragments (``op: json``) is a ``_JsonFragments``, parsed once (``op: parse`` or
-  at snapshot).
-
-Real Python, imported and tested as it is; inlined into generated modules without this
-docstring and the import lines (see the package docstring).
+"""The event fold's state while streaming, the slot an event addresses (``_Addressing``:
+``item``, ``child``, ``slots``...), and how the state becomes plain JSON (``_thaw``, for
+``_EventFold.snapshot()``). A keyed slot (``output[{output_index}]``...) is a ``_Slots``, a dict
+by index (sparse, out-of-order indexes are safe); appended text a ``_Fragments``, joined once;
+JSON text sent in fragments (``op: json``) a ``_JsonFragments``, parsed once.
 """
 
 import re
@@ -33,10 +23,9 @@ class _Fragments(list[str]):
 
 
 class _JsonFragments(list[str]):
-    """Fragments of JSON text for one field (a tool call's ``input``), parsed once: at the
-    event the map names (``parse``) or when a snapshot is built. ``before`` is the field's
-    value when the first fragment came (``{}`` from the block's start): text that is only
-    whitespace keeps it. ``path`` names the field in an ``invalid_json`` anomaly."""
+    """Fragments of JSON text for one field (a tool call's ``input``), parsed once (``parse``
+    or at snapshot). ``before``: the field's value at the first fragment (blank text keeps
+    it); ``path``: the field, for an ``invalid_json`` anomaly."""
 
     before: Any = None
     path: str = ""
@@ -44,15 +33,13 @@ class _JsonFragments(list[str]):
 
 
 def _parsed(text: _JsonFragments) -> tuple[Any, str]:
-    """``(value, problem)`` of gathered JSON text: the parsed value (``problem`` ""),
-    ``before`` for blank text, or the text itself when it does not parse: kept, never lost
-    (``problem``: ``invalid_json``, or ``too_deep`` for JSON nested past what the parser
-    reads from here)."""
+    """``(value, problem)`` of gathered JSON text: the parsed value (``""``), ``before`` for
+    blank text, or the text itself (``invalid_json``, or ``too_deep`` past the parser's depth)."""
     joined = "".join(text)
     if not joined.strip():
         return _thaw(text.before), ""
     try:
-        return _loads(joined), ""  # orjson when installed: as json.loads reads it, 1,024 levels from any stack
+        return _loads(joined), ""  # orjson when installed: 1,024 levels from any stack
     except ValueError:
         return joined, "invalid_json"
     except RecursionError:
@@ -64,8 +51,7 @@ class _Skip(Exception):
 
 
 def _own(value: Any) -> Any:
-    """A copy of decoded JSON that the fold may change without touching the caller's event
-    (at any depth: past the recursion limit, copied without recursion)."""
+    """A copy of decoded JSON the fold may change (past the recursion limit, without recursion)."""
     try:
         return _nested_own(value)
     except RecursionError:
@@ -82,9 +68,9 @@ def _nested_own(value: Any) -> Any:
 
 
 def _thaw(value: Any, bad: list[_JsonFragments] | None = None) -> Any:
-    """Plain JSON from fold state: ``_Slots`` → list sorted by key, ``_Fragments`` → joined
-    ``str``, ``_JsonFragments`` → its parsed value (JSON text that does not parse stays text and
-    is added to ``bad``); at any depth (past the recursion limit, without recursion)."""
+    """Plain JSON from fold state: ``_Slots`` → list sorted by key, ``_Fragments`` → ``str``,
+    ``_JsonFragments`` → its parsed value (text that does not parse stays, added to ``bad``);
+    past the recursion limit, without recursion."""
     found = [] if bad is None else bad
     before = len(found)
     try:
@@ -112,7 +98,7 @@ def _nested_thaw(value: Any, bad: list[_JsonFragments]) -> Any:
 
 
 def _thawed_leaf(value: Any, bad: list[_JsonFragments]) -> Any:
-    """A value of fold state that is no container, as plain JSON (see ``_thaw``)."""
+    """A value of fold state that is no container, as plain JSON."""
     t = type(value)
     if t is _Fragments:
         return _joined(value)
@@ -148,9 +134,8 @@ def _filled(value: Any) -> bool:
 
 
 def _event_path(template: str, event: Mapping[str, Any]) -> str:
-    """``output[{output_index}].text`` with the event's values, for an anomaly's ``path``: a
-    value that is no address (not a string or an integer: absent, a list, an object...) left
-    as its ``{name}``."""
+    """``output[{output_index}].text`` filled from the event, for an anomaly's ``path`` (a value
+    that is no string or integer left as its ``{name}``)."""
     if "{" not in template:
         return template
     return _FIELD.sub(lambda m: _address_text(event.get(m.group(1)), m.group(0)), template)
@@ -169,8 +154,8 @@ def _address_text(value: Any, placeholder: str) -> str:
 
 
 class _Addressing:
-    """The response an event fold builds, its anomaly log, and how an event finds the slot
-    it addresses (the base of ``_EventFold``; ``_SlotOps`` acts on the slot found).
+    """The response an event fold builds, its anomaly log, and how an event finds its slot
+    (the base of ``_EventFold``; ``_SlotOps`` acts on the slot).
 
     Args:
         id_field: the field of a slot its identity check reads (``id``).
@@ -190,12 +175,12 @@ class _Addressing:
         self.event: Mapping[str, Any] = {}
         self.anomalies: list[Anomaly] = []
         self._ids: dict[str, dict[Any, Any]] = {}  # collection -> {item id: key}
-        self._placeholders: set[int] = set()  # slots a missing_slot made (``create`` merges them quietly)
+        self._placeholders: set[int] = set()  # slots missing_slot made (``create`` merges quietly)
         self._drifted: set[tuple[int, str, str, str]] = set()  # the drift reported (``drift``): once each
         self._bad_json: set[str] = set()  # paths of JSON text reported as not parsing (once each)
 
     def report(self, path: str, kind: str, message: str, kept: Any = None, dropped: Any = None) -> None:
-        """Record an anomaly at ``path`` (a template filled from the current event).
+        """Record an anomaly at ``path`` (filled from the current event).
 
         Raises:
             StreamMergeError: under ``strict=True``.
@@ -206,21 +191,16 @@ class _Addressing:
             raise StreamMergeError(anomaly)
 
     def drift(self, path: str, message: str, kind: str = "schema_drift") -> None:
-        """Record, once, that the response does not fit its schema and was built anyway
-        (``schema_drift``; ``too_deep`` for a value nested too deeply to check); the caller
-        raises instead under ``strict``. Constant time: a response that drifts at every one
-        of its places costs linear time."""
+        """Record, once (in constant time), that the response was built anyway despite its
+        schema (``schema_drift``; ``too_deep``); under ``strict`` the caller raises instead."""
         seen = (self.position, path, kind, message)
         if seen not in self._drifted:
             self._drifted.add(seen)
             self.anomalies.append(Anomaly(self.position, path, kind, message))
 
-    # -- addressing -------------------------------------------------------------------------------
-
     def key(self, event: Mapping[str, Any], name: str, path: str) -> Any:
-        """The event's address ``name`` (an integer or string); any other value (absent,
-        ``null``, a number with a fraction, a boolean, a list, an object) is no address:
-        reported (``missing_key``), the event dropped.
+        """The event's address ``name`` (an integer or string); anything else is reported
+        (``missing_key``) and the event dropped.
 
         Raises:
             _Skip: the event has no address.
@@ -232,8 +212,7 @@ class _Addressing:
         raise _Skip
 
     def missing_key(self, event: Mapping[str, Any], name: str, path: str) -> None:
-        """Report that the event's address ``name`` is absent or no address (``missing_key``):
-        the event is dropped."""
+        """Report the event's address ``name`` absent or no address (``missing_key``): dropped."""
         what = "absent" if name not in event else _shown(event[name])
         self.report(
             path, "missing_key", f"{name} is {what}, not an integer or string: event dropped", dropped=dict(event)
@@ -271,8 +250,8 @@ class _Addressing:
         new: Mapping[str, Any] | None = None,
         opens: bool = False,
     ) -> dict[str, Any]:
-        """The object at ``container[key]``; a missing one is created from ``new``: reported
-        (``missing_slot``) unless ``opens`` (no event opens it: its first delta does, by design)."""
+        """The object at ``container[key]``; a missing one is created from ``new``, reported
+        ``missing_slot`` unless ``opens`` (no event opens it: its first delta does)."""
         value = container.get(key)
         if type(value) is dict:
             return value
@@ -296,12 +275,9 @@ class _Addressing:
         new: Mapping[str, Any] | None = None,
         opens: bool = False,
     ) -> dict[str, Any]:
-        """The top-level slot ``collection[event[index]]``, checked against ``event[ident]``.
-
-        An ``ident`` naming another known item is reported (``id_mismatch``) and wins; one
-        naming no known item follows ``index`` (``unknown_id`` when the slot has another id).
-        A missing slot is created with that id (``missing_slot`` unless ``opens``: see ``child``).
-        """
+        """The top-level slot ``collection[event[index]]``, checked against ``event[ident]``: an
+        ``ident`` naming another known item wins (``id_mismatch``); one naming none follows
+        ``index`` (``unknown_id`` when the slot has another id). A missing slot gets that id."""
         container = self.slots(self.response, collection, collection)
         key = event.get(index)
         wanted = event.get(ident) if ident is not None else None

@@ -259,6 +259,32 @@ def _any(value: Any) -> Any:
     return value
 
 
+def _by_position(
+    prefix: tuple[Callable[[Any], Any], ...], rest: Callable[[Any], Any] | None, least: int, kinds: Any
+) -> Callable[[Any], tuple[Any, ...]]:
+    """A list read by position (``prefixItems``) as a tuple: item ``i`` by ``prefix[i]``, later
+    ones by ``rest`` (``None``: none allowed), at least ``least``; ``kinds``: the types read as
+    the list. In a lenient build, read strictly: it fits or is kept whole, as in other styles."""
+
+    def parse_tuple(value: Any) -> tuple[Any, ...]:
+        if _LENIENT.get() is not None:
+            return _strictly(parse_tuple, value)
+        if not isinstance(value, kinds):
+            raise ParseError(f"expected a list, got {_kind(value)}")
+        if len(value) < least or (rest is None and len(value) > len(prefix)):
+            most = f"at most {len(prefix)}" if rest is None else "more"
+            raise ParseError(f"expected at least {least} and {most} items, got {len(value)}")
+        items = []
+        for i, item in enumerate(value):
+            try:
+                items.append((prefix[i] if i < len(prefix) else cast(Callable[[Any], Any], rest))(item))
+            except ParseError as exc:
+                raise exc.within(i) from None
+        return tuple(items)
+
+    return parse_tuple
+
+
 def _req(data: dict[str, Any], key: str, parse: Callable[[Any], _T]) -> _T:
     try:
         value = data[key]
