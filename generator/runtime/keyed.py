@@ -1,9 +1,6 @@
 """Keyed lists (``by_key``, a tool call's ``index``): the entries while streaming
 (``_Entries``), the rule of one list (``_KeyedList``) and how an item finds its entry
 (``_KeyedMerge.pick_entry``).
-
-Real Python, imported and tested as it is; inlined into generated modules without this
-docstring and the import lines (see the package docstring).
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
 """Fields the schema does not know, merged by shape: text fragments (``_Text``), objects
 (``_Merged``), lists whose items carry an ``index`` (``_Items``), and how each becomes
 plain JSON in a snapshot (``_built``).
-
-Real Python, imported and tested as it is; inlined into generated modules without this
-docstring and the import lines (see the package docstring).
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
 """Parsing for the TypedDict style, where a parser checks its input and returns it (the
 same objects: a TypedDict is the decoded JSON): a model's parser is its table of keys
 (``_Checks`` of ``_Key``), compiled on first use; the rest of parsing: ``parsing``.
-
-Real Python, imported and tested as it is; inlined into generated modules without this
-docstring and the import lines (see the package docstring).
 """
 
 from __future__ import annotations

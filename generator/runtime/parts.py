@@ -9,9 +9,6 @@ no other field of theirs differs (a field only one has is kept); joined text is 
 joined once, nested lists of parts join by the same rule; a plain string is a text part; an
 empty text part adds nothing. Two references, two images or two tool results never join:
 they hold no text to join, or differ.
-
-Real Python, imported and tested as it is; inlined into generated modules without this
-docstring and the import lines (see the package docstring).
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
 """Extra fields checked by key (``patternProperties``) in the dataclass and TypedDict styles:
 each key by the parser of every pattern it matches, else by ``additionalProperties``. Only in
 modules whose schemas have such an object.
-
-Real Python, imported and tested as it is; inlined into generated modules without this
-docstring and the import lines (see the package docstring).
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
 """The finished answer: a merged snapshot turned into the non-stream response
 (``chat.completion.chunk`` into ``chat.completion``), by rules per object path
 (``_ResponseRule``) that the generated module passes in.
-
-Real Python, imported and tested as it is; inlined into generated modules without this
-docstring and the import lines (see the package docstring).
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
 """Reading typed models: a chunk or a field's value given as a model (this module's, or
 another library's, such as openai-python's chunk objects) as decoded JSON, read as the
 merge reads it. How a class is read is decided once per class.
-
-Real Python, imported and tested as it is; inlined into generated modules without this
-docstring and the import lines (see the package docstring).
 """
 
 from __future__ import annotations
