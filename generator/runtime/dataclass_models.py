@@ -164,7 +164,7 @@ class _Dataclass:
         if other.__class__ is not self.__class__:
             return NotImplemented
         names = _flagged(self, "compare")
-        return _values(self, names) == _values(other, names)
+        return tuple(getattr(self, n) for n in names) == tuple(getattr(other, n) for n in names)
 
 
 def _flagged(record: Any, flag: str) -> tuple[str, ...]:
@@ -174,8 +174,3 @@ def _flagged(record: Any, flag: str) -> tuple[str, ...]:
     if names is None:
         names = _FLAGGED[key] = tuple(f.name for f in fields(record) if getattr(f, flag))
     return names
-
-
-def _values(record: Any, names: tuple[str, ...]) -> tuple[Any, ...]:
-    """The values of ``record``'s fields ``names``, in order."""
-    return tuple(getattr(record, name) for name in names)

@@ -10,14 +10,13 @@ fit (``wrong_type``). A delta never changes the kind of a filled value (``wrong_
 
 from typing import Any
 
-from .anomalies import _json_kind_of, _said
+from .anomalies import _json_kind_of, _own, _said
 from .event_slots import (
     _Addressing,
     _event_path,
     _filled,
     _Fragments,
     _JsonFragments,
-    _own,
     _parsed,
     _Slots,
     _thaw,

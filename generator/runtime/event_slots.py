@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from .anomalies import Anomaly, StreamMergeError, _joined, _json_copy, _rebuilt, _shown
+from .anomalies import Anomaly, StreamMergeError, _joined, _own, _rebuilt, _shown
 from .parts import _Part, _part_built
 from .sse import _loads
 
@@ -48,23 +48,6 @@ def _parsed(text: _JsonFragments) -> tuple[Any, str]:
 
 class _Skip(Exception):
     """Raised inside a handler when an event cannot be applied (already reported)."""
-
-
-def _own(value: Any) -> Any:
-    """A copy of decoded JSON the fold may change (past the recursion limit, without recursion)."""
-    try:
-        return _nested_own(value)
-    except RecursionError:
-        return _json_copy(value)
-
-
-def _nested_own(value: Any) -> Any:
-    t = type(value)
-    if t is dict:
-        return {k: _nested_own(v) for k, v in value.items()}
-    if t is list:
-        return [_nested_own(v) for v in value]
-    return value
 
 
 def _thaw(value: Any, bad: list[_JsonFragments] | None = None) -> Any:

@@ -13,9 +13,9 @@ from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .anomalies import _shown
+from .anomalies import _own, _shown
 from .event_ops import _NOT_PARSED, _SlotOps
-from .event_slots import _filled, _JsonFragments, _key_order, _own, _Skip, _Slots, _thaw
+from .event_slots import _filled, _JsonFragments, _key_order, _Skip, _Slots, _thaw
 
 #: a handler: applies one event (a decoded JSON object) to the fold
 _Handler = Callable[["_EventFold", dict[str, Any]], None]

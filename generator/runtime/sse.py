@@ -570,13 +570,6 @@ def _chunk_dicts(
     return _chunks(lines, named_events, _event_object if named_events else _chunk_object, formats)
 
 
-def _achunk_dicts(
-    lines: AsyncIterable[str | bytes], named_events: bool, formats: tuple[str, ...] = ()
-) -> AsyncIterator[dict[str, Any]]:
-    """``_chunk_dicts`` for an async iterable of lines."""
-    return _achunks(lines, named_events, _event_object if named_events else _chunk_object, formats)
-
-
 class _Reader:
     """A module's stream reader: its spec's ``formats`` (``sse``, ``jsonl``, ``json``; none:
     each stream's first line says) and ``named_events`` (the module has an event union)."""
@@ -603,4 +596,5 @@ class _Reader:
         self, lines: AsyncIterable[str | bytes], *, named_events: bool | None = None
     ) -> AsyncIterator[dict[str, Any]]:
         """``iter_chunk_dicts`` for an async iterable of lines."""
-        return _achunk_dicts(lines, self.named_events if named_events is None else named_events, self.formats)
+        named = self.named_events if named_events is None else named_events
+        return _achunks(lines, named, _event_object if named else _chunk_object, self.formats)
